@@ -1,0 +1,81 @@
+import { type AnyElysia, Elysia } from "elysia";
+import type { RepresentationCache } from "../entries/representation.ts";
+import type { EntryService } from "../entries/service.ts";
+import type { KeyService } from "../keys/service.ts";
+import type { Clock } from "../shared/clock.ts";
+import { DomainError, isStoreUnavailable } from "../shared/errors.ts";
+import type { Logger } from "../shared/logger.ts";
+import type { WhitelistService } from "../whitelists/service.ts";
+import { docs } from "./docs/index.ts";
+import { entriesController } from "./entries/index.ts";
+import { health } from "./health.ts";
+import { problemKindOf, problemResponse } from "./problem.ts";
+import type { TrustProxy } from "./rate-limit/client-ip.ts";
+import { rateLimit } from "./rate-limit/index.ts";
+import { whitelistsController } from "./whitelists/index.ts";
+
+/** Everything the HTTP API needs, wired in main.ts. */
+export type ApiDeps = {
+  version: string;
+  clock: Clock;
+  logger: Logger;
+  rateLimitPerMinute: number;
+  trustProxy: TrustProxy;
+  keys: KeyService;
+  whitelists: WhitelistService;
+  entries: EntryService;
+  representations: RepresentationCache;
+};
+
+/** Seconds a client should wait before retrying when the store is busy. */
+const STORE_RETRY_AFTER_SECONDS = "2";
+const WWW_AUTHENTICATE = { "www-authenticate": 'Bearer realm="whitelist-sync"' };
+
+/** The whole HTTP API: health, docs and /api/v1, with problem details for every error. */
+export function createApi(deps: ApiDeps) {
+  let root: AnyElysia | undefined;
+  const app = new Elysia()
+    .onError({ as: "global" }, ({ code, error }) => {
+      if (error instanceof DomainError) {
+        const kind = problemKindOf(error.code);
+        return problemResponse(kind, error.message, kind === "unauthorized" ? WWW_AUTHENTICATE : undefined);
+      }
+      if (code === "NOT_FOUND")
+        return problemResponse("route-not-found", "No such endpoint; see /swagger for the API.");
+      if (code === "VALIDATION") return problemResponse("invalid-request", validationDetail(error));
+      if (code === "PARSE")
+        return problemResponse("invalid-request", "The request body could not be parsed.");
+      if (isStoreUnavailable(error)) {
+        deps.logger.warn("store unavailable", { error: String((error as Error).message) });
+        return problemResponse("store-unavailable", "The database is busy or unavailable; retry shortly.", {
+          "retry-after": STORE_RETRY_AFTER_SECONDS,
+        });
+      }
+      deps.logger.error("unhandled error", { code: String(code), error: String(error) });
+      return problemResponse("internal-error", "Something went wrong on our side; it has been logged.");
+    })
+    .use(rateLimit({ perMinute: deps.rateLimitPerMinute, trustProxy: deps.trustProxy, clock: deps.clock }))
+    .use(docs({ version: deps.version, root: () => root as AnyElysia }))
+    .use(health("Health (unversioned)"))
+    .group("/api/v1", (api) =>
+      api.use(health("Health")).use(whitelistsController(deps)).use(entriesController(deps)),
+    );
+  root = app;
+  return app;
+}
+
+/** The API type, for tests and clients. */
+export type Api = ReturnType<typeof createApi>;
+
+/** One readable sentence from Elysia's validation error, without internals. */
+function validationDetail(error: unknown): string {
+  const details = error as {
+    type?: string;
+    valueError?: { path?: string; message?: string; schema?: { error?: unknown } };
+  };
+  const where = details.type ?? "request";
+  const path = details.valueError?.path?.replace(/^\//, "") || where;
+  const custom = details.valueError?.schema?.error;
+  if (typeof custom === "string") return custom;
+  return `Invalid ${where} parameter ${path}: ${details.valueError?.message ?? "unexpected value"}.`;
+}

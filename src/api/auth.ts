@@ -1,0 +1,38 @@
+import { Elysia } from "elysia";
+import type { KeyService, Principal } from "../keys/service.ts";
+import { KEY_PREFIX } from "../keys/token.ts";
+import { DomainError } from "../shared/errors.ts";
+
+/** Why a presented Authorization header is refused, or the key it carries. */
+export function bearerKey(header: string | null | undefined): string {
+  if (!header)
+    throw new DomainError(
+      "unauthorized",
+      "Missing Authorization header: send `Authorization: Bearer <key>`.",
+    );
+  const match = /^Bearer[ ]+(\S+)\s*$/i.exec(header);
+  if (!match?.[1]) throw new DomainError("unauthorized", "The Authorization header must be `Bearer <key>`.");
+  return match[1];
+}
+
+/** Authenticates a presented key: malformed (caught by the checksum), unknown and revoked keys are refused. */
+export function authenticate(keys: KeyService, header: string | null | undefined): Principal {
+  const key = bearerKey(header);
+  const principal = keys.verify(key);
+  if (principal) return principal;
+  throw new DomainError(
+    "unauthorized",
+    key.startsWith(KEY_PREFIX)
+      ? "This key is invalid or has been revoked."
+      : `This is not a link key (they start with ${KEY_PREFIX}); create one with /server-link create.`,
+  );
+}
+
+/**
+ * Adds `principal` to every route of the controller using it. It runs as a derive (before validation), so an
+ * unauthenticated request gets 401 before any parameter is looked at (DESIGN.md §5: limit, auth, scope).
+ */
+export const bearerAuth = (keys: KeyService) =>
+  new Elysia().derive({ as: "scoped" }, ({ request }) => ({
+    principal: authenticate(keys, request.headers.get("authorization")),
+  }));

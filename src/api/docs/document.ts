@@ -1,0 +1,121 @@
+import { toOpenAPISchema } from "@elysiajs/openapi";
+import type { AnyElysia } from "elysia";
+import { exportFormats } from "../../entries/export.ts";
+
+const API_DESCRIPTION = `Read-and-remove access to the Minecraft whitelists of a Discord server.
+
+There is deliberately **no endpoint to add a nick**: every nick is registered on Discord and tied to a real
+account. Authenticate with \`Authorization: Bearer <link key>\` (create one with \`/server-link create\` on
+Discord; it is shown once). Errors are RFC 9457 problem details (\`application/problem+json\`) with a stable
+\`type\` per kind. Every counted response carries \`RateLimit-Policy\` and \`RateLimit\` headers; a 429 also
+carries \`Retry-After\`.`;
+
+type Json = Record<string, unknown>;
+type Operation = { responses?: Record<string, Json>; parameters?: Json[]; security?: unknown };
+
+const rateLimitHeaders = {
+  "RateLimit-Policy": {
+    description: 'The quota: `"ip";q=<requests>;w=60` (token bucket per client IP)',
+    schema: { type: "string", examples: ['"ip";q=60;w=60'] },
+  },
+  RateLimit: {
+    description: '`"ip";r=<remaining>;t=<seconds until the bucket is full>`',
+    schema: { type: "string", examples: ['"ip";r=59;t=1'] },
+  },
+};
+const retryAfter = {
+  description: "Whole seconds to wait before retrying",
+  schema: { type: "integer", minimum: 1 },
+};
+
+const exportMediaTypes = {
+  "text/plain; charset=utf-8": {
+    schema: { type: "string", description: "`format=plain`: whitelist.txt, one nick per line" },
+    example: "alice\nNotch\n",
+  },
+  "application/yaml; charset=utf-8": {
+    schema: { type: "string", description: "`format=easywhitelist`: config.yml of the EasyWhitelist plugin" },
+    example: "whitelist: true\nwhitelisted:\n  - alice\n  - notch\n",
+  },
+};
+
+/**
+ * Adds what route schemas cannot say to the generated document: problem bodies as
+ * `application/problem+json`, the export media types and headers, the rate-limit headers, and a 304 without a body.
+ */
+export function refineDocument(generated: { paths: Json; components: { schemas: Json } }, version: string) {
+  for (const operations of Object.values(generated.paths) as Record<string, Operation>[]) {
+    for (const operation of Object.values(operations)) {
+      const counted = operation.security !== undefined;
+      for (const [status, response] of Object.entries(operation.responses ?? {})) {
+        const content = response.content as Record<string, { schema: Json }> | undefined;
+        if (Number(status) >= 400 && content?.["application/json"]) {
+          response.content = {
+            "application/problem+json": { schema: { $ref: "#/components/schemas/Problem" } },
+          };
+        }
+        const headers: Json = counted ? { ...rateLimitHeaders } : {};
+        if (status === "429" || status === "503") headers["Retry-After"] = retryAfter;
+        if (status === "304") delete response.content;
+        if (Object.keys(headers).length > 0) response.headers = headers;
+      }
+      for (const parameter of operation.parameters ?? []) {
+        if (parameter.name === "format") {
+          parameter.description =
+            `Return an export file instead of JSON: one of ${exportFormats.join(", ")}. ` +
+            "`plain` is one nick per line; `easywhitelist` the EasyWhitelist plugin's config.yml; `vanilla` " +
+            "Minecraft's whitelist.json (offline UUIDs for non-premium nicks).";
+        }
+      }
+    }
+  }
+  const entries = (generated.paths["/api/v1/whitelists/{whitelistId}/entries"] as Record<string, Operation>)
+    .get;
+  const ok = entries?.responses?.["200"];
+  if (ok) {
+    ok.content = { ...(ok.content as Json), ...exportMediaTypes };
+    ok.headers = {
+      ...(ok.headers as Json),
+      ETag: {
+        description: "Strong validator of these bytes; send it in `If-None-Match`",
+        schema: { type: "string" },
+      },
+      "Content-Disposition": {
+        description:
+          'For export formats: `attachment; filename="whitelist.json"` (or whitelist.txt, config.yml)',
+        schema: { type: "string" },
+      },
+    };
+  }
+  return {
+    openapi: "3.1.0",
+    info: { title: "whitelist-sync API", version, description: API_DESCRIPTION, license: { name: "MIT" } },
+    servers: [{ url: "/", description: "This server" }],
+    tags: [
+      { name: "Whitelists", description: "The whitelists a key can see" },
+      { name: "Entries", description: "Nicks on a whitelist: read them, export them, remove them" },
+      { name: "Health", description: "Liveness, without authentication" },
+    ],
+    paths: generated.paths,
+    components: {
+      schemas: generated.components.schemas,
+      securitySchemes: {
+        bearerAuth: {
+          type: "http",
+          scheme: "bearer",
+          description: "A link key (`wls_…`) from `/server-link create`",
+        },
+      },
+    },
+  };
+}
+
+/** The OpenAPI 3.1 document of an app's routes, refined. */
+export function buildDocument(app: AnyElysia, version: string, problemSchema: Json) {
+  const generated = toOpenAPISchema(app, { paths: [/^\/swagger/] }) as unknown as {
+    paths: Json;
+    components: { schemas: Json };
+  };
+  generated.components.schemas = { ...generated.components.schemas, Problem: problemSchema };
+  return refineDocument(generated, version);
+}

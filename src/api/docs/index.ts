@@ -1,0 +1,63 @@
+import type { AnyElysia } from "elysia";
+import { Elysia } from "elysia";
+import cssPath from "swagger-ui-dist/swagger-ui.css" with { type: "file" };
+// Swagger UI's assets are embedded in the binary, so the docs render with no internet access.
+import bundlePath from "swagger-ui-dist/swagger-ui-bundle.js" with { type: "file" };
+import { Problem } from "../problem.ts";
+import { buildDocument } from "./document.ts";
+
+const assets: Record<string, { path: string; type: string }> = {
+  "swagger-ui-bundle.js": { path: bundlePath, type: "text/javascript; charset=utf-8" },
+  "swagger-ui.css": { path: cssPath, type: "text/css; charset=utf-8" },
+};
+
+const PAGE = `<!doctype html>
+<html lang="en">
+<head>
+  <meta charset="utf-8" />
+  <meta name="viewport" content="width=device-width, initial-scale=1" />
+  <title>whitelist-sync API</title>
+  <link rel="stylesheet" href="/swagger/assets/swagger-ui.css" />
+</head>
+<body>
+  <div id="swagger-ui"></div>
+  <script src="/swagger/assets/swagger-ui-bundle.js"></script>
+  <script>
+    window.onload = () => {
+      window.ui = SwaggerUIBundle({ url: "/swagger/json", dom_id: "#swagger-ui", persistAuthorization: true });
+    };
+  </script>
+</body>
+</html>`;
+
+/**
+ * Swagger UI at `/swagger` and the OpenAPI 3.1 document at `/swagger/json`, generated from the same route
+ * schemas that validate requests (through @elysiajs/openapi's `toOpenAPISchema`). The page and its assets
+ * come from the binary: @elysiajs/swagger hard-codes a CDN URL for the UI script, so it is not used.
+ */
+export const docs = ({ version, root }: { version: string; root: () => AnyElysia }) => {
+  let document: unknown;
+  return new Elysia()
+    .get("/swagger", () => new Response(PAGE, { headers: { "content-type": "text/html; charset=utf-8" } }), {
+      detail: { hide: true },
+    })
+    .get(
+      "/swagger/json",
+      () => {
+        document ??= buildDocument(root(), version, Problem as never);
+        return document;
+      },
+      { detail: { hide: true } },
+    )
+    .get(
+      "/swagger/assets/:file",
+      ({ params, status }) => {
+        const asset = assets[params.file];
+        if (!asset) return status(404, "Not found");
+        return new Response(Bun.file(asset.path), {
+          headers: { "content-type": asset.type, "cache-control": "public, max-age=86400" },
+        });
+      },
+      { detail: { hide: true } },
+    );
+};

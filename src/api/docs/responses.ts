@@ -1,0 +1,21 @@
+import { t } from "elysia";
+import { Problem } from "../problem.ts";
+
+const meaning = {
+  400: "A parameter is invalid (problem details say which)",
+  401: "Authorization header missing, or key invalid or revoked",
+  403: "The key is limited to another whitelist",
+  404: "The whitelist does not exist or is not on the key's server, or the nick is not registered",
+  429: "Rate limit exceeded (60 requests per minute per IP by default); see `Retry-After`",
+  503: "The store is temporarily unavailable; retry after `Retry-After` seconds",
+} as const;
+
+/** The problem-details responses of the given statuses, for a route's `response` (and so its docs). */
+export function errorResponses<S extends keyof typeof meaning>(...statuses: S[]) {
+  return Object.fromEntries(
+    statuses.map((status) => [
+      status,
+      t.Object(Problem.properties, { title: "Problem", description: meaning[status] }),
+    ]),
+  ) as Record<S, typeof Problem>;
+}

@@ -1,0 +1,140 @@
+import { Elysia, t } from "elysia";
+import { exportFormats } from "../../entries/export.ts";
+import { Entry } from "../../entries/model.ts";
+import type { RepresentationCache } from "../../entries/representation.ts";
+import type { EntryService } from "../../entries/service.ts";
+import { authorizeWhitelist } from "../../keys/scope.ts";
+import type { KeyService } from "../../keys/service.ts";
+import type { WhitelistService } from "../../whitelists/service.ts";
+import { bearerAuth } from "../auth.ts";
+import { errorResponses } from "../docs/responses.ts";
+
+const WhitelistId = t.String({
+  minLength: 1,
+  maxLength: 64,
+  description: "The whitelist's id",
+  examples: ["k3v9x0q2ab"],
+});
+
+const Format = t.Optional(
+  t.Union(
+    exportFormats.map((format) => t.Literal(format)),
+    {
+      description:
+        "Return the export file instead of JSON: `plain` (one nick per line), `easywhitelist` (config.yml of the " +
+        "EasyWhitelist plugin) or `vanilla` (Minecraft's whitelist.json, offline UUIDs for non-premium nicks).",
+      error: `format must be one of ${exportFormats.join(", ")}`,
+    },
+  ),
+);
+
+/** The body of a successful removal. */
+const Removed = t.Object(
+  {
+    removed: t.Literal(true),
+    nick: t.String({ description: "The removed nick, in its stored spelling", examples: ["Notch"] }),
+  },
+  { title: "Removed" },
+);
+
+/** `GET /whitelists/{id}/entries` and `DELETE /whitelists/{id}/entries/{nick}`. */
+export const entriesController = (deps: {
+  keys: KeyService;
+  whitelists: WhitelistService;
+  entries: EntryService;
+  representations: RepresentationCache;
+}) =>
+  new Elysia()
+    .use(bearerAuth(deps.keys))
+    .get(
+      "/whitelists/:whitelistId/entries",
+      ({ principal, params, query, request }) => {
+        const whitelist = authorizeWhitelist(
+          principal,
+          params.whitelistId,
+          deps.whitelists.get(params.whitelistId),
+        );
+        const representation = deps.representations.get(whitelist.id, query.format ?? "json");
+        const headers: Record<string, string> = {
+          "content-type": representation.contentType,
+          etag: representation.etag,
+          "cache-control": "no-cache",
+        };
+        if (representation.fileName)
+          headers["content-disposition"] = `attachment; filename="${representation.fileName}"`;
+        const ifNoneMatch = request.headers.get("if-none-match");
+        if (ifNoneMatch !== null && matchesEtag(ifNoneMatch, representation.etag)) {
+          return new Response(null, {
+            status: 304,
+            headers: { etag: representation.etag, "cache-control": "no-cache" },
+          });
+        }
+        return new Response(representation.body, { headers });
+      },
+      {
+        params: t.Object({ whitelistId: WhitelistId }),
+        query: t.Object({ format: Format }),
+        response: {
+          200: t.Array(Entry, {
+            description: "Entries, oldest first (JSON), or the export file when `format` is set",
+          }),
+          304: t.Void({ description: "Not modified: the `If-None-Match` ETag still matches" }),
+          ...errorResponses(400, 401, 403, 404, 429, 503),
+        },
+        detail: {
+          tags: ["Entries"],
+          summary: "List a whitelist's entries",
+          description:
+            "The nicks on a whitelist, as JSON or as an export file (`format`). Responses carry a strong `ETag` " +
+            "that changes exactly when the whitelist's entries change; send it back in `If-None-Match` to get " +
+            "304. Export files come with `Content-Disposition: attachment` and the file name a server expects. " +
+            "Offline UUIDs: name-based (MD5) UUID of `OfflinePlayer:` + nick, as an offline-mode server computes.",
+          security: [{ bearerAuth: [] }],
+        },
+      },
+    )
+    .delete(
+      "/whitelists/:whitelistId/entries/:nick",
+      ({ principal, params }) => {
+        const whitelist = authorizeWhitelist(
+          principal,
+          params.whitelistId,
+          deps.whitelists.get(params.whitelistId),
+        );
+        const removed = deps.entries.remove({
+          whitelistId: whitelist.id,
+          nick: params.nick,
+          origin: "api",
+          keyId: principal.keyId,
+        });
+        return { removed: true as const, nick: removed.nick };
+      },
+      {
+        params: t.Object({
+          whitelistId: WhitelistId,
+          nick: t.String({
+            minLength: 1,
+            maxLength: 64,
+            description:
+              "The nick, matched case-insensitively; percent-encode spaces (Bedrock: `.Steve%20Gamer`)",
+            examples: ["notch"],
+          }),
+        }),
+        response: { 200: Removed, ...errorResponses(400, 401, 403, 404, 429, 503) },
+        detail: {
+          tags: ["Entries"],
+          summary: "Remove a nick",
+          description:
+            "Removes the nick (any letter case) and answers with its stored spelling. The roles the bot granted " +
+            "for it are reverted, the removal is posted in the bot's log channel with origin `API/plugin`, and an " +
+            "`entry.removed` event is published. Removing the same nick again gives 404.",
+          security: [{ bearerAuth: [] }],
+        },
+      },
+    );
+
+/** RFC 9110 weak comparison of an If-None-Match list with our (strong) ETag. */
+function matchesEtag(header: string, etag: string): boolean {
+  if (header.trim() === "*") return true;
+  return header.split(",").some((candidate) => candidate.trim().replace(/^W\//, "") === etag);
+}

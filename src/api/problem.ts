@@ -1,0 +1,60 @@
+import { t } from "elysia";
+import type { DomainErrorCode } from "../shared/errors.ts";
+
+/** RFC 9457 problem details, the body of every error response. */
+export const Problem = t.Object(
+  {
+    type: t.String({
+      description: "Stable identifier of the error kind",
+      examples: ["urn:whitelist-sync:problem:whitelist-not-found"],
+    }),
+    title: t.String({ description: "Short summary of the error kind", examples: ["Whitelist not found"] }),
+    status: t.Integer({ description: "The HTTP status code", examples: [404] }),
+    detail: t.String({
+      description: "What went wrong in this case",
+      examples: ["No whitelist k3v9x0q2ab on this key's server."],
+    }),
+  },
+  { title: "Problem", description: "RFC 9457 problem details (`application/problem+json`)" },
+);
+
+/** Every kind of error the API answers with: one stable type, title and status each. */
+export const problemKinds = {
+  unauthorized: { status: 401, title: "Unauthorized" },
+  "whitelist-forbidden": { status: 403, title: "Whitelist outside the key's scope" },
+  "whitelist-not-found": { status: 404, title: "Whitelist not found" },
+  "entry-not-found": { status: 404, title: "Nick not registered" },
+  "route-not-found": { status: 404, title: "No such endpoint" },
+  "invalid-request": { status: 400, title: "Invalid request" },
+  "rate-limited": { status: 429, title: "Too many requests" },
+  "store-unavailable": { status: 503, title: "Temporarily unavailable" },
+  "internal-error": { status: 500, title: "Internal error" },
+} as const;
+
+/** One of the problem kinds. */
+export type ProblemKind = keyof typeof problemKinds;
+
+/** The problem kind for a service error; codes the API never produces are internal errors. */
+export function problemKindOf(code: DomainErrorCode): ProblemKind {
+  return code in problemKinds
+    ? (code as ProblemKind)
+    : code === "invalid-input"
+      ? "invalid-request"
+      : "internal-error";
+}
+
+/** The `type` URI of a problem kind. */
+export const problemType = (kind: ProblemKind) => `urn:whitelist-sync:problem:${kind}`;
+
+/** A problem-details response. */
+export function problemResponse(
+  kind: ProblemKind,
+  detail: string,
+  headers?: Record<string, string>,
+): Response {
+  const { status, title } = problemKinds[kind];
+  return new Response(JSON.stringify({ type: problemType(kind), title, status, detail }), {
+    status,
+    headers: { "content-type": "application/problem+json", ...headers },
+  });
+}

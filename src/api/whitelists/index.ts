@@ -1,0 +1,33 @@
+import { Elysia, t } from "elysia";
+import type { KeyService } from "../../keys/service.ts";
+import { Whitelist } from "../../whitelists/model.ts";
+import type { WhitelistService } from "../../whitelists/service.ts";
+import { bearerAuth } from "../auth.ts";
+import { errorResponses } from "../docs/responses.ts";
+
+/** `GET /whitelists`: the whitelists a key may see. */
+export const whitelistsController = ({
+  keys,
+  whitelists,
+}: {
+  keys: KeyService;
+  whitelists: WhitelistService;
+}) =>
+  new Elysia().use(bearerAuth(keys)).get(
+    "/whitelists",
+    ({ principal }) => {
+      const visible = whitelists.listForGuild(principal.guildId);
+      return principal.whitelistId === null ? visible : visible.filter((w) => w.id === principal.whitelistId);
+    },
+    {
+      response: { 200: t.Array(Whitelist), ...errorResponses(401, 429, 503) },
+      detail: {
+        tags: ["Whitelists"],
+        summary: "List whitelists",
+        description:
+          "The whitelists visible to the key: every whitelist of its Discord server for a guild-wide key, only " +
+          "its own for a key created with the `whitelist` option.",
+        security: [{ bearerAuth: [] }],
+      },
+    },
+  );

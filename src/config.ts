@@ -1,0 +1,127 @@
+import { type Static, type TSchema, Type as t } from "@sinclair/typebox";
+import { Value } from "@sinclair/typebox/value";
+import { parseTrustProxy } from "./api/rate-limit/client-ip.ts";
+import { logLevels } from "./shared/logger.ts";
+
+const Port = (fallback: number) =>
+  t.Integer({
+    minimum: 0,
+    maximum: 65535,
+    default: fallback,
+    description: "a TCP port number 0-65535 (0 = any free port)",
+  });
+const Url = (description: string, fallback?: string) =>
+  t.String({
+    pattern: "^https?://[^\\s]+$",
+    description,
+    ...(fallback === undefined ? {} : { default: fallback }),
+  });
+const Flag = (fallback: boolean) => t.Boolean({ default: fallback, description: "true or false" });
+
+// Plain TypeBox (what Elysia's `t` wraps): Elysia's own Integer also accepts numeric strings, which
+// would let a value like PORT=70000 through unchecked.
+/**
+ * Every setting of the service (DESIGN.md §2), read from the environment (and matching `--flags`) once at
+ * start. Each `description` says what the variable expects; it is what a bad value's error message shows.
+ */
+export const ConfigSchema = t.Object({
+  DISCORD_TOKEN: t.Optional(
+    t.String({ minLength: 1, description: "the bot token from the Discord developer portal" }),
+  ),
+  DATABASE_PATH: t.String({
+    minLength: 1,
+    default: "./data/whitelist-sync.db",
+    description: "a file path for the SQLite database",
+  }),
+  HOST: t.String({
+    minLength: 1,
+    default: "0.0.0.0",
+    description: "an address to listen on, e.g. 0.0.0.0 or 127.0.0.1",
+  }),
+  PORT: Port(3000),
+  PUBLIC_URL: t.Optional(Url("the public base URL of this service, e.g. https://wl.example.org")),
+  TRUST_PROXY: t.String({
+    default: "off",
+    description: "off, true, a hop count, or a comma-separated list of proxy addresses/CIDR ranges",
+  }),
+  RATE_LIMIT_PER_MINUTE: t.Integer({
+    minimum: 1,
+    maximum: 1_000_000,
+    default: 60,
+    description: "requests per minute per client IP, 1-1000000",
+  }),
+  LOG_LEVEL: t.Union(
+    logLevels.map((level) => t.Literal(level)),
+    { default: "info", description: `one of ${logLevels.join(", ")}` },
+  ),
+  MOJANG_API_URL: Url(
+    "the base URL of the Mojang profile API, e.g. https://api.mojang.com",
+    "https://api.mojang.com",
+  ),
+  DISCORD_API_URL: t.Optional(Url("a Discord REST base URL without /v10 (tests and sandbox only)")),
+  WEBHOOK_ALLOW_PRIVATE: Flag(false),
+  EVENT_RETENTION_DAYS: t.Number({
+    minimum: 1,
+    maximum: 3650,
+    default: 7,
+    description: "days to keep events for resume, at least 1",
+  }),
+  DB_BUSY_TIMEOUT_MS: t.Integer({
+    minimum: 0,
+    maximum: 60_000,
+    default: 2000,
+    description: "milliseconds to wait for a database lock, 0-60000",
+  }),
+});
+
+/** The parsed configuration. */
+export type Config = Static<typeof ConfigSchema>;
+
+/** A configuration value that cannot be used: the message names the variable and what it expects. */
+export class ConfigError extends Error {
+  override readonly name = "ConfigError";
+}
+
+/** Turns `--database-path x` / `--port=3000` style flags into the matching variable names. */
+export function flagsToEnv(argv: readonly string[]): Record<string, string> {
+  const env: Record<string, string> = {};
+  for (let i = 0; i < argv.length; i++) {
+    const arg = argv[i] as string;
+    if (!arg.startsWith("--")) continue;
+    const [flag, inline] = arg.slice(2).split(/=(.*)/s, 2) as [string, string | undefined];
+    const name = flag.replaceAll("-", "_").toUpperCase();
+    if (!(name in ConfigSchema.properties)) continue;
+    const value = inline ?? argv[i + 1];
+    if (value === undefined || (inline === undefined && value.startsWith("--"))) {
+      throw new ConfigError(
+        `--${flag} needs a value: ${(ConfigSchema.properties as Record<string, TSchema>)[name]?.description}`,
+      );
+    }
+    if (inline === undefined) i++;
+    env[name] = value;
+  }
+  return env;
+}
+
+/** Parses the environment once; throws a ConfigError naming the first bad variable. */
+export function loadConfig(source: Record<string, string | undefined>): Config {
+  const raw: Record<string, string> = {};
+  for (const name of Object.keys(ConfigSchema.properties)) {
+    const value = source[name]?.trim();
+    if (value !== undefined && value !== "") raw[name] = value;
+  }
+  const converted = Value.Default(ConfigSchema, Value.Convert(ConfigSchema, { ...raw }));
+  const error = Value.Errors(ConfigSchema, converted).First();
+  if (error) {
+    const name = error.path.replace(/^\//, "").split("/")[0] ?? "configuration";
+    const schema = (ConfigSchema.properties as Record<string, TSchema>)[name];
+    const got = raw[name] === undefined ? "nothing" : JSON.stringify(raw[name]);
+    throw new ConfigError(`${name} must be ${schema?.description ?? error.message} (got ${got})`);
+  }
+  try {
+    parseTrustProxy((converted as Config).TRUST_PROXY);
+  } catch (problem) {
+    throw new ConfigError((problem as Error).message);
+  }
+  return converted as Config;
+}

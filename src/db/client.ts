@@ -1,0 +1,68 @@
+import { Database } from "bun:sqlite";
+import { mkdirSync } from "node:fs";
+import { dirname } from "node:path";
+import { type BunSQLiteDatabase, drizzle } from "drizzle-orm/bun-sqlite";
+import { migrations as embeddedMigrations, type Migration } from "./migrations.ts";
+import * as schema from "./schema.ts";
+
+/** The drizzle database every service receives. */
+export type Db = BunSQLiteDatabase<typeof schema> & { $client: Database };
+
+/** Options for opening the store. */
+export type OpenDatabaseOptions = {
+  /** A file path, or ":memory:". Parent directories are created. */
+  path: string;
+  /** How long a statement waits for a lock before failing with SQLITE_BUSY (then the API answers 503). */
+  busyTimeoutMs?: number;
+  migrations?: Migration[];
+};
+
+/** Opens (creating if needed) the SQLite store with the durability settings of DESIGN.md §3 and migrates it. */
+export function openDatabase(options: OpenDatabaseOptions): Db {
+  if (options.path !== ":memory:") mkdirSync(dirname(options.path), { recursive: true });
+  const sqlite = new Database(options.path, { create: true, strict: true });
+  sqlite.run(`PRAGMA busy_timeout = ${Math.trunc(options.busyTimeoutMs ?? 2000)}`);
+  sqlite.run("PRAGMA journal_mode = WAL");
+  sqlite.run("PRAGMA synchronous = FULL");
+  sqlite.run("PRAGMA foreign_keys = ON");
+  migrate(sqlite, options.migrations ?? embeddedMigrations);
+  return drizzle({ client: sqlite, schema }) as Db;
+}
+
+/**
+ * Applies the embedded migrations not applied yet, each in its own transaction, recording them in
+ * drizzle's own `__drizzle_migrations` table so drizzle-kit tooling sees the same history.
+ */
+export function migrate(sqlite: Database, migrations: Migration[]): number {
+  sqlite.run(
+    "CREATE TABLE IF NOT EXISTS __drizzle_migrations (id INTEGER PRIMARY KEY AUTOINCREMENT, hash text NOT NULL, created_at numeric)",
+  );
+  const last = sqlite.query<{ createdAt: number | null }, []>(
+    "SELECT max(created_at) AS createdAt FROM __drizzle_migrations",
+  );
+  const applied = last.get()?.createdAt ?? 0;
+  const pending = migrations.filter((migration) => migration.createdAt > applied);
+  for (const migration of pending) {
+    sqlite.transaction(() => {
+      for (const statement of migration.statements) sqlite.run(statement);
+      const hash = new Bun.CryptoHasher("sha256").update(migration.statements.join("\n")).digest("hex");
+      sqlite.run("INSERT INTO __drizzle_migrations (hash, created_at) VALUES (?, ?)", [
+        hash,
+        migration.createdAt,
+      ]);
+    })();
+  }
+  return pending.length;
+}
+
+/** Closes the store, checkpointing the WAL so the file is self-contained. */
+export function closeDatabase(db: Db): void {
+  try {
+    db.$client.run("PRAGMA wal_checkpoint(TRUNCATE)");
+  } finally {
+    db.$client.close();
+  }
+}
+
+/** A drizzle transaction, accepted wherever a write must join the caller's transaction. */
+export type Tx = Parameters<Parameters<Db["transaction"]>[0]>[0];

@@ -1,0 +1,109 @@
+import { sql } from "drizzle-orm";
+import { index, integer, sqliteTable, text, uniqueIndex } from "drizzle-orm/sqlite-core";
+
+/** Timestamps are integer milliseconds since the epoch (UTC). Role lists are JSON arrays of snowflakes. */
+const roleList = (name: string) =>
+  text(name, { mode: "json" }).$type<string[]>().notNull().default(sql`'[]'`);
+
+/** A Discord server the bot serves. */
+export const guilds = sqliteTable("guilds", {
+  id: text("id").primaryKey(),
+  logChannelId: text("log_channel_id"),
+  commandHash: text("command_hash"),
+  createdAt: integer("created_at").notNull(),
+});
+
+/** A named whitelist of a guild. */
+export const whitelists = sqliteTable(
+  "whitelists",
+  {
+    id: text("id").primaryKey(),
+    guildId: text("guild_id")
+      .notNull()
+      .references(() => guilds.id, { onDelete: "cascade" }),
+    name: text("name").notNull(),
+    /** Lower-cased name: names are unique per guild whatever their letter case. */
+    nameKey: text("name_key").notNull(),
+    channelId: text("channel_id").notNull(),
+    nickType: text("nick_type", { enum: ["java", "premium", "offline", "bedrock"] }).notNull(),
+    registrationMode: text("registration_mode", { enum: ["command", "message", "approval"] }).notNull(),
+    maxNicksPerUser: integer("max_nicks_per_user").notNull().default(1),
+    enabled: integer("enabled", { mode: "boolean" }).notNull().default(true),
+    removeOnLeave: integer("remove_on_leave", { mode: "boolean" }).notNull().default(true),
+    requiredRoleIds: roleList("required_role_ids"),
+    grantedRoleIds: roleList("granted_role_ids"),
+    managerRoleIds: roleList("manager_role_ids"),
+    createdAt: integer("created_at").notNull(),
+  },
+  (table) => [uniqueIndex("whitelists_guild_name_key").on(table.guildId, table.nameKey)],
+);
+
+/** A nick on a whitelist, owned by one Discord member. */
+export const entries = sqliteTable(
+  "entries",
+  {
+    id: integer("id").primaryKey({ autoIncrement: true }),
+    whitelistId: text("whitelist_id")
+      .notNull()
+      .references(() => whitelists.id, { onDelete: "cascade" }),
+    nick: text("nick").notNull(),
+    /** The nick folded for comparison: a nick is unique per whitelist case-insensitively. */
+    nickKey: text("nick_key").notNull(),
+    uuid: text("uuid"),
+    premium: integer("premium", { mode: "boolean" }).notNull(),
+    userId: text("user_id").notNull(),
+    addedBy: text("added_by").notNull(),
+    origin: text("origin", { enum: ["discord", "staff"] }).notNull(),
+    /** Roles the bot actually granted for this entry; roles the member already had are never listed. */
+    grantedRoleIds: roleList("granted_role_ids"),
+    createdAt: integer("created_at").notNull(),
+  },
+  (table) => [
+    uniqueIndex("entries_whitelist_nick_key").on(table.whitelistId, table.nickKey),
+    index("entries_user").on(table.userId),
+  ],
+);
+
+/** A link key: the secret a game-server plugin or integrator uses. Only its SHA-256 is stored. */
+export const linkKeys = sqliteTable(
+  "link_keys",
+  {
+    id: text("id").primaryKey(),
+    guildId: text("guild_id")
+      .notNull()
+      .references(() => guilds.id, { onDelete: "cascade" }),
+    name: text("name").notNull(),
+    /** Null for a guild-wide key. Deliberately no foreign key: a deleted whitelist must never widen a key. */
+    whitelistId: text("whitelist_id"),
+    keyHash: text("key_hash").notNull(),
+    createdBy: text("created_by").notNull(),
+    createdAt: integer("created_at").notNull(),
+    lastUsedAt: integer("last_used_at"),
+    revokedAt: integer("revoked_at"),
+    webhookUrl: text("webhook_url"),
+    webhookSecret: text("webhook_secret"),
+    webhookLastStatus: integer("webhook_last_status"),
+    webhookLastError: text("webhook_last_error"),
+    webhookLastDurationMs: integer("webhook_last_duration_ms"),
+    webhookLastAt: integer("webhook_last_at"),
+  },
+  (table) => [uniqueIndex("link_keys_hash").on(table.keyHash), index("link_keys_guild").on(table.guildId)],
+);
+
+/** The outbox: one row per change, written in the same transaction as the change. */
+export const events = sqliteTable(
+  "events",
+  {
+    id: integer("id").primaryKey({ autoIncrement: true }),
+    guildId: text("guild_id").notNull(),
+    whitelistId: text("whitelist_id").notNull(),
+    type: text("type", { enum: ["entry.added", "entry.removed"] }).notNull(),
+    /** The public message without its id, as JSON. */
+    payload: text("payload").notNull(),
+    createdAt: integer("created_at").notNull(),
+  },
+  (table) => [
+    index("events_guild_id").on(table.guildId, table.id),
+    index("events_created").on(table.createdAt),
+  ],
+);

@@ -1,0 +1,41 @@
+import { type Static, t } from "elysia";
+
+/** A nick on a whitelist, as the API and every event publish it. */
+export const Entry = t.Object(
+  {
+    nick: t.String({
+      description: "The player nick, stored spelling (Bedrock nicks carry the `.` prefix)",
+      examples: ["Notch"],
+    }),
+    uuid: t.Union([t.String({ format: "uuid" }), t.Null()], {
+      description: "The premium account's UUID (dashed); null for non-premium nicks",
+      examples: ["069a79f4-44e9-4726-a5be-fca90e38aaf5"],
+    }),
+    premium: t.Boolean({ description: "True for premium (Mojang/Microsoft) accounts" }),
+  },
+  { title: "Entry" },
+);
+
+/** The public view of an entry. */
+export type EntryView = Static<typeof Entry>;
+
+/** Who caused a change: the public `origin` of every event. */
+export const origins = ["discord", "api", "member-left", "staff"] as const;
+/** One of the origins. */
+export type Origin = (typeof origins)[number];
+
+/** An entry as stored, with its owner and the roles the bot granted for it. */
+export type EntryRecord = EntryView & {
+  id: number;
+  whitelistId: string;
+  userId: string;
+  addedBy: string;
+  origin: "discord" | "staff";
+  grantedRoleIds: string[];
+  createdAt: number;
+};
+
+/** The key under which nicks are compared: unique per whitelist whatever the letter case. */
+export function nickKey(nick: string): string {
+  return nick.normalize("NFC").toLowerCase();
+}

@@ -1,0 +1,143 @@
+import { and, asc, eq } from "drizzle-orm";
+import type { Db } from "../db/client.ts";
+import { entries } from "../db/schema.ts";
+import type { EventBus } from "../events/bus.ts";
+import type { EventLog } from "../events/log.ts";
+import type { Clock } from "../shared/clock.ts";
+import { DomainError } from "../shared/errors.ts";
+import type { WhitelistService } from "../whitelists/service.ts";
+import { type EntryRecord, nickKey, type Origin } from "./model.ts";
+
+/** What storing an entry takes; the registration rules (DESIGN.md §9) run before this. */
+export type NewEntry = {
+  whitelistId: string;
+  nick: string;
+  uuid: string | null;
+  premium: boolean;
+  userId: string;
+  addedBy: string;
+  origin: "discord" | "staff";
+  grantedRoleIds?: string[];
+};
+
+/** What removing an entry takes. */
+export type Removal = {
+  whitelistId: string;
+  /** Matched case-insensitively. */
+  nick: string;
+  origin: Origin;
+  /** The Discord user removing it, or null (API key, member leaving). */
+  actorId?: string | null;
+  /** For API removals: the link key used. */
+  keyId?: string | null;
+};
+
+/** Entries of whitelists, each change recorded as an event in the same transaction. */
+export type EntryService = ReturnType<typeof createEntryService>;
+
+/** Creates the entry service. */
+export function createEntryService(deps: {
+  db: Db;
+  clock: Clock;
+  whitelists: WhitelistService;
+  events: EventLog;
+  bus: EventBus;
+}) {
+  const { db, clock, whitelists, events, bus } = deps;
+
+  const requireWhitelist = (id: string) => {
+    const whitelist = whitelists.get(id);
+    if (!whitelist) throw new DomainError("whitelist-not-found", "No such whitelist.");
+    return whitelist;
+  };
+
+  return {
+    /** A whitelist's entries, oldest first. */
+    list(whitelistId: string): EntryRecord[] {
+      return db
+        .select()
+        .from(entries)
+        .where(eq(entries.whitelistId, whitelistId))
+        .orderBy(asc(entries.id))
+        .all()
+        .map(({ nickKey: _key, ...entry }) => entry);
+    },
+
+    /** The entry holding `nick` (any letter case), if any. */
+    find(whitelistId: string, nick: string): EntryRecord | undefined {
+      const row = db
+        .select()
+        .from(entries)
+        .where(and(eq(entries.whitelistId, whitelistId), eq(entries.nickKey, nickKey(nick))))
+        .get();
+      if (!row) return undefined;
+      const { nickKey: _key, ...entry } = row;
+      return entry;
+    },
+
+    /** Stores an entry and its `entry.added` event atomically, then publishes the event. */
+    add(input: NewEntry): EntryRecord {
+      const whitelist = requireWhitelist(input.whitelistId);
+      const notice = db.transaction((tx) => {
+        const key = nickKey(input.nick);
+        const taken = tx
+          .select({ nick: entries.nick })
+          .from(entries)
+          .where(and(eq(entries.whitelistId, input.whitelistId), eq(entries.nickKey, key)))
+          .get();
+        if (taken) throw new DomainError("nick-taken", `${taken.nick} is already on ${whitelist.name}.`);
+        const { nickKey: _key, ...entry } = tx
+          .insert(entries)
+          .values({
+            ...input,
+            nickKey: key,
+            grantedRoleIds: input.grantedRoleIds ?? [],
+            createdAt: clock.now(),
+          })
+          .returning()
+          .get();
+        const event = events.append(tx, {
+          type: "entry.added",
+          guildId: whitelist.guildId,
+          whitelistId: whitelist.id,
+          whitelistName: whitelist.name,
+          entry,
+          origin: input.origin,
+        });
+        return { event, entry, actorId: input.addedBy };
+      });
+      bus.publish(notice);
+      return notice.entry;
+    },
+
+    /**
+     * Deletes the entry and records its `entry.removed` event in one transaction (a crash leaves both or
+     * neither), then publishes the event; subscribers revert roles and tell the log channel.
+     */
+    remove(removal: Removal): EntryRecord {
+      const whitelist = requireWhitelist(removal.whitelistId);
+      const notice = db.transaction((tx) => {
+        const row = tx
+          .delete(entries)
+          .where(
+            and(eq(entries.whitelistId, removal.whitelistId), eq(entries.nickKey, nickKey(removal.nick))),
+          )
+          .returning()
+          .get();
+        if (!row) throw new DomainError("entry-not-found", `${removal.nick} is not on ${whitelist.name}.`);
+        const { nickKey: _key, ...entry } = row;
+        const event = events.append(tx, {
+          type: "entry.removed",
+          guildId: whitelist.guildId,
+          whitelistId: whitelist.id,
+          whitelistName: whitelist.name,
+          entry,
+          origin: removal.origin,
+        });
+        return { event, entry, actorId: removal.actorId ?? null, keyId: removal.keyId ?? null };
+      });
+      bus.publish(notice);
+      return notice.entry;
+    },
+  };
+}

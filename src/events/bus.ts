@@ -1,0 +1,47 @@
+import type { EntryRecord } from "../entries/model.ts";
+import type { Logger } from "../shared/logger.ts";
+import type { EntryEvent } from "./model.ts";
+
+/** A committed change: the public event, plus what in-process subscribers need (owner, granted roles). */
+export type ChangeNotice = {
+  event: EntryEvent;
+  /** The entry as it was stored (for a removal: just before it was deleted). */
+  entry: EntryRecord;
+  /** The Discord user who made the change, or null (API key, member leaving). */
+  actorId: string | null;
+  /** For API removals: the link key that removed it. */
+  keyId?: string | null;
+};
+
+/** Listener of committed changes. */
+export type ChangeListener = (notice: ChangeNotice) => void;
+
+/**
+ * Fans committed changes out to in-process subscribers: the entries cache, the WebSocket hub, the webhook
+ * sender and the bot (role revert, log channel). Behind this interface so a multi-replica deployment can
+ * swap in PostgreSQL LISTEN/NOTIFY (DESIGN.md §11).
+ */
+export type EventBus = {
+  publish(notice: ChangeNotice): void;
+  subscribe(listener: ChangeListener): () => void;
+};
+
+/** The in-process bus. A failing listener is logged and never stops the others. */
+export function createEventBus(logger: Logger): EventBus {
+  const listeners = new Set<ChangeListener>();
+  return {
+    publish(notice) {
+      for (const listener of listeners) {
+        try {
+          listener(notice);
+        } catch (error) {
+          logger.error("event listener failed", { eventId: notice.event.id, error: String(error) });
+        }
+      }
+    },
+    subscribe(listener) {
+      listeners.add(listener);
+      return () => listeners.delete(listener);
+    },
+  };
+}

@@ -1,0 +1,95 @@
+import { and, asc, eq, gt, lt, sql } from "drizzle-orm";
+import type { Db, Tx } from "../db/client.ts";
+import { events } from "../db/schema.ts";
+import type { EntryView, Origin } from "../entries/model.ts";
+import type { Clock } from "../shared/clock.ts";
+import type { EntryEvent, EventType } from "./model.ts";
+
+/** What a change contributes to its event; the log adds id and timestamp. */
+export type NewEvent = {
+  type: EventType;
+  guildId: string;
+  whitelistId: string;
+  whitelistName: string;
+  entry: EntryView;
+  origin: Origin;
+};
+
+/** Which events a reader may see: a guild, optionally narrowed to one whitelist. */
+export type EventScope = { guildId: string; whitelistId: string | null };
+
+/** The stored event stream (the outbox): append inside a change's transaction, read back for resume. */
+export type EventLog = ReturnType<typeof createEventLog>;
+
+/** Creates the event log over the store. */
+export function createEventLog({ db, clock }: { db: Db; clock: Clock }) {
+  return {
+    /** Appends an event inside the caller's transaction, so the change and its event commit together. */
+    append(tx: Db | Tx, input: NewEvent): EntryEvent {
+      const createdAt = clock.now();
+      const body = {
+        type: input.type,
+        guildId: input.guildId,
+        whitelistId: input.whitelistId,
+        whitelistName: input.whitelistName,
+        entry: { nick: input.entry.nick, uuid: input.entry.uuid, premium: input.entry.premium },
+        origin: input.origin,
+        timestamp: new Date(createdAt).toISOString(),
+      };
+      const row = tx
+        .insert(events)
+        .values({
+          guildId: input.guildId,
+          whitelistId: input.whitelistId,
+          type: input.type,
+          payload: JSON.stringify(body),
+          createdAt,
+        })
+        .returning({ id: events.id })
+        .get();
+      return { id: String(row.id), ...body };
+    },
+
+    /** Events after `afterId` visible to `scope`, oldest first, at most `limit`. */
+    listAfter(afterId: number, scope: EventScope, limit = 1000): EntryEvent[] {
+      const rows = db
+        .select({ id: events.id, payload: events.payload })
+        .from(events)
+        .where(
+          and(
+            gt(events.id, afterId),
+            eq(events.guildId, scope.guildId),
+            scope.whitelistId === null ? undefined : eq(events.whitelistId, scope.whitelistId),
+          ),
+        )
+        .orderBy(asc(events.id))
+        .limit(limit)
+        .all();
+      return rows.map((row) => ({
+        id: String(row.id),
+        ...(JSON.parse(row.payload) as Omit<EntryEvent, "id">),
+      }));
+    },
+
+    /** The smallest and largest stored ids (null when empty): a cursor below the oldest has lost events. */
+    bounds(): { oldest: number | null; latest: number | null } {
+      const row = db
+        .select({
+          oldest: sql<number | null>`min(${events.id})`,
+          latest: sql<number | null>`max(${events.id})`,
+        })
+        .from(events)
+        .get();
+      return { oldest: row?.oldest ?? null, latest: row?.latest ?? null };
+    },
+
+    /** Deletes events older than the retention; returns how many. */
+    prune(retentionMs: number): number {
+      return db
+        .delete(events)
+        .where(lt(events.createdAt, clock.now() - retentionMs))
+        .returning({ id: events.id })
+        .all().length;
+    },
+  };
+}

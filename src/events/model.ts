@@ -1,0 +1,35 @@
+import { type Static, t } from "elysia";
+import { Entry, origins } from "../entries/model.ts";
+
+/** The two kinds of change. */
+export const eventTypes = ["entry.added", "entry.removed"] as const;
+
+/** A change as WebSocket subscribers and webhook receivers get it (spec §6, DESIGN.md §8). */
+export const EntryEvent = t.Object(
+  {
+    id: t.String({
+      description: "The event id: a monotonic integer as a string, usable as a resume cursor",
+      examples: ["42"],
+    }),
+    type: t.UnionEnum(eventTypes),
+    guildId: t.String({ description: "The Discord guild; receivers should check it is their own" }),
+    whitelistId: t.String(),
+    whitelistName: t.String(),
+    entry: Entry,
+    origin: t.UnionEnum(origins, {
+      description:
+        "`discord` (the member), `staff` (a manager), `api` (a link key), `member-left` (left the guild)",
+    }),
+    timestamp: t.String({
+      format: "date-time",
+      description: "ISO 8601 UTC with milliseconds",
+      examples: ["2026-11-22T10:15:30.123Z"],
+    }),
+  },
+  { title: "EntryEvent" },
+);
+
+/** A published change. */
+export type EntryEvent = Static<typeof EntryEvent>;
+/** One of the event types. */
+export type EventType = (typeof eventTypes)[number];

@@ -1,0 +1,130 @@
+import { and, asc, eq, isNull } from "drizzle-orm";
+import type { Db } from "../db/client.ts";
+import { linkKeys } from "../db/schema.ts";
+import type { GuildService } from "../guilds/service.ts";
+import type { Clock } from "../shared/clock.ts";
+import { DomainError } from "../shared/errors.ts";
+import { newId } from "../shared/ids.ts";
+import { generateKey, hashKey, isWellFormedKey } from "./token.ts";
+
+/** Who an authenticated request acts as: a link key and its scope. */
+export type Principal = {
+  keyId: string;
+  guildId: string;
+  /** Null for a guild-wide key. */
+  whitelistId: string | null;
+};
+
+/** A link key as staff see it in `/server-link list`: never the key itself. */
+export type LinkKeyView = Omit<typeof linkKeys.$inferSelect, "keyHash" | "webhookSecret">;
+
+/** What creating a key takes. */
+export type NewKey = { guildId: string; name: string; whitelistId: string | null; createdBy: string };
+
+/** Called when a key stops being valid (open sockets of that key close at once). */
+export type RevocationListener = (keyId: string) => void;
+
+/** Link keys: created on Discord, verified on every API request, revoked at once. */
+export type KeyService = ReturnType<typeof createKeyService>;
+
+/** `lastUsedAt` is written at most this often per key, so a busy plugin does not cause a write per request. */
+const LAST_USED_RESOLUTION_MS = 60_000;
+
+function toView(row: typeof linkKeys.$inferSelect): LinkKeyView {
+  const { keyHash: _hash, webhookSecret: _secret, ...view } = row;
+  return view;
+}
+
+/** Creates the key service. Verified keys are cached by hash; revocation drops them from the cache at once. */
+export function createKeyService({ db, clock, guilds }: { db: Db; clock: Clock; guilds: GuildService }) {
+  const verified = new Map<string, Principal & { lastUsedAt: number | null }>();
+  const revocationListeners = new Set<RevocationListener>();
+
+  return {
+    /** Creates a key and returns its plaintext: the only time it exists outside the holder's hands. */
+    create(input: NewKey): { key: LinkKeyView; plaintext: string } {
+      const name = input.name.trim();
+      if (name.length < 1 || name.length > 64) {
+        throw new DomainError("invalid-input", "A link name is 1-64 characters.");
+      }
+      guilds.ensure(input.guildId);
+      const plaintext = generateKey();
+      const row = db
+        .insert(linkKeys)
+        .values({
+          id: newId(8),
+          guildId: input.guildId,
+          name,
+          whitelistId: input.whitelistId,
+          keyHash: hashKey(plaintext),
+          createdBy: input.createdBy,
+          createdAt: clock.now(),
+        })
+        .returning()
+        .get();
+      return { key: toView(row), plaintext };
+    },
+
+    /**
+     * The principal of a presented key, or null when it is malformed (checksum), unknown or revoked.
+     * A malformed key never reaches the store.
+     */
+    verify(plaintext: string): Principal | null {
+      if (!isWellFormedKey(plaintext)) return null;
+      const hash = hashKey(plaintext);
+      let principal = verified.get(hash);
+      if (!principal) {
+        const row = db
+          .select({
+            keyId: linkKeys.id,
+            guildId: linkKeys.guildId,
+            whitelistId: linkKeys.whitelistId,
+            lastUsedAt: linkKeys.lastUsedAt,
+          })
+          .from(linkKeys)
+          .where(and(eq(linkKeys.keyHash, hash), isNull(linkKeys.revokedAt)))
+          .get();
+        if (!row) return null;
+        principal = row;
+        verified.set(hash, principal);
+      }
+      const now = clock.now();
+      if (principal.lastUsedAt === null || now - principal.lastUsedAt >= LAST_USED_RESOLUTION_MS) {
+        principal.lastUsedAt = now;
+        db.update(linkKeys).set({ lastUsedAt: now }).where(eq(linkKeys.id, principal.keyId)).run();
+      }
+      return { keyId: principal.keyId, guildId: principal.guildId, whitelistId: principal.whitelistId };
+    },
+
+    /** Revokes a key of the guild: REST answers 401 from now on and revocation listeners run. */
+    revoke(guildId: string, keyId: string): LinkKeyView {
+      const row = db
+        .update(linkKeys)
+        .set({ revokedAt: clock.now() })
+        .where(and(eq(linkKeys.id, keyId), eq(linkKeys.guildId, guildId), isNull(linkKeys.revokedAt)))
+        .returning()
+        .get();
+      if (!row) throw new DomainError("key-not-found", `No active link with id ${keyId}.`);
+      verified.delete(row.keyHash);
+      for (const listener of revocationListeners) listener(row.id);
+      return toView(row);
+    },
+
+    /** A guild's keys, revoked ones included, oldest first. */
+    list(guildId: string): LinkKeyView[] {
+      return db
+        .select()
+        .from(linkKeys)
+        .where(eq(linkKeys.guildId, guildId))
+        .orderBy(asc(linkKeys.createdAt))
+        .all()
+        .map(toView);
+    },
+
+    /** Subscribes to revocations; returns the unsubscribe function. */
+    onRevoked(listener: RevocationListener): () => void {
+      revocationListeners.add(listener);
+      return () => revocationListeners.delete(listener);
+    },
+  };
+}

@@ -1,0 +1,72 @@
+import { createApi } from "./api/app.ts";
+import { parseTrustProxy } from "./api/rate-limit/client-ip.ts";
+import type { Config } from "./config.ts";
+import { closeDatabase } from "./db/client.ts";
+import { openServices, type Services } from "./services.ts";
+import { type Clock, systemClock } from "./shared/clock.ts";
+import type { Logger } from "./shared/logger.ts";
+import { VERSION } from "./version.ts";
+
+/** A running service: its address, its services, and how to stop it. */
+export type RunningService = {
+  url: string;
+  port: number;
+  services: Services;
+  /** Stops accepting, finishes in-flight requests, closes the store. */
+  stop(): Promise<void>;
+};
+
+const HOUR_MS = 3_600_000;
+
+/** Starts the API (and, in later stages, the bot, WebSocket and webhook sender) from a parsed configuration. */
+export async function startService(
+  config: Config,
+  { logger, clock = systemClock }: { logger: Logger; clock?: Clock },
+) {
+  const services = openServices({
+    path: config.DATABASE_PATH,
+    busyTimeoutMs: config.DB_BUSY_TIMEOUT_MS,
+    clock,
+    logger,
+  });
+  const retentionMs = config.EVENT_RETENTION_DAYS * 24 * HOUR_MS;
+  const prune = () => {
+    try {
+      const pruned = services.events.prune(retentionMs);
+      if (pruned > 0) logger.info("pruned old events", { pruned });
+    } catch (error) {
+      logger.warn("event pruning failed", { error: String(error) });
+    }
+  };
+  prune();
+  const pruner = setInterval(prune, HOUR_MS);
+  pruner.unref();
+
+  const app = createApi({
+    ...services,
+    version: VERSION,
+    rateLimitPerMinute: config.RATE_LIMIT_PER_MINUTE,
+    trustProxy: parseTrustProxy(config.TRUST_PROXY),
+  }).listen({ hostname: config.HOST, port: config.PORT });
+
+  const server = app.server;
+  if (!server) throw new Error("the HTTP server did not start");
+  const host = config.HOST === "0.0.0.0" || config.HOST === "::" ? "127.0.0.1" : config.HOST;
+  const url = `http://${host.includes(":") ? `[${host}]` : host}:${server.port}`;
+
+  let stopping: Promise<void> | undefined;
+  const running: RunningService = {
+    url,
+    port: server.port ?? config.PORT,
+    services,
+    stop() {
+      stopping ??= (async () => {
+        clearInterval(pruner);
+        await app.stop();
+        closeDatabase(services.db);
+      })();
+      return stopping;
+    },
+  };
+  return running;
+}

@@ -1,0 +1,62 @@
+import { type Static, t } from "elysia";
+
+/** Kinds of nick a whitelist accepts (DESIGN.md §4). */
+export const nickTypes = ["java", "premium", "offline", "bedrock"] as const;
+/** How members register (DESIGN.md §4). */
+export const registrationModes = ["command", "message", "approval"] as const;
+
+const Snowflake = t.String({
+  pattern: "^[0-9]{1,20}$",
+  description: "A Discord snowflake id",
+  examples: ["1161034120542384128"],
+});
+
+/** A whitelist as the API, the bot and the services see it. */
+export const Whitelist = t.Object(
+  {
+    id: t.String({ description: "Identifier of the whitelist (URL-safe)", examples: ["k3v9x0q2ab"] }),
+    name: t.String({
+      description: "Display name, unique per guild whatever the letter case",
+      examples: ["survival"],
+    }),
+    channelId: t.String({
+      description: "The Discord channel bound to the whitelist",
+      examples: ["1161034120542384130"],
+    }),
+    nickType: t.UnionEnum(nickTypes, {
+      description:
+        "`java` (3-16 of A-Z a-z 0-9 _; premium status looked up), `premium` (java, and the account must be premium), " +
+        "`offline` (java syntax, never looked up), `bedrock` (Xbox gamertag stored with the Floodgate prefix `.`)",
+    }),
+    registrationMode: t.UnionEnum(registrationModes, {
+      description:
+        "`command` (/register), `message` (post the nick in the channel) or `approval` (staff approve)",
+    }),
+    maxNicksPerUser: t.Integer({
+      minimum: 1,
+      description: "How many nicks one member may register",
+      examples: [1],
+    }),
+    enabled: t.Boolean({ description: "Disabled whitelists refuse new registrations; entries stay served" }),
+    removeOnLeave: t.Boolean({
+      description: "Whether a member's entries are removed when they leave the guild",
+    }),
+    requiredRoleIds: t.Array(Snowflake, {
+      description: "A member needs one of these roles to register (empty: anyone)",
+    }),
+    grantedRoleIds: t.Array(Snowflake, {
+      description: "Roles the bot grants on registration and reverts on removal",
+    }),
+    managerRoleIds: t.Array(Snowflake, {
+      description: "Roles that may add and remove anyone's nicks (Manage Server always may)",
+    }),
+  },
+  { $id: "#/components/schemas/Whitelist", title: "Whitelist" },
+);
+
+/** A whitelist record. */
+export type Whitelist = Static<typeof Whitelist> & { guildId: string };
+/** One of the nick kinds. */
+export type NickType = (typeof nickTypes)[number];
+/** One of the registration modes. */
+export type RegistrationMode = (typeof registrationModes)[number];

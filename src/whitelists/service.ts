@@ -1,0 +1,134 @@
+import { and, asc, eq } from "drizzle-orm";
+import type { Db } from "../db/client.ts";
+import { whitelists } from "../db/schema.ts";
+import type { GuildService } from "../guilds/service.ts";
+import type { Clock } from "../shared/clock.ts";
+import { DomainError } from "../shared/errors.ts";
+import { newId } from "../shared/ids.ts";
+import type { NickType, RegistrationMode, Whitelist } from "./model.ts";
+
+/** What creating a whitelist takes. */
+export type NewWhitelist = {
+  guildId: string;
+  name: string;
+  channelId: string;
+  nickType: NickType;
+  registrationMode: RegistrationMode;
+  maxNicksPerUser?: number;
+  enabled?: boolean;
+  removeOnLeave?: boolean;
+  requiredRoleIds?: string[];
+  grantedRoleIds?: string[];
+  managerRoleIds?: string[];
+};
+
+/** Fields of a whitelist that can be changed after creation. */
+export type WhitelistChanges = Partial<Omit<NewWhitelist, "guildId">>;
+
+/** Whitelists of guilds. */
+export type WhitelistService = ReturnType<typeof createWhitelistService>;
+
+const NAME_PATTERN = /^[\p{L}\p{N}_-]{1,32}$/u;
+
+function checkSettings(changes: WhitelistChanges): void {
+  if (changes.name !== undefined && !NAME_PATTERN.test(changes.name)) {
+    throw new DomainError("invalid-input", "A whitelist name is 1-32 letters, digits, `-` or `_`.");
+  }
+  if (
+    changes.maxNicksPerUser !== undefined &&
+    (!Number.isInteger(changes.maxNicksPerUser) || changes.maxNicksPerUser < 1)
+  ) {
+    throw new DomainError("invalid-input", "Max nicks per user must be a whole number of at least 1.");
+  }
+}
+
+function toWhitelist(row: typeof whitelists.$inferSelect): Whitelist {
+  const { nameKey: _nameKey, createdAt: _createdAt, ...whitelist } = row;
+  return whitelist;
+}
+
+/** Creates the whitelist service. */
+export function createWhitelistService({
+  db,
+  clock,
+  guilds,
+}: {
+  db: Db;
+  clock: Clock;
+  guilds: GuildService;
+}) {
+  const byNameKey = (guildId: string, nameKey: string) =>
+    db
+      .select()
+      .from(whitelists)
+      .where(and(eq(whitelists.guildId, guildId), eq(whitelists.nameKey, nameKey)))
+      .get();
+
+  return {
+    /** Creates a whitelist; names are unique per guild whatever their letter case. */
+    create(input: NewWhitelist): Whitelist {
+      checkSettings(input);
+      guilds.ensure(input.guildId);
+      const nameKey = input.name.toLowerCase();
+      if (byNameKey(input.guildId, nameKey)) {
+        throw new DomainError("name-taken", `A whitelist named “${input.name}” already exists.`);
+      }
+      const row = db
+        .insert(whitelists)
+        .values({ id: newId(), ...input, nameKey, createdAt: clock.now() })
+        .returning()
+        .get();
+      return toWhitelist(row);
+    },
+
+    /** A whitelist by id, whatever its guild. */
+    get(id: string): Whitelist | undefined {
+      const row = db.select().from(whitelists).where(eq(whitelists.id, id)).get();
+      return row && toWhitelist(row);
+    },
+
+    /** A guild's whitelist by id or by name (case-insensitive), as every `whitelist` command option accepts. */
+    find(guildId: string, idOrName: string): Whitelist | undefined {
+      const row =
+        db
+          .select()
+          .from(whitelists)
+          .where(and(eq(whitelists.guildId, guildId), eq(whitelists.id, idOrName)))
+          .get() ?? byNameKey(guildId, idOrName.toLowerCase());
+      return row && toWhitelist(row);
+    },
+
+    /** Every whitelist of a guild, by name. */
+    listForGuild(guildId: string): Whitelist[] {
+      return db
+        .select()
+        .from(whitelists)
+        .where(eq(whitelists.guildId, guildId))
+        .orderBy(asc(whitelists.nameKey))
+        .all()
+        .map(toWhitelist);
+    },
+
+    /** Changes a whitelist's settings. */
+    update(id: string, changes: WhitelistChanges): Whitelist {
+      checkSettings(changes);
+      const current = this.get(id);
+      if (!current) throw new DomainError("whitelist-not-found", "No such whitelist.");
+      const nameKey = changes.name?.toLowerCase();
+      if (
+        nameKey !== undefined &&
+        nameKey !== current.name.toLowerCase() &&
+        byNameKey(current.guildId, nameKey)
+      ) {
+        throw new DomainError("name-taken", `A whitelist named “${changes.name}” already exists.`);
+      }
+      const row = db
+        .update(whitelists)
+        .set({ ...changes, ...(nameKey === undefined ? {} : { nameKey }) })
+        .where(eq(whitelists.id, id))
+        .returning()
+        .get();
+      return toWhitelist(row as typeof whitelists.$inferSelect);
+    },
+  };
+}

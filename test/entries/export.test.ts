@@ -1,0 +1,85 @@
+import { describe, expect, test } from "bun:test";
+import { type ExportFormat, renderExport } from "../../src/entries/export.ts";
+import type { EntryView } from "../../src/entries/model.ts";
+
+const fixtures = new URL("../fixtures/exports/", import.meta.url);
+
+/** Deliberately unsorted; case-sensitive order (B, N, Z, _, a, z) differs from the expected one. */
+const mixed: EntryView[] = [
+  { nick: "zed2", uuid: null, premium: false },
+  { nick: "Bob", uuid: null, premium: false },
+  { nick: ".Ünïcode Ålf", uuid: null, premium: false },
+  { nick: "Notch", uuid: "069a79f4-44e9-4726-a5be-fca90e38aaf5", premium: true },
+  { nick: "alice", uuid: null, premium: false },
+  { nick: "Zed", uuid: null, premium: false },
+  { nick: ".Steve Gamer", uuid: null, premium: false },
+  { nick: "_under", uuid: null, premium: false },
+];
+
+const headers: Record<ExportFormat, { contentType: string; fileName: string; ext: string }> = {
+  plain: { contentType: "text/plain; charset=utf-8", fileName: "whitelist.txt", ext: "txt" },
+  vanilla: { contentType: "application/json; charset=utf-8", fileName: "whitelist.json", ext: "json" },
+  easywhitelist: { contentType: "application/yaml; charset=utf-8", fileName: "config.yml", ext: "yml" },
+};
+
+const text = (format: ExportFormat, entries: readonly EntryView[]) =>
+  new TextDecoder().decode(renderExport(format, entries).body);
+
+describe("renderExport", () => {
+  for (const [format, { contentType, fileName, ext }] of Object.entries(headers) as [
+    ExportFormat,
+    (typeof headers)[ExportFormat],
+  ][]) {
+    for (const [name, entries] of [
+      ["mixed", mixed],
+      ["empty", []],
+    ] as const) {
+      test(`${format} export of the ${name} list matches its fixture byte for byte`, async () => {
+        const file = renderExport(format, entries);
+        const expected = Buffer.from(
+          await Bun.file(new URL(`${name}.${format}.${ext}`, fixtures)).arrayBuffer(),
+        );
+        expect({ ...file, body: Buffer.from(file.body) }).toEqual({ body: expected, contentType, fileName });
+      });
+    }
+
+    test(`${format} export does not depend on the order entries come in`, () => {
+      expect(renderExport(format, [...mixed].reverse())).toEqual(renderExport(format, mixed));
+    });
+  }
+
+  test("nicks equal but for case are ordered by code point, so the output is deterministic", () => {
+    const entries = ["alice", "ALICE", "Alice"].map((nick) => ({ nick, uuid: null, premium: false }));
+    expect(text("plain", entries)).toBe("ALICE\nAlice\nalice\n");
+    expect(text("vanilla", entries)).toBe(text("vanilla", [...entries].reverse()));
+  });
+
+  test("ties sort by code point, not UTF-16 unit: U+FF41 comes before U+1F600", () => {
+    const entries = ["\u{1F600}", "\uFF41"].map((nick) => ({ nick, uuid: null, premium: false }));
+    expect(text("plain", entries)).toBe("\uFF41\n\u{1F600}\n");
+  });
+
+  test("easywhitelist lists a nick once however many spellings of it exist", () => {
+    const entries = ["alice", "ALICE", "Alice"].map((nick) => ({ nick, uuid: null, premium: false }));
+    expect(text("easywhitelist", entries)).toBe("whitelist: true\nwhitelisted:\n  - alice\n");
+  });
+
+  test("a premium entry without a known uuid falls back to the offline uuid", () => {
+    const players = JSON.parse(text("vanilla", [{ nick: "Notch", uuid: null, premium: true }]));
+    expect(players).toEqual([{ uuid: "b50ad385-829d-3141-a216-7e7d7539ba7f", name: "Notch" }]);
+  });
+
+  test("easywhitelist quotes nicks a YAML reader would take for a boolean, null or number", () => {
+    const nicks = ["true", "Off", "yes", "null", "0123", "1e5", "_1", "plain_nick9"];
+    const entries = nicks.map((nick) => ({ nick, uuid: null, premium: false }));
+    const yaml = text("easywhitelist", entries);
+    expect(yaml).toBe(
+      'whitelist: true\nwhitelisted:\n  - "0123"\n  - "1e5"\n  - "_1"\n  - "null"\n  - "off"\n' +
+        '  - plain_nick9\n  - "true"\n  - "yes"\n',
+    );
+    expect(Bun.YAML.parse(yaml)).toEqual({
+      whitelist: true,
+      whitelisted: ["0123", "1e5", "_1", "null", "off", "plain_nick9", "true", "yes"],
+    });
+  });
+});

@@ -1,0 +1,78 @@
+import { mkdtempSync, rmSync } from "node:fs";
+import { tmpdir } from "node:os";
+import { join } from "node:path";
+import { createApi } from "../../src/api/app.ts";
+import { closeDatabase } from "../../src/db/client.ts";
+import type { NewEntry } from "../../src/entries/service.ts";
+import { openServices, type Services } from "../../src/services.ts";
+import { manualClock } from "../../src/shared/clock.ts";
+import { silentLogger } from "../../src/shared/logger.ts";
+import type { NewWhitelist } from "../../src/whitelists/service.ts";
+
+/** A fresh temp directory, removed by `cleanup`. */
+export function tempDir(prefix = "wls-test-"): { path: string; cleanup(): void } {
+  const path = mkdtempSync(join(tmpdir(), prefix));
+  return { path, cleanup: () => rmSync(path, { recursive: true, force: true }) };
+}
+
+/** Services over a real SQLite file in a temp directory, with a manual clock. */
+export function testServices(options: { busyTimeoutMs?: number } = {}) {
+  const dir = tempDir();
+  const clock = manualClock(Date.UTC(2026, 10, 22, 12, 0, 0));
+  const path = join(dir.path, "whitelist-sync.db");
+  const services = openServices({ path, clock, logger: silentLogger, busyTimeoutMs: options.busyTimeoutMs });
+  return {
+    ...services,
+    clock,
+    path,
+    dir: dir.path,
+    close() {
+      closeDatabase(services.db);
+      dir.cleanup();
+    },
+  };
+}
+
+/** The test services type. */
+export type TestServices = ReturnType<typeof testServices>;
+
+/** A whitelist with test defaults (the API never adds anything: tests seed through the services). */
+export function seedWhitelist(services: Services, input: Partial<NewWhitelist> & { guildId: string }) {
+  return services.whitelists.create({
+    name: `wl${Math.random().toString(36).slice(2, 8)}`,
+    channelId: "200000000000000001",
+    nickType: "java",
+    registrationMode: "command",
+    ...input,
+  });
+}
+
+/** Adds entries as Discord registrations by one member. */
+export function seedEntries(services: Services, whitelistId: string, nicks: (string | Partial<NewEntry>)[]) {
+  return nicks.map((nick) =>
+    services.entries.add({
+      whitelistId,
+      uuid: null,
+      premium: false,
+      userId: "300000000000000001",
+      addedBy: "300000000000000001",
+      origin: "discord",
+      ...(typeof nick === "string" ? { nick } : { nick: "Someone", ...nick }),
+    }),
+  );
+}
+
+/** A link key's plaintext. */
+export function seedKey(services: Services, guildId: string, whitelistId: string | null = null) {
+  return services.keys.create({ guildId, name: "test", whitelistId, createdBy: "300000000000000009" });
+}
+
+/** The API app over test services, for `app.handle(new Request(...))`. */
+export function testApi(services: TestServices, options: { rateLimitPerMinute?: number } = {}) {
+  return createApi({
+    ...services,
+    version: "test",
+    rateLimitPerMinute: options.rateLimitPerMinute ?? 1_000_000,
+    trustProxy: { kind: "off" },
+  });
+}
