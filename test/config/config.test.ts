@@ -1,0 +1,57 @@
+import { describe, expect, test } from "bun:test";
+import { ConfigError, flagsToEnv, loadConfig } from "../../src/config.ts";
+
+describe("configuration", () => {
+  test("defaults follow DESIGN.md §2", () => {
+    expect(loadConfig({})).toEqual({
+      DATABASE_PATH: "./data/whitelist-sync.db",
+      HOST: "0.0.0.0",
+      PORT: 3000,
+      TRUST_PROXY: "off",
+      RATE_LIMIT_PER_MINUTE: 60,
+      LOG_LEVEL: "info",
+      MOJANG_API_URL: "https://api.mojang.com",
+      WEBHOOK_ALLOW_PRIVATE: false,
+      EVENT_RETENTION_DAYS: 7,
+      DB_BUSY_TIMEOUT_MS: 2000,
+    });
+  });
+
+  test("converts numbers and booleans from text", () => {
+    expect(
+      loadConfig({ PORT: "8080", WEBHOOK_ALLOW_PRIVATE: "true", RATE_LIMIT_PER_MINUTE: "120" }),
+    ).toMatchObject({
+      PORT: 8080,
+      WEBHOOK_ALLOW_PRIVATE: true,
+      RATE_LIMIT_PER_MINUTE: 120,
+    });
+  });
+
+  test.each([
+    ["PORT", "abc", 'PORT must be a TCP port number 0-65535 (0 = any free port) (got "abc")'],
+    ["PORT", "70000", 'PORT must be a TCP port number 0-65535 (0 = any free port) (got "70000")'],
+    [
+      "RATE_LIMIT_PER_MINUTE",
+      "0",
+      'RATE_LIMIT_PER_MINUTE must be requests per minute per client IP, 1-1000000 (got "0")',
+    ],
+    ["LOG_LEVEL", "loud", 'LOG_LEVEL must be one of debug, info, warn, error, silent (got "loud")'],
+    ["WEBHOOK_ALLOW_PRIVATE", "maybe", 'WEBHOOK_ALLOW_PRIVATE must be true or false (got "maybe")'],
+    ["MOJANG_API_URL", "ftp://x", "MOJANG_API_URL must be the base URL"],
+    ["TRUST_PROXY", "nonsense", "TRUST_PROXY must be"],
+  ])("a bad %s (%s) stops start-up with a message naming it", (name, value, message) => {
+    expect(() => loadConfig({ [name]: value })).toThrow(ConfigError);
+    expect(() => loadConfig({ [name]: value })).toThrow(message);
+  });
+
+  test("flags map to variables; a flag without a value is an error", () => {
+    expect(
+      flagsToEnv(["--port", "8080", "--database-path=/tmp/x.db", "--unrelated", "--log-level", "debug"]),
+    ).toEqual({
+      PORT: "8080",
+      DATABASE_PATH: "/tmp/x.db",
+      LOG_LEVEL: "debug",
+    });
+    expect(() => flagsToEnv(["--port"])).toThrow("--port needs a value");
+  });
+});

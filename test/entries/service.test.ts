@@ -1,0 +1,119 @@
+import { afterEach, describe, expect, test } from "bun:test";
+import type { ChangeNotice } from "../../src/events/bus.ts";
+import { seedEntries, seedWhitelist, type TestServices, testServices } from "../helpers/services.ts";
+
+const GUILD = "100000000000000001";
+let services: TestServices;
+afterEach(() => services.close());
+
+describe("entry service", () => {
+  test("adding stores the entry and its entry.added event together, then publishes it", () => {
+    services = testServices();
+    const wl = seedWhitelist(services, { guildId: GUILD, name: "survival" });
+    const published: ChangeNotice[] = [];
+    services.bus.subscribe((notice) => published.push(notice));
+    const [entry] = seedEntries(services, wl.id, [{ nick: "Notch", userId: "300000000000000007" }]);
+    const stored = services.events.listAfter(0, { guildId: GUILD, whitelistId: null });
+    expect(stored).toEqual([
+      {
+        id: "1",
+        type: "entry.added",
+        guildId: GUILD,
+        whitelistId: wl.id,
+        whitelistName: "survival",
+        entry: { nick: "Notch", uuid: null, premium: false },
+        origin: "discord",
+        timestamp: "2026-11-22T12:00:00.000Z",
+      },
+    ]);
+    expect(published.map((notice) => [notice.event, notice.entry.userId])).toEqual([
+      [stored[0], "300000000000000007"],
+    ]);
+    expect(entry?.nick).toBe("Notch");
+  });
+
+  test("a nick is unique per whitelist whatever its letter case, but may repeat across whitelists", () => {
+    services = testServices();
+    const a = seedWhitelist(services, { guildId: GUILD });
+    const b = seedWhitelist(services, { guildId: GUILD });
+    seedEntries(services, a.id, ["Notch"]);
+    expect(() => seedEntries(services, a.id, ["nOTCH"])).toThrow(
+      expect.objectContaining({ code: "nick-taken" }),
+    );
+    expect(seedEntries(services, b.id, ["notch"]).map((e) => e.nick)).toEqual(["notch"]);
+    expect(services.events.listAfter(0, { guildId: GUILD, whitelistId: null }).length).toBe(2);
+  });
+
+  test("removal matches any letter case, returns the stored spelling and records who removed it", () => {
+    services = testServices();
+    const wl = seedWhitelist(services, { guildId: GUILD });
+    seedEntries(services, wl.id, [".Ünïcode Ålf", "Notch"]);
+    const published: ChangeNotice[] = [];
+    services.bus.subscribe((notice) => published.push(notice));
+    const removed = services.entries.remove({
+      whitelistId: wl.id,
+      nick: ".üNÏCODE åLF",
+      origin: "api",
+      keyId: "k1",
+    });
+    expect(removed.nick).toBe(".Ünïcode Ålf");
+    expect(services.entries.list(wl.id).map((e) => e.nick)).toEqual(["Notch"]);
+    expect(published.map((n) => [n.event.type, n.event.origin, n.event.entry.nick, n.keyId])).toEqual([
+      ["entry.removed", "api", ".Ünïcode Ålf", "k1"],
+    ]);
+  });
+
+  test("removing an absent nick changes nothing and writes no event", () => {
+    services = testServices();
+    const wl = seedWhitelist(services, { guildId: GUILD });
+    seedEntries(services, wl.id, ["Notch"]);
+    services.entries.remove({ whitelistId: wl.id, nick: "notch", origin: "api" });
+    expect(() => services.entries.remove({ whitelistId: wl.id, nick: "notch", origin: "api" })).toThrow(
+      expect.objectContaining({ code: "entry-not-found" }),
+    );
+    expect(services.events.listAfter(0, { guildId: GUILD, whitelistId: null }).map((e) => e.type)).toEqual([
+      "entry.added",
+      "entry.removed",
+    ]);
+  });
+
+  test("a failing event write rolls the removal back (the entry and its event commit together)", () => {
+    services = testServices();
+    const wl = seedWhitelist(services, { guildId: GUILD });
+    seedEntries(services, wl.id, ["Notch"]);
+    services.db.$client.run(
+      "CREATE TRIGGER fail_events BEFORE INSERT ON events BEGIN SELECT RAISE(ABORT, 'disk says no'); END",
+    );
+    expect(() => services.entries.remove({ whitelistId: wl.id, nick: "Notch", origin: "api" })).toThrow();
+    expect(services.entries.list(wl.id).map((e) => e.nick)).toEqual(["Notch"]);
+  });
+
+  test("events are read back in order, scoped to a guild or one whitelist", () => {
+    services = testServices();
+    const a = seedWhitelist(services, { guildId: GUILD });
+    const b = seedWhitelist(services, { guildId: GUILD });
+    const other = seedWhitelist(services, { guildId: "100000000000000002" });
+    seedEntries(services, a.id, ["a1"]);
+    seedEntries(services, b.id, ["b1"]);
+    seedEntries(services, other.id, ["o1"]);
+    seedEntries(services, a.id, ["a2"]);
+    const nicks = (events: { entry: { nick: string } }[]) => events.map((e) => e.entry.nick);
+    expect(nicks(services.events.listAfter(0, { guildId: GUILD, whitelistId: null }))).toEqual([
+      "a1",
+      "b1",
+      "a2",
+    ]);
+    expect(nicks(services.events.listAfter(0, { guildId: GUILD, whitelistId: a.id }))).toEqual(["a1", "a2"]);
+    expect(nicks(services.events.listAfter(1, { guildId: GUILD, whitelistId: null }))).toEqual(["b1", "a2"]);
+  });
+
+  test("pruning drops events older than the retention only", () => {
+    services = testServices();
+    const wl = seedWhitelist(services, { guildId: GUILD });
+    seedEntries(services, wl.id, ["old"]);
+    services.clock.advance(8 * 86_400_000);
+    seedEntries(services, wl.id, ["new"]);
+    expect(services.events.prune(7 * 86_400_000)).toBe(1);
+    expect(services.events.bounds()).toEqual({ oldest: 2, latest: 2 });
+  });
+});

@@ -1,0 +1,123 @@
+import { Database } from "bun:sqlite";
+import { afterEach, describe, expect, test } from "bun:test";
+import { generateKey, hashKey, isWellFormedKey, KEY_PREFIX } from "../../src/keys/token.ts";
+import { seedKey, seedWhitelist, type TestServices, testServices } from "../helpers/services.ts";
+
+const GUILD = "100000000000000001";
+
+/** Replaces one character of the key body with a different one of the same alphabet. */
+function typo(key: string, at: number): string {
+  const char = key[at] === "a" ? "b" : "a";
+  return key.slice(0, at) + char + key.slice(at + 1);
+}
+
+describe("key text", () => {
+  test("has the wls_ prefix, 160+ bits of base62 and a checksum tail", () => {
+    const key = generateKey();
+    expect(key).toMatch(/^wls_[0-9A-Za-z]{33}$/);
+    expect(isWellFormedKey(key)).toBe(true);
+  });
+
+  test("every single-character typo is caught by the checksum", () => {
+    const key = generateKey();
+    for (let at = KEY_PREFIX.length; at < key.length; at++)
+      expect(isWellFormedKey(typo(key, at))).toBe(false);
+  });
+
+  test("truncated, extended and foreign texts are not keys", () => {
+    const key = generateKey();
+    expect(
+      [key.slice(0, -1), `${key}x`, key.replace("wls_", "wlx_"), "", "Bearer"].map(isWellFormedKey),
+    ).toEqual([false, false, false, false, false]);
+  });
+
+  test("two keys never repeat", () => {
+    const keys = new Set(Array.from({ length: 1000 }, generateKey));
+    expect(keys.size).toBe(1000);
+  });
+});
+
+describe("key service", () => {
+  let services: TestServices;
+  afterEach(() => services.close());
+
+  test("the database never contains a plaintext key, only its SHA-256", () => {
+    services = testServices();
+    const wl = seedWhitelist(services, { guildId: GUILD });
+    const created = [seedKey(services, GUILD), seedKey(services, GUILD, wl.id)];
+    services.keys.verify(created[0]?.plaintext ?? "");
+    services.db.$client.run("PRAGMA wal_checkpoint(TRUNCATE)");
+    const bytes = new TextDecoder("latin1").decode(
+      new Uint8Array(require("node:fs").readFileSync(services.path)),
+    );
+    for (const { plaintext } of created) {
+      expect(bytes.includes(plaintext)).toBe(false);
+      expect(bytes.includes(plaintext.slice(KEY_PREFIX.length))).toBe(false);
+      expect(bytes.includes(hashKey(plaintext))).toBe(true);
+    }
+  });
+
+  test("verify gives the key's scope; revoke makes it invalid at once", () => {
+    services = testServices();
+    const wl = seedWhitelist(services, { guildId: GUILD });
+    const { key, plaintext } = seedKey(services, GUILD, wl.id);
+    expect(services.keys.verify(plaintext)).toEqual({ keyId: key.id, guildId: GUILD, whitelistId: wl.id });
+    const revoked: string[] = [];
+    services.keys.onRevoked((id) => revoked.push(id));
+    services.keys.revoke(GUILD, key.id);
+    expect(services.keys.verify(plaintext)).toBeNull();
+    expect(revoked).toEqual([key.id]);
+  });
+
+  test("a mistyped key is rejected before any lookup", () => {
+    services = testServices();
+    const { plaintext } = seedKey(services, GUILD);
+    const queries: string[] = [];
+    const client = services.db.$client;
+    for (const method of ["query", "prepare"] as const) {
+      const original = client[method].bind(client);
+      client[method] = ((sql: string) => {
+        queries.push(sql);
+        return original(sql);
+      }) as never;
+    }
+    expect(services.keys.verify(typo(plaintext, 10))).toBeNull();
+    expect(queries).toEqual([]);
+    // Control: a well-formed but unknown key does reach the store through the same spies.
+    expect(services.keys.verify(generateKey())).toBeNull();
+    expect(queries.length).toBeGreaterThan(0);
+  });
+
+  test("revoking needs a key of the same guild", () => {
+    services = testServices();
+    const { key } = seedKey(services, GUILD);
+    expect(() => services.keys.revoke("100000000000000002", key.id)).toThrow(
+      expect.objectContaining({ code: "key-not-found" }),
+    );
+  });
+
+  test("lastUsedAt is written at most once a minute", () => {
+    services = testServices();
+    const { key, plaintext } = seedKey(services, GUILD);
+    const lastUsed = () =>
+      new Database(services.path, { readonly: true })
+        .query<{ at: number | null }, [string]>("SELECT last_used_at AS at FROM link_keys WHERE id = ?")
+        .get(key.id)?.at;
+    const start = services.clock.now();
+    services.keys.verify(plaintext);
+    services.clock.advance(30_000);
+    services.keys.verify(plaintext);
+    expect(lastUsed()).toBe(start);
+    services.clock.advance(30_000);
+    services.keys.verify(plaintext);
+    expect(lastUsed()).toBe(start + 60_000);
+  });
+
+  test("list never shows the key or its hash", () => {
+    services = testServices();
+    const { plaintext } = seedKey(services, GUILD);
+    const listed = JSON.stringify(services.keys.list(GUILD));
+    expect(listed.includes(plaintext)).toBe(false);
+    expect(listed.includes(hashKey(plaintext))).toBe(false);
+  });
+});
