@@ -26,8 +26,8 @@ describe("entry service", () => {
         timestamp: "2026-11-22T12:00:00.000Z",
       },
     ]);
-    expect(published.map((notice) => [notice.event, notice.entry.userId])).toEqual([
-      [stored[0], "300000000000000007"],
+    expect(published.map((notice) => ({ event: notice.event, owner: notice.entry.userId }))).toEqual([
+      { event: stored[0] as (typeof stored)[number], owner: "300000000000000007" },
     ]);
     expect(entry?.nick).toBe("Notch");
   });
