@@ -2,6 +2,7 @@ import { createApi } from "./api/app.ts";
 import { parseTrustProxy } from "./api/rate-limit/client-ip.ts";
 import type { Config } from "./config.ts";
 import { closeDatabase } from "./db/client.ts";
+import { createHub, type Hub } from "./realtime/hub.ts";
 import { openServices, type Services } from "./services.ts";
 import { type Clock, systemClock } from "./shared/clock.ts";
 import type { Logger } from "./shared/logger.ts";
@@ -12,6 +13,7 @@ export type RunningService = {
   url: string;
   port: number;
   services: Services;
+  hub: Hub;
   /** Stops accepting, finishes in-flight requests, closes the store. */
   stop(): Promise<void>;
 };
@@ -42,15 +44,19 @@ export async function startService(
   const pruner = setInterval(prune, HOUR_MS);
   pruner.unref();
 
+  const hub = createHub({ ...services });
   const app = createApi({
     ...services,
+    hub,
     version: VERSION,
     rateLimitPerMinute: config.RATE_LIMIT_PER_MINUTE,
     trustProxy: parseTrustProxy(config.TRUST_PROXY),
-  }).listen({ hostname: config.HOST, port: config.PORT });
+    // Elysia defaults to SO_REUSEPORT, which would let a second instance share the port silently.
+  }).listen({ hostname: config.HOST, port: config.PORT, reusePort: false });
 
   const server = app.server;
   if (!server) throw new Error("the HTTP server did not start");
+  hub.attach(server as never);
   const host = config.HOST === "0.0.0.0" || config.HOST === "::" ? "127.0.0.1" : config.HOST;
   const url = `http://${host.includes(":") ? `[${host}]` : host}:${server.port}`;
 
@@ -59,9 +65,11 @@ export async function startService(
     url,
     port: server.port ?? config.PORT,
     services,
+    hub,
     stop() {
       stopping ??= (async () => {
         clearInterval(pruner);
+        hub.closeAll();
         await app.stop();
         closeDatabase(services.db);
       })();

@@ -2,6 +2,7 @@ import { type AnyElysia, Elysia } from "elysia";
 import type { RepresentationCache } from "../entries/representation.ts";
 import type { EntryService } from "../entries/service.ts";
 import type { KeyService } from "../keys/service.ts";
+import { type Hub, websocketOptions } from "../realtime/hub.ts";
 import type { Clock } from "../shared/clock.ts";
 import { DomainError, isStoreUnavailable } from "../shared/errors.ts";
 import type { Logger } from "../shared/logger.ts";
@@ -13,6 +14,7 @@ import { problemKindOf, problemResponse } from "./problem.ts";
 import type { TrustProxy } from "./rate-limit/client-ip.ts";
 import { rateLimit } from "./rate-limit/index.ts";
 import { whitelistsController } from "./whitelists/index.ts";
+import { socketController } from "./ws/index.ts";
 
 /** Everything the HTTP API needs, wired in main.ts. */
 export type ApiDeps = {
@@ -25,6 +27,7 @@ export type ApiDeps = {
   whitelists: WhitelistService;
   entries: EntryService;
   representations: RepresentationCache;
+  hub: Hub;
 };
 
 /** Seconds a client should wait before retrying when the store is busy. */
@@ -34,7 +37,7 @@ const WWW_AUTHENTICATE = { "www-authenticate": 'Bearer realm="whitelist-sync"' }
 /** The whole HTTP API: health, docs and /api/v1, with problem details for every error. */
 export function createApi(deps: ApiDeps) {
   let root: AnyElysia | undefined;
-  const app = new Elysia()
+  const app = new Elysia({ websocket: websocketOptions })
     .onError({ as: "global" }, ({ code, error }) => {
       if (error instanceof DomainError) {
         const kind = problemKindOf(error.code);
@@ -58,7 +61,11 @@ export function createApi(deps: ApiDeps) {
     .use(docs({ version: deps.version, root: () => root as AnyElysia }))
     .use(health("Health (unversioned)"))
     .group("/api/v1", (api) =>
-      api.use(health("Health")).use(whitelistsController(deps)).use(entriesController(deps)),
+      api
+        .use(health("Health"))
+        .use(whitelistsController(deps))
+        .use(entriesController(deps))
+        .use(socketController(deps)),
     );
   root = app;
   return app;

@@ -26,6 +26,7 @@ export const problemKinds = {
   "entry-not-found": { status: 404, title: "Nick not registered" },
   "route-not-found": { status: 404, title: "No such endpoint" },
   "invalid-request": { status: 400, title: "Invalid request" },
+  "upgrade-required": { status: 426, title: "WebSocket upgrade required" },
   "rate-limited": { status: 429, title: "Too many requests" },
   "store-unavailable": { status: 503, title: "Temporarily unavailable" },
   "internal-error": { status: 500, title: "Internal error" },

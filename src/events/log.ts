@@ -71,16 +71,19 @@ export function createEventLog({ db, clock }: { db: Db; clock: Clock }) {
       }));
     },
 
-    /** The smallest and largest stored ids (null when empty): a cursor below the oldest has lost events. */
-    bounds(): { oldest: number | null; latest: number | null } {
-      const row = db
-        .select({
-          oldest: sql<number | null>`min(${events.id})`,
-          latest: sql<number | null>`max(${events.id})`,
-        })
+    /**
+     * The oldest stored id (null when none is stored) and the last id ever assigned (0 before the first
+     * event; kept by SQLite even after pruning). A cursor below `oldest - 1` or above `latest` has lost events.
+     */
+    bounds(): { oldest: number | null; latest: number } {
+      const oldest = db
+        .select({ oldest: sql<number | null>`min(${events.id})` })
         .from(events)
+        .get()?.oldest;
+      const sequence = db.$client
+        .query<{ seq: number }, []>("SELECT seq FROM sqlite_sequence WHERE name = 'events'")
         .get();
-      return { oldest: row?.oldest ?? null, latest: row?.latest ?? null };
+      return { oldest: oldest ?? null, latest: sequence?.seq ?? 0 };
     },
 
     /** Deletes events older than the retention; returns how many. */

@@ -4,6 +4,7 @@ import { join } from "node:path";
 import { createApi } from "../../src/api/app.ts";
 import { closeDatabase } from "../../src/db/client.ts";
 import type { NewEntry } from "../../src/entries/service.ts";
+import { createHub } from "../../src/realtime/hub.ts";
 import { openServices, type Services } from "../../src/services.ts";
 import { manualClock } from "../../src/shared/clock.ts";
 import { silentLogger } from "../../src/shared/logger.ts";
@@ -74,5 +75,6 @@ export function testApi(services: TestServices, options: { rateLimitPerMinute?: 
     version: "test",
     rateLimitPerMinute: options.rateLimitPerMinute ?? 1_000_000,
     trustProxy: { kind: "off" },
+    hub: createHub(services),
   });
 }

@@ -94,6 +94,7 @@ export function refineDocument(generated: { paths: Json; components: { schemas: 
     tags: [
       { name: "Whitelists", description: "The whitelists a key can see" },
       { name: "Entries", description: "Nicks on a whitelist: read them, export them, remove them" },
+      { name: "Events", description: "Real-time changes over a WebSocket (and signed webhooks)" },
       { name: "Health", description: "Liveness, without authentication" },
     ],
     paths: generated.paths,

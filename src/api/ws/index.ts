@@ -1,0 +1,61 @@
+import { Elysia, t } from "elysia";
+import type { KeyService } from "../../keys/service.ts";
+import type { Hub } from "../../realtime/hub.ts";
+import { bearerAuth } from "../auth.ts";
+import { errorResponses } from "../docs/responses.ts";
+import { problemResponse } from "../problem.ts";
+
+export const SOCKET_DESCRIPTION = `Opens a WebSocket (send the same \`Authorization: Bearer <key>\` header in the handshake; a
+bad key gets 401 before any upgrade, and handshakes count against the rate limit).
+
+Messages are JSON text:
+- on open: \`{"type":"connected","guildId":"…","scope":{"whitelistId":null|"…"}}\`;
+- then, for every change in the key's scope (a whitelist key sees only its whitelist, a guild key its whole
+  guild): \`{"id":"42","type":"entry.added"|"entry.removed","guildId","whitelistId","whitelistName",
+  "entry":{"nick","uuid","premium"},"origin":"discord"|"api"|"member-left"|"staff","timestamp":"…Z"}\`.
+
+**Resume**: reconnect with \`?after=<last id you processed>\` to get every stored event after it, in order,
+then live ones, with no gap and no duplicate (also across server restarts). When the cursor is older than the
+retention (EVENT_RETENTION_DAYS, default 7) or unknown, the server sends \`{"type":"resync"}\` and closes with
+4002: re-fetch the entries, then reconnect without \`after\` (or with the id of the next event you get).
+
+**Close codes**: 4001 key revoked (do not reconnect with it), 4002 resume cursor unusable, 1001 server
+shutting down (reconnect with backoff), 1008 policy (client messages are not needed; more than 20 per 10 s
+or one over 4 KB closes the socket). The server pings; a client that answers nothing for 60 s is dropped.
+A reader more than 1 MB behind is disconnected: reconnect with \`after\`.`;
+
+/** `GET /ws`: the event socket. Authenticated like every route; the upgrade carries only the key's scope. */
+export const socketController = ({ keys, hub }: { keys: KeyService; hub: Hub }) =>
+  new Elysia().use(bearerAuth(keys)).get(
+    "/ws",
+    ({ principal, query, request, server }) => {
+      const after = query.after === undefined ? null : Number(query.after);
+      if (server?.upgrade(request, { data: hub.socketData(principal, after) })) return;
+      return problemResponse(
+        "upgrade-required",
+        "This endpoint only speaks WebSocket: send an upgrade request.",
+        {
+          upgrade: "websocket",
+        },
+      );
+    },
+    {
+      query: t.Object({
+        after: t.Optional(
+          t.String({
+            pattern: "^(0|[1-9][0-9]{0,15})$",
+            description: "Resume after this event id (the `id` of the last event you processed)",
+            examples: ["42"],
+            error: "after must be an event id (a non-negative integer)",
+          }),
+        ),
+      }),
+      response: { ...errorResponses(400, 401, 426, 429, 503) },
+      detail: {
+        tags: ["Events"],
+        summary: "Subscribe to changes (WebSocket)",
+        description: SOCKET_DESCRIPTION,
+        security: [{ bearerAuth: [] }],
+      },
+    },
+  );

@@ -1,0 +1,115 @@
+import { expect } from "bun:test";
+import { join } from "node:path";
+import { loadConfig } from "../../src/config.ts";
+import { startService } from "../../src/server.ts";
+import { manualClock } from "../../src/shared/clock.ts";
+import { silentLogger } from "../../src/shared/logger.ts";
+import type { testApi } from "./services.ts";
+import { tempDir } from "./services.ts";
+
+/** The test API app. */
+export type TestApp = ReturnType<typeof testApi>;
+
+/** Problem kinds as a client sees them: written out here, not imported, so the tests pin the contract. */
+export const problems = {
+  unauthorized: { status: 401, title: "Unauthorized" },
+  "whitelist-forbidden": { status: 403, title: "Whitelist outside the key's scope" },
+  "whitelist-not-found": { status: 404, title: "Whitelist not found" },
+  "entry-not-found": { status: 404, title: "Nick not registered" },
+  "route-not-found": { status: 404, title: "No such endpoint" },
+  "invalid-request": { status: 400, title: "Invalid request" },
+  "rate-limited": { status: 429, title: "Too many requests" },
+  "store-unavailable": { status: 503, title: "Temporarily unavailable" },
+} as const;
+
+/** One of the problem kinds the API answers with. */
+export type ProblemKindName = keyof typeof problems;
+
+/** The whole problem body expected for a kind; `detail` is any string unless the wording is the point. */
+export function problemBody(kind: ProblemKindName, detail: unknown = expect.any(String)) {
+  const { status, title } = problems[kind];
+  return { type: `urn:whitelist-sync:problem:${kind}`, title, status, detail };
+}
+
+/** The `Authorization` header of a key. */
+export const bearer = (key: string) => ({ authorization: `Bearer ${key}` });
+
+/** Sends one request to the app through `app.handle` (the host must be a full name: Elysia slices the path). */
+export function call(
+  app: TestApp,
+  method: string,
+  path: string,
+  headers: Record<string, string> = {},
+): Promise<Response> {
+  return Promise.resolve(app.handle(new Request(`http://localhost${path}`, { method, headers })));
+}
+
+/** A response as one comparable object: status, content type and parsed body. */
+export async function summary(response: Response) {
+  const text = await response.text();
+  const type = response.headers.get("content-type");
+  const json = type?.includes("json") && text !== "";
+  return { status: response.status, contentType: type, body: json ? (JSON.parse(text) as unknown) : text };
+}
+
+/** Asserts that a response is the given problem, with its content type and a status equal to the body's. */
+export async function expectProblem(
+  response: Response,
+  kind: ProblemKindName,
+  detail: unknown = expect.any(String),
+): Promise<void> {
+  expect(await summary(response)).toEqual({
+    status: problems[kind].status,
+    contentType: "application/problem+json",
+    body: problemBody(kind, detail),
+  });
+}
+
+/** The same key with one character of its secret changed, so its checksum no longer matches. */
+export function tamperKey(key: string, index = 10): string {
+  const char = key[index];
+  return `${key.slice(0, index)}${char === "a" ? "b" : "a"}${key.slice(index + 1)}`;
+}
+
+/** The HTTP paths of the API, for whitelist `id` (and `nick`, percent-encoded here). */
+export const paths = {
+  whitelists: "/api/v1/whitelists",
+  entries: (id: string) => `/api/v1/whitelists/${encodeURIComponent(id)}/entries`,
+  entry: (id: string, nick: string) =>
+    `/api/v1/whitelists/${encodeURIComponent(id)}/entries/${encodeURIComponent(nick)}`,
+};
+
+/**
+ * The real service on 127.0.0.1, port 0, over a temp database, with a manual clock; `stop` stops it and
+ * removes the directory.
+ */
+export async function startTestServer(env: Record<string, string> = {}) {
+  const dir = tempDir("wls-http-");
+  const clock = manualClock(Date.UTC(2026, 10, 22, 12, 0, 0));
+  const config = loadConfig({
+    DATABASE_PATH: join(dir.path, "whitelist-sync.db"),
+    PORT: "0",
+    HOST: "127.0.0.1",
+    ...env,
+  });
+  try {
+    const service = await startService(config, { logger: silentLogger, clock });
+    return {
+      ...service,
+      clock,
+      async stop() {
+        try {
+          await service.stop();
+        } finally {
+          dir.cleanup();
+        }
+      },
+    };
+  } catch (error) {
+    dir.cleanup();
+    throw error;
+  }
+}
+
+/** A running test server. */
+export type TestServer = Awaited<ReturnType<typeof startTestServer>>;
