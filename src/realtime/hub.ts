@@ -89,9 +89,8 @@ export function createHub(deps: {
         return;
       }
       ws.subscribe(topicOf(principal));
-      let sockets = byKey.get(principal.keyId);
-      if (!sockets) byKey.set(principal.keyId, (sockets = new Set()));
-      sockets.add(ws);
+      const sockets = byKey.get(principal.keyId) ?? new Set<EventSocket>();
+      byKey.set(principal.keyId, sockets.add(ws));
     },
     message(ws, message) {
       const now = clock.now();

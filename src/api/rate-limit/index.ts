@@ -7,8 +7,9 @@ import { createRateLimiter, rateLimitHeaders } from "./limiter.ts";
 /** Paths that are never counted (DESIGN.md §7): health checks and the docs. */
 function isExempt(url: string): boolean {
   const start = url.indexOf("/", url.indexOf("//") + 2);
-  const path = start < 0 ? "/" : url.slice(start);
-  return path.startsWith("/health") || path.startsWith("/api/v1/health") || path.startsWith("/swagger");
+  const query = url.indexOf("?", start);
+  const path = start < 0 ? "/" : url.slice(start, query < 0 ? undefined : query);
+  return path === "/health" || path === "/api/v1/health" || path === "/swagger" || path.startsWith("/swagger/");
 }
 
 /**
