@@ -87,10 +87,13 @@ export function flagsToEnv(argv: readonly string[]): Record<string, string> {
   const env: Record<string, string> = {};
   for (let i = 0; i < argv.length; i++) {
     const arg = argv[i] as string;
-    if (!arg.startsWith("--")) continue;
+    if (!arg.startsWith("--"))
+      throw new ConfigError(`unexpected argument "${arg}"; settings are --name value`);
     const [flag, inline] = arg.slice(2).split(/=(.*)/s, 2) as [string, string | undefined];
     const name = flag.replaceAll("-", "_").toUpperCase();
-    if (!(name in ConfigSchema.properties)) continue;
+    if (!(name in ConfigSchema.properties)) {
+      throw new ConfigError(`unknown flag --${flag}; run whitelist-sync --help for the settings`);
+    }
     const value = inline ?? argv[i + 1];
     if (value === undefined || (inline === undefined && value.startsWith("--"))) {
       throw new ConfigError(

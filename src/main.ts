@@ -1,6 +1,6 @@
 #!/usr/bin/env bun
 import { ConfigError, ConfigSchema, flagsToEnv, loadConfig } from "./config.ts";
-import { startService } from "./server.ts";
+import { type RunningService, startService } from "./server.ts";
 import { createLogger } from "./shared/logger.ts";
 import { VERSION } from "./version.ts";
 
@@ -26,20 +26,14 @@ Docs: once running, open http://<host>:<port>/swagger`;
 async function serve(argv: string[]): Promise<void> {
   const config = loadConfig({ ...process.env, ...flagsToEnv(argv) });
   const logger = createLogger(config.LOG_LEVEL);
-  const running = await startService(config, { logger });
-  logger.info("whitelist-sync started", {
-    version: VERSION,
-    url: running.url,
-    docs: `${running.url}/swagger`,
-    database: config.DATABASE_PATH,
-    rateLimitPerMinute: config.RATE_LIMIT_PER_MINUTE,
-  });
+  // Signals are handled from the start: one arriving during start-up still shuts down cleanly.
+  let running: RunningService | undefined;
   let signalled = false;
   const shutdown = (signal: string) => {
     if (signalled) return;
     signalled = true;
     logger.info("shutting down", { signal });
-    running.stop().then(
+    (running?.stop() ?? Promise.resolve()).then(
       () => process.exit(0),
       (error) => {
         logger.error("shutdown failed", { error: String(error) });
@@ -49,6 +43,22 @@ async function serve(argv: string[]): Promise<void> {
   };
   process.on("SIGTERM", () => shutdown("SIGTERM"));
   process.on("SIGINT", () => shutdown("SIGINT"));
+
+  running = await startService(config, { logger });
+  if (signalled) {
+    await running.stop();
+    process.exit(0);
+  }
+  const publicUrl = config.PUBLIC_URL?.replace(/\/$/, "") ?? running.url;
+  logger.info("whitelist-sync started", {
+    version: VERSION,
+    url: running.url,
+    docs: `${publicUrl}/swagger`,
+    database: config.DATABASE_PATH,
+    rateLimitPerMinute: config.RATE_LIMIT_PER_MINUTE,
+  });
+  if (!config.DISCORD_TOKEN)
+    logger.warn("DISCORD_TOKEN is not set: the Discord bot is off, the API serves what is stored");
 }
 
 async function main(argv: string[]): Promise<void> {

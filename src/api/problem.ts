@@ -1,3 +1,4 @@
+import { Type } from "@sinclair/typebox";
 import { t } from "elysia";
 import type { DomainErrorCode } from "../shared/errors.ts";
 
@@ -9,7 +10,8 @@ export const Problem = t.Object(
       examples: ["urn:whitelist-sync:problem:whitelist-not-found"],
     }),
     title: t.String({ description: "Short summary of the error kind", examples: ["Whitelist not found"] }),
-    status: t.Integer({ description: "The HTTP status code", examples: [404] }),
+    // Plain TypeBox: Elysia's t.Integer also admits numeric strings, which the document would then show.
+    status: Type.Integer({ description: "The HTTP status code", examples: [404] }),
     detail: t.String({
       description: "What went wrong in this case",
       examples: ["No whitelist k3v9x0q2ab on this key's server."],

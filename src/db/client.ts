@@ -2,6 +2,7 @@ import { Database } from "bun:sqlite";
 import { mkdirSync } from "node:fs";
 import { dirname } from "node:path";
 import { type BunSQLiteDatabase, drizzle } from "drizzle-orm/bun-sqlite";
+import { isStoreUnavailable } from "../shared/errors.ts";
 import { migrations as embeddedMigrations, type Migration } from "./migrations.ts";
 import * as schema from "./schema.ts";
 
@@ -37,22 +38,27 @@ export function migrate(sqlite: Database, migrations: Migration[]): number {
   sqlite.run(
     "CREATE TABLE IF NOT EXISTS __drizzle_migrations (id INTEGER PRIMARY KEY AUTOINCREMENT, hash text NOT NULL, created_at numeric)",
   );
-  const last = sqlite.query<{ createdAt: number | null }, []>(
-    "SELECT max(created_at) AS createdAt FROM __drizzle_migrations",
-  );
-  const applied = last.get()?.createdAt ?? 0;
-  const pending = migrations.filter((migration) => migration.createdAt > applied);
-  for (const migration of pending) {
-    sqlite.transaction(() => {
+  // One IMMEDIATE transaction around reading what is applied and applying the rest: two processes opening
+  // a fresh file at once cannot both apply the same migration.
+  const apply = sqlite.transaction(() => {
+    const applied =
+      sqlite
+        .query<{ createdAt: number | null }, []>(
+          "SELECT max(created_at) AS createdAt FROM __drizzle_migrations",
+        )
+        .get()?.createdAt ?? 0;
+    const pending = migrations.filter((migration) => migration.createdAt > applied);
+    for (const migration of pending) {
       for (const statement of migration.statements) sqlite.run(statement);
       const hash = new Bun.CryptoHasher("sha256").update(migration.statements.join("\n")).digest("hex");
       sqlite.run("INSERT INTO __drizzle_migrations (hash, created_at) VALUES (?, ?)", [
         hash,
         migration.createdAt,
       ]);
-    })();
-  }
-  return pending.length;
+    }
+    return pending.length;
+  });
+  return apply.immediate();
 }
 
 /** Closes the store, checkpointing the WAL so the file is self-contained. */
@@ -66,3 +72,22 @@ export function closeDatabase(db: Db): void {
 
 /** A drizzle transaction, accepted wherever a write must join the caller's transaction. */
 export type Tx = Parameters<Parameters<Db["transaction"]>[0]>[0];
+
+/**
+ * Runs a best-effort write (bookkeeping such as `lastUsedAt`) without waiting for a lock: while another
+ * connection holds the write lock it is skipped at once instead of delaying the request it rides on.
+ * Returns whether it ran.
+ */
+export function tryWithoutWaiting(db: Db, write: () => void): boolean {
+  const previous = db.$client.query<{ timeout: number }, []>("PRAGMA busy_timeout").get()?.timeout ?? 0;
+  db.$client.run("PRAGMA busy_timeout = 0");
+  try {
+    write();
+    return true;
+  } catch (error) {
+    if (isStoreUnavailable(error)) return false;
+    throw error;
+  } finally {
+    db.$client.run(`PRAGMA busy_timeout = ${previous}`);
+  }
+}

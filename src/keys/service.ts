@@ -1,5 +1,5 @@
 import { and, asc, eq, isNull } from "drizzle-orm";
-import type { Db } from "../db/client.ts";
+import { type Db, tryWithoutWaiting } from "../db/client.ts";
 import { linkKeys } from "../db/schema.ts";
 import type { GuildService } from "../guilds/service.ts";
 import type { Clock } from "../shared/clock.ts";
@@ -90,8 +90,12 @@ export function createKeyService({ db, clock, guilds }: { db: Db; clock: Clock; 
       }
       const now = clock.now();
       if (principal.lastUsedAt === null || now - principal.lastUsedAt >= LAST_USED_RESOLUTION_MS) {
-        principal.lastUsedAt = now;
-        db.update(linkKeys).set({ lastUsedAt: now }).where(eq(linkKeys.id, principal.keyId)).run();
+        const { keyId } = principal;
+        // Bookkeeping must never slow or fail the read it rides on: skipped while the store is locked.
+        const written = tryWithoutWaiting(db, () =>
+          db.update(linkKeys).set({ lastUsedAt: now }).where(eq(linkKeys.id, keyId)).run(),
+        );
+        if (written) principal.lastUsedAt = now;
       }
       return { keyId: principal.keyId, guildId: principal.guildId, whitelistId: principal.whitelistId };
     },

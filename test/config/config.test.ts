@@ -45,13 +45,13 @@ describe("configuration", () => {
   });
 
   test("flags map to variables; a flag without a value is an error", () => {
-    expect(
-      flagsToEnv(["--port", "8080", "--database-path=/tmp/x.db", "--unrelated", "--log-level", "debug"]),
-    ).toEqual({
+    expect(flagsToEnv(["--port", "8080", "--database-path=/tmp/x.db", "--log-level", "debug"])).toEqual({
       PORT: "8080",
       DATABASE_PATH: "/tmp/x.db",
       LOG_LEVEL: "debug",
     });
     expect(() => flagsToEnv(["--port"])).toThrow("--port needs a value");
+    expect(() => flagsToEnv(["--prot", "80"])).toThrow("unknown flag --prot");
+    expect(() => flagsToEnv(["8080"])).toThrow('unexpected argument "8080"');
   });
 });

@@ -3,7 +3,7 @@ import { Elysia } from "elysia";
 import cssPath from "swagger-ui-dist/swagger-ui.css" with { type: "file" };
 // Swagger UI's assets are embedded in the binary, so the docs render with no internet access.
 import bundlePath from "swagger-ui-dist/swagger-ui-bundle.js" with { type: "file" };
-import { Problem } from "../problem.ts";
+import { Problem, problemResponse } from "../problem.ts";
 import { buildDocument } from "./document.ts";
 
 const assets: Record<string, { path: string; type: string }> = {
@@ -51,9 +51,9 @@ export const docs = ({ version, root }: { version: string; root: () => AnyElysia
     )
     .get(
       "/swagger/assets/:file",
-      ({ params, status }) => {
+      ({ params }) => {
         const asset = assets[params.file];
-        if (!asset) return status(404, "Not found");
+        if (!asset) return problemResponse("route-not-found", `No docs asset named ${params.file}.`);
         return new Response(Bun.file(asset.path), {
           headers: { "content-type": asset.type, "cache-control": "public, max-age=86400" },
         });

@@ -9,7 +9,9 @@ function isExempt(url: string): boolean {
   const start = url.indexOf("/", url.indexOf("//") + 2);
   const query = url.indexOf("?", start);
   const path = start < 0 ? "/" : url.slice(start, query < 0 ? undefined : query);
-  return path === "/health" || path === "/api/v1/health" || path === "/swagger" || path.startsWith("/swagger/");
+  return (
+    path === "/health" || path === "/api/v1/health" || path === "/swagger" || path.startsWith("/swagger/")
+  );
 }
 
 /**

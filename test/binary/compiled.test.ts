@@ -1,0 +1,232 @@
+import { afterAll, beforeAll, describe, expect, test } from "bun:test";
+import { existsSync, readdirSync, statSync } from "node:fs";
+import { join } from "node:path";
+import { tempDir } from "../helpers/services.ts";
+
+/**
+ * The compiled binary as users run it: a child process started from an empty directory, found through
+ * the URL it logs (PORT=0), stopped with SIGTERM. Set WLS_BINARY to test a binary built beforehand (CI
+ * builds once); otherwise `bun run build` makes dist/whitelist-sync first.
+ */
+
+const root = join(import.meta.dir, "..", "..");
+const pkg = (await Bun.file(join(root, "package.json")).json()) as { version: string };
+
+let binary = "";
+const children = new Set<Bun.Subprocess>();
+const cleanups: (() => void)[] = [];
+
+beforeAll(async () => {
+  const prebuilt = process.env.WLS_BINARY;
+  if (prebuilt && existsSync(prebuilt)) {
+    binary = prebuilt;
+    return;
+  }
+  const build = Bun.spawn([process.execPath, "run", "build"], { cwd: root, stdout: "pipe", stderr: "pipe" });
+  const [code, out, err] = await Promise.all([
+    build.exited,
+    new Response(build.stdout).text(),
+    new Response(build.stderr).text(),
+  ]);
+  if (code !== 0) throw new Error(`bun run build failed with ${code}:\n${out}${err}`);
+  binary = join(root, "dist", "whitelist-sync");
+}, 120_000);
+
+afterAll(() => {
+  for (const child of children) child.kill(9);
+  for (const cleanup of cleanups) cleanup();
+});
+
+/** An environment free of the developer's or CI's own settings, so only what a test sets applies. */
+const cleanEnv = (extra: Record<string, string> = {}) => ({
+  PATH: process.env.PATH ?? "/usr/bin:/bin",
+  HOME: process.env.HOME ?? "/tmp",
+  ...extra,
+});
+
+/** A fresh empty working directory, removed after the file's tests. */
+function emptyDir(): string {
+  const dir = tempDir("wls-binary-");
+  cleanups.push(dir.cleanup);
+  return dir.path;
+}
+
+/** A log line as JSON, or the raw text of a line that is not (a crash message, say). */
+const parseLine = (line: string): Record<string, unknown> => {
+  try {
+    return JSON.parse(line) as Record<string, unknown>;
+  } catch {
+    return { raw: line };
+  }
+};
+
+/** Yields a byte stream's lines as they arrive. */
+async function* linesOf(stream: ReadableStream<Uint8Array>): AsyncGenerator<string> {
+  const decoder = new TextDecoder();
+  let pending = "";
+  for await (const chunk of stream) {
+    pending += decoder.decode(chunk, { stream: true });
+    const lines = pending.split("\n");
+    pending = lines.pop() ?? "";
+    yield* lines;
+  }
+  if (pending) yield pending;
+}
+
+/** Runs the binary to completion (for commands that do not serve). */
+async function run(args: string[], env: Record<string, string> = {}, cwd = emptyDir()) {
+  const child = Bun.spawn([binary, ...args], {
+    cwd,
+    env: cleanEnv(env),
+    stdin: "ignore",
+    stdout: "pipe",
+    stderr: "pipe",
+  });
+  children.add(child);
+  const [exitCode, stdout, stderr] = await Promise.all([
+    child.exited,
+    new Response(child.stdout).text(),
+    new Response(child.stderr).text(),
+  ]);
+  return { exitCode, stdout, stderr };
+}
+
+/** Starts `serve` on a free port in an empty directory and waits for its startup log line. */
+async function serve() {
+  const cwd = emptyDir();
+  const child = Bun.spawn([binary], {
+    cwd,
+    env: cleanEnv({ PORT: "0", HOST: "127.0.0.1" }),
+    stdin: "ignore",
+    stdout: "pipe",
+    stderr: "pipe",
+  });
+  children.add(child);
+  const log: Record<string, unknown>[] = [];
+  const lines = linesOf(child.stdout);
+  let started: { url: string } | undefined;
+  while (!started) {
+    const next = await lines.next();
+    if (next.done) {
+      const stderr = await new Response(child.stderr).text();
+      throw new Error(`the binary exited before logging its start (${await child.exited}):\n${stderr}`);
+    }
+    const line = parseLine(next.value);
+    log.push(line);
+    if (line.msg === "whitelist-sync started" && typeof line.url === "string") started = { url: line.url };
+  }
+  // Keep draining stdout so the child never blocks on a full pipe; later lines are kept for assertions.
+  const drained = (async () => {
+    for await (const line of lines) log.push(parseLine(line));
+  })();
+  return { child, cwd, url: started.url, log, drained };
+}
+
+describe("the compiled binary serving from an empty directory", () => {
+  let server: Awaited<ReturnType<typeof serve>>;
+  beforeAll(async () => {
+    server = await serve();
+  });
+  afterAll(() => server?.child.kill(9));
+
+  test("logs its URL and version once started", () => {
+    expect(server.url).toMatch(/^http:\/\/127\.0\.0\.1:\d+$/);
+    expect(server.log.find((line) => line.msg === "whitelist-sync started")).toMatchObject({
+      level: "info",
+      version: pkg.version,
+      database: "./data/whitelist-sync.db",
+    });
+  });
+
+  test("answers /health with 200 {ok: true}", async () => {
+    const response = await fetch(`${server.url}/health`);
+    expect({ status: response.status, body: await response.json() }).toEqual({
+      status: 200,
+      body: { ok: true },
+    });
+  });
+
+  test("serves the OpenAPI document at /swagger/json", async () => {
+    const response = await fetch(`${server.url}/swagger/json`);
+    expect(response.status).toBe(200);
+    expect(response.headers.get("content-type")).toStartWith("application/json");
+    const document = (await response.json()) as {
+      openapi: string;
+      info: { version: string };
+      paths: Record<string, unknown>;
+    };
+    expect(document.openapi).toMatch(/^3\./);
+    expect(document.info.version).toBe(pkg.version);
+    expect(Object.keys(document.paths)).toContain("/api/v1/whitelists");
+  });
+
+  test("serves Swagger UI at /swagger with every asset from the binary itself", async () => {
+    const response = await fetch(`${server.url}/swagger`);
+    expect(response.status).toBe(200);
+    expect(response.headers.get("content-type")).toStartWith("text/html");
+    const html = await response.text();
+    expect(html).toContain('id="swagger-ui"');
+    const assets = [...html.matchAll(/(?:src|href)="([^"]+)"/g)].map((match) => match[1] as string);
+    expect(assets.length).toBeGreaterThan(0);
+    // No CDN: every referenced asset is a local path, and the binary serves it.
+    expect(assets.filter((asset) => !asset.startsWith("/"))).toEqual([]);
+    const statuses = await Promise.all(
+      assets.map(async (asset) => {
+        const res = await fetch(`${server.url}${asset}`);
+        return { asset, status: res.status, bytes: (await res.arrayBuffer()).byteLength > 0 };
+      }),
+    );
+    expect(statuses).toEqual(assets.map((asset) => ({ asset, status: 200, bytes: true })));
+  });
+
+  test("answers /api/v1/whitelists without a key with a 401 problem", async () => {
+    const response = await fetch(`${server.url}/api/v1/whitelists`);
+    expect(response.status).toBe(401);
+    expect(response.headers.get("content-type")).toStartWith("application/problem+json");
+    expect(await response.json()).toMatchObject({
+      type: expect.any(String),
+      title: expect.any(String),
+      status: 401,
+      detail: expect.any(String),
+    });
+  });
+
+  test("creates its database at the default ./data/whitelist-sync.db under the working directory", () => {
+    expect(existsSync(join(server.cwd, "data", "whitelist-sync.db"))).toBe(true);
+  });
+});
+
+describe("the compiled binary's command line", () => {
+  test("--version prints the package.json version", async () => {
+    expect(await run(["--version"])).toEqual({ exitCode: 0, stdout: `${pkg.version}\n`, stderr: "" });
+  });
+
+  test("--help describes the configuration, including DATABASE_PATH", async () => {
+    const { exitCode, stdout } = await run(["--help"]);
+    expect(exitCode).toBe(0);
+    expect(stdout).toContain("DATABASE_PATH");
+  });
+
+  test("a bad PORT stops start-up with one line naming PORT and nothing created", async () => {
+    const cwd = emptyDir();
+    const { exitCode, stdout, stderr } = await run([], { PORT: "abc" }, cwd);
+    expect(exitCode).not.toBe(0);
+    expect(stdout).toBe("");
+    const lines = stderr.trimEnd().split("\n");
+    expect(lines).toHaveLength(1);
+    expect(lines[0]).toContain("PORT");
+    expect(readdirSync(cwd)).toEqual([]);
+  });
+
+  test("SIGTERM stops a running service with exit code 0 and a closed, checkpointed database", async () => {
+    const { child, cwd, url, log, drained } = await serve();
+    expect((await fetch(`${url}/health`)).status).toBe(200);
+    child.kill("SIGTERM");
+    expect(await child.exited).toBe(0);
+    await drained;
+    expect(log.map((line) => line.msg)).toContain("shutting down");
+    // A clean close checkpoints the WAL into the database file (and SQLite removes or empties the WAL).
+    const wal = join(cwd, "data", "whitelist-sync.db-wal");
+    expect(existsSync(wal) ? statSync(wal).size : 0).toBe(0);
+  }, 15_000);
+});
