@@ -7,6 +7,7 @@ import { openServices, type Services } from "./services.ts";
 import { type Clock, systemClock } from "./shared/clock.ts";
 import type { Logger } from "./shared/logger.ts";
 import { VERSION } from "./version.ts";
+import { createWebhookSender } from "./webhooks/sender.ts";
 
 /** A running service: its address, its services, and how to stop it. */
 export type RunningService = {
@@ -28,6 +29,7 @@ export async function startService(
   const services = openServices({
     path: config.DATABASE_PATH,
     busyTimeoutMs: config.DB_BUSY_TIMEOUT_MS,
+    allowPrivateWebhooks: config.WEBHOOK_ALLOW_PRIVATE,
     clock,
     logger,
   });
@@ -45,6 +47,15 @@ export async function startService(
   pruner.unref();
 
   const hub = createHub({ ...services });
+  const webhookSender = createWebhookSender({
+    webhooks: services.webhooks,
+    bus: services.bus,
+    clock,
+    logger,
+    version: VERSION,
+    allowPrivate: config.WEBHOOK_ALLOW_PRIVATE,
+  });
+  webhookSender.start();
   const app = createApi({
     ...services,
     hub,
@@ -71,6 +82,8 @@ export async function startService(
         clearInterval(pruner);
         hub.closeAll();
         await app.stop();
+        // In-flight webhook deliveries finish (bounded by their 5 s timeout) and record their outcomes.
+        await webhookSender.stop();
         closeDatabase(services.db);
       })();
       return stopping;

@@ -7,13 +7,25 @@ import { createGuildService } from "./guilds/service.ts";
 import { createKeyService } from "./keys/service.ts";
 import type { Clock } from "./shared/clock.ts";
 import type { Logger } from "./shared/logger.ts";
+import { createWebhookService } from "./webhooks/service.ts";
 import { createWhitelistService } from "./whitelists/service.ts";
 
 /** Every domain service over one store, wired together; free of HTTP and Discord. */
 export type Services = ReturnType<typeof createServices>;
 
 /** Wires the domain services over an open store. */
-export function createServices({ db, clock, logger }: { db: Db; clock: Clock; logger: Logger }) {
+export function createServices({
+  db,
+  clock,
+  logger,
+  allowPrivateWebhooks = false,
+}: {
+  db: Db;
+  clock: Clock;
+  logger: Logger;
+  /** WEBHOOK_ALLOW_PRIVATE: webhooks may target loopback/private addresses (tests, home networks). */
+  allowPrivateWebhooks?: boolean;
+}) {
   const bus = createEventBus(logger);
   const events = createEventLog({ db, clock });
   const guilds = createGuildService({ db, clock });
@@ -21,7 +33,8 @@ export function createServices({ db, clock, logger }: { db: Db; clock: Clock; lo
   const keys = createKeyService({ db, clock, guilds });
   const entries = createEntryService({ db, clock, whitelists, events, bus });
   const representations = createRepresentationCache({ load: (id) => entries.list(id), bus });
-  return { db, clock, logger, bus, events, guilds, whitelists, keys, entries, representations };
+  const webhooks = createWebhookService({ db, keys, allowPrivate: allowPrivateWebhooks, logger });
+  return { db, clock, logger, bus, events, guilds, whitelists, keys, entries, representations, webhooks };
 }
 
 /** Opens the store at `path` (migrating it) and wires the services over it. */
@@ -30,7 +43,8 @@ export function openServices(options: {
   busyTimeoutMs?: number;
   clock: Clock;
   logger: Logger;
+  allowPrivateWebhooks?: boolean;
 }): Services {
   const db = openDatabase({ path: options.path, busyTimeoutMs: options.busyTimeoutMs });
-  return createServices({ db, clock: options.clock, logger: options.logger });
+  return createServices({ ...options, db });
 }

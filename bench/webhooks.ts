@@ -1,0 +1,273 @@
+/**
+ * Benchmark: webhook fan-out of one change to 1,000 receivers, 10% of which never answer.
+ *
+ * What it measures: receivers are real `Bun.serve` listeners on 127.0.0.1, port 0, spread over child processes
+ * (this file run with `--receivers`); hung ones read the request and never answer. The parent runs the real
+ * services over a temp SQLite file and the real webhook sender (node:http transport, 5 s timeout, per-key
+ * lanes), with two guilds: "baseline" has 900 guild-wide keys pointing at the healthy receivers, "mixed" has
+ * 1,000 keys: the same 900 plus 100 hung receivers. For each change (an `entries.add`, so the event goes
+ * through the outbox and the bus as in production) the figure is the time from the call until every healthy
+ * receiver has the event; each child reports when all its healthy receivers have it. Baseline events run
+ * first, then the mixed ones, back to back, so the hung deliveries pile up (4 in flight per hung key, then
+ * queued) as they would under a burst of changes.
+ *
+ * How to read it: the median of the mixed events is compared with the 300 ms target; "ratio" is mixed ÷
+ * baseline, how much the hung receivers slow the healthy ones down (1.0 = not at all). "publisher" is how
+ * long `entries.add` took: the fan-out must not run inside it. `--transport fetch` runs the same with a
+ * `fetch` transport, to show what Bun's 256-request fetch pool does once hung requests fill it.
+ *
+ * Usage: bun bench/webhooks.ts [--receivers-per-child 500] [--children 2] [--events 9] [--warmup 2]
+ *                              [--transport node|fetch]
+ */
+import { mkdtempSync, rmSync } from "node:fs";
+import { tmpdir } from "node:os";
+import { join } from "node:path";
+import { parseArgs } from "node:util";
+import type { Subprocess } from "bun";
+import { closeDatabase } from "../src/db/client.ts";
+import type { EntryEvent } from "../src/events/model.ts";
+import { openServices } from "../src/services.ts";
+import { systemClock } from "../src/shared/clock.ts";
+import { silentLogger } from "../src/shared/logger.ts";
+import { createWebhookSender } from "../src/webhooks/sender.ts";
+import { createWebhookService } from "../src/webhooks/service.ts";
+import { generateWebhookSecret } from "../src/webhooks/signature.ts";
+import type { Transport } from "../src/webhooks/transport.ts";
+
+const TARGET_MS = 300;
+const HUNG_SHARE = 0.1;
+
+type Manifest = { healthy: number[]; hung: number[] };
+
+/** Child: `healthy` answering listeners and `hung` silent ones; prints the ports, then `done <id>` per event. */
+async function runReceivers(healthy: number, hung: number): Promise<void> {
+  const received = new Map<string, number>();
+  const manifest: Manifest = { healthy: [], hung: [] };
+  for (let i = 0; i < healthy; i++) {
+    const server = Bun.serve({
+      hostname: "127.0.0.1",
+      port: 0,
+      async fetch(request) {
+        await request.arrayBuffer();
+        const id = request.headers.get("webhook-id") ?? "";
+        const count = (received.get(id) ?? 0) + 1;
+        received.set(id, count);
+        if (count === healthy) process.stdout.write(`done ${id}\n`);
+        return new Response(null, { status: 204 });
+      },
+    });
+    manifest.healthy.push(server.port as number);
+  }
+  for (let i = 0; i < hung; i++) {
+    const server = Bun.serve({
+      hostname: "127.0.0.1",
+      port: 0,
+      idleTimeout: 0,
+      async fetch(request) {
+        await request.arrayBuffer();
+        return new Promise<Response>(() => {});
+      },
+    });
+    manifest.hung.push(server.port as number);
+  }
+  process.stdout.write(`ports ${JSON.stringify(manifest)}\n`);
+  await new Promise(() => {});
+}
+
+/** Reads a child's stdout line by line. */
+async function readLines(child: Subprocess<"ignore", "pipe", "inherit">, onLine: (line: string) => void) {
+  const decoder = new TextDecoder();
+  let buffer = "";
+  for await (const chunk of child.stdout) {
+    buffer += decoder.decode(chunk, { stream: true });
+    for (let newline = buffer.indexOf("\n"); newline >= 0; newline = buffer.indexOf("\n")) {
+      onLine(buffer.slice(0, newline));
+      buffer = buffer.slice(newline + 1);
+    }
+  }
+}
+
+/** A `fetch` transport, for comparison only: it connects to the checked address like the real one. */
+const fetchTransport: Transport = async ({ url, address, headers, body, signal }) => {
+  const target = new URL(url);
+  target.hostname = address.includes(":") ? `[${address}]` : address;
+  const response = await fetch(target, {
+    method: "POST",
+    headers: { ...headers, host: url.host },
+    body,
+    redirect: "manual",
+    signal,
+    proxy: false,
+  } as RequestInit);
+  await response.body?.cancel();
+  return response.status;
+};
+
+const median = (values: number[]) => {
+  const sorted = [...values].sort((a, b) => a - b);
+  const middle = Math.floor(sorted.length / 2);
+  return sorted.length % 2
+    ? (sorted[middle] as number)
+    : ((sorted[middle - 1] as number) + (sorted[middle] as number)) / 2;
+};
+
+async function main(): Promise<void> {
+  const { values } = parseArgs({
+    options: {
+      "receivers-per-child": { type: "string", default: "500" },
+      children: { type: "string", default: "2" },
+      events: { type: "string", default: "9" },
+      warmup: { type: "string", default: "2" },
+      transport: { type: "string", default: "node" },
+    },
+  });
+  const perChild = Number(values["receivers-per-child"]);
+  const childCount = Number(values.children);
+  const eventCount = Number(values.events);
+  const warmup = Number(values.warmup);
+  const hungPerChild = Math.round(perChild * HUNG_SHARE);
+  const healthyPerChild = perChild - hungPerChild;
+
+  const children: Subprocess<"ignore", "pipe", "inherit">[] = [];
+  const manifests: Manifest[] = [];
+  const finished = new Map<string, { children: number; resolve: () => void }>();
+  const waitFor = (id: string) =>
+    new Promise<void>((resolve) => {
+      const seen = finished.get(id);
+      if (seen && seen.children >= childCount) resolve();
+      else finished.set(id, { children: seen?.children ?? 0, resolve });
+    });
+  await Promise.all(
+    Array.from({ length: childCount }, async () => {
+      const child = Bun.spawn(
+        [process.execPath, import.meta.path, "--receivers", String(healthyPerChild), String(hungPerChild)],
+        { stdin: "ignore", stdout: "pipe", stderr: "inherit" },
+      );
+      children.push(child);
+      await new Promise<void>((ready) => {
+        void readLines(child, (line) => {
+          if (line.startsWith("ports ")) {
+            manifests.push(JSON.parse(line.slice(6)));
+            ready();
+          } else if (line.startsWith("done ")) {
+            const id = line.slice(5);
+            const entry = finished.get(id) ?? { children: 0, resolve: () => {} };
+            entry.children++;
+            finished.set(id, entry);
+            if (entry.children >= childCount) entry.resolve();
+          }
+        });
+      });
+    }),
+  );
+  const healthyPorts = manifests.flatMap((manifest) => manifest.healthy);
+  const hungPorts = manifests.flatMap((manifest) => manifest.hung);
+
+  const dir = mkdtempSync(join(tmpdir(), "wls-bench-webhooks-"));
+  const services = openServices({ path: join(dir, "bench.db"), clock: systemClock, logger: silentLogger });
+  const webhooks = createWebhookService({ db: services.db, keys: services.keys, allowPrivate: true });
+  const seedGuild = (guildId: string, ports: number[]) => {
+    const whitelist = services.whitelists.create({
+      guildId,
+      name: "bench",
+      channelId: "200000000000000001",
+      nickType: "offline",
+      registrationMode: "command",
+    });
+    // One transaction for the setup: `webhooks.set` per key would pay a disk flush each, which is not measured.
+    services.db.transaction(() => {
+      for (const port of ports) {
+        const { key } = services.keys.create({ guildId, name: "bench", whitelistId: null, createdBy: "1" });
+        services.db.$client.run("UPDATE link_keys SET webhook_url = ?, webhook_secret = ? WHERE id = ?", [
+          `http://127.0.0.1:${port}/hook?token=t`,
+          generateWebhookSecret(),
+          key.id,
+        ]);
+      }
+    });
+    return whitelist.id;
+  };
+  const baselineList = seedGuild("100000000000000001", healthyPorts);
+  const mixedList = seedGuild("100000000000000002", [...healthyPorts, ...hungPorts]);
+
+  let failures = 0;
+  let measuring = true;
+  const sender = createWebhookSender({
+    webhooks,
+    bus: services.bus,
+    clock: systemClock,
+    logger: silentLogger,
+    version: "bench",
+    allowPrivate: true,
+    transport: values.transport === "fetch" ? fetchTransport : undefined,
+  });
+  sender.onDelivery(({ outcome }) => {
+    if (measuring && outcome.status !== 204 && !outcome.error?.startsWith("timed out")) failures++;
+  });
+  sender.start();
+  let lastEvent: EntryEvent | undefined;
+  services.bus.subscribe((notice) => {
+    lastEvent = notice.event;
+  });
+
+  let nick = 0;
+  const measure = async (whitelistId: string) => {
+    const started = performance.now();
+    services.entries.add({
+      whitelistId,
+      nick: `bench_${nick++}`,
+      uuid: null,
+      premium: false,
+      userId: "1",
+      addedBy: "1",
+      origin: "discord",
+    });
+    const publisherMs = performance.now() - started;
+    await waitFor((lastEvent as EntryEvent).id);
+    return { totalMs: performance.now() - started, publisherMs };
+  };
+  const run = async (whitelistId: string) => {
+    for (let i = 0; i < warmup; i++) await measure(whitelistId);
+    const results = [];
+    for (let i = 0; i < eventCount; i++) results.push(await measure(whitelistId));
+    return results;
+  };
+
+  const baseline = await run(baselineList);
+  const mixed = await run(mixedList);
+  measuring = false;
+
+  for (const child of children) child.kill();
+  await Promise.all(children.map((child) => child.exited));
+  await sender.stop();
+  closeDatabase(services.db);
+  rmSync(dir, { recursive: true, force: true });
+
+  const baselineMs = median(baseline.map((result) => result.totalMs));
+  const mixedMs = median(mixed.map((result) => result.totalMs));
+  const publisherMs = median([...baseline, ...mixed].map((result) => result.publisherMs));
+  const format = (ms: number) => `${ms.toFixed(1)} ms`;
+  console.log(`webhook fan-out, transport ${values.transport}: one change → every healthy receiver`);
+  console.log(`  ${childCount} receiver processes × ${perChild} listeners, median of ${eventCount} events`);
+  console.log(`  baseline  (${healthyPorts.length} healthy, none hung):        ${format(baselineMs)}`);
+  console.log(
+    `  mixed     (${healthyPorts.length} healthy + ${hungPorts.length} hung):       ${format(mixedMs)}` +
+      `   target < ${TARGET_MS} ms: ${mixedMs < TARGET_MS ? "met" : "MISSED"}`,
+  );
+  console.log(`  ratio mixed / baseline: ${(mixedMs / baselineMs).toFixed(2)}`);
+  const each = (results: { totalMs: number }[]) =>
+    results.map((result) => result.totalMs.toFixed(0)).join(", ");
+  console.log(`  each baseline event: ${each(baseline)} ms`);
+  console.log(`  each mixed event:    ${each(mixed)} ms (the median hides stalls: look for outliers here)`);
+  console.log(`  publisher (entries.add incl. commit), median: ${format(publisherMs)}`);
+  if (failures > 0) {
+    console.log(`  unexpected delivery failures: ${failures}`);
+    process.exit(1);
+  }
+}
+
+if (process.argv[2] === "--receivers") {
+  await runReceivers(Number(process.argv[3]), Number(process.argv[4]));
+} else {
+  await main();
+}

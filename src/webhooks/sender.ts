@@ -1,0 +1,271 @@
+import type { ChangeNotice, EventBus } from "../events/bus.ts";
+import type { EntryEvent } from "../events/model.ts";
+import type { Clock } from "../shared/clock.ts";
+import { DomainError } from "../shared/errors.ts";
+import type { Logger } from "../shared/logger.ts";
+import type { DeliveryOutcome, WebhookService, WebhookTarget } from "./service.ts";
+import { signatureHeaders } from "./signature.ts";
+import { assertPublicUrl, type Resolver } from "./ssrf.ts";
+import { createNodeTransport, type Transport } from "./transport.ts";
+
+/** One finished delivery attempt, as `onDelivery` listeners see it. */
+export type DeliveryReport = { keyId: string; eventId: string; outcome: DeliveryOutcome };
+
+/** What the sender takes. */
+export type WebhookSenderOptions = {
+  webhooks: Pick<WebhookService, "targetsFor" | "recordOutcome" | "flushOutcomes">;
+  bus: EventBus;
+  /** Gives `webhook-timestamp` and the outcome time; durations use the monotonic `performance.now()`. */
+  clock: Clock;
+  logger: Logger;
+  /** Sent as `user-agent: whitelist-sync/<version>`. */
+  version: string;
+  /** `WEBHOOK_ALLOW_PRIVATE`. */
+  allowPrivate: boolean;
+  /** Sends the POST; defaults to the node:http(s) transport pinned to the checked address. */
+  transport?: Transport;
+  resolve?: Resolver;
+  /** The total budget of one delivery: resolution, connection, request and response headers. */
+  timeoutMs?: number;
+  /** Deliveries of one key running at once; more wait in that key's queue. */
+  maxInFlightPerTarget?: number;
+  /** Deliveries of one key waiting; past that they are dropped with the outcome "queue full". */
+  maxQueuedPerTarget?: number;
+};
+
+/** Delivers committed events to webhook targets. */
+export type WebhookSender = ReturnType<typeof createWebhookSender>;
+
+type Job = { target: WebhookTarget; eventId: string; whitelistId: string; body: string };
+type Lane = { active: number; queue: Job[] };
+
+/**
+ * Creates the webhook sender: for each committed change, a signed POST of the event to each key in scope.
+ * 5 s total timeout, no retries, redirects not followed, the SSRF guard applied again at delivery.
+ *
+ * There is no global concurrency limit that hung receivers could fill: each key has its own lane of
+ * `maxInFlightPerTarget` deliveries and a bounded queue, so a hung receiver only ever delays itself.
+ */
+export function createWebhookSender(options: WebhookSenderOptions) {
+  const { webhooks, bus, clock, logger, version, allowPrivate, resolve } = options;
+  const transport = options.transport ?? createNodeTransport();
+  const timeoutMs = options.timeoutMs ?? 5000;
+  const maxInFlight = options.maxInFlightPerTarget ?? 4;
+  const maxQueued = options.maxQueuedPerTarget ?? 64;
+  const userAgent = `whitelist-sync/${version}`;
+
+  const lanes = new Map<string, Lane>();
+  const inFlight = new Set<Promise<void>>();
+  const listeners = new Set<(report: DeliveryReport) => void>();
+  const pending: { event: EntryEvent; targets: WebhookTarget[] }[] = [];
+  let dispatchScheduled = false;
+  let unsubscribe: (() => void) | undefined;
+  let draining = false;
+
+  const report = (target: WebhookTarget, eventId: string, outcome: DeliveryOutcome) => {
+    webhooks.recordOutcome(target.keyId, outcome);
+    const failed = outcome.error !== undefined || outcome.status < 200 || outcome.status > 299;
+    if (failed) {
+      logger.warn("webhook delivery failed", {
+        keyId: target.keyId,
+        eventId,
+        target: originOf(target.url),
+        status: outcome.status,
+        error: outcome.error,
+        durationMs: outcome.durationMs,
+      });
+    }
+    for (const listener of listeners) {
+      try {
+        listener({ keyId: target.keyId, eventId, outcome });
+      } catch (error) {
+        logger.error("webhook delivery listener failed", { error: String(error) });
+      }
+    }
+  };
+
+  const deliver = async ({ target, eventId, body }: Job): Promise<void> => {
+    const at = clock.now();
+    const started = performance.now();
+    const controller = new AbortController();
+    const timer = setTimeout(
+      () => controller.abort(new DeliveryTimeout(`timed out after ${timeoutMs} ms`)),
+      timeoutMs,
+    );
+    let result: { status: number } | { error: string };
+    try {
+      // Resolved and checked at every delivery (DNS may have changed since the URL was set), then the
+      // transport connects to that very address: nothing re-resolves between the check and the connection.
+      const checked = await untilAborted(
+        assertPublicUrl(target.url, { allowPrivate, resolve }),
+        controller.signal,
+      );
+      const headers = {
+        "content-type": "application/json",
+        "user-agent": userAgent,
+        ...signatureHeaders(target.secret, eventId, at, body),
+      };
+      const address = checked.addresses[0] as string;
+      const status = await transport({ url: checked.url, address, headers, body, signal: controller.signal });
+      result = { status };
+    } catch (error) {
+      result = { error: describeError(error, target.url) };
+    } finally {
+      clearTimeout(timer);
+    }
+    report(target, eventId, { ...result, durationMs: Math.round(performance.now() - started), at });
+  };
+
+  const start = (lane: Lane, job: Job) => {
+    lane.active++;
+    const running: Promise<void> = deliver(job).finally(() => {
+      inFlight.delete(running);
+      lane.active--;
+      next(job.target.keyId, lane);
+    });
+    inFlight.add(running);
+  };
+
+  /** Starts the key's next queued delivery with its current target: it may have been revoked or moved since. */
+  const next = (keyId: string, lane: Lane) => {
+    while (!draining && lane.active < maxInFlight && lane.queue.length > 0) {
+      const job = lane.queue.shift() as Job;
+      let target: WebhookTarget | undefined;
+      try {
+        target = webhooks
+          .targetsFor(job.target.guildId, job.whitelistId)
+          .find((candidate) => candidate.keyId === keyId);
+      } catch (error) {
+        logger.error("webhook targets unavailable", { eventId: job.eventId, error: String(error) });
+      }
+      if (target) start(lane, { ...job, target });
+    }
+    if (lane.active === 0 && lane.queue.length === 0) lanes.delete(keyId);
+  };
+
+  const enqueue = (job: Job) => {
+    let lane = lanes.get(job.target.keyId);
+    if (!lane) {
+      lane = { active: 0, queue: [] };
+      lanes.set(job.target.keyId, lane);
+    }
+    if (lane.active < maxInFlight) start(lane, job);
+    else if (lane.queue.length < maxQueued) lane.queue.push(job);
+    else report(job.target, job.eventId, { error: "queue full: dropped", durationMs: 0, at: clock.now() });
+  };
+
+  const fanOut = ({ event, targets }: { event: EntryEvent; targets: WebhookTarget[] }) => {
+    // Serialised once per event: every receiver gets the same bytes, exactly the WebSocket message.
+    const body = JSON.stringify(event);
+    for (const target of targets)
+      enqueue({ target, eventId: event.id, whitelistId: event.whitelistId, body });
+  };
+
+  const dispatch = () => {
+    dispatchScheduled = false;
+    for (const change of pending.splice(0)) fanOut(change);
+  };
+
+  /**
+   * Runs after commit (the bus publishes committed changes). The receivers are the webhooks in scope at that
+   * moment (a cached lookup), so a webhook set later never receives an earlier change; sending is deferred
+   * off the publisher.
+   */
+  const onChange = (notice: ChangeNotice) => {
+    const { event } = notice;
+    let targets: WebhookTarget[];
+    try {
+      targets = webhooks.targetsFor(event.guildId, event.whitelistId);
+    } catch (error) {
+      logger.error("webhook targets unavailable", { eventId: event.id, error: String(error) });
+      return;
+    }
+    if (targets.length === 0) return;
+    pending.push({ event, targets });
+    if (!dispatchScheduled) {
+      dispatchScheduled = true;
+      setImmediate(dispatch);
+    }
+  };
+
+  return {
+    /** Subscribes to the bus; deliveries start with the next committed change. */
+    start(): void {
+      if (unsubscribe || draining) return;
+      unsubscribe = bus.subscribe(onChange);
+    },
+
+    /**
+     * Stops taking changes, starts the deliveries of changes already published, drops queued ones, waits
+     * for those in flight (each bounded by the timeout) and writes the outcomes.
+     */
+    async stop(): Promise<void> {
+      unsubscribe?.();
+      unsubscribe = undefined;
+      if (dispatchScheduled) dispatch();
+      draining = true;
+      let dropped = 0;
+      for (const lane of lanes.values()) dropped += lane.queue.splice(0).length;
+      if (dropped > 0) logger.warn("webhook deliveries dropped at shutdown", { dropped });
+      while (inFlight.size > 0) await Promise.all([...inFlight]);
+      webhooks.flushOutcomes();
+    },
+
+    /** Calls `listener` after each delivery attempt (tests, benchmarks, metrics); returns the unsubscribe. */
+    onDelivery(listener: (report: DeliveryReport) => void): () => void {
+      listeners.add(listener);
+      return () => listeners.delete(listener);
+    },
+  };
+}
+
+class DeliveryTimeout extends Error {
+  override readonly name = "DeliveryTimeout";
+}
+
+/** Rejects with the signal's reason as soon as it aborts, even if `promise` (a DNS lookup) never settles. */
+function untilAborted<T>(promise: Promise<T>, signal: AbortSignal): Promise<T> {
+  if (signal.aborted) return Promise.reject(signal.reason);
+  return new Promise<T>((resolve, reject) => {
+    const onAbort = () => reject(signal.reason);
+    signal.addEventListener("abort", onAbort, { once: true });
+    promise.then(
+      (value) => {
+        signal.removeEventListener("abort", onAbort);
+        resolve(value);
+      },
+      (error) => {
+        signal.removeEventListener("abort", onAbort);
+        reject(error);
+      },
+    );
+  });
+}
+
+/** The stored and logged text of a failure: short, with no query string (it may hold a receiver's token). */
+function describeError(error: unknown, url: string): string {
+  if (error instanceof DomainError || error instanceof DeliveryTimeout) return error.message;
+  const code = (error as { code?: unknown } | null)?.code;
+  const message = error instanceof Error ? error.message : String(error);
+  let text = typeof code === "string" && !message.includes(code) ? `${code}: ${message}` : message;
+  const query = queryOf(url);
+  if (query) text = text.replaceAll(query, "");
+  return text.slice(0, 300);
+}
+
+function queryOf(url: string): string {
+  try {
+    return new URL(url).search;
+  } catch {
+    return "";
+  }
+}
+
+/** Scheme, host and port only: paths and queries of webhook URLs often carry tokens. */
+function originOf(url: string): string {
+  try {
+    return new URL(url).origin;
+  } catch {
+    return "(invalid URL)";
+  }
+}

@@ -1,0 +1,187 @@
+import { and, eq, isNotNull, isNull, sql } from "drizzle-orm";
+import type { Db } from "../db/client.ts";
+import { linkKeys } from "../db/schema.ts";
+import { inScope } from "../keys/scope.ts";
+import type { KeyService } from "../keys/service.ts";
+import { DomainError } from "../shared/errors.ts";
+import type { Logger } from "../shared/logger.ts";
+import { generateWebhookSecret } from "./signature.ts";
+import { assertPublicUrl, type Resolver } from "./ssrf.ts";
+
+/** A key that receives webhooks: where to, signed with what, and its scope. */
+export type WebhookTarget = {
+  keyId: string;
+  guildId: string;
+  /** Null for a guild-wide key. */
+  whitelistId: string | null;
+  url: string;
+  secret: string;
+};
+
+/** How one delivery ended: the HTTP status, or why there was none; `at` is when it started (epoch ms). */
+export type DeliveryOutcome = (
+  | { status: number; error?: undefined }
+  | { status?: undefined; error: string }
+) & {
+  durationMs: number;
+  at: number;
+};
+
+/** Webhook settings of link keys: set and clear (Discord), targets of an event and outcomes (the sender). */
+export type WebhookService = ReturnType<typeof createWebhookService>;
+
+/**
+ * Outcomes are written in one transaction per this interval rather than one per delivery: with
+ * `synchronous=FULL` every commit is a disk flush, and a thousand of them would stall the event loop.
+ */
+const OUTCOME_FLUSH_MS = 50;
+
+/** Creates the webhook service. Targets are cached per guild and dropped on set, clear and revocation. */
+export function createWebhookService(deps: {
+  db: Db;
+  allowPrivate: boolean;
+  /** Revocations stop a key's webhooks at once. */
+  keys: Pick<KeyService, "onRevoked">;
+  resolve?: Resolver;
+  logger?: Logger;
+}) {
+  const { db, allowPrivate, keys, resolve, logger } = deps;
+  /** Every active key of a guild that has a webhook, loaded on first use. */
+  const targetsByGuild = new Map<string, WebhookTarget[]>();
+  const pendingOutcomes = new Map<string, DeliveryOutcome>();
+  let flushTimer: ReturnType<typeof setTimeout> | undefined;
+
+  const writeOutcome = db
+    .update(linkKeys)
+    .set({
+      webhookLastStatus: sql`${sql.placeholder("status")}`,
+      webhookLastError: sql`${sql.placeholder("error")}`,
+      webhookLastDurationMs: sql`${sql.placeholder("durationMs")}`,
+      webhookLastAt: sql`${sql.placeholder("at")}`,
+    })
+    .where(eq(linkKeys.id, sql.placeholder("keyId")))
+    .prepare();
+
+  const requireActiveKey = (guildId: string, keyId: string) => {
+    const row = db
+      .select({ id: linkKeys.id })
+      .from(linkKeys)
+      .where(and(eq(linkKeys.id, keyId), eq(linkKeys.guildId, guildId), isNull(linkKeys.revokedAt)))
+      .get();
+    if (!row) throw new DomainError("key-not-found", `No active link with id ${keyId}.`);
+  };
+
+  /** Stores the webhook columns of an active key of the guild, resetting the last outcome. */
+  const store = (guildId: string, keyId: string, url: string | null, secret: string | null) => {
+    pendingOutcomes.delete(keyId);
+    const row = db
+      .update(linkKeys)
+      .set({
+        webhookUrl: url,
+        webhookSecret: secret,
+        webhookLastStatus: null,
+        webhookLastError: null,
+        webhookLastDurationMs: null,
+        webhookLastAt: null,
+      })
+      .where(and(eq(linkKeys.id, keyId), eq(linkKeys.guildId, guildId), isNull(linkKeys.revokedAt)))
+      .returning({ id: linkKeys.id })
+      .get();
+    targetsByGuild.delete(guildId);
+    if (!row) throw new DomainError("key-not-found", `No active link with id ${keyId}.`);
+  };
+
+  const load = (guildId: string): WebhookTarget[] => {
+    let targets = targetsByGuild.get(guildId);
+    if (!targets) {
+      const rows = db
+        .select({
+          keyId: linkKeys.id,
+          guildId: linkKeys.guildId,
+          whitelistId: linkKeys.whitelistId,
+          url: linkKeys.webhookUrl,
+          secret: linkKeys.webhookSecret,
+        })
+        .from(linkKeys)
+        .where(
+          and(
+            eq(linkKeys.guildId, guildId),
+            isNull(linkKeys.revokedAt),
+            isNotNull(linkKeys.webhookUrl),
+            isNotNull(linkKeys.webhookSecret),
+          ),
+        )
+        .all();
+      targets = rows.flatMap(({ url, secret, ...rest }) => (url && secret ? [{ ...rest, url, secret }] : []));
+      targetsByGuild.set(guildId, targets);
+    }
+    return targets;
+  };
+
+  const flushOutcomes = (): void => {
+    if (flushTimer !== undefined) clearTimeout(flushTimer);
+    flushTimer = undefined;
+    if (pendingOutcomes.size === 0) return;
+    const batch = [...pendingOutcomes];
+    pendingOutcomes.clear();
+    try {
+      db.transaction(() => {
+        for (const [keyId, outcome] of batch) {
+          writeOutcome.run({
+            keyId,
+            status: outcome.status ?? null,
+            error: outcome.error ?? null,
+            durationMs: outcome.durationMs,
+            at: outcome.at,
+          });
+        }
+      });
+    } catch (error) {
+      // The outcome is informational: losing one is better than failing deliveries over a busy store.
+      logger?.warn("webhook outcomes not recorded", { count: batch.length, error: String(error) });
+    }
+  };
+
+  keys.onRevoked((keyId) => {
+    for (const [guildId, targets] of targetsByGuild) {
+      if (targets.some((target) => target.keyId === keyId)) targetsByGuild.delete(guildId);
+    }
+    pendingOutcomes.delete(keyId);
+  });
+
+  return {
+    /**
+     * Sets the webhook of an active key of the guild and returns its new signing secret, the only time it is
+     * shown. The URL must pass the SSRF guard now and is checked again at every delivery.
+     */
+    async set(guildId: string, keyId: string, url: string): Promise<{ secret: string }> {
+      requireActiveKey(guildId, keyId);
+      const checked = await assertPublicUrl(url.trim(), { allowPrivate, resolve });
+      const secret = generateWebhookSecret();
+      store(guildId, keyId, checked.url.href, secret);
+      return { secret };
+    },
+
+    /** Removes the webhook of an active key of the guild (the Discord command with an empty url). */
+    clear(guildId: string, keyId: string): void {
+      store(guildId, keyId, null, null);
+    },
+
+    /** Active keys with a webhook whose scope includes a change of `whitelistId` in `guildId`. */
+    targetsFor(guildId: string, whitelistId: string): WebhookTarget[] {
+      return load(guildId).filter((target) => inScope(target, guildId, whitelistId));
+    },
+
+    /** Keeps the last outcome of a key's webhook; written to the store within ~50 ms, coalesced per key. */
+    recordOutcome(keyId: string, outcome: DeliveryOutcome): void {
+      pendingOutcomes.set(keyId, outcome);
+      if (flushTimer === undefined) {
+        flushTimer = setTimeout(flushOutcomes, OUTCOME_FLUSH_MS);
+        flushTimer.unref?.();
+      }
+    },
+
+    /** Writes the outcomes not stored yet (shutdown, tests). */
+    flushOutcomes,
+  };
+}
