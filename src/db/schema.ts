@@ -107,3 +107,35 @@ export const events = sqliteTable(
     index("events_created").on(table.createdAt),
   ],
 );
+
+/** A member's registration on an `approval` whitelist, waiting for (or decided by) a manager. */
+export const registrationRequests = sqliteTable(
+  "registration_requests",
+  {
+    id: text("id").primaryKey(),
+    whitelistId: text("whitelist_id")
+      .notNull()
+      .references(() => whitelists.id, { onDelete: "cascade" }),
+    /** The requesting member. */
+    userId: text("user_id").notNull(),
+    /** Normalised, in the canonical spelling for premium accounts. */
+    nick: text("nick").notNull(),
+    /** The nick folded for comparison, as in `entries`. */
+    nickKey: text("nick_key").notNull(),
+    uuid: text("uuid"),
+    premium: integer("premium", { mode: "boolean" }).notNull(),
+    status: text("status", { enum: ["pending", "approved", "rejected", "cancelled"] }).notNull(),
+    /** The log-channel message carrying the approve/reject buttons, once posted. */
+    requestMessageId: text("request_message_id"),
+    decidedBy: text("decided_by"),
+    decidedAt: integer("decided_at"),
+    createdAt: integer("created_at").notNull(),
+  },
+  (table) => [
+    index("registration_requests_whitelist_user").on(table.whitelistId, table.userId, table.status),
+    // A member cannot file the same nick twice while the first request waits.
+    uniqueIndex("registration_requests_pending_nick")
+      .on(table.whitelistId, table.userId, table.nickKey)
+      .where(sql`${table.status} = 'pending'`),
+  ],
+);

@@ -1,10 +1,11 @@
-import { and, asc, eq } from "drizzle-orm";
+import { and, asc, count, eq, inArray } from "drizzle-orm";
 import type { Db } from "../db/client.ts";
-import { entries } from "../db/schema.ts";
+import { entries, whitelists as whitelistTable } from "../db/schema.ts";
 import type { EventBus } from "../events/bus.ts";
 import type { EventLog } from "../events/log.ts";
 import type { Clock } from "../shared/clock.ts";
 import { DomainError } from "../shared/errors.ts";
+import type { Whitelist } from "../whitelists/model.ts";
 import type { WhitelistService } from "../whitelists/service.ts";
 import { type EntryRecord, nickKey, type Origin } from "./model.ts";
 
@@ -73,6 +74,69 @@ export function createEntryService(deps: {
       if (!row) return undefined;
       const { nickKey: _key, ...entry } = row;
       return entry;
+    },
+
+    /** How many nicks `userId` owns on a whitelist (the `maxNicksPerUser` rule counts these). */
+    countForUser(whitelistId: string, userId: string): number {
+      return (
+        db
+          .select({ n: count() })
+          .from(entries)
+          .where(and(eq(entries.whitelistId, whitelistId), eq(entries.userId, userId)))
+          .get()?.n ?? 0
+      );
+    },
+
+    /** Every entry `userId` owns on the whitelists of a guild, oldest first. */
+    listForUserInGuild(guildId: string, userId: string): EntryRecord[] {
+      return db
+        .select({ entry: entries })
+        .from(entries)
+        .innerJoin(whitelistTable, eq(whitelistTable.id, entries.whitelistId))
+        .where(and(eq(whitelistTable.guildId, guildId), eq(entries.userId, userId)))
+        .orderBy(asc(entries.id))
+        .all()
+        .map(({ entry: { nickKey: _key, ...entry } }) => entry);
+    },
+
+    /**
+     * Deletes every entry `userId` owns on the given whitelists, each with its `entry.removed` event, in one
+     * transaction, then publishes the events in order. Returns the removed entries (none is not an error).
+     */
+    removeAllForUser(input: {
+      userId: string;
+      whitelistIds: string[];
+      origin: Origin;
+      actorId?: string | null;
+    }): EntryRecord[] {
+      const known = new Map<string, Whitelist>();
+      for (const id of input.whitelistIds) {
+        const whitelist = whitelists.get(id);
+        if (whitelist) known.set(id, whitelist);
+      }
+      if (known.size === 0) return [];
+      const notices = db.transaction((tx) => {
+        const rows = tx
+          .delete(entries)
+          .where(and(eq(entries.userId, input.userId), inArray(entries.whitelistId, [...known.keys()])))
+          .returning()
+          .all()
+          .sort((a, b) => a.id - b.id);
+        return rows.map(({ nickKey: _key, ...entry }) => {
+          const whitelist = known.get(entry.whitelistId) as Whitelist;
+          const event = events.append(tx, {
+            type: "entry.removed",
+            guildId: whitelist.guildId,
+            whitelistId: whitelist.id,
+            whitelistName: whitelist.name,
+            entry,
+            origin: input.origin,
+          });
+          return { event, entry, actorId: input.actorId ?? null };
+        });
+      });
+      for (const notice of notices) bus.publish(notice);
+      return notices.map((notice) => notice.entry);
     },
 
     /** Stores an entry and its `entry.added` event atomically, then publishes the event. */

@@ -11,7 +11,21 @@ export type DomainErrorCode =
   | "nick-taken"
   | "name-taken"
   | "invalid-input"
-  | "store-unavailable";
+  | "store-unavailable"
+  // Registration (src/registration): the message of each says what the member can do next.
+  | "nick-invalid"
+  | "not-premium"
+  | "mojang-unavailable"
+  | "limit-reached"
+  | "whitelist-disabled"
+  | "whitelist-required"
+  | "missing-role"
+  | "not-owner"
+  | "not-manager"
+  | "wrong-mode"
+  | "request-pending"
+  | "request-decided"
+  | "request-not-found";
 
 /** A failure a service reports on purpose: its `code` is stable, its message is safe to show to the caller. */
 export class DomainError extends Error {

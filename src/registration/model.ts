@@ -1,0 +1,55 @@
+import type { registrationRequests } from "../db/schema.ts";
+import type { EntryRecord } from "../entries/model.ts";
+import type { Whitelist } from "../whitelists/model.ts";
+
+/** A guild member as the rules see them: who they are, the roles they hold now, and Manage Server. */
+export type Member = { userId: string; roleIds: string[]; canManageGuild: boolean };
+
+/** A role the bot could not grant or revoke, with a reason a human can act on. */
+export type RoleFailure = { roleId: string; reason: string };
+
+/** The port the bot implements to change a member's roles; the domain never talks to Discord itself. */
+export type RoleGateway = {
+  /** Grants roles to a member; returns which were granted and which failed (with a human reason). */
+  grant(
+    guildId: string,
+    userId: string,
+    roleIds: string[],
+  ): Promise<{ granted: string[]; failed: RoleFailure[] }>;
+  /** Revokes roles from a member; returns which were revoked and which failed (with a human reason). */
+  revoke(
+    guildId: string,
+    userId: string,
+    roleIds: string[],
+  ): Promise<{ revoked: string[]; failed: RoleFailure[] }>;
+};
+
+/** Where a registration request stands. */
+export type RequestStatus = (typeof registrationRequests.status.enumValues)[number];
+
+/** A member's request to be registered on an `approval` whitelist. */
+export type RegistrationRequest = Omit<typeof registrationRequests.$inferSelect, "nickKey">;
+
+/** Which whitelist a command means: its id or name, else the one bound to the channel, else the guild's only one. */
+export type WhitelistRef = { guildId: string; whitelist?: string | null; channelId?: string | null };
+
+/** A nick stored by a registration, and what the bot must report. */
+export type Registration = {
+  entry: EntryRecord;
+  whitelist: Whitelist;
+  /** Roles that could not be granted; the registration stands, the bot tells the log channel and the actor. */
+  grantFailures: RoleFailure[];
+};
+
+/** What `/register` led to: a registration, or (on an `approval` whitelist) a request waiting for staff. */
+export type Submission =
+  | ({ kind: "registered" } & Registration)
+  | { kind: "requested"; request: RegistrationRequest; whitelist: Whitelist };
+
+/** The outcome of a manager's decision, with what the bot tells the requesting member. */
+export type Decision =
+  | ({ outcome: "approved"; request: RegistrationRequest } & Registration)
+  | { outcome: "rejected"; request: RegistrationRequest; whitelist: Whitelist };
+
+/** One of a member's nicks with its whitelist. */
+export type MemberEntry = { entry: EntryRecord; whitelist: Whitelist };

@@ -1,0 +1,111 @@
+import type { EntryService } from "../entries/service.ts";
+import type { ChangeNotice, EventBus } from "../events/bus.ts";
+import type { Logger } from "../shared/logger.ts";
+import type { RoleFailure, RoleGateway } from "./model.ts";
+import { unreachable } from "./rules.ts";
+
+/** Roles of a removed entry that could not be taken back, for the bot to post to the log channel. */
+export type RevertFailure = { notice: ChangeNotice; failed: RoleFailure[] };
+
+/** What reverting one removal did. */
+export type RevertOutcome = {
+  notice: ChangeNotice;
+  revoked: string[];
+  kept: string[];
+  failed: RoleFailure[];
+};
+
+/** A running role reverter. */
+export type RoleReverter = {
+  /** Resolves once every revert started so far has finished (tests await this instead of sleeping). */
+  settled(): Promise<void>;
+  /** Stops listening to the bus; reverts already started still finish. */
+  stop(): void;
+};
+
+/**
+ * Reverts the roles granted for an entry when it is removed (any origin but `member-left`: that member is
+ * gone), except roles another remaining entry of the same member in the same guild was granted too.
+ */
+export function createRoleReverter(deps: {
+  bus: EventBus;
+  entries: EntryService;
+  roles: RoleGateway;
+  logger: Logger;
+  onFailure?: (failure: RevertFailure) => void | Promise<void>;
+}): RoleReverter {
+  const { bus, entries, roles, logger, onFailure } = deps;
+  const running = new Set<Promise<RevertOutcome>>();
+
+  const revert = async (notice: ChangeNotice, revoke: string[], kept: string[]): Promise<RevertOutcome> => {
+    const { guildId } = notice.event;
+    const { userId } = notice.entry;
+    let revoked: string[] = [];
+    let failed: RoleFailure[];
+    try {
+      const result = await roles.revoke(guildId, userId, revoke);
+      revoked = revoke.filter((roleId) => result.revoked.includes(roleId));
+      failed = revoke
+        .filter((roleId) => !revoked.includes(roleId))
+        .map(
+          (roleId) =>
+            result.failed.find((failure) => failure.roleId === roleId) ?? {
+              roleId,
+              reason: "Discord did not confirm the role was removed.",
+            },
+        );
+    } catch (error) {
+      failed = revoke.map((roleId) => ({ roleId, reason: unreachable(error) }));
+    }
+    if (revoked.length > 0) {
+      logger.info("roles reverted", {
+        guildId,
+        userId,
+        nick: notice.entry.nick,
+        eventId: notice.event.id,
+        roleIds: revoked.join(","),
+      });
+    }
+    if (failed.length > 0) {
+      logger.warn("roles not reverted", {
+        guildId,
+        userId,
+        eventId: notice.event.id,
+        roleIds: failed.map((failure) => failure.roleId).join(","),
+      });
+      try {
+        await onFailure?.({ notice, failed });
+      } catch (error) {
+        logger.error("role revert failure handler failed", {
+          eventId: notice.event.id,
+          error: String(error),
+        });
+      }
+    }
+    return { notice, revoked, kept, failed };
+  };
+
+  const stop = bus.subscribe((notice) => {
+    if (notice.event.type !== "entry.removed" || notice.event.origin === "member-left") return;
+    const granted = [...new Set(notice.entry.grantedRoleIds)];
+    if (granted.length === 0) return;
+    // Read now, synchronously after the commit: the remaining entries are exactly those after this removal.
+    const stillNeeded = new Set(
+      entries
+        .listForUserInGuild(notice.event.guildId, notice.entry.userId)
+        .flatMap((entry) => entry.grantedRoleIds),
+    );
+    const revoke = granted.filter((roleId) => !stillNeeded.has(roleId));
+    const kept = granted.filter((roleId) => stillNeeded.has(roleId));
+    if (revoke.length === 0) return;
+    const work = revert(notice, revoke, kept).finally(() => running.delete(work));
+    running.add(work);
+  });
+
+  return {
+    async settled() {
+      while (running.size > 0) await Promise.allSettled([...running]);
+    },
+    stop,
+  };
+}

@@ -1,0 +1,104 @@
+/** How the fake answers: as Mojang on a good day, down (503), rate limiting (429), or never (until stopped). */
+export type FakeMojangMode = "normal" | "down" | "rate-limited" | "slow";
+
+/** A premium account the fake knows; the UUID may be given dashed or not (it is served undashed). */
+export type FakeMojangProfile = { name: string; uuid: string };
+
+/** A running fake Mojang profile API. */
+export type FakeMojang = {
+  /** Base URL to use as `MOJANG_API_URL`, e.g. `http://127.0.0.1:40123`. */
+  url: string;
+  /** Stops the server, first answering (503) any request held by the "slow" mode. */
+  stop(): Promise<void>;
+  setMode(mode: FakeMojangMode): void;
+  /** What an unknown name gets: 404 with Mojang's JSON error body (today's API) or an empty 204 (older). */
+  setNotFoundStatus(status: 204 | 404): void;
+  /** How many requests reached the fake, whatever their answer. */
+  requests(): number;
+  addProfile(profile: FakeMojangProfile): void;
+};
+
+/** Options of the fake. */
+export type FakeMojangOptions = {
+  /** 0 (the default) picks a free port. */
+  port?: number;
+  profiles?: FakeMojangProfile[];
+  notFoundStatus?: 204 | 404;
+};
+
+const PROFILE_PATH = /^\/users\/profiles\/minecraft\/([^/]*)$/;
+const VALID_NAME = /^[A-Za-z0-9_]{1,25}$/;
+
+/**
+ * Starts a fake of `GET /users/profiles/minecraft/{name}` on loopback for tests and `whitelist-sync demo`:
+ * known names (any letter case) answer 200 `{id, name}` with the stored spelling, like api.mojang.com.
+ */
+export function startFakeMojang(options: FakeMojangOptions = {}): FakeMojang {
+  const profiles = new Map<string, { id: string; name: string }>();
+  const addProfile = (profile: FakeMojangProfile) =>
+    profiles.set(profile.name.toLowerCase(), {
+      id: profile.uuid.replaceAll("-", "").toLowerCase(),
+      name: profile.name,
+    });
+  for (const profile of options.profiles ?? []) addProfile(profile);
+
+  let mode: FakeMojangMode = "normal";
+  let notFoundStatus = options.notFoundStatus ?? 404;
+  let count = 0;
+  const held = new Set<() => void>();
+
+  const json = (status: number, body: unknown) => Response.json(body, { status });
+
+  const server = Bun.serve({
+    hostname: "127.0.0.1",
+    port: options.port ?? 0,
+    fetch(request) {
+      count++;
+      if (mode === "slow") {
+        return new Promise<Response>((resolve) => {
+          const release = () => {
+            held.delete(release);
+            resolve(json(503, { errorMessage: "stopped" }));
+          };
+          held.add(release);
+          request.signal.addEventListener("abort", release, { once: true });
+        });
+      }
+      if (mode === "down") return json(503, { errorMessage: "Service Unavailable" });
+      if (mode === "rate-limited") return json(429, { errorMessage: "Too Many Requests" });
+      const url = new URL(request.url);
+      const match = PROFILE_PATH.exec(url.pathname);
+      if (request.method !== "GET" || !match) return json(404, { path: url.pathname, error: "Not Found" });
+      const name = decodeURIComponent(match[1] ?? "");
+      if (!VALID_NAME.test(name)) {
+        return json(400, {
+          path: url.pathname,
+          errorMessage: "getProfileName.name: Invalid profile name",
+        });
+      }
+      const profile = profiles.get(name.toLowerCase());
+      if (profile) return json(200, profile);
+      if (notFoundStatus === 204) return new Response(null, { status: 204 });
+      return json(404, { path: url.pathname, errorMessage: `Couldn't find any profile with name ${name}` });
+    },
+  });
+
+  return {
+    url: `http://127.0.0.1:${server.port}`,
+    async stop() {
+      const released = held.size;
+      for (const release of [...held]) release();
+      // Let the released answers be written before the connections are closed.
+      if (released > 0) await server.stop();
+      await server.stop(true);
+    },
+    setMode(next) {
+      mode = next;
+    },
+    setNotFoundStatus(status) {
+      notFoundStatus = status;
+    },
+    requests: () => count,
+    addProfile,
+  };
+}

@@ -1,0 +1,76 @@
+import { describe, expect, test } from "bun:test";
+import { normaliseNick } from "../../src/nicks/validate.ts";
+import type { NickType } from "../../src/whitelists/model.ts";
+
+const invalid = (nickType: NickType, raw: string) => () => normaliseNick(nickType, raw);
+
+describe("java-style nicks (java, premium, offline)", () => {
+  test.each(["java", "premium", "offline"] as const)("%s accepts 3-16 of A-Z a-z 0-9 _ as typed", (type) => {
+    expect(
+      ["abc", "Notch", "jeb_", "A_1234567890_xyz", "  Steve  "].map((n) => normaliseNick(type, n)),
+    ).toEqual(["abc", "Notch", "jeb_", "A_1234567890_xyz", "Steve"]);
+  });
+
+  test.each([
+    ["too short", "ab"],
+    ["too long", "A_1234567890_xyzw"],
+    ["a space", "Steve Jobs"],
+    ["a dash", "no-dash"],
+    ["a dot", ".Steve"],
+    ["a non-ASCII letter", "Jürgen"],
+    ["empty", "   "],
+  ])("refuses %s with what is allowed", (_why, raw) => {
+    expect(invalid("java", raw)).toThrow(
+      expect.objectContaining({
+        code: "nick-invalid",
+        message: expect.stringContaining("3-16 characters: letters A-Z, digits 0-9 and `_`"),
+      }),
+    );
+  });
+});
+
+describe("bedrock gamertags", () => {
+  test.each([
+    ["Steve", ".Steve"],
+    [".Steve", ".Steve"],
+    ["Steve Jobs 2", ".Steve Jobs 2"],
+    ["Ünïcode Ålf", ".Ünïcode Ålf"],
+    ["  Spaced Out  ", ".Spaced Out"],
+    ["X", ".X"],
+    ["Sixteen Chars 16", ".Sixteen Chars 16"],
+    [".Sixteen Chars 16", ".Sixteen Chars 16"],
+  ])("%p is stored as %p", (raw, stored) => {
+    expect(normaliseNick("bedrock", raw)).toBe(stored);
+  });
+
+  test("composed and decomposed spellings are stored alike (NFC)", () => {
+    expect(normaliseNick("bedrock", "A\u0308rger")).toBe(normaliseNick("bedrock", "\u00c4rger"));
+  });
+
+  test.each([
+    ["starting with a digit", "1Steve"],
+    ["a double space", "Steve  Jobs"],
+    ["a leading space after the dot", ". Steve"],
+    ["the dot doubled", "..Steve"],
+    ["17 characters", "Seventeen Chars17"],
+    ["17 characters after the dot", ".Seventeen Chars17"],
+    ["punctuation", "Steve!"],
+    ["an underscore", "Steve_Jobs"],
+    ["a tab", "Steve\tJobs"],
+    ["only the dot", "."],
+    ["empty", ""],
+  ])("refuses %s with what is allowed", (_why, raw) => {
+    expect(invalid("bedrock", raw)).toThrow(
+      expect.objectContaining({
+        code: "nick-invalid",
+        message: expect.stringContaining("1-16 letters, digits and single spaces"),
+      }),
+    );
+  });
+
+  test("the echoed input is bounded", () => {
+    expect(invalid("java", "x".repeat(500))).toThrow(
+      expect.objectContaining({ message: expect.stringContaining(`${"x".repeat(40)}…”`) }),
+    );
+  });
+});

@@ -1,0 +1,262 @@
+import { afterEach, describe, expect, test } from "bun:test";
+import type { ChangeNotice } from "../../src/events/bus.ts";
+import type { Member } from "../../src/registration/model.ts";
+import type { NewWhitelist } from "../../src/whitelists/service.ts";
+import { seedWhitelist } from "../helpers/services.ts";
+import {
+  alice,
+  bob,
+  EXTRA_ROLE,
+  GUILD,
+  MANAGER_ROLE,
+  MEMBER_ROLE,
+  moderator,
+  owner,
+  PLAYER_ROLE,
+  type RegistrationWorld,
+  registrationWorld,
+} from "./helpers.ts";
+
+let world: RegistrationWorld;
+afterEach(() => world.close());
+
+const refusal = (code: string, message?: string) =>
+  expect.objectContaining(
+    message === undefined ? { code } : { code, message: expect.stringContaining(message) },
+  );
+
+const setup = (whitelist: Partial<NewWhitelist> = {}) => {
+  world = registrationWorld();
+  const wl = seedWhitelist(world.services, {
+    guildId: GUILD,
+    name: "vip",
+    registrationMode: "approval",
+    managerRoleIds: [MANAGER_ROLE],
+    ...whitelist,
+  });
+  return { ...world, wl };
+};
+
+const request = (nick: string, who: Member = alice) =>
+  world.registration.requestApproval({ guildId: GUILD, whitelist: "vip", member: who, nick });
+
+describe("approval requests", () => {
+  test("a request runs the registration checks, stores the canonical nick as pending, and adds no entry", async () => {
+    const { registration, roles, services, wl } = setup({ grantedRoleIds: [PLAYER_ROLE] });
+    const filed = await request("notch");
+    expect(filed).toEqual({
+      id: expect.stringMatching(/^[0-9a-z]{12}$/),
+      whitelistId: wl.id,
+      userId: alice.userId,
+      nick: "Notch",
+      uuid: "069a79f4-44e9-4726-a5be-fca90e38aaf5",
+      premium: true,
+      status: "pending",
+      requestMessageId: null,
+      decidedBy: null,
+      decidedAt: null,
+      createdAt: services.clock.now(),
+    });
+    expect(services.entries.list(wl.id)).toEqual([]);
+    expect(roles.calls).toEqual([]);
+    expect(registration.attachRequestMessage(filed.id, "500000000000000001").requestMessageId).toBe(
+      "500000000000000001",
+    );
+    expect(registration.listPendingRequests(GUILD).map((r) => r.id)).toEqual([filed.id]);
+    expect(registration.getRequest(filed.id)).toEqual({
+      request: { ...filed, requestMessageId: "500000000000000001" },
+      whitelist: wl,
+    });
+  });
+
+  test("the same member cannot ask twice for one nick while the first waits", async () => {
+    setup({ maxNicksPerUser: 3 });
+    await request("Notch");
+    await expect(request("NOTCH")).rejects.toEqual(refusal("request-pending", "staff will review it soon"));
+  });
+
+  test("two requests for one nick at once file one; the store refuses a second pending row too", async () => {
+    const { registration, services, wl } = setup({ maxNicksPerUser: 3 });
+    const results = await Promise.allSettled([request("Notch"), request("notch")]);
+    expect(results.map((r) => r.status)).toEqual(["fulfilled", "rejected"]);
+    expect(registration.listPendingRequests(GUILD).length).toBe(1);
+    const insert = (id: string, status: string) =>
+      services.db.$client.run(
+        "INSERT INTO registration_requests (id, whitelist_id, user_id, nick, nick_key, premium, status, created_at) " +
+          "VALUES (?, ?, ?, 'Notch', 'notch', 1, ?, 0)",
+        [id, wl.id, alice.userId, status],
+      );
+    expect(() => insert("dup", "pending")).toThrow(/UNIQUE/);
+    insert("old", "rejected");
+  });
+
+  test("pending requests count against the limit", async () => {
+    setup({ maxNicksPerUser: 1 });
+    await request("Notch");
+    await expect(request("jeb_")).rejects.toEqual(
+      refusal("limit-reached", "1 nick registered or awaiting approval on vip"),
+    );
+  });
+
+  test("requests are refused like registrations: disabled, missing role, invalid, taken, not premium", async () => {
+    setup({ requiredRoleIds: [EXTRA_ROLE], nickType: "premium" });
+    const vip = { ...alice, roleIds: [EXTRA_ROLE] };
+    await expect(request("Notch")).rejects.toEqual(refusal("missing-role"));
+    await expect(request("x", vip)).rejects.toEqual(refusal("nick-invalid"));
+    await expect(request("Cracked_1", vip)).rejects.toEqual(refusal("not-premium"));
+    await world.registration.register({
+      guildId: GUILD,
+      whitelist: "vip",
+      member: bob,
+      nick: "Notch",
+      actor: owner,
+      origin: "staff",
+    });
+    await expect(request("notch", vip)).rejects.toEqual(refusal("nick-taken"));
+    world.services.whitelists.update(world.services.whitelists.find(GUILD, "vip")?.id ?? "", {
+      enabled: false,
+    });
+    await expect(request("jeb_", vip)).rejects.toEqual(refusal("whitelist-disabled"));
+  });
+
+  test("only approval whitelists take requests", async () => {
+    setup({ registrationMode: "command" });
+    await expect(request("Notch")).rejects.toEqual(refusal("wrong-mode", "register directly"));
+  });
+});
+
+describe("deciding a request", () => {
+  test("approving registers the requesting member (origin staff, added by the approver) and grants roles", async () => {
+    const { registration, roles, services, wl } = setup({ grantedRoleIds: [MEMBER_ROLE, PLAYER_ROLE] });
+    const filed = await request("Notch");
+    const published: ChangeNotice[] = [];
+    services.bus.subscribe((notice) => published.push(notice));
+    services.clock.advance(60_000);
+    const decision = await registration.decide({
+      requestId: filed.id,
+      approve: true,
+      actor: moderator,
+      member: alice,
+    });
+    expect(decision).toEqual({
+      outcome: "approved",
+      request: { ...filed, status: "approved", decidedBy: moderator.userId, decidedAt: services.clock.now() },
+      whitelist: wl,
+      entry: expect.objectContaining({
+        nick: "Notch",
+        uuid: "069a79f4-44e9-4726-a5be-fca90e38aaf5",
+        userId: alice.userId,
+        addedBy: moderator.userId,
+        origin: "staff",
+        grantedRoleIds: [PLAYER_ROLE],
+      }),
+      grantFailures: [],
+    });
+    expect(published.map((n) => [n.event.type, n.event.origin, n.event.entry.nick, n.actorId])).toEqual([
+      ["entry.added", "staff", "Notch", moderator.userId],
+    ]);
+    expect(roles.calls).toEqual([
+      { op: "grant", guildId: GUILD, userId: alice.userId, roleIds: [PLAYER_ROLE] },
+    ]);
+    expect(registration.listPendingRequests(GUILD)).toEqual([]);
+  });
+
+  test("rejecting marks the request rejected and stores nothing", async () => {
+    const { registration, services, wl } = setup();
+    const filed = await request("Notch");
+    const decision = await registration.decide({ requestId: filed.id, approve: false, actor: owner });
+    expect(decision).toEqual({
+      outcome: "rejected",
+      request: { ...filed, status: "rejected", decidedBy: owner.userId, decidedAt: services.clock.now() },
+      whitelist: wl,
+    });
+    expect(services.entries.list(wl.id)).toEqual([]);
+    // Once decided, the member may ask again.
+    expect((await request("Notch")).status).toBe("pending");
+  });
+
+  test("a decided request cannot be decided again", async () => {
+    const { registration } = setup();
+    const filed = await request("Notch");
+    await registration.decide({ requestId: filed.id, approve: true, actor: moderator, member: alice });
+    await expect(
+      registration.decide({ requestId: filed.id, approve: false, actor: moderator }),
+    ).rejects.toEqual(refusal("request-decided", "already approved"));
+  });
+
+  test("two managers clicking approve at once register once", async () => {
+    const { registration, services, wl } = setup();
+    const filed = await request("Notch");
+    const results = await Promise.allSettled([
+      registration.decide({ requestId: filed.id, approve: true, actor: moderator, member: alice }),
+      registration.decide({ requestId: filed.id, approve: true, actor: owner, member: alice }),
+    ]);
+    expect(results.map((r) => r.status)).toEqual(["fulfilled", "rejected"]);
+    expect((results[1] as PromiseRejectedResult).reason).toEqual(refusal("request-decided"));
+    expect(services.entries.list(wl.id).length).toBe(1);
+  });
+
+  test("a member who is not a manager cannot decide", async () => {
+    const { registration } = setup();
+    const filed = await request("Notch");
+    await expect(registration.decide({ requestId: filed.id, approve: false, actor: bob })).rejects.toEqual(
+      refusal("not-manager"),
+    );
+    await expect(
+      registration.decide({ requestId: "nosuchrequest", approve: false, actor: moderator }),
+    ).rejects.toEqual(refusal("request-not-found"));
+  });
+
+  test("a nick taken meanwhile refuses the approval and leaves the request pending for a reject", async () => {
+    const { registration } = setup();
+    const filed = await request("Notch");
+    await registration.register({
+      guildId: GUILD,
+      whitelist: "vip",
+      member: bob,
+      nick: "NOTCH",
+      actor: moderator,
+      origin: "staff",
+    });
+    await expect(
+      registration.decide({ requestId: filed.id, approve: true, actor: moderator, member: alice }),
+    ).rejects.toEqual(refusal("nick-taken"));
+    expect(registration.getRequest(filed.id).request.status).toBe("pending");
+    expect(
+      (await registration.decide({ requestId: filed.id, approve: false, actor: moderator })).outcome,
+    ).toBe("rejected");
+  });
+
+  test("approval re-checks the requesting member's current roles", async () => {
+    const { registration } = setup({ requiredRoleIds: [EXTRA_ROLE] });
+    const filed = await request("Notch", { ...alice, roleIds: [EXTRA_ROLE] });
+    await expect(
+      registration.decide({ requestId: filed.id, approve: true, actor: moderator, member: alice }),
+    ).rejects.toEqual(refusal("missing-role", "That member no longer holds"));
+  });
+
+  test("the requester or a manager may withdraw a pending request; others may not", async () => {
+    const { registration } = setup({ maxNicksPerUser: 2 });
+    const first = await request("Notch");
+    const second = await request("jeb_");
+    expect(() => registration.cancelRequest({ requestId: first.id, actor: bob })).toThrow(
+      refusal("not-owner"),
+    );
+    expect(registration.cancelRequest({ requestId: first.id, actor: alice }).status).toBe("cancelled");
+    expect(registration.cancelRequest({ requestId: second.id, actor: moderator }).decidedBy).toBe(
+      moderator.userId,
+    );
+    expect(() => registration.cancelRequest({ requestId: second.id, actor: alice })).toThrow(
+      refusal("request-decided", "already cancelled"),
+    );
+  });
+
+  test("a member leaving cancels their pending requests", async () => {
+    const { registration } = setup();
+    const filed = await request("Notch");
+    const other = await request("jeb_", bob);
+    const { cancelledRequests } = registration.removeMember({ guildId: GUILD, userId: alice.userId });
+    expect(cancelledRequests.map((r) => [r.id, r.status])).toEqual([[filed.id, "cancelled"]]);
+    expect(registration.listPendingRequests(GUILD).map((r) => r.id)).toEqual([other.id]);
+  });
+});

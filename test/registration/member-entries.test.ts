@@ -1,0 +1,56 @@
+import { afterEach, describe, expect, test } from "bun:test";
+import { seedEntries, seedWhitelist, type TestServices, testServices } from "../helpers/services.ts";
+
+// The entry-service queries the registration rules rely on (src/entries/service.ts).
+const GUILD = "100000000000000001";
+const ALICE = "300000000000000001";
+const BOB = "300000000000000002";
+let services: TestServices;
+afterEach(() => services.close());
+
+describe("a member's entries", () => {
+  test("are counted per whitelist and listed per guild, oldest first", () => {
+    services = testServices();
+    const a = seedWhitelist(services, { guildId: GUILD });
+    const b = seedWhitelist(services, { guildId: GUILD });
+    const other = seedWhitelist(services, { guildId: "100000000000000002" });
+    seedEntries(services, a.id, [
+      { nick: "A1", userId: ALICE },
+      { nick: "B1", userId: BOB },
+    ]);
+    seedEntries(services, b.id, [{ nick: "A2", userId: ALICE }]);
+    seedEntries(services, other.id, [{ nick: "A3", userId: ALICE }]);
+    seedEntries(services, a.id, [{ nick: "A4", userId: ALICE }]);
+    expect([services.entries.countForUser(a.id, ALICE), services.entries.countForUser(b.id, BOB)]).toEqual([
+      2, 0,
+    ]);
+    expect(services.entries.listForUserInGuild(GUILD, ALICE).map((e) => e.nick)).toEqual(["A1", "A2", "A4"]);
+  });
+
+  test("are removed together, each with its event, or not at all", () => {
+    services = testServices();
+    const a = seedWhitelist(services, { guildId: GUILD });
+    const b = seedWhitelist(services, { guildId: GUILD });
+    seedEntries(services, a.id, [
+      { nick: "A1", userId: ALICE },
+      { nick: "B1", userId: BOB },
+    ]);
+    seedEntries(services, b.id, [{ nick: "A2", userId: ALICE }]);
+    services.db.$client.run(
+      "CREATE TRIGGER fail_second BEFORE INSERT ON events WHEN (SELECT count(*) FROM events) >= 4 " +
+        "BEGIN SELECT RAISE(ABORT, 'disk says no'); END",
+    );
+    const removeAll = () =>
+      services.entries.removeAllForUser({ userId: ALICE, whitelistIds: [a.id, b.id], origin: "member-left" });
+    expect(removeAll).toThrow();
+    expect(services.entries.listForUserInGuild(GUILD, ALICE).map((e) => e.nick)).toEqual(["A1", "A2"]);
+    services.db.$client.run("DROP TRIGGER fail_second");
+    expect(removeAll().map((e) => e.nick)).toEqual(["A1", "A2"]);
+    const events = services.events.listAfter(3, { guildId: GUILD, whitelistId: null });
+    expect(events.map((e) => [e.type, e.origin, e.entry.nick])).toEqual([
+      ["entry.removed", "member-left", "A1"],
+      ["entry.removed", "member-left", "A2"],
+    ]);
+    expect(services.entries.list(a.id).map((e) => e.nick)).toEqual(["B1"]);
+  });
+});

@@ -1,0 +1,355 @@
+import { afterEach, describe, expect, test } from "bun:test";
+import type { ChangeNotice } from "../../src/events/bus.ts";
+import type { NewWhitelist } from "../../src/whitelists/service.ts";
+import { seedWhitelist } from "../helpers/services.ts";
+import {
+  alice,
+  bob,
+  EXTRA_ROLE,
+  GUILD,
+  MANAGER_ROLE,
+  MEMBER_ROLE,
+  member,
+  moderator,
+  owner,
+  PLAYER_ROLE,
+  type RegistrationWorld,
+  registrationWorld,
+} from "./helpers.ts";
+
+let world: RegistrationWorld;
+afterEach(() => world.close());
+
+const refusal = (code: string, message?: string) =>
+  expect.objectContaining(
+    message === undefined ? { code } : { code, message: expect.stringContaining(message) },
+  );
+
+const setup = (whitelist: Partial<NewWhitelist> = {}) => {
+  world = registrationWorld();
+  const wl = seedWhitelist(world.services, { guildId: GUILD, name: "survival", ...whitelist });
+  return { ...world, wl };
+};
+
+const selfRegister = (nick: string, who = alice, whitelist = "survival") =>
+  world.registration.register({
+    guildId: GUILD,
+    whitelist,
+    member: who,
+    nick,
+    actor: who,
+    origin: "discord",
+  });
+
+describe("registering a nick", () => {
+  test("a premium java nick is stored in the account's spelling with its UUID, and entry.added is emitted", async () => {
+    const { registration, services, wl } = setup();
+    const published: ChangeNotice[] = [];
+    services.bus.subscribe((notice) => published.push(notice));
+    const result = await selfRegister("notch");
+    expect(result).toEqual({
+      entry: {
+        id: 1,
+        whitelistId: wl.id,
+        nick: "Notch",
+        uuid: "069a79f4-44e9-4726-a5be-fca90e38aaf5",
+        premium: true,
+        userId: alice.userId,
+        addedBy: alice.userId,
+        origin: "discord",
+        grantedRoleIds: [],
+        createdAt: services.clock.now(),
+      },
+      whitelist: wl,
+      grantFailures: [],
+    });
+    expect(published.map((n) => [n.event.type, n.event.origin, n.event.entry, n.actorId])).toEqual([
+      [
+        "entry.added",
+        "discord",
+        { nick: "Notch", uuid: "069a79f4-44e9-4726-a5be-fca90e38aaf5", premium: true },
+        alice.userId,
+      ],
+    ]);
+    expect(registration.listMemberEntries(GUILD, alice.userId)).toEqual([
+      { entry: result.entry, whitelist: wl },
+    ]);
+  });
+
+  test("a non-premium java nick is stored as typed, without UUID", async () => {
+    setup();
+    const { entry } = await selfRegister("Cracked_1");
+    expect([entry.nick, entry.uuid, entry.premium]).toEqual(["Cracked_1", null, false]);
+  });
+
+  test("a premium-only whitelist refuses a non-premium nick and stores nothing", async () => {
+    const { services, wl } = setup({ nickType: "premium" });
+    await expect(selfRegister("Cracked_1")).rejects.toEqual(refusal("not-premium", "premium accounts only"));
+    expect((await selfRegister("JEB_")).entry.nick).toBe("jeb_");
+    expect(services.entries.list(wl.id).map((e) => e.nick)).toEqual(["jeb_"]);
+  });
+
+  test("offline and bedrock nicks are never looked up", async () => {
+    const { mojangServer } = setup({ nickType: "offline" });
+    seedWhitelist(world.services, { guildId: GUILD, name: "pe", nickType: "bedrock", maxNicksPerUser: 2 });
+    expect((await selfRegister("Notch")).entry).toEqual(
+      expect.objectContaining({ nick: "Notch", uuid: null, premium: false }),
+    );
+    expect((await selfRegister("Steve Jobs", alice, "pe")).entry.nick).toBe(".Steve Jobs");
+    expect((await selfRegister(".Wozniak", alice, "pe")).entry.nick).toBe(".Wozniak");
+    expect(mojangServer.requests()).toBe(0);
+  });
+
+  test.each([
+    ["rate-limited", "429"],
+    ["down", "5xx"],
+  ] as const)("Mojang %s (%s) refuses with try again, stores nothing and grants nothing", async (mode) => {
+    const { mojangServer, roles, services, wl } = setup({ grantedRoleIds: [PLAYER_ROLE] });
+    mojangServer.setMode(mode);
+    await expect(selfRegister("Notch")).rejects.toEqual(
+      refusal("mojang-unavailable", "try again in a minute"),
+    );
+    expect(services.entries.list(wl.id)).toEqual([]);
+    expect(roles.calls).toEqual([]);
+  });
+
+  test("a Mojang timeout refuses with try again", async () => {
+    world = registrationWorld({ timeoutMs: 50 });
+    seedWhitelist(world.services, { guildId: GUILD, name: "survival" });
+    world.mojangServer.setMode("slow");
+    await expect(selfRegister("Notch")).rejects.toEqual(refusal("mojang-unavailable"));
+  });
+
+  test("Mojang answering 204 for an unknown name means not premium", async () => {
+    const { mojangServer } = setup();
+    mojangServer.setNotFoundStatus(204);
+    expect((await selfRegister("Nobody")).entry.premium).toBe(false);
+  });
+
+  test("an invalid nick is refused with the rule of the whitelist's nick type", async () => {
+    setup();
+    seedWhitelist(world.services, { guildId: GUILD, name: "pe", nickType: "bedrock" });
+    await expect(selfRegister("Steve Jobs")).rejects.toEqual(refusal("nick-invalid", "3-16 characters"));
+    await expect(selfRegister("9Lives", alice, "pe")).rejects.toEqual(
+      refusal("nick-invalid", "not start with a digit"),
+    );
+    expect(world.mojangServer.requests()).toBe(0);
+  });
+
+  test("a nick already on the whitelist in any letter case is refused before asking Mojang", async () => {
+    const { mojangServer } = setup({ maxNicksPerUser: 3 });
+    seedWhitelist(world.services, { guildId: GUILD, name: "pe", nickType: "bedrock" });
+    await selfRegister("Notch");
+    const asked = mojangServer.requests();
+    await expect(selfRegister("NOTCH", bob)).rejects.toEqual(
+      refusal("nick-taken", "Notch is already on survival"),
+    );
+    await expect(selfRegister("notch")).rejects.toEqual(refusal("nick-taken"));
+    expect(mojangServer.requests()).toBe(asked);
+    await selfRegister("Ünïcode Ålf", alice, "pe");
+    await expect(selfRegister(".üNÏCODE åLF", bob, "pe")).rejects.toEqual(refusal("nick-taken"));
+  });
+
+  test("a member at maxNicksPerUser is refused with the limit; other members and whitelists do not count", async () => {
+    setup({ maxNicksPerUser: 2, nickType: "offline" });
+    seedWhitelist(world.services, { guildId: GUILD, name: "creative", nickType: "offline" });
+    await selfRegister("One");
+    await selfRegister("Other", bob);
+    await selfRegister("Elsewhere", alice, "creative");
+    await selfRegister("Two");
+    await expect(selfRegister("Three")).rejects.toEqual(
+      refusal("limit-reached", "You already have 2 nicks on survival, the most allowed (2)"),
+    );
+  });
+
+  test("a disabled whitelist refuses members and staff alike", async () => {
+    setup({ enabled: false });
+    await expect(selfRegister("Notch")).rejects.toEqual(
+      refusal("whitelist-disabled", "closed for registrations"),
+    );
+    await expect(
+      world.registration.register({
+        guildId: GUILD,
+        whitelist: "survival",
+        member: alice,
+        nick: "Notch",
+        actor: owner,
+        origin: "staff",
+      }),
+    ).rejects.toEqual(refusal("whitelist-disabled"));
+  });
+
+  test("a member needs one of the required roles", async () => {
+    setup({ requiredRoleIds: [EXTRA_ROLE, MEMBER_ROLE] });
+    const stranger = member("300000000000000005", [PLAYER_ROLE]);
+    await expect(selfRegister("Notch", stranger)).rejects.toEqual(
+      refusal("missing-role", `one of these roles: <@&${EXTRA_ROLE}>, <@&${MEMBER_ROLE}>`),
+    );
+    expect((await selfRegister("Notch")).entry.nick).toBe("Notch");
+  });
+
+  test("rules run in DESIGN.md order: disabled before role before nick syntax before taken", async () => {
+    setup({ enabled: false, requiredRoleIds: [EXTRA_ROLE] });
+    await expect(selfRegister("!!")).rejects.toEqual(refusal("whitelist-disabled"));
+    world.services.whitelists.update(world.services.whitelists.find(GUILD, "survival")?.id ?? "", {
+      enabled: true,
+    });
+    await expect(selfRegister("!!")).rejects.toEqual(refusal("missing-role"));
+  });
+
+  test("the whitelist is found by id, by name in any case, by channel, or as the guild's only one", async () => {
+    const { registration, wl } = setup({ channelId: "200000000000000001" });
+    expect(registration.resolveWhitelist({ guildId: GUILD, whitelist: wl.id })).toEqual(wl);
+    expect(registration.resolveWhitelist({ guildId: GUILD, whitelist: "SURVIVAL" })).toEqual(wl);
+    expect(registration.resolveWhitelist({ guildId: GUILD })).toEqual(wl);
+    const creative = seedWhitelist(world.services, {
+      guildId: GUILD,
+      name: "creative",
+      channelId: "200000000000000002",
+    });
+    expect(registration.resolveWhitelist({ guildId: GUILD, channelId: "200000000000000002" })).toEqual(
+      creative,
+    );
+    expect(() => registration.resolveWhitelist({ guildId: GUILD, channelId: "200000000000000003" })).toThrow(
+      refusal("whitelist-required", "creative, survival"),
+    );
+    expect(() => registration.resolveWhitelist({ guildId: GUILD, whitelist: "nether" })).toThrow(
+      refusal("whitelist-not-found", "“nether”"),
+    );
+    expect(() => registration.resolveWhitelist({ guildId: "100000000000000002", whitelist: wl.id })).toThrow(
+      refusal("whitelist-not-found"),
+    );
+    expect(() => registration.resolveWhitelist({ guildId: "100000000000000002" })).toThrow(
+      refusal("whitelist-not-found", "no whitelist yet"),
+    );
+  });
+
+  test("an approval whitelist refuses direct self-registration; submit files a request there instead", async () => {
+    const { registration } = setup({ registrationMode: "approval" });
+    await expect(selfRegister("Notch")).rejects.toEqual(refusal("wrong-mode", "need staff approval"));
+    const submitted = await registration.submit({ guildId: GUILD, member: alice, nick: "Notch" });
+    expect(submitted).toEqual(
+      expect.objectContaining({ kind: "requested", request: expect.objectContaining({ status: "pending" }) }),
+    );
+    seedWhitelist(world.services, { guildId: GUILD, name: "open", registrationMode: "message" });
+    expect(
+      await registration.submit({ guildId: GUILD, whitelist: "open", member: alice, nick: "jeb_" }),
+    ).toEqual(
+      expect.objectContaining({ kind: "registered", entry: expect.objectContaining({ nick: "jeb_" }) }),
+    );
+  });
+
+  test("a plain message registers only in a message-mode whitelist's channel", () => {
+    const { registration } = setup({ channelId: "200000000000000001" });
+    const chat = seedWhitelist(world.services, {
+      guildId: GUILD,
+      name: "chat",
+      channelId: "200000000000000002",
+      registrationMode: "message",
+    });
+    expect(registration.whitelistForMessage(GUILD, "200000000000000002")).toEqual(chat);
+    expect(registration.whitelistForMessage(GUILD, "200000000000000001")).toBeUndefined();
+  });
+});
+
+describe("staff adding a nick for a member", () => {
+  const staffAdd = (actor = moderator, who = alice, nick = "Notch") =>
+    world.registration.register({
+      guildId: GUILD,
+      whitelist: "survival",
+      member: who,
+      nick,
+      actor,
+      origin: "staff",
+    });
+
+  test("a manager (manager role or Manage Server) adds for a member, recorded as staff", async () => {
+    setup({ managerRoleIds: [MANAGER_ROLE], maxNicksPerUser: 2 });
+    const byModerator = await staffAdd();
+    expect([byModerator.entry.userId, byModerator.entry.addedBy, byModerator.entry.origin]).toEqual([
+      alice.userId,
+      moderator.userId,
+      "staff",
+    ]);
+    expect((await staffAdd(owner, alice, "jeb_")).entry.origin).toBe("staff");
+  });
+
+  test("anyone else is refused", async () => {
+    setup({ managerRoleIds: [MANAGER_ROLE] });
+    await expect(staffAdd(bob)).rejects.toEqual(refusal("not-manager", "Only staff of survival"));
+  });
+
+  test("the required roles do not apply to the member a manager adds; the limit does", async () => {
+    setup({ managerRoleIds: [MANAGER_ROLE], requiredRoleIds: [EXTRA_ROLE] });
+    expect((await staffAdd()).entry.nick).toBe("Notch");
+    await expect(staffAdd(moderator, alice, "jeb_")).rejects.toEqual(
+      refusal("limit-reached", "That member already has 1 nick on survival"),
+    );
+  });
+
+  test("a manager may add on an approval whitelist directly", async () => {
+    setup({ managerRoleIds: [MANAGER_ROLE], registrationMode: "approval" });
+    expect((await staffAdd()).entry.nick).toBe("Notch");
+  });
+});
+
+describe("roles on registration", () => {
+  test("only the granted roles the member lacks are granted, and only those are recorded", async () => {
+    const { roles } = setup({ grantedRoleIds: [MEMBER_ROLE, PLAYER_ROLE] });
+    const { entry, grantFailures } = await selfRegister("Notch");
+    expect(roles.calls).toEqual([
+      { op: "grant", guildId: GUILD, userId: alice.userId, roleIds: [PLAYER_ROLE] },
+    ]);
+    expect([entry.grantedRoleIds, grantFailures]).toEqual([[PLAYER_ROLE], []]);
+  });
+
+  test("no grant call when the member already holds every role", async () => {
+    const { roles } = setup({ grantedRoleIds: [MEMBER_ROLE] });
+    expect((await selfRegister("Notch")).entry.grantedRoleIds).toEqual([]);
+    expect(roles.calls).toEqual([]);
+  });
+
+  test("a failed grant keeps the registration and is reported with its reason", async () => {
+    const { roles, services, wl } = setup({ grantedRoleIds: [PLAYER_ROLE, EXTRA_ROLE] });
+    roles.failRole(EXTRA_ROLE, "The bot's role is below Extra.");
+    const { entry, grantFailures } = await selfRegister("Notch");
+    expect(grantFailures).toEqual([{ roleId: EXTRA_ROLE, reason: "The bot's role is below Extra." }]);
+    expect(entry.grantedRoleIds).toEqual([PLAYER_ROLE]);
+    expect(services.entries.list(wl.id).map((e) => e.nick)).toEqual(["Notch"]);
+  });
+
+  test("Discord unreachable: every role is reported failed, the registration stands", async () => {
+    const { roles } = setup({ grantedRoleIds: [PLAYER_ROLE] });
+    roles.breakDown();
+    const { entry, grantFailures } = await selfRegister("Notch");
+    expect(entry.grantedRoleIds).toEqual([]);
+    expect(grantFailures).toEqual([
+      { roleId: PLAYER_ROLE, reason: "The bot could not reach Discord (connect ECONNREFUSED)." },
+    ]);
+  });
+
+  test("when two members race for one nick, the loser is refused and the roles granted to them are reverted", async () => {
+    const { roles, services, wl } = setup({ nickType: "offline", grantedRoleIds: [PLAYER_ROLE] });
+    const results = await Promise.allSettled([selfRegister("Notch"), selfRegister("notch", bob)]);
+    expect(results.map((r) => r.status)).toEqual(["fulfilled", "rejected"]);
+    expect((results[1] as PromiseRejectedResult).reason).toEqual(refusal("nick-taken"));
+    expect(roles.calls).toEqual([
+      { op: "grant", guildId: GUILD, userId: alice.userId, roleIds: [PLAYER_ROLE] },
+      { op: "grant", guildId: GUILD, userId: bob.userId, roleIds: [PLAYER_ROLE] },
+      { op: "revoke", guildId: GUILD, userId: bob.userId, roleIds: [PLAYER_ROLE] },
+    ]);
+    expect(services.entries.list(wl.id).map((e) => [e.nick, e.userId])).toEqual([["Notch", alice.userId]]);
+  });
+
+  test("the limit holds when one member races two registrations", async () => {
+    const { roles, services, wl } = setup({ nickType: "offline", grantedRoleIds: [PLAYER_ROLE] });
+    const results = await Promise.allSettled([selfRegister("One"), selfRegister("Two")]);
+    expect(results.map((r) => r.status)).toEqual(["fulfilled", "rejected"]);
+    expect((results[1] as PromiseRejectedResult).reason).toEqual(refusal("limit-reached"));
+    expect(services.entries.list(wl.id).map((e) => [e.nick, e.grantedRoleIds])).toEqual([
+      ["One", [PLAYER_ROLE]],
+    ]);
+    // The loser's grant is not reverted: the winner's entry records that role.
+    expect(roles.calls.map((call) => call.op)).toEqual(["grant", "grant"]);
+  });
+});

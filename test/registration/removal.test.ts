@@ -1,0 +1,242 @@
+import { afterEach, describe, expect, test } from "bun:test";
+import type { ChangeNotice } from "../../src/events/bus.ts";
+import type { NewWhitelist } from "../../src/whitelists/service.ts";
+import { seedWhitelist } from "../helpers/services.ts";
+import {
+  alice,
+  bob,
+  EXTRA_ROLE,
+  GUILD,
+  MANAGER_ROLE,
+  MEMBER_ROLE,
+  moderator,
+  OTHER_GUILD,
+  PLAYER_ROLE,
+  type RegistrationWorld,
+  registrationWorld,
+} from "./helpers.ts";
+
+let world: RegistrationWorld;
+afterEach(() => world.close());
+
+const refusal = (code: string, message?: string) =>
+  expect.objectContaining(
+    message === undefined ? { code } : { code, message: expect.stringContaining(message) },
+  );
+
+const setup = (whitelist: Partial<NewWhitelist> = {}) => {
+  world = registrationWorld();
+  const wl = seedWhitelist(world.services, {
+    guildId: GUILD,
+    name: "survival",
+    nickType: "offline",
+    managerRoleIds: [MANAGER_ROLE],
+    ...whitelist,
+  });
+  return { ...world, wl };
+};
+
+const selfRegister = (nick: string, who = alice, whitelist = "survival", guildId = GUILD) =>
+  world.registration.register({ guildId, whitelist, member: who, nick, actor: who, origin: "discord" });
+
+const removedNotices = () => {
+  const notices: ChangeNotice[] = [];
+  world.services.bus.subscribe((notice) => {
+    if (notice.event.type === "entry.removed") notices.push(notice);
+  });
+  return notices;
+};
+
+describe("unregistering", () => {
+  test("the owner removes their nick in any letter case: origin discord, entry.removed emitted", async () => {
+    const { registration, services, wl } = setup();
+    const removed = removedNotices();
+    await selfRegister("Notch");
+    const result = registration.unregister({
+      guildId: GUILD,
+      whitelist: "survival",
+      nick: "NOTCH",
+      actor: alice,
+    });
+    expect([result.entry.nick, result.whitelist]).toEqual(["Notch", wl]);
+    expect(removed.map((n) => [n.event.origin, n.event.entry.nick, n.actorId])).toEqual([
+      ["discord", "Notch", alice.userId],
+    ]);
+    expect(services.entries.list(wl.id)).toEqual([]);
+  });
+
+  test("a manager removes someone else's nick with origin staff; another member may not", async () => {
+    const { registration } = setup();
+    const removed = removedNotices();
+    await selfRegister("Notch");
+    expect(() =>
+      registration.unregister({ guildId: GUILD, whitelist: "survival", nick: "Notch", actor: bob }),
+    ).toThrow(refusal("not-owner", "belongs to another member"));
+    registration.unregister({ guildId: GUILD, whitelist: "survival", nick: "Notch", actor: moderator });
+    expect(removed.map((n) => [n.event.origin, n.actorId])).toEqual([["staff", moderator.userId]]);
+  });
+
+  test("a Bedrock gamertag is found with or without its prefix; an absent nick says to check the spelling", async () => {
+    const { registration } = setup({ nickType: "bedrock", maxNicksPerUser: 2 });
+    await selfRegister("Steve Jobs");
+    await selfRegister("Woz");
+    expect(registration.unregister({ guildId: GUILD, nick: "steve jobs", actor: alice }).entry.nick).toBe(
+      ".Steve Jobs",
+    );
+    expect(registration.unregister({ guildId: GUILD, nick: ".WOZ", actor: alice }).entry.nick).toBe(".Woz");
+    expect(() => registration.unregister({ guildId: GUILD, nick: "Woz", actor: alice })).toThrow(
+      refusal("entry-not-found", "Check the spelling"),
+    );
+  });
+});
+
+describe("reverting roles on removal", () => {
+  test("the roles granted for an entry are revoked when it is removed", async () => {
+    const { registration, reverter, roles } = setup({ grantedRoleIds: [MEMBER_ROLE, PLAYER_ROLE] });
+    await selfRegister("Notch");
+    registration.unregister({ guildId: GUILD, nick: "Notch", actor: alice });
+    await reverter.settled();
+    expect(roles.calls.filter((call) => call.op === "revoke")).toEqual([
+      { op: "revoke", guildId: GUILD, userId: alice.userId, roleIds: [PLAYER_ROLE] },
+    ]);
+  });
+
+  test("any origin reverts, the API's included", async () => {
+    const { reverter, roles, services, wl } = setup({ grantedRoleIds: [PLAYER_ROLE] });
+    await selfRegister("Notch");
+    services.entries.remove({ whitelistId: wl.id, nick: "notch", origin: "api", keyId: "k1" });
+    await reverter.settled();
+    expect(roles.calls.map((call) => call.op)).toEqual(["grant", "revoke"]);
+  });
+
+  test("a role still recorded by another entry of the member in the guild is kept until that one goes too", async () => {
+    const { registration, reverter, roles } = setup({ grantedRoleIds: [PLAYER_ROLE] });
+    seedWhitelist(world.services, {
+      guildId: GUILD,
+      name: "creative",
+      nickType: "offline",
+      grantedRoleIds: [PLAYER_ROLE, EXTRA_ROLE],
+    });
+    await selfRegister("Notch");
+    // The bot passes the member's current roles: PLAYER_ROLE is now held, granted by the bot for Notch.
+    const later = { ...alice, roleIds: [...alice.roleIds, PLAYER_ROLE] };
+    const second = await selfRegister("Notch", later, "creative");
+    expect(second.entry.grantedRoleIds).toEqual([PLAYER_ROLE, EXTRA_ROLE]);
+    expect(roles.calls.map((call) => [call.op, call.roleIds])).toEqual([
+      ["grant", [PLAYER_ROLE]],
+      ["grant", [EXTRA_ROLE]],
+    ]);
+    registration.unregister({ guildId: GUILD, whitelist: "survival", nick: "Notch", actor: alice });
+    await reverter.settled();
+    expect(roles.calls.length).toBe(2);
+    registration.unregister({ guildId: GUILD, whitelist: "creative", nick: "Notch", actor: alice });
+    await reverter.settled();
+    expect(roles.calls.slice(2)).toEqual([
+      { op: "revoke", guildId: GUILD, userId: alice.userId, roleIds: [PLAYER_ROLE, EXTRA_ROLE] },
+    ]);
+  });
+
+  test("roles the member held on their own are never recorded, so never taken away", async () => {
+    const { registration, reverter, roles } = setup({ grantedRoleIds: [MEMBER_ROLE] });
+    await selfRegister("Notch");
+    registration.unregister({ guildId: GUILD, nick: "Notch", actor: alice });
+    await reverter.settled();
+    expect(roles.calls).toEqual([]);
+  });
+
+  test("entries in another guild do not keep a role", async () => {
+    const { registration, reverter, roles } = setup({ grantedRoleIds: [PLAYER_ROLE] });
+    seedWhitelist(world.services, {
+      guildId: OTHER_GUILD,
+      name: "survival",
+      nickType: "offline",
+      grantedRoleIds: [PLAYER_ROLE],
+    });
+    await selfRegister("Notch");
+    await selfRegister("Notch", alice, "survival", OTHER_GUILD);
+    registration.unregister({ guildId: GUILD, nick: "Notch", actor: alice });
+    await reverter.settled();
+    expect(roles.calls.at(-1)).toEqual({
+      op: "revoke",
+      guildId: GUILD,
+      userId: alice.userId,
+      roleIds: [PLAYER_ROLE],
+    });
+  });
+
+  test("revoke failures go to onFailure with the notice, for the log channel", async () => {
+    const { registration, reverter, roles, revertFailures } = setup({
+      grantedRoleIds: [PLAYER_ROLE, EXTRA_ROLE],
+    });
+    await selfRegister("Notch");
+    roles.failRole(EXTRA_ROLE, "Missing Permissions");
+    registration.unregister({ guildId: GUILD, nick: "Notch", actor: alice });
+    await reverter.settled();
+    expect(revertFailures.map((f) => [f.notice.event.entry.nick, f.failed])).toEqual([
+      ["Notch", [{ roleId: EXTRA_ROLE, reason: "Missing Permissions" }]],
+    ]);
+  });
+
+  test("Discord unreachable: every role is reported failed", async () => {
+    const { registration, reverter, roles, revertFailures } = setup({ grantedRoleIds: [PLAYER_ROLE] });
+    await selfRegister("Notch");
+    roles.breakDown();
+    registration.unregister({ guildId: GUILD, nick: "Notch", actor: alice });
+    await reverter.settled();
+    expect(revertFailures.map((f) => f.failed)).toEqual([
+      [{ roleId: PLAYER_ROLE, reason: "The bot could not reach Discord (connect ECONNREFUSED)." }],
+    ]);
+  });
+});
+
+describe("a member leaving the guild", () => {
+  test("removes their entries on removeOnLeave whitelists only, origin member-left, without touching roles", async () => {
+    const { registration, reverter, roles, services, wl } = setup({
+      grantedRoleIds: [PLAYER_ROLE],
+      maxNicksPerUser: 2,
+    });
+    const kept = seedWhitelist(world.services, {
+      guildId: GUILD,
+      name: "kept",
+      nickType: "offline",
+      removeOnLeave: false,
+    });
+    const elsewhere = seedWhitelist(world.services, {
+      guildId: OTHER_GUILD,
+      name: "survival",
+      nickType: "offline",
+    });
+    await selfRegister("One");
+    await selfRegister("Two");
+    await selfRegister("Bobs", bob);
+    await selfRegister("Stays", alice, "kept");
+    await selfRegister("Away", alice, "survival", OTHER_GUILD);
+    const removed = removedNotices();
+    const result = registration.removeMember({ guildId: GUILD, userId: alice.userId });
+    await reverter.settled();
+    expect(result.removed.map((e) => e.nick)).toEqual(["One", "Two"]);
+    expect(result.cancelledRequests).toEqual([]);
+    expect(removed.map((n) => [n.event.type, n.event.origin, n.event.entry.nick, n.actorId])).toEqual([
+      ["entry.removed", "member-left", "One", null],
+      ["entry.removed", "member-left", "Two", null],
+    ]);
+    const stored = services.events.listAfter(0, { guildId: GUILD, whitelistId: wl.id });
+    expect(stored.slice(-2).map((e) => [e.type, e.origin, e.entry.nick])).toEqual([
+      ["entry.removed", "member-left", "One"],
+      ["entry.removed", "member-left", "Two"],
+    ]);
+    expect(services.entries.list(wl.id).map((e) => e.nick)).toEqual(["Bobs"]);
+    expect(services.entries.list(kept.id).map((e) => e.nick)).toEqual(["Stays"]);
+    expect(services.entries.list(elsewhere.id).map((e) => e.nick)).toEqual(["Away"]);
+    expect(roles.calls.filter((call) => call.op === "revoke")).toEqual([]);
+  });
+
+  test("a member with nothing registered leaves without events", () => {
+    const { registration, services } = setup();
+    expect(registration.removeMember({ guildId: GUILD, userId: alice.userId })).toEqual({
+      removed: [],
+      cancelledRequests: [],
+    });
+    expect(services.events.listAfter(0, { guildId: GUILD, whitelistId: null })).toEqual([]);
+  });
+});
