@@ -1,5 +1,6 @@
 import { createApi } from "./api/app.ts";
 import { parseTrustProxy } from "./api/rate-limit/client-ip.ts";
+import { type Bot, startBot } from "./bot/client.ts";
 import type { Config } from "./config.ts";
 import { closeDatabase } from "./db/client.ts";
 import { createHub, type Hub } from "./realtime/hub.ts";
@@ -15,6 +16,8 @@ export type RunningService = {
   port: number;
   services: Services;
   hub: Hub;
+  /** The Discord bot, when DISCORD_TOKEN is set. */
+  bot: Bot | undefined;
   /** Stops accepting, finishes in-flight requests, closes the store. */
   stop(): Promise<void>;
 };
@@ -24,7 +27,11 @@ const HOUR_MS = 3_600_000;
 /** Starts the API (and, in later stages, the bot, WebSocket and webhook sender) from a parsed configuration. */
 export async function startService(
   config: Config,
-  { logger, clock = systemClock }: { logger: Logger; clock?: Clock },
+  {
+    logger,
+    clock = systemClock,
+    fastIdentify = false,
+  }: { logger: Logger; clock?: Clock; fastIdentify?: boolean },
 ) {
   const services = openServices({
     path: config.DATABASE_PATH,
@@ -71,15 +78,39 @@ export async function startService(
   const host = config.HOST === "0.0.0.0" || config.HOST === "::" ? "127.0.0.1" : config.HOST;
   const url = `http://${host.includes(":") ? `[${host}]` : host}:${server.port}`;
 
+  const apiUrl = `${config.PUBLIC_URL?.replace(/\/$/, "") ?? url}/api/v1`;
+  let bot: Bot | undefined;
+  if (config.DISCORD_TOKEN) {
+    try {
+      bot = await startBot({
+        token: config.DISCORD_TOKEN,
+        discordApiUrl: config.DISCORD_API_URL,
+        mojangApiUrl: config.MOJANG_API_URL,
+        services,
+        logger,
+        clock,
+        apiUrl,
+        fastIdentify,
+      });
+    } catch (error) {
+      await app.stop();
+      await webhookSender.stop();
+      closeDatabase(services.db);
+      throw error;
+    }
+  }
+
   let stopping: Promise<void> | undefined;
   const running: RunningService = {
     url,
     port: server.port ?? config.PORT,
     services,
     hub,
+    bot,
     stop() {
       stopping ??= (async () => {
         clearInterval(pruner);
+        await bot?.stop();
         hub.closeAll();
         await app.stop();
         // In-flight webhook deliveries finish (bounded by their 5 s timeout) and record their outcomes.

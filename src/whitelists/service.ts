@@ -98,6 +98,17 @@ export function createWhitelistService({
       return row && toWhitelist(row);
     },
 
+    /** Whether any whitelist (of any guild) registers in this mode: `message` needs the Message Content intent. */
+    anyInMode(mode: RegistrationMode): boolean {
+      return (
+        db
+          .select({ id: whitelists.id })
+          .from(whitelists)
+          .where(eq(whitelists.registrationMode, mode))
+          .get() !== undefined
+      );
+    },
+
     /** Every whitelist of a guild, by name. */
     listForGuild(guildId: string): Whitelist[] {
       return db

@@ -1,0 +1,143 @@
+import { Client, Events, GatewayIntentBits, REST } from "discord.js";
+import { createMojangClient } from "../mojang/client.ts";
+import { createRoleReverter } from "../registration/role-reverter.ts";
+import { createRegistrationService, type RegistrationService } from "../registration/service.ts";
+import type { Services } from "../services.ts";
+import type { Clock } from "../shared/clock.ts";
+import type { Logger } from "../shared/logger.ts";
+import { buttons, commands } from "./commands/index.ts";
+import type { BotContext } from "./context.ts";
+import { onMemberRemove } from "./events/member-remove.ts";
+import { onMessageCreate } from "./events/message-create.ts";
+import { createInteractionHandler } from "./interactions.ts";
+import { createLogChannel, roleFailureEmbed } from "./log-channel.ts";
+import { syncGuildCommands } from "./register-commands.ts";
+import { createDiscordRoleGateway } from "./roles.ts";
+
+/** What starting the bot takes. */
+export type BotOptions = {
+  token: string;
+  /** Discord's REST base without /v10 (the sandbox's in tests and `demo`); Discord itself when absent. */
+  discordApiUrl?: string;
+  mojangApiUrl: string;
+  services: Services;
+  logger: Logger;
+  clock: Clock;
+  /** The API's public base URL, shown in "how to use" lines. */
+  apiUrl: string;
+  /** Skip discord.js's 5 s spacing between identifies (tests and the sandbox only). */
+  fastIdentify?: boolean;
+};
+
+/** A running bot. */
+export type Bot = {
+  client: Client;
+  registration: RegistrationService;
+  /** Reconnects with the Message Content intent if a whitelist now uses `message` mode and it is missing. */
+  ensureIntents(): Promise<void>;
+  stop(): Promise<void>;
+};
+
+/** The intents the bot needs; Message Content only while some whitelist registers by message. */
+export function intentsFor(services: Services): GatewayIntentBits[] {
+  const intents = [GatewayIntentBits.Guilds, GatewayIntentBits.GuildMembers, GatewayIntentBits.GuildMessages];
+  if (services.whitelists.anyInMode("message")) intents.push(GatewayIntentBits.MessageContent);
+  return intents;
+}
+
+/** Starts the Discord bot: commands, message registration, approvals, role changes and the log channel. */
+export async function startBot(options: BotOptions): Promise<Bot> {
+  const { services, logger, clock } = options;
+  const rest = new REST(options.discordApiUrl ? { api: options.discordApiUrl } : {}).setToken(options.token);
+  const roles = createDiscordRoleGateway(rest);
+  const mojang = createMojangClient({ baseUrl: options.mojangApiUrl, clock, logger });
+  const registration = createRegistrationService({ ...services, mojang, roles });
+  const log = createLogChannel({ rest, services, logger });
+  const reverter = createRoleReverter({
+    bus: services.bus,
+    entries: services.entries,
+    roles,
+    logger,
+    onFailure: async ({ notice, failed }) => {
+      await log.post(notice.event.guildId, {
+        embeds: [roleFailureEmbed("revoke", notice.entry.userId, notice.entry.nick, failed)],
+      });
+    },
+  });
+
+  let bot: Bot;
+  const context: BotContext = {
+    services,
+    registration,
+    log,
+    logger,
+    clock,
+    apiUrl: options.apiUrl,
+    ensureIntents: () => bot.ensureIntents(),
+  };
+  const handleInteraction = createInteractionHandler(commands, buttons, context);
+
+  const connect = async (intents: GatewayIntentBits[]): Promise<Client> => {
+    const client = new Client({
+      intents,
+      rest: options.discordApiUrl ? { api: options.discordApiUrl } : {},
+      allowedMentions: { parse: [] },
+      ...(options.fastIdentify
+        ? { ws: { buildIdentifyThrottler: async () => ({ waitForIdentify: async () => {} }) } }
+        : {}),
+    });
+    const sync = (guildId: string) =>
+      syncGuildCommands({
+        rest,
+        applicationId: client.application?.id ?? "",
+        guildId,
+        commands,
+        guilds: services.guilds,
+        logger,
+      }).catch((error) =>
+        logger.error("could not register slash commands", { guildId, error: String(error) }),
+      );
+    client.once(Events.ClientReady, async (ready) => {
+      logger.info("bot connected", { user: ready.user.tag, guilds: ready.guilds.cache.size });
+      await Promise.all(ready.guilds.cache.map((guild) => sync(guild.id)));
+    });
+    client.on(Events.GuildCreate, (guild) => void sync(guild.id));
+    client.on(Events.InteractionCreate, (interaction) => void handleInteraction(interaction));
+    client.on(Events.MessageCreate, (message) => void onMessageCreate(message, context));
+    client.on(Events.GuildMemberRemove, (member) => void onMemberRemove(member, context));
+    client.on(Events.Error, (error) => logger.error("discord client error", { error: String(error) }));
+    const ready = new Promise<void>((resolve) => client.once(Events.ClientReady, () => resolve()));
+    try {
+      await client.login(options.token);
+    } catch (error) {
+      await client.destroy();
+      throw new Error(`Discord refused the bot's login (${(error as Error).message}); check DISCORD_TOKEN.`);
+    }
+    await ready;
+    return client;
+  };
+
+  let client = await connect(intentsFor(services));
+  bot = {
+    get client() {
+      return client;
+    },
+    registration,
+    async ensureIntents() {
+      const wanted = intentsFor(services);
+      if (wanted.every((intent) => client.options.intents.has(intent))) return;
+      logger.info(
+        "reconnecting to Discord with the Message Content intent (a whitelist now uses message mode)",
+      );
+      await client.destroy();
+      client = await connect(wanted);
+    },
+    async stop() {
+      log.stop();
+      reverter.stop();
+      await reverter.settled();
+      await client.destroy();
+    },
+  };
+  return bot;
+}

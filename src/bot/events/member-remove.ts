@@ -1,0 +1,38 @@
+import type { GuildMember, PartialGuildMember } from "discord.js";
+import type { BotContext } from "../context.ts";
+import { colours } from "../log-channel.ts";
+
+/**
+ * A member left (or was removed): their entries on whitelists with `removeOnLeave` go, each with its
+ * `entry.removed` event (origin `member-left`, logged like any removal), and their pending requests are
+ * cancelled, their log posts updated.
+ */
+export async function onMemberRemove(
+  member: GuildMember | PartialGuildMember,
+  context: BotContext,
+): Promise<void> {
+  const { removed, cancelledRequests } = context.registration.removeMember({
+    guildId: member.guild.id,
+    userId: member.id,
+  });
+  for (const request of cancelledRequests) {
+    if (!request.requestMessageId) continue;
+    await context.log.edit(member.guild.id, request.requestMessageId, {
+      embeds: [
+        {
+          title: "Request cancelled",
+          description: `<@${request.userId}> left the server; their request for **${request.nick}** is cancelled.`,
+          color: colours.info,
+        },
+      ],
+      components: [],
+    });
+  }
+  if (removed.length > 0 || cancelledRequests.length > 0) {
+    context.logger.info("member left", {
+      guildId: member.guild.id,
+      removed: removed.length,
+      cancelledRequests: cancelledRequests.length,
+    });
+  }
+}

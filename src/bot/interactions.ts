@@ -1,0 +1,83 @@
+import {
+  type ButtonInteraction,
+  type Interaction,
+  MessageFlags,
+  type RepliableInteraction,
+} from "discord.js";
+import { DomainError } from "../shared/errors.ts";
+import type { BotContext, Command } from "./context.ts";
+
+/** A button handled by the bot, found by the prefix of its custom id (`<prefix>:<...>`). */
+export type ButtonHandler = {
+  prefix: string;
+  execute(interaction: ButtonInteraction, context: BotContext): Promise<void>;
+};
+
+/**
+ * The one place where a failure becomes a Discord answer: a domain error's message (written for the member)
+ * or a generic apology for anything unexpected (logged). Always ephemeral; edits the reply when deferred.
+ */
+export async function replyWithError(interaction: RepliableInteraction, error: unknown, context: BotContext) {
+  const content =
+    error instanceof DomainError
+      ? error.message
+      : "Something went wrong on our side; it has been logged. Try again later.";
+  if (!(error instanceof DomainError)) {
+    context.logger.error("interaction failed", {
+      guildId: interaction.guildId,
+      kind: interaction.isChatInputCommand() ? interaction.commandName : interaction.type,
+      error: String((error as Error)?.stack ?? error),
+    });
+  }
+  try {
+    if (interaction.deferred || interaction.replied)
+      await interaction.editReply({ content, embeds: [], components: [] });
+    else await interaction.reply({ content, flags: MessageFlags.Ephemeral });
+  } catch (replyError) {
+    context.logger.warn("could not tell the member about a failure", { error: String(replyError) });
+  }
+}
+
+/** Routes interactions to commands, autocompletes and buttons. */
+export function createInteractionHandler(commands: Command[], buttons: ButtonHandler[], context: BotContext) {
+  const byName = new Map(commands.map((command) => [command.data.name, command]));
+  const byPrefix = new Map(buttons.map((button) => [button.prefix, button]));
+  return async (interaction: Interaction): Promise<void> => {
+    if (interaction.isAutocomplete()) {
+      try {
+        await byName.get(interaction.commandName)?.autocomplete?.(interaction, context);
+      } catch (error) {
+        context.logger.warn("autocomplete failed", {
+          command: interaction.commandName,
+          error: String(error),
+        });
+        if (!interaction.responded) await interaction.respond([]).catch(() => {});
+      }
+      return;
+    }
+    if (!interaction.isRepliable()) return;
+    try {
+      if (!interaction.inGuild()) {
+        throw new DomainError(
+          "invalid-input",
+          "whitelist-sync works inside a server, not in direct messages.",
+        );
+      }
+      if (interaction.isChatInputCommand()) {
+        const command = byName.get(interaction.commandName);
+        if (!command)
+          throw new DomainError(
+            "invalid-input",
+            "This command is not known (any more); try again in a minute.",
+          );
+        await command.execute(interaction, context);
+      } else if (interaction.isButton()) {
+        const handler = byPrefix.get(interaction.customId.split(":")[0] ?? "");
+        if (!handler) throw new DomainError("invalid-input", "This button is no longer active.");
+        await handler.execute(interaction, context);
+      }
+    } catch (error) {
+      await replyWithError(interaction, error, context);
+    }
+  };
+}

@@ -1,0 +1,34 @@
+import { type REST, Routes } from "discord.js";
+import type { GuildService } from "../guilds/service.ts";
+import type { Logger } from "../shared/logger.ts";
+import type { Command } from "./context.ts";
+
+/** A stable hash of the command definitions: commands are re-registered only when it changes. */
+export function commandSetHash(commands: Command[]): string {
+  return new Bun.CryptoHasher("sha256")
+    .update(JSON.stringify(commands.map((command) => command.data)))
+    .digest("hex");
+}
+
+/**
+ * Registers the command set in a guild when its definitions changed since the last registration there
+ * (DESIGN.md §3: the hash is stored per guild). Returns whether it registered.
+ */
+export async function syncGuildCommands(options: {
+  rest: REST;
+  applicationId: string;
+  guildId: string;
+  commands: Command[];
+  guilds: GuildService;
+  logger: Logger;
+}): Promise<boolean> {
+  const { rest, applicationId, guildId, commands, guilds, logger } = options;
+  const hash = commandSetHash(commands);
+  if (guilds.get(guildId)?.commandHash === hash) return false;
+  await rest.put(Routes.applicationGuildCommands(applicationId, guildId), {
+    body: commands.map((command) => command.data),
+  });
+  guilds.setCommandHash(guildId, hash);
+  logger.info("registered slash commands", { guildId, commands: commands.length });
+  return true;
+}

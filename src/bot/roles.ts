@@ -1,0 +1,44 @@
+import { DiscordAPIError, type REST, Routes } from "discord.js";
+import type { RoleFailure, RoleGateway } from "../registration/model.ts";
+
+/** A reason a server admin can act on, for a failed role change. */
+function reasonOf(error: unknown): string {
+  if (error instanceof DiscordAPIError) {
+    if (error.code === 50013) {
+      return "missing permission: give the bot Manage Roles and move its role above this one";
+    }
+    if (error.code === 10011) return "the role no longer exists";
+    if (error.code === 10007) return "the member is no longer in the server";
+    return `Discord refused (${error.code}: ${error.message})`;
+  }
+  return `Discord could not be reached (${String((error as Error)?.message ?? error)})`;
+}
+
+/** The RoleGateway over Discord's REST API: one request per role, failures reported with a reason. */
+export function createDiscordRoleGateway(rest: REST): RoleGateway {
+  const change = async (method: "put" | "delete", guildId: string, userId: string, roleIds: string[]) => {
+    const done: string[] = [];
+    const failed: RoleFailure[] = [];
+    for (const roleId of roleIds) {
+      try {
+        await rest[method](Routes.guildMemberRole(guildId, userId, roleId), {
+          reason: method === "put" ? "whitelist-sync: nick registered" : "whitelist-sync: nick removed",
+        });
+        done.push(roleId);
+      } catch (error) {
+        failed.push({ roleId, reason: reasonOf(error) });
+      }
+    }
+    return { done, failed };
+  };
+  return {
+    async grant(guildId, userId, roleIds) {
+      const { done, failed } = await change("put", guildId, userId, roleIds);
+      return { granted: done, failed };
+    },
+    async revoke(guildId, userId, roleIds) {
+      const { done, failed } = await change("delete", guildId, userId, roleIds);
+      return { revoked: done, failed };
+    },
+  };
+}
