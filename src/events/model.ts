@@ -33,3 +33,20 @@ export const EntryEvent = t.Object(
 export type EntryEvent = Static<typeof EntryEvent>;
 /** One of the event types. */
 export type EventType = (typeof eventTypes)[number];
+
+/** The first message on the event socket: the key's guild and scope. */
+export const SocketConnected = t.Object(
+  {
+    type: t.Literal("connected"),
+    guildId: t.String(),
+    scope: t.Object({
+      whitelistId: t.Union([t.String(), t.Null()], {
+        description: "The key's whitelist, or null for the whole guild",
+      }),
+    }),
+  },
+  { title: "SocketConnected" },
+);
+
+/** The `connected` message. */
+export type SocketConnected = Static<typeof SocketConnected>;

@@ -111,12 +111,45 @@ export function refineDocument(generated: { paths: Json; components: { schemas: 
   };
 }
 
+const WEBHOOK_DESCRIPTION = `Set on Discord with \`/server-link webhook id url\` (shown once: the \`whsec_\` secret).
+Each change in the key's scope is POSTed as this JSON, signed per the Standard Webhooks specification:
+\`webhook-id\` is the event id, \`webhook-timestamp\` Unix seconds, \`webhook-signature\` is
+\`v1,<base64 HMAC-SHA256 of "<id>.<timestamp>.<body>" with the secret's bytes>\`. Verify with the
+\`standardwebhooks\` package: \`new Webhook(secret).verify(body, headers)\`. 5 s timeout, no retries, redirects
+not followed; check that \`guildId\` is yours. Private and loopback targets are refused unless the operator
+sets WEBHOOK_ALLOW_PRIVATE=true.`;
+
+/** The webhook delivery, documented with OpenAPI 3.1's `webhooks`. */
+function webhooks() {
+  const header = (description: string) => ({ required: true, description, schema: { type: "string" } });
+  return {
+    "entry.changed": {
+      post: {
+        summary: "A nick was added or removed",
+        description: WEBHOOK_DESCRIPTION,
+        tags: ["Events"],
+        parameters: [
+          { name: "webhook-id", in: "header", ...header("The event id (also `id` in the body)") },
+          { name: "webhook-timestamp", in: "header", ...header("Unix seconds when it was signed") },
+          { name: "webhook-signature", in: "header", ...header("`v1,<base64 signature>`") },
+          { name: "user-agent", in: "header", ...header("`whitelist-sync/<version>`") },
+        ],
+        requestBody: {
+          required: true,
+          content: { "application/json": { schema: { $ref: "#/components/schemas/EntryEvent" } } },
+        },
+        responses: { "2XX": { description: "Any 2xx is recorded as delivered; anything else as a failure" } },
+      },
+    },
+  };
+}
+
 /** The OpenAPI 3.1 document of an app's routes, refined. */
-export function buildDocument(app: AnyElysia, version: string, problemSchema: Json) {
+export function buildDocument(app: AnyElysia, version: string, schemas: Record<string, Json>) {
   const generated = toOpenAPISchema(app, { paths: [/^\/swagger/] }) as unknown as {
     paths: Json;
     components: { schemas: Json };
   };
-  generated.components.schemas = { ...generated.components.schemas, Problem: problemSchema };
-  return refineDocument(generated, version);
+  generated.components.schemas = { ...generated.components.schemas, ...schemas };
+  return { ...refineDocument(generated, version), webhooks: webhooks() };
 }

@@ -3,6 +3,7 @@ import { Elysia } from "elysia";
 import cssPath from "swagger-ui-dist/swagger-ui.css" with { type: "file" };
 // Swagger UI's assets are embedded in the binary, so the docs render with no internet access.
 import bundlePath from "swagger-ui-dist/swagger-ui-bundle.js" with { type: "file" };
+import { EntryEvent, SocketConnected } from "../../events/model.ts";
 import { Problem, problemResponse } from "../problem.ts";
 import { buildDocument } from "./document.ts";
 
@@ -44,7 +45,11 @@ export const docs = ({ version, root }: { version: string; root: () => AnyElysia
     .get(
       "/swagger/json",
       () => {
-        document ??= buildDocument(root(), version, Problem as never);
+        document ??= buildDocument(root(), version, {
+          Problem: Problem as never,
+          EntryEvent: EntryEvent as never,
+          SocketConnected: SocketConnected as never,
+        });
         return document;
       },
       { detail: { hide: true } },

@@ -1,0 +1,17 @@
+import type { Logger } from "../../shared/logger.ts";
+import type { SandboxGateway } from "./gateway.ts";
+import type { InteractionTracker } from "./interactions.ts";
+import type { SandboxState } from "./state.ts";
+
+/** What every REST and control handler of the sandbox works with. */
+export type SandboxContext = {
+  state: SandboxState;
+  gateway: SandboxGateway;
+  interactions: InteractionTracker;
+  /** Base URL of the sandbox server, e.g. `http://127.0.0.1:PORT`. */
+  url: string;
+  token: string;
+  logger: Logger;
+  /** How long the control API waits for the bot to answer an interaction. */
+  interactionTimeoutMs: number;
+};

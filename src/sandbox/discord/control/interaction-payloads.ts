@@ -1,0 +1,126 @@
+import {
+  type APIApplicationCommandAutocompleteGuildInteraction,
+  type APIChatInputApplicationCommandGuildInteraction,
+  type APIMessageComponentGuildInteraction,
+  ApplicationCommandType,
+  ApplicationIntegrationType,
+  ComponentType,
+  InteractionContextType,
+  InteractionType,
+  Locale,
+} from "discord-api-types/v10";
+import type { SandboxContext } from "../context.ts";
+import { channelPayload, memberPayload, messagePayload, userPayload } from "../payloads.ts";
+import { memberPermissions } from "../permissions.ts";
+import type { SandboxChannel, SandboxMember, SandboxMessage } from "../state.ts";
+import { buildOptions, type CommandRequest, ControlRequestError } from "./command-options.ts";
+
+/** The fields every guild interaction carries (the ones whose absence crashes discord.js included). */
+function interactionBase(
+  ctx: SandboxContext,
+  id: string,
+  token: string,
+  member: SandboxMember,
+  channel: SandboxChannel,
+) {
+  const { state } = ctx;
+  const bot = state.members.get(state.bot.id);
+  return {
+    id,
+    application_id: state.applicationId,
+    token,
+    version: 1 as const,
+    guild_id: state.guild.id,
+    guild: { id: state.guild.id, locale: Locale.EnglishUS, features: [] },
+    channel_id: channel.id,
+    channel: channelPayload(state, channel),
+    member: {
+      ...memberPayload(member),
+      user: userPayload(member.user),
+      permissions: memberPermissions(state, member).toString(),
+    },
+    app_permissions: (bot ? memberPermissions(state, bot) : 0n).toString(),
+    locale: Locale.EnglishUS,
+    guild_locale: Locale.EnglishUS,
+    entitlements: [],
+    authorizing_integration_owners: { [ApplicationIntegrationType.GuildInstall]: state.guild.id },
+    context: InteractionContextType.Guild,
+    attachment_size_limit: 10 * 1024 * 1024,
+  };
+}
+
+/** A CHAT_INPUT interaction (or its APPLICATION_COMMAND_AUTOCOMPLETE twin when `focused` is set). */
+export function commandInteraction(
+  ctx: SandboxContext,
+  ids: { id: string; token: string },
+  member: SandboxMember,
+  channel: SandboxChannel,
+  request: CommandRequest,
+): APIChatInputApplicationCommandGuildInteraction | APIApplicationCommandAutocompleteGuildInteraction {
+  if (request.command.type !== ApplicationCommandType.ChatInput) {
+    throw new ControlRequestError(`/${request.command.name} is not a slash command`);
+  }
+  const { options, resolved } = buildOptions(ctx, request, member);
+  const data = {
+    id: request.command.id,
+    name: request.command.name,
+    type: ApplicationCommandType.ChatInput as const,
+    guild_id: ctx.state.guild.id,
+    options,
+    ...(Object.keys(resolved).length > 0 ? { resolved } : {}),
+  };
+  const base = interactionBase(ctx, ids.id, ids.token, member, channel);
+  return request.focused === null
+    ? { ...base, type: InteractionType.ApplicationCommand, data }
+    : { ...base, type: InteractionType.ApplicationCommandAutocomplete, data };
+}
+
+/** The component with that custom id anywhere in a message's components (rows, containers, sections). */
+export function findComponent(message: SandboxMessage, customId: string): Record<string, unknown> | null {
+  const visit = (node: unknown): Record<string, unknown> | null => {
+    if (Array.isArray(node)) {
+      for (const child of node) {
+        const found = visit(child);
+        if (found) return found;
+      }
+      return null;
+    }
+    if (typeof node !== "object" || node === null) return null;
+    const record = node as Record<string, unknown>;
+    if (record.custom_id === customId) return record;
+    return visit(record.components) ?? visit(record.accessory);
+  };
+  return visit(message.components);
+}
+
+/** A MESSAGE_COMPONENT interaction: a button click or a string-select choice on `message`. */
+export function componentInteraction(
+  ctx: SandboxContext,
+  ids: { id: string; token: string },
+  member: SandboxMember,
+  message: SandboxMessage,
+  customId: string,
+  values: string[] | null,
+): APIMessageComponentGuildInteraction {
+  const channel = ctx.state.channels.get(message.channelId);
+  if (!channel) throw new ControlRequestError(`the channel of message ${message.id} is gone`, 404);
+  const component = findComponent(message, customId);
+  if (!component) throw new ControlRequestError(`message ${message.id} has no component ${customId}`, 404);
+  if (component.disabled === true) throw new ControlRequestError(`component ${customId} is disabled`);
+  const base = interactionBase(ctx, ids.id, ids.token, member, channel);
+  const common = {
+    ...base,
+    type: InteractionType.MessageComponent as const,
+    message: messagePayload(ctx.state, ctx.url, message),
+  };
+  if (component.type === ComponentType.Button) {
+    return { ...common, data: { custom_id: customId, component_type: ComponentType.Button } };
+  }
+  if (component.type === ComponentType.StringSelect) {
+    return {
+      ...common,
+      data: { custom_id: customId, component_type: ComponentType.StringSelect, values: values ?? [] },
+    };
+  }
+  throw new ControlRequestError(`component ${customId} is neither a button nor a string select`);
+}

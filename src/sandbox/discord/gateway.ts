@@ -1,0 +1,294 @@
+import type { ServerWebSocket, WebSocketHandler } from "bun";
+import {
+  GatewayCloseCodes,
+  GatewayDispatchEvents,
+  type GatewayDispatchPayload,
+  GatewayIntentBits,
+  GatewayOpcodes,
+  type GatewayReceivePayload,
+  type GatewayRequestGuildMembersData,
+} from "discord-api-types/v10";
+import type { Logger } from "../../shared/logger.ts";
+import { guildCreatePayload, memberPayload, readyPayload } from "./payloads.ts";
+import type { SandboxState } from "./state.ts";
+
+/** The data of one dispatch event, by event name. */
+export type DispatchData<T extends GatewayDispatchEvents> = Extract<GatewayDispatchPayload, { t: T }>["d"];
+
+/** What the sandbox keeps per gateway connection. */
+export type GatewayConnection = { id: number; version: string | null; sessionId: string | null };
+
+/** A gateway WebSocket on the sandbox server. */
+export type GatewaySocket = ServerWebSocket<GatewayConnection>;
+
+/** Counters tests use to tell a resume from a re-identify. */
+export type GatewayStats = {
+  identifies: number;
+  resumes: number;
+  /** Intents of the last IDENTIFY. */
+  intents: number | null;
+  /** Open connections. */
+  connected: number;
+  /** Sessions alive, connected or waiting to be resumed. */
+  sessions: number;
+};
+
+/** The sandbox's gateway: Bun WebSocket handlers plus the dispatch fan-out and test hooks. */
+export type SandboxGateway = {
+  websocket: WebSocketHandler<GatewayConnection>;
+  /** The data for a connection being upgraded; `version` is its `v` query parameter. */
+  connectionData(version: string | null): GatewayConnection;
+  /** Sends an event to every session (queued for disconnected, resumable ones) its intents allow. */
+  dispatch<T extends GatewayDispatchEvents>(t: T, d: DispatchData<T>): void;
+  /** Closes the bot's connections: resumable (close 4000) or not (session dropped, close 4009). */
+  drop(options?: { resumable?: boolean }): void;
+  /** Resolves once a session is READY or RESUMED on an open connection. */
+  waitForReady(): Promise<void>;
+  stats(): GatewayStats;
+  closeAll(): void;
+};
+
+type LoggedDispatch = { t: GatewayDispatchEvents; s: number; d: unknown };
+type Session = {
+  id: string;
+  intents: number;
+  seq: number;
+  log: LoggedDispatch[];
+  socket: GatewaySocket | null;
+};
+
+/** Dispatches kept per session for RESUME; older ones make a resume fail (op 9), as on Discord. */
+const REPLAY_LIMIT = 1000;
+
+/** Intent each event needs; events not listed are always sent. */
+const REQUIRED_INTENT: Partial<Record<GatewayDispatchEvents, GatewayIntentBits>> = {
+  [GatewayDispatchEvents.GuildCreate]: GatewayIntentBits.Guilds,
+  [GatewayDispatchEvents.GuildMemberAdd]: GatewayIntentBits.GuildMembers,
+  [GatewayDispatchEvents.GuildMemberRemove]: GatewayIntentBits.GuildMembers,
+  [GatewayDispatchEvents.GuildMemberUpdate]: GatewayIntentBits.GuildMembers,
+  [GatewayDispatchEvents.MessageCreate]: GatewayIntentBits.GuildMessages,
+  [GatewayDispatchEvents.MessageUpdate]: GatewayIntentBits.GuildMessages,
+  [GatewayDispatchEvents.MessageDelete]: GatewayIntentBits.GuildMessages,
+  [GatewayDispatchEvents.MessageReactionAdd]: GatewayIntentBits.GuildMessageReactions,
+  [GatewayDispatchEvents.MessageReactionRemove]: GatewayIntentBits.GuildMessageReactions,
+  [GatewayDispatchEvents.TypingStart]: GatewayIntentBits.GuildMessageTyping,
+};
+
+/** Creates the gateway over the shared state. */
+export function createGateway(options: {
+  state: SandboxState;
+  token: string;
+  /** The URL sent as `resume_gateway_url` (known once the server listens). */
+  gatewayUrl: () => string;
+  heartbeatIntervalMs: number;
+  logger: Logger;
+}): SandboxGateway {
+  const { state, token, gatewayUrl, heartbeatIntervalMs, logger } = options;
+  const sessions = new Map<string, Session>();
+  const sockets = new Set<GatewaySocket>();
+  const readyWaiters = new Set<() => void>();
+  const counters = { identifies: 0, resumes: 0, intents: null as number | null };
+  let nextConnectionId = 1;
+
+  const send = (ws: GatewaySocket, payload: object): void => {
+    ws.send(JSON.stringify(payload));
+  };
+  const anyReady = () => [...sessions.values()].some((session) => session.socket !== null);
+  const wakeReadyWaiters = () => {
+    for (const wake of readyWaiters) wake();
+    readyWaiters.clear();
+  };
+
+  const allowed = (session: Session, t: GatewayDispatchEvents, d: unknown): boolean => {
+    const intent = REQUIRED_INTENT[t];
+    if (intent === undefined || (session.intents & intent) !== 0) return true;
+    // Discord sends the bot's own member updates whatever the intents.
+    return (
+      t === GatewayDispatchEvents.GuildMemberUpdate &&
+      (d as { user: { id: string } }).user.id === state.bot.id
+    );
+  };
+
+  const toSession = (session: Session, t: GatewayDispatchEvents, d: unknown) => {
+    if (!allowed(session, t, d)) return;
+    const entry: LoggedDispatch = { t, s: ++session.seq, d: redact(session, t, d) };
+    session.log.push(entry);
+    if (session.log.length > REPLAY_LIMIT) session.log.shift();
+    if (session.socket) send(session.socket, { op: GatewayOpcodes.Dispatch, ...entry });
+  };
+
+  /** Without the Message Content intent, Discord blanks what a message says unless it mentions the bot. */
+  const redact = (session: Session, t: GatewayDispatchEvents, d: unknown): unknown => {
+    if (t !== GatewayDispatchEvents.MessageCreate && t !== GatewayDispatchEvents.MessageUpdate) return d;
+    if ((session.intents & GatewayIntentBits.MessageContent) !== 0) return d;
+    const message = d as DispatchData<GatewayDispatchEvents.MessageCreate>;
+    if (message.author.id === state.bot.id || message.mentions.some((user) => user.id === state.bot.id)) {
+      return d;
+    }
+    return { ...message, content: "", embeds: [], attachments: [], components: [] };
+  };
+
+  const closeWith = (ws: GatewaySocket, code: number, reason: string) => {
+    logger.debug("sandbox gateway closing a connection", { connection: ws.data.id, code, reason });
+    ws.close(code, reason);
+  };
+
+  const identify = (ws: GatewaySocket, d: { token?: unknown; intents?: unknown; shard?: unknown }) => {
+    if (d.token !== token) {
+      return closeWith(ws, GatewayCloseCodes.AuthenticationFailed, "Authentication failed.");
+    }
+    if (typeof d.intents !== "number") {
+      return closeWith(ws, GatewayCloseCodes.InvalidIntents, "Invalid intent(s).");
+    }
+    if (d.shard !== undefined && JSON.stringify(d.shard) !== "[0,1]") {
+      return closeWith(ws, GatewayCloseCodes.InvalidShard, "Invalid shard.");
+    }
+    // A fresh identify abandons any session the client lost; stop queueing for those.
+    for (const [id, old] of sessions) if (old.socket === null) sessions.delete(id);
+    const session: Session = {
+      id: crypto.randomUUID().replaceAll("-", ""),
+      intents: d.intents,
+      seq: 0,
+      log: [],
+      socket: ws,
+    };
+    sessions.set(session.id, session);
+    ws.data.sessionId = session.id;
+    counters.identifies++;
+    counters.intents = d.intents;
+    logger.info("sandbox gateway session ready", { session: session.id, intents: d.intents });
+    toSession(session, GatewayDispatchEvents.Ready, readyPayload(state, session.id, gatewayUrl()));
+    const allMembers = (d.intents & GatewayIntentBits.GuildMembers) !== 0;
+    toSession(session, GatewayDispatchEvents.GuildCreate, guildCreatePayload(state, allMembers));
+    wakeReadyWaiters();
+  };
+
+  const resume = (ws: GatewaySocket, d: { token?: unknown; session_id?: unknown; seq?: unknown }) => {
+    if (d.token !== token) {
+      return closeWith(ws, GatewayCloseCodes.AuthenticationFailed, "Authentication failed.");
+    }
+    const session = typeof d.session_id === "string" ? sessions.get(d.session_id) : undefined;
+    const seq = typeof d.seq === "number" ? d.seq : 0;
+    const oldest = session?.log[0]?.s ?? (session ? session.seq + 1 : 0);
+    if (!session || seq > session.seq || seq < oldest - 1) {
+      logger.debug("sandbox gateway refused a resume", { connection: ws.data.id });
+      return send(ws, { op: GatewayOpcodes.InvalidSession, d: false });
+    }
+    if (session.socket && session.socket !== ws) {
+      const previous = session.socket;
+      session.socket = null;
+      closeWith(previous, GatewayCloseCodes.UnknownError, "Session resumed elsewhere.");
+    }
+    for (const entry of session.log) if (entry.s > seq) send(ws, { op: GatewayOpcodes.Dispatch, ...entry });
+    send(ws, { op: GatewayOpcodes.Dispatch, t: GatewayDispatchEvents.Resumed, s: ++session.seq, d: {} });
+    session.socket = ws;
+    ws.data.sessionId = session.id;
+    counters.resumes++;
+    logger.info("sandbox gateway session resumed", { session: session.id, replayed: session.seq - seq - 1 });
+    wakeReadyWaiters();
+  };
+
+  const requestMembers = (session: Session, d: GatewayRequestGuildMembersData) => {
+    const ids = "user_ids" in d ? [d.user_ids].flat() : null;
+    const query = "query" in d ? d.query.toLowerCase() : "";
+    const limit = "limit" in d && d.limit > 0 ? d.limit : Number.POSITIVE_INFINITY;
+    const members = [...state.members.values()]
+      .filter((member) =>
+        ids ? ids.includes(member.user.id) : member.user.username.toLowerCase().startsWith(query),
+      )
+      .slice(0, limit);
+    toSession(session, GatewayDispatchEvents.GuildMembersChunk, {
+      guild_id: state.guild.id,
+      members: members.map(memberPayload),
+      chunk_index: 0,
+      chunk_count: 1,
+      ...(ids ? { not_found: ids.filter((id) => !state.members.has(id)) } : {}),
+      ...(d.nonce === undefined ? {} : { nonce: d.nonce }),
+    });
+  };
+
+  const websocket: WebSocketHandler<GatewayConnection> = {
+    open(ws) {
+      sockets.add(ws);
+      if (ws.data.version !== "10") {
+        return closeWith(ws, GatewayCloseCodes.InvalidAPIVersion, "Invalid API version.");
+      }
+      send(ws, {
+        op: GatewayOpcodes.Hello,
+        d: { heartbeat_interval: heartbeatIntervalMs },
+        s: null,
+        t: null,
+      });
+    },
+    message(ws, raw) {
+      let payload: { op?: unknown; d?: unknown };
+      try {
+        payload = JSON.parse(typeof raw === "string" ? raw : new TextDecoder().decode(raw));
+      } catch {
+        return closeWith(ws, GatewayCloseCodes.DecodeError, "Error while decoding payload.");
+      }
+      const session = ws.data.sessionId ? sessions.get(ws.data.sessionId) : undefined;
+      switch (payload.op) {
+        case GatewayOpcodes.Heartbeat:
+          return send(ws, { op: GatewayOpcodes.HeartbeatAck } satisfies Partial<GatewayReceivePayload>);
+        case GatewayOpcodes.Identify:
+        case GatewayOpcodes.Resume: {
+          if (ws.data.sessionId) {
+            return closeWith(ws, GatewayCloseCodes.AlreadyAuthenticated, "Already authenticated.");
+          }
+          const d = (payload.d ?? {}) as Record<string, unknown>;
+          return payload.op === GatewayOpcodes.Identify ? identify(ws, d) : resume(ws, d);
+        }
+        default:
+          break;
+      }
+      if (!session) return closeWith(ws, GatewayCloseCodes.NotAuthenticated, "Not authenticated.");
+      switch (payload.op) {
+        case GatewayOpcodes.RequestGuildMembers:
+          return requestMembers(session, payload.d as GatewayRequestGuildMembersData);
+        case GatewayOpcodes.PresenceUpdate:
+        case GatewayOpcodes.VoiceStateUpdate:
+          return;
+        default:
+          return closeWith(ws, GatewayCloseCodes.UnknownOpcode, "Unknown opcode.");
+      }
+    },
+    close(ws, code) {
+      sockets.delete(ws);
+      const session = ws.data.sessionId ? sessions.get(ws.data.sessionId) : undefined;
+      if (!session || session.socket !== ws) return;
+      session.socket = null;
+      // A client closing with 1000/1001 ends its session; any other code leaves it resumable.
+      if (code === 1000 || code === 1001) sessions.delete(session.id);
+      logger.debug("sandbox gateway connection closed", { session: session.id, code });
+    },
+  };
+
+  return {
+    websocket,
+    connectionData: (version) => ({ id: nextConnectionId++, version, sessionId: null }),
+    dispatch(t, d) {
+      for (const session of sessions.values()) toSession(session, t, d);
+    },
+    drop({ resumable = true } = {}) {
+      for (const session of [...sessions.values()]) {
+        const ws = session.socket;
+        if (!ws) continue;
+        session.socket = null;
+        if (!resumable) sessions.delete(session.id);
+        if (resumable) closeWith(ws, GatewayCloseCodes.UnknownError, "Sandbox dropped the connection.");
+        else closeWith(ws, GatewayCloseCodes.SessionTimedOut, "Session timed out.");
+      }
+    },
+    waitForReady() {
+      if (anyReady()) return Promise.resolve();
+      return new Promise((resolve) => readyWaiters.add(resolve));
+    },
+    stats: () => ({ ...counters, connected: sockets.size, sessions: sessions.size }),
+    closeAll() {
+      for (const ws of sockets) ws.close(1001, "Sandbox stopping.");
+      sockets.clear();
+      sessions.clear();
+    },
+  };
+}

@@ -1,0 +1,87 @@
+import type { APIApplicationCommandOptionChoice, InteractionType } from "discord-api-types/v10";
+import { randomString } from "../../shared/ids.ts";
+
+/** How the bot answered an interaction, as far as the control API cares. */
+export type InteractionAnswer =
+  | { kind: "message"; messageId: string; deferred: boolean }
+  | { kind: "choices"; choices: APIApplicationCommandOptionChoice[] }
+  | { kind: "modal"; modal: Record<string, unknown> };
+
+/** An interaction the sandbox sent to the bot, and where its answer stands. */
+export type TrackedInteraction = {
+  id: string;
+  token: string;
+  type: InteractionType;
+  channelId: string;
+  userId: string;
+  /** The command name, or the clicked component's custom id. */
+  name: string;
+  /** For components: the message that carries the clicked component. */
+  sourceMessageId: string | null;
+  acknowledged: boolean;
+  deferred: boolean;
+  /** The message `@original` refers to once acknowledged. */
+  originalMessageId: string | null;
+  followUpIds: string[];
+  /** Resolves with the bot's first complete answer. */
+  answer: Promise<InteractionAnswer>;
+  answered: boolean;
+  settle(answer: InteractionAnswer): void;
+};
+
+/** The interactions in flight, by id and by token. */
+export type InteractionTracker = {
+  open(input: {
+    id: string;
+    type: InteractionType;
+    channelId: string;
+    userId: string;
+    name: string;
+    sourceMessageId?: string;
+  }): TrackedInteraction;
+  byId(id: string): TrackedInteraction | undefined;
+  byToken(token: string): TrackedInteraction | undefined;
+};
+
+/** Interactions remembered for follow-ups; older ones are forgotten (Discord's tokens expire too). */
+const KEEP = 500;
+
+/** Creates an empty tracker. */
+export function createInteractionTracker(): InteractionTracker {
+  const byId = new Map<string, TrackedInteraction>();
+  const byToken = new Map<string, TrackedInteraction>();
+  return {
+    open(input) {
+      let settle: (answer: InteractionAnswer) => void = () => {};
+      const answer = new Promise<InteractionAnswer>((resolve) => {
+        settle = resolve;
+      });
+      const tracked: TrackedInteraction = {
+        ...input,
+        sourceMessageId: input.sourceMessageId ?? null,
+        token: `aW50ZXJhY3Rpb246${randomString(80)}`,
+        acknowledged: false,
+        deferred: false,
+        originalMessageId: null,
+        followUpIds: [],
+        answer,
+        answered: false,
+        settle(result) {
+          if (tracked.answered) return;
+          tracked.answered = true;
+          settle(result);
+        },
+      };
+      byId.set(tracked.id, tracked);
+      byToken.set(tracked.token, tracked);
+      for (const [id, old] of byId) {
+        if (byId.size <= KEEP) break;
+        byId.delete(id);
+        byToken.delete(old.token);
+      }
+      return tracked;
+    },
+    byId: (id) => byId.get(id),
+    byToken: (token) => byToken.get(token),
+  };
+}

@@ -1,0 +1,43 @@
+import type { APIApplication, APIGatewayBotInfo } from "discord-api-types/v10";
+import { DiscordErrors, json } from "../http.ts";
+import { APPLICATION_FLAGS, userPayload } from "../payloads.ts";
+import { route } from "../router.ts";
+
+/** The gateway URL the fake hands out (`?v=10&encoding=json` is appended by the client). */
+export const gatewayUrlOf = (baseUrl: string) => `${baseUrl.replace(/^http/, "ws")}/gateway`;
+
+/** What login touches: gateway discovery, the bot user and the application. */
+export const sessionRoutes = [
+  route("GET", "/gateway", ({ ctx }) => json({ url: gatewayUrlOf(ctx.url) }), { auth: false }),
+  route("GET", "/gateway/bot", ({ ctx }) =>
+    json({
+      url: gatewayUrlOf(ctx.url),
+      shards: 1,
+      session_start_limit: { total: 1000, remaining: 1000, reset_after: 86_400_000, max_concurrency: 1 },
+    } satisfies APIGatewayBotInfo),
+  ),
+  route("GET", "/users/@me", ({ ctx }) =>
+    json({ ...userPayload(ctx.state.bot), verified: true, mfa_enabled: false, flags: 0 }),
+  ),
+  route("GET", "/users/:user", ({ ctx, params }) => {
+    const user = ctx.state.users.get(params.user);
+    return user ? json(userPayload(user)) : DiscordErrors.unknownUser();
+  }),
+  route("GET", "/applications/@me", ({ ctx }) =>
+    json({
+      id: ctx.state.applicationId,
+      name: ctx.state.bot.username,
+      icon: null,
+      description: "",
+      bot_public: false,
+      bot_require_code_grant: false,
+      summary: "",
+      verify_key: "0".repeat(64),
+      team: null,
+      flags: APPLICATION_FLAGS,
+      flags_new: String(APPLICATION_FLAGS),
+      bot: userPayload(ctx.state.bot),
+      owner: { ...userPayload(ctx.state.users.get(ctx.state.guild.ownerId) ?? ctx.state.bot) },
+    } satisfies APIApplication),
+  ),
+];

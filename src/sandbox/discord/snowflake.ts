@@ -1,0 +1,14 @@
+import type { Clock } from "../../shared/clock.ts";
+
+const DISCORD_EPOCH = 1_420_070_400_000n;
+
+/** A generator of unique, increasing Discord snowflakes whose timestamps follow the clock. */
+export function createSnowflakes(clock: Clock): () => string {
+  let last = 0n;
+  return () => {
+    const fromClock = (BigInt(Math.floor(clock.now())) - DISCORD_EPOCH) << 22n;
+    // A manual clock may stand still: keep ids unique and increasing anyway.
+    last = fromClock > last ? fromClock : last + 1n;
+    return last.toString();
+  };
+}

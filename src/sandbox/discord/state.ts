@@ -1,0 +1,162 @@
+import {
+  type APIApplicationCommand,
+  type APIEmbed,
+  type APIMessageTopLevelComponent,
+  type MessageType,
+  PermissionFlagsBits,
+} from "discord-api-types/v10";
+import type { Clock } from "../../shared/clock.ts";
+import { createSnowflakes } from "./snowflake.ts";
+
+/** The guild the sandbox starts with. Role `permissions` are decimal bitfields; later roles sit higher. */
+export type SandboxSeed = {
+  guild: { id: string; name: string; ownerId: string };
+  bot: { id: string; username: string };
+  roles: { id: string; name: string; permissions?: string; position?: number }[];
+  channels: { id: string; name: string; type?: "text" }[];
+  members: { id: string; username: string; roleIds: string[] }[];
+  applicationId?: string;
+};
+
+/** A Discord user known to the sandbox. */
+export type SandboxUser = { id: string; username: string; bot: boolean };
+
+/** A guild member: the user plus guild-specific data. */
+export type SandboxMember = { user: SandboxUser; roleIds: string[]; nick: string | null; joinedAt: string };
+
+/** A guild role; `position` orders the hierarchy (0 is @everyone). */
+export type SandboxRole = { id: string; name: string; permissions: string; position: number };
+
+/** A guild text channel. */
+export type SandboxChannel = { id: string; name: string; position: number; lastMessageId: string | null };
+
+/** A file attached to a message, with its bytes. */
+export type SandboxAttachment = {
+  id: string;
+  filename: string;
+  contentType: string;
+  description: string | null;
+  bytes: Uint8Array;
+};
+
+/** The interaction a message answers, as Discord records it on the message. */
+export type SandboxMessageInteraction = { id: string; type: number; name: string; userId: string };
+
+/** A message in a channel, including ephemeral interaction replies (only their recipient sees those). */
+export type SandboxMessage = {
+  id: string;
+  channelId: string;
+  author: SandboxUser;
+  content: string;
+  embeds: APIEmbed[];
+  components: APIMessageTopLevelComponent[];
+  attachments: SandboxAttachment[];
+  reactions: string[];
+  flags: number;
+  type: MessageType;
+  createdAt: number;
+  editedAt: number | null;
+  webhookId: string | null;
+  interaction: SandboxMessageInteraction | null;
+  mentionIds: string[];
+  mentionRoleIds: string[];
+};
+
+/** Everything the sandbox Discord knows; REST, gateway and control API all read and change this. */
+export type SandboxState = {
+  applicationId: string;
+  guild: { id: string; name: string; ownerId: string };
+  bot: SandboxUser;
+  roles: Map<string, SandboxRole>;
+  channels: Map<string, SandboxChannel>;
+  members: Map<string, SandboxMember>;
+  /** Every user ever seen, members who left included. */
+  users: Map<string, SandboxUser>;
+  messages: Map<string, SandboxMessage>;
+  /** Registered application commands by id; guild commands carry `guild_id`. */
+  commands: Map<string, APIApplicationCommand>;
+  nextId: () => string;
+  clock: Clock;
+};
+
+/** Permissions of a fresh @everyone role. */
+export const DEFAULT_EVERYONE_PERMISSIONS = (
+  PermissionFlagsBits.ViewChannel |
+  PermissionFlagsBits.SendMessages |
+  PermissionFlagsBits.EmbedLinks |
+  PermissionFlagsBits.AttachFiles |
+  PermissionFlagsBits.ReadMessageHistory |
+  PermissionFlagsBits.AddReactions |
+  PermissionFlagsBits.UseApplicationCommands |
+  PermissionFlagsBits.ChangeNickname
+).toString();
+
+/** Builds the state from a seed; throws on a seed that references unknown roles. */
+export function createSandboxState(seed: SandboxSeed, clock: Clock): SandboxState {
+  const nextId = createSnowflakes(clock);
+  const now = new Date(clock.now()).toISOString();
+  const roles = new Map<string, SandboxRole>();
+  const everyone = seed.roles.find((role) => role.id === seed.guild.id);
+  roles.set(seed.guild.id, {
+    id: seed.guild.id,
+    name: "@everyone",
+    permissions: everyone?.permissions ?? DEFAULT_EVERYONE_PERMISSIONS,
+    position: 0,
+  });
+  seed.roles
+    .filter((role) => role.id !== seed.guild.id)
+    .forEach((role, index) => {
+      roles.set(role.id, {
+        id: role.id,
+        name: role.name,
+        permissions: role.permissions ?? "0",
+        position: role.position ?? index + 1,
+      });
+    });
+  const channels = new Map<string, SandboxChannel>();
+  seed.channels.forEach((channel, position) => {
+    channels.set(channel.id, { id: channel.id, name: channel.name, position, lastMessageId: null });
+  });
+  const bot: SandboxUser = { id: seed.bot.id, username: seed.bot.username, bot: true };
+  const users = new Map<string, SandboxUser>([[bot.id, bot]]);
+  const members = new Map<string, SandboxMember>();
+  for (const seeded of seed.members) {
+    const unknown = seeded.roleIds.find((id) => !roles.has(id));
+    if (unknown !== undefined) {
+      throw new Error(`sandbox seed: member ${seeded.id} has unknown role ${unknown}`);
+    }
+    const user = seeded.id === bot.id ? bot : { id: seeded.id, username: seeded.username, bot: false };
+    users.set(user.id, user);
+    members.set(user.id, { user, roleIds: [...seeded.roleIds], nick: null, joinedAt: now });
+  }
+  if (!members.has(bot.id)) members.set(bot.id, { user: bot, roleIds: [], nick: null, joinedAt: now });
+  return {
+    applicationId: seed.applicationId ?? seed.bot.id,
+    guild: { ...seed.guild },
+    bot,
+    roles,
+    channels,
+    members,
+    users,
+    messages: new Map(),
+    commands: new Map(),
+    nextId,
+    clock,
+  };
+}
+
+/** The registered command of that name: the guild's first, then a global one. */
+export function findCommand(state: SandboxState, name: string): APIApplicationCommand | undefined {
+  const all = [...state.commands.values()].filter((command) => command.name === name);
+  return (
+    all.find((command) => command.guild_id === state.guild.id) ?? all.find((command) => !command.guild_id)
+  );
+}
+
+/** The member's roles ordered from highest to lowest, @everyone excluded. */
+export function memberRoles(state: SandboxState, member: SandboxMember): SandboxRole[] {
+  return member.roleIds
+    .map((id) => state.roles.get(id))
+    .filter((role): role is SandboxRole => role !== undefined)
+    .sort((a, b) => b.position - a.position);
+}
