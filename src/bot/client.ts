@@ -89,6 +89,7 @@ export async function startBot(options: BotOptions): Promise<Bot> {
     const sync = (guildId: string) =>
       syncGuildCommands({
         rest,
+        apiBase: options.discordApiUrl ?? "discord",
         applicationId: client.application?.id ?? "",
         guildId,
         commands,

@@ -3,10 +3,17 @@ import type { GuildService } from "../guilds/service.ts";
 import type { Logger } from "../shared/logger.ts";
 import type { Command } from "./context.ts";
 
-/** A stable hash of the command definitions: commands are re-registered only when it changes. */
-export function commandSetHash(commands: Command[]): string {
+/**
+ * A stable hash of the command definitions and where they are registered (application and API base):
+ * commands are re-registered only when it changes, and a new application or a fresh sandbox never inherits
+ * the hash of another.
+ */
+export function commandSetHash(
+  commands: Command[],
+  target: { applicationId: string; apiBase: string },
+): string {
   return new Bun.CryptoHasher("sha256")
-    .update(JSON.stringify(commands.map((command) => command.data)))
+    .update(JSON.stringify({ target, commands: commands.map((command) => command.data) }))
     .digest("hex");
 }
 
@@ -16,14 +23,16 @@ export function commandSetHash(commands: Command[]): string {
  */
 export async function syncGuildCommands(options: {
   rest: REST;
+  /** The Discord REST base the bot talks to (Discord itself or a sandbox). */
+  apiBase: string;
   applicationId: string;
   guildId: string;
   commands: Command[];
   guilds: GuildService;
   logger: Logger;
 }): Promise<boolean> {
-  const { rest, applicationId, guildId, commands, guilds, logger } = options;
-  const hash = commandSetHash(commands);
+  const { rest, apiBase, applicationId, guildId, commands, guilds, logger } = options;
+  const hash = commandSetHash(commands, { applicationId, apiBase });
   if (guilds.get(guildId)?.commandHash === hash) return false;
   await rest.put(Routes.applicationGuildCommands(applicationId, guildId), {
     body: commands.map((command) => command.data),
