@@ -1,4 +1,4 @@
-import { Client, Events, GatewayIntentBits, REST } from "discord.js";
+import { Client, Events, GatewayIntentBits, type Guild, REST } from "discord.js";
 import { createMojangClient } from "../mojang/client.ts";
 import { createRoleReverter } from "../registration/role-reverter.ts";
 import { createRegistrationService, type RegistrationService } from "../registration/service.ts";
@@ -9,6 +9,7 @@ import { buttons, commands } from "./commands/index.ts";
 import type { BotContext } from "./context.ts";
 import { onMemberRemove } from "./events/member-remove.ts";
 import { onMessageCreate } from "./events/message-create.ts";
+import { reconcileMembers } from "./events/reconcile.ts";
 import { createInteractionHandler } from "./interactions.ts";
 import { createLogChannel, roleFailureEmbed } from "./log-channel.ts";
 import { syncGuildCommands } from "./register-commands.ts";
@@ -98,16 +99,25 @@ export async function startBot(options: BotOptions): Promise<Bot> {
       }).catch((error) =>
         logger.error("could not register slash commands", { guildId, error: String(error) }),
       );
-    client.once(Events.ClientReady, async (ready) => {
-      logger.info("bot connected", { user: ready.user.tag, guilds: ready.guilds.cache.size });
-      await Promise.all(ready.guilds.cache.map((guild) => sync(guild.id)));
-    });
+    const reconcile = (guild: Guild) =>
+      reconcileMembers(guild, context).catch((error) =>
+        logger.warn("could not check who left", { guildId: guild.id, error: String(error) }),
+      );
+    // Ready means: connected, commands registered where they changed, and departed members' entries gone.
+    const ready = new Promise<void>((resolve) =>
+      client.once(Events.ClientReady, async (connected) => {
+        logger.info("bot connected", { user: connected.user.tag, guilds: connected.guilds.cache.size });
+        await Promise.all(connected.guilds.cache.map((guild) => sync(guild.id)));
+        await Promise.all(connected.guilds.cache.map(reconcile));
+        resolve();
+      }),
+    );
+    client.on(Events.ShardResume, () => void Promise.all(client.guilds.cache.map(reconcile)));
     client.on(Events.GuildCreate, (guild) => void sync(guild.id));
     client.on(Events.InteractionCreate, (interaction) => void handleInteraction(interaction));
     client.on(Events.MessageCreate, (message) => void onMessageCreate(message, context));
     client.on(Events.GuildMemberRemove, (member) => void onMemberRemove(member, context));
     client.on(Events.Error, (error) => logger.error("discord client error", { error: String(error) }));
-    const ready = new Promise<void>((resolve) => client.once(Events.ClientReady, () => resolve()));
     try {
       await client.login(options.token);
     } catch (error) {

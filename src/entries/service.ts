@@ -99,6 +99,17 @@ export function createEntryService(deps: {
         .map(({ entry: { nickKey: _key, ...entry } }) => entry);
     },
 
+    /** The members owning at least one entry in a guild (to notice members who left while nobody listened). */
+    ownersInGuild(guildId: string): string[] {
+      return db
+        .selectDistinct({ userId: entries.userId })
+        .from(entries)
+        .innerJoin(whitelistTable, eq(whitelistTable.id, entries.whitelistId))
+        .where(eq(whitelistTable.guildId, guildId))
+        .all()
+        .map((row) => row.userId);
+    },
+
     /**
      * Deletes every entry `userId` owns on the given whitelists, each with its `entry.removed` event, in one
      * transaction, then publishes the events in order. Returns the removed entries (none is not an error).
