@@ -58,6 +58,12 @@ export const ConfigSchema = t.Object({
     "the base URL of the Mojang profile API, e.g. https://api.mojang.com",
     "https://api.mojang.com",
   ),
+  SANDBOX_PORT: t.Integer({
+    minimum: 0,
+    maximum: 65535,
+    default: 0,
+    description: "demo only: the sandbox Discord's TCP port 0-65535 (0 = any free port)",
+  }),
   DISCORD_API_URL: t.Optional(Url("a Discord REST base URL without /v10 (tests and sandbox only)")),
   WEBHOOK_ALLOW_PRIVATE: Flag(false),
   EVENT_RETENTION_DAYS: t.Number({

@@ -1,13 +1,17 @@
 #!/usr/bin/env bun
-import { ConfigError, ConfigSchema, flagsToEnv, loadConfig } from "./config.ts";
-import { type RunningService, startService } from "./server.ts";
-import { createLogger } from "./shared/logger.ts";
+import { type Config, ConfigError, ConfigSchema, flagsToEnv, loadConfig } from "./config.ts";
+import { describeDemo, startDemo } from "./demo/index.ts";
+import { startService } from "./server.ts";
+import { createLogger, type Logger } from "./shared/logger.ts";
 import { VERSION } from "./version.ts";
 
 const HELP = `whitelist-sync ${VERSION}: Discord ↔ Minecraft whitelists, with a read-and-remove API
 
 Usage:
-  whitelist-sync [serve] [--flags]   run the service (API, WebSocket, webhooks, bot)
+  whitelist-sync [serve] [--flags]   run the service: the bot (DISCORD_TOKEN), API, WebSocket, webhooks
+  whitelist-sync demo [--flags]      the same, connected to a built-in sandbox Discord with a seeded server
+                                     and a fake Mojang API; prints a working API key (no token needed)
+  whitelist-sync start [--flags]     serve when DISCORD_TOKEN is set, otherwise demo
   whitelist-sync --version           print the version
   whitelist-sync --help              print this help
 
@@ -23,11 +27,15 @@ ${Object.entries(ConfigSchema.properties)
 
 Docs: once running, open http://<host>:<port>/swagger`;
 
-async function serve(argv: string[]): Promise<void> {
-  const config = loadConfig({ ...process.env, ...flagsToEnv(argv) });
-  const logger = createLogger(config.LOG_LEVEL);
-  // Signals are handled from the start: one arriving during start-up still shuts down cleanly.
-  let running: RunningService | undefined;
+/** Something running that stops on SIGTERM/SIGINT. */
+type Stoppable = { stop(): Promise<void> };
+
+/**
+ * Runs until SIGTERM or SIGINT. Signals are handled from the start, so one arriving during start-up still
+ * shuts down cleanly once the start has finished.
+ */
+async function runUntilSignalled(logger: Logger, start: () => Promise<Stoppable>): Promise<void> {
+  let running: Stoppable | undefined;
   let signalled = false;
   const shutdown = (signal: string) => {
     if (signalled) return;
@@ -43,22 +51,43 @@ async function serve(argv: string[]): Promise<void> {
   };
   process.on("SIGTERM", () => shutdown("SIGTERM"));
   process.on("SIGINT", () => shutdown("SIGINT"));
-
-  running = await startService(config, { logger });
+  running = await start();
   if (signalled) {
     await running.stop();
     process.exit(0);
   }
-  const publicUrl = config.PUBLIC_URL?.replace(/\/$/, "") ?? running.url;
-  logger.info("whitelist-sync started", {
-    version: VERSION,
-    url: running.url,
-    docs: `${publicUrl}/swagger`,
-    database: config.DATABASE_PATH,
-    rateLimitPerMinute: config.RATE_LIMIT_PER_MINUTE,
+}
+
+async function serve(config: Config, logger: Logger): Promise<void> {
+  await runUntilSignalled(logger, async () => {
+    const running = await startService(config, { logger });
+    const publicUrl = config.PUBLIC_URL?.replace(/\/$/, "") ?? running.url;
+    logger.info("whitelist-sync started", {
+      version: VERSION,
+      url: running.url,
+      docs: `${publicUrl}/swagger`,
+      database: config.DATABASE_PATH,
+      bot: running.bot ? "connected" : "off",
+      rateLimitPerMinute: config.RATE_LIMIT_PER_MINUTE,
+    });
+    if (!running.bot) {
+      logger.warn(
+        "DISCORD_TOKEN is not set: the Discord bot is off (try `whitelist-sync demo` for a sandbox)",
+      );
+    }
+    return running;
   });
-  if (!config.DISCORD_TOKEN)
-    logger.warn("DISCORD_TOKEN is not set: the Discord bot is off, the API serves what is stored");
+}
+
+async function runDemo(config: Config, logger: Logger, explicitDatabase: boolean): Promise<void> {
+  await runUntilSignalled(logger, async () => {
+    const running = await startDemo(config, {
+      logger,
+      databasePath: explicitDatabase ? config.DATABASE_PATH : null,
+    });
+    console.log(describeDemo(running));
+    return running;
+  });
 }
 
 async function main(argv: string[]): Promise<void> {
@@ -71,9 +100,16 @@ async function main(argv: string[]): Promise<void> {
     return;
   }
   const [command = "serve", ...rest] = argv[0]?.startsWith("-") ? ["serve", ...argv] : argv;
-  if (command === "serve") return serve(rest);
-  console.error(`Unknown command "${command}". Run whitelist-sync --help for the commands.`);
-  process.exit(2);
+  if (!["serve", "demo", "start"].includes(command)) {
+    console.error(`Unknown command "${command}". Run whitelist-sync --help for the commands.`);
+    process.exit(2);
+  }
+  const flags = flagsToEnv(rest);
+  const config = loadConfig({ ...process.env, ...flags });
+  const logger = createLogger(config.LOG_LEVEL);
+  const explicitDatabase = Boolean(process.env.DATABASE_PATH || flags.DATABASE_PATH);
+  if (command === "serve" || (command === "start" && config.DISCORD_TOKEN)) return serve(config, logger);
+  return runDemo(config, logger, explicitDatabase);
 }
 
 main(process.argv.slice(2)).catch((error) => {
@@ -81,6 +117,6 @@ main(process.argv.slice(2)).catch((error) => {
     console.error(`Configuration error: ${error.message}`);
     process.exit(78);
   }
-  console.error(error);
+  console.error(error instanceof Error ? error.message : error);
   process.exit(1);
 });

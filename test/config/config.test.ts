@@ -7,6 +7,7 @@ describe("configuration", () => {
       DATABASE_PATH: "./data/whitelist-sync.db",
       HOST: "0.0.0.0",
       PORT: 3000,
+      SANDBOX_PORT: 0,
       TRUST_PROXY: "off",
       RATE_LIMIT_PER_MINUTE: 60,
       LOG_LEVEL: "info",

@@ -1,0 +1,199 @@
+import { mkdtempSync, rmSync } from "node:fs";
+import { tmpdir } from "node:os";
+import { join } from "node:path";
+import type { Config } from "../config.ts";
+import type { Member } from "../registration/model.ts";
+import { type SandboxDiscord, startSandboxDiscord } from "../sandbox/discord/index.ts";
+import { type FakeMojang, startFakeMojang } from "../sandbox/mojang.ts";
+import { type RunningService, startService } from "../server.ts";
+import { randomString } from "../shared/ids.ts";
+import type { Logger } from "../shared/logger.ts";
+import type { NewWhitelist } from "../whitelists/service.ts";
+import { demo, demoProfiles, demoSeed } from "./seed.ts";
+
+/** A running demo: the service and its bot connected to the sandbox Discord, with a ready API key. */
+export type Demo = {
+  running: RunningService;
+  sandbox: SandboxDiscord;
+  mojang: FakeMojang;
+  /** A guild-wide link key. */
+  key: string;
+  apiUrl: string;
+  sandboxUrl: string;
+  whitelists: Record<"survival" | "hardcore" | "cracked" | "bedrock", string>;
+  stop(): Promise<void>;
+};
+
+const DEMO_WHITELISTS: (Omit<NewWhitelist, "guildId"> & { key: keyof Demo["whitelists"] })[] = [
+  {
+    key: "survival",
+    name: "survival",
+    channelId: demo.channels.java,
+    nickType: "java",
+    registrationMode: "command",
+    maxNicksPerUser: 2,
+    requiredRoleIds: [demo.roles.player],
+    grantedRoleIds: [demo.roles.whitelisted],
+    managerRoleIds: [demo.roles.manager],
+  },
+  {
+    key: "hardcore",
+    name: "hardcore",
+    channelId: demo.channels.premium,
+    nickType: "premium",
+    registrationMode: "approval",
+    grantedRoleIds: [demo.roles.whitelisted],
+    managerRoleIds: [demo.roles.manager],
+  },
+  {
+    key: "cracked",
+    name: "cracked",
+    channelId: demo.channels.cracked,
+    nickType: "offline",
+    registrationMode: "message",
+    managerRoleIds: [demo.roles.manager],
+  },
+  {
+    key: "bedrock",
+    name: "bedrock",
+    channelId: demo.channels.bedrock,
+    nickType: "bedrock",
+    registrationMode: "command",
+    grantedRoleIds: [demo.roles.bedrock],
+    managerRoleIds: [demo.roles.manager],
+  },
+];
+
+const DEMO_ENTRIES: {
+  whitelist: keyof Demo["whitelists"];
+  userId: string;
+  roleIds: string[];
+  nick: string;
+}[] = [
+  { whitelist: "survival", userId: demo.users.alex, roleIds: [demo.roles.player], nick: "Notch" },
+  { whitelist: "survival", userId: demo.users.alex, roleIds: [demo.roles.player], nick: "alex_builds" },
+  { whitelist: "survival", userId: demo.users.steve, roleIds: [demo.roles.player], nick: "Dinnerbone" },
+  { whitelist: "hardcore", userId: demo.users.steve, roleIds: [demo.roles.player], nick: "jeb_" },
+  { whitelist: "cracked", userId: demo.users.steve, roleIds: [demo.roles.player], nick: "CrackedSteve" },
+  { whitelist: "bedrock", userId: demo.users.alex, roleIds: [demo.roles.player], nick: "Alex Pocket" },
+];
+
+/**
+ * Starts the sandbox Discord (seeded guild) and the fake Mojang API on loopback, then the real service with
+ * its bot connected to them, and seeds whitelists and entries through the real registration path (so the bot
+ * grants roles in the sandbox and logs to its log channel). A fresh temporary database is used unless
+ * `databasePath` is given.
+ */
+export async function startDemo(
+  config: Config,
+  options: { logger: Logger; databasePath: string | null },
+): Promise<Demo> {
+  const { logger } = options;
+  const mojang = startFakeMojang({ profiles: demoProfiles });
+  const token = `demo.${randomString(32)}`;
+  const sandbox = await startSandboxDiscord({
+    port: config.SANDBOX_PORT,
+    hostname: "127.0.0.1",
+    seed: demoSeed,
+    token,
+    logger,
+  });
+  const temporary =
+    options.databasePath === null ? mkdtempSync(join(tmpdir(), "whitelist-sync-demo-")) : null;
+  const cleanup = async () => {
+    await sandbox.stop();
+    await mojang.stop();
+    if (temporary) rmSync(temporary, { recursive: true, force: true });
+  };
+  let running: RunningService;
+  try {
+    running = await startService(
+      {
+        ...config,
+        DATABASE_PATH: options.databasePath ?? join(temporary as string, "demo.db"),
+        DISCORD_TOKEN: token,
+        DISCORD_API_URL: sandbox.apiUrl,
+        MOJANG_API_URL: mojang.url,
+        WEBHOOK_ALLOW_PRIVATE: true,
+      },
+      { logger, fastIdentify: true },
+    );
+  } catch (error) {
+    await cleanup();
+    throw error;
+  }
+  const { services, bot } = running;
+  if (!bot) throw new Error("the demo bot did not start");
+
+  services.guilds.setLogChannel(demo.guildId, demo.channels.log);
+  const owner: Member = { userId: demo.users.owner, roleIds: [], canManageGuild: true };
+  const whitelists = {} as Demo["whitelists"];
+  for (const { key, ...settings } of DEMO_WHITELISTS) {
+    const existing = services.whitelists.find(demo.guildId, settings.name);
+    whitelists[key] = (existing ?? services.whitelists.create({ guildId: demo.guildId, ...settings })).id;
+  }
+  await bot.ensureIntents();
+  for (const entry of DEMO_ENTRIES) {
+    if (services.entries.find(whitelists[entry.whitelist], entry.nick)) continue;
+    await bot.registration.register({
+      guildId: demo.guildId,
+      whitelist: whitelists[entry.whitelist],
+      member: { userId: entry.userId, roleIds: entry.roleIds, canManageGuild: false },
+      actor: owner,
+      nick: entry.nick,
+      origin: "staff",
+    });
+  }
+  const key = services.keys.create({
+    guildId: demo.guildId,
+    name: "demo",
+    whitelistId: null,
+    createdBy: demo.users.owner,
+  }).plaintext;
+
+  return {
+    running,
+    sandbox,
+    mojang,
+    key,
+    apiUrl: `${running.url}/api/v1`,
+    sandboxUrl: `${sandbox.url}/_sandbox`,
+    whitelists,
+    async stop() {
+      await running.stop();
+      await cleanup();
+    },
+  };
+}
+
+/** What `whitelist-sync demo` prints: three lines scripts rely on (API:, API key:, Sandbox:) and a tour. */
+export function describeDemo(d: Demo): string {
+  const auth = `-H "Authorization: Bearer ${d.key}"`;
+  const json = `-H 'content-type: application/json'`;
+  const ws = d.apiUrl.replace(/^http/, "ws");
+  return `
+whitelist-sync demo: a sandbox Discord server "Blocky Builders" with the bot, four whitelists (java,
+premium/approval, offline/message, bedrock), a few players, and a fake Mojang API. Nothing leaves this machine.
+
+API: ${d.apiUrl}
+API key: ${d.key}
+Sandbox: ${d.sandboxUrl}
+Docs: ${d.running.url}/swagger
+
+Read the whitelists and their entries:
+  curl ${auth} ${d.apiUrl}/whitelists
+  curl ${auth} ${d.apiUrl}/whitelists/${d.whitelists.survival}/entries
+  curl ${auth} "${d.apiUrl}/whitelists/${d.whitelists.survival}/entries?format=vanilla"
+
+Watch changes live (in another terminal), then remove a nick through the API:
+  bunx wscat ${auth} -c ${ws}/ws
+  curl -X DELETE ${auth} ${d.apiUrl}/whitelists/${d.whitelists.survival}/entries/alex_builds
+
+Act as a Discord member through the sandbox's control API:
+  curl -X POST ${json} ${d.sandboxUrl}/interactions -d '{"userId":"${demo.users.steve}","channelId":"${demo.channels.java}","command":"register","options":{"nick":"Grumm"}}'
+  curl -X POST ${json} ${d.sandboxUrl}/messages -d '{"userId":"${demo.users.alex}","channelId":"${demo.channels.cracked}","content":"AlexOffline"}'
+  curl ${d.sandboxUrl}/channels/${demo.channels.log}/messages     # what the bot logged
+  curl ${d.sandboxUrl}/members/${demo.users.alex}                  # alex's roles
+
+Press Ctrl+C to stop.`;
+}

@@ -1,0 +1,68 @@
+import type { SandboxSeed } from "../sandbox/discord/index.ts";
+import type { FakeMojangProfile } from "../sandbox/mojang.ts";
+
+/** Ids of the demo guild, stable so the printed examples stay valid between runs. */
+export const demo = {
+  guildId: "1200000000000000000",
+  botId: "1200000000000000001",
+  roles: {
+    bot: "1200000000000000010",
+    manager: "1200000000000000011",
+    player: "1200000000000000012",
+    whitelisted: "1200000000000000013",
+    bedrock: "1200000000000000014",
+  },
+  channels: {
+    java: "1200000000000000020",
+    premium: "1200000000000000021",
+    cracked: "1200000000000000022",
+    bedrock: "1200000000000000023",
+    log: "1200000000000000024",
+  },
+  users: {
+    owner: "1200000000000000030",
+    moderator: "1200000000000000031",
+    alex: "1200000000000000032",
+    steve: "1200000000000000033",
+    newcomer: "1200000000000000034",
+  },
+} as const;
+
+const MANAGE_ROLES = String(1n << 28n);
+
+/** The demo guild: an owner, a manager, members with and without roles, a channel per whitelist, a log channel. */
+export const demoSeed: SandboxSeed = {
+  guild: { id: demo.guildId, name: "Blocky Builders", ownerId: demo.users.owner },
+  bot: { id: demo.botId, username: "whitelist-sync" },
+  roles: [
+    { id: demo.roles.player, name: "Player" },
+    { id: demo.roles.whitelisted, name: "Whitelisted" },
+    { id: demo.roles.bedrock, name: "Bedrock" },
+    { id: demo.roles.manager, name: "Server staff" },
+    // Highest, with Manage Roles: the bot can grant every role below it.
+    { id: demo.roles.bot, name: "whitelist-sync", permissions: MANAGE_ROLES },
+  ],
+  channels: [
+    { id: demo.channels.java, name: "register-java" },
+    { id: demo.channels.premium, name: "register-premium" },
+    { id: demo.channels.cracked, name: "post-your-nick" },
+    { id: demo.channels.bedrock, name: "register-bedrock" },
+    { id: demo.channels.log, name: "whitelist-log" },
+  ],
+  members: [
+    { id: demo.botId, username: "whitelist-sync", roleIds: [demo.roles.bot] },
+    { id: demo.users.owner, username: "owner", roleIds: [] },
+    { id: demo.users.moderator, username: "moderator", roleIds: [demo.roles.manager] },
+    { id: demo.users.alex, username: "alex", roleIds: [demo.roles.player] },
+    { id: demo.users.steve, username: "steve", roleIds: [demo.roles.player] },
+    { id: demo.users.newcomer, username: "newcomer", roleIds: [] },
+  ],
+};
+
+/** Premium accounts the fake Mojang API knows (real names and UUIDs of well-known accounts). */
+export const demoProfiles: FakeMojangProfile[] = [
+  { name: "Notch", uuid: "069a79f444e94726a5befca90e38aaf5" },
+  { name: "jeb_", uuid: "853c80ef3c3749fdaa49938b674adae6" },
+  { name: "Dinnerbone", uuid: "61699b2ed3274a019f1e0ea8c3f06bc6" },
+  { name: "Grumm", uuid: "e6b5c088068044df9e1b9bf11792291b" },
+];

@@ -1,0 +1,91 @@
+import { afterAll, expect, test } from "bun:test";
+import { demo } from "../../src/demo/seed.ts";
+import { tempDir } from "../helpers/services.ts";
+
+// The compiled binary when CI built one (WLS_BINARY), otherwise the sources.
+const command = process.env.WLS_BINARY
+  ? [process.env.WLS_BINARY, "demo"]
+  : ["bun", `${import.meta.dir}/../../src/main.ts`, "demo"];
+const dir = tempDir("wls-demo-");
+const child = Bun.spawn(command, {
+  cwd: dir.path,
+  env: { PATH: process.env.PATH ?? "", HOME: dir.path, PORT: "0", SANDBOX_PORT: "0", LOG_LEVEL: "warn" },
+  stdout: "pipe",
+  stderr: "pipe",
+});
+
+afterAll(async () => {
+  child.kill("SIGTERM");
+  await child.exited;
+  dir.cleanup();
+});
+
+/** Reads the demo's stdout until the three lines scripts rely on have been printed. */
+async function printedLines(): Promise<Record<string, string>> {
+  const lines: Record<string, string> = {};
+  let text = "";
+  const decoder = new TextDecoder();
+  for await (const chunk of child.stdout) {
+    text += decoder.decode(chunk);
+    for (const match of text.matchAll(/^(API|API key|Sandbox): (\S+)$/gm))
+      lines[match[1] as string] = match[2] as string;
+    if (lines.API && lines["API key"] && lines.Sandbox) return lines;
+  }
+  throw new Error(
+    `demo exited before printing its URLs: ${text}\n${await new Response(child.stderr).text()}`,
+  );
+}
+
+test("demo prints a working key, serves seeded entries and logs an API removal in the sandbox", async () => {
+  const lines = await printedLines();
+  const auth = { authorization: `Bearer ${lines["API key"]}` };
+  expect(lines["API key"]).toMatch(/^wls_[0-9A-Za-z]{33}$/);
+
+  const whitelists = (await (await fetch(`${lines.API}/whitelists`, { headers: auth })).json()) as {
+    id: string;
+    name: string;
+    nickType: string;
+  }[];
+  expect(whitelists.map((w) => [w.name, w.nickType])).toEqual([
+    ["bedrock", "bedrock"],
+    ["cracked", "offline"],
+    ["hardcore", "premium"],
+    ["survival", "java"],
+  ]);
+  const survival = whitelists.find((w) => w.name === "survival")?.id;
+  const entries = await (
+    await fetch(`${lines.API}/whitelists/${survival}/entries`, { headers: auth })
+  ).json();
+  expect(entries).toEqual([
+    { nick: "Notch", uuid: "069a79f4-44e9-4726-a5be-fca90e38aaf5", premium: true },
+    { nick: "alex_builds", uuid: null, premium: false },
+    { nick: "Dinnerbone", uuid: "61699b2e-d327-4a01-9f1e-0ea8c3f06bc6", premium: true },
+  ]);
+
+  const member = await (await fetch(`${lines.Sandbox}/members/${demo.users.alex}`)).json();
+  expect(member.roleIds).toContain(demo.roles.whitelisted);
+
+  const removal = await fetch(`${lines.API}/whitelists/${survival}/entries/ALEX_BUILDS`, {
+    method: "DELETE",
+    headers: auth,
+  });
+  expect(await removal.json()).toEqual({ removed: true, nick: "alex_builds" });
+
+  // The log-channel post happens after the API answered; wait for it (bounded), never for time.
+  const apiLogged = async () => {
+    const posts = (await (await fetch(`${lines.Sandbox}/channels/${demo.channels.log}/messages`)).json()) as {
+      embeds: { title?: string; fields?: { value: string }[] }[];
+    }[];
+    return posts.some((post) =>
+      post.embeds.some(
+        (embed) => embed.title === "Nick removed" && embed.fields?.some((f) => f.value === "API/plugin"),
+      ),
+    );
+  };
+  let logged = false;
+  for (let attempt = 0; attempt < 200 && !logged; attempt++) {
+    logged = await apiLogged();
+    if (!logged) await Bun.sleep(10);
+  }
+  expect(logged).toBe(true);
+}, 60_000);
