@@ -62,7 +62,9 @@ test("demo prints a working key, serves seeded entries and logs an API removal i
     { nick: "Dinnerbone", uuid: "61699b2e-d327-4a01-9f1e-0ea8c3f06bc6", premium: true },
   ]);
 
-  const member = await (await fetch(`${lines.Sandbox}/members/${demo.users.alex}`)).json();
+  const member = (await (await fetch(`${lines.Sandbox}/members/${demo.users.alex}`)).json()) as {
+    roleIds: string[];
+  };
   expect(member.roleIds).toContain(demo.roles.whitelisted);
 
   const removal = await fetch(`${lines.API}/whitelists/${survival}/entries/ALEX_BUILDS`, {
