@@ -1,10 +1,12 @@
 import type { APIActionRowComponent, APIComponentInMessageActionRow, APIEmbed, REST } from "discord.js";
-import { Routes } from "discord.js";
+import { ButtonStyle, ComponentType, Routes } from "discord.js";
 import type { Origin } from "../entries/model.ts";
 import type { ChangeNotice } from "../events/bus.ts";
-import type { RoleFailure } from "../registration/model.ts";
+import type { LinkKeyView } from "../keys/service.ts";
+import type { Decision, RegistrationRequest, RoleFailure } from "../registration/model.ts";
 import type { Services } from "../services.ts";
 import type { Logger } from "../shared/logger.ts";
+import type { Whitelist } from "../whitelists/model.ts";
 
 /** How each origin reads in the log channel (DESIGN.md §9). */
 export const originLabels: Record<Origin, string> = {
@@ -63,6 +65,116 @@ export function roleFailureEmbed(
     title: action === "grant" ? "Could not grant roles" : "Could not remove roles",
     description: `For ${mention(userId)} (**${nick}**):\n${failed.map((f) => `• <@&${f.roleId}>: ${f.reason}`).join("\n")}`,
     color: colours.warning,
+  };
+}
+
+/** The custom-id prefix of the approval buttons (`approval:approve:<requestId>`, `approval:reject:<requestId>`). */
+export const APPROVAL_PREFIX = "approval";
+
+/** The custom id of an approval button. */
+export function approvalCustomId(action: "approve" | "reject", requestId: string): string {
+  return `${APPROVAL_PREFIX}:${action}:${requestId}`;
+}
+
+/** The log post of an approval request: who asks for which nick, with Approve and Reject buttons. */
+export function approvalRequestMessage(request: RegistrationRequest, whitelist: Whitelist): LogMessage {
+  return {
+    embeds: [
+      {
+        title: "Registration request",
+        description: `${mention(request.userId)} asks for **${request.nick}** on **${whitelist.name}**`,
+        color: colours.info,
+        fields: [
+          {
+            name: "Account",
+            value: request.premium ? `premium (${request.uuid})` : "non-premium",
+            inline: true,
+          },
+          { name: "Request", value: `\`${request.id}\``, inline: true },
+        ],
+        footer: { text: "Staff of this whitelist: approve or reject below." },
+      },
+    ],
+    components: [
+      {
+        type: ComponentType.ActionRow,
+        components: [
+          {
+            type: ComponentType.Button,
+            style: ButtonStyle.Success,
+            label: "Approve",
+            custom_id: approvalCustomId("approve", request.id),
+          },
+          {
+            type: ComponentType.Button,
+            style: ButtonStyle.Danger,
+            label: "Reject",
+            custom_id: approvalCustomId("reject", request.id),
+          },
+        ],
+      },
+    ],
+  };
+}
+
+/** The embed that replaces a decided request's post (its buttons go with it). */
+export function approvalDecisionEmbed(decision: Decision, actorId: string): APIEmbed {
+  const approved = decision.outcome === "approved";
+  const { request, whitelist } = decision;
+  return {
+    title: approved ? "Request approved" : "Request rejected",
+    description: `**${request.nick}** on **${whitelist.name}** for ${mention(request.userId)}`,
+    color: approved ? colours.added : colours.removed,
+    fields: [{ name: approved ? "Approved by" : "Rejected by", value: mention(actorId), inline: true }],
+  };
+}
+
+/** The embed of a link key created or revoked: its name, id and scope, never the key. */
+export function linkKeyEmbed(
+  action: "created" | "revoked",
+  key: LinkKeyView,
+  scope: string,
+  actorId: string,
+): APIEmbed {
+  return {
+    title: action === "created" ? "Link key created" : "Link key revoked",
+    description: `**${key.name}** (\`${key.id}\`) for ${scope}`,
+    color: action === "created" ? colours.info : colours.removed,
+    fields: [{ name: "By", value: mention(actorId), inline: true }],
+  };
+}
+
+/** The embed of a link's webhook set or removed: the target's host only, since a URL path may carry a secret. */
+export function webhookEmbed(
+  action: "set" | "cleared",
+  key: LinkKeyView,
+  host: string | null,
+  actorId: string,
+): APIEmbed {
+  return {
+    title: action === "set" ? "Webhook set" : "Webhook removed",
+    description:
+      action === "set"
+        ? `Link **${key.name}** (\`${key.id}\`) now posts its events to **${host}**`
+        : `Link **${key.name}** (\`${key.id}\`) no longer posts events`,
+    color: colours.info,
+    fields: [{ name: "By", value: mention(actorId), inline: true }],
+  };
+}
+
+/** The embed of a whitelist deleted with its nicks and keys. */
+export function whitelistDeletedEmbed(
+  whitelist: Whitelist,
+  counts: { nicks: number; keys: number },
+  actorId: string,
+): APIEmbed {
+  return {
+    title: "Whitelist deleted",
+    description:
+      `**${whitelist.name}** (\`${whitelist.id}\`) is gone: ${counts.nicks} nick(s) removed, ` +
+      `${counts.keys} link key(s) revoked.`,
+    color: colours.removed,
+    fields: [{ name: "By", value: mention(actorId), inline: true }],
   };
 }
 

@@ -114,6 +114,22 @@ export function createKeyService({ db, clock, guilds }: { db: Db; clock: Clock; 
       return toView(row);
     },
 
+    /** Revokes every active key of the guild limited to `whitelistId` (the whitelist is being deleted). */
+    revokeForWhitelist(guildId: string, whitelistId: string): LinkKeyView[] {
+      const ids = db
+        .select({ id: linkKeys.id })
+        .from(linkKeys)
+        .where(
+          and(
+            eq(linkKeys.guildId, guildId),
+            eq(linkKeys.whitelistId, whitelistId),
+            isNull(linkKeys.revokedAt),
+          ),
+        )
+        .all();
+      return ids.map(({ id }) => this.revoke(guildId, id));
+    },
+
     /** A guild's keys, revoked ones included, oldest first. */
     list(guildId: string): LinkKeyView[] {
       return db

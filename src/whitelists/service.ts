@@ -141,5 +141,15 @@ export function createWhitelistService({
         .get();
       return toWhitelist(row as typeof whitelists.$inferSelect);
     },
+
+    /**
+     * Deletes a whitelist with whatever entries and requests it still holds (cascade, no events): remove the
+     * entries first through the entry service so subscribers hear of them, and revoke the keys scoped to it.
+     */
+    delete(id: string): Whitelist {
+      const row = db.delete(whitelists).where(eq(whitelists.id, id)).returning().get();
+      if (!row) throw new DomainError("whitelist-not-found", "No such whitelist.");
+      return toWhitelist(row);
+    },
   };
 }

@@ -1,0 +1,78 @@
+import type { ButtonInteraction } from "discord.js";
+import type { Decision } from "../../registration/model.ts";
+import { DomainError } from "../../shared/errors.ts";
+import { fetchGuildMember } from "../commands/guild-member.ts";
+import { requireGuildId, requireManager } from "../commands/preconditions.ts";
+import type { BotContext } from "../context.ts";
+import type { ButtonHandler } from "../interactions.ts";
+import { APPROVAL_PREFIX, approvalDecisionEmbed, roleFailureEmbed } from "../log-channel.ts";
+import { actingMember } from "../members.ts";
+
+/** What the requesting member reads in the whitelist's channel once staff decided. */
+function outcomeMessage(decision: Decision): string {
+  const { request, whitelist } = decision;
+  const who = `<@${request.userId}>`;
+  if (decision.outcome === "rejected") {
+    return (
+      `${who} your request for **${request.nick}** on **${whitelist.name}** was not approved. ` +
+      "Ask staff if you want to know why."
+    );
+  }
+  const failed = decision.grantFailures.map((failure) => `<@&${failure.roleId}>`).join(", ");
+  return (
+    `${who} ✅ your request for **${decision.entry.nick}** on **${whitelist.name}** was approved: you can join now.` +
+    (failed ? ` I could not give you ${failed}; staff have been told.` : "")
+  );
+}
+
+/** Posts the outcome in the whitelist's channel, pinging only the member; a failure here undoes nothing. */
+async function tellMember(interaction: ButtonInteraction, decision: Decision, context: BotContext) {
+  try {
+    const channel = await interaction.client.channels.fetch(decision.whitelist.channelId);
+    if (!channel?.isSendable()) throw new Error("the whitelist's channel cannot be posted to");
+    await channel.send({
+      content: outcomeMessage(decision),
+      allowedMentions: { users: [decision.request.userId] },
+    });
+  } catch (error) {
+    context.logger.warn("could not tell a member about their request", {
+      requestId: decision.request.id,
+      error: String((error as Error)?.message ?? error),
+    });
+  }
+}
+
+/**
+ * The Approve and Reject buttons of a request's log post (`approval:approve|reject:<requestId>`): managers of the
+ * whitelist only. Approving re-checks the rules for the member as they are now and grants the roles; the post
+ * becomes the decision (no more buttons) and the member is told in the whitelist's channel.
+ */
+export const approval: ButtonHandler = {
+  prefix: APPROVAL_PREFIX,
+  async execute(interaction, context) {
+    const guildId = requireGuildId(interaction);
+    const [, action, requestId] = interaction.customId.split(":");
+    if ((action !== "approve" && action !== "reject") || !requestId) {
+      throw new DomainError("invalid-input", "This button is no longer active.");
+    }
+    const actor = actingMember(interaction);
+    const { request, whitelist } = context.registration.getRequest(requestId);
+    requireManager(whitelist, actor);
+    const decision =
+      action === "approve"
+        ? await context.registration.decide({
+            requestId,
+            actor,
+            approve: true,
+            member: await fetchGuildMember(interaction, request.userId),
+          })
+        : await context.registration.decide({ requestId, actor, approve: false });
+    if (decision.outcome === "approved" && decision.grantFailures.length > 0) {
+      await context.log.post(guildId, {
+        embeds: [roleFailureEmbed("grant", request.userId, decision.entry.nick, decision.grantFailures)],
+      });
+    }
+    await tellMember(interaction, decision, context);
+    await interaction.update({ embeds: [approvalDecisionEmbed(decision, actor.userId)], components: [] });
+  },
+};

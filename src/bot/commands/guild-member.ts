@@ -1,0 +1,34 @@
+import {
+  type ButtonInteraction,
+  type ChatInputCommandInteraction,
+  DiscordAPIError,
+  RESTJSONErrorCodes,
+} from "discord.js";
+import type { Member } from "../../registration/model.ts";
+import { DomainError } from "../../shared/errors.ts";
+import { memberOf } from "../members.ts";
+import { requireGuildId } from "./preconditions.ts";
+
+/**
+ * Another member of the interaction's guild as they are now (roles and Manage Server), fetched from Discord;
+ * a user who is not (any more) in the server is a domain refusal, not a crash.
+ */
+export async function fetchGuildMember(
+  interaction: ChatInputCommandInteraction | ButtonInteraction,
+  userId: string,
+): Promise<Member> {
+  const guildId = requireGuildId(interaction);
+  const guild = interaction.guild ?? (await interaction.client.guilds.fetch(guildId));
+  try {
+    // Forced: the rules need the member's roles as Discord has them now, not as last cached.
+    return memberOf(await guild.members.fetch({ user: userId, force: true }));
+  } catch (error) {
+    if (error instanceof DiscordAPIError && error.code === RESTJSONErrorCodes.UnknownMember) {
+      throw new DomainError(
+        "invalid-input",
+        `<@${userId}> is not a member of this server (any more), so nothing can be registered for them.`,
+      );
+    }
+    throw error;
+  }
+}

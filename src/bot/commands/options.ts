@@ -1,0 +1,97 @@
+import type {
+  AutocompleteInteraction,
+  ChatInputCommandInteraction,
+  SlashCommandStringOption,
+} from "discord.js";
+import { type ExportFormat, exportFormats } from "../../entries/export.ts";
+import { DomainError } from "../../shared/errors.ts";
+import {
+  type NickType,
+  nickTypes,
+  type RegistrationMode,
+  registrationModes,
+  type Whitelist,
+} from "../../whitelists/model.ts";
+import type { BotContext } from "../context.ts";
+import { requireGuildId } from "./preconditions.ts";
+
+/** Discord's limit on autocomplete suggestions. */
+const MAX_SUGGESTIONS = 25;
+
+const nickTypeLabels: Record<NickType, string> = {
+  java: "java: Java Edition, premium status looked up",
+  premium: "premium: paid Java accounts only",
+  offline: "offline: Java syntax, never looked up",
+  bedrock: "bedrock: Xbox gamertag (Floodgate)",
+};
+
+const modeLabels: Record<RegistrationMode, string> = {
+  command: "command: members run /register",
+  message: "message: members post their nick in the channel",
+  approval: "approval: /register files a request staff approve",
+};
+
+const formatLabels: Record<ExportFormat, string> = {
+  plain: "plain: whitelist.txt, one nick per line",
+  easywhitelist: "easywhitelist: config.yml of the EasyWhitelist plugin",
+  vanilla: "vanilla: Minecraft's whitelist.json",
+};
+
+/** The choices of a `nick-type` option. */
+export const nickTypeChoices = nickTypes.map((value) => ({ name: nickTypeLabels[value], value }));
+/** The choices of a `mode` option. */
+export const modeChoices = registrationModes.map((value) => ({ name: modeLabels[value], value }));
+/** The choices of a `format` option. */
+export const formatChoices = exportFormats.map((value) => ({ name: formatLabels[value], value }));
+
+/** A string option's value as one of `allowed` (Discord enforces choices; this keeps the types honest). */
+export function oneOf<T extends string>(allowed: readonly T[], value: string, option: string): T {
+  if (!(allowed as readonly string[]).includes(value)) {
+    throw new DomainError("invalid-input", `${option} must be one of ${allowed.join(", ")}.`);
+  }
+  return value as T;
+}
+
+/** Adds the `whitelist` option every command names a whitelist with: its id or name, names suggested. */
+export function whitelistOption(required: boolean, description = "The whitelist (its name or id)") {
+  return (option: SlashCommandStringOption) =>
+    option
+      .setName("whitelist")
+      .setDescription(description)
+      .setRequired(required)
+      .setAutocomplete(true)
+      .setMaxLength(64);
+}
+
+/** The whitelist a required `whitelist` option names (id or name, any letter case). */
+export function whitelistFromOption(
+  interaction: ChatInputCommandInteraction,
+  context: BotContext,
+): Whitelist {
+  return context.registration.resolveWhitelist({
+    guildId: requireGuildId(interaction),
+    whitelist: interaction.options.getString("whitelist", true),
+  });
+}
+
+/**
+ * Suggests the guild's whitelists whose name (or id) holds what is typed, names starting with it first, at most
+ * 25 (Discord's limit). Answers nothing for any other focused option.
+ */
+export async function suggestWhitelists(
+  interaction: AutocompleteInteraction,
+  context: BotContext,
+): Promise<void> {
+  const focused = interaction.options.getFocused(true);
+  if (focused.name !== "whitelist" || !interaction.guildId) {
+    await interaction.respond([]);
+    return;
+  }
+  const typed = focused.value.trim().toLowerCase();
+  const all = context.services.whitelists.listForGuild(interaction.guildId);
+  const starts = all.filter((wl) => wl.name.toLowerCase().startsWith(typed) || wl.id === typed);
+  const contains = all.filter((wl) => !starts.includes(wl) && wl.name.toLowerCase().includes(typed));
+  await interaction.respond(
+    [...starts, ...contains].slice(0, MAX_SUGGESTIONS).map((wl) => ({ name: wl.name, value: wl.name })),
+  );
+}

@@ -1,0 +1,48 @@
+// The bot's permission checks, each once (Sapphire-style preconditions: pure, throwing a domain error that
+// src/bot/interactions.ts turns into the ephemeral answer). Configuration (creating, editing, deleting
+// whitelists, their roles, the log channel, link keys) needs Manage Server; nicks and requests need a manager of
+// the whitelist. The registration service re-checks its own rules (register, unregister, decide) anyway.
+
+import type { AutocompleteInteraction, ButtonInteraction, ChatInputCommandInteraction } from "discord.js";
+import type { Member } from "../../registration/model.ts";
+import { isManager } from "../../registration/rules.ts";
+import { DomainError } from "../../shared/errors.ts";
+import type { Whitelist } from "../../whitelists/model.ts";
+import { actingMember } from "../members.ts";
+
+type GuildAction = ChatInputCommandInteraction | ButtonInteraction;
+
+/** The interaction's guild id; commands only run inside a server. */
+export function requireGuildId(interaction: GuildAction): string {
+  if (!interaction.inGuild()) {
+    throw new DomainError("invalid-input", "whitelist-sync works inside a server, not in direct messages.");
+  }
+  return interaction.guildId;
+}
+
+/** Whether the acting member holds Manage Server (autocomplete shows configuration only to them). */
+export function mayManageGuild(interaction: GuildAction | AutocompleteInteraction): boolean {
+  return actingMember(interaction).canManageGuild;
+}
+
+/** The acting member, who must hold Manage Server. */
+export function requireManageGuild(interaction: GuildAction): Member {
+  const member = actingMember(interaction);
+  if (!member.canManageGuild) {
+    throw new DomainError(
+      "not-manager",
+      "Only members with the Manage Server permission can do that. Ask a server admin to run it.",
+    );
+  }
+  return member;
+}
+
+/** Refuses anyone but a manager of `whitelist` (Manage Server or one of its manager roles). */
+export function requireManager(whitelist: Whitelist, member: Member): void {
+  if (!isManager(whitelist, member)) {
+    throw new DomainError(
+      "not-manager",
+      `Only staff of ${whitelist.name} (Manage Server or one of its manager roles) can do that.`,
+    );
+  }
+}

@@ -1,0 +1,79 @@
+import { SlashCommandBuilder } from "discord.js";
+import { DomainError } from "../../shared/errors.ts";
+import type { Command } from "../context.ts";
+import { approvalRequestMessage, roleFailureEmbed } from "../log-channel.ts";
+import { actingMember } from "../members.ts";
+import { answer, deferAnswer } from "./answer.ts";
+import { suggestWhitelists, whitelistOption } from "./options.ts";
+import { requireGuildId } from "./preconditions.ts";
+
+/**
+ * `/register nick [whitelist]`: a member registers a nick (command and message mode) or files a request staff
+ * approve in the log channel (approval mode). The whitelist is the channel's when the option is absent.
+ */
+export const register = {
+  data: new SlashCommandBuilder()
+    .setName("register")
+    .setDescription("Put your Minecraft nick on a whitelist")
+    .addStringOption((option) =>
+      option.setName("nick").setDescription("Your Minecraft nick").setRequired(true).setMaxLength(40),
+    )
+    .addStringOption(
+      whitelistOption(false, "Which whitelist (default: the one of this channel, or the server's only one)"),
+    )
+    .toJSON(),
+
+  async execute(interaction, context) {
+    const guildId = requireGuildId(interaction);
+    const member = actingMember(interaction);
+    await deferAnswer(interaction);
+    const submission = await context.registration.submit({
+      guildId,
+      whitelist: interaction.options.getString("whitelist"),
+      channelId: interaction.channelId,
+      member,
+      nick: interaction.options.getString("nick", true),
+    });
+
+    if (submission.kind === "requested") {
+      const { request, whitelist } = submission;
+      const messageId = await context.log.post(guildId, approvalRequestMessage(request, whitelist));
+      if (!messageId) {
+        // Without a post staff would never see the request: withdraw it rather than leave it hanging.
+        context.registration.cancelRequest({ requestId: request.id, actor: member });
+        throw new DomainError(
+          "invalid-input",
+          `${whitelist.name} needs staff approval, but I cannot post requests to a log channel. ` +
+            "Ask staff to set one with /whitelist log-channel, then try again.",
+        );
+      }
+      context.registration.attachRequestMessage(request.id, messageId);
+      await answer(
+        interaction,
+        `📨 Your request for **${request.nick}** on **${whitelist.name}** was sent to staff. ` +
+          `You will be told in <#${whitelist.channelId}> once they decide; there is nothing else to do.`,
+      );
+      return;
+    }
+
+    const { entry, whitelist, grantFailures } = submission;
+    if (grantFailures.length > 0) {
+      await context.log.post(guildId, {
+        embeds: [roleFailureEmbed("grant", member.userId, entry.nick, grantFailures)],
+      });
+    }
+    const roles = grantFailures.map((failure) => `<@&${failure.roleId}>`).join(", ");
+    await answer(
+      interaction,
+      [
+        `✅ **${entry.nick}** is on **${whitelist.name}**. You can join the server now.`,
+        ...(grantFailures.length > 0
+          ? [`I could not give you ${roles}; staff have been told and will sort it out.`]
+          : []),
+        `Changed your mind? \`/unregister nick:${entry.nick}\` removes it.`,
+      ].join("\n"),
+    );
+  },
+
+  autocomplete: suggestWhitelists,
+} satisfies Command;

@@ -1,0 +1,55 @@
+import { SlashCommandSubcommandBuilder } from "discord.js";
+import { linkKeyEmbed } from "../../log-channel.ts";
+import { answer } from "../answer.ts";
+import { suggestWhitelists, whitelistFromOption, whitelistOption } from "../options.ts";
+import { requireGuildId, requireManageGuild } from "../preconditions.ts";
+import type { Subcommand } from "../subcommands.ts";
+import { scopeOf } from "./shared.ts";
+
+/**
+ * `/server-link create name [whitelist]` (Manage Server): a link key for a game server or integration, limited to
+ * one whitelist or the whole server. The reply carries the lines `Link id: <id>` and `Key: <key>`, shown once.
+ */
+export const create = {
+  data: new SlashCommandSubcommandBuilder()
+    .setName("create")
+    .setDescription("Create a key for a game server or integration (Manage Server)")
+    .addStringOption((option) =>
+      option
+        .setName("name")
+        .setDescription("What it is for, e.g. survival-server")
+        .setRequired(true)
+        .setMaxLength(64),
+    )
+    .addStringOption(whitelistOption(false, "Limit it to one whitelist (default: the whole server)")),
+
+  async execute(interaction, context) {
+    const guildId = requireGuildId(interaction);
+    const actor = requireManageGuild(interaction);
+    const whitelist = interaction.options.getString("whitelist")
+      ? whitelistFromOption(interaction, context)
+      : null;
+    const { key, plaintext } = context.services.keys.create({
+      guildId,
+      name: interaction.options.getString("name", true),
+      whitelistId: whitelist?.id ?? null,
+      createdBy: actor.userId,
+    });
+    const scope = scopeOf(key, context.services);
+    await context.log.post(guildId, { embeds: [linkKeyEmbed("created", key, scope, actor.userId)] });
+    context.logger.info("link key created", { guildId, keyId: key.id, whitelistId: key.whitelistId });
+    await answer(
+      interaction,
+      [
+        `🔑 Link **${key.name}** for ${scope}. Copy the key now: it is shown once and never again.`,
+        `Link id: ${key.id}`,
+        `Key: ${plaintext}`,
+        `How to use: \`curl -H "Authorization: Bearer ${plaintext}" ${context.apiUrl}/whitelists\``,
+        `Next: put the key in your plugin's config, or get events pushed with \`/server-link webhook id:${key.id}\`. ` +
+          `Lost it? \`/server-link revoke id:${key.id}\` and create another.`,
+      ].join("\n"),
+    );
+  },
+
+  autocomplete: suggestWhitelists,
+} satisfies Subcommand;

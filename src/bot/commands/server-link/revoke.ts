@@ -1,0 +1,31 @@
+import { SlashCommandSubcommandBuilder } from "discord.js";
+import { linkKeyEmbed } from "../../log-channel.ts";
+import { answer } from "../answer.ts";
+import { requireGuildId, requireManageGuild } from "../preconditions.ts";
+import type { Subcommand } from "../subcommands.ts";
+import { linkIdOption, scopeOf, suggestLinks } from "./shared.ts";
+
+/** `/server-link revoke id` (Manage Server): the key stops working at once (REST 401, sockets closed 4001). */
+export const revoke = {
+  data: new SlashCommandSubcommandBuilder()
+    .setName("revoke")
+    .setDescription("Revoke a link key at once (Manage Server)")
+    .addStringOption(linkIdOption),
+
+  async execute(interaction, context) {
+    const guildId = requireGuildId(interaction);
+    const actor = requireManageGuild(interaction);
+    const key = context.services.keys.revoke(guildId, interaction.options.getString("id", true).trim());
+    await context.log.post(guildId, {
+      embeds: [linkKeyEmbed("revoked", key, scopeOf(key, context.services), actor.userId)],
+    });
+    context.logger.info("link key revoked", { guildId, keyId: key.id });
+    await answer(
+      interaction,
+      `🚫 Link **${key.name}** (\`${key.id}\`) is revoked: its key is refused from now on and its open ` +
+        "connections are closed. Give the game server a new one with `/server-link create`.",
+    );
+  },
+
+  autocomplete: suggestLinks,
+} satisfies Subcommand;

@@ -1,0 +1,47 @@
+import type { AutocompleteInteraction, SlashCommandStringOption } from "discord.js";
+import type { LinkKeyView } from "../../../keys/service.ts";
+import type { Services } from "../../../services.ts";
+import type { BotContext } from "../../context.ts";
+import { mayManageGuild } from "../preconditions.ts";
+
+/** Adds the `id` option naming a link; active links are suggested as "name (id)". */
+export function linkIdOption(option: SlashCommandStringOption) {
+  return option
+    .setName("id")
+    .setDescription("The link's id (shown when it was created and in /server-link list)")
+    .setRequired(true)
+    .setAutocomplete(true)
+    .setMaxLength(32);
+}
+
+/** Suggests the guild's active links to members with Manage Server (nobody else may use them). */
+export async function suggestLinks(interaction: AutocompleteInteraction, context: BotContext): Promise<void> {
+  if (!interaction.guildId || !mayManageGuild(interaction)) {
+    await interaction.respond([]);
+    return;
+  }
+  const typed = interaction.options.getFocused().trim().toLowerCase();
+  const links = context.services.keys
+    .list(interaction.guildId)
+    .filter((key) => key.revokedAt === null)
+    .filter((key) => key.id.toLowerCase().includes(typed) || key.name.toLowerCase().includes(typed));
+  await interaction.respond(
+    links.slice(0, 25).map((key) => ({ name: `${key.name} (${key.id})`, value: key.id })),
+  );
+}
+
+/** What a link reaches, in words: "whitelist **survival**" or "the whole server". */
+export function scopeOf(key: Pick<LinkKeyView, "whitelistId">, services: Services): string {
+  if (key.whitelistId === null) return "the whole server";
+  const whitelist = services.whitelists.get(key.whitelistId);
+  return whitelist ? `whitelist **${whitelist.name}**` : "a deleted whitelist";
+}
+
+/** The host of a webhook URL: what staff see of it (its path may carry a token). */
+export function hostOf(url: string): string {
+  try {
+    return new URL(url).host;
+  } catch {
+    return "an invalid URL";
+  }
+}

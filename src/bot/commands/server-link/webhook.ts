@@ -1,0 +1,61 @@
+import { SlashCommandSubcommandBuilder } from "discord.js";
+import { webhookEmbed } from "../../log-channel.ts";
+import { answer, deferAnswer } from "../answer.ts";
+import { requireGuildId, requireManageGuild } from "../preconditions.ts";
+import type { Subcommand } from "../subcommands.ts";
+import { hostOf, linkIdOption, suggestLinks } from "./shared.ts";
+
+/**
+ * `/server-link webhook id [url]` (Manage Server): sets the link's webhook and shows its signing secret once
+ * (`Signing secret: whsec_…`), or removes it when `url` is left out or empty.
+ */
+export const webhook = {
+  data: new SlashCommandSubcommandBuilder()
+    .setName("webhook")
+    .setDescription("Post this link's events to a URL, or stop (Manage Server)")
+    .addStringOption(linkIdOption)
+    .addStringOption((option) =>
+      option
+        .setName("url")
+        .setDescription("http(s) URL to POST events to; leave out to remove")
+        .setMaxLength(2048),
+    ),
+
+  async execute(interaction, context) {
+    const guildId = requireGuildId(interaction);
+    const actor = requireManageGuild(interaction);
+    const keyId = interaction.options.getString("id", true).trim();
+    const url = interaction.options.getString("url")?.trim() ?? "";
+    const key = () => context.services.keys.list(guildId).find((candidate) => candidate.id === keyId);
+
+    if (url === "") {
+      context.services.webhooks.clear(guildId, keyId);
+      const cleared = key();
+      if (cleared)
+        await context.log.post(guildId, { embeds: [webhookEmbed("cleared", cleared, null, actor.userId)] });
+      await answer(
+        interaction,
+        `Webhook of link \`${keyId}\` removed: no more deliveries. Set one again with a \`url\`.`,
+      );
+      return;
+    }
+
+    // The URL's host is resolved (SSRF guard) before it is accepted, which may take a moment.
+    await deferAnswer(interaction);
+    const { secret } = await context.services.webhooks.set(guildId, keyId, url);
+    const set = key();
+    const host = hostOf(url);
+    if (set) await context.log.post(guildId, { embeds: [webhookEmbed("set", set, host, actor.userId)] });
+    await answer(
+      interaction,
+      [
+        `🪝 Link \`${keyId}\` now POSTs every change to **${host}**, signed per Standard Webhooks.`,
+        `Signing secret: ${secret}`,
+        "Verify the `webhook-signature` header with this secret (it is shown once). Each delivery's outcome " +
+          "appears in `/server-link list`; run this again to rotate the secret.",
+      ].join("\n"),
+    );
+  },
+
+  autocomplete: suggestLinks,
+} satisfies Subcommand;

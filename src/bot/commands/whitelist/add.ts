@@ -1,0 +1,62 @@
+import { SlashCommandSubcommandBuilder } from "discord.js";
+import { roleFailureEmbed } from "../../log-channel.ts";
+import { actingMember } from "../../members.ts";
+import { answer, deferAnswer } from "../answer.ts";
+import { fetchGuildMember } from "../guild-member.ts";
+import { suggestWhitelists, whitelistFromOption, whitelistOption } from "../options.ts";
+import { requireGuildId, requireManager } from "../preconditions.ts";
+import type { Subcommand } from "../subcommands.ts";
+
+/**
+ * `/whitelist add whitelist member nick` (managers): registers a nick for a member, in any mode and without the
+ * required-role gate (origin `staff`); every other rule applies, and the whitelist's roles are granted.
+ */
+export const add = {
+  data: new SlashCommandSubcommandBuilder()
+    .setName("add")
+    .setDescription("Register a nick for a member (whitelist staff)")
+    .addStringOption(whitelistOption(true))
+    .addUserOption((option) =>
+      option.setName("member").setDescription("Who the nick belongs to").setRequired(true),
+    )
+    .addStringOption((option) =>
+      option.setName("nick").setDescription("Their Minecraft nick").setRequired(true).setMaxLength(40),
+    ),
+
+  async execute(interaction, context) {
+    const guildId = requireGuildId(interaction);
+    const actor = actingMember(interaction);
+    const whitelist = whitelistFromOption(interaction, context);
+    requireManager(whitelist, actor);
+    await deferAnswer(interaction);
+    const member = await fetchGuildMember(interaction, interaction.options.getUser("member", true).id);
+    const { entry, grantFailures } = await context.registration.register({
+      guildId,
+      whitelist: whitelist.id,
+      member,
+      actor,
+      nick: interaction.options.getString("nick", true),
+      origin: "staff",
+    });
+    if (grantFailures.length > 0) {
+      await context.log.post(guildId, {
+        embeds: [roleFailureEmbed("grant", member.userId, entry.nick, grantFailures)],
+      });
+    }
+    await answer(
+      interaction,
+      [
+        `✅ **${entry.nick}** is on **${whitelist.name}** for <@${member.userId}>.`,
+        ...(grantFailures.length > 0
+          ? [
+              `I could not give them ${grantFailures.map((f) => `<@&${f.roleId}>`).join(", ")} ` +
+                "(details in the log channel); the nick stands.",
+            ]
+          : []),
+        `Undo with \`/whitelist remove whitelist:${whitelist.name} nick:${entry.nick}\`.`,
+      ].join("\n"),
+    );
+  },
+
+  autocomplete: suggestWhitelists,
+} satisfies Subcommand;

@@ -1,0 +1,96 @@
+import { ChannelType, SlashCommandSubcommandBuilder } from "discord.js";
+import { nickTypes, registrationModes, type Whitelist } from "../../../whitelists/model.ts";
+import type { BotContext } from "../../context.ts";
+import { answer, deferAnswer } from "../answer.ts";
+import { modeChoices, nickTypeChoices, oneOf } from "../options.ts";
+import { requireGuildId, requireManageGuild } from "../preconditions.ts";
+import type { Subcommand } from "../subcommands.ts";
+
+/** What members of a whitelist do to register, and what staff may want to do next. */
+export function howMembersRegister(whitelist: Whitelist, context: BotContext): string {
+  const channel = `<#${whitelist.channelId}>`;
+  switch (whitelist.registrationMode) {
+    case "command":
+      return `Members register with \`/register\` in ${channel}.`;
+    case "message":
+      return `Members post their nick as a message in ${channel}; I react ✅ or explain why not.`;
+    case "approval": {
+      const logChannel = context.services.guilds.get(whitelist.guildId)?.logChannelId;
+      return (
+        `Members use \`/register\` in ${channel}; their requests appear in the log channel with Approve and ` +
+        `Reject buttons.${logChannel ? "" : " Set that channel first with `/whitelist log-channel`."}`
+      );
+    }
+  }
+}
+
+/** `/whitelist create name channel nick-type mode max-nicks` (Manage Server). */
+export const create = {
+  data: new SlashCommandSubcommandBuilder()
+    .setName("create")
+    .setDescription("Create a whitelist bound to a channel (Manage Server)")
+    .addStringOption((option) =>
+      option
+        .setName("name")
+        .setDescription("1-32 letters, digits, - or _ (unique on this server)")
+        .setRequired(true)
+        .setMaxLength(32),
+    )
+    .addChannelOption((option) =>
+      option
+        .setName("channel")
+        .setDescription("The channel where members register")
+        .setRequired(true)
+        .addChannelTypes(ChannelType.GuildText),
+    )
+    .addStringOption((option) =>
+      option
+        .setName("nick-type")
+        .setDescription("Which nicks it accepts")
+        .setRequired(true)
+        .addChoices(...nickTypeChoices),
+    )
+    .addStringOption((option) =>
+      option
+        .setName("mode")
+        .setDescription("How members register")
+        .setRequired(true)
+        .addChoices(...modeChoices),
+    )
+    .addIntegerOption((option) =>
+      option
+        .setName("max-nicks")
+        .setDescription("How many nicks one member may register")
+        .setRequired(true)
+        .setMinValue(1)
+        .setMaxValue(100),
+    ),
+
+  async execute(interaction, context) {
+    const guildId = requireGuildId(interaction);
+    requireManageGuild(interaction);
+    const whitelist = context.services.whitelists.create({
+      guildId,
+      name: interaction.options.getString("name", true).trim(),
+      channelId: interaction.options.getChannel("channel", true).id,
+      nickType: oneOf(nickTypes, interaction.options.getString("nick-type", true), "nick-type"),
+      registrationMode: oneOf(registrationModes, interaction.options.getString("mode", true), "mode"),
+      maxNicksPerUser: interaction.options.getInteger("max-nicks", true),
+    });
+    if (whitelist.registrationMode === "message") {
+      // Reconnecting with the Message Content intent takes a moment; answer once messages are read.
+      await deferAnswer(interaction);
+      await context.ensureIntents();
+    }
+    await answer(
+      interaction,
+      [
+        `✅ Created **${whitelist.name}** (id \`${whitelist.id}\`): ${whitelist.nickType} nicks, ` +
+          `${whitelist.maxNicksPerUser} per member.`,
+        howMembersRegister(whitelist, context),
+        "Next: set required, granted and manager roles with `/whitelist roles`, and give your game server " +
+          "access with `/server-link create`.",
+      ].join("\n"),
+    );
+  },
+} satisfies Subcommand;

@@ -1,0 +1,72 @@
+import { SlashCommandSubcommandBuilder } from "discord.js";
+import { linkKeyEmbed, whitelistDeletedEmbed } from "../../log-channel.ts";
+import { answer, deferAnswer } from "../answer.ts";
+import { suggestWhitelists, whitelistFromOption, whitelistOption } from "../options.ts";
+import { requireGuildId, requireManageGuild } from "../preconditions.ts";
+import type { Subcommand } from "../subcommands.ts";
+
+/**
+ * `/whitelist delete whitelist [confirm]` (Manage Server). Without `confirm:True` it only says what would go.
+ * With it: the keys limited to the whitelist are revoked (401 and socket close at once), every nick is removed
+ * with its `entry.removed` event (roles reverted, the log told), then the whitelist and its requests go.
+ */
+export const deleteWhitelist = {
+  data: new SlashCommandSubcommandBuilder()
+    .setName("delete")
+    .setDescription("Delete a whitelist, its nicks and the link keys limited to it (Manage Server)")
+    .addStringOption(whitelistOption(true))
+    .addBooleanOption((option) =>
+      option
+        .setName("confirm")
+        .setDescription("True to really delete; without it you only see what would go"),
+    ),
+
+  async execute(interaction, context) {
+    const guildId = requireGuildId(interaction);
+    const actor = requireManageGuild(interaction);
+    const whitelist = whitelistFromOption(interaction, context);
+    const { entries, keys, whitelists, representations } = context.services;
+    const nicks = entries.list(whitelist.id);
+    if (interaction.options.getBoolean("confirm") !== true) {
+      const scopedKeys = keys
+        .list(guildId)
+        .filter((key) => key.whitelistId === whitelist.id && key.revokedAt === null);
+      await answer(
+        interaction,
+        `Deleting **${whitelist.name}** removes its ${nicks.length} nick(s) (roles given for them are taken ` +
+          `back), drops its pending requests and revokes ${scopedKeys.length} link key(s) limited to it. ` +
+          `Nothing changed yet: run \`/whitelist delete whitelist:${whitelist.name} confirm:True\` to go ahead.`,
+      );
+      return;
+    }
+    await deferAnswer(interaction);
+    const revoked = keys.revokeForWhitelist(guildId, whitelist.id);
+    for (const entry of nicks) {
+      entries.remove({ whitelistId: whitelist.id, nick: entry.nick, origin: "staff", actorId: actor.userId });
+    }
+    whitelists.delete(whitelist.id);
+    representations.invalidate(whitelist.id);
+    await context.log.post(guildId, {
+      embeds: [
+        whitelistDeletedEmbed(whitelist, { nicks: nicks.length, keys: revoked.length }, actor.userId),
+        ...revoked.map((key) =>
+          linkKeyEmbed("revoked", key, `whitelist **${whitelist.name}**`, actor.userId),
+        ),
+      ].slice(0, 10),
+    });
+    context.logger.info("whitelist deleted", {
+      guildId,
+      whitelistId: whitelist.id,
+      nicks: nicks.length,
+      keys: revoked.length,
+      actorId: actor.userId,
+    });
+    await answer(
+      interaction,
+      `🗑️ Deleted **${whitelist.name}**: ${nicks.length} nick(s) removed, ${revoked.length} link key(s) revoked. ` +
+        "Game servers using a server-wide key get 404 for it from now on; create a new one with `/whitelist create`.",
+    );
+  },
+
+  autocomplete: suggestWhitelists,
+} satisfies Subcommand;

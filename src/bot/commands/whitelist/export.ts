@@ -1,0 +1,42 @@
+import { SlashCommandSubcommandBuilder } from "discord.js";
+import { exportFormats } from "../../../entries/export.ts";
+import { actingMember } from "../../members.ts";
+import { answer } from "../answer.ts";
+import { formatChoices, oneOf, suggestWhitelists, whitelistFromOption, whitelistOption } from "../options.ts";
+import { requireManager } from "../preconditions.ts";
+import type { Subcommand } from "../subcommands.ts";
+
+/**
+ * `/whitelist export whitelist format` (managers): attaches the file a game server reads, byte for byte what
+ * `GET /api/v1/whitelists/{id}/entries?format=` serves (the same representation cache).
+ */
+export const exportWhitelist = {
+  data: new SlashCommandSubcommandBuilder()
+    .setName("export")
+    .setDescription("Download a whitelist as a server file (whitelist staff)")
+    .addStringOption(whitelistOption(true))
+    .addStringOption((option) =>
+      option
+        .setName("format")
+        .setDescription("Which file")
+        .setRequired(true)
+        .addChoices(...formatChoices),
+    ),
+
+  async execute(interaction, context) {
+    const whitelist = whitelistFromOption(interaction, context);
+    requireManager(whitelist, actingMember(interaction));
+    const format = oneOf(exportFormats, interaction.options.getString("format", true), "format");
+    const file = context.services.representations.get(whitelist.id, format);
+    const count = context.services.entries.list(whitelist.id).length;
+    await answer(interaction, {
+      content:
+        `📄 **${whitelist.name}** as \`${file.fileName}\` (${count} nick(s)). Put it in your server's folder, or ` +
+        `let the server fetch it: \`${context.apiUrl}/whitelists/${whitelist.id}/entries?format=${format}\` ` +
+        "with a key from `/server-link create`.",
+      files: [{ attachment: Buffer.from(file.body), name: file.fileName ?? `whitelist-${format}` }],
+    });
+  },
+
+  autocomplete: suggestWhitelists,
+} satisfies Subcommand;

@@ -1,0 +1,49 @@
+import { ChannelType, SlashCommandSubcommandBuilder } from "discord.js";
+import { colours } from "../../log-channel.ts";
+import { answer } from "../answer.ts";
+import { requireGuildId, requireManageGuild } from "../preconditions.ts";
+import type { Subcommand } from "../subcommands.ts";
+
+/** `/whitelist log-channel [channel]` (Manage Server): where changes, requests and failures are posted. */
+export const logChannel = {
+  data: new SlashCommandSubcommandBuilder()
+    .setName("log-channel")
+    .setDescription("Choose where I log changes and approval requests (Manage Server)")
+    .addChannelOption((option) =>
+      option
+        .setName("channel")
+        .setDescription("The log channel; leave it out to stop logging")
+        .addChannelTypes(ChannelType.GuildText),
+    ),
+
+  async execute(interaction, context) {
+    const guildId = requireGuildId(interaction);
+    const actor = requireManageGuild(interaction);
+    const channelId = interaction.options.getChannel("channel")?.id ?? null;
+    context.services.guilds.setLogChannel(guildId, channelId);
+    if (channelId === null) {
+      await answer(
+        interaction,
+        "Logging is off. Approval requests need a log channel: set one again with `/whitelist log-channel`.",
+      );
+      return;
+    }
+    // Posting once proves the bot may write there, before anything important depends on it.
+    const posted = await context.log.post(guildId, {
+      embeds: [
+        {
+          title: "Log channel",
+          description: `<@${actor.userId}> chose this channel for whitelist-sync's log: additions, removals, approval requests and role problems.`,
+          color: colours.info,
+        },
+      ],
+    });
+    await answer(
+      interaction,
+      posted
+        ? `✅ I log to <#${channelId}> from now on. Keep it visible to staff only: approval buttons live there.`
+        : `⚠️ <#${channelId}> is set, but I could not post there. Give me View Channel, Send Messages and ` +
+            "Embed Links in it, then run this again.",
+    );
+  },
+} satisfies Subcommand;

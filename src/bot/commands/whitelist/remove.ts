@@ -1,0 +1,38 @@
+import { SlashCommandSubcommandBuilder } from "discord.js";
+import { actingMember } from "../../members.ts";
+import { answer } from "../answer.ts";
+import { suggestWhitelists, whitelistFromOption, whitelistOption } from "../options.ts";
+import { requireGuildId } from "../preconditions.ts";
+import type { Subcommand } from "../subcommands.ts";
+
+/** `/whitelist remove whitelist nick` (its owner or a manager): removes a nick; granted roles are taken back. */
+export const remove = {
+  data: new SlashCommandSubcommandBuilder()
+    .setName("remove")
+    .setDescription("Remove a nick from a whitelist (its owner or whitelist staff)")
+    .addStringOption(whitelistOption(true))
+    .addStringOption((option) =>
+      option
+        .setName("nick")
+        .setDescription("The nick, in any letter case")
+        .setRequired(true)
+        .setMaxLength(40),
+    ),
+
+  async execute(interaction, context) {
+    const whitelist = whitelistFromOption(interaction, context);
+    const { entry } = context.registration.unregister({
+      guildId: requireGuildId(interaction),
+      whitelist: whitelist.id,
+      nick: interaction.options.getString("nick", true),
+      actor: actingMember(interaction),
+    });
+    await answer(
+      interaction,
+      `🗑️ **${entry.nick}** is no longer on **${whitelist.name}** (it belonged to <@${entry.userId}>). ` +
+        "Roles given for it are taken back; game servers hear of it at once.",
+    );
+  },
+
+  autocomplete: suggestWhitelists,
+} satisfies Subcommand;

@@ -1,0 +1,48 @@
+import { SlashCommandSubcommandBuilder } from "discord.js";
+import { roleMentions } from "../../../registration/rules.ts";
+import { colours } from "../../log-channel.ts";
+import { answer } from "../answer.ts";
+import { suggestWhitelists, whitelistFromOption, whitelistOption } from "../options.ts";
+import type { Subcommand } from "../subcommands.ts";
+
+const roles = (roleIds: string[], none: string) => (roleIds.length > 0 ? roleMentions(roleIds) : none);
+
+/** `/whitelist show whitelist`: its settings, role lists, nick count and pending requests (anyone). */
+export const show = {
+  data: new SlashCommandSubcommandBuilder()
+    .setName("show")
+    .setDescription("Show a whitelist's settings and roles")
+    .addStringOption(whitelistOption(true)),
+
+  async execute(interaction, context) {
+    const wl = whitelistFromOption(interaction, context);
+    const nicks = context.services.entries.list(wl.id).length;
+    const pending = context.registration
+      .listPendingRequests(wl.guildId)
+      .filter((request) => request.whitelistId === wl.id).length;
+    await answer(interaction, {
+      content: "Staff change settings with `/whitelist edit` and roles with `/whitelist roles`.",
+      embeds: [
+        {
+          title: wl.name,
+          description: `id \`${wl.id}\` · ${wl.enabled ? "open" : "closed for registrations"}`,
+          color: colours.info,
+          fields: [
+            { name: "Channel", value: `<#${wl.channelId}>`, inline: true },
+            { name: "Nick type", value: wl.nickType, inline: true },
+            { name: "Mode", value: wl.registrationMode, inline: true },
+            { name: "Nicks per member", value: String(wl.maxNicksPerUser), inline: true },
+            { name: "Nicks", value: String(nicks), inline: true },
+            { name: "Pending requests", value: String(pending), inline: true },
+            { name: "On leave", value: wl.removeOnLeave ? "nicks removed" : "nicks kept", inline: true },
+            { name: "Required roles", value: roles(wl.requiredRoleIds, "none: anyone may register") },
+            { name: "Granted roles", value: roles(wl.grantedRoleIds, "none") },
+            { name: "Manager roles", value: roles(wl.managerRoleIds, "none: Manage Server only") },
+          ],
+        },
+      ],
+    });
+  },
+
+  autocomplete: suggestWhitelists,
+} satisfies Subcommand;

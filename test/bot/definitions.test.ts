@@ -1,0 +1,99 @@
+import { describe, expect, test } from "bun:test";
+import {
+  type APIApplicationCommandBasicOption,
+  type APIApplicationCommandOption,
+  ApplicationCommandOptionType,
+  PermissionFlagsBits,
+} from "discord.js";
+import { buttons, commands } from "../../src/bot/commands/index.ts";
+import { exportFormats } from "../../src/entries/export.ts";
+import { nickTypes, registrationModes } from "../../src/whitelists/model.ts";
+
+/** Every basic option of the command set, with the path that leads to it. */
+function allOptions(): { path: string; option: APIApplicationCommandBasicOption }[] {
+  const found: { path: string; option: APIApplicationCommandBasicOption }[] = [];
+  const visit = (path: string, options: APIApplicationCommandOption[] = []) => {
+    for (const option of options) {
+      if (
+        option.type === ApplicationCommandOptionType.Subcommand ||
+        option.type === ApplicationCommandOptionType.SubcommandGroup
+      ) {
+        visit(`${path} ${option.name}`, option.options as APIApplicationCommandOption[]);
+      } else found.push({ path: `${path} ${option.name}`, option });
+    }
+  };
+  for (const command of commands) visit(`/${command.data.name}`, command.data.options);
+  return found;
+}
+
+const subcommandsOf = (name: string) =>
+  commands.find((command) => command.data.name === name)?.data.options?.map((option) => option.name);
+
+describe("command definitions", () => {
+  test("the command set of DESIGN.md §9", () => {
+    expect({
+      commands: commands.map((command) => command.data.name),
+      whitelist: subcommandsOf("whitelist"),
+      serverLink: subcommandsOf("server-link"),
+      buttons: buttons.map((button) => button.prefix),
+    }).toEqual({
+      commands: ["whitelist", "register", "unregister", "server-link"],
+      whitelist: [
+        "create",
+        "edit",
+        "delete",
+        "list",
+        "show",
+        "roles",
+        "add",
+        "remove",
+        "export",
+        "log-channel",
+      ],
+      serverLink: ["create", "revoke", "webhook", "list"],
+      buttons: ["approval"],
+    });
+  });
+
+  test("every whitelist option is a string with autocomplete", () => {
+    const whitelistOptions = allOptions().filter(({ option }) => option.name === "whitelist");
+    expect(whitelistOptions.map(({ path }) => path)).toEqual([
+      ...["edit", "delete", "show", "roles", "add", "remove", "export"].map(
+        (sub) => `/whitelist ${sub} whitelist`,
+      ),
+      "/register whitelist",
+      "/unregister whitelist",
+      "/server-link create whitelist",
+    ]);
+    for (const { path, option } of whitelistOptions) {
+      expect({
+        path,
+        type: option.type,
+        autocomplete: "autocomplete" in option && option.autocomplete,
+      }).toEqual({
+        path,
+        type: ApplicationCommandOptionType.String,
+        autocomplete: true,
+      });
+    }
+  });
+
+  test("nick-type, mode and format offer exactly the enumerations as choices", () => {
+    const choices = (name: string) =>
+      allOptions()
+        .filter(({ option }) => option.name === name)
+        .map(({ option }) =>
+          "choices" in option ? option.choices?.map((choice) => choice.value) : undefined,
+        );
+    expect({ nickType: choices("nick-type"), mode: choices("mode"), format: choices("format") }).toEqual({
+      nickType: [[...nickTypes]],
+      mode: [[...registrationModes], [...registrationModes]],
+      format: [[...exportFormats]],
+    });
+  });
+
+  test("/server-link is hidden by default from members without Manage Server", () => {
+    const serverLink = commands.find((command) => command.data.name === "server-link");
+    expect(serverLink?.data.default_member_permissions).toBe(String(PermissionFlagsBits.ManageGuild));
+  });
+});

@@ -1,0 +1,239 @@
+import { afterEach, describe, expect, test } from "bun:test";
+import { Webhook } from "standardwebhooks";
+import { openSocket } from "../helpers/sockets.ts";
+import { IDS, lines, lineValue, startReceiver, startWorld, type World } from "./world.ts";
+
+let world: World;
+let receiver: ReturnType<typeof startReceiver> | undefined;
+afterEach(async () => {
+  await receiver?.stop();
+  receiver = undefined;
+  await world?.stop();
+});
+
+const link = (userId: string, subcommand: string, options: Record<string, unknown> = {}) =>
+  world.command(userId, "server-link", { subcommand, options });
+
+describe("/server-link create", () => {
+  test("answers once, ephemerally, with the Link id and Key lines, and the key works on the API", async () => {
+    world = await startWorld();
+    world.useLogChannel();
+    const reply = await link(IDS.owner, "create", { name: "survival-server" });
+
+    const id = lineValue(reply, "Link id:");
+    const key = lineValue(reply, "Key:");
+    expect({ ephemeral: reply.ephemeral, id, key }).toEqual({
+      ephemeral: true,
+      id: world.services.keys.list(IDS.guild)[0]?.id as string,
+      key: expect.stringMatching(/^wls_[0-9A-Za-z]{33}$/),
+    });
+    expect(lines(reply)).toContain(
+      `How to use: \`curl -H "Authorization: Bearer ${key}" ${world.apiUrl}/whitelists\``,
+    );
+    expect(reply.content).toContain("shown once");
+    expect((await world.api(key, "/whitelists")).status).toBe(200);
+
+    const logged = await world.message(
+      IDS.logChannel,
+      "the key log",
+      (m) => m.embeds[0]?.title === "Link key created",
+    );
+    expect(logged.embeds[0]?.description).toBe(`**survival-server** (\`${id}\`) for the whole server`);
+    expect(JSON.stringify(await world.messages(IDS.logChannel))).not.toContain(key);
+  });
+
+  test("a key limited to a whitelist (named in any case) sees only that one", async () => {
+    world = await startWorld();
+    const survival = world.whitelist();
+    const creative = world.whitelist({ name: "creative" });
+    const key = lineValue(await link(IDS.owner, "create", { name: "s", whitelist: "SURVIVAL" }), "Key:");
+    expect(world.services.keys.list(IDS.guild)[0]?.whitelistId).toBe(survival.id);
+    expect([
+      (await world.api(key, `/whitelists/${survival.id}/entries`)).status,
+      (await world.api(key, `/whitelists/${creative.id}/entries`)).status,
+    ]).toEqual([200, 403]);
+  });
+
+  test("needs Manage Server, for every subcommand", async () => {
+    world = await startWorld();
+    const key = world.services.keys.create({
+      guildId: IDS.guild,
+      name: "k",
+      whitelistId: null,
+      createdBy: IDS.owner,
+    });
+    const calls: [string, Record<string, unknown>][] = [
+      ["create", { name: "x" }],
+      ["revoke", { id: key.key.id }],
+      ["webhook", { id: key.key.id, url: "http://127.0.0.1:1/hook" }],
+      ["list", {}],
+    ];
+    for (const [subcommand, options] of calls) {
+      const reply = await link(IDS.manager, subcommand, options);
+      expect({ subcommand, ephemeral: reply.ephemeral, content: reply.content }).toEqual({
+        subcommand,
+        ephemeral: true,
+        content: "Only members with the Manage Server permission can do that. Ask a server admin to run it.",
+      });
+    }
+    expect(world.services.keys.list(IDS.guild).map((k) => k.revokedAt)).toEqual([null]);
+  });
+});
+
+describe("/server-link revoke", () => {
+  test("the key gets 401 at once and its sockets close with 4001; the log says so", async () => {
+    world = await startWorld();
+    world.useLogChannel();
+    const created = await link(IDS.owner, "create", { name: "old" });
+    const key = lineValue(created, "Key:");
+    const id = lineValue(created, "Link id:");
+    const socket = openSocket(world.service.url, key);
+    await socket.waitFor((m) => m.type === "connected");
+
+    const reply = await link(IDS.owner, "revoke", { id });
+
+    expect(reply.content).toStartWith(`🚫 Link **old** (\`${id}\`) is revoked`);
+    expect((await world.api(key, "/whitelists")).status).toBe(401);
+    expect((await socket.closed).code).toBe(4001);
+    await world.message(
+      IDS.logChannel,
+      "the revocation log",
+      (m) => m.embeds[0]?.title === "Link key revoked",
+    );
+  });
+
+  test("an unknown or already revoked id is refused with what to do", async () => {
+    world = await startWorld();
+    const id = lineValue(await link(IDS.owner, "create", { name: "old" }), "Link id:");
+    await link(IDS.owner, "revoke", { id });
+    expect((await link(IDS.owner, "revoke", { id })).content).toBe(`No active link with id ${id}.`);
+    expect((await link(IDS.owner, "revoke", { id: "nope" })).content).toBe("No active link with id nope.");
+  });
+
+  test("autocomplete offers active links by name to Manage Server only", async () => {
+    world = await startWorld();
+    const keep = lineValue(await link(IDS.owner, "create", { name: "survival-server" }), "Link id:");
+    const gone = lineValue(await link(IDS.owner, "create", { name: "survival-old" }), "Link id:");
+    await link(IDS.owner, "revoke", { id: gone });
+    const typed = { subcommand: "revoke", options: { id: "surv" } };
+    expect(await world.autocomplete(IDS.owner, "server-link", "id", typed)).toEqual([
+      { name: `survival-server (${keep})`, value: keep },
+    ]);
+    expect(await world.autocomplete(IDS.bob, "server-link", "id", typed)).toEqual([]);
+  });
+});
+
+describe("/server-link webhook", () => {
+  test("shows the signing secret once, and deliveries verify with it", async () => {
+    world = await startWorld();
+    world.useLogChannel();
+    const whitelist = world.whitelist();
+    receiver = startReceiver();
+    const id = lineValue(await link(IDS.owner, "create", { name: "hooked" }), "Link id:");
+
+    const reply = await link(IDS.owner, "webhook", { id, url: receiver.url });
+
+    const secret = lineValue(reply, "Signing secret:");
+    expect({ ephemeral: reply.ephemeral, secret }).toEqual({
+      ephemeral: true,
+      secret: expect.stringMatching(/^whsec_/),
+    });
+    await world.command(IDS.alice, "register", {
+      channelId: IDS.survivalChannel,
+      options: { nick: "Notch" },
+    });
+    const delivery = await receiver.waitFor((body) => body.type === "entry.added");
+    // The service's clock is a test clock, so the signature is recomputed rather than checked against "now".
+    const {
+      "webhook-id": msgId,
+      "webhook-timestamp": timestamp,
+      "webhook-signature": signature,
+    } = delivery.headers;
+    const expected = new Webhook(secret).sign(
+      msgId as string,
+      new Date(Number(timestamp) * 1000),
+      JSON.stringify(delivery.body),
+    );
+    expect({ signature, whitelistId: delivery.body.whitelistId }).toEqual({
+      signature: expected,
+      whitelistId: whitelist.id,
+    });
+    const logged = await world.message(
+      IDS.logChannel,
+      "the webhook log",
+      (m) => m.embeds[0]?.title === "Webhook set",
+    );
+    expect(logged.embeds[0]?.description).toContain(`**${new URL(receiver.url).host}**`);
+    expect(JSON.stringify(await world.messages(IDS.logChannel))).not.toContain(secret);
+  });
+
+  test("without a url the webhook is removed", async () => {
+    world = await startWorld();
+    receiver = startReceiver();
+    const id = lineValue(await link(IDS.owner, "create", { name: "hooked" }), "Link id:");
+    await link(IDS.owner, "webhook", { id, url: receiver.url });
+
+    const reply = await link(IDS.owner, "webhook", { id });
+
+    expect(reply.content).toStartWith(`Webhook of link \`${id}\` removed`);
+    expect(world.services.keys.list(IDS.guild)[0]?.webhookUrl).toBeNull();
+  });
+
+  test("a URL that is not http(s) is refused and nothing is stored", async () => {
+    world = await startWorld();
+    const id = lineValue(await link(IDS.owner, "create", { name: "hooked" }), "Link id:");
+    const reply = await link(IDS.owner, "webhook", { id, url: "ftp://example.org/hook" });
+    expect({ ephemeral: reply.ephemeral, content: reply.content }).toEqual({
+      ephemeral: true,
+      content: expect.stringContaining("only http and https are allowed"),
+    });
+    expect(world.services.keys.list(IDS.guild)[0]?.webhookUrl).toBeNull();
+  });
+});
+
+describe("/server-link list", () => {
+  test("shows every link with scope, use and webhook outcome, revoked ones marked, never a key or secret", async () => {
+    world = await startWorld();
+    world.whitelist();
+    receiver = startReceiver();
+    const active = await link(IDS.owner, "create", { name: "survival-server", whitelist: "survival" });
+    const revoked = await link(IDS.owner, "create", { name: "old-server" });
+    const secret = lineValue(
+      await link(IDS.owner, "webhook", { id: lineValue(active, "Link id:"), url: receiver.url }),
+      "Signing secret:",
+    );
+    await link(IDS.owner, "revoke", { id: lineValue(revoked, "Link id:") });
+    await world.command(IDS.alice, "register", {
+      channelId: IDS.survivalChannel,
+      options: { nick: "Notch" },
+    });
+    await receiver.waitFor((body) => body.type === "entry.added");
+    await world.waitFor(
+      "the delivery outcome",
+      async () => world.services.keys.list(IDS.guild)[0]?.webhookLastStatus,
+    );
+
+    const reply = await link(IDS.owner, "list");
+
+    const [header, first, second] = lines(reply);
+    expect(header).toBe("2 link(s):");
+    expect(first).toStartWith(
+      `• **survival-server** \`${lineValue(active, "Link id:")}\`: whitelist **survival**`,
+    );
+    expect(first).toContain(`webhook → ${new URL(receiver.url).host} (last HTTP 204 in `);
+    expect(first).toContain("never used");
+    expect(second).toStartWith(`• **old-server** \`${lineValue(revoked, "Link id:")}\` — **revoked** <t:`);
+    expect(second).toContain("the whole server");
+    expect(second).toContain("no webhook");
+    for (const hidden of [lineValue(active, "Key:"), lineValue(revoked, "Key:"), secret, "wls_", "whsec_"]) {
+      expect(reply.content).not.toContain(hidden);
+    }
+  });
+
+  test("says what to do when there is no link", async () => {
+    world = await startWorld();
+    expect((await link(IDS.owner, "list")).content).toBe(
+      "No links yet. Create one for your game server with `/server-link create`.",
+    );
+  });
+});

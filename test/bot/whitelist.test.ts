@@ -1,0 +1,411 @@
+import { afterEach, describe, expect, test } from "bun:test";
+import { exportFormats } from "../../src/entries/export.ts";
+import { openSocket } from "../helpers/sockets.ts";
+import { IDS, lines, startWorld, type World } from "./world.ts";
+
+let world: World;
+afterEach(() => world?.stop());
+
+const wl = (userId: string, subcommand: string, options: Record<string, unknown> = {}) =>
+  world.command(userId, "whitelist", { subcommand, options });
+
+const MANAGE_SERVER_ONLY =
+  "Only members with the Manage Server permission can do that. Ask a server admin to run it.";
+const STAFF_ONLY = "Only staff of survival (Manage Server or one of its manager roles) can do that.";
+
+describe("/whitelist create", () => {
+  const options = { name: "survival", channel: IDS.survivalChannel, "nick-type": "bedrock", mode: "command" };
+
+  test("creates the whitelist with the chosen settings and says what to do next", async () => {
+    world = await startWorld();
+    const reply = await wl(IDS.owner, "create", { ...options, "max-nicks": 2 });
+    const created = world.services.whitelists.find(IDS.guild, "survival");
+    expect(created).toEqual({
+      id: expect.any(String),
+      guildId: IDS.guild,
+      name: "survival",
+      channelId: IDS.survivalChannel,
+      nickType: "bedrock",
+      registrationMode: "command",
+      maxNicksPerUser: 2,
+      enabled: true,
+      removeOnLeave: true,
+      requiredRoleIds: [],
+      grantedRoleIds: [],
+      managerRoleIds: [],
+    });
+    expect({ ephemeral: reply.ephemeral, lines: lines(reply) }).toEqual({
+      ephemeral: true,
+      lines: [
+        `✅ Created **survival** (id \`${created?.id}\`): bedrock nicks, 2 per member.`,
+        `Members register with \`/register\` in <#${IDS.survivalChannel}>.`,
+        "Next: set required, granted and manager roles with `/whitelist roles`, and give your game server access " +
+          "with `/server-link create`.",
+      ],
+    });
+  });
+
+  test("needs Manage Server, and a free, valid name", async () => {
+    world = await startWorld();
+    expect((await wl(IDS.manager, "create", { ...options, "max-nicks": 1 })).content).toBe(
+      MANAGE_SERVER_ONLY,
+    );
+    await wl(IDS.owner, "create", { ...options, "max-nicks": 1 });
+    expect((await wl(IDS.owner, "create", { ...options, name: "SURVIVAL", "max-nicks": 1 })).content).toBe(
+      "A whitelist named “SURVIVAL” already exists.",
+    );
+    expect((await wl(IDS.owner, "create", { ...options, name: "no spaces", "max-nicks": 1 })).content).toBe(
+      "A whitelist name is 1-32 letters, digits, `-` or `_`.",
+    );
+    expect(world.services.whitelists.listForGuild(IDS.guild).map((w) => w.name)).toEqual(["survival"]);
+  });
+
+  test("approval mode without a log channel says to set one", async () => {
+    world = await startWorld();
+    const reply = await wl(IDS.owner, "create", { ...options, mode: "approval", "max-nicks": 1 });
+    expect(lines(reply)[1]).toEndWith("Set that channel first with `/whitelist log-channel`.");
+  });
+});
+
+describe("/whitelist edit", () => {
+  test("changes only what is given and reports it", async () => {
+    world = await startWorld();
+    const before = world.whitelist();
+    const reply = await wl(IDS.owner, "edit", { whitelist: "survival", "max-nicks": 3, enabled: false });
+    expect(world.services.whitelists.get(before.id)).toEqual({
+      ...before,
+      maxNicksPerUser: 3,
+      enabled: false,
+    });
+    expect(lines(reply)).toEqual([
+      "✅ **survival** now: 3 nick(s) per member, closed for registrations.",
+      "Registrations are closed; reopen them with `enabled:True`.",
+      "See every setting with `/whitelist show`.",
+    ]);
+  });
+
+  test("switching to message mode starts reading messages at once", async () => {
+    world = await startWorld();
+    const survival = world.whitelist();
+    await wl(IDS.owner, "edit", { whitelist: survival.id, mode: "message" });
+    const { id } = await world.say(IDS.alice, IDS.survivalChannel, "Notch");
+    await world.message(IDS.survivalChannel, "the ✅", (m) => m.id === id && m.reactions.includes("✅"));
+    expect(world.services.entries.list(survival.id).map((e) => e.nick)).toEqual(["Notch"]);
+  });
+
+  test("needs Manage Server, and at least one change", async () => {
+    world = await startWorld();
+    world.whitelist({ managerRoleIds: [IDS.staffRole] });
+    expect((await wl(IDS.manager, "edit", { whitelist: "survival", enabled: false })).content).toBe(
+      MANAGE_SERVER_ONLY,
+    );
+    expect((await wl(IDS.owner, "edit", { whitelist: "survival" })).content).toStartWith("Nothing to change");
+  });
+});
+
+describe("/whitelist delete", () => {
+  test("without confirm it only says what would go", async () => {
+    world = await startWorld();
+    const survival = world.whitelist();
+    await world.command(IDS.alice, "register", {
+      channelId: IDS.survivalChannel,
+      options: { nick: "Notch" },
+    });
+    const reply = await wl(IDS.owner, "delete", { whitelist: "survival" });
+    expect(reply.content).toBe(
+      "Deleting **survival** removes its 1 nick(s) (roles given for them are taken back), drops its pending " +
+        "requests and revokes 0 link key(s) limited to it. Nothing changed yet: run " +
+        "`/whitelist delete whitelist:survival confirm:True` to go ahead.",
+    );
+    expect(world.services.whitelists.get(survival.id)).toEqual(survival);
+  });
+
+  test("with confirm: nicks removed with events and roles reverted, scoped keys revoked, then it is gone", async () => {
+    world = await startWorld();
+    world.useLogChannel();
+    const survival = world.whitelist({ grantedRoleIds: [IDS.whitelistedRole] });
+    const scopedKey = world.key(survival.id);
+    const guildKey = world.key();
+    await world.command(IDS.bob, "register", { channelId: IDS.survivalChannel, options: { nick: "Notch" } });
+    const socket = openSocket(world.service.url, guildKey);
+    await socket.waitFor((m) => m.type === "connected");
+
+    const reply = await wl(IDS.owner, "delete", { whitelist: "survival", confirm: true });
+
+    expect(reply.content).toStartWith("🗑️ Deleted **survival**: 1 nick(s) removed, 1 link key(s) revoked.");
+    expect(await socket.waitFor((m) => m.type === "entry.removed")).toMatchObject({
+      whitelistId: survival.id,
+      origin: "staff",
+      entry: { nick: "Notch" },
+    });
+    socket.close();
+    expect({
+      whitelist: world.services.whitelists.get(survival.id),
+      scopedKey: (await world.api(scopedKey, "/whitelists")).status,
+      guildKey: (await world.api(guildKey, `/whitelists/${survival.id}/entries`)).status,
+    }).toEqual({ whitelist: undefined, scopedKey: 401, guildKey: 404 });
+    expect(await world.roles(IDS.bob, "the role reverted", (roles) => roles.length === 0)).toEqual([]);
+    const logged = await world.message(
+      IDS.logChannel,
+      "the deletion",
+      (m) => m.embeds[0]?.title === "Whitelist deleted",
+    );
+    expect(logged.embeds.map((embed) => embed.title)).toEqual(["Whitelist deleted", "Link key revoked"]);
+  });
+
+  test("needs Manage Server", async () => {
+    world = await startWorld();
+    world.whitelist({ managerRoleIds: [IDS.staffRole] });
+    expect((await wl(IDS.manager, "delete", { whitelist: "survival", confirm: true })).content).toBe(
+      MANAGE_SERVER_ONLY,
+    );
+    expect(world.services.whitelists.listForGuild(IDS.guild)).toHaveLength(1);
+  });
+});
+
+describe("/whitelist list and show", () => {
+  test("list shows every whitelist to anyone, or how to start", async () => {
+    world = await startWorld();
+    expect((await wl(IDS.bob, "list")).content).toBe(
+      "This server has no whitelist yet. Staff create one with `/whitelist create`.",
+    );
+    const survival = world.whitelist();
+    const creative = world.whitelist({
+      name: "creative",
+      nickType: "offline",
+      enabled: false,
+      channelId: IDS.general,
+    });
+    await world.command(IDS.alice, "register", {
+      channelId: IDS.survivalChannel,
+      options: { nick: "Notch" },
+    });
+    expect(lines(await wl(IDS.bob, "list"))).toEqual([
+      "2 whitelist(s):",
+      `• **creative** (\`${creative.id}\`) in <#${IDS.general}>: offline, command mode, 0 nick(s), closed`,
+      `• **survival** (\`${survival.id}\`) in <#${IDS.survivalChannel}>: java, command mode, 1 nick(s)`,
+      "Details with `/whitelist show`; register with `/register`.",
+    ]);
+  });
+
+  test("show gives the settings, the role lists and the counts; it accepts the id too", async () => {
+    world = await startWorld();
+    const survival = world.whitelist({
+      registrationMode: "approval",
+      requiredRoleIds: [IDS.playerRole],
+      managerRoleIds: [IDS.staffRole],
+    });
+    world.useLogChannel();
+    await world.command(IDS.alice, "register", {
+      channelId: IDS.survivalChannel,
+      options: { nick: "Notch" },
+    });
+    const reply = await wl(IDS.bob, "show", { whitelist: survival.id });
+    const [embed] = reply.embeds;
+    expect({
+      title: embed?.title,
+      description: embed?.description,
+      fields: Object.fromEntries((embed?.fields ?? []).map((field) => [field.name, field.value])),
+    }).toEqual({
+      title: "survival",
+      description: `id \`${survival.id}\` · open`,
+      fields: {
+        Channel: `<#${IDS.survivalChannel}>`,
+        "Nick type": "java",
+        Mode: "approval",
+        "Nicks per member": "1",
+        Nicks: "0",
+        "Pending requests": "1",
+        "On leave": "nicks removed",
+        "Required roles": `<@&${IDS.playerRole}>`,
+        "Granted roles": "none",
+        "Manager roles": `<@&${IDS.staffRole}>`,
+      },
+    });
+  });
+});
+
+describe("/whitelist roles", () => {
+  test("adds, removes and clears roles in the three lists, and shows them", async () => {
+    world = await startWorld();
+    const survival = world.whitelist({ requiredRoleIds: [IDS.staffRole] });
+    await wl(IDS.owner, "roles", {
+      whitelist: "survival",
+      "add-required": IDS.playerRole,
+      "remove-required": IDS.staffRole,
+      "add-granted": IDS.whitelistedRole,
+      "add-manager": IDS.staffRole,
+    });
+    expect(world.services.whitelists.get(survival.id)).toMatchObject({
+      requiredRoleIds: [IDS.playerRole],
+      grantedRoleIds: [IDS.whitelistedRole],
+      managerRoleIds: [IDS.staffRole],
+    });
+    const reply = await wl(IDS.owner, "roles", { whitelist: "survival", clear: "required" });
+    expect(lines(reply)).toEqual([
+      "✅ Roles of **survival**:",
+      "• Required (one of them lets a member register): none",
+      `• Granted on registration: <@&${IDS.whitelistedRole}>`,
+      `• Managers (add and remove anyone's nicks): <@&${IDS.staffRole}>`,
+      "Change a list with `add-…`/`remove-…` (one role each), or empty it with `clear`.",
+    ]);
+  });
+
+  test("warns about a granted role above the bot, and refuses @everyone", async () => {
+    world = await startWorld();
+    world.whitelist();
+    const reply = await wl(IDS.owner, "roles", { whitelist: "survival", "add-granted": IDS.vipRole });
+    expect(lines(reply)).toContain(
+      `⚠️ I cannot give <@&${IDS.vipRole}>: it is not below my highest role. Move my role above it in Server ` +
+        "Settings → Roles.",
+    );
+    expect((await wl(IDS.owner, "roles", { whitelist: "survival", "add-required": IDS.guild })).content).toBe(
+      "@everyone cannot be used here; pick a real role.",
+    );
+  });
+
+  test("needs Manage Server, even for a manager", async () => {
+    world = await startWorld();
+    world.whitelist({ managerRoleIds: [IDS.staffRole] });
+    expect(
+      (await wl(IDS.manager, "roles", { whitelist: "survival", "add-manager": IDS.playerRole })).content,
+    ).toBe(MANAGE_SERVER_ONLY);
+  });
+});
+
+describe("/whitelist add and remove", () => {
+  test("a manager adds a nick for a member, roles granted, required roles not applied", async () => {
+    world = await startWorld();
+    world.useLogChannel();
+    const survival = world.whitelist({
+      requiredRoleIds: [IDS.playerRole],
+      grantedRoleIds: [IDS.whitelistedRole],
+      managerRoleIds: [IDS.staffRole],
+    });
+    const reply = await wl(IDS.manager, "add", { whitelist: "survival", member: IDS.bob, nick: "Notch" });
+    expect(lines(reply)[0]).toBe(`✅ **Notch** is on **survival** for <@${IDS.bob}>.`);
+    expect(world.services.entries.list(survival.id)).toEqual([
+      expect.objectContaining({ nick: "Notch", userId: IDS.bob, addedBy: IDS.manager, origin: "staff" }),
+    ]);
+    expect((await world.member(IDS.bob)).roleIds).toEqual([IDS.whitelistedRole]);
+    const logged = await world.message(
+      IDS.logChannel,
+      "the addition",
+      (m) => m.embeds[0]?.title === "Nick added",
+    );
+    expect(logged.embeds[0]?.fields?.find((field) => field.name === "Origin")?.value).toBe("staff");
+  });
+
+  test("only managers add; a member who left cannot be given a nick", async () => {
+    world = await startWorld();
+    world.whitelist({ managerRoleIds: [IDS.staffRole] });
+    expect(
+      (await wl(IDS.alice, "add", { whitelist: "survival", member: IDS.bob, nick: "Notch" })).content,
+    ).toBe(STAFF_ONLY);
+    await world.leave(IDS.carol);
+    expect(
+      (await wl(IDS.owner, "add", { whitelist: "survival", member: IDS.carol, nick: "Notch" })).content,
+    ).toBe(
+      `<@${IDS.carol}> is not a member of this server (any more), so nothing can be registered for them.`,
+    );
+  });
+
+  test("the owner or a manager removes a nick; anyone else is refused", async () => {
+    world = await startWorld();
+    const survival = world.whitelist({ managerRoleIds: [IDS.staffRole], maxNicksPerUser: 2 });
+    await world.command(IDS.alice, "register", {
+      channelId: IDS.survivalChannel,
+      options: { nick: "Notch" },
+    });
+    await world.command(IDS.alice, "register", { channelId: IDS.survivalChannel, options: { nick: "jeb_" } });
+    expect((await wl(IDS.bob, "remove", { whitelist: "survival", nick: "notch" })).content).toBe(
+      "Notch on survival belongs to another member; only they or staff can remove it.",
+    );
+    expect((await wl(IDS.manager, "remove", { whitelist: "survival", nick: "notch" })).content).toStartWith(
+      `🗑️ **Notch** is no longer on **survival** (it belonged to <@${IDS.alice}>).`,
+    );
+    await wl(IDS.alice, "remove", { whitelist: "survival", nick: "JEB_" });
+    expect(world.services.entries.list(survival.id)).toEqual([]);
+  });
+});
+
+describe("/whitelist export", () => {
+  test.each(exportFormats)("%s: the attachment is byte for byte what the API serves", async (format) => {
+    world = await startWorld();
+    const survival = world.whitelist({ managerRoleIds: [IDS.staffRole], maxNicksPerUser: 3 });
+    for (const nick of ["Notch", "zed_offline", "alpha_1"]) {
+      await world.command(IDS.alice, "register", { channelId: IDS.survivalChannel, options: { nick } });
+    }
+    const reply = await wl(IDS.manager, "export", { whitelist: "survival", format });
+    const served = await world.api(world.key(), `/whitelists/${survival.id}/entries?format=${format}`);
+    const bytes = new Uint8Array(await served.arrayBuffer());
+    const fileName = /filename="([^"]+)"/.exec(served.headers.get("content-disposition") ?? "")?.[1];
+    expect(reply.attachments).toEqual([
+      expect.objectContaining({
+        filename: fileName,
+        size: bytes.byteLength,
+        text: new TextDecoder().decode(bytes),
+      }),
+    ]);
+    expect(reply.content).toContain(`${world.apiUrl}/whitelists/${survival.id}/entries?format=${format}`);
+  });
+
+  test("only managers export", async () => {
+    world = await startWorld();
+    world.whitelist({ managerRoleIds: [IDS.staffRole] });
+    const reply = await wl(IDS.alice, "export", { whitelist: "survival", format: "plain" });
+    expect({ content: reply.content, attachments: reply.attachments }).toEqual({
+      content: STAFF_ONLY,
+      attachments: [],
+    });
+  });
+});
+
+describe("/whitelist log-channel", () => {
+  test("sets the channel, proves it by posting there, and needs Manage Server", async () => {
+    world = await startWorld();
+    expect((await wl(IDS.manager, "log-channel", { channel: IDS.logChannel })).content).toBe(
+      MANAGE_SERVER_ONLY,
+    );
+    const reply = await wl(IDS.owner, "log-channel", { channel: IDS.logChannel });
+    expect(reply.content).toStartWith(`✅ I log to <#${IDS.logChannel}> from now on.`);
+    expect(world.services.guilds.get(IDS.guild)?.logChannelId).toBe(IDS.logChannel);
+    await world.message(IDS.logChannel, "the first post", (m) => m.embeds[0]?.title === "Log channel");
+    expect((await wl(IDS.owner, "log-channel")).content).toStartWith("Logging is off.");
+    expect(world.services.guilds.get(IDS.guild)?.logChannelId).toBeNull();
+  });
+});
+
+describe("whitelist autocomplete", () => {
+  test("offers at most 25 names, those starting with what is typed first", async () => {
+    world = await startWorld();
+    for (let i = 0; i < 30; i++) world.whitelist({ name: `server-${String(i).padStart(2, "0")}` });
+    world.whitelist({ name: "my-server" });
+    const all = await world.autocomplete(IDS.owner, "whitelist", "whitelist", {
+      subcommand: "show",
+      options: { whitelist: "" },
+    });
+    expect(all).toHaveLength(25);
+    const typed = await world.autocomplete(IDS.owner, "whitelist", "whitelist", {
+      subcommand: "export",
+      options: { whitelist: "SERVER-2" },
+    });
+    expect(typed.map((choice) => choice.name)).toEqual([
+      "server-20",
+      "server-21",
+      "server-22",
+      "server-23",
+      "server-24",
+      "server-25",
+      "server-26",
+      "server-27",
+      "server-28",
+      "server-29",
+    ]);
+    const contains = await world.autocomplete(IDS.owner, "whitelist", "whitelist", {
+      subcommand: "edit",
+      options: { whitelist: "y-ser" },
+    });
+    expect(contains).toEqual([{ name: "my-server", value: "my-server" }]);
+  });
+});
