@@ -76,11 +76,12 @@ export function createHub(deps: {
   const handlers: Pick<SocketData, "open" | "message" | "close"> = {
     open(ws) {
       const { principal, after } = ws.data;
-      send(ws, {
+      const connected: SocketConnected = {
         type: "connected",
         guildId: principal.guildId,
         scope: { whitelistId: principal.whitelistId },
-      });
+      };
+      send(ws, connected);
       // Replay and subscribe run in one synchronous step: no commit can land between them, so the client sees
       // every event exactly once (the bus publishes synchronously right after each commit).
       if (after !== null && !replay(ws, after)) {
