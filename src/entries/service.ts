@@ -1,5 +1,5 @@
 import { and, asc, count, eq, inArray } from "drizzle-orm";
-import type { Db } from "../db/client.ts";
+import type { Db, Tx } from "../db/client.ts";
 import { entries, whitelists as whitelistTable } from "../db/schema.ts";
 import type { EventBus } from "../events/bus.ts";
 import type { EventLog } from "../events/log.ts";
@@ -45,6 +45,17 @@ export function createEntryService(deps: {
   bus: EventBus;
 }) {
   const { db, clock, whitelists, events, bus } = deps;
+
+  /** The `entry.removed` event of a deletion, written in the deleting transaction. */
+  const appendRemoval = (tx: Tx, whitelist: Whitelist, entry: EntryRecord, origin: Origin) =>
+    events.append(tx, {
+      type: "entry.removed",
+      guildId: whitelist.guildId,
+      whitelistId: whitelist.id,
+      whitelistName: whitelist.name,
+      entry,
+      origin,
+    });
 
   const requireWhitelist = (id: string) => {
     const whitelist = whitelists.get(id);
@@ -134,15 +145,7 @@ export function createEntryService(deps: {
           .all()
           .sort((a, b) => a.id - b.id);
         return rows.map(({ nickKey: _key, ...entry }) => {
-          const whitelist = known.get(entry.whitelistId) as Whitelist;
-          const event = events.append(tx, {
-            type: "entry.removed",
-            guildId: whitelist.guildId,
-            whitelistId: whitelist.id,
-            whitelistName: whitelist.name,
-            entry,
-            origin: input.origin,
-          });
+          const event = appendRemoval(tx, known.get(entry.whitelistId) as Whitelist, entry, input.origin);
           return { event, entry, actorId: input.actorId ?? null };
         });
       });
@@ -201,14 +204,7 @@ export function createEntryService(deps: {
           .get();
         if (!row) throw new DomainError("entry-not-found", `${removal.nick} is not on ${whitelist.name}.`);
         const { nickKey: _key, ...entry } = row;
-        const event = events.append(tx, {
-          type: "entry.removed",
-          guildId: whitelist.guildId,
-          whitelistId: whitelist.id,
-          whitelistName: whitelist.name,
-          entry,
-          origin: removal.origin,
-        });
+        const event = appendRemoval(tx, whitelist, entry, removal.origin);
         return { event, entry, actorId: removal.actorId ?? null, keyId: removal.keyId ?? null };
       });
       bus.publish(notice);

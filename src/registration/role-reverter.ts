@@ -2,7 +2,7 @@ import type { EntryService } from "../entries/service.ts";
 import type { ChangeNotice, EventBus } from "../events/bus.ts";
 import type { Logger } from "../shared/logger.ts";
 import type { RoleFailure, RoleGateway } from "./model.ts";
-import { unreachable } from "./rules.ts";
+import { settleRoleChange } from "./rules.ts";
 
 /** Roles of a removed entry that could not be taken back, for the bot to post to the log channel. */
 export type RevertFailure = { notice: ChangeNotice; failed: RoleFailure[] };
@@ -40,23 +40,14 @@ export function createRoleReverter(deps: {
   const revert = async (notice: ChangeNotice, revoke: string[], kept: string[]): Promise<RevertOutcome> => {
     const { guildId } = notice.event;
     const { userId } = notice.entry;
-    let revoked: string[] = [];
-    let failed: RoleFailure[];
-    try {
-      const result = await roles.revoke(guildId, userId, revoke);
-      revoked = revoke.filter((roleId) => result.revoked.includes(roleId));
-      failed = revoke
-        .filter((roleId) => !revoked.includes(roleId))
-        .map(
-          (roleId) =>
-            result.failed.find((failure) => failure.roleId === roleId) ?? {
-              roleId,
-              reason: "Discord did not confirm the role was removed.",
-            },
-        );
-    } catch (error) {
-      failed = revoke.map((roleId) => ({ roleId, reason: unreachable(error) }));
-    }
+    const { done: revoked, failed } = await settleRoleChange(
+      revoke,
+      async () => {
+        const result = await roles.revoke(guildId, userId, revoke);
+        return { done: result.revoked, failed: result.failed };
+      },
+      "Discord did not confirm the role was removed.",
+    );
     if (revoked.length > 0) {
       logger.info("roles reverted", {
         guildId,

@@ -17,12 +17,11 @@ import type {
   MemberEntry,
   Registration,
   RegistrationRequest,
-  RoleFailure,
   RoleGateway,
   Submission,
   WhitelistRef,
 } from "./model.ts";
-import { holdsRequiredRole, isManager, nicks, roleMentions, unreachable } from "./rules.ts";
+import { holdsRequiredRole, isManager, nicks, roleMentions, settleRoleChange } from "./rules.ts";
 
 /** The registration rules of DESIGN.md §9, for the bot's commands, buttons and member events. */
 export type RegistrationService = ReturnType<typeof createRegistrationService>;
@@ -245,25 +244,17 @@ export function createRegistrationService(deps: {
       entries.listForUserInGuild(whitelist.guildId, member.userId).flatMap((entry) => entry.grantedRoleIds),
     );
     const missing = wanted.filter((roleId) => !held.has(roleId));
-    let granted: string[] = [];
-    let failures: RoleFailure[] = [];
-    if (missing.length > 0) {
-      try {
-        const result = await roles.grant(whitelist.guildId, member.userId, missing);
-        granted = missing.filter((roleId) => result.granted.includes(roleId));
-        failures = missing
-          .filter((roleId) => !granted.includes(roleId))
-          .map(
-            (roleId) =>
-              result.failed.find((failure) => failure.roleId === roleId) ?? {
-                roleId,
-                reason: "Discord did not confirm the role was given.",
-              },
+    const { done: granted, failed: failures } =
+      missing.length === 0
+        ? { done: [], failed: [] }
+        : await settleRoleChange(
+            missing,
+            async () => {
+              const result = await roles.grant(whitelist.guildId, member.userId, missing);
+              return { done: result.granted, failed: result.failed };
+            },
+            "Discord did not confirm the role was given.",
           );
-      } catch (error) {
-        failures = missing.map((roleId) => ({ roleId, reason: unreachable(error) }));
-      }
-    }
     const recorded = wanted.filter(
       (roleId) => granted.includes(roleId) || (held.has(roleId) && botGranted.has(roleId)),
     );
