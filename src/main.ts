@@ -3,6 +3,7 @@ import { type Config, ConfigError, ConfigSchema, flagsToEnv, loadConfig } from "
 import { describeDemo, startDemo } from "./demo/index.ts";
 import { startService } from "./server.ts";
 import { createLogger, type Logger } from "./shared/logger.ts";
+import { runSyncCommand } from "./sync/index.ts";
 import { VERSION } from "./version.ts";
 
 const HELP = `whitelist-sync ${VERSION}: Discord ↔ Minecraft whitelists, with a read-and-remove API
@@ -12,6 +13,9 @@ Usage:
   whitelist-sync demo [--flags]      the same, connected to a built-in sandbox Discord with a seeded server
                                      and a fake Mojang API; prints a working API key (no token needed)
   whitelist-sync start [--flags]     serve when DISCORD_TOKEN is set, otherwise demo
+  whitelist-sync sync --url … --key … --whitelist … --out …
+                                     keep a game server's whitelist file current from a running service
+                                     (no plugin needed; whitelist-sync sync --help for its options)
   whitelist-sync --version           print the version
   whitelist-sync --help              print this help
 
@@ -91,6 +95,8 @@ async function runDemo(config: Config, logger: Logger, explicitDatabase: boolean
 }
 
 async function main(argv: string[]): Promise<void> {
+  // The agent has its own options (WLS_*) and help, so it is dispatched before the service's.
+  if (argv[0] === "sync") process.exit(await runSyncCommand(argv.slice(1), { handleSignals: true }));
   if (argv.includes("--help") || argv.includes("-h") || argv[0] === "help") {
     console.log(HELP);
     return;

@@ -1,0 +1,179 @@
+import { type Static, Type } from "@sinclair/typebox";
+import { Value } from "@sinclair/typebox/value";
+import type { ExportFormat } from "../entries/export.ts";
+import type { EntryView } from "../entries/model.ts";
+import type { Clock } from "../shared/clock.ts";
+import { VERSION } from "../version.ts";
+import { retryAfterMs } from "./backoff.ts";
+import { ExitCode, SyncStopError, TransientError } from "./errors.ts";
+
+// Only the fields the agent uses, so a server adding fields never breaks it.
+const WhitelistRef = Type.Object({ id: Type.String({ minLength: 1 }), name: Type.String() });
+const EntryList = Type.Array(
+  Type.Object({
+    nick: Type.String({ minLength: 1 }),
+    uuid: Type.Union([Type.String(), Type.Null()]),
+    premium: Type.Boolean(),
+  }),
+);
+
+/** A whitelist as the agent knows it. */
+export type WhitelistRef = Static<typeof WhitelistRef>;
+/** The JSON entries, or 304 when the ETag sent still matches. */
+export type EntriesAnswer = { status: 200; entries: EntryView[]; etag: string | null } | { status: 304 };
+/** An export file's bytes, or 304 when the ETag sent still matches. */
+export type FileAnswer = { status: 200; body: Uint8Array; etag: string | null } | { status: 304 };
+
+const REQUEST_TIMEOUT_MS = 30_000;
+
+/** The detail of a problem-details body, when there is one. */
+async function problemDetail(response: Response): Promise<string> {
+  try {
+    const body = (await response.json()) as { detail?: unknown };
+    return typeof body.detail === "string" ? `: ${body.detail}` : "";
+  } catch {
+    return "";
+  }
+}
+
+/**
+ * The REST side of the agent: resolve the whitelist, read its entries and export file with conditional
+ * requests, and explain a failed socket handshake. Every failure is classified once, here: 401/403 stop the
+ * agent (a revoked key must not retry forever), 429/503 honour `Retry-After`, network errors and 5xx back off.
+ */
+export function createApiClient({
+  apiUrl,
+  key,
+  clock,
+  signal,
+  fetch = globalThis.fetch,
+}: {
+  apiUrl: string;
+  key: string;
+  clock: Clock;
+  /** Aborts in-flight requests when the agent stops. */
+  signal: AbortSignal;
+  fetch?: typeof globalThis.fetch;
+}) {
+  const headers = (etag: string | null): Record<string, string> => ({
+    authorization: `Bearer ${key}`,
+    "user-agent": `whitelist-sync-agent/${VERSION}`,
+    ...(etag === null ? {} : { "if-none-match": etag }),
+  });
+
+  async function request(path: string, etag: string | null): Promise<Response> {
+    const url = `${apiUrl}${path}`;
+    try {
+      return await fetch(url, {
+        headers: headers(etag),
+        redirect: "error",
+        signal: AbortSignal.any([signal, AbortSignal.timeout(REQUEST_TIMEOUT_MS)]),
+      });
+    } catch (error) {
+      const reason = (error as NodeJS.ErrnoException).code ?? (error as Error).message;
+      throw new TransientError(`cannot reach ${url} (${reason})`);
+    }
+  }
+
+  /** The error a non-success status stands for; `notFound` explains a 404 in the caller's terms. */
+  async function failure(response: Response, what: string, notFound: string): Promise<Error> {
+    const detail = await problemDetail(response);
+    const status = response.status;
+    if (status === 401) {
+      return new SyncStopError(
+        `the service refused the key (401${detail}); it is mistyped, unknown or revoked: create a new one on ` +
+          "Discord with /server-link create",
+        ExitCode.keyRefused,
+      );
+    }
+    if (status === 403) {
+      return new SyncStopError(`the key may not read ${what} (403${detail})`, ExitCode.keyRefused);
+    }
+    if (status === 404) return new SyncStopError(`${notFound} (404${detail})`, ExitCode.config);
+    if (status === 429 || status === 503 || status >= 500) {
+      const wait = retryAfterMs(response.headers.get("retry-after"), clock.now());
+      return new TransientError(`${what}: the service answered ${status}${detail}`, wait);
+    }
+    return new SyncStopError(`${what}: unexpected answer ${status}${detail}`, ExitCode.failure);
+  }
+
+  return {
+    /** Finds a visible whitelist by id, or by name in any letter case. */
+    async resolveWhitelist(idOrName: string): Promise<WhitelistRef> {
+      const response = await request("/whitelists", null);
+      if (!response.ok) {
+        throw await failure(response, "the whitelists", `no whitelist-sync API at ${apiUrl}: check --url`);
+      }
+      const body: unknown = await response.json().catch(() => null);
+      if (!Array.isArray(body) || !body.every((item) => Value.Check(WhitelistRef, item))) {
+        throw new SyncStopError(`${apiUrl}/whitelists did not answer a list of whitelists`, ExitCode.failure);
+      }
+      const whitelists = body as WhitelistRef[];
+      const wanted = idOrName.toLowerCase();
+      const found =
+        whitelists.find((w) => w.id === idOrName) ?? whitelists.find((w) => w.name.toLowerCase() === wanted);
+      if (found) return { id: found.id, name: found.name };
+      const visible = whitelists.map((w) => `${w.name} (${w.id})`).join(", ") || "none";
+      throw new SyncStopError(
+        `no whitelist "${idOrName}" is visible to this key (visible: ${visible})`,
+        ExitCode.config,
+      );
+    },
+
+    /** The whitelist's entries as JSON: the list the agent applies events to. */
+    async entries(whitelist: WhitelistRef, etag: string | null): Promise<EntriesAnswer> {
+      const response = await request(`/whitelists/${encodeURIComponent(whitelist.id)}/entries`, etag);
+      if (response.status === 304) return { status: 304 };
+      if (!response.ok) throw await failure(response, `whitelist "${whitelist.name}"`, notFound(whitelist));
+      const body: unknown = await response.json().catch(() => null);
+      if (!Value.Check(EntryList, body)) {
+        throw new TransientError(`the entries of "${whitelist.name}" came back malformed`);
+      }
+      return { status: 200, entries: body, etag: response.headers.get("etag") };
+    },
+
+    /** The whitelist's export file, exactly the bytes the server renders. */
+    async exportFile(
+      whitelist: WhitelistRef,
+      format: ExportFormat,
+      etag: string | null,
+    ): Promise<FileAnswer> {
+      const path = `/whitelists/${encodeURIComponent(whitelist.id)}/entries?format=${format}`;
+      const response = await request(path, etag);
+      if (response.status === 304) return { status: 304 };
+      if (!response.ok) throw await failure(response, `whitelist "${whitelist.name}"`, notFound(whitelist));
+      return {
+        status: 200,
+        body: new Uint8Array(await response.arrayBuffer()),
+        etag: response.headers.get("etag"),
+      };
+    },
+
+    /** The WebSocket URL, resuming after `after` when given. */
+    socketUrl(after: string | null): string {
+      const url = `${apiUrl.replace(/^http/, "ws")}/ws`;
+      return after === null ? url : `${url}?after=${after}`;
+    },
+
+    /**
+     * Why a WebSocket handshake failed. A WebSocket client never sees the HTTP answer (status, Retry-After),
+     * so the same URL is asked again as a plain GET: a usable key gets 426, anything else is the real reason.
+     */
+    async explainHandshakeFailure(): Promise<Error> {
+      const response = await request("/ws", null);
+      if (response.status === 426) {
+        return new TransientError(
+          "the API answers but the WebSocket upgrade failed (does a proxy in front of it forward Upgrade?)",
+        );
+      }
+      if (response.ok) return new TransientError("the WebSocket handshake failed");
+      return failure(response, "the event socket", `no event socket at ${apiUrl}/ws: check --url`);
+    },
+  };
+}
+
+/** The API client type. */
+export type ApiClient = ReturnType<typeof createApiClient>;
+
+const notFound = (whitelist: WhitelistRef) =>
+  `whitelist "${whitelist.name}" (${whitelist.id}) no longer exists, or is not on the key's Discord server`;

@@ -1,0 +1,81 @@
+import { randomBytes } from "node:crypto";
+import { open, readFile, realpath, rename, stat, unlink } from "node:fs/promises";
+import { basename, dirname, join } from "node:path";
+
+/** A file's bytes, or null when it does not exist. */
+export async function readIfExists(path: string): Promise<Uint8Array | null> {
+  try {
+    return new Uint8Array(await readFile(path));
+  } catch (error) {
+    if ((error as NodeJS.ErrnoException).code === "ENOENT") return null;
+    throw error;
+  }
+}
+
+/** Whether two byte strings are equal. */
+export function sameBytes(a: Uint8Array | null, b: Uint8Array | null): boolean {
+  return a !== null && b !== null && Buffer.from(a.buffer, a.byteOffset, a.byteLength).equals(b);
+}
+
+/** The path a write must replace: the target of a symlink (so the link survives), else the path itself. */
+async function target(path: string): Promise<string> {
+  try {
+    return await realpath(path);
+  } catch {
+    return path;
+  }
+}
+
+/**
+ * Replaces a file's content so a reader sees the old bytes or the new ones, never a mix or an empty file:
+ * the bytes go to a temp file in the same directory (rename is atomic only within one file system), which is
+ * fsynced before the rename (otherwise a crash could leave the new name pointing at empty data) and given the
+ * old file's mode and, where permitted, its owner (the game server must still read it). The directory is
+ * fsynced after, so the rename itself survives a crash.
+ */
+export async function writeAtomically(path: string, bytes: Uint8Array): Promise<void> {
+  const file = await target(path);
+  const dir = dirname(file);
+  const temp = join(dir, `.${basename(file)}.${process.pid}.${randomBytes(4).toString("hex")}.tmp`);
+  const previous = await stat(file).catch(() => null);
+  const handle = await open(temp, "wx", previous ? previous.mode & 0o7777 : 0o666);
+  try {
+    try {
+      await handle.writeFile(bytes);
+      // open() applies the umask; the old mode is restored exactly.
+      if (previous) {
+        await handle.chmod(previous.mode & 0o7777);
+        await handle.chown(previous.uid, previous.gid).catch(() => {});
+      }
+      await handle.sync();
+    } finally {
+      await handle.close();
+    }
+    await rename(temp, file);
+  } catch (error) {
+    await unlink(temp).catch(() => {});
+    throw error;
+  }
+  await syncDirectory(dir);
+}
+
+/** Flushes a directory entry change to disk; some platforms cannot open directories, which is fine. */
+async function syncDirectory(dir: string): Promise<void> {
+  try {
+    const handle = await open(dir, "r");
+    try {
+      await handle.sync();
+    } finally {
+      await handle.close();
+    }
+  } catch {
+    // Not supported here (e.g. Windows); the rename is still atomic, only its durability is the OS's.
+  }
+}
+
+/** Writes the bytes unless the file already holds exactly them; true when it wrote. */
+export async function writeIfChanged(path: string, bytes: Uint8Array): Promise<boolean> {
+  if (sameBytes(await readIfExists(path), bytes)) return false;
+  await writeAtomically(path, bytes);
+  return true;
+}

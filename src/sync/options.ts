@@ -1,0 +1,247 @@
+import { readFileSync } from "node:fs";
+import { resolve } from "node:path";
+import { type Static, type TSchema, Type } from "@sinclair/typebox";
+import { Value } from "@sinclair/typebox/value";
+import { type ExportFormat, exportFormats } from "../entries/export.ts";
+
+/** The RCON port Minecraft uses when `rcon.port` is not set. */
+export const DEFAULT_RCON_PORT = 25575;
+
+const Flag = Type.Boolean({ default: false, description: "true or false (as a flag: present = true)" });
+
+// Plain TypeBox, not Elysia's `t`: Elysia's Integer/Number also accept numeric strings, and these options are
+// converted explicitly (Value.Convert) before they are checked.
+/**
+ * The agent's own settings (not the service's ConfigSchema): each is a `--flag` and a `WLS_*` variable. Each
+ * `description` says what the option expects; it is what a bad value's error message shows.
+ */
+export const SyncOptionsSchema = Type.Object({
+  WLS_URL: Type.String({
+    pattern: "^https?://[^\\s?#]+$",
+    description: "the service's base URL, with or without /api/v1, e.g. https://wl.example.org",
+  }),
+  WLS_KEY: Type.String({
+    pattern: "^[!-~]+$",
+    description: "a link key (wls_…), or @/path/to/a/file holding it",
+  }),
+  WLS_WHITELIST: Type.String({ minLength: 1, maxLength: 100, description: "the whitelist's id or name" }),
+  WLS_FORMAT: Type.Union(
+    exportFormats.map((format) => Type.Literal(format)),
+    { default: "vanilla", description: `one of ${exportFormats.join(", ")}` },
+  ),
+  WLS_OUT: Type.String({
+    minLength: 1,
+    description: "the file the game server reads, e.g. /srv/minecraft/whitelist.json",
+  }),
+  WLS_RCON: Type.Optional(
+    Type.String({
+      pattern: "^(\\[[0-9A-Fa-f:.]+\\]|[A-Za-z0-9.-]+)(:[0-9]{1,5})?$",
+      description: `the game server's RCON address host:port (port ${DEFAULT_RCON_PORT} when left out)`,
+    }),
+  ),
+  WLS_RCON_PASSWORD: Type.Optional(
+    Type.String({ minLength: 1, description: "the RCON password (rcon.password in server.properties)" }),
+  ),
+  WLS_RCON_PASSWORD_FILE: Type.Optional(
+    Type.String({ minLength: 1, description: "a file holding the RCON password" }),
+  ),
+  WLS_KICK_REMOVED: Flag,
+  WLS_ONCE: Flag,
+  WLS_JSON: Flag,
+});
+
+type RawOptions = Static<typeof SyncOptionsSchema>;
+type OptionName = keyof RawOptions;
+
+/** What every option means on the help screen (the schema's descriptions say what a value must look like). */
+const purposes: Record<OptionName, string> = {
+  WLS_URL: "the whitelist-sync service, e.g. https://wl.example.org",
+  WLS_KEY: "a link key from /server-link create, or @/path/to/key (preferred: not in `ps`)",
+  WLS_WHITELIST: "the whitelist's id or name (any letter case)",
+  WLS_FORMAT: `the file format: ${exportFormats.join(", ")} (default vanilla)`,
+  WLS_OUT: "the file to keep current, e.g. /srv/minecraft/whitelist.json",
+  WLS_RCON: `run \`whitelist reload\` through RCON at host:port after each change (port ${DEFAULT_RCON_PORT} by default)`,
+  WLS_RCON_PASSWORD: "the RCON password (environment only: never on the command line)",
+  WLS_RCON_PASSWORD_FILE: "a file holding the RCON password",
+  WLS_KICK_REMOVED: "also `kick <nick>` through RCON when a nick is removed",
+  WLS_ONCE: "write the file once and exit (for cron)",
+  WLS_JSON: "log one JSON object per line (for supervisors) instead of human lines",
+};
+
+/** Options that must not be given on the command line, where every local user can read them (`ps`). */
+const environmentOnly = new Set<OptionName>(["WLS_RCON_PASSWORD"]);
+/** Options whose values are never echoed in an error message. */
+const secret = new Set<OptionName>(["WLS_KEY", "WLS_RCON_PASSWORD"]);
+
+/** `WLS_RCON_PASSWORD_FILE` → `--rcon-password-file`. */
+const flagOf = (name: string) => `--${name.slice(4).toLowerCase().replaceAll("_", "-")}`;
+/** How an option is named in messages: both spellings, so the user finds it whichever they used. */
+const label = (name: OptionName) => `${flagOf(name)} (${name})`;
+const schemaOf = (name: OptionName) =>
+  (SyncOptionsSchema.properties as Record<string, TSchema>)[name] as TSchema;
+const isFlag = (name: OptionName) => schemaOf(name).type === "boolean";
+
+/** The parsed, resolved options of `whitelist-sync sync`. */
+export type SyncOptions = {
+  /** The API base, always ending in `/api/v1`, no trailing slash. */
+  apiUrl: string;
+  key: string;
+  whitelist: string;
+  format: ExportFormat;
+  /** Absolute path of the file to keep current. */
+  out: string;
+  rcon: { host: string; port: number; password: string } | null;
+  kickRemoved: boolean;
+  once: boolean;
+  json: boolean;
+};
+
+/** An option that cannot be used: the message names the flag and its variable, and never shows a secret. */
+export class SyncOptionsError extends Error {
+  override readonly name = "SyncOptionsError";
+}
+
+/** Turns `--out x`, `--out=x` and bare boolean `--once` into the matching `WLS_*` variables. */
+export function syncFlagsToEnv(argv: readonly string[]): Record<string, string> {
+  const env: Record<string, string> = {};
+  for (let i = 0; i < argv.length; i++) {
+    const arg = argv[i] as string;
+    if (!arg.startsWith("--"))
+      throw new SyncOptionsError(`unexpected argument "${arg}"; options are --name value`);
+    const [flag, inline] = arg.slice(2).split(/=(.*)/s, 2) as [string, string | undefined];
+    const name = `WLS_${flag.replaceAll("-", "_").toUpperCase()}` as OptionName;
+    if (!(name in SyncOptionsSchema.properties)) {
+      throw new SyncOptionsError(`unknown option --${flag}; run whitelist-sync sync --help for the options`);
+    }
+    if (environmentOnly.has(name)) {
+      throw new SyncOptionsError(
+        `${flagOf(name)} is not accepted on the command line (other users could read it from the process list); ` +
+          `set ${name} or use ${flagOf(`${name}_FILE`)}`,
+      );
+    }
+    if (isFlag(name)) {
+      env[name] = inline ?? "true";
+      continue;
+    }
+    const value = inline ?? argv[i + 1];
+    if (value === undefined || (inline === undefined && value.startsWith("--"))) {
+      throw new SyncOptionsError(`${label(name)} needs a value: ${schemaOf(name).description}`);
+    }
+    if (inline === undefined) i++;
+    env[name] = value;
+  }
+  return env;
+}
+
+/** The API base from a URL given with or without `/api/v1`. */
+export function apiBase(url: string): string {
+  const trimmed = url.replace(/\/+$/, "");
+  return trimmed.endsWith("/api/v1") ? trimmed : `${trimmed}/api/v1`;
+}
+
+/** A file's text without its final newline (how secrets are usually saved), or an error naming the option. */
+function readSecretFile(name: OptionName, path: string, readText: (path: string) => string): string {
+  try {
+    return readText(path).replace(/\r?\n$/, "");
+  } catch (error) {
+    const code = (error as NodeJS.ErrnoException).code ?? (error as Error).message;
+    throw new SyncOptionsError(`${label(name)}: cannot read ${path} (${code})`);
+  }
+}
+
+/**
+ * Parses the agent's options from flags (which win) and `WLS_*` variables, reading `@file` keys and the RCON
+ * password file. Throws a SyncOptionsError naming the first bad option.
+ */
+export function parseSyncOptions(
+  argv: readonly string[],
+  env: Record<string, string | undefined>,
+  readText: (path: string) => string = (path) => readFileSync(path, "utf8"),
+): SyncOptions {
+  const source: Record<string, string | undefined> = { ...env, ...syncFlagsToEnv(argv) };
+  const raw: Record<string, string> = {};
+  for (const name of Object.keys(SyncOptionsSchema.properties) as OptionName[]) {
+    const value = source[name]?.trim();
+    if (value !== undefined && value !== "") raw[name] = value;
+  }
+  if (raw.WLS_KEY?.startsWith("@"))
+    raw.WLS_KEY = readSecretFile("WLS_KEY", raw.WLS_KEY.slice(1), readText).trim();
+  if (raw.WLS_RCON_PASSWORD_FILE !== undefined) {
+    if (raw.WLS_RCON_PASSWORD !== undefined) {
+      throw new SyncOptionsError(
+        `set either ${label("WLS_RCON_PASSWORD")} or ${label("WLS_RCON_PASSWORD_FILE")}`,
+      );
+    }
+    raw.WLS_RCON_PASSWORD = readSecretFile("WLS_RCON_PASSWORD_FILE", raw.WLS_RCON_PASSWORD_FILE, readText);
+  }
+
+  const converted = Value.Default(SyncOptionsSchema, Value.Convert(SyncOptionsSchema, { ...raw }));
+  const error = Value.Errors(SyncOptionsSchema, converted).First();
+  if (error) {
+    const name = (error.path.replace(/^\//, "").split("/")[0] ?? "") as OptionName;
+    const expected = name in SyncOptionsSchema.properties ? schemaOf(name).description : error.message;
+    const given = raw[name];
+    const got =
+      given === undefined ? "nothing" : secret.has(name) ? "a value of another shape" : JSON.stringify(given);
+    throw new SyncOptionsError(`${label(name)} must be ${expected} (got ${got})`);
+  }
+  const options = converted as RawOptions;
+
+  const url = new URL(options.WLS_URL);
+  if (url.username || url.password) {
+    throw new SyncOptionsError(
+      `${label("WLS_URL")} must not carry credentials: the key goes in ${label("WLS_KEY")}`,
+    );
+  }
+  let rcon: SyncOptions["rcon"] = null;
+  if (options.WLS_RCON !== undefined) {
+    const match = /^(?:\[(.+)\]|([^:]+))(?::(\d+))?$/.exec(options.WLS_RCON);
+    const port = match?.[3] === undefined ? DEFAULT_RCON_PORT : Number(match[3]);
+    if (!match || port < 1 || port > 65535) {
+      throw new SyncOptionsError(
+        `${label("WLS_RCON")} must have a port 1-65535 (got ${JSON.stringify(options.WLS_RCON)})`,
+      );
+    }
+    if (options.WLS_RCON_PASSWORD === undefined) {
+      throw new SyncOptionsError(
+        `${label("WLS_RCON")} needs a password: set WLS_RCON_PASSWORD or ${label("WLS_RCON_PASSWORD_FILE")}`,
+      );
+    }
+    rcon = { host: (match[1] ?? match[2]) as string, port, password: options.WLS_RCON_PASSWORD };
+  }
+  if (options.WLS_KICK_REMOVED && rcon === null) {
+    throw new SyncOptionsError(`${label("WLS_KICK_REMOVED")} needs ${label("WLS_RCON")}`);
+  }
+  return {
+    apiUrl: apiBase(options.WLS_URL),
+    key: options.WLS_KEY,
+    whitelist: options.WLS_WHITELIST,
+    format: options.WLS_FORMAT as ExportFormat,
+    out: resolve(options.WLS_OUT),
+    rcon,
+    kickRemoved: options.WLS_KICK_REMOVED,
+    once: options.WLS_ONCE,
+    json: options.WLS_JSON,
+  };
+}
+
+/** The help screen of `whitelist-sync sync`, listing every option from the schema. */
+export function syncHelp(): string {
+  const lines = (Object.keys(SyncOptionsSchema.properties) as OptionName[]).map((name) => {
+    const flag = environmentOnly.has(name) ? "" : flagOf(name);
+    const value = isFlag(name) ? "" : " <value>";
+    return `  ${`${flag}${flag ? value : ""}`.padEnd(30)} ${name.padEnd(24)} ${purposes[name]}`;
+  });
+  return `whitelist-sync sync: keep a game server's whitelist file current, in real time
+
+Usage:
+  whitelist-sync sync --url <base url> --key <key|@file> --whitelist <id|name> --out <path> [options]
+
+Mirrors one whitelist of a running whitelist-sync service into a file the game server reads (no plugin
+needed), then applies every change as it happens. Every option is also an environment variable; flags win.
+
+${lines.join("\n")}
+
+Files: the file is replaced atomically (never half-written); <out>.cursor holds the resume position.
+Exit codes: 0 stopped or --once done, 1 failure, 77 key refused or revoked, 78 bad option or unknown whitelist.`;
+}

@@ -1,0 +1,99 @@
+import type { ExportFormat } from "../entries/export.ts";
+import { createLogger, type LogFields } from "../shared/logger.ts";
+
+/** Everything the agent has to say, as data: printed for humans or as JSON lines, and awaited by tests. */
+export type SyncEvent =
+  | {
+      type: "started";
+      whitelist: string;
+      whitelistId: string;
+      entries: number;
+      file: string;
+      format: ExportFormat;
+      /** False when the file already held these bytes (nothing was rewritten). */
+      written: boolean;
+      once: boolean;
+    }
+  | { type: "added" | "removed"; nick: string; whitelist: string }
+  /** The file reflects every event up to `after` (after each fetch and each batch of events). */
+  | { type: "synced"; after: string | null; entries: number; written: boolean }
+  | { type: "connected"; after: string | null }
+  | { type: "disconnected"; code: number; reason: string; retryInMs: number }
+  | { type: "resync"; reason: string }
+  | { type: "retrying"; error: string; retryInMs: number }
+  | { type: "rcon"; command: string; address: string }
+  | { type: "rcon-failed"; error: string; address: string }
+  | { type: "warning"; message: string }
+  | { type: "stopped" };
+
+/** Where printed lines go. */
+export type Output = { out: (line: string) => void; err: (line: string) => void };
+
+const seconds = (ms: number) => `${(ms / 1000).toFixed(ms < 10_000 ? 1 : 0)} s`;
+
+/**
+ * Human output: a status line on start, one line per change (`+ Notch (survival)`, `- Notch`), and problems on
+ * stderr. Routine events (each write, each RCON command) stay quiet.
+ */
+export function humanReporter({ out, err }: Output): (event: SyncEvent) => void {
+  let interrupted = false;
+  return (event) => {
+    switch (event.type) {
+      case "started": {
+        const count = `${event.entries} ${event.entries === 1 ? "entry" : "entries"}`;
+        const what = `whitelist "${event.whitelist}" (${event.whitelistId}): ${count}`;
+        const where = `${event.file} (${event.format})`;
+        if (event.once) out(`${event.written ? "Wrote" : "Unchanged:"} ${what} → ${where}`);
+        else out(`Syncing ${what} → ${where}; following changes live`);
+        return;
+      }
+      case "added":
+        return out(`+ ${event.nick} (${event.whitelist})`);
+      case "removed":
+        return out(`- ${event.nick}`);
+      case "connected":
+        if (interrupted) out("Reconnected; following changes live");
+        interrupted = false;
+        return;
+      case "disconnected": {
+        interrupted = true;
+        const why = event.reason ? `${event.code}, ${event.reason}` : `${event.code}`;
+        return err(`Connection lost (${why}); reconnecting in ${seconds(event.retryInMs)}`);
+      }
+      case "resync":
+        return out(`Re-fetching the whole list (${event.reason})`);
+      case "retrying":
+        interrupted = true;
+        return err(`${event.error}; retrying in ${seconds(event.retryInMs)}`);
+      case "rcon-failed":
+        return err(`RCON ${event.address}: ${event.error} (will retry after the next change)`);
+      case "warning":
+        return err(`Warning: ${event.message}`);
+      case "synced":
+      case "rcon":
+      case "stopped":
+        return;
+    }
+  };
+}
+
+const levels: Record<SyncEvent["type"], "debug" | "info" | "warn"> = {
+  started: "info",
+  added: "info",
+  removed: "info",
+  synced: "debug",
+  connected: "info",
+  disconnected: "warn",
+  resync: "info",
+  retrying: "warn",
+  rcon: "debug",
+  "rcon-failed": "warn",
+  warning: "warn",
+  stopped: "info",
+};
+
+/** One JSON object per line (`time`, `level`, `msg` = the event type, then its fields), for supervisors. */
+export function jsonReporter(write: (line: string) => void, verbose = false): (event: SyncEvent) => void {
+  const logger = createLogger(verbose ? "debug" : "info", write);
+  return ({ type, ...fields }) => logger[levels[type]](type, fields as LogFields);
+}

@@ -1,0 +1,370 @@
+import { afterEach, describe, expect, test } from "bun:test";
+import { chmodSync, readdirSync, readFileSync, statSync, writeFileSync } from "node:fs";
+import { join } from "node:path";
+import { closeDatabase } from "../../src/db/client.ts";
+import { exportFormats } from "../../src/entries/export.ts";
+import type { RunningService } from "../../src/server.ts";
+import { openServices } from "../../src/services.ts";
+import { manualClock } from "../../src/shared/clock.ts";
+import { silentLogger } from "../../src/shared/logger.ts";
+import { SyncStopError } from "../../src/sync/index.ts";
+import { statePath } from "../../src/sync/state.ts";
+import { seedEntries, seedKey, seedWhitelist, tempDir } from "../helpers/services.ts";
+import { startTestService } from "../helpers/sockets.ts";
+import {
+  agentOptions,
+  apiBytes,
+  fileBytes,
+  GUILD,
+  latestEventId,
+  manualSleep,
+  manualTimers,
+  runAgent,
+  type TestAgent,
+} from "./helpers.ts";
+
+let dir: ReturnType<typeof tempDir>;
+let services: RunningService[] = [];
+let agents: TestAgent[] = [];
+
+async function start(env: Record<string, string> = {}, clock = manualClock(Date.UTC(2026, 10, 22, 12))) {
+  const service = await startTestService(join(dir.path, "wls.db"), env, clock);
+  services.push(service);
+  return service;
+}
+
+function agent(...args: Parameters<typeof runAgent>) {
+  const running = runAgent(...args);
+  agents.push(running);
+  return running;
+}
+
+/** A service with a whitelist "survival" holding a few nicks, and a key limited to it. */
+async function world(env: Record<string, string> = {}) {
+  dir = tempDir("wls-sync-");
+  const service = await start(env);
+  const s = service.services;
+  const wl = seedWhitelist(s, { guildId: GUILD, name: "survival" });
+  seedEntries(s, wl.id, [
+    "Notch",
+    "jeb_",
+    { nick: "Dinnerbone", uuid: "61699b2e-d327-4a01-9f1e-0ea8c3f06bc6", premium: true },
+  ]);
+  const { key, plaintext } = seedKey(s, GUILD, wl.id);
+  return { service, s, wl, keyId: key.id, key: plaintext };
+}
+
+afterEach(async () => {
+  for (const running of agents) await running.stop();
+  for (const service of services) await service.stop();
+  agents = [];
+  services = [];
+  dir.cleanup();
+});
+
+describe("the file equals the API's ?format= bytes", () => {
+  test.each(exportFormats)("%s: after start and after each addition and removal", async (format) => {
+    const { service, s, wl, key } = await world();
+    const options = agentOptions(service, key, "survival", dir.path, { format });
+    const sync = agent(options);
+    const started = await sync.waitFor("started");
+    expect(started).toEqual({
+      type: "started",
+      whitelist: "survival",
+      whitelistId: wl.id,
+      entries: 3,
+      file: options.out,
+      format,
+      written: true,
+      once: false,
+    });
+    expect(fileBytes(options.out)).toEqual(await apiBytes(service, key, wl.id, format));
+
+    const steps: [string, () => void][] = [
+      ["+ Alex", () => seedEntries(s, wl.id, ["Alex"])],
+      ["- Notch", () => s.entries.remove({ whitelistId: wl.id, nick: "NOTCH", origin: "api" })],
+      ["+ .Steve Gamer", () => seedEntries(s, wl.id, [".Steve Gamer"])],
+      ["+ yes", () => seedEntries(s, wl.id, ["yes"])],
+      ["- jeb_", () => s.entries.remove({ whitelistId: wl.id, nick: "jeb_", origin: "staff" })],
+    ];
+    for (const [, change] of steps) {
+      change();
+      await sync.synced(latestEventId(service));
+      expect(fileBytes(options.out)).toEqual(await apiBytes(service, key, wl.id, format));
+    }
+    const changes = sync.events
+      .filter((e) => e.type === "added" || e.type === "removed")
+      .map((e) => `${e.type === "added" ? "+" : "-"} ${"nick" in e ? e.nick : ""}`);
+    expect(changes).toEqual(steps.map(([line]) => line));
+  });
+
+  test("a guild key: other whitelists' events move the cursor but never the file", async () => {
+    const { service, s, wl } = await world();
+    const other = seedWhitelist(s, { guildId: GUILD, name: "creative" });
+    const guildKey = seedKey(s, GUILD).plaintext;
+    const options = agentOptions(service, guildKey, "SURVIVAL", dir.path);
+    const sync = agent(options);
+    await sync.waitFor("started");
+    const before = statSync(options.out).mtimeMs;
+    seedEntries(s, other.id, ["Elsewhere"]);
+    const synced = await sync.synced(latestEventId(service));
+    expect(synced.written).toBe(false);
+    expect(statSync(options.out).mtimeMs).toBe(before);
+    expect(JSON.parse(readFileSync(statePath(options.out), "utf8")).after).toBe(
+      String(latestEventId(service)),
+    );
+    seedEntries(s, wl.id, ["Here"]);
+    await sync.synced(latestEventId(service));
+    expect(fileBytes(options.out)).toEqual(await apiBytes(service, guildKey, wl.id, "vanilla"));
+  });
+
+  test("after the server restarts, with changes made while it was down (resume with after=)", async () => {
+    const { service, s, wl, key } = await world();
+    const sleep = manualSleep();
+    const options = agentOptions(service, key, wl.id, dir.path);
+    const sync = agent(options, { sleep: sleep.sleep });
+    await sync.waitFor("started");
+    seedEntries(s, wl.id, ["BeforeDrop"]);
+    await sync.synced(latestEventId(service));
+
+    // The server goes down: the agent sees 1001 and waits to reconnect.
+    await service.stop();
+    await sleep.waiting();
+    expect(sync.events.find((e) => e.type === "disconnected")).toMatchObject({ code: 1001 });
+
+    // Changes happen while it is down, through services opened on the same database.
+    const offline = openServices({ path: join(dir.path, "wls.db"), clock: s.clock, logger: silentLogger });
+    seedEntries(offline, wl.id, ["WhileDown"]);
+    offline.entries.remove({ whitelistId: wl.id, nick: "jeb_", origin: "api" });
+    const last = offline.events.bounds().latest;
+    closeDatabase(offline.db);
+
+    // It comes back on the same port; the agent resumes after its cursor and catches up without a re-fetch.
+    const again = await start({ PORT: String(service.port) });
+    const from = sync.events.length;
+    sleep.releaseAll();
+    await sync.synced(last);
+    expect(fileBytes(options.out)).toEqual(await apiBytes(again, key, wl.id, "vanilla"));
+    expect(sync.events.slice(from).filter((e) => e.type === "connected" || e.type === "resync")).toEqual([
+      { type: "connected", after: String(last - 2) },
+    ]);
+    expect(sync.events.slice(from).filter((e) => e.type === "added" || e.type === "removed")).toEqual([
+      { type: "added", nick: "WhileDown", whitelist: "survival" },
+      { type: "removed", nick: "jeb_", whitelist: "survival" },
+    ]);
+  });
+
+  test("after the socket is closed server-side while the service stays up", async () => {
+    const { service, s, wl, key } = await world();
+    const sleep = manualSleep();
+    const options = agentOptions(service, key, wl.id, dir.path);
+    const sync = agent(options, { sleep: sleep.sleep });
+    await sync.waitFor("started");
+    seedEntries(s, wl.id, ["First"]);
+    await sync.synced(latestEventId(service));
+
+    service.hub.closeAll(1001, "going away");
+    await sleep.waiting();
+    seedEntries(s, wl.id, ["Missed"]);
+    s.entries.remove({ whitelistId: wl.id, nick: "First", origin: "api" });
+    sleep.releaseAll();
+    await sync.synced(latestEventId(service));
+    expect(fileBytes(options.out)).toEqual(await apiBytes(service, key, wl.id, "vanilla"));
+  });
+
+  test("after the socket went silent: the watchdog drops it and the agent resumes", async () => {
+    const { service, s, wl, key } = await world();
+    const timers = manualTimers();
+    const options = agentOptions(service, key, wl.id, dir.path);
+    const sync = agent(options, { setTimer: timers.setTimer });
+    await sync.waitFor("started");
+    seedEntries(s, wl.id, ["Seen"]);
+    const cursor = latestEventId(service);
+    await sync.synced(cursor);
+    expect(timers.armed).toBe(1);
+
+    timers.fireAll();
+    const dropped = await sync.waitFor("disconnected");
+    expect([dropped.code, dropped.reason]).toEqual([1006, "silent for 180 s"]);
+    await sync.waitFor("connected", (e) => e.after === String(cursor));
+    const from = sync.events.length;
+    seedEntries(s, wl.id, ["AfterSilence"]);
+    await sync.synced(latestEventId(service), from);
+    expect(fileBytes(options.out)).toEqual(await apiBytes(service, key, wl.id, "vanilla"));
+  });
+
+  test("after the agent restarts: it resumes from <out>.cursor", async () => {
+    const { service, s, wl, key } = await world();
+    const options = agentOptions(service, key, wl.id, dir.path);
+    const first = agent(options);
+    await first.waitFor("started");
+    seedEntries(s, wl.id, ["Early"]);
+    const cursor = latestEventId(service);
+    await first.synced(cursor);
+    await first.stop();
+    expect(JSON.parse(readFileSync(statePath(options.out), "utf8")).after).toBe(String(cursor));
+
+    seedEntries(s, wl.id, ["Late"]);
+    const second = agent(options);
+    const started = await second.waitFor("started");
+    await second.synced(latestEventId(service));
+    expect(second.events.find((e) => e.type === "connected")).toEqual({
+      type: "connected",
+      after: String(cursor),
+    });
+    expect(started.written).toBe(true);
+    expect(fileBytes(options.out)).toEqual(await apiBytes(service, key, wl.id, "vanilla"));
+  });
+
+  test.each([
+    ["before the list is served", "list"],
+    ["between the list and the file", "between"],
+    ["after the file, before the events are applied", "file"],
+  ])("a change landing %s is neither lost nor doubled", async (_label, moment) => {
+    const { service, s, wl, key } = await world();
+    const change = () => seedEntries(s, wl.id, ["DuringFetch"]);
+    const racing = (async (input: string | URL | Request, init?: RequestInit) => {
+      const url = String(input);
+      const isList = url.endsWith("/entries");
+      const isFile = url.includes("/entries?format=");
+      if (isList && moment === "list") change();
+      const response = await fetch(input, init);
+      if ((isList && moment === "between") || (isFile && moment === "file")) change();
+      return response;
+    }) as typeof fetch;
+    const options = agentOptions(service, key, wl.id, dir.path);
+    const sync = agent(options, { fetch: racing });
+    await sync.waitFor("started");
+    await sync.synced(latestEventId(service));
+    expect(fileBytes(options.out)).toEqual(await apiBytes(service, key, wl.id, "vanilla"));
+    const announced = sync.events.filter((e) => e.type === "added" || e.type === "removed");
+    expect(announced).toEqual(
+      moment === "list" ? [] : [{ type: "added", nick: "DuringFetch", whitelist: "survival" }],
+    );
+  });
+
+  test("an unusable stored cursor gets resync (4002): the agent re-fetches and carries on live", async () => {
+    const { service, s, wl, key } = await world();
+    const options = agentOptions(service, key, wl.id, dir.path);
+    // A cursor from another life of the database: beyond anything this server assigned.
+    writeFileSync(
+      statePath(options.out),
+      JSON.stringify({
+        version: 1,
+        api: options.apiUrl,
+        whitelistId: wl.id,
+        format: "vanilla",
+        after: "999",
+        etag: null,
+        sha256: null,
+      }),
+    );
+    const sync = agent(options);
+    await sync.waitFor("resync");
+    await sync.waitFor("connected", (e) => e.after === null);
+    const from = sync.events.length;
+    seedEntries(s, wl.id, ["AfterResync"]);
+    await sync.synced(latestEventId(service), from);
+    expect(fileBytes(options.out)).toEqual(await apiBytes(service, key, wl.id, "vanilla"));
+    expect(sync.events.filter((e) => e.type === "disconnected" || e.type === "retrying")).toEqual([]);
+  });
+
+  test("the existing file's mode is kept, and no temp file is left behind", async () => {
+    const { service, s, wl, key } = await world();
+    const options = agentOptions(service, key, wl.id, dir.path);
+    writeFileSync(options.out, "old");
+    chmodSync(options.out, 0o640);
+    const sync = agent(options);
+    await sync.waitFor("started");
+    seedEntries(s, wl.id, ["Another"]);
+    await sync.synced(latestEventId(service));
+    expect(statSync(options.out).mode & 0o777).toBe(0o640);
+    expect(readdirSync(dir.path).sort()).toEqual(
+      ["whitelist.json", "whitelist.json.cursor", "wls.db", "wls.db-shm", "wls.db-wal"].sort(),
+    );
+  });
+});
+
+describe("stopping", () => {
+  test("a key revoked before start: 401, exit code 77 and a clear message", async () => {
+    const { service, s, keyId, key } = await world();
+    s.keys.revoke(GUILD, keyId);
+    const sync = agent(agentOptions(service, key, "survival", dir.path));
+    const error = await sync.done.catch((e: unknown) => e);
+    expect(error).toBeInstanceOf(SyncStopError);
+    expect((error as SyncStopError).exitCode).toBe(77);
+    expect((error as Error).message).toContain("refused the key (401");
+    expect((error as Error).message).not.toContain(key);
+  });
+
+  test("a key revoked while running: close 4001 stops the agent at once, without a retry", async () => {
+    const { service, s, keyId, key } = await world();
+    const sync = agent(agentOptions(service, key, "survival", dir.path));
+    await sync.waitFor("started");
+    s.keys.revoke(GUILD, keyId);
+    const error = await sync.done.catch((e: unknown) => e);
+    expect([(error as SyncStopError).exitCode, (error as Error).message]).toEqual([
+      77,
+      "the key was revoked (the socket closed with 4001): create a new one on Discord with /server-link create",
+    ]);
+    expect(sync.events.filter((e) => e.type === "retrying" || e.type === "disconnected")).toEqual([]);
+  });
+
+  test("a key revoked while the agent waits to reconnect: the handshake's 401 stops it", async () => {
+    const { service, s, keyId, key } = await world();
+    const sleep = manualSleep();
+    const sync = agent(agentOptions(service, key, "survival", dir.path), { sleep: sleep.sleep });
+    await sync.waitFor("started");
+    service.hub.closeAll(1001, "going away");
+    await sleep.waiting();
+    s.keys.revoke(GUILD, keyId);
+    sleep.releaseAll();
+    const error = await sync.done.catch((e: unknown) => e);
+    expect((error as SyncStopError).exitCode).toBe(77);
+    expect((error as Error).message).toContain("401");
+  });
+
+  test("an unknown whitelist: exit code 78, naming what the key can see", async () => {
+    const { service, key } = await world();
+    const sync = agent(agentOptions(service, key, "creative", dir.path));
+    const error = await sync.done.catch((e: unknown) => e);
+    expect((error as SyncStopError).exitCode).toBe(78);
+    expect((error as Error).message).toMatch(
+      /^no whitelist "creative" is visible to this key \(visible: survival \(/,
+    );
+  });
+
+  test("stop() ends a running agent cleanly", async () => {
+    const { service, key } = await world();
+    const sync = agent(agentOptions(service, key, "survival", dir.path));
+    await sync.waitFor("started");
+    await sync.stop();
+    await sync.done;
+    expect(sync.events.at(-1)).toEqual({ type: "stopped" });
+  });
+});
+
+describe("retries", () => {
+  test("429 honours Retry-After, then the agent carries on", async () => {
+    const clock = manualClock(Date.UTC(2026, 10, 22, 12));
+    dir = tempDir("wls-sync-");
+    // Three requests fit: GET /whitelists, the socket handshake, GET entries; the export file gets 429.
+    const service = await start({ RATE_LIMIT_PER_MINUTE: "3" }, clock);
+    const s = service.services;
+    const wl = seedWhitelist(s, { guildId: GUILD, name: "survival" });
+    seedEntries(s, wl.id, ["Notch"]);
+    const key = seedKey(s, GUILD, wl.id).plaintext;
+    const sleep = manualSleep();
+    const sync = agent(agentOptions(service, key, "survival", dir.path), { sleep: sleep.sleep });
+    expect(await sleep.waiting()).toBe(20_000);
+    expect(sync.events.find((e) => e.type === "retrying")).toEqual({
+      type: "retrying",
+      error:
+        'whitelist "survival": the service answered 429: Rate limit of 3 requests per minute exceeded; retry in 20 s.',
+      retryInMs: 20_000,
+    });
+    clock.advance(60_000);
+    sleep.releaseAll();
+    await sync.waitFor("started");
+  });
+});

@@ -1,0 +1,92 @@
+import { afterEach, describe, expect, test } from "bun:test";
+import {
+  chmodSync,
+  lstatSync,
+  readdirSync,
+  readFileSync,
+  statSync,
+  symlinkSync,
+  writeFileSync,
+} from "node:fs";
+import { join } from "node:path";
+import { renderExport } from "../../src/entries/export.ts";
+import { countEntries } from "../../src/sync/agent.ts";
+import { writeAtomically, writeIfChanged } from "../../src/sync/file.ts";
+import { freshState, loadState, saveState, statePath } from "../../src/sync/state.ts";
+import { tempDir } from "../helpers/services.ts";
+
+let dir: ReturnType<typeof tempDir>;
+afterEach(() => dir.cleanup());
+
+const bytes = (text: string) => new TextEncoder().encode(text);
+
+describe("atomic file writes", () => {
+  test("creates the file, then replaces it keeping its mode; no temp file stays behind", async () => {
+    dir = tempDir("wls-file-");
+    const path = join(dir.path, "whitelist.txt");
+    await writeAtomically(path, bytes("a\n"));
+    chmodSync(path, 0o604);
+    await writeAtomically(path, bytes("a\nb\n"));
+    expect(readFileSync(path, "utf8")).toBe("a\nb\n");
+    expect(statSync(path).mode & 0o777).toBe(0o604);
+    expect(readdirSync(dir.path)).toEqual(["whitelist.txt"]);
+  });
+
+  test("a symlinked file: the target is replaced and the link stays a link", async () => {
+    dir = tempDir("wls-file-");
+    const target = join(dir.path, "real.json");
+    const link = join(dir.path, "whitelist.json");
+    writeFileSync(target, "[]\n");
+    symlinkSync(target, link);
+    await writeAtomically(link, bytes("[1]\n"));
+    expect([lstatSync(link).isSymbolicLink(), readFileSync(target, "utf8")]).toEqual([true, "[1]\n"]);
+  });
+
+  test("writeIfChanged leaves identical bytes alone", async () => {
+    dir = tempDir("wls-file-");
+    const path = join(dir.path, "f");
+    expect(await writeIfChanged(path, bytes("x"))).toBe(true);
+    const mtime = statSync(path).mtimeMs;
+    expect(await writeIfChanged(path, bytes("x"))).toBe(false);
+    expect(statSync(path).mtimeMs).toBe(mtime);
+    expect(await writeIfChanged(path, bytes("y"))).toBe(true);
+  });
+
+  test("a write into a missing directory fails without leaving anything", async () => {
+    dir = tempDir("wls-file-");
+    await expect(writeAtomically(join(dir.path, "nope", "f"), bytes("x"))).rejects.toThrow();
+    expect(readdirSync(dir.path)).toEqual([]);
+  });
+});
+
+describe("resume state", () => {
+  const identity = { api: "http://h/api/v1", whitelistId: "abc", format: "vanilla" as const };
+
+  test("round-trips, and belongs to one service, whitelist and format", async () => {
+    dir = tempDir("wls-state-");
+    const out = join(dir.path, "whitelist.json");
+    const state = { ...freshState(identity), after: "42", etag: '"vanilla-x"', sha256: "00" };
+    await saveState(out, state);
+    expect(await loadState(out, identity)).toEqual(state);
+    expect((await loadState(out, { ...identity, whitelistId: "other" })).after).toBeNull();
+    expect((await loadState(out, { ...identity, format: "plain" })).after).toBeNull();
+  });
+
+  test("a missing or damaged state file means a fresh start", async () => {
+    dir = tempDir("wls-state-");
+    const out = join(dir.path, "whitelist.json");
+    expect(await loadState(out, identity)).toEqual(freshState(identity));
+    writeFileSync(statePath(out), "{not json");
+    expect(await loadState(out, identity)).toEqual(freshState(identity));
+    writeFileSync(statePath(out), JSON.stringify({ ...freshState(identity), after: "-1" }));
+    expect(await loadState(out, identity)).toEqual(freshState(identity));
+  });
+});
+
+test("countEntries reads the player count back from each format", () => {
+  const entries = ["Notch", "jeb_", "yes"].map((nick) => ({ nick, uuid: null, premium: false }));
+  for (const format of ["plain", "easywhitelist", "vanilla"] as const) {
+    expect(countEntries(format, renderExport(format, entries).body)).toBe(3);
+    expect(countEntries(format, renderExport(format, []).body)).toBe(0);
+  }
+});

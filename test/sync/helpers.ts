@@ -1,0 +1,292 @@
+import { readFileSync } from "node:fs";
+import { join } from "node:path";
+import type { ExportFormat } from "../../src/entries/export.ts";
+import type { RunningService } from "../../src/server.ts";
+import type { Sleep } from "../../src/sync/backoff.ts";
+import {
+  type SyncAgentDeps,
+  type SyncEvent,
+  type SyncOptions,
+  startSyncAgent,
+} from "../../src/sync/index.ts";
+import type { SetTimer } from "../../src/sync/socket.ts";
+
+export const GUILD = "100000000000000001";
+
+/** Resolves when `check` holds, re-checking whenever `subscribe`'s callback fires. */
+function until(check: () => boolean, subscribe: (wake: () => void) => () => void) {
+  return new Promise<void>((resolve, reject) => {
+    if (check()) return resolve();
+    const unsubscribe = subscribe(() => {
+      try {
+        if (!check()) return;
+      } catch (error) {
+        reject(error);
+      }
+      unsubscribe();
+      resolve();
+    });
+  });
+}
+
+/**
+ * A Sleep that waits for the test: every wait is recorded and stays pending until released, so a test decides
+ * when "time has passed" (after restarting a server, say) without any real delay.
+ */
+export function manualSleep() {
+  const pending: { ms: number; release: () => void }[] = [];
+  const requested: number[] = [];
+  const wakers = new Set<() => void>();
+  const sleep: Sleep = (ms, signal) =>
+    new Promise<void>((resolve) => {
+      requested.push(ms);
+      const entry = {
+        ms,
+        release: () => {
+          const at = pending.indexOf(entry);
+          if (at >= 0) pending.splice(at, 1);
+          resolve();
+        },
+      };
+      pending.push(entry);
+      signal.addEventListener("abort", entry.release, { once: true });
+      for (const wake of wakers) wake();
+    });
+  return {
+    sleep,
+    /** Every delay asked for, in order. */
+    requested,
+    /** Resolves with the delay of the next pending wait (one already pending counts). */
+    async waiting(): Promise<number> {
+      await until(
+        () => pending.length > 0,
+        (wake) => {
+          wakers.add(wake);
+          return () => wakers.delete(wake);
+        },
+      );
+      return (pending[0] as { ms: number }).ms;
+    },
+    /** Ends every pending wait. */
+    releaseAll(): void {
+      for (const entry of [...pending]) entry.release();
+    },
+  };
+}
+
+/** Timers that only fire when the test says so (the socket's silence watchdog). */
+export function manualTimers() {
+  const armed = new Set<() => void>();
+  const setTimer: SetTimer = (fire) => {
+    const entry = () => fire();
+    armed.add(entry);
+    return () => armed.delete(entry);
+  };
+  return {
+    setTimer,
+    /** How many timers are running. */
+    get armed() {
+      return armed.size;
+    },
+    /** Fires every running timer now. */
+    fireAll(): void {
+      for (const fire of [...armed]) {
+        armed.delete(fire);
+        fire();
+      }
+    },
+  };
+}
+
+/** A Sleep that ends every wait on the next turn of the event loop (for tests where retries are incidental). */
+export const immediateSleep: Sleep = () => new Promise((resolve) => setImmediate(resolve));
+
+/** An agent run in-process, with everything it reports recorded and awaitable. */
+export function runAgent(options: SyncOptions, deps: Omit<SyncAgentDeps, "report"> = {}) {
+  const events: SyncEvent[] = [];
+  const wakers = new Set<() => void>();
+  const agent = startSyncAgent(options, {
+    sleep: immediateSleep,
+    ...deps,
+    report: (event) => {
+      events.push(event);
+      for (const wake of wakers) wake();
+    },
+  });
+  let ended = false;
+  agent.done.then(
+    () => {
+      ended = true;
+      for (const wake of wakers) wake();
+    },
+    () => {
+      ended = true;
+      for (const wake of wakers) wake();
+    },
+  );
+  return {
+    ...agent,
+    events,
+    /** Resolves with the first reported event matching (already reported or future); rejects if the agent ends. */
+    async waitFor<T extends SyncEvent["type"]>(
+      type: T,
+      predicate: (event: Extract<SyncEvent, { type: T }>) => boolean = () => true,
+      from = 0,
+    ): Promise<Extract<SyncEvent, { type: T }>> {
+      const find = () =>
+        events
+          .slice(from)
+          .find((e): e is Extract<SyncEvent, { type: T }> => e.type === type && predicate(e as never));
+      await new Promise<void>((resolve, reject) => {
+        const check = () => {
+          if (find()) return true;
+          if (ended) throw new Error(`agent ended without ${type}; got ${JSON.stringify(events)}`);
+          return false;
+        };
+        try {
+          if (check()) return resolve();
+        } catch (error) {
+          return reject(error);
+        }
+        const wake = () => {
+          try {
+            if (!check()) return;
+            resolve();
+          } catch (error) {
+            reject(error);
+          }
+          wakers.delete(wake);
+        };
+        wakers.add(wake);
+      });
+      return find() as Extract<SyncEvent, { type: T }>;
+    },
+    /** Resolves once the file reflects every event up to `id` (looking at events reported from `from` on). */
+    synced(id: string | number, from = 0) {
+      return this.waitFor("synced", (e) => e.after !== null && BigInt(e.after) >= BigInt(id), from);
+    },
+  };
+}
+
+/** The running agent type. */
+export type TestAgent = ReturnType<typeof runAgent>;
+
+/** Agent options for a service, a key and a whitelist, writing into `dir`. */
+export function agentOptions(
+  service: { url: string },
+  key: string,
+  whitelist: string,
+  dir: string,
+  overrides: Partial<SyncOptions> = {},
+): SyncOptions {
+  return {
+    apiUrl: `${service.url}/api/v1`,
+    key,
+    whitelist,
+    format: "vanilla",
+    out: join(dir, "whitelist.json"),
+    rcon: null,
+    kickRemoved: false,
+    once: false,
+    json: false,
+    ...overrides,
+  };
+}
+
+/** The bytes the API serves for `?format=`. */
+export async function apiBytes(
+  service: RunningService,
+  key: string,
+  whitelistId: string,
+  format: ExportFormat,
+): Promise<Uint8Array<ArrayBuffer>> {
+  const response = await fetch(`${service.url}/api/v1/whitelists/${whitelistId}/entries?format=${format}`, {
+    headers: { authorization: `Bearer ${key}` },
+  });
+  if (!response.ok) throw new Error(`GET ?format=${format} answered ${response.status}`);
+  return new Uint8Array(await response.arrayBuffer());
+}
+
+/** A file's bytes, comparable with `apiBytes`. */
+export const fileBytes = (path: string): Uint8Array<ArrayBuffer> => Uint8Array.from(readFileSync(path));
+
+/** The last event id the service assigned. */
+export const latestEventId = (service: RunningService) => service.services.events.bounds().latest;
+
+/** A Source RCON packet: int32 LE length, request id, type, then the body and two NULs. */
+function rconPacket(id: number, type: number, body: string): Buffer {
+  const payload = Buffer.from(body, "utf8");
+  const packet = Buffer.alloc(payload.length + 14);
+  packet.writeInt32LE(payload.length + 10, 0);
+  packet.writeInt32LE(id, 4);
+  packet.writeInt32LE(type, 8);
+  payload.copy(packet, 12);
+  return packet;
+}
+
+/**
+ * A game server's RCON on loopback (port 0), speaking the Source RCON protocol as Minecraft does: type 3
+ * authenticates (answered with type 2 and the request id, or -1 for a wrong password), type 2 runs a command
+ * (answered with type 0 and the same id). Records every command it ran.
+ */
+export function startFakeRcon(password: string) {
+  const commands: string[] = [];
+  let authAttempts = 0;
+  const wakers = new Set<() => void>();
+  const wake = () => {
+    for (const waker of wakers) waker();
+  };
+  const server = Bun.listen<{ buffer: Buffer; authed: boolean }>({
+    hostname: "127.0.0.1",
+    port: 0,
+    socket: {
+      open(socket) {
+        socket.data = { buffer: Buffer.alloc(0), authed: false };
+      },
+      data(socket, chunk) {
+        let buffer = Buffer.concat([socket.data.buffer, chunk]);
+        while (buffer.length >= 4 && buffer.length >= 4 + buffer.readInt32LE(0)) {
+          const length = buffer.readInt32LE(0);
+          const id = buffer.readInt32LE(4);
+          const type = buffer.readInt32LE(8);
+          const body = buffer.subarray(12, 4 + length - 2).toString("utf8");
+          buffer = buffer.subarray(4 + length);
+          if (type === 3) {
+            authAttempts++;
+            socket.data.authed = body === password;
+            socket.write(rconPacket(socket.data.authed ? id : -1, 2, ""));
+            wake();
+          } else if (type === 2 && socket.data.authed) {
+            commands.push(body);
+            socket.write(rconPacket(id, 0, body.startsWith("kick") ? "Kicked" : "Reloaded the whitelist"));
+            wake();
+          }
+        }
+        socket.data.buffer = buffer;
+      },
+    },
+  });
+  return {
+    port: server.port,
+    commands,
+    get authAttempts() {
+      return authAttempts;
+    },
+    /** Resolves once `check` holds (checked after every packet). */
+    until(check: () => boolean): Promise<void> {
+      return until(check, (waker) => {
+        wakers.add(waker);
+        return () => wakers.delete(waker);
+      });
+    },
+    stop: () => server.stop(true),
+  };
+}
+
+/** A TCP port nothing listens on (bound, then released). */
+export function closedPort(): number {
+  const probe = Bun.listen({ hostname: "127.0.0.1", port: 0, socket: { data() {} } });
+  const port = probe.port;
+  probe.stop(true);
+  return port;
+}

@@ -1,0 +1,171 @@
+import { afterEach, describe, expect, test } from "bun:test";
+import { readFileSync, statSync, writeFileSync } from "node:fs";
+import { join } from "node:path";
+import type { RunningService } from "../../src/server.ts";
+import { runSyncCommand } from "../../src/sync/index.ts";
+import { statePath } from "../../src/sync/state.ts";
+import { seedEntries, seedKey, seedWhitelist, tempDir } from "../helpers/services.ts";
+import { startTestService } from "../helpers/sockets.ts";
+import { apiBytes, fileBytes, GUILD, immediateSleep, startFakeRcon } from "./helpers.ts";
+
+let dir: ReturnType<typeof tempDir>;
+let service: RunningService | undefined;
+
+afterEach(async () => {
+  await service?.stop();
+  service = undefined;
+  dir.cleanup();
+});
+
+async function world() {
+  dir = tempDir("wls-once-");
+  service = await startTestService(join(dir.path, "wls.db"));
+  const s = service.services;
+  const wl = seedWhitelist(s, { guildId: GUILD, name: "survival" });
+  seedEntries(s, wl.id, ["Notch", "jeb_"]);
+  return { service, s, wl, key: seedKey(s, GUILD, wl.id).plaintext, out: join(dir.path, "whitelist.json") };
+}
+
+/** Every request the agent made, as `METHOD path status` (the key is in headers, never in these). */
+let requests: string[] = [];
+
+const recordingFetch = (async (input: string | URL | Request, init?: RequestInit) => {
+  const response = await fetch(input, init);
+  const url = new URL(String(input));
+  const conditional = new Headers(init?.headers).has("if-none-match") ? " (if-none-match)" : "";
+  requests.push(
+    `${url.pathname.replace(/\/whitelists\/[^/]+/, "/whitelists/:id")}${url.search} ${response.status}${conditional}`,
+  );
+  return response;
+}) as typeof fetch;
+
+/** Runs `whitelist-sync sync` in-process with the given flags; returns the exit code and what it printed. */
+async function sync(argv: string[], env: Record<string, string> = {}) {
+  const stdout: string[] = [];
+  const stderr: string[] = [];
+  requests = [];
+  const code = await runSyncCommand(argv, {
+    env,
+    stdout: (line) => stdout.push(line),
+    stderr: (line) => stderr.push(line),
+    deps: { sleep: immediateSleep, fetch: recordingFetch },
+  });
+  return { code, stdout, stderr };
+}
+
+describe("--once", () => {
+  test("writes the file, prints one status line and exits 0; a second run sends the ETag and gets 304", async () => {
+    const { service, s, wl, key, out } = await world();
+    const argv = ["--url", service.url, "--whitelist", "Survival", "--out", out, "--once"];
+    const first = await sync(argv, { WLS_KEY: key });
+    expect(first).toEqual({
+      code: 0,
+      stdout: [`Wrote whitelist "survival" (${wl.id}): 2 entries → ${out} (vanilla)`],
+      stderr: [],
+    });
+    expect(fileBytes(out)).toEqual(await apiBytes(service, key, wl.id, "vanilla"));
+    const state = JSON.parse(readFileSync(statePath(out), "utf8"));
+    expect(state.etag).toMatch(/^"vanilla-/);
+
+    const before = statSync(out).mtimeMs;
+    const second = await sync(argv, { WLS_KEY: key });
+    expect(second.stdout).toEqual([
+      `Unchanged: whitelist "survival" (${wl.id}): 2 entries → ${out} (vanilla)`,
+    ]);
+    expect(requests).toEqual([
+      "/api/v1/whitelists 200",
+      "/api/v1/whitelists/:id/entries?format=vanilla 304 (if-none-match)",
+    ]);
+    expect(statSync(out).mtimeMs).toBe(before);
+
+    seedEntries(s, wl.id, ["Alex"]);
+    const third = await sync(argv, { WLS_KEY: key });
+    expect(third.stdout).toEqual([`Wrote whitelist "survival" (${wl.id}): 3 entries → ${out} (vanilla)`]);
+    expect(fileBytes(out)).toEqual(await apiBytes(service, key, wl.id, "vanilla"));
+  });
+
+  test("a file edited by someone else is repaired, not confirmed by a 304", async () => {
+    const { service, wl, key, out } = await world();
+    const argv = [
+      "--url",
+      `${service.url}/api/v1/`,
+      "--whitelist",
+      wl.id,
+      "--out",
+      out,
+      "--once",
+      "--format=plain",
+    ];
+    expect((await sync(argv, { WLS_KEY: key })).code).toBe(0);
+    writeFileSync(out, "Intruder\n");
+    const again = await sync(argv, { WLS_KEY: key });
+    expect(again.stdout[0]).toStartWith("Wrote ");
+    expect(requests).toEqual(["/api/v1/whitelists 200", "/api/v1/whitelists/:id/entries?format=plain 200"]);
+    expect(readFileSync(out, "utf8")).toBe("jeb_\nNotch\n");
+  });
+
+  test("--json: every line is one JSON object; the key never appears", async () => {
+    const { service, wl, key, out } = await world();
+    const keyFile = join(dir.path, "key");
+    writeFileSync(keyFile, `${key}\n`);
+    const result = await sync([
+      "--url",
+      service.url,
+      "--key",
+      `@${keyFile}`,
+      "--whitelist",
+      "survival",
+      "--out",
+      out,
+      "--once",
+      "--json",
+    ]);
+    expect(result.code).toBe(0);
+    const lines = result.stdout.map((line) => JSON.parse(line));
+    expect(lines).toEqual([
+      {
+        time: expect.any(String),
+        level: "info",
+        msg: "started",
+        whitelist: "survival",
+        whitelistId: wl.id,
+        entries: 2,
+        file: out,
+        format: "vanilla",
+        written: true,
+        once: true,
+      },
+      { time: expect.any(String), level: "info", msg: "stopped" },
+    ]);
+    expect(result.stdout.join("\n")).not.toContain(key);
+  });
+
+  test("with RCON: one whitelist reload after the write, none when nothing changed", async () => {
+    const { service, key, out } = await world();
+    const rcon = startFakeRcon("pw");
+    try {
+      const argv = ["--url", service.url, "--whitelist", "survival", "--out", out, "--once"];
+      const env = { WLS_KEY: key, WLS_RCON: `127.0.0.1:${rcon.port}`, WLS_RCON_PASSWORD: "pw" };
+      expect((await sync(argv, env)).code).toBe(0);
+      expect(rcon.commands).toEqual(["whitelist reload"]);
+      expect((await sync(argv, env)).code).toBe(0);
+      expect(rcon.commands).toEqual(["whitelist reload"]);
+    } finally {
+      rcon.stop();
+    }
+  });
+
+  test("a revoked key: exit 77 and one line on stderr", async () => {
+    const { service, s, key, out } = await world();
+    const keyId = s.keys.list(GUILD)[0]?.id as string;
+    s.keys.revoke(GUILD, keyId);
+    const result = await sync(["--url", service.url, "--whitelist", "survival", "--out", out, "--once"], {
+      WLS_KEY: key,
+    });
+    expect(result.code).toBe(77);
+    expect(result.stdout).toEqual([]);
+    expect(result.stderr).toEqual([
+      expect.stringMatching(/^whitelist-sync sync: the service refused the key \(401/),
+    ]);
+  });
+});

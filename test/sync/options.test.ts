@@ -1,0 +1,130 @@
+import { describe, expect, test } from "bun:test";
+import { apiBase, parseSyncOptions, type SyncOptions, SyncOptionsError } from "../../src/sync/options.ts";
+
+const KEY = "wls_abcdefghijklmnopqrstuvwxyz0123456";
+const base = {
+  WLS_URL: "http://127.0.0.1:3000",
+  WLS_KEY: KEY,
+  WLS_WHITELIST: "survival",
+  WLS_OUT: "/srv/mc/wl.json",
+};
+const files: Record<string, string> = { "/run/secrets/key": `${KEY}\n`, "/run/secrets/rcon": "hunter2\n" };
+const readText = (path: string) => {
+  const text = files[path];
+  if (text === undefined) throw Object.assign(new Error("no such file"), { code: "ENOENT" });
+  return text;
+};
+const parse = (argv: string[], env: Record<string, string> = {}) => parseSyncOptions(argv, env, readText);
+const failure = (argv: string[], env: Record<string, string> = {}) => {
+  try {
+    parse(argv, env);
+  } catch (error) {
+    expect(error).toBeInstanceOf(SyncOptionsError);
+    return (error as Error).message;
+  }
+  throw new Error("expected a SyncOptionsError");
+};
+
+describe("sync options", () => {
+  test("from variables, with defaults", () => {
+    expect(parse([], base)).toEqual({
+      apiUrl: "http://127.0.0.1:3000/api/v1",
+      key: KEY,
+      whitelist: "survival",
+      format: "vanilla",
+      out: "/srv/mc/wl.json",
+      rcon: null,
+      kickRemoved: false,
+      once: false,
+      json: false,
+    } satisfies SyncOptions);
+  });
+
+  test("flags win over variables; boolean flags need no value; --key @file reads the key", () => {
+    const options = parse(
+      [
+        "--url=https://wl.example.org/api/v1/",
+        "--key",
+        "@/run/secrets/key",
+        "--format",
+        "plain",
+        "--rcon",
+        "mc.local",
+        "--rcon-password-file",
+        "/run/secrets/rcon",
+        "--kick-removed",
+        "--once",
+        "--json=false",
+      ],
+      { ...base, WLS_JSON: "true" },
+    );
+    expect(options).toMatchObject({
+      apiUrl: "https://wl.example.org/api/v1",
+      key: KEY,
+      format: "plain",
+      rcon: { host: "mc.local", port: 25575, password: "hunter2" },
+      kickRemoved: true,
+      once: true,
+      json: false,
+    });
+  });
+
+  test.each([
+    ["http://h:3000", "http://h:3000/api/v1"],
+    ["http://h:3000/", "http://h:3000/api/v1"],
+    ["http://h:3000/api/v1", "http://h:3000/api/v1"],
+    ["https://h/prefix/api/v1//", "https://h/prefix/api/v1"],
+    ["https://h/prefix", "https://h/prefix/api/v1"],
+  ])("the URL %s means the API at %s", (url, api) => {
+    expect(apiBase(url)).toBe(api);
+  });
+
+  test("the RCON address takes a port, and IPv6 in brackets", () => {
+    const env = { ...base, WLS_RCON_PASSWORD: "pw" };
+    expect(parse(["--rcon", "127.0.0.1:25580"], env).rcon).toEqual({
+      host: "127.0.0.1",
+      port: 25580,
+      password: "pw",
+    });
+    expect(parse(["--rcon", "[::1]:25575"], env).rcon).toEqual({ host: "::1", port: 25575, password: "pw" });
+  });
+
+  test.each([
+    [
+      ["--format", "xml"],
+      {},
+      '--format (WLS_FORMAT) must be one of plain, easywhitelist, vanilla (got "xml")',
+    ],
+    [[], { WLS_URL: "ftp://x" }, expect.stringMatching(/^--url \(WLS_URL\) must be the service's base URL/)],
+    [[], { WLS_OUT: "" }, expect.stringMatching(/^--out \(WLS_OUT\) must be .* \(got nothing\)$/)],
+    [
+      ["--rcon", "host:70000"],
+      { WLS_RCON_PASSWORD: "pw" },
+      expect.stringMatching(/^--rcon \(WLS_RCON\) must have a port/),
+    ],
+    [["--rcon", "host"], {}, expect.stringMatching(/^--rcon \(WLS_RCON\) needs a password/)],
+    [["--kick-removed"], {}, "--kick-removed (WLS_KICK_REMOVED) needs --rcon (WLS_RCON)"],
+    [["--once=maybe"], {}, expect.stringMatching(/^--once \(WLS_ONCE\) must be true or false/)],
+    [["--color"], {}, "unknown option --color; run whitelist-sync sync --help for the options"],
+    [["survival"], {}, 'unexpected argument "survival"; options are --name value'],
+    [["--out"], {}, expect.stringMatching(/^--out \(WLS_OUT\) needs a value/)],
+    [["--key", "@/nowhere"], {}, "--key (WLS_KEY): cannot read /nowhere (ENOENT)"],
+    [
+      [],
+      { WLS_URL: "http://user:pw@h" },
+      expect.stringMatching(/^--url \(WLS_URL\) must not carry credentials/),
+    ],
+  ])("%p %p: one line naming the flag and its variable", (argv, env, message) => {
+    expect(failure(argv as string[], { ...base, ...(env as Record<string, string>) })).toEqual(message);
+  });
+
+  test("secrets never appear in error messages, and the RCON password is refused on the command line", () => {
+    expect(failure([], { ...base, WLS_KEY: "wls_has a space" })).toBe(
+      "--key (WLS_KEY) must be a link key (wls_…), or @/path/to/a/file holding it (got a value of another shape)",
+    );
+    expect(failure(["--rcon-password", "hunter2"], base)).toBe(
+      "--rcon-password is not accepted on the command line (other users could read it from the process list); " +
+        "set WLS_RCON_PASSWORD or use --rcon-password-file",
+    );
+  });
+});

@@ -1,0 +1,76 @@
+import { expect, test } from "bun:test";
+import { humanReporter, jsonReporter, type SyncEvent } from "../../src/sync/report.ts";
+
+const events: SyncEvent[] = [
+  {
+    type: "started",
+    whitelist: "survival",
+    whitelistId: "k3v9x0q2ab",
+    entries: 12,
+    file: "/srv/mc/whitelist.json",
+    format: "vanilla",
+    written: true,
+    once: false,
+  },
+  { type: "connected", after: null },
+  { type: "synced", after: "41", entries: 12, written: true },
+  { type: "added", nick: "Notch", whitelist: "survival" },
+  { type: "removed", nick: "Notch", whitelist: "survival" },
+  { type: "rcon", command: "whitelist reload", address: "127.0.0.1:25575" },
+  { type: "disconnected", code: 1001, reason: "server shutting down", retryInMs: 1234 },
+  { type: "retrying", error: "cannot reach http://h/api/v1/ws (ECONNREFUSED)", retryInMs: 2000 },
+  { type: "connected", after: "42" },
+  { type: "resync", reason: "resume cursor unusable" },
+  { type: "rcon-failed", address: "127.0.0.1:25575", error: "Authentication failed" },
+  { type: "warning", message: "something odd" },
+  { type: "stopped" },
+];
+
+test("human output: a status line, one line per change, problems on stderr, routine events quiet", () => {
+  const out: string[] = [];
+  const err: string[] = [];
+  const report = humanReporter({ out: (line) => out.push(line), err: (line) => err.push(line) });
+  for (const event of events) report(event);
+  expect(out).toEqual([
+    'Syncing whitelist "survival" (k3v9x0q2ab): 12 entries → /srv/mc/whitelist.json (vanilla); following changes live',
+    "+ Notch (survival)",
+    "- Notch",
+    "Reconnected; following changes live",
+    "Re-fetching the whole list (resume cursor unusable)",
+  ]);
+  expect(err).toEqual([
+    "Connection lost (1001, server shutting down); reconnecting in 1.2 s",
+    "cannot reach http://h/api/v1/ws (ECONNREFUSED); retrying in 2.0 s",
+    "RCON 127.0.0.1:25575: Authentication failed (will retry after the next change)",
+    "Warning: something odd",
+  ]);
+});
+
+test("JSON output: one parseable object per line, the event type as msg", () => {
+  const lines: string[] = [];
+  const report = jsonReporter((line) => lines.push(line));
+  for (const event of events) report(event);
+  const parsed = lines.map((line) => JSON.parse(line) as Record<string, unknown>);
+  expect(lines.every((line) => line.endsWith("\n") && !line.slice(0, -1).includes("\n"))).toBe(true);
+  // Routine events (each write, each RCON command) are debug, left out by default.
+  expect(parsed.map((line) => `${line.level} ${line.msg}`)).toEqual([
+    "info started",
+    "info connected",
+    "info added",
+    "info removed",
+    "warn disconnected",
+    "warn retrying",
+    "info connected",
+    "info resync",
+    "warn rcon-failed",
+    "warn warning",
+    "info stopped",
+  ]);
+  expect(parsed[2]).toEqual({
+    time: expect.any(String),
+    level: "info",
+    msg: "added",
+    nick: "Notch",
+    whitelist: "survival",
+  });
+});
