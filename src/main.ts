@@ -1,9 +1,6 @@
 #!/usr/bin/env bun
 import { type Config, ConfigError, ConfigSchema, flagsToEnv, loadConfig } from "./config.ts";
-import { describeDemo, startDemo } from "./demo/index.ts";
-import { startService } from "./server.ts";
 import { createLogger, type Logger } from "./shared/logger.ts";
-import { runSyncCommand } from "./sync/index.ts";
 import { VERSION } from "./version.ts";
 
 const HELP = `whitelist-sync ${VERSION}: Discord ↔ Minecraft whitelists, with a read-and-remove API
@@ -30,6 +27,9 @@ ${Object.entries(ConfigSchema.properties)
   .join("\n")}
 
 Docs: once running, open http://<host>:<port>/swagger`;
+
+// Each command loads only what it runs (imports below are dynamic): `--version` and `sync` never load the
+// service, and the service loads discord.js only when a bot runs.
 
 /** Something running that stops on SIGTERM/SIGINT. */
 type Stoppable = { stop(): Promise<void> };
@@ -64,6 +64,7 @@ async function runUntilSignalled(logger: Logger, start: () => Promise<Stoppable>
 
 async function serve(config: Config, logger: Logger): Promise<void> {
   await runUntilSignalled(logger, async () => {
+    const { startService } = await import("./server.ts");
     const running = await startService(config, { logger });
     const publicUrl = config.PUBLIC_URL?.replace(/\/$/, "") ?? running.url;
     logger.info("whitelist-sync started", {
@@ -85,6 +86,7 @@ async function serve(config: Config, logger: Logger): Promise<void> {
 
 async function runDemo(config: Config, logger: Logger, explicitDatabase: boolean): Promise<void> {
   await runUntilSignalled(logger, async () => {
+    const { describeDemo, startDemo } = await import("./demo/index.ts");
     const running = await startDemo(config, {
       logger,
       databasePath: explicitDatabase ? config.DATABASE_PATH : null,
@@ -96,7 +98,10 @@ async function runDemo(config: Config, logger: Logger, explicitDatabase: boolean
 
 async function main(argv: string[]): Promise<void> {
   // The agent has its own options (WLS_*) and help, so it is dispatched before the service's.
-  if (argv[0] === "sync") process.exit(await runSyncCommand(argv.slice(1), { handleSignals: true }));
+  if (argv[0] === "sync") {
+    const { runSyncCommand } = await import("./sync/index.ts");
+    process.exit(await runSyncCommand(argv.slice(1), { handleSignals: true }));
+  }
   if (argv.includes("--help") || argv.includes("-h") || argv[0] === "help") {
     console.log(HELP);
     return;

@@ -12,7 +12,7 @@ import { entriesController } from "./entries/index.ts";
 import { health } from "./health.ts";
 import { problemKindOf, problemResponse } from "./problem.ts";
 import type { TrustProxy } from "./rate-limit/client-ip.ts";
-import { rateLimit } from "./rate-limit/index.ts";
+import { createRateLimit } from "./rate-limit/index.ts";
 import { whitelistsController } from "./whitelists/index.ts";
 import { socketController } from "./ws/index.ts";
 
@@ -37,34 +37,26 @@ const WWW_AUTHENTICATE = { "www-authenticate": 'Bearer realm="whitelist-sync"' }
 /** The whole HTTP API: health, docs and /api/v1, with problem details for every error. */
 export function createApi(deps: ApiDeps) {
   let root: AnyElysia | undefined;
+  const limit = createRateLimit({
+    perMinute: deps.rateLimitPerMinute,
+    trustProxy: deps.trustProxy,
+    clock: deps.clock,
+  });
   const app = new Elysia({ websocket: websocketOptions })
-    .onError({ as: "global" }, ({ code, error }) => {
-      if (error instanceof DomainError) {
-        const kind = problemKindOf(error.code);
-        return problemResponse(kind, error.message, kind === "unauthorized" ? WWW_AUTHENTICATE : undefined);
-      }
-      if (code === "NOT_FOUND")
-        return problemResponse("route-not-found", "No such endpoint; see /swagger for the API.");
-      if (code === "VALIDATION") return problemResponse("invalid-request", validationDetail(error));
-      if (code === "PARSE")
-        return problemResponse("invalid-request", "The request body could not be parsed.");
-      if (isStoreUnavailable(error)) {
-        deps.logger.warn("store unavailable", { error: String((error as Error).message) });
-        return problemResponse("store-unavailable", "The database is busy or unavailable; retry shortly.", {
-          "retry-after": STORE_RETRY_AFTER_SECONDS,
-        });
-      }
-      deps.logger.error("unhandled error", { code: String(code), error: String(error) });
-      return problemResponse("internal-error", "Something went wrong on our side; it has been logged.");
+    .onError({ as: "global" }, ({ code, error, request }) => {
+      const response = problemFor(code, error, deps.logger);
+      const headers = limit.headersOf(request);
+      if (headers) for (const name in headers) response.headers.set(name, headers[name] as string);
+      return response;
     })
-    .use(rateLimit({ perMinute: deps.rateLimitPerMinute, trustProxy: deps.trustProxy, clock: deps.clock }))
+    .use(limit.plugin)
     .use(docs({ version: deps.version, root: () => root as AnyElysia }))
     .use(health("Health (unversioned)"))
     .group("/api/v1", (api) =>
       api
         .use(health("Health"))
         .use(whitelistsController(deps))
-        .use(entriesController(deps))
+        .use(entriesController({ ...deps, rateLimitHeaders: limit.claim }))
         .use(socketController(deps)),
     );
   root = app;
@@ -73,6 +65,26 @@ export function createApi(deps: ApiDeps) {
 
 /** The API type, for tests and clients. */
 export type Api = ReturnType<typeof createApi>;
+
+/** The problem response for anything a route threw (domain errors, Elysia's own, store failures, bugs). */
+function problemFor(code: unknown, error: unknown, logger: Logger): Response {
+  if (error instanceof DomainError) {
+    const kind = problemKindOf(error.code);
+    return problemResponse(kind, error.message, kind === "unauthorized" ? WWW_AUTHENTICATE : undefined);
+  }
+  if (code === "NOT_FOUND")
+    return problemResponse("route-not-found", "No such endpoint; see /swagger for the API.");
+  if (code === "VALIDATION") return problemResponse("invalid-request", validationDetail(error));
+  if (code === "PARSE") return problemResponse("invalid-request", "The request body could not be parsed.");
+  if (isStoreUnavailable(error)) {
+    logger.warn("store unavailable", { error: String((error as Error).message) });
+    return problemResponse("store-unavailable", "The database is busy or unavailable; retry shortly.", {
+      "retry-after": STORE_RETRY_AFTER_SECONDS,
+    });
+  }
+  logger.error("unhandled error", { code: String(code), error: String(error) });
+  return problemResponse("internal-error", "Something went wrong on our side; it has been logged.");
+}
 
 /** One readable sentence from Elysia's validation error, without internals. */
 function validationDetail(error: unknown): string {

@@ -3,7 +3,14 @@ import { type ExportFormat, renderExport } from "./export.ts";
 import type { EntryRecord, EntryView } from "./model.ts";
 
 /** A whitelist's entries serialised once: the bytes every reader gets until the entries change. */
-export type Representation = { body: Uint8Array; contentType: string; etag: string; fileName: string | null };
+export type Representation = {
+  body: Uint8Array;
+  /** The same bytes as an immutable Blob: a Response can send it without copying them per request. */
+  blob: Blob;
+  contentType: string;
+  etag: string;
+  fileName: string | null;
+};
 
 /** `json` (the API's default) or one of the export formats. */
 export type RepresentationFormat = "json" | ExportFormat;
@@ -23,7 +30,7 @@ export function represent(format: RepresentationFormat, entries: readonly EntryR
         }
       : renderExport(format, views);
   const digest = new Bun.CryptoHasher("sha256").update(file.body).digest("base64url").slice(0, 27);
-  return { ...file, etag: `"${format}-${digest}"` };
+  return { ...file, blob: new Blob([file.body], { type: file.contentType }), etag: `"${format}-${digest}"` };
 }
 
 /**

@@ -42,9 +42,13 @@ function checkSettings(changes: WhitelistChanges): void {
   }
 }
 
+/** A whitelist from its row, frozen (role lists too): cached copies are shared, so nobody may change one. */
 function toWhitelist(row: typeof whitelists.$inferSelect): Whitelist {
   const { nameKey: _nameKey, createdAt: _createdAt, ...whitelist } = row;
-  return whitelist;
+  Object.freeze(whitelist.requiredRoleIds);
+  Object.freeze(whitelist.grantedRoleIds);
+  Object.freeze(whitelist.managerRoleIds);
+  return Object.freeze(whitelist);
 }
 
 /** Creates the whitelist service. */
@@ -57,6 +61,13 @@ export function createWhitelistService({
   clock: Clock;
   guilds: GuildService;
 }) {
+  // Every API request looks its whitelist up by id; all writes go through this service, which keeps the map
+  // current, so reads cost a map lookup instead of a query.
+  const byId = new Map<string, Whitelist>();
+  const remember = (whitelist: Whitelist) => {
+    byId.set(whitelist.id, whitelist);
+    return whitelist;
+  };
   const byNameKey = (guildId: string, nameKey: string) =>
     db
       .select()
@@ -83,8 +94,10 @@ export function createWhitelistService({
 
     /** A whitelist by id, whatever its guild. */
     get(id: string): Whitelist | undefined {
+      const cached = byId.get(id);
+      if (cached) return cached;
       const row = db.select().from(whitelists).where(eq(whitelists.id, id)).get();
-      return row && toWhitelist(row);
+      return row && remember(toWhitelist(row));
     },
 
     /** A guild's whitelist by id or by name (case-insensitive), as every `whitelist` command option accepts. */
@@ -139,7 +152,7 @@ export function createWhitelistService({
         .where(eq(whitelists.id, id))
         .returning()
         .get();
-      return toWhitelist(row as typeof whitelists.$inferSelect);
+      return remember(toWhitelist(row as typeof whitelists.$inferSelect));
     },
 
     /**
@@ -149,6 +162,7 @@ export function createWhitelistService({
     delete(id: string): Whitelist {
       const row = db.delete(whitelists).where(eq(whitelists.id, id)).returning().get();
       if (!row) throw new DomainError("whitelist-not-found", "No such whitelist.");
+      byId.delete(id);
       return toWhitelist(row);
     },
   };

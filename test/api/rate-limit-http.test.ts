@@ -49,6 +49,31 @@ async function times(count: number, path: string, headers: Record<string, string
 }
 
 describe("rate limit over real HTTP", () => {
+  test("every kind of answer carries the headers: JSON, export file, 304, 400, 401, unknown route", async () => {
+    const running = await start();
+    const whitelist = seedWhitelist(running.services, { guildId: GUILD });
+    seedEntries(running.services, whitelist.id, ["Notch"]);
+    const key = seedKey(running.services, GUILD).plaintext;
+    const answer = async (path: string, headers: Record<string, string> = {}) => {
+      const response = await fetch(`${server?.url}${path}`, { headers });
+      await response.arrayBuffer();
+      return {
+        status: response.status,
+        policy: response.headers.get("ratelimit-policy"),
+        etag: response.headers.get("etag"),
+      };
+    };
+    const json = await answer(paths.entries(whitelist.id), bearer(key));
+    const statuses = [
+      json,
+      await answer(`${paths.entries(whitelist.id)}?format=plain`, bearer(key)),
+      await answer(paths.entries(whitelist.id), { ...bearer(key), "if-none-match": json.etag ?? "" }),
+      await answer(`${paths.entries(whitelist.id)}?format=xml`, bearer(key)),
+      await answer(paths.entries(whitelist.id)),
+    ].map(({ status, policy }) => ({ status, policy }));
+    expect(statuses).toEqual([200, 200, 304, 400, 401].map((status) => ({ status, policy: POLICY })));
+  });
+
   test("lets a full bucket through with decreasing RateLimit, then answers 429 with Retry-After", async () => {
     const running = await start();
     const key = seedKey(running.services, GUILD).plaintext;

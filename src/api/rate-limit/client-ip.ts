@@ -39,9 +39,15 @@ export function parseTrustProxy(raw: string | undefined): TrustProxy {
 
 /** The client address for rate limiting: the socket address unless it is a trusted proxy, in which case X-Forwarded-For is walked from the right. */
 export function clientIp(trust: TrustProxy, socketAddress: string, forwardedFor: string | null): string {
+  const untrusting = trust.kind === "off" || forwardedFor === null;
+  // The common case runs on every request: nothing upstream is believed and the socket address is plain IPv4
+  // or dotted IPv4-mapped (how Bun reports IPv4 clients of a dual-stack socket), so skip the full parse.
+  if (untrusting && !socketAddress.includes(":")) return socketAddress;
+  if (untrusting && socketAddress.startsWith("::ffff:") && socketAddress.includes("."))
+    return socketAddress.slice(7);
   const socket = parseAddress(socketAddress);
   if (socket === undefined) return socketAddress;
-  if (trust.kind === "off" || forwardedFor === null) return socket.text;
+  if (untrusting) return socket.text;
 
   const ranges = trust.kind === "list" ? compiledRanges(trust.entries) : undefined;
   const hops = trust.kind === "hops" ? trust.hops : 0;

@@ -17,23 +17,49 @@ function isExempt(url: string): boolean {
 /**
  * Counts every request per client IP before anything else runs (so 401s, 404s and WebSocket handshakes count
  * too) and answers 429 with `Retry-After` once the bucket is empty. Every counted response carries the
- * `RateLimit-Policy` and `RateLimit` headers.
+ * `RateLimit-Policy` and `RateLimit` headers: `plugin` adds them to what handlers return, and the app's error
+ * handler adds `headersOf(request)` to problem responses.
  */
-export const rateLimit = (options: { perMinute: number; trustProxy: TrustProxy; clock: Clock }) => {
+export function createRateLimit(options: { perMinute: number; trustProxy: TrustProxy; clock: Clock }) {
   const limiter = createRateLimiter({ perMinute: options.perMinute, clock: options.clock });
-  return new Elysia({ name: "rate-limit" }).onRequest(({ request, server, set }) => {
-    if (isExempt(request.url)) return;
-    const socketAddress = server?.requestIP(request)?.address ?? "unknown";
-    const ip = clientIp(options.trustProxy, socketAddress, request.headers.get("x-forwarded-for"));
-    const decision = limiter.take(ip);
-    const headers = rateLimitHeaders(decision);
-    if (!decision.allowed) {
-      return problemResponse(
-        "rate-limited",
-        `Rate limit of ${decision.limit} requests per minute exceeded; retry in ${decision.retryAfterSeconds} s.`,
-        headers,
-      );
-    }
-    Object.assign(set.headers, headers);
-  });
-};
+  // The headers of each counted request, kept beside it rather than in Elysia's `set.headers`: touching
+  // those makes Elysia copy every returned Response to merge them in, a large share of a cached read's cost.
+  const counted = new WeakMap<Request, Record<string, string>>();
+  const plugin = new Elysia({ name: "rate-limit" })
+    .onRequest(({ request, server }) => {
+      if (isExempt(request.url)) return;
+      const socketAddress = server?.requestIP(request)?.address ?? "unknown";
+      const ip = clientIp(options.trustProxy, socketAddress, request.headers.get("x-forwarded-for"));
+      const decision = limiter.take(ip);
+      const headers = rateLimitHeaders(decision);
+      if (!decision.allowed) {
+        return problemResponse(
+          "rate-limited",
+          `Rate limit of ${decision.limit} requests per minute exceeded; retry in ${decision.retryAfterSeconds} s.`,
+          headers,
+        );
+      }
+      counted.set(request, headers);
+    })
+    .onAfterHandle({ as: "global" }, ({ request, response, set }) => {
+      const headers = counted.get(request);
+      if (!headers) return;
+      if (response instanceof Response)
+        for (const name in headers) response.headers.set(name, headers[name] as string);
+      else Object.assign(set.headers, headers);
+    });
+  return {
+    plugin,
+    /** The rate-limit headers of a counted request (for error responses), if it was counted. */
+    headersOf: (request: Request): Record<string, string> | undefined => counted.get(request),
+    /**
+     * Hands a counted request's headers to a handler that builds its own Response with them (cheaper than
+     * adding them to the finished Response); the after-handle hook then leaves that Response alone.
+     */
+    claim(request: Request): Record<string, string> | undefined {
+      const headers = counted.get(request);
+      counted.delete(request);
+      return headers;
+    },
+  };
+}
