@@ -1,13 +1,12 @@
 import { Elysia, t } from "elysia";
 import { exportFormats } from "../../entries/export.ts";
 import { Entry } from "../../entries/model.ts";
-import type { RepresentationCache } from "../../entries/representation.ts";
 import type { EntryService } from "../../entries/service.ts";
 import { authorizeWhitelist } from "../../keys/scope.ts";
 import type { KeyService } from "../../keys/service.ts";
-import type { WhitelistService } from "../../whitelists/service.ts";
 import { bearerAuth } from "../auth.ts";
 import { errorResponses } from "../docs/responses.ts";
+import { type EntriesDeps, serveEntries } from "./serve.ts";
 
 const WhitelistId = t.String({
   minLength: 1,
@@ -38,41 +37,13 @@ const Removed = t.Object(
 );
 
 /** `GET /whitelists/{id}/entries` and `DELETE /whitelists/{id}/entries/{nick}`. */
-export const entriesController = (deps: {
-  keys: KeyService;
-  whitelists: WhitelistService;
-  entries: EntryService;
-  representations: RepresentationCache;
-  /** Claims the request's rate-limit headers, so the Response is built with them in one go. */
-  rateLimitHeaders(request: Request): Record<string, string> | undefined;
-}) =>
+export const entriesController = (deps: EntriesDeps & { keys: KeyService; entries: EntryService }) =>
   new Elysia()
     .use(bearerAuth(deps.keys))
     .get(
       "/whitelists/:whitelistId/entries",
-      ({ principal, params, query, request }) => {
-        const whitelist = authorizeWhitelist(
-          principal,
-          params.whitelistId,
-          deps.whitelists.get(params.whitelistId),
-        );
-        const representation = deps.representations.get(whitelist.id, query.format ?? "json");
-        // The hot path: one Response, built once with every header (rate limit included), around cached bytes.
-        const headers: Record<string, string> = {
-          ...deps.rateLimitHeaders(request),
-          etag: representation.etag,
-          "cache-control": "no-cache",
-        };
-        const ifNoneMatch = request.headers.get("if-none-match");
-        if (ifNoneMatch !== null && matchesEtag(ifNoneMatch, representation.etag)) {
-          return new Response(null, { status: 304, headers });
-        }
-        headers["content-type"] = representation.contentType;
-        if (representation.fileName) {
-          headers["content-disposition"] = `attachment; filename="${representation.fileName}"`;
-        }
-        return new Response(representation.blob, { headers });
-      },
+      ({ principal, params, query, request }) =>
+        serveEntries(deps, principal, params.whitelistId, query.format ?? "json", request),
       {
         params: t.Object({ whitelistId: WhitelistId }),
         query: t.Object({ format: Format }),
@@ -134,9 +105,3 @@ export const entriesController = (deps: {
         },
       },
     );
-
-/** RFC 9110 weak comparison of an If-None-Match list with our (strong) ETag. */
-function matchesEtag(header: string, etag: string): boolean {
-  if (header.trim() === "*") return true;
-  return header.split(",").some((candidate) => candidate.trim().replace(/^W\//, "") === etag);
-}

@@ -1,0 +1,48 @@
+import type { RepresentationCache, RepresentationFormat } from "../../entries/representation.ts";
+import { authorizeWhitelist } from "../../keys/scope.ts";
+import type { Principal } from "../../keys/service.ts";
+import type { WhitelistService } from "../../whitelists/service.ts";
+
+/** What answering an entries read needs. */
+export type EntriesDeps = {
+  whitelists: WhitelistService;
+  representations: RepresentationCache;
+  /** Claims the request's rate-limit headers, so the Response is built with them in one go. */
+  rateLimitHeaders(request: Request): Record<string, string> | undefined;
+};
+
+/**
+ * Answers `GET /whitelists/{id}/entries` for an authenticated key: the scope rule, then the cached bytes of
+ * the format with their strong ETag (304 when `If-None-Match` holds it). Throws the scope's domain errors.
+ * One Response, built once with every header (rate limit included), around an immutable cached Blob.
+ */
+export function serveEntries(
+  deps: EntriesDeps,
+  principal: Principal,
+  whitelistId: string,
+  format: RepresentationFormat,
+  request: Request,
+): Response {
+  const whitelist = authorizeWhitelist(principal, whitelistId, deps.whitelists.get(whitelistId));
+  const representation = deps.representations.get(whitelist.id, format);
+  const headers: Record<string, string> = {
+    ...deps.rateLimitHeaders(request),
+    etag: representation.etag,
+    "cache-control": "no-cache",
+  };
+  const ifNoneMatch = request.headers.get("if-none-match");
+  if (ifNoneMatch !== null && matchesEtag(ifNoneMatch, representation.etag)) {
+    return new Response(null, { status: 304, headers });
+  }
+  headers["content-type"] = representation.contentType;
+  if (representation.fileName) {
+    headers["content-disposition"] = `attachment; filename="${representation.fileName}"`;
+  }
+  return new Response(representation.blob, { headers });
+}
+
+/** RFC 9110 weak comparison of an If-None-Match list with our (strong) ETag. */
+function matchesEtag(header: string, etag: string): boolean {
+  if (header.trim() === "*") return true;
+  return header.split(",").some((candidate) => candidate.trim().replace(/^W\//, "") === etag);
+}
