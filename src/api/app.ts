@@ -8,6 +8,7 @@ import { DomainError, isStoreUnavailable } from "../shared/errors.ts";
 import type { Logger } from "../shared/logger.ts";
 import type { WhitelistService } from "../whitelists/service.ts";
 import { docs } from "./docs/index.ts";
+import { entriesFastPath } from "./entries/fast-path.ts";
 import { entriesController } from "./entries/index.ts";
 import { health } from "./health.ts";
 import { problemKindOf, problemResponse } from "./problem.ts";
@@ -50,6 +51,7 @@ export function createApi(deps: ApiDeps) {
       return response;
     })
     .use(limit.plugin)
+    .use(entriesFastPath({ ...deps, rateLimitHeaders: limit.claim }))
     .use(docs({ version: deps.version, root: () => root as AnyElysia }))
     .use(health("Health (unversioned)"))
     .group("/api/v1", (api) =>
