@@ -2,7 +2,6 @@ import { afterEach, describe, expect, test } from "bun:test";
 import type { ChangeNotice } from "../../src/events/bus.ts";
 import type { Member } from "../../src/registration/model.ts";
 import type { NewWhitelist } from "../../src/whitelists/service.ts";
-import { seedWhitelist } from "../helpers/services.ts";
 import {
   alice,
   bob,
@@ -13,28 +12,22 @@ import {
   moderator,
   owner,
   PLAYER_ROLE,
-  type RegistrationWorld,
-  registrationWorld,
+  refusal,
+  type SeededWorld,
+  seededWorld,
 } from "./helpers.ts";
 
-let world: RegistrationWorld;
+let world: SeededWorld;
 afterEach(() => world.close());
 
-const refusal = (code: string, message?: string) =>
-  expect.objectContaining(
-    message === undefined ? { code } : { code, message: expect.stringContaining(message) },
-  );
-
 const setup = (whitelist: Partial<NewWhitelist> = {}) => {
-  world = registrationWorld();
-  const wl = seedWhitelist(world.services, {
-    guildId: GUILD,
+  world = seededWorld({
     name: "vip",
     registrationMode: "approval",
     managerRoleIds: [MANAGER_ROLE],
     ...whitelist,
   });
-  return { ...world, wl };
+  return world;
 };
 
 const request = (nick: string, who: Member = alice) =>

@@ -1,10 +1,12 @@
+import { expect } from "bun:test";
 import { createMojangClient } from "../../src/mojang/client.ts";
 import type { Member, RoleFailure, RoleGateway } from "../../src/registration/model.ts";
 import { createRoleReverter, type RevertFailure } from "../../src/registration/role-reverter.ts";
 import { createRegistrationService } from "../../src/registration/service.ts";
 import { type FakeMojang, startFakeMojang } from "../../src/sandbox/mojang.ts";
 import { silentLogger } from "../../src/shared/logger.ts";
-import { type TestServices, testServices } from "../helpers/services.ts";
+import type { NewWhitelist } from "../../src/whitelists/service.ts";
+import { seedWhitelist, type TestServices, testServices } from "../helpers/services.ts";
 
 /** A role change the fake gateway was asked for. */
 export type RoleCall = { op: "grant" | "revoke"; guildId: string; userId: string; roleIds: string[] };
@@ -104,3 +106,19 @@ export function registrationWorld(options: { timeoutMs?: number } = {}) {
 
 /** The test world type. */
 export type RegistrationWorld = ReturnType<typeof registrationWorld>;
+
+/** A registration world with one whitelist, `wl`, seeded in GUILD from `whitelist`; `close` closes it all. */
+export function seededWorld(whitelist: Partial<NewWhitelist>, options: { timeoutMs?: number } = {}) {
+  const world = registrationWorld(options);
+  const wl = seedWhitelist(world.services, { guildId: GUILD, ...whitelist });
+  return { ...world, wl };
+}
+
+/** A registration world with its seeded whitelist. */
+export type SeededWorld = ReturnType<typeof seededWorld>;
+
+/** Matches a refusal with `code` and, when given, a message containing `message`. */
+export const refusal = (code: string, message?: string) =>
+  expect.objectContaining(
+    message === undefined ? { code } : { code, message: expect.stringContaining(message) },
+  );

@@ -13,22 +13,17 @@ import {
   moderator,
   owner,
   PLAYER_ROLE,
-  type RegistrationWorld,
-  registrationWorld,
+  refusal,
+  type SeededWorld,
+  seededWorld,
 } from "./helpers.ts";
 
-let world: RegistrationWorld;
+let world: SeededWorld;
 afterEach(() => world.close());
 
-const refusal = (code: string, message?: string) =>
-  expect.objectContaining(
-    message === undefined ? { code } : { code, message: expect.stringContaining(message) },
-  );
-
 const setup = (whitelist: Partial<NewWhitelist> = {}) => {
-  world = registrationWorld();
-  const wl = seedWhitelist(world.services, { guildId: GUILD, name: "survival", ...whitelist });
-  return { ...world, wl };
+  world = seededWorld({ name: "survival", ...whitelist });
+  return world;
 };
 
 const selfRegister = (nick: string, who = alice, whitelist = "survival") =>
@@ -114,8 +109,7 @@ describe("registering a nick", () => {
   });
 
   test("a Mojang timeout refuses with try again", async () => {
-    world = registrationWorld({ timeoutMs: 50 });
-    seedWhitelist(world.services, { guildId: GUILD, name: "survival" });
+    world = seededWorld({ name: "survival" }, { timeoutMs: 50 });
     world.mojangServer.setMode("slow");
     await expect(selfRegister("Notch")).rejects.toEqual(refusal("mojang-unavailable"));
   });

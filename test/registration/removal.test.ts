@@ -12,28 +12,22 @@ import {
   moderator,
   OTHER_GUILD,
   PLAYER_ROLE,
-  type RegistrationWorld,
-  registrationWorld,
+  refusal,
+  type SeededWorld,
+  seededWorld,
 } from "./helpers.ts";
 
-let world: RegistrationWorld;
+let world: SeededWorld;
 afterEach(() => world.close());
 
-const refusal = (code: string, message?: string) =>
-  expect.objectContaining(
-    message === undefined ? { code } : { code, message: expect.stringContaining(message) },
-  );
-
 const setup = (whitelist: Partial<NewWhitelist> = {}) => {
-  world = registrationWorld();
-  const wl = seedWhitelist(world.services, {
-    guildId: GUILD,
+  world = seededWorld({
     name: "survival",
     nickType: "offline",
     managerRoleIds: [MANAGER_ROLE],
     ...whitelist,
   });
-  return { ...world, wl };
+  return world;
 };
 
 const selfRegister = (nick: string, who = alice, whitelist = "survival", guildId = GUILD) =>
