@@ -1,13 +1,7 @@
 import { afterEach, beforeEach, describe, expect, test } from "bun:test";
 import { bearer, call, expectProblem, paths, summary, type TestApp } from "../helpers/http.ts";
-import {
-  seedEntries,
-  seedKey,
-  seedWhitelist,
-  type TestServices,
-  testApi,
-  testServices,
-} from "../helpers/services.ts";
+import { seedEntries, seedKey, seedWhitelist, type TestServices } from "../helpers/services.ts";
+import { apiWorld } from "./world.ts";
 
 const GUILD = "100000000000000001";
 const NOTCH_UUID = "069a79f4-44e9-4726-a5be-fca90e38aaf5";
@@ -17,9 +11,7 @@ let app: TestApp;
 let key: string;
 
 beforeEach(() => {
-  services = testServices();
-  app = testApi(services);
-  key = seedKey(services, GUILD).plaintext;
+  ({ services, app, key } = apiWorld(GUILD));
 });
 
 afterEach(() => {

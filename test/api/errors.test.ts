@@ -9,6 +9,7 @@ import {
   testApi,
   testServices,
 } from "../helpers/services.ts";
+import { apiWorld } from "./world.ts";
 
 const GUILD = "100000000000000001";
 
@@ -18,9 +19,7 @@ describe("unknown routes and methods", () => {
   let key: string;
 
   beforeEach(() => {
-    services = testServices();
-    app = testApi(services);
-    key = seedKey(services, GUILD).plaintext;
+    ({ services, app, key } = apiWorld(GUILD));
   });
 
   afterEach(() => {

@@ -56,6 +56,19 @@ function seedWorld(services: TestServices) {
 
 type World = ReturnType<typeof seedWorld>;
 
+/** Separate services whose disk fails every read, the app over them, one whitelist of GUILD and a guild key. */
+function failingStore() {
+  const services = testServices();
+  const app = testApi(services);
+  const whitelist = seedWhitelist(services, { guildId: GUILD });
+  const key = seedKey(services, GUILD).plaintext;
+  // A write lock does not block WAL readers, so a failing disk is what makes a read unanswerable.
+  services.db.$client.prepare = (() => {
+    throw Object.assign(new Error("disk I/O error"), { code: "SQLITE_IOERR_READ" });
+  }) as never;
+  return { services, app, whitelist, key };
+}
+
 let services: TestServices;
 let app: TestApp;
 let world: World;
@@ -124,14 +137,7 @@ describe("GET /whitelists statuses", () => {
   });
 
   test("503 with Retry-After when the store fails to read (disk I/O error)", async () => {
-    const failing = testServices();
-    const failingApp = testApi(failing);
-    seedWhitelist(failing, { guildId: GUILD });
-    const key = seedKey(failing, GUILD).plaintext;
-    // A write lock does not block WAL readers, so a failing disk is what makes a read unanswerable.
-    failing.db.$client.prepare = (() => {
-      throw Object.assign(new Error("disk I/O error"), { code: "SQLITE_IOERR_READ" });
-    }) as never;
+    const { services: failing, app: failingApp, key } = failingStore();
     try {
       const response = await call(failingApp, "GET", paths.whitelists, bearer(key));
       expect(response.headers.get("retry-after")).toBe("2");
@@ -211,14 +217,7 @@ describe("GET /whitelists/{id}/entries statuses", () => {
   });
 
   test("503 with Retry-After when the store fails to read (disk I/O error)", async () => {
-    const failing = testServices();
-    const failingApp = testApi(failing);
-    const whitelist = seedWhitelist(failing, { guildId: GUILD });
-    const key = seedKey(failing, GUILD).plaintext;
-    // A write lock does not block WAL readers, so a failing disk is what makes a read unanswerable.
-    failing.db.$client.prepare = (() => {
-      throw Object.assign(new Error("disk I/O error"), { code: "SQLITE_IOERR_READ" });
-    }) as never;
+    const { services: failing, app: failingApp, whitelist, key } = failingStore();
     try {
       const response = await call(failingApp, "GET", paths.entries(whitelist.id), bearer(key));
       expect(response.headers.get("retry-after")).toBe("2");
