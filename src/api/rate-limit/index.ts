@@ -25,11 +25,14 @@ export function createRateLimit(options: { perMinute: number; trustProxy: TrustP
   // The headers of each counted request, kept beside it rather than in Elysia's `set.headers`: touching
   // those makes Elysia copy every returned Response to merge them in, a large share of a cached read's cost.
   const counted = new WeakMap<Request, Record<string, string>>();
+  // Without a trusted proxy X-Forwarded-For is never believed, so it is not even read.
+  const untrusting = options.trustProxy.kind === "off";
   const plugin = new Elysia({ name: "rate-limit" })
     .onRequest(({ request, server }) => {
       if (isExempt(request.url)) return;
       const socketAddress = server?.requestIP(request)?.address ?? "unknown";
-      const ip = clientIp(options.trustProxy, socketAddress, request.headers.get("x-forwarded-for"));
+      const forwardedFor = untrusting ? null : request.headers.get("x-forwarded-for");
+      const ip = clientIp(options.trustProxy, socketAddress, forwardedFor);
       const decision = limiter.take(ip);
       const headers = rateLimitHeaders(decision);
       if (!decision.allowed) {
