@@ -15,13 +15,19 @@ const nicks = async (w: World, key: string, whitelistId: string) =>
     (e) => e.nick,
   );
 
+/** A started world with an offline whitelist in message mode, the bot's intents ensured, and a guild key. */
+async function messageWorld() {
+  world = await startWorld();
+  const w = world;
+  const whitelist = w.whitelist({ nickType: "offline", registrationMode: "message" });
+  await w.bot.ensureIntents();
+  const key = w.key();
+  return { w, whitelist, key };
+}
+
 describe("gateway interruptions", () => {
   test("a nick posted while the gateway is down is registered once the bot resumes", async () => {
-    world = await startWorld();
-    const w = world;
-    const whitelist = w.whitelist({ nickType: "offline", registrationMode: "message" });
-    await w.bot.ensureIntents();
-    const key = w.key();
+    const { w, whitelist, key } = await messageWorld();
 
     w.sandbox.dropGateway({ resumable: true });
     const posted = await w.say(IDS.alice, IDS.survivalChannel, "alice_mc");
@@ -38,11 +44,7 @@ describe("gateway interruptions", () => {
   });
 
   test("after a session that cannot be resumed the bot identifies again and keeps registering", async () => {
-    world = await startWorld();
-    const w = world;
-    const whitelist = w.whitelist({ nickType: "offline", registrationMode: "message" });
-    await w.bot.ensureIntents();
-    const key = w.key();
+    const { w, whitelist, key } = await messageWorld();
     const identifies = w.sandbox.gatewayStats().identifies;
 
     w.sandbox.dropGateway({ resumable: false });
@@ -59,11 +61,7 @@ describe("gateway interruptions", () => {
   });
 
   test("a member who leaves while the gateway is down loses their nicks once the bot resumes", async () => {
-    world = await startWorld();
-    const w = world;
-    const whitelist = w.whitelist({ nickType: "offline", registrationMode: "message" });
-    await w.bot.ensureIntents();
-    const key = w.key();
+    const { w, whitelist, key } = await messageWorld();
     const first = await w.say(IDS.alice, IDS.survivalChannel, "alice_mc");
     await w.message(IDS.survivalChannel, "the ✅", (m) => m.id === first.id && m.reactions.includes("✅"));
     socket = openSocket(w.service.url, key);

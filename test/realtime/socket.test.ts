@@ -32,6 +32,15 @@ afterEach(async () => {
   dir.cleanup();
 });
 
+/** A started service and a socket of a guild-wide key that has had its `connected` message. */
+async function connectedClient() {
+  dir = tempDir();
+  const service = await start();
+  const client = socket(service, seedKey(service.services, GUILD).plaintext);
+  await client.waitForCount(1);
+  return { service, client };
+}
+
 /** Entry events of a socket, as `type nick` strings. */
 const changes = (s: TestSocket) =>
   s.messages
@@ -290,28 +299,19 @@ describe("closing", () => {
   });
 
   test("stopping the server closes sockets with 1001", async () => {
-    dir = tempDir();
-    const service = await start();
-    const client = socket(service, seedKey(service.services, GUILD).plaintext);
-    await client.waitForCount(1);
+    const { service, client } = await connectedClient();
     await service.stop();
     expect(await client.closed).toEqual({ code: 1001, reason: "server shutting down" });
   });
 
   test("an oversized client message closes with 1008", async () => {
-    dir = tempDir();
-    const service = await start();
-    const client = socket(service, seedKey(service.services, GUILD).plaintext);
-    await client.waitForCount(1);
+    const { client } = await connectedClient();
     client.raw.send("x".repeat(5000));
     expect(await client.closed).toEqual({ code: 1008, reason: "message too large" });
   });
 
   test("a flood of client messages closes with 1008", async () => {
-    dir = tempDir();
-    const service = await start();
-    const client = socket(service, seedKey(service.services, GUILD).plaintext);
-    await client.waitForCount(1);
+    const { client } = await connectedClient();
     for (let i = 0; i < 25; i++) client.raw.send("hello");
     expect(await client.closed).toEqual({ code: 1008, reason: "too many messages" });
   });

@@ -20,6 +20,7 @@ import {
   manualSleep,
   manualTimers,
   runAgent,
+  seedSurvival,
   type TestAgent,
 } from "./helpers.ts";
 
@@ -44,14 +45,12 @@ async function world(env: Record<string, string> = {}) {
   dir = tempDir("wls-sync-");
   const service = await start(env);
   const s = service.services;
-  const wl = seedWhitelist(s, { guildId: GUILD, name: "survival" });
-  seedEntries(s, wl.id, [
+  const seeded = seedSurvival(s, [
     "Notch",
     "jeb_",
     { nick: "Dinnerbone", uuid: "61699b2e-d327-4a01-9f1e-0ea8c3f06bc6", premium: true },
   ]);
-  const { key, plaintext } = seedKey(s, GUILD, wl.id);
-  return { service, s, wl, keyId: key.id, key: plaintext };
+  return { service, s, ...seeded };
 }
 
 afterEach(async () => {
@@ -351,9 +350,7 @@ describe("retries", () => {
     // Three requests fit: GET /whitelists, the socket handshake, GET entries; the export file gets 429.
     const service = await start({ RATE_LIMIT_PER_MINUTE: "3" }, clock);
     const s = service.services;
-    const wl = seedWhitelist(s, { guildId: GUILD, name: "survival" });
-    seedEntries(s, wl.id, ["Notch"]);
-    const key = seedKey(s, GUILD, wl.id).plaintext;
+    const { key } = seedSurvival(s, ["Notch"]);
     const sleep = manualSleep();
     const sync = agent(agentOptions(service, key, "survival", dir.path), { sleep: sleep.sleep });
     expect(await sleep.waiting()).toBe(20_000);

@@ -2,9 +2,9 @@ import { afterEach, describe, expect, test } from "bun:test";
 import { existsSync } from "node:fs";
 import { join } from "node:path";
 import type { RunningService } from "../../src/server.ts";
-import { seedEntries, seedKey, seedWhitelist, tempDir } from "../helpers/services.ts";
+import { seedEntries, tempDir } from "../helpers/services.ts";
 import { startTestService } from "../helpers/sockets.ts";
-import { apiBytes, fileBytes, GUILD } from "./helpers.ts";
+import { apiBytes, fileBytes, GUILD, seedSurvival } from "./helpers.ts";
 
 /**
  * `whitelist-sync sync` as a child process, for what only a process shows: exit codes, signals, the streams.
@@ -32,10 +32,7 @@ async function world() {
   dir = tempDir("wls-cli-");
   service = await startTestService(join(dir.path, "wls.db"));
   const s = service.services;
-  const wl = seedWhitelist(s, { guildId: GUILD, name: "survival" });
-  seedEntries(s, wl.id, ["Notch"]);
-  const { key, plaintext } = seedKey(s, GUILD, wl.id);
-  return { service, s, wl, keyId: key.id, key: plaintext, out: join(dir.path, "whitelist.json") };
+  return { service, s, ...seedSurvival(s, ["Notch"]), out: join(dir.path, "whitelist.json") };
 }
 
 /** Starts the agent with only the given variables (none of the developer's own WLS_* settings leak in). */

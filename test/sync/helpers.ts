@@ -1,7 +1,9 @@
 import { readFileSync } from "node:fs";
 import { join } from "node:path";
 import type { ExportFormat } from "../../src/entries/export.ts";
+import type { NewEntry } from "../../src/entries/service.ts";
 import type { RunningService } from "../../src/server.ts";
+import type { Services } from "../../src/services.ts";
 import type { Sleep } from "../../src/sync/backoff.ts";
 import {
   type SyncAgentDeps,
@@ -10,8 +12,17 @@ import {
   startSyncAgent,
 } from "../../src/sync/index.ts";
 import type { SetTimer } from "../../src/sync/socket.ts";
+import { seedEntries, seedKey, seedWhitelist } from "../helpers/services.ts";
 
 export const GUILD = "100000000000000001";
+
+/** A whitelist "survival" of GUILD holding `nicks`, and a key limited to it (`key` is its plaintext). */
+export function seedSurvival(services: Services, nicks: (string | Partial<NewEntry>)[]) {
+  const wl = seedWhitelist(services, { guildId: GUILD, name: "survival" });
+  seedEntries(services, wl.id, nicks);
+  const { key, plaintext } = seedKey(services, GUILD, wl.id);
+  return { wl, keyId: key.id, key: plaintext };
+}
 
 /** Resolves when `check` holds, re-checking whenever `subscribe`'s callback fires. */
 function until(check: () => boolean, subscribe: (wake: () => void) => () => void) {

@@ -4,9 +4,9 @@ import { join } from "node:path";
 import type { RunningService } from "../../src/server.ts";
 import { runSyncCommand } from "../../src/sync/index.ts";
 import { statePath } from "../../src/sync/state.ts";
-import { seedEntries, seedKey, seedWhitelist, tempDir } from "../helpers/services.ts";
+import { seedEntries, tempDir } from "../helpers/services.ts";
 import { startTestService } from "../helpers/sockets.ts";
-import { apiBytes, fileBytes, GUILD, immediateSleep, startFakeRcon } from "./helpers.ts";
+import { apiBytes, fileBytes, GUILD, immediateSleep, seedSurvival, startFakeRcon } from "./helpers.ts";
 
 let dir: ReturnType<typeof tempDir>;
 let service: RunningService | undefined;
@@ -21,9 +21,7 @@ async function world() {
   dir = tempDir("wls-once-");
   service = await startTestService(join(dir.path, "wls.db"));
   const s = service.services;
-  const wl = seedWhitelist(s, { guildId: GUILD, name: "survival" });
-  seedEntries(s, wl.id, ["Notch", "jeb_"]);
-  return { service, s, wl, key: seedKey(s, GUILD, wl.id).plaintext, out: join(dir.path, "whitelist.json") };
+  return { service, s, ...seedSurvival(s, ["Notch", "jeb_"]), out: join(dir.path, "whitelist.json") };
 }
 
 /** Every request the agent made, as `METHOD path status` (the key is in headers, never in these). */

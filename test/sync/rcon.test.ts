@@ -3,16 +3,16 @@ import { join } from "node:path";
 import type { RunningService } from "../../src/server.ts";
 import { createRconNotifier, kickCommand } from "../../src/sync/rcon.ts";
 import type { SyncEvent } from "../../src/sync/report.ts";
-import { seedEntries, seedKey, seedWhitelist, tempDir } from "../helpers/services.ts";
+import { seedEntries, tempDir } from "../helpers/services.ts";
 import { startTestService } from "../helpers/sockets.ts";
 import {
   agentOptions,
   apiBytes,
   closedPort,
   fileBytes,
-  GUILD,
   latestEventId,
   runAgent,
+  seedSurvival,
   startFakeRcon,
   type TestAgent,
 } from "./helpers.ts";
@@ -38,9 +38,7 @@ async function world() {
   dir = tempDir("wls-rcon-");
   service = await startTestService(join(dir.path, "wls.db"));
   const s = service.services;
-  const wl = seedWhitelist(s, { guildId: GUILD, name: "survival" });
-  seedEntries(s, wl.id, ["Notch", "jeb_"]);
-  return { service, s, wl, key: seedKey(s, GUILD, wl.id).plaintext };
+  return { service, s, ...seedSurvival(s, ["Notch", "jeb_"]) };
 }
 
 function fakeRcon(password = PASSWORD) {

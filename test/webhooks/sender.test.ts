@@ -66,6 +66,19 @@ function track<T extends { stop(): unknown }>(thing: T): T {
   return thing;
 }
 
+/** A guild with two keys, each hooked to its own tracked receiver: `hung` never answers, `healthy` does. */
+async function hungAndHealthy() {
+  const guild = seedGuild(services);
+  const { key: hungKey } = guild.key();
+  const { key: healthyKey } = guild.key();
+  const webhooks = webhookService(services);
+  const hung = track(hungReceiver());
+  const healthy = track(receiver());
+  await webhooks.set(guild.guildId, hungKey.id, hung.url);
+  await webhooks.set(guild.guildId, healthyKey.id, healthy.url);
+  return { guild, webhooks, hungKey, healthyKey, hung, healthy };
+}
+
 /** Adds a nick and returns the event the bus published for it. */
 function addNick(whitelistId: string, nick = "Notch"): EntryEvent {
   let event: EntryEvent | undefined;
@@ -125,14 +138,7 @@ describe("webhook delivery", () => {
   });
 
   test("a receiver that never answers is abandoned at the timeout after one attempt; others do not wait", async () => {
-    const guild = seedGuild(services);
-    const { key: hungKey } = guild.key();
-    const { key: healthyKey } = guild.key();
-    const webhooks = webhookService(services);
-    const hung = track(hungReceiver());
-    const healthy = track(receiver());
-    await webhooks.set(guild.guildId, hungKey.id, hung.url);
-    await webhooks.set(guild.guildId, healthyKey.id, healthy.url);
+    const { guild, webhooks, hungKey, healthyKey, hung, healthy } = await hungAndHealthy();
     const sender = startSender(webhooks, { timeoutMs: 200 });
     const sent = deliveries(sender);
 
@@ -148,14 +154,7 @@ describe("webhook delivery", () => {
   });
 
   test("a hung receiver fills only its own lane: past its queue its deliveries drop with 'queue full'", async () => {
-    const guild = seedGuild(services);
-    const { key: hungKey } = guild.key();
-    const { key: healthyKey } = guild.key();
-    const webhooks = webhookService(services);
-    const hung = track(hungReceiver());
-    const healthy = track(receiver());
-    await webhooks.set(guild.guildId, hungKey.id, hung.url);
-    await webhooks.set(guild.guildId, healthyKey.id, healthy.url);
+    const { guild, webhooks, hungKey, healthyKey, hung } = await hungAndHealthy();
     const sent = deliveries(
       startSender(webhooks, { timeoutMs: 60_000, maxInFlightPerTarget: 1, maxQueuedPerTarget: 1 }),
     );
