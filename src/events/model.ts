@@ -31,6 +31,9 @@ export const EntryEvent = t.Object(
 
 /** A published change. */
 export type EntryEvent = Static<typeof EntryEvent>;
+
+/** The bytes of an event, the same for WebSocket subscribers and webhook receivers. */
+export const eventMessage = (event: EntryEvent): string => JSON.stringify(event);
 /** One of the event types. */
 export type EventType = (typeof eventTypes)[number];
 

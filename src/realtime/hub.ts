@@ -1,7 +1,7 @@
 import type { Server, ServerWebSocket } from "bun";
 import type { EventBus } from "../events/bus.ts";
 import type { EventLog } from "../events/log.ts";
-import type { EntryEvent, SocketConnected } from "../events/model.ts";
+import { eventMessage, type SocketConnected } from "../events/model.ts";
 import type { KeyService, Principal } from "../keys/service.ts";
 import type { Logger } from "../shared/logger.ts";
 
@@ -38,9 +38,6 @@ const REPLAY_PAGE = 1000;
 /** The pub/sub topic a key listens on: its whitelist, or its whole guild. Each socket has exactly one. */
 export const topicOf = (principal: Pick<Principal, "guildId" | "whitelistId">) =>
   principal.whitelistId === null ? `guild:${principal.guildId}` : `whitelist:${principal.whitelistId}`;
-
-/** The message text of an event (the same bytes go to sockets and webhooks). */
-export const eventMessage = (event: EntryEvent) => JSON.stringify(event);
 
 /**
  * The WebSocket side of real-time delivery: replays stored events on resume, then relays committed changes

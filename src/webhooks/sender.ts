@@ -1,5 +1,5 @@
 import type { ChangeNotice, EventBus } from "../events/bus.ts";
-import type { EntryEvent } from "../events/model.ts";
+import { type EntryEvent, eventMessage } from "../events/model.ts";
 import type { Clock } from "../shared/clock.ts";
 import { DomainError } from "../shared/errors.ts";
 import type { Logger } from "../shared/logger.ts";
@@ -156,7 +156,7 @@ export function createWebhookSender(options: WebhookSenderOptions) {
 
   const fanOut = ({ event, targets }: { event: EntryEvent; targets: WebhookTarget[] }) => {
     // Serialised once per event: every receiver gets the same bytes, exactly the WebSocket message.
-    const body = JSON.stringify(event);
+    const body = eventMessage(event);
     for (const target of targets)
       enqueue({ target, eventId: event.id, whitelistId: event.whitelistId, body });
   };
