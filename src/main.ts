@@ -66,11 +66,10 @@ async function serve(config: Config, logger: Logger): Promise<void> {
   await runUntilSignalled(logger, async () => {
     const { startService } = await import("./server.ts");
     const running = await startService(config, { logger });
-    const publicUrl = config.PUBLIC_URL?.replace(/\/$/, "") ?? running.url;
     logger.info("whitelist-sync started", {
       version: VERSION,
       url: running.url,
-      docs: `${publicUrl}/swagger`,
+      docs: `${running.publicUrl}/swagger`,
       database: config.DATABASE_PATH,
       bot: running.bot ? "connected" : "off",
       rateLimitPerMinute: config.RATE_LIMIT_PER_MINUTE,

@@ -13,6 +13,8 @@ import { createWebhookSender } from "./webhooks/sender.ts";
 /** A running service: its address, its services, and how to stop it. */
 export type RunningService = {
   url: string;
+  /** Where users reach it: PUBLIC_URL when set (behind a proxy), else `url`. */
+  publicUrl: string;
   port: number;
   services: Services;
   hub: Hub;
@@ -78,7 +80,8 @@ export async function startService(
   const host = config.HOST === "0.0.0.0" || config.HOST === "::" ? "127.0.0.1" : config.HOST;
   const url = `http://${host.includes(":") ? `[${host}]` : host}:${server.port}`;
 
-  const apiUrl = `${config.PUBLIC_URL?.replace(/\/$/, "") ?? url}/api/v1`;
+  const publicUrl = config.PUBLIC_URL?.replace(/\/$/, "") ?? url;
+  const apiUrl = `${publicUrl}/api/v1`;
   let bot: Bot | undefined;
   if (config.DISCORD_TOKEN) {
     try {
@@ -105,6 +108,7 @@ export async function startService(
   let stopping: Promise<void> | undefined;
   const running: RunningService = {
     url,
+    publicUrl,
     port: server.port ?? config.PORT,
     services,
     hub,

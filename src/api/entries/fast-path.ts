@@ -3,6 +3,7 @@ import { exportFormats } from "../../entries/export.ts";
 import type { RepresentationFormat } from "../../entries/representation.ts";
 import type { KeyService } from "../../keys/service.ts";
 import { authenticate } from "../auth.ts";
+import { pathOf, queryOf } from "../url.ts";
 import { type EntriesDeps, serveEntries } from "./serve.ts";
 
 const PREFIX = "/api/v1/whitelists/";
@@ -26,13 +27,10 @@ export const entriesFastPath = (deps: EntriesDeps & { keys: KeyService }) =>
   new Elysia({ name: "entries-fast-path" }).onRequest(({ request }) => {
     if (request.method !== "GET") return;
     const url = request.url;
-    const start = url.indexOf(PREFIX, url.indexOf("//") + 2);
-    if (start < 0 || url.indexOf("/", url.indexOf("//") + 2) !== start) return;
-    const queryAt = url.indexOf("?", start);
-    const path = queryAt < 0 ? url.slice(start) : url.slice(start, queryAt);
-    if (!path.endsWith(SUFFIX)) return;
+    const path = pathOf(url);
+    if (!path.startsWith(PREFIX) || !path.endsWith(SUFFIX)) return;
     const whitelistId = path.slice(PREFIX.length, -SUFFIX.length);
-    const format = FORMATS.get(queryAt < 0 ? "" : url.slice(queryAt + 1));
+    const format = FORMATS.get(queryOf(url));
     if (format === undefined || !PLAIN_ID.test(whitelistId)) return;
     const header = request.headers.get("authorization");
     if (header === null) return;

@@ -1,14 +1,13 @@
 import { Elysia } from "elysia";
 import type { Clock } from "../../shared/clock.ts";
 import { problemResponse } from "../problem.ts";
+import { pathOf } from "../url.ts";
 import { clientIp, type TrustProxy } from "./client-ip.ts";
 import { createRateLimiter, rateLimitHeaders } from "./limiter.ts";
 
 /** Paths that are never counted (DESIGN.md §7): health checks and the docs. */
 function isExempt(url: string): boolean {
-  const start = url.indexOf("/", url.indexOf("//") + 2);
-  const query = url.indexOf("?", start);
-  const path = start < 0 ? "/" : url.slice(start, query < 0 ? undefined : query);
+  const path = pathOf(url);
   return (
     path === "/health" || path === "/api/v1/health" || path === "/swagger" || path.startsWith("/swagger/")
   );
