@@ -1,6 +1,7 @@
 import { type Static, type TSchema, Type as t } from "@sinclair/typebox";
 import { Value } from "@sinclair/typebox/value";
 import { parseTrustProxy } from "./api/rate-limit/client-ip.ts";
+import { readFlags } from "./shared/flags.ts";
 import { logLevels } from "./shared/logger.ts";
 
 const Port = (fallback: number) =>
@@ -90,26 +91,23 @@ export class ConfigError extends Error {
 
 /** Turns `--database-path x` / `--port=3000` style flags into the matching variable names. */
 export function flagsToEnv(argv: readonly string[]): Record<string, string> {
-  const env: Record<string, string> = {};
-  for (let i = 0; i < argv.length; i++) {
-    const arg = argv[i] as string;
-    if (!arg.startsWith("--"))
-      throw new ConfigError(`unexpected argument "${arg}"; settings are --name value`);
-    const [flag, inline] = arg.slice(2).split(/=(.*)/s, 2) as [string, string | undefined];
-    const name = flag.replaceAll("-", "_").toUpperCase();
-    if (!(name in ConfigSchema.properties)) {
-      throw new ConfigError(`unknown flag --${flag}; run whitelist-sync --help for the settings`);
-    }
-    const value = inline ?? argv[i + 1];
-    if (value === undefined || (inline === undefined && value.startsWith("--"))) {
-      throw new ConfigError(
-        `--${flag} needs a value: ${(ConfigSchema.properties as Record<string, TSchema>)[name]?.description}`,
-      );
-    }
-    if (inline === undefined) i++;
-    env[name] = value;
-  }
-  return env;
+  const variable = (flag: string) => flag.replaceAll("-", "_").toUpperCase();
+  const flags = readFlags(
+    argv,
+    (flag) => {
+      if (!(variable(flag) in ConfigSchema.properties)) {
+        throw new ConfigError(`unknown flag --${flag}; run whitelist-sync --help for the settings`);
+      }
+      return false;
+    },
+    (problem) =>
+      new ConfigError(
+        problem.kind === "unexpected-argument"
+          ? `unexpected argument "${problem.argument}"; settings are --name value`
+          : `--${problem.flag} needs a value: ${(ConfigSchema.properties as Record<string, TSchema>)[variable(problem.flag)]?.description}`,
+      ),
+  );
+  return Object.fromEntries(flags.map(({ flag, value }) => [variable(flag), value as string]));
 }
 
 /** Parses the environment once; throws a ConfigError naming the first bad variable. */

@@ -3,6 +3,7 @@ import { resolve } from "node:path";
 import { type Static, type TSchema, Type } from "@sinclair/typebox";
 import { Value } from "@sinclair/typebox/value";
 import { type ExportFormat, exportFormats } from "../entries/export.ts";
+import { readFlags } from "../shared/flags.ts";
 
 /** The RCON port Minecraft uses when `rcon.port` is not set. */
 export const DEFAULT_RCON_PORT = 25575;
@@ -103,34 +104,32 @@ export class SyncOptionsError extends Error {
 
 /** Turns `--out x`, `--out=x` and bare boolean `--once` into the matching `WLS_*` variables. */
 export function syncFlagsToEnv(argv: readonly string[]): Record<string, string> {
-  const env: Record<string, string> = {};
-  for (let i = 0; i < argv.length; i++) {
-    const arg = argv[i] as string;
-    if (!arg.startsWith("--"))
-      throw new SyncOptionsError(`unexpected argument "${arg}"; options are --name value`);
-    const [flag, inline] = arg.slice(2).split(/=(.*)/s, 2) as [string, string | undefined];
-    const name = `WLS_${flag.replaceAll("-", "_").toUpperCase()}` as OptionName;
-    if (!(name in SyncOptionsSchema.properties)) {
-      throw new SyncOptionsError(`unknown option --${flag}; run whitelist-sync sync --help for the options`);
-    }
-    if (environmentOnly.has(name)) {
-      throw new SyncOptionsError(
-        `${flagOf(name)} is not accepted on the command line (other users could read it from the process list); ` +
-          `set ${name} or use ${flagOf(`${name}_FILE`)}`,
-      );
-    }
-    if (isFlag(name)) {
-      env[name] = inline ?? "true";
-      continue;
-    }
-    const value = inline ?? argv[i + 1];
-    if (value === undefined || (inline === undefined && value.startsWith("--"))) {
-      throw new SyncOptionsError(`${label(name)} needs a value: ${schemaOf(name).description}`);
-    }
-    if (inline === undefined) i++;
-    env[name] = value;
-  }
-  return env;
+  const variable = (flag: string) => `WLS_${flag.replaceAll("-", "_").toUpperCase()}` as OptionName;
+  const flags = readFlags(
+    argv,
+    (flag) => {
+      const name = variable(flag);
+      if (!(name in SyncOptionsSchema.properties)) {
+        throw new SyncOptionsError(
+          `unknown option --${flag}; run whitelist-sync sync --help for the options`,
+        );
+      }
+      if (environmentOnly.has(name)) {
+        throw new SyncOptionsError(
+          `${flagOf(name)} is not accepted on the command line (other users could read it from the process list); ` +
+            `set ${name} or use ${flagOf(`${name}_FILE`)}`,
+        );
+      }
+      return isFlag(name);
+    },
+    (problem) =>
+      new SyncOptionsError(
+        problem.kind === "unexpected-argument"
+          ? `unexpected argument "${problem.argument}"; options are --name value`
+          : `${label(variable(problem.flag))} needs a value: ${schemaOf(variable(problem.flag)).description}`,
+      ),
+  );
+  return Object.fromEntries(flags.map(({ flag, value }) => [variable(flag), value ?? "true"]));
 }
 
 /** The API base from a URL given with or without `/api/v1`. */
