@@ -8,12 +8,13 @@ import { DomainError, isStoreUnavailable } from "../shared/errors.ts";
 import type { Logger } from "../shared/logger.ts";
 import type { WhitelistService } from "../whitelists/service.ts";
 import { docs } from "./docs/index.ts";
-import { entriesFastPath } from "./entries/fast-path.ts";
+import { ENTRIES_ROUTE, entriesRoute } from "./entries/fast-route.ts";
 import { entriesController } from "./entries/index.ts";
 import { health } from "./health.ts";
 import { problemKindOf, problemResponse } from "./problem.ts";
 import type { TrustProxy } from "./rate-limit/client-ip.ts";
 import { createRateLimit } from "./rate-limit/index.ts";
+import { isWellEncodedPath, pathOf } from "./url.ts";
 import { whitelistsController } from "./whitelists/index.ts";
 import { socketController } from "./ws/index.ts";
 
@@ -43,7 +44,16 @@ export function createApi(deps: ApiDeps) {
     trustProxy: deps.trustProxy,
     clock: deps.clock,
   });
-  const app = new Elysia({ websocket: websocketOptions })
+  // The entries read is also a route of Bun's own router, in front of the app's (see fast-route.ts).
+  const readEntries = entriesRoute({
+    ...deps,
+    limit,
+    fallback: (request) => (root as AnyElysia).fetch(request),
+  });
+  const app = new Elysia({
+    websocket: websocketOptions,
+    serve: { routes: { [ENTRIES_ROUTE]: { GET: readEntries } } },
+  })
     .onError({ as: "global" }, ({ code, error, request }) => {
       const response = problemFor(code, error, deps.logger);
       const headers = limit.headersOf(request);
@@ -51,14 +61,18 @@ export function createApi(deps: ApiDeps) {
       return response;
     })
     .use(limit.plugin)
-    .use(entriesFastPath({ ...deps, rateLimitHeaders: limit.claim }))
+    // With validation, so after the key check (DESIGN.md §5: limit, auth, then the request's own faults).
+    .onBeforeHandle({ as: "global" }, ({ request }) => {
+      if (!isWellEncodedPath(pathOf(request.url)))
+        throw new DomainError("invalid-input", "The request path is not valid percent-encoding (RFC 3986).");
+    })
     .use(docs({ version: deps.version, root: () => root as AnyElysia }))
     .use(health("Health (unversioned)"))
     .group("/api/v1", (api) =>
       api
         .use(health("Health"))
         .use(whitelistsController(deps))
-        .use(entriesController({ ...deps, rateLimitHeaders: limit.claim }))
+        .use(entriesController(deps))
         .use(socketController(deps)),
     );
   root = app;

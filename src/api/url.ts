@@ -14,3 +14,17 @@ export function queryOf(url: string): string {
   const query = url.indexOf("?", url.indexOf("/", url.indexOf("//") + 2));
   return query < 0 ? "" : url.slice(query + 1);
 }
+
+/**
+ * Whether a path's percent-escapes all decode to UTF-8. Bun's router turns a broken escape into U+FFFD in a
+ * route's params rather than refusing it, so the app checks the path itself before any route reads one.
+ */
+export function isWellEncodedPath(path: string): boolean {
+  if (!path.includes("%")) return true;
+  try {
+    decodeURI(path);
+    return true;
+  } catch {
+    return false;
+  }
+}

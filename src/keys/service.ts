@@ -9,10 +9,10 @@ import { generateKey, hashKey, isWellFormedKey } from "./token.ts";
 
 /** Who an authenticated request acts as: a link key and its scope. */
 export type Principal = {
-  keyId: string;
-  guildId: string;
+  readonly keyId: string;
+  readonly guildId: string;
   /** Null for a guild-wide key. */
-  whitelistId: string | null;
+  readonly whitelistId: string | null;
 };
 
 /** A link key as staff see it in `/server-link list`: never the key itself. */
@@ -37,7 +37,8 @@ function toView(row: typeof linkKeys.$inferSelect): LinkKeyView {
 
 /** Creates the key service. Verified keys are cached by hash; revocation drops them from the cache at once. */
 export function createKeyService({ db, clock, guilds }: { db: Db; clock: Clock; guilds: GuildService }) {
-  const verified = new Map<string, Principal & { lastUsedAt: number | null }>();
+  // Active keys by hash; the principal is frozen, so every request of a key can share the one object.
+  const verified = new Map<string, { principal: Principal; lastUsedAt: number | null }>();
   const revocationListeners = new Set<RevocationListener>();
 
   return {
@@ -67,13 +68,14 @@ export function createKeyService({ db, clock, guilds }: { db: Db; clock: Clock; 
 
     /**
      * The principal of a presented key, or null when it is malformed (checksum), unknown or revoked.
-     * A malformed key never reaches the store.
+     * A key already verified is found by its hash alone (it passed the checksum then); any other key is
+     * checked for shape and checksum first, so a malformed one never reaches the store.
      */
     verify(plaintext: string): Principal | null {
-      if (!isWellFormedKey(plaintext)) return null;
       const hash = hashKey(plaintext);
-      let principal = verified.get(hash);
-      if (!principal) {
+      let entry = verified.get(hash);
+      if (!entry) {
+        if (!isWellFormedKey(plaintext)) return null;
         const row = db
           .select({
             keyId: linkKeys.id,
@@ -85,19 +87,20 @@ export function createKeyService({ db, clock, guilds }: { db: Db; clock: Clock; 
           .where(and(eq(linkKeys.keyHash, hash), isNull(linkKeys.revokedAt)))
           .get();
         if (!row) return null;
-        principal = row;
-        verified.set(hash, principal);
+        const { lastUsedAt, ...principal } = row;
+        entry = { principal: Object.freeze(principal), lastUsedAt };
+        verified.set(hash, entry);
       }
       const now = clock.now();
-      if (principal.lastUsedAt === null || now - principal.lastUsedAt >= LAST_USED_RESOLUTION_MS) {
-        const { keyId } = principal;
+      if (entry.lastUsedAt === null || now - entry.lastUsedAt >= LAST_USED_RESOLUTION_MS) {
+        const { keyId } = entry.principal;
         // Bookkeeping must never slow or fail the read it rides on: skipped while the store is locked.
         const written = tryWithoutWaiting(db, () =>
           db.update(linkKeys).set({ lastUsedAt: now }).where(eq(linkKeys.id, keyId)).run(),
         );
-        if (written) principal.lastUsedAt = now;
+        if (written) entry.lastUsedAt = now;
       }
-      return { keyId: principal.keyId, guildId: principal.guildId, whitelistId: principal.whitelistId };
+      return entry.principal;
     },
 
     /** Revokes a key of the guild: REST answers 401 from now on and revocation listeners run. */

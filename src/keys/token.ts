@@ -24,7 +24,7 @@ export function isWellFormedKey(text: string): boolean {
   return text.slice(KEY_PREFIX.length + SECRET_LENGTH) === checksum(secret);
 }
 
-/** The only form of a key the store ever holds: its SHA-256, hex. */
+/** The only form of a key the store ever holds: its SHA-256, hex. (The one-shot hash: no hasher object per call.) */
 export function hashKey(plaintext: string): string {
-  return new Bun.CryptoHasher("sha256").update(plaintext).digest("hex");
+  return Bun.SHA256.hash(plaintext, "hex");
 }

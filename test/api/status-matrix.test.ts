@@ -182,6 +182,11 @@ describe("GET /whitelists/{id}/entries statuses", () => {
     await expectProblem(response, "invalid-request", expect.stringContaining("format"));
   });
 
+  test("400 for a whitelist id that is not valid percent-encoding", async () => {
+    const response = await call(app, "GET", "/api/v1/whitelists/%E0%A4%A/entries", bearer(world.keys.guild));
+    await expectProblem(response, "invalid-request");
+  });
+
   test("400 for a whitelist id longer than 64 characters", async () => {
     const response = await call(app, "GET", paths.entries("x".repeat(65)), bearer(world.keys.guild));
     await expectProblem(response, "invalid-request", expect.stringContaining("whitelistId"));
@@ -503,6 +508,11 @@ describe("order of checks: rate limit, then 401, then validation and scope", () 
       paths.entry(world.a.id, "n".repeat(65)),
       bearer(world.keys.revoked),
     );
+    await expectProblem(response, "unauthorized");
+  });
+
+  test("a nick that is not valid percent-encoding without a key gives 401, not 400", async () => {
+    const response = await call(app, "DELETE", `${paths.entries(world.a.id)}/%E0%A4%A`);
     await expectProblem(response, "unauthorized");
   });
 

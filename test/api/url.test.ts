@@ -1,5 +1,5 @@
 import { expect, test } from "bun:test";
-import { pathOf, queryOf } from "../../src/api/url.ts";
+import { isWellEncodedPath, pathOf, queryOf } from "../../src/api/url.ts";
 
 test("pathOf and queryOf read the path and raw query of absolute request URLs", () => {
   const urls = [
@@ -16,4 +16,18 @@ test("pathOf and queryOf read the path and raw query of absolute request URLs", 
     ["/", ""],
     ["/swagger/json", "x=1&y=2"],
   ]);
+});
+
+test("isWellEncodedPath refuses broken or non-UTF-8 escapes and accepts every well-formed one", () => {
+  const verdicts = [
+    "/api/v1/whitelists/abc/entries",
+    "/api/v1/whitelists/abc/entries/.Steve%20Gamer",
+    "/api/v1/whitelists/abc/entries/a%2Fb%25c",
+    "/api/v1/whitelists/abc/entries/J%C3%BCrgen",
+    "/api/v1/whitelists/abc/entries/%E0%A4%A",
+    "/api/v1/whitelists/abc/entries/%ZZ",
+    "/api/v1/whitelists/abc/entries/%FF",
+    "/api/v1/whitelists/abc/entries/%",
+  ].map(isWellEncodedPath);
+  expect(verdicts).toEqual([true, true, true, true, false, false, false, false]);
 });

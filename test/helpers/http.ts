@@ -34,14 +34,32 @@ export function problemBody(kind: ProblemKindName, detail: unknown = expect.any(
 /** The `Authorization` header of a key. */
 export const bearer = (key: string) => ({ authorization: `Bearer ${key}` });
 
-/** Sends one request to the app through `app.handle` (the host must be a full name: Elysia slices the path). */
+/** Test apps listening on a port, stopped after each test by `stopServedApps` (test/setup.ts). */
+const served = new Set<TestApp>();
+
+/**
+ * Sends one request to the app over a real socket, as a client would: the app starts listening on a free
+ * loopback port at its first request, so Bun's router (and the routes registered in it ahead of the app)
+ * answers exactly as in production.
+ */
 export function call(
   app: TestApp,
   method: string,
   path: string,
   headers: Record<string, string> = {},
 ): Promise<Response> {
-  return Promise.resolve(app.handle(new Request(`http://localhost${path}`, { method, headers })));
+  if (!app.server) {
+    app.listen({ hostname: "127.0.0.1", port: 0, reusePort: false });
+    served.add(app);
+  }
+  return fetch(`http://127.0.0.1:${app.server?.port}${path}`, { method, headers });
+}
+
+/** Stops every app `call` started. */
+export async function stopServedApps(): Promise<void> {
+  const apps = [...served];
+  served.clear();
+  await Promise.all(apps.map((app) => app.stop(true)));
 }
 
 /** A response as one comparable object: status, content type and parsed body. */

@@ -68,7 +68,7 @@ export function seedKey(services: Services, guildId: string, whitelistId: string
   return services.keys.create({ guildId, name: "test", whitelistId, createdBy: "300000000000000009" });
 }
 
-/** The API app over test services, for `app.handle(new Request(...))`. */
+/** The API app over test services, for `call` (test/helpers/http.ts). */
 export function testApi(services: TestServices, options: { rateLimitPerMinute?: number } = {}) {
   return createApi({
     ...services,

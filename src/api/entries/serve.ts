@@ -7,14 +7,13 @@ import type { WhitelistService } from "../../whitelists/service.ts";
 export type EntriesDeps = {
   whitelists: WhitelistService;
   representations: RepresentationCache;
-  /** Claims the request's rate-limit headers, so the Response is built with them in one go. */
-  rateLimitHeaders(request: Request): Record<string, string> | undefined;
 };
 
 /**
  * Answers `GET /whitelists/{id}/entries` for an authenticated key: the scope rule, then the cached bytes of
  * the format with their strong ETag (304 when `If-None-Match` holds it). Throws the scope's domain errors.
- * One Response, built once with every header (rate limit included), around an immutable cached Blob.
+ * One Response, built once with every header (`extraHeaders` too: the rate limit's, when the caller has
+ * them), around an immutable cached Blob.
  */
 export function serveEntries(
   deps: EntriesDeps,
@@ -22,11 +21,12 @@ export function serveEntries(
   whitelistId: string,
   format: RepresentationFormat,
   request: Request,
+  extraHeaders?: Record<string, string>,
 ): Response {
   const whitelist = authorizeWhitelist(principal, whitelistId, deps.whitelists.get(whitelistId));
   const representation = deps.representations.get(whitelist.id, format);
   const headers: Record<string, string> = {
-    ...deps.rateLimitHeaders(request),
+    ...extraHeaders,
     etag: representation.etag,
     "cache-control": "no-cache",
   };

@@ -13,35 +13,44 @@ function isExempt(url: string): boolean {
   );
 }
 
+/** What counting a request decided: the 429 to answer, or the headers every response to it carries. */
+export type Admission =
+  | { refused: Response; headers?: undefined }
+  | { refused?: undefined; headers: Record<string, string> };
+
+/** The one thing the limiter needs of the server: the socket address of a request. */
+type RequestIPSource = { requestIP(request: Request): { address: string } | null } | null;
+
 /**
  * Counts every request per client IP before anything else runs (so 401s, 404s and WebSocket handshakes count
  * too) and answers 429 with `Retry-After` once the bucket is empty. Every counted response carries the
  * `RateLimit-Policy` and `RateLimit` headers: `plugin` adds them to what handlers return, and the app's error
- * handler adds `headersOf(request)` to problem responses.
+ * handler adds `headersOf(request)` to problem responses. A handler that runs ahead of the app (the entries
+ * read route) counts with `admit` itself and `hold`s the request before passing it on, so it is counted once.
  */
 export function createRateLimit(options: { perMinute: number; trustProxy: TrustProxy; clock: Clock }) {
   const limiter = createRateLimiter({ perMinute: options.perMinute, clock: options.clock });
-  // The headers of each counted request, kept beside it rather than in Elysia's `set.headers`: touching
-  // those makes Elysia copy every returned Response to merge them in, a large share of a cached read's cost.
+  // The headers of each counted request, for the after-handle hook and the error handler.
   const counted = new WeakMap<Request, Record<string, string>>();
   // Without a trusted proxy X-Forwarded-For is never believed, so it is not even read.
   const untrusting = options.trustProxy.kind === "off";
+
+  const admit = (request: Request, server: RequestIPSource): Admission => {
+    const socketAddress = server?.requestIP(request)?.address ?? "unknown";
+    const forwardedFor = untrusting ? null : request.headers.get("x-forwarded-for");
+    const decision = limiter.take(clientIp(options.trustProxy, socketAddress, forwardedFor));
+    const headers = rateLimitHeaders(decision);
+    if (decision.allowed) return { headers };
+    const detail = `Rate limit of ${decision.limit} requests per minute exceeded; retry in ${decision.retryAfterSeconds} s.`;
+    return { refused: problemResponse("rate-limited", detail, headers) };
+  };
+
   const plugin = new Elysia({ name: "rate-limit" })
     .onRequest(({ request, server }) => {
-      if (isExempt(request.url)) return;
-      const socketAddress = server?.requestIP(request)?.address ?? "unknown";
-      const forwardedFor = untrusting ? null : request.headers.get("x-forwarded-for");
-      const ip = clientIp(options.trustProxy, socketAddress, forwardedFor);
-      const decision = limiter.take(ip);
-      const headers = rateLimitHeaders(decision);
-      if (!decision.allowed) {
-        return problemResponse(
-          "rate-limited",
-          `Rate limit of ${decision.limit} requests per minute exceeded; retry in ${decision.retryAfterSeconds} s.`,
-          headers,
-        );
-      }
-      counted.set(request, headers);
+      if (counted.has(request) || isExempt(request.url)) return;
+      const admission = admit(request, server);
+      if (admission.refused) return admission.refused;
+      counted.set(request, admission.headers);
     })
     .onAfterHandle({ as: "global" }, ({ request, response, set }) => {
       const headers = counted.get(request);
@@ -52,16 +61,16 @@ export function createRateLimit(options: { perMinute: number; trustProxy: TrustP
     });
   return {
     plugin,
+    /** Counts a request (not exempt: the caller knows its path) and says whether it may go on. */
+    admit,
+    /** Marks a request admitted by `admit` before it is handed to the app, whose hooks then leave it be. */
+    hold(request: Request, headers: Record<string, string>): void {
+      counted.set(request, headers);
+    },
     /** The rate-limit headers of a counted request (for error responses), if it was counted. */
     headersOf: (request: Request): Record<string, string> | undefined => counted.get(request),
-    /**
-     * Hands a counted request's headers to a handler that builds its own Response with them (cheaper than
-     * adding them to the finished Response); the after-handle hook then leaves that Response alone.
-     */
-    claim(request: Request): Record<string, string> | undefined {
-      const headers = counted.get(request);
-      counted.delete(request);
-      return headers;
-    },
   };
 }
+
+/** The rate limit of an app: its plugin and what handlers outside the app's hooks use. */
+export type RateLimit = ReturnType<typeof createRateLimit>;

@@ -1,0 +1,158 @@
+import { afterEach, beforeEach, describe, expect, test } from "bun:test";
+import type { Server } from "bun";
+import { createApi } from "../../src/api/app.ts";
+import { ENTRIES_ROUTE, entriesRoute } from "../../src/api/entries/fast-route.ts";
+import { createRateLimit } from "../../src/api/rate-limit/index.ts";
+import { createHub } from "../../src/realtime/hub.ts";
+import { bearer, tamperKey } from "../helpers/http.ts";
+import { seedEntries, seedKey, seedWhitelist, type TestServices, testServices } from "../helpers/services.ts";
+
+const GUILD = "100000000000000001";
+const PER_MINUTE = 20;
+/** What the stand-in for the app answers, so a test sees which of the two answered. */
+const FALLBACK_STATUS = 299;
+
+let services: TestServices;
+let server: Server<unknown>;
+/** What reached the fallback: the path and the RateLimit header the rate limit held for it. */
+let fellBack: { path: string; rateLimit: string | undefined }[];
+let whitelistId: string;
+let key: string;
+
+beforeEach(() => {
+  services = testServices();
+  const limit = createRateLimit({
+    perMinute: PER_MINUTE,
+    trustProxy: { kind: "off" },
+    clock: services.clock,
+  });
+  fellBack = [];
+  const fallback = (request: Request) => {
+    fellBack.push({ path: new URL(request.url).pathname, rateLimit: limit.headersOf(request)?.RateLimit });
+    return new Response("app", { status: FALLBACK_STATUS });
+  };
+  server = Bun.serve({
+    hostname: "127.0.0.1",
+    port: 0,
+    routes: { [ENTRIES_ROUTE]: { GET: entriesRoute({ ...services, limit, fallback }) } },
+    fetch: () => new Response("not routed", { status: 404 }),
+  });
+  const whitelist = seedWhitelist(services, { guildId: GUILD, name: "survival" });
+  seedEntries(services, whitelist.id, ["Notch", "jeb_"]);
+  whitelistId = whitelist.id;
+  key = seedKey(services, GUILD).plaintext;
+});
+
+afterEach(async () => {
+  await server.stop(true);
+  services.close();
+});
+
+const get = (path: string, headers: Record<string, string> = {}) =>
+  fetch(`http://127.0.0.1:${server.port}${path}`, { headers });
+const entries = (id = whitelistId, query = "") => `/api/v1/whitelists/${id}/entries${query}`;
+
+test("the pattern is the app's own route for the read, so Bun's router answers it in the app's place", () => {
+  const services = testServices();
+  try {
+    const app = createApi({
+      ...services,
+      version: "test",
+      rateLimitPerMinute: 60,
+      trustProxy: { kind: "off" },
+      hub: createHub(services),
+    });
+    expect(app.routes.filter((route) => route.path === ENTRIES_ROUTE).map((route) => route.method)).toEqual([
+      "GET",
+    ]);
+  } finally {
+    services.close();
+  }
+});
+
+describe("reads it answers itself", () => {
+  test.each([
+    ["json", ""],
+    ["plain", "?format=plain"],
+    ["easywhitelist", "?format=easywhitelist"],
+    ["vanilla", "?format=vanilla"],
+  ] as const)("%s: the cached bytes with every header, counted once", async (format, query) => {
+    const response = await get(entries(whitelistId, query), bearer(key));
+    const representation = services.representations.get(whitelistId, format);
+    expect({
+      status: response.status,
+      body: new Uint8Array(await response.arrayBuffer()),
+      contentType: response.headers.get("content-type"),
+      disposition: response.headers.get("content-disposition"),
+      etag: response.headers.get("etag"),
+      policy: response.headers.get("ratelimit-policy"),
+      rateLimit: response.headers.get("ratelimit"),
+    }).toEqual({
+      status: 200,
+      body: representation.body,
+      contentType: representation.contentType,
+      disposition: representation.fileName ? `attachment; filename="${representation.fileName}"` : null,
+      etag: representation.etag,
+      policy: `"ip";q=${PER_MINUTE};w=60`,
+      rateLimit: `"ip";r=${PER_MINUTE - 1};t=3`,
+    });
+    expect(fellBack).toEqual([]);
+  });
+
+  test("304 for the current ETag, with the rate-limit headers and no body", async () => {
+    const etag = (await get(entries(), bearer(key))).headers.get("etag") ?? "";
+    const response = await get(entries(), { ...bearer(key), "if-none-match": etag });
+    expect({
+      status: response.status,
+      body: await response.text(),
+      etag: response.headers.get("etag"),
+      rateLimit: response.headers.get("ratelimit"),
+    }).toEqual({ status: 304, body: "", etag, rateLimit: `"ip";r=${PER_MINUTE - 2};t=6` });
+    expect(fellBack).toEqual([]);
+  });
+
+  test("429 once the bucket is empty, without passing the request on", async () => {
+    for (let i = 0; i < PER_MINUTE; i++) expect((await get(entries(), bearer(key))).status).toBe(200);
+    const refused = await get(entries(), bearer(key));
+    expect({
+      status: refused.status,
+      type: refused.headers.get("content-type"),
+      retryAfter: refused.headers.get("retry-after"),
+      body: await refused.json(),
+    }).toEqual({
+      status: 429,
+      type: "application/problem+json",
+      retryAfter: "3",
+      body: expect.objectContaining({ type: "urn:whitelist-sync:problem:rate-limited", status: 429 }),
+    });
+    expect(fellBack).toEqual([]);
+  });
+});
+
+describe("requests it passes to the app, counted once", () => {
+  test("every other case reaches the app with the rate limit's headers already taken", async () => {
+    const otherGuild = seedWhitelist(services, { guildId: "100000000000000002" });
+    const revoked = seedKey(services, GUILD);
+    services.keys.revoke(GUILD, revoked.key.id);
+    const scoped = seedKey(services, GUILD, otherGuild.id).plaintext;
+    const cases: [string, Record<string, string>][] = [
+      [entries(), {}],
+      [entries(), { authorization: "Basic abc" }],
+      [entries(), bearer(tamperKey(key))],
+      [entries(), bearer(revoked.plaintext)],
+      [entries(), bearer(scoped)],
+      [entries(otherGuild.id), bearer(key)],
+      [entries("nosuchlist"), bearer(key)],
+      [entries(whitelistId, "?format=yaml"), bearer(key)],
+      [entries(whitelistId, "?format=plain&x=1"), bearer(key)],
+      [entries("a.b"), bearer(key)],
+    ];
+    for (const [path, headers] of cases) expect((await get(path, headers)).status).toBe(FALLBACK_STATUS);
+    expect(fellBack).toEqual(
+      cases.map(([path], i) => ({
+        path: path.split("?")[0],
+        rateLimit: `"ip";r=${PER_MINUTE - 1 - i};t=${3 * (i + 1)}`,
+      })),
+    );
+  });
+});
