@@ -11,8 +11,10 @@
  * `/health` 200, and its RSS after a second of idling.
  *
  * How to read it: "ratio" is whitelist-sync req/s ÷ raw req/s in the same scenario: the share of the bare
- * server's throughput left after Elysia (routing, validation, hooks), the rate limiter, key verification,
- * the whitelist lookup and the representation cache. The geometric mean of the four ratios is compared
+ * server's throughput left after the rate limiter (with the socket address), key verification, the scope
+ * rule, the whitelist lookup, the representation cache and the response headers (ETag, RateLimit, …). The
+ * read is a route of Bun's own router ahead of Elysia (src/api/entries/fast-route.ts); Elysia's context
+ * and hooks cost about as much again. The geometric mean of the four ratios is compared
  * with the 0.7× target. "cpu µs" is the server process's own CPU time (user + system, from /proc) per
  * answered request, and "cpu ratio" is raw ÷ whitelist-sync of it: the same comparison, far less disturbed
  * than req/s by other work on the machine (the load generator and any neighbour compete for the cores).
