@@ -231,4 +231,22 @@ describe("rate limit over real HTTP", () => {
     const spoofed = await send(paths.whitelists, { "x-forwarded-for": "9.9.9.9, 1.2.3.4" });
     expect(spoofed.status).toBe(429);
   });
+
+  test("IPv6 clients are counted per /64: stepping through the block gains nothing, another /64 is another client", async () => {
+    await start({ TRUST_PROXY: "127.0.0.1" });
+    const inBlock = [
+      "2001:db8:1:2::a",
+      "2001:DB8:1:2:ffff::1",
+      "2001:db8:1:2:0:0:0:3",
+      "2001:db8:1:2::4",
+      "2001:db8:1:2::5",
+    ];
+    for (const address of inBlock) await send(paths.whitelists, { "x-forwarded-for": address });
+    const statuses = await Promise.all(
+      ["2001:db8:1:2::6", "2001:db8:1:3::a", "203.0.113.9"].map(
+        async (address) => (await send(paths.whitelists, { "x-forwarded-for": address })).status,
+      ),
+    );
+    expect(statuses).toEqual([429, 401, 401]);
+  });
 });

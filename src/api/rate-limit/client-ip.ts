@@ -67,6 +67,20 @@ export function clientIp(trust: TrustProxy, socketAddress: string, forwardedFor:
   return current.text;
 }
 
+/**
+ * The bucket a client address is counted in: an IPv4 address on its own, an IPv6 address by its /64 (the
+ * smallest block one subscriber is usually given, so stepping through it gains a client nothing). Takes
+ * what `clientIp` returns; anything unparseable is its own bucket.
+ */
+export function bucketOf(address: string): string {
+  if (!address.includes(":")) return address;
+  const bytes = parseIpv6(address.toLowerCase());
+  if (bytes === undefined) return address;
+  const groups: string[] = [];
+  for (let i = 0; i < 8; i += 2) groups.push((((bytes[i] ?? 0) << 8) | (bytes[i + 1] ?? 0)).toString(16));
+  return `${groups.join(":")}::/64`;
+}
+
 const compiled = new WeakMap<string[], Range[]>();
 
 /** Parses a trust list once per array, since `clientIp` runs on every request. */

@@ -2,7 +2,7 @@ import { Elysia } from "elysia";
 import type { Clock } from "../../shared/clock.ts";
 import { problemResponse } from "../problem.ts";
 import { pathOf } from "../url.ts";
-import { clientIp, type TrustProxy } from "./client-ip.ts";
+import { bucketOf, clientIp, type TrustProxy } from "./client-ip.ts";
 import { createRateLimiter, rateLimitHeaders } from "./limiter.ts";
 
 /** Paths that are never counted (DESIGN.md §7): health checks and the docs. */
@@ -22,7 +22,7 @@ export type Admission =
 type RequestIPSource = { requestIP(request: Request): { address: string } | null } | null;
 
 /**
- * Counts every request per client IP before anything else runs (so 401s, 404s and WebSocket handshakes count
+ * Counts every request per client IP (IPv6 per /64, `bucketOf`) before anything else runs (so 401s, 404s and WebSocket handshakes count
  * too) and answers 429 with `Retry-After` once the bucket is empty. Every counted response carries the
  * `RateLimit-Policy` and `RateLimit` headers: `plugin` adds them to what handlers return, and the app's error
  * handler adds `headersOf(request)` to problem responses. A handler that runs ahead of the app (the entries
@@ -38,7 +38,7 @@ export function createRateLimit(options: { perMinute: number; trustProxy: TrustP
   const admit = (request: Request, server: RequestIPSource): Admission => {
     const socketAddress = server?.requestIP(request)?.address ?? "unknown";
     const forwardedFor = untrusting ? null : request.headers.get("x-forwarded-for");
-    const decision = limiter.take(clientIp(options.trustProxy, socketAddress, forwardedFor));
+    const decision = limiter.take(bucketOf(clientIp(options.trustProxy, socketAddress, forwardedFor)));
     const headers = rateLimitHeaders(decision);
     if (decision.allowed) return { headers };
     const detail = `Rate limit of ${decision.limit} requests per minute exceeded; retry in ${decision.retryAfterSeconds} s.`;

@@ -1,5 +1,10 @@
 import { describe, expect, test } from "bun:test";
-import { clientIp, parseTrustProxy, type TrustProxy } from "../../../src/api/rate-limit/client-ip.ts";
+import {
+  bucketOf,
+  clientIp,
+  parseTrustProxy,
+  type TrustProxy,
+} from "../../../src/api/rate-limit/client-ip.ts";
 
 const off: TrustProxy = { kind: "off" };
 const oneHop: TrustProxy = { kind: "hops", hops: 1 };
@@ -126,5 +131,31 @@ describe("parseTrustProxy", () => {
     ]) {
       expect(() => parseTrustProxy(raw)).toThrow(/TRUST_PROXY must be .*hop count.*CIDR ranges/);
     }
+  });
+});
+
+describe("bucketOf", () => {
+  test("keeps IPv4 addresses apart and groups IPv6 addresses by their /64, however they are written", () => {
+    expect(
+      [
+        "203.0.113.9",
+        "203.0.113.10",
+        "2001:db8:1:2::a",
+        "2001:0DB8:0001:0002:ffff:ffff:ffff:ffff",
+        "2001:db8:1:3::a",
+        "::1",
+        "fe80::1",
+        "not-an-address",
+      ].map(bucketOf),
+    ).toEqual([
+      "203.0.113.9",
+      "203.0.113.10",
+      "2001:db8:1:2::/64",
+      "2001:db8:1:2::/64",
+      "2001:db8:1:3::/64",
+      "0:0:0:0::/64",
+      "fe80:0:0:0::/64",
+      "not-an-address",
+    ]);
   });
 });
