@@ -5,8 +5,8 @@ import { DomainError } from "../shared/errors.ts";
 import type { Logger } from "../shared/logger.ts";
 import type { DeliveryOutcome, WebhookService, WebhookTarget } from "./service.ts";
 import { signatureHeaders } from "./signature.ts";
-import { assertPublicUrl, type Resolver } from "./ssrf.ts";
-import { createNodeTransport, type Transport } from "./transport.ts";
+import { assertPublicUrl, type CheckedUrl, type Resolver } from "./ssrf.ts";
+import { createNodeTransport, type DeliveryRequest, type Transport } from "./transport.ts";
 
 /** One finished delivery attempt, as `onDelivery` listeners see it. */
 export type DeliveryReport = { keyId: string; eventId: string; outcome: DeliveryOutcome };
@@ -95,7 +95,7 @@ export function createWebhookSender(options: WebhookSenderOptions) {
     let result: { status: number } | { error: string };
     try {
       // Resolved and checked at every delivery (DNS may have changed since the URL was set), then the
-      // transport connects to that very address: nothing re-resolves between the check and the connection.
+      // transport connects to those very addresses: nothing re-resolves between the check and the connection.
       const checked = await untilAborted(
         assertPublicUrl(target.url, { allowPrivate, resolve }),
         controller.signal,
@@ -105,8 +105,12 @@ export function createWebhookSender(options: WebhookSenderOptions) {
         "user-agent": userAgent,
         ...signatureHeaders(target.secret, eventId, at, body),
       };
-      const address = checked.addresses[0] as string;
-      const status = await transport({ url: checked.url, address, headers, body, signal: controller.signal });
+      const status = await sendToFirstReachable(transport, checked, {
+        url: checked.url,
+        headers,
+        body,
+        signal: controller.signal,
+      });
       result = { status };
     } catch (error) {
       result = { error: describeError(error, target.url) };
@@ -217,6 +221,38 @@ export function createWebhookSender(options: WebhookSenderOptions) {
       return () => listeners.delete(listener);
     },
   };
+}
+
+/** Failures that happen before a connection exists, so nothing was sent: another address of the host may answer. */
+const NOT_CONNECTED = new Set([
+  "ECONNREFUSED",
+  "EHOSTUNREACH",
+  "ENETUNREACH",
+  "EADDRNOTAVAIL",
+  "EAFNOSUPPORT",
+]);
+
+/**
+ * Sends to the checked addresses in the order the resolver gave them, moving on only when one could not be
+ * connected to (a host with an IPv6 address on a machine without IPv6 routing, one address down): as any
+ * HTTP client connects. Not a retry: a request that reached a receiver, or timed out, is never sent again.
+ */
+async function sendToFirstReachable(
+  transport: Transport,
+  checked: CheckedUrl,
+  request: Omit<DeliveryRequest, "address">,
+): Promise<number> {
+  let failure: unknown;
+  for (const address of checked.addresses) {
+    try {
+      return await transport({ ...request, address });
+    } catch (error) {
+      const code = (error as { code?: unknown } | null)?.code;
+      if (request.signal.aborted || typeof code !== "string" || !NOT_CONNECTED.has(code)) throw error;
+      failure = error;
+    }
+  }
+  throw failure;
 }
 
 class DeliveryTimeout extends Error {

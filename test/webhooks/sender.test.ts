@@ -348,6 +348,70 @@ describe("webhook delivery", () => {
     expect(requests).toEqual([`hook.test:${port}`]);
     expect(wrongName.outcome.error).toContain("ERR_TLS_CERT_ALTNAME_INVALID");
   });
+
+  test("a host whose first address refuses connections is reached at its next one, and sent once", async () => {
+    const guild = seedGuild(services);
+    const { key } = guild.key();
+    const hook = track(receiver());
+    const port = hook.server.port;
+    // 127.0.0.2 is loopback too, but nothing listens there: the connection is refused before any byte is sent.
+    const dns = fakeResolver({ "hook.test": ["127.0.0.2", "127.0.0.1"] });
+    const webhooks = webhookService(services, { resolve: dns.resolve });
+    await webhooks.set(guild.guildId, key.id, `http://hook.test:${port}/hook`);
+    const spy = spyTransport();
+    const sent = deliveries(startSender(webhooks, { resolve: dns.resolve, transport: spy.transport }));
+
+    addNick(guild.whitelist.id);
+    const report = await sent.of(key.id);
+
+    expect({ status: report.outcome.status, tried: spy.calls, received: hook.requests.length }).toEqual({
+      status: 200,
+      tried: [`127.0.0.2 hook.test:${port}`, `127.0.0.1 hook.test:${port}`],
+      received: 1,
+    });
+  });
+
+  test("an address that answered, even with an error, is the only one tried", async () => {
+    const guild = seedGuild(services);
+    const { key } = guild.key();
+    const hook = track(receiver(() => new Response(null, { status: 503 })));
+    const port = hook.server.port;
+    const dns = fakeResolver({ "hook.test": ["127.0.0.1", "127.0.0.1"] });
+    const webhooks = webhookService(services, { resolve: dns.resolve });
+    await webhooks.set(guild.guildId, key.id, `http://hook.test:${port}/hook`);
+    const spy = spyTransport();
+    const sent = deliveries(startSender(webhooks, { resolve: dns.resolve, transport: spy.transport }));
+
+    addNick(guild.whitelist.id);
+    const report = await sent.of(key.id);
+
+    expect({ status: report.outcome.status, tried: spy.calls, received: hook.requests.length }).toEqual({
+      status: 503,
+      tried: [`127.0.0.1 hook.test:${port}`],
+      received: 1,
+    });
+  });
+
+  test("when every address refuses, the outcome is the last refusal", async () => {
+    const guild = seedGuild(services);
+    const { key } = guild.key();
+    const hook = track(receiver());
+    const port = hook.server.port;
+    const dns = fakeResolver({ "hook.test": ["127.0.0.2", "127.0.0.3"] });
+    const webhooks = webhookService(services, { resolve: dns.resolve });
+    await webhooks.set(guild.guildId, key.id, `http://hook.test:${port}/hook`);
+    const spy = spyTransport();
+    const sent = deliveries(startSender(webhooks, { resolve: dns.resolve, transport: spy.transport }));
+
+    addNick(guild.whitelist.id);
+    const report = await sent.of(key.id);
+
+    expect({ error: report.outcome.error, tried: spy.calls, received: hook.requests.length }).toEqual({
+      error: expect.stringContaining("ECONNREFUSED"),
+      tried: [`127.0.0.2 hook.test:${port}`, `127.0.0.3 hook.test:${port}`],
+      received: 0,
+    });
+  });
 });
 
 describe("SSRF guard", () => {
