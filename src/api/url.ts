@@ -17,7 +17,7 @@ export function queryOf(url: string): string {
 
 /**
  * Whether a path's percent-escapes all decode to UTF-8. Bun's router turns a broken escape into U+FFFD in a
- * route's params rather than refusing it, so the app checks the path itself before any route reads one.
+ * route's params rather than refusing it, so the app checks the path itself before a handler reads one.
  */
 export function isWellEncodedPath(path: string): boolean {
   if (!path.includes("%")) return true;

@@ -9,7 +9,7 @@ import { type EntriesDeps, serveEntries } from "./serve.ts";
 
 /**
  * The path of the read plugins poll, as Bun's router spells it: the same pattern as the Elysia route it
- * stands in front of (test/api/entries/fast-route.test.ts checks they agree, so this one replaces that one).
+ * stands in front of (test/api/fast-route.test.ts checks they agree, so this one replaces that one).
  */
 export const ENTRIES_ROUTE = "/api/v1/whitelists/:whitelistId/entries";
 

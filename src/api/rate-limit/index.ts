@@ -22,8 +22,8 @@ export type Admission =
 type RequestIPSource = { requestIP(request: Request): { address: string } | null } | null;
 
 /**
- * Counts every request per client IP (IPv6 per /64, `bucketOf`) before anything else runs (so 401s, 404s and WebSocket handshakes count
- * too) and answers 429 with `Retry-After` once the bucket is empty. Every counted response carries the
+ * Counts every request per client IP (IPv6 per /64, `bucketOf`) before anything else runs (so 401s, 404s and
+ * WebSocket handshakes count too) and answers 429 with `Retry-After` once the bucket is empty. Every counted response carries the
  * `RateLimit-Policy` and `RateLimit` headers: `plugin` adds them to what handlers return, and the app's error
  * handler adds `headersOf(request)` to problem responses. A handler that runs ahead of the app (the entries
  * read route) counts with `admit` itself and `hold`s the request before passing it on, so it is counted once.
