@@ -11,6 +11,7 @@ import { docs } from "./docs/index.ts";
 import { ENTRIES_ROUTE, entriesRoute } from "./entries/fast-route.ts";
 import { entriesController } from "./entries/index.ts";
 import { health } from "./health.ts";
+import { allowedMethods } from "./methods.ts";
 import { problemKindOf, problemResponse } from "./problem.ts";
 import type { TrustProxy } from "./rate-limit/client-ip.ts";
 import { createRateLimit } from "./rate-limit/index.ts";
@@ -39,6 +40,7 @@ const WWW_AUTHENTICATE = { "www-authenticate": 'Bearer realm="whitelist-sync"' }
 /** The whole HTTP API: health, docs and /api/v1, with problem details for every error. */
 export function createApi(deps: ApiDeps) {
   let root: AnyElysia | undefined;
+  const allowedOn = allowedMethods(() => (root as AnyElysia).routes);
   const limit = createRateLimit({
     perMinute: deps.rateLimitPerMinute,
     trustProxy: deps.trustProxy,
@@ -55,7 +57,9 @@ export function createApi(deps: ApiDeps) {
     serve: { routes: { [ENTRIES_ROUTE]: { GET: readEntries } } },
   })
     .onError({ as: "global" }, ({ code, error, request }) => {
-      const response = problemFor(code, error, deps.logger);
+      const allowed = code === "NOT_FOUND" ? allowedOn(pathOf(request.url)) : [];
+      const response =
+        allowed.length > 0 ? methodNotAllowed(request, allowed) : problemFor(code, error, deps.logger);
       const headers = limit.headersOf(request);
       if (headers) for (const name in headers) response.headers.set(name, headers[name] as string);
       return response;
@@ -81,6 +85,20 @@ export function createApi(deps: ApiDeps) {
 
 /** The API type, for tests and clients. */
 export type Api = ReturnType<typeof createApi>;
+
+/** Why nicks cannot be added through the API, for whoever tries. */
+const NO_ADDING =
+  "There is no API to add a nick: nicks are registered on Discord, so every one is tied to a Discord account.";
+
+/** 405 for a known path asked with a method it does not answer, with `Allow`. */
+function methodNotAllowed(request: Request, allowed: string[]): Response {
+  const writing = ["POST", "PUT", "PATCH"].includes(request.method);
+  const onEntries = /^\/api\/v1\/whitelists\/[^/]+\/entries(\/[^/]+)?$/.test(pathOf(request.url));
+  const detail = `${request.method} is not allowed on this path; it allows ${allowed.join(", ")}.`;
+  return problemResponse("method-not-allowed", writing && onEntries ? `${detail} ${NO_ADDING}` : detail, {
+    allow: allowed.join(", "),
+  });
+}
 
 /** The problem response for anything a route threw (domain errors, Elysia's own, store failures, bugs). */
 function problemFor(code: unknown, error: unknown, logger: Logger): Response {

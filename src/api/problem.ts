@@ -27,6 +27,7 @@ export const problemKinds = {
   "whitelist-not-found": { status: 404, title: "Whitelist not found" },
   "entry-not-found": { status: 404, title: "Nick not registered" },
   "route-not-found": { status: 404, title: "No such endpoint" },
+  "method-not-allowed": { status: 405, title: "Method not allowed" },
   "invalid-request": { status: 400, title: "Invalid request" },
   "upgrade-required": { status: 426, title: "WebSocket upgrade required" },
   "rate-limited": { status: 429, title: "Too many requests" },

@@ -59,6 +59,46 @@ describe("unknown routes and methods", () => {
     });
   });
 
+  test.each([
+    ["POST", "/api/v1/whitelists", "GET, HEAD"],
+    ["PUT", "/api/v1/whitelists", "GET, HEAD"],
+    ["DELETE", "/api/v1/whitelists", "GET, HEAD"],
+    ["GET", "/api/v1/whitelists/abc/entries/Notch", "DELETE"],
+    ["POST", "/health", "GET, HEAD"],
+    ["DELETE", "/swagger/json", "GET, HEAD"],
+  ])("%s %s answers 405 method-not-allowed with Allow: %s", async (method, path, allow) => {
+    const response = await call(app, method, path, bearer(key));
+    expect(response.headers.get("allow")).toBe(allow);
+    await expectProblem(
+      response,
+      "method-not-allowed",
+      `${method} is not allowed on this path; it allows ${allow}.`,
+    );
+  });
+
+  test.each([
+    ["POST", "/api/v1/whitelists/abc/entries", "GET, HEAD"],
+    ["PUT", "/api/v1/whitelists/abc/entries/Notch", "DELETE"],
+    ["PATCH", "/api/v1/whitelists/abc/entries/Notch", "DELETE"],
+  ])("%s %s (trying to add a nick) is told why there is no such API", async (method, path, allow) => {
+    const response = await call(app, method, path, bearer(key));
+    expect(response.headers.get("allow")).toBe(allow);
+    await expectProblem(
+      response,
+      "method-not-allowed",
+      `${method} is not allowed on this path; it allows ${allow}. There is no API to add a nick: nicks are registered on Discord, so every one is tied to a Discord account.`,
+    );
+  });
+
+  test("a 405 is counted by the rate limit like any other answer", async () => {
+    const first = await call(app, "POST", "/api/v1/whitelists", bearer(key));
+    const second = await call(app, "POST", "/api/v1/whitelists", bearer(key));
+    expect([first.headers.get("ratelimit"), second.headers.get("ratelimit")]).toEqual([
+      '"ip";r=999999;t=1',
+      '"ip";r=999998;t=1',
+    ]);
+  });
+
   test("there is no endpoint to add a nick", async () => {
     const whitelist = seedWhitelist(services, { guildId: GUILD });
     const response = await call(app, "POST", paths.entries(whitelist.id), {

@@ -17,6 +17,7 @@ export const problems = {
   "whitelist-not-found": { status: 404, title: "Whitelist not found" },
   "entry-not-found": { status: 404, title: "Nick not registered" },
   "route-not-found": { status: 404, title: "No such endpoint" },
+  "method-not-allowed": { status: 405, title: "Method not allowed" },
   "invalid-request": { status: 400, title: "Invalid request" },
   "rate-limited": { status: 429, title: "Too many requests" },
   "store-unavailable": { status: 503, title: "Temporarily unavailable" },
