@@ -7,8 +7,9 @@ const API_DESCRIPTION = `Read-and-remove access to the Minecraft whitelists of a
 There is deliberately **no endpoint to add a nick**: every nick is registered on Discord and tied to a real
 account. Authenticate with \`Authorization: Bearer <link key>\` (create one with \`/server-link create\` on
 Discord; it is shown once). Errors are RFC 9457 problem details (\`application/problem+json\`) with a stable
-\`type\` per kind. Every counted response carries \`RateLimit-Policy\` and \`RateLimit\` headers; a 429 also
-carries \`Retry-After\`.`;
+\`type\` per kind; an unknown path answers 404 \`route-not-found\`, a known path asked with another method 405
+\`method-not-allowed\` with \`Allow\`. Every counted response carries \`RateLimit-Policy\` and \`RateLimit\`
+headers; a 429 also carries \`Retry-After\`.`;
 
 type Json = Record<string, unknown>;
 type Operation = { responses?: Record<string, Json>; parameters?: Json[]; security?: unknown };
