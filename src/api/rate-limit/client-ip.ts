@@ -59,7 +59,7 @@ export function clientIp(trust: TrustProxy, socketAddress: string, forwardedFor:
     if (!trusted) break;
     const entry = (parts[i] ?? "").trim();
     if (entry === "") continue; // empty list elements are not hops
-    const next = parseAddress(entry);
+    const next = parseForwarded(entry);
     if (next === undefined) break; // an unparseable hop is never the client, and nothing left of it can be trusted
     current = next;
     hop++;
@@ -143,6 +143,31 @@ function parseAddress(raw: string): Address | undefined {
   const bytes = parseIpv6(bare);
   if (bytes === undefined) return undefined;
   return { bytes, text: isIpv4Mapped(bytes) ? bytes.subarray(12).join(".") : bare };
+}
+
+/**
+ * One X-Forwarded-For element: an address, or one written `ip:port`, `[ipv6]` or `[ipv6]:port` as some
+ * proxies do (the port is dropped). A bad port makes the element garbage like any other.
+ */
+function parseForwarded(entry: string): Address | undefined {
+  const colon = entry.indexOf(":");
+  if (colon === -1) return parseAddress(entry); // plain IPv4, the common case
+  if (entry.startsWith("[")) {
+    const close = entry.indexOf("]");
+    if (close === -1) return undefined;
+    const rest = entry.slice(close + 1);
+    if (rest !== "" && !isPortSuffix(rest)) return undefined;
+    const inside = entry.slice(1, close);
+    return inside.includes(":") ? parseAddress(inside) : undefined; // brackets are for IPv6 only
+  }
+  // An IPv6 address has at least two colons, so exactly one means IPv4 with a port.
+  if (entry.indexOf(":", colon + 1) !== -1) return parseAddress(entry);
+  return isPortSuffix(entry.slice(colon)) ? parseAddress(entry.slice(0, colon)) : undefined;
+}
+
+/** `:` and a TCP/UDP port number 0-65535. */
+function isPortSuffix(text: string): boolean {
+  return /^:\d{1,5}$/.test(text) && Number(text.slice(1)) <= 65535;
 }
 
 /** Strict dotted quad: four decimal octets, no leading zeros (which some parsers read as octal). */

@@ -42,12 +42,54 @@ describe("clientIp with a hop count", () => {
   test("skips empty entries and stops at garbage, returning the last valid address to its right", () => {
     expect(clientIp(oneHop, "10.0.0.1", "203.0.113.9, ,")).toBe("203.0.113.9");
     expect(clientIp(oneHop, "10.0.0.1", "not-an-ip")).toBe("10.0.0.1");
-    expect(clientIp(twoHops, "10.0.0.1", "203.0.113.9, 1.2.3.4:80, 10.0.0.2")).toBe("10.0.0.2");
+    expect(clientIp(twoHops, "10.0.0.1", "203.0.113.9, 1.2.3.4:http, 10.0.0.2")).toBe("10.0.0.2");
     expect(clientIp(twoHops, "10.0.0.1", "203.0.113.9, 256.1.1.1")).toBe("10.0.0.1");
   });
 
   test("normalises IPv4-mapped entries", () => {
     expect(clientIp(oneHop, "::ffff:10.0.0.1", "::ffff:203.0.113.9")).toBe("203.0.113.9");
+  });
+});
+
+describe("clientIp with X-Forwarded-For elements that carry a port", () => {
+  test("drops the port of ip:port, [ipv6]:port and the brackets of [ipv6]", () => {
+    expect(
+      [
+        "1.2.3.4:5678",
+        "[2001:db8::1]:443",
+        "[2001:db8::1]",
+        "[::ffff:1.2.3.4]:80",
+        "1.2.3.4:0",
+        "1.2.3.4:65535",
+      ].map((entry) => clientIp(oneHop, "10.0.0.1", entry)),
+    ).toEqual(["1.2.3.4", "2001:db8::1", "2001:db8::1", "1.2.3.4", "1.2.3.4", "1.2.3.4"]);
+  });
+
+  test("still reads a bare IPv6 address as IPv6, not as ip:port", () => {
+    expect(clientIp(oneHop, "10.0.0.1", "2001:db8::1")).toBe("2001:db8::1");
+    expect(clientIp(oneHop, "10.0.0.1", "::1")).toBe("::1");
+    expect(clientIp(oneHop, "10.0.0.1", "::ffff:1.2.3.4")).toBe("1.2.3.4");
+  });
+
+  test("walks past trusted proxies written with a port", () => {
+    const trust = parseTrustProxy("10.0.0.0/8, fd00::/8");
+    expect(clientIp(trust, "10.0.0.1", "6.6.6.6, 203.0.113.9:41000, 10.0.0.2:8080, [fd00::7]:443")).toBe(
+      "203.0.113.9",
+    );
+  });
+
+  test.each([
+    ["a port that is not a number", "1.2.3.4:abc"],
+    ["a port above 65535", "1.2.3.4:99999"],
+    ["an empty port", "1.2.3.4:"],
+    ["a signed port", "1.2.3.4:+80"],
+    ["a bad port after brackets", "[2001:db8::1]:abc"],
+    ["text after the brackets", "[2001:db8::1]x"],
+    ["an unclosed bracket", "[2001:db8::1:443"],
+    ["IPv4 in brackets", "[1.2.3.4]:80"],
+    ["a port on garbage", "not-an-ip:80"],
+  ])("treats %s (%s) as garbage: the walk stops there", (_why, entry) => {
+    expect(clientIp(twoHops, "10.0.0.1", `203.0.113.9, ${entry}, 10.0.0.2`)).toBe("10.0.0.2");
   });
 });
 
