@@ -1,3 +1,4 @@
+import { foldsIntoAscii } from "../entries/model.ts";
 import { DomainError } from "../shared/errors.ts";
 import type { NickType } from "../whitelists/model.ts";
 
@@ -30,7 +31,13 @@ export function normaliseNick(nickType: NickType, raw: string): string {
   // Accept the prefix if the member typed it, never double it; inner spaces are kept exactly as typed.
   const typed = text.startsWith(FLOODGATE_PREFIX) ? text.slice(FLOODGATE_PREFIX.length) : text;
   const gamertag = typed.normalize("NFC");
-  if ([...gamertag].length > GAMERTAG_MAX || !GAMERTAG.test(gamertag)) {
+  // Checked before and after NFC: NFC turns U+212A into `K`, and composes `I` + U+0307 into `İ`.
+  if (
+    [...gamertag].length > GAMERTAG_MAX ||
+    !GAMERTAG.test(gamertag) ||
+    [...typed].some(foldsIntoAscii) ||
+    [...gamertag].some(foldsIntoAscii)
+  ) {
     throw invalid(text, BEDROCK_RULE);
   }
   return `${FLOODGATE_PREFIX}${gamertag}`;

@@ -215,6 +215,14 @@ describe("DELETE entries", () => {
     expect(await response.json()).toEqual({ removed: true, nick: ".Ünïcode Ålf" });
   });
 
+  test("a compatibility character never matches an ASCII nick: %E2%84%AA (KELVIN SIGN) is not K", async () => {
+    const whitelist = await seedWhitelist(services, { guildId: GUILD });
+    await Promise.all(seedEntries(services, whitelist.id, ["Kevin"]));
+    const response = await remove(`${paths.entries(whitelist.id)}/%E2%84%AAevin`);
+    await expectProblem(response, "entry-not-found");
+    expect((await services.entries.list(whitelist.id)).map((entry) => entry.nick)).toEqual(["Kevin"]);
+  });
+
   test("percent-decodes reserved characters in the nick (%2F, %25)", async () => {
     const whitelist = seedWhitelist(services, { guildId: GUILD, nickType: "offline" });
     seedEntries(services, whitelist.id, ["a/b", "50%"]);

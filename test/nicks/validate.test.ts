@@ -68,6 +68,20 @@ describe("bedrock gamertags", () => {
     );
   });
 
+  test.each([
+    ["a KELVIN SIGN, which NFC would store as K", "\u212aevin"],
+    ["a KELVIN SIGN after the dot", ".\u212aevin"],
+    ["a capital I with dot above, which lower-cases to i and a dot", "\u0130vy"],
+    ["a capital I and a combining dot, which NFC composes into one", "I\u0307vy"],
+  ])("refuses %s: it would look like an ASCII nick", (_why, raw) => {
+    expect(invalid("bedrock", raw)).toThrow(
+      expect.objectContaining({
+        code: "nick-invalid",
+        message: expect.stringContaining("is not a valid nick"),
+      }),
+    );
+  });
+
   test("the echoed input is bounded", () => {
     expect(invalid("java", "x".repeat(500))).toThrow(
       expect.objectContaining({ message: expect.stringContaining(`${"x".repeat(40)}…”`) }),

@@ -1,0 +1,46 @@
+import { describe, expect, test } from "bun:test";
+import { foldsIntoAscii, nickKey } from "../../src/entries/model.ts";
+
+describe("nickKey", () => {
+  test("an ASCII nick's key is its lower case", () => {
+    expect(["Notch", "NotCh_42", ".Steve Gamer", "a/b"].map(nickKey)).toEqual([
+      "notch",
+      "notch_42",
+      ".steve gamer",
+      "a/b",
+    ]);
+  });
+
+  test("matches non-ASCII nicks whatever their letter case or Unicode normalisation", () => {
+    expect(nickKey("\u00e9lan")).toBe(nickKey("e\u0301lan"));
+    expect(nickKey("\u00c9LAN")).toBe(nickKey("\u00e9lan"));
+    expect(nickKey(".\u00dcn\u00efcode \u00c5lf")).toBe(nickKey(".u\u0308n\u00efcode \u00e5lf"));
+  });
+
+  test.each([
+    ["U+212A KELVIN SIGN", "\u212aevin", "Kevin"],
+    ["U+0130 LATIN CAPITAL LETTER I WITH DOT ABOVE", "\u0130vy", "ivy"],
+    ["U+037E GREEK QUESTION MARK", "a\u037eb", "a;b"],
+    ["U+1FEF GREEK VARIA", "a\u1fefb", "a`b"],
+  ])(
+    "a character NFC or lower case would turn into ASCII (%s) never matches an ASCII nick",
+    (_name, lookalike, ascii) => {
+      expect(nickKey(lookalike)).not.toBe(nickKey(ascii));
+      expect(nickKey(lookalike)).not.toBe(nickKey(ascii.toUpperCase()));
+    },
+  );
+
+  test("a look-alike keeps its own identity while the rest of the key is folded", () => {
+    expect(nickKey("\u212aE\u0301VIN")).toBe(nickKey("\u212a\u00e9vin"));
+    expect(nickKey("\u212aevin")).not.toBe(nickKey("kevin"));
+  });
+
+  test("foldsIntoAscii picks exactly the non-ASCII characters whose NFC or lower case holds ASCII", () => {
+    const folding: string[] = [];
+    for (let code = 0; code <= 0xffff; code++) {
+      if (code >= 0xd800 && code <= 0xdfff) continue;
+      if (foldsIntoAscii(String.fromCharCode(code))) folding.push(code.toString(16));
+    }
+    expect(folding).toEqual(["130", "37e", "1fef", "212a"]);
+  });
+});
