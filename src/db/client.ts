@@ -1,7 +1,8 @@
 import { Database } from "bun:sqlite";
-import { mkdirSync } from "node:fs";
-import { dirname } from "node:path";
+import { accessSync, constants, mkdirSync, statSync } from "node:fs";
+import { dirname, resolve } from "node:path";
 import { type BunSQLiteDatabase, drizzle } from "drizzle-orm/bun-sqlite";
+import { ConfigError } from "../config.ts";
 import { isStoreUnavailable } from "../shared/errors.ts";
 import { migrations as embeddedMigrations, type Migration } from "./migrations.ts";
 import * as schema from "./schema.ts";
@@ -20,14 +21,66 @@ export type OpenDatabaseOptions = {
 
 /** Opens (creating if needed) the SQLite store with the durability settings of DESIGN.md §3 and migrates it. */
 export function openDatabase(options: OpenDatabaseOptions): Db {
-  if (options.path !== ":memory:") mkdirSync(dirname(options.path), { recursive: true });
-  const sqlite = new Database(options.path, { create: true, strict: true });
+  if (options.path !== ":memory:") prepareFile(options.path);
+  const sqlite = openFile(options.path);
   sqlite.run(`PRAGMA busy_timeout = ${Math.trunc(options.busyTimeoutMs ?? 2000)}`);
   sqlite.run("PRAGMA journal_mode = WAL");
   sqlite.run("PRAGMA synchronous = FULL");
   sqlite.run("PRAGMA foreign_keys = ON");
   migrate(sqlite, options.migrations ?? embeddedMigrations);
   return drizzle({ client: sqlite, schema }) as Db;
+}
+
+/**
+ * Creates the store's directory and checks up front that it, and the file if it exists, can be written:
+ * SQLite opens a write-protected file read-only and fails only at the first write. Throws a ConfigError
+ * naming DATABASE_PATH, the path and what is wrong, which start-up turns into exit code 78.
+ */
+function prepareFile(path: string): void {
+  const directory = resolve(dirname(path));
+  try {
+    mkdirSync(directory, { recursive: true });
+  } catch (error) {
+    throw unusable(`cannot create the directory ${directory}`, error);
+  }
+  try {
+    accessSync(directory, constants.W_OK);
+  } catch (error) {
+    throw unusable(`the directory ${directory} is not writable`, error);
+  }
+  try {
+    accessSync(path, constants.W_OK);
+  } catch (error) {
+    if ((error as NodeJS.ErrnoException).code !== "ENOENT")
+      throw unusable(`cannot write ${resolve(path)}`, error);
+  }
+}
+
+/** Opens the SQLite file; a failure becomes a ConfigError naming DATABASE_PATH and the path. */
+function openFile(path: string): Database {
+  try {
+    return new Database(path, { create: true, strict: true });
+  } catch (error) {
+    if (path === ":memory:") throw error;
+    const directory = statSync(path, { throwIfNoEntry: false })?.isDirectory() ?? false;
+    throw new ConfigError(
+      `DATABASE_PATH: cannot open ${resolve(path)} (${directory ? "it is a directory" : (error as Error).message})`,
+    );
+  }
+}
+
+/** A ConfigError for DATABASE_PATH saying what failed and why, in words rather than an errno. */
+function unusable(what: string, error: unknown): ConfigError {
+  const code = (error as NodeJS.ErrnoException).code;
+  const reasons: Record<string, string> = {
+    EACCES: "permission denied",
+    EPERM: "permission denied",
+    EROFS: "read-only file system",
+    ENOTDIR: "a part of the path is a file, not a directory",
+    EEXIST: "a file of that name is in the way",
+    ENOSPC: "no space left on the device",
+  };
+  return new ConfigError(`DATABASE_PATH: ${what} (${reasons[code ?? ""] ?? (error as Error).message})`);
 }
 
 /**
