@@ -209,13 +209,13 @@ function seededUuid(random: () => number): string {
 }
 
 /** Seeds a guild, a whitelist of ENTRY_COUNT entries (~40 % premium) and a guild-wide key, then closes it. */
-function seedDatabase(path: string): { whitelistId: string; key: string } {
+async function seedDatabase(path: string): Promise<{ whitelistId: string; key: string }> {
   const services = openServices({ path, clock: systemClock, logger: silentLogger });
   try {
     // Seeding speed is not what is measured: skip the per-entry fsync (this connection only).
     services.db.$client.run("PRAGMA synchronous = OFF");
     const guildId = "100000000000000001";
-    const whitelist = services.whitelists.create({
+    const whitelist = await services.whitelists.create({
       guildId,
       name: "survival",
       channelId: "200000000000000001",
@@ -223,10 +223,10 @@ function seedDatabase(path: string): { whitelistId: string; key: string } {
       registrationMode: "command",
     });
     const random = seededRandom(1_000);
-    realisticNicks(random, ENTRY_COUNT).forEach((nick, i) => {
+    for (const [i, nick] of realisticNicks(random, ENTRY_COUNT).entries()) {
       const premium = random() < 0.4;
       const userId = String(300_000_000_000_000_000n + BigInt(i));
-      services.entries.add({
+      await services.entries.add({
         whitelistId: whitelist.id,
         nick,
         uuid: premium ? seededUuid(random) : null,
@@ -235,8 +235,8 @@ function seedDatabase(path: string): { whitelistId: string; key: string } {
         addedBy: userId,
         origin: "discord",
       });
-    });
-    const { plaintext } = services.keys.create({
+    }
+    const { plaintext } = await services.keys.create({
       guildId,
       name: "bench",
       whitelistId: null,
@@ -515,7 +515,7 @@ async function main(): Promise<number> {
   scratchDir = mkdtempSync(join(tmpdir(), "wls-bench-"));
   const dir = scratchDir;
 
-  const { whitelistId, key } = seedDatabase(join(dir, "whitelist-sync.db"));
+  const { whitelistId, key } = await seedDatabase(join(dir, "whitelist-sync.db"));
   const authorization = `Bearer ${key}`;
   const paths = SCENARIOS.map(({ query }) => `/api/v1/whitelists/${whitelistId}/entries${query}`);
 

@@ -165,36 +165,47 @@ async function main(): Promise<void> {
 
   const dir = mkdtempSync(join(tmpdir(), "wls-bench-webhooks-"));
   const services = openServices({ path: join(dir, "bench.db"), clock: systemClock, logger: silentLogger });
-  const webhooks = createWebhookService({ db: services.db, keys: services.keys, allowPrivate: true });
-  const seedGuild = (guildId: string, ports: number[]) => {
-    const whitelist = services.whitelists.create({
+  const webhooks = createWebhookService({
+    db: services.db,
+    write: services.write,
+    keys: services.keys,
+    allowPrivate: true,
+  });
+  const seedGuild = async (guildId: string, ports: number[]) => {
+    const whitelist = await services.whitelists.create({
       guildId,
       name: "bench",
       channelId: "200000000000000001",
       nickType: "offline",
       registrationMode: "command",
     });
-    // One transaction for the setup: `webhooks.set` per key would pay a disk flush each, which is not measured.
-    services.db.transaction(() => {
-      for (const port of ports) {
-        const { key } = services.keys.create({ guildId, name: "bench", whitelistId: null, createdBy: "1" });
-        services.db.$client.run("UPDATE link_keys SET webhook_url = ?, webhook_secret = ? WHERE id = ?", [
-          `http://127.0.0.1:${port}/hook?token=t`,
-          generateWebhookSecret(),
-          key.id,
-        ]);
-      }
-    });
+    // The setup is not measured: skip the per-key disk flush (this connection only), restored below.
+    services.db.$client.run("PRAGMA synchronous = OFF");
+    for (const port of ports) {
+      const { key } = await services.keys.create({
+        guildId,
+        name: "bench",
+        whitelistId: null,
+        createdBy: "1",
+      });
+      services.db.$client.run("UPDATE link_keys SET webhook_url = ?, webhook_secret = ? WHERE id = ?", [
+        `http://127.0.0.1:${port}/hook?token=t`,
+        generateWebhookSecret(),
+        key.id,
+      ]);
+    }
+    services.db.$client.run("PRAGMA synchronous = FULL");
     return whitelist.id;
   };
-  const baselineList = seedGuild("100000000000000001", healthyPorts);
-  const mixedList = seedGuild("100000000000000002", [...healthyPorts, ...hungPorts]);
+  const baselineList = await seedGuild("100000000000000001", healthyPorts);
+  const mixedList = await seedGuild("100000000000000002", [...healthyPorts, ...hungPorts]);
 
   let failures = 0;
   let measuring = true;
   const sender = createWebhookSender({
     webhooks,
     bus: services.bus,
+    keys: services.keys,
     clock: systemClock,
     logger: silentLogger,
     version: "bench",
@@ -213,7 +224,7 @@ async function main(): Promise<void> {
   let nick = 0;
   const measure = async (whitelistId: string) => {
     const started = performance.now();
-    services.entries.add({
+    await services.entries.add({
       whitelistId,
       nick: `bench_${nick++}`,
       uuid: null,

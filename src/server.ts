@@ -43,21 +43,22 @@ export async function startService(
     logger,
   });
   const retentionMs = config.EVENT_RETENTION_DAYS * 24 * HOUR_MS;
-  const prune = () => {
+  const prune = async () => {
     try {
-      const pruned = services.events.prune(retentionMs);
+      const pruned = await services.events.prune(retentionMs);
       if (pruned > 0) logger.info("pruned old events", { pruned });
     } catch (error) {
       logger.warn("event pruning failed", { error: String(error) });
     }
   };
-  prune();
+  await prune();
   const pruner = setInterval(prune, HOUR_MS);
   pruner.unref();
 
   const hub = createHub({ ...services });
   const webhookSender = createWebhookSender({
     webhooks: services.webhooks,
+    keys: services.keys,
     bus: services.bus,
     clock,
     logger,

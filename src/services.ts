@@ -1,4 +1,6 @@
+import { ConfigSchema } from "./config.ts";
 import { type Db, openDatabase } from "./db/client.ts";
+import { createWriter } from "./db/writer.ts";
 import { createRepresentationCache } from "./entries/representation.ts";
 import { createEntryService } from "./entries/service.ts";
 import { createEventBus } from "./events/bus.ts";
@@ -8,6 +10,7 @@ import { createKeyService } from "./keys/service.ts";
 import type { Clock } from "./shared/clock.ts";
 import type { Logger } from "./shared/logger.ts";
 import { createWebhookService } from "./webhooks/service.ts";
+import { createWhitelistDeletion } from "./whitelists/deletion.ts";
 import { createWhitelistService } from "./whitelists/service.ts";
 
 /** Every domain service over one store, wired together; free of HTTP and Discord. */
@@ -19,23 +22,44 @@ export function createServices({
   clock,
   logger,
   allowPrivateWebhooks = false,
+  busyTimeoutMs = DEFAULT_BUSY_TIMEOUT_MS,
 }: {
   db: Db;
   clock: Clock;
   logger: Logger;
   /** WEBHOOK_ALLOW_PRIVATE: webhooks may target loopback/private addresses (tests, home networks). */
   allowPrivateWebhooks?: boolean;
+  /** DB_BUSY_TIMEOUT_MS: how long a write may wait for a lock held by another process before it fails. */
+  busyTimeoutMs?: number;
 }) {
+  const { write } = createWriter({ db, clock, budgetMs: busyTimeoutMs });
   const bus = createEventBus(logger);
-  const events = createEventLog({ db, clock });
-  const guilds = createGuildService({ db, clock });
-  const whitelists = createWhitelistService({ db, clock, guilds });
-  const keys = createKeyService({ db, clock, guilds });
-  const entries = createEntryService({ db, clock, whitelists, events, bus });
+  const events = createEventLog({ db, clock, write });
+  const guilds = createGuildService({ db, clock, write });
+  const whitelists = createWhitelistService({ db, clock, write, guilds });
+  const keys = createKeyService({ db, clock, write, guilds });
+  const entries = createEntryService({ db, clock, write, whitelists, events, bus });
   const representations = createRepresentationCache({ load: (id) => entries.list(id), bus });
-  const webhooks = createWebhookService({ db, keys, allowPrivate: allowPrivateWebhooks, logger });
-  return { db, clock, logger, bus, events, guilds, whitelists, keys, entries, representations, webhooks };
+  const webhooks = createWebhookService({ db, write, keys, allowPrivate: allowPrivateWebhooks, logger });
+  const deletion = createWhitelistDeletion({ write, whitelists, entries, keys, representations });
+  return {
+    db,
+    write,
+    clock,
+    logger,
+    bus,
+    events,
+    guilds,
+    whitelists,
+    keys,
+    entries,
+    representations,
+    webhooks,
+    deletion,
+  };
 }
+
+const DEFAULT_BUSY_TIMEOUT_MS = ConfigSchema.properties.DB_BUSY_TIMEOUT_MS.default;
 
 /** Opens the store at `path` (migrating it) and wires the services over it. */
 export function openServices(options: {
@@ -45,6 +69,6 @@ export function openServices(options: {
   logger: Logger;
   allowPrivateWebhooks?: boolean;
 }): Services {
-  const db = openDatabase({ path: options.path, busyTimeoutMs: options.busyTimeoutMs });
+  const db = openDatabase({ path: options.path });
   return createServices({ ...options, db });
 }

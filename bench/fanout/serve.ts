@@ -25,8 +25,8 @@ const logger = createLogger(config.LOG_LEVEL, (line) => process.stderr.write(lin
 const running = await startService(config, { logger });
 const { services } = running;
 
-services.guilds.ensure(GUILD_ID);
-const whitelist = services.whitelists.create({
+await services.guilds.ensure(GUILD_ID);
+const whitelist = await services.whitelists.create({
   guildId: GUILD_ID,
   name: "survival",
   channelId: "200000000000000001",
@@ -37,7 +37,7 @@ const whitelist = services.whitelists.create({
 // Same-length nicks, so every event has the same size.
 const nicks = Array.from({ length: entryCount }, (_, i) => `Bench_${String(i).padStart(6, "0")}`);
 for (const nick of nicks) {
-  services.entries.add({
+  await services.entries.add({
     whitelistId: whitelist.id,
     nick,
     uuid: null,
@@ -47,7 +47,7 @@ for (const nick of nicks) {
     origin: "discord",
   });
 }
-const { plaintext } = services.keys.create({
+const { plaintext } = await services.keys.create({
   guildId: GUILD_ID,
   name: "fanout bench",
   whitelistId: null,

@@ -1,10 +1,11 @@
 import { type AnyElysia, Elysia } from "elysia";
+import { isStoreUnavailable } from "../db/errors.ts";
 import type { RepresentationCache } from "../entries/representation.ts";
 import type { EntryService } from "../entries/service.ts";
 import type { KeyService } from "../keys/service.ts";
 import { type Hub, websocketOptions } from "../realtime/hub.ts";
 import type { Clock } from "../shared/clock.ts";
-import { DomainError, isStoreUnavailable } from "../shared/errors.ts";
+import { DomainError } from "../shared/errors.ts";
 import type { Logger } from "../shared/logger.ts";
 import type { WhitelistService } from "../whitelists/service.ts";
 import { docs } from "./docs/index.ts";
@@ -102,6 +103,12 @@ function methodNotAllowed(request: Request, allowed: string[]): Response {
 
 /** The problem response for anything a route threw (domain errors, Elysia's own, store failures, bugs). */
 function problemFor(code: unknown, error: unknown, logger: Logger): Response {
+  if (isStoreUnavailable(error)) {
+    logger.warn("store unavailable", { error: String((error as Error).message) });
+    return problemResponse("store-unavailable", "The database is busy or unavailable; retry shortly.", {
+      "retry-after": STORE_RETRY_AFTER_SECONDS,
+    });
+  }
   if (error instanceof DomainError) {
     const kind = problemKindOf(error.code);
     return problemResponse(kind, error.message, kind === "unauthorized" ? WWW_AUTHENTICATE : undefined);
@@ -110,12 +117,6 @@ function problemFor(code: unknown, error: unknown, logger: Logger): Response {
     return problemResponse("route-not-found", "No such endpoint; see /swagger for the API.");
   if (code === "VALIDATION") return problemResponse("invalid-request", validationDetail(error));
   if (code === "PARSE") return problemResponse("invalid-request", "The request body could not be parsed.");
-  if (isStoreUnavailable(error)) {
-    logger.warn("store unavailable", { error: String((error as Error).message) });
-    return problemResponse("store-unavailable", "The database is busy or unavailable; retry shortly.", {
-      "retry-after": STORE_RETRY_AFTER_SECONDS,
-    });
-  }
   logger.error("unhandled error", { code: String(code), error: String(error) });
   return problemResponse("internal-error", "Something went wrong on our side; it has been logged.");
 }

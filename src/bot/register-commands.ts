@@ -37,7 +37,7 @@ export async function syncGuildCommands(options: {
   await rest.put(Routes.applicationGuildCommands(applicationId, guildId), {
     body: commands.map((command) => command.data),
   });
-  guilds.setCommandHash(guildId, hash);
+  await guilds.setCommandHash(guildId, hash);
   logger.info("registered slash commands", { guildId, commands: commands.length });
   return true;
 }

@@ -3,9 +3,10 @@ import { accessSync, constants, mkdirSync, statSync } from "node:fs";
 import { dirname, resolve } from "node:path";
 import { type BunSQLiteDatabase, drizzle } from "drizzle-orm/bun-sqlite";
 import { ConfigError } from "../config.ts";
-import { isStoreUnavailable } from "../shared/errors.ts";
+import { isStoreUnavailable } from "./errors.ts";
 import { migrations as embeddedMigrations, type Migration } from "./migrations.ts";
 import * as schema from "./schema.ts";
+import { LOCK_WAIT_MS } from "./writer.ts";
 
 /** The drizzle database every service receives. */
 export type Db = BunSQLiteDatabase<typeof schema> & { $client: Database };
@@ -14,7 +15,10 @@ export type Db = BunSQLiteDatabase<typeof schema> & { $client: Database };
 export type OpenDatabaseOptions = {
   /** A file path, or ":memory:". Parent directories are created. */
   path: string;
-  /** How long a statement waits for a lock before failing with SQLITE_BUSY (then the API answers 503). */
+  /**
+   * How long one statement may block waiting for a lock held by another process before failing with
+   * SQLITE_BUSY (default LOCK_WAIT_MS: short, because the wait blocks the event loop; the writer retries).
+   */
   busyTimeoutMs?: number;
   migrations?: Migration[];
 };
@@ -23,7 +27,7 @@ export type OpenDatabaseOptions = {
 export function openDatabase(options: OpenDatabaseOptions): Db {
   if (options.path !== ":memory:") prepareFile(options.path);
   const sqlite = openFile(options.path);
-  sqlite.run(`PRAGMA busy_timeout = ${Math.trunc(options.busyTimeoutMs ?? 2000)}`);
+  sqlite.run(`PRAGMA busy_timeout = ${Math.trunc(options.busyTimeoutMs ?? LOCK_WAIT_MS)}`);
   sqlite.run("PRAGMA journal_mode = WAL");
   sqlite.run("PRAGMA synchronous = FULL");
   sqlite.run("PRAGMA foreign_keys = ON");

@@ -125,12 +125,14 @@ export async function startDemo(
   const { services, bot } = running;
   if (!bot) throw new Error("the demo bot did not start");
 
-  services.guilds.setLogChannel(demo.guildId, demo.channels.log);
+  await services.guilds.setLogChannel(demo.guildId, demo.channels.log);
   const owner: Member = { userId: demo.users.owner, roleIds: [], canManageGuild: true };
   const whitelists = {} as Demo["whitelists"];
   for (const { key, ...settings } of DEMO_WHITELISTS) {
     const existing = services.whitelists.find(demo.guildId, settings.name);
-    whitelists[key] = (existing ?? services.whitelists.create({ guildId: demo.guildId, ...settings })).id;
+    whitelists[key] = (
+      existing ?? (await services.whitelists.create({ guildId: demo.guildId, ...settings }))
+    ).id;
   }
   await bot.ensureIntents();
   for (const entry of DEMO_ENTRIES) {
@@ -144,12 +146,12 @@ export async function startDemo(
       origin: "staff",
     });
   }
-  const key = services.keys.create({
+  const { plaintext: key } = await services.keys.create({
     guildId: demo.guildId,
     name: "demo",
     whitelistId: null,
     createdBy: demo.users.owner,
-  }).plaintext;
+  });
 
   return {
     running,

@@ -1,7 +1,8 @@
 import { and, asc, count, eq, inArray } from "drizzle-orm";
 import type { Db, Tx } from "../db/client.ts";
 import { entries, whitelists as whitelistTable } from "../db/schema.ts";
-import type { EventBus } from "../events/bus.ts";
+import type { Write } from "../db/writer.ts";
+import type { ChangeNotice, EventBus } from "../events/bus.ts";
 import type { EventLog } from "../events/log.ts";
 import type { Clock } from "../shared/clock.ts";
 import { DomainError } from "../shared/errors.ts";
@@ -40,11 +41,17 @@ export type EntryService = ReturnType<typeof createEntryService>;
 export function createEntryService(deps: {
   db: Db;
   clock: Clock;
+  write: Write;
   whitelists: WhitelistService;
   events: EventLog;
   bus: EventBus;
 }) {
-  const { db, clock, whitelists, events, bus } = deps;
+  const { db, clock, write, whitelists, events, bus } = deps;
+
+  /** Publishes committed changes in order (the writer calls this right after the commit). */
+  const publish = (notices: readonly ChangeNotice[]) => {
+    for (const notice of notices) bus.publish(notice);
+  };
 
   /** The `entry.removed` event of a deletion, written in the deleting transaction. */
   const appendRemoval = (tx: Tx, whitelist: Whitelist, entry: EntryRecord, origin: Origin) =>
@@ -123,68 +130,95 @@ export function createEntryService(deps: {
 
     /**
      * Deletes every entry `userId` owns on the given whitelists, each with its `entry.removed` event, in one
-     * transaction, then publishes the events in order. Returns the removed entries (none is not an error).
+     * transaction, then publishes the events in order. Resolves with the removed entries (none is no error).
      */
-    removeAllForUser(input: {
+    async removeAllForUser(input: {
       userId: string;
       whitelistIds: string[];
       origin: Origin;
       actorId?: string | null;
-    }): EntryRecord[] {
+    }): Promise<EntryRecord[]> {
       const known = new Map<string, Whitelist>();
       for (const id of input.whitelistIds) {
         const whitelist = whitelists.get(id);
         if (whitelist) known.set(id, whitelist);
       }
       if (known.size === 0) return [];
-      const notices = db.transaction((tx) => {
+      const notices = await write((tx) => {
         const rows = tx
           .delete(entries)
           .where(and(eq(entries.userId, input.userId), inArray(entries.whitelistId, [...known.keys()])))
           .returning()
           .all()
           .sort((a, b) => a.id - b.id);
-        return rows.map(({ nickKey: _key, ...entry }) => {
+        return rows.map(({ nickKey: _key, ...entry }): ChangeNotice => {
           const event = appendRemoval(tx, known.get(entry.whitelistId) as Whitelist, entry, input.origin);
           return { event, entry, actorId: input.actorId ?? null };
         });
-      });
-      for (const notice of notices) bus.publish(notice);
+      }, publish);
       return notices.map((notice) => notice.entry);
     },
 
-    /** Stores an entry and its `entry.added` event atomically, then publishes the event. */
-    add(input: NewEntry): EntryRecord {
-      const whitelist = requireWhitelist(input.whitelistId);
-      const notice = db.transaction((tx) => {
-        const key = nickKey(input.nick);
-        const taken = tx
-          .select({ nick: entries.nick })
-          .from(entries)
-          .where(and(eq(entries.whitelistId, input.whitelistId), eq(entries.nickKey, key)))
-          .get();
-        if (taken) throw new DomainError("nick-taken", `${taken.nick} is already on ${whitelist.name}.`);
-        const { nickKey: _key, ...entry } = tx
-          .insert(entries)
-          .values({
-            ...input,
-            nickKey: key,
-            grantedRoleIds: input.grantedRoleIds ?? [],
-            createdAt: clock.now(),
-          })
-          .returning()
-          .get();
-        const event = events.append(tx, {
-          type: "entry.added",
-          guildId: whitelist.guildId,
-          whitelistId: whitelist.id,
-          whitelistName: whitelist.name,
+    /**
+     * Inside the caller's transaction: deletes every entry of a whitelist, oldest first, each with its
+     * `entry.removed` event. Returns the notices for the caller to `publish` once committed.
+     */
+    removeAllIn(tx: Tx, whitelist: Whitelist, origin: Origin, actorId: string | null): ChangeNotice[] {
+      return tx
+        .delete(entries)
+        .where(eq(entries.whitelistId, whitelist.id))
+        .returning()
+        .all()
+        .sort((a, b) => a.id - b.id)
+        .map(({ nickKey: _key, ...entry }) => ({
+          event: appendRemoval(tx, whitelist, entry, origin),
           entry,
-          origin: input.origin,
-        });
-        return { event, entry, actorId: input.addedBy };
-      });
-      bus.publish(notice);
+          actorId,
+        }));
+    },
+
+    publish,
+
+    /**
+     * Stores an entry and its `entry.added` event atomically, then publishes the event. `guard` runs inside the
+     * transaction first, so a rule it checks (a member's limit) still holds when the entry commits.
+     */
+    async add(input: NewEntry, guard?: () => void): Promise<EntryRecord> {
+      const whitelist = requireWhitelist(input.whitelistId);
+      const notice = await write(
+        (tx): ChangeNotice => {
+          // The whitelist may have been deleted while this registration waited (for Mojang, for a role).
+          requireWhitelist(input.whitelistId);
+          guard?.();
+          const key = nickKey(input.nick);
+          const taken = tx
+            .select({ nick: entries.nick })
+            .from(entries)
+            .where(and(eq(entries.whitelistId, input.whitelistId), eq(entries.nickKey, key)))
+            .get();
+          if (taken) throw new DomainError("nick-taken", `${taken.nick} is already on ${whitelist.name}.`);
+          const { nickKey: _key, ...entry } = tx
+            .insert(entries)
+            .values({
+              ...input,
+              nickKey: key,
+              grantedRoleIds: input.grantedRoleIds ?? [],
+              createdAt: clock.now(),
+            })
+            .returning()
+            .get();
+          const event = events.append(tx, {
+            type: "entry.added",
+            guildId: whitelist.guildId,
+            whitelistId: whitelist.id,
+            whitelistName: whitelist.name,
+            entry,
+            origin: input.origin,
+          });
+          return { event, entry, actorId: input.addedBy };
+        },
+        (committed) => bus.publish(committed),
+      );
       return notice.entry;
     },
 
@@ -192,22 +226,24 @@ export function createEntryService(deps: {
      * Deletes the entry and records its `entry.removed` event in one transaction (a crash leaves both or
      * neither), then publishes the event; subscribers revert roles and tell the log channel.
      */
-    remove(removal: Removal): EntryRecord {
+    async remove(removal: Removal): Promise<EntryRecord> {
       const whitelist = requireWhitelist(removal.whitelistId);
-      const notice = db.transaction((tx) => {
-        const row = tx
-          .delete(entries)
-          .where(
-            and(eq(entries.whitelistId, removal.whitelistId), eq(entries.nickKey, nickKey(removal.nick))),
-          )
-          .returning()
-          .get();
-        if (!row) throw new DomainError("entry-not-found", `${removal.nick} is not on ${whitelist.name}.`);
-        const { nickKey: _key, ...entry } = row;
-        const event = appendRemoval(tx, whitelist, entry, removal.origin);
-        return { event, entry, actorId: removal.actorId ?? null, keyId: removal.keyId ?? null };
-      });
-      bus.publish(notice);
+      const notice = await write(
+        (tx): ChangeNotice => {
+          const row = tx
+            .delete(entries)
+            .where(
+              and(eq(entries.whitelistId, removal.whitelistId), eq(entries.nickKey, nickKey(removal.nick))),
+            )
+            .returning()
+            .get();
+          if (!row) throw new DomainError("entry-not-found", `${removal.nick} is not on ${whitelist.name}.`);
+          const { nickKey: _key, ...entry } = row;
+          const event = appendRemoval(tx, whitelist, entry, removal.origin);
+          return { event, entry, actorId: removal.actorId ?? null, keyId: removal.keyId ?? null };
+        },
+        (committed) => bus.publish(committed),
+      );
       return notice.entry;
     },
   };

@@ -1,6 +1,7 @@
 import { and, asc, eq, gt, lt, sql } from "drizzle-orm";
 import type { Db, Tx } from "../db/client.ts";
 import { events } from "../db/schema.ts";
+import type { Write } from "../db/writer.ts";
 import type { EntryView, Origin } from "../entries/model.ts";
 import type { Clock } from "../shared/clock.ts";
 import type { EntryEvent, EventType } from "./model.ts";
@@ -22,10 +23,10 @@ export type EventScope = { guildId: string; whitelistId: string | null };
 export type EventLog = ReturnType<typeof createEventLog>;
 
 /** Creates the event log over the store. */
-export function createEventLog({ db, clock }: { db: Db; clock: Clock }) {
+export function createEventLog({ db, clock, write }: { db: Db; clock: Clock; write: Write }) {
   return {
     /** Appends an event inside the caller's transaction, so the change and its event commit together. */
-    append(tx: Db | Tx, input: NewEvent): EntryEvent {
+    append(tx: Tx, input: NewEvent): EntryEvent {
       const createdAt = clock.now();
       const body = {
         type: input.type,
@@ -86,13 +87,16 @@ export function createEventLog({ db, clock }: { db: Db; clock: Clock }) {
       return { oldest: oldest ?? null, latest: sequence?.seq ?? 0 };
     },
 
-    /** Deletes events older than the retention; returns how many. */
-    prune(retentionMs: number): number {
-      return db
-        .delete(events)
-        .where(lt(events.createdAt, clock.now() - retentionMs))
-        .returning({ id: events.id })
-        .all().length;
+    /** Deletes events older than the retention; resolves with how many. */
+    prune(retentionMs: number): Promise<number> {
+      return write(
+        (tx) =>
+          tx
+            .delete(events)
+            .where(lt(events.createdAt, clock.now() - retentionMs))
+            .returning({ id: events.id })
+            .all().length,
+      );
     },
   };
 }

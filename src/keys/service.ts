@@ -1,6 +1,7 @@
-import { and, asc, eq, isNull } from "drizzle-orm";
-import { type Db, tryWithoutWaiting } from "../db/client.ts";
+import { and, asc, eq, isNull, type SQL } from "drizzle-orm";
+import { type Db, type Tx, tryWithoutWaiting } from "../db/client.ts";
 import { linkKeys } from "../db/schema.ts";
+import type { Write } from "../db/writer.ts";
 import type { GuildService } from "../guilds/service.ts";
 import type { Clock } from "../shared/clock.ts";
 import { DomainError } from "../shared/errors.ts";
@@ -21,8 +22,11 @@ export type LinkKeyView = Omit<typeof linkKeys.$inferSelect, "keyHash" | "webhoo
 /** What creating a key takes. */
 export type NewKey = { guildId: string; name: string; whitelistId: string | null; createdBy: string };
 
+/** Why a key stopped being valid: staff revoked it, or the whitelist it was limited to was deleted. */
+export type RevocationReason = "revoked" | "whitelist-deleted";
+
 /** Called when a key stops being valid (open sockets of that key close at once). */
-export type RevocationListener = (keyId: string) => void;
+export type RevocationListener = (keyId: string, reason: RevocationReason) => void;
 
 /** Link keys: created on Discord, verified on every API request, revoked at once. */
 export type KeyService = ReturnType<typeof createKeyService>;
@@ -36,33 +40,63 @@ function toView(row: typeof linkKeys.$inferSelect): LinkKeyView {
 }
 
 /** Creates the key service. Verified keys are cached by hash; revocation drops them from the cache at once. */
-export function createKeyService({ db, clock, guilds }: { db: Db; clock: Clock; guilds: GuildService }) {
+export function createKeyService({
+  db,
+  clock,
+  write,
+  guilds,
+}: {
+  db: Db;
+  clock: Clock;
+  write: Write;
+  guilds: Pick<GuildService, "ensureIn">;
+}) {
   // Active keys by hash; the principal is frozen, so every request of a key can share the one object.
   const verified = new Map<string, { principal: Principal; lastUsedAt: number | null }>();
   const revocationListeners = new Set<RevocationListener>();
 
+  /** Inside the caller's transaction: marks active keys revoked; returns their rows for `announce`. */
+  const revokeIn = (tx: Tx, where: SQL | undefined) =>
+    tx
+      .update(linkKeys)
+      .set({ revokedAt: clock.now() })
+      .where(and(where, isNull(linkKeys.revokedAt)))
+      .returning()
+      .all();
+
+  /** Once committed: the keys stop verifying at once and revocation listeners run (sockets close). */
+  const announce = (rows: (typeof linkKeys.$inferSelect)[], reason: RevocationReason): LinkKeyView[] => {
+    for (const row of rows) {
+      verified.delete(row.keyHash);
+      for (const listener of revocationListeners) listener(row.id, reason);
+    }
+    return rows.map(toView);
+  };
+
   return {
     /** Creates a key and returns its plaintext: the only time it exists outside the holder's hands. */
-    create(input: NewKey): { key: LinkKeyView; plaintext: string } {
+    async create(input: NewKey): Promise<{ key: LinkKeyView; plaintext: string }> {
       const name = input.name.trim();
       if (name.length < 1 || name.length > 64) {
         throw new DomainError("invalid-input", "A link name is 1-64 characters.");
       }
-      guilds.ensure(input.guildId);
       const plaintext = generateKey();
-      const row = db
-        .insert(linkKeys)
-        .values({
-          id: newId(8),
-          guildId: input.guildId,
-          name,
-          whitelistId: input.whitelistId,
-          keyHash: hashKey(plaintext),
-          createdBy: input.createdBy,
-          createdAt: clock.now(),
-        })
-        .returning()
-        .get();
+      const row = await write((tx) => {
+        guilds.ensureIn(tx, input.guildId);
+        return tx
+          .insert(linkKeys)
+          .values({
+            id: newId(8),
+            guildId: input.guildId,
+            name,
+            whitelistId: input.whitelistId,
+            keyHash: hashKey(plaintext),
+            createdBy: input.createdBy,
+            createdAt: clock.now(),
+          })
+          .returning()
+          .get();
+      });
       return { key: toView(row), plaintext };
     },
 
@@ -104,34 +138,26 @@ export function createKeyService({ db, clock, guilds }: { db: Db; clock: Clock; 
     },
 
     /** Revokes a key of the guild: REST answers 401 from now on and revocation listeners run. */
-    revoke(guildId: string, keyId: string): LinkKeyView {
-      const row = db
-        .update(linkKeys)
-        .set({ revokedAt: clock.now() })
-        .where(and(eq(linkKeys.id, keyId), eq(linkKeys.guildId, guildId), isNull(linkKeys.revokedAt)))
-        .returning()
-        .get();
-      if (!row) throw new DomainError("key-not-found", `No active link with id ${keyId}.`);
-      verified.delete(row.keyHash);
-      for (const listener of revocationListeners) listener(row.id);
-      return toView(row);
+    async revoke(guildId: string, keyId: string): Promise<LinkKeyView> {
+      const rows = await write(
+        (tx) => revokeIn(tx, and(eq(linkKeys.id, keyId), eq(linkKeys.guildId, guildId))),
+        (committed) => announce(committed, "revoked"),
+      );
+      const [view] = rows.map(toView);
+      if (!view) throw new DomainError("key-not-found", `No active link with id ${keyId}.`);
+      return view;
     },
 
-    /** Revokes every active key of the guild limited to `whitelistId` (the whitelist is being deleted). */
-    revokeForWhitelist(guildId: string, whitelistId: string): LinkKeyView[] {
-      const ids = db
-        .select({ id: linkKeys.id })
-        .from(linkKeys)
-        .where(
-          and(
-            eq(linkKeys.guildId, guildId),
-            eq(linkKeys.whitelistId, whitelistId),
-            isNull(linkKeys.revokedAt),
-          ),
-        )
-        .all();
-      return ids.map(({ id }) => this.revoke(guildId, id));
+    /**
+     * Inside the caller's transaction: revokes every active key of the guild limited to `whitelistId` (the
+     * whitelist is being deleted). Call `announceRevoked` with the result once committed.
+     */
+    revokeForWhitelistIn(tx: Tx, guildId: string, whitelistId: string) {
+      return revokeIn(tx, and(eq(linkKeys.guildId, guildId), eq(linkKeys.whitelistId, whitelistId)));
     },
+
+    /** Once committed: revoked keys stop verifying and their sockets close (see `revokeForWhitelistIn`). */
+    announceRevoked: announce,
 
     /** A guild's keys, revoked ones included, oldest first. */
     list(guildId: string): LinkKeyView[] {

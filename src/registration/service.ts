@@ -1,6 +1,8 @@
 import { and, asc, count, eq, inArray } from "drizzle-orm";
 import type { Db } from "../db/client.ts";
+import { isUniqueViolation } from "../db/errors.ts";
 import { registrationRequests } from "../db/schema.ts";
+import type { Write } from "../db/writer.ts";
 import { type EntryRecord, nickKey } from "../entries/model.ts";
 import type { EntryService } from "../entries/service.ts";
 import type { MojangClient } from "../mojang/client.ts";
@@ -48,6 +50,7 @@ const toRequest = ({ nickKey: _key, ...request }: typeof registrationRequests.$i
 /** Creates the registration service. */
 export function createRegistrationService(deps: {
   db: Db;
+  write: Write;
   clock: Clock;
   whitelists: WhitelistService;
   entries: EntryService;
@@ -55,7 +58,7 @@ export function createRegistrationService(deps: {
   roles: RoleGateway;
   logger: Logger;
 }) {
-  const { db, clock, whitelists, entries, mojang, roles, logger } = deps;
+  const { db, write, clock, whitelists, entries, mojang, roles, logger } = deps;
   /** Requests being approved right now: a second click waits for nothing and is refused. */
   const deciding = new Set<string>();
 
@@ -302,17 +305,21 @@ export function createRegistrationService(deps: {
   ): Promise<Registration> => {
     const { granted, recorded, failures } = await grantRoles(whitelist, member);
     try {
-      // Synchronous from here to the insert: no other registration of this process can interleave.
-      requireFree(whitelist, identity.nick);
-      requireUnderLimit(whitelist, member, who.self, false);
-      const entry = entries.add({
-        whitelistId: whitelist.id,
-        ...identity,
-        userId: member.userId,
-        addedBy: who.addedBy,
-        origin: who.origin,
-        grantedRoleIds: recorded,
-      });
+      // The limit is checked again in the entry's own transaction: no other registration can interleave.
+      const entry = await entries.add(
+        {
+          whitelistId: whitelist.id,
+          ...identity,
+          userId: member.userId,
+          addedBy: who.addedBy,
+          origin: who.origin,
+          grantedRoleIds: recorded,
+        },
+        () => {
+          requireFree(whitelist, identity.nick);
+          requireUnderLimit(whitelist, member, who.self, false);
+        },
+      );
       logger.info("nick registered", {
         guildId: whitelist.guildId,
         whitelistId: whitelist.id,
@@ -360,18 +367,19 @@ export function createRegistrationService(deps: {
     }
   };
 
-  /** Moves a pending request to its final status; returns it as stored afterwards. */
+  /** Moves a pending request to its final status; resolves with it as stored afterwards. */
   const close = (
     requestId: string,
     status: "approved" | "rejected" | "cancelled",
     decidedBy: string | null,
-  ): RegistrationRequest => {
-    db.update(registrationRequests)
-      .set({ status, decidedBy, decidedAt: clock.now() })
-      .where(and(eq(registrationRequests.id, requestId), eq(registrationRequests.status, "pending")))
-      .run();
-    return toRequest(getRequestRow(requestId) as typeof registrationRequests.$inferSelect);
-  };
+  ): Promise<RegistrationRequest> =>
+    write((tx) => {
+      tx.update(registrationRequests)
+        .set({ status, decidedBy, decidedAt: clock.now() })
+        .where(and(eq(registrationRequests.id, requestId), eq(registrationRequests.status, "pending")))
+        .run();
+      return toRequest(getRequestRow(requestId) as typeof registrationRequests.$inferSelect);
+    });
 
   const service = {
     /** Whether `member` manages `whitelist` (Manage Server or one of its manager roles). */
@@ -457,10 +465,10 @@ export function createRegistrationService(deps: {
      * (origin `discord`), and so may a manager (origin `staff` when the nick is someone else's). Roles are
      * reverted by the role reverter listening to the bus.
      */
-    unregister(input: WhitelistRef & { nick: string; actor: Member }): {
+    async unregister(input: WhitelistRef & { nick: string; actor: Member }): Promise<{
       entry: EntryRecord;
       whitelist: Whitelist;
-    } {
+    }> {
       const whitelist = resolveWhitelist(input);
       const typed = input.nick.trim();
       const candidates =
@@ -479,7 +487,7 @@ export function createRegistrationService(deps: {
           `${entry.nick} on ${whitelist.name} belongs to another member; only they or staff can remove it.`,
         );
       }
-      const removed = entries.remove({
+      const removed = await entries.remove({
         whitelistId: whitelist.id,
         nick: entry.nick,
         origin: owner ? "discord" : "staff",
@@ -516,19 +524,23 @@ export function createRegistrationService(deps: {
         request: true,
       });
       try {
-        const row = db
-          .insert(registrationRequests)
-          .values({
-            id: newId(12),
-            whitelistId: whitelist.id,
-            userId: input.member.userId,
-            ...identity,
-            nickKey: nickKey(identity.nick),
-            status: "pending",
-            createdAt: clock.now(),
-          })
-          .returning()
-          .get();
+        const row = await write((tx) => {
+          // Counted again where the request is stored: two requests racing cannot both pass the limit.
+          requireUnderLimit(whitelist, input.member, true, true);
+          return tx
+            .insert(registrationRequests)
+            .values({
+              id: newId(12),
+              whitelistId: whitelist.id,
+              userId: input.member.userId,
+              ...identity,
+              nickKey: nickKey(identity.nick),
+              status: "pending",
+              createdAt: clock.now(),
+            })
+            .returning()
+            .get();
+        });
         logger.info("registration requested", {
           guildId: whitelist.guildId,
           whitelistId: whitelist.id,
@@ -544,13 +556,15 @@ export function createRegistrationService(deps: {
     },
 
     /** Records the log-channel message that carries a request's buttons. */
-    attachRequestMessage(requestId: string, messageId: string): RegistrationRequest {
-      requireRequest(requestId);
-      db.update(registrationRequests)
-        .set({ requestMessageId: messageId })
-        .where(eq(registrationRequests.id, requestId))
-        .run();
-      return requireRequest(requestId).request;
+    attachRequestMessage(requestId: string, messageId: string): Promise<RegistrationRequest> {
+      return write((tx) => {
+        requireRequest(requestId);
+        tx.update(registrationRequests)
+          .set({ requestMessageId: messageId })
+          .where(eq(registrationRequests.id, requestId))
+          .run();
+        return requireRequest(requestId).request;
+      });
     },
 
     /** A request and its whitelist; throws "request-not-found". */
@@ -585,7 +599,7 @@ export function createRegistrationService(deps: {
       requireManager(whitelist, input.actor);
       requirePending(request);
       if (!input.approve) {
-        const rejected = close(request.id, "rejected", input.actor.userId);
+        const rejected = await close(request.id, "rejected", input.actor.userId);
         logger.info("registration rejected", {
           guildId: whitelist.guildId,
           requestId: request.id,
@@ -611,7 +625,7 @@ export function createRegistrationService(deps: {
         });
         return {
           outcome: "approved",
-          request: close(request.id, "approved", input.actor.userId),
+          request: await close(request.id, "approved", input.actor.userId),
           ...registration,
         };
       } finally {
@@ -620,7 +634,7 @@ export function createRegistrationService(deps: {
     },
 
     /** Withdraws a pending request: the requester or a manager may. */
-    cancelRequest(input: { requestId: string; actor: Member }): RegistrationRequest {
+    async cancelRequest(input: { requestId: string; actor: Member }): Promise<RegistrationRequest> {
       const { request, whitelist } = requireRequest(input.requestId);
       if (request.userId !== input.actor.userId && !isManager(whitelist, input.actor)) {
         throw new DomainError("not-owner", "Only the member who asked, or staff, can withdraw this request.");
@@ -634,12 +648,12 @@ export function createRegistrationService(deps: {
      * (origin `member-left`, one event each; roles are not touched, the member is gone) and cancels their
      * pending requests on every whitelist of the guild. Returns both so the bot can log them.
      */
-    removeMember(input: { guildId: string; userId: string }): {
+    async removeMember(input: { guildId: string; userId: string }): Promise<{
       removed: EntryRecord[];
       cancelledRequests: RegistrationRequest[];
-    } {
+    }> {
       const guildWhitelists = whitelists.listForGuild(input.guildId);
-      const removed = entries.removeAllForUser({
+      const removed = await entries.removeAllForUser({
         userId: input.userId,
         whitelistIds: guildWhitelists.filter((wl) => wl.removeOnLeave).map((wl) => wl.id),
         origin: "member-left",
@@ -648,19 +662,21 @@ export function createRegistrationService(deps: {
       const cancelledRequests =
         ids.length === 0
           ? []
-          : db
-              .update(registrationRequests)
-              .set({ status: "cancelled", decidedAt: clock.now() })
-              .where(
-                and(
-                  inArray(registrationRequests.whitelistId, ids),
-                  eq(registrationRequests.userId, input.userId),
-                  eq(registrationRequests.status, "pending"),
-                ),
-              )
-              .returning()
-              .all()
-              .map(toRequest);
+          : await write((tx) =>
+              tx
+                .update(registrationRequests)
+                .set({ status: "cancelled", decidedAt: clock.now() })
+                .where(
+                  and(
+                    inArray(registrationRequests.whitelistId, ids),
+                    eq(registrationRequests.userId, input.userId),
+                    eq(registrationRequests.status, "pending"),
+                  ),
+                )
+                .returning()
+                .all()
+                .map(toRequest),
+            );
       if (removed.length > 0 || cancelledRequests.length > 0) {
         logger.info("member left", {
           guildId: input.guildId,
@@ -681,14 +697,4 @@ export function createRegistrationService(deps: {
     },
   };
   return service;
-}
-
-/** True for SQLite's unique-constraint failure (a concurrent writer got there first). */
-function isUniqueViolation(error: unknown): boolean {
-  for (let current = error, depth = 0; current && depth < 5; depth++) {
-    const code = (current as { code?: unknown }).code;
-    if (code === "SQLITE_CONSTRAINT_UNIQUE") return true;
-    current = (current as { cause?: unknown }).cause;
-  }
-  return false;
 }

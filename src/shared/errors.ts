@@ -37,17 +37,3 @@ export class DomainError extends Error {
     super(message);
   }
 }
-
-/** True for the error SQLite raises when the store is locked, full, read-only or failing, rather than a bug. */
-export function isStoreUnavailable(error: unknown): boolean {
-  // drizzle wraps driver errors (DrizzleQueryError), so look down the cause chain.
-  for (let current = error, depth = 0; current && depth < 5; depth++) {
-    const code = (current as { code?: unknown }).code;
-    if (typeof code === "string" && STORE_UNAVAILABLE.test(code)) return true;
-    current = (current as { cause?: unknown }).cause;
-  }
-  return false;
-}
-
-const STORE_UNAVAILABLE =
-  /^SQLITE_(BUSY|LOCKED|IOERR|FULL|CANTOPEN|READONLY|CORRUPT|NOTADB|PROTOCOL|NOLFS|AUTH)/;

@@ -1,5 +1,6 @@
 import type { ChangeNotice, EventBus } from "../events/bus.ts";
 import { type EntryEvent, eventMessage } from "../events/model.ts";
+import type { KeyService } from "../keys/service.ts";
 import type { Clock } from "../shared/clock.ts";
 import { DomainError } from "../shared/errors.ts";
 import type { Logger } from "../shared/logger.ts";
@@ -15,6 +16,8 @@ export type DeliveryReport = { keyId: string; eventId: string; outcome: Delivery
 export type WebhookSenderOptions = {
   webhooks: Pick<WebhookService, "targetsFor" | "recordOutcome" | "flushOutcomes">;
   bus: EventBus;
+  /** Revocations: a key retired with its deleted whitelist still gets the removals published before. */
+  keys: Pick<KeyService, "onRevoked">;
   /** Gives `webhook-timestamp` and the outcome time; durations use the monotonic `performance.now()`. */
   clock: Clock;
   logger: Logger;
@@ -47,7 +50,7 @@ type Lane = { active: number; queue: Job[] };
  * `maxInFlightPerTarget` deliveries and a bounded queue, so a hung receiver only ever delays itself.
  */
 export function createWebhookSender(options: WebhookSenderOptions) {
-  const { webhooks, bus, clock, logger, version, allowPrivate, resolve } = options;
+  const { webhooks, bus, keys, clock, logger, version, allowPrivate, resolve } = options;
   const transport = options.transport ?? createNodeTransport();
   const timeoutMs = options.timeoutMs ?? 5000;
   const maxInFlight = options.maxInFlightPerTarget ?? 4;
@@ -56,6 +59,11 @@ export function createWebhookSender(options: WebhookSenderOptions) {
 
   const lanes = new Map<string, Lane>();
   const inFlight = new Set<Promise<void>>();
+  /**
+   * Keys revoked because their whitelist was deleted, while their lane still holds deliveries: those are the
+   * whitelist's last removals, published while the key was valid, and its receiver must hear them all.
+   */
+  const retiring = new Set<string>();
   const listeners = new Set<(report: DeliveryReport) => void>();
   const pending: { event: EntryEvent; targets: WebhookTarget[] }[] = [];
   let dispatchScheduled = false;
@@ -134,9 +142,9 @@ export function createWebhookSender(options: WebhookSenderOptions) {
   const next = (keyId: string, lane: Lane) => {
     while (!draining && lane.active < maxInFlight && lane.queue.length > 0) {
       const job = lane.queue.shift() as Job;
-      let target: WebhookTarget | undefined;
+      let target: WebhookTarget | undefined = retiring.has(keyId) ? job.target : undefined;
       try {
-        target = webhooks
+        target ??= webhooks
           .targetsFor(job.target.guildId, job.whitelistId)
           .find((candidate) => candidate.keyId === keyId);
       } catch (error) {
@@ -144,7 +152,10 @@ export function createWebhookSender(options: WebhookSenderOptions) {
       }
       if (target) start(lane, { ...job, target });
     }
-    if (lane.active === 0 && lane.queue.length === 0) lanes.delete(keyId);
+    if (lane.active === 0 && lane.queue.length === 0) {
+      lanes.delete(keyId);
+      retiring.delete(keyId);
+    }
   };
 
   const enqueue = (job: Job) => {
@@ -168,6 +179,7 @@ export function createWebhookSender(options: WebhookSenderOptions) {
   const dispatch = () => {
     dispatchScheduled = false;
     for (const change of pending.splice(0)) fanOut(change);
+    for (const keyId of retiring) if (!lanes.has(keyId)) retiring.delete(keyId);
   };
 
   /**
@@ -196,7 +208,14 @@ export function createWebhookSender(options: WebhookSenderOptions) {
     /** Subscribes to the bus; deliveries start with the next committed change. */
     start(): void {
       if (unsubscribe || draining) return;
-      unsubscribe = bus.subscribe(onChange);
+      const stopChanges = bus.subscribe(onChange);
+      const stopRevocations = keys.onRevoked((keyId, reason) => {
+        if (reason === "whitelist-deleted") retiring.add(keyId);
+      });
+      unsubscribe = () => {
+        stopChanges();
+        stopRevocations();
+      };
     },
 
     /**
@@ -212,7 +231,7 @@ export function createWebhookSender(options: WebhookSenderOptions) {
       for (const lane of lanes.values()) dropped += lane.queue.splice(0).length;
       if (dropped > 0) logger.warn("webhook deliveries dropped at shutdown", { dropped });
       while (inFlight.size > 0) await Promise.all([...inFlight]);
-      webhooks.flushOutcomes();
+      await webhooks.flushOutcomes();
     },
 
     /** Calls `listener` after each delivery attempt (tests, benchmarks, metrics); returns the unsubscribe. */

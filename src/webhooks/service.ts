@@ -1,6 +1,7 @@
 import { and, eq, isNotNull, isNull, sql } from "drizzle-orm";
-import type { Db } from "../db/client.ts";
+import type { Db, Tx } from "../db/client.ts";
 import { linkKeys } from "../db/schema.ts";
+import type { Write } from "../db/writer.ts";
 import { inScope } from "../keys/scope.ts";
 import type { KeyService } from "../keys/service.ts";
 import { DomainError } from "../shared/errors.ts";
@@ -39,13 +40,14 @@ const OUTCOME_FLUSH_MS = 50;
 /** Creates the webhook service. Targets are cached per guild and dropped on set, clear and revocation. */
 export function createWebhookService(deps: {
   db: Db;
+  write: Write;
   allowPrivate: boolean;
   /** Revocations stop a key's webhooks at once. */
   keys: Pick<KeyService, "onRevoked">;
   resolve?: Resolver;
   logger?: Logger;
 }) {
-  const { db, allowPrivate, keys, resolve, logger } = deps;
+  const { db, write, allowPrivate, keys, resolve, logger } = deps;
   /** Every active key of a guild that has a webhook, loaded on first use. */
   const targetsByGuild = new Map<string, WebhookTarget[]>();
   const pendingOutcomes = new Map<string, DeliveryOutcome>();
@@ -62,8 +64,8 @@ export function createWebhookService(deps: {
     .where(eq(linkKeys.id, sql.placeholder("keyId")))
     .prepare();
 
-  const requireActiveKey = (guildId: string, keyId: string) => {
-    const row = db
+  const requireActiveKey = (guildId: string, keyId: string, tx: Db | Tx = db) => {
+    const row = tx
       .select({ id: linkKeys.id })
       .from(linkKeys)
       .where(and(eq(linkKeys.id, keyId), eq(linkKeys.guildId, guildId), isNull(linkKeys.revokedAt)))
@@ -72,23 +74,27 @@ export function createWebhookService(deps: {
   };
 
   /** Stores the webhook columns of an active key of the guild, resetting the last outcome. */
-  const store = (guildId: string, keyId: string, url: string | null, secret: string | null) => {
-    pendingOutcomes.delete(keyId);
-    const row = db
-      .update(linkKeys)
-      .set({
-        webhookUrl: url,
-        webhookSecret: secret,
-        webhookLastStatus: null,
-        webhookLastError: null,
-        webhookLastDurationMs: null,
-        webhookLastAt: null,
-      })
-      .where(and(eq(linkKeys.id, keyId), eq(linkKeys.guildId, guildId), isNull(linkKeys.revokedAt)))
-      .returning({ id: linkKeys.id })
-      .get();
-    targetsByGuild.delete(guildId);
-    if (!row) throw new DomainError("key-not-found", `No active link with id ${keyId}.`);
+  const store = async (guildId: string, keyId: string, url: string | null, secret: string | null) => {
+    await write(
+      (tx) => {
+        requireActiveKey(guildId, keyId, tx);
+        tx.update(linkKeys)
+          .set({
+            webhookUrl: url,
+            webhookSecret: secret,
+            webhookLastStatus: null,
+            webhookLastError: null,
+            webhookLastDurationMs: null,
+            webhookLastAt: null,
+          })
+          .where(eq(linkKeys.id, keyId))
+          .run();
+      },
+      () => {
+        pendingOutcomes.delete(keyId);
+        targetsByGuild.delete(guildId);
+      },
+    );
   };
 
   const load = (guildId: string): WebhookTarget[] => {
@@ -118,14 +124,14 @@ export function createWebhookService(deps: {
     return targets;
   };
 
-  const flushOutcomes = (): void => {
+  const flushOutcomes = async (): Promise<void> => {
     if (flushTimer !== undefined) clearTimeout(flushTimer);
     flushTimer = undefined;
     if (pendingOutcomes.size === 0) return;
     const batch = [...pendingOutcomes];
     pendingOutcomes.clear();
     try {
-      db.transaction(() => {
+      await write(() => {
         for (const [keyId, outcome] of batch) {
           writeOutcome.run({
             keyId,
@@ -158,13 +164,13 @@ export function createWebhookService(deps: {
       requireActiveKey(guildId, keyId);
       const checked = await assertPublicUrl(url.trim(), { allowPrivate, resolve });
       const secret = generateWebhookSecret();
-      store(guildId, keyId, checked.url.href, secret);
+      await store(guildId, keyId, checked.url.href, secret);
       return { secret };
     },
 
     /** Removes the webhook of an active key of the guild (the Discord command with an empty url). */
-    clear(guildId: string, keyId: string): void {
-      store(guildId, keyId, null, null);
+    clear(guildId: string, keyId: string): Promise<void> {
+      return store(guildId, keyId, null, null);
     },
 
     /** Active keys with a webhook whose scope includes a change of `whitelistId` in `guildId`. */

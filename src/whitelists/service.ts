@@ -1,6 +1,7 @@
 import { and, asc, eq } from "drizzle-orm";
-import type { Db } from "../db/client.ts";
+import type { Db, Tx } from "../db/client.ts";
 import { whitelists } from "../db/schema.ts";
+import type { Write } from "../db/writer.ts";
 import type { GuildService } from "../guilds/service.ts";
 import type { Clock } from "../shared/clock.ts";
 import { DomainError } from "../shared/errors.ts";
@@ -55,11 +56,13 @@ function toWhitelist(row: typeof whitelists.$inferSelect): Whitelist {
 export function createWhitelistService({
   db,
   clock,
+  write,
   guilds,
 }: {
   db: Db;
   clock: Clock;
-  guilds: GuildService;
+  write: Write;
+  guilds: Pick<GuildService, "ensureIn">;
 }) {
   // Every API request looks its whitelist up by id; all writes go through this service, which keeps the map
   // current, so reads cost a map lookup instead of a query.
@@ -77,19 +80,21 @@ export function createWhitelistService({
 
   return {
     /** Creates a whitelist; names are unique per guild whatever their letter case. */
-    create(input: NewWhitelist): Whitelist {
+    async create(input: NewWhitelist): Promise<Whitelist> {
       checkSettings(input);
-      guilds.ensure(input.guildId);
       const nameKey = input.name.toLowerCase();
-      if (byNameKey(input.guildId, nameKey)) {
-        throw new DomainError("name-taken", `A whitelist named “${input.name}” already exists.`);
-      }
-      const row = db
-        .insert(whitelists)
-        .values({ id: newId(), ...input, nameKey, createdAt: clock.now() })
-        .returning()
-        .get();
-      return toWhitelist(row);
+      return write((tx) => {
+        guilds.ensureIn(tx, input.guildId);
+        if (byNameKey(input.guildId, nameKey)) {
+          throw new DomainError("name-taken", `A whitelist named “${input.name}” already exists.`);
+        }
+        const row = tx
+          .insert(whitelists)
+          .values({ id: newId(), ...input, nameKey, createdAt: clock.now() })
+          .returning()
+          .get();
+        return toWhitelist(row);
+      });
     },
 
     /** A whitelist by id, whatever its guild. */
@@ -134,36 +139,46 @@ export function createWhitelistService({
     },
 
     /** Changes a whitelist's settings. */
-    update(id: string, changes: WhitelistChanges): Whitelist {
+    async update(id: string, changes: WhitelistChanges): Promise<Whitelist> {
       checkSettings(changes);
-      const current = this.get(id);
-      if (!current) throw new DomainError("whitelist-not-found", "No such whitelist.");
       const nameKey = changes.name?.toLowerCase();
-      if (
-        nameKey !== undefined &&
-        nameKey !== current.name.toLowerCase() &&
-        byNameKey(current.guildId, nameKey)
-      ) {
-        throw new DomainError("name-taken", `A whitelist named “${changes.name}” already exists.`);
-      }
-      const row = db
-        .update(whitelists)
-        .set({ ...changes, ...(nameKey === undefined ? {} : { nameKey }) })
-        .where(eq(whitelists.id, id))
-        .returning()
-        .get();
-      return remember(toWhitelist(row as typeof whitelists.$inferSelect));
+      return write(
+        (tx) => {
+          const current = this.get(id);
+          if (!current) throw new DomainError("whitelist-not-found", "No such whitelist.");
+          if (
+            nameKey !== undefined &&
+            nameKey !== current.name.toLowerCase() &&
+            byNameKey(current.guildId, nameKey)
+          ) {
+            throw new DomainError("name-taken", `A whitelist named “${changes.name}” already exists.`);
+          }
+          const row = tx
+            .update(whitelists)
+            .set({ ...changes, ...(nameKey === undefined ? {} : { nameKey }) })
+            .where(eq(whitelists.id, id))
+            .returning()
+            .get();
+          return toWhitelist(row as typeof whitelists.$inferSelect);
+        },
+        (updated) => remember(updated),
+      );
     },
 
     /**
-     * Deletes a whitelist with whatever entries and requests it still holds (cascade, no events): remove the
-     * entries first through the entry service so subscribers hear of them, and revoke the keys scoped to it.
+     * Inside the caller's transaction: deletes a whitelist and, by cascade, its registration requests.
+     * Entries must be gone already: only the entry service removes one, with its event (see
+     * src/whitelists/deletion.ts). Call `forget` once committed.
      */
-    delete(id: string): Whitelist {
-      const row = db.delete(whitelists).where(eq(whitelists.id, id)).returning().get();
+    deleteIn(tx: Tx, id: string): Whitelist {
+      const row = tx.delete(whitelists).where(eq(whitelists.id, id)).returning().get();
       if (!row) throw new DomainError("whitelist-not-found", "No such whitelist.");
-      byId.delete(id);
       return toWhitelist(row);
+    },
+
+    /** Drops a deleted whitelist from the lookup cache. */
+    forget(id: string): void {
+      byId.delete(id);
     },
   };
 }

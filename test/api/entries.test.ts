@@ -10,8 +10,8 @@ let services: TestServices;
 let app: TestApp;
 let key: string;
 
-beforeEach(() => {
-  ({ services, app, key } = apiWorld(GUILD));
+beforeEach(async () => {
+  ({ services, app, key } = await apiWorld(GUILD));
 });
 
 afterEach(() => {
@@ -26,8 +26,8 @@ const remove = (path: string) => call(app, "DELETE", path, bearer(key));
 
 describe("GET entries", () => {
   test("answers the JSON array of {nick, uuid, premium}, oldest first", async () => {
-    const whitelist = seedWhitelist(services, { guildId: GUILD });
-    seedEntries(services, whitelist.id, [{ nick: "Notch", uuid: NOTCH_UUID, premium: true }, "alice"]);
+    const whitelist = await seedWhitelist(services, { guildId: GUILD });
+    await seedEntries(services, whitelist.id, [{ nick: "Notch", uuid: NOTCH_UUID, premium: true }, "alice"]);
     const response = await get(paths.entries(whitelist.id));
     expect({
       ...(await summary(response)),
@@ -44,7 +44,7 @@ describe("GET entries", () => {
   });
 
   test("answers an empty array for a whitelist without entries", async () => {
-    const whitelist = seedWhitelist(services, { guildId: GUILD });
+    const whitelist = await seedWhitelist(services, { guildId: GUILD });
     expect(await summary(await get(paths.entries(whitelist.id)))).toEqual({
       status: 200,
       contentType: "application/json; charset=utf-8",
@@ -82,8 +82,11 @@ describe("GET entries", () => {
   ])(
     "format=$format answers $contentType as an attachment",
     async ({ format, contentType, disposition, body }) => {
-      const whitelist = seedWhitelist(services, { guildId: GUILD });
-      seedEntries(services, whitelist.id, [{ nick: "Notch", uuid: NOTCH_UUID, premium: true }, "alice"]);
+      const whitelist = await seedWhitelist(services, { guildId: GUILD });
+      await seedEntries(services, whitelist.id, [
+        { nick: "Notch", uuid: NOTCH_UUID, premium: true },
+        "alice",
+      ]);
       const response = await get(`${paths.entries(whitelist.id)}?format=${format}`);
       expect({
         status: response.status,
@@ -97,8 +100,8 @@ describe("GET entries", () => {
 
 describe("ETag and If-None-Match", () => {
   test("the ETag is strong and the same on every read", async () => {
-    const whitelist = seedWhitelist(services, { guildId: GUILD });
-    seedEntries(services, whitelist.id, ["Notch"]);
+    const whitelist = await seedWhitelist(services, { guildId: GUILD });
+    await seedEntries(services, whitelist.id, ["Notch"]);
     const first = (await get(paths.entries(whitelist.id))).headers.get("etag");
     const second = (await get(paths.entries(whitelist.id))).headers.get("etag");
     expect(first).toMatch(/^"[^"]+"$/);
@@ -106,8 +109,8 @@ describe("ETag and If-None-Match", () => {
   });
 
   test("each format has its own ETag", async () => {
-    const whitelist = seedWhitelist(services, { guildId: GUILD });
-    seedEntries(services, whitelist.id, ["Notch"]);
+    const whitelist = await seedWhitelist(services, { guildId: GUILD });
+    await seedEntries(services, whitelist.id, ["Notch"]);
     const etags = await Promise.all(
       ["", "?format=plain", "?format=vanilla", "?format=easywhitelist"].map(
         async (query) => (await get(`${paths.entries(whitelist.id)}${query}`)).headers.get("etag") ?? "",
@@ -120,8 +123,8 @@ describe("ETag and If-None-Match", () => {
   test.each(["", "?format=plain", "?format=vanilla", "?format=easywhitelist"])(
     "If-None-Match with the current ETag answers 304 without a body (%s)",
     async (query) => {
-      const whitelist = seedWhitelist(services, { guildId: GUILD });
-      seedEntries(services, whitelist.id, ["Notch"]);
+      const whitelist = await seedWhitelist(services, { guildId: GUILD });
+      await seedEntries(services, whitelist.id, ["Notch"]);
       const path = `${paths.entries(whitelist.id)}${query}`;
       const etag = (await get(path)).headers.get("etag") ?? "";
       const response = await get(path, { "if-none-match": etag });
@@ -134,7 +137,7 @@ describe("ETag and If-None-Match", () => {
   );
 
   test("If-None-Match also matches in a list and in weak form", async () => {
-    const whitelist = seedWhitelist(services, { guildId: GUILD });
+    const whitelist = await seedWhitelist(services, { guildId: GUILD });
     const etag = (await get(paths.entries(whitelist.id))).headers.get("etag") ?? "";
     const listed = await get(paths.entries(whitelist.id), { "if-none-match": `"other", ${etag}` });
     const weak = await get(paths.entries(whitelist.id), { "if-none-match": `W/${etag}` });
@@ -142,19 +145,19 @@ describe("ETag and If-None-Match", () => {
   });
 
   test("the ETag of one format does not give 304 for another", async () => {
-    const whitelist = seedWhitelist(services, { guildId: GUILD });
-    seedEntries(services, whitelist.id, ["Notch"]);
+    const whitelist = await seedWhitelist(services, { guildId: GUILD });
+    await seedEntries(services, whitelist.id, ["Notch"]);
     const jsonEtag = (await get(paths.entries(whitelist.id))).headers.get("etag") ?? "";
     const response = await get(`${paths.entries(whitelist.id)}?format=plain`, { "if-none-match": jsonEtag });
     expect(response.status).toBe(200);
   });
 
   test("adding an entry changes the ETag and the old one no longer gives 304", async () => {
-    const whitelist = seedWhitelist(services, { guildId: GUILD });
-    seedEntries(services, whitelist.id, ["Notch"]);
+    const whitelist = await seedWhitelist(services, { guildId: GUILD });
+    await seedEntries(services, whitelist.id, ["Notch"]);
     const before = (await get(paths.entries(whitelist.id))).headers.get("etag") ?? "";
 
-    seedEntries(services, whitelist.id, ["alice"]);
+    await seedEntries(services, whitelist.id, ["alice"]);
     const response = await get(paths.entries(whitelist.id), { "if-none-match": before });
     expect({
       status: response.status,
@@ -171,19 +174,19 @@ describe("ETag and If-None-Match", () => {
   });
 
   test("a change to another whitelist leaves the ETag alone", async () => {
-    const whitelist = seedWhitelist(services, { guildId: GUILD });
-    const other = seedWhitelist(services, { guildId: GUILD });
-    seedEntries(services, whitelist.id, ["Notch"]);
+    const whitelist = await seedWhitelist(services, { guildId: GUILD });
+    const other = await seedWhitelist(services, { guildId: GUILD });
+    await seedEntries(services, whitelist.id, ["Notch"]);
     const etag = (await get(paths.entries(whitelist.id))).headers.get("etag") ?? "";
-    seedEntries(services, other.id, ["alice"]);
+    await seedEntries(services, other.id, ["alice"]);
     expect((await get(paths.entries(whitelist.id), { "if-none-match": etag })).status).toBe(304);
   });
 });
 
 describe("DELETE entries", () => {
   test("matches the nick case-insensitively and answers the stored spelling", async () => {
-    const whitelist = seedWhitelist(services, { guildId: GUILD });
-    seedEntries(services, whitelist.id, ["NotCh_42"]);
+    const whitelist = await seedWhitelist(services, { guildId: GUILD });
+    await seedEntries(services, whitelist.id, ["NotCh_42"]);
     expect(await summary(await del(whitelist.id, "notch_42"))).toEqual({
       status: 200,
       contentType: expect.stringMatching(/^application\/json/),
@@ -192,24 +195,24 @@ describe("DELETE entries", () => {
   });
 
   test("deleting the same nick twice gives 404 entry-not-found the second time", async () => {
-    const whitelist = seedWhitelist(services, { guildId: GUILD });
-    seedEntries(services, whitelist.id, ["Notch"]);
+    const whitelist = await seedWhitelist(services, { guildId: GUILD });
+    await seedEntries(services, whitelist.id, ["Notch"]);
     expect((await del(whitelist.id, "Notch")).status).toBe(200);
     const second = await del(whitelist.id, "NOTCH");
     await expectProblem(second, "entry-not-found");
   });
 
   test("percent-decodes a Bedrock nick with a space and the Floodgate dot", async () => {
-    const whitelist = seedWhitelist(services, { guildId: GUILD, nickType: "bedrock" });
-    seedEntries(services, whitelist.id, [".Steve Gamer"]);
+    const whitelist = await seedWhitelist(services, { guildId: GUILD, nickType: "bedrock" });
+    await seedEntries(services, whitelist.id, [".Steve Gamer"]);
     const response = await remove(`${paths.entries(whitelist.id)}/.steve%20gamer`);
     expect(await response.json()).toEqual({ removed: true, nick: ".Steve Gamer" });
     expect(services.entries.list(whitelist.id)).toEqual([]);
   });
 
   test("removes a non-ASCII nick sent in another letter case and Unicode normalisation", async () => {
-    const whitelist = seedWhitelist(services, { guildId: GUILD, nickType: "bedrock" });
-    seedEntries(services, whitelist.id, [".Ünïcode Ålf"]);
+    const whitelist = await seedWhitelist(services, { guildId: GUILD, nickType: "bedrock" });
+    await seedEntries(services, whitelist.id, [".Ünïcode Ålf"]);
     // Decomposed (NFD) and lower-cased: U+0308 combining diaeresis after "u".
     const response = await del(whitelist.id, ".u\u0308nïcode ålf");
     expect(await response.json()).toEqual({ removed: true, nick: ".Ünïcode Ålf" });
@@ -217,15 +220,15 @@ describe("DELETE entries", () => {
 
   test("a compatibility character never matches an ASCII nick: %E2%84%AA (KELVIN SIGN) is not K", async () => {
     const whitelist = await seedWhitelist(services, { guildId: GUILD });
-    await Promise.all(seedEntries(services, whitelist.id, ["Kevin"]));
+    await Promise.all(await seedEntries(services, whitelist.id, ["Kevin"]));
     const response = await remove(`${paths.entries(whitelist.id)}/%E2%84%AAevin`);
     await expectProblem(response, "entry-not-found");
     expect((await services.entries.list(whitelist.id)).map((entry) => entry.nick)).toEqual(["Kevin"]);
   });
 
   test("percent-decodes reserved characters in the nick (%2F, %25)", async () => {
-    const whitelist = seedWhitelist(services, { guildId: GUILD, nickType: "offline" });
-    seedEntries(services, whitelist.id, ["a/b", "50%"]);
+    const whitelist = await seedWhitelist(services, { guildId: GUILD, nickType: "offline" });
+    await seedEntries(services, whitelist.id, ["a/b", "50%"]);
     const bodies = [
       await (await remove(`${paths.entries(whitelist.id)}/a%2Fb`)).json(),
       await (await remove(`${paths.entries(whitelist.id)}/50%25`)).json(),
@@ -237,8 +240,8 @@ describe("DELETE entries", () => {
   });
 
   test("after a DELETE the entries no longer list the nick and the ETag changed", async () => {
-    const whitelist = seedWhitelist(services, { guildId: GUILD });
-    seedEntries(services, whitelist.id, ["Notch", "alice"]);
+    const whitelist = await seedWhitelist(services, { guildId: GUILD });
+    await seedEntries(services, whitelist.id, ["Notch", "alice"]);
     const before = await get(paths.entries(whitelist.id));
     const etag = before.headers.get("etag") ?? "";
     expect((await del(whitelist.id, "notch")).status).toBe(200);
@@ -252,8 +255,8 @@ describe("DELETE entries", () => {
   });
 
   test("a DELETE records an entry.removed event with origin api", async () => {
-    const whitelist = seedWhitelist(services, { guildId: GUILD, name: "survival" });
-    seedEntries(services, whitelist.id, [{ nick: "Notch", uuid: NOTCH_UUID, premium: true }]);
+    const whitelist = await seedWhitelist(services, { guildId: GUILD, name: "survival" });
+    await seedEntries(services, whitelist.id, [{ nick: "Notch", uuid: NOTCH_UUID, premium: true }]);
     services.clock.advance(5_000);
     expect((await del(whitelist.id, "NOTCH")).status).toBe(200);
 
@@ -272,17 +275,17 @@ describe("DELETE entries", () => {
   });
 
   test("a refused DELETE records no event", async () => {
-    const whitelist = seedWhitelist(services, { guildId: GUILD });
-    seedEntries(services, whitelist.id, ["Notch"]);
+    const whitelist = await seedWhitelist(services, { guildId: GUILD });
+    await seedEntries(services, whitelist.id, ["Notch"]);
     await del(whitelist.id, "Herobrine");
     const events = services.events.listAfter(0, { guildId: GUILD, whitelistId: null });
     expect(events.map((event) => event.type)).toEqual(["entry.added"]);
   });
 
   test("a key scoped to the whitelist may delete from it", async () => {
-    const whitelist = seedWhitelist(services, { guildId: GUILD });
-    seedEntries(services, whitelist.id, ["Notch"]);
-    const scoped = seedKey(services, GUILD, whitelist.id).plaintext;
+    const whitelist = await seedWhitelist(services, { guildId: GUILD });
+    await seedEntries(services, whitelist.id, ["Notch"]);
+    const scoped = (await seedKey(services, GUILD, whitelist.id)).plaintext;
     const response = await call(app, "DELETE", paths.entry(whitelist.id, "notch"), bearer(scoped));
     expect(await response.json()).toEqual({ removed: true, nick: "Notch" });
   });

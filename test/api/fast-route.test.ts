@@ -19,7 +19,7 @@ let fellBack: { path: string; rateLimit: string | undefined }[];
 let whitelistId: string;
 let key: string;
 
-beforeEach(() => {
+beforeEach(async () => {
   services = testServices();
   const limit = createRateLimit({
     perMinute: PER_MINUTE,
@@ -37,10 +37,10 @@ beforeEach(() => {
     routes: { [ENTRIES_ROUTE]: { GET: entriesRoute({ ...services, limit, fallback }) } },
     fetch: () => new Response("not routed", { status: 404 }),
   });
-  const whitelist = seedWhitelist(services, { guildId: GUILD, name: "survival" });
-  seedEntries(services, whitelist.id, ["Notch", "jeb_"]);
+  const whitelist = await seedWhitelist(services, { guildId: GUILD, name: "survival" });
+  await seedEntries(services, whitelist.id, ["Notch", "jeb_"]);
   whitelistId = whitelist.id;
-  key = seedKey(services, GUILD).plaintext;
+  key = (await seedKey(services, GUILD)).plaintext;
 });
 
 afterEach(async () => {
@@ -132,10 +132,10 @@ describe("reads it answers itself", () => {
 
 describe("requests it passes to the app, counted once", () => {
   test("every other case reaches the app with the rate limit's headers already taken", async () => {
-    const otherGuild = seedWhitelist(services, { guildId: "100000000000000002" });
-    const revoked = seedKey(services, GUILD);
-    services.keys.revoke(GUILD, revoked.key.id);
-    const scoped = seedKey(services, GUILD, otherGuild.id).plaintext;
+    const otherGuild = await seedWhitelist(services, { guildId: "100000000000000002" });
+    const revoked = await seedKey(services, GUILD);
+    await services.keys.revoke(GUILD, revoked.key.id);
+    const scoped = (await seedKey(services, GUILD, otherGuild.id)).plaintext;
     const cases: [string, Record<string, string>][] = [
       [entries(), {}],
       [entries(), { authorization: "Basic abc" }],

@@ -51,9 +51,9 @@ async function times(count: number, path: string, headers: Record<string, string
 describe("rate limit over real HTTP", () => {
   test("every kind of answer carries the headers: JSON, export file, 304, 400, 401, unknown route", async () => {
     const running = await start();
-    const whitelist = seedWhitelist(running.services, { guildId: GUILD });
-    seedEntries(running.services, whitelist.id, ["Notch"]);
-    const key = seedKey(running.services, GUILD).plaintext;
+    const whitelist = await seedWhitelist(running.services, { guildId: GUILD });
+    await seedEntries(running.services, whitelist.id, ["Notch"]);
+    const key = (await seedKey(running.services, GUILD)).plaintext;
     const answer = async (path: string, headers: Record<string, string> = {}) => {
       const response = await fetch(`${server?.url}${path}`, { headers });
       await response.arrayBuffer();
@@ -76,7 +76,7 @@ describe("rate limit over real HTTP", () => {
 
   test("lets a full bucket through with decreasing RateLimit, then answers 429 with Retry-After", async () => {
     const running = await start();
-    const key = seedKey(running.services, GUILD).plaintext;
+    const key = (await seedKey(running.services, GUILD)).plaintext;
 
     const passed = await times(PER_MINUTE, paths.whitelists, bearer(key));
     expect(passed.map(limits)).toEqual(
@@ -101,7 +101,7 @@ describe("rate limit over real HTTP", () => {
 
   test("401s count against the bucket", async () => {
     const running = await start();
-    const key = seedKey(running.services, GUILD).plaintext;
+    const key = (await seedKey(running.services, GUILD)).plaintext;
 
     const unauthorized = await times(PER_MINUTE, paths.whitelists);
     expect(unauthorized.map((r) => r.status)).toEqual([401, 401, 401, 401, 401]);
@@ -116,9 +116,9 @@ describe("rate limit over real HTTP", () => {
 
   test("404s and deletes count against the same bucket", async () => {
     const running = await start();
-    const key = seedKey(running.services, GUILD).plaintext;
-    const whitelist = seedWhitelist(running.services, { guildId: GUILD });
-    seedEntries(running.services, whitelist.id, ["Notch"]);
+    const key = (await seedKey(running.services, GUILD)).plaintext;
+    const whitelist = await seedWhitelist(running.services, { guildId: GUILD });
+    await seedEntries(running.services, whitelist.id, ["Notch"]);
 
     const statuses = [
       (await send("/api/v1/nope")).status,

@@ -33,35 +33,35 @@ const view = ({ guildId: _guildId, ...rest }: Whitelist) => rest;
  * Two whitelists (A, B) in one guild, one (C) in another, "Notch" on each, and one key of every kind the
  * scope matrix needs.
  */
-function seedWorld(services: TestServices) {
-  const a = seedWhitelist(services, { guildId: GUILD, name: "alpha" });
-  const b = seedWhitelist(services, { guildId: GUILD, name: "beta" });
-  const c = seedWhitelist(services, { guildId: OTHER_GUILD, name: "gamma" });
-  for (const whitelist of [a, b, c]) seedEntries(services, whitelist.id, ["Notch"]);
-  const guildKey = seedKey(services, GUILD).plaintext;
-  const revoked = seedKey(services, GUILD);
-  services.keys.revoke(GUILD, revoked.key.id);
+async function seedWorld(services: TestServices) {
+  const a = await seedWhitelist(services, { guildId: GUILD, name: "alpha" });
+  const b = await seedWhitelist(services, { guildId: GUILD, name: "beta" });
+  const c = await seedWhitelist(services, { guildId: OTHER_GUILD, name: "gamma" });
+  for (const whitelist of [a, b, c]) await seedEntries(services, whitelist.id, ["Notch"]);
+  const guildKey = (await seedKey(services, GUILD)).plaintext;
+  const revoked = await seedKey(services, GUILD);
+  await services.keys.revoke(GUILD, revoked.key.id);
   return {
     a,
     b,
     c,
     keys: {
       guild: guildKey,
-      scopedToA: seedKey(services, GUILD, a.id).plaintext,
+      scopedToA: (await seedKey(services, GUILD, a.id)).plaintext,
       revoked: revoked.plaintext,
-      otherGuild: seedKey(services, OTHER_GUILD).plaintext,
+      otherGuild: (await seedKey(services, OTHER_GUILD)).plaintext,
     },
   };
 }
 
-type World = ReturnType<typeof seedWorld>;
+type World = Awaited<ReturnType<typeof seedWorld>>;
 
 /** Separate services whose disk fails every read, the app over them, one whitelist of GUILD and a guild key. */
-function failingStore() {
+async function failingStore() {
   const services = testServices();
   const app = testApi(services);
-  const whitelist = seedWhitelist(services, { guildId: GUILD });
-  const key = seedKey(services, GUILD).plaintext;
+  const whitelist = await seedWhitelist(services, { guildId: GUILD });
+  const key = (await seedKey(services, GUILD)).plaintext;
   // A write lock does not block WAL readers, so a failing disk is what makes a read unanswerable.
   services.db.$client.prepare = (() => {
     throw Object.assign(new Error("disk I/O error"), { code: "SQLITE_IOERR_READ" });
@@ -73,10 +73,10 @@ let services: TestServices;
 let app: TestApp;
 let world: World;
 
-beforeEach(() => {
+beforeEach(async () => {
   services = testServices();
   app = testApi(services);
-  world = seedWorld(services);
+  world = await seedWorld(services);
 });
 
 afterEach(() => {
@@ -137,7 +137,7 @@ describe("GET /whitelists statuses", () => {
   });
 
   test("503 with Retry-After when the store fails to read (disk I/O error)", async () => {
-    const { services: failing, app: failingApp, key } = failingStore();
+    const { services: failing, app: failingApp, key } = await failingStore();
     try {
       const response = await call(failingApp, "GET", paths.whitelists, bearer(key));
       expect(response.headers.get("retry-after")).toBe("2");
@@ -222,7 +222,7 @@ describe("GET /whitelists/{id}/entries statuses", () => {
   });
 
   test("503 with Retry-After when the store fails to read (disk I/O error)", async () => {
-    const { services: failing, app: failingApp, whitelist, key } = failingStore();
+    const { services: failing, app: failingApp, whitelist, key } = await failingStore();
     try {
       const response = await call(failingApp, "GET", paths.entries(whitelist.id), bearer(key));
       expect(response.headers.get("retry-after")).toBe("2");
@@ -471,9 +471,9 @@ describe("scope matrix", () => {
   });
 
   test("a key revoked after use is refused at once", async () => {
-    const { key, plaintext } = seedKey(services, GUILD);
+    const { key, plaintext } = await seedKey(services, GUILD);
     expect((await call(app, "GET", paths.whitelists, bearer(plaintext))).status).toBe(200);
-    services.keys.revoke(GUILD, key.id);
+    await services.keys.revoke(GUILD, key.id);
     await expectProblem(await call(app, "GET", paths.whitelists, bearer(plaintext)), "unauthorized");
   });
 

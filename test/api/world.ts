@@ -1,9 +1,9 @@
 import { seedKey, testApi, testServices } from "../helpers/services.ts";
 
 /** Fresh test services, the API app over them and the plaintext of a guild-wide key of `guildId`. */
-export function apiWorld(guildId: string) {
+export async function apiWorld(guildId: string) {
   const services = testServices();
   const app = testApi(services);
-  const key = seedKey(services, guildId).plaintext;
+  const key = (await seedKey(services, guildId)).plaintext;
   return { services, app, key };
 }

@@ -19,9 +19,9 @@ const nicks = async (w: World, key: string, whitelistId: string) =>
 async function messageWorld() {
   world = await startWorld();
   const w = world;
-  const whitelist = w.whitelist({ nickType: "offline", registrationMode: "message" });
+  const whitelist = await w.whitelist({ nickType: "offline", registrationMode: "message" });
   await w.bot.ensureIntents();
-  const key = w.key();
+  const key = await w.key();
   return { w, whitelist, key };
 }
 

@@ -229,7 +229,7 @@ describe("approval decisions", () => {
 
   test("a request decided elsewhere is refused at the click, and the post says nothing new", async () => {
     const { post, requestId } = await requestAsAlice();
-    world.bot.registration.cancelRequest({
+    await world.bot.registration.cancelRequest({
       requestId,
       actor: { userId: IDS.alice, roleIds: [IDS.playerRole], canManageGuild: false },
     });
@@ -243,7 +243,7 @@ describe("approval decisions", () => {
 
   test("approving grants the member's roles as they are now, with the approver as the actor", async () => {
     const { post, requestId } = await requestAsAlice();
-    const whitelist = world.services.whitelists.update(world.registrationRequest().whitelistId, {
+    const whitelist = await world.services.whitelists.update(world.registrationRequest().whitelistId, {
       grantedRoleIds: [IDS.whitelistedRole],
     });
     await world.click(IDS.manager, post.id, `approval:approve:${requestId}`);
@@ -261,7 +261,7 @@ describe("approval decisions", () => {
 
   test("a role above the bot at approval: the entry stands, the log and the member are told", async () => {
     const { post, requestId } = await requestAsAlice();
-    const whitelist = world.services.whitelists.update(world.registrationRequest().whitelistId, {
+    const whitelist = await world.services.whitelists.update(world.registrationRequest().whitelistId, {
       grantedRoleIds: [IDS.vipRole],
     });
     await world.click(IDS.manager, post.id, `approval:approve:${requestId}`);

@@ -44,8 +44,8 @@ describe("/server-link create", () => {
 
   test("a key limited to a whitelist (named in any case) sees only that one", async () => {
     world = await startWorld();
-    const survival = world.whitelist();
-    const creative = world.whitelist({ name: "creative" });
+    const survival = await world.whitelist();
+    const creative = await world.whitelist({ name: "creative" });
     const key = lineValue(await link(IDS.owner, "create", { name: "s", whitelist: "SURVIVAL" }), "Key:");
     expect(world.services.keys.list(IDS.guild)[0]?.whitelistId).toBe(survival.id);
     expect([
@@ -56,7 +56,7 @@ describe("/server-link create", () => {
 
   test("needs Manage Server, for every subcommand", async () => {
     world = await startWorld();
-    const key = world.services.keys.create({
+    const key = await world.services.keys.create({
       guildId: IDS.guild,
       name: "k",
       whitelistId: null,
@@ -127,7 +127,7 @@ describe("/server-link webhook", () => {
   test("shows the signing secret once, and deliveries verify with it", async () => {
     world = await startWorld();
     world.useLogChannel();
-    const whitelist = world.whitelist();
+    const whitelist = await world.whitelist();
     receiver = startReceiver();
     const id = lineValue(await link(IDS.owner, "create", { name: "hooked" }), "Link id:");
 

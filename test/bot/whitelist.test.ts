@@ -70,7 +70,7 @@ describe("/whitelist create", () => {
 describe("/whitelist edit", () => {
   test("changes only what is given and reports it", async () => {
     world = await startWorld();
-    const before = world.whitelist();
+    const before = await world.whitelist();
     const reply = await wl(IDS.owner, "edit", { whitelist: "survival", "max-nicks": 3, enabled: false });
     expect(world.services.whitelists.get(before.id)).toEqual({
       ...before,
@@ -86,7 +86,7 @@ describe("/whitelist edit", () => {
 
   test("switching to message mode starts reading messages at once", async () => {
     world = await startWorld();
-    const survival = world.whitelist();
+    const survival = await world.whitelist();
     await wl(IDS.owner, "edit", { whitelist: survival.id, mode: "message" });
     const { id } = await world.say(IDS.alice, IDS.survivalChannel, "Notch");
     await world.message(IDS.survivalChannel, "the ✅", (m) => m.id === id && m.reactions.includes("✅"));
@@ -95,7 +95,7 @@ describe("/whitelist edit", () => {
 
   test("needs Manage Server, and at least one change", async () => {
     world = await startWorld();
-    world.whitelist({ managerRoleIds: [IDS.staffRole] });
+    await world.whitelist({ managerRoleIds: [IDS.staffRole] });
     expect((await wl(IDS.manager, "edit", { whitelist: "survival", enabled: false })).content).toBe(
       MANAGE_SERVER_ONLY,
     );
@@ -106,7 +106,7 @@ describe("/whitelist edit", () => {
 describe("/whitelist delete", () => {
   test("without confirm it only says what would go", async () => {
     world = await startWorld();
-    const survival = world.whitelist();
+    const survival = await world.whitelist();
     await world.command(IDS.alice, "register", {
       channelId: IDS.survivalChannel,
       options: { nick: "Notch" },
@@ -123,9 +123,9 @@ describe("/whitelist delete", () => {
   test("with confirm: nicks removed with events and roles reverted, scoped keys revoked, then it is gone", async () => {
     world = await startWorld();
     world.useLogChannel();
-    const survival = world.whitelist({ grantedRoleIds: [IDS.whitelistedRole] });
-    const scopedKey = world.key(survival.id);
-    const guildKey = world.key();
+    const survival = await world.whitelist({ grantedRoleIds: [IDS.whitelistedRole] });
+    const scopedKey = await world.key(survival.id);
+    const guildKey = await world.key();
     await world.command(IDS.bob, "register", { channelId: IDS.survivalChannel, options: { nick: "Notch" } });
     const socket = openSocket(world.service.url, guildKey);
     await socket.waitFor((m) => m.type === "connected");
@@ -155,7 +155,7 @@ describe("/whitelist delete", () => {
 
   test("needs Manage Server", async () => {
     world = await startWorld();
-    world.whitelist({ managerRoleIds: [IDS.staffRole] });
+    await world.whitelist({ managerRoleIds: [IDS.staffRole] });
     expect((await wl(IDS.manager, "delete", { whitelist: "survival", confirm: true })).content).toBe(
       MANAGE_SERVER_ONLY,
     );
@@ -169,8 +169,8 @@ describe("/whitelist list and show", () => {
     expect((await wl(IDS.bob, "list")).content).toBe(
       "This server has no whitelist yet. Staff create one with `/whitelist create`.",
     );
-    const survival = world.whitelist();
-    const creative = world.whitelist({
+    const survival = await world.whitelist();
+    const creative = await world.whitelist({
       name: "creative",
       nickType: "offline",
       enabled: false,
@@ -190,7 +190,7 @@ describe("/whitelist list and show", () => {
 
   test("show gives the settings, the role lists and the counts; it accepts the id too", async () => {
     world = await startWorld();
-    const survival = world.whitelist({
+    const survival = await world.whitelist({
       registrationMode: "approval",
       requiredRoleIds: [IDS.playerRole],
       managerRoleIds: [IDS.staffRole],
@@ -228,7 +228,7 @@ describe("/whitelist list and show", () => {
 describe("/whitelist roles", () => {
   test("adds, removes and clears roles in the three lists, and shows them", async () => {
     world = await startWorld();
-    const survival = world.whitelist({ requiredRoleIds: [IDS.staffRole] });
+    const survival = await world.whitelist({ requiredRoleIds: [IDS.staffRole] });
     await wl(IDS.owner, "roles", {
       whitelist: "survival",
       "add-required": IDS.playerRole,
@@ -253,7 +253,7 @@ describe("/whitelist roles", () => {
 
   test("warns about a granted role above the bot, and refuses @everyone", async () => {
     world = await startWorld();
-    world.whitelist();
+    await world.whitelist();
     const reply = await wl(IDS.owner, "roles", { whitelist: "survival", "add-granted": IDS.vipRole });
     expect(lines(reply)).toContain(
       `⚠️ I cannot give <@&${IDS.vipRole}>: it is not below my highest role. Move my role above it in Server ` +
@@ -266,7 +266,7 @@ describe("/whitelist roles", () => {
 
   test("needs Manage Server, even for a manager", async () => {
     world = await startWorld();
-    world.whitelist({ managerRoleIds: [IDS.staffRole] });
+    await world.whitelist({ managerRoleIds: [IDS.staffRole] });
     expect(
       (await wl(IDS.manager, "roles", { whitelist: "survival", "add-manager": IDS.playerRole })).content,
     ).toBe(MANAGE_SERVER_ONLY);
@@ -277,7 +277,7 @@ describe("/whitelist add and remove", () => {
   test("a manager adds a nick for a member, roles granted, required roles not applied", async () => {
     world = await startWorld();
     world.useLogChannel();
-    const survival = world.whitelist({
+    const survival = await world.whitelist({
       requiredRoleIds: [IDS.playerRole],
       grantedRoleIds: [IDS.whitelistedRole],
       managerRoleIds: [IDS.staffRole],
@@ -298,7 +298,7 @@ describe("/whitelist add and remove", () => {
 
   test("only managers add; a member who left cannot be given a nick", async () => {
     world = await startWorld();
-    world.whitelist({ managerRoleIds: [IDS.staffRole] });
+    await world.whitelist({ managerRoleIds: [IDS.staffRole] });
     expect(
       (await wl(IDS.alice, "add", { whitelist: "survival", member: IDS.bob, nick: "Notch" })).content,
     ).toBe(STAFF_ONLY);
@@ -312,7 +312,7 @@ describe("/whitelist add and remove", () => {
 
   test("the owner or a manager removes a nick; anyone else is refused", async () => {
     world = await startWorld();
-    const survival = world.whitelist({ managerRoleIds: [IDS.staffRole], maxNicksPerUser: 2 });
+    const survival = await world.whitelist({ managerRoleIds: [IDS.staffRole], maxNicksPerUser: 2 });
     await world.command(IDS.alice, "register", {
       channelId: IDS.survivalChannel,
       options: { nick: "Notch" },
@@ -332,12 +332,12 @@ describe("/whitelist add and remove", () => {
 describe("/whitelist export", () => {
   test.each(exportFormats)("%s: the attachment is byte for byte what the API serves", async (format) => {
     world = await startWorld();
-    const survival = world.whitelist({ managerRoleIds: [IDS.staffRole], maxNicksPerUser: 3 });
+    const survival = await world.whitelist({ managerRoleIds: [IDS.staffRole], maxNicksPerUser: 3 });
     for (const nick of ["Notch", "zed_offline", "alpha_1"]) {
       await world.command(IDS.alice, "register", { channelId: IDS.survivalChannel, options: { nick } });
     }
     const reply = await wl(IDS.manager, "export", { whitelist: "survival", format });
-    const served = await world.api(world.key(), `/whitelists/${survival.id}/entries?format=${format}`);
+    const served = await world.api(await world.key(), `/whitelists/${survival.id}/entries?format=${format}`);
     const bytes = new Uint8Array(await served.arrayBuffer());
     const fileName = /filename="([^"]+)"/.exec(served.headers.get("content-disposition") ?? "")?.[1];
     expect(reply.attachments).toEqual([
@@ -352,7 +352,7 @@ describe("/whitelist export", () => {
 
   test("only managers export", async () => {
     world = await startWorld();
-    world.whitelist({ managerRoleIds: [IDS.staffRole] });
+    await world.whitelist({ managerRoleIds: [IDS.staffRole] });
     const reply = await wl(IDS.alice, "export", { whitelist: "survival", format: "plain" });
     expect({ content: reply.content, attachments: reply.attachments }).toEqual({
       content: STAFF_ONLY,
@@ -379,8 +379,8 @@ describe("/whitelist log-channel", () => {
 describe("whitelist autocomplete", () => {
   test("offers at most 25 names, those starting with what is typed first", async () => {
     world = await startWorld();
-    for (let i = 0; i < 30; i++) world.whitelist({ name: `server-${String(i).padStart(2, "0")}` });
-    world.whitelist({ name: "my-server" });
+    for (let i = 0; i < 30; i++) await world.whitelist({ name: `server-${String(i).padStart(2, "0")}` });
+    await world.whitelist({ name: "my-server" });
     const all = await world.autocomplete(IDS.owner, "whitelist", "whitelist", {
       subcommand: "show",
       options: { whitelist: "" },

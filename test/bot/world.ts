@@ -270,8 +270,8 @@ export async function startWorld() {
       }),
 
     /** Sets the log channel directly (tests of other things need one). */
-    useLogChannel() {
-      services.guilds.setLogChannel(IDS.guild, IDS.logChannel);
+    async useLogChannel() {
+      await services.guilds.setLogChannel(IDS.guild, IDS.logChannel);
     },
 
     /** Creates a whitelist through the service: `survival`, java nicks, command mode in #survival. */
@@ -287,9 +287,10 @@ export async function startWorld() {
     },
 
     /** A link key through the service (guild-wide unless a whitelist id is given). */
-    key(whitelistId: string | null = null) {
-      return services.keys.create({ guildId: IDS.guild, name: "test", whitelistId, createdBy: IDS.owner })
-        .plaintext;
+    async key(whitelistId: string | null = null) {
+      return (
+        await services.keys.create({ guildId: IDS.guild, name: "test", whitelistId, createdBy: IDS.owner })
+      ).plaintext;
     },
 
     /** The latest registration request, as the registration service reports it. */

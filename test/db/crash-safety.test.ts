@@ -20,14 +20,14 @@ afterAll(() => {
 });
 
 /** Seeds one whitelist with ENTRIES entries in a database file, then closes it; returns what was seeded. */
-function seed(path: string) {
+async function seed(path: string) {
   const services = openServices({ path, clock: manualClock(), logger: silentLogger });
   // Only the seeding connection skips fsync (it is closed cleanly before the child starts); the child
   // opens the file with the service's own durability settings, which are what this test is about.
   services.db.$client.run("PRAGMA synchronous = OFF");
-  const whitelist = seedWhitelist(services, { guildId: "100000000000000001", name: "crash" });
+  const whitelist = await seedWhitelist(services, { guildId: "100000000000000001", name: "crash" });
   const nicks = Array.from({ length: ENTRIES }, (_, i) => `Player_${String(i).padStart(4, "0")}`);
-  seedEntries(services, whitelist.id, nicks);
+  await seedEntries(services, whitelist.id, nicks);
   closeDatabase(services.db);
   return { whitelistId: whitelist.id, nicks };
 }
@@ -57,7 +57,7 @@ async function acknowledgedUntilKilled(child: Bun.Subprocess<"ignore", "pipe", "
 describe("a removal acknowledged before a SIGKILL", () => {
   test("survives the crash together with its event, and nothing is half-done", async () => {
     const path = join(dir.path, "whitelist-sync.db");
-    const { whitelistId, nicks } = seed(path);
+    const { whitelistId, nicks } = await seed(path);
 
     const child = Bun.spawn([process.execPath, remover, path, whitelistId], {
       stdin: "ignore",

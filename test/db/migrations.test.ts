@@ -4,6 +4,7 @@ import { readdirSync } from "node:fs";
 import { join } from "node:path";
 import { closeDatabase, migrate, openDatabase } from "../../src/db/client.ts";
 import { migrations } from "../../src/db/migrations.ts";
+import { LOCK_WAIT_MS } from "../../src/db/writer.ts";
 import { tempDir } from "../helpers/services.ts";
 
 const drizzleDir = join(import.meta.dir, "..", "..", "drizzle");
@@ -107,10 +108,10 @@ describe("store pragmas", () => {
     }
   });
 
-  test("the busy timeout defaults to 2000 ms", () => {
+  test("a statement waits for a lock only briefly by default: the writer retries, the event loop does not", () => {
     const db = openDatabase({ path: freshPath() });
     try {
-      expect(pragma(db.$client, "busy_timeout")).toBe(2000);
+      expect(pragma(db.$client, "busy_timeout")).toBe(LOCK_WAIT_MS);
     } finally {
       closeDatabase(db);
     }

@@ -7,12 +7,12 @@ let services: TestServices;
 afterEach(() => services.close());
 
 describe("entry service", () => {
-  test("adding stores the entry and its entry.added event together, then publishes it", () => {
+  test("adding stores the entry and its entry.added event together, then publishes it", async () => {
     services = testServices();
-    const wl = seedWhitelist(services, { guildId: GUILD, name: "survival" });
+    const wl = await seedWhitelist(services, { guildId: GUILD, name: "survival" });
     const published: ChangeNotice[] = [];
     services.bus.subscribe((notice) => published.push(notice));
-    const [entry] = seedEntries(services, wl.id, [{ nick: "Notch", userId: "300000000000000007" }]);
+    const [entry] = await seedEntries(services, wl.id, [{ nick: "Notch", userId: "300000000000000007" }]);
     const stored = services.events.listAfter(0, { guildId: GUILD, whitelistId: null });
     expect(stored).toEqual([
       {
@@ -32,25 +32,25 @@ describe("entry service", () => {
     expect(entry?.nick).toBe("Notch");
   });
 
-  test("a nick is unique per whitelist whatever its letter case, but may repeat across whitelists", () => {
+  test("a nick is unique per whitelist whatever its letter case, but may repeat across whitelists", async () => {
     services = testServices();
-    const a = seedWhitelist(services, { guildId: GUILD });
-    const b = seedWhitelist(services, { guildId: GUILD });
-    seedEntries(services, a.id, ["Notch"]);
-    expect(() => seedEntries(services, a.id, ["nOTCH"])).toThrow(
+    const a = await seedWhitelist(services, { guildId: GUILD });
+    const b = await seedWhitelist(services, { guildId: GUILD });
+    await seedEntries(services, a.id, ["Notch"]);
+    await expect(seedEntries(services, a.id, ["nOTCH"])).rejects.toThrow(
       expect.objectContaining({ code: "nick-taken" }),
     );
-    expect(seedEntries(services, b.id, ["notch"]).map((e) => e.nick)).toEqual(["notch"]);
+    expect((await seedEntries(services, b.id, ["notch"])).map((e) => e.nick)).toEqual(["notch"]);
     expect(services.events.listAfter(0, { guildId: GUILD, whitelistId: null }).length).toBe(2);
   });
 
-  test("removal matches any letter case, returns the stored spelling and records who removed it", () => {
+  test("removal matches any letter case, returns the stored spelling and records who removed it", async () => {
     services = testServices();
-    const wl = seedWhitelist(services, { guildId: GUILD });
-    seedEntries(services, wl.id, [".Ünïcode Ålf", "Notch"]);
+    const wl = await seedWhitelist(services, { guildId: GUILD });
+    await seedEntries(services, wl.id, [".Ünïcode Ålf", "Notch"]);
     const published: ChangeNotice[] = [];
     services.bus.subscribe((notice) => published.push(notice));
-    const removed = services.entries.remove({
+    const removed = await services.entries.remove({
       whitelistId: wl.id,
       nick: ".üNÏCODE åLF",
       origin: "api",
@@ -63,40 +63,42 @@ describe("entry service", () => {
     ]);
   });
 
-  test("removing an absent nick changes nothing and writes no event", () => {
+  test("removing an absent nick changes nothing and writes no event", async () => {
     services = testServices();
-    const wl = seedWhitelist(services, { guildId: GUILD });
-    seedEntries(services, wl.id, ["Notch"]);
-    services.entries.remove({ whitelistId: wl.id, nick: "notch", origin: "api" });
-    expect(() => services.entries.remove({ whitelistId: wl.id, nick: "notch", origin: "api" })).toThrow(
-      expect.objectContaining({ code: "entry-not-found" }),
-    );
+    const wl = await seedWhitelist(services, { guildId: GUILD });
+    await seedEntries(services, wl.id, ["Notch"]);
+    await services.entries.remove({ whitelistId: wl.id, nick: "notch", origin: "api" });
+    await expect(
+      services.entries.remove({ whitelistId: wl.id, nick: "notch", origin: "api" }),
+    ).rejects.toThrow(expect.objectContaining({ code: "entry-not-found" }));
     expect(services.events.listAfter(0, { guildId: GUILD, whitelistId: null }).map((e) => e.type)).toEqual([
       "entry.added",
       "entry.removed",
     ]);
   });
 
-  test("a failing event write rolls the removal back (the entry and its event commit together)", () => {
+  test("a failing event write rolls the removal back (the entry and its event commit together)", async () => {
     services = testServices();
-    const wl = seedWhitelist(services, { guildId: GUILD });
-    seedEntries(services, wl.id, ["Notch"]);
+    const wl = await seedWhitelist(services, { guildId: GUILD });
+    await seedEntries(services, wl.id, ["Notch"]);
     services.db.$client.run(
       "CREATE TRIGGER fail_events BEFORE INSERT ON events BEGIN SELECT RAISE(ABORT, 'disk says no'); END",
     );
-    expect(() => services.entries.remove({ whitelistId: wl.id, nick: "Notch", origin: "api" })).toThrow();
+    await expect(
+      services.entries.remove({ whitelistId: wl.id, nick: "Notch", origin: "api" }),
+    ).rejects.toThrow();
     expect(services.entries.list(wl.id).map((e) => e.nick)).toEqual(["Notch"]);
   });
 
-  test("events are read back in order, scoped to a guild or one whitelist", () => {
+  test("events are read back in order, scoped to a guild or one whitelist", async () => {
     services = testServices();
-    const a = seedWhitelist(services, { guildId: GUILD });
-    const b = seedWhitelist(services, { guildId: GUILD });
-    const other = seedWhitelist(services, { guildId: "100000000000000002" });
-    seedEntries(services, a.id, ["a1"]);
-    seedEntries(services, b.id, ["b1"]);
-    seedEntries(services, other.id, ["o1"]);
-    seedEntries(services, a.id, ["a2"]);
+    const a = await seedWhitelist(services, { guildId: GUILD });
+    const b = await seedWhitelist(services, { guildId: GUILD });
+    const other = await seedWhitelist(services, { guildId: "100000000000000002" });
+    await seedEntries(services, a.id, ["a1"]);
+    await seedEntries(services, b.id, ["b1"]);
+    await seedEntries(services, other.id, ["o1"]);
+    await seedEntries(services, a.id, ["a2"]);
     const nicks = (events: { entry: { nick: string } }[]) => events.map((e) => e.entry.nick);
     expect(nicks(services.events.listAfter(0, { guildId: GUILD, whitelistId: null }))).toEqual([
       "a1",
@@ -107,13 +109,13 @@ describe("entry service", () => {
     expect(nicks(services.events.listAfter(1, { guildId: GUILD, whitelistId: null }))).toEqual(["b1", "a2"]);
   });
 
-  test("pruning drops events older than the retention only", () => {
+  test("pruning drops events older than the retention only", async () => {
     services = testServices();
-    const wl = seedWhitelist(services, { guildId: GUILD });
-    seedEntries(services, wl.id, ["old"]);
+    const wl = await seedWhitelist(services, { guildId: GUILD });
+    await seedEntries(services, wl.id, ["old"]);
     services.clock.advance(8 * 86_400_000);
-    seedEntries(services, wl.id, ["new"]);
-    expect(services.events.prune(7 * 86_400_000)).toBe(1);
+    await seedEntries(services, wl.id, ["new"]);
+    expect(await services.events.prune(7 * 86_400_000)).toBe(1);
     expect(services.events.bounds()).toEqual({ oldest: 2, latest: 2 });
   });
 });

@@ -3,6 +3,7 @@ import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { createApi } from "../../src/api/app.ts";
 import { closeDatabase } from "../../src/db/client.ts";
+import type { EntryRecord } from "../../src/entries/model.ts";
 import type { NewEntry } from "../../src/entries/service.ts";
 import { createHub } from "../../src/realtime/hub.ts";
 import { openServices, type Services } from "../../src/services.ts";
@@ -48,19 +49,27 @@ export function seedWhitelist(services: Services, input: Partial<NewWhitelist> &
   });
 }
 
-/** Adds entries as Discord registrations by one member. */
-export function seedEntries(services: Services, whitelistId: string, nicks: (string | Partial<NewEntry>)[]) {
-  return nicks.map((nick) =>
-    services.entries.add({
-      whitelistId,
-      uuid: null,
-      premium: false,
-      userId: "300000000000000001",
-      addedBy: "300000000000000001",
-      origin: "discord",
-      ...(typeof nick === "string" ? { nick } : { nick: "Someone", ...nick }),
-    }),
-  );
+/** Adds entries as Discord registrations by one member, in order. */
+export async function seedEntries(
+  services: Services,
+  whitelistId: string,
+  nicks: (string | Partial<NewEntry>)[],
+): Promise<EntryRecord[]> {
+  const added: EntryRecord[] = [];
+  for (const nick of nicks) {
+    added.push(
+      await services.entries.add({
+        whitelistId,
+        uuid: null,
+        premium: false,
+        userId: "300000000000000001",
+        addedBy: "300000000000000001",
+        origin: "discord",
+        ...(typeof nick === "string" ? { nick } : { nick: "Someone", ...nick }),
+      }),
+    );
+  }
+  return added;
 }
 
 /** A link key's plaintext. */

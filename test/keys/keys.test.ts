@@ -41,10 +41,10 @@ describe("key service", () => {
   let services: TestServices;
   afterEach(() => services.close());
 
-  test("the database never contains a plaintext key, only its SHA-256", () => {
+  test("the database never contains a plaintext key, only its SHA-256", async () => {
     services = testServices();
-    const wl = seedWhitelist(services, { guildId: GUILD });
-    const created = [seedKey(services, GUILD), seedKey(services, GUILD, wl.id)];
+    const wl = await seedWhitelist(services, { guildId: GUILD });
+    const created = [await seedKey(services, GUILD), await seedKey(services, GUILD, wl.id)];
     services.keys.verify(created[0]?.plaintext ?? "");
     services.db.$client.run("PRAGMA wal_checkpoint(TRUNCATE)");
     const bytes = new TextDecoder("latin1").decode(
@@ -57,21 +57,21 @@ describe("key service", () => {
     }
   });
 
-  test("verify gives the key's scope; revoke makes it invalid at once", () => {
+  test("verify gives the key's scope; revoke makes it invalid at once", async () => {
     services = testServices();
-    const wl = seedWhitelist(services, { guildId: GUILD });
-    const { key, plaintext } = seedKey(services, GUILD, wl.id);
+    const wl = await seedWhitelist(services, { guildId: GUILD });
+    const { key, plaintext } = await seedKey(services, GUILD, wl.id);
     expect(services.keys.verify(plaintext)).toEqual({ keyId: key.id, guildId: GUILD, whitelistId: wl.id });
     const revoked: string[] = [];
     services.keys.onRevoked((id) => revoked.push(id));
-    services.keys.revoke(GUILD, key.id);
+    await services.keys.revoke(GUILD, key.id);
     expect(services.keys.verify(plaintext)).toBeNull();
     expect(revoked).toEqual([key.id]);
   });
 
-  test("a mistyped key is rejected before any lookup", () => {
+  test("a mistyped key is rejected before any lookup", async () => {
     services = testServices();
-    const { plaintext } = seedKey(services, GUILD);
+    const { plaintext } = await seedKey(services, GUILD);
     const queries: string[] = [];
     const client = services.db.$client;
     for (const method of ["query", "prepare"] as const) {
@@ -88,17 +88,17 @@ describe("key service", () => {
     expect(queries.length).toBeGreaterThan(0);
   });
 
-  test("revoking needs a key of the same guild", () => {
+  test("revoking needs a key of the same guild", async () => {
     services = testServices();
-    const { key } = seedKey(services, GUILD);
-    expect(() => services.keys.revoke("100000000000000002", key.id)).toThrow(
+    const { key } = await seedKey(services, GUILD);
+    await expect(services.keys.revoke("100000000000000002", key.id)).rejects.toThrow(
       expect.objectContaining({ code: "key-not-found" }),
     );
   });
 
-  test("lastUsedAt is written at most once a minute", () => {
+  test("lastUsedAt is written at most once a minute", async () => {
     services = testServices();
-    const { key, plaintext } = seedKey(services, GUILD);
+    const { key, plaintext } = await seedKey(services, GUILD);
     const lastUsed = () =>
       new Database(services.path, { readonly: true })
         .query<{ at: number | null }, [string]>("SELECT last_used_at AS at FROM link_keys WHERE id = ?")
@@ -113,9 +113,9 @@ describe("key service", () => {
     expect(lastUsed()).toBe(start + 60_000);
   });
 
-  test("list never shows the key or its hash", () => {
+  test("list never shows the key or its hash", async () => {
     services = testServices();
-    const { plaintext } = seedKey(services, GUILD);
+    const { plaintext } = await seedKey(services, GUILD);
     const listed = JSON.stringify(services.keys.list(GUILD));
     expect(listed.includes(plaintext)).toBe(false);
     expect(listed.includes(hashKey(plaintext))).toBe(false);

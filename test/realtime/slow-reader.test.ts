@@ -39,8 +39,8 @@ test("a subscriber that stops reading is cut off at a bounded buffer instead of 
   dir = tempDir();
   service = await startTestService(join(dir.path, "wls.db"));
   const s = service.services;
-  const whitelist = seedWhitelist(s, { guildId: GUILD });
-  client = await stalledSubscriber(service.port, seedKey(s, GUILD).plaintext);
+  const whitelist = await seedWhitelist(s, { guildId: GUILD });
+  client = await stalledSubscriber(service.port, (await seedKey(s, GUILD)).plaintext);
   const waitForHub = async (size: number) => {
     for (let turn = 0; turn < 1000 && service?.hub.size() !== size; turn++)
       await new Promise((r) => setImmediate(r));

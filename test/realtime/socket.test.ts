@@ -36,7 +36,7 @@ afterEach(async () => {
 async function connectedClient() {
   dir = tempDir();
   const service = await start();
-  const client = socket(service, seedKey(service.services, GUILD).plaintext);
+  const client = socket(service, (await seedKey(service.services, GUILD)).plaintext);
   await client.waitForCount(1);
   return { service, client };
 }
@@ -52,13 +52,13 @@ describe("event socket", () => {
     dir = tempDir();
     const service = await start();
     const s = service.services;
-    const wl = seedWhitelist(s, { guildId: GUILD, name: "survival" });
-    const { plaintext } = seedKey(s, GUILD);
+    const wl = await seedWhitelist(s, { guildId: GUILD, name: "survival" });
+    const { plaintext } = await seedKey(s, GUILD);
     const client = socket(service, plaintext);
     await client.waitForCount(1);
     expect(client.messages[0]).toEqual({ type: "connected", guildId: GUILD, scope: { whitelistId: null } });
-    seedEntries(s, wl.id, ["Notch"]);
-    s.entries.remove({ whitelistId: wl.id, nick: "notch", origin: "api" });
+    await seedEntries(s, wl.id, ["Notch"]);
+    await s.entries.remove({ whitelistId: wl.id, nick: "notch", origin: "api" });
     await client.waitForCount(3);
     expect(client.messages.slice(1)).toEqual([
       {
@@ -111,8 +111,8 @@ describe("event socket", () => {
   test("a revoked key cannot connect", async () => {
     dir = tempDir();
     const service = await start();
-    const { key, plaintext } = seedKey(service.services, GUILD);
-    service.services.keys.revoke(GUILD, key.id);
+    const { key, plaintext } = await seedKey(service.services, GUILD);
+    await service.services.keys.revoke(GUILD, key.id);
     const response = await fetch(`${service.url}/api/v1/ws`, {
       headers: { authorization: `Bearer ${plaintext}` },
     });
@@ -122,7 +122,7 @@ describe("event socket", () => {
   test("a plain GET with a valid key is told to upgrade", async () => {
     dir = tempDir();
     const service = await start();
-    const { plaintext } = seedKey(service.services, GUILD);
+    const { plaintext } = await seedKey(service.services, GUILD);
     const response = await fetch(`${service.url}/api/v1/ws`, {
       headers: { authorization: `Bearer ${plaintext}` },
     });
@@ -134,20 +134,22 @@ describe("event socket", () => {
     const service = await start();
     const s = service.services;
     const lists = [
-      seedWhitelist(s, { guildId: GUILD }),
-      seedWhitelist(s, { guildId: GUILD }),
-      seedWhitelist(s, { guildId: GUILD }),
-      seedWhitelist(s, { guildId: OTHER_GUILD }),
-      seedWhitelist(s, { guildId: OTHER_GUILD }),
+      await seedWhitelist(s, { guildId: GUILD }),
+      await seedWhitelist(s, { guildId: GUILD }),
+      await seedWhitelist(s, { guildId: GUILD }),
+      await seedWhitelist(s, { guildId: OTHER_GUILD }),
+      await seedWhitelist(s, { guildId: OTHER_GUILD }),
     ];
-    const subscribers = [
-      { guildId: GUILD, whitelistId: null },
-      { guildId: OTHER_GUILD, whitelistId: null },
-      ...lists.map((wl) => ({ guildId: wl.guildId, whitelistId: wl.id })),
-    ].map((scope) => ({
-      scope,
-      client: socket(service, seedKey(s, scope.guildId, scope.whitelistId).plaintext),
-    }));
+    const subscribers = await Promise.all(
+      [
+        { guildId: GUILD, whitelistId: null },
+        { guildId: OTHER_GUILD, whitelistId: null },
+        ...lists.map((wl) => ({ guildId: wl.guildId, whitelistId: wl.id })),
+      ].map(async (scope) => ({
+        scope,
+        client: socket(service, (await seedKey(s, scope.guildId, scope.whitelistId)).plaintext),
+      })),
+    );
     await Promise.all(subscribers.map(({ client }) => client.waitForCount(1)));
 
     let seed = 42;
@@ -162,15 +164,15 @@ describe("event socket", () => {
       const nicks = present[at] as Set<string>;
       const nick = `p${random(25)}`;
       if (nicks.has(nick)) {
-        s.entries.remove({ whitelistId: wl.id, nick, origin: "api" });
+        await s.entries.remove({ whitelistId: wl.id, nick, origin: "api" });
         nicks.delete(nick);
       } else {
-        seedEntries(s, wl.id, [nick]);
+        await seedEntries(s, wl.id, [nick]);
         nicks.add(nick);
       }
     }
     // A last change in every whitelist: once a subscriber has the last event of its scope, it has them all.
-    for (const wl of lists) seedEntries(s, wl.id, ["sentinel"]);
+    for (const wl of lists) await seedEntries(s, wl.id, ["sentinel"]);
 
     for (const { scope, client } of subscribers) {
       const expected = s.events.listAfter(0, scope, 10_000);
@@ -189,24 +191,24 @@ describe("resume", () => {
     dir = tempDir();
     const service = await start();
     const s = service.services;
-    const wl = seedWhitelist(s, { guildId: GUILD });
-    const { plaintext } = seedKey(s, GUILD, wl.id);
+    const wl = await seedWhitelist(s, { guildId: GUILD });
+    const { plaintext } = await seedKey(s, GUILD, wl.id);
     const first = socket(service, plaintext);
     await first.waitForCount(1);
-    seedEntries(s, wl.id, ["a", "b"]);
+    await seedEntries(s, wl.id, ["a", "b"]);
     await first.waitForCount(3);
     const lastSeen = first.messages[2]?.id as string;
     first.close();
     await first.closed;
 
-    seedEntries(s, wl.id, ["c", "d"]);
-    s.entries.remove({ whitelistId: wl.id, nick: "a", origin: "api" });
-    const other = seedWhitelist(s, { guildId: GUILD });
-    seedEntries(s, other.id, ["not-mine"]);
+    await seedEntries(s, wl.id, ["c", "d"]);
+    await s.entries.remove({ whitelistId: wl.id, nick: "a", origin: "api" });
+    const other = await seedWhitelist(s, { guildId: GUILD });
+    await seedEntries(s, other.id, ["not-mine"]);
 
     const again = socket(service, plaintext, `?after=${lastSeen}`);
     await again.waitForCount(4);
-    seedEntries(s, wl.id, ["live"]);
+    await seedEntries(s, wl.id, ["live"]);
     await again.waitForCount(5);
     expect(changes(again)).toEqual(["entry.added c", "entry.added d", "entry.removed a", "entry.added live"]);
     expect(again.messages[0]).toMatchObject({ type: "connected" });
@@ -215,18 +217,18 @@ describe("resume", () => {
   test("resume works across a server restart (events come from SQLite)", async () => {
     dir = tempDir();
     const before = await start();
-    const wl = seedWhitelist(before.services, { guildId: GUILD });
-    const { plaintext } = seedKey(before.services, GUILD);
+    const wl = await seedWhitelist(before.services, { guildId: GUILD });
+    const { plaintext } = await seedKey(before.services, GUILD);
     const client = socket(before, plaintext);
     await client.waitForCount(1);
-    seedEntries(before.services, wl.id, ["a"]);
+    await seedEntries(before.services, wl.id, ["a"]);
     await client.waitForCount(2);
     const lastSeen = client.messages[1]?.id as string;
     await before.stop();
     expect(await client.closed).toMatchObject({ code: 1001 });
 
     const after = await start();
-    seedEntries(after.services, wl.id, ["b", "c"]);
+    await seedEntries(after.services, wl.id, ["b", "c"]);
     const resumed = socket(after, plaintext, `?after=${lastSeen}`);
     await resumed.waitForCount(3);
     expect(changes(resumed)).toEqual(["entry.added b", "entry.added c"]);
@@ -237,12 +239,12 @@ describe("resume", () => {
     const clock = manualClock(Date.UTC(2026, 10, 1));
     const service = await start({}, clock);
     const s = service.services;
-    const wl = seedWhitelist(s, { guildId: GUILD });
-    const { plaintext } = seedKey(s, GUILD);
-    seedEntries(s, wl.id, ["old1", "old2"]);
+    const wl = await seedWhitelist(s, { guildId: GUILD });
+    const { plaintext } = await seedKey(s, GUILD);
+    await seedEntries(s, wl.id, ["old1", "old2"]);
     clock.advance(8 * 86_400_000);
-    seedEntries(s, wl.id, ["new"]);
-    expect(s.events.prune(7 * 86_400_000)).toBe(2);
+    await seedEntries(s, wl.id, ["new"]);
+    expect(await s.events.prune(7 * 86_400_000)).toBe(2);
 
     const stale = socket(service, plaintext, "?after=1");
     expect(await stale.closed).toEqual({
@@ -259,7 +261,7 @@ describe("resume", () => {
   test("a cursor from the future (another database) gets resync", async () => {
     dir = tempDir();
     const service = await start();
-    const { plaintext } = seedKey(service.services, GUILD);
+    const { plaintext } = await seedKey(service.services, GUILD);
     const client = socket(service, plaintext, "?after=999");
     expect((await client.closed).code).toBe(4002);
   });
@@ -267,7 +269,7 @@ describe("resume", () => {
   test("a malformed cursor is a 400 problem", async () => {
     dir = tempDir();
     const service = await start();
-    const { plaintext } = seedKey(service.services, GUILD);
+    const { plaintext } = await seedKey(service.services, GUILD);
     const response = await fetch(`${service.url}/api/v1/ws?after=-1`, {
       headers: { authorization: `Bearer ${plaintext}` },
     });
@@ -283,13 +285,13 @@ describe("closing", () => {
     dir = tempDir();
     const service = await start();
     const s = service.services;
-    const wl = seedWhitelist(s, { guildId: GUILD });
-    const { key, plaintext } = seedKey(s, GUILD);
-    const bystander = socket(service, seedKey(s, GUILD).plaintext);
+    const wl = await seedWhitelist(s, { guildId: GUILD });
+    const { key, plaintext } = await seedKey(s, GUILD);
+    const bystander = socket(service, (await seedKey(s, GUILD)).plaintext);
     const clients = [socket(service, plaintext), socket(service, plaintext)];
     await Promise.all([...clients, bystander].map((c) => c.waitForCount(1)));
-    s.keys.revoke(GUILD, key.id);
-    seedEntries(s, wl.id, ["after-revoke"]);
+    await s.keys.revoke(GUILD, key.id);
+    await seedEntries(s, wl.id, ["after-revoke"]);
     for (const client of clients) {
       expect(await client.closed).toEqual({ code: 4001, reason: "key revoked" });
       expect(client.messages.map((m) => m.type)).toEqual(["connected"]);

@@ -24,9 +24,9 @@ test("an API removal reaches a webhook receiver as a signed entry.removed, and i
   const clock = manualClock(Date.now());
   service = await startTestService(join(dir.path, "wls.db"), { WEBHOOK_ALLOW_PRIVATE: "true" }, clock);
   const s = service.services;
-  const wl = seedWhitelist(s, { guildId: GUILD, name: "survival" });
-  seedEntries(s, wl.id, ["Notch"]);
-  const { key, plaintext } = seedKey(s, GUILD, wl.id);
+  const wl = await seedWhitelist(s, { guildId: GUILD, name: "survival" });
+  await seedEntries(s, wl.id, ["Notch"]);
+  const { key, plaintext } = await seedKey(s, GUILD, wl.id);
 
   const delivered = Promise.withResolvers<{ body: string; headers: Record<string, string> }>();
   receiver = Bun.serve({

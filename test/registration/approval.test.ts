@@ -20,8 +20,8 @@ import {
 let world: SeededWorld;
 afterEach(() => world.close());
 
-const setup = (whitelist: Partial<NewWhitelist> = {}) => {
-  world = seededWorld({
+const setup = async (whitelist: Partial<NewWhitelist> = {}) => {
+  world = await seededWorld({
     name: "vip",
     registrationMode: "approval",
     managerRoleIds: [MANAGER_ROLE],
@@ -35,7 +35,7 @@ const request = (nick: string, who: Member = alice) =>
 
 describe("approval requests", () => {
   test("a request runs the registration checks, stores the canonical nick as pending, and adds no entry", async () => {
-    const { registration, roles, services, wl } = setup({ grantedRoleIds: [PLAYER_ROLE] });
+    const { registration, roles, services, wl } = await setup({ grantedRoleIds: [PLAYER_ROLE] });
     const filed = await request("notch");
     expect(filed).toEqual({
       id: expect.stringMatching(/^[0-9a-z]{12}$/),
@@ -52,7 +52,7 @@ describe("approval requests", () => {
     });
     expect(services.entries.list(wl.id)).toEqual([]);
     expect(roles.calls).toEqual([]);
-    expect(registration.attachRequestMessage(filed.id, "500000000000000001").requestMessageId).toBe(
+    expect((await registration.attachRequestMessage(filed.id, "500000000000000001")).requestMessageId).toBe(
       "500000000000000001",
     );
     expect(registration.listPendingRequests(GUILD).map((r) => r.id)).toEqual([filed.id]);
@@ -63,13 +63,13 @@ describe("approval requests", () => {
   });
 
   test("the same member cannot ask twice for one nick while the first waits", async () => {
-    setup({ maxNicksPerUser: 3 });
+    await setup({ maxNicksPerUser: 3 });
     await request("Notch");
     await expect(request("NOTCH")).rejects.toEqual(refusal("request-pending", "staff will review it soon"));
   });
 
   test("two requests for one nick at once file one; the store refuses a second pending row too", async () => {
-    const { registration, services, wl } = setup({ maxNicksPerUser: 3 });
+    const { registration, services, wl } = await setup({ maxNicksPerUser: 3 });
     const results = await Promise.allSettled([request("Notch"), request("notch")]);
     expect(results.map((r) => r.status)).toEqual(["fulfilled", "rejected"]);
     expect(registration.listPendingRequests(GUILD).length).toBe(1);
@@ -84,7 +84,7 @@ describe("approval requests", () => {
   });
 
   test("pending requests count against the limit", async () => {
-    setup({ maxNicksPerUser: 1 });
+    await setup({ maxNicksPerUser: 1 });
     await request("Notch");
     await expect(request("jeb_")).rejects.toEqual(
       refusal("limit-reached", "1 nick registered or awaiting approval on vip"),
@@ -92,7 +92,7 @@ describe("approval requests", () => {
   });
 
   test("requests are refused like registrations: disabled, missing role, invalid, taken, not premium", async () => {
-    setup({ requiredRoleIds: [EXTRA_ROLE], nickType: "premium" });
+    await setup({ requiredRoleIds: [EXTRA_ROLE], nickType: "premium" });
     const vip = { ...alice, roleIds: [EXTRA_ROLE] };
     await expect(request("Notch")).rejects.toEqual(refusal("missing-role"));
     await expect(request("x", vip)).rejects.toEqual(refusal("nick-invalid"));
@@ -106,21 +106,21 @@ describe("approval requests", () => {
       origin: "staff",
     });
     await expect(request("notch", vip)).rejects.toEqual(refusal("nick-taken"));
-    world.services.whitelists.update(world.services.whitelists.find(GUILD, "vip")?.id ?? "", {
+    await world.services.whitelists.update(world.services.whitelists.find(GUILD, "vip")?.id ?? "", {
       enabled: false,
     });
     await expect(request("jeb_", vip)).rejects.toEqual(refusal("whitelist-disabled"));
   });
 
   test("only approval whitelists take requests", async () => {
-    setup({ registrationMode: "command" });
+    await setup({ registrationMode: "command" });
     await expect(request("Notch")).rejects.toEqual(refusal("wrong-mode", "register directly"));
   });
 });
 
 describe("deciding a request", () => {
   test("approving registers the requesting member (origin staff, added by the approver) and grants roles", async () => {
-    const { registration, roles, services, wl } = setup({ grantedRoleIds: [MEMBER_ROLE, PLAYER_ROLE] });
+    const { registration, roles, services, wl } = await setup({ grantedRoleIds: [MEMBER_ROLE, PLAYER_ROLE] });
     const filed = await request("Notch");
     const published: ChangeNotice[] = [];
     services.bus.subscribe((notice) => published.push(notice));
@@ -155,7 +155,7 @@ describe("deciding a request", () => {
   });
 
   test("rejecting marks the request rejected and stores nothing", async () => {
-    const { registration, services, wl } = setup();
+    const { registration, services, wl } = await setup();
     const filed = await request("Notch");
     const decision = await registration.decide({ requestId: filed.id, approve: false, actor: owner });
     expect(decision).toEqual({
@@ -169,7 +169,7 @@ describe("deciding a request", () => {
   });
 
   test("a decided request cannot be decided again", async () => {
-    const { registration } = setup();
+    const { registration } = await setup();
     const filed = await request("Notch");
     await registration.decide({ requestId: filed.id, approve: true, actor: moderator, member: alice });
     await expect(
@@ -178,7 +178,7 @@ describe("deciding a request", () => {
   });
 
   test("two managers clicking approve at once register once", async () => {
-    const { registration, services, wl } = setup();
+    const { registration, services, wl } = await setup();
     const filed = await request("Notch");
     const results = await Promise.allSettled([
       registration.decide({ requestId: filed.id, approve: true, actor: moderator, member: alice }),
@@ -190,7 +190,7 @@ describe("deciding a request", () => {
   });
 
   test("a member who is not a manager cannot decide", async () => {
-    const { registration } = setup();
+    const { registration } = await setup();
     const filed = await request("Notch");
     await expect(registration.decide({ requestId: filed.id, approve: false, actor: bob })).rejects.toEqual(
       refusal("not-manager"),
@@ -201,7 +201,7 @@ describe("deciding a request", () => {
   });
 
   test("a nick taken meanwhile refuses the approval and leaves the request pending for a reject", async () => {
-    const { registration } = setup();
+    const { registration } = await setup();
     const filed = await request("Notch");
     await registration.register({
       guildId: GUILD,
@@ -221,7 +221,7 @@ describe("deciding a request", () => {
   });
 
   test("approval re-checks the requesting member's current roles", async () => {
-    const { registration } = setup({ requiredRoleIds: [EXTRA_ROLE] });
+    const { registration } = await setup({ requiredRoleIds: [EXTRA_ROLE] });
     const filed = await request("Notch", { ...alice, roleIds: [EXTRA_ROLE] });
     await expect(
       registration.decide({ requestId: filed.id, approve: true, actor: moderator, member: alice }),
@@ -229,26 +229,28 @@ describe("deciding a request", () => {
   });
 
   test("the requester or a manager may withdraw a pending request; others may not", async () => {
-    const { registration } = setup({ maxNicksPerUser: 2 });
+    const { registration } = await setup({ maxNicksPerUser: 2 });
     const first = await request("Notch");
     const second = await request("jeb_");
-    expect(() => registration.cancelRequest({ requestId: first.id, actor: bob })).toThrow(
+    await expect(registration.cancelRequest({ requestId: first.id, actor: bob })).rejects.toThrow(
       refusal("not-owner"),
     );
-    expect(registration.cancelRequest({ requestId: first.id, actor: alice }).status).toBe("cancelled");
-    expect(registration.cancelRequest({ requestId: second.id, actor: moderator }).decidedBy).toBe(
+    expect((await registration.cancelRequest({ requestId: first.id, actor: alice })).status).toBe(
+      "cancelled",
+    );
+    expect((await registration.cancelRequest({ requestId: second.id, actor: moderator })).decidedBy).toBe(
       moderator.userId,
     );
-    expect(() => registration.cancelRequest({ requestId: second.id, actor: alice })).toThrow(
+    await expect(registration.cancelRequest({ requestId: second.id, actor: alice })).rejects.toThrow(
       refusal("request-decided", "already cancelled"),
     );
   });
 
   test("a member leaving cancels their pending requests", async () => {
-    const { registration } = setup();
+    const { registration } = await setup();
     const filed = await request("Notch");
     const other = await request("jeb_", bob);
-    const { cancelledRequests } = registration.removeMember({ guildId: GUILD, userId: alice.userId });
+    const { cancelledRequests } = await registration.removeMember({ guildId: GUILD, userId: alice.userId });
     expect(cancelledRequests.map((r) => [r.id, r.status])).toEqual([[filed.id, "cancelled"]]);
     expect(registration.listPendingRequests(GUILD).map((r) => r.id)).toEqual([other.id]);
   });

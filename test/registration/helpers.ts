@@ -108,14 +108,14 @@ export function registrationWorld(options: { timeoutMs?: number } = {}) {
 export type RegistrationWorld = ReturnType<typeof registrationWorld>;
 
 /** A registration world with one whitelist, `wl`, seeded in GUILD from `whitelist`; `close` closes it all. */
-export function seededWorld(whitelist: Partial<NewWhitelist>, options: { timeoutMs?: number } = {}) {
+export async function seededWorld(whitelist: Partial<NewWhitelist>, options: { timeoutMs?: number } = {}) {
   const world = registrationWorld(options);
-  const wl = seedWhitelist(world.services, { guildId: GUILD, ...whitelist });
+  const wl = await seedWhitelist(world.services, { guildId: GUILD, ...whitelist });
   return { ...world, wl };
 }
 
 /** A registration world with its seeded whitelist. */
-export type SeededWorld = ReturnType<typeof seededWorld>;
+export type SeededWorld = Awaited<ReturnType<typeof seededWorld>>;
 
 /** Matches a refusal with `code` and, when given, a message containing `message`. */
 export const refusal = (code: string, message?: string) =>

@@ -9,33 +9,33 @@ let services: TestServices;
 afterEach(() => services.close());
 
 describe("a member's entries", () => {
-  test("are counted per whitelist and listed per guild, oldest first", () => {
+  test("are counted per whitelist and listed per guild, oldest first", async () => {
     services = testServices();
-    const a = seedWhitelist(services, { guildId: GUILD });
-    const b = seedWhitelist(services, { guildId: GUILD });
-    const other = seedWhitelist(services, { guildId: "100000000000000002" });
-    seedEntries(services, a.id, [
+    const a = await seedWhitelist(services, { guildId: GUILD });
+    const b = await seedWhitelist(services, { guildId: GUILD });
+    const other = await seedWhitelist(services, { guildId: "100000000000000002" });
+    await seedEntries(services, a.id, [
       { nick: "A1", userId: ALICE },
       { nick: "B1", userId: BOB },
     ]);
-    seedEntries(services, b.id, [{ nick: "A2", userId: ALICE }]);
-    seedEntries(services, other.id, [{ nick: "A3", userId: ALICE }]);
-    seedEntries(services, a.id, [{ nick: "A4", userId: ALICE }]);
+    await seedEntries(services, b.id, [{ nick: "A2", userId: ALICE }]);
+    await seedEntries(services, other.id, [{ nick: "A3", userId: ALICE }]);
+    await seedEntries(services, a.id, [{ nick: "A4", userId: ALICE }]);
     expect([services.entries.countForUser(a.id, ALICE), services.entries.countForUser(b.id, BOB)]).toEqual([
       2, 0,
     ]);
     expect(services.entries.listForUserInGuild(GUILD, ALICE).map((e) => e.nick)).toEqual(["A1", "A2", "A4"]);
   });
 
-  test("are removed together, each with its event, or not at all", () => {
+  test("are removed together, each with its event, or not at all", async () => {
     services = testServices();
-    const a = seedWhitelist(services, { guildId: GUILD });
-    const b = seedWhitelist(services, { guildId: GUILD });
-    seedEntries(services, a.id, [
+    const a = await seedWhitelist(services, { guildId: GUILD });
+    const b = await seedWhitelist(services, { guildId: GUILD });
+    await seedEntries(services, a.id, [
       { nick: "A1", userId: ALICE },
       { nick: "B1", userId: BOB },
     ]);
-    seedEntries(services, b.id, [{ nick: "A2", userId: ALICE }]);
+    await seedEntries(services, b.id, [{ nick: "A2", userId: ALICE }]);
     services.db.$client.run(
       "CREATE TRIGGER fail_second BEFORE INSERT ON events WHEN (SELECT count(*) FROM events) >= 4 " +
         "BEGIN SELECT RAISE(ABORT, 'disk says no'); END",
@@ -45,7 +45,7 @@ describe("a member's entries", () => {
     expect(removeAll).toThrow();
     expect(services.entries.listForUserInGuild(GUILD, ALICE).map((e) => e.nick)).toEqual(["A1", "A2"]);
     services.db.$client.run("DROP TRIGGER fail_second");
-    expect(removeAll().map((e) => e.nick)).toEqual(["A1", "A2"]);
+    expect((await removeAll()).map((e) => e.nick)).toEqual(["A1", "A2"]);
     const events = services.events.listAfter(3, { guildId: GUILD, whitelistId: null });
     expect(events.map((e) => [e.type, e.origin, e.entry.nick])).toEqual([
       ["entry.removed", "member-left", "A1"],

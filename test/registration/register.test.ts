@@ -21,8 +21,8 @@ import {
 let world: SeededWorld;
 afterEach(() => world.close());
 
-const setup = (whitelist: Partial<NewWhitelist> = {}) => {
-  world = seededWorld({ name: "survival", ...whitelist });
+const setup = async (whitelist: Partial<NewWhitelist> = {}) => {
+  world = await seededWorld({ name: "survival", ...whitelist });
   return world;
 };
 
@@ -38,7 +38,7 @@ const selfRegister = (nick: string, who = alice, whitelist = "survival") =>
 
 describe("registering a nick", () => {
   test("a premium java nick is stored in the account's spelling with its UUID, and entry.added is emitted", async () => {
-    const { registration, services, wl } = setup();
+    const { registration, services, wl } = await setup();
     const published: ChangeNotice[] = [];
     services.bus.subscribe((notice) => published.push(notice));
     const result = await selfRegister("notch");
@@ -72,21 +72,26 @@ describe("registering a nick", () => {
   });
 
   test("a non-premium java nick is stored as typed, without UUID", async () => {
-    setup();
+    await setup();
     const { entry } = await selfRegister("Cracked_1");
     expect([entry.nick, entry.uuid, entry.premium]).toEqual(["Cracked_1", null, false]);
   });
 
   test("a premium-only whitelist refuses a non-premium nick and stores nothing", async () => {
-    const { services, wl } = setup({ nickType: "premium" });
+    const { services, wl } = await setup({ nickType: "premium" });
     await expect(selfRegister("Cracked_1")).rejects.toEqual(refusal("not-premium", "premium accounts only"));
     expect((await selfRegister("JEB_")).entry.nick).toBe("jeb_");
     expect(services.entries.list(wl.id).map((e) => e.nick)).toEqual(["jeb_"]);
   });
 
   test("offline and bedrock nicks are never looked up", async () => {
-    const { mojangServer } = setup({ nickType: "offline" });
-    seedWhitelist(world.services, { guildId: GUILD, name: "pe", nickType: "bedrock", maxNicksPerUser: 2 });
+    const { mojangServer } = await setup({ nickType: "offline" });
+    await seedWhitelist(world.services, {
+      guildId: GUILD,
+      name: "pe",
+      nickType: "bedrock",
+      maxNicksPerUser: 2,
+    });
     expect((await selfRegister("Notch")).entry).toEqual(
       expect.objectContaining({ nick: "Notch", uuid: null, premium: false }),
     );
@@ -99,7 +104,7 @@ describe("registering a nick", () => {
     ["rate-limited", "429"],
     ["down", "5xx"],
   ] as const)("Mojang %s (%s) refuses with try again, stores nothing and grants nothing", async (mode) => {
-    const { mojangServer, roles, services, wl } = setup({ grantedRoleIds: [PLAYER_ROLE] });
+    const { mojangServer, roles, services, wl } = await setup({ grantedRoleIds: [PLAYER_ROLE] });
     mojangServer.setMode(mode);
     await expect(selfRegister("Notch")).rejects.toEqual(
       refusal("mojang-unavailable", "try again in a minute"),
@@ -109,20 +114,20 @@ describe("registering a nick", () => {
   });
 
   test("a Mojang timeout refuses with try again", async () => {
-    world = seededWorld({ name: "survival" }, { timeoutMs: 50 });
+    world = await seededWorld({ name: "survival" }, { timeoutMs: 50 });
     world.mojangServer.setMode("slow");
     await expect(selfRegister("Notch")).rejects.toEqual(refusal("mojang-unavailable"));
   });
 
   test("Mojang answering 204 for an unknown name means not premium", async () => {
-    const { mojangServer } = setup();
+    const { mojangServer } = await setup();
     mojangServer.setNotFoundStatus(204);
     expect((await selfRegister("Nobody")).entry.premium).toBe(false);
   });
 
   test("an invalid nick is refused with the rule of the whitelist's nick type", async () => {
-    setup();
-    seedWhitelist(world.services, { guildId: GUILD, name: "pe", nickType: "bedrock" });
+    await setup();
+    await seedWhitelist(world.services, { guildId: GUILD, name: "pe", nickType: "bedrock" });
     await expect(selfRegister("Steve Jobs")).rejects.toEqual(refusal("nick-invalid", "3-16 characters"));
     await expect(selfRegister("9Lives", alice, "pe")).rejects.toEqual(
       refusal("nick-invalid", "not start with a digit"),
@@ -131,8 +136,8 @@ describe("registering a nick", () => {
   });
 
   test("a nick already on the whitelist in any letter case is refused before asking Mojang", async () => {
-    const { mojangServer } = setup({ maxNicksPerUser: 3 });
-    seedWhitelist(world.services, { guildId: GUILD, name: "pe", nickType: "bedrock" });
+    const { mojangServer } = await setup({ maxNicksPerUser: 3 });
+    await seedWhitelist(world.services, { guildId: GUILD, name: "pe", nickType: "bedrock" });
     await selfRegister("Notch");
     const asked = mojangServer.requests();
     await expect(selfRegister("NOTCH", bob)).rejects.toEqual(
@@ -145,8 +150,8 @@ describe("registering a nick", () => {
   });
 
   test("a member at maxNicksPerUser is refused with the limit; other members and whitelists do not count", async () => {
-    setup({ maxNicksPerUser: 2, nickType: "offline" });
-    seedWhitelist(world.services, { guildId: GUILD, name: "creative", nickType: "offline" });
+    await setup({ maxNicksPerUser: 2, nickType: "offline" });
+    await seedWhitelist(world.services, { guildId: GUILD, name: "creative", nickType: "offline" });
     await selfRegister("One");
     await selfRegister("Other", bob);
     await selfRegister("Elsewhere", alice, "creative");
@@ -157,7 +162,7 @@ describe("registering a nick", () => {
   });
 
   test("a disabled whitelist refuses members and staff alike", async () => {
-    setup({ enabled: false });
+    await setup({ enabled: false });
     await expect(selfRegister("Notch")).rejects.toEqual(
       refusal("whitelist-disabled", "closed for registrations"),
     );
@@ -174,7 +179,7 @@ describe("registering a nick", () => {
   });
 
   test("a member needs one of the required roles", async () => {
-    setup({ requiredRoleIds: [EXTRA_ROLE, MEMBER_ROLE] });
+    await setup({ requiredRoleIds: [EXTRA_ROLE, MEMBER_ROLE] });
     const stranger = member("300000000000000005", [PLAYER_ROLE]);
     await expect(selfRegister("Notch", stranger)).rejects.toEqual(
       refusal("missing-role", `one of these roles: <@&${EXTRA_ROLE}>, <@&${MEMBER_ROLE}>`),
@@ -183,20 +188,20 @@ describe("registering a nick", () => {
   });
 
   test("rules run in DESIGN.md order: disabled before role before nick syntax before taken", async () => {
-    setup({ enabled: false, requiredRoleIds: [EXTRA_ROLE] });
+    await setup({ enabled: false, requiredRoleIds: [EXTRA_ROLE] });
     await expect(selfRegister("!!")).rejects.toEqual(refusal("whitelist-disabled"));
-    world.services.whitelists.update(world.services.whitelists.find(GUILD, "survival")?.id ?? "", {
+    await world.services.whitelists.update(world.services.whitelists.find(GUILD, "survival")?.id ?? "", {
       enabled: true,
     });
     await expect(selfRegister("!!")).rejects.toEqual(refusal("missing-role"));
   });
 
   test("the whitelist is found by id, by name in any case, by channel, or as the guild's only one", async () => {
-    const { registration, wl } = setup({ channelId: "200000000000000001" });
+    const { registration, wl } = await setup({ channelId: "200000000000000001" });
     expect(registration.resolveWhitelist({ guildId: GUILD, whitelist: wl.id })).toEqual(wl);
     expect(registration.resolveWhitelist({ guildId: GUILD, whitelist: "SURVIVAL" })).toEqual(wl);
     expect(registration.resolveWhitelist({ guildId: GUILD })).toEqual(wl);
-    const creative = seedWhitelist(world.services, {
+    const creative = await seedWhitelist(world.services, {
       guildId: GUILD,
       name: "creative",
       channelId: "200000000000000002",
@@ -219,13 +224,13 @@ describe("registering a nick", () => {
   });
 
   test("an approval whitelist refuses direct self-registration; submit files a request there instead", async () => {
-    const { registration } = setup({ registrationMode: "approval" });
+    const { registration } = await setup({ registrationMode: "approval" });
     await expect(selfRegister("Notch")).rejects.toEqual(refusal("wrong-mode", "need staff approval"));
     const submitted = await registration.submit({ guildId: GUILD, member: alice, nick: "Notch" });
     expect(submitted).toEqual(
       expect.objectContaining({ kind: "requested", request: expect.objectContaining({ status: "pending" }) }),
     );
-    seedWhitelist(world.services, { guildId: GUILD, name: "open", registrationMode: "message" });
+    await seedWhitelist(world.services, { guildId: GUILD, name: "open", registrationMode: "message" });
     expect(
       await registration.submit({ guildId: GUILD, whitelist: "open", member: alice, nick: "jeb_" }),
     ).toEqual(
@@ -233,9 +238,9 @@ describe("registering a nick", () => {
     );
   });
 
-  test("a plain message registers only in a message-mode whitelist's channel", () => {
-    const { registration } = setup({ channelId: "200000000000000001" });
-    const chat = seedWhitelist(world.services, {
+  test("a plain message registers only in a message-mode whitelist's channel", async () => {
+    const { registration } = await setup({ channelId: "200000000000000001" });
+    const chat = await seedWhitelist(world.services, {
       guildId: GUILD,
       name: "chat",
       channelId: "200000000000000002",
@@ -258,7 +263,7 @@ describe("staff adding a nick for a member", () => {
     });
 
   test("a manager (manager role or Manage Server) adds for a member, recorded as staff", async () => {
-    setup({ managerRoleIds: [MANAGER_ROLE], maxNicksPerUser: 2 });
+    await setup({ managerRoleIds: [MANAGER_ROLE], maxNicksPerUser: 2 });
     const byModerator = await staffAdd();
     expect([byModerator.entry.userId, byModerator.entry.addedBy, byModerator.entry.origin]).toEqual([
       alice.userId,
@@ -269,12 +274,12 @@ describe("staff adding a nick for a member", () => {
   });
 
   test("anyone else is refused", async () => {
-    setup({ managerRoleIds: [MANAGER_ROLE] });
+    await setup({ managerRoleIds: [MANAGER_ROLE] });
     await expect(staffAdd(bob)).rejects.toEqual(refusal("not-manager", "Only staff of survival"));
   });
 
   test("the required roles do not apply to the member a manager adds; the limit does", async () => {
-    setup({ managerRoleIds: [MANAGER_ROLE], requiredRoleIds: [EXTRA_ROLE] });
+    await setup({ managerRoleIds: [MANAGER_ROLE], requiredRoleIds: [EXTRA_ROLE] });
     expect((await staffAdd()).entry.nick).toBe("Notch");
     await expect(staffAdd(moderator, alice, "jeb_")).rejects.toEqual(
       refusal("limit-reached", "That member already has 1 nick on survival"),
@@ -282,14 +287,14 @@ describe("staff adding a nick for a member", () => {
   });
 
   test("a manager may add on an approval whitelist directly", async () => {
-    setup({ managerRoleIds: [MANAGER_ROLE], registrationMode: "approval" });
+    await setup({ managerRoleIds: [MANAGER_ROLE], registrationMode: "approval" });
     expect((await staffAdd()).entry.nick).toBe("Notch");
   });
 });
 
 describe("roles on registration", () => {
   test("only the granted roles the member lacks are granted, and only those are recorded", async () => {
-    const { roles } = setup({ grantedRoleIds: [MEMBER_ROLE, PLAYER_ROLE] });
+    const { roles } = await setup({ grantedRoleIds: [MEMBER_ROLE, PLAYER_ROLE] });
     const { entry, grantFailures } = await selfRegister("Notch");
     expect(roles.calls).toEqual([
       { op: "grant", guildId: GUILD, userId: alice.userId, roleIds: [PLAYER_ROLE] },
@@ -298,13 +303,13 @@ describe("roles on registration", () => {
   });
 
   test("no grant call when the member already holds every role", async () => {
-    const { roles } = setup({ grantedRoleIds: [MEMBER_ROLE] });
+    const { roles } = await setup({ grantedRoleIds: [MEMBER_ROLE] });
     expect((await selfRegister("Notch")).entry.grantedRoleIds).toEqual([]);
     expect(roles.calls).toEqual([]);
   });
 
   test("a failed grant keeps the registration and is reported with its reason", async () => {
-    const { roles, services, wl } = setup({ grantedRoleIds: [PLAYER_ROLE, EXTRA_ROLE] });
+    const { roles, services, wl } = await setup({ grantedRoleIds: [PLAYER_ROLE, EXTRA_ROLE] });
     roles.failRole(EXTRA_ROLE, "The bot's role is below Extra.");
     const { entry, grantFailures } = await selfRegister("Notch");
     expect(grantFailures).toEqual([{ roleId: EXTRA_ROLE, reason: "The bot's role is below Extra." }]);
@@ -313,7 +318,7 @@ describe("roles on registration", () => {
   });
 
   test("Discord unreachable: every role is reported failed, the registration stands", async () => {
-    const { roles } = setup({ grantedRoleIds: [PLAYER_ROLE] });
+    const { roles } = await setup({ grantedRoleIds: [PLAYER_ROLE] });
     roles.breakDown();
     const { entry, grantFailures } = await selfRegister("Notch");
     expect(entry.grantedRoleIds).toEqual([]);
@@ -323,7 +328,7 @@ describe("roles on registration", () => {
   });
 
   test("when two members race for one nick, the loser is refused and the roles granted to them are reverted", async () => {
-    const { roles, services, wl } = setup({ nickType: "offline", grantedRoleIds: [PLAYER_ROLE] });
+    const { roles, services, wl } = await setup({ nickType: "offline", grantedRoleIds: [PLAYER_ROLE] });
     const results = await Promise.allSettled([selfRegister("Notch"), selfRegister("notch", bob)]);
     expect(results.map((r) => r.status)).toEqual(["fulfilled", "rejected"]);
     expect((results[1] as PromiseRejectedResult).reason).toEqual(refusal("nick-taken"));
@@ -336,7 +341,7 @@ describe("roles on registration", () => {
   });
 
   test("the limit holds when one member races two registrations", async () => {
-    const { roles, services, wl } = setup({ nickType: "offline", grantedRoleIds: [PLAYER_ROLE] });
+    const { roles, services, wl } = await setup({ nickType: "offline", grantedRoleIds: [PLAYER_ROLE] });
     const results = await Promise.allSettled([selfRegister("One"), selfRegister("Two")]);
     expect(results.map((r) => r.status)).toEqual(["fulfilled", "rejected"]);
     expect((results[1] as PromiseRejectedResult).reason).toEqual(refusal("limit-reached"));

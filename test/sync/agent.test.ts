@@ -45,7 +45,7 @@ async function world(env: Record<string, string> = {}) {
   dir = tempDir("wls-sync-");
   const service = await start(env);
   const s = service.services;
-  const seeded = seedSurvival(s, [
+  const seeded = await seedSurvival(s, [
     "Notch",
     "jeb_",
     { nick: "Dinnerbone", uuid: "61699b2e-d327-4a01-9f1e-0ea8c3f06bc6", premium: true },
@@ -99,20 +99,20 @@ describe("the file equals the API's ?format= bytes", () => {
 
   test("a guild key: other whitelists' events move the cursor but never the file", async () => {
     const { service, s, wl } = await world();
-    const other = seedWhitelist(s, { guildId: GUILD, name: "creative" });
-    const guildKey = seedKey(s, GUILD).plaintext;
+    const other = await seedWhitelist(s, { guildId: GUILD, name: "creative" });
+    const guildKey = (await seedKey(s, GUILD)).plaintext;
     const options = agentOptions(service, guildKey, "SURVIVAL", dir.path);
     const sync = agent(options);
     await sync.waitFor("started");
     const before = statSync(options.out).mtimeMs;
-    seedEntries(s, other.id, ["Elsewhere"]);
+    await seedEntries(s, other.id, ["Elsewhere"]);
     const synced = await sync.synced(latestEventId(service));
     expect(synced.written).toBe(false);
     expect(statSync(options.out).mtimeMs).toBe(before);
     expect(JSON.parse(readFileSync(statePath(options.out), "utf8")).after).toBe(
       String(latestEventId(service)),
     );
-    seedEntries(s, wl.id, ["Here"]);
+    await seedEntries(s, wl.id, ["Here"]);
     await sync.synced(latestEventId(service));
     expect(fileBytes(options.out)).toEqual(await apiBytes(service, guildKey, wl.id, "vanilla"));
   });
@@ -123,7 +123,7 @@ describe("the file equals the API's ?format= bytes", () => {
     const options = agentOptions(service, key, wl.id, dir.path);
     const sync = agent(options, { sleep: sleep.sleep });
     await sync.waitFor("started");
-    seedEntries(s, wl.id, ["BeforeDrop"]);
+    await seedEntries(s, wl.id, ["BeforeDrop"]);
     await sync.synced(latestEventId(service));
 
     // The server goes down: the agent sees 1001 and waits to reconnect.
@@ -133,8 +133,8 @@ describe("the file equals the API's ?format= bytes", () => {
 
     // Changes happen while it is down, through services opened on the same database.
     const offline = openServices({ path: join(dir.path, "wls.db"), clock: s.clock, logger: silentLogger });
-    seedEntries(offline, wl.id, ["WhileDown"]);
-    offline.entries.remove({ whitelistId: wl.id, nick: "jeb_", origin: "api" });
+    await seedEntries(offline, wl.id, ["WhileDown"]);
+    await offline.entries.remove({ whitelistId: wl.id, nick: "jeb_", origin: "api" });
     const last = offline.events.bounds().latest;
     closeDatabase(offline.db);
 
@@ -159,13 +159,13 @@ describe("the file equals the API's ?format= bytes", () => {
     const options = agentOptions(service, key, wl.id, dir.path);
     const sync = agent(options, { sleep: sleep.sleep });
     await sync.waitFor("started");
-    seedEntries(s, wl.id, ["First"]);
+    await seedEntries(s, wl.id, ["First"]);
     await sync.synced(latestEventId(service));
 
     service.hub.closeAll(1001, "going away");
     await sleep.waiting();
-    seedEntries(s, wl.id, ["Missed"]);
-    s.entries.remove({ whitelistId: wl.id, nick: "First", origin: "api" });
+    await seedEntries(s, wl.id, ["Missed"]);
+    await s.entries.remove({ whitelistId: wl.id, nick: "First", origin: "api" });
     sleep.releaseAll();
     await sync.synced(latestEventId(service));
     expect(fileBytes(options.out)).toEqual(await apiBytes(service, key, wl.id, "vanilla"));
@@ -177,7 +177,7 @@ describe("the file equals the API's ?format= bytes", () => {
     const options = agentOptions(service, key, wl.id, dir.path);
     const sync = agent(options, { setTimer: timers.setTimer });
     await sync.waitFor("started");
-    seedEntries(s, wl.id, ["Seen"]);
+    await seedEntries(s, wl.id, ["Seen"]);
     const cursor = latestEventId(service);
     await sync.synced(cursor);
     expect(timers.armed).toBe(1);
@@ -187,7 +187,7 @@ describe("the file equals the API's ?format= bytes", () => {
     expect([dropped.code, dropped.reason]).toEqual([1006, "silent for 180 s"]);
     await sync.waitFor("connected", (e) => e.after === String(cursor));
     const from = sync.events.length;
-    seedEntries(s, wl.id, ["AfterSilence"]);
+    await seedEntries(s, wl.id, ["AfterSilence"]);
     await sync.synced(latestEventId(service), from);
     expect(fileBytes(options.out)).toEqual(await apiBytes(service, key, wl.id, "vanilla"));
   });
@@ -197,13 +197,13 @@ describe("the file equals the API's ?format= bytes", () => {
     const options = agentOptions(service, key, wl.id, dir.path);
     const first = agent(options);
     await first.waitFor("started");
-    seedEntries(s, wl.id, ["Early"]);
+    await seedEntries(s, wl.id, ["Early"]);
     const cursor = latestEventId(service);
     await first.synced(cursor);
     await first.stop();
     expect(JSON.parse(readFileSync(statePath(options.out), "utf8")).after).toBe(String(cursor));
 
-    seedEntries(s, wl.id, ["Late"]);
+    await seedEntries(s, wl.id, ["Late"]);
     const second = agent(options);
     const started = await second.waitFor("started");
     await second.synced(latestEventId(service));
@@ -262,7 +262,7 @@ describe("the file equals the API's ?format= bytes", () => {
     await sync.waitFor("resync");
     await sync.waitFor("connected", (e) => e.after === null);
     const from = sync.events.length;
-    seedEntries(s, wl.id, ["AfterResync"]);
+    await seedEntries(s, wl.id, ["AfterResync"]);
     await sync.synced(latestEventId(service), from);
     expect(fileBytes(options.out)).toEqual(await apiBytes(service, key, wl.id, "vanilla"));
     expect(sync.events.filter((e) => e.type === "disconnected" || e.type === "retrying")).toEqual([]);
@@ -275,7 +275,7 @@ describe("the file equals the API's ?format= bytes", () => {
     chmodSync(options.out, 0o640);
     const sync = agent(options);
     await sync.waitFor("started");
-    seedEntries(s, wl.id, ["Another"]);
+    await seedEntries(s, wl.id, ["Another"]);
     await sync.synced(latestEventId(service));
     expect(statSync(options.out).mode & 0o777).toBe(0o640);
     expect(readdirSync(dir.path).sort()).toEqual(
@@ -287,7 +287,7 @@ describe("the file equals the API's ?format= bytes", () => {
 describe("stopping", () => {
   test("a key revoked before start: 401, exit code 77 and a clear message", async () => {
     const { service, s, keyId, key } = await world();
-    s.keys.revoke(GUILD, keyId);
+    await s.keys.revoke(GUILD, keyId);
     const sync = agent(agentOptions(service, key, "survival", dir.path));
     const error = await sync.done.catch((e: unknown) => e);
     expect(error).toBeInstanceOf(SyncStopError);
@@ -300,7 +300,7 @@ describe("stopping", () => {
     const { service, s, keyId, key } = await world();
     const sync = agent(agentOptions(service, key, "survival", dir.path));
     await sync.waitFor("started");
-    s.keys.revoke(GUILD, keyId);
+    await s.keys.revoke(GUILD, keyId);
     const error = await sync.done.catch((e: unknown) => e);
     expect([(error as SyncStopError).exitCode, (error as Error).message]).toEqual([
       77,
@@ -316,7 +316,7 @@ describe("stopping", () => {
     await sync.waitFor("started");
     service.hub.closeAll(1001, "going away");
     await sleep.waiting();
-    s.keys.revoke(GUILD, keyId);
+    await s.keys.revoke(GUILD, keyId);
     sleep.releaseAll();
     const error = await sync.done.catch((e: unknown) => e);
     expect((error as SyncStopError).exitCode).toBe(77);
@@ -350,7 +350,7 @@ describe("retries", () => {
     // Three requests fit: GET /whitelists, the socket handshake, GET entries; the export file gets 429.
     const service = await start({ RATE_LIMIT_PER_MINUTE: "3" }, clock);
     const s = service.services;
-    const { key } = seedSurvival(s, ["Notch"]);
+    const { key } = await seedSurvival(s, ["Notch"]);
     const sleep = manualSleep();
     const sync = agent(agentOptions(service, key, "survival", dir.path), { sleep: sleep.sleep });
     expect(await sleep.waiting()).toBe(20_000);

@@ -24,13 +24,13 @@ test(`a reader polling the file never sees it partial, empty or missing during $
   dir = tempDir("wls-atomic-");
   service = await startTestService(join(dir.path, "wls.db"));
   const s = service.services;
-  const wl = seedWhitelist(s, { guildId: GUILD, name: "survival" });
-  seedEntries(
+  const wl = await seedWhitelist(s, { guildId: GUILD, name: "survival" });
+  await seedEntries(
     s,
     wl.id,
     Array.from({ length: 50 }, (_, i) => `Base${i}`),
   );
-  const key = seedKey(s, GUILD, wl.id).plaintext;
+  const key = (await seedKey(s, GUILD, wl.id)).plaintext;
   const options = agentOptions(service, key, "survival", dir.path);
   agent = runAgent(options);
   await agent.waitFor("started");
@@ -52,8 +52,8 @@ test(`a reader polling the file never sees it partial, empty or missing during $
   // Each change is awaited, so each is its own write (no batching) while the reader polls.
   for (let i = 0; i < CHANGES; i++) {
     const nick = `Player${i % 100}`;
-    if (Math.floor(i / 100) % 2 === 0) seedEntries(s, wl.id, [nick]);
-    else s.entries.remove({ whitelistId: wl.id, nick, origin: "api" });
+    if (Math.floor(i / 100) % 2 === 0) await seedEntries(s, wl.id, [nick]);
+    else await s.entries.remove({ whitelistId: wl.id, nick, origin: "api" });
     await agent.synced(latestEventId(service));
   }
   writeFileSync(stop, "");

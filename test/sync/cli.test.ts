@@ -32,7 +32,7 @@ async function world() {
   dir = tempDir("wls-cli-");
   service = await startTestService(join(dir.path, "wls.db"));
   const s = service.services;
-  return { service, s, ...seedSurvival(s, ["Notch"]), out: join(dir.path, "whitelist.json") };
+  return { service, s, ...(await seedSurvival(s, ["Notch"])), out: join(dir.path, "whitelist.json") };
 }
 
 /** Starts the agent with only the given variables (none of the developer's own WLS_* settings leak in). */
@@ -91,7 +91,7 @@ describe("whitelist-sync sync as a process", () => {
 
   test("a revoked key: exit 77 with a clear message, and the key is never printed", async () => {
     const { service, s, keyId, key, out } = await world();
-    s.keys.revoke(GUILD, keyId);
+    await s.keys.revoke(GUILD, keyId);
     const result = await run([], {
       WLS_URL: service.url,
       WLS_KEY: key,
@@ -119,7 +119,7 @@ describe("whitelist-sync sync as a process", () => {
       { time: expect.any(String), level: "info", msg: "connected", after: null },
       expect.objectContaining({ level: "info", msg: "started", entries: 1, written: true, once: false }),
     ]);
-    s.keys.revoke(GUILD, keyId);
+    await s.keys.revoke(GUILD, keyId);
     const rest: Record<string, unknown>[] = [];
     for (let line = await next(); line !== null; line = await next()) rest.push(JSON.parse(line));
     expect(await child.exited).toBe(77);
@@ -133,9 +133,9 @@ describe("whitelist-sync sync as a process", () => {
     expect(await next()).toBe(
       `Syncing whitelist "survival" (${wl.id}): 1 entry → ${out} (vanilla); following changes live`,
     );
-    seedEntries(s, wl.id, ["Alex"]);
+    await seedEntries(s, wl.id, ["Alex"]);
     expect(await next()).toBe("+ Alex (survival)");
-    s.entries.remove({ whitelistId: wl.id, nick: "notch", origin: "api" });
+    await s.entries.remove({ whitelistId: wl.id, nick: "notch", origin: "api" });
     expect(await next()).toBe("- Notch");
     child.kill("SIGTERM");
     expect(await child.exited).toBe(0);

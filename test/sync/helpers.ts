@@ -17,10 +17,10 @@ import { seedEntries, seedKey, seedWhitelist } from "../helpers/services.ts";
 export const GUILD = "100000000000000001";
 
 /** A whitelist "survival" of GUILD holding `nicks`, and a key limited to it (`key` is its plaintext). */
-export function seedSurvival(services: Services, nicks: (string | Partial<NewEntry>)[]) {
-  const wl = seedWhitelist(services, { guildId: GUILD, name: "survival" });
-  seedEntries(services, wl.id, nicks);
-  const { key, plaintext } = seedKey(services, GUILD, wl.id);
+export async function seedSurvival(services: Services, nicks: (string | Partial<NewEntry>)[]) {
+  const wl = await seedWhitelist(services, { guildId: GUILD, name: "survival" });
+  await seedEntries(services, wl.id, nicks);
+  const { key, plaintext } = await seedKey(services, GUILD, wl.id);
   return { wl, keyId: key.id, key: plaintext };
 }
 

@@ -21,7 +21,7 @@ async function world() {
   dir = tempDir("wls-once-");
   service = await startTestService(join(dir.path, "wls.db"));
   const s = service.services;
-  return { service, s, ...seedSurvival(s, ["Notch", "jeb_"]), out: join(dir.path, "whitelist.json") };
+  return { service, s, ...(await seedSurvival(s, ["Notch", "jeb_"])), out: join(dir.path, "whitelist.json") };
 }
 
 /** Every request the agent made, as `METHOD path status` (the key is in headers, never in these). */
@@ -76,7 +76,7 @@ describe("--once", () => {
     ]);
     expect(statSync(out).mtimeMs).toBe(before);
 
-    seedEntries(s, wl.id, ["Alex"]);
+    await seedEntries(s, wl.id, ["Alex"]);
     const third = await sync(argv, { WLS_KEY: key });
     expect(third.stdout).toEqual([`Wrote whitelist "survival" (${wl.id}): 3 entries → ${out} (vanilla)`]);
     expect(fileBytes(out)).toEqual(await apiBytes(service, key, wl.id, "vanilla"));
@@ -156,7 +156,7 @@ describe("--once", () => {
   test("a revoked key: exit 77 and one line on stderr", async () => {
     const { service, s, key, out } = await world();
     const keyId = s.keys.list(GUILD)[0]?.id as string;
-    s.keys.revoke(GUILD, keyId);
+    await s.keys.revoke(GUILD, keyId);
     const result = await sync(["--url", service.url, "--whitelist", "survival", "--out", out, "--once"], {
       WLS_KEY: key,
     });

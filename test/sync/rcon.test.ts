@@ -38,7 +38,7 @@ async function world() {
   dir = tempDir("wls-rcon-");
   service = await startTestService(join(dir.path, "wls.db"));
   const s = service.services;
-  return { service, s, ...seedSurvival(s, ["Notch", "jeb_"]) };
+  return { service, s, ...(await seedSurvival(s, ["Notch", "jeb_"])) };
 }
 
 function fakeRcon(password = PASSWORD) {
@@ -65,13 +65,13 @@ describe("RCON", () => {
     await rcon.until(() => rcon.commands.length === 1);
     expect(rcon.commands).toEqual(["whitelist reload"]);
 
-    seedEntries(s, wl.id, ["Alex"]);
+    await seedEntries(s, wl.id, ["Alex"]);
     await rcon.until(() => rcon.commands.length === 2);
-    s.entries.remove({ whitelistId: wl.id, nick: "notch", origin: "api" });
+    await s.entries.remove({ whitelistId: wl.id, nick: "notch", origin: "api" });
     await rcon.until(() => rcon.commands.length === 4);
-    seedEntries(s, wl.id, [".Steve Gamer"]);
+    await seedEntries(s, wl.id, [".Steve Gamer"]);
     await rcon.until(() => rcon.commands.length === 5);
-    s.entries.remove({ whitelistId: wl.id, nick: ".steve gamer", origin: "api" });
+    await s.entries.remove({ whitelistId: wl.id, nick: ".steve gamer", origin: "api" });
     await rcon.until(() => rcon.commands.length === 7);
     expect(rcon.commands).toEqual([
       "whitelist reload",
@@ -95,9 +95,9 @@ describe("RCON", () => {
       }),
     );
     await rcon.until(() => rcon.commands.length === 1);
-    s.entries.remove({ whitelistId: wl.id, nick: "Notch", origin: "api" });
+    await s.entries.remove({ whitelistId: wl.id, nick: "Notch", origin: "api" });
     await rcon.until(() => rcon.commands.length === 2);
-    seedEntries(s, wl.id, ["Sentinel"]);
+    await seedEntries(s, wl.id, ["Sentinel"]);
     await rcon.until(() => rcon.commands.length === 3);
     expect(rcon.commands).toEqual(["whitelist reload", "whitelist reload", "whitelist reload"]);
   });
@@ -119,7 +119,7 @@ describe("RCON", () => {
     expect(first.error).toMatch(password === null ? /ECONNREFUSED|connect/i : /Authentication failed/);
 
     const from = sync.events.length;
-    s.entries.remove({ whitelistId: wl.id, nick: "Notch", origin: "api" });
+    await s.entries.remove({ whitelistId: wl.id, nick: "Notch", origin: "api" });
     await sync.synced(latestEventId(service), from);
     await sync.waitFor("rcon-failed", () => true, from);
     expect(fileBytes(options.out)).toEqual(await apiBytes(service, key, wl.id, "vanilla"));

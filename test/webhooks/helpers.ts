@@ -137,6 +137,7 @@ export function webhookService(
 ): WebhookService {
   return createWebhookService({
     db: services.db,
+    write: services.write,
     keys: services.keys,
     allowPrivate: options.allowPrivate ?? true,
     resolve: options.resolve,
@@ -144,8 +145,8 @@ export function webhookService(
 }
 
 /** A guild with a whitelist, seeded. */
-export function seedGuild(services: TestServices, guildId = "100000000000000001") {
-  const whitelist = seedWhitelist(services, { guildId });
+export async function seedGuild(services: TestServices, guildId = "100000000000000001") {
+  const whitelist = await seedWhitelist(services, { guildId });
   return {
     guildId,
     whitelist,

@@ -49,6 +49,7 @@ function startSender(
   const sender = createWebhookSender({
     webhooks,
     bus: services.bus,
+    keys: services.keys,
     clock: services.clock,
     logger: silentLogger,
     version: "test",
@@ -68,9 +69,9 @@ function track<T extends { stop(): unknown }>(thing: T): T {
 
 /** A guild with two keys, each hooked to its own tracked receiver: `hung` never answers, `healthy` does. */
 async function hungAndHealthy() {
-  const guild = seedGuild(services);
-  const { key: hungKey } = guild.key();
-  const { key: healthyKey } = guild.key();
+  const guild = await seedGuild(services);
+  const { key: hungKey } = await guild.key();
+  const { key: healthyKey } = await guild.key();
   const webhooks = webhookService(services);
   const hung = track(hungReceiver());
   const healthy = track(receiver());
@@ -80,12 +81,12 @@ async function hungAndHealthy() {
 }
 
 /** Adds a nick and returns the event the bus published for it. */
-function addNick(whitelistId: string, nick = "Notch"): EntryEvent {
+async function addNick(whitelistId: string, nick = "Notch"): Promise<EntryEvent> {
   let event: EntryEvent | undefined;
   const off = services.bus.subscribe((notice) => {
     event = notice.event;
   });
-  seedEntries(services, whitelistId, [nick]);
+  await seedEntries(services, whitelistId, [nick]);
   off();
   return event as EntryEvent;
 }
@@ -93,14 +94,14 @@ function addNick(whitelistId: string, nick = "Notch"): EntryEvent {
 describe("webhook delivery", () => {
   test("a receiver gets the event signed per Standard Webhooks, with the version's user agent", async () => {
     services.clock.set(Date.now()); // the reference verifier accepts timestamps within 5 minutes of now
-    const guild = seedGuild(services);
-    const { key } = guild.key();
+    const guild = await seedGuild(services);
+    const { key } = await guild.key();
     const webhooks = webhookService(services);
     const hook = track(receiver());
     const { secret } = await webhooks.set(guild.guildId, key.id, hook.url);
     const sent = deliveries(startSender(webhooks));
 
-    const event = addNick(guild.whitelist.id);
+    const event = await addNick(guild.whitelist.id);
     const report = await sent.of(key.id);
 
     expect(report.outcome.status).toBe(200);
@@ -123,15 +124,15 @@ describe("webhook delivery", () => {
   });
 
   test("the fan-out starts after the publisher returns, never inside the change", async () => {
-    const guild = seedGuild(services);
-    const { key } = guild.key();
+    const guild = await seedGuild(services);
+    const { key } = await guild.key();
     const webhooks = webhookService(services);
     const hook = track(receiver());
     await webhooks.set(guild.guildId, key.id, hook.url);
     const spy = spyTransport();
     const sent = deliveries(startSender(webhooks, { transport: spy.transport }));
 
-    addNick(guild.whitelist.id);
+    await addNick(guild.whitelist.id);
     expect(spy.calls.length).toBe(0);
     await sent.of(key.id);
     expect(spy.calls.length).toBe(1);
@@ -142,7 +143,7 @@ describe("webhook delivery", () => {
     const sender = startSender(webhooks, { timeoutMs: 200 });
     const sent = deliveries(sender);
 
-    const event = addNick(guild.whitelist.id);
+    const event = await addNick(guild.whitelist.id);
     const hungReport = await sent.of(hungKey.id);
 
     expect(sent.reports.map((report) => report.keyId)).toEqual([healthyKey.id, hungKey.id]);
@@ -162,7 +163,7 @@ describe("webhook delivery", () => {
     // One change at a time: the hung key's lane holds the first, queues the second, drops the third.
     const events: EntryEvent[] = [];
     for (const nick of ["A_one", "B_two", "C_three"]) {
-      const event = addNick(guild.whitelist.id, nick);
+      const event = await addNick(guild.whitelist.id, nick);
       events.push(event);
       await sent.of(healthyKey.id, event.id);
     }
@@ -191,8 +192,8 @@ describe("webhook delivery", () => {
   });
 
   test("a redirect is recorded as its status and never followed", async () => {
-    const guild = seedGuild(services);
-    const { key } = guild.key();
+    const guild = await seedGuild(services);
+    const { key } = await guild.key();
     const webhooks = webhookService(services);
     const target = track(receiver());
     const redirecting = track(
@@ -202,7 +203,7 @@ describe("webhook delivery", () => {
     const sender = startSender(webhooks);
     const sent = deliveries(sender);
 
-    addNick(guild.whitelist.id);
+    await addNick(guild.whitelist.id);
     const report = await sent.of(key.id);
     await sender.stop();
 
@@ -214,9 +215,9 @@ describe("webhook delivery", () => {
   });
 
   test("a key limited to one whitelist, another guild's key and a revoked key get nothing out of scope", async () => {
-    const guild = seedGuild(services);
-    const listB = seedWhitelist(services, { guildId: guild.guildId });
-    const other = seedGuild(services, "100000000000000002");
+    const guild = await seedGuild(services);
+    const listB = await seedWhitelist(services, { guildId: guild.guildId });
+    const other = await seedGuild(services, "100000000000000002");
     const webhooks = webhookService(services);
     const hooks = {
       limitedToA: track(receiver()),
@@ -225,20 +226,20 @@ describe("webhook delivery", () => {
       revoked: track(receiver()),
     };
     const keys = {
-      limitedToA: guild.key(guild.whitelist.id).key,
-      guildWide: guild.key(null).key,
-      otherGuild: other.key(null).key,
-      revoked: guild.key(null).key,
+      limitedToA: (await guild.key(guild.whitelist.id)).key,
+      guildWide: (await guild.key(null)).key,
+      otherGuild: (await other.key(null)).key,
+      revoked: (await guild.key(null)).key,
     };
     for (const name of Object.keys(keys) as (keyof typeof keys)[]) {
       const guildId = name === "otherGuild" ? other.guildId : guild.guildId;
       await webhooks.set(guildId, keys[name].id, hooks[name].url);
     }
-    services.keys.revoke(guild.guildId, keys.revoked.id);
+    await services.keys.revoke(guild.guildId, keys.revoked.id);
     const sender = startSender(webhooks);
     const sent = deliveries(sender);
 
-    const event = addNick(listB.id);
+    const event = await addNick(listB.id);
     await sent.of(keys.guildWide.id);
     await sender.stop();
 
@@ -252,9 +253,9 @@ describe("webhook delivery", () => {
   });
 
   test("the outcome (status or error, duration, time) is stored on the key", async () => {
-    const guild = seedGuild(services);
-    const { key: okKey } = guild.key();
-    const { key: failingKey } = guild.key();
+    const guild = await seedGuild(services);
+    const { key: okKey } = await guild.key();
+    const { key: failingKey } = await guild.key();
     const webhooks = webhookService(services);
     const ok = track(receiver(() => new Response("thanks", { status: 202 })));
     const closed = track(receiver());
@@ -263,9 +264,9 @@ describe("webhook delivery", () => {
     closed.stop();
     const sent = deliveries(startSender(webhooks));
 
-    addNick(guild.whitelist.id);
+    await addNick(guild.whitelist.id);
     await sent.count(2);
-    webhooks.flushOutcomes();
+    await webhooks.flushOutcomes();
 
     const view = (keyId: string) => {
       const row = services.keys.list(guild.guildId).find((key) => key.id === keyId);
@@ -283,15 +284,15 @@ describe("webhook delivery", () => {
   });
 
   test("a failed delivery logs one line with the origin only: no secret, path or query string", async () => {
-    const guild = seedGuild(services);
-    const { key } = guild.key();
+    const guild = await seedGuild(services);
+    const { key } = await guild.key();
     const webhooks = webhookService(services);
     const failing = track(receiver(() => new Response(null, { status: 500 })));
     const { secret } = await webhooks.set(guild.guildId, key.id, `${failing.base}/secret-path?token=s3cr3t`);
     const { logger, lines } = capturingLogger();
     const sent = deliveries(startSender(webhooks, { logger }));
 
-    const event = addNick(guild.whitelist.id);
+    const event = await addNick(guild.whitelist.id);
     await sent.of(key.id);
 
     expect(lines.length).toBe(1);
@@ -328,9 +329,9 @@ describe("webhook delivery", () => {
       },
     });
     const port = server.server.port;
-    const guild = seedGuild(services);
-    const { key: goodKey } = guild.key();
-    const { key: wrongNameKey } = guild.key();
+    const guild = await seedGuild(services);
+    const { key: goodKey } = await guild.key();
+    const { key: wrongNameKey } = await guild.key();
     // Both names resolve to the same local receiver; only hook.test matches its certificate.
     const dns = fakeResolver({ "hook.test": ["127.0.0.1"], "other.test": ["127.0.0.1"] });
     const webhooks = webhookService(services, { resolve: dns.resolve });
@@ -340,7 +341,7 @@ describe("webhook delivery", () => {
       startSender(webhooks, { resolve: dns.resolve, transport: createNodeTransport({ ca: cert }) }),
     );
 
-    addNick(guild.whitelist.id);
+    await addNick(guild.whitelist.id);
     const good = await sent.of(goodKey.id);
     const wrongName = await sent.of(wrongNameKey.id);
 
@@ -355,15 +356,15 @@ describe("webhook delivery", () => {
    * addresses (127.0.0.2, …) have nothing listening: connecting there is refused before any byte is sent.
    */
   async function deliverVia(addresses: string[], answer?: () => Response) {
-    const guild = seedGuild(services);
-    const { key } = guild.key();
+    const guild = await seedGuild(services);
+    const { key } = await guild.key();
     const hook = track(receiver(answer));
     const dns = fakeResolver({ "hook.test": addresses });
     const webhooks = webhookService(services, { resolve: dns.resolve });
     await webhooks.set(guild.guildId, key.id, `http://hook.test:${hook.server.port}/hook`);
     const spy = spyTransport();
     const sent = deliveries(startSender(webhooks, { resolve: dns.resolve, transport: spy.transport }));
-    addNick(guild.whitelist.id);
+    await addNick(guild.whitelist.id);
     const { outcome } = await sent.of(key.id);
     const host = `hook.test:${hook.server.port}`;
     return {
@@ -426,8 +427,8 @@ describe("SSRF guard", () => {
   test("every non-public target is refused at set time, without resolving or connecting", async () => {
     const counter = track(connectionCounter());
     const dns = fakeResolver(() => ["127.0.0.1"]);
-    const guild = seedGuild(services);
-    const { key } = guild.key();
+    const guild = await seedGuild(services);
+    const { key } = await guild.key();
     const webhooks = webhookService(services, { allowPrivate: false, resolve: dns.resolve });
 
     const results: Record<string, string> = {};
@@ -449,24 +450,25 @@ describe("SSRF guard", () => {
   test("every non-public target stored behind the guard's back is refused at delivery, with zero connections", async () => {
     const counter = track(connectionCounter());
     const dns = fakeResolver(() => ["127.0.0.1"]);
-    const guild = seedGuild(services);
+    const guild = await seedGuild(services);
     const targets = hosts(counter.port, counter.v6Port);
-    const keyIds = targets.map((host) => {
-      const { key } = guild.key();
+    const keyIds: string[] = [];
+    for (const host of targets) {
+      const { key } = await guild.key();
       services.db
         .update(linkKeys)
         .set({ webhookUrl: `http://${host}/hook`, webhookSecret: generateWebhookSecret() })
         .where(eq(linkKeys.id, key.id))
         .run();
-      return key.id;
-    });
+      keyIds.push(key.id);
+    }
     const webhooks = webhookService(services, { allowPrivate: false, resolve: dns.resolve });
     const spy = spyTransport();
     const sent = deliveries(
       startSender(webhooks, { allowPrivate: false, resolve: dns.resolve, transport: spy.transport }),
     );
 
-    addNick(guild.whitelist.id);
+    await addNick(guild.whitelist.id);
     const reports = await sent.count(targets.length);
 
     expect(reports.map((report) => report.keyId).sort()).toEqual([...keyIds].sort());
@@ -482,8 +484,8 @@ describe("SSRF guard", () => {
     const counter = track(connectionCounter());
     let answer = "93.184.216.34";
     const dns = fakeResolver(() => [answer]);
-    const guild = seedGuild(services);
-    const { key } = guild.key();
+    const guild = await seedGuild(services);
+    const { key } = await guild.key();
     const webhooks = webhookService(services, { allowPrivate: false, resolve: dns.resolve });
     await webhooks.set(guild.guildId, key.id, `http://rebind.example:${counter.port}/hook`);
     answer = "127.0.0.1";
@@ -492,7 +494,7 @@ describe("SSRF guard", () => {
       startSender(webhooks, { allowPrivate: false, resolve: dns.resolve, transport: spy.transport }),
     );
 
-    addNick(guild.whitelist.id);
+    await addNick(guild.whitelist.id);
     const report = await sent.of(key.id);
 
     expect(report.outcome.error).toBe(
@@ -509,15 +511,15 @@ describe("SSRF guard", () => {
   test("with allowPrivate a name is resolved once and the connection goes to that address, Host kept", async () => {
     const hook = track(receiver());
     const dns = fakeResolver({ "hooks.internal": ["127.0.0.1"] });
-    const guild = seedGuild(services);
-    const { key } = guild.key();
+    const guild = await seedGuild(services);
+    const { key } = await guild.key();
     const webhooks = webhookService(services, { allowPrivate: true, resolve: dns.resolve });
     const port = hook.server.port;
     await webhooks.set(guild.guildId, key.id, `http://hooks.internal:${port}/hook`);
     const spy = spyTransport();
     const sent = deliveries(startSender(webhooks, { resolve: dns.resolve, transport: spy.transport }));
 
-    addNick(guild.whitelist.id);
+    await addNick(guild.whitelist.id);
     expect((await sent.of(key.id)).outcome.status).toBe(200);
     expect({ transport: spy.calls, host: hook.requests[0]?.headers.host }).toEqual({
       transport: [`127.0.0.1 hooks.internal:${port}`],

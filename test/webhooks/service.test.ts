@@ -25,8 +25,8 @@ const storedRow = (keyId: string) => services.db.select().from(linkKeys).where(e
 
 describe("webhook settings", () => {
   test("set stores the normalised URL and a new whsec_ secret, returned once and never in the key list", async () => {
-    const guild = seedGuild(services);
-    const { key } = guild.key();
+    const guild = await seedGuild(services);
+    const { key } = await guild.key();
     const webhooks = webhookService(services);
     const { secret } = await webhooks.set(guild.guildId, key.id, "  HTTP://127.0.0.1:9/Hook?t=1#x ");
     expect(secret).toMatch(/^whsec_/);
@@ -42,11 +42,11 @@ describe("webhook settings", () => {
   });
 
   test("set and clear need an active key of the guild", async () => {
-    const guild = seedGuild(services);
-    const other = seedGuild(services, "100000000000000002");
-    const { key } = guild.key();
-    const { key: revoked } = guild.key();
-    services.keys.revoke(guild.guildId, revoked.id);
+    const guild = await seedGuild(services);
+    const other = await seedGuild(services, "100000000000000002");
+    const { key } = await guild.key();
+    const { key: revoked } = await guild.key();
+    await services.keys.revoke(guild.guildId, revoked.id);
     const webhooks = webhookService(services);
     const url = "http://127.0.0.1:9/";
     expect({
@@ -65,8 +65,8 @@ describe("webhook settings", () => {
   });
 
   test("a refused URL leaves the key's webhook as it was", async () => {
-    const guild = seedGuild(services);
-    const { key } = guild.key();
+    const guild = await seedGuild(services);
+    const { key } = await guild.key();
     const webhooks = webhookService(services, {
       allowPrivate: false,
       resolve: fakeResolver({ "hooks.example.com": ["93.184.216.34"] }).resolve,
@@ -77,11 +77,11 @@ describe("webhook settings", () => {
   });
 
   test("targets follow scope, and set, clear and revocation take effect at once despite the cache", async () => {
-    const guild = seedGuild(services);
-    const otherList = seedWhitelist(services, { guildId: guild.guildId });
-    const { key: guildKey } = guild.key(null);
-    const { key: listKey } = guild.key(guild.whitelist.id);
-    const { key: otherGuildKey } = seedGuild(services, "100000000000000002").key(null);
+    const guild = await seedGuild(services);
+    const otherList = await seedWhitelist(services, { guildId: guild.guildId });
+    const { key: guildKey } = await guild.key(null);
+    const { key: listKey } = await guild.key(guild.whitelist.id);
+    const { key: otherGuildKey } = await (await seedGuild(services, "100000000000000002")).key(null);
     const webhooks = webhookService(services);
     const ids = (whitelistId: string) =>
       webhooks
@@ -100,20 +100,20 @@ describe("webhook settings", () => {
     expect(
       webhooks.targetsFor(guild.guildId, guild.whitelist.id).find((t) => t.keyId === listKey.id)?.url,
     ).toBe("http://127.0.0.1:1/moved");
-    webhooks.clear(guild.guildId, listKey.id);
+    await webhooks.clear(guild.guildId, listKey.id);
     expect(ids(guild.whitelist.id)).toEqual([guildKey.id]);
-    services.keys.revoke(guild.guildId, guildKey.id);
+    await services.keys.revoke(guild.guildId, guildKey.id);
     expect(ids(guild.whitelist.id)).toEqual([]);
   });
 
   test("outcomes are coalesced per key and written on flush", async () => {
-    const guild = seedGuild(services);
-    const { key } = guild.key();
+    const guild = await seedGuild(services);
+    const { key } = await guild.key();
     const webhooks = webhookService(services);
     await webhooks.set(guild.guildId, key.id, "http://127.0.0.1:1/");
     webhooks.recordOutcome(key.id, { status: 500, durationMs: 12, at: 1000 });
     webhooks.recordOutcome(key.id, { error: "timed out after 5000 ms", durationMs: 5000, at: 2000 });
-    webhooks.flushOutcomes();
+    await webhooks.flushOutcomes();
     const row = storedRow(key.id);
     expect({
       status: row?.webhookLastStatus,

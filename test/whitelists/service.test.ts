@@ -6,9 +6,9 @@ let services: TestServices;
 afterEach(() => services.close());
 
 describe("whitelist service", () => {
-  test("creates a whitelist with the design's defaults", () => {
+  test("creates a whitelist with the design's defaults", async () => {
     services = testServices();
-    const wl = services.whitelists.create({
+    const wl = await services.whitelists.create({
       guildId: GUILD,
       name: "survival",
       channelId: "200000000000000001",
@@ -32,20 +32,20 @@ describe("whitelist service", () => {
     expect(services.guilds.get(GUILD)?.id).toBe(GUILD);
   });
 
-  test("names are unique per guild whatever the letter case", () => {
+  test("names are unique per guild whatever the letter case", async () => {
     services = testServices();
-    seedWhitelist(services, { guildId: GUILD, name: "Survival" });
-    expect(() => seedWhitelist(services, { guildId: GUILD, name: "survival" })).toThrow(
+    await seedWhitelist(services, { guildId: GUILD, name: "Survival" });
+    await expect(seedWhitelist(services, { guildId: GUILD, name: "survival" })).rejects.toThrow(
       expect.objectContaining({ code: "name-taken" }),
     );
-    expect(seedWhitelist(services, { guildId: "100000000000000002", name: "survival" }).name).toBe(
+    expect((await seedWhitelist(services, { guildId: "100000000000000002", name: "survival" })).name).toBe(
       "survival",
     );
   });
 
-  test("finds a whitelist by id or by name, only in its own guild", () => {
+  test("finds a whitelist by id or by name, only in its own guild", async () => {
     services = testServices();
-    const wl = seedWhitelist(services, { guildId: GUILD, name: "Creative" });
+    const wl = await seedWhitelist(services, { guildId: GUILD, name: "Creative" });
     expect([
       services.whitelists.find(GUILD, wl.id)?.id,
       services.whitelists.find(GUILD, "creative")?.id,
@@ -53,7 +53,7 @@ describe("whitelist service", () => {
     ]).toEqual([wl.id, wl.id, undefined]);
   });
 
-  test("refuses bad names and limits", () => {
+  test("refuses bad names and limits", async () => {
     services = testServices();
     for (const bad of [
       { name: "" },
@@ -61,24 +61,24 @@ describe("whitelist service", () => {
       { name: "x".repeat(33) },
       { maxNicksPerUser: 0 },
     ]) {
-      expect(() => seedWhitelist(services, { guildId: GUILD, ...bad })).toThrow(
+      await expect(seedWhitelist(services, { guildId: GUILD, ...bad })).rejects.toThrow(
         expect.objectContaining({ code: "invalid-input" }),
       );
     }
   });
 
-  test("updates settings and keeps names unique", () => {
+  test("updates settings and keeps names unique", async () => {
     services = testServices();
-    const a = seedWhitelist(services, { guildId: GUILD, name: "a" });
-    seedWhitelist(services, { guildId: GUILD, name: "b" });
-    expect(services.whitelists.update(a.id, { enabled: false, maxNicksPerUser: 3, name: "A" })).toMatchObject(
-      {
-        enabled: false,
-        maxNicksPerUser: 3,
-        name: "A",
-      },
-    );
-    expect(() => services.whitelists.update(a.id, { name: "B" })).toThrow(
+    const a = await seedWhitelist(services, { guildId: GUILD, name: "a" });
+    await seedWhitelist(services, { guildId: GUILD, name: "b" });
+    expect(
+      await services.whitelists.update(a.id, { enabled: false, maxNicksPerUser: 3, name: "A" }),
+    ).toMatchObject({
+      enabled: false,
+      maxNicksPerUser: 3,
+      name: "A",
+    });
+    await expect(services.whitelists.update(a.id, { name: "B" })).rejects.toThrow(
       expect.objectContaining({ code: "name-taken" }),
     );
   });

@@ -68,13 +68,13 @@ export const entriesController = (deps: EntriesDeps & { keys: KeyService; entrie
     )
     .delete(
       "/whitelists/:whitelistId/entries/:nick",
-      ({ principal, params }) => {
+      async ({ principal, params }) => {
         const whitelist = authorizeWhitelist(
           principal,
           params.whitelistId,
           deps.whitelists.get(params.whitelistId),
         );
-        const removed = deps.entries.remove({
+        const removed = await deps.entries.remove({
           whitelistId: whitelist.id,
           nick: params.nick,
           origin: "api",

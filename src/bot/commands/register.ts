@@ -40,14 +40,14 @@ export const register = {
       const messageId = await context.log.post(guildId, approvalRequestMessage(request, whitelist));
       if (!messageId) {
         // Without a post staff would never see the request: withdraw it rather than leave it hanging.
-        context.registration.cancelRequest({ requestId: request.id, actor: member });
+        await context.registration.cancelRequest({ requestId: request.id, actor: member });
         throw new DomainError(
           "invalid-input",
           `${whitelist.name} needs staff approval, but I cannot post requests to a log channel. ` +
             "Ask staff to set one with /whitelist log-channel, then try again.",
         );
       }
-      context.registration.attachRequestMessage(request.id, messageId);
+      await context.registration.attachRequestMessage(request.id, messageId);
       await answer(
         interaction,
         `📨 Your request for **${request.nick}** on **${whitelist.name}** was sent to staff. ` +

@@ -24,7 +24,7 @@ export const unregister = {
     .toJSON(),
 
   async execute(interaction, context) {
-    const { entry, whitelist } = context.registration.unregister({
+    const { entry, whitelist } = await context.registration.unregister({
       guildId: requireGuildId(interaction),
       whitelist: interaction.options.getString("whitelist"),
       channelId: interaction.channelId,

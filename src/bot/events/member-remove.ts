@@ -11,7 +11,7 @@ export async function onMemberRemove(
   member: GuildMember | PartialGuildMember,
   context: BotContext,
 ): Promise<void> {
-  const { removed, cancelledRequests } = context.registration.removeMember({
+  const { removed, cancelledRequests } = await context.registration.removeMember({
     guildId: member.guild.id,
     userId: member.id,
   });

@@ -29,7 +29,7 @@ export const create = {
     const whitelist = interaction.options.getString("whitelist")
       ? whitelistFromOption(interaction, context)
       : null;
-    const { key, plaintext } = context.services.keys.create({
+    const { key, plaintext } = await context.services.keys.create({
       guildId,
       name: interaction.options.getString("name", true),
       whitelistId: whitelist?.id ?? null,

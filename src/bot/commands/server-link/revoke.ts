@@ -15,7 +15,7 @@ export const revoke = {
   async execute(interaction, context) {
     const guildId = requireGuildId(interaction);
     const actor = requireManageGuild(interaction);
-    const key = context.services.keys.revoke(guildId, interaction.options.getString("id", true).trim());
+    const key = await context.services.keys.revoke(guildId, interaction.options.getString("id", true).trim());
     await context.log.post(guildId, {
       embeds: [linkKeyEmbed("revoked", key, scopeOf(key, context.services), actor.userId)],
     });

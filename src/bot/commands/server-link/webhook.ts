@@ -29,7 +29,7 @@ export const webhook = {
     const key = () => context.services.keys.list(guildId).find((candidate) => candidate.id === keyId);
 
     if (url === "") {
-      context.services.webhooks.clear(guildId, keyId);
+      await context.services.webhooks.clear(guildId, keyId);
       const cleared = key();
       if (cleared)
         await context.log.post(guildId, { embeds: [webhookEmbed("cleared", cleared, null, actor.userId)] });

@@ -69,7 +69,7 @@ export const create = {
   async execute(interaction, context) {
     const guildId = requireGuildId(interaction);
     requireManageGuild(interaction);
-    const whitelist = context.services.whitelists.create({
+    const whitelist = await context.services.whitelists.create({
       guildId,
       name: interaction.options.getString("name", true).trim(),
       channelId: interaction.options.getChannel("channel", true).id,

@@ -7,8 +7,9 @@ import type { Subcommand } from "../subcommands.ts";
 
 /**
  * `/whitelist delete whitelist [confirm]` (Manage Server). Without `confirm:True` it only says what would go.
- * With it: the keys limited to the whitelist are revoked (401 and socket close at once), every nick is removed
- * with its `entry.removed` event (roles reverted, the log told), then the whitelist and its requests go.
+ * With it, one transaction (src/whitelists/deletion.ts): every nick is removed with its `entry.removed` event
+ * (roles reverted, the log told; the keys' own subscribers hear each one), then the keys limited to the
+ * whitelist are revoked (401, sockets closed with 4001), then the whitelist and its requests go.
  */
 export const deleteWhitelist = {
   data: new SlashCommandSubcommandBuilder()
@@ -25,9 +26,9 @@ export const deleteWhitelist = {
     const guildId = requireGuildId(interaction);
     const actor = requireManageGuild(interaction);
     const whitelist = whitelistFromOption(interaction, context);
-    const { entries, keys, whitelists, representations } = context.services;
-    const nicks = entries.list(whitelist.id);
+    const { entries, keys, deletion } = context.services;
     if (interaction.options.getBoolean("confirm") !== true) {
+      const nicks = entries.list(whitelist.id);
       const scopedKeys = keys
         .list(guildId)
         .filter((key) => key.whitelistId === whitelist.id && key.revokedAt === null);
@@ -40,15 +41,10 @@ export const deleteWhitelist = {
       return;
     }
     await deferAnswer(interaction);
-    const revoked = keys.revokeForWhitelist(guildId, whitelist.id);
-    for (const entry of nicks) {
-      entries.remove({ whitelistId: whitelist.id, nick: entry.nick, origin: "staff", actorId: actor.userId });
-    }
-    whitelists.delete(whitelist.id);
-    representations.invalidate(whitelist.id);
+    const { removed, revoked } = await deletion.deleteWhitelist(whitelist.id, actor.userId);
     await context.log.post(guildId, {
       embeds: [
-        whitelistDeletedEmbed(whitelist, { nicks: nicks.length, keys: revoked.length }, actor.userId),
+        whitelistDeletedEmbed(whitelist, { nicks: removed.length, keys: revoked.length }, actor.userId),
         ...revoked.map((key) =>
           linkKeyEmbed("revoked", key, `whitelist **${whitelist.name}**`, actor.userId),
         ),
@@ -57,13 +53,13 @@ export const deleteWhitelist = {
     context.logger.info("whitelist deleted", {
       guildId,
       whitelistId: whitelist.id,
-      nicks: nicks.length,
+      nicks: removed.length,
       keys: revoked.length,
       actorId: actor.userId,
     });
     await answer(
       interaction,
-      `🗑️ Deleted **${whitelist.name}**: ${nicks.length} nick(s) removed, ${revoked.length} link key(s) revoked. ` +
+      `🗑️ Deleted **${whitelist.name}**: ${removed.length} nick(s) removed, ${revoked.length} link key(s) revoked. ` +
         "Game servers using a server-wide key get 404 for it from now on; create a new one with `/whitelist create`.",
     );
   },

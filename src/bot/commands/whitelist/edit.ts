@@ -63,7 +63,7 @@ export const edit = {
         "Nothing to change: give at least one of name, channel, mode, max-nicks, enabled, remove-on-leave.",
       );
     }
-    const updated = context.services.whitelists.update(whitelist.id, given);
+    const updated = await context.services.whitelists.update(whitelist.id, given);
     if (updated.registrationMode === "message") {
       await deferAnswer(interaction);
       await context.ensureIntents();

@@ -20,7 +20,7 @@ export const logChannel = {
     const guildId = requireGuildId(interaction);
     const actor = requireManageGuild(interaction);
     const channelId = interaction.options.getChannel("channel")?.id ?? null;
-    context.services.guilds.setLogChannel(guildId, channelId);
+    await context.services.guilds.setLogChannel(guildId, channelId);
     if (channelId === null) {
       await answer(
         interaction,

@@ -72,7 +72,9 @@ export const roles = {
       changes[field] = next;
     }
     const updated =
-      Object.keys(changes).length > 0 ? context.services.whitelists.update(whitelist.id, changes) : whitelist;
+      Object.keys(changes).length > 0
+        ? await context.services.whitelists.update(whitelist.id, changes)
+        : whitelist;
     const me = interaction.guild?.members.me;
     const unreachable = updated.grantedRoleIds.filter((roleId) => {
       const role = interaction.guild?.roles.cache.get(roleId);

@@ -1,0 +1,34 @@
+import { DomainError } from "../shared/errors.ts";
+
+/** The SQLite result code (`SQLITE_BUSY`, `SQLITE_CONSTRAINT_UNIQUE`, …) of an error, or undefined. */
+export function sqliteCode(error: unknown): string | undefined {
+  // drizzle wraps driver errors (DrizzleQueryError), so look down the cause chain.
+  for (let current = error, depth = 0; current && depth < 5; depth++) {
+    const code = (current as { code?: unknown }).code;
+    if (typeof code === "string" && code.startsWith("SQLITE_")) return code;
+    current = (current as { cause?: unknown }).cause;
+  }
+  return undefined;
+}
+
+/**
+ * True when the store cannot answer now rather than because of a bug: locked, full, read-only or failing
+ * (SQLite's codes), or the writer's own "store-unavailable" once a lock outlasted its budget.
+ */
+export function isStoreUnavailable(error: unknown): boolean {
+  if (error instanceof DomainError) return error.code === "store-unavailable";
+  return STORE_UNAVAILABLE.test(sqliteCode(error) ?? "");
+}
+
+/** True when another connection holds a lock the statement needed: worth trying again shortly. */
+export function isStoreBusy(error: unknown): boolean {
+  return /^SQLITE_(BUSY|LOCKED)/.test(sqliteCode(error) ?? "");
+}
+
+/** True for a unique-constraint failure (a concurrent writer got there first). */
+export function isUniqueViolation(error: unknown): boolean {
+  return sqliteCode(error) === "SQLITE_CONSTRAINT_UNIQUE";
+}
+
+const STORE_UNAVAILABLE =
+  /^SQLITE_(BUSY|LOCKED|IOERR|FULL|CANTOPEN|READONLY|CORRUPT|NOTADB|PROTOCOL|NOLFS|AUTH)/;

@@ -1,0 +1,122 @@
+import type { Clock } from "../shared/clock.ts";
+import { DomainError } from "../shared/errors.ts";
+import type { Db, Tx } from "./client.ts";
+import { isStoreBusy } from "./errors.ts";
+
+/**
+ * Runs `work` in one write transaction and resolves with its result once committed. `committed` runs
+ * synchronously right after the commit, before anything else can: what must follow a change without a gap
+ * (publishing its events) goes there. Rejects with the work's own error (nothing is written), or with
+ * DomainError "store-unavailable" when another process held the database's write lock for the whole budget.
+ */
+export type Write = <T>(work: (tx: Tx) => T, committed?: (value: T) => void) => Promise<T>;
+
+/** The writer of a store, with what tests and shutdown need besides `write`. */
+export type Writer = {
+  write: Write;
+  /** Writes waiting for the lock. */
+  waiting(): number;
+};
+
+/** How long one attempt may block the event loop waiting for the lock (SQLite's busy_timeout, ms). */
+export const LOCK_WAIT_MS = 10;
+
+/** Pauses between attempts while the lock is held elsewhere: short at first, then steady. */
+const RETRY_DELAYS_MS = [5, 10, 20, 40, 80, 100];
+/** Once the lock is free, queued writes commit in slices of about this long, so a backlog never freezes the loop. */
+const SLICE_MS = 20;
+
+type Pending = {
+  work: (tx: Tx) => unknown;
+  committed: ((value: unknown) => void) | undefined;
+  deadline: number;
+  resolve(value: unknown): void;
+  reject(error: unknown): void;
+};
+
+/**
+ * The one way the services write. SQLite is synchronous, so a write that waited for a lock held by another
+ * process (a backup, a `sqlite3` shell) would freeze every read, socket and health check for as long as it
+ * waited. Instead each attempt waits at most LOCK_WAIT_MS; while the lock stays taken, writes queue in
+ * order and the first one is retried from a timer, with the event loop free in between, until the budget
+ * (DB_BUSY_TIMEOUT_MS) is spent: then it fails as "store-unavailable" (the API's 503 with Retry-After).
+ * With no lock held elsewhere, a write commits at once, within the call, as a plain transaction would.
+ */
+export function createWriter({ db, clock, budgetMs }: { db: Db; clock: Clock; budgetMs: number }): Writer {
+  const queue: Pending[] = [];
+  let retries = 0;
+  let timer: ReturnType<typeof setTimeout> | undefined;
+
+  /** One attempt; false when the lock is taken elsewhere (nothing ran), true when the write is settled. */
+  const attempt = (pending: Pending): boolean => {
+    let value: unknown;
+    try {
+      value = db.transaction(pending.work, { behavior: "immediate" });
+    } catch (error) {
+      if (isStoreBusy(error)) return false;
+      pending.reject(error);
+      return true;
+    }
+    try {
+      pending.committed?.(value);
+      pending.resolve(value);
+    } catch (error) {
+      pending.reject(error);
+    }
+    return true;
+  };
+
+  /** Refuses the waiting writes whose budget is spent, without trying them against a lock known to be taken. */
+  const expire = () => {
+    const now = clock.now();
+    while (queue.length > 0 && (queue[0] as Pending).deadline <= now) {
+      (queue.shift() as Pending).reject(
+        new DomainError("store-unavailable", "The database is locked by another program; retry shortly."),
+      );
+    }
+  };
+
+  const schedule = (delay: number) => {
+    timer = setTimeout(drain, delay);
+  };
+
+  /** Commits waiting writes in order, a slice at a time, until one finds the lock taken again. */
+  function drain(): void {
+    timer = undefined;
+    const sliceEnd = performance.now() + SLICE_MS;
+    while (queue.length > 0) {
+      if (!attempt(queue[0] as Pending)) {
+        expire();
+        if (queue.length > 0)
+          schedule(RETRY_DELAYS_MS[Math.min(retries++, RETRY_DELAYS_MS.length - 1)] ?? 100);
+        return;
+      }
+      queue.shift();
+      retries = 0;
+      if (performance.now() >= sliceEnd && queue.length > 0) {
+        schedule(0);
+        return;
+      }
+    }
+  }
+
+  const write: Write = <T>(work: (tx: Tx) => T, committed?: (value: T) => void) =>
+    new Promise<T>((resolve, reject) => {
+      const pending: Pending = {
+        work,
+        committed: committed as Pending["committed"],
+        deadline: clock.now() + budgetMs,
+        resolve: resolve as Pending["resolve"],
+        reject,
+      };
+      // Behind writes already waiting, never ahead of them: changes commit in the order they were asked for.
+      if (queue.length === 0 && attempt(pending)) return;
+      queue.push(pending);
+      if (timer === undefined) {
+        expire();
+        if (queue.length > 0) schedule(RETRY_DELAYS_MS[0] ?? 5);
+      }
+    });
+
+  return { write, waiting: () => queue.length };
+}

@@ -1,0 +1,52 @@
+import type { Write } from "../db/writer.ts";
+import type { EntryRecord } from "../entries/model.ts";
+import type { RepresentationCache } from "../entries/representation.ts";
+import type { EntryService } from "../entries/service.ts";
+import type { KeyService, LinkKeyView } from "../keys/service.ts";
+import type { Whitelist } from "./model.ts";
+import type { WhitelistService } from "./service.ts";
+
+/** What deleting a whitelist did. */
+export type WhitelistDeleted = { whitelist: Whitelist; removed: EntryRecord[]; revoked: LinkKeyView[] };
+
+/** Deleting whole whitelists: the one use case that spans entries, keys and whitelists. */
+export type WhitelistDeletion = ReturnType<typeof createWhitelistDeletion>;
+
+/** Creates the whitelist deletion use case. */
+export function createWhitelistDeletion(deps: {
+  write: Write;
+  whitelists: WhitelistService;
+  entries: EntryService;
+  keys: KeyService;
+  representations: RepresentationCache;
+}) {
+  const { write, whitelists, entries, keys, representations } = deps;
+  return {
+    /**
+     * Deletes a whitelist in one transaction: every entry it holds at that moment is removed with its
+     * `entry.removed` event (origin `staff`), the keys limited to it are revoked, then the whitelist goes with
+     * its registration requests. A crash leaves all of it or none, and no registration can commit in between
+     * (writes are serialised). Once committed, in this order: the removals are published, so the keys'
+     * own sockets, webhooks and `sync` agents hear every one of them, then the keys' revocation takes effect
+     * (their sockets close with 4001). Roles are reverted and the log channel told by the bus's subscribers.
+     */
+    async deleteWhitelist(whitelistId: string, actorId: string | null): Promise<WhitelistDeleted> {
+      let revoked: LinkKeyView[] = [];
+      const done = await write(
+        (tx) => {
+          const whitelist = whitelists.get(whitelistId);
+          const notices = whitelist ? entries.removeAllIn(tx, whitelist, "staff", actorId) : [];
+          const revoked = whitelist ? keys.revokeForWhitelistIn(tx, whitelist.guildId, whitelistId) : [];
+          return { whitelist: whitelists.deleteIn(tx, whitelistId), notices, revoked };
+        },
+        (committed) => {
+          whitelists.forget(whitelistId);
+          representations.invalidate(whitelistId);
+          entries.publish(committed.notices);
+          revoked = keys.announceRevoked(committed.revoked, "whitelist-deleted");
+        },
+      );
+      return { whitelist: done.whitelist, removed: done.notices.map((notice) => notice.entry), revoked };
+    },
+  };
+}
