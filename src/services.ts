@@ -32,7 +32,7 @@ export function createServices({
   /** DB_BUSY_TIMEOUT_MS: how long a write may wait for a lock held by another process before it fails. */
   busyTimeoutMs?: number;
 }) {
-  const { write } = createWriter({ db, clock, budgetMs: busyTimeoutMs });
+  const { write, waiting: writesWaiting } = createWriter({ db, clock, budgetMs: busyTimeoutMs });
   const bus = createEventBus(logger);
   const events = createEventLog({ db, clock, write });
   const guilds = createGuildService({ db, clock, write });
@@ -45,6 +45,8 @@ export function createServices({
   return {
     db,
     write,
+    /** How many writes are waiting for a lock held by another program (status, tests). */
+    writesWaiting,
     clock,
     logger,
     bus,

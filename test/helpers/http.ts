@@ -105,8 +105,9 @@ export const paths = {
 export async function startTestServer(env: Record<string, string> = {}) {
   const dir = tempDir("wls-http-");
   const clock = manualClock(Date.UTC(2026, 10, 22, 12, 0, 0));
+  const databasePath = join(dir.path, "whitelist-sync.db");
   const config = loadConfig({
-    DATABASE_PATH: join(dir.path, "whitelist-sync.db"),
+    DATABASE_PATH: databasePath,
     PORT: "0",
     HOST: "127.0.0.1",
     ...env,
@@ -116,6 +117,7 @@ export async function startTestServer(env: Record<string, string> = {}) {
     return {
       ...service,
       clock,
+      databasePath,
       async stop() {
         try {
           await service.stop();
