@@ -7,10 +7,11 @@ import { EntryEvent, SocketConnected } from "../../events/model.ts";
 import { Problem, problemResponse } from "../problem.ts";
 import { buildDocument } from "./document.ts";
 
-const assets: Record<string, { path: string; type: string }> = {
-  "swagger-ui-bundle.js": { path: bundlePath, type: "text/javascript; charset=utf-8" },
-  "swagger-ui.css": { path: cssPath, type: "text/css; charset=utf-8" },
-};
+// A Map, not an object literal: an asset name from the URL such as `__proto__` must find nothing.
+const assets = new Map<string, { path: string; type: string }>([
+  ["swagger-ui-bundle.js", { path: bundlePath, type: "text/javascript; charset=utf-8" }],
+  ["swagger-ui.css", { path: cssPath, type: "text/css; charset=utf-8" }],
+]);
 
 const PAGE = `<!doctype html>
 <html lang="en">
@@ -57,7 +58,7 @@ export const docs = ({ version, root }: { version: string; root: () => AnyElysia
     .get(
       "/swagger/assets/:file",
       ({ params }) => {
-        const asset = assets[params.file];
+        const asset = assets.get(params.file);
         if (!asset) return problemResponse("route-not-found", `No docs asset named ${params.file}.`);
         return new Response(Bun.file(asset.path), {
           headers: { "content-type": asset.type, "cache-control": "public, max-age=86400" },
