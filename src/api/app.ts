@@ -1,3 +1,4 @@
+import type { Server } from "bun";
 import { type AnyElysia, Elysia } from "elysia";
 import { isStoreUnavailable } from "../db/errors.ts";
 import type { RepresentationCache } from "../entries/representation.ts";
@@ -6,7 +7,7 @@ import type { KeyService } from "../keys/service.ts";
 import { type Hub, websocketOptions } from "../realtime/hub.ts";
 import type { Clock } from "../shared/clock.ts";
 import { DomainError } from "../shared/errors.ts";
-import type { Logger } from "../shared/logger.ts";
+import { createRepeatedLog, type Logger, type RepeatedLog } from "../shared/logger.ts";
 import type { WhitelistService } from "../whitelists/service.ts";
 import { docs } from "./docs/index.ts";
 import { ENTRIES_ROUTE, entriesRoute } from "./entries/fast-route.ts";
@@ -16,7 +17,7 @@ import { allowedMethods } from "./methods.ts";
 import { problemKindOf, problemResponse } from "./problem.ts";
 import type { TrustProxy } from "./rate-limit/client-ip.ts";
 import { createRateLimit } from "./rate-limit/index.ts";
-import { isWellEncodedPath, pathOf } from "./url.ts";
+import { absoluteUrl, isBarePath, isWellEncodedPath, pathOf } from "./url.ts";
 import { whitelistsController } from "./whitelists/index.ts";
 import { socketController } from "./ws/index.ts";
 
@@ -41,26 +42,37 @@ const WWW_AUTHENTICATE = { "www-authenticate": 'Bearer realm="whitelist-sync"' }
 /** The whole HTTP API: health, docs and /api/v1, with problem details for every error. */
 export function createApi(deps: ApiDeps) {
   let root: AnyElysia | undefined;
+  const log = createRepeatedLog({ logger: deps.logger, clock: deps.clock });
   const allowedOn = allowedMethods(() => (root as AnyElysia).routes);
   const limit = createRateLimit({
     perMinute: deps.rateLimitPerMinute,
     trustProxy: deps.trustProxy,
     clock: deps.clock,
   });
+  /**
+   * Everything Bun's router leaves to the app's own router comes through here. Bun gives a request without a
+   * usable Host header (an HTTP/1.0 probe, an empty Host) a bare path for its URL, which that router misreads,
+   * so the app is handed a copy with an absolute URL instead, counted by the rate limit on the original: the
+   * only one whose socket address Bun knows.
+   */
+  const toApp = (request: Request, server: Server<unknown> | null): Response | Promise<Response> => {
+    const app = root as AnyElysia;
+    if (!isBarePath(request.url)) return app.fetch(request);
+    const copy = new Request(absoluteUrl(request.url), request);
+    return limit.handOver(request, copy, server) ?? app.fetch(copy);
+  };
   // The entries read is also a route of Bun's own router, in front of the app's (see fast-route.ts).
-  const readEntries = entriesRoute({
-    ...deps,
-    limit,
-    fallback: (request) => (root as AnyElysia).fetch(request),
-  });
+  const readEntries = entriesRoute({ ...deps, limit, fallback: toApp });
   const app = new Elysia({
     websocket: websocketOptions,
-    serve: { routes: { [ENTRIES_ROUTE]: { GET: readEntries } } },
+    // By default Elysia finds the path by skipping 11 characters of the URL (`http://a.bc`), so with a Host of
+    // 3 characters or fewer (`wl`, `api:80`) it would route on a piece of the path instead.
+    handler: { standardHostname: false },
+    serve: { routes: { [ENTRIES_ROUTE]: { GET: readEntries }, "/*": toApp } },
   })
     .onError({ as: "global" }, ({ code, error, request }) => {
       const allowed = code === "NOT_FOUND" ? allowedOn(pathOf(request.url)) : [];
-      const response =
-        allowed.length > 0 ? methodNotAllowed(request, allowed) : problemFor(code, error, deps.logger);
+      const response = allowed.length > 0 ? methodNotAllowed(request, allowed) : problemFor(code, error, log);
       const headers = limit.headersOf(request);
       if (headers) for (const name in headers) response.headers.set(name, headers[name] as string);
       return response;
@@ -102,9 +114,10 @@ function methodNotAllowed(request: Request, allowed: string[]): Response {
 }
 
 /** The problem response for anything a route threw (domain errors, Elysia's own, store failures, bugs). */
-function problemFor(code: unknown, error: unknown, logger: Logger): Response {
+function problemFor(code: unknown, error: unknown, log: RepeatedLog): Response {
   if (isStoreUnavailable(error)) {
-    logger.warn("store unavailable", { error: String((error as Error).message) });
+    const message = String((error as Error).message);
+    log("warn", "store unavailable", message, { error: message });
     return problemResponse("store-unavailable", "The database is busy or unavailable; retry shortly.", {
       "retry-after": STORE_RETRY_AFTER_SECONDS,
     });
@@ -117,7 +130,10 @@ function problemFor(code: unknown, error: unknown, logger: Logger): Response {
     return problemResponse("route-not-found", "No such endpoint; see /swagger for the API.");
   if (code === "VALIDATION") return problemResponse("invalid-request", validationDetail(error));
   if (code === "PARSE") return problemResponse("invalid-request", "The request body could not be parsed.");
-  logger.error("unhandled error", { code: String(code), error: String(error) });
+  log("error", "unhandled error", `${String(code)} ${String(error)}`, {
+    code: String(code),
+    error: String(error),
+  });
   return problemResponse("internal-error", "Something went wrong on our side; it has been logged.");
 }
 

@@ -1,5 +1,5 @@
 import { afterEach, describe, expect, test } from "bun:test";
-import { bearer, paths, problemBody, startTestServer, type TestServer } from "../helpers/http.ts";
+import { bearer, paths, problemBody, rawRequest, startTestServer, type TestServer } from "../helpers/http.ts";
 import { seedEntries, seedKey, seedWhitelist } from "../helpers/services.ts";
 
 const GUILD = "100000000000000001";
@@ -131,7 +131,7 @@ describe("rate limit over real HTTP", () => {
     expect(statuses).toEqual([404, 200, 404, 200, 200, 429]);
   });
 
-  test("health checks and docs are never limited and carry no RateLimit headers", async () => {
+  test("health checks are never limited and carry no RateLimit headers; the docs count like the rest", async () => {
     await start();
     await times(PER_MINUTE + 1, paths.whitelists);
 
@@ -142,16 +142,29 @@ describe("rate limit over real HTTP", () => {
     );
     expect(exempt).toEqual(Array(4).fill({ status: 200, policy: null, rateLimit: null }));
 
-    const docs = await fetch(`${server?.url}/swagger/json`);
-    await docs.arrayBuffer();
-    expect({ status: docs.status, policy: docs.headers.get("ratelimit-policy") }).toEqual({
-      status: 200,
-      policy: null,
-    });
+    const docs = await Promise.all(
+      ["/swagger", "/swagger/json", "/swagger/assets/swagger-ui.css"].map((path) => send(path)),
+    );
+    expect(docs.map(limits)).toEqual(
+      Array(3).fill({ status: 429, policy: POLICY, rateLimit: expect.stringMatching(/^"ip";r=0;t=\d+$/) }),
+    );
     expect((await send(paths.whitelists)).status).toBe(429);
   });
 
-  // Regression: only /health, /api/v1/health and the docs are exempt (DESIGN.md §7), not their prefixes.
+  test("an HTTP/1.0 probe without a Host header is never counted either", async () => {
+    await start();
+    await times(PER_MINUTE + 1, paths.whitelists);
+    const port = new URL(server?.url ?? "").port;
+    for (const path of ["/health", "/api/v1/health"]) {
+      const answer = await rawRequest(port, [`GET ${path} HTTP/1.0`]);
+      expect({ status: answer.status, rateLimit: answer.headers.ratelimit }).toEqual({
+        status: 200,
+        rateLimit: undefined,
+      });
+    }
+  });
+
+  // Regression: only /health and /api/v1/health are exempt (docs/api.md), not their prefixes.
   test("paths that merely begin with /health or /swagger are counted", async () => {
     await start();
     const responses: ReturnType<typeof limits>[] = [];

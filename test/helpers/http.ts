@@ -134,3 +134,40 @@ export async function startTestServer(env: Record<string, string> = {}) {
 
 /** A running test server. */
 export type TestServer = Awaited<ReturnType<typeof startTestServer>>;
+
+/** An answer read off the wire: status, headers (lower-cased names) and body text. */
+export type RawAnswer = { status: number; headers: Record<string, string>; body: string };
+
+/**
+ * Sends one request written by hand (`lines`, the request line and headers, without the blank line) to
+ * 127.0.0.1:`port` and reads the answer until the server closes: for what `fetch` cannot send, such as an
+ * HTTP/1.0 request without a Host header, or a Host header `fetch` would rewrite.
+ */
+export async function rawRequest(port: number | string, lines: string[]): Promise<RawAnswer> {
+  const chunks: Uint8Array[] = [];
+  await new Promise<void>((resolve, reject) => {
+    Bun.connect({
+      hostname: "127.0.0.1",
+      port: Number(port),
+      socket: {
+        open(socket) {
+          socket.write(`${[...lines, "Connection: close"].join("\r\n")}\r\n\r\n`);
+        },
+        data(_socket, data) {
+          chunks.push(new Uint8Array(data));
+        },
+        close: () => resolve(),
+        error: (_socket, error) => reject(error),
+      },
+    }).catch(reject);
+  });
+  const text = new TextDecoder().decode(Buffer.concat(chunks));
+  const split = text.indexOf("\r\n\r\n");
+  const [statusLine = "", ...headerLines] = text.slice(0, split).split("\r\n");
+  const headers: Record<string, string> = {};
+  for (const line of headerLines) {
+    const colon = line.indexOf(":");
+    headers[line.slice(0, colon).trim().toLowerCase()] = line.slice(colon + 1).trim();
+  }
+  return { status: Number(statusLine.split(" ")[1]), headers, body: text.slice(split + 4) };
+}

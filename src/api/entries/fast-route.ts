@@ -25,7 +25,7 @@ export type EntriesRouteDeps = EntriesDeps & {
   keys: KeyService;
   limit: Pick<RateLimit, "admit" | "hold">;
   /** Answers a request this route does not (the app's own route validates it and answers its problem). */
-  fallback(request: Request): Response | Promise<Response>;
+  fallback(request: Request, server: Server<unknown>): Response | Promise<Response>;
 };
 
 /**
@@ -52,6 +52,6 @@ export function entriesRoute(deps: EntriesRouteDeps) {
       }
     }
     deps.limit.hold(request, admission.headers);
-    return deps.fallback(request);
+    return deps.fallback(request, server);
   };
 }

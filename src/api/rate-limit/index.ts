@@ -5,12 +5,13 @@ import { pathOf } from "../url.ts";
 import { bucketOf, clientIp, type TrustProxy } from "./client-ip.ts";
 import { createRateLimiter, rateLimitHeaders } from "./limiter.ts";
 
-/** Paths that are never counted (DESIGN.md §7): health checks and the docs. */
+/**
+ * Paths that are never counted: the health checks, so a load balancer's probe can never be refused, whatever
+ * form its URL takes. The docs count like the rest: they are free to fetch, but not free to flood.
+ */
 function isExempt(url: string): boolean {
   const path = pathOf(url);
-  return (
-    path === "/health" || path === "/api/v1/health" || path === "/swagger" || path.startsWith("/swagger/")
-  );
+  return path === "/health" || path === "/api/v1/health";
 }
 
 /** What counting a request decided: the 429 to answer, or the headers every response to it carries. */
@@ -69,6 +70,21 @@ export function createRateLimit(options: { perMinute: number; trustProxy: TrustP
     },
     /** The rate-limit headers of a counted request (for error responses), if it was counted. */
     headersOf: (request: Request): Record<string, string> | undefined => counted.get(request),
+    /**
+     * Counts `request` unless it is exempt or counted already, and marks `copy`, the request the app is handed
+     * in its place, as counted with the same headers (the socket address is only known for the original).
+     * Returns the 429 to answer instead, if any.
+     */
+    handOver(request: Request, copy: Request, server: RequestIPSource): Response | undefined {
+      let headers = counted.get(request);
+      if (!headers && !isExempt(request.url)) {
+        const admission = admit(request, server);
+        if (admission.refused) return admission.refused;
+        headers = admission.headers;
+      }
+      if (headers) counted.set(copy, headers);
+      return undefined;
+    },
   };
 }
 
