@@ -24,3 +24,46 @@ export function createLogger(
 
 /** A logger that drops everything (tests). */
 export const silentLogger: Logger = createLogger("silent");
+
+/** A log call for a problem that may repeat: `cause` says which problem it is (the same cause, the same line). */
+export type RepeatedLog = (
+  level: Exclude<LogLevel, "silent">,
+  message: string,
+  cause: string,
+  fields?: LogFields,
+) => void;
+
+/**
+ * Logs each cause of a repeated problem at most once per `intervalMs` (a minute), and the next line of a
+ * cause says in `repeated` how many times it happened unlogged since: a flood of failing requests costs a
+ * line a minute, never a line a request. At most `maxCauses` causes are tracked at once; more share one.
+ */
+export function createRepeatedLog({
+  logger,
+  clock,
+  intervalMs = 60_000,
+  maxCauses = 100,
+}: {
+  logger: Logger;
+  clock: { now(): number };
+  intervalMs?: number;
+  maxCauses?: number;
+}): RepeatedLog {
+  const causes = new Map<string, { quietUntil: number; unlogged: number }>();
+  return (level, message, cause, fields) => {
+    const now = clock.now();
+    let key = `${message}\n${cause.slice(0, 200)}`;
+    if (!causes.has(key) && causes.size >= maxCauses) {
+      for (const [old, entry] of causes)
+        if (entry.quietUntil <= now && entry.unlogged === 0) causes.delete(old);
+      if (causes.size >= maxCauses) key = `${message}\n(other causes)`;
+    }
+    const entry = causes.get(key);
+    if (entry && now < entry.quietUntil) {
+      entry.unlogged++;
+      return;
+    }
+    logger[level](message, entry?.unlogged ? { ...fields, repeated: entry.unlogged } : fields);
+    causes.set(key, { quietUntil: now + intervalMs, unlogged: 0 });
+  };
+}

@@ -1,5 +1,6 @@
 import { Database } from "bun:sqlite";
 import { afterEach, beforeEach, describe, expect, test } from "bun:test";
+import { createLogger } from "../../src/shared/logger.ts";
 import { bearer, call, expectProblem, paths, summary, type TestApp } from "../helpers/http.ts";
 import {
   seedEntries,
@@ -204,5 +205,68 @@ describe("store unavailable", () => {
     holder.run("BEGIN IMMEDIATE");
     const response = await call(app, "GET", paths.whitelists, bearer(key));
     expect(response.status).toBe(200);
+  });
+});
+
+describe("a flood of failing requests", () => {
+  let services: TestServices;
+  afterEach(() => services.close());
+
+  /** The app over `services` with a logger keeping each line's message and fields (not its time). */
+  function loggedApp() {
+    const lines: Record<string, unknown>[] = [];
+    const logger = createLogger("debug", (line) => {
+      const { time: _time, ...rest } = JSON.parse(line) as Record<string, unknown>;
+      lines.push(rest);
+    });
+    return { lines, app: testApi({ ...services, logger }) };
+  }
+
+  test("an internal error is a 500 problem each time but one log line a minute, with the count after", async () => {
+    services = testServices();
+    const key = (await seedKey(services, GUILD)).plaintext;
+    services.whitelists.listForGuild = () => {
+      throw new TypeError("a bug in listing");
+    };
+    const { lines, app } = loggedApp();
+    const statuses = new Set<number>();
+    for (let i = 0; i < 200; i++)
+      statuses.add((await call(app, "GET", paths.whitelists, bearer(key))).status);
+    services.clock.advance(60_000);
+    await call(app, "GET", paths.whitelists, bearer(key));
+    expect({ statuses: [...statuses], lines }).toEqual({
+      statuses: [500],
+      lines: [
+        { level: "error", msg: "unhandled error", code: "UNKNOWN", error: "TypeError: a bug in listing" },
+        {
+          level: "error",
+          msg: "unhandled error",
+          code: "UNKNOWN",
+          error: "TypeError: a bug in listing",
+          repeated: 199,
+        },
+      ],
+    });
+  });
+
+  test("a store that cannot answer is a 503 each time but one warning a minute", async () => {
+    services = testServices({ busyTimeoutMs: 0 });
+    const whitelist = await seedWhitelist(services, { guildId: GUILD });
+    await seedEntries(services, whitelist.id, ["Notch"]);
+    const key = (await seedKey(services, GUILD)).plaintext;
+    const { lines, app } = loggedApp();
+    expect((await call(app, "GET", paths.entries(whitelist.id), bearer(key))).status).toBe(200);
+    const holder = new Database(services.path);
+    holder.run("BEGIN IMMEDIATE");
+    try {
+      for (let i = 0; i < 50; i++) {
+        const response = await call(app, "DELETE", paths.entry(whitelist.id, "Notch"), bearer(key));
+        expect(response.status).toBe(503);
+      }
+    } finally {
+      holder.run("ROLLBACK");
+      holder.close();
+    }
+    expect(lines.map((line) => line.msg)).toEqual(["store unavailable"]);
   });
 });
