@@ -21,10 +21,16 @@ export type SocketData = {
   /** Client messages in the current flood window, and when that window started. */
   received: number;
   windowStart: number;
+  /** The replay still sending stored events to this socket, if any (see `createReplays`). */
+  replay?: Replay;
   open(ws: EventSocket): void;
   message(ws: EventSocket, message: string | Buffer): void;
+  drain(ws: EventSocket): void;
   close(ws: EventSocket, code: number, reason: string): void;
 };
+
+/** A socket's catch-up on stored events: where it stands, and whether it waits for the socket to drain. */
+type Replay = { ws: EventSocket; cursor: number; draining: boolean };
 
 /** An open event socket. */
 export type EventSocket = ServerWebSocket<SocketData>;
@@ -33,7 +39,10 @@ export type EventSocket = ServerWebSocket<SocketData>;
 const MAX_CLIENT_MESSAGE_BYTES = 4096;
 const MAX_CLIENT_MESSAGES_PER_WINDOW = 20;
 const FLOOD_WINDOW_MS = 10_000;
-const REPLAY_PAGE = 1000;
+/** Stored events read and sent in one turn of the event loop, for one socket. */
+const REPLAY_SLICE = 200;
+/** A replay pauses while its socket has this much unsent, and goes on when the client has read it. */
+const REPLAY_BUFFER_BYTES = 256 * 1024;
 
 /** The pub/sub topic a key listens on: its whitelist, or its whole guild. Each socket has exactly one. */
 export const topicOf = (principal: Pick<Principal, "guildId" | "whitelistId">) =>
@@ -57,20 +66,65 @@ export function createHub(deps: {
 
   const send = (ws: EventSocket, payload: unknown) => ws.send(JSON.stringify(payload));
 
-  /** Sends the stored events after `after` in the socket's scope; false when the cursor is unusable. */
-  function replay(ws: EventSocket, after: number): boolean {
+  /** Whether a cursor can be resumed from: not older than the retention, not from another database. */
+  const usable = (after: number) => {
     const { oldest, latest } = events.bounds();
-    const lost = after > latest || (oldest === null ? after < latest : after < oldest - 1);
-    if (lost) return false;
-    for (let cursor = after; ; ) {
-      const page = events.listAfter(cursor, ws.data.principal, REPLAY_PAGE);
-      for (const event of page) ws.send(eventMessage(event));
-      if (page.length < REPLAY_PAGE) return true;
-      cursor = Number(page[page.length - 1]?.id);
-    }
-  }
+    return !(after > latest || (oldest === null ? after < latest : after < oldest - 1));
+  };
 
-  const handlers: Pick<SocketData, "open" | "message" | "close"> = {
+  /** The client must re-fetch: tell it, and close with 4002. */
+  const resync = (ws: EventSocket) => {
+    send(ws, { type: "resync" });
+    ws.close(CloseCode.resumeUnusable, "resume cursor unusable: re-fetch the entries");
+  };
+
+  /** Subscribes a socket to live events: from here on, what commits reaches it through pub/sub. */
+  const goLive = (ws: EventSocket) => {
+    ws.subscribe(topicOf(ws.data.principal));
+  };
+
+  /**
+   * Resumes (`?after=`) replay stored events in slices of REPLAY_SLICE, one slice per turn of the event loop
+   * shared by all of them, so hundreds of resumes at once never hold up a health check or a read. A replay
+   * pauses while its socket has REPLAY_BUFFER_BYTES unsent and stops when the socket is gone. The slice that
+   * comes back short is the end of the log: the socket subscribes in that same synchronous step, and since the
+   * bus publishes synchronously right after each commit, no event falls between the replay and the live feed,
+   * and none comes twice.
+   */
+  const queue: Replay[] = [];
+  let pumping = false;
+  const schedule = () => {
+    if (pumping || queue.length === 0) return;
+    pumping = true;
+    setImmediate(pump);
+  };
+  function pump(): void {
+    pumping = false;
+    const replay = queue.shift();
+    if (replay) step(replay);
+    schedule();
+  }
+  const step = (replay: Replay) => {
+    const { ws } = replay;
+    if (ws.readyState !== 1) return;
+    if (ws.getBufferedAmount() > REPLAY_BUFFER_BYTES) {
+      replay.draining = true; // `drain` puts it back in the queue
+      return;
+    }
+    // Pruning may have passed the cursor of a replay that waited long for its client.
+    if (!usable(replay.cursor)) return resync(ws);
+    const slice = events.listAfter(replay.cursor, ws.data.principal, REPLAY_SLICE);
+    for (const event of slice) ws.send(eventMessage(event));
+    replay.cursor = Number(slice[slice.length - 1]?.id ?? replay.cursor);
+    if (slice.length < REPLAY_SLICE) {
+      ws.data.replay = undefined;
+      goLive(ws);
+    } else {
+      queue.push(replay);
+    }
+  };
+
+  const handlers: Pick<SocketData, "open" | "message" | "drain" | "close"> = {
     open(ws) {
       const { principal, after } = ws.data;
       const connected: SocketConnected = {
@@ -79,16 +133,24 @@ export function createHub(deps: {
         scope: { whitelistId: principal.whitelistId },
       };
       send(ws, connected);
-      // Replay and subscribe run in one synchronous step: no commit can land between them, so the client sees
-      // every event exactly once (the bus publishes synchronously right after each commit).
-      if (after !== null && !replay(ws, after)) {
-        send(ws, { type: "resync" });
-        ws.close(CloseCode.resumeUnusable, "resume cursor unusable: re-fetch the entries");
-        return;
-      }
-      ws.subscribe(topicOf(principal));
+      if (after !== null && !usable(after)) return resync(ws);
+      // Known to revocation and shutdown at once, live or still replaying.
       const sockets = byKey.get(principal.keyId) ?? new Set<EventSocket>();
       byKey.set(principal.keyId, sockets.add(ws));
+      if (after === null) {
+        goLive(ws);
+        return;
+      }
+      ws.data.replay = { ws, cursor: after, draining: false };
+      queue.push(ws.data.replay);
+      schedule();
+    },
+    drain(ws) {
+      const replay = ws.data.replay;
+      if (!replay?.draining) return;
+      replay.draining = false;
+      queue.push(replay);
+      schedule();
     },
     message(ws, message) {
       const now = clock.now();
@@ -97,11 +159,15 @@ export function createHub(deps: {
         ws.data.received = 0;
       }
       ws.data.received++;
-      if (message.length > MAX_CLIENT_MESSAGE_BYTES) ws.close(CloseCode.policy, "message too large");
+      if (isOversized(message)) ws.close(CloseCode.policy, "message too large");
       else if (ws.data.received > MAX_CLIENT_MESSAGES_PER_WINDOW)
         ws.close(CloseCode.policy, "too many messages");
     },
     close(ws) {
+      // A replay ends with its socket: no more reading of the log for it.
+      const replay = ws.data.replay;
+      if (replay && queue.includes(replay)) queue.splice(queue.indexOf(replay), 1);
+      ws.data.replay = undefined;
       const sockets = byKey.get(ws.data.principal.keyId);
       sockets?.delete(ws);
       if (sockets?.size === 0) byKey.delete(ws.data.principal.keyId);
@@ -135,6 +201,12 @@ export function createHub(deps: {
     attach(running: Server<SocketData>) {
       server = running;
     },
+    /** Replays in progress: `running` take turns reading the log, `paused` wait for their client to read. */
+    replays(): { running: number; paused: number } {
+      let paused = 0;
+      for (const sockets of byKey.values()) for (const ws of sockets) if (ws.data.replay?.draining) paused++;
+      return { running: queue.length, paused };
+    },
     /** How many sockets are open. */
     size(): number {
       let total = 0;
@@ -147,6 +219,14 @@ export function createHub(deps: {
       byKey.clear();
     },
   };
+}
+
+/** Whether a client message is over MAX_CLIENT_MESSAGE_BYTES, counted in bytes (a string's length is not). */
+function isOversized(message: string | Buffer): boolean {
+  if (typeof message !== "string") return message.byteLength > MAX_CLIENT_MESSAGE_BYTES;
+  // A UTF-16 unit is at most 3 bytes of UTF-8: short messages are judged without encoding them.
+  if (message.length * 3 <= MAX_CLIENT_MESSAGE_BYTES) return false;
+  return Buffer.byteLength(message) > MAX_CLIENT_MESSAGE_BYTES;
 }
 
 /** The hub type. */

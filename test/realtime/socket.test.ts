@@ -312,6 +312,22 @@ describe("closing", () => {
     expect(await client.closed).toEqual({ code: 1008, reason: "message too large" });
   });
 
+  test("the 4 KB limit counts bytes: 3,000 euro signs (9,000 bytes) close with 1008", async () => {
+    const { client } = await connectedClient();
+    client.raw.send("€".repeat(3000));
+    expect(await client.closed).toEqual({ code: 1008, reason: "message too large" });
+  });
+
+  test("a message just under 4 KB of multi-byte characters is tolerated", async () => {
+    const { service, client } = await connectedClient();
+    client.raw.send("€".repeat(1365)); // 4,095 bytes
+    // The next event still arrives: the socket stayed open.
+    const s = service.services;
+    await seedEntries(s, (await seedWhitelist(s, { guildId: GUILD })).id, ["still_here"]);
+    await client.waitFor((message) => message.type === "entry.added");
+    expect(client.raw.readyState).toBe(WebSocket.OPEN);
+  });
+
   test("a flood of client messages closes with 1008", async () => {
     const { client } = await connectedClient();
     for (let i = 0; i < 25; i++) client.raw.send("hello");
