@@ -41,7 +41,14 @@ export function createServices({
   const entries = createEntryService({ db, clock, write, whitelists, events, bus });
   const representations = createRepresentationCache({ load: (id) => entries.list(id), bus });
   const webhooks = createWebhookService({ db, write, keys, allowPrivate: allowPrivateWebhooks, logger });
-  const deletion = createWhitelistDeletion({ write, whitelists, entries, keys, representations });
+  const deletion = createWhitelistDeletion({
+    write,
+    whitelists,
+    entries,
+    keys,
+    webhooks,
+    representations,
+  });
   return {
     db,
     write,

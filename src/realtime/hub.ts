@@ -5,12 +5,18 @@ import { eventMessage, type SocketConnected } from "../events/model.ts";
 import type { KeyService, Principal } from "../keys/service.ts";
 import type { Logger } from "../shared/logger.ts";
 
-/** Close codes of the event socket (DESIGN.md §8). */
+/** Close codes of the event socket (docs/api.md). */
 export const CloseCode = {
   shuttingDown: 1001,
   policy: 1008,
   keyRevoked: 4001,
   resumeUnusable: 4002,
+} as const;
+
+/** The reasons a 4001 close carries: a client tells a revoked key from a deleted whitelist by them. */
+export const RevokedReason = {
+  revoked: "key revoked",
+  "whitelist-deleted": "whitelist deleted",
 } as const;
 
 /** What each open socket carries: its key's scope and the handlers Elysia's Bun adapter dispatches to. */
@@ -181,15 +187,15 @@ export function createHub(deps: {
     server.publish(`whitelist:${event.whitelistId}`, text);
   });
 
-  deps.keys.onRevoked((keyId) => {
+  deps.keys.onRevoked((keyId, reason) => {
     const sockets = byKey.get(keyId);
     if (!sockets) return;
     byKey.delete(keyId);
     for (const ws of sockets) {
       ws.unsubscribe(topicOf(ws.data.principal));
-      ws.close(CloseCode.keyRevoked, "key revoked");
+      ws.close(CloseCode.keyRevoked, RevokedReason[reason]);
     }
-    logger.info("closed sockets of a revoked key", { keyId, sockets: sockets.size });
+    logger.info("closed sockets of a revoked key", { keyId, reason, sockets: sockets.size });
   });
 
   return {

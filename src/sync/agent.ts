@@ -1,5 +1,6 @@
 import { type ExportFormat, renderExport } from "../entries/export.ts";
 import { type EntryView, nickKey } from "../entries/model.ts";
+import { CloseCode, RevokedReason } from "../realtime/hub.ts";
 import { type Clock, systemClock } from "../shared/clock.ts";
 import { createBackoff, realSleep, type Sleep } from "./backoff.ts";
 import { createApiClient, type WhitelistRef } from "./client.ts";
@@ -299,7 +300,16 @@ export function startSyncAgent(options: SyncOptions, deps: SyncAgentDeps = {}): 
       const end = await current.ended;
       session = null;
       if (signal.aborted) return;
-      if (end.code === 4001) {
+      if (end.code === CloseCode.keyRevoked && end.reason === RevokedReason["whitelist-deleted"]) {
+        // Its removals all came before the close and are in the file; an empty list is what is left either way.
+        await write(renderExport(options.format, []).body);
+        throw new SyncStopError(
+          `the whitelist ${whitelist.name} was deleted on Discord (the socket closed with 4001): ${options.out} ` +
+            "is now empty; point this agent at another whitelist, with a key created for it",
+          ExitCode.keyRefused,
+        );
+      }
+      if (end.code === CloseCode.keyRevoked) {
         throw new SyncStopError(
           "the key was revoked (the socket closed with 4001): create a new one on Discord with /server-link create",
           ExitCode.keyRefused,

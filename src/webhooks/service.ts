@@ -1,4 +1,4 @@
-import { and, eq, isNotNull, isNull, sql } from "drizzle-orm";
+import { and, eq, inArray, isNotNull, isNull, or, sql } from "drizzle-orm";
 import type { Db, Tx } from "../db/client.ts";
 import { linkKeys } from "../db/schema.ts";
 import type { Write } from "../db/writer.ts";
@@ -50,6 +50,8 @@ export function createWebhookService(deps: {
   const { db, write, allowPrivate, keys, resolve, logger } = deps;
   /** Every active key of a guild that has a webhook, loaded on first use. */
   const targetsByGuild = new Map<string, WebhookTarget[]>();
+  /** Keys revoked with their deleted whitelist but still owed its last removals (see `retire`). */
+  const retiring = new Set<string>();
   const pendingOutcomes = new Map<string, DeliveryOutcome>();
   let flushTimer: ReturnType<typeof setTimeout> | undefined;
 
@@ -112,7 +114,9 @@ export function createWebhookService(deps: {
         .where(
           and(
             eq(linkKeys.guildId, guildId),
-            isNull(linkKeys.revokedAt),
+            retiring.size === 0
+              ? isNull(linkKeys.revokedAt)
+              : or(isNull(linkKeys.revokedAt), inArray(linkKeys.id, [...retiring])),
             isNotNull(linkKeys.webhookUrl),
             isNotNull(linkKeys.webhookSecret),
           ),
@@ -149,6 +153,7 @@ export function createWebhookService(deps: {
   };
 
   keys.onRevoked((keyId) => {
+    retiring.delete(keyId);
     for (const [guildId, targets] of targetsByGuild) {
       if (targets.some((target) => target.keyId === keyId)) targetsByGuild.delete(guildId);
     }
@@ -171,6 +176,16 @@ export function createWebhookService(deps: {
     /** Removes the webhook of an active key of the guild (the Discord command with an empty url). */
     clear(guildId: string, keyId: string): Promise<void> {
       return store(guildId, keyId, null, null);
+    },
+
+    /**
+     * Keeps keys just revoked with their deleted whitelist among the targets until their revocation is
+     * announced: the whitelist's last removals, published in between, still reach their webhooks.
+     */
+    retire(guildId: string, keyIds: readonly string[]): void {
+      if (keyIds.length === 0) return;
+      for (const keyId of keyIds) retiring.add(keyId);
+      targetsByGuild.delete(guildId);
     },
 
     /** Active keys with a webhook whose scope includes a change of `whitelistId` in `guildId`. */

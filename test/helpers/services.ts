@@ -18,11 +18,11 @@ export function tempDir(prefix = "wls-test-"): { path: string; cleanup(): void }
 }
 
 /** Services over a real SQLite file in a temp directory, with a manual clock. */
-export function testServices(options: { busyTimeoutMs?: number } = {}) {
+export function testServices(options: { busyTimeoutMs?: number; allowPrivateWebhooks?: boolean } = {}) {
   const dir = tempDir();
   const clock = manualClock(Date.UTC(2026, 10, 22, 12, 0, 0));
   const path = join(dir.path, "whitelist-sync.db");
-  const services = openServices({ path, clock, logger: silentLogger, busyTimeoutMs: options.busyTimeoutMs });
+  const services = openServices({ path, clock, logger: silentLogger, ...options });
   return {
     ...services,
     clock,

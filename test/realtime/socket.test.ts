@@ -300,6 +300,25 @@ describe("closing", () => {
     expect(changes(bystander)).toEqual(["entry.added after-revoke"]);
   });
 
+  test("deleting a whitelist: its own key's sockets hear every removal, then close with 4001 'whitelist deleted'", async () => {
+    dir = tempDir();
+    const service = await start();
+    const s = service.services;
+    const wl = await seedWhitelist(s, { guildId: GUILD });
+    await seedEntries(s, wl.id, ["Notch", "jeb_", "Dinnerbone"]);
+    const scoped = socket(service, (await seedKey(s, GUILD, wl.id)).plaintext);
+    const guildWide = socket(service, (await seedKey(s, GUILD)).plaintext);
+    await Promise.all([scoped, guildWide].map((c) => c.waitForCount(1)));
+
+    await s.deletion.deleteWhitelist(wl.id, null);
+
+    const removals = ["entry.removed Notch", "entry.removed jeb_", "entry.removed Dinnerbone"];
+    expect(await scoped.closed).toEqual({ code: 4001, reason: "whitelist deleted" });
+    expect(changes(scoped)).toEqual(removals);
+    await guildWide.waitForCount(4);
+    expect([changes(guildWide), guildWide.raw.readyState]).toEqual([removals, WebSocket.OPEN]);
+  });
+
   test("stopping the server closes sockets with 1001", async () => {
     const { service, client } = await connectedClient();
     await service.stop();

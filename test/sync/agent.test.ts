@@ -309,6 +309,28 @@ describe("stopping", () => {
     expect(sync.events.filter((e) => e.type === "retrying" || e.type === "disconnected")).toEqual([]);
   });
 
+  test("its whitelist deleted on Discord: every nick leaves the file, which ends empty, then exit 77", async () => {
+    const { service, s, wl, key } = await world();
+    const options = agentOptions(service, key, "survival", dir.path);
+    const sync = agent(options);
+    await sync.waitFor("started");
+    await s.deletion.deleteWhitelist(wl.id, "300000000000000009");
+    const error = await sync.done.catch((e: unknown) => e);
+    expect({
+      exitCode: (error as SyncStopError).exitCode,
+      message: (error as Error).message,
+      removed: sync.events.filter((e) => e.type === "removed").map((e) => (e as { nick: string }).nick),
+      file: readFileSync(options.out, "utf8"),
+    }).toEqual({
+      exitCode: 77,
+      message:
+        `the whitelist survival was deleted on Discord (the socket closed with 4001): ${options.out} is now ` +
+        "empty; point this agent at another whitelist, with a key created for it",
+      removed: ["Notch", "jeb_", "Dinnerbone"],
+      file: "[]\n",
+    });
+  });
+
   test("a key revoked while the agent waits to reconnect: the handshake's 401 stops it", async () => {
     const { service, s, keyId, key } = await world();
     const sleep = manualSleep();

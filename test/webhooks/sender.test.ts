@@ -252,6 +252,28 @@ describe("webhook delivery", () => {
     }).toEqual({ limitedToA: 0, guildWide: [event.id], otherGuild: 0, revoked: 0 });
   });
 
+  test("a key limited to a whitelist being deleted gets every removal, more than its lane runs at once", async () => {
+    services.close();
+    services = testServices({ allowPrivateWebhooks: true });
+    const guild = await seedGuild(services);
+    const nicks = Array.from({ length: 12 }, (_, i) => `Player_${i}`);
+    await seedEntries(services, guild.whitelist.id, nicks);
+    const { key, plaintext } = await guild.key(guild.whitelist.id);
+    const webhooks = services.webhooks; // the deletion use case's own
+    const hook = track(receiver());
+    await webhooks.set(guild.guildId, key.id, hook.url);
+    const sent = deliveries(startSender(webhooks, { maxInFlightPerTarget: 2 }));
+
+    await services.deletion.deleteWhitelist(guild.whitelist.id, null);
+    await sent.count(nicks.length);
+
+    expect({
+      statuses: sent.reports.map((report) => report.outcome.status),
+      removed: hook.requests.map((request) => (JSON.parse(request.body) as EntryEvent).entry.nick).sort(),
+      stillValid: services.keys.verify(plaintext),
+    }).toEqual({ statuses: nicks.map(() => 200), removed: [...nicks].sort(), stillValid: null });
+  });
+
   test("the outcome (status or error, duration, time) is stored on the key", async () => {
     const guild = await seedGuild(services);
     const { key: okKey } = await guild.key();
