@@ -37,15 +37,16 @@ export type EntryRecord = EntryView & {
 
 /** A UTF-16 code unit outside ASCII (surrogates included, so astral characters count). */
 const NON_ASCII = /[\u0080-\uffff]/;
-/** A code unit inside ASCII. */
-const ASCII = /[^\u0080-\uffff]/;
+/** Text made of ASCII only. */
+const ONLY_ASCII = /^[^\u0080-\uffff]+$/;
 
 /**
- * Whether a non-ASCII character turns into ASCII under NFC or lower-casing (U+212A KELVIN SIGN → `K`,
- * U+0130 `İ` → `i̇`, U+037E → `;`, U+1FEF → `` ` ``). Such a look-alike must never match an ASCII nick.
+ * Whether a non-ASCII character turns into plain ASCII under NFC or lower-casing (U+212A KELVIN SIGN → `K`,
+ * U+037E → `;`, U+1FEF → `` ` ``). Such a look-alike must never match an ASCII nick. (U+0130 `İ` lower-cases
+ * to `i` and a combining dot: never ASCII, so a Turkish gamertag keeps matching in either case.)
  */
 export function foldsIntoAscii(char: string): boolean {
-  return NON_ASCII.test(char) && ASCII.test(char.normalize("NFC").toLowerCase());
+  return NON_ASCII.test(char) && ONLY_ASCII.test(char.normalize("NFC").toLowerCase());
 }
 
 /**
