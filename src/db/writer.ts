@@ -71,7 +71,10 @@ export function createWriter({ db, clock, budgetMs }: { db: Db; clock: Clock; bu
     const now = clock.now();
     while (queue.length > 0 && (queue[0] as Pending).deadline <= now) {
       (queue.shift() as Pending).reject(
-        new DomainError("store-unavailable", "The database is locked by another program; retry shortly."),
+        new DomainError(
+          "store-unavailable",
+          "The database is busy (another program holds it); nothing was changed. Try again in a few seconds.",
+        ),
       );
     }
   };

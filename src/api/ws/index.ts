@@ -19,10 +19,11 @@ then live ones, with no gap and no duplicate (also across server restarts). When
 retention (EVENT_RETENTION_DAYS, default 7) or unknown, the server sends \`{"type":"resync"}\` and closes with
 4002: re-fetch the entries, then reconnect without \`after\` (or with the id of the next event you get).
 
-**Close codes**: 4001 key revoked (do not reconnect with it), 4002 resume cursor unusable, 1001 server
-shutting down (reconnect with backoff), 1008 policy (client messages are not needed; more than 20 per 10 s
-or one over 4 KB closes the socket). The server pings; a client that answers nothing for 60 s is dropped.
-A reader more than 1 MB behind is disconnected: reconnect with \`after\`.`;
+**Close codes**: 4001 with reason \`key revoked\` (do not reconnect with it) or \`whitelist deleted\` (every
+\`entry.removed\` of the whitelist came first), 4002 resume cursor unusable, 1001 server shutting down
+(reconnect with backoff), 1008 policy (client messages are not needed; more than 20 per 10 s or one over
+4 KB closes the socket). The server pings; a client that answers nothing for 60 s is dropped. A reader more
+than 1 MB behind on live events is disconnected: reconnect with \`after\` (a replay waits for a slow reader).`;
 
 /** `GET /ws`: the event socket. Authenticated like every route; the upgrade carries only the key's scope. */
 export const socketController = ({ keys, hub }: { keys: KeyService; hub: Hub }) =>
