@@ -1,31 +1,38 @@
 /**
- * Bench helper: a child process of `bench/fanout.ts` speaking the line protocol of `protocol.ts`, with a
- * bounded wait for each expected message. Every child is registered in `children` until it has exited, so the
- * coordinator can kill what is left on any exit path.
+ * Bench helper: a child process of `bench/fanout.ts` (or `bench/soak.ts`) speaking a line protocol: one JSON
+ * message with a `type` per stdout line (`protocol.ts` for fan-out), commands on stdin, with a bounded wait
+ * for each expected message. A message `{"type":"error","message":…}` fails every wait. Every child is
+ * registered in `children` until it has exited, so the coordinator can kill what is left on any exit path.
  */
 import type { Subprocess } from "bun";
 import { type ChildMessage, readLines } from "./protocol.ts";
 
+/** What every message of a child's protocol has. */
+type Message = { type: string };
+
 /** Children still running, by pid. */
-const children = new Map<number, Child>();
+const children = new Map<number, { kill(): void }>();
 
 /** Kills every child still running (SIGKILL: used on error and exit paths, where nothing is measured). */
 export function killChildren(): void {
   for (const child of children.values()) child.kill();
 }
 
-type Waiter = {
-  type: ChildMessage["type"];
-  resolve(message: ChildMessage): void;
+type Waiter<M extends Message> = {
+  type: M["type"];
+  resolve(message: M): void;
   reject(error: Error): void;
   timer: Timer;
 };
 
-/** A spawned child: stdin for commands, stdout parsed as protocol messages, stderr passed through. */
-export class Child {
+/**
+ * A spawned child: stdin for commands, stdout parsed as protocol messages `M` (fan-out's by default), stderr
+ * passed through.
+ */
+export class Child<M extends Message = ChildMessage> {
   private readonly process: Subprocess<"pipe", "pipe", "inherit">;
-  private readonly queue: ChildMessage[] = [];
-  private readonly waiters = new Set<Waiter>();
+  private readonly queue: M[] = [];
+  private readonly waiters = new Set<Waiter<M>>();
   /** Set once the child reported an error or exited: every pending and later wait rejects with it. */
   private failure: Error | undefined;
 
@@ -64,20 +71,17 @@ export class Child {
   }
 
   /** The next message of `type` (earlier messages of other types stay queued); rejects after `timeoutMs`. */
-  next<T extends ChildMessage["type"]>(
-    type: T,
-    timeoutMs: number,
-  ): Promise<Extract<ChildMessage, { type: T }>> {
+  next<T extends M["type"]>(type: T, timeoutMs: number): Promise<Extract<M, { type: T }>> {
     const index = this.queue.findIndex((message) => message.type === type);
     if (index !== -1) {
       const [message] = this.queue.splice(index, 1);
-      return Promise.resolve(message as Extract<ChildMessage, { type: T }>);
+      return Promise.resolve(message as Extract<M, { type: T }>);
     }
     if (this.failure) return Promise.reject(this.failure);
     return new Promise((resolve, reject) => {
-      const waiter: Waiter = {
+      const waiter: Waiter<M> = {
         type,
-        resolve: resolve as (message: ChildMessage) => void,
+        resolve: resolve as (message: M) => void,
         reject,
         timer: setTimeout(() => {
           this.waiters.delete(waiter);
@@ -102,15 +106,15 @@ export class Child {
   }
 
   private receive(line: string): void {
-    let message: ChildMessage;
+    let message: M;
     try {
-      message = JSON.parse(line) as ChildMessage;
+      message = JSON.parse(line) as M;
     } catch {
       process.stderr.write(`[${this.name}] ${line}\n`);
       return;
     }
     if (message.type === "error") {
-      this.fail(new Error(`${this.name}: ${message.message}`));
+      this.fail(new Error(`${this.name}: ${(message as { message?: unknown }).message}`));
       return;
     }
     for (const waiter of this.waiters) {
