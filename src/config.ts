@@ -22,8 +22,9 @@ const Flag = (fallback: boolean) => t.Boolean({ default: fallback, description: 
 // Plain TypeBox (what Elysia's `t` wraps): Elysia's own Integer also accepts numeric strings, which
 // would let a value like PORT=70000 through unchecked.
 /**
- * Every setting of the service (DESIGN.md §2), read from the environment (and matching `--flags`) once at
- * start. Each `description` says what the variable expects; it is what a bad value's error message shows.
+ * Every setting of the service (docs/operations.md, Configuration), read from the environment (and matching
+ * `--flags`) once at start. Each `description` says what the variable expects; it is what a bad value's error
+ * message shows.
  */
 export const ConfigSchema = t.Object({
   DISCORD_TOKEN: t.Optional(

@@ -78,7 +78,8 @@ export function createApi(deps: ApiDeps) {
       return response;
     })
     .use(limit.plugin)
-    // With validation, so after the key check (DESIGN.md §5: limit, auth, then the request's own faults).
+    // With validation, so after the key check (docs/api.md, Order of checks: limit, auth, then the request's
+    // own faults).
     .onBeforeHandle({ as: "global" }, ({ request }) => {
       if (!isWellEncodedPath(pathOf(request.url)))
         throw new DomainError("invalid-input", "The request path is not valid percent-encoding (RFC 3986).");

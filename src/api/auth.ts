@@ -30,7 +30,8 @@ export function authenticate(keys: KeyService, header: string | null | undefined
 
 /**
  * Adds `principal` to every route of the controller using it. It runs as a derive (before validation), so an
- * unauthenticated request gets 401 before any parameter is looked at (DESIGN.md §5: limit, auth, scope).
+ * unauthenticated request gets 401 before any parameter is looked at (docs/api.md, Order of checks: limit,
+ * auth, scope).
  */
 export const bearerAuth = (keys: KeyService) =>
   new Elysia().derive({ as: "scoped" }, ({ request }) => ({

@@ -8,7 +8,7 @@ import type { Services } from "../services.ts";
 import type { Logger } from "../shared/logger.ts";
 import type { Whitelist } from "../whitelists/model.ts";
 
-/** How each origin reads in the log channel (DESIGN.md §9). */
+/** How each origin reads in the log channel (docs/design.md, Log channel). */
 export const originLabels: Record<Origin, string> = {
   discord: "Discord",
   api: "API/plugin",

@@ -23,7 +23,10 @@ export type OpenDatabaseOptions = {
   migrations?: Migration[];
 };
 
-/** Opens (creating if needed) the SQLite store with the durability settings of DESIGN.md §3 and migrates it. */
+/**
+ * Opens (creating if needed) the SQLite store with the durability settings of docs/operations.md (The SQLite
+ * store) and migrates it.
+ */
 export function openDatabase(options: OpenDatabaseOptions): Db {
   if (options.path !== ":memory:") prepareFile(options.path);
   const sqlite = openFile(options.path);

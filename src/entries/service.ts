@@ -10,7 +10,9 @@ import type { Whitelist } from "../whitelists/model.ts";
 import type { WhitelistService } from "../whitelists/service.ts";
 import { type EntryRecord, nickKey, type Origin } from "./model.ts";
 
-/** What storing an entry takes; the registration rules (DESIGN.md §9) run before this. */
+/**
+ * What storing an entry takes; the registration rules (docs/design.md, Registration rules) run before this.
+ */
 export type NewEntry = {
   whitelistId: string;
   nick: string;

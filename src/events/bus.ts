@@ -19,7 +19,7 @@ export type ChangeListener = (notice: ChangeNotice) => void;
 /**
  * Fans committed changes out to in-process subscribers: the entries cache, the WebSocket hub, the webhook
  * sender and the bot (role revert, log channel). Behind this interface so a multi-replica deployment can
- * swap in PostgreSQL LISTEN/NOTIFY (DESIGN.md §11).
+ * swap in PostgreSQL LISTEN/NOTIFY (docs/design.md, Events and the bus).
  */
 export type EventBus = {
   publish(notice: ChangeNotice): void;

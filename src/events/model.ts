@@ -4,7 +4,7 @@ import { Entry, origins } from "../entries/model.ts";
 /** The two kinds of change. */
 export const eventTypes = ["entry.added", "entry.removed"] as const;
 
-/** A change as WebSocket subscribers and webhook receivers get it (spec §6, DESIGN.md §8). */
+/** A change as WebSocket subscribers and webhook receivers get it (docs/api.md, Events). */
 export const EntryEvent = t.Object(
   {
     id: t.String({

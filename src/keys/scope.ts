@@ -3,7 +3,7 @@ import type { Whitelist } from "../whitelists/model.ts";
 import type { Principal } from "./service.ts";
 
 /**
- * The one scope rule (spec §5, DESIGN.md §5): a key limited to a whitelist gets `whitelist-forbidden` for
+ * The one scope rule (docs/api.md, Scope): a key limited to a whitelist gets `whitelist-forbidden` for
  * any other id, learning nothing about which ids exist; a guild key gets `whitelist-not-found` for an id that
  * is not a whitelist of its guild.
  */

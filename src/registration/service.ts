@@ -25,7 +25,10 @@ import type {
 } from "./model.ts";
 import { holdsRequiredRole, isManager, nicks, roleMentions, settleRoleChange } from "./rules.ts";
 
-/** The registration rules of DESIGN.md §9, for the bot's commands, buttons and member events. */
+/**
+ * The registration rules (docs/design.md, Registration rules), for the bot's commands, buttons and member
+ * events.
+ */
 export type RegistrationService = ReturnType<typeof createRegistrationService>;
 
 /** A nick as it will be stored: normalised, in the account's own spelling when premium. */
@@ -211,8 +214,9 @@ export function createRegistrationService(deps: {
   };
 
   /**
-   * Every registration rule of DESIGN.md §9 after "the whitelist exists", in its order, ending with the premium
-   * lookup. The cheap checks run again after the lookup, since another registration may have won meanwhile.
+   * Every registration rule of docs/design.md (Registration rules) after "which whitelist", in its order,
+   * ending with the premium lookup. The cheap checks run again after the lookup, since another registration
+   * may have won meanwhile.
    */
   const check = async (
     whitelist: Whitelist,
@@ -238,7 +242,8 @@ export function createRegistrationService(deps: {
   /**
    * Grants the whitelist's roles the member lacks. Records those granted, plus those the member holds only
    * because the bot granted them for another of their entries in this guild: then removing either entry keeps
-   * the role while the other remains (DESIGN.md §9). Roles the member had on their own are never recorded.
+   * the role while the other remains (docs/design.md, Roles). Roles the member had on their own are never
+   * recorded.
    */
   const grantRoles = async (whitelist: Whitelist, member: Member) => {
     const wanted = [...new Set(whitelist.grantedRoleIds)];
@@ -402,7 +407,8 @@ export function createRegistrationService(deps: {
     },
 
     /**
-     * Registers a nick (DESIGN.md §9) and grants the whitelist's roles the member lacks.
+     * Registers a nick (docs/design.md, Registration rules) and grants the whitelist's roles the member
+     * lacks.
      * - `origin: "discord"`: the member registers themselves (`actor` is the member). The whitelist must be in
      *   `command` or `message` mode (an `approval` one answers "wrong-mode": use `submit` or `requestApproval`)
      *   and the member must hold a required role.

@@ -1,8 +1,8 @@
 import { type Static, t } from "elysia";
 
-/** Kinds of nick a whitelist accepts (DESIGN.md §4). */
+/** Kinds of nick a whitelist accepts (docs/design.md, Nick types). */
 export const nickTypes = ["java", "premium", "offline", "bedrock"] as const;
-/** How members register (DESIGN.md §4). */
+/** How members register (docs/design.md, Registration modes). */
 export const registrationModes = ["command", "message", "approval"] as const;
 
 const Snowflake = t.String({

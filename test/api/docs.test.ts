@@ -96,7 +96,8 @@ describe("Swagger UI", () => {
   });
 
   // Bug (src/api/docs/index.ts, the /swagger/assets/:file handler: `status(404, "Not found")`): an unknown
-  // asset answers a text/plain "Not found" instead of the problem details every other error uses (DESIGN.md §5).
+  // asset answers a text/plain "Not found" instead of the problem details every other error uses
+  // (docs/api.md, Errors).
   test("an unknown asset answers a 404 problem", async () => {
     const response = await call(app, "GET", "/swagger/assets/nope.js");
     expect({ status: response.status, contentType: response.headers.get("content-type") }).toEqual({

@@ -371,7 +371,7 @@ const unauthorizedRow = Object.fromEntries(operations.map((op) => [op, "unauthor
   Outcome
 >;
 
-/** Expected outcome of each operation for each key (DESIGN.md §5: a scoped key learns nothing). */
+/** Expected outcome of each operation for each key (docs/api.md, Scope: a scoped key learns nothing). */
 const matrix: Record<KeyName, Record<Operation, Outcome>> = {
   "guild key": {
     list: "ok",

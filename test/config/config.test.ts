@@ -2,7 +2,7 @@ import { describe, expect, test } from "bun:test";
 import { ConfigError, flagsToEnv, loadConfig } from "../../src/config.ts";
 
 describe("configuration", () => {
-  test("defaults follow DESIGN.md §2", () => {
+  test("defaults are the documented ones (docs/operations.md, Configuration)", () => {
     expect(loadConfig({})).toEqual({
       DATABASE_PATH: "./data/whitelist-sync.db",
       HOST: "0.0.0.0",

@@ -187,7 +187,7 @@ describe("registering a nick", () => {
     expect((await selfRegister("Notch")).entry.nick).toBe("Notch");
   });
 
-  test("rules run in DESIGN.md order: disabled before role before nick syntax before taken", async () => {
+  test("rules run in documented order: disabled before role before nick syntax before taken", async () => {
     await setup({ enabled: false, requiredRoleIds: [EXTRA_ROLE] });
     await expect(selfRegister("!!")).rejects.toEqual(refusal("whitelist-disabled"));
     await world.services.whitelists.update(world.services.whitelists.find(GUILD, "survival")?.id ?? "", {
