@@ -47,8 +47,8 @@ export const realSetTimer: SetTimer = (fire, ms) => {
 };
 
 /**
- * How long a socket may stay silent (no event, no ping) before it is taken for dead. The service pings an idle
- * socket about every two minutes; without this, a connection cut without a FIN (a NAT timeout, a crashed host)
+ * How long a socket may stay silent (no event, no ping) before it is taken for dead. The service pings a quiet
+ * socket about every 30 s; without this, a connection cut without a FIN (a NAT timeout, a crashed host)
  * would leave the agent waiting forever on a socket that will never speak again.
  */
 export const SILENCE_MS = 180_000;

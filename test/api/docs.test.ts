@@ -95,15 +95,16 @@ describe("Swagger UI", () => {
     expect(size).toBeGreaterThan(minBytes);
   });
 
-  // Bug (src/api/docs/index.ts, the /swagger/assets/:file handler: `status(404, "Not found")`): an unknown
-  // asset answers a text/plain "Not found" instead of the problem details every other error uses
-  // (docs/api.md, Errors).
+  // Like every other error (docs/api.md, Errors); names of Object.prototype members are unknown assets too.
   test("an unknown asset answers a 404 problem", async () => {
-    const response = await call(app, "GET", "/swagger/assets/nope.js");
-    expect({ status: response.status, contentType: response.headers.get("content-type") }).toEqual({
-      status: 404,
-      contentType: "application/problem+json",
-    });
+    for (const name of ["nope.js", "__proto__", "constructor", "toString", "hasOwnProperty"]) {
+      const response = await call(app, "GET", `/swagger/assets/${name}`);
+      expect({ name, status: response.status, contentType: response.headers.get("content-type") }).toEqual({
+        name,
+        status: 404,
+        contentType: "application/problem+json",
+      });
+    }
   });
 });
 
