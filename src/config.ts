@@ -1,7 +1,8 @@
 import { type Static, type TSchema, Type as t } from "@sinclair/typebox";
 import { Value } from "@sinclair/typebox/value";
-import { parseTrustProxy } from "./api/rate-limit/client-ip.ts";
+import { ConfigError } from "./shared/errors.ts";
 import { readFlags } from "./shared/flags.ts";
+import { parseTrustProxy, type TrustProxy } from "./shared/ip.ts";
 import { logLevels } from "./shared/logger.ts";
 
 const Port = (fallback: number) =>
@@ -82,13 +83,8 @@ export const ConfigSchema = t.Object({
   }),
 });
 
-/** The parsed configuration. */
-export type Config = Static<typeof ConfigSchema>;
-
-/** A configuration value that cannot be used: the message names the variable and what it expects. */
-export class ConfigError extends Error {
-  override readonly name = "ConfigError";
-}
+/** The parsed configuration; TRUST_PROXY is parsed into the ranges it names, once, here. */
+export type Config = Omit<Static<typeof ConfigSchema>, "TRUST_PROXY"> & { TRUST_PROXY: TrustProxy };
 
 /** Turns `--database-path x` / `--port=3000` style flags into the matching variable names. */
 export function flagsToEnv(argv: readonly string[]): Record<string, string> {
@@ -126,10 +122,10 @@ export function loadConfig(source: Record<string, string | undefined>): Config {
     const got = raw[name] === undefined ? "nothing" : JSON.stringify(raw[name]);
     throw new ConfigError(`${name} must be ${schema?.description ?? error.message} (got ${got})`);
   }
+  const settings = converted as Static<typeof ConfigSchema>;
   try {
-    parseTrustProxy((converted as Config).TRUST_PROXY);
+    return { ...settings, TRUST_PROXY: parseTrustProxy(settings.TRUST_PROXY) };
   } catch (problem) {
     throw new ConfigError((problem as Error).message);
   }
-  return converted as Config;
 }

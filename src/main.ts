@@ -1,5 +1,6 @@
 #!/usr/bin/env bun
-import { type Config, ConfigError, ConfigSchema, flagsToEnv, loadConfig } from "./config.ts";
+import { type Config, ConfigSchema, flagsToEnv, loadConfig } from "./config.ts";
+import { ConfigError } from "./shared/errors.ts";
 import { createLogger, type Logger } from "./shared/logger.ts";
 import { VERSION } from "./version.ts";
 

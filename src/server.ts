@@ -1,5 +1,4 @@
 import { createApi } from "./api/app.ts";
-import { parseTrustProxy } from "./api/rate-limit/client-ip.ts";
 import type { Bot } from "./bot/client.ts";
 import type { Config } from "./config.ts";
 import { closeDatabase } from "./db/client.ts";
@@ -71,7 +70,7 @@ export async function startService(
     hub,
     version: VERSION,
     rateLimitPerMinute: config.RATE_LIMIT_PER_MINUTE,
-    trustProxy: parseTrustProxy(config.TRUST_PROXY),
+    trustProxy: config.TRUST_PROXY,
     // Elysia defaults to SO_REUSEPORT, which would let a second instance share the port silently.
   }).listen({ hostname: config.HOST, port: config.PORT, reusePort: false });
 

@@ -2,7 +2,7 @@ import { Database } from "bun:sqlite";
 import { accessSync, constants, mkdirSync, statSync } from "node:fs";
 import { dirname, resolve } from "node:path";
 import { type BunSQLiteDatabase, drizzle } from "drizzle-orm/bun-sqlite";
-import { ConfigError } from "../config.ts";
+import { ConfigError } from "../shared/errors.ts";
 import { isStoreUnavailable } from "./errors.ts";
 import { migrations as embeddedMigrations, type Migration } from "./migrations.ts";
 import * as schema from "./schema.ts";

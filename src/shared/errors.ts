@@ -37,3 +37,8 @@ export class DomainError extends Error {
     super(message);
   }
 }
+
+/** A configuration value that cannot be used: the message names the variable and what it expects (exit 78). */
+export class ConfigError extends Error {
+  override readonly name = "ConfigError";
+}

@@ -1,5 +1,6 @@
 import { describe, expect, test } from "bun:test";
-import { ConfigError, flagsToEnv, loadConfig } from "../../src/config.ts";
+import { flagsToEnv, loadConfig } from "../../src/config.ts";
+import { ConfigError } from "../../src/shared/errors.ts";
 
 describe("configuration", () => {
   test("defaults are the documented ones (docs/operations.md, Configuration)", () => {
@@ -8,7 +9,7 @@ describe("configuration", () => {
       HOST: "0.0.0.0",
       PORT: 3000,
       SANDBOX_PORT: 0,
-      TRUST_PROXY: "off",
+      TRUST_PROXY: { kind: "off" },
       RATE_LIMIT_PER_MINUTE: 60,
       LOG_LEVEL: "info",
       MOJANG_API_URL: "https://api.mojang.com",

@@ -1,8 +1,8 @@
 import { afterAll, describe, expect, test } from "bun:test";
 import { chmodSync, mkdirSync, writeFileSync } from "node:fs";
 import { join } from "node:path";
-import { ConfigError } from "../../src/config.ts";
 import { closeDatabase, openDatabase } from "../../src/db/client.ts";
+import { ConfigError } from "../../src/shared/errors.ts";
 import { tempDir } from "../helpers/services.ts";
 
 // Root ignores permission bits, so the cases that must hold for every user put a regular file where a

@@ -1,8 +1,9 @@
 import { Elysia } from "elysia";
 import type { Clock } from "../../shared/clock.ts";
+import type { TrustProxy } from "../../shared/ip.ts";
 import { problemResponse } from "../problem.ts";
 import { pathOf } from "../url.ts";
-import { bucketOf, clientIp, type TrustProxy } from "./client-ip.ts";
+import { bucketOf, clientIp } from "./client-ip.ts";
 import { createRateLimiter, rateLimitHeaders } from "./limiter.ts";
 
 /**
