@@ -25,7 +25,7 @@ import { join } from "node:path";
 import { parseArgs } from "node:util";
 import type { Subprocess } from "bun";
 import { closeDatabase } from "../src/db/client.ts";
-import type { EntryEvent } from "../src/events/model.ts";
+import type { EntryEvent } from "../src/entries/events.ts";
 import { openServices } from "../src/services.ts";
 import { systemClock } from "../src/shared/clock.ts";
 import { silentLogger } from "../src/shared/logger.ts";

@@ -1,10 +1,10 @@
 import { ConfigSchema } from "./config.ts";
 import { type Db, openDatabase } from "./db/client.ts";
 import { createWriter } from "./db/writer.ts";
+import { createEventBus } from "./entries/bus.ts";
+import { createEventLog } from "./entries/event-log.ts";
 import { createRepresentationCache } from "./entries/representation.ts";
 import { createEntryService } from "./entries/service.ts";
-import { createEventBus } from "./events/bus.ts";
-import { createEventLog } from "./events/log.ts";
 import { createGuildService } from "./guilds/service.ts";
 import { createKeyService } from "./keys/service.ts";
 import type { Clock } from "./shared/clock.ts";

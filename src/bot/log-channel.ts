@@ -1,7 +1,7 @@
 import type { APIActionRowComponent, APIComponentInMessageActionRow, APIEmbed, REST } from "discord.js";
 import { ButtonStyle, ComponentType, Routes } from "discord.js";
+import type { ChangeNotice } from "../entries/bus.ts";
 import type { Origin } from "../entries/model.ts";
-import type { ChangeNotice } from "../events/bus.ts";
 import type { LinkKeyView } from "../keys/service.ts";
 import type { Decision, RegistrationRequest, RoleFailure } from "../registration/model.ts";
 import type { Services } from "../services.ts";

@@ -1,4 +1,4 @@
-import type { EventBus } from "../events/bus.ts";
+import type { EventBus } from "./bus.ts";
 import { type ExportFormat, renderExport } from "./export.ts";
 import type { EntryRecord, EntryView } from "./model.ts";
 

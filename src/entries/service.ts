@@ -2,13 +2,14 @@ import { and, asc, count, eq, inArray } from "drizzle-orm";
 import type { Db, Tx } from "../db/client.ts";
 import { entries, whitelists as whitelistTable } from "../db/schema.ts";
 import type { Write } from "../db/writer.ts";
-import type { ChangeNotice, EventBus } from "../events/bus.ts";
-import type { EventLog } from "../events/log.ts";
+import { nickKey } from "../nicks/key.ts";
 import type { Clock } from "../shared/clock.ts";
 import { DomainError } from "../shared/errors.ts";
 import type { Whitelist } from "../whitelists/model.ts";
 import type { WhitelistService } from "../whitelists/service.ts";
-import { type EntryRecord, nickKey, type Origin } from "./model.ts";
+import type { ChangeNotice, EventBus } from "./bus.ts";
+import type { EventLog } from "./event-log.ts";
+import type { EntryRecord, Origin } from "./model.ts";
 
 /**
  * What storing an entry takes; the registration rules (docs/design.md, Registration rules) run before this.

@@ -1,6 +1,6 @@
-import { foldsIntoAscii } from "../entries/model.ts";
 import { DomainError } from "../shared/errors.ts";
 import type { NickType } from "../whitelists/model.ts";
+import { foldsIntoAscii } from "./key.ts";
 
 /** The prefix Floodgate gives Bedrock players so their names never clash with Java ones. */
 export const FLOODGATE_PREFIX = ".";

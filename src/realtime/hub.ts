@@ -1,7 +1,7 @@
 import type { Server, ServerWebSocket } from "bun";
-import type { EventBus } from "../events/bus.ts";
-import type { EventLog } from "../events/log.ts";
-import { eventMessage, type SocketConnected } from "../events/model.ts";
+import type { EventBus } from "../entries/bus.ts";
+import type { EventLog } from "../entries/event-log.ts";
+import { eventMessage, type SocketConnected } from "../entries/events.ts";
 import type { KeyService, Principal } from "../keys/service.ts";
 import type { Logger } from "../shared/logger.ts";
 

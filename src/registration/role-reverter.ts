@@ -1,5 +1,5 @@
+import type { ChangeNotice, EventBus } from "../entries/bus.ts";
 import type { EntryService } from "../entries/service.ts";
-import type { ChangeNotice, EventBus } from "../events/bus.ts";
 import type { Logger } from "../shared/logger.ts";
 import type { RoleFailure, RoleGateway } from "./model.ts";
 import { settleRoleChange } from "./rules.ts";

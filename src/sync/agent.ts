@@ -1,5 +1,6 @@
 import { type ExportFormat, renderExport } from "../entries/export.ts";
-import { type EntryView, nickKey } from "../entries/model.ts";
+import type { EntryView } from "../entries/model.ts";
+import { nickKey } from "../nicks/key.ts";
 import { CloseCode, RevokedReason } from "../realtime/hub.ts";
 import { type Clock, systemClock } from "../shared/clock.ts";
 import { createBackoff, realSleep, type Sleep } from "./backoff.ts";

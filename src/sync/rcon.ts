@@ -1,5 +1,5 @@
 import { Rcon } from "rcon-client";
-import { nickKey } from "../entries/model.ts";
+import { nickKey } from "../nicks/key.ts";
 import type { SyncEvent } from "./report.ts";
 
 /** Where the game server's RCON listens, and its password. */

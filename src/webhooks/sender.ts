@@ -1,5 +1,5 @@
-import type { ChangeNotice, EventBus } from "../events/bus.ts";
-import { type EntryEvent, eventMessage } from "../events/model.ts";
+import type { ChangeNotice, EventBus } from "../entries/bus.ts";
+import { type EntryEvent, eventMessage } from "../entries/events.ts";
 import type { KeyService } from "../keys/service.ts";
 import type { Clock } from "../shared/clock.ts";
 import { DomainError } from "../shared/errors.ts";

@@ -1,5 +1,5 @@
 import { afterEach, describe, expect, test } from "bun:test";
-import type { ChangeNotice } from "../../src/events/bus.ts";
+import type { ChangeNotice } from "../../src/entries/bus.ts";
 import { seedEntries, seedWhitelist, type TestServices, testServices } from "../helpers/services.ts";
 
 const GUILD = "100000000000000001";

@@ -1,7 +1,7 @@
 import { afterEach, expect, test } from "bun:test";
 import { connect, type Socket } from "node:net";
 import { join } from "node:path";
-import type { ChangeNotice } from "../../src/events/bus.ts";
+import type { ChangeNotice } from "../../src/entries/bus.ts";
 import type { RunningService } from "../../src/server.ts";
 import { seedKey, seedWhitelist, tempDir } from "../helpers/services.ts";
 import { startTestService } from "../helpers/sockets.ts";

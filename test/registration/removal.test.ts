@@ -1,5 +1,5 @@
 import { afterEach, describe, expect, test } from "bun:test";
-import type { ChangeNotice } from "../../src/events/bus.ts";
+import type { ChangeNotice } from "../../src/entries/bus.ts";
 import type { NewWhitelist } from "../../src/whitelists/service.ts";
 import { seedWhitelist } from "../helpers/services.ts";
 import {

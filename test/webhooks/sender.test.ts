@@ -2,7 +2,7 @@ import { afterEach, beforeEach, describe, expect, test } from "bun:test";
 import { eq } from "drizzle-orm";
 import { Webhook } from "standardwebhooks";
 import { linkKeys } from "../../src/db/schema.ts";
-import type { EntryEvent } from "../../src/events/model.ts";
+import type { EntryEvent } from "../../src/entries/events.ts";
 import type { Logger } from "../../src/shared/logger.ts";
 import { silentLogger } from "../../src/shared/logger.ts";
 import { createWebhookSender, type WebhookSender } from "../../src/webhooks/sender.ts";

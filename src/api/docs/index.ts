@@ -3,7 +3,7 @@ import { Elysia } from "elysia";
 import cssPath from "swagger-ui-dist/swagger-ui.css" with { type: "file" };
 // Swagger UI's assets are embedded in the binary, so the docs render with no internet access.
 import bundlePath from "swagger-ui-dist/swagger-ui-bundle.js" with { type: "file" };
-import { EntryEvent, SocketConnected } from "../../events/model.ts";
+import { EntryEvent, SocketConnected } from "../../entries/events.ts";
 import { Problem, problemResponse } from "../problem.ts";
 import { buildDocument } from "./document.ts";
 

@@ -1,5 +1,5 @@
 import { type Static, t } from "elysia";
-import { Entry, origins } from "../entries/model.ts";
+import { Entry, origins } from "./model.ts";
 
 /** The two kinds of change. */
 export const eventTypes = ["entry.added", "entry.removed"] as const;

@@ -1,5 +1,5 @@
 import { describe, expect, test } from "bun:test";
-import { foldsIntoAscii, nickKey } from "../../src/entries/model.ts";
+import { foldsIntoAscii, nickKey } from "../../src/nicks/key.ts";
 
 describe("nickKey", () => {
   test("an ASCII nick's key is its lower case", () => {

@@ -1,6 +1,6 @@
-import type { EntryRecord } from "../entries/model.ts";
 import type { Logger } from "../shared/logger.ts";
-import type { EntryEvent } from "./model.ts";
+import type { EntryEvent } from "./events.ts";
+import type { EntryRecord } from "./model.ts";
 
 /** A committed change: the public event, plus what in-process subscribers need (owner, granted roles). */
 export type ChangeNotice = {

@@ -2,9 +2,9 @@ import { and, asc, eq, gt, lt, sql } from "drizzle-orm";
 import type { Db, Tx } from "../db/client.ts";
 import { events } from "../db/schema.ts";
 import type { Write } from "../db/writer.ts";
-import type { EntryView, Origin } from "../entries/model.ts";
 import type { Clock } from "../shared/clock.ts";
-import type { EntryEvent, EventType } from "./model.ts";
+import type { EntryEvent, EventType } from "./events.ts";
+import type { EntryView, Origin } from "./model.ts";
 
 /** What a change contributes to its event; the log adds id and timestamp. */
 export type NewEvent = {
