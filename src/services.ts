@@ -7,10 +7,10 @@ import { createRepresentationCache } from "./entries/representation.ts";
 import { createEntryService } from "./entries/service.ts";
 import { createGuildService } from "./guilds/service.ts";
 import { createKeyService } from "./keys/service.ts";
+import { createWhitelistDeletion } from "./registration/deletion.ts";
 import type { Clock } from "./shared/clock.ts";
 import type { Logger } from "./shared/logger.ts";
 import { createWebhookService } from "./webhooks/service.ts";
-import { createWhitelistDeletion } from "./whitelists/deletion.ts";
 import { createWhitelistService } from "./whitelists/service.ts";
 
 /** Every domain service over one store, wired together; free of HTTP and Discord. */
@@ -41,14 +41,7 @@ export function createServices({
   const entries = createEntryService({ db, clock, write, whitelists, events, bus });
   const representations = createRepresentationCache({ load: (id) => entries.list(id), bus });
   const webhooks = createWebhookService({ db, write, keys, allowPrivate: allowPrivateWebhooks, logger });
-  const deletion = createWhitelistDeletion({
-    write,
-    whitelists,
-    entries,
-    keys,
-    webhooks,
-    representations,
-  });
+  const deletion = createWhitelistDeletion({ write, whitelists, entries, keys, representations });
   return {
     db,
     write,

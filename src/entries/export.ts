@@ -1,5 +1,5 @@
+import { offlineUuid } from "../nicks/uuid.ts";
 import type { EntryView } from "./model.ts";
-import { offlineUuid } from "./offline-uuid.ts";
 
 /** Every export format, in the order they are documented. */
 export const exportFormats = ["plain", "easywhitelist", "vanilla"] as const;

@@ -1,5 +1,4 @@
 import { DomainError } from "../shared/errors.ts";
-import type { Whitelist } from "../whitelists/model.ts";
 import type { Principal } from "./service.ts";
 
 /**
@@ -7,11 +6,11 @@ import type { Principal } from "./service.ts";
  * any other id, learning nothing about which ids exist; a guild key gets `whitelist-not-found` for an id that
  * is not a whitelist of its guild.
  */
-export function authorizeWhitelist(
+export function authorizeWhitelist<W extends { guildId: string }>(
   principal: Principal,
   whitelistId: string,
-  whitelist: Whitelist | undefined,
-): Whitelist {
+  whitelist: W | undefined,
+): W {
   if (principal.whitelistId !== null && principal.whitelistId !== whitelistId) {
     throw new DomainError("whitelist-forbidden", "This key is limited to another whitelist.");
   }

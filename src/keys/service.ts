@@ -28,6 +28,9 @@ export type RevocationReason = "revoked" | "whitelist-deleted";
 /** Called when a key stops being valid (open sockets of that key close at once). */
 export type RevocationListener = (keyId: string, reason: RevocationReason) => void;
 
+/** Called with keys about to be revoked with their deleted whitelist, before its last removals are published. */
+export type RetiringListener = (keys: readonly { id: string; guildId: string }[]) => void;
+
 /** Link keys: created on Discord, verified on every API request, revoked at once. */
 export type KeyService = ReturnType<typeof createKeyService>;
 
@@ -54,6 +57,7 @@ export function createKeyService({
   // Active keys by hash; the principal is frozen, so every request of a key can share the one object.
   const verified = new Map<string, { principal: Principal; lastUsedAt: number | null }>();
   const revocationListeners = new Set<RevocationListener>();
+  const retiringListeners = new Set<RetiringListener>();
 
   /** Inside the caller's transaction: marks active keys revoked; returns their rows for `announce`. */
   const revokeIn = (tx: Tx, where: SQL | undefined) =>
@@ -156,6 +160,15 @@ export function createKeyService({
       return revokeIn(tx, and(eq(linkKeys.guildId, guildId), eq(linkKeys.whitelistId, whitelistId)));
     },
 
+    /**
+     * Once committed, before a deleted whitelist's last removals are published: the keys revoked with it are
+     * still owed those removals (webhooks keep them as targets until `announceRevoked`).
+     */
+    announceRetiring(rows: readonly { id: string; guildId: string }[]): void {
+      if (rows.length === 0) return;
+      for (const listener of retiringListeners) listener(rows);
+    },
+
     /** Once committed: revoked keys stop verifying and their sockets close (see `revokeForWhitelistIn`). */
     announceRevoked: announce,
 
@@ -168,6 +181,12 @@ export function createKeyService({
         .orderBy(asc(linkKeys.createdAt))
         .all()
         .map(toView);
+    },
+
+    /** Subscribes to keys retiring with their whitelist (see `announceRetiring`); returns the unsubscribe. */
+    onRetiring(listener: RetiringListener): () => void {
+      retiringListeners.add(listener);
+      return () => retiringListeners.delete(listener);
     },
 
     /** Subscribes to revocations; returns the unsubscribe function. */

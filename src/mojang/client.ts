@@ -1,4 +1,4 @@
-import { dashUuid } from "../entries/offline-uuid.ts";
+import { dashUuid } from "../nicks/uuid.ts";
 import type { Clock } from "../shared/clock.ts";
 import { DomainError } from "../shared/errors.ts";
 import type { Logger } from "../shared/logger.ts";

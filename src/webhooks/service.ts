@@ -42,8 +42,8 @@ export function createWebhookService(deps: {
   db: Db;
   write: Write;
   allowPrivate: boolean;
-  /** Revocations stop a key's webhooks at once. */
-  keys: Pick<KeyService, "onRevoked">;
+  /** Revocations stop a key's webhooks at once; keys retiring with their whitelist get its last removals. */
+  keys: Pick<KeyService, "onRevoked" | "onRetiring">;
   resolve?: Resolver;
   logger?: Logger;
 }) {
@@ -152,6 +152,15 @@ export function createWebhookService(deps: {
     }
   };
 
+  // Keys revoked with their deleted whitelist stay targets until their revocation is announced: the whitelist's
+  // last removals, published in between, still reach their webhooks.
+  keys.onRetiring((retired) => {
+    for (const key of retired) {
+      retiring.add(key.id);
+      targetsByGuild.delete(key.guildId);
+    }
+  });
+
   keys.onRevoked((keyId) => {
     retiring.delete(keyId);
     for (const [guildId, targets] of targetsByGuild) {
@@ -176,16 +185,6 @@ export function createWebhookService(deps: {
     /** Removes the webhook of an active key of the guild (the Discord command with an empty url). */
     clear(guildId: string, keyId: string): Promise<void> {
       return store(guildId, keyId, null, null);
-    },
-
-    /**
-     * Keeps keys just revoked with their deleted whitelist among the targets until their revocation is
-     * announced: the whitelist's last removals, published in between, still reach their webhooks.
-     */
-    retire(guildId: string, keyIds: readonly string[]): void {
-      if (keyIds.length === 0) return;
-      for (const keyId of keyIds) retiring.add(keyId);
-      targetsByGuild.delete(guildId);
     },
 
     /** Active keys with a webhook whose scope includes a change of `whitelistId` in `guildId`. */

@@ -3,9 +3,8 @@ import type { EntryRecord } from "../entries/model.ts";
 import type { RepresentationCache } from "../entries/representation.ts";
 import type { EntryService } from "../entries/service.ts";
 import type { KeyService, LinkKeyView } from "../keys/service.ts";
-import type { WebhookService } from "../webhooks/service.ts";
-import type { Whitelist } from "./model.ts";
-import type { WhitelistService } from "./service.ts";
+import type { Whitelist } from "../whitelists/model.ts";
+import type { WhitelistService } from "../whitelists/service.ts";
 
 /** What deleting a whitelist did. */
 export type WhitelistDeleted = { whitelist: Whitelist; removed: EntryRecord[]; revoked: LinkKeyView[] };
@@ -19,10 +18,9 @@ export function createWhitelistDeletion(deps: {
   whitelists: WhitelistService;
   entries: EntryService;
   keys: KeyService;
-  webhooks: Pick<WebhookService, "retire">;
   representations: RepresentationCache;
 }) {
-  const { write, whitelists, entries, keys, webhooks, representations } = deps;
+  const { write, whitelists, entries, keys, representations } = deps;
   return {
     /**
      * Deletes a whitelist in one transaction: every entry it holds at that moment is removed with its
@@ -44,11 +42,7 @@ export function createWhitelistDeletion(deps: {
         (committed) => {
           whitelists.forget(whitelistId);
           representations.invalidate(whitelistId);
-          const guildId = committed.whitelist.guildId;
-          webhooks.retire(
-            guildId,
-            committed.revoked.map((key) => key.id),
-          );
+          keys.announceRetiring(committed.revoked);
           entries.publish(committed.notices);
           revoked = keys.announceRevoked(committed.revoked, "whitelist-deleted");
         },

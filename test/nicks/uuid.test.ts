@@ -1,5 +1,5 @@
 import { describe, expect, test } from "bun:test";
-import { dashUuid, offlineUuid } from "../../src/entries/offline-uuid.ts";
+import { dashUuid, offlineUuid } from "../../src/nicks/uuid.ts";
 
 // Computed outside this code base, twice, with matching results:
 //   Java 17:  UUID.nameUUIDFromBytes(("OfflinePlayer:" + nick).getBytes(StandardCharsets.UTF_8))
