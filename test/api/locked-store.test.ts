@@ -1,5 +1,5 @@
 import { afterEach, describe, expect, test } from "bun:test";
-import { bearer, paths, startTestServer, type TestServer } from "../helpers/http.ts";
+import { bearer, paths, problemBody, startTestServer, summary, type TestServer } from "../helpers/http.ts";
 import { holdWriteLock, type LockHolder } from "../helpers/lock.ts";
 import { seedEntries, seedKey, seedWhitelist } from "../helpers/services.ts";
 import { openSocket } from "../helpers/sockets.ts";
@@ -97,13 +97,16 @@ describe("another program holding the database's write lock", () => {
     server.clock.advance(2000);
     const response = await deleting;
     expect({
-      status: response.status,
+      ...(await summary(response)),
       retryAfter: response.headers.get("retry-after"),
-      type: ((await response.json()) as { type: string }).type,
+      policy: response.headers.get("ratelimit-policy"),
     }).toEqual({
       status: 503,
+      contentType: "application/problem+json",
+      body: problemBody("store-unavailable"),
       retryAfter: expect.stringMatching(/^[1-9]\d*$/),
-      type: "urn:whitelist-sync:problem:store-unavailable",
+      // Counted like any other answer (the default limit of 60 a minute).
+      policy: '"ip";q=60;w=60',
     });
     await lock.release();
     expect(services.entries.list(wl.id).map((entry) => entry.nick)).toEqual(["Notch"]);

@@ -1,0 +1,265 @@
+/**
+ * Every status each route can answer, one row per status and cause. Who may see what is in scope.test.ts,
+ * which check wins when several fail in check-order.test.ts.
+ */
+import { afterEach, beforeEach, describe, expect, test } from "bun:test";
+import { bearer, call, expectProblem, paths, problemBody, summary, type TestApp } from "../helpers/http.ts";
+import { type TestServices, testApi } from "../helpers/services.ts";
+import { failingStore, MISSING, seededApiWorld, view, type World } from "./world.ts";
+
+let services: TestServices;
+let app: TestApp;
+let world: World;
+
+beforeEach(async () => {
+  ({ services, app, world } = await seededApiWorld());
+});
+
+afterEach(() => {
+  services.close();
+});
+
+const UNAUTHORIZED = {
+  status: 401,
+  contentType: "application/problem+json",
+  body: problemBody("unauthorized"),
+  wwwAuthenticate: 'Bearer realm="whitelist-sync"',
+};
+
+/** A response as one comparable object, with the header a 401 must carry. */
+async function withChallenge(response: Response) {
+  return { ...(await summary(response)), wwwAuthenticate: response.headers.get("www-authenticate") };
+}
+
+/** A response as one comparable object, with the header a 429 or a 503 must carry. */
+async function withRetryAfter(response: Response) {
+  return { ...(await summary(response)), retryAfter: response.headers.get("retry-after") };
+}
+
+describe("GET /health", () => {
+  test.each(["/health", "/api/v1/health"])(
+    "%s answers 200 {ok:true} without a key or RateLimit headers",
+    async (path) => {
+      const response = await call(app, "GET", path);
+      expect({
+        ...(await summary(response)),
+        rateLimit: response.headers.get("ratelimit"),
+        policy: response.headers.get("ratelimit-policy"),
+      }).toEqual({
+        status: 200,
+        contentType: expect.stringMatching(/^application\/json/),
+        body: { ok: true },
+        rateLimit: null,
+        policy: null,
+      });
+    },
+  );
+
+  test("ignores an Authorization header, even a revoked key", async () => {
+    const response = await call(app, "GET", "/health", bearer(world.keys.revoked));
+    expect(await summary(response)).toEqual({
+      status: 200,
+      contentType: expect.stringMatching(/^application\/json/),
+      body: { ok: true },
+    });
+  });
+});
+
+// The 429 of GET /whitelists is asserted over the real service in rate-limit-http.test.ts.
+describe("GET /whitelists statuses", () => {
+  test("200 lists the key's whitelists with every documented field", async () => {
+    const response = await call(app, "GET", paths.whitelists, bearer(world.keys.guild));
+    expect(await summary(response)).toEqual({
+      status: 200,
+      contentType: expect.stringMatching(/^application\/json/),
+      body: [view(world.a), view(world.b)],
+    });
+  });
+
+  test("401 without a key, with WWW-Authenticate", async () => {
+    expect(await withChallenge(await call(app, "GET", paths.whitelists))).toEqual(UNAUTHORIZED);
+  });
+});
+
+describe("GET /whitelists/{id}/entries statuses", () => {
+  test("200 with the entries as JSON", async () => {
+    const response = await call(app, "GET", paths.entries(world.a.id), bearer(world.keys.guild));
+    expect(await summary(response)).toEqual({
+      status: 200,
+      contentType: "application/json; charset=utf-8",
+      body: [{ nick: "Notch", uuid: null, premium: false }],
+    });
+  });
+
+  test("304 when If-None-Match holds the current ETag", async () => {
+    const first = await call(app, "GET", paths.entries(world.a.id), bearer(world.keys.guild));
+    const etag = first.headers.get("etag") ?? "";
+    const response = await call(app, "GET", paths.entries(world.a.id), {
+      ...bearer(world.keys.guild),
+      "if-none-match": etag,
+    });
+    expect({
+      status: response.status,
+      body: await response.text(),
+      etag: response.headers.get("etag"),
+    }).toEqual({ status: 304, body: "", etag });
+  });
+
+  test("400 for an unknown format, naming the parameter", async () => {
+    const response = await call(
+      app,
+      "GET",
+      `${paths.entries(world.a.id)}?format=xml`,
+      bearer(world.keys.guild),
+    );
+    await expectProblem(response, "invalid-request", expect.stringContaining("format"));
+  });
+
+  test("400 for a whitelist id that is not valid percent-encoding", async () => {
+    const response = await call(app, "GET", "/api/v1/whitelists/%E0%A4%A/entries", bearer(world.keys.guild));
+    await expectProblem(response, "invalid-request");
+  });
+
+  test("400 for a whitelist id longer than 64 characters", async () => {
+    const response = await call(app, "GET", paths.entries("x".repeat(65)), bearer(world.keys.guild));
+    await expectProblem(response, "invalid-request", expect.stringContaining("whitelistId"));
+  });
+
+  test("401 without a key, with WWW-Authenticate", async () => {
+    expect(await withChallenge(await call(app, "GET", paths.entries(world.a.id)))).toEqual(UNAUTHORIZED);
+  });
+
+  test("403 for a key limited to another whitelist", async () => {
+    const response = await call(app, "GET", paths.entries(world.b.id), bearer(world.keys.scopedToA));
+    await expectProblem(response, "whitelist-forbidden");
+  });
+
+  test("404 for a whitelist that does not exist", async () => {
+    const response = await call(app, "GET", paths.entries(MISSING), bearer(world.keys.guild));
+    await expectProblem(response, "whitelist-not-found");
+  });
+
+  test("404 for a whitelist of another guild", async () => {
+    const response = await call(app, "GET", paths.entries(world.c.id), bearer(world.keys.guild));
+    await expectProblem(response, "whitelist-not-found");
+  });
+
+  test("429 once the bucket is empty, with Retry-After", async () => {
+    const limited = testApi(services, { rateLimitPerMinute: 1 });
+    expect((await call(limited, "GET", paths.entries(world.a.id), bearer(world.keys.guild))).status).toBe(
+      200,
+    );
+    const response = await call(limited, "GET", paths.entries(world.a.id), bearer(world.keys.guild));
+    expect(await withRetryAfter(response)).toEqual({
+      status: 429,
+      contentType: "application/problem+json",
+      body: problemBody("rate-limited"),
+      retryAfter: "60",
+    });
+  });
+});
+
+// The 503 of a DELETE that finds the write lock taken is asserted over the real service in
+// locked-store.test.ts; the one of a failing disk is below.
+describe("DELETE /whitelists/{id}/entries/{nick} statuses", () => {
+  test("200 with the removed nick", async () => {
+    const response = await call(app, "DELETE", paths.entry(world.a.id, "Notch"), bearer(world.keys.guild));
+    expect(await summary(response)).toEqual({
+      status: 200,
+      contentType: expect.stringMatching(/^application\/json/),
+      body: { removed: true, nick: "Notch" },
+    });
+  });
+
+  test("400 for a nick longer than 64 characters", async () => {
+    const response = await call(
+      app,
+      "DELETE",
+      paths.entry(world.a.id, "n".repeat(65)),
+      bearer(world.keys.guild),
+    );
+    await expectProblem(response, "invalid-request", expect.stringContaining("nick"));
+  });
+
+  test("400 for a nick that is not valid percent-encoding", async () => {
+    const response = await call(
+      app,
+      "DELETE",
+      `${paths.entries(world.a.id)}/%E0%A4%A`,
+      bearer(world.keys.guild),
+    );
+    await expectProblem(response, "invalid-request");
+  });
+
+  test("401 without a key, with WWW-Authenticate", async () => {
+    const response = await call(app, "DELETE", paths.entry(world.a.id, "Notch"));
+    expect(await withChallenge(response)).toEqual(UNAUTHORIZED);
+  });
+
+  test("403 for a key limited to another whitelist", async () => {
+    const response = await call(
+      app,
+      "DELETE",
+      paths.entry(world.b.id, "Notch"),
+      bearer(world.keys.scopedToA),
+    );
+    await expectProblem(response, "whitelist-forbidden");
+  });
+
+  test("404 entry-not-found for a nick that is not registered", async () => {
+    const response = await call(
+      app,
+      "DELETE",
+      paths.entry(world.a.id, "Herobrine"),
+      bearer(world.keys.guild),
+    );
+    await expectProblem(response, "entry-not-found");
+  });
+
+  test("404 whitelist-not-found for a whitelist that does not exist", async () => {
+    const response = await call(app, "DELETE", paths.entry(MISSING, "Notch"), bearer(world.keys.guild));
+    await expectProblem(response, "whitelist-not-found");
+  });
+
+  test("429 once the bucket is empty, with Retry-After, and the nick stays", async () => {
+    const limited = testApi(services, { rateLimitPerMinute: 1 });
+    await call(limited, "DELETE", paths.entry(world.a.id, "Herobrine"), bearer(world.keys.guild));
+    const response = await call(
+      limited,
+      "DELETE",
+      paths.entry(world.a.id, "Notch"),
+      bearer(world.keys.guild),
+    );
+    expect({
+      ...(await withRetryAfter(response)),
+      stillThere: services.entries.find(world.a.id, "Notch")?.nick,
+    }).toEqual({
+      status: 429,
+      contentType: "application/problem+json",
+      body: problemBody("rate-limited"),
+      retryAfter: "60",
+      stillThere: "Notch",
+    });
+  });
+});
+
+describe("503 when the store fails to read (disk I/O error)", () => {
+  test.each([
+    ["GET", "/whitelists", () => paths.whitelists],
+    ["GET", "/whitelists/{id}/entries", (id: string) => paths.entries(id)],
+    ["DELETE", "/whitelists/{id}/entries/{nick}", (id: string) => paths.entry(id, "Notch")],
+  ] as const)("%s %s answers 503 with Retry-After", async (method, _route, pathOf) => {
+    const { services: failing, app: failingApp, whitelist, key } = await failingStore();
+    try {
+      const response = await call(failingApp, method, pathOf(whitelist.id), bearer(key));
+      expect(await withRetryAfter(response)).toEqual({
+        status: 503,
+        contentType: "application/problem+json",
+        body: problemBody("store-unavailable"),
+        retryAfter: "2",
+      });
+    } finally {
+      failing.close();
+    }
+  });
+});
