@@ -34,10 +34,19 @@ export async function startService(
     fastIdentify = false,
   }: { logger: Logger; clock?: Clock; fastIdentify?: boolean },
 ) {
+  // Loaded only when a bot runs: discord.js costs about 40 MB and 0.2 s to load.
+  const discord = config.DISCORD_TOKEN
+    ? (await import("./bot/discord.ts")).createDiscordRest({
+        token: config.DISCORD_TOKEN,
+        discordApiUrl: config.DISCORD_API_URL,
+      })
+    : undefined;
   const services = openServices({
     path: config.DATABASE_PATH,
     busyTimeoutMs: config.DB_BUSY_TIMEOUT_MS,
     allowPrivateWebhooks: config.WEBHOOK_ALLOW_PRIVATE,
+    mojangApiUrl: config.MOJANG_API_URL,
+    discord: discord?.ports,
     clock,
     logger,
   });
@@ -83,14 +92,13 @@ export async function startService(
   const publicUrl = config.PUBLIC_URL?.replace(/\/$/, "") ?? url;
   const apiUrl = `${publicUrl}/api/v1`;
   let bot: Bot | undefined;
-  if (config.DISCORD_TOKEN) {
+  if (config.DISCORD_TOKEN && discord) {
     try {
-      // Loaded only when a bot runs: discord.js costs about 40 MB and 0.2 s to load.
       const { startBot } = await import("./bot/client.ts");
       bot = await startBot({
         token: config.DISCORD_TOKEN,
         discordApiUrl: config.DISCORD_API_URL,
-        mojangApiUrl: config.MOJANG_API_URL,
+        discord,
         services,
         logger,
         clock,
@@ -117,6 +125,7 @@ export async function startService(
       stopping ??= (async () => {
         clearInterval(pruner);
         await bot?.stop();
+        services.reverter.stop();
         hub.closeAll();
         await app.stop();
         // In-flight webhook deliveries finish (bounded by their 5 s timeout) and record their outcomes.

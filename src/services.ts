@@ -1,13 +1,21 @@
 import { ConfigSchema } from "./config.ts";
 import { type Db, openDatabase } from "./db/client.ts";
 import { createWriter } from "./db/writer.ts";
+import { logEntryChanges } from "./entries/audit.ts";
 import { createEventBus } from "./entries/bus.ts";
 import { createEventLog } from "./entries/event-log.ts";
-import { createRepresentationCache } from "./entries/representation.ts";
+import { createEntryFiles } from "./entries/files.ts";
 import { createEntryService } from "./entries/service.ts";
 import { createGuildService } from "./guilds/service.ts";
 import { createKeyService } from "./keys/service.ts";
+import { createMojangClient } from "./mojang/client.ts";
 import { createWhitelistDeletion } from "./registration/deletion.ts";
+import type { DiscordPorts } from "./registration/model.ts";
+import { offlineDiscord } from "./registration/offline.ts";
+import { createRequestStore } from "./registration/requests.ts";
+import { createRoleReverter } from "./registration/role-reverter.ts";
+import { createRoleGrants } from "./registration/roles.ts";
+import { createRegistrationService } from "./registration/service.ts";
 import type { Clock } from "./shared/clock.ts";
 import type { Logger } from "./shared/logger.ts";
 import { createWebhookService } from "./webhooks/service.ts";
@@ -16,32 +24,60 @@ import { createWhitelistService } from "./whitelists/service.ts";
 /** Every domain service over one store, wired together; free of HTTP and Discord. */
 export type Services = ReturnType<typeof createServices>;
 
-/** Wires the domain services over an open store. */
-export function createServices({
-  db,
-  clock,
-  logger,
-  allowPrivateWebhooks = false,
-  busyTimeoutMs = DEFAULT_BUSY_TIMEOUT_MS,
-}: {
-  db: Db;
+/** What wiring the services takes besides the store. */
+export type ServiceOptions = {
   clock: Clock;
   logger: Logger;
   /** WEBHOOK_ALLOW_PRIVATE: webhooks may target loopback/private addresses (tests, home networks). */
   allowPrivateWebhooks?: boolean;
   /** DB_BUSY_TIMEOUT_MS: how long a write may wait for a lock held by another process before it fails. */
   busyTimeoutMs?: number;
-}) {
+  /** MOJANG_API_URL, and how long a look-up may take. */
+  mojangApiUrl?: string;
+  mojangTimeoutMs?: number;
+  /** What registration needs of Discord (the bot's REST ports); none without a bot. */
+  discord?: DiscordPorts;
+};
+
+/**
+ * The composition root of the domain: wires every service over an open store, registration included, so the
+ * API, the bot and the sync side all get theirs from here and build none.
+ */
+export function createServices({
+  db,
+  clock,
+  logger,
+  allowPrivateWebhooks = false,
+  busyTimeoutMs = DEFAULT_BUSY_TIMEOUT_MS,
+  mojangApiUrl = ConfigSchema.properties.MOJANG_API_URL.default,
+  mojangTimeoutMs,
+  discord = offlineDiscord,
+}: ServiceOptions & { db: Db }) {
   const { write, waiting: writesWaiting } = createWriter({ db, clock, budgetMs: busyTimeoutMs });
   const bus = createEventBus(logger);
+  logEntryChanges({ bus, logger });
   const events = createEventLog({ db, clock, write });
   const guilds = createGuildService({ db, clock, write });
   const whitelists = createWhitelistService({ db, clock, write, guilds });
   const keys = createKeyService({ db, clock, write, guilds });
   const entries = createEntryService({ db, clock, write, whitelists, events, bus });
-  const representations = createRepresentationCache({ load: (id) => entries.list(id), bus });
+  const files = createEntryFiles({ load: (id) => entries.list(id), bus });
   const webhooks = createWebhookService({ db, write, keys, allowPrivate: allowPrivateWebhooks, logger });
-  const deletion = createWhitelistDeletion({ write, whitelists, entries, keys, representations });
+  const deletion = createWhitelistDeletion({ write, whitelists, entries, keys, files });
+  const mojang = createMojangClient({ baseUrl: mojangApiUrl, clock, logger, timeoutMs: mojangTimeoutMs });
+  const requests = createRequestStore({ db, write, clock });
+  const grants = createRoleGrants({ entries, roles: discord.roles, logger });
+  const registration = createRegistrationService({
+    whitelists,
+    entries,
+    guilds,
+    requests,
+    grants,
+    mojang,
+    discord,
+    logger,
+  });
+  const reverter = createRoleReverter({ bus, entries, roles: discord.roles, logger });
   return {
     db,
     write,
@@ -55,22 +91,19 @@ export function createServices({
     whitelists,
     keys,
     entries,
-    representations,
+    files,
     webhooks,
     deletion,
+    mojang,
+    registration,
+    reverter,
   };
 }
 
 const DEFAULT_BUSY_TIMEOUT_MS = ConfigSchema.properties.DB_BUSY_TIMEOUT_MS.default;
 
 /** Opens the store at `path` (migrating it) and wires the services over it. */
-export function openServices(options: {
-  path: string;
-  busyTimeoutMs?: number;
-  clock: Clock;
-  logger: Logger;
-  allowPrivateWebhooks?: boolean;
-}): Services {
+export function openServices(options: ServiceOptions & { path: string }): Services {
   const db = openDatabase({ path: options.path });
   return createServices({ ...options, db });
 }

@@ -1,7 +1,7 @@
 import type { Server } from "bun";
 import { type AnyElysia, Elysia } from "elysia";
 import { isStoreUnavailable } from "../db/errors.ts";
-import type { RepresentationCache } from "../entries/representation.ts";
+import type { EntryFiles } from "../entries/files.ts";
 import type { EntryService } from "../entries/service.ts";
 import type { KeyService } from "../keys/service.ts";
 import { type Hub, websocketOptions } from "../realtime/hub.ts";
@@ -13,6 +13,7 @@ import type { WhitelistService } from "../whitelists/service.ts";
 import { docs } from "./docs/index.ts";
 import { ENTRIES_ROUTE, entriesRoute } from "./entries/fast-route.ts";
 import { entriesController } from "./entries/index.ts";
+import { createRepresentations } from "./entries/representation.ts";
 import { health } from "./health.ts";
 import { allowedMethods } from "./methods.ts";
 import { problemKindOf, problemResponse } from "./problem.ts";
@@ -31,7 +32,7 @@ export type ApiDeps = {
   keys: KeyService;
   whitelists: WhitelistService;
   entries: EntryService;
-  representations: RepresentationCache;
+  files: EntryFiles;
   hub: Hub;
 };
 
@@ -61,8 +62,9 @@ export function createApi(deps: ApiDeps) {
     const copy = new Request(absoluteUrl(request.url), request);
     return limit.handOver(request, copy, server) ?? app.fetch(copy);
   };
+  const entries = { ...deps, representations: createRepresentations(deps.files) };
   // The entries read is also a route of Bun's own router, in front of the app's (see fast-route.ts).
-  const readEntries = entriesRoute({ ...deps, limit, fallback: toApp });
+  const readEntries = entriesRoute({ ...entries, limit, fallback: toApp });
   const app = new Elysia({
     websocket: websocketOptions,
     // By default Elysia finds the path by skipping 11 characters of the URL (`http://a.bc`), so with a Host of
@@ -90,7 +92,7 @@ export function createApi(deps: ApiDeps) {
       api
         .use(health("Health"))
         .use(whitelistsController(deps))
-        .use(entriesController(deps))
+        .use(entriesController(entries))
         .use(socketController(deps)),
     );
   root = app;

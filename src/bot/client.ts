@@ -1,26 +1,24 @@
-import { Client, Events, GatewayIntentBits, type Guild, REST } from "discord.js";
-import { createMojangClient } from "../mojang/client.ts";
-import { createRoleReverter } from "../registration/role-reverter.ts";
-import { createRegistrationService, type RegistrationService } from "../registration/service.ts";
+import { Client, Events, GatewayIntentBits, type Guild } from "discord.js";
 import type { Services } from "../services.ts";
 import type { Clock } from "../shared/clock.ts";
 import type { Logger } from "../shared/logger.ts";
 import { buttons, commands } from "./commands/index.ts";
 import type { BotContext } from "./context.ts";
+import type { DiscordRest } from "./discord.ts";
 import { onMemberRemove } from "./events/member-remove.ts";
 import { onMessageCreate } from "./events/message-create.ts";
 import { reconcileMembers } from "./events/reconcile.ts";
 import { createInteractionHandler } from "./interactions.ts";
-import { createLogChannel, roleFailureEmbed } from "./log-channel.ts";
+import { createLogChannel } from "./log-channel.ts";
 import { syncGuildCommands } from "./register-commands.ts";
-import { createDiscordRoleGateway } from "./roles.ts";
 
 /** What starting the bot takes. */
 export type BotOptions = {
   token: string;
   /** Discord's REST base without /v10 (the sandbox's in tests and `demo`); Discord itself when absent. */
   discordApiUrl?: string;
-  mojangApiUrl: string;
+  /** The REST client the services' Discord ports were built on (createDiscordRest). */
+  discord: DiscordRest;
   services: Services;
   logger: Logger;
   clock: Clock;
@@ -33,7 +31,6 @@ export type BotOptions = {
 /** A running bot. */
 export type Bot = {
   client: Client;
-  registration: RegistrationService;
   /** Reconnects with the Message Content intent if a whitelist now uses `message` mode and it is missing. */
   ensureIntents(): Promise<void>;
   stop(): Promise<void>;
@@ -46,30 +43,18 @@ export function intentsFor(services: Services): GatewayIntentBits[] {
   return intents;
 }
 
-/** Starts the Discord bot: commands, message registration, approvals, role changes and the log channel. */
+/**
+ * Starts the Discord bot over the services it is given (it builds none): commands, message registration,
+ * approvals and the log channel. Role changes and request posts go through the services' Discord ports.
+ */
 export async function startBot(options: BotOptions): Promise<Bot> {
   const { services, logger, clock } = options;
-  const rest = new REST(options.discordApiUrl ? { api: options.discordApiUrl } : {}).setToken(options.token);
-  const roles = createDiscordRoleGateway(rest);
-  const mojang = createMojangClient({ baseUrl: options.mojangApiUrl, clock, logger });
-  const registration = createRegistrationService({ ...services, mojang, roles });
+  const { rest } = options.discord;
   const log = createLogChannel({ rest, services, logger });
-  const reverter = createRoleReverter({
-    bus: services.bus,
-    entries: services.entries,
-    roles,
-    logger,
-    onFailure: async ({ notice, failed }) => {
-      await log.post(notice.event.guildId, {
-        embeds: [roleFailureEmbed("revoke", notice.entry.userId, notice.entry.nick, failed)],
-      });
-    },
-  });
 
   let bot: Bot;
   const context: BotContext = {
     services,
-    registration,
     log,
     logger,
     clock,
@@ -133,7 +118,6 @@ export async function startBot(options: BotOptions): Promise<Bot> {
     get client() {
       return client;
     },
-    registration,
     async ensureIntents() {
       const wanted = intentsFor(services);
       if (wanted.every((intent) => client.options.intents.has(intent))) return;
@@ -145,8 +129,7 @@ export async function startBot(options: BotOptions): Promise<Bot> {
     },
     async stop() {
       log.stop();
-      reverter.stop();
-      await reverter.settled();
+      await services.reverter.settled();
       await client.destroy();
     },
   };

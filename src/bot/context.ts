@@ -3,7 +3,6 @@ import type {
   ChatInputCommandInteraction,
   RESTPostAPIChatInputApplicationCommandsJSONBody,
 } from "discord.js";
-import type { RegistrationService } from "../registration/service.ts";
 import type { Services } from "../services.ts";
 import type { Clock } from "../shared/clock.ts";
 import type { Logger } from "../shared/logger.ts";
@@ -12,7 +11,6 @@ import type { LogChannel } from "./log-channel.ts";
 /** What every command and event handler of the bot receives: the services, never the database. */
 export type BotContext = {
   services: Services;
-  registration: RegistrationService;
   log: LogChannel;
   logger: Logger;
   clock: Clock;

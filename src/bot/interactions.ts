@@ -1,42 +1,13 @@
-import {
-  type ButtonInteraction,
-  type Interaction,
-  MessageFlags,
-  type RepliableInteraction,
-} from "discord.js";
+import type { ButtonInteraction, Interaction } from "discord.js";
 import { DomainError } from "../shared/errors.ts";
 import type { BotContext, Command } from "./context.ts";
+import { replyWithError } from "./errors.ts";
 
 /** A button handled by the bot, found by the prefix of its custom id (`<prefix>:<...>`). */
 export type ButtonHandler = {
   prefix: string;
   execute(interaction: ButtonInteraction, context: BotContext): Promise<void>;
 };
-
-/**
- * The one place where a failure becomes a Discord answer: a domain error's message (written for the member)
- * or a generic apology for anything unexpected (logged). Always ephemeral; edits the reply when deferred.
- */
-export async function replyWithError(interaction: RepliableInteraction, error: unknown, context: BotContext) {
-  const content =
-    error instanceof DomainError
-      ? error.message
-      : "Something went wrong on our side; it has been logged. Try again later.";
-  if (!(error instanceof DomainError)) {
-    context.logger.error("interaction failed", {
-      guildId: interaction.guildId,
-      kind: interaction.isChatInputCommand() ? interaction.commandName : interaction.type,
-      error: String((error as Error)?.stack ?? error),
-    });
-  }
-  try {
-    if (interaction.deferred || interaction.replied)
-      await interaction.editReply({ content, embeds: [], components: [] });
-    else await interaction.reply({ content, flags: MessageFlags.Ephemeral });
-  } catch (replyError) {
-    context.logger.warn("could not tell the member about a failure", { error: String(replyError) });
-  }
-}
 
 /** Routes interactions to commands, autocompletes and buttons. */
 export function createInteractionHandler(commands: Command[], buttons: ButtonHandler[], context: BotContext) {

@@ -1,9 +1,9 @@
 import type { APIActionRowComponent, APIComponentInMessageActionRow, APIEmbed, REST } from "discord.js";
 import { ButtonStyle, ComponentType, Routes } from "discord.js";
 import type { ChangeNotice } from "../entries/bus.ts";
-import type { Origin } from "../entries/model.ts";
+import type { Origin, RoleFailure } from "../entries/model.ts";
 import type { LinkKeyView } from "../keys/service.ts";
-import type { Decision, RegistrationRequest, RoleFailure } from "../registration/model.ts";
+import type { Decision, RegistrationRequest } from "../registration/model.ts";
 import type { Services } from "../services.ts";
 import type { Logger } from "../shared/logger.ts";
 import type { Whitelist } from "../whitelists/model.ts";
@@ -31,10 +31,11 @@ export type LogChannel = ReturnType<typeof createLogChannel>;
 const mention = (userId: string | null | undefined) => (userId ? `<@${userId}>` : "—");
 
 /** The embed of an addition or removal. */
-export function changeEmbed(notice: ChangeNotice, keyName: string | null): APIEmbed {
+export function changeEmbed(notice: ChangeNotice): APIEmbed {
   const { event, entry, actorId } = notice;
   const added = event.type === "entry.added";
-  const by = event.origin === "api" ? `link key “${keyName ?? notice.keyId ?? "?"}”` : mention(actorId);
+  const by =
+    event.origin === "api" ? `link key “${notice.keyName ?? notice.keyId ?? "?"}”` : mention(actorId);
   return {
     title: added ? "Nick added" : "Nick removed",
     description: `**${event.entry.nick}** ${added ? "added to" : "removed from"} **${event.whitelistName}**`,
@@ -206,13 +207,21 @@ export function createLogChannel({
     }
   };
 
-  const keyName = (notice: ChangeNotice) =>
-    notice.keyId
-      ? (services.keys.list(notice.event.guildId).find((k) => k.id === notice.keyId)?.name ?? null)
-      : null;
-
-  const unsubscribe = services.bus.subscribe((notice) => {
-    void post(notice.event.guildId, { embeds: [changeEmbed(notice, keyName(notice))] });
+  /** Every change, whatever its origin; roles that could not be granted for an addition right after it. */
+  const logChange = async (notice: ChangeNotice) => {
+    const { event, entry, grantFailures } = notice;
+    await post(event.guildId, { embeds: [changeEmbed(notice)] });
+    if (grantFailures?.length) {
+      await post(event.guildId, {
+        embeds: [roleFailureEmbed("grant", entry.userId, entry.nick, [...grantFailures])],
+      });
+    }
+  };
+  const stopChanges = services.bus.subscribe((notice) => void logChange(notice));
+  const stopReverts = services.reverter.onFailure(async ({ notice, failed }) => {
+    await post(notice.event.guildId, {
+      embeds: [roleFailureEmbed("revoke", notice.entry.userId, notice.entry.nick, failed)],
+    });
   });
 
   return {
@@ -229,6 +238,9 @@ export function createLogChannel({
       }
     },
     /** Stops posting changes. */
-    stop: unsubscribe,
+    stop() {
+      stopChanges();
+      stopReverts();
+    },
   };
 }

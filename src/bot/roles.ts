@@ -1,5 +1,6 @@
 import { DiscordAPIError, type REST, Routes } from "discord.js";
-import type { RoleFailure, RoleGateway } from "../registration/model.ts";
+import type { RoleFailure } from "../entries/model.ts";
+import type { RoleGateway } from "../registration/model.ts";
 
 /** A reason a server admin can act on, for a failed role change. */
 function reasonOf(error: unknown): string {

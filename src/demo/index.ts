@@ -137,7 +137,7 @@ export async function startDemo(
   await bot.ensureIntents();
   for (const entry of DEMO_ENTRIES) {
     if (services.entries.find(whitelists[entry.whitelist], entry.nick)) continue;
-    await bot.registration.register({
+    await services.registration.register({
       guildId: demo.guildId,
       whitelist: whitelists[entry.whitelist],
       member: { userId: entry.userId, roleIds: entry.roleIds, canManageGuild: false },

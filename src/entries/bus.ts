@@ -1,6 +1,6 @@
 import type { Logger } from "../shared/logger.ts";
 import type { EntryEvent } from "./events.ts";
-import type { EntryRecord } from "./model.ts";
+import type { EntryRecord, RoleFailure } from "./model.ts";
 
 /** A committed change: the public event, plus what in-process subscribers need (owner, granted roles). */
 export type ChangeNotice = {
@@ -9,8 +9,11 @@ export type ChangeNotice = {
   entry: EntryRecord;
   /** The Discord user who made the change, or null (API key, member leaving). */
   actorId: string | null;
-  /** For API removals: the link key that removed it. */
+  /** For API removals: the link key that removed it, and its name (for the log channel). */
   keyId?: string | null;
+  keyName?: string | null;
+  /** For additions: the roles the bot could not grant (the entry stands; staff are told). */
+  grantFailures?: readonly RoleFailure[];
 };
 
 /** Listener of committed changes. */

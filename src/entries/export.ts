@@ -7,8 +7,8 @@ export const exportFormats = ["plain", "easywhitelist", "vanilla"] as const;
 /** One export format. */
 export type ExportFormat = (typeof exportFormats)[number];
 
-/** A rendered export: the bytes, and the headers a download needs. */
-export type ExportFile = { body: Uint8Array; contentType: string; fileName: string };
+/** A rendered export: the bytes, and the name a server expects the file under. */
+export type ExportFile = { body: Uint8Array; fileName: string };
 
 /** Orders strings by Unicode code point (JS `<` compares UTF-16 units, which differs above U+FFFF). */
 function byCodePoint(a: string, b: string): number {
@@ -44,14 +44,12 @@ export function renderExport(format: ExportFormat, entries: readonly EntryView[]
     case "plain":
       return {
         body: encode(sorted.map((e) => `${e.nick}\n`).join("")),
-        contentType: "text/plain; charset=utf-8",
         fileName: "whitelist.txt",
       };
     case "vanilla": {
       const players = sorted.map((e) => ({ uuid: e.uuid ?? offlineUuid(e.nick), name: e.nick }));
       return {
         body: encode(`${JSON.stringify(players, null, 2)}\n`),
-        contentType: "application/json; charset=utf-8",
         fileName: "whitelist.json",
       };
     }
@@ -60,7 +58,6 @@ export function renderExport(format: ExportFormat, entries: readonly EntryView[]
       const list = nicks.length === 0 ? " []\n" : `\n${nicks.map((n) => `  - ${yamlScalar(n)}\n`).join("")}`;
       return {
         body: encode(`whitelist: true\nwhitelisted:${list}`),
-        contentType: "application/yaml; charset=utf-8",
         fileName: "config.yml",
       };
     }

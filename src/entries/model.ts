@@ -34,3 +34,6 @@ export type EntryRecord = EntryView & {
   grantedRoleIds: string[];
   createdAt: number;
 };
+
+/** A role the bot could not grant or revoke for an entry, with a reason a human can act on. */
+export type RoleFailure = { roleId: string; reason: string };

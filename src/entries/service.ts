@@ -9,7 +9,7 @@ import type { Whitelist } from "../whitelists/model.ts";
 import type { WhitelistService } from "../whitelists/service.ts";
 import type { ChangeNotice, EventBus } from "./bus.ts";
 import type { EventLog } from "./event-log.ts";
-import type { EntryRecord, Origin } from "./model.ts";
+import type { EntryRecord, Origin, RoleFailure } from "./model.ts";
 
 /**
  * What storing an entry takes; the registration rules (docs/design.md, Registration rules) run before this.
@@ -23,6 +23,8 @@ export type NewEntry = {
   addedBy: string;
   origin: "discord" | "staff";
   grantedRoleIds?: string[];
+  /** Roles that could not be granted: not stored, carried to the change's subscribers (the log channel). */
+  grantFailures?: readonly RoleFailure[];
 };
 
 /** What removing an entry takes. */
@@ -33,8 +35,9 @@ export type Removal = {
   origin: Origin;
   /** The Discord user removing it, or null (API key, member leaving). */
   actorId?: string | null;
-  /** For API removals: the link key used. */
+  /** For API removals: the link key used, and its name. */
   keyId?: string | null;
+  keyName?: string | null;
 };
 
 /** Entries of whitelists, each change recorded as an event in the same transaction. */
@@ -200,10 +203,11 @@ export function createEntryService(deps: {
             .where(and(eq(entries.whitelistId, input.whitelistId), eq(entries.nickKey, key)))
             .get();
           if (taken) throw new DomainError("nick-taken", `${taken.nick} is already on ${whitelist.name}.`);
+          const { grantFailures, ...stored } = input;
           const { nickKey: _key, ...entry } = tx
             .insert(entries)
             .values({
-              ...input,
+              ...stored,
               nickKey: key,
               grantedRoleIds: input.grantedRoleIds ?? [],
               createdAt: clock.now(),
@@ -218,7 +222,12 @@ export function createEntryService(deps: {
             entry,
             origin: input.origin,
           });
-          return { event, entry, actorId: input.addedBy };
+          return {
+            event,
+            entry,
+            actorId: input.addedBy,
+            ...(grantFailures?.length ? { grantFailures } : {}),
+          };
         },
         (committed) => bus.publish(committed),
       );
@@ -243,7 +252,13 @@ export function createEntryService(deps: {
           if (!row) throw new DomainError("entry-not-found", `${removal.nick} is not on ${whitelist.name}.`);
           const { nickKey: _key, ...entry } = row;
           const event = appendRemoval(tx, whitelist, entry, removal.origin);
-          return { event, entry, actorId: removal.actorId ?? null, keyId: removal.keyId ?? null };
+          return {
+            event,
+            entry,
+            actorId: removal.actorId ?? null,
+            keyId: removal.keyId ?? null,
+            keyName: removal.keyName ?? null,
+          };
         },
         (committed) => bus.publish(committed),
       );

@@ -11,6 +11,8 @@ import { generateKey, hashKey, isWellFormedKey } from "./token.ts";
 /** Who an authenticated request acts as: a link key and its scope. */
 export type Principal = {
   readonly keyId: string;
+  /** The key's name, as staff gave it (the log channel names API removals by it). */
+  readonly keyName: string;
   readonly guildId: string;
   /** Null for a guild-wide key. */
   readonly whitelistId: string | null;
@@ -117,6 +119,7 @@ export function createKeyService({
         const row = db
           .select({
             keyId: linkKeys.id,
+            keyName: linkKeys.name,
             guildId: linkKeys.guildId,
             whitelistId: linkKeys.whitelistId,
             lastUsedAt: linkKeys.lastUsedAt,

@@ -1,6 +1,6 @@
 import type { Write } from "../db/writer.ts";
+import type { EntryFiles } from "../entries/files.ts";
 import type { EntryRecord } from "../entries/model.ts";
-import type { RepresentationCache } from "../entries/representation.ts";
 import type { EntryService } from "../entries/service.ts";
 import type { KeyService, LinkKeyView } from "../keys/service.ts";
 import type { Whitelist } from "../whitelists/model.ts";
@@ -18,9 +18,9 @@ export function createWhitelistDeletion(deps: {
   whitelists: WhitelistService;
   entries: EntryService;
   keys: KeyService;
-  representations: RepresentationCache;
+  files: EntryFiles;
 }) {
-  const { write, whitelists, entries, keys, representations } = deps;
+  const { write, whitelists, entries, keys, files } = deps;
   return {
     /**
      * Deletes a whitelist in one transaction: every entry it holds at that moment is removed with its
@@ -41,7 +41,7 @@ export function createWhitelistDeletion(deps: {
         },
         (committed) => {
           whitelists.forget(whitelistId);
-          representations.invalidate(whitelistId);
+          files.invalidate(whitelistId);
           keys.announceRetiring(committed.revoked);
           entries.publish(committed.notices);
           revoked = keys.announceRevoked(committed.revoked, "whitelist-deleted");

@@ -1,12 +1,9 @@
 import type { registrationRequests } from "../db/schema.ts";
-import type { EntryRecord } from "../entries/model.ts";
+import type { EntryRecord, RoleFailure } from "../entries/model.ts";
 import type { Whitelist } from "../whitelists/model.ts";
 
 /** A guild member as the rules see them: who they are, the roles they hold now, and Manage Server. */
 export type Member = { userId: string; roleIds: string[]; canManageGuild: boolean };
-
-/** A role the bot could not grant or revoke, with a reason a human can act on. */
-export type RoleFailure = { roleId: string; reason: string };
 
 /** The port the bot implements to change a member's roles; the domain never talks to Discord itself. */
 export type RoleGateway = {
@@ -24,24 +21,32 @@ export type RoleGateway = {
   ): Promise<{ revoked: string[]; failed: RoleFailure[] }>;
 };
 
+/**
+ * The port the bot implements to show staff a request: it posts the request, with its Approve and Reject
+ * buttons, in `channelId` (the guild's log channel) and resolves with the post's id; it rejects when it cannot.
+ */
+export type RequestBoard = {
+  post(input: { channelId: string; request: RegistrationRequest; whitelist: Whitelist }): Promise<string>;
+};
+
+/** What registration needs of Discord: roles to grant and revert, and a board for requests. */
+export type DiscordPorts = { roles: RoleGateway; board: RequestBoard };
+
 /** Where a registration request stands. */
 export type RequestStatus = (typeof registrationRequests.status.enumValues)[number];
 
 /** A member's request to be registered on an `approval` whitelist. */
 export type RegistrationRequest = Omit<typeof registrationRequests.$inferSelect, "nickKey">;
 
-/** Which whitelist a command means: its id or name, else the one bound to the channel, else the guild's only one. */
-export type WhitelistRef = { guildId: string; whitelist?: string | null; channelId?: string | null };
-
 /** A nick stored by a registration, and what the bot must report. */
 export type Registration = {
   entry: EntryRecord;
   whitelist: Whitelist;
-  /** Roles that could not be granted; the registration stands, the bot tells the log channel and the actor. */
+  /** Roles that could not be granted; the registration stands, the log channel is told, the bot tells the actor. */
   grantFailures: RoleFailure[];
 };
 
-/** What `/register` led to: a registration, or (on an `approval` whitelist) a request waiting for staff. */
+/** What `/register` led to: a registration, or (on an `approval` whitelist) a request posted for staff. */
 export type Submission =
   | ({ kind: "registered" } & Registration)
   | { kind: "requested"; request: RegistrationRequest; whitelist: Whitelist };

@@ -1,8 +1,9 @@
 import type { ChangeNotice, EventBus } from "../entries/bus.ts";
+import type { RoleFailure } from "../entries/model.ts";
 import type { EntryService } from "../entries/service.ts";
 import type { Logger } from "../shared/logger.ts";
-import type { RoleFailure, RoleGateway } from "./model.ts";
-import { settleRoleChange } from "./rules.ts";
+import type { RoleGateway } from "./model.ts";
+import { grantedForEntries, settleRoleChange } from "./roles.ts";
 
 /** Roles of a removed entry that could not be taken back, for the bot to post to the log channel. */
 export type RevertFailure = { notice: ChangeNotice; failed: RoleFailure[] };
@@ -17,6 +18,8 @@ export type RevertOutcome = {
 
 /** A running role reverter. */
 export type RoleReverter = {
+  /** Calls `listener` with the roles of each removal that could not be taken back; returns the unsubscribe. */
+  onFailure(listener: (failure: RevertFailure) => void | Promise<void>): () => void;
   /** Resolves once every revert started so far has finished (tests await this instead of sleeping). */
   settled(): Promise<void>;
   /** Stops listening to the bus; reverts already started still finish. */
@@ -32,10 +35,10 @@ export function createRoleReverter(deps: {
   entries: EntryService;
   roles: RoleGateway;
   logger: Logger;
-  onFailure?: (failure: RevertFailure) => void | Promise<void>;
 }): RoleReverter {
-  const { bus, entries, roles, logger, onFailure } = deps;
+  const { bus, entries, roles, logger } = deps;
   const running = new Set<Promise<RevertOutcome>>();
+  const failureListeners = new Set<(failure: RevertFailure) => void | Promise<void>>();
 
   const revert = async (notice: ChangeNotice, revoke: string[], kept: string[]): Promise<RevertOutcome> => {
     const { guildId } = notice.event;
@@ -64,13 +67,15 @@ export function createRoleReverter(deps: {
         eventId: notice.event.id,
         roleIds: failed.map((failure) => failure.roleId).join(","),
       });
-      try {
-        await onFailure?.({ notice, failed });
-      } catch (error) {
-        logger.error("role revert failure handler failed", {
-          eventId: notice.event.id,
-          error: String(error),
-        });
+      for (const listener of failureListeners) {
+        try {
+          await listener({ notice, failed });
+        } catch (error) {
+          logger.error("role revert failure listener failed", {
+            eventId: notice.event.id,
+            error: String(error),
+          });
+        }
       }
     }
     return { notice, revoked, kept, failed };
@@ -81,11 +86,7 @@ export function createRoleReverter(deps: {
     const granted = [...new Set(notice.entry.grantedRoleIds)];
     if (granted.length === 0) return;
     // Read now, synchronously after the commit: the remaining entries are exactly those after this removal.
-    const stillNeeded = new Set(
-      entries
-        .listForUserInGuild(notice.event.guildId, notice.entry.userId)
-        .flatMap((entry) => entry.grantedRoleIds),
-    );
+    const stillNeeded = grantedForEntries(entries, notice.event.guildId, notice.entry.userId);
     const revoke = granted.filter((roleId) => !stillNeeded.has(roleId));
     const kept = granted.filter((roleId) => stillNeeded.has(roleId));
     if (revoke.length === 0) return;
@@ -94,6 +95,10 @@ export function createRoleReverter(deps: {
   });
 
   return {
+    onFailure(listener) {
+      failureListeners.add(listener);
+      return () => failureListeners.delete(listener);
+    },
     async settled() {
       while (running.size > 0) await Promise.allSettled([...running]);
     },

@@ -1,5 +1,11 @@
+import type { EntryRecord } from "../entries/model.ts";
+import { DomainError } from "../shared/errors.ts";
 import type { Whitelist } from "../whitelists/model.ts";
-import type { Member, RoleFailure } from "./model.ts";
+import type { Member } from "./model.ts";
+
+// The registration rules (docs/design.md, Registration rules), each once, as pure checks over what the caller
+// read: each throws the domain error that names what the member (or the staff acting) can do next. The
+// registration service runs them in their order; the bot's preconditions reuse the manager rule.
 
 /** Whether `member` manages `whitelist`: Manage Server, or any of its manager roles. The one place for this rule. */
 export function isManager(whitelist: Pick<Whitelist, "managerRoleIds">, member: Member): boolean {
@@ -14,41 +20,112 @@ export function holdsRequiredRole(whitelist: Pick<Whitelist, "requiredRoleIds">,
   );
 }
 
-/** A role list as a mention list for a member-facing message (`<@&id>` renders as the role's name). */
-export function roleMentions(roleIds: string[]): string {
-  return roleIds.map((roleId) => `<@&${roleId}>`).join(", ");
-}
-
 /** "1 nick", "2 nicks". */
 export function nicks(count: number): string {
   return count === 1 ? "1 nick" : `${count} nicks`;
 }
 
-/** A human reason for a role change the gateway could not even attempt. */
-export function unreachable(error: unknown): string {
-  return `The bot could not reach Discord (${error instanceof Error ? error.message : String(error)}).`;
+/** Only a manager of the whitelist (Manage Server or one of its manager roles) may go on. */
+export function requireManager(whitelist: Whitelist, actor: Member): void {
+  if (!isManager(whitelist, actor)) {
+    throw new DomainError(
+      "not-manager",
+      `Only staff of ${whitelist.name} (Manage Server or one of its manager roles) can do that.`,
+    );
+  }
 }
 
-/**
- * What a role change did, role by role: the roles Discord confirmed, and a reason for every other one (a
- * role missing from both lists counts as failed; a thrown error fails them all).
- */
-export async function settleRoleChange(
-  roleIds: string[],
-  change: () => Promise<{ done: string[]; failed: RoleFailure[] }>,
-  unconfirmed: string,
-): Promise<{ done: string[]; failed: RoleFailure[] }> {
-  try {
-    const result = await change();
-    const done = roleIds.filter((roleId) => result.done.includes(roleId));
-    const failed = roleIds
-      .filter((roleId) => !done.includes(roleId))
-      .map(
-        (roleId) =>
-          result.failed.find((failure) => failure.roleId === roleId) ?? { roleId, reason: unconfirmed },
-      );
-    return { done, failed };
-  } catch (error) {
-    return { done: [], failed: roleIds.map((roleId) => ({ roleId, reason: unreachable(error) })) };
+/** A disabled whitelist takes no registrations. */
+export function requireEnabled(whitelist: Whitelist): void {
+  if (!whitelist.enabled) {
+    throw new DomainError(
+      "whitelist-disabled",
+      `${whitelist.name} is closed for registrations right now. Ask staff when it reopens.`,
+    );
+  }
+}
+
+/** The member holds one of the whitelist's required roles (if it has any). */
+export function requireRole(whitelist: Whitelist, member: Member, self: boolean): void {
+  if (holdsRequiredRole(whitelist, member)) return;
+  const details = { whitelist: whitelist.name, roleIds: whitelist.requiredRoleIds, self };
+  throw DomainError.with(
+    "missing-role",
+    self
+      ? `To register on ${whitelist.name} you need one of its required roles.`
+      : `That member no longer holds any of the roles ${whitelist.name} requires.`,
+    details,
+  );
+}
+
+/** The nick is not on the whitelist yet, in any letter case (`taken`: the entry holding it, if any). */
+export function requireFree(whitelist: Whitelist, taken: EntryRecord | undefined): void {
+  if (taken) {
+    throw new DomainError(
+      "nick-taken",
+      `${taken.nick} is already on ${whitelist.name}. If it is yours, ask staff to check; ` +
+        "otherwise register another nick.",
+    );
+  }
+}
+
+/** The member is under the whitelist's limit, counting requests still waiting for staff where they count. */
+export function requireUnderLimit(
+  whitelist: Whitelist,
+  held: { registered: number; waiting: number },
+  self: boolean,
+): void {
+  const { registered, waiting } = held;
+  if (registered + waiting < whitelist.maxNicksPerUser) return;
+  const max = whitelist.maxNicksPerUser;
+  const count =
+    waiting > 0 ? `${nicks(registered + waiting)} registered or awaiting approval` : nicks(registered);
+  throw DomainError.with(
+    "limit-reached",
+    `${self ? "You already have" : "That member already has"} ${count} on ${whitelist.name}, the most allowed (${max}).`,
+    { whitelist: whitelist.name, max, registered, waiting, self },
+  );
+}
+
+/** A member asks once for a nick: not again while that request waits. */
+export function requireNoPendingRequest(whitelist: Whitelist, nick: string, pending: boolean): void {
+  if (pending) throw pendingRequest(whitelist, nick);
+}
+
+/** The refusal of a second request for one nick. */
+export function pendingRequest(whitelist: Whitelist, nick: string): DomainError {
+  return new DomainError(
+    "request-pending",
+    `You already asked for ${nick} on ${whitelist.name}; staff will review it soon. No need to ask again.`,
+  );
+}
+
+/** Members register themselves directly only on `command` and `message` whitelists. */
+export function requireDirectMode(whitelist: Whitelist): void {
+  if (whitelist.registrationMode === "approval") {
+    throw DomainError.with("wrong-mode", `Registrations on ${whitelist.name} need staff approval.`, {
+      whitelist: whitelist.name,
+      approval: true,
+    });
+  }
+}
+
+/** Requests are filed only on `approval` whitelists. */
+export function requireApprovalMode(whitelist: Whitelist): void {
+  if (whitelist.registrationMode !== "approval") {
+    throw DomainError.with("wrong-mode", `${whitelist.name} does not need approval.`, {
+      whitelist: whitelist.name,
+      approval: false,
+    });
+  }
+}
+
+/** A nick is removed by its owner or by a manager of its whitelist. */
+export function requireOwnerOrManager(whitelist: Whitelist, entry: EntryRecord, actor: Member): void {
+  if (entry.userId !== actor.userId && !isManager(whitelist, actor)) {
+    throw new DomainError(
+      "not-owner",
+      `${entry.nick} on ${whitelist.name} belongs to another member; only they or staff can remove it.`,
+    );
   }
 }

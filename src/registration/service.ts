@@ -1,35 +1,39 @@
-import { and, asc, count, eq, inArray } from "drizzle-orm";
-import type { Db } from "../db/client.ts";
 import { isUniqueViolation } from "../db/errors.ts";
-import { registrationRequests } from "../db/schema.ts";
-import type { Write } from "../db/writer.ts";
 import type { EntryRecord } from "../entries/model.ts";
 import type { EntryService } from "../entries/service.ts";
+import type { GuildService } from "../guilds/service.ts";
 import type { MojangClient } from "../mojang/client.ts";
-import { nickKey } from "../nicks/key.ts";
 import { normaliseNick } from "../nicks/validate.ts";
-import type { Clock } from "../shared/clock.ts";
 import { DomainError } from "../shared/errors.ts";
-import { newId } from "../shared/ids.ts";
 import type { Logger } from "../shared/logger.ts";
-import type { Whitelist } from "../whitelists/model.ts";
+import type { Whitelist, WhitelistRef } from "../whitelists/model.ts";
 import type { WhitelistService } from "../whitelists/service.ts";
 import type {
   Decision,
+  DiscordPorts,
   Member,
   MemberEntry,
   Registration,
   RegistrationRequest,
-  RoleGateway,
   Submission,
-  WhitelistRef,
 } from "./model.ts";
-import { holdsRequiredRole, isManager, nicks, roleMentions, settleRoleChange } from "./rules.ts";
+import type { RequestStore } from "./requests.ts";
+import type { RoleGrants } from "./roles.ts";
+import {
+  isManager,
+  pendingRequest,
+  requireApprovalMode,
+  requireDirectMode,
+  requireEnabled,
+  requireFree,
+  requireManager,
+  requireNoPendingRequest,
+  requireOwnerOrManager,
+  requireRole,
+  requireUnderLimit,
+} from "./rules.ts";
 
-/**
- * The registration rules (docs/design.md, Registration rules), for the bot's commands, buttons and member
- * events.
- */
+/** The registration use cases (docs/design.md, Registration), for the bot's commands, buttons and member events. */
 export type RegistrationService = ReturnType<typeof createRegistrationService>;
 
 /** A nick as it will be stored: normalised, in the account's own spelling when premium. */
@@ -49,153 +53,26 @@ export type DecideInput = { requestId: string; actor: Member } & (
   | { approve: false }
 );
 
-const toRequest = ({ nickKey: _key, ...request }: typeof registrationRequests.$inferSelect) => request;
-
 /** Creates the registration service. */
 export function createRegistrationService(deps: {
-  db: Db;
-  write: Write;
-  clock: Clock;
   whitelists: WhitelistService;
   entries: EntryService;
+  guilds: GuildService;
+  requests: RequestStore;
+  grants: RoleGrants;
   mojang: MojangClient;
-  roles: RoleGateway;
+  discord: Pick<DiscordPorts, "board">;
   logger: Logger;
 }) {
-  const { db, write, clock, whitelists, entries, mojang, roles, logger } = deps;
+  const { whitelists, entries, guilds, requests, grants, mojang, discord, logger } = deps;
   /** Requests being approved right now: a second click waits for nothing and is refused. */
   const deciding = new Set<string>();
 
-  // ---- the rules, each once ----
-
-  const resolveWhitelist = (ref: WhitelistRef): Whitelist => {
-    const named = ref.whitelist?.trim();
-    if (named) {
-      const found = whitelists.find(ref.guildId, named);
-      if (!found) {
-        throw new DomainError(
-          "whitelist-not-found",
-          `There is no whitelist “${named}” on this server. Pick one of the names the command suggests.`,
-        );
-      }
-      return found;
-    }
-    const all = whitelists.listForGuild(ref.guildId);
-    const bound = ref.channelId ? all.filter((wl) => wl.channelId === ref.channelId) : [];
-    const candidates = bound.length > 0 ? bound : all;
-    if (candidates.length === 1) return candidates[0] as Whitelist;
-    if (candidates.length === 0) {
-      throw new DomainError(
-        "whitelist-not-found",
-        "This server has no whitelist yet. Ask staff to create one with /whitelist create.",
-      );
-    }
-    throw new DomainError(
-      "whitelist-required",
-      `Which whitelist? This server has ${candidates.map((wl) => wl.name).join(", ")}: ` +
-        "name one in the `whitelist` option, or run the command in a whitelist's channel.",
-    );
-  };
-
-  const requireManager = (whitelist: Whitelist, actor: Member) => {
-    if (!isManager(whitelist, actor)) {
-      throw new DomainError(
-        "not-manager",
-        `Only staff of ${whitelist.name} (Manage Server or one of its manager roles) can do that.`,
-      );
-    }
-  };
-
-  const requireEnabled = (whitelist: Whitelist) => {
-    if (!whitelist.enabled) {
-      throw new DomainError(
-        "whitelist-disabled",
-        `${whitelist.name} is closed for registrations right now. Ask staff when it reopens.`,
-      );
-    }
-  };
-
-  const requireRole = (whitelist: Whitelist, member: Member, self: boolean) => {
-    if (holdsRequiredRole(whitelist, member)) return;
-    const roleList = roleMentions(whitelist.requiredRoleIds);
-    throw new DomainError(
-      "missing-role",
-      self
-        ? `To register on ${whitelist.name} you need one of these roles: ${roleList}. ` +
-            "Ask staff for one, then try again."
-        : `That member no longer holds any of the roles ${whitelist.name} requires (${roleList}). ` +
-            "Give them one and approve again, or reject the request.",
-    );
-  };
-
-  const requireFree = (whitelist: Whitelist, nick: string) => {
-    const taken = entries.find(whitelist.id, nick);
-    if (taken) {
-      throw new DomainError(
-        "nick-taken",
-        `${taken.nick} is already on ${whitelist.name}. If it is yours, ask staff to check; ` +
-          "otherwise register another nick.",
-      );
-    }
-  };
-
-  const pendingCount = (whitelistId: string, userId: string) =>
-    db
-      .select({ n: count() })
-      .from(registrationRequests)
-      .where(
-        and(
-          eq(registrationRequests.whitelistId, whitelistId),
-          eq(registrationRequests.userId, userId),
-          eq(registrationRequests.status, "pending"),
-        ),
-      )
-      .get()?.n ?? 0;
-
-  /** `includePending`: a request counts against the limit while it waits, so a member cannot flood staff. */
-  const requireUnderLimit = (
-    whitelist: Whitelist,
-    member: Member,
-    self: boolean,
-    includePending: boolean,
-  ) => {
-    const registered = entries.countForUser(whitelist.id, member.userId);
-    const waiting = includePending ? pendingCount(whitelist.id, member.userId) : 0;
-    if (registered + waiting < whitelist.maxNicksPerUser) return;
-    const max = whitelist.maxNicksPerUser;
-    const held =
-      waiting > 0 ? `${nicks(registered + waiting)} registered or awaiting approval` : nicks(registered);
-    throw new DomainError(
-      "limit-reached",
-      self
-        ? `You already have ${held} on ${whitelist.name}, the most allowed (${max}). ` +
-            "Remove one with /unregister first."
-        : `That member already has ${held} on ${whitelist.name}, the most allowed (${max}). ` +
-            "Remove one first, or raise the limit with /whitelist edit.",
-    );
-  };
-
-  const requireNoPendingRequest = (whitelist: Whitelist, member: Member, nick: string) => {
-    const pending = db
-      .select({ id: registrationRequests.id })
-      .from(registrationRequests)
-      .where(
-        and(
-          eq(registrationRequests.whitelistId, whitelist.id),
-          eq(registrationRequests.userId, member.userId),
-          eq(registrationRequests.nickKey, nickKey(nick)),
-          eq(registrationRequests.status, "pending"),
-        ),
-      )
-      .get();
-    if (pending) throw pendingError(whitelist, nick);
-  };
-
-  const pendingError = (whitelist: Whitelist, nick: string) =>
-    new DomainError(
-      "request-pending",
-      `You already asked for ${nick} on ${whitelist.name}; staff will review it soon. No need to ask again.`,
-    );
+  /** What a member holds on a whitelist; requests waiting for staff count where `withPending`. */
+  const held = (whitelist: Whitelist, member: Member, withPending: boolean) => ({
+    registered: entries.countForUser(whitelist.id, member.userId),
+    waiting: withPending ? requests.pendingCount(whitelist.id, member.userId) : 0,
+  });
 
   /** Premium lookup for `java` and `premium`: the account's own spelling and UUID are what gets stored. */
   const identify = async (whitelist: Whitelist, nick: string): Promise<Identity> => {
@@ -215,9 +92,8 @@ export function createRegistrationService(deps: {
   };
 
   /**
-   * Every registration rule of docs/design.md (Registration rules) after "which whitelist", in its order,
-   * ending with the premium lookup. The cheap checks run again after the lookup, since another registration
-   * may have won meanwhile.
+   * Every registration rule after "the whitelist exists", in the documented order, ending with the premium
+   * lookup. The cheap checks run again after the lookup, since another registration may have won meanwhile.
    */
   const check = async (
     whitelist: Whitelist,
@@ -227,91 +103,33 @@ export function createRegistrationService(deps: {
   ): Promise<Identity> => {
     requireEnabled(whitelist);
     if (options.requireRole) requireRole(whitelist, member, options.self);
+    const available = (nick: string) => {
+      requireFree(whitelist, entries.find(whitelist.id, nick));
+      if (options.request) {
+        requireNoPendingRequest(whitelist, nick, requests.isPending(whitelist.id, member.userId, nick));
+      }
+      requireUnderLimit(whitelist, held(whitelist, member, options.request), options.self);
+    };
     const nick = normaliseNick(whitelist.nickType, rawNick);
-    requireFree(whitelist, nick);
-    if (options.request) requireNoPendingRequest(whitelist, member, nick);
-    requireUnderLimit(whitelist, member, options.self, options.request);
+    available(nick);
     const identity = await identify(whitelist, nick);
-    requireFree(whitelist, identity.nick);
-    if (options.request) requireNoPendingRequest(whitelist, member, identity.nick);
-    requireUnderLimit(whitelist, member, options.self, options.request);
+    available(identity.nick);
     return identity;
   };
 
-  // ---- roles ----
-
   /**
-   * Grants the whitelist's roles the member lacks. Records those granted, plus those the member holds only
-   * because the bot granted them for another of their entries in this guild: then removing either entry keeps
-   * the role while the other remains (docs/design.md, Roles). Roles the member had on their own are never
-   * recorded.
+   * Grants roles, then stores the entry (and its event); a store that fails takes the granted roles back. The
+   * free-nick and limit rules are checked again inside the entry's own transaction: no other registration can
+   * interleave between them and the insert.
    */
-  const grantRoles = async (whitelist: Whitelist, member: Member) => {
-    const wanted = [...new Set(whitelist.grantedRoleIds)];
-    const held = new Set(member.roleIds);
-    const botGranted = new Set(
-      entries.listForUserInGuild(whitelist.guildId, member.userId).flatMap((entry) => entry.grantedRoleIds),
-    );
-    const missing = wanted.filter((roleId) => !held.has(roleId));
-    const { done: granted, failed: failures } =
-      missing.length === 0
-        ? { done: [], failed: [] }
-        : await settleRoleChange(
-            missing,
-            async () => {
-              const result = await roles.grant(whitelist.guildId, member.userId, missing);
-              return { done: result.granted, failed: result.failed };
-            },
-            "Discord did not confirm the role was given.",
-          );
-    const recorded = wanted.filter(
-      (roleId) => granted.includes(roleId) || (held.has(roleId) && botGranted.has(roleId)),
-    );
-    if (failures.length > 0) {
-      logger.warn("roles not granted", {
-        guildId: whitelist.guildId,
-        whitelistId: whitelist.id,
-        userId: member.userId,
-        roleIds: failures.map((failure) => failure.roleId).join(","),
-      });
-    }
-    return { granted, recorded, failures };
-  };
-
-  /**
-   * Takes back roles granted for a registration that then could not be stored, except those a stored entry of
-   * the member records (a concurrent registration of theirs that won may have been granted the same role).
-   */
-  const revertQuietly = async (guildId: string, userId: string, granted: string[]) => {
-    const needed = new Set(
-      entries.listForUserInGuild(guildId, userId).flatMap((entry) => entry.grantedRoleIds),
-    );
-    const roleIds = granted.filter((roleId) => !needed.has(roleId));
-    if (roleIds.length === 0) return;
-    try {
-      const result = await roles.revoke(guildId, userId, roleIds);
-      if (result.failed.length > 0) {
-        logger.warn("roles of a failed registration not reverted", {
-          guildId,
-          userId,
-          roleIds: result.failed.map((failure) => failure.roleId).join(","),
-        });
-      }
-    } catch (error) {
-      logger.warn("roles of a failed registration not reverted", { guildId, userId, error: String(error) });
-    }
-  };
-
-  /** Grants roles, then stores the entry (and its event); a store that fails takes the granted roles back. */
   const store = async (
     whitelist: Whitelist,
     member: Member,
     identity: Identity,
     who: { addedBy: string; origin: "discord" | "staff"; self: boolean },
   ): Promise<Registration> => {
-    const { granted, recorded, failures } = await grantRoles(whitelist, member);
+    const { granted, recorded, failures } = await grants.grant(whitelist, member);
     try {
-      // The limit is checked again in the entry's own transaction: no other registration can interleave.
       const entry = await entries.add(
         {
           whitelistId: whitelist.id,
@@ -320,23 +138,16 @@ export function createRegistrationService(deps: {
           addedBy: who.addedBy,
           origin: who.origin,
           grantedRoleIds: recorded,
+          grantFailures: failures,
         },
         () => {
-          requireFree(whitelist, identity.nick);
-          requireUnderLimit(whitelist, member, who.self, false);
+          requireFree(whitelist, entries.find(whitelist.id, identity.nick));
+          requireUnderLimit(whitelist, held(whitelist, member, false), who.self);
         },
       );
-      logger.info("nick registered", {
-        guildId: whitelist.guildId,
-        whitelistId: whitelist.id,
-        nick: entry.nick,
-        userId: entry.userId,
-        addedBy: entry.addedBy,
-        origin: entry.origin,
-      });
       return { entry, whitelist, grantFailures: failures };
     } catch (error) {
-      await revertQuietly(whitelist.guildId, member.userId, granted);
+      await grants.takeBack(whitelist.guildId, member.userId, granted);
       if (isUniqueViolation(error)) {
         throw new DomainError(
           "nick-taken",
@@ -347,21 +158,16 @@ export function createRegistrationService(deps: {
     }
   };
 
-  // ---- requests ----
-
-  const getRequestRow = (requestId: string) =>
-    db.select().from(registrationRequests).where(eq(registrationRequests.id, requestId)).get();
-
   const requireRequest = (requestId: string) => {
-    const row = getRequestRow(requestId);
-    const whitelist = row && whitelists.get(row.whitelistId);
-    if (!row || !whitelist) {
+    const request = requests.get(requestId);
+    const whitelist = request && whitelists.get(request.whitelistId);
+    if (!request || !whitelist) {
       throw new DomainError(
         "request-not-found",
         "That request no longer exists (its whitelist may have been deleted). The member can ask again.",
       );
     }
-    return { request: toRequest(row), whitelist };
+    return { request, whitelist };
   };
 
   const requirePending = (request: RegistrationRequest) => {
@@ -373,30 +179,15 @@ export function createRegistrationService(deps: {
     }
   };
 
-  /** Moves a pending request to its final status; resolves with it as stored afterwards. */
-  const close = (
-    requestId: string,
-    status: "approved" | "rejected" | "cancelled",
-    decidedBy: string | null,
-  ): Promise<RegistrationRequest> =>
-    write((tx) => {
-      tx.update(registrationRequests)
-        .set({ status, decidedBy, decidedAt: clock.now() })
-        .where(and(eq(registrationRequests.id, requestId), eq(registrationRequests.status, "pending")))
-        .run();
-      return toRequest(getRequestRow(requestId) as typeof registrationRequests.$inferSelect);
-    });
+  /** The refusal of a request staff cannot be shown. */
+  const unpostable = (whitelist: Whitelist) =>
+    DomainError.with(
+      "no-log-channel",
+      `${whitelist.name} needs staff approval, but requests cannot be posted to a log channel.`,
+      { whitelist: whitelist.name },
+    );
 
   const service = {
-    /** Whether `member` manages `whitelist` (Manage Server or one of its manager roles). */
-    isManager,
-
-    /**
-     * The whitelist a command means: by id or name (`whitelist`), else the one bound to `channelId`, else the
-     * guild's only one. Throws "whitelist-not-found" or "whitelist-required" (several fit) with the names.
-     */
-    resolveWhitelist,
-
     /**
      * The `message`-mode whitelist a plain message in `channelId` registers on, if any (the bot ignores other
      * messages). Several in one channel: the first by name.
@@ -408,29 +199,23 @@ export function createRegistrationService(deps: {
     },
 
     /**
-     * Registers a nick (docs/design.md, Registration rules) and grants the whitelist's roles the member
-     * lacks.
+     * Registers a nick and grants the whitelist's roles the member lacks.
      * - `origin: "discord"`: the member registers themselves (`actor` is the member). The whitelist must be in
      *   `command` or `message` mode (an `approval` one answers "wrong-mode": use `submit` or `requestApproval`)
      *   and the member must hold a required role.
      * - `origin: "staff"`: a manager adds a nick for `member` (`/whitelist add`), in any mode. The required
      *   roles do not apply: a manager adding someone is the decision the role gate stands for. Every other
      *   rule does (enabled, nick syntax, taken, the limit, premium).
-     * A failed grant keeps the registration and is returned in `grantFailures`.
+     * A failed grant keeps the registration and is returned in `grantFailures` (and told to the log channel).
      */
     async register(input: RegisterInput): Promise<Registration> {
-      const whitelist = resolveWhitelist(input);
+      const whitelist = whitelists.resolve(input);
       const self = input.origin === "discord";
       if (self) {
         if (input.actor.userId !== input.member.userId) {
           throw new TypeError("a self-registration's actor is the member; use origin staff for someone else");
         }
-        if (whitelist.registrationMode === "approval") {
-          throw new DomainError(
-            "wrong-mode",
-            `Registrations on ${whitelist.name} need staff approval: use /register and staff will review it.`,
-          );
-        }
+        requireDirectMode(whitelist);
       } else {
         requireManager(whitelist, input.actor);
       }
@@ -447,11 +232,11 @@ export function createRegistrationService(deps: {
     },
 
     /**
-     * What `/register` does for a member: registers on `command`/`message` whitelists, files a request on
-     * `approval` ones. The mode rule lives here so the command stays a thin adapter.
+     * What `/register` does for a member, in one call: registers on `command`/`message` whitelists, files a
+     * request on `approval` ones and posts it for staff.
      */
     async submit(input: WhitelistRef & { member: Member; nick: string }): Promise<Submission> {
-      const whitelist = resolveWhitelist(input);
+      const whitelist = whitelists.resolve(input);
       const ref = { guildId: input.guildId, whitelist: whitelist.id };
       if (whitelist.registrationMode === "approval") {
         const request = await service.requestApproval({ ...ref, member: input.member, nick: input.nick });
@@ -472,11 +257,10 @@ export function createRegistrationService(deps: {
      * (origin `discord`), and so may a manager (origin `staff` when the nick is someone else's). Roles are
      * reverted by the role reverter listening to the bus.
      */
-    async unregister(input: WhitelistRef & { nick: string; actor: Member }): Promise<{
-      entry: EntryRecord;
-      whitelist: Whitelist;
-    }> {
-      const whitelist = resolveWhitelist(input);
+    async unregister(
+      input: WhitelistRef & { nick: string; actor: Member },
+    ): Promise<{ entry: EntryRecord; whitelist: Whitelist }> {
+      const whitelist = whitelists.resolve(input);
       const typed = input.nick.trim();
       const candidates =
         whitelist.nickType === "bedrock" && !typed.startsWith(".") ? [typed, `.${typed}`] : [typed];
@@ -487,91 +271,60 @@ export function createRegistrationService(deps: {
           `${typed || "That nick"} is not on ${whitelist.name}. Check the spelling and try again.`,
         );
       }
-      const owner = entry.userId === input.actor.userId;
-      if (!owner && !isManager(whitelist, input.actor)) {
-        throw new DomainError(
-          "not-owner",
-          `${entry.nick} on ${whitelist.name} belongs to another member; only they or staff can remove it.`,
-        );
-      }
+      requireOwnerOrManager(whitelist, entry, input.actor);
       const removed = await entries.remove({
         whitelistId: whitelist.id,
         nick: entry.nick,
-        origin: owner ? "discord" : "staff",
-        actorId: input.actor.userId,
-      });
-      logger.info("nick removed", {
-        guildId: whitelist.guildId,
-        whitelistId: whitelist.id,
-        nick: removed.nick,
-        userId: removed.userId,
+        origin: entry.userId === input.actor.userId ? "discord" : "staff",
         actorId: input.actor.userId,
       });
       return { entry: removed, whitelist };
     },
 
     /**
-     * Files a request on an `approval` whitelist: the self-registration rules (enabled, required role, nick,
-     * taken, limit counting pending requests too, premium) without roles or entry. Refuses a second pending
-     * request for the same nick. The bot then posts it to the log channel and calls `attachRequestMessage`.
+     * Files a request on an `approval` whitelist and posts it to the log channel for staff (the request board):
+     * the self-registration rules (enabled, required role, nick, taken, limit counting pending requests too,
+     * premium) without roles or entry. Refuses a second pending request for the same nick, and a request staff
+     * could not see (no log channel, or the post failed: the request is withdrawn then).
      */
     async requestApproval(
       input: WhitelistRef & { member: Member; nick: string },
     ): Promise<RegistrationRequest> {
-      const whitelist = resolveWhitelist(input);
-      if (whitelist.registrationMode !== "approval") {
-        throw new DomainError(
-          "wrong-mode",
-          `${whitelist.name} does not need approval: register directly with /register.`,
-        );
-      }
+      const whitelist = whitelists.resolve(input);
+      requireApprovalMode(whitelist);
       const identity = await check(whitelist, input.member, input.nick, {
         requireRole: true,
         self: true,
         request: true,
       });
+      const channelId = guilds.get(whitelist.guildId)?.logChannelId;
+      if (!channelId) throw unpostable(whitelist);
+      let request: RegistrationRequest;
       try {
-        const row = await write((tx) => {
-          // Counted again where the request is stored: two requests racing cannot both pass the limit.
-          requireUnderLimit(whitelist, input.member, true, true);
-          return tx
-            .insert(registrationRequests)
-            .values({
-              id: newId(12),
-              whitelistId: whitelist.id,
-              userId: input.member.userId,
-              ...identity,
-              nickKey: nickKey(identity.nick),
-              status: "pending",
-              createdAt: clock.now(),
-            })
-            .returning()
-            .get();
-        });
-        logger.info("registration requested", {
-          guildId: whitelist.guildId,
-          whitelistId: whitelist.id,
-          requestId: row.id,
-          nick: row.nick,
-          userId: row.userId,
-        });
-        return toRequest(row);
+        request = await requests.create(
+          { whitelistId: whitelist.id, userId: input.member.userId, ...identity },
+          () => requireUnderLimit(whitelist, held(whitelist, input.member, true), true),
+        );
       } catch (error) {
-        if (isUniqueViolation(error)) throw pendingError(whitelist, identity.nick);
+        if (isUniqueViolation(error)) throw pendingRequest(whitelist, identity.nick);
         throw error;
       }
-    },
-
-    /** Records the log-channel message that carries a request's buttons. */
-    attachRequestMessage(requestId: string, messageId: string): Promise<RegistrationRequest> {
-      return write((tx) => {
-        requireRequest(requestId);
-        tx.update(registrationRequests)
-          .set({ requestMessageId: messageId })
-          .where(eq(registrationRequests.id, requestId))
-          .run();
-        return requireRequest(requestId).request;
+      logger.info("registration requested", {
+        guildId: whitelist.guildId,
+        whitelistId: whitelist.id,
+        requestId: request.id,
+        nick: request.nick,
+        userId: request.userId,
       });
+      let messageId: string;
+      try {
+        messageId = await discord.board.post({ channelId, request, whitelist });
+      } catch (error) {
+        logger.warn("registration request not posted", { requestId: request.id, error: String(error) });
+        await requests.close(request.id, "cancelled", input.member.userId);
+        throw unpostable(whitelist);
+      }
+      return requests.attachMessage(request.id, messageId);
     },
 
     /** A request and its whitelist; throws "request-not-found". */
@@ -581,17 +334,7 @@ export function createRegistrationService(deps: {
 
     /** The pending requests of a guild's whitelists, oldest first. */
     listPendingRequests(guildId: string): RegistrationRequest[] {
-      const ids = whitelists.listForGuild(guildId).map((wl) => wl.id);
-      if (ids.length === 0) return [];
-      return db
-        .select()
-        .from(registrationRequests)
-        .where(
-          and(inArray(registrationRequests.whitelistId, ids), eq(registrationRequests.status, "pending")),
-        )
-        .orderBy(asc(registrationRequests.createdAt), asc(registrationRequests.id))
-        .all()
-        .map(toRequest);
+      return requests.listPending(whitelists.listForGuild(guildId).map((wl) => wl.id));
     },
 
     /**
@@ -606,7 +349,7 @@ export function createRegistrationService(deps: {
       requireManager(whitelist, input.actor);
       requirePending(request);
       if (!input.approve) {
-        const rejected = await close(request.id, "rejected", input.actor.userId);
+        const rejected = await requests.close(request.id, "rejected", input.actor.userId);
         logger.info("registration rejected", {
           guildId: whitelist.guildId,
           requestId: request.id,
@@ -630,11 +373,8 @@ export function createRegistrationService(deps: {
           origin: "staff",
           self: false,
         });
-        return {
-          outcome: "approved",
-          request: await close(request.id, "approved", input.actor.userId),
-          ...registration,
-        };
+        const approved = await requests.close(request.id, "approved", input.actor.userId);
+        return { outcome: "approved", request: approved, ...registration };
       } finally {
         deciding.delete(request.id);
       }
@@ -647,13 +387,13 @@ export function createRegistrationService(deps: {
         throw new DomainError("not-owner", "Only the member who asked, or staff, can withdraw this request.");
       }
       requirePending(request);
-      return close(request.id, "cancelled", input.actor.userId);
+      return requests.close(request.id, "cancelled", input.actor.userId);
     },
 
     /**
      * A member left the guild: removes their entries on the guild's whitelists that have `removeOnLeave`
      * (origin `member-left`, one event each; roles are not touched, the member is gone) and cancels their
-     * pending requests on every whitelist of the guild. Returns both so the bot can log them.
+     * pending requests on every whitelist of the guild. Returns both so the bot can update its posts.
      */
     async removeMember(input: { guildId: string; userId: string }): Promise<{
       removed: EntryRecord[];
@@ -665,25 +405,10 @@ export function createRegistrationService(deps: {
         whitelistIds: guildWhitelists.filter((wl) => wl.removeOnLeave).map((wl) => wl.id),
         origin: "member-left",
       });
-      const ids = guildWhitelists.map((wl) => wl.id);
-      const cancelledRequests =
-        ids.length === 0
-          ? []
-          : await write((tx) =>
-              tx
-                .update(registrationRequests)
-                .set({ status: "cancelled", decidedAt: clock.now() })
-                .where(
-                  and(
-                    inArray(registrationRequests.whitelistId, ids),
-                    eq(registrationRequests.userId, input.userId),
-                    eq(registrationRequests.status, "pending"),
-                  ),
-                )
-                .returning()
-                .all()
-                .map(toRequest),
-            );
+      const cancelledRequests = await requests.cancelAllOf(
+        input.userId,
+        guildWhitelists.map((wl) => wl.id),
+      );
       if (removed.length > 0 || cancelledRequests.length > 0) {
         logger.info("member left", {
           guildId: input.guildId,

@@ -25,17 +25,52 @@ export type DomainErrorCode =
   | "wrong-mode"
   | "request-pending"
   | "request-decided"
-  | "request-not-found";
+  | "request-not-found"
+  | "no-log-channel";
+
+/**
+ * The data some failures carry, for an adapter that words them its own way (the bot: role mentions and the
+ * commands to run next); the message stays a plain sentence for logs and the API.
+ */
+export type DomainErrorDetails = {
+  "missing-role": { whitelist: string; roleIds: readonly string[]; self: boolean };
+  "limit-reached": { whitelist: string; max: number; registered: number; waiting: number; self: boolean };
+  "wrong-mode": { whitelist: string; approval: boolean };
+  "whitelist-not-found": { named: string | null };
+  "whitelist-required": { names: string[] };
+  "no-log-channel": { whitelist: string };
+};
 
 /** A failure a service reports on purpose: its `code` is stable, its message is safe to show to the caller. */
 export class DomainError extends Error {
   override readonly name = "DomainError";
+  /** See DomainErrorDetails; read with `detailsOf`. */
+  readonly details: unknown;
   constructor(
     readonly code: DomainErrorCode,
     message: string,
+    details?: unknown,
   ) {
     super(message);
+    this.details = details;
   }
+
+  /** A failure with its details, typed by its code. */
+  static with<C extends keyof DomainErrorDetails>(
+    code: C,
+    message: string,
+    details: DomainErrorDetails[C],
+  ): DomainError {
+    return new DomainError(code, message, details);
+  }
+}
+
+/** The details of a failure of `code`, when it is one and carries them. */
+export function detailsOf<C extends keyof DomainErrorDetails>(
+  error: DomainError,
+  code: C,
+): DomainErrorDetails[C] | undefined {
+  return error.code === code ? (error.details as DomainErrorDetails[C] | undefined) : undefined;
 }
 
 /** A configuration value that cannot be used: the message names the variable and what it expects (exit 78). */

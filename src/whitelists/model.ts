@@ -60,3 +60,6 @@ export type Whitelist = Static<typeof Whitelist> & { guildId: string };
 export type NickType = (typeof nickTypes)[number];
 /** One of the registration modes. */
 export type RegistrationMode = (typeof registrationModes)[number];
+
+/** Which whitelist a command means: its id or name, else the one bound to the channel, else the guild's only one. */
+export type WhitelistRef = { guildId: string; whitelist?: string | null; channelId?: string | null };

@@ -6,7 +6,7 @@ import type { GuildService } from "../guilds/service.ts";
 import type { Clock } from "../shared/clock.ts";
 import { DomainError } from "../shared/errors.ts";
 import { newId } from "../shared/ids.ts";
-import type { NickType, RegistrationMode, Whitelist } from "./model.ts";
+import type { NickType, RegistrationMode, Whitelist, WhitelistRef } from "./model.ts";
 
 /** What creating a whitelist takes. */
 export type NewWhitelist = {
@@ -114,6 +114,33 @@ export function createWhitelistService({
           .where(and(eq(whitelists.guildId, guildId), eq(whitelists.id, idOrName)))
           .get() ?? byNameKey(guildId, idOrName.toLowerCase());
       return row && toWhitelist(row);
+    },
+
+    /**
+     * The whitelist a command means: by id or name (`whitelist`), else the one bound to `channelId`, else the
+     * guild's only one. Throws "whitelist-not-found" (none by that name, or none at all) or "whitelist-required"
+     * (several fit), with the names in the details.
+     */
+    resolve(ref: WhitelistRef): Whitelist {
+      const named = ref.whitelist?.trim();
+      if (named) {
+        const found = this.find(ref.guildId, named);
+        if (found) return found;
+        throw DomainError.with("whitelist-not-found", `There is no whitelist “${named}” on this server.`, {
+          named,
+        });
+      }
+      const all = this.listForGuild(ref.guildId);
+      const bound = ref.channelId ? all.filter((wl) => wl.channelId === ref.channelId) : [];
+      const candidates = bound.length > 0 ? bound : all;
+      if (candidates.length === 1) return candidates[0] as Whitelist;
+      if (candidates.length === 0) {
+        throw DomainError.with("whitelist-not-found", "This server has no whitelist yet.", { named: null });
+      }
+      const names = candidates.map((wl) => wl.name);
+      throw DomainError.with("whitelist-required", `Which whitelist? This server has ${names.join(", ")}.`, {
+        names,
+      });
     },
 
     /** Whether any whitelist (of any guild) registers in this mode: `message` needs the Message Content intent. */

@@ -2,6 +2,7 @@ import { afterEach, beforeEach, describe, expect, test } from "bun:test";
 import type { Server } from "bun";
 import { createApi } from "../../src/api/app.ts";
 import { ENTRIES_ROUTE, entriesRoute } from "../../src/api/entries/fast-route.ts";
+import { createRepresentations, type Representations } from "../../src/api/entries/representation.ts";
 import { createRateLimit } from "../../src/api/rate-limit/index.ts";
 import { createHub } from "../../src/realtime/hub.ts";
 import { bearer, tamperKey } from "../helpers/http.ts";
@@ -18,9 +19,11 @@ let server: Server<unknown>;
 let fellBack: { path: string; rateLimit: string | undefined }[];
 let whitelistId: string;
 let key: string;
+let representations: Representations;
 
 beforeEach(async () => {
   services = testServices();
+  representations = createRepresentations(services.files);
   const limit = createRateLimit({
     perMinute: PER_MINUTE,
     trustProxy: { kind: "off" },
@@ -34,7 +37,7 @@ beforeEach(async () => {
   server = Bun.serve({
     hostname: "127.0.0.1",
     port: 0,
-    routes: { [ENTRIES_ROUTE]: { GET: entriesRoute({ ...services, limit, fallback }) } },
+    routes: { [ENTRIES_ROUTE]: { GET: entriesRoute({ ...services, representations, limit, fallback }) } },
     fetch: () => new Response("not routed", { status: 404 }),
   });
   const whitelist = await seedWhitelist(services, { guildId: GUILD, name: "survival" });
@@ -78,7 +81,7 @@ describe("reads it answers itself", () => {
     ["vanilla", "?format=vanilla"],
   ] as const)("%s: the cached bytes with every header, counted once", async (format, query) => {
     const response = await get(entries(whitelistId, query), bearer(key));
-    const representation = services.representations.get(whitelistId, format);
+    const representation = representations.get(whitelistId, format);
     const body: Uint8Array = new Uint8Array(await response.arrayBuffer());
     expect({
       status: response.status,
@@ -90,7 +93,7 @@ describe("reads it answers itself", () => {
       rateLimit: response.headers.get("ratelimit"),
     }).toEqual({
       status: 200,
-      body: representation.body,
+      body: services.files.get(whitelistId, format).body,
       contentType: representation.contentType,
       disposition: representation.fileName ? `attachment; filename="${representation.fileName}"` : null,
       etag: representation.etag,

@@ -1,6 +1,7 @@
 import { heapStats } from "bun:jsc";
 import { afterAll, beforeAll, describe, expect, test } from "bun:test";
 import fc from "fast-check";
+import { createRepresentations } from "../../src/api/entries/representation.ts";
 import { generateKey } from "../../src/keys/token.ts";
 import type { Services } from "../../src/services.ts";
 import { startTestServer, type TestServer, tamperKey } from "../helpers/http.ts";
@@ -115,7 +116,7 @@ async function resolve(world: World, text: string): Promise<string> {
   if (!text.includes("{{")) return text;
   const { whitelists, keys, services } = world;
   const etag = async (name: WhitelistName, format: "json" | "plain") =>
-    (await services.representations.get(whitelists[name].id, format)).etag;
+    createRepresentations(services.files).get(whitelists[name].id, format).etag;
   const values: Record<string, string> = {
     "wl.a": whitelists.a.id,
     "wl.b": whitelists.b.id,

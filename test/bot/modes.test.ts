@@ -188,8 +188,8 @@ describe("removals reach Discord", () => {
 describe("approval decisions", () => {
   async function requestAsAlice() {
     world = await startWorld();
-    world.useLogChannel();
-    world.whitelist({ registrationMode: "approval", managerRoleIds: [IDS.staffRole] });
+    await world.useLogChannel();
+    await world.whitelist({ registrationMode: "approval", managerRoleIds: [IDS.staffRole] });
     await world.command(IDS.alice, "register", { channelId: IDS.survivalChannel, options: { nick: "jeb_" } });
     const post = await world.message(IDS.logChannel, "the request post", (m) => m.components.length > 0);
     const requestId = world.registrationRequest().id;
@@ -229,7 +229,7 @@ describe("approval decisions", () => {
 
   test("a request decided elsewhere is refused at the click, and the post says nothing new", async () => {
     const { post, requestId } = await requestAsAlice();
-    await world.bot.registration.cancelRequest({
+    await world.services.registration.cancelRequest({
       requestId,
       actor: { userId: IDS.alice, roleIds: [IDS.playerRole], canManageGuild: false },
     });
@@ -280,14 +280,17 @@ describe("approval decisions", () => {
     expect(told.content).toEndWith(`I could not give you <@&${IDS.vipRole}>; staff have been told.`);
   });
 
-  test("without a log channel the request is withdrawn and the member told why", async () => {
+  test("without a log channel no request is filed and the member is told why", async () => {
     world = await startWorld();
-    world.whitelist({ registrationMode: "approval" });
+    await world.whitelist({ registrationMode: "approval" });
     const reply = await world.command(IDS.alice, "register", {
       channelId: IDS.survivalChannel,
       options: { nick: "jeb_" },
     });
-    expect(reply.content).toContain("Ask staff to set one with /whitelist log-channel");
-    expect(world.registrationRequest().status).toBe("cancelled");
+    expect(reply.content).toBe(
+      "survival needs staff approval, but I cannot post requests to a log channel. Ask staff to set one " +
+        "with /whitelist log-channel, then try again.",
+    );
+    expect(() => world.registrationRequest()).toThrow("no registration request was filed");
   });
 });

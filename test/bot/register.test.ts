@@ -8,7 +8,7 @@ afterEach(() => world?.stop());
 /** A world with one whitelist (`survival`, java, command mode in #survival unless overridden). */
 async function withWhitelist(input: Partial<Omit<NewWhitelist, "guildId">> = {}) {
   world = await startWorld();
-  world.useLogChannel();
+  await world.useLogChannel();
   return world.whitelist(input);
 }
 
@@ -46,7 +46,7 @@ describe("/register", () => {
 
   test("infers the whitelist from the channel, and asks which one elsewhere", async () => {
     const survival = await withWhitelist();
-    world.whitelist({ name: "creative", channelId: IDS.general });
+    await world.whitelist({ name: "creative", channelId: IDS.general });
     expect(await said(register(IDS.bob, "bob_mc", {}, IDS.survivalChannel))).toStartWith(
       "✅ **bob_mc** is on **survival**",
     );
@@ -55,8 +55,8 @@ describe("/register", () => {
     );
     await world.stop();
     world = await startWorld();
-    world.whitelist();
-    world.whitelist({ name: "creative" });
+    await world.whitelist();
+    await world.whitelist({ name: "creative" });
     expect(await said(register(IDS.bob, "bob_mc", {}, IDS.general))).toBe(
       "Which whitelist? This server has creative, survival: name one in the `whitelist` option, or run the " +
         "command in a whitelist's channel.",
@@ -68,7 +68,7 @@ describe("/register", () => {
     expect(await said(register(IDS.bob, "bob_mc"))).toBe(
       "This server has no whitelist yet. Ask staff to create one with /whitelist create.",
     );
-    world.whitelist();
+    await world.whitelist();
     expect(await said(register(IDS.bob, "bob_mc", { whitelist: "hardcore" }))).toBe(
       "There is no whitelist “hardcore” on this server. Pick one of the names the command suggests.",
     );
@@ -179,8 +179,8 @@ describe("/register", () => {
 
   test("autocomplete offers the guild's whitelists filtered by what is typed", async () => {
     await withWhitelist();
-    world.whitelist({ name: "creative" });
-    world.whitelist({ name: "survival-hardcore" });
+    await world.whitelist({ name: "creative" });
+    await world.whitelist({ name: "survival-hardcore" });
     const choices = await world.autocomplete(IDS.bob, "register", "whitelist", {
       options: { whitelist: "SURV" },
     });

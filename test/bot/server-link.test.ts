@@ -17,7 +17,7 @@ const link = (userId: string, subcommand: string, options: Record<string, unknow
 describe("/server-link create", () => {
   test("answers once, ephemerally, with the Link id and Key lines, and the key works on the API", async () => {
     world = await startWorld();
-    world.useLogChannel();
+    await world.useLogChannel();
     const reply = await link(IDS.owner, "create", { name: "survival-server" });
 
     const id = lineValue(reply, "Link id:");
@@ -83,7 +83,7 @@ describe("/server-link create", () => {
 describe("/server-link revoke", () => {
   test("the key gets 401 at once and its sockets close with 4001; the log says so", async () => {
     world = await startWorld();
-    world.useLogChannel();
+    await world.useLogChannel();
     const created = await link(IDS.owner, "create", { name: "old" });
     const key = lineValue(created, "Key:");
     const id = lineValue(created, "Link id:");
@@ -126,7 +126,7 @@ describe("/server-link revoke", () => {
 describe("/server-link webhook", () => {
   test("shows the signing secret once, and deliveries verify with it", async () => {
     world = await startWorld();
-    world.useLogChannel();
+    await world.useLogChannel();
     const whitelist = await world.whitelist();
     receiver = startReceiver();
     const id = lineValue(await link(IDS.owner, "create", { name: "hooked" }), "Link id:");
@@ -194,7 +194,7 @@ describe("/server-link webhook", () => {
 describe("/server-link list", () => {
   test("shows every link with scope, use and webhook outcome, revoked ones marked, never a key or secret", async () => {
     world = await startWorld();
-    world.whitelist();
+    await world.whitelist();
     receiver = startReceiver();
     const active = await link(IDS.owner, "create", { name: "survival-server", whitelist: "survival" });
     const revoked = await link(IDS.owner, "create", { name: "old-server" });

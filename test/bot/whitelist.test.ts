@@ -122,7 +122,7 @@ describe("/whitelist delete", () => {
 
   test("with confirm: nicks removed with events and roles reverted, scoped keys revoked, then it is gone", async () => {
     world = await startWorld();
-    world.useLogChannel();
+    await world.useLogChannel();
     const survival = await world.whitelist({ grantedRoleIds: [IDS.whitelistedRole] });
     const scopedKey = await world.key(survival.id);
     const guildKey = await world.key();
@@ -195,7 +195,7 @@ describe("/whitelist list and show", () => {
       requiredRoleIds: [IDS.playerRole],
       managerRoleIds: [IDS.staffRole],
     });
-    world.useLogChannel();
+    await world.useLogChannel();
     await world.command(IDS.alice, "register", {
       channelId: IDS.survivalChannel,
       options: { nick: "Notch" },
@@ -276,7 +276,7 @@ describe("/whitelist roles", () => {
 describe("/whitelist add and remove", () => {
   test("a manager adds a nick for a member, roles granted, required roles not applied", async () => {
     world = await startWorld();
-    world.useLogChannel();
+    await world.useLogChannel();
     const survival = await world.whitelist({
       requiredRoleIds: [IDS.playerRole],
       grantedRoleIds: [IDS.whitelistedRole],

@@ -301,7 +301,7 @@ export async function startWorld() {
         )
         .get();
       if (!row) throw new Error("no registration request was filed");
-      return bot.registration.getRequest(row.id).request;
+      return services.registration.getRequest(row.id).request;
     },
 
     /** Stops the service, the sandbox and the fake Mojang, and removes the database. */

@@ -16,19 +16,19 @@ const mixed: EntryView[] = [
   { nick: "_under", uuid: null, premium: false },
 ];
 
-const headers: Record<ExportFormat, { contentType: string; fileName: string; ext: string }> = {
-  plain: { contentType: "text/plain; charset=utf-8", fileName: "whitelist.txt", ext: "txt" },
-  vanilla: { contentType: "application/json; charset=utf-8", fileName: "whitelist.json", ext: "json" },
-  easywhitelist: { contentType: "application/yaml; charset=utf-8", fileName: "config.yml", ext: "yml" },
+const files: Record<ExportFormat, { fileName: string; ext: string }> = {
+  plain: { fileName: "whitelist.txt", ext: "txt" },
+  vanilla: { fileName: "whitelist.json", ext: "json" },
+  easywhitelist: { fileName: "config.yml", ext: "yml" },
 };
 
 const text = (format: ExportFormat, entries: readonly EntryView[]) =>
   new TextDecoder().decode(renderExport(format, entries).body);
 
 describe("renderExport", () => {
-  for (const [format, { contentType, fileName, ext }] of Object.entries(headers) as [
+  for (const [format, { fileName, ext }] of Object.entries(files) as [
     ExportFormat,
-    (typeof headers)[ExportFormat],
+    (typeof files)[ExportFormat],
   ][]) {
     for (const [name, entries] of [
       ["mixed", mixed],
@@ -39,7 +39,7 @@ describe("renderExport", () => {
         const expected = Buffer.from(
           await Bun.file(new URL(`${name}.${format}.${ext}`, fixtures)).arrayBuffer(),
         );
-        expect({ ...file, body: Buffer.from(file.body) }).toEqual({ body: expected, contentType, fileName });
+        expect({ ...file, body: Buffer.from(file.body) }).toEqual({ body: expected, fileName });
       });
     }
 

@@ -6,7 +6,7 @@ import { closeDatabase } from "../../src/db/client.ts";
 import type { EntryRecord } from "../../src/entries/model.ts";
 import type { NewEntry } from "../../src/entries/service.ts";
 import { createHub } from "../../src/realtime/hub.ts";
-import { openServices, type Services } from "../../src/services.ts";
+import { openServices, type ServiceOptions, type Services } from "../../src/services.ts";
 import { manualClock } from "../../src/shared/clock.ts";
 import { silentLogger } from "../../src/shared/logger.ts";
 import type { NewWhitelist } from "../../src/whitelists/service.ts";
@@ -18,7 +18,7 @@ export function tempDir(prefix = "wls-test-"): { path: string; cleanup(): void }
 }
 
 /** Services over a real SQLite file in a temp directory, with a manual clock. */
-export function testServices(options: { busyTimeoutMs?: number; allowPrivateWebhooks?: boolean } = {}) {
+export function testServices(options: Partial<Omit<ServiceOptions, "clock">> = {}) {
   const dir = tempDir();
   const clock = manualClock(Date.UTC(2026, 10, 22, 12, 0, 0));
   const path = join(dir.path, "whitelist-sync.db");

@@ -61,7 +61,12 @@ describe("key service", () => {
     services = testServices();
     const wl = await seedWhitelist(services, { guildId: GUILD });
     const { key, plaintext } = await seedKey(services, GUILD, wl.id);
-    expect(services.keys.verify(plaintext)).toEqual({ keyId: key.id, guildId: GUILD, whitelistId: wl.id });
+    expect(services.keys.verify(plaintext)).toEqual({
+      keyId: key.id,
+      keyName: "test",
+      guildId: GUILD,
+      whitelistId: wl.id,
+    });
     const revoked: string[] = [];
     services.keys.onRevoked((id) => revoked.push(id));
     await services.keys.revoke(GUILD, key.id);

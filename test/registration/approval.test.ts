@@ -7,6 +7,7 @@ import {
   bob,
   EXTRA_ROLE,
   GUILD,
+  LOG_CHANNEL,
   MANAGER_ROLE,
   MEMBER_ROLE,
   moderator,
@@ -45,21 +46,16 @@ describe("approval requests", () => {
       uuid: "069a79f4-44e9-4726-a5be-fca90e38aaf5",
       premium: true,
       status: "pending",
-      requestMessageId: null,
+      requestMessageId: "500000000000000001",
       decidedBy: null,
       decidedAt: null,
       createdAt: services.clock.now(),
     });
     expect(services.entries.list(wl.id)).toEqual([]);
     expect(roles.calls).toEqual([]);
-    expect((await registration.attachRequestMessage(filed.id, "500000000000000001")).requestMessageId).toBe(
-      "500000000000000001",
-    );
+    expect(world.board.posts).toEqual([{ channelId: LOG_CHANNEL, requestId: filed.id, nick: "Notch" }]);
     expect(registration.listPendingRequests(GUILD).map((r) => r.id)).toEqual([filed.id]);
-    expect(registration.getRequest(filed.id)).toEqual({
-      request: { ...filed, requestMessageId: "500000000000000001" },
-      whitelist: wl,
-    });
+    expect(registration.getRequest(filed.id)).toEqual({ request: filed, whitelist: wl });
   });
 
   test("the same member cannot ask twice for one nick while the first waits", async () => {
@@ -114,7 +110,9 @@ describe("approval requests", () => {
 
   test("only approval whitelists take requests", async () => {
     await setup({ registrationMode: "command" });
-    await expect(request("Notch")).rejects.toEqual(refusal("wrong-mode", "register directly"));
+    await expect(request("Notch")).rejects.toEqual(
+      expect.objectContaining({ code: "wrong-mode", details: { whitelist: "vip", approval: false } }),
+    );
   });
 });
 

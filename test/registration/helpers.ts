@@ -1,10 +1,8 @@
 import { expect } from "bun:test";
-import { createMojangClient } from "../../src/mojang/client.ts";
-import type { Member, RoleFailure, RoleGateway } from "../../src/registration/model.ts";
-import { createRoleReverter, type RevertFailure } from "../../src/registration/role-reverter.ts";
-import { createRegistrationService } from "../../src/registration/service.ts";
+import type { RoleFailure } from "../../src/entries/model.ts";
+import type { Member, RequestBoard, RoleGateway } from "../../src/registration/model.ts";
+import type { RevertFailure } from "../../src/registration/role-reverter.ts";
 import { type FakeMojang, startFakeMojang } from "../../src/sandbox/mojang.ts";
-import { silentLogger } from "../../src/shared/logger.ts";
 import type { NewWhitelist } from "../../src/whitelists/service.ts";
 import { seedWhitelist, type TestServices, testServices } from "../helpers/services.ts";
 
@@ -68,36 +66,59 @@ export const bob = member("300000000000000002", [MEMBER_ROLE]);
 export const owner = member("300000000000000008", [], true);
 export const moderator = member("300000000000000009", [MANAGER_ROLE]);
 
-/** Real services over SQLite, the fake Mojang on port 0, the fake role gateway and a running role reverter. */
-export function registrationWorld(options: { timeoutMs?: number } = {}) {
-  const services: TestServices = testServices();
-  const mojangServer: FakeMojang = startFakeMojang({ profiles: [NOTCH, JEB] });
-  const mojang = createMojangClient({
-    baseUrl: mojangServer.url,
-    clock: services.clock,
-    timeoutMs: options.timeoutMs ?? 2000,
-  });
-  const roles = fakeRoleGateway();
-  const registration = createRegistrationService({ ...services, mojang, roles, logger: silentLogger });
-  const revertFailures: RevertFailure[] = [];
-  const reverter = createRoleReverter({
-    ...services,
-    roles,
-    logger: silentLogger,
-    onFailure: (failure) => {
-      revertFailures.push(failure);
+/** A test double of the bot's RequestBoard: records each post and answers with a message id, or fails. */
+export function fakeRequestBoard(): RequestBoard & {
+  posts: { channelId: string; requestId: string; nick: string }[];
+  breakDown(): void;
+} {
+  const posts: { channelId: string; requestId: string; nick: string }[] = [];
+  let broken = false;
+  return {
+    posts,
+    breakDown: () => {
+      broken = true;
     },
+    async post({ channelId, request }) {
+      await Promise.resolve();
+      if (broken) throw new Error("Missing Access");
+      posts.push({ channelId, requestId: request.id, nick: request.nick });
+      return `5000000000000000${String(posts.length).padStart(2, "0")}`;
+    },
+  };
+}
+
+/** The log channel of GUILD in registration worlds: requests are posted there. */
+export const LOG_CHANNEL = "200000000000000009";
+
+/**
+ * Real services over SQLite, wired as the service wires them, with the fake Mojang on port 0 and fake Discord
+ * ports (roles, request board); GUILD has a log channel.
+ */
+export async function registrationWorld(options: { timeoutMs?: number } = {}) {
+  const mojangServer: FakeMojang = startFakeMojang({ profiles: [NOTCH, JEB] });
+  const roles = fakeRoleGateway();
+  const board = fakeRequestBoard();
+  const services: TestServices = testServices({
+    mojangApiUrl: mojangServer.url,
+    mojangTimeoutMs: options.timeoutMs ?? 2000,
+    discord: { roles, board },
+  });
+  await services.guilds.setLogChannel(GUILD, LOG_CHANNEL);
+  const revertFailures: RevertFailure[] = [];
+  services.reverter.onFailure((failure) => {
+    revertFailures.push(failure);
   });
   return {
     services,
     mojangServer,
     roles,
-    registration,
-    reverter,
+    board,
+    registration: services.registration,
+    reverter: services.reverter,
     revertFailures,
     async close() {
-      await reverter.settled();
-      reverter.stop();
+      await services.reverter.settled();
+      services.reverter.stop();
       await mojangServer.stop();
       services.close();
     },
@@ -105,11 +126,11 @@ export function registrationWorld(options: { timeoutMs?: number } = {}) {
 }
 
 /** The test world type. */
-export type RegistrationWorld = ReturnType<typeof registrationWorld>;
+export type RegistrationWorld = Awaited<ReturnType<typeof registrationWorld>>;
 
 /** A registration world with one whitelist, `wl`, seeded in GUILD from `whitelist`; `close` closes it all. */
 export async function seededWorld(whitelist: Partial<NewWhitelist>, options: { timeoutMs?: number } = {}) {
-  const world = registrationWorld(options);
+  const world = await registrationWorld(options);
   const wl = await seedWhitelist(world.services, { guildId: GUILD, ...whitelist });
   return { ...world, wl };
 }

@@ -182,7 +182,11 @@ describe("registering a nick", () => {
     await setup({ requiredRoleIds: [EXTRA_ROLE, MEMBER_ROLE] });
     const stranger = member("300000000000000005", [PLAYER_ROLE]);
     await expect(selfRegister("Notch", stranger)).rejects.toEqual(
-      refusal("missing-role", `one of these roles: <@&${EXTRA_ROLE}>, <@&${MEMBER_ROLE}>`),
+      expect.objectContaining({
+        code: "missing-role",
+        message: "To register on survival you need one of its required roles.",
+        details: { whitelist: "survival", roleIds: [EXTRA_ROLE, MEMBER_ROLE], self: true },
+      }),
     );
     expect((await selfRegister("Notch")).entry.nick).toBe("Notch");
   });
@@ -197,28 +201,27 @@ describe("registering a nick", () => {
   });
 
   test("the whitelist is found by id, by name in any case, by channel, or as the guild's only one", async () => {
-    const { registration, wl } = await setup({ channelId: "200000000000000001" });
-    expect(registration.resolveWhitelist({ guildId: GUILD, whitelist: wl.id })).toEqual(wl);
-    expect(registration.resolveWhitelist({ guildId: GUILD, whitelist: "SURVIVAL" })).toEqual(wl);
-    expect(registration.resolveWhitelist({ guildId: GUILD })).toEqual(wl);
+    const { services, wl } = await setup({ channelId: "200000000000000001" });
+    const resolve = services.whitelists.resolve.bind(services.whitelists);
+    expect(resolve({ guildId: GUILD, whitelist: wl.id })).toEqual(wl);
+    expect(resolve({ guildId: GUILD, whitelist: "SURVIVAL" })).toEqual(wl);
+    expect(resolve({ guildId: GUILD })).toEqual(wl);
     const creative = await seedWhitelist(world.services, {
       guildId: GUILD,
       name: "creative",
       channelId: "200000000000000002",
     });
-    expect(registration.resolveWhitelist({ guildId: GUILD, channelId: "200000000000000002" })).toEqual(
-      creative,
-    );
-    expect(() => registration.resolveWhitelist({ guildId: GUILD, channelId: "200000000000000003" })).toThrow(
+    expect(resolve({ guildId: GUILD, channelId: "200000000000000002" })).toEqual(creative);
+    expect(() => resolve({ guildId: GUILD, channelId: "200000000000000003" })).toThrow(
       refusal("whitelist-required", "creative, survival"),
     );
-    expect(() => registration.resolveWhitelist({ guildId: GUILD, whitelist: "nether" })).toThrow(
+    expect(() => resolve({ guildId: GUILD, whitelist: "nether" })).toThrow(
       refusal("whitelist-not-found", "“nether”"),
     );
-    expect(() => registration.resolveWhitelist({ guildId: "100000000000000002", whitelist: wl.id })).toThrow(
+    expect(() => resolve({ guildId: "100000000000000002", whitelist: wl.id })).toThrow(
       refusal("whitelist-not-found"),
     );
-    expect(() => registration.resolveWhitelist({ guildId: "100000000000000002" })).toThrow(
+    expect(() => resolve({ guildId: "100000000000000002" })).toThrow(
       refusal("whitelist-not-found", "no whitelist yet"),
     );
   });

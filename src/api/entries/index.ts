@@ -79,6 +79,7 @@ export const entriesController = (deps: EntriesDeps & { keys: KeyService; entrie
           nick: params.nick,
           origin: "api",
           keyId: principal.keyId,
+          keyName: principal.keyName,
         });
         return { removed: true as const, nick: removed.nick };
       },

@@ -1,12 +1,13 @@
-import type { RepresentationCache, RepresentationFormat } from "../../entries/representation.ts";
+import type { FileFormat } from "../../entries/files.ts";
 import { authorizeWhitelist } from "../../keys/scope.ts";
 import type { Principal } from "../../keys/service.ts";
 import type { WhitelistService } from "../../whitelists/service.ts";
+import type { Representations } from "./representation.ts";
 
 /** What answering an entries read needs. */
 export type EntriesDeps = {
   whitelists: WhitelistService;
-  representations: RepresentationCache;
+  representations: Representations;
 };
 
 /**
@@ -19,7 +20,7 @@ export function serveEntries(
   deps: EntriesDeps,
   principal: Principal,
   whitelistId: string,
-  format: RepresentationFormat,
+  format: FileFormat,
   request: Request,
   extraHeaders?: Record<string, string>,
 ): Response {

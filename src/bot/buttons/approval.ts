@@ -1,12 +1,14 @@
 import type { ButtonInteraction } from "discord.js";
 import type { Decision } from "../../registration/model.ts";
+import { requireManager } from "../../registration/rules.ts";
 import { DomainError } from "../../shared/errors.ts";
 import { fetchGuildMember } from "../commands/guild-member.ts";
-import { requireGuildId, requireManager } from "../commands/preconditions.ts";
+import { requireGuildId } from "../commands/preconditions.ts";
 import type { BotContext } from "../context.ts";
 import type { ButtonHandler } from "../interactions.ts";
-import { APPROVAL_PREFIX, approvalDecisionEmbed, roleFailureEmbed } from "../log-channel.ts";
+import { APPROVAL_PREFIX, approvalDecisionEmbed } from "../log-channel.ts";
 import { actingMember } from "../members.ts";
+import { roleMentions } from "../mentions.ts";
 
 /** What the requesting member reads in the whitelist's channel once staff decided. */
 function outcomeMessage(decision: Decision): string {
@@ -18,7 +20,7 @@ function outcomeMessage(decision: Decision): string {
       "Ask staff if you want to know why."
     );
   }
-  const failed = decision.grantFailures.map((failure) => `<@&${failure.roleId}>`).join(", ");
+  const failed = roleMentions(decision.grantFailures.map((failure) => failure.roleId));
   return (
     `${who} ✅ your request for **${decision.entry.nick}** on **${whitelist.name}** was approved: you can join now.` +
     (failed ? ` I could not give you ${failed}; staff have been told.` : "")
@@ -50,28 +52,23 @@ async function tellMember(interaction: ButtonInteraction, decision: Decision, co
 export const approval: ButtonHandler = {
   prefix: APPROVAL_PREFIX,
   async execute(interaction, context) {
-    const guildId = requireGuildId(interaction);
+    requireGuildId(interaction);
     const [, action, requestId] = interaction.customId.split(":");
     if ((action !== "approve" && action !== "reject") || !requestId) {
       throw new DomainError("invalid-input", "This button is no longer active.");
     }
     const actor = actingMember(interaction);
-    const { request, whitelist } = context.registration.getRequest(requestId);
+    const { request, whitelist } = context.services.registration.getRequest(requestId);
     requireManager(whitelist, actor);
     const decision =
       action === "approve"
-        ? await context.registration.decide({
+        ? await context.services.registration.decide({
             requestId,
             actor,
             approve: true,
             member: await fetchGuildMember(interaction, request.userId),
           })
-        : await context.registration.decide({ requestId, actor, approve: false });
-    if (decision.outcome === "approved" && decision.grantFailures.length > 0) {
-      await context.log.post(guildId, {
-        embeds: [roleFailureEmbed("grant", request.userId, decision.entry.nick, decision.grantFailures)],
-      });
-    }
+        : await context.services.registration.decide({ requestId, actor, approve: false });
     await tellMember(interaction, decision, context);
     await interaction.update({ embeds: [approvalDecisionEmbed(decision, actor.userId)], components: [] });
   },

@@ -68,7 +68,7 @@ export function whitelistFromOption(
   interaction: ChatInputCommandInteraction,
   context: BotContext,
 ): Whitelist {
-  return context.registration.resolveWhitelist({
+  return context.services.whitelists.resolve({
     guildId: requireGuildId(interaction),
     whitelist: interaction.options.getString("whitelist", true),
   });

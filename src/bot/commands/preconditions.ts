@@ -5,9 +5,7 @@
 
 import type { AutocompleteInteraction, ButtonInteraction, ChatInputCommandInteraction } from "discord.js";
 import type { Member } from "../../registration/model.ts";
-import { isManager } from "../../registration/rules.ts";
 import { DomainError } from "../../shared/errors.ts";
-import type { Whitelist } from "../../whitelists/model.ts";
 import { actingMember } from "../members.ts";
 
 type GuildAction = ChatInputCommandInteraction | ButtonInteraction;
@@ -35,14 +33,4 @@ export function requireManageGuild(interaction: GuildAction): Member {
     );
   }
   return member;
-}
-
-/** Refuses anyone but a manager of `whitelist` (Manage Server or one of its manager roles). */
-export function requireManager(whitelist: Whitelist, member: Member): void {
-  if (!isManager(whitelist, member)) {
-    throw new DomainError(
-      "not-manager",
-      `Only staff of ${whitelist.name} (Manage Server or one of its manager roles) can do that.`,
-    );
-  }
 }

@@ -1,15 +1,15 @@
 import { SlashCommandBuilder } from "discord.js";
-import { DomainError } from "../../shared/errors.ts";
 import type { Command } from "../context.ts";
-import { approvalRequestMessage, roleFailureEmbed } from "../log-channel.ts";
 import { actingMember } from "../members.ts";
+import { roleMentions } from "../mentions.ts";
 import { answer, deferAnswer } from "./answer.ts";
 import { suggestWhitelists, whitelistOption } from "./options.ts";
 import { requireGuildId } from "./preconditions.ts";
 
 /**
  * `/register nick [whitelist]`: a member registers a nick (command and message mode) or files a request staff
- * approve in the log channel (approval mode). The whitelist is the channel's when the option is absent.
+ * approve in the log channel (approval mode), in one domain call. The whitelist is the channel's when the
+ * option is absent.
  */
 export const register = {
   data: new SlashCommandBuilder()
@@ -27,7 +27,7 @@ export const register = {
     const guildId = requireGuildId(interaction);
     const member = actingMember(interaction);
     await deferAnswer(interaction);
-    const submission = await context.registration.submit({
+    const submission = await context.services.registration.submit({
       guildId,
       whitelist: interaction.options.getString("whitelist"),
       channelId: interaction.channelId,
@@ -37,17 +37,6 @@ export const register = {
 
     if (submission.kind === "requested") {
       const { request, whitelist } = submission;
-      const messageId = await context.log.post(guildId, approvalRequestMessage(request, whitelist));
-      if (!messageId) {
-        // Without a post staff would never see the request: withdraw it rather than leave it hanging.
-        await context.registration.cancelRequest({ requestId: request.id, actor: member });
-        throw new DomainError(
-          "invalid-input",
-          `${whitelist.name} needs staff approval, but I cannot post requests to a log channel. ` +
-            "Ask staff to set one with /whitelist log-channel, then try again.",
-        );
-      }
-      await context.registration.attachRequestMessage(request.id, messageId);
       await answer(
         interaction,
         `📨 Your request for **${request.nick}** on **${whitelist.name}** was sent to staff. ` +
@@ -57,12 +46,7 @@ export const register = {
     }
 
     const { entry, whitelist, grantFailures } = submission;
-    if (grantFailures.length > 0) {
-      await context.log.post(guildId, {
-        embeds: [roleFailureEmbed("grant", member.userId, entry.nick, grantFailures)],
-      });
-    }
-    const roles = grantFailures.map((failure) => `<@&${failure.roleId}>`).join(", ");
+    const roles = roleMentions(grantFailures.map((failure) => failure.roleId));
     await answer(
       interaction,
       [

@@ -24,7 +24,7 @@ export const unregister = {
     .toJSON(),
 
   async execute(interaction, context) {
-    const { entry, whitelist } = await context.registration.unregister({
+    const { entry, whitelist } = await context.services.registration.unregister({
       guildId: requireGuildId(interaction),
       whitelist: interaction.options.getString("whitelist"),
       channelId: interaction.channelId,
@@ -49,7 +49,7 @@ export const unregister = {
     const typed = focused.value.trim().toLowerCase();
     const chosen = interaction.options.getString("whitelist")?.trim();
     const wanted = chosen ? context.services.whitelists.find(interaction.guildId, chosen) : undefined;
-    const nicks = context.registration
+    const nicks = context.services.registration
       .listMemberEntries(interaction.guildId, interaction.user.id)
       .filter(
         ({ entry, whitelist }) =>

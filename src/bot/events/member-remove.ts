@@ -11,7 +11,7 @@ export async function onMemberRemove(
   member: GuildMember | PartialGuildMember,
   context: BotContext,
 ): Promise<void> {
-  const { removed, cancelledRequests } = await context.registration.removeMember({
+  const { cancelledRequests } = await context.services.registration.removeMember({
     guildId: member.guild.id,
     userId: member.id,
   });
@@ -26,13 +26,6 @@ export async function onMemberRemove(
         },
       ],
       components: [],
-    });
-  }
-  if (removed.length > 0 || cancelledRequests.length > 0) {
-    context.logger.info("member left", {
-      guildId: member.guild.id,
-      removed: removed.length,
-      cancelledRequests: cancelledRequests.length,
     });
   }
 }

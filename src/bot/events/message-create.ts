@@ -1,8 +1,8 @@
 import type { Message } from "discord.js";
-import { DomainError } from "../../shared/errors.ts";
 import type { BotContext } from "../context.ts";
-import { roleFailureEmbed } from "../log-channel.ts";
+import { describeFailure, logUnexpected } from "../errors.ts";
 import { memberOf } from "../members.ts";
+import { roleMentions } from "../mentions.ts";
 
 /** ✅: the nick posted in a message-mode channel is registered. */
 export const REGISTERED_REACTION = "✅";
@@ -13,13 +13,13 @@ export const REGISTERED_REACTION = "✅";
  */
 export async function onMessageCreate(message: Message, context: BotContext): Promise<void> {
   if (message.author.bot || !message.inGuild() || !message.member) return;
-  const whitelist = context.registration.whitelistForMessage(message.guildId, message.channelId);
+  const whitelist = context.services.registration.whitelistForMessage(message.guildId, message.channelId);
   if (!whitelist) return;
   const nick = message.content.trim();
   if (nick.length === 0) return;
   try {
     const member = memberOf(message.member);
-    const registration = await context.registration.register({
+    const registration = await context.services.registration.register({
       guildId: message.guildId,
       whitelist: whitelist.id,
       member,
@@ -30,23 +30,15 @@ export async function onMessageCreate(message: Message, context: BotContext): Pr
     await message.react(REGISTERED_REACTION);
     const failed = registration.grantFailures;
     if (failed.length > 0) {
-      await context.log.post(message.guildId, {
-        embeds: [roleFailureEmbed("grant", member.userId, registration.entry.nick, failed)],
-      });
       await message.reply({
-        content: `You are registered, but I could not give you ${failed.map((f) => `<@&${f.roleId}>`).join(", ")}; staff have been told.`,
+        content: `You are registered, but I could not give you ${roleMentions(failed.map((f) => f.roleId))}; staff have been told.`,
         allowedMentions: { parse: [] },
       });
     }
   } catch (error) {
-    const reason =
-      error instanceof DomainError
-        ? error.message
-        : "Something went wrong on our side; it has been logged. Try again later.";
-    if (!(error instanceof DomainError))
-      context.logger.error("message registration failed", { error: String(error) });
+    logUnexpected(context, "message registration failed", { guildId: message.guildId }, error);
     await message
-      .reply({ content: reason, allowedMentions: { repliedUser: true, parse: [] } })
+      .reply({ content: describeFailure(error), allowedMentions: { repliedUser: true, parse: [] } })
       .catch((replyError) => {
         context.logger.warn("could not answer a registration message", { error: String(replyError) });
       });

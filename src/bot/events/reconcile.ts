@@ -12,7 +12,8 @@ export async function reconcileMembers(guild: Guild, context: BotContext): Promi
   let removed = 0;
   for (const userId of owners) {
     if (present.has(userId)) continue;
-    removed += (await context.registration.removeMember({ guildId: guild.id, userId })).removed.length;
+    removed += (await context.services.registration.removeMember({ guildId: guild.id, userId })).removed
+      .length;
   }
   if (removed > 0)
     context.logger.info("removed entries of members who left while offline", { guildId: guild.id, removed });

@@ -1,10 +1,11 @@
 import { SlashCommandSubcommandBuilder } from "discord.js";
-import { roleFailureEmbed } from "../../log-channel.ts";
+import { requireManager } from "../../../registration/rules.ts";
 import { actingMember } from "../../members.ts";
+import { roleMentions } from "../../mentions.ts";
 import { answer, deferAnswer } from "../answer.ts";
 import { fetchGuildMember } from "../guild-member.ts";
 import { suggestWhitelists, whitelistFromOption, whitelistOption } from "../options.ts";
-import { requireGuildId, requireManager } from "../preconditions.ts";
+import { requireGuildId } from "../preconditions.ts";
 import type { Subcommand } from "../subcommands.ts";
 
 /**
@@ -30,7 +31,7 @@ export const add = {
     requireManager(whitelist, actor);
     await deferAnswer(interaction);
     const member = await fetchGuildMember(interaction, interaction.options.getUser("member", true).id);
-    const { entry, grantFailures } = await context.registration.register({
+    const { entry, grantFailures } = await context.services.registration.register({
       guildId,
       whitelist: whitelist.id,
       member,
@@ -38,18 +39,13 @@ export const add = {
       nick: interaction.options.getString("nick", true),
       origin: "staff",
     });
-    if (grantFailures.length > 0) {
-      await context.log.post(guildId, {
-        embeds: [roleFailureEmbed("grant", member.userId, entry.nick, grantFailures)],
-      });
-    }
     await answer(
       interaction,
       [
         `✅ **${entry.nick}** is on **${whitelist.name}** for <@${member.userId}>.`,
         ...(grantFailures.length > 0
           ? [
-              `I could not give them ${grantFailures.map((f) => `<@&${f.roleId}>`).join(", ")} ` +
+              `I could not give them ${roleMentions(grantFailures.map((f) => f.roleId))} ` +
                 "(details in the log channel); the nick stands.",
             ]
           : []),

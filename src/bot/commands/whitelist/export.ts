@@ -1,9 +1,9 @@
 import { SlashCommandSubcommandBuilder } from "discord.js";
 import { exportFormats } from "../../../entries/export.ts";
+import { requireManager } from "../../../registration/rules.ts";
 import { actingMember } from "../../members.ts";
 import { answer } from "../answer.ts";
 import { formatChoices, oneOf, suggestWhitelists, whitelistFromOption, whitelistOption } from "../options.ts";
-import { requireManager } from "../preconditions.ts";
 import type { Subcommand } from "../subcommands.ts";
 
 /**
@@ -27,7 +27,7 @@ export const exportWhitelist = {
     const whitelist = whitelistFromOption(interaction, context);
     requireManager(whitelist, actingMember(interaction));
     const format = oneOf(exportFormats, interaction.options.getString("format", true), "format");
-    const file = context.services.representations.get(whitelist.id, format);
+    const file = context.services.files.get(whitelist.id, format);
     const count = context.services.entries.list(whitelist.id).length;
     await answer(interaction, {
       content:

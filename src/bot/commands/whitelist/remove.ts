@@ -21,7 +21,7 @@ export const remove = {
 
   async execute(interaction, context) {
     const whitelist = whitelistFromOption(interaction, context);
-    const { entry } = await context.registration.unregister({
+    const { entry } = await context.services.registration.unregister({
       guildId: requireGuildId(interaction),
       whitelist: whitelist.id,
       nick: interaction.options.getString("nick", true),

@@ -1,7 +1,7 @@
 import { type ChatInputCommandInteraction, SlashCommandSubcommandBuilder } from "discord.js";
-import { roleMentions } from "../../../registration/rules.ts";
 import { DomainError } from "../../../shared/errors.ts";
 import type { WhitelistChanges } from "../../../whitelists/service.ts";
+import { roleMentions } from "../../mentions.ts";
 import { answer } from "../answer.ts";
 import { oneOf, suggestWhitelists, whitelistFromOption, whitelistOption } from "../options.ts";
 import { requireGuildId, requireManageGuild } from "../preconditions.ts";

@@ -1,6 +1,6 @@
 import { SlashCommandSubcommandBuilder } from "discord.js";
-import { roleMentions } from "../../../registration/rules.ts";
 import { colours } from "../../log-channel.ts";
+import { roleMentions } from "../../mentions.ts";
 import { answer } from "../answer.ts";
 import { suggestWhitelists, whitelistFromOption, whitelistOption } from "../options.ts";
 import type { Subcommand } from "../subcommands.ts";
@@ -17,7 +17,7 @@ export const show = {
   async execute(interaction, context) {
     const wl = whitelistFromOption(interaction, context);
     const nicks = context.services.entries.list(wl.id).length;
-    const pending = context.registration
+    const pending = context.services.registration
       .listPendingRequests(wl.guildId)
       .filter((request) => request.whitelistId === wl.id).length;
     await answer(interaction, {

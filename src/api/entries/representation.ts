@@ -1,0 +1,52 @@
+import type { EntryFile, EntryFiles, FileFormat } from "../../entries/files.ts";
+
+/** A whitelist's entries as HTTP serves them: an immutable Blob body, its media type and a strong ETag. */
+export type Representation = {
+  blob: Blob;
+  contentType: string;
+  etag: string;
+  fileName: string | null;
+};
+
+/** The media type of each format. */
+export const contentTypes: Record<FileFormat, string> = {
+  json: "application/json; charset=utf-8",
+  plain: "text/plain; charset=utf-8",
+  vanilla: "application/json; charset=utf-8",
+  easywhitelist: "application/yaml; charset=utf-8",
+};
+
+/** The HTTP representation of a file: a Blob a Response sends without copying, and an ETag from the bytes. */
+function represent(format: FileFormat, file: EntryFile): Representation {
+  const contentType = contentTypes[format];
+  const digest = new Bun.CryptoHasher("sha256").update(file.body).digest("base64url").slice(0, 27);
+  return {
+    blob: new Blob([file.body as Uint8Array<ArrayBuffer>], { type: contentType }),
+    contentType,
+    etag: `"${format}-${digest}"`,
+    fileName: file.fileName,
+  };
+}
+
+/**
+ * The representations of the entry files, built once per file: a file is a new object whenever its entries
+ * change, so a representation kept against it is never stale, and goes with it.
+ */
+export function createRepresentations(files: EntryFiles) {
+  const built = new WeakMap<EntryFile, Representation>();
+  return {
+    /** The whitelist's entries in `format`, ready to send. */
+    get(whitelistId: string, format: FileFormat): Representation {
+      const file = files.get(whitelistId, format);
+      let representation = built.get(file);
+      if (!representation) {
+        representation = represent(format, file);
+        built.set(file, representation);
+      }
+      return representation;
+    },
+  };
+}
+
+/** The representations type. */
+export type Representations = ReturnType<typeof createRepresentations>;

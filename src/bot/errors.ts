@@ -1,0 +1,86 @@
+import { MessageFlags, type RepliableInteraction } from "discord.js";
+import { DomainError, detailsOf } from "../shared/errors.ts";
+import type { BotContext } from "./context.ts";
+import { roleMentions } from "./mentions.ts";
+
+/** What a member reads when something unexpected failed (the cause is logged, never shown). */
+export const APOLOGY = "Something went wrong on our side; it has been logged. Try again later.";
+
+/**
+ * The one translator of failures into Discord text: a domain error's message, completed where the service
+ * gave details with what only Discord shows (role mentions, the command to run next); anything unexpected
+ * is an apology. Interactions, buttons and message-mode registrations all answer through it.
+ */
+export function describeFailure(error: unknown): string {
+  if (!(error instanceof DomainError)) return APOLOGY;
+  const missingRole = detailsOf(error, "missing-role");
+  if (missingRole) {
+    const roles = roleMentions(missingRole.roleIds);
+    return missingRole.self
+      ? `To register on ${missingRole.whitelist} you need one of these roles: ${roles}. Ask staff for one, then try again.`
+      : `That member no longer holds any of the roles ${missingRole.whitelist} requires (${roles}). ` +
+          "Give them one and approve again, or reject the request.";
+  }
+  const limit = detailsOf(error, "limit-reached");
+  if (limit) {
+    return limit.self
+      ? `${error.message} Remove one with /unregister first.`
+      : `${error.message} Remove one first, or raise the limit with /whitelist edit.`;
+  }
+  const mode = detailsOf(error, "wrong-mode");
+  if (mode) {
+    return mode.approval
+      ? `Registrations on ${mode.whitelist} need staff approval: use /register and staff will review it.`
+      : `${mode.whitelist} does not need approval: register directly with /register.`;
+  }
+  const notFound = detailsOf(error, "whitelist-not-found");
+  if (notFound) {
+    return notFound.named === null
+      ? "This server has no whitelist yet. Ask staff to create one with /whitelist create."
+      : `${error.message} Pick one of the names the command suggests.`;
+  }
+  const several = detailsOf(error, "whitelist-required");
+  if (several) {
+    return `${error.message.replace(/\.$/, "")}: name one in the \`whitelist\` option, or run the command in a whitelist's channel.`;
+  }
+  const unposted = detailsOf(error, "no-log-channel");
+  if (unposted) {
+    return (
+      `${unposted.whitelist} needs staff approval, but I cannot post requests to a log channel. ` +
+      "Ask staff to set one with /whitelist log-channel, then try again."
+    );
+  }
+  return error.message;
+}
+
+/** Logs what a member is only apologised for: a failure that is not a domain error. */
+export function logUnexpected(
+  context: BotContext,
+  message: string,
+  fields: Record<string, string | number | null>,
+  error: unknown,
+): void {
+  if (error instanceof DomainError) return;
+  context.logger.error(message, { ...fields, error: String((error as Error)?.stack ?? error) });
+}
+
+/** Answers a failed interaction (command or button): always ephemeral; edits the reply when deferred. */
+export async function replyWithError(interaction: RepliableInteraction, error: unknown, context: BotContext) {
+  logUnexpected(
+    context,
+    "interaction failed",
+    {
+      guildId: interaction.guildId,
+      kind: interaction.isChatInputCommand() ? interaction.commandName : interaction.type,
+    },
+    error,
+  );
+  const content = describeFailure(error);
+  try {
+    if (interaction.deferred || interaction.replied)
+      await interaction.editReply({ content, embeds: [], components: [] });
+    else await interaction.reply({ content, flags: MessageFlags.Ephemeral });
+  } catch (replyError) {
+    context.logger.warn("could not tell the member about a failure", { error: String(replyError) });
+  }
+}

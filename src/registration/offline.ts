@@ -1,0 +1,24 @@
+import type { DiscordPorts } from "./model.ts";
+
+const OFFLINE = "The Discord bot is not connected (no DISCORD_TOKEN).";
+
+/**
+ * The Discord ports of a service running without a bot: no role can be changed and no request posted, each
+ * failure saying why. Registration is a Discord feature, so nothing calls these but a removal through the API
+ * of a nick whose roles an earlier bot granted: its revert fails, is logged, and the entry goes regardless.
+ */
+export const offlineDiscord: DiscordPorts = {
+  roles: {
+    async grant(_guildId, _userId, roleIds) {
+      return { granted: [], failed: roleIds.map((roleId) => ({ roleId, reason: OFFLINE })) };
+    },
+    async revoke(_guildId, _userId, roleIds) {
+      return { revoked: [], failed: roleIds.map((roleId) => ({ roleId, reason: OFFLINE })) };
+    },
+  },
+  board: {
+    async post() {
+      throw new Error(OFFLINE);
+    },
+  },
+};

@@ -1,0 +1,159 @@
+import { and, asc, count, eq, inArray } from "drizzle-orm";
+import type { Db } from "../db/client.ts";
+import { registrationRequests } from "../db/schema.ts";
+import type { Write } from "../db/writer.ts";
+import { nickKey } from "../nicks/key.ts";
+import type { Clock } from "../shared/clock.ts";
+import { newId } from "../shared/ids.ts";
+import type { RegistrationRequest } from "./model.ts";
+
+type Row = typeof registrationRequests.$inferSelect;
+
+const toRequest = ({ nickKey: _key, ...request }: Row): RegistrationRequest => request;
+
+/** What filing a request stores. */
+export type NewRequest = {
+  whitelistId: string;
+  userId: string;
+  nick: string;
+  uuid: string | null;
+  premium: boolean;
+};
+
+/** The store of registration requests on `approval` whitelists: filed, posted, decided or cancelled. */
+export type RequestStore = ReturnType<typeof createRequestStore>;
+
+/** Creates the request store. */
+export function createRequestStore({ db, write, clock }: { db: Db; write: Write; clock: Clock }) {
+  const row = (requestId: string) =>
+    db.select().from(registrationRequests).where(eq(registrationRequests.id, requestId)).get();
+
+  return {
+    /** A request by id. */
+    get(requestId: string): RegistrationRequest | undefined {
+      const found = row(requestId);
+      return found && toRequest(found);
+    },
+
+    /** How many requests of `userId` wait on a whitelist (they count against its limit). */
+    pendingCount(whitelistId: string, userId: string): number {
+      return (
+        db
+          .select({ n: count() })
+          .from(registrationRequests)
+          .where(
+            and(
+              eq(registrationRequests.whitelistId, whitelistId),
+              eq(registrationRequests.userId, userId),
+              eq(registrationRequests.status, "pending"),
+            ),
+          )
+          .get()?.n ?? 0
+      );
+    },
+
+    /** Whether `userId` already waits for `nick` (any letter case) on a whitelist. */
+    isPending(whitelistId: string, userId: string, nick: string): boolean {
+      return (
+        db
+          .select({ id: registrationRequests.id })
+          .from(registrationRequests)
+          .where(
+            and(
+              eq(registrationRequests.whitelistId, whitelistId),
+              eq(registrationRequests.userId, userId),
+              eq(registrationRequests.nickKey, nickKey(nick)),
+              eq(registrationRequests.status, "pending"),
+            ),
+          )
+          .get() !== undefined
+      );
+    },
+
+    /**
+     * Files a pending request. `guard` runs inside the write first, so a rule it checks (the member's limit)
+     * still holds when the request commits. A second pending request for the same nick is refused by the
+     * store itself (a unique violation, for the caller to word).
+     */
+    create(input: NewRequest, guard: () => void): Promise<RegistrationRequest> {
+      return write((tx) => {
+        guard();
+        const created = tx
+          .insert(registrationRequests)
+          .values({
+            id: newId(12),
+            ...input,
+            nickKey: nickKey(input.nick),
+            status: "pending",
+            createdAt: clock.now(),
+          })
+          .returning()
+          .get();
+        return toRequest(created);
+      });
+    },
+
+    /** Records the post that carries a request's buttons. */
+    attachMessage(requestId: string, messageId: string): Promise<RegistrationRequest> {
+      return write((tx) => {
+        tx.update(registrationRequests)
+          .set({ requestMessageId: messageId })
+          .where(eq(registrationRequests.id, requestId))
+          .run();
+        return toRequest(row(requestId) as Row);
+      });
+    },
+
+    /** Moves a pending request to its final status; resolves with it as stored afterwards. */
+    close(
+      requestId: string,
+      status: "approved" | "rejected" | "cancelled",
+      decidedBy: string | null,
+    ): Promise<RegistrationRequest> {
+      return write((tx) => {
+        tx.update(registrationRequests)
+          .set({ status, decidedBy, decidedAt: clock.now() })
+          .where(and(eq(registrationRequests.id, requestId), eq(registrationRequests.status, "pending")))
+          .run();
+        return toRequest(row(requestId) as Row);
+      });
+    },
+
+    /** The pending requests on these whitelists, oldest first. */
+    listPending(whitelistIds: string[]): RegistrationRequest[] {
+      if (whitelistIds.length === 0) return [];
+      return db
+        .select()
+        .from(registrationRequests)
+        .where(
+          and(
+            inArray(registrationRequests.whitelistId, whitelistIds),
+            eq(registrationRequests.status, "pending"),
+          ),
+        )
+        .orderBy(asc(registrationRequests.createdAt), asc(registrationRequests.id))
+        .all()
+        .map(toRequest);
+    },
+
+    /** Cancels every pending request of `userId` on these whitelists (the member left); resolves with them. */
+    async cancelAllOf(userId: string, whitelistIds: string[]): Promise<RegistrationRequest[]> {
+      if (whitelistIds.length === 0) return [];
+      return write((tx) =>
+        tx
+          .update(registrationRequests)
+          .set({ status: "cancelled", decidedAt: clock.now() })
+          .where(
+            and(
+              inArray(registrationRequests.whitelistId, whitelistIds),
+              eq(registrationRequests.userId, userId),
+              eq(registrationRequests.status, "pending"),
+            ),
+          )
+          .returning()
+          .all()
+          .map(toRequest),
+      );
+    },
+  };
+}
