@@ -53,3 +53,17 @@ export const SocketConnected = t.Object(
 
 /** The `connected` message. */
 export type SocketConnected = Static<typeof SocketConnected>;
+
+/** Close codes of the event socket (docs/api.md). */
+export const CloseCode = {
+  shuttingDown: 1001,
+  policy: 1008,
+  keyRevoked: 4001,
+  resumeUnusable: 4002,
+} as const;
+
+/** The reasons a 4001 close carries: a client tells a revoked key from a deleted whitelist by them. */
+export const RevokedReason = {
+  revoked: "key revoked",
+  "whitelist-deleted": "whitelist deleted",
+} as const;

@@ -1,23 +1,9 @@
 import type { Server, ServerWebSocket } from "bun";
 import type { EventBus } from "../entries/bus.ts";
 import type { EventLog } from "../entries/event-log.ts";
-import { eventMessage, type SocketConnected } from "../entries/events.ts";
+import { CloseCode, eventMessage, RevokedReason, type SocketConnected } from "../entries/events.ts";
 import type { KeyService, Principal } from "../keys/service.ts";
 import type { Logger } from "../shared/logger.ts";
-
-/** Close codes of the event socket (docs/api.md). */
-export const CloseCode = {
-  shuttingDown: 1001,
-  policy: 1008,
-  keyRevoked: 4001,
-  resumeUnusable: 4002,
-} as const;
-
-/** The reasons a 4001 close carries: a client tells a revoked key from a deleted whitelist by them. */
-export const RevokedReason = {
-  revoked: "key revoked",
-  "whitelist-deleted": "whitelist deleted",
-} as const;
 
 /** What each open socket carries: its key's scope and the handlers Elysia's Bun adapter dispatches to. */
 export type SocketData = {
