@@ -1,7 +1,7 @@
+import { CloseCode, RevokedReason } from "../entries/events.ts";
 import { type ExportFormat, renderExport } from "../entries/export.ts";
 import type { EntryView } from "../entries/model.ts";
 import { nickKey } from "../nicks/key.ts";
-import { CloseCode, RevokedReason } from "../entries/events.ts";
 import { type Clock, systemClock } from "../shared/clock.ts";
 import { createBackoff, realSleep, type Sleep } from "./backoff.ts";
 import { createApiClient, type WhitelistRef } from "./client.ts";
