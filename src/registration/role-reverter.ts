@@ -3,7 +3,7 @@ import type { RoleFailure } from "../entries/model.ts";
 import type { EntryService } from "../entries/service.ts";
 import type { Logger } from "../shared/logger.ts";
 import type { RoleGateway } from "./model.ts";
-import { grantedForEntries, settleRoleChange } from "./roles.ts";
+import { grantedForEntries, revokeRoles } from "./roles.ts";
 
 /** Roles of a removed entry that could not be taken back, for the bot to post to the log channel. */
 export type RevertFailure = { notice: ChangeNotice; failed: RoleFailure[] };
@@ -43,14 +43,7 @@ export function createRoleReverter(deps: {
   const revert = async (notice: ChangeNotice, revoke: string[], kept: string[]): Promise<RevertOutcome> => {
     const { guildId } = notice.event;
     const { userId } = notice.entry;
-    const { done: revoked, failed } = await settleRoleChange(
-      revoke,
-      async () => {
-        const result = await roles.revoke(guildId, userId, revoke);
-        return { done: result.revoked, failed: result.failed };
-      },
-      "Discord did not confirm the role was removed.",
-    );
+    const { done: revoked, failed } = await revokeRoles(roles, guildId, userId, revoke);
     if (revoked.length > 0) {
       logger.info("roles reverted", {
         guildId,

@@ -33,6 +33,18 @@ export async function settleRoleChange(
   }
 }
 
+/** Takes roles back from a member through the port: which Discord confirmed, and why each other one failed. */
+export function revokeRoles(roles: RoleGateway, guildId: string, userId: string, roleIds: string[]) {
+  return settleRoleChange(
+    roleIds,
+    async () => {
+      const result = await roles.revoke(guildId, userId, roleIds);
+      return { done: result.revoked, failed: result.failed };
+    },
+    "Discord did not confirm the role was removed.",
+  );
+}
+
 /** The roles a member needs because of their entries in a guild: those the bot granted for any of them. */
 export function grantedForEntries(entries: EntryService, guildId: string, userId: string): Set<string> {
   return new Set(entries.listForUserInGuild(guildId, userId).flatMap((entry) => entry.grantedRoleIds));
@@ -96,14 +108,7 @@ export function createRoleGrants({
       const needed = grantedForEntries(entries, guildId, userId);
       const roleIds = granted.filter((roleId) => !needed.has(roleId));
       if (roleIds.length === 0) return;
-      const { failed } = await settleRoleChange(
-        roleIds,
-        async () => {
-          const result = await roles.revoke(guildId, userId, roleIds);
-          return { done: result.revoked, failed: result.failed };
-        },
-        "Discord did not confirm the role was removed.",
-      );
+      const { failed } = await revokeRoles(roles, guildId, userId, roleIds);
       if (failed.length > 0) {
         logger.warn("roles of a failed registration not reverted", {
           guildId,
