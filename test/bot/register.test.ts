@@ -165,6 +165,11 @@ describe("/register", () => {
       `For <@${IDS.alice}> (**Notch**):\n• <@&${IDS.vipRole}>: missing permission: give the bot Manage Roles and ` +
         "move its role above this one",
     );
+    // Told once, by the log channel's one subscriber, not again by the command.
+    const failures = (await world.messages(IDS.logChannel)).filter((m) =>
+      m.embeds.some((embed) => embed.title === "Could not grant roles"),
+    );
+    expect(failures).toHaveLength(1);
   });
 
   test("approval mode: a second request for the same nick is refused while the first waits", async () => {

@@ -108,6 +108,31 @@ describe("approval requests", () => {
     await expect(request("jeb_", vip)).rejects.toEqual(refusal("whitelist-disabled"));
   });
 
+  test("without a log channel staff could not see a request: refused before anything is stored", async () => {
+    const { registration, services } = await setup();
+    await services.guilds.setLogChannel(GUILD, null);
+    await expect(request("Notch")).rejects.toEqual(
+      expect.objectContaining({ code: "no-log-channel", details: { whitelist: "vip" } }),
+    );
+    expect({
+      pending: registration.listPendingRequests(GUILD),
+      posts: world.board.posts,
+      rows: services.db.$client.query("SELECT status FROM registration_requests").all(),
+    }).toEqual({ pending: [], posts: [], rows: [] });
+  });
+
+  test("a request the board could not post is withdrawn, and the member is told staff cannot see it", async () => {
+    const { registration, services } = await setup();
+    world.board.breakDown();
+    await expect(request("Notch")).rejects.toEqual(
+      expect.objectContaining({ code: "no-log-channel", details: { whitelist: "vip" } }),
+    );
+    expect({
+      pending: registration.listPendingRequests(GUILD),
+      rows: services.db.$client.query("SELECT nick, status FROM registration_requests").all(),
+    }).toEqual({ pending: [], rows: [{ nick: "Notch", status: "cancelled" }] });
+  });
+
   test("only approval whitelists take requests", async () => {
     await setup({ registrationMode: "command" });
     await expect(request("Notch")).rejects.toEqual(
