@@ -8,7 +8,7 @@ import type { Services } from "../services.ts";
 import type { Logger } from "../shared/logger.ts";
 import type { Whitelist } from "../whitelists/model.ts";
 
-/** How each origin reads in the log channel (docs/design.md, Log channel). */
+/** How each origin reads in the log channel (docs/decisions.md, Log channel). */
 export const originLabels: Record<Origin, string> = {
   discord: "Discord",
   api: "API/plugin",

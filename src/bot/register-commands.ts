@@ -19,7 +19,7 @@ export function commandSetHash(
 
 /**
  * Registers the command set in a guild when its definitions changed since the last registration there
- * (docs/design.md, Slash commands: the hash is stored per guild). Returns whether it registered.
+ * (docs/architecture.md, Slash commands: the hash is stored per guild). Returns whether it registered.
  */
 export async function syncGuildCommands(options: {
   rest: REST;

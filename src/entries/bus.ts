@@ -22,7 +22,7 @@ export type ChangeListener = (notice: ChangeNotice) => void;
 /**
  * Fans committed changes out to in-process subscribers: the entries cache, the WebSocket hub, the webhook
  * sender and the bot (role revert, log channel). Behind this interface so a multi-replica deployment can
- * swap in PostgreSQL LISTEN/NOTIFY (docs/design.md, Events and the bus).
+ * swap in PostgreSQL LISTEN/NOTIFY (docs/architecture.md, The event bus; docs/decisions.md, One process).
  */
 export type EventBus = {
   publish(notice: ChangeNotice): void;

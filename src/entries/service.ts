@@ -12,7 +12,7 @@ import type { EventLog } from "./event-log.ts";
 import type { EntryRecord, Origin, RoleFailure } from "./model.ts";
 
 /**
- * What storing an entry takes; the registration rules (docs/design.md, Registration rules) run before this.
+ * What storing an entry takes; the registration rules (docs/decisions.md, Registration rules) run before this.
  */
 export type NewEntry = {
   whitelistId: string;

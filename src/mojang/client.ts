@@ -6,7 +6,7 @@ import type { Logger } from "../shared/logger.ts";
 /** What Mojang says about a nick: a premium account (dashed UUID, canonical spelling) or none. */
 export type PremiumStatus = { premium: true; uuid: string; name: string } | { premium: false };
 
-/** The premium lookup the registration rules use (docs/design.md, Registration rules). */
+/** The premium lookup the registration rules use (docs/decisions.md, Registration rules). */
 export type MojangClient = {
   /** Looks `nick` up; throws DomainError "mojang-unavailable" when Mojang cannot tell right now. */
   lookup(nick: string): Promise<PremiumStatus>;

@@ -67,7 +67,7 @@ export function createRoleGrants({
     /**
      * Grants the whitelist's roles the member lacks. Records those granted, plus those the member holds only
      * because the bot granted them for another of their entries in this guild: then removing either entry keeps
-     * the role while the other remains (docs/design.md, Roles). Roles the member had on their own are never
+     * the role while the other remains (docs/decisions.md, Roles). Roles the member had on their own are never
      * recorded.
      */
     async grant(whitelist: Whitelist, member: Member) {

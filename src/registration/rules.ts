@@ -3,7 +3,7 @@ import { DomainError } from "../shared/errors.ts";
 import type { Whitelist } from "../whitelists/model.ts";
 import type { Member } from "./model.ts";
 
-// The registration rules (docs/design.md, Registration rules), each once, as pure checks over what the caller
+// The registration rules (docs/decisions.md, Registration rules), each once, as pure checks over what the caller
 // read: each throws the domain error that names what the member (or the staff acting) can do next. The
 // registration service runs them in their order; the bot's preconditions reuse the manager rule.
 

@@ -1,8 +1,8 @@
 import { type Static, t } from "elysia";
 
-/** Kinds of nick a whitelist accepts (docs/design.md, Nick types). */
+/** Kinds of nick a whitelist accepts (docs/decisions.md, Nick types and comparison). */
 export const nickTypes = ["java", "premium", "offline", "bedrock"] as const;
-/** How members register (docs/design.md, Registration modes). */
+/** How members register (docs/decisions.md, Registration modes). */
 export const registrationModes = ["command", "message", "approval"] as const;
 
 const Snowflake = t.String({

@@ -30,7 +30,7 @@ const subcommandsOf = (name: string) =>
   commands.find((command) => command.data.name === name)?.data.options?.map((option) => option.name);
 
 describe("command definitions", () => {
-  test("the documented command set (docs/design.md, Slash commands)", () => {
+  test("the documented command set (docs/architecture.md, Slash commands)", () => {
     expect({
       commands: commands.map((command) => command.data.name),
       whitelist: subcommandsOf("whitelist"),
