@@ -195,7 +195,7 @@ export function createWhitelistService({
     /**
      * Inside the caller's transaction: deletes a whitelist and, by cascade, its registration requests.
      * Entries must be gone already: only the entry service removes one, with its event (see
-     * src/whitelists/deletion.ts). Call `forget` once committed.
+     * src/registration/deletion.ts). Call `forget` once committed.
      */
     deleteIn(tx: Tx, id: string): Whitelist {
       const row = tx.delete(whitelists).where(eq(whitelists.id, id)).returning().get();

@@ -1,5 +1,5 @@
 // The bot's permission checks, each once (Sapphire-style preconditions: pure, throwing a domain error that
-// src/bot/interactions.ts turns into the ephemeral answer). Configuration (creating, editing, deleting
+// src/bot/errors.ts words as the ephemeral answer). Configuration (creating, editing, deleting
 // whitelists, their roles, the log channel, link keys) needs Manage Server; nicks and requests need a manager of
 // the whitelist. The registration service re-checks its own rules (register, unregister, decide) anyway.
 

@@ -7,7 +7,7 @@ import type { Subcommand } from "../subcommands.ts";
 
 /**
  * `/whitelist delete whitelist [confirm]` (Manage Server). Without `confirm:True` it only says what would go.
- * With it, one transaction (src/whitelists/deletion.ts): every nick is removed with its `entry.removed` event
+ * With it, one transaction (src/registration/deletion.ts): every nick is removed with its `entry.removed` event
  * (roles reverted, the log told; the keys' own subscribers hear each one), then the keys limited to the
  * whitelist are revoked (401, sockets closed with 4001), then the whitelist and its requests go.
  */
