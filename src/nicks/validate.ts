@@ -1,4 +1,5 @@
 import { DomainError } from "../shared/errors.ts";
+import { clip } from "../shared/text.ts";
 import type { NickType } from "../whitelists/model.ts";
 import { foldsIntoAscii } from "./key.ts";
 
@@ -46,7 +47,5 @@ export function normaliseNick(nickType: NickType, raw: string): string {
 /** The error for `text`, echoing the member's input bounded so that a pasted essay does not flood the reply. */
 function invalid(text: string, rule: string): DomainError {
   if (text.length === 0) return new DomainError("nick-invalid", `The nick is empty. ${rule}`);
-  const chars = [...text];
-  const echoed = chars.length > 40 ? `${chars.slice(0, 40).join("")}…` : text;
-  return new DomainError("nick-invalid", `“${echoed}” is not a valid nick. ${rule}`);
+  return new DomainError("nick-invalid", `“${clip(text)}” is not a valid nick. ${rule}`);
 }
