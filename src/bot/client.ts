@@ -6,7 +6,7 @@ import { buttons, commands } from "./commands/index.ts";
 import type { BotContext } from "./context.ts";
 import type { DiscordRest } from "./discord.ts";
 import { onMemberRemove } from "./events/member-remove.ts";
-import { onMessageCreate } from "./events/message-create.ts";
+import { createMessageHandler } from "./events/message-create.ts";
 import { reconcileMembers } from "./events/reconcile.ts";
 import { createInteractionHandler } from "./interactions.ts";
 import { createLogChannel } from "./log-channel.ts";
@@ -62,6 +62,7 @@ export async function startBot(options: BotOptions): Promise<Bot> {
     ensureIntents: () => bot.ensureIntents(),
   };
   const handleInteraction = createInteractionHandler(commands, buttons, context);
+  const handleMessage = createMessageHandler(context);
 
   const connect = async (intents: GatewayIntentBits[]): Promise<Client> => {
     const client = new Client({
@@ -100,7 +101,7 @@ export async function startBot(options: BotOptions): Promise<Bot> {
     client.on(Events.ShardResume, () => void Promise.all(client.guilds.cache.map(reconcile)));
     client.on(Events.GuildCreate, (guild) => void sync(guild.id));
     client.on(Events.InteractionCreate, (interaction) => void handleInteraction(interaction));
-    client.on(Events.MessageCreate, (message) => void onMessageCreate(message, context));
+    client.on(Events.MessageCreate, (message) => void handleMessage(message));
     client.on(Events.GuildMemberRemove, (member) => void onMemberRemove(member, context));
     client.on(Events.Error, (error) => logger.error("discord client error", { error: String(error) }));
     try {

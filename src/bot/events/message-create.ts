@@ -1,46 +1,73 @@
 import type { Message } from "discord.js";
+import type { Registration } from "../../registration/model.ts";
 import type { BotContext } from "../context.ts";
+import { createReplyCooldown, type ReplyCooldown } from "../cooldown.ts";
 import { describeFailure, logUnexpected } from "../errors.ts";
 import { memberOf } from "../members.ts";
 import { roleMentions } from "../mentions.ts";
 
 /** ✅: the nick posted in a message-mode channel is registered. */
 export const REGISTERED_REACTION = "✅";
+/**
+ * ❌: refused while the channel is cooling down (the reason was already replied to this member, or is replied
+ * once the window passes). Not ⏳: nothing is pending, the nick was refused and the member must post another.
+ */
+export const REFUSED_REACTION = "❌";
+/** ⚠️: registered, but some roles could not be given, while the channel is cooling down (staff were told). */
+export const PARTLY_REGISTERED_REACTION = "⚠️";
 
 /**
  * `message` registration mode: a member posts their nick as a plain message in the whitelist's channel; the
- * bot reacts ✅ or answers why not (the same rules as /register, in the registration service).
+ * bot reacts ✅ or answers why not (the same rules as /register, in the registration service). Answers are
+ * replies that ping nobody, bounded by `cooldown` (src/bot/cooldown.ts); over the bound they become reactions,
+ * so a flood of messages never becomes a flood of replies.
  */
-export async function onMessageCreate(message: Message, context: BotContext): Promise<void> {
-  if (message.author.bot || !message.inGuild() || !message.member) return;
-  const whitelist = context.services.registration.whitelistForMessage(message.guildId, message.channelId);
-  if (!whitelist) return;
-  const nick = message.content.trim();
-  if (nick.length === 0) return;
-  try {
-    const member = memberOf(message.member);
-    const registration = await context.services.registration.register({
-      guildId: message.guildId,
-      whitelist: whitelist.id,
-      member,
-      actor: member,
-      nick,
-      origin: "discord",
-    });
-    await message.react(REGISTERED_REACTION);
+export function createMessageHandler(
+  context: BotContext,
+  cooldown: ReplyCooldown = createReplyCooldown({ clock: context.clock }),
+) {
+  /** Replies to the member's message without a ping, or only reacts while the channel is cooling down. */
+  const answer = async (message: Message<true>, content: string, reaction: string) => {
+    if (cooldown.take(message.channelId, message.author.id)) {
+      await message.reply({ content, allowedMentions: { parse: [], repliedUser: false } });
+    } else {
+      await message.react(reaction);
+    }
+  };
+
+  const unanswered = (error: unknown) =>
+    context.logger.warn("could not answer a registration message", { error: String(error) });
+
+  return async (message: Message): Promise<void> => {
+    if (message.author.bot || !message.inGuild() || !message.member) return;
+    const whitelist = context.services.registration.whitelistForMessage(message.guildId, message.channelId);
+    if (!whitelist) return;
+    const nick = message.content.trim();
+    if (nick.length === 0) return;
+    let registration: Registration;
+    try {
+      const member = memberOf(message.member);
+      registration = await context.services.registration.register({
+        guildId: message.guildId,
+        whitelist: whitelist.id,
+        member,
+        actor: member,
+        nick,
+        origin: "discord",
+      });
+    } catch (error) {
+      logUnexpected(context, "message registration failed", { guildId: message.guildId }, error);
+      await answer(message, describeFailure(error), REFUSED_REACTION).catch(unanswered);
+      return;
+    }
+    await message.react(REGISTERED_REACTION).catch(unanswered);
     const failed = registration.grantFailures;
     if (failed.length > 0) {
-      await message.reply({
-        content: `You are registered, but I could not give you ${roleMentions(failed.map((f) => f.roleId))}; staff have been told.`,
-        allowedMentions: { parse: [] },
-      });
+      await answer(
+        message,
+        `You are registered, but I could not give you ${roleMentions(failed.map((f) => f.roleId))}; staff have been told.`,
+        PARTLY_REGISTERED_REACTION,
+      ).catch(unanswered);
     }
-  } catch (error) {
-    logUnexpected(context, "message registration failed", { guildId: message.guildId }, error);
-    await message
-      .reply({ content: describeFailure(error), allowedMentions: { repliedUser: true, parse: [] } })
-      .catch((replyError) => {
-        context.logger.warn("could not answer a registration message", { error: String(replyError) });
-      });
-  }
+  };
 }

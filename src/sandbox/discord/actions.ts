@@ -1,4 +1,5 @@
 import {
+  type APIAllowedMentions,
   type APIEmbed,
   type APIMessageTopLevelComponent,
   GatewayDispatchEvents,
@@ -31,6 +32,7 @@ export type NewMessage = MessageContent & {
   type?: MessageType;
   webhookId?: string | null;
   interaction?: SandboxMessageInteraction | null;
+  allowedMentions?: APIAllowedMentions | null;
 };
 
 const isEphemeral = (message: SandboxMessage) => (message.flags & MessageFlags.Ephemeral) !== 0;
@@ -54,6 +56,7 @@ export function createMessage(ctx: SandboxContext, input: NewMessage): SandboxMe
     webhookId: input.webhookId ?? null,
     interaction: input.interaction ?? null,
     ...mentions(input.content),
+    allowedMentions: input.allowedMentions ?? null,
   };
   state.messages.set(message.id, message);
   if (isEphemeral(message)) return message;

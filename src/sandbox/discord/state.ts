@@ -1,4 +1,5 @@
 import {
+  type APIAllowedMentions,
   type APIApplicationCommand,
   type APIEmbed,
   type APIMessageTopLevelComponent,
@@ -60,6 +61,8 @@ export type SandboxMessage = {
   interaction: SandboxMessageInteraction | null;
   mentionIds: string[];
   mentionRoleIds: string[];
+  /** The `allowed_mentions` the bot sent with the message, as sent (who it may ping); null when none. */
+  allowedMentions: APIAllowedMentions | null;
 };
 
 /** Everything the sandbox Discord knows; REST, gateway and control API all read and change this. */

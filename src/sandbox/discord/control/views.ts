@@ -1,4 +1,8 @@
-import { type APIApplicationCommandOptionChoice, MessageFlags } from "discord-api-types/v10";
+import {
+  type APIAllowedMentions,
+  type APIApplicationCommandOptionChoice,
+  MessageFlags,
+} from "discord-api-types/v10";
 import { isTextual } from "../http.ts";
 import type { InteractionAnswer } from "../interactions.ts";
 import type { SandboxAttachment, SandboxMember, SandboxMessage, SandboxState } from "../state.ts";
@@ -16,6 +20,8 @@ export type MessageView = {
   components: SandboxMessage["components"];
   reactions: string[];
   createdAt: string;
+  /** The `allowed_mentions` the bot posted the message with, when it sent any. */
+  allowedMentions?: APIAllowedMentions;
 };
 
 /** What the bot answered to an interaction the control API ran. */
@@ -56,6 +62,7 @@ export function messageView(message: SandboxMessage): MessageView {
     components: message.components,
     reactions: [...message.reactions],
     createdAt: new Date(message.createdAt).toISOString(),
+    ...(message.allowedMentions === null ? {} : { allowedMentions: message.allowedMentions }),
   };
 }
 

@@ -1,4 +1,4 @@
-import { MessageFlags, PermissionFlagsBits } from "discord-api-types/v10";
+import { type APIAllowedMentions, MessageFlags, PermissionFlagsBits } from "discord-api-types/v10";
 import { addReaction, createMessage, deleteMessage, editMessage, removeReaction } from "../actions.ts";
 import type { SandboxContext } from "../context.ts";
 import { DiscordErrors, json, noContent, readBody } from "../http.ts";
@@ -57,7 +57,13 @@ export const channelRoutes = [
     if (changes instanceof Response) return changes;
     const content = completeMessage({ ...changes, flags: (changes.flags ?? 0) & ~MessageFlags.Ephemeral });
     if (content instanceof Response) return content;
-    return toJson(ctx, createMessage(ctx, { ...content, channelId: channel.id, author: ctx.state.bot }));
+    const allowed = body.json.allowed_mentions;
+    const allowedMentions =
+      typeof allowed === "object" && allowed !== null ? (allowed as APIAllowedMentions) : null;
+    return toJson(
+      ctx,
+      createMessage(ctx, { ...content, channelId: channel.id, author: ctx.state.bot, allowedMentions }),
+    );
   }),
   route("GET", "/channels/:channel/messages/:message", ({ ctx, params }) => {
     const message = findMessage(ctx, params.channel, params.message);
