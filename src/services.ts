@@ -10,6 +10,7 @@ import { createGuildService } from "./guilds/service.ts";
 import { createKeyService } from "./keys/service.ts";
 import { createMojangClient } from "./mojang/client.ts";
 import { createWhitelistDeletion } from "./registration/deletion.ts";
+import { createDepartures } from "./registration/departures.ts";
 import type { DiscordPorts } from "./registration/model.ts";
 import { offlineDiscord } from "./registration/offline.ts";
 import { createRequestStore } from "./registration/requests.ts";
@@ -67,6 +68,7 @@ export function createServices({
   const mojang = createMojangClient({ baseUrl: mojangApiUrl, clock, logger, timeoutMs: mojangTimeoutMs });
   const requests = createRequestStore({ db, write, clock });
   const grants = createRoleGrants({ entries, roles: discord.roles, logger });
+  const departures = createDepartures(clock);
   const registration = createRegistrationService({
     whitelists,
     entries,
@@ -74,10 +76,11 @@ export function createServices({
     requests,
     grants,
     mojang,
+    departures,
     discord,
     logger,
   });
-  const reverter = createRoleReverter({ bus, entries, roles: discord.roles, logger });
+  const reverter = createRoleReverter({ bus, entries, grants, roles: discord.roles, logger });
   return {
     db,
     write,

@@ -103,6 +103,9 @@ export async function startBot(options: BotOptions): Promise<Bot> {
     client.on(Events.InteractionCreate, (interaction) => void handleInteraction(interaction));
     client.on(Events.MessageCreate, (message) => void handleMessage(message));
     client.on(Events.GuildMemberRemove, (member) => void onMemberRemove(member, context));
+    client.on(Events.GuildMemberAdd, (member) =>
+      services.registration.memberJoined({ guildId: member.guild.id, userId: member.id }),
+    );
     client.on(Events.Error, (error) => logger.error("discord client error", { error: String(error) }));
     try {
       await client.login(options.token);

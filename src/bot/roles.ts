@@ -1,4 +1,4 @@
-import { DiscordAPIError, type REST, Routes } from "discord.js";
+import { type APIGuildMember, DiscordAPIError, type REST, RESTJSONErrorCodes, Routes } from "discord.js";
 import type { RoleFailure } from "../entries/model.ts";
 import type { RoleGateway } from "../registration/model.ts";
 
@@ -40,6 +40,15 @@ export function createDiscordRoleGateway(rest: REST): RoleGateway {
     async revoke(guildId, userId, roleIds) {
       const { done, failed } = await change("delete", guildId, userId, roleIds);
       return { revoked: done, failed };
+    },
+    async rolesOf(guildId, userId) {
+      try {
+        const member = (await rest.get(Routes.guildMember(guildId, userId))) as APIGuildMember;
+        return member.roles;
+      } catch (error) {
+        if (error instanceof DiscordAPIError && error.code === RESTJSONErrorCodes.UnknownMember) return null;
+        throw error;
+      }
     },
   };
 }

@@ -19,6 +19,11 @@ export type RoleGateway = {
     userId: string,
     roleIds: string[],
   ): Promise<{ revoked: string[]; failed: RoleFailure[] }>;
+  /**
+   * The roles a member holds now, as Discord has them (not as some earlier event said): null when they are not
+   * in the guild (any more). Rejects when Discord cannot tell now.
+   */
+  rolesOf(guildId: string, userId: string): Promise<string[] | null>;
 };
 
 /**

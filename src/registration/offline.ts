@@ -15,6 +15,9 @@ export const offlineDiscord: DiscordPorts = {
     async revoke(_guildId, _userId, roleIds) {
       return { revoked: [], failed: roleIds.map((roleId) => ({ roleId, reason: OFFLINE })) };
     },
+    async rolesOf() {
+      throw new Error(OFFLINE);
+    },
   },
   board: {
     async post() {

@@ -4,6 +4,7 @@ import type { MojangClient } from "../mojang/client.ts";
 import { normaliseNick } from "../nicks/validate.ts";
 import { DomainError } from "../shared/errors.ts";
 import type { Whitelist } from "../whitelists/model.ts";
+import type { Departures } from "./departures.ts";
 import type { Member, Registration } from "./model.ts";
 import type { RequestStore } from "./requests.ts";
 import type { RoleGrants } from "./roles.ts";
@@ -27,8 +28,16 @@ export function createRegistrar(deps: {
   requests: RequestStore;
   grants: RoleGrants;
   mojang: MojangClient;
+  departures: Departures;
 }) {
-  const { entries, requests, grants, mojang } = deps;
+  const { entries, requests, grants, mojang, departures } = deps;
+
+  /** A member who left while their registration was under way gets nothing stored. */
+  const requirePresent = (guildId: string, userId: string) => {
+    if (departures.has(guildId, userId)) {
+      throw new DomainError("member-left", "That member is no longer in the server; nothing was registered.");
+    }
+  };
 
   /** What a member holds on a whitelist; requests waiting for staff count where `withPending`. */
   const held = (whitelist: Whitelist, member: Member, withPending: boolean) => ({
@@ -80,11 +89,29 @@ export function createRegistrar(deps: {
   };
 
   /**
-   * Grants roles, then stores the entry (and its event); a store that fails takes the granted roles back. The
-   * free-nick and limit rules are checked again inside the entry's own transaction: no other registration can
-   * interleave between them and the insert.
+   * Grants roles, then stores the entry (and its event); a store that fails takes the granted roles back. It runs
+   * in the member's queue (see RoleGrants.exclusive): a revert of their roles published before it finishes
+   * first, and their departure waits for it. The member's roles are read again from Discord, not taken from the
+   * moment the command was typed. The free-nick, limit and presence rules are checked again inside the entry's
+   * own transaction: no other registration can interleave between them and the insert.
    */
-  const store = async (
+  const store = (
+    whitelist: Whitelist,
+    member: Member,
+    identity: Identity,
+    who: { addedBy: string; origin: "discord" | "staff"; self: boolean },
+  ): Promise<Registration> =>
+    grants.exclusive(whitelist.guildId, member.userId, async () => {
+      requirePresent(whitelist.guildId, member.userId);
+      const roleIds = await grants.currentRoles(whitelist.guildId, member);
+      if (roleIds === null) {
+        departures.record(whitelist.guildId, member.userId);
+        requirePresent(whitelist.guildId, member.userId);
+      }
+      return insert(whitelist, { ...member, roleIds: roleIds ?? [] }, identity, who);
+    });
+
+  const insert = async (
     whitelist: Whitelist,
     member: Member,
     identity: Identity,
@@ -103,6 +130,7 @@ export function createRegistrar(deps: {
           grantFailures: failures,
         },
         () => {
+          requirePresent(whitelist.guildId, member.userId);
           requireFree(whitelist, entries.find(whitelist.id, identity.nick));
           requireUnderLimit(whitelist, held(whitelist, member, false), who.self);
         },

@@ -3,7 +3,7 @@ import type { RoleFailure } from "../entries/model.ts";
 import type { EntryService } from "../entries/service.ts";
 import type { Logger } from "../shared/logger.ts";
 import type { RoleGateway } from "./model.ts";
-import { grantedForEntries, revokeRoles } from "./roles.ts";
+import { grantedForEntries, type RoleGrants, revokeRoles } from "./roles.ts";
 
 /** Roles of a removed entry that could not be taken back, for the bot to post to the log channel. */
 export type RevertFailure = { notice: ChangeNotice; failed: RoleFailure[] };
@@ -33,16 +33,25 @@ export type RoleReverter = {
 export function createRoleReverter(deps: {
   bus: EventBus;
   entries: EntryService;
+  grants: Pick<RoleGrants, "exclusive" | "reverting" | "reverted">;
   roles: RoleGateway;
   logger: Logger;
 }): RoleReverter {
-  const { bus, entries, roles, logger } = deps;
+  const { bus, entries, grants, roles, logger } = deps;
   const running = new Set<Promise<RevertOutcome>>();
   const failureListeners = new Set<(failure: RevertFailure) => void | Promise<void>>();
 
-  const revert = async (notice: ChangeNotice, revoke: string[], kept: string[]): Promise<RevertOutcome> => {
+  /**
+   * Decides what to take back from what the member's entries record when its turn comes in the member's queue
+   * (a registration of theirs that committed meanwhile may need the same role), then takes it back.
+   */
+  const revert = async (notice: ChangeNotice, granted: string[]): Promise<RevertOutcome> => {
     const { guildId } = notice.event;
     const { userId } = notice.entry;
+    const stillNeeded = grantedForEntries(entries, guildId, userId);
+    const revoke = granted.filter((roleId) => !stillNeeded.has(roleId));
+    const kept = granted.filter((roleId) => stillNeeded.has(roleId));
+    if (revoke.length === 0) return { notice, revoked: [], kept, failed: [] };
     const { done: revoked, failed } = await revokeRoles(roles, guildId, userId, revoke);
     if (revoked.length > 0) {
       logger.info("roles reverted", {
@@ -78,12 +87,17 @@ export function createRoleReverter(deps: {
     if (notice.event.type !== "entry.removed" || notice.event.origin === "member-left") return;
     const granted = [...new Set(notice.entry.grantedRoleIds)];
     if (granted.length === 0) return;
-    // Read now, synchronously after the commit: the remaining entries are exactly those after this removal.
-    const stillNeeded = grantedForEntries(entries, notice.event.guildId, notice.entry.userId);
-    const revoke = granted.filter((roleId) => !stillNeeded.has(roleId));
-    const kept = granted.filter((roleId) => stillNeeded.has(roleId));
-    if (revoke.length === 0) return;
-    const work = revert(notice, revoke, kept).finally(() => running.delete(work));
+    // Noted and queued now, synchronously after the commit: a registration of the member that is already under
+    // way knows these roles are the bot's, and one asked for after this removal runs after this revert.
+    const { guildId } = notice.event;
+    const { userId } = notice.entry;
+    grants.reverting(guildId, userId, granted);
+    const work = grants
+      .exclusive(guildId, userId, () => revert(notice, granted))
+      .finally(() => {
+        grants.reverted(guildId, userId, granted);
+        running.delete(work);
+      });
     running.add(work);
   });
 

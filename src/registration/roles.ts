@@ -50,6 +50,28 @@ export function grantedForEntries(entries: EntryService, guildId: string, userId
   return new Set(entries.listForUserInGuild(guildId, userId).flatMap((entry) => entry.grantedRoleIds));
 }
 
+/**
+ * One queue per member of a guild: work on a member's roles and entries runs one piece at a time, in the order
+ * it was asked for (a revert published by a removal's commit, then a registration's grant and insert, then a
+ * departure's removals), so each decides from what the ones before it left.
+ */
+function createMemberQueues() {
+  const tails = new Map<string, Promise<unknown>>();
+  return <T>(guildId: string, userId: string, work: () => Promise<T>): Promise<T> => {
+    const key = `${guildId}:${userId}`;
+    const run = (tails.get(key) ?? Promise.resolve()).then(work, work);
+    const tail = run.then(
+      () => {},
+      () => {},
+    );
+    tails.set(key, tail);
+    void tail.then(() => {
+      if (tails.get(key) === tail) tails.delete(key);
+    });
+    return run;
+  };
+}
+
 /** Role grants of registrations, and taking them back when a registration could not be stored. */
 export type RoleGrants = ReturnType<typeof createRoleGrants>;
 
@@ -63,7 +85,52 @@ export function createRoleGrants({
   roles: RoleGateway;
   logger: Logger;
 }) {
+  const exclusive = createMemberQueues();
+  /** Roles of removed entries whose revert is queued but not done: the bot granted them, they are not the member's own. */
+  const reverting = new Map<string, Map<string, number>>();
+  const memberKey = (guildId: string, userId: string) => `${guildId}:${userId}`;
   return {
+    /** Runs `work` when nothing else runs on this member's roles and entries (see createMemberQueues). */
+    exclusive,
+
+    /**
+     * Notes roles a removal's revert will decide on (called synchronously at the removal's commit), until
+     * `reverted`: meanwhile a registration of the member knows the bot granted them, though no entry records
+     * them any more, and records them for itself instead of taking them for the member's own.
+     */
+    reverting(guildId: string, userId: string, roleIds: readonly string[]): void {
+      const key = memberKey(guildId, userId);
+      const roles = reverting.get(key) ?? new Map<string, number>();
+      for (const roleId of roleIds) roles.set(roleId, (roles.get(roleId) ?? 0) + 1);
+      reverting.set(key, roles);
+    },
+
+    /** The revert noted by `reverting` is done. */
+    reverted(guildId: string, userId: string, roleIds: readonly string[]): void {
+      const key = memberKey(guildId, userId);
+      const roles = reverting.get(key);
+      if (!roles) return;
+      for (const roleId of roleIds) {
+        const left = (roles.get(roleId) ?? 1) - 1;
+        if (left > 0) roles.set(roleId, left);
+        else roles.delete(roleId);
+      }
+      if (roles.size === 0) reverting.delete(key);
+    },
+
+    /**
+     * The member's roles as Discord has them now: null when they left. When Discord cannot tell, the roles the
+     * member was seen with (`member.roleIds`) have to do.
+     */
+    async currentRoles(guildId: string, member: Member): Promise<string[] | null> {
+      try {
+        return await roles.rolesOf(guildId, member.userId);
+      } catch (error) {
+        logger.warn("member roles not read", { guildId, userId: member.userId, error: String(error) });
+        return member.roleIds;
+      }
+    },
+
     /**
      * Grants the whitelist's roles the member lacks. Records those granted, plus those the member holds only
      * because the bot granted them for another of their entries in this guild: then removing either entry keeps
@@ -74,6 +141,9 @@ export function createRoleGrants({
       const wanted = [...new Set(whitelist.grantedRoleIds)];
       const held = new Set(member.roleIds);
       const botGranted = grantedForEntries(entries, whitelist.guildId, member.userId);
+      for (const roleId of reverting.get(memberKey(whitelist.guildId, member.userId))?.keys() ?? []) {
+        botGranted.add(roleId);
+      }
       const missing = wanted.filter((roleId) => !held.has(roleId));
       const { done: granted, failed: failures } =
         missing.length === 0

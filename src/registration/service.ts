@@ -7,6 +7,7 @@ import { DomainError } from "../shared/errors.ts";
 import type { Logger } from "../shared/logger.ts";
 import type { Whitelist, WhitelistRef } from "../whitelists/model.ts";
 import type { WhitelistService } from "../whitelists/service.ts";
+import type { Departures } from "./departures.ts";
 import type {
   Decision,
   DiscordPorts,
@@ -54,10 +55,11 @@ export function createRegistrationService(deps: {
   requests: RequestStore;
   grants: RoleGrants;
   mojang: MojangClient;
+  departures: Departures;
   discord: Pick<DiscordPorts, "board">;
   logger: Logger;
 }) {
-  const { whitelists, entries, guilds, requests, discord, logger } = deps;
+  const { whitelists, entries, guilds, requests, grants, departures, discord, logger } = deps;
   const { check, store, held } = createRegistrar(deps);
   /** Requests being approved right now: a second click waits for nothing and is refused. */
   const deciding = new Set<string>();
@@ -297,31 +299,21 @@ export function createRegistrationService(deps: {
     /**
      * A member left the guild: removes their entries on the guild's whitelists that have `removeOnLeave`
      * (origin `member-left`, one event each; roles are not touched, the member is gone) and cancels their
-     * pending requests on every whitelist of the guild. Returns both so the bot can update its posts.
+     * pending requests on every whitelist of the guild. Returns both so the bot can update its posts. The
+     * departure is recorded first: a registration of theirs still under way never commits after it, and one
+     * that is committing is waited for and removed with the rest (they share the member's queue).
      */
     async removeMember(input: { guildId: string; userId: string }): Promise<{
       removed: EntryRecord[];
       cancelledRequests: RegistrationRequest[];
     }> {
-      const guildWhitelists = whitelists.listForGuild(input.guildId);
-      const removed = await entries.removeAllForUser({
-        userId: input.userId,
-        whitelistIds: guildWhitelists.filter((wl) => wl.removeOnLeave).map((wl) => wl.id),
-        origin: "member-left",
-      });
-      const cancelledRequests = await requests.cancelAllOf(
-        input.userId,
-        guildWhitelists.map((wl) => wl.id),
-      );
-      if (removed.length > 0 || cancelledRequests.length > 0) {
-        logger.info("member left", {
-          guildId: input.guildId,
-          userId: input.userId,
-          removed: removed.length,
-          cancelledRequests: cancelledRequests.length,
-        });
-      }
-      return { removed, cancelledRequests };
+      departures.record(input.guildId, input.userId);
+      return grants.exclusive(input.guildId, input.userId, () => removeAllOf(input));
+    },
+
+    /** A member joined the guild (or came back): registrations are theirs to make again. */
+    memberJoined(input: { guildId: string; userId: string }): void {
+      departures.forget(input.guildId, input.userId);
     },
 
     /** A member's nicks on the guild's whitelists, oldest first. */
@@ -332,5 +324,29 @@ export function createRegistrationService(deps: {
         .map((entry) => ({ entry, whitelist: byId.get(entry.whitelistId) as Whitelist }));
     },
   };
+
+  /** Removes a departed member's entries and cancels their requests (see `removeMember`). */
+  async function removeAllOf(input: { guildId: string; userId: string }) {
+    const guildWhitelists = whitelists.listForGuild(input.guildId);
+    const removed = await entries.removeAllForUser({
+      userId: input.userId,
+      whitelistIds: guildWhitelists.filter((wl) => wl.removeOnLeave).map((wl) => wl.id),
+      origin: "member-left",
+    });
+    const cancelledRequests = await requests.cancelAllOf(
+      input.userId,
+      guildWhitelists.map((wl) => wl.id),
+    );
+    if (removed.length > 0 || cancelledRequests.length > 0) {
+      logger.info("member left", {
+        guildId: input.guildId,
+        userId: input.userId,
+        removed: removed.length,
+        cancelledRequests: cancelledRequests.length,
+      });
+    }
+    return { removed, cancelledRequests };
+  }
+
   return service;
 }

@@ -26,7 +26,8 @@ export type DomainErrorCode =
   | "request-pending"
   | "request-decided"
   | "request-not-found"
-  | "no-log-channel";
+  | "no-log-channel"
+  | "member-left";
 
 /**
  * The data some failures carry, for an adapter that words them its own way (the bot: role mentions and the

@@ -17,10 +17,23 @@ export function fakeRoleGateway(): RoleGateway & {
   calls: RoleCall[];
   failRole(roleId: string, reason: string): void;
   breakDown(): void;
+  /** Tracks a member's roles from now on (grants and revokes change them; `rolesOf` reads them). */
+  track(userId: string, roleIds: string[]): void;
+  /** A tracked member leaves: `rolesOf` answers null. */
+  leave(userId: string): void;
+  /** A tracked member's roles now. */
+  rolesNow(userId: string): string[];
+  /**
+   * Holds every grant from now on until the returned release is called (a hook to force interleavings):
+   * `held()` resolves once `count` grants are waiting.
+   */
+  holdGrants(): { release(): void; held(count: number): Promise<void> };
 } {
   const calls: RoleCall[] = [];
   const failing = new Map<string, string>();
+  const tracked = new Map<string, Set<string> | null>();
   let broken = false;
+  let gate: { opened: Promise<void>; waiting: number; wake: () => void } | undefined;
   const answer = async (op: RoleCall["op"], guildId: string, userId: string, roleIds: string[]) => {
     calls.push({ op, guildId, userId, roleIds });
     await Promise.resolve();
@@ -36,13 +49,51 @@ export function fakeRoleGateway(): RoleGateway & {
     breakDown: () => {
       broken = true;
     },
+    track: (userId, roleIds) => {
+      tracked.set(userId, new Set(roleIds));
+    },
+    leave: (userId) => {
+      tracked.set(userId, null);
+    },
+    rolesNow: (userId) => [...(tracked.get(userId) ?? [])].sort(),
+    holdGrants() {
+      const { promise, resolve } = Promise.withResolvers<void>();
+      const current = { opened: promise, waiting: 0, wake: () => {} };
+      gate = current;
+      return {
+        release: () => {
+          if (gate === current) gate = undefined;
+          resolve();
+        },
+        held: (count) =>
+          new Promise<void>((done) => {
+            const check = () => (current.waiting >= count ? done() : undefined);
+            current.wake = check;
+            check();
+          }),
+      };
+    },
     async grant(guildId, userId, roleIds) {
+      if (gate) {
+        const current = gate;
+        current.waiting++;
+        current.wake();
+        await current.opened;
+      }
       const { done, failed } = await answer("grant", guildId, userId, roleIds);
+      for (const roleId of done) tracked.get(userId)?.add(roleId);
       return { granted: done, failed };
     },
     async revoke(guildId, userId, roleIds) {
       const { done, failed } = await answer("revoke", guildId, userId, roleIds);
+      for (const roleId of done) tracked.get(userId)?.delete(roleId);
       return { revoked: done, failed };
+    },
+    async rolesOf(_guildId, userId) {
+      await Promise.resolve();
+      const roles = tracked.get(userId);
+      if (roles === undefined) throw new Error("a member the fake does not track");
+      return roles === null ? null : [...roles];
     },
   };
 }
