@@ -2,6 +2,7 @@ import { MessageFlags, type RepliableInteraction } from "discord.js";
 import { DomainError, detailsOf } from "../shared/errors.ts";
 import type { BotContext } from "./context.ts";
 import { roleMentions } from "./mentions.ts";
+import { fitContent } from "./text.ts";
 
 /** What a member reads when something unexpected failed (the cause is logged, never shown). */
 export const APOLOGY = "Something went wrong on our side; it has been logged. Try again later.";
@@ -64,7 +65,10 @@ export function logUnexpected(
   context.logger.error(message, { ...fields, error: String((error as Error)?.stack ?? error) });
 }
 
-/** Answers a failed interaction (command or button): always ephemeral; edits the reply when deferred. */
+/**
+ * Answers a failed interaction (command or button): always ephemeral, never longer than Discord takes; edits the
+ * reply when deferred.
+ */
 export async function replyWithError(interaction: RepliableInteraction, error: unknown, context: BotContext) {
   logUnexpected(
     context,
@@ -75,7 +79,7 @@ export async function replyWithError(interaction: RepliableInteraction, error: u
     },
     error,
   );
-  const content = describeFailure(error);
+  const content = fitContent(describeFailure(error));
   try {
     if (interaction.deferred || interaction.replied)
       await interaction.editReply({ content, embeds: [], components: [] });

@@ -5,6 +5,7 @@ import type { Write } from "../db/writer.ts";
 import { nickKey } from "../nicks/key.ts";
 import type { Clock } from "../shared/clock.ts";
 import { DomainError } from "../shared/errors.ts";
+import { clip } from "../shared/text.ts";
 import type { Whitelist } from "../whitelists/model.ts";
 import type { WhitelistService } from "../whitelists/service.ts";
 import type { ChangeNotice, EventBus } from "./bus.ts";
@@ -249,7 +250,8 @@ export function createEntryService(deps: {
             )
             .returning()
             .get();
-          if (!row) throw new DomainError("entry-not-found", `${removal.nick} is not on ${whitelist.name}.`);
+          if (!row)
+            throw new DomainError("entry-not-found", `${clip(removal.nick)} is not on ${whitelist.name}.`);
           const { nickKey: _key, ...entry } = row;
           const event = appendRemoval(tx, whitelist, entry, removal.origin);
           return {

@@ -1,4 +1,5 @@
 import { DomainError } from "../shared/errors.ts";
+import { clip } from "../shared/text.ts";
 import type { Principal } from "./service.ts";
 
 /**
@@ -15,7 +16,7 @@ export function authorizeWhitelist<W extends { guildId: string }>(
     throw new DomainError("whitelist-forbidden", "This key is limited to another whitelist.");
   }
   if (!whitelist || whitelist.guildId !== principal.guildId) {
-    throw new DomainError("whitelist-not-found", `No whitelist ${whitelistId} on this key's server.`);
+    throw new DomainError("whitelist-not-found", `No whitelist ${clip(whitelistId)} on this key's server.`);
   }
   return whitelist;
 }

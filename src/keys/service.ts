@@ -6,6 +6,7 @@ import type { GuildService } from "../guilds/service.ts";
 import type { Clock } from "../shared/clock.ts";
 import { DomainError } from "../shared/errors.ts";
 import { newId } from "../shared/ids.ts";
+import { clip } from "../shared/text.ts";
 import { generateKey, hashKey, isWellFormedKey } from "./token.ts";
 
 /** Who an authenticated request acts as: a link key and its scope. */
@@ -151,7 +152,7 @@ export function createKeyService({
         (committed) => announce(committed, "revoked"),
       );
       const [view] = rows.map(toView);
-      if (!view) throw new DomainError("key-not-found", `No active link with id ${keyId}.`);
+      if (!view) throw new DomainError("key-not-found", `No active link with id ${clip(keyId)}.`);
       return view;
     },
 

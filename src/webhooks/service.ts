@@ -6,6 +6,7 @@ import { inScope } from "../keys/scope.ts";
 import type { KeyService } from "../keys/service.ts";
 import { DomainError } from "../shared/errors.ts";
 import type { Logger } from "../shared/logger.ts";
+import { clip } from "../shared/text.ts";
 import { generateWebhookSecret } from "./signature.ts";
 import { assertPublicUrl, type Resolver } from "./ssrf.ts";
 
@@ -72,7 +73,7 @@ export function createWebhookService(deps: {
       .from(linkKeys)
       .where(and(eq(linkKeys.id, keyId), eq(linkKeys.guildId, guildId), isNull(linkKeys.revokedAt)))
       .get();
-    if (!row) throw new DomainError("key-not-found", `No active link with id ${keyId}.`);
+    if (!row) throw new DomainError("key-not-found", `No active link with id ${clip(keyId)}.`);
   };
 
   /** Stores the webhook columns of an active key of the guild, resetting the last outcome. */

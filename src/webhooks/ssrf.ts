@@ -1,6 +1,7 @@
 import { lookup } from "node:dns/promises";
 import { isIP } from "node:net";
 import { DomainError } from "../shared/errors.ts";
+import { clip } from "../shared/text.ts";
 
 /** Resolves a host name to every address it has (IPv4 and IPv6). Injected so tests can lie, as DNS can. */
 export type Resolver = (hostname: string) => Promise<string[]>;
@@ -41,15 +42,15 @@ export async function assertPublicUrl(
     return { url, addresses: [hostname] };
   }
   if (!allowPrivate && isLocalhostName(hostname)) {
-    throw refused(`${hostname} is a loopback name`);
+    throw refused(`${clip(hostname)} is a loopback name`);
   }
   let addresses: string[];
   try {
     addresses = await resolve(hostname);
   } catch {
-    throw refused(`the host ${hostname} could not be resolved`);
+    throw refused(`the host ${clip(hostname)} could not be resolved`);
   }
-  if (addresses.length === 0) throw refused(`the host ${hostname} has no address`);
+  if (addresses.length === 0) throw refused(`the host ${clip(hostname)} has no address`);
   // Every address is checked, not just the first: the connecting side could pick any of them.
   if (!allowPrivate) for (const address of addresses) refuseAddress(address, hostname);
   return { url, addresses };
@@ -89,7 +90,7 @@ function refuseAddress(address: string, hostname: string | null): void {
   const reason = nonPublicReason(address);
   if (reason === null) return;
   const what =
-    hostname === null ? `${address} is ${reason}` : `${hostname} resolves to ${address}, ${reason}`;
+    hostname === null ? `${address} is ${reason}` : `${clip(hostname)} resolves to ${address}, ${reason}`;
   throw refused(`${what}; the operator can allow such targets with WEBHOOK_ALLOW_PRIVATE=true`);
 }
 

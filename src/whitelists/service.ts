@@ -6,6 +6,7 @@ import type { GuildService } from "../guilds/service.ts";
 import type { Clock } from "../shared/clock.ts";
 import { DomainError } from "../shared/errors.ts";
 import { newId } from "../shared/ids.ts";
+import { clip } from "../shared/text.ts";
 import type { NickType, RegistrationMode, Whitelist, WhitelistRef } from "./model.ts";
 
 /** What creating a whitelist takes. */
@@ -126,9 +127,11 @@ export function createWhitelistService({
       if (named) {
         const found = this.find(ref.guildId, named);
         if (found) return found;
-        throw DomainError.with("whitelist-not-found", `There is no whitelist “${named}” on this server.`, {
-          named,
-        });
+        throw DomainError.with(
+          "whitelist-not-found",
+          `There is no whitelist “${clip(named)}” on this server.`,
+          { named },
+        );
       }
       const all = this.listForGuild(ref.guildId);
       const bound = ref.channelId ? all.filter((wl) => wl.channelId === ref.channelId) : [];

@@ -20,7 +20,10 @@ const commands = [
     .addStringOption((option) => option.setName("text").setDescription("What to say").setRequired(true))
     .addUserOption((option) => option.setName("who").setDescription("A member"))
     .addRoleOption((option) => option.setName("role").setDescription("A role"))
-    .addIntegerOption((option) => option.setName("count").setDescription("How many")),
+    .addIntegerOption((option) => option.setName("count").setDescription("How many"))
+    .addStringOption((option) =>
+      option.setName("tag").setDescription("A short tag").setMinLength(2).setMaxLength(8),
+    ),
   new SlashCommandBuilder()
     .setName("whitelist")
     .setDescription("Whitelists")
@@ -320,6 +323,24 @@ describe("sandbox interactions", () => {
       { status: 400, body: { error: "/echo has no option x" } },
       { status: 400, body: { error: "/whitelist needs a subcommand" } },
       { status: 404, body: { error: "user 999 is not a member of the guild" } },
+    ]);
+  });
+
+  test("string options are held to their min_length and max_length (6,000 without one), as a client holds them", async () => {
+    const sandbox = await bot();
+    const echo = (options: Record<string, unknown>) =>
+      control(sandbox, "POST", "/interactions", { userId: IDS.alice, command: "echo", options });
+    const cases = await Promise.all([
+      echo({ text: "hi", tag: "x".repeat(9) }),
+      echo({ text: "hi", tag: "x" }),
+      echo({ text: "y".repeat(6001) }),
+      echo({ text: "hi", tag: "😀".repeat(8) }),
+    ]);
+    expect(cases.map(({ status, body }) => ({ status, error: body.error }))).toEqual([
+      { status: 400, error: "option tag of /echo takes at most 8 characters (max_length), got 9" },
+      { status: 400, error: "option tag of /echo takes at least 2 characters (min_length), got 1" },
+      { status: 400, error: "option text of /echo takes at most 6000 characters (max_length), got 6001" },
+      { status: 200, error: undefined },
     ]);
   });
 

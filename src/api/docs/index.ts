@@ -4,6 +4,7 @@ import cssPath from "swagger-ui-dist/swagger-ui.css" with { type: "file" };
 // Swagger UI's assets are embedded in the binary, so the docs render with no internet access.
 import bundlePath from "swagger-ui-dist/swagger-ui-bundle.js" with { type: "file" };
 import { EntryEvent, SocketConnected } from "../../entries/events.ts";
+import { clip } from "../../shared/text.ts";
 import { Problem, problemResponse } from "../problem.ts";
 import { buildDocument } from "./document.ts";
 
@@ -59,7 +60,7 @@ export const docs = ({ version, root }: { version: string; root: () => AnyElysia
       "/swagger/assets/:file",
       ({ params }) => {
         const asset = assets.get(params.file);
-        if (!asset) return problemResponse("route-not-found", `No docs asset named ${params.file}.`);
+        if (!asset) return problemResponse("route-not-found", `No docs asset named ${clip(params.file)}.`);
         return new Response(Bun.file(asset.path), {
           headers: { "content-type": asset.type, "cache-control": "public, max-age=86400" },
         });

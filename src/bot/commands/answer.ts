@@ -5,6 +5,7 @@ import {
   type InteractionEditReplyOptions,
   MessageFlags,
 } from "discord.js";
+import { fitContent } from "../text.ts";
 
 /** What a command answers with: text, and optionally embeds and files. */
 export type Answer = Pick<InteractionEditReplyOptions, "embeds"> & {
@@ -13,14 +14,15 @@ export type Answer = Pick<InteractionEditReplyOptions, "embeds"> & {
 };
 
 /**
- * Answers the member who ran a command: always ephemeral, never pinging anyone; edits the reply when it was
- * deferred. Every command answers through here so no reply can leak into the channel.
+ * Answers the member who ran a command: always ephemeral, never pinging anyone, never longer than Discord takes;
+ * edits the reply when it was deferred. Every command answers through here so no reply can leak into the channel.
  */
 export async function answer(
   interaction: ChatInputCommandInteraction | ButtonInteraction,
   message: Answer | string,
 ): Promise<void> {
-  const body = typeof message === "string" ? { content: message } : message;
+  const given = typeof message === "string" ? { content: message } : message;
+  const body = { ...given, content: fitContent(given.content) };
   if (interaction.deferred || interaction.replied) {
     await interaction.editReply({ ...body, allowedMentions: { parse: [] } });
     return;

@@ -34,6 +34,27 @@ export class ControlRequestError extends Error {
   }
 }
 
+/** What a client lets a member type into a string option without a `max_length` (Discord's own limit). */
+const MAX_STRING_OPTION_LENGTH = 6000;
+
+/**
+ * Refuses a string value a Discord client would not send: longer than the option's `max_length` (6,000 without
+ * one) or, once submitted, shorter than its `min_length`. Counted in characters (code points).
+ */
+function checkLength(request: CommandRequest, definition: APIApplicationCommandBasicOption, value: string) {
+  if (definition.type !== ApplicationCommandOptionType.String) return;
+  const length = [...value].length;
+  const max = definition.max_length ?? MAX_STRING_OPTION_LENGTH;
+  const min = request.focused === null ? (definition.min_length ?? 0) : 0;
+  const where = `option ${definition.name} of /${request.command.name}`;
+  if (length > max) {
+    throw new ControlRequestError(`${where} takes at most ${max} characters (max_length), got ${length}`);
+  }
+  if (length < min) {
+    throw new ControlRequestError(`${where} takes at least ${min} characters (min_length), got ${length}`);
+  }
+}
+
 /** Finds the options a request addresses, descending into the subcommand group and subcommand. */
 function targetOptions(request: CommandRequest): APIApplicationCommandBasicOption[] {
   let options: APIApplicationCommandOption[] = request.command.options ?? [];
@@ -119,7 +140,9 @@ export function buildOptions(
       ) {
         throw new ControlRequestError(`option ${name} of /${request.command.name} cannot autocomplete`);
       }
-      built.push({ name, type, value: String(raw ?? ""), focused: true });
+      const typed = String(raw ?? "");
+      checkLength(request, definition, typed);
+      built.push({ name, type, value: typed, focused: true });
       continue;
     }
     const value = String(raw);
@@ -130,6 +153,7 @@ export function buildOptions(
         if (definition.choices?.length && !definition.choices.some((choice) => choice.value === value)) {
           throw bad(`not one of the choices ${definition.choices.map((choice) => choice.value).join(", ")}`);
         }
+        checkLength(request, definition, value);
         built.push({ name: definition.name, type: definition.type, value });
         break;
       case ApplicationCommandOptionType.Integer:
