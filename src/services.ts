@@ -64,9 +64,9 @@ export function createServices({
   const entries = createEntryService({ db, clock, write, whitelists, events, bus });
   const files = createEntryFiles({ load: (id) => entries.list(id), bus });
   const webhooks = createWebhookService({ db, write, keys, allowPrivate: allowPrivateWebhooks, logger });
-  const deletion = createWhitelistDeletion({ write, whitelists, entries, keys, files });
   const mojang = createMojangClient({ baseUrl: mojangApiUrl, clock, logger, timeoutMs: mojangTimeoutMs });
   const requests = createRequestStore({ db, write, clock });
+  const deletion = createWhitelistDeletion({ write, whitelists, entries, keys, requests, files });
   const grants = createRoleGrants({ entries, roles: discord.roles, logger });
   const departures = createDepartures(clock);
   const registration = createRegistrationService({

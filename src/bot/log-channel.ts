@@ -7,6 +7,7 @@ import type { Decision, RegistrationRequest } from "../registration/model.ts";
 import type { Services } from "../services.ts";
 import type { Logger } from "../shared/logger.ts";
 import type { Whitelist } from "../whitelists/model.ts";
+import { plainName } from "./text.ts";
 
 /** How each origin reads in the log channel (docs/decisions.md, Log channel). */
 export const originLabels: Record<Origin, string> = {
@@ -35,7 +36,7 @@ export function changeEmbed(notice: ChangeNotice): APIEmbed {
   const { event, entry, actorId } = notice;
   const added = event.type === "entry.added";
   const by =
-    event.origin === "api" ? `link key “${notice.keyName ?? notice.keyId ?? "?"}”` : mention(actorId);
+    event.origin === "api" ? `link key “${plainName(notice.keyName ?? notice.keyId ?? "?")}”` : mention(actorId);
   return {
     title: added ? "Nick added" : "Nick removed",
     description: `**${event.entry.nick}** ${added ? "added to" : "removed from"} **${event.whitelistName}**`,
@@ -118,6 +119,20 @@ export function approvalRequestMessage(request: RegistrationRequest, whitelist: 
   };
 }
 
+/** The post of a request cancelled without a decision (`because`: why), its buttons gone. */
+export function requestCancelledMessage(request: RegistrationRequest, because: string): LogMessage {
+  return {
+    embeds: [
+      {
+        title: "Request cancelled",
+        description: `The request of ${mention(request.userId)} for **${request.nick}** is cancelled: ${because}.`,
+        color: colours.info,
+      },
+    ],
+    components: [],
+  };
+}
+
 /** The embed that replaces a decided request's post (its buttons go with it). */
 export function approvalDecisionEmbed(decision: Decision, actorId: string): APIEmbed {
   const approved = decision.outcome === "approved";
@@ -139,7 +154,7 @@ export function linkKeyEmbed(
 ): APIEmbed {
   return {
     title: action === "created" ? "Link key created" : "Link key revoked",
-    description: `**${key.name}** (\`${key.id}\`) for ${scope}`,
+    description: `**${plainName(key.name)}** (\`${key.id}\`) for ${scope}`,
     color: action === "created" ? colours.info : colours.removed,
     fields: [{ name: "By", value: mention(actorId), inline: true }],
   };
@@ -156,8 +171,8 @@ export function webhookEmbed(
     title: action === "set" ? "Webhook set" : "Webhook removed",
     description:
       action === "set"
-        ? `Link **${key.name}** (\`${key.id}\`) now posts its events to **${host}**`
-        : `Link **${key.name}** (\`${key.id}\`) no longer posts events`,
+        ? `Link **${plainName(key.name)}** (\`${key.id}\`) now posts its events to **${host}**`
+        : `Link **${plainName(key.name)}** (\`${key.id}\`) no longer posts events`,
     color: colours.info,
     fields: [{ name: "By", value: mention(actorId), inline: true }],
   };

@@ -5,9 +5,16 @@ import type { EntryService } from "../entries/service.ts";
 import type { KeyService, LinkKeyView } from "../keys/service.ts";
 import type { Whitelist } from "../whitelists/model.ts";
 import type { WhitelistService } from "../whitelists/service.ts";
+import type { RegistrationRequest } from "./model.ts";
+import type { RequestStore } from "./requests.ts";
 
-/** What deleting a whitelist did. */
-export type WhitelistDeleted = { whitelist: Whitelist; removed: EntryRecord[]; revoked: LinkKeyView[] };
+/** What deleting a whitelist did; `cancelled`: the requests that were waiting for staff, for the bot to close. */
+export type WhitelistDeleted = {
+  whitelist: Whitelist;
+  removed: EntryRecord[];
+  revoked: LinkKeyView[];
+  cancelled: RegistrationRequest[];
+};
 
 /** Deleting whole whitelists: the one use case that spans entries, keys and whitelists. */
 export type WhitelistDeletion = ReturnType<typeof createWhitelistDeletion>;
@@ -18,14 +25,15 @@ export function createWhitelistDeletion(deps: {
   whitelists: WhitelistService;
   entries: EntryService;
   keys: KeyService;
+  requests: RequestStore;
   files: EntryFiles;
 }) {
-  const { write, whitelists, entries, keys, files } = deps;
+  const { write, whitelists, entries, keys, requests, files } = deps;
   return {
     /**
      * Deletes a whitelist in one transaction: every entry it holds at that moment is removed with its
-     * `entry.removed` event (origin `staff`), the keys limited to it are revoked, then the whitelist goes with
-     * its registration requests. A crash leaves all of it or none, and no registration can commit in between
+     * `entry.removed` event (origin `staff`), the keys limited to it are revoked, its pending requests are
+     * cancelled (and returned, for their posts and requesters to be told), then the whitelist goes. A crash leaves all of it or none, and no registration can commit in between
      * (writes are serialised). Once committed, in this order: the removals are published, so the keys'
      * own sockets, webhooks and `sync` agents hear every one of them, then the keys' revocation takes effect
      * (their sockets close with 4001). Roles are reverted and the log channel told by the bus's subscribers.
@@ -37,7 +45,8 @@ export function createWhitelistDeletion(deps: {
           const whitelist = whitelists.get(whitelistId);
           const notices = whitelist ? entries.removeAllIn(tx, whitelist, "staff", actorId) : [];
           const revoked = whitelist ? keys.revokeForWhitelistIn(tx, whitelist.guildId, whitelistId) : [];
-          return { whitelist: whitelists.deleteIn(tx, whitelistId), notices, revoked };
+          const cancelled = requests.cancelPendingIn(tx, whitelistId);
+          return { whitelist: whitelists.deleteIn(tx, whitelistId), notices, revoked, cancelled };
         },
         (committed) => {
           whitelists.forget(whitelistId);
@@ -47,7 +56,12 @@ export function createWhitelistDeletion(deps: {
           revoked = keys.announceRevoked(committed.revoked, "whitelist-deleted");
         },
       );
-      return { whitelist: done.whitelist, removed: done.notices.map((notice) => notice.entry), revoked };
+      return {
+        whitelist: done.whitelist,
+        removed: done.notices.map((notice) => notice.entry),
+        revoked,
+        cancelled: done.cancelled,
+      };
     },
   };
 }

@@ -1,5 +1,5 @@
 import { and, asc, count, eq, inArray } from "drizzle-orm";
-import type { Db } from "../db/client.ts";
+import type { Db, Tx } from "../db/client.ts";
 import { registrationRequests } from "../db/schema.ts";
 import type { Write } from "../db/writer.ts";
 import { nickKey } from "../nicks/key.ts";
@@ -132,6 +132,19 @@ export function createRequestStore({ db, write, clock }: { db: Db; write: Write;
           ),
         )
         .orderBy(asc(registrationRequests.createdAt), asc(registrationRequests.id))
+        .all()
+        .map(toRequest);
+    },
+
+    /** Inside the caller's transaction: cancels every pending request on a whitelist (it is being deleted). */
+    cancelPendingIn(tx: Tx, whitelistId: string): RegistrationRequest[] {
+      return tx
+        .update(registrationRequests)
+        .set({ status: "cancelled", decidedAt: clock.now() })
+        .where(
+          and(eq(registrationRequests.whitelistId, whitelistId), eq(registrationRequests.status, "pending")),
+        )
+        .returning()
         .all()
         .map(toRequest);
     },

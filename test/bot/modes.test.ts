@@ -196,6 +196,34 @@ describe("approval decisions", () => {
     return { post, requestId };
   }
 
+  test("deleting the whitelist cancels a waiting request: its post loses the buttons, the member is told", async () => {
+    const { post, requestId } = await requestAsAlice();
+    await world.command(IDS.owner, "whitelist", {
+      subcommand: "delete",
+      options: { whitelist: "survival", confirm: true },
+    });
+    const [closed] = (await world.messages(IDS.logChannel)).filter((m) => m.id === post.id);
+    const told = await world.message(IDS.survivalChannel, "the notice", (m) =>
+      m.content.includes("cancelled"),
+    );
+    expect({
+      post: {
+        title: closed?.embeds[0]?.title,
+        description: closed?.embeds[0]?.description,
+        components: closed?.components,
+      },
+      told: told.content,
+    }).toEqual({
+      post: {
+        title: "Request cancelled",
+        description: `The request of <@${IDS.alice}> for **jeb_** is cancelled: staff deleted **survival**.`,
+        components: [],
+      },
+      told: `<@${IDS.alice}> your request for **jeb_** on **survival** was cancelled: staff deleted that whitelist.`,
+    });
+    expect(() => world.services.registration.getRequest(requestId)).toThrow("no longer exists");
+  });
+
   test("a rejection closes the post and tells the member; nothing is registered", async () => {
     const { post, requestId } = await requestAsAlice();
     const decided = await world.click(IDS.manager, post.id, `approval:reject:${requestId}`);

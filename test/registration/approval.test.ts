@@ -269,6 +269,17 @@ describe("deciding a request", () => {
     );
   });
 
+  test("deleting the whitelist cancels its pending requests and hands them back, decided ones untouched", async () => {
+    const { registration, services, wl } = await setup({ maxNicksPerUser: 3 });
+    const waiting = await request("Notch");
+    const other = await request("jeb_", bob);
+    await registration.decide({ requestId: other.id, actor: moderator, approve: false });
+    const { cancelled } = await services.deletion.deleteWhitelist(wl.id, moderator.userId);
+    expect(cancelled).toEqual([
+      { ...waiting, status: "cancelled", decidedAt: services.clock.now(), decidedBy: null },
+    ]);
+  });
+
   test("a member leaving cancels their pending requests", async () => {
     const { registration } = await setup();
     const filed = await request("Notch");

@@ -1,14 +1,13 @@
-import type { ButtonInteraction } from "discord.js";
 import type { Decision } from "../../registration/model.ts";
 import { requireManager } from "../../registration/rules.ts";
 import { DomainError } from "../../shared/errors.ts";
 import { fetchGuildMember } from "../commands/guild-member.ts";
 import { requireGuildId } from "../commands/preconditions.ts";
-import type { BotContext } from "../context.ts";
 import type { ButtonHandler } from "../interactions.ts";
 import { APPROVAL_PREFIX, approvalDecisionEmbed } from "../log-channel.ts";
 import { actingMember } from "../members.ts";
 import { roleMentions } from "../mentions.ts";
+import { tellMember } from "../notify.ts";
 
 /** What the requesting member reads in the whitelist's channel once staff decided. */
 function outcomeMessage(decision: Decision): string {
@@ -25,23 +24,6 @@ function outcomeMessage(decision: Decision): string {
     `${who} ✅ your request for **${decision.entry.nick}** on **${whitelist.name}** was approved: you can join now.` +
     (failed ? ` I could not give you ${failed}; staff have been told.` : "")
   );
-}
-
-/** Posts the outcome in the whitelist's channel, pinging only the member; a failure here undoes nothing. */
-async function tellMember(interaction: ButtonInteraction, decision: Decision, context: BotContext) {
-  try {
-    const channel = await interaction.client.channels.fetch(decision.whitelist.channelId);
-    if (!channel?.isSendable()) throw new Error("the whitelist's channel cannot be posted to");
-    await channel.send({
-      content: outcomeMessage(decision),
-      allowedMentions: { users: [decision.request.userId] },
-    });
-  } catch (error) {
-    context.logger.warn("could not tell a member about their request", {
-      requestId: decision.request.id,
-      error: String((error as Error)?.message ?? error),
-    });
-  }
 }
 
 /**
@@ -69,7 +51,16 @@ export const approval: ButtonHandler = {
             member: await fetchGuildMember(interaction, request.userId),
           })
         : await context.services.registration.decide({ requestId, actor, approve: false });
-    await tellMember(interaction, decision, context);
+    await tellMember(
+      interaction.client,
+      context,
+      {
+        channelId: decision.whitelist.channelId,
+        userId: decision.request.userId,
+        content: outcomeMessage(decision),
+      },
+      { requestId: decision.request.id },
+    );
     await interaction.update({ embeds: [approvalDecisionEmbed(decision, actor.userId)], components: [] });
   },
 };

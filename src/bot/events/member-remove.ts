@@ -1,6 +1,6 @@
 import type { GuildMember, PartialGuildMember } from "discord.js";
 import type { BotContext } from "../context.ts";
-import { colours } from "../log-channel.ts";
+import { requestCancelledMessage } from "../log-channel.ts";
 
 /**
  * A member left (or was removed): their entries on whitelists with `removeOnLeave` go, each with its
@@ -17,15 +17,10 @@ export async function onMemberRemove(
   });
   for (const request of cancelledRequests) {
     if (!request.requestMessageId) continue;
-    await context.log.edit(member.guild.id, request.requestMessageId, {
-      embeds: [
-        {
-          title: "Request cancelled",
-          description: `<@${request.userId}> left the server; their request for **${request.nick}** is cancelled.`,
-          color: colours.info,
-        },
-      ],
-      components: [],
-    });
+    await context.log.edit(
+      member.guild.id,
+      request.requestMessageId,
+      requestCancelledMessage(request, "they left the server"),
+    );
   }
 }

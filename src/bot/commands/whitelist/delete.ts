@@ -1,5 +1,6 @@
 import { SlashCommandSubcommandBuilder } from "discord.js";
-import { linkKeyEmbed, whitelistDeletedEmbed } from "../../log-channel.ts";
+import { linkKeyEmbed, requestCancelledMessage, whitelistDeletedEmbed } from "../../log-channel.ts";
+import { tellMember } from "../../notify.ts";
 import { answer, deferAnswer } from "../answer.ts";
 import { suggestWhitelists, whitelistFromOption, whitelistOption } from "../options.ts";
 import { requireGuildId, requireManageGuild } from "../preconditions.ts";
@@ -41,7 +42,29 @@ export const deleteWhitelist = {
       return;
     }
     await deferAnswer(interaction);
-    const { removed, revoked } = await deletion.deleteWhitelist(whitelist.id, actor.userId);
+    const { removed, revoked, cancelled } = await deletion.deleteWhitelist(whitelist.id, actor.userId);
+    // Requests that were waiting for staff: their posts lose their buttons, their requesters are told.
+    for (const request of cancelled) {
+      if (request.requestMessageId) {
+        await context.log.edit(
+          guildId,
+          request.requestMessageId,
+          requestCancelledMessage(request, `staff deleted **${whitelist.name}**`),
+        );
+      }
+      await tellMember(
+        interaction.client,
+        context,
+        {
+          channelId: whitelist.channelId,
+          userId: request.userId,
+          content:
+            `<@${request.userId}> your request for **${request.nick}** on **${whitelist.name}** was cancelled: ` +
+            "staff deleted that whitelist.",
+        },
+        { requestId: request.id },
+      );
+    }
     await context.log.post(guildId, {
       embeds: [
         whitelistDeletedEmbed(whitelist, { nicks: removed.length, keys: revoked.length }, actor.userId),
