@@ -1,21 +1,23 @@
 import { DomainError } from "../shared/errors.ts";
 import { clip } from "../shared/text.ts";
 import type { NickType } from "../whitelists/model.ts";
-import { foldsIntoAscii } from "./key.ts";
 
 /** The prefix Floodgate gives Bedrock players so their names never clash with Java ones. */
 export const FLOODGATE_PREFIX = ".";
 
 const JAVA_NICK = /^[A-Za-z0-9_]{3,16}$/;
-/** Letters and digits in words separated by single spaces, starting with a letter (Xbox gamertag rules). */
-const GAMERTAG = /^\p{L}[\p{L}\p{Nd}]*(?: [\p{L}\p{Nd}]+)*$/u;
+/**
+ * Xbox gamertag rules: ASCII letters and digits in words separated by single spaces, starting with a letter.
+ * ASCII only, so no look-alike (a Cyrillic `е` in `.Stеve`) can pass for another member's gamertag.
+ */
+const GAMERTAG = /^[A-Za-z][A-Za-z0-9]*(?: [A-Za-z0-9]+)*$/;
 const GAMERTAG_MAX = 16;
 
 const JAVA_RULE =
   "A Minecraft Java nick is 3-16 characters: letters A-Z, digits 0-9 and `_`, without spaces. " +
   "Check the spelling and try again.";
 const BEDROCK_RULE =
-  "A Bedrock (Xbox) gamertag is 1-16 letters, digits and single spaces, and does not start with a digit; " +
+  "A Bedrock (Xbox) gamertag is 1-16 letters A-Z, digits and single spaces, and does not start with a digit; " +
   "the `.` prefix is added for you. Check the spelling and try again.";
 
 /**
@@ -30,17 +32,8 @@ export function normaliseNick(nickType: NickType, raw: string): string {
     return text;
   }
   // Accept the prefix if the member typed it, never double it; inner spaces are kept exactly as typed.
-  const typed = text.startsWith(FLOODGATE_PREFIX) ? text.slice(FLOODGATE_PREFIX.length) : text;
-  const gamertag = typed.normalize("NFC");
-  // Checked before and after NFC: NFC turns U+212A into `K`, and composes `I` + U+0307 into `İ`.
-  if (
-    [...gamertag].length > GAMERTAG_MAX ||
-    !GAMERTAG.test(gamertag) ||
-    [...typed].some(foldsIntoAscii) ||
-    [...gamertag].some(foldsIntoAscii)
-  ) {
-    throw invalid(text, BEDROCK_RULE);
-  }
+  const gamertag = text.startsWith(FLOODGATE_PREFIX) ? text.slice(FLOODGATE_PREFIX.length) : text;
+  if (gamertag.length > GAMERTAG_MAX || !GAMERTAG.test(gamertag)) throw invalid(text, BEDROCK_RULE);
   return `${FLOODGATE_PREFIX}${gamertag}`;
 }
 

@@ -34,17 +34,12 @@ describe("bedrock gamertags", () => {
     ["Steve", ".Steve"],
     [".Steve", ".Steve"],
     ["Steve Jobs 2", ".Steve Jobs 2"],
-    ["Ünïcode Ålf", ".Ünïcode Ålf"],
     ["  Spaced Out  ", ".Spaced Out"],
     ["X", ".X"],
     ["Sixteen Chars 16", ".Sixteen Chars 16"],
     [".Sixteen Chars 16", ".Sixteen Chars 16"],
   ])("%p is stored as %p", (raw, stored) => {
     expect(normaliseNick("bedrock", raw)).toBe(stored);
-  });
-
-  test("composed and decomposed spellings are stored alike (NFC)", () => {
-    expect(normaliseNick("bedrock", "A\u0308rger")).toBe(normaliseNick("bedrock", "\u00c4rger"));
   });
 
   test.each([
@@ -63,7 +58,7 @@ describe("bedrock gamertags", () => {
     expect(invalid("bedrock", raw)).toThrow(
       expect.objectContaining({
         code: "nick-invalid",
-        message: expect.stringContaining("1-16 letters, digits and single spaces"),
+        message: expect.stringContaining("1-16 letters A-Z, digits and single spaces"),
       }),
     );
   });
@@ -71,20 +66,18 @@ describe("bedrock gamertags", () => {
   test.each([
     ["a KELVIN SIGN, which NFC would store as K", "\u212aevin"],
     ["a KELVIN SIGN after the dot", ".\u212aevin"],
-  ])("refuses %s: it would look like an ASCII nick", (_why, raw) => {
+    ["a Cyrillic e among Latin letters", ".St\u0435ve"],
+    ["a Greek omicron", "R\u03bfbin"],
+    ["fullwidth letters", "\uff33teve"],
+    ["letters outside A-Z", "\u00dcn\u00efcode \u00c5lf"],
+    ["a Turkish dotted capital I", "\u0130lker"],
+  ])("refuses %s: gamertags are ASCII, so nothing can pass for another one", (_why, raw) => {
     expect(invalid("bedrock", raw)).toThrow(
       expect.objectContaining({
         code: "nick-invalid",
         message: expect.stringContaining("is not a valid nick"),
       }),
     );
-  });
-
-  test("accepts a Turkish dotted capital I, typed as one character or composed: it never folds into ASCII", () => {
-    expect([normaliseNick("bedrock", "\u0130lker"), normaliseNick("bedrock", "I\u0307lker")]).toEqual([
-      ".\u0130lker",
-      ".\u0130lker",
-    ]);
   });
 
   test("the echoed input is bounded", () => {

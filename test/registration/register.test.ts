@@ -145,8 +145,8 @@ describe("registering a nick", () => {
     );
     await expect(selfRegister("notch")).rejects.toEqual(refusal("nick-taken"));
     expect(mojangServer.requests()).toBe(asked);
-    await selfRegister("Ünïcode Ålf", alice, "pe");
-    await expect(selfRegister(".üNÏCODE åLF", bob, "pe")).rejects.toEqual(refusal("nick-taken"));
+    await selfRegister("Steve Gamer", alice, "pe");
+    await expect(selfRegister(".sTEVE gAMER", bob, "pe")).rejects.toEqual(refusal("nick-taken"));
   });
 
   test("a member at maxNicksPerUser is refused with the limit; other members and whitelists do not count", async () => {
