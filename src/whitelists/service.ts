@@ -8,6 +8,7 @@ import { DomainError } from "../shared/errors.ts";
 import { newId } from "../shared/ids.ts";
 import { clip } from "../shared/text.ts";
 import type { NickType, RegistrationMode, Whitelist, WhitelistRef } from "./model.ts";
+import { nameKey } from "./name.ts";
 
 /** What creating a whitelist takes. */
 export type NewWhitelist = {
@@ -53,6 +54,15 @@ function toWhitelist(row: typeof whitelists.$inferSelect): Whitelist {
   return Object.freeze(whitelist);
 }
 
+/** The refusal of a name that is, or looks like, one the guild has. */
+const nameTaken = (wanted: string, existing: string) =>
+  new DomainError(
+    "name-taken",
+    wanted === existing || wanted.toLowerCase() === existing.toLowerCase()
+      ? `A whitelist named “${clip(wanted)}” already exists.`
+      : `A whitelist named “${clip(wanted)}” would be mistaken for “${existing}”, which already exists.`,
+  );
+
 /** Creates the whitelist service. */
 export function createWhitelistService({
   db,
@@ -72,26 +82,58 @@ export function createWhitelistService({
     byId.set(whitelist.id, whitelist);
     return whitelist;
   };
-  const byNameKey = (guildId: string, nameKey: string) =>
-    db
+  // Compared on the names themselves, not the stored keys: whitelists named before look-alikes were folded
+  // (their stored key is only lower-cased) are matched the same way. A guild has a handful of whitelists.
+  const byName = (guildId: string, name: string) => {
+    const key = nameKey(name);
+    return db
       .select()
       .from(whitelists)
-      .where(and(eq(whitelists.guildId, guildId), eq(whitelists.nameKey, nameKey)))
-      .get();
+      .where(eq(whitelists.guildId, guildId))
+      .all()
+      .find((row) => nameKey(row.name) === key);
+  };
+
+  /** One `message`-mode whitelist per channel: a plain message there can only register on one. */
+  const requireFreeMessageChannel = (
+    guildId: string,
+    settings: Pick<Whitelist, "channelId" | "registrationMode">,
+    self?: string,
+  ) => {
+    if (settings.registrationMode !== "message") return;
+    const taken = db
+      .select({ id: whitelists.id, name: whitelists.name })
+      .from(whitelists)
+      .where(
+        and(
+          eq(whitelists.guildId, guildId),
+          eq(whitelists.channelId, settings.channelId),
+          eq(whitelists.registrationMode, "message"),
+        ),
+      )
+      .all()
+      .find((row) => row.id !== self);
+    if (taken) {
+      throw new DomainError(
+        "invalid-input",
+        `That channel already takes message-mode registrations for ${taken.name}, and a message can only ` +
+          "register on one whitelist: pick another channel, or another mode.",
+      );
+    }
+  };
 
   return {
     /** Creates a whitelist; names are unique per guild whatever their letter case. */
     async create(input: NewWhitelist): Promise<Whitelist> {
       checkSettings(input);
-      const nameKey = input.name.toLowerCase();
       return write((tx) => {
         guilds.ensureIn(tx, input.guildId);
-        if (byNameKey(input.guildId, nameKey)) {
-          throw new DomainError("name-taken", `A whitelist named “${input.name}” already exists.`);
-        }
+        const same = byName(input.guildId, input.name);
+        if (same) throw nameTaken(input.name, same.name);
+        requireFreeMessageChannel(input.guildId, input);
         const row = tx
           .insert(whitelists)
-          .values({ id: newId(), ...input, nameKey, createdAt: clock.now() })
+          .values({ id: newId(), ...input, nameKey: nameKey(input.name), createdAt: clock.now() })
           .returning()
           .get();
         return toWhitelist(row);
@@ -113,7 +155,7 @@ export function createWhitelistService({
           .select()
           .from(whitelists)
           .where(and(eq(whitelists.guildId, guildId), eq(whitelists.id, idOrName)))
-          .get() ?? byNameKey(guildId, idOrName.toLowerCase());
+          .get() ?? byName(guildId, idOrName);
       return row && toWhitelist(row);
     },
 
@@ -171,21 +213,18 @@ export function createWhitelistService({
     /** Changes a whitelist's settings. */
     async update(id: string, changes: WhitelistChanges): Promise<Whitelist> {
       checkSettings(changes);
-      const nameKey = changes.name?.toLowerCase();
       return write(
         (tx) => {
           const current = this.get(id);
           if (!current) throw new DomainError("whitelist-not-found", "No such whitelist.");
-          if (
-            nameKey !== undefined &&
-            nameKey !== current.name.toLowerCase() &&
-            byNameKey(current.guildId, nameKey)
-          ) {
-            throw new DomainError("name-taken", `A whitelist named “${changes.name}” already exists.`);
+          if (changes.name !== undefined) {
+            const same = byName(current.guildId, changes.name);
+            if (same && same.id !== id) throw nameTaken(changes.name, same.name);
           }
+          requireFreeMessageChannel(current.guildId, { ...current, ...changes }, id);
           const row = tx
             .update(whitelists)
-            .set({ ...changes, ...(nameKey === undefined ? {} : { nameKey }) })
+            .set({ ...changes, ...(changes.name === undefined ? {} : { nameKey: nameKey(changes.name) }) })
             .where(eq(whitelists.id, id))
             .returning()
             .get();

@@ -83,3 +83,86 @@ describe("whitelist service", () => {
     );
   });
 });
+
+describe("names that look alike", () => {
+  test("a look-alike of a guild's whitelist name is refused, naming the one it would be mistaken for", async () => {
+    services = testServices();
+    await seedWhitelist(services, { guildId: GUILD, name: "survival" });
+    const refused = async (name: string) =>
+      ((await seedWhitelist(services, { guildId: GUILD, name }).catch((error: Error) => error)) as Error)
+        .message;
+    expect({
+      cyrillic: await refused("\u0455urvival"),
+      greek: await refused("survi\u03bdal"),
+      fullwidth: await refused("\uff53urvival"),
+      lettercase: await refused("SURVIVAL"),
+      found: services.whitelists.find(GUILD, "\u0455urvival")?.name,
+    }).toEqual({
+      cyrillic: "A whitelist named “\u0455urvival” would be mistaken for “survival”, which already exists.",
+      greek: "A whitelist named “survi\u03bdal” would be mistaken for “survival”, which already exists.",
+      fullwidth: "A whitelist named “\uff53urvival” would be mistaken for “survival”, which already exists.",
+      lettercase: "A whitelist named “SURVIVAL” already exists.",
+      found: "survival",
+    });
+  });
+
+  test("a whitelist named before look-alikes were folded still blocks its twin", async () => {
+    services = testServices();
+    const old = await seedWhitelist(services, { guildId: GUILD, name: "creative" });
+    // As it was stored then: the key only lower-cased, with a Cyrillic е in the name.
+    services.db.$client.run("UPDATE whitelists SET name = ?, name_key = ? WHERE id = ?", [
+      "cr\u0435ative",
+      "cr\u0435ative",
+      old.id,
+    ]);
+    await expect(seedWhitelist(services, { guildId: GUILD, name: "creative" })).rejects.toThrow(
+      expect.objectContaining({ code: "name-taken" }),
+    );
+  });
+});
+
+describe("message-mode channels", () => {
+  const CHANNEL = "200000000000000001";
+  const OTHER_CHANNEL = "200000000000000002";
+
+  test("one message-mode whitelist per channel, at create and at edit; other modes may share it", async () => {
+    services = testServices();
+    const first = await seedWhitelist(services, {
+      guildId: GUILD,
+      name: "a",
+      channelId: CHANNEL,
+      registrationMode: "message",
+    });
+    const byCommand = await seedWhitelist(services, { guildId: GUILD, name: "b", channelId: CHANNEL });
+    const elsewhere = await seedWhitelist(services, {
+      guildId: GUILD,
+      name: "c",
+      channelId: OTHER_CHANNEL,
+      registrationMode: "message",
+    });
+    const refusal = expect.objectContaining({
+      code: "invalid-input",
+      message:
+        "That channel already takes message-mode registrations for a, and a message can only register on one " +
+        "whitelist: pick another channel, or another mode.",
+    });
+    await expect(
+      seedWhitelist(services, { guildId: GUILD, name: "d", channelId: CHANNEL, registrationMode: "message" }),
+    ).rejects.toEqual(refusal);
+    await expect(services.whitelists.update(byCommand.id, { registrationMode: "message" })).rejects.toEqual(
+      refusal,
+    );
+    await expect(services.whitelists.update(elsewhere.id, { channelId: CHANNEL })).rejects.toEqual(refusal);
+    expect((await services.whitelists.update(first.id, { name: "a2", maxNicksPerUser: 2 })).name).toBe("a2");
+    expect(
+      (
+        await seedWhitelist(services, {
+          guildId: "100000000000000002",
+          name: "a",
+          channelId: CHANNEL,
+          registrationMode: "message",
+        })
+      ).name,
+    ).toBe("a");
+  });
+});
