@@ -78,7 +78,7 @@ const SMALL: Record<string, string> = {
  */
 export function nameKey(name: string): string {
   const text = name.normalize("NFKC");
-  if (!/[^\u0000-\u007f]/.test(text)) return text.toLowerCase();
+  if (!/[^\x20-\x7e]/.test(text)) return text.toLowerCase();
   let key = "";
   for (const char of text) {
     const small = (CAPITALS[char] ?? char).toLowerCase();
