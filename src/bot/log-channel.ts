@@ -36,7 +36,9 @@ export function changeEmbed(notice: ChangeNotice): APIEmbed {
   const { event, entry, actorId } = notice;
   const added = event.type === "entry.added";
   const by =
-    event.origin === "api" ? `link key “${plainName(notice.keyName ?? notice.keyId ?? "?")}”` : mention(actorId);
+    event.origin === "api"
+      ? `link key “${plainName(notice.keyName ?? notice.keyId ?? "?")}”`
+      : mention(actorId);
   return {
     title: added ? "Nick added" : "Nick removed",
     description: `**${event.entry.nick}** ${added ? "added to" : "removed from"} **${event.whitelistName}**`,

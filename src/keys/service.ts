@@ -7,6 +7,7 @@ import type { Clock } from "../shared/clock.ts";
 import { DomainError } from "../shared/errors.ts";
 import { newId } from "../shared/ids.ts";
 import { clip } from "../shared/text.ts";
+import { isLinkName, LINK_NAME_RULE } from "./name.ts";
 import { generateKey, hashKey, isWellFormedKey } from "./token.ts";
 
 /** Who an authenticated request acts as: a link key and its scope. */
@@ -84,8 +85,8 @@ export function createKeyService({
     /** Creates a key and returns its plaintext: the only time it exists outside the holder's hands. */
     async create(input: NewKey): Promise<{ key: LinkKeyView; plaintext: string }> {
       const name = input.name.trim();
-      if (name.length < 1 || name.length > 64) {
-        throw new DomainError("invalid-input", "A link name is 1-64 characters.");
+      if (!isLinkName(name)) {
+        throw new DomainError("invalid-input", LINK_NAME_RULE);
       }
       const plaintext = generateKey();
       const row = await write((tx) => {

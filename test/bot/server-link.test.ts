@@ -1,5 +1,7 @@
 import { afterEach, describe, expect, test } from "bun:test";
 import { Webhook } from "standardwebhooks";
+import { linkKeys } from "../../src/db/schema.ts";
+import { generateKey, hashKey } from "../../src/keys/token.ts";
 import { openSocket } from "../helpers/sockets.ts";
 import { IDS, lines, lineValue, startReceiver, startWorld, type World } from "./world.ts";
 
@@ -235,5 +237,54 @@ describe("/server-link list", () => {
     expect((await link(IDS.owner, "list")).content).toBe(
       "No links yet. Create one for your game server with `/server-link create`.",
     );
+  });
+});
+
+describe("names of keys created before names were restricted", () => {
+  test("are shown escaped, on one line and without bidi overrides, in replies and log embeds", async () => {
+    world = await startWorld();
+    await world.useLogChannel();
+    const survival = await world.whitelist();
+    const plaintext = generateKey();
+    const id = "oldkey01";
+    world.services.db
+      .insert(linkKeys)
+      .values({
+        id,
+        guildId: IDS.guild,
+        name: "# big\n**x**\u202E",
+        whitelistId: null,
+        keyHash: hashKey(plaintext),
+        createdBy: IDS.owner,
+        createdAt: world.clock.now(),
+      })
+      .run();
+    const shown = "\\# big \\*\\*x\\*\\*";
+
+    await world.command(IDS.alice, "register", {
+      channelId: IDS.survivalChannel,
+      options: { nick: "Notch" },
+    });
+    await world.api(plaintext, `/whitelists/${survival.id}/entries/Notch`, { method: "DELETE" });
+    const removal = await world.message(IDS.logChannel, "the removal embed", (m) =>
+      m.embeds.some((embed) => embed.title === "Nick removed"),
+    );
+    const listed = await link(IDS.owner, "list");
+    const revoked = await link(IDS.owner, "revoke", { id });
+    const logged = await world.message(IDS.logChannel, "the revocation embed", (m) =>
+      m.embeds.some((embed) => embed.title === "Link key revoked"),
+    );
+
+    expect({
+      by: removal.embeds[0]?.fields?.find((field) => field.name === "By")?.value,
+      listed: lines(listed)[1],
+      revoked: revoked.content,
+      logged: logged.embeds[0]?.description,
+    }).toEqual({
+      by: `link key “${shown}”`,
+      listed: expect.stringContaining(`• **${shown}** \`${id}\`: the whole server;`),
+      revoked: expect.stringContaining(`🚫 Link **${shown}** (\`${id}\`) is revoked`),
+      logged: `**${shown}** (\`${id}\`) for the whole server`,
+    });
   });
 });

@@ -118,6 +118,43 @@ describe("key service", () => {
     expect(lastUsed()).toBe(start + 60_000);
   });
 
+  test("a new key's name is letters, digits, spaces, - _ or .: anything that would render is refused", async () => {
+    services = testServices();
+    const create = (name: string) =>
+      services.keys.create({ guildId: GUILD, name, whitelistId: null, createdBy: "300000000000000009" });
+    const refused = [
+      "",
+      "   ",
+      "# big",
+      "**x**",
+      "a\nb",
+      "evil\u202Eeman",
+      "`code`",
+      "> quote",
+      "<@&1>",
+      "x".repeat(65),
+    ];
+    const outcomes = await Promise.all(
+      refused.map((name) =>
+        create(name).then(
+          () => null,
+          (error: { code?: string; message?: string }) => ({ code: error.code, message: error.message }),
+        ),
+      ),
+    );
+    expect(outcomes).toEqual(
+      refused.map(() => ({
+        code: "invalid-input",
+        message:
+          "A link name is 1-64 letters, digits, spaces, `-`, `_` or `.`: no formatting, line breaks or control characters.",
+      })),
+    );
+    const accepted = ["survival-server", " Survival Server 1.20 ", "créatif_2", "サーバー", "x".repeat(64)];
+    for (const name of accepted) await create(name);
+    const names = services.keys.list(GUILD).map((key) => key.name);
+    expect(names.sort()).toEqual(accepted.map((name) => name.trim()).sort());
+  });
+
   test("list never shows the key or its hash", async () => {
     services = testServices();
     const { plaintext } = await seedKey(services, GUILD);

@@ -1,5 +1,6 @@
 import { SlashCommandSubcommandBuilder } from "discord.js";
 import { linkKeyEmbed } from "../../log-channel.ts";
+import { plainName } from "../../text.ts";
 import { answer } from "../answer.ts";
 import { suggestWhitelists, whitelistFromOption, whitelistOption } from "../options.ts";
 import { requireGuildId, requireManageGuild } from "../preconditions.ts";
@@ -41,7 +42,7 @@ export const create = {
     await answer(
       interaction,
       [
-        `🔑 Link **${key.name}** for ${scope}. Copy the key now: it is shown once and never again.`,
+        `🔑 Link **${plainName(key.name)}** for ${scope}. Copy the key now: it is shown once and never again.`,
         `Link id: ${key.id}`,
         `Key: ${plaintext}`,
         `How to use: \`curl -H "Authorization: Bearer ${plaintext}" ${context.apiUrl}/whitelists\``,

@@ -1,5 +1,6 @@
 import { SlashCommandSubcommandBuilder } from "discord.js";
 import type { LinkKeyView } from "../../../keys/service.ts";
+import { plainName } from "../../text.ts";
 import { answer, fitLines, relativeTime } from "../answer.ts";
 import { requireGuildId, requireManageGuild } from "../preconditions.ts";
 import type { Subcommand } from "../subcommands.ts";
@@ -36,7 +37,7 @@ export const list = {
         ? `webhook → ${hostOf(key.webhookUrl)} (${lastDelivery(key)})`
         : "no webhook";
       return (
-        `• **${key.name}** \`${key.id}\`${state}: ${scopeOf(key, context.services)}; ` +
+        `• **${plainName(key.name)}** \`${key.id}\`${state}: ${scopeOf(key, context.services)}; ` +
         `created ${relativeTime(key.createdAt)} by <@${key.createdBy}>, ${used}; ${hook}`
       );
     });

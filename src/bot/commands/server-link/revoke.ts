@@ -1,5 +1,6 @@
 import { SlashCommandSubcommandBuilder } from "discord.js";
 import { linkKeyEmbed } from "../../log-channel.ts";
+import { plainName } from "../../text.ts";
 import { answer } from "../answer.ts";
 import { requireGuildId, requireManageGuild } from "../preconditions.ts";
 import type { Subcommand } from "../subcommands.ts";
@@ -22,7 +23,7 @@ export const revoke = {
     context.logger.info("link key revoked", { guildId, keyId: key.id });
     await answer(
       interaction,
-      `🚫 Link **${key.name}** (\`${key.id}\`) is revoked: its key is refused from now on and its open ` +
+      `🚫 Link **${plainName(key.name)}** (\`${key.id}\`) is revoked: its key is refused from now on and its open ` +
         "connections are closed. Give the game server a new one with `/server-link create`.",
     );
   },
