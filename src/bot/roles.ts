@@ -5,29 +5,42 @@ import type { RoleGateway } from "../registration/model.ts";
 /** A reason a server admin can act on, for a failed role change. */
 function reasonOf(error: unknown): string {
   if (error instanceof DiscordAPIError) {
-    if (error.code === 50013) {
+    if (error.code === RESTJSONErrorCodes.MissingPermissions) {
       return "missing permission: give the bot Manage Roles and move its role above this one";
     }
-    if (error.code === 10011) return "the role no longer exists";
-    if (error.code === 10007) return "the member is no longer in the server";
+    if (error.code === RESTJSONErrorCodes.UnknownRole) return "the role no longer exists";
+    if (error.code === RESTJSONErrorCodes.UnknownMember) return "the member is no longer in the server";
     return `Discord refused (${error.code}: ${error.message})`;
   }
   return `Discord could not be reached (${String((error as Error)?.message ?? error)})`;
 }
 
-/** The RoleGateway over Discord's REST API: one request per role, failures reported with a reason. */
+/**
+ * The RoleGateway over Discord's REST API: one request per role, each refusal reported with its reason while the
+ * other roles are still tried (one role above the bot does not cost the member the rest). A 429 never shows
+ * here: discord.js waits out `retry_after` and sends the request again. Once Discord says the member is gone
+ * (10007), the roles not yet tried fail with the same reason, unasked.
+ */
 export function createDiscordRoleGateway(rest: REST): RoleGateway {
   const change = async (method: "put" | "delete", guildId: string, userId: string, roleIds: string[]) => {
     const done: string[] = [];
     const failed: RoleFailure[] = [];
+    let memberGone: string | null = null;
     for (const roleId of roleIds) {
+      if (memberGone !== null) {
+        failed.push({ roleId, reason: memberGone });
+        continue;
+      }
       try {
         await rest[method](Routes.guildMemberRole(guildId, userId, roleId), {
           reason: method === "put" ? "whitelist-sync: nick registered" : "whitelist-sync: nick removed",
         });
         done.push(roleId);
       } catch (error) {
-        failed.push({ roleId, reason: reasonOf(error) });
+        const reason = reasonOf(error);
+        failed.push({ roleId, reason });
+        if (error instanceof DiscordAPIError && error.code === RESTJSONErrorCodes.UnknownMember)
+          memberGone = reason;
       }
     }
     return { done, failed };

@@ -9,6 +9,7 @@ import {
 } from "discord.js";
 import {
   type SandboxDiscord,
+  type SandboxDiscordOptions,
   type SandboxSeed,
   startSandboxDiscord,
 } from "../../src/sandbox/discord/index.ts";
@@ -56,7 +57,9 @@ export function tracker() {
   const sandboxes: SandboxDiscord[] = [];
   const clients: Client[] = [];
   return {
-    async sandbox(options: { interactionTimeoutMs?: number } = {}): Promise<SandboxDiscord> {
+    async sandbox(
+      options: Partial<Omit<SandboxDiscordOptions, "port" | "token">> = {},
+    ): Promise<SandboxDiscord> {
       const sandbox = await startSandboxDiscord({ port: 0, seed: SEED, token: TOKEN, ...options });
       sandboxes.push(sandbox);
       return sandbox;

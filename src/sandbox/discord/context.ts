@@ -1,6 +1,7 @@
 import type { Logger } from "../../shared/logger.ts";
 import type { SandboxGateway } from "./gateway.ts";
 import type { InteractionTracker } from "./interactions.ts";
+import type { RateLimits } from "./rate-limits.ts";
 import type { SandboxState } from "./state.ts";
 
 /** What every REST and control handler of the sandbox works with. */
@@ -8,6 +9,8 @@ export type SandboxContext = {
   state: SandboxState;
   gateway: SandboxGateway;
   interactions: InteractionTracker;
+  /** 429s the control API injected on REST routes. */
+  rateLimits: RateLimits;
   /** Base URL of the sandbox server, e.g. `http://127.0.0.1:PORT`. */
   url: string;
   token: string;

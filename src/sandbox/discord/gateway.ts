@@ -6,10 +6,10 @@ import {
   GatewayIntentBits,
   GatewayOpcodes,
   type GatewayReceivePayload,
-  type GatewayRequestGuildMembersData,
 } from "discord-api-types/v10";
 import type { Logger } from "../../shared/logger.ts";
-import { guildCreatePayload, memberPayload, readyPayload } from "./payloads.ts";
+import { createMemberRequests } from "./member-requests.ts";
+import { guildCreatePayload, readyPayload } from "./payloads.ts";
 import type { SandboxState } from "./state.ts";
 
 /** The data of one dispatch event, by event name. */
@@ -31,6 +31,8 @@ export type GatewayStats = {
   connected: number;
   /** Sessions alive, connected or waiting to be resumed. */
   sessions: number;
+  /** Request Guild Members (opcode 8) payloads received, answered or not. */
+  memberRequests: number;
 };
 
 /** The sandbox's gateway: Bun WebSocket handlers plus the dispatch fan-out and test hooks. */
@@ -88,6 +90,7 @@ export function createGateway(options: {
   const sockets = new Set<GatewaySocket>();
   const readyWaiters = new Set<() => void>();
   const counters = { identifies: 0, resumes: 0, intents: null as number | null };
+  const memberRequests = createMemberRequests({ state, logger });
   let nextConnectionId = 1;
 
   const send = (ws: GatewaySocket, payload: object): void => {
@@ -188,23 +191,13 @@ export function createGateway(options: {
     wakeReadyWaiters();
   };
 
-  const requestMembers = (session: Session, d: GatewayRequestGuildMembersData) => {
-    const ids = "user_ids" in d ? [d.user_ids].flat() : null;
-    const query = "query" in d ? d.query.toLowerCase() : "";
-    const limit = "limit" in d && d.limit > 0 ? d.limit : Number.POSITIVE_INFINITY;
-    const members = [...state.members.values()]
-      .filter((member) =>
-        ids ? ids.includes(member.user.id) : member.user.username.toLowerCase().startsWith(query),
-      )
-      .slice(0, limit);
-    toSession(session, GatewayDispatchEvents.GuildMembersChunk, {
-      guild_id: state.guild.id,
-      members: members.map(memberPayload),
-      chunk_index: 0,
-      chunk_count: 1,
-      ...(ids ? { not_found: ids.filter((id) => !state.members.has(id)) } : {}),
-      ...(d.nonce === undefined ? {} : { nonce: d.nonce }),
-    });
+  /** Opcode 8: chunks, a RATE_LIMITED dispatch, or nothing, to the requesting session only. */
+  const requestMembers = (session: Session, d: unknown) => {
+    const answer = memberRequests.answer(d);
+    if (answer.kind === "rate-limited") toSession(session, GatewayDispatchEvents.RateLimited, answer.data);
+    if (answer.kind === "chunks") {
+      for (const chunk of answer.chunks) toSession(session, GatewayDispatchEvents.GuildMembersChunk, chunk);
+    }
   };
 
   const websocket: WebSocketHandler<GatewayConnection> = {
@@ -245,7 +238,7 @@ export function createGateway(options: {
       if (!session) return closeWith(ws, GatewayCloseCodes.NotAuthenticated, "Not authenticated.");
       switch (payload.op) {
         case GatewayOpcodes.RequestGuildMembers:
-          return requestMembers(session, payload.d as GatewayRequestGuildMembersData);
+          return requestMembers(session, payload.d);
         case GatewayOpcodes.PresenceUpdate:
         case GatewayOpcodes.VoiceStateUpdate:
           return;
@@ -284,7 +277,12 @@ export function createGateway(options: {
       if (anyReady()) return Promise.resolve();
       return new Promise((resolve) => readyWaiters.add(resolve));
     },
-    stats: () => ({ ...counters, connected: sockets.size, sessions: sessions.size }),
+    stats: () => ({
+      ...counters,
+      connected: sockets.size,
+      sessions: sessions.size,
+      memberRequests: memberRequests.received(),
+    }),
     closeAll() {
       for (const ws of sockets) ws.close(1001, "Sandbox stopping.");
       sockets.clear();

@@ -6,6 +6,7 @@ import { handleControl } from "./control/index.ts";
 import { createGateway, type GatewayConnection, type GatewayStats } from "./gateway.ts";
 import { DiscordErrors } from "./http.ts";
 import { createInteractionTracker } from "./interactions.ts";
+import { createRateLimits } from "./rate-limits.ts";
 import { handleRest } from "./rest/index.ts";
 import { gatewayUrlOf } from "./rest/session.ts";
 import { createSandboxState, type SandboxSeed, type SandboxState } from "./state.ts";
@@ -62,6 +63,7 @@ export async function startSandboxDiscord(options: SandboxDiscordOptions): Promi
     state,
     gateway,
     interactions: createInteractionTracker(),
+    rateLimits: createRateLimits(state.clock),
     url,
     token: options.token,
     logger,

@@ -12,6 +12,7 @@ import { matchRoute, pathSegments, type Route, route } from "../router.ts";
 import { findCommand, type SandboxMember } from "../state.ts";
 import { type CommandRequest, ControlRequestError } from "./command-options.ts";
 import { commandInteraction, componentInteraction, findComponent } from "./interaction-payloads.ts";
+import { limitRoutes } from "./limits.ts";
 import { answerView, guildView, memberView, messageView } from "./views.ts";
 
 const fail = (status: number, error: string) => json({ error }, status);
@@ -200,6 +201,7 @@ const routes: Route[] = [
     }
     return fail(404, `unknown attachment ${params.id}`);
   }),
+  ...limitRoutes,
 ];
 
 /** Answers a control API request; `path` is what follows `/_sandbox`. Errors are `{ error }`. */

@@ -31,6 +31,8 @@ export async function handleRest(
   if (found.route.auth && request.headers.get("authorization") !== `Bot ${ctx.token}`) {
     return DiscordErrors.unauthorized();
   }
+  const limited = ctx.rateLimits.take(request.method, found.route.pattern, path);
+  if (limited) return limited;
   try {
     return await found.route.handle({ ctx, params: found.params, request, url });
   } catch (error) {

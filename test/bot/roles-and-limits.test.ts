@@ -1,0 +1,119 @@
+import { afterEach, describe, expect, test } from "bun:test";
+import { reconcileMembers } from "../../src/bot/events/reconcile.ts";
+import { silentLogger } from "../../src/shared/logger.ts";
+import { seedEntries } from "../helpers/services.ts";
+import { IDS, startWorld, type World } from "./world.ts";
+
+let world: World;
+afterEach(() => world?.stop());
+
+const ROLE_ROUTE = "/guilds/:guild/members/:user/roles/:role";
+
+const register = (userId: string, nick: string) =>
+  world.command(userId, "register", { channelId: IDS.survivalChannel, options: { nick } });
+
+const unregister = (userId: string, nick: string) =>
+  world.command(userId, "unregister", { channelId: IDS.survivalChannel, options: { nick } });
+
+describe("role changes on Discord's bad days", () => {
+  test("a registration whose role PUT is rate limited twice still completes and the member gets the role", async () => {
+    world = await startWorld();
+    const wl = await world.whitelist({ grantedRoleIds: [IDS.whitelistedRole] });
+    // discord.js waits out retry_after (50 ms) itself, twice, then sends the PUT again.
+    await world.control("POST", "/rate-limits", {
+      method: "PUT",
+      route: ROLE_ROUTE,
+      times: 2,
+      retryAfter: 0.05,
+    });
+    const reply = await register(IDS.bob, "bob_mc");
+    expect(reply.content.split("\n")[0]).toBe(
+      "✅ **bob_mc** is on **survival**. You can join the server now.",
+    );
+    expect(reply.content).not.toContain("could not give");
+    expect((await world.member(IDS.bob)).roleIds).toEqual([IDS.whitelistedRole]);
+    expect(world.services.entries.list(wl.id)).toEqual([
+      expect.objectContaining({ nick: "bob_mc", grantedRoleIds: [IDS.whitelistedRole] }),
+    ]);
+    expect(await world.control("GET", "/rate-limits")).toEqual([
+      expect.objectContaining({ remaining: 0, hits: 2 }),
+    ]);
+  });
+
+  test("one of two roles refused: the entry stands, both are told, and a removal takes back only what was given", async () => {
+    world = await startWorld();
+    await world.useLogChannel();
+    const wl = await world.whitelist({ grantedRoleIds: [IDS.whitelistedRole, IDS.vipRole] });
+    const reply = await register(IDS.bob, "bob_mc");
+    expect(reply.content.split("\n").slice(0, 2)).toEqual([
+      "✅ **bob_mc** is on **survival**. You can join the server now.",
+      `I could not give you <@&${IDS.vipRole}>; staff have been told and will sort it out.`,
+    ]);
+    expect(world.services.entries.list(wl.id)).toEqual([
+      expect.objectContaining({ nick: "bob_mc", grantedRoleIds: [IDS.whitelistedRole] }),
+    ]);
+    const told = await world.message(IDS.logChannel, "the grant failure", (m) =>
+      m.embeds.some((embed) => embed.title === "Could not grant roles"),
+    );
+    expect(told.embeds[0]?.description).toContain(`<@&${IDS.vipRole}>: missing permission`);
+    // Staff give bob the VIP role by hand: it is his own now, not the bot's.
+    await world.setRoles(IDS.bob, [IDS.whitelistedRole, IDS.vipRole]);
+    await unregister(IDS.bob, "bob_mc");
+    expect(await world.roles(IDS.bob, "the granted role taken back", (roles) => roles.length === 1)).toEqual([
+      IDS.vipRole,
+    ]);
+    await world.services.reverter.settled();
+    // Taking VIP back would have failed (it sits above the bot) and been reported: the bot never tried.
+    const titles = (await world.messages(IDS.logChannel)).flatMap((m) =>
+      m.embeds.map((embed) => embed.title),
+    );
+    expect(titles.filter((title) => title?.startsWith("Could not"))).toEqual(["Could not grant roles"]);
+    expect(titles).toContain("Nick removed");
+  });
+});
+
+describe("members who left while the bot was away", () => {
+  // 2,500 entries written and 251 removed, each in its own transaction: more than bun's default 5 s when busy.
+  test("2,500 entry owners are checked 100 at a time; exactly the departed ones lose their entries", async () => {
+    world = await startWorld();
+    const wl = await world.whitelist();
+    const owners = Array.from({ length: 2_500 }, (_, index) =>
+      (160000000000000000n + BigInt(index)).toString(),
+    );
+    // They joined and some left while the bot was offline: the sandbox's state changes, no event is sent.
+    for (const [index, id] of owners.entries()) {
+      const user = { id, username: `player${index}`, bot: false };
+      world.sandbox.state.users.set(id, user);
+      world.sandbox.state.members.set(id, {
+        user,
+        roleIds: [],
+        nick: null,
+        joinedAt: new Date(0).toISOString(),
+      });
+    }
+    await seedEntries(
+      world.services,
+      wl.id,
+      owners.map((userId, index) => ({ nick: `player${index}`, userId, addedBy: userId })),
+    );
+    // Every tenth owner left, the last one too (so the last batch has a departure).
+    const departed = owners.filter((_, index) => index % 10 === 3 || index === owners.length - 1);
+    for (const id of departed) world.sandbox.state.members.delete(id);
+    const requestsBefore = world.sandbox.gatewayStats().memberRequests;
+
+    // What the bot runs on ready and after every resume (test/bot/gateway.test.ts drives it by a resume).
+    const guild = world.bot.client.guilds.cache.get(IDS.guild);
+    if (!guild) throw new Error("the bot has no guild");
+    expect(await reconcileMembers(guild, { services: world.services, logger: silentLogger })).toBe(251);
+
+    const left = new Set(departed);
+    expect(
+      world.services.entries
+        .list(wl.id)
+        .map((entry) => entry.userId)
+        .sort(),
+    ).toEqual(owners.filter((id) => !left.has(id)).sort());
+    // One opcode 8 request per 100 owners, none over Discord's limit of 100 user_ids.
+    expect(world.sandbox.gatewayStats().memberRequests - requestsBefore).toBe(25);
+  }, 30_000);
+});
