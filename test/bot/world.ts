@@ -14,6 +14,7 @@ import { type RunningService, startService } from "../../src/server.ts";
 import { manualClock } from "../../src/shared/clock.ts";
 import { silentLogger } from "../../src/shared/logger.ts";
 import type { NewWhitelist } from "../../src/whitelists/service.ts";
+import { type ContractCheck, createContractCheck } from "../helpers/discord-contract.ts";
 import { tempDir } from "../helpers/services.ts";
 
 /** Ids of the world's guild. Roles are listed from the bottom of the hierarchy up. */
@@ -92,16 +93,26 @@ export type CommandCall = {
 /** A message the bot answered with (the control API's answer view of a message). */
 export type Reply = Extract<AnswerView, { messageId: string }>;
 
+/** Options of a test world. */
+export type WorldOptions = {
+  /**
+   * Check every REST exchange with the sandbox (the bot's, and any a test makes) against Discord's published
+   * contract (test/helpers/discord-contract.ts); `stop` then fails with the violations. Off by default.
+   */
+  contract?: boolean;
+};
+
 /**
  * A guild in the sandbox Discord with the real service (API, WebSocket, webhooks, bot) connected to it and a
  * fake Mojang: every test starts one and stops it. Everything is driven through the control API over HTTP.
  */
-export async function startWorld() {
+export async function startWorld(options: WorldOptions = {}) {
   const dir = tempDir("wls-bot-");
   const clock = manualClock(Date.UTC(2026, 10, 22, 12));
   const mojang: FakeMojang = startFakeMojang({ profiles: Object.values(PROFILES) });
   let sandbox: SandboxDiscord | undefined;
   let service: RunningService | undefined;
+  const contract: ContractCheck | undefined = options.contract ? createContractCheck() : undefined;
   const teardown = async () => {
     await service?.stop();
     await sandbox?.stop();
@@ -109,7 +120,12 @@ export async function startWorld() {
     dir.cleanup();
   };
   try {
-    sandbox = await startSandboxDiscord({ port: 0, seed: SEED, token: TOKEN });
+    sandbox = await startSandboxDiscord({
+      port: 0,
+      seed: SEED,
+      token: TOKEN,
+      ...(contract ? { observe: contract.observe } : {}),
+    });
     const config = loadConfig({
       DISCORD_TOKEN: TOKEN,
       DISCORD_API_URL: sandbox.apiUrl,
@@ -304,8 +320,17 @@ export async function startWorld() {
       return services.registration.getRequest(row.id).request;
     },
 
-    /** Stops the service, the sandbox and the fake Mojang, and removes the database. */
-    stop: teardown,
+    /** With `contract`: the routes checked so far and the violations found. */
+    contract,
+
+    /**
+     * Stops the service, the sandbox and the fake Mojang, and removes the database; with `contract`, then fails
+     * naming every exchange that broke Discord's contract.
+     */
+    async stop() {
+      await teardown();
+      contract?.assertConforms();
+    },
   };
   return world;
 }

@@ -115,3 +115,56 @@ export function contentTypeFor(filename: string, uploaded: string, bytes: Uint8A
 export function isTextual(contentType: string): boolean {
   return /^text\/|json|yaml|xml|csv|javascript/.test(contentType);
 }
+
+/** One REST exchange between the bot and the sandbox, as an observer (`observe` of the sandbox's options) sees it. */
+export type RestExchange = {
+  method: string;
+  /** The path as sent, still encoded: `/api/v10/webhooks/1/abc/messages/%40original`. */
+  path: string;
+  /** The JSON body, or a multipart body's `payload_json`; undefined when there is none or it is not JSON. */
+  requestBody: unknown;
+  status: number;
+  /** The JSON answer; undefined for a 204 or an answer that is not JSON. */
+  responseBody: unknown;
+};
+
+/**
+ * Answers `request` with `handle` and shows the exchange to `observe` before the answer leaves, so an observer
+ * has seen every exchange the bot got an answer to. Both bodies are read from clones; `observe` must not throw.
+ */
+export async function observeExchange(
+  request: Request,
+  handle: (request: Request) => Promise<Response>,
+  observe: (exchange: RestExchange) => void,
+): Promise<Response> {
+  const requestBody = await jsonOf(request.clone());
+  const response = await handle(request);
+  observe({
+    method: request.method,
+    path: new URL(request.url).pathname,
+    requestBody,
+    status: response.status,
+    responseBody: await jsonOf(response.clone()),
+  });
+  return response;
+}
+
+/** What `jsonOf` reads of a request or a response (their clones' types differ between Bun's and the DOM's). */
+type Message = {
+  headers: { get(name: string): string | null };
+  text(): Promise<string>;
+  formData(): Promise<{ get(name: string): unknown }>;
+};
+
+async function jsonOf(message: Message): Promise<unknown> {
+  try {
+    if ((message.headers.get("content-type") ?? "").startsWith("multipart/form-data")) {
+      const payload = (await message.formData()).get("payload_json");
+      return typeof payload === "string" ? JSON.parse(payload) : undefined;
+    }
+    const text = await message.text();
+    return text.trim() === "" ? undefined : JSON.parse(text);
+  } catch {
+    return undefined;
+  }
+}

@@ -7,6 +7,7 @@ import {
   type APITextChannel,
   type APIUser,
   ApplicationFlags,
+  type ChannelFlags,
   ChannelType,
   type GatewayGuildCreateDispatchData,
   type GatewayMessageCreateDispatchData,
@@ -22,7 +23,9 @@ import {
   Locale,
   type RoleFlags,
   type Snowflake,
+  type UserFlags,
 } from "discord-api-types/v10";
+import { componentsAsAnswered, embedAsAnswered } from "./answered.ts";
 import type {
   SandboxAttachment,
   SandboxChannel,
@@ -44,6 +47,10 @@ export function userPayload(user: SandboxUser): APIUser {
     discriminator: "0",
     global_name: user.bot ? null : user.username,
     avatar: null,
+    // Discord's published contract lists these on every user object (no flags, no primary guild here).
+    public_flags: 0 as UserFlags,
+    flags: 0 as UserFlags,
+    primary_guild: null,
     ...(user.bot ? { bot: true } : {}),
   };
 }
@@ -98,6 +105,7 @@ export function channelPayload(state: SandboxState, channel: SandboxChannel): AP
     parent_id: null,
     last_message_id: channel.lastMessageId,
     rate_limit_per_user: 0,
+    flags: 0 as ChannelFlags,
   };
 }
 
@@ -144,6 +152,14 @@ export function guildPayload(state: SandboxState): APIGuild {
     max_members: 500_000,
     approximate_member_count: state.members.size,
     approximate_presence_count: 0,
+    // Discord's published contract lists these on every guild it answers; the last two are not in APIGuild.
+    region: "deprecated",
+    widget_enabled: false,
+    widget_channel_id: null,
+    max_presences: null,
+    max_video_channel_users: 25,
+    max_stage_video_channel_users: 50,
+    ...{ home_header: null, nsfw: false },
     incidents_data: null,
   };
 }
@@ -222,8 +238,8 @@ export function messagePayload(state: SandboxState, baseUrl: string, message: Sa
     }),
     mention_roles: [...message.mentionRoleIds],
     attachments: message.attachments.map((attachment) => attachmentPayload(baseUrl, attachment)),
-    embeds: message.embeds,
-    components: message.components,
+    embeds: message.embeds.map(embedAsAnswered),
+    components: componentsAsAnswered(message.components),
     reactions: reactionsPayload(message),
     pinned: false,
     type: message.type,

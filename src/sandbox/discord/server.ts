@@ -4,7 +4,7 @@ import { type Logger, silentLogger } from "../../shared/logger.ts";
 import type { SandboxContext } from "./context.ts";
 import { handleControl } from "./control/index.ts";
 import { createGateway, type GatewayConnection, type GatewayStats } from "./gateway.ts";
-import { DiscordErrors } from "./http.ts";
+import { DiscordErrors, observeExchange, type RestExchange } from "./http.ts";
 import { createInteractionTracker } from "./interactions.ts";
 import { createRateLimits } from "./rate-limits.ts";
 import { handleRest } from "./rest/index.ts";
@@ -25,6 +25,8 @@ export type SandboxDiscordOptions = {
   interactionTimeoutMs?: number;
   logger?: Logger;
   clock?: Clock;
+  /** Tests only: sees every REST exchange (not the control API's) before its answer leaves. Off by default. */
+  observe?: (exchange: RestExchange) => void;
 };
 
 /** A running sandbox Discord. */
@@ -91,7 +93,9 @@ export async function startSandboxDiscord(options: SandboxDiscordOptions): Promi
       return upgraded ? undefined : new Response("Expected a WebSocket upgrade", { status: 426 });
     }
     if (path.startsWith("/api/v10/")) {
-      return handleRest(ctx, request, path.slice("/api/v10".length), requestUrl);
+      const rest = (restRequest: Request) =>
+        handleRest(ctx, restRequest, path.slice("/api/v10".length), requestUrl);
+      return options.observe ? observeExchange(request, rest, options.observe) : rest(request);
     }
     if (path.startsWith("/_sandbox/")) {
       return handleControl(ctx, request, path.slice("/_sandbox".length), requestUrl);

@@ -17,7 +17,7 @@ export const sessionRoutes = [
     } satisfies APIGatewayBotInfo),
   ),
   route("GET", "/users/@me", ({ ctx }) =>
-    json({ ...userPayload(ctx.state.bot), verified: true, mfa_enabled: false, flags: 0 }),
+    json({ ...userPayload(ctx.state.bot), verified: true, mfa_enabled: false, flags: 0, locale: "en-US" }),
   ),
   route("GET", "/users/:user", ({ ctx, params }) => {
     const user = ctx.state.users.get(params.user);
@@ -34,6 +34,14 @@ export const sessionRoutes = [
       summary: "",
       verify_key: "0".repeat(64),
       team: null,
+      // Discord's published contract lists these on every application it answers (nothing set up here).
+      redirect_uris: [],
+      interactions_endpoint_url: null,
+      role_connections_verification_url: null,
+      approximate_guild_count: 1,
+      approximate_user_install_count: 0,
+      approximate_user_authorization_count: 0,
+      ...{ type: null, explicit_content_filter: 0, eligible_oauth2_scopes: [] }, // not in APIApplication
       flags: APPLICATION_FLAGS,
       flags_new: String(APPLICATION_FLAGS),
       bot: userPayload(ctx.state.bot),
