@@ -7,6 +7,7 @@ import type { Decision, RegistrationRequest } from "../registration/model.ts";
 import type { Services } from "../services.ts";
 import type { Logger } from "../shared/logger.ts";
 import type { Whitelist } from "../whitelists/model.ts";
+import { fitLines } from "./commands/answer.ts";
 import { plainName } from "./text.ts";
 
 /** How each origin reads in the log channel (docs/decisions.md, Log channel). */
@@ -67,7 +68,12 @@ export function roleFailureEmbed(
 ): APIEmbed {
   return {
     title: action === "grant" ? "Could not grant roles" : "Could not remove roles",
-    description: `For ${mention(userId)} (**${nick}**):\n${failed.map((f) => `• <@&${f.roleId}>: ${f.reason}`).join("\n")}`,
+    // Within Discord's 4,096 characters of a description, however many roles failed.
+    description: fitLines(
+      `For ${mention(userId)} (**${nick}**):`,
+      failed.map((f) => `• <@&${f.roleId}>: ${f.reason}`),
+      4000,
+    ),
     color: colours.warning,
   };
 }

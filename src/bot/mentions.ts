@@ -2,3 +2,21 @@
 export function roleMentions(roleIds: readonly string[]): string {
   return roleIds.map((roleId) => `<@&${roleId}>`).join(", ");
 }
+
+/**
+ * Role mentions within `max` characters (an embed field value takes 1,024, Discord refuses more): as many as fit,
+ * then how many more there are. A guild may have 250 roles; a list of them does not fit in one field.
+ */
+export function roleMentionsWithin(roleIds: readonly string[], max: number): string {
+  const all = roleMentions(roleIds);
+  if (all.length <= max) return all;
+  let shown = "";
+  for (const [index, roleId] of roleIds.entries()) {
+    const next = index === 0 ? `<@&${roleId}>` : `${shown}, <@&${roleId}>`;
+    if (`${next} … and ${roleIds.length - index - 1} more`.length > max) {
+      return `${shown} … and ${roleIds.length - index} more`;
+    }
+    shown = next;
+  }
+  return shown;
+}

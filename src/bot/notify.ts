@@ -1,5 +1,6 @@
 import type { Client } from "discord.js";
 import type { BotContext } from "./context.ts";
+import { fitContent } from "./text.ts";
 
 /**
  * Posts `content` in a channel for one member, pinging only them (a request's outcome, in the whitelist's
@@ -14,7 +15,9 @@ export async function tellMember(
   try {
     const channel = await client.channels.fetch(message.channelId);
     if (!channel?.isSendable()) throw new Error("the channel cannot be posted to");
-    await channel.send({ content: message.content, allowedMentions: { users: [message.userId] } });
+    // Cut to Discord's 2,000 characters: an outcome naming many roles must still reach the member.
+    const content = fitContent(message.content);
+    await channel.send({ content, allowedMentions: { users: [message.userId] } });
   } catch (error) {
     context.logger.warn("could not tell a member about their request", {
       ...about,

@@ -6,6 +6,7 @@ import {
   type MemberView,
   type MessageView,
   type SandboxDiscord,
+  type SandboxDiscordOptions,
   type SandboxSeed,
   startSandboxDiscord,
 } from "../../src/sandbox/discord/index.ts";
@@ -100,6 +101,11 @@ export type WorldOptions = {
    * contract (test/helpers/discord-contract.ts); `stop` then fails with the violations. Off by default.
    */
   contract?: boolean;
+  /**
+   * How the sandbox starts: its own clock (Discord's deadlines, moved by the test), an observer of its REST
+   * exchanges.
+   */
+  sandbox?: Pick<SandboxDiscordOptions, "clock" | "observe">;
 };
 
 /**
@@ -125,6 +131,7 @@ export async function startWorld(options: WorldOptions = {}) {
       seed: SEED,
       token: TOKEN,
       ...(contract ? { observe: contract.observe } : {}),
+      ...options.sandbox,
     });
     const config = loadConfig({
       DISCORD_TOKEN: TOKEN,

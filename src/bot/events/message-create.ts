@@ -5,6 +5,7 @@ import { createReplyCooldown, type ReplyCooldown } from "../cooldown.ts";
 import { describeFailure, logUnexpected } from "../errors.ts";
 import { memberOf } from "../members.ts";
 import { roleMentions } from "../mentions.ts";
+import { fitContent } from "../text.ts";
 
 /** ✅: the nick posted in a message-mode channel is registered. */
 export const REGISTERED_REACTION = "✅";
@@ -29,7 +30,10 @@ export function createMessageHandler(
   /** Replies to the member's message without a ping, or only reacts while the channel is cooling down. */
   const answer = async (message: Message<true>, content: string, reaction: string) => {
     if (cooldown.take(message.channelId, message.author.id)) {
-      await message.reply({ content, allowedMentions: { parse: [], repliedUser: false } });
+      await message.reply({
+        content: fitContent(content),
+        allowedMentions: { parse: [], repliedUser: false },
+      });
     } else {
       await message.react(reaction);
     }

@@ -7,6 +7,9 @@ export type InteractionAnswer =
   | { kind: "choices"; choices: APIApplicationCommandOptionChoice[] }
   | { kind: "modal"; modal: Record<string, unknown> };
 
+/** The bot acknowledged too late: Discord refused its callback (10062) and the member saw it fail. */
+export type InteractionExpiry = { kind: "expired"; lateByMs: number };
+
 /** An interaction the sandbox sent to the bot, and where its answer stands. */
 export type TrackedInteraction = {
   id: string;
@@ -23,10 +26,10 @@ export type TrackedInteraction = {
   /** The message `@original` refers to once acknowledged. */
   originalMessageId: string | null;
   followUpIds: string[];
-  /** Resolves with the bot's first complete answer. */
-  answer: Promise<InteractionAnswer>;
+  /** Resolves with the bot's first complete answer, or with its refusal when the bot was too late. */
+  answer: Promise<InteractionAnswer | InteractionExpiry>;
   answered: boolean;
-  settle(answer: InteractionAnswer): void;
+  settle(answer: InteractionAnswer | InteractionExpiry): void;
 };
 
 /** The interactions in flight, by id and by token. */
@@ -52,8 +55,8 @@ export function createInteractionTracker(): InteractionTracker {
   const byToken = new Map<string, TrackedInteraction>();
   return {
     open(input) {
-      let settle: (answer: InteractionAnswer) => void = () => {};
-      const answer = new Promise<InteractionAnswer>((resolve) => {
+      let settle: (answer: InteractionAnswer | InteractionExpiry) => void = () => {};
+      const answer = new Promise<InteractionAnswer | InteractionExpiry>((resolve) => {
         settle = resolve;
       });
       const tracked: TrackedInteraction = {

@@ -12,3 +12,8 @@ export function createSnowflakes(clock: Clock): () => string {
     return last.toString();
   };
 }
+
+/** When a snowflake was made: Discord's rule, milliseconds since its epoch in the bits above the lowest 22. */
+export function snowflakeTime(id: string): number {
+  return Number((BigInt(id) >> 22n) + DISCORD_EPOCH);
+}

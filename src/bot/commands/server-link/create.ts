@@ -1,7 +1,7 @@
 import { SlashCommandSubcommandBuilder } from "discord.js";
 import { linkKeyEmbed } from "../../log-channel.ts";
 import { plainName } from "../../text.ts";
-import { answer } from "../answer.ts";
+import { answer, deferAnswer } from "../answer.ts";
 import { suggestWhitelists, whitelistFromOption, whitelistOption } from "../options.ts";
 import { requireGuildId, requireManageGuild } from "../preconditions.ts";
 import type { Subcommand } from "../subcommands.ts";
@@ -30,6 +30,9 @@ export const create = {
     const whitelist = interaction.options.getString("whitelist")
       ? whitelistFromOption(interaction, context)
       : null;
+    // The key is shown only in the answer: acknowledge within Discord's 3 s before the store and the log post,
+    // which may take longer, so a slow Discord cannot leave a key created and never shown.
+    await deferAnswer(interaction);
     const { key, plaintext } = await context.services.keys.create({
       guildId,
       name: interaction.options.getString("name", true),

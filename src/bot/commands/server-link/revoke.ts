@@ -1,7 +1,7 @@
 import { SlashCommandSubcommandBuilder } from "discord.js";
 import { linkKeyEmbed } from "../../log-channel.ts";
 import { plainName } from "../../text.ts";
-import { answer } from "../answer.ts";
+import { answer, deferAnswer } from "../answer.ts";
 import { requireGuildId, requireManageGuild } from "../preconditions.ts";
 import type { Subcommand } from "../subcommands.ts";
 import { linkIdOption, scopeOf, suggestLinks } from "./shared.ts";
@@ -16,6 +16,8 @@ export const revoke = {
   async execute(interaction, context) {
     const guildId = requireGuildId(interaction);
     const actor = requireManageGuild(interaction);
+    // The log post may take longer than Discord's 3 s to acknowledge.
+    await deferAnswer(interaction);
     const key = await context.services.keys.revoke(guildId, interaction.options.getString("id", true).trim());
     await context.log.post(guildId, {
       embeds: [linkKeyEmbed("revoked", key, scopeOf(key, context.services), actor.userId)],

@@ -28,6 +28,8 @@ export const webhook = {
     const url = interaction.options.getString("url")?.trim() ?? "";
     const key = () => context.services.keys.list(guildId).find((candidate) => candidate.id === keyId);
 
+    // Resolving the URL's host (SSRF guard) and the log post may take longer than Discord's 3 s to acknowledge.
+    await deferAnswer(interaction);
     if (url === "") {
       await context.services.webhooks.clear(guildId, keyId);
       const cleared = key();
@@ -40,8 +42,6 @@ export const webhook = {
       return;
     }
 
-    // The URL's host is resolved (SSRF guard) before it is accepted, which may take a moment.
-    await deferAnswer(interaction);
     const { secret } = await context.services.webhooks.set(guildId, keyId, url);
     const set = key();
     const host = hostOf(url);

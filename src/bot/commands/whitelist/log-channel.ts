@@ -1,6 +1,6 @@
 import { ChannelType, SlashCommandSubcommandBuilder } from "discord.js";
 import { colours } from "../../log-channel.ts";
-import { answer } from "../answer.ts";
+import { answer, deferAnswer } from "../answer.ts";
 import { requireGuildId, requireManageGuild } from "../preconditions.ts";
 import type { Subcommand } from "../subcommands.ts";
 
@@ -28,7 +28,9 @@ export const logChannel = {
       );
       return;
     }
-    // Posting once proves the bot may write there, before anything important depends on it.
+    // Posting once proves the bot may write there, before anything important depends on it. The post may take
+    // longer than Discord's 3 s to acknowledge.
+    await deferAnswer(interaction);
     const posted = await context.log.post(guildId, {
       embeds: [
         {

@@ -1,11 +1,13 @@
 import { SlashCommandSubcommandBuilder } from "discord.js";
 import { colours } from "../../log-channel.ts";
-import { roleMentions } from "../../mentions.ts";
+import { roleMentionsWithin } from "../../mentions.ts";
 import { answer } from "../answer.ts";
 import { suggestWhitelists, whitelistFromOption, whitelistOption } from "../options.ts";
 import type { Subcommand } from "../subcommands.ts";
 
-const roles = (roleIds: string[], none: string) => (roleIds.length > 0 ? roleMentions(roleIds) : none);
+/** A role list for an embed field, within Discord's 1,024 characters of a field value. */
+const roles = (roleIds: string[], none: string) =>
+  roleIds.length > 0 ? roleMentionsWithin(roleIds, 1024) : none;
 
 /** `/whitelist show whitelist`: its settings, role lists, nick count and pending requests (anyone). */
 export const show = {

@@ -78,6 +78,10 @@ async function run(
     const state = tracked.deferred ? "deferred but never edited its reply" : "did not answer";
     return fail(504, `the bot ${state} within ${ctx.interactionTimeoutMs} ms (${tracked.name})`);
   }
+  if (answer.kind === "expired") {
+    const late = `${answer.lateByMs} ms after Discord's 3 s, which refused it (10062 Unknown interaction)`;
+    return fail(504, `the bot acknowledged ${late} (${tracked.name})`);
+  }
   return json(answerView(ctx.state, answer));
 }
 

@@ -12,6 +12,7 @@ import {
 import type { SandboxContext } from "../context.ts";
 import { channelPayload, memberPayload, messagePayload, userPayload } from "../payloads.ts";
 import { memberPermissions } from "../permissions.ts";
+import { LIMITS } from "../rest/limits.ts";
 import type { SandboxChannel, SandboxMember, SandboxMessage } from "../state.ts";
 import { buildOptions, type CommandRequest, ControlRequestError } from "./command-options.ts";
 
@@ -45,7 +46,7 @@ function interactionBase(
     entitlements: [],
     authorizing_integration_owners: { [ApplicationIntegrationType.GuildInstall]: state.guild.id },
     context: InteractionContextType.Guild,
-    attachment_size_limit: 10 * 1024 * 1024,
+    attachment_size_limit: LIMITS.fileBytes,
   };
 }
 

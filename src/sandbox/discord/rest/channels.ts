@@ -6,6 +6,7 @@ import { channelPayload, messagePayload } from "../payloads.ts";
 import { hasPermission } from "../permissions.ts";
 import { route } from "../router.ts";
 import type { SandboxChannel, SandboxMember, SandboxMessage } from "../state.ts";
+import { requestSizeError } from "./limits.ts";
 import { completeMessage, isEmpty, readMessageChanges } from "./message-input.ts";
 
 const botMember = (ctx: SandboxContext) => ctx.state.members.get(ctx.state.bot.id) as SandboxMember;
@@ -51,6 +52,8 @@ export const channelRoutes = [
     if (channel instanceof Response) return channel;
     if (!botMay(ctx, PermissionFlagsBits.ViewChannel)) return DiscordErrors.missingAccess();
     if (!botMay(ctx, PermissionFlagsBits.SendMessages)) return DiscordErrors.missingPermissions();
+    const tooLarge = requestSizeError(request);
+    if (tooLarge) return tooLarge;
     const body = await readBody(request);
     if (body instanceof Response) return body;
     const changes = await readMessageChanges(body, [], ctx.state.nextId);
@@ -73,6 +76,8 @@ export const channelRoutes = [
     const message = findMessage(ctx, params.channel, params.message);
     if (message instanceof Response) return message;
     if (message.author.id !== ctx.state.bot.id) return DiscordErrors.otherAuthor();
+    const tooLarge = requestSizeError(request);
+    if (tooLarge) return tooLarge;
     const body = await readBody(request);
     if (body instanceof Response) return body;
     const changes = await readMessageChanges(body, message.attachments, ctx.state.nextId);

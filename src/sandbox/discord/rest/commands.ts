@@ -5,47 +5,66 @@ import {
   ApplicationCommandType,
 } from "discord-api-types/v10";
 import type { SandboxContext } from "../context.ts";
-import { DiscordErrors, formError, json } from "../http.ts";
+import { DiscordErrors, discordError, formError, json } from "../http.ts";
 import { route } from "../router.ts";
+import { characters, checkChoices, createFormErrors, type FormErrors, LIMITS } from "./limits.ts";
 
+/** Chat-input command and option names (Application Commands, Naming); lower case where a letter has one. */
 const NAME = /^[-_'\p{L}\p{N}\p{sc=Deva}\p{sc=Thai}]{1,32}$/u;
 
 type Path = (string | number)[];
 type CommandBody = Record<string, unknown> & { name?: unknown; type?: unknown; options?: unknown };
 
-/** Checks one command as Discord does for the rules bots most often break; the form error, or null. */
-function validateCommand(body: CommandBody, path: Path): object | null {
-  const type = body.type ?? ApplicationCommandType.ChatInput;
-  const chatInput = type === ApplicationCommandType.ChatInput;
-  if (
-    typeof body.name !== "string" ||
-    !NAME.test(body.name) ||
-    (chatInput && body.name !== body.name.toLowerCase())
-  ) {
-    return formError([...path, "name"], "APPLICATION_COMMAND_INVALID_NAME", "Command name is invalid");
-  }
-  if (!chatInput) return null;
-  const description = body.description;
-  if (typeof description !== "string" || description.length < 1 || description.length > 100) {
-    return formError(
-      [...path, "description"],
-      "BASE_TYPE_BAD_LENGTH",
-      "Must be between 1 and 100 in length.",
-    );
-  }
-  return validateOptions(body.options, [...path, "options"], 0);
+const invalidName = (errors: FormErrors, path: Path) =>
+  errors.add(path, "APPLICATION_COMMAND_INVALID_NAME", "Command name is invalid");
+
+const badLength = (errors: FormErrors, path: Path, max: number) =>
+  errors.add(path, "BASE_TYPE_BAD_LENGTH", `Must be between 1 and ${max} in length.`);
+
+/** A chat-input command's or an option's name: the pattern, and lower case. */
+function checkChatInputName(errors: FormErrors, path: Path, name: unknown): void {
+  if (typeof name !== "string" || !NAME.test(name) || name !== name.toLowerCase()) invalidName(errors, path);
 }
 
-function validateOptions(options: unknown, path: Path, depth: number): object | null {
-  if (options === undefined || options === null) return null;
-  if (!Array.isArray(options)) return formError(path, "BASE_TYPE_ARRAY", "Must be an array.");
-  if (options.length > 25) return formError(path, "BASE_TYPE_MAX_LENGTH", "Must be 25 or fewer in length.");
+/** A description of 1-100 characters. */
+function checkDescription(errors: FormErrors, path: Path, description: unknown): void {
+  const length = typeof description === "string" ? characters(description) : 0;
+  if (length < 1 || length > LIMITS.commandDescription) badLength(errors, path, LIMITS.commandDescription);
+}
+
+/**
+ * Adds what Discord refuses in one command: the name (chat input: the pattern, lower case; user and message
+ * commands: 1-32 characters, spaces and capitals allowed), the description (1-100, chat input only) and options.
+ */
+function checkCommand(errors: FormErrors, body: CommandBody, path: Path): void {
+  const type = body.type ?? ApplicationCommandType.ChatInput;
+  if (type !== ApplicationCommandType.ChatInput) {
+    const length = typeof body.name === "string" ? characters(body.name) : 0;
+    if (length < 1 || length > LIMITS.commandName) badLength(errors, [...path, "name"], LIMITS.commandName);
+    return;
+  }
+  checkChatInputName(errors, [...path, "name"], body.name);
+  checkDescription(errors, [...path, "description"], body.description);
+  checkOptions(errors, body.options, [...path, "options"], 0);
+}
+
+const isNested = (option: APIApplicationCommandOption) =>
+  option.type === ApplicationCommandOptionType.Subcommand ||
+  option.type === ApplicationCommandOptionType.SubcommandGroup;
+
+/** Adds what Discord refuses in a list of options: at most 25, unique names, required before optional, choices. */
+function checkOptions(errors: FormErrors, options: unknown, path: Path, depth: number): void {
+  if (options === undefined || options === null) return;
+  if (!Array.isArray(options)) {
+    errors.add(path, "BASE_TYPE_ARRAY", "Must be an array.");
+    return;
+  }
+  if (options.length > LIMITS.commandOptions) {
+    errors.add(path, "BASE_TYPE_MAX_LENGTH", `Must be ${LIMITS.commandOptions} or fewer in length.`);
+  }
   const list = options as APIApplicationCommandOption[];
-  const nested = (option: APIApplicationCommandOption) =>
-    option.type === ApplicationCommandOptionType.Subcommand ||
-    option.type === ApplicationCommandOptionType.SubcommandGroup;
-  if (list.some(nested) && !list.every(nested)) {
-    return formError(
+  if (list.some(isNested) && !list.every(isNested)) {
+    errors.add(
       path,
       "APPLICATION_COMMAND_OPTIONS_TYPE_INVALID",
       "Sub-command and sub-command group option types are mutually exclusive to all other types",
@@ -55,62 +74,42 @@ function validateOptions(options: unknown, path: Path, depth: number): object | 
   let optionalSeen = false;
   for (const [index, option] of list.entries()) {
     const at = [...path, index];
-    if (
-      typeof option.name !== "string" ||
-      !NAME.test(option.name) ||
-      option.name !== option.name.toLowerCase()
-    ) {
-      return formError([...at, "name"], "APPLICATION_COMMAND_INVALID_NAME", "Command name is invalid");
-    }
+    checkChatInputName(errors, [...at, "name"], option.name);
     if (names.has(option.name)) {
-      return formError(
+      errors.add(
         [...at, "name"],
         "APPLICATION_COMMAND_OPTIONS_NAME_ALREADY_EXISTS",
         "Option name already exists",
       );
     }
     names.add(option.name);
-    if (
-      typeof option.description !== "string" ||
-      option.description.length < 1 ||
-      option.description.length > 100
-    ) {
-      return formError(
-        [...at, "description"],
-        "BASE_TYPE_BAD_LENGTH",
-        "Must be between 1 and 100 in length.",
-      );
-    }
-    if (nested(option)) {
+    checkDescription(errors, [...at, "description"], option.description);
+    if (isNested(option)) {
       if (option.type === ApplicationCommandOptionType.SubcommandGroup && depth > 0) {
-        return formError([...at, "type"], "APPLICATION_COMMAND_OPTION_TYPE_INVALID", "Invalid nesting");
+        errors.add([...at, "type"], "APPLICATION_COMMAND_OPTION_TYPE_INVALID", "Invalid nesting");
       }
-      const inner = validateOptions(option.options, [...at, "options"], depth + 1);
-      if (inner) return inner;
+      checkOptions(errors, option.options, [...at, "options"], depth + 1);
       continue;
     }
     const required = "required" in option && option.required === true;
     if (required && optionalSeen) {
-      return formError(
+      errors.add(
         at,
         "APPLICATION_COMMAND_OPTIONS_REQUIRED_INVALID",
         "Required options must be placed before non-required options",
       );
     }
     if (!required) optionalSeen = true;
-    const choices = "choices" in option && Array.isArray(option.choices) ? option.choices : [];
-    if (choices.length > 25) {
-      return formError([...at, "choices"], "BASE_TYPE_MAX_LENGTH", "Must be 25 or fewer in length.");
-    }
-    if (choices.length > 0 && "autocomplete" in option && option.autocomplete) {
-      return formError(
+    const choices = "choices" in option ? option.choices : undefined;
+    checkChoices(errors, [...at, "choices"], choices);
+    if (Array.isArray(choices) && choices.length > 0 && "autocomplete" in option && option.autocomplete) {
+      errors.add(
         [...at, "autocomplete"],
         "APPLICATION_COMMAND_OPTION_CHOICES_AUTOCOMPLETE",
         "Autocomplete cannot be enabled with choices",
       );
     }
   }
-  return null;
 }
 
 /** Turns a command body into the stored command, keeping the id of a same-named command of that scope. */
@@ -151,26 +150,45 @@ function checkScope(ctx: SandboxContext, app: string, guild: string | null): Res
   return null;
 }
 
+const typeOf = (body: { type?: unknown }) => Number(body.type ?? ApplicationCommandType.ChatInput);
+
+/** 30032 when a scope would hold more commands of one type than Discord allows (100 chat input, 15, 15). */
+function countError(commands: { type?: unknown }[]): Response | null {
+  for (const [type, max] of Object.entries(LIMITS.commandsPerType)) {
+    if (commands.filter((command) => typeOf(command) === Number(type)).length > max) {
+      return discordError(400, 30032, `Maximum number of application commands reached (${max})`);
+    }
+  }
+  return null;
+}
+
 function overwrite(ctx: SandboxContext, bodies: unknown, guildId: string | null): Response {
   if (!Array.isArray(bodies)) {
     return DiscordErrors.invalidFormBody(formError([], "BASE_TYPE_ARRAY", "Must be an array."));
   }
+  if (bodies.length > LIMITS.bulkCommands) {
+    return DiscordErrors.invalidFormBody(
+      formError([], "BASE_TYPE_MAX_LENGTH", `Must be ${LIMITS.bulkCommands} or fewer in length.`),
+    );
+  }
+  const errors = createFormErrors();
   const names = new Set<string>();
   for (const [index, body] of (bodies as CommandBody[]).entries()) {
-    const invalid = validateCommand(body, [index]);
-    if (invalid) return DiscordErrors.invalidFormBody(invalid);
-    const key = `${String(body.type ?? 1)}:${String(body.name)}`;
+    checkCommand(errors, body ?? {}, [index]);
+    const key = `${typeOf(body ?? {})}:${String(body?.name)}`;
     if (names.has(key)) {
-      return DiscordErrors.invalidFormBody(
-        formError(
-          [index, "name"],
-          "APPLICATION_COMMANDS_DUPLICATE_NAME",
-          "Application command names must be unique",
-        ),
+      errors.add(
+        [index, "name"],
+        "APPLICATION_COMMANDS_DUPLICATE_NAME",
+        "Application command names must be unique",
       );
     }
     names.add(key);
   }
+  const invalid = errors.tree();
+  if (invalid) return DiscordErrors.invalidFormBody(invalid);
+  const tooMany = countError(bodies as CommandBody[]);
+  if (tooMany) return tooMany;
   const commands = (bodies as CommandBody[]).map((body) => toCommand(ctx, body, guildId));
   for (const old of scopeOf(ctx, guildId)) ctx.state.commands.delete(old.id);
   for (const command of commands) ctx.state.commands.set(command.id, command);
@@ -182,10 +200,16 @@ function overwrite(ctx: SandboxContext, bodies: unknown, guildId: string | null)
 }
 
 function upsert(ctx: SandboxContext, body: unknown, guildId: string | null): Response {
-  const invalid = validateCommand((body ?? {}) as CommandBody, []);
+  const errors = createFormErrors();
+  checkCommand(errors, (body ?? {}) as CommandBody, []);
+  const invalid = errors.tree();
   if (invalid) return DiscordErrors.invalidFormBody(invalid);
   const command = toCommand(ctx, body as CommandBody, guildId);
   const existed = ctx.state.commands.has(command.id);
+  if (!existed) {
+    const tooMany = countError([...scopeOf(ctx, guildId), command]);
+    if (tooMany) return tooMany;
+  }
   ctx.state.commands.set(command.id, command);
   return json(command, existed ? 200 : 201);
 }

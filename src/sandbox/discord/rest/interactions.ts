@@ -12,7 +12,9 @@ import { DiscordErrors, formError, json, noContent, type RequestBody, readBody }
 import type { TrackedInteraction } from "../interactions.ts";
 import { messagePayload } from "../payloads.ts";
 import { route } from "../router.ts";
+import { snowflakeTime } from "../snowflake.ts";
 import type { SandboxMessage } from "../state.ts";
+import { checkChoices, createFormErrors, LIMITS, requestSizeError, tokenExpired } from "./limits.ts";
 import { completeMessage, isEmpty, readMessageChanges } from "./message-input.ts";
 
 const invalidType = () =>
@@ -98,11 +100,10 @@ async function applyCallback(
       const choices = Array.isArray(data.choices)
         ? (data.choices as APIApplicationCommandOptionChoice[])
         : [];
-      if (choices.length > 25) {
-        return DiscordErrors.invalidFormBody(
-          formError(["data", "choices"], "BASE_TYPE_MAX_LENGTH", "Must be 25 or fewer in length."),
-        );
-      }
+      const errors = createFormErrors();
+      checkChoices(errors, ["data", "choices"], choices);
+      const invalid = errors.tree();
+      if (invalid) return DiscordErrors.invalidFormBody(invalid);
       tracked.settle({ kind: "choices", choices });
       return null;
     }
@@ -115,10 +116,36 @@ async function applyCallback(
   }
 }
 
-/** The interaction of a webhook path (application id + interaction token), or Unknown Webhook. */
+/** How long ago Discord sent the interaction, on the sandbox's clock. */
+const ageOf = (ctx: SandboxContext, tracked: TrackedInteraction) =>
+  ctx.state.clock.now() - snowflakeTime(tracked.id);
+
+/**
+ * The interaction of a webhook path (application id + interaction token): Unknown Webhook when there is none,
+ * Invalid Webhook Token once its 15 minutes are over.
+ */
 function findByToken(ctx: SandboxContext, app: string, token: string): TrackedInteraction | Response {
   const tracked = ctx.interactions.byToken(token);
-  return tracked && app === ctx.state.applicationId ? tracked : DiscordErrors.unknownWebhook();
+  if (!tracked || app !== ctx.state.applicationId) return DiscordErrors.unknownWebhook();
+  return ageOf(ctx, tracked) > LIMITS.tokenLifetimeMs ? tokenExpired() : tracked;
+}
+
+/**
+ * Whether a callback may still be made: 40060 when the interaction was already acknowledged, 10062 when it
+ * comes more than 3 s after the interaction was sent (the member saw "The application did not respond"; the
+ * control API is told so at once).
+ */
+function acknowledgeable(ctx: SandboxContext, tracked: TrackedInteraction): Response | null {
+  const age = ageOf(ctx, tracked);
+  if (tracked.acknowledged) {
+    return age > LIMITS.tokenLifetimeMs
+      ? DiscordErrors.unknownInteraction()
+      : DiscordErrors.alreadyAcknowledged();
+  }
+  if (age <= LIMITS.acknowledgeMs) return null;
+  ctx.logger.debug("sandbox discord interaction acknowledged too late", { interaction: tracked.id, age });
+  tracked.settle({ kind: "expired", lateByMs: age - LIMITS.acknowledgeMs });
+  return DiscordErrors.unknownInteraction();
 }
 
 /** The message `@original` or an id names within an interaction's answers. */
@@ -142,7 +169,8 @@ export const interactionRoutes = [
     async ({ ctx, params, request, url }) => {
       const tracked = ctx.interactions.byId(params.id);
       if (!tracked || tracked.token !== params.token) return DiscordErrors.unknownInteraction();
-      if (tracked.acknowledged) return DiscordErrors.alreadyAcknowledged();
+      const refused = acknowledgeable(ctx, tracked) ?? requestSizeError(request);
+      if (refused) return refused;
       const body = await readBody(request);
       if (body instanceof Response) return body;
       const { type } = body.json;
@@ -184,6 +212,8 @@ export const interactionRoutes = [
       const tracked = findByToken(ctx, params.app, params.token);
       if (tracked instanceof Response) return tracked;
       if (!tracked.acknowledged) return DiscordErrors.unknownWebhook();
+      const tooLarge = requestSizeError(request);
+      if (tooLarge) return tooLarge;
       const body = await readBody(request);
       if (body instanceof Response) return body;
       const changes = await readMessageChanges(body, [], ctx.state.nextId);
@@ -217,6 +247,8 @@ export const interactionRoutes = [
       if (tracked instanceof Response) return tracked;
       const message = answerOf(ctx, tracked, params.message);
       if (message instanceof Response) return message;
+      const tooLarge = requestSizeError(request);
+      if (tooLarge) return tooLarge;
       const body = await readBody(request);
       if (body instanceof Response) return body;
       const changes = await readMessageChanges(body, message.attachments, ctx.state.nextId);

@@ -1,8 +1,9 @@
 import type { APIEmbed, APIMessageTopLevelComponent } from "discord-api-types/v10";
-import { ComponentType, MessageFlags } from "discord-api-types/v10";
+import { MessageFlags } from "discord-api-types/v10";
 import type { MessageContent } from "../actions.ts";
 import { contentTypeFor, DiscordErrors, formError, type RequestBody } from "../http.ts";
 import type { SandboxAttachment } from "../state.ts";
+import { messageErrors, uploadError } from "./limits.ts";
 
 /** Flags a bot may set when it creates a message (others are Discord's to set). */
 const SETTABLE_FLAGS =
@@ -13,7 +14,8 @@ const SETTABLE_FLAGS =
 
 /**
  * Reads the message part of a create or edit body (JSON or multipart). Only fields present in the body
- * are returned; `existing` attachments are the ones an edit may keep. A Response for an invalid body.
+ * are returned; `existing` attachments are the ones an edit may keep. A Response for an invalid body: 413 for
+ * uploads over Discord's size limits, 400 Invalid Form Body for anything over its other limits (limits.ts).
  */
 export async function readMessageChanges(
   body: RequestBody,
@@ -21,6 +23,8 @@ export async function readMessageChanges(
   nextId: () => string,
 ): Promise<Partial<MessageContent> | Response> {
   const { json, files } = body;
+  const tooLarge = uploadError([...files.values()].map((file) => file.size));
+  if (tooLarge) return tooLarge;
   const changes: Partial<MessageContent> = {};
   if ("content" in json) {
     if (json.content !== null && typeof json.content !== "string") {
@@ -37,7 +41,7 @@ export async function readMessageChanges(
   if (typeof json.flags === "number") changes.flags = json.flags & SETTABLE_FLAGS;
   const attachments = await readAttachments(json.attachments, files, existing, nextId);
   if (attachments) changes.attachments = attachments;
-  const invalid = validate(changes);
+  const invalid = messageErrors(changes);
   return invalid ? DiscordErrors.invalidFormBody(invalid) : changes;
 }
 
@@ -99,64 +103,4 @@ async function readAttachments(
     }
   }
   return result;
-}
-
-/** Discord's length limits that a bot most often trips over; the Invalid Form Body errors, or null. */
-function validate(changes: Partial<MessageContent>): object | null {
-  if (changes.content !== undefined && changes.content.length > 2000) {
-    return formError(["content"], "BASE_TYPE_MAX_LENGTH", "Must be 2000 or fewer in length.");
-  }
-  const embeds = changes.embeds ?? [];
-  if (embeds.length > 10) {
-    return formError(["embeds"], "BASE_TYPE_MAX_LENGTH", "Must be 10 or fewer in length.");
-  }
-  let total = 0;
-  for (const [index, embed] of embeds.entries()) {
-    const limits: [string, string | undefined, number][] = [
-      ["title", embed.title, 256],
-      ["description", embed.description, 4096],
-    ];
-    for (const [field, value, max] of limits) {
-      total += value?.length ?? 0;
-      if ((value?.length ?? 0) > max) {
-        return formError(
-          ["embeds", index, field],
-          "BASE_TYPE_MAX_LENGTH",
-          `Must be ${max} or fewer in length.`,
-        );
-      }
-    }
-    const fields = embed.fields ?? [];
-    if (fields.length > 25) {
-      return formError(["embeds", index, "fields"], "BASE_TYPE_MAX_LENGTH", "Must be 25 or fewer in length.");
-    }
-    for (const [position, field] of fields.entries()) {
-      total += field.name.length + field.value.length;
-      if (field.name.length > 256 || field.value.length > 1024 || field.value.length === 0) {
-        return formError(
-          ["embeds", index, "fields", position, field.value.length === 0 ? "value" : "name"],
-          "BASE_TYPE_BAD_LENGTH",
-          "Must be between 1 and 1024 in length.",
-        );
-      }
-    }
-  }
-  if (total > 6000) {
-    return formError(["embeds"], "MAX_EMBED_SIZE_EXCEEDED", "Embed size exceeds maximum size of 6000");
-  }
-  const components = changes.components ?? [];
-  const v2 = ((changes.flags ?? 0) & MessageFlags.IsComponentsV2) !== 0;
-  if (!v2 && components.length > 5) {
-    return formError(["components"], "BASE_TYPE_MAX_LENGTH", "Must be 5 or fewer in length.");
-  }
-  for (const [index, row] of components.entries()) {
-    if (row.type === ComponentType.ActionRow && row.components.length > 5) {
-      return formError(
-        ["components", index, "components"],
-        "BASE_TYPE_MAX_LENGTH",
-        "Must be 5 or fewer in length.",
-      );
-    }
-  }
-  return null;
 }
