@@ -1,12 +1,14 @@
 import { CloseCode, RevokedReason } from "../entries/events.ts";
-import { type ExportFormat, renderExport } from "../entries/export.ts";
+import { renderExport } from "../entries/export.ts";
 import type { EntryView } from "../entries/model.ts";
 import { nickKey } from "../nicks/key.ts";
 import { type Clock, systemClock } from "../shared/clock.ts";
 import { createBackoff, realSleep, type Sleep } from "./backoff.ts";
 import { createApiClient, type WhitelistRef } from "./client.ts";
+import { EasyWhitelistConfigError } from "./easywhitelist.ts";
 import { ExitCode, SyncStopError, TransientError } from "./errors.ts";
-import { readIfExists, writeIfChanged } from "./file.ts";
+import { readIfExists, updateFile } from "./file.ts";
+import { countEntries, fileContent } from "./formats.ts";
 import type { SyncOptions } from "./options.ts";
 import { createRconNotifier, type RconConnect } from "./rcon.ts";
 import type { SyncEvent } from "./report.ts";
@@ -66,24 +68,6 @@ function diff(before: EntryMap, after: EntryMap): { added: string[]; removed: st
   return { added, removed };
 }
 
-/** How many players an export file lists (for the status line of `--once`, which keeps no list). */
-export function countEntries(format: ExportFormat, bytes: Uint8Array | null): number {
-  if (bytes === null) return 0;
-  const text = new TextDecoder().decode(bytes);
-  if (format === "vanilla") {
-    try {
-      const players: unknown = JSON.parse(text);
-      return Array.isArray(players) ? players.length : 0;
-    } catch {
-      return 0;
-    }
-  }
-  const lines = text.split("\n");
-  return format === "plain"
-    ? lines.filter((line) => line !== "").length
-    : lines.filter((l) => l.startsWith("  - ")).length;
-}
-
 const errorCode = (error: unknown) => (error as NodeJS.ErrnoException).code ?? (error as Error).message;
 
 /**
@@ -92,8 +76,10 @@ const errorCode = (error: unknown) => (error as NodeJS.ErrnoException).code ?? (
  * Start: resolve the whitelist, open the socket (resuming after the stored cursor), fetch the entries, write
  * the file, then apply events as they come. Every write is atomic and only happens when the bytes change; the
  * file always equals what `GET …/entries?format=` serves, because events are applied to an entry list that is
- * rendered by the server's own `renderExport`. Disconnects resume with `?after=` (no re-fetch); a resync or an
- * unknown cursor re-fetches with ETags (two 304s when nothing changed). A refused key stops the agent.
+ * rendered by the server's own `renderExport`. One exception: an existing EasyWhitelist config.yml keeps its
+ * other settings, and only its `whitelist` and `whitelisted` keys equal the export's (see fileContent).
+ * Disconnects resume with `?after=` (no re-fetch); a resync or an unknown cursor re-fetches with ETags (two
+ * 304s when nothing changed). A refused key stops the agent.
  */
 export function startSyncAgent(options: SyncOptions, deps: SyncAgentDeps = {}): SyncAgent {
   const clock = deps.clock ?? systemClock;
@@ -106,6 +92,7 @@ export function startSyncAgent(options: SyncOptions, deps: SyncAgentDeps = {}): 
   const rcon = options.rcon
     ? createRconNotifier({
         target: options.rcon,
+        reloadCommand: options.reloadCommand,
         kickRemoved: options.kickRemoved,
         report,
         connect: deps.rconConnect,
@@ -139,12 +126,37 @@ export function startSyncAgent(options: SyncOptions, deps: SyncAgentDeps = {}): 
     }
   }
 
-  async function write(bytes: Uint8Array): Promise<boolean> {
+  /**
+   * Brings the file in line with the service's export (the bytes of `?format=`): the export itself, or for an
+   * existing EasyWhitelist config.yml, the same list merged into its other settings. Answers whether it wrote,
+   * and the file's bytes now.
+   */
+  async function write(exported: Uint8Array): Promise<{ written: boolean; bytes: Uint8Array | null }> {
     try {
-      return await writeIfChanged(options.out, bytes);
+      return await updateFile(options.out, (current) => fileContent(options.format, exported, current));
     } catch (error) {
+      if (error instanceof EasyWhitelistConfigError) {
+        throw new SyncStopError(
+          `cannot update ${options.out}: it is ${error.message}, and its other settings would be lost; fix ` +
+            "it, or delete it to start from the file a fresh install would use",
+          ExitCode.failure,
+        );
+      }
       throw new SyncStopError(`cannot write ${options.out} (${errorCode(error)})`, ExitCode.failure);
     }
+  }
+
+  /**
+   * Writes a downloaded export and remembers the file's hash beside its ETag: the ETag is only sent again
+   * while the file still holds these bytes. An EasyWhitelist config.yml is not the export byte for byte, so
+   * the hash is of the file as written (or as found, when it already listed the same players): any later edit
+   * of it, by hand or by the plugin saving its config, costs one full download, after which only a list that
+   * differs is written again.
+   */
+  async function store(exported: Uint8Array): Promise<boolean> {
+    const { written, bytes } = await write(exported);
+    state.sha256 = bytes === null ? null : sha256(bytes);
+    return written;
   }
 
   async function persist(): Promise<void> {
@@ -156,8 +168,9 @@ export function startSyncAgent(options: SyncOptions, deps: SyncAgentDeps = {}): 
   }
 
   /**
-   * The export file, fetched with the stored ETag when the file still holds the bytes that ETag names (an
-   * edit by hand, or by the game server, must be repaired, not confirmed by a 304). Null: the file is current.
+   * The export file, fetched with the stored ETag when the file still holds the bytes it held when that ETag
+   * was stored (an edit by hand, or by the game server, must be repaired, not confirmed by a 304). Null: the
+   * file is current. The caller stores the body (`store`), which records the new hash.
    */
   async function fetchFile(): Promise<Uint8Array | null> {
     const onDisk = await readIfExists(options.out);
@@ -165,13 +178,12 @@ export function startSyncAgent(options: SyncOptions, deps: SyncAgentDeps = {}): 
     const answer = await api.exportFile(whitelist, options.format, valid ? state.etag : null);
     if (answer.status === 304) return null;
     state.etag = answer.etag;
-    state.sha256 = sha256(answer.body);
     return answer.body;
   }
 
   async function runOnce(): Promise<void> {
     const body = await retrying(fetchFile, ONCE_ATTEMPTS);
-    const written = body !== null && (await write(body));
+    const written = body !== null && (await store(body));
     await persist();
     report({
       type: "started",
@@ -184,8 +196,17 @@ export function startSyncAgent(options: SyncOptions, deps: SyncAgentDeps = {}): 
       once: true,
     });
     if (written && rcon) {
-      rcon.afterChange();
-      await rcon.idle();
+      // No later change will retry a failure here: say so and fail, so cron (or whoever ran it) notices.
+      await rcon.runNow().catch((error: Error) => {
+        const reload = options.reloadCommand
+          ? `\`${options.reloadCommand}\` runs on its console`
+          : "it reloads";
+        throw new SyncStopError(
+          `wrote ${options.out}, but could not tell the game server to read it: ${error.message}. ` +
+            `It keeps its old list until ${reload} or it restarts`,
+          ExitCode.failure,
+        );
+      });
     }
   }
 
@@ -205,7 +226,7 @@ export function startSyncAgent(options: SyncOptions, deps: SyncAgentDeps = {}): 
     const list = answer.status === 200 ? toMap(answer.entries) : (previous as EntryMap);
     if (answer.status === 200) listEtag = answer.etag;
     const body = await fetchFile();
-    const written = body !== null && (await write(body));
+    const written = body !== null && (await store(body));
     entries = list;
     await persist();
     if (previous === null) {
@@ -253,7 +274,7 @@ export function startSyncAgent(options: SyncOptions, deps: SyncAgentDeps = {}): 
     let written = false;
     if (touched) {
       // Always the server's own renderer over the whole list: the bytes equal `?format=`, whatever the order.
-      written = await write(renderExport(options.format, [...list.values()]).body);
+      written = (await write(renderExport(options.format, [...list.values()]).body)).written;
       const { added, removed } = diff(before, list);
       for (const nick of added) report({ type: "added", nick, whitelist: whitelist.name });
       for (const nick of removed) report({ type: "removed", nick, whitelist: whitelist.name });

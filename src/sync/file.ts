@@ -73,9 +73,22 @@ async function syncDirectory(dir: string): Promise<void> {
   }
 }
 
+/**
+ * Reads the file, asks `next` for its new bytes (null: it stays as it is) and writes them atomically. Answers
+ * whether it wrote, and what the file holds now (null: it does not exist).
+ */
+export async function updateFile(
+  path: string,
+  next: (current: Uint8Array | null) => Uint8Array | null,
+): Promise<{ written: boolean; bytes: Uint8Array | null }> {
+  const current = await readIfExists(path);
+  const bytes = next(current);
+  if (bytes === null) return { written: false, bytes: current };
+  await writeAtomically(path, bytes);
+  return { written: true, bytes };
+}
+
 /** Writes the bytes unless the file already holds exactly them; true when it wrote. */
 export async function writeIfChanged(path: string, bytes: Uint8Array): Promise<boolean> {
-  if (sameBytes(await readIfExists(path), bytes)) return false;
-  await writeAtomically(path, bytes);
-  return true;
+  return (await updateFile(path, (current) => (sameBytes(current, bytes) ? null : bytes))).written;
 }

@@ -8,6 +8,19 @@ import { readFlags } from "../shared/flags.ts";
 /** The RCON port Minecraft uses when `rcon.port` is not set. */
 export const DEFAULT_RCON_PORT = 25575;
 
+/**
+ * What RCON runs after each change unless `--reload-command` says otherwise: the command that makes the game
+ * server (or the plugin) read the file again. A plain list has no known reader, so no default.
+ */
+export const defaultReloadCommands: Record<ExportFormat, string | null> = {
+  vanilla: "whitelist reload",
+  easywhitelist: "easywl reload",
+  plain: null,
+};
+
+/** The `--reload-command` value that turns the reload off (for RCON used only to kick). */
+const NO_RELOAD = "none";
+
 const Flag = Type.Boolean({ default: false, description: "true or false (as a flag: present = true)" });
 
 // Plain TypeBox, not Elysia's `t`: Elysia's Integer/Number also accept numeric strings, and these options are
@@ -46,6 +59,13 @@ export const SyncOptionsSchema = Type.Object({
   WLS_RCON_PASSWORD_FILE: Type.Optional(
     Type.String({ minLength: 1, description: "a file holding the RCON password" }),
   ),
+  WLS_RELOAD_COMMAND: Type.Optional(
+    Type.String({
+      maxLength: 256,
+      pattern: "^[^\\u0000-\\u001f\\u007f]+$",
+      description: `one line: a console command, or ${NO_RELOAD}`,
+    }),
+  ),
   WLS_KICK_REMOVED: Flag,
   WLS_ONCE: Flag,
   WLS_JSON: Flag,
@@ -61,9 +81,12 @@ const purposes: Record<OptionName, string> = {
   WLS_WHITELIST: "the whitelist's id or name (any letter case)",
   WLS_FORMAT: `the file format: ${exportFormats.join(", ")} (default vanilla)`,
   WLS_OUT: "the file to keep current, e.g. /srv/minecraft/whitelist.json",
-  WLS_RCON: `run \`whitelist reload\` through RCON at host:port after each change (port ${DEFAULT_RCON_PORT} by default)`,
+  WLS_RCON: `run the reload command through RCON at host:port after each change (port ${DEFAULT_RCON_PORT} by default)`,
   WLS_RCON_PASSWORD: "the RCON password (environment only: never on the command line)",
   WLS_RCON_PASSWORD_FILE: "a file holding the RCON password",
+  WLS_RELOAD_COMMAND: `what RCON runs after each change (default: ${Object.entries(defaultReloadCommands)
+    .map(([format, command]) => (command === null ? `nothing for ${format}` : `\`${command}\` for ${format}`))
+    .join(", ")}); ${NO_RELOAD} runs nothing`,
   WLS_KICK_REMOVED: "also `kick <nick>` through RCON when a nick is removed",
   WLS_ONCE: "write the file once and exit (for cron)",
   WLS_JSON: "log one JSON object per line (for supervisors) instead of human lines",
@@ -92,6 +115,8 @@ export type SyncOptions = {
   /** Absolute path of the file to keep current. */
   out: string;
   rcon: { host: string; port: number; password: string } | null;
+  /** Run through RCON after each change (the format's default unless given); null: none. */
+  reloadCommand: string | null;
   kickRemoved: boolean;
   once: boolean;
   json: boolean;
@@ -211,13 +236,32 @@ export function parseSyncOptions(
   if (options.WLS_KICK_REMOVED && rcon === null) {
     throw new SyncOptionsError(`${label("WLS_KICK_REMOVED")} needs ${label("WLS_RCON")}`);
   }
+  if (options.WLS_RELOAD_COMMAND !== undefined && rcon === null) {
+    throw new SyncOptionsError(`${label("WLS_RELOAD_COMMAND")} needs ${label("WLS_RCON")}`);
+  }
+  const format = options.WLS_FORMAT as ExportFormat;
+  const given = options.WLS_RELOAD_COMMAND;
+  // A console takes commands without the chat's `/` (Bukkit would look for a command named "/easywl").
+  const reloadCommand =
+    given === undefined
+      ? defaultReloadCommands[format]
+      : given === NO_RELOAD
+        ? null
+        : given.replace(/^\/+/, "");
+  if (rcon !== null && reloadCommand === null && !options.WLS_KICK_REMOVED) {
+    throw new SyncOptionsError(
+      `${label("WLS_RCON")} has nothing to run: the ${format} format has no reload command of its own; ` +
+        `set ${label("WLS_RELOAD_COMMAND")} (or ${label("WLS_KICK_REMOVED")})`,
+    );
+  }
   return {
     apiUrl: apiBase(options.WLS_URL),
     key: options.WLS_KEY,
     whitelist: options.WLS_WHITELIST,
-    format: options.WLS_FORMAT as ExportFormat,
+    format,
     out: resolve(options.WLS_OUT),
     rcon,
+    reloadCommand: rcon === null ? null : reloadCommand,
     kickRemoved: options.WLS_KICK_REMOVED,
     once: options.WLS_ONCE,
     json: options.WLS_JSON,
@@ -241,6 +285,7 @@ needed), then applies every change as it happens. Every option is also an enviro
 
 ${lines.join("\n")}
 
-Files: the file is replaced atomically (never half-written); <out>.cursor holds the resume position.
+Files: the file is replaced atomically (never half-written); <out>.cursor holds the resume position. An
+existing EasyWhitelist config.yml keeps its other settings: only its whitelist and whitelisted keys change.
 Exit codes: 0 stopped or --once done, 1 failure, 77 key refused or revoked, 78 bad option or unknown whitelist.`;
 }

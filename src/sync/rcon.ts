@@ -1,25 +1,20 @@
-import { Rcon } from "rcon-client";
 import { nickKey } from "../nicks/key.ts";
+import { openRcon, type RconConnection, RconError, type RconTarget, rconAddress } from "./rcon-protocol.ts";
 import type { SyncEvent } from "./report.ts";
 
-/** Where the game server's RCON listens, and its password. */
-export type RconTarget = { host: string; port: number; password: string };
-/** An authenticated RCON connection. */
-export type RconConnection = { send(command: string): Promise<string>; end(): Promise<void> };
-/** Opens an authenticated connection (injected in tests). */
+export type { RconConnection, RconTarget } from "./rcon-protocol.ts";
+
+/** Opens a logged-in connection (injected in tests). */
 export type RconConnect = (target: RconTarget) => Promise<RconConnection>;
 
-const RCON_TIMEOUT_MS = 5000;
+/** Connects with the agent's own Source RCON client (see rcon-protocol.ts for why not rcon-client). */
+export const connectRcon: RconConnect = (target) => openRcon(target);
 
-/** Connects with rcon-client (Source RCON, as Minecraft speaks it). */
-export const connectRcon: RconConnect = async ({ host, port, password }) => {
-  const rcon = new Rcon({ host, port, password, timeout: RCON_TIMEOUT_MS });
-  // rcon-client re-emits socket errors on an EventEmitter; with no listener they would crash the process.
-  // They also reject the pending command, which is where the notifier sees them.
-  rcon.on("error", () => {});
-  await rcon.connect();
-  return { send: (command) => rcon.send(command), end: () => rcon.end().catch(() => {}) };
-};
+/** A failure as one line naming the server (RconError messages already do). */
+function describeFailure(error: unknown, address: string): string {
+  if (error instanceof RconError) return error.message;
+  return `RCON ${address}: ${(error as Error).message || String(error)}`;
+}
 
 /**
  * The `kick` command for a nick, or null when the nick holds characters a command could misread. Bedrock
@@ -32,18 +27,22 @@ export function kickCommand(nick: string): string | null {
 }
 
 /**
- * Tells the game server about file changes over RCON: `whitelist reload` after each change, then `kick` for
- * removed nicks when asked. Commands run one at a time on one reused connection; changes that arrive meanwhile
- * fold into the next round. A failure is reported and left pending for the next change: RCON never stops the
- * agent (the file, which is what matters, is already written).
+ * Tells the game server about file changes over RCON: the reload command after each change (`whitelist reload`
+ * for vanilla, `easywl reload` for EasyWhitelist, or the one given), then `kick` for removed nicks when asked.
+ * Commands run one at a time on one reused connection; changes that arrive meanwhile fold into the next round.
+ * A failure is reported and left pending for the next change: RCON never stops the long-running agent (the
+ * file, which is what matters, is already written). A refused password ends the round before any command.
  */
 export function createRconNotifier({
   target,
+  reloadCommand,
   kickRemoved,
   report,
   connect = connectRcon,
 }: {
   target: RconTarget;
+  /** Run after each change; null runs none (kicks only). */
+  reloadCommand: string | null;
   kickRemoved: boolean;
   report: (event: SyncEvent) => void;
   connect?: RconConnect;
@@ -53,10 +52,10 @@ export function createRconNotifier({
   /** Nicks still to kick, by nick key (a nick re-added before its kick ran is not kicked). */
   const kicks = new Map<string, string>();
   let running: Promise<void> | null = null;
-  const address = `${target.host}:${target.port}`;
+  const address = rconAddress(target);
 
   async function runCommands(): Promise<void> {
-    const commands: [command: string, key: string | null][] = [["whitelist reload", null]];
+    const commands: [command: string, key: string | null][] = reloadCommand ? [[reloadCommand, null]] : [];
     for (const [key, nick] of kicks) {
       const command = kickCommand(nick);
       if (command) commands.push([command, key]);
@@ -65,6 +64,7 @@ export function createRconNotifier({
         report({ type: "warning", message: `not kicking ${JSON.stringify(nick)}: not a safe player name` });
       }
     }
+    if (commands.length === 0) return;
     // A kept connection may have died with a game server restart: then one more try on a fresh one.
     for (let attempt = 0; ; attempt++) {
       const reused = connection !== null;
@@ -80,7 +80,8 @@ export function createRconNotifier({
         const stale = connection;
         connection = null;
         await stale?.end().catch(() => {});
-        if (!reused || attempt > 0) throw error;
+        const refused = error instanceof RconError && error.code === "password-refused";
+        if (!reused || attempt > 0 || refused) throw error;
       }
     }
   }
@@ -92,7 +93,7 @@ export function createRconNotifier({
         await runCommands();
       } catch (error) {
         reloadPending = true;
-        report({ type: "rcon-failed", address, error: (error as Error).message || String(error) });
+        report({ type: "rcon-failed", address, error: describeFailure(error, address) });
         return;
       }
     }
@@ -113,6 +114,18 @@ export function createRconNotifier({
       running ??= flush().finally(() => {
         running = null;
       });
+    },
+    /**
+     * Runs the reload now and throws its failure as one line instead of keeping it for a next change (for
+     * `--once`, which has none).
+     */
+    async runNow(): Promise<void> {
+      await this.idle();
+      try {
+        await runCommands();
+      } catch (error) {
+        throw new Error(describeFailure(error, address));
+      }
     },
     /** Resolves when no command is running. */
     async idle(): Promise<void> {

@@ -22,6 +22,7 @@ export type SyncEvent =
   | { type: "resync"; reason: string }
   | { type: "retrying"; error: string; retryInMs: number }
   | { type: "rcon"; command: string; address: string }
+  /** `error` is one line naming the server; the long-running agent retries with the next change. */
   | { type: "rcon-failed"; error: string; address: string }
   | { type: "warning"; message: string }
   | { type: "stopped" };
@@ -66,7 +67,8 @@ export function humanReporter({ out, err }: Output): (event: SyncEvent) => void 
         interrupted = true;
         return err(`${event.error}; retrying in ${seconds(event.retryInMs)}`);
       case "rcon-failed":
-        return err(`RCON ${event.address}: ${event.error} (will retry after the next change)`);
+        // The error names the server already ("RCON password refused by host:port …").
+        return err(`${event.error}; will retry after the next change`);
       case "warning":
         return err(`Warning: ${event.message}`);
       case "synced":

@@ -10,8 +10,8 @@ import {
 } from "node:fs";
 import { join } from "node:path";
 import { renderExport } from "../../src/entries/export.ts";
-import { countEntries } from "../../src/sync/agent.ts";
 import { writeAtomically, writeIfChanged } from "../../src/sync/file.ts";
+import { countEntries } from "../../src/sync/formats.ts";
 import { freshState, loadState, saveState, statePath } from "../../src/sync/state.ts";
 import { tempDir } from "../helpers/services.ts";
 

@@ -11,6 +11,7 @@ import {
   type SyncOptions,
   startSyncAgent,
 } from "../../src/sync/index.ts";
+import { defaultReloadCommands } from "../../src/sync/options.ts";
 import type { SetTimer } from "../../src/sync/socket.ts";
 import { seedEntries, seedKey, seedWhitelist } from "../helpers/services.ts";
 
@@ -190,13 +191,16 @@ export function agentOptions(
   dir: string,
   overrides: Partial<SyncOptions> = {},
 ): SyncOptions {
+  const format = overrides.format ?? "vanilla";
   return {
     apiUrl: `${service.url}/api/v1`,
     key,
     whitelist,
-    format: "vanilla",
+    format,
     out: join(dir, "whitelist.json"),
     rcon: null,
+    // What parseSyncOptions picks for the format when RCON is on.
+    reloadCommand: overrides.rcon ? defaultReloadCommands[format] : null,
     kickRemoved: false,
     once: false,
     json: false,
@@ -223,76 +227,6 @@ export const fileBytes = (path: string): Uint8Array<ArrayBuffer> => Uint8Array.f
 
 /** The last event id the service assigned. */
 export const latestEventId = (service: RunningService) => service.services.events.bounds().latest;
-
-/** A Source RCON packet: int32 LE length, request id, type, then the body and two NULs. */
-function rconPacket(id: number, type: number, body: string): Buffer {
-  const payload = Buffer.from(body, "utf8");
-  const packet = Buffer.alloc(payload.length + 14);
-  packet.writeInt32LE(payload.length + 10, 0);
-  packet.writeInt32LE(id, 4);
-  packet.writeInt32LE(type, 8);
-  payload.copy(packet, 12);
-  return packet;
-}
-
-/**
- * A game server's RCON on loopback (port 0), speaking the Source RCON protocol as Minecraft does: type 3
- * authenticates (answered with type 2 and the request id, or -1 for a wrong password), type 2 runs a command
- * (answered with type 0 and the same id). Records every command it ran.
- */
-export function startFakeRcon(password: string) {
-  const commands: string[] = [];
-  let authAttempts = 0;
-  const wakers = new Set<() => void>();
-  const wake = () => {
-    for (const waker of wakers) waker();
-  };
-  const server = Bun.listen<{ buffer: Buffer; authed: boolean }>({
-    hostname: "127.0.0.1",
-    port: 0,
-    socket: {
-      open(socket) {
-        socket.data = { buffer: Buffer.alloc(0), authed: false };
-      },
-      data(socket, chunk) {
-        let buffer = Buffer.concat([socket.data.buffer, chunk]);
-        while (buffer.length >= 4 && buffer.length >= 4 + buffer.readInt32LE(0)) {
-          const length = buffer.readInt32LE(0);
-          const id = buffer.readInt32LE(4);
-          const type = buffer.readInt32LE(8);
-          const body = buffer.subarray(12, 4 + length - 2).toString("utf8");
-          buffer = buffer.subarray(4 + length);
-          if (type === 3) {
-            authAttempts++;
-            socket.data.authed = body === password;
-            socket.write(rconPacket(socket.data.authed ? id : -1, 2, ""));
-            wake();
-          } else if (type === 2 && socket.data.authed) {
-            commands.push(body);
-            socket.write(rconPacket(id, 0, body.startsWith("kick") ? "Kicked" : "Reloaded the whitelist"));
-            wake();
-          }
-        }
-        socket.data.buffer = buffer;
-      },
-    },
-  });
-  return {
-    port: server.port,
-    commands,
-    get authAttempts() {
-      return authAttempts;
-    },
-    /** Resolves once `check` holds (checked after every packet). */
-    until(check: () => boolean): Promise<void> {
-      return until(check, (waker) => {
-        wakers.add(waker);
-        return () => wakers.delete(waker);
-      });
-    },
-    stop: () => server.stop(true),
-  };
-}
 
 /** A TCP port nothing listens on (bound, then released). */
 export function closedPort(): number {

@@ -6,7 +6,8 @@ import { runSyncCommand } from "../../src/sync/index.ts";
 import { statePath } from "../../src/sync/state.ts";
 import { seedEntries, tempDir } from "../helpers/services.ts";
 import { startTestService } from "../helpers/sockets.ts";
-import { apiBytes, fileBytes, GUILD, immediateSleep, seedSurvival, startFakeRcon } from "./helpers.ts";
+import { apiBytes, closedPort, fileBytes, GUILD, immediateSleep, seedSurvival } from "./helpers.ts";
+import { startRconServer } from "./minecraft-rcon.ts";
 
 let dir: ReturnType<typeof tempDir>;
 let service: RunningService | undefined;
@@ -140,7 +141,7 @@ describe("--once", () => {
 
   test("with RCON: one whitelist reload after the write, none when nothing changed", async () => {
     const { service, key, out } = await world();
-    const rcon = startFakeRcon("pw");
+    const rcon = startRconServer({ password: "pw" });
     try {
       const argv = ["--url", service.url, "--whitelist", "survival", "--out", out, "--once"];
       const env = { WLS_KEY: key, WLS_RCON: `127.0.0.1:${rcon.port}`, WLS_RCON_PASSWORD: "pw" };
@@ -152,6 +153,94 @@ describe("--once", () => {
       rcon.stop();
     }
   });
+
+  test.each([
+    ["easywhitelist: `easywl reload` by default", "easywhitelist", [], "easywl reload"],
+    [
+      "vanilla: the --reload-command given, without a chat `/`",
+      "vanilla",
+      ["--reload-command", "/minecraft:whitelist reload"],
+      "minecraft:whitelist reload",
+    ],
+    ["plain: none by default, so --rcon alone is refused (78)", "plain", [], null],
+    [
+      "plain: the --reload-command given",
+      "plain",
+      ["--reload-command", "reload whitelist"],
+      "reload whitelist",
+    ],
+  ])("RCON after the write, %s", async (_label, format, flags, expected) => {
+    const { service, key } = await world();
+    const rcon = startRconServer({ password: "pw" });
+    try {
+      const out = join(dir.path, "list");
+      const argv = [
+        "--url",
+        service.url,
+        "--whitelist",
+        "survival",
+        "--out",
+        out,
+        "--once",
+        "--format",
+        format,
+      ];
+      const env = { WLS_KEY: key, WLS_RCON: `127.0.0.1:${rcon.port}`, WLS_RCON_PASSWORD: "pw" };
+      const result = await sync([...argv, ...flags], env);
+      if (expected === null) {
+        expect(result).toEqual({
+          code: 78,
+          stdout: [],
+          stderr: [
+            "whitelist-sync sync: --rcon (WLS_RCON) has nothing to run: the plain format has no reload command " +
+              "of its own; set --reload-command (WLS_RELOAD_COMMAND) (or --kick-removed (WLS_KICK_REMOVED))",
+          ],
+        });
+      } else {
+        expect(result.code).toBe(0);
+        expect(rcon.commands).toEqual([expected]);
+      }
+    } finally {
+      rcon.stop();
+    }
+  });
+
+  test.each([
+    ["a refused password", "wrong"],
+    ["no RCON listening", null],
+  ])(
+    "with RCON failing (%s): exit 1, the file written, and no promise of a retry",
+    async (_label, password) => {
+      const { service, wl, key, out } = await world();
+      const rcon = startRconServer({ password: "pw" });
+      try {
+        const port = password === null ? closedPort() : rcon.port;
+        const argv = ["--url", service.url, "--whitelist", "survival", "--out", out, "--once"];
+        const env = { WLS_KEY: key, WLS_RCON: `127.0.0.1:${port}`, WLS_RCON_PASSWORD: password ?? "pw" };
+        const result = await sync(argv, env);
+        const why =
+          password === null
+            ? `cannot reach RCON at 127.0.0.1:${port} (ECONNREFUSED)`
+            : `RCON password refused by 127.0.0.1:${port}: it must equal rcon.password in server.properties`;
+        expect(result).toEqual({
+          code: 1,
+          stdout: [`Wrote whitelist "survival" (${wl.id}): 2 entries → ${out} (vanilla)`],
+          stderr: [
+            `whitelist-sync sync: wrote ${out}, but could not tell the game server to read it: ${why}. ` +
+              "It keeps its old list until `whitelist reload` runs on its console or it restarts",
+          ],
+        });
+        expect(result.stderr.join("\n")).not.toMatch(/retry|retrying/i);
+        expect(fileBytes(out)).toEqual(await apiBytes(service, key, wl.id, "vanilla"));
+        expect({ commands: rcon.commands, unauthorized: rcon.unauthorized }).toEqual({
+          commands: [],
+          unauthorized: [],
+        });
+      } finally {
+        rcon.stop();
+      }
+    },
+  );
 
   test("a revoked key: exit 77 and one line on stderr", async () => {
     const { service, s, key, out } = await world();

@@ -34,6 +34,7 @@ describe("sync options", () => {
       format: "vanilla",
       out: "/srv/mc/wl.json",
       rcon: null,
+      reloadCommand: null,
       kickRemoved: false,
       once: false,
       json: false,
@@ -63,6 +64,7 @@ describe("sync options", () => {
       key: KEY,
       format: "plain",
       rcon: { host: "mc.local", port: 25575, password: "hunter2" },
+      reloadCommand: null,
       kickRemoved: true,
       once: true,
       json: false,
@@ -90,6 +92,29 @@ describe("sync options", () => {
   });
 
   test.each([
+    ["vanilla", [], "whitelist reload"],
+    ["easywhitelist", [], "easywl reload"],
+    ["plain", ["--reload-command", "reload whitelist"], "reload whitelist"],
+    ["easywhitelist", ["--reload-command", "easywhitelist reload"], "easywhitelist reload"],
+    ["easywhitelist", ["--reload-command", "/easywl reload"], "easywl reload"],
+    ["vanilla", ["--reload-command", "none", "--kick-removed"], null],
+  ])("--format %s %p: RCON runs %p after each change", (format, flags, command) => {
+    const env = { ...base, WLS_FORMAT: format, WLS_RCON: "127.0.0.1", WLS_RCON_PASSWORD: "pw" };
+    expect(parse(flags, env).reloadCommand).toBe(command);
+  });
+
+  test("the reload command from WLS_RELOAD_COMMAND; none without RCON", () => {
+    const env = {
+      ...base,
+      WLS_RCON: "127.0.0.1",
+      WLS_RCON_PASSWORD: "pw",
+      WLS_RELOAD_COMMAND: "easywl reload",
+    };
+    expect(parse([], env).reloadCommand).toBe("easywl reload");
+    expect(parse([], { ...base, WLS_FORMAT: "easywhitelist" }).reloadCommand).toBeNull();
+  });
+
+  test.each([
     [
       ["--format", "xml"],
       {},
@@ -104,6 +129,22 @@ describe("sync options", () => {
     ],
     [["--rcon", "host"], {}, expect.stringMatching(/^--rcon \(WLS_RCON\) needs a password/)],
     [["--kick-removed"], {}, "--kick-removed (WLS_KICK_REMOVED) needs --rcon (WLS_RCON)"],
+    [
+      ["--reload-command", "easywl reload"],
+      {},
+      "--reload-command (WLS_RELOAD_COMMAND) needs --rcon (WLS_RCON)",
+    ],
+    [
+      ["--reload-command", "say hi\nop me"],
+      { WLS_RCON: "h", WLS_RCON_PASSWORD: "pw" },
+      expect.stringMatching(/^--reload-command \(WLS_RELOAD_COMMAND\) must be one line/),
+    ],
+    [
+      ["--format", "plain", "--rcon", "h"],
+      { WLS_RCON_PASSWORD: "pw" },
+      "--rcon (WLS_RCON) has nothing to run: the plain format has no reload command of its own; " +
+        "set --reload-command (WLS_RELOAD_COMMAND) (or --kick-removed (WLS_KICK_REMOVED))",
+    ],
     [["--once=maybe"], {}, expect.stringMatching(/^--once \(WLS_ONCE\) must be true or false/)],
     [["--color"], {}, "unknown option --color; run whitelist-sync sync --help for the options"],
     [["survival"], {}, 'unexpected argument "survival"; options are --name value'],

@@ -13,16 +13,16 @@ import {
   latestEventId,
   runAgent,
   seedSurvival,
-  startFakeRcon,
   type TestAgent,
 } from "./helpers.ts";
+import { type RconServer, startRconServer } from "./minecraft-rcon.ts";
 
 const PASSWORD = "s3cret-rcon";
 
 let dir: ReturnType<typeof tempDir>;
 let service: RunningService | undefined;
 let agents: TestAgent[] = [];
-let rcons: ReturnType<typeof startFakeRcon>[] = [];
+let rcons: RconServer[] = [];
 
 afterEach(async () => {
   for (const running of agents) await running.stop();
@@ -41,8 +41,8 @@ async function world() {
   return { service, s, ...(await seedSurvival(s, ["Notch", "jeb_"])) };
 }
 
-function fakeRcon(password = PASSWORD) {
-  const rcon = startFakeRcon(password);
+function fakeRcon(password = PASSWORD, emptyValueFirst = false) {
+  const rcon = startRconServer({ password, emptyValueFirst });
   rcons.push(rcon);
   return rcon;
 }
@@ -83,7 +83,7 @@ describe("RCON", () => {
       "kick .Steve_Gamer",
     ]);
     // One connection, authenticated once, reused for every command.
-    expect(rcon.authAttempts).toBe(1);
+    expect(rcon.logins).toEqual([{ password: PASSWORD, accepted: true }]);
   });
 
   test("without --kick-removed a removal only reloads", async () => {
@@ -103,31 +103,91 @@ describe("RCON", () => {
   });
 
   test.each([
-    ["a wrong password", "wrong"],
-    ["refused connections", null],
-  ])("%s: logged, retried on the next change, and the file stays current", async (_label, password) => {
+    ["as Minecraft answers it", false],
+    ["after an empty response value, as Source servers answer it", true],
+  ])(
+    "a refused password (%s): said so, no command sent, retried with the next change",
+    async (_l, emptyFirst) => {
+      const { service, s, wl, key } = await world();
+      const rcon = fakeRcon(PASSWORD, emptyFirst);
+      const options = agentOptions(service, key, "survival", dir.path, {
+        rcon: { host: "127.0.0.1", port: rcon.port, password: "wrong" },
+        kickRemoved: true,
+      });
+      const sync = agent(options);
+      const first = await sync.waitFor("rcon-failed");
+      expect(first).toEqual({
+        type: "rcon-failed",
+        address: `127.0.0.1:${rcon.port}`,
+        error: `RCON password refused by 127.0.0.1:${rcon.port}: it must equal rcon.password in server.properties`,
+      });
+      // The refused connection is closed at once, before anything else is sent on it.
+      await rcon.until(() => rcon.closed === 1);
+
+      const from = sync.events.length;
+      await s.entries.remove({ whitelistId: wl.id, nick: "Notch", origin: "api" });
+      await sync.synced(latestEventId(service), from);
+      await sync.waitFor("rcon-failed", () => true, from);
+      expect(fileBytes(options.out)).toEqual(await apiBytes(service, key, wl.id, "vanilla"));
+      expect({
+        logins: rcon.logins.length,
+        commands: rcon.commands,
+        unauthorized: rcon.unauthorized,
+      }).toEqual({
+        logins: 2,
+        commands: [],
+        unauthorized: [],
+      });
+      expect(sync.events.filter((e) => e.type === "rcon")).toEqual([]);
+    },
+  );
+
+  test("refused connections: logged, retried on the next change, and the file stays current", async () => {
     const { service, s, wl, key } = await world();
-    const rcon = fakeRcon();
-    const port = password === null ? closedPort() : rcon.port;
+    const port = closedPort();
     const options = agentOptions(service, key, "survival", dir.path, {
-      rcon: { host: "127.0.0.1", port, password: password ?? PASSWORD },
-      kickRemoved: true,
+      rcon: { host: "127.0.0.1", port, password: PASSWORD },
     });
     const sync = agent(options);
     const first = await sync.waitFor("rcon-failed");
-    expect(first.address).toBe(`127.0.0.1:${port}`);
-    expect(first.error).toMatch(password === null ? /ECONNREFUSED|connect/i : /Authentication failed/);
-
+    expect(first.error).toBe(`cannot reach RCON at 127.0.0.1:${port} (ECONNREFUSED)`);
     const from = sync.events.length;
     await s.entries.remove({ whitelistId: wl.id, nick: "Notch", origin: "api" });
     await sync.synced(latestEventId(service), from);
     await sync.waitFor("rcon-failed", () => true, from);
     expect(fileBytes(options.out)).toEqual(await apiBytes(service, key, wl.id, "vanilla"));
-    if (password !== null) expect(rcon.authAttempts).toBe(2);
-    expect(rcon.commands).toEqual([]);
-    expect(sync.events.filter((e) => e.type === "removed")).toEqual([
-      { type: "removed", nick: "Notch", whitelist: "survival" },
-    ]);
+  });
+
+  test.each([
+    [
+      "vanilla runs `whitelist reload` by default",
+      "vanilla",
+      undefined,
+      ["whitelist reload", "whitelist reload"],
+    ],
+    [
+      "easywhitelist runs `easywl reload` by default",
+      "easywhitelist",
+      undefined,
+      ["easywl reload", "easywl reload"],
+    ],
+    ["plain runs the command given", "plain", "reload whitelist", ["reload whitelist", "reload whitelist"]],
+    ["no reload command: only kicks", "vanilla", null, ["kick Notch"]],
+  ] as const)("%s, at start and after each change", async (_label, format, reloadCommand, expected) => {
+    const { service, s, wl, key } = await world();
+    const rcon = fakeRcon();
+    const options = agentOptions(service, key, "survival", dir.path, {
+      format,
+      rcon: { host: "127.0.0.1", port: rcon.port, password: PASSWORD },
+      kickRemoved: reloadCommand === null,
+      ...(reloadCommand === undefined ? {} : { reloadCommand }),
+    });
+    const sync = agent(options);
+    await sync.waitFor("started");
+    if (reloadCommand !== null) await rcon.until(() => rcon.commands.length === 1);
+    await s.entries.remove({ whitelistId: wl.id, nick: "Notch", origin: "api" });
+    await rcon.until(() => rcon.commands.length === expected.length);
+    expect(rcon.commands).toEqual([...expected]);
   });
 
   test("a connection dropped by a game server restart is replaced without losing the command", async () => {
@@ -136,6 +196,7 @@ describe("RCON", () => {
     let connections = 0;
     const notifier = createRconNotifier({
       target: { host: "127.0.0.1", port: 1, password: "x" },
+      reloadCommand: "whitelist reload",
       kickRemoved: true,
       report: (event) => events.push(event),
       connect: async () => {
@@ -165,6 +226,7 @@ describe("RCON", () => {
     let fail = true;
     const notifier = createRconNotifier({
       target: { host: "127.0.0.1", port: 1, password: "x" },
+      reloadCommand: "whitelist reload",
       kickRemoved: true,
       report: () => {},
       connect: async () => {

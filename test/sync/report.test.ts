@@ -21,7 +21,11 @@ const events: SyncEvent[] = [
   { type: "retrying", error: "cannot reach http://h/api/v1/ws (ECONNREFUSED)", retryInMs: 2000 },
   { type: "connected", after: "42" },
   { type: "resync", reason: "resume cursor unusable" },
-  { type: "rcon-failed", address: "127.0.0.1:25575", error: "Authentication failed" },
+  {
+    type: "rcon-failed",
+    address: "127.0.0.1:25575",
+    error: "RCON password refused by 127.0.0.1:25575: it must equal rcon.password in server.properties",
+  },
   { type: "warning", message: "something odd" },
   { type: "stopped" },
 ];
@@ -41,7 +45,7 @@ test("human output: a status line, one line per change, problems on stderr, rout
   expect(err).toEqual([
     "Connection lost (1001, server shutting down); reconnecting in 1.2 s",
     "cannot reach http://h/api/v1/ws (ECONNREFUSED); retrying in 2.0 s",
-    "RCON 127.0.0.1:25575: Authentication failed (will retry after the next change)",
+    "RCON password refused by 127.0.0.1:25575: it must equal rcon.password in server.properties; will retry after the next change",
     "Warning: something odd",
   ]);
 });
