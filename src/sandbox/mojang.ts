@@ -8,7 +8,7 @@ export type FakeMojangProfile = { name: string; uuid: string };
 export type FakeMojang = {
   /** Base URL to use as `MOJANG_API_URL`, e.g. `http://127.0.0.1:40123`. */
   url: string;
-  /** Stops the server, first answering (503) any request held by the "slow" mode. */
+  /** Stops the server, first answering (503) any request held by the "slow" mode or by `hold`. */
   stop(): Promise<void>;
   setMode(mode: FakeMojangMode): void;
   /** What an unknown name gets: 404 with Mojang's JSON error body (today's API) or an empty 204 (older). */
@@ -16,6 +16,15 @@ export type FakeMojang = {
   /** How many requests reached the fake, whatever their answer. */
   requests(): number;
   addProfile(profile: FakeMojangProfile): void;
+  /**
+   * Mojang having a slow moment, without waiting for time to pass: every request from now on is held unanswered
+   * until `release`.
+   */
+  hold(): void;
+  /** Stops holding and answers the held requests as the fake answers now (so `setMode` first to release a 429). */
+  release(): void;
+  /** Resolves once `count` requests (default 1) are held, already or later. */
+  waitForHeld(count?: number): Promise<void>;
 };
 
 /** Options of the fake. */
@@ -49,44 +58,61 @@ export function startFakeMojang(options: FakeMojangOptions = {}): FakeMojang {
 
   const json = (status: number, body: unknown) => Response.json(body, { status });
 
+  /** What the fake answers a request with, in the current mode. */
+  const answer = (request: Request): Response | Promise<Response> => {
+    if (mode === "slow") {
+      return new Promise<Response>((resolve) => {
+        const release = () => {
+          held.delete(release);
+          resolve(json(503, { errorMessage: "stopped" }));
+        };
+        held.add(release);
+        request.signal.addEventListener("abort", release, { once: true });
+      });
+    }
+    if (mode === "down") return json(503, { errorMessage: "Service Unavailable" });
+    if (mode === "rate-limited") return json(429, { errorMessage: "Too Many Requests" });
+    const url = new URL(request.url);
+    const match = PROFILE_PATH.exec(url.pathname);
+    if (request.method !== "GET" || !match) return json(404, { path: url.pathname, error: "Not Found" });
+    const name = decodeURIComponent(match[1] ?? "");
+    if (!VALID_NAME.test(name)) {
+      return json(400, {
+        path: url.pathname,
+        errorMessage: "getProfileName.name: Invalid profile name",
+      });
+    }
+    const profile = profiles.get(name.toLowerCase());
+    if (profile) return json(200, profile);
+    if (notFoundStatus === 204) return new Response(null, { status: 204 });
+    return json(404, { path: url.pathname, errorMessage: `Couldn't find any profile with name ${name}` });
+  };
+
+  let holding = false;
+  const parked: (() => void)[] = [];
+  const heldWaiters = new Set<() => void>();
+  const park = (request: Request) =>
+    new Promise<Response>((resolve) => {
+      parked.push(() => resolve(answer(request)));
+      for (const wake of [...heldWaiters]) wake();
+    });
+
   const server = Bun.serve({
     hostname: "127.0.0.1",
     port: options.port ?? 0,
     fetch(request) {
       count++;
-      if (mode === "slow") {
-        return new Promise<Response>((resolve) => {
-          const release = () => {
-            held.delete(release);
-            resolve(json(503, { errorMessage: "stopped" }));
-          };
-          held.add(release);
-          request.signal.addEventListener("abort", release, { once: true });
-        });
-      }
-      if (mode === "down") return json(503, { errorMessage: "Service Unavailable" });
-      if (mode === "rate-limited") return json(429, { errorMessage: "Too Many Requests" });
-      const url = new URL(request.url);
-      const match = PROFILE_PATH.exec(url.pathname);
-      if (request.method !== "GET" || !match) return json(404, { path: url.pathname, error: "Not Found" });
-      const name = decodeURIComponent(match[1] ?? "");
-      if (!VALID_NAME.test(name)) {
-        return json(400, {
-          path: url.pathname,
-          errorMessage: "getProfileName.name: Invalid profile name",
-        });
-      }
-      const profile = profiles.get(name.toLowerCase());
-      if (profile) return json(200, profile);
-      if (notFoundStatus === 204) return new Response(null, { status: 204 });
-      return json(404, { path: url.pathname, errorMessage: `Couldn't find any profile with name ${name}` });
+      return holding ? park(request) : answer(request);
     },
   });
 
   return {
     url: `http://127.0.0.1:${server.port}`,
     async stop() {
-      const released = held.size;
+      holding = false;
+      mode = "down";
+      const released = held.size + parked.length;
+      for (const release of parked.splice(0)) release();
       for (const release of [...held]) release();
       // Let the released answers be written before the connections are closed.
       if (released > 0) await server.stop();
@@ -100,5 +126,23 @@ export function startFakeMojang(options: FakeMojangOptions = {}): FakeMojang {
     },
     requests: () => count,
     addProfile,
+    hold() {
+      holding = true;
+    },
+    release() {
+      holding = false;
+      for (const answerHeld of parked.splice(0)) answerHeld();
+    },
+    waitForHeld(wanted = 1) {
+      return new Promise<void>((resolve) => {
+        const check = () => {
+          if (parked.length < wanted) return;
+          heldWaiters.delete(check);
+          resolve();
+        };
+        heldWaiters.add(check);
+        check();
+      });
+    },
   };
 }

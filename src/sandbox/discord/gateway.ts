@@ -10,13 +10,22 @@ import {
 import type { Logger } from "../../shared/logger.ts";
 import { createMemberRequests } from "./member-requests.ts";
 import { guildCreatePayload, readyPayload } from "./payloads.ts";
+import { disallowedIntents } from "./portal.ts";
 import type { SandboxState } from "./state.ts";
 
 /** The data of one dispatch event, by event name. */
 export type DispatchData<T extends GatewayDispatchEvents> = Extract<GatewayDispatchPayload, { t: T }>["d"];
 
-/** What the sandbox keeps per gateway connection. */
-export type GatewayConnection = { id: number; version: string | null; sessionId: string | null };
+/**
+ * What the sandbox keeps per gateway connection. A `zombie` connection stays open but answers nothing, neither
+ * heartbeats nor dispatches (a half-dead TCP path): the client must notice the missing ACK and reconnect.
+ */
+export type GatewayConnection = {
+  id: number;
+  version: string | null;
+  sessionId: string | null;
+  zombie: boolean;
+};
 
 /** A gateway WebSocket on the sandbox server. */
 export type GatewaySocket = ServerWebSocket<GatewayConnection>;
@@ -33,6 +42,14 @@ export type GatewayStats = {
   sessions: number;
   /** Request Guild Members (opcode 8) payloads received, answered or not. */
   memberRequests: number;
+  /** IDENTIFYs refused with 4014 because they asked for a privileged intent the portal has off. */
+  disallowedIdentifies: number;
+  /** IDENTIFYs and RESUMEs refused with 4004 for a wrong token. */
+  rejectedTokens: number;
+  /** Heartbeats received (acknowledged or, on a zombie connection, not). */
+  heartbeats: number;
+  /** Whether the guild is available (false: an outage; READY lists it unavailable and no GUILD_CREATE follows). */
+  guildAvailable: boolean;
 };
 
 /** The sandbox's gateway: Bun WebSocket handlers plus the dispatch fan-out and test hooks. */
@@ -46,6 +63,20 @@ export type SandboxGateway = {
   drop(options?: { resumable?: boolean }): void;
   /** Resolves once a session is READY or RESUMED on an open connection. */
   waitForReady(): Promise<void>;
+  /**
+   * Sends op 9 Invalid Session to the bot's connections. Resumable (`d: true`): the session stays and the client
+   * may RESUME on the same connection. Not (`d: false`): the session is gone and the client must IDENTIFY again.
+   */
+  invalidateSession(options: { resumable: boolean }): void;
+  /** Turns the open connections into zombies: no heartbeat ACK and no dispatch (queued for a resume) any more. */
+  zombie(): void;
+  /**
+   * An outage of the guild (GUILD_DELETE `unavailable: true` to the connected sessions) or its end (GUILD_CREATE).
+   * While unavailable, a new session's READY lists it as unavailable and no GUILD_CREATE follows.
+   */
+  setGuildAvailable(available: boolean): void;
+  /** Resolves once `check` holds for the stats (checked now and after every gateway change); never times out. */
+  waitFor(check: (stats: GatewayStats) => boolean): Promise<GatewayStats>;
   stats(): GatewayStats;
   closeAll(): void;
 };
@@ -79,7 +110,8 @@ const REQUIRED_INTENT: Partial<Record<GatewayDispatchEvents, GatewayIntentBits>>
 /** Creates the gateway over the shared state. */
 export function createGateway(options: {
   state: SandboxState;
-  token: string;
+  /** The bot token IDENTIFY and RESUME must carry, read at each (the portal's Reset Token changes it). */
+  token: () => string;
   /** The URL sent as `resume_gateway_url` (known once the server listens). */
   gatewayUrl: () => string;
   heartbeatIntervalMs: number;
@@ -89,9 +121,25 @@ export function createGateway(options: {
   const sessions = new Map<string, Session>();
   const sockets = new Set<GatewaySocket>();
   const readyWaiters = new Set<() => void>();
-  const counters = { identifies: 0, resumes: 0, intents: null as number | null };
+  const watchers = new Set<() => void>();
+  const counters = {
+    identifies: 0,
+    resumes: 0,
+    intents: null as number | null,
+    disallowedIdentifies: 0,
+    rejectedTokens: 0,
+    heartbeats: 0,
+  };
+  let guildAvailable = true;
   const memberRequests = createMemberRequests({ state, logger });
   let nextConnectionId = 1;
+  const stats = (): GatewayStats => ({
+    ...counters,
+    connected: sockets.size,
+    sessions: sessions.size,
+    memberRequests: memberRequests.received(),
+    guildAvailable,
+  });
 
   const send = (ws: GatewaySocket, payload: object): void => {
     ws.send(JSON.stringify(payload));
@@ -100,6 +148,10 @@ export function createGateway(options: {
   const wakeReadyWaiters = () => {
     for (const wake of readyWaiters) wake();
     readyWaiters.clear();
+    notifyWatchers();
+  };
+  const notifyWatchers = () => {
+    for (const check of [...watchers]) check();
   };
 
   const allowed = (session: Session, t: GatewayDispatchEvents, d: unknown): boolean => {
@@ -117,7 +169,9 @@ export function createGateway(options: {
     const entry: LoggedDispatch = { t, s: ++session.seq, d: redact(session, t, d) };
     session.log.push(entry);
     if (session.log.length > REPLAY_LIMIT) session.log.shift();
-    if (session.socket) send(session.socket, { op: GatewayOpcodes.Dispatch, ...entry });
+    if (session.socket && !session.socket.data.zombie) {
+      send(session.socket, { op: GatewayOpcodes.Dispatch, ...entry });
+    }
   };
 
   /** Without the Message Content intent, Discord blanks what a message says unless it mentions the bot. */
@@ -136,8 +190,15 @@ export function createGateway(options: {
     ws.close(code, reason);
   };
 
+  const sendGuildCreate = (session: Session) => {
+    const allMembers = (session.intents & GatewayIntentBits.GuildMembers) !== 0;
+    toSession(session, GatewayDispatchEvents.GuildCreate, guildCreatePayload(state, allMembers));
+  };
+
   const identify = (ws: GatewaySocket, d: { token?: unknown; intents?: unknown; shard?: unknown }) => {
-    if (d.token !== token) {
+    if (d.token !== token()) {
+      counters.rejectedTokens++;
+      notifyWatchers();
       return closeWith(ws, GatewayCloseCodes.AuthenticationFailed, "Authentication failed.");
     }
     if (typeof d.intents !== "number") {
@@ -145,6 +206,11 @@ export function createGateway(options: {
     }
     if (d.shard !== undefined && JSON.stringify(d.shard) !== "[0,1]") {
       return closeWith(ws, GatewayCloseCodes.InvalidShard, "Invalid shard.");
+    }
+    if (disallowedIntents(state.privilegedIntents, d.intents) !== 0) {
+      counters.disallowedIdentifies++;
+      notifyWatchers();
+      return closeWith(ws, GatewayCloseCodes.DisallowedIntents, "Disallowed intent(s).");
     }
     // A fresh identify abandons any session the client lost; stop queueing for those.
     for (const [id, old] of sessions) if (old.socket === null) sessions.delete(id);
@@ -161,13 +227,14 @@ export function createGateway(options: {
     counters.intents = d.intents;
     logger.info("sandbox gateway session ready", { session: session.id, intents: d.intents });
     toSession(session, GatewayDispatchEvents.Ready, readyPayload(state, session.id, gatewayUrl()));
-    const allMembers = (d.intents & GatewayIntentBits.GuildMembers) !== 0;
-    toSession(session, GatewayDispatchEvents.GuildCreate, guildCreatePayload(state, allMembers));
+    if (guildAvailable) sendGuildCreate(session);
     wakeReadyWaiters();
   };
 
   const resume = (ws: GatewaySocket, d: { token?: unknown; session_id?: unknown; seq?: unknown }) => {
-    if (d.token !== token) {
+    if (d.token !== token()) {
+      counters.rejectedTokens++;
+      notifyWatchers();
       return closeWith(ws, GatewayCloseCodes.AuthenticationFailed, "Authentication failed.");
     }
     const session = typeof d.session_id === "string" ? sessions.get(d.session_id) : undefined;
@@ -186,6 +253,8 @@ export function createGateway(options: {
     send(ws, { op: GatewayOpcodes.Dispatch, t: GatewayDispatchEvents.Resumed, s: ++session.seq, d: {} });
     session.socket = ws;
     ws.data.sessionId = session.id;
+    // A RESUME that got through proves the connection carries traffic again.
+    ws.data.zombie = false;
     counters.resumes++;
     logger.info("sandbox gateway session resumed", { session: session.id, replayed: session.seq - seq - 1 });
     wakeReadyWaiters();
@@ -223,7 +292,10 @@ export function createGateway(options: {
       const session = ws.data.sessionId ? sessions.get(ws.data.sessionId) : undefined;
       switch (payload.op) {
         case GatewayOpcodes.Heartbeat:
-          return send(ws, { op: GatewayOpcodes.HeartbeatAck } satisfies Partial<GatewayReceivePayload>);
+          counters.heartbeats++;
+          if (ws.data.zombie) return notifyWatchers();
+          send(ws, { op: GatewayOpcodes.HeartbeatAck } satisfies Partial<GatewayReceivePayload>);
+          return notifyWatchers();
         case GatewayOpcodes.Identify:
         case GatewayOpcodes.Resume: {
           if (ws.data.sessionId) {
@@ -248,6 +320,7 @@ export function createGateway(options: {
     },
     close(ws, code) {
       sockets.delete(ws);
+      notifyWatchers();
       const session = ws.data.sessionId ? sessions.get(ws.data.sessionId) : undefined;
       if (!session || session.socket !== ws) return;
       session.socket = null;
@@ -259,7 +332,7 @@ export function createGateway(options: {
 
   return {
     websocket,
-    connectionData: (version) => ({ id: nextConnectionId++, version, sessionId: null }),
+    connectionData: (version) => ({ id: nextConnectionId++, version, sessionId: null, zombie: false }),
     dispatch(t, d) {
       for (const session of sessions.values()) toSession(session, t, d);
     },
@@ -277,12 +350,44 @@ export function createGateway(options: {
       if (anyReady()) return Promise.resolve();
       return new Promise((resolve) => readyWaiters.add(resolve));
     },
-    stats: () => ({
-      ...counters,
-      connected: sockets.size,
-      sessions: sessions.size,
-      memberRequests: memberRequests.received(),
-    }),
+    invalidateSession({ resumable }) {
+      for (const session of [...sessions.values()]) {
+        const ws = session.socket;
+        if (!ws) continue;
+        // The connection is no longer authenticated: the client RESUMEs on it (d: true) or closes and IDENTIFYs.
+        ws.data.sessionId = null;
+        session.socket = null;
+        if (!resumable) sessions.delete(session.id);
+        logger.debug("sandbox gateway invalidated a session", { session: session.id, resumable });
+        send(ws, { op: GatewayOpcodes.InvalidSession, d: resumable });
+      }
+      notifyWatchers();
+    },
+    zombie() {
+      for (const ws of sockets) ws.data.zombie = true;
+    },
+    setGuildAvailable(available) {
+      if (available === guildAvailable) return;
+      guildAvailable = available;
+      for (const session of sessions.values()) {
+        if (available) sendGuildCreate(session);
+        else toSession(session, GatewayDispatchEvents.GuildDelete, { id: state.guild.id, unavailable: true });
+      }
+      notifyWatchers();
+    },
+    waitFor(check) {
+      return new Promise((resolve) => {
+        const test = () => {
+          const now = stats();
+          if (!check(now)) return;
+          watchers.delete(test);
+          resolve(now);
+        };
+        watchers.add(test);
+        test();
+      });
+    },
+    stats,
     closeAll() {
       for (const ws of sockets) ws.close(1001, "Sandbox stopping.");
       sockets.clear();

@@ -3,6 +3,7 @@
 export type { AnswerView, AttachmentView, MemberView, MessageView } from "./control/views.ts";
 export type { GatewayStats } from "./gateway.ts";
 export type { RestExchange } from "./http.ts";
+export type { PrivilegedIntentSwitches } from "./portal.ts";
 export type { SandboxDiscord, SandboxDiscordOptions } from "./server.ts";
 export { startSandboxDiscord } from "./server.ts";
 export type { SandboxSeed, SandboxState } from "./state.ts";

@@ -44,6 +44,8 @@ export type InteractionTracker = {
   }): TrackedInteraction;
   byId(id: string): TrackedInteraction | undefined;
   byToken(token: string): TrackedInteraction | undefined;
+  /** The interactions remembered, oldest first. */
+  list(): TrackedInteraction[];
 };
 
 /** Interactions remembered for follow-ups; older ones are forgotten (Discord's tokens expire too). */
@@ -86,5 +88,6 @@ export function createInteractionTracker(): InteractionTracker {
     },
     byId: (id) => byId.get(id),
     byToken: (token) => byToken.get(token),
+    list: () => [...byId.values()],
   };
 }

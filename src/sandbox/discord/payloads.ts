@@ -6,7 +6,6 @@ import {
   type APIRole,
   type APITextChannel,
   type APIUser,
-  ApplicationFlags,
   type ChannelFlags,
   ChannelType,
   type GatewayGuildCreateDispatchData,
@@ -26,6 +25,7 @@ import {
   type UserFlags,
 } from "discord-api-types/v10";
 import { componentsAsAnswered, embedAsAnswered } from "./answered.ts";
+import { applicationFlags } from "./portal.ts";
 import type {
   SandboxAttachment,
   SandboxChannel,
@@ -35,9 +35,6 @@ import type {
   SandboxState,
   SandboxUser,
 } from "./state.ts";
-
-/** The bot application's flags: a limited privileged intent for Guild Members, like a small bot's. */
-export const APPLICATION_FLAGS = ApplicationFlags.GatewayGuildMembersLimited;
 
 /** A user object. */
 export function userPayload(user: SandboxUser): APIUser {
@@ -196,6 +193,7 @@ export function readyPayload(
   sessionId: string,
   gatewayUrl: string,
 ): GatewayReadyDispatchData {
+  const flags = applicationFlags(state.privilegedIntents);
   return {
     v: 10,
     user: { ...userPayload(state.bot), verified: true, mfa_enabled: false },
@@ -203,7 +201,7 @@ export function readyPayload(
     session_id: sessionId,
     resume_gateway_url: gatewayUrl,
     shard: [0, 1],
-    application: { id: state.applicationId, flags: APPLICATION_FLAGS, flags_new: String(APPLICATION_FLAGS) },
+    application: { id: state.applicationId, flags, flags_new: String(flags) },
   };
 }
 

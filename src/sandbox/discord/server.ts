@@ -6,6 +6,7 @@ import { handleControl } from "./control/index.ts";
 import { createGateway, type GatewayConnection, type GatewayStats } from "./gateway.ts";
 import { DiscordErrors, observeExchange, type RestExchange } from "./http.ts";
 import { createInteractionTracker } from "./interactions.ts";
+import { type PrivilegedIntentSwitches, resetToken } from "./portal.ts";
 import { createRateLimits } from "./rate-limits.ts";
 import { handleRest } from "./rest/index.ts";
 import { gatewayUrlOf } from "./rest/session.ts";
@@ -27,6 +28,10 @@ export type SandboxDiscordOptions = {
   clock?: Clock;
   /** Tests only: sees every REST exchange (not the control API's) before its answer leaves. Off by default. */
   observe?: (exchange: RestExchange) => void;
+  /** The developer portal's privileged intent switches (default: Server Members and Message Content on). */
+  privilegedIntents?: Partial<PrivilegedIntentSwitches>;
+  /** false: the guild starts in an outage (unavailable at READY) until `setGuildAvailable(true)`. */
+  guildAvailable?: boolean;
 };
 
 /** A running sandbox Discord. */
@@ -36,7 +41,8 @@ export type SandboxDiscord = {
   /** What discord.js takes as `rest.api` (`${url}/api`). */
   apiUrl: string;
   gatewayUrl: string;
-  token: string;
+  /** The bot token REST and the gateway accept now. */
+  readonly token: string;
   applicationId: string;
   /** The live state (read it; change it through the control API so events are dispatched). */
   state: SandboxState;
@@ -45,6 +51,21 @@ export type SandboxDiscord = {
   dropGateway(options?: { resumable?: boolean }): void;
   /** Resolves once a gateway session is READY or RESUMED on an open connection. */
   waitForGatewayReady(): Promise<void>;
+  /** Resolves once `check` holds for the gateway's stats (checked after every gateway change). */
+  waitForGateway(check: (stats: GatewayStats) => boolean): Promise<GatewayStats>;
+  /** Sends op 9 Invalid Session: resumable → the client resumes on the same connection; else it re-identifies. */
+  invalidateSession(options: { resumable: boolean }): void;
+  /** The open gateway connections go silent (no heartbeat ACK, no dispatch) without closing. */
+  zombieGateway(): void;
+  /** A guild outage (GUILD_DELETE unavailable) or its end (GUILD_CREATE). */
+  setGuildAvailable(available: boolean): void;
+  /**
+   * The portal's Reset Token: the old token gets 401 on REST and 4004 at the next IDENTIFY or RESUME (sessions
+   * already open carry on, as on Discord). Answers the new token.
+   */
+  resetToken(): string;
+  /** Flips the developer portal's privileged intent switches; applies from the next IDENTIFY, as on Discord. */
+  setPrivilegedIntents(changes: Partial<PrivilegedIntentSwitches>): PrivilegedIntentSwitches;
   stop(): Promise<void>;
 };
 
@@ -53,14 +74,16 @@ export async function startSandboxDiscord(options: SandboxDiscordOptions): Promi
   const logger = options.logger ?? silentLogger;
   const hostname = options.hostname ?? "127.0.0.1";
   const state = createSandboxState(options.seed, options.clock ?? systemClock);
+  Object.assign(state.privilegedIntents, options.privilegedIntents);
   let url = "";
   const gateway = createGateway({
     state,
-    token: options.token,
+    token: () => ctx.token,
     gatewayUrl: () => gatewayUrlOf(url),
     heartbeatIntervalMs: options.heartbeatIntervalMs ?? 41_250,
     logger,
   });
+  if (options.guildAvailable === false) gateway.setGuildAvailable(false);
   const ctx: SandboxContext = {
     state,
     gateway,
@@ -117,12 +140,20 @@ export async function startSandboxDiscord(options: SandboxDiscordOptions): Promi
     url,
     apiUrl: `${url}/api`,
     gatewayUrl: gatewayUrlOf(url),
-    token: options.token,
+    get token() {
+      return ctx.token;
+    },
     applicationId: state.applicationId,
     state,
     gatewayStats: () => gateway.stats(),
     dropGateway: (dropOptions) => gateway.drop(dropOptions),
     waitForGatewayReady: () => gateway.waitForReady(),
+    waitForGateway: (check) => gateway.waitFor(check),
+    invalidateSession: (invalidOptions) => gateway.invalidateSession(invalidOptions),
+    zombieGateway: () => gateway.zombie(),
+    resetToken: () => resetToken(ctx),
+    setGuildAvailable: (available) => gateway.setGuildAvailable(available),
+    setPrivilegedIntents: (changes) => Object.assign(state.privilegedIntents, changes),
     async stop() {
       gateway.closeAll();
       await server.stop(true);

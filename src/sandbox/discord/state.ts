@@ -7,6 +7,7 @@ import {
   PermissionFlagsBits,
 } from "discord-api-types/v10";
 import type { Clock } from "../../shared/clock.ts";
+import { DEFAULT_PRIVILEGED_INTENTS, type PrivilegedIntentSwitches } from "./portal.ts";
 import { createSnowflakes } from "./snowflake.ts";
 
 /** The guild the sandbox starts with. Role `permissions` are decimal bitfields; later roles sit higher. */
@@ -68,6 +69,8 @@ export type SandboxMessage = {
 /** Everything the sandbox Discord knows; REST, gateway and control API all read and change this. */
 export type SandboxState = {
   applicationId: string;
+  /** The application's privileged intents as switched on in the developer portal (4014 on IDENTIFY otherwise). */
+  privilegedIntents: PrivilegedIntentSwitches;
   guild: { id: string; name: string; ownerId: string };
   bot: SandboxUser;
   roles: Map<string, SandboxRole>;
@@ -135,6 +138,7 @@ export function createSandboxState(seed: SandboxSeed, clock: Clock): SandboxStat
   if (!members.has(bot.id)) members.set(bot.id, { user: bot, roleIds: [], nick: null, joinedAt: now });
   return {
     applicationId: seed.applicationId ?? seed.bot.id,
+    privilegedIntents: { ...DEFAULT_PRIVILEGED_INTENTS },
     guild: { ...seed.guild },
     bot,
     roles,

@@ -11,6 +11,7 @@ import type { TrackedInteraction } from "../interactions.ts";
 import { matchRoute, pathSegments, type Route, route } from "../router.ts";
 import { findCommand, type SandboxMember } from "../state.ts";
 import { type CommandRequest, ControlRequestError } from "./command-options.ts";
+import { gatewayRoutes } from "./gateway.ts";
 import { commandInteraction, componentInteraction, findComponent } from "./interaction-payloads.ts";
 import { limitRoutes } from "./limits.ts";
 import { answerView, guildView, memberView, messageView } from "./views.ts";
@@ -206,6 +207,7 @@ const routes: Route[] = [
     return fail(404, `unknown attachment ${params.id}`);
   }),
   ...limitRoutes,
+  ...gatewayRoutes,
 ];
 
 /** Answers a control API request; `path` is what follows `/_sandbox`. Errors are `{ error }`. */

@@ -1,6 +1,7 @@
 import type { APIApplication, APIGatewayBotInfo } from "discord-api-types/v10";
 import { DiscordErrors, json } from "../http.ts";
-import { APPLICATION_FLAGS, userPayload } from "../payloads.ts";
+import { userPayload } from "../payloads.ts";
+import { applicationFlags } from "../portal.ts";
 import { route } from "../router.ts";
 
 /** The gateway URL the fake hands out (`?v=10&encoding=json` is appended by the client). */
@@ -42,8 +43,8 @@ export const sessionRoutes = [
       approximate_user_install_count: 0,
       approximate_user_authorization_count: 0,
       ...{ type: null, explicit_content_filter: 0, eligible_oauth2_scopes: [] }, // not in APIApplication
-      flags: APPLICATION_FLAGS,
-      flags_new: String(APPLICATION_FLAGS),
+      flags: applicationFlags(ctx.state.privilegedIntents),
+      flags_new: String(applicationFlags(ctx.state.privilegedIntents)),
       bot: userPayload(ctx.state.bot),
       owner: { ...userPayload(ctx.state.users.get(ctx.state.guild.ownerId) ?? ctx.state.bot) },
     } satisfies APIApplication),
