@@ -1,4 +1,12 @@
-import { Client, Events, GatewayIntentBits, type Guild } from "discord.js";
+import {
+  Client,
+  Events,
+  GatewayCloseCodes,
+  GatewayIntentBits,
+  type Guild,
+  IntentsBitField,
+  Routes,
+} from "discord.js";
 import type { Services } from "../services.ts";
 import type { Clock } from "../shared/clock.ts";
 import type { Logger } from "../shared/logger.ts";
@@ -8,8 +16,20 @@ import type { DiscordRest } from "./discord.ts";
 import { onMemberRemove } from "./events/member-remove.ts";
 import { createMessageHandler } from "./events/message-create.ts";
 import { reconcileMembers } from "./events/reconcile.ts";
+import {
+  ALL_GRANTED,
+  type GrantedIntents,
+  grantedByFlags,
+  missingIntents,
+  missingIntentsEmbeds,
+  missingIntentWarning,
+  PRIVILEGED,
+  type PrivilegedIntent,
+  wantedIntents,
+} from "./intents.ts";
 import { createInteractionHandler } from "./interactions.ts";
 import { createLogChannel } from "./log-channel.ts";
+import { BotLoginError, DISCORD_API, describeLoginFailure } from "./login.ts";
 import { syncGuildCommands } from "./register-commands.ts";
 
 /** What starting the bot takes. */
@@ -24,33 +44,63 @@ export type BotOptions = {
   clock: Clock;
   /** The API's public base URL, shown in "how to use" lines. */
   apiUrl: string;
-  /** Skip discord.js's 5 s spacing between identifies (tests and the sandbox only). */
+  /**
+   * Tests and the sandbox only: skip discord.js's 5 s spacing between identifies, and wait 100 ms (not 15 s) for
+   * a guild that is unavailable at READY before being ready without it.
+   */
   fastIdentify?: boolean;
 };
 
 /** A running bot. */
 export type Bot = {
   client: Client;
-  /** Reconnects with the Message Content intent if a whitelist now uses `message` mode and it is missing. */
+  /** The privileged intents Discord grants the bot (the developer portal's switches, as last learned). */
+  readonly intents: Readonly<GrantedIntents>;
+  /**
+   * Reconnects with the intents the whitelists now need (Message Content once one uses `message` mode), as far
+   * as the developer portal grants them; what it withholds is reported instead of failing.
+   */
   ensureIntents(): Promise<void>;
+  /** Resolves once the work gateway events have started is done: command registration and departure checks. */
+  settled(): Promise<void>;
   stop(): Promise<void>;
 };
-
-/** The intents the bot needs; Message Content only while some whitelist registers by message. */
-export function intentsFor(services: Services): GatewayIntentBits[] {
-  const intents = [GatewayIntentBits.Guilds, GatewayIntentBits.GuildMembers, GatewayIntentBits.GuildMessages];
-  if (services.whitelists.anyInMode("message")) intents.push(GatewayIntentBits.MessageContent);
-  return intents;
-}
 
 /**
  * Starts the Discord bot over the services it is given (it builds none): commands, message registration,
  * approvals and the log channel. Role changes and request posts go through the services' Discord ports.
+ *
+ * It identifies with the privileged intents the developer portal grants (read from the application's flags,
+ * corrected by a 4014 close) and runs without the others, saying which switch to turn on and what is off.
+ * A refused token, an unreachable Discord and any other login failure reject with a BotLoginError naming it.
  */
 export async function startBot(options: BotOptions): Promise<Bot> {
   const { services, logger, clock } = options;
   const { rest } = options.discord;
+  const discordApi = options.discordApiUrl ?? DISCORD_API;
   const log = createLogChannel({ rest, services, logger });
+  const granted: GrantedIntents = { ...ALL_GRANTED };
+  let reported: PrivilegedIntent[] = [];
+  let stopped = false;
+
+  // Work started by gateway events (a guild coming up, a resume), so `ready` and tests can wait for it.
+  const work = new Set<Promise<unknown>>();
+  const track = (promise: Promise<unknown>) => {
+    work.add(promise);
+    const done = () => work.delete(promise);
+    promise.then(done, done);
+  };
+  const settled = async () => {
+    while (work.size > 0) await Promise.allSettled([...work]);
+  };
+
+  // Connecting, reconnecting and stopping run one at a time.
+  let lifecycle: Promise<unknown> = Promise.resolve();
+  const serially = <T>(step: () => Promise<T>): Promise<T> => {
+    const run = lifecycle.then(step, step);
+    lifecycle = run.catch(() => {});
+    return run;
+  };
 
   let bot: Bot;
   const context: BotContext = {
@@ -59,20 +109,49 @@ export async function startBot(options: BotOptions): Promise<Bot> {
     logger,
     clock,
     apiUrl: options.apiUrl,
+    intents: granted,
     ensureIntents: () => bot.ensureIntents(),
   };
   const handleInteraction = createInteractionHandler(commands, buttons, context);
   const handleMessage = createMessageHandler(context);
 
+  /**
+   * The portal's switches, from the application's flags. At start a refused token or an unreachable Discord
+   * stops here (`strict`); later, and for any other failure, every switch is assumed on and a 4014 corrects it.
+   */
+  const readPortal = async (strict = false): Promise<GrantedIntents> => {
+    try {
+      const application = (await rest.get(Routes.currentApplication())) as { flags?: unknown };
+      if (typeof application.flags === "number") return grantedByFlags(application.flags);
+    } catch (error) {
+      const failure = describeLoginFailure(error, null, discordApi);
+      if (strict && failure.reason !== "login-failed") throw failure;
+      logger.warn("could not read the application's flags", { error: failure.message });
+    }
+    return { ...ALL_GRANTED };
+  };
+
+  /** One login with these intents; rejects with a BotLoginError. */
   const connect = async (intents: GatewayIntentBits[]): Promise<Client> => {
     const client = new Client({
       intents,
       rest: options.discordApiUrl ? { api: options.discordApiUrl } : {},
       allowedMentions: { parse: [] },
       ...(options.fastIdentify
-        ? { ws: { buildIdentifyThrottler: async () => ({ waitForIdentify: async () => {} }) } }
+        ? {
+            ws: { buildIdentifyThrottler: async () => ({ waitForIdentify: async () => {} }) },
+            waitGuildTimeout: 100,
+          }
         : {}),
     });
+    let established = false;
+    let closeCode: number | null = null;
+    // discord.js emits this only for the close codes it will not reconnect after (4004, 4010-4014).
+    client.on(Events.ShardDisconnect, (event) => {
+      closeCode = event.code;
+      if (established) onLost(client, event.code);
+    });
+    const readsMembers = client.options.intents.has(GatewayIntentBits.GuildMembers);
     const sync = (guildId: string) =>
       syncGuildCommands({
         rest,
@@ -89,20 +168,42 @@ export async function startBot(options: BotOptions): Promise<Bot> {
       reconcileMembers(guild, context).catch((error) =>
         logger.warn("could not check who left", { guildId: guild.id, error: String(error) }),
       );
-    // Ready means: connected, commands registered where they changed, and departed members' entries gone.
+    // A guild comes up at start, after an outage or a new session, or when the bot joins it: its commands are
+    // registered where they changed and, with Server Members, departures missed meanwhile are handled.
+    const guildUp = (guild: Guild) => {
+      track(sync(guild.id));
+      if (readsMembers) track(reconcile(guild));
+    };
+    // Ready means: connected, and the work of every guild that came up with the session done.
     const ready = new Promise<void>((resolve) =>
       client.once(Events.ClientReady, async (connected) => {
         logger.info("bot connected", { user: connected.user.tag, guilds: connected.guilds.cache.size });
-        await Promise.all(connected.guilds.cache.map((guild) => sync(guild.id)));
-        await Promise.all(connected.guilds.cache.map(reconcile));
+        for (const guild of connected.guilds.cache.values()) {
+          if (!guild.available) {
+            logger.warn("a guild is unavailable (a Discord outage): it is set up once it comes back", {
+              guildId: guild.id,
+            });
+          }
+        }
+        await settled();
         resolve();
       }),
     );
-    client.on(Events.ShardResume, () => void Promise.all(client.guilds.cache.map(reconcile)));
-    client.on(Events.GuildCreate, (guild) => void sync(guild.id));
+    client.on(Events.GuildAvailable, guildUp);
+    client.on(Events.GuildCreate, guildUp);
+    client.on(Events.ShardResume, () => {
+      if (!readsMembers) return;
+      for (const guild of client.guilds.cache.values()) if (guild.available) track(reconcile(guild));
+    });
     client.on(Events.InteractionCreate, (interaction) => void handleInteraction(interaction));
     client.on(Events.MessageCreate, (message) => void handleMessage(message));
-    client.on(Events.GuildMemberRemove, (member) => void onMemberRemove(member, context));
+    client.on(Events.GuildMemberRemove, (member) =>
+      track(
+        onMemberRemove(member, context).catch((error) =>
+          logger.warn("could not handle a departure", { guildId: member.guild.id, error: String(error) }),
+        ),
+      ),
+    );
     client.on(Events.GuildMemberAdd, (member) =>
       services.registration.memberJoined({ guildId: member.guild.id, userId: member.id }),
     );
@@ -111,29 +212,130 @@ export async function startBot(options: BotOptions): Promise<Bot> {
       await client.login(options.token);
     } catch (error) {
       await client.destroy();
-      throw new Error(`Discord refused the bot's login (${(error as Error).message}); check DISCORD_TOKEN.`);
+      throw describeLoginFailure(error, closeCode, discordApi);
     }
     await ready;
+    established = true;
     return client;
   };
 
-  let client = await connect(intentsFor(services));
+  /**
+   * Connects with what the portal grants. A 4014 the flags did not foresee drops privileged intents until
+   * Discord accepts (Message Content first, then Server Members, then both); never more than four logins.
+   */
+  const connectGranted = async (portal: GrantedIntents): Promise<Client> => {
+    const candidates: GrantedIntents[] = [
+      portal,
+      { ...portal, messageContent: false },
+      { ...portal, serverMembers: false },
+      { serverMembers: false, messageContent: false },
+    ];
+    const tried = new Set<number>();
+    let refused: unknown;
+    for (const candidate of candidates) {
+      const intents = wantedIntents(services, candidate);
+      const bits = new IntentsBitField(intents).bitfield;
+      if (tried.has(bits)) continue;
+      tried.add(bits);
+      try {
+        const connected = await connect(intents);
+        Object.assign(granted, candidate);
+        return connected;
+      } catch (error) {
+        if (!(error instanceof BotLoginError) || error.reason !== "intents-disallowed") throw error;
+        logger.warn("Discord refused the bot's intents (4014 Disallowed intent(s)); trying with fewer", {
+          intents: bits,
+        });
+        refused = error;
+      }
+    }
+    throw refused;
+  };
+
+  /** Tells the log, and the log channel of every guild concerned, about intents newly missing (or back). */
+  const report = async () => {
+    const missing = missingIntents(services, granted);
+    const added = missing.filter((intent) => !reported.includes(intent));
+    for (const intent of reported) {
+      if (!missing.includes(intent)) logger.info(`the ${PRIVILEGED[intent].switch} is granted again`);
+    }
+    reported = missing;
+    for (const intent of added)
+      logger.warn(missingIntentWarning(intent), { intent: PRIVILEGED[intent].switch });
+    if (added.length === 0) return;
+    for (const guildId of client.guilds.cache.keys()) {
+      const messageWhitelists = services.whitelists
+        .listForGuild(guildId)
+        .filter((wl) => wl.registrationMode === "message")
+        .map((wl) => wl.name);
+      const concerned = added.filter((intent) => intent !== "messageContent" || messageWhitelists.length > 0);
+      if (concerned.length > 0) {
+        await log.post(guildId, { embeds: missingIntentsEmbeds(concerned, messageWhitelists) });
+      }
+    }
+  };
+
+  /** The gateway closed for good after the bot was connected. */
+  const onLost = (lost: Client, code: number) => {
+    if (stopped || lost !== client) return;
+    if (code !== GatewayCloseCodes.DisallowedIntents) {
+      const failure = describeLoginFailure(new Error(`gateway closed with ${code}`), code, discordApi);
+      logger.error("Discord closed the bot's gateway for good; the bot is offline until restarted", {
+        code,
+        reason: failure.message,
+      });
+      return;
+    }
+    // A switch was turned off in the portal while the bot ran: Discord refused the next IDENTIFY.
+    logger.warn("Discord closed the gateway with 4014 Disallowed intent(s); reconnecting without them");
+    serially(async () => {
+      if (stopped || lost !== client) return;
+      await client.destroy();
+      client = await connectGranted(await readPortal());
+      await report();
+    }).catch((error) =>
+      logger.error("the bot could not reconnect to Discord and is offline until restarted", {
+        error: error instanceof Error ? error.message : String(error),
+      }),
+    );
+  };
+
+  let client = await serially(async () => connectGranted(await readPortal(true)));
+  await report();
   bot = {
     get client() {
       return client;
     },
-    async ensureIntents() {
-      const wanted = intentsFor(services);
-      if (wanted.every((intent) => client.options.intents.has(intent))) return;
-      logger.info(
-        "reconnecting to Discord with the Message Content intent (a whitelist now uses message mode)",
-      );
-      await client.destroy();
-      client = await connect(wanted);
+    get intents() {
+      return granted;
     },
+    ensureIntents: () =>
+      serially(async () => {
+        if (stopped) return;
+        const portal = await readPortal();
+        const wanted = wantedIntents(services, portal);
+        const has = (intent: GatewayIntentBits) => client.options.intents.has(intent);
+        if (wanted.every(has)) {
+          // Nothing to reconnect for: the session keeps what it has, and lacks what the portal withholds.
+          for (const intent of Object.keys(PRIVILEGED) as PrivilegedIntent[]) {
+            granted[intent] = has(PRIVILEGED[intent].intent) || portal[intent];
+          }
+        } else {
+          logger.info("reconnecting to Discord with the intents the whitelists now need", {
+            intents: new IntentsBitField(wanted).bitfield,
+          });
+          await client.destroy();
+          client = await connectGranted(portal);
+        }
+        await report();
+      }),
+    settled,
     async stop() {
+      stopped = true;
       log.stop();
+      await lifecycle;
       await services.reverter.settled();
+      await settled();
       await client.destroy();
     },
   };

@@ -6,6 +6,7 @@ import type {
 import type { Services } from "../services.ts";
 import type { Clock } from "../shared/clock.ts";
 import type { Logger } from "../shared/logger.ts";
+import type { GrantedIntents } from "./intents.ts";
 import type { LogChannel } from "./log-channel.ts";
 
 /** What every command and event handler of the bot receives: the services, never the database. */
@@ -16,6 +17,8 @@ export type BotContext = {
   clock: Clock;
   /** The public base URL of the API, for the "how to use" lines (PUBLIC_URL, else the local address). */
   apiUrl: string;
+  /** The privileged intents Discord grants the bot: without Message Content, message-mode whitelists pause. */
+  intents: Readonly<GrantedIntents>;
   /** Reconnects with the Message Content intent when a whitelist was just switched to `message` mode. */
   ensureIntents(): Promise<void>;
 };

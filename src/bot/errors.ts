@@ -81,7 +81,10 @@ export async function replyWithError(interaction: RepliableInteraction, error: u
   );
   const content = fitContent(describeFailure(error));
   try {
-    if (interaction.deferred || interaction.replied)
+    // A button defers as an update of its message (the approval post): the failure must not replace that post.
+    if (interaction.isMessageComponent() && interaction.deferred && !interaction.replied)
+      await interaction.followUp({ content, flags: MessageFlags.Ephemeral });
+    else if (interaction.deferred || interaction.replied)
       await interaction.editReply({ content, embeds: [], components: [] });
     else await interaction.reply({ content, flags: MessageFlags.Ephemeral });
   } catch (replyError) {

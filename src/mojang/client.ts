@@ -19,6 +19,7 @@ export type MojangClientOptions = {
   fetch?: (input: string, init?: RequestInit) => Promise<Response>;
   /** Drives the cache's expiry (not the request timeout, which is real time on the wire). */
   clock: Clock;
+  /** How long a look-up may take (10 s: the bot acknowledges Discord first, so a slow Mojang only delays it). */
   timeoutMs?: number;
   /** How long an answer is reused. */
   cacheTtlMs?: number;
@@ -37,7 +38,7 @@ export function createMojangClient(options: MojangClientOptions): MojangClient {
   const {
     clock,
     fetch = globalThis.fetch,
-    timeoutMs = 3000,
+    timeoutMs = 10_000,
     cacheTtlMs = 10 * 60_000,
     negativeTtlMs = 60_000,
     maxCached = 10_000,

@@ -27,6 +27,7 @@ function fakeInteraction(deferred: boolean) {
     guildId: GUILD,
     type: 2,
     isChatInputCommand: () => true,
+    isMessageComponent: () => false,
     commandName: "test",
     reply: record,
     editReply: record,

@@ -1,6 +1,7 @@
 import { join } from "node:path";
 import { Events } from "discord.js";
 import { loadConfig } from "../../src/config.ts";
+import { closeDatabase } from "../../src/db/client.ts";
 import {
   type AnswerView,
   type MemberView,
@@ -12,8 +13,9 @@ import {
 } from "../../src/sandbox/discord/index.ts";
 import { type FakeMojang, startFakeMojang } from "../../src/sandbox/mojang.ts";
 import { type RunningService, startService } from "../../src/server.ts";
+import { openServices, type Services } from "../../src/services.ts";
 import { manualClock } from "../../src/shared/clock.ts";
-import { silentLogger } from "../../src/shared/logger.ts";
+import { type Logger, silentLogger } from "../../src/shared/logger.ts";
 import type { NewWhitelist } from "../../src/whitelists/service.ts";
 import { type ContractCheck, createContractCheck } from "../helpers/discord-contract.ts";
 import { tempDir } from "../helpers/services.ts";
@@ -102,10 +104,17 @@ export type WorldOptions = {
    */
   contract?: boolean;
   /**
-   * How the sandbox starts: its own clock (Discord's deadlines, moved by the test), an observer of its REST
-   * exchanges.
+   * How the sandbox starts: the portal's privileged intent switches, a guild outage, the heartbeat interval, its
+   * own clock (Discord's deadlines, moved by the test), an observer of its REST exchanges.
    */
-  sandbox?: Pick<SandboxDiscordOptions, "clock" | "observe">;
+  sandbox?: Pick<
+    SandboxDiscordOptions,
+    "privilegedIntents" | "guildAvailable" | "heartbeatIntervalMs" | "clock" | "observe"
+  >;
+  /** Runs on the database before the service starts (e.g. a message-mode whitelist the bot finds at start). */
+  prepare?: (services: Services) => Promise<unknown>;
+  /** Receives the service's log (silent by default). */
+  logger?: Logger;
 };
 
 /**
@@ -144,7 +153,16 @@ export async function startWorld(options: WorldOptions = {}) {
       WEBHOOK_ALLOW_PRIVATE: "true",
       LOG_LEVEL: "silent",
     });
-    service = await startService(config, { fastIdentify: true, logger: silentLogger, clock });
+    if (options.prepare) {
+      const early = openServices({ path: config.DATABASE_PATH, clock, logger: silentLogger });
+      try {
+        await options.prepare(early);
+      } finally {
+        closeDatabase(early.db);
+      }
+    }
+    const logger = options.logger ?? silentLogger;
+    service = await startService(config, { fastIdentify: true, logger, clock });
   } catch (error) {
     await teardown();
     throw error;
@@ -196,10 +214,12 @@ export async function startWorld(options: WorldOptions = {}) {
   };
 
   /** Waits until the bot has registered its commands in the guild (the first thing it does once ready). */
-  await waitFor("the bot's slash commands", async () => {
-    const commands = await control<unknown[]>("GET", "/commands");
-    return commands.length > 0;
-  });
+  if (options.sandbox?.guildAvailable !== false) {
+    await waitFor("the bot's slash commands", async () => {
+      const commands = await control<unknown[]>("GET", "/commands");
+      return commands.length > 0;
+    });
+  }
 
   const world = {
     ids: IDS,

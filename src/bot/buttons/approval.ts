@@ -42,6 +42,8 @@ export const approval: ButtonHandler = {
     const actor = actingMember(interaction);
     const { request, whitelist } = context.services.registration.getRequest(requestId);
     requireManager(whitelist, actor);
+    // Approving looks the nick up at Mojang again, which may outlast Discord's 3 s: acknowledge first.
+    await interaction.deferUpdate();
     const decision =
       action === "approve"
         ? await context.services.registration.decide({
@@ -61,6 +63,6 @@ export const approval: ButtonHandler = {
       },
       { requestId: decision.request.id },
     );
-    await interaction.update({ embeds: [approvalDecisionEmbed(decision, actor.userId)], components: [] });
+    await interaction.editReply({ embeds: [approvalDecisionEmbed(decision, actor.userId)], components: [] });
   },
 };

@@ -1,5 +1,6 @@
 import { SlashCommandBuilder } from "discord.js";
 import type { Command } from "../context.ts";
+import { requireReadable } from "../intents.ts";
 import { actingMember } from "../members.ts";
 import { roleMentions } from "../mentions.ts";
 import { answer, deferAnswer } from "./answer.ts";
@@ -26,6 +27,12 @@ export const register = {
   async execute(interaction, context) {
     const guildId = requireGuildId(interaction);
     const member = actingMember(interaction);
+    const named = context.services.whitelists.resolve({
+      guildId,
+      whitelist: interaction.options.getString("whitelist"),
+      channelId: interaction.channelId,
+    });
+    requireReadable(named, context.intents);
     await deferAnswer(interaction);
     const submission = await context.services.registration.submit({
       guildId,

@@ -3,6 +3,7 @@ import type { Registration } from "../../registration/model.ts";
 import type { BotContext } from "../context.ts";
 import { createReplyCooldown, type ReplyCooldown } from "../cooldown.ts";
 import { describeFailure, logUnexpected } from "../errors.ts";
+import { isPaused, registrationsPaused } from "../intents.ts";
 import { memberOf } from "../members.ts";
 import { roleMentions } from "../mentions.ts";
 import { fitContent } from "../text.ts";
@@ -46,6 +47,11 @@ export function createMessageHandler(
     if (message.author.bot || !message.inGuild() || !message.member) return;
     const whitelist = context.services.registration.whitelistForMessage(message.guildId, message.channelId);
     if (!whitelist) return;
+    // Without Message Content every post arrives blank: say why instead of ignoring the member.
+    if (isPaused(whitelist, context.intents)) {
+      await answer(message, registrationsPaused(whitelist), REFUSED_REACTION).catch(unanswered);
+      return;
+    }
     const nick = message.content.trim();
     if (nick.length === 0) return;
     let registration: Registration;

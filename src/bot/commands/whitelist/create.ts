@@ -1,6 +1,7 @@
 import { ChannelType, SlashCommandSubcommandBuilder } from "discord.js";
 import { nickTypes, registrationModes, type Whitelist } from "../../../whitelists/model.ts";
 import type { BotContext } from "../../context.ts";
+import { isPaused, pausedForStaff } from "../../intents.ts";
 import { answer, deferAnswer } from "../answer.ts";
 import { modeChoices, nickTypeChoices, oneOf } from "../options.ts";
 import { requireGuildId, requireManageGuild } from "../preconditions.ts";
@@ -13,7 +14,9 @@ export function howMembersRegister(whitelist: Whitelist, context: BotContext): s
     case "command":
       return `Members register with \`/register\` in ${channel}.`;
     case "message":
-      return `Members post their nick as a message in ${channel}; I react ✅ or explain why not.`;
+      return isPaused(whitelist, context.intents)
+        ? `⚠️ Members post their nick as a message in ${channel}, but that is paused: ${pausedForStaff}`
+        : `Members post their nick as a message in ${channel}; I react ✅ or explain why not.`;
     case "approval": {
       const logChannel = context.services.guilds.get(whitelist.guildId)?.logChannelId;
       return (

@@ -1,4 +1,5 @@
 import { SlashCommandSubcommandBuilder } from "discord.js";
+import { departuresUnseenForStaff, isPaused, pausedForStaff } from "../../intents.ts";
 import { colours } from "../../log-channel.ts";
 import { roleMentionsWithin } from "../../mentions.ts";
 import { answer } from "../answer.ts";
@@ -9,7 +10,10 @@ import type { Subcommand } from "../subcommands.ts";
 const roles = (roleIds: string[], none: string) =>
   roleIds.length > 0 ? roleMentionsWithin(roleIds, 1024) : none;
 
-/** `/whitelist show whitelist`: its settings, role lists, nick count and pending requests (anyone). */
+/**
+ * `/whitelist show whitelist`: its settings, role lists, nick count and pending requests, and what a privileged
+ * intent Discord withholds stops on it (anyone).
+ */
 export const show = {
   data: new SlashCommandSubcommandBuilder()
     .setName("show")
@@ -22,12 +26,15 @@ export const show = {
     const pending = context.services.registration
       .listPendingRequests(wl.guildId)
       .filter((request) => request.whitelistId === wl.id).length;
+    // Without Discord's Message Content intent a message-mode whitelist cannot register anyone.
+    const paused = isPaused(wl, context.intents);
+    const status = !wl.enabled ? "closed for registrations" : paused ? "paused (see below)" : "open";
     await answer(interaction, {
       content: "Staff change settings with `/whitelist edit` and roles with `/whitelist roles`.",
       embeds: [
         {
           title: wl.name,
-          description: `id \`${wl.id}\` · ${wl.enabled ? "open" : "closed for registrations"}`,
+          description: `id \`${wl.id}\` · ${status}`,
           color: colours.info,
           fields: [
             { name: "Channel", value: `<#${wl.channelId}>`, inline: true },
@@ -40,6 +47,10 @@ export const show = {
             { name: "Required roles", value: roles(wl.requiredRoleIds, "none: anyone may register") },
             { name: "Granted roles", value: roles(wl.grantedRoleIds, "none") },
             { name: "Manager roles", value: roles(wl.managerRoleIds, "none: Manage Server only") },
+            ...(paused ? [{ name: "⚠️ Registrations by message are paused", value: pausedForStaff }] : []),
+            ...(wl.removeOnLeave && !context.intents.serverMembers
+              ? [{ name: "⚠️ Departures are not seen", value: departuresUnseenForStaff }]
+              : []),
           ],
         },
       ],
