@@ -61,6 +61,10 @@ export const ConfigSchema = t.Object({
     "the base URL of the Mojang profile API, e.g. https://api.mojang.com",
     "https://api.mojang.com",
   ),
+  GEYSER_API_URL: Url(
+    "the base URL of GeyserMC's Xbox lookup (Bedrock XUIDs), e.g. https://api.geysermc.org/v2/xbox",
+    "https://api.geysermc.org/v2/xbox",
+  ),
   SANDBOX_PORT: t.Integer({
     minimum: 0,
     maximum: 65535,

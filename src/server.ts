@@ -24,6 +24,8 @@ export type RunningService = {
 };
 
 const HOUR_MS = 3_600_000;
+/** How often Bedrock XUIDs that GeyserMC could not give are asked for again. */
+const BEDROCK_UPKEEP_MS = 10 * 60_000;
 
 /** Starts the API (and, in later stages, the bot, WebSocket and webhook sender) from a parsed configuration. */
 export async function startService(
@@ -46,6 +48,7 @@ export async function startService(
     busyTimeoutMs: config.DB_BUSY_TIMEOUT_MS,
     allowPrivateWebhooks: config.WEBHOOK_ALLOW_PRIVATE,
     mojangApiUrl: config.MOJANG_API_URL,
+    geyserApiUrl: config.GEYSER_API_URL,
     discord: discord?.ports,
     clock,
     logger,
@@ -113,6 +116,27 @@ export async function startService(
     }
   }
 
+  // Bedrock entries as Floodgate sees them: respelled and given their XUID after an upgrade, and XUIDs that
+  // GeyserMC could not give retried. In the background: a slow GeyserMC never delays the start.
+  const upkeepStop = new AbortController();
+  let upkeepRun: Promise<void> = Promise.resolve();
+  const runUpkeep = async () => {
+    try {
+      const report = await services.bedrock.catchUp("all", upkeepStop.signal);
+      if (report.changed > 0 || report.pending > 0 || report.clashes > 0) {
+        logger.info("bedrock entries brought up to date", { ...report });
+      }
+    } catch (error) {
+      logger.warn("bedrock upkeep failed", { error: String(error) });
+    }
+  };
+  const bedrockUpkeep = () => {
+    upkeepRun = upkeepRun.then(runUpkeep);
+  };
+  bedrockUpkeep();
+  const bedrockTimer = setInterval(bedrockUpkeep, BEDROCK_UPKEEP_MS);
+  bedrockTimer.unref();
+
   let stopping: Promise<void> | undefined;
   const running: RunningService = {
     url,
@@ -124,6 +148,9 @@ export async function startService(
     stop() {
       stopping ??= (async () => {
         clearInterval(pruner);
+        clearInterval(bedrockTimer);
+        upkeepStop.abort();
+        await upkeepRun;
         await bot?.stop();
         services.reverter.stop();
         hub.closeAll();

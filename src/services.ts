@@ -6,9 +6,11 @@ import { createEventBus } from "./entries/bus.ts";
 import { createEventLog } from "./entries/event-log.ts";
 import { createEntryFiles } from "./entries/files.ts";
 import { createEntryService } from "./entries/service.ts";
+import { createGeyserClient } from "./geyser/client.ts";
 import { createGuildService } from "./guilds/service.ts";
 import { createKeyService } from "./keys/service.ts";
 import { createMojangClient } from "./mojang/client.ts";
+import { createBedrockUpkeep } from "./registration/bedrock.ts";
 import { createWhitelistDeletion } from "./registration/deletion.ts";
 import { createDepartures } from "./registration/departures.ts";
 import type { DiscordPorts } from "./registration/model.ts";
@@ -36,6 +38,9 @@ export type ServiceOptions = {
   /** MOJANG_API_URL, and how long a look-up may take. */
   mojangApiUrl?: string;
   mojangTimeoutMs?: number;
+  /** GEYSER_API_URL (Bedrock XUIDs), and how long a look-up may take. */
+  geyserApiUrl?: string;
+  geyserTimeoutMs?: number;
   /** What registration needs of Discord (the bot's REST ports); none without a bot. */
   discord?: DiscordPorts;
 };
@@ -52,6 +57,8 @@ export function createServices({
   busyTimeoutMs = DEFAULT_BUSY_TIMEOUT_MS,
   mojangApiUrl = ConfigSchema.properties.MOJANG_API_URL.default,
   mojangTimeoutMs,
+  geyserApiUrl = ConfigSchema.properties.GEYSER_API_URL.default,
+  geyserTimeoutMs,
   discord = offlineDiscord,
 }: ServiceOptions & { db: Db }) {
   const { write, waiting: writesWaiting } = createWriter({ db, clock, budgetMs: busyTimeoutMs });
@@ -65,6 +72,8 @@ export function createServices({
   const files = createEntryFiles({ load: (id) => entries.list(id), bus });
   const webhooks = createWebhookService({ db, write, keys, allowPrivate: allowPrivateWebhooks, logger });
   const mojang = createMojangClient({ baseUrl: mojangApiUrl, clock, logger, timeoutMs: mojangTimeoutMs });
+  const geyser = createGeyserClient({ baseUrl: geyserApiUrl, clock, logger, timeoutMs: geyserTimeoutMs });
+  const bedrock = createBedrockUpkeep({ whitelists, entries, geyser, logger });
   const requests = createRequestStore({ db, write, clock });
   const deletion = createWhitelistDeletion({ write, whitelists, entries, keys, requests, files });
   const grants = createRoleGrants({ entries, roles: discord.roles, logger });
@@ -76,6 +85,7 @@ export function createServices({
     requests,
     grants,
     mojang,
+    geyser,
     departures,
     discord,
     logger,
@@ -98,6 +108,8 @@ export function createServices({
     webhooks,
     deletion,
     mojang,
+    geyser,
+    bedrock,
     registration,
     reverter,
   };

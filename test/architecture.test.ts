@@ -27,6 +27,7 @@ const LAYERS: Record<string, "adapter" | "service" | "base"> = {
   guilds: "service",
   nicks: "service",
   mojang: "service",
+  geyser: "service",
   db: "base",
   shared: "base",
 };

@@ -16,6 +16,7 @@ export const originLabels: Record<Origin, string> = {
   api: "API/plugin",
   "member-left": "member left",
   staff: "staff",
+  system: "whitelist-sync",
 };
 
 /** Embed colours: additions green, removals red, staff actions blue, problems orange. */
@@ -230,9 +231,14 @@ export function createLogChannel({
     }
   };
 
-  /** Every change, whatever its origin; roles that could not be granted for an addition right after it. */
+  /**
+   * Every change, whatever its origin; roles that could not be granted for an addition right after it. Entries
+   * changed in place (Bedrock nicks respelled when the Floodgate settings change, or given their UUID) are not
+   * posted one by one: the manager who changed the settings is told how many, and the events carry each.
+   */
   const logChange = async (notice: ChangeNotice) => {
     const { event, entry, grantFailures } = notice;
+    if (notice.replaces || notice.replacedBy) return;
     await post(event.guildId, { embeds: [changeEmbed(notice)] });
     if (grantFailures?.length) {
       await post(event.guildId, {

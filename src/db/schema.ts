@@ -33,6 +33,9 @@ export const whitelists = sqliteTable(
     requiredRoleIds: roleList("required_role_ids"),
     grantedRoleIds: roleList("granted_role_ids"),
     managerRoleIds: roleList("manager_role_ids"),
+    /** Bedrock whitelists: the game server's Floodgate `username-prefix` and `replace-spaces`. */
+    floodgatePrefix: text("floodgate_prefix").notNull().default("."),
+    replaceSpaces: integer("replace_spaces", { mode: "boolean" }).notNull().default(true),
     createdAt: integer("created_at").notNull(),
   },
   (table) => [uniqueIndex("whitelists_guild_name_key").on(table.guildId, table.nameKey)],
@@ -49,8 +52,12 @@ export const entries = sqliteTable(
     nick: text("nick").notNull(),
     /** The nick folded for comparison: a nick is unique per whitelist case-insensitively. */
     nickKey: text("nick_key").notNull(),
+    /** The premium account's UUID, or a Bedrock player's Floodgate UUID once their XUID is known. */
     uuid: text("uuid"),
     premium: integer("premium", { mode: "boolean" }).notNull(),
+    /** Bedrock entries: the Xbox gamertag the nick is spelled from, and its XUID (null until looked up). */
+    gamertag: text("gamertag"),
+    xuid: text("xuid"),
     userId: text("user_id").notNull(),
     addedBy: text("added_by").notNull(),
     origin: text("origin", { enum: ["discord", "staff"] }).notNull(),
@@ -124,6 +131,9 @@ export const registrationRequests = sqliteTable(
     nickKey: text("nick_key").notNull(),
     uuid: text("uuid"),
     premium: integer("premium", { mode: "boolean" }).notNull(),
+    /** Bedrock requests: the gamertag and its XUID, as in `entries`. */
+    gamertag: text("gamertag"),
+    xuid: text("xuid"),
     status: text("status", { enum: ["pending", "approved", "rejected", "cancelled"] }).notNull(),
     /** The log-channel message carrying the approve/reject buttons, once posted. */
     requestMessageId: text("request_message_id"),

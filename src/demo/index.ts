@@ -4,18 +4,20 @@ import { join } from "node:path";
 import type { Config } from "../config.ts";
 import type { Member } from "../registration/model.ts";
 import { type SandboxDiscord, startSandboxDiscord } from "../sandbox/discord/index.ts";
+import { type FakeGeyser, startFakeGeyser } from "../sandbox/geyser.ts";
 import { type FakeMojang, startFakeMojang } from "../sandbox/mojang.ts";
 import { type RunningService, startService } from "../server.ts";
 import { randomString } from "../shared/ids.ts";
 import type { Logger } from "../shared/logger.ts";
 import type { NewWhitelist } from "../whitelists/service.ts";
-import { demo, demoProfiles, demoSeed } from "./seed.ts";
+import { demo, demoProfiles, demoSeed, demoXboxAccounts } from "./seed.ts";
 
 /** A running demo: the service and its bot connected to the sandbox Discord, with a ready API key. */
 export type Demo = {
   running: RunningService;
   sandbox: SandboxDiscord;
   mojang: FakeMojang;
+  geyser: FakeGeyser;
   /** A guild-wide link key. */
   key: string;
   apiUrl: string;
@@ -79,7 +81,7 @@ const DEMO_ENTRIES: {
 ];
 
 /**
- * Starts the sandbox Discord (seeded guild) and the fake Mojang API on loopback, then the real service with
+ * Starts the sandbox Discord (seeded guild), the fake Mojang API and the fake GeyserMC lookup on loopback, then the real service with
  * its bot connected to them, and seeds whitelists and entries through the real registration path (so the bot
  * grants roles in the sandbox and logs to its log channel). A fresh temporary database is used unless
  * `databasePath` is given.
@@ -90,6 +92,7 @@ export async function startDemo(
 ): Promise<Demo> {
   const { logger } = options;
   const mojang = startFakeMojang({ profiles: demoProfiles });
+  const geyser = startFakeGeyser({ accounts: demoXboxAccounts });
   const token = `demo.${randomString(32)}`;
   const sandbox = await startSandboxDiscord({
     port: config.SANDBOX_PORT,
@@ -103,6 +106,7 @@ export async function startDemo(
   const cleanup = async () => {
     await sandbox.stop();
     await mojang.stop();
+    await geyser.stop();
     if (temporary) rmSync(temporary, { recursive: true, force: true });
   };
   let running: RunningService;
@@ -114,6 +118,7 @@ export async function startDemo(
         DISCORD_TOKEN: token,
         DISCORD_API_URL: sandbox.apiUrl,
         MOJANG_API_URL: mojang.url,
+        GEYSER_API_URL: geyser.url,
         WEBHOOK_ALLOW_PRIVATE: true,
       },
       { logger, fastIdentify: true },
@@ -136,7 +141,8 @@ export async function startDemo(
   }
   await bot.ensureIntents();
   for (const entry of DEMO_ENTRIES) {
-    if (services.entries.find(whitelists[entry.whitelist], entry.nick)) continue;
+    const whitelist = services.whitelists.get(whitelists[entry.whitelist]);
+    if (whitelist && services.entries.findTyped(whitelist, entry.nick)) continue;
     await services.registration.register({
       guildId: demo.guildId,
       whitelist: whitelists[entry.whitelist],
@@ -157,6 +163,7 @@ export async function startDemo(
     running,
     sandbox,
     mojang,
+    geyser,
     key,
     apiUrl: `${running.url}/api/v1`,
     sandboxUrl: `${sandbox.url}/_sandbox`,
@@ -175,7 +182,8 @@ export function describeDemo(d: Demo): string {
   const ws = d.apiUrl.replace(/^http/, "ws");
   return `
 whitelist-sync demo: a sandbox Discord server "Blocky Builders" with the bot, four whitelists (java,
-premium/approval, offline/message, bedrock), a few players, and a fake Mojang API. Nothing leaves this machine.
+premium/approval, offline/message, bedrock), a few players, and fake Mojang and GeyserMC APIs. Nothing
+leaves this machine.
 
 API: ${d.apiUrl}
 API key: ${d.key}

@@ -1,4 +1,5 @@
 import type { SandboxSeed } from "../sandbox/discord/index.ts";
+import type { FakeXboxAccount } from "../sandbox/geyser.ts";
 import type { FakeMojangProfile } from "../sandbox/mojang.ts";
 
 /** Ids of the demo guild, stable so the printed examples stay valid between runs. */
@@ -65,4 +66,10 @@ export const demoProfiles: FakeMojangProfile[] = [
   { name: "jeb_", uuid: "853c80ef3c3749fdaa49938b674adae6" },
   { name: "Dinnerbone", uuid: "61699b2ed3274a019f1e0ea8c3f06bc6" },
   { name: "Grumm", uuid: "e6b5c088068044df9e1b9bf11792291b" },
+];
+
+/** The Xbox accounts the demo's fake GeyserMC knows (any other gamertag has no account). */
+export const demoXboxAccounts: FakeXboxAccount[] = [
+  { gamertag: "Alex Pocket", xuid: "2535432196048835" },
+  { gamertag: "Steve Gamer", xuid: "2535405290019876" },
 ];

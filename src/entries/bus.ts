@@ -14,6 +14,12 @@ export type ChangeNotice = {
   keyName?: string | null;
   /** For additions: the roles the bot could not grant (the entry stands; staff are told). */
   grantFailures?: readonly RoleFailure[];
+  /**
+   * An entry changed in place is published as a removal and an addition (see EntryService.change): the
+   * removal names the entry it became, the addition the entry it was. Its roles stay; staff see one change.
+   */
+  replacedBy?: EntryRecord;
+  replaces?: EntryRecord;
 };
 
 /** Listener of committed changes. */

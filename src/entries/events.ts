@@ -18,7 +18,8 @@ export const EntryEvent = t.Object(
     entry: Entry,
     origin: t.UnionEnum(origins, {
       description:
-        "`discord` (the member), `staff` (a manager), `api` (a link key), `member-left` (left the guild)",
+        "`discord` (the member), `staff` (a manager), `api` (a link key), `member-left` (left the guild), " +
+        "`system` (the service itself: a stored nick respelled or its UUID found, as a removal and an addition)",
     }),
     timestamp: t.String({
       format: "date-time",

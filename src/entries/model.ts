@@ -4,11 +4,16 @@ import { type Static, t } from "elysia";
 export const Entry = t.Object(
   {
     nick: t.String({
-      description: "The player nick, stored spelling (Bedrock nicks carry the `.` prefix)",
+      description:
+        "The player nick, stored spelling; a Bedrock player's is the name Floodgate gives them in game " +
+        "(prefix, gamertag cut to 16 characters, spaces as `_` by default)",
       examples: ["Notch"],
     }),
     uuid: t.Union([t.String({ format: "uuid" }), t.Null()], {
-      description: "The premium account's UUID (dashed); null for non-premium nicks",
+      description:
+        "The premium account's UUID (dashed), or a Bedrock player's Floodgate UUID " +
+        "(`00000000-0000-0000-` and the XUID in hex); null for other nicks, and for a Bedrock one " +
+        "whose XUID GeyserMC has not told yet",
       examples: ["069a79f4-44e9-4726-a5be-fca90e38aaf5"],
     }),
     premium: t.Boolean({ description: "True for premium (Mojang/Microsoft) accounts" }),
@@ -20,7 +25,7 @@ export const Entry = t.Object(
 export type EntryView = Static<typeof Entry>;
 
 /** Who caused a change: the public `origin` of every event. */
-export const origins = ["discord", "api", "member-left", "staff"] as const;
+export const origins = ["discord", "api", "member-left", "staff", "system"] as const;
 /** One of the origins. */
 export type Origin = (typeof origins)[number];
 
@@ -32,6 +37,9 @@ export type EntryRecord = EntryView & {
   addedBy: string;
   origin: "discord" | "staff";
   grantedRoleIds: string[];
+  /** Bedrock entries: the gamertag the nick is spelled from, and its XUID (null until GeyserMC told it). */
+  gamertag: string | null;
+  xuid: string | null;
   createdAt: number;
 };
 

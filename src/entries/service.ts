@@ -2,6 +2,7 @@ import { and, asc, count, eq, inArray } from "drizzle-orm";
 import type { Db, Tx } from "../db/client.ts";
 import { entries, whitelists as whitelistTable } from "../db/schema.ts";
 import type { Write } from "../db/writer.ts";
+import { namesMeant } from "../nicks/floodgate.ts";
 import { nickKey } from "../nicks/key.ts";
 import type { Clock } from "../shared/clock.ts";
 import { DomainError } from "../shared/errors.ts";
@@ -20,6 +21,9 @@ export type NewEntry = {
   nick: string;
   uuid: string | null;
   premium: boolean;
+  /** Bedrock: the gamertag the nick is spelled from, and its XUID. */
+  gamertag?: string | null;
+  xuid?: string | null;
   userId: string;
   addedBy: string;
   origin: "discord" | "staff";
@@ -31,7 +35,7 @@ export type NewEntry = {
 /** What removing an entry takes. */
 export type Removal = {
   whitelistId: string;
-  /** Matched case-insensitively. */
+  /** Matched case-insensitively; on a Bedrock whitelist also by gamertag (see `findTyped`). */
   nick: string;
   origin: Origin;
   /** The Discord user removing it, or null (API key, member leaving). */
@@ -40,6 +44,13 @@ export type Removal = {
   keyId?: string | null;
   keyName?: string | null;
 };
+
+/** An entry changed in place: its new nick and, for Bedrock, its UUID and XUID. */
+export type EntryChange = { id: number; nick: string; uuid: string | null; xuid: string | null };
+
+/** The stored nicks `typed` may stand for: itself, and on a Bedrock whitelist Floodgate's spelling of it. */
+const namesOf = (whitelist: Whitelist, typed: string): string[] =>
+  whitelist.nickType === "bedrock" ? namesMeant(whitelist, typed) : [typed];
 
 /** Entries of whitelists, each change recorded as an event in the same transaction. */
 export type EntryService = ReturnType<typeof createEntryService>;
@@ -99,6 +110,23 @@ export function createEntryService(deps: {
       if (!row) return undefined;
       const { nickKey: _key, ...entry } = row;
       return entry;
+    },
+
+    /**
+     * The entry a member or a plugin means by `typed`: the stored nick in any letter case, or on a Bedrock
+     * whitelist also the gamertag, with or without the Floodgate prefix, with spaces or `_`.
+     */
+    findTyped(whitelist: Whitelist, typed: string): EntryRecord | undefined {
+      for (const nick of namesOf(whitelist, typed)) {
+        const found = this.find(whitelist.id, nick);
+        if (found) return found;
+      }
+      return undefined;
+    },
+
+    /** Bedrock entries of a whitelist (those spelled from a gamertag), oldest first. */
+    listBedrock(whitelistId: string): EntryRecord[] {
+      return this.list(whitelistId).filter((entry) => entry.gamertag !== null);
     },
 
     /** How many nicks `userId` owns on a whitelist (the `maxNicksPerUser` rule counts these). */
@@ -236,6 +264,66 @@ export function createEntryService(deps: {
     },
 
     /**
+     * Changes entries in place (a Bedrock nick respelled as Floodgate now spells it, a Floodgate UUID found),
+     * each as an `entry.removed` of the old and an `entry.added` of the new, in one transaction; owner, roles
+     * and creation time stay. An entry removed meanwhile is skipped, and so is one whose new nick another
+     * entry holds (returned in `clashes`, for the caller to report).
+     */
+    async change(
+      whitelistId: string,
+      changes: readonly EntryChange[],
+      origin: Origin,
+      actorId: string | null,
+    ): Promise<{ changed: EntryRecord[]; clashes: EntryChange[] }> {
+      const whitelist = requireWhitelist(whitelistId);
+      const clashes: EntryChange[] = [];
+      const notices = await write((tx) => {
+        clashes.length = 0;
+        const done: ChangeNotice[] = [];
+        for (const change of changes) {
+          const current = tx
+            .select()
+            .from(entries)
+            .where(and(eq(entries.id, change.id), eq(entries.whitelistId, whitelistId)))
+            .get();
+          if (!current) continue;
+          const key = nickKey(change.nick);
+          const holder = tx
+            .select({ id: entries.id })
+            .from(entries)
+            .where(and(eq(entries.whitelistId, whitelistId), eq(entries.nickKey, key)))
+            .get();
+          if (holder && holder.id !== change.id) {
+            clashes.push(change);
+            continue;
+          }
+          const { nickKey: _old, ...before } = current;
+          const { nickKey: _new, ...after } = tx
+            .update(entries)
+            .set({ nick: change.nick, nickKey: key, uuid: change.uuid, xuid: change.xuid })
+            .where(eq(entries.id, change.id))
+            .returning()
+            .get() as typeof entries.$inferSelect;
+          const removal = appendRemoval(tx, whitelist, before, origin);
+          const addition = events.append(tx, {
+            type: "entry.added",
+            guildId: whitelist.guildId,
+            whitelistId: whitelist.id,
+            whitelistName: whitelist.name,
+            entry: after,
+            origin,
+          });
+          done.push(
+            { event: removal, entry: before, actorId, replacedBy: after },
+            { event: addition, entry: after, actorId, replaces: before },
+          );
+        }
+        return done;
+      }, publish);
+      return { changed: notices.filter((notice) => notice.replaces).map((notice) => notice.entry), clashes };
+    },
+
+    /**
      * Deletes the entry and records its `entry.removed` event in one transaction (a crash leaves both or
      * neither), then publishes the event; subscribers revert roles and tell the log channel.
      */
@@ -243,13 +331,15 @@ export function createEntryService(deps: {
       const whitelist = requireWhitelist(removal.whitelistId);
       const notice = await write(
         (tx): ChangeNotice => {
-          const row = tx
-            .delete(entries)
-            .where(
-              and(eq(entries.whitelistId, removal.whitelistId), eq(entries.nickKey, nickKey(removal.nick))),
-            )
-            .returning()
-            .get();
+          let row: typeof entries.$inferSelect | undefined;
+          for (const nick of namesOf(whitelist, removal.nick)) {
+            row = tx
+              .delete(entries)
+              .where(and(eq(entries.whitelistId, removal.whitelistId), eq(entries.nickKey, nickKey(nick))))
+              .returning()
+              .get();
+            if (row) break;
+          }
           if (!row)
             throw new DomainError("entry-not-found", `${clip(removal.nick)} is not on ${whitelist.name}.`);
           const { nickKey: _key, ...entry } = row;

@@ -2,6 +2,7 @@ import { dashUuid } from "../nicks/uuid.ts";
 import type { Clock } from "../shared/clock.ts";
 import { DomainError } from "../shared/errors.ts";
 import type { Logger } from "../shared/logger.ts";
+import { createLookupCache } from "../shared/lookup-cache.ts";
 
 /** What Mojang says about a nick: a premium account (dashed UUID, canonical spelling) or none. */
 export type PremiumStatus = { premium: true; uuid: string; name: string } | { premium: false };
@@ -45,21 +46,11 @@ export function createMojangClient(options: MojangClientOptions): MojangClient {
     logger,
   } = options;
   const base = options.baseUrl.replace(/\/+$/, "");
-  const cache = new Map<string, { status: PremiumStatus; expiresAt: number }>();
-  const inFlight = new Map<string, Promise<PremiumStatus>>();
-
-  const remember = (key: string, status: PremiumStatus) => {
-    const now = clock.now();
-    cache.delete(key);
-    cache.set(key, { status, expiresAt: now + (status.premium ? cacheTtlMs : negativeTtlMs) });
-    if (cache.size <= maxCached) return;
-    for (const [cachedKey, cached] of cache) if (cached.expiresAt <= now) cache.delete(cachedKey);
-    // Maps iterate in insertion order, so the first keys are the oldest answers.
-    for (const cachedKey of cache.keys()) {
-      if (cache.size <= maxCached) break;
-      cache.delete(cachedKey);
-    }
-  };
+  const cache = createLookupCache<PremiumStatus>({
+    clock,
+    maxCached,
+    ttlMs: (status) => (status.premium ? cacheTtlMs : negativeTtlMs),
+  });
 
   const ask = async (nick: string): Promise<PremiumStatus> => {
     const controller = new AbortController();
@@ -93,20 +84,6 @@ export function createMojangClient(options: MojangClientOptions): MojangClient {
   };
 
   return {
-    lookup(nick) {
-      const key = nick.toLowerCase();
-      const cached = cache.get(key);
-      if (cached && cached.expiresAt > clock.now()) return Promise.resolve(cached.status);
-      const pending = inFlight.get(key);
-      if (pending) return pending;
-      const request = ask(nick)
-        .then((status) => {
-          remember(key, status);
-          return status;
-        })
-        .finally(() => inFlight.delete(key));
-      inFlight.set(key, request);
-      return request;
-    },
+    lookup: (nick) => cache.get(nick.toLowerCase(), () => ask(nick)),
   };
 }

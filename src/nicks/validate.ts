@@ -1,9 +1,6 @@
 import { DomainError } from "../shared/errors.ts";
 import { clip } from "../shared/text.ts";
-import type { NickType } from "../whitelists/model.ts";
-
-/** The prefix Floodgate gives Bedrock players so their names never clash with Java ones. */
-export const FLOODGATE_PREFIX = ".";
+import { type FloodgateSettings, gamertagOf } from "./floodgate.ts";
 
 const JAVA_NICK = /^[A-Za-z0-9_]{3,16}$/;
 /**
@@ -17,24 +14,28 @@ const JAVA_RULE =
   "A Minecraft Java nick is 3-16 characters: letters A-Z, digits 0-9 and `_`, without spaces. " +
   "Check the spelling and try again.";
 const BEDROCK_RULE =
-  "A Bedrock (Xbox) gamertag is 1-16 letters A-Z, digits and single spaces, and does not start with a digit; " +
-  "the `.` prefix is added for you. Check the spelling and try again.";
+  "A Bedrock (Xbox) gamertag is 1-16 letters A-Z, digits and single spaces, and does not start with a digit " +
+  "(type it as on Xbox, or as the game shows it with the prefix and `_`). Check the spelling and try again.";
 
 /**
- * Checks a nick typed by a member against the whitelist's nick type and returns the spelling to store:
- * Java-style nicks as typed (surrounding whitespace dropped), Bedrock gamertags with the Floodgate `.` prefix.
- * Throws DomainError "nick-invalid" saying what is allowed.
+ * Checks a Java-style nick (`java`, `premium`, `offline`) typed by a member and returns it as typed, surrounding
+ * whitespace dropped. Throws DomainError "nick-invalid" saying what is allowed.
  */
-export function normaliseNick(nickType: NickType, raw: string): string {
+export function normaliseNick(raw: string): string {
   const text = raw.trim();
-  if (nickType !== "bedrock") {
-    if (!JAVA_NICK.test(text)) throw invalid(text, JAVA_RULE);
-    return text;
-  }
-  // Accept the prefix if the member typed it, never double it; inner spaces are kept exactly as typed.
-  const gamertag = text.startsWith(FLOODGATE_PREFIX) ? text.slice(FLOODGATE_PREFIX.length) : text;
+  if (!JAVA_NICK.test(text)) throw invalid(text, JAVA_RULE);
+  return text;
+}
+
+/**
+ * Checks a Bedrock gamertag typed by a member, bare (`Alex Pocket`) or as the game shows it (`.Alex_Pocket`),
+ * and returns the bare gamertag. Throws DomainError "nick-invalid" saying what is allowed.
+ */
+export function parseGamertag(settings: FloodgateSettings, raw: string): string {
+  const text = raw.trim();
+  const gamertag = gamertagOf(settings, text);
   if (gamertag.length > GAMERTAG_MAX || !GAMERTAG.test(gamertag)) throw invalid(text, BEDROCK_RULE);
-  return `${FLOODGATE_PREFIX}${gamertag}`;
+  return gamertag;
 }
 
 /** The error for `text`, echoing the member's input bounded so that a pasted essay does not flood the reply. */

@@ -1,7 +1,9 @@
 import { isUniqueViolation } from "../db/errors.ts";
 import type { EntryService } from "../entries/service.ts";
+import type { GeyserClient } from "../geyser/client.ts";
 import type { MojangClient } from "../mojang/client.ts";
-import { normaliseNick } from "../nicks/validate.ts";
+import { floodgateName, floodgateUuid } from "../nicks/floodgate.ts";
+import { normaliseNick, parseGamertag } from "../nicks/validate.ts";
 import { DomainError } from "../shared/errors.ts";
 import type { Whitelist } from "../whitelists/model.ts";
 import type { Departures } from "./departures.ts";
@@ -16,8 +18,20 @@ import {
   requireUnderLimit,
 } from "./rules.ts";
 
-/** A nick as it will be stored: normalised, in the account's own spelling when premium. */
-export type Identity = { nick: string; uuid: string | null; premium: boolean };
+/**
+ * A nick as it will be stored: normalised, in the account's own spelling when premium, as Floodgate names the
+ * player for Bedrock (with the gamertag it is spelled from and its XUID).
+ */
+export type Identity = {
+  nick: string;
+  uuid: string | null;
+  premium: boolean;
+  gamertag: string | null;
+  xuid: string | null;
+};
+
+/** A typed nick checked against the whitelist's syntax: the name to store, and the gamertag for Bedrock. */
+type Typed = { nick: string; gamertag: string | null };
 
 /**
  * The way from a typed nick to a stored entry that every registration takes (a member's own, staff's, an
@@ -28,9 +42,10 @@ export function createRegistrar(deps: {
   requests: RequestStore;
   grants: RoleGrants;
   mojang: MojangClient;
+  geyser: GeyserClient;
   departures: Departures;
 }) {
-  const { entries, requests, grants, mojang, departures } = deps;
+  const { entries, requests, grants, mojang, geyser, departures } = deps;
 
   /** A member who left while their registration was under way gets nothing stored. */
   const requirePresent = (guildId: string, userId: string) => {
@@ -45,13 +60,33 @@ export function createRegistrar(deps: {
     waiting: withPending ? requests.pendingCount(whitelist.id, member.userId) : 0,
   });
 
-  /** Premium lookup for `java` and `premium`: the account's own spelling and UUID are what gets stored. */
-  const identify = async (whitelist: Whitelist, nick: string): Promise<Identity> => {
-    if (whitelist.nickType !== "java" && whitelist.nickType !== "premium") {
-      return { nick, uuid: null, premium: false };
+  /** The typed nick in the whitelist's syntax (throws "nick-invalid" saying what is allowed). */
+  const parse = (whitelist: Whitelist, rawNick: string): Typed => {
+    if (whitelist.nickType !== "bedrock") return { nick: normaliseNick(rawNick), gamertag: null };
+    const gamertag = parseGamertag(whitelist, rawNick);
+    return { nick: floodgateName(whitelist, gamertag), gamertag };
+  };
+
+  /**
+   * The lookup of each nick type: Mojang's premium status for `java` and `premium` (the account's own spelling
+   * and UUID are what gets stored), GeyserMC's XUID for `bedrock` (the Floodgate UUID), none for `offline`.
+   */
+  const identify = async (whitelist: Whitelist, typed: Typed): Promise<Identity> => {
+    const { nick, gamertag } = typed;
+    const plain = { nick, uuid: null, premium: false, gamertag: null, xuid: null };
+    if (whitelist.nickType === "offline") return plain;
+    if (whitelist.nickType === "bedrock" && gamertag !== null) {
+      const xuid = await geyser.xuidOf(gamertag);
+      if (xuid === null) {
+        throw new DomainError(
+          "gamertag-unknown",
+          `No Xbox account has the gamertag ${gamertag}. Check the spelling on your Xbox profile and try again.`,
+        );
+      }
+      return { nick, uuid: floodgateUuid(xuid), premium: false, gamertag, xuid };
     }
     const status = await mojang.lookup(nick);
-    if (status.premium) return { nick: status.name, uuid: status.uuid, premium: true };
+    if (status.premium) return { ...plain, nick: status.name, uuid: status.uuid, premium: true };
     if (whitelist.nickType === "premium") {
       throw new DomainError(
         "not-premium",
@@ -59,12 +94,13 @@ export function createRegistrar(deps: {
           "only. Check the spelling, or register the nick of your premium account.",
       );
     }
-    return { nick, uuid: null, premium: false };
+    return plain;
   };
 
   /**
-   * Every registration rule after "the whitelist exists", in the documented order, ending with the premium
-   * lookup. The cheap checks run again after the lookup, since another registration may have won meanwhile.
+   * Every registration rule after "the whitelist exists", in the documented order, ending with the lookup
+   * (Mojang or GeyserMC). The cheap checks run again after the lookup, since another registration may have won
+   * meanwhile.
    */
   const check = async (
     whitelist: Whitelist,
@@ -81,9 +117,9 @@ export function createRegistrar(deps: {
       }
       requireUnderLimit(whitelist, held(whitelist, member, options.request), options.self);
     };
-    const nick = normaliseNick(whitelist.nickType, rawNick);
-    available(nick);
-    const identity = await identify(whitelist, nick);
+    const typed = parse(whitelist, rawNick);
+    available(typed.nick);
+    const identity = await identify(whitelist, typed);
     available(identity.nick);
     return identity;
   };

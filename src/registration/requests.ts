@@ -18,6 +18,8 @@ export type NewRequest = {
   nick: string;
   uuid: string | null;
   premium: boolean;
+  gamertag?: string | null;
+  xuid?: string | null;
 };
 
 /** The store of registration requests on `approval` whitelists: filed, posted, decided or cancelled. */

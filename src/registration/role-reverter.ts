@@ -28,7 +28,8 @@ export type RoleReverter = {
 
 /**
  * Reverts the roles granted for an entry when it is removed (any origin but `member-left`: that member is
- * gone), except roles another remaining entry of the same member in the same guild was granted too.
+ * gone; never for an entry changed in place), except roles another remaining entry of the same member in the
+ * same guild was granted too.
  */
 export function createRoleReverter(deps: {
   bus: EventBus;
@@ -85,6 +86,8 @@ export function createRoleReverter(deps: {
 
   const stop = bus.subscribe((notice) => {
     if (notice.event.type !== "entry.removed" || notice.event.origin === "member-left") return;
+    // Half of an entry changed in place: the entry, and the roles granted for it, live on.
+    if (notice.replacedBy) return;
     const granted = [...new Set(notice.entry.grantedRoleIds)];
     if (granted.length === 0) return;
     // Noted and queued now, synchronously after the commit: a registration of the member that is already under

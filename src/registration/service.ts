@@ -1,6 +1,7 @@
 import { isUniqueViolation } from "../db/errors.ts";
 import type { EntryRecord } from "../entries/model.ts";
 import type { EntryService } from "../entries/service.ts";
+import type { GeyserClient } from "../geyser/client.ts";
 import type { GuildService } from "../guilds/service.ts";
 import type { MojangClient } from "../mojang/client.ts";
 import { DomainError } from "../shared/errors.ts";
@@ -55,6 +56,7 @@ export function createRegistrationService(deps: {
   requests: RequestStore;
   grants: RoleGrants;
   mojang: MojangClient;
+  geyser: GeyserClient;
   departures: Departures;
   discord: Pick<DiscordPorts, "board">;
   logger: Logger;
@@ -159,18 +161,16 @@ export function createRegistrationService(deps: {
     },
 
     /**
-     * Removes a nick (matched in any letter case; a Bedrock gamertag with or without its `.`). The owner may
-     * (origin `discord`), and so may a manager (origin `staff` when the nick is someone else's). Roles are
-     * reverted by the role reverter listening to the bus.
+     * Removes a nick (matched in any letter case; on a Bedrock whitelist also by gamertag, see
+     * EntryService.findTyped). The owner may (origin `discord`), and so may a manager (origin `staff` when the
+     * nick is someone else's). Roles are reverted by the role reverter listening to the bus.
      */
     async unregister(
       input: WhitelistRef & { nick: string; actor: Member },
     ): Promise<{ entry: EntryRecord; whitelist: Whitelist }> {
       const whitelist = whitelists.resolve(input);
       const typed = input.nick.trim();
-      const candidates =
-        whitelist.nickType === "bedrock" && !typed.startsWith(".") ? [typed, `.${typed}`] : [typed];
-      const entry = candidates.map((nick) => entries.find(whitelist.id, nick)).find((found) => found);
+      const entry = entries.findTyped(whitelist, typed);
       if (!entry) {
         throw new DomainError(
           "entry-not-found",
@@ -269,7 +269,8 @@ export function createRegistrationService(deps: {
       deciding.add(request.id);
       try {
         // The manager who clicked reads any refusal, so it is worded about the member (`self: false`).
-        const identity = await check(whitelist, input.member, request.nick, {
+        // A Bedrock request is checked again from the gamertag the member typed, as Floodgate spells it now.
+        const identity = await check(whitelist, input.member, request.gamertag ?? request.nick, {
           requireRole: true,
           self: false,
           request: false,

@@ -16,6 +16,8 @@ export type DomainErrorCode =
   | "nick-invalid"
   | "not-premium"
   | "mojang-unavailable"
+  | "gamertag-unknown"
+  | "geyser-unavailable"
   | "limit-reached"
   | "whitelist-disabled"
   | "whitelist-required"

@@ -17,13 +17,14 @@ function describeFailure(error: unknown, address: string): string {
 }
 
 /**
- * The `kick` command for a nick, or null when the nick holds characters a command could misread. Bedrock
- * nicks may hold spaces; Floodgate's default (`replace-spaces: true`) puts `_` in their place in game, and a
- * space would end the player argument (kicking someone else, with the rest as the reason).
+ * The `kick` command for a nick, or null when the nick holds characters the command could misread. Nicks are
+ * stored as the game names players, Bedrock ones as Floodgate does (its prefix, spaces as `_` by default). The
+ * command reads a player name as an unquoted word (letters, digits and `_ - . +`): a space would end it, kicking
+ * someone else with the rest as the reason, so a Bedrock name kept with spaces (`replace-spaces: false`) or a
+ * prefix such as `*` is not kicked (its removal from the file still keeps the player out on their next join).
  */
 export function kickCommand(nick: string): string | null {
-  const name = nick.replaceAll(" ", "_");
-  return /^[.A-Za-z0-9_]{1,32}$/.test(name) ? `kick ${name}` : null;
+  return /^[A-Za-z0-9_.+-]{1,16}$/.test(nick) ? `kick ${nick}` : null;
 }
 
 /**

@@ -26,7 +26,7 @@ export const Whitelist = t.Object(
     nickType: t.UnionEnum(nickTypes, {
       description:
         "`java` (3-16 of A-Z a-z 0-9 _; premium status looked up), `premium` (java, and the account must be premium), " +
-        "`offline` (java syntax, never looked up), `bedrock` (Xbox gamertag stored with the Floodgate prefix `.`)",
+        "`offline` (java syntax, never looked up), `bedrock` (Xbox gamertag, stored as Floodgate names the player)",
     }),
     registrationMode: t.UnionEnum(registrationModes, {
       description:
@@ -49,6 +49,15 @@ export const Whitelist = t.Object(
     }),
     managerRoleIds: t.Array(Snowflake, {
       description: "Roles that may add and remove anyone's nicks (Manage Server always may)",
+    }),
+    floodgatePrefix: t.String({
+      maxLength: 15,
+      description:
+        "Bedrock whitelists: the game server's Floodgate `username-prefix`, put in front of each gamertag",
+      examples: ["."],
+    }),
+    replaceSpaces: t.Boolean({
+      description: "Bedrock whitelists: Floodgate's `replace-spaces` (spaces in gamertags become `_`)",
     }),
   },
   { $id: "#/components/schemas/Whitelist", title: "Whitelist" },

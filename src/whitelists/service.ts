@@ -3,6 +3,7 @@ import type { Db, Tx } from "../db/client.ts";
 import { whitelists } from "../db/schema.ts";
 import type { Write } from "../db/writer.ts";
 import type { GuildService } from "../guilds/service.ts";
+import { FLOODGATE_PREFIX_PATTERN } from "../nicks/floodgate.ts";
 import type { Clock } from "../shared/clock.ts";
 import { DomainError } from "../shared/errors.ts";
 import { newId } from "../shared/ids.ts";
@@ -23,6 +24,9 @@ export type NewWhitelist = {
   requiredRoleIds?: string[];
   grantedRoleIds?: string[];
   managerRoleIds?: string[];
+  /** Bedrock whitelists: Floodgate's prefix and replace-spaces (defaults: `.` and true, as Floodgate's). */
+  floodgatePrefix?: string;
+  replaceSpaces?: boolean;
 };
 
 /** Fields of a whitelist that can be changed after creation. */
@@ -42,6 +46,13 @@ function checkSettings(changes: WhitelistChanges): void {
     (!Number.isInteger(changes.maxNicksPerUser) || changes.maxNicksPerUser < 1)
   ) {
     throw new DomainError("invalid-input", "Max nicks per user must be a whole number of at least 1.");
+  }
+  if (changes.floodgatePrefix !== undefined && !FLOODGATE_PREFIX_PATTERN.test(changes.floodgatePrefix)) {
+    throw new DomainError(
+      "invalid-input",
+      "A Floodgate prefix is up to 15 printable characters without spaces, as `username-prefix` in " +
+        "Floodgate's config.yml (its default is `.`).",
+    );
   }
 }
 
@@ -197,6 +208,11 @@ export function createWhitelistService({
           .where(eq(whitelists.registrationMode, mode))
           .get() !== undefined
       );
+    },
+
+    /** Every whitelist taking one kind of nick, in every guild. */
+    listByNickType(nickType: NickType): Whitelist[] {
+      return db.select().from(whitelists).where(eq(whitelists.nickType, nickType)).all().map(toWhitelist);
     },
 
     /** Every whitelist of a guild, by name. */

@@ -210,6 +210,23 @@ describe("DELETE entries", () => {
     expect(services.entries.list(whitelist.id)).toEqual([]);
   });
 
+  test.each([
+    ["the in-game name", ".Steve_Gamer"],
+    ["the in-game name in another case", ".sTEVE_gAMER"],
+    ["the gamertag with a space", "Steve%20Gamer"],
+    ["the gamertag without the prefix, spaces as _", "steve_gamer"],
+    ["the prefix with a space", ".Steve%20Gamer"],
+  ])("a Bedrock nick is removed by %s", async (_how, typed) => {
+    const whitelist = await seedWhitelist(services, { guildId: GUILD, nickType: "bedrock" });
+    await seedEntries(services, whitelist.id, [
+      { nick: ".Steve_Gamer", gamertag: "Steve Gamer", xuid: "2535444444444444" },
+      { nick: ".Steve", gamertag: "Steve", xuid: "2535444444444445" },
+    ]);
+    const response = await remove(`${paths.entries(whitelist.id)}/${typed}`);
+    expect(await response.json()).toEqual({ removed: true, nick: ".Steve_Gamer" });
+    expect(services.entries.list(whitelist.id).map((entry) => entry.nick)).toEqual([".Steve"]);
+  });
+
   test("removes a non-ASCII nick sent in another letter case and Unicode normalisation", async () => {
     const whitelist = await seedWhitelist(services, { guildId: GUILD, nickType: "bedrock" });
     await seedEntries(services, whitelist.id, [".Ünïcode Ålf"]);

@@ -1,7 +1,10 @@
+import { Database } from "bun:sqlite";
 import { afterAll, beforeAll, describe, expect, test } from "bun:test";
-import { existsSync, readdirSync, statSync } from "node:fs";
+import { existsSync, mkdirSync, readdirSync, statSync } from "node:fs";
 import { join } from "node:path";
+import { startFakeGeyser } from "../../src/sandbox/geyser.ts";
 import { tempDir } from "../helpers/services.ts";
+import { writeV01BedrockDatabase } from "../helpers/upgrade.ts";
 
 /**
  * The compiled binary as users run it: a child process started from an empty directory, found through
@@ -91,12 +94,15 @@ async function run(args: string[], env: Record<string, string> = {}, cwd = empty
   return { exitCode, stdout, stderr };
 }
 
-/** Starts `serve` on a free port in an empty directory and waits for its startup log line. */
-async function serve() {
-  const cwd = emptyDir();
+/**
+ * Starts `serve` on a free port (in an empty directory unless `cwd` is given) and waits for its startup log
+ * line. `until(msg)` resolves with the first log line carrying that message, as soon as it is written.
+ */
+async function serve(options: { cwd?: string; env?: Record<string, string> } = {}) {
+  const cwd = options.cwd ?? emptyDir();
   const child = Bun.spawn([binary], {
     cwd,
-    env: cleanEnv({ PORT: "0", HOST: "127.0.0.1" }),
+    env: cleanEnv({ PORT: "0", HOST: "127.0.0.1", ...options.env }),
     stdin: "ignore",
     stdout: "pipe",
     stderr: "pipe",
@@ -115,11 +121,22 @@ async function serve() {
     log.push(line);
     if (line.msg === "whitelist-sync started" && typeof line.url === "string") started = { url: line.url };
   }
+  const waiters: { msg: string; resolve: (line: Record<string, unknown>) => void }[] = [];
   // Keep draining stdout so the child never blocks on a full pipe; later lines are kept for assertions.
   const drained = (async () => {
-    for await (const line of lines) log.push(parseLine(line));
+    for await (const text of lines) {
+      const line = parseLine(text);
+      log.push(line);
+      for (const waiter of waiters.filter((w) => w.msg === line.msg)) waiter.resolve(line);
+    }
   })();
-  return { child, cwd, url: started.url, log, drained };
+  const until = (msg: string) =>
+    new Promise<Record<string, unknown>>((resolve) => {
+      const seen = log.find((line) => line.msg === msg);
+      if (seen) resolve(seen);
+      else waiters.push({ msg, resolve });
+    });
+  return { child, cwd, url: started.url, log, drained, until };
 }
 
 describe("the compiled binary serving from an empty directory", () => {
@@ -228,5 +245,44 @@ describe("the compiled binary's command line", () => {
     // A clean close checkpoints the WAL into the database file (and SQLite removes or empties the WAL).
     const wal = join(cwd, "data", "whitelist-sync.db-wal");
     expect(existsSync(wal) ? statSync(wal).size : 0).toBe(0);
+  }, 15_000);
+});
+
+describe("the compiled binary upgrading a 0.1 database", () => {
+  test("respells its Bedrock nicks as Floodgate does and gives them Floodgate's UUID, with events", async () => {
+    const geyser = startFakeGeyser({ accounts: [{ gamertag: "Alex Pocket", xuid: "2535432196048835" }] });
+    try {
+      const cwd = emptyDir();
+      mkdirSync(join(cwd, "data"));
+      writeV01BedrockDatabase(join(cwd, "data", "whitelist-sync.db"), {
+        guildId: "100000000000000001",
+        roleId: "400000000000000002",
+        gamertags: ["Alex Pocket"],
+      });
+      const { child, until } = await serve({ cwd, env: { GEYSER_API_URL: geyser.url } });
+      const done = await until("bedrock entries brought up to date");
+      expect(done).toEqual(expect.objectContaining({ changed: 1, pending: 0, clashes: 0 }));
+      child.kill("SIGTERM");
+      expect(await child.exited).toBe(0);
+      const db = new Database(join(cwd, "data", "whitelist-sync.db"), { readonly: true });
+      try {
+        expect(db.query("SELECT nick, uuid, xuid FROM entries").all()).toEqual([
+          { nick: ".Alex_Pocket", uuid: "00000000-0000-0000-0009-01f64f65c7c3", xuid: "2535432196048835" },
+        ]);
+        const events = db
+          .query<{ type: string; payload: string }, []>("SELECT type, payload FROM events")
+          .all();
+        expect(
+          events.map((e) => [e.type, JSON.parse(e.payload).entry.nick, JSON.parse(e.payload).origin]),
+        ).toEqual([
+          ["entry.removed", ".Alex Pocket", "system"],
+          ["entry.added", ".Alex_Pocket", "system"],
+        ]);
+      } finally {
+        db.close();
+      }
+    } finally {
+      await geyser.stop();
+    }
   }, 15_000);
 });

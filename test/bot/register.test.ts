@@ -100,16 +100,34 @@ describe("/register", () => {
     expect(world.services.entries.list(wl.id)).toEqual([]);
   });
 
-  test("a bedrock gamertag is stored with the Floodgate prefix, never looked up", async () => {
+  test("a bedrock gamertag is stored as Floodgate names the player, its XUID asked of GeyserMC", async () => {
     const wl = await withWhitelist({ nickType: "bedrock" });
     const before = world.mojang.requests();
     expect(await said(register(IDS.alice, "Steve Jobs"))).toStartWith(
-      "✅ **.Steve Jobs** is on **survival**",
+      "✅ **.Steve_Jobs** is on **survival**. You can join the server now.\n" +
+        "That is the name Floodgate gives the gamertag Steve Jobs in game.",
     );
     expect({
-      entries: world.services.entries.list(wl.id).map((e) => e.nick),
-      lookups: world.mojang.requests(),
-    }).toEqual({ entries: [".Steve Jobs"], lookups: before });
+      entries: world.services.entries.list(wl.id).map((e) => [e.nick, e.uuid, e.premium]),
+      mojang: world.mojang.requests(),
+      geyser: world.geyser.requests(),
+    }).toEqual({
+      entries: [[".Steve_Jobs", "00000000-0000-0000-0009-01f166a329c7", false]],
+      mojang: before,
+      geyser: 1,
+    });
+  });
+
+  test("a gamertag no Xbox account has is refused, and GeyserMC down asks to retry; nothing stored", async () => {
+    const wl = await withWhitelist({ nickType: "bedrock" });
+    expect(await said(register(IDS.alice, "Nobody Here"))).toBe(
+      "No Xbox account has the gamertag Nobody Here. Check the spelling on your Xbox profile and try again.",
+    );
+    world.geyser.setMode("down");
+    expect(await said(register(IDS.alice, "Alex Pocket"))).toBe(
+      "GeyserMC's gamertag lookup can't be reached right now; try again in a minute.",
+    );
+    expect(world.services.entries.list(wl.id)).toEqual([]);
   });
 
   test("a nick already on the whitelist in any letter case is refused", async () => {

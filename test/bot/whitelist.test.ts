@@ -33,11 +33,14 @@ describe("/whitelist create", () => {
       requiredRoleIds: [],
       grantedRoleIds: [],
       managerRoleIds: [],
+      floodgatePrefix: ".",
+      replaceSpaces: true,
     });
     expect({ ephemeral: reply.ephemeral, lines: lines(reply) }).toEqual({
       ephemeral: true,
       lines: [
-        `✅ Created **survival** (id \`${created?.id}\`): bedrock nicks, 2 per member.`,
+        `✅ Created **survival** (id \`${created?.id}\`): bedrock nicks, 2 per member. ` +
+          "Floodgate: prefix `.`, spaces as `_` (the gamertag Alex Pocket plays as `.Alex_Pocket`).",
         `Members register with \`/register\` in <#${IDS.survivalChannel}>.`,
         "Next: set required, granted and manager roles with `/whitelist roles`, and give your game server access " +
           "with `/server-link create`.",
@@ -82,6 +85,31 @@ describe("/whitelist edit", () => {
       "Registrations are closed; reopen them with `enabled:True`.",
       "See every setting with `/whitelist show`.",
     ]);
+  });
+
+  test("changing the Floodgate settings respells the Bedrock nicks and says how many", async () => {
+    world = await startWorld();
+    const bedrock = await world.whitelist({ nickType: "bedrock", maxNicksPerUser: 2 });
+    for (const nick of ["Steve Jobs", "Alex Pocket"]) {
+      await world.command(IDS.alice, "register", {
+        channelId: IDS.survivalChannel,
+        options: { nick },
+      });
+    }
+    const reply = await wl(IDS.owner, "edit", {
+      whitelist: "survival",
+      "floodgate-prefix": "none",
+      "replace-spaces": false,
+    });
+    expect(lines(reply)).toEqual([
+      "✅ **survival** now: Floodgate: no prefix, spaces kept (the gamertag Alex Pocket plays as `Alex Pocket`).",
+      "2 Bedrock nick(s) respelled to match (each sent as a removal and an addition).",
+      `Members register with \`/register\` in <#${IDS.survivalChannel}>.`,
+      "See every setting with `/whitelist show`.",
+    ]);
+    expect(world.services.entries.list(bedrock.id).map((e) => e.nick)).toEqual(["Steve Jobs", "Alex Pocket"]);
+    const refused = await wl(IDS.owner, "edit", { whitelist: "survival", "floodgate-prefix": "a b" });
+    expect(refused.content).toStartWith("A Floodgate prefix is up to 15 printable characters without spaces");
   });
 
   test("switching to message mode starts reading messages at once", async () => {
@@ -222,6 +250,29 @@ describe("/whitelist list and show", () => {
         "Manager roles": `<@&${IDS.staffRole}>`,
       },
     });
+  });
+  test("show tells a Bedrock whitelist's Floodgate settings and the nicks still without their UUID", async () => {
+    world = await startWorld();
+    const bedrock = await world.whitelist({ nickType: "bedrock", floodgatePrefix: "*" });
+    // As an upgrade leaves a nick while GeyserMC is down: its gamertag known, its XUID not yet.
+    await world.services.entries.add({
+      whitelistId: bedrock.id,
+      nick: "*Alex_Pocket",
+      gamertag: "Alex Pocket",
+      xuid: null,
+      uuid: null,
+      premium: false,
+      userId: IDS.alice,
+      addedBy: IDS.alice,
+      origin: "discord",
+    });
+    const [embed] = (await wl(IDS.bob, "show", { whitelist: "survival" })).embeds;
+    const fields = Object.fromEntries((embed?.fields ?? []).map((field) => [field.name, field.value]));
+    expect([fields.Bedrock, fields["⚠️ Bedrock UUIDs pending"]]).toEqual([
+      "Floodgate: prefix `*`, spaces as `_` (the gamertag Alex Pocket plays as `*Alex_Pocket`).",
+      "1 nick(s) wait for GeyserMC to give their XUID, so `whitelist.json` cannot let them in yet. " +
+        "They are asked for every 10 minutes.",
+    ]);
   });
 });
 

@@ -11,6 +11,7 @@ import {
   type SandboxSeed,
   startSandboxDiscord,
 } from "../../src/sandbox/discord/index.ts";
+import { type FakeGeyser, startFakeGeyser } from "../../src/sandbox/geyser.ts";
 import { type FakeMojang, startFakeMojang } from "../../src/sandbox/mojang.ts";
 import { type RunningService, startService } from "../../src/server.ts";
 import { openServices, type Services } from "../../src/services.ts";
@@ -53,6 +54,12 @@ export const PROFILES = {
   notch: { name: "Notch", uuid: "069a79f444e94726a5befca90e38aaf5" },
   jeb: { name: "jeb_", uuid: "853c80ef3c3749fdaa49938b674adae6" },
 } as const;
+
+/** Xbox accounts the fake GeyserMC knows. */
+export const XBOX_ACCOUNTS = [
+  { gamertag: "Steve Jobs", xuid: "2535411111111111" },
+  { gamertag: "Alex Pocket", xuid: "2535432196048835" },
+];
 
 const MANAGE_ROLES = String(1n << 28n);
 
@@ -119,12 +126,13 @@ export type WorldOptions = {
 
 /**
  * A guild in the sandbox Discord with the real service (API, WebSocket, webhooks, bot) connected to it and a
- * fake Mojang: every test starts one and stops it. Everything is driven through the control API over HTTP.
+ * fake Mojang and GeyserMC: every test starts one and stops it. Everything is driven through the control API over HTTP.
  */
 export async function startWorld(options: WorldOptions = {}) {
   const dir = tempDir("wls-bot-");
   const clock = manualClock(Date.UTC(2026, 10, 22, 12));
   const mojang: FakeMojang = startFakeMojang({ profiles: Object.values(PROFILES) });
+  const geyser: FakeGeyser = startFakeGeyser({ accounts: XBOX_ACCOUNTS });
   let sandbox: SandboxDiscord | undefined;
   let service: RunningService | undefined;
   const contract: ContractCheck | undefined = options.contract ? createContractCheck() : undefined;
@@ -132,6 +140,7 @@ export async function startWorld(options: WorldOptions = {}) {
     await service?.stop();
     await sandbox?.stop();
     await mojang.stop();
+    await geyser.stop();
     dir.cleanup();
   };
   try {
@@ -146,6 +155,7 @@ export async function startWorld(options: WorldOptions = {}) {
       DISCORD_TOKEN: TOKEN,
       DISCORD_API_URL: sandbox.apiUrl,
       MOJANG_API_URL: mojang.url,
+      GEYSER_API_URL: geyser.url,
       DATABASE_PATH: join(dir.path, "whitelist-sync.db"),
       HOST: "127.0.0.1",
       PORT: "0",
@@ -225,6 +235,7 @@ export async function startWorld(options: WorldOptions = {}) {
     ids: IDS,
     sandbox: discord,
     mojang,
+    geyser,
     service: running,
     services,
     bot,

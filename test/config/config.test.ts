@@ -13,6 +13,7 @@ describe("configuration", () => {
       RATE_LIMIT_PER_MINUTE: 60,
       LOG_LEVEL: "info",
       MOJANG_API_URL: "https://api.mojang.com",
+      GEYSER_API_URL: "https://api.geysermc.org/v2/xbox",
       WEBHOOK_ALLOW_PRIVATE: false,
       EVENT_RETENTION_DAYS: 7,
       DB_BUSY_TIMEOUT_MS: 2000,

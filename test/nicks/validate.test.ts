@@ -1,14 +1,20 @@
 import { describe, expect, test } from "bun:test";
-import { normaliseNick } from "../../src/nicks/validate.ts";
+import { FLOODGATE_DEFAULTS } from "../../src/nicks/floodgate.ts";
+import { normaliseNick, parseGamertag } from "../../src/nicks/validate.ts";
 import type { NickType } from "../../src/whitelists/model.ts";
 
-const invalid = (nickType: NickType, raw: string) => () => normaliseNick(nickType, raw);
+const invalid = (nickType: NickType, raw: string) => () =>
+  nickType === "bedrock" ? parseGamertag(FLOODGATE_DEFAULTS, raw) : normaliseNick(raw);
 
 describe("java-style nicks (java, premium, offline)", () => {
-  test.each(["java", "premium", "offline"] as const)("%s accepts 3-16 of A-Z a-z 0-9 _ as typed", (type) => {
-    expect(
-      ["abc", "Notch", "jeb_", "A_1234567890_xyz", "  Steve  "].map((n) => normaliseNick(type, n)),
-    ).toEqual(["abc", "Notch", "jeb_", "A_1234567890_xyz", "Steve"]);
+  test("accept 3-16 of A-Z a-z 0-9 _ as typed", () => {
+    expect(["abc", "Notch", "jeb_", "A_1234567890_xyz", "  Steve  "].map((n) => normaliseNick(n))).toEqual([
+      "abc",
+      "Notch",
+      "jeb_",
+      "A_1234567890_xyz",
+      "Steve",
+    ]);
   });
 
   test.each([
@@ -31,15 +37,17 @@ describe("java-style nicks (java, premium, offline)", () => {
 
 describe("bedrock gamertags", () => {
   test.each([
-    ["Steve", ".Steve"],
-    [".Steve", ".Steve"],
-    ["Steve Jobs 2", ".Steve Jobs 2"],
-    ["  Spaced Out  ", ".Spaced Out"],
-    ["X", ".X"],
-    ["Sixteen Chars 16", ".Sixteen Chars 16"],
-    [".Sixteen Chars 16", ".Sixteen Chars 16"],
-  ])("%p is stored as %p", (raw, stored) => {
-    expect(normaliseNick("bedrock", raw)).toBe(stored);
+    ["Steve", "Steve"],
+    [".Steve", "Steve"],
+    ["Steve Jobs 2", "Steve Jobs 2"],
+    [".Steve_Jobs_2", "Steve Jobs 2"],
+    ["Steve_Jobs_2", "Steve Jobs 2"],
+    ["  Spaced Out  ", "Spaced Out"],
+    ["X", "X"],
+    ["Sixteen Chars 16", "Sixteen Chars 16"],
+    [".Sixteen Chars 16", "Sixteen Chars 16"],
+  ])("%p is the gamertag %p (typed bare, or as the game shows it)", (raw, gamertag) => {
+    expect(parseGamertag(FLOODGATE_DEFAULTS, raw)).toBe(gamertag);
   });
 
   test.each([
@@ -50,7 +58,7 @@ describe("bedrock gamertags", () => {
     ["17 characters", "Seventeen Chars17"],
     ["17 characters after the dot", ".Seventeen Chars17"],
     ["punctuation", "Steve!"],
-    ["an underscore", "Steve_Jobs"],
+    ["an underscore for a double space", "Steve__Jobs"],
     ["a tab", "Steve\tJobs"],
     ["only the dot", "."],
     ["empty", ""],

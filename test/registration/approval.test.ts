@@ -45,6 +45,8 @@ describe("approval requests", () => {
       nick: "Notch",
       uuid: "069a79f4-44e9-4726-a5be-fca90e38aaf5",
       premium: true,
+      gamertag: null,
+      xuid: null,
       status: "pending",
       requestMessageId: "500000000000000001",
       decidedBy: null,

@@ -2,6 +2,7 @@ import { expect } from "bun:test";
 import type { RoleFailure } from "../../src/entries/model.ts";
 import type { Member, RequestBoard, RoleGateway } from "../../src/registration/model.ts";
 import type { RevertFailure } from "../../src/registration/role-reverter.ts";
+import { type FakeGeyser, startFakeGeyser } from "../../src/sandbox/geyser.ts";
 import { type FakeMojang, startFakeMojang } from "../../src/sandbox/mojang.ts";
 import type { NewWhitelist } from "../../src/whitelists/service.ts";
 import { seedWhitelist, type TestServices, testServices } from "../helpers/services.ts";
@@ -106,6 +107,14 @@ export const EXTRA_ROLE = "400000000000000003";
 export const MANAGER_ROLE = "400000000000000009";
 export const NOTCH = { name: "Notch", uuid: "069a79f444e94726a5befca90e38aaf5" };
 export const JEB = { name: "jeb_", uuid: "853c80ef3c3749fdaa49938b674adae6" };
+/** Xbox accounts the fake GeyserMC knows in registration worlds. */
+export const XBOX = {
+  steveJobs: { gamertag: "Steve Jobs", xuid: "2535411111111111" },
+  woz: { gamertag: "Woz", xuid: "2535422222222222" },
+  wozniak: { gamertag: "Wozniak", xuid: "2535433333333333" },
+  steveGamer: { gamertag: "Steve Gamer", xuid: "2535444444444444" },
+  alexPocket: { gamertag: "Alex Pocket", xuid: "2535432196048835" },
+};
 
 /** A member with the given roles. */
 export function member(userId: string, roleIds: string[] = [], canManageGuild = false): Member {
@@ -142,16 +151,19 @@ export function fakeRequestBoard(): RequestBoard & {
 export const LOG_CHANNEL = "200000000000000009";
 
 /**
- * Real services over SQLite, wired as the service wires them, with the fake Mojang on port 0 and fake Discord
+ * Real services over SQLite, wired as the service wires them, with the fake Mojang and GeyserMC on port 0 and fake Discord
  * ports (roles, request board); GUILD has a log channel.
  */
 export async function registrationWorld(options: { timeoutMs?: number } = {}) {
   const mojangServer: FakeMojang = startFakeMojang({ profiles: [NOTCH, JEB] });
+  const geyserServer: FakeGeyser = startFakeGeyser({ accounts: Object.values(XBOX) });
   const roles = fakeRoleGateway();
   const board = fakeRequestBoard();
   const services: TestServices = testServices({
     mojangApiUrl: mojangServer.url,
     mojangTimeoutMs: options.timeoutMs ?? 2000,
+    geyserApiUrl: geyserServer.url,
+    geyserTimeoutMs: options.timeoutMs ?? 2000,
     discord: { roles, board },
   });
   await services.guilds.setLogChannel(GUILD, LOG_CHANNEL);
@@ -162,6 +174,7 @@ export async function registrationWorld(options: { timeoutMs?: number } = {}) {
   return {
     services,
     mojangServer,
+    geyserServer,
     roles,
     board,
     registration: services.registration,
@@ -171,6 +184,7 @@ export async function registrationWorld(options: { timeoutMs?: number } = {}) {
       await services.reverter.settled();
       services.reverter.stop();
       await mojangServer.stop();
+      await geyserServer.stop();
       services.close();
     },
   };

@@ -49,6 +49,8 @@ describe("registering a nick", () => {
         nick: "Notch",
         uuid: "069a79f4-44e9-4726-a5be-fca90e38aaf5",
         premium: true,
+        gamertag: null,
+        xuid: null,
         userId: alice.userId,
         addedBy: alice.userId,
         origin: "discord",
@@ -84,7 +86,7 @@ describe("registering a nick", () => {
     expect(services.entries.list(wl.id).map((e) => e.nick)).toEqual(["jeb_"]);
   });
 
-  test("offline and bedrock nicks are never looked up", async () => {
+  test("offline nicks are never looked up, bedrock ones only by GeyserMC", async () => {
     const { mojangServer } = await setup({ nickType: "offline" });
     await seedWhitelist(world.services, {
       guildId: GUILD,
@@ -95,9 +97,10 @@ describe("registering a nick", () => {
     expect((await selfRegister("Notch")).entry).toEqual(
       expect.objectContaining({ nick: "Notch", uuid: null, premium: false }),
     );
-    expect((await selfRegister("Steve Jobs", alice, "pe")).entry.nick).toBe(".Steve Jobs");
+    expect((await selfRegister("Steve Jobs", alice, "pe")).entry.nick).toBe(".Steve_Jobs");
     expect((await selfRegister(".Wozniak", alice, "pe")).entry.nick).toBe(".Wozniak");
     expect(mojangServer.requests()).toBe(0);
+    expect(world.geyserServer.requests()).toBe(2);
   });
 
   test.each([

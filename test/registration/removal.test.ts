@@ -70,13 +70,13 @@ describe("unregistering", () => {
     expect(removed.map((n) => [n.event.origin, n.actorId])).toEqual([["staff", moderator.userId]]);
   });
 
-  test("a Bedrock gamertag is found with or without its prefix; an absent nick says to check the spelling", async () => {
+  test("a Bedrock nick is found by gamertag or in-game name; an absent nick says to check the spelling", async () => {
     const { registration } = await setup({ nickType: "bedrock", maxNicksPerUser: 2 });
     await selfRegister("Steve Jobs");
     await selfRegister("Woz");
     expect(
       (await registration.unregister({ guildId: GUILD, nick: "steve jobs", actor: alice })).entry.nick,
-    ).toBe(".Steve Jobs");
+    ).toBe(".Steve_Jobs");
     expect((await registration.unregister({ guildId: GUILD, nick: ".WOZ", actor: alice })).entry.nick).toBe(
       ".Woz",
     );

@@ -69,9 +69,9 @@ describe("RCON", () => {
     await rcon.until(() => rcon.commands.length === 2);
     await s.entries.remove({ whitelistId: wl.id, nick: "notch", origin: "api" });
     await rcon.until(() => rcon.commands.length === 4);
-    await seedEntries(s, wl.id, [".Steve Gamer"]);
+    await seedEntries(s, wl.id, [".Steve_Gamer"]);
     await rcon.until(() => rcon.commands.length === 5);
-    await s.entries.remove({ whitelistId: wl.id, nick: ".steve gamer", origin: "api" });
+    await s.entries.remove({ whitelistId: wl.id, nick: ".steve_gamer", origin: "api" });
     await rcon.until(() => rcon.commands.length === 7);
     expect(rcon.commands).toEqual([
       "whitelist reload",
@@ -251,9 +251,12 @@ describe("RCON", () => {
   test("kick commands only carry safe player names", () => {
     expect([
       kickCommand("Notch"),
+      kickCommand(".Steve_Gamer"),
+      kickCommand("+Steve_Gamer"),
       kickCommand(".Steve Gamer"),
+      kickCommand("*Steve"),
       kickCommand("a;op me"),
       kickCommand("x\ny"),
-    ]).toEqual(["kick Notch", "kick .Steve_Gamer", null, null]);
+    ]).toEqual(["kick Notch", "kick .Steve_Gamer", "kick +Steve_Gamer", null, null, null, null]);
   });
 });

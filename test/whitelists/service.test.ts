@@ -28,6 +28,8 @@ describe("whitelist service", () => {
       requiredRoleIds: [],
       grantedRoleIds: [],
       managerRoleIds: [],
+      floodgatePrefix: ".",
+      replaceSpaces: true,
     });
     expect(services.guilds.get(GUILD)?.id).toBe(GUILD);
   });

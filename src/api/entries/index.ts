@@ -90,7 +90,8 @@ export const entriesController = (deps: EntriesDeps & { keys: KeyService; entrie
             minLength: 1,
             maxLength: 64,
             description:
-              "The nick, matched case-insensitively; percent-encode spaces (Bedrock: `.Steve%20Gamer`)",
+              "The nick, matched case-insensitively. On a Bedrock whitelist also the gamertag, with or without " +
+              "the Floodgate prefix, spaces as `_` or percent-encoded: `.Steve_Gamer`, `Steve%20Gamer`",
             examples: ["notch"],
           }),
         }),

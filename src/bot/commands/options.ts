@@ -1,9 +1,11 @@
 import type {
   AutocompleteInteraction,
   ChatInputCommandInteraction,
+  SlashCommandBooleanOption,
   SlashCommandStringOption,
 } from "discord.js";
 import { type ExportFormat, exportFormats } from "../../entries/export.ts";
+import { floodgateName } from "../../nicks/floodgate.ts";
 import { DomainError } from "../../shared/errors.ts";
 import {
   type NickType,
@@ -43,6 +45,37 @@ export const nickTypeChoices = nickTypes.map((value) => ({ name: nickTypeLabels[
 export const modeChoices = registrationModes.map((value) => ({ name: modeLabels[value], value }));
 /** The choices of a `format` option. */
 export const formatChoices = exportFormats.map((value) => ({ name: formatLabels[value], value }));
+
+/** The `floodgate-prefix` option of `/whitelist create` and `edit`: Floodgate's `username-prefix`. */
+export const floodgatePrefixOption = (option: SlashCommandStringOption) =>
+  option
+    .setName("floodgate-prefix")
+    .setDescription("Bedrock: your Floodgate username-prefix (default .); type none for no prefix")
+    .setMaxLength(15);
+
+/** The `replace-spaces` option of `/whitelist create` and `edit`: Floodgate's `replace-spaces`. */
+export const replaceSpacesOption = (option: SlashCommandBooleanOption) =>
+  option
+    .setName("replace-spaces")
+    .setDescription("Bedrock: your Floodgate replace-spaces (default True: spaces in gamertags become _)");
+
+/** The Floodgate settings given to a command, if any (`none` stands for an empty prefix). */
+export function floodgateSettings(options: ChatInputCommandInteraction["options"]) {
+  const prefix = options.getString("floodgate-prefix")?.trim();
+  const replaceSpaces = options.getBoolean("replace-spaces");
+  return {
+    ...(prefix === undefined ? {} : { floodgatePrefix: prefix.toLowerCase() === "none" ? "" : prefix }),
+    ...(replaceSpaces === null ? {} : { replaceSpaces }),
+  };
+}
+
+/** A Bedrock whitelist's Floodgate settings, and what they make of a gamertag (no final period). */
+export function describeFloodgate(whitelist: Whitelist): string {
+  const prefix = whitelist.floodgatePrefix === "" ? "no prefix" : `prefix \`${whitelist.floodgatePrefix}\``;
+  const spaces = whitelist.replaceSpaces ? "spaces as `_`" : "spaces kept";
+  const example = floodgateName(whitelist, "Alex Pocket");
+  return `Floodgate: ${prefix}, ${spaces} (the gamertag Alex Pocket plays as \`${example}\`)`;
+}
 
 /** A string option's value as one of `allowed` (Discord enforces choices; this keeps the types honest). */
 export function oneOf<T extends string>(allowed: readonly T[], value: string, option: string): T {

@@ -58,6 +58,9 @@ export const register = {
       interaction,
       [
         `✅ **${entry.nick}** is on **${whitelist.name}**. You can join the server now.`,
+        ...(entry.gamertag !== null && entry.gamertag !== entry.nick
+          ? [`That is the name Floodgate gives the gamertag ${entry.gamertag} in game.`]
+          : []),
         ...(grantFailures.length > 0
           ? [`I could not give you ${roles}; staff have been told and will sort it out.`]
           : []),

@@ -3,7 +3,15 @@ import { nickTypes, registrationModes, type Whitelist } from "../../../whitelist
 import type { BotContext } from "../../context.ts";
 import { isPaused, pausedForStaff } from "../../intents.ts";
 import { answer, deferAnswer } from "../answer.ts";
-import { modeChoices, nickTypeChoices, oneOf } from "../options.ts";
+import {
+  describeFloodgate,
+  floodgatePrefixOption,
+  floodgateSettings,
+  modeChoices,
+  nickTypeChoices,
+  oneOf,
+  replaceSpacesOption,
+} from "../options.ts";
 import { requireGuildId, requireManageGuild } from "../preconditions.ts";
 import type { Subcommand } from "../subcommands.ts";
 
@@ -27,7 +35,7 @@ export function howMembersRegister(whitelist: Whitelist, context: BotContext): s
   }
 }
 
-/** `/whitelist create name channel nick-type mode max-nicks` (Manage Server). */
+/** `/whitelist create name channel nick-type mode max-nicks [floodgate-prefix] [replace-spaces]` (Manage Server). */
 export const create = {
   data: new SlashCommandSubcommandBuilder()
     .setName("create")
@@ -67,7 +75,9 @@ export const create = {
         .setRequired(true)
         .setMinValue(1)
         .setMaxValue(100),
-    ),
+    )
+    .addStringOption(floodgatePrefixOption)
+    .addBooleanOption(replaceSpacesOption),
 
   async execute(interaction, context) {
     const guildId = requireGuildId(interaction);
@@ -79,17 +89,19 @@ export const create = {
       nickType: oneOf(nickTypes, interaction.options.getString("nick-type", true), "nick-type"),
       registrationMode: oneOf(registrationModes, interaction.options.getString("mode", true), "mode"),
       maxNicksPerUser: interaction.options.getInteger("max-nicks", true),
+      ...floodgateSettings(interaction.options),
     });
     if (whitelist.registrationMode === "message") {
       // Reconnecting with the Message Content intent takes a moment; answer once messages are read.
       await deferAnswer(interaction);
       await context.ensureIntents();
     }
+    const floodgate = whitelist.nickType === "bedrock" ? ` ${describeFloodgate(whitelist)}.` : "";
     await answer(
       interaction,
       [
         `✅ Created **${whitelist.name}** (id \`${whitelist.id}\`): ${whitelist.nickType} nicks, ` +
-          `${whitelist.maxNicksPerUser} per member.`,
+          `${whitelist.maxNicksPerUser} per member.${floodgate}`,
         howMembersRegister(whitelist, context),
         "Next: set required, granted and manager roles with `/whitelist roles`, and give your game server " +
           "access with `/server-link create`.",

@@ -1,14 +1,46 @@
 import { ChannelType, SlashCommandSubcommandBuilder } from "discord.js";
+import type { UpkeepReport } from "../../../registration/bedrock.ts";
 import { DomainError } from "../../../shared/errors.ts";
 import { registrationModes } from "../../../whitelists/model.ts";
 import type { WhitelistChanges } from "../../../whitelists/service.ts";
 import { answer, deferAnswer } from "../answer.ts";
-import { modeChoices, oneOf, suggestWhitelists, whitelistFromOption, whitelistOption } from "../options.ts";
+import {
+  describeFloodgate,
+  floodgatePrefixOption,
+  floodgateSettings,
+  modeChoices,
+  oneOf,
+  replaceSpacesOption,
+  suggestWhitelists,
+  whitelistFromOption,
+  whitelistOption,
+} from "../options.ts";
 import { requireManageGuild } from "../preconditions.ts";
 import type { Subcommand } from "../subcommands.ts";
 import { howMembersRegister } from "./create.ts";
 
-/** `/whitelist edit whitelist [name] [channel] [mode] [max-nicks] [enabled] [remove-on-leave]` (Manage Server). */
+/** What respelling a Bedrock whitelist's nicks did, for the manager who changed its Floodgate settings. */
+function describeRespelling(report: UpkeepReport): string {
+  const parts = [
+    `${report.changed} Bedrock nick(s) respelled to match (each sent as a removal and an addition).`,
+  ];
+  if (report.clashes > 0) {
+    parts.push(
+      `${report.clashes} kept their old spelling: another nick already has the new one (see the service log).`,
+    );
+  }
+  if (report.pending > 0) {
+    parts.push(
+      `${report.pending} still wait for GeyserMC to give their XUID; they are retried every 10 minutes.`,
+    );
+  }
+  return parts.join(" ");
+}
+
+/**
+ * `/whitelist edit whitelist [name] [channel] [mode] [max-nicks] [enabled] [remove-on-leave] [floodgate-prefix]
+ * [replace-spaces]` (Manage Server).
+ */
 export const edit = {
   data: new SlashCommandSubcommandBuilder()
     .setName("edit")
@@ -41,7 +73,9 @@ export const edit = {
     )
     .addBooleanOption((option) =>
       option.setName("remove-on-leave").setDescription("Remove a member's nicks when they leave the server"),
-    ),
+    )
+    .addStringOption(floodgatePrefixOption)
+    .addBooleanOption(replaceSpacesOption),
 
   async execute(interaction, context) {
     requireManageGuild(interaction);
@@ -55,19 +89,27 @@ export const edit = {
       maxNicksPerUser: options.getInteger("max-nicks") ?? undefined,
       enabled: options.getBoolean("enabled") ?? undefined,
       removeOnLeave: options.getBoolean("remove-on-leave") ?? undefined,
+      ...floodgateSettings(options),
     };
     const given = Object.fromEntries(Object.entries(changes).filter(([, value]) => value !== undefined));
     if (Object.keys(given).length === 0) {
       throw new DomainError(
         "invalid-input",
-        "Nothing to change: give at least one of name, channel, mode, max-nicks, enabled, remove-on-leave.",
+        "Nothing to change: give at least one of name, channel, mode, max-nicks, enabled, remove-on-leave, " +
+          "floodgate-prefix, replace-spaces.",
       );
     }
     const updated = await context.services.whitelists.update(whitelist.id, given);
-    if (updated.registrationMode === "message") {
-      await deferAnswer(interaction);
-      await context.ensureIntents();
-    }
+    const floodgateChanged =
+      updated.nickType === "bedrock" &&
+      (updated.floodgatePrefix !== whitelist.floodgatePrefix ||
+        updated.replaceSpaces !== whitelist.replaceSpaces);
+    if (updated.registrationMode === "message" || floodgateChanged) await deferAnswer(interaction);
+    if (updated.registrationMode === "message") await context.ensureIntents();
+    // Every Bedrock nick is respelled as Floodgate now names the player (one removal and one addition each).
+    const respelled = floodgateChanged
+      ? await context.services.bedrock.catchUp({ whitelistId: updated.id, actorId: interaction.user.id })
+      : null;
     const described: string[] = [];
     if (given.name !== undefined) described.push(`name **${updated.name}**`);
     if (given.channelId !== undefined) described.push(`channel <#${updated.channelId}>`);
@@ -79,10 +121,14 @@ export const edit = {
         updated.removeOnLeave ? "nicks removed when members leave" : "nicks kept when members leave",
       );
     }
+    if (given.floodgatePrefix !== undefined || given.replaceSpaces !== undefined) {
+      described.push(describeFloodgate(updated));
+    }
     await answer(
       interaction,
       [
         `✅ **${updated.name}** now: ${described.join(", ")}.`,
+        ...(respelled ? [describeRespelling(respelled)] : []),
         updated.enabled
           ? howMembersRegister(updated, context)
           : "Registrations are closed; reopen them with `enabled:True`.",

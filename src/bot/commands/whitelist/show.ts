@@ -3,7 +3,7 @@ import { departuresUnseenForStaff, isPaused, pausedForStaff } from "../../intent
 import { colours } from "../../log-channel.ts";
 import { roleMentionsWithin } from "../../mentions.ts";
 import { answer } from "../answer.ts";
-import { suggestWhitelists, whitelistFromOption, whitelistOption } from "../options.ts";
+import { describeFloodgate, suggestWhitelists, whitelistFromOption, whitelistOption } from "../options.ts";
 import type { Subcommand } from "../subcommands.ts";
 
 /** A role list for an embed field, within Discord's 1,024 characters of a field value. */
@@ -11,8 +11,8 @@ const roles = (roleIds: string[], none: string) =>
   roleIds.length > 0 ? roleMentionsWithin(roleIds, 1024) : none;
 
 /**
- * `/whitelist show whitelist`: its settings, role lists, nick count and pending requests, and what a privileged
- * intent Discord withholds stops on it (anyone).
+ * `/whitelist show whitelist`: its settings, role lists, nick count and pending requests, Bedrock nicks still
+ * without their UUID, and what a privileged intent Discord withholds stops on it (anyone).
  */
 export const show = {
   data: new SlashCommandSubcommandBuilder()
@@ -22,7 +22,10 @@ export const show = {
 
   async execute(interaction, context) {
     const wl = whitelistFromOption(interaction, context);
-    const nicks = context.services.entries.list(wl.id).length;
+    const stored = context.services.entries.list(wl.id);
+    const nicks = stored.length;
+    // Bedrock nicks whose Floodgate UUID waits for GeyserMC (an upgrade, or GeyserMC down at the time).
+    const withoutUuid = stored.filter((entry) => entry.gamertag !== null && entry.xuid === null).length;
     const pending = context.services.registration
       .listPendingRequests(wl.guildId)
       .filter((request) => request.whitelistId === wl.id).length;
@@ -47,6 +50,17 @@ export const show = {
             { name: "Required roles", value: roles(wl.requiredRoleIds, "none: anyone may register") },
             { name: "Granted roles", value: roles(wl.grantedRoleIds, "none") },
             { name: "Manager roles", value: roles(wl.managerRoleIds, "none: Manage Server only") },
+            ...(wl.nickType === "bedrock" ? [{ name: "Bedrock", value: `${describeFloodgate(wl)}.` }] : []),
+            ...(withoutUuid > 0
+              ? [
+                  {
+                    name: "⚠️ Bedrock UUIDs pending",
+                    value:
+                      `${withoutUuid} nick(s) wait for GeyserMC to give their XUID, so \`whitelist.json\` cannot ` +
+                      "let them in yet. They are asked for every 10 minutes.",
+                  },
+                ]
+              : []),
             ...(paused ? [{ name: "⚠️ Registrations by message are paused", value: pausedForStaff }] : []),
             ...(wl.removeOnLeave && !context.intents.serverMembers
               ? [{ name: "⚠️ Departures are not seen", value: departuresUnseenForStaff }]
