@@ -107,7 +107,8 @@ export type Reply = Extract<AnswerView, { messageId: string }>;
 export type WorldOptions = {
   /**
    * Check every REST exchange with the sandbox (the bot's, and any a test makes) against Discord's published
-   * contract (test/helpers/discord-contract.ts); `stop` then fails with the violations. Off by default.
+   * contract (test/helpers/discord-contract.ts); `stop` then fails with the violations. On unless a test turns
+   * it off (one that sends a body Discord refuses on purpose).
    */
   contract?: boolean;
   /**
@@ -135,7 +136,7 @@ export async function startWorld(options: WorldOptions = {}) {
   const geyser: FakeGeyser = startFakeGeyser({ accounts: XBOX_ACCOUNTS });
   let sandbox: SandboxDiscord | undefined;
   let service: RunningService | undefined;
-  const contract: ContractCheck | undefined = options.contract ? createContractCheck() : undefined;
+  const contract: ContractCheck | undefined = (options.contract ?? true) ? createContractCheck() : undefined;
   const teardown = async () => {
     await service?.stop();
     await sandbox?.stop();

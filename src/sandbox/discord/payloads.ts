@@ -306,6 +306,8 @@ function interactionMetadata(
       type: interaction.type,
       user: userPayload(user),
       authorizing_integration_owners: { 0: state.guild.id },
+      // A component interaction's metadata names the message whose component was used, as Discord's does.
+      ...(interaction.interactedMessageId ? { interacted_message_id: interaction.interactedMessageId } : {}),
     } as APIMessage["interaction_metadata"],
     interaction: {
       id: interaction.id,

@@ -42,7 +42,14 @@ export type SandboxAttachment = {
 };
 
 /** The interaction a message answers, as Discord records it on the message. */
-export type SandboxMessageInteraction = { id: string; type: number; name: string; userId: string };
+export type SandboxMessageInteraction = {
+  id: string;
+  type: number;
+  name: string;
+  userId: string;
+  /** For a component interaction: the message whose component was used. */
+  interactedMessageId?: string | null;
+};
 
 /** A message in a channel, including ephemeral interaction replies (only their recipient sees those). */
 export type SandboxMessage = {

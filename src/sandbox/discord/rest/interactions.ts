@@ -37,7 +37,13 @@ function answerMessage(
         ? MessageType.ChatInputCommand
         : MessageType.Default,
     webhookId: ctx.state.applicationId,
-    interaction: { id: tracked.id, type: tracked.type, name: tracked.name, userId: tracked.userId },
+    interaction: {
+      id: tracked.id,
+      type: tracked.type,
+      name: tracked.name,
+      userId: tracked.userId,
+      interactedMessageId: tracked.sourceMessageId,
+    },
   });
 }
 
