@@ -33,6 +33,14 @@ export type LogChannel = ReturnType<typeof createLogChannel>;
 
 const mention = (userId: string | null | undefined) => (userId ? `<@${userId}>` : "—");
 
+/** What kind of account a nick is: premium with its UUID, a Bedrock player with Floodgate's, or neither. */
+export function accountOf(held: { premium: boolean; uuid: string | null; gamertag: string | null }): string {
+  if (held.premium) return `premium (${held.uuid})`;
+  if (held.gamertag === null) return "non-premium";
+  const uuid = held.uuid === null ? "its UUID waits for GeyserMC" : `Floodgate UUID ${held.uuid}`;
+  return `Bedrock gamertag ${held.gamertag} (${uuid})`;
+}
+
 /** The embed of an addition or removal. */
 export function changeEmbed(notice: ChangeNotice): APIEmbed {
   const { event, entry, actorId } = notice;
@@ -51,7 +59,7 @@ export function changeEmbed(notice: ChangeNotice): APIEmbed {
       { name: "Origin", value: originLabels[event.origin], inline: true },
       {
         name: "Account",
-        value: event.entry.premium ? `premium (${event.entry.uuid})` : "non-premium",
+        value: accountOf(entry),
         inline: false,
       },
     ],
@@ -98,7 +106,7 @@ export function approvalRequestMessage(request: RegistrationRequest, whitelist: 
         fields: [
           {
             name: "Account",
-            value: request.premium ? `premium (${request.uuid})` : "non-premium",
+            value: accountOf(request),
             inline: true,
           },
           { name: "Request", value: `\`${request.id}\``, inline: true },

@@ -116,6 +116,12 @@ describe("/register", () => {
       mojang: before,
       geyser: 1,
     });
+    const logged = await world.message(IDS.logChannel, "the Nick added embed", (m) =>
+      m.embeds.some((embed) => embed.title === "Nick added"),
+    );
+    expect(logged.embeds[0]?.fields?.find((field) => field.name === "Account")?.value).toBe(
+      "Bedrock gamertag Steve Jobs (Floodgate UUID 00000000-0000-0000-0009-01f166a329c7)",
+    );
   });
 
   test("a gamertag no Xbox account has is refused, and GeyserMC down asks to retry; nothing stored", async () => {
