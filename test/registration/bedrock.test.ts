@@ -204,25 +204,27 @@ describe("entries stored before Floodgate spelling (the 0002 migration)", () => 
   });
   afterAll(() => dir.cleanup());
 
-  const oldDatabase = (name: string) => {
+  /** Services over a fresh copy of that database (migrated on opening), asking the fake GeyserMC. */
+  const upgraded = (name: string, geyserTimeoutMs?: number) => {
     const path = join(dir.path, `${name}.db`);
     writeV01BedrockDatabase(path, {
       guildId: GUILD,
       roleId: PLAYER_ROLE,
       gamertags: ["Alex Pocket", "Steve Gamer", "Nobody Knows"],
     });
-    return path;
+    return openServices({
+      path,
+      clock: manualClock(),
+      logger: silentLogger,
+      geyserApiUrl: (geyser as FakeGeyser).url,
+      geyserTimeoutMs,
+    });
   };
 
   test("each is respelled and given its UUID when GeyserMC answers, else waits and is completed later", async () => {
     geyser = startFakeGeyser({ accounts: [XBOX.alexPocket, XBOX.steveGamer] });
     geyser.setMode("down");
-    const services = openServices({
-      path: oldDatabase("upgrade"),
-      clock: manualClock(),
-      logger: silentLogger,
-      geyserApiUrl: geyser.url,
-    });
+    const services = upgraded("upgrade");
     try {
       const seen: ChangeNotice[] = [];
       services.bus.subscribe((notice) => seen.push(notice));
@@ -275,13 +277,7 @@ describe("entries stored before Floodgate spelling (the 0002 migration)", () => 
     geyser = startFakeGeyser({ accounts: [XBOX.alexPocket] });
     geyser.setMode("slow");
     // A lookup would wait a minute for its answer, far past the test's own time limit.
-    const services = openServices({
-      path: oldDatabase("stopping"),
-      clock: manualClock(),
-      logger: silentLogger,
-      geyserApiUrl: geyser.url,
-      geyserTimeoutMs: 60_000,
-    });
+    const services = upgraded("stopping", 60_000);
     try {
       const stop = new AbortController();
       const pass = services.bedrock.catchUp("all", stop.signal);
@@ -299,12 +295,7 @@ describe("entries stored before Floodgate spelling (the 0002 migration)", () => 
 
   test("with GeyserMC reachable, one pass converts them", async () => {
     geyser = startFakeGeyser({ accounts: [XBOX.alexPocket, XBOX.steveGamer] });
-    const services = openServices({
-      path: oldDatabase("reachable"),
-      clock: manualClock(),
-      logger: silentLogger,
-      geyserApiUrl: geyser.url,
-    });
+    const services = upgraded("reachable");
     try {
       expect(await services.bedrock.catchUp("all")).toEqual({ changed: 3, pending: 1, clashes: 0 });
       expect(services.entries.list("wl1").map((e) => [e.nick, e.xuid])).toEqual([
