@@ -1,19 +1,23 @@
 import { CloseCode, RevokedReason } from "../entries/events.ts";
-import { renderExport } from "../entries/export.ts";
-import type { EntryView } from "../entries/model.ts";
-import { nickKey } from "../nicks/key.ts";
 import { type Clock, systemClock } from "../shared/clock.ts";
 import { createBackoff, realSleep, type Sleep } from "./backoff.ts";
 import { createApiClient, type WhitelistRef } from "./client.ts";
-import { EasyWhitelistConfigError } from "./easywhitelist.ts";
 import { ExitCode, SyncStopError, TransientError } from "./errors.ts";
-import { readIfExists, updateFile } from "./file.ts";
-import { countEntries, fileContent } from "./formats.ts";
+import { readIfExists } from "./file.ts";
+import { countEntries } from "./formats.ts";
+import {
+  createListedWhitelists,
+  diffMerged,
+  type ListedWhitelists,
+  type MergedList,
+  namesOf,
+} from "./merge.ts";
 import type { SyncOptions } from "./options.ts";
+import { createOutput } from "./output.ts";
 import { createRconNotifier, type RconConnect } from "./rcon.ts";
 import type { SyncEvent } from "./report.ts";
 import { type EntryChange, type EventSession, openEventSocket, type SetTimer } from "./socket.ts";
-import { loadState, type SyncState, saveState, sha256 } from "./state.ts";
+import { loadState, type SyncState, sha256 } from "./state.ts";
 
 /** What the agent takes from outside, so tests control time, randomness and the game server. */
 export type SyncAgentDeps = {
@@ -42,44 +46,19 @@ const STABLE_MS = 30_000;
 /** `--once` (cron) tries a few times, then leaves the next run to the scheduler. */
 const ONCE_ATTEMPTS = 3;
 
-/** The entries by nick key: a nick is unique per whitelist whatever its letter case. */
-type EntryMap = Map<string, EntryView>;
-
-const toMap = (entries: readonly EntryView[]): EntryMap =>
-  new Map(
-    entries.map((entry) => [
-      nickKey(entry.nick),
-      { nick: entry.nick, uuid: entry.uuid, premium: entry.premium },
-    ]),
-  );
-
-const sameEntry = (a: EntryView, b: EntryView) =>
-  a.nick === b.nick && a.uuid === b.uuid && a.premium === b.premium;
-
-/** Nicks added (or changed) and removed between two lists. */
-function diff(before: EntryMap, after: EntryMap): { added: string[]; removed: string[] } {
-  const added: string[] = [];
-  const removed: string[] = [];
-  for (const [key, entry] of after) {
-    const old = before.get(key);
-    if (!old || !sameEntry(old, entry)) added.push(entry.nick);
-  }
-  for (const [key, entry] of before) if (!after.has(key)) removed.push(entry.nick);
-  return { added, removed };
-}
-
-const errorCode = (error: unknown) => (error as NodeJS.ErrnoException).code ?? (error as Error).message;
-
 /**
- * Mirrors one whitelist into a file and keeps it current: the reference client of the API.
+ * Mirrors one whitelist, or the union of several, into a file and keeps it current: the reference client of
+ * the API.
  *
- * Start: resolve the whitelist, open the socket (resuming after the stored cursor), fetch the entries, write
- * the file, then apply events as they come. Every write is atomic and only happens when the bytes change; the
- * file always equals what `GET …/entries?format=` serves, because events are applied to an entry list that is
- * rendered by the server's own `renderExport`. One exception: an existing EasyWhitelist config.yml keeps its
- * other settings, and only its `whitelist` and `whitelisted` keys equal the export's (see fileContent).
- * Disconnects resume with `?after=` (no re-fetch); a resync or an unknown cursor re-fetches with ETags (two
- * 304s when nothing changed). A refused key stops the agent.
+ * Start: resolve the whitelists, open the socket (resuming after the stored cursor), fetch their entries,
+ * write the file, then apply events as they come. Every write is atomic and only happens when the bytes
+ * change; the file always equals what `GET …/entries?format=` serves (for several whitelists: what it would
+ * serve for their merged list, see merge.ts), because events are applied to entry lists that are rendered by
+ * the server's own `renderExport`. One exception: an existing EasyWhitelist config.yml keeps its other
+ * settings, and only its `whitelist` and `whitelisted` keys equal the export's (see fileContent).
+ * Disconnects resume with `?after=` (no re-fetch); a resync or an unknown cursor re-fetches with ETags (one
+ * 304 per whitelist when nothing changed). A refused key stops the agent; a deleted whitelist leaves the file,
+ * and the agent stops once none is left.
  */
 export function startSyncAgent(options: SyncOptions, deps: SyncAgentDeps = {}): SyncAgent {
   const clock = deps.clock ?? systemClock;
@@ -89,6 +68,7 @@ export function startSyncAgent(options: SyncOptions, deps: SyncAgentDeps = {}): 
   const { signal } = controller;
   const api = createApiClient({ apiUrl: options.apiUrl, key: options.key, clock, signal, fetch: deps.fetch });
   const backoff = createBackoff({ random: deps.random });
+  const output = createOutput(options.out, options.format);
   const rcon = options.rcon
     ? createRconNotifier({
         target: options.rcon,
@@ -99,13 +79,13 @@ export function startSyncAgent(options: SyncOptions, deps: SyncAgentDeps = {}): 
       })
     : null;
 
-  let whitelist: WhitelistRef = { id: "", name: options.whitelist };
+  let listed: ListedWhitelists = createListedWhitelists([]);
   let state: SyncState;
-  /** The entries the file was rendered from; null until the first fetch. */
-  let entries: EntryMap | null = null;
-  /** The ETag of `entries` as JSON, for the next re-fetch. */
-  let listEtag: string | null = null;
+  /** The nicks the file was last rendered from; null until the first fetch. */
+  let merged: MergedList | null = null;
   let guildId: string | null = null;
+  /** Whether the key is limited to one whitelist: then its socket closes when that whitelist is deleted. */
+  let limitedKey = false;
   let session: EventSession | null = null;
 
   /** Runs an attempt, waiting out transient failures (Retry-After first, else the backoff). */
@@ -127,69 +107,92 @@ export function startSyncAgent(options: SyncOptions, deps: SyncAgentDeps = {}): 
   }
 
   /**
-   * Brings the file in line with the service's export (the bytes of `?format=`): the export itself, or for an
-   * existing EasyWhitelist config.yml, the same list merged into its other settings. Answers whether it wrote,
-   * and the file's bytes now.
+   * Writes freshly fetched lists and remembers the file's hash beside their ETags: the ETags are only sent
+   * again while the file still holds these bytes. An EasyWhitelist config.yml is not the export byte for byte,
+   * so the hash is of the file as written (or as found, when it already listed the same players): any later
+   * edit of it, by hand or by the plugin saving its config, costs one full download, after which only a list
+   * that differs is written again.
    */
-  async function write(exported: Uint8Array): Promise<{ written: boolean; bytes: Uint8Array | null }> {
-    try {
-      return await updateFile(options.out, (current) => fileContent(options.format, exported, current));
-    } catch (error) {
-      if (error instanceof EasyWhitelistConfigError) {
-        throw new SyncStopError(
-          `cannot update ${options.out}: it is ${error.message}, and its other settings would be lost; fix ` +
-            "it, or delete it to start from the file a fresh install would use",
-          ExitCode.failure,
-        );
-      }
-      throw new SyncStopError(`cannot write ${options.out} (${errorCode(error)})`, ExitCode.failure);
-    }
+  async function store(list: MergedList): Promise<{ written: boolean; bytes: Uint8Array | null }> {
+    const result = await output.write(list);
+    state.sha256 = result.bytes === null ? null : sha256(result.bytes);
+    state.etags = listed.etags() ?? {};
+    return result;
+  }
+
+  const persist = () => output.persist(state);
+
+  /** Tells what changed in the file (one line per nick) and, when it was written, the game server. */
+  function announce(before: MergedList, after: MergedList, written: boolean): void {
+    const { added, removed } = diffMerged(before, after);
+    for (const { entry, whitelist } of added) report({ type: "added", nick: entry.nick, whitelist });
+    for (const { entry, whitelist } of removed) report({ type: "removed", nick: entry.nick, whitelist });
+    const nicks = (items: typeof added) => items.map(({ entry }) => entry.nick);
+    if (written) rcon?.afterChange({ added: nicks(added), removed: nicks(removed) });
   }
 
   /**
-   * Writes a downloaded export and remembers the file's hash beside its ETag: the ETag is only sent again
-   * while the file still holds these bytes. An EasyWhitelist config.yml is not the export byte for byte, so
-   * the hash is of the file as written (or as found, when it already listed the same players): any later edit
-   * of it, by hand or by the plugin saving its config, costs one full download, after which only a list that
-   * differs is written again.
+   * A listed whitelist the service no longer has (deleted on Discord): it leaves the file and the others are
+   * still served. With none left the file is emptied and the agent stops (77): there is nothing to sync.
    */
-  async function store(exported: Uint8Array): Promise<boolean> {
-    const { written, bytes } = await write(exported);
-    state.sha256 = bytes === null ? null : sha256(bytes);
-    return written;
-  }
-
-  async function persist(): Promise<void> {
-    try {
-      await saveState(options.out, state);
-    } catch (error) {
-      throw new SyncStopError(`cannot write ${options.out}.cursor (${errorCode(error)})`, ExitCode.failure);
+  async function dropDeleted(whitelist: WhitelistRef): Promise<void> {
+    listed.drop(whitelist.id);
+    if (listed.whitelists.length === 0) {
+      await output.write(new Map());
+      throw new SyncStopError(
+        `the whitelist ${whitelist.name} was deleted on Discord: ${options.out} is now empty; point this ` +
+          "agent at another whitelist",
+        ExitCode.keyRefused,
+      );
     }
+    report({
+      type: "warning",
+      message:
+        `the whitelist "${whitelist.name}" was deleted on Discord: its nicks leave ${options.out}, which ` +
+        `keeps following ${namesOf(listed.whitelists)}`,
+    });
   }
 
   /**
-   * The export file, fetched with the stored ETag when the file still holds the bytes it held when that ETag
-   * was stored (an edit by hand, or by the game server, must be repaired, not confirmed by a 304). Null: the
-   * file is current. The caller stores the body (`store`), which records the new hash.
+   * Fetches the entries of `whitelists` with the ETag `etagOf` gives (304: the list held, or the file, is
+   * current), dropping any the service no longer has. Answers whether anything changed (a 200 or a deletion).
+   * `--once` retries each request a few times; the running agent retries by reconnecting.
    */
-  async function fetchFile(): Promise<Uint8Array | null> {
-    const onDisk = await readIfExists(options.out);
-    const valid = onDisk !== null && state.etag !== null && state.sha256 === sha256(onDisk);
-    const answer = await api.exportFile(whitelist, options.format, valid ? state.etag : null);
-    if (answer.status === 304) return null;
-    state.etag = answer.etag;
-    return answer.body;
+  async function fetchLists(
+    whitelists: readonly WhitelistRef[],
+    etagOf: (id: string) => string | null,
+  ): Promise<boolean> {
+    let changed = false;
+    for (const whitelist of whitelists) {
+      const ask = () => api.entries(whitelist, etagOf(whitelist.id));
+      const answer = options.once ? await retrying(ask, ONCE_ATTEMPTS) : await ask();
+      if (answer.status === 200) listed.set(whitelist.id, answer.entries, answer.etag);
+      else if (answer.status === 404) await dropDeleted(whitelist);
+      changed ||= answer.status !== 304;
+    }
+    return changed;
   }
 
+  /**
+   * `--once` keeps no lists: the stored ETags are sent while the file still holds the bytes rendered from the
+   * lists they name (an edit by hand, or by the game server, must be repaired, not confirmed by a 304). When
+   * every whitelist answers 304 the file is current; when any changed, the file is rendered from all of them,
+   * so those that answered 304 are fetched in full.
+   */
   async function runOnce(): Promise<void> {
-    const body = await retrying(fetchFile, ONCE_ATTEMPTS);
-    const written = body !== null && (await store(body));
+    const onDisk = await readIfExists(options.out);
+    const etags = onDisk !== null && state.sha256 === sha256(onDisk) ? state.etags : {};
+    let file = { written: false, bytes: onDisk };
+    if (await fetchLists(listed.whitelists, (id) => etags[id] ?? null)) {
+      await fetchLists(listed.missing, () => null);
+      file = await store(listed.merged());
+    }
+    const { written } = file;
     await persist();
     report({
       type: "started",
-      whitelist: whitelist.name,
-      whitelistId: whitelist.id,
-      entries: countEntries(options.format, body ?? (await readIfExists(options.out))),
+      whitelists: listed.whitelists,
+      entries: countEntries(options.format, file.bytes),
       file: options.out,
       format: options.format,
       written,
@@ -211,29 +214,25 @@ export function startSyncAgent(options: SyncOptions, deps: SyncAgentDeps = {}): 
   }
 
   /**
-   * Fetches the whole list and the file. The socket is already subscribed (its `connected` came first), and
-   * events arriving meanwhile wait in its queue: they are applied right after, as one batch. That closes the
-   * gap between fetch and subscribe without knowing the server's latest id (`connected` does not carry one),
-   * and applying them is idempotent: an add of a present nick or a removal of an absent one changes nothing,
-   * and because the batch is replayed in order each nick ends in the state of its last event.
-   * The list is fetched before the file: a change landing in between is then in the file and in the queue,
-   * never in the list alone (where the queued event would change nothing and leave the file behind).
+   * Fetches every whitelist's entries and writes the file. The socket is already subscribed (its `connected`
+   * came first), and events arriving meanwhile wait in its queue: they are applied right after, as one batch.
+   * That closes the gap between fetch and subscribe without knowing the server's latest id (`connected` does
+   * not carry one), and applying them is idempotent: an add of a present nick or a removal of an absent one
+   * changes nothing, and because the batch is replayed in order each nick ends in the state of its last event.
+   * Each whitelist's list is on its own, so lists fetched one after the other are each caught up by their own
+   * events. A list still as fetched is asked with its ETag (304: kept); one changed by events since, in full.
    */
   async function fullSync(): Promise<void> {
-    const previous = entries;
-    const answer = await api.entries(whitelist, previous === null ? null : listEtag);
-    // 304 only answers an ETag, and one is only sent while a list is held.
-    const list = answer.status === 200 ? toMap(answer.entries) : (previous as EntryMap);
-    if (answer.status === 200) listEtag = answer.etag;
-    const body = await fetchFile();
-    const written = body !== null && (await store(body));
-    entries = list;
+    const previous = merged;
+    await fetchLists(listed.whitelists, (id) => listed.etagOf(id));
+    const list = listed.merged();
+    const { written } = await store(list);
+    merged = list;
     await persist();
     if (previous === null) {
       report({
         type: "started",
-        whitelist: whitelist.name,
-        whitelistId: whitelist.id,
+        whitelists: listed.whitelists,
         entries: list.size,
         file: options.out,
         format: options.format,
@@ -242,50 +241,59 @@ export function startSyncAgent(options: SyncOptions, deps: SyncAgentDeps = {}): 
       });
       rcon?.afterChange();
     } else {
-      const { added, removed } = diff(previous, list);
-      for (const nick of added) report({ type: "added", nick, whitelist: whitelist.name });
-      for (const nick of removed) report({ type: "removed", nick, whitelist: whitelist.name });
-      if (written) rcon?.afterChange({ added, removed });
+      announce(previous, list, written);
     }
     report({ type: "synced", after: state.after, entries: list.size, written });
   }
 
-  /** Applies a batch of events to the list, then writes the file (once) and the cursor. */
+  /**
+   * A guild-wide key's socket stays open when a whitelist of its guild is deleted: the whitelist's removals
+   * come, then nothing. So a listed whitelist that removals emptied is looked up: 404 means deleted (the
+   * deletion commits before its removals are published). A service that cannot answer now is no failure: the
+   * next full fetch asks again.
+   */
+  async function checkDeleted(id: string): Promise<void> {
+    const whitelist = listed.whitelists.find((w) => w.id === id);
+    if (!whitelist || listed.size(id) > 0) return;
+    const answer = await api.entries(whitelist, null).catch((error: unknown) => {
+      if (error instanceof TransientError) return null;
+      throw error;
+    });
+    if (answer?.status === 404) await dropDeleted(whitelist);
+  }
+
+  /** Applies a batch of events to the lists, then writes the file (once) and the cursor. */
   async function applyBatch(batch: readonly EntryChange[]): Promise<void> {
-    const list = entries as EntryMap;
-    const before = new Map(list);
+    const before = merged as MergedList;
     let after = state.after;
     let touched = false;
+    const removedFrom = new Set<string>();
     for (const event of batch) {
       // The server never repeats an event on resume; this only guards the cursor against going backwards.
       if (after !== null && BigInt(event.id) <= BigInt(after)) continue;
       after = event.id;
-      if (event.whitelistId !== whitelist.id) continue;
+      if (!listed.has(event.whitelistId)) continue;
       if (guildId !== null && event.guildId !== guildId) {
         report({ type: "warning", message: `ignored event ${event.id} of another Discord server` });
         continue;
       }
-      touched = true;
-      whitelist = { id: whitelist.id, name: event.whitelistName };
-      const key = nickKey(event.entry.nick);
-      if (event.type === "entry.added") list.set(key, { ...event.entry });
-      else list.delete(key);
+      touched = listed.apply(event) !== null || touched;
+      if (event.type === "entry.removed") removedFrom.add(event.whitelistId);
     }
     let written = false;
     if (touched) {
-      // Always the server's own renderer over the whole list: the bytes equal `?format=`, whatever the order.
-      written = (await write(renderExport(options.format, [...list.values()]).body)).written;
-      const { added, removed } = diff(before, list);
-      for (const nick of added) report({ type: "added", nick, whitelist: whitelist.name });
-      for (const nick of removed) report({ type: "removed", nick, whitelist: whitelist.name });
-      if (written) rcon?.afterChange({ added, removed });
+      const list = listed.merged();
+      written = (await output.write(list)).written;
+      merged = list;
+      announce(before, list, written);
     }
     // File first, cursor second: a crash in between replays events the file already has, which is harmless.
     if (after !== state.after) {
       state.after = after;
       await persist();
     }
-    report({ type: "synced", after: state.after, entries: list.size, written });
+    if (!limitedKey) for (const id of removedFrom) await checkDeleted(id);
+    report({ type: "synced", after: state.after, entries: (merged as MergedList).size, written });
   }
 
   /** One socket session: subscribe, catch up (fetch or replay), then follow until it closes. */
@@ -294,7 +302,7 @@ export function startSyncAgent(options: SyncOptions, deps: SyncAgentDeps = {}): 
     while (!signal.aborted) {
       const after = state.after;
       // Without a list (start) or a cursor (fresh start, resync), only a fetch can tell what the file needs.
-      const needFetch = entries === null || after === null;
+      const needFetch = merged === null || after === null;
       const current = openEventSocket({
         url: api.socketUrl(after),
         key: options.key,
@@ -308,6 +316,7 @@ export function startSyncAgent(options: SyncOptions, deps: SyncAgentDeps = {}): 
         if (hello) {
           openedAt = clock.now();
           guildId = hello.guildId;
+          limitedKey = hello.limitedTo !== null;
           report({ type: "connected", after });
           if (needFetch) await fullSync();
           for (let batch = await current.take(); batch !== null; batch = await current.take()) {
@@ -323,11 +332,13 @@ export function startSyncAgent(options: SyncOptions, deps: SyncAgentDeps = {}): 
       session = null;
       if (signal.aborted) return;
       if (end.code === CloseCode.keyRevoked && end.reason === RevokedReason["whitelist-deleted"]) {
-        // Its removals all came before the close and are in the file; an empty list is what is left either way.
-        await write(renderExport(options.format, []).body);
+        // Only a key limited to the one whitelist listed closes so (several need a guild-wide key). Its removals
+        // all came before the close and are in the file; an empty list is what is left either way.
+        await output.write(new Map());
+        const names = listed.whitelists.map((w) => w.name).join(", ");
         throw new SyncStopError(
-          `the whitelist ${whitelist.name} was deleted on Discord (the socket closed with 4001): ${options.out} ` +
-            "is now empty; point this agent at another whitelist, with a key created for it",
+          `the whitelist ${names} was deleted on Discord (the socket closed with 4001): ${options.out} is now ` +
+            "empty; point this agent at another whitelist, with a key created for it",
           ExitCode.keyRefused,
         );
       }
@@ -361,13 +372,14 @@ export function startSyncAgent(options: SyncOptions, deps: SyncAgentDeps = {}): 
   }
 
   async function run(): Promise<void> {
-    whitelist = await retrying(
-      () => api.resolveWhitelist(options.whitelist),
+    const whitelists = await retrying(
+      () => api.resolveWhitelists(options.whitelists),
       options.once ? ONCE_ATTEMPTS : undefined,
     );
+    listed = createListedWhitelists(whitelists);
     state = await loadState(options.out, {
       api: options.apiUrl,
-      whitelistId: whitelist.id,
+      whitelistIds: whitelists.map((w) => w.id),
       format: options.format,
     });
     if (options.once) await runOnce();

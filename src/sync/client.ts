@@ -1,6 +1,5 @@
 import { type Static, Type } from "@sinclair/typebox";
 import { Value } from "@sinclair/typebox/value";
-import type { ExportFormat } from "../entries/export.ts";
 import type { EntryView } from "../entries/model.ts";
 import type { Clock } from "../shared/clock.ts";
 import { VERSION } from "../version.ts";
@@ -19,27 +18,34 @@ const EntryList = Type.Array(
 
 /** A whitelist as the agent knows it. */
 export type WhitelistRef = Static<typeof WhitelistRef>;
-/** The JSON entries, or 304 when the ETag sent still matches. */
-export type EntriesAnswer = { status: 200; entries: EntryView[]; etag: string | null } | { status: 304 };
-/** An export file's bytes, or 304 when the ETag sent still matches. */
-export type FileAnswer = { status: 200; body: Uint8Array; etag: string | null } | { status: 304 };
+/** The JSON entries, 304 when the ETag sent still matches, or 404 when the whitelist is gone. */
+export type EntriesAnswer =
+  | { status: 200; entries: EntryView[]; etag: string | null }
+  | { status: 304 }
+  | { status: 404 };
 
 const REQUEST_TIMEOUT_MS = 30_000;
+/** The problem type of a 404 for an id that is no whitelist of the key's guild (docs/api.md, Errors). */
+const WHITELIST_NOT_FOUND = "urn:whitelist-sync:problem:whitelist-not-found";
 
-/** The detail of a problem-details body, when there is one. */
-async function problemDetail(response: Response): Promise<string> {
+/** A problem-details body (RFC 9457), as far as it can be read. */
+type Problem = { type?: unknown; detail?: unknown };
+
+/** The body of an error answer, read once: `{}` when it is no problem details. */
+async function problemOf(response: Response): Promise<Problem> {
   try {
-    const body = (await response.json()) as { detail?: unknown };
-    return typeof body.detail === "string" ? `: ${body.detail}` : "";
+    const body: unknown = await response.json();
+    return typeof body === "object" && body !== null ? (body as Problem) : {};
   } catch {
-    return "";
+    return {};
   }
 }
 
 /**
- * The REST side of the agent: resolve the whitelist, read its entries and export file with conditional
- * requests, and explain a failed socket handshake. Every failure is classified once, here: 401/403 stop the
- * agent (a revoked key must not retry forever), 429/503 honour `Retry-After`, network errors and 5xx back off.
+ * The REST side of the agent: resolve the whitelists, read their entries with conditional requests, and
+ * explain a failed socket handshake. Every failure is classified once, here: 401/403 stop the agent (a revoked
+ * key must not retry forever), 429/503 honour `Retry-After`, network errors and 5xx back off; a 404 for a
+ * whitelist resolved before means it was deleted.
  */
 export function createApiClient({
   apiUrl,
@@ -76,8 +82,14 @@ export function createApiClient({
   }
 
   /** The error a non-success status stands for; `notFound` explains a 404 in the caller's terms. */
-  async function failure(response: Response, what: string, notFound: string): Promise<Error> {
-    const detail = await problemDetail(response);
+  async function failure(
+    response: Response,
+    what: string,
+    notFound: string,
+    problem?: Problem,
+  ): Promise<Error> {
+    const body = problem ?? (await problemOf(response));
+    const detail = typeof body.detail === "string" ? `: ${body.detail}` : "";
     const status = response.status;
     if (status === 401) {
       return new SyncStopError(
@@ -97,9 +109,26 @@ export function createApiClient({
     return new SyncStopError(`${what}: unexpected answer ${status}${detail}`, ExitCode.failure);
   }
 
+  /**
+   * Why a whitelist the key cannot see is not visible: a key limited to one whitelist gets 403 for every other
+   * id, a guild-wide key 404 for an id that is no whitelist of its guild (docs/api.md, Scope). `_` is never a
+   * whitelist id, so its answer tells the key's scope alone. Null when the service does not say.
+   */
+  async function limitedKeyHint(): Promise<string | null> {
+    const response = await request("/whitelists/_/entries", null).catch(() => null);
+    await response?.body?.cancel();
+    return response?.status === 403
+      ? "this key is limited to one whitelist: a guild-wide key (/server-link create name, without a " +
+          "whitelist) sees every whitelist of the Discord server"
+      : null;
+  }
+
   return {
-    /** Finds a visible whitelist by id, or by name in any letter case. */
-    async resolveWhitelist(idOrName: string): Promise<WhitelistRef> {
+    /**
+     * Finds each visible whitelist by id, or by name in any letter case, in the order given (a whitelist named
+     * twice counts once). One the key cannot see stops the agent (78), saying when the key's scope is why.
+     */
+    async resolveWhitelists(idsOrNames: readonly string[]): Promise<WhitelistRef[]> {
       const response = await request("/whitelists", null);
       if (!response.ok) {
         throw await failure(response, "the whitelists", `no whitelist-sync API at ${apiUrl}: check --url`);
@@ -109,44 +138,42 @@ export function createApiClient({
         throw new SyncStopError(`${apiUrl}/whitelists did not answer a list of whitelists`, ExitCode.failure);
       }
       const whitelists = body as WhitelistRef[];
-      const wanted = idOrName.toLowerCase();
-      const found =
-        whitelists.find((w) => w.id === idOrName) ?? whitelists.find((w) => w.name.toLowerCase() === wanted);
-      if (found) return { id: found.id, name: found.name };
-      const visible = whitelists.map((w) => `${w.name} (${w.id})`).join(", ") || "none";
-      throw new SyncStopError(
-        `no whitelist "${idOrName}" is visible to this key (visible: ${visible})`,
-        ExitCode.config,
-      );
+      const found: WhitelistRef[] = [];
+      for (const idOrName of idsOrNames) {
+        const wanted = idOrName.toLowerCase();
+        const match =
+          whitelists.find((w) => w.id === idOrName) ??
+          whitelists.find((w) => w.name.toLowerCase() === wanted);
+        if (!match) {
+          const visible = whitelists.map((w) => `${w.name} (${w.id})`).join(", ") || "none";
+          const hint = await limitedKeyHint();
+          throw new SyncStopError(
+            `no whitelist "${idOrName}" is visible to this key (visible: ${visible})${hint ? `; ${hint}` : ""}`,
+            ExitCode.config,
+          );
+        }
+        if (!found.some((w) => w.id === match.id)) found.push({ id: match.id, name: match.name });
+      }
+      return found;
     },
 
-    /** The whitelist's entries as JSON: the list the agent applies events to. */
+    /**
+     * The whitelist's entries as JSON: the list the agent applies events to. 404: the service no longer has the
+     * whitelist (deleted on Discord since it was resolved); any other 404 (a wrong --url) stops the agent.
+     */
     async entries(whitelist: WhitelistRef, etag: string | null): Promise<EntriesAnswer> {
       const response = await request(`/whitelists/${encodeURIComponent(whitelist.id)}/entries`, etag);
       if (response.status === 304) return { status: 304 };
-      if (!response.ok) throw await failure(response, `whitelist "${whitelist.name}"`, notFound(whitelist));
+      if (!response.ok) {
+        const problem = await problemOf(response);
+        if (response.status === 404 && problem.type === WHITELIST_NOT_FOUND) return { status: 404 };
+        throw await failure(response, `whitelist "${whitelist.name}"`, notFound(whitelist), problem);
+      }
       const body: unknown = await response.json().catch(() => null);
       if (!Value.Check(EntryList, body)) {
         throw new TransientError(`the entries of "${whitelist.name}" came back malformed`);
       }
       return { status: 200, entries: body, etag: response.headers.get("etag") };
-    },
-
-    /** The whitelist's export file, exactly the bytes the server renders. */
-    async exportFile(
-      whitelist: WhitelistRef,
-      format: ExportFormat,
-      etag: string | null,
-    ): Promise<FileAnswer> {
-      const path = `/whitelists/${encodeURIComponent(whitelist.id)}/entries?format=${format}`;
-      const response = await request(path, etag);
-      if (response.status === 304) return { status: 304 };
-      if (!response.ok) throw await failure(response, `whitelist "${whitelist.name}"`, notFound(whitelist));
-      return {
-        status: 200,
-        body: new Uint8Array(await response.arrayBuffer()),
-        etag: response.headers.get("etag"),
-      };
     },
 
     /** The WebSocket URL, resuming after `after` when given. */

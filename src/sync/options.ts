@@ -38,7 +38,11 @@ export const SyncOptionsSchema = Type.Object({
     pattern: "^[!-~]+$",
     description: "a link key (wls_…), or @/path/to/a/file holding it",
   }),
-  WLS_WHITELIST: Type.String({ minLength: 1, maxLength: 100, description: "the whitelist's id or name" }),
+  WLS_WHITELIST: Type.String({
+    maxLength: 1000,
+    pattern: "^[^,]*[^,\\s][^,]*(,[^,]*[^,\\s][^,]*)*$",
+    description: "a whitelist's id or name, or several separated by commas (survival,bedrock)",
+  }),
   WLS_FORMAT: Type.Union(
     exportFormats.map((format) => Type.Literal(format)),
     { default: "vanilla", description: `one of ${exportFormats.join(", ")}` },
@@ -78,7 +82,8 @@ type OptionName = keyof RawOptions;
 const purposes: Record<OptionName, string> = {
   WLS_URL: "the whitelist-sync service, e.g. https://wl.example.org",
   WLS_KEY: "a link key from /server-link create, or @/path/to/key (preferred: not in `ps`)",
-  WLS_WHITELIST: "the whitelist's id or name (any letter case)",
+  WLS_WHITELIST:
+    "the whitelist's id or name (any letter case); several, comma-separated (survival,bedrock), share the file",
   WLS_FORMAT: `the file format: ${exportFormats.join(", ")} (default vanilla)`,
   WLS_OUT: "the file to keep current, e.g. /srv/minecraft/whitelist.json",
   WLS_RCON: `run the reload command through RCON at host:port after each change (port ${DEFAULT_RCON_PORT} by default)`,
@@ -110,7 +115,8 @@ export type SyncOptions = {
   /** The API base, always ending in `/api/v1`, no trailing slash. */
   apiUrl: string;
   key: string;
-  whitelist: string;
+  /** The whitelists' ids or names as given: the file holds the union of their entries. */
+  whitelists: string[];
   format: ExportFormat;
   /** Absolute path of the file to keep current. */
   out: string;
@@ -257,7 +263,7 @@ export function parseSyncOptions(
   return {
     apiUrl: apiBase(options.WLS_URL),
     key: options.WLS_KEY,
-    whitelist: options.WLS_WHITELIST,
+    whitelists: options.WLS_WHITELIST.split(",").map((item) => item.trim()),
     format,
     out: resolve(options.WLS_OUT),
     rcon,
@@ -278,14 +284,17 @@ export function syncHelp(): string {
   return `whitelist-sync sync: keep a game server's whitelist file current, in real time
 
 Usage:
-  whitelist-sync sync --url <base url> --key <key|@file> --whitelist <id|name> --out <path> [options]
+  whitelist-sync sync --url <base url> --key <key|@file> --whitelist <id|name>[,<id|name>…] --out <path> [options]
 
-Mirrors one whitelist of a running whitelist-sync service into a file the game server reads (no plugin
-needed), then applies every change as it happens. Every option is also an environment variable; flags win.
+Mirrors a whitelist of a running whitelist-sync service into a file the game server reads (no plugin
+needed), then applies every change as it happens. Several whitelists (a Java one and a Bedrock one for
+Geyser + Floodgate, say) share one file: it holds their union, each nick once, and the key must be
+guild-wide. Every option is also an environment variable; flags win.
 
 ${lines.join("\n")}
 
 Files: the file is replaced atomically (never half-written); <out>.cursor holds the resume position. An
 existing EasyWhitelist config.yml keeps its other settings: only its whitelist and whitelisted keys change.
-Exit codes: 0 stopped or --once done, 1 failure, 77 key refused or revoked, 78 bad option or unknown whitelist.`;
+Exit codes: 0 stopped or --once done, 1 failure, 77 key refused or revoked (or every whitelist deleted), 78 bad
+option or a whitelist the key cannot see.`;
 }

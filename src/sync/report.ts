@@ -5,8 +5,9 @@ import { createLogger, type LogFields } from "../shared/logger.ts";
 export type SyncEvent =
   | {
       type: "started";
-      whitelist: string;
-      whitelistId: string;
+      /** The whitelists the file is made of, in the order given. */
+      whitelists: readonly { id: string; name: string }[];
+      /** The file's players: the union of the whitelists' entries. */
       entries: number;
       file: string;
       format: ExportFormat;
@@ -42,7 +43,12 @@ export function humanReporter({ out, err }: Output): (event: SyncEvent) => void 
     switch (event.type) {
       case "started": {
         const count = `${event.entries} ${event.entries === 1 ? "entry" : "entries"}`;
-        const what = `whitelist "${event.whitelist}" (${event.whitelistId}): ${count}`;
+        const named = event.whitelists.map((w) => `"${w.name}" (${w.id})`);
+        const whitelists =
+          named.length === 1
+            ? `whitelist ${named[0]}`
+            : `whitelists ${named.slice(0, -1).join(", ")} and ${named.at(-1)}`;
+        const what = `${whitelists}: ${count}`;
         const where = `${event.file} (${event.format})`;
         if (event.once) out(`${event.written ? "Wrote" : "Unchanged:"} ${what} → ${where}`);
         else out(`Syncing ${what} → ${where}; following changes live`);
@@ -94,8 +100,23 @@ const levels: Record<SyncEvent["type"], "debug" | "info" | "warn"> = {
   stopped: "info",
 };
 
+/**
+ * An event's fields as logged. `started` names its whitelists as `--whitelist` takes them, comma-separated
+ * (`whitelist: "survival,bedrock"`, `whitelistId: "k3v9x0q2ab,p8d2m4c7ze"`), so one whitelist logs as it always did.
+ */
+function logFields(event: SyncEvent): LogFields {
+  const { type: _type, ...fields } = event;
+  if (event.type !== "started") return fields as LogFields;
+  const { whitelists, ...rest } = fields as Omit<Extract<SyncEvent, { type: "started" }>, "type">;
+  return {
+    whitelist: whitelists.map((w) => w.name).join(","),
+    whitelistId: whitelists.map((w) => w.id).join(","),
+    ...rest,
+  } as LogFields;
+}
+
 /** One JSON object per line (`time`, `level`, `msg` = the event type, then its fields), for supervisors. */
 export function jsonReporter(write: (line: string) => void, verbose = false): (event: SyncEvent) => void {
   const logger = createLogger(verbose ? "debug" : "info", write);
-  return ({ type, ...fields }) => logger[levels[type]](type, fields as LogFields);
+  return (event) => logger[levels[event.type]](event.type, logFields(event));
 }

@@ -19,6 +19,9 @@ const EntryChange = Type.Object({
 /** An `entry.added` / `entry.removed` event, as far as the agent reads it. */
 export type EntryChange = Static<typeof EntryChange>;
 
+/** The `connected` message: the key's guild, and the whitelist it is limited to (null: guild-wide). */
+export type Hello = { guildId: string; limitedTo: string | null };
+
 /** How a socket session ended. */
 export type SessionEnd = {
   code: number;
@@ -77,8 +80,8 @@ export function openEventSocket({
   let error: string | null = null;
   let finished = false;
 
-  let onConnected: (hello: { guildId: string } | null) => void = () => {};
-  const connected = new Promise<{ guildId: string } | null>((resolve) => {
+  let onConnected: (hello: Hello | null) => void = () => {};
+  const connected = new Promise<Hello | null>((resolve) => {
     onConnected = resolve;
   });
   let onEnded: (end: SessionEnd) => void = () => {};
@@ -112,14 +115,15 @@ export function openEventSocket({
   socket.onmessage = (event) => {
     heardFrom();
     if (unreadable || typeof event.data !== "string") return;
-    let message: { type?: unknown; guildId?: unknown };
+    let message: { type?: unknown; guildId?: unknown; scope?: { whitelistId?: unknown } };
     try {
       message = JSON.parse(event.data);
     } catch {
       message = { type: "unreadable" };
     }
     if (message.type === "connected" && typeof message.guildId === "string") {
-      onConnected({ guildId: message.guildId });
+      const limitedTo = message.scope?.whitelistId;
+      onConnected({ guildId: message.guildId, limitedTo: typeof limitedTo === "string" ? limitedTo : null });
     } else if (message.type === "resync") {
       resync = true;
     } else if (Value.Check(EntryChange, message)) {

@@ -4,28 +4,41 @@ import type { ExportFormat } from "../entries/export.ts";
 import { readIfExists, writeAtomically } from "./file.ts";
 
 const Nullable = <T extends ReturnType<typeof Type.String>>(schema: T) => Type.Union([schema, Type.Null()]);
+const EventId = Type.String({ pattern: "^(0|[1-9][0-9]{0,15})$" });
 
 /**
  * What the agent keeps next to the file (`<out>.cursor`) so a restart resumes: the last event id the file
- * reflects, and the server's ETag of the bytes it last fetched (with their hash, so the ETag is only sent
- * while the file still holds those very bytes; an edit by hand or by the game server then forces a download).
- * It belongs to one service, whitelist and format: any other combination starts afresh.
+ * reflects (event ids are global to the service, so one cursor serves every listed whitelist), and each
+ * whitelist's ETag of the entries the file was last rendered from, with the file's hash then: the ETags are
+ * only sent while the file still holds those very bytes, so an edit by hand or by the game server forces a
+ * download. It belongs to one service, format and list of whitelists (in order, which decides who holds a
+ * nick listed twice): any other combination starts afresh.
  */
 const SyncState = Type.Object({
+  version: Type.Literal(2),
+  api: Type.String(),
+  whitelistIds: Type.Array(Type.String()),
+  format: Type.String(),
+  after: Nullable(EventId),
+  /** By whitelist id; empty when they do not all name the entries the file was rendered from. */
+  etags: Type.Record(Type.String(), Type.String()),
+  sha256: Nullable(Type.String()),
+});
+
+/** The state of versions that synced one whitelist, with the ETag of its export file (not of its entries). */
+const SyncStateV1 = Type.Object({
   version: Type.Literal(1),
   api: Type.String(),
   whitelistId: Type.String(),
   format: Type.String(),
-  after: Nullable(Type.String({ pattern: "^(0|[1-9][0-9]{0,15})$" })),
-  etag: Nullable(Type.String()),
-  sha256: Nullable(Type.String()),
+  after: Nullable(EventId),
 });
 
 /** The persisted resume state. */
 export type SyncState = Static<typeof SyncState>;
 
-/** Which service, whitelist and format a state belongs to. */
-export type StateIdentity = { api: string; whitelistId: string; format: ExportFormat };
+/** Which service, whitelists and format a state belongs to. */
+export type StateIdentity = { api: string; whitelistIds: string[]; format: ExportFormat };
 
 /** Where the state of an output file lives. */
 export const statePath = (out: string) => `${out}.cursor`;
@@ -35,14 +48,27 @@ export const sha256 = (bytes: Uint8Array) => new Bun.CryptoHasher("sha256").upda
 
 /** A blank state for an identity. */
 export const freshState = (identity: StateIdentity): SyncState => ({
-  version: 1,
-  ...identity,
+  version: 2,
+  api: identity.api,
+  whitelistIds: [...identity.whitelistIds],
+  format: identity.format,
   after: null,
-  etag: null,
+  etags: {},
   sha256: null,
 });
 
-/** The stored state when it belongs to this identity; otherwise (none, unreadable, other) a fresh one. */
+const sameIdentity = (
+  stored: { api: string; format: string; whitelistIds: readonly string[] },
+  identity: StateIdentity,
+) =>
+  stored.api === identity.api &&
+  stored.format === identity.format &&
+  stored.whitelistIds.join(",") === identity.whitelistIds.join(",");
+
+/**
+ * The stored state when it belongs to this identity; otherwise (none, unreadable, other) a fresh one. A state
+ * of the one-whitelist version keeps its cursor; its ETag named another representation, so it is dropped.
+ */
 export async function loadState(out: string, identity: StateIdentity): Promise<SyncState> {
   const bytes = await readIfExists(statePath(out));
   if (bytes === null) return freshState(identity);
@@ -52,12 +78,14 @@ export async function loadState(out: string, identity: StateIdentity): Promise<S
   } catch {
     return freshState(identity);
   }
-  if (!Value.Check(SyncState, stored)) return freshState(identity);
-  const same =
-    stored.api === identity.api &&
-    stored.whitelistId === identity.whitelistId &&
-    stored.format === identity.format;
-  return same ? stored : freshState(identity);
+  if (Value.Check(SyncState, stored)) return sameIdentity(stored, identity) ? stored : freshState(identity);
+  if (
+    Value.Check(SyncStateV1, stored) &&
+    sameIdentity({ ...stored, whitelistIds: [stored.whitelistId] }, identity)
+  ) {
+    return { ...freshState(identity), after: stored.after };
+  }
+  return freshState(identity);
 }
 
 /** Stores the state (atomically, like the file itself). */

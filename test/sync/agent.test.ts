@@ -69,8 +69,7 @@ describe("the file equals the API's ?format= bytes", () => {
     const started = await sync.waitFor("started");
     expect(started).toEqual({
       type: "started",
-      whitelist: "survival",
-      whitelistId: wl.id,
+      whitelists: [{ id: wl.id, name: "survival" }],
       entries: 3,
       file: options.out,
       format,
@@ -217,18 +216,15 @@ describe("the file equals the API's ?format= bytes", () => {
 
   test.each([
     ["before the list is served", "list"],
-    ["between the list and the file", "between"],
-    ["after the file, before the events are applied", "file"],
+    ["after the list, before the events are applied", "after"],
   ])("a change landing %s is neither lost nor doubled", async (_label, moment) => {
     const { service, s, wl, key } = await world();
     const change = () => seedEntries(s, wl.id, ["DuringFetch"]);
     const racing = (async (input: string | URL | Request, init?: RequestInit) => {
-      const url = String(input);
-      const isList = url.endsWith("/entries");
-      const isFile = url.includes("/entries?format=");
+      const isList = String(input).endsWith("/entries");
       if (isList && moment === "list") change();
       const response = await fetch(input, init);
-      if ((isList && moment === "between") || (isFile && moment === "file")) change();
+      if (isList && moment === "after") change();
       return response;
     }) as typeof fetch;
     const options = agentOptions(service, key, wl.id, dir.path);
@@ -369,18 +365,18 @@ describe("retries", () => {
   test("429 honours Retry-After, then the agent carries on", async () => {
     const clock = manualClock(Date.UTC(2026, 10, 22, 12));
     dir = tempDir("wls-sync-");
-    // Three requests fit: GET /whitelists, the socket handshake, GET entries; the export file gets 429.
-    const service = await start({ RATE_LIMIT_PER_MINUTE: "3" }, clock);
+    // Two requests fit: GET /whitelists and the socket handshake; GET entries gets 429.
+    const service = await start({ RATE_LIMIT_PER_MINUTE: "2" }, clock);
     const s = service.services;
     const { key } = await seedSurvival(s, ["Notch"]);
     const sleep = manualSleep();
     const sync = agent(agentOptions(service, key, "survival", dir.path), { sleep: sleep.sleep });
-    expect(await sleep.waiting()).toBe(20_000);
+    expect(await sleep.waiting()).toBe(30_000);
     expect(sync.events.find((e) => e.type === "retrying")).toEqual({
       type: "retrying",
       error:
-        'whitelist "survival": the service answered 429: Rate limit of 3 requests per minute exceeded; retry in 20 s.',
-      retryInMs: 20_000,
+        'whitelist "survival": the service answered 429: Rate limit of 2 requests per minute exceeded; retry in 30 s.',
+      retryInMs: 30_000,
     });
     clock.advance(60_000);
     sleep.releaseAll();

@@ -1,8 +1,9 @@
 import { afterEach, describe, expect, test } from "bun:test";
-import { existsSync } from "node:fs";
+import { existsSync, readFileSync } from "node:fs";
 import { join } from "node:path";
+import { floodgateUuid } from "../../src/nicks/floodgate.ts";
 import type { RunningService } from "../../src/server.ts";
-import { seedEntries, tempDir } from "../helpers/services.ts";
+import { seedEntries, seedKey, seedWhitelist, tempDir } from "../helpers/services.ts";
 import { startTestService } from "../helpers/sockets.ts";
 import { apiBytes, fileBytes, GUILD, seedSurvival } from "./helpers.ts";
 
@@ -142,6 +143,34 @@ describe("whitelist-sync sync as a process", () => {
     expect(fileBytes(out)).toEqual(await apiBytes(service, key, wl.id, "vanilla"));
   });
 
+  test("two whitelists: the status line names both and counts the merged list", async () => {
+    const { service, s, wl, out } = await world();
+    const bedrock = await seedWhitelist(s, { guildId: GUILD, name: "bedrock", nickType: "bedrock" });
+    await seedEntries(s, bedrock.id, [
+      {
+        nick: ".Notch",
+        gamertag: "Notch",
+        xuid: "2535428591294519",
+        uuid: floodgateUuid("2535428591294519"),
+      },
+    ]);
+    const guildKey = (await seedKey(s, GUILD)).plaintext;
+    const child = spawn(["--url", service.url, "--whitelist", "survival,bedrock", "--out", out], {
+      WLS_KEY: guildKey,
+    });
+    const next = lineReader(child.stdout);
+    expect(await next()).toBe(
+      `Syncing whitelists "survival" (${wl.id}) and "bedrock" (${bedrock.id}): 2 entries → ${out} (vanilla); ` +
+        "following changes live",
+    );
+    child.kill("SIGTERM");
+    expect(await child.exited).toBe(0);
+    expect(JSON.parse(readFileSync(out, "utf8"))).toEqual([
+      { uuid: "00000000-0000-0000-0009-01f578899837", name: ".Notch" },
+      { uuid: "b50ad385-829d-3141-a216-7e7d7539ba7f", name: "Notch" },
+    ]);
+  });
+
   test("a bad option: exit 78 and one line naming the flag and its variable", async () => {
     dir = tempDir("wls-cli-");
     const result = await run(
@@ -175,5 +204,6 @@ describe("whitelist-sync sync as a process", () => {
       expect(result.stdout).toContain(option);
     }
     expect(result.stdout).toContain("WLS_RCON_PASSWORD_FILE");
+    expect(result.stdout).toContain("--whitelist <id|name>[,<id|name>…]");
   });
 });

@@ -30,10 +30,10 @@ const survival = { id: "k3v9x0q2ab", name: "survival" };
 describe("API client", () => {
   test("sends the key, a user agent and the ETag; 304 means unchanged", async () => {
     const { client, asked } = clientAnswering(() => new Response(null, { status: 304 }));
-    expect(await client.exportFile(survival, "plain", '"plain-abc"')).toEqual({ status: 304 });
-    expect(asked[0]?.url).toBe("http://wl.test/api/v1/whitelists/k3v9x0q2ab/entries?format=plain");
+    expect(await client.entries(survival, '"json-abc"')).toEqual({ status: 304 });
+    expect(asked[0]?.url).toBe("http://wl.test/api/v1/whitelists/k3v9x0q2ab/entries");
     expect(asked[0]?.headers.get("authorization")).toBe("Bearer wls_secret");
-    expect(asked[0]?.headers.get("if-none-match")).toBe('"plain-abc"');
+    expect(asked[0]?.headers.get("if-none-match")).toBe('"json-abc"');
     expect(asked[0]?.headers.get("user-agent")).toStartWith("whitelist-sync-agent/");
   });
 
@@ -44,9 +44,60 @@ describe("API client", () => {
       { id: "bbb", name: "Survival" },
     ];
     const { client } = clientAnswering(() => Response.json(lists));
-    expect(await client.resolveWhitelist("creative")).toEqual({ id: "aaa", name: "Creative" });
-    expect(await client.resolveWhitelist("survival")).toEqual({ id: "survival", name: "Other" });
-    expect(await client.resolveWhitelist("SURVIVAL")).toEqual({ id: "bbb", name: "Survival" });
+    expect(await client.resolveWhitelists(["creative"])).toEqual([{ id: "aaa", name: "Creative" }]);
+    expect(await client.resolveWhitelists(["survival"])).toEqual([{ id: "survival", name: "Other" }]);
+    expect(await client.resolveWhitelists(["SURVIVAL"])).toEqual([{ id: "bbb", name: "Survival" }]);
+  });
+
+  test("several whitelists resolve in the order given, each once", async () => {
+    const lists = [
+      { id: "aaa", name: "Creative" },
+      { id: "bbb", name: "Survival" },
+    ];
+    const { client } = clientAnswering(() => Response.json(lists));
+    expect(await client.resolveWhitelists(["survival", "aaa", "Survival"])).toEqual([
+      { id: "bbb", name: "Survival" },
+      { id: "aaa", name: "Creative" },
+    ]);
+  });
+
+  test.each([
+    [
+      "limited to one whitelist (403 for any other id)",
+      403,
+      'no whitelist "bedrock" is visible to this key (visible: survival (bbb)); this key is limited to one ' +
+        "whitelist: a guild-wide key (/server-link create name, without a whitelist) sees every whitelist of " +
+        "the Discord server",
+    ],
+    [
+      "guild-wide (404 for an unknown id)",
+      404,
+      'no whitelist "bedrock" is visible to this key (visible: survival (bbb))',
+    ],
+  ])("a whitelist the key cannot see, the key %s: 78, naming it", async (_label, probe, message) => {
+    const { client, asked } = clientAnswering((url) =>
+      url.endsWith("/whitelists") ? Response.json([{ id: "bbb", name: "survival" }]) : problem(probe, "no"),
+    );
+    const error = await client.resolveWhitelists(["survival", "bedrock"]).catch((e: unknown) => e);
+    expect([(error as SyncStopError).exitCode, (error as Error).message]).toEqual([78, message]);
+    expect(asked.map((request) => request.url)).toEqual([
+      "http://wl.test/api/v1/whitelists",
+      "http://wl.test/api/v1/whitelists/_/entries",
+    ]);
+  });
+
+  test("a whitelist the service no longer has answers 404 whitelist-not-found: gone, not a failure", async () => {
+    const gone = clientAnswering(
+      () =>
+        new Response(
+          JSON.stringify({ type: "urn:whitelist-sync:problem:whitelist-not-found", status: 404 }),
+          {
+            status: 404,
+            headers: { "content-type": "application/problem+json" },
+          },
+        ),
+    );
+    expect(await gone.client.entries(survival, null)).toEqual({ status: 404 });
   });
 
   test.each([

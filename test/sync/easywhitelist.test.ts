@@ -194,7 +194,7 @@ describe("the agent with --format easywhitelist", () => {
     const requests: string[] = [];
     const recording = (async (input: string | URL | Request, init?: RequestInit) => {
       const response = await fetch(input, init);
-      if (String(input).includes("format=")) requests.push(String(response.status));
+      if (String(input).endsWith("/entries")) requests.push(String(response.status));
       return response;
     }) as typeof fetch;
     const once = async () => {

@@ -60,16 +60,31 @@ describe("atomic file writes", () => {
 });
 
 describe("resume state", () => {
-  const identity = { api: "http://h/api/v1", whitelistId: "abc", format: "vanilla" as const };
+  const identity = { api: "http://h/api/v1", whitelistIds: ["abc", "def"], format: "vanilla" as const };
 
-  test("round-trips, and belongs to one service, whitelist and format", async () => {
+  test("round-trips, and belongs to one service, list of whitelists (in order) and format", async () => {
     dir = tempDir("wls-state-");
     const out = join(dir.path, "whitelist.json");
-    const state = { ...freshState(identity), after: "42", etag: '"vanilla-x"', sha256: "00" };
+    const etags = { abc: '"json-x"', def: '"json-y"' };
+    const state = { ...freshState(identity), after: "42", etags, sha256: "00" };
     await saveState(out, state);
     expect(await loadState(out, identity)).toEqual(state);
-    expect((await loadState(out, { ...identity, whitelistId: "other" })).after).toBeNull();
+    for (const whitelistIds of [["abc"], ["def", "abc"], ["abc", "def", "ghi"]]) {
+      expect(await loadState(out, { ...identity, whitelistIds })).toEqual(
+        freshState({ ...identity, whitelistIds }),
+      );
+    }
     expect((await loadState(out, { ...identity, format: "plain" })).after).toBeNull();
+  });
+
+  test("the state of a one-whitelist version keeps its cursor, not its ETag (of the export file)", async () => {
+    dir = tempDir("wls-state-");
+    const out = join(dir.path, "whitelist.json");
+    const v1 = { version: 1, api: identity.api, whitelistId: "abc", format: "vanilla" };
+    writeFileSync(statePath(out), JSON.stringify({ ...v1, after: "42", etag: '"vanilla-x"', sha256: "00" }));
+    const one = { ...identity, whitelistIds: ["abc"] };
+    expect(await loadState(out, one)).toEqual({ ...freshState(one), after: "42" });
+    expect(await loadState(out, identity)).toEqual(freshState(identity));
   });
 
   test("a missing or damaged state file means a fresh start", async () => {

@@ -1,7 +1,9 @@
 import { readFileSync } from "node:fs";
 import { join } from "node:path";
-import type { ExportFormat } from "../../src/entries/export.ts";
+import { type ExportFormat, renderExport } from "../../src/entries/export.ts";
+import type { EntryView } from "../../src/entries/model.ts";
 import type { NewEntry } from "../../src/entries/service.ts";
+import { nickKey } from "../../src/nicks/key.ts";
 import type { RunningService } from "../../src/server.ts";
 import type { Services } from "../../src/services.ts";
 import type { Sleep } from "../../src/sync/backoff.ts";
@@ -183,11 +185,11 @@ export function runAgent(options: SyncOptions, deps: Omit<SyncAgentDeps, "report
 /** The running agent type. */
 export type TestAgent = ReturnType<typeof runAgent>;
 
-/** Agent options for a service, a key and a whitelist, writing into `dir`. */
+/** Agent options for a service, a key and a whitelist (or several), writing into `dir`. */
 export function agentOptions(
   service: { url: string },
   key: string,
-  whitelist: string,
+  whitelist: string | string[],
   dir: string,
   overrides: Partial<SyncOptions> = {},
 ): SyncOptions {
@@ -195,7 +197,8 @@ export function agentOptions(
   return {
     apiUrl: `${service.url}/api/v1`,
     key,
-    whitelist,
+    // As parseSyncOptions reads `--whitelist survival,bedrock`.
+    whitelists: typeof whitelist === "string" ? whitelist.split(",").map((item) => item.trim()) : whitelist,
     format,
     out: join(dir, "whitelist.json"),
     rcon: null,
@@ -220,6 +223,29 @@ export async function apiBytes(
   });
   if (!response.ok) throw new Error(`GET ?format=${format} answered ${response.status}`);
   return new Uint8Array(await response.arrayBuffer());
+}
+
+/**
+ * What `GET …/entries?format=` would serve for the union of several whitelists: each one's entries as the API
+ * serves them (JSON), a nick listed twice kept as the first whitelist holds it, rendered by the exporter.
+ */
+export async function mergedApiBytes(
+  service: RunningService,
+  key: string,
+  whitelistIds: readonly string[],
+  format: ExportFormat,
+): Promise<Uint8Array<ArrayBuffer>> {
+  const merged = new Map<string, EntryView>();
+  for (const id of whitelistIds) {
+    const response = await fetch(`${service.url}/api/v1/whitelists/${id}/entries`, {
+      headers: { authorization: `Bearer ${key}` },
+    });
+    if (!response.ok) throw new Error(`GET entries of ${id} answered ${response.status}`);
+    for (const entry of (await response.json()) as EntryView[]) {
+      if (!merged.has(nickKey(entry.nick))) merged.set(nickKey(entry.nick), entry);
+    }
+  }
+  return Uint8Array.from(renderExport(format, [...merged.values()]).body);
 }
 
 /** A file's bytes, comparable with `apiBytes`. */

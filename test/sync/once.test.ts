@@ -64,7 +64,7 @@ describe("--once", () => {
     });
     expect(fileBytes(out)).toEqual(await apiBytes(service, key, wl.id, "vanilla"));
     const state = JSON.parse(readFileSync(statePath(out), "utf8"));
-    expect(state.etag).toMatch(/^"vanilla-/);
+    expect(state.etags).toEqual({ [wl.id]: expect.stringMatching(/^"json-/) });
 
     const before = statSync(out).mtimeMs;
     const second = await sync(argv, { WLS_KEY: key });
@@ -73,7 +73,7 @@ describe("--once", () => {
     ]);
     expect(requests).toEqual([
       "/api/v1/whitelists 200",
-      "/api/v1/whitelists/:id/entries?format=vanilla 304 (if-none-match)",
+      "/api/v1/whitelists/:id/entries 304 (if-none-match)",
     ]);
     expect(statSync(out).mtimeMs).toBe(before);
 
@@ -99,7 +99,7 @@ describe("--once", () => {
     writeFileSync(out, "Intruder\n");
     const again = await sync(argv, { WLS_KEY: key });
     expect(again.stdout[0]).toStartWith("Wrote ");
-    expect(requests).toEqual(["/api/v1/whitelists 200", "/api/v1/whitelists/:id/entries?format=plain 200"]);
+    expect(requests).toEqual(["/api/v1/whitelists 200", "/api/v1/whitelists/:id/entries 200"]);
     expect(readFileSync(out, "utf8")).toBe("jeb_\nNotch\n");
   });
 

@@ -30,7 +30,7 @@ describe("sync options", () => {
     expect(parse([], base)).toEqual({
       apiUrl: "http://127.0.0.1:3000/api/v1",
       key: KEY,
-      whitelist: "survival",
+      whitelists: ["survival"],
       format: "vanilla",
       out: "/srv/mc/wl.json",
       rcon: null,
@@ -69,6 +69,21 @@ describe("sync options", () => {
       once: true,
       json: false,
     });
+  });
+
+  test("--whitelist takes several whitelists, comma-separated, in the order given", () => {
+    expect(parse(["--whitelist", "survival, Bedrock ,k3v9x0q2ab"], base).whitelists).toEqual([
+      "survival",
+      "Bedrock",
+      "k3v9x0q2ab",
+    ]);
+  });
+
+  test.each(["survival,,bedrock", "survival,", ",", " , "])("--whitelist %p lists an empty name", (value) => {
+    expect(failure(["--whitelist", value], base)).toBe(
+      "--whitelist (WLS_WHITELIST) must be a whitelist's id or name, or several separated by commas " +
+        `(survival,bedrock) (got ${JSON.stringify(value.trim())})`,
+    );
   });
 
   test.each([

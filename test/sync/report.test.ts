@@ -4,8 +4,7 @@ import { humanReporter, jsonReporter, type SyncEvent } from "../../src/sync/repo
 const events: SyncEvent[] = [
   {
     type: "started",
-    whitelist: "survival",
-    whitelistId: "k3v9x0q2ab",
+    whitelists: [{ id: "k3v9x0q2ab", name: "survival" }],
     entries: 12,
     file: "/srv/mc/whitelist.json",
     format: "vanilla",
@@ -48,6 +47,40 @@ test("human output: a status line, one line per change, problems on stderr, rout
     "RCON password refused by 127.0.0.1:25575: it must equal rcon.password in server.properties; will retry after the next change",
     "Warning: something odd",
   ]);
+});
+
+test("several whitelists: the status line names each, the JSON line lists them as --whitelist does", () => {
+  const started: SyncEvent = {
+    type: "started",
+    whitelists: [
+      { id: "k3v9x0q2ab", name: "survival" },
+      { id: "p8d2m4c7ze", name: "bedrock" },
+    ],
+    entries: 14,
+    file: "/srv/mc/whitelist.json",
+    format: "vanilla",
+    written: false,
+    once: true,
+  };
+  const out: string[] = [];
+  humanReporter({ out: (line) => out.push(line), err: () => {} })(started);
+  expect(out).toEqual([
+    'Unchanged: whitelists "survival" (k3v9x0q2ab) and "bedrock" (p8d2m4c7ze): 14 entries → /srv/mc/whitelist.json (vanilla)',
+  ]);
+  const lines: string[] = [];
+  jsonReporter((line) => lines.push(line))(started);
+  expect(JSON.parse(lines[0] as string)).toEqual({
+    time: expect.any(String),
+    level: "info",
+    msg: "started",
+    whitelist: "survival,bedrock",
+    whitelistId: "k3v9x0q2ab,p8d2m4c7ze",
+    entries: 14,
+    file: "/srv/mc/whitelist.json",
+    format: "vanilla",
+    written: false,
+    once: true,
+  });
 });
 
 test("JSON output: one parseable object per line, the event type as msg", () => {
