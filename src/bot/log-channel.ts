@@ -17,6 +17,9 @@ export const originLabels: Record<Origin, string> = {
   "member-left": "member left",
   staff: "staff",
   system: "whitelist-sync",
+  "role-lost": "role lost",
+  expired: "expired",
+  renamed: "renamed (Mojang)",
 };
 
 /** Embed colours: additions green, removals red, staff actions blue, problems orange. */

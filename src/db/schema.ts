@@ -36,6 +36,17 @@ export const whitelists = sqliteTable(
     /** Bedrock whitelists: the game server's Floodgate `username-prefix` and `replace-spaces`. */
     floodgatePrefix: text("floodgate_prefix").notNull().default("."),
     replaceSpaces: integer("replace_spaces", { mode: "boolean" }).notNull().default(true),
+    /** What happens to a member's entries when they lose every required role: removed, or kept. */
+    onRoleLoss: text("on_role_loss", { enum: ["remove", "keep"] })
+      .notNull()
+      .default("remove"),
+    /** Per-role nick limits (role id → max nicks); a member's limit is the highest of theirs, else maxNicksPerUser. */
+    roleLimits: text("role_limits", { mode: "json" })
+      .$type<Record<string, number>>()
+      .notNull()
+      .default(sql`'{}'`),
+    /** How long a member's own registration lasts, in seconds; null: for good. */
+    entryLifetimeSeconds: integer("entry_lifetime_seconds"),
     createdAt: integer("created_at").notNull(),
   },
   (table) => [uniqueIndex("whitelists_guild_name_key").on(table.guildId, table.nameKey)],
@@ -64,10 +75,39 @@ export const entries = sqliteTable(
     /** Roles the bot actually granted for this entry; roles the member already had are never listed. */
     grantedRoleIds: roleList("granted_role_ids"),
     createdAt: integer("created_at").notNull(),
+    /** When the entry is removed by itself (origin `expired`); null: never. */
+    expiresAt: integer("expires_at"),
+    /** Premium entries: when Mojang was last asked for the account's current name (renames). */
+    nameCheckedAt: integer("name_checked_at"),
   },
   (table) => [
     uniqueIndex("entries_whitelist_nick_key").on(table.whitelistId, table.nickKey),
     index("entries_user").on(table.userId),
+    index("entries_expires").on(table.expiresAt),
+  ],
+);
+
+/** A nick staff refuse on a whitelist, whoever registers it; premium ones also by UUID. */
+export const deniedNicks = sqliteTable(
+  "denied_nicks",
+  {
+    id: integer("id").primaryKey({ autoIncrement: true }),
+    whitelistId: text("whitelist_id")
+      .notNull()
+      .references(() => whitelists.id, { onDelete: "cascade" }),
+    /** As staff typed it (or the premium account's spelling). */
+    nick: text("nick").notNull(),
+    /** The nick folded for comparison, as in `entries`. */
+    nickKey: text("nick_key").notNull(),
+    /** The premium account's UUID when the nick is one: a renamed account stays denied. */
+    uuid: text("uuid"),
+    reason: text("reason"),
+    deniedBy: text("denied_by").notNull(),
+    createdAt: integer("created_at").notNull(),
+  },
+  (table) => [
+    uniqueIndex("denied_nicks_whitelist_nick_key").on(table.whitelistId, table.nickKey),
+    index("denied_nicks_whitelist_uuid").on(table.whitelistId, table.uuid),
   ],
 );
 

@@ -4,7 +4,7 @@ import { events } from "../db/schema.ts";
 import type { Write } from "../db/writer.ts";
 import type { Clock } from "../shared/clock.ts";
 import type { EntryEvent, EventType } from "./events.ts";
-import type { EntryView, Origin } from "./model.ts";
+import { type EntryRecord, type Origin, toEntryView } from "./model.ts";
 
 /** What a change contributes to its event; the log adds id and timestamp. */
 export type NewEvent = {
@@ -12,7 +12,7 @@ export type NewEvent = {
   guildId: string;
   whitelistId: string;
   whitelistName: string;
-  entry: EntryView;
+  entry: Pick<EntryRecord, "nick" | "uuid" | "premium" | "expiresAt">;
   origin: Origin;
 };
 
@@ -33,7 +33,7 @@ export function createEventLog({ db, clock, write }: { db: Db; clock: Clock; wri
         guildId: input.guildId,
         whitelistId: input.whitelistId,
         whitelistName: input.whitelistName,
-        entry: { nick: input.entry.nick, uuid: input.entry.uuid, premium: input.entry.premium },
+        entry: toEntryView(input.entry),
         origin: input.origin,
         timestamp: new Date(createdAt).toISOString(),
       };
@@ -66,10 +66,12 @@ export function createEventLog({ db, clock, write }: { db: Db; clock: Clock; wri
         .orderBy(asc(events.id))
         .limit(limit)
         .all();
-      return rows.map((row) => ({
-        id: String(row.id),
-        ...(JSON.parse(row.payload) as Omit<EntryEvent, "id">),
-      }));
+      return rows.map((row) => {
+        const body = JSON.parse(row.payload) as Omit<EntryEvent, "id">;
+        // Events stored before entries could expire carry no expiresAt: they never expired.
+        const entry = { ...body.entry, expiresAt: body.entry.expiresAt ?? null };
+        return { id: String(row.id), ...body, entry };
+      });
     },
 
     /**

@@ -1,6 +1,9 @@
 import { offlineUuid } from "../nicks/uuid.ts";
 import type { EntryView } from "./model.ts";
 
+/** What a file is rendered from: an entry's nick, UUID and premium flag (its expiry is no file's business). */
+export type ExportEntry = Pick<EntryView, "nick" | "uuid" | "premium">;
+
 /** Every export format, in the order they are documented. */
 export const exportFormats = ["plain", "easywhitelist", "vanilla"] as const;
 
@@ -21,7 +24,7 @@ function byCodePoint(a: string, b: string): number {
 }
 
 /** Case-insensitive order with a code-point tie-break, so the output never depends on input order. */
-function byNick(a: EntryView, b: EntryView): number {
+function byNick(a: ExportEntry, b: ExportEntry): number {
   return byCodePoint(a.nick.toLowerCase(), b.nick.toLowerCase()) || byCodePoint(a.nick, b.nick);
 }
 
@@ -37,7 +40,7 @@ function yamlScalar(nick: string): string {
 }
 
 /** Renders a whitelist's entries as the file a game server reads. */
-export function renderExport(format: ExportFormat, entries: readonly EntryView[]): ExportFile {
+export function renderExport(format: ExportFormat, entries: readonly ExportEntry[]): ExportFile {
   const sorted = [...entries].sort(byNick);
   const encode = (text: string) => new TextEncoder().encode(text);
   switch (format) {

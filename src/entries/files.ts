@@ -1,15 +1,12 @@
 import type { EventBus } from "./bus.ts";
 import { type ExportFormat, renderExport } from "./export.ts";
-import type { EntryRecord, EntryView } from "./model.ts";
+import { type EntryRecord, toEntryView } from "./model.ts";
 
 /** `json` (the API's list of entries) or one of the export formats. */
 export type FileFormat = "json" | ExportFormat;
 
 /** A whitelist's entries in one format: the bytes, and the file name a download gets (none for `json`). */
 export type EntryFile = { body: Uint8Array; fileName: string | null };
-
-/** The public view of a stored entry. */
-export const toEntryView = ({ nick, uuid, premium }: EntryRecord): EntryView => ({ nick, uuid, premium });
 
 /** Serialises entries in a format: the JSON list, oldest first, or an export file. */
 export function renderFile(format: FileFormat, entries: readonly EntryRecord[]): EntryFile {

@@ -17,6 +17,10 @@ export const Entry = t.Object(
       examples: ["069a79f4-44e9-4726-a5be-fca90e38aaf5"],
     }),
     premium: t.Boolean({ description: "True for premium (Mojang/Microsoft) accounts" }),
+    expiresAt: t.Union([t.String({ format: "date-time" }), t.Null()], {
+      description: "When the entry is removed by itself (origin `expired`), ISO 8601 UTC; null: never",
+      examples: [null],
+    }),
   },
   { title: "Entry" },
 );
@@ -25,12 +29,21 @@ export const Entry = t.Object(
 export type EntryView = Static<typeof Entry>;
 
 /** Who caused a change: the public `origin` of every event. */
-export const origins = ["discord", "api", "member-left", "staff", "system"] as const;
+export const origins = [
+  "discord",
+  "api",
+  "member-left",
+  "staff",
+  "system",
+  "role-lost",
+  "expired",
+  "renamed",
+] as const;
 /** One of the origins. */
 export type Origin = (typeof origins)[number];
 
 /** An entry as stored, with its owner and the roles the bot granted for it. */
-export type EntryRecord = EntryView & {
+export type EntryRecord = Omit<EntryView, "expiresAt"> & {
   id: number;
   whitelistId: string;
   userId: string;
@@ -41,7 +54,21 @@ export type EntryRecord = EntryView & {
   gamertag: string | null;
   xuid: string | null;
   createdAt: number;
+  /** When it is removed by itself (ms since the epoch), or null. */
+  expiresAt: number | null;
+  /** Premium entries: when Mojang was last asked for the account's current name, or null. */
+  nameCheckedAt: number | null;
 };
+
+/** The public view of a stored entry: what the API lists and every event carries. */
+export const toEntryView = (
+  entry: Pick<EntryRecord, "nick" | "uuid" | "premium" | "expiresAt">,
+): EntryView => ({
+  nick: entry.nick,
+  uuid: entry.uuid,
+  premium: entry.premium,
+  expiresAt: entry.expiresAt === null ? null : new Date(entry.expiresAt).toISOString(),
+});
 
 /** A role the bot could not grant or revoke for an entry, with a reason a human can act on. */
 export type RoleFailure = { roleId: string; reason: string };

@@ -24,6 +24,8 @@ export type NewEntry = {
   /** Bedrock: the gamertag the nick is spelled from, and its XUID. */
   gamertag?: string | null;
   xuid?: string | null;
+  /** When the entry is removed by itself (ms since the epoch); none: never. */
+  expiresAt?: number | null;
   userId: string;
   addedBy: string;
   origin: "discord" | "staff";

@@ -1,19 +1,19 @@
-import type { EntryView } from "../entries/model.ts";
+import type { ExportEntry } from "../entries/export.ts";
 import { nickKey } from "../nicks/key.ts";
 import type { WhitelistRef } from "./client.ts";
 import type { EntryChange } from "./socket.ts";
 
 /** One whitelist's entries by nick key: a nick is unique per whitelist whatever its letter case. */
-export type EntryMap = Map<string, EntryView>;
+export type EntryMap = Map<string, ExportEntry>;
 
 /** A nick of the file, and the listed whitelist it comes from. */
-export type MergedEntry = { entry: EntryView; whitelist: string };
+export type MergedEntry = { entry: ExportEntry; whitelist: string };
 
 /** The file's nicks by nick key: the union of the listed whitelists. */
 export type MergedList = Map<string, MergedEntry>;
 
 /** The entries by nick key, keeping only the fields the file is rendered from. */
-export const toEntryMap = (entries: readonly EntryView[]): EntryMap =>
+export const toEntryMap = (entries: readonly ExportEntry[]): EntryMap =>
   new Map(
     entries.map((entry) => [
       nickKey(entry.nick),
@@ -21,7 +21,7 @@ export const toEntryMap = (entries: readonly EntryView[]): EntryMap =>
     ]),
   );
 
-const sameEntry = (a: EntryView, b: EntryView) =>
+const sameEntry = (a: ExportEntry, b: ExportEntry) =>
   a.nick === b.nick && a.uuid === b.uuid && a.premium === b.premium;
 
 /** What changed in the file between two merged lists: nicks added (or changed) and removed. */
@@ -86,7 +86,7 @@ export function createListedWhitelists(whitelists: readonly WhitelistRef[]) {
       return etags;
     },
     /** Stores a whitelist's entries as fetched. */
-    set(id: string, entries: readonly EntryView[], etag: string | null): void {
+    set(id: string, entries: readonly ExportEntry[], etag: string | null): void {
       const item = find(id);
       if (!item) return;
       item.entries = toEntryMap(entries);
@@ -134,7 +134,8 @@ export function createListedWhitelists(whitelists: readonly WhitelistRef[]) {
 export type ListedWhitelists = ReturnType<typeof createListedWhitelists>;
 
 /** The entries a merged list renders. */
-export const entriesOf = (merged: MergedList): EntryView[] => [...merged.values()].map((item) => item.entry);
+export const entriesOf = (merged: MergedList): ExportEntry[] =>
+  [...merged.values()].map((item) => item.entry);
 
 /** How whitelists are named in messages: `"survival"`, `"survival" and "bedrock"`. */
 export function namesOf(whitelists: readonly WhitelistRef[]): string {

@@ -2,6 +2,8 @@ import { type Static, t } from "elysia";
 
 /** Kinds of nick a whitelist accepts (docs/decisions.md, Nick types and comparison). */
 export const nickTypes = ["java", "premium", "offline", "bedrock"] as const;
+/** What losing every required role does to a member's nicks (docs/decisions.md, Access follows roles). */
+export const roleLossPolicies = ["remove", "keep"] as const;
 /** How members register (docs/decisions.md, Registration modes). */
 export const registrationModes = ["command", "message", "approval"] as const;
 
@@ -59,6 +61,21 @@ export const Whitelist = t.Object(
     replaceSpaces: t.Boolean({
       description: "Bedrock whitelists: Floodgate's `replace-spaces` (spaces in gamertags become `_`)",
     }),
+    onRoleLoss: t.UnionEnum(roleLossPolicies, {
+      description:
+        "What happens to a member's nicks when they no longer hold any required role: `remove` (origin " +
+        "`role-lost`) or `keep`",
+    }),
+    roleLimits: t.Record(t.String({ pattern: "^[0-9]{1,20}$" }), t.Integer({ minimum: 1 }), {
+      description:
+        "Nick limits by role id: a member's limit is the highest of their roles' limits, else maxNicksPerUser",
+      examples: [{ "1161034120542384131": 3 }],
+    }),
+    entryLifetimeSeconds: t.Union([t.Integer({ minimum: 1 }), t.Null()], {
+      description:
+        "How long a member's own registration lasts before it expires (origin `expired`); null: for good",
+      examples: [null],
+    }),
   },
   { $id: "#/components/schemas/Whitelist", title: "Whitelist" },
 );
@@ -67,6 +84,8 @@ export const Whitelist = t.Object(
 export type Whitelist = Static<typeof Whitelist> & { guildId: string };
 /** One of the nick kinds. */
 export type NickType = (typeof nickTypes)[number];
+/** One of the role-loss policies. */
+export type RoleLossPolicy = (typeof roleLossPolicies)[number];
 /** One of the registration modes. */
 export type RegistrationMode = (typeof registrationModes)[number];
 

@@ -8,7 +8,7 @@ import type { Clock } from "../shared/clock.ts";
 import { DomainError } from "../shared/errors.ts";
 import { newId } from "../shared/ids.ts";
 import { clip } from "../shared/text.ts";
-import type { NickType, RegistrationMode, Whitelist, WhitelistRef } from "./model.ts";
+import type { NickType, RegistrationMode, RoleLossPolicy, Whitelist, WhitelistRef } from "./model.ts";
 import { nameKey } from "./name.ts";
 
 /** What creating a whitelist takes. */
@@ -27,6 +27,12 @@ export type NewWhitelist = {
   /** Bedrock whitelists: Floodgate's prefix and replace-spaces (defaults: `.` and true, as Floodgate's). */
   floodgatePrefix?: string;
   replaceSpaces?: boolean;
+  /** Entries of members who lose every required role: removed (default) or kept. */
+  onRoleLoss?: RoleLossPolicy;
+  /** Nick limits by role id (see Whitelist.roleLimits). */
+  roleLimits?: Record<string, number>;
+  /** How long a member's own registration lasts, in seconds; null: for good. */
+  entryLifetimeSeconds?: number | null;
 };
 
 /** Fields of a whitelist that can be changed after creation. */
@@ -62,6 +68,7 @@ function toWhitelist(row: typeof whitelists.$inferSelect): Whitelist {
   Object.freeze(whitelist.requiredRoleIds);
   Object.freeze(whitelist.grantedRoleIds);
   Object.freeze(whitelist.managerRoleIds);
+  Object.freeze(whitelist.roleLimits);
   return Object.freeze(whitelist);
 }
 

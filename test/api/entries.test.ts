@@ -36,8 +36,8 @@ describe("GET entries", () => {
       status: 200,
       contentType: "application/json; charset=utf-8",
       body: [
-        { nick: "Notch", uuid: NOTCH_UUID, premium: true },
-        { nick: "alice", uuid: null, premium: false },
+        { nick: "Notch", uuid: NOTCH_UUID, premium: true, expiresAt: null },
+        { nick: "alice", uuid: null, premium: false, expiresAt: null },
       ],
       disposition: null,
     });
@@ -167,8 +167,8 @@ describe("ETag and If-None-Match", () => {
       status: 200,
       changed: true,
       body: [
-        { nick: "Notch", uuid: null, premium: false },
-        { nick: "alice", uuid: null, premium: false },
+        { nick: "Notch", uuid: null, premium: false, expiresAt: null },
+        { nick: "alice", uuid: null, premium: false, expiresAt: null },
       ],
     });
   });
@@ -268,7 +268,11 @@ describe("DELETE entries", () => {
       status: after.status,
       changed: after.headers.get("etag") !== etag,
       body: await after.json(),
-    }).toEqual({ status: 200, changed: true, body: [{ nick: "alice", uuid: null, premium: false }] });
+    }).toEqual({
+      status: 200,
+      changed: true,
+      body: [{ nick: "alice", uuid: null, premium: false, expiresAt: null }],
+    });
   });
 
   test("a DELETE records an entry.removed event with origin api", async () => {
@@ -285,7 +289,7 @@ describe("DELETE entries", () => {
       guildId: GUILD,
       whitelistId: whitelist.id,
       whitelistName: "survival",
-      entry: { nick: "Notch", uuid: NOTCH_UUID, premium: true },
+      entry: { nick: "Notch", uuid: NOTCH_UUID, premium: true, expiresAt: null },
       origin: "api",
       timestamp: new Date(services.clock.now()).toISOString(),
     });

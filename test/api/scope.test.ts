@@ -150,7 +150,8 @@ function successBody(operation: Operation, key: KeyName): unknown {
     if (key === "another guild's key") return [view(world.c)];
     return [view(world.a), view(world.b)];
   }
-  if (operation.startsWith("entries")) return [{ nick: "Notch", uuid: null, premium: false }];
+  if (operation.startsWith("entries"))
+    return [{ nick: "Notch", uuid: null, premium: false, expiresAt: null }];
   return { removed: true, nick: "Notch" };
 }
 

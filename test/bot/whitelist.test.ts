@@ -35,6 +35,9 @@ describe("/whitelist create", () => {
       managerRoleIds: [],
       floodgatePrefix: ".",
       replaceSpaces: true,
+      onRoleLoss: "remove",
+      roleLimits: {},
+      entryLifetimeSeconds: null,
     });
     expect({ ephemeral: reply.ephemeral, lines: lines(reply) }).toEqual({
       ephemeral: true,

@@ -57,9 +57,9 @@ test("demo prints a working key, serves seeded entries and logs an API removal i
     await fetch(`${lines.API}/whitelists/${survival}/entries`, { headers: auth })
   ).json();
   expect(entries).toEqual([
-    { nick: "Notch", uuid: "069a79f4-44e9-4726-a5be-fca90e38aaf5", premium: true },
-    { nick: "alex_builds", uuid: null, premium: false },
-    { nick: "Dinnerbone", uuid: "61699b2e-d327-4a01-9f1e-0ea8c3f06bc6", premium: true },
+    { nick: "Notch", uuid: "069a79f4-44e9-4726-a5be-fca90e38aaf5", premium: true, expiresAt: null },
+    { nick: "alex_builds", uuid: null, premium: false, expiresAt: null },
+    { nick: "Dinnerbone", uuid: "61699b2e-d327-4a01-9f1e-0ea8c3f06bc6", premium: true, expiresAt: null },
   ]);
 
   const member = (await (await fetch(`${lines.Sandbox}/members/${demo.users.alex}`)).json()) as {

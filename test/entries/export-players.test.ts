@@ -1,7 +1,7 @@
 import { afterEach, describe, expect, test } from "bun:test";
+import type { ExportEntry } from "../../src/entries/export.ts";
 import { type ExportFormat, exportFormats, renderExport } from "../../src/entries/export.ts";
-import { toEntryView } from "../../src/entries/files.ts";
-import type { EntryView } from "../../src/entries/model.ts";
+import { toEntryView } from "../../src/entries/model.ts";
 import type { NickType } from "../../src/whitelists/model.ts";
 import { seedWhitelist } from "../helpers/services.ts";
 import { alice, GUILD, type RegistrationWorld, registrationWorld } from "../registration/helpers.ts";
@@ -21,7 +21,7 @@ afterEach(async () => {
 });
 
 /** Registers `nick` on a fresh whitelist of `nickType` and returns the entry as every export sees it. */
-async function registered(open: RegistrationWorld, nickType: NickType, nick: string): Promise<EntryView> {
+async function registered(open: RegistrationWorld, nickType: NickType, nick: string): Promise<ExportEntry> {
   const wl = await seedWhitelist(open.services, { guildId: GUILD, name: nickType, nickType });
   const { entry } = await open.registration.register({
     guildId: GUILD,

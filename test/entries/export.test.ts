@@ -1,11 +1,11 @@
 import { describe, expect, test } from "bun:test";
+import type { ExportEntry } from "../../src/entries/export.ts";
 import { type ExportFormat, renderExport } from "../../src/entries/export.ts";
-import type { EntryView } from "../../src/entries/model.ts";
 
 const fixtures = new URL("../fixtures/exports/", import.meta.url);
 
 /** Deliberately unsorted; case-sensitive order (B, N, Z, _, a, z) differs from the expected one. */
-const mixed: EntryView[] = [
+const mixed: ExportEntry[] = [
   { nick: "zed2", uuid: null, premium: false },
   { nick: "Bob", uuid: null, premium: false },
   { nick: ".Ünïcode Ålf", uuid: null, premium: false },
@@ -22,7 +22,7 @@ const files: Record<ExportFormat, { fileName: string; ext: string }> = {
   easywhitelist: { fileName: "config.yml", ext: "yml" },
 };
 
-const text = (format: ExportFormat, entries: readonly EntryView[]) =>
+const text = (format: ExportFormat, entries: readonly ExportEntry[]) =>
   new TextDecoder().decode(renderExport(format, entries).body);
 
 describe("renderExport", () => {

@@ -21,7 +21,7 @@ describe("entry service", () => {
         guildId: GUILD,
         whitelistId: wl.id,
         whitelistName: "survival",
-        entry: { nick: "Notch", uuid: null, premium: false },
+        entry: { nick: "Notch", uuid: null, premium: false, expiresAt: null },
         origin: "discord",
         timestamp: "2026-11-22T12:00:00.000Z",
       },

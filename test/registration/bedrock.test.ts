@@ -79,7 +79,9 @@ describe("registering a Bedrock player", () => {
     );
     expect(services.files.get(wl.id, "json").body).toEqual(
       new TextEncoder().encode(
-        JSON.stringify([{ nick: ".Steve_Jobs", uuid: uuidOf(XBOX.steveJobs.xuid), premium: false }]),
+        JSON.stringify([
+          { nick: ".Steve_Jobs", uuid: uuidOf(XBOX.steveJobs.xuid), premium: false, expiresAt: null },
+        ]),
       ),
     );
   });

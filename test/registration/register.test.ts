@@ -56,6 +56,8 @@ describe("registering a nick", () => {
         origin: "discord",
         grantedRoleIds: [],
         createdAt: services.clock.now(),
+        expiresAt: null,
+        nameCheckedAt: null,
       },
       whitelist: wl,
       grantFailures: [],
@@ -64,7 +66,7 @@ describe("registering a nick", () => {
       [
         "entry.added",
         "discord",
-        { nick: "Notch", uuid: "069a79f4-44e9-4726-a5be-fca90e38aaf5", premium: true },
+        { nick: "Notch", uuid: "069a79f4-44e9-4726-a5be-fca90e38aaf5", premium: true, expiresAt: null },
         alice.userId,
       ],
     ]);

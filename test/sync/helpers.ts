@@ -1,7 +1,7 @@
 import { readFileSync } from "node:fs";
 import { join } from "node:path";
+import type { ExportEntry } from "../../src/entries/export.ts";
 import { type ExportFormat, renderExport } from "../../src/entries/export.ts";
-import type { EntryView } from "../../src/entries/model.ts";
 import type { NewEntry } from "../../src/entries/service.ts";
 import { nickKey } from "../../src/nicks/key.ts";
 import type { RunningService } from "../../src/server.ts";
@@ -235,13 +235,13 @@ export async function mergedApiBytes(
   whitelistIds: readonly string[],
   format: ExportFormat,
 ): Promise<Uint8Array<ArrayBuffer>> {
-  const merged = new Map<string, EntryView>();
+  const merged = new Map<string, ExportEntry>();
   for (const id of whitelistIds) {
     const response = await fetch(`${service.url}/api/v1/whitelists/${id}/entries`, {
       headers: { authorization: `Bearer ${key}` },
     });
     if (!response.ok) throw new Error(`GET entries of ${id} answered ${response.status}`);
-    for (const entry of (await response.json()) as EntryView[]) {
+    for (const entry of (await response.json()) as ExportEntry[]) {
       if (!merged.has(nickKey(entry.nick))) merged.set(nickKey(entry.nick), entry);
     }
   }

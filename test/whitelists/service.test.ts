@@ -30,6 +30,9 @@ describe("whitelist service", () => {
       managerRoleIds: [],
       floodgatePrefix: ".",
       replaceSpaces: true,
+      onRoleLoss: "remove",
+      roleLimits: {},
+      entryLifetimeSeconds: null,
     });
     expect(services.guilds.get(GUILD)?.id).toBe(GUILD);
   });

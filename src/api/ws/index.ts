@@ -12,7 +12,8 @@ Messages are JSON text:
 - on open: \`{"type":"connected","guildId":"…","scope":{"whitelistId":null|"…"}}\`;
 - then, for every change in the key's scope (a whitelist key sees only its whitelist, a guild key its whole
   guild): \`{"id":"42","type":"entry.added"|"entry.removed","guildId","whitelistId","whitelistName",
-  "entry":{"nick","uuid","premium"},"origin":"discord"|"api"|"member-left"|"staff","timestamp":"…Z"}\`.
+  "entry":{"nick","uuid","premium","expiresAt"},"origin":"discord"|"staff"|"api"|…,"timestamp":"…Z"}\`
+  (every origin: the EntryEvent schema).
 
 **Resume**: reconnect with \`?after=<last id you processed>\` to get every stored event after it, in order,
 then live ones, with no gap and no duplicate (also across server restarts). When the cursor is older than the
