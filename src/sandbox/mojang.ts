@@ -4,9 +4,9 @@ export type FakeMojangMode = "normal" | "down" | "rate-limited" | "slow";
 /** A premium account the fake knows; the UUID may be given dashed or not (it is served undashed). */
 export type FakeMojangProfile = { name: string; uuid: string };
 
-/** A running fake Mojang profile API. */
+/** A running fake Mojang: the profile API and the session server's profile by UUID, on one port. */
 export type FakeMojang = {
-  /** Base URL to use as `MOJANG_API_URL`, e.g. `http://127.0.0.1:40123`. */
+  /** Base URL to use as `MOJANG_API_URL` and `MOJANG_SESSION_URL`, e.g. `http://127.0.0.1:40123`. */
   url: string;
   /** Stops the server, first answering (503) any request held by the "slow" mode or by `hold`. */
   stop(): Promise<void>;
@@ -15,7 +15,13 @@ export type FakeMojang = {
   setNotFoundStatus(status: 204 | 404): void;
   /** How many requests reached the fake, whatever their answer. */
   requests(): number;
+  /** The path of every request that reached the fake, in order (which names or UUIDs were asked). */
+  requestedPaths(): string[];
   addProfile(profile: FakeMojangProfile): void;
+  /** The account with this UUID (dashed or not) changes its name, as a player does on minecraft.net. */
+  rename(uuid: string, name: string): void;
+  /** The account with this UUID is gone: its name and its UUID are unknown from now on. */
+  removeProfile(uuid: string): void;
   /**
    * Mojang having a slow moment, without waiting for time to pass: every request from now on is held unanswered
    * until `release`.
@@ -36,24 +42,40 @@ export type FakeMojangOptions = {
 };
 
 const PROFILE_PATH = /^\/users\/profiles\/minecraft\/([^/]*)$/;
+const SESSION_PROFILE_PATH = /^\/session\/minecraft\/profile\/([^/]*)$/;
 const VALID_NAME = /^[A-Za-z0-9_]{1,25}$/;
+const UUID = /^[0-9a-f]{32}$/;
+
+/** A UUID as Mojang writes it: 32 lower-case hex digits, no dashes. */
+const undashed = (uuid: string) => uuid.replaceAll("-", "").toLowerCase();
 
 /**
- * Starts a fake of `GET /users/profiles/minecraft/{name}` on loopback for tests and `whitelist-sync demo`:
- * known names (any letter case) answer 200 `{id, name}` with the stored spelling, like api.mojang.com.
+ * Starts a fake Mojang on loopback for tests and `whitelist-sync demo`. `GET /users/profiles/minecraft/{name}`
+ * (api.mojang.com): known names (any letter case) answer 200 `{id, name}` with the stored spelling.
+ * `GET /session/minecraft/profile/{uuid}` (sessionserver.mojang.com): a known UUID, dashed or not, answers 200
+ * `{id, name, properties, profileActions}` with the account's current name and its `textures` property; an
+ * unknown one an empty 204; anything but a UUID 400.
  */
 export function startFakeMojang(options: FakeMojangOptions = {}): FakeMojang {
-  const profiles = new Map<string, { id: string; name: string }>();
-  const addProfile = (profile: FakeMojangProfile) =>
-    profiles.set(profile.name.toLowerCase(), {
-      id: profile.uuid.replaceAll("-", "").toLowerCase(),
-      name: profile.name,
-    });
+  const byName = new Map<string, { id: string; name: string }>();
+  const byId = new Map<string, { id: string; name: string }>();
+  const addProfile = (profile: FakeMojangProfile) => {
+    const stored = { id: undashed(profile.uuid), name: profile.name };
+    const before = byId.get(stored.id);
+    if (before) byName.delete(before.name.toLowerCase());
+    byName.set(profile.name.toLowerCase(), stored);
+    byId.set(stored.id, stored);
+  };
+  const known = (uuid: string) => {
+    const profile = byId.get(undashed(uuid));
+    if (!profile) throw new Error(`the fake Mojang knows no account ${uuid}`);
+    return profile;
+  };
   for (const profile of options.profiles ?? []) addProfile(profile);
 
   let mode: FakeMojangMode = "normal";
   let notFoundStatus = options.notFoundStatus ?? 404;
-  let count = 0;
+  const paths: string[] = [];
   const held = new Set<() => void>();
 
   const json = (status: number, body: unknown) => Response.json(body, { status });
@@ -73,6 +95,8 @@ export function startFakeMojang(options: FakeMojangOptions = {}): FakeMojang {
     if (mode === "down") return json(503, { errorMessage: "Service Unavailable" });
     if (mode === "rate-limited") return json(429, { errorMessage: "Too Many Requests" });
     const url = new URL(request.url);
+    const session = SESSION_PROFILE_PATH.exec(url.pathname);
+    if (request.method === "GET" && session) return sessionProfile(url.pathname, session[1] ?? "");
     const match = PROFILE_PATH.exec(url.pathname);
     if (request.method !== "GET" || !match) return json(404, { path: url.pathname, error: "Not Found" });
     const name = decodeURIComponent(match[1] ?? "");
@@ -82,10 +106,25 @@ export function startFakeMojang(options: FakeMojangOptions = {}): FakeMojang {
         errorMessage: "getProfileName.name: Invalid profile name",
       });
     }
-    const profile = profiles.get(name.toLowerCase());
+    const profile = byName.get(name.toLowerCase());
     if (profile) return json(200, profile);
     if (notFoundStatus === 204) return new Response(null, { status: 204 });
     return json(404, { path: url.pathname, errorMessage: `Couldn't find any profile with name ${name}` });
+  };
+
+  /** The session server's profile: the current name, and the textures property (no skin set) it always carries. */
+  const sessionProfile = (path: string, typed: string): Response => {
+    const id = undashed(decodeURIComponent(typed));
+    if (!UUID.test(id)) return json(400, { path, errorMessage: `Not a valid UUID: ${typed}` });
+    const profile = byId.get(id);
+    if (!profile) return new Response(null, { status: 204 });
+    const textures = { timestamp: Date.now(), profileId: id, profileName: profile.name, textures: {} };
+    return json(200, {
+      id,
+      name: profile.name,
+      properties: [{ name: "textures", value: Buffer.from(JSON.stringify(textures)).toString("base64") }],
+      profileActions: [],
+    });
   };
 
   let holding = false;
@@ -101,7 +140,7 @@ export function startFakeMojang(options: FakeMojangOptions = {}): FakeMojang {
     hostname: "127.0.0.1",
     port: options.port ?? 0,
     fetch(request) {
-      count++;
+      paths.push(new URL(request.url).pathname);
       return holding ? park(request) : answer(request);
     },
   });
@@ -124,8 +163,20 @@ export function startFakeMojang(options: FakeMojangOptions = {}): FakeMojang {
     setNotFoundStatus(status) {
       notFoundStatus = status;
     },
-    requests: () => count,
+    requests: () => paths.length,
+    requestedPaths: () => [...paths],
     addProfile,
+    rename(uuid, name) {
+      const profile = known(uuid);
+      const holder = byName.get(name.toLowerCase());
+      if (holder && holder !== profile) throw new Error(`the name ${name} is taken at the fake Mojang`);
+      addProfile({ uuid, name });
+    },
+    removeProfile(uuid) {
+      const profile = known(uuid);
+      byId.delete(profile.id);
+      byName.delete(profile.name.toLowerCase());
+    },
     hold() {
       holding = true;
     },

@@ -66,3 +66,91 @@ describe("fake Mojang profile API", () => {
     expect(await held).toBe(503);
   });
 });
+
+describe("fake Mojang session server: profile by UUID", () => {
+  const NOTCH_ID = "069a79f444e94726a5befca90e38aaf5";
+  const sessionProfile = (uuid: string) => fetch(`${fake.url}/session/minecraft/profile/${uuid}`);
+  type SessionBody = { name: string; properties: { value: string }[] };
+  const nameNow = async (uuid: string) => ((await (await sessionProfile(uuid)).json()) as SessionBody).name;
+
+  test("a known UUID, dashed or not, answers the current name, the undashed id and the textures property", async () => {
+    fake = startFakeMojang({ profiles: [{ name: "Notch", uuid: NOTCH_ID }] });
+    for (const uuid of [NOTCH_ID, "069a79f4-44e9-4726-a5be-fca90e38aaf5"]) {
+      const { status, body } = await answer(await sessionProfile(uuid));
+      expect(status).toBe(200);
+      expect(body).toEqual({
+        id: NOTCH_ID,
+        name: "Notch",
+        properties: [{ name: "textures", value: expect.any(String) }],
+        profileActions: [],
+      });
+      const textures = JSON.parse(
+        Buffer.from((body as SessionBody).properties[0]?.value ?? "", "base64").toString(),
+      );
+      expect(textures).toEqual({
+        timestamp: expect.any(Number),
+        profileId: NOTCH_ID,
+        profileName: "Notch",
+        textures: {},
+      });
+    }
+  });
+
+  test("an unknown UUID gets an empty 204; anything but a UUID gets 400 with Mojang's error body", async () => {
+    fake = startFakeMojang();
+    expect(await answer(await sessionProfile("11111111222233334444555555555555"))).toEqual({
+      status: 204,
+      body: null,
+    });
+    expect(await answer(await sessionProfile("Notch"))).toEqual({
+      status: 400,
+      body: { path: "/session/minecraft/profile/Notch", errorMessage: "Not a valid UUID: Notch" },
+    });
+  });
+
+  test("rename: the UUID answers the new name, the new name finds the account, the old name is free", async () => {
+    fake = startFakeMojang({ profiles: [{ name: "Notch", uuid: NOTCH_ID }] });
+    fake.rename("069a79f4-44e9-4726-a5be-fca90e38aaf5", "Notch2");
+    expect(await nameNow(NOTCH_ID)).toBe("Notch2");
+    expect(await answer(await profile("notch2"))).toEqual({
+      status: 200,
+      body: { id: NOTCH_ID, name: "Notch2" },
+    });
+    expect((await profile("Notch")).status).toBe(404);
+  });
+
+  test("rename refuses a name another account holds, and an account it does not know", async () => {
+    fake = startFakeMojang({
+      profiles: [
+        { name: "Notch", uuid: NOTCH_ID },
+        { name: "jeb_", uuid: "853c80ef3c3749fdaa49938b674adae6" },
+      ],
+    });
+    expect(() => fake.rename(NOTCH_ID, "JEB_")).toThrow("the name JEB_ is taken");
+    expect(() => fake.rename("11111111222233334444555555555555", "Nobody")).toThrow("knows no account");
+    fake.rename(NOTCH_ID, "notch");
+    expect(await nameNow(NOTCH_ID)).toBe("notch");
+  });
+
+  test("a removed account is unknown by name and by UUID", async () => {
+    fake = startFakeMojang({ profiles: [{ name: "Notch", uuid: NOTCH_ID }] });
+    fake.removeProfile(NOTCH_ID);
+    expect((await sessionProfile(NOTCH_ID)).status).toBe(204);
+    expect((await profile("Notch")).status).toBe(404);
+  });
+
+  test("the modes apply to it too, and every request's path is recorded in order", async () => {
+    fake = startFakeMojang({ profiles: [{ name: "Notch", uuid: NOTCH_ID }] });
+    fake.setMode("rate-limited");
+    expect((await sessionProfile(NOTCH_ID)).status).toBe(429);
+    fake.setMode("down");
+    expect((await sessionProfile(NOTCH_ID)).status).toBe(503);
+    fake.setMode("normal");
+    await profile("Notch");
+    expect(fake.requestedPaths()).toEqual([
+      `/session/minecraft/profile/${NOTCH_ID}`,
+      `/session/minecraft/profile/${NOTCH_ID}`,
+      "/users/profiles/minecraft/Notch",
+    ]);
+  });
+});
