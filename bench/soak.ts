@@ -294,6 +294,7 @@ async function startTarget(options: Options, dir: string): Promise<Target> {
             DISCORD_TOKEN: apart.token,
             DISCORD_API_URL: apart.discordApiUrl,
             MOJANG_API_URL: apart.mojangUrl,
+            MOJANG_SESSION_URL: apart.mojangUrl,
           }
         : {}),
     },

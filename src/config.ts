@@ -18,6 +18,10 @@ const Url = (description: string, fallback?: string) =>
     description,
     ...(fallback === undefined ? {} : { default: fallback }),
   });
+// Value.Convert truncates a fraction for t.Integer ("0.5" would silently become 0, turning a feature off), so
+// settings where that matters are numbers that must be whole.
+const WholeNumber = (options: { minimum: number; maximum: number; default: number; description: string }) =>
+  t.Number({ ...options, multipleOf: 1 });
 const Flag = (fallback: boolean) => t.Boolean({ default: fallback, description: "true or false" });
 
 // Plain TypeBox (what Elysia's `t` wraps): Elysia's own Integer also accepts numeric strings, which
@@ -61,6 +65,23 @@ export const ConfigSchema = t.Object({
     "the base URL of the Mojang profile API, e.g. https://api.mojang.com",
     "https://api.mojang.com",
   ),
+  MOJANG_SESSION_URL: Url(
+    "the base URL of Mojang's session server (a premium account's current name), " +
+      "e.g. https://sessionserver.mojang.com",
+    "https://sessionserver.mojang.com",
+  ),
+  RENAME_CHECK_DAYS: WholeNumber({
+    minimum: 0,
+    maximum: 365,
+    default: 1,
+    description: "whole days between two checks of a premium account's name at Mojang, 1-365, or 0 for never",
+  }),
+  RENAME_CHECKS_PER_MINUTE: WholeNumber({
+    minimum: 1,
+    maximum: 60,
+    default: 30,
+    description: "name checks per minute at Mojang, 1-60 (Mojang allows 600 requests per 10 minutes)",
+  }),
   GEYSER_API_URL: Url(
     "the base URL of GeyserMC's Xbox lookup (Bedrock XUIDs), e.g. https://api.geysermc.org/v2/xbox",
     "https://api.geysermc.org/v2/xbox",

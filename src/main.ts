@@ -4,6 +4,9 @@ import { ConfigError } from "./shared/errors.ts";
 import { createLogger, type Logger } from "./shared/logger.ts";
 import { VERSION } from "./version.ts";
 
+/** The settings' names line up in one column, however long the longest is. */
+const NAME_WIDTH = Math.max(...Object.keys(ConfigSchema.properties).map((name) => name.length));
+
 const HELP = `whitelist-sync ${VERSION}: Discord ↔ Minecraft whitelists, with a read-and-remove API
 
 Usage:
@@ -23,7 +26,7 @@ Configuration comes from environment variables or the matching flags
 ${Object.entries(ConfigSchema.properties)
   .map(([name, schema]) => {
     const fallback = "default" in schema ? ` (default ${JSON.stringify(schema.default)})` : "";
-    return `  ${name.padEnd(22)} ${schema.description}${fallback}`;
+    return `  ${name.padEnd(NAME_WIDTH)} ${schema.description}${fallback}`;
   })
   .join("\n")}
 

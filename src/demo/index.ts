@@ -118,6 +118,7 @@ export async function startDemo(
         DISCORD_TOKEN: token,
         DISCORD_API_URL: sandbox.apiUrl,
         MOJANG_API_URL: mojang.url,
+        MOJANG_SESSION_URL: mojang.url,
         GEYSER_API_URL: geyser.url,
         WEBHOOK_ALLOW_PRIVATE: true,
       },

@@ -156,6 +156,7 @@ export async function startWorld(options: WorldOptions = {}) {
       DISCORD_TOKEN: TOKEN,
       DISCORD_API_URL: sandbox.apiUrl,
       MOJANG_API_URL: mojang.url,
+      MOJANG_SESSION_URL: mojang.url,
       GEYSER_API_URL: geyser.url,
       DATABASE_PATH: join(dir.path, "whitelist-sync.db"),
       HOST: "127.0.0.1",

@@ -13,6 +13,9 @@ describe("configuration", () => {
       RATE_LIMIT_PER_MINUTE: 60,
       LOG_LEVEL: "info",
       MOJANG_API_URL: "https://api.mojang.com",
+      MOJANG_SESSION_URL: "https://sessionserver.mojang.com",
+      RENAME_CHECK_DAYS: 1,
+      RENAME_CHECKS_PER_MINUTE: 30,
       GEYSER_API_URL: "https://api.geysermc.org/v2/xbox",
       WEBHOOK_ALLOW_PRIVATE: false,
       EVENT_RETENTION_DAYS: 7,
@@ -41,6 +44,21 @@ describe("configuration", () => {
     ["LOG_LEVEL", "loud", 'LOG_LEVEL must be one of debug, info, warn, error, silent (got "loud")'],
     ["WEBHOOK_ALLOW_PRIVATE", "maybe", 'WEBHOOK_ALLOW_PRIVATE must be true or false (got "maybe")'],
     ["MOJANG_API_URL", "ftp://x", "MOJANG_API_URL must be the base URL"],
+    ["MOJANG_SESSION_URL", "sessionserver.mojang.com", "MOJANG_SESSION_URL must be the base URL"],
+    [
+      "RENAME_CHECK_DAYS",
+      "0.5",
+      "RENAME_CHECK_DAYS must be whole days between two checks of a premium account's name at Mojang, " +
+        '1-365, or 0 for never (got "0.5")',
+    ],
+    ["RENAME_CHECK_DAYS", "daily", "RENAME_CHECK_DAYS must be whole days between two checks"],
+    [
+      "RENAME_CHECKS_PER_MINUTE",
+      "100",
+      "RENAME_CHECKS_PER_MINUTE must be name checks per minute at Mojang, 1-60 (Mojang allows 600 requests " +
+        'per 10 minutes) (got "100")',
+    ],
+    ["RENAME_CHECKS_PER_MINUTE", "0", "RENAME_CHECKS_PER_MINUTE must be name checks per minute"],
     ["TRUST_PROXY", "nonsense", "TRUST_PROXY must be"],
   ])("a bad %s (%s) stops start-up with a message naming it", (name, value, message) => {
     expect(() => loadConfig({ [name]: value })).toThrow(ConfigError);
