@@ -26,6 +26,11 @@ export type RunningService = {
 const HOUR_MS = 3_600_000;
 /** How often Bedrock XUIDs that GeyserMC could not give are asked for again. */
 const BEDROCK_UPKEEP_MS = 10 * 60_000;
+/**
+ * How long after start, and after each pass, the rename refresh runs a pass: its rate limit counts calls per
+ * minute. Not at start: a service restarting in a loop makes no more calls than one left running.
+ */
+const RENAME_PASS_MS = 60_000;
 
 /** Starts the API (and, in later stages, the bot, WebSocket and webhook sender) from a parsed configuration. */
 export async function startService(
@@ -34,7 +39,14 @@ export async function startService(
     logger,
     clock = systemClock,
     fastIdentify = false,
-  }: { logger: Logger; clock?: Clock; fastIdentify?: boolean },
+    renamePassMs = RENAME_PASS_MS,
+  }: {
+    logger: Logger;
+    clock?: Clock;
+    fastIdentify?: boolean;
+    /** How long after start, and after each pass, the rename refresh runs one (tests: sooner). */
+    renamePassMs?: number;
+  },
 ) {
   // Loaded only when a bot runs: discord.js costs about 40 MB and 0.2 s to load.
   const discord = config.DISCORD_TOKEN
@@ -48,6 +60,9 @@ export async function startService(
     busyTimeoutMs: config.DB_BUSY_TIMEOUT_MS,
     allowPrivateWebhooks: config.WEBHOOK_ALLOW_PRIVATE,
     mojangApiUrl: config.MOJANG_API_URL,
+    mojangSessionUrl: config.MOJANG_SESSION_URL,
+    renameCheckDays: config.RENAME_CHECK_DAYS,
+    renameChecksPerMinute: config.RENAME_CHECKS_PER_MINUTE,
     geyserApiUrl: config.GEYSER_API_URL,
     discord: discord?.ports,
     clock,
@@ -137,6 +152,30 @@ export async function startService(
   const bedrockTimer = setInterval(bedrockUpkeep, BEDROCK_UPKEEP_MS);
   bedrockTimer.unref();
 
+  // Premium accounts' name changes (docs/decisions.md, Renames): a pass a minute after the last one ended, so
+  // passes never overlap; each asks only what is due and what the minute's budget allows.
+  const renamesStop = new AbortController();
+  let renamesRun: Promise<void> = Promise.resolve();
+  let renamesTimer: ReturnType<typeof setTimeout> | undefined;
+  const runRenames = async () => {
+    try {
+      const report = await services.renames.pass(renamesStop.signal);
+      if (report.renamed > 0 || report.clashes > 0 || report.unknown > 0) {
+        logger.info("premium names refreshed", { ...report });
+      }
+    } catch (error) {
+      logger.warn("name refresh failed", { error: String(error) });
+    }
+  };
+  const scheduleRenames = () => {
+    if (config.RENAME_CHECK_DAYS === 0 || renamesStop.signal.aborted) return;
+    renamesTimer = setTimeout(() => {
+      renamesRun = runRenames().then(scheduleRenames);
+    }, renamePassMs);
+    renamesTimer.unref();
+  };
+  scheduleRenames();
+
   let stopping: Promise<void> | undefined;
   const running: RunningService = {
     url,
@@ -151,6 +190,9 @@ export async function startService(
         clearInterval(bedrockTimer);
         upkeepStop.abort();
         await upkeepRun;
+        clearTimeout(renamesTimer);
+        renamesStop.abort();
+        await renamesRun;
         await bot?.stop();
         services.reverter.stop();
         hub.closeAll();

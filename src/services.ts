@@ -5,16 +5,19 @@ import { logEntryChanges } from "./entries/audit.ts";
 import { createEventBus } from "./entries/bus.ts";
 import { createEventLog } from "./entries/event-log.ts";
 import { createEntryFiles } from "./entries/files.ts";
+import { createNameChecks } from "./entries/name-checks.ts";
 import { createEntryService } from "./entries/service.ts";
 import { createGeyserClient } from "./geyser/client.ts";
 import { createGuildService } from "./guilds/service.ts";
 import { createKeyService } from "./keys/service.ts";
 import { createMojangClient } from "./mojang/client.ts";
+import { createMojangNames } from "./mojang/names.ts";
 import { createBedrockUpkeep } from "./registration/bedrock.ts";
 import { createWhitelistDeletion } from "./registration/deletion.ts";
 import { createDepartures } from "./registration/departures.ts";
 import type { DiscordPorts } from "./registration/model.ts";
 import { offlineDiscord } from "./registration/offline.ts";
+import { createRenameRefresh } from "./registration/renames.ts";
 import { createRequestStore } from "./registration/requests.ts";
 import { createRoleReverter } from "./registration/role-reverter.ts";
 import { createRoleGrants } from "./registration/roles.ts";
@@ -38,6 +41,11 @@ export type ServiceOptions = {
   /** MOJANG_API_URL, and how long a look-up may take. */
   mojangApiUrl?: string;
   mojangTimeoutMs?: number;
+  /** MOJANG_SESSION_URL: where the rename refresh asks for a premium account's current name. */
+  mojangSessionUrl?: string;
+  /** RENAME_CHECK_DAYS (0: never) and RENAME_CHECKS_PER_MINUTE: how often, and how fast, names are re-checked. */
+  renameCheckDays?: number;
+  renameChecksPerMinute?: number;
   /** GEYSER_API_URL (Bedrock XUIDs), and how long a look-up may take. */
   geyserApiUrl?: string;
   geyserTimeoutMs?: number;
@@ -57,6 +65,9 @@ export function createServices({
   busyTimeoutMs = DEFAULT_BUSY_TIMEOUT_MS,
   mojangApiUrl = ConfigSchema.properties.MOJANG_API_URL.default,
   mojangTimeoutMs,
+  mojangSessionUrl = ConfigSchema.properties.MOJANG_SESSION_URL.default,
+  renameCheckDays = ConfigSchema.properties.RENAME_CHECK_DAYS.default,
+  renameChecksPerMinute = ConfigSchema.properties.RENAME_CHECKS_PER_MINUTE.default,
   geyserApiUrl = ConfigSchema.properties.GEYSER_API_URL.default,
   geyserTimeoutMs,
   discord = offlineDiscord,
@@ -74,6 +85,15 @@ export function createServices({
   const mojang = createMojangClient({ baseUrl: mojangApiUrl, clock, logger, timeoutMs: mojangTimeoutMs });
   const geyser = createGeyserClient({ baseUrl: geyserApiUrl, clock, logger, timeoutMs: geyserTimeoutMs });
   const bedrock = createBedrockUpkeep({ whitelists, entries, geyser, logger });
+  const renames = createRenameRefresh({
+    entries,
+    checks: createNameChecks({ db, write }),
+    names: createMojangNames({ baseUrl: mojangSessionUrl, clock, logger, timeoutMs: mojangTimeoutMs }),
+    clock,
+    logger,
+    checkEveryMs: renameCheckDays * DAY_MS,
+    callsPerMinute: renameChecksPerMinute,
+  });
   const requests = createRequestStore({ db, write, clock });
   const deletion = createWhitelistDeletion({ write, whitelists, entries, keys, requests, files });
   const grants = createRoleGrants({ entries, roles: discord.roles, logger });
@@ -110,12 +130,14 @@ export function createServices({
     mojang,
     geyser,
     bedrock,
+    renames,
     registration,
     reverter,
   };
 }
 
 const DEFAULT_BUSY_TIMEOUT_MS = ConfigSchema.properties.DB_BUSY_TIMEOUT_MS.default;
+const DAY_MS = 24 * 3_600_000;
 
 /** Opens the store at `path` (migrating it) and wires the services over it. */
 export function openServices(options: ServiceOptions & { path: string }): Services {

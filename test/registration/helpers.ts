@@ -161,6 +161,7 @@ export async function registrationWorld(options: { timeoutMs?: number } = {}) {
   const board = fakeRequestBoard();
   const services: TestServices = testServices({
     mojangApiUrl: mojangServer.url,
+    mojangSessionUrl: mojangServer.url,
     mojangTimeoutMs: options.timeoutMs ?? 2000,
     geyserApiUrl: geyserServer.url,
     geyserTimeoutMs: options.timeoutMs ?? 2000,
