@@ -1,7 +1,7 @@
 import type { APIActionRowComponent, APIComponentInMessageActionRow, APIEmbed, REST } from "discord.js";
 import { ButtonStyle, ComponentType, Routes } from "discord.js";
 import type { ChangeNotice } from "../entries/bus.ts";
-import type { Origin, RoleFailure } from "../entries/model.ts";
+import type { EntryRecord, Origin, RoleFailure } from "../entries/model.ts";
 import type { LinkKeyView } from "../keys/service.ts";
 import type { Decision, RegistrationRequest } from "../registration/model.ts";
 import type { Services } from "../services.ts";
@@ -65,6 +65,26 @@ export function changeEmbed(notice: ChangeNotice): APIEmbed {
         value: accountOf(entry),
         inline: false,
       },
+    ],
+    footer: { text: `event ${event.id}` },
+    timestamp: event.timestamp,
+  };
+}
+
+/**
+ * The embed of a premium account's new name followed (origin `renamed`), from the addition half of the change:
+ * staff read one line, "Notch is now Notch2", and the member keeps their roles.
+ */
+export function renameEmbed(notice: ChangeNotice & { replaces: EntryRecord }): APIEmbed {
+  const { event, entry, replaces } = notice;
+  return {
+    title: "Nick renamed",
+    description: `**${replaces.nick}** is now **${event.entry.nick}** on **${event.whitelistName}**`,
+    color: colours.info,
+    fields: [
+      { name: "Member", value: mention(entry.userId), inline: true },
+      { name: "Origin", value: originLabels[event.origin], inline: true },
+      { name: "Account", value: accountOf(entry), inline: false },
     ],
     footer: { text: `event ${event.id}` },
     timestamp: event.timestamp,
@@ -245,10 +265,15 @@ export function createLogChannel({
   /**
    * Every change, whatever its origin; roles that could not be granted for an addition right after it. Entries
    * changed in place (Bedrock nicks respelled when the Floodgate settings change, or given their UUID) are not
-   * posted one by one: the manager who changed the settings is told how many, and the events carry each.
+   * posted one by one: the manager who changed the settings is told how many, and the events carry each. A
+   * premium account renamed at Mojang is posted once, as a rename, since nobody on Discord asked for it.
    */
   const logChange = async (notice: ChangeNotice) => {
     const { event, entry, grantFailures } = notice;
+    if (event.origin === "renamed" && notice.replaces) {
+      await post(event.guildId, { embeds: [renameEmbed({ ...notice, replaces: notice.replaces })] });
+      return;
+    }
     if (notice.replaces || notice.replacedBy) return;
     await post(event.guildId, { embeds: [changeEmbed(notice)] });
     if (grantFailures?.length) {
