@@ -1,4 +1,4 @@
-import { and, asc, eq, isNotNull, lte, sql } from "drizzle-orm";
+import { and, asc, eq, inArray, isNotNull, lte, sql } from "drizzle-orm";
 import type { Db } from "../db/client.ts";
 import { entries } from "../db/schema.ts";
 import type { Write } from "../db/writer.ts";
@@ -34,16 +34,19 @@ export function createNameChecks({ db, write }: { db: Db; write: Write }) {
         .limit(limit)
         .all()
         .map((row) => row.uuid as string);
-      return uuids.map((uuid) => ({
-        uuid,
-        entries: db
+      if (uuids.length === 0) return [];
+      // One read for all of them: there is no index on uuid, so each read is a scan of the table.
+      const held = Map.groupBy(
+        db
           .select()
           .from(entries)
-          .where(and(premium, eq(entries.uuid, uuid)))
+          .where(and(premium, inArray(entries.uuid, uuids)))
           .orderBy(asc(entries.id))
           .all()
-          .map(({ nickKey: _key, ...entry }) => entry),
-      }));
+          .map(({ nickKey: _key, ...entry }): EntryRecord => entry),
+        (entry) => entry.uuid as string,
+      );
+      return uuids.map((uuid) => ({ uuid, entries: held.get(uuid) ?? [] }));
     },
 
     /** Records that Mojang answered about `uuid` at `at`: none of its entries is due before the next interval. */
