@@ -131,6 +131,10 @@ export async function startService(
     }
   }
 
+  // Entries that expired while the service was down go now, once the bot listens, so the log channel posts each
+  // and their roles are taken back; then a timer keeps up with the next due time.
+  await services.expiry.start();
+
   // Bedrock entries as Floodgate sees them: respelled and given their XUID after an upgrade, and XUIDs that
   // GeyserMC could not give retried. In the background: a slow GeyserMC never delays the start.
   const upkeepStop = new AbortController();
@@ -187,6 +191,7 @@ export async function startService(
     stop() {
       stopping ??= (async () => {
         clearInterval(pruner);
+        await services.expiry.stop();
         clearInterval(bedrockTimer);
         upkeepStop.abort();
         await upkeepRun;

@@ -4,6 +4,7 @@ import { createWriter } from "./db/writer.ts";
 import { logEntryChanges } from "./entries/audit.ts";
 import { createEventBus } from "./entries/bus.ts";
 import { createEventLog } from "./entries/event-log.ts";
+import { createExpiryScheduler } from "./entries/expiry.ts";
 import { createEntryFiles } from "./entries/files.ts";
 import { createNameChecks } from "./entries/name-checks.ts";
 import { createEntryService } from "./entries/service.ts";
@@ -81,6 +82,7 @@ export function createServices({
   const keys = createKeyService({ db, clock, write, guilds });
   const entries = createEntryService({ db, clock, write, whitelists, events, bus });
   const files = createEntryFiles({ load: (id) => entries.list(id), bus });
+  const expiry = createExpiryScheduler({ entries, bus, clock, logger });
   const webhooks = createWebhookService({ db, write, keys, allowPrivate: allowPrivateWebhooks, logger });
   const mojang = createMojangClient({ baseUrl: mojangApiUrl, clock, logger, timeoutMs: mojangTimeoutMs });
   const geyser = createGeyserClient({ baseUrl: geyserApiUrl, clock, logger, timeoutMs: geyserTimeoutMs });
@@ -108,6 +110,7 @@ export function createServices({
     geyser,
     departures,
     discord,
+    clock,
     logger,
   });
   const reverter = createRoleReverter({ bus, entries, grants, roles: discord.roles, logger });
@@ -125,6 +128,8 @@ export function createServices({
     keys,
     entries,
     files,
+    /** Removes entries whose time ran out; started by the service (src/server.ts), checked by hand in tests. */
+    expiry,
     webhooks,
     deletion,
     mojang,

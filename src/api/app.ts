@@ -1,6 +1,7 @@
 import type { Server } from "bun";
 import { type AnyElysia, Elysia } from "elysia";
 import { isStoreUnavailable } from "../db/errors.ts";
+import type { EventLog } from "../entries/event-log.ts";
 import type { EntryFiles } from "../entries/files.ts";
 import type { EntryService } from "../entries/service.ts";
 import type { KeyService } from "../keys/service.ts";
@@ -14,6 +15,7 @@ import { docs } from "./docs/index.ts";
 import { ENTRIES_ROUTE, entriesRoute } from "./entries/fast-route.ts";
 import { entriesController } from "./entries/index.ts";
 import { createRepresentations } from "./entries/representation.ts";
+import { eventsController } from "./events/index.ts";
 import { health } from "./health.ts";
 import { allowedMethods } from "./methods.ts";
 import { problemKindOf, problemResponse } from "./problem.ts";
@@ -33,6 +35,7 @@ export type ApiDeps = {
   whitelists: WhitelistService;
   entries: EntryService;
   files: EntryFiles;
+  events: EventLog;
   hub: Hub;
 };
 
@@ -93,6 +96,7 @@ export function createApi(deps: ApiDeps) {
         .use(health("Health"))
         .use(whitelistsController(deps))
         .use(entriesController(entries))
+        .use(eventsController(deps))
         .use(socketController(deps)),
     );
   root = app;

@@ -29,6 +29,7 @@ export const problemKinds = {
   "route-not-found": { status: 404, title: "No such endpoint" },
   "method-not-allowed": { status: 405, title: "Method not allowed" },
   "invalid-request": { status: 400, title: "Invalid request" },
+  "cursor-unusable": { status: 410, title: "Events no longer available" },
   "upgrade-required": { status: 426, title: "WebSocket upgrade required" },
   "rate-limited": { status: 429, title: "Too many requests" },
   "store-unavailable": { status: 503, title: "Temporarily unavailable" },

@@ -8,6 +8,7 @@ import type { Services } from "../services.ts";
 import type { Logger } from "../shared/logger.ts";
 import type { Whitelist } from "../whitelists/model.ts";
 import { fitLines } from "./commands/answer.ts";
+import { discordTime } from "./expiry.ts";
 import { plainName } from "./text.ts";
 
 /** How each origin reads in the log channel (docs/decisions.md, Log channel). */
@@ -65,6 +66,9 @@ export function changeEmbed(notice: ChangeNotice): APIEmbed {
         value: accountOf(entry),
         inline: false,
       },
+      ...(added && entry.expiresAt !== null
+        ? [{ name: "Expires", value: discordTime(entry.expiresAt), inline: false }]
+        : []),
     ],
     footer: { text: `event ${event.id}` },
     timestamp: event.timestamp,

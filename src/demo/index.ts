@@ -206,5 +206,10 @@ Act as a Discord member through the sandbox's control API:
   curl ${d.sandboxUrl}/channels/${demo.channels.log}/messages     # what the bot logged
   curl ${d.sandboxUrl}/members/${demo.users.alex}                  # alex's roles
 
+Staff add a nick for a week (it then goes by itself, origin "expired"); integrators without a socket poll the
+change feed, sending back the "next" it answers as after=:
+  curl -X POST ${json} ${d.sandboxUrl}/interactions -d '{"userId":"${demo.users.moderator}","channelId":"${demo.channels.java}","command":"whitelist","subcommand":"add","options":{"whitelist":"survival","member":"${demo.users.newcomer}","nick":"TrialPlayer","expires":"7d"}}'
+  curl ${auth} "${d.apiUrl}/events?after=0"
+
 Press Ctrl+C to stop.`;
 }

@@ -1,8 +1,9 @@
-import { and, asc, eq, gt, lt, sql } from "drizzle-orm";
+import { and, asc, eq, gt, lt, lte, sql } from "drizzle-orm";
 import type { Db, Tx } from "../db/client.ts";
 import { events } from "../db/schema.ts";
 import type { Write } from "../db/writer.ts";
 import type { Clock } from "../shared/clock.ts";
+import { DomainError } from "../shared/errors.ts";
 import type { EntryEvent, EventType } from "./events.ts";
 import { type EntryRecord, type Origin, toEntryView } from "./model.ts";
 
@@ -18,6 +19,23 @@ export type NewEvent = {
 
 /** Which events a reader may see: a guild, optionally narrowed to one whitelist. */
 export type EventScope = { guildId: string; whitelistId: string | null };
+
+/** The oldest stored event id (null when none is stored) and the last id ever assigned (0 before the first). */
+export type EventBounds = { oldest: number | null; latest: number };
+
+/**
+ * Where a resume cursor stands (docs/api.md, Resume), for the WebSocket and the change feed alike: `usable`;
+ * `pruned`, older than the retention (events after it were deleted); or `unknown`, above every id this store
+ * assigned (a cursor from another database).
+ */
+export function cursorState(after: number, { oldest, latest }: EventBounds): "usable" | "pruned" | "unknown" {
+  if (after > latest) return "unknown";
+  if (oldest === null ? after < latest : after < oldest - 1) return "pruned";
+  return "usable";
+}
+
+/** A page of the change feed: the events, the cursor to continue from, and whether more are waiting. */
+export type EventPage = { events: EntryEvent[]; next: string; more: boolean };
 
 /** The stored event stream (the outbox): append inside a change's transaction, read back for resume. */
 export type EventLog = ReturnType<typeof createEventLog>;
@@ -51,14 +69,15 @@ export function createEventLog({ db, clock, write }: { db: Db; clock: Clock; wri
       return { id: String(row.id), ...body };
     },
 
-    /** Events after `afterId` visible to `scope`, oldest first, at most `limit`. */
-    listAfter(afterId: number, scope: EventScope, limit = 1000): EntryEvent[] {
+    /** Events after `afterId` (and up to `upTo`, if given) visible to `scope`, oldest first, at most `limit`. */
+    listAfter(afterId: number, scope: EventScope, limit = 1000, upTo?: number): EntryEvent[] {
       const rows = db
         .select({ id: events.id, payload: events.payload })
         .from(events)
         .where(
           and(
             gt(events.id, afterId),
+            upTo === undefined ? undefined : lte(events.id, upTo),
             eq(events.guildId, scope.guildId),
             scope.whitelistId === null ? undefined : eq(events.whitelistId, scope.whitelistId),
           ),
@@ -75,10 +94,43 @@ export function createEventLog({ db, clock, write }: { db: Db; clock: Clock; wri
     },
 
     /**
+     * A page of the change feed (GET /events): at most `limit` events after `afterId` visible to `scope`, oldest
+     * first, and the cursor to continue from: the last event's id while more are waiting, else the last id
+     * assigned so far, so that a poller of a quiet whitelist moves past other whitelists' events instead of
+     * falling behind the retention. Without `afterId` it starts now: no events, and the current cursor. The
+     * last id is read first and bounds the read, so an event committing meanwhile is left for the next page,
+     * never skipped. Throws "cursor-unusable" for a cursor older than the retention or never issued here.
+     */
+    page(afterId: number | null, scope: EventScope, limit: number): EventPage {
+      const bounds = this.bounds();
+      if (afterId === null) return { events: [], next: String(bounds.latest), more: false };
+      const state = cursorState(afterId, bounds);
+      if (state === "pruned") {
+        throw new DomainError(
+          "cursor-unusable",
+          `Events after ${afterId} are no longer kept (they are kept for a limited time): fetch the entries ` +
+            "again, then follow the feed from a fresh cursor (GET /events without `after`).",
+        );
+      }
+      if (state === "unknown") {
+        throw new DomainError(
+          "cursor-unusable",
+          `Event ${afterId} was never issued by this server (a cursor from another database?): fetch the ` +
+            "entries again, then follow the feed from a fresh cursor (GET /events without `after`).",
+        );
+      }
+      const found = this.listAfter(afterId, scope, limit + 1, bounds.latest);
+      const more = found.length > limit;
+      const page = more ? found.slice(0, limit) : found;
+      const next = more ? (page[page.length - 1] as EntryEvent).id : String(bounds.latest);
+      return { events: page, next, more };
+    },
+
+    /**
      * The oldest stored id (null when none is stored) and the last id ever assigned (0 before the first
      * event; kept by SQLite even after pruning). A cursor below `oldest - 1` or above `latest` has lost events.
      */
-    bounds(): { oldest: number | null; latest: number } {
+    bounds(): EventBounds {
       const oldest = db
         .select({ oldest: sql<number | null>`min(${events.id})` })
         .from(events)

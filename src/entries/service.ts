@@ -1,4 +1,4 @@
-import { and, asc, count, eq, inArray } from "drizzle-orm";
+import { and, asc, count, eq, inArray, isNotNull, lte, min } from "drizzle-orm";
 import type { Db, Tx } from "../db/client.ts";
 import { entries, whitelists as whitelistTable } from "../db/schema.ts";
 import type { Write } from "../db/writer.ts";
@@ -215,6 +215,49 @@ export function createEntryService(deps: {
     },
 
     publish,
+
+    /**
+     * Removes up to `limit` entries whose time ran out by `now` (soonest due first), each with its
+     * `entry.removed` event (origin `expired`), in one transaction, then publishes them: subscribers revert roles
+     * and tell the log channel as for any removal. Each entry is deleted by id with its due time as the guard,
+     * so an entry removed meanwhile (or by another check at the same time) is skipped: it expires once.
+     */
+    async removeExpired(now: number, limit: number): Promise<EntryRecord[]> {
+      const notices = await write((tx) => {
+        const due = tx
+          .select({ id: entries.id, whitelistId: entries.whitelistId })
+          .from(entries)
+          .where(lte(entries.expiresAt, now))
+          .orderBy(asc(entries.expiresAt), asc(entries.id))
+          .limit(limit)
+          .all();
+        const done: ChangeNotice[] = [];
+        for (const { id, whitelistId } of due) {
+          const whitelist = requireWhitelist(whitelistId);
+          const row = tx
+            .delete(entries)
+            .where(and(eq(entries.id, id), lte(entries.expiresAt, now)))
+            .returning()
+            .get();
+          if (!row) continue;
+          const { nickKey: _key, ...entry } = row;
+          done.push({ event: appendRemoval(tx, whitelist, entry, "expired"), entry, actorId: null });
+        }
+        return done;
+      }, publish);
+      return notices.map((notice) => notice.entry);
+    },
+
+    /** When the next entry expires (ms since the epoch), or null when none will. */
+    nextExpiry(): number | null {
+      return (
+        db
+          .select({ at: min(entries.expiresAt) })
+          .from(entries)
+          .where(isNotNull(entries.expiresAt))
+          .get()?.at ?? null
+      );
+    },
 
     /**
      * Stores an entry and its `entry.added` event atomically, then publishes the event. `guard` runs inside the

@@ -1,6 +1,6 @@
 import type { Server, ServerWebSocket } from "bun";
 import type { EventBus } from "../entries/bus.ts";
-import type { EventLog } from "../entries/event-log.ts";
+import { cursorState, type EventLog } from "../entries/event-log.ts";
 import { CloseCode, eventMessage, RevokedReason, type SocketConnected } from "../entries/events.ts";
 import type { KeyService, Principal } from "../keys/service.ts";
 import type { Logger } from "../shared/logger.ts";
@@ -59,10 +59,7 @@ export function createHub(deps: {
   const send = (ws: EventSocket, payload: unknown) => ws.send(JSON.stringify(payload));
 
   /** Whether a cursor can be resumed from: not older than the retention, not from another database. */
-  const usable = (after: number) => {
-    const { oldest, latest } = events.bounds();
-    return !(after > latest || (oldest === null ? after < latest : after < oldest - 1));
-  };
+  const usable = (after: number) => cursorState(after, events.bounds()) === "usable";
 
   /** The client must re-fetch: tell it, and close with 4002. */
   const resync = (ws: EventSocket) => {

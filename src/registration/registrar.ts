@@ -4,7 +4,9 @@ import type { GeyserClient } from "../geyser/client.ts";
 import type { MojangClient } from "../mojang/client.ts";
 import { floodgateName, floodgateUuid } from "../nicks/floodgate.ts";
 import { normaliseNick, parseGamertag } from "../nicks/validate.ts";
+import type { Clock } from "../shared/clock.ts";
 import { DomainError } from "../shared/errors.ts";
+import { expiryOf } from "../whitelists/lifetime.ts";
 import type { Whitelist } from "../whitelists/model.ts";
 import type { Departures } from "./departures.ts";
 import type { Member, Registration } from "./model.ts";
@@ -30,6 +32,14 @@ export type Identity = {
   xuid: string | null;
 };
 
+/** Who stores an entry, and how long it lasts (seconds; null: for good; see `lifetimeOf` in rules.ts). */
+export type Storing = {
+  addedBy: string;
+  origin: "discord" | "staff";
+  self: boolean;
+  lifetimeSeconds: number | null;
+};
+
 /** A typed nick checked against the whitelist's syntax: the name to store, and the gamertag for Bedrock. */
 type Typed = { nick: string; gamertag: string | null };
 
@@ -44,8 +54,9 @@ export function createRegistrar(deps: {
   mojang: MojangClient;
   geyser: GeyserClient;
   departures: Departures;
+  clock: Clock;
 }) {
-  const { entries, requests, grants, mojang, geyser, departures } = deps;
+  const { entries, requests, grants, mojang, geyser, departures, clock } = deps;
 
   /** A member who left while their registration was under way gets nothing stored. */
   const requirePresent = (guildId: string, userId: string) => {
@@ -135,7 +146,7 @@ export function createRegistrar(deps: {
     whitelist: Whitelist,
     member: Member,
     identity: Identity,
-    who: { addedBy: string; origin: "discord" | "staff"; self: boolean },
+    who: Storing,
   ): Promise<Registration> =>
     grants.exclusive(whitelist.guildId, member.userId, async () => {
       requirePresent(whitelist.guildId, member.userId);
@@ -151,7 +162,7 @@ export function createRegistrar(deps: {
     whitelist: Whitelist,
     member: Member,
     identity: Identity,
-    who: { addedBy: string; origin: "discord" | "staff"; self: boolean },
+    who: Storing,
   ): Promise<Registration> => {
     const { granted, recorded, failures } = await grants.grant(whitelist, member);
     try {
@@ -164,6 +175,8 @@ export function createRegistrar(deps: {
           origin: who.origin,
           grantedRoleIds: recorded,
           grantFailures: failures,
+          // From when it is stored, not from when it was asked for (an approval may come days later).
+          expiresAt: expiryOf(clock.now(), who.lifetimeSeconds),
         },
         () => {
           requirePresent(whitelist.guildId, member.userId);

@@ -1,5 +1,6 @@
 import type { EntryRecord } from "../entries/model.ts";
 import { DomainError } from "../shared/errors.ts";
+import { requireLifetime } from "../whitelists/lifetime.ts";
 import type { Whitelist } from "../whitelists/model.ts";
 import type { Member } from "./model.ts";
 
@@ -128,4 +129,14 @@ export function requireOwnerOrManager(whitelist: Whitelist, entry: EntryRecord, 
       `${entry.nick} on ${whitelist.name} belongs to another member; only they or staff can remove it.`,
     );
   }
+}
+
+/**
+ * How long a new entry lasts, in seconds (null: for good). A member's own registration (`/register`, a message,
+ * an approved request: the member asked for it) lasts the whitelist's `entryLifetimeSeconds`; staff adding a
+ * nick choose with `expires` (`chosen`), and without it the nick stays for good.
+ */
+export function lifetimeOf(whitelist: Whitelist, own: boolean, chosen: number | null = null): number | null {
+  if (own) return whitelist.entryLifetimeSeconds;
+  return chosen === null ? null : requireLifetime(chosen);
 }

@@ -4,6 +4,7 @@ import type { EntryService } from "../entries/service.ts";
 import type { GeyserClient } from "../geyser/client.ts";
 import type { GuildService } from "../guilds/service.ts";
 import type { MojangClient } from "../mojang/client.ts";
+import type { Clock } from "../shared/clock.ts";
 import { DomainError } from "../shared/errors.ts";
 import type { Logger } from "../shared/logger.ts";
 import type { Whitelist, WhitelistRef } from "../whitelists/model.ts";
@@ -23,6 +24,7 @@ import type { RequestStore } from "./requests.ts";
 import type { RoleGrants } from "./roles.ts";
 import {
   isManager,
+  lifetimeOf,
   pendingRequest,
   requireApprovalMode,
   requireDirectMode,
@@ -40,6 +42,11 @@ export type RegisterInput = WhitelistRef & {
   nick: string;
   actor: Member;
   origin: "discord" | "staff";
+  /**
+   * Staff only: how long the nick lasts, in seconds (1 minute to 366 days); none or null: for good. A member's
+   * own registration lasts the whitelist's entry lifetime instead.
+   */
+  expiresIn?: number | null;
 };
 
 /** Which request a manager decides; approving needs the requesting member as they are now. */
@@ -59,6 +66,7 @@ export function createRegistrationService(deps: {
   geyser: GeyserClient;
   departures: Departures;
   discord: Pick<DiscordPorts, "board">;
+  clock: Clock;
   logger: Logger;
 }) {
   const { whitelists, entries, guilds, requests, grants, departures, discord, logger } = deps;
@@ -115,6 +123,8 @@ export function createRegistrationService(deps: {
      *   roles do not apply: a manager adding someone is the decision the role gate stands for. Every other
      *   rule does (enabled, nick syntax, taken, the limit, premium).
      * A failed grant keeps the registration and is returned in `grantFailures` (and told to the log channel).
+     * How long the entry lasts: `lifetimeOf` (rules.ts): the whitelist's entry lifetime for the member's own,
+     * `expiresIn` for staff (refused outside 1 minute to 366 days before anything is looked up).
      */
     async register(input: RegisterInput): Promise<Registration> {
       const whitelist = whitelists.resolve(input);
@@ -123,10 +133,14 @@ export function createRegistrationService(deps: {
         if (input.actor.userId !== input.member.userId) {
           throw new TypeError("a self-registration's actor is the member; use origin staff for someone else");
         }
+        if (input.expiresIn != null) {
+          throw new TypeError("a member's own registration lasts the whitelist's entry lifetime");
+        }
         requireDirectMode(whitelist);
       } else {
         requireManager(whitelist, input.actor);
       }
+      const lifetimeSeconds = lifetimeOf(whitelist, self, input.expiresIn ?? null);
       const identity = await check(whitelist, input.member, input.nick, {
         requireRole: self,
         self,
@@ -136,6 +150,7 @@ export function createRegistrationService(deps: {
         addedBy: input.actor.userId,
         origin: input.origin,
         self,
+        lifetimeSeconds,
       });
     },
 
@@ -248,7 +263,8 @@ export function createRegistrationService(deps: {
      * requesting `member` as they are now (required role included: they asked for themselves), grants the
      * roles and stores the entry with origin `staff` and `addedBy` the approver: the change happens at the
      * manager's click, so the log reads "added by <manager> for <member>". If a rule now refuses (e.g. the nick
-     * was taken meanwhile), the error is thrown and the request stays pending for the manager to reject.
+     * was taken meanwhile), the error is thrown and the request stays pending for the manager to reject. The
+     * member asked for it, so it lasts the whitelist's entry lifetime, counted from the approval.
      */
     async decide(input: DecideInput): Promise<Decision> {
       const { request, whitelist } = requireRequest(input.requestId);
@@ -275,10 +291,12 @@ export function createRegistrationService(deps: {
           self: false,
           request: false,
         });
+        // The member asked for it: their own registration, so it lasts the whitelist's entry lifetime.
         const registration = await store(whitelist, input.member, identity, {
           addedBy: input.actor.userId,
           origin: "staff",
           self: false,
+          lifetimeSeconds: lifetimeOf(whitelist, true),
         });
         const approved = await requests.close(request.id, "approved", input.actor.userId);
         return { outcome: "approved", request: approved, ...registration };

@@ -12,6 +12,7 @@ export type DomainErrorCode =
   | "name-taken"
   | "invalid-input"
   | "store-unavailable"
+  | "cursor-unusable"
   // Registration (src/registration): the message of each says what the member can do next.
   | "nick-invalid"
   | "not-premium"

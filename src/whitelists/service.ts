@@ -8,6 +8,7 @@ import type { Clock } from "../shared/clock.ts";
 import { DomainError } from "../shared/errors.ts";
 import { newId } from "../shared/ids.ts";
 import { clip } from "../shared/text.ts";
+import { requireLifetime } from "./lifetime.ts";
 import type { NickType, RegistrationMode, RoleLossPolicy, Whitelist, WhitelistRef } from "./model.ts";
 import { nameKey } from "./name.ts";
 
@@ -59,6 +60,9 @@ function checkSettings(changes: WhitelistChanges): void {
       "A Floodgate prefix is up to 15 printable characters without spaces, as `username-prefix` in " +
         "Floodgate's config.yml (its default is `.`).",
     );
+  }
+  if (changes.entryLifetimeSeconds !== undefined && changes.entryLifetimeSeconds !== null) {
+    requireLifetime(changes.entryLifetimeSeconds);
   }
 }
 

@@ -57,6 +57,13 @@ const operations = [
     statuses: ["200", "400", "401", "403", "404", "429", "503"],
     authenticated: true,
   },
+  {
+    path: "/api/v1/events",
+    method: "get",
+    parameters: ["query:after", "query:limit"],
+    statuses: ["200", "400", "401", "410", "429", "503"],
+    authenticated: true,
+  },
 ];
 
 const operationOf = (path: string, method: string): Operation => {
@@ -209,6 +216,26 @@ describe("OpenAPI document", () => {
       expect.objectContaining({ ETag: expect.anything(), "Content-Disposition": expect.anything() }),
     );
     expect(operation.responses["304"]?.content).toBeUndefined();
+  });
+
+  test("documents the change feed's page: events, the next cursor and whether more wait", () => {
+    const operation = operationOf("/api/v1/events", "get");
+    const schema = operation.responses["200"]?.content?.["application/json"]?.schema as {
+      required: string[];
+      properties: Record<string, Json>;
+    };
+    const limit = operation.parameters?.find((p) => p.name === "limit") as unknown as { schema: Json };
+    expect({
+      required: schema.required,
+      events: schema.properties.events?.type,
+      description: operation.description,
+      limit: limit.schema.pattern,
+    }).toEqual({
+      required: ["events", "next", "more"],
+      events: "array",
+      description: expect.stringContaining("410 `cursor-unusable`"),
+      limit: "^([1-9][0-9]{0,2}|1000)$",
+    });
   });
 
   test.each(["429", "503"])("%s responses document Retry-After", (status) => {

@@ -248,6 +248,7 @@ describe("503 when the store fails to read (disk I/O error)", () => {
     ["GET", "/whitelists", () => paths.whitelists],
     ["GET", "/whitelists/{id}/entries", (id: string) => paths.entries(id)],
     ["DELETE", "/whitelists/{id}/entries/{nick}", (id: string) => paths.entry(id, "Notch")],
+    ["GET", "/events?after=0", () => paths.events("?after=0")],
   ] as const)("%s %s answers 503 with Retry-After", async (method, _route, pathOf) => {
     const { services: failing, app: failingApp, whitelist, key } = await failingStore();
     try {

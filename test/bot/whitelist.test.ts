@@ -248,6 +248,7 @@ describe("/whitelist list and show", () => {
         Nicks: "0",
         "Pending requests": "1",
         "On leave": "nicks removed",
+        "Entry lifetime": "for good",
         "Required roles": `<@&${IDS.playerRole}>`,
         "Granted roles": "none",
         "Manager roles": `<@&${IDS.staffRole}>`,

@@ -19,6 +19,7 @@ export const problems = {
   "route-not-found": { status: 404, title: "No such endpoint" },
   "method-not-allowed": { status: 405, title: "Method not allowed" },
   "invalid-request": { status: 400, title: "Invalid request" },
+  "cursor-unusable": { status: 410, title: "Events no longer available" },
   "rate-limited": { status: 429, title: "Too many requests" },
   "store-unavailable": { status: 503, title: "Temporarily unavailable" },
 } as const;
@@ -96,6 +97,7 @@ export const paths = {
   entries: (id: string) => `/api/v1/whitelists/${encodeURIComponent(id)}/entries`,
   entry: (id: string, nick: string) =>
     `/api/v1/whitelists/${encodeURIComponent(id)}/entries/${encodeURIComponent(nick)}`,
+  events: (query = "") => `/api/v1/events${query}`,
 };
 
 /**

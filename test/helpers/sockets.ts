@@ -6,6 +6,8 @@ import { silentLogger } from "../../src/shared/logger.ts";
 /** A WebSocket test client that records every message and how the socket closed. */
 export type TestSocket = {
   messages: Record<string, unknown>[];
+  /** The same messages as the text frames that carried them. */
+  frames: string[];
   /** Resolves with the first message matching the predicate (already received or future). */
   waitFor(predicate: (message: Record<string, unknown>) => boolean): Promise<Record<string, unknown>>;
   /** Resolves once `count` messages have arrived. */
@@ -24,8 +26,10 @@ export function openSocket(baseUrl: string, auth: string | null, query = ""): Te
   // Bun's WebSocket client accepts handshake headers.
   const raw = new WebSocket(url, { headers } as unknown as string[]);
   const messages: Record<string, unknown>[] = [];
+  const frames: string[] = [];
   const waiters = new Set<() => void>();
   raw.onmessage = (event) => {
+    frames.push(String(event.data));
     messages.push(JSON.parse(String(event.data)));
     for (const wake of waiters) wake();
   };
@@ -56,6 +60,7 @@ export function openSocket(baseUrl: string, auth: string | null, query = ""): Te
     });
   return {
     messages,
+    frames,
     raw,
     opened,
     closed,

@@ -77,7 +77,11 @@ test("every command, button and mode keeps to Discord's published contract, both
   }
   // A granted role above the bot's: granting it fails with Discord's 403 (an error body, checked too).
   await run(IDS.owner, "whitelist", "roles", { whitelist: "chat", "add-granted": IDS.vipRole });
-  await run(IDS.owner, "whitelist", "edit", { whitelist: "survival", "max-nicks": 3 });
+  await run(IDS.owner, "whitelist", "edit", {
+    whitelist: "survival",
+    "max-nicks": 3,
+    "entry-lifetime": "30d",
+  });
   await run(IDS.bob, "whitelist", "list");
   await run(IDS.bob, "whitelist", "show", { whitelist: "survival" });
   expect(await suggest(IDS.owner, "whitelist", "whitelist", "show", { whitelist: "s" })).toEqual([
@@ -118,7 +122,12 @@ test("every command, button and mode keeps to Discord's published contract, both
   await w.message(IDS.survivalChannel, "the rejection notice", (m) => m.content.includes("not approved"));
 
   // Staff add and remove nicks; the member removes their own; roles go back (DELETE).
-  await run(IDS.manager, "whitelist", "add", { whitelist: "survival", member: IDS.bob, nick: "bob_staff" });
+  await run(IDS.manager, "whitelist", "add", {
+    whitelist: "survival",
+    member: IDS.bob,
+    nick: "bob_staff",
+    expires: "7d",
+  });
   expect(await suggest(IDS.alice, "unregister", "nick", undefined, { nick: "" })).toHaveLength(1);
   await run(IDS.alice, "unregister", undefined, { nick: PROFILES.notch.name, whitelist: "survival" });
   await w.roles(IDS.alice, "the role taken back", (roles) => !roles.includes(IDS.whitelistedRole));

@@ -95,7 +95,10 @@ export function refineDocument(generated: { paths: Json; components: { schemas: 
     tags: [
       { name: "Whitelists", description: "The whitelists a key can see" },
       { name: "Entries", description: "Nicks on a whitelist: read them, export them, remove them" },
-      { name: "Events", description: "Real-time changes over a WebSocket (and signed webhooks)" },
+      {
+        name: "Events",
+        description: "Changes: pushed over a WebSocket and signed webhooks, or polled from the change feed",
+      },
       { name: "Health", description: "Liveness, without authentication" },
     ],
     paths: generated.paths,

@@ -3,6 +3,7 @@ import type { KeyService } from "../../keys/service.ts";
 import type { Hub } from "../../realtime/hub.ts";
 import { bearerAuth } from "../auth.ts";
 import { errorResponses } from "../docs/responses.ts";
+import { AfterCursor } from "../events/cursor.ts";
 import { problemResponse } from "../problem.ts";
 
 export const SOCKET_DESCRIPTION = `Opens a WebSocket (send the same \`Authorization: Bearer <key>\` header in the handshake; a
@@ -43,14 +44,7 @@ export const socketController = ({ keys, hub }: { keys: KeyService; hub: Hub }) 
     },
     {
       query: t.Object({
-        after: t.Optional(
-          t.String({
-            pattern: "^(0|[1-9][0-9]{0,15})$",
-            description: "Resume after this event id (the `id` of the last event you processed)",
-            examples: ["42"],
-            error: "after must be an event id (a non-negative integer)",
-          }),
-        ),
+        after: AfterCursor("Resume after this event id (the `id` of the last event you processed)"),
       }),
       response: { ...errorResponses(400, 401, 426, 429, 503) },
       detail: {

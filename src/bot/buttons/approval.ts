@@ -3,6 +3,7 @@ import { requireManager } from "../../registration/rules.ts";
 import { DomainError } from "../../shared/errors.ts";
 import { fetchGuildMember } from "../commands/guild-member.ts";
 import { requireGuildId } from "../commands/preconditions.ts";
+import { expiresIn } from "../expiry.ts";
 import type { ButtonHandler } from "../interactions.ts";
 import { APPROVAL_PREFIX, approvalDecisionEmbed } from "../log-channel.ts";
 import { actingMember } from "../members.ts";
@@ -20,8 +21,10 @@ function outcomeMessage(decision: Decision): string {
     );
   }
   const failed = roleMentions(decision.grantFailures.map((failure) => failure.roleId));
+  const expiry = expiresIn(decision.entry);
   return (
     `${who} ✅ your request for **${decision.entry.nick}** on **${whitelist.name}** was approved: you can join now.` +
+    (expiry ? ` It expires ${expiry}.` : "") +
     (failed ? ` I could not give you ${failed}; staff have been told.` : "")
   );
 }

@@ -1,5 +1,6 @@
 import { SlashCommandBuilder } from "discord.js";
 import type { Command } from "../context.ts";
+import { expiresIn } from "../expiry.ts";
 import { requireReadable } from "../intents.ts";
 import { actingMember } from "../members.ts";
 import { roleMentions } from "../mentions.ts";
@@ -54,12 +55,16 @@ export const register = {
 
     const { entry, whitelist, grantFailures } = submission;
     const roles = roleMentions(grantFailures.map((failure) => failure.roleId));
+    const expiry = expiresIn(entry);
     await answer(
       interaction,
       [
         `✅ **${entry.nick}** is on **${whitelist.name}**. You can join the server now.`,
         ...(entry.gamertag !== null && entry.gamertag !== entry.nick
           ? [`That is the name Floodgate gives the gamertag ${entry.gamertag} in game.`]
+          : []),
+        ...(expiry
+          ? [`⏳ It expires ${expiry}: ${whitelist.name} keeps registrations for a limited time.`]
           : []),
         ...(grantFailures.length > 0
           ? [`I could not give you ${roles}; staff have been told and will sort it out.`]

@@ -3,6 +3,7 @@ import type { Registration } from "../../registration/model.ts";
 import type { BotContext } from "../context.ts";
 import { createReplyCooldown, type ReplyCooldown } from "../cooldown.ts";
 import { describeFailure, logUnexpected } from "../errors.ts";
+import { expiresIn } from "../expiry.ts";
 import { isPaused, registrationsPaused } from "../intents.ts";
 import { memberOf } from "../members.ts";
 import { roleMentions } from "../mentions.ts";
@@ -17,6 +18,8 @@ export const REGISTERED_REACTION = "✅";
 export const REFUSED_REACTION = "❌";
 /** ⚠️: registered, but some roles could not be given, while the channel is cooling down (staff were told). */
 export const PARTLY_REGISTERED_REACTION = "⚠️";
+/** ⏳: registered for a limited time (the whitelist's entry lifetime), while the channel is cooling down. */
+export const EXPIRING_REACTION = "⏳";
 
 /**
  * `message` registration mode: a member posts their nick as a plain message in the whitelist's channel; the
@@ -72,12 +75,18 @@ export function createMessageHandler(
     }
     await message.react(REGISTERED_REACTION).catch(unanswered);
     const failed = registration.grantFailures;
-    if (failed.length > 0) {
-      await answer(
-        message,
-        `You are registered, but I could not give you ${roleMentions(failed.map((f) => f.roleId))}; staff have been told.`,
-        PARTLY_REGISTERED_REACTION,
-      ).catch(unanswered);
+    const expiry = expiresIn(registration.entry);
+    const notes = [
+      ...(expiry ? [`⏳ **${registration.entry.nick}** is registered until it expires ${expiry}.`] : []),
+      ...(failed.length > 0
+        ? [
+            `You are registered, but I could not give you ${roleMentions(failed.map((f) => f.roleId))}; staff have been told.`,
+          ]
+        : []),
+    ];
+    if (notes.length > 0) {
+      const reaction = failed.length > 0 ? PARTLY_REGISTERED_REACTION : EXPIRING_REACTION;
+      await answer(message, notes.join("\n"), reaction).catch(unanswered);
     }
   };
 }

@@ -1,5 +1,7 @@
 import { SlashCommandSubcommandBuilder } from "discord.js";
 import { requireManager } from "../../../registration/rules.ts";
+import { parseDuration } from "../../../whitelists/lifetime.ts";
+import { expiresIn } from "../../expiry.ts";
 import { actingMember } from "../../members.ts";
 import { roleMentions } from "../../mentions.ts";
 import { answer, deferAnswer } from "../answer.ts";
@@ -9,8 +11,9 @@ import { requireGuildId } from "../preconditions.ts";
 import type { Subcommand } from "../subcommands.ts";
 
 /**
- * `/whitelist add whitelist member nick` (managers): registers a nick for a member, in any mode and without the
- * required-role gate (origin `staff`); every other rule applies, and the whitelist's roles are granted.
+ * `/whitelist add whitelist member nick [expires]` (managers): registers a nick for a member, in any mode and
+ * without the required-role gate (origin `staff`); every other rule applies, and the whitelist's roles are
+ * granted. With `expires` (`30m`, `12h`, `7d`) the nick goes by itself after that long; without, it stays.
  */
 export const add = {
   data: new SlashCommandSubcommandBuilder()
@@ -22,6 +25,12 @@ export const add = {
     )
     .addStringOption((option) =>
       option.setName("nick").setDescription("Their Minecraft nick").setRequired(true).setMaxLength(40),
+    )
+    .addStringOption((option) =>
+      option
+        .setName("expires")
+        .setDescription("Remove it by itself after 30m, 12h, 7d… (1 minute to 366 days); default: never")
+        .setMaxLength(20),
     ),
 
   async execute(interaction, context) {
@@ -29,6 +38,9 @@ export const add = {
     const actor = actingMember(interaction);
     const whitelist = whitelistFromOption(interaction, context);
     requireManager(whitelist, actor);
+    // A bad duration is refused before anything is looked up or stored.
+    const expires = interaction.options.getString("expires");
+    const expiresInSeconds = expires === null ? null : parseDuration(expires);
     await deferAnswer(interaction);
     const member = await fetchGuildMember(interaction, interaction.options.getUser("member", true).id);
     const { entry, grantFailures } = await context.services.registration.register({
@@ -38,11 +50,14 @@ export const add = {
       actor,
       nick: interaction.options.getString("nick", true),
       origin: "staff",
+      expiresIn: expiresInSeconds,
     });
+    const expiry = expiresIn(entry);
     await answer(
       interaction,
       [
         `✅ **${entry.nick}** is on **${whitelist.name}** for <@${member.userId}>.`,
+        ...(expiry ? [`⏳ It expires ${expiry}, and is then removed with its roles.`] : []),
         ...(grantFailures.length > 0
           ? [
               `I could not give them ${roleMentions(grantFailures.map((f) => f.roleId))} ` +

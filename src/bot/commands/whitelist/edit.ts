@@ -1,8 +1,10 @@
 import { ChannelType, SlashCommandSubcommandBuilder } from "discord.js";
 import type { UpkeepReport } from "../../../registration/bedrock.ts";
 import { DomainError } from "../../../shared/errors.ts";
+import { parseDuration } from "../../../whitelists/lifetime.ts";
 import { registrationModes } from "../../../whitelists/model.ts";
 import type { WhitelistChanges } from "../../../whitelists/service.ts";
+import { describeLifetime } from "../../expiry.ts";
 import { answer, deferAnswer } from "../answer.ts";
 import {
   describeFloodgate,
@@ -39,7 +41,7 @@ function describeRespelling(report: UpkeepReport): string {
 
 /**
  * `/whitelist edit whitelist [name] [channel] [mode] [max-nicks] [enabled] [remove-on-leave] [floodgate-prefix]
- * [replace-spaces]` (Manage Server).
+ * [replace-spaces] [entry-lifetime]` (Manage Server).
  */
 export const edit = {
   data: new SlashCommandSubcommandBuilder()
@@ -75,13 +77,20 @@ export const edit = {
       option.setName("remove-on-leave").setDescription("Remove a member's nicks when they leave the server"),
     )
     .addStringOption(floodgatePrefixOption)
-    .addBooleanOption(replaceSpacesOption),
+    .addBooleanOption(replaceSpacesOption)
+    .addStringOption((option) =>
+      option
+        .setName("entry-lifetime")
+        .setDescription("Members' own registrations expire after 30m, 12h, 7d… (up to 366d); none: never")
+        .setMaxLength(20),
+    ),
 
   async execute(interaction, context) {
     requireManageGuild(interaction);
     const whitelist = whitelistFromOption(interaction, context);
     const { options } = interaction;
     const mode = options.getString("mode");
+    const lifetime = options.getString("entry-lifetime")?.trim();
     const changes: WhitelistChanges = {
       name: options.getString("name")?.trim(),
       channelId: options.getChannel("channel")?.id,
@@ -90,13 +99,19 @@ export const edit = {
       enabled: options.getBoolean("enabled") ?? undefined,
       removeOnLeave: options.getBoolean("remove-on-leave") ?? undefined,
       ...floodgateSettings(options),
+      entryLifetimeSeconds:
+        lifetime === undefined
+          ? undefined
+          : lifetime.toLowerCase() === "none"
+            ? null
+            : parseDuration(lifetime),
     };
     const given = Object.fromEntries(Object.entries(changes).filter(([, value]) => value !== undefined));
     if (Object.keys(given).length === 0) {
       throw new DomainError(
         "invalid-input",
         "Nothing to change: give at least one of name, channel, mode, max-nicks, enabled, remove-on-leave, " +
-          "floodgate-prefix, replace-spaces.",
+          "floodgate-prefix, replace-spaces, entry-lifetime.",
       );
     }
     const updated = await context.services.whitelists.update(whitelist.id, given);
@@ -121,6 +136,9 @@ export const edit = {
         updated.removeOnLeave ? "nicks removed when members leave" : "nicks kept when members leave",
       );
     }
+    if (given.entryLifetimeSeconds !== undefined) {
+      described.push(`entry lifetime ${describeLifetime(updated.entryLifetimeSeconds)}`);
+    }
     if (given.floodgatePrefix !== undefined || given.replaceSpaces !== undefined) {
       described.push(describeFloodgate(updated));
     }
@@ -129,6 +147,9 @@ export const edit = {
       [
         `✅ **${updated.name}** now: ${described.join(", ")}.`,
         ...(respelled ? [describeRespelling(respelled)] : []),
+        ...(given.entryLifetimeSeconds !== undefined
+          ? ["Nicks registered before keep the expiry they had; the new lifetime applies from now on."]
+          : []),
         updated.enabled
           ? howMembersRegister(updated, context)
           : "Registrations are closed; reopen them with `enabled:True`.",

@@ -1,4 +1,5 @@
 import { SlashCommandSubcommandBuilder } from "discord.js";
+import { describeLifetime } from "../../expiry.ts";
 import { departuresUnseenForStaff, isPaused, pausedForStaff } from "../../intents.ts";
 import { colours } from "../../log-channel.ts";
 import { roleMentionsWithin } from "../../mentions.ts";
@@ -47,6 +48,7 @@ export const show = {
             { name: "Nicks", value: String(nicks), inline: true },
             { name: "Pending requests", value: String(pending), inline: true },
             { name: "On leave", value: wl.removeOnLeave ? "nicks removed" : "nicks kept", inline: true },
+            { name: "Entry lifetime", value: describeLifetime(wl.entryLifetimeSeconds) },
             { name: "Required roles", value: roles(wl.requiredRoleIds, "none: anyone may register") },
             { name: "Granted roles", value: roles(wl.grantedRoleIds, "none") },
             { name: "Manager roles", value: roles(wl.managerRoleIds, "none: Manage Server only") },

@@ -1,0 +1,73 @@
+import { DomainError } from "../shared/errors.ts";
+
+// How long an entry may last before it expires by itself (docs/decisions.md, Expiring entries): the one place
+// for the accepted range and the `30m` / `12h` / `7d` syntax, used by `/whitelist add expires:`, the
+// `entry-lifetime` setting and the registration service alike. Lifetimes are whole seconds.
+
+const MINUTE = 60;
+const HOUR = 60 * MINUTE;
+const DAY = 24 * HOUR;
+
+/** The shortest lifetime: shorter would expire before a member has joined. */
+export const MIN_LIFETIME_SECONDS = MINUTE;
+/** The longest lifetime: a year, leap day included; longer is "for good" in all but name. */
+export const MAX_LIFETIME_SECONDS = 366 * DAY;
+
+const UNITS = { m: MINUTE, h: HOUR, d: DAY } as const;
+const SYNTAX = /^([0-9]{1,9})\s*([mhd])$/i;
+
+/** What every refusal of a duration says: the syntax and the range. */
+export const DURATION_FORMAT =
+  "a whole number and a unit: `30m` (minutes), `12h` (hours) or `7d` (days), from 1 minute to 366 days";
+
+/** The refusal of a lifetime outside the range. */
+function outOfRange(seconds: number, typed: string): DomainError {
+  const which = seconds < MIN_LIFETIME_SECONDS ? "too short" : "too long";
+  return new DomainError(
+    "invalid-input",
+    `${typed} is ${which}: an entry can last from 1 minute to 366 days (\`1m\` to \`366d\`).`,
+  );
+}
+
+/** A lifetime in seconds that is within the range; throws "invalid-input" otherwise. */
+export function requireLifetime(seconds: number): number {
+  if (!Number.isInteger(seconds)) {
+    throw new DomainError("invalid-input", `An entry lifetime is whole seconds; got ${seconds}.`);
+  }
+  if (seconds < MIN_LIFETIME_SECONDS || seconds > MAX_LIFETIME_SECONDS) {
+    throw outOfRange(seconds, describeDuration(seconds));
+  }
+  return seconds;
+}
+
+/**
+ * A typed duration (`30m`, `12h`, `7d`; any letter case, `m` is always minutes) in seconds. Throws
+ * "invalid-input" naming the format for anything else, and the range for a duration outside it.
+ */
+export function parseDuration(typed: string): number {
+  const text = typed.trim();
+  const match = SYNTAX.exec(text);
+  if (!match) {
+    const shown = text === "" ? "An empty duration" : `\`${text.slice(0, 20)}\``;
+    throw new DomainError("invalid-input", `${shown} is not a duration. Give ${DURATION_FORMAT}.`);
+  }
+  const unit = (match[2] as string).toLowerCase() as keyof typeof UNITS;
+  const seconds = Number(match[1]) * UNITS[unit];
+  if (seconds < MIN_LIFETIME_SECONDS || seconds > MAX_LIFETIME_SECONDS)
+    throw outOfRange(seconds, `\`${text}\``);
+  return seconds;
+}
+
+/** "7 days", "1 day", "36 hours", "90 minutes": a lifetime in the largest unit that says it exactly. */
+export function describeDuration(seconds: number): string {
+  const plural = (count: number, unit: string) => `${count} ${unit}${count === 1 ? "" : "s"}`;
+  if (seconds >= DAY && seconds % DAY === 0) return plural(seconds / DAY, "day");
+  if (seconds >= HOUR && seconds % HOUR === 0) return plural(seconds / HOUR, "hour");
+  if (seconds >= MINUTE && seconds % MINUTE === 0) return plural(seconds / MINUTE, "minute");
+  return plural(seconds, "second");
+}
+
+/** When an entry stored at `now` (ms) with `lifetimeSeconds` expires (ms), or null when it never does. */
+export function expiryOf(now: number, lifetimeSeconds: number | null): number | null {
+  return lifetimeSeconds === null ? null : now + lifetimeSeconds * 1000;
+}
