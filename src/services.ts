@@ -12,7 +12,9 @@ import { createKeyService } from "./keys/service.ts";
 import { createMojangClient } from "./mojang/client.ts";
 import { createBedrockUpkeep } from "./registration/bedrock.ts";
 import { createWhitelistDeletion } from "./registration/deletion.ts";
+import { createDenyList } from "./registration/deny.ts";
 import { createDepartures } from "./registration/departures.ts";
+import { createLookups } from "./registration/lookups.ts";
 import type { DiscordPorts } from "./registration/model.ts";
 import { offlineDiscord } from "./registration/offline.ts";
 import { createRequestStore } from "./registration/requests.ts";
@@ -78,6 +80,8 @@ export function createServices({
   const deletion = createWhitelistDeletion({ write, whitelists, entries, keys, requests, files });
   const grants = createRoleGrants({ entries, roles: discord.roles, logger });
   const departures = createDepartures(clock);
+  const denials = createDenyList({ db, write, clock, whitelists, entries, mojang, geyser, logger });
+  const lookups = createLookups({ whitelists, entries, denials });
   const registration = createRegistrationService({
     whitelists,
     entries,
@@ -87,6 +91,7 @@ export function createServices({
     mojang,
     geyser,
     departures,
+    denials,
     discord,
     logger,
   });
@@ -111,6 +116,8 @@ export function createServices({
     geyser,
     bedrock,
     registration,
+    denials,
+    lookups,
     reverter,
   };
 }
