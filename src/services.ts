@@ -15,7 +15,9 @@ import { createMojangClient } from "./mojang/client.ts";
 import { createMojangNames } from "./mojang/names.ts";
 import { createBedrockUpkeep } from "./registration/bedrock.ts";
 import { createWhitelistDeletion } from "./registration/deletion.ts";
+import { createDenyList } from "./registration/deny.ts";
 import { createDepartures } from "./registration/departures.ts";
+import { createLookups } from "./registration/lookups.ts";
 import type { DiscordPorts } from "./registration/model.ts";
 import { offlineDiscord } from "./registration/offline.ts";
 import { createRenameRefresh } from "./registration/renames.ts";
@@ -100,6 +102,8 @@ export function createServices({
   const deletion = createWhitelistDeletion({ write, whitelists, entries, keys, requests, files });
   const grants = createRoleGrants({ entries, roles: discord.roles, logger });
   const departures = createDepartures(clock);
+  const denials = createDenyList({ db, write, clock, whitelists, entries, mojang, geyser, logger });
+  const lookups = createLookups({ whitelists, entries, denials });
   const registration = createRegistrationService({
     whitelists,
     entries,
@@ -109,6 +113,7 @@ export function createServices({
     mojang,
     geyser,
     departures,
+    denials,
     discord,
     clock,
     logger,
@@ -137,6 +142,8 @@ export function createServices({
     bedrock,
     renames,
     registration,
+    denials,
+    lookups,
     reverter,
   };
 }

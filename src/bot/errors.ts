@@ -2,7 +2,7 @@ import { MessageFlags, type RepliableInteraction } from "discord.js";
 import { DomainError, detailsOf } from "../shared/errors.ts";
 import type { BotContext } from "./context.ts";
 import { roleMentions } from "./mentions.ts";
-import { fitContent } from "./text.ts";
+import { fitContent, plainName } from "./text.ts";
 
 /** What a member reads when something unexpected failed (the cause is logged, never shown). */
 export const APOLOGY = "Something went wrong on our side; it has been logged. Try again later.";
@@ -43,6 +43,14 @@ export function describeFailure(error: unknown): string {
   const several = detailsOf(error, "whitelist-required");
   if (several) {
     return `${error.message.replace(/\.$/, "")}: name one in the \`whitelist\` option, or run the command in a whitelist's channel.`;
+  }
+  const denied = detailsOf(error, "nick-denied");
+  if (denied) {
+    const as = denied.deniedAs.toLowerCase() === denied.nick.toLowerCase() ? "" : ` (as ${denied.deniedAs})`;
+    const reason = denied.reason ? ` Reason: ${plainName(denied.reason)}` : "";
+    return denied.self
+      ? `⛔ Staff have denied ${denied.nick} on ${denied.whitelist}${as}.${reason}\nRegister another nick, or ask staff if you think this is a mistake.`
+      : `⛔ ${denied.nick} is denied on ${denied.whitelist}${as}.${reason}\nLift it first with /whitelist undeny if it should be registered.`;
   }
   const unposted = detailsOf(error, "no-log-channel");
   if (unposted) {

@@ -3,7 +3,7 @@ import { ButtonStyle, ComponentType, Routes } from "discord.js";
 import type { ChangeNotice } from "../entries/bus.ts";
 import type { EntryRecord, Origin, RoleFailure } from "../entries/model.ts";
 import type { LinkKeyView } from "../keys/service.ts";
-import type { Decision, RegistrationRequest } from "../registration/model.ts";
+import type { Decision, Denial, RegistrationRequest } from "../registration/model.ts";
 import type { Services } from "../services.ts";
 import type { Logger } from "../shared/logger.ts";
 import type { Whitelist } from "../whitelists/model.ts";
@@ -219,6 +219,30 @@ export function webhookEmbed(
         : `Link **${plainName(key.name)}** (\`${key.id}\`) no longer posts events`,
     color: colours.info,
     fields: [{ name: "By", value: mention(actorId), inline: true }],
+  };
+}
+
+/** The embed of a nick denied on a whitelist, or allowed again (its removal, if any, is posted on its own). */
+export function denialEmbed(
+  action: "denied" | "allowed",
+  denial: Denial,
+  whitelist: Whitelist,
+  actorId: string,
+): APIEmbed {
+  const denied = action === "denied";
+  return {
+    title: denied ? "Nick denied" : "Nick allowed again",
+    description: `**${denial.nick}** on **${whitelist.name}**`,
+    color: denied ? colours.removed : colours.info,
+    fields: [
+      { name: "By", value: mention(actorId), inline: true },
+      ...(denied
+        ? [
+            { name: "Reason", value: denial.reason ? plainName(denial.reason) : "—", inline: true },
+            { name: "Account", value: denial.uuid ? `UUID ${denial.uuid}` : "by name only", inline: false },
+          ]
+        : []),
+    ],
   };
 }
 

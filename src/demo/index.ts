@@ -80,6 +80,9 @@ const DEMO_ENTRIES: {
   { whitelist: "bedrock", userId: demo.users.alex, roleIds: [demo.roles.player], nick: "Alex Pocket" },
 ];
 
+/** The nick the demo denies on `survival`. */
+const DEMO_DENIED = { nick: "Griefer_01", reason: "griefed spawn" };
+
 /**
  * Starts the sandbox Discord (seeded guild), the fake Mojang API and the fake GeyserMC lookup on loopback, then the real service with
  * its bot connected to them, and seeds whitelists and entries through the real registration path (so the bot
@@ -153,6 +156,16 @@ export async function startDemo(
       origin: "staff",
     });
   }
+  // One denied nick, so `/whitelist show` has a deny list to show and `/register Griefer_01` a reason to give.
+  const survival = services.whitelists.get(whitelists.survival);
+  if (survival && !services.denials.findTyped(survival, DEMO_DENIED.nick)) {
+    await services.denials.deny({
+      guildId: demo.guildId,
+      whitelist: survival.id,
+      ...DEMO_DENIED,
+      actor: owner,
+    });
+  }
   const { plaintext: key } = await services.keys.create({
     guildId: demo.guildId,
     name: "demo",
@@ -203,6 +216,7 @@ Watch changes live (in another terminal), then remove a nick through the API:
 Act as a Discord member through the sandbox's control API:
   curl -X POST ${json} ${d.sandboxUrl}/interactions -d '{"userId":"${demo.users.steve}","channelId":"${demo.channels.java}","command":"register","options":{"nick":"Grumm"}}'
   curl -X POST ${json} ${d.sandboxUrl}/messages -d '{"userId":"${demo.users.alex}","channelId":"${demo.channels.cracked}","content":"AlexOffline"}'
+  curl -X POST ${json} ${d.sandboxUrl}/interactions -d '{"userId":"${demo.users.steve}","channelId":"${demo.channels.java}","command":"register","options":{"nick":"${DEMO_DENIED.nick}"}}'   # denied
   curl ${d.sandboxUrl}/channels/${demo.channels.log}/messages     # what the bot logged
   curl ${d.sandboxUrl}/members/${demo.users.alex}                  # alex's roles
 
@@ -210,6 +224,11 @@ Staff add a nick for a week (it then goes by itself, origin "expired"); integrat
 change feed, sending back the "next" it answers as after=:
   curl -X POST ${json} ${d.sandboxUrl}/interactions -d '{"userId":"${demo.users.moderator}","channelId":"${demo.channels.java}","command":"whitelist","subcommand":"add","options":{"whitelist":"survival","member":"${demo.users.newcomer}","nick":"TrialPlayer","expires":"7d"}}'
   curl ${auth} "${d.apiUrl}/events?after=0"
+
+As staff (the moderator): who holds a nick, a member's nicks, deny a nick (it leaves the whitelist):
+  curl -X POST ${json} ${d.sandboxUrl}/interactions -d '{"userId":"${demo.users.moderator}","channelId":"${demo.channels.java}","command":"whitelist","subcommand":"whois","options":{"nick":"Notch"}}'
+  curl -X POST ${json} ${d.sandboxUrl}/interactions -d '{"userId":"${demo.users.moderator}","channelId":"${demo.channels.java}","command":"whitelist","subcommand":"member","options":{"user":"${demo.users.alex}"}}'
+  curl -X POST ${json} ${d.sandboxUrl}/interactions -d '{"userId":"${demo.users.moderator}","channelId":"${demo.channels.java}","command":"whitelist","subcommand":"deny","options":{"whitelist":"survival","nick":"Dinnerbone","reason":"griefing"}}'
 
 Press Ctrl+C to stop.`;
 }

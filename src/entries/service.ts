@@ -1,9 +1,9 @@
-import { and, asc, count, eq, inArray, isNotNull, lte, min } from "drizzle-orm";
+import { and, asc, count, eq, gte, inArray, isNotNull, lt, lte, min } from "drizzle-orm";
 import type { Db, Tx } from "../db/client.ts";
 import { entries, whitelists as whitelistTable } from "../db/schema.ts";
 import type { Write } from "../db/writer.ts";
 import { namesMeant } from "../nicks/floodgate.ts";
-import { nickKey } from "../nicks/key.ts";
+import { keyPrefixEnd, nickKey } from "../nicks/key.ts";
 import type { Clock } from "../shared/clock.ts";
 import { DomainError } from "../shared/errors.ts";
 import { clip } from "../shared/text.ts";
@@ -126,6 +126,40 @@ export function createEntryService(deps: {
       return undefined;
     },
 
+    /** The entries of a whitelist holding `uuid` (a premium account, under any name it had), oldest first. */
+    findByUuid(whitelistId: string, uuid: string): EntryRecord[] {
+      return db
+        .select()
+        .from(entries)
+        .where(and(eq(entries.whitelistId, whitelistId), eq(entries.uuid, uuid)))
+        .orderBy(asc(entries.id))
+        .all()
+        .map(({ nickKey: _key, ...entry }) => entry);
+    },
+
+    /**
+     * At most `limit` entries of a whitelist whose nick starts with `prefix` (any letter case), by comparison
+     * key: a range over the (whitelist, nick key) index, so a keystroke of autocomplete never reads the whole
+     * whitelist.
+     */
+    startingWith(whitelistId: string, prefix: string, limit: number): EntryRecord[] {
+      const key = nickKey(prefix);
+      return db
+        .select()
+        .from(entries)
+        .where(
+          and(
+            eq(entries.whitelistId, whitelistId),
+            gte(entries.nickKey, key),
+            lt(entries.nickKey, keyPrefixEnd(key)),
+          ),
+        )
+        .orderBy(asc(entries.nickKey))
+        .limit(limit)
+        .all()
+        .map(({ nickKey: _key, ...entry }) => entry);
+    },
+
     /** Bedrock entries of a whitelist (those spelled from a gamertag), oldest first. */
     listBedrock(whitelistId: string): EntryRecord[] {
       return this.list(whitelistId).filter((entry) => entry.gamertag !== null);
@@ -204,6 +238,31 @@ export function createEntryService(deps: {
       return tx
         .delete(entries)
         .where(eq(entries.whitelistId, whitelist.id))
+        .returning()
+        .all()
+        .sort((a, b) => a.id - b.id)
+        .map(({ nickKey: _key, ...entry }) => ({
+          event: appendRemoval(tx, whitelist, entry, origin),
+          entry,
+          actorId,
+        }));
+    },
+
+    /**
+     * Inside the caller's transaction: deletes these entries of a whitelist (ids of others are ignored), oldest
+     * first, each with its `entry.removed` event. Returns the notices for the caller to `publish` once committed.
+     */
+    removeIn(
+      tx: Tx,
+      whitelist: Whitelist,
+      entryIds: readonly number[],
+      origin: Origin,
+      actorId: string | null,
+    ): ChangeNotice[] {
+      if (entryIds.length === 0) return [];
+      return tx
+        .delete(entries)
+        .where(and(eq(entries.whitelistId, whitelist.id), inArray(entries.id, [...entryIds])))
         .returning()
         .all()
         .sort((a, b) => a.id - b.id)

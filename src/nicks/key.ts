@@ -33,3 +33,12 @@ export function nickKey(nick: string): string {
   }
   return key + run.normalize("NFC").toLowerCase();
 }
+
+/**
+ * The end of a prefix range over comparison keys: every key starting with `prefix` sorts at or after `prefix`
+ * and before `prefix` + U+10FFFF (the highest code point: its UTF-8 bytes sort after any other character's, as
+ * SQLite compares text), so `key >= prefix AND key < keyPrefixEnd(prefix)` is an index range.
+ */
+export function keyPrefixEnd(prefix: string): string {
+  return `${prefix}\u{10FFFF}`;
+}

@@ -1,4 +1,4 @@
-import type { registrationRequests } from "../db/schema.ts";
+import type { deniedNicks, registrationRequests } from "../db/schema.ts";
 import type { EntryRecord, RoleFailure } from "../entries/model.ts";
 import type { Whitelist } from "../whitelists/model.ts";
 
@@ -63,3 +63,11 @@ export type Decision =
 
 /** One of a member's nicks with its whitelist. */
 export type MemberEntry = { entry: EntryRecord; whitelist: Whitelist };
+
+/** A nick staff deny on a whitelist (docs/decisions.md, Deny list): by name, and a premium or Bedrock one by UUID. */
+export type Denial = Omit<typeof deniedNicks.$inferSelect, "nickKey">;
+
+/** How the registrar asks the deny list about a nick: the denial matching its comparison key or its UUID. */
+export type DenialLookup = {
+  find(whitelistId: string, nick: string, uuid: string | null): Denial | undefined;
+};

@@ -9,13 +9,14 @@ import { DomainError } from "../shared/errors.ts";
 import { expiryOf } from "../whitelists/lifetime.ts";
 import type { Whitelist } from "../whitelists/model.ts";
 import type { Departures } from "./departures.ts";
-import type { Member, Registration } from "./model.ts";
+import type { DenialLookup, Member, Registration } from "./model.ts";
 import type { RequestStore } from "./requests.ts";
 import type { RoleGrants } from "./roles.ts";
 import {
   requireEnabled,
   requireFree,
   requireNoPendingRequest,
+  requireNotDenied,
   requireRole,
   requireUnderLimit,
 } from "./rules.ts";
@@ -41,7 +42,17 @@ export type Storing = {
 };
 
 /** A typed nick checked against the whitelist's syntax: the name to store, and the gamertag for Bedrock. */
-type Typed = { nick: string; gamertag: string | null };
+export type Typed = { nick: string; gamertag: string | null };
+
+/**
+ * The typed nick in the whitelist's syntax, as it would be stored (a Bedrock gamertag as Floodgate names the
+ * player); throws "nick-invalid" saying what is allowed.
+ */
+export function parseNick(whitelist: Whitelist, rawNick: string): Typed {
+  if (whitelist.nickType !== "bedrock") return { nick: normaliseNick(rawNick), gamertag: null };
+  const gamertag = parseGamertag(whitelist, rawNick);
+  return { nick: floodgateName(whitelist, gamertag), gamertag };
+}
 
 /**
  * The way from a typed nick to a stored entry that every registration takes (a member's own, staff's, an
@@ -55,8 +66,9 @@ export function createRegistrar(deps: {
   geyser: GeyserClient;
   departures: Departures;
   clock: Clock;
+  denials: DenialLookup;
 }) {
-  const { entries, requests, grants, mojang, geyser, departures, clock } = deps;
+  const { entries, requests, grants, mojang, geyser, departures, clock, denials } = deps;
 
   /** A member who left while their registration was under way gets nothing stored. */
   const requirePresent = (guildId: string, userId: string) => {
@@ -71,12 +83,9 @@ export function createRegistrar(deps: {
     waiting: withPending ? requests.pendingCount(whitelist.id, member.userId) : 0,
   });
 
-  /** The typed nick in the whitelist's syntax (throws "nick-invalid" saying what is allowed). */
-  const parse = (whitelist: Whitelist, rawNick: string): Typed => {
-    if (whitelist.nickType !== "bedrock") return { nick: normaliseNick(rawNick), gamertag: null };
-    const gamertag = parseGamertag(whitelist, rawNick);
-    return { nick: floodgateName(whitelist, gamertag), gamertag };
-  };
+  /** Staff have not denied the nick (by name; once looked up, a premium or Bedrock account by UUID too). */
+  const notDenied = (whitelist: Whitelist, nick: string, uuid: string | null, self: boolean) =>
+    requireNotDenied(whitelist, nick, denials.find(whitelist.id, nick, uuid), self);
 
   /**
    * The lookup of each nick type: Mojang's premium status for `java` and `premium` (the account's own spelling
@@ -111,7 +120,8 @@ export function createRegistrar(deps: {
   /**
    * Every registration rule after "the whitelist exists", in the documented order, ending with the lookup
    * (Mojang or GeyserMC). The cheap checks run again after the lookup, since another registration may have won
-   * meanwhile.
+   * meanwhile; the deny list is asked before it by name and after it by the account's name and UUID, so every
+   * way in (a member, staff, an approval, an import) meets it here.
    */
   const check = async (
     whitelist: Whitelist,
@@ -128,9 +138,11 @@ export function createRegistrar(deps: {
       }
       requireUnderLimit(whitelist, held(whitelist, member, options.request), options.self);
     };
-    const typed = parse(whitelist, rawNick);
+    const typed = parseNick(whitelist, rawNick);
+    notDenied(whitelist, typed.nick, null, options.self);
     available(typed.nick);
     const identity = await identify(whitelist, typed);
+    notDenied(whitelist, identity.nick, identity.uuid, options.self);
     available(identity.nick);
     return identity;
   };
@@ -180,6 +192,8 @@ export function createRegistrar(deps: {
         },
         () => {
           requirePresent(whitelist.guildId, member.userId);
+          // A denial committed while this registration waited for a lookup or a role wins.
+          notDenied(whitelist, identity.nick, identity.uuid, who.self);
           requireFree(whitelist, entries.find(whitelist.id, identity.nick));
           requireUnderLimit(whitelist, held(whitelist, member, false), who.self);
         },

@@ -2,7 +2,7 @@ import type { EntryRecord } from "../entries/model.ts";
 import { DomainError } from "../shared/errors.ts";
 import { requireLifetime } from "../whitelists/lifetime.ts";
 import type { Whitelist } from "../whitelists/model.ts";
-import type { Member } from "./model.ts";
+import type { Denial, Member } from "./model.ts";
 
 // The registration rules (docs/decisions.md, Registration rules), each once, as pure checks over what the caller
 // read: each throws the domain error that names what the member (or the staff acting) can do next. The
@@ -57,6 +57,38 @@ export function requireRole(whitelist: Whitelist, member: Member, self: boolean)
       : `That member no longer holds any of the roles ${whitelist.name} requires.`,
     details,
   );
+}
+
+/**
+ * The nick is not on the whitelist's deny list (`denial`: the one matching it by name or UUID, if any); the
+ * refusal carries staff's reason. `nick` is the nick as it would be stored, which a renamed premium account
+ * denied by UUID spells differently from the denial.
+ */
+export function requireNotDenied(
+  whitelist: Whitelist,
+  nick: string,
+  denial: Denial | undefined,
+  self: boolean,
+): void {
+  if (!denial) return;
+  // The same name in another letter case reads as staff spelt it; another name says which it was denied as.
+  const same = denial.nick.toLowerCase() === nick.toLowerCase();
+  const shown = same ? denial.nick : nick;
+  throw DomainError.with(
+    "nick-denied",
+    `${shown} is denied on ${whitelist.name}${same ? "" : ` (as ${denial.nick})`}` +
+      `${denial.reason ? `: ${denial.reason}` : ""}.`,
+    { whitelist: whitelist.name, nick: shown, deniedAs: denial.nick, reason: denial.reason, self },
+  );
+}
+
+/** Whether `actor` may see who owns `entry`: its owner, and managers of its whitelist. */
+export function maySeeOwner(
+  whitelist: Whitelist,
+  entry: Pick<EntryRecord, "userId">,
+  actor: Member,
+): boolean {
+  return entry.userId === actor.userId || isManager(whitelist, actor);
 }
 
 /** The nick is not on the whitelist yet, in any letter case (`taken`: the entry holding it, if any). */

@@ -12,6 +12,7 @@ import type { WhitelistService } from "../whitelists/service.ts";
 import type { Departures } from "./departures.ts";
 import type {
   Decision,
+  DenialLookup,
   DiscordPorts,
   Member,
   MemberEntry,
@@ -65,6 +66,7 @@ export function createRegistrationService(deps: {
   mojang: MojangClient;
   geyser: GeyserClient;
   departures: Departures;
+  denials: DenialLookup;
   discord: Pick<DiscordPorts, "board">;
   clock: Clock;
   logger: Logger;

@@ -30,7 +30,10 @@ export type DomainErrorCode =
   | "request-decided"
   | "request-not-found"
   | "no-log-channel"
-  | "member-left";
+  | "member-left"
+  // The deny list (src/registration/deny.ts).
+  | "nick-denied"
+  | "not-denied";
 
 /**
  * The data some failures carry, for an adapter that words them its own way (the bot: role mentions and the
@@ -43,6 +46,7 @@ export type DomainErrorDetails = {
   "whitelist-not-found": { named: string | null };
   "whitelist-required": { names: string[] };
   "no-log-channel": { whitelist: string };
+  "nick-denied": { whitelist: string; nick: string; deniedAs: string; reason: string | null; self: boolean };
 };
 
 /** A failure a service reports on purpose: its `code` is stable, its message is safe to show to the caller. */

@@ -49,6 +49,10 @@ describe("command definitions", () => {
         "remove",
         "export",
         "log-channel",
+        "deny",
+        "undeny",
+        "whois",
+        "member",
       ],
       serverLink: ["create", "revoke", "webhook", "list"],
       buttons: ["approval"],
@@ -58,7 +62,7 @@ describe("command definitions", () => {
   test("every whitelist option is a string with autocomplete", () => {
     const whitelistOptions = allOptions().filter(({ option }) => option.name === "whitelist");
     expect(whitelistOptions.map(({ path }) => path)).toEqual([
-      ...["edit", "delete", "show", "roles", "add", "remove", "export"].map(
+      ...["edit", "delete", "show", "roles", "add", "remove", "export", "deny", "undeny", "whois"].map(
         (sub) => `/whitelist ${sub} whitelist`,
       ),
       "/register whitelist",
@@ -76,6 +80,21 @@ describe("command definitions", () => {
         autocomplete: true,
       });
     }
+  });
+
+  test("every nick option autocompletes, except those that only take a new nick", () => {
+    const nickOptions = allOptions().filter(({ option }) => option.name === "nick");
+    expect(
+      nickOptions.map(({ path, option }) => [path, "autocomplete" in option && option.autocomplete === true]),
+    ).toEqual([
+      ["/whitelist add nick", false],
+      ["/whitelist remove nick", true],
+      ["/whitelist deny nick", true],
+      ["/whitelist undeny nick", true],
+      ["/whitelist whois nick", true],
+      ["/register nick", false],
+      ["/unregister nick", true],
+    ]);
   });
 
   test("nick-type, mode and format offer exactly the enumerations as choices", () => {

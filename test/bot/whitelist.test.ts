@@ -252,6 +252,7 @@ describe("/whitelist list and show", () => {
         "Required roles": `<@&${IDS.playerRole}>`,
         "Granted roles": "none",
         "Manager roles": `<@&${IDS.staffRole}>`,
+        "Denied nicks": "none",
       },
     });
   });

@@ -1,5 +1,7 @@
+import { Database } from "bun:sqlite";
 import { describe, expect, test } from "bun:test";
-import { foldsIntoAscii, nickKey } from "../../src/nicks/key.ts";
+import fc from "fast-check";
+import { foldsIntoAscii, keyPrefixEnd, nickKey } from "../../src/nicks/key.ts";
 
 describe("nickKey", () => {
   test("an ASCII nick's key is its lower case", () => {
@@ -47,5 +49,30 @@ describe("nickKey", () => {
       if (foldsIntoAscii(String.fromCharCode(code))) folding.push(code.toString(16));
     }
     expect(folding).toEqual(["37e", "1fef", "212a"]);
+  });
+});
+
+describe("keyPrefixEnd", () => {
+  test("as SQLite compares text, a key lies in [prefix, keyPrefixEnd(prefix)) exactly when it starts with prefix", () => {
+    const sqlite = new Database(":memory:");
+    const inRange = sqlite.query<{ hit: number }, [string, string, string, string]>(
+      "SELECT (?1 >= ?2 AND ?3 < ?4) AS hit",
+    );
+    // Any code point but U+10FFFF itself (a noncharacter, which no nick holds); short strings meet prefixes often.
+    const text = (maxLength: number) =>
+      fc.string({ unit: "binary", maxLength }).filter((value) => !value.includes("\u{10FFFF}"));
+    try {
+      fc.assert(
+        fc.property(text(4), text(6), (prefix, rest) => {
+          for (const key of [prefix + rest, rest]) {
+            const hit = inRange.get(key, prefix, key, keyPrefixEnd(prefix))?.hit === 1;
+            expect([key, prefix, hit]).toEqual([key, prefix, key.startsWith(prefix)]);
+          }
+        }),
+        { numRuns: 2000 },
+      );
+    } finally {
+      sqlite.close();
+    }
   });
 });

@@ -128,6 +128,22 @@ test("every command, button and mode keeps to Discord's published contract, both
     nick: "bob_staff",
     expires: "7d",
   });
+  // Look-ups both ways (embeds with mentions, a list) and the nick suggestions.
+  await run(IDS.manager, "whitelist", "whois", { nick: "bob_staff" });
+  await run(IDS.bob, "whitelist", "member", { user: IDS.bob });
+  expect(
+    await suggest(IDS.manager, "whitelist", "nick", "remove", { whitelist: "survival", nick: "bob" }),
+  ).toEqual([{ name: "bob_staff (survival)", value: "bob_staff" }]);
+  // The deny list: a deny looks the nick up and is logged; show lists it; undeny lifts it.
+  await run(IDS.manager, "whitelist", "deny", {
+    whitelist: "survival",
+    nick: "griefer_mc",
+    reason: "griefing",
+  });
+  await logged("Nick denied");
+  await run(IDS.manager, "whitelist", "show", { whitelist: "survival" });
+  await run(IDS.manager, "whitelist", "undeny", { whitelist: "survival", nick: "griefer_mc" });
+  await logged("Nick allowed again");
   expect(await suggest(IDS.alice, "unregister", "nick", undefined, { nick: "" })).toHaveLength(1);
   await run(IDS.alice, "unregister", undefined, { nick: PROFILES.notch.name, whitelist: "survival" });
   await w.roles(IDS.alice, "the role taken back", (roles) => !roles.includes(IDS.whitelistedRole));

@@ -4,19 +4,39 @@ import { withSubcommands } from "../subcommands.ts";
 import { add } from "./add.ts";
 import { create } from "./create.ts";
 import { deleteWhitelist } from "./delete.ts";
+import { deny } from "./deny.ts";
 import { edit } from "./edit.ts";
 import { exportWhitelist } from "./export.ts";
 import { list } from "./list.ts";
 import { logChannel } from "./log-channel.ts";
+import { member } from "./member.ts";
 import { remove } from "./remove.ts";
 import { roles } from "./roles.ts";
 import { show } from "./show.ts";
+import { undeny } from "./undeny.ts";
+import { whois } from "./whois.ts";
 
 /**
- * `/whitelist create|edit|delete|list|show|roles|add|remove|export|log-channel`. Visible to everyone: members use
- * list and show, whitelist staff add, remove and export; each subcommand checks its own precondition.
+ * `/whitelist create|edit|delete|list|show|roles|add|remove|export|log-channel|deny|undeny|whois|member`. Visible
+ * to everyone: members use list, show, whois and member (for their own nicks), whitelist staff add, remove,
+ * export, deny and undeny; each subcommand checks its own precondition.
  */
 export const whitelist: Command = withSubcommands(
   new SlashCommandBuilder().setName("whitelist").setDescription("Manage the server's Minecraft whitelists"),
-  [create, edit, deleteWhitelist, list, show, roles, add, remove, exportWhitelist, logChannel],
+  [
+    create,
+    edit,
+    deleteWhitelist,
+    list,
+    show,
+    roles,
+    add,
+    remove,
+    exportWhitelist,
+    logChannel,
+    deny,
+    undeny,
+    whois,
+    member,
+  ],
 );

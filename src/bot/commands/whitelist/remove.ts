@@ -1,7 +1,8 @@
 import { SlashCommandSubcommandBuilder } from "discord.js";
 import { actingMember } from "../../members.ts";
 import { answer } from "../answer.ts";
-import { suggestWhitelists, whitelistFromOption, whitelistOption } from "../options.ts";
+import { nickOption, suggestNicks } from "../nick-option.ts";
+import { whitelistFromOption, whitelistOption } from "../options.ts";
 import { requireGuildId } from "../preconditions.ts";
 import type { Subcommand } from "../subcommands.ts";
 
@@ -11,13 +12,7 @@ export const remove = {
     .setName("remove")
     .setDescription("Remove a nick from a whitelist (its owner or whitelist staff)")
     .addStringOption(whitelistOption(true))
-    .addStringOption((option) =>
-      option
-        .setName("nick")
-        .setDescription("The nick, in any letter case")
-        .setRequired(true)
-        .setMaxLength(40),
-    ),
+    .addStringOption(nickOption("The nick, in any letter case")),
 
   async execute(interaction, context) {
     const whitelist = whitelistFromOption(interaction, context);
@@ -34,5 +29,5 @@ export const remove = {
     );
   },
 
-  autocomplete: suggestWhitelists,
+  autocomplete: suggestNicks("entries"),
 } satisfies Subcommand;

@@ -1,8 +1,14 @@
 import { SlashCommandSubcommandBuilder } from "discord.js";
+import type { DenyList } from "../../../registration/deny.ts";
+import { isManager } from "../../../registration/rules.ts";
+import { clip } from "../../../shared/text.ts";
+import type { Whitelist } from "../../../whitelists/model.ts";
 import { describeLifetime } from "../../expiry.ts";
 import { departuresUnseenForStaff, isPaused, pausedForStaff } from "../../intents.ts";
 import { colours } from "../../log-channel.ts";
+import { actingMember } from "../../members.ts";
 import { roleMentionsWithin } from "../../mentions.ts";
+import { plainName } from "../../text.ts";
 import { answer } from "../answer.ts";
 import { describeFloodgate, suggestWhitelists, whitelistFromOption, whitelistOption } from "../options.ts";
 import type { Subcommand } from "../subcommands.ts";
@@ -11,9 +17,35 @@ import type { Subcommand } from "../subcommands.ts";
 const roles = (roleIds: string[], none: string) =>
   roleIds.length > 0 ? roleMentionsWithin(roleIds, 1024) : none;
 
+/** How many denied nicks `/whitelist show` lists at most; the rest are counted. */
+export const DENIALS_SHOWN = 10;
+/** Discord's limit on an embed field's value. */
+const FIELD_MAX = 1024;
+
+/**
+ * The deny list for an embed field: to staff the first DENIALS_SHOWN nicks with their reasons, then how many
+ * more, within a field's 1,024 characters; to members only how many (reasons are staff's notes).
+ */
+function denialsField(whitelist: Whitelist, denials: DenyList, staff: boolean): string {
+  const { denials: first, total } = denials.list(whitelist.id, DENIALS_SHOWN);
+  if (total === 0) return "none";
+  if (!staff) return `${total} nick(s); staff see which.`;
+  const more = (shown: number) => `\n… and ${total - shown} more (one at a time: \`/whitelist whois\`)`;
+  let value = `${total} nick(s):`;
+  let shown = 0;
+  for (const denial of first) {
+    const line = `• \`${denial.nick}\`${denial.reason ? `: ${plainName(clip(denial.reason, 60))}` : ""}`;
+    if (`${value}\n${line}${more(shown + 1)}`.length > FIELD_MAX) break;
+    value = `${value}\n${line}`;
+    shown++;
+  }
+  return shown < total ? value + more(shown) : value;
+}
+
 /**
  * `/whitelist show whitelist`: its settings, role lists, nick count and pending requests, Bedrock nicks still
- * without their UUID, and what a privileged intent Discord withholds stops on it (anyone).
+ * without their UUID, its deny list (nicks and reasons to staff, a count to members), and what a privileged
+ * intent Discord withholds stops on it (anyone).
  */
 export const show = {
   data: new SlashCommandSubcommandBuilder()
@@ -52,6 +84,10 @@ export const show = {
             { name: "Required roles", value: roles(wl.requiredRoleIds, "none: anyone may register") },
             { name: "Granted roles", value: roles(wl.grantedRoleIds, "none") },
             { name: "Manager roles", value: roles(wl.managerRoleIds, "none: Manage Server only") },
+            {
+              name: "Denied nicks",
+              value: denialsField(wl, context.services.denials, isManager(wl, actingMember(interaction))),
+            },
             ...(wl.nickType === "bedrock" ? [{ name: "Bedrock", value: `${describeFloodgate(wl)}.` }] : []),
             ...(withoutUuid > 0
               ? [

@@ -1,0 +1,56 @@
+import type { APIEmbed } from "discord.js";
+import type { EntryRecord } from "../../../entries/model.ts";
+import type { Denial } from "../../../registration/model.ts";
+import type { Whitelist } from "../../../whitelists/model.ts";
+import { accountOf, colours } from "../../log-channel.ts";
+import { plainName } from "../../text.ts";
+
+// How `/whitelist whois` and `/whitelist member` show entries and denials (docs/decisions.md, Look-ups).
+
+/** A moment as Discord renders it in each reader's time zone: the date and time, and how long ago or ahead. */
+export function moment(ms: number): string {
+  const seconds = Math.floor(ms / 1000);
+  return `<t:${seconds}:f> (<t:${seconds}:R>)`;
+}
+
+/** How an entry came to be: the member registered it, or staff added it (or approved the member's request). */
+export function howAdded(entry: Pick<EntryRecord, "origin">): string {
+  return entry.origin === "discord"
+    ? "the member registered it"
+    : "staff: `/whitelist add`, or an approved request";
+}
+
+/** When an entry goes by itself, if ever. */
+export function expiry(entry: Pick<EntryRecord, "expiresAt">): string {
+  return entry.expiresAt === null ? "never" : moment(entry.expiresAt);
+}
+
+/** The embed of one entry: owner, who added it, when, how, its expiry and its account. */
+export function entryEmbed(entry: EntryRecord, whitelist: Whitelist): APIEmbed {
+  return {
+    title: `${entry.nick} on ${whitelist.name}`,
+    color: colours.info,
+    fields: [
+      { name: "Owner", value: `<@${entry.userId}>`, inline: true },
+      { name: "Added by", value: `<@${entry.addedBy}>`, inline: true },
+      { name: "How", value: howAdded(entry), inline: true },
+      { name: "When", value: moment(entry.createdAt), inline: true },
+      { name: "Expires", value: expiry(entry), inline: true },
+      { name: "Account", value: accountOf(entry), inline: false },
+    ],
+  };
+}
+
+/** The embed of a denial, for staff: why, by whom, when, and whether its account is denied too. */
+export function denialDetailsEmbed(denial: Denial, whitelist: Whitelist): APIEmbed {
+  return {
+    title: `${denial.nick} is denied on ${whitelist.name}`,
+    color: colours.removed,
+    fields: [
+      { name: "Reason", value: denial.reason ? plainName(denial.reason) : "—", inline: true },
+      { name: "Denied by", value: `<@${denial.deniedBy}>`, inline: true },
+      { name: "When", value: moment(denial.createdAt), inline: true },
+      { name: "Account", value: denial.uuid ? `UUID ${denial.uuid}` : "by name only", inline: false },
+    ],
+  };
+}

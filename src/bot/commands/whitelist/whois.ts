@@ -1,0 +1,56 @@
+import type { APIEmbed } from "discord.js";
+import { SlashCommandSubcommandBuilder } from "discord.js";
+import { actingMember } from "../../members.ts";
+import { answer } from "../answer.ts";
+import { nickOption, suggestNicks } from "../nick-option.ts";
+import { whitelistOption } from "../options.ts";
+import { requireGuildId } from "../preconditions.ts";
+import type { Subcommand } from "../subcommands.ts";
+import { denialDetailsEmbed, entryEmbed } from "./lookup-text.ts";
+
+/** Discord's limit on embeds in one message. */
+const MAX_EMBEDS = 10;
+
+/**
+ * `/whitelist whois nick [whitelist]`: who holds a nick, on the whitelist given or on every whitelist of the
+ * server: owner, who added it, when, how and its expiry. Managers of a whitelist see any nick on it (and its
+ * denial); a member sees their own nicks.
+ */
+export const whois = {
+  data: new SlashCommandSubcommandBuilder()
+    .setName("whois")
+    .setDescription("Who holds a nick: owner, added by, when, how, expiry (staff; members: their own nicks)")
+    .addStringOption(nickOption("The nick, in any letter case (Bedrock: the gamertag or the in-game name)"))
+    .addStringOption(whitelistOption(false, "Only this whitelist (default: every whitelist of the server)")),
+
+  async execute(interaction, context) {
+    const result = context.services.lookups.whois({
+      guildId: requireGuildId(interaction),
+      whitelist: interaction.options.getString("whitelist"),
+      nick: interaction.options.getString("nick", true),
+      actor: actingMember(interaction),
+    });
+    const embeds: APIEmbed[] = [
+      ...result.found.map(({ entry, whitelist }) => entryEmbed(entry, whitelist)),
+      ...result.denied.map(({ denial, whitelist }) => denialDetailsEmbed(denial, whitelist)),
+    ];
+    const nick = result.found[0]?.entry.nick ?? result.denied[0]?.denial.nick ?? result.nick;
+    const where = result.found.map(({ whitelist }) => `**${whitelist.name}**`).join(", ");
+    await answer(interaction, {
+      content: [
+        result.found.length > 0
+          ? `🔎 **${nick}** is on ${where}.`
+          : `🔎 **${nick}** is on no whitelist you can see.`,
+        ...(result.hidden > 0
+          ? [`It is also on ${result.hidden} whitelist(s) you do not manage, for another member.`]
+          : []),
+        ...(embeds.length > MAX_EMBEDS
+          ? [`… and ${embeds.length - MAX_EMBEDS} more: name a whitelist.`]
+          : []),
+      ].join("\n"),
+      embeds: embeds.slice(0, MAX_EMBEDS),
+    });
+  },
+
+  autocomplete: suggestNicks("entries"),
+} satisfies Subcommand;

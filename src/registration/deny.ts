@@ -1,0 +1,264 @@
+import { and, asc, count, eq, gte, lt } from "drizzle-orm";
+import type { Db } from "../db/client.ts";
+import { deniedNicks } from "../db/schema.ts";
+import type { Write } from "../db/writer.ts";
+import type { EntryRecord } from "../entries/model.ts";
+import type { EntryService } from "../entries/service.ts";
+import type { GeyserClient } from "../geyser/client.ts";
+import type { MojangClient } from "../mojang/client.ts";
+import { floodgateUuid, namesMeant } from "../nicks/floodgate.ts";
+import { keyPrefixEnd, nickKey } from "../nicks/key.ts";
+import type { Clock } from "../shared/clock.ts";
+import { DomainError } from "../shared/errors.ts";
+import type { Logger } from "../shared/logger.ts";
+import { clip } from "../shared/text.ts";
+import type { Whitelist, WhitelistRef } from "../whitelists/model.ts";
+import type { WhitelistService } from "../whitelists/service.ts";
+import type { Denial, Member } from "./model.ts";
+import { parseNick, type Typed } from "./registrar.ts";
+import { requireManager } from "./rules.ts";
+
+type Row = typeof deniedNicks.$inferSelect;
+const toDenial = ({ nickKey: _key, ...denial }: Row): Denial => denial;
+
+/** The longest reason staff may give (the `/whitelist deny` option takes no more either). */
+export const REASON_MAX = 200;
+
+/**
+ * What a deny learnt of the account behind the nick: its UUID (a premium account at Mojang, an Xbox one at
+ * GeyserMC), that there is none, that the lookup could not be made (denied by name only), or that the nick
+ * type has nothing to look up (`offline`).
+ */
+export type AccountCheck = "found" | "none" | "unavailable" | "not-looked-up";
+
+/** What denying a nick did. */
+export type DenyOutcome = {
+  denial: Denial;
+  whitelist: Whitelist;
+  /** The entries it removed from the whitelist (origin `staff`), by name or by UUID. */
+  removed: EntryRecord[];
+  account: AccountCheck;
+  /** The nick was denied already: the reason (when given) and the UUID (when found) are updated. */
+  updated: boolean;
+};
+
+/** The deny list of each whitelist (docs/decisions.md, Deny list). */
+export type DenyList = ReturnType<typeof createDenyList>;
+
+/** A reason as stored: on one line, trimmed, null when empty; refused when longer than REASON_MAX. */
+function cleanReason(reason: string | null | undefined): string | null {
+  const flat = (reason ?? "").replace(/[\p{Cc}\p{Zl}\p{Zp}]/gu, " ").trim();
+  if (flat.length === 0) return null;
+  if ([...flat].length > REASON_MAX) {
+    throw new DomainError("invalid-input", `A reason is at most ${REASON_MAX} characters.`);
+  }
+  return flat;
+}
+
+/** Creates the deny list over the `denied_nicks` table. */
+export function createDenyList(deps: {
+  db: Db;
+  write: Write;
+  clock: Clock;
+  whitelists: WhitelistService;
+  entries: EntryService;
+  mojang: MojangClient;
+  geyser: GeyserClient;
+  logger: Logger;
+}) {
+  const { db, write, clock, whitelists, entries, mojang, geyser, logger } = deps;
+
+  const byKey = (whitelistId: string, nick: string) =>
+    db
+      .select()
+      .from(deniedNicks)
+      .where(and(eq(deniedNicks.whitelistId, whitelistId), eq(deniedNicks.nickKey, nickKey(nick))))
+      .get();
+
+  /**
+   * The account behind a nick, looked up as registration does, but never refusing: a nick with no account, or
+   * one Mojang or GeyserMC cannot tell about now, is denied by name.
+   */
+  const lookUp = async (
+    whitelist: Whitelist,
+    typed: Typed,
+  ): Promise<{ nick: string; uuid: string | null; account: AccountCheck }> => {
+    const byName = { nick: typed.nick, uuid: null };
+    if (whitelist.nickType === "offline") return { ...byName, account: "not-looked-up" };
+    try {
+      if (typed.gamertag !== null) {
+        const xuid = await geyser.xuidOf(typed.gamertag);
+        return xuid === null
+          ? { ...byName, account: "none" }
+          : { nick: typed.nick, uuid: floodgateUuid(xuid), account: "found" };
+      }
+      const status = await mojang.lookup(typed.nick);
+      return status.premium
+        ? { nick: status.name, uuid: status.uuid, account: "found" }
+        : { ...byName, account: "none" };
+    } catch (error) {
+      if (
+        error instanceof DomainError &&
+        (error.code === "mojang-unavailable" || error.code === "geyser-unavailable")
+      ) {
+        return { ...byName, account: "unavailable" };
+      }
+      throw error;
+    }
+  };
+
+  const list = {
+    /**
+     * The denial a nick meets on a whitelist: by its comparison key, else (a premium or Bedrock account) by
+     * UUID, so an account renamed since it was denied stays denied.
+     */
+    find(whitelistId: string, nick: string, uuid: string | null): Denial | undefined {
+      const named = byKey(whitelistId, nick);
+      if (named) return toDenial(named);
+      if (uuid === null) return undefined;
+      const owned = db
+        .select()
+        .from(deniedNicks)
+        .where(and(eq(deniedNicks.whitelistId, whitelistId), eq(deniedNicks.uuid, uuid)))
+        .get();
+      return owned && toDenial(owned);
+    },
+
+    /** The denial staff mean by `typed`: any letter case; on a Bedrock whitelist also the gamertag forms. */
+    findTyped(whitelist: Whitelist, typed: string): Denial | undefined {
+      const names = whitelist.nickType === "bedrock" ? namesMeant(whitelist, typed) : [typed.trim()];
+      for (const name of names) {
+        const found = byKey(whitelist.id, name);
+        if (found) return toDenial(found);
+      }
+      return undefined;
+    },
+
+    /** The first `limit` denials of a whitelist by nick (any letter case), and how many there are in all. */
+    list(whitelistId: string, limit: number): { denials: Denial[]; total: number } {
+      const denials = db
+        .select()
+        .from(deniedNicks)
+        .where(eq(deniedNicks.whitelistId, whitelistId))
+        .orderBy(asc(deniedNicks.nickKey))
+        .limit(limit)
+        .all()
+        .map(toDenial);
+      const total =
+        db.select({ n: count() }).from(deniedNicks).where(eq(deniedNicks.whitelistId, whitelistId)).get()
+          ?.n ?? 0;
+      return { denials, total };
+    },
+
+    /** At most `limit` denials of a whitelist whose nick starts with `prefix`: a range over the nick key index. */
+    startingWith(whitelistId: string, prefix: string, limit: number): Denial[] {
+      const key = nickKey(prefix);
+      return db
+        .select()
+        .from(deniedNicks)
+        .where(
+          and(
+            eq(deniedNicks.whitelistId, whitelistId),
+            gte(deniedNicks.nickKey, key),
+            lt(deniedNicks.nickKey, keyPrefixEnd(key)),
+          ),
+        )
+        .orderBy(asc(deniedNicks.nickKey))
+        .limit(limit)
+        .all()
+        .map(toDenial);
+    },
+
+    /**
+     * A manager denies a nick on a whitelist: valid in the whitelist's syntax, stored by name (a premium
+     * account in Mojang's spelling) and, when Mojang or GeyserMC knows the account, by UUID. When they cannot
+     * be reached it is denied by name only, and `account` says so. In the same transaction every entry holding
+     * the nick (by name, or by that UUID) is removed with origin `staff`, whoever owns it, managers included;
+     * the role reverter and the log channel hear each removal. Denying a denied nick again updates it.
+     */
+    async deny(
+      input: WhitelistRef & { nick: string; reason?: string | null; actor: Member },
+    ): Promise<DenyOutcome> {
+      const whitelist = whitelists.resolve(input);
+      requireManager(whitelist, input.actor);
+      const reason = cleanReason(input.reason);
+      const typed = parseNick(whitelist, input.nick);
+      const found = await lookUp(whitelist, typed);
+      const done = await write(
+        (tx) => {
+          if (!whitelists.get(whitelist.id)) {
+            throw new DomainError("whitelist-not-found", "That whitelist was just deleted.");
+          }
+          const existing = byKey(whitelist.id, found.nick);
+          const values = {
+            nick: found.nick,
+            nickKey: nickKey(found.nick),
+            uuid: found.uuid ?? existing?.uuid ?? null,
+            reason: reason ?? existing?.reason ?? null,
+            deniedBy: input.actor.userId,
+            createdAt: clock.now(),
+          };
+          const row = existing
+            ? tx.update(deniedNicks).set(values).where(eq(deniedNicks.id, existing.id)).returning().get()
+            : tx
+                .insert(deniedNicks)
+                .values({ whitelistId: whitelist.id, ...values })
+                .returning()
+                .get();
+          const holding = new Map<number, EntryRecord>();
+          for (const name of new Set([typed.nick, found.nick])) {
+            const entry = entries.findTyped(whitelist, name);
+            if (entry) holding.set(entry.id, entry);
+          }
+          if (values.uuid !== null) {
+            for (const entry of entries.findByUuid(whitelist.id, values.uuid)) holding.set(entry.id, entry);
+          }
+          const notices = entries.removeIn(tx, whitelist, [...holding.keys()], "staff", input.actor.userId);
+          return { denial: toDenial(row as Row), notices, updated: existing !== undefined };
+        },
+        (committed) => entries.publish(committed.notices),
+      );
+      logger.info("nick denied", {
+        guildId: whitelist.guildId,
+        whitelistId: whitelist.id,
+        nick: done.denial.nick,
+        byUuid: done.denial.uuid !== null,
+        removed: done.notices.length,
+        actorId: input.actor.userId,
+      });
+      return {
+        denial: done.denial,
+        whitelist,
+        removed: done.notices.map((notice) => notice.entry),
+        account: found.account,
+        updated: done.updated,
+      };
+    },
+
+    /** A manager lifts a denial (found as `findTyped` finds it); nothing is added back. */
+    async undeny(input: WhitelistRef & { nick: string; actor: Member }): Promise<{
+      denial: Denial;
+      whitelist: Whitelist;
+    }> {
+      const whitelist = whitelists.resolve(input);
+      requireManager(whitelist, input.actor);
+      const typed = input.nick.trim();
+      const denial = list.findTyped(whitelist, typed);
+      if (!denial) {
+        throw new DomainError(
+          "not-denied",
+          `${clip(typed) || "That nick"} is not denied on ${whitelist.name}; there is nothing to lift.`,
+        );
+      }
+      await write((tx) => tx.delete(deniedNicks).where(eq(deniedNicks.id, denial.id)).run());
+      logger.info("nick allowed again", {
+        guildId: whitelist.guildId,
+        whitelistId: whitelist.id,
+        nick: denial.nick,
+        actorId: input.actor.userId,
+      });
+      return { denial, whitelist };
+    },
+  };
+  return list;
+}
