@@ -78,6 +78,9 @@ test("every command, button and mode keeps to Discord's published contract, both
   // A granted role above the bot's: granting it fails with Discord's 403 (an error body, checked too).
   await run(IDS.owner, "whitelist", "roles", { whitelist: "chat", "add-granted": IDS.vipRole });
   await run(IDS.owner, "whitelist", "edit", { whitelist: "survival", "max-nicks": 3 });
+  // Access follows roles: a nick limit for a role, and the role-loss policy.
+  await run(IDS.owner, "whitelist", "roles", { whitelist: "survival", limit: `<@&${IDS.playerRole}>=4` });
+  await run(IDS.owner, "whitelist", "edit", { whitelist: "vetted", "on-role-loss": "keep" });
   await run(IDS.bob, "whitelist", "list");
   await run(IDS.bob, "whitelist", "show", { whitelist: "survival" });
   expect(await suggest(IDS.owner, "whitelist", "whitelist", "show", { whitelist: "s" })).toEqual([

@@ -1,8 +1,9 @@
 import { ChannelType, SlashCommandSubcommandBuilder } from "discord.js";
 import type { UpkeepReport } from "../../../registration/bedrock.ts";
 import { DomainError } from "../../../shared/errors.ts";
-import { registrationModes } from "../../../whitelists/model.ts";
+import { registrationModes, roleLossPolicies } from "../../../whitelists/model.ts";
 import type { WhitelistChanges } from "../../../whitelists/service.ts";
+import { checkAccessNow } from "../access-check.ts";
 import { answer, deferAnswer } from "../answer.ts";
 import {
   describeFloodgate,
@@ -39,7 +40,8 @@ function describeRespelling(report: UpkeepReport): string {
 
 /**
  * `/whitelist edit whitelist [name] [channel] [mode] [max-nicks] [enabled] [remove-on-leave] [floodgate-prefix]
- * [replace-spaces]` (Manage Server).
+ * [replace-spaces] [on-role-loss]` (Manage Server). Switching `on-role-loss` to `remove` checks the members with
+ * nicks on it at once (docs/decisions.md, Access follows roles).
  */
 export const edit = {
   data: new SlashCommandSubcommandBuilder()
@@ -75,13 +77,23 @@ export const edit = {
       option.setName("remove-on-leave").setDescription("Remove a member's nicks when they leave the server"),
     )
     .addStringOption(floodgatePrefixOption)
-    .addBooleanOption(replaceSpacesOption),
+    .addBooleanOption(replaceSpacesOption)
+    .addStringOption((option) =>
+      option
+        .setName("on-role-loss")
+        .setDescription("A member's nicks when they no longer hold any required role")
+        .addChoices(
+          { name: "remove: their nicks go (default)", value: "remove" },
+          { name: "keep: their nicks stay", value: "keep" },
+        ),
+    ),
 
   async execute(interaction, context) {
     requireManageGuild(interaction);
     const whitelist = whitelistFromOption(interaction, context);
     const { options } = interaction;
     const mode = options.getString("mode");
+    const onRoleLoss = options.getString("on-role-loss");
     const changes: WhitelistChanges = {
       name: options.getString("name")?.trim(),
       channelId: options.getChannel("channel")?.id,
@@ -89,6 +101,7 @@ export const edit = {
       maxNicksPerUser: options.getInteger("max-nicks") ?? undefined,
       enabled: options.getBoolean("enabled") ?? undefined,
       removeOnLeave: options.getBoolean("remove-on-leave") ?? undefined,
+      onRoleLoss: onRoleLoss === null ? undefined : oneOf(roleLossPolicies, onRoleLoss, "on-role-loss"),
       ...floodgateSettings(options),
     };
     const given = Object.fromEntries(Object.entries(changes).filter(([, value]) => value !== undefined));
@@ -96,7 +109,7 @@ export const edit = {
       throw new DomainError(
         "invalid-input",
         "Nothing to change: give at least one of name, channel, mode, max-nicks, enabled, remove-on-leave, " +
-          "floodgate-prefix, replace-spaces.",
+          "floodgate-prefix, replace-spaces, on-role-loss.",
       );
     }
     const updated = await context.services.whitelists.update(whitelist.id, given);
@@ -110,6 +123,7 @@ export const edit = {
     const respelled = floodgateChanged
       ? await context.services.bedrock.catchUp({ whitelistId: updated.id, actorId: interaction.user.id })
       : null;
+    const checked = await checkAccessNow(interaction, context, whitelist, updated);
     const described: string[] = [];
     if (given.name !== undefined) described.push(`name **${updated.name}**`);
     if (given.channelId !== undefined) described.push(`channel <#${updated.channelId}>`);
@@ -121,6 +135,13 @@ export const edit = {
         updated.removeOnLeave ? "nicks removed when members leave" : "nicks kept when members leave",
       );
     }
+    if (given.onRoleLoss !== undefined) {
+      described.push(
+        updated.onRoleLoss === "remove"
+          ? "nicks removed when members lose every required role"
+          : "nicks kept when members lose every required role",
+      );
+    }
     if (given.floodgatePrefix !== undefined || given.replaceSpaces !== undefined) {
       described.push(describeFloodgate(updated));
     }
@@ -129,6 +150,7 @@ export const edit = {
       [
         `✅ **${updated.name}** now: ${described.join(", ")}.`,
         ...(respelled ? [describeRespelling(respelled)] : []),
+        ...(checked ? [checked] : []),
         updated.enabled
           ? howMembersRegister(updated, context)
           : "Registrations are closed; reopen them with `enabled:True`.",
