@@ -205,5 +205,8 @@ Act as a Discord member through the sandbox's control API:
   curl ${d.sandboxUrl}/channels/${demo.channels.log}/messages     # what the bot logged
   curl ${d.sandboxUrl}/members/${demo.users.alex}                  # alex's roles
 
+Take steve's Player role away: survival requires it, so his nick there goes (origin role-lost):
+  curl -X POST ${json} ${d.sandboxUrl}/members/${demo.users.steve}/roles -d '{"roleIds":["${demo.roles.whitelisted}"]}'
+
 Press Ctrl+C to stop.`;
 }
