@@ -4,6 +4,7 @@ import {
   GatewayCloseCodes,
   GatewayIntentBits,
   type Guild,
+  type GuildMember,
   IntentsBitField,
   Routes,
 } from "discord.js";
@@ -16,6 +17,7 @@ import type { DiscordRest } from "./discord.ts";
 import { onMemberRemove } from "./events/member-remove.ts";
 import { createMessageHandler } from "./events/message-create.ts";
 import { reconcileMembers } from "./events/reconcile.ts";
+import { onMemberRoles, onRoleDelete, rolesChanged } from "./events/role-changes.ts";
 import {
   ALL_GRANTED,
   type GrantedIntents,
@@ -61,7 +63,7 @@ export type Bot = {
    * as the developer portal grants them; what it withholds is reported instead of failing.
    */
   ensureIntents(): Promise<void>;
-  /** Resolves once the work gateway events have started is done: command registration and departure checks. */
+  /** Resolves once the work gateway events have started is done: command registration, departure and role checks. */
   settled(): Promise<void>;
   stop(): Promise<void>;
 };
@@ -207,6 +209,35 @@ export async function startBot(options: BotOptions): Promise<Bot> {
     client.on(Events.GuildMemberAdd, (member) =>
       services.registration.memberJoined({ guildId: member.guild.id, userId: member.id }),
     );
+    // Access follows roles: a member's roles as they change, and a deleted role's former holders. Without Server
+    // Members, Discord sends no member updates and the bot cannot ask about members: nothing is seen.
+    if (readsMembers) {
+      const checkRoles = (member: GuildMember) =>
+        track(
+          onMemberRoles(member, context).catch((error) =>
+            logger.warn("could not check a member's roles", {
+              guildId: member.guild.id,
+              error: String(error),
+            }),
+          ),
+        );
+      client.on(Events.GuildMemberUpdate, (before, after) => {
+        if (before.partial || rolesChanged(before, after)) checkRoles(after);
+      });
+      client.on(Events.GuildMemberAvailable, (member) => {
+        if (!member.partial) checkRoles(member);
+      });
+      client.on(Events.GuildRoleDelete, (role) =>
+        track(
+          onRoleDelete(role, context).catch((error) =>
+            logger.warn("could not check the holders of a deleted role", {
+              guildId: role.guild.id,
+              error: String(error),
+            }),
+          ),
+        ),
+      );
+    }
     client.on(Events.Error, (error) => logger.error("discord client error", { error: String(error) }));
     try {
       await client.login(options.token);

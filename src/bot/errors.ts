@@ -17,6 +17,13 @@ export function describeFailure(error: unknown): string {
   const missingRole = detailsOf(error, "missing-role");
   if (missingRole) {
     const roles = roleMentions(missingRole.roleIds);
+    if (missingRole.staff) {
+      return (
+        `That member holds none of the roles ${missingRole.whitelist} requires (${roles}), and its nicks follow ` +
+        "those roles: a nick added for them would be removed at once. Give them one of the roles first, or keep " +
+        "nicks on role loss with `/whitelist edit on-role-loss:keep`."
+      );
+    }
     return missingRole.self
       ? `To register on ${missingRole.whitelist} you need one of these roles: ${roles}. Ask staff for one, then try again.`
       : `That member no longer holds any of the roles ${missingRole.whitelist} requires (${roles}). ` +
@@ -26,7 +33,8 @@ export function describeFailure(error: unknown): string {
   if (limit) {
     return limit.self
       ? `${error.message} Remove one with /unregister first.`
-      : `${error.message} Remove one first, or raise the limit with /whitelist edit.`;
+      : `${error.message} Remove one first, or raise the limit with /whitelist edit (max-nicks) or a role's ` +
+          "with /whitelist roles (limit).";
   }
   const mode = detailsOf(error, "wrong-mode");
   if (mode) {

@@ -19,8 +19,9 @@ export const PRIVILEGED = {
     flags: ApplicationFlags.GatewayGuildMembers | ApplicationFlags.GatewayGuildMembersLimited,
     switch: "Server Members Intent",
     without:
-      "members who leave keep their nicks (departures are not seen, and the check for departures missed while " +
-      "offline, at start and after reconnects, is off); remove their nicks with /whitelist remove",
+      "members who leave keep their nicks, and so do members who lose a whitelist's required roles (neither is " +
+      "seen, and the check for what was missed while offline, at start and after reconnects, is off); remove " +
+      "their nicks with /whitelist remove",
   },
   messageContent: {
     intent: GatewayIntentBits.MessageContent,
@@ -94,6 +95,11 @@ export const pausedForStaff =
 export const departuresUnseenForStaff =
   "Discord does not tell the bot who leaves, so nicks stay until removed by hand. Turn on **Server Members " +
   `Intent** under ${PORTAL_PLACE}, then restart whitelist-sync.`;
+
+/** What staff read where a whitelist whose nicks follow roles is shown while Server Members is missing. */
+export const roleLossUnseenForStaff =
+  "Discord does not tell the bot when members lose roles, so nicks of members without a required role stay " +
+  `until removed by hand. Turn on **Server Members Intent** under ${PORTAL_PLACE}, then restart whitelist-sync.`;
 
 /** Whether registrations on this whitelist are paused because the bot cannot read messages. */
 export const isPaused = (whitelist: Pick<Whitelist, "registrationMode">, granted: GrantedIntents) =>

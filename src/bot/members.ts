@@ -25,11 +25,16 @@ export function actingMember(interaction: GuildInteraction): Member {
   };
 }
 
+/** The roles a guild member holds as the bot knows them, @everyone left out (a deleted role is gone at once). */
+export function roleIdsOf(member: GuildMemberType): string[] {
+  return [...member.roles.cache.keys()].filter((id) => id !== member.guild.id);
+}
+
 /** A fetched guild member as the domain rules see them. */
 export function memberOf(member: GuildMemberType): Member {
   return {
     userId: member.id,
-    roleIds: [...member.roles.cache.keys()].filter((id) => id !== member.guild.id),
+    roleIds: roleIdsOf(member),
     canManageGuild: member.permissions.has(PermissionFlagsBits.ManageGuild),
   };
 }

@@ -230,5 +230,8 @@ As staff (the moderator): who holds a nick, a member's nicks, deny a nick (it le
   curl -X POST ${json} ${d.sandboxUrl}/interactions -d '{"userId":"${demo.users.moderator}","channelId":"${demo.channels.java}","command":"whitelist","subcommand":"member","options":{"user":"${demo.users.alex}"}}'
   curl -X POST ${json} ${d.sandboxUrl}/interactions -d '{"userId":"${demo.users.moderator}","channelId":"${demo.channels.java}","command":"whitelist","subcommand":"deny","options":{"whitelist":"survival","nick":"Dinnerbone","reason":"griefing"}}'
 
+Take steve's Player role away: survival requires it, so his nick there goes (origin role-lost):
+  curl -X POST ${json} ${d.sandboxUrl}/members/${demo.users.steve}/roles -d '{"roleIds":["${demo.roles.whitelisted}"]}'
+
 Press Ctrl+C to stop.`;
 }

@@ -199,6 +199,17 @@ export function createEntryService(deps: {
         .map((row) => row.userId);
     },
 
+    /** The members owning at least one entry on any of the given whitelists. */
+    ownersOn(whitelistIds: readonly string[]): string[] {
+      if (whitelistIds.length === 0) return [];
+      return db
+        .selectDistinct({ userId: entries.userId })
+        .from(entries)
+        .where(inArray(entries.whitelistId, [...whitelistIds]))
+        .all()
+        .map((row) => row.userId);
+    },
+
     /**
      * Deletes every entry `userId` owns on the given whitelists, each with its `entry.removed` event, in one
      * transaction, then publishes the events in order. Resolves with the removed entries (none is no error).

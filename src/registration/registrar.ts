@@ -13,6 +13,7 @@ import type { DenialLookup, Member, Registration } from "./model.ts";
 import type { RequestStore } from "./requests.ts";
 import type { RoleGrants } from "./roles.ts";
 import {
+  type RoleCheck,
   requireEnabled,
   requireFree,
   requireNoPendingRequest,
@@ -33,11 +34,16 @@ export type Identity = {
   xuid: string | null;
 };
 
-/** Who stores an entry, and how long it lasts (seconds; null: for good; see `lifetimeOf` in rules.ts). */
+/**
+ * Who stores an entry: the Discord user acting, the origin, whether the member acts for themselves (wording),
+ * who the required role is asked of, if anyone (see RoleCheck; null: no role asked), and how long the entry
+ * lasts (seconds; null: for good; see `lifetimeOf` in rules.ts).
+ */
 export type Storing = {
   addedBy: string;
   origin: "discord" | "staff";
   self: boolean;
+  role: RoleCheck | null;
   lifetimeSeconds: number | null;
 };
 
@@ -121,22 +127,23 @@ export function createRegistrar(deps: {
    * Every registration rule after "the whitelist exists", in the documented order, ending with the lookup
    * (Mojang or GeyserMC). The cheap checks run again after the lookup, since another registration may have won
    * meanwhile; the deny list is asked before it by name and after it by the account's name and UUID, so every
-   * way in (a member, staff, an approval, an import) meets it here.
+   * way in (a member, staff, an approval, an import) meets it here. `role`: who the required role is asked of,
+   * if anyone.
    */
   const check = async (
     whitelist: Whitelist,
     member: Member,
     rawNick: string,
-    options: { requireRole: boolean; self: boolean; request: boolean },
+    options: { role: RoleCheck | null; self: boolean; request: boolean },
   ): Promise<Identity> => {
     requireEnabled(whitelist);
-    if (options.requireRole) requireRole(whitelist, member, options.self);
+    if (options.role) requireRole(whitelist, member, options.role);
     const available = (nick: string) => {
       requireFree(whitelist, entries.find(whitelist.id, nick));
       if (options.request) {
         requireNoPendingRequest(whitelist, nick, requests.isPending(whitelist.id, member.userId, nick));
       }
-      requireUnderLimit(whitelist, held(whitelist, member, options.request), options.self);
+      requireUnderLimit(whitelist, member, held(whitelist, member, options.request), options.self);
     };
     const typed = parseNick(whitelist, rawNick);
     notDenied(whitelist, typed.nick, null, options.self);
@@ -150,9 +157,11 @@ export function createRegistrar(deps: {
   /**
    * Grants roles, then stores the entry (and its event); a store that fails takes the granted roles back. It runs
    * in the member's queue (see RoleGrants.exclusive): a revert of their roles published before it finishes
-   * first, and their departure waits for it. The member's roles are read again from Discord, not taken from the
-   * moment the command was typed. The free-nick, limit and presence rules are checked again inside the entry's
-   * own transaction: no other registration can interleave between them and the insert.
+   * first, and their departure or loss of a required role waits for it. The member's roles are read again from
+   * Discord, not taken from the moment the command was typed, and the required role is asked of those (a role
+   * lost meanwhile was checked in this queue before this ran, and found no entry to remove). The free-nick, limit
+   * and presence rules are checked again inside the entry's own transaction: no other registration can
+   * interleave between them and the insert.
    */
   const store = (
     whitelist: Whitelist,
@@ -167,7 +176,9 @@ export function createRegistrar(deps: {
         departures.record(whitelist.guildId, member.userId);
         requirePresent(whitelist.guildId, member.userId);
       }
-      return insert(whitelist, { ...member, roleIds: roleIds ?? [] }, identity, who);
+      const current = { ...member, roleIds: roleIds ?? [] };
+      if (who.role) requireRole(whitelist, current, who.role);
+      return insert(whitelist, current, identity, who);
     });
 
   const insert = async (
@@ -195,7 +206,7 @@ export function createRegistrar(deps: {
           // A denial committed while this registration waited for a lookup or a role wins.
           notDenied(whitelist, identity.nick, identity.uuid, who.self);
           requireFree(whitelist, entries.find(whitelist.id, identity.nick));
-          requireUnderLimit(whitelist, held(whitelist, member, false), who.self);
+          requireUnderLimit(whitelist, member, held(whitelist, member, false), who.self);
         },
       );
       return { entry, whitelist, grantFailures: failures };

@@ -21,6 +21,35 @@ export function holdsRequiredRole(whitelist: Pick<Whitelist, "requiredRoleIds">,
   );
 }
 
+/**
+ * Whether a whitelist's nicks follow its required roles (docs/decisions.md, Access follows roles): it has some, and
+ * `onRoleLoss` is `remove`. Then every nick on it, whoever added it, is held only while its owner holds one of them.
+ */
+export function followsRoles(whitelist: Pick<Whitelist, "requiredRoleIds" | "onRoleLoss">): boolean {
+  return whitelist.requiredRoleIds.length > 0 && whitelist.onRoleLoss === "remove";
+}
+
+/** Whether a member holding `roleIds` has lost their nicks on `whitelist`: they follow roles and none is held. */
+export function lostAccess(
+  whitelist: Pick<Whitelist, "requiredRoleIds" | "onRoleLoss">,
+  roleIds: readonly string[],
+): boolean {
+  return followsRoles(whitelist) && !roleIds.some((roleId) => whitelist.requiredRoleIds.includes(roleId));
+}
+
+/**
+ * How many nicks a member holding `roleIds` may have on `whitelist`: the highest limit among their roles that have
+ * one (`roleLimits`), else `maxNicksPerUser`. The one place for this rule.
+ */
+export function nickLimit(
+  whitelist: Pick<Whitelist, "maxNicksPerUser" | "roleLimits">,
+  roleIds: readonly string[],
+): number {
+  const limits = roleIds.filter((roleId) => Object.hasOwn(whitelist.roleLimits, roleId));
+  if (limits.length === 0) return whitelist.maxNicksPerUser;
+  return Math.max(...limits.map((roleId) => whitelist.roleLimits[roleId] as number));
+}
+
 /** "1 nick", "2 nicks". */
 export function nicks(count: number): string {
   return count === 1 ? "1 nick" : `${count} nicks`;
@@ -46,17 +75,24 @@ export function requireEnabled(whitelist: Whitelist): void {
   }
 }
 
+/**
+ * Who a required role is asked of: the member registering or asking (`self`), the member a manager approves
+ * (`approval`), or the member a manager adds a nick for on a whitelist whose nicks follow roles (`staff`).
+ */
+export type RoleCheck = "self" | "approval" | "staff";
+
 /** The member holds one of the whitelist's required roles (if it has any). */
-export function requireRole(whitelist: Whitelist, member: Member, self: boolean): void {
+export function requireRole(whitelist: Whitelist, member: Member, who: RoleCheck): void {
   if (holdsRequiredRole(whitelist, member)) return;
-  const details = { whitelist: whitelist.name, roleIds: whitelist.requiredRoleIds, self };
-  throw DomainError.with(
-    "missing-role",
-    self
-      ? `To register on ${whitelist.name} you need one of its required roles.`
-      : `That member no longer holds any of the roles ${whitelist.name} requires.`,
-    details,
-  );
+  const details = { whitelist: whitelist.name, roleIds: whitelist.requiredRoleIds, self: who === "self" };
+  const message = {
+    self: `To register on ${whitelist.name} you need one of its required roles.`,
+    approval: `That member no longer holds any of the roles ${whitelist.name} requires.`,
+    staff:
+      `That member holds none of the roles ${whitelist.name} requires, and its nicks follow those roles ` +
+      "(on-role-loss: remove): a nick added for them would be removed at once.",
+  }[who];
+  throw DomainError.with("missing-role", message, who === "staff" ? { ...details, staff: true } : details);
 }
 
 /**
@@ -102,15 +138,19 @@ export function requireFree(whitelist: Whitelist, taken: EntryRecord | undefined
   }
 }
 
-/** The member is under the whitelist's limit, counting requests still waiting for staff where they count. */
+/**
+ * The member is under their limit on the whitelist (`nickLimit`: their roles' highest, else the whitelist's),
+ * counting requests still waiting for staff where they count.
+ */
 export function requireUnderLimit(
   whitelist: Whitelist,
+  member: Pick<Member, "roleIds">,
   held: { registered: number; waiting: number },
   self: boolean,
 ): void {
   const { registered, waiting } = held;
-  if (registered + waiting < whitelist.maxNicksPerUser) return;
-  const max = whitelist.maxNicksPerUser;
+  const max = nickLimit(whitelist, member.roleIds);
+  if (registered + waiting < max) return;
   const count =
     waiting > 0 ? `${nicks(registered + waiting)} registered or awaiting approval` : nicks(registered);
   throw DomainError.with(

@@ -22,8 +22,10 @@ import type {
 } from "./model.ts";
 import { createRegistrar } from "./registrar.ts";
 import type { RequestStore } from "./requests.ts";
+import { createRoleLoss } from "./role-loss.ts";
 import type { RoleGrants } from "./roles.ts";
 import {
+  followsRoles,
   isManager,
   lifetimeOf,
   pendingRequest,
@@ -73,6 +75,7 @@ export function createRegistrationService(deps: {
 }) {
   const { whitelists, entries, guilds, requests, grants, departures, discord, logger } = deps;
   const { check, store, held } = createRegistrar(deps);
+  const roleLoss = createRoleLoss({ whitelists, entries, grants, logger });
   /** Requests being approved right now: a second click waits for nothing and is refused. */
   const deciding = new Set<string>();
 
@@ -122,8 +125,9 @@ export function createRegistrationService(deps: {
      *   `command` or `message` mode (an `approval` one answers "wrong-mode": use `submit` or `requestApproval`)
      *   and the member must hold a required role.
      * - `origin: "staff"`: a manager adds a nick for `member` (`/whitelist add`), in any mode. The required
-     *   roles do not apply: a manager adding someone is the decision the role gate stands for. Every other
-     *   rule does (enabled, nick syntax, taken, the limit, premium).
+     *   roles do not apply (a manager adding someone is the decision the role gate stands for), except on a
+     *   whitelist whose nicks follow roles (`followsRoles`): there the nick would be removed at once, so the
+     *   member must hold one. Every other rule applies (enabled, nick syntax, taken, the limit, premium).
      * A failed grant keeps the registration and is returned in `grantFailures` (and told to the log channel).
      * How long the entry lasts: `lifetimeOf` (rules.ts): the whitelist's entry lifetime for the member's own,
      * `expiresIn` for staff (refused outside 1 minute to 366 days before anything is looked up).
@@ -143,16 +147,14 @@ export function createRegistrationService(deps: {
         requireManager(whitelist, input.actor);
       }
       const lifetimeSeconds = lifetimeOf(whitelist, self, input.expiresIn ?? null);
-      const identity = await check(whitelist, input.member, input.nick, {
-        requireRole: self,
-        self,
-        request: false,
-      });
+      const role = self ? "self" : followsRoles(whitelist) ? "staff" : null;
+      const identity = await check(whitelist, input.member, input.nick, { role, self, request: false });
       return store(whitelist, input.member, identity, {
         addedBy: input.actor.userId,
         origin: input.origin,
         self,
         lifetimeSeconds,
+        role,
       });
     },
 
@@ -216,7 +218,7 @@ export function createRegistrationService(deps: {
       const whitelist = whitelists.resolve(input);
       requireApprovalMode(whitelist);
       const identity = await check(whitelist, input.member, input.nick, {
-        requireRole: true,
+        role: "self",
         self: true,
         request: true,
       });
@@ -226,7 +228,7 @@ export function createRegistrationService(deps: {
       try {
         request = await requests.create(
           { whitelistId: whitelist.id, userId: input.member.userId, ...identity },
-          () => requireUnderLimit(whitelist, held(whitelist, input.member, true), true),
+          () => requireUnderLimit(whitelist, input.member, held(whitelist, input.member, true), true),
         );
       } catch (error) {
         if (isUniqueViolation(error)) throw pendingRequest(whitelist, identity.nick);
@@ -289,7 +291,7 @@ export function createRegistrationService(deps: {
         // The manager who clicked reads any refusal, so it is worded about the member (`self: false`).
         // A Bedrock request is checked again from the gamertag the member typed, as Floodgate spells it now.
         const identity = await check(whitelist, input.member, request.gamertag ?? request.nick, {
-          requireRole: true,
+          role: "approval",
           self: false,
           request: false,
         });
@@ -299,6 +301,7 @@ export function createRegistrationService(deps: {
           origin: "staff",
           self: false,
           lifetimeSeconds: lifetimeOf(whitelist, true),
+          role: "approval",
         });
         const approved = await requests.close(request.id, "approved", input.actor.userId);
         return { outcome: "approved", request: approved, ...registration };
@@ -330,6 +333,29 @@ export function createRegistrationService(deps: {
     }> {
       departures.record(input.guildId, input.userId);
       return grants.exclusive(input.guildId, input.userId, () => removeAllOf(input));
+    },
+
+    /**
+     * A member's roles as Discord has them now (a member update, or the bot's check at start, after a resume, after
+     * a role was deleted or a whitelist's required roles changed): their entries on whitelists whose nicks follow
+     * roles and of whose required roles they hold none are removed, origin `role-lost` (see RoleLoss.check).
+     */
+    memberRoles(input: {
+      guildId: string;
+      userId: string;
+      roleIds: readonly string[];
+    }): Promise<EntryRecord[]> {
+      return roleLoss.check(input);
+    },
+
+    /** Who may have lost nicks when `roleId` was deleted: owners on whitelists that follow it (RoleLoss). */
+    ownersRequiringRole(guildId: string, roleId: string): string[] {
+      return roleLoss.ownersRequiring(guildId, roleId);
+    },
+
+    /** Who to check after a whitelist's required roles or role-loss policy changed (none unless it follows roles). */
+    ownersFollowingRoles(whitelistId: string): string[] {
+      return roleLoss.ownersFollowing(whitelistId);
     },
 
     /** A member joined the guild (or came back): registrations are theirs to make again. */

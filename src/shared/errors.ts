@@ -40,7 +40,8 @@ export type DomainErrorCode =
  * commands to run next); the message stays a plain sentence for logs and the API.
  */
 export type DomainErrorDetails = {
-  "missing-role": { whitelist: string; roleIds: readonly string[]; self: boolean };
+  /** `staff`: a manager adding a nick on a whitelist whose nicks follow roles, for a member without one. */
+  "missing-role": { whitelist: string; roleIds: readonly string[]; self: boolean; staff?: boolean };
   "limit-reached": { whitelist: string; max: number; registered: number; waiting: number; self: boolean };
   "wrong-mode": { whitelist: string; approval: boolean };
   "whitelist-not-found": { named: string | null };

@@ -4,6 +4,8 @@ import { type Static, t } from "elysia";
 export const nickTypes = ["java", "premium", "offline", "bedrock"] as const;
 /** What losing every required role does to a member's nicks (docs/decisions.md, Access follows roles). */
 export const roleLossPolicies = ["remove", "keep"] as const;
+/** The highest nick limit a role may be given (as `/whitelist edit max-nicks` takes at most). */
+export const MAX_ROLE_LIMIT = 100;
 /** How members register (docs/decisions.md, Registration modes). */
 export const registrationModes = ["command", "message", "approval"] as const;
 
@@ -66,11 +68,15 @@ export const Whitelist = t.Object(
         "What happens to a member's nicks when they no longer hold any required role: `remove` (origin " +
         "`role-lost`) or `keep`",
     }),
-    roleLimits: t.Record(t.String({ pattern: "^[0-9]{1,20}$" }), t.Integer({ minimum: 1 }), {
-      description:
-        "Nick limits by role id: a member's limit is the highest of their roles' limits, else maxNicksPerUser",
-      examples: [{ "1161034120542384131": 3 }],
-    }),
+    roleLimits: t.Record(
+      t.String({ pattern: "^[0-9]{1,20}$" }),
+      t.Integer({ minimum: 1, maximum: MAX_ROLE_LIMIT }),
+      {
+        description:
+          "Nick limits by role id: a member's limit is the highest of their roles' limits, else maxNicksPerUser",
+        examples: [{ "1161034120542384131": 3 }],
+      },
+    ),
     entryLifetimeSeconds: t.Union([t.Integer({ minimum: 1 }), t.Null()], {
       description:
         "How long a member's own registration lasts before it expires (origin `expired`); null: for good",

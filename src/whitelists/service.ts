@@ -9,7 +9,15 @@ import { DomainError } from "../shared/errors.ts";
 import { newId } from "../shared/ids.ts";
 import { clip } from "../shared/text.ts";
 import { requireLifetime } from "./lifetime.ts";
-import type { NickType, RegistrationMode, RoleLossPolicy, Whitelist, WhitelistRef } from "./model.ts";
+import {
+  MAX_ROLE_LIMIT,
+  type NickType,
+  type RegistrationMode,
+  type RoleLossPolicy,
+  roleLossPolicies,
+  type Whitelist,
+  type WhitelistRef,
+} from "./model.ts";
 import { nameKey } from "./name.ts";
 
 /** What creating a whitelist takes. */
@@ -43,8 +51,35 @@ export type WhitelistChanges = Partial<Omit<NewWhitelist, "guildId">>;
 export type WhitelistService = ReturnType<typeof createWhitelistService>;
 
 const NAME_PATTERN = /^[\p{L}\p{N}_-]{1,32}$/u;
+const SNOWFLAKE = /^[0-9]{1,20}$/;
 
-function checkSettings(changes: WhitelistChanges): void {
+/**
+ * Nick limits by role (docs/decisions.md, Access follows roles): each a role id of the guild other than @everyone
+ * (whose id is the guild's: every member holds it, so its limit would be everyone's, which is `maxNicksPerUser`),
+ * and a whole number from 1 to MAX_ROLE_LIMIT. Whether the role exists is for the bot to check: only Discord knows.
+ */
+function checkRoleLimits(guildId: string, limits: Record<string, number>): void {
+  for (const [roleId, limit] of Object.entries(limits)) {
+    if (!SNOWFLAKE.test(roleId)) {
+      throw new DomainError("invalid-input", `A role limit needs a role id; “${clip(roleId)}” is not one.`);
+    }
+    if (roleId === guildId) {
+      throw new DomainError(
+        "invalid-input",
+        "@everyone cannot have a nick limit of its own: every member holds it. Set the limit for everyone " +
+          "with `/whitelist edit max-nicks`.",
+      );
+    }
+    if (!Number.isInteger(limit) || limit < 1 || limit > MAX_ROLE_LIMIT) {
+      throw new DomainError(
+        "invalid-input",
+        `A role's nick limit is a whole number from 1 to ${MAX_ROLE_LIMIT} (got ${clip(String(limit))}).`,
+      );
+    }
+  }
+}
+
+function checkSettings(changes: WhitelistChanges, guildId: string): void {
   if (changes.name !== undefined && !NAME_PATTERN.test(changes.name)) {
     throw new DomainError("invalid-input", "A whitelist name is 1-32 letters, digits, `-` or `_`.");
   }
@@ -64,6 +99,10 @@ function checkSettings(changes: WhitelistChanges): void {
   if (changes.entryLifetimeSeconds !== undefined && changes.entryLifetimeSeconds !== null) {
     requireLifetime(changes.entryLifetimeSeconds);
   }
+  if (changes.onRoleLoss !== undefined && !roleLossPolicies.includes(changes.onRoleLoss)) {
+    throw new DomainError("invalid-input", `On role loss is one of ${roleLossPolicies.join(", ")}.`);
+  }
+  if (changes.roleLimits !== undefined) checkRoleLimits(guildId, changes.roleLimits);
 }
 
 /** A whitelist from its row, frozen (role lists too): cached copies are shared, so nobody may change one. */
@@ -147,7 +186,7 @@ export function createWhitelistService({
   return {
     /** Creates a whitelist; names are unique per guild whatever their letter case. */
     async create(input: NewWhitelist): Promise<Whitelist> {
-      checkSettings(input);
+      checkSettings(input, input.guildId);
       return write((tx) => {
         guilds.ensureIn(tx, input.guildId);
         const same = byName(input.guildId, input.name);
@@ -239,11 +278,11 @@ export function createWhitelistService({
 
     /** Changes a whitelist's settings. */
     async update(id: string, changes: WhitelistChanges): Promise<Whitelist> {
-      checkSettings(changes);
       return write(
         (tx) => {
           const current = this.get(id);
           if (!current) throw new DomainError("whitelist-not-found", "No such whitelist.");
+          checkSettings(changes, current.guildId);
           if (changes.name !== undefined) {
             const same = byName(current.guildId, changes.name);
             if (same && same.id !== id) throw nameTaken(changes.name, same.name);

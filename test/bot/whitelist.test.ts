@@ -249,6 +249,7 @@ describe("/whitelist list and show", () => {
         "Pending requests": "1",
         "On leave": "nicks removed",
         "Entry lifetime": "for good",
+        "On role loss": "nicks removed",
         "Required roles": `<@&${IDS.playerRole}>`,
         "Granted roles": "none",
         "Manager roles": `<@&${IDS.staffRole}>`,
@@ -303,7 +304,9 @@ describe("/whitelist roles", () => {
       "• Required (one of them lets a member register): none",
       `• Granted on registration: <@&${IDS.whitelistedRole}>`,
       `• Managers (add and remove anyone's nicks): <@&${IDS.staffRole}>`,
-      "Change a list with `add-…`/`remove-…` (one role each), or empty it with `clear`.",
+      "• Nick limits by role: none (every member: 1, max-nicks)",
+      "Change a list with `add-…`/`remove-…` (one role each), or empty it with `clear`; set a role's nick " +
+        "limit with `limit:@Role=3` (`@Role=none` clears it).",
     ]);
   });
 
@@ -330,13 +333,14 @@ describe("/whitelist roles", () => {
 });
 
 describe("/whitelist add and remove", () => {
-  test("a manager adds a nick for a member, roles granted, required roles not applied", async () => {
+  test("a manager adds a nick for a member, roles granted, required roles not applied where nicks are kept on role loss", async () => {
     world = await startWorld();
     await world.useLogChannel();
     const survival = await world.whitelist({
       requiredRoleIds: [IDS.playerRole],
       grantedRoleIds: [IDS.whitelistedRole],
       managerRoleIds: [IDS.staffRole],
+      onRoleLoss: "keep",
     });
     const reply = await wl(IDS.manager, "add", { whitelist: "survival", member: IDS.bob, nick: "Notch" });
     expect(lines(reply)[0]).toBe(`✅ **Notch** is on **survival** for <@${IDS.bob}>.`);

@@ -36,8 +36,24 @@ async function printedLines(): Promise<Record<string, string>> {
   );
 }
 
+let printed: Promise<Record<string, string>> | undefined;
+/** The printed lines, read once from the one demo process the tests share. */
+const demoLines = () => {
+  printed ??= printedLines();
+  return printed;
+};
+
+/** Polls `check` (bounded) for what the demo does after an answer: a log post, a removal. */
+async function eventually(check: () => Promise<boolean>): Promise<boolean> {
+  for (let attempt = 0; attempt < 200; attempt++) {
+    if (await check()) return true;
+    await Bun.sleep(10);
+  }
+  return false;
+}
+
 test("demo prints a working key, serves seeded entries and logs an API removal in the sandbox", async () => {
-  const lines = await printedLines();
+  const lines = await demoLines();
   const auth = { authorization: `Bearer ${lines["API key"]}` };
   expect(lines["API key"]).toMatch(/^wls_[0-9A-Za-z]{33}$/);
 
@@ -84,10 +100,45 @@ test("demo prints a working key, serves seeded entries and logs an API removal i
       ),
     );
   };
-  let logged = false;
-  for (let attempt = 0; attempt < 200 && !logged; attempt++) {
-    logged = await apiLogged();
-    if (!logged) await Bun.sleep(10);
-  }
-  expect(logged).toBe(true);
+  expect(await eventually(apiLogged)).toBe(true);
+}, 60_000);
+
+test("demo: a member whose required role is taken away loses their nick there, origin role-lost", async () => {
+  const lines = await demoLines();
+  const auth = { authorization: `Bearer ${lines["API key"]}` };
+  const whitelists = (await (await fetch(`${lines.API}/whitelists`, { headers: auth })).json()) as {
+    id: string;
+    name: string;
+  }[];
+  const survival = whitelists.find((w) => w.name === "survival")?.id;
+  const nicks = async () =>
+    (
+      (await (await fetch(`${lines.API}/whitelists/${survival}/entries`, { headers: auth })).json()) as {
+        nick: string;
+      }[]
+    ).map((entry) => entry.nick);
+  expect(await nicks()).toContain("Dinnerbone");
+
+  // The tour's line: steve keeps only the role the bot granted him.
+  const taken = await fetch(`${lines.Sandbox}/members/${demo.users.steve}/roles`, {
+    method: "POST",
+    headers: { "content-type": "application/json" },
+    body: JSON.stringify({ roleIds: [demo.roles.whitelisted] }),
+  });
+  expect(taken.status).toBe(200);
+
+  const roleLostLogged = async () => {
+    const posts = (await (await fetch(`${lines.Sandbox}/channels/${demo.channels.log}/messages`)).json()) as {
+      embeds: { title?: string; description?: string; fields?: { value: string }[] }[];
+    }[];
+    return posts.some((post) =>
+      post.embeds.some(
+        (embed) =>
+          embed.description?.includes("Dinnerbone") === true &&
+          embed.fields?.some((f) => f.value === "role lost"),
+      ),
+    );
+  };
+  expect(await eventually(roleLostLogged)).toBe(true);
+  expect(await nicks()).not.toContain("Dinnerbone");
 }, 60_000);

@@ -98,7 +98,8 @@ describe("approval requests", () => {
     await world.registration.register({
       guildId: GUILD,
       whitelist: "vip",
-      member: bob,
+      // Its nicks follow its required role: staff add only for a member who holds it.
+      member: { ...bob, roleIds: [EXTRA_ROLE] },
       nick: "Notch",
       actor: owner,
       origin: "staff",

@@ -286,12 +286,22 @@ describe("staff adding a nick for a member", () => {
     await expect(staffAdd(bob)).rejects.toEqual(refusal("not-manager", "Only staff of survival"));
   });
 
-  test("the required roles do not apply to the member a manager adds; the limit does", async () => {
-    await setup({ managerRoleIds: [MANAGER_ROLE], requiredRoleIds: [EXTRA_ROLE] });
+  test("where nicks are kept on role loss, the required roles do not apply to the member a manager adds; the limit does", async () => {
+    await setup({ managerRoleIds: [MANAGER_ROLE], requiredRoleIds: [EXTRA_ROLE], onRoleLoss: "keep" });
     expect((await staffAdd()).entry.nick).toBe("Notch");
     await expect(staffAdd(moderator, alice, "jeb_")).rejects.toEqual(
       refusal("limit-reached", "That member already has 1 nick on survival"),
     );
+  });
+
+  test("where nicks follow roles, a manager adds only for a member holding one, since the nick would go at once", async () => {
+    const { services, wl } = await setup({ managerRoleIds: [MANAGER_ROLE], requiredRoleIds: [EXTRA_ROLE] });
+    await expect(staffAdd()).rejects.toEqual(
+      refusal("missing-role", "its nicks follow those roles (on-role-loss: remove)"),
+    );
+    expect(services.entries.list(wl.id)).toEqual([]);
+    const holder = { ...alice, roleIds: [EXTRA_ROLE] };
+    expect((await staffAdd(moderator, holder)).entry.origin).toBe("staff");
   });
 
   test("a manager may add on an approval whitelist directly", async () => {

@@ -82,6 +82,9 @@ test("every command, button and mode keeps to Discord's published contract, both
     "max-nicks": 3,
     "entry-lifetime": "30d",
   });
+  // Access follows roles: a nick limit for a role, and the role-loss policy.
+  await run(IDS.owner, "whitelist", "roles", { whitelist: "survival", limit: `<@&${IDS.playerRole}>=4` });
+  await run(IDS.owner, "whitelist", "edit", { whitelist: "vetted", "on-role-loss": "keep" });
   await run(IDS.bob, "whitelist", "list");
   await run(IDS.bob, "whitelist", "show", { whitelist: "survival" });
   expect(await suggest(IDS.owner, "whitelist", "whitelist", "show", { whitelist: "s" })).toEqual([

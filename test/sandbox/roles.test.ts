@@ -117,3 +117,38 @@ describe("sandbox REST: member roles under Discord's rules", () => {
     });
   });
 });
+
+describe("sandbox control API: deleting a role", () => {
+  test("sends GUILD_ROLE_DELETE only; its holders lose it without a member update, as on Discord", async () => {
+    const sandbox = await t.sandbox();
+    const client = t.client(sandbox, DEFAULT_INTENTS);
+    const guild = await login(client);
+    let memberUpdates = 0;
+    client.on(Events.GuildMemberUpdate, () => memberUpdates++);
+    const deleted = nextEvent(client, Events.GuildRoleDelete, (role) => role.id === IDS.playerRole);
+    const answer = await control(sandbox, "DELETE", `/roles/${IDS.playerRole}`);
+    expect(answer.status).toBe(200);
+    await deleted;
+    // What discord.js shows at once: the role gone from the guild and from its holder's roles.
+    expect(guild.roles.cache.has(IDS.playerRole)).toBe(false);
+    expect(guild.members.cache.get(IDS.alice)?.roles.cache.has(IDS.playerRole)).toBe(false);
+    // What Discord answers when asked: the member without it.
+    const fetched = await guild.members.fetch({ user: IDS.alice, force: true });
+    expect([...fetched.roles.cache.keys()]).toEqual([IDS.guild]);
+    expect(sandbox.state.members.get(IDS.alice)?.roleIds).toEqual([]);
+    expect(memberUpdates).toBe(0);
+  });
+
+  test("refuses an unknown role and @everyone", async () => {
+    const sandbox = await t.sandbox();
+    expect(await control(sandbox, "DELETE", "/roles/400000000000000999")).toEqual({
+      status: 404,
+      body: { error: "unknown role 400000000000000999" },
+    });
+    expect(await control(sandbox, "DELETE", `/roles/${IDS.guild}`)).toEqual({
+      status: 400,
+      body: { error: "@everyone cannot be deleted" },
+    });
+    expect(sandbox.state.roles.has(IDS.guild)).toBe(true);
+  });
+});

@@ -13,6 +13,7 @@ import type {
   SandboxMember,
   SandboxMessage,
   SandboxMessageInteraction,
+  SandboxRole,
   SandboxUser,
 } from "./state.ts";
 
@@ -159,6 +160,19 @@ export function dispatchMemberUpdate(ctx: SandboxContext, member: SandboxMember)
     avatar: null,
     banner: null,
   });
+}
+
+/**
+ * Deletes a role as a server admin does: it leaves the guild and every member who held it, and only GUILD_ROLE_DELETE
+ * is dispatched. Discord sends its holders no GUILD_MEMBER_UPDATE; a bot learns their roles by asking again.
+ */
+export function deleteRole(ctx: SandboxContext, role: SandboxRole): void {
+  const { state } = ctx;
+  state.roles.delete(role.id);
+  for (const member of state.members.values()) {
+    member.roleIds = member.roleIds.filter((id) => id !== role.id);
+  }
+  ctx.gateway.dispatch(GatewayDispatchEvents.GuildRoleDelete, { guild_id: state.guild.id, role_id: role.id });
 }
 
 /** Adds a member (a returning user keeps their user object) and dispatches GUILD_MEMBER_ADD. */

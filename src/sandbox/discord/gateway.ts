@@ -96,6 +96,9 @@ const REPLAY_LIMIT = 1000;
 /** Intent each event needs; events not listed are always sent. */
 const REQUIRED_INTENT: Partial<Record<GatewayDispatchEvents, GatewayIntentBits>> = {
   [GatewayDispatchEvents.GuildCreate]: GatewayIntentBits.Guilds,
+  [GatewayDispatchEvents.GuildRoleCreate]: GatewayIntentBits.Guilds,
+  [GatewayDispatchEvents.GuildRoleUpdate]: GatewayIntentBits.Guilds,
+  [GatewayDispatchEvents.GuildRoleDelete]: GatewayIntentBits.Guilds,
   [GatewayDispatchEvents.GuildMemberAdd]: GatewayIntentBits.GuildMembers,
   [GatewayDispatchEvents.GuildMemberRemove]: GatewayIntentBits.GuildMembers,
   [GatewayDispatchEvents.GuildMemberUpdate]: GatewayIntentBits.GuildMembers,

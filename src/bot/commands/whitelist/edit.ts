@@ -2,9 +2,10 @@ import { ChannelType, SlashCommandSubcommandBuilder } from "discord.js";
 import type { UpkeepReport } from "../../../registration/bedrock.ts";
 import { DomainError } from "../../../shared/errors.ts";
 import { parseDuration } from "../../../whitelists/lifetime.ts";
-import { registrationModes } from "../../../whitelists/model.ts";
+import { registrationModes, roleLossPolicies } from "../../../whitelists/model.ts";
 import type { WhitelistChanges } from "../../../whitelists/service.ts";
 import { describeLifetime } from "../../expiry.ts";
+import { checkAccessNow } from "../access-check.ts";
 import { answer, deferAnswer } from "../answer.ts";
 import {
   describeFloodgate,
@@ -41,7 +42,8 @@ function describeRespelling(report: UpkeepReport): string {
 
 /**
  * `/whitelist edit whitelist [name] [channel] [mode] [max-nicks] [enabled] [remove-on-leave] [floodgate-prefix]
- * [replace-spaces] [entry-lifetime]` (Manage Server).
+ * [replace-spaces] [entry-lifetime] [on-role-loss]` (Manage Server). Switching `on-role-loss` to `remove` checks
+ * the members with nicks on it at once (docs/decisions.md, Access follows roles).
  */
 export const edit = {
   data: new SlashCommandSubcommandBuilder()
@@ -83,6 +85,15 @@ export const edit = {
         .setName("entry-lifetime")
         .setDescription("Members' own registrations expire after 30m, 12h, 7d… (up to 366d); none: never")
         .setMaxLength(20),
+    )
+    .addStringOption((option) =>
+      option
+        .setName("on-role-loss")
+        .setDescription("A member's nicks when they no longer hold any required role")
+        .addChoices(
+          { name: "remove: their nicks go (default)", value: "remove" },
+          { name: "keep: their nicks stay", value: "keep" },
+        ),
     ),
 
   async execute(interaction, context) {
@@ -91,6 +102,7 @@ export const edit = {
     const { options } = interaction;
     const mode = options.getString("mode");
     const lifetime = options.getString("entry-lifetime")?.trim();
+    const onRoleLoss = options.getString("on-role-loss");
     const changes: WhitelistChanges = {
       name: options.getString("name")?.trim(),
       channelId: options.getChannel("channel")?.id,
@@ -98,6 +110,7 @@ export const edit = {
       maxNicksPerUser: options.getInteger("max-nicks") ?? undefined,
       enabled: options.getBoolean("enabled") ?? undefined,
       removeOnLeave: options.getBoolean("remove-on-leave") ?? undefined,
+      onRoleLoss: onRoleLoss === null ? undefined : oneOf(roleLossPolicies, onRoleLoss, "on-role-loss"),
       ...floodgateSettings(options),
       entryLifetimeSeconds:
         lifetime === undefined
@@ -111,7 +124,7 @@ export const edit = {
       throw new DomainError(
         "invalid-input",
         "Nothing to change: give at least one of name, channel, mode, max-nicks, enabled, remove-on-leave, " +
-          "floodgate-prefix, replace-spaces, entry-lifetime.",
+          "floodgate-prefix, replace-spaces, entry-lifetime, on-role-loss.",
       );
     }
     const updated = await context.services.whitelists.update(whitelist.id, given);
@@ -125,6 +138,7 @@ export const edit = {
     const respelled = floodgateChanged
       ? await context.services.bedrock.catchUp({ whitelistId: updated.id, actorId: interaction.user.id })
       : null;
+    const checked = await checkAccessNow(interaction, context, whitelist, updated);
     const described: string[] = [];
     if (given.name !== undefined) described.push(`name **${updated.name}**`);
     if (given.channelId !== undefined) described.push(`channel <#${updated.channelId}>`);
@@ -139,6 +153,13 @@ export const edit = {
     if (given.entryLifetimeSeconds !== undefined) {
       described.push(`entry lifetime ${describeLifetime(updated.entryLifetimeSeconds)}`);
     }
+    if (given.onRoleLoss !== undefined) {
+      described.push(
+        updated.onRoleLoss === "remove"
+          ? "nicks removed when members lose every required role"
+          : "nicks kept when members lose every required role",
+      );
+    }
     if (given.floodgatePrefix !== undefined || given.replaceSpaces !== undefined) {
       described.push(describeFloodgate(updated));
     }
@@ -150,6 +171,7 @@ export const edit = {
         ...(given.entryLifetimeSeconds !== undefined
           ? ["Nicks registered before keep the expiry they had; the new lifetime applies from now on."]
           : []),
+        ...(checked ? [checked] : []),
         updated.enabled
           ? howMembersRegister(updated, context)
           : "Registrations are closed; reopen them with `enabled:True`.",

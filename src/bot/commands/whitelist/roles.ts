@@ -1,10 +1,13 @@
 import { type ChatInputCommandInteraction, SlashCommandSubcommandBuilder } from "discord.js";
 import { DomainError } from "../../../shared/errors.ts";
+import { MAX_ROLE_LIMIT } from "../../../whitelists/model.ts";
 import type { WhitelistChanges } from "../../../whitelists/service.ts";
 import { roleMentions } from "../../mentions.ts";
+import { checkAccessNow } from "../access-check.ts";
 import { answer } from "../answer.ts";
 import { oneOf, suggestWhitelists, whitelistFromOption, whitelistOption } from "../options.ts";
 import { requireGuildId, requireManageGuild } from "../preconditions.ts";
+import { describeRoleLimits, parseRoleLimit } from "../role-limit.ts";
 import type { Subcommand } from "../subcommands.ts";
 
 /** The three role lists of a whitelist, by the word the options use. */
@@ -15,6 +18,8 @@ const lists = {
 } as const;
 type ListName = keyof typeof lists;
 const listNames = Object.keys(lists) as ListName[];
+/** What `clear` empties: one of the lists, or the nick limits by role. */
+const clearable = [...listNames, "limits"] as const;
 
 /** A role option's id, refusing @everyone (every member holds it, so it cannot gate or be granted). */
 function roleOption(interaction: ChatInputCommandInteraction, name: string, guildId: string): string | null {
@@ -28,8 +33,10 @@ function roleOption(interaction: ChatInputCommandInteraction, name: string, guil
 
 /**
  * `/whitelist roles whitelist [add-required] [remove-required] [add-granted] [remove-granted] [add-manager]
- * [remove-manager] [clear]` (Manage Server): edits the three role lists, one role per option (run it again for
- * more); `clear` empties one list first. Without options it shows the lists.
+ * [remove-manager] [clear] [limit]` (Manage Server): edits the three role lists, one role per option (run it again
+ * for more), and the nick limits by role (`limit:<role>=<n>`, `<role>=none` clears one); `clear` empties one list,
+ * or every role limit, first. Without options it shows them. When the required roles change on a whitelist whose
+ * nicks follow them, its members are checked at once.
  */
 export const roles = {
   data: (() => {
@@ -46,12 +53,22 @@ export const roles = {
           option.setName(`remove-${list}`).setDescription(`Remove a role from the ${list} roles`),
         );
     }
-    return builder.addStringOption((option) =>
-      option
-        .setName("clear")
-        .setDescription("Empty one list (before any add)")
-        .addChoices(...listNames.map((list) => ({ name: `${list} roles`, value: list }))),
-    );
+    return builder
+      .addStringOption((option) =>
+        option
+          .setName("clear")
+          .setDescription("Empty one list, or every role limit (before any add)")
+          .addChoices(...listNames.map((list) => ({ name: `${list} roles`, value: list })), {
+            name: "role limits",
+            value: "limits",
+          }),
+      )
+      .addStringOption((option) =>
+        option
+          .setName("limit")
+          .setDescription(`A role's nick limit: <role>=<n> (1-${MAX_ROLE_LIMIT}), or <role>=none to clear it`)
+          .setMaxLength(120),
+      );
   })(),
 
   async execute(interaction, context) {
@@ -59,7 +76,7 @@ export const roles = {
     requireManageGuild(interaction);
     const whitelist = whitelistFromOption(interaction, context);
     const clear = interaction.options.getString("clear");
-    const cleared = clear === null ? null : oneOf(listNames, clear, "clear");
+    const cleared = clear === null ? null : oneOf(clearable, clear, "clear");
     const changes: WhitelistChanges = {};
     for (const list of listNames) {
       const { field } = lists[list];
@@ -71,10 +88,22 @@ export const roles = {
       if (added !== null && !next.includes(added)) next.push(added);
       changes[field] = next;
     }
+    const limit = interaction.options.getString("limit");
+    if (cleared === "limits" || limit !== null) {
+      const roleLimits = cleared === "limits" ? {} : { ...whitelist.roleLimits };
+      if (limit !== null) {
+        const guild = interaction.guild ?? (await interaction.client.guilds.fetch(guildId));
+        const change = parseRoleLimit(limit, guild, whitelist.roleLimits);
+        if (change.limit === null) delete roleLimits[change.roleId];
+        else roleLimits[change.roleId] = change.limit;
+      }
+      changes.roleLimits = roleLimits;
+    }
     const updated =
       Object.keys(changes).length > 0
         ? await context.services.whitelists.update(whitelist.id, changes)
         : whitelist;
+    const checked = await checkAccessNow(interaction, context, whitelist, updated);
     const me = interaction.guild?.members.me;
     const unreachable = updated.grantedRoleIds.filter((roleId) => {
       const role = interaction.guild?.roles.cache.get(roleId);
@@ -88,13 +117,16 @@ export const roles = {
           const roleIds = updated[lists[list].field];
           return `• ${lists[list].label}: ${roleIds.length > 0 ? roleMentions(roleIds) : "none"}`;
         }),
+        `• Nick limits by role: ${describeRoleLimits(updated, 1000)}`,
+        ...(checked ? [checked] : []),
         ...(unreachable.length > 0
           ? [
               `⚠️ I cannot give ${roleMentions(unreachable)}: it is not below my highest role. Move my role ` +
                 "above it in Server Settings → Roles.",
             ]
           : []),
-        "Change a list with `add-…`/`remove-…` (one role each), or empty it with `clear`.",
+        "Change a list with `add-…`/`remove-…` (one role each), or empty it with `clear`; set a role's nick " +
+          "limit with `limit:@Role=3` (`@Role=none` clears it).",
       ].join("\n"),
     );
   },

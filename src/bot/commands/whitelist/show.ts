@@ -1,16 +1,17 @@
 import { SlashCommandSubcommandBuilder } from "discord.js";
 import type { DenyList } from "../../../registration/deny.ts";
-import { isManager } from "../../../registration/rules.ts";
+import { followsRoles, isManager } from "../../../registration/rules.ts";
 import { clip } from "../../../shared/text.ts";
 import type { Whitelist } from "../../../whitelists/model.ts";
 import { describeLifetime } from "../../expiry.ts";
-import { departuresUnseenForStaff, isPaused, pausedForStaff } from "../../intents.ts";
+import { departuresUnseenForStaff, isPaused, pausedForStaff, roleLossUnseenForStaff } from "../../intents.ts";
 import { colours } from "../../log-channel.ts";
 import { actingMember } from "../../members.ts";
 import { roleMentionsWithin } from "../../mentions.ts";
 import { plainName } from "../../text.ts";
 import { answer } from "../answer.ts";
 import { describeFloodgate, suggestWhitelists, whitelistFromOption, whitelistOption } from "../options.ts";
+import { describeRoleLimits } from "../role-limit.ts";
 import type { Subcommand } from "../subcommands.ts";
 
 /** A role list for an embed field, within Discord's 1,024 characters of a field value. */
@@ -81,9 +82,17 @@ export const show = {
             { name: "Pending requests", value: String(pending), inline: true },
             { name: "On leave", value: wl.removeOnLeave ? "nicks removed" : "nicks kept", inline: true },
             { name: "Entry lifetime", value: describeLifetime(wl.entryLifetimeSeconds) },
+            {
+              name: "On role loss",
+              value: wl.onRoleLoss === "remove" ? "nicks removed" : "nicks kept",
+              inline: true,
+            },
             { name: "Required roles", value: roles(wl.requiredRoleIds, "none: anyone may register") },
             { name: "Granted roles", value: roles(wl.grantedRoleIds, "none") },
             { name: "Manager roles", value: roles(wl.managerRoleIds, "none: Manage Server only") },
+            ...(Object.keys(wl.roleLimits).length > 0
+              ? [{ name: "Nick limits by role", value: describeRoleLimits(wl) }]
+              : []),
             {
               name: "Denied nicks",
               value: denialsField(wl, context.services.denials, isManager(wl, actingMember(interaction))),
@@ -102,6 +111,9 @@ export const show = {
             ...(paused ? [{ name: "⚠️ Registrations by message are paused", value: pausedForStaff }] : []),
             ...(wl.removeOnLeave && !context.intents.serverMembers
               ? [{ name: "⚠️ Departures are not seen", value: departuresUnseenForStaff }]
+              : []),
+            ...(followsRoles(wl) && !context.intents.serverMembers
+              ? [{ name: "⚠️ Role losses are not seen", value: roleLossUnseenForStaff }]
               : []),
           ],
         },

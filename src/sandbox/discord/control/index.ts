@@ -4,7 +4,7 @@ import {
   InteractionType,
   MessageFlags,
 } from "discord-api-types/v10";
-import { addMember, createMessage, removeMember, setMemberRoles } from "../actions.ts";
+import { addMember, createMessage, deleteRole, removeMember, setMemberRoles } from "../actions.ts";
 import type { SandboxContext } from "../context.ts";
 import { json } from "../http.ts";
 import type { TrackedInteraction } from "../interactions.ts";
@@ -185,6 +185,13 @@ const routes: Route[] = [
     const roleIds = knownRoles(ctx, idList(await readJson(request), "roleIds"));
     setMemberRoles(ctx, target, roleIds);
     return json(memberView(target));
+  }),
+  route("DELETE", "/roles/:role", ({ ctx, params }) => {
+    const role = ctx.state.roles.get(params.role);
+    if (!role) throw new ControlRequestError(`unknown role ${params.role}`, 404);
+    if (role.id === ctx.state.guild.id) throw new ControlRequestError("@everyone cannot be deleted");
+    deleteRole(ctx, role);
+    return json(guildView(ctx.state));
   }),
   route("GET", "/channels/:channel/messages", ({ ctx, params }) => {
     if (!ctx.state.channels.has(params.channel)) {
