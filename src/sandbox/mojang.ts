@@ -15,6 +15,8 @@ export type FakeMojang = {
   setNotFoundStatus(status: 204 | 404): void;
   /** How many requests reached the fake, whatever their answer. */
   requests(): number;
+  /** How many of them were bulk look-ups (`POST /profiles/minecraft`). */
+  bulkRequests(): number;
   addProfile(profile: FakeMojangProfile): void;
   /**
    * Mojang having a slow moment, without waiting for time to pass: every request from now on is held unanswered
@@ -36,11 +38,18 @@ export type FakeMojangOptions = {
 };
 
 const PROFILE_PATH = /^\/users\/profiles\/minecraft\/([^/]*)$/;
+const BULK_PATH = "/profiles/minecraft";
 const VALID_NAME = /^[A-Za-z0-9_]{1,25}$/;
+/** How many names Mojang's bulk endpoint takes in one request. */
+const BULK_LIMIT = 10;
 
 /**
  * Starts a fake of `GET /users/profiles/minecraft/{name}` on loopback for tests and `whitelist-sync demo`:
- * known names (any letter case) answer 200 `{id, name}` with the stored spelling, like api.mojang.com.
+ * known names (any letter case) answer 200 `{id, name}` with the stored spelling, like api.mojang.com. Also
+ * `POST /profiles/minecraft`, the bulk look-up, as Mojang answers it: a JSON array of at most 10 names gets 200
+ * with the profiles found (names no account has are left out), sorted by name in any letter case; more than 10
+ * names, an invalid name or a body that is not a JSON array get 400 with Mojang's `{error, errorMessage}`, a
+ * body not sent as `application/json` gets 415, another method 405.
  */
 export function startFakeMojang(options: FakeMojangOptions = {}): FakeMojang {
   const profiles = new Map<string, { id: string; name: string }>();
@@ -54,6 +63,7 @@ export function startFakeMojang(options: FakeMojangOptions = {}): FakeMojang {
   let mode: FakeMojangMode = "normal";
   let notFoundStatus = options.notFoundStatus ?? 404;
   let count = 0;
+  let bulkCount = 0;
   const held = new Set<() => void>();
 
   const json = (status: number, body: unknown) => Response.json(body, { status });
@@ -73,6 +83,7 @@ export function startFakeMojang(options: FakeMojangOptions = {}): FakeMojang {
     if (mode === "down") return json(503, { errorMessage: "Service Unavailable" });
     if (mode === "rate-limited") return json(429, { errorMessage: "Too Many Requests" });
     const url = new URL(request.url);
+    if (url.pathname === BULK_PATH) return answerBulk(request);
     const match = PROFILE_PATH.exec(url.pathname);
     if (request.method !== "GET" || !match) return json(404, { path: url.pathname, error: "Not Found" });
     const name = decodeURIComponent(match[1] ?? "");
@@ -86,6 +97,41 @@ export function startFakeMojang(options: FakeMojangOptions = {}): FakeMojang {
     if (profile) return json(200, profile);
     if (notFoundStatus === 204) return new Response(null, { status: 204 });
     return json(404, { path: url.pathname, errorMessage: `Couldn't find any profile with name ${name}` });
+  };
+
+  /** `POST /profiles/minecraft` in normal mode (the modes above apply to it as to any request). */
+  const answerBulk = async (request: Request): Promise<Response> => {
+    const error = (status: number, name: string, message: string) =>
+      json(status, { error: name, errorMessage: message });
+    if (request.method !== "POST") {
+      return error(
+        405,
+        "Method Not Allowed",
+        "The method specified in the request is not allowed for the resource identified by the request URI",
+      );
+    }
+    if (!(request.headers.get("content-type") ?? "").toLowerCase().startsWith("application/json")) {
+      return error(
+        415,
+        "Unsupported Media Type",
+        "The server is refusing to service the request because the entity of the request is in a format not " +
+          "supported by the requested resource for the requested method",
+      );
+    }
+    const names: unknown = await request.json().catch(() => undefined);
+    if (!Array.isArray(names))
+      return error(400, "JsonMappingException", "Cannot deserialize the request body");
+    if (names.length > BULK_LIMIT) {
+      return error(400, "IllegalArgumentException", "Not more that 10 profile name per call is allowed.");
+    }
+    const invalid = names.find((name) => typeof name !== "string" || !VALID_NAME.test(name));
+    if (invalid !== undefined) return error(400, "BadRequestException", `${String(invalid)} is invalid`);
+    const found = (names as string[])
+      .map((name) => profiles.get(name.toLowerCase()))
+      .filter((profile): profile is { id: string; name: string } => profile !== undefined);
+    const unique = [...new Map(found.map((profile) => [profile.id, profile])).values()];
+    unique.sort((a, b) => a.name.toLowerCase().localeCompare(b.name.toLowerCase()));
+    return json(200, unique);
   };
 
   let holding = false;
@@ -102,6 +148,7 @@ export function startFakeMojang(options: FakeMojangOptions = {}): FakeMojang {
     port: options.port ?? 0,
     fetch(request) {
       count++;
+      if (new URL(request.url).pathname === BULK_PATH) bulkCount++;
       return holding ? park(request) : answer(request);
     },
   });
@@ -125,6 +172,7 @@ export function startFakeMojang(options: FakeMojangOptions = {}): FakeMojang {
       notFoundStatus = status;
     },
     requests: () => count,
+    bulkRequests: () => bulkCount,
     addProfile,
     hold() {
       holding = true;
