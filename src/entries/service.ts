@@ -266,6 +266,105 @@ export function createEntryService(deps: {
     },
 
     /**
+     * Stores many entries of one whitelist in one transaction, each with its `entry.added` event, then publishes
+     * the events in order (notices marked `bulk`). A nick the whitelist already holds (in any letter case,
+     * including one stored earlier in the same call) is not stored and is returned in `taken`. `guard` runs
+     * inside the transaction first; when it throws, nothing is stored.
+     */
+    async addMany(
+      inputs: readonly NewEntry[],
+      guard?: () => void,
+    ): Promise<{ added: EntryRecord[]; taken: NewEntry[] }> {
+      const whitelistId = inputs[0]?.whitelistId;
+      if (whitelistId === undefined) return { added: [], taken: [] };
+      if (inputs.some((input) => input.whitelistId !== whitelistId)) {
+        throw new TypeError("addMany stores entries of one whitelist");
+      }
+      const whitelist = requireWhitelist(whitelistId);
+      const taken: NewEntry[] = [];
+      const notices = await write((tx) => {
+        taken.length = 0;
+        requireWhitelist(whitelistId);
+        guard?.();
+        const createdAt = clock.now();
+        const done: ChangeNotice[] = [];
+        for (const input of inputs) {
+          const key = nickKey(input.nick);
+          const holder = tx
+            .select({ id: entries.id })
+            .from(entries)
+            .where(and(eq(entries.whitelistId, whitelistId), eq(entries.nickKey, key)))
+            .get();
+          if (holder) {
+            taken.push(input);
+            continue;
+          }
+          const { grantFailures: _failures, ...stored } = input;
+          const { nickKey: _key, ...entry } = tx
+            .insert(entries)
+            .values({ ...stored, nickKey: key, grantedRoleIds: input.grantedRoleIds ?? [], createdAt })
+            .returning()
+            .get();
+          const event = events.append(tx, {
+            type: "entry.added",
+            guildId: whitelist.guildId,
+            whitelistId,
+            whitelistName: whitelist.name,
+            entry,
+            origin: input.origin,
+          });
+          done.push({ event, entry, actorId: input.addedBy, bulk: true });
+        }
+        return done;
+      }, publish);
+      return { added: notices.map((notice) => notice.entry), taken };
+    },
+
+    /**
+     * Hands an entry over to another member, in one transaction: its owner and recorded roles change, its nick,
+     * UUID and creation time stay. No event is written or published: nothing a game server or an integrator sees
+     * changes (docs/decisions.md, Import and transfer). Refuses ("entry-not-found") when the entry is gone or no
+     * longer `from`'s. `guard` runs inside the transaction first; `committed` right after the commit, with the
+     * entry before and after.
+     */
+    async transfer(
+      input: { whitelistId: string; entryId: number; from: string; to: string; grantedRoleIds: string[] },
+      hooks: {
+        guard?: () => void;
+        committed?: (change: { before: EntryRecord; after: EntryRecord }) => void;
+      } = {},
+    ): Promise<{ before: EntryRecord; after: EntryRecord }> {
+      const whitelist = requireWhitelist(input.whitelistId);
+      return write(
+        (tx) => {
+          requireWhitelist(input.whitelistId);
+          hooks.guard?.();
+          const row = tx
+            .select()
+            .from(entries)
+            .where(and(eq(entries.id, input.entryId), eq(entries.whitelistId, input.whitelistId)))
+            .get();
+          if (!row || row.userId !== input.from) {
+            throw new DomainError(
+              "entry-not-found",
+              `${row?.nick ?? "That nick"} was removed from ${whitelist.name} or handed over meanwhile; ` +
+                "nothing was changed.",
+            );
+          }
+          const { nickKey: _old, ...before } = row;
+          const { nickKey: _new, ...after } = tx
+            .update(entries)
+            .set({ userId: input.to, grantedRoleIds: input.grantedRoleIds })
+            .where(eq(entries.id, input.entryId))
+            .returning()
+            .get() as typeof entries.$inferSelect;
+          return { before, after };
+        },
+        (change) => hooks.committed?.(change),
+      );
+    },
+
+    /**
      * Changes entries in place (a Bedrock nick respelled as Floodgate now spells it, a Floodgate UUID found),
      * each as an `entry.removed` of the old and an `entry.added` of the new, in one transaction; owner, roles
      * and creation time stay. An entry removed meanwhile is skipped, and so is one whose new nick another
