@@ -13,12 +13,14 @@ import { createMojangClient } from "./mojang/client.ts";
 import { createBedrockUpkeep } from "./registration/bedrock.ts";
 import { createWhitelistDeletion } from "./registration/deletion.ts";
 import { createDepartures } from "./registration/departures.ts";
+import { createImporter } from "./registration/import.ts";
 import type { DiscordPorts } from "./registration/model.ts";
 import { offlineDiscord } from "./registration/offline.ts";
 import { createRequestStore } from "./registration/requests.ts";
 import { createRoleReverter } from "./registration/role-reverter.ts";
 import { createRoleGrants } from "./registration/roles.ts";
 import { createRegistrationService } from "./registration/service.ts";
+import { createTransfers } from "./registration/transfer.ts";
 import type { Clock } from "./shared/clock.ts";
 import type { Logger } from "./shared/logger.ts";
 import { createWebhookService } from "./webhooks/service.ts";
@@ -90,6 +92,24 @@ export function createServices({
     discord,
     logger,
   });
+  const imports = createImporter({
+    whitelists,
+    entries,
+    requests,
+    grants,
+    mojang,
+    geyser,
+    departures,
+    logger,
+  });
+  const transfers = createTransfers({
+    whitelists,
+    entries,
+    grants,
+    roles: discord.roles,
+    departures,
+    logger,
+  });
   const reverter = createRoleReverter({ bus, entries, grants, roles: discord.roles, logger });
   return {
     db,
@@ -111,6 +131,8 @@ export function createServices({
     geyser,
     bedrock,
     registration,
+    imports,
+    transfers,
     reverter,
   };
 }

@@ -31,7 +31,7 @@ export type Identity = {
 };
 
 /** A typed nick checked against the whitelist's syntax: the name to store, and the gamertag for Bedrock. */
-type Typed = { nick: string; gamertag: string | null };
+export type Typed = { nick: string; gamertag: string | null };
 
 /**
  * The way from a typed nick to a stored entry that every registration takes (a member's own, staff's, an
@@ -100,13 +100,13 @@ export function createRegistrar(deps: {
   /**
    * Every registration rule after "the whitelist exists", in the documented order, ending with the lookup
    * (Mojang or GeyserMC). The cheap checks run again after the lookup, since another registration may have won
-   * meanwhile.
+   * meanwhile. `limit: false` leaves out the member's limit (an import: docs/decisions.md, Import and transfer).
    */
   const check = async (
     whitelist: Whitelist,
     member: Member,
     rawNick: string,
-    options: { requireRole: boolean; self: boolean; request: boolean },
+    options: { requireRole: boolean; self: boolean; request: boolean; limit?: boolean },
   ): Promise<Identity> => {
     requireEnabled(whitelist);
     if (options.requireRole) requireRole(whitelist, member, options.self);
@@ -115,7 +115,9 @@ export function createRegistrar(deps: {
       if (options.request) {
         requireNoPendingRequest(whitelist, nick, requests.isPending(whitelist.id, member.userId, nick));
       }
-      requireUnderLimit(whitelist, held(whitelist, member, options.request), options.self);
+      if (options.limit !== false) {
+        requireUnderLimit(whitelist, held(whitelist, member, options.request), options.self);
+      }
     };
     const typed = parse(whitelist, rawNick);
     available(typed.nick);
@@ -184,5 +186,5 @@ export function createRegistrar(deps: {
     }
   };
 
-  return { check, store, held };
+  return { check, store, held, parse, requirePresent };
 }

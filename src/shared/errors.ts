@@ -29,7 +29,10 @@ export type DomainErrorCode =
   | "request-decided"
   | "request-not-found"
   | "no-log-channel"
-  | "member-left";
+  | "member-left"
+  // Import and transfer (src/registration/import.ts, transfer.ts).
+  | "import-file-invalid"
+  | "already-owner";
 
 /**
  * The data some failures carry, for an adapter that words them its own way (the bot: role mentions and the
