@@ -48,6 +48,8 @@ describe("command definitions", () => {
         "add",
         "remove",
         "export",
+        "import",
+        "transfer",
         "log-channel",
       ],
       serverLink: ["create", "revoke", "webhook", "list"],
@@ -58,7 +60,7 @@ describe("command definitions", () => {
   test("every whitelist option is a string with autocomplete", () => {
     const whitelistOptions = allOptions().filter(({ option }) => option.name === "whitelist");
     expect(whitelistOptions.map(({ path }) => path)).toEqual([
-      ...["edit", "delete", "show", "roles", "add", "remove", "export"].map(
+      ...["edit", "delete", "show", "roles", "add", "remove", "export", "import", "transfer"].map(
         (sub) => `/whitelist ${sub} whitelist`,
       ),
       "/register whitelist",
