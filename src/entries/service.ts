@@ -1,4 +1,4 @@
-import { and, asc, count, eq, inArray } from "drizzle-orm";
+import { and, asc, count, eq, inArray, sql } from "drizzle-orm";
 import type { Db, Tx } from "../db/client.ts";
 import { entries, whitelists as whitelistTable } from "../db/schema.ts";
 import type { Write } from "../db/writer.ts";
@@ -84,6 +84,18 @@ export function createEntryService(deps: {
       origin,
     });
 
+  // Prepared once: every registration rule asks it (twice per nick), and an import asks it for every line.
+  const findByKey = db
+    .select()
+    .from(entries)
+    .where(
+      and(
+        eq(entries.whitelistId, sql.placeholder("whitelistId")),
+        eq(entries.nickKey, sql.placeholder("key")),
+      ),
+    )
+    .prepare();
+
   const requireWhitelist = (id: string) => {
     const whitelist = whitelists.get(id);
     if (!whitelist) throw new DomainError("whitelist-not-found", "No such whitelist.");
@@ -104,11 +116,7 @@ export function createEntryService(deps: {
 
     /** The entry holding `nick` (any letter case), if any. */
     find(whitelistId: string, nick: string): EntryRecord | undefined {
-      const row = db
-        .select()
-        .from(entries)
-        .where(and(eq(entries.whitelistId, whitelistId), eq(entries.nickKey, nickKey(nick))))
-        .get();
+      const row = findByKey.get({ whitelistId, key: nickKey(nick) });
       if (!row) return undefined;
       const { nickKey: _key, ...entry } = row;
       return entry;
@@ -290,12 +298,8 @@ export function createEntryService(deps: {
         const done: ChangeNotice[] = [];
         for (const input of inputs) {
           const key = nickKey(input.nick);
-          const holder = tx
-            .select({ id: entries.id })
-            .from(entries)
-            .where(and(eq(entries.whitelistId, whitelistId), eq(entries.nickKey, key)))
-            .get();
-          if (holder) {
+          // The prepared look-up runs on the transaction's own connection: it sees the rows stored just before.
+          if (findByKey.get({ whitelistId, key })) {
             taken.push(input);
             continue;
           }
