@@ -3,6 +3,7 @@ import type { ImportResult } from "../../../registration/import.ts";
 import { IMPORT_LIMITS, type ImportFormat, tooBig } from "../../../registration/import-file.ts";
 import { outcomeLabels, renderImportReport } from "../../../registration/import-report.ts";
 import { requireManager } from "../../../registration/rules.ts";
+import { clip } from "../../../shared/text.ts";
 import { downloadAttachment } from "../../attachments.ts";
 import { importEmbed, roleFailureEmbed } from "../../log-channel.ts";
 import { actingMember } from "../../members.ts";
@@ -102,8 +103,10 @@ export const importList = {
       file: { name: attachment.name, bytes },
       dryRun,
     });
+    // Discord allows long file names; the answer and the log post show at most 64 characters of one.
+    const fileName = clip(attachment.name, 64);
     await answer(interaction, {
-      content: summary(result, attachment.name),
+      content: summary(result, fileName),
       files: [{ attachment: Buffer.from(renderImportReport(result)), name: REPORT_NAME }],
     });
     if (dryRun || result.counts.added === 0) return;
@@ -113,7 +116,7 @@ export const importList = {
           whitelist,
           ownerId: owner.userId,
           actorId: actor.userId,
-          fileName: attachment.name,
+          fileName,
           added: result.counts.added,
           lines: result.lines.length,
         }),
