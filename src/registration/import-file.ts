@@ -1,5 +1,6 @@
 import { isMap, isNode, isScalar, isSeq, LineCounter, parseDocument } from "yaml";
 import { DomainError } from "../shared/errors.ts";
+import { clip } from "../shared/text.ts";
 
 // Reading a list to import (docs/decisions.md, Import and transfer): the three files servers keep their
 // whitelists in, told apart by their content (and name). Anything else is refused whole, before a nick is looked at.
@@ -135,7 +136,7 @@ function readPlain(text: string): ListedName[] {
 /** The refusal of a file over the size limit (the bot tells before downloading it, the importer again). */
 export function tooBig(name: string, bytes: number): DomainError {
   return refuse(
-    `${name} is ${bytes.toLocaleString("en-US")} bytes; an import takes files up to 1 MiB. ` +
+    `${clip(name, 64)} is ${bytes.toLocaleString("en-US")} bytes; an import takes files up to 1 MiB. ` +
       "Split the list and import each part.",
   );
 }
@@ -145,7 +146,8 @@ export function tooBig(name: string, bytes: number): DomainError {
  * 1 MiB or 10,000 names, not UTF-8 text, not one of the three formats, or listing no name at all.
  */
 export function readImportFile(file: ImportFile): ImportedList {
-  const { name } = file;
+  // Named in every refusal, so no longer than a message can carry.
+  const name = clip(file.name, 64);
   if (file.bytes.byteLength > IMPORT_LIMITS.bytes) throw tooBig(name, file.bytes.byteLength);
   let text: string;
   try {

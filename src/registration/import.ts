@@ -188,7 +188,7 @@ export function createImporter(deps: ImporterDeps) {
       if (format === "plain" && firstLine.size === 0) {
         throw new DomainError(
           "import-file-invalid",
-          `None of the ${names.length} lines of ${input.file.name} is a nick ${whitelist.name} takes, so it is ` +
+          `None of the ${names.length} lines of ${clip(input.file.name, 64)} is a nick ${whitelist.name} takes, so it is ` +
             "not a list of nicks. Attach a Minecraft whitelist.json, a plain list (one nick per line) or an " +
             "EasyWhitelist config.yml.",
         );
