@@ -17,6 +17,7 @@ import { createBedrockUpkeep } from "./registration/bedrock.ts";
 import { createWhitelistDeletion } from "./registration/deletion.ts";
 import { createDenyList } from "./registration/deny.ts";
 import { createDepartures } from "./registration/departures.ts";
+import { createImporter } from "./registration/import.ts";
 import { createLookups } from "./registration/lookups.ts";
 import type { DiscordPorts } from "./registration/model.ts";
 import { offlineDiscord } from "./registration/offline.ts";
@@ -25,6 +26,7 @@ import { createRequestStore } from "./registration/requests.ts";
 import { createRoleReverter } from "./registration/role-reverter.ts";
 import { createRoleGrants } from "./registration/roles.ts";
 import { createRegistrationService } from "./registration/service.ts";
+import { createTransfers } from "./registration/transfer.ts";
 import type { Clock } from "./shared/clock.ts";
 import type { Logger } from "./shared/logger.ts";
 import { createWebhookService } from "./webhooks/service.ts";
@@ -118,6 +120,26 @@ export function createServices({
     clock,
     logger,
   });
+  const imports = createImporter({
+    whitelists,
+    entries,
+    requests,
+    grants,
+    mojang,
+    geyser,
+    departures,
+    denials,
+    clock,
+    logger,
+  });
+  const transfers = createTransfers({
+    whitelists,
+    entries,
+    grants,
+    roles: discord.roles,
+    departures,
+    logger,
+  });
   const reverter = createRoleReverter({ bus, entries, grants, roles: discord.roles, logger });
   return {
     db,
@@ -144,6 +166,8 @@ export function createServices({
     registration,
     denials,
     lookups,
+    imports,
+    transfers,
     reverter,
   };
 }

@@ -262,6 +262,44 @@ export function whitelistDeletedEmbed(
   };
 }
 
+/** The embed of an import: one for all its additions (they are not posted one by one). */
+export function importEmbed(input: {
+  whitelist: Whitelist;
+  ownerId: string;
+  actorId: string;
+  fileName: string;
+  added: number;
+  lines: number;
+}): APIEmbed {
+  return {
+    title: "Nicks imported",
+    description:
+      `${input.added} nick(s) from **${plainName(input.fileName)}** (${input.lines} name(s)) added to ` +
+      `**${input.whitelist.name}**, owned by ${mention(input.ownerId)}`,
+    color: colours.added,
+    fields: [
+      { name: "By", value: mention(input.actorId), inline: true },
+      { name: "Origin", value: originLabels.staff, inline: true },
+    ],
+  };
+}
+
+/** The embed of a nick handed over to another member (no event: the public entry is unchanged). */
+export function transferEmbed(input: {
+  whitelist: Whitelist;
+  nick: string;
+  from: string;
+  to: string;
+  actorId: string;
+}): APIEmbed {
+  return {
+    title: "Nick handed over",
+    description: `**${input.nick}** on **${input.whitelist.name}**: ${mention(input.from)} → ${mention(input.to)}`,
+    color: colours.info,
+    fields: [{ name: "By", value: mention(input.actorId), inline: true }],
+  };
+}
+
 /** Creates the log channel poster and subscribes it to committed changes. */
 export function createLogChannel({
   rest,
@@ -294,7 +332,8 @@ export function createLogChannel({
    * Every change, whatever its origin; roles that could not be granted for an addition right after it. Entries
    * changed in place (Bedrock nicks respelled when the Floodgate settings change, or given their UUID) are not
    * posted one by one: the manager who changed the settings is told how many, and the events carry each. A
-   * premium account renamed at Mojang is posted once, as a rename, since nobody on Discord asked for it.
+   * premium account renamed at Mojang is posted once, as a rename, since nobody on Discord asked for it. Nor are
+   * the additions of an import (`bulk`): the import posts one summary.
    */
   const logChange = async (notice: ChangeNotice) => {
     const { event, entry, grantFailures } = notice;
@@ -302,7 +341,7 @@ export function createLogChannel({
       await post(event.guildId, { embeds: [renameEmbed({ ...notice, replaces: notice.replaces })] });
       return;
     }
-    if (notice.replaces || notice.replacedBy) return;
+    if (notice.replaces || notice.replacedBy || notice.bulk) return;
     await post(event.guildId, { embeds: [changeEmbed(notice)] });
     if (grantFailures?.length) {
       await post(event.guildId, {

@@ -20,6 +20,11 @@ export type ChangeNotice = {
    */
   replacedBy?: EntryRecord;
   replaces?: EntryRecord;
+  /**
+   * One of many additions made at once (an import, EntryService.addMany): the log channel leaves them to the one
+   * summary the importer posts, instead of an embed each. Every other subscriber treats them as any change.
+   */
+  bulk?: true;
 };
 
 /** Listener of committed changes. */

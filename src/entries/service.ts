@@ -1,4 +1,4 @@
-import { and, asc, count, eq, gte, inArray, isNotNull, lt, lte, min } from "drizzle-orm";
+import { and, asc, count, eq, gte, inArray, isNotNull, lt, lte, min, sql } from "drizzle-orm";
 import type { Db, Tx } from "../db/client.ts";
 import { entries, whitelists as whitelistTable } from "../db/schema.ts";
 import type { Write } from "../db/writer.ts";
@@ -84,6 +84,18 @@ export function createEntryService(deps: {
       origin,
     });
 
+  // Prepared once: every registration rule asks it (twice per nick), and an import asks it for every line.
+  const findByKey = db
+    .select()
+    .from(entries)
+    .where(
+      and(
+        eq(entries.whitelistId, sql.placeholder("whitelistId")),
+        eq(entries.nickKey, sql.placeholder("key")),
+      ),
+    )
+    .prepare();
+
   const requireWhitelist = (id: string) => {
     const whitelist = whitelists.get(id);
     if (!whitelist) throw new DomainError("whitelist-not-found", "No such whitelist.");
@@ -104,11 +116,7 @@ export function createEntryService(deps: {
 
     /** The entry holding `nick` (any letter case), if any. */
     find(whitelistId: string, nick: string): EntryRecord | undefined {
-      const row = db
-        .select()
-        .from(entries)
-        .where(and(eq(entries.whitelistId, whitelistId), eq(entries.nickKey, nickKey(nick))))
-        .get();
+      const row = findByKey.get({ whitelistId, key: nickKey(nick) });
       if (!row) return undefined;
       const { nickKey: _key, ...entry } = row;
       return entry;
@@ -376,6 +384,101 @@ export function createEntryService(deps: {
         (committed) => bus.publish(committed),
       );
       return notice.entry;
+    },
+
+    /**
+     * Stores many entries of one whitelist in one transaction, each with its `entry.added` event, then publishes
+     * the events in order (notices marked `bulk`). A nick the whitelist already holds (in any letter case,
+     * including one stored earlier in the same call) is not stored and is returned in `taken`. `guard` runs
+     * inside the transaction first; when it throws, nothing is stored.
+     */
+    async addMany(
+      inputs: readonly NewEntry[],
+      guard?: () => void,
+    ): Promise<{ added: EntryRecord[]; taken: NewEntry[] }> {
+      const whitelistId = inputs[0]?.whitelistId;
+      if (whitelistId === undefined) return { added: [], taken: [] };
+      if (inputs.some((input) => input.whitelistId !== whitelistId)) {
+        throw new TypeError("addMany stores entries of one whitelist");
+      }
+      const whitelist = requireWhitelist(whitelistId);
+      const taken: NewEntry[] = [];
+      const notices = await write((tx) => {
+        taken.length = 0;
+        requireWhitelist(whitelistId);
+        guard?.();
+        const createdAt = clock.now();
+        const done: ChangeNotice[] = [];
+        for (const input of inputs) {
+          const key = nickKey(input.nick);
+          // The prepared look-up runs on the transaction's own connection: it sees the rows stored just before.
+          if (findByKey.get({ whitelistId, key })) {
+            taken.push(input);
+            continue;
+          }
+          const { grantFailures: _failures, ...stored } = input;
+          const { nickKey: _key, ...entry } = tx
+            .insert(entries)
+            .values({ ...stored, nickKey: key, grantedRoleIds: input.grantedRoleIds ?? [], createdAt })
+            .returning()
+            .get();
+          const event = events.append(tx, {
+            type: "entry.added",
+            guildId: whitelist.guildId,
+            whitelistId,
+            whitelistName: whitelist.name,
+            entry,
+            origin: input.origin,
+          });
+          done.push({ event, entry, actorId: input.addedBy, bulk: true });
+        }
+        return done;
+      }, publish);
+      return { added: notices.map((notice) => notice.entry), taken };
+    },
+
+    /**
+     * Hands an entry over to another member, in one transaction: its owner and recorded roles change, its nick,
+     * UUID and creation time stay. No event is written or published: nothing a game server or an integrator sees
+     * changes (docs/decisions.md, Import and transfer). Refuses ("entry-not-found") when the entry is gone or no
+     * longer `from`'s. `guard` runs inside the transaction first; `committed` right after the commit, with the
+     * entry before and after.
+     */
+    async transfer(
+      input: { whitelistId: string; entryId: number; from: string; to: string; grantedRoleIds: string[] },
+      hooks: {
+        guard?: () => void;
+        committed?: (change: { before: EntryRecord; after: EntryRecord }) => void;
+      } = {},
+    ): Promise<{ before: EntryRecord; after: EntryRecord }> {
+      const whitelist = requireWhitelist(input.whitelistId);
+      return write(
+        (tx) => {
+          requireWhitelist(input.whitelistId);
+          hooks.guard?.();
+          const row = tx
+            .select()
+            .from(entries)
+            .where(and(eq(entries.id, input.entryId), eq(entries.whitelistId, input.whitelistId)))
+            .get();
+          if (!row || row.userId !== input.from) {
+            throw new DomainError(
+              "entry-not-found",
+              `${row?.nick ?? "That nick"} was removed from ${whitelist.name} or handed over meanwhile; ` +
+                "nothing was changed.",
+            );
+          }
+          const { nickKey: _old, ...before } = row;
+          const { nickKey: _new, ...after } = tx
+            .update(entries)
+            .set({ userId: input.to, grantedRoleIds: input.grantedRoleIds })
+            .where(eq(entries.id, input.entryId))
+            .returning()
+            .get() as typeof entries.$inferSelect;
+          return { before, after };
+        },
+        (change) => hooks.committed?.(change),
+      );
     },
 
     /**

@@ -128,13 +128,14 @@ export function createRegistrar(deps: {
    * (Mojang or GeyserMC). The cheap checks run again after the lookup, since another registration may have won
    * meanwhile; the deny list is asked before it by name and after it by the account's name and UUID, so every
    * way in (a member, staff, an approval, an import) meets it here. `role`: who the required role is asked of,
-   * if anyone.
+   * if anyone. `limit: false` leaves out
+   * the member's limit (an import: docs/decisions.md, Import and transfer).
    */
   const check = async (
     whitelist: Whitelist,
     member: Member,
     rawNick: string,
-    options: { role: RoleCheck | null; self: boolean; request: boolean },
+    options: { role: RoleCheck | null; self: boolean; request: boolean; limit?: boolean },
   ): Promise<Identity> => {
     requireEnabled(whitelist);
     if (options.role) requireRole(whitelist, member, options.role);
@@ -143,7 +144,9 @@ export function createRegistrar(deps: {
       if (options.request) {
         requireNoPendingRequest(whitelist, nick, requests.isPending(whitelist.id, member.userId, nick));
       }
-      requireUnderLimit(whitelist, member, held(whitelist, member, options.request), options.self);
+      if (options.limit !== false) {
+        requireUnderLimit(whitelist, member, held(whitelist, member, options.request), options.self);
+      }
     };
     const typed = parseNick(whitelist, rawNick);
     notDenied(whitelist, typed.nick, null, options.self);
@@ -222,5 +225,5 @@ export function createRegistrar(deps: {
     }
   };
 
-  return { check, store, held };
+  return { check, store, held, parse: parseNick, requirePresent };
 }

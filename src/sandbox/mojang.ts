@@ -17,6 +17,8 @@ export type FakeMojang = {
   requests(): number;
   /** The path of every request that reached the fake, in order (which names or UUIDs were asked). */
   requestedPaths(): string[];
+  /** How many of them were bulk look-ups (`POST /profiles/minecraft`). */
+  bulkRequests(): number;
   addProfile(profile: FakeMojangProfile): void;
   /** The account with this UUID (dashed or not) changes its name, as a player does on minecraft.net. */
   rename(uuid: string, name: string): void;
@@ -43,8 +45,11 @@ export type FakeMojangOptions = {
 
 const PROFILE_PATH = /^\/users\/profiles\/minecraft\/([^/]*)$/;
 const SESSION_PROFILE_PATH = /^\/session\/minecraft\/profile\/([^/]*)$/;
+const BULK_PATH = "/profiles/minecraft";
 const VALID_NAME = /^[A-Za-z0-9_]{1,25}$/;
 const UUID = /^[0-9a-f]{32}$/;
+/** How many names Mojang's bulk endpoint takes in one request. */
+const BULK_LIMIT = 10;
 
 /** A UUID as Mojang writes it: 32 lower-case hex digits, no dashes. */
 const undashed = (uuid: string) => uuid.replaceAll("-", "").toLowerCase();
@@ -54,7 +59,11 @@ const undashed = (uuid: string) => uuid.replaceAll("-", "").toLowerCase();
  * (api.mojang.com): known names (any letter case) answer 200 `{id, name}` with the stored spelling.
  * `GET /session/minecraft/profile/{uuid}` (sessionserver.mojang.com): a known UUID, dashed or not, answers 200
  * `{id, name, properties, profileActions}` with the account's current name and its `textures` property; an
- * unknown one an empty 204; anything but a UUID 400.
+ * unknown one an empty 204; anything but a UUID 400. `POST /profiles/minecraft`, the bulk look-up, as Mojang
+ * answers it: a JSON array of at most 10 names gets 200 with the profiles found (names no account has are left
+ * out), sorted by name in any letter case; more than 10 names, an invalid name or a body that is not a JSON array
+ * get 400 with Mojang's `{error, errorMessage}`, a body not sent as `application/json` gets 415, another method
+ * 405.
  */
 export function startFakeMojang(options: FakeMojangOptions = {}): FakeMojang {
   const byName = new Map<string, { id: string; name: string }>();
@@ -76,6 +85,7 @@ export function startFakeMojang(options: FakeMojangOptions = {}): FakeMojang {
   let mode: FakeMojangMode = "normal";
   let notFoundStatus = options.notFoundStatus ?? 404;
   const paths: string[] = [];
+  let bulkCount = 0;
   const held = new Set<() => void>();
 
   const json = (status: number, body: unknown) => Response.json(body, { status });
@@ -97,6 +107,7 @@ export function startFakeMojang(options: FakeMojangOptions = {}): FakeMojang {
     const url = new URL(request.url);
     const session = SESSION_PROFILE_PATH.exec(url.pathname);
     if (request.method === "GET" && session) return sessionProfile(url.pathname, session[1] ?? "");
+    if (url.pathname === BULK_PATH) return answerBulk(request);
     const match = PROFILE_PATH.exec(url.pathname);
     if (request.method !== "GET" || !match) return json(404, { path: url.pathname, error: "Not Found" });
     const name = decodeURIComponent(match[1] ?? "");
@@ -127,6 +138,41 @@ export function startFakeMojang(options: FakeMojangOptions = {}): FakeMojang {
     });
   };
 
+  /** `POST /profiles/minecraft` in normal mode (the modes above apply to it as to any request). */
+  const answerBulk = async (request: Request): Promise<Response> => {
+    const error = (status: number, name: string, message: string) =>
+      json(status, { error: name, errorMessage: message });
+    if (request.method !== "POST") {
+      return error(
+        405,
+        "Method Not Allowed",
+        "The method specified in the request is not allowed for the resource identified by the request URI",
+      );
+    }
+    if (!(request.headers.get("content-type") ?? "").toLowerCase().startsWith("application/json")) {
+      return error(
+        415,
+        "Unsupported Media Type",
+        "The server is refusing to service the request because the entity of the request is in a format not " +
+          "supported by the requested resource for the requested method",
+      );
+    }
+    const names: unknown = await request.json().catch(() => undefined);
+    if (!Array.isArray(names))
+      return error(400, "JsonMappingException", "Cannot deserialize the request body");
+    if (names.length > BULK_LIMIT) {
+      return error(400, "IllegalArgumentException", "Not more that 10 profile name per call is allowed.");
+    }
+    const invalid = names.find((name) => typeof name !== "string" || !VALID_NAME.test(name));
+    if (invalid !== undefined) return error(400, "BadRequestException", `${String(invalid)} is invalid`);
+    const found = (names as string[])
+      .map((name) => byName.get(name.toLowerCase()))
+      .filter((profile): profile is { id: string; name: string } => profile !== undefined);
+    const unique = [...new Map(found.map((profile) => [profile.id, profile])).values()];
+    unique.sort((a, b) => a.name.toLowerCase().localeCompare(b.name.toLowerCase()));
+    return json(200, unique);
+  };
+
   let holding = false;
   const parked: (() => void)[] = [];
   const heldWaiters = new Set<() => void>();
@@ -141,6 +187,7 @@ export function startFakeMojang(options: FakeMojangOptions = {}): FakeMojang {
     port: options.port ?? 0,
     fetch(request) {
       paths.push(new URL(request.url).pathname);
+      if (new URL(request.url).pathname === BULK_PATH) bulkCount++;
       return holding ? park(request) : answer(request);
     },
   });
@@ -165,6 +212,7 @@ export function startFakeMojang(options: FakeMojangOptions = {}): FakeMojang {
     },
     requests: () => paths.length,
     requestedPaths: () => [...paths],
+    bulkRequests: () => bulkCount,
     addProfile,
     rename(uuid, name) {
       const profile = known(uuid);

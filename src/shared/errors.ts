@@ -33,7 +33,10 @@ export type DomainErrorCode =
   | "member-left"
   // The deny list (src/registration/deny.ts).
   | "nick-denied"
-  | "not-denied";
+  | "not-denied"
+  // Import and transfer (src/registration/import.ts, transfer.ts).
+  | "import-file-invalid"
+  | "already-owner";
 
 /**
  * The data some failures carry, for an adapter that words them its own way (the bot: role mentions and the

@@ -35,6 +35,14 @@ export type RemoteLookupSpec<T> = {
   unavailable(): DomainError;
 };
 
+/** A lookup of one key, with its cache open to answers learnt another way (a bulk request). */
+export type RemoteLookup<T> = ((key: string) => Promise<T>) & {
+  /** Caches an answer for `key` as if it had been asked for alone (same lifetime, same bound). */
+  remember(key: string, answer: T): void;
+  /** The cached answer for `key` while it is fresh, else undefined. */
+  cached(key: string): T | undefined;
+};
+
 /**
  * A lookup of a remote API, the way both of ours work: one GET per key with a timeout, no redirects; answers
  * cached per lower-cased key, one request per key in flight (members asking for the same name at once share
@@ -44,7 +52,7 @@ export type RemoteLookupSpec<T> = {
 export function createRemoteLookup<T>(
   options: RemoteLookupOptions,
   spec: RemoteLookupSpec<T>,
-): (key: string) => Promise<T> {
+): RemoteLookup<T> {
   const {
     clock,
     fetch = globalThis.fetch,
@@ -90,10 +98,15 @@ export function createRemoteLookup<T>(
     }
   };
 
-  return (key) => {
-    const cacheKey = key.toLowerCase();
+  const fresh = (cacheKey: string) => {
     const cached = cache.get(cacheKey);
-    if (cached && cached.expiresAt > clock.now()) return Promise.resolve(cached.answer);
+    return cached && cached.expiresAt > clock.now() ? cached : undefined;
+  };
+
+  const lookup = (key: string): Promise<T> => {
+    const cacheKey = key.toLowerCase();
+    const cached = fresh(cacheKey);
+    if (cached) return Promise.resolve(cached.answer);
     const pending = inFlight.get(cacheKey);
     if (pending) return pending;
     const request = ask(key)
@@ -105,4 +118,8 @@ export function createRemoteLookup<T>(
     inFlight.set(cacheKey, request);
     return request;
   };
+  return Object.assign(lookup, {
+    remember: (key: string, answer: T) => remember(key.toLowerCase(), answer),
+    cached: (key: string) => fresh(key.toLowerCase())?.answer,
+  });
 }

@@ -48,6 +48,8 @@ describe("command definitions", () => {
         "add",
         "remove",
         "export",
+        "import",
+        "transfer",
         "log-channel",
         "deny",
         "undeny",
@@ -62,9 +64,20 @@ describe("command definitions", () => {
   test("every whitelist option is a string with autocomplete", () => {
     const whitelistOptions = allOptions().filter(({ option }) => option.name === "whitelist");
     expect(whitelistOptions.map(({ path }) => path)).toEqual([
-      ...["edit", "delete", "show", "roles", "add", "remove", "export", "deny", "undeny", "whois"].map(
-        (sub) => `/whitelist ${sub} whitelist`,
-      ),
+      ...[
+        "edit",
+        "delete",
+        "show",
+        "roles",
+        "add",
+        "remove",
+        "export",
+        "import",
+        "transfer",
+        "deny",
+        "undeny",
+        "whois",
+      ].map((sub) => `/whitelist ${sub} whitelist`),
       "/register whitelist",
       "/unregister whitelist",
       "/server-link create whitelist",
@@ -89,6 +102,7 @@ describe("command definitions", () => {
     ).toEqual([
       ["/whitelist add nick", false],
       ["/whitelist remove nick", true],
+      ["/whitelist transfer nick", true],
       ["/whitelist deny nick", true],
       ["/whitelist undeny nick", true],
       ["/whitelist whois nick", true],

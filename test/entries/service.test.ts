@@ -119,3 +119,102 @@ describe("entry service", () => {
     expect(services.events.bounds()).toEqual({ oldest: 2, latest: 2 });
   });
 });
+
+describe("entries added in bulk, and handed over", () => {
+  const USER = "300000000000000001";
+  const STAFF = "300000000000000009";
+  const newEntry = (whitelistId: string, nick: string) => ({
+    whitelistId,
+    nick,
+    uuid: null,
+    premium: false,
+    userId: USER,
+    addedBy: STAFF,
+    origin: "staff" as const,
+  });
+
+  test("addMany stores every free nick with its entry.added in one transaction, then publishes them in order", async () => {
+    services = testServices();
+    const wl = await seedWhitelist(services, { guildId: GUILD, name: "survival" });
+    await seedEntries(services, wl.id, ["Taken"]);
+    const published: ChangeNotice[] = [];
+    services.bus.subscribe((notice) => published.push(notice));
+    const inputs = ["One", "taken", "Two", "ONE"].map((nick) => newEntry(wl.id, nick));
+    const { added, taken } = await services.entries.addMany(inputs);
+    expect({ added: added.map((entry) => entry.nick), taken: taken.map((input) => input.nick) }).toEqual({
+      added: ["One", "Two"],
+      taken: ["taken", "ONE"],
+    });
+    expect(
+      published.map((n) => [n.event.type, n.event.entry.nick, n.event.origin, n.actorId, n.bulk]),
+    ).toEqual([
+      ["entry.added", "One", "staff", STAFF, true],
+      ["entry.added", "Two", "staff", STAFF, true],
+    ]);
+    expect(
+      services.events.listAfter(0, { guildId: GUILD, whitelistId: wl.id }).map((e) => e.entry.nick),
+    ).toEqual(["Taken", "One", "Two"]);
+  });
+
+  test("addMany: a guard that throws, or an event that cannot be written, stores none of the batch", async () => {
+    services = testServices();
+    const wl = await seedWhitelist(services, { guildId: GUILD });
+    const inputs = ["One", "Two"].map((nick) => newEntry(wl.id, nick));
+    await expect(
+      services.entries.addMany(inputs, () => {
+        throw new Error("member left");
+      }),
+    ).rejects.toThrow("member left");
+    services.db.$client.run(
+      "CREATE TRIGGER fail_events BEFORE INSERT ON events BEGIN SELECT RAISE(ABORT, 'disk says no'); END",
+    );
+    await expect(services.entries.addMany(inputs)).rejects.toThrow();
+    expect(services.entries.list(wl.id)).toEqual([]);
+  });
+
+  test("transfer changes the owner and recorded roles only, and writes and publishes no event", async () => {
+    services = testServices();
+    const wl = await seedWhitelist(services, { guildId: GUILD });
+    const [entry] = await seedEntries(services, wl.id, [
+      { nick: "Notch", grantedRoleIds: ["400000000000000001"] },
+    ]);
+    const published: ChangeNotice[] = [];
+    services.bus.subscribe((notice) => published.push(notice));
+    const committed: unknown[] = [];
+    const moved = await services.entries.transfer(
+      {
+        whitelistId: wl.id,
+        entryId: entry?.id ?? 0,
+        from: USER,
+        to: "300000000000000002",
+        grantedRoleIds: [],
+      },
+      { committed: (change) => committed.push(change) },
+    );
+    expect(moved.after).toEqual({
+      ...(entry as NonNullable<typeof entry>),
+      userId: "300000000000000002",
+      grantedRoleIds: [],
+    });
+    expect(moved.before).toEqual(entry as NonNullable<typeof entry>);
+    expect({
+      committed,
+      published,
+      events: services.events.listAfter(1, { guildId: GUILD, whitelistId: null }),
+    }).toEqual({
+      committed: [moved],
+      published: [],
+      events: [],
+    });
+    // The previous owner can no longer hand it on.
+    await expect(
+      services.entries.transfer({
+        whitelistId: wl.id,
+        entryId: entry?.id ?? 0,
+        from: USER,
+        to: USER,
+        grantedRoleIds: [],
+      }),
+    ).rejects.toThrow(expect.objectContaining({ code: "entry-not-found" }));
+  });
+});

@@ -13,6 +13,7 @@ declare module "discord-api-spec/zod" {
   export const ApplicationCommandCreateRequestSchema: ZodMiniType<Spec.ApplicationCommandCreateRequest>;
   export const ApplicationCommandResponseSchema: ZodMiniType<Spec.ApplicationCommandResponse>;
   export const ApplicationCommandUpdateRequestSchema: ZodMiniType<Spec.ApplicationCommandUpdateRequest>;
+  export const AttachmentResponseSchema: ZodMiniType<Spec.AttachmentResponse>;
   export const CreateMessageInteractionCallbackRequestSchema: ZodMiniType<Spec.CreateMessageInteractionCallbackRequest>;
   export const ErrorResponseSchema: ZodMiniType<Spec.ErrorResponse>;
   export const GatewayBotResponseSchema: ZodMiniType<Spec.GatewayBotResponse>;

@@ -152,3 +152,60 @@ describe("Mojang client", () => {
     ]);
   });
 });
+
+describe("Mojang client, many names at once", () => {
+  const names = (count: number, prefix = "player_") =>
+    Array.from({ length: count }, (_, i) => `${prefix}${i}`);
+
+  test("asks 10 names per bulk request and caches every answer, so lookup then asks nothing", async () => {
+    const { client } = setup();
+    const asked = [...names(22), "notch", "NOTCH"];
+    const answers = await client.lookupMany(asked);
+    expect(answers.size).toBe(23);
+    expect(answers.get("notch")).toEqual(NOTCH_PREMIUM);
+    expect(answers.get("player_3")).toEqual({ premium: false });
+    expect({ requests: fake.requests(), bulk: fake.bulkRequests() }).toEqual({ requests: 3, bulk: 3 });
+    expect(await client.lookup("Notch")).toEqual(NOTCH_PREMIUM);
+    expect(await client.lookup("player_21")).toEqual({ premium: false });
+    expect(fake.requests()).toBe(3);
+    // Answers already cached are not asked for again.
+    await client.lookupMany(["notch", "player_0"]);
+    expect(fake.requests()).toBe(3);
+  });
+
+  test("keeps at most bulkConcurrency requests in flight", async () => {
+    const { client } = setup({ bulkConcurrency: 2 });
+    fake.hold();
+    const answering = client.lookupMany(names(50));
+    await fake.waitForHeld(2);
+    expect(fake.requests()).toBe(2);
+    fake.release();
+    expect((await answering).size).toBe(50);
+    expect(fake.bulkRequests()).toBe(5);
+  });
+
+  test("a failed request leaves its names out and stops the rest; nothing failed is cached", async () => {
+    const { client } = setup({ bulkConcurrency: 1 });
+    fake.hold();
+    const answering = client.lookupMany(names(30));
+    await fake.waitForHeld(1);
+    fake.release();
+    fake.hold();
+    await fake.waitForHeld(1);
+    fake.setMode("rate-limited");
+    fake.release();
+    const answers = await answering;
+    expect([...answers.keys()]).toEqual(names(10));
+    expect(fake.bulkRequests()).toBe(2);
+    fake.setMode("normal");
+    expect(await client.lookup("player_10")).toEqual({ premium: false });
+    expect(fake.requests()).toBe(3);
+  });
+
+  test("an answer that is not Mojang's (no list, a profile of a name not asked for) tells nothing", async () => {
+    const notAList = answering(() => Response.json({ id: "x", name: "Notch" }));
+    expect((await notAList.lookupMany(["Notch"])).size).toBe(0);
+    const stranger = answering(() => Response.json([{ id: NOTCH.uuid, name: "Notch" }]));
+    expect((await stranger.lookupMany(["jeb_"])).size).toBe(0);
+  });
+});

@@ -154,3 +154,60 @@ describe("fake Mojang session server: profile by UUID", () => {
     ]);
   });
 });
+
+describe("fake Mojang bulk look-up (POST /profiles/minecraft)", () => {
+  const bulk = (body: unknown, init: RequestInit = {}) =>
+    fetch(`${fake.url}/profiles/minecraft`, {
+      method: "POST",
+      headers: { "content-type": "application/json" },
+      body: typeof body === "string" ? body : JSON.stringify(body),
+      ...init,
+    });
+
+  test("answers the profiles found, in any letter case, sorted by name; unknown names are left out", async () => {
+    fake = startFakeMojang({
+      profiles: [
+        { name: "Notch", uuid: "069a79f4-44e9-4726-a5be-fca90e38aaf5" },
+        { name: "jeb_", uuid: "853c80ef3c3749fdaa49938b674adae6" },
+      ],
+    });
+    expect(await answer(await bulk(["NOTCH", "nobody_here", "JEB_"]))).toEqual({
+      status: 200,
+      body: [
+        { id: "853c80ef3c3749fdaa49938b674adae6", name: "jeb_" },
+        { id: "069a79f444e94726a5befca90e38aaf5", name: "Notch" },
+      ],
+    });
+    expect(await answer(await bulk(["nobody_here"]))).toEqual({ status: 200, body: [] });
+    expect({ requests: fake.requests(), bulk: fake.bulkRequests() }).toEqual({ requests: 2, bulk: 2 });
+  });
+
+  test("refuses what Mojang refuses: more than 10 names, an invalid name, a body that is no array, no JSON type, GET", async () => {
+    fake = startFakeMojang();
+    const eleven = Array.from({ length: 11 }, (_, i) => `player_${i}`);
+    expect(await answer(await bulk(eleven))).toEqual({
+      status: 400,
+      body: {
+        error: "IllegalArgumentException",
+        errorMessage: "Not more that 10 profile name per call is allowed.",
+      },
+    });
+    expect((await bulk(eleven.slice(0, 10))).status).toBe(200);
+    expect(await answer(await bulk(["fine", "not fine"]))).toEqual({
+      status: 400,
+      body: { error: "BadRequestException", errorMessage: "not fine is invalid" },
+    });
+    expect((await bulk({ names: ["Notch"] })).status).toBe(400);
+    expect((await bulk("[not json")).status).toBe(400);
+    expect((await bulk(["Notch"], { headers: { "content-type": "text/plain" } })).status).toBe(415);
+    expect((await fetch(`${fake.url}/profiles/minecraft`)).status).toBe(405);
+  });
+
+  test("the modes apply to it as to any request", async () => {
+    fake = startFakeMojang();
+    fake.setMode("rate-limited");
+    expect((await bulk(["Notch"])).status).toBe(429);
+    fake.setMode("down");
+    expect((await bulk(["Notch"])).status).toBe(503);
+  });
+});

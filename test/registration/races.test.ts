@@ -226,3 +226,81 @@ describe("/unregister of one nick racing /register of another by the same member
     }
   }, 60_000);
 });
+
+describe("an import racing a registration of the same nick", () => {
+  test(`exactly one of them stores it; the other is told "already there" or "taken" (${ROUNDS} rounds)`, async () => {
+    world = await registrationWorld();
+    const winners = new Map<string, number>();
+    for (let round = 0; round < ROUNDS; round++) {
+      const wl = await newWhitelist(round);
+      const who = newMember(round, 0);
+      // Staff of the round, importing for themselves (so their role grant is one to hold too).
+      const staff = { ...newMember(round, 1), canManageGuild: true };
+      const nick = `race_${round}`;
+      const importing = () =>
+        world.services.imports.importList({
+          guildId: GUILD,
+          whitelist: wl.id,
+          actor: staff,
+          owner: staff,
+          file: {
+            name: "players.txt",
+            bytes: new TextEncoder().encode(`before_${round}\n${nick.toUpperCase()}\nafter_${round}\n`),
+          },
+          dryRun: false,
+        });
+      // 0: registration first, same tick; 1: import first, the registration a few turns later; 2 and 3: every role
+      // grant held, the import's (2) or the registration's (3) first, then both released together.
+      const strategy = round % 4;
+      const hold = strategy >= 2 ? world.roles.holdGrants() : undefined;
+      let both: [Promise<unknown>, ReturnType<typeof importing>];
+      if (strategy === 0) both = [register(wl, who, nick), importing()];
+      else if (strategy === 1) {
+        const imported = importing();
+        for (let turn = 0; turn < round % 7; turn++) await Promise.resolve();
+        both = [register(wl, who, nick), imported];
+      } else if (strategy === 2) {
+        const imported = importing();
+        await hold?.held(1);
+        both = [register(wl, who, nick), imported];
+      } else {
+        const registering = register(wl, who, nick);
+        await hold?.held(1);
+        both = [registering, importing()];
+      }
+      if (hold) {
+        await hold.held(2);
+        hold.release();
+      }
+      const [registered, imported] = await Promise.allSettled(both);
+      await world.reverter.settled();
+      if (imported.status === "rejected") throw imported.reason;
+      const registration = codeOf(registered);
+      const line = imported.value.lines[1];
+      const holder = world.services.entries.find(wl.id, nick);
+      const winner = registration === "registered" ? "registration" : "import";
+      winners.set(winner, (winners.get(winner) ?? 0) + 1);
+      expect({
+        round,
+        registration,
+        importLine: line?.outcome,
+        holder: holder?.userId,
+        added: eventsOf(wl).filter((event) => event.toLowerCase() === `entry.added ${nick}`),
+        others: [`before_${round}`, `after_${round}`].map(
+          (other) => world.services.entries.find(wl.id, other)?.nick,
+        ),
+        memberRoles: world.roles.rolesNow(who.userId),
+      }).toEqual({
+        round,
+        registration: winner === "registration" ? "registered" : "nick-taken",
+        importLine: winner === "registration" ? "already" : "added",
+        holder: winner === "registration" ? who.userId : staff.userId,
+        added: [winner === "registration" ? `entry.added ${nick}` : `entry.added ${nick.toUpperCase()}`],
+        others: [`before_${round}`, `after_${round}`],
+        memberRoles: winner === "registration" ? [MEMBER_ROLE, PLAYER_ROLE].sort() : [MEMBER_ROLE],
+      });
+    }
+    // Both ways of ending were met.
+    expect([...winners.keys()].sort()).toEqual(["import", "registration"]);
+  }, 60_000);
+});

@@ -157,6 +157,21 @@ test("every command, button and mode keeps to Discord's published contract, both
   const exported = await run(IDS.manager, "whitelist", "export", { whitelist: "vetted", format: "vanilla" });
   expect(exported.attachments).toHaveLength(1);
 
+  // Import: the file comes as an attachment option, the report goes back as one; one summary in the log channel.
+  // Then a nick imported under the manager's name is handed over to its player.
+  const imported = await run(IDS.manager, "whitelist", "import", {
+    whitelist: "survival",
+    file: { filename: "whitelist.json", text: JSON.stringify([{ uuid: null, name: "imported_1" }]) },
+  });
+  expect(imported.attachments.map((file) => file.filename)).toEqual(["import-report.csv"]);
+  await logged("Nicks imported");
+  await run(IDS.manager, "whitelist", "transfer", {
+    nick: "imported_1",
+    member: IDS.bob,
+    whitelist: "survival",
+  });
+  await logged("Nick handed over");
+
   // A member with a pending request leaves: their entries go and the request post is edited (PATCH).
   await run(IDS.carol, "register", undefined, { nick: "carol_mc", whitelist: "vetted" });
   await w.leave(IDS.carol);

@@ -86,6 +86,11 @@ export type SandboxState = {
   /** Every user ever seen, members who left included. */
   users: Map<string, SandboxUser>;
   messages: Map<string, SandboxMessage>;
+  /**
+   * Files members attached to slash commands (an attachment option), by id: Discord keeps them as ephemeral
+   * attachments on its CDN, apart from any message, and the interaction names them in `resolved.attachments`.
+   */
+  uploads: Map<string, SandboxAttachment>;
   /** Registered application commands by id; guild commands carry `guild_id`. */
   commands: Map<string, APIApplicationCommand>;
   nextId: () => string;
@@ -153,6 +158,7 @@ export function createSandboxState(seed: SandboxSeed, clock: Clock): SandboxStat
     members,
     users,
     messages: new Map(),
+    uploads: new Map(),
     commands: new Map(),
     nextId,
     clock,

@@ -7,19 +7,21 @@ import { deleteWhitelist } from "./delete.ts";
 import { deny } from "./deny.ts";
 import { edit } from "./edit.ts";
 import { exportWhitelist } from "./export.ts";
+import { importList } from "./import.ts";
 import { list } from "./list.ts";
 import { logChannel } from "./log-channel.ts";
 import { member } from "./member.ts";
 import { remove } from "./remove.ts";
 import { roles } from "./roles.ts";
 import { show } from "./show.ts";
+import { transfer } from "./transfer.ts";
 import { undeny } from "./undeny.ts";
 import { whois } from "./whois.ts";
 
 /**
- * `/whitelist create|edit|delete|list|show|roles|add|remove|export|log-channel|deny|undeny|whois|member`. Visible
- * to everyone: members use list, show, whois and member (for their own nicks), whitelist staff add, remove,
- * export, deny and undeny; each subcommand checks its own precondition.
+ * `/whitelist create|edit|delete|list|show|roles|add|remove|export|import|transfer|log-channel|deny|undeny|whois|
+ * member`. Visible to everyone: members use list, show, whois and member (for their own nicks), whitelist staff
+ * add, remove, export, import, transfer, deny and undeny; each subcommand checks its own precondition.
  */
 export const whitelist: Command = withSubcommands(
   new SlashCommandBuilder().setName("whitelist").setDescription("Manage the server's Minecraft whitelists"),
@@ -33,6 +35,8 @@ export const whitelist: Command = withSubcommands(
     add,
     remove,
     exportWhitelist,
+    importList,
+    transfer,
     logChannel,
     deny,
     undeny,

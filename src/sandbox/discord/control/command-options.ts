@@ -9,9 +9,11 @@ import {
   ApplicationCommandOptionType,
 } from "discord-api-types/v10";
 import type { SandboxContext } from "../context.ts";
-import { channelPayload, memberPayload, rolePayload, userPayload } from "../payloads.ts";
+import { contentTypeFor } from "../http.ts";
+import { attachmentPayload, channelPayload, memberPayload, rolePayload, userPayload } from "../payloads.ts";
 import { memberPermissions } from "../permissions.ts";
-import type { SandboxMember } from "../state.ts";
+import { LIMITS } from "../rest/limits.ts";
+import type { SandboxAttachment, SandboxMember } from "../state.ts";
 
 /** What the control API asks for: a slash command (or its autocomplete) run by a member. */
 export type CommandRequest = {
@@ -75,6 +77,36 @@ function targetOptions(request: CommandRequest): APIApplicationCommandBasicOptio
   return options as APIApplicationCommandBasicOption[];
 }
 
+/**
+ * A file a member attaches to an attachment option: `{filename, text}` (UTF-8) or `{filename, base64}`, with an
+ * optional `contentType` (else guessed from the name, as Discord does). Like Discord's client, refuses a file over
+ * the upload limit the interaction announces (`attachment_size_limit`).
+ */
+function uploadOf(ctx: SandboxContext, where: string, raw: unknown): SandboxAttachment {
+  const file = raw as { filename?: unknown; text?: unknown; base64?: unknown; contentType?: unknown } | null;
+  const filename = file?.filename;
+  if (typeof file !== "object" || file === null || typeof filename !== "string" || filename === "") {
+    throw new ControlRequestError(`${where} takes {filename, text} or {filename, base64}`);
+  }
+  let bytes: Uint8Array;
+  if (typeof file.text === "string") bytes = new TextEncoder().encode(file.text);
+  else if (typeof file.base64 === "string") bytes = Uint8Array.from(Buffer.from(file.base64, "base64"));
+  else throw new ControlRequestError(`${where} takes {filename, text} or {filename, base64}`);
+  if (bytes.byteLength > LIMITS.fileBytes) {
+    throw new ControlRequestError(
+      `${where}: ${bytes.byteLength} bytes is over the upload limit of ${LIMITS.fileBytes}`,
+    );
+  }
+  const uploaded = typeof file.contentType === "string" ? file.contentType : "";
+  return {
+    id: ctx.state.nextId(),
+    filename,
+    contentType: contentTypeFor(filename, uploaded, bytes),
+    description: null,
+    bytes,
+  };
+}
+
 /** Builds the `options` and `resolved` of the interaction data from values given by option name. */
 export function buildOptions(
   ctx: SandboxContext,
@@ -83,11 +115,14 @@ export function buildOptions(
 ): { options: APIApplicationCommandInteractionDataOption[]; resolved: APIInteractionDataResolved } {
   const { state } = ctx;
   const definitions = targetOptions(request);
-  const resolved: Required<Pick<APIInteractionDataResolved, "users" | "members" | "roles" | "channels">> = {
+  const resolved: Required<
+    Pick<APIInteractionDataResolved, "users" | "members" | "roles" | "channels" | "attachments">
+  > = {
     users: {},
     members: {},
     roles: {},
     channels: {},
+    attachments: {},
   };
   const resolveUser = (id: string): boolean => {
     const user = state.users.get(id);
@@ -192,8 +227,15 @@ export function buildOptions(
         built.push({ name: definition.name, type: definition.type, value });
         break;
       }
+      case ApplicationCommandOptionType.Attachment: {
+        const upload = uploadOf(ctx, `option ${definition.name} of /${request.command.name}`, raw);
+        state.uploads.set(upload.id, upload);
+        resolved.attachments[upload.id] = { ...attachmentPayload(ctx.url, upload), ephemeral: true };
+        built.push({ name: definition.name, type: definition.type, value: upload.id });
+        break;
+      }
       default:
-        throw bad("attachment options are not supported by the sandbox");
+        throw bad("this option type is not supported by the sandbox");
     }
   }
   const subcommand: APIApplicationCommandInteractionDataSubcommandOption | null =

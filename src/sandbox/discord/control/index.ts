@@ -205,6 +205,8 @@ const routes: Route[] = [
   route("GET", "/guild", ({ ctx }) => json(guildView(ctx.state))),
   route("GET", "/commands", ({ ctx }) => json([...ctx.state.commands.values()])),
   route("GET", "/attachments/:id/:filename", ({ ctx, params }) => {
+    const upload = ctx.state.uploads.get(params.id);
+    if (upload) return new Response(upload.bytes, { headers: { "content-type": upload.contentType } });
     for (const message of ctx.state.messages.values()) {
       const attachment = message.attachments.find((candidate) => candidate.id === params.id);
       if (attachment) {

@@ -1,0 +1,151 @@
+import type { EntryRecord, RoleFailure } from "../entries/model.ts";
+import type { EntryService } from "../entries/service.ts";
+import { DomainError } from "../shared/errors.ts";
+import type { Logger } from "../shared/logger.ts";
+import type { Whitelist, WhitelistRef } from "../whitelists/model.ts";
+import type { WhitelistService } from "../whitelists/service.ts";
+import type { Departures } from "./departures.ts";
+import type { Member, RoleGateway } from "./model.ts";
+import { grantedForEntries, type RoleGrants, revokeRoles } from "./roles.ts";
+import { requireManager } from "./rules.ts";
+
+/** A manager hands the nick `nick` of a whitelist over to `member`. */
+export type TransferInput = WhitelistRef & { nick: string; member: Member; actor: Member };
+
+/** What a transfer did: the entry as it is now, who had it, and the roles that could not be changed. */
+export type Transfer = {
+  entry: EntryRecord;
+  whitelist: Whitelist;
+  previousOwnerId: string;
+  /** Roles the new owner could not be given (the transfer stands). */
+  grantFailures: RoleFailure[];
+  /** Roles the previous owner no longer needs and the bot could not take back. */
+  revertFailures: RoleFailure[];
+};
+
+/** The transfer use case (`/whitelist transfer`). */
+export type Transfers = ReturnType<typeof createTransfers>;
+
+/**
+ * Creates the transfers (docs/decisions.md, Import and transfer): handing a nick to another member changes
+ * its owner and roles only, so no event is published; the roles move as a registration and a removal would
+ * move them.
+ */
+export function createTransfers(deps: {
+  whitelists: WhitelistService;
+  entries: EntryService;
+  grants: RoleGrants;
+  roles: RoleGateway;
+  departures: Departures;
+  logger: Logger;
+}) {
+  const { whitelists, entries, grants, roles, departures, logger } = deps;
+
+  const requirePresent = (guildId: string, userId: string) => {
+    if (departures.has(guildId, userId)) {
+      throw new DomainError(
+        "member-left",
+        "That member is no longer in the server; nothing was handed over.",
+      );
+    }
+  };
+
+  /**
+   * The previous owner's roles the entry recorded, taken back in their queue unless another entry of theirs
+   * records them too (as the role reverter does for a removal); nothing for a member who left.
+   */
+  const revert = async (guildId: string, userId: string, previous: string[]): Promise<RoleFailure[]> => {
+    const needed = grantedForEntries(entries, guildId, userId);
+    const revoke = previous.filter((roleId) => !needed.has(roleId));
+    if (revoke.length === 0 || departures.has(guildId, userId)) return [];
+    const { done, failed } = await revokeRoles(roles, guildId, userId, revoke);
+    if (done.length > 0) logger.info("roles reverted", { guildId, userId, roleIds: done.join(",") });
+    if (failed.length > 0) {
+      logger.warn("roles not reverted", { guildId, userId, roleIds: failed.map((f) => f.roleId).join(",") });
+    }
+    return failed;
+  };
+
+  return {
+    /**
+     * Hands a nick (any letter case; a Bedrock one also by gamertag) over to `member` (managers only): in the new
+     * owner's queue, their roles read from Discord and the whitelist's granted roles given as for a
+     * registration, then the entry's owner and recorded roles changed in one transaction; then the roles the
+     * previous owner no longer needs for any entry are taken back, in their queue. Not bound by the member's
+     * limit, like an import. No event: the entry every consumer sees is the same.
+     */
+    async transfer(input: TransferInput): Promise<Transfer> {
+      const whitelist = whitelists.resolve(input);
+      requireManager(whitelist, input.actor);
+      const typed = input.nick.trim();
+      const entry = entries.findTyped(whitelist, typed);
+      if (!entry) {
+        throw new DomainError(
+          "entry-not-found",
+          `${typed || "That nick"} is not on ${whitelist.name}. Check the spelling and try again.`,
+        );
+      }
+      const { guildId } = whitelist;
+      const to = input.member;
+      if (entry.userId === to.userId) {
+        throw new DomainError(
+          "already-owner",
+          `${entry.nick} on ${whitelist.name} already belongs to that member.`,
+        );
+      }
+      let previous: string[] = [];
+      const { after, grantFailures } = await grants.exclusive(guildId, to.userId, async () => {
+        requirePresent(guildId, to.userId);
+        const roleIds = await grants.currentRoles(guildId, to);
+        if (roleIds === null) {
+          departures.record(guildId, to.userId);
+          requirePresent(guildId, to.userId);
+        }
+        const { granted, recorded, failures } = await grants.grant(whitelist, {
+          ...to,
+          roleIds: roleIds ?? [],
+        });
+        try {
+          const { after } = await entries.transfer(
+            {
+              whitelistId: whitelist.id,
+              entryId: entry.id,
+              from: entry.userId,
+              to: to.userId,
+              grantedRoleIds: recorded,
+            },
+            {
+              guard: () => requirePresent(guildId, to.userId),
+              // Noted at the commit, as the role reverter does for a removal: a registration of the previous
+              // owner under way knows these roles are the bot's until the revert decides on them.
+              committed: ({ before }) => {
+                previous = [...new Set(before.grantedRoleIds)];
+                grants.reverting(guildId, before.userId, previous);
+              },
+            },
+          );
+          return { after, grantFailures: failures };
+        } catch (error) {
+          await grants.takeBack(guildId, to.userId, granted);
+          throw error;
+        }
+      });
+      let revertFailures: RoleFailure[] = [];
+      if (previous.length > 0) {
+        const roleIds = previous;
+        revertFailures = await grants
+          .exclusive(guildId, entry.userId, () => revert(guildId, entry.userId, roleIds))
+          .finally(() => grants.reverted(guildId, entry.userId, roleIds));
+      }
+      logger.info("entry transferred", {
+        guildId,
+        whitelistId: whitelist.id,
+        nick: after.nick,
+        from: entry.userId,
+        to: to.userId,
+        actorId: input.actor.userId,
+      });
+      return { entry: after, whitelist, previousOwnerId: entry.userId, grantFailures, revertFailures };
+    },
+  };
+}
