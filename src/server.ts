@@ -40,12 +40,15 @@ export async function startService(
     clock = systemClock,
     fastIdentify = false,
     renamePassMs = RENAME_PASS_MS,
+    renameCheckEveryMs,
   }: {
     logger: Logger;
     clock?: Clock;
     fastIdentify?: boolean;
     /** How long after start, and after each pass, the rename refresh runs one (tests: sooner). */
     renamePassMs?: number;
+    /** How long after a check an account is due again, instead of RENAME_CHECK_DAYS (the demo: every pass). */
+    renameCheckEveryMs?: number;
   },
 ) {
   // Loaded only when a bot runs: discord.js costs about 40 MB and 0.2 s to load.
@@ -62,6 +65,7 @@ export async function startService(
     mojangApiUrl: config.MOJANG_API_URL,
     mojangSessionUrl: config.MOJANG_SESSION_URL,
     renameCheckDays: config.RENAME_CHECK_DAYS,
+    renameCheckEveryMs,
     renameChecksPerMinute: config.RENAME_CHECKS_PER_MINUTE,
     geyserApiUrl: config.GEYSER_API_URL,
     discord: discord?.ports,

@@ -50,6 +50,8 @@ export type ServiceOptions = {
   mojangSessionUrl?: string;
   /** RENAME_CHECK_DAYS (0: never) and RENAME_CHECKS_PER_MINUTE: how often, and how fast, names are re-checked. */
   renameCheckDays?: number;
+  /** Overrides RENAME_CHECK_DAYS in milliseconds (the demo re-checks at every pass, so a rename shows at once). */
+  renameCheckEveryMs?: number;
   renameChecksPerMinute?: number;
   /** GEYSER_API_URL (Bedrock XUIDs), and how long a look-up may take. */
   geyserApiUrl?: string;
@@ -72,6 +74,7 @@ export function createServices({
   mojangTimeoutMs,
   mojangSessionUrl = ConfigSchema.properties.MOJANG_SESSION_URL.default,
   renameCheckDays = ConfigSchema.properties.RENAME_CHECK_DAYS.default,
+  renameCheckEveryMs = renameCheckDays * DAY_MS,
   renameChecksPerMinute = ConfigSchema.properties.RENAME_CHECKS_PER_MINUTE.default,
   geyserApiUrl = ConfigSchema.properties.GEYSER_API_URL.default,
   geyserTimeoutMs,
@@ -97,7 +100,7 @@ export function createServices({
     names: createMojangNames({ baseUrl: mojangSessionUrl, clock, logger, timeoutMs: mojangTimeoutMs }),
     clock,
     logger,
-    checkEveryMs: renameCheckDays * DAY_MS,
+    checkEveryMs: renameCheckEveryMs,
     callsPerMinute: renameChecksPerMinute,
   });
   const requests = createRequestStore({ db, write, clock });

@@ -26,6 +26,11 @@ export type Demo = {
   stop(): Promise<void>;
 };
 
+/** How often the demo's rename refresh runs a pass (the service's default is a minute). */
+const DEMO_RENAME_PASS_MS = 2_000;
+/** Notch's account at the demo's fake Mojang, renamed in the tour. */
+const NOTCH_UUID = demoProfiles.find((profile) => profile.name === "Notch")?.uuid;
+
 const DEMO_WHITELISTS: (Omit<NewWhitelist, "guildId"> & { key: keyof Demo["whitelists"] })[] = [
   {
     key: "survival",
@@ -125,7 +130,8 @@ export async function startDemo(
         GEYSER_API_URL: geyser.url,
         WEBHOOK_ALLOW_PRIVATE: true,
       },
-      { logger, fastIdentify: true },
+      // Premium names are checked again at every pass, a few seconds apart, so a rename shows in the tour.
+      { logger, fastIdentify: true, renamePassMs: DEMO_RENAME_PASS_MS, renameCheckEveryMs: 1 },
     );
   } catch (error) {
     await cleanup();
@@ -202,6 +208,7 @@ leaves this machine.
 API: ${d.apiUrl}
 API key: ${d.key}
 Sandbox: ${d.sandboxUrl}
+Mojang: ${d.mojang.url}
 Docs: ${d.running.url}/swagger
 
 Read the whitelists and their entries:
@@ -232,6 +239,10 @@ As staff (the moderator): who holds a nick, a member's nicks, deny a nick (it le
 
 Take steve's Player role away: survival requires it, so his nick there goes (origin role-lost):
   curl -X POST ${json} ${d.sandboxUrl}/members/${demo.users.steve}/roles -d '{"roleIds":["${demo.roles.whitelisted}"]}'
+
+A player changes their Minecraft name at Mojang (here the fake's own control); within a few seconds the log
+channel shows "Nick renamed" and the API lists the new name (origin renamed, roles kept):
+  curl -X PUT ${json} ${d.mojang.url}/_fake/profiles/${NOTCH_UUID} -d '{"name":"Notch_2"}'
 
 Press Ctrl+C to stop.`;
 }

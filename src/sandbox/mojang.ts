@@ -46,6 +46,7 @@ export type FakeMojangOptions = {
 const PROFILE_PATH = /^\/users\/profiles\/minecraft\/([^/]*)$/;
 const SESSION_PROFILE_PATH = /^\/session\/minecraft\/profile\/([^/]*)$/;
 const BULK_PATH = "/profiles/minecraft";
+const CONTROL_PATH = /^\/_fake\/profiles\/([^/]+)$/;
 const VALID_NAME = /^[A-Za-z0-9_]{1,25}$/;
 const UUID = /^[0-9a-f]{32}$/;
 /** How many names Mojang's bulk endpoint takes in one request. */
@@ -81,6 +82,30 @@ export function startFakeMojang(options: FakeMojangOptions = {}): FakeMojang {
     return profile;
   };
   for (const profile of options.profiles ?? []) addProfile(profile);
+
+  const rename = (uuid: string, name: string) => {
+    const profile = known(uuid);
+    const holder = byName.get(name.toLowerCase());
+    if (holder && holder !== profile) throw new Error(`the name ${name} is taken at the fake Mojang`);
+    addProfile({ uuid, name });
+  };
+
+  /**
+   * The fake's own control, for the demo's tour (not part of Mojang's API, never counted as a request):
+   * `PUT /_fake/profiles/{uuid}` with `{"name": "..."}` renames an account, as a player does on minecraft.net.
+   */
+  const control = async (request: Request, uuid: string): Promise<Response> => {
+    const body = (await request.json().catch(() => null)) as { name?: unknown } | null;
+    if (request.method !== "PUT" || typeof body?.name !== "string" || !VALID_NAME.test(body.name)) {
+      return json(400, { error: 'PUT {"name": "<a Minecraft name>"} renames the account' });
+    }
+    try {
+      rename(uuid, body.name);
+      return new Response(null, { status: 204 });
+    } catch (error) {
+      return json(409, { error: (error as Error).message });
+    }
+  };
 
   let mode: FakeMojangMode = "normal";
   let notFoundStatus = options.notFoundStatus ?? 404;
@@ -186,6 +211,8 @@ export function startFakeMojang(options: FakeMojangOptions = {}): FakeMojang {
     hostname: "127.0.0.1",
     port: options.port ?? 0,
     fetch(request) {
+      const controlled = CONTROL_PATH.exec(new URL(request.url).pathname);
+      if (controlled) return control(request, decodeURIComponent(controlled[1] ?? ""));
       paths.push(new URL(request.url).pathname);
       if (new URL(request.url).pathname === BULK_PATH) bulkCount++;
       return holding ? park(request) : answer(request);
@@ -214,12 +241,7 @@ export function startFakeMojang(options: FakeMojangOptions = {}): FakeMojang {
     requestedPaths: () => [...paths],
     bulkRequests: () => bulkCount,
     addProfile,
-    rename(uuid, name) {
-      const profile = known(uuid);
-      const holder = byName.get(name.toLowerCase());
-      if (holder && holder !== profile) throw new Error(`the name ${name} is taken at the fake Mojang`);
-      addProfile({ uuid, name });
-    },
+    rename,
     removeProfile(uuid) {
       const profile = known(uuid);
       byId.delete(profile.id);

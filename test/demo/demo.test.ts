@@ -1,6 +1,7 @@
 import { afterAll, expect, test } from "bun:test";
 import { demo } from "../../src/demo/seed.ts";
 import { tempDir } from "../helpers/services.ts";
+import { openSocket } from "../helpers/sockets.ts";
 
 // The compiled binary when CI built one (WLS_BINARY), otherwise the sources.
 const command = process.env.WLS_BINARY
@@ -27,9 +28,9 @@ async function printedLines(): Promise<Record<string, string>> {
   const decoder = new TextDecoder();
   for await (const chunk of child.stdout) {
     text += decoder.decode(chunk);
-    for (const match of text.matchAll(/^(API|API key|Sandbox): (\S+)$/gm))
+    for (const match of text.matchAll(/^(API|API key|Sandbox|Mojang): (\S+)$/gm))
       lines[match[1] as string] = match[2] as string;
-    if (lines.API && lines["API key"] && lines.Sandbox) return lines;
+    if (lines.API && lines["API key"] && lines.Sandbox && lines.Mojang) return lines;
   }
   throw new Error(
     `demo exited before printing its URLs: ${text}\n${await new Response(child.stderr).text()}`,
@@ -141,4 +142,35 @@ test("demo: a member whose required role is taken away loses their nick there, o
   };
   expect(await eventually(roleLostLogged)).toBe(true);
   expect(await nicks()).not.toContain("Dinnerbone");
+}, 60_000);
+
+test("demo: a player renamed at Mojang is renamed on the whitelist within a pass, origin renamed", async () => {
+  const lines = await demoLines();
+  // Watch the change as a plugin would, instead of polling the API.
+  const socket = openSocket((lines.API as string).replace(/\/api\/v1$/, ""), lines["API key"] as string);
+  try {
+    await socket.opened;
+    // The tour's line: Notch becomes Notch_2 at the (fake) Mojang.
+    const renamed = await fetch(`${lines.Mojang}/_fake/profiles/069a79f444e94726a5befca90e38aaf5`, {
+      method: "PUT",
+      headers: { "content-type": "application/json" },
+      body: JSON.stringify({ name: "Notch_2" }),
+    });
+    expect(renamed.status).toBe(204);
+    const added = await socket.waitFor(
+      (message) => message.type === "entry.added" && message.origin === "renamed",
+    );
+    expect(added.entry).toEqual({
+      nick: "Notch_2",
+      uuid: "069a79f4-44e9-4726-a5be-fca90e38aaf5",
+      premium: true,
+      expiresAt: null,
+    });
+    expect(socket.messages.filter((message) => message.origin === "renamed").map((m) => m.type)).toEqual([
+      "entry.removed",
+      "entry.added",
+    ]);
+  } finally {
+    socket.close();
+  }
 }, 60_000);
