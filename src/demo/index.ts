@@ -240,6 +240,9 @@ As staff (the moderator): who holds a nick, a member's nicks, deny a nick (it le
 Take steve's Player role away: survival requires it, so his nick there goes (origin role-lost):
   curl -X POST ${json} ${d.sandboxUrl}/members/${demo.users.steve}/roles -d '{"roleIds":["${demo.roles.whitelisted}"]}'
 
+Import an existing list for alex (a plain list attached; add "dry-run":true to only see the report):
+  curl -X POST ${json} ${d.sandboxUrl}/interactions -d '{"userId":"${demo.users.moderator}","channelId":"${demo.channels.java}","command":"whitelist","subcommand":"import","options":{"whitelist":"survival","member":"${demo.users.alex}","file":{"filename":"whitelist.txt","text":"Grumm\\nnewbie_1\\nnot a nick\\n"}}}'
+
 A player changes their Minecraft name at Mojang (here the fake's own control); within a few seconds the log
 channel shows "Nick renamed" and the API lists the new name (origin renamed, roles kept):
   curl -X PUT ${json} ${d.mojang.url}/_fake/profiles/${NOTCH_UUID} -d '{"name":"Notch_2"}'

@@ -174,3 +174,35 @@ test("demo: a player renamed at Mojang is renamed on the whitelist within a pass
     socket.close();
   }
 }, 60_000);
+
+test("demo: the tour's import adds the list's nicks for alex and reports the line it could not take", async () => {
+  const lines = await demoLines();
+  const auth = { authorization: `Bearer ${lines["API key"]}` };
+  const answer = await fetch(`${lines.Sandbox}/interactions`, {
+    method: "POST",
+    headers: { "content-type": "application/json" },
+    body: JSON.stringify({
+      userId: demo.users.moderator,
+      channelId: demo.channels.java,
+      command: "whitelist",
+      subcommand: "import",
+      options: {
+        whitelist: "survival",
+        member: demo.users.alex,
+        file: { filename: "whitelist.txt", text: "Grumm\nnewbie_1\nnot a nick\n" },
+      },
+    }),
+  });
+  expect(answer.status).toBe(200);
+  const reply = (await answer.json()) as { content: string };
+  expect(reply.content).toContain("added: 2 · already there: 0 · invalid: 1");
+  const whitelists = (await (await fetch(`${lines.API}/whitelists`, { headers: auth })).json()) as {
+    id: string;
+    name: string;
+  }[];
+  const survival = whitelists.find((w) => w.name === "survival")?.id;
+  const entries = (await (
+    await fetch(`${lines.API}/whitelists/${survival}/entries`, { headers: auth })
+  ).json()) as { nick: string }[];
+  expect(entries.map((entry) => entry.nick)).toEqual(expect.arrayContaining(["Grumm", "newbie_1"]));
+}, 60_000);
