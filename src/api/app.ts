@@ -90,10 +90,10 @@ export function createApi(deps: ApiDeps) {
         throw new DomainError("invalid-input", "The request path is not valid percent-encoding (RFC 3986).");
     })
     .use(docs({ version: deps.version, root: () => root as AnyElysia }))
-    .use(health("Health (unversioned)"))
+    .use(health("Health (unversioned)", "getHealth"))
     .group("/api/v1", (api) =>
       api
-        .use(health("Health"))
+        .use(health("Health", "getApiHealth"))
         .use(whitelistsController(deps))
         .use(entriesController(entries))
         .use(eventsController(deps))

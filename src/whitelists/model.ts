@@ -1,3 +1,4 @@
+import { Type } from "@sinclair/typebox";
 import { type Static, t } from "elysia";
 
 /** Kinds of nick a whitelist accepts (docs/decisions.md, Nick types and comparison). */
@@ -36,7 +37,8 @@ export const Whitelist = t.Object(
       description:
         "`command` (/register), `message` (post the nick in the channel) or `approval` (staff approve)",
     }),
-    maxNicksPerUser: t.Integer({
+    // Plain TypeBox integers: Elysia's t.Integer also admits numeric strings, which the document would show.
+    maxNicksPerUser: Type.Integer({
       minimum: 1,
       description: "How many nicks one member may register",
       examples: [1],
@@ -70,20 +72,20 @@ export const Whitelist = t.Object(
     }),
     roleLimits: t.Record(
       t.String({ pattern: "^[0-9]{1,20}$" }),
-      t.Integer({ minimum: 1, maximum: MAX_ROLE_LIMIT }),
+      Type.Integer({ minimum: 1, maximum: MAX_ROLE_LIMIT }),
       {
         description:
           "Nick limits by role id: a member's limit is the highest of their roles' limits, else maxNicksPerUser",
         examples: [{ "1161034120542384131": 3 }],
       },
     ),
-    entryLifetimeSeconds: t.Union([t.Integer({ minimum: 1 }), t.Null()], {
+    entryLifetimeSeconds: t.Union([Type.Integer({ minimum: 1 }), t.Null()], {
       description:
         "How long a member's own registration lasts before it expires (origin `expired`); null: for good",
       examples: [null],
     }),
   },
-  { $id: "#/components/schemas/Whitelist", title: "Whitelist" },
+  { title: "Whitelist" },
 );
 
 /** A whitelist record. */

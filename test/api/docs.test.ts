@@ -7,7 +7,7 @@ type Operation = {
   summary?: string;
   description?: string;
   parameters?: { name: string; in: string; required?: boolean }[];
-  responses: Record<string, { content?: Record<string, { schema?: Json }>; headers?: Json }>;
+  responses: Record<string, { content?: Record<string, { schema?: Json; examples?: Json }>; headers?: Json }>;
   security?: Record<string, unknown[]>[];
 };
 type Document = {
@@ -46,7 +46,7 @@ const operations = [
   {
     path: "/api/v1/whitelists/{whitelistId}/entries",
     method: "get",
-    parameters: ["path:whitelistId", "query:format"],
+    parameters: ["header:If-None-Match", "path:whitelistId", "query:format"],
     statuses: ["200", "304", "400", "401", "403", "404", "429", "503"],
     authenticated: true,
   },
@@ -161,7 +161,10 @@ describe("OpenAPI document", () => {
     expect(errors.length).toBe(expected.statuses.filter((s) => Number(s) >= 400).length);
     for (const [, response] of errors) {
       expect(response.content).toEqual({
-        "application/problem+json": { schema: { $ref: "#/components/schemas/Problem" } },
+        "application/problem+json": {
+          examples: expect.any(Object),
+          schema: { $ref: "#/components/schemas/Problem" },
+        },
       });
     }
   });

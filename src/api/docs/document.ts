@@ -1,6 +1,7 @@
 import { toOpenAPISchema } from "@elysiajs/openapi";
 import type { AnyElysia } from "elysia";
 import { exportFormats } from "../../entries/export.ts";
+import { problemExamples } from "./examples.ts";
 
 const API_DESCRIPTION = `Read-and-remove access to the Minecraft whitelists of a Discord server.
 
@@ -29,43 +30,120 @@ const retryAfter = {
   schema: { type: "integer", minimum: 1 },
 };
 
-const exportMediaTypes = {
-  "text/plain; charset=utf-8": {
-    schema: { type: "string", description: "`format=plain`: whitelist.txt, one nick per line" },
-    example: "alice\nNotch\n",
-  },
-  "application/yaml; charset=utf-8": {
-    schema: { type: "string", description: "`format=easywhitelist`: config.yml of the EasyWhitelist plugin" },
-    example: "whitelist: true\nwhitelisted:\n  - alice\n  - notch\n",
+const ifNoneMatch = {
+  name: "If-None-Match",
+  in: "header",
+  required: false,
+  description: "The `ETag` of a previous answer (same `format`): 304 without a body while nothing changed",
+  schema: { type: "string", examples: ['"json-3q2…"'] },
+};
+const etag = {
+  description: "Strong validator of these bytes (it differs per `format`); send it back in `If-None-Match`",
+  schema: { type: "string", examples: ['"json-3q2…"'] },
+};
+
+/** Minecraft's whitelist.json entry (`format=vanilla`). */
+const VanillaEntry = {
+  title: "VanillaEntry",
+  type: "object",
+  required: ["uuid", "name"],
+  properties: {
+    uuid: {
+      type: "string",
+      format: "uuid",
+      description: "The premium UUID, a Bedrock player's Floodgate UUID, else the offline UUID of the nick",
+    },
+    name: { type: "string", description: "The nick" },
   },
 };
 
+/** The ways the entries route answers 200: JSON entries or one of the export files. */
+function entriesContent() {
+  return {
+    "application/json": {
+      schema: {
+        description:
+          "Without `format`: the entries (`Entry`). With `format=vanilla`: whitelist.json (`VanillaEntry`)",
+        anyOf: [
+          { type: "array", items: { $ref: "#/components/schemas/Entry" } },
+          { type: "array", items: { $ref: "#/components/schemas/VanillaEntry" } },
+        ],
+      },
+      examples: {
+        json: {
+          summary: "No format: entries, oldest first",
+          value: [
+            { nick: "Notch", uuid: "069a79f4-44e9-4726-a5be-fca90e38aaf5", premium: true, expiresAt: null },
+            { nick: "alice", uuid: null, premium: false, expiresAt: "2026-12-01T00:00:00.000Z" },
+          ],
+        },
+        vanilla: {
+          summary: "format=vanilla: Minecraft's whitelist.json",
+          value: [
+            { uuid: "40f5db53-a47a-33ee-b1f6-db0e20deded4", name: "alice" },
+            { uuid: "069a79f4-44e9-4726-a5be-fca90e38aaf5", name: "Notch" },
+          ],
+        },
+      },
+    },
+    "text/plain; charset=utf-8": {
+      schema: { type: "string", description: "`format=plain`: whitelist.txt, one nick per line" },
+      example: "alice\nNotch\n",
+    },
+    "application/yaml; charset=utf-8": {
+      schema: {
+        type: "string",
+        description: "`format=easywhitelist`: config.yml of the EasyWhitelist plugin",
+      },
+      example: "whitelist: true\nwhitelisted:\n  - alice\n  - notch\n",
+    },
+  };
+}
+
+/** Removes TypeBox's validation messages (`error`), which are not OpenAPI keywords, from every schema. */
+function withoutValidationMessages(node: unknown): void {
+  if (Array.isArray(node)) for (const item of node) withoutValidationMessages(item);
+  else if (node && typeof node === "object") {
+    const object = node as Json;
+    if (typeof object.error === "string" && ("type" in object || "pattern" in object)) delete object.error;
+    for (const value of Object.values(object)) withoutValidationMessages(value);
+  }
+}
+
 /**
  * Adds what route schemas cannot say to the generated document: problem bodies as
- * `application/problem+json`, the export media types and headers, the rate-limit headers, and a 304 without a body.
+ * `application/problem+json` with an example of each kind, the entries' formats, ETag and 304, the
+ * rate-limit headers, and the WebSocket's 101.
  */
 export function refineDocument(generated: { paths: Json; components: { schemas: Json } }, version: string) {
-  for (const operations of Object.values(generated.paths) as Record<string, Operation>[]) {
+  withoutValidationMessages(generated.paths);
+  for (const [path, operations] of Object.entries(generated.paths) as [string, Record<string, Operation>][]) {
     for (const operation of Object.values(operations)) {
-      const counted = operation.security !== undefined;
+      const counted = Array.isArray(operation.security) && operation.security.length > 0;
       for (const [status, response] of Object.entries(operation.responses ?? {})) {
         const content = response.content as Record<string, { schema: Json }> | undefined;
         if (Number(status) >= 400 && content?.["application/json"]) {
           response.content = {
-            "application/problem+json": { schema: { $ref: "#/components/schemas/Problem" } },
+            "application/problem+json": {
+              schema: { $ref: "#/components/schemas/Problem" },
+              examples: problemExamples(Number(status), path),
+            },
           };
         }
         const headers: Json = counted ? { ...rateLimitHeaders } : {};
         if (status === "429" || status === "503") headers["Retry-After"] = retryAfter;
-        if (status === "304") delete response.content;
+        if (status === "304") {
+          delete response.content;
+          headers.ETag = etag;
+        }
         if (Object.keys(headers).length > 0) response.headers = headers;
       }
       for (const parameter of operation.parameters ?? []) {
         if (parameter.name === "format") {
           parameter.description =
             `Return an export file instead of JSON: one of ${exportFormats.join(", ")}. ` +
-            "`plain` is one nick per line; `easywhitelist` the EasyWhitelist plugin's config.yml; `vanilla` " +
-            "Minecraft's whitelist.json (offline UUIDs for non-premium nicks).";
+            "`plain` is one nick per line (text/plain); `easywhitelist` the EasyWhitelist plugin's config.yml " +
+            "(application/yaml); `vanilla` Minecraft's whitelist.json (offline UUIDs for non-premium nicks).";
         }
       }
     }
@@ -73,24 +151,51 @@ export function refineDocument(generated: { paths: Json; components: { schemas: 
   const entries = (generated.paths["/api/v1/whitelists/{whitelistId}/entries"] as Record<string, Operation>)
     .get;
   const ok = entries?.responses?.["200"];
-  if (ok) {
-    ok.content = { ...(ok.content as Json), ...exportMediaTypes };
+  if (entries && ok) {
+    const generatedJson = (ok.content as Record<string, { schema: { items: Json } }>)["application/json"];
+    generated.components.schemas.Entry = generatedJson?.schema.items;
+    generated.components.schemas.VanillaEntry = VanillaEntry;
+    ok.content = entriesContent();
     ok.headers = {
       ...(ok.headers as Json),
-      ETag: {
-        description: "Strong validator of these bytes; send it in `If-None-Match`",
-        schema: { type: "string" },
-      },
+      ETag: etag,
       "Content-Disposition": {
         description:
           'For export formats: `attachment; filename="whitelist.json"` (or whitelist.txt, config.yml)',
         schema: { type: "string" },
       },
     };
+    entries.parameters = [...(entries.parameters ?? []), ifNoneMatch];
+  }
+  const socket = (generated.paths["/api/v1/ws"] as Record<string, Operation>).get;
+  if (socket?.responses) {
+    socket.responses = {
+      "101": {
+        description:
+          "Switching Protocols: the socket is open. The first message is `SocketConnected`, then one " +
+          "`EntryEvent` per change, as JSON text frames",
+        content: {
+          "application/json": {
+            schema: {
+              oneOf: [
+                { $ref: "#/components/schemas/SocketConnected" },
+                { $ref: "#/components/schemas/EntryEvent" },
+              ],
+            },
+          },
+        },
+      },
+      ...socket.responses,
+    };
   }
   return {
     openapi: "3.1.0",
-    info: { title: "whitelist-sync API", version, description: API_DESCRIPTION, license: { name: "MIT" } },
+    info: {
+      title: "whitelist-sync API",
+      version,
+      description: API_DESCRIPTION,
+      license: { name: "MIT", identifier: "MIT" },
+    },
     servers: [{ url: "/", description: "This server" }],
     tags: [
       { name: "Whitelists", description: "The whitelists a key can see" },
@@ -129,7 +234,10 @@ function webhooks() {
   return {
     "entry.changed": {
       post: {
+        operationId: "receiveEntryEvent",
         summary: "A nick was added or removed",
+        // Not a bearer key: the receiver checks the signature headers below.
+        security: [],
         description: WEBHOOK_DESCRIPTION,
         tags: ["Events"],
         parameters: [

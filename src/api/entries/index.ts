@@ -56,6 +56,7 @@ export const entriesController = (deps: EntriesDeps & { keys: KeyService; entrie
         },
         detail: {
           tags: ["Entries"],
+          operationId: "getEntries",
           summary: "List a whitelist's entries",
           description:
             "The nicks on a whitelist, as JSON or as an export file (`format`). Responses carry a strong `ETag` " +
@@ -98,6 +99,7 @@ export const entriesController = (deps: EntriesDeps & { keys: KeyService; entrie
         response: { 200: Removed, ...errorResponses(400, 401, 403, 404, 429, 503) },
         detail: {
           tags: ["Entries"],
+          operationId: "deleteEntry",
           summary: "Remove a nick",
           description:
             "Removes the nick (any letter case) and answers with its stored spelling. The roles the bot granted " +

@@ -77,6 +77,7 @@ export const eventsController = ({ keys, events }: { keys: KeyService; events: E
       response: { 200: EventPage, ...errorResponses(400, 401, 410, 429, 503) },
       detail: {
         tags: ["Events"],
+        operationId: "listEvents",
         summary: "Read changes (polling)",
         description: FEED_DESCRIPTION,
         security: [{ bearerAuth: [] }],

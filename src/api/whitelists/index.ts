@@ -23,6 +23,7 @@ export const whitelistsController = ({
       response: { 200: t.Array(Whitelist), ...errorResponses(401, 429, 503) },
       detail: {
         tags: ["Whitelists"],
+        operationId: "listWhitelists",
         summary: "List whitelists",
         description:
           "The whitelists visible to the key: every whitelist of its Discord server for a guild-wide key, only " +

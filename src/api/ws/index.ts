@@ -49,6 +49,7 @@ export const socketController = ({ keys, hub }: { keys: KeyService; hub: Hub }) 
       response: { ...errorResponses(400, 401, 426, 429, 503) },
       detail: {
         tags: ["Events"],
+        operationId: "subscribe",
         summary: "Subscribe to changes (WebSocket)",
         description: SOCKET_DESCRIPTION,
         security: [{ bearerAuth: [] }],

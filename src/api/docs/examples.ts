@@ -1,0 +1,29 @@
+import { type ProblemKind, problemKinds, problemType } from "../problem.ts";
+
+/** A `detail` each problem kind could carry, for the documented examples. */
+const exampleDetails: Partial<Record<ProblemKind, string>> = {
+  "invalid-request": "format must be one of plain, easywhitelist, vanilla.",
+  unauthorized: "This key is invalid or has been revoked.",
+  "whitelist-forbidden": "This key is limited to whitelist k3v9x0q2ab.",
+  "whitelist-not-found": "No whitelist k3v9x0q2ab on this key's server.",
+  "entry-not-found": "notch is not on whitelist survival.",
+  "cursor-unusable": "Event 42 is older than the event retention (7 days): fetch the entries again.",
+  "upgrade-required": "This endpoint only speaks WebSocket: send an upgrade request.",
+  "rate-limited": "Rate limit of 60 requests per minute exceeded; retry in 3 s.",
+  "store-unavailable": "The database is busy or unavailable; retry shortly.",
+};
+
+/**
+ * The documented examples of a problem status on one operation: each kind the operation can answer with that
+ * status, as the whole body the API sends (`entry-not-found` only where a nick is in the path).
+ */
+export function problemExamples(status: number, path: string) {
+  const examples: Record<string, { summary: string; value: Record<string, unknown> }> = {};
+  for (const [kind, detail] of Object.entries(exampleDetails) as [ProblemKind, string][]) {
+    const { status: kindStatus, title } = problemKinds[kind];
+    if (kindStatus !== status) continue;
+    if (kind === "entry-not-found" && !path.includes("{nick}")) continue;
+    examples[kind] = { summary: title, value: { type: problemType(kind), title, status, detail } };
+  }
+  return examples;
+}
