@@ -20,6 +20,8 @@ const PAGE = `<!doctype html>
   <meta charset="utf-8" />
   <meta name="viewport" content="width=device-width, initial-scale=1" />
   <title>whitelist-sync API</title>
+  <!-- No favicon request: the page asks nothing of the server it does not serve. -->
+  <link rel="icon" href="data:," />
   <link rel="stylesheet" href="/swagger/assets/swagger-ui.css" />
 </head>
 <body>
@@ -27,7 +29,13 @@ const PAGE = `<!doctype html>
   <script src="/swagger/assets/swagger-ui-bundle.js"></script>
   <script>
     window.onload = () => {
-      window.ui = SwaggerUIBundle({ url: "/swagger/json", dom_id: "#swagger-ui", persistAuthorization: true });
+      // validatorUrl "none": Swagger UI would otherwise send the document's URL to validator.swagger.io.
+      window.ui = SwaggerUIBundle({
+        url: "/swagger/json",
+        dom_id: "#swagger-ui",
+        persistAuthorization: true,
+        validatorUrl: "none",
+      });
     };
   </script>
 </body>

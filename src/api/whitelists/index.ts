@@ -20,7 +20,10 @@ export const whitelistsController = ({
       return principal.whitelistId === null ? visible : visible.filter((w) => w.id === principal.whitelistId);
     },
     {
-      response: { 200: t.Array(Whitelist), ...errorResponses(401, 429, 503) },
+      response: {
+        200: t.Array(Whitelist, { description: "The whitelists the key can see" }),
+        ...errorResponses(401, 429, 503),
+      },
       detail: {
         tags: ["Whitelists"],
         operationId: "listWhitelists",
