@@ -1,7 +1,8 @@
 import { createApi } from "./api/app.ts";
 import type { Bot } from "./bot/client.ts";
 import type { Config } from "./config.ts";
-import { closeDatabase } from "./db/client.ts";
+import { closeDatabase, databaseReadable } from "./db/client.ts";
+import { createHealth, type Health } from "./health/status.ts";
 import { createHub, type Hub } from "./realtime/hub.ts";
 import { openServices, type Services } from "./services.ts";
 import { type Clock, systemClock } from "./shared/clock.ts";
@@ -19,6 +20,8 @@ export type RunningService = {
   hub: Hub;
   /** The Discord bot, when DISCORD_TOKEN is set. */
   bot: Bot | undefined;
+  /** What GET /health answers now. */
+  health: Health;
   /** Stops accepting, finishes in-flight requests, closes the store. */
   stop(): Promise<void>;
 };
@@ -96,9 +99,17 @@ export async function startService(
     allowPrivate: config.WEBHOOK_ALLOW_PRIVATE,
   });
   webhookSender.start();
+  let bot: Bot | undefined;
+  const health = createHealth({
+    version: VERSION,
+    clock,
+    gateway: () => bot?.gatewayState() ?? "disabled",
+    database: () => (databaseReadable(services.db) ? "ok" : "unavailable"),
+  });
   const app = createApi({
     ...services,
     hub,
+    health,
     version: VERSION,
     rateLimitPerMinute: config.RATE_LIMIT_PER_MINUTE,
     trustProxy: config.TRUST_PROXY,
@@ -113,7 +124,6 @@ export async function startService(
 
   const publicUrl = config.PUBLIC_URL?.replace(/\/$/, "") ?? url;
   const apiUrl = `${publicUrl}/api/v1`;
-  let bot: Bot | undefined;
   if (config.DISCORD_TOKEN && discord) {
     try {
       const { startBot } = await import("./bot/client.ts");
@@ -192,6 +202,7 @@ export async function startService(
     services,
     hub,
     bot,
+    health,
     stop() {
       stopping ??= (async () => {
         clearInterval(pruner);

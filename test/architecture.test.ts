@@ -28,6 +28,7 @@ const LAYERS: Record<string, "adapter" | "service" | "base"> = {
   nicks: "service",
   mojang: "service",
   geyser: "service",
+  health: "service",
   db: "base",
   shared: "base",
 };

@@ -4,6 +4,7 @@ import { isStoreUnavailable } from "../db/errors.ts";
 import type { EventLog } from "../entries/event-log.ts";
 import type { EntryFiles } from "../entries/files.ts";
 import type { EntryService } from "../entries/service.ts";
+import type { Health } from "../health/status.ts";
 import type { KeyService } from "../keys/service.ts";
 import { type Hub, websocketOptions } from "../realtime/hub.ts";
 import type { Clock } from "../shared/clock.ts";
@@ -37,6 +38,7 @@ export type ApiDeps = {
   files: EntryFiles;
   events: EventLog;
   hub: Hub;
+  health: Health;
 };
 
 /** Seconds a client should wait before retrying when the store is busy. */
@@ -90,10 +92,10 @@ export function createApi(deps: ApiDeps) {
         throw new DomainError("invalid-input", "The request path is not valid percent-encoding (RFC 3986).");
     })
     .use(docs({ version: deps.version, root: () => root as AnyElysia }))
-    .use(health("Health (unversioned)", "getHealth"))
+    .use(health(deps.health, "Health (unversioned)", "getHealth"))
     .group("/api/v1", (api) =>
       api
-        .use(health("Health", "getApiHealth"))
+        .use(health(deps.health, "Health", "getApiHealth"))
         .use(whitelistsController(deps))
         .use(entriesController(entries))
         .use(eventsController(deps))

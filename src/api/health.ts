@@ -1,14 +1,36 @@
+import { Type } from "@sinclair/typebox";
 import { Elysia, t } from "elysia";
+import { databaseStates, gatewayStates, type Health } from "../health/status.ts";
 
-/** `GET /health`: liveness, unauthenticated and never rate limited (served at the root and under /api/v1). */
-export const health = (summary: string, operationId: string) =>
-  new Elysia().get("/health", () => ({ ok: true as const }), {
-    response: { 200: t.Object({ ok: t.Literal(true) }, { title: "Health" }) },
+const HealthReport = t.Object(
+  {
+    ok: t.Literal(true, { description: "Always true while the service answers (liveness)" }),
+    version: t.String({ description: "The running version", examples: ["0.1.0"] }),
+    uptime: Type.Integer({ minimum: 0, description: "Seconds since the service started", examples: [3600] }),
+    gateway: t.UnionEnum(gatewayStates, {
+      description:
+        "The Discord bot's gateway: `connected`, `reconnecting` (Discord dropped it; discord.js is reconnecting), " +
+        "`offline` (Discord closed it for good, e.g. the token was reset: restart after fixing), `disabled` (no " +
+        "DISCORD_TOKEN)",
+    }),
+    database: t.UnionEnum(databaseStates, {
+      description: "`ok` when the database answers a read; `unavailable` when it does not",
+    }),
+  },
+  { title: "Health" },
+);
+
+/** `GET /health`: liveness and status, unauthenticated and never rate limited (at the root and under /api/v1). */
+export const health = (report: Health, summary: string, operationId: string) =>
+  new Elysia().get("/health", () => report(), {
+    response: { 200: HealthReport },
     detail: {
       tags: ["Health"],
       operationId,
       summary,
       security: [],
-      description: 'Answers `{"ok": true}` while the service runs. No authentication, not rate limited.',
+      description:
+        "Answers 200 while the service runs, with its version, uptime and the state of the Discord gateway and " +
+        "the database. No authentication, not rate limited, no write and no network call: cheap to probe.",
     },
   });

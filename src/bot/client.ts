@@ -7,7 +7,9 @@ import {
   type GuildMember,
   IntentsBitField,
   Routes,
+  Status,
 } from "discord.js";
+import type { GatewayState } from "../health/status.ts";
 import type { Services } from "../services.ts";
 import type { Clock } from "../shared/clock.ts";
 import type { Logger } from "../shared/logger.ts";
@@ -63,6 +65,8 @@ export type Bot = {
    * as the developer portal grants them; what it withholds is reported instead of failing.
    */
   ensureIntents(): Promise<void>;
+  /** The gateway connection now: `offline` once Discord closed it for good or the bot stopped. */
+  gatewayState(): Exclude<GatewayState, "disabled">;
   /** Resolves once the work gateway events have started is done: command registration, departure and role checks. */
   settled(): Promise<void>;
   stop(): Promise<void>;
@@ -84,6 +88,8 @@ export async function startBot(options: BotOptions): Promise<Bot> {
   const granted: GrantedIntents = { ...ALL_GRANTED };
   let reported: PrivilegedIntent[] = [];
   let stopped = false;
+  // Set when Discord closed the gateway for good, or a reconnect failed: the bot stays offline until restarted.
+  let offline = false;
 
   // Work started by gateway events (a guild coming up, a resume), so `ready` and tests can wait for it.
   const work = new Set<Promise<unknown>>();
@@ -311,6 +317,7 @@ export async function startBot(options: BotOptions): Promise<Bot> {
     if (stopped || lost !== client) return;
     if (code !== GatewayCloseCodes.DisallowedIntents) {
       const failure = describeLoginFailure(new Error(`gateway closed with ${code}`), code, discordApi);
+      offline = true;
       logger.error("Discord closed the bot's gateway for good; the bot is offline until restarted", {
         code,
         reason: failure.message,
@@ -324,11 +331,12 @@ export async function startBot(options: BotOptions): Promise<Bot> {
       await client.destroy();
       client = await connectGranted(await readPortal());
       await report();
-    }).catch((error) =>
+    }).catch((error) => {
+      offline = true;
       logger.error("the bot could not reconnect to Discord and is offline until restarted", {
         error: error instanceof Error ? error.message : String(error),
-      }),
-    );
+      });
+    });
   };
 
   let client = await serially(async () => connectGranted(await readPortal(true)));
@@ -360,6 +368,13 @@ export async function startBot(options: BotOptions): Promise<Bot> {
         }
         await report();
       }),
+    gatewayState() {
+      if (stopped || offline) return "offline";
+      const shards = [...client.ws.shards.values()];
+      return shards.length > 0 && shards.every((shard) => shard.status === Status.Ready)
+        ? "connected"
+        : "reconnecting";
+    },
     settled,
     async stop() {
       stopped = true;

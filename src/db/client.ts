@@ -151,3 +151,13 @@ export function tryWithoutWaiting(db: Db, write: () => void): boolean {
     db.$client.run(`PRAGMA busy_timeout = ${previous}`);
   }
 }
+
+/** Whether the database answers a read (never waits for a writer: WAL readers are not blocked). */
+export function databaseReadable(db: Db): boolean {
+  try {
+    db.$client.query("SELECT 1").get();
+    return true;
+  } catch {
+    return false;
+  }
+}

@@ -6,7 +6,14 @@ import { createRepresentations, type Representations } from "../../src/api/entri
 import { createRateLimit } from "../../src/api/rate-limit/index.ts";
 import { createHub } from "../../src/realtime/hub.ts";
 import { bearer, tamperKey } from "../helpers/http.ts";
-import { seedEntries, seedKey, seedWhitelist, type TestServices, testServices } from "../helpers/services.ts";
+import {
+  seedEntries,
+  seedKey,
+  seedWhitelist,
+  type TestServices,
+  testHealth,
+  testServices,
+} from "../helpers/services.ts";
 
 const GUILD = "100000000000000001";
 const PER_MINUTE = 20;
@@ -64,6 +71,7 @@ test("the pattern is the app's own route for the read, so Bun's router answers i
       rateLimitPerMinute: 60,
       trustProxy: { kind: "off" },
       hub: createHub(services),
+      health: testHealth(services),
     });
     expect(app.routes.filter((route) => route.path === ENTRIES_ROUTE).map((route) => route.method)).toEqual([
       "GET",

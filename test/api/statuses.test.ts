@@ -38,7 +38,7 @@ async function withRetryAfter(response: Response) {
 
 describe("GET /health", () => {
   test.each(["/health", "/api/v1/health"])(
-    "%s answers 200 {ok:true} without a key or RateLimit headers",
+    "%s answers 200 {ok:true, version, uptime, gateway, database} without a key or RateLimit headers",
     async (path) => {
       const response = await call(app, "GET", path);
       expect({
@@ -48,7 +48,7 @@ describe("GET /health", () => {
       }).toEqual({
         status: 200,
         contentType: expect.stringMatching(/^application\/json/),
-        body: { ok: true },
+        body: { ok: true, version: "test", uptime: 0, gateway: "disabled", database: "ok" },
         rateLimit: null,
         policy: null,
       });
@@ -60,7 +60,7 @@ describe("GET /health", () => {
     expect(await summary(response)).toEqual({
       status: 200,
       contentType: expect.stringMatching(/^application\/json/),
-      body: { ok: true },
+      body: { ok: true, version: "test", uptime: 0, gateway: "disabled", database: "ok" },
     });
   });
 });

@@ -114,11 +114,17 @@ describe("the compiled binary serving from an empty directory", () => {
     });
   });
 
-  test("answers /health with 200 {ok: true}", async () => {
+  test("answers /health with 200, its version, and no bot (no DISCORD_TOKEN)", async () => {
     const response = await fetch(`${server.url}/health`);
     expect({ status: response.status, body: await response.json() }).toEqual({
       status: 200,
-      body: { ok: true },
+      body: {
+        ok: true,
+        version: pkg.version,
+        uptime: expect.any(Number),
+        gateway: "disabled",
+        database: "ok",
+      },
     });
   });
 

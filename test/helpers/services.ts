@@ -2,9 +2,10 @@ import { mkdtempSync, rmSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { createApi } from "../../src/api/app.ts";
-import { closeDatabase } from "../../src/db/client.ts";
+import { closeDatabase, databaseReadable } from "../../src/db/client.ts";
 import type { EntryRecord } from "../../src/entries/model.ts";
 import type { NewEntry } from "../../src/entries/service.ts";
+import { createHealth } from "../../src/health/status.ts";
 import { createHub } from "../../src/realtime/hub.ts";
 import { openServices, type ServiceOptions, type Services } from "../../src/services.ts";
 import { manualClock } from "../../src/shared/clock.ts";
@@ -77,6 +78,15 @@ export function seedKey(services: Services, guildId: string, whitelistId: string
   return services.keys.create({ guildId, name: "test", whitelistId, createdBy: "300000000000000009" });
 }
 
+/** The health of test services: no bot, the real database check. */
+export const testHealth = (services: TestServices) =>
+  createHealth({
+    version: "test",
+    clock: services.clock,
+    gateway: () => "disabled",
+    database: () => (databaseReadable(services.db) ? "ok" : "unavailable"),
+  });
+
 /** The API app over test services, for `call` (test/helpers/http.ts). */
 export function testApi(services: TestServices, options: { rateLimitPerMinute?: number } = {}) {
   return createApi({
@@ -85,5 +95,6 @@ export function testApi(services: TestServices, options: { rateLimitPerMinute?: 
     rateLimitPerMinute: options.rateLimitPerMinute ?? 1_000_000,
     trustProxy: { kind: "off" },
     hub: createHub(services),
+    health: testHealth(services),
   });
 }

@@ -1,0 +1,42 @@
+import type { Clock } from "../shared/clock.ts";
+
+/** The Discord gateway as health reports it: `disabled` when no bot runs (no DISCORD_TOKEN). */
+export const gatewayStates = ["connected", "reconnecting", "offline", "disabled"] as const;
+/** One of the gateway states. */
+export type GatewayState = (typeof gatewayStates)[number];
+/** The database as health reports it: `unavailable` when even a read fails (a broken or vanished file). */
+export const databaseStates = ["ok", "unavailable"] as const;
+/** One of the database states. */
+export type DatabaseState = (typeof databaseStates)[number];
+
+/** What `GET /health` answers: the spec's `ok`, and what an operator checks first. */
+export type HealthReport = {
+  ok: true;
+  version: string;
+  uptime: number;
+  gateway: GatewayState;
+  database: DatabaseState;
+};
+
+/**
+ * The service's health, read on demand: cheap (no write, no network), so probes may call it every second.
+ * `ok` stays true while the process answers (the spec's liveness); the states say what works.
+ */
+export function createHealth(options: {
+  version: string;
+  clock: Clock;
+  gateway: () => GatewayState;
+  database: () => DatabaseState;
+}) {
+  const startedAt = options.clock.now();
+  return (): HealthReport => ({
+    ok: true,
+    version: options.version,
+    uptime: Math.max(0, Math.floor((options.clock.now() - startedAt) / 1000)),
+    gateway: options.gateway(),
+    database: options.database(),
+  });
+}
+
+/** A health reader. */
+export type Health = ReturnType<typeof createHealth>;
