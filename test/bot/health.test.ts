@@ -16,7 +16,8 @@ const gatewayOf = async (w: World) => {
 };
 
 test("connected, reconnecting while Discord drops the gateway, connected again after the resume", async () => {
-  const w = (world = await startWorld());
+  const w = await startWorld();
+  world = w;
   expect(await gatewayOf(w)).toBe("connected");
 
   // The state at the moment discord.js starts reconnecting, read as the route reads it.
@@ -31,7 +32,8 @@ test("connected, reconnecting while Discord drops the gateway, connected again a
 });
 
 test("offline once Discord closes the gateway for good (a token reset: 4004)", async () => {
-  const w = (world = await startWorld());
+  const w = await startWorld();
+  world = w;
   const lost = new Promise((resolve) => w.bot.client.once(Events.ShardDisconnect, resolve));
   await w.control("POST", "/application/token");
   await w.control("POST", "/gateway/drop", { resumable: false });
