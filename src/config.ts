@@ -2,7 +2,7 @@ import { type Static, type TSchema, Type as t } from "@sinclair/typebox";
 import { Value } from "@sinclair/typebox/value";
 import { ConfigError } from "./shared/errors.ts";
 import { readFlags } from "./shared/flags.ts";
-import { parseTrustProxy, type TrustProxy } from "./shared/ip.ts";
+import { isListenHost, parseTrustProxy, type TrustProxy } from "./shared/ip.ts";
 import { logLevels } from "./shared/logger.ts";
 
 const Port = (fallback: number) =>
@@ -43,7 +43,7 @@ export const ConfigSchema = t.Object({
   HOST: t.String({
     minLength: 1,
     default: "0.0.0.0",
-    description: "an address to listen on, e.g. 0.0.0.0 or 127.0.0.1",
+    description: "an IP address or host name of this machine to listen on, e.g. 0.0.0.0 or 127.0.0.1",
   }),
   PORT: Port(3000),
   PUBLIC_URL: t.Optional(Url("the public base URL of this service, e.g. https://wl.example.org")),
@@ -148,6 +148,11 @@ export function loadConfig(source: Record<string, string | undefined>): Config {
     throw new ConfigError(`${name} must be ${schema?.description ?? error.message} (got ${got})`);
   }
   const settings = converted as Static<typeof ConfigSchema>;
+  if (!isListenHost(settings.HOST)) {
+    throw new ConfigError(
+      `HOST must be ${ConfigSchema.properties.HOST.description} (got ${JSON.stringify(settings.HOST)})`,
+    );
+  }
   try {
     return { ...settings, TRUST_PROXY: parseTrustProxy(settings.TRUST_PROXY) };
   } catch (problem) {

@@ -6,6 +6,7 @@ import { createHealth, type Health } from "./health/status.ts";
 import { createHub, type Hub } from "./realtime/hub.ts";
 import { openServices, type Services } from "./services.ts";
 import { type Clock, systemClock } from "./shared/clock.ts";
+import { explainListenError } from "./shared/listen.ts";
 import type { Logger } from "./shared/logger.ts";
 import { VERSION } from "./version.ts";
 import { createWebhookSender } from "./webhooks/sender.ts";
@@ -113,8 +114,21 @@ export async function startService(
     version: VERSION,
     rateLimitPerMinute: config.RATE_LIMIT_PER_MINUTE,
     trustProxy: config.TRUST_PROXY,
+  });
+  try {
     // Elysia defaults to SO_REUSEPORT, which would let a second instance share the port silently.
-  }).listen({ hostname: config.HOST, port: config.PORT, reusePort: false });
+    app.listen({ hostname: config.HOST, port: config.PORT, reusePort: false });
+  } catch (error) {
+    clearInterval(pruner);
+    await webhookSender.stop();
+    closeDatabase(services.db);
+    throw explainListenError(error, {
+      host: config.HOST,
+      port: config.PORT,
+      hostVariable: "HOST",
+      portVariable: "PORT",
+    });
+  }
 
   const server = app.server;
   if (!server) throw new Error("the HTTP server did not start");

@@ -3,7 +3,7 @@ import { accessSync, constants, mkdirSync, statSync } from "node:fs";
 import { dirname, resolve } from "node:path";
 import { type BunSQLiteDatabase, drizzle } from "drizzle-orm/bun-sqlite";
 import { ConfigError } from "../shared/errors.ts";
-import { isStoreUnavailable } from "./errors.ts";
+import { isStoreUnavailable, sqliteCode } from "./errors.ts";
 import { migrations as embeddedMigrations, type Migration } from "./migrations.ts";
 import * as schema from "./schema.ts";
 import { LOCK_WAIT_MS } from "./writer.ts";
@@ -30,12 +30,36 @@ export type OpenDatabaseOptions = {
 export function openDatabase(options: OpenDatabaseOptions): Db {
   if (options.path !== ":memory:") prepareFile(options.path);
   const sqlite = openFile(options.path);
-  sqlite.run(`PRAGMA busy_timeout = ${Math.trunc(options.busyTimeoutMs ?? LOCK_WAIT_MS)}`);
-  sqlite.run("PRAGMA journal_mode = WAL");
-  sqlite.run("PRAGMA synchronous = FULL");
-  sqlite.run("PRAGMA foreign_keys = ON");
-  migrate(sqlite, options.migrations ?? embeddedMigrations);
+  try {
+    sqlite.run(`PRAGMA busy_timeout = ${Math.trunc(options.busyTimeoutMs ?? LOCK_WAIT_MS)}`);
+    sqlite.run("PRAGMA journal_mode = WAL");
+    sqlite.run("PRAGMA synchronous = FULL");
+    sqlite.run("PRAGMA foreign_keys = ON");
+    migrate(sqlite, options.migrations ?? embeddedMigrations);
+  } catch (error) {
+    sqlite.close();
+    throw options.path === ":memory:" ? error : (notUsable(options.path, error) ?? error);
+  }
   return drizzle({ client: sqlite, schema }) as Db;
+}
+
+/**
+ * A ConfigError for a file SQLite opened but cannot use as a store (not a database, a device, a file in /proc,
+ * a corrupt file), or undefined when the error is something else (a busy lock is not the path's fault).
+ */
+function notUsable(path: string, error: unknown): ConfigError | undefined {
+  const reasons: Record<string, string> = {
+    SQLITE_NOTADB:
+      "it is not a SQLite database; point DATABASE_PATH at a new file or a whitelist-sync database",
+    SQLITE_CORRUPT: "the database is corrupt; restore a backup (docs/operations.md, Backups)",
+    SQLITE_CANTOPEN: "SQLite cannot use it as a database file",
+    SQLITE_IOERR: "SQLite cannot read or write it as a database file",
+    SQLITE_READONLY: "it is read-only",
+    SQLITE_FULL: "no space left on the device",
+  };
+  const code = sqliteCode(error) ?? "";
+  const reason = Object.entries(reasons).find(([prefix]) => code.startsWith(prefix))?.[1];
+  return reason ? new ConfigError(`DATABASE_PATH: cannot use ${resolve(path)} (${reason})`) : undefined;
 }
 
 /**

@@ -8,6 +8,7 @@ import { type FakeGeyser, startFakeGeyser } from "../sandbox/geyser.ts";
 import { type FakeMojang, startFakeMojang } from "../sandbox/mojang.ts";
 import { type RunningService, startService } from "../server.ts";
 import { randomString } from "../shared/ids.ts";
+import { explainListenError } from "../shared/listen.ts";
 import type { Logger } from "../shared/logger.ts";
 import type { NewWhitelist } from "../whitelists/service.ts";
 import { demo, demoProfiles, demoSeed, demoXboxAccounts } from "./seed.ts";
@@ -108,6 +109,15 @@ export async function startDemo(
     seed: demoSeed,
     token,
     logger,
+  }).catch(async (error) => {
+    await mojang.stop();
+    await geyser.stop();
+    throw explainListenError(error, {
+      host: "127.0.0.1",
+      port: config.SANDBOX_PORT,
+      hostVariable: "HOST",
+      portVariable: "SANDBOX_PORT",
+    });
   });
   const temporary =
     options.databasePath === null ? mkdtempSync(join(tmpdir(), "whitelist-sync-demo-")) : null;
@@ -142,17 +152,20 @@ export async function startDemo(
 
   await services.guilds.setLogChannel(demo.guildId, demo.channels.log);
   const owner: Member = { userId: demo.users.owner, roleIds: [], canManageGuild: true };
+  // A kept database (DATABASE_PATH set) is the user's: what the tour changed stays changed. Only a whitelist
+  // created by this start gets the demo's entries and denial; one that exists is left as it is.
   const whitelists = {} as Demo["whitelists"];
+  const created = new Set<keyof Demo["whitelists"]>();
   for (const { key, ...settings } of DEMO_WHITELISTS) {
     const existing = services.whitelists.find(demo.guildId, settings.name);
+    if (!existing) created.add(key);
     whitelists[key] = (
       existing ?? (await services.whitelists.create({ guildId: demo.guildId, ...settings }))
     ).id;
   }
   await bot.ensureIntents();
   for (const entry of DEMO_ENTRIES) {
-    const whitelist = services.whitelists.get(whitelists[entry.whitelist]);
-    if (whitelist && services.entries.findTyped(whitelist, entry.nick)) continue;
+    if (!created.has(entry.whitelist)) continue;
     await services.registration.register({
       guildId: demo.guildId,
       whitelist: whitelists[entry.whitelist],
@@ -163,11 +176,10 @@ export async function startDemo(
     });
   }
   // One denied nick, so `/whitelist show` has a deny list to show and `/register Griefer_01` a reason to give.
-  const survival = services.whitelists.get(whitelists.survival);
-  if (survival && !services.denials.findTyped(survival, DEMO_DENIED.nick)) {
+  if (created.has("survival")) {
     await services.denials.deny({
       guildId: demo.guildId,
-      whitelist: survival.id,
+      whitelist: whitelists.survival,
       ...DEMO_DENIED,
       actor: owner,
     });

@@ -151,3 +151,16 @@ function isIpv4Mapped(bytes: Uint8Array): boolean {
   for (let i = 0; i < 10; i++) if (bytes[i] !== 0) return false;
   return bytes[10] === 0xff && bytes[11] === 0xff;
 }
+
+/**
+ * Whether `host` can name an address to listen on: an IPv4 or IPv6 address, or a host name in the letters,
+ * digits and hyphens of RFC 1123 whose last label is not all digits (so a mistyped address such as 999.1.1.1
+ * is refused here rather than looked up as a name).
+ */
+export function isListenHost(host: string): boolean {
+  if (parseAddress(host)) return true;
+  if (host.length > 253) return false;
+  const labels = host.replace(/\.$/, "").split(".");
+  const label = /^[a-z0-9]([a-z0-9-]{0,61}[a-z0-9])?$/i;
+  return labels.every((part) => label.test(part)) && !/^\d+$/.test(labels.at(-1) ?? "");
+}

@@ -60,10 +60,29 @@ describe("configuration", () => {
     ],
     ["RENAME_CHECKS_PER_MINUTE", "0", "RENAME_CHECKS_PER_MINUTE must be name checks per minute"],
     ["TRUST_PROXY", "nonsense", "TRUST_PROXY must be"],
+    [
+      "HOST",
+      "not a host",
+      'HOST must be an IP address or host name of this machine to listen on, e.g. 0.0.0.0 or 127.0.0.1 (got "not a host")',
+    ],
+    // A mistyped address is not looked up as a name.
+    [
+      "HOST",
+      "999.1.1.1",
+      'HOST must be an IP address or host name of this machine to listen on, e.g. 0.0.0.0 or 127.0.0.1 (got "999.1.1.1")',
+    ],
+    ["HOST", "http://0.0.0.0", "HOST must be an IP address or host name"],
   ])("a bad %s (%s) stops start-up with a message naming it", (name, value, message) => {
     expect(() => loadConfig({ [name]: value })).toThrow(ConfigError);
     expect(() => loadConfig({ [name]: value })).toThrow(message);
   });
+
+  test.each(["0.0.0.0", "127.0.0.1", "::", "::1", "localhost", "box-1.lan", "fe80::1%eth0"])(
+    "HOST %s is accepted",
+    (host) => {
+      expect(loadConfig({ HOST: host }).HOST).toBe(host);
+    },
+  );
 
   test("flags map to variables; a flag without a value is an error", () => {
     expect(flagsToEnv(["--port", "8080", "--database-path=/tmp/x.db", "--log-level", "debug"])).toEqual({

@@ -1,0 +1,105 @@
+import { afterAll, describe, expect, test } from "bun:test";
+import { writeFileSync } from "node:fs";
+import { join } from "node:path";
+import { tempDir } from "../helpers/services.ts";
+
+// Every setting that can be wrong at start-up stops the process with one line naming the variable, and exit
+// code 78 (EX_CONFIG): never a raw errno such as EINVAL or EADDRINUSE. The compiled binary when CI built one
+// (WLS_BINARY), otherwise the sources.
+
+const command = (sub: string) =>
+  process.env.WLS_BINARY
+    ? [process.env.WLS_BINARY, sub]
+    : [process.execPath, join(import.meta.dir, "..", "..", "src", "main.ts"), sub];
+const dir = tempDir("wls-start-up-");
+afterAll(() => dir.cleanup());
+
+/** Runs `whitelist-sync <sub>` with `env` (and a loopback address and a free port unless set) to its exit. */
+async function start(sub: string, env: Record<string, string>) {
+  const child = Bun.spawn(command(sub), {
+    cwd: dir.path,
+    env: {
+      PATH: process.env.PATH ?? "",
+      HOME: dir.path,
+      HOST: "127.0.0.1",
+      PORT: "0",
+      DATABASE_PATH: join(dir.path, `${sub}-${crypto.randomUUID()}.db`),
+      ...env,
+    },
+    stdin: "ignore",
+    stdout: "pipe",
+    stderr: "pipe",
+  });
+  // A start that wrongly succeeds would run forever: bounded, then killed, and reported as such.
+  const timer = setTimeout(() => child.kill(9), 20_000);
+  try {
+    const [exitCode, stderr] = await Promise.all([child.exited, new Response(child.stderr).text()]);
+    return { exitCode, stderr };
+  } finally {
+    clearTimeout(timer);
+  }
+}
+
+/** A server holding a loopback port, so the service's listen finds it taken. */
+function occupiedPort() {
+  return Bun.serve({ hostname: "127.0.0.1", port: 0, fetch: () => new Response("taken") });
+}
+
+describe("start-up stops with one line naming the setting, and exit code 78", () => {
+  test("HOST that is not an address or a host name", async () => {
+    expect(await start("serve", { HOST: "not a host" })).toEqual({
+      exitCode: 78,
+      stderr:
+        'Configuration error: HOST must be an IP address or host name of this machine to listen on, e.g. 0.0.0.0 or 127.0.0.1 (got "not a host")\n',
+    });
+  });
+
+  test("HOST that is an address of another machine (TEST-NET-3)", async () => {
+    expect(await start("serve", { HOST: "203.0.113.1" })).toEqual({
+      exitCode: 78,
+      stderr:
+        "Configuration error: HOST: 203.0.113.1 is not an address of this machine (use 0.0.0.0 for every address, or 127.0.0.1 for this machine only)\n",
+    });
+  });
+
+  test("PORT in use by another program", async () => {
+    const other = occupiedPort();
+    try {
+      expect(await start("serve", { PORT: String(other.port) })).toEqual({
+        exitCode: 78,
+        stderr: `Configuration error: PORT: 127.0.0.1:${other.port} is already in use by another program (choose another PORT, or stop that program)\n`,
+      });
+    } finally {
+      other.stop(true);
+    }
+  });
+
+  test("the demo's SANDBOX_PORT in use by another program", async () => {
+    const other = occupiedPort();
+    try {
+      expect(await start("demo", { SANDBOX_PORT: String(other.port) })).toEqual({
+        exitCode: 78,
+        stderr: `Configuration error: SANDBOX_PORT: 127.0.0.1:${other.port} is already in use by another program (choose another SANDBOX_PORT, or stop that program)\n`,
+      });
+    } finally {
+      other.stop(true);
+    }
+  });
+
+  test("DATABASE_PATH that is some other file, not a database", async () => {
+    const file = join(dir.path, "notes.txt");
+    writeFileSync(file, "these are my notes, not a database\n");
+    expect(await start("serve", { DATABASE_PATH: file })).toEqual({
+      exitCode: 78,
+      stderr: `Configuration error: DATABASE_PATH: cannot use ${file} (it is not a SQLite database; point DATABASE_PATH at a new file or a whitelist-sync database)\n`,
+    });
+  });
+
+  test("DATABASE_PATH that is a device", async () => {
+    expect(await start("serve", { DATABASE_PATH: "/dev/null" })).toEqual({
+      exitCode: 78,
+      stderr:
+        "Configuration error: DATABASE_PATH: cannot use /dev/null (SQLite cannot read or write it as a database file)\n",
+    });
+  });
+});
