@@ -3,7 +3,7 @@ import { Value } from "@sinclair/typebox/value";
 import { ConfigError } from "./shared/errors.ts";
 import { readFlags } from "./shared/flags.ts";
 import { isListenHost, parseTrustProxy, type TrustProxy } from "./shared/ip.ts";
-import { logLevels } from "./shared/logger.ts";
+import { logFormats, logLevels } from "./shared/logger.ts";
 
 const Port = (fallback: number) =>
   t.Integer({
@@ -60,6 +60,15 @@ export const ConfigSchema = t.Object({
   LOG_LEVEL: t.Union(
     logLevels.map((level) => t.Literal(level)),
     { default: "info", description: `one of ${logLevels.join(", ")}` },
+  ),
+  LOG_FORMAT: t.Optional(
+    t.Union(
+      logFormats.map((format) => t.Literal(format)),
+      {
+        description:
+          "pretty (lines for people) or json (one object per line); unset: pretty on a terminal, json otherwise",
+      },
+    ),
   ),
   MOJANG_API_URL: Url(
     "the base URL of the Mojang profile API, e.g. https://api.mojang.com",

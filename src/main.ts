@@ -1,7 +1,7 @@
 #!/usr/bin/env bun
 import { type Config, ConfigSchema, flagsToEnv, loadConfig } from "./config.ts";
 import { ConfigError } from "./shared/errors.ts";
-import { createLogger, type Logger } from "./shared/logger.ts";
+import { createLogger, defaultLogStyle, type Logger } from "./shared/logger.ts";
 import { VERSION } from "./version.ts";
 
 /** The settings' names line up in one column, however long the longest is. */
@@ -120,7 +120,7 @@ async function main(argv: string[]): Promise<void> {
   }
   const flags = flagsToEnv(rest);
   const config = loadConfig({ ...process.env, ...flags });
-  const logger = createLogger(config.LOG_LEVEL);
+  const logger = createLogger(config.LOG_LEVEL, undefined, defaultLogStyle(config.LOG_FORMAT));
   const explicitDatabase = Boolean(process.env.DATABASE_PATH || flags.DATABASE_PATH);
   if (command === "serve" || (command === "start" && config.DISCORD_TOKEN)) return serve(config, logger);
   return runDemo(config, logger, explicitDatabase);

@@ -2,25 +2,92 @@
 export const logLevels = ["debug", "info", "warn", "error", "silent"] as const;
 /** One of the log levels. */
 export type LogLevel = (typeof logLevels)[number];
+/** How a line is written: `pretty` for people at a terminal, `json` (one object per line) for machines. */
+export const logFormats = ["pretty", "json"] as const;
+/** One of the log formats. */
+export type LogFormat = (typeof logFormats)[number];
 /** Structured fields of a log line. Never put a key, a secret or a token here. */
 export type LogFields = Record<string, string | number | boolean | null | undefined>;
 /** A structured logger: one line per meaningful event. */
 export type Logger = Record<Exclude<LogLevel, "silent">, (message: string, fields?: LogFields) => void>;
 
-/** A logger writing one JSON object per line (time, level, msg, fields) at or above `level`. */
+/** How lines look: the format, and for `pretty` whether the level is coloured (a terminal without NO_COLOR). */
+export type LogStyle = { format: LogFormat; color?: boolean };
+
+/**
+ * A logger writing one line per call at or above `level`: by default a JSON object (time, level, msg, fields);
+ * with `pretty`, `2026-11-24 22:31:43.042Z INFO  nick added nick=Notch origin=api` (docs/operations.md, Logs).
+ */
 export function createLogger(
   level: LogLevel = "info",
   write: (line: string) => void = (line) => process.stdout.write(line),
+  style: LogStyle = { format: "json" },
 ): Logger {
   const threshold = logLevels.indexOf(level);
+  const line = style.format === "pretty" ? prettyLine(style.color ?? false) : jsonLine;
   const at =
     (name: Exclude<LogLevel, "silent">) =>
     (message: string, fields?: LogFields): void => {
       if (logLevels.indexOf(name) < threshold) return;
-      write(`${JSON.stringify({ time: new Date().toISOString(), level: name, msg: message, ...fields })}\n`);
+      write(line(new Date(), name, message, fields));
     };
   return { debug: at("debug"), info: at("info"), warn: at("warn"), error: at("error") };
 }
+
+/**
+ * The format for `process.stdout` when LOG_FORMAT is not set: pretty on a terminal, JSON otherwise (a file, a
+ * pipe, journald, a container's log driver), and colour only on a terminal without NO_COLOR (no-color.org).
+ */
+export function defaultLogStyle(
+  format: LogFormat | undefined,
+  stream: { isTTY?: boolean } = process.stdout,
+  env: Record<string, string | undefined> = process.env,
+): LogStyle {
+  const terminal = stream.isTTY === true;
+  return {
+    format: format ?? (terminal ? "pretty" : "json"),
+    color: terminal && !env.NO_COLOR,
+  };
+}
+
+type LineWriter = (
+  time: Date,
+  level: Exclude<LogLevel, "silent">,
+  message: string,
+  fields?: LogFields,
+) => string;
+
+const jsonLine: LineWriter = (time, level, message, fields) =>
+  `${JSON.stringify({ time: time.toISOString(), level, msg: message, ...fields })}\n`;
+
+const LEVEL_COLORS: Record<Exclude<LogLevel, "silent">, string> = {
+  debug: "\x1b[90m",
+  info: "\x1b[36m",
+  warn: "\x1b[33m",
+  error: "\x1b[31m",
+};
+
+/** `2026-11-24 22:31:43.042Z WARN  message key=value key="a value"`: one line, fields as logfmt. */
+function prettyLine(color: boolean): LineWriter {
+  return (time, level, message, fields) => {
+    const stamp = time.toISOString().replace("T", " ");
+    const label = level.toUpperCase().padEnd(5);
+    const pairs = Object.entries(fields ?? {})
+      .filter(([, value]) => value !== undefined)
+      .map(([key, value]) => `${key}=${logfmtValue(value)}`);
+    const head = color ? `${LEVEL_COLORS[level]}${label}\x1b[0m` : label;
+    return `${stamp} ${head} ${[oneLine(message), ...pairs].join(" ")}\n`;
+  };
+}
+
+/** A value as logfmt writes it: bare when it has no space, quote, `=` or control character, else quoted. */
+function logfmtValue(value: string | number | boolean | null | undefined): string {
+  const text = String(value);
+  return text === "" || /[\s"=\\\p{Cc}]/u.test(text) ? JSON.stringify(text) : text;
+}
+
+/** A message on one line: a line break in it would look like a second log line. */
+const oneLine = (text: string) => text.replace(/[\r\n]+/g, " ");
 
 /** A logger that drops everything (tests). */
 export const silentLogger: Logger = createLogger("silent");

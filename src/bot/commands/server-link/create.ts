@@ -41,7 +41,12 @@ export const create = {
     });
     const scope = scopeOf(key, context.services);
     await context.log.post(guildId, { embeds: [linkKeyEmbed("created", key, scope, actor.userId)] });
-    context.logger.info("link key created", { guildId, keyId: key.id, whitelistId: key.whitelistId });
+    context.logger.info("link key created", {
+      guildId,
+      keyId: key.id,
+      whitelistId: key.whitelistId,
+      actorId: actor.userId,
+    });
     await answer(
       interaction,
       [

@@ -22,7 +22,7 @@ export const revoke = {
     await context.log.post(guildId, {
       embeds: [linkKeyEmbed("revoked", key, scopeOf(key, context.services), actor.userId)],
     });
-    context.logger.info("link key revoked", { guildId, keyId: key.id });
+    context.logger.info("link key revoked", { guildId, keyId: key.id, actorId: actor.userId });
     await answer(
       interaction,
       `🚫 Link **${plainName(key.name)}** (\`${key.id}\`) is revoked: its key is refused from now on and its open ` +

@@ -32,6 +32,7 @@ export const webhook = {
     await deferAnswer(interaction);
     if (url === "") {
       await context.services.webhooks.clear(guildId, keyId);
+      context.logger.info("webhook removed", { guildId, keyId, actorId: actor.userId });
       const cleared = key();
       if (cleared)
         await context.log.post(guildId, { embeds: [webhookEmbed("cleared", cleared, null, actor.userId)] });
@@ -45,6 +46,8 @@ export const webhook = {
     const { secret } = await context.services.webhooks.set(guildId, keyId, url);
     const set = key();
     const host = hostOf(url);
+    // The host only: a webhook URL's path and query often carry a token.
+    context.logger.info("webhook set", { guildId, keyId, host, actorId: actor.userId });
     if (set) await context.log.post(guildId, { embeds: [webhookEmbed("set", set, host, actor.userId)] });
     await answer(
       interaction,

@@ -81,7 +81,7 @@ export const create = {
 
   async execute(interaction, context) {
     const guildId = requireGuildId(interaction);
-    requireManageGuild(interaction);
+    const actor = requireManageGuild(interaction);
     const whitelist = await context.services.whitelists.create({
       guildId,
       name: interaction.options.getString("name", true).trim(),
@@ -90,6 +90,14 @@ export const create = {
       registrationMode: oneOf(registrationModes, interaction.options.getString("mode", true), "mode"),
       maxNicksPerUser: interaction.options.getInteger("max-nicks", true),
       ...floodgateSettings(interaction.options),
+    });
+    context.logger.info("whitelist created", {
+      guildId,
+      whitelistId: whitelist.id,
+      name: whitelist.name,
+      nickType: whitelist.nickType,
+      mode: whitelist.registrationMode,
+      actorId: actor.userId,
     });
     if (whitelist.registrationMode === "message") {
       // Reconnecting with the Message Content intent takes a moment; answer once messages are read.

@@ -128,6 +128,12 @@ export const edit = {
       );
     }
     const updated = await context.services.whitelists.update(whitelist.id, given);
+    context.logger.info("whitelist changed", {
+      guildId: updated.guildId,
+      whitelistId: updated.id,
+      settings: Object.keys(given).join(","),
+      actorId: interaction.user.id,
+    });
     const floodgateChanged =
       updated.nickType === "bedrock" &&
       (updated.floodgatePrefix !== whitelist.floodgatePrefix ||

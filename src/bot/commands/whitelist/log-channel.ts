@@ -21,6 +21,7 @@ export const logChannel = {
     const actor = requireManageGuild(interaction);
     const channelId = interaction.options.getChannel("channel")?.id ?? null;
     await context.services.guilds.setLogChannel(guildId, channelId);
+    context.logger.info("log channel set", { guildId, channelId, actorId: actor.userId });
     if (channelId === null) {
       await answer(
         interaction,

@@ -103,6 +103,14 @@ export const roles = {
       Object.keys(changes).length > 0
         ? await context.services.whitelists.update(whitelist.id, changes)
         : whitelist;
+    if (Object.keys(changes).length > 0) {
+      context.logger.info("whitelist roles changed", {
+        guildId: updated.guildId,
+        whitelistId: updated.id,
+        settings: Object.keys(changes).join(","),
+        actorId: interaction.user.id,
+      });
+    }
     const checked = await checkAccessNow(interaction, context, whitelist, updated);
     const me = interaction.guild?.members.me;
     const unreachable = updated.grantedRoleIds.filter((roleId) => {
