@@ -109,6 +109,17 @@ export const ConfigSchema = t.Object({
     default: 7,
     description: "days to keep events for resume, at least 1",
   }),
+  METRICS: t.Union([t.Literal("off"), t.Literal("on")], {
+    default: "off",
+    description: "on or off: serve Prometheus metrics at /metrics",
+  }),
+  METRICS_PORT: t.Optional(
+    t.Integer({
+      minimum: 0,
+      maximum: 65535,
+      description: "a TCP port 0-65535 for /metrics alone, on HOST (unset: /metrics is on PORT)",
+    }),
+  ),
   DB_BUSY_TIMEOUT_MS: t.Integer({
     minimum: 0,
     maximum: 60_000,

@@ -77,6 +77,7 @@ async function serve(config: Config, logger: Logger): Promise<void> {
       database: config.DATABASE_PATH,
       bot: running.bot ? "connected" : "off",
       rateLimitPerMinute: config.RATE_LIMIT_PER_MINUTE,
+      metrics: running.metricsUrl ?? "off",
     });
     if (!running.bot) {
       logger.warn(

@@ -23,6 +23,8 @@ export type RunningService = {
   bot: Bot | undefined;
   /** What GET /health answers now. */
   health: Health;
+  /** Where Prometheus scrapes, when METRICS=on. */
+  metricsUrl: string | undefined;
   /** Stops accepting, finishes in-flight requests, closes the store. */
   stop(): Promise<void>;
 };
@@ -62,7 +64,13 @@ export async function startService(
         discordApiUrl: config.DISCORD_API_URL,
       })
     : undefined;
+  // Loaded only when on: prom-client is not needed otherwise.
+  const metrics =
+    config.METRICS === "on"
+      ? (await import("./metrics/index.ts")).createMetrics({ version: VERSION })
+      : undefined;
   const services = openServices({
+    observer: metrics?.observer,
     path: config.DATABASE_PATH,
     busyTimeoutMs: config.DB_BUSY_TIMEOUT_MS,
     allowPrivateWebhooks: config.WEBHOOK_ALLOW_PRIVATE,
@@ -89,7 +97,8 @@ export async function startService(
   const pruner = setInterval(prune, HOUR_MS);
   pruner.unref();
 
-  const hub = createHub({ ...services });
+  // The hub counts frames only when metrics are on (counting asks Bun for each topic's subscribers).
+  const hub = createHub({ ...services, observer: metrics?.observer });
   const webhookSender = createWebhookSender({
     webhooks: services.webhooks,
     keys: services.keys,
@@ -107,6 +116,12 @@ export async function startService(
     gateway: () => bot?.gatewayState() ?? "disabled",
     database: () => (databaseReadable(services.db) ? "ok" : "unavailable"),
   });
+  metrics?.watch({
+    health,
+    bus: services.bus,
+    onDelivery: webhookSender.onDelivery,
+    writesWaiting: services.writesWaiting,
+  });
   const app = createApi({
     ...services,
     hub,
@@ -114,19 +129,29 @@ export async function startService(
     version: VERSION,
     rateLimitPerMinute: config.RATE_LIMIT_PER_MINUTE,
     trustProxy: config.TRUST_PROXY,
+    // /metrics is on the API's port unless METRICS_PORT gives it one of its own.
+    metrics: metrics && {
+      request: metrics.request,
+      scrape: config.METRICS_PORT === undefined ? metrics.scrape : undefined,
+    },
   });
+  let metricsServer: ReturnType<typeof Bun.serve> | undefined;
   try {
     // Elysia defaults to SO_REUSEPORT, which would let a second instance share the port silently.
     app.listen({ hostname: config.HOST, port: config.PORT, reusePort: false });
+    if (metrics && config.METRICS_PORT !== undefined) metricsServer = serveMetrics(config, metrics.scrape);
   } catch (error) {
     clearInterval(pruner);
+    await app.stop();
     await webhookSender.stop();
     closeDatabase(services.db);
+    const onMetricsPort =
+      app.server !== null && metricsServer === undefined && config.METRICS_PORT !== undefined;
     throw explainListenError(error, {
       host: config.HOST,
-      port: config.PORT,
+      port: onMetricsPort ? (config.METRICS_PORT as number) : config.PORT,
       hostVariable: "HOST",
-      portVariable: "PORT",
+      portVariable: onMetricsPort ? "METRICS_PORT" : "PORT",
     });
   }
 
@@ -137,6 +162,11 @@ export async function startService(
   const url = `http://${host.includes(":") ? `[${host}]` : host}:${server.port}`;
 
   const publicUrl = config.PUBLIC_URL?.replace(/\/$/, "") ?? url;
+  const metricsUrl = !metrics
+    ? undefined
+    : metricsServer
+      ? `${url.slice(0, url.lastIndexOf(":"))}:${metricsServer.port}/metrics`
+      : `${url}/metrics`;
   const apiUrl = `${publicUrl}/api/v1`;
   if (config.DISCORD_TOKEN && discord) {
     try {
@@ -217,6 +247,7 @@ export async function startService(
     hub,
     bot,
     health,
+    metricsUrl,
     stop() {
       stopping ??= (async () => {
         clearInterval(pruner);
@@ -231,6 +262,7 @@ export async function startService(
         services.reverter.stop();
         hub.closeAll();
         await app.stop();
+        await metricsServer?.stop();
         // In-flight webhook deliveries finish (bounded by their 5 s timeout) and record their outcomes.
         await webhookSender.stop();
         closeDatabase(services.db);
@@ -239,4 +271,19 @@ export async function startService(
     },
   };
   return running;
+}
+
+/** The metrics' own server on HOST:METRICS_PORT: GET /metrics, and 404 for anything else. */
+function serveMetrics(config: Config, scrape: () => Promise<Response>) {
+  return Bun.serve({
+    hostname: config.HOST,
+    port: config.METRICS_PORT,
+    reusePort: false,
+    routes: { "/metrics": { GET: scrape } },
+    fetch: () =>
+      new Response("Only GET /metrics is served on METRICS_PORT.\n", {
+        status: 404,
+        headers: { "content-type": "text/plain; charset=utf-8" },
+      }),
+  });
 }

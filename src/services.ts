@@ -29,6 +29,7 @@ import { createRegistrationService } from "./registration/service.ts";
 import { createTransfers } from "./registration/transfer.ts";
 import type { Clock } from "./shared/clock.ts";
 import type { Logger } from "./shared/logger.ts";
+import { noObserver, type Observer } from "./shared/observer.ts";
 import { createWebhookService } from "./webhooks/service.ts";
 import { createWhitelistService } from "./whitelists/service.ts";
 
@@ -58,6 +59,8 @@ export type ServiceOptions = {
   geyserTimeoutMs?: number;
   /** What registration needs of Discord (the bot's REST ports); none without a bot. */
   discord?: DiscordPorts;
+  /** Told what the metrics count (METRICS=on); records nothing by default. */
+  observer?: Observer;
 };
 
 /**
@@ -79,8 +82,9 @@ export function createServices({
   geyserApiUrl = ConfigSchema.properties.GEYSER_API_URL.default,
   geyserTimeoutMs,
   discord = offlineDiscord,
+  observer = noObserver,
 }: ServiceOptions & { db: Db }) {
-  const { write, waiting: writesWaiting } = createWriter({ db, clock, budgetMs: busyTimeoutMs });
+  const { write, waiting: writesWaiting } = createWriter({ db, clock, budgetMs: busyTimeoutMs, observer });
   const bus = createEventBus(logger);
   logEntryChanges({ bus, logger });
   const events = createEventLog({ db, clock, write });
@@ -91,13 +95,31 @@ export function createServices({
   const files = createEntryFiles({ load: (id) => entries.list(id), bus });
   const expiry = createExpiryScheduler({ entries, bus, clock, logger });
   const webhooks = createWebhookService({ db, write, keys, allowPrivate: allowPrivateWebhooks, logger });
-  const mojang = createMojangClient({ baseUrl: mojangApiUrl, clock, logger, timeoutMs: mojangTimeoutMs });
-  const geyser = createGeyserClient({ baseUrl: geyserApiUrl, clock, logger, timeoutMs: geyserTimeoutMs });
+  const mojang = createMojangClient({
+    baseUrl: mojangApiUrl,
+    clock,
+    logger,
+    observer,
+    timeoutMs: mojangTimeoutMs,
+  });
+  const geyser = createGeyserClient({
+    baseUrl: geyserApiUrl,
+    clock,
+    logger,
+    observer,
+    timeoutMs: geyserTimeoutMs,
+  });
   const bedrock = createBedrockUpkeep({ whitelists, entries, geyser, logger });
   const renames = createRenameRefresh({
     entries,
     checks: createNameChecks({ db, write }),
-    names: createMojangNames({ baseUrl: mojangSessionUrl, clock, logger, timeoutMs: mojangTimeoutMs }),
+    names: createMojangNames({
+      baseUrl: mojangSessionUrl,
+      clock,
+      logger,
+      observer,
+      timeoutMs: mojangTimeoutMs,
+    }),
     clock,
     logger,
     checkEveryMs: renameCheckEveryMs,
@@ -122,6 +144,7 @@ export function createServices({
     discord,
     clock,
     logger,
+    observer,
   });
   const imports = createImporter({
     whitelists,
@@ -151,6 +174,8 @@ export function createServices({
     writesWaiting,
     clock,
     logger,
+    /** What the metrics are told (METRICS=on); records nothing otherwise. */
+    observer,
     bus,
     events,
     guilds,

@@ -20,6 +20,7 @@ const LAYERS: Record<string, "adapter" | "service" | "base"> = {
   sandbox: "adapter",
   demo: "adapter",
   sync: "adapter",
+  metrics: "adapter",
   registration: "service",
   whitelists: "service",
   entries: "service",

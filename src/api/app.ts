@@ -6,6 +6,7 @@ import type { EntryFiles } from "../entries/files.ts";
 import type { EntryService } from "../entries/service.ts";
 import type { Health } from "../health/status.ts";
 import type { KeyService } from "../keys/service.ts";
+import type { HttpMetrics } from "../metrics/index.ts";
 import { type Hub, websocketOptions } from "../realtime/hub.ts";
 import type { Clock } from "../shared/clock.ts";
 import { DomainError } from "../shared/errors.ts";
@@ -21,6 +22,7 @@ import { health } from "./health.ts";
 import { allowedMethods } from "./methods.ts";
 import { problemKindOf, problemResponse } from "./problem.ts";
 import { createRateLimit } from "./rate-limit/index.ts";
+import { routeTemplates } from "./route-template.ts";
 import { absoluteUrl, isBarePath, isWellEncodedPath, pathOf } from "./url.ts";
 import { whitelistsController } from "./whitelists/index.ts";
 import { socketController } from "./ws/index.ts";
@@ -39,6 +41,8 @@ export type ApiDeps = {
   events: EventLog;
   hub: Hub;
   health: Health;
+  /** METRICS=on: every answer is counted, and with `scrape` the server also answers GET /metrics. */
+  metrics?: HttpMetrics & { scrape?: () => Promise<Response> };
 };
 
 /** Seconds a client should wait before retrying when the store is busy. */
@@ -68,14 +72,37 @@ export function createApi(deps: ApiDeps) {
     return limit.handOver(request, copy, server) ?? app.fetch(copy);
   };
   const entries = { ...deps, representations: createRepresentations(deps.files) };
+  // Requests the fast route handed to the app: the app's own count takes them (see `counted` below).
+  const handedOver = new WeakSet<Request>();
+  const fallback = deps.metrics
+    ? (request: Request, server: Server<unknown> | null) => {
+        handedOver.add(request);
+        return toApp(request, server);
+      }
+    : toApp;
   // The entries read is also a route of Bun's own router, in front of the app's (see fast-route.ts).
-  const readEntries = entriesRoute({ ...entries, limit, fallback: toApp });
+  const readEntries = entriesRoute({ ...entries, limit, fallback });
+  // biome-ignore lint/suspicious/noExplicitAny: Bun's route table types each path's request by its parameters.
+  const routes: Record<string, any> = {
+    [ENTRIES_ROUTE]: { GET: readEntries },
+    "/*": toApp,
+  };
+  if (deps.metrics) {
+    const { metrics } = deps;
+    routes[ENTRIES_ROUTE] = {
+      GET: measured(readEntries, (request, response, seconds) => {
+        if (!handedOver.has(request))
+          metrics.request(request.method, ENTRIES_ROUTE, response?.status ?? 101, seconds);
+      }),
+    };
+    if (metrics.scrape) routes["/metrics"] = { GET: metrics.scrape };
+  }
   const app = new Elysia({
     websocket: websocketOptions,
     // By default Elysia finds the path by skipping 11 characters of the URL (`http://a.bc`), so with a Host of
     // 3 characters or fewer (`wl`, `api:80`) it would route on a piece of the path instead.
     handler: { standardHostname: false },
-    serve: { routes: { [ENTRIES_ROUTE]: { GET: readEntries }, "/*": toApp } },
+    serve: { routes },
   })
     .onError({ as: "global" }, ({ code, error, request }) => {
       const allowed = code === "NOT_FOUND" ? allowedOn(pathOf(request.url)) : [];
@@ -101,8 +128,42 @@ export function createApi(deps: ApiDeps) {
         .use(eventsController(deps))
         .use(socketController(deps)),
     );
+  if (deps.metrics) {
+    // Everything the app answers (its routes, its 404s and errors, WebSocket upgrades: 101), counted by the
+    // route's template, never the path: a wrapper around the app's whole fetch handler.
+    const { metrics } = deps;
+    const templateOf = routeTemplates(() => app.routes);
+    app.wrap(
+      (handler) =>
+        measured(handler as unknown as Handler, (request, response, seconds) =>
+          metrics.request(request.method, templateOf(pathOf(request.url)), response?.status ?? 101, seconds),
+        ) as never,
+    );
+  }
   root = app;
   return app;
+}
+
+/** A handler of Bun's router; `undefined` once it upgraded the request to a WebSocket. */
+type Handler<R extends Request = Request> = (
+  request: R,
+  server: Server<unknown>,
+) => Response | undefined | Promise<Response | undefined>;
+
+/** `handler`, telling `record` each answer (undefined: upgraded to a WebSocket) and how long it took. */
+function measured<R extends Request>(
+  handler: Handler<R>,
+  record: (request: R, response: Response | undefined, seconds: number) => void,
+): Handler<R> {
+  return (request, server) => {
+    const started = performance.now();
+    const done = (response: Response | undefined) => {
+      record(request, response, (performance.now() - started) / 1000);
+      return response;
+    };
+    const answer = handler(request, server);
+    return answer instanceof Promise ? answer.then(done) : done(answer);
+  };
 }
 
 /** The API type, for tests and clients. */

@@ -82,6 +82,7 @@ export type Bot = {
  */
 export async function startBot(options: BotOptions): Promise<Bot> {
   const { services, logger, clock } = options;
+  const { observer } = services;
   const { rest } = options.discord;
   const discordApi = options.discordApiUrl ?? DISCORD_API;
   const log = createLogChannel({ rest, services, logger });
@@ -197,6 +198,7 @@ export async function startBot(options: BotOptions): Promise<Bot> {
         resolve();
       }),
     );
+    client.on(Events.ShardReconnecting, () => observer.gatewayReconnecting());
     client.on(Events.GuildAvailable, guildUp);
     client.on(Events.GuildCreate, guildUp);
     client.on(Events.ShardResume, () => {

@@ -1,5 +1,6 @@
 import type { Clock } from "../shared/clock.ts";
 import { DomainError } from "../shared/errors.ts";
+import { noObserver, type Observer } from "../shared/observer.ts";
 import type { Db, Tx } from "./client.ts";
 import { isStoreBusy } from "./errors.ts";
 
@@ -42,7 +43,18 @@ type Pending = {
  * (DB_BUSY_TIMEOUT_MS) is spent: then it fails as "store-unavailable" (the API's 503 with Retry-After).
  * With no lock held elsewhere, a write commits at once, within the call, as a plain transaction would.
  */
-export function createWriter({ db, clock, budgetMs }: { db: Db; clock: Clock; budgetMs: number }): Writer {
+export function createWriter({
+  db,
+  clock,
+  budgetMs,
+  observer = noObserver,
+}: {
+  db: Db;
+  clock: Clock;
+  budgetMs: number;
+  /** Told of each write refused as busy (metrics). */
+  observer?: Observer;
+}): Writer {
   const queue: Pending[] = [];
   let retries = 0;
   let timer: ReturnType<typeof setTimeout> | undefined;
@@ -70,6 +82,7 @@ export function createWriter({ db, clock, budgetMs }: { db: Db; clock: Clock; bu
   const expire = () => {
     const now = clock.now();
     while (queue.length > 0 && (queue[0] as Pending).deadline <= now) {
+      observer.databaseBusy();
       (queue.shift() as Pending).reject(
         new DomainError(
           "store-unavailable",

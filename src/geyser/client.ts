@@ -24,6 +24,7 @@ const XUID_FIELD = /"xuid"\s*:\s*"?([0-9]{1,20})"?/;
 export function createGeyserClient(options: GeyserClientOptions): GeyserClient {
   const xuidOf = createRemoteLookup<string | null>(options, {
     name: "geyser lookup",
+    service: "geysermc",
     url: (base, gamertag) => `${base}/xuid/${encodeURIComponent(gamertag)}`,
     async read(response) {
       const text = await response.text();

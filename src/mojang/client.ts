@@ -1,6 +1,7 @@
 import { dashUuid } from "../nicks/uuid.ts";
 import { settleBounded } from "../shared/bounded.ts";
 import { DomainError } from "../shared/errors.ts";
+import { noObserver } from "../shared/observer.ts";
 import { createRemoteLookup, type RemoteLookupOptions } from "../shared/remote-lookup.ts";
 
 /** What Mojang says about a nick: a premium account (dashed UUID, canonical spelling) or none. */
@@ -37,10 +38,11 @@ export const MOJANG_BULK_SIZE = 10;
  * order, and leaves out the names no account has).
  */
 export function createMojangClient(options: MojangClientOptions): MojangClient {
-  const { fetch = globalThis.fetch, timeoutMs = 10_000, logger } = options;
+  const { fetch = globalThis.fetch, timeoutMs = 10_000, logger, observer = noObserver } = options;
   const base = options.baseUrl.replace(/\/+$/, "");
   const lookup = createRemoteLookup<PremiumStatus>(options, {
     name: "mojang lookup",
+    service: "mojang",
     url: (base, nick) => `${base}/users/profiles/minecraft/${encodeURIComponent(nick)}`,
     async read(response, nick) {
       if (response.status === 204 || response.status === 404) {
@@ -90,8 +92,10 @@ export function createMojangClient(options: MojangClientOptions): MojangClient {
         if (!asked.has(key)) throw new Error("profile of a name not asked for");
         found.set(key, { premium: true, uuid: dashUuid(profile.id), name: profile.name });
       }
+      observer.lookup("mojang-bulk", found.size > 0 ? "found" : "not-found");
       return found;
     } catch (error) {
+      observer.lookup("mojang-bulk", "failed");
       const reason = controller.signal.aborted ? `no answer within ${timeoutMs} ms` : String(error);
       logger?.warn("mojang bulk lookup failed", { names: names.length, reason });
       throw error;

@@ -28,6 +28,7 @@ export function createMojangNames(options: MojangNamesOptions): MojangNames {
     { ...options, cacheTtlMs: 0, negativeTtlMs: 0, maxCached: 0 },
     {
       name: "mojang name lookup",
+      service: "mojang-session",
       url: (base, uuid) => `${base}/session/minecraft/profile/${uuid.replaceAll("-", "").toLowerCase()}`,
       async read(response, uuid) {
         if (response.status === 204 || response.status === 404) {

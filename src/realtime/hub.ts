@@ -4,6 +4,7 @@ import { cursorState, type EventLog } from "../entries/event-log.ts";
 import { CloseCode, eventMessage, RevokedReason, type SocketConnected } from "../entries/events.ts";
 import type { KeyService, Principal } from "../keys/service.ts";
 import type { Logger } from "../shared/logger.ts";
+import { noObserver, type Observer } from "../shared/observer.ts";
 
 /** What each open socket carries: its key's scope and the handlers Elysia's Bun adapter dispatches to. */
 export type SocketData = {
@@ -51,12 +52,20 @@ export function createHub(deps: {
   keys: KeyService;
   logger: Logger;
   clock: { now(): number };
+  /** Told of sockets opening and closing and of the frames sent (metrics); none by default. */
+  observer?: Observer;
 }) {
   const { events, logger, clock } = deps;
+  const observer = deps.observer ?? noObserver;
+  // Counting the frames of a live event asks Bun for each topic's subscribers: only when something counts.
+  const countLive = deps.observer !== undefined;
   const byKey = new Map<string, Set<EventSocket>>();
   let server: Server<SocketData> | undefined;
 
-  const send = (ws: EventSocket, payload: unknown) => ws.send(JSON.stringify(payload));
+  const send = (ws: EventSocket, payload: unknown) => {
+    observer.socketMessages("control", 1);
+    return ws.send(JSON.stringify(payload));
+  };
 
   /** Whether a cursor can be resumed from: not older than the retention, not from another database. */
   const usable = (after: number) => cursorState(after, events.bounds()) === "usable";
@@ -104,6 +113,7 @@ export function createHub(deps: {
     if (!usable(replay.cursor)) return resync(ws);
     const slice = events.listAfter(replay.cursor, ws.data.principal, REPLAY_SLICE);
     for (const event of slice) ws.send(eventMessage(event));
+    observer.socketMessages("replay", slice.length);
     replay.cursor = Number(slice[slice.length - 1]?.id ?? replay.cursor);
     if (slice.length < REPLAY_SLICE) {
       ws.data.replay = undefined;
@@ -115,6 +125,7 @@ export function createHub(deps: {
 
   const handlers: Pick<SocketData, "open" | "message" | "drain" | "close"> = {
     open(ws) {
+      observer.socketOpened();
       const { principal, after } = ws.data;
       const connected: SocketConnected = {
         type: "connected",
@@ -153,6 +164,7 @@ export function createHub(deps: {
         ws.close(CloseCode.policy, "too many messages");
     },
     close(ws) {
+      observer.socketClosed();
       // A replay ends with its socket: no more reading of the log for it.
       const replay = ws.data.replay;
       if (replay && queue.includes(replay)) queue.splice(queue.indexOf(replay), 1);
@@ -166,8 +178,16 @@ export function createHub(deps: {
   deps.bus.subscribe(({ event }) => {
     if (!server) return;
     const text = eventMessage(event);
-    server.publish(`guild:${event.guildId}`, text);
-    server.publish(`whitelist:${event.whitelistId}`, text);
+    const guildTopic = `guild:${event.guildId}`;
+    const whitelistTopic = `whitelist:${event.whitelistId}`;
+    server.publish(guildTopic, text);
+    server.publish(whitelistTopic, text);
+    if (countLive) {
+      observer.socketMessages(
+        "event",
+        server.subscriberCount(guildTopic) + server.subscriberCount(whitelistTopic),
+      );
+    }
   });
 
   deps.keys.onRevoked((keyId, reason) => {

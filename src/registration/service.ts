@@ -7,6 +7,12 @@ import type { MojangClient } from "../mojang/client.ts";
 import type { Clock } from "../shared/clock.ts";
 import { DomainError } from "../shared/errors.ts";
 import type { Logger } from "../shared/logger.ts";
+import {
+  noObserver,
+  type Observer,
+  type RegistrationKind,
+  type RegistrationOutcome,
+} from "../shared/observer.ts";
 import type { Whitelist, WhitelistRef } from "../whitelists/model.ts";
 import type { WhitelistService } from "../whitelists/service.ts";
 import type { Departures } from "./departures.ts";
@@ -72,8 +78,11 @@ export function createRegistrationService(deps: {
   discord: Pick<DiscordPorts, "board">;
   clock: Clock;
   logger: Logger;
+  /** Counts registrations by how they came and how they ended (metrics). */
+  observer?: Observer;
 }) {
   const { whitelists, entries, guilds, requests, grants, departures, discord, logger } = deps;
+  const observer = deps.observer ?? noObserver;
   const { check, store, held } = createRegistrar(deps);
   const roleLoss = createRoleLoss({ whitelists, entries, grants, logger });
   /** Requests being approved right now: a second click waits for nothing and is refused. */
@@ -108,6 +117,114 @@ export function createRegistrationService(deps: {
       { whitelist: whitelist.name },
     );
 
+  /** `register` once its whitelist is resolved (see there). */
+  const registerOn = async (whitelist: Whitelist, input: RegisterInput): Promise<Registration> => {
+    const self = input.origin === "discord";
+    if (self) {
+      if (input.actor.userId !== input.member.userId) {
+        throw new TypeError("a self-registration's actor is the member; use origin staff for someone else");
+      }
+      if (input.expiresIn != null) {
+        throw new TypeError("a member's own registration lasts the whitelist's entry lifetime");
+      }
+      requireDirectMode(whitelist);
+    } else {
+      requireManager(whitelist, input.actor);
+    }
+    const lifetimeSeconds = lifetimeOf(whitelist, self, input.expiresIn ?? null);
+    const role = self ? "self" : followsRoles(whitelist) ? "staff" : null;
+    const identity = await check(whitelist, input.member, input.nick, { role, self, request: false });
+    return store(whitelist, input.member, identity, {
+      addedBy: input.actor.userId,
+      origin: input.origin,
+      self,
+      lifetimeSeconds,
+      role,
+    });
+  };
+
+  /** `requestApproval` once its whitelist is resolved (see there). */
+  const requestOn = async (
+    whitelist: Whitelist,
+    input: WhitelistRef & { member: Member; nick: string },
+  ): Promise<RegistrationRequest> => {
+    requireApprovalMode(whitelist);
+    const identity = await check(whitelist, input.member, input.nick, {
+      role: "self",
+      self: true,
+      request: true,
+    });
+    const channelId = guilds.get(whitelist.guildId)?.logChannelId;
+    if (!channelId) throw unpostable(whitelist);
+    let request: RegistrationRequest;
+    try {
+      request = await requests.create(
+        { whitelistId: whitelist.id, userId: input.member.userId, ...identity },
+        () => requireUnderLimit(whitelist, input.member, held(whitelist, input.member, true), true),
+      );
+    } catch (error) {
+      if (isUniqueViolation(error)) throw pendingRequest(whitelist, identity.nick);
+      throw error;
+    }
+    logger.info("registration requested", {
+      guildId: whitelist.guildId,
+      whitelistId: whitelist.id,
+      requestId: request.id,
+      nick: request.nick,
+      userId: request.userId,
+    });
+    let messageId: string;
+    try {
+      messageId = await discord.board.post({ channelId, request, whitelist });
+    } catch (error) {
+      logger.warn("registration request not posted", { requestId: request.id, error: String(error) });
+      await requests.close(request.id, "cancelled", input.member.userId);
+      throw unpostable(whitelist);
+    }
+    return requests.attachMessage(request.id, messageId);
+  };
+
+  /** Approving a request: the rules again for the member as they are now, then the entry (see `decide`). */
+  const approve = async (
+    request: RegistrationRequest,
+    whitelist: Whitelist,
+    input: DecideInput & { approve: true },
+  ): Promise<Decision> => {
+    // The manager who clicked reads any refusal, so it is worded about the member (`self: false`).
+    // A Bedrock request is checked again from the gamertag the member typed, as Floodgate spells it now.
+    const identity = await check(whitelist, input.member, request.gamertag ?? request.nick, {
+      role: "approval",
+      self: false,
+      request: false,
+    });
+    // The member asked for it: their own registration, so it lasts the whitelist's entry lifetime.
+    const registration = await store(whitelist, input.member, identity, {
+      addedBy: input.actor.userId,
+      origin: "staff",
+      self: false,
+      lifetimeSeconds: lifetimeOf(whitelist, true),
+      role: "approval",
+    });
+    const approved = await requests.close(request.id, "approved", input.actor.userId);
+    return { outcome: "approved", request: approved, ...registration };
+  };
+
+  /** Runs a registration step and tells the observer how it ended: `success` when it returned. */
+  const observed = async <T>(
+    kind: RegistrationKind,
+    success: RegistrationOutcome,
+    step: () => Promise<T>,
+  ): Promise<T> => {
+    try {
+      const value = await step();
+      observer.registration(kind, success);
+      return value;
+    } catch (error) {
+      observer.registration(kind, registrationFailure(error));
+      throw error;
+    }
+  };
+
   const service = {
     /**
      * The `message`-mode whitelist a plain message in `channelId` registers on, if any (the bot ignores other
@@ -134,28 +251,8 @@ export function createRegistrationService(deps: {
      */
     async register(input: RegisterInput): Promise<Registration> {
       const whitelist = whitelists.resolve(input);
-      const self = input.origin === "discord";
-      if (self) {
-        if (input.actor.userId !== input.member.userId) {
-          throw new TypeError("a self-registration's actor is the member; use origin staff for someone else");
-        }
-        if (input.expiresIn != null) {
-          throw new TypeError("a member's own registration lasts the whitelist's entry lifetime");
-        }
-        requireDirectMode(whitelist);
-      } else {
-        requireManager(whitelist, input.actor);
-      }
-      const lifetimeSeconds = lifetimeOf(whitelist, self, input.expiresIn ?? null);
-      const role = self ? "self" : followsRoles(whitelist) ? "staff" : null;
-      const identity = await check(whitelist, input.member, input.nick, { role, self, request: false });
-      return store(whitelist, input.member, identity, {
-        addedBy: input.actor.userId,
-        origin: input.origin,
-        self,
-        lifetimeSeconds,
-        role,
-      });
+      const kind = input.origin === "discord" ? whitelist.registrationMode : "staff";
+      return observed(kind, "added", () => registerOn(whitelist, input));
     },
 
     /**
@@ -216,40 +313,7 @@ export function createRegistrationService(deps: {
       input: WhitelistRef & { member: Member; nick: string },
     ): Promise<RegistrationRequest> {
       const whitelist = whitelists.resolve(input);
-      requireApprovalMode(whitelist);
-      const identity = await check(whitelist, input.member, input.nick, {
-        role: "self",
-        self: true,
-        request: true,
-      });
-      const channelId = guilds.get(whitelist.guildId)?.logChannelId;
-      if (!channelId) throw unpostable(whitelist);
-      let request: RegistrationRequest;
-      try {
-        request = await requests.create(
-          { whitelistId: whitelist.id, userId: input.member.userId, ...identity },
-          () => requireUnderLimit(whitelist, input.member, held(whitelist, input.member, true), true),
-        );
-      } catch (error) {
-        if (isUniqueViolation(error)) throw pendingRequest(whitelist, identity.nick);
-        throw error;
-      }
-      logger.info("registration requested", {
-        guildId: whitelist.guildId,
-        whitelistId: whitelist.id,
-        requestId: request.id,
-        nick: request.nick,
-        userId: request.userId,
-      });
-      let messageId: string;
-      try {
-        messageId = await discord.board.post({ channelId, request, whitelist });
-      } catch (error) {
-        logger.warn("registration request not posted", { requestId: request.id, error: String(error) });
-        await requests.close(request.id, "cancelled", input.member.userId);
-        throw unpostable(whitelist);
-      }
-      return requests.attachMessage(request.id, messageId);
+      return observed("approval", "requested", () => requestOn(whitelist, input));
     },
 
     /** A request and its whitelist; throws "request-not-found". */
@@ -288,23 +352,7 @@ export function createRegistrationService(deps: {
       }
       deciding.add(request.id);
       try {
-        // The manager who clicked reads any refusal, so it is worded about the member (`self: false`).
-        // A Bedrock request is checked again from the gamertag the member typed, as Floodgate spells it now.
-        const identity = await check(whitelist, input.member, request.gamertag ?? request.nick, {
-          role: "approval",
-          self: false,
-          request: false,
-        });
-        // The member asked for it: their own registration, so it lasts the whitelist's entry lifetime.
-        const registration = await store(whitelist, input.member, identity, {
-          addedBy: input.actor.userId,
-          origin: "staff",
-          self: false,
-          lifetimeSeconds: lifetimeOf(whitelist, true),
-          role: "approval",
-        });
-        const approved = await requests.close(request.id, "approved", input.actor.userId);
-        return { outcome: "approved", request: approved, ...registration };
+        return await observed("approval", "added", () => approve(request, whitelist, input));
       } finally {
         deciding.delete(request.id);
       }
@@ -397,3 +445,12 @@ export function createRegistrationService(deps: {
 
   return service;
 }
+
+/** How a failed registration ended, as the metrics count it. */
+function registrationFailure(error: unknown): RegistrationOutcome {
+  if (!(error instanceof DomainError)) return "failed";
+  return UNAVAILABLE.has(error.code) ? "unavailable" : "refused";
+}
+
+/** Refusals that say "try again later" rather than "no": an outside service or the store could not answer. */
+const UNAVAILABLE = new Set<string>(["mojang-unavailable", "geyser-unavailable", "store-unavailable"]);

@@ -1,6 +1,7 @@
 import type { Clock } from "./clock.ts";
 import type { DomainError } from "./errors.ts";
 import type { Logger } from "./logger.ts";
+import { type LookupService, noObserver, type Observer } from "./observer.ts";
 
 /** The options every remote lookup takes (Mojang's profiles, GeyserMC's XUIDs). */
 export type RemoteLookupOptions = {
@@ -19,12 +20,16 @@ export type RemoteLookupOptions = {
   maxCached?: number;
   /** Told why a lookup failed (the member only hears "try again"). */
   logger?: Logger;
+  /** Counts each request's outcome (metrics). */
+  observer?: Observer;
 };
 
 /** What one API's lookup is: where to ask, how to read the answer, and what its failure says. */
 export type RemoteLookupSpec<T> = {
   /** Names the lookup in the log, e.g. "mojang lookup failed". */
   name: string;
+  /** Which API it asks, as the metrics label it. */
+  service: LookupService;
   /** The URL asked for `key`, under the base URL (without its trailing slashes). */
   url(base: string, key: string): string;
   /** Reads an answer; throws on anything that is not one (the lookup then cannot tell). */
@@ -61,6 +66,7 @@ export function createRemoteLookup<T>(
     negativeTtlMs = 60_000,
     maxCached = 10_000,
     logger,
+    observer = noObserver,
   } = options;
   const base = options.baseUrl.replace(/\/+$/, "");
   const cache = new Map<string, { answer: T; expiresAt: number }>();
@@ -88,9 +94,12 @@ export function createRemoteLookup<T>(
         headers: { accept: "application/json" },
         redirect: "error",
       });
-      return await spec.read(response, key);
+      const answer = await spec.read(response, key);
+      observer.lookup(spec.service, spec.negative(answer) ? "not-found" : "found");
+      return answer;
     } catch (error) {
       const reason = controller.signal.aborted ? `no answer within ${timeoutMs} ms` : String(error);
+      observer.lookup(spec.service, "failed");
       logger?.warn(`${spec.name} failed`, { key, reason });
       throw spec.unavailable();
     } finally {

@@ -4,6 +4,7 @@ import { existsSync, mkdirSync, readdirSync, statSync } from "node:fs";
 import { join } from "node:path";
 import { startFakeGeyser } from "../../src/sandbox/geyser.ts";
 import { cleanEnv, compiledBinary, linesOf, parseLine, ROOT } from "../helpers/binary.ts";
+import { parsePrometheus, prometheusParserAvailable, sampleValue } from "../helpers/prometheus.ts";
 import { tempDir } from "../helpers/services.ts";
 import { writeV01BedrockDatabase } from "../helpers/upgrade.ts";
 
@@ -180,6 +181,30 @@ describe("the compiled binary serving from an empty directory", () => {
     expect(existsSync(join(server.cwd, "data", "whitelist-sync.db"))).toBe(true);
   });
 });
+
+describe.skipIf(!prometheusParserAvailable() && !process.env.CI)(
+  "the compiled binary with METRICS=on",
+  () => {
+    test("logs where /metrics is, and serves it in the Prometheus format with prom-client's metrics", async () => {
+      const server = await serve({ env: { METRICS: "on" } });
+      try {
+        const started = await server.until("whitelist-sync started");
+        expect(started.metrics).toBe(`${server.url}/metrics`);
+        expect((await fetch(`${server.url}/health`)).status).toBe(200);
+        const response = await fetch(`${server.url}/metrics`);
+        expect(response.status).toBe(200);
+        const families = await parsePrometheus(await response.text());
+        expect(sampleValue(families, "whitelist_sync_build_info", { version: pkg.version })).toBe(1);
+        expect(
+          sampleValue(families, "whitelist_sync_http_requests_total", { route: "/health", status: "200" }),
+        ).toBe(1);
+        expect(sampleValue(families, "whitelist_sync_process_resident_memory_bytes")).toBeGreaterThan(0);
+      } finally {
+        server.child.kill(9);
+      }
+    });
+  },
+);
 
 describe("the compiled binary's command line", () => {
   test("--version prints the package.json version", async () => {

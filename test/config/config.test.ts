@@ -20,6 +20,7 @@ describe("configuration", () => {
       WEBHOOK_ALLOW_PRIVATE: false,
       EVENT_RETENTION_DAYS: 7,
       DB_BUSY_TIMEOUT_MS: 2000,
+      METRICS: "off",
     });
   });
 

@@ -1,0 +1,215 @@
+import { Counter, collectDefaultMetrics, Gauge, Histogram, Registry } from "prom-client";
+import type { EventBus } from "../entries/bus.ts";
+import { gatewayStates, type Health } from "../health/status.ts";
+import type { Observer } from "../shared/observer.ts";
+import type { DeliveryReport } from "../webhooks/sender.ts";
+
+/** What the HTTP server tells the metrics about each answer (src/api/app.ts). */
+export type HttpMetrics = {
+  /** One answer: the route's template (never the path itself), its status and how long it took. */
+  request(method: string, route: string, status: number, seconds: number): void;
+};
+
+/** What the metrics read and listen to once the service's parts exist (they are created before them). */
+export type MetricSources = {
+  health: Health;
+  bus: EventBus;
+  /** Webhook deliveries as they finish. */
+  onDelivery(listener: (report: DeliveryReport) => void): () => void;
+  /** Writes waiting for the database's lock now. */
+  writesWaiting(): number;
+};
+
+/** The service's metrics: what to tell them, and the Prometheus text to serve at /metrics. */
+export type Metrics = HttpMetrics & {
+  observer: Observer;
+  /** Connects the metrics to the parts they read and listen to (once; before, those metrics stay empty). */
+  watch(sources: MetricSources): void;
+  /** The Prometheus text exposition format (version 0.0.4). */
+  scrape(): Promise<Response>;
+};
+
+/** Every metric's name starts with this. */
+export const METRIC_PREFIX = "whitelist_sync_";
+
+/** Latency buckets in seconds: from a cached read (well under a millisecond) to a slow write (seconds). */
+const REQUEST_BUCKETS = [0.0005, 0.001, 0.0025, 0.005, 0.01, 0.025, 0.05, 0.1, 0.25, 0.5, 1, 2.5, 5];
+/** Webhook deliveries: a receiver on the same host answers in milliseconds, the timeout is 5 s. */
+const DELIVERY_BUCKETS = [0.005, 0.01, 0.025, 0.05, 0.1, 0.25, 0.5, 1, 2.5, 5];
+/** HTTP methods counted by name; anything else is `other`, so a client cannot add series. */
+const METHODS = new Set(["GET", "HEAD", "POST", "PUT", "PATCH", "DELETE", "OPTIONS"]);
+
+/**
+ * Creates the metrics of one running service in a registry of its own (not prom-client's global one), so two
+ * services in one process (tests) never share counts. Labels come from fixed sets: route templates, statuses,
+ * outcomes, event types; never a key, a nick, an id or a path (docs/operations.md, Metrics).
+ */
+export function createMetrics({ version }: { version: string }): Metrics {
+  let sources: MetricSources | undefined;
+  const registry = new Registry();
+  const registers = [registry];
+  const name = (suffix: string) => `${METRIC_PREFIX}${suffix}`;
+  collectDefaultMetrics({ register: registry, prefix: METRIC_PREFIX });
+
+  new Gauge({
+    name: name("build_info"),
+    help: "Always 1; the running version in its label.",
+    labelNames: ["version"],
+    registers,
+  }).set({ version }, 1);
+
+  const requests = new Counter({
+    name: name("http_requests_total"),
+    help: "HTTP requests answered, by method, route template and status.",
+    labelNames: ["method", "route", "status"],
+    registers,
+  });
+  const latency = new Histogram({
+    name: name("http_request_duration_seconds"),
+    help: "Time from a request's arrival to its answer (for a WebSocket, to the upgrade), by route template.",
+    labelNames: ["method", "route"],
+    buckets: REQUEST_BUCKETS,
+    registers,
+  });
+  const rateLimited = new Counter({
+    name: name("http_rate_limited_total"),
+    help: "Requests refused by the rate limit (429), by route template.",
+    labelNames: ["route"],
+    registers,
+  });
+
+  const sockets = new Gauge({
+    name: name("websocket_connections"),
+    help: "WebSocket connections open now.",
+    registers,
+  });
+  const socketsOpened = new Counter({
+    name: name("websocket_connections_opened_total"),
+    help: "WebSocket connections opened (after authentication).",
+    registers,
+  });
+  const socketMessages = new Counter({
+    name: name("websocket_messages_total"),
+    help: "Frames sent to sockets: live events (one per subscriber), replayed stored events, control messages.",
+    labelNames: ["kind"],
+    registers,
+  });
+
+  const published = new Counter({
+    name: name("events_published_total"),
+    help: "Entry events committed and published, by type and origin.",
+    labelNames: ["type", "origin"],
+    registers,
+  });
+
+  const deliveries = new Counter({
+    name: name("webhook_deliveries_total"),
+    help: "Webhook deliveries by outcome: delivered (2xx), rejected (another status), failed (no answer), dropped (queue full).",
+    labelNames: ["outcome"],
+    registers,
+  });
+  const deliveryTime = new Histogram({
+    name: name("webhook_delivery_duration_seconds"),
+    help: "Time a webhook delivery took, resolution and connection included, by outcome.",
+    labelNames: ["outcome"],
+    buckets: DELIVERY_BUCKETS,
+    registers,
+  });
+  const delivered = ({ outcome }: DeliveryReport) => {
+    const kind =
+      outcome.error === undefined
+        ? outcome.status >= 200 && outcome.status < 300
+          ? "delivered"
+          : "rejected"
+        : outcome.error.startsWith("queue full")
+          ? "dropped"
+          : "failed";
+    deliveries.inc({ outcome: kind });
+    if (kind !== "dropped") deliveryTime.observe({ outcome: kind }, outcome.durationMs / 1000);
+  };
+
+  const registrations = new Counter({
+    name: name("registrations_total"),
+    help: "Registration attempts by mode (command, message, approval, staff) and outcome (added, requested, refused, unavailable, failed).",
+    labelNames: ["mode", "outcome"],
+    registers,
+  });
+  const lookups = new Counter({
+    name: name("lookups_total"),
+    help: "Look-ups asked of Mojang and GeyserMC over the network (cached answers are not counted), by outcome.",
+    labelNames: ["service", "outcome"],
+    registers,
+  });
+  const reconnects = new Counter({
+    name: name("gateway_reconnects_total"),
+    help: "Times the bot's gateway connection dropped and discord.js began reconnecting.",
+    registers,
+  });
+  new Gauge({
+    name: name("gateway_state"),
+    help: "The bot's gateway connection: 1 for the state it is in, 0 for the others.",
+    labelNames: ["state"],
+    registers,
+    collect() {
+      const now = sources?.health().gateway;
+      for (const state of gatewayStates) this.set({ state }, state === now ? 1 : 0);
+    },
+  });
+  const busy = new Counter({
+    name: name("database_busy_total"),
+    help: "Writes refused because another program held the database's lock for all of DB_BUSY_TIMEOUT_MS (answered 503 or 'try again').",
+    registers,
+  });
+  new Gauge({
+    name: name("database_writes_waiting"),
+    help: "Writes waiting now for the database's lock.",
+    registers,
+    collect() {
+      this.set(sources?.writesWaiting() ?? 0);
+    },
+  });
+  new Gauge({
+    name: name("database_up"),
+    help: "1 when the database answers a read, else 0.",
+    registers,
+    collect() {
+      this.set(sources?.health().database === "ok" ? 1 : 0);
+    },
+  });
+
+  const observer: Observer = {
+    lookup: (service, outcome) => lookups.inc({ service, outcome }),
+    registration: (mode, outcome) => registrations.inc({ mode, outcome }),
+    databaseBusy: () => busy.inc(),
+    socketOpened() {
+      sockets.inc();
+      socketsOpened.inc();
+    },
+    socketClosed: () => sockets.dec(),
+    socketMessages: (kind, count) => {
+      if (count > 0) socketMessages.inc({ kind }, count);
+    },
+    gatewayReconnecting: () => reconnects.inc(),
+  };
+
+  return {
+    observer,
+    watch(watched) {
+      if (sources) throw new Error("metrics already watch a service");
+      sources = watched;
+      watched.bus.subscribe(({ event }) => published.inc({ type: event.type, origin: event.origin }));
+      watched.onDelivery(delivered);
+    },
+    request(method, route, status, seconds) {
+      const verb = METHODS.has(method) ? method : "other";
+      requests.inc({ method: verb, route, status: String(status) });
+      latency.observe({ method: verb, route }, seconds);
+      if (status === 429) rateLimited.inc({ route });
+    },
+    async scrape() {
+      return new Response(await registry.metrics(), {
+        headers: { "content-type": registry.contentType, "cache-control": "no-store" },
+      });
+    },
+  };
+}
