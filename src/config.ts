@@ -22,7 +22,8 @@ const Url = (description: string, fallback?: string) =>
 // settings where that matters are numbers that must be whole.
 const WholeNumber = (options: { minimum: number; maximum: number; default: number; description: string }) =>
   t.Number({ ...options, multipleOf: 1 });
-const Flag = (fallback: boolean) => t.Boolean({ default: fallback, description: "true or false" });
+const Flag = (fallback: boolean, what: string) =>
+  t.Boolean({ default: fallback, description: `true or false: ${what}` });
 
 // Plain TypeBox (what Elysia's `t` wraps): Elysia's own Integer also accepts numeric strings, which
 // would let a value like PORT=70000 through unchecked.
@@ -102,7 +103,7 @@ export const ConfigSchema = t.Object({
     description: "demo only: the sandbox Discord's TCP port 0-65535 (0 = any free port)",
   }),
   DISCORD_API_URL: t.Optional(Url("a Discord REST base URL without /v10 (tests and sandbox only)")),
-  WEBHOOK_ALLOW_PRIVATE: Flag(false),
+  WEBHOOK_ALLOW_PRIVATE: Flag(false, "allow webhooks to loopback and private addresses"),
   EVENT_RETENTION_DAYS: t.Number({
     minimum: 1,
     maximum: 3650,

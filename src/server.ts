@@ -38,7 +38,7 @@ const BEDROCK_UPKEEP_MS = 10 * 60_000;
  */
 const RENAME_PASS_MS = 60_000;
 
-/** Starts the API (and, in later stages, the bot, WebSocket and webhook sender) from a parsed configuration. */
+/** Starts the service from a parsed configuration: the API, its WebSocket, the webhook sender, the bot (with DISCORD_TOKEN) and, with METRICS=on, the metrics. */
 export async function startService(
   config: Config,
   {

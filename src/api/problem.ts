@@ -14,7 +14,9 @@ export const Problem = t.Object(
     status: Type.Integer({ description: "The HTTP status code", examples: [404] }),
     detail: t.String({
       description: "What went wrong in this case",
-      examples: ["No whitelist k3v9x0q2ab on this key's server."],
+      examples: [
+        "No whitelist k3v9x0q2ab on this key's server. The API takes a whitelist's id, not its name: GET /api/v1/whitelists lists them.",
+      ],
     }),
   },
   { title: "Problem", description: "RFC 9457 problem details (`application/problem+json`)" },

@@ -228,16 +228,19 @@ Read the whitelists and their entries:
   curl ${auth} ${d.apiUrl}/whitelists/${d.whitelists.survival}/entries
   curl ${auth} "${d.apiUrl}/whitelists/${d.whitelists.survival}/entries?format=vanilla"
 
-Watch changes live (in another terminal), then remove a nick through the API:
+Watch changes live (in another terminal), then remove alex's Bedrock nick through the API: the socket gets
+entry.removed, the bot takes back the Bedrock role (${demo.roles.bedrock}) it granted for it, and the log
+channel shows the removal (origin "API/plugin"):
   bunx wscat ${auth} -c ${ws}/ws
-  curl -X DELETE ${auth} ${d.apiUrl}/whitelists/${d.whitelists.survival}/entries/alex_builds
+  curl ${d.sandboxUrl}/members/${demo.users.alex}                  # alex's roles, Bedrock among them
+  curl -X DELETE ${auth} ${d.apiUrl}/whitelists/${d.whitelists.bedrock}/entries/Alex%20Pocket
+  curl ${d.sandboxUrl}/members/${demo.users.alex}                  # Bedrock is gone
 
 Act as a Discord member through the sandbox's control API:
   curl -X POST ${json} ${d.sandboxUrl}/interactions -d '{"userId":"${demo.users.steve}","channelId":"${demo.channels.java}","command":"register","options":{"nick":"Grumm"}}'
   curl -X POST ${json} ${d.sandboxUrl}/messages -d '{"userId":"${demo.users.alex}","channelId":"${demo.channels.cracked}","content":"AlexOffline"}'
   curl -X POST ${json} ${d.sandboxUrl}/interactions -d '{"userId":"${demo.users.steve}","channelId":"${demo.channels.java}","command":"register","options":{"nick":"${DEMO_DENIED.nick}"}}'   # denied
   curl ${d.sandboxUrl}/channels/${demo.channels.log}/messages     # what the bot logged
-  curl ${d.sandboxUrl}/members/${demo.users.alex}                  # alex's roles
 
 Staff add a nick for a week (it then goes by itself, origin "expired"); integrators without a socket poll the
 change feed, sending back the "next" it answers as after=:

@@ -16,7 +16,10 @@ export function authorizeWhitelist<W extends { guildId: string }>(
     throw new DomainError("whitelist-forbidden", "This key is limited to another whitelist.");
   }
   if (!whitelist || whitelist.guildId !== principal.guildId) {
-    throw new DomainError("whitelist-not-found", `No whitelist ${clip(whitelistId)} on this key's server.`);
+    throw new DomainError(
+      "whitelist-not-found",
+      `No whitelist ${clip(whitelistId)} on this key's server. The API takes a whitelist's id, not its name: GET /api/v1/whitelists lists them.`,
+    );
   }
   return whitelist;
 }

@@ -201,6 +201,20 @@ describe("scope matrix", () => {
     expect(bodies[0]).toEqual(problemBody("whitelist-forbidden"));
   });
 
+  test("a whitelist's name where its id belongs is refused with a 404 that says the API takes ids", async () => {
+    for (const path of [paths.entries(world.a.name), paths.entry(world.a.name, "Notch")]) {
+      const method = path.endsWith("Notch") ? "DELETE" : "GET";
+      const response = await call(app, method, path, bearer(world.keys.guild));
+      expect({ status: response.status, body: await response.json() }).toEqual({
+        status: 404,
+        body: expect.objectContaining({
+          detail: `No whitelist ${world.a.name} on this key's server. The API takes a whitelist's id, not its name: GET /api/v1/whitelists lists them.`,
+        }),
+      });
+    }
+    expect(services.entries.find(world.a.id, "Notch")?.nick).toBe("Notch");
+  });
+
   test("a key revoked after use is refused at once", async () => {
     const { key, plaintext } = await seedKey(services, GUILD);
     expect((await call(app, "GET", paths.whitelists, bearer(plaintext))).status).toBe(200);

@@ -43,7 +43,11 @@ describe("configuration", () => {
       'RATE_LIMIT_PER_MINUTE must be requests per minute per client IP, 1-1000000 (got "0")',
     ],
     ["LOG_LEVEL", "loud", 'LOG_LEVEL must be one of debug, info, warn, error, silent (got "loud")'],
-    ["WEBHOOK_ALLOW_PRIVATE", "maybe", 'WEBHOOK_ALLOW_PRIVATE must be true or false (got "maybe")'],
+    [
+      "WEBHOOK_ALLOW_PRIVATE",
+      "maybe",
+      'WEBHOOK_ALLOW_PRIVATE must be true or false: allow webhooks to loopback and private addresses (got "maybe")',
+    ],
     ["MOJANG_API_URL", "ftp://x", "MOJANG_API_URL must be the base URL"],
     ["MOJANG_SESSION_URL", "sessionserver.mojang.com", "MOJANG_SESSION_URL must be the base URL"],
     [

@@ -21,7 +21,10 @@ afterAll(async () => {
   dir.cleanup();
 });
 
-/** Reads the demo's stdout until the three lines scripts rely on have been printed. */
+/** The demo's whole tour, once printed (it ends with "Press Ctrl+C to stop."). */
+let tour = "";
+
+/** Reads the demo's stdout until the lines scripts rely on, and the tour after them, have been printed. */
 async function printedLines(): Promise<Record<string, string>> {
   const lines: Record<string, string> = {};
   let text = "";
@@ -30,7 +33,16 @@ async function printedLines(): Promise<Record<string, string>> {
     text += decoder.decode(chunk);
     for (const match of text.matchAll(/^(API|API key|Sandbox|Mojang): (\S+)$/gm))
       lines[match[1] as string] = match[2] as string;
-    if (lines.API && lines["API key"] && lines.Sandbox && lines.Mojang) return lines;
+    if (
+      lines.API &&
+      lines["API key"] &&
+      lines.Sandbox &&
+      lines.Mojang &&
+      text.includes("Press Ctrl+C to stop.")
+    ) {
+      tour = text;
+      return lines;
+    }
   }
   throw new Error(
     `demo exited before printing its URLs: ${text}\n${await new Response(child.stderr).text()}`,
@@ -206,3 +218,22 @@ test("demo: the tour's import adds the list's nicks for alex and reports the lin
   ).json()) as { nick: string }[];
   expect(entries.map((entry) => entry.nick)).toEqual(expect.arrayContaining(["Grumm", "newbie_1"]));
 }, 60_000);
+
+test("demo: the tour's suggested DELETE takes back the role its nick was granted, visibly in the sandbox", async () => {
+  const lines = await demoLines();
+  // The very command the tour prints, run as printed (curl's arguments, without a shell).
+  const line = tour.split("\n").find((candidate) => candidate.trim().startsWith("curl -X DELETE"));
+  const url = /(http:\/\/\S+\/entries\/\S+)$/.exec(line ?? "")?.[1];
+  expect(url).toBeDefined();
+  const roles = async () =>
+    ((await (await fetch(`${lines.Sandbox}/members/${demo.users.alex}`)).json()) as { roleIds: string[] })
+      .roleIds;
+  expect(await roles()).toContain(demo.roles.bedrock);
+  const removal = await fetch(url as string, {
+    method: "DELETE",
+    headers: { authorization: `Bearer ${lines["API key"]}` },
+  });
+  expect(await removal.json()).toEqual({ removed: true, nick: ".Alex_Pocket" });
+  expect(await eventually(async () => !(await roles()).includes(demo.roles.bedrock))).toBe(true);
+  expect(await roles()).toContain(demo.roles.whitelisted);
+});

@@ -5,7 +5,8 @@ const exampleDetails: Partial<Record<ProblemKind, string>> = {
   "invalid-request": "format must be one of plain, easywhitelist, vanilla.",
   unauthorized: "This key is invalid or has been revoked.",
   "whitelist-forbidden": "This key is limited to whitelist k3v9x0q2ab.",
-  "whitelist-not-found": "No whitelist k3v9x0q2ab on this key's server.",
+  "whitelist-not-found":
+    "No whitelist k3v9x0q2ab on this key's server. The API takes a whitelist's id, not its name: GET /api/v1/whitelists lists them.",
   "entry-not-found": "notch is not on whitelist survival.",
   "cursor-unusable": "Event 42 is older than the event retention (7 days): fetch the entries again.",
   "upgrade-required": "This endpoint only speaks WebSocket: send an upgrade request.",

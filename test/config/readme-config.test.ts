@@ -1,0 +1,48 @@
+import { expect, test } from "bun:test";
+import { join } from "node:path";
+import { ConfigSchema } from "../../src/config.ts";
+
+// The README's configuration table, `whitelist-sync --help` and the configuration schema must name the same
+// settings, in the same order, with the same defaults: a setting added, renamed or re-defaulted in one place
+// only fails here. The compiled binary's help when CI built one (WLS_BINARY), otherwise the sources'.
+
+const ROOT = join(import.meta.dir, "..", "..");
+
+/** The settings as the schema has them: name → default as text, or null when there is none. */
+const fromSchema = Object.entries(ConfigSchema.properties).map(([name, schema]) => ({
+  name,
+  default: "default" in schema ? String(schema.default) : null,
+}));
+
+/** The rows of the README's table under "## Configuration": `| \`NAME\` | default | meaning |`. */
+async function fromReadme() {
+  const readme = await Bun.file(join(ROOT, "README.md")).text();
+  const section = readme.slice(readme.indexOf("\n## Configuration\n"));
+  const table = section.slice(0, section.indexOf("\n## ", 1));
+  return [...table.matchAll(/^\| `([A-Z_]+)` +\| ([^|]+?) +\|/gm)].map((row) => {
+    const cell = (row[2] as string).trim();
+    return { name: row[1] as string, default: cell === "—" ? null : cell.replace(/^`|`$/g, "") };
+  });
+}
+
+/** The settings `--help` lists: `  NAME  description (default <JSON>)`. */
+async function fromHelp() {
+  const command = process.env.WLS_BINARY
+    ? [process.env.WLS_BINARY, "--help"]
+    : [process.execPath, join(ROOT, "src", "main.ts"), "--help"];
+  const child = Bun.spawn(command, { stdout: "pipe", stderr: "pipe", env: { PATH: process.env.PATH ?? "" } });
+  const [code, help] = await Promise.all([child.exited, new Response(child.stdout).text()]);
+  expect(code).toBe(0);
+  return [...help.matchAll(/^ {2}([A-Z][A-Z_]+) +(.*)$/gm)].map((line) => {
+    const fallback = / \(default (.+)\)$/.exec(line[2] as string)?.[1];
+    return { name: line[1] as string, default: fallback === undefined ? null : String(JSON.parse(fallback)) };
+  });
+}
+
+test("the README's configuration table lists every setting of the schema, in order, with its default", async () => {
+  expect(await fromReadme()).toEqual(fromSchema);
+});
+
+test("--help lists every setting of the schema, in order, with its default", async () => {
+  expect(await fromHelp()).toEqual(fromSchema);
+});
