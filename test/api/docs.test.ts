@@ -1,5 +1,5 @@
 import { afterAll, beforeAll, describe, expect, test } from "bun:test";
-import { call, type TestApp } from "../helpers/http.ts";
+import { call, servedDocument, type TestApp } from "../helpers/http.ts";
 import { type TestServices, testApi, testServices } from "../helpers/services.ts";
 
 type Json = Record<string, unknown>;
@@ -23,9 +23,7 @@ let document: Document;
 beforeAll(async () => {
   services = testServices();
   app = testApi(services);
-  const response = await call(app, "GET", "/swagger/json");
-  expect(response.status).toBe(200);
-  document = (await response.json()) as Document;
+  document = await servedDocument<Document>(app);
 });
 
 afterAll(() => {

@@ -3,7 +3,7 @@ import { mkdtempSync, rmSync, writeFileSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
 import SwaggerParser from "@apidevtools/swagger-parser";
-import { call, type TestApp } from "../helpers/http.ts";
+import { servedDocument, type TestApp } from "../helpers/http.ts";
 import { type TestServices, testApi, testServices } from "../helpers/services.ts";
 
 // The served OpenAPI document, checked by the validators integrators' tools are built on: swagger-parser
@@ -30,9 +30,7 @@ let document: Document;
 beforeAll(async () => {
   services = testServices();
   app = testApi(services);
-  const response = await call(app, "GET", "/swagger/json");
-  expect(response.status).toBe(200);
-  document = (await response.json()) as Document;
+  document = await servedDocument<Document>(app);
 });
 
 afterAll(() => services.close());

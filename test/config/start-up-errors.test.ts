@@ -62,24 +62,15 @@ describe("start-up stops with one line naming the setting, and exit code 78", ()
     });
   });
 
-  test("PORT in use by another program", async () => {
+  test.each([
+    ["serve", "PORT"],
+    ["demo", "SANDBOX_PORT"],
+  ])("%s: %s in use by another program", async (sub, variable) => {
     const other = occupiedPort();
     try {
-      expect(await start("serve", { PORT: String(other.port) })).toEqual({
+      expect(await start(sub, { [variable]: String(other.port) })).toEqual({
         exitCode: 78,
-        stderr: `Configuration error: PORT: 127.0.0.1:${other.port} is already in use by another program (choose another PORT, or stop that program)\n`,
-      });
-    } finally {
-      other.stop(true);
-    }
-  });
-
-  test("the demo's SANDBOX_PORT in use by another program", async () => {
-    const other = occupiedPort();
-    try {
-      expect(await start("demo", { SANDBOX_PORT: String(other.port) })).toEqual({
-        exitCode: 78,
-        stderr: `Configuration error: SANDBOX_PORT: 127.0.0.1:${other.port} is already in use by another program (choose another SANDBOX_PORT, or stop that program)\n`,
+        stderr: `Configuration error: ${variable}: 127.0.0.1:${other.port} is already in use by another program (choose another ${variable}, or stop that program)\n`,
       });
     } finally {
       other.stop(true);

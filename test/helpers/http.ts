@@ -58,6 +58,13 @@ export function call(
 }
 
 /** Stops every app `call` started. */
+/** The OpenAPI document the app serves at /swagger/json, read as the docs tests read it. */
+export async function servedDocument<T>(app: TestApp): Promise<T> {
+  const response = await call(app, "GET", "/swagger/json");
+  expect(response.status).toBe(200);
+  return (await response.json()) as T;
+}
+
 export async function stopServedApps(): Promise<void> {
   const apps = [...served];
   served.clear();
