@@ -14,6 +14,9 @@ Usage:
   whitelist-sync demo [--flags]      the same, connected to a built-in sandbox Discord with a seeded server
                                      and a fake Mojang API; prints a working API key (no token needed)
   whitelist-sync start [--flags]     serve when DISCORD_TOKEN is set, otherwise demo
+  whitelist-sync doctor [--json]     check the bot's setup (token, intents, permissions, roles, channels) and the
+                                     database, reading only; each ✘ says how to fix it. Exit 0 when all pass
+  whitelist-sync invite              print the link that adds the bot to a server (from DISCORD_TOKEN, offline)
   whitelist-sync sync --url … --key … --whitelist … --out …
                                      keep a game server's whitelist file current from a running service
                                      (no plugin needed; whitelist-sync sync --help for its options)
@@ -100,6 +103,23 @@ async function runDemo(config: Config, logger: Logger, explicitDatabase: boolean
   });
 }
 
+/** `whitelist-sync invite`: the bot's invite link, from the application id at the start of DISCORD_TOKEN. */
+async function printInvite(config: Config): Promise<void> {
+  const { applicationIdOf, inviteUrl } = await import("./setup/permissions.ts");
+  if (!config.DISCORD_TOKEN) {
+    throw new ConfigError(
+      "DISCORD_TOKEN is not set: the invite link is made from the bot's token (developer portal → Bot → Reset Token)",
+    );
+  }
+  const applicationId = applicationIdOf(config.DISCORD_TOKEN);
+  if (!applicationId) {
+    throw new ConfigError(
+      "DISCORD_TOKEN does not look like a bot token (its first part should be the application id in base64)",
+    );
+  }
+  console.log(inviteUrl(applicationId));
+}
+
 async function main(argv: string[]): Promise<void> {
   // The agent has its own options (WLS_*) and help, so it is dispatched before the service's.
   if (argv[0] === "sync") {
@@ -114,13 +134,22 @@ async function main(argv: string[]): Promise<void> {
     console.log(VERSION);
     return;
   }
-  const [command = "serve", ...rest] = argv[0]?.startsWith("-") ? ["serve", ...argv] : argv;
-  if (!["serve", "demo", "start"].includes(command)) {
+  const [command = "serve", ...args] = argv[0]?.startsWith("-") ? ["serve", ...argv] : argv;
+  if (!["serve", "demo", "start", "doctor", "invite"].includes(command)) {
     console.error(`Unknown command "${command}". Run whitelist-sync --help for the commands.`);
     process.exit(2);
   }
+  const asJson = command === "doctor" && args.includes("--json");
+  const rest = args.filter((arg) => !(asJson && arg === "--json"));
   const flags = flagsToEnv(rest);
   const config = loadConfig({ ...process.env, ...flags });
+  if (command === "invite") return printInvite(config);
+  if (command === "doctor") {
+    const { formatReport, runDoctor } = await import("./doctor/index.ts");
+    const report = await runDoctor(config);
+    console.log(asJson ? JSON.stringify(report, null, 2) : formatReport(report));
+    process.exit(report.ok ? 0 : 1);
+  }
   const logger = createLogger(config.LOG_LEVEL, undefined, defaultLogStyle(config.LOG_FORMAT));
   const explicitDatabase = Boolean(process.env.DATABASE_PATH || flags.DATABASE_PATH);
   if (command === "serve" || (command === "start" && config.DISCORD_TOKEN)) return serve(config, logger);

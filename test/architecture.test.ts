@@ -21,6 +21,7 @@ const LAYERS: Record<string, "adapter" | "service" | "base"> = {
   demo: "adapter",
   sync: "adapter",
   metrics: "adapter",
+  doctor: "adapter",
   registration: "service",
   whitelists: "service",
   entries: "service",
@@ -30,6 +31,7 @@ const LAYERS: Record<string, "adapter" | "service" | "base"> = {
   mojang: "service",
   geyser: "service",
   health: "service",
+  setup: "service",
   db: "base",
   shared: "base",
 };

@@ -25,6 +25,14 @@ export function createGuildService({ db, clock, write }: { db: Db; clock: Clock;
         return tx.select().from(guilds).where(eq(guilds.id, id)).get() as GuildRecord;
       });
     },
+    /** Every guild the store knows (one seen on Discord, or one with whitelists). */
+    listIds(): string[] {
+      return db
+        .select({ id: guilds.id })
+        .from(guilds)
+        .all()
+        .map((row) => row.id);
+    },
     /** The guild's row, if known. */
     get(id: string): GuildRecord | undefined {
       return db.select().from(guilds).where(eq(guilds.id, id)).get();

@@ -188,6 +188,11 @@ export function createWebhookService(deps: {
       return store(guildId, keyId, null, null);
     },
 
+    /** Every active key of the guild with a webhook (`whitelist-sync doctor` checks their URLs). */
+    listFor(guildId: string): WebhookTarget[] {
+      return [...load(guildId)];
+    },
+
     /** Active keys with a webhook whose scope includes a change of `whitelistId` in `guildId`. */
     targetsFor(guildId: string, whitelistId: string): WebhookTarget[] {
       return load(guildId).filter((target) => inScope(target, guildId, whitelistId));

@@ -260,6 +260,11 @@ export function createWhitelistService({
       );
     },
 
+    /** Every whitelist registering in one mode, in every guild. */
+    listByMode(mode: RegistrationMode): Whitelist[] {
+      return db.select().from(whitelists).where(eq(whitelists.registrationMode, mode)).all().map(toWhitelist);
+    },
+
     /** Every whitelist taking one kind of nick, in every guild. */
     listByNickType(nickType: NickType): Whitelist[] {
       return db.select().from(whitelists).where(eq(whitelists.nickType, nickType)).all().map(toWhitelist);

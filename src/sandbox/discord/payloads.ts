@@ -82,7 +82,7 @@ export function rolePayload(role: SandboxRole): APIRole {
     unicode_emoji: null,
     position: role.position,
     permissions: role.permissions,
-    managed: false,
+    managed: role.managed,
     mentionable: false,
     flags: 0 as RoleFlags,
   };
@@ -96,7 +96,7 @@ export function channelPayload(state: SandboxState, channel: SandboxChannel): AP
     guild_id: state.guild.id,
     name: channel.name,
     position: channel.position,
-    permission_overwrites: [],
+    permission_overwrites: channel.overwrites.map((overwrite) => ({ ...overwrite })),
     nsfw: false,
     topic: null,
     parent_id: null,

@@ -1,5 +1,5 @@
 import { PermissionFlagsBits } from "discord-api-types/v10";
-import { memberRoles, type SandboxMember, type SandboxState } from "./state.ts";
+import { memberRoles, type SandboxChannel, type SandboxMember, type SandboxState } from "./state.ts";
 
 /** Every permission bit Discord defines. */
 export const ALL_PERMISSIONS: bigint = Object.values(PermissionFlagsBits).reduce((all, bit) => all | bit, 0n);
@@ -11,6 +11,37 @@ export function memberPermissions(state: SandboxState, member: SandboxMember): b
   for (const role of memberRoles(state, member)) permissions |= BigInt(role.permissions);
   if ((permissions & PermissionFlagsBits.Administrator) !== 0n) return ALL_PERMISSIONS;
   return permissions;
+}
+
+/**
+ * A member's permissions in a channel, as Discord computes them: the guild's, then the channel's overwrites in
+ * order (@everyone's, the member's roles' together, the member's own), each denying then allowing; without View
+ * Channel nothing else counts. Administrator and ownership pass every overwrite.
+ */
+export function channelPermissions(
+  state: SandboxState,
+  member: SandboxMember,
+  channel: SandboxChannel,
+): bigint {
+  const base = memberPermissions(state, member);
+  if (base === ALL_PERMISSIONS) return ALL_PERMISSIONS;
+  let permissions = base;
+  const apply = (allow: bigint, deny: bigint) => {
+    permissions = (permissions & ~deny) | allow;
+  };
+  const everyone = channel.overwrites.find((o) => o.type === 0 && o.id === state.guild.id);
+  if (everyone) apply(BigInt(everyone.allow), BigInt(everyone.deny));
+  let allow = 0n;
+  let deny = 0n;
+  for (const overwrite of channel.overwrites) {
+    if (overwrite.type !== 0 || !member.roleIds.includes(overwrite.id)) continue;
+    allow |= BigInt(overwrite.allow);
+    deny |= BigInt(overwrite.deny);
+  }
+  apply(allow, deny);
+  const own = channel.overwrites.find((o) => o.type === 1 && o.id === member.user.id);
+  if (own) apply(BigInt(own.allow), BigInt(own.deny));
+  return (permissions & PermissionFlagsBits.ViewChannel) === 0n ? 0n : permissions;
 }
 
 /** True when the member holds the permission (Administrator and ownership imply all). */

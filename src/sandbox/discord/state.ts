@@ -14,7 +14,8 @@ import { createSnowflakes } from "./snowflake.ts";
 export type SandboxSeed = {
   guild: { id: string; name: string; ownerId: string };
   bot: { id: string; username: string };
-  roles: { id: string; name: string; permissions?: string; position?: number }[];
+  /** `managed`: a role an integration owns (a bot's own role, a booster role): nobody can grant it. */
+  roles: { id: string; name: string; permissions?: string; position?: number; managed?: boolean }[];
   channels: { id: string; name: string; type?: "text" }[];
   members: { id: string; username: string; roleIds: string[] }[];
   applicationId?: string;
@@ -27,10 +28,25 @@ export type SandboxUser = { id: string; username: string; bot: boolean };
 export type SandboxMember = { user: SandboxUser; roleIds: string[]; nick: string | null; joinedAt: string };
 
 /** A guild role; `position` orders the hierarchy (0 is @everyone). */
-export type SandboxRole = { id: string; name: string; permissions: string; position: number };
+export type SandboxRole = {
+  id: string;
+  name: string;
+  permissions: string;
+  position: number;
+  managed: boolean;
+};
+
+/** A channel's permission overwrite for a role (`type` 0) or a member (1), as Discord stores it. */
+export type SandboxOverwrite = { id: string; type: 0 | 1; allow: string; deny: string };
 
 /** A guild text channel. */
-export type SandboxChannel = { id: string; name: string; position: number; lastMessageId: string | null };
+export type SandboxChannel = {
+  id: string;
+  name: string;
+  position: number;
+  lastMessageId: string | null;
+  overwrites: SandboxOverwrite[];
+};
 
 /** A file attached to a message, with its bytes. */
 export type SandboxAttachment = {
@@ -120,6 +136,7 @@ export function createSandboxState(seed: SandboxSeed, clock: Clock): SandboxStat
     name: "@everyone",
     permissions: everyone?.permissions ?? DEFAULT_EVERYONE_PERMISSIONS,
     position: 0,
+    managed: false,
   });
   seed.roles
     .filter((role) => role.id !== seed.guild.id)
@@ -129,11 +146,18 @@ export function createSandboxState(seed: SandboxSeed, clock: Clock): SandboxStat
         name: role.name,
         permissions: role.permissions ?? "0",
         position: role.position ?? index + 1,
+        managed: role.managed ?? false,
       });
     });
   const channels = new Map<string, SandboxChannel>();
   seed.channels.forEach((channel, position) => {
-    channels.set(channel.id, { id: channel.id, name: channel.name, position, lastMessageId: null });
+    channels.set(channel.id, {
+      id: channel.id,
+      name: channel.name,
+      position,
+      lastMessageId: null,
+      overwrites: [],
+    });
   });
   const bot: SandboxUser = { id: seed.bot.id, username: seed.bot.username, bot: true };
   const users = new Map<string, SandboxUser>([[bot.id, bot]]);

@@ -10,6 +10,7 @@ import { json } from "../http.ts";
 import type { TrackedInteraction } from "../interactions.ts";
 import { matchRoute, pathSegments, type Route, route } from "../router.ts";
 import { findCommand, type SandboxMember } from "../state.ts";
+import { channelControlRoutes } from "./channels.ts";
 import { type CommandRequest, ControlRequestError } from "./command-options.ts";
 import { gatewayRoutes } from "./gateway.ts";
 import { commandInteraction, componentInteraction, findComponent } from "./interaction-payloads.ts";
@@ -216,6 +217,7 @@ const routes: Route[] = [
     return fail(404, `unknown attachment ${params.id}`);
   }),
   ...limitRoutes,
+  ...channelControlRoutes,
   ...gatewayRoutes,
 ];
 

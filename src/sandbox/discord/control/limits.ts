@@ -30,6 +30,7 @@ const isCount = (value: unknown): value is number => Number.isInteger(value) && 
 const isSeconds = (value: unknown): value is number =>
   typeof value === "number" && Number.isFinite(value) && value > 0 && value <= 3600;
 const isInteger = (value: unknown): value is number => Number.isInteger(value);
+const isBoolean = (value: unknown): value is boolean => typeof value === "boolean";
 const isScope = (value: unknown): value is RateLimitScope =>
   value === "user" || value === "global" || value === "shared";
 const isPermissions = (value: unknown): value is string =>
@@ -73,12 +74,17 @@ export const limitRoutes: Route[] = [
       isPermissions,
       "a permission bitfield as a decimal string",
     );
+    const managed = optional(body, "managed", isBoolean, "true or false");
     if (position !== undefined && role.id === ctx.state.guild.id) {
       throw new ControlRequestError("@everyone always sits at position 0");
     }
     const changed = new Set<SandboxRole>(position === undefined ? [] : moveRole(ctx, role, position));
     if (permissions !== undefined && permissions !== role.permissions) {
       role.permissions = permissions;
+      changed.add(role);
+    }
+    if (managed !== undefined && managed !== role.managed) {
+      role.managed = managed;
       changed.add(role);
     }
     for (const updated of changed) {

@@ -3,7 +3,7 @@ import { addReaction, createMessage, deleteMessage, editMessage, removeReaction 
 import type { SandboxContext } from "../context.ts";
 import { DiscordErrors, json, noContent, readBody } from "../http.ts";
 import { channelPayload, messagePayload } from "../payloads.ts";
-import { hasPermission } from "../permissions.ts";
+import { channelPermissions } from "../permissions.ts";
 import { route } from "../router.ts";
 import type { SandboxChannel, SandboxMember, SandboxMessage } from "../state.ts";
 import { requestSizeError } from "./limits.ts";
@@ -11,9 +11,13 @@ import { completeMessage, isEmpty, readMessageChanges } from "./message-input.ts
 
 const botMember = (ctx: SandboxContext) => ctx.state.members.get(ctx.state.bot.id) as SandboxMember;
 
-/** The bot may do `permission` here; ephemeral messages are invisible to channel routes. */
-const botMay = (ctx: SandboxContext, permission: bigint) =>
-  hasPermission(ctx.state, botMember(ctx), permission);
+/** The bot may do `permission` in `channel` (its overwrites counted); ephemeral messages are invisible to channel routes. */
+const botMay = (ctx: SandboxContext, channel: SandboxChannel, permission: bigint) =>
+  (channelPermissions(ctx.state, botMember(ctx), channel) & permission) === permission;
+
+/** The channel a message is in (found: its route looked it up first). */
+const channelOf = (ctx: SandboxContext, message: SandboxMessage) =>
+  ctx.state.channels.get(message.channelId) as SandboxChannel;
 
 function findChannel(ctx: SandboxContext, id: string): SandboxChannel | Response {
   return ctx.state.channels.get(id) ?? DiscordErrors.unknownChannel();
@@ -50,8 +54,8 @@ export const channelRoutes = [
   route("POST", "/channels/:channel/messages", async ({ ctx, params, request }) => {
     const channel = findChannel(ctx, params.channel);
     if (channel instanceof Response) return channel;
-    if (!botMay(ctx, PermissionFlagsBits.ViewChannel)) return DiscordErrors.missingAccess();
-    if (!botMay(ctx, PermissionFlagsBits.SendMessages)) return DiscordErrors.missingPermissions();
+    if (!botMay(ctx, channel, PermissionFlagsBits.ViewChannel)) return DiscordErrors.missingAccess();
+    if (!botMay(ctx, channel, PermissionFlagsBits.SendMessages)) return DiscordErrors.missingPermissions();
     const tooLarge = requestSizeError(request);
     if (tooLarge) return tooLarge;
     const body = await readBody(request);
@@ -90,14 +94,16 @@ export const channelRoutes = [
     const message = findMessage(ctx, params.channel, params.message);
     if (message instanceof Response) return message;
     const own = message.author.id === ctx.state.bot.id;
-    if (!own && !botMay(ctx, PermissionFlagsBits.ManageMessages)) return DiscordErrors.missingPermissions();
+    if (!own && !botMay(ctx, channelOf(ctx, message), PermissionFlagsBits.ManageMessages))
+      return DiscordErrors.missingPermissions();
     deleteMessage(ctx, message);
     return noContent();
   }),
   route("PUT", "/channels/:channel/messages/:message/reactions/:emoji/@me", ({ ctx, params }) => {
     const message = findMessage(ctx, params.channel, params.message);
     if (message instanceof Response) return message;
-    if (!botMay(ctx, PermissionFlagsBits.AddReactions)) return DiscordErrors.missingPermissions();
+    if (!botMay(ctx, channelOf(ctx, message), PermissionFlagsBits.AddReactions))
+      return DiscordErrors.missingPermissions();
     if (params.emoji.trim() === "") return DiscordErrors.unknownEmoji();
     addReaction(ctx, message, ctx.state.bot, params.emoji);
     return noContent();

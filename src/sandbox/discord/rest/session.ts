@@ -1,8 +1,10 @@
 import type { APIApplication, APIGatewayBotInfo } from "discord-api-types/v10";
 import { DiscordErrors, json } from "../http.ts";
 import { userPayload } from "../payloads.ts";
+import { memberPermissions } from "../permissions.ts";
 import { applicationFlags } from "../portal.ts";
 import { route } from "../router.ts";
+import type { SandboxMember } from "../state.ts";
 
 /** The gateway URL the fake hands out (`?v=10&encoding=json` is appended by the client). */
 export const gatewayUrlOf = (baseUrl: string) => `${baseUrl.replace(/^http/, "ws")}/gateway`;
@@ -20,6 +22,13 @@ export const sessionRoutes = [
   route("GET", "/users/@me", ({ ctx }) =>
     json({ ...userPayload(ctx.state.bot), verified: true, mfa_enabled: false, flags: 0, locale: "en-US" }),
   ),
+  // The servers the bot is in: the sandbox guild, unless the bot was removed from it.
+  route("GET", "/users/@me/guilds", ({ ctx }) => {
+    const { guild, bot, members } = ctx.state;
+    if (!members.has(bot.id)) return json([]);
+    const permissions = memberPermissions(ctx.state, members.get(bot.id) as SandboxMember).toString();
+    return json([{ id: guild.id, name: guild.name, icon: null, owner: false, permissions, features: [] }]);
+  }),
   route("GET", "/users/:user", ({ ctx, params }) => {
     const user = ctx.state.users.get(params.user);
     return user ? json(userPayload(user)) : DiscordErrors.unknownUser();

@@ -1,0 +1,162 @@
+import { DISCORD_API } from "../bot/login.ts";
+import type { Config } from "../config.ts";
+import type { Services } from "../services.ts";
+import { type Check, logChannelChecks, serverChecks, whitelistChecks } from "../setup/checks.ts";
+import { inviteUrl } from "../setup/permissions.ts";
+import { VERSION } from "../version.ts";
+import { DiscordUnreachable, discordReader } from "./discord.ts";
+import { checkPublicUrl, checkStore, checkWebhooks } from "./store.ts";
+
+/** A titled group of checks: Discord, one per server, the service. */
+export type DoctorSection = { title: string; checks: Check[] };
+/** What `whitelist-sync doctor` found: `ok` when every check passed. */
+export type DoctorReport = { ok: boolean; version: string; sections: DoctorSection[] };
+
+const pass = (title: string): Check => ({ ok: true, title });
+const fail = (title: string, fix: string): Check => ({ ok: false, title, fix });
+
+/** Application flags: the portal's Privileged Gateway Intents switches (both the verified and the limited bit). */
+const SERVER_MEMBERS_FLAGS = (1 << 14) | (1 << 15);
+const MESSAGE_CONTENT_FLAGS = (1 << 18) | (1 << 19);
+const PORTAL =
+  "Bot → Privileged Gateway Intents in the Discord developer portal (https://discord.com/developers/applications)";
+
+/**
+ * Checks the setup as the service would meet it, reading only: the token, the application's privileged intents,
+ * each server's permissions, channels and roles for every whitelist, the database, PUBLIC_URL and the webhooks'
+ * addresses. Nothing is written (the database is opened read-only) and nothing is posted on Discord.
+ */
+export async function runDoctor(config: Config): Promise<DoctorReport> {
+  const store = checkStore(config);
+  try {
+    const sections: DoctorSection[] = [];
+    const discord = await discordSections(config, store.services);
+    sections.push(...discord.sections);
+    const service: Check[] = [...store.checks, ...checkPublicUrl(config)];
+    if (store.services) {
+      for (const guildId of store.services.guilds.listIds()) {
+        service.push(...(await checkWebhooks(config, store.services, guildId)));
+      }
+    }
+    sections.push({ title: "The service", checks: service });
+    const ok = sections.every((section) => section.checks.every((check) => check.ok));
+    return { ok, version: VERSION, sections };
+  } finally {
+    store.close();
+  }
+}
+
+async function discordSections(
+  config: Config,
+  services: Services | undefined,
+): Promise<{ sections: DoctorSection[] }> {
+  const checks: Check[] = [];
+  const sections: DoctorSection[] = [{ title: "Discord", checks }];
+  const token = config.DISCORD_TOKEN;
+  if (!token) {
+    checks.push(
+      fail(
+        "DISCORD_TOKEN is not set",
+        "create an application and its bot in the Discord developer portal, copy the bot's token (Bot → Reset " +
+          "Token) and set DISCORD_TOKEN to it (README, Your first hour)",
+      ),
+    );
+    return { sections };
+  }
+  const apiUrl = config.DISCORD_API_URL ?? DISCORD_API;
+  const discord = discordReader({ token, apiUrl });
+  try {
+    const me = await discord.get("/users/@me");
+    if (me.status === 401) {
+      checks.push(
+        fail(
+          "Discord refused the token (401 Unauthorized)",
+          "copy the token again from Bot → Reset Token in the developer portal (a reset retires the old one) " +
+            "and set DISCORD_TOKEN to it",
+        ),
+      );
+      return { sections };
+    }
+    if (me.status !== 200) {
+      checks.push(
+        fail(
+          `Discord answered ${me.status} to the token check`,
+          "try again in a minute; if it lasts, see https://discordstatus.com",
+        ),
+      );
+      return { sections };
+    }
+    const bot = me.body as { id: string; username: string };
+    checks.push(pass(`the token works: the bot is ${bot.username} (${bot.id})`));
+
+    const application = await discord.read<{ id: string; flags?: number }>("/applications/@me");
+    const flags = application.flags ?? 0;
+    const serverMembers = (flags & SERVER_MEMBERS_FLAGS) !== 0;
+    const messageContent = (flags & MESSAGE_CONTENT_FLAGS) !== 0;
+    checks.push(
+      serverMembers
+        ? pass("the Server Members Intent is on")
+        : fail(
+            "the Server Members Intent is off: members who leave, or lose a required role, keep their nicks",
+            `switch the Server Members Intent on in ${PORTAL}`,
+          ),
+    );
+    const byMessage = (services?.whitelists.listByMode("message") ?? []).map((whitelist) => whitelist.name);
+    checks.push(
+      messageContent
+        ? pass("the Message Content Intent is on")
+        : byMessage.length > 0
+          ? fail(
+              `the Message Content Intent is off, and ${byMessage.join(", ")} register(s) by message: members' ` +
+                "nicks there can't be read",
+              `switch the Message Content Intent on in ${PORTAL}, or move ${byMessage.join(", ")} to command ` +
+                "mode with `/whitelist edit mode:command`",
+            )
+          : pass("the Message Content Intent is off (no whitelist registers by message, so none is needed)"),
+    );
+
+    const guilds = await discord.read<{ id: string; name: string }[]>("/users/@me/guilds");
+    if (guilds.length === 0) {
+      checks.push(
+        fail(
+          "the bot is in no server",
+          `invite it with this link, then run doctor again: ${inviteUrl(application.id)}`,
+        ),
+      );
+      return { sections };
+    }
+    checks.push(pass(`the bot is in ${guilds.length} server(s)`));
+    for (const { id } of guilds) {
+      const guild = await discord.guild(id, bot.id);
+      const logChannelId = services?.guilds.get(id)?.logChannelId ?? null;
+      const guildChecks = [...serverChecks(guild), ...logChannelChecks(guild, logChannelId)];
+      for (const whitelist of services?.whitelists.listForGuild(id) ?? []) {
+        // The Message Content Intent was checked above, once for every whitelist that needs it.
+        guildChecks.push(...whitelistChecks(guild, whitelist, { logChannelId }));
+      }
+      if ((services?.whitelists.listForGuild(id).length ?? 0) === 0) {
+        guildChecks.push(pass("no whitelist yet: create one with `/whitelist create`"));
+      }
+      sections.push({ title: `Server ${guild.name} (${guild.id})`, checks: guildChecks });
+    }
+  } catch (error) {
+    if (!(error instanceof DiscordUnreachable)) throw error;
+    checks.push(fail("Discord could not be reached", error.message));
+  }
+  return { sections };
+}
+
+/** The report for a person: ✔/✘ lines, each ✘ followed by its fix. */
+export function formatReport(report: DoctorReport): string {
+  const lines = [`whitelist-sync doctor ${report.version}`];
+  for (const section of report.sections) {
+    lines.push("", section.title);
+    for (const check of section.checks) {
+      lines.push(`  ${check.ok ? "✔" : "✘"} ${check.title}`);
+      if (!check.ok && check.fix) lines.push(`      → ${check.fix}`);
+    }
+  }
+  const problems = report.sections.flatMap((section) => section.checks).filter((check) => !check.ok).length;
+  lines.push("", problems === 0 ? "Everything checks out." : `${problems} problem(s) found.`);
+  return lines.join("\n");
+}

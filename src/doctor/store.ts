@@ -1,0 +1,163 @@
+import { Database } from "bun:sqlite";
+import { accessSync, constants, existsSync } from "node:fs";
+import { dirname, resolve } from "node:path";
+import { drizzle } from "drizzle-orm/bun-sqlite";
+import type { Config } from "../config.ts";
+import type { Db } from "../db/client.ts";
+import { migrations } from "../db/migrations.ts";
+import * as schema from "../db/schema.ts";
+import { createServices, type Services } from "../services.ts";
+import type { Check } from "../setup/checks.ts";
+import { systemClock } from "../shared/clock.ts";
+import { silentLogger } from "../shared/logger.ts";
+import { assertPublicUrl } from "../webhooks/ssrf.ts";
+
+const pass = (title: string): Check => ({ ok: true, title });
+const fail = (title: string, fix: string): Check => ({ ok: false, title, fix });
+
+/** The store's checks, and its services opened read-only when the database exists (to read the whitelists). */
+export function checkStore(config: Config): { checks: Check[]; services?: Services; close(): void } {
+  const path = resolve(config.DATABASE_PATH);
+  if (!existsSync(path)) {
+    const parent = nearestExisting(dirname(path));
+    return {
+      checks: [
+        writable(parent)
+          ? pass(`no database yet at ${path}: the service creates it at its first start`)
+          : fail(
+              `no database yet at ${path}, and ${parent} is not writable: the service could not create it`,
+              `make ${parent} writable for the user that runs whitelist-sync, or set DATABASE_PATH elsewhere`,
+            ),
+      ],
+      close() {},
+    };
+  }
+  const checks: Check[] = [
+    writable(path) && writable(dirname(path))
+      ? pass(`the database ${path} is writable`)
+      : fail(
+          `the database ${path} (or its directory) is not writable`,
+          `give the user that runs whitelist-sync write access to ${path} and ${dirname(path)} ` +
+            "(SQLite writes its -wal and -shm files beside it)",
+        ),
+  ];
+  let sqlite: Database;
+  try {
+    sqlite = new Database(path, { readonly: true });
+    sqlite.query("SELECT count(*) FROM sqlite_master").get();
+  } catch (error) {
+    checks.push(
+      fail(
+        `${path} cannot be read as a database (${(error as Error).message})`,
+        "point DATABASE_PATH at the right file",
+      ),
+    );
+    return { checks, close() {} };
+  }
+  const tracked =
+    sqlite.query("SELECT 1 FROM sqlite_master WHERE name = '__drizzle_migrations'").get() !== null;
+  const applied = tracked
+    ? (sqlite
+        .query<{ createdAt: number | null }, []>(
+          "SELECT max(created_at) AS createdAt FROM __drizzle_migrations",
+        )
+        .get()?.createdAt ?? 0)
+    : 0;
+  const newest = Math.max(...migrations.map((migration) => migration.createdAt));
+  const pending = migrations.filter((migration) => migration.createdAt > applied).length;
+  if (applied > newest) {
+    checks.push(
+      fail(
+        "the database was written by a newer whitelist-sync than this one",
+        "run that newer version (or restore a backup taken before the upgrade)",
+      ),
+    );
+  } else if (pending > 0) {
+    checks.push(pass(`${pending} migration(s) not applied yet: the service applies them at its next start`));
+  } else {
+    checks.push(pass("the database's migrations are current"));
+  }
+  if (pending > 0 || applied > newest) {
+    // A schema other than this version's: its tables cannot be read safely.
+    return { checks, close: () => sqlite.close() };
+  }
+  const db = drizzle({ client: sqlite, schema }) as Db;
+  const services = createServices({
+    db,
+    clock: systemClock,
+    logger: silentLogger,
+    allowPrivateWebhooks: config.WEBHOOK_ALLOW_PRIVATE,
+  });
+  return { checks, services, close: () => sqlite.close() };
+}
+
+/** PUBLIC_URL, when set: a base URL the links the service prints can be built on. */
+export function checkPublicUrl(config: Config): Check[] {
+  const raw = config.PUBLIC_URL;
+  if (raw === undefined) return [pass("PUBLIC_URL is not set: links show this machine's address")];
+  let url: URL;
+  try {
+    url = new URL(raw);
+  } catch {
+    return [
+      fail(
+        `PUBLIC_URL ${raw} is not a URL`,
+        "set it to the address users reach, e.g. https://wl.example.org",
+      ),
+    ];
+  }
+  if (url.search !== "" || url.hash !== "" || url.username !== "" || url.password !== "") {
+    return [
+      fail(
+        `PUBLIC_URL ${raw} carries a query, a fragment or credentials`,
+        `set it to the base address alone, e.g. ${url.protocol}//${url.host}${url.pathname.replace(/\/$/, "")}`,
+      ),
+    ];
+  }
+  return [pass(`PUBLIC_URL ${raw} is well-formed`)];
+}
+
+/** Every webhook of the guild's keys still passes the address rules (set once, checked again at delivery). */
+export async function checkWebhooks(config: Config, services: Services, guildId: string): Promise<Check[]> {
+  const checks: Check[] = [];
+  for (const target of services.webhooks.listFor(guildId)) {
+    const host = hostOf(target.url);
+    try {
+      await assertPublicUrl(target.url, { allowPrivate: config.WEBHOOK_ALLOW_PRIVATE });
+      checks.push(pass(`link ${target.keyId}'s webhook (${host}) passes the address rules`));
+    } catch (error) {
+      checks.push(
+        fail(
+          `link ${target.keyId}'s webhook (${host}) is refused: ${(error as Error).message}`,
+          `set another URL with \`/server-link webhook id:${target.keyId} url:\` (or WEBHOOK_ALLOW_PRIVATE=true ` +
+            "for a receiver on your own network)",
+        ),
+      );
+    }
+  }
+  return checks;
+}
+
+/** The host of a URL: its path and query may carry a token, so only this is shown. */
+const hostOf = (url: string) => {
+  try {
+    return new URL(url).host;
+  } catch {
+    return "an unreadable URL";
+  }
+};
+
+function writable(path: string): boolean {
+  try {
+    accessSync(path, constants.W_OK);
+    return true;
+  } catch {
+    return false;
+  }
+}
+
+function nearestExisting(path: string): string {
+  let current = path;
+  while (!existsSync(current) && dirname(current) !== current) current = dirname(current);
+  return current;
+}

@@ -1,0 +1,134 @@
+/**
+ * Discord's permission bits the bot needs, their names as Discord's UI shows them, and Discord's rule for a
+ * member's permissions in a channel (https://discord.com/developers/docs/topics/permissions), on plain numbers:
+ * no Discord library here, so the doctor (REST) and the bot (discord.js) share one rule.
+ */
+export const Permission = {
+  AddReactions: 1n << 6n,
+  Administrator: 1n << 3n,
+  ViewChannel: 1n << 10n,
+  SendMessages: 1n << 11n,
+  EmbedLinks: 1n << 14n,
+  AttachFiles: 1n << 15n,
+  ReadMessageHistory: 1n << 16n,
+  ManageRoles: 1n << 28n,
+} as const;
+
+/** The names Discord's UI gives them, for the fixes staff read. */
+export const PERMISSION_NAMES: Record<keyof typeof Permission, string> = {
+  AddReactions: "Add Reactions",
+  Administrator: "Administrator",
+  ViewChannel: "View Channel",
+  SendMessages: "Send Messages",
+  EmbedLinks: "Embed Links",
+  AttachFiles: "Attach Files",
+  ReadMessageHistory: "Read Message History",
+  ManageRoles: "Manage Roles",
+};
+
+/** Every permission the features use, asked for by the invite link and checked server-wide. */
+export const BOT_PERMISSIONS: readonly (keyof typeof Permission)[] = [
+  "ViewChannel",
+  "SendMessages",
+  "EmbedLinks",
+  "AttachFiles",
+  "AddReactions",
+  "ReadMessageHistory",
+  "ManageRoles",
+];
+
+/** The permission integer of the invite link: every one of BOT_PERMISSIONS. */
+export const INVITE_PERMISSIONS: bigint = BOT_PERMISSIONS.reduce((all, name) => all | Permission[name], 0n);
+
+/** Every bit set: what Administrator and the server's owner have. */
+const ALL = (1n << 64n) - 1n;
+
+/** A role as the checks see it. */
+export type RoleSnapshot = {
+  id: string;
+  name: string;
+  position: number;
+  permissions: bigint;
+  managed: boolean;
+};
+/** A channel permission overwrite: for a role (`type` 0) or a member (1). */
+export type OverwriteSnapshot = { id: string; type: 0 | 1; allow: bigint; deny: bigint };
+/** A channel as the checks see it. */
+export type ChannelSnapshot = { id: string; name: string; overwrites: OverwriteSnapshot[] };
+/** A server as the bot sees it: its roles, its text channels and the bot's own roles. */
+export type GuildSnapshot = {
+  id: string;
+  name: string;
+  ownerId: string;
+  botId: string;
+  botRoleIds: readonly string[];
+  roles: readonly RoleSnapshot[];
+  channels: readonly ChannelSnapshot[];
+};
+
+/** The bot's permissions server-wide: @everyone's and its roles', all of them with Administrator. */
+export function guildPermissions(guild: GuildSnapshot): bigint {
+  if (guild.botId === guild.ownerId) return ALL;
+  let permissions = guild.roles.find((role) => role.id === guild.id)?.permissions ?? 0n;
+  for (const role of guild.roles) if (guild.botRoleIds.includes(role.id)) permissions |= role.permissions;
+  return (permissions & Permission.Administrator) !== 0n ? ALL : permissions;
+}
+
+/**
+ * The bot's permissions in a channel: the server's, then the overwrites of @everyone, of its roles together, and
+ * of the bot itself, each denying then allowing; without View Channel nothing else counts.
+ */
+export function channelPermissions(guild: GuildSnapshot, channel: ChannelSnapshot): bigint {
+  const base = guildPermissions(guild);
+  if (base === ALL) return ALL;
+  let permissions = base;
+  const apply = (allow: bigint, deny: bigint) => {
+    permissions = (permissions & ~deny) | allow;
+  };
+  const everyone = channel.overwrites.find((overwrite) => overwrite.type === 0 && overwrite.id === guild.id);
+  if (everyone) apply(everyone.allow, everyone.deny);
+  let allow = 0n;
+  let deny = 0n;
+  for (const overwrite of channel.overwrites) {
+    if (overwrite.type !== 0 || !guild.botRoleIds.includes(overwrite.id)) continue;
+    allow |= overwrite.allow;
+    deny |= overwrite.deny;
+  }
+  apply(allow, deny);
+  const own = channel.overwrites.find((overwrite) => overwrite.type === 1 && overwrite.id === guild.botId);
+  if (own) apply(own.allow, own.deny);
+  return (permissions & Permission.ViewChannel) === 0n ? 0n : permissions;
+}
+
+/** The names of `wanted` that `held` lacks, as Discord's UI shows them. */
+export function missingPermissions(held: bigint, wanted: readonly (keyof typeof Permission)[]): string[] {
+  return wanted.filter((name) => (held & Permission[name]) === 0n).map((name) => PERMISSION_NAMES[name]);
+}
+
+/** The bot's highest role: the one whose position decides which roles it may grant. */
+export function highestRole(guild: GuildSnapshot): RoleSnapshot | undefined {
+  return guild.roles
+    .filter((role) => guild.botRoleIds.includes(role.id))
+    .sort((a, b) => b.position - a.position || (BigInt(a.id) < BigInt(b.id) ? -1 : 1))[0];
+}
+
+/**
+ * The application id a bot token starts with: its first part is the id in base64 (Discord's token format).
+ * Undefined when the token does not look like one.
+ */
+export function applicationIdOf(token: string): string | undefined {
+  const first = token.replace(/^Bot\s+/i, "").split(".")[0] ?? "";
+  if (!/^[A-Za-z0-9+/_-]+={0,2}$/.test(first)) return undefined;
+  const id = Buffer.from(first.replaceAll("-", "+").replaceAll("_", "/"), "base64").toString("utf8");
+  return /^[0-9]{17,20}$/.test(id) ? id : undefined;
+}
+
+/** The link that adds the bot to a server with the scopes and permissions it needs. */
+export function inviteUrl(applicationId: string): string {
+  const query = new URLSearchParams({
+    client_id: applicationId,
+    scope: "bot applications.commands",
+    permissions: INVITE_PERMISSIONS.toString(),
+  });
+  return `https://discord.com/oauth2/authorize?${query.toString().replaceAll("+", "%20")}`;
+}
