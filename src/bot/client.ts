@@ -11,6 +11,7 @@ import {
 } from "discord.js";
 import type { GatewayState } from "../health/status.ts";
 import type { Services } from "../services.ts";
+import { inviteUrl } from "../setup/permissions.ts";
 import type { Clock } from "../shared/clock.ts";
 import type { Logger } from "../shared/logger.ts";
 import { buttons, commands } from "./commands/index.ts";
@@ -91,6 +92,7 @@ export async function startBot(options: BotOptions): Promise<Bot> {
   let stopped = false;
   // Set when Discord closed the gateway for good, or a reconnect failed: the bot stays offline until restarted.
   let offline = false;
+  let invitePrinted = false;
 
   // Work started by gateway events (a guild coming up, a resume), so `ready` and tests can wait for it.
   const work = new Set<Promise<unknown>>();
@@ -187,6 +189,18 @@ export async function startBot(options: BotOptions): Promise<Bot> {
     const ready = new Promise<void>((resolve) =>
       client.once(Events.ClientReady, async (connected) => {
         logger.info("bot connected", { user: connected.user.tag, guilds: connected.guilds.cache.size });
+        // The link that adds this very bot to a server, with the scopes and permissions it needs: once per start
+        // (a reconnect with other intents makes a new client, and a new READY).
+        if (!invitePrinted) {
+          invitePrinted = true;
+          const invite = inviteUrl(connected.application.id);
+          logger.info("invite link", { url: invite });
+          if (connected.guilds.cache.size === 0) {
+            logger.warn("the bot is in no server yet: open the invite link to add it to yours", {
+              url: invite,
+            });
+          }
+        }
         for (const guild of connected.guilds.cache.values()) {
           if (!guild.available) {
             logger.warn("a guild is unavailable (a Discord outage): it is set up once it comes back", {

@@ -170,6 +170,14 @@ test("no key, signing secret or webhook token is ever logged, and each change is
   expect(about("webhook set")).toEqual([
     expect.objectContaining({ keyId: linkId, host: `127.0.0.1:${hooks.port}`, actorId: demo.users.owner }),
   ]);
+  // The demo's bot logs its invite link, as a real one does: the sandbox application's id, the exact permissions.
+  expect(about("invite link")).toEqual([
+    expect.objectContaining({
+      url: expect.stringMatching(
+        /^https:\/\/discord\.com\/oauth2\/authorize\?client_id=\d+&scope=bot%20applications\.commands&permissions=268553280$/,
+      ),
+    }),
+  ]);
   expect(about("link key revoked")).toEqual([
     expect.objectContaining({ keyId: linkId, actorId: demo.users.owner }),
   ]);

@@ -230,7 +230,7 @@ export function createGateway(options: {
     counters.intents = d.intents;
     logger.info("sandbox gateway session ready", { session: session.id, intents: d.intents });
     toSession(session, GatewayDispatchEvents.Ready, readyPayload(state, session.id, gatewayUrl()));
-    if (guildAvailable) sendGuildCreate(session);
+    if (guildAvailable && state.members.has(state.bot.id)) sendGuildCreate(session);
     wakeReadyWaiters();
   };
 

@@ -197,7 +197,8 @@ export function readyPayload(
   return {
     v: 10,
     user: { ...userPayload(state.bot), verified: true, mfa_enabled: false },
-    guilds: [{ id: state.guild.id, unavailable: true }],
+    // A bot removed from the server (or never invited) starts with no guild at all.
+    guilds: state.members.has(state.bot.id) ? [{ id: state.guild.id, unavailable: true }] : [],
     session_id: sessionId,
     resume_gateway_url: gatewayUrl,
     shard: [0, 1],

@@ -19,6 +19,8 @@ export type SandboxSeed = {
   channels: { id: string; name: string; type?: "text" }[];
   members: { id: string; username: string; roleIds: string[] }[];
   applicationId?: string;
+  /** false: the bot was never invited to the guild (it is no member; READY lists no guild). Default true. */
+  botJoined?: boolean;
 };
 
 /** A Discord user known to the sandbox. */
@@ -171,7 +173,8 @@ export function createSandboxState(seed: SandboxSeed, clock: Clock): SandboxStat
     users.set(user.id, user);
     members.set(user.id, { user, roleIds: [...seeded.roleIds], nick: null, joinedAt: now });
   }
-  if (!members.has(bot.id)) members.set(bot.id, { user: bot, roleIds: [], nick: null, joinedAt: now });
+  if (seed.botJoined === false) members.delete(bot.id);
+  else if (!members.has(bot.id)) members.set(bot.id, { user: bot, roleIds: [], nick: null, joinedAt: now });
   return {
     applicationId: seed.applicationId ?? seed.bot.id,
     privilegedIntents: { ...DEFAULT_PRIVILEGED_INTENTS },

@@ -1,0 +1,43 @@
+import { expect, test } from "bun:test";
+import { join } from "node:path";
+
+// `whitelist-sync invite` makes the link from DISCORD_TOKEN alone (its first part is the application id in
+// base64), without the network. The compiled binary when CI built one (WLS_BINARY), otherwise the sources.
+
+const command = process.env.WLS_BINARY
+  ? [process.env.WLS_BINARY, "invite"]
+  : [process.execPath, join(import.meta.dir, "..", "..", "src", "main.ts"), "invite"];
+
+async function invite(env: Record<string, string>) {
+  const child = Bun.spawn(command, {
+    env: { PATH: process.env.PATH ?? "", ...env },
+    stdout: "pipe",
+    stderr: "pipe",
+  });
+  const [code, stdout, stderr] = await Promise.all([
+    child.exited,
+    new Response(child.stdout).text(),
+    new Response(child.stderr).text(),
+  ]);
+  return { code, stdout, stderr };
+}
+
+test("prints the invite link of the token's application, with the scopes and permissions the bot uses", async () => {
+  // A token's shape: base64 of the application id (no padding), a timestamp part, an HMAC part.
+  const token = `${Buffer.from("1161034120542384128").toString("base64").replace(/=+$/, "")}.GhTz9a.${"x".repeat(38)}`;
+  expect(await invite({ DISCORD_TOKEN: token })).toEqual({
+    code: 0,
+    stdout:
+      "https://discord.com/oauth2/authorize?client_id=1161034120542384128&scope=bot%20applications.commands&permissions=268553280\n",
+    stderr: "",
+  });
+});
+
+test("without a token, or with something else, stops naming DISCORD_TOKEN (exit 78)", async () => {
+  const unset = await invite({});
+  expect(unset.code).toBe(78);
+  expect(unset.stderr).toStartWith("Configuration error: DISCORD_TOKEN is not set");
+  const garbage = await invite({ DISCORD_TOKEN: "hello" });
+  expect(garbage.code).toBe(78);
+  expect(garbage.stderr).toStartWith("Configuration error: DISCORD_TOKEN does not look like a bot token");
+});
