@@ -315,8 +315,8 @@ describe("/whitelist roles", () => {
     await world.whitelist();
     const reply = await wl(IDS.owner, "roles", { whitelist: "survival", "add-granted": IDS.vipRole });
     expect(lines(reply)).toContain(
-      `⚠️ I cannot give <@&${IDS.vipRole}>: it is not below my highest role. Move my role above it in Server ` +
-        "Settings → Roles.",
+      "⚠️ survival: I can't grant @VIP: my role is below it. Fix: drag the bot's role (@whitelist-sync) above " +
+        "@VIP in Server Settings → Roles.",
     );
     expect((await wl(IDS.owner, "roles", { whitelist: "survival", "add-required": IDS.guild })).content).toBe(
       "@everyone cannot be used here; pick a real role.",

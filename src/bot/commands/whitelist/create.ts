@@ -2,6 +2,7 @@ import { ChannelType, SlashCommandSubcommandBuilder } from "discord.js";
 import { nickTypes, registrationModes, type Whitelist } from "../../../whitelists/model.ts";
 import type { BotContext } from "../../context.ts";
 import { isPaused, pausedForStaff } from "../../intents.ts";
+import { whitelistWarnings } from "../../setup-warnings.ts";
 import { answer, deferAnswer } from "../answer.ts";
 import {
   describeFloodgate,
@@ -105,12 +106,17 @@ export const create = {
       await context.ensureIntents();
     }
     const floodgate = whitelist.nickType === "bedrock" ? ` ${describeFloodgate(whitelist)}.` : "";
+    // The whitelist exists either way; what would stop it working is said now, not when a member fails.
+    const warnings = interaction.guild
+      ? whitelistWarnings(interaction.guild, whitelist, context.services, context.intents.messageContent)
+      : [];
     await answer(
       interaction,
       [
         `✅ Created **${whitelist.name}** (id \`${whitelist.id}\`): ${whitelist.nickType} nicks, ` +
           `${whitelist.maxNicksPerUser} per member.${floodgate}`,
         howMembersRegister(whitelist, context),
+        ...warnings,
         "Next: set required, granted and manager roles with `/whitelist roles`, and give your game server " +
           "access with `/server-link create`.",
       ].join("\n"),

@@ -5,6 +5,7 @@ import { parseDuration } from "../../../whitelists/lifetime.ts";
 import { registrationModes, roleLossPolicies } from "../../../whitelists/model.ts";
 import type { WhitelistChanges } from "../../../whitelists/service.ts";
 import { describeLifetime } from "../../expiry.ts";
+import { whitelistWarnings } from "../../setup-warnings.ts";
 import { checkAccessNow } from "../access-check.ts";
 import { answer, deferAnswer } from "../answer.ts";
 import {
@@ -181,6 +182,9 @@ export const edit = {
         updated.enabled
           ? howMembersRegister(updated, context)
           : "Registrations are closed; reopen them with `enabled:True`.",
+        ...(interaction.guild
+          ? whitelistWarnings(interaction.guild, updated, context.services, context.intents.messageContent)
+          : []),
         "See every setting with `/whitelist show`.",
       ].join("\n"),
     );

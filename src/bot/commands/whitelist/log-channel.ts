@@ -1,5 +1,6 @@
 import { ChannelType, SlashCommandSubcommandBuilder } from "discord.js";
 import { colours } from "../../log-channel.ts";
+import { serverWarnings } from "../../setup-warnings.ts";
 import { answer, deferAnswer } from "../answer.ts";
 import { requireGuildId, requireManageGuild } from "../preconditions.ts";
 import type { Subcommand } from "../subcommands.ts";
@@ -41,12 +42,16 @@ export const logChannel = {
         },
       ],
     });
+    // What the post cannot prove (files for exports) or what else stands in the way, from the same checks doctor runs.
+    const guild = interaction.guild ?? (await interaction.client.guilds.fetch(guildId));
     await answer(
       interaction,
-      posted
-        ? `✅ I log to <#${channelId}> from now on. Keep it visible to staff only: approval buttons live there.`
-        : `⚠️ <#${channelId}> is set, but I could not post there. Give me View Channel, Send Messages and ` +
-            "Embed Links in it, then run this again.",
+      [
+        posted
+          ? `✅ I log to <#${channelId}> from now on. Keep it visible to staff only: approval buttons live there.`
+          : `⚠️ <#${channelId}> is set, but I could not post there.`,
+        ...serverWarnings(guild, context.services),
+      ].join("\n"),
     );
   },
 } satisfies Subcommand;

@@ -3,6 +3,7 @@ import { DomainError } from "../../../shared/errors.ts";
 import { MAX_ROLE_LIMIT } from "../../../whitelists/model.ts";
 import type { WhitelistChanges } from "../../../whitelists/service.ts";
 import { roleMentions } from "../../mentions.ts";
+import { whitelistWarnings } from "../../setup-warnings.ts";
 import { checkAccessNow } from "../access-check.ts";
 import { answer } from "../answer.ts";
 import { oneOf, suggestWhitelists, whitelistFromOption, whitelistOption } from "../options.ts";
@@ -112,11 +113,8 @@ export const roles = {
       });
     }
     const checked = await checkAccessNow(interaction, context, whitelist, updated);
-    const me = interaction.guild?.members.me;
-    const unreachable = updated.grantedRoleIds.filter((roleId) => {
-      const role = interaction.guild?.roles.cache.get(roleId);
-      return me && role && role.comparePositionTo(me.roles.highest) >= 0;
-    });
+    const guild = interaction.guild ?? (await interaction.client.guilds.fetch(updated.guildId));
+    const warnings = whitelistWarnings(guild, updated, context.services, context.intents.messageContent);
     await answer(
       interaction,
       [
@@ -127,12 +125,7 @@ export const roles = {
         }),
         `• Nick limits by role: ${describeRoleLimits(updated, 1000)}`,
         ...(checked ? [checked] : []),
-        ...(unreachable.length > 0
-          ? [
-              `⚠️ I cannot give ${roleMentions(unreachable)}: it is not below my highest role. Move my role ` +
-                "above it in Server Settings → Roles.",
-            ]
-          : []),
+        ...warnings,
         "Change a list with `add-…`/`remove-…` (one role each), or empty it with `clear`; set a role's nick " +
           "limit with `limit:@Role=3` (`@Role=none` clears it).",
       ].join("\n"),

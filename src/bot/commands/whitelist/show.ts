@@ -8,6 +8,7 @@ import { departuresUnseenForStaff, isPaused, pausedForStaff, roleLossUnseenForSt
 import { colours } from "../../log-channel.ts";
 import { actingMember } from "../../members.ts";
 import { roleMentionsWithin } from "../../mentions.ts";
+import { serverWarnings, whitelistWarnings } from "../../setup-warnings.ts";
 import { plainName } from "../../text.ts";
 import { answer } from "../answer.ts";
 import { describeFloodgate, suggestWhitelists, whitelistFromOption, whitelistOption } from "../options.ts";
@@ -66,6 +67,12 @@ export const show = {
     // Without Discord's Message Content intent a message-mode whitelist cannot register anyone.
     const paused = isPaused(wl, context.intents);
     const status = !wl.enabled ? "closed for registrations" : paused ? "paused (see below)" : "open";
+    // Message Content has its own field below; every other setup problem is listed as doctor would.
+    const guild = interaction.guild ?? (await interaction.client.guilds.fetch(wl.guildId));
+    const problems = [
+      ...serverWarnings(guild, context.services),
+      ...whitelistWarnings(guild, wl, context.services),
+    ];
     await answer(interaction, {
       content: "Staff change settings with `/whitelist edit` and roles with `/whitelist roles`.",
       embeds: [
@@ -107,6 +114,9 @@ export const show = {
                       "let them in yet. They are asked for every 10 minutes.",
                   },
                 ]
+              : []),
+            ...(problems.length > 0
+              ? [{ name: "⚠️ Problems", value: problems.join("\n").slice(0, 1024) }]
               : []),
             ...(paused ? [{ name: "⚠️ Registrations by message are paused", value: pausedForStaff }] : []),
             ...(wl.removeOnLeave && !context.intents.serverMembers

@@ -1,0 +1,67 @@
+import { ChannelType, type Guild, OverwriteType } from "discord.js";
+import type { Services } from "../services.ts";
+import { type Check, logChannelChecks, serverChecks, whitelistChecks } from "../setup/checks.ts";
+import type { GuildSnapshot } from "../setup/permissions.ts";
+import type { Whitelist } from "../whitelists/model.ts";
+
+/**
+ * The server as the setup checks see it (src/setup), read from discord.js's cache: roles by their position in
+ * Discord's list, text channels with their permission overwrites, and the bot's own roles.
+ */
+export function guildSnapshot(guild: Guild): GuildSnapshot {
+  const me = guild.members.me;
+  return {
+    id: guild.id,
+    name: guild.name,
+    ownerId: guild.ownerId,
+    botId: guild.client.user.id,
+    botRoleIds: me ? [...me.roles.cache.keys()] : [],
+    roles: [...guild.roles.cache.values()].map((role) => ({
+      id: role.id,
+      name: role.name,
+      position: role.rawPosition,
+      permissions: role.permissions.bitfield,
+      managed: role.managed,
+    })),
+    channels: [...guild.channels.cache.values()]
+      .filter(
+        (channel) => channel.type === ChannelType.GuildText || channel.type === ChannelType.GuildAnnouncement,
+      )
+      .map((channel) => ({
+        id: channel.id,
+        name: channel.name,
+        overwrites:
+          "permissionOverwrites" in channel
+            ? [...channel.permissionOverwrites.cache.values()].map((overwrite) => ({
+                id: overwrite.id,
+                type: overwrite.type === OverwriteType.Member ? (1 as const) : (0 as const),
+                allow: overwrite.allow.bitfield,
+                deny: overwrite.deny.bitfield,
+              }))
+            : [],
+      })),
+  };
+}
+
+/** What the checks found wrong, as lines for staff: `⚠️ <what>. Fix: <how>`. */
+export const warningLines = (checks: readonly Check[]): string[] =>
+  checks.filter((check) => !check.ok).map((check) => `⚠️ ${check.title}. Fix: ${check.fix}.`);
+
+/** Problems of one whitelist where it lives now: its channel, roles and mode (`/whitelist create`, `edit`, `roles`). */
+export function whitelistWarnings(
+  guild: Guild,
+  whitelist: Whitelist,
+  services: Services,
+  /** The Message Content Intent as granted, when the answer should warn about it (show has its own field). */
+  messageContent?: boolean,
+): string[] {
+  const logChannelId = services.guilds.get(guild.id)?.logChannelId ?? null;
+  return warningLines(whitelistChecks(guildSnapshot(guild), whitelist, { logChannelId, messageContent }));
+}
+
+/** Problems of the server as a whole: the bot's permissions and the log channel (`/whitelist log-channel`, `show`). */
+export function serverWarnings(guild: Guild, services: Services): string[] {
+  const snapshot = guildSnapshot(guild);
+  const logChannelId = services.guilds.get(guild.id)?.logChannelId ?? null;
+  return warningLines([...serverChecks(snapshot), ...logChannelChecks(snapshot, logChannelId)]);
+}
