@@ -1,8 +1,10 @@
 #!/usr/bin/env bun
+import { homedir } from "node:os";
 import { type Config, ConfigSchema, flagsToEnv, loadConfig } from "./config.ts";
+import { defaultDatabasePath } from "./shared/data-dir.ts";
 import { ConfigError } from "./shared/errors.ts";
 import { createLogger, defaultLogStyle, type Logger } from "./shared/logger.ts";
-import { VERSION } from "./version.ts";
+import { VERSION, VERSION_LINE } from "./version.ts";
 
 /** The settings' names line up in one column, however long the longest is. */
 const NAME_WIDTH = Math.max(...Object.keys(ConfigSchema.properties).map((name) => name.length));
@@ -20,7 +22,7 @@ Usage:
   whitelist-sync sync --url … --key … --whitelist … --out …
                                      keep a game server's whitelist file current from a running service
                                      (no plugin needed; whitelist-sync sync --help for its options)
-  whitelist-sync --version           print the version
+  whitelist-sync --version           print the version, the commit and the platform it was built for
   whitelist-sync --help              print this help
 
 Configuration comes from environment variables or the matching flags
@@ -62,6 +64,9 @@ async function runUntilSignalled(logger: Logger, start: () => Promise<Stoppable>
   };
   process.on("SIGTERM", () => shutdown("SIGTERM"));
   process.on("SIGINT", () => shutdown("SIGINT"));
+  // A closed terminal (SIGHUP; on Windows, closing the console window) and Windows' Ctrl+Break stop it cleanly too.
+  process.on("SIGHUP", () => shutdown("SIGHUP"));
+  if (process.platform === "win32") process.on("SIGBREAK", () => shutdown("SIGBREAK"));
   running = await start();
   if (signalled) {
     await running.stop();
@@ -103,6 +108,24 @@ async function runDemo(config: Config, logger: Logger, explicitDatabase: boolean
   });
 }
 
+/**
+ * DATABASE_PATH left unset: `./data/whitelist-sync.db`, or, when the working directory cannot hold `./data` (a
+ * program folder on Windows, a read-only directory), the platform's per-user data directory, said in the log.
+ */
+function withDefaultDatabase(config: Config, logger: Logger): Config {
+  const chosen = defaultDatabasePath(config.DATABASE_PATH, {
+    platform: process.platform,
+    env: process.env,
+    home: homedir(),
+  });
+  if (chosen.fallback) {
+    logger.info("the working directory cannot hold ./data: the database is in the user's data directory", {
+      database: chosen.path,
+    });
+  }
+  return { ...config, DATABASE_PATH: chosen.path };
+}
+
 /** `whitelist-sync invite`: the bot's invite link, from the application id at the start of DISCORD_TOKEN. */
 async function printInvite(config: Config): Promise<void> {
   const { applicationIdOf, inviteUrl } = await import("./setup/permissions.ts");
@@ -131,7 +154,7 @@ async function main(argv: string[]): Promise<void> {
     return;
   }
   if (argv.includes("--version") || argv.includes("-v")) {
-    console.log(VERSION);
+    console.log(VERSION_LINE);
     return;
   }
   const [command = "serve", ...args] = argv[0]?.startsWith("-") ? ["serve", ...argv] : argv;
@@ -152,7 +175,9 @@ async function main(argv: string[]): Promise<void> {
   }
   const logger = createLogger(config.LOG_LEVEL, undefined, defaultLogStyle(config.LOG_FORMAT));
   const explicitDatabase = Boolean(process.env.DATABASE_PATH || flags.DATABASE_PATH);
-  if (command === "serve" || (command === "start" && config.DISCORD_TOKEN)) return serve(config, logger);
+  if (command === "serve" || (command === "start" && config.DISCORD_TOKEN)) {
+    return serve(explicitDatabase ? config : withDefaultDatabase(config, logger), logger);
+  }
   return runDemo(config, logger, explicitDatabase);
 }
 

@@ -51,12 +51,48 @@ export async function writeAtomically(path: string, bytes: Uint8Array): Promise<
     } finally {
       await handle.close();
     }
-    await rename(temp, file);
+    await replaceWithRetry(temp, file);
   } catch (error) {
     await unlink(temp).catch(() => {});
     throw error;
   }
   await syncDirectory(dir);
+}
+
+/** Errors of a rename onto a file another program holds open on Windows (without sharing delete). */
+const HELD_OPEN = new Set(["EPERM", "EBUSY", "EACCES"]);
+/** Waits between attempts: about 4 s in all, enough for a game server to finish reading the file. */
+const RETRY_DELAYS_MS = [10, 20, 40, 80, 160, 320, 500, 750, 1000, 1000];
+
+/**
+ * Renames `from` onto `to`, replacing it. On Windows the rename fails while another program (the game server
+ * reading whitelist.json) has `to` open without sharing delete: it is tried again a few times, then the error is
+ * thrown. `to` is never removed first, so it always holds the old bytes or the new ones, never nothing.
+ */
+export async function replaceWithRetry(
+  from: string,
+  to: string,
+  options: {
+    rename?: (from: string, to: string) => Promise<void>;
+    sleep?: (ms: number) => Promise<void>;
+    delaysMs?: readonly number[];
+    /** Only Windows refuses to replace an open file; elsewhere such an error is real and thrown at once. */
+    platform?: NodeJS.Platform;
+  } = {},
+): Promise<void> {
+  const { rename: move = rename, sleep = Bun.sleep, delaysMs = RETRY_DELAYS_MS } = options;
+  const retries = (options.platform ?? process.platform) === "win32";
+  for (let attempt = 0; ; attempt++) {
+    try {
+      await move(from, to);
+      return;
+    } catch (error) {
+      const delay = delaysMs[attempt];
+      const held = HELD_OPEN.has((error as NodeJS.ErrnoException).code ?? "");
+      if (!retries || delay === undefined || !held) throw error;
+      await sleep(delay);
+    }
+  }
 }
 
 /** Flushes a directory entry change to disk; some platforms cannot open directories, which is fine. */

@@ -207,8 +207,16 @@ describe.skipIf(!prometheusParserAvailable() && !process.env.CI)(
 );
 
 describe("the compiled binary's command line", () => {
-  test("--version prints the package.json version", async () => {
-    expect(await run(["--version"])).toEqual({ exitCode: 0, stdout: `${pkg.version}\n`, stderr: "" });
+  test("--version prints the package.json version, the commit and the platform it was built for", async () => {
+    expect(await run(["--version"])).toEqual({
+      exitCode: 0,
+      stdout: expect.stringMatching(
+        new RegExp(
+          `^${pkg.version.replaceAll(".", "\\.")} \\(commit ([0-9a-f]{12}(\\+dirty)?|unknown), linux-x64\\)\n$`,
+        ),
+      ),
+      stderr: "",
+    });
   });
 
   test("--help describes the configuration, including DATABASE_PATH", async () => {

@@ -1,0 +1,76 @@
+import { describe, expect, test } from "bun:test";
+import { writeFileSync } from "node:fs";
+import { join } from "node:path";
+import { defaultDatabasePath, userDataDirectory } from "../../src/shared/data-dir.ts";
+import { linesOf, parseLine } from "../helpers/binary.ts";
+import { tempDir } from "../helpers/services.ts";
+
+describe("the per-user data directory", () => {
+  test("Windows: %LOCALAPPDATA%\\whitelist-sync, or AppData\\Local under the profile", () => {
+    expect(
+      userDataDirectory("win32", { LOCALAPPDATA: "C:\\Users\\alex\\AppData\\Local" }, "C:\\Users\\alex"),
+    ).toBe("C:\\Users\\alex\\AppData\\Local\\whitelist-sync");
+    expect(userDataDirectory("win32", {}, "C:\\Users\\alex")).toBe(
+      "C:\\Users\\alex\\AppData\\Local\\whitelist-sync",
+    );
+  });
+
+  test("macOS: ~/Library/Application Support; elsewhere $XDG_DATA_HOME or ~/.local/share", () => {
+    expect(userDataDirectory("darwin", {}, "/Users/alex")).toBe(
+      "/Users/alex/Library/Application Support/whitelist-sync",
+    );
+    expect(userDataDirectory("linux", { XDG_DATA_HOME: "/data/xdg" }, "/home/alex")).toBe(
+      "/data/xdg/whitelist-sync",
+    );
+    expect(userDataDirectory("linux", {}, "/home/alex")).toBe("/home/alex/.local/share/whitelist-sync");
+  });
+
+  test("./data when it is usable; the user's data directory when it is not", () => {
+    const options = { platform: "win32" as const, env: { LOCALAPPDATA: "C:\\L" }, home: "C:\\Users\\alex" };
+    expect(defaultDatabasePath("./data/whitelist-sync.db", { ...options, usable: () => true })).toEqual({
+      path: "./data/whitelist-sync.db",
+      fallback: false,
+    });
+    expect(defaultDatabasePath("./data/whitelist-sync.db", { ...options, usable: () => false })).toEqual({
+      path: "C:\\L\\whitelist-sync\\whitelist-sync.db",
+      fallback: true,
+    });
+  });
+
+  test("serve from a directory that cannot hold ./data puts the database in the data directory, and says so", async () => {
+    const dir = tempDir("wls-datadir-");
+    try {
+      writeFileSync(join(dir.path, "data"), "a file where ./data would go\n");
+      const child = Bun.spawn(
+        [process.execPath, join(import.meta.dir, "..", "..", "src", "main.ts"), "serve"],
+        {
+          cwd: dir.path,
+          env: {
+            PATH: process.env.PATH ?? "",
+            HOME: dir.path,
+            XDG_DATA_HOME: join(dir.path, "xdg"),
+            HOST: "127.0.0.1",
+            PORT: "0",
+          },
+          stdout: "pipe",
+          stderr: "pipe",
+        },
+      );
+      const lines: Record<string, unknown>[] = [];
+      for await (const line of linesOf(child.stdout)) {
+        lines.push(parseLine(line));
+        if (lines.at(-1)?.msg === "whitelist-sync started") break;
+      }
+      child.kill("SIGHUP");
+      expect(await child.exited).toBe(0);
+      const database = join(dir.path, "xdg", "whitelist-sync", "whitelist-sync.db");
+      expect(
+        lines.find((line) => line.msg?.toString().startsWith("the working directory cannot hold ./data")),
+      ).toMatchObject({ database });
+      expect(lines.find((line) => line.msg === "whitelist-sync started")).toMatchObject({ database });
+      expect(await Bun.file(database).exists()).toBe(true);
+    } finally {
+      dir.cleanup();
+    }
+  });
+});
