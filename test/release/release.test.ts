@@ -140,17 +140,24 @@ describe.skipIf(!dir)("the release", () => {
     });
     children.add(server);
     const limit = setTimeout(() => server.kill(9), 120_000);
+    // Read up to the start line, then keep draining: a closed pipe would fail the server's next log line.
+    const lines = linesOf(server.stdout);
+    const log: string[] = [];
+    const stderr = new Response(server.stderr).text();
+    let url: string | undefined;
+    let drained: Promise<void> = Promise.resolve();
     try {
-      let url: string | undefined;
-      for await (const line of linesOf(server.stdout)) {
-        const entry = parseLine(line);
-        if (entry.msg === "whitelist-sync started") {
-          url = String(entry.url);
-          break;
-        }
+      while (url === undefined) {
+        const next = await lines.next();
+        if (next.done) break;
+        log.push(next.value);
+        const entry = parseLine(next.value);
+        if (entry.msg === "whitelist-sync started") url = String(entry.url);
       }
-      if (!url)
-        throw new Error(`the arm64 binary did not start: ${await new Response(server.stderr).text()}`);
+      if (!url) throw new Error(`the arm64 binary did not start: ${await stderr}`);
+      drained = (async () => {
+        for (let next = await lines.next(); !next.done; next = await lines.next()) log.push(next.value);
+      })();
       const health = await fetch(`${url}/health`);
       expect(health.status).toBe(200);
       expect(await health.json()).toMatchObject({ ok: true, version, database: "ok" });
@@ -183,7 +190,13 @@ describe.skipIf(!dir)("the release", () => {
     } finally {
       clearTimeout(limit);
       server.kill("SIGTERM");
-      expect(await server.exited).toBe(0);
+      const code = await server.exited;
+      await drained;
+      expect({ code, stderr: await stderr, last: parseLine(log.at(-1) ?? "").msg }).toEqual({
+        code: 0,
+        stderr: "",
+        last: "shutting down",
+      });
     }
   }, 240_000);
 });
