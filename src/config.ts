@@ -110,6 +110,13 @@ export const ConfigSchema = t.Object({
     default: 7,
     description: "days to keep events for resume, at least 1",
   }),
+  CACHE_MAX_MB: WholeNumber({
+    minimum: 1,
+    maximum: 65536,
+    default: 128,
+    description:
+      "megabytes for whitelists' bodies kept ready to serve; past it the least recently read are dropped",
+  }),
   METRICS: t.Union([t.Literal("off"), t.Literal("on")], {
     default: "off",
     description: "on or off: serve Prometheus metrics at /metrics",

@@ -71,6 +71,7 @@ export async function startService(
       : undefined;
   const services = openServices({
     observer: metrics?.observer,
+    cacheMaxBytes: config.CACHE_MAX_MB * 1024 * 1024,
     path: config.DATABASE_PATH,
     busyTimeoutMs: config.DB_BUSY_TIMEOUT_MS,
     allowPrivateWebhooks: config.WEBHOOK_ALLOW_PRIVATE,

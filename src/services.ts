@@ -61,6 +61,8 @@ export type ServiceOptions = {
   discord?: DiscordPorts;
   /** Told what the metrics count (METRICS=on); records nothing by default. */
   observer?: Observer;
+  /** CACHE_MAX_MB in bytes: the memory budget of the whitelists' bodies kept ready to serve. */
+  cacheMaxBytes?: number;
 };
 
 /**
@@ -83,6 +85,7 @@ export function createServices({
   geyserTimeoutMs,
   discord = offlineDiscord,
   observer = noObserver,
+  cacheMaxBytes,
 }: ServiceOptions & { db: Db }) {
   const { write, waiting: writesWaiting } = createWriter({ db, clock, budgetMs: busyTimeoutMs, observer });
   const bus = createEventBus(logger);
@@ -92,7 +95,7 @@ export function createServices({
   const whitelists = createWhitelistService({ db, clock, write, guilds });
   const keys = createKeyService({ db, clock, write, guilds });
   const entries = createEntryService({ db, clock, write, whitelists, events, bus });
-  const files = createEntryFiles({ load: (id) => entries.list(id), bus });
+  const files = createEntryFiles({ load: (id) => entries.list(id), bus, maxBytes: cacheMaxBytes });
   const expiry = createExpiryScheduler({ entries, bus, clock, logger });
   const webhooks = createWebhookService({ db, write, keys, allowPrivate: allowPrivateWebhooks, logger });
   const mojang = createMojangClient({

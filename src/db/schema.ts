@@ -83,6 +83,8 @@ export const entries = sqliteTable(
   (table) => [
     uniqueIndex("entries_whitelist_nick_key").on(table.whitelistId, table.nickKey),
     index("entries_user").on(table.userId),
+    // A member's nicks on one whitelist (the limit a registration checks): one look-up, whatever their other nicks.
+    index("entries_whitelist_user").on(table.whitelistId, table.userId),
     index("entries_expires").on(table.expiresAt),
   ],
 );

@@ -1,4 +1,4 @@
-import { and, asc, eq, gt, lt, lte, sql } from "drizzle-orm";
+import { and, asc, eq, gt, inArray, lt, lte, sql } from "drizzle-orm";
 import type { Db, Tx } from "../db/client.ts";
 import { events } from "../db/schema.ts";
 import type { Write } from "../db/writer.ts";
@@ -39,6 +39,9 @@ export type EventPage = { events: EntryEvent[]; next: string; more: boolean };
 
 /** The stored event stream (the outbox): append inside a change's transaction, read back for resume. */
 export type EventLog = ReturnType<typeof createEventLog>;
+
+/** Events deleted per write when pruning: each batch holds the write lock for a few milliseconds at most. */
+const PRUNE_BATCH = 500;
 
 /** Creates the event log over the store. */
 export function createEventLog({ db, clock, write }: { db: Db; clock: Clock; write: Write }) {
@@ -141,16 +144,31 @@ export function createEventLog({ db, clock, write }: { db: Db; clock: Clock; wri
       return { oldest: oldest ?? null, latest: sequence?.seq ?? 0 };
     },
 
-    /** Deletes events older than the retention; resolves with how many. */
-    prune(retentionMs: number): Promise<number> {
-      return write(
-        (tx) =>
-          tx
-            .delete(events)
-            .where(lt(events.createdAt, clock.now() - retentionMs))
-            .returning({ id: events.id })
-            .all().length,
-      );
+    /**
+     * Deletes the events older than the retention, PRUNE_BATCH at a time, each batch its own short write: the
+     * write lock is never held for long, and changes queued meanwhile go in between batches. Returns how many.
+     */
+    async prune(retentionMs: number, batch = PRUNE_BATCH): Promise<number> {
+      const before = clock.now() - retentionMs;
+      let total = 0;
+      for (;;) {
+        const deleted = await write((tx) => {
+          const oldest = tx
+            .select({ id: events.id })
+            .from(events)
+            .where(lt(events.createdAt, before))
+            // By time, through its index: a pass that finds nothing old reads nothing (ids follow time anyway).
+            .orderBy(asc(events.createdAt))
+            .limit(batch)
+            .all()
+            .map((row) => row.id);
+          if (oldest.length === 0) return 0;
+          tx.delete(events).where(inArray(events.id, oldest)).run();
+          return oldest.length;
+        });
+        total += deleted;
+        if (deleted < batch) return total;
+      }
     },
   };
 }

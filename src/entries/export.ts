@@ -14,7 +14,7 @@ export type ExportFormat = (typeof exportFormats)[number];
 export type ExportFile = { body: Uint8Array; fileName: string };
 
 /** Orders strings by Unicode code point (JS `<` compares UTF-16 units, which differs above U+FFFF). */
-function byCodePoint(a: string, b: string): number {
+export function byCodePoint(a: string, b: string): number {
   const length = Math.min(a.length, b.length);
   for (let i = 0; i < length; i++) {
     const diff = (a.codePointAt(i) ?? 0) - (b.codePointAt(i) ?? 0);
@@ -24,7 +24,7 @@ function byCodePoint(a: string, b: string): number {
 }
 
 /** Case-insensitive order with a code-point tie-break, so the output never depends on input order. */
-function byNick(a: ExportEntry, b: ExportEntry): number {
+export function byNick(a: Pick<ExportEntry, "nick">, b: Pick<ExportEntry, "nick">): number {
   return byCodePoint(a.nick.toLowerCase(), b.nick.toLowerCase()) || byCodePoint(a.nick, b.nick);
 }
 
@@ -35,11 +35,14 @@ function byNick(a: ExportEntry, b: ExportEntry): number {
 const yamlReserved = new Set(["y", "n", "yes", "no", "on", "off", "true", "false", "null"]);
 
 /** A nick as a YAML scalar: plain when that surely reads back as the same string, else double-quoted. */
-function yamlScalar(nick: string): string {
+export function yamlScalar(nick: string): string {
   return /^[a-z][a-z0-9_]*$/.test(nick) && !yamlReserved.has(nick) ? nick : JSON.stringify(nick);
 }
 
-/** Renders a whitelist's entries as the file a game server reads. */
+/**
+ * Renders a whitelist's entries as the file a game server reads, from scratch. The service serves the same bytes
+ * from pieces kept per entry (src/entries/bodies/), checked against this in test/entries/bodies.test.ts.
+ */
 export function renderExport(format: ExportFormat, entries: readonly ExportEntry[]): ExportFile {
   const sorted = [...entries].sort(byNick);
   const encode = (text: string) => new TextEncoder().encode(text);

@@ -1,3 +1,4 @@
+import { WhitelistBodies } from "./bodies/whitelist-bodies.ts";
 import type { EventBus } from "./bus.ts";
 import { type ExportFormat, renderExport } from "./export.ts";
 import { type EntryRecord, toEntryView } from "./model.ts";
@@ -5,49 +6,92 @@ import { type EntryRecord, toEntryView } from "./model.ts";
 /** `json` (the API's list of entries) or one of the export formats. */
 export type FileFormat = "json" | ExportFormat;
 
-/** A whitelist's entries in one format: the bytes, and the file name a download gets (none for `json`). */
-export type EntryFile = { body: Uint8Array; fileName: string | null };
+/**
+ * A whitelist's entries in one format: the bytes as parts (a Response sends them without joining), their size,
+ * the file name a download gets (none for `json`) and a strong ETag that changes whenever the bytes do.
+ * `body` joins the parts, on first use.
+ */
+export type EntryFile = {
+  parts: readonly Uint8Array[];
+  size: number;
+  fileName: string | null;
+  etag: string;
+  readonly body: Uint8Array;
+};
 
-/** Serialises entries in a format: the JSON list, oldest first, or an export file. */
-export function renderFile(format: FileFormat, entries: readonly EntryRecord[]): EntryFile {
+/** Serialises entries in a format from scratch: the JSON list, oldest first, or an export file (the reference). */
+export function renderFile(
+  format: FileFormat,
+  entries: readonly EntryRecord[],
+): Pick<EntryFile, "body" | "fileName"> {
   const views = entries.map(toEntryView);
   if (format === "json") return { body: new TextEncoder().encode(JSON.stringify(views)), fileName: null };
   return renderExport(format, views);
 }
 
+/** The memory budget of the cached bodies when CACHE_MAX_MB is not given. */
+export const DEFAULT_CACHE_BYTES = 128 * 1024 * 1024;
+
 /**
- * Keeps each whitelist's entries serialised per format, so a read costs a map lookup instead of a query and
- * a serialisation. Every committed change of a whitelist drops its files at once (the event bus runs listeners
- * synchronously after commit), so no reader ever gets bytes older than its own last write. A file is a new
- * Uint8Array whenever its entries changed: readers may key what they derive from it (an ETag) on the object.
+ * Keeps each whitelist's entries as every format's pieces (WhitelistBodies), built from the store on the first
+ * read and then changed entry by entry as the bus reports commits (it runs listeners synchronously after each
+ * commit, so no reader gets bytes older than its own last write). Whitelists never read cost nothing; past
+ * `maxBytes`, the least recently read are dropped and rebuilt on their next read.
  */
 export function createEntryFiles({
   load,
   bus,
+  maxBytes = DEFAULT_CACHE_BYTES,
 }: {
   load: (whitelistId: string) => EntryRecord[];
   bus: EventBus;
+  maxBytes?: number;
 }) {
-  const cache = new Map<string, Map<FileFormat, EntryFile>>();
-  bus.subscribe(({ event }) => cache.delete(event.whitelistId));
+  // A Map iterates in insertion order: re-inserting on each read keeps the least recently read first.
+  const cache = new Map<string, WhitelistBodies>();
+
+  /** Drops the least recently read whitelists until the rest fit; the one just read always stays. */
+  const fit = (keep: string) => {
+    let total = 0;
+    for (const bodies of cache.values()) total += bodies.bytes();
+    for (const [id, bodies] of cache) {
+      if (total <= maxBytes) break;
+      if (id === keep) continue;
+      cache.delete(id);
+      total -= bodies.bytes();
+    }
+  };
+
+  bus.subscribe(({ event, entry }) => {
+    const bodies = cache.get(event.whitelistId);
+    if (!bodies) return;
+    if (event.type === "entry.added") bodies.add(entry);
+    else bodies.remove(entry);
+  });
+
   return {
-    /** The whitelist's entries in `format`, serialising them on first use after a change. */
+    /** The whitelist's entries in `format`; a new object whenever they changed (readers may key on it). */
     get(whitelistId: string, format: FileFormat): EntryFile {
-      let formats = cache.get(whitelistId);
-      if (!formats) {
-        formats = new Map();
-        cache.set(whitelistId, formats);
+      let bodies = cache.get(whitelistId);
+      if (bodies) {
+        cache.delete(whitelistId);
+        cache.set(whitelistId, bodies);
+      } else {
+        bodies = new WhitelistBodies(load(whitelistId));
+        cache.set(whitelistId, bodies);
+        fit(whitelistId);
       }
-      let file = formats.get(format);
-      if (!file) {
-        file = renderFile(format, load(whitelistId));
-        formats.set(format, file);
-      }
-      return file;
+      return bodies.file(format);
     },
     /** Forgets a whitelist (deleted, or changed outside the bus). */
     invalidate(whitelistId: string): void {
       cache.delete(whitelistId);
+    },
+    /** The whitelists held now and about how many bytes they take (metrics, tests). */
+    usage(): { whitelists: number; bytes: number } {
+      let bytes = 0;
+      for (const bodies of cache.values()) bytes += bodies.bytes();
+      return { whitelists: cache.size, bytes };
     },
   };
 }

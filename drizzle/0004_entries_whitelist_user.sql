@@ -1,0 +1,1 @@
+CREATE INDEX `entries_whitelist_user` ON `entries` (`whitelist_id`,`user_id`);

@@ -1,0 +1,137 @@
+import { describe, expect, test } from "bun:test";
+import fc from "fast-check";
+import { WhitelistBodies } from "../../src/entries/bodies/whitelist-bodies.ts";
+import { type FileFormat, renderFile } from "../../src/entries/files.ts";
+import type { EntryRecord } from "../../src/entries/model.ts";
+
+// The bodies kept piece by piece and changed entry by entry must be, after any sequence of additions and
+// removals, byte for byte what rendering the same entries from scratch gives (renderFile), in every format; and
+// the ETag must change whenever the bytes do.
+
+const FORMATS: FileFormat[] = ["json", "vanilla", "plain", "easywhitelist"];
+const decoder = new TextDecoder();
+
+/** Nicks that stress the orders: letter case, digits, `_`, spaces, quotes, accents and characters above U+FFFF. */
+const nick = fc
+  .array(fc.constantFrom("a", "A", "b", "B", "z", "0", "9", "_", " ", '"', "é", "É", "𝒜", "ß", "y", "n"), {
+    minLength: 1,
+    maxLength: 6,
+  })
+  .map((chars) => chars.join(""));
+const step = fc.oneof(
+  {
+    weight: 3,
+    arbitrary: fc.record({
+      kind: fc.constant("add" as const),
+      nick,
+      uuid: fc.option(fc.uuid(), { nil: null }),
+      premium: fc.boolean(),
+      expiresAt: fc.option(fc.integer({ min: 1_700_000_000_000, max: 1_900_000_000_000 }), { nil: null }),
+    }),
+  },
+  { weight: 2, arbitrary: fc.record({ kind: fc.constant("remove" as const), pick: fc.nat() }) },
+);
+
+function record(
+  id: number,
+  fields: Pick<EntryRecord, "nick" | "uuid" | "premium" | "expiresAt">,
+): EntryRecord {
+  return {
+    id,
+    whitelistId: "wl",
+    userId: "u",
+    addedBy: "u",
+    origin: "discord",
+    addedAt: 0,
+    grantedRoleIds: [],
+    gamertag: null,
+    xuid: null,
+    ...fields,
+  } as unknown as EntryRecord;
+}
+
+describe("bodies kept piece by piece", () => {
+  test("equal what rendering from scratch gives, byte for byte, after any adds and removes, in every format", () => {
+    fc.assert(
+      fc.property(
+        fc.array(fc.record({ nick, premium: fc.boolean() }), { maxLength: 30 }),
+        fc.array(step, { maxLength: 60 }),
+        (initial, steps) => {
+          let nextId = 1;
+          const entries: EntryRecord[] = [];
+          const taken = (candidate: string) => entries.some((entry) => entry.nick === candidate);
+          for (const seed of initial) {
+            if (!taken(seed.nick)) entries.push(record(nextId++, { ...seed, uuid: null, expiresAt: null }));
+          }
+          const bodies = new WhitelistBodies(entries);
+          const check = () => {
+            for (const format of FORMATS) {
+              const expected = decoder.decode(renderFile(format, entries).body);
+              expect({ format, body: decoder.decode(bodies.file(format).body) }).toEqual({
+                format,
+                body: expected,
+              });
+            }
+          };
+          check();
+          for (const change of steps) {
+            const before = FORMATS.map((format) => bodies.file(format));
+            if (change.kind === "add") {
+              if (taken(change.nick)) continue;
+              const added = record(nextId++, change);
+              entries.push(added);
+              bodies.add(added);
+            } else {
+              if (entries.length === 0) continue;
+              const [removed] = entries.splice(change.pick % entries.length, 1) as [EntryRecord];
+              bodies.remove(removed);
+            }
+            check();
+            FORMATS.forEach((format, i) => {
+              const after = bodies.file(format);
+              const prior = before[i] as ReturnType<typeof bodies.file>;
+              // A new file object after each change, and a new ETag whenever the bytes differ.
+              expect(after).not.toBe(prior);
+              if (decoder.decode(after.body) !== decoder.decode(prior.body))
+                expect(after.etag).not.toBe(prior.etag);
+            });
+          }
+        },
+      ),
+      { numRuns: 300 },
+    );
+  });
+
+  test("the ETag depends on the entries only: the same set, however reached, has the same ETag", () => {
+    const a = record(1, { nick: "alice", uuid: null, premium: false, expiresAt: null });
+    const b = record(2, { nick: "Bob", uuid: null, premium: true, expiresAt: null });
+    const built = new WhitelistBodies([a, b]);
+    const changed = new WhitelistBodies([a]);
+    changed.add(b);
+    const back = new WhitelistBodies([a, b]);
+    back.remove(b);
+    back.add(b);
+    for (const format of FORMATS) {
+      expect(changed.file(format).etag).toBe(built.file(format).etag);
+      expect(back.file(format).etag).toBe(built.file(format).etag);
+    }
+  });
+
+  test("thousands of entries: chunks split and empty out, and the bytes still match", () => {
+    const entries = Array.from({ length: 3000 }, (_, i) =>
+      record(i + 1, {
+        nick: `player_${(i * 7919) % 3000}`,
+        uuid: null,
+        premium: i % 3 === 0,
+        expiresAt: null,
+      }),
+    );
+    const bodies = new WhitelistBodies(entries.slice(0, 100));
+    for (const entry of entries.slice(100)) bodies.add(entry);
+    const kept = entries.filter((_, i) => i % 5 !== 0);
+    for (const [i, entry] of entries.entries()) if (i % 5 === 0) bodies.remove(entry);
+    for (const format of FORMATS) {
+      expect(decoder.decode(bodies.file(format).body)).toBe(decoder.decode(renderFile(format, kept).body));
+    }
+  });
+});

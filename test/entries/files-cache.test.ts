@@ -1,0 +1,83 @@
+import { expect, test } from "bun:test";
+import { createEventBus } from "../../src/entries/bus.ts";
+import { createEntryFiles } from "../../src/entries/files.ts";
+import type { EntryRecord } from "../../src/entries/model.ts";
+import { silentLogger } from "../../src/shared/logger.ts";
+
+// The cache of bodies: built on a whitelist's first read only, kept under its memory budget by dropping the least
+// recently read (rebuilt from the store on their next read), changed in place by the bus.
+
+const entriesOf = (whitelistId: string, count: number) =>
+  Array.from(
+    { length: count },
+    (_, i) =>
+      ({
+        id: i + 1,
+        whitelistId,
+        nick: `player_${i}`,
+        uuid: null,
+        premium: false,
+        expiresAt: null,
+      }) as unknown as EntryRecord,
+  );
+
+function cache(maxBytes: number) {
+  const loads: string[] = [];
+  const bus = createEventBus(silentLogger);
+  const files = createEntryFiles({
+    load: (id) => {
+      loads.push(id);
+      return entriesOf(id, 200);
+    },
+    bus,
+    maxBytes,
+  });
+  return { files, loads, bus };
+}
+
+test("a whitelist never read costs nothing; one read is built once and served from memory after", () => {
+  const { files, loads } = cache(64 * 1024 * 1024);
+  expect(files.usage()).toEqual({ whitelists: 0, bytes: 0 });
+  files.get("a", "json");
+  files.get("a", "vanilla");
+  files.get("a", "json");
+  expect(loads).toEqual(["a"]);
+  expect(files.usage().whitelists).toBe(1);
+});
+
+test("past the budget the least recently read go first, and come back from the store on their next read", () => {
+  const { files, loads } = cache(1);
+  const one = cache(64 * 1024 * 1024);
+  one.files.get("x", "json");
+  const size = one.files.usage().bytes;
+  const { files: fitTwo, loads: loadsTwo } = cache(size * 2 + 1);
+  fitTwo.get("a", "json");
+  fitTwo.get("b", "json");
+  fitTwo.get("a", "plain"); // a is now the most recently read
+  fitTwo.get("c", "json"); // over budget: b goes, not a
+  expect(fitTwo.usage()).toEqual({ whitelists: 2, bytes: size * 2 });
+  fitTwo.get("a", "json");
+  fitTwo.get("b", "json");
+  expect(loadsTwo).toEqual(["a", "b", "c", "b"]);
+  // A budget smaller than one whitelist still serves it (the one just read always stays).
+  files.get("a", "json");
+  files.get("b", "json");
+  expect(files.usage().whitelists).toBe(1);
+  expect(loads).toEqual(["a", "b"]);
+});
+
+test("a change on the bus reaches a cached whitelist in place, without reading the store again", () => {
+  const { files, loads, bus } = cache(64 * 1024 * 1024);
+  const before = files.get("a", "plain");
+  const added = { ...entriesOf("a", 201)[200], nick: "newcomer" } as EntryRecord;
+  bus.publish({
+    event: { id: "1", type: "entry.added", whitelistId: "a" } as never,
+    entry: added,
+    actorId: null,
+  });
+  const after = files.get("a", "plain");
+  expect(after).not.toBe(before);
+  expect(after.etag).not.toBe(before.etag);
+  expect(new TextDecoder().decode(after.body).split("\n")).toContain("newcomer");
+  expect(loads).toEqual(["a"]);
+});
