@@ -95,7 +95,7 @@ export function createServices({
   const whitelists = createWhitelistService({ db, clock, write, guilds });
   const keys = createKeyService({ db, clock, write, guilds });
   const entries = createEntryService({ db, clock, write, whitelists, events, bus });
-  const files = createEntryFiles({ load: (id) => entries.list(id), bus, maxBytes: cacheMaxBytes });
+  const files = createEntryFiles({ load: (id) => entries.listForBodies(id), bus, maxBytes: cacheMaxBytes });
   const expiry = createExpiryScheduler({ entries, bus, clock, logger });
   const webhooks = createWebhookService({ db, write, keys, allowPrivate: allowPrivateWebhooks, logger });
   const mojang = createMojangClient({

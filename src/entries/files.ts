@@ -1,3 +1,4 @@
+import type { BodyEntry } from "./bodies/layouts.ts";
 import { WhitelistBodies } from "./bodies/whitelist-bodies.ts";
 import type { EventBus } from "./bus.ts";
 import { type ExportFormat, renderExport } from "./export.ts";
@@ -43,23 +44,29 @@ export function createEntryFiles({
   bus,
   maxBytes = DEFAULT_CACHE_BYTES,
 }: {
-  load: (whitelistId: string) => EntryRecord[];
+  load: (whitelistId: string) => BodyEntry[];
   bus: EventBus;
   maxBytes?: number;
 }) {
   // A Map iterates in insertion order: re-inserting on each read keeps the least recently read first.
   const cache = new Map<string, WhitelistBodies>();
+  const sizes = new Map<string, number>();
+  let total = 0;
 
-  /** Drops the least recently read whitelists until the rest fit; the one just read always stays. */
-  const fit = (keep: string) => {
-    let total = 0;
-    for (const bodies of cache.values()) total += bodies.bytes();
-    for (const [id, bodies] of cache) {
+  /** Records a whitelist's size now, then drops the least recently read until the rest fit (never `keep`). */
+  const measure = (whitelistId: string, bodies: WhitelistBodies, keep: string | null) => {
+    const size = bodies.bytes();
+    total += size - (sizes.get(whitelistId) ?? 0);
+    sizes.set(whitelistId, size);
+    for (const id of cache.keys()) {
       if (total <= maxBytes) break;
-      if (id === keep) continue;
-      cache.delete(id);
-      total -= bodies.bytes();
+      if (id !== keep) drop(id);
     }
+  };
+  const drop = (whitelistId: string) => {
+    cache.delete(whitelistId);
+    total -= sizes.get(whitelistId) ?? 0;
+    sizes.delete(whitelistId);
   };
 
   bus.subscribe(({ event, entry }) => {
@@ -67,6 +74,7 @@ export function createEntryFiles({
     if (!bodies) return;
     if (event.type === "entry.added") bodies.add(entry);
     else bodies.remove(entry);
+    measure(event.whitelistId, bodies, event.whitelistId);
   });
 
   return {
@@ -75,23 +83,22 @@ export function createEntryFiles({
       let bodies = cache.get(whitelistId);
       if (bodies) {
         cache.delete(whitelistId);
-        cache.set(whitelistId, bodies);
       } else {
-        bodies = new WhitelistBodies(load(whitelistId));
-        cache.set(whitelistId, bodies);
-        fit(whitelistId);
+        bodies = new WhitelistBodies(load(whitelistId), () => load(whitelistId));
       }
-      return bodies.file(format);
+      cache.set(whitelistId, bodies);
+      const file = bodies.file(format);
+      // Only a format built now changes the size: a read of a built one costs a map look-up here.
+      if (bodies.bytes() !== sizes.get(whitelistId)) measure(whitelistId, bodies, whitelistId);
+      return file;
     },
     /** Forgets a whitelist (deleted, or changed outside the bus). */
     invalidate(whitelistId: string): void {
-      cache.delete(whitelistId);
+      drop(whitelistId);
     },
     /** The whitelists held now and about how many bytes they take (metrics, tests). */
     usage(): { whitelists: number; bytes: number } {
-      let bytes = 0;
-      for (const bodies of cache.values()) bytes += bodies.bytes();
-      return { whitelists: cache.size, bytes };
+      return { whitelists: cache.size, bytes: total };
     },
   };
 }

@@ -9,6 +9,7 @@ import { DomainError } from "../shared/errors.ts";
 import { clip } from "../shared/text.ts";
 import type { Whitelist } from "../whitelists/model.ts";
 import type { WhitelistService } from "../whitelists/service.ts";
+import type { BodyEntry } from "./bodies/layouts.ts";
 import type { ChangeNotice, EventBus } from "./bus.ts";
 import type { EventLog } from "./event-log.ts";
 import type { EntryRecord, Origin, RoleFailure } from "./model.ts";
@@ -84,6 +85,9 @@ export function createEntryService(deps: {
       origin,
     });
 
+  const bodyRows = db.$client.query<[number, string, string | null, number, number | null], [string]>(
+    "SELECT id, nick, uuid, premium, expires_at FROM entries WHERE whitelist_id = ? ORDER BY id",
+  );
   // Prepared once: every registration rule asks it (twice per nick), and an import asks it for every line.
   const findByKey = db
     .select()
@@ -104,6 +108,17 @@ export function createEntryService(deps: {
 
   return {
     /** A whitelist's entries, oldest first. */
+    /**
+     * What the served bodies show of each entry (id, nick, UUID, premium, expiry), oldest first: read straight
+     * from SQLite without building whole records, so a 100,000-entry whitelist loads in a fraction of the time
+     * and garbage of `list`.
+     */
+    listForBodies(whitelistId: string): BodyEntry[] {
+      return (bodyRows.values(whitelistId) as [number, string, string | null, number, number | null][]).map(
+        ([id, nick, uuid, premium, expiresAt]) => ({ id, nick, uuid, premium: premium === 1, expiresAt }),
+      );
+    },
+
     list(whitelistId: string): EntryRecord[] {
       return db
         .select()

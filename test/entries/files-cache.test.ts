@@ -35,14 +35,19 @@ function cache(maxBytes: number) {
   return { files, loads, bus };
 }
 
-test("a whitelist never read costs nothing; one read is built once and served from memory after", () => {
+test("a whitelist never read costs nothing; each format is built on its first read, then served from memory", () => {
   const { files, loads } = cache(64 * 1024 * 1024);
   expect(files.usage()).toEqual({ whitelists: 0, bytes: 0 });
   files.get("a", "json");
-  files.get("a", "vanilla");
+  const json = files.usage().bytes;
   files.get("a", "json");
   expect(loads).toEqual(["a"]);
+  files.get("a", "vanilla");
+  files.get("a", "vanilla");
+  files.get("a", "json");
+  expect(loads).toEqual(["a", "a"]);
   expect(files.usage().whitelists).toBe(1);
+  expect(files.usage().bytes).toBeGreaterThan(json);
 });
 
 test("past the budget the least recently read go first, and come back from the store on their next read", () => {
@@ -53,12 +58,13 @@ test("past the budget the least recently read go first, and come back from the s
   const { files: fitTwo, loads: loadsTwo } = cache(size * 2 + 1);
   fitTwo.get("a", "json");
   fitTwo.get("b", "json");
-  fitTwo.get("a", "plain"); // a is now the most recently read
+  fitTwo.get("a", "json"); // a is now the most recently read
   fitTwo.get("c", "json"); // over budget: b goes, not a
   expect(fitTwo.usage()).toEqual({ whitelists: 2, bytes: size * 2 });
   fitTwo.get("a", "json");
-  fitTwo.get("b", "json");
+  fitTwo.get("b", "json"); // back from the store; c, now the least recently read, goes
   expect(loadsTwo).toEqual(["a", "b", "c", "b"]);
+  expect(fitTwo.usage()).toEqual({ whitelists: 2, bytes: size * 2 });
   // A budget smaller than one whitelist still serves it (the one just read always stays).
   files.get("a", "json");
   files.get("b", "json");

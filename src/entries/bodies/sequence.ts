@@ -1,23 +1,24 @@
 /**
- * An ordered sequence of text pieces kept in chunks, each chunk's joined bytes cached: inserting or removing a
- * piece costs a binary search and a splice within one chunk, and re-encodes only that chunk on the next read.
- * A body is the chunks' bytes with a separator between pieces (docs/architecture.md, Entry bodies).
+ * An ordered sequence of text pieces kept as encoded chunks: each chunk holds its pieces' keys, where each piece
+ * starts, and the bytes of the pieces joined by the separator. Inserting or removing a piece costs a binary
+ * search and a copy of one chunk's bytes; a body is the chunks' bytes with the separator between chunks. No text
+ * is kept per piece, only its bytes, so memory is about the size of the body itself.
  */
 
 /** One piece and the key that orders it. */
 export type Piece<K> = { key: K; text: string };
 
-type Chunk<K> = { pieces: Piece<K>[]; bytes: Uint8Array | null; chars: number };
+type Chunk<K> = { keys: K[]; starts: number[]; bytes: Uint8Array };
 
-/** Pieces per chunk before it is split in two: one change re-encodes at most this many. */
-const CHUNK_SIZE = 512;
+/** Pieces per chunk: a change copies one chunk, at most twice this many pieces. */
+const CHUNK_SIZE = 256;
 const encoder = new TextEncoder();
 
 export class PieceSequence<K> {
   private chunks: Chunk<K>[] = [];
-  private separatorBytes: Uint8Array;
-  /** Characters held, for the cache's memory budget. */
-  chars = 0;
+  private readonly separatorBytes: Uint8Array;
+  /** Bytes held (the chunks' bytes), for the cache's memory budget. */
+  bytes = 0;
   length = 0;
 
   constructor(
@@ -29,30 +30,35 @@ export class PieceSequence<K> {
 
   /** Fills an empty sequence from pieces already in order. */
   fill(sorted: readonly Piece<K>[]): void {
-    for (let at = 0; at < sorted.length; at += CHUNK_SIZE) {
-      const pieces = sorted.slice(at, at + CHUNK_SIZE);
-      this.chunks.push({ pieces, bytes: null, chars: charsOf(pieces) });
-    }
+    for (let at = 0; at < sorted.length; at += CHUNK_SIZE)
+      this.chunks.push(this.chunkOf(sorted.slice(at, at + CHUNK_SIZE)));
     this.length += sorted.length;
-    this.chars += charsOf(sorted);
   }
 
   /** Adds a piece at its place (after any piece of an equal key). */
   insert(piece: Piece<K>): void {
-    if (this.chunks.length === 0) this.chunks.push({ pieces: [], bytes: null, chars: 0 });
-    const chunk = this.chunks[this.chunkFor(piece.key)] as Chunk<K>;
-    const at = upperBound(chunk.pieces, piece.key, this.compare);
-    chunk.pieces.splice(at, 0, piece);
-    chunk.bytes = null;
-    chunk.chars += piece.text.length;
-    this.chars += piece.text.length;
-    this.length++;
-    if (chunk.pieces.length > 2 * CHUNK_SIZE) {
-      const index = this.chunks.indexOf(chunk);
-      const half = chunk.pieces.splice(CHUNK_SIZE);
-      chunk.chars = charsOf(chunk.pieces);
-      this.chunks.splice(index + 1, 0, { pieces: half, bytes: null, chars: charsOf(half) });
+    if (this.chunks.length === 0) {
+      this.chunks.push(this.chunkOf([piece]));
+      this.length++;
+      return;
     }
+    const index = this.chunkFor(piece.key);
+    const chunk = this.chunks[index] as Chunk<K>;
+    const at = bound(chunk.keys, piece.key, this.compare, true);
+    const text = encoder.encode(piece.text);
+    const separator = this.separatorBytes;
+    // The new bytes go before the piece now at `at` (with a separator after them), or at the end (one before).
+    const position = at < chunk.keys.length ? (chunk.starts[at] as number) : chunk.bytes.length;
+    const inserted = at < chunk.keys.length ? concat(text, separator) : concat(separator, text);
+    chunk.bytes = splice(chunk.bytes, position, 0, inserted);
+    const start = at < chunk.keys.length ? position : position + separator.length;
+    for (let i = at; i < chunk.starts.length; i++)
+      chunk.starts[i] = (chunk.starts[i] as number) + inserted.length;
+    chunk.keys.splice(at, 0, piece.key);
+    chunk.starts.splice(at, 0, start);
+    this.bytes += inserted.length;
+    this.length++;
+    if (chunk.keys.length > 2 * CHUNK_SIZE) this.split(index);
   }
 
   /** Removes the piece with this key (the first, when several are equal); false when there is none. */
@@ -60,65 +66,103 @@ export class PieceSequence<K> {
     const index = this.chunkFor(key);
     const chunk = this.chunks[index];
     if (!chunk) return false;
-    const at = lowerBound(chunk.pieces, key, this.compare);
-    const found = chunk.pieces[at];
-    if (!found || this.compare(found.key, key) !== 0) return false;
-    chunk.pieces.splice(at, 1);
-    chunk.bytes = null;
-    chunk.chars -= found.text.length;
-    this.chars -= found.text.length;
+    const at = bound(chunk.keys, key, this.compare, false);
+    if (at >= chunk.keys.length || this.compare(chunk.keys[at] as K, key) !== 0) return false;
+    if (chunk.keys.length === 1) {
+      this.chunks.splice(index, 1);
+      this.bytes -= chunk.bytes.length;
+      this.length--;
+      return true;
+    }
+    const start = chunk.starts[at] as number;
+    const end = at + 1 < chunk.keys.length ? (chunk.starts[at + 1] as number) : chunk.bytes.length;
+    // The piece and one separator: the one after it, or, for the last piece, the one before it.
+    const [from, to] = at + 1 < chunk.keys.length ? [start, end] : [start - this.separatorBytes.length, end];
+    chunk.bytes = splice(chunk.bytes, from, to - from, new Uint8Array(0));
+    chunk.keys.splice(at, 1);
+    chunk.starts.splice(at, 1);
+    for (let i = at; i < chunk.starts.length; i++)
+      chunk.starts[i] = (chunk.starts[i] as number) - (to - from);
+    this.bytes -= to - from;
     this.length--;
-    if (chunk.pieces.length === 0) this.chunks.splice(index, 1);
     return true;
   }
 
-  /** The body's parts, pieces separated: each chunk's bytes (encoded now if it changed), separators between. */
+  /** The body's parts: each chunk's bytes, the separator between chunks. */
   parts(): Uint8Array[] {
     const parts: Uint8Array[] = [];
     for (const chunk of this.chunks) {
       if (parts.length > 0 && this.separatorBytes.length > 0) parts.push(this.separatorBytes);
-      chunk.bytes ??= encoder.encode(chunk.pieces.map((piece) => piece.text).join(this.separator));
       parts.push(chunk.bytes);
     }
     return parts;
   }
 
-  /** The chunk a key belongs in: the first whose last piece is not below it (the last chunk otherwise). */
+  private chunkOf(pieces: readonly Piece<K>[]): Chunk<K> {
+    const bytes = encoder.encode(pieces.map((piece) => piece.text).join(this.separator));
+    const starts: number[] = [];
+    let at = 0;
+    for (const piece of pieces) {
+      starts.push(at);
+      at += Buffer.byteLength(piece.text, "utf8") + this.separatorBytes.length;
+    }
+    this.bytes += bytes.length;
+    return { keys: pieces.map((piece) => piece.key), starts, bytes };
+  }
+
+  private split(index: number): void {
+    const chunk = this.chunks[index] as Chunk<K>;
+    const cut = chunk.starts[CHUNK_SIZE] as number;
+    const tail: Chunk<K> = {
+      keys: chunk.keys.splice(CHUNK_SIZE),
+      starts: chunk.starts.splice(CHUNK_SIZE).map((start) => start - cut),
+      bytes: chunk.bytes.slice(cut),
+    };
+    // The head drops the separator that ended it.
+    chunk.bytes = chunk.bytes.slice(0, cut - this.separatorBytes.length);
+    this.bytes -= this.separatorBytes.length;
+    this.chunks.splice(index + 1, 0, tail);
+  }
+
+  /** The chunk a key belongs in: the first whose last key is not below it (the last chunk otherwise). */
   private chunkFor(key: K): number {
     let low = 0;
     let high = this.chunks.length - 1;
     while (low < high) {
       const middle = (low + high) >> 1;
-      const pieces = (this.chunks[middle] as Chunk<K>).pieces;
-      if (this.compare((pieces[pieces.length - 1] as Piece<K>).key, key) < 0) low = middle + 1;
+      const keys = (this.chunks[middle] as Chunk<K>).keys;
+      if (this.compare(keys[keys.length - 1] as K, key) < 0) low = middle + 1;
       else high = middle;
     }
     return Math.max(0, low);
   }
 }
 
-const charsOf = <K>(pieces: readonly Piece<K>[]) => pieces.reduce((sum, piece) => sum + piece.text.length, 0);
-
-/** The first index whose key is not below `key`. */
-function lowerBound<K>(pieces: readonly Piece<K>[], key: K, compare: (a: K, b: K) => number): number {
+/** The first index whose key is above `key` (`after`), or not below it. */
+function bound<K>(keys: readonly K[], key: K, compare: (a: K, b: K) => number, after: boolean): number {
   let low = 0;
-  let high = pieces.length;
+  let high = keys.length;
   while (low < high) {
     const middle = (low + high) >> 1;
-    if (compare((pieces[middle] as Piece<K>).key, key) < 0) low = middle + 1;
+    const order = compare(keys[middle] as K, key);
+    if (order < 0 || (after && order === 0)) low = middle + 1;
     else high = middle;
   }
   return low;
 }
 
-/** The first index whose key is above `key`. */
-function upperBound<K>(pieces: readonly Piece<K>[], key: K, compare: (a: K, b: K) => number): number {
-  let low = 0;
-  let high = pieces.length;
-  while (low < high) {
-    const middle = (low + high) >> 1;
-    if (compare((pieces[middle] as Piece<K>).key, key) <= 0) low = middle + 1;
-    else high = middle;
-  }
-  return low;
+function concat(a: Uint8Array, b: Uint8Array): Uint8Array {
+  const joined = new Uint8Array(a.length + b.length);
+  joined.set(a);
+  joined.set(b, a.length);
+  return joined;
+}
+
+/** `bytes` with `remove` bytes at `at` replaced by `insert`, as a new array. */
+function splice(bytes: Uint8Array, at: number, remove: number, insert: Uint8Array): Uint8Array {
+  const result = new Uint8Array(bytes.length - remove + insert.length);
+  result.set(bytes.subarray(0, at));
+  result.set(insert, at);
+  result.set(bytes.subarray(at + remove), at + insert.length);
+  return result;
 }

@@ -1,10 +1,11 @@
+import { byCodePoint } from "../export.ts";
 import type { EntryFile, FileFormat } from "../files.ts";
 import { type BodyEntry, type Layout, layouts } from "./layouts.ts";
 import { PieceSequence } from "./sequence.ts";
 
-const FORMATS = Object.keys(layouts) as FileFormat[];
 const encoder = new TextEncoder();
 const MASK = (1n << 64n) - 1n;
+const SURROGATE = /[\uD800-\uDFFF]/;
 
 /** The file name a download of each export format gets (none for the API's JSON). */
 const FILE_NAMES: Record<FileFormat, string | null> = {
@@ -14,108 +15,139 @@ const FILE_NAMES: Record<FileFormat, string | null> = {
   easywhitelist: "config.yml",
 };
 
+/** A format's pieces, and for EasyWhitelist how many entries share each line (nicks equal in lower case). */
+type Built = { sequence: PieceSequence<unknown>; shared: Map<string, number> | null; file: EntryFile | null };
+
 /**
- * One whitelist's entries as every format's pieces, changed entry by entry as the bus reports changes: a body is
- * rebuilt from cached chunks on the next read, so a change costs O(log n) plus one chunk per format, never a
- * whole re-serialisation. The ETag is a hash of the set of entries, updated by each change (add and subtract):
- * it changes with the content, costs nothing to keep, and is the same after a restart.
+ * One whitelist's entries as each format's pieces, changed entry by entry as the bus reports changes: a format is
+ * built from the store on its first read, then a change costs O(log n) plus one chunk per built format, never a
+ * whole re-serialisation. The ETag is a hash of the set of entries, kept by each change (add and subtract): it
+ * changes with the content, costs nothing to keep, and is the same after a restart.
  */
 export class WhitelistBodies {
-  private readonly sequences = new Map<FileFormat, PieceSequence<unknown>>();
-  /** How many entries share each EasyWhitelist line (nicks equal in lower case). */
-  private readonly shared = new Map<string, number>();
-  private readonly files = new Map<FileFormat, EntryFile>();
+  private readonly formats = new Map<FileFormat, Built>();
   private sum = 0n;
   private count = 0;
+  /** The entries read at creation, for the first format built before any change; then dropped. */
+  private initial: readonly BodyEntry[] | null;
 
-  constructor(entries: readonly BodyEntry[]) {
-    for (const format of FORMATS) {
-      const layout = layouts[format];
-      this.sequences.set(format, new PieceSequence(layout.compare, layout.separator));
-    }
-    for (const format of FORMATS) {
-      const layout = layouts[format];
-      let pieces = entries.map((entry) => ({ key: layout.key(entry), text: layout.piece(entry), entry }));
-      if (layout.shared) {
-        const seen = new Set<string>();
-        pieces = pieces.filter(({ entry }) => {
-          const line = (layout.shared as (e: BodyEntry) => string)(entry);
-          this.shared.set(line, (this.shared.get(line) ?? 0) + 1);
-          if (seen.has(line)) return false;
-          seen.add(line);
-          return true;
-        });
-      }
-      pieces.sort((a, b) => layout.compare(a.key, b.key));
-      this.sequence(format).fill(pieces.map(({ key, text }) => ({ key, text })));
-    }
+  /** `load` reads the whitelist's entries from the store again, for a format first read later. */
+  constructor(
+    entries: readonly BodyEntry[],
+    private readonly load: () => readonly BodyEntry[],
+  ) {
     for (const entry of entries) this.sum = (this.sum + entryHash(entry)) & MASK;
     this.count = entries.length;
+    this.initial = entries;
   }
 
   /** Applies an addition. */
   add(entry: BodyEntry): void {
-    for (const format of FORMATS) {
+    this.initial = null;
+    for (const [format, built] of this.formats) {
       const layout = layouts[format];
-      if (layout.shared && this.share(layout, entry, 1) > 1) continue;
-      this.sequence(format).insert({ key: layout.key(entry), text: layout.piece(entry) });
+      built.file = null;
+      if (built.shared && share(built.shared, layout, entry, 1) > 1) continue;
+      built.sequence.insert({ key: layout.key(entry), text: layout.piece(entry) });
     }
     this.count++;
     this.sum = (this.sum + entryHash(entry)) & MASK;
-    this.files.clear();
   }
 
   /** Applies a removal (of the entry as it was stored). */
   remove(entry: BodyEntry): void {
-    for (const format of FORMATS) {
+    this.initial = null;
+    for (const [format, built] of this.formats) {
       const layout = layouts[format];
-      if (layout.shared && this.share(layout, entry, -1) > 0) continue;
-      this.sequence(format).remove(layout.key(entry));
+      built.file = null;
+      if (built.shared && share(built.shared, layout, entry, -1) > 0) continue;
+      built.sequence.remove(layout.key(entry));
     }
     this.count--;
     this.sum = (this.sum - entryHash(entry)) & MASK;
-    this.files.clear();
   }
 
   /** The whitelist's entries in `format`: a new object after every change (representations key on it). */
   file(format: FileFormat): EntryFile {
-    let file = this.files.get(format);
-    if (!file) {
+    const built = this.formats.get(format) ?? this.build(format);
+    if (!built.file) {
       const layout = layouts[format];
-      const sequence = this.sequence(format);
+      const { sequence } = built;
       const parts =
         sequence.length === 0
           ? [encoder.encode(layout.empty)]
           : [encoder.encode(layout.prefix), ...sequence.parts(), encoder.encode(layout.suffix)];
-      file = entryFile(
+      built.file = entryFile(
         parts,
         FILE_NAMES[format],
         `"${format}-${this.count.toString(36)}-${this.sum.toString(36)}"`,
       );
-      this.files.set(format, file);
     }
-    return file;
+    return built.file;
   }
 
-  /** About how many bytes this holds (pieces as UTF-16 text, their encoded chunks, per-piece overhead). */
+  /** About how many bytes this holds: each built format's bytes, and a key and an offset per piece. */
   bytes(): number {
     let total = 0;
-    for (const sequence of this.sequences.values()) total += sequence.chars * 3 + sequence.length * 64;
+    for (const { sequence } of this.formats.values()) total += sequence.bytes + sequence.length * 24;
     return total;
   }
 
-  private sequence(format: FileFormat): PieceSequence<unknown> {
-    return this.sequences.get(format) as PieceSequence<unknown>;
+  private build(format: FileFormat): Built {
+    const layout = layouts[format];
+    const entries = this.initial ?? this.load();
+    this.initial = null;
+    let shared: Map<string, number> | null = null;
+    let chosen = entries;
+    if (layout.shared) {
+      shared = new Map();
+      const first: BodyEntry[] = [];
+      for (const entry of entries) if (share(shared, layout, entry, 1) === 1) first.push(entry);
+      chosen = first;
+    }
+    // Keys computed once each, then sorted (a comparison may fold letter case: not per comparison).
+    const sortKey = layout.sortKey;
+    type Row = { key: unknown; entry: BodyEntry; folded: string; astral: boolean };
+    const rows: Row[] = chosen.map((entry) => {
+      const folded = sortKey ? sortKey(entry) : "";
+      return { key: layout.key(entry), entry, folded, astral: SURROGATE.test(folded) };
+    });
+    rows.sort((a, b) => {
+      if (sortKey) {
+        // UTF-16 order is code point order for text without surrogates: `<` then, byCodePoint otherwise.
+        const order =
+          a.astral || b.astral
+            ? byCodePoint(a.folded, b.folded)
+            : a.folded < b.folded
+              ? -1
+              : a.folded > b.folded
+                ? 1
+                : 0;
+        if (order !== 0) return order;
+      }
+      return layout.compare(a.key, b.key);
+    });
+    const pieces = rows;
+    const sequence = new PieceSequence(layout.compare, layout.separator);
+    sequence.fill(pieces.map(({ key, entry }) => ({ key, text: layout.piece(entry) })));
+    const built: Built = { sequence, shared, file: null };
+    this.formats.set(format, built);
+    return built;
   }
+}
 
-  /** Counts an entry in or out of its shared line; returns how many entries hold the line now. */
-  private share(layout: Layout<unknown>, entry: BodyEntry, delta: 1 | -1): number {
-    const line = (layout.shared as (e: BodyEntry) => string)(entry);
-    const held = (this.shared.get(line) ?? 0) + delta;
-    if (held <= 0) this.shared.delete(line);
-    else this.shared.set(line, held);
-    return held;
-  }
+/** Counts an entry in or out of its shared line; returns how many entries hold the line now. */
+function share(
+  shared: Map<string, number>,
+  layout: Layout<unknown>,
+  entry: BodyEntry,
+  delta: 1 | -1,
+): number {
+  const line = (layout.shared as (e: BodyEntry) => string)(entry);
+  const held = (shared.get(line) ?? 0) + delta;
+  if (held <= 0) shared.delete(line);
+  else shared.set(line, held);
+  return held;
 }
 
 /** A file of parts; `body` joins them only when asked (a Discord attachment, a test). */
