@@ -2,7 +2,8 @@
  * An ordered sequence of text pieces kept as encoded chunks: each chunk holds its pieces' keys, where each piece
  * starts, and the bytes of the pieces joined by the separator. Inserting or removing a piece costs a binary
  * search and a copy of one chunk's bytes; a body is the chunks' bytes with the separator between chunks. No text
- * is kept per piece, only its bytes, so memory is about the size of the body itself.
+ * is kept per piece, only its bytes, so memory is about the size of the body itself (docs/architecture.md,
+ * Entry bodies).
  */
 
 /** One piece and the key that orders it. */
