@@ -113,7 +113,7 @@ export const ConfigSchema = t.Object({
   CACHE_MAX_MB: WholeNumber({
     minimum: 1,
     maximum: 65536,
-    default: 64,
+    default: 32,
     description:
       "megabytes for whitelists' bodies kept ready to serve; past it the least recently read are dropped",
   }),

@@ -63,7 +63,8 @@ describe("bodies kept piece by piece", () => {
           for (const seed of initial) {
             if (!taken(seed.nick)) entries.push(record(nextId++, { ...seed, uuid: null, expiresAt: null }));
           }
-          const bodies = new WhitelistBodies(entries, () => entries);
+          // Chunks of 3 pieces: every few changes split a chunk or empty one.
+          const bodies = new WhitelistBodies(entries, () => entries, 3);
           const check = () => {
             for (const format of FORMATS) {
               const expected = decoder.decode(renderFile(format, entries).body);
@@ -128,7 +129,7 @@ describe("bodies kept piece by piece", () => {
     );
     // The store as it is at each moment: what a format first read later is built from.
     let stored = entries.slice(0, 100);
-    const bodies = new WhitelistBodies(stored, () => stored);
+    const bodies = new WhitelistBodies(stored, () => stored, 64);
     // json and vanilla are built before the changes (and changed in place), plain and easywhitelist after.
     bodies.file("json");
     bodies.file("vanilla");

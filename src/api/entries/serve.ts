@@ -14,7 +14,7 @@ export type EntriesDeps = {
  * Answers `GET /whitelists/{id}/entries` for an authenticated key: the scope rule, then the cached bytes of
  * the format with their strong ETag (304 when `If-None-Match` holds it). Throws the scope's domain errors.
  * One Response, built once with every header (`extraHeaders` too: the rate limit's, when the caller has
- * them), around an immutable cached Blob.
+ * them), around an immutable cached Blob (or, for a large body, its chunks).
  */
 export function serveEntries(
   deps: EntriesDeps,
@@ -39,7 +39,18 @@ export function serveEntries(
   if (representation.fileName) {
     headers["content-disposition"] = `attachment; filename="${representation.fileName}"`;
   }
-  return new Response(representation.blob, { headers });
+  const { body } = representation;
+  if (body instanceof Blob) return new Response(body, { headers });
+  // A large body goes out chunk by chunk, straight to the socket, its length known up front.
+  headers["content-length"] = String(body.size);
+  const stream = new ReadableStream({
+    type: "direct",
+    pull(controller) {
+      for (const part of body.parts) controller.write(part);
+      controller.close();
+    },
+  });
+  return new Response(stream as unknown as ReadableStream, { headers });
 }
 
 /** RFC 9110 weak comparison of an If-None-Match list with our (strong) ETag. */

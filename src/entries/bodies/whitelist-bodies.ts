@@ -1,7 +1,7 @@
 import { byCodePoint } from "../export.ts";
 import type { EntryFile, FileFormat } from "../files.ts";
 import { type BodyEntry, type Layout, layouts } from "./layouts.ts";
-import { PieceSequence } from "./sequence.ts";
+import { CHUNK_SIZE, PieceSequence } from "./sequence.ts";
 
 const encoder = new TextEncoder();
 const MASK = (1n << 64n) - 1n;
@@ -35,6 +35,8 @@ export class WhitelistBodies {
   constructor(
     entries: readonly BodyEntry[],
     private readonly load: () => readonly BodyEntry[],
+    /** Pieces per chunk (tests: small, so chunks split and empty out on a few entries). */
+    private readonly chunkSize = CHUNK_SIZE,
   ) {
     for (const entry of entries) this.sum = (this.sum + entryHash(entry)) & MASK;
     this.count = entries.length;
@@ -133,7 +135,7 @@ export class WhitelistBodies {
       return layout.compare(a.key, b.key);
     });
     const pieces = rows;
-    const sequence = new PieceSequence(layout.compare, layout.separator);
+    const sequence = new PieceSequence(layout.compare, layout.separator, this.chunkSize);
     sequence.fill(pieces.map(({ key, entry }) => ({ key, text: layout.piece(entry) })));
     const built: Built = { sequence, shared, file: null };
     this.formats.set(format, built);
