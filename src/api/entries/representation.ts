@@ -24,7 +24,7 @@ export const contentTypes: Record<FileFormat, string> = {
  * chunks (a few hundred KB each): a Blob would copy it whole after every change, and the copies, outside the JS
  * heap, would pile up until a collection (bench/scale.ts: 100,000 entries).
  */
-const JOIN_UP_TO_BYTES = 1024 * 1024;
+const JOIN_UP_TO_BYTES = 256 * 1024;
 
 /** The HTTP representation of a file, and its ETag. */
 function represent(format: FileFormat, file: EntryFile): Representation {

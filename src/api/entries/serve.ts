@@ -45,9 +45,11 @@ export function serveEntries(
   headers["content-length"] = String(body.size);
   const stream = new ReadableStream({
     type: "direct",
-    pull(controller) {
+    // One flush of every chunk, then the end: measured faster than closing without a flush.
+    async pull(controller) {
       for (const part of body.parts) controller.write(part);
-      controller.close();
+      await controller.flush();
+      controller.end();
     },
   });
   return new Response(stream as unknown as ReadableStream, { headers });
