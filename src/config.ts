@@ -113,9 +113,10 @@ export const ConfigSchema = t.Object({
   CACHE_MAX_MB: WholeNumber({
     minimum: 1,
     maximum: 65536,
-    default: 32,
+    default: 16,
     description:
-      "megabytes for whitelists' bodies kept ready to serve; past it the least recently read are dropped",
+      "megabytes for whitelists' bodies kept ready to serve; past it the least recently read are dropped " +
+      "(about 1 MB per 1,000 entries: raise it for larger whitelists)",
   }),
   METRICS: t.Union([t.Literal("off"), t.Literal("on")], {
     default: "off",

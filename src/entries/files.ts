@@ -31,7 +31,7 @@ export function renderFile(
 }
 
 /** The memory budget of the cached bodies when CACHE_MAX_MB is not given. */
-export const DEFAULT_CACHE_BYTES = 32 * 1024 * 1024;
+export const DEFAULT_CACHE_BYTES = 16 * 1024 * 1024;
 
 /**
  * Keeps each whitelist's entries as every format's pieces (WhitelistBodies), built from the store on the first

@@ -21,7 +21,7 @@ describe("configuration", () => {
       EVENT_RETENTION_DAYS: 7,
       DB_BUSY_TIMEOUT_MS: 2000,
       METRICS: "off",
-      CACHE_MAX_MB: 32,
+      CACHE_MAX_MB: 16,
     });
   });
 
