@@ -1,3 +1,4 @@
+import { grantedByFlags, PORTAL_PLACE } from "../bot/intents.ts";
 import { DISCORD_API } from "../bot/login.ts";
 import type { Config } from "../config.ts";
 import type { Services } from "../services.ts";
@@ -14,12 +15,6 @@ export type DoctorReport = { ok: boolean; version: string; sections: DoctorSecti
 
 const pass = (title: string): Check => ({ ok: true, title });
 const fail = (title: string, fix: string): Check => ({ ok: false, title, fix });
-
-/** Application flags: the portal's Privileged Gateway Intents switches (both the verified and the limited bit). */
-const SERVER_MEMBERS_FLAGS = (1 << 14) | (1 << 15);
-const MESSAGE_CONTENT_FLAGS = (1 << 18) | (1 << 19);
-const PORTAL =
-  "Bot → Privileged Gateway Intents in the Discord developer portal (https://discord.com/developers/applications)";
 
 /**
  * Checks the setup as the service would meet it, reading only: the token, the application's privileged intents,
@@ -90,15 +85,14 @@ async function discordSections(
     checks.push(pass(`the token works: the bot is ${bot.username} (${bot.id})`));
 
     const application = await discord.read<{ id: string; flags?: number }>("/applications/@me");
-    const flags = application.flags ?? 0;
-    const serverMembers = (flags & SERVER_MEMBERS_FLAGS) !== 0;
-    const messageContent = (flags & MESSAGE_CONTENT_FLAGS) !== 0;
+    // The bot's own reading of the application's flags (the portal's switches).
+    const { serverMembers, messageContent } = grantedByFlags(application.flags ?? 0);
     checks.push(
       serverMembers
         ? pass("the Server Members Intent is on")
         : fail(
             "the Server Members Intent is off: members who leave, or lose a required role, keep their nicks",
-            `switch the Server Members Intent on in ${PORTAL}`,
+            `switch the Server Members Intent on in ${PORTAL_PLACE}`,
           ),
     );
     const byMessage = (services?.whitelists.listByMode("message") ?? []).map((whitelist) => whitelist.name);
@@ -109,7 +103,7 @@ async function discordSections(
           ? fail(
               `the Message Content Intent is off, and ${byMessage.join(", ")} register(s) by message: members' ` +
                 "nicks there can't be read",
-              `switch the Message Content Intent on in ${PORTAL}, or move ${byMessage.join(", ")} to command ` +
+              `switch the Message Content Intent on in ${PORTAL_PLACE}, or move ${byMessage.join(", ")} to command ` +
                 "mode with `/whitelist edit mode:command`",
             )
           : pass("the Message Content Intent is off (no whitelist registers by message, so none is needed)"),

@@ -10,7 +10,7 @@ import { createServices, type Services } from "../services.ts";
 import type { Check } from "../setup/checks.ts";
 import { systemClock } from "../shared/clock.ts";
 import { silentLogger } from "../shared/logger.ts";
-import { assertPublicUrl } from "../webhooks/ssrf.ts";
+import { assertPublicUrl, hostOf } from "../webhooks/ssrf.ts";
 
 const pass = (title: string): Check => ({ ok: true, title });
 const fail = (title: string, fix: string): Check => ({ ok: false, title, fix });
@@ -137,15 +137,6 @@ export async function checkWebhooks(config: Config, services: Services, guildId:
   }
   return checks;
 }
-
-/** The host of a URL: its path and query may carry a token, so only this is shown. */
-const hostOf = (url: string) => {
-  try {
-    return new URL(url).host;
-  } catch {
-    return "an unreadable URL";
-  }
-};
 
 function writable(path: string): boolean {
   try {

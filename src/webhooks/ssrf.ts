@@ -213,3 +213,12 @@ function ipv6Reason(g: number[]): string | null {
   if ((g0 & 0xe000) !== 0x2000) return "not a global unicast address";
   return null;
 }
+
+/** The host of a webhook URL: all that staff and logs see of it (its path and query may carry a token). */
+export function hostOf(url: string): string {
+  try {
+    return new URL(url).host;
+  } catch {
+    return "an invalid URL";
+  }
+}

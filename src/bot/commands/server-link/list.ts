@@ -1,10 +1,11 @@
 import { SlashCommandSubcommandBuilder } from "discord.js";
 import type { LinkKeyView } from "../../../keys/service.ts";
+import { hostOf } from "../../../webhooks/ssrf.ts";
 import { plainName } from "../../text.ts";
 import { answer, fitLines, relativeTime } from "../answer.ts";
 import { requireGuildId, requireManageGuild } from "../preconditions.ts";
 import type { Subcommand } from "../subcommands.ts";
-import { hostOf, scopeOf } from "./shared.ts";
+import { scopeOf } from "./shared.ts";
 
 /** A webhook's last delivery in words: its status or error, duration and time. */
 function lastDelivery(key: LinkKeyView): string {

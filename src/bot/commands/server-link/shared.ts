@@ -36,12 +36,3 @@ export function scopeOf(key: Pick<LinkKeyView, "whitelistId">, services: Service
   const whitelist = services.whitelists.get(key.whitelistId);
   return whitelist ? `whitelist **${whitelist.name}**` : "a deleted whitelist";
 }
-
-/** The host of a webhook URL: what staff see of it (its path may carry a token). */
-export function hostOf(url: string): string {
-  try {
-    return new URL(url).host;
-  } catch {
-    return "an invalid URL";
-  }
-}

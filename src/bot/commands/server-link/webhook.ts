@@ -1,9 +1,10 @@
 import { SlashCommandSubcommandBuilder } from "discord.js";
+import { hostOf } from "../../../webhooks/ssrf.ts";
 import { webhookEmbed } from "../../log-channel.ts";
 import { answer, deferAnswer } from "../answer.ts";
 import { requireGuildId, requireManageGuild } from "../preconditions.ts";
 import type { Subcommand } from "../subcommands.ts";
-import { hostOf, linkIdOption, suggestLinks } from "./shared.ts";
+import { linkIdOption, suggestLinks } from "./shared.ts";
 
 /**
  * `/server-link webhook id [url]` (Manage Server): sets the link's webhook and shows its signing secret once
