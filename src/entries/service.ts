@@ -59,6 +59,9 @@ const namesOf = (whitelist: Whitelist, typed: string): string[] =>
 export type EntryService = ReturnType<typeof createEntryService>;
 
 /** Creates the entry service. */
+/** A row of `listForBodies`: id, nick, uuid, premium (0/1), expires_at. */
+type BodyRow = [number, string, string | null, number, number | null];
+
 export function createEntryService(deps: {
   db: Db;
   clock: Clock;
@@ -85,7 +88,7 @@ export function createEntryService(deps: {
       origin,
     });
 
-  const bodyRows = db.$client.query<[number, string, string | null, number, number | null], [string]>(
+  const bodyRows = db.$client.query<BodyRow, [string]>(
     "SELECT id, nick, uuid, premium, expires_at FROM entries WHERE whitelist_id = ? ORDER BY id",
   );
   // Prepared once: every registration rule asks it (twice per nick), and an import asks it for every line.
@@ -114,9 +117,13 @@ export function createEntryService(deps: {
      * and garbage of `list`.
      */
     listForBodies(whitelistId: string): BodyEntry[] {
-      return (bodyRows.values(whitelistId) as [number, string, string | null, number, number | null][]).map(
-        ([id, nick, uuid, premium, expiresAt]) => ({ id, nick, uuid, premium: premium === 1, expiresAt }),
-      );
+      return (bodyRows.values(whitelistId) as BodyRow[]).map(([id, nick, uuid, premium, expiresAt]) => ({
+        id,
+        nick,
+        uuid,
+        premium: premium === 1,
+        expiresAt,
+      }));
     },
 
     list(whitelistId: string): EntryRecord[] {

@@ -15,7 +15,7 @@ const wl = (userId: string, subcommand: string, options: Record<string, unknown>
 const SEND_MESSAGES = String(1n << 11n);
 const ATTACH_FILES = String(1n << 15n);
 
-/** Denies `allowBits` to the bot's role in a channel, as an admin's Edit Channel → Permissions does. */
+/** Denies `deny` to the bot's role in a channel, as an admin's Edit Channel → Permissions does. */
 const denyBot = (channelId: string, deny: string) =>
   world.control("PUT", `/channels/${channelId}/overwrites/${IDS.botRole}`, { type: "role", deny });
 

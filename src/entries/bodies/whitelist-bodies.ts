@@ -136,9 +136,8 @@ export class WhitelistBodies {
       }
       return layout.compare(a.key, b.key);
     });
-    const pieces = rows;
     const sequence = new PieceSequence(layout.compare, layout.separator, this.chunkSize);
-    sequence.fill(pieces.map(({ key, entry }) => ({ key, text: layout.piece(entry) })));
+    sequence.fill(rows.map(({ key, entry }) => ({ key, text: layout.piece(entry) })));
     const built: Built = { sequence, shared, file: null };
     this.formats.set(format, built);
     // Building a large whitelist's format leaves tens of MB of rows and strings behind: collected now, once, the
