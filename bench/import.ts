@@ -124,7 +124,10 @@ async function baseline(): Promise<number> {
     });
   }
   const elapsed = performance.now() - started;
-  check("baseline stored every entry", world.services.entries.list(world.whitelist.id).length === lines);
+  check(
+    "baseline stored every entry",
+    (await world.services.entries.list(world.whitelist.id)).length === lines,
+  );
   check("baseline published one event per entry", world.events() === lines);
   world.close();
   return elapsed;
@@ -145,7 +148,7 @@ async function importing(dryRun: boolean): Promise<{ ms: number; bulkRequests: n
   });
   const elapsed = performance.now() - started;
   check(`${dryRun ? "dry run" : "import"} added every line`, result.counts.added === lines);
-  const stored = world.services.entries.list(world.whitelist.id);
+  const stored = await world.services.entries.list(world.whitelist.id);
   check(
     `${dryRun ? "dry run stored nothing" : "import stored every entry, premium ones with their UUID"}`,
     dryRun ? stored.length === 0 : stored.length === lines && stored.filter((e) => e.premium).length > 0,

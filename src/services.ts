@@ -1,5 +1,5 @@
 import { ConfigSchema } from "./config.ts";
-import { type Db, openDatabase } from "./db/client.ts";
+import { type Db, lastEventId, openDatabase } from "./db/client.ts";
 import { createWriter } from "./db/writer.ts";
 import { logEntryChanges } from "./entries/audit.ts";
 import { createEventBus } from "./entries/bus.ts";
@@ -88,14 +88,18 @@ export function createServices({
   cacheMaxBytes,
 }: ServiceOptions & { db: Db }) {
   const { write, waiting: writesWaiting } = createWriter({ db, clock, budgetMs: busyTimeoutMs, observer });
-  const bus = createEventBus(logger);
+  const bus = createEventBus(logger, () => lastEventId(db));
   logEntryChanges({ bus, logger });
   const events = createEventLog({ db, clock, write });
   const guilds = createGuildService({ db, clock, write });
   const whitelists = createWhitelistService({ db, clock, write, guilds });
   const keys = createKeyService({ db, clock, write, guilds });
   const entries = createEntryService({ db, clock, write, whitelists, events, bus });
-  const files = createEntryFiles({ load: (id) => entries.listForBodies(id), bus, maxBytes: cacheMaxBytes });
+  const files = createEntryFiles({
+    load: (id) => entries.snapshotForBodies(id),
+    bus,
+    maxBytes: cacheMaxBytes,
+  });
   const expiry = createExpiryScheduler({ entries, bus, clock, logger });
   const webhooks = createWebhookService({ db, write, keys, allowPrivate: allowPrivateWebhooks, logger });
   const mojang = createMojangClient({

@@ -286,7 +286,7 @@ export async function startBot(options: BotOptions): Promise<Bot> {
     const tried = new Set<number>();
     let refused: unknown;
     for (const candidate of candidates) {
-      const intents = wantedIntents(services, candidate);
+      const intents = await wantedIntents(services, candidate);
       const bits = new IntentsBitField(intents).bitfield;
       if (tried.has(bits)) continue;
       tried.add(bits);
@@ -307,7 +307,7 @@ export async function startBot(options: BotOptions): Promise<Bot> {
 
   /** Tells the log, and the log channel of every guild concerned, about intents newly missing (or back). */
   const report = async () => {
-    const missing = missingIntents(services, granted);
+    const missing = await missingIntents(services, granted);
     const added = missing.filter((intent) => !reported.includes(intent));
     for (const intent of reported) {
       if (!missing.includes(intent)) logger.info(`the ${PRIVILEGED[intent].switch} is granted again`);
@@ -317,8 +317,7 @@ export async function startBot(options: BotOptions): Promise<Bot> {
       logger.warn(missingIntentWarning(intent), { intent: PRIVILEGED[intent].switch });
     if (added.length === 0) return;
     for (const guildId of client.guilds.cache.keys()) {
-      const messageWhitelists = services.whitelists
-        .listForGuild(guildId)
+      const messageWhitelists = (await services.whitelists.listForGuild(guildId))
         .filter((wl) => wl.registrationMode === "message")
         .map((wl) => wl.name);
       const concerned = added.filter((intent) => intent !== "messageContent" || messageWhitelists.length > 0);
@@ -368,7 +367,7 @@ export async function startBot(options: BotOptions): Promise<Bot> {
       serially(async () => {
         if (stopped) return;
         const portal = await readPortal();
-        const wanted = wantedIntents(services, portal);
+        const wanted = await wantedIntents(services, portal);
         const has = (intent: GatewayIntentBits) => client.options.intents.has(intent);
         if (wanted.every(has)) {
           // Nothing to reconnect for: the session keeps what it has, and lacks what the portal withholds.

@@ -51,24 +51,32 @@ export function grantedByFlags(flags: number): GrantedIntents {
 }
 
 /** Whether some whitelist needs the content of messages (message mode). */
-export const needsMessageContent = (services: Services) => services.whitelists.anyInMode("message");
+export const needsMessageContent = (services: Services): Promise<boolean> =>
+  services.whitelists.anyInMode("message");
 
 /**
  * The intents to identify with: guilds and their messages always; Server Members when granted; Message Content
  * when granted and some whitelist registers by message.
  */
-export function wantedIntents(services: Services, granted: GrantedIntents): GatewayIntentBits[] {
+export async function wantedIntents(
+  services: Services,
+  granted: GrantedIntents,
+): Promise<GatewayIntentBits[]> {
   const intents = [GatewayIntentBits.Guilds, GatewayIntentBits.GuildMessages];
   if (granted.serverMembers) intents.push(GatewayIntentBits.GuildMembers);
-  if (granted.messageContent && needsMessageContent(services)) intents.push(GatewayIntentBits.MessageContent);
+  if (granted.messageContent && (await needsMessageContent(services)))
+    intents.push(GatewayIntentBits.MessageContent);
   return intents;
 }
 
 /** The privileged intents the bot needs now but Discord does not grant (Message Content only with message mode). */
-export function missingIntents(services: Services, granted: GrantedIntents): PrivilegedIntent[] {
+export async function missingIntents(
+  services: Services,
+  granted: GrantedIntents,
+): Promise<PrivilegedIntent[]> {
   const missing: PrivilegedIntent[] = [];
   if (!granted.serverMembers) missing.push("serverMembers");
-  if (!granted.messageContent && needsMessageContent(services)) missing.push("messageContent");
+  if (!granted.messageContent && (await needsMessageContent(services))) missing.push("messageContent");
   return missing;
 }
 

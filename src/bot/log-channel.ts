@@ -311,7 +311,7 @@ export function createLogChannel({
   logger: Logger;
 }) {
   const post = async (guildId: string, message: LogMessage): Promise<string | null> => {
-    const channelId = services.guilds.get(guildId)?.logChannelId;
+    const channelId = (await services.guilds.get(guildId))?.logChannelId;
     if (!channelId) return null;
     try {
       const posted = (await rest.post(Routes.channelMessages(channelId), { body: message })) as {
@@ -361,7 +361,7 @@ export function createLogChannel({
     post,
     /** Edits an earlier post (e.g. an approval request once decided). */
     async edit(guildId: string, messageId: string, message: LogMessage): Promise<void> {
-      const channelId = services.guilds.get(guildId)?.logChannelId;
+      const channelId = (await services.guilds.get(guildId))?.logChannelId;
       if (!channelId) return;
       try {
         await rest.patch(Routes.channelMessage(channelId, messageId), { body: message });

@@ -33,7 +33,7 @@ export async function syncGuildCommands(options: {
 }): Promise<boolean> {
   const { rest, apiBase, applicationId, guildId, commands, guilds, logger } = options;
   const hash = commandSetHash(commands, { applicationId, apiBase });
-  if (guilds.get(guildId)?.commandHash === hash) return false;
+  if ((await guilds.get(guildId))?.commandHash === hash) return false;
   await rest.put(Routes.applicationGuildCommands(applicationId, guildId), {
     body: commands.map((command) => command.data),
   });

@@ -48,20 +48,20 @@ export const warningLines = (checks: readonly Check[]): string[] =>
   checks.filter((check) => !check.ok).map((check) => `⚠️ ${check.title}. Fix: ${check.fix}.`);
 
 /** Problems of one whitelist where it lives now: its channel, roles and mode (`/whitelist create`, `edit`, `roles`). */
-export function whitelistWarnings(
+export async function whitelistWarnings(
   guild: Guild,
   whitelist: Whitelist,
   services: Services,
   /** The Message Content Intent as granted, when the answer should warn about it (show has its own field). */
   messageContent?: boolean,
-): string[] {
-  const logChannelId = services.guilds.get(guild.id)?.logChannelId ?? null;
+): Promise<string[]> {
+  const logChannelId = (await services.guilds.get(guild.id))?.logChannelId ?? null;
   return warningLines(whitelistChecks(guildSnapshot(guild), whitelist, { logChannelId, messageContent }));
 }
 
 /** Problems of the server as a whole: the bot's permissions and the log channel (`/whitelist log-channel`, `show`). */
-export function serverWarnings(guild: Guild, services: Services): string[] {
+export async function serverWarnings(guild: Guild, services: Services): Promise<string[]> {
   const snapshot = guildSnapshot(guild);
-  const logChannelId = services.guilds.get(guild.id)?.logChannelId ?? null;
+  const logChannelId = (await services.guilds.get(guild.id))?.logChannelId ?? null;
   return warningLines([...serverChecks(snapshot), ...logChannelChecks(snapshot, logChannelId)]);
 }

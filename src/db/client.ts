@@ -28,19 +28,65 @@ export type OpenDatabaseOptions = {
  * store) and migrates it.
  */
 export function openDatabase(options: OpenDatabaseOptions): Db {
-  if (options.path !== ":memory:") prepareFile(options.path);
-  const sqlite = openFile(options.path);
-  try {
-    sqlite.run(`PRAGMA busy_timeout = ${Math.trunc(options.busyTimeoutMs ?? LOCK_WAIT_MS)}`);
-    sqlite.run("PRAGMA journal_mode = WAL");
-    sqlite.run("PRAGMA synchronous = FULL");
-    sqlite.run("PRAGMA foreign_keys = ON");
-    migrate(sqlite, options.migrations ?? embeddedMigrations);
-  } catch (error) {
-    sqlite.close();
-    throw options.path === ":memory:" ? error : (notUsable(options.path, error) ?? error);
+  if (options.path === ":memory:") {
+    throw new TypeError("the store needs a file: its writer, readers and snapshots are separate connections");
   }
-  return drizzle({ client: sqlite, schema }) as Db;
+  prepareFile(options.path);
+  const busyTimeoutMs = Math.trunc(options.busyTimeoutMs ?? LOCK_WAIT_MS);
+  const writer = openFile(options.path);
+  try {
+    writer.run(`PRAGMA busy_timeout = ${busyTimeoutMs}`);
+    writer.run("PRAGMA journal_mode = WAL");
+    writer.run("PRAGMA synchronous = FULL");
+    writer.run("PRAGMA foreign_keys = ON");
+    migrate(writer, options.migrations ?? embeddedMigrations);
+  } catch (error) {
+    writer.close();
+    throw notUsable(options.path, error) ?? error;
+  }
+  // Reads go through their own connection: in WAL mode it sees only committed data, never the rows of a write
+  // transaction still open on the writer's connection while its work awaits.
+  const connect = (client: Database) => {
+    client.run(`PRAGMA busy_timeout = ${busyTimeoutMs}`);
+    client.run("PRAGMA foreign_keys = ON");
+    return drizzle({ client, schema }) as Db;
+  };
+  const db = connect(openFile(options.path));
+  connections.set(db, {
+    writer: drizzle({ client: writer, schema }) as Db,
+    snapshot: connect(openFile(options.path)),
+    snapshots: Promise.resolve(),
+  });
+  return db;
+}
+
+/** The other connections of a store opened by openDatabase: its writer's, and the one snapshots read on. */
+const connections = new WeakMap<Db, { writer: Db; snapshot: Db; snapshots: Promise<unknown> }>();
+
+/** The connection the store's writer writes on (src/db/writer.ts); `db` itself for a store opened otherwise. */
+export function writerConnection(db: Db): Db {
+  return connections.get(db)?.writer ?? db;
+}
+
+/**
+ * Runs several reads that must see one state of the store (the entries, and the last event id they include):
+ * in one read transaction, on a connection of its own, one snapshot at a time.
+ */
+export function readSnapshot<T>(db: Db, read: (q: Db) => Promise<T>): Promise<T> {
+  const companion = connections.get(db);
+  if (!companion) throw new TypeError("readSnapshot needs a store opened by openDatabase");
+  const { snapshot } = companion;
+  const run = async () => {
+    snapshot.$client.run("BEGIN");
+    try {
+      return await read(snapshot);
+    } finally {
+      snapshot.$client.run("COMMIT");
+    }
+  };
+  const result = companion.snapshots.then(run, run);
+  companion.snapshots = result.catch(() => undefined);
+  return result;
 }
 
 /**
@@ -147,26 +193,41 @@ export function migrate(sqlite: Database, migrations: Migration[]): number {
 
 /** Closes the store, checkpointing the WAL so the file is self-contained. */
 export function closeDatabase(db: Db): void {
+  const companion = connections.get(db);
+  companion?.snapshot.$client.close();
+  db.$client.close();
+  const writer = companion?.writer.$client ?? db.$client;
   try {
-    db.$client.run("PRAGMA wal_checkpoint(TRUNCATE)");
+    writer.run("PRAGMA wal_checkpoint(TRUNCATE)");
   } finally {
-    db.$client.close();
+    writer.close();
   }
 }
 
-/** A drizzle transaction, accepted wherever a write must join the caller's transaction. */
-export type Tx = Parameters<Parameters<Db["transaction"]>[0]>[0];
+/**
+ * The database inside a write transaction, accepted wherever a write must join the caller's transaction
+ * (src/db/writer.ts). Queries are written once, awaited, for either store.
+ */
+export type Tx = Db;
+
+/** The store's tables: the services build every query from these, whichever engine they run on. */
+export type Tables = typeof schema;
+
+/** The tables of the store `db` was opened on. */
+export function tablesOf(db: Db): Tables {
+  return (db as unknown as { _: { fullSchema: Tables } })._.fullSchema;
+}
 
 /**
  * Runs a best-effort write (bookkeeping such as `lastUsedAt`) without waiting for a lock: while another
  * connection holds the write lock it is skipped at once instead of delaying the request it rides on.
- * Returns whether it ran.
+ * Resolves with whether it ran.
  */
-export function tryWithoutWaiting(db: Db, write: () => void): boolean {
+export async function tryWithoutWaiting(db: Db, write: () => Promise<unknown>): Promise<boolean> {
   const previous = db.$client.query<{ timeout: number }, []>("PRAGMA busy_timeout").get()?.timeout ?? 0;
   db.$client.run("PRAGMA busy_timeout = 0");
   try {
-    write();
+    await write();
     return true;
   } catch (error) {
     if (isStoreUnavailable(error)) return false;
@@ -174,6 +235,14 @@ export function tryWithoutWaiting(db: Db, write: () => void): boolean {
   } finally {
     db.$client.run(`PRAGMA busy_timeout = ${previous}`);
   }
+}
+
+/** The last event id the store ever assigned (0 before the first), pruned ones included. */
+export async function lastEventId(q: Db): Promise<number> {
+  const row = q.$client
+    .query<{ seq: number }, []>("SELECT seq FROM sqlite_sequence WHERE name = 'events'")
+    .get();
+  return row?.seq ?? 0;
 }
 
 /** Whether the database answers a read (never waits for a writer: WAL readers are not blocked). */

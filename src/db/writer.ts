@@ -1,16 +1,17 @@
 import type { Clock } from "../shared/clock.ts";
 import { DomainError } from "../shared/errors.ts";
 import { noObserver, type Observer } from "../shared/observer.ts";
-import type { Db, Tx } from "./client.ts";
+import { type Db, type Tx, writerConnection } from "./client.ts";
 import { isStoreBusy } from "./errors.ts";
 
 /**
- * Runs `work` in one write transaction and resolves with its result once committed. `committed` runs
- * synchronously right after the commit, before anything else can: what must follow a change without a gap
- * (publishing its events) goes there. Rejects with the work's own error (nothing is written), or with
+ * Runs `work` in one write transaction and resolves with its result once committed. `work` only reads and
+ * writes through `tx` (never waits on the network: the transaction stays open while it runs). `committed`
+ * runs synchronously right after the commit, before the next write starts: what must follow a change without
+ * a gap (publishing its events) goes there. Rejects with the work's own error (nothing is written), or with
  * DomainError "store-unavailable" when another process held the database's write lock for the whole budget.
  */
-export type Write = <T>(work: (tx: Tx) => T, committed?: (value: T) => void) => Promise<T>;
+export type Write = <T>(work: (tx: Tx) => Promise<T>, committed?: (value: T) => void) => Promise<T>;
 
 /** The writer of a store, with what tests and shutdown need besides `write`. */
 export type Writer = {
@@ -28,7 +29,7 @@ const RETRY_DELAYS_MS = [5, 10, 20, 40, 80, 100];
 const SLICE_MS = 20;
 
 type Pending = {
-  work: (tx: Tx) => unknown;
+  work: (tx: Tx) => Promise<unknown>;
   committed: ((value: unknown) => void) | undefined;
   deadline: number;
   resolve(value: unknown): void;
@@ -36,12 +37,13 @@ type Pending = {
 };
 
 /**
- * The one way the services write. SQLite is synchronous, so a write that waited for a lock held by another
- * process (a backup, a `sqlite3` shell) would freeze every read, socket and health check for as long as it
- * waited. Instead each attempt waits at most LOCK_WAIT_MS; while the lock stays taken, writes queue in
- * order and the first one is retried from a timer, with the event loop free in between, until the budget
- * (DB_BUSY_TIMEOUT_MS) is spent: then it fails as "store-unavailable" (the API's 503 with Retry-After).
- * With no lock held elsewhere, a write commits at once, within the call, as a plain transaction would.
+ * The SQLite writer: the one way the services write to the embedded store. SQLite is synchronous, so a write
+ * that waited for a lock held by another process (a backup, a `sqlite3` shell) would freeze every read,
+ * socket and health check for as long as it waited. Instead each attempt waits at most LOCK_WAIT_MS; while
+ * the lock stays taken, writes queue in order and the first one is retried from a timer, with the event loop
+ * free in between, until the budget (DB_BUSY_TIMEOUT_MS) is spent: then it fails as "store-unavailable" (the
+ * API's 503 with Retry-After). Writes run one at a time on the one connection, so a transaction never
+ * interleaves with another; its work awaits only SQLite, which answers within the same turn.
  */
 export function createWriter({
   db,
@@ -55,17 +57,28 @@ export function createWriter({
   /** Told of each write refused as busy (metrics). */
   observer?: Observer;
 }): Writer {
+  const connection = writerConnection(db);
+  const sqlite = connection.$client;
   const queue: Pending[] = [];
   let retries = 0;
   let timer: ReturnType<typeof setTimeout> | undefined;
+  let draining = false;
 
   /** One attempt; false when the lock is taken elsewhere (nothing ran), true when the write is settled. */
-  const attempt = (pending: Pending): boolean => {
-    let value: unknown;
+  const attempt = async (pending: Pending): Promise<boolean> => {
     try {
-      value = db.transaction(pending.work, { behavior: "immediate" });
+      sqlite.run("BEGIN IMMEDIATE");
     } catch (error) {
       if (isStoreBusy(error)) return false;
+      pending.reject(error);
+      return true;
+    }
+    let value: unknown;
+    try {
+      value = await pending.work(connection);
+      sqlite.run("COMMIT");
+    } catch (error) {
+      if (sqlite.inTransaction) sqlite.run("ROLLBACK");
       pending.reject(error);
       return true;
     }
@@ -97,41 +110,42 @@ export function createWriter({
   };
 
   /** Commits waiting writes in order, a slice at a time, until one finds the lock taken again. */
-  function drain(): void {
+  async function drain(): Promise<void> {
     timer = undefined;
-    const sliceEnd = performance.now() + SLICE_MS;
-    while (queue.length > 0) {
-      if (!attempt(queue[0] as Pending)) {
-        expire();
-        if (queue.length > 0)
-          schedule(RETRY_DELAYS_MS[Math.min(retries++, RETRY_DELAYS_MS.length - 1)] ?? 100);
-        return;
+    if (draining) return;
+    draining = true;
+    try {
+      const sliceEnd = performance.now() + SLICE_MS;
+      while (queue.length > 0) {
+        if (!(await attempt(queue[0] as Pending))) {
+          expire();
+          if (queue.length > 0)
+            schedule(RETRY_DELAYS_MS[Math.min(retries++, RETRY_DELAYS_MS.length - 1)] ?? 100);
+          return;
+        }
+        queue.shift();
+        retries = 0;
+        if (performance.now() >= sliceEnd && queue.length > 0) {
+          schedule(0);
+          return;
+        }
       }
-      queue.shift();
-      retries = 0;
-      if (performance.now() >= sliceEnd && queue.length > 0) {
-        schedule(0);
-        return;
-      }
+    } finally {
+      draining = false;
     }
   }
 
-  const write: Write = <T>(work: (tx: Tx) => T, committed?: (value: T) => void) =>
+  const write: Write = <T>(work: (tx: Tx) => Promise<T>, committed?: (value: T) => void) =>
     new Promise<T>((resolve, reject) => {
-      const pending: Pending = {
+      // Behind writes already waiting, never ahead of them: changes commit in the order they were asked for.
+      queue.push({
         work,
         committed: committed as Pending["committed"],
         deadline: clock.now() + budgetMs,
         resolve: resolve as Pending["resolve"],
         reject,
-      };
-      // Behind writes already waiting, never ahead of them: changes commit in the order they were asked for.
-      if (queue.length === 0 && attempt(pending)) return;
-      queue.push(pending);
-      if (timer === undefined) {
-        expire();
-        if (queue.length > 0) schedule(RETRY_DELAYS_MS[0] ?? 5);
-      }
+      });
+      if (timer === undefined && !draining) void drain();
     });
 
   return { write, waiting: () => queue.length };

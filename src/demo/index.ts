@@ -157,7 +157,7 @@ export async function startDemo(
   const whitelists = {} as Demo["whitelists"];
   const created = new Set<keyof Demo["whitelists"]>();
   for (const { key, ...settings } of DEMO_WHITELISTS) {
-    const existing = services.whitelists.find(demo.guildId, settings.name);
+    const existing = await services.whitelists.find(demo.guildId, settings.name);
     if (!existing) created.add(key);
     whitelists[key] = (
       existing ?? (await services.whitelists.create({ guildId: demo.guildId, ...settings }))

@@ -29,7 +29,7 @@ export async function runDoctor(config: Config): Promise<DoctorReport> {
     sections.push(...discord.sections);
     const service: Check[] = [...store.checks, ...checkPublicUrl(config)];
     if (store.services) {
-      for (const guildId of store.services.guilds.listIds()) {
+      for (const guildId of await store.services.guilds.listIds()) {
         service.push(...(await checkWebhooks(config, store.services, guildId)));
       }
     }
@@ -95,7 +95,9 @@ async function discordSections(
             `switch the Server Members Intent on in ${PORTAL_PLACE}`,
           ),
     );
-    const byMessage = (services?.whitelists.listByMode("message") ?? []).map((whitelist) => whitelist.name);
+    const byMessage = ((await services?.whitelists.listByMode("message")) ?? []).map(
+      (whitelist) => whitelist.name,
+    );
     checks.push(
       messageContent
         ? pass("the Message Content Intent is on")
@@ -122,13 +124,14 @@ async function discordSections(
     checks.push(pass(`the bot is in ${guilds.length} server(s)`));
     for (const { id } of guilds) {
       const guild = await discord.guild(id, bot.id);
-      const logChannelId = services?.guilds.get(id)?.logChannelId ?? null;
+      const logChannelId = (await services?.guilds.get(id))?.logChannelId ?? null;
       const guildChecks = [...serverChecks(guild), ...logChannelChecks(guild, logChannelId)];
-      for (const whitelist of services?.whitelists.listForGuild(id) ?? []) {
+      const whitelists = (await services?.whitelists.listForGuild(id)) ?? [];
+      for (const whitelist of whitelists) {
         // The Message Content Intent was checked above, once for every whitelist that needs it.
         guildChecks.push(...whitelistChecks(guild, whitelist, { logChannelId }));
       }
-      if ((services?.whitelists.listForGuild(id).length ?? 0) === 0) {
+      if (whitelists.length === 0) {
         guildChecks.push(pass("no whitelist yet: create one with `/whitelist create`"));
       }
       sections.push({ title: `Server ${guild.name} (${guild.id})`, checks: guildChecks });

@@ -120,7 +120,7 @@ export function checkPublicUrl(config: Config): Check[] {
 /** Every webhook of the guild's keys still passes the address rules (set once, checked again at delivery). */
 export async function checkWebhooks(config: Config, services: Services, guildId: string): Promise<Check[]> {
   const checks: Check[] = [];
-  for (const target of services.webhooks.listFor(guildId)) {
+  for (const target of await services.webhooks.listFor(guildId)) {
     const host = hostOf(target.url);
     try {
       await assertPublicUrl(target.url, { allowPrivate: config.WEBHOOK_ALLOW_PRIVATE });

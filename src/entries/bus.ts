@@ -38,13 +38,25 @@ export type ChangeListener = (notice: ChangeNotice) => void;
 export type EventBus = {
   publish(notice: ChangeNotice): void;
   subscribe(listener: ChangeListener): () => void;
+  /**
+   * The event id through which every stored change has been published here: a reader of the log up to it (a
+   * WebSocket resume) can go live next without missing or repeating one, if nothing is published meanwhile.
+   */
+  through(): Promise<number>;
+  /** How many changes were published so far: a reader compares it before and after to know nothing came. */
+  published(): number;
 };
 
-/** The in-process bus. A failing listener is logged and never stops the others. */
-export function createEventBus(logger: Logger): EventBus {
+/**
+ * The in-process bus. A failing listener is logged and never stops the others. `through`: the last event id
+ * published; on one SQLite store, the last one stored (each commit is published right after, in the same turn).
+ */
+export function createEventBus(logger: Logger, through: () => Promise<number> = async () => 0): EventBus {
   const listeners = new Set<ChangeListener>();
+  let published = 0;
   return {
     publish(notice) {
+      published++;
       for (const listener of listeners) {
         try {
           listener(notice);
@@ -57,5 +69,7 @@ export function createEventBus(logger: Logger): EventBus {
       listeners.add(listener);
       return () => listeners.delete(listener);
     },
+    through,
+    published: () => published,
   };
 }

@@ -1,6 +1,5 @@
 import { and, asc, eq, gt, inArray, lt, lte, sql } from "drizzle-orm";
-import type { Db, Tx } from "../db/client.ts";
-import { events } from "../db/schema.ts";
+import { type Db, lastEventId, type Tx, tablesOf } from "../db/client.ts";
 import type { Write } from "../db/writer.ts";
 import type { Clock } from "../shared/clock.ts";
 import { DomainError } from "../shared/errors.ts";
@@ -45,9 +44,10 @@ const PRUNE_BATCH = 500;
 
 /** Creates the event log over the store. */
 export function createEventLog({ db, clock, write }: { db: Db; clock: Clock; write: Write }) {
+  const { events } = tablesOf(db);
   return {
     /** Appends an event inside the caller's transaction, so the change and its event commit together. */
-    append(tx: Tx, input: NewEvent): EntryEvent {
+    async append(tx: Tx, input: NewEvent): Promise<EntryEvent> {
       const createdAt = clock.now();
       const body = {
         type: input.type,
@@ -58,7 +58,7 @@ export function createEventLog({ db, clock, write }: { db: Db; clock: Clock; wri
         origin: input.origin,
         timestamp: new Date(createdAt).toISOString(),
       };
-      const row = tx
+      const [row] = await tx
         .insert(events)
         .values({
           guildId: input.guildId,
@@ -67,14 +67,13 @@ export function createEventLog({ db, clock, write }: { db: Db; clock: Clock; wri
           payload: JSON.stringify(body),
           createdAt,
         })
-        .returning({ id: events.id })
-        .get();
-      return { id: String(row.id), ...body };
+        .returning({ id: events.id });
+      return { id: String((row as { id: number }).id), ...body };
     },
 
     /** Events after `afterId` (and up to `upTo`, if given) visible to `scope`, oldest first, at most `limit`. */
-    listAfter(afterId: number, scope: EventScope, limit = 1000, upTo?: number): EntryEvent[] {
-      const rows = db
+    async listAfter(afterId: number, scope: EventScope, limit = 1000, upTo?: number): Promise<EntryEvent[]> {
+      const rows = await db
         .select({ id: events.id, payload: events.payload })
         .from(events)
         .where(
@@ -86,8 +85,7 @@ export function createEventLog({ db, clock, write }: { db: Db; clock: Clock; wri
           ),
         )
         .orderBy(asc(events.id))
-        .limit(limit)
-        .all();
+        .limit(limit);
       return rows.map((row) => {
         const body = JSON.parse(row.payload) as Omit<EntryEvent, "id">;
         // Events stored before entries could expire carry no expiresAt: they never expired.
@@ -104,8 +102,8 @@ export function createEventLog({ db, clock, write }: { db: Db; clock: Clock; wri
      * last id is read first and bounds the read, so an event committing meanwhile is left for the next page,
      * never skipped. Throws "cursor-unusable" for a cursor older than the retention or never issued here.
      */
-    page(afterId: number | null, scope: EventScope, limit: number): EventPage {
-      const bounds = this.bounds();
+    async page(afterId: number | null, scope: EventScope, limit: number): Promise<EventPage> {
+      const bounds = await this.bounds();
       if (afterId === null) return { events: [], next: String(bounds.latest), more: false };
       const state = cursorState(afterId, bounds);
       if (state === "pruned") {
@@ -122,7 +120,7 @@ export function createEventLog({ db, clock, write }: { db: Db; clock: Clock; wri
             "entries again, then follow the feed from a fresh cursor (GET /events without `after`).",
         );
       }
-      const found = this.listAfter(afterId, scope, limit + 1, bounds.latest);
+      const found = await this.listAfter(afterId, scope, limit + 1, bounds.latest);
       const more = found.length > limit;
       const page = more ? found.slice(0, limit) : found;
       const next = more ? (page[page.length - 1] as EntryEvent).id : String(bounds.latest);
@@ -133,15 +131,14 @@ export function createEventLog({ db, clock, write }: { db: Db; clock: Clock; wri
      * The oldest stored id (null when none is stored) and the last id ever assigned (0 before the first
      * event; kept by SQLite even after pruning). A cursor below `oldest - 1` or above `latest` has lost events.
      */
-    bounds(): EventBounds {
-      const oldest = db
-        .select({ oldest: sql<number | null>`min(${events.id})` })
-        .from(events)
-        .get()?.oldest;
-      const sequence = db.$client
-        .query<{ seq: number }, []>("SELECT seq FROM sqlite_sequence WHERE name = 'events'")
-        .get();
-      return { oldest: oldest ?? null, latest: sequence?.seq ?? 0 };
+    async bounds(): Promise<EventBounds> {
+      // The last id first: an event committing in between can only raise `oldest`'s side, never hide below it.
+      const latest = await lastEventId(db);
+      const [row] = await db.select({ oldest: sql<number | null>`min(${events.id})` }).from(events);
+      return {
+        oldest: row?.oldest === null || row?.oldest === undefined ? null : Number(row.oldest),
+        latest,
+      };
     },
 
     /**
@@ -152,18 +149,17 @@ export function createEventLog({ db, clock, write }: { db: Db; clock: Clock; wri
       const before = clock.now() - retentionMs;
       let total = 0;
       for (;;) {
-        const deleted = await write((tx) => {
-          const oldest = tx
+        const deleted = await write(async (tx) => {
+          const rows = await tx
             .select({ id: events.id })
             .from(events)
             .where(lt(events.createdAt, before))
             // By time, through its index: a pass that finds nothing old reads nothing (ids follow time anyway).
             .orderBy(asc(events.createdAt))
-            .limit(batch)
-            .all()
-            .map((row) => row.id);
+            .limit(batch);
+          const oldest = rows.map((row) => row.id);
           if (oldest.length === 0) return 0;
-          tx.delete(events).where(inArray(events.id, oldest)).run();
+          await tx.delete(events).where(inArray(events.id, oldest));
           return oldest.length;
         });
         total += deleted;

@@ -60,6 +60,8 @@ export type SocketConnected = Static<typeof SocketConnected>;
 export const CloseCode = {
   shuttingDown: 1001,
   policy: 1008,
+  /** The server could not go on (the event log could not be read): reconnect with the same cursor later. */
+  internal: 1011,
   keyRevoked: 4001,
   resumeUnusable: 4002,
 } as const;

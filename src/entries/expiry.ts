@@ -67,18 +67,18 @@ export function createExpiryScheduler(deps: {
      * with how many were removed; rejects when the store failed (logged, and tried again a minute later).
      */
     check(): Promise<number> {
-      const run = running.then(expireDue).then(
-        (removed) => {
+      const run = running.then(async () => {
+        try {
+          const removed = await expireDue();
           if (removed > 0) logger.info("entries expired", { removed });
-          armAt(entries.nextExpiry());
+          armAt(await entries.nextExpiry());
           return removed;
-        },
-        (error: unknown) => {
+        } catch (error) {
           logger.warn("expiring entries failed", { error: String(error) });
-          armAt(entries.nextExpiry(), RETRY_MS);
+          armAt(await entries.nextExpiry().catch(() => null), RETRY_MS);
           throw error;
-        },
-      );
+        }
+      });
       running = run.catch(() => {});
       return run;
     },

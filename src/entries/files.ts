@@ -1,6 +1,6 @@
 import type { BodyEntry } from "./bodies/layouts.ts";
 import { WhitelistBodies } from "./bodies/whitelist-bodies.ts";
-import type { EventBus } from "./bus.ts";
+import type { ChangeNotice, EventBus } from "./bus.ts";
 import { type ExportFormat, renderExport } from "./export.ts";
 import { type EntryRecord, toEntryView } from "./model.ts";
 
@@ -33,24 +33,30 @@ export function renderFile(
 /** The memory budget of the cached bodies when CACHE_MAX_MB is not given. */
 export const DEFAULT_CACHE_BYTES = 16 * 1024 * 1024;
 
+/** A whitelist's entries as read from the store, and the last event id that read includes. */
+export type EntrySnapshot = { entries: readonly BodyEntry[]; through: number };
+
 /**
  * Keeps each whitelist's entries as every format's pieces (WhitelistBodies), built from the store on the first
- * read and then changed entry by entry as the bus reports commits (it runs listeners synchronously after each
- * commit, so no reader gets bytes older than its own last write). Whitelists never read cost nothing; past
- * `maxBytes`, the least recently read are dropped and rebuilt on their next read.
+ * read and then changed entry by entry as the bus reports commits. A read of the store and the changes the bus
+ * brings meanwhile meet by event id: the read says which events it includes, the changes after it are applied
+ * once it is in, and a change it included already is not applied twice. Whitelists never read cost nothing;
+ * past `maxBytes`, the least recently read are dropped and rebuilt on their next read.
  */
 export function createEntryFiles({
   load,
   bus,
   maxBytes = DEFAULT_CACHE_BYTES,
 }: {
-  load: (whitelistId: string) => BodyEntry[];
+  load: (whitelistId: string) => Promise<EntrySnapshot>;
   bus: EventBus;
   maxBytes?: number;
 }) {
   // A Map iterates in insertion order: re-inserting on each read keeps the least recently read first.
   const cache = new Map<string, WhitelistBodies>();
   const sizes = new Map<string, number>();
+  /** Reads of the store under way, and the changes the bus brought while each ran. */
+  const loading = new Map<string, { done: Promise<WhitelistBodies>; changes: ChangeNotice[] }>();
   let total = 0;
 
   /** Records a whitelist's size now, then drops the least recently read until the rest fit (never `keep`). */
@@ -69,28 +75,62 @@ export function createEntryFiles({
     sizes.delete(whitelistId);
   };
 
-  bus.subscribe(({ event, entry }) => {
-    const bodies = cache.get(event.whitelistId);
-    if (!bodies) return;
-    if (event.type === "entry.added") bodies.add(entry);
-    else bodies.remove(entry);
-    measure(event.whitelistId, bodies, event.whitelistId);
+  const apply = (bodies: WhitelistBodies, { event, entry }: ChangeNotice) =>
+    bodies.apply(Number(event.id), event.type, entry);
+
+  bus.subscribe((notice) => {
+    const { whitelistId } = notice.event;
+    loading.get(whitelistId)?.changes.push(notice);
+    const bodies = cache.get(whitelistId);
+    if (bodies && apply(bodies, notice)) measure(whitelistId, bodies, whitelistId);
   });
+
+  /** Reads the whitelist and builds `formats` from that read, then applies what changed meanwhile. */
+  const read = (whitelistId: string, formats: readonly FileFormat[]): Promise<WhitelistBodies> => {
+    const under = loading.get(whitelistId);
+    if (under) return under.done;
+    const changes: ChangeNotice[] = [];
+    const done = (async () => {
+      try {
+        const snapshot = await load(whitelistId);
+        const bodies = new WhitelistBodies(snapshot.entries, snapshot.through);
+        for (const format of formats) bodies.file(format);
+        bodies.release();
+        for (const notice of changes) apply(bodies, notice);
+        drop(whitelistId);
+        cache.set(whitelistId, bodies);
+        return bodies;
+      } finally {
+        loading.delete(whitelistId);
+      }
+    })();
+    loading.set(whitelistId, { done, changes });
+    return done;
+  };
 
   return {
     /** The whitelist's entries in `format`; a new object whenever they changed (readers may key on it). */
-    get(whitelistId: string, format: FileFormat): EntryFile {
+    async get(whitelistId: string, format: FileFormat): Promise<EntryFile> {
       let bodies = cache.get(whitelistId);
-      if (bodies) {
-        cache.delete(whitelistId);
-      } else {
-        bodies = new WhitelistBodies(load(whitelistId), () => load(whitelistId));
+      if (!bodies?.serves(format)) {
+        // A format first read after changes is built from a new read, with the formats built before.
+        bodies = await read(whitelistId, [...(bodies?.built() ?? []), format]);
+        if (!bodies.serves(format)) bodies = await read(whitelistId, [...bodies.built(), format]);
       }
+      cache.delete(whitelistId);
       cache.set(whitelistId, bodies);
       const file = bodies.file(format);
       // Only a format built now changes the size: a read of a built one costs a map look-up here.
       if (bodies.bytes() !== sizes.get(whitelistId)) measure(whitelistId, bodies, whitelistId);
       return file;
+    },
+    /** The whitelist's entries in `format` if they are in memory, without waiting (the entries read). */
+    cached(whitelistId: string, format: FileFormat): EntryFile | undefined {
+      const bodies = cache.get(whitelistId);
+      if (!bodies?.has(format)) return undefined;
+      cache.delete(whitelistId);
+      cache.set(whitelistId, bodies);
+      return bodies.file(format);
     },
     /** Forgets a whitelist (deleted, or changed outside the bus). */
     invalidate(whitelistId: string): void {

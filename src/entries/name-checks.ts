@@ -1,6 +1,5 @@
 import { and, asc, eq, inArray, isNotNull, lte, sql } from "drizzle-orm";
-import type { Db } from "../db/client.ts";
-import { entries } from "../db/schema.ts";
+import { type Db, tablesOf } from "../db/client.ts";
 import type { Write } from "../db/writer.ts";
 import type { EntryRecord } from "./model.ts";
 
@@ -17,33 +16,32 @@ export type NameChecks = ReturnType<typeof createNameChecks>;
 
 /** Creates the name-check records over the entries table. */
 export function createNameChecks({ db, write }: { db: Db; write: Write }) {
+  const { entries } = tablesOf(db);
   const lastChecked = sql<number>`min(coalesce(${entries.nameCheckedAt}, ${entries.createdAt}))`;
   const premium = and(eq(entries.premium, true), isNotNull(entries.uuid));
 
   return {
     /** Up to `limit` accounts whose last check is at or before `checkedBefore`, the longest unchecked first. */
-    due(checkedBefore: number, limit: number): DueAccount[] {
+    async due(checkedBefore: number, limit: number): Promise<DueAccount[]> {
       if (limit <= 0) return [];
-      const uuids = db
+      const rows = await db
         .select({ uuid: entries.uuid, lastChecked })
         .from(entries)
         .where(premium)
         .groupBy(entries.uuid)
         .having(lte(lastChecked, checkedBefore))
         .orderBy(asc(lastChecked), asc(entries.uuid))
-        .limit(limit)
-        .all()
-        .map((row) => row.uuid as string);
+        .limit(limit);
+      const uuids = rows.map((row) => row.uuid as string);
       if (uuids.length === 0) return [];
       // One read for all of them: there is no index on uuid, so each read is a scan of the table.
+      const entriesHeld = await db
+        .select()
+        .from(entries)
+        .where(and(premium, inArray(entries.uuid, uuids)))
+        .orderBy(asc(entries.id));
       const held = Map.groupBy(
-        db
-          .select()
-          .from(entries)
-          .where(and(premium, inArray(entries.uuid, uuids)))
-          .orderBy(asc(entries.id))
-          .all()
-          .map(({ nickKey: _key, ...entry }): EntryRecord => entry),
+        entriesHeld.map(({ nickKey: _key, ...entry }): EntryRecord => entry),
         (entry) => entry.uuid as string,
       );
       return uuids.map((uuid) => ({ uuid, entries: held.get(uuid) ?? [] }));
@@ -51,11 +49,11 @@ export function createNameChecks({ db, write }: { db: Db; write: Write }) {
 
     /** Records that Mojang answered about `uuid` at `at`: none of its entries is due before the next interval. */
     async checked(uuid: string, at: number): Promise<void> {
-      await write((tx) => {
-        tx.update(entries)
+      await write(async (tx) => {
+        await tx
+          .update(entries)
           .set({ nameCheckedAt: at })
-          .where(and(premium, eq(entries.uuid, uuid)))
-          .run();
+          .where(and(premium, eq(entries.uuid, uuid)));
       });
     },
   };

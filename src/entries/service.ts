@@ -1,6 +1,5 @@
-import { and, asc, count, eq, gte, inArray, isNotNull, lt, lte, min, sql } from "drizzle-orm";
-import type { Db, Tx } from "../db/client.ts";
-import { entries, whitelists as whitelistTable } from "../db/schema.ts";
+import { and, asc, count, eq, gte, inArray, isNotNull, lt, lte, min, type SQL } from "drizzle-orm";
+import { type Db, lastEventId, readSnapshot, type Tables, type Tx, tablesOf } from "../db/client.ts";
 import type { Write } from "../db/writer.ts";
 import { namesMeant } from "../nicks/floodgate.ts";
 import { keyPrefixEnd, nickKey } from "../nicks/key.ts";
@@ -9,9 +8,10 @@ import { DomainError } from "../shared/errors.ts";
 import { clip } from "../shared/text.ts";
 import type { Whitelist } from "../whitelists/model.ts";
 import type { WhitelistService } from "../whitelists/service.ts";
-import type { BodyEntry } from "./bodies/layouts.ts";
 import type { ChangeNotice, EventBus } from "./bus.ts";
 import type { EventLog } from "./event-log.ts";
+import type { EntryEvent } from "./events.ts";
+import type { EntrySnapshot } from "./files.ts";
 import type { EntryRecord, Origin, RoleFailure } from "./model.ts";
 
 /**
@@ -58,10 +58,15 @@ const namesOf = (whitelist: Whitelist, typed: string): string[] =>
 /** Entries of whitelists, each change recorded as an event in the same transaction. */
 export type EntryService = ReturnType<typeof createEntryService>;
 
-/** Creates the entry service. */
-/** A row of `listForBodies`: id, nick, uuid, premium (0/1), expires_at. */
-type BodyRow = [number, string, string | null, number, number | null];
+type EntryRow = Tables["entries"]["$inferSelect"];
 
+/** An entry from its row (the comparison key is the store's own business). */
+const toEntry = ({ nickKey: _key, ...entry }: EntryRow): EntryRecord => entry;
+
+/** Runs inside a change's transaction before it writes: throws to refuse the change (nothing is written). */
+export type Guard = (tx: Tx) => Promise<void> | void;
+
+/** Creates the entry service. */
 export function createEntryService(deps: {
   db: Db;
   clock: Clock;
@@ -71,6 +76,7 @@ export function createEntryService(deps: {
   bus: EventBus;
 }) {
   const { db, clock, write, whitelists, events, bus } = deps;
+  const { entries, whitelists: whitelistTable } = tablesOf(db);
 
   /** Publishes committed changes in order (the writer calls this right after the commit). */
   const publish = (notices: readonly ChangeNotice[]) => {
@@ -78,7 +84,12 @@ export function createEntryService(deps: {
   };
 
   /** The `entry.removed` event of a deletion, written in the deleting transaction. */
-  const appendRemoval = (tx: Tx, whitelist: Whitelist, entry: EntryRecord, origin: Origin) =>
+  const appendRemoval = (
+    tx: Tx,
+    whitelist: Whitelist,
+    entry: EntryRecord,
+    origin: Origin,
+  ): Promise<EntryEvent> =>
     events.append(tx, {
       type: "entry.removed",
       guildId: whitelist.guildId,
@@ -88,23 +99,33 @@ export function createEntryService(deps: {
       origin,
     });
 
-  const bodyRows = db.$client.query<BodyRow, [string]>(
-    "SELECT id, nick, uuid, premium, expires_at FROM entries WHERE whitelist_id = ? ORDER BY id",
-  );
-  // Prepared once: every registration rule asks it (twice per nick), and an import asks it for every line.
-  const findByKey = db
-    .select()
-    .from(entries)
-    .where(
-      and(
-        eq(entries.whitelistId, sql.placeholder("whitelistId")),
-        eq(entries.nickKey, sql.placeholder("key")),
-      ),
-    )
-    .prepare();
+  /** The entry holding the comparison key `key` on a whitelist, read through `q` (a transaction's own rows). */
+  const findByKey = async (q: Db, whitelistId: string, key: string) => {
+    const [row] = await q
+      .select()
+      .from(entries)
+      .where(and(eq(entries.whitelistId, whitelistId), eq(entries.nickKey, key)));
+    return row;
+  };
 
-  const requireWhitelist = (id: string) => {
-    const whitelist = whitelists.get(id);
+  /** Deletes the matching entries, each with its `entry.removed` event, oldest first: the notices to publish. */
+  const removeWhere = async (
+    tx: Tx,
+    whitelist: (entry: EntryRecord) => Whitelist,
+    where: SQL | undefined,
+    origin: Origin,
+    actorId: string | null,
+  ): Promise<ChangeNotice[]> => {
+    const rows = await tx.delete(entries).where(where).returning();
+    const notices: ChangeNotice[] = [];
+    for (const entry of rows.sort((a, b) => a.id - b.id).map(toEntry)) {
+      notices.push({ event: await appendRemoval(tx, whitelist(entry), entry, origin), entry, actorId });
+    }
+    return notices;
+  };
+
+  const requireWhitelist = async (id: string) => {
+    const whitelist = await whitelists.get(id);
     if (!whitelist) throw new DomainError("whitelist-not-found", "No such whitelist.");
     return whitelist;
   };
@@ -112,59 +133,62 @@ export function createEntryService(deps: {
   return {
     /** A whitelist's entries, oldest first. */
     /**
-     * What the served bodies show of each entry (id, nick, UUID, premium, expiry), oldest first: read straight
-     * from SQLite without building whole records, so a 100,000-entry whitelist loads in a fraction of the time
-     * and garbage of `list`.
+     * What the served bodies show of each entry (id, nick, UUID, premium, expiry), oldest first, without whole
+     * records (a 100,000-entry whitelist loads in a fraction of the time and garbage of `list`), and the last
+     * event id the read includes, in one snapshot of the store (see EntryFiles).
      */
-    listForBodies(whitelistId: string): BodyEntry[] {
-      return (bodyRows.values(whitelistId) as BodyRow[]).map(([id, nick, uuid, premium, expiresAt]) => ({
-        id,
-        nick,
-        uuid,
-        premium: premium === 1,
-        expiresAt,
+    snapshotForBodies(whitelistId: string): Promise<EntrySnapshot> {
+      return readSnapshot(db, async (q) => ({
+        through: await lastEventId(q),
+        entries: await q
+          .select({
+            id: entries.id,
+            nick: entries.nick,
+            uuid: entries.uuid,
+            premium: entries.premium,
+            expiresAt: entries.expiresAt,
+          })
+          .from(entries)
+          .where(eq(entries.whitelistId, whitelistId))
+          .orderBy(asc(entries.id)),
       }));
     },
 
-    list(whitelistId: string): EntryRecord[] {
-      return db
+    async list(whitelistId: string): Promise<EntryRecord[]> {
+      const rows = await db
         .select()
         .from(entries)
         .where(eq(entries.whitelistId, whitelistId))
-        .orderBy(asc(entries.id))
-        .all()
-        .map(({ nickKey: _key, ...entry }) => entry);
+        .orderBy(asc(entries.id));
+      return rows.map(toEntry);
     },
 
-    /** The entry holding `nick` (any letter case), if any. */
-    find(whitelistId: string, nick: string): EntryRecord | undefined {
-      const row = findByKey.get({ whitelistId, key: nickKey(nick) });
-      if (!row) return undefined;
-      const { nickKey: _key, ...entry } = row;
-      return entry;
+    /** The entry holding `nick` (any letter case), if any; `q`: a transaction, to see its own rows. */
+    async find(whitelistId: string, nick: string, q: Db = db): Promise<EntryRecord | undefined> {
+      const row = await findByKey(q, whitelistId, nickKey(nick));
+      return row && toEntry(row);
     },
 
     /**
      * The entry a member or a plugin means by `typed`: the stored nick in any letter case, or on a Bedrock
      * whitelist also the gamertag, with or without the Floodgate prefix, with spaces or `_`.
      */
-    findTyped(whitelist: Whitelist, typed: string): EntryRecord | undefined {
+    async findTyped(whitelist: Whitelist, typed: string, q: Db = db): Promise<EntryRecord | undefined> {
       for (const nick of namesOf(whitelist, typed)) {
-        const found = this.find(whitelist.id, nick);
+        const found = await this.find(whitelist.id, nick, q);
         if (found) return found;
       }
       return undefined;
     },
 
     /** The entries of a whitelist holding `uuid` (a premium account, under any name it had), oldest first. */
-    findByUuid(whitelistId: string, uuid: string): EntryRecord[] {
-      return db
+    async findByUuid(whitelistId: string, uuid: string, q: Db = db): Promise<EntryRecord[]> {
+      const rows = await q
         .select()
         .from(entries)
         .where(and(eq(entries.whitelistId, whitelistId), eq(entries.uuid, uuid)))
-        .orderBy(asc(entries.id))
-        .all()
-        .map(({ nickKey: _key, ...entry }) => entry);
+        .orderBy(asc(entries.id));
+      return rows.map(toEntry);
     },
 
     /**
@@ -172,9 +196,9 @@ export function createEntryService(deps: {
      * key: a range over the (whitelist, nick key) index, so a keystroke of autocomplete never reads the whole
      * whitelist.
      */
-    startingWith(whitelistId: string, prefix: string, limit: number): EntryRecord[] {
+    async startingWith(whitelistId: string, prefix: string, limit: number): Promise<EntryRecord[]> {
       const key = nickKey(prefix);
-      return db
+      const rows = await db
         .select()
         .from(entries)
         .where(
@@ -185,59 +209,53 @@ export function createEntryService(deps: {
           ),
         )
         .orderBy(asc(entries.nickKey))
-        .limit(limit)
-        .all()
-        .map(({ nickKey: _key, ...entry }) => entry);
+        .limit(limit);
+      return rows.map(toEntry);
     },
 
     /** Bedrock entries of a whitelist (those spelled from a gamertag), oldest first. */
-    listBedrock(whitelistId: string): EntryRecord[] {
-      return this.list(whitelistId).filter((entry) => entry.gamertag !== null);
+    async listBedrock(whitelistId: string): Promise<EntryRecord[]> {
+      return (await this.list(whitelistId)).filter((entry) => entry.gamertag !== null);
     },
 
     /** How many nicks `userId` owns on a whitelist (the `maxNicksPerUser` rule counts these). */
-    countForUser(whitelistId: string, userId: string): number {
-      return (
-        db
-          .select({ n: count() })
-          .from(entries)
-          .where(and(eq(entries.whitelistId, whitelistId), eq(entries.userId, userId)))
-          .get()?.n ?? 0
-      );
+    async countForUser(whitelistId: string, userId: string, q: Db = db): Promise<number> {
+      const [row] = await q
+        .select({ n: count() })
+        .from(entries)
+        .where(and(eq(entries.whitelistId, whitelistId), eq(entries.userId, userId)));
+      return row?.n ?? 0;
     },
 
     /** Every entry `userId` owns on the whitelists of a guild, oldest first. */
-    listForUserInGuild(guildId: string, userId: string): EntryRecord[] {
-      return db
+    async listForUserInGuild(guildId: string, userId: string): Promise<EntryRecord[]> {
+      const rows = await db
         .select({ entry: entries })
         .from(entries)
         .innerJoin(whitelistTable, eq(whitelistTable.id, entries.whitelistId))
         .where(and(eq(whitelistTable.guildId, guildId), eq(entries.userId, userId)))
-        .orderBy(asc(entries.id))
-        .all()
-        .map(({ entry: { nickKey: _key, ...entry } }) => entry);
+        .orderBy(asc(entries.id));
+      return rows.map(({ entry }) => toEntry(entry));
     },
 
     /** The members owning at least one entry in a guild (to notice members who left while nobody listened). */
-    ownersInGuild(guildId: string): string[] {
-      return db
+    async ownersInGuild(guildId: string): Promise<string[]> {
+      const rows = await db
         .selectDistinct({ userId: entries.userId })
         .from(entries)
         .innerJoin(whitelistTable, eq(whitelistTable.id, entries.whitelistId))
-        .where(eq(whitelistTable.guildId, guildId))
-        .all()
-        .map((row) => row.userId);
+        .where(eq(whitelistTable.guildId, guildId));
+      return rows.map((row) => row.userId);
     },
 
     /** The members owning at least one entry on any of the given whitelists. */
-    ownersOn(whitelistIds: readonly string[]): string[] {
+    async ownersOn(whitelistIds: readonly string[]): Promise<string[]> {
       if (whitelistIds.length === 0) return [];
-      return db
+      const rows = await db
         .selectDistinct({ userId: entries.userId })
         .from(entries)
-        .where(inArray(entries.whitelistId, [...whitelistIds]))
-        .all()
-        .map((row) => row.userId);
+        .where(inArray(entries.whitelistId, [...whitelistIds]));
+      return rows.map((row) => row.userId);
     },
 
     /**
@@ -250,23 +268,21 @@ export function createEntryService(deps: {
       origin: Origin;
       actorId?: string | null;
     }): Promise<EntryRecord[]> {
-      const known = new Map<string, Whitelist>();
-      for (const id of input.whitelistIds) {
-        const whitelist = whitelists.get(id);
-        if (whitelist) known.set(id, whitelist);
-      }
-      if (known.size === 0) return [];
-      const notices = await write((tx) => {
-        const rows = tx
-          .delete(entries)
-          .where(and(eq(entries.userId, input.userId), inArray(entries.whitelistId, [...known.keys()])))
-          .returning()
-          .all()
-          .sort((a, b) => a.id - b.id);
-        return rows.map(({ nickKey: _key, ...entry }): ChangeNotice => {
-          const event = appendRemoval(tx, known.get(entry.whitelistId) as Whitelist, entry, input.origin);
-          return { event, entry, actorId: input.actorId ?? null };
-        });
+      if (input.whitelistIds.length === 0) return [];
+      const notices = await write(async (tx) => {
+        const known = new Map<string, Whitelist>();
+        for (const id of input.whitelistIds) {
+          const whitelist = await whitelists.get(id);
+          if (whitelist) known.set(id, whitelist);
+        }
+        if (known.size === 0) return [];
+        return removeWhere(
+          tx,
+          (entry) => known.get(entry.whitelistId) as Whitelist,
+          and(eq(entries.userId, input.userId), inArray(entries.whitelistId, [...known.keys()])),
+          input.origin,
+          input.actorId ?? null,
+        );
       }, publish);
       return notices.map((notice) => notice.entry);
     },
@@ -275,18 +291,13 @@ export function createEntryService(deps: {
      * Inside the caller's transaction: deletes every entry of a whitelist, oldest first, each with its
      * `entry.removed` event. Returns the notices for the caller to `publish` once committed.
      */
-    removeAllIn(tx: Tx, whitelist: Whitelist, origin: Origin, actorId: string | null): ChangeNotice[] {
-      return tx
-        .delete(entries)
-        .where(eq(entries.whitelistId, whitelist.id))
-        .returning()
-        .all()
-        .sort((a, b) => a.id - b.id)
-        .map(({ nickKey: _key, ...entry }) => ({
-          event: appendRemoval(tx, whitelist, entry, origin),
-          entry,
-          actorId,
-        }));
+    removeAllIn(
+      tx: Tx,
+      whitelist: Whitelist,
+      origin: Origin,
+      actorId: string | null,
+    ): Promise<ChangeNotice[]> {
+      return removeWhere(tx, () => whitelist, eq(entries.whitelistId, whitelist.id), origin, actorId);
     },
 
     /**
@@ -299,19 +310,15 @@ export function createEntryService(deps: {
       entryIds: readonly number[],
       origin: Origin,
       actorId: string | null,
-    ): ChangeNotice[] {
-      if (entryIds.length === 0) return [];
-      return tx
-        .delete(entries)
-        .where(and(eq(entries.whitelistId, whitelist.id), inArray(entries.id, [...entryIds])))
-        .returning()
-        .all()
-        .sort((a, b) => a.id - b.id)
-        .map(({ nickKey: _key, ...entry }) => ({
-          event: appendRemoval(tx, whitelist, entry, origin),
-          entry,
-          actorId,
-        }));
+    ): Promise<ChangeNotice[]> {
+      if (entryIds.length === 0) return Promise.resolve([]);
+      return removeWhere(
+        tx,
+        () => whitelist,
+        and(eq(entries.whitelistId, whitelist.id), inArray(entries.id, [...entryIds])),
+        origin,
+        actorId,
+      );
     },
 
     publish,
@@ -323,25 +330,23 @@ export function createEntryService(deps: {
      * so an entry removed meanwhile (or by another check at the same time) is skipped: it expires once.
      */
     async removeExpired(now: number, limit: number): Promise<EntryRecord[]> {
-      const notices = await write((tx) => {
-        const due = tx
+      const notices = await write(async (tx) => {
+        const due = await tx
           .select({ id: entries.id, whitelistId: entries.whitelistId })
           .from(entries)
           .where(lte(entries.expiresAt, now))
           .orderBy(asc(entries.expiresAt), asc(entries.id))
-          .limit(limit)
-          .all();
+          .limit(limit);
         const done: ChangeNotice[] = [];
         for (const { id, whitelistId } of due) {
-          const whitelist = requireWhitelist(whitelistId);
-          const row = tx
+          const whitelist = await requireWhitelist(whitelistId);
+          const [row] = await tx
             .delete(entries)
             .where(and(eq(entries.id, id), lte(entries.expiresAt, now)))
-            .returning()
-            .get();
+            .returning();
           if (!row) continue;
-          const { nickKey: _key, ...entry } = row;
-          done.push({ event: appendRemoval(tx, whitelist, entry, "expired"), entry, actorId: null });
+          const entry = toEntry(row);
+          done.push({ event: await appendRemoval(tx, whitelist, entry, "expired"), entry, actorId: null });
         }
         return done;
       }, publish);
@@ -349,36 +354,29 @@ export function createEntryService(deps: {
     },
 
     /** When the next entry expires (ms since the epoch), or null when none will. */
-    nextExpiry(): number | null {
-      return (
-        db
-          .select({ at: min(entries.expiresAt) })
-          .from(entries)
-          .where(isNotNull(entries.expiresAt))
-          .get()?.at ?? null
-      );
+    async nextExpiry(): Promise<number | null> {
+      const [row] = await db
+        .select({ at: min(entries.expiresAt) })
+        .from(entries)
+        .where(isNotNull(entries.expiresAt));
+      return row?.at ?? null;
     },
 
     /**
      * Stores an entry and its `entry.added` event atomically, then publishes the event. `guard` runs inside the
      * transaction first, so a rule it checks (a member's limit) still holds when the entry commits.
      */
-    async add(input: NewEntry, guard?: () => void): Promise<EntryRecord> {
-      const whitelist = requireWhitelist(input.whitelistId);
+    async add(input: NewEntry, guard?: Guard): Promise<EntryRecord> {
       const notice = await write(
-        (tx): ChangeNotice => {
+        async (tx): Promise<ChangeNotice> => {
           // The whitelist may have been deleted while this registration waited (for Mojang, for a role).
-          requireWhitelist(input.whitelistId);
-          guard?.();
+          const whitelist = await requireWhitelist(input.whitelistId);
+          await guard?.(tx);
           const key = nickKey(input.nick);
-          const taken = tx
-            .select({ nick: entries.nick })
-            .from(entries)
-            .where(and(eq(entries.whitelistId, input.whitelistId), eq(entries.nickKey, key)))
-            .get();
+          const taken = await findByKey(tx, input.whitelistId, key);
           if (taken) throw new DomainError("nick-taken", `${taken.nick} is already on ${whitelist.name}.`);
           const { grantFailures, ...stored } = input;
-          const { nickKey: _key, ...entry } = tx
+          const [row] = await tx
             .insert(entries)
             .values({
               ...stored,
@@ -386,9 +384,9 @@ export function createEntryService(deps: {
               grantedRoleIds: input.grantedRoleIds ?? [],
               createdAt: clock.now(),
             })
-            .returning()
-            .get();
-          const event = events.append(tx, {
+            .returning();
+          const entry = toEntry(row as EntryRow);
+          const event = await events.append(tx, {
             type: "entry.added",
             guildId: whitelist.guildId,
             whitelistId: whitelist.id,
@@ -416,35 +414,34 @@ export function createEntryService(deps: {
      */
     async addMany(
       inputs: readonly NewEntry[],
-      guard?: () => void,
+      guard?: Guard,
     ): Promise<{ added: EntryRecord[]; taken: NewEntry[] }> {
       const whitelistId = inputs[0]?.whitelistId;
       if (whitelistId === undefined) return { added: [], taken: [] };
       if (inputs.some((input) => input.whitelistId !== whitelistId)) {
         throw new TypeError("addMany stores entries of one whitelist");
       }
-      const whitelist = requireWhitelist(whitelistId);
       const taken: NewEntry[] = [];
-      const notices = await write((tx) => {
+      const notices = await write(async (tx) => {
         taken.length = 0;
-        requireWhitelist(whitelistId);
-        guard?.();
+        const whitelist = await requireWhitelist(whitelistId);
+        await guard?.(tx);
         const createdAt = clock.now();
         const done: ChangeNotice[] = [];
         for (const input of inputs) {
           const key = nickKey(input.nick);
-          // The prepared look-up runs on the transaction's own connection: it sees the rows stored just before.
-          if (findByKey.get({ whitelistId, key })) {
+          // Read through the transaction: it sees the rows stored just before.
+          if (await findByKey(tx, whitelistId, key)) {
             taken.push(input);
             continue;
           }
           const { grantFailures: _failures, ...stored } = input;
-          const { nickKey: _key, ...entry } = tx
+          const [row] = await tx
             .insert(entries)
             .values({ ...stored, nickKey: key, grantedRoleIds: input.grantedRoleIds ?? [], createdAt })
-            .returning()
-            .get();
-          const event = events.append(tx, {
+            .returning();
+          const entry = toEntry(row as EntryRow);
+          const event = await events.append(tx, {
             type: "entry.added",
             guildId: whitelist.guildId,
             whitelistId,
@@ -469,20 +466,18 @@ export function createEntryService(deps: {
     async transfer(
       input: { whitelistId: string; entryId: number; from: string; to: string; grantedRoleIds: string[] },
       hooks: {
-        guard?: () => void;
+        guard?: Guard;
         committed?: (change: { before: EntryRecord; after: EntryRecord }) => void;
       } = {},
     ): Promise<{ before: EntryRecord; after: EntryRecord }> {
-      const whitelist = requireWhitelist(input.whitelistId);
       return write(
-        (tx) => {
-          requireWhitelist(input.whitelistId);
-          hooks.guard?.();
-          const row = tx
+        async (tx) => {
+          const whitelist = await requireWhitelist(input.whitelistId);
+          await hooks.guard?.(tx);
+          const [row] = await tx
             .select()
             .from(entries)
-            .where(and(eq(entries.id, input.entryId), eq(entries.whitelistId, input.whitelistId)))
-            .get();
+            .where(and(eq(entries.id, input.entryId), eq(entries.whitelistId, input.whitelistId)));
           if (!row || row.userId !== input.from) {
             throw new DomainError(
               "entry-not-found",
@@ -490,14 +485,12 @@ export function createEntryService(deps: {
                 "nothing was changed.",
             );
           }
-          const { nickKey: _old, ...before } = row;
-          const { nickKey: _new, ...after } = tx
+          const [updated] = await tx
             .update(entries)
             .set({ userId: input.to, grantedRoleIds: input.grantedRoleIds })
             .where(eq(entries.id, input.entryId))
-            .returning()
-            .get() as typeof entries.$inferSelect;
-          return { before, after };
+            .returning();
+          return { before: toEntry(row), after: toEntry(updated as EntryRow) };
         },
         (change) => hooks.committed?.(change),
       );
@@ -515,37 +508,32 @@ export function createEntryService(deps: {
       origin: Origin,
       actorId: string | null,
     ): Promise<{ changed: EntryRecord[]; clashes: EntryChange[] }> {
-      const whitelist = requireWhitelist(whitelistId);
       const clashes: EntryChange[] = [];
-      const notices = await write((tx) => {
+      const notices = await write(async (tx) => {
+        const whitelist = await requireWhitelist(whitelistId);
         clashes.length = 0;
         const done: ChangeNotice[] = [];
         for (const change of changes) {
-          const current = tx
+          const [current] = await tx
             .select()
             .from(entries)
-            .where(and(eq(entries.id, change.id), eq(entries.whitelistId, whitelistId)))
-            .get();
+            .where(and(eq(entries.id, change.id), eq(entries.whitelistId, whitelistId)));
           if (!current) continue;
           const key = nickKey(change.nick);
-          const holder = tx
-            .select({ id: entries.id })
-            .from(entries)
-            .where(and(eq(entries.whitelistId, whitelistId), eq(entries.nickKey, key)))
-            .get();
+          const holder = await findByKey(tx, whitelistId, key);
           if (holder && holder.id !== change.id) {
             clashes.push(change);
             continue;
           }
-          const { nickKey: _old, ...before } = current;
-          const { nickKey: _new, ...after } = tx
+          const before = toEntry(current);
+          const [updated] = await tx
             .update(entries)
             .set({ nick: change.nick, nickKey: key, uuid: change.uuid, xuid: change.xuid })
             .where(eq(entries.id, change.id))
-            .returning()
-            .get() as typeof entries.$inferSelect;
-          const removal = appendRemoval(tx, whitelist, before, origin);
-          const addition = events.append(tx, {
+            .returning();
+          const after = toEntry(updated as EntryRow);
+          const removal = await appendRemoval(tx, whitelist, before, origin);
+          const addition = await events.append(tx, {
             type: "entry.added",
             guildId: whitelist.guildId,
             whitelistId: whitelist.id,
@@ -568,22 +556,22 @@ export function createEntryService(deps: {
      * neither), then publishes the event; subscribers revert roles and tell the log channel.
      */
     async remove(removal: Removal): Promise<EntryRecord> {
-      const whitelist = requireWhitelist(removal.whitelistId);
+      // Queued at once, in the order asked for; the whitelist is looked up when its turn comes.
       const notice = await write(
-        (tx): ChangeNotice => {
-          let row: typeof entries.$inferSelect | undefined;
+        async (tx): Promise<ChangeNotice> => {
+          const whitelist = await requireWhitelist(removal.whitelistId);
+          let row: EntryRow | undefined;
           for (const nick of namesOf(whitelist, removal.nick)) {
-            row = tx
+            [row] = await tx
               .delete(entries)
               .where(and(eq(entries.whitelistId, removal.whitelistId), eq(entries.nickKey, nickKey(nick))))
-              .returning()
-              .get();
+              .returning();
             if (row) break;
           }
           if (!row)
             throw new DomainError("entry-not-found", `${clip(removal.nick)} is not on ${whitelist.name}.`);
-          const { nickKey: _key, ...entry } = row;
-          const event = appendRemoval(tx, whitelist, entry, removal.origin);
+          const entry = toEntry(row);
+          const event = await appendRemoval(tx, whitelist, entry, removal.origin);
           return {
             event,
             entry,

@@ -1,6 +1,5 @@
 import { and, asc, eq, isNull, type SQL } from "drizzle-orm";
-import { type Db, type Tx, tryWithoutWaiting } from "../db/client.ts";
-import { linkKeys } from "../db/schema.ts";
+import { type Db, type Tables, type Tx, tablesOf, tryWithoutWaiting } from "../db/client.ts";
 import type { Write } from "../db/writer.ts";
 import type { GuildService } from "../guilds/service.ts";
 import type { Clock } from "../shared/clock.ts";
@@ -21,7 +20,9 @@ export type Principal = {
 };
 
 /** A link key as staff see it in `/server-link list`: never the key itself. */
-export type LinkKeyView = Omit<typeof linkKeys.$inferSelect, "keyHash" | "webhookSecret">;
+export type LinkKeyView = Omit<KeyRow, "keyHash" | "webhookSecret">;
+
+type KeyRow = Tables["linkKeys"]["$inferSelect"];
 
 /** What creating a key takes. */
 export type NewKey = { guildId: string; name: string; whitelistId: string | null; createdBy: string };
@@ -41,7 +42,7 @@ export type KeyService = ReturnType<typeof createKeyService>;
 /** `lastUsedAt` is written at most this often per key, so a busy plugin does not cause a write per request. */
 const LAST_USED_RESOLUTION_MS = 60_000;
 
-function toView(row: typeof linkKeys.$inferSelect): LinkKeyView {
+function toView(row: KeyRow): LinkKeyView {
   const { keyHash: _hash, webhookSecret: _secret, ...view } = row;
   return view;
 }
@@ -58,22 +59,25 @@ export function createKeyService({
   write: Write;
   guilds: Pick<GuildService, "ensureIn">;
 }) {
+  const { linkKeys } = tablesOf(db);
   // Active keys by hash; the principal is frozen, so every request of a key can share the one object.
   const verified = new Map<string, { principal: Principal; lastUsedAt: number | null }>();
   const revocationListeners = new Set<RevocationListener>();
   const retiringListeners = new Set<RetiringListener>();
+  /** Revocations announced so far: a verification that read the store across one does not cache its answer. */
+  let revocations = 0;
 
   /** Inside the caller's transaction: marks active keys revoked; returns their rows for `announce`. */
-  const revokeIn = (tx: Tx, where: SQL | undefined) =>
+  const revokeIn = (tx: Tx, where: SQL | undefined): Promise<KeyRow[]> =>
     tx
       .update(linkKeys)
       .set({ revokedAt: clock.now() })
       .where(and(where, isNull(linkKeys.revokedAt)))
-      .returning()
-      .all();
+      .returning();
 
   /** Once committed: the keys stop verifying at once and revocation listeners run (sockets close). */
-  const announce = (rows: (typeof linkKeys.$inferSelect)[], reason: RevocationReason): LinkKeyView[] => {
+  const announce = (rows: KeyRow[], reason: RevocationReason): LinkKeyView[] => {
+    if (rows.length > 0) revocations++;
     for (const row of rows) {
       verified.delete(row.keyHash);
       for (const listener of revocationListeners) listener(row.id, reason);
@@ -81,7 +85,32 @@ export function createKeyService({
     return rows.map(toView);
   };
 
+  /**
+   * Records when a key was last used, at most once per LAST_USED_RESOLUTION_MS, in the background: bookkeeping
+   * never slows or fails the request it rides on, and is skipped while the store is locked.
+   */
+  const noteUse = (entry: { principal: Principal; lastUsedAt: number | null }) => {
+    const now = clock.now();
+    if (entry.lastUsedAt !== null && now - entry.lastUsedAt < LAST_USED_RESOLUTION_MS) return;
+    entry.lastUsedAt = now;
+    const { keyId } = entry.principal;
+    void tryWithoutWaiting(db, () =>
+      db.update(linkKeys).set({ lastUsedAt: now }).where(eq(linkKeys.id, keyId)),
+    ).catch(() => false);
+  };
+
   return {
+    /**
+     * The principal of a key verified before and not revoked since, found by its hash alone; undefined when it
+     * is not cached (`verify` asks the store). Never waits.
+     */
+    verifyCached(plaintext: string): Principal | undefined {
+      const entry = verified.get(hashKey(plaintext));
+      if (!entry) return undefined;
+      noteUse(entry);
+      return entry.principal;
+    },
+
     /** Creates a key and returns its plaintext: the only time it exists outside the holder's hands. */
     async create(input: NewKey): Promise<{ key: LinkKeyView; plaintext: string }> {
       const name = input.name.trim();
@@ -89,8 +118,8 @@ export function createKeyService({
         throw new DomainError("invalid-input", LINK_NAME_RULE);
       }
       const plaintext = generateKey();
-      const row = await write((tx) => {
-        guilds.ensureIn(tx, input.guildId);
+      const [row] = await write(async (tx) => {
+        await guilds.ensureIn(tx, input.guildId);
         return tx
           .insert(linkKeys)
           .values({
@@ -102,10 +131,9 @@ export function createKeyService({
             createdBy: input.createdBy,
             createdAt: clock.now(),
           })
-          .returning()
-          .get();
+          .returning();
       });
-      return { key: toView(row), plaintext };
+      return { key: toView(row as KeyRow), plaintext };
     },
 
     /**
@@ -113,12 +141,13 @@ export function createKeyService({
      * A key already verified is found by its hash alone (it passed the checksum then); any other key is
      * checked for shape and checksum first, so a malformed one never reaches the store.
      */
-    verify(plaintext: string): Principal | null {
+    async verify(plaintext: string): Promise<Principal | null> {
       const hash = hashKey(plaintext);
       let entry = verified.get(hash);
       if (!entry) {
         if (!isWellFormedKey(plaintext)) return null;
-        const row = db
+        const seen = revocations;
+        const [row] = await db
           .select({
             keyId: linkKeys.id,
             keyName: linkKeys.name,
@@ -127,22 +156,15 @@ export function createKeyService({
             lastUsedAt: linkKeys.lastUsedAt,
           })
           .from(linkKeys)
-          .where(and(eq(linkKeys.keyHash, hash), isNull(linkKeys.revokedAt)))
-          .get();
+          .where(and(eq(linkKeys.keyHash, hash), isNull(linkKeys.revokedAt)));
+        // A revocation announced while the store answered may be this key's: ask again rather than cache it.
+        if (revocations !== seen) return this.verify(plaintext);
         if (!row) return null;
         const { lastUsedAt, ...principal } = row;
         entry = { principal: Object.freeze(principal), lastUsedAt };
         verified.set(hash, entry);
       }
-      const now = clock.now();
-      if (entry.lastUsedAt === null || now - entry.lastUsedAt >= LAST_USED_RESOLUTION_MS) {
-        const { keyId } = entry.principal;
-        // Bookkeeping must never slow or fail the read it rides on: skipped while the store is locked.
-        const written = tryWithoutWaiting(db, () =>
-          db.update(linkKeys).set({ lastUsedAt: now }).where(eq(linkKeys.id, keyId)).run(),
-        );
-        if (written) entry.lastUsedAt = now;
-      }
+      noteUse(entry);
       return entry.principal;
     },
 
@@ -178,14 +200,13 @@ export function createKeyService({
     announceRevoked: announce,
 
     /** A guild's keys, revoked ones included, oldest first. */
-    list(guildId: string): LinkKeyView[] {
-      return db
+    async list(guildId: string): Promise<LinkKeyView[]> {
+      const rows = await db
         .select()
         .from(linkKeys)
         .where(eq(linkKeys.guildId, guildId))
-        .orderBy(asc(linkKeys.createdAt))
-        .all()
-        .map(toView);
+        .orderBy(asc(linkKeys.createdAt));
+      return rows.map(toView);
     },
 
     /** Subscribes to keys retiring with their whitelist (see `announceRetiring`); returns the unsubscribe. */

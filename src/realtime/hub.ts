@@ -68,7 +68,7 @@ export function createHub(deps: {
   };
 
   /** Whether a cursor can be resumed from: not older than the retention, not from another database. */
-  const usable = (after: number) => cursorState(after, events.bounds()) === "usable";
+  const usable = async (after: number) => cursorState(after, await events.bounds()) === "usable";
 
   /** The client must re-fetch: tell it, and close with 4002. */
   const resync = (ws: EventSocket) => {
@@ -82,12 +82,12 @@ export function createHub(deps: {
   };
 
   /**
-   * Resumes (`?after=`) replay stored events in slices of REPLAY_SLICE, one slice per turn of the event loop
-   * shared by all of them, so hundreds of resumes at once never hold up a health check or a read. A replay
-   * pauses while its socket has REPLAY_BUFFER_BYTES unsent and stops when the socket is gone. The slice that
-   * comes back short is the end of the log: the socket subscribes in that same synchronous step, and since the
-   * bus publishes synchronously right after each commit, no event falls between the replay and the live feed,
-   * and none comes twice.
+   * Resumes (`?after=`) replay stored events in slices of REPLAY_SLICE, one slice at a time shared by all of
+   * them, so hundreds of resumes at once never hold up a health check or a read. A replay pauses while its
+   * socket has REPLAY_BUFFER_BYTES unsent and stops when the socket is gone. Each slice reads the log only up to
+   * the id the bus has published through; a slice that comes back short, with nothing published and nothing
+   * stored meanwhile, is the end: the socket subscribes in that same synchronous step, so the events after it
+   * come live, none falls between the replay and the live feed, and none comes twice.
    */
   const queue: Replay[] = [];
   let pumping = false;
@@ -96,26 +96,38 @@ export function createHub(deps: {
     pumping = true;
     setImmediate(pump);
   };
-  function pump(): void {
-    pumping = false;
+  async function pump(): Promise<void> {
     const replay = queue.shift();
-    if (replay) step(replay);
+    if (replay) {
+      try {
+        await step(replay);
+      } catch (error) {
+        logger.warn("resume failed: the event log could not be read", { error: String(error) });
+        if (replay.ws.readyState === 1)
+          replay.ws.close(CloseCode.internal, "the event log could not be read");
+      }
+    }
+    pumping = false;
     schedule();
   }
-  const step = (replay: Replay) => {
+  const step = async (replay: Replay) => {
     const { ws } = replay;
     if (ws.readyState !== 1) return;
     if (ws.getBufferedAmount() > REPLAY_BUFFER_BYTES) {
       replay.draining = true; // `drain` puts it back in the queue
       return;
     }
-    // Pruning may have passed the cursor of a replay that waited long for its client.
-    if (!usable(replay.cursor)) return resync(ws);
-    const slice = events.listAfter(replay.cursor, ws.data.principal, REPLAY_SLICE);
+    // A cursor from another database, or one pruning passed while the replay waited long for its client.
+    if (!(await usable(replay.cursor))) return resync(ws);
+    const published = deps.bus.published();
+    const through = await deps.bus.through();
+    const slice = await events.listAfter(replay.cursor, ws.data.principal, REPLAY_SLICE, through);
+    const still = await deps.bus.through();
+    if (ws.readyState !== 1 || ws.data.replay !== replay) return;
     for (const event of slice) ws.send(eventMessage(event));
     observer.socketMessages("replay", slice.length);
     replay.cursor = Number(slice[slice.length - 1]?.id ?? replay.cursor);
-    if (slice.length < REPLAY_SLICE) {
+    if (slice.length < REPLAY_SLICE && still === through && deps.bus.published() === published) {
       ws.data.replay = undefined;
       goLive(ws);
     } else {
@@ -133,7 +145,6 @@ export function createHub(deps: {
         scope: { whitelistId: principal.whitelistId },
       };
       send(ws, connected);
-      if (after !== null && !usable(after)) return resync(ws);
       // Known to revocation and shutdown at once, live or still replaying.
       const sockets = byKey.get(principal.keyId) ?? new Set<EventSocket>();
       byKey.set(principal.keyId, sockets.add(ws));

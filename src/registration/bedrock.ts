@@ -74,7 +74,7 @@ export function createBedrockUpkeep(deps: {
     who: { origin: Origin; actorId: string | null },
     signal?: AbortSignal,
   ): Promise<UpkeepReport> => {
-    const stored = entries.listBedrock(whitelist.id);
+    const stored = await entries.listBedrock(whitelist.id);
     const xuids = await lookUpAll(
       stored.filter((entry) => entry.xuid === null),
       signal,
@@ -121,8 +121,10 @@ export function createBedrockUpkeep(deps: {
       const total: UpkeepReport = { changed: 0, pending: 0, clashes: 0 };
       const targets =
         scope === "all"
-          ? whitelists.listByNickType("bedrock")
-          : [whitelists.get(scope.whitelistId)].filter((wl): wl is Whitelist => wl?.nickType === "bedrock");
+          ? await whitelists.listByNickType("bedrock")
+          : [await whitelists.get(scope.whitelistId)].filter(
+              (wl): wl is Whitelist => wl?.nickType === "bedrock",
+            );
       const who =
         scope === "all"
           ? { origin: "system" as const, actorId: null }

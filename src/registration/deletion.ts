@@ -41,12 +41,14 @@ export function createWhitelistDeletion(deps: {
     async deleteWhitelist(whitelistId: string, actorId: string | null): Promise<WhitelistDeleted> {
       let revoked: LinkKeyView[] = [];
       const done = await write(
-        (tx) => {
-          const whitelist = whitelists.get(whitelistId);
-          const notices = whitelist ? entries.removeAllIn(tx, whitelist, "staff", actorId) : [];
-          const revoked = whitelist ? keys.revokeForWhitelistIn(tx, whitelist.guildId, whitelistId) : [];
-          const cancelled = requests.cancelPendingIn(tx, whitelistId);
-          return { whitelist: whitelists.deleteIn(tx, whitelistId), notices, revoked, cancelled };
+        async (tx) => {
+          const whitelist = await whitelists.get(whitelistId);
+          const notices = whitelist ? await entries.removeAllIn(tx, whitelist, "staff", actorId) : [];
+          const revoked = whitelist
+            ? await keys.revokeForWhitelistIn(tx, whitelist.guildId, whitelistId)
+            : [];
+          const cancelled = await requests.cancelPendingIn(tx, whitelistId);
+          return { whitelist: await whitelists.deleteIn(tx, whitelistId), notices, revoked, cancelled };
         },
         (committed) => {
           whitelists.forget(whitelistId);

@@ -1,6 +1,5 @@
 import { and, asc, count, eq, gte, lt } from "drizzle-orm";
-import type { Db } from "../db/client.ts";
-import { deniedNicks } from "../db/schema.ts";
+import { type Db, type Tables, tablesOf } from "../db/client.ts";
 import type { Write } from "../db/writer.ts";
 import type { EntryRecord } from "../entries/model.ts";
 import type { EntryService } from "../entries/service.ts";
@@ -18,7 +17,7 @@ import type { Denial, Member } from "./model.ts";
 import { parseNick, type Typed } from "./registrar.ts";
 import { requireManager } from "./rules.ts";
 
-type Row = typeof deniedNicks.$inferSelect;
+type Row = Tables["deniedNicks"]["$inferSelect"];
 const toDenial = ({ nickKey: _key, ...denial }: Row): Denial => denial;
 
 /** The longest reason staff may give (the `/whitelist deny` option takes no more either). */
@@ -68,12 +67,14 @@ export function createDenyList(deps: {
 }) {
   const { db, write, clock, whitelists, entries, mojang, geyser, logger } = deps;
 
-  const byKey = (whitelistId: string, nick: string) =>
-    db
+  const { deniedNicks } = tablesOf(db);
+  const byKey = async (whitelistId: string, nick: string, q: Db = db) => {
+    const [row] = await q
       .select()
       .from(deniedNicks)
-      .where(and(eq(deniedNicks.whitelistId, whitelistId), eq(deniedNicks.nickKey, nickKey(nick))))
-      .get();
+      .where(and(eq(deniedNicks.whitelistId, whitelistId), eq(deniedNicks.nickKey, nickKey(nick))));
+    return row;
+  };
 
   /**
    * The account behind a nick, looked up as registration does, but never refusing: a nick with no account, or
@@ -112,48 +113,47 @@ export function createDenyList(deps: {
      * The denial a nick meets on a whitelist: by its comparison key, else (a premium or Bedrock account) by
      * UUID, so an account renamed since it was denied stays denied.
      */
-    find(whitelistId: string, nick: string, uuid: string | null): Denial | undefined {
-      const named = byKey(whitelistId, nick);
+    async find(whitelistId: string, nick: string, uuid: string | null): Promise<Denial | undefined> {
+      const named = await byKey(whitelistId, nick);
       if (named) return toDenial(named);
       if (uuid === null) return undefined;
-      const owned = db
+      const [owned] = await db
         .select()
         .from(deniedNicks)
         .where(and(eq(deniedNicks.whitelistId, whitelistId), eq(deniedNicks.uuid, uuid)))
-        .get();
+        .limit(1);
       return owned && toDenial(owned);
     },
 
     /** The denial staff mean by `typed`: any letter case; on a Bedrock whitelist also the gamertag forms. */
-    findTyped(whitelist: Whitelist, typed: string): Denial | undefined {
+    async findTyped(whitelist: Whitelist, typed: string): Promise<Denial | undefined> {
       const names = whitelist.nickType === "bedrock" ? namesMeant(whitelist, typed) : [typed.trim()];
       for (const name of names) {
-        const found = byKey(whitelist.id, name);
+        const found = await byKey(whitelist.id, name);
         if (found) return toDenial(found);
       }
       return undefined;
     },
 
     /** The first `limit` denials of a whitelist by nick (any letter case), and how many there are in all. */
-    list(whitelistId: string, limit: number): { denials: Denial[]; total: number } {
-      const denials = db
+    async list(whitelistId: string, limit: number): Promise<{ denials: Denial[]; total: number }> {
+      const rows = await db
         .select()
         .from(deniedNicks)
         .where(eq(deniedNicks.whitelistId, whitelistId))
         .orderBy(asc(deniedNicks.nickKey))
-        .limit(limit)
-        .all()
-        .map(toDenial);
-      const total =
-        db.select({ n: count() }).from(deniedNicks).where(eq(deniedNicks.whitelistId, whitelistId)).get()
-          ?.n ?? 0;
-      return { denials, total };
+        .limit(limit);
+      const [counted] = await db
+        .select({ n: count() })
+        .from(deniedNicks)
+        .where(eq(deniedNicks.whitelistId, whitelistId));
+      return { denials: rows.map(toDenial), total: counted?.n ?? 0 };
     },
 
     /** At most `limit` denials of a whitelist whose nick starts with `prefix`: a range over the nick key index. */
-    startingWith(whitelistId: string, prefix: string, limit: number): Denial[] {
+    async startingWith(whitelistId: string, prefix: string, limit: number): Promise<Denial[]> {
       const key = nickKey(prefix);
-      return db
+      const rows = await db
         .select()
         .from(deniedNicks)
         .where(
@@ -164,9 +164,8 @@ export function createDenyList(deps: {
           ),
         )
         .orderBy(asc(deniedNicks.nickKey))
-        .limit(limit)
-        .all()
-        .map(toDenial);
+        .limit(limit);
+      return rows.map(toDenial);
     },
 
     /**
@@ -179,17 +178,17 @@ export function createDenyList(deps: {
     async deny(
       input: WhitelistRef & { nick: string; reason?: string | null; actor: Member },
     ): Promise<DenyOutcome> {
-      const whitelist = whitelists.resolve(input);
+      const whitelist = await whitelists.resolve(input);
       requireManager(whitelist, input.actor);
       const reason = cleanReason(input.reason);
       const typed = parseNick(whitelist, input.nick);
       const found = await lookUp(whitelist, typed);
       const done = await write(
-        (tx) => {
-          if (!whitelists.get(whitelist.id)) {
+        async (tx) => {
+          if (!(await whitelists.get(whitelist.id))) {
             throw new DomainError("whitelist-not-found", "That whitelist was just deleted.");
           }
-          const existing = byKey(whitelist.id, found.nick);
+          const existing = await byKey(whitelist.id, found.nick, tx);
           const values = {
             nick: found.nick,
             nickKey: nickKey(found.nick),
@@ -198,22 +197,28 @@ export function createDenyList(deps: {
             deniedBy: input.actor.userId,
             createdAt: clock.now(),
           };
-          const row = existing
-            ? tx.update(deniedNicks).set(values).where(eq(deniedNicks.id, existing.id)).returning().get()
-            : tx
+          const [row] = existing
+            ? await tx.update(deniedNicks).set(values).where(eq(deniedNicks.id, existing.id)).returning()
+            : await tx
                 .insert(deniedNicks)
                 .values({ whitelistId: whitelist.id, ...values })
-                .returning()
-                .get();
+                .returning();
           const holding = new Map<number, EntryRecord>();
           for (const name of new Set([typed.nick, found.nick])) {
-            const entry = entries.findTyped(whitelist, name);
+            const entry = await entries.findTyped(whitelist, name, tx);
             if (entry) holding.set(entry.id, entry);
           }
           if (values.uuid !== null) {
-            for (const entry of entries.findByUuid(whitelist.id, values.uuid)) holding.set(entry.id, entry);
+            for (const entry of await entries.findByUuid(whitelist.id, values.uuid, tx))
+              holding.set(entry.id, entry);
           }
-          const notices = entries.removeIn(tx, whitelist, [...holding.keys()], "staff", input.actor.userId);
+          const notices = await entries.removeIn(
+            tx,
+            whitelist,
+            [...holding.keys()],
+            "staff",
+            input.actor.userId,
+          );
           return { denial: toDenial(row as Row), notices, updated: existing !== undefined };
         },
         (committed) => entries.publish(committed.notices),
@@ -240,17 +245,19 @@ export function createDenyList(deps: {
       denial: Denial;
       whitelist: Whitelist;
     }> {
-      const whitelist = whitelists.resolve(input);
+      const whitelist = await whitelists.resolve(input);
       requireManager(whitelist, input.actor);
       const typed = input.nick.trim();
-      const denial = list.findTyped(whitelist, typed);
+      const denial = await list.findTyped(whitelist, typed);
       if (!denial) {
         throw new DomainError(
           "not-denied",
           `${clip(typed) || "That nick"} is not denied on ${whitelist.name}; there is nothing to lift.`,
         );
       }
-      await write((tx) => tx.delete(deniedNicks).where(eq(deniedNicks.id, denial.id)).run());
+      await write(async (tx) => {
+        await tx.delete(deniedNicks).where(eq(deniedNicks.id, denial.id));
+      });
       logger.info("nick allowed again", {
         guildId: whitelist.guildId,
         whitelistId: whitelist.id,

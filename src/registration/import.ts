@@ -137,7 +137,7 @@ export function createImporter(deps: ImporterDeps) {
      * was stored stays and the rest is reported `refused`.
      */
     async importList(input: ImportInput): Promise<ImportResult> {
-      const whitelist = whitelists.resolve(input);
+      const whitelist = await whitelists.resolve(input);
       requireManager(whitelist, input.actor);
       requireEnabled(whitelist);
       const { format, names } = readImportFile(input.file);
@@ -179,7 +179,7 @@ export function createImporter(deps: ImporterDeps) {
         }
         const key = nickKey(typed.nick);
         const earlier = firstLine.get(key);
-        const holder = earlier === undefined ? entries.find(whitelist.id, typed.nick) : undefined;
+        const holder = earlier === undefined ? await entries.find(whitelist.id, typed.nick) : undefined;
         if (earlier !== undefined) settle(index, "already", `listed earlier, on line ${earlier}`);
         else if (holder) settle(index, "already", `already on ${whitelist.name} (${holder.nick})`);
         else candidates.push({ index, typed });

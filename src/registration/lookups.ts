@@ -1,3 +1,4 @@
+import type { EntryRecord } from "../entries/model.ts";
 import type { EntryService } from "../entries/service.ts";
 import { namesMeant } from "../nicks/floodgate.ts";
 import { nickKey } from "../nicks/key.ts";
@@ -53,8 +54,8 @@ export function createLookups(deps: {
   const { whitelists, entries, denials } = deps;
 
   /** The whitelists a command means: the one named, else every whitelist of the guild. */
-  const candidates = (guildId: string, whitelist: string | null | undefined): Whitelist[] =>
-    whitelist?.trim() ? [whitelists.resolve({ guildId, whitelist })] : whitelists.listForGuild(guildId);
+  const candidates = async (guildId: string, whitelist: string | null | undefined): Promise<Whitelist[]> =>
+    whitelist?.trim() ? [await whitelists.resolve({ guildId, whitelist })] : whitelists.listForGuild(guildId);
 
   /** The prefixes of comparison keys `typed` may begin: on a Bedrock whitelist also as Floodgate spells it. */
   const prefixesOf = (whitelist: Whitelist, typed: string): string[] =>
@@ -67,19 +68,24 @@ export function createLookups(deps: {
      * "entry-not-found" when no whitelist holds or denies it, and "not-manager" when it is only on whitelists
      * the actor does not manage, for another member.
      */
-    whois(input: { guildId: string; whitelist?: string | null; nick: string; actor: Member }): WhoisResult {
+    async whois(input: {
+      guildId: string;
+      whitelist?: string | null;
+      nick: string;
+      actor: Member;
+    }): Promise<WhoisResult> {
       const nick = input.nick.trim();
-      const scope = candidates(input.guildId, input.whitelist);
-      const held = scope.flatMap((whitelist) => {
-        const entry = nick ? entries.findTyped(whitelist, nick) : undefined;
-        return entry ? [{ entry, whitelist }] : [];
-      });
-      const found = held.filter(({ entry, whitelist }) => maySeeOwner(whitelist, entry, input.actor));
-      const denied = scope.flatMap((whitelist) => {
+      const scope = await candidates(input.guildId, input.whitelist);
+      const held: { entry: EntryRecord; whitelist: Whitelist }[] = [];
+      const denied: { denial: Denial; whitelist: Whitelist }[] = [];
+      for (const whitelist of scope) {
+        const entry = nick ? await entries.findTyped(whitelist, nick) : undefined;
+        if (entry) held.push({ entry, whitelist });
         const denial =
-          nick && isManager(whitelist, input.actor) ? denials.findTyped(whitelist, nick) : undefined;
-        return denial ? [{ denial, whitelist }] : [];
-      });
+          nick && isManager(whitelist, input.actor) ? await denials.findTyped(whitelist, nick) : undefined;
+        if (denial) denied.push({ denial, whitelist });
+      }
+      const found = held.filter(({ entry, whitelist }) => maySeeOwner(whitelist, entry, input.actor));
       if (found.length === 0 && denied.length === 0) {
         const where = input.whitelist?.trim() ? (scope[0] as Whitelist).name : "any whitelist of this server";
         if (held.length === 0) {
@@ -101,8 +107,8 @@ export function createLookups(deps: {
      * A member's nicks on every whitelist of the guild: all of them for the member themselves and for Manage
      * Server; for a manager role, those on the whitelists it manages. Anyone else is refused ("not-manager").
      */
-    memberNicks(input: { guildId: string; userId: string; actor: Member }): MemberNicks {
-      const all = whitelists.listForGuild(input.guildId);
+    async memberNicks(input: { guildId: string; userId: string; actor: Member }): Promise<MemberNicks> {
+      const all = await whitelists.listForGuild(input.guildId);
       const self = input.actor.userId === input.userId;
       const visible = self ? all : all.filter((whitelist) => isManager(whitelist, input.actor));
       if (visible.length === 0) {
@@ -113,7 +119,7 @@ export function createLookups(deps: {
       }
       const ids = new Set(visible.map((whitelist) => whitelist.id));
       const byId = new Map(all.map((whitelist) => [whitelist.id, whitelist]));
-      const owned = entries.listForUserInGuild(input.guildId, input.userId);
+      const owned = await entries.listForUserInGuild(input.guildId, input.userId);
       return {
         userId: input.userId,
         entries: owned
@@ -129,25 +135,25 @@ export function createLookups(deps: {
      * actor manages, read as a prefix range of the nick key index (a whitelist's size never matters), and (for
      * `entries`) the actor's own entries, which also match where the text appears inside.
      */
-    suggest(input: {
+    async suggest(input: {
       guildId: string;
       whitelist?: string | null;
       typed: string;
       actor: Member;
       source: NickSource;
-    }): NickSuggestion[] {
+    }): Promise<NickSuggestion[]> {
       const named = input.whitelist?.trim();
-      const found = named ? whitelists.find(input.guildId, named) : undefined;
+      const found = named ? await whitelists.find(input.guildId, named) : undefined;
       if (named && !found) return [];
-      const scope = found ? [found] : whitelists.listForGuild(input.guildId);
+      const scope = found ? [found] : await whitelists.listForGuild(input.guildId);
       const typed = input.typed.trim();
       const starting: (NickSuggestion & { key: string })[] = [];
       for (const whitelist of scope.filter((wl) => isManager(wl, input.actor))) {
         for (const prefix of prefixesOf(whitelist, typed)) {
           const held =
             input.source === "denied"
-              ? denials.startingWith(whitelist.id, prefix, MAX_SUGGESTIONS)
-              : entries.startingWith(whitelist.id, prefix, MAX_SUGGESTIONS);
+              ? await denials.startingWith(whitelist.id, prefix, MAX_SUGGESTIONS)
+              : await entries.startingWith(whitelist.id, prefix, MAX_SUGGESTIONS);
           for (const { nick } of held) starting.push({ nick, whitelist, key: nickKey(nick) });
         }
       }
@@ -156,7 +162,7 @@ export function createLookups(deps: {
       if (input.source === "entries") {
         const byId = new Map(scope.map((wl) => [wl.id, wl]));
         const lower = typed.toLowerCase();
-        for (const entry of entries.listForUserInGuild(input.guildId, input.actor.userId)) {
+        for (const entry of await entries.listForUserInGuild(input.guildId, input.actor.userId)) {
           const whitelist = byId.get(entry.whitelistId);
           if (!whitelist) continue;
           const suggestion = { nick: entry.nick, whitelist, key: nickKey(entry.nick) };

@@ -69,5 +69,5 @@ export type Denial = Omit<typeof deniedNicks.$inferSelect, "nickKey">;
 
 /** How the registrar asks the deny list about a nick: the denial matching its comparison key or its UUID. */
 export type DenialLookup = {
-  find(whitelistId: string, nick: string, uuid: string | null): Denial | undefined;
+  find(whitelistId: string, nick: string, uuid: string | null): Promise<Denial | undefined>;
 };

@@ -1,3 +1,4 @@
+import type { Tx } from "../db/client.ts";
 import { isUniqueViolation } from "../db/errors.ts";
 import type { EntryService } from "../entries/service.ts";
 import type { GeyserClient } from "../geyser/client.ts";
@@ -84,14 +85,14 @@ export function createRegistrar(deps: {
   };
 
   /** What a member holds on a whitelist; requests waiting for staff count where `withPending`. */
-  const held = (whitelist: Whitelist, member: Member, withPending: boolean) => ({
-    registered: entries.countForUser(whitelist.id, member.userId),
-    waiting: withPending ? requests.pendingCount(whitelist.id, member.userId) : 0,
+  const held = async (whitelist: Whitelist, member: Member, withPending: boolean, q?: Tx) => ({
+    registered: await entries.countForUser(whitelist.id, member.userId, q),
+    waiting: withPending ? await requests.pendingCount(whitelist.id, member.userId, q) : 0,
   });
 
   /** Staff have not denied the nick (by name; once looked up, a premium or Bedrock account by UUID too). */
-  const notDenied = (whitelist: Whitelist, nick: string, uuid: string | null, self: boolean) =>
-    requireNotDenied(whitelist, nick, denials.find(whitelist.id, nick, uuid), self);
+  const notDenied = async (whitelist: Whitelist, nick: string, uuid: string | null, self: boolean) =>
+    requireNotDenied(whitelist, nick, await denials.find(whitelist.id, nick, uuid), self);
 
   /**
    * The lookup of each nick type: Mojang's premium status for `java` and `premium` (the account's own spelling
@@ -139,21 +140,21 @@ export function createRegistrar(deps: {
   ): Promise<Identity> => {
     requireEnabled(whitelist);
     if (options.role) requireRole(whitelist, member, options.role);
-    const available = (nick: string) => {
-      requireFree(whitelist, entries.find(whitelist.id, nick));
+    const available = async (nick: string) => {
+      requireFree(whitelist, await entries.find(whitelist.id, nick));
       if (options.request) {
-        requireNoPendingRequest(whitelist, nick, requests.isPending(whitelist.id, member.userId, nick));
+        requireNoPendingRequest(whitelist, nick, await requests.isPending(whitelist.id, member.userId, nick));
       }
       if (options.limit !== false) {
-        requireUnderLimit(whitelist, member, held(whitelist, member, options.request), options.self);
+        requireUnderLimit(whitelist, member, await held(whitelist, member, options.request), options.self);
       }
     };
     const typed = parseNick(whitelist, rawNick);
-    notDenied(whitelist, typed.nick, null, options.self);
-    available(typed.nick);
+    await notDenied(whitelist, typed.nick, null, options.self);
+    await available(typed.nick);
     const identity = await identify(whitelist, typed);
-    notDenied(whitelist, identity.nick, identity.uuid, options.self);
-    available(identity.nick);
+    await notDenied(whitelist, identity.nick, identity.uuid, options.self);
+    await available(identity.nick);
     return identity;
   };
 
@@ -204,12 +205,12 @@ export function createRegistrar(deps: {
           // From when it is stored, not from when it was asked for (an approval may come days later).
           expiresAt: expiryOf(clock.now(), who.lifetimeSeconds),
         },
-        () => {
+        async (tx) => {
           requirePresent(whitelist.guildId, member.userId);
           // A denial committed while this registration waited for a lookup or a role wins.
-          notDenied(whitelist, identity.nick, identity.uuid, who.self);
-          requireFree(whitelist, entries.find(whitelist.id, identity.nick));
-          requireUnderLimit(whitelist, member, held(whitelist, member, false), who.self);
+          await notDenied(whitelist, identity.nick, identity.uuid, who.self);
+          requireFree(whitelist, await entries.find(whitelist.id, identity.nick, tx));
+          requireUnderLimit(whitelist, member, await held(whitelist, member, false, tx), who.self);
         },
       );
       return { entry, whitelist, grantFailures: failures };

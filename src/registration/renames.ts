@@ -128,11 +128,12 @@ export function createRenameRefresh(options: RenameRefreshOptions) {
       }
     }
     for (const { whitelistId, change } of left) {
+      const holder = await entries.find(whitelistId, change.nick);
       logger.warn("premium nick not renamed: another entry of the whitelist holds the new name", {
         whitelistId,
         entryId: change.id,
         newName: change.nick,
-        heldBy: entries.find(whitelistId, change.nick)?.id ?? null,
+        heldBy: holder?.id ?? null,
       });
     }
     return { renamed, left: left.length };
@@ -143,7 +144,7 @@ export function createRenameRefresh(options: RenameRefreshOptions) {
     const now = clock.now();
     if (checkEveryMs <= 0 || now < pausedUntil) return report;
     const clashes: Clash[] = [];
-    for (const account of checks.due(now - checkEveryMs, budget(now))) {
+    for (const account of await checks.due(now - checkEveryMs, budget(now))) {
       if (signal?.aborted) break;
       calls.push(clock.now());
       report.asked++;

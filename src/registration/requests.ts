@@ -1,13 +1,13 @@
 import { and, asc, count, eq, inArray } from "drizzle-orm";
-import type { Db, Tx } from "../db/client.ts";
-import { registrationRequests } from "../db/schema.ts";
+import { type Db, type Tables, type Tx, tablesOf } from "../db/client.ts";
 import type { Write } from "../db/writer.ts";
+import type { Guard } from "../entries/service.ts";
 import { nickKey } from "../nicks/key.ts";
 import type { Clock } from "../shared/clock.ts";
 import { newId } from "../shared/ids.ts";
 import type { RegistrationRequest } from "./model.ts";
 
-type Row = typeof registrationRequests.$inferSelect;
+type Row = Tables["registrationRequests"]["$inferSelect"];
 
 const toRequest = ({ nickKey: _key, ...request }: Row): RegistrationRequest => request;
 
@@ -27,49 +27,49 @@ export type RequestStore = ReturnType<typeof createRequestStore>;
 
 /** Creates the request store. */
 export function createRequestStore({ db, write, clock }: { db: Db; write: Write; clock: Clock }) {
-  const row = (requestId: string) =>
-    db.select().from(registrationRequests).where(eq(registrationRequests.id, requestId)).get();
+  const { registrationRequests } = tablesOf(db);
+  const row = async (requestId: string, q: Db = db) => {
+    const [found] = await q.select().from(registrationRequests).where(eq(registrationRequests.id, requestId));
+    return found;
+  };
 
   return {
     /** A request by id. */
-    get(requestId: string): RegistrationRequest | undefined {
-      const found = row(requestId);
+    async get(requestId: string): Promise<RegistrationRequest | undefined> {
+      const found = await row(requestId);
       return found && toRequest(found);
     },
 
-    /** How many requests of `userId` wait on a whitelist (they count against its limit). */
-    pendingCount(whitelistId: string, userId: string): number {
-      return (
-        db
-          .select({ n: count() })
-          .from(registrationRequests)
-          .where(
-            and(
-              eq(registrationRequests.whitelistId, whitelistId),
-              eq(registrationRequests.userId, userId),
-              eq(registrationRequests.status, "pending"),
-            ),
-          )
-          .get()?.n ?? 0
-      );
+    /** How many requests of `userId` wait on a whitelist (they count against its limit); `q`: a transaction. */
+    async pendingCount(whitelistId: string, userId: string, q: Db = db): Promise<number> {
+      const [found] = await q
+        .select({ n: count() })
+        .from(registrationRequests)
+        .where(
+          and(
+            eq(registrationRequests.whitelistId, whitelistId),
+            eq(registrationRequests.userId, userId),
+            eq(registrationRequests.status, "pending"),
+          ),
+        );
+      return found?.n ?? 0;
     },
 
     /** Whether `userId` already waits for `nick` (any letter case) on a whitelist. */
-    isPending(whitelistId: string, userId: string, nick: string): boolean {
-      return (
-        db
-          .select({ id: registrationRequests.id })
-          .from(registrationRequests)
-          .where(
-            and(
-              eq(registrationRequests.whitelistId, whitelistId),
-              eq(registrationRequests.userId, userId),
-              eq(registrationRequests.nickKey, nickKey(nick)),
-              eq(registrationRequests.status, "pending"),
-            ),
-          )
-          .get() !== undefined
-      );
+    async isPending(whitelistId: string, userId: string, nick: string): Promise<boolean> {
+      const found = await db
+        .select({ id: registrationRequests.id })
+        .from(registrationRequests)
+        .where(
+          and(
+            eq(registrationRequests.whitelistId, whitelistId),
+            eq(registrationRequests.userId, userId),
+            eq(registrationRequests.nickKey, nickKey(nick)),
+            eq(registrationRequests.status, "pending"),
+          ),
+        )
+        .limit(1);
+      return found.length > 0;
     },
 
     /**
@@ -77,10 +77,10 @@ export function createRequestStore({ db, write, clock }: { db: Db; write: Write;
      * still holds when the request commits. A second pending request for the same nick is refused by the
      * store itself (a unique violation, for the caller to word).
      */
-    create(input: NewRequest, guard: () => void): Promise<RegistrationRequest> {
-      return write((tx) => {
-        guard();
-        const created = tx
+    create(input: NewRequest, guard: Guard): Promise<RegistrationRequest> {
+      return write(async (tx) => {
+        await guard(tx);
+        const [created] = await tx
           .insert(registrationRequests)
           .values({
             id: newId(12),
@@ -89,20 +89,19 @@ export function createRequestStore({ db, write, clock }: { db: Db; write: Write;
             status: "pending",
             createdAt: clock.now(),
           })
-          .returning()
-          .get();
-        return toRequest(created);
+          .returning();
+        return toRequest(created as Row);
       });
     },
 
     /** Records the post that carries a request's buttons. */
     attachMessage(requestId: string, messageId: string): Promise<RegistrationRequest> {
-      return write((tx) => {
-        tx.update(registrationRequests)
+      return write(async (tx) => {
+        await tx
+          .update(registrationRequests)
           .set({ requestMessageId: messageId })
-          .where(eq(registrationRequests.id, requestId))
-          .run();
-        return toRequest(row(requestId) as Row);
+          .where(eq(registrationRequests.id, requestId));
+        return toRequest((await row(requestId, tx)) as Row);
       });
     },
 
@@ -112,19 +111,19 @@ export function createRequestStore({ db, write, clock }: { db: Db; write: Write;
       status: "approved" | "rejected" | "cancelled",
       decidedBy: string | null,
     ): Promise<RegistrationRequest> {
-      return write((tx) => {
-        tx.update(registrationRequests)
+      return write(async (tx) => {
+        await tx
+          .update(registrationRequests)
           .set({ status, decidedBy, decidedAt: clock.now() })
-          .where(and(eq(registrationRequests.id, requestId), eq(registrationRequests.status, "pending")))
-          .run();
-        return toRequest(row(requestId) as Row);
+          .where(and(eq(registrationRequests.id, requestId), eq(registrationRequests.status, "pending")));
+        return toRequest((await row(requestId, tx)) as Row);
       });
     },
 
     /** The pending requests on these whitelists, oldest first. */
-    listPending(whitelistIds: string[]): RegistrationRequest[] {
+    async listPending(whitelistIds: string[]): Promise<RegistrationRequest[]> {
       if (whitelistIds.length === 0) return [];
-      return db
+      const rows = await db
         .select()
         .from(registrationRequests)
         .where(
@@ -133,28 +132,26 @@ export function createRequestStore({ db, write, clock }: { db: Db; write: Write;
             eq(registrationRequests.status, "pending"),
           ),
         )
-        .orderBy(asc(registrationRequests.createdAt), asc(registrationRequests.id))
-        .all()
-        .map(toRequest);
+        .orderBy(asc(registrationRequests.createdAt), asc(registrationRequests.id));
+      return rows.map(toRequest);
     },
 
     /** Inside the caller's transaction: cancels every pending request on a whitelist (it is being deleted). */
-    cancelPendingIn(tx: Tx, whitelistId: string): RegistrationRequest[] {
-      return tx
+    async cancelPendingIn(tx: Tx, whitelistId: string): Promise<RegistrationRequest[]> {
+      const rows = await tx
         .update(registrationRequests)
         .set({ status: "cancelled", decidedAt: clock.now() })
         .where(
           and(eq(registrationRequests.whitelistId, whitelistId), eq(registrationRequests.status, "pending")),
         )
-        .returning()
-        .all()
-        .map(toRequest);
+        .returning();
+      return rows.map(toRequest);
     },
 
     /** Cancels every pending request of `userId` on these whitelists (the member left); resolves with them. */
     async cancelAllOf(userId: string, whitelistIds: string[]): Promise<RegistrationRequest[]> {
       if (whitelistIds.length === 0) return [];
-      return write((tx) =>
+      const rows = await write((tx) =>
         tx
           .update(registrationRequests)
           .set({ status: "cancelled", decidedAt: clock.now() })
@@ -165,10 +162,9 @@ export function createRequestStore({ db, write, clock }: { db: Db; write: Write;
               eq(registrationRequests.status, "pending"),
             ),
           )
-          .returning()
-          .all()
-          .map(toRequest),
+          .returning(),
       );
+      return rows.map(toRequest);
     },
   };
 }

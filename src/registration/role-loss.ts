@@ -22,15 +22,14 @@ export function createRoleLoss(deps: {
   /** Removes what a member holding `roleIds` lost; runs in their queue (see `check`). */
   const removeLost = async (input: { guildId: string; userId: string; roleIds: readonly string[] }) => {
     const lost = new Set(
-      whitelists
-        .listForGuild(input.guildId)
+      (await whitelists.listForGuild(input.guildId))
         .filter((whitelist) => lostAccess(whitelist, input.roleIds))
         .map((whitelist) => whitelist.id),
     );
     if (lost.size === 0) return [];
-    const held = entries
-      .listForUserInGuild(input.guildId, input.userId)
-      .filter((entry) => lost.has(entry.whitelistId));
+    const held = (await entries.listForUserInGuild(input.guildId, input.userId)).filter((entry) =>
+      lost.has(entry.whitelistId),
+    );
     if (held.length === 0) return [];
     const removed = await entries.removeAllForUser({
       userId: input.userId,
@@ -62,16 +61,16 @@ export function createRoleLoss(deps: {
     },
 
     /** Owners of entries on the guild's whitelists whose nicks follow roles and which require `roleId`. */
-    ownersRequiring(guildId: string, roleId: string): string[] {
-      const concerned = whitelists
-        .listForGuild(guildId)
-        .filter((whitelist) => followsRoles(whitelist) && whitelist.requiredRoleIds.includes(roleId));
+    async ownersRequiring(guildId: string, roleId: string): Promise<string[]> {
+      const concerned = (await whitelists.listForGuild(guildId)).filter(
+        (whitelist) => followsRoles(whitelist) && whitelist.requiredRoleIds.includes(roleId),
+      );
       return entries.ownersOn(concerned.map((whitelist) => whitelist.id));
     },
 
     /** Owners of entries on a whitelist whose nicks follow roles (none when they do not). */
-    ownersFollowing(whitelistId: string): string[] {
-      const whitelist = whitelists.get(whitelistId);
+    async ownersFollowing(whitelistId: string): Promise<string[]> {
+      const whitelist = await whitelists.get(whitelistId);
       return whitelist && followsRoles(whitelist) ? entries.ownersOn([whitelist.id]) : [];
     },
   };

@@ -49,7 +49,7 @@ export function createRoleReverter(deps: {
   const revert = async (notice: ChangeNotice, granted: string[]): Promise<RevertOutcome> => {
     const { guildId } = notice.event;
     const { userId } = notice.entry;
-    const stillNeeded = grantedForEntries(entries, guildId, userId);
+    const stillNeeded = await grantedForEntries(entries, guildId, userId);
     const revoke = granted.filter((roleId) => !stillNeeded.has(roleId));
     const kept = granted.filter((roleId) => stillNeeded.has(roleId));
     if (revoke.length === 0) return { notice, revoked: [], kept, failed: [] };

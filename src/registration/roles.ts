@@ -46,8 +46,13 @@ export function revokeRoles(roles: RoleGateway, guildId: string, userId: string,
 }
 
 /** The roles a member needs because of their entries in a guild: those the bot granted for any of them. */
-export function grantedForEntries(entries: EntryService, guildId: string, userId: string): Set<string> {
-  return new Set(entries.listForUserInGuild(guildId, userId).flatMap((entry) => entry.grantedRoleIds));
+export async function grantedForEntries(
+  entries: EntryService,
+  guildId: string,
+  userId: string,
+): Promise<Set<string>> {
+  const held = await entries.listForUserInGuild(guildId, userId);
+  return new Set(held.flatMap((entry) => entry.grantedRoleIds));
 }
 
 /**
@@ -140,7 +145,7 @@ export function createRoleGrants({
     async grant(whitelist: Whitelist, member: Member) {
       const wanted = [...new Set(whitelist.grantedRoleIds)];
       const held = new Set(member.roleIds);
-      const botGranted = grantedForEntries(entries, whitelist.guildId, member.userId);
+      const botGranted = await grantedForEntries(entries, whitelist.guildId, member.userId);
       for (const roleId of reverting.get(memberKey(whitelist.guildId, member.userId))?.keys() ?? []) {
         botGranted.add(roleId);
       }
@@ -175,7 +180,7 @@ export function createRoleGrants({
      * the member records (a concurrent registration of theirs that won may have been granted the same role).
      */
     async takeBack(guildId: string, userId: string, granted: string[]): Promise<void> {
-      const needed = grantedForEntries(entries, guildId, userId);
+      const needed = await grantedForEntries(entries, guildId, userId);
       const roleIds = granted.filter((roleId) => !needed.has(roleId));
       if (roleIds.length === 0) return;
       const { failed } = await revokeRoles(roles, guildId, userId, roleIds);

@@ -88,9 +88,9 @@ export function createRegistrationService(deps: {
   /** Requests being approved right now: a second click waits for nothing and is refused. */
   const deciding = new Set<string>();
 
-  const requireRequest = (requestId: string) => {
-    const request = requests.get(requestId);
-    const whitelist = request && whitelists.get(request.whitelistId);
+  const requireRequest = async (requestId: string) => {
+    const request = await requests.get(requestId);
+    const whitelist = request && (await whitelists.get(request.whitelistId));
     if (!request || !whitelist) {
       throw new DomainError(
         "request-not-found",
@@ -154,13 +154,14 @@ export function createRegistrationService(deps: {
       self: true,
       request: true,
     });
-    const channelId = guilds.get(whitelist.guildId)?.logChannelId;
+    const channelId = (await guilds.get(whitelist.guildId))?.logChannelId;
     if (!channelId) throw unpostable(whitelist);
     let request: RegistrationRequest;
     try {
       request = await requests.create(
         { whitelistId: whitelist.id, userId: input.member.userId, ...identity },
-        () => requireUnderLimit(whitelist, input.member, held(whitelist, input.member, true), true),
+        async (tx) =>
+          requireUnderLimit(whitelist, input.member, await held(whitelist, input.member, true, tx), true),
       );
     } catch (error) {
       if (isUniqueViolation(error)) throw pendingRequest(whitelist, identity.nick);
@@ -230,10 +231,10 @@ export function createRegistrationService(deps: {
      * The `message`-mode whitelist a plain message in `channelId` registers on, if any (the bot ignores other
      * messages). Several in one channel: the first by name.
      */
-    whitelistForMessage(guildId: string, channelId: string): Whitelist | undefined {
-      return whitelists
-        .listForGuild(guildId)
-        .find((wl) => wl.channelId === channelId && wl.registrationMode === "message");
+    async whitelistForMessage(guildId: string, channelId: string): Promise<Whitelist | undefined> {
+      return (await whitelists.listForGuild(guildId)).find(
+        (wl) => wl.channelId === channelId && wl.registrationMode === "message",
+      );
     },
 
     /**
@@ -250,7 +251,7 @@ export function createRegistrationService(deps: {
      * `expiresIn` for staff (refused outside 1 minute to 366 days before anything is looked up).
      */
     async register(input: RegisterInput): Promise<Registration> {
-      const whitelist = whitelists.resolve(input);
+      const whitelist = await whitelists.resolve(input);
       const kind = input.origin === "discord" ? whitelist.registrationMode : "staff";
       return observed(kind, "added", () => registerOn(whitelist, input));
     },
@@ -260,7 +261,7 @@ export function createRegistrationService(deps: {
      * request on `approval` ones and posts it for staff.
      */
     async submit(input: WhitelistRef & { member: Member; nick: string }): Promise<Submission> {
-      const whitelist = whitelists.resolve(input);
+      const whitelist = await whitelists.resolve(input);
       const ref = { guildId: input.guildId, whitelist: whitelist.id };
       if (whitelist.registrationMode === "approval") {
         const request = await service.requestApproval({ ...ref, member: input.member, nick: input.nick });
@@ -284,9 +285,9 @@ export function createRegistrationService(deps: {
     async unregister(
       input: WhitelistRef & { nick: string; actor: Member },
     ): Promise<{ entry: EntryRecord; whitelist: Whitelist }> {
-      const whitelist = whitelists.resolve(input);
+      const whitelist = await whitelists.resolve(input);
       const typed = input.nick.trim();
-      const entry = entries.findTyped(whitelist, typed);
+      const entry = await entries.findTyped(whitelist, typed);
       if (!entry) {
         throw new DomainError(
           "entry-not-found",
@@ -312,18 +313,18 @@ export function createRegistrationService(deps: {
     async requestApproval(
       input: WhitelistRef & { member: Member; nick: string },
     ): Promise<RegistrationRequest> {
-      const whitelist = whitelists.resolve(input);
+      const whitelist = await whitelists.resolve(input);
       return observed("approval", "requested", () => requestOn(whitelist, input));
     },
 
     /** A request and its whitelist; throws "request-not-found". */
-    getRequest(requestId: string): { request: RegistrationRequest; whitelist: Whitelist } {
+    getRequest(requestId: string): Promise<{ request: RegistrationRequest; whitelist: Whitelist }> {
       return requireRequest(requestId);
     },
 
     /** The pending requests of a guild's whitelists, oldest first. */
-    listPendingRequests(guildId: string): RegistrationRequest[] {
-      return requests.listPending(whitelists.listForGuild(guildId).map((wl) => wl.id));
+    async listPendingRequests(guildId: string): Promise<RegistrationRequest[]> {
+      return requests.listPending((await whitelists.listForGuild(guildId)).map((wl) => wl.id));
     },
 
     /**
@@ -335,7 +336,7 @@ export function createRegistrationService(deps: {
      * member asked for it, so it lasts the whitelist's entry lifetime, counted from the approval.
      */
     async decide(input: DecideInput): Promise<Decision> {
-      const { request, whitelist } = requireRequest(input.requestId);
+      const { request, whitelist } = await requireRequest(input.requestId);
       requireManager(whitelist, input.actor);
       requirePending(request);
       if (!input.approve) {
@@ -360,7 +361,7 @@ export function createRegistrationService(deps: {
 
     /** Withdraws a pending request: the requester or a manager may. */
     async cancelRequest(input: { requestId: string; actor: Member }): Promise<RegistrationRequest> {
-      const { request, whitelist } = requireRequest(input.requestId);
+      const { request, whitelist } = await requireRequest(input.requestId);
       if (request.userId !== input.actor.userId && !isManager(whitelist, input.actor)) {
         throw new DomainError("not-owner", "Only the member who asked, or staff, can withdraw this request.");
       }
@@ -397,12 +398,12 @@ export function createRegistrationService(deps: {
     },
 
     /** Who may have lost nicks when `roleId` was deleted: owners on whitelists that follow it (RoleLoss). */
-    ownersRequiringRole(guildId: string, roleId: string): string[] {
+    ownersRequiringRole(guildId: string, roleId: string): Promise<string[]> {
       return roleLoss.ownersRequiring(guildId, roleId);
     },
 
     /** Who to check after a whitelist's required roles or role-loss policy changed (none unless it follows roles). */
-    ownersFollowingRoles(whitelistId: string): string[] {
+    ownersFollowingRoles(whitelistId: string): Promise<string[]> {
       return roleLoss.ownersFollowing(whitelistId);
     },
 
@@ -412,17 +413,18 @@ export function createRegistrationService(deps: {
     },
 
     /** A member's nicks on the guild's whitelists, oldest first. */
-    listMemberEntries(guildId: string, userId: string): MemberEntry[] {
-      const byId = new Map(whitelists.listForGuild(guildId).map((wl) => [wl.id, wl]));
-      return entries
-        .listForUserInGuild(guildId, userId)
-        .map((entry) => ({ entry, whitelist: byId.get(entry.whitelistId) as Whitelist }));
+    async listMemberEntries(guildId: string, userId: string): Promise<MemberEntry[]> {
+      const byId = new Map((await whitelists.listForGuild(guildId)).map((wl) => [wl.id, wl]));
+      return (await entries.listForUserInGuild(guildId, userId)).map((entry) => ({
+        entry,
+        whitelist: byId.get(entry.whitelistId) as Whitelist,
+      }));
     },
   };
 
   /** Removes a departed member's entries and cancels their requests (see `removeMember`). */
   async function removeAllOf(input: { guildId: string; userId: string }) {
-    const guildWhitelists = whitelists.listForGuild(input.guildId);
+    const guildWhitelists = await whitelists.listForGuild(input.guildId);
     const removed = await entries.removeAllForUser({
       userId: input.userId,
       whitelistIds: guildWhitelists.filter((wl) => wl.removeOnLeave).map((wl) => wl.id),

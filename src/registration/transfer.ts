@@ -55,7 +55,7 @@ export function createTransfers(deps: {
    * records them too (as the role reverter does for a removal); nothing for a member who left.
    */
   const revert = async (guildId: string, userId: string, previous: string[]): Promise<RoleFailure[]> => {
-    const needed = grantedForEntries(entries, guildId, userId);
+    const needed = await grantedForEntries(entries, guildId, userId);
     const revoke = previous.filter((roleId) => !needed.has(roleId));
     if (revoke.length === 0 || departures.has(guildId, userId)) return [];
     const { done, failed } = await revokeRoles(roles, guildId, userId, revoke);
@@ -75,10 +75,10 @@ export function createTransfers(deps: {
      * limit, like an import. No event: the entry every consumer sees is the same.
      */
     async transfer(input: TransferInput): Promise<Transfer> {
-      const whitelist = whitelists.resolve(input);
+      const whitelist = await whitelists.resolve(input);
       requireManager(whitelist, input.actor);
       const typed = input.nick.trim();
-      const entry = entries.findTyped(whitelist, typed);
+      const entry = await entries.findTyped(whitelist, typed);
       if (!entry) {
         throw new DomainError(
           "entry-not-found",

@@ -67,6 +67,8 @@ export function createWebhookSender(options: WebhookSenderOptions) {
   const listeners = new Set<(report: DeliveryReport) => void>();
   const pending: { event: EntryEvent; targets: WebhookTarget[] }[] = [];
   let dispatchScheduled = false;
+  /** The targets of the last change published, read in order (see onChange). */
+  let targetsRead: Promise<void> = Promise.resolve();
   let unsubscribe: (() => void) | undefined;
   let draining = false;
 
@@ -138,19 +140,31 @@ export function createWebhookSender(options: WebhookSenderOptions) {
     inFlight.add(running);
   };
 
-  /** Starts the key's next queued delivery with its current target: it may have been revoked or moved since. */
+  /** The key's target now, for a queued delivery: it may have been revoked or moved since it was queued. */
+  const currentTarget = async (keyId: string, job: Job): Promise<WebhookTarget | undefined> => {
+    if (retiring.has(keyId)) return job.target;
+    try {
+      const targets = await webhooks.targetsFor(job.target.guildId, job.whitelistId);
+      return targets.find((candidate) => candidate.keyId === keyId);
+    } catch (error) {
+      logger.error("webhook targets unavailable", { eventId: job.eventId, error: String(error) });
+      return undefined;
+    }
+  };
+
+  /** Starts the key's next queued deliveries, each with its current target (none: it is dropped). */
   const next = (keyId: string, lane: Lane) => {
     while (!draining && lane.active < maxInFlight && lane.queue.length > 0) {
       const job = lane.queue.shift() as Job;
-      let target: WebhookTarget | undefined = retiring.has(keyId) ? job.target : undefined;
-      try {
-        target ??= webhooks
-          .targetsFor(job.target.guildId, job.whitelistId)
-          .find((candidate) => candidate.keyId === keyId);
-      } catch (error) {
-        logger.error("webhook targets unavailable", { eventId: job.eventId, error: String(error) });
-      }
-      if (target) start(lane, { ...job, target });
+      lane.active++;
+      const running: Promise<void> = currentTarget(keyId, job)
+        .then((target) => (target ? deliver({ ...job, target }) : undefined))
+        .finally(() => {
+          inFlight.delete(running);
+          lane.active--;
+          next(keyId, lane);
+        });
+      inFlight.add(running);
     }
     if (lane.active === 0 && lane.queue.length === 0) {
       lanes.delete(keyId);
@@ -189,19 +203,24 @@ export function createWebhookSender(options: WebhookSenderOptions) {
    */
   const onChange = (notice: ChangeNotice) => {
     const { event } = notice;
-    let targets: WebhookTarget[];
-    try {
-      targets = webhooks.targetsFor(event.guildId, event.whitelistId);
-    } catch (error) {
-      logger.error("webhook targets unavailable", { eventId: event.id, error: String(error) });
-      return;
-    }
-    if (targets.length === 0) return;
-    pending.push({ event, targets });
-    if (!dispatchScheduled) {
-      dispatchScheduled = true;
-      setImmediate(dispatch);
-    }
+    // The keys in scope now, at the commit (read from here on), handled one change after another: each waits
+    // for the targets of the one before, so none overtakes another.
+    const targets = webhooks.targetsFor(event.guildId, event.whitelistId);
+    targetsRead = targetsRead
+      .then(() => targets)
+      .then(
+        (targets) => {
+          if (targets.length === 0) return;
+          pending.push({ event, targets });
+          if (!dispatchScheduled) {
+            dispatchScheduled = true;
+            setImmediate(dispatch);
+          }
+        },
+        (error: unknown) => {
+          logger.error("webhook targets unavailable", { eventId: event.id, error: String(error) });
+        },
+      );
   };
 
   return {
@@ -225,6 +244,7 @@ export function createWebhookSender(options: WebhookSenderOptions) {
     async stop(): Promise<void> {
       unsubscribe?.();
       unsubscribe = undefined;
+      await targetsRead;
       if (dispatchScheduled) dispatch();
       draining = true;
       let dropped = 0;

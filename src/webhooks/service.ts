@@ -1,6 +1,5 @@
-import { and, eq, inArray, isNotNull, isNull, or, sql } from "drizzle-orm";
-import type { Db, Tx } from "../db/client.ts";
-import { linkKeys } from "../db/schema.ts";
+import { and, eq, inArray, isNotNull, isNull, or } from "drizzle-orm";
+import { type Db, type Tx, tablesOf } from "../db/client.ts";
 import type { Write } from "../db/writer.ts";
 import { inScope } from "../keys/scope.ts";
 import type { KeyService } from "../keys/service.ts";
@@ -49,39 +48,32 @@ export function createWebhookService(deps: {
   logger?: Logger;
 }) {
   const { db, write, allowPrivate, keys, resolve, logger } = deps;
-  /** Every active key of a guild that has a webhook, loaded on first use. */
-  const targetsByGuild = new Map<string, WebhookTarget[]>();
+  const { linkKeys } = tablesOf(db);
+  /**
+   * Every active key of a guild that has a webhook, loaded on first use. The load itself is kept, so changes
+   * asking while it runs all wait for the one read and go on in the order they asked.
+   */
+  const targetsByGuild = new Map<string, Promise<WebhookTarget[]>>();
   /** Keys revoked with their deleted whitelist but still owed its last removals (see `retire`). */
   const retiring = new Set<string>();
   const pendingOutcomes = new Map<string, DeliveryOutcome>();
   let flushTimer: ReturnType<typeof setTimeout> | undefined;
 
-  const writeOutcome = db
-    .update(linkKeys)
-    .set({
-      webhookLastStatus: sql`${sql.placeholder("status")}`,
-      webhookLastError: sql`${sql.placeholder("error")}`,
-      webhookLastDurationMs: sql`${sql.placeholder("durationMs")}`,
-      webhookLastAt: sql`${sql.placeholder("at")}`,
-    })
-    .where(eq(linkKeys.id, sql.placeholder("keyId")))
-    .prepare();
-
-  const requireActiveKey = (guildId: string, keyId: string, tx: Db | Tx = db) => {
-    const row = tx
+  const requireActiveKey = async (guildId: string, keyId: string, tx: Db | Tx = db) => {
+    const [row] = await tx
       .select({ id: linkKeys.id })
       .from(linkKeys)
-      .where(and(eq(linkKeys.id, keyId), eq(linkKeys.guildId, guildId), isNull(linkKeys.revokedAt)))
-      .get();
+      .where(and(eq(linkKeys.id, keyId), eq(linkKeys.guildId, guildId), isNull(linkKeys.revokedAt)));
     if (!row) throw new DomainError("key-not-found", `No active link with id ${clip(keyId)}.`);
   };
 
   /** Stores the webhook columns of an active key of the guild, resetting the last outcome. */
   const store = async (guildId: string, keyId: string, url: string | null, secret: string | null) => {
     await write(
-      (tx) => {
-        requireActiveKey(guildId, keyId, tx);
-        tx.update(linkKeys)
+      async (tx) => {
+        await requireActiveKey(guildId, keyId, tx);
+        await tx
+          .update(linkKeys)
           .set({
             webhookUrl: url,
             webhookSecret: secret,
@@ -90,8 +82,7 @@ export function createWebhookService(deps: {
             webhookLastDurationMs: null,
             webhookLastAt: null,
           })
-          .where(eq(linkKeys.id, keyId))
-          .run();
+          .where(eq(linkKeys.id, keyId));
       },
       () => {
         pendingOutcomes.delete(keyId);
@@ -100,31 +91,38 @@ export function createWebhookService(deps: {
     );
   };
 
-  const load = (guildId: string): WebhookTarget[] => {
+  const read = async (guildId: string): Promise<WebhookTarget[]> => {
+    const rows = await db
+      .select({
+        keyId: linkKeys.id,
+        guildId: linkKeys.guildId,
+        whitelistId: linkKeys.whitelistId,
+        url: linkKeys.webhookUrl,
+        secret: linkKeys.webhookSecret,
+      })
+      .from(linkKeys)
+      .where(
+        and(
+          eq(linkKeys.guildId, guildId),
+          retiring.size === 0
+            ? isNull(linkKeys.revokedAt)
+            : or(isNull(linkKeys.revokedAt), inArray(linkKeys.id, [...retiring])),
+          isNotNull(linkKeys.webhookUrl),
+          isNotNull(linkKeys.webhookSecret),
+        ),
+      );
+    return rows.flatMap(({ url, secret, ...rest }) => (url && secret ? [{ ...rest, url, secret }] : []));
+  };
+
+  const load = (guildId: string): Promise<WebhookTarget[]> => {
     let targets = targetsByGuild.get(guildId);
     if (!targets) {
-      const rows = db
-        .select({
-          keyId: linkKeys.id,
-          guildId: linkKeys.guildId,
-          whitelistId: linkKeys.whitelistId,
-          url: linkKeys.webhookUrl,
-          secret: linkKeys.webhookSecret,
-        })
-        .from(linkKeys)
-        .where(
-          and(
-            eq(linkKeys.guildId, guildId),
-            retiring.size === 0
-              ? isNull(linkKeys.revokedAt)
-              : or(isNull(linkKeys.revokedAt), inArray(linkKeys.id, [...retiring])),
-            isNotNull(linkKeys.webhookUrl),
-            isNotNull(linkKeys.webhookSecret),
-          ),
-        )
-        .all();
-      targets = rows.flatMap(({ url, secret, ...rest }) => (url && secret ? [{ ...rest, url, secret }] : []));
+      targets = read(guildId);
       targetsByGuild.set(guildId, targets);
+      // A failed read is not kept: the next change asks again.
+      targets.catch(() => {
+        if (targetsByGuild.get(guildId) === targets) targetsByGuild.delete(guildId);
+      });
     }
     return targets;
   };
@@ -136,15 +134,17 @@ export function createWebhookService(deps: {
     const batch = [...pendingOutcomes];
     pendingOutcomes.clear();
     try {
-      await write(() => {
+      await write(async (tx) => {
         for (const [keyId, outcome] of batch) {
-          writeOutcome.run({
-            keyId,
-            status: outcome.status ?? null,
-            error: outcome.error ?? null,
-            durationMs: outcome.durationMs,
-            at: outcome.at,
-          });
+          await tx
+            .update(linkKeys)
+            .set({
+              webhookLastStatus: outcome.status ?? null,
+              webhookLastError: outcome.error ?? null,
+              webhookLastDurationMs: outcome.durationMs,
+              webhookLastAt: outcome.at,
+            })
+            .where(eq(linkKeys.id, keyId));
         }
       });
     } catch (error) {
@@ -164,9 +164,8 @@ export function createWebhookService(deps: {
 
   keys.onRevoked((keyId) => {
     retiring.delete(keyId);
-    for (const [guildId, targets] of targetsByGuild) {
-      if (targets.some((target) => target.keyId === keyId)) targetsByGuild.delete(guildId);
-    }
+    // Which guild's targets held the key is not known without waiting for them: drop every cached guild.
+    targetsByGuild.clear();
     pendingOutcomes.delete(keyId);
   });
 
@@ -176,7 +175,7 @@ export function createWebhookService(deps: {
      * shown. The URL must pass the SSRF guard now and is checked again at every delivery.
      */
     async set(guildId: string, keyId: string, url: string): Promise<{ secret: string }> {
-      requireActiveKey(guildId, keyId);
+      await requireActiveKey(guildId, keyId);
       const checked = await assertPublicUrl(url.trim(), { allowPrivate, resolve });
       const secret = generateWebhookSecret();
       await store(guildId, keyId, checked.url.href, secret);
@@ -189,13 +188,13 @@ export function createWebhookService(deps: {
     },
 
     /** Every active key of the guild with a webhook (`whitelist-sync doctor` checks their URLs). */
-    listFor(guildId: string): WebhookTarget[] {
-      return [...load(guildId)];
+    async listFor(guildId: string): Promise<WebhookTarget[]> {
+      return [...(await load(guildId))];
     },
 
     /** Active keys with a webhook whose scope includes a change of `whitelistId` in `guildId`. */
-    targetsFor(guildId: string, whitelistId: string): WebhookTarget[] {
-      return load(guildId).filter((target) => inScope(target, guildId, whitelistId));
+    async targetsFor(guildId: string, whitelistId: string): Promise<WebhookTarget[]> {
+      return (await load(guildId)).filter((target) => inScope(target, guildId, whitelistId));
     },
 
     /** Keeps the last outcome of a key's webhook; written to the store within ~50 ms, coalesced per key. */

@@ -1,6 +1,5 @@
 import { and, asc, eq } from "drizzle-orm";
-import type { Db, Tx } from "../db/client.ts";
-import { whitelists } from "../db/schema.ts";
+import { type Db, type Tables, type Tx, tablesOf } from "../db/client.ts";
 import type { Write } from "../db/writer.ts";
 import type { GuildService } from "../guilds/service.ts";
 import { FLOODGATE_PREFIX_PATTERN } from "../nicks/floodgate.ts";
@@ -105,8 +104,10 @@ function checkSettings(changes: WhitelistChanges, guildId: string): void {
   if (changes.roleLimits !== undefined) checkRoleLimits(guildId, changes.roleLimits);
 }
 
+type WhitelistRow = Tables["whitelists"]["$inferSelect"];
+
 /** A whitelist from its row, frozen (role lists too): cached copies are shared, so nobody may change one. */
-function toWhitelist(row: typeof whitelists.$inferSelect): Whitelist {
+function toWhitelist(row: WhitelistRow): Whitelist {
   const { nameKey: _nameKey, createdAt: _createdAt, ...whitelist } = row;
   Object.freeze(whitelist.requiredRoleIds);
   Object.freeze(whitelist.grantedRoleIds);
@@ -136,6 +137,7 @@ export function createWhitelistService({
   write: Write;
   guilds: Pick<GuildService, "ensureIn">;
 }) {
+  const { whitelists } = tablesOf(db);
   // Every API request looks its whitelist up by id; all writes go through this service, which keeps the map
   // current, so reads cost a map lookup instead of a query.
   const byId = new Map<string, Whitelist>();
@@ -145,24 +147,20 @@ export function createWhitelistService({
   };
   // Compared on the names themselves, not the stored keys: whitelists named before look-alikes were folded
   // (their stored key is only lower-cased) are matched the same way. A guild has a handful of whitelists.
-  const byName = (guildId: string, name: string) => {
+  const byName = async (guildId: string, name: string) => {
     const key = nameKey(name);
-    return db
-      .select()
-      .from(whitelists)
-      .where(eq(whitelists.guildId, guildId))
-      .all()
-      .find((row) => nameKey(row.name) === key);
+    const rows = await db.select().from(whitelists).where(eq(whitelists.guildId, guildId));
+    return rows.find((row) => nameKey(row.name) === key);
   };
 
   /** One `message`-mode whitelist per channel: a plain message there can only register on one. */
-  const requireFreeMessageChannel = (
+  const requireFreeMessageChannel = async (
     guildId: string,
     settings: Pick<Whitelist, "channelId" | "registrationMode">,
     self?: string,
   ) => {
     if (settings.registrationMode !== "message") return;
-    const taken = db
+    const rows = await db
       .select({ id: whitelists.id, name: whitelists.name })
       .from(whitelists)
       .where(
@@ -171,9 +169,8 @@ export function createWhitelistService({
           eq(whitelists.channelId, settings.channelId),
           eq(whitelists.registrationMode, "message"),
         ),
-      )
-      .all()
-      .find((row) => row.id !== self);
+      );
+    const taken = rows.find((row) => row.id !== self);
     if (taken) {
       throw new DomainError(
         "invalid-input",
@@ -187,36 +184,39 @@ export function createWhitelistService({
     /** Creates a whitelist; names are unique per guild whatever their letter case. */
     async create(input: NewWhitelist): Promise<Whitelist> {
       checkSettings(input, input.guildId);
-      return write((tx) => {
-        guilds.ensureIn(tx, input.guildId);
-        const same = byName(input.guildId, input.name);
+      return write(async (tx) => {
+        await guilds.ensureIn(tx, input.guildId);
+        const same = await byName(input.guildId, input.name);
         if (same) throw nameTaken(input.name, same.name);
-        requireFreeMessageChannel(input.guildId, input);
-        const row = tx
+        await requireFreeMessageChannel(input.guildId, input);
+        const [row] = await tx
           .insert(whitelists)
           .values({ id: newId(), ...input, nameKey: nameKey(input.name), createdAt: clock.now() })
-          .returning()
-          .get();
-        return toWhitelist(row);
+          .returning();
+        return toWhitelist(row as WhitelistRow);
       });
     },
 
+    /** A whitelist by id if it is in memory (read before, unchanged since), without waiting: the entries read. */
+    cached(id: string): Whitelist | undefined {
+      return byId.get(id);
+    },
+
     /** A whitelist by id, whatever its guild. */
-    get(id: string): Whitelist | undefined {
+    async get(id: string): Promise<Whitelist | undefined> {
       const cached = byId.get(id);
       if (cached) return cached;
-      const row = db.select().from(whitelists).where(eq(whitelists.id, id)).get();
+      const [row] = await db.select().from(whitelists).where(eq(whitelists.id, id));
       return row && remember(toWhitelist(row));
     },
 
     /** A guild's whitelist by id or by name (case-insensitive), as every `whitelist` command option accepts. */
-    find(guildId: string, idOrName: string): Whitelist | undefined {
-      const row =
-        db
-          .select()
-          .from(whitelists)
-          .where(and(eq(whitelists.guildId, guildId), eq(whitelists.id, idOrName)))
-          .get() ?? byName(guildId, idOrName);
+    async find(guildId: string, idOrName: string): Promise<Whitelist | undefined> {
+      const [byId] = await db
+        .select()
+        .from(whitelists)
+        .where(and(eq(whitelists.guildId, guildId), eq(whitelists.id, idOrName)));
+      const row = byId ?? (await byName(guildId, idOrName));
       return row && toWhitelist(row);
     },
 
@@ -225,10 +225,10 @@ export function createWhitelistService({
      * guild's only one. Throws "whitelist-not-found" (none by that name, or none at all) or "whitelist-required"
      * (several fit), with the names in the details.
      */
-    resolve(ref: WhitelistRef): Whitelist {
+    async resolve(ref: WhitelistRef): Promise<Whitelist> {
       const named = ref.whitelist?.trim();
       if (named) {
-        const found = this.find(ref.guildId, named);
+        const found = await this.find(ref.guildId, named);
         if (found) return found;
         throw DomainError.with(
           "whitelist-not-found",
@@ -236,7 +236,7 @@ export function createWhitelistService({
           { named },
         );
       }
-      const all = this.listForGuild(ref.guildId);
+      const all = await this.listForGuild(ref.guildId);
       const bound = ref.channelId ? all.filter((wl) => wl.channelId === ref.channelId) : [];
       const candidates = bound.length > 0 ? bound : all;
       if (candidates.length === 1) return candidates[0] as Whitelist;
@@ -250,56 +250,55 @@ export function createWhitelistService({
     },
 
     /** Whether any whitelist (of any guild) registers in this mode: `message` needs the Message Content intent. */
-    anyInMode(mode: RegistrationMode): boolean {
-      return (
-        db
-          .select({ id: whitelists.id })
-          .from(whitelists)
-          .where(eq(whitelists.registrationMode, mode))
-          .get() !== undefined
-      );
+    async anyInMode(mode: RegistrationMode): Promise<boolean> {
+      const rows = await db
+        .select({ id: whitelists.id })
+        .from(whitelists)
+        .where(eq(whitelists.registrationMode, mode))
+        .limit(1);
+      return rows.length > 0;
     },
 
     /** Every whitelist registering in one mode, in every guild. */
-    listByMode(mode: RegistrationMode): Whitelist[] {
-      return db.select().from(whitelists).where(eq(whitelists.registrationMode, mode)).all().map(toWhitelist);
+    async listByMode(mode: RegistrationMode): Promise<Whitelist[]> {
+      const rows = await db.select().from(whitelists).where(eq(whitelists.registrationMode, mode));
+      return rows.map(toWhitelist);
     },
 
     /** Every whitelist taking one kind of nick, in every guild. */
-    listByNickType(nickType: NickType): Whitelist[] {
-      return db.select().from(whitelists).where(eq(whitelists.nickType, nickType)).all().map(toWhitelist);
+    async listByNickType(nickType: NickType): Promise<Whitelist[]> {
+      const rows = await db.select().from(whitelists).where(eq(whitelists.nickType, nickType));
+      return rows.map(toWhitelist);
     },
 
     /** Every whitelist of a guild, by name. */
-    listForGuild(guildId: string): Whitelist[] {
-      return db
+    async listForGuild(guildId: string): Promise<Whitelist[]> {
+      const rows = await db
         .select()
         .from(whitelists)
         .where(eq(whitelists.guildId, guildId))
-        .orderBy(asc(whitelists.nameKey))
-        .all()
-        .map(toWhitelist);
+        .orderBy(asc(whitelists.nameKey));
+      return rows.map(toWhitelist);
     },
 
     /** Changes a whitelist's settings. */
     async update(id: string, changes: WhitelistChanges): Promise<Whitelist> {
       return write(
-        (tx) => {
-          const current = this.get(id);
+        async (tx) => {
+          const current = await this.get(id);
           if (!current) throw new DomainError("whitelist-not-found", "No such whitelist.");
           checkSettings(changes, current.guildId);
           if (changes.name !== undefined) {
-            const same = byName(current.guildId, changes.name);
+            const same = await byName(current.guildId, changes.name);
             if (same && same.id !== id) throw nameTaken(changes.name, same.name);
           }
-          requireFreeMessageChannel(current.guildId, { ...current, ...changes }, id);
-          const row = tx
+          await requireFreeMessageChannel(current.guildId, { ...current, ...changes }, id);
+          const [row] = await tx
             .update(whitelists)
             .set({ ...changes, ...(changes.name === undefined ? {} : { nameKey: nameKey(changes.name) }) })
             .where(eq(whitelists.id, id))
-            .returning()
-            .get();
-          return toWhitelist(row as typeof whitelists.$inferSelect);
+            .returning();
+          return toWhitelist(row as WhitelistRow);
         },
         (updated) => remember(updated),
       );
@@ -310,8 +309,8 @@ export function createWhitelistService({
      * Entries must be gone already: only the entry service removes one, with its event (see
      * src/registration/deletion.ts). Call `forget` once committed.
      */
-    deleteIn(tx: Tx, id: string): Whitelist {
-      const row = tx.delete(whitelists).where(eq(whitelists.id, id)).returning().get();
+    async deleteIn(tx: Tx, id: string): Promise<Whitelist> {
+      const [row] = await tx.delete(whitelists).where(eq(whitelists.id, id)).returning();
       if (!row) throw new DomainError("whitelist-not-found", "No such whitelist.");
       return toWhitelist(row);
     },

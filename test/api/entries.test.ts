@@ -207,7 +207,7 @@ describe("DELETE entries", () => {
     await seedEntries(services, whitelist.id, [".Steve Gamer"]);
     const response = await remove(`${paths.entries(whitelist.id)}/.steve%20gamer`);
     expect(await response.json()).toEqual({ removed: true, nick: ".Steve Gamer" });
-    expect(services.entries.list(whitelist.id)).toEqual([]);
+    expect(await services.entries.list(whitelist.id)).toEqual([]);
   });
 
   test.each([
@@ -224,7 +224,7 @@ describe("DELETE entries", () => {
     ]);
     const response = await remove(`${paths.entries(whitelist.id)}/${typed}`);
     expect(await response.json()).toEqual({ removed: true, nick: ".Steve_Gamer" });
-    expect(services.entries.list(whitelist.id).map((entry) => entry.nick)).toEqual([".Steve"]);
+    expect((await services.entries.list(whitelist.id)).map((entry) => entry.nick)).toEqual([".Steve"]);
   });
 
   test("removes a non-ASCII nick sent in another letter case and Unicode normalisation", async () => {
@@ -281,7 +281,7 @@ describe("DELETE entries", () => {
     services.clock.advance(5_000);
     expect((await del(whitelist.id, "NOTCH")).status).toBe(200);
 
-    const events = services.events.listAfter(0, { guildId: GUILD, whitelistId: null });
+    const events = await services.events.listAfter(0, { guildId: GUILD, whitelistId: null });
     expect(events.map((event) => event.type)).toEqual(["entry.added", "entry.removed"]);
     expect(events[1]).toEqual({
       id: expect.stringMatching(/^\d+$/),
@@ -299,7 +299,7 @@ describe("DELETE entries", () => {
     const whitelist = await seedWhitelist(services, { guildId: GUILD });
     await seedEntries(services, whitelist.id, ["Notch"]);
     await del(whitelist.id, "Herobrine");
-    const events = services.events.listAfter(0, { guildId: GUILD, whitelistId: null });
+    const events = await services.events.listAfter(0, { guildId: GUILD, whitelistId: null });
     expect(events.map((event) => event.type)).toEqual(["entry.added"]);
   });
 

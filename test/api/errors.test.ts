@@ -101,7 +101,7 @@ describe("unknown routes and methods", () => {
       "content-type": "application/json",
     });
     expect(response.status).toBeGreaterThanOrEqual(400);
-    expect(services.entries.list(whitelist.id)).toEqual([]);
+    expect(await services.entries.list(whitelist.id)).toEqual([]);
   });
 
   test("problem details never carry a stack trace or SQL", async () => {
@@ -115,7 +115,7 @@ describe("unknown routes and methods", () => {
       const text = await response.text();
       expect(text).not.toMatch(/\bat .+:\d+:\d+|SQLITE|select |from "/i);
     }
-    expect(services.entries.list(whitelist.id)).toEqual([]);
+    expect(await services.entries.list(whitelist.id)).toEqual([]);
   });
 });
 
@@ -158,11 +158,9 @@ describe("store unavailable", () => {
       contentType: expect.stringMatching(/^application\/json/),
       body: { removed: true, nick: "Notch" },
     });
-    expect(services.events.listAfter(0, { guildId: GUILD, whitelistId: null }).map((e) => e.type)).toEqual([
-      "entry.added",
-      "entry.added",
-      "entry.removed",
-    ]);
+    expect(
+      (await services.events.listAfter(0, { guildId: GUILD, whitelistId: null })).map((e) => e.type),
+    ).toEqual(["entry.added", "entry.added", "entry.removed"]);
   });
 
   test("a 503 DELETE records no event and leaves the ETag unchanged", async () => {
@@ -176,7 +174,7 @@ describe("store unavailable", () => {
       "if-none-match": etag,
     });
     expect(again.status).toBe(304);
-    expect(services.events.listAfter(0, { guildId: GUILD, whitelistId: null })).toHaveLength(2);
+    expect(await services.events.listAfter(0, { guildId: GUILD, whitelistId: null })).toHaveLength(2);
   });
 
   test("reads keep answering while a writer holds the lock (WAL)", async () => {

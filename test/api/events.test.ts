@@ -63,9 +63,9 @@ async function appendEvents(
   whitelist: { id: string; guildId: string; name: string },
   count: number,
 ) {
-  await s.write((tx) => {
+  await s.write(async (tx) => {
     for (let i = 0; i < count; i++) {
-      s.events.append(tx, {
+      await s.events.append(tx, {
         type: i % 2 === 0 ? "entry.added" : "entry.removed",
         guildId: whitelist.guildId,
         whitelistId: whitelist.id,

@@ -89,7 +89,7 @@ describe("reads it answers itself", () => {
     ["vanilla", "?format=vanilla"],
   ] as const)("%s: the cached bytes with every header, counted once", async (format, query) => {
     const response = await get(entries(whitelistId, query), bearer(key));
-    const representation = representations.get(whitelistId, format);
+    const representation = await representations.get(whitelistId, format);
     const body: Uint8Array = new Uint8Array(await response.arrayBuffer());
     expect({
       status: response.status,
@@ -101,7 +101,7 @@ describe("reads it answers itself", () => {
       rateLimit: response.headers.get("ratelimit"),
     }).toEqual({
       status: 200,
-      body: services.files.get(whitelistId, format).body,
+      body: (await services.files.get(whitelistId, format)).body,
       contentType: representation.contentType,
       disposition: representation.fileName ? `attachment; filename="${representation.fileName}"` : null,
       etag: representation.etag,

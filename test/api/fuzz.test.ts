@@ -116,7 +116,7 @@ async function resolve(world: World, text: string): Promise<string> {
   if (!text.includes("{{")) return text;
   const { whitelists, keys, services } = world;
   const etag = async (name: WhitelistName, format: "json" | "plain") =>
-    createRepresentations(services.files).get(whitelists[name].id, format).etag;
+    (await createRepresentations(services.files).get(whitelists[name].id, format)).etag;
   const values: Record<string, string> = {
     "wl.a": whitelists.a.id,
     "wl.b": whitelists.b.id,

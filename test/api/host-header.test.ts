@@ -25,7 +25,7 @@ beforeAll(async () => {
   await seedEntries(services, wl.id, ["Notch", "jeb_"]);
   const key = (await seedKey(services, GUILD)).plaintext;
   const scopedToOther = (await seedKey(services, GUILD, other.id)).plaintext;
-  const etag = createRepresentations(services.files).get(wl.id, "json").etag;
+  const etag = (await createRepresentations(services.files).get(wl.id, "json")).etag;
   world = { wl: wl.id, other: other.id, key, scopedToOther, etag };
 });
 

@@ -74,7 +74,7 @@ describe("another program holding the database's write lock", () => {
         .map((message) => (message.entry as { nick: string }).nick)
         .sort(),
     ).toEqual([...NICKS].sort());
-    expect(services.entries.list(wl.id)).toEqual([]);
+    expect(await services.entries.list(wl.id)).toEqual([]);
     subscriber.close();
   });
 
@@ -109,6 +109,6 @@ describe("another program holding the database's write lock", () => {
       policy: '"ip";q=60;w=60',
     });
     await lock.release();
-    expect(services.entries.list(wl.id).map((entry) => entry.nick)).toEqual(["Notch"]);
+    expect((await services.entries.list(wl.id)).map((entry) => entry.nick)).toEqual(["Notch"]);
   });
 });

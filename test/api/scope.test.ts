@@ -187,8 +187,9 @@ describe("scope matrix", () => {
     // never touched.
     const deletesFrom = method === "DELETE" && whitelistId !== MISSING ? whitelistId : null;
     expect({
-      deleted: deletesFrom === null ? null : services.entries.find(deletesFrom, "Notch") === undefined,
-      otherGuild: services.entries.find(world.c.id, "Notch")?.nick,
+      deleted:
+        deletesFrom === null ? null : (await services.entries.find(deletesFrom, "Notch")) === undefined,
+      otherGuild: (await services.entries.find(world.c.id, "Notch"))?.nick,
     }).toEqual({ deleted: deletesFrom === null ? null : outcome === "ok", otherGuild: "Notch" });
   });
 
@@ -212,7 +213,7 @@ describe("scope matrix", () => {
         }),
       });
     }
-    expect(services.entries.find(world.a.id, "Notch")?.nick).toBe("Notch");
+    expect((await services.entries.find(world.a.id, "Notch"))?.nick).toBe("Notch");
   });
 
   test("a key revoked after use is refused at once", async () => {

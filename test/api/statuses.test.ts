@@ -232,7 +232,7 @@ describe("DELETE /whitelists/{id}/entries/{nick} statuses", () => {
     );
     expect({
       ...(await withRetryAfter(response)),
-      stillThere: services.entries.find(world.a.id, "Notch")?.nick,
+      stillThere: (await services.entries.find(world.a.id, "Notch"))?.nick,
     }).toEqual({
       status: 429,
       contentType: "application/problem+json",

@@ -46,7 +46,7 @@ describe("/whitelist deny", () => {
       "Its premium account is denied too (UUID `853c80ef-3c37-49fd-aa49-938b674adae6`), whatever it is renamed to.",
       "Undo with `/whitelist undeny whitelist:survival nick:jeb_`.",
     ]);
-    expect(world.services.entries.list(survival.id)).toEqual([]);
+    expect(await world.services.entries.list(survival.id)).toEqual([]);
     await world.roles(IDS.manager, "the role taken back", (roles) => !roles.includes(IDS.whitelistedRole));
     await logged(
       "Nick removed",
@@ -67,7 +67,7 @@ describe("/whitelist deny", () => {
       "⛔ jeb_ is denied on survival. Reason: alt of a \\*banned\\* player",
       "Lift it first with /whitelist undeny if it should be registered.",
     ]);
-    expect(world.services.entries.list(survival.id)).toEqual([]);
+    expect(await world.services.entries.list(survival.id)).toEqual([]);
 
     const lifted = await wl(IDS.manager, "undeny", { whitelist: "survival", nick: "JEB_" });
     expect(lifted.content).toBe(
@@ -76,9 +76,9 @@ describe("/whitelist deny", () => {
     );
     await logged("Nick allowed again");
     await world.command(IDS.alice, "register", { channelId: IDS.survivalChannel, options: { nick: "jeb_" } });
-    expect(world.services.entries.list(survival.id).map((entry) => [entry.nick, entry.userId])).toEqual([
-      ["jeb_", IDS.alice],
-    ]);
+    expect(
+      (await world.services.entries.list(survival.id)).map((entry) => [entry.nick, entry.userId]),
+    ).toEqual([["jeb_", IDS.alice]]);
   });
 
   test("a nick posted in a message-mode channel is refused with the reason too", async () => {
@@ -93,7 +93,7 @@ describe("/whitelist deny", () => {
           registrationMode: "message",
         }),
     });
-    const chat = world.services.whitelists.find(IDS.guild, "chat");
+    const chat = await world.services.whitelists.find(IDS.guild, "chat");
     if (!chat) throw new Error("no chat whitelist");
     await wl(IDS.owner, "deny", { whitelist: "chat", nick: "Cracked_1", reason: "spam bot" });
     await world.say(IDS.alice, IDS.general, "cracked_1");
@@ -106,7 +106,7 @@ describe("/whitelist deny", () => {
       "⛔ Staff have denied Cracked_1 on chat. Reason: spam bot\n" +
         "Register another nick, or ask staff if you think this is a mistake.",
     );
-    expect(world.services.entries.list(chat.id)).toEqual([]);
+    expect(await world.services.entries.list(chat.id)).toEqual([]);
   });
 
   test("Mojang down: the nick is denied by name only, and the reply says so", async () => {
@@ -120,7 +120,7 @@ describe("/whitelist deny", () => {
         "too, whatever it is renamed to.",
       "Undo with `/whitelist undeny whitelist:survival nick:Notch`.",
     ]);
-    expect(world.services.denials.findTyped(survival, "notch")).toEqual(
+    expect(await world.services.denials.findTyped(survival, "notch")).toEqual(
       expect.objectContaining({ nick: "Notch", uuid: null, reason: null }),
     );
   });
@@ -138,7 +138,7 @@ describe("/whitelist deny", () => {
     expect((await wl(IDS.alice, "undeny", { whitelist: "survival", nick: "Notch" })).content).toBe(
       STAFF_ONLY,
     );
-    expect(world.services.denials.list(survival.id, 10).total).toBe(0);
+    expect((await world.services.denials.list(survival.id, 10)).total).toBe(0);
   });
 });
 

@@ -95,7 +95,7 @@ describe("the bot's messages stay within Discord's limits", () => {
         "max-nicks": 1,
       },
     });
-    const chat = world.services.whitelists.find(IDS.guild, "chat");
+    const chat = await world.services.whitelists.find(IDS.guild, "chat");
     await world.services.whitelists.update(chat?.id ?? "", { grantedRoleIds: roleIds(90) });
     const { id } = await world.say(IDS.alice, IDS.survivalChannel, "Steve");
     const reply = await world.message(IDS.survivalChannel, "the answer to the registration", (message) =>

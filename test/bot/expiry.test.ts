@@ -37,10 +37,10 @@ async function survival(settings: Parameters<World["whitelist"]>[0] = {}) {
 }
 
 /** The events of the guild as `type origin nick`. */
-const eventLines = () =>
-  world.services.events
-    .listAfter(0, { guildId: IDS.guild, whitelistId: null })
-    .map((e: EntryEvent) => `${e.type} ${e.origin} ${e.entry.nick}`);
+const eventLines = async () =>
+  (await world.services.events.listAfter(0, { guildId: IDS.guild, whitelistId: null })).map(
+    (e: EntryEvent) => `${e.type} ${e.origin} ${e.entry.nick}`,
+  );
 
 /** The removal's log post for `nick`, once posted. */
 const removalPost = (nick: string) =>
@@ -116,9 +116,9 @@ describe("/whitelist add expires:", () => {
       `\`9000h\` is too long: ${RANGE}`,
     ]);
     expect({
-      entries: world.services.entries.list(list.id),
+      entries: await world.services.entries.list(list.id),
       roles: (await world.member(IDS.bob)).roleIds,
-      events: eventLines(),
+      events: await eventLines(),
     }).toEqual({ entries: [], roles: [], events: [] });
   });
 });
@@ -132,7 +132,7 @@ describe("entry-lifetime", () => {
       "✅ **survival** now: entry lifetime 12 hours for members' own registrations (staff choose with `expires`).",
       "Nicks registered before keep the expiry they had; the new lifetime applies from now on.",
     ]);
-    expect(world.services.whitelists.get(list.id)?.entryLifetimeSeconds).toBe(12 * 3600);
+    expect((await world.services.whitelists.get(list.id))?.entryLifetimeSeconds).toBe(12 * 3600);
 
     const registered = await world.command(IDS.alice, "register", {
       channelId: IDS.survivalChannel,
@@ -154,7 +154,7 @@ describe("entry-lifetime", () => {
       `\`forever\` is not a duration. Give ${FORMAT}.`,
       `\`367d\` is too long: ${RANGE}`,
     ]);
-    expect(world.services.whitelists.get(list.id)?.entryLifetimeSeconds).toBe(12 * 3600);
+    expect((await world.services.whitelists.get(list.id))?.entryLifetimeSeconds).toBe(12 * 3600);
 
     const off = await wl(IDS.owner, "edit", { whitelist: "survival", "entry-lifetime": "none" });
     expect(lines(off)[0]).toBe("✅ **survival** now: entry lifetime for good.");
@@ -167,7 +167,7 @@ describe("entry-lifetime", () => {
     world.clock.advance(12 * HOUR);
     await world.services.expiry.check();
     await removalPost("alice_mc");
-    expect(world.services.entries.list(list.id).map((e) => [e.nick, e.expiresAt])).toEqual([
+    expect((await world.services.entries.list(list.id)).map((e) => [e.nick, e.expiresAt])).toEqual([
       ["alice_alt", null],
     ]);
   });
@@ -214,7 +214,7 @@ describe("entry-lifetime", () => {
     );
     world.clock.advance(DAY); // staff decide a day later
     const approvedAt = world.clock.now();
-    await world.click(IDS.manager, post.id, `approval:approve:${world.registrationRequest().id}`);
+    await world.click(IDS.manager, post.id, `approval:approve:${(await world.registrationRequest()).id}`);
     const told = await world.message(IDS.survivalChannel, "the member's notice", (m) =>
       m.content.includes("was approved"),
     );
@@ -222,7 +222,7 @@ describe("entry-lifetime", () => {
       `<@${IDS.alice}> ✅ your request for **alice_mc** on **survival** was approved: you can join now. ` +
         `It expires in 3 days (${stamp(approvedAt + 3 * DAY)}).`,
     );
-    expect(world.services.entries.list(list.id)[0]?.expiresAt).toBe(approvedAt + 3 * DAY);
+    expect((await world.services.entries.list(list.id))[0]?.expiresAt).toBe(approvedAt + 3 * DAY);
   });
 });
 
@@ -261,8 +261,8 @@ describe("expiry during downtime", () => {
     const post = await removalPost("gone_mc");
     expect({
       origin: post.embeds[0]?.fields?.find((f) => f.name === "Origin")?.value,
-      left: world.services.entries.list(listId).map((e) => e.nick),
-      events: eventLines(),
+      left: (await world.services.entries.list(listId)).map((e) => e.nick),
+      events: await eventLines(),
       checkedAgain: await world.services.expiry.check(),
     }).toEqual({
       origin: "expired",

@@ -150,7 +150,7 @@ describe("the bot through gateway faults", () => {
     expect({
       live: live.sort(),
       removed: removals(w.services),
-      left: w.services.entries.list(survival.id).map((entry) => entry.nick),
+      left: (await w.services.entries.list(survival.id)).map((entry) => entry.nick),
       bobHasPlayer: w.bot.client.guilds.cache
         .get(IDS.guild)
         ?.members.cache.get(IDS.bob)

@@ -24,10 +24,10 @@ const importFile = (
     options: { whitelist: "survival", file, ...options },
   });
 
-const stored = () =>
-  world.services.entries
-    .list(world.services.whitelists.find(IDS.guild, "survival")?.id ?? "")
-    .map((entry) => [entry.nick, entry.userId, entry.origin]);
+const stored = async () =>
+  (
+    await world.services.entries.list((await world.services.whitelists.find(IDS.guild, "survival"))?.id ?? "")
+  ).map((entry) => [entry.nick, entry.userId, entry.origin]);
 
 /** survival, with the staff role as its manager role and the Whitelisted role granted; a log channel set. */
 async function setUp() {
@@ -89,7 +89,7 @@ describe("/whitelist import", () => {
       '18,jeb_,added,jeb_,"premium, UUID 853c80ef-3c37-49fd-aa49-938b674adae6"',
       "",
     ]);
-    expect(stored()).toEqual([
+    expect(await stored()).toEqual([
       ["Notch", IDS.manager, "staff"],
       ["Cracked_1", IDS.manager, "staff"],
       ["jeb_", IDS.manager, "staff"],
@@ -128,7 +128,7 @@ describe("/whitelist import", () => {
       `📥 Imported **friends.txt** (a plain list, 2 name(s)) into **survival** for <@${IDS.carol}>.`,
       "added: 1 · already there: 1 · invalid: 0 · denied: 0 · not checked: 0",
     ]);
-    expect(stored()).toEqual([
+    expect(await stored()).toEqual([
       ["Notch", IDS.carol, "staff"],
       ["carol_alt", IDS.carol, "staff"],
       ["friend_1", IDS.carol, "staff"],
@@ -148,7 +148,7 @@ describe("/whitelist import", () => {
         "`dry-run` to import.",
     ]);
     expect(reply.attachments[0]?.text).toContain("2,notch,would be added,Notch,");
-    expect({ stored: stored(), roles: (await world.member(IDS.manager)).roleIds }).toEqual({
+    expect({ stored: await stored(), roles: (await world.member(IDS.manager)).roleIds }).toEqual({
       stored: [],
       roles: [IDS.staffRole],
     });
@@ -193,7 +193,7 @@ describe("/whitelist import", () => {
         attachments: [],
       });
     }
-    expect(stored()).toEqual([]);
+    expect(await stored()).toEqual([]);
   });
 
   test("a member who is not on the server any more, and a member who is not staff, are refused", async () => {
@@ -207,7 +207,7 @@ describe("/whitelist import", () => {
     expect(notStaff.content).toBe(
       "Only staff of survival (Manage Server or one of its manager roles) can do that.",
     );
-    expect(stored()).toEqual([]);
+    expect(await stored()).toEqual([]);
   });
 
   test("Mojang going down mid-import: what it answered is stored, the rest reported as not checked", async () => {
@@ -231,7 +231,7 @@ describe("/whitelist import", () => {
     expect(reply.attachments[0]?.text).toContain(
       '41,player_40,not checked,,"Mojang could not be reached: not checked, import the file again"\r\n',
     );
-    expect(stored().map(([nick]) => nick)).toEqual(names.slice(0, 40));
+    expect((await stored()).map(([nick]) => nick)).toEqual(names.slice(0, 40));
   });
 });
 
@@ -257,7 +257,7 @@ describe("/whitelist transfer", () => {
       options: { nick: "bob_mc", member: IDS.bob, whitelist: "survival" },
     });
     await world.roles(IDS.manager, "the role taken back", (roles) => !roles.includes(IDS.whitelistedRole));
-    expect(stored()).toEqual([
+    expect(await stored()).toEqual([
       ["Notch", IDS.alice, "staff"],
       ["bob_mc", IDS.bob, "staff"],
     ]);
@@ -288,6 +288,6 @@ describe("/whitelist transfer", () => {
     expect((await transfer(IDS.carol, "carol_mc", IDS.carol)).content).toBe(
       "Only staff of survival (Manage Server or one of its manager roles) can do that.",
     );
-    expect(stored()).toEqual([["carol_mc", IDS.manager, "staff"]]);
+    expect(await stored()).toEqual([["carol_mc", IDS.manager, "staff"]]);
   });
 });

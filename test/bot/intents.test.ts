@@ -81,7 +81,9 @@ describe("without the Message Content intent (the portal's switch is off)", () =
     expect(shown.embeds[0]?.fields?.find((field) => field.name.includes("paused"))?.value).toContain(
       `Turn on **Message Content Intent** under ${PORTAL}`,
     );
-    expect(w.services.entries.list(w.services.whitelists.find(IDS.guild, "chat")?.id ?? "")).toEqual([]);
+    expect(
+      await w.services.entries.list((await w.services.whitelists.find(IDS.guild, "chat"))?.id ?? ""),
+    ).toEqual([]);
   });
 
   test("a whitelist switched to message mode: no reconnect, no 4014; the reply and the log channel say why", async () => {

@@ -46,7 +46,7 @@ async function setUpThroughCommands(mode: RegistrationMode) {
   });
   socket = openSocket(world.service.url, key);
   await socket.waitFor((message) => message.type === "connected");
-  const whitelist = world.services.whitelists.find(IDS.guild, "survival");
+  const whitelist = await world.services.whitelists.find(IDS.guild, "survival");
   if (!whitelist) throw new Error("the whitelist was not created");
   return { key, whitelist, socket, receiver };
 }
@@ -76,7 +76,7 @@ async function registerNotch(mode: RegistrationMode): Promise<Reply | null> {
   const post = await world.message(IDS.logChannel, "the request post", (m) =>
     m.embeds.some((embed) => embed.title === "Registration request"),
   );
-  const approve = `approval:approve:${world.registrationRequest().id}`;
+  const approve = `approval:approve:${(await world.registrationRequest()).id}`;
   expect(post.components).toEqual([
     expect.objectContaining({
       components: [
@@ -194,7 +194,7 @@ describe("approval decisions", () => {
     await world.whitelist({ registrationMode: "approval", managerRoleIds: [IDS.staffRole] });
     await world.command(IDS.alice, "register", { channelId: IDS.survivalChannel, options: { nick: "jeb_" } });
     const post = await world.message(IDS.logChannel, "the request post", (m) => m.components.length > 0);
-    const requestId = world.registrationRequest().id;
+    const requestId = (await world.registrationRequest()).id;
     return { post, requestId };
   }
 
@@ -223,7 +223,7 @@ describe("approval decisions", () => {
       },
       told: `<@${IDS.alice}> your request for **jeb_** on **survival** was cancelled: staff deleted that whitelist.`,
     });
-    expect(() => world.services.registration.getRequest(requestId)).toThrow("no longer exists");
+    await expect(world.services.registration.getRequest(requestId)).rejects.toThrow("no longer exists");
   });
 
   test("a rejection closes the post and tells the member; nothing is registered", async () => {
@@ -239,9 +239,11 @@ describe("approval decisions", () => {
     expect(told.content).toStartWith(
       `<@${IDS.alice}> your request for **jeb_** on **survival** was not approved`,
     );
-    expect(world.registrationRequest().status).toBe("rejected");
+    expect((await world.registrationRequest()).status).toBe("rejected");
     expect(
-      world.services.entries.list(world.services.whitelists.listForGuild(IDS.guild)[0]?.id ?? ""),
+      await world.services.entries.list(
+        (await world.services.whitelists.listForGuild(IDS.guild))[0]?.id ?? "",
+      ),
     ).toEqual([]);
   });
 
@@ -254,7 +256,7 @@ describe("approval decisions", () => {
     });
     const [still] = (await world.messages(IDS.logChannel)).filter((m) => m.id === post.id);
     expect(still?.components).toEqual(post.components);
-    expect(world.registrationRequest().status).toBe("pending");
+    expect((await world.registrationRequest()).status).toBe("pending");
   });
 
   test("a request decided elsewhere is refused at the click, and the post says nothing new", async () => {
@@ -268,16 +270,19 @@ describe("approval decisions", () => {
       ephemeral: true,
       content: "This request was already cancelled; nothing to do.",
     });
-    expect(world.services.entries.list(world.registrationRequest().whitelistId)).toEqual([]);
+    expect(await world.services.entries.list((await world.registrationRequest()).whitelistId)).toEqual([]);
   });
 
   test("approving grants the member's roles as they are now, with the approver as the actor", async () => {
     const { post, requestId } = await requestAsAlice();
-    const whitelist = await world.services.whitelists.update(world.registrationRequest().whitelistId, {
-      grantedRoleIds: [IDS.whitelistedRole],
-    });
+    const whitelist = await world.services.whitelists.update(
+      (await world.registrationRequest()).whitelistId,
+      {
+        grantedRoleIds: [IDS.whitelistedRole],
+      },
+    );
     await world.click(IDS.manager, post.id, `approval:approve:${requestId}`);
-    expect(world.services.entries.list(whitelist.id)).toEqual([
+    expect(await world.services.entries.list(whitelist.id)).toEqual([
       expect.objectContaining({
         nick: PROFILES.jeb.name,
         userId: IDS.alice,
@@ -291,11 +296,14 @@ describe("approval decisions", () => {
 
   test("a role above the bot at approval: the entry stands, the log and the member are told", async () => {
     const { post, requestId } = await requestAsAlice();
-    const whitelist = await world.services.whitelists.update(world.registrationRequest().whitelistId, {
-      grantedRoleIds: [IDS.vipRole],
-    });
+    const whitelist = await world.services.whitelists.update(
+      (await world.registrationRequest()).whitelistId,
+      {
+        grantedRoleIds: [IDS.vipRole],
+      },
+    );
     await world.click(IDS.manager, post.id, `approval:approve:${requestId}`);
-    expect(world.services.entries.list(whitelist.id).map((e) => [e.nick, e.grantedRoleIds])).toEqual([
+    expect((await world.services.entries.list(whitelist.id)).map((e) => [e.nick, e.grantedRoleIds])).toEqual([
       [PROFILES.jeb.name, []],
     ]);
     const failure = await world.message(IDS.logChannel, "the grant failure", (m) =>

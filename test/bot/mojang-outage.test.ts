@@ -58,7 +58,11 @@ const PATHS: Record<
     },
     act: async (w) => {
       const post = await w.message(IDS.logChannel, "the request post", (m) => m.components.length > 0);
-      const decided = await w.click(IDS.owner, post.id, `approval:approve:${w.registrationRequest().id}`);
+      const decided = await w.click(
+        IDS.owner,
+        post.id,
+        `approval:approve:${(await w.registrationRequest()).id}`,
+      );
       return decided.embeds[0]?.title ?? decided.content;
     },
   },
@@ -95,8 +99,8 @@ async function worldFor(path: keyof typeof PATHS) {
   return world;
 }
 
-const stored = (w: World) =>
-  w.services.entries.list(w.services.whitelists.find(IDS.guild, "survival")?.id ?? "");
+const stored = async (w: World) =>
+  await w.services.entries.list((await w.services.whitelists.find(IDS.guild, "survival"))?.id ?? "");
 
 describe("a slow Mojang: the member still gets an answer", () => {
   test.each(Object.keys(PATHS))("%s: acknowledged before Mojang answers, then the answer", async (path) => {
@@ -125,7 +129,7 @@ describe("a slow Mojang: the member still gets an answer", () => {
     w.mojang.release();
 
     expect((await answer).split("\n")[0]).toBe(SUCCESS[path] as string);
-    expect(stored(w)).toEqual([
+    expect(await stored(w)).toEqual([
       expect.objectContaining({ nick: PROFILES.notch.name, userId: IDS.alice, premium: true }),
     ]);
   });
@@ -140,11 +144,11 @@ describe("Mojang rate limiting (429) or down (5xx): try again later, nothing sto
     const w = await worldFor(path);
     w.mojang.setMode(mode);
     expect(await act(w)).toBe(TRY_AGAIN);
-    expect(stored(w)).toEqual([]);
+    expect(await stored(w)).toEqual([]);
     if (path === "the approval button") {
       // The post keeps its buttons: staff approve again once Mojang is back.
       const post = await w.message(IDS.logChannel, "the request post", (m) => m.components.length > 0);
-      expect({ status: w.registrationRequest().status, title: post.embeds[0]?.title }).toEqual({
+      expect({ status: (await w.registrationRequest()).status, title: post.embeds[0]?.title }).toEqual({
         status: "pending",
         title: "Registration request",
       });

@@ -32,7 +32,7 @@ describe("/register", () => {
       "✅ **bob_mc** is on **survival**. You can join the server now.\n" +
         "Changed your mind? `/unregister nick:bob_mc` removes it.",
     );
-    expect(world.services.entries.list(wl.id)).toEqual([
+    expect(await world.services.entries.list(wl.id)).toEqual([
       expect.objectContaining({
         nick: "bob_mc",
         premium: false,
@@ -97,7 +97,7 @@ describe("/register", () => {
   ] as const)("a %s whitelist refuses the nick “%s”", async (nickType, nick) => {
     const wl = await withWhitelist({ nickType });
     expect(await said(register(IDS.alice, nick))).toStartWith(`“${nick}” is not a valid nick.`);
-    expect(world.services.entries.list(wl.id)).toEqual([]);
+    expect(await world.services.entries.list(wl.id)).toEqual([]);
   });
 
   test("a bedrock gamertag is stored as Floodgate names the player, its XUID asked of GeyserMC", async () => {
@@ -108,7 +108,7 @@ describe("/register", () => {
         "That is the name Floodgate gives the gamertag Steve Jobs in game.",
     );
     expect({
-      entries: world.services.entries.list(wl.id).map((e) => [e.nick, e.uuid, e.premium]),
+      entries: (await world.services.entries.list(wl.id)).map((e) => [e.nick, e.uuid, e.premium]),
       mojang: world.mojang.requests(),
       geyser: world.geyser.requests(),
     }).toEqual({
@@ -133,7 +133,7 @@ describe("/register", () => {
     expect(await said(register(IDS.alice, "Alex Pocket"))).toBe(
       "GeyserMC's gamertag lookup can't be reached right now; try again in a minute.",
     );
-    expect(world.services.entries.list(wl.id)).toEqual([]);
+    expect(await world.services.entries.list(wl.id)).toEqual([]);
   });
 
   test("a nick already on the whitelist in any letter case is refused", async () => {
@@ -165,7 +165,7 @@ describe("/register", () => {
     expect(await said(register(IDS.alice, "Notch"))).toBe(
       "Mojang can't be reached right now; try again in a minute.",
     );
-    expect(world.services.entries.list(wl.id)).toEqual([]);
+    expect(await world.services.entries.list(wl.id)).toEqual([]);
   });
 
   test("a role above the bot: the entry stands, the member and the log channel are told", async () => {
@@ -176,7 +176,7 @@ describe("/register", () => {
       `I could not give you <@&${IDS.vipRole}>; staff have been told and will sort it out.`,
       "Changed your mind? `/unregister nick:Notch` removes it.",
     ]);
-    expect(world.services.entries.list(wl.id)).toEqual([
+    expect(await world.services.entries.list(wl.id)).toEqual([
       expect.objectContaining({ nick: "Notch", grantedRoleIds: [IDS.whitelistedRole] }),
     ]);
     expect((await world.member(IDS.alice)).roleIds.sort()).toEqual(
@@ -231,7 +231,7 @@ describe("/unregister", () => {
       "🗑️ **bob_mc** is no longer on **survival**. Roles given for it are taken back. " +
         "Register again any time with `/register`.",
     );
-    expect(world.services.entries.list(wl.id)).toEqual([]);
+    expect(await world.services.entries.list(wl.id)).toEqual([]);
     expect(await world.roles(IDS.bob, "the role reverted", (roles) => roles.length === 0)).toEqual([]);
   });
 

@@ -38,5 +38,5 @@ test("a rename found at Mojang is posted once in the log channel as “Nick rena
   const titles = (await w.messages(IDS.logChannel)).map((m) => m.embeds[0]?.title);
   expect(titles).toEqual(["Nick added", "Nick renamed"]);
   expect((await w.member(IDS.alice)).roleIds).toContain(IDS.whitelistedRole);
-  expect(w.services.entries.find(wl.id, "Notch2")?.userId).toBe(IDS.alice);
+  expect((await w.services.entries.find(wl.id, "Notch2"))?.userId).toBe(IDS.alice);
 });

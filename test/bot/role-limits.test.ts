@@ -21,7 +21,8 @@ const roles = (w: World, options: Record<string, unknown>) =>
 const register = (w: World, userId: string, nick: string) =>
   w.command(userId, "register", { channelId: IDS.survivalChannel, options: { nick } });
 
-const limitsOf = (w: World, whitelistId: string) => w.services.whitelists.get(whitelistId)?.roleLimits;
+const limitsOf = async (w: World, whitelistId: string) =>
+  (await w.services.whitelists.get(whitelistId))?.roleLimits;
 
 describe("nick limits by role", () => {
   test("set by mention or name, the highest of a member's roles wins, shown by /whitelist show, cleared with none", async () => {
@@ -32,7 +33,7 @@ describe("nick limits by role", () => {
       `• Nick limits by role: <@&${IDS.playerRole}> 3, <@&${IDS.whitelistedRole}> 2 (a member gets their ` +
         "roles' highest; 1 without any, max-nicks)",
     );
-    expect(limitsOf(w, survival.id)).toEqual({ [IDS.playerRole]: 3, [IDS.whitelistedRole]: 2 });
+    expect(await limitsOf(w, survival.id)).toEqual({ [IDS.playerRole]: 3, [IDS.whitelistedRole]: 2 });
 
     // Alice holds the player role and, once registered, the whitelisted one: 3 is the highest.
     for (const nick of ["alice_1", "alice_2", "alice_3"]) {
@@ -57,9 +58,9 @@ describe("nick limits by role", () => {
     );
 
     await roles(w, { limit: `${IDS.playerRole}=none` });
-    expect(limitsOf(w, survival.id)).toEqual({ [IDS.whitelistedRole]: 2 });
+    expect(await limitsOf(w, survival.id)).toEqual({ [IDS.whitelistedRole]: 2 });
     await roles(w, { clear: "limits" });
-    expect(limitsOf(w, survival.id)).toEqual({});
+    expect(await limitsOf(w, survival.id)).toEqual({});
   });
 
   test.each([
@@ -103,9 +104,9 @@ describe("nick limits by role", () => {
     await roles(w, { limit: `<@&${IDS.staffRole}>=4` });
     const reply = await roles(w, { "add-granted": IDS.whitelistedRole, limit });
     expect(reply.content).toStartWith(message);
-    expect(limitsOf(w, survival.id)).toEqual({ [IDS.staffRole]: 4 });
+    expect(await limitsOf(w, survival.id)).toEqual({ [IDS.staffRole]: 4 });
     // Nothing else of the same command was stored either.
-    expect(w.services.whitelists.get(survival.id)?.grantedRoleIds).toEqual([]);
+    expect((await w.services.whitelists.get(survival.id))?.grantedRoleIds).toEqual([]);
   });
 
   test("a deleted role's limit can still be cleared by its id, but not set", async () => {
@@ -118,8 +119,8 @@ describe("nick limits by role", () => {
     expect((await roles(w, { limit: `${IDS.vipRole}=2` })).content).toStartWith(
       `There is no role with the id ${IDS.vipRole} on this server`,
     );
-    expect(limitsOf(w, survival.id)).toEqual({ [IDS.vipRole]: 5 });
+    expect(await limitsOf(w, survival.id)).toEqual({ [IDS.vipRole]: 5 });
     await roles(w, { limit: `${IDS.vipRole}=none` });
-    expect(limitsOf(w, survival.id)).toEqual({});
+    expect(await limitsOf(w, survival.id)).toEqual({});
   });
 });

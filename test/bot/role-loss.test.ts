@@ -38,12 +38,12 @@ const register = async (w: World, userId: string, nick: string) => {
 const wl = (w: World, userId: string, subcommand: string, options: Record<string, unknown>) =>
   w.command(userId, "whitelist", { subcommand, options });
 
-const nicksOf = (w: World, whitelistId: string) => w.services.entries.list(whitelistId).map((e) => e.nick);
+const nicksOf = async (w: World, whitelistId: string) =>
+  (await w.services.entries.list(whitelistId)).map((e) => e.nick);
 
 /** The stored removals of a whitelist as `origin nick`, in order. */
-const removalsOf = (w: World, whitelistId: string) =>
-  w.services.events
-    .listAfter(0, { guildId: IDS.guild, whitelistId }, 1000)
+const removalsOf = async (w: World, whitelistId: string) =>
+  (await w.services.events.listAfter(0, { guildId: IDS.guild, whitelistId }, 1000))
     .filter((event) => event.type === "entry.removed")
     .map((event) => `${event.origin} ${event.entry.nick}`);
 
@@ -93,8 +93,8 @@ describe("a member who loses the required role", () => {
       ["**alice_two** removed from **survival**", "role lost"],
     ]);
     await w.bot.settled();
-    expect(nicksOf(w, survival.id)).toEqual(["carol_mc"]);
-    expect(removalsOf(w, survival.id)).toEqual(["role-lost alice_one", "role-lost alice_two"]);
+    expect(await nicksOf(w, survival.id)).toEqual(["carol_mc"]);
+    expect(await removalsOf(w, survival.id)).toEqual(["role-lost alice_one", "role-lost alice_two"]);
     // Carol's roles are untouched: she still holds the player role and what the bot granted her.
     expect((await w.member(IDS.carol)).roleIds.sort()).toEqual([IDS.playerRole, IDS.whitelistedRole].sort());
   });
@@ -108,7 +108,7 @@ describe("a member who loses the required role", () => {
 
     await w.setRoles(IDS.alice, [IDS.whitelistedRole]);
     await botSees(w, IDS.alice, [IDS.whitelistedRole]);
-    expect(nicksOf(w, survival.id)).toEqual(["alice_mc", "carol_mc"]);
+    expect(await nicksOf(w, survival.id)).toEqual(["alice_mc", "carol_mc"]);
     expect((await w.member(IDS.alice)).roleIds).toEqual([IDS.whitelistedRole]);
 
     const back = await wl(w, IDS.owner, "edit", { whitelist: "survival", "on-role-loss": "remove" });
@@ -116,8 +116,8 @@ describe("a member who loses the required role", () => {
       "✅ **survival** now: nicks removed when members lose every required role.",
       "1 nick(s) of members holding none of its required roles were removed (origin role lost).",
     ]);
-    expect(nicksOf(w, survival.id)).toEqual(["carol_mc"]);
-    expect(removalsOf(w, survival.id)).toEqual(["role-lost alice_mc"]);
+    expect(await nicksOf(w, survival.id)).toEqual(["carol_mc"]);
+    expect(await removalsOf(w, survival.id)).toEqual(["role-lost alice_mc"]);
     expect(await w.roles(IDS.alice, "the granted role taken back", (roles) => roles.length === 0)).toEqual(
       [],
     );
@@ -128,8 +128,8 @@ describe("a member who loses the required role", () => {
     await register(w, IDS.alice, "alice_mc");
     await w.setRoles(IDS.alice, []);
     await botSees(w, IDS.alice, []);
-    expect(nicksOf(w, survival.id)).toEqual(["alice_mc"]);
-    expect(removalsOf(w, survival.id)).toEqual([]);
+    expect(await nicksOf(w, survival.id)).toEqual(["alice_mc"]);
+    expect(await removalsOf(w, survival.id)).toEqual([]);
   });
 
   test("adding a required role to a whitelist checks its members at once and says how many nicks went", async () => {
@@ -140,8 +140,8 @@ describe("a member who loses the required role", () => {
     expect(lines(reply)).toContain(
       "1 nick(s) of members holding none of its required roles were removed (origin role lost).",
     );
-    expect(nicksOf(w, survival.id)).toEqual(["alice_mc"]);
-    expect(removalsOf(w, survival.id)).toEqual(["role-lost bob_mc"]);
+    expect(await nicksOf(w, survival.id)).toEqual(["alice_mc"]);
+    expect(await removalsOf(w, survival.id)).toEqual(["role-lost bob_mc"]);
   });
 
   test("staff cannot add a nick for a member without a required role where nicks follow roles", async () => {
@@ -152,7 +152,7 @@ describe("a member who loses the required role", () => {
         "those roles: a nick added for them would be removed at once. Give them one of the roles first, or keep " +
         "nicks on role loss with `/whitelist edit on-role-loss:keep`.",
     );
-    expect(nicksOf(w, survival.id)).toEqual([]);
+    expect(await nicksOf(w, survival.id)).toEqual([]);
     expect((await w.member(IDS.bob)).roleIds).toEqual([]);
   });
 });
@@ -174,12 +174,15 @@ describe("a required role deleted from the server", () => {
     expect(removed).toMatchObject({ origin: "role-lost", entry: { nick: "alice_mc" } });
     await w.bot.settled();
     await w.services.reverter.settled();
-    expect(nicksOf(w, survival.id)).toEqual(["carol_mc"]);
-    expect(removalsOf(w, survival.id)).toEqual(["role-lost alice_mc"]);
+    expect(await nicksOf(w, survival.id)).toEqual(["carol_mc"]);
+    expect(await removalsOf(w, survival.id)).toEqual(["role-lost alice_mc"]);
     expect(w.sandbox.gatewayStats().memberRequests - requestsBefore).toBe(1);
     expect((await w.member(IDS.alice)).roleIds).toEqual([]);
     // The whitelist still names the deleted role: it never turns into one that anyone may join.
-    expect(w.services.whitelists.get(survival.id)?.requiredRoleIds).toEqual([IDS.playerRole, IDS.staffRole]);
+    expect((await w.services.whitelists.get(survival.id))?.requiredRoleIds).toEqual([
+      IDS.playerRole,
+      IDS.staffRole,
+    ]);
   });
 
   test("deleting a role no whitelist requires asks Discord about nobody", async () => {
@@ -192,7 +195,7 @@ describe("a required role deleted from the server", () => {
     });
     await w.bot.settled();
     expect(w.sandbox.gatewayStats().memberRequests).toBe(requestsBefore);
-    expect(nicksOf(w, survival.id)).toEqual(["alice_mc"]);
+    expect(await nicksOf(w, survival.id)).toEqual(["alice_mc"]);
   });
 });
 
@@ -219,14 +222,14 @@ describe("role losses the bot did not see", () => {
     });
     const w = world;
     await w.bot.settled();
-    expect(nicksOf(w, survivalId)).toEqual(["alice_mc"]);
-    expect(removalsOf(w, survivalId)).toEqual(["role-lost bob_mc"]);
+    expect(await nicksOf(w, survivalId)).toEqual(["alice_mc"]);
+    expect(await removalsOf(w, survivalId)).toEqual(["role-lost bob_mc"]);
 
     // A resume checks again: nothing more goes, nothing is published twice.
     w.sandbox.dropGateway({ resumable: true });
     await w.sandbox.waitForGatewayReady();
     await w.bot.settled();
-    expect(removalsOf(w, survivalId)).toEqual(["role-lost bob_mc"]);
+    expect(await removalsOf(w, survivalId)).toEqual(["role-lost bob_mc"]);
   });
 
   test("during a gateway resume: found once the bot resumes, removed once", async () => {
@@ -245,7 +248,7 @@ describe("role losses the bot did not see", () => {
     await w.bot.settled();
     await w.services.reverter.settled();
     expect(w.sandbox.gatewayStats().resumes).toBeGreaterThan(resumesBefore);
-    expect(removalsOf(w, survival.id)).toEqual(["role-lost alice_mc"]);
+    expect(await removalsOf(w, survival.id)).toEqual(["role-lost alice_mc"]);
     expect(socket.messages.filter((m) => m.type === "entry.removed")).toHaveLength(1);
     expect(await w.roles(IDS.alice, "the granted role taken back", (roles) => roles.length === 0)).toEqual(
       [],

@@ -32,7 +32,7 @@ describe("role changes on Discord's bad days", () => {
     );
     expect(reply.content).not.toContain("could not give");
     expect((await world.member(IDS.bob)).roleIds).toEqual([IDS.whitelistedRole]);
-    expect(world.services.entries.list(wl.id)).toEqual([
+    expect(await world.services.entries.list(wl.id)).toEqual([
       expect.objectContaining({ nick: "bob_mc", grantedRoleIds: [IDS.whitelistedRole] }),
     ]);
     expect(await world.control("GET", "/rate-limits")).toEqual([
@@ -49,7 +49,7 @@ describe("role changes on Discord's bad days", () => {
       "✅ **bob_mc** is on **survival**. You can join the server now.",
       `I could not give you <@&${IDS.vipRole}>; staff have been told and will sort it out.`,
     ]);
-    expect(world.services.entries.list(wl.id)).toEqual([
+    expect(await world.services.entries.list(wl.id)).toEqual([
       expect.objectContaining({ nick: "bob_mc", grantedRoleIds: [IDS.whitelistedRole] }),
     ]);
     const told = await world.message(IDS.logChannel, "the grant failure", (m) =>
@@ -110,12 +110,9 @@ describe("members who left while the bot was away", () => {
     });
 
     const left = new Set(departed);
-    expect(
-      world.services.entries
-        .list(wl.id)
-        .map((entry) => entry.userId)
-        .sort(),
-    ).toEqual(owners.filter((id) => !left.has(id)).sort());
+    expect((await world.services.entries.list(wl.id)).map((entry) => entry.userId).sort()).toEqual(
+      owners.filter((id) => !left.has(id)).sort(),
+    );
     // One opcode 8 request per 100 owners, none over Discord's limit of 100 user_ids.
     expect(world.sandbox.gatewayStats().memberRequests - requestsBefore).toBe(25);
   }, 30_000);

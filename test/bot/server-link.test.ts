@@ -26,7 +26,7 @@ describe("/server-link create", () => {
     const key = lineValue(reply, "Key:");
     expect({ ephemeral: reply.ephemeral, id, key }).toEqual({
       ephemeral: true,
-      id: world.services.keys.list(IDS.guild)[0]?.id as string,
+      id: (await world.services.keys.list(IDS.guild))[0]?.id as string,
       key: expect.stringMatching(/^wls_[0-9A-Za-z]{33}$/),
     });
     expect(lines(reply)).toContain(
@@ -49,7 +49,7 @@ describe("/server-link create", () => {
     const survival = await world.whitelist();
     const creative = await world.whitelist({ name: "creative" });
     const key = lineValue(await link(IDS.owner, "create", { name: "s", whitelist: "SURVIVAL" }), "Key:");
-    expect(world.services.keys.list(IDS.guild)[0]?.whitelistId).toBe(survival.id);
+    expect((await world.services.keys.list(IDS.guild))[0]?.whitelistId).toBe(survival.id);
     expect([
       (await world.api(key, `/whitelists/${survival.id}/entries`)).status,
       (await world.api(key, `/whitelists/${creative.id}/entries`)).status,
@@ -78,7 +78,7 @@ describe("/server-link create", () => {
         content: "Only members with the Manage Server permission can do that. Ask a server admin to run it.",
       });
     }
-    expect(world.services.keys.list(IDS.guild).map((k) => k.revokedAt)).toEqual([null]);
+    expect((await world.services.keys.list(IDS.guild)).map((k) => k.revokedAt)).toEqual([null]);
   });
 });
 
@@ -178,7 +178,7 @@ describe("/server-link webhook", () => {
     const reply = await link(IDS.owner, "webhook", { id });
 
     expect(reply.content).toStartWith(`Webhook of link \`${id}\` removed`);
-    expect(world.services.keys.list(IDS.guild)[0]?.webhookUrl).toBeNull();
+    expect((await world.services.keys.list(IDS.guild))[0]?.webhookUrl).toBeNull();
   });
 
   test("a URL that is not http(s) is refused and nothing is stored", async () => {
@@ -189,7 +189,7 @@ describe("/server-link webhook", () => {
       ephemeral: true,
       content: expect.stringContaining("only http and https are allowed"),
     });
-    expect(world.services.keys.list(IDS.guild)[0]?.webhookUrl).toBeNull();
+    expect((await world.services.keys.list(IDS.guild))[0]?.webhookUrl).toBeNull();
   });
 });
 
@@ -212,7 +212,7 @@ describe("/server-link list", () => {
     await receiver.waitFor((body) => body.type === "entry.added");
     await world.waitFor(
       "the delivery outcome",
-      async () => world.services.keys.list(IDS.guild)[0]?.webhookLastStatus,
+      async () => (await world.services.keys.list(IDS.guild))[0]?.webhookLastStatus,
     );
 
     const reply = await link(IDS.owner, "list");

@@ -29,7 +29,7 @@ test("/whitelist create in a channel the bot may not post in: created, with the 
     mode: "command",
     "max-nicks": 1,
   });
-  expect(world.services.whitelists.find(IDS.guild, "survival")).toBeDefined();
+  expect(await world.services.whitelists.find(IDS.guild, "survival")).toBeDefined();
   expect(lines(reply)).toContain(
     "⚠️ survival's channel #survival: I lack Send Messages there. Fix: allow Send Messages for the bot (or its " +
       "role) in #survival's Edit Channel → Permissions.",
@@ -43,7 +43,7 @@ test("/whitelist edit to such a channel warns; a healthy edit does not", async (
   expect(lines(healthy).filter((line) => line.startsWith("⚠️"))).toEqual([]);
   await denyBot(IDS.general, SEND_MESSAGES);
   const moved = await wl(IDS.owner, "edit", { whitelist: "survival", channel: IDS.general });
-  expect(world.services.whitelists.find(IDS.guild, "survival")?.channelId).toBe(IDS.general);
+  expect((await world.services.whitelists.find(IDS.guild, "survival"))?.channelId).toBe(IDS.general);
   expect(lines(moved)).toContain(
     "⚠️ survival's channel #general: I lack Send Messages there. Fix: allow Send Messages for the bot (or its " +
       "role) in #general's Edit Channel → Permissions.",
@@ -54,7 +54,7 @@ test("/whitelist log-channel where the bot can post but not attach files (export
   world = await startWorld();
   await denyBot(IDS.logChannel, ATTACH_FILES);
   const reply = await wl(IDS.owner, "log-channel", { channel: IDS.logChannel });
-  expect(world.services.guilds.get(IDS.guild)?.logChannelId).toBe(IDS.logChannel);
+  expect((await world.services.guilds.get(IDS.guild))?.logChannelId).toBe(IDS.logChannel);
   expect(lines(reply)).toEqual([
     `✅ I log to <#${IDS.logChannel}> from now on. Keep it visible to staff only: approval buttons live there.`,
     "⚠️ the log channel #whitelist-log: I lack Attach Files there. Fix: allow Attach Files for the bot (or its role) " +

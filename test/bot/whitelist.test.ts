@@ -19,7 +19,7 @@ describe("/whitelist create", () => {
   test("creates the whitelist with the chosen settings and says what to do next", async () => {
     world = await startWorld();
     const reply = await wl(IDS.owner, "create", { ...options, "max-nicks": 2 });
-    const created = world.services.whitelists.find(IDS.guild, "survival");
+    const created = await world.services.whitelists.find(IDS.guild, "survival");
     expect(created).toEqual({
       id: expect.any(String),
       guildId: IDS.guild,
@@ -63,7 +63,9 @@ describe("/whitelist create", () => {
     expect((await wl(IDS.owner, "create", { ...options, name: "no spaces", "max-nicks": 1 })).content).toBe(
       "A whitelist name is 1-32 letters, digits, `-` or `_`.",
     );
-    expect(world.services.whitelists.listForGuild(IDS.guild).map((w) => w.name)).toEqual(["survival"]);
+    expect((await world.services.whitelists.listForGuild(IDS.guild)).map((w) => w.name)).toEqual([
+      "survival",
+    ]);
   });
 
   test("approval mode without a log channel says to set one", async () => {
@@ -78,7 +80,7 @@ describe("/whitelist edit", () => {
     world = await startWorld();
     const before = await world.whitelist();
     const reply = await wl(IDS.owner, "edit", { whitelist: "survival", "max-nicks": 3, enabled: false });
-    expect(world.services.whitelists.get(before.id)).toEqual({
+    expect(await world.services.whitelists.get(before.id)).toEqual({
       ...before,
       maxNicksPerUser: 3,
       enabled: false,
@@ -110,7 +112,10 @@ describe("/whitelist edit", () => {
       `Members register with \`/register\` in <#${IDS.survivalChannel}>.`,
       "See every setting with `/whitelist show`.",
     ]);
-    expect(world.services.entries.list(bedrock.id).map((e) => e.nick)).toEqual(["Steve Jobs", "Alex Pocket"]);
+    expect((await world.services.entries.list(bedrock.id)).map((e) => e.nick)).toEqual([
+      "Steve Jobs",
+      "Alex Pocket",
+    ]);
     const refused = await wl(IDS.owner, "edit", { whitelist: "survival", "floodgate-prefix": "a b" });
     expect(refused.content).toStartWith("A Floodgate prefix is up to 15 printable characters without spaces");
   });
@@ -121,7 +126,7 @@ describe("/whitelist edit", () => {
     await wl(IDS.owner, "edit", { whitelist: survival.id, mode: "message" });
     const { id } = await world.say(IDS.alice, IDS.survivalChannel, "Notch");
     await world.message(IDS.survivalChannel, "the ✅", (m) => m.id === id && m.reactions.includes("✅"));
-    expect(world.services.entries.list(survival.id).map((e) => e.nick)).toEqual(["Notch"]);
+    expect((await world.services.entries.list(survival.id)).map((e) => e.nick)).toEqual(["Notch"]);
   });
 
   test("needs Manage Server, and at least one change", async () => {
@@ -148,7 +153,7 @@ describe("/whitelist delete", () => {
         "requests and revokes 0 link key(s) limited to it. Nothing changed yet: run " +
         "`/whitelist delete whitelist:survival confirm:True` to go ahead.",
     );
-    expect(world.services.whitelists.get(survival.id)).toEqual(survival);
+    expect(await world.services.whitelists.get(survival.id)).toEqual(survival);
   });
 
   test("with confirm: nicks removed with events and roles reverted, scoped keys revoked, then it is gone", async () => {
@@ -171,7 +176,7 @@ describe("/whitelist delete", () => {
     });
     socket.close();
     expect({
-      whitelist: world.services.whitelists.get(survival.id),
+      whitelist: await world.services.whitelists.get(survival.id),
       scopedKey: (await world.api(scopedKey, "/whitelists")).status,
       guildKey: (await world.api(guildKey, `/whitelists/${survival.id}/entries`)).status,
     }).toEqual({ whitelist: undefined, scopedKey: 401, guildKey: 404 });
@@ -190,7 +195,7 @@ describe("/whitelist delete", () => {
     expect((await wl(IDS.manager, "delete", { whitelist: "survival", confirm: true })).content).toBe(
       MANAGE_SERVER_ONLY,
     );
-    expect(world.services.whitelists.listForGuild(IDS.guild)).toHaveLength(1);
+    expect(await world.services.whitelists.listForGuild(IDS.guild)).toHaveLength(1);
   });
 });
 
@@ -293,7 +298,7 @@ describe("/whitelist roles", () => {
       "add-granted": IDS.whitelistedRole,
       "add-manager": IDS.staffRole,
     });
-    expect(world.services.whitelists.get(survival.id)).toMatchObject({
+    expect(await world.services.whitelists.get(survival.id)).toMatchObject({
       requiredRoleIds: [IDS.playerRole],
       grantedRoleIds: [IDS.whitelistedRole],
       managerRoleIds: [IDS.staffRole],
@@ -344,7 +349,7 @@ describe("/whitelist add and remove", () => {
     });
     const reply = await wl(IDS.manager, "add", { whitelist: "survival", member: IDS.bob, nick: "Notch" });
     expect(lines(reply)[0]).toBe(`✅ **Notch** is on **survival** for <@${IDS.bob}>.`);
-    expect(world.services.entries.list(survival.id)).toEqual([
+    expect(await world.services.entries.list(survival.id)).toEqual([
       expect.objectContaining({ nick: "Notch", userId: IDS.bob, addedBy: IDS.manager, origin: "staff" }),
     ]);
     expect((await world.member(IDS.bob)).roleIds).toEqual([IDS.whitelistedRole]);
@@ -385,7 +390,7 @@ describe("/whitelist add and remove", () => {
       `🗑️ **Notch** is no longer on **survival** (it belonged to <@${IDS.alice}>).`,
     );
     await wl(IDS.alice, "remove", { whitelist: "survival", nick: "JEB_" });
-    expect(world.services.entries.list(survival.id)).toEqual([]);
+    expect(await world.services.entries.list(survival.id)).toEqual([]);
   });
 });
 
@@ -429,10 +434,10 @@ describe("/whitelist log-channel", () => {
     );
     const reply = await wl(IDS.owner, "log-channel", { channel: IDS.logChannel });
     expect(reply.content).toStartWith(`✅ I log to <#${IDS.logChannel}> from now on.`);
-    expect(world.services.guilds.get(IDS.guild)?.logChannelId).toBe(IDS.logChannel);
+    expect((await world.services.guilds.get(IDS.guild))?.logChannelId).toBe(IDS.logChannel);
     await world.message(IDS.logChannel, "the first post", (m) => m.embeds[0]?.title === "Log channel");
     expect((await wl(IDS.owner, "log-channel")).content).toStartWith("Logging is off.");
-    expect(world.services.guilds.get(IDS.guild)?.logChannelId).toBeNull();
+    expect((await world.services.guilds.get(IDS.guild))?.logChannelId).toBeNull();
   });
 });
 

@@ -350,14 +350,14 @@ export async function startWorld(options: WorldOptions = {}) {
     },
 
     /** The latest registration request, as the registration service reports it. */
-    registrationRequest() {
+    async registrationRequest() {
       const row = services.db.$client
         .query<{ id: string }, []>(
           "SELECT id FROM registration_requests ORDER BY created_at DESC, rowid DESC",
         )
         .get();
       if (!row) throw new Error("no registration request was filed");
-      return services.registration.getRequest(row.id).request;
+      return (await services.registration.getRequest(row.id)).request;
     },
 
     /** With `contract`: the routes checked so far and the violations found. */

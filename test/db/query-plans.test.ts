@@ -97,5 +97,5 @@ test("pruning goes in batches and deletes only what is past the retention, while
   expect(await pruned).toBe(1203);
   await between;
   expect(count()).toBe(2);
-  expect(services.events.bounds().oldest).toBe(1204);
+  expect((await services.events.bounds()).oldest).toBe(1204);
 });

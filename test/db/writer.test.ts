@@ -18,7 +18,7 @@ function setup(budgetMs: number) {
   services = testServices();
   const writer = createWriter({ db: services.db, clock: services.clock, budgetMs });
   const insert = (id: string, committed?: () => void) =>
-    writer.write((tx) => {
+    writer.write(async (tx) => {
       tx.run(sql`INSERT INTO guilds (id, created_at) VALUES (${id}, 0)`);
       return id;
     }, committed);
@@ -31,13 +31,18 @@ function setup(budgetMs: number) {
 }
 
 describe("the writer", () => {
-  test("with the lock free, a write commits within the call and `committed` runs before anything else", async () => {
+  test("with the lock free, a write commits at once; `committed` runs right after, before the next write", async () => {
     const { insert, stored } = setup(2000);
     const order: string[] = [];
-    const written = insert("1", () => order.push(`committed, stored: ${stored().join(",")}`));
-    order.push(`call returned, stored: ${stored().join(",")}`);
-    expect(await written).toBe("1");
-    expect(order).toEqual(["committed, stored: 1", "call returned, stored: 1"]);
+    const first = insert("1", () => order.push(`first committed, stored: ${stored().join(",")}`));
+    const second = insert("2", () => order.push(`second committed, stored: ${stored().join(",")}`));
+    order.push(`calls returned, stored: ${stored().join(",")}`);
+    expect(await Promise.all([first, second])).toEqual(["1", "2"]);
+    expect(order).toEqual([
+      "calls returned, stored: ",
+      "first committed, stored: 1",
+      "second committed, stored: 1,2",
+    ]);
   });
 
   test("while another process holds the lock, writes wait in order and commit once it is released", async () => {

@@ -81,7 +81,7 @@ test("demo prints a working key, serves seeded entries and logs an API removal i
     ["hardcore", "premium"],
     ["survival", "java"],
   ]);
-  const survival = whitelists.find((w) => w.name === "survival")?.id;
+  const survival = (await whitelists.find((w) => w.name === "survival"))?.id;
   const entries = await (
     await fetch(`${lines.API}/whitelists/${survival}/entries`, { headers: auth })
   ).json();
@@ -123,7 +123,7 @@ test("demo: a member whose required role is taken away loses their nick there, o
     id: string;
     name: string;
   }[];
-  const survival = whitelists.find((w) => w.name === "survival")?.id;
+  const survival = (await whitelists.find((w) => w.name === "survival"))?.id;
   const nicks = async () =>
     (
       (await (await fetch(`${lines.API}/whitelists/${survival}/entries`, { headers: auth })).json()) as {
@@ -212,7 +212,7 @@ test("demo: the tour's import adds the list's nicks for alex and reports the lin
     id: string;
     name: string;
   }[];
-  const survival = whitelists.find((w) => w.name === "survival")?.id;
+  const survival = (await whitelists.find((w) => w.name === "survival"))?.id;
   const entries = (await (
     await fetch(`${lines.API}/whitelists/${survival}/entries`, { headers: auth })
   ).json()) as { nick: string }[];

@@ -111,7 +111,7 @@ test("no key, signing secret or webhook token is ever logged, and each change is
   const whitelists = (await (
     await fetch(`${apiUrl}/whitelists`, { headers: { authorization: `Bearer ${linkKey}` } })
   ).json()) as { id: string; name: string }[];
-  const survival = whitelists.find((whitelist) => whitelist.name === "survival")?.id;
+  const survival = (await whitelists.find((whitelist) => whitelist.name === "survival"))?.id;
   const removal = await fetch(`${apiUrl}/whitelists/${survival}/entries/alex_builds`, {
     method: "DELETE",
     headers: { authorization: `Bearer ${linkKey}` },

@@ -64,7 +64,7 @@ describe("bodies kept piece by piece", () => {
             if (!taken(seed.nick)) entries.push(record(nextId++, { ...seed, uuid: null, expiresAt: null }));
           }
           // Chunks of 3 pieces: every few changes split a chunk or empty one.
-          const bodies = new WhitelistBodies(entries, () => entries, 3);
+          const bodies = new WhitelistBodies(entries, 0, 3);
           const check = () => {
             for (const format of FORMATS) {
               const expected = decoder.decode(renderFile(format, entries).body);
@@ -106,10 +106,14 @@ describe("bodies kept piece by piece", () => {
   test("the ETag depends on the entries only: the same set, however reached, has the same ETag", () => {
     const a = record(1, { nick: "alice", uuid: null, premium: false, expiresAt: null });
     const b = record(2, { nick: "Bob", uuid: null, premium: true, expiresAt: null });
-    const built = new WhitelistBodies([a, b], () => [a, b]);
-    const changed = new WhitelistBodies([a], () => [a, b]);
+    const all = (bodies: WhitelistBodies) => {
+      for (const format of FORMATS) bodies.file(format);
+      return bodies;
+    };
+    const built = all(new WhitelistBodies([a, b], 0));
+    const changed = all(new WhitelistBodies([a], 0));
     changed.add(b);
-    const back = new WhitelistBodies([a, b], () => [a, b]);
+    const back = all(new WhitelistBodies([a, b], 0));
     back.remove(b);
     back.add(b);
     for (const format of FORMATS) {
@@ -127,24 +131,27 @@ describe("bodies kept piece by piece", () => {
         expiresAt: null,
       }),
     );
-    // The store as it is at each moment: what a format first read later is built from.
-    let stored = entries.slice(0, 100);
-    const bodies = new WhitelistBodies(stored, () => stored, 64);
-    // json and vanilla are built before the changes (and changed in place), plain and easywhitelist after.
-    bodies.file("json");
-    bodies.file("vanilla");
-    for (const entry of entries.slice(100)) {
-      stored = [...stored, entry];
-      bodies.add(entry);
-    }
+    const bodies = new WhitelistBodies(entries.slice(0, 100), 0, 64);
+    for (const format of FORMATS) bodies.file(format);
+    bodies.release();
+    for (const entry of entries.slice(100)) bodies.add(entry);
     const kept = entries.filter((_, i) => i % 5 !== 0);
     for (const [i, entry] of entries.entries()) {
-      if (i % 5 !== 0) continue;
-      stored = stored.filter((other) => other !== entry);
-      bodies.remove(entry);
+      if (i % 5 === 0) bodies.remove(entry);
     }
     for (const format of FORMATS) {
       expect(decoder.decode(bodies.file(format).body)).toBe(decoder.decode(renderFile(format, kept).body));
     }
+  });
+
+  test("a change is applied once: not when the entries were read with it, nor when it comes again", () => {
+    const a = record(1, { nick: "alice", uuid: null, premium: false, expiresAt: null });
+    const b = record(2, { nick: "Bob", uuid: null, premium: true, expiresAt: null });
+    const bodies = new WhitelistBodies([a, b], 5);
+    bodies.file("plain");
+    expect(bodies.apply(5, "entry.added", b)).toBe(false);
+    expect(bodies.apply(6, "entry.removed", b)).toBe(true);
+    expect(bodies.apply(6, "entry.removed", b)).toBe(false);
+    expect(decoder.decode(bodies.file("plain").body)).toBe(decoder.decode(renderFile("plain", [a]).body));
   });
 });

@@ -25,9 +25,9 @@ function cache(maxBytes: number) {
   const loads: string[] = [];
   const bus = createEventBus(silentLogger);
   const files = createEntryFiles({
-    load: (id) => {
+    load: async (id) => {
       loads.push(id);
-      return entriesOf(id, 200);
+      return { entries: entriesOf(id, 200), through: 0 };
     },
     bus,
     maxBytes,
@@ -35,55 +35,87 @@ function cache(maxBytes: number) {
   return { files, loads, bus };
 }
 
-test("a whitelist never read costs nothing; each format is built on its first read, then served from memory", () => {
+test("a whitelist never read costs nothing; each format is built on its first read, then served from memory", async () => {
   const { files, loads } = cache(64 * 1024 * 1024);
   expect(files.usage()).toEqual({ whitelists: 0, bytes: 0 });
-  files.get("a", "json");
+  await files.get("a", "json");
   const json = files.usage().bytes;
-  files.get("a", "json");
+  await files.get("a", "json");
   expect(loads).toEqual(["a"]);
-  files.get("a", "vanilla");
-  files.get("a", "vanilla");
-  files.get("a", "json");
+  await files.get("a", "vanilla");
+  await files.get("a", "vanilla");
+  await files.get("a", "json");
   expect(loads).toEqual(["a", "a"]);
   expect(files.usage().whitelists).toBe(1);
   expect(files.usage().bytes).toBeGreaterThan(json);
 });
 
-test("past the budget the least recently read go first, and come back from the store on their next read", () => {
+test("past the budget the least recently read go first, and come back from the store on their next read", async () => {
   const { files, loads } = cache(1);
   const one = cache(64 * 1024 * 1024);
-  one.files.get("x", "json");
+  await one.files.get("x", "json");
   const size = one.files.usage().bytes;
   const { files: fitTwo, loads: loadsTwo } = cache(size * 2 + 1);
-  fitTwo.get("a", "json");
-  fitTwo.get("b", "json");
-  fitTwo.get("a", "json"); // a is now the most recently read
-  fitTwo.get("c", "json"); // over budget: b goes, not a
+  await fitTwo.get("a", "json");
+  await fitTwo.get("b", "json");
+  await fitTwo.get("a", "json"); // a is now the most recently read
+  await fitTwo.get("c", "json"); // over budget: b goes, not a
   expect(fitTwo.usage()).toEqual({ whitelists: 2, bytes: size * 2 });
-  fitTwo.get("a", "json");
-  fitTwo.get("b", "json"); // back from the store; c, now the least recently read, goes
+  await fitTwo.get("a", "json");
+  await fitTwo.get("b", "json"); // back from the store; c, now the least recently read, goes
   expect(loadsTwo).toEqual(["a", "b", "c", "b"]);
   expect(fitTwo.usage()).toEqual({ whitelists: 2, bytes: size * 2 });
   // A budget smaller than one whitelist still serves it (the one just read always stays).
-  files.get("a", "json");
-  files.get("b", "json");
+  await files.get("a", "json");
+  await files.get("b", "json");
   expect(files.usage().whitelists).toBe(1);
   expect(loads).toEqual(["a", "b"]);
 });
 
-test("a change on the bus reaches a cached whitelist in place, without reading the store again", () => {
+test("a change on the bus reaches a cached whitelist in place, without reading the store again", async () => {
   const { files, loads, bus } = cache(64 * 1024 * 1024);
-  const before = files.get("a", "plain");
+  const before = await files.get("a", "plain");
   const added = { ...entriesOf("a", 201)[200], nick: "newcomer" } as EntryRecord;
   bus.publish({
     event: { id: "1", type: "entry.added", whitelistId: "a" } as never,
     entry: added,
     actorId: null,
   });
-  const after = files.get("a", "plain");
+  const after = await files.get("a", "plain");
   expect(after).not.toBe(before);
   expect(after.etag).not.toBe(before.etag);
   expect(new TextDecoder().decode(after.body).split("\n")).toContain("newcomer");
   expect(loads).toEqual(["a"]);
+});
+
+test("a change committed while the store is read is applied once: after the read if it was not in it, never twice", async () => {
+  const bus = createEventBus(silentLogger);
+  const stored = entriesOf("a", 3);
+  const newcomer = { ...stored[0], id: 4, nick: "newcomer" } as EntryRecord;
+  const late = { ...stored[0], id: 5, nick: "late" } as EntryRecord;
+  let answer: (snapshot: { entries: EntryRecord[]; through: number }) => void = () => {};
+  const files = createEntryFiles({
+    // The read includes event 7 (newcomer) and not event 8 (late): both come on the bus while it runs.
+    load: () => new Promise((resolve) => (answer = resolve)),
+    bus,
+  });
+  const reading = files.get("a", "plain");
+  const publish = (id: string, entry: EntryRecord) =>
+    bus.publish({ event: { id, type: "entry.added", whitelistId: "a" } as never, entry, actorId: null });
+  publish("7", newcomer);
+  publish("8", late);
+  answer({ entries: [...stored, newcomer], through: 7 });
+  const nicks = new TextDecoder()
+    .decode((await reading).body)
+    .trim()
+    .split("\n");
+  expect(nicks.sort()).toEqual(["late", "newcomer", "player_0", "player_1", "player_2"]);
+  // Event 8 arriving again (a replica catching up) changes nothing either.
+  publish("8", late);
+  expect(
+    new TextDecoder()
+      .decode((await files.get("a", "plain")).body)
+      .trim()
+      .split("\n"),
+  ).toHaveLength(5);
 });

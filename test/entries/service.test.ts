@@ -13,7 +13,7 @@ describe("entry service", () => {
     const published: ChangeNotice[] = [];
     services.bus.subscribe((notice) => published.push(notice));
     const [entry] = await seedEntries(services, wl.id, [{ nick: "Notch", userId: "300000000000000007" }]);
-    const stored = services.events.listAfter(0, { guildId: GUILD, whitelistId: null });
+    const stored = await services.events.listAfter(0, { guildId: GUILD, whitelistId: null });
     expect(stored).toEqual([
       {
         id: "1",
@@ -41,7 +41,7 @@ describe("entry service", () => {
       expect.objectContaining({ code: "nick-taken" }),
     );
     expect((await seedEntries(services, b.id, ["notch"])).map((e) => e.nick)).toEqual(["notch"]);
-    expect(services.events.listAfter(0, { guildId: GUILD, whitelistId: null }).length).toBe(2);
+    expect((await services.events.listAfter(0, { guildId: GUILD, whitelistId: null })).length).toBe(2);
   });
 
   test("removal matches any letter case, returns the stored spelling and records who removed it", async () => {
@@ -57,7 +57,7 @@ describe("entry service", () => {
       keyId: "k1",
     });
     expect(removed.nick).toBe(".Ünïcode Ålf");
-    expect(services.entries.list(wl.id).map((e) => e.nick)).toEqual(["Notch"]);
+    expect((await services.entries.list(wl.id)).map((e) => e.nick)).toEqual(["Notch"]);
     expect(published.map((n) => [n.event.type, n.event.origin, n.event.entry.nick, n.keyId])).toEqual([
       ["entry.removed", "api", ".Ünïcode Ålf", "k1"],
     ]);
@@ -71,10 +71,9 @@ describe("entry service", () => {
     await expect(
       services.entries.remove({ whitelistId: wl.id, nick: "notch", origin: "api" }),
     ).rejects.toThrow(expect.objectContaining({ code: "entry-not-found" }));
-    expect(services.events.listAfter(0, { guildId: GUILD, whitelistId: null }).map((e) => e.type)).toEqual([
-      "entry.added",
-      "entry.removed",
-    ]);
+    expect(
+      (await services.events.listAfter(0, { guildId: GUILD, whitelistId: null })).map((e) => e.type),
+    ).toEqual(["entry.added", "entry.removed"]);
   });
 
   test("a failing event write rolls the removal back (the entry and its event commit together)", async () => {
@@ -87,7 +86,7 @@ describe("entry service", () => {
     await expect(
       services.entries.remove({ whitelistId: wl.id, nick: "Notch", origin: "api" }),
     ).rejects.toThrow();
-    expect(services.entries.list(wl.id).map((e) => e.nick)).toEqual(["Notch"]);
+    expect((await services.entries.list(wl.id)).map((e) => e.nick)).toEqual(["Notch"]);
   });
 
   test("events are read back in order, scoped to a guild or one whitelist", async () => {
@@ -100,13 +99,19 @@ describe("entry service", () => {
     await seedEntries(services, other.id, ["o1"]);
     await seedEntries(services, a.id, ["a2"]);
     const nicks = (events: { entry: { nick: string } }[]) => events.map((e) => e.entry.nick);
-    expect(nicks(services.events.listAfter(0, { guildId: GUILD, whitelistId: null }))).toEqual([
+    expect(nicks(await services.events.listAfter(0, { guildId: GUILD, whitelistId: null }))).toEqual([
       "a1",
       "b1",
       "a2",
     ]);
-    expect(nicks(services.events.listAfter(0, { guildId: GUILD, whitelistId: a.id }))).toEqual(["a1", "a2"]);
-    expect(nicks(services.events.listAfter(1, { guildId: GUILD, whitelistId: null }))).toEqual(["b1", "a2"]);
+    expect(nicks(await services.events.listAfter(0, { guildId: GUILD, whitelistId: a.id }))).toEqual([
+      "a1",
+      "a2",
+    ]);
+    expect(nicks(await services.events.listAfter(1, { guildId: GUILD, whitelistId: null }))).toEqual([
+      "b1",
+      "a2",
+    ]);
   });
 
   test("pruning drops events older than the retention only", async () => {
@@ -116,7 +121,7 @@ describe("entry service", () => {
     services.clock.advance(8 * 86_400_000);
     await seedEntries(services, wl.id, ["new"]);
     expect(await services.events.prune(7 * 86_400_000)).toBe(1);
-    expect(services.events.bounds()).toEqual({ oldest: 2, latest: 2 });
+    expect(await services.events.bounds()).toEqual({ oldest: 2, latest: 2 });
   });
 });
 
@@ -152,7 +157,7 @@ describe("entries added in bulk, and handed over", () => {
       ["entry.added", "Two", "staff", STAFF, true],
     ]);
     expect(
-      services.events.listAfter(0, { guildId: GUILD, whitelistId: wl.id }).map((e) => e.entry.nick),
+      (await services.events.listAfter(0, { guildId: GUILD, whitelistId: wl.id })).map((e) => e.entry.nick),
     ).toEqual(["Taken", "One", "Two"]);
   });
 
@@ -169,7 +174,7 @@ describe("entries added in bulk, and handed over", () => {
       "CREATE TRIGGER fail_events BEFORE INSERT ON events BEGIN SELECT RAISE(ABORT, 'disk says no'); END",
     );
     await expect(services.entries.addMany(inputs)).rejects.toThrow();
-    expect(services.entries.list(wl.id)).toEqual([]);
+    expect(await services.entries.list(wl.id)).toEqual([]);
   });
 
   test("transfer changes the owner and recorded roles only, and writes and publishes no event", async () => {
@@ -200,7 +205,7 @@ describe("entries added in bulk, and handed over", () => {
     expect({
       committed,
       published,
-      events: services.events.listAfter(1, { guildId: GUILD, whitelistId: null }),
+      events: await services.events.listAfter(1, { guildId: GUILD, whitelistId: null }),
     }).toEqual({
       committed: [moved],
       published: [],

@@ -45,7 +45,7 @@ describe("key service", () => {
     services = testServices();
     const wl = await seedWhitelist(services, { guildId: GUILD });
     const created = [await seedKey(services, GUILD), await seedKey(services, GUILD, wl.id)];
-    services.keys.verify(created[0]?.plaintext ?? "");
+    await services.keys.verify(created[0]?.plaintext ?? "");
     services.db.$client.run("PRAGMA wal_checkpoint(TRUNCATE)");
     const bytes = new TextDecoder("latin1").decode(
       new Uint8Array(require("node:fs").readFileSync(services.path)),
@@ -61,7 +61,7 @@ describe("key service", () => {
     services = testServices();
     const wl = await seedWhitelist(services, { guildId: GUILD });
     const { key, plaintext } = await seedKey(services, GUILD, wl.id);
-    expect(services.keys.verify(plaintext)).toEqual({
+    expect(await services.keys.verify(plaintext)).toEqual({
       keyId: key.id,
       keyName: "test",
       guildId: GUILD,
@@ -70,7 +70,7 @@ describe("key service", () => {
     const revoked: string[] = [];
     services.keys.onRevoked((id) => revoked.push(id));
     await services.keys.revoke(GUILD, key.id);
-    expect(services.keys.verify(plaintext)).toBeNull();
+    expect(await services.keys.verify(plaintext)).toBeNull();
     expect(revoked).toEqual([key.id]);
   });
 
@@ -86,10 +86,10 @@ describe("key service", () => {
         return original(sql);
       }) as never;
     }
-    expect(services.keys.verify(typo(plaintext, 10))).toBeNull();
+    expect(await services.keys.verify(typo(plaintext, 10))).toBeNull();
     expect(queries).toEqual([]);
     // Control: a well-formed but unknown key does reach the store through the same spies.
-    expect(services.keys.verify(generateKey())).toBeNull();
+    expect(await services.keys.verify(generateKey())).toBeNull();
     expect(queries.length).toBeGreaterThan(0);
   });
 
@@ -109,12 +109,12 @@ describe("key service", () => {
         .query<{ at: number | null }, [string]>("SELECT last_used_at AS at FROM link_keys WHERE id = ?")
         .get(key.id)?.at;
     const start = services.clock.now();
-    services.keys.verify(plaintext);
+    await services.keys.verify(plaintext);
     services.clock.advance(30_000);
-    services.keys.verify(plaintext);
+    await services.keys.verify(plaintext);
     expect(lastUsed()).toBe(start);
     services.clock.advance(30_000);
-    services.keys.verify(plaintext);
+    await services.keys.verify(plaintext);
     expect(lastUsed()).toBe(start + 60_000);
   });
 
@@ -151,14 +151,14 @@ describe("key service", () => {
     );
     const accepted = ["survival-server", " Survival Server 1.20 ", "créatif_2", "サーバー", "x".repeat(64)];
     for (const name of accepted) await create(name);
-    const names = services.keys.list(GUILD).map((key) => key.name);
+    const names = (await services.keys.list(GUILD)).map((key) => key.name);
     expect(names.sort()).toEqual(accepted.map((name) => name.trim()).sort());
   });
 
   test("list never shows the key or its hash", async () => {
     services = testServices();
     const { plaintext } = await seedKey(services, GUILD);
-    const listed = JSON.stringify(services.keys.list(GUILD));
+    const listed = JSON.stringify(await services.keys.list(GUILD));
     expect(listed.includes(plaintext)).toBe(false);
     expect(listed.includes(hashKey(plaintext))).toBe(false);
   });

@@ -140,7 +140,8 @@ describe.skipIf(!parser)("/metrics with METRICS=on", () => {
     const { families: before } = await scrape();
     const delivered = (families: MetricFamily[]) =>
       sampleValue(families, "whitelist_sync_webhook_deliveries_total", { outcome: "delivered" }) ?? 0;
-    const keyId = d.running.services.keys.list(demo.guildId).find((key) => key.name === "demo")?.id as string;
+    const keyId = (await d.running.services.keys.list(demo.guildId)).find((key) => key.name === "demo")
+      ?.id as string;
     await d.running.services.webhooks.set(demo.guildId, keyId, `http://127.0.0.1:${hooks.port}/hook`);
 
     const socket = openSocket(baseUrl(), d.key);

@@ -26,9 +26,9 @@ async function world(count: number) {
   const s = service.services;
   const wl = await seedWhitelist(s, { guildId: GUILD, name: "survival" });
   const { plaintext: key } = await seedKey(s, GUILD);
-  await s.write((tx) => {
+  await s.write(async (tx) => {
     for (let i = 0; i < count; i++) {
-      s.events.append(tx, {
+      await s.events.append(tx, {
         type: i % 2 === 0 ? "entry.added" : "entry.removed",
         guildId: GUILD,
         whitelistId: wl.id,
@@ -64,9 +64,9 @@ describe("resuming over a long event log", () => {
     await seedEntries(s, wl.id, ["after_1"]);
     await socket.waitForCount(1 + 3003);
 
-    const stored = s.events
-      .listAfter(0, { guildId: GUILD, whitelistId: null }, 10_000)
-      .map((e) => Number(e.id));
+    const stored = (await s.events.listAfter(0, { guildId: GUILD, whitelistId: null }, 10_000)).map((e) =>
+      Number(e.id),
+    );
     expect(stored).toHaveLength(3003);
     expect(ids(socket)).toEqual(stored);
   });
@@ -121,9 +121,9 @@ describe("resuming over a long event log", () => {
   test("a client that stops reading pauses its replay instead of being cut off, and it finishes once it reads", async () => {
     const { service, s, wl, key } = await world(0);
     // Events of about 5 KB each: 60 MB in all, past what loopback socket buffers absorb (up to some 36 MB here).
-    await s.write((tx) => {
+    await s.write(async (tx) => {
       for (let i = 0; i < 12_000; i++) {
-        s.events.append(tx, {
+        await s.events.append(tx, {
           type: "entry.added",
           guildId: GUILD,
           whitelistId: wl.id,

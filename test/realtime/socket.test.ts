@@ -175,14 +175,14 @@ describe("event socket", () => {
     for (const wl of lists) await seedEntries(s, wl.id, ["sentinel"]);
 
     for (const { scope, client } of subscribers) {
-      const expected = s.events.listAfter(0, scope, 10_000);
+      const expected = await s.events.listAfter(0, scope, 10_000);
       await client.waitFor((m) => m.id === expected[expected.length - 1]?.id);
       expect(client.messages.slice(1)).toEqual(expected);
     }
     const total = subscribers.reduce((sum, { client }) => sum + client.messages.length - 1, 0);
-    expect(total).toBe(
-      subscribers.reduce((sum, { scope }) => sum + s.events.listAfter(0, scope, 10_000).length, 0),
-    );
+    let stored = 0;
+    for (const { scope } of subscribers) stored += (await s.events.listAfter(0, scope, 10_000)).length;
+    expect(total).toBe(stored);
   });
 });
 

@@ -53,11 +53,11 @@ describe("approval requests", () => {
       decidedAt: null,
       createdAt: services.clock.now(),
     });
-    expect(services.entries.list(wl.id)).toEqual([]);
+    expect(await services.entries.list(wl.id)).toEqual([]);
     expect(roles.calls).toEqual([]);
     expect(world.board.posts).toEqual([{ channelId: LOG_CHANNEL, requestId: filed.id, nick: "Notch" }]);
-    expect(registration.listPendingRequests(GUILD).map((r) => r.id)).toEqual([filed.id]);
-    expect(registration.getRequest(filed.id)).toEqual({ request: filed, whitelist: wl });
+    expect((await registration.listPendingRequests(GUILD)).map((r) => r.id)).toEqual([filed.id]);
+    expect(await registration.getRequest(filed.id)).toEqual({ request: filed, whitelist: wl });
   });
 
   test("the same member cannot ask twice for one nick while the first waits", async () => {
@@ -70,7 +70,7 @@ describe("approval requests", () => {
     const { registration, services, wl } = await setup({ maxNicksPerUser: 3 });
     const results = await Promise.allSettled([request("Notch"), request("notch")]);
     expect(results.map((r) => r.status)).toEqual(["fulfilled", "rejected"]);
-    expect(registration.listPendingRequests(GUILD).length).toBe(1);
+    expect((await registration.listPendingRequests(GUILD)).length).toBe(1);
     const insert = (id: string, status: string) =>
       services.db.$client.run(
         "INSERT INTO registration_requests (id, whitelist_id, user_id, nick, nick_key, premium, status, created_at) " +
@@ -105,7 +105,7 @@ describe("approval requests", () => {
       origin: "staff",
     });
     await expect(request("notch", vip)).rejects.toEqual(refusal("nick-taken"));
-    await world.services.whitelists.update(world.services.whitelists.find(GUILD, "vip")?.id ?? "", {
+    await world.services.whitelists.update((await world.services.whitelists.find(GUILD, "vip"))?.id ?? "", {
       enabled: false,
     });
     await expect(request("jeb_", vip)).rejects.toEqual(refusal("whitelist-disabled"));
@@ -118,7 +118,7 @@ describe("approval requests", () => {
       expect.objectContaining({ code: "no-log-channel", details: { whitelist: "vip" } }),
     );
     expect({
-      pending: registration.listPendingRequests(GUILD),
+      pending: await registration.listPendingRequests(GUILD),
       posts: world.board.posts,
       rows: services.db.$client.query("SELECT status FROM registration_requests").all(),
     }).toEqual({ pending: [], posts: [], rows: [] });
@@ -131,7 +131,7 @@ describe("approval requests", () => {
       expect.objectContaining({ code: "no-log-channel", details: { whitelist: "vip" } }),
     );
     expect({
-      pending: registration.listPendingRequests(GUILD),
+      pending: await registration.listPendingRequests(GUILD),
       rows: services.db.$client.query("SELECT nick, status FROM registration_requests").all(),
     }).toEqual({ pending: [], rows: [{ nick: "Notch", status: "cancelled" }] });
   });
@@ -177,7 +177,7 @@ describe("deciding a request", () => {
     expect(roles.calls).toEqual([
       { op: "grant", guildId: GUILD, userId: alice.userId, roleIds: [PLAYER_ROLE] },
     ]);
-    expect(registration.listPendingRequests(GUILD)).toEqual([]);
+    expect(await registration.listPendingRequests(GUILD)).toEqual([]);
   });
 
   test("rejecting marks the request rejected and stores nothing", async () => {
@@ -189,7 +189,7 @@ describe("deciding a request", () => {
       request: { ...filed, status: "rejected", decidedBy: owner.userId, decidedAt: services.clock.now() },
       whitelist: wl,
     });
-    expect(services.entries.list(wl.id)).toEqual([]);
+    expect(await services.entries.list(wl.id)).toEqual([]);
     // Once decided, the member may ask again.
     expect((await request("Notch")).status).toBe("pending");
   });
@@ -212,7 +212,7 @@ describe("deciding a request", () => {
     ]);
     expect(results.map((r) => r.status)).toEqual(["fulfilled", "rejected"]);
     expect((results[1] as PromiseRejectedResult).reason).toEqual(refusal("request-decided"));
-    expect(services.entries.list(wl.id).length).toBe(1);
+    expect((await services.entries.list(wl.id)).length).toBe(1);
   });
 
   test("a member who is not a manager cannot decide", async () => {
@@ -240,7 +240,7 @@ describe("deciding a request", () => {
     await expect(
       registration.decide({ requestId: filed.id, approve: true, actor: moderator, member: alice }),
     ).rejects.toEqual(refusal("nick-taken"));
-    expect(registration.getRequest(filed.id).request.status).toBe("pending");
+    expect((await registration.getRequest(filed.id)).request.status).toBe("pending");
     expect(
       (await registration.decide({ requestId: filed.id, approve: false, actor: moderator })).outcome,
     ).toBe("rejected");
@@ -289,6 +289,6 @@ describe("deciding a request", () => {
     const other = await request("jeb_", bob);
     const { cancelledRequests } = await registration.removeMember({ guildId: GUILD, userId: alice.userId });
     expect(cancelledRequests.map((r) => [r.id, r.status])).toEqual([[filed.id, "cancelled"]]);
-    expect(registration.listPendingRequests(GUILD).map((r) => r.id)).toEqual([other.id]);
+    expect((await registration.listPendingRequests(GUILD)).map((r) => r.id)).toEqual([other.id]);
   });
 });

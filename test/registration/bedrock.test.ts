@@ -77,7 +77,7 @@ describe("registering a Bedrock player", () => {
         premium: false,
       }),
     );
-    expect(services.files.get(wl.id, "json").body).toEqual(
+    expect((await services.files.get(wl.id, "json")).body).toEqual(
       new TextEncoder().encode(
         JSON.stringify([
           { nick: ".Steve_Jobs", uuid: uuidOf(XBOX.steveJobs.xuid), premium: false, expiresAt: null },
@@ -97,7 +97,7 @@ describe("registering a Bedrock player", () => {
     await expect(selfRegister("Nobody Here")).rejects.toEqual(
       refusal("gamertag-unknown", "No Xbox account has the gamertag Nobody Here"),
     );
-    expect(services.entries.list(wl.id)).toEqual([]);
+    expect(await services.entries.list(wl.id)).toEqual([]);
   });
 
   test("GeyserMC down or slow: the member is asked to retry, nothing stored, no role granted", async () => {
@@ -109,7 +109,7 @@ describe("registering a Bedrock player", () => {
     await expect(selfRegister("Steve Jobs")).rejects.toEqual(refusal("geyser-unavailable", "try again"));
     world.geyserServer.setMode("slow");
     await expect(selfRegister("Steve Jobs")).rejects.toEqual(refusal("geyser-unavailable", "try again"));
-    expect(world.services.entries.list(world.wl.id)).toEqual([]);
+    expect(await world.services.entries.list(world.wl.id)).toEqual([]);
     expect(world.roles.calls).toEqual([]);
   });
 
@@ -163,7 +163,9 @@ describe("changing a whitelist's Floodgate settings", () => {
       ["entry.removed", ".Woz", "staff", moderator.userId],
       ["entry.added", "Woz", "staff", moderator.userId],
     ]);
-    expect(services.entries.list(wl.id).map((e) => [e.nick, e.userId, e.grantedRoleIds, e.uuid])).toEqual([
+    expect(
+      (await services.entries.list(wl.id)).map((e) => [e.nick, e.userId, e.grantedRoleIds, e.uuid]),
+    ).toEqual([
       ["Steve Jobs", alice.userId, [PLAYER_ROLE], uuidOf(XBOX.steveJobs.xuid)],
       ["Woz", bob.userId, [PLAYER_ROLE], uuidOf(XBOX.woz.xuid)],
     ]);
@@ -193,7 +195,7 @@ describe("changing a whitelist's Floodgate settings", () => {
       pending: 0,
       clashes: 1,
     });
-    expect(services.entries.list(wl.id).map((e) => e.nick)).toEqual([".Steve_Jobs", "Steve Jobs"]);
+    expect((await services.entries.list(wl.id)).map((e) => e.nick)).toEqual([".Steve_Jobs", "Steve Jobs"]);
   });
 });
 
@@ -230,11 +232,11 @@ describe("entries stored before Floodgate spelling (the 0002 migration)", () => 
     try {
       const seen: ChangeNotice[] = [];
       services.bus.subscribe((notice) => seen.push(notice));
-      const view = () => services.entries.list("wl1").map((e) => [e.nick, e.gamertag, e.uuid]);
+      const view = async () => (await services.entries.list("wl1")).map((e) => [e.nick, e.gamertag, e.uuid]);
 
       // GeyserMC unreachable: the spelling is fixed now; the UUIDs wait.
       expect(await services.bedrock.catchUp("all")).toEqual({ changed: 3, pending: 3, clashes: 0 });
-      expect(view()).toEqual([
+      expect(await view()).toEqual([
         [".Alex_Pocket", "Alex Pocket", null],
         [".Steve_Gamer", "Steve Gamer", null],
         [".Nobody_Knows", "Nobody Knows", null],
@@ -252,7 +254,7 @@ describe("entries stored before Floodgate spelling (the 0002 migration)", () => 
       seen.length = 0;
       geyser.setMode("normal");
       expect(await services.bedrock.catchUp("all")).toEqual({ changed: 2, pending: 1, clashes: 0 });
-      expect(view()).toEqual([
+      expect(await view()).toEqual([
         [".Alex_Pocket", "Alex Pocket", uuidOf(XBOX.alexPocket.xuid)],
         [".Steve_Gamer", "Steve Gamer", uuidOf(XBOX.steveGamer.xuid)],
         [".Nobody_Knows", "Nobody Knows", null],
@@ -264,12 +266,12 @@ describe("entries stored before Floodgate spelling (the 0002 migration)", () => 
         ["entry.added", ".Steve_Gamer", uuidOf(XBOX.steveGamer.xuid)],
       ]);
       // Owners and roles came through untouched; the stored events are what a resuming client replays.
-      expect(services.entries.list("wl1").map((e) => e.grantedRoleIds)).toEqual([
+      expect((await services.entries.list("wl1")).map((e) => e.grantedRoleIds)).toEqual([
         [PLAYER_ROLE],
         [PLAYER_ROLE],
         [PLAYER_ROLE],
       ]);
-      expect(services.events.listAfter(0, { guildId: GUILD, whitelistId: null }).length).toBe(10);
+      expect((await services.events.listAfter(0, { guildId: GUILD, whitelistId: null })).length).toBe(10);
     } finally {
       closeDatabase(services.db);
     }
@@ -284,8 +286,9 @@ describe("entries stored before Floodgate spelling (the 0002 migration)", () => 
       const stop = new AbortController();
       const pass = services.bedrock.catchUp("all", stop.signal);
       stop.abort();
-      expect(await pass).toEqual({ changed: 0, pending: 3, clashes: 0 });
-      expect(services.entries.list("wl1").map((e) => e.nick)).toEqual([
+      // Stopped before or during the look-ups (where depends on how far the pass got): nothing changed.
+      expect(await pass).toEqual({ changed: 0, pending: expect.any(Number), clashes: 0 });
+      expect((await services.entries.list("wl1")).map((e) => e.nick)).toEqual([
         ".Alex Pocket",
         ".Steve Gamer",
         ".Nobody Knows",
@@ -300,7 +303,7 @@ describe("entries stored before Floodgate spelling (the 0002 migration)", () => 
     const services = upgraded("reachable");
     try {
       expect(await services.bedrock.catchUp("all")).toEqual({ changed: 3, pending: 1, clashes: 0 });
-      expect(services.entries.list("wl1").map((e) => [e.nick, e.xuid])).toEqual([
+      expect((await services.entries.list("wl1")).map((e) => [e.nick, e.xuid])).toEqual([
         [".Alex_Pocket", XBOX.alexPocket.xuid],
         [".Steve_Gamer", XBOX.steveGamer.xuid],
         [".Nobody_Knows", null],

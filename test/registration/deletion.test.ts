@@ -42,15 +42,19 @@ describe("deleting a whitelist", () => {
       removed: deleted.removed.map((entry) => entry.nick),
       revoked: deleted.revoked.map((key) => key.id),
       heard,
-      verified: [scoped, guildWide, elsewhere].map(
-        ({ plaintext }) => services.keys.verify(plaintext) !== null,
+      verified: await Promise.all(
+        [scoped, guildWide, elsewhere].map(
+          async ({ plaintext }) => (await services.keys.verify(plaintext)) !== null,
+        ),
       ),
-      byId: services.whitelists.get(wl.id),
-      byName: services.whitelists.find(GUILD, "survival"),
-      left: services.whitelists.listForGuild(GUILD).map((w) => w.name),
-      entries: services.entries.list(wl.id),
-      otherEntries: services.entries.list(other.id).map((e) => e.nick),
-      storedEvents: services.events.listAfter(0, { guildId: GUILD, whitelistId: wl.id }).map((e) => e.type),
+      byId: await services.whitelists.get(wl.id),
+      byName: await services.whitelists.find(GUILD, "survival"),
+      left: (await services.whitelists.listForGuild(GUILD)).map((w) => w.name),
+      entries: await services.entries.list(wl.id),
+      otherEntries: (await services.entries.list(other.id)).map((e) => e.nick),
+      storedEvents: (await services.events.listAfter(0, { guildId: GUILD, whitelistId: wl.id })).map(
+        (e) => e.type,
+      ),
     }).toEqual({
       whitelist: wl,
       removed: ["Notch", "jeb_"],

@@ -87,7 +87,7 @@ describe("the deny list refuses a nick on every way in", () => {
         },
       }),
     );
-    expect(services.entries.list(wl.id)).toEqual([]);
+    expect(await services.entries.list(wl.id)).toEqual([]);
     expect(mojangServer.requests()).toBe(0);
   });
 
@@ -109,8 +109,8 @@ describe("the deny list refuses a nick on every way in", () => {
     await expect(
       registration.decide({ requestId: early.id, actor: moderator, approve: true, member: alice }),
     ).rejects.toEqual(refusal("nick-denied", "cracked_1 is denied on survival"));
-    expect(registration.getRequest(early.id).request.status).toBe("pending");
-    expect(services.entries.list(wl.id)).toEqual([]);
+    expect((await registration.getRequest(early.id)).request.status).toBe("pending");
+    expect(await services.entries.list(wl.id)).toEqual([]);
   });
 
   test("a premium account is denied by UUID too: renamed, it is still refused, naming the denied name", async () => {
@@ -125,7 +125,7 @@ describe("the deny list refuses a nick on every way in", () => {
         details: expect.objectContaining({ nick: "Notch_Renamed", deniedAs: "Notch" }),
       }),
     );
-    expect(services.denials.find(world.wl.id, "someone_else", UUID)?.nick).toBe("Notch");
+    expect((await services.denials.find(world.wl.id, "someone_else", UUID))?.nick).toBe("Notch");
   });
 
   test("Bedrock: denied as Floodgate names the player; the gamertag and the in-game name both meet it", async () => {
@@ -139,7 +139,7 @@ describe("the deny list refuses a nick on every way in", () => {
     for (const typed of ["alex pocket", ".ALEX_POCKET", "Alex_Pocket"]) {
       await expect(selfRegister(typed)).rejects.toEqual(refusal("nick-denied", ".Alex_Pocket is denied"));
     }
-    expect(services.denials.findTyped(wl, "alex_pocket")?.id).toBe(denial.id);
+    expect((await services.denials.findTyped(wl, "alex_pocket"))?.id).toBe(denial.id);
     // The same Xbox account under a new gamertag has the same Floodgate UUID: still denied.
     world.geyserServer.addAccount({ gamertag: "Pocket Alex", xuid: XBOX.alexPocket.xuid });
     await expect(selfRegister("Pocket Alex")).rejects.toEqual(
@@ -160,7 +160,7 @@ describe("the deny list refuses a nick on every way in", () => {
     await deny("racer_1", "denied mid-flight");
     hold.release();
     await expect(registering).rejects.toEqual(refusal("nick-denied", "denied mid-flight"));
-    expect(services.entries.list(wl.id)).toEqual([]);
+    expect(await services.entries.list(wl.id)).toEqual([]);
     expect(roles.rolesNow(alice.userId)).not.toContain(PLAYER_ROLE);
   });
 });
@@ -187,7 +187,7 @@ describe("denying a nick that is on the whitelist", () => {
         n.actorId,
         n.entry.userId,
       ]),
-      stored: services.entries.list(wl.id),
+      stored: await services.entries.list(wl.id),
       roles: roles.rolesNow(moderator.userId),
     }).toEqual({
       removed: [held.entry],
@@ -205,7 +205,7 @@ describe("denying a nick that is on the whitelist", () => {
     await selfRegister("Notch");
     world.mojangServer.addProfile({ name: "Notch_Renamed", uuid: NOTCH.uuid });
     const { removed, denial } = await deny("Notch_Renamed", "same account");
-    expect([removed.map((entry) => entry.nick), denial.uuid, services.entries.list(wl.id)]).toEqual([
+    expect([removed.map((entry) => entry.nick), denial.uuid, await services.entries.list(wl.id)]).toEqual([
       ["Notch"],
       UUID,
       [],
@@ -234,7 +234,7 @@ describe("Mojang cannot be reached", () => {
       "x-ray",
       true,
     ]);
-    expect(world.services.denials.list(wl.id, 10).total).toBe(1);
+    expect((await world.services.denials.list(wl.id, 10)).total).toBe(1);
   });
 });
 
@@ -245,7 +245,7 @@ describe("bad input", () => {
     await expect(undeny("jeb_")).rejects.toEqual(
       refusal("not-denied", "jeb_ is not denied on survival; there is nothing to lift."),
     );
-    expect(services.denials.list(wl.id, 10).denials.map((d) => d.nick)).toEqual(["Cracked_1"]);
+    expect((await services.denials.list(wl.id, 10)).denials.map((d) => d.nick)).toEqual(["Cracked_1"]);
   });
 
   test("an invalid nick, or a reason too long, is refused before anything is looked up or stored", async () => {
@@ -255,7 +255,7 @@ describe("bad input", () => {
     await expect(deny("Notch", "x".repeat(201))).rejects.toEqual(
       refusal("invalid-input", "A reason is at most 200 characters."),
     );
-    expect([services.denials.list(wl.id, 10).total, mojangServer.requests()]).toEqual([0, 0]);
+    expect([(await services.denials.list(wl.id, 10)).total, mojangServer.requests()]).toEqual([0, 0]);
     // Line breaks in a reason become spaces; an empty one is no reason.
     expect((await deny("Notch", "  line\none\r\n")).denial.reason).toBe("line one");
     expect((await deny("jeb_", "   ")).denial.reason).toBeNull();

@@ -63,9 +63,9 @@ describe("how long a registration lasts", () => {
       createdAt: now,
       expiresAt: now + 7 * DAY,
     });
-    expect(services.events.listAfter(0, { guildId: GUILD, whitelistId: null })[0]?.entry.expiresAt).toBe(
-      "2026-11-29T12:00:00.000Z",
-    );
+    expect(
+      (await services.events.listAfter(0, { guildId: GUILD, whitelistId: null }))[0]?.entry.expiresAt,
+    ).toBe("2026-11-29T12:00:00.000Z");
   });
 
   test("without an entry lifetime, a member's registration stays for good", async () => {
@@ -91,7 +91,7 @@ describe("how long a registration lasts", () => {
       refusal("invalid-input", "367 days is too long"),
     );
     expect({
-      entries: services.entries.list(wl.id),
+      entries: await services.entries.list(wl.id),
       roleCalls: roles.calls,
       mojang: mojangServer.requests() - before,
     }).toEqual({ entries: [], roleCalls: [], mojang: 0 });
@@ -134,10 +134,10 @@ describe("when a registration expires", () => {
     expect(await services.expiry.check()).toBe(1);
     await reverter.settled();
     expect({
-      entries: services.entries.list(wl.id),
-      events: services.events
-        .listAfter(0, { guildId: GUILD, whitelistId: wl.id })
-        .map((e) => `${e.type} ${e.origin} ${e.entry.nick}`),
+      entries: await services.entries.list(wl.id),
+      events: (await services.events.listAfter(0, { guildId: GUILD, whitelistId: wl.id })).map(
+        (e) => `${e.type} ${e.origin} ${e.entry.nick}`,
+      ),
       roles: roles.rolesNow(alice.userId),
       lastCall: roles.calls.at(-1),
     }).toEqual({
@@ -156,7 +156,7 @@ describe("the entry-lifetime setting", () => {
       services.whitelists.update(wl.id, { entryLifetimeSeconds });
     await expect(update(59)).rejects.toEqual(refusal("invalid-input", "59 seconds is too short"));
     await expect(update(366 * 24 * 3600 + 1)).rejects.toEqual(refusal("invalid-input", "is too long"));
-    expect(services.whitelists.get(wl.id)?.entryLifetimeSeconds).toBeNull();
+    expect((await services.whitelists.get(wl.id))?.entryLifetimeSeconds).toBeNull();
     expect((await update(WEEK_SECONDS)).entryLifetimeSeconds).toBe(WEEK_SECONDS);
     expect((await update(null)).entryLifetimeSeconds).toBeNull();
     await expect(
@@ -169,6 +169,6 @@ describe("the entry-lifetime setting", () => {
         entryLifetimeSeconds: 0,
       }),
     ).rejects.toEqual(refusal("invalid-input", "0 seconds is too short"));
-    expect(services.whitelists.listForGuild(GUILD).map((w) => w.name)).toEqual(["trial"]);
+    expect((await services.whitelists.listForGuild(GUILD)).map((w) => w.name)).toEqual(["trial"]);
   });
 });

@@ -50,12 +50,12 @@ const outcomes = (result: ImportResult) =>
   result.lines.map((line: ImportLine) => [line.line, line.name, line.outcome, line.nick]);
 
 /** The stored events of survival as `type nick origin`. */
-const eventsOf = () =>
-  world.services.events
-    .listAfter(0, { guildId: GUILD, whitelistId: world.wl.id }, 100_000)
-    .map((event) => `${event.type} ${event.entry.nick} ${event.origin}`);
+const eventsOf = async () =>
+  (await world.services.events.listAfter(0, { guildId: GUILD, whitelistId: world.wl.id }, 100_000)).map(
+    (event) => `${event.type} ${event.entry.nick} ${event.origin}`,
+  );
 
-const storedNicks = () => world.services.entries.list(world.wl.id).map((entry) => entry.nick);
+const storedNicks = async () => (await world.services.entries.list(world.wl.id)).map((entry) => entry.nick);
 
 /** How many single-name look-ups (GET) reached the fake Mojang. */
 const singleLookups = () => world.mojangServer.requests() - world.mojangServer.bulkRequests();
@@ -113,14 +113,16 @@ describe("importing a list", () => {
       `premium, UUID ${JEB_UUID}`,
     ]);
     expect(
-      world.services.entries.list(world.wl.id).map(({ nick, uuid, premium, userId, addedBy, origin }) => ({
-        nick,
-        uuid,
-        premium,
-        userId,
-        addedBy,
-        origin,
-      })),
+      (await world.services.entries.list(world.wl.id)).map(
+        ({ nick, uuid, premium, userId, addedBy, origin }) => ({
+          nick,
+          uuid,
+          premium,
+          userId,
+          addedBy,
+          origin,
+        }),
+      ),
     ).toEqual([
       {
         nick: "Taken_1",
@@ -174,7 +176,7 @@ describe("importing a list", () => {
       bulk: 3,
       single: 0,
     });
-    expect(storedNicks()).toEqual(names);
+    expect(await storedNicks()).toEqual(names);
   });
 
   test("a premium whitelist reports names without a premium account as invalid", async () => {
@@ -199,7 +201,9 @@ describe("importing a list", () => {
       [3, ".alex_pocket", "added", ".alex_pocket"],
       [4, "No Such Tag", "invalid", null],
     ]);
-    expect(world.services.entries.list(world.wl.id).map((entry) => [entry.gamertag, entry.xuid])).toEqual([
+    expect(
+      (await world.services.entries.list(world.wl.id)).map((entry) => [entry.gamertag, entry.xuid]),
+    ).toEqual([
       [XBOX.steveJobs.gamertag, XBOX.steveJobs.xuid],
       ["alex pocket", XBOX.alexPocket.xuid],
     ]);
@@ -232,7 +236,12 @@ describe("importing a list", () => {
     expect(renderImportReport(result).split("\r\n")[1]).toBe(
       `1,Notch,would be added,Notch,"premium, UUID ${NOTCH_UUID}"`,
     );
-    expect({ stored: storedNicks(), events: eventsOf(), published, roleCalls: world.roles.calls }).toEqual({
+    expect({
+      stored: await storedNicks(),
+      events: await eventsOf(),
+      published,
+      roleCalls: world.roles.calls,
+    }).toEqual({
       stored: [],
       events: [],
       published: [],
@@ -246,7 +255,7 @@ describe("importing a list", () => {
     expect(world.roles.calls).toEqual([
       { op: "grant", guildId: GUILD, userId: alice.userId, roleIds: [PLAYER_ROLE] },
     ]);
-    expect(world.services.entries.list(world.wl.id).map((entry) => entry.grantedRoleIds)).toEqual([
+    expect((await world.services.entries.list(world.wl.id)).map((entry) => entry.grantedRoleIds)).toEqual([
       [PLAYER_ROLE],
       [PLAYER_ROLE],
       [PLAYER_ROLE],
@@ -302,7 +311,7 @@ describe("importing a list", () => {
       unchecked: 60,
       refused: 0,
     });
-    expect(storedNicks()).toEqual(names.slice(0, 40));
+    expect(await storedNicks()).toEqual(names.slice(0, 40));
     expect(result.lines[40]).toEqual({
       line: 41,
       name: "player_040",
@@ -316,7 +325,7 @@ describe("importing a list", () => {
     world.mojangServer.setMode("normal");
     const again = await importText("players.txt", names.join("\n"));
     expect(again.counts).toEqual({ added: 60, already: 40, invalid: 0, denied: 0, unchecked: 0, refused: 0 });
-    expect(storedNicks()).toEqual(names);
+    expect(await storedNicks()).toEqual(names);
   });
 
   test("Mojang down from the start: nothing is stored, every java name is 'not checked'", async () => {
@@ -324,7 +333,7 @@ describe("importing a list", () => {
     world.mojangServer.setMode("down");
     const result = await importText("players.txt", "Notch\njeb_\nbad nick!\n");
     expect(result.counts).toEqual({ added: 0, already: 0, invalid: 1, denied: 0, unchecked: 2, refused: 0 });
-    expect({ stored: storedNicks(), events: eventsOf() }).toEqual({ stored: [], events: [] });
+    expect({ stored: await storedNicks(), events: await eventsOf() }).toEqual({ stored: [], events: [] });
   });
 
   test("refused whole, with nothing stored: not a manager, a disabled whitelist, a file that is no list", async () => {
@@ -343,7 +352,7 @@ describe("importing a list", () => {
     );
     await world.services.whitelists.update(world.wl.id, { enabled: false });
     await expect(importText("players.txt", "one\n")).rejects.toEqual(refusal("whitelist-disabled"));
-    expect({ stored: storedNicks(), events: eventsOf() }).toEqual({ stored: [], events: [] });
+    expect({ stored: await storedNicks(), events: await eventsOf() }).toEqual({ stored: [], events: [] });
   });
 
   test("an owner who left the server gets nothing", async () => {
@@ -352,7 +361,7 @@ describe("importing a list", () => {
     await expect(importText("players.txt", "one\ntwo\n", { owner: alice })).rejects.toEqual(
       refusal("member-left"),
     );
-    expect({ stored: storedNicks(), events: eventsOf(), grants: world.roles.calls }).toEqual({
+    expect({ stored: await storedNicks(), events: await eventsOf(), grants: world.roles.calls }).toEqual({
       stored: [],
       events: [],
       grants: [],
@@ -383,8 +392,8 @@ describe("importing a list", () => {
       nick: "player500",
       detail: "not stored: That member is no longer in the server; nothing was registered.",
     });
-    expect(storedNicks()).toEqual(names.slice(0, 500));
-    expect(eventsOf()).toHaveLength(500);
+    expect(await storedNicks()).toEqual(names.slice(0, 500));
+    expect(await eventsOf()).toHaveLength(500);
   });
 });
 

@@ -58,15 +58,15 @@ const staffAdd = (whitelist: Whitelist, nick: string, who: Member) =>
 const whois = (nick: string, actor: Member, whitelist: string | null = null) =>
   world.services.lookups.whois({ guildId: GUILD, whitelist, nick, actor });
 
-const suggest = (
+const suggest = async (
   typed: string,
   actor: Member,
   whitelist: string | null = null,
   source: NickSource = "entries",
 ) =>
-  world.services.lookups
-    .suggest({ guildId: GUILD, whitelist, typed, actor, source })
-    .map(({ nick, whitelist: wl }) => `${nick}@${wl.name}`);
+  (await world.services.lookups.suggest({ guildId: GUILD, whitelist, typed, actor, source })).map(
+    ({ nick, whitelist: wl }) => `${nick}@${wl.name}`,
+  );
 
 describe("whois", () => {
   test("a manager sees who holds a nick, who added it, when, how and its expiry, on every whitelist", async () => {
@@ -74,7 +74,7 @@ describe("whois", () => {
     const own = await register(survival, "Shared_Nick");
     services.clock.advance(60_000);
     const added = await staffAdd(creative, "shared_nick", bob);
-    const result = whois("SHARED_NICK", owner);
+    const result = await whois("SHARED_NICK", owner);
     expect(result).toEqual({
       nick: "SHARED_NICK",
       found: [
@@ -90,7 +90,7 @@ describe("whois", () => {
       "staff",
       null,
     ]);
-    expect(whois("shared_nick", owner, "survival").found).toEqual([
+    expect((await whois("shared_nick", owner, "survival")).found).toEqual([
       { entry: own.entry, whitelist: survival },
     ]);
   });
@@ -99,14 +99,14 @@ describe("whois", () => {
     const { survival, creative } = await setup();
     await register(survival, "Alice_Mc");
     await register(creative, "Alice_Mc");
-    expect(whois("alice_mc", moderator)).toEqual(
+    expect(await whois("alice_mc", moderator)).toEqual(
       expect.objectContaining({ found: [expect.objectContaining({ whitelist: survival })], hidden: 1 }),
     );
-    expect(whois("alice_mc", alice).found.map(({ whitelist }) => whitelist.name)).toEqual([
+    expect((await whois("alice_mc", alice)).found.map(({ whitelist }) => whitelist.name)).toEqual([
       "creative",
       "survival",
     ]);
-    expect(() => whois("alice_mc", bob)).toThrow(
+    await expect(whois("alice_mc", bob)).rejects.toThrow(
       expect.objectContaining({
         code: "not-manager",
         message:
@@ -124,7 +124,7 @@ describe("whois", () => {
       reason: "griefing",
       actor: owner,
     });
-    expect(whois("griefer_1", moderator)).toEqual({
+    expect(await whois("griefer_1", moderator)).toEqual({
       nick: "griefer_1",
       found: [],
       hidden: 0,
@@ -132,19 +132,19 @@ describe("whois", () => {
         { denial: expect.objectContaining({ nick: "Griefer_1", reason: "griefing" }), whitelist: survival },
       ],
     });
-    expect(() => whois("griefer_1", alice)).toThrow(refusal("entry-not-found"));
+    await expect(whois("griefer_1", alice)).rejects.toThrow(refusal("entry-not-found"));
   });
 
   test("an unknown nick, on one whitelist or all, and an unknown whitelist are said so", async () => {
     await setup();
-    expect(() => whois("Ghost", owner)).toThrow(
+    await expect(whois("Ghost", owner)).rejects.toThrow(
       refusal("entry-not-found", "Ghost is not on any whitelist of this server. Check the spelling"),
     );
-    expect(() => whois("Ghost", owner, "survival")).toThrow(
+    await expect(whois("Ghost", owner, "survival")).rejects.toThrow(
       refusal("entry-not-found", "Ghost is not on survival."),
     );
-    expect(() => whois("  ", owner)).toThrow(refusal("entry-not-found", "That nick is not on"));
-    expect(() => whois("Ghost", owner, "nowhere")).toThrow(refusal("whitelist-not-found"));
+    await expect(whois("  ", owner)).rejects.toThrow(refusal("entry-not-found", "That nick is not on"));
+    await expect(whois("Ghost", owner, "nowhere")).rejects.toThrow(refusal("whitelist-not-found"));
   });
 
   test("a Bedrock player is found by gamertag or in-game name", async () => {
@@ -152,7 +152,7 @@ describe("whois", () => {
     const pe = await seedWhitelist(world.services, { guildId: GUILD, name: "pe", nickType: "bedrock" });
     const { entry } = await register(pe, "Alex Pocket");
     for (const typed of ["alex pocket", ".Alex_Pocket", "Alex_Pocket"]) {
-      expect(whois(typed, alice).found).toEqual([{ entry, whitelist: pe }]);
+      expect((await whois(typed, alice)).found).toEqual([{ entry, whitelist: pe }]);
     }
   });
 });
@@ -172,14 +172,14 @@ describe("member look-up", () => {
       ],
       partial: false,
     };
-    expect(lookUp(alice)).toEqual(all);
-    expect(lookUp(owner)).toEqual(all);
-    expect(lookUp(moderator)).toEqual({
+    expect(await lookUp(alice)).toEqual(all);
+    expect(await lookUp(owner)).toEqual(all);
+    expect(await lookUp(moderator)).toEqual({
       ...all,
       entries: [{ entry: first.entry, whitelist: survival }],
       partial: true,
     });
-    expect(() => lookUp(bob)).toThrow(
+    await expect(lookUp(bob)).rejects.toThrow(
       refusal("not-manager", "Only staff can look up another member's nicks; you can look up your own."),
     );
   });
@@ -188,8 +188,8 @@ describe("member look-up", () => {
     await setup();
     const lookUp = (actor: Member, userId: string) =>
       world.services.lookups.memberNicks({ guildId: GUILD, userId, actor });
-    expect(lookUp(owner, bob.userId)).toEqual({ userId: bob.userId, entries: [], partial: false });
-    expect(lookUp(bob, bob.userId)).toEqual({ userId: bob.userId, entries: [], partial: false });
+    expect(await lookUp(owner, bob.userId)).toEqual({ userId: bob.userId, entries: [], partial: false });
+    expect(await lookUp(bob, bob.userId)).toEqual({ userId: bob.userId, entries: [], partial: false });
   });
 });
 
@@ -200,32 +200,32 @@ describe("nick suggestions", () => {
     await register(survival, "Beta_Alice");
     await register(survival, "alpha_bob", bob);
     await register(creative, "Alpine_Bob", bob);
-    expect(suggest("AL", moderator)).toEqual(["Alpha_Alice@survival", "alpha_bob@survival"]);
-    expect(suggest("al", owner)).toEqual([
+    expect(await suggest("AL", moderator)).toEqual(["Alpha_Alice@survival", "alpha_bob@survival"]);
+    expect(await suggest("al", owner)).toEqual([
       "Alpha_Alice@survival",
       "alpha_bob@survival",
       "Alpine_Bob@creative",
     ]);
-    expect(suggest("al", owner, "creative")).toEqual(["Alpine_Bob@creative"]);
+    expect(await suggest("al", owner, "creative")).toEqual(["Alpine_Bob@creative"]);
     // A member: their own only, those starting with the text first, then those holding it.
-    expect(suggest("al", alice)).toEqual(["Alpha_Alice@survival", "Beta_Alice@survival"]);
-    expect(suggest("", bob, "survival")).toEqual(["alpha_bob@survival"]);
-    expect(suggest("al", alice, "no-such-whitelist")).toEqual([]);
+    expect(await suggest("al", alice)).toEqual(["Alpha_Alice@survival", "Beta_Alice@survival"]);
+    expect(await suggest("", bob, "survival")).toEqual(["alpha_bob@survival"]);
+    expect(await suggest("al", alice, "no-such-whitelist")).toEqual([]);
     // For staff-only commands (deny) a member's own nicks are not offered.
-    expect(suggest("al", alice, null, "staff-entries")).toEqual([]);
-    expect(suggest("al", moderator, null, "staff-entries")).toEqual(suggest("AL", moderator));
+    expect(await suggest("al", alice, null, "staff-entries")).toEqual([]);
+    expect(await suggest("al", moderator, null, "staff-entries")).toEqual(await suggest("AL", moderator));
   });
 
   test("at most 25, and on a Bedrock whitelist the gamertag forms match Floodgate's names", async () => {
     const { survival } = await setup();
     const rows = Array.from({ length: 40 }, (_, i) => ({ nick: `Player_${String(i).padStart(2, "0")}` }));
     await seedEntries(world.services, survival.id, rows);
-    const shown = suggest("player_", owner);
+    const shown = await suggest("player_", owner);
     expect([shown.length, shown[0], shown[24]]).toEqual([25, "Player_00@survival", "Player_24@survival"]);
     const pe = await seedWhitelist(world.services, { guildId: GUILD, name: "pe", nickType: "bedrock" });
     await register(pe, "Alex Pocket");
     for (const typed of ["Alex P", ".alex_p", "alex_"])
-      expect(suggest(typed, owner, "pe")).toEqual([".Alex_Pocket@pe"]);
+      expect(await suggest(typed, owner, "pe")).toEqual([".Alex_Pocket@pe"]);
   });
 
   test("denied nicks are suggested to managers only", async () => {
@@ -233,11 +233,11 @@ describe("nick suggestions", () => {
     for (const nick of ["Griefer_1", "Griefer_2", "Other_1"]) {
       await world.services.denials.deny({ guildId: GUILD, whitelist: "survival", nick, actor: owner });
     }
-    expect(suggest("gr", moderator, "survival", "denied")).toEqual([
+    expect(await suggest("gr", moderator, "survival", "denied")).toEqual([
       "Griefer_1@survival",
       "Griefer_2@survival",
     ]);
-    expect(suggest("gr", alice, "survival", "denied")).toEqual([]);
+    expect(await suggest("gr", alice, "survival", "denied")).toEqual([]);
   });
 
   test("a keystroke reads an index range of the whitelist, never the whole table", async () => {
@@ -263,8 +263,10 @@ describe("nick suggestions", () => {
         .filter((nick) => nick.toLowerCase().startsWith("zz_49"))
         .sort((a, b) => (a.toLowerCase() < b.toLowerCase() ? -1 : 1))
         .slice(0, 25);
-      expect(services.entries.startingWith(survival.id, "ZZ_49", 25).map((e) => e.nick)).toEqual(expected);
-      services.denials.startingWith(survival.id, "zz", 25);
+      expect((await services.entries.startingWith(survival.id, "ZZ_49", 25)).map((e) => e.nick)).toEqual(
+        expected,
+      );
+      await services.denials.startingWith(survival.id, "zz", 25);
     } finally {
       client.prepare = prepare;
     }

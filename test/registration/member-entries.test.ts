@@ -21,10 +21,15 @@ describe("a member's entries", () => {
     await seedEntries(services, b.id, [{ nick: "A2", userId: ALICE }]);
     await seedEntries(services, other.id, [{ nick: "A3", userId: ALICE }]);
     await seedEntries(services, a.id, [{ nick: "A4", userId: ALICE }]);
-    expect([services.entries.countForUser(a.id, ALICE), services.entries.countForUser(b.id, BOB)]).toEqual([
-      2, 0,
+    expect([
+      await services.entries.countForUser(a.id, ALICE),
+      await services.entries.countForUser(b.id, BOB),
+    ]).toEqual([2, 0]);
+    expect((await services.entries.listForUserInGuild(GUILD, ALICE)).map((e) => e.nick)).toEqual([
+      "A1",
+      "A2",
+      "A4",
     ]);
-    expect(services.entries.listForUserInGuild(GUILD, ALICE).map((e) => e.nick)).toEqual(["A1", "A2", "A4"]);
   });
 
   test("are removed together, each with its event, or not at all", async () => {
@@ -43,14 +48,17 @@ describe("a member's entries", () => {
     const removeAll = () =>
       services.entries.removeAllForUser({ userId: ALICE, whitelistIds: [a.id, b.id], origin: "member-left" });
     expect(removeAll).toThrow();
-    expect(services.entries.listForUserInGuild(GUILD, ALICE).map((e) => e.nick)).toEqual(["A1", "A2"]);
+    expect((await services.entries.listForUserInGuild(GUILD, ALICE)).map((e) => e.nick)).toEqual([
+      "A1",
+      "A2",
+    ]);
     services.db.$client.run("DROP TRIGGER fail_second");
     expect((await removeAll()).map((e) => e.nick)).toEqual(["A1", "A2"]);
-    const events = services.events.listAfter(3, { guildId: GUILD, whitelistId: null });
+    const events = await services.events.listAfter(3, { guildId: GUILD, whitelistId: null });
     expect(events.map((e) => [e.type, e.origin, e.entry.nick])).toEqual([
       ["entry.removed", "member-left", "A1"],
       ["entry.removed", "member-left", "A2"],
     ]);
-    expect(services.entries.list(a.id).map((e) => e.nick)).toEqual(["B1"]);
+    expect((await services.entries.list(a.id)).map((e) => e.nick)).toEqual(["B1"]);
   });
 });

@@ -51,10 +51,10 @@ const register = (whitelist: Whitelist, who: Member, nick: string) =>
   });
 
 /** The stored events of a whitelist as `type nick` strings, in order. */
-const eventsOf = (whitelist: Whitelist) =>
-  world.services.events
-    .listAfter(0, { guildId: GUILD, whitelistId: whitelist.id }, 10_000)
-    .map((event) => `${event.type} ${event.entry.nick}`);
+const eventsOf = async (whitelist: Whitelist) =>
+  (await world.services.events.listAfter(0, { guildId: GUILD, whitelistId: whitelist.id }, 10_000)).map(
+    (event) => `${event.type} ${event.entry.nick}`,
+  );
 
 const codeOf = (outcome: PromiseSettledResult<unknown>) =>
   outcome.status === "fulfilled" ? "registered" : ((outcome.reason as { code?: string }).code ?? "crash");
@@ -87,7 +87,7 @@ describe("deleting a whitelist while members register on it", () => {
       const stored = world.services.db.$client
         .query("SELECT nick FROM entries WHERE whitelist_id = ?")
         .all(wl.id);
-      const events = eventsOf(wl);
+      const events = await eventsOf(wl);
       const added = events.filter((e) => e.startsWith("entry.added")).map((e) => e.slice(12));
       const removed = events.filter((e) => e.startsWith("entry.removed")).map((e) => e.slice(14));
       expect({
@@ -137,12 +137,11 @@ describe("a member leaving while their registration is under way", () => {
       outcomes.set(outcome, (outcomes.get(outcome) ?? 0) + 1);
       expect({
         round,
-        entries: world.services.entries.listForUserInGuild(GUILD, leaver.userId),
+        entries: await world.services.entries.listForUserInGuild(GUILD, leaver.userId),
         outcome: ["registered", "member-left"].includes(outcome),
         removedAsLeft:
           outcome === "registered"
-            ? world.services.events
-                .listAfter(0, { guildId: GUILD, whitelistId: wl.id }, 100)
+            ? (await world.services.events.listAfter(0, { guildId: GUILD, whitelistId: wl.id }, 100))
                 .filter((event) => event.type === "entry.removed")
                 .map((event) => event.origin)
             : ["member-left"],
@@ -175,7 +174,10 @@ describe("a member leaving while their registration is under way", () => {
       hold?.release();
       await Promise.allSettled([deciding, leaving]);
       await world.reverter.settled();
-      expect({ round, entries: world.services.entries.listForUserInGuild(GUILD, leaver.userId) }).toEqual({
+      expect({
+        round,
+        entries: await world.services.entries.listForUserInGuild(GUILD, leaver.userId),
+      }).toEqual({
         round,
         entries: [],
       });
@@ -213,7 +215,7 @@ describe("/unregister of one nick racing /register of another by the same member
       }
       await Promise.all(both);
       await world.reverter.settled();
-      const remaining = world.services.entries.listForUserInGuild(GUILD, who.userId);
+      const remaining = await world.services.entries.listForUserInGuild(GUILD, who.userId);
       expect({
         round,
         remaining: remaining.map((entry) => [entry.nick, entry.grantedRoleIds]),
@@ -277,7 +279,7 @@ describe("an import racing a registration of the same nick", () => {
       if (imported.status === "rejected") throw imported.reason;
       const registration = codeOf(registered);
       const line = imported.value.lines[1];
-      const holder = world.services.entries.find(wl.id, nick);
+      const holder = await world.services.entries.find(wl.id, nick);
       const winner = registration === "registered" ? "registration" : "import";
       winners.set(winner, (winners.get(winner) ?? 0) + 1);
       expect({
@@ -285,10 +287,11 @@ describe("an import racing a registration of the same nick", () => {
         registration,
         importLine: line?.outcome,
         holder: holder?.userId,
-        added: eventsOf(wl).filter((event) => event.toLowerCase() === `entry.added ${nick}`),
-        others: [`before_${round}`, `after_${round}`].map(
-          (other) => world.services.entries.find(wl.id, other)?.nick,
-        ),
+        added: (await eventsOf(wl)).filter((event) => event.toLowerCase() === `entry.added ${nick}`),
+        others: [
+          (await world.services.entries.find(wl.id, `before_${round}`))?.nick,
+          (await world.services.entries.find(wl.id, `after_${round}`))?.nick,
+        ],
         memberRoles: world.roles.rolesNow(who.userId),
       }).toEqual({
         round,

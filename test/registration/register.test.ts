@@ -70,7 +70,7 @@ describe("registering a nick", () => {
         alice.userId,
       ],
     ]);
-    expect(registration.listMemberEntries(GUILD, alice.userId)).toEqual([
+    expect(await registration.listMemberEntries(GUILD, alice.userId)).toEqual([
       { entry: result.entry, whitelist: wl },
     ]);
   });
@@ -85,7 +85,7 @@ describe("registering a nick", () => {
     const { services, wl } = await setup({ nickType: "premium" });
     await expect(selfRegister("Cracked_1")).rejects.toEqual(refusal("not-premium", "premium accounts only"));
     expect((await selfRegister("JEB_")).entry.nick).toBe("jeb_");
-    expect(services.entries.list(wl.id).map((e) => e.nick)).toEqual(["jeb_"]);
+    expect((await services.entries.list(wl.id)).map((e) => e.nick)).toEqual(["jeb_"]);
   });
 
   test("offline nicks are never looked up, bedrock ones only by GeyserMC", async () => {
@@ -114,7 +114,7 @@ describe("registering a nick", () => {
     await expect(selfRegister("Notch")).rejects.toEqual(
       refusal("mojang-unavailable", "try again in a minute"),
     );
-    expect(services.entries.list(wl.id)).toEqual([]);
+    expect(await services.entries.list(wl.id)).toEqual([]);
     expect(roles.calls).toEqual([]);
   });
 
@@ -199,34 +199,37 @@ describe("registering a nick", () => {
   test("rules run in documented order: disabled before role before nick syntax before taken", async () => {
     await setup({ enabled: false, requiredRoleIds: [EXTRA_ROLE] });
     await expect(selfRegister("!!")).rejects.toEqual(refusal("whitelist-disabled"));
-    await world.services.whitelists.update(world.services.whitelists.find(GUILD, "survival")?.id ?? "", {
-      enabled: true,
-    });
+    await world.services.whitelists.update(
+      (await world.services.whitelists.find(GUILD, "survival"))?.id ?? "",
+      {
+        enabled: true,
+      },
+    );
     await expect(selfRegister("!!")).rejects.toEqual(refusal("missing-role"));
   });
 
   test("the whitelist is found by id, by name in any case, by channel, or as the guild's only one", async () => {
     const { services, wl } = await setup({ channelId: "200000000000000001" });
     const resolve = services.whitelists.resolve.bind(services.whitelists);
-    expect(resolve({ guildId: GUILD, whitelist: wl.id })).toEqual(wl);
-    expect(resolve({ guildId: GUILD, whitelist: "SURVIVAL" })).toEqual(wl);
-    expect(resolve({ guildId: GUILD })).toEqual(wl);
+    expect(await resolve({ guildId: GUILD, whitelist: wl.id })).toEqual(wl);
+    expect(await resolve({ guildId: GUILD, whitelist: "SURVIVAL" })).toEqual(wl);
+    expect(await resolve({ guildId: GUILD })).toEqual(wl);
     const creative = await seedWhitelist(world.services, {
       guildId: GUILD,
       name: "creative",
       channelId: "200000000000000002",
     });
-    expect(resolve({ guildId: GUILD, channelId: "200000000000000002" })).toEqual(creative);
-    expect(() => resolve({ guildId: GUILD, channelId: "200000000000000003" })).toThrow(
+    expect(await resolve({ guildId: GUILD, channelId: "200000000000000002" })).toEqual(creative);
+    await expect(resolve({ guildId: GUILD, channelId: "200000000000000003" })).rejects.toThrow(
       refusal("whitelist-required", "creative, survival"),
     );
-    expect(() => resolve({ guildId: GUILD, whitelist: "nether" })).toThrow(
+    await expect(resolve({ guildId: GUILD, whitelist: "nether" })).rejects.toThrow(
       refusal("whitelist-not-found", "“nether”"),
     );
-    expect(() => resolve({ guildId: "100000000000000002", whitelist: wl.id })).toThrow(
+    await expect(resolve({ guildId: "100000000000000002", whitelist: wl.id })).rejects.toThrow(
       refusal("whitelist-not-found"),
     );
-    expect(() => resolve({ guildId: "100000000000000002" })).toThrow(
+    await expect(resolve({ guildId: "100000000000000002" })).rejects.toThrow(
       refusal("whitelist-not-found", "no whitelist yet"),
     );
   });
@@ -254,8 +257,8 @@ describe("registering a nick", () => {
       channelId: "200000000000000002",
       registrationMode: "message",
     });
-    expect(registration.whitelistForMessage(GUILD, "200000000000000002")).toEqual(chat);
-    expect(registration.whitelistForMessage(GUILD, "200000000000000001")).toBeUndefined();
+    expect(await registration.whitelistForMessage(GUILD, "200000000000000002")).toEqual(chat);
+    expect(await registration.whitelistForMessage(GUILD, "200000000000000001")).toBeUndefined();
   });
 });
 
@@ -299,7 +302,7 @@ describe("staff adding a nick for a member", () => {
     await expect(staffAdd()).rejects.toEqual(
       refusal("missing-role", "its nicks follow those roles (on-role-loss: remove)"),
     );
-    expect(services.entries.list(wl.id)).toEqual([]);
+    expect(await services.entries.list(wl.id)).toEqual([]);
     const holder = { ...alice, roleIds: [EXTRA_ROLE] };
     expect((await staffAdd(moderator, holder)).entry.origin).toBe("staff");
   });
@@ -332,7 +335,7 @@ describe("roles on registration", () => {
     const { entry, grantFailures } = await selfRegister("Notch");
     expect(grantFailures).toEqual([{ roleId: EXTRA_ROLE, reason: "The bot's role is below Extra." }]);
     expect(entry.grantedRoleIds).toEqual([PLAYER_ROLE]);
-    expect(services.entries.list(wl.id).map((e) => e.nick)).toEqual(["Notch"]);
+    expect((await services.entries.list(wl.id)).map((e) => e.nick)).toEqual(["Notch"]);
   });
 
   test("Discord unreachable: every role is reported failed, the registration stands", async () => {
@@ -355,7 +358,9 @@ describe("roles on registration", () => {
       { op: "grant", guildId: GUILD, userId: bob.userId, roleIds: [PLAYER_ROLE] },
       { op: "revoke", guildId: GUILD, userId: bob.userId, roleIds: [PLAYER_ROLE] },
     ]);
-    expect(services.entries.list(wl.id).map((e) => [e.nick, e.userId])).toEqual([["Notch", alice.userId]]);
+    expect((await services.entries.list(wl.id)).map((e) => [e.nick, e.userId])).toEqual([
+      ["Notch", alice.userId],
+    ]);
   });
 
   test("the limit holds when one member races two registrations", async () => {
@@ -363,7 +368,7 @@ describe("roles on registration", () => {
     const results = await Promise.allSettled([selfRegister("One"), selfRegister("Two")]);
     expect(results.map((r) => r.status)).toEqual(["fulfilled", "rejected"]);
     expect((results[1] as PromiseRejectedResult).reason).toEqual(refusal("limit-reached"));
-    expect(services.entries.list(wl.id).map((e) => [e.nick, e.grantedRoleIds])).toEqual([
+    expect((await services.entries.list(wl.id)).map((e) => [e.nick, e.grantedRoleIds])).toEqual([
       ["One", [PLAYER_ROLE]],
     ]);
     // The loser's grant is not reverted: the winner's entry records that role.

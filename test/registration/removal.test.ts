@@ -56,7 +56,7 @@ describe("unregistering", () => {
     expect(removed.map((n) => [n.event.origin, n.event.entry.nick, n.actorId])).toEqual([
       ["discord", "Notch", alice.userId],
     ]);
-    expect(services.entries.list(wl.id)).toEqual([]);
+    expect(await services.entries.list(wl.id)).toEqual([]);
   });
 
   test("a manager removes someone else's nick with origin staff; another member may not", async () => {
@@ -216,14 +216,14 @@ describe("a member leaving the guild", () => {
       ["entry.removed", "member-left", "One", null],
       ["entry.removed", "member-left", "Two", null],
     ]);
-    const stored = services.events.listAfter(0, { guildId: GUILD, whitelistId: wl.id });
+    const stored = await services.events.listAfter(0, { guildId: GUILD, whitelistId: wl.id });
     expect(stored.slice(-2).map((e) => [e.type, e.origin, e.entry.nick])).toEqual([
       ["entry.removed", "member-left", "One"],
       ["entry.removed", "member-left", "Two"],
     ]);
-    expect(services.entries.list(wl.id).map((e) => e.nick)).toEqual(["Bobs"]);
-    expect(services.entries.list(kept.id).map((e) => e.nick)).toEqual(["Stays"]);
-    expect(services.entries.list(elsewhere.id).map((e) => e.nick)).toEqual(["Away"]);
+    expect((await services.entries.list(wl.id)).map((e) => e.nick)).toEqual(["Bobs"]);
+    expect((await services.entries.list(kept.id)).map((e) => e.nick)).toEqual(["Stays"]);
+    expect((await services.entries.list(elsewhere.id)).map((e) => e.nick)).toEqual(["Away"]);
     expect(roles.calls.filter((call) => call.op === "revoke")).toEqual([]);
   });
 
@@ -233,6 +233,6 @@ describe("a member leaving the guild", () => {
       removed: [],
       cancelledRequests: [],
     });
-    expect(services.events.listAfter(0, { guildId: GUILD, whitelistId: null })).toEqual([]);
+    expect(await services.events.listAfter(0, { guildId: GUILD, whitelistId: null })).toEqual([]);
   });
 });

@@ -158,17 +158,17 @@ describe("a premium account renamed at Mojang", () => {
       ["entry.added", "Notch2", "renamed", NOTCH.uuid],
     ]);
     expect(Number(h.notices[1]?.event.id)).toBe(Number(h.notices[0]?.event.id) + 1);
-    const after = h.entry(wl.id, "notch2") as EntryRecord;
+    const after = (await h.entry(wl.id, "notch2")) as EntryRecord;
     expect(after).toEqual({ ...before, nick: "Notch2", nameCheckedAt: h.clock.now() });
-    expect(h.entry(wl.id, "Notch")).toBeUndefined();
+    expect(await h.entry(wl.id, "Notch")).toBeUndefined();
     // Owner and roles kept: the role reverter left the member's role alone.
     await h.services.reverter.settled();
     expect(h.roles.calls).toEqual([]);
     // What game servers download says the new name.
-    const vanilla = JSON.parse(new TextDecoder().decode(h.services.files.get(wl.id, "vanilla").body));
+    const vanilla = JSON.parse(new TextDecoder().decode((await h.services.files.get(wl.id, "vanilla")).body));
     expect(vanilla).toEqual([{ uuid: NOTCH.uuid, name: "Notch2" }]);
     // The stored events are what a resuming socket replays.
-    const stored = h.services.events.listAfter(0, { guildId: GUILD, whitelistId: null });
+    const stored = await h.services.events.listAfter(0, { guildId: GUILD, whitelistId: null });
     expect(stored.map((event) => [event.type, event.entry.nick, event.origin])).toEqual([
       ["entry.added", "Notch", "discord"],
       ["entry.removed", "Notch", "renamed"],
@@ -183,7 +183,7 @@ describe("a premium account renamed at Mojang", () => {
     h.mojang.rename(NOTCH.uuid, "NOTCH");
     h.clock.advance(DAY);
     expect(await h.pass()).toEqual(report({ asked: 1, renamed: 1 }));
-    expect(h.entry(wl.id, "notch")?.nick).toBe("NOTCH");
+    expect((await h.entry(wl.id, "notch"))?.nick).toBe("NOTCH");
   });
 
   test("an account on several whitelists is asked once and renamed on each", async () => {
@@ -196,8 +196,8 @@ describe("a premium account renamed at Mojang", () => {
     h.clock.advance(DAY);
     expect(await h.pass()).toEqual(report({ asked: 1, renamed: 2 }));
     expect(h.asked()).toEqual([undashed(NOTCH.uuid)]);
-    expect(h.entry(survival.id, "Notch2")?.userId).toBe(OWNER);
-    expect(h.entry(creative.id, "Notch2")?.userId).toBe("300000000000000002");
+    expect((await h.entry(survival.id, "Notch2"))?.userId).toBe(OWNER);
+    expect((await h.entry(creative.id, "Notch2"))?.userId).toBe("300000000000000002");
   });
 
   test("an unchanged name publishes nothing; the check is recorded", async () => {
@@ -208,7 +208,7 @@ describe("a premium account renamed at Mojang", () => {
     h.clock.advance(DAY);
     expect(await h.pass()).toEqual(report({ asked: 1 }));
     expect(h.notices).toEqual([]);
-    expect(h.entry(wl.id, "Notch")?.nameCheckedAt).toBe(h.clock.now());
+    expect((await h.entry(wl.id, "Notch"))?.nameCheckedAt).toBe(h.clock.now());
   });
 
   test("non-premium and Bedrock entries are never asked about", async () => {
@@ -323,7 +323,7 @@ describe("how often Mojang is asked", () => {
     expect(await h.pass()).toEqual(report());
 
     expect(h.asked()).toEqual(profiles.map((profile) => undashed(profile.uuid)));
-    expect(h.services.entries.list(wl.id).map((entry) => entry.nick)).toEqual([
+    expect((await h.services.entries.list(wl.id)).map((entry) => entry.nick)).toEqual([
       "Player1",
       "Player2",
       "Renamed3",
@@ -346,7 +346,7 @@ describe("how often Mojang is asked", () => {
     stop.abort();
     expect(await pass).toEqual(report({ asked: 1 }));
     h.mojang.release();
-    expect(h.entry(wl.id, "Notch")?.nameCheckedAt).toBeNull();
+    expect((await h.entry(wl.id, "Notch"))?.nameCheckedAt).toBeNull();
     expect(h.mojang.requests()).toBe(1);
     // The next pass (the service started again) asks again: nothing was learned.
     expect(await h.pass()).toEqual(report({ asked: 2, renamed: 1 }));
@@ -373,11 +373,13 @@ describe("when the rename cannot be made", () => {
 
     expect(await h.pass()).toEqual(report({ asked: 1, clashes: 1 }));
     expect(h.notices).toEqual([]);
-    expect(h.services.entries.list(wl.id).map((entry) => [entry.id, entry.nick, entry.userId])).toEqual([
+    expect(
+      (await h.services.entries.list(wl.id)).map((entry) => [entry.id, entry.nick, entry.userId]),
+    ).toEqual([
       [notch.id, "Notch", OWNER],
       [holder.id, "Notch2", "300000000000000002"],
     ]);
-    expect(h.entry(wl.id, "Notch")?.nameCheckedAt).toBe(h.clock.now());
+    expect((await h.entry(wl.id, "Notch"))?.nameCheckedAt).toBe(h.clock.now());
     expect(h.log.lines.filter((line) => line.level === "warn")).toEqual([
       expect.objectContaining({
         msg: "premium nick not renamed: another entry of the whitelist holds the new name",
@@ -393,7 +395,7 @@ describe("when the rename cannot be made", () => {
     expect(await h.pass()).toEqual(report());
     h.clock.advance(1);
     expect(await h.pass()).toEqual(report({ asked: 1, renamed: 1 }));
-    expect(h.entry(wl.id, "Notch2")?.id).toBe(notch.id);
+    expect((await h.entry(wl.id, "Notch2"))?.id).toBe(notch.id);
   });
 
   test("two accounts passing a name on within one pass: both are renamed", async () => {
@@ -407,7 +409,7 @@ describe("when the rename cannot be made", () => {
     h.mojang.rename(NOTCH.uuid, "jeb_");
     h.clock.advance(DAY);
     expect(await h.pass()).toEqual(report({ asked: 2, renamed: 2 }));
-    expect(h.services.entries.list(wl.id).map((entry) => [entry.nick, entry.uuid])).toEqual([
+    expect((await h.services.entries.list(wl.id)).map((entry) => [entry.nick, entry.uuid])).toEqual([
       ["jeb_", NOTCH.uuid],
       ["jeb_2", JEB.uuid],
     ]);
@@ -427,7 +429,9 @@ describe("when the rename cannot be made", () => {
 
       expect(await h.pass()).toEqual({ ...report({ asked: 1 }), unavailable: true });
       expect(h.notices).toEqual([]);
-      expect(h.services.entries.list(wl.id).map((entry) => [entry.nick, entry.nameCheckedAt])).toEqual([
+      expect(
+        (await h.services.entries.list(wl.id)).map((entry) => [entry.nick, entry.nameCheckedAt]),
+      ).toEqual([
         ["Notch", null],
         ["jeb_", null],
       ]);
@@ -438,7 +442,7 @@ describe("when the rename cannot be made", () => {
       h.mojang.setMode("normal");
       h.clock.advance(1);
       expect(await h.pass()).toEqual(report({ asked: 2, renamed: 1 }));
-      expect(h.entry(wl.id, "Notch2")?.uuid).toBe(NOTCH.uuid);
+      expect((await h.entry(wl.id, "Notch2"))?.uuid).toBe(NOTCH.uuid);
     },
   );
 
@@ -451,7 +455,7 @@ describe("when the rename cannot be made", () => {
     h.notices.length = 0;
     expect(await h.pass()).toEqual(report({ asked: 1, unknown: 1 }));
     expect(h.notices).toEqual([]);
-    expect(h.entry(wl.id, "Notch")?.nameCheckedAt).toBe(h.clock.now());
+    expect((await h.entry(wl.id, "Notch"))?.nameCheckedAt).toBe(h.clock.now());
     expect(h.log.lines).toContainEqual(
       expect.objectContaining({
         level: "warn",
@@ -476,7 +480,7 @@ describe("when the rename cannot be made", () => {
     await h.services.entries.remove({ whitelistId: wl.id, nick: "Notch", origin: "api" });
     h.mojang.release();
     expect(await pass).toEqual(report({ asked: 1 }));
-    expect(h.services.entries.list(wl.id)).toEqual([]);
+    expect(await h.services.entries.list(wl.id)).toEqual([]);
   });
 });
 
@@ -505,7 +509,9 @@ describe("in the running service", () => {
       h.mojang.hold();
       await h.mojang.waitForHeld(1);
       h.mojang.release();
-      await waitUntil(() => service.services.entries.find(wl.id, "Notch")?.nameCheckedAt !== null);
+      await waitUntil(
+        async () => (await service.services.entries.find(wl.id, "Notch"))?.nameCheckedAt !== null,
+      );
       h.clock.advance(MINUTE);
       h.mojang.hold();
       await h.mojang.waitForHeld(1);
@@ -517,7 +523,7 @@ describe("in the running service", () => {
     // Stopped while Mojang held the second call: nothing was written for it.
     const reopened = openServices({ path, clock: h.clock, logger: silentLogger });
     try {
-      expect(reopened.entries.list(wl.id).map((entry) => [entry.nick, entry.nameCheckedAt])).toEqual([
+      expect((await reopened.entries.list(wl.id)).map((entry) => [entry.nick, entry.nameCheckedAt])).toEqual([
         ["Notch", h.clock.now() - MINUTE],
         ["jeb_", null],
       ]);
@@ -528,8 +534,8 @@ describe("in the running service", () => {
 });
 
 /** Resolves once `check` holds, re-checked on each turn of the event loop (a condition, not a duration). */
-async function waitUntil(check: () => boolean): Promise<void> {
-  for (let turns = 0; !check(); turns++) {
+async function waitUntil(check: () => boolean | Promise<boolean>): Promise<void> {
+  for (let turns = 0; !(await check()); turns++) {
     if (turns > 100_000) throw new Error("condition never held");
     await new Promise((resolve) => setImmediate(resolve));
   }

@@ -138,7 +138,10 @@ describe("setting role limits", () => {
       roleLimits: { [PLAYER_ROLE]: 3, [EXTRA_ROLE]: 100 },
     });
     expect(set.roleLimits).toEqual({ [PLAYER_ROLE]: 3, [EXTRA_ROLE]: 100 });
-    expect(services.whitelists.get(wl.id)?.roleLimits).toEqual({ [PLAYER_ROLE]: 3, [EXTRA_ROLE]: 100 });
+    expect((await services.whitelists.get(wl.id))?.roleLimits).toEqual({
+      [PLAYER_ROLE]: 3,
+      [EXTRA_ROLE]: 100,
+    });
     expect((await services.whitelists.update(wl.id, { roleLimits: {} })).roleLimits).toEqual({});
   });
 
@@ -155,7 +158,7 @@ describe("setting role limits", () => {
     await expect(
       services.whitelists.update(wl.id, { roleLimits: { [MEMBER_ROLE]: 4, ...roleLimits } }),
     ).rejects.toEqual(refusal("invalid-input", message));
-    expect(services.whitelists.get(wl.id)?.roleLimits).toEqual({ [EXTRA_ROLE]: 2 });
+    expect((await services.whitelists.get(wl.id))?.roleLimits).toEqual({ [EXTRA_ROLE]: 2 });
     await expect(
       services.whitelists.create({
         guildId: GUILD,
@@ -166,7 +169,9 @@ describe("setting role limits", () => {
         roleLimits,
       }),
     ).rejects.toEqual(refusal("invalid-input", message));
-    expect(services.whitelists.listForGuild(GUILD).map((whitelist) => whitelist.name)).toEqual(["survival"]);
+    expect((await services.whitelists.listForGuild(GUILD)).map((whitelist) => whitelist.name)).toEqual([
+      "survival",
+    ]);
   });
 
   test("refuses a role-loss policy that is not remove or keep", async () => {
@@ -174,6 +179,6 @@ describe("setting role limits", () => {
     await expect(services.whitelists.update(wl.id, { onRoleLoss: "sometimes" as "keep" })).rejects.toEqual(
       refusal("invalid-input", "On role loss is one of remove, keep."),
     );
-    expect(services.whitelists.get(wl.id)?.onRoleLoss).toBe("remove");
+    expect((await services.whitelists.get(wl.id))?.onRoleLoss).toBe("remove");
   });
 });

@@ -63,7 +63,8 @@ const removals = () => {
   return notices;
 };
 
-const nicksOf = (wl: Whitelist) => world.services.entries.list(wl.id).map((entry) => entry.nick);
+const nicksOf = async (wl: Whitelist) =>
+  (await world.services.entries.list(wl.id)).map((entry) => entry.nick);
 
 describe("a member who no longer holds a required role", () => {
   test("loses their nicks there, staff's included: origin role-lost, one event each, granted roles taken back", async () => {
@@ -97,15 +98,14 @@ describe("a member who no longer holds a required role", () => {
       ["role-lost", "alice_two", null],
       ["role-lost", "alice_staff", null],
     ]);
-    expect(nicksOf(survival)).toEqual([]);
+    expect(await nicksOf(survival)).toEqual([]);
     // The role the bot granted for them goes with them; the member keeps nothing the bot gave.
     expect(world.roles.rolesNow(alice.userId)).toEqual([]);
     expect(
       world.roles.calls.filter((call) => call.op === "revoke").flatMap((call) => call.roleIds),
     ).toContain(PLAYER_ROLE);
     expect(
-      world.services.events
-        .listAfter(0, { guildId: GUILD, whitelistId: survival.id }, 100)
+      (await world.services.events.listAfter(0, { guildId: GUILD, whitelistId: survival.id }, 100))
         .filter((event) => event.type === "entry.removed")
         .map((event) => event.origin),
     ).toEqual(["role-lost", "role-lost", "role-lost"]);
@@ -138,7 +138,7 @@ describe("a member who no longer holds a required role", () => {
     expect((await loses(alice, [MEMBER_ROLE])).map((entry) => entry.nick)).toEqual(["alice_follows"]);
 
     expect(removed.map((notice) => notice.event.entry.nick)).toEqual(["alice_follows"]);
-    expect([keeps, open, either, elsewhere].map(nicksOf)).toEqual([
+    expect(await Promise.all([keeps, open, either, elsewhere].map(nicksOf))).toEqual([
       ["alice_keeps"],
       ["alice_open"],
       ["alice_either"],
@@ -146,7 +146,7 @@ describe("a member who no longer holds a required role", () => {
     ]);
     // Losing the other required role too: `either` goes, `keeps` and `open` never do.
     expect((await loses(alice, [EXTRA_ROLE])).map((entry) => entry.nick)).toEqual(["alice_either"]);
-    expect([keeps, open].map(nicksOf)).toEqual([["alice_keeps"], ["alice_open"]]);
+    expect(await Promise.all([keeps, open].map(nicksOf))).toEqual([["alice_keeps"], ["alice_open"]]);
   });
 
   test("checked twice (a member update, then the check after a resume), each removal is published once", async () => {
@@ -182,7 +182,7 @@ describe("a member who no longer holds a required role", () => {
     hold.release();
     await storing;
     expect(await checking).toEqual([]);
-    expect([survival, creative].map(nicksOf)).toEqual([["alice_mc"], ["alice_alt"]]);
+    expect(await Promise.all([survival, creative].map(nicksOf))).toEqual([["alice_mc"], ["alice_alt"]]);
   });
 
   test("owners to ask about when a role is deleted: those on whitelists that follow that role only", async () => {
@@ -197,11 +197,13 @@ describe("a member who no longer holds a required role", () => {
     await register(keeps, bob, "bob_mc");
     await register(other, carol, "carol_mc");
     expect({
-      member: world.registration.ownersRequiringRole(GUILD, MEMBER_ROLE),
-      extra: world.registration.ownersRequiringRole(GUILD, EXTRA_ROLE),
-      none: world.registration.ownersRequiringRole(GUILD, PLAYER_ROLE),
-      otherGuild: world.registration.ownersRequiringRole(OTHER_GUILD, MEMBER_ROLE),
-      following: [follows, keeps, other].map((wl) => world.registration.ownersFollowingRoles(wl.id)),
+      member: await world.registration.ownersRequiringRole(GUILD, MEMBER_ROLE),
+      extra: await world.registration.ownersRequiringRole(GUILD, EXTRA_ROLE),
+      none: await world.registration.ownersRequiringRole(GUILD, PLAYER_ROLE),
+      otherGuild: await world.registration.ownersRequiringRole(OTHER_GUILD, MEMBER_ROLE),
+      following: await Promise.all(
+        [follows, keeps, other].map((wl) => world.registration.ownersFollowingRoles(wl.id)),
+      ),
     }).toEqual({
       member: [alice.userId],
       extra: [carol.userId],
@@ -245,7 +247,7 @@ describe("a member losing their role while their registration is under way", () 
       outcomes.set(outcome, (outcomes.get(outcome) ?? 0) + 1);
       expect({
         round,
-        entries: world.services.entries.listForUserInGuild(GUILD, who.userId),
+        entries: await world.services.entries.listForUserInGuild(GUILD, who.userId),
         outcome: ["registered", "missing-role"].includes(outcome),
         // Whatever the bot granted for a nick that did not stay is taken back.
         roles: world.roles.rolesNow(who.userId),

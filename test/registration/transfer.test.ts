@@ -45,7 +45,7 @@ const importFor = (owner: Member, nicks: string[], whitelist = "survival") =>
 const transfer = (nick: string, to: Member, actor: Member = moderator, whitelist = "survival") =>
   world.services.transfers.transfer({ guildId: GUILD, whitelist, nick, member: to, actor });
 
-const ownerOf = (nick: string) => world.services.entries.find(world.wl.id, nick)?.userId;
+const ownerOf = async (nick: string) => (await world.services.entries.find(world.wl.id, nick))?.userId;
 
 describe("handing a nick over", () => {
   test("the entry changes owner; the new owner gets the roles, the old one loses those no other entry needs", async () => {
@@ -54,8 +54,8 @@ describe("handing a nick over", () => {
     expect(world.roles.rolesNow(moderator.userId)).toEqual([MANAGER_ROLE, PLAYER_ROLE].sort());
     const published: ChangeNotice[] = [];
     world.services.bus.subscribe((notice) => published.push(notice));
-    const events = world.services.events.listAfter(0, { guildId: GUILD, whitelistId: null }).length;
-    const file = world.services.files.get(world.wl.id, "vanilla");
+    const events = (await world.services.events.listAfter(0, { guildId: GUILD, whitelistId: null })).length;
+    const file = await world.services.files.get(world.wl.id, "vanilla");
 
     const first = await transfer("ALICE_MC", alice);
     expect(first).toEqual({
@@ -76,7 +76,7 @@ describe("handing a nick over", () => {
     await transfer("bob_mc", bob);
     expect(world.roles.rolesNow(bob.userId)).toEqual([MEMBER_ROLE, PLAYER_ROLE].sort());
     expect(world.roles.rolesNow(moderator.userId)).toEqual([MANAGER_ROLE]);
-    expect({ alice: ownerOf("alice_mc"), bob: ownerOf("bob_mc") }).toEqual({
+    expect({ alice: await ownerOf("alice_mc"), bob: await ownerOf("bob_mc") }).toEqual({
       alice: alice.userId,
       bob: bob.userId,
     });
@@ -84,8 +84,8 @@ describe("handing a nick over", () => {
     // Nothing a game server sees changed: no event stored or published, the files' bytes the same.
     expect({
       published,
-      events: world.services.events.listAfter(0, { guildId: GUILD, whitelistId: null }).length,
-      sameFile: world.services.files.get(world.wl.id, "vanilla") === file,
+      events: (await world.services.events.listAfter(0, { guildId: GUILD, whitelistId: null })).length,
+      sameFile: (await world.services.files.get(world.wl.id, "vanilla")) === file,
     }).toEqual({ published: [], events, sameFile: true });
 
     // Removing the nick now takes the role back from its new owner, as for any registration of theirs.
@@ -119,7 +119,7 @@ describe("handing a nick over", () => {
     await importFor(alice, ["first"]);
     await importFor(moderator, ["second"]);
     await transfer("second", alice);
-    expect(world.services.entries.countForUser(world.wl.id, alice.userId)).toBe(2);
+    expect(await world.services.entries.countForUser(world.wl.id, alice.userId)).toBe(2);
   });
 
   test("refusals change nothing: not a manager, an unknown nick, the same owner, a new owner who left", async () => {
@@ -134,7 +134,7 @@ describe("handing a nick over", () => {
     );
     world.roles.leave(bob.userId);
     await expect(transfer("alice_mc", bob)).rejects.toEqual(refusal("member-left"));
-    expect(ownerOf("alice_mc")).toBe(moderator.userId);
+    expect(await ownerOf("alice_mc")).toBe(moderator.userId);
     expect(world.roles.calls.filter((call) => call.userId !== moderator.userId)).toEqual([]);
   });
 

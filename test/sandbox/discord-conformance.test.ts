@@ -116,12 +116,12 @@ test("every command, button and mode keeps to Discord's published contract, both
   // Approval mode: a request post with buttons; Approve and Reject update it; the members are told.
   await run(IDS.bob, "register", undefined, { nick: "bob_mc", whitelist: "vetted" });
   const approveThis = await logged("Registration request");
-  await w.click(IDS.manager, approveThis.id, `approval:approve:${w.registrationRequest().id}`);
+  await w.click(IDS.manager, approveThis.id, `approval:approve:${(await w.registrationRequest()).id}`);
   await w.message(IDS.survivalChannel, "the approval notice", (m) => m.content.includes("was approved"));
   await run(IDS.alice, "register", undefined, { nick: "alice_alt", whitelist: "vetted" });
   const rejectThis = (await w.messages(IDS.logChannel)).findLast((m) => m.components.length > 0);
   if (!rejectThis) throw new Error("no second request post");
-  await w.click(IDS.manager, rejectThis.id, `approval:reject:${w.registrationRequest().id}`);
+  await w.click(IDS.manager, rejectThis.id, `approval:reject:${(await w.registrationRequest()).id}`);
   await w.message(IDS.survivalChannel, "the rejection notice", (m) => m.content.includes("not approved"));
 
   // Staff add and remove nicks; the member removes their own; roles go back (DELETE).

@@ -78,7 +78,7 @@ describe("the file equals the API's ?format= bytes", () => {
     });
     expect(fileBytes(options.out)).toEqual(await apiBytes(service, key, wl.id, format));
 
-    const steps: [string, () => void][] = [
+    const steps: [string, () => Promise<unknown>][] = [
       ["+ Alex", () => seedEntries(s, wl.id, ["Alex"])],
       ["- Notch", () => s.entries.remove({ whitelistId: wl.id, nick: "NOTCH", origin: "api" })],
       ["+ .Steve Gamer", () => seedEntries(s, wl.id, [".Steve Gamer"])],
@@ -86,8 +86,8 @@ describe("the file equals the API's ?format= bytes", () => {
       ["- jeb_", () => s.entries.remove({ whitelistId: wl.id, nick: "jeb_", origin: "staff" })],
     ];
     for (const [, change] of steps) {
-      change();
-      await sync.synced(latestEventId(service));
+      await change();
+      await sync.synced(await latestEventId(service));
       expect(fileBytes(options.out)).toEqual(await apiBytes(service, key, wl.id, format));
     }
     const changes = sync.events
@@ -105,14 +105,14 @@ describe("the file equals the API's ?format= bytes", () => {
     await sync.waitFor("started");
     const before = statSync(options.out).mtimeMs;
     await seedEntries(s, other.id, ["Elsewhere"]);
-    const synced = await sync.synced(latestEventId(service));
+    const synced = await sync.synced(await latestEventId(service));
     expect(synced.written).toBe(false);
     expect(statSync(options.out).mtimeMs).toBe(before);
     expect(JSON.parse(readFileSync(statePath(options.out), "utf8")).after).toBe(
-      String(latestEventId(service)),
+      String(await latestEventId(service)),
     );
     await seedEntries(s, wl.id, ["Here"]);
-    await sync.synced(latestEventId(service));
+    await sync.synced(await latestEventId(service));
     expect(fileBytes(options.out)).toEqual(await apiBytes(service, guildKey, wl.id, "vanilla"));
   });
 
@@ -123,18 +123,18 @@ describe("the file equals the API's ?format= bytes", () => {
     const sync = agent(options, { sleep: sleep.sleep });
     await sync.waitFor("started");
     await seedEntries(s, wl.id, ["BeforeDrop"]);
-    await sync.synced(latestEventId(service));
+    await sync.synced(await latestEventId(service));
 
     // The server goes down: the agent sees 1001 and waits to reconnect.
     await service.stop();
     await sleep.waiting();
-    expect(sync.events.find((e) => e.type === "disconnected")).toMatchObject({ code: 1001 });
+    expect(await sync.events.find((e) => e.type === "disconnected")).toMatchObject({ code: 1001 });
 
     // Changes happen while it is down, through services opened on the same database.
     const offline = openServices({ path: join(dir.path, "wls.db"), clock: s.clock, logger: silentLogger });
     await seedEntries(offline, wl.id, ["WhileDown"]);
     await offline.entries.remove({ whitelistId: wl.id, nick: "jeb_", origin: "api" });
-    const last = offline.events.bounds().latest;
+    const last = (await offline.events.bounds()).latest;
     closeDatabase(offline.db);
 
     // It comes back on the same port; the agent resumes after its cursor and catches up without a re-fetch.
@@ -159,14 +159,14 @@ describe("the file equals the API's ?format= bytes", () => {
     const sync = agent(options, { sleep: sleep.sleep });
     await sync.waitFor("started");
     await seedEntries(s, wl.id, ["First"]);
-    await sync.synced(latestEventId(service));
+    await sync.synced(await latestEventId(service));
 
     service.hub.closeAll(1001, "going away");
     await sleep.waiting();
     await seedEntries(s, wl.id, ["Missed"]);
     await s.entries.remove({ whitelistId: wl.id, nick: "First", origin: "api" });
     sleep.releaseAll();
-    await sync.synced(latestEventId(service));
+    await sync.synced(await latestEventId(service));
     expect(fileBytes(options.out)).toEqual(await apiBytes(service, key, wl.id, "vanilla"));
   });
 
@@ -177,7 +177,7 @@ describe("the file equals the API's ?format= bytes", () => {
     const sync = agent(options, { setTimer: timers.setTimer });
     await sync.waitFor("started");
     await seedEntries(s, wl.id, ["Seen"]);
-    const cursor = latestEventId(service);
+    const cursor = await latestEventId(service);
     await sync.synced(cursor);
     expect(timers.armed).toBe(1);
 
@@ -187,7 +187,7 @@ describe("the file equals the API's ?format= bytes", () => {
     await sync.waitFor("connected", (e) => e.after === String(cursor));
     const from = sync.events.length;
     await seedEntries(s, wl.id, ["AfterSilence"]);
-    await sync.synced(latestEventId(service), from);
+    await sync.synced(await latestEventId(service), from);
     expect(fileBytes(options.out)).toEqual(await apiBytes(service, key, wl.id, "vanilla"));
   });
 
@@ -197,7 +197,7 @@ describe("the file equals the API's ?format= bytes", () => {
     const first = agent(options);
     await first.waitFor("started");
     await seedEntries(s, wl.id, ["Early"]);
-    const cursor = latestEventId(service);
+    const cursor = await latestEventId(service);
     await first.synced(cursor);
     await first.stop();
     expect(JSON.parse(readFileSync(statePath(options.out), "utf8")).after).toBe(String(cursor));
@@ -205,8 +205,8 @@ describe("the file equals the API's ?format= bytes", () => {
     await seedEntries(s, wl.id, ["Late"]);
     const second = agent(options);
     const started = await second.waitFor("started");
-    await second.synced(latestEventId(service));
-    expect(second.events.find((e) => e.type === "connected")).toEqual({
+    await second.synced(await latestEventId(service));
+    expect(await second.events.find((e) => e.type === "connected")).toEqual({
       type: "connected",
       after: String(cursor),
     });
@@ -230,7 +230,7 @@ describe("the file equals the API's ?format= bytes", () => {
     const options = agentOptions(service, key, wl.id, dir.path);
     const sync = agent(options, { fetch: racing });
     await sync.waitFor("started");
-    await sync.synced(latestEventId(service));
+    await sync.synced(await latestEventId(service));
     expect(fileBytes(options.out)).toEqual(await apiBytes(service, key, wl.id, "vanilla"));
     const announced = sync.events.filter((e) => e.type === "added" || e.type === "removed");
     expect(announced).toEqual(
@@ -259,7 +259,7 @@ describe("the file equals the API's ?format= bytes", () => {
     await sync.waitFor("connected", (e) => e.after === null);
     const from = sync.events.length;
     await seedEntries(s, wl.id, ["AfterResync"]);
-    await sync.synced(latestEventId(service), from);
+    await sync.synced(await latestEventId(service), from);
     expect(fileBytes(options.out)).toEqual(await apiBytes(service, key, wl.id, "vanilla"));
     expect(sync.events.filter((e) => e.type === "disconnected" || e.type === "retrying")).toEqual([]);
   });
@@ -272,7 +272,7 @@ describe("the file equals the API's ?format= bytes", () => {
     const sync = agent(options);
     await sync.waitFor("started");
     await seedEntries(s, wl.id, ["Another"]);
-    await sync.synced(latestEventId(service));
+    await sync.synced(await latestEventId(service));
     expect(statSync(options.out).mode & 0o777).toBe(0o640);
     expect(readdirSync(dir.path).sort()).toEqual(
       ["whitelist.json", "whitelist.json.cursor", "wls.db", "wls.db-shm", "wls.db-wal"].sort(),
@@ -372,7 +372,7 @@ describe("retries", () => {
     const sleep = manualSleep();
     const sync = agent(agentOptions(service, key, "survival", dir.path), { sleep: sleep.sleep });
     expect(await sleep.waiting()).toBe(30_000);
-    expect(sync.events.find((e) => e.type === "retrying")).toEqual({
+    expect(await sync.events.find((e) => e.type === "retrying")).toEqual({
       type: "retrying",
       error:
         'whitelist "survival": the service answered 429: Rate limit of 2 requests per minute exceeded; retry in 30 s.',

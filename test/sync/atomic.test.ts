@@ -54,7 +54,7 @@ test(`a reader polling the file never sees it partial, empty or missing during $
     const nick = `Player${i % 100}`;
     if (Math.floor(i / 100) % 2 === 0) await seedEntries(s, wl.id, [nick]);
     else await s.entries.remove({ whitelistId: wl.id, nick, origin: "api" });
-    await agent.synced(latestEventId(service));
+    await agent.synced(await latestEventId(service));
   }
   writeFileSync(stop, "");
   let output = "";

@@ -177,9 +177,9 @@ describe("the agent with --format easywhitelist", () => {
     expect(readFileSync(out, "utf8")).toBe(expected(["Notch", "jeb_"]) as string);
 
     await seedEntries(s, wl.id, ["Alex"]);
-    await sync.synced(latestEventId(service));
+    await sync.synced(await latestEventId(service));
     await s.entries.remove({ whitelistId: wl.id, nick: "Notch", origin: "api" });
-    await sync.synced(latestEventId(service));
+    await sync.synced(await latestEventId(service));
     expect(readFileSync(out, "utf8")).toBe(expected(["Alex", "jeb_"]) as string);
     // The API still serves the file a fresh install would use.
     expect(text(await apiBytes(service, key, wl.id, "easywhitelist"))).toBe(

@@ -252,7 +252,8 @@ export async function mergedApiBytes(
 export const fileBytes = (path: string): Uint8Array<ArrayBuffer> => Uint8Array.from(readFileSync(path));
 
 /** The last event id the service assigned. */
-export const latestEventId = (service: RunningService) => service.services.events.bounds().latest;
+export const latestEventId = async (service: RunningService) =>
+  (await service.services.events.bounds()).latest;
 
 /** A TCP port nothing listens on (bound, then released). */
 export function closedPort(): number {

@@ -244,7 +244,7 @@ describe("--once", () => {
 
   test("a revoked key: exit 77 and one line on stderr", async () => {
     const { service, s, key, out } = await world();
-    const keyId = s.keys.list(GUILD)[0]?.id as string;
+    const keyId = (await s.keys.list(GUILD))[0]?.id as string;
     await s.keys.revoke(GUILD, keyId);
     const result = await sync(["--url", service.url, "--whitelist", "survival", "--out", out, "--once"], {
       WLS_KEY: key,

@@ -126,7 +126,7 @@ describe("RCON", () => {
 
       const from = sync.events.length;
       await s.entries.remove({ whitelistId: wl.id, nick: "Notch", origin: "api" });
-      await sync.synced(latestEventId(service), from);
+      await sync.synced(await latestEventId(service), from);
       await sync.waitFor("rcon-failed", () => true, from);
       expect(fileBytes(options.out)).toEqual(await apiBytes(service, key, wl.id, "vanilla"));
       expect({
@@ -153,7 +153,7 @@ describe("RCON", () => {
     expect(first.error).toBe(`cannot reach RCON at 127.0.0.1:${port} (ECONNREFUSED)`);
     const from = sync.events.length;
     await s.entries.remove({ whitelistId: wl.id, nick: "Notch", origin: "api" });
-    await sync.synced(latestEventId(service), from);
+    await sync.synced(await latestEventId(service), from);
     await sync.waitFor("rcon-failed", () => true, from);
     expect(fileBytes(options.out)).toEqual(await apiBytes(service, key, wl.id, "vanilla"));
   });

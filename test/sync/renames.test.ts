@@ -57,7 +57,7 @@ test("the sync agent's file follows a rename: the new name with the same UUID, t
   clock.advance(DAY);
   const from = agent.events.length;
   expect(await running.services.renames.pass()).toMatchObject({ asked: 1, renamed: 1 });
-  await agent.synced(latestEventId(running), from);
+  await agent.synced(await latestEventId(running), from);
 
   expect(fileBytes(options.out)).toEqual(await apiBytes(running, key, wl.id, "vanilla"));
   expect(JSON.parse(readFileSync(options.out, "utf8"))).toEqual([

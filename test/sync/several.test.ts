@@ -150,7 +150,7 @@ describe("a Java and a Bedrock whitelist in one file", () => {
       ];
       for (const [, change] of steps) {
         await change();
-        await sync.synced(latestEventId(service));
+        await sync.synced(await latestEventId(service));
         expect(fileBytes(out)).toEqual(await mergedApiBytes(service, key, ids, format));
       }
       expect(changes(sync)).toEqual(steps.map(([line]) => line));
@@ -169,7 +169,7 @@ describe("a Java and a Bedrock whitelist in one file", () => {
     }) as typeof fetch;
     const sync = agent(agentOptions(service, key, ["survival", "bedrock"], dir.path), { fetch: racing });
     expect((await sync.waitFor("started")).entries).toBe(5);
-    await sync.synced(latestEventId(service));
+    await sync.synced(await latestEventId(service));
     expect(fileBytes(out)).toEqual(await mergedApiBytes(service, key, ids, "vanilla"));
     expect(changes(sync)).toEqual(["added AfterItsList (survival)"]);
   });
@@ -191,7 +191,7 @@ describe("a nick on two listed whitelists", () => {
     const { service, key, out } = await withStaff();
     const sync = agent(agentOptions(service, key, whitelists, dir.path, { once: true }));
     await sync.done;
-    expect(sync.events.find((e) => e.type === "started")).toMatchObject({ entries: 2, written: true });
+    expect(await sync.events.find((e) => e.type === "started")).toMatchObject({ entries: 2, written: true });
     expect(JSON.parse(readFileSync(out, "utf8"))).toEqual([
       { uuid: "a762f560-4fce-3236-812a-b80efff0b62b", name: "jeb_" },
       notch,
@@ -212,15 +212,15 @@ describe("a nick on two listed whitelists", () => {
     const before = fileBytes(out);
 
     await s.entries.remove({ whitelistId: survival.id, nick: "jeb_", origin: "api" });
-    expect((await sync.synced(latestEventId(service))).written).toBe(false);
+    expect((await sync.synced(await latestEventId(service))).written).toBe(false);
     expect(fileBytes(out)).toEqual(before);
     // Listed by staff too, in another spelling: the file now holds that entry; nobody is kicked.
     await s.entries.remove({ whitelistId: survival.id, nick: "Notch", origin: "api" });
-    await sync.synced(latestEventId(service));
+    await sync.synced(await latestEventId(service));
     await rcon.until(() => rcon.commands.length === 2);
     // Gone from both: removed, and kicked.
     await s.entries.remove({ whitelistId: staff.id, nick: "JEB_", origin: "api" });
-    await sync.synced(latestEventId(service));
+    await sync.synced(await latestEventId(service));
     await rcon.until(() => rcon.commands.length === 4);
     expect(rcon.commands).toEqual(["whitelist reload", "whitelist reload", "whitelist reload", "kick jeb_"]);
     expect(changes(sync)).toEqual(["added notch (staff)", "removed jeb_ (staff)"]);
@@ -288,7 +288,7 @@ describe("a listed whitelist deleted on Discord", () => {
     expect(fileBytes(out)).toEqual(await apiBytes(service, key, survival.id, "vanilla"));
 
     await seedEntries(s, survival.id, ["StillHere"]);
-    await sync.synced(latestEventId(service));
+    await sync.synced(await latestEventId(service));
     expect(fileBytes(out)).toEqual(await apiBytes(service, key, survival.id, "vanilla"));
 
     await s.deletion.deleteWhitelist(survival.id, ACTOR);
@@ -311,9 +311,9 @@ describe("a listed whitelist deleted on Discord", () => {
     await sync.waitFor("started");
     await s.entries.remove({ whitelistId: bedrock.id, nick: ".Alex_Pocket", origin: "staff" });
     await s.entries.remove({ whitelistId: bedrock.id, nick: ".Steve", origin: "staff" });
-    await sync.synced(latestEventId(service));
+    await sync.synced(await latestEventId(service));
     await seedEntries(s, bedrock.id, [bedrockPlayer("Back Again", "2535400000000003")]);
-    await sync.synced(latestEventId(service));
+    await sync.synced(await latestEventId(service));
     expect(fileBytes(out)).toEqual(await mergedApiBytes(service, key, ids, "vanilla"));
     expect(sync.events.filter((e) => e.type === "warning")).toEqual([]);
   });
@@ -399,7 +399,7 @@ describe("resuming with several whitelists", () => {
     const first = agent(options);
     await first.waitFor("started");
     await seedEntries(s, bedrock.id, [bedrockPlayer("Early Bird", "2535400000000004")]);
-    const cursor = latestEventId(service);
+    const cursor = await latestEventId(service);
     await first.synced(cursor);
     await first.stop();
     expect(JSON.parse(readFileSync(statePath(out), "utf8"))).toMatchObject({
@@ -413,14 +413,14 @@ describe("resuming with several whitelists", () => {
     await seedEntries(s, creative.id, ["Elsewhere"]);
     const second = agent(options);
     const started = await second.waitFor("started");
-    await second.synced(latestEventId(service));
-    expect(second.events.find((e) => e.type === "connected")).toEqual({
+    await second.synced(await latestEventId(service));
+    expect(await second.events.find((e) => e.type === "connected")).toEqual({
       type: "connected",
       after: String(cursor),
     });
     expect([started.entries, started.written]).toEqual([5, true]);
     expect(fileBytes(out)).toEqual(await mergedApiBytes(service, key, ids, "vanilla"));
-    expect(JSON.parse(readFileSync(statePath(out), "utf8")).after).toBe(String(latestEventId(service)));
+    expect(JSON.parse(readFileSync(statePath(out), "utf8")).after).toBe(String(await latestEventId(service)));
   });
 
   test("after the socket is closed server-side: resumes with after=, every event of both applied once, no download", async () => {
@@ -437,7 +437,7 @@ describe("resuming with several whitelists", () => {
     });
     await sync.waitFor("started");
     await seedEntries(s, survival.id, ["First"]);
-    const cursor = latestEventId(service);
+    const cursor = await latestEventId(service);
     await sync.synced(cursor);
 
     service.hub.closeAll(1001, "going away");
@@ -449,7 +449,7 @@ describe("resuming with several whitelists", () => {
     const from = sync.events.length;
     const fetched = downloads.length;
     sleep.releaseAll();
-    await sync.synced(latestEventId(service), from);
+    await sync.synced(await latestEventId(service), from);
     expect(sync.events.slice(from).find((e) => e.type === "connected")).toEqual({
       type: "connected",
       after: String(cursor),

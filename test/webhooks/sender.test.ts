@@ -270,7 +270,7 @@ describe("webhook delivery", () => {
     expect({
       statuses: sent.reports.map((report) => report.outcome.status),
       removed: hook.requests.map((request) => (JSON.parse(request.body) as EntryEvent).entry.nick).sort(),
-      stillValid: services.keys.verify(plaintext),
+      stillValid: await services.keys.verify(plaintext),
     }).toEqual({ statuses: nicks.map(() => 200), removed: [...nicks].sort(), stillValid: null });
   });
 
@@ -290,8 +290,8 @@ describe("webhook delivery", () => {
     await sent.count(2);
     await webhooks.flushOutcomes();
 
-    const view = (keyId: string) => {
-      const row = services.keys.list(guild.guildId).find((key) => key.id === keyId);
+    const view = async (keyId: string) => {
+      const row = (await services.keys.list(guild.guildId)).find((key) => key.id === keyId);
       return {
         status: row?.webhookLastStatus,
         error: row?.webhookLastError,
@@ -300,9 +300,9 @@ describe("webhook delivery", () => {
       };
     };
     const at = services.clock.now();
-    expect(view(okKey.id)).toEqual({ status: 202, error: null, duration: "number", at });
-    expect(view(failingKey.id)).toMatchObject({ status: null, duration: "number", at });
-    expect(view(failingKey.id).error).toContain("ECONNREFUSED");
+    expect(await view(okKey.id)).toEqual({ status: 202, error: null, duration: "number", at });
+    expect(await view(failingKey.id)).toMatchObject({ status: null, duration: "number", at });
+    expect((await view(failingKey.id)).error).toContain("ECONNREFUSED");
   });
 
   test("a failed delivery logs one line with the origin only: no secret, path or query string", async () => {

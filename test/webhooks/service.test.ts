@@ -34,7 +34,7 @@ describe("webhook settings", () => {
       url: "http://127.0.0.1:9/Hook?t=1",
       secret,
     });
-    const listed = services.keys.list(guild.guildId)[0] as Record<string, unknown>;
+    const listed = (await services.keys.list(guild.guildId))[0] as Record<string, unknown>;
     expect(listed.webhookUrl).toBe("http://127.0.0.1:9/Hook?t=1");
     expect(JSON.stringify(listed)).not.toContain(secret);
     const again = await webhooks.set(guild.guildId, key.id, "http://127.0.0.1:9/Hook?t=1");
@@ -83,27 +83,24 @@ describe("webhook settings", () => {
     const { key: listKey } = await guild.key(guild.whitelist.id);
     const { key: otherGuildKey } = await (await seedGuild(services, "100000000000000002")).key(null);
     const webhooks = webhookService(services);
-    const ids = (whitelistId: string) =>
-      webhooks
-        .targetsFor(guild.guildId, whitelistId)
-        .map((target) => target.keyId)
-        .sort();
+    const ids = async (whitelistId: string) =>
+      (await webhooks.targetsFor(guild.guildId, whitelistId)).map((target) => target.keyId).sort();
     await webhooks.set(guild.guildId, guildKey.id, "http://127.0.0.1:1/a");
     await webhooks.set(guild.guildId, listKey.id, "http://127.0.0.1:1/b");
     await webhooks.set("100000000000000002", otherGuildKey.id, "http://127.0.0.1:1/c");
-    expect({ own: ids(guild.whitelist.id), other: ids(otherList.id) }).toEqual({
+    expect({ own: await ids(guild.whitelist.id), other: await ids(otherList.id) }).toEqual({
       own: [guildKey.id, listKey.id].sort(),
       other: [guildKey.id],
     });
 
     await webhooks.set(guild.guildId, listKey.id, "http://127.0.0.1:1/moved");
     expect(
-      webhooks.targetsFor(guild.guildId, guild.whitelist.id).find((t) => t.keyId === listKey.id)?.url,
+      (await webhooks.targetsFor(guild.guildId, guild.whitelist.id)).find((t) => t.keyId === listKey.id)?.url,
     ).toBe("http://127.0.0.1:1/moved");
     await webhooks.clear(guild.guildId, listKey.id);
-    expect(ids(guild.whitelist.id)).toEqual([guildKey.id]);
+    expect(await ids(guild.whitelist.id)).toEqual([guildKey.id]);
     await services.keys.revoke(guild.guildId, guildKey.id);
-    expect(ids(guild.whitelist.id)).toEqual([]);
+    expect(await ids(guild.whitelist.id)).toEqual([]);
   });
 
   test("outcomes are coalesced per key and written on flush", async () => {

@@ -34,7 +34,7 @@ describe("whitelist service", () => {
       roleLimits: {},
       entryLifetimeSeconds: null,
     });
-    expect(services.guilds.get(GUILD)?.id).toBe(GUILD);
+    expect((await services.guilds.get(GUILD))?.id).toBe(GUILD);
   });
 
   test("names are unique per guild whatever the letter case", async () => {
@@ -52,9 +52,9 @@ describe("whitelist service", () => {
     services = testServices();
     const wl = await seedWhitelist(services, { guildId: GUILD, name: "Creative" });
     expect([
-      services.whitelists.find(GUILD, wl.id)?.id,
-      services.whitelists.find(GUILD, "creative")?.id,
-      services.whitelists.find("100000000000000002", wl.id),
+      (await services.whitelists.find(GUILD, wl.id))?.id,
+      (await services.whitelists.find(GUILD, "creative"))?.id,
+      await services.whitelists.find("100000000000000002", wl.id),
     ]).toEqual([wl.id, wl.id, undefined]);
   });
 
@@ -101,7 +101,7 @@ describe("names that look alike", () => {
       greek: await refused("survi\u03bdal"),
       fullwidth: await refused("\uff53urvival"),
       lettercase: await refused("SURVIVAL"),
-      found: services.whitelists.find(GUILD, "\u0455urvival")?.name,
+      found: (await services.whitelists.find(GUILD, "\u0455urvival"))?.name,
     }).toEqual({
       cyrillic: "A whitelist named “\u0455urvival” would be mistaken for “survival”, which already exists.",
       greek: "A whitelist named “survi\u03bdal” would be mistaken for “survival”, which already exists.",

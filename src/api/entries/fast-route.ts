@@ -2,10 +2,10 @@ import type { BunRequest, Server } from "bun";
 import { exportFormats } from "../../entries/export.ts";
 import type { FileFormat } from "../../entries/files.ts";
 import type { KeyService } from "../../keys/service.ts";
-import { authenticate } from "../auth.ts";
+import { authenticate, authenticateCached } from "../auth.ts";
 import type { RateLimit } from "../rate-limit/index.ts";
 import { queryOf } from "../url.ts";
-import { type EntriesDeps, serveEntries } from "./serve.ts";
+import { type EntriesDeps, serveCachedEntries, serveEntries } from "./serve.ts";
 
 /**
  * The path of the read plugins poll, as Bun's router spells it: the same pattern as the Elysia route it
@@ -45,8 +45,20 @@ export function entriesRoute(deps: EntriesRouteDeps) {
     const header = request.headers.get("authorization");
     if (format !== undefined && header !== null && PLAIN_ID.test(whitelistId)) {
       try {
-        const principal = authenticate(deps.keys, header);
-        return serveEntries(deps, principal, whitelistId, format, request, admission.headers);
+        // A key, whitelist and bytes read before: answered in this same turn, nothing awaited.
+        const principal = authenticateCached(deps.keys, header);
+        const cached =
+          principal && serveCachedEntries(deps, principal, whitelistId, format, request, admission.headers);
+        if (cached) return cached;
+        return (async () => {
+          try {
+            const verified = principal ?? (await authenticate(deps.keys, header));
+            return await serveEntries(deps, verified, whitelistId, format, request, admission.headers);
+          } catch {
+            deps.limit.hold(request, admission.headers);
+            return deps.fallback(request, server);
+          }
+        })();
       } catch {
         // the app's route answers, with its problem details
       }

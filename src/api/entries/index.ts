@@ -73,7 +73,7 @@ export const entriesController = (deps: EntriesDeps & { keys: KeyService; entrie
         const whitelist = authorizeWhitelist(
           principal,
           params.whitelistId,
-          deps.whitelists.get(params.whitelistId),
+          await deps.whitelists.get(params.whitelistId),
         );
         const removed = await deps.entries.remove({
           whitelistId: whitelist.id,

@@ -46,16 +46,23 @@ function represent(format: FileFormat, file: EntryFile): Representation {
  */
 export function createRepresentations(files: EntryFiles) {
   const built = new WeakMap<EntryFile, Representation>();
+  const of = (format: FileFormat, file: EntryFile) => {
+    let representation = built.get(file);
+    if (!representation) {
+      representation = represent(format, file);
+      built.set(file, representation);
+    }
+    return representation;
+  };
   return {
     /** The whitelist's entries in `format`, ready to send. */
-    get(whitelistId: string, format: FileFormat): Representation {
-      const file = files.get(whitelistId, format);
-      let representation = built.get(file);
-      if (!representation) {
-        representation = represent(format, file);
-        built.set(file, representation);
-      }
-      return representation;
+    async get(whitelistId: string, format: FileFormat): Promise<Representation> {
+      return of(format, await files.get(whitelistId, format));
+    },
+    /** The same if its entries are in memory, without waiting; else undefined. */
+    cached(whitelistId: string, format: FileFormat): Representation | undefined {
+      const file = files.cached(whitelistId, format);
+      return file && of(format, file);
     },
   };
 }

@@ -2,7 +2,7 @@ import type { FileFormat } from "../../entries/files.ts";
 import { authorizeWhitelist } from "../../keys/scope.ts";
 import type { Principal } from "../../keys/service.ts";
 import type { WhitelistService } from "../../whitelists/service.ts";
-import type { Representations } from "./representation.ts";
+import type { Representation, Representations } from "./representation.ts";
 
 /** What answering an entries read needs. */
 export type EntriesDeps = {
@@ -16,16 +16,44 @@ export type EntriesDeps = {
  * One Response, built once with every header (`extraHeaders` too: the rate limit's, when the caller has
  * them), around an immutable cached Blob (or, for a large body, its chunks).
  */
-export function serveEntries(
+export async function serveEntries(
   deps: EntriesDeps,
   principal: Principal,
   whitelistId: string,
   format: FileFormat,
   request: Request,
   extraHeaders?: Record<string, string>,
+): Promise<Response> {
+  const whitelist = authorizeWhitelist(principal, whitelistId, await deps.whitelists.get(whitelistId));
+  return respond(await deps.representations.get(whitelist.id, format), request, extraHeaders);
+}
+
+/**
+ * `serveEntries` without waiting for anything, when the whitelist and its bytes in `format` are in memory (the
+ * read plugins poll, answered in the same turn); undefined when something must be read from the store first.
+ * Throws the scope's domain errors, as `serveEntries`.
+ */
+export function serveCachedEntries(
+  deps: EntriesDeps,
+  principal: Principal,
+  whitelistId: string,
+  format: FileFormat,
+  request: Request,
+  extraHeaders?: Record<string, string>,
+): Response | undefined {
+  const whitelist = deps.whitelists.cached(whitelistId);
+  if (!whitelist) return undefined;
+  authorizeWhitelist(principal, whitelistId, whitelist);
+  const representation = deps.representations.cached(whitelist.id, format);
+  return representation && respond(representation, request, extraHeaders);
+}
+
+/** The response carrying a representation, or 304 when `If-None-Match` holds its ETag. */
+function respond(
+  representation: Representation,
+  request: Request,
+  extraHeaders: Record<string, string> | undefined,
 ): Response {
-  const whitelist = authorizeWhitelist(principal, whitelistId, deps.whitelists.get(whitelistId));
-  const representation = deps.representations.get(whitelist.id, format);
   const headers: Record<string, string> = {
     ...extraHeaders,
     etag: representation.etag,

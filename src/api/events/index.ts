@@ -48,10 +48,10 @@ even when its whitelist is quiet.`;
 export const eventsController = ({ keys, events }: { keys: KeyService; events: EventLog }) =>
   new Elysia().use(bearerAuth(keys)).get(
     "/events",
-    ({ principal, query }) => {
+    async ({ principal, query }) => {
       const after = query.after === undefined ? null : Number(query.after);
       const limit = query.limit === undefined ? FEED_LIMIT.default : Number(query.limit);
-      const { events: found, next, more } = events.page(after, principal, limit);
+      const { events: found, next, more } = await events.page(after, principal, limit);
       // Each event as the very bytes the socket and webhooks send (eventMessage), not re-serialised.
       const body = `{"events":[${found.map(eventMessage).join(",")}],"next":${JSON.stringify(next)},"more":${more}}`;
       return new Response(body, {

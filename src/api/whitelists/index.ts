@@ -15,8 +15,8 @@ export const whitelistsController = ({
 }) =>
   new Elysia().use(bearerAuth(keys)).get(
     "/whitelists",
-    ({ principal }) => {
-      const visible = whitelists.listForGuild(principal.guildId);
+    async ({ principal }) => {
+      const visible = await whitelists.listForGuild(principal.guildId);
       return principal.whitelistId === null ? visible : visible.filter((w) => w.id === principal.whitelistId);
     },
     {

@@ -43,7 +43,7 @@ export const approval: ButtonHandler = {
       throw new DomainError("invalid-input", "This button is no longer active.");
     }
     const actor = actingMember(interaction);
-    const { request, whitelist } = context.services.registration.getRequest(requestId);
+    const { request, whitelist } = await context.services.registration.getRequest(requestId);
     requireManager(whitelist, actor);
     // Approving looks the nick up at Mojang again, which may outlast Discord's 3 s: acknowledge first.
     await interaction.deferUpdate();

@@ -28,7 +28,7 @@ export async function checkAccessNow(
       "required role keep their nicks until removed by hand."
     );
   }
-  const owners = context.services.registration.ownersFollowingRoles(after.id);
+  const owners = await context.services.registration.ownersFollowingRoles(after.id);
   if (owners.length === 0) return null;
   await deferAnswer(interaction);
   const guild = interaction.guild ?? (await interaction.client.guilds.fetch(after.guildId));

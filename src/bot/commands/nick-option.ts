@@ -31,7 +31,7 @@ export function suggestNicks(source: NickSource) {
       await suggestWhitelists(interaction, context);
       return;
     }
-    const suggestions = context.services.lookups.suggest({
+    const suggestions = await context.services.lookups.suggest({
       guildId: interaction.guildId,
       whitelist: interaction.options.getString("whitelist"),
       typed: focused.value,

@@ -100,7 +100,7 @@ export function whitelistOption(required: boolean, description = "The whitelist 
 export function whitelistFromOption(
   interaction: ChatInputCommandInteraction,
   context: BotContext,
-): Whitelist {
+): Promise<Whitelist> {
   return context.services.whitelists.resolve({
     guildId: requireGuildId(interaction),
     whitelist: interaction.options.getString("whitelist", true),
@@ -121,7 +121,7 @@ export async function suggestWhitelists(
     return;
   }
   const typed = focused.value.trim().toLowerCase();
-  const all = context.services.whitelists.listForGuild(interaction.guildId);
+  const all = await context.services.whitelists.listForGuild(interaction.guildId);
   const starts = all.filter((wl) => wl.name.toLowerCase().startsWith(typed) || wl.id === typed);
   const contains = all.filter((wl) => !starts.includes(wl) && wl.name.toLowerCase().includes(typed));
   await interaction.respond(

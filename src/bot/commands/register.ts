@@ -28,7 +28,7 @@ export const register = {
   async execute(interaction, context) {
     const guildId = requireGuildId(interaction);
     const member = actingMember(interaction);
-    const named = context.services.whitelists.resolve({
+    const named = await context.services.whitelists.resolve({
       guildId,
       whitelist: interaction.options.getString("whitelist"),
       channelId: interaction.channelId,

@@ -48,7 +48,10 @@ export function createMessageHandler(
 
   return async (message: Message): Promise<void> => {
     if (message.author.bot || !message.inGuild() || !message.member) return;
-    const whitelist = context.services.registration.whitelistForMessage(message.guildId, message.channelId);
+    const whitelist = await context.services.registration.whitelistForMessage(
+      message.guildId,
+      message.channelId,
+    );
     if (!whitelist) return;
     // Without Message Content every post arrives blank: say why instead of ignoring the member.
     if (isPaused(whitelist, context.intents)) {

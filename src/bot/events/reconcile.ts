@@ -25,8 +25,9 @@ export type Reconciled = { left: number; roleLost: number };
 export async function reconcileMembers(
   guild: Guild,
   context: Pick<BotContext, "services" | "logger">,
-  owners: readonly string[] = context.services.entries.ownersInGuild(guild.id),
+  known?: readonly string[],
 ): Promise<Reconciled> {
+  const owners = known ?? (await context.services.entries.ownersInGuild(guild.id));
   const { registration } = context.services;
   const done: Reconciled = { left: 0, roleLost: 0 };
   for (let start = 0; start < owners.length; start += MEMBER_IDS_PER_REQUEST) {

@@ -34,7 +34,7 @@ export async function onRoleDelete(
   role: Role,
   context: Pick<BotContext, "services" | "logger">,
 ): Promise<Reconciled> {
-  const owners = context.services.registration.ownersRequiringRole(role.guild.id, role.id);
+  const owners = await context.services.registration.ownersRequiringRole(role.guild.id, role.id);
   if (owners.length === 0) return { left: 0, roleLost: 0 };
   return reconcileMembers(role.guild, context, owners);
 }

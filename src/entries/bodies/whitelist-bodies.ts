@@ -30,19 +30,57 @@ export class WhitelistBodies {
   private readonly formats = new Map<FileFormat, Built>();
   private sum = 0n;
   private count = 0;
-  /** The entries read at creation, for the first format built before any change; then dropped. */
+  /** The entries read at creation, to build formats from until the first change; then dropped. */
   private initial: readonly BodyEntry[] | null;
 
-  /** `load` reads the whitelist's entries from the store again, for a format first read later. */
+  /**
+   * `entries`: the whitelist as the store held it once every event up to `through` was committed (and no
+   * later one): changes with a higher event id are applied by `apply`, the others are in already.
+   */
   constructor(
     entries: readonly BodyEntry[],
-    private readonly load: () => readonly BodyEntry[],
+    private through: number,
     /** Pieces per chunk (tests: small, so chunks split and empty out on a few entries). */
     private readonly chunkSize = CHUNK_SIZE,
   ) {
     for (const entry of entries) this.sum = (this.sum + entryHash(entry)) & MASK;
     this.count = entries.length;
     this.initial = entries;
+  }
+
+  /**
+   * Whether `format` can be served from here: built already, or buildable because nothing changed since the
+   * entries were read. Otherwise the whitelist is read again (EntryFiles).
+   */
+  serves(format: FileFormat): boolean {
+    return this.formats.has(format) || this.initial !== null;
+  }
+
+  /** Whether `format` is built (served without reading the store). */
+  has(format: FileFormat): boolean {
+    return this.formats.has(format);
+  }
+
+  /** Drops the entries read at creation once the formats wanted now are built (they can be large). */
+  release(): void {
+    this.initial = null;
+  }
+
+  /** The formats built so far. */
+  built(): FileFormat[] {
+    return [...this.formats.keys()];
+  }
+
+  /**
+   * Applies a committed change unless the entries already hold it (its event id is not above the last one
+   * applied): the bus may bring a change the store read already included. Returns whether it was applied.
+   */
+  apply(eventId: number, type: "entry.added" | "entry.removed", entry: BodyEntry): boolean {
+    if (eventId <= this.through) return false;
+    this.through = eventId;
+    if (type === "entry.added") this.add(entry);
+    else this.remove(entry);
+    return true;
   }
 
   /** Applies an addition. */
@@ -104,8 +142,8 @@ export class WhitelistBodies {
 
   private build(format: FileFormat): Built {
     const layout = layouts[format];
-    const entries = this.initial ?? this.load();
-    this.initial = null;
+    const entries = this.initial;
+    if (entries === null) throw new Error(`the ${format} body is built from entries read again (serves)`);
     let shared: Map<string, number> | null = null;
     let chosen = entries;
     if (layout.shared) {

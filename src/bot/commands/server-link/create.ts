@@ -28,7 +28,7 @@ export const create = {
     const guildId = requireGuildId(interaction);
     const actor = requireManageGuild(interaction);
     const whitelist = interaction.options.getString("whitelist")
-      ? whitelistFromOption(interaction, context)
+      ? await whitelistFromOption(interaction, context)
       : null;
     // The key is shown only in the answer: acknowledge within Discord's 3 s before the store and the log post,
     // which may take longer, so a slow Discord cannot leave a key created and never shown.
@@ -39,7 +39,7 @@ export const create = {
       whitelistId: whitelist?.id ?? null,
       createdBy: actor.userId,
     });
-    const scope = scopeOf(key, context.services);
+    const scope = await scopeOf(key, context.services);
     await context.log.post(guildId, { embeds: [linkKeyEmbed("created", key, scope, actor.userId)] });
     context.logger.info("link key created", {
       guildId,

@@ -26,22 +26,24 @@ export const list = {
   async execute(interaction, context) {
     const guildId = requireGuildId(interaction);
     requireManageGuild(interaction);
-    const keys = context.services.keys.list(guildId);
+    const keys = await context.services.keys.list(guildId);
     if (keys.length === 0) {
       await answer(interaction, "No links yet. Create one for your game server with `/server-link create`.");
       return;
     }
-    const lines = keys.map((key) => {
+    const lines: string[] = [];
+    for (const key of keys) {
+      const scope = await scopeOf(key, context.services);
       const state = key.revokedAt !== null ? ` — **revoked** ${relativeTime(key.revokedAt)}` : "";
       const used = key.lastUsedAt === null ? "never used" : `last used ${relativeTime(key.lastUsedAt)}`;
       const hook = key.webhookUrl
         ? `webhook → ${hostOf(key.webhookUrl)} (${lastDelivery(key)})`
         : "no webhook";
-      return (
-        `• **${plainName(key.name)}** \`${key.id}\`${state}: ${scopeOf(key, context.services)}; ` +
-        `created ${relativeTime(key.createdAt)} by <@${key.createdBy}>, ${used}; ${hook}`
+      lines.push(
+        `• **${plainName(key.name)}** \`${key.id}\`${state}: ${scope}; ` +
+          `created ${relativeTime(key.createdAt)} by <@${key.createdBy}>, ${used}; ${hook}`,
       );
-    });
+    }
     await answer(
       interaction,
       fitLines(`${keys.length} link(s):`, lines) +

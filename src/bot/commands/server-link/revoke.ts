@@ -20,7 +20,7 @@ export const revoke = {
     await deferAnswer(interaction);
     const key = await context.services.keys.revoke(guildId, interaction.options.getString("id", true).trim());
     await context.log.post(guildId, {
-      embeds: [linkKeyEmbed("revoked", key, scopeOf(key, context.services), actor.userId)],
+      embeds: [linkKeyEmbed("revoked", key, await scopeOf(key, context.services), actor.userId)],
     });
     context.logger.info("link key revoked", { guildId, keyId: key.id, actorId: actor.userId });
     await answer(

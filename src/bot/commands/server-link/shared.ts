@@ -21,8 +21,7 @@ export async function suggestLinks(interaction: AutocompleteInteraction, context
     return;
   }
   const typed = interaction.options.getFocused().trim().toLowerCase();
-  const links = context.services.keys
-    .list(interaction.guildId)
+  const links = (await context.services.keys.list(interaction.guildId))
     .filter((key) => key.revokedAt === null)
     .filter((key) => key.id.toLowerCase().includes(typed) || key.name.toLowerCase().includes(typed));
   await interaction.respond(
@@ -31,8 +30,8 @@ export async function suggestLinks(interaction: AutocompleteInteraction, context
 }
 
 /** What a link reaches, in words: "whitelist **survival**" or "the whole server". */
-export function scopeOf(key: Pick<LinkKeyView, "whitelistId">, services: Services): string {
+export async function scopeOf(key: Pick<LinkKeyView, "whitelistId">, services: Services): Promise<string> {
   if (key.whitelistId === null) return "the whole server";
-  const whitelist = services.whitelists.get(key.whitelistId);
+  const whitelist = await services.whitelists.get(key.whitelistId);
   return whitelist ? `whitelist **${whitelist.name}**` : "a deleted whitelist";
 }

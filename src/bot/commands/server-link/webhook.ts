@@ -27,14 +27,15 @@ export const webhook = {
     const actor = requireManageGuild(interaction);
     const keyId = interaction.options.getString("id", true).trim();
     const url = interaction.options.getString("url")?.trim() ?? "";
-    const key = () => context.services.keys.list(guildId).find((candidate) => candidate.id === keyId);
+    const key = async () =>
+      (await context.services.keys.list(guildId)).find((candidate) => candidate.id === keyId);
 
     // Resolving the URL's host (SSRF guard) and the log post may take longer than Discord's 3 s to acknowledge.
     await deferAnswer(interaction);
     if (url === "") {
       await context.services.webhooks.clear(guildId, keyId);
       context.logger.info("webhook removed", { guildId, keyId, actorId: actor.userId });
-      const cleared = key();
+      const cleared = await key();
       if (cleared)
         await context.log.post(guildId, { embeds: [webhookEmbed("cleared", cleared, null, actor.userId)] });
       await answer(
@@ -45,7 +46,7 @@ export const webhook = {
     }
 
     const { secret } = await context.services.webhooks.set(guildId, keyId, url);
-    const set = key();
+    const set = await key();
     const host = hostOf(url);
     // The host only: a webhook URL's path and query often carry a token.
     context.logger.info("webhook set", { guildId, keyId, host, actorId: actor.userId });

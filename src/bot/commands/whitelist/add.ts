@@ -36,7 +36,7 @@ export const add = {
   async execute(interaction, context) {
     const guildId = requireGuildId(interaction);
     const actor = actingMember(interaction);
-    const whitelist = whitelistFromOption(interaction, context);
+    const whitelist = await whitelistFromOption(interaction, context);
     requireManager(whitelist, actor);
     // A bad duration is refused before anything is looked up or stored.
     const expires = interaction.options.getString("expires");

@@ -17,7 +17,7 @@ import { requireGuildId, requireManageGuild } from "../preconditions.ts";
 import type { Subcommand } from "../subcommands.ts";
 
 /** What members of a whitelist do to register, and what staff may want to do next. */
-export function howMembersRegister(whitelist: Whitelist, context: BotContext): string {
+export async function howMembersRegister(whitelist: Whitelist, context: BotContext): Promise<string> {
   const channel = `<#${whitelist.channelId}>`;
   switch (whitelist.registrationMode) {
     case "command":
@@ -27,7 +27,7 @@ export function howMembersRegister(whitelist: Whitelist, context: BotContext): s
         ? `⚠️ Members post their nick as a message in ${channel}, but that is paused: ${pausedForStaff}`
         : `Members post their nick as a message in ${channel}; I react ✅ or explain why not.`;
     case "approval": {
-      const logChannel = context.services.guilds.get(whitelist.guildId)?.logChannelId;
+      const logChannel = (await context.services.guilds.get(whitelist.guildId))?.logChannelId;
       return (
         `Members use \`/register\` in ${channel}; their requests appear in the log channel with Approve and ` +
         `Reject buttons.${logChannel ? "" : " Set that channel first with `/whitelist log-channel`."}`
@@ -108,14 +108,19 @@ export const create = {
     const floodgate = whitelist.nickType === "bedrock" ? ` ${describeFloodgate(whitelist)}.` : "";
     // The whitelist exists either way; what would stop it working is said now, not when a member fails.
     const warnings = interaction.guild
-      ? whitelistWarnings(interaction.guild, whitelist, context.services, context.intents.messageContent)
+      ? await whitelistWarnings(
+          interaction.guild,
+          whitelist,
+          context.services,
+          context.intents.messageContent,
+        )
       : [];
     await answer(
       interaction,
       [
         `✅ Created **${whitelist.name}** (id \`${whitelist.id}\`): ${whitelist.nickType} nicks, ` +
           `${whitelist.maxNicksPerUser} per member.${floodgate}`,
-        howMembersRegister(whitelist, context),
+        await howMembersRegister(whitelist, context),
         ...warnings,
         "Next: set required, granted and manager roles with `/whitelist roles`, and give your game server " +
           "access with `/server-link create`.",

@@ -26,13 +26,13 @@ export const deleteWhitelist = {
   async execute(interaction, context) {
     const guildId = requireGuildId(interaction);
     const actor = requireManageGuild(interaction);
-    const whitelist = whitelistFromOption(interaction, context);
+    const whitelist = await whitelistFromOption(interaction, context);
     const { entries, keys, deletion } = context.services;
     if (interaction.options.getBoolean("confirm") !== true) {
-      const nicks = entries.list(whitelist.id);
-      const scopedKeys = keys
-        .list(guildId)
-        .filter((key) => key.whitelistId === whitelist.id && key.revokedAt === null);
+      const nicks = await entries.list(whitelist.id);
+      const scopedKeys = (await keys.list(guildId)).filter(
+        (key) => key.whitelistId === whitelist.id && key.revokedAt === null,
+      );
       await answer(
         interaction,
         `Deleting **${whitelist.name}** removes its ${nicks.length} nick(s) (roles given for them are taken ` +

@@ -50,7 +50,7 @@ export const deny = {
   async execute(interaction, context) {
     const guildId = requireGuildId(interaction);
     const actor = actingMember(interaction);
-    const whitelist = whitelistFromOption(interaction, context);
+    const whitelist = await whitelistFromOption(interaction, context);
     requireManager(whitelist, actor);
     // Mojang (or GeyserMC) is asked for the account's UUID, which may outlast Discord's 3 s.
     await deferAnswer(interaction);

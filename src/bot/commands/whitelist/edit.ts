@@ -99,7 +99,7 @@ export const edit = {
 
   async execute(interaction, context) {
     requireManageGuild(interaction);
-    const whitelist = whitelistFromOption(interaction, context);
+    const whitelist = await whitelistFromOption(interaction, context);
     const { options } = interaction;
     const mode = options.getString("mode");
     const lifetime = options.getString("entry-lifetime")?.trim();
@@ -180,10 +180,15 @@ export const edit = {
           : []),
         ...(checked ? [checked] : []),
         updated.enabled
-          ? howMembersRegister(updated, context)
+          ? await howMembersRegister(updated, context)
           : "Registrations are closed; reopen them with `enabled:True`.",
         ...(interaction.guild
-          ? whitelistWarnings(interaction.guild, updated, context.services, context.intents.messageContent)
+          ? await whitelistWarnings(
+              interaction.guild,
+              updated,
+              context.services,
+              context.intents.messageContent,
+            )
           : []),
         "See every setting with `/whitelist show`.",
       ].join("\n"),

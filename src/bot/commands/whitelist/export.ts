@@ -24,11 +24,11 @@ export const exportWhitelist = {
     ),
 
   async execute(interaction, context) {
-    const whitelist = whitelistFromOption(interaction, context);
+    const whitelist = await whitelistFromOption(interaction, context);
     requireManager(whitelist, actingMember(interaction));
     const format = oneOf(exportFormats, interaction.options.getString("format", true), "format");
-    const file = context.services.files.get(whitelist.id, format);
-    const count = context.services.entries.list(whitelist.id).length;
+    const file = await context.services.files.get(whitelist.id, format);
+    const count = (await context.services.entries.list(whitelist.id)).length;
     await answer(interaction, {
       content:
         `📄 **${whitelist.name}** as \`${file.fileName}\` (${count} nick(s)). Put it in your server's folder, or ` +

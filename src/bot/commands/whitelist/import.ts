@@ -85,7 +85,7 @@ export const importList = {
   async execute(interaction, context) {
     const guildId = requireGuildId(interaction);
     const actor = actingMember(interaction);
-    const whitelist = whitelistFromOption(interaction, context);
+    const whitelist = await whitelistFromOption(interaction, context);
     requireManager(whitelist, actor);
     const attachment = interaction.options.getAttachment("file", true);
     const dryRun = interaction.options.getBoolean("dry-run") ?? false;

@@ -8,7 +8,7 @@ export const list = {
   data: new SlashCommandSubcommandBuilder().setName("list").setDescription("List this server's whitelists"),
 
   async execute(interaction, context) {
-    const all = context.services.whitelists.listForGuild(requireGuildId(interaction));
+    const all = await context.services.whitelists.listForGuild(requireGuildId(interaction));
     if (all.length === 0) {
       await answer(
         interaction,
@@ -16,11 +16,14 @@ export const list = {
       );
       return;
     }
-    const lines = all.map(
-      (wl) =>
+    const lines: string[] = [];
+    for (const wl of all) {
+      const nicks = (await context.services.entries.list(wl.id)).length;
+      lines.push(
         `• **${wl.name}** (\`${wl.id}\`) in <#${wl.channelId}>: ${wl.nickType}, ${wl.registrationMode} mode, ` +
-        `${context.services.entries.list(wl.id).length} nick(s)${wl.enabled ? "" : ", closed"}`,
-    );
+          `${nicks} nick(s)${wl.enabled ? "" : ", closed"}`,
+      );
+    }
     await answer(
       interaction,
       fitLines(`${all.length} whitelist(s):`, lines) +

@@ -50,7 +50,7 @@ export const logChannel = {
         posted
           ? `✅ I log to <#${channelId}> from now on. Keep it visible to staff only: approval buttons live there.`
           : `⚠️ <#${channelId}> is set, but I could not post there.`,
-        ...serverWarnings(guild, context.services),
+        ...(await serverWarnings(guild, context.services)),
       ].join("\n"),
     );
   },

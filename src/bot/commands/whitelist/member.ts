@@ -16,7 +16,7 @@ export const member = {
 
   async execute(interaction, context) {
     const userId = interaction.options.getUser("user", true).id;
-    const { entries, partial } = context.services.lookups.memberNicks({
+    const { entries, partial } = await context.services.lookups.memberNicks({
       guildId: requireGuildId(interaction),
       userId,
       actor: actingMember(interaction),

@@ -15,7 +15,7 @@ export const remove = {
     .addStringOption(nickOption("The nick, in any letter case")),
 
   async execute(interaction, context) {
-    const whitelist = whitelistFromOption(interaction, context);
+    const whitelist = await whitelistFromOption(interaction, context);
     const { entry } = await context.services.registration.unregister({
       guildId: requireGuildId(interaction),
       whitelist: whitelist.id,

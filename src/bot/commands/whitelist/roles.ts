@@ -75,7 +75,7 @@ export const roles = {
   async execute(interaction, context) {
     const guildId = requireGuildId(interaction);
     requireManageGuild(interaction);
-    const whitelist = whitelistFromOption(interaction, context);
+    const whitelist = await whitelistFromOption(interaction, context);
     const clear = interaction.options.getString("clear");
     const cleared = clear === null ? null : oneOf(clearable, clear, "clear");
     const changes: WhitelistChanges = {};
@@ -114,7 +114,12 @@ export const roles = {
     }
     const checked = await checkAccessNow(interaction, context, whitelist, updated);
     const guild = interaction.guild ?? (await interaction.client.guilds.fetch(updated.guildId));
-    const warnings = whitelistWarnings(guild, updated, context.services, context.intents.messageContent);
+    const warnings = await whitelistWarnings(
+      guild,
+      updated,
+      context.services,
+      context.intents.messageContent,
+    );
     await answer(
       interaction,
       [

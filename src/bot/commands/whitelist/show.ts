@@ -28,8 +28,8 @@ const FIELD_MAX = 1024;
  * The deny list for an embed field: to staff the first DENIALS_SHOWN nicks with their reasons, then how many
  * more, within a field's 1,024 characters; to members only how many (reasons are staff's notes).
  */
-function denialsField(whitelist: Whitelist, denials: DenyList, staff: boolean): string {
-  const { denials: first, total } = denials.list(whitelist.id, DENIALS_SHOWN);
+async function denialsField(whitelist: Whitelist, denials: DenyList, staff: boolean): Promise<string> {
+  const { denials: first, total } = await denials.list(whitelist.id, DENIALS_SHOWN);
   if (total === 0) return "none";
   if (!staff) return `${total} nick(s); staff see which.`;
   const more = (shown: number) => `\n… and ${total - shown} more (one at a time: \`/whitelist whois\`)`;
@@ -56,22 +56,22 @@ export const show = {
     .addStringOption(whitelistOption(true)),
 
   async execute(interaction, context) {
-    const wl = whitelistFromOption(interaction, context);
-    const stored = context.services.entries.list(wl.id);
+    const wl = await whitelistFromOption(interaction, context);
+    const stored = await context.services.entries.list(wl.id);
     const nicks = stored.length;
     // Bedrock nicks whose Floodgate UUID waits for GeyserMC (an upgrade, or GeyserMC down at the time).
     const withoutUuid = stored.filter((entry) => entry.gamertag !== null && entry.xuid === null).length;
-    const pending = context.services.registration
-      .listPendingRequests(wl.guildId)
-      .filter((request) => request.whitelistId === wl.id).length;
+    const pending = (await context.services.registration.listPendingRequests(wl.guildId)).filter(
+      (request) => request.whitelistId === wl.id,
+    ).length;
     // Without Discord's Message Content intent a message-mode whitelist cannot register anyone.
     const paused = isPaused(wl, context.intents);
     const status = !wl.enabled ? "closed for registrations" : paused ? "paused (see below)" : "open";
     // Message Content has its own field below; every other setup problem is listed as doctor would.
     const guild = interaction.guild ?? (await interaction.client.guilds.fetch(wl.guildId));
     const problems = [
-      ...serverWarnings(guild, context.services),
-      ...whitelistWarnings(guild, wl, context.services),
+      ...(await serverWarnings(guild, context.services)),
+      ...(await whitelistWarnings(guild, wl, context.services)),
     ];
     await answer(interaction, {
       content: "Staff change settings with `/whitelist edit` and roles with `/whitelist roles`.",
@@ -102,7 +102,11 @@ export const show = {
               : []),
             {
               name: "Denied nicks",
-              value: denialsField(wl, context.services.denials, isManager(wl, actingMember(interaction))),
+              value: await denialsField(
+                wl,
+                context.services.denials,
+                isManager(wl, actingMember(interaction)),
+              ),
             },
             ...(wl.nickType === "bedrock" ? [{ name: "Bedrock", value: `${describeFloodgate(wl)}.` }] : []),
             ...(withoutUuid > 0

@@ -19,7 +19,7 @@ export const undeny = {
   async execute(interaction, context) {
     const guildId = requireGuildId(interaction);
     const actor = actingMember(interaction);
-    const whitelist = whitelistFromOption(interaction, context);
+    const whitelist = await whitelistFromOption(interaction, context);
     requireManager(whitelist, actor);
     // The log post may take longer than Discord's 3 s to acknowledge.
     await deferAnswer(interaction);

@@ -24,7 +24,7 @@ export const whois = {
     .addStringOption(whitelistOption(false, "Only this whitelist (default: every whitelist of the server)")),
 
   async execute(interaction, context) {
-    const result = context.services.lookups.whois({
+    const result = await context.services.lookups.whois({
       guildId: requireGuildId(interaction),
       whitelist: interaction.options.getString("whitelist"),
       nick: interaction.options.getString("nick", true),
