@@ -41,6 +41,13 @@ export const ConfigSchema = t.Object({
     default: "./data/whitelist-sync.db",
     description: "a file path for the SQLite database",
   }),
+  DATABASE_URL: t.Optional(
+    t.String({
+      pattern: "^postgres(ql)?://",
+      description:
+        "a postgres:// URL: PostgreSQL instead of the SQLite file, for several replicas on one database",
+    }),
+  ),
   HOST: t.String({
     minLength: 1,
     default: "0.0.0.0",

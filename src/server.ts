@@ -1,10 +1,10 @@
 import { createApi } from "./api/app.ts";
 import type { Bot } from "./bot/client.ts";
 import type { Config } from "./config.ts";
-import { closeDatabase, databaseReadable } from "./db/client.ts";
+import { closeStore, databaseReadable } from "./db/driver.ts";
 import { createHealth, type Health } from "./health/status.ts";
 import { createHub, type Hub } from "./realtime/hub.ts";
-import { openServices, type Services } from "./services.ts";
+import { openStoreServices, type Services } from "./services.ts";
 import { type Clock, systemClock } from "./shared/clock.ts";
 import { explainListenError } from "./shared/listen.ts";
 import type { Logger } from "./shared/logger.ts";
@@ -69,7 +69,8 @@ export async function startService(
     config.METRICS === "on"
       ? (await import("./metrics/index.ts")).createMetrics({ version: VERSION })
       : undefined;
-  const services = openServices({
+  const services = await openStoreServices({
+    databaseUrl: config.DATABASE_URL,
     observer: metrics?.observer,
     cacheMaxBytes: config.CACHE_MAX_MB * 1024 * 1024,
     path: config.DATABASE_PATH,
@@ -145,7 +146,7 @@ export async function startService(
     clearInterval(pruner);
     await app.stop();
     await webhookSender.stop();
-    closeDatabase(services.db);
+    await closeStore(services.db);
     const onMetricsPort =
       app.server !== null && metricsServer === undefined && config.METRICS_PORT !== undefined;
     throw explainListenError(error, {
@@ -185,7 +186,7 @@ export async function startService(
     } catch (error) {
       await app.stop();
       await webhookSender.stop();
-      closeDatabase(services.db);
+      await closeStore(services.db);
       throw error;
     }
   }
@@ -266,7 +267,7 @@ export async function startService(
         await metricsServer?.stop();
         // In-flight webhook deliveries finish (bounded by their 5 s timeout) and record their outcomes.
         await webhookSender.stop();
-        closeDatabase(services.db);
+        await closeStore(services.db);
       })();
       return stopping;
     },

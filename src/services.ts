@@ -1,6 +1,6 @@
 import { ConfigSchema } from "./config.ts";
-import { type Db, lastEventId, openDatabase } from "./db/client.ts";
-import { createWriter } from "./db/writer.ts";
+import { type Db, openDatabase } from "./db/client.ts";
+import { driverOf, lastEventId } from "./db/driver.ts";
 import { logEntryChanges } from "./entries/audit.ts";
 import { createEventBus } from "./entries/bus.ts";
 import { createEventLog } from "./entries/event-log.ts";
@@ -87,7 +87,7 @@ export function createServices({
   observer = noObserver,
   cacheMaxBytes,
 }: ServiceOptions & { db: Db }) {
-  const { write, waiting: writesWaiting } = createWriter({ db, clock, budgetMs: busyTimeoutMs, observer });
+  const { write, waiting: writesWaiting } = driverOf(db).writer({ clock, budgetMs: busyTimeoutMs, observer });
   const bus = createEventBus(logger, () => lastEventId(db));
   logEntryChanges({ bus, logger });
   const events = createEventLog({ db, clock, write });
@@ -210,7 +210,17 @@ export function createServices({
 const DEFAULT_BUSY_TIMEOUT_MS = ConfigSchema.properties.DB_BUSY_TIMEOUT_MS.default;
 const DAY_MS = 24 * 3_600_000;
 
-/** Opens the store at `path` (migrating it) and wires the services over it. */
+/** Opens the store DATABASE_URL names (PostgreSQL), else the SQLite file at `path`, and wires the services. */
+export async function openStoreServices(
+  options: ServiceOptions & { path: string; databaseUrl?: string },
+): Promise<Services> {
+  if (!options.databaseUrl) return openServices(options);
+  const { openPostgres } = await import("./db/pg/store.ts");
+  const db = await openPostgres({ url: options.databaseUrl });
+  return createServices({ ...options, db });
+}
+
+/** Opens the SQLite store at `path` (migrating it) and wires the services over it. */
 export function openServices(options: ServiceOptions & { path: string }): Services {
   const db = openDatabase({ path: options.path });
   return createServices({ ...options, db });

@@ -3,10 +3,11 @@ import { accessSync, constants, mkdirSync, statSync } from "node:fs";
 import { dirname, resolve } from "node:path";
 import { type BunSQLiteDatabase, drizzle } from "drizzle-orm/bun-sqlite";
 import { ConfigError } from "../shared/errors.ts";
+import { registerDriver } from "./driver.ts";
 import { isStoreUnavailable, sqliteCode } from "./errors.ts";
 import { migrations as embeddedMigrations, type Migration } from "./migrations.ts";
 import * as schema from "./schema.ts";
-import { LOCK_WAIT_MS } from "./writer.ts";
+import { createWriter, LOCK_WAIT_MS } from "./writer.ts";
 
 /** The drizzle database every service receives. */
 export type Db = BunSQLiteDatabase<typeof schema> & { $client: Database };
@@ -52,42 +53,65 @@ export function openDatabase(options: OpenDatabaseOptions): Db {
     return drizzle({ client, schema }) as Db;
   };
   const db = connect(openFile(options.path));
-  connections.set(db, {
-    writer: drizzle({ client: writer, schema }) as Db,
-    snapshot: connect(openFile(options.path)),
-    snapshots: Promise.resolve(),
+  const writerDb = drizzle({ client: writer, schema }) as Db;
+  const snapshotDb = connect(openFile(options.path));
+  let snapshots: Promise<unknown> = Promise.resolve();
+  registerDriver(db, {
+    kind: "sqlite",
+    writer: (settings) => createWriter({ ...settings, db: writerDb }),
+    snapshot<T>(read: (q: Db) => Promise<T>): Promise<T> {
+      // One at a time on their own connection, in one read transaction.
+      const run = async () => {
+        snapshotDb.$client.run("BEGIN");
+        try {
+          return await read(snapshotDb);
+        } finally {
+          snapshotDb.$client.run("COMMIT");
+        }
+      };
+      const result = snapshots.then(run, run);
+      snapshots = result.catch(() => undefined);
+      return result;
+    },
+    async lastEventId(q) {
+      // SQLite keeps the last id of an AUTOINCREMENT table, even once its row is deleted.
+      const row = q.$client
+        .query<{ seq: number }, []>("SELECT seq FROM sqlite_sequence WHERE name = 'events'")
+        .get();
+      return row?.seq ?? 0;
+    },
+    async tryWithoutWaiting(write) {
+      const previous = db.$client.query<{ timeout: number }, []>("PRAGMA busy_timeout").get()?.timeout ?? 0;
+      db.$client.run("PRAGMA busy_timeout = 0");
+      try {
+        await write();
+        return true;
+      } catch (error) {
+        if (isStoreUnavailable(error)) return false;
+        throw error;
+      } finally {
+        db.$client.run(`PRAGMA busy_timeout = ${previous}`);
+      }
+    },
+    readable() {
+      // Never waits for a writer: WAL readers are not blocked.
+      try {
+        db.$client.query("SELECT 1").get();
+        return true;
+      } catch {
+        return false;
+      }
+    },
+    async close() {
+      closeDatabase(db);
+    },
   });
+  closers.set(db, [snapshotDb.$client, writer]);
   return db;
 }
 
-/** The other connections of a store opened by openDatabase: its writer's, and the one snapshots read on. */
-const connections = new WeakMap<Db, { writer: Db; snapshot: Db; snapshots: Promise<unknown> }>();
-
-/** The connection the store's writer writes on (src/db/writer.ts); `db` itself for a store opened otherwise. */
-export function writerConnection(db: Db): Db {
-  return connections.get(db)?.writer ?? db;
-}
-
-/**
- * Runs several reads that must see one state of the store (the entries, and the last event id they include):
- * in one read transaction, on a connection of its own, one snapshot at a time.
- */
-export function readSnapshot<T>(db: Db, read: (q: Db) => Promise<T>): Promise<T> {
-  const companion = connections.get(db);
-  if (!companion) throw new TypeError("readSnapshot needs a store opened by openDatabase");
-  const { snapshot } = companion;
-  const run = async () => {
-    snapshot.$client.run("BEGIN");
-    try {
-      return await read(snapshot);
-    } finally {
-      snapshot.$client.run("COMMIT");
-    }
-  };
-  const result = companion.snapshots.then(run, run);
-  companion.snapshots = result.catch(() => undefined);
-  return result;
-}
+/** The connections of a SQLite store besides its reader, closed with it (the writer's last). */
+const closers = new WeakMap<Db, Database[]>();
 
 /**
  * A ConfigError for a file SQLite opened but cannot use as a store (not a database, a device, a file in /proc,
@@ -191,16 +215,16 @@ export function migrate(sqlite: Database, migrations: Migration[]): number {
   return apply.immediate();
 }
 
-/** Closes the store, checkpointing the WAL so the file is self-contained. */
+/** Closes a SQLite store, checkpointing the WAL so the file is self-contained. */
 export function closeDatabase(db: Db): void {
-  const companion = connections.get(db);
-  companion?.snapshot.$client.close();
+  const [snapshot, writer] = closers.get(db) ?? [];
+  snapshot?.close();
   db.$client.close();
-  const writer = companion?.writer.$client ?? db.$client;
+  const last = writer ?? db.$client;
   try {
-    writer.run("PRAGMA wal_checkpoint(TRUNCATE)");
+    last.run("PRAGMA wal_checkpoint(TRUNCATE)");
   } finally {
-    writer.close();
+    last.close();
   }
 }
 
@@ -216,41 +240,4 @@ export type Tables = typeof schema;
 /** The tables of the store `db` was opened on. */
 export function tablesOf(db: Db): Tables {
   return (db as unknown as { _: { fullSchema: Tables } })._.fullSchema;
-}
-
-/**
- * Runs a best-effort write (bookkeeping such as `lastUsedAt`) without waiting for a lock: while another
- * connection holds the write lock it is skipped at once instead of delaying the request it rides on.
- * Resolves with whether it ran.
- */
-export async function tryWithoutWaiting(db: Db, write: () => Promise<unknown>): Promise<boolean> {
-  const previous = db.$client.query<{ timeout: number }, []>("PRAGMA busy_timeout").get()?.timeout ?? 0;
-  db.$client.run("PRAGMA busy_timeout = 0");
-  try {
-    await write();
-    return true;
-  } catch (error) {
-    if (isStoreUnavailable(error)) return false;
-    throw error;
-  } finally {
-    db.$client.run(`PRAGMA busy_timeout = ${previous}`);
-  }
-}
-
-/** The last event id the store ever assigned (0 before the first), pruned ones included. */
-export async function lastEventId(q: Db): Promise<number> {
-  const row = q.$client
-    .query<{ seq: number }, []>("SELECT seq FROM sqlite_sequence WHERE name = 'events'")
-    .get();
-  return row?.seq ?? 0;
-}
-
-/** Whether the database answers a read (never waits for a writer: WAL readers are not blocked). */
-export function databaseReadable(db: Db): boolean {
-  try {
-    db.$client.query("SELECT 1").get();
-    return true;
-  } catch {
-    return false;
-  }
 }

@@ -11,13 +11,38 @@ export function sqliteCode(error: unknown): string | undefined {
   return undefined;
 }
 
+/** PostgreSQL's SQLSTATE (`23505`, `55P03`, …) or Bun's connection error code of an error, or undefined. */
+export function postgresCode(error: unknown): string | undefined {
+  for (let current = error, depth = 0; current && depth < 5; depth++) {
+    const { errno, code } = current as { errno?: unknown; code?: unknown };
+    if (typeof errno === "string" && /^[0-9A-Z]{5}$/.test(errno)) return errno;
+    if (typeof code === "string" && code.startsWith("ERR_POSTGRES_")) return code;
+    current = (current as { cause?: unknown }).cause;
+  }
+  return undefined;
+}
+
+/**
+ * PostgreSQL could not be reached or answer now: the connection failed or closed, the server is starting or
+ * shutting down, or a lock waited past the budget (lock_timeout).
+ */
+function postgresUnavailable(error: unknown): boolean {
+  const code = postgresCode(error);
+  if (code === undefined) return false;
+  return (
+    code.startsWith("ERR_POSTGRES_CONNECTION") ||
+    /^(08|53|57P|55P03)/.test(code) ||
+    code === "ERR_POSTGRES_IDLE_TIMEOUT"
+  );
+}
+
 /**
  * True when the store cannot answer now rather than because of a bug: locked, full, read-only or failing
  * (SQLite's codes), or the writer's own "store-unavailable" once a lock outlasted its budget.
  */
 export function isStoreUnavailable(error: unknown): boolean {
   if (error instanceof DomainError) return error.code === "store-unavailable";
-  return STORE_UNAVAILABLE.test(sqliteCode(error) ?? "");
+  return STORE_UNAVAILABLE.test(sqliteCode(error) ?? "") || postgresUnavailable(error);
 }
 
 /** True when another connection holds a lock the statement needed: worth trying again shortly. */
@@ -27,7 +52,7 @@ export function isStoreBusy(error: unknown): boolean {
 
 /** True for a unique-constraint failure (a concurrent writer got there first). */
 export function isUniqueViolation(error: unknown): boolean {
-  return sqliteCode(error) === "SQLITE_CONSTRAINT_UNIQUE";
+  return sqliteCode(error) === "SQLITE_CONSTRAINT_UNIQUE" || postgresCode(error) === "23505";
 }
 
 const STORE_UNAVAILABLE =

@@ -149,6 +149,11 @@ export const events = sqliteTable(
     type: text("type", { enum: ["entry.added", "entry.removed"] }).notNull(),
     /** The public message without its id, as JSON. */
     payload: text("payload").notNull(),
+    /**
+     * What subscribers of the change need beyond the public message (the entry as stored, who made it, roles
+     * not granted), as JSON: another replica rebuilds the change from it (docs/architecture.md, Replicas).
+     */
+    detail: text("detail"),
     createdAt: integer("created_at").notNull(),
   },
   (table) => [
@@ -191,3 +196,9 @@ export const registrationRequests = sqliteTable(
       .where(sql`${table.status} = 'pending'`),
   ],
 );
+
+/** Where the cluster's leader stands in the outbox (the event id its consumers handled last); PostgreSQL only. */
+export const outboxCursor = sqliteTable("outbox_cursor", {
+  name: text("name").primaryKey(),
+  eventId: integer("event_id").notNull(),
+});

@@ -1,7 +1,7 @@
 import type { Clock } from "../shared/clock.ts";
 import { DomainError } from "../shared/errors.ts";
 import { noObserver, type Observer } from "../shared/observer.ts";
-import { type Db, type Tx, writerConnection } from "./client.ts";
+import type { Db, Tx } from "./client.ts";
 import { isStoreBusy } from "./errors.ts";
 
 /**
@@ -37,7 +37,7 @@ type Pending = {
 };
 
 /**
- * The SQLite writer: the one way the services write to the embedded store. SQLite is synchronous, so a write
+ * The SQLite writer (on the store's writer connection: use `driverOf(db).writer`): the one way the services write to the embedded store. SQLite is synchronous, so a write
  * that waited for a lock held by another process (a backup, a `sqlite3` shell) would freeze every read,
  * socket and health check for as long as it waited. Instead each attempt waits at most LOCK_WAIT_MS; while
  * the lock stays taken, writes queue in order and the first one is retried from a timer, with the event loop
@@ -57,8 +57,7 @@ export function createWriter({
   /** Told of each write refused as busy (metrics). */
   observer?: Observer;
 }): Writer {
-  const connection = writerConnection(db);
-  const sqlite = connection.$client;
+  const sqlite = db.$client;
   const queue: Pending[] = [];
   let retries = 0;
   let timer: ReturnType<typeof setTimeout> | undefined;
@@ -75,7 +74,7 @@ export function createWriter({
     }
     let value: unknown;
     try {
-      value = await pending.work(connection);
+      value = await pending.work(db);
       sqlite.run("COMMIT");
     } catch (error) {
       if (sqlite.inTransaction) sqlite.run("ROLLBACK");

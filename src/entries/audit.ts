@@ -6,7 +6,9 @@ import type { EventBus } from "./bus.ts";
  * link key through the API, a member leaving, a whitelist deleted), once. Returns the unsubscribe.
  */
 export function logEntryChanges({ bus, logger }: { bus: EventBus; logger: Logger }): () => void {
-  return bus.subscribe(({ event, entry, actorId, keyName }) => {
+  return bus.subscribe(({ event, entry, actorId, keyName, remote }) => {
+    // A change made on another replica is logged there.
+    if (remote) return;
     logger.info(event.type === "entry.added" ? "nick added" : "nick removed", {
       guildId: event.guildId,
       whitelistId: event.whitelistId,

@@ -25,7 +25,15 @@ export type ChangeNotice = {
    * summary the importer posts, instead of an embed each. Every other subscriber treats them as any change.
    */
   bulk?: true;
+  /**
+   * Made on another replica (PostgreSQL) and read here from the log: every subscriber acts on it as on any
+   * change, except what happens once per change where it was made (its log line).
+   */
+  remote?: true;
 };
+
+/** What a change's subscribers need beyond its public event; stored with the event (events.detail). */
+export type ChangeDetail = Omit<ChangeNotice, "event" | "remote">;
 
 /** Listener of committed changes. */
 export type ChangeListener = (notice: ChangeNotice) => void;

@@ -1,8 +1,10 @@
 import { and, asc, eq, gt, inArray, lt, lte, sql } from "drizzle-orm";
-import { type Db, lastEventId, type Tx, tablesOf } from "../db/client.ts";
+import { type Db, type Tx, tablesOf } from "../db/client.ts";
+import { lastEventId } from "../db/driver.ts";
 import type { Write } from "../db/writer.ts";
 import type { Clock } from "../shared/clock.ts";
 import { DomainError } from "../shared/errors.ts";
+import type { ChangeDetail, ChangeNotice } from "./bus.ts";
 import type { EntryEvent, EventType } from "./events.ts";
 import { type EntryRecord, type Origin, toEntryView } from "./model.ts";
 
@@ -39,6 +41,26 @@ export type EventPage = { events: EntryEvent[]; next: string; more: boolean };
 /** The stored event stream (the outbox): append inside a change's transaction, read back for resume. */
 export type EventLog = ReturnType<typeof createEventLog>;
 
+/** The entry of an event stored without its detail (none is, since events.detail exists): what the event shows. */
+function unknownEntry(event: EntryEvent): EntryRecord {
+  return {
+    id: 0,
+    whitelistId: event.whitelistId,
+    nick: event.entry.nick,
+    uuid: event.entry.uuid,
+    premium: event.entry.premium,
+    gamertag: null,
+    xuid: null,
+    userId: "",
+    addedBy: "",
+    origin: "staff",
+    grantedRoleIds: [],
+    createdAt: Date.parse(event.timestamp),
+    expiresAt: event.entry.expiresAt === null ? null : Date.parse(event.entry.expiresAt),
+    nameCheckedAt: null,
+  };
+}
+
 /** Events deleted per write when pruning: each batch holds the write lock for a few milliseconds at most. */
 const PRUNE_BATCH = 500;
 
@@ -47,7 +69,7 @@ export function createEventLog({ db, clock, write }: { db: Db; clock: Clock; wri
   const { events } = tablesOf(db);
   return {
     /** Appends an event inside the caller's transaction, so the change and its event commit together. */
-    async append(tx: Tx, input: NewEvent): Promise<EntryEvent> {
+    async append(tx: Tx, input: NewEvent, detail?: ChangeDetail): Promise<EntryEvent> {
       const createdAt = clock.now();
       const body = {
         type: input.type,
@@ -65,6 +87,7 @@ export function createEventLog({ db, clock, write }: { db: Db; clock: Clock; wri
           whitelistId: input.whitelistId,
           type: input.type,
           payload: JSON.stringify(body),
+          detail: detail === undefined ? null : JSON.stringify(detail),
           createdAt,
         })
         .returning({ id: events.id });
@@ -91,6 +114,29 @@ export function createEventLog({ db, clock, write }: { db: Db; clock: Clock; wri
         // Events stored before entries could expire carry no expiresAt: they never expired.
         const entry = { ...body.entry, expiresAt: body.entry.expiresAt ?? null };
         return { id: String(row.id), ...body, entry };
+      });
+    },
+
+    /**
+     * The changes after `afterId` in every guild, oldest first, at most `limit`, as their subscribers hear them
+     * (the event with what was stored beside it): how another replica learns of them (src/cluster/feed.ts).
+     */
+    async noticesAfter(afterId: number, limit: number): Promise<ChangeNotice[]> {
+      const rows = await db
+        .select({ id: events.id, payload: events.payload, detail: events.detail })
+        .from(events)
+        .where(gt(events.id, afterId))
+        .orderBy(asc(events.id))
+        .limit(limit);
+      return rows.map((row) => {
+        const body = JSON.parse(row.payload) as Omit<EntryEvent, "id">;
+        const event: EntryEvent = {
+          id: String(row.id),
+          ...body,
+          entry: { ...body.entry, expiresAt: body.entry.expiresAt ?? null },
+        };
+        const detail = JSON.parse(row.detail ?? "null") as ChangeDetail | null;
+        return { event, ...(detail ?? { entry: unknownEntry(event), actorId: null }), remote: true as const };
       });
     },
 
@@ -153,7 +199,8 @@ export function createEventLog({ db, clock, write }: { db: Db; clock: Clock; wri
           const rows = await tx
             .select({ id: events.id })
             .from(events)
-            .where(lt(events.createdAt, before))
+            // The newest event always stays: its id is the last one assigned (lastEventId on PostgreSQL).
+            .where(and(lt(events.createdAt, before), lt(events.id, sql`(SELECT max(id) FROM events)`)))
             // By time, through its index: a pass that finds nothing old reads nothing (ids follow time anyway).
             .orderBy(asc(events.createdAt))
             .limit(batch);

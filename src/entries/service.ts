@@ -1,5 +1,6 @@
 import { and, asc, count, eq, gte, inArray, isNotNull, lt, lte, min, type SQL } from "drizzle-orm";
-import { type Db, lastEventId, readSnapshot, type Tables, type Tx, tablesOf } from "../db/client.ts";
+import { type Db, type Tables, type Tx, tablesOf } from "../db/client.ts";
+import { lastEventId, readSnapshot } from "../db/driver.ts";
 import type { Write } from "../db/writer.ts";
 import { namesMeant } from "../nicks/floodgate.ts";
 import { keyPrefixEnd, nickKey } from "../nicks/key.ts";
@@ -8,7 +9,7 @@ import { DomainError } from "../shared/errors.ts";
 import { clip } from "../shared/text.ts";
 import type { Whitelist } from "../whitelists/model.ts";
 import type { WhitelistService } from "../whitelists/service.ts";
-import type { ChangeNotice, EventBus } from "./bus.ts";
+import type { ChangeDetail, ChangeNotice, EventBus } from "./bus.ts";
 import type { EventLog } from "./event-log.ts";
 import type { EntryEvent } from "./events.ts";
 import type { EntrySnapshot } from "./files.ts";
@@ -87,17 +88,21 @@ export function createEntryService(deps: {
   const appendRemoval = (
     tx: Tx,
     whitelist: Whitelist,
-    entry: EntryRecord,
     origin: Origin,
+    detail: ChangeDetail,
   ): Promise<EntryEvent> =>
-    events.append(tx, {
-      type: "entry.removed",
-      guildId: whitelist.guildId,
-      whitelistId: whitelist.id,
-      whitelistName: whitelist.name,
-      entry,
-      origin,
-    });
+    events.append(
+      tx,
+      {
+        type: "entry.removed",
+        guildId: whitelist.guildId,
+        whitelistId: whitelist.id,
+        whitelistName: whitelist.name,
+        entry: detail.entry,
+        origin,
+      },
+      detail,
+    );
 
   /** The entry holding the comparison key `key` on a whitelist, read through `q` (a transaction's own rows). */
   const findByKey = async (q: Db, whitelistId: string, key: string) => {
@@ -119,7 +124,8 @@ export function createEntryService(deps: {
     const rows = await tx.delete(entries).where(where).returning();
     const notices: ChangeNotice[] = [];
     for (const entry of rows.sort((a, b) => a.id - b.id).map(toEntry)) {
-      notices.push({ event: await appendRemoval(tx, whitelist(entry), entry, origin), entry, actorId });
+      const detail = { entry, actorId };
+      notices.push({ event: await appendRemoval(tx, whitelist(entry), origin, detail), ...detail });
     }
     return notices;
   };
@@ -139,7 +145,7 @@ export function createEntryService(deps: {
      */
     snapshotForBodies(whitelistId: string): Promise<EntrySnapshot> {
       return readSnapshot(db, async (q) => ({
-        through: await lastEventId(q),
+        through: await lastEventId(db, q),
         entries: await q
           .select({
             id: entries.id,
@@ -346,7 +352,8 @@ export function createEntryService(deps: {
             .returning();
           if (!row) continue;
           const entry = toEntry(row);
-          done.push({ event: await appendRemoval(tx, whitelist, entry, "expired"), entry, actorId: null });
+          const detail = { entry, actorId: null };
+          done.push({ event: await appendRemoval(tx, whitelist, "expired", detail), ...detail });
         }
         return done;
       }, publish);
@@ -386,20 +393,24 @@ export function createEntryService(deps: {
             })
             .returning();
           const entry = toEntry(row as EntryRow);
-          const event = await events.append(tx, {
-            type: "entry.added",
-            guildId: whitelist.guildId,
-            whitelistId: whitelist.id,
-            whitelistName: whitelist.name,
-            entry,
-            origin: input.origin,
-          });
-          return {
-            event,
+          const detail = {
             entry,
             actorId: input.addedBy,
             ...(grantFailures?.length ? { grantFailures } : {}),
           };
+          const event = await events.append(
+            tx,
+            {
+              type: "entry.added",
+              guildId: whitelist.guildId,
+              whitelistId: whitelist.id,
+              whitelistName: whitelist.name,
+              entry,
+              origin: input.origin,
+            },
+            detail,
+          );
+          return { event, ...detail };
         },
         (committed) => bus.publish(committed),
       );
@@ -441,15 +452,20 @@ export function createEntryService(deps: {
             .values({ ...stored, nickKey: key, grantedRoleIds: input.grantedRoleIds ?? [], createdAt })
             .returning();
           const entry = toEntry(row as EntryRow);
-          const event = await events.append(tx, {
-            type: "entry.added",
-            guildId: whitelist.guildId,
-            whitelistId,
-            whitelistName: whitelist.name,
-            entry,
-            origin: input.origin,
-          });
-          done.push({ event, entry, actorId: input.addedBy, bulk: true });
+          const detail = { entry, actorId: input.addedBy, bulk: true as const };
+          const event = await events.append(
+            tx,
+            {
+              type: "entry.added",
+              guildId: whitelist.guildId,
+              whitelistId,
+              whitelistName: whitelist.name,
+              entry,
+              origin: input.origin,
+            },
+            detail,
+          );
+          done.push({ event, ...detail });
         }
         return done;
       }, publish);
@@ -532,19 +548,22 @@ export function createEntryService(deps: {
             .where(eq(entries.id, change.id))
             .returning();
           const after = toEntry(updated as EntryRow);
-          const removal = await appendRemoval(tx, whitelist, before, origin);
-          const addition = await events.append(tx, {
-            type: "entry.added",
-            guildId: whitelist.guildId,
-            whitelistId: whitelist.id,
-            whitelistName: whitelist.name,
-            entry: after,
-            origin,
-          });
-          done.push(
-            { event: removal, entry: before, actorId, replacedBy: after },
-            { event: addition, entry: after, actorId, replaces: before },
+          const removed = { entry: before, actorId, replacedBy: after };
+          const added = { entry: after, actorId, replaces: before };
+          const removal = await appendRemoval(tx, whitelist, origin, removed);
+          const addition = await events.append(
+            tx,
+            {
+              type: "entry.added",
+              guildId: whitelist.guildId,
+              whitelistId: whitelist.id,
+              whitelistName: whitelist.name,
+              entry: after,
+              origin,
+            },
+            added,
           );
+          done.push({ event: removal, ...removed }, { event: addition, ...added });
         }
         return done;
       }, publish);
@@ -571,14 +590,13 @@ export function createEntryService(deps: {
           if (!row)
             throw new DomainError("entry-not-found", `${clip(removal.nick)} is not on ${whitelist.name}.`);
           const entry = toEntry(row);
-          const event = await appendRemoval(tx, whitelist, entry, removal.origin);
-          return {
-            event,
+          const detail = {
             entry,
             actorId: removal.actorId ?? null,
             keyId: removal.keyId ?? null,
             keyName: removal.keyName ?? null,
           };
+          return { event: await appendRemoval(tx, whitelist, removal.origin, detail), ...detail };
         },
         (committed) => bus.publish(committed),
       );

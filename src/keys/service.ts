@@ -1,5 +1,6 @@
 import { and, asc, eq, isNull, type SQL } from "drizzle-orm";
-import { type Db, type Tables, type Tx, tablesOf, tryWithoutWaiting } from "../db/client.ts";
+import { type Db, type Tables, type Tx, tablesOf } from "../db/client.ts";
+import { tryWithoutWaiting } from "../db/driver.ts";
 import type { Write } from "../db/writer.ts";
 import type { GuildService } from "../guilds/service.ts";
 import type { Clock } from "../shared/clock.ts";

@@ -1,6 +1,6 @@
 import { afterEach, describe, expect, test } from "bun:test";
 import { sql } from "drizzle-orm";
-import { createWriter } from "../../src/db/writer.ts";
+import { driverOf } from "../../src/db/driver.ts";
 import { DomainError } from "../../src/shared/errors.ts";
 import { holdWriteLock, type LockHolder } from "../helpers/lock.ts";
 import { type TestServices, testServices } from "../helpers/services.ts";
@@ -16,7 +16,7 @@ afterEach(async () => {
 /** A writer over fresh test services (manual clock) with `budgetMs`, and a way to write and read guild ids. */
 function setup(budgetMs: number) {
   services = testServices();
-  const writer = createWriter({ db: services.db, clock: services.clock, budgetMs });
+  const writer = driverOf(services.db).writer({ clock: services.clock, budgetMs });
   const insert = (id: string, committed?: () => void) =>
     writer.write(async (tx) => {
       tx.run(sql`INSERT INTO guilds (id, created_at) VALUES (${id}, 0)`);

@@ -1,0 +1,55 @@
+import type { Clock } from "../shared/clock.ts";
+import type { Observer } from "../shared/observer.ts";
+import type { Db } from "./client.ts";
+import type { Writer } from "./writer.ts";
+
+/**
+ * What differs between the two stores behind the services' one `Db`: SQLite (the embedded default, one file)
+ * and PostgreSQL (DATABASE_URL, several replicas). The services never ask which one they run on; these
+ * functions do, for them (docs/architecture.md, Stores).
+ */
+export type StoreDriver = {
+  kind: "sqlite" | "postgres";
+  /** The writer of the store: one write transaction at a time, in the order asked. */
+  writer(options: { clock: Clock; budgetMs: number; observer?: Observer }): Writer;
+  /** Reads that must see one state of the store, in one read-only transaction. */
+  snapshot<T>(read: (q: Db) => Promise<T>): Promise<T>;
+  /** The last event id committed (0 before the first), read through `q` (a snapshot's own connection). */
+  lastEventId(q: Db): Promise<number>;
+  /** A best-effort write that never waits for a lock: resolves false when it could not run now. */
+  tryWithoutWaiting(write: () => Promise<unknown>): Promise<boolean>;
+  /** Whether the store answered its last read (health): never waits. */
+  readable(): boolean;
+  close(): Promise<void>;
+};
+
+const drivers = new WeakMap<Db, StoreDriver>();
+
+/** Records the driver of a store just opened. */
+export function registerDriver(db: Db, driver: StoreDriver): void {
+  drivers.set(db, driver);
+}
+
+/** The driver of a store opened by openDatabase or openPostgres. */
+export function driverOf(db: Db): StoreDriver {
+  const driver = drivers.get(db);
+  if (!driver) throw new TypeError("not a store opened by openDatabase or openPostgres");
+  return driver;
+}
+
+/** See StoreDriver.snapshot. */
+export const readSnapshot = <T>(db: Db, read: (q: Db) => Promise<T>): Promise<T> =>
+  driverOf(db).snapshot(read);
+
+/** See StoreDriver.lastEventId; `q` defaults to the store itself. */
+export const lastEventId = (db: Db, q: Db = db): Promise<number> => driverOf(db).lastEventId(q);
+
+/** See StoreDriver.tryWithoutWaiting. */
+export const tryWithoutWaiting = (db: Db, write: () => Promise<unknown>): Promise<boolean> =>
+  driverOf(db).tryWithoutWaiting(write);
+
+/** See StoreDriver.readable. */
+export const databaseReadable = (db: Db): boolean => driverOf(db).readable();
+
+/** Closes the store (SQLite: checkpoints the WAL; PostgreSQL: ends the pool). */
+export const closeStore = (db: Db): Promise<void> => driverOf(db).close();

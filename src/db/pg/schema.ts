@@ -1,0 +1,178 @@
+import { sql } from "drizzle-orm";
+import { bigint, boolean, index, integer, jsonb, pgTable, text, uniqueIndex } from "drizzle-orm/pg-core";
+
+// The PostgreSQL twin of src/db/schema.ts (the SQLite store): the same tables, columns and indexes, with the same
+// TypeScript row types (test/db/pg-schema.test.ts holds them equal), so the services run on either store. Times
+// are milliseconds since the epoch (bigint read as a number); role lists and limits are JSON.
+
+const millis = (name: string) => bigint(name, { mode: "number" });
+const roleList = (name: string) => jsonb(name).$type<string[]>().notNull().default(sql`'[]'::jsonb`);
+const serialId = () => bigint("id", { mode: "number" }).primaryKey().generatedByDefaultAsIdentity();
+
+/** A Discord server the bot serves. */
+export const guilds = pgTable("guilds", {
+  id: text("id").primaryKey(),
+  logChannelId: text("log_channel_id"),
+  commandHash: text("command_hash"),
+  createdAt: millis("created_at").notNull(),
+});
+
+/** A named whitelist of a guild. */
+export const whitelists = pgTable(
+  "whitelists",
+  {
+    id: text("id").primaryKey(),
+    guildId: text("guild_id")
+      .notNull()
+      .references(() => guilds.id, { onDelete: "cascade" }),
+    name: text("name").notNull(),
+    nameKey: text("name_key").notNull(),
+    channelId: text("channel_id").notNull(),
+    nickType: text("nick_type", { enum: ["java", "premium", "offline", "bedrock"] }).notNull(),
+    registrationMode: text("registration_mode", { enum: ["command", "message", "approval"] }).notNull(),
+    maxNicksPerUser: integer("max_nicks_per_user").notNull().default(1),
+    enabled: boolean("enabled").notNull().default(true),
+    removeOnLeave: boolean("remove_on_leave").notNull().default(true),
+    requiredRoleIds: roleList("required_role_ids"),
+    grantedRoleIds: roleList("granted_role_ids"),
+    managerRoleIds: roleList("manager_role_ids"),
+    floodgatePrefix: text("floodgate_prefix").notNull().default("."),
+    replaceSpaces: boolean("replace_spaces").notNull().default(true),
+    onRoleLoss: text("on_role_loss", { enum: ["remove", "keep"] })
+      .notNull()
+      .default("remove"),
+    roleLimits: jsonb("role_limits").$type<Record<string, number>>().notNull().default(sql`'{}'::jsonb`),
+    entryLifetimeSeconds: integer("entry_lifetime_seconds"),
+    createdAt: millis("created_at").notNull(),
+  },
+  (table) => [uniqueIndex("whitelists_guild_name_key").on(table.guildId, table.nameKey)],
+);
+
+/** A nick on a whitelist, owned by one Discord member. */
+export const entries = pgTable(
+  "entries",
+  {
+    id: serialId(),
+    whitelistId: text("whitelist_id")
+      .notNull()
+      .references(() => whitelists.id, { onDelete: "cascade" }),
+    nick: text("nick").notNull(),
+    nickKey: text("nick_key").notNull(),
+    uuid: text("uuid"),
+    premium: boolean("premium").notNull(),
+    gamertag: text("gamertag"),
+    xuid: text("xuid"),
+    userId: text("user_id").notNull(),
+    addedBy: text("added_by").notNull(),
+    origin: text("origin", { enum: ["discord", "staff"] }).notNull(),
+    grantedRoleIds: roleList("granted_role_ids"),
+    createdAt: millis("created_at").notNull(),
+    expiresAt: millis("expires_at"),
+    nameCheckedAt: millis("name_checked_at"),
+  },
+  (table) => [
+    uniqueIndex("entries_whitelist_nick_key").on(table.whitelistId, table.nickKey),
+    index("entries_user").on(table.userId),
+    index("entries_whitelist_user").on(table.whitelistId, table.userId),
+    index("entries_expires").on(table.expiresAt),
+  ],
+);
+
+/** A nick staff refuse on a whitelist, whoever registers it; premium ones also by UUID. */
+export const deniedNicks = pgTable(
+  "denied_nicks",
+  {
+    id: serialId(),
+    whitelistId: text("whitelist_id")
+      .notNull()
+      .references(() => whitelists.id, { onDelete: "cascade" }),
+    nick: text("nick").notNull(),
+    nickKey: text("nick_key").notNull(),
+    uuid: text("uuid"),
+    reason: text("reason"),
+    deniedBy: text("denied_by").notNull(),
+    createdAt: millis("created_at").notNull(),
+  },
+  (table) => [
+    uniqueIndex("denied_nicks_whitelist_nick_key").on(table.whitelistId, table.nickKey),
+    index("denied_nicks_whitelist_uuid").on(table.whitelistId, table.uuid),
+  ],
+);
+
+/** A link key; only its SHA-256 is stored. */
+export const linkKeys = pgTable(
+  "link_keys",
+  {
+    id: text("id").primaryKey(),
+    guildId: text("guild_id")
+      .notNull()
+      .references(() => guilds.id, { onDelete: "cascade" }),
+    name: text("name").notNull(),
+    whitelistId: text("whitelist_id"),
+    keyHash: text("key_hash").notNull(),
+    createdBy: text("created_by").notNull(),
+    createdAt: millis("created_at").notNull(),
+    lastUsedAt: millis("last_used_at"),
+    revokedAt: millis("revoked_at"),
+    webhookUrl: text("webhook_url"),
+    webhookSecret: text("webhook_secret"),
+    webhookLastStatus: integer("webhook_last_status"),
+    webhookLastError: text("webhook_last_error"),
+    webhookLastDurationMs: integer("webhook_last_duration_ms"),
+    webhookLastAt: millis("webhook_last_at"),
+  },
+  (table) => [uniqueIndex("link_keys_hash").on(table.keyHash), index("link_keys_guild").on(table.guildId)],
+);
+
+/** The outbox: one row per change, written in the same transaction as the change. */
+export const events = pgTable(
+  "events",
+  {
+    id: serialId(),
+    guildId: text("guild_id").notNull(),
+    whitelistId: text("whitelist_id").notNull(),
+    type: text("type", { enum: ["entry.added", "entry.removed"] }).notNull(),
+    payload: text("payload").notNull(),
+    detail: text("detail"),
+    createdAt: millis("created_at").notNull(),
+  },
+  (table) => [
+    index("events_guild_id").on(table.guildId, table.id),
+    index("events_created").on(table.createdAt),
+  ],
+);
+
+/** A member's registration on an `approval` whitelist. */
+export const registrationRequests = pgTable(
+  "registration_requests",
+  {
+    id: text("id").primaryKey(),
+    whitelistId: text("whitelist_id")
+      .notNull()
+      .references(() => whitelists.id, { onDelete: "cascade" }),
+    userId: text("user_id").notNull(),
+    nick: text("nick").notNull(),
+    nickKey: text("nick_key").notNull(),
+    uuid: text("uuid"),
+    premium: boolean("premium").notNull(),
+    gamertag: text("gamertag"),
+    xuid: text("xuid"),
+    status: text("status", { enum: ["pending", "approved", "rejected", "cancelled"] }).notNull(),
+    requestMessageId: text("request_message_id"),
+    decidedBy: text("decided_by"),
+    decidedAt: millis("decided_at"),
+    createdAt: millis("created_at").notNull(),
+  },
+  (table) => [
+    index("registration_requests_whitelist_user").on(table.whitelistId, table.userId, table.status),
+    uniqueIndex("registration_requests_pending_nick")
+      .on(table.whitelistId, table.userId, table.nickKey)
+      .where(sql`${table.status} = 'pending'`),
+  ],
+);
+
+/** Where the cluster's leader stands in the outbox (the event id its consumers handled last). */
+export const outboxCursor = pgTable("outbox_cursor", {
+  name: text("name").primaryKey(),
+  eventId: bigint("event_id", { mode: "number" }).notNull(),
+});

@@ -1,0 +1,92 @@
+import { chmodSync, existsSync, mkdtempSync, rmSync } from "node:fs";
+import { createServer } from "node:net";
+import { tmpdir } from "node:os";
+import { join } from "node:path";
+
+/**
+ * A throwaway PostgreSQL from Debian's `postgresql` package: its own data directory in a temp dir, listening on
+ * 127.0.0.1 at a free port, run as the unprivileged `postgres` user when the tests run as root (PostgreSQL
+ * refuses root), stopped and removed by `stop`. `.ci/run` installs the package; without it this throws, so the
+ * tests that need it fail instead of being skipped.
+ */
+export type TestPostgres = {
+  /** A `postgres://` URL of a fresh database (one per call: tests do not see each other's rows). */
+  database(): Promise<string>;
+  /** Stops the server at once (`immediate`), as a crash would look to its clients, and removes its files. */
+  stop(): Promise<void>;
+};
+
+const BIN_DIRS = ["/usr/lib/postgresql/17/bin", "/usr/lib/postgresql/16/bin", "/usr/lib/postgresql/15/bin"];
+
+/** The directory of Debian's PostgreSQL server programs (initdb, pg_ctl). */
+export function postgresBin(): string {
+  const found = BIN_DIRS.find((dir) => existsSync(join(dir, "initdb")));
+  if (!found) {
+    throw new Error(
+      "PostgreSQL is not installed: `apt-get install postgresql` (.ci/run does it when missing)",
+    );
+  }
+  return found;
+}
+
+/** A TCP port free on 127.0.0.1 right now. */
+async function freePort(): Promise<number> {
+  return new Promise((resolve, reject) => {
+    const server = createServer();
+    server.once("error", reject);
+    server.listen(0, "127.0.0.1", () => {
+      const { port } = server.address() as { port: number };
+      server.close(() => resolve(port));
+    });
+  });
+}
+
+const asRoot = process.getuid?.() === 0;
+
+/** Runs a PostgreSQL program as the user that may run the server; throws with its output when it fails. */
+async function run(command: string[]): Promise<void> {
+  const argv = asRoot ? ["runuser", "-u", "postgres", "--", ...command] : command;
+  const child = Bun.spawn(argv, { stdout: "pipe", stderr: "pipe", env: { ...process.env, LC_ALL: "C" } });
+  const [out, err, code] = await Promise.all([
+    new Response(child.stdout).text(),
+    new Response(child.stderr).text(),
+    child.exited,
+  ]);
+  if (code !== 0) throw new Error(`${command.join(" ")} failed (${code}): ${err || out}`);
+}
+
+/** Starts a throwaway server; resolves once it accepts connections. */
+export async function startPostgres(): Promise<TestPostgres> {
+  const bin = postgresBin();
+  const root = mkdtempSync(join(tmpdir(), "wls-pg-"));
+  // The server's user must reach its data directory.
+  chmodSync(root, 0o777);
+  const data = join(root, "data");
+  const port = await freePort();
+  await run([join(bin, "initdb"), "-D", data, "-U", "postgres", "--auth=trust", "-E", "UTF8", "--no-sync"]);
+  await run([
+    join(bin, "pg_ctl"),
+    "-D",
+    data,
+    "-l",
+    join(root, "server.log"),
+    "-w",
+    "-o",
+    `-c listen_addresses=127.0.0.1 -c port=${port} -c unix_socket_directories=${root} -c fsync=off -c max_connections=200`,
+    "start",
+  ]);
+  const admin = new Bun.SQL(`postgres://postgres@127.0.0.1:${port}/postgres`);
+  let count = 0;
+  return {
+    async database() {
+      const name = `wls_${++count}`;
+      await admin.unsafe(`CREATE DATABASE ${name}`);
+      return `postgres://postgres@127.0.0.1:${port}/${name}`;
+    },
+    async stop() {
+      await admin.close({ timeout: 0 }).catch(() => {});
+      await run([join(bin, "pg_ctl"), "-D", data, "-m", "immediate", "stop"]).catch(() => {});
+      rmSync(root, { recursive: true, force: true });
+    },
+  };
+}
