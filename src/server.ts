@@ -1,5 +1,7 @@
+import type { SQL } from "bun";
 import { createApi } from "./api/app.ts";
 import type { Bot } from "./bot/client.ts";
+import { type Duties, electLeader, startOutbox } from "./cluster/leader.ts";
 import type { Config } from "./config.ts";
 import { closeStore, databaseReadable } from "./db/driver.ts";
 import { createHealth, type Health } from "./health/status.ts";
@@ -69,7 +71,7 @@ export async function startService(
     config.METRICS === "on"
       ? (await import("./metrics/index.ts")).createMetrics({ version: VERSION })
       : undefined;
-  const services = await openStoreServices({
+  const { services, replica } = await openStoreServices({
     databaseUrl: config.DATABASE_URL,
     observer: metrics?.observer,
     cacheMaxBytes: config.CACHE_MAX_MB * 1024 * 1024,
@@ -104,13 +106,14 @@ export async function startService(
   const webhookSender = createWebhookSender({
     webhooks: services.webhooks,
     keys: services.keys,
-    bus: services.bus,
+    bus: services.outbox,
     clock,
     logger,
     version: VERSION,
     allowPrivate: config.WEBHOOK_ALLOW_PRIVATE,
   });
-  webhookSender.start();
+  // One node alone delivers from the first change on; of several replicas, the leader does (`lead` below).
+  if (!replica) webhookSender.start();
   let bot: Bot | undefined;
   const health = createHealth({
     version: VERSION,
@@ -170,8 +173,24 @@ export async function startService(
       ? `${url.slice(0, url.lastIndexOf(":"))}:${metricsServer.port}/metrics`
       : `${url}/metrics`;
   const apiUrl = `${publicUrl}/api/v1`;
-  if (config.DISCORD_TOKEN && discord) {
-    try {
+  /**
+   * What one node does alone, and of several replicas only the leader (docs/architecture.md, Replicas): the
+   * outbox (after a change of leader, what the last one may not have finished first), webhooks, the Discord
+   * gateway, expiry, and the Bedrock and rename passes. `stop` undoes it all.
+   */
+  const lead = async (): Promise<Duties> => {
+    const outbox = replica
+      ? await startOutbox({
+          db: services.db,
+          bus: services.bus,
+          outbox: services.outbox,
+          events: services.events,
+          idle: webhookSender.idle,
+          logger,
+        })
+      : undefined;
+    webhookSender.start();
+    if (config.DISCORD_TOKEN && discord) {
       const { startBot } = await import("./bot/client.ts");
       bot = await startBot({
         token: config.DISCORD_TOKEN,
@@ -183,76 +202,59 @@ export async function startService(
         apiUrl,
         fastIdentify,
       });
-    } catch (error) {
-      await app.stop();
-      await webhookSender.stop();
-      await closeStore(services.db);
-      throw error;
     }
-  }
 
-  // Entries that expired while the service was down go now, once the bot listens, so the log channel posts each
-  // and their roles are taken back; then a timer keeps up with the next due time.
-  await services.expiry.start();
+    // Entries that expired while the service was down go now, once the bot listens, so the log channel posts
+    // each and their roles are taken back; then a timer keeps up with the next due time.
+    await services.expiry.start();
 
-  // Bedrock entries as Floodgate sees them: respelled and given their XUID after an upgrade, and XUIDs that
-  // GeyserMC could not give retried. In the background: a slow GeyserMC never delays the start.
-  const upkeepStop = new AbortController();
-  let upkeepRun: Promise<void> = Promise.resolve();
-  const runUpkeep = async () => {
-    try {
-      const report = await services.bedrock.catchUp("all", upkeepStop.signal);
-      if (report.changed > 0 || report.pending > 0 || report.clashes > 0) {
-        logger.info("bedrock entries brought up to date", { ...report });
+    // Bedrock entries as Floodgate sees them: respelled and given their XUID after an upgrade, and XUIDs that
+    // GeyserMC could not give retried. In the background: a slow GeyserMC never delays the start.
+    const upkeepStop = new AbortController();
+    let upkeepRun: Promise<void> = Promise.resolve();
+    const runUpkeep = async () => {
+      try {
+        const report = await services.bedrock.catchUp("all", upkeepStop.signal);
+        if (report.changed > 0 || report.pending > 0 || report.clashes > 0) {
+          logger.info("bedrock entries brought up to date", { ...report });
+        }
+      } catch (error) {
+        logger.warn("bedrock upkeep failed", { error: String(error) });
       }
-    } catch (error) {
-      logger.warn("bedrock upkeep failed", { error: String(error) });
-    }
-  };
-  const bedrockUpkeep = () => {
-    upkeepRun = upkeepRun.then(runUpkeep);
-  };
-  bedrockUpkeep();
-  const bedrockTimer = setInterval(bedrockUpkeep, BEDROCK_UPKEEP_MS);
-  bedrockTimer.unref();
+    };
+    const bedrockUpkeep = () => {
+      upkeepRun = upkeepRun.then(runUpkeep);
+    };
+    bedrockUpkeep();
+    const bedrockTimer = setInterval(bedrockUpkeep, BEDROCK_UPKEEP_MS);
+    bedrockTimer.unref();
 
-  // Premium accounts' name changes (docs/decisions.md, Renames): a pass a minute after the last one ended, so
-  // passes never overlap; each asks only what is due and what the minute's budget allows.
-  const renamesStop = new AbortController();
-  let renamesRun: Promise<void> = Promise.resolve();
-  let renamesTimer: ReturnType<typeof setTimeout> | undefined;
-  const runRenames = async () => {
-    try {
-      const report = await services.renames.pass(renamesStop.signal);
-      if (report.renamed > 0 || report.clashes > 0 || report.unknown > 0) {
-        logger.info("premium names refreshed", { ...report });
+    // Premium accounts' name changes (docs/decisions.md, Renames): a pass a minute after the last one ended, so
+    // passes never overlap; each asks only what is due and what the minute's budget allows.
+    const renamesStop = new AbortController();
+    let renamesRun: Promise<void> = Promise.resolve();
+    let renamesTimer: ReturnType<typeof setTimeout> | undefined;
+    const runRenames = async () => {
+      try {
+        const report = await services.renames.pass(renamesStop.signal);
+        if (report.renamed > 0 || report.clashes > 0 || report.unknown > 0) {
+          logger.info("premium names refreshed", { ...report });
+        }
+      } catch (error) {
+        logger.warn("name refresh failed", { error: String(error) });
       }
-    } catch (error) {
-      logger.warn("name refresh failed", { error: String(error) });
-    }
-  };
-  const scheduleRenames = () => {
-    if (config.RENAME_CHECK_DAYS === 0 || renamesStop.signal.aborted) return;
-    renamesTimer = setTimeout(() => {
-      renamesRun = runRenames().then(scheduleRenames);
-    }, renamePassMs);
-    renamesTimer.unref();
-  };
-  scheduleRenames();
+    };
+    const scheduleRenames = () => {
+      if (config.RENAME_CHECK_DAYS === 0 || renamesStop.signal.aborted) return;
+      renamesTimer = setTimeout(() => {
+        renamesRun = runRenames().then(scheduleRenames);
+      }, renamePassMs);
+      renamesTimer.unref();
+    };
+    scheduleRenames();
 
-  let stopping: Promise<void> | undefined;
-  const running: RunningService = {
-    url,
-    publicUrl,
-    port: server.port ?? config.PORT,
-    services,
-    hub,
-    bot,
-    health,
-    metricsUrl,
-    stop() {
-      stopping ??= (async () => {
-        clearInterval(pruner);
+    return {
+      async stop() {
         await services.expiry.stop();
         clearInterval(bedrockTimer);
         upkeepStop.abort();
@@ -261,12 +263,52 @@ export async function startService(
         renamesStop.abort();
         await renamesRun;
         await bot?.stop();
+        bot = undefined;
+        // In-flight webhook deliveries finish (bounded by their 5 s timeout) and record their outcomes.
+        await webhookSender.stop();
+        await outbox?.stop();
+      },
+    };
+  };
+
+  let duties: Duties | undefined;
+  const election = replica
+    ? electLeader({ client: services.db.$client as unknown as SQL, logger, lead })
+    : undefined;
+  if (!replica) {
+    try {
+      duties = await lead();
+    } catch (error) {
+      await app.stop();
+      await webhookSender.stop();
+      await closeStore(services.db);
+      throw error;
+    }
+  }
+
+  let stopping: Promise<void> | undefined;
+  const running: RunningService = {
+    url,
+    publicUrl,
+    port: server.port ?? config.PORT,
+    services,
+    hub,
+    get bot() {
+      return bot;
+    },
+    health,
+    metricsUrl,
+    stop() {
+      stopping ??= (async () => {
+        clearInterval(pruner);
+        await election?.stop();
+        await duties?.stop();
         services.reverter.stop();
         hub.closeAll();
         await app.stop();
         await metricsServer?.stop();
-        // In-flight webhook deliveries finish (bounded by their 5 s timeout) and record their outcomes.
         await webhookSender.stop();
+        await replica?.leave();
         await closeStore(services.db);
       })();
       return stopping;

@@ -1,9 +1,12 @@
+import type { SQL } from "bun";
+import type { ClusterBus } from "./cluster/bus.ts";
+import type { Replica } from "./cluster/replica.ts";
 import { ConfigSchema } from "./config.ts";
 import { type Db, openDatabase } from "./db/client.ts";
 import { driverOf, lastEventId } from "./db/driver.ts";
 import { logEntryChanges } from "./entries/audit.ts";
-import { createEventBus } from "./entries/bus.ts";
-import { createEventLog } from "./entries/event-log.ts";
+import { createEventBus, type EventBus } from "./entries/bus.ts";
+import { createEventLog, type EventLog } from "./entries/event-log.ts";
 import { createExpiryScheduler } from "./entries/expiry.ts";
 import { createEntryFiles } from "./entries/files.ts";
 import { createNameChecks } from "./entries/name-checks.ts";
@@ -66,6 +69,14 @@ export type ServiceOptions = {
 };
 
 /**
+ * How the services hear of changes: `bus`, every change as it commits (caches, sockets); `outbox`, the changes
+ * whose side effects happen once (roles, the log channel, webhooks, expiry timers). One store, one process:
+ * both are the in-process bus. Replicas on PostgreSQL: the bus reads the log (src/cluster/bus.ts) and the outbox
+ * is fed by the leader only (src/cluster/leader.ts).
+ */
+export type ChangeFeeds = { bus: EventBus & { settle?(): Promise<void> }; outbox: EventBus };
+
+/**
  * The composition root of the domain: wires every service over an open store, registration included, so the
  * API, the bot and the sync side all get theirs from here and build none.
  */
@@ -86,11 +97,18 @@ export function createServices({
   discord = offlineDiscord,
   observer = noObserver,
   cacheMaxBytes,
-}: ServiceOptions & { db: Db }) {
-  const { write, waiting: writesWaiting } = driverOf(db).writer({ clock, budgetMs: busyTimeoutMs, observer });
-  const bus = createEventBus(logger, () => lastEventId(db));
+  feeds,
+}: ServiceOptions & { db: Db; feeds?: (events: EventLog) => ChangeFeeds }) {
+  const events = createEventLog({ db, clock, write: (work, committed) => write(work, committed) });
+  const local = createEventBus(logger, () => lastEventId(db));
+  const { bus, outbox }: ChangeFeeds = feeds?.(events) ?? { bus: local, outbox: local };
+  const { write, waiting: writesWaiting } = driverOf(db).writer({
+    clock,
+    budgetMs: busyTimeoutMs,
+    observer,
+    settle: bus.settle,
+  });
   logEntryChanges({ bus, logger });
-  const events = createEventLog({ db, clock, write });
   const guilds = createGuildService({ db, clock, write });
   const whitelists = createWhitelistService({ db, clock, write, guilds });
   const keys = createKeyService({ db, clock, write, guilds });
@@ -100,7 +118,7 @@ export function createServices({
     bus,
     maxBytes: cacheMaxBytes,
   });
-  const expiry = createExpiryScheduler({ entries, bus, clock, logger });
+  const expiry = createExpiryScheduler({ entries, bus: outbox, clock, logger });
   const webhooks = createWebhookService({ db, write, keys, allowPrivate: allowPrivateWebhooks, logger });
   const mojang = createMojangClient({
     baseUrl: mojangApiUrl,
@@ -173,7 +191,7 @@ export function createServices({
     departures,
     logger,
   });
-  const reverter = createRoleReverter({ bus, entries, grants, roles: discord.roles, logger });
+  const reverter = createRoleReverter({ bus: outbox, entries, grants, roles: discord.roles, logger });
   return {
     db,
     write,
@@ -184,6 +202,8 @@ export function createServices({
     /** What the metrics are told (METRICS=on); records nothing otherwise. */
     observer,
     bus,
+    /** The changes whose side effects happen once in the cluster (see ChangeFeeds). */
+    outbox,
     events,
     guilds,
     whitelists,
@@ -210,14 +230,35 @@ export function createServices({
 const DEFAULT_BUSY_TIMEOUT_MS = ConfigSchema.properties.DB_BUSY_TIMEOUT_MS.default;
 const DAY_MS = 24 * 3_600_000;
 
-/** Opens the store DATABASE_URL names (PostgreSQL), else the SQLite file at `path`, and wires the services. */
+/**
+ * Opens the store DATABASE_URL names (PostgreSQL: this process joins the replicas sharing it), else the SQLite
+ * file at `path`, and wires the services over it. `replica` is the cluster membership, on PostgreSQL.
+ */
 export async function openStoreServices(
   options: ServiceOptions & { path: string; databaseUrl?: string },
-): Promise<Services> {
-  if (!options.databaseUrl) return openServices(options);
+): Promise<{ services: Services; replica?: Replica }> {
+  if (!options.databaseUrl) return { services: openServices(options) };
   const { openPostgres } = await import("./db/pg/store.ts");
+  const { createClusterBus } = await import("./cluster/bus.ts");
+  const { joinCluster } = await import("./cluster/replica.ts");
   const db = await openPostgres({ url: options.databaseUrl });
-  return createServices({ ...options, db });
+  const start = await lastEventId(db);
+  let bus: ClusterBus | undefined;
+  const services = createServices({
+    ...options,
+    db,
+    feeds: (events) => {
+      bus = createClusterBus({ events, logger: options.logger, start });
+      return { bus, outbox: createEventBus(options.logger) };
+    },
+  });
+  const replica = await joinCluster({
+    client: db.$client as unknown as SQL,
+    services,
+    bus: bus as ClusterBus,
+    logger: options.logger,
+  });
+  return { services, replica };
 }
 
 /** Opens the SQLite store at `path` (migrating it) and wires the services over it. */

@@ -22,6 +22,7 @@ const LAYERS: Record<string, "adapter" | "service" | "base"> = {
   sync: "adapter",
   metrics: "adapter",
   doctor: "adapter",
+  cluster: "adapter",
   registration: "service",
   whitelists: "service",
   entries: "service",

@@ -349,7 +349,7 @@ export function createLogChannel({
       });
     }
   };
-  const stopChanges = services.bus.subscribe((notice) => void logChange(notice));
+  const stopChanges = services.outbox.subscribe((notice) => void logChange(notice));
   const stopReverts = services.reverter.onFailure(async ({ notice, failed }) => {
     await post(notice.event.guildId, {
       embeds: [roleFailureEmbed("revoke", notice.entry.userId, notice.entry.nick, failed)],

@@ -3,7 +3,7 @@ import { accessSync, constants, mkdirSync, statSync } from "node:fs";
 import { dirname, resolve } from "node:path";
 import { type BunSQLiteDatabase, drizzle } from "drizzle-orm/bun-sqlite";
 import { ConfigError } from "../shared/errors.ts";
-import { registerDriver } from "./driver.ts";
+import { registerDriver, type StoreDriver } from "./driver.ts";
 import { isStoreUnavailable, sqliteCode } from "./errors.ts";
 import { migrations as embeddedMigrations, type Migration } from "./migrations.ts";
 import * as schema from "./schema.ts";
@@ -53,10 +53,26 @@ export function openDatabase(options: OpenDatabaseOptions): Db {
     return drizzle({ client, schema }) as Db;
   };
   const db = connect(openFile(options.path));
-  const writerDb = drizzle({ client: writer, schema }) as Db;
   const snapshotDb = connect(openFile(options.path));
+  registerDriver(db, sqliteDriver(db, drizzle({ client: writer, schema }) as Db, snapshotDb));
+  closers.set(db, [snapshotDb.$client, writer]);
+  return db;
+}
+
+/**
+ * A store over one SQLite connection someone else opened and migrated (doctor reads a database this way,
+ * without migrating it): reads, writes and snapshots all go through it.
+ */
+export function useSqlite(sqlite: Database): Db {
+  const db = drizzle({ client: sqlite, schema }) as Db;
+  registerDriver(db, sqliteDriver(db, db, db));
+  return db;
+}
+
+/** What the SQLite store does its own way (StoreDriver), over its reader, writer and snapshot connections. */
+function sqliteDriver(db: Db, writerDb: Db, snapshotDb: Db): StoreDriver {
   let snapshots: Promise<unknown> = Promise.resolve();
-  registerDriver(db, {
+  return {
     kind: "sqlite",
     writer: (settings) => createWriter({ ...settings, db: writerDb }),
     snapshot<T>(read: (q: Db) => Promise<T>): Promise<T> {
@@ -105,9 +121,7 @@ export function openDatabase(options: OpenDatabaseOptions): Db {
     async close() {
       closeDatabase(db);
     },
-  });
-  closers.set(db, [snapshotDb.$client, writer]);
-  return db;
+  };
 }
 
 /** The connections of a SQLite store besides its reader, closed with it (the writer's last). */

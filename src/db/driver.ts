@@ -11,7 +11,13 @@ import type { Writer } from "./writer.ts";
 export type StoreDriver = {
   kind: "sqlite" | "postgres";
   /** The writer of the store: one write transaction at a time, in the order asked. */
-  writer(options: { clock: Clock; budgetMs: number; observer?: Observer }): Writer;
+  writer(options: {
+    clock: Clock;
+    budgetMs: number;
+    observer?: Observer;
+    /** Waited for after each commit (PostgreSQL: until the change is published on this replica's bus). */
+    settle?: () => Promise<void>;
+  }): Writer;
   /** Reads that must see one state of the store, in one read-only transaction. */
   snapshot<T>(read: (q: Db) => Promise<T>): Promise<T>;
   /** The last event id committed (0 before the first), read through `q` (a snapshot's own connection). */

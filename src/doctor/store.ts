@@ -1,11 +1,9 @@
 import { Database } from "bun:sqlite";
 import { accessSync, constants, existsSync } from "node:fs";
 import { dirname, resolve } from "node:path";
-import { drizzle } from "drizzle-orm/bun-sqlite";
 import type { Config } from "../config.ts";
-import type { Db } from "../db/client.ts";
+import { useSqlite } from "../db/client.ts";
 import { migrations } from "../db/migrations.ts";
-import * as schema from "../db/schema.ts";
 import { createServices, type Services } from "../services.ts";
 import type { Check } from "../setup/checks.ts";
 import { systemClock } from "../shared/clock.ts";
@@ -81,7 +79,7 @@ export function checkStore(config: Config): { checks: Check[]; services?: Servic
     // A schema other than this version's: its tables cannot be read safely.
     return { checks, close: () => sqlite.close() };
   }
-  const db = drizzle({ client: sqlite, schema }) as Db;
+  const db = useSqlite(sqlite);
   const services = createServices({
     db,
     clock: systemClock,

@@ -81,10 +81,13 @@ export function createKeyService({
     if (rows.length > 0) revocations++;
     for (const row of rows) {
       verified.delete(row.keyHash);
+      announced.add(row.id);
       for (const listener of revocationListeners) listener(row.id, reason);
     }
     return rows.map(toView);
   };
+  /** Keys whose revocation was announced here (another replica's notice of it changes nothing more). */
+  const announced = new Set<string>();
 
   /**
    * Records when a key was last used, at most once per LAST_USED_RESOLUTION_MS, in the background: bookkeeping
@@ -195,6 +198,22 @@ export function createKeyService({
     announceRetiring(rows: readonly { id: string; guildId: string }[]): void {
       if (rows.length === 0) return;
       for (const listener of retiringListeners) listener(rows);
+    },
+
+    /**
+     * A key revoked on another replica (PostgreSQL): it stops verifying here too and its sockets here close,
+     * with the reason read from the store (its whitelist gone: deleted with it).
+     */
+    async revokedElsewhere(keyId: string): Promise<void> {
+      if (announced.has(keyId)) return;
+      const [row] = await db.select().from(linkKeys).where(eq(linkKeys.id, keyId));
+      if (!row || row.revokedAt === null || announced.has(keyId)) return;
+      const { whitelists } = tablesOf(db);
+      const scoped =
+        row.whitelistId === null
+          ? []
+          : await db.select({ id: whitelists.id }).from(whitelists).where(eq(whitelists.id, row.whitelistId));
+      announce([row], row.whitelistId !== null && scoped.length === 0 ? "whitelist-deleted" : "revoked");
     },
 
     /** Once committed: revoked keys stop verifying and their sockets close (see `revokeForWhitelistIn`). */

@@ -69,6 +69,8 @@ export function createWebhookSender(options: WebhookSenderOptions) {
   let dispatchScheduled = false;
   /** The targets of the last change published, read in order (see onChange). */
   let targetsRead: Promise<void> = Promise.resolve();
+  /** Changes whose targets are being read. */
+  let reading = 0;
   let unsubscribe: (() => void) | undefined;
   let draining = false;
 
@@ -206,8 +208,10 @@ export function createWebhookSender(options: WebhookSenderOptions) {
     // The keys in scope now, at the commit (read from here on), handled one change after another: each waits
     // for the targets of the one before, so none overtakes another.
     const targets = webhooks.targetsFor(event.guildId, event.whitelistId);
+    reading++;
     targetsRead = targetsRead
       .then(() => targets)
+      .finally(() => reading--)
       .then(
         (targets) => {
           if (targets.length === 0) return;
@@ -226,7 +230,8 @@ export function createWebhookSender(options: WebhookSenderOptions) {
   return {
     /** Subscribes to the bus; deliveries start with the next committed change. */
     start(): void {
-      if (unsubscribe || draining) return;
+      if (unsubscribe) return;
+      draining = false;
       const stopChanges = bus.subscribe(onChange);
       const stopRevocations = keys.onRevoked((keyId, reason) => {
         if (reason === "whitelist-deleted") retiring.add(keyId);
@@ -252,6 +257,11 @@ export function createWebhookSender(options: WebhookSenderOptions) {
       if (dropped > 0) logger.warn("webhook deliveries dropped at shutdown", { dropped });
       while (inFlight.size > 0) await Promise.all([...inFlight]);
       await webhooks.flushOutcomes();
+    },
+
+    /** Whether every change heard so far is delivered (or given up): nothing is read, queued or in flight. */
+    idle(): boolean {
+      return reading === 0 && pending.length === 0 && inFlight.size === 0 && lanes.size === 0;
     },
 
     /** Calls `listener` after each delivery attempt (tests, benchmarks, metrics); returns the unsubscribe. */

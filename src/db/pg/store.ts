@@ -57,7 +57,7 @@ export async function openPostgres(options: OpenPostgresOptions): Promise<Db> {
   ping.unref();
   registerDriver(db, {
     kind: "postgres",
-    writer: (settings) => createPgWriter(db, settings.budgetMs),
+    writer: (settings) => createPgWriter(db, settings.budgetMs, settings.settle),
     snapshot: (read) =>
       (db as unknown as PgDb).transaction((tx) => read(tx as unknown as Db), {
         isolationLevel: "repeatable read",
@@ -147,7 +147,7 @@ async function migrate(client: SQL, migrations: Migration[]): Promise<number> {
  * Replicas). This replica sends them one at a time, in the order asked. A write waiting for the lock longer
  * than the budget (DB_BUSY_TIMEOUT_MS) fails as "store-unavailable", as on SQLite.
  */
-function createPgWriter(db: Db, budgetMs: number): Writer {
+function createPgWriter(db: Db, budgetMs: number, settle?: () => Promise<void>): Writer {
   let tail: Promise<unknown> = Promise.resolve();
   let waiting = 0;
   const pg = db as unknown as PgDb;
@@ -173,6 +173,8 @@ function createPgWriter(db: Db, budgetMs: number): Writer {
         throw error;
       }
       committed?.(value);
+      // Read-your-writes: the change is published here (caches, sockets) before the write resolves.
+      await settle?.();
       return value;
     });
     tail = run.catch(() => undefined);

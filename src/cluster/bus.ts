@@ -1,0 +1,113 @@
+import type { ChangeListener, ChangeNotice, EventBus } from "../entries/bus.ts";
+import type { EventLog } from "../entries/event-log.ts";
+import type { Logger } from "../shared/logger.ts";
+
+/** Events read from the log per round of a catch-up. */
+const PAGE = 500;
+
+/** The bus of a replica on PostgreSQL, with what the replica's wiring needs besides the EventBus. */
+export type ClusterBus = EventBus & {
+  /**
+   * Reads the log after the last event published here and publishes what it finds, in id order. Called when
+   * another replica notifies a commit, after this replica's own commits, and after a lost connection.
+   */
+  catchUp(): Promise<void>;
+  /** Resolves once every change committed before the call is published here (a write waits for its own). */
+  settle(): Promise<void>;
+};
+
+/**
+ * The event bus of a replica when several share a PostgreSQL store (docs/architecture.md, Replicas). The event
+ * log stays the truth: every change, this replica's own included, is published here from the log, in event id
+ * order, after its commit. Writes commit one at a time in the cluster (src/db/pg/store.ts), so once an id is
+ * visible every lower one is visible or never will be: reading `id > last` skips none. A change made here is
+ * published with the notice its writer built (same content as the stored detail); one made elsewhere is rebuilt
+ * from the log and marked `remote`. A failing listener is logged and never stops the others.
+ */
+export function createClusterBus({
+  events,
+  logger,
+  start,
+}: {
+  events: Pick<EventLog, "noticesAfter">;
+  logger: Logger;
+  /** The last event id stored when the replica started: those before it are history, read by resumes. */
+  start: number;
+}): ClusterBus {
+  const listeners = new Set<ChangeListener>();
+  /** This replica's own changes, by event id, waiting for their turn in the log. */
+  const own = new Map<number, ChangeNotice>();
+  let cursor = start;
+  let published = 0;
+  let running: Promise<void> | null = null;
+  let again = false;
+
+  const deliver = (notice: ChangeNotice) => {
+    published++;
+    cursor = Number(notice.event.id);
+    for (const listener of listeners) {
+      try {
+        listener(notice);
+      } catch (error) {
+        logger.error("event listener failed", { eventId: notice.event.id, error: String(error) });
+      }
+    }
+  };
+
+  const round = async () => {
+    for (;;) {
+      const found = await events.noticesAfter(cursor, PAGE);
+      for (const notice of found) {
+        const id = Number(notice.event.id);
+        const mine = own.get(id);
+        own.delete(id);
+        deliver(mine ?? notice);
+      }
+      if (found.length < PAGE) return;
+    }
+  };
+
+  const catchUp = (): Promise<void> => {
+    if (running) {
+      // One round at a time; a commit noticed during a round gets a round of its own after it.
+      again = true;
+      return running;
+    }
+    running = (async () => {
+      try {
+        do {
+          again = false;
+          await round();
+        } while (again);
+      } catch (error) {
+        logger.warn("could not read new events from the database (retried with the next change)", {
+          error: String(error),
+        });
+      } finally {
+        running = null;
+      }
+    })();
+    return running;
+  };
+
+  return {
+    publish(notice) {
+      const id = Number(notice.event.id);
+      // Unless a round read it already (right after its commit), it goes out with the round it starts.
+      if (id > cursor) own.set(id, notice);
+      void catchUp();
+    },
+    subscribe(listener) {
+      listeners.add(listener);
+      return () => listeners.delete(listener);
+    },
+    through: async () => cursor,
+    published: () => published,
+    catchUp,
+    async settle() {
+      await catchUp();
+      // A round already under way may have read before the latest commit: one more, then it is in.
+      if (own.size > 0) await catchUp();
+    },
+  };
+}

@@ -1,0 +1,169 @@
+import { afterAll, afterEach, beforeAll, describe, expect, test } from "bun:test";
+import type { SQL } from "bun";
+import { electLeader, startOutbox } from "../../src/cluster/leader.ts";
+import { closeStore } from "../../src/db/driver.ts";
+import type { ChangeNotice } from "../../src/entries/bus.ts";
+import { openStoreServices, type Services } from "../../src/services.ts";
+import { manualClock } from "../../src/shared/clock.ts";
+import { silentLogger } from "../../src/shared/logger.ts";
+import { startPostgres, type TestPostgres } from "../helpers/postgres.ts";
+import { seedEntries, seedKey, seedWhitelist } from "../helpers/services.ts";
+
+// Replicas of the services on one PostgreSQL store, in this process: each hears every change made through any
+// of them exactly once and in order, a revocation or a whitelist's change on one reaches the others' caches,
+// one leader is elected and a follower takes over when it goes, and the outbox resumes where the last stopped.
+
+const GUILD = "100000000000000001";
+let pg: TestPostgres;
+let open: { services: Services; leave(): Promise<void> }[] = [];
+
+beforeAll(async () => {
+  pg = await startPostgres();
+}, 60_000);
+afterEach(async () => {
+  for (const replica of open) {
+    await replica.leave();
+    await closeStore(replica.services.db).catch(() => {});
+  }
+  open = [];
+});
+afterAll(async () => {
+  await pg?.stop();
+});
+
+async function replicas(count: number, url?: string): Promise<Services[]> {
+  const databaseUrl = url ?? (await pg.database());
+  const started: Services[] = [];
+  for (let i = 0; i < count; i++) {
+    const { services, replica } = await openStoreServices({
+      databaseUrl,
+      path: "unused",
+      clock: manualClock(Date.UTC(2026, 10, 25)),
+      logger: silentLogger,
+    });
+    open.push({ services, leave: async () => replica?.leave() });
+    started.push(services);
+  }
+  return started;
+}
+
+/** Resolves once `check` holds, asked again every few milliseconds, for at most `ms`. */
+async function eventually<T>(check: () => T | Promise<T>, ms = 5_000): Promise<T> {
+  const deadline = performance.now() + ms;
+  for (;;) {
+    const value = await check();
+    if (value) return value;
+    if (performance.now() > deadline) throw new Error("the condition never held");
+    await new Promise((resolve) => setTimeout(resolve, 5));
+  }
+}
+
+const heard = (services: Services) => {
+  const lines: string[] = [];
+  services.bus.subscribe(({ event, remote }) =>
+    lines.push(`${event.id} ${event.type} ${event.entry.nick}${remote ? " (remote)" : ""}`),
+  );
+  return lines;
+};
+
+describe("replicas on one PostgreSQL", () => {
+  test("each hears every change made through any of them, once and in order", async () => {
+    const [a, b, c] = (await replicas(3)) as [Services, Services, Services];
+    const wl = await seedWhitelist(a, { guildId: GUILD, name: "survival" });
+    const [onA, onB, onC] = [heard(a), heard(b), heard(c)];
+    await Promise.all([
+      seedEntries(a, wl.id, ["Alpha", "Bravo"]),
+      seedEntries(b, wl.id, ["Charlie", "Delta"]),
+      seedEntries(c, wl.id, ["Echo"]),
+    ]);
+    await b.entries.remove({ whitelistId: wl.id, nick: "alpha", origin: "api" });
+    const ids = (lines: string[]) => lines.map((line) => Number(line.split(" ")[0]));
+    await eventually(() => onA.length === 6 && onB.length === 6 && onC.length === 6);
+    for (const lines of [onA, onB, onC]) expect(ids(lines)).toEqual([1, 2, 3, 4, 5, 6]);
+    const plain = (line: string) => line.replace(" (remote)", "");
+    expect(onB.map(plain)).toEqual(onA.map(plain));
+    // A change is remote everywhere but where it was made.
+    expect(onB.at(-1)).toBe("6 entry.removed Alpha");
+    expect(onA.at(-1)).toBe("6 entry.removed Alpha (remote)");
+    // The served bytes follow on every replica.
+    for (const services of [a, b, c]) {
+      const body = new TextDecoder().decode((await services.files.get(wl.id, "plain")).body);
+      expect(body.trim().split("\n").sort()).toEqual(["Bravo", "Charlie", "Delta", "Echo"]);
+    }
+  });
+
+  test("a key revoked on one replica stops verifying on the others, whose listeners hear it at once", async () => {
+    const [a, b] = (await replicas(2)) as [Services, Services];
+    await seedWhitelist(a, { guildId: GUILD, name: "survival" });
+    const { key, plaintext } = await seedKey(a, GUILD);
+    expect(await b.keys.verify(plaintext)).not.toBeNull();
+    const revoked: string[] = [];
+    b.keys.onRevoked((keyId, reason) => revoked.push(`${keyId} ${reason}`));
+    await a.keys.revoke(GUILD, key.id);
+    await eventually(() => revoked.length > 0, 1_000);
+    expect(revoked).toEqual([`${key.id} revoked`]);
+    expect(b.keys.verifyCached(plaintext)).toBeUndefined();
+    expect(await b.keys.verify(plaintext)).toBeNull();
+  });
+
+  test("a whitelist changed or deleted on one replica is not served from another's cache", async () => {
+    const [a, b] = (await replicas(2)) as [Services, Services];
+    const wl = await seedWhitelist(a, { guildId: GUILD, name: "survival" });
+    expect((await b.whitelists.get(wl.id))?.maxNicksPerUser).toBe(1);
+    await a.whitelists.update(wl.id, { maxNicksPerUser: 3 });
+    await eventually(async () => (await b.whitelists.get(wl.id))?.maxNicksPerUser === 3, 1_000);
+    await a.deletion.deleteWhitelist(wl.id, "300000000000000009");
+    await eventually(async () => (await b.whitelists.get(wl.id)) === undefined, 1_000);
+  });
+
+  test("one leader at a time; when its connection goes, a follower takes over", async () => {
+    const [a, b] = (await replicas(2)) as [Services, Services];
+    const leading: string[] = [];
+    const elect = (name: string, services: Services) =>
+      electLeader({
+        client: services.db.$client as unknown as SQL,
+        logger: silentLogger,
+        lead: async () => {
+          leading.push(`${name} leads`);
+          return { stop: async () => void leading.push(`${name} stops`) };
+        },
+      });
+    const first = elect("a", a);
+    await eventually(() => leading.length === 1);
+    const second = elect("b", b);
+    expect(leading).toEqual(["a leads"]);
+    expect(first.isLeader() && !second.isLeader()).toBe(true);
+    // The leader's replica stops: its lock goes with it, and b takes over within the election interval.
+    const tookOver = performance.now();
+    await first.stop();
+    await eventually(() => second.isLeader(), 10_000);
+    expect(performance.now() - tookOver).toBeLessThan(10_000);
+    expect(leading).toEqual(["a leads", "a stops", "b leads"]);
+    await second.stop();
+  }, 20_000);
+
+  test("a new leader's outbox starts where the last one stopped: the changes since are handled, none skipped", async () => {
+    const [a, b] = (await replicas(2)) as [Services, Services];
+    const wl = await seedWhitelist(a, { guildId: GUILD, name: "survival" });
+    const outboxOf = (services: Services) => {
+      const handled: string[] = [];
+      services.outbox.subscribe((notice: ChangeNotice) => handled.push(notice.event.entry.nick));
+      return handled;
+    };
+    const onA = outboxOf(a);
+    const first = await startOutbox({ ...a, idle: () => true, logger: silentLogger });
+    await seedEntries(a, wl.id, ["One", "Two"]);
+    await eventually(() => onA.length === 2);
+    await first.stop();
+    // Between leaders, changes go on; the next leader reads them from the log.
+    await seedEntries(b, wl.id, ["Three"]);
+    await a.entries.remove({ whitelistId: wl.id, nick: "one", origin: "api" });
+    const onB = outboxOf(b);
+    await eventually(async () => Number((await b.bus.through()) >= 4));
+    const second = await startOutbox({ ...b, idle: () => true, logger: silentLogger });
+    await seedEntries(b, wl.id, ["Four"]);
+    await eventually(() => onB.length === 3);
+    expect({ a: onA, b: onB }).toEqual({ a: ["One", "Two"], b: ["Three", "One", "Four"] });
+    await second.stop();
+  });
+});
