@@ -4,6 +4,7 @@ import { type Config, ConfigSchema, flagsToEnv, loadConfig } from "./config.ts";
 import { defaultDatabasePath } from "./shared/data-dir.ts";
 import { ConfigError } from "./shared/errors.ts";
 import { createLogger, defaultLogStyle, type Logger } from "./shared/logger.ts";
+import { redactUrl } from "./shared/redact.ts";
 import { VERSION, VERSION_LINE } from "./version.ts";
 
 /** The settings' names line up in one column, however long the longest is. */
@@ -82,12 +83,13 @@ async function serve(config: Config, logger: Logger): Promise<void> {
       version: VERSION,
       url: running.url,
       docs: `${running.publicUrl}/swagger`,
-      database: config.DATABASE_PATH,
-      bot: running.bot ? "connected" : "off",
+      database: config.DATABASE_URL ? redactUrl(config.DATABASE_URL) : config.DATABASE_PATH,
+      // Of several replicas, only the leader runs the bot (it may be another one, or this one a moment later).
+      bot: running.bot ? "connected" : config.DISCORD_TOKEN ? "on the leader" : "off",
       rateLimitPerMinute: config.RATE_LIMIT_PER_MINUTE,
       metrics: running.metricsUrl ?? "off",
     });
-    if (!running.bot) {
+    if (!config.DISCORD_TOKEN) {
       logger.warn(
         "DISCORD_TOKEN is not set: the Discord bot is off (try `whitelist-sync demo` for a sandbox)",
       );

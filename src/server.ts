@@ -174,21 +174,11 @@ export async function startService(
       : `${url}/metrics`;
   const apiUrl = `${publicUrl}/api/v1`;
   /**
-   * What one node does alone, and of several replicas only the leader (docs/architecture.md, Replicas): the
-   * outbox (after a change of leader, what the last one may not have finished first), webhooks, the Discord
-   * gateway, expiry, and the Bedrock and rename passes. `stop` undoes it all.
+   * What one node does alone, and of several replicas only the leader (docs/architecture.md, Replicas):
+   * webhooks, the Discord gateway, expiry, the Bedrock and rename passes, and the outbox that feeds them (after
+   * a change of leader, what the last one may not have finished first). `stop` undoes it all.
    */
   const lead = async (): Promise<Duties> => {
-    const outbox = replica
-      ? await startOutbox({
-          db: services.db,
-          bus: services.bus,
-          outbox: services.outbox,
-          events: services.events,
-          idle: webhookSender.idle,
-          logger,
-        })
-      : undefined;
     webhookSender.start();
     if (config.DISCORD_TOKEN && discord) {
       const { startBot } = await import("./bot/client.ts");
@@ -252,6 +242,18 @@ export async function startService(
       renamesTimer.unref();
     };
     scheduleRenames();
+
+    // Every subscriber of the outbox listens now: what the last leader may not have finished comes first.
+    const outbox = replica
+      ? await startOutbox({
+          db: services.db,
+          bus: services.bus,
+          outbox: services.outbox,
+          events: services.events,
+          idle: webhookSender.idle,
+          logger,
+        })
+      : undefined;
 
     return {
       async stop() {

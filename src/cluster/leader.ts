@@ -137,6 +137,7 @@ export async function startOutbox({
   const { outboxCursor } = tablesOf(db);
   const [stored] = await db.select().from(outboxCursor).where(eq(outboxCursor.name, CURSOR_NAME));
   let forwarded = stored?.eventId ?? (await bus.through());
+  const startedAt = forwarded;
   let recorded = forwarded;
   const waiting: ChangeNotice[] = [];
   let live = false;
@@ -166,9 +167,9 @@ export async function startOutbox({
   if (replayed > 0)
     logger.info("outbox caught up after a change of leader", { replayed, through: forwarded });
 
-  const record = async () => {
-    if (forwarded === recorded || !idle()) return;
-    const through = forwarded;
+  const record = async (first = false) => {
+    if (!first && (forwarded === recorded || !idle())) return;
+    const through = first && !idle() ? startedAt : forwarded;
     await db
       .insert(outboxCursor)
       .values({ name: CURSOR_NAME, eventId: through })
@@ -181,7 +182,8 @@ export async function startOutbox({
     );
   }, CURSOR_MS);
   timer.unref();
-  await record();
+  // The first leader of a cluster records where it starts: a successor then knows where to take over.
+  await record(stored === undefined);
   return {
     async stop() {
       unsubscribe();

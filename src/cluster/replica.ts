@@ -1,6 +1,8 @@
 import type { SQL } from "bun";
-import type { Services } from "../services.ts";
+import type { EntryFiles } from "../entries/files.ts";
+import type { KeyService } from "../keys/service.ts";
 import type { Logger } from "../shared/logger.ts";
+import type { WhitelistService } from "../whitelists/service.ts";
 import type { ClusterBus } from "./bus.ts";
 
 /** A replica's membership of the cluster: its subscriptions to the other replicas' commits. */
@@ -24,7 +26,11 @@ export async function joinCluster({
   logger,
 }: {
   client: SQL;
-  services: Pick<Services, "whitelists" | "files" | "keys">;
+  services: {
+    whitelists: Pick<WhitelistService, "forget" | "get">;
+    files: Pick<EntryFiles, "invalidate">;
+    keys: Pick<KeyService, "revokedElsewhere">;
+  };
   bus: ClusterBus;
   logger: Logger;
 }): Promise<Replica> {

@@ -2,6 +2,7 @@ import { SQL } from "bun";
 import { sql } from "drizzle-orm";
 import { drizzle } from "drizzle-orm/bun-sql";
 import { ConfigError, DomainError } from "../../shared/errors.ts";
+import { redactUrl } from "../../shared/redact.ts";
 import type { Db } from "../client.ts";
 import { registerDriver } from "../driver.ts";
 import { isStoreUnavailable } from "../errors.ts";
@@ -40,7 +41,7 @@ export async function openPostgres(options: OpenPostgresOptions): Promise<Db> {
   } catch (error) {
     await client.close({ timeout: 0 }).catch(() => {});
     if (error instanceof DomainError) throw error;
-    throw new ConfigError(`DATABASE_URL: cannot use ${redact(options.url)} (${(error as Error).message})`);
+    throw new ConfigError(`DATABASE_URL: cannot use ${redactUrl(options.url)} (${(error as Error).message})`);
   }
   const db = drizzle({ client, schema }) as unknown as Db;
   let readable = true;
@@ -96,17 +97,6 @@ type PgDb = {
   ): Promise<T>;
   execute(query: unknown): Promise<unknown>;
 };
-
-/** A URL without its password, for messages and logs. */
-export function redact(url: string): string {
-  try {
-    const parsed = new URL(url);
-    if (parsed.password) parsed.password = "***";
-    return parsed.href;
-  } catch {
-    return "(not a URL)";
-  }
-}
 
 /**
  * Applies the migrations not applied yet, recording them in drizzle's own `drizzle.__drizzle_migrations` table,
