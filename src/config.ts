@@ -48,6 +48,13 @@ export const ConfigSchema = t.Object({
         "a postgres:// URL: PostgreSQL instead of the SQLite file, for several replicas on one database",
     }),
   ),
+  SHARD_COUNT: t.Optional(
+    t.Integer({
+      minimum: 1,
+      maximum: 10_000,
+      description: "how many gateway shards the bot opens, 1-10000; unset: as many as Discord recommends",
+    }),
+  ),
   HOST: t.String({
     minLength: 1,
     default: "0.0.0.0",

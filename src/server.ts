@@ -191,6 +191,7 @@ export async function startService(
         clock,
         apiUrl,
         fastIdentify,
+        shardCount: config.SHARD_COUNT,
       });
     }
 

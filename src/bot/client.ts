@@ -54,6 +54,11 @@ export type BotOptions = {
    * a guild that is unavailable at READY before being ready without it.
    */
   fastIdentify?: boolean;
+  /**
+   * SHARD_COUNT: how many gateway shards to open, all in this process (discord.js's internal sharding); unset:
+   * as many as Discord recommends (`GET /gateway/bot`), so one bot serves any number of servers.
+   */
+  shardCount?: number;
 };
 
 /** A running bot. */
@@ -146,6 +151,12 @@ export async function startBot(options: BotOptions): Promise<Bot> {
   const connect = async (intents: GatewayIntentBits[]): Promise<Client> => {
     const client = new Client({
       intents,
+      ...(options.shardCount === undefined
+        ? { shards: "auto" as const }
+        : {
+            shards: Array.from({ length: options.shardCount }, (_, i) => i),
+            shardCount: options.shardCount,
+          }),
       rest: options.discordApiUrl ? { api: options.discordApiUrl } : {},
       allowedMentions: { parse: [] },
       ...(options.fastIdentify

@@ -117,8 +117,10 @@ export type WorldOptions = {
    */
   sandbox?: Pick<
     SandboxDiscordOptions,
-    "privilegedIntents" | "guildAvailable" | "heartbeatIntervalMs" | "clock" | "observe"
+    "privilegedIntents" | "guildAvailable" | "heartbeatIntervalMs" | "clock" | "observe" | "shards"
   >;
+  /** More settings of the service (environment variables, e.g. SHARD_COUNT). */
+  env?: Record<string, string>;
   /** Runs on the database before the service starts (e.g. a message-mode whitelist the bot finds at start). */
   prepare?: (services: Services) => Promise<unknown>;
   /** Receives the service's log (silent by default). */
@@ -164,6 +166,7 @@ export async function startWorld(options: WorldOptions = {}) {
       RATE_LIMIT_PER_MINUTE: "100000",
       WEBHOOK_ALLOW_PRIVATE: "true",
       LOG_LEVEL: "silent",
+      ...options.env,
     });
     if (options.prepare) {
       const early = openServices({ path: config.DATABASE_PATH, clock, logger: silentLogger });

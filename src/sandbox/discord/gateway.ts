@@ -9,7 +9,7 @@ import {
 } from "discord-api-types/v10";
 import type { Logger } from "../../shared/logger.ts";
 import { createMemberRequests } from "./member-requests.ts";
-import { guildCreatePayload, readyPayload } from "./payloads.ts";
+import { guildCreatePayload, readyPayload, shardOf } from "./payloads.ts";
 import { disallowedIntents } from "./portal.ts";
 import type { SandboxState } from "./state.ts";
 
@@ -48,6 +48,8 @@ export type GatewayStats = {
   rejectedTokens: number;
   /** Heartbeats received (acknowledged or, on a zombie connection, not). */
   heartbeats: number;
+  /** The `[index, count]` of every IDENTIFY accepted, in order. */
+  shards: [number, number][];
   /** Whether the guild is available (false: an outage; READY lists it unavailable and no GUILD_CREATE follows). */
   guildAvailable: boolean;
 };
@@ -84,6 +86,8 @@ export type SandboxGateway = {
 type LoggedDispatch = { t: GatewayDispatchEvents; s: number; d: unknown };
 type Session = {
   id: string;
+  /** `[index, count]` as IDENTIFY gave it: the session gets the events of the guilds of its shard only. */
+  shard: [number, number];
   intents: number;
   seq: number;
   log: LoggedDispatch[];
@@ -110,6 +114,18 @@ const REQUIRED_INTENT: Partial<Record<GatewayDispatchEvents, GatewayIntentBits>>
   [GatewayDispatchEvents.TypingStart]: GatewayIntentBits.GuildMessageTyping,
 };
 
+/** A valid `shard` of IDENTIFY: `[index, count]`, whole numbers, `0 <= index < count`. */
+function validShard(shard: unknown): shard is [number, number] {
+  if (!Array.isArray(shard) || shard.length !== 2) return false;
+  const [index, count] = shard as unknown[];
+  return (
+    Number.isInteger(index) &&
+    Number.isInteger(count) &&
+    (index as number) >= 0 &&
+    (index as number) < (count as number)
+  );
+}
+
 /** Creates the gateway over the shared state. */
 export function createGateway(options: {
   state: SandboxState;
@@ -132,12 +148,14 @@ export function createGateway(options: {
     disallowedIdentifies: 0,
     rejectedTokens: 0,
     heartbeats: 0,
+    shards: [] as [number, number][],
   };
   let guildAvailable = true;
   const memberRequests = createMemberRequests({ state, logger });
   let nextConnectionId = 1;
   const stats = (): GatewayStats => ({
     ...counters,
+    shards: [...counters.shards],
     connected: sockets.size,
     sessions: sessions.size,
     memberRequests: memberRequests.received(),
@@ -166,6 +184,9 @@ export function createGateway(options: {
       (d as { user: { id: string } }).user.id === state.bot.id
     );
   };
+
+  /** Whether the sandbox's guild belongs to the session's shard (every event but READY's is about it). */
+  const ownsGuild = (session: Session) => shardOf(state.guild.id, session.shard[1]) === session.shard[0];
 
   const toSession = (session: Session, t: GatewayDispatchEvents, d: unknown) => {
     if (!allowed(session, t, d)) return;
@@ -207,18 +228,19 @@ export function createGateway(options: {
     if (typeof d.intents !== "number") {
       return closeWith(ws, GatewayCloseCodes.InvalidIntents, "Invalid intent(s).");
     }
-    if (d.shard !== undefined && JSON.stringify(d.shard) !== "[0,1]") {
-      return closeWith(ws, GatewayCloseCodes.InvalidShard, "Invalid shard.");
-    }
+    const shard = d.shard === undefined ? [0, 1] : d.shard;
+    if (!validShard(shard)) return closeWith(ws, GatewayCloseCodes.InvalidShard, "Invalid shard.");
     if (disallowedIntents(state.privilegedIntents, d.intents) !== 0) {
       counters.disallowedIdentifies++;
       notifyWatchers();
       return closeWith(ws, GatewayCloseCodes.DisallowedIntents, "Disallowed intent(s).");
     }
-    // A fresh identify abandons any session the client lost; stop queueing for those.
-    for (const [id, old] of sessions) if (old.socket === null) sessions.delete(id);
+    // A fresh identify of a shard abandons any session of that shard the client lost; stop queueing for those.
+    for (const [id, old] of sessions)
+      if (old.socket === null && old.shard[0] === shard[0]) sessions.delete(id);
     const session: Session = {
       id: crypto.randomUUID().replaceAll("-", ""),
+      shard,
       intents: d.intents,
       seq: 0,
       log: [],
@@ -228,9 +250,14 @@ export function createGateway(options: {
     ws.data.sessionId = session.id;
     counters.identifies++;
     counters.intents = d.intents;
-    logger.info("sandbox gateway session ready", { session: session.id, intents: d.intents });
-    toSession(session, GatewayDispatchEvents.Ready, readyPayload(state, session.id, gatewayUrl()));
-    if (guildAvailable && state.members.has(state.bot.id)) sendGuildCreate(session);
+    counters.shards.push(shard);
+    logger.info("sandbox gateway session ready", {
+      session: session.id,
+      intents: d.intents,
+      shard: shard.join("/"),
+    });
+    toSession(session, GatewayDispatchEvents.Ready, readyPayload(state, session.id, gatewayUrl(), shard));
+    if (guildAvailable && state.members.has(state.bot.id) && ownsGuild(session)) sendGuildCreate(session);
     wakeReadyWaiters();
   };
 
@@ -337,7 +364,7 @@ export function createGateway(options: {
     websocket,
     connectionData: (version) => ({ id: nextConnectionId++, version, sessionId: null, zombie: false }),
     dispatch(t, d) {
-      for (const session of sessions.values()) toSession(session, t, d);
+      for (const session of sessions.values()) if (ownsGuild(session)) toSession(session, t, d);
     },
     drop({ resumable = true } = {}) {
       for (const session of [...sessions.values()]) {
@@ -373,6 +400,7 @@ export function createGateway(options: {
       if (available === guildAvailable) return;
       guildAvailable = available;
       for (const session of sessions.values()) {
+        if (!ownsGuild(session)) continue;
         if (available) sendGuildCreate(session);
         else toSession(session, GatewayDispatchEvents.GuildDelete, { id: state.guild.id, unavailable: true });
       }

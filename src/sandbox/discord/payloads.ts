@@ -192,18 +192,27 @@ export function readyPayload(
   state: SandboxState,
   sessionId: string,
   gatewayUrl: string,
+  shard: [number, number] = [0, 1],
 ): GatewayReadyDispatchData {
   const flags = applicationFlags(state.privilegedIntents);
   return {
     v: 10,
     user: { ...userPayload(state.bot), verified: true, mfa_enabled: false },
-    // A bot removed from the server (or never invited) starts with no guild at all.
-    guilds: state.members.has(state.bot.id) ? [{ id: state.guild.id, unavailable: true }] : [],
+    // A bot removed from the server (or never invited) starts with no guild at all; a shard, with its own only.
+    guilds:
+      state.members.has(state.bot.id) && shardOf(state.guild.id, shard[1]) === shard[0]
+        ? [{ id: state.guild.id, unavailable: true }]
+        : [],
     session_id: sessionId,
     resume_gateway_url: gatewayUrl,
-    shard: [0, 1],
+    shard,
     application: { id: state.applicationId, flags, flags_new: String(flags) },
   };
+}
+
+/** The shard a guild's events go to among `count`, as Discord routes them: `(guild_id >> 22) % count`. */
+export function shardOf(guildId: string, count: number): number {
+  return Number((BigInt(guildId) >> 22n) % BigInt(count));
 }
 
 /** An attachment object; `url` serves the bytes from the sandbox. */

@@ -32,6 +32,8 @@ export type SandboxDiscordOptions = {
   privilegedIntents?: Partial<PrivilegedIntentSwitches>;
   /** false: the guild starts in an outage (unavailable at READY) until `setGuildAvailable(true)`. */
   guildAvailable?: boolean;
+  /** The shard count `GET /gateway/bot` recommends (default 1); the gateway accepts any `[i, n]` anyway. */
+  shards?: number;
 };
 
 /** A running sandbox Discord. */
@@ -75,6 +77,7 @@ export async function startSandboxDiscord(options: SandboxDiscordOptions): Promi
   const hostname = options.hostname ?? "127.0.0.1";
   const state = createSandboxState(options.seed, options.clock ?? systemClock);
   Object.assign(state.privilegedIntents, options.privilegedIntents);
+  state.recommendedShards = options.shards ?? 1;
   let url = "";
   const gateway = createGateway({
     state,

@@ -96,6 +96,8 @@ export type SandboxState = {
   applicationId: string;
   /** The application's privileged intents as switched on in the developer portal (4014 on IDENTIFY otherwise). */
   privilegedIntents: PrivilegedIntentSwitches;
+  /** The shard count `GET /gateway/bot` recommends (a bot in very many servers gets more than one). */
+  recommendedShards: number;
   guild: { id: string; name: string; ownerId: string };
   bot: SandboxUser;
   roles: Map<string, SandboxRole>;
@@ -178,6 +180,7 @@ export function createSandboxState(seed: SandboxSeed, clock: Clock): SandboxStat
   return {
     applicationId: seed.applicationId ?? seed.bot.id,
     privilegedIntents: { ...DEFAULT_PRIVILEGED_INTENTS },
+    recommendedShards: 1,
     guild: { ...seed.guild },
     bot,
     roles,

@@ -15,7 +15,7 @@ export const sessionRoutes = [
   route("GET", "/gateway/bot", ({ ctx }) =>
     json({
       url: gatewayUrlOf(ctx.url),
-      shards: 1,
+      shards: ctx.state.recommendedShards,
       session_start_limit: { total: 1000, remaining: 1000, reset_after: 86_400_000, max_concurrency: 1 },
     } satisfies APIGatewayBotInfo),
   ),
