@@ -22,7 +22,7 @@ const fail = (title: string, fix: string): Check => ({ ok: false, title, fix });
  * addresses. Nothing is written (the database is opened read-only) and nothing is posted on Discord.
  */
 export async function runDoctor(config: Config): Promise<DoctorReport> {
-  const store = checkStore(config);
+  const store = await checkStore(config);
   try {
     const sections: DoctorSection[] = [];
     const discord = await discordSections(config, store.services);
@@ -37,7 +37,7 @@ export async function runDoctor(config: Config): Promise<DoctorReport> {
     const ok = sections.every((section) => section.checks.every((check) => check.ok));
     return { ok, version: VERSION, sections };
   } finally {
-    store.close();
+    await store.close();
   }
 }
 

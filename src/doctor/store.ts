@@ -1,20 +1,86 @@
 import { Database } from "bun:sqlite";
 import { accessSync, constants, existsSync } from "node:fs";
 import { dirname, resolve } from "node:path";
+import type { SQL } from "bun";
 import type { Config } from "../config.ts";
-import { useSqlite } from "../db/client.ts";
-import { migrations } from "../db/migrations.ts";
+import { type Db, useSqlite } from "../db/client.ts";
+import { type Migration, migrations, pgMigrations } from "../db/migrations.ts";
 import { createServices, type Services } from "../services.ts";
 import type { Check } from "../setup/checks.ts";
 import { systemClock } from "../shared/clock.ts";
 import { silentLogger } from "../shared/logger.ts";
+import { redactUrl } from "../shared/redact.ts";
 import { assertPublicUrl, hostOf } from "../webhooks/ssrf.ts";
 
 const pass = (title: string): Check => ({ ok: true, title });
 const fail = (title: string, fix: string): Check => ({ ok: false, title, fix });
 
-/** The store's checks, and its services opened read-only when the database exists (to read the whitelists). */
-export function checkStore(config: Config): { checks: Check[]; services?: Services; close(): void } {
+/** What checking the store found: its checks, and services over it to read the whitelists when it is usable. */
+type StoreReport = { checks: Check[]; services?: Services; close(): void | Promise<void> };
+
+/** The store's checks: PostgreSQL when DATABASE_URL is set, else the SQLite file. */
+export function checkStore(config: Config): Promise<StoreReport> | StoreReport {
+  return config.DATABASE_URL ? checkPostgres(config, config.DATABASE_URL) : checkSqlite(config);
+}
+
+/** Whether PostgreSQL answers and its schema is this version's; its services when it is, opened without migrating. */
+async function checkPostgres(config: Config, url: string): Promise<StoreReport> {
+  const { openPostgres, appliedMigration } = await import("../db/pg/store.ts");
+  const { closeStore } = await import("../db/driver.ts");
+  const where = redactUrl(url);
+  let db: Db;
+  try {
+    db = await openPostgres({ url, migrate: false, poolSize: 2 });
+  } catch (error) {
+    return {
+      checks: [
+        fail(
+          `the PostgreSQL database ${where} does not answer (${(error as Error).message})`,
+          "check DATABASE_URL (host, port, user, password, database) and that the server runs",
+        ),
+      ],
+      close() {},
+    };
+  }
+  const checks: Check[] = [pass(`the PostgreSQL database ${where} answers`)];
+  const applied = await appliedMigration(db.$client as unknown as SQL);
+  const verdict = migrationCheck(applied, pgMigrations);
+  checks.push(verdict.check);
+  const close = () => closeStore(db);
+  if (!verdict.current) return { checks, close };
+  const services = createServices({
+    db,
+    clock: systemClock,
+    logger: silentLogger,
+    allowPrivateWebhooks: config.WEBHOOK_ALLOW_PRIVATE,
+  });
+  return { checks, services, close };
+}
+
+/** The check of the migrations applied (`applied`: the last one's `createdAt`) against this version's. */
+function migrationCheck(applied: number, known: Migration[]): { check: Check; current: boolean } {
+  const newest = Math.max(...known.map((migration) => migration.createdAt));
+  const pending = known.filter((migration) => migration.createdAt > applied).length;
+  if (applied > newest) {
+    return {
+      check: fail(
+        "the database was written by a newer whitelist-sync than this one",
+        "run that newer version (or restore a backup taken before the upgrade)",
+      ),
+      current: false,
+    };
+  }
+  if (pending > 0) {
+    return {
+      check: pass(`${pending} migration(s) not applied yet: the service applies them at its next start`),
+      current: false,
+    };
+  }
+  return { check: pass("the database's migrations are current"), current: true };
+}
+
+/** The SQLite file's checks, and its services opened read-only when the database exists. */
+function checkSqlite(config: Config): StoreReport {
   const path = resolve(config.DATABASE_PATH);
   if (!existsSync(path)) {
     const parent = nearestExisting(dirname(path));
@@ -61,24 +127,10 @@ export function checkStore(config: Config): { checks: Check[]; services?: Servic
         )
         .get()?.createdAt ?? 0)
     : 0;
-  const newest = Math.max(...migrations.map((migration) => migration.createdAt));
-  const pending = migrations.filter((migration) => migration.createdAt > applied).length;
-  if (applied > newest) {
-    checks.push(
-      fail(
-        "the database was written by a newer whitelist-sync than this one",
-        "run that newer version (or restore a backup taken before the upgrade)",
-      ),
-    );
-  } else if (pending > 0) {
-    checks.push(pass(`${pending} migration(s) not applied yet: the service applies them at its next start`));
-  } else {
-    checks.push(pass("the database's migrations are current"));
-  }
-  if (pending > 0 || applied > newest) {
-    // A schema other than this version's: its tables cannot be read safely.
-    return { checks, close: () => sqlite.close() };
-  }
+  const verdict = migrationCheck(applied, migrations);
+  checks.push(verdict.check);
+  // A schema other than this version's: its tables cannot be read safely.
+  if (!verdict.current) return { checks, close: () => sqlite.close() };
   const db = useSqlite(sqlite);
   const services = createServices({
     db,

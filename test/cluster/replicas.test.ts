@@ -1,5 +1,5 @@
 import { afterAll, afterEach, beforeAll, describe, expect, test } from "bun:test";
-import type { SQL } from "bun";
+import { SQL } from "bun";
 import { electLeader, startOutbox } from "../../src/cluster/leader.ts";
 import { closeStore } from "../../src/db/driver.ts";
 import type { ChangeNotice } from "../../src/entries/bus.ts";
@@ -91,6 +91,28 @@ describe("replicas on one PostgreSQL", () => {
       expect(body.trim().split("\n").sort()).toEqual(["Bravo", "Charlie", "Delta", "Echo"]);
     }
   });
+
+  test("a replica whose LISTEN connection is cut catches up from its last id once back: nothing is missed", async () => {
+    const url = await pg.database();
+    const [a, b] = (await replicas(2, url)) as [Services, Services];
+    const wl = await seedWhitelist(a, { guildId: GUILD, name: "survival" });
+    const onB = heard(b);
+    await seedEntries(a, wl.id, ["Before"]);
+    await eventually(() => onB.length === 1);
+    // The server ends every LISTEN session (as a failover or a network cut would), then changes go on.
+    const admin = new SQL(url);
+    const cut = await admin`SELECT pg_terminate_backend(pid) AS done FROM pg_stat_activity
+      WHERE datname = current_database() AND query LIKE 'LISTEN%'`;
+    expect(cut.length).toBeGreaterThan(0);
+    await seedEntries(a, wl.id, ["During_1", "During_2"]);
+    await admin.close();
+    await eventually(() => onB.length === 3, 10_000);
+    expect(onB.map((line) => line.split(" ").slice(0, 3).join(" "))).toEqual([
+      "1 entry.added Before",
+      "2 entry.added During_1",
+      "3 entry.added During_2",
+    ]);
+  }, 20_000);
 
   test("a key revoked on one replica stops verifying on the others, whose listeners hear it at once", async () => {
     const [a, b] = (await replicas(2)) as [Services, Services];

@@ -27,6 +27,8 @@ export type OpenPostgresOptions = {
   /** Connections in the pool (DATABASE_POOL_SIZE). */
   poolSize?: number;
   migrations?: Migration[];
+  /** false: open without touching the schema (whitelist-sync doctor reads a database as it is). */
+  migrate?: boolean;
 };
 
 /**
@@ -37,7 +39,8 @@ export type OpenPostgresOptions = {
 export async function openPostgres(options: OpenPostgresOptions): Promise<Db> {
   const client = new SQL(options.url, { max: options.poolSize ?? 10, connectionTimeout: 10 });
   try {
-    await migrate(client, options.migrations ?? pgMigrations);
+    if (options.migrate === false) await client`SELECT 1`;
+    else await migrate(client, options.migrations ?? pgMigrations);
   } catch (error) {
     await client.close({ timeout: 0 }).catch(() => {});
     if (error instanceof DomainError) throw error;
@@ -87,6 +90,18 @@ export async function openPostgres(options: OpenPostgresOptions): Promise<Db> {
     },
   });
   return db;
+}
+
+/**
+ * The migration (`createdAt` of drizzle-kit's journal) last applied to the database at `client`, or 0 when none
+ * is (a fresh database); whitelist-sync doctor compares it with the binary's own.
+ */
+export async function appliedMigration(client: SQL): Promise<number> {
+  const [table] = await client`SELECT to_regclass('drizzle.__drizzle_migrations') AS name`;
+  if (!table?.name) return 0;
+  const [row] =
+    await client`SELECT coalesce(max(created_at), 0)::bigint AS applied FROM drizzle.__drizzle_migrations`;
+  return Number(row?.applied ?? 0);
 }
 
 /** drizzle over Bun's SQL client, as far as the store uses it itself. */
