@@ -51,7 +51,12 @@ export async function joinCluster({
     await client.listen("wls_whitelists", (id) => void whitelistChanged(id).catch(failed("whitelist"))),
     await client.listen(
       "wls_keys",
-      (id) => void services.keys.revokedElsewhere(id).catch(failed("revocation")),
+      // The changes committed with a revocation (a deleted whitelist's removals) are published before it.
+      (id) =>
+        void bus
+          .catchUp()
+          .then(() => services.keys.revokedElsewhere(id))
+          .catch(failed("revocation")),
     ),
   ];
   // Anything committed between the start of this replica and its LISTEN.

@@ -35,11 +35,11 @@ export function createWhitelistDeletion(deps: {
      * `entry.removed` event (origin `staff`), the keys limited to it are revoked, its pending requests are
      * cancelled (and returned, for their posts and requesters to be told), then the whitelist goes. A crash leaves all of it or none, and no registration can commit in between
      * (writes are serialised). Once committed, in this order: the removals are published, so the keys'
-     * own sockets, webhooks and `sync` agents hear every one of them, then the keys' revocation takes effect
+     * own sockets, webhooks and `sync` agents hear every one of them, then (once the write resolved, when they
+     * are published) the keys' revocation takes effect
      * (their sockets close with 4001). Roles are reverted and the log channel told by the bus's subscribers.
      */
     async deleteWhitelist(whitelistId: string, actorId: string | null): Promise<WhitelistDeleted> {
-      let revoked: LinkKeyView[] = [];
       const done = await write(
         async (tx) => {
           const whitelist = await whitelists.get(whitelistId);
@@ -55,9 +55,11 @@ export function createWhitelistDeletion(deps: {
           files.invalidate(whitelistId);
           keys.announceRetiring(committed.revoked);
           entries.publish(committed.notices);
-          revoked = keys.announceRevoked(committed.revoked, "whitelist-deleted");
         },
       );
+      // Once the write resolves its removals are published here (on PostgreSQL, read back from the log first):
+      // only then do the keys' sockets close.
+      const revoked = keys.announceRevoked(done.revoked, "whitelist-deleted");
       return {
         whitelist: done.whitelist,
         removed: done.notices.map((notice) => notice.entry),

@@ -197,6 +197,24 @@ describe("three replicas of the binary on one PostgreSQL", () => {
     replicas = followers;
   }, 30_000);
 
+  test("a whitelist deleted: every replica sends its scoped keys' sockets each removal, then closes them (4001)", async () => {
+    const doomed = await seedWhitelist(seeder, { guildId: GUILD, name: "doomed" });
+    await seedEntries(seeder, doomed.id, ["Gone_1", "Gone_2", "Gone_3"]);
+    const scoped = await seedKey(seeder, GUILD, doomed.id);
+    const sockets = replicas.map((r) => openSocket(r.url, scoped.plaintext));
+    await Promise.all(sockets.map((socket) => socket.waitFor((m) => m.type === "connected")));
+    await seeder.deletion.deleteWhitelist(doomed.id, "300000000000000009");
+    for (const socket of sockets) {
+      const closed = await socket.closed;
+      expect({
+        removals: socket.messages
+          .filter((m) => m.type === "entry.removed")
+          .map((m) => (m.entry as { nick: string }).nick),
+        close: `${closed.code} ${closed.reason}`,
+      }).toEqual({ removals: ["Gone_1", "Gone_2", "Gone_3"], close: "4001 whitelist deleted" });
+    }
+  });
+
   test("revoking the key closes its sockets on every replica within a second", async () => {
     const sockets = replicas.map((r) => openSocket(r.url, key.plaintext));
     await Promise.all(sockets.map((socket) => socket.waitFor((m) => m.type === "connected")));
