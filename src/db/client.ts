@@ -3,8 +3,8 @@ import { accessSync, constants, mkdirSync, statSync } from "node:fs";
 import { dirname, resolve } from "node:path";
 import { type BunSQLiteDatabase, drizzle } from "drizzle-orm/bun-sqlite";
 import { ConfigError } from "../shared/errors.ts";
-import { registerDriver, type StoreDriver } from "./driver.ts";
-import { isStoreUnavailable, sqliteCode } from "./errors.ts";
+import { registerDriver, type StoreDriver, unlessUnavailable } from "./driver.ts";
+import { sqliteCode } from "./errors.ts";
 import { migrations as embeddedMigrations, type Migration } from "./migrations.ts";
 import * as schema from "./schema.ts";
 import { createWriter, LOCK_WAIT_MS } from "./writer.ts";
@@ -100,11 +100,7 @@ function sqliteDriver(db: Db, writerDb: Db, snapshotDb: Db): StoreDriver {
       const previous = db.$client.query<{ timeout: number }, []>("PRAGMA busy_timeout").get()?.timeout ?? 0;
       db.$client.run("PRAGMA busy_timeout = 0");
       try {
-        await write();
-        return true;
-      } catch (error) {
-        if (isStoreUnavailable(error)) return false;
-        throw error;
+        return await unlessUnavailable(write);
       } finally {
         db.$client.run(`PRAGMA busy_timeout = ${previous}`);
       }

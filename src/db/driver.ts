@@ -1,6 +1,7 @@
 import type { Clock } from "../shared/clock.ts";
 import type { Observer } from "../shared/observer.ts";
 import type { Db } from "./client.ts";
+import { isStoreUnavailable } from "./errors.ts";
 import type { Writer } from "./writer.ts";
 
 /**
@@ -41,6 +42,17 @@ export function driverOf(db: Db): StoreDriver {
   const driver = drivers.get(db);
   if (!driver) throw new TypeError("not a store opened by openDatabase or openPostgres");
   return driver;
+}
+
+/** Runs a best-effort write: resolves false when the store could not take it now, instead of failing. */
+export async function unlessUnavailable(write: () => Promise<unknown>): Promise<boolean> {
+  try {
+    await write();
+    return true;
+  } catch (error) {
+    if (isStoreUnavailable(error)) return false;
+    throw error;
+  }
 }
 
 /** See StoreDriver.snapshot. */

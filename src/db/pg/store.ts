@@ -4,7 +4,7 @@ import { drizzle } from "drizzle-orm/bun-sql";
 import { ConfigError, DomainError } from "../../shared/errors.ts";
 import { redactUrl } from "../../shared/redact.ts";
 import type { Db } from "../client.ts";
-import { registerDriver } from "../driver.ts";
+import { registerDriver, unlessUnavailable } from "../driver.ts";
 import { isStoreUnavailable } from "../errors.ts";
 import { type Migration, pgMigrations } from "../migrations.ts";
 import type { Write, Writer } from "../writer.ts";
@@ -74,15 +74,7 @@ export async function openPostgres(options: OpenPostgresOptions): Promise<Db> {
       )) as unknown as { id: string | number }[];
       return Number(rows[0]?.id ?? 0);
     },
-    async tryWithoutWaiting(write) {
-      try {
-        await write();
-        return true;
-      } catch (error) {
-        if (isStoreUnavailable(error)) return false;
-        throw error;
-      }
-    },
+    tryWithoutWaiting: unlessUnavailable,
     readable: () => readable,
     async close() {
       clearInterval(ping);
