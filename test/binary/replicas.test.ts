@@ -1,8 +1,10 @@
 import { afterAll, beforeAll, describe, expect, test } from "bun:test";
 import { closeStore } from "../../src/db/driver.ts";
+import { type SandboxDiscord, startSandboxDiscord } from "../../src/sandbox/discord/index.ts";
 import { openStoreServices, type Services } from "../../src/services.ts";
 import { systemClock } from "../../src/shared/clock.ts";
 import { silentLogger } from "../../src/shared/logger.ts";
+import { SEED, TOKEN } from "../bot/world.ts";
 import { cleanEnv, compiledBinary, linesOf, parseLine } from "../helpers/binary.ts";
 import { startPostgres, type TestPostgres } from "../helpers/postgres.ts";
 import { seedEntries, seedKey, seedWhitelist, tempDir } from "../helpers/services.ts";
@@ -18,9 +20,15 @@ const children = new Set<Bun.Subprocess>();
 const cleanups: (() => void | Promise<void>)[] = [];
 let pg: TestPostgres;
 let binary = "";
+let discord: SandboxDiscord;
 
 beforeAll(async () => {
-  [pg, binary] = await Promise.all([startPostgres(), compiledBinary()]);
+  [pg, binary, discord] = await Promise.all([
+    startPostgres(),
+    compiledBinary(),
+    startSandboxDiscord({ port: 0, seed: SEED, token: TOKEN }),
+  ]);
+  cleanups.push(() => discord.stop());
 }, 120_000);
 afterAll(async () => {
   for (const child of children) child.kill(9);
@@ -42,6 +50,9 @@ async function replica(name: string, databaseUrl: string): Promise<Replica> {
       DATABASE_URL: databaseUrl,
       LOG_FORMAT: "json",
       WEBHOOK_ALLOW_PRIVATE: "true",
+      // Every replica has the token; only the leader connects to the (sandbox) Discord gateway.
+      DISCORD_TOKEN: TOKEN,
+      DISCORD_API_URL: discord.apiUrl,
     }),
     stdin: "ignore",
     stdout: "pipe",
@@ -116,6 +127,8 @@ describe("three replicas of the binary on one PostgreSQL", () => {
     await seeder.webhooks.set(GUILD, key.id, `http://127.0.0.1:${receiver.port}/hook`);
     replicas = await Promise.all(["a", "b", "c"].map((name) => replica(name, url)));
     await eventually(() => replicas.filter(leads).length === 1, 10_000, "one replica leads");
+    // The leader alone holds the gateway: one session, identified once.
+    await discord.waitForGateway((stats) => stats.connected === 1 && stats.identifies === 1);
   }, 60_000);
 
   test("a subscriber on each sees every change through any replica, once and in order; resume works elsewhere", async () => {
@@ -163,6 +176,17 @@ describe("three replicas of the binary on one PostgreSQL", () => {
     });
     const successor = (await eventually(() => followers.find(leads), 10_000, "a follower leads")) as Replica;
     const tookOverMs = Math.round(performance.now() - killedAt);
+    // The new leader connected the gateway: a second session, and only one connection open.
+    const gateway = await eventually(
+      () => {
+        const stats = discord.gatewayStats();
+        return stats.identifies === 2 && stats.connected === 1 ? stats : undefined;
+      },
+      10_000,
+      "the new leader's gateway session",
+    );
+    expect(gateway?.connected).toBe(1);
+    const gatewayMs = Math.round(performance.now() - killedAt);
     await seedEntries(seeder, whitelistId, ["After_Kill"]);
     const latest = (await seeder.events.bounds()).latest;
     const owed = Array.from({ length: latest - start }, (_, i) => String(start + i + 1));
@@ -193,7 +217,10 @@ describe("three replicas of the binary on one PostgreSQL", () => {
       successor: false,
       tookOverMs: true,
     });
-    console.log(`failover: ${successor.name} led ${tookOverMs} ms after ${leader.name} was killed`);
+    expect(gatewayMs).toBeLessThan(10_000);
+    console.log(
+      `failover: ${successor.name} led ${tookOverMs} ms after ${leader.name} was killed, its gateway up at ${gatewayMs} ms`,
+    );
     replicas = followers;
   }, 30_000);
 

@@ -63,7 +63,7 @@ export const XBOX_ACCOUNTS = [
 
 const MANAGE_ROLES = String(1n << 28n);
 
-const SEED: SandboxSeed = {
+export const SEED: SandboxSeed = {
   guild: { id: IDS.guild, name: "Bot World", ownerId: IDS.owner },
   bot: { id: IDS.bot, username: "whitelist-sync" },
   roles: [
