@@ -76,6 +76,16 @@ export async function startPostgres(): Promise<TestPostgres> {
     "start",
   ]);
   const admin = new Bun.SQL(`postgres://postgres@127.0.0.1:${port}/postgres`);
+  // A test process that ends without calling `stop` (a failure in a hook) leaves no server behind.
+  const stopAtExit = () => {
+    const argv = [join(bin, "pg_ctl"), "-D", data, "-m", "immediate", "stop"];
+    Bun.spawnSync(asRoot ? ["runuser", "-u", "postgres", "--", ...argv] : argv, {
+      stdout: "ignore",
+      stderr: "ignore",
+    });
+    rmSync(root, { recursive: true, force: true });
+  };
+  process.once("exit", stopAtExit);
   let count = 0;
   return {
     async database() {
@@ -84,6 +94,7 @@ export async function startPostgres(): Promise<TestPostgres> {
       return `postgres://postgres@127.0.0.1:${port}/${name}`;
     },
     async stop() {
+      process.off("exit", stopAtExit);
       await admin.close({ timeout: 0 }).catch(() => {});
       await run([join(bin, "pg_ctl"), "-D", data, "-m", "immediate", "stop"]).catch(() => {});
       rmSync(root, { recursive: true, force: true });
