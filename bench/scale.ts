@@ -12,6 +12,7 @@ import { Database } from "bun:sqlite";
 import { mkdtempSync, rmSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
+import { closeDatabase } from "../src/db/client.ts";
 import { openServices } from "../src/services.ts";
 import { systemClock } from "../src/shared/clock.ts";
 import { silentLogger } from "../src/shared/logger.ts";
@@ -76,7 +77,7 @@ async function seed(path: string, whitelists: number, perWhitelist: number) {
     whitelistId: null,
     createdBy: USER,
   });
-  services.db.$client.close();
+  closeDatabase(services.db);
   return { ids, key: plaintext, seedS };
 }
 

@@ -56,7 +56,10 @@ export function createEntryFiles({
   const cache = new Map<string, WhitelistBodies>();
   const sizes = new Map<string, number>();
   /** Reads of the store under way, and the changes the bus brought while each ran. */
-  const loading = new Map<string, { done: Promise<WhitelistBodies>; changes: ChangeNotice[] }>();
+  const loading = new Map<
+    string,
+    { whitelistId: string; done: Promise<WhitelistBodies>; changes: ChangeNotice[] }
+  >();
   let total = 0;
 
   /** Records a whitelist's size now, then drops the least recently read until the rest fit (never `keep`). */
@@ -80,31 +83,31 @@ export function createEntryFiles({
 
   bus.subscribe((notice) => {
     const { whitelistId } = notice.event;
-    loading.get(whitelistId)?.changes.push(notice);
+    for (const load of loading.values()) if (load.whitelistId === whitelistId) load.changes.push(notice);
     const bodies = cache.get(whitelistId);
     if (bodies && apply(bodies, notice)) measure(whitelistId, bodies, whitelistId);
   });
 
-  /** Reads the whitelist and builds `formats` from that read, then applies what changed meanwhile. */
-  const read = (whitelistId: string, formats: readonly FileFormat[]): Promise<WhitelistBodies> => {
-    const under = loading.get(whitelistId);
+  /** Reads the whitelist and builds `format` from that read, then applies what changed meanwhile. */
+  const read = (whitelistId: string, format: FileFormat): Promise<WhitelistBodies> => {
+    const key = `${whitelistId}\u0000${format}`;
+    const under = loading.get(key);
     if (under) return under.done;
     const changes: ChangeNotice[] = [];
     const done = (async () => {
       try {
         const snapshot = await load(whitelistId);
-        const bodies = new WhitelistBodies(snapshot.entries, snapshot.through);
-        for (const format of formats) bodies.file(format);
-        bodies.release();
+        const bodies = cache.get(whitelistId) ?? new WhitelistBodies();
+        if (!bodies.has(format)) bodies.build(format, snapshot.entries, snapshot.through);
+        // What the bus brought while the store was read: each format takes what it does not hold yet.
         for (const notice of changes) apply(bodies, notice);
-        drop(whitelistId);
         cache.set(whitelistId, bodies);
         return bodies;
       } finally {
-        loading.delete(whitelistId);
+        loading.delete(key);
       }
     })();
-    loading.set(whitelistId, { done, changes });
+    loading.set(key, { whitelistId, done, changes });
     return done;
   };
 
@@ -112,11 +115,7 @@ export function createEntryFiles({
     /** The whitelist's entries in `format`; a new object whenever they changed (readers may key on it). */
     async get(whitelistId: string, format: FileFormat): Promise<EntryFile> {
       let bodies = cache.get(whitelistId);
-      if (!bodies?.serves(format)) {
-        // A format first read after changes is built from a new read, with the formats built before.
-        bodies = await read(whitelistId, [...(bodies?.built() ?? []), format]);
-        if (!bodies.serves(format)) bodies = await read(whitelistId, [...bodies.built(), format]);
-      }
+      if (!bodies?.has(format)) bodies = await read(whitelistId, format);
       cache.delete(whitelistId);
       cache.set(whitelistId, bodies);
       const file = bodies.file(format);

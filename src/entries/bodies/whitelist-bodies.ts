@@ -17,101 +17,69 @@ const FILE_NAMES: Record<FileFormat, string | null> = {
   easywhitelist: "config.yml",
 };
 
-/** A format's pieces, and for EasyWhitelist how many entries share each line (nicks equal in lower case). */
-type Built = { sequence: PieceSequence<unknown>; shared: Map<string, number> | null; file: EntryFile | null };
+/**
+ * A format's pieces, for EasyWhitelist how many entries share each line (nicks equal in lower case), and what its
+ * ETag is made of: how many entries it holds and the sum of their hashes, as of event `through`.
+ */
+type Built = {
+  sequence: PieceSequence<unknown>;
+  shared: Map<string, number> | null;
+  file: EntryFile | null;
+  through: number;
+  sum: bigint;
+  count: number;
+};
 
 /**
  * One whitelist's entries as each format's pieces, changed entry by entry as the bus reports changes: a format is
  * built from the store on its first read, then a change costs O(log n) plus one chunk per built format, never a
  * whole re-serialisation. The ETag is a hash of the set of entries, kept by each change (add and subtract): it
- * changes with the content, costs nothing to keep, and is the same after a restart.
+ * changes with the content, costs nothing to keep, and is the same after a restart. Each format knows the last
+ * event it holds, so one built from a later read of the store and one kept since an earlier read agree.
  */
 export class WhitelistBodies {
   private readonly formats = new Map<FileFormat, Built>();
-  private sum = 0n;
-  private count = 0;
-  /** The entries read at creation, to build formats from until the first change; then dropped. */
-  private initial: readonly BodyEntry[] | null;
 
-  /**
-   * `entries`: the whitelist as the store held it once every event up to `through` was committed (and no
-   * later one): changes with a higher event id are applied by `apply`, the others are in already.
-   */
   constructor(
-    entries: readonly BodyEntry[],
-    private through: number,
     /** Pieces per chunk (tests: small, so chunks split and empty out on a few entries). */
     private readonly chunkSize = CHUNK_SIZE,
-  ) {
-    for (const entry of entries) this.sum = (this.sum + entryHash(entry)) & MASK;
-    this.count = entries.length;
-    this.initial = entries;
-  }
-
-  /**
-   * Whether `format` can be served from here: built already, or buildable because nothing changed since the
-   * entries were read. Otherwise the whitelist is read again (EntryFiles).
-   */
-  serves(format: FileFormat): boolean {
-    return this.formats.has(format) || this.initial !== null;
-  }
+  ) {}
 
   /** Whether `format` is built (served without reading the store). */
   has(format: FileFormat): boolean {
     return this.formats.has(format);
   }
 
-  /** Drops the entries read at creation once the formats wanted now are built (they can be large). */
-  release(): void {
-    this.initial = null;
-  }
-
-  /** The formats built so far. */
-  built(): FileFormat[] {
-    return [...this.formats.keys()];
-  }
-
   /**
-   * Applies a committed change unless the entries already hold it (its event id is not above the last one
-   * applied): the bus may bring a change the store read already included. Returns whether it was applied.
+   * Applies a committed change to every format that does not hold it yet (its event id is above the last one
+   * the format holds): the bus may bring a change a read of the store already included. Returns whether any
+   * format changed.
    */
   apply(eventId: number, type: "entry.added" | "entry.removed", entry: BodyEntry): boolean {
-    if (eventId <= this.through) return false;
-    this.through = eventId;
-    if (type === "entry.added") this.add(entry);
-    else this.remove(entry);
-    return true;
+    let applied = false;
+    for (const [format, built] of this.formats) {
+      if (eventId <= built.through) continue;
+      built.through = eventId;
+      change(format, built, entry, type === "entry.added" ? 1 : -1);
+      applied = true;
+    }
+    return applied;
   }
 
-  /** Applies an addition. */
+  /** Applies an addition to every format (a test's own sequence of changes). */
   add(entry: BodyEntry): void {
-    this.initial = null;
-    for (const [format, built] of this.formats) {
-      const layout = layouts[format];
-      built.file = null;
-      if (built.shared && share(built.shared, layout, entry, 1) > 1) continue;
-      built.sequence.insert({ key: layout.key(entry), text: layout.piece(entry) });
-    }
-    this.count++;
-    this.sum = (this.sum + entryHash(entry)) & MASK;
+    for (const [format, built] of this.formats) change(format, built, entry, 1);
   }
 
-  /** Applies a removal (of the entry as it was stored). */
+  /** Applies a removal (of the entry as it was stored) to every format. */
   remove(entry: BodyEntry): void {
-    this.initial = null;
-    for (const [format, built] of this.formats) {
-      const layout = layouts[format];
-      built.file = null;
-      if (built.shared && share(built.shared, layout, entry, -1) > 0) continue;
-      built.sequence.remove(layout.key(entry));
-    }
-    this.count--;
-    this.sum = (this.sum - entryHash(entry)) & MASK;
+    for (const [format, built] of this.formats) change(format, built, entry, -1);
   }
 
-  /** The whitelist's entries in `format`: a new object after every change (representations key on it). */
+  /** The whitelist's entries in `format`, once built: a new object after every change (representations key on it). */
   file(format: FileFormat): EntryFile {
-    const built = this.formats.get(format) ?? this.build(format);
+    const built = this.formats.get(format);
+    if (!built) throw new Error(`the ${format} body is not built`);
     if (!built.file) {
       const layout = layouts[format];
       const { sequence } = built;
@@ -122,7 +90,7 @@ export class WhitelistBodies {
       built.file = entryFile(
         parts,
         FILE_NAMES[format],
-        `"${format}-${this.count.toString(36)}-${this.sum.toString(36)}"`,
+        `"${format}-${built.count.toString(36)}-${built.sum.toString(36)}"`,
       );
     }
     return built.file;
@@ -140,10 +108,14 @@ export class WhitelistBodies {
     return total;
   }
 
-  private build(format: FileFormat): Built {
+  /**
+   * Builds `format` from `entries`, read from the store once every event up to `through` was committed (and no
+   * later one): changes with a higher event id are applied by `apply`, the others are in already.
+   */
+  build(format: FileFormat, entries: readonly BodyEntry[], through: number): void {
     const layout = layouts[format];
-    const entries = this.initial;
-    if (entries === null) throw new Error(`the ${format} body is built from entries read again (serves)`);
+    let sum = 0n;
+    for (const entry of entries) sum = (sum + entryHash(entry)) & MASK;
     let shared: Map<string, number> | null = null;
     let chosen = entries;
     if (layout.shared) {
@@ -176,13 +148,23 @@ export class WhitelistBodies {
     });
     const sequence = new PieceSequence(layout.compare, layout.separator, this.chunkSize);
     sequence.fill(rows.map(({ key, entry }) => ({ key, text: layout.piece(entry) })));
-    const built: Built = { sequence, shared, file: null };
-    this.formats.set(format, built);
+    this.formats.set(format, { sequence, shared, file: null, through, sum, count: entries.length });
     // Building a large whitelist's format leaves tens of MB of rows and strings behind: collected now, once, the
     // memory goes back before the next format is built, rather than piling up as the process's RSS.
     if (entries.length >= LARGE_BUILD) Bun.gc(true);
-    return built;
   }
+}
+
+/** Adds (1) or removes (-1) an entry in one format's pieces and ETag. */
+function change(format: FileFormat, built: Built, entry: BodyEntry, delta: 1 | -1): void {
+  const layout = layouts[format];
+  built.file = null;
+  built.count += delta;
+  built.sum = (delta === 1 ? built.sum + entryHash(entry) : built.sum - entryHash(entry)) & MASK;
+  // A line shared by entries equal in lower case (EasyWhitelist) comes with the first and goes with the last.
+  if (built.shared && share(built.shared, layout, entry, delta) > (delta === 1 ? 1 : 0)) return;
+  if (delta === 1) built.sequence.insert({ key: layout.key(entry), text: layout.piece(entry) });
+  else built.sequence.remove(layout.key(entry));
 }
 
 /** Counts an entry in or out of its shared line; returns how many entries hold the line now. */
