@@ -105,6 +105,12 @@ function sqliteDriver(db: Db, writerDb: Db, snapshotDb: Db): StoreDriver {
         db.$client.run(`PRAGMA busy_timeout = ${previous}`);
       }
     },
+    prepare(query, _name) {
+      const statement = (
+        query as { prepare(): { all(values: Record<string, unknown>): unknown[] } }
+      ).prepare();
+      return async (values) => statement.all(values);
+    },
     readable() {
       // Never waits for a writer: WAL readers are not blocked.
       try {

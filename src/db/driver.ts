@@ -25,6 +25,11 @@ export type StoreDriver = {
   lastEventId(q: Db): Promise<number>;
   /** A best-effort write that never waits for a lock: resolves false when it could not run now. */
   tryWithoutWaiting(write: () => Promise<unknown>): Promise<boolean>;
+  /**
+   * Prepares a query built with `sql.placeholder`s once, on the connection it was built on: what runs it then
+   * skips building the SQL again (the look-ups registration and imports make for every nick).
+   */
+  prepare(query: unknown, name: string): (values: Record<string, unknown>) => Promise<unknown[]>;
   /** Whether the store answered its last read (health): never waits. */
   readable(): boolean;
   close(): Promise<void>;
@@ -53,6 +58,26 @@ export async function unlessUnavailable(write: () => Promise<unknown>): Promise<
     if (isStoreUnavailable(error)) return false;
     throw error;
   }
+}
+
+/**
+ * A read prepared once per connection (the store itself, a write's transaction): `build(q)` makes the query on
+ * `q` with `sql.placeholder`s, and each call runs it with `values`.
+ */
+export function preparedRead<Row>(
+  db: Db,
+  name: string,
+  build: (q: Db) => unknown,
+): (q: Db, values: Record<string, unknown>) => Promise<Row[]> {
+  const prepared = new WeakMap<Db, (values: Record<string, unknown>) => Promise<unknown[]>>();
+  return (q, values) => {
+    let run = prepared.get(q);
+    if (!run) {
+      run = driverOf(db).prepare(build(q), name);
+      prepared.set(q, run);
+    }
+    return run(values) as Promise<Row[]>;
+  };
 }
 
 /** See StoreDriver.snapshot. */

@@ -1,6 +1,6 @@
-import { and, asc, count, eq, gte, inArray, isNotNull, lt, lte, min, type SQL } from "drizzle-orm";
+import { and, asc, count, eq, gte, inArray, isNotNull, lt, lte, min, type SQL, sql } from "drizzle-orm";
 import { type Db, type Tables, type Tx, tablesOf } from "../db/client.ts";
-import { lastEventId, readSnapshot } from "../db/driver.ts";
+import { lastEventId, preparedRead, readSnapshot } from "../db/driver.ts";
 import type { Write } from "../db/writer.ts";
 import { namesMeant } from "../nicks/floodgate.ts";
 import { keyPrefixEnd, nickKey } from "../nicks/key.ts";
@@ -104,12 +104,21 @@ export function createEntryService(deps: {
       detail,
     );
 
-  /** The entry holding the comparison key `key` on a whitelist, read through `q` (a transaction's own rows). */
-  const findByKey = async (q: Db, whitelistId: string, key: string) => {
-    const [row] = await q
+  // Prepared once per connection: every registration rule asks it (twice per nick), an import for every line.
+  const byKey = preparedRead<EntryRow>(db, "entries_by_key", (q) =>
+    q
       .select()
       .from(entries)
-      .where(and(eq(entries.whitelistId, whitelistId), eq(entries.nickKey, key)));
+      .where(
+        and(
+          eq(entries.whitelistId, sql.placeholder("whitelistId")),
+          eq(entries.nickKey, sql.placeholder("key")),
+        ),
+      ),
+  );
+  /** The entry holding the comparison key `key` on a whitelist, read through `q` (a transaction's own rows). */
+  const findByKey = async (q: Db, whitelistId: string, key: string) => {
+    const [row] = await byKey(q, { whitelistId, key });
     return row;
   };
 

@@ -1,5 +1,6 @@
-import { and, asc, count, eq, gte, lt } from "drizzle-orm";
+import { and, asc, count, eq, gte, lt, sql } from "drizzle-orm";
 import { type Db, type Tables, tablesOf } from "../db/client.ts";
+import { preparedRead } from "../db/driver.ts";
 import type { Write } from "../db/writer.ts";
 import type { EntryRecord } from "../entries/model.ts";
 import type { EntryService } from "../entries/service.ts";
@@ -68,11 +69,20 @@ export function createDenyList(deps: {
   const { db, write, clock, whitelists, entries, mojang, geyser, logger } = deps;
 
   const { deniedNicks } = tablesOf(db);
-  const byKey = async (whitelistId: string, nick: string, q: Db = db) => {
-    const [row] = await q
+  // Prepared once per connection: every registration asks it twice, an import for every line.
+  const deniedByKey = preparedRead<Row>(db, "denied_by_key", (q) =>
+    q
       .select()
       .from(deniedNicks)
-      .where(and(eq(deniedNicks.whitelistId, whitelistId), eq(deniedNicks.nickKey, nickKey(nick))));
+      .where(
+        and(
+          eq(deniedNicks.whitelistId, sql.placeholder("whitelistId")),
+          eq(deniedNicks.nickKey, sql.placeholder("key")),
+        ),
+      ),
+  );
+  const byKey = async (whitelistId: string, nick: string, q: Db = db) => {
+    const [row] = await deniedByKey(q, { whitelistId, key: nickKey(nick) });
     return row;
   };
 

@@ -75,6 +75,12 @@ export async function openPostgres(options: OpenPostgresOptions): Promise<Db> {
       return Number(rows[0]?.id ?? 0);
     },
     tryWithoutWaiting: unlessUnavailable,
+    prepare(query, name) {
+      const statement = (
+        query as { prepare(name: string): { execute(values: Record<string, unknown>): Promise<unknown[]> } }
+      ).prepare(name);
+      return (values) => statement.execute(values);
+    },
     readable: () => readable,
     async close() {
       clearInterval(ping);
