@@ -99,9 +99,11 @@ export function createServices({
   cacheMaxBytes,
   feeds,
 }: ServiceOptions & { db: Db; feeds?: (events: EventLog) => ChangeFeeds }) {
+  // The log writes through the writer declared below (its prunes only run later): the writer waits for the
+  // bus, and a replica's bus reads this log.
   const events = createEventLog({ db, clock, write: (work, committed) => write(work, committed) });
-  const local = createEventBus(logger, () => lastEventId(db));
-  const { bus, outbox }: ChangeFeeds = feeds?.(events) ?? { bus: local, outbox: local };
+  const { bus, outbox }: ChangeFeeds =
+    feeds?.(events) ?? oneBus(createEventBus(logger, () => lastEventId(db)));
   const { write, waiting: writesWaiting } = driverOf(db).writer({
     clock,
     budgetMs: busyTimeoutMs,
@@ -226,6 +228,9 @@ export function createServices({
     reverter,
   };
 }
+
+/** One store, one process: every change is published once, for caches and side effects alike. */
+const oneBus = (bus: EventBus): ChangeFeeds => ({ bus, outbox: bus });
 
 const DEFAULT_BUSY_TIMEOUT_MS = ConfigSchema.properties.DB_BUSY_TIMEOUT_MS.default;
 const DAY_MS = 24 * 3_600_000;

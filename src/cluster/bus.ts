@@ -104,10 +104,7 @@ export function createClusterBus({
     through: async () => cursor,
     published: () => published,
     catchUp,
-    async settle() {
-      await catchUp();
-      // A round already under way may have read before the latest commit: one more, then it is in.
-      if (own.size > 0) await catchUp();
-    },
+    // A round under way when the commit was published does one more round before it resolves (`again`).
+    settle: catchUp,
   };
 }

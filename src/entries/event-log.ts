@@ -61,6 +61,13 @@ function unknownEntry(event: EntryEvent): EntryRecord {
   };
 }
 
+/** An event as stored: its id and its public message. */
+function storedEvent(row: { id: number; payload: string }): EntryEvent {
+  const body = JSON.parse(row.payload) as Omit<EntryEvent, "id">;
+  // Events stored before entries could expire carry no expiresAt: they never expired.
+  return { id: String(row.id), ...body, entry: { ...body.entry, expiresAt: body.entry.expiresAt ?? null } };
+}
+
 /** Events deleted per write when pruning: each batch holds the write lock for a few milliseconds at most. */
 const PRUNE_BATCH = 500;
 
@@ -109,17 +116,12 @@ export function createEventLog({ db, clock, write }: { db: Db; clock: Clock; wri
         )
         .orderBy(asc(events.id))
         .limit(limit);
-      return rows.map((row) => {
-        const body = JSON.parse(row.payload) as Omit<EntryEvent, "id">;
-        // Events stored before entries could expire carry no expiresAt: they never expired.
-        const entry = { ...body.entry, expiresAt: body.entry.expiresAt ?? null };
-        return { id: String(row.id), ...body, entry };
-      });
+      return rows.map(storedEvent);
     },
 
     /**
      * The changes after `afterId` in every guild, oldest first, at most `limit`, as their subscribers hear them
-     * (the event with what was stored beside it): how another replica learns of them (src/cluster/feed.ts).
+     * (the event with what was stored beside it): how another replica learns of them (src/cluster/bus.ts).
      */
     async noticesAfter(afterId: number, limit: number): Promise<ChangeNotice[]> {
       const rows = await db
@@ -129,12 +131,7 @@ export function createEventLog({ db, clock, write }: { db: Db; clock: Clock; wri
         .orderBy(asc(events.id))
         .limit(limit);
       return rows.map((row) => {
-        const body = JSON.parse(row.payload) as Omit<EntryEvent, "id">;
-        const event: EntryEvent = {
-          id: String(row.id),
-          ...body,
-          entry: { ...body.entry, expiresAt: body.entry.expiresAt ?? null },
-        };
+        const event = storedEvent(row);
         const detail = JSON.parse(row.detail ?? "null") as ChangeDetail | null;
         return { event, ...(detail ?? { entry: unknownEntry(event), actorId: null }), remote: true as const };
       });

@@ -82,17 +82,18 @@ describe("bodies kept piece by piece", () => {
             }
           };
           check();
+          let eventId = 0;
           for (const change of steps) {
             const before = FORMATS.map((format) => bodies.file(format));
             if (change.kind === "add") {
               if (taken(change.nick)) continue;
               const added = record(nextId++, change);
               entries.push(added);
-              bodies.add(added);
+              bodies.apply(++eventId, "entry.added", added);
             } else {
               if (entries.length === 0) continue;
               const [removed] = entries.splice(change.pick % entries.length, 1) as [EntryRecord];
-              bodies.remove(removed);
+              bodies.apply(++eventId, "entry.removed", removed);
             }
             check();
             FORMATS.forEach((format, i) => {
@@ -115,10 +116,10 @@ describe("bodies kept piece by piece", () => {
     const b = record(2, { nick: "Bob", uuid: null, premium: true, expiresAt: null });
     const built = bodiesOf([a, b]);
     const changed = bodiesOf([a]);
-    changed.add(b);
+    changed.apply(1, "entry.added", b);
     const back = bodiesOf([a, b]);
-    back.remove(b);
-    back.add(b);
+    back.apply(1, "entry.removed", b);
+    back.apply(2, "entry.added", b);
     for (const format of FORMATS) {
       expect(changed.file(format).etag).toBe(built.file(format).etag);
       expect(back.file(format).etag).toBe(built.file(format).etag);
@@ -135,10 +136,11 @@ describe("bodies kept piece by piece", () => {
       }),
     );
     const bodies = bodiesOf(entries.slice(0, 100), 64);
-    for (const entry of entries.slice(100)) bodies.add(entry);
+    let eventId = 0;
+    for (const entry of entries.slice(100)) bodies.apply(++eventId, "entry.added", entry);
     const kept = entries.filter((_, i) => i % 5 !== 0);
     for (const [i, entry] of entries.entries()) {
-      if (i % 5 === 0) bodies.remove(entry);
+      if (i % 5 === 0) bodies.apply(++eventId, "entry.removed", entry);
     }
     for (const format of FORMATS) {
       expect(decoder.decode(bodies.file(format).body)).toBe(decoder.decode(renderFile(format, kept).body));

@@ -66,16 +66,6 @@ export class WhitelistBodies {
     return applied;
   }
 
-  /** Applies an addition to every format (a test's own sequence of changes). */
-  add(entry: BodyEntry): void {
-    for (const [format, built] of this.formats) change(format, built, entry, 1);
-  }
-
-  /** Applies a removal (of the entry as it was stored) to every format. */
-  remove(entry: BodyEntry): void {
-    for (const [format, built] of this.formats) change(format, built, entry, -1);
-  }
-
   /** The whitelist's entries in `format`, once built: a new object after every change (representations key on it). */
   file(format: FileFormat): EntryFile {
     const built = this.formats.get(format);
