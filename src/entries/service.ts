@@ -12,8 +12,7 @@ import type { WhitelistService } from "../whitelists/service.ts";
 import type { ChangeDetail, ChangeNotice, EventBus } from "./bus.ts";
 import type { EventLog } from "./event-log.ts";
 import type { EntryEvent } from "./events.ts";
-import type { EntrySnapshot } from "./files.ts";
-import type { EntryRecord, Origin, RoleFailure } from "./model.ts";
+import type { EntryRecord, EntrySnapshot, Origin, RoleFailure } from "./model.ts";
 
 /**
  * What storing an entry takes; the registration rules (docs/decisions.md, Registration rules) run before this.
