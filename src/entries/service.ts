@@ -2,8 +2,8 @@ import { and, asc, count, eq, gte, inArray, isNotNull, lt, lte, min, type SQL, s
 import { type Db, type Tables, type Tx, tablesOf } from "../db/client.ts";
 import { lastEventId, preparedRead, readSnapshot } from "../db/driver.ts";
 import type { Write } from "../db/writer.ts";
-import { namesMeant } from "../nicks/floodgate.ts";
 import { keyPrefixEnd, nickKey } from "../nicks/key.ts";
+import { namesOf } from "../nicks/types.ts";
 import type { Clock } from "../shared/clock.ts";
 import { DomainError } from "../shared/errors.ts";
 import { clip } from "../shared/text.ts";
@@ -51,10 +51,6 @@ export type Removal = {
 
 /** An entry changed in place: its new nick and, for Bedrock, its UUID and XUID. */
 export type EntryChange = { id: number; nick: string; uuid: string | null; xuid: string | null };
-
-/** The stored nicks `typed` may stand for: itself, and on a Bedrock whitelist Floodgate's spelling of it. */
-const namesOf = (whitelist: Whitelist, typed: string): string[] =>
-  whitelist.nickType === "bedrock" ? namesMeant(whitelist, typed) : [typed];
 
 /** Entries of whitelists, each change recorded as an event in the same transaction. */
 export type EntryService = ReturnType<typeof createEntryService>;
