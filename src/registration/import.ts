@@ -65,15 +65,6 @@ const outcomeOfCode: Partial<Record<DomainErrorCode, ImportOutcome>> = {
 /** A refusal code added by the deny list (docs/decisions.md, Import and transfer). */
 const DENIED = "nick-denied";
 
-/** The account an added nick is, for the report. */
-function accountOf(whitelist: Whitelist, identity: Identity): string {
-  if (identity.premium) return `premium, UUID ${identity.uuid}`;
-  if (identity.gamertag !== null) {
-    return `Bedrock gamertag ${identity.gamertag}, Floodgate UUID ${identity.uuid}`;
-  }
-  return whitelist.nickType === "offline" ? "offline nick, not looked up" : "not premium";
-}
-
 /** Options of the importer besides the registrar's own dependencies. */
 export type ImporterDeps = Parameters<typeof createRegistrar>[0] & {
   whitelists: WhitelistService;
@@ -204,7 +195,7 @@ export function createImporter(deps: ImporterDeps) {
       let grantFailures: RoleFailure[] = [];
       if (input.dryRun) {
         for (const { index, identity } of ready)
-          settle(index, "added", accountOf(whitelist, identity), identity.nick);
+          settle(index, "added", nickTypeSpecs[whitelist.nickType].account(identity), identity.nick);
       } else if (ready.length > 0) {
         grantFailures = await store(whitelist, input, ready, settle);
       }
@@ -283,7 +274,7 @@ export function createImporter(deps: ImporterDeps) {
           for (const entry of newEntries) {
             const { index, identity } = byNick.get(entry) as { index: number; identity: Identity };
             if (addedKeys.has(nickKey(entry.nick)))
-              settle(index, "added", accountOf(whitelist, identity), identity.nick);
+              settle(index, "added", nickTypeSpecs[whitelist.nickType].account(identity), identity.nick);
           }
           for (const entry of taken) {
             const { index } = byNick.get(entry) as { index: number };

@@ -1,8 +1,9 @@
 import type { APIEmbed } from "discord.js";
 import type { EntryRecord } from "../../../entries/model.ts";
+import { nickTypeSpecs } from "../../../nicks/types.ts";
 import type { Denial } from "../../../registration/model.ts";
 import type { Whitelist } from "../../../whitelists/model.ts";
-import { accountOf, colours } from "../../log-channel.ts";
+import { colours } from "../../log-channel.ts";
 import { plainName } from "../../text.ts";
 
 // How `/whitelist whois` and `/whitelist member` show entries and denials (docs/decisions.md, Look-ups).
@@ -36,7 +37,7 @@ export function entryEmbed(entry: EntryRecord, whitelist: Whitelist): APIEmbed {
       { name: "How", value: howAdded(entry), inline: true },
       { name: "When", value: moment(entry.createdAt), inline: true },
       { name: "Expires", value: expiry(entry), inline: true },
-      { name: "Account", value: accountOf(entry), inline: false },
+      { name: "Account", value: nickTypeSpecs[whitelist.nickType].account(entry), inline: false },
     ],
   };
 }
