@@ -13,7 +13,7 @@ import type { ChangeDetail, ChangeNotice, EventBus } from "./bus.ts";
 import type { EventLog } from "./event-log.ts";
 import type { EntryEvent } from "./events.ts";
 import type { EntrySnapshot } from "./files.ts";
-import type { EntryRecord, Origin, RoleFailure } from "./model.ts";
+import type { EntryOrigin, EntryRecord, Origin, RoleFailure } from "./model.ts";
 
 /**
  * What storing an entry takes; the registration rules (docs/decisions.md, Registration rules) run before this.
@@ -30,7 +30,7 @@ export type NewEntry = {
   expiresAt?: number | null;
   userId: string;
   addedBy: string;
-  origin: "discord" | "staff";
+  origin: EntryOrigin;
   grantedRoleIds?: string[];
   /** Roles that could not be granted: not stored, carried to the change's subscribers (the log channel). */
   grantFailures?: readonly RoleFailure[];

@@ -1,5 +1,6 @@
 import type { Tx } from "../db/client.ts";
 import { isUniqueViolation } from "../db/errors.ts";
+import type { EntryOrigin } from "../entries/model.ts";
 import type { EntryService } from "../entries/service.ts";
 import type { GeyserClient } from "../geyser/client.ts";
 import type { MojangClient } from "../mojang/client.ts";
@@ -29,7 +30,7 @@ import {
  */
 export type Storing = {
   addedBy: string;
-  origin: "discord" | "staff";
+  origin: EntryOrigin;
   self: boolean;
   role: RoleCheck | null;
   lifetimeSeconds: number | null;

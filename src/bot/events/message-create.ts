@@ -1,4 +1,5 @@
 import type { Message } from "discord.js";
+import { BY_MEMBER } from "../../entries/model.ts";
 import type { Registration } from "../../registration/model.ts";
 import type { BotContext } from "../context.ts";
 import { createReplyCooldown, type ReplyCooldown } from "../cooldown.ts";
@@ -69,7 +70,7 @@ export function createMessageHandler(
         member,
         actor: member,
         nick,
-        origin: "discord",
+        origin: BY_MEMBER,
       });
     } catch (error) {
       logUnexpected(context, "message registration failed", { guildId: message.guildId }, error);

@@ -1,5 +1,5 @@
 import type { APIEmbed } from "discord.js";
-import type { EntryRecord } from "../../../entries/model.ts";
+import { BY_MEMBER, type EntryRecord } from "../../../entries/model.ts";
 import { nickTypeSpecs } from "../../../nicks/types.ts";
 import type { Denial } from "../../../registration/model.ts";
 import type { Whitelist } from "../../../whitelists/model.ts";
@@ -16,7 +16,7 @@ export function moment(ms: number): string {
 
 /** How an entry came to be: the member registered it, or staff added it (or approved the member's request). */
 export function howAdded(entry: Pick<EntryRecord, "origin">): string {
-  return entry.origin === "discord"
+  return entry.origin === BY_MEMBER
     ? "the member registered it"
     : "staff: `/whitelist add`, or an approved request";
 }
