@@ -122,6 +122,7 @@ const javaAccount =
   (held: HeldAccount): string =>
     held.premium ? `premium, UUID ${held.uuid}` : otherwise;
 
+/** One entry per nick type; `satisfies` makes the compiler ask each one for every rule of NickTypeSpec. */
 const specs = {
   java: {
     label: "Java Edition, premium status looked up",
