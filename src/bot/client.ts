@@ -8,12 +8,11 @@ import {
   Status,
 } from "discord.js";
 import type { GatewayState } from "../health/status.ts";
-import type { Services } from "../services.ts";
 import { inviteUrl } from "../setup/permissions.ts";
 import type { Clock } from "../shared/clock.ts";
 import type { Logger } from "../shared/logger.ts";
 import { buttons, commands } from "./commands/index.ts";
-import type { BotContext, ListenerContext } from "./context.ts";
+import type { BotContext, BotServices, ListenerContext } from "./context.ts";
 import type { DiscordRest } from "./discord.ts";
 import { listeners } from "./events/index.ts";
 import { createMessageHandler } from "./events/message-create.ts";
@@ -41,7 +40,7 @@ export type BotOptions = {
   discordApiUrl?: string;
   /** The REST client the services' Discord ports were built on (createDiscordRest). */
   discord: DiscordRest;
-  services: Services;
+  services: BotServices;
   logger: Logger;
   clock: Clock;
   /** The API's public base URL, shown in "how to use" lines. */

@@ -14,9 +14,15 @@ import type { LogFields, Logger } from "../shared/logger.ts";
 import type { GrantedIntents } from "./intents.ts";
 import type { LogChannel } from "./log-channel.ts";
 
+/**
+ * The services as the bot reaches them: every domain service, never the store or its writer, so a command or a
+ * listener changes nothing but through a service (which holds the rules and writes the change's event).
+ */
+export type BotServices = Omit<Services, "db" | "write">;
+
 /** What every command and event handler of the bot receives: the services, never the database. */
 export type BotContext = {
-  services: Services;
+  services: BotServices;
   log: LogChannel;
   logger: Logger;
   clock: Clock;
