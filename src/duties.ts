@@ -34,8 +34,8 @@ const noJob: StopJob = async () => {};
 /**
  * Takes up what one node does alone, and of several replicas only the leader (docs/architecture.md, Replicas), in
  * this order: webhooks, the Discord gateway, expiry, the Bedrock and rename jobs, and the outbox that feeds them
- * (after a change of leader, what the last one may not have finished first). `stop` undoes it in the same order:
- * expiry and the jobs, the bot, webhook deliveries in flight, the outbox.
+ * (after a change of leader, what the last one may not have finished first). `stop` undoes it (docs/operations.md,
+ * Shutdown): expiry and the jobs first, then the bot, the webhook deliveries in flight, the outbox.
  */
 export async function startDuties(options: DutiesOptions): Promise<LeaderDuties> {
   const { config, services, discord, webhookSender, logger } = options;
