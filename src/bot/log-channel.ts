@@ -5,10 +5,10 @@ import type { EntryRecord, Origin, RoleFailure } from "../entries/model.ts";
 import type { LinkKeyView } from "../keys/service.ts";
 import { nickTypeSpecs } from "../nicks/types.ts";
 import type { Decision, Denial, RegistrationRequest } from "../registration/model.ts";
-import type { Services } from "../services.ts";
 import type { Logger } from "../shared/logger.ts";
 import type { NickType, Whitelist } from "../whitelists/model.ts";
 import { fitLines } from "./commands/answer.ts";
+import type { BotServices } from "./context.ts";
 import { discordTime } from "./expiry.ts";
 import { plainName } from "./text.ts";
 
@@ -292,7 +292,7 @@ export function createLogChannel({
   logger,
 }: {
   rest: REST;
-  services: Services;
+  services: BotServices;
   logger: Logger;
 }) {
   const post = async (guildId: string, message: LogMessage): Promise<string | null> => {

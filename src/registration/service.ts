@@ -257,23 +257,22 @@ export function createRegistrationService(deps: {
     },
 
     /**
-     * What `/register` does for a member, in one call: registers on `command`/`message` whitelists, files a
-     * request on `approval` ones and posts it for staff.
+     * What `/register` does for a member, in one call, on the whitelist the command means (the caller resolved
+     * it, and checked it first): registers on `command`/`message` whitelists, files a request on `approval` ones
+     * and posts it for staff.
      */
-    async submit(input: WhitelistRef & { member: Member; nick: string }): Promise<Submission> {
-      const whitelist = await whitelists.resolve(input);
-      const ref = { guildId: input.guildId, whitelist: whitelist.id };
+    async submit(input: { whitelist: Whitelist; member: Member; nick: string }): Promise<Submission> {
+      const { whitelist, member, nick } = input;
+      const ref = { guildId: whitelist.guildId, whitelist: whitelist.id };
       if (whitelist.registrationMode === "approval") {
-        const request = await service.requestApproval({ ...ref, member: input.member, nick: input.nick });
+        const request = await observed("approval", "requested", () =>
+          requestOn(whitelist, { ...ref, member, nick }),
+        );
         return { kind: "requested", request, whitelist };
       }
-      const registration = await service.register({
-        ...ref,
-        member: input.member,
-        nick: input.nick,
-        actor: input.member,
-        origin: BY_MEMBER,
-      });
+      const registration = await observed(whitelist.registrationMode, "added", () =>
+        registerOn(whitelist, { ...ref, member, nick, actor: member, origin: BY_MEMBER }),
+      );
       return { kind: "registered", ...registration };
     },
 
