@@ -5,6 +5,7 @@ import { type Duties, electLeader, startOutbox } from "./cluster/leader.ts";
 import type { Config } from "./config.ts";
 import { closeStore, databaseReadable } from "./db/driver.ts";
 import { createHealth, type Health } from "./health/status.ts";
+import { type LinkEndpoint, linkOptions, startLinkEndpoint } from "./link/index.ts";
 import { createHub, type Hub } from "./realtime/hub.ts";
 import { openStoreServices, type Services } from "./services.ts";
 import { type Clock, systemClock } from "./shared/clock.ts";
@@ -27,6 +28,8 @@ export type RunningService = {
   health: Health;
   /** Where Prometheus scrapes, when METRICS=on. */
   metricsUrl: string | undefined;
+  /** The link endpoint, when LINK_PORT is set. */
+  link: LinkEndpoint | undefined;
   /** Stops accepting, finishes in-flight requests, closes the store. */
   stop(): Promise<void>;
 };
@@ -141,12 +144,16 @@ export async function startService(
     },
   });
   let metricsServer: ReturnType<typeof Bun.serve> | undefined;
+  let link: LinkEndpoint | undefined;
   try {
     // Elysia defaults to SO_REUSEPORT, which would let a second instance share the port silently.
     app.listen({ hostname: config.HOST, port: config.PORT, reusePort: false });
+    // The link endpoint (issue 25; docs/link.md), its own listener, when LINK_PORT is set.
+    if (config.LINK_PORT !== undefined) link = startLinkEndpoint(linkOptions(config, { logger, clock }));
     if (metrics && config.METRICS_PORT !== undefined) metricsServer = serveMetrics(config, metrics.scrape);
   } catch (error) {
     clearInterval(pruner);
+    await link?.stop();
     await app.stop();
     await webhookSender.stop();
     await closeStore(services.db);
@@ -301,6 +308,7 @@ export async function startService(
     },
     health,
     metricsUrl,
+    link,
     stop() {
       stopping ??= (async () => {
         clearInterval(pruner);
@@ -308,6 +316,7 @@ export async function startService(
         await duties?.stop();
         services.reverter.stop();
         hub.closeAll();
+        await link?.stop();
         await app.stop();
         await metricsServer?.stop();
         await webhookSender.stop();
