@@ -156,7 +156,10 @@ export function openConnection(transport: Transport, context: ConnectionContext)
     // Login Success, which never comes), so only the outgoing direction is kept.
     cipher = createCfb8(secret, secret, "encrypt");
     phase = "verifying";
-    void verify(minecraftDigest("", secret, keys.publicKeyDer));
+    verify(minecraftDigest("", secret, keys.publicKeyDer)).catch((error) => {
+      context.logger.error("link: the login failed", { error: String(error) });
+      if (!finished) refuse("failed");
+    });
   };
 
   const verify = async (serverId: string) => {
