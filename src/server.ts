@@ -9,6 +9,7 @@ import { closeStore, databaseReadable } from "./db/driver.ts";
 import { type LeaderDuties, startDuties } from "./duties.ts";
 import { createHealth, type Health } from "./health/status.ts";
 import { eventPruning, RENAME_PASS_MS } from "./jobs.ts";
+import { type LinkEndpoint, linkOptions, startLinkEndpoint } from "./link/index.ts";
 import type { Metrics } from "./metrics/index.ts";
 import { createHub, type Hub } from "./realtime/hub.ts";
 import { openStoreServices, type Services } from "./services.ts";
@@ -33,6 +34,8 @@ export type RunningService = {
   health: Health;
   /** Where Prometheus scrapes, when METRICS=on. */
   metricsUrl: string | undefined;
+  /** The link endpoint, when LINK_PORT is set. */
+  link: LinkEndpoint | undefined;
   /** Stops accepting, finishes in-flight requests, closes the store. */
   stop(): Promise<void>;
 };
@@ -71,9 +74,11 @@ export async function startService(config: Config, options: ServiceStartOptions)
   // One node alone delivers from the first change on; of several replicas, the leader does (src/duties.ts).
   if (!replica) webhookSender.start();
   let metricsServer: ReturnType<typeof serveMetrics> | undefined;
+  let link: LinkEndpoint | undefined;
   /** Undoes the start when it cannot finish (a port in use, the bot refused): nothing is left running. */
   const abandon = async () => {
     await stopPruning();
+    await link?.stop();
     await app.stop();
     await metricsServer?.stop();
     await webhookSender.stop();
@@ -81,6 +86,8 @@ export async function startService(config: Config, options: ServiceStartOptions)
   };
   try {
     metricsServer = listen(app, config, metrics);
+    // The link endpoint (docs/link.md), its own listener, when LINK_PORT is set.
+    if (config.LINK_PORT !== undefined) link = startLinkEndpoint(linkOptions(config, { logger, clock }));
   } catch (error) {
     await abandon();
     throw error;
@@ -129,6 +136,7 @@ export async function startService(config: Config, options: ServiceStartOptions)
     },
     health,
     metricsUrl,
+    link,
     stop() {
       stopping ??= (async () => {
         await stopPruning();
@@ -137,6 +145,7 @@ export async function startService(config: Config, options: ServiceStartOptions)
         await leading?.stop();
         services.reverter.stop();
         hub.closeAll();
+        await link?.stop();
         await app.stop();
         await metricsServer?.stop();
         await webhookSender.stop();

@@ -23,6 +23,7 @@ const LAYERS: Record<string, "adapter" | "service" | "base"> = {
   metrics: "adapter",
   doctor: "adapter",
   cluster: "adapter",
+  link: "adapter",
   registration: "service",
   whitelists: "service",
   entries: "service",
