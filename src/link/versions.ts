@@ -3,7 +3,7 @@
  * that share it, and whether its Encryption Request ends with `shouldAuthenticate` (added in 1.20.5, protocol
  * 766). Checked against minecraft-data 3.119's `pc/<version>/protocol.json` for every line: the login packets
  * the endpoint uses keep their ids (Login Start 0x00 with name and UUID since 1.20.2; Encryption Request and
- * Response 0x01; Login Disconnect 0x00 with a JSON text component string) from 764 through 774. 1.20.1 and
+ * Response 0x01; Login Disconnect 0x00 with a JSON text component string) from 764 through 775 (26.1 changed none of them). 1.20.1 and
  * older send Login Start without the UUID (or with a signature); they get the version text instead.
  */
 export const loginVersions = {
@@ -18,6 +18,7 @@ export const loginVersions = {
   772: { releases: "1.21.7-1.21.8", shouldAuthenticate: true },
   773: { releases: "1.21.9-1.21.10", shouldAuthenticate: true },
   774: { releases: "1.21.11", shouldAuthenticate: true },
+  775: { releases: "26.1", shouldAuthenticate: true },
 } as const satisfies Record<number, { releases: string; shouldAuthenticate: boolean }>;
 
 /** A protocol version the login is spoken in. */
@@ -33,7 +34,7 @@ export const NEWEST_LOGIN = Math.max(...protocols) as LoginVersion;
 
 const oldest = loginVersions[OLDEST_LOGIN].releases.split("-")[0];
 const newest = loginVersions[NEWEST_LOGIN].releases.split("-").at(-1);
-/** The range of releases, for texts a player reads: "1.20.2 to 1.21.11". */
+/** The range of releases, for texts a player reads: "1.20.2 to 26.1". */
 export const SUPPORTED_RELEASES = `${oldest} to ${newest}`;
 
 /** The login spec of `protocol`, or `undefined` when the endpoint cannot log that client in. */

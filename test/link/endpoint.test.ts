@@ -24,7 +24,7 @@ const counted = (changes: Partial<Omit<ReturnType<typeof zeroCounters>, "refused
   return { ...zero, ...changes, refused: { ...zero.refused, ...refused } };
 };
 
-const VERSIONS_TEXT = "1.20.2 to 1.21.11";
+const VERSIONS_TEXT = "1.20.2 to 26.1";
 
 describe("the server list", () => {
   test("any protocol gets the status (MOTD naming the community, 0/0 players, the login's versions), then its pong", async () => {
@@ -35,7 +35,7 @@ describe("the server list", () => {
       const [response, pong] = packetsIn(await client.closed);
       const status = JSON.parse(response?.body.string(32767) ?? "{}");
       expect(status).toEqual({
-        version: { name: "Java 1.20.2-1.21.11", protocol: protocol === 767 ? 767 : 774 },
+        version: { name: "Java 1.20.2-26.1", protocol: protocol === 767 ? 767 : 775 },
         players: { max: 0, online: 0 },
         description: {
           text: "",
@@ -69,7 +69,7 @@ describe("the server list", () => {
       expect((await legacy(bytes)).split("\0")).toEqual([
         "§1",
         "127",
-        "Java 1.20.2-1.21.11",
+        "Java 1.20.2-26.1",
         "Account link for Test SMP",
         "0",
         "0",
@@ -133,7 +133,7 @@ describe("the login", () => {
 
   test("a client too old or too new for the login is told which versions can join, at once", async () => {
     world = startWorld();
-    for (const protocol of [763, 775, 47]) {
+    for (const protocol of [763, 776, 47]) {
       const client = await connectRaw(world.link.port);
       client.write(handshake(protocol, 2));
       const text = disconnectText(await client.closed);

@@ -62,6 +62,7 @@ describe("minecraft-protocol's client against the link endpoint", () => {
     ["1.20.4", NOTCH],
     ["1.21.1", JEB],
     ["1.21.11", NOTCH],
+    ["26.1", JEB],
   ])(
     "%s joins, proves its account through hasJoined, and is shown the code, never let in",
     async (version, account) => {
@@ -83,7 +84,7 @@ describe("minecraft-protocol's client against the link endpoint", () => {
   test("its ping sees the MOTD naming the community, 0/0 players and the versions", async () => {
     const seen = await client({ action: "ping", version: "1.21.1" });
     expect(seen.ping).toMatchObject({
-      version: { name: "Java 1.20.2-1.21.11", protocol: 767 },
+      version: { name: "Java 1.20.2-26.1", protocol: 767 },
       players: { max: 0, online: 0 },
       description: {
         extra: [{ text: "Account link for Test SMP" }, { text: expect.stringContaining("code for Discord") }],
@@ -94,8 +95,8 @@ describe("minecraft-protocol's client against the link endpoint", () => {
   test("a 1.20.1 client is told which versions can join", async () => {
     const seen = await client({ ...session(NOTCH), version: "1.20.1" });
     expect(text(seen)).toBe(
-      "This server links Minecraft Java 1.20.2 to 1.21.11 accounts; your game speaks protocol 763.\n" +
-        "Join with a version from 1.20.2 to 1.21.11 to get your code.",
+      "This server links Minecraft Java 1.20.2 to 26.1 accounts; your game speaks protocol 763.\n" +
+        "Join with a version from 1.20.2 to 26.1 to get your code.",
     );
   }, 60_000);
 
