@@ -42,13 +42,23 @@ export const origins = [
 /** One of the origins. */
 export type Origin = (typeof origins)[number];
 
+/**
+ * The origin of what a member does with their own nick by themselves (registers it, removes it), as opposed to
+ * staff doing it for them. It is `discord` on the wire (events, webhooks) and in the store, a name kept from
+ * when Discord was the only way a member acted.
+ */
+export const BY_MEMBER = "discord" satisfies Origin;
+
+/** Who stored an entry: the member themselves (`BY_MEMBER`) or staff for them. */
+export type EntryOrigin = typeof BY_MEMBER | "staff";
+
 /** An entry as stored, with its owner and the roles the bot granted for it. */
 export type EntryRecord = Omit<EntryView, "expiresAt"> & {
   id: number;
   whitelistId: string;
   userId: string;
   addedBy: string;
-  origin: "discord" | "staff";
+  origin: EntryOrigin;
   grantedRoleIds: string[];
   /** Bedrock entries: the gamertag the nick is spelled from, and its XUID (null until GeyserMC told it). */
   gamertag: string | null;

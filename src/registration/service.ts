@@ -1,5 +1,5 @@
 import { isUniqueViolation } from "../db/errors.ts";
-import type { EntryRecord } from "../entries/model.ts";
+import { BY_MEMBER, type EntryOrigin, type EntryRecord } from "../entries/model.ts";
 import type { EntryService } from "../entries/service.ts";
 import type { GeyserClient } from "../geyser/client.ts";
 import type { GuildService } from "../guilds/service.ts";
@@ -50,7 +50,7 @@ export type RegisterInput = WhitelistRef & {
   member: Member;
   nick: string;
   actor: Member;
-  origin: "discord" | "staff";
+  origin: EntryOrigin;
   /**
    * Staff only: how long the nick lasts, in seconds (1 minute to 366 days); none or null: for good. A member's
    * own registration lasts the whitelist's entry lifetime instead.
@@ -119,7 +119,7 @@ export function createRegistrationService(deps: {
 
   /** `register` once its whitelist is resolved (see there). */
   const registerOn = async (whitelist: Whitelist, input: RegisterInput): Promise<Registration> => {
-    const self = input.origin === "discord";
+    const self = input.origin === BY_MEMBER;
     if (self) {
       if (input.actor.userId !== input.member.userId) {
         throw new TypeError("a self-registration's actor is the member; use origin staff for someone else");
@@ -239,7 +239,7 @@ export function createRegistrationService(deps: {
 
     /**
      * Registers a nick and grants the whitelist's roles the member lacks.
-     * - `origin: "discord"`: the member registers themselves (`actor` is the member). The whitelist must be in
+     * - `origin: BY_MEMBER`: the member registers themselves (`actor` is the member). The whitelist must be in
      *   `command` or `message` mode (an `approval` one answers "wrong-mode": use `submit` or `requestApproval`)
      *   and the member must hold a required role.
      * - `origin: "staff"`: a manager adds a nick for `member` (`/whitelist add`), in any mode. The required
@@ -252,34 +252,33 @@ export function createRegistrationService(deps: {
      */
     async register(input: RegisterInput): Promise<Registration> {
       const whitelist = await whitelists.resolve(input);
-      const kind = input.origin === "discord" ? whitelist.registrationMode : "staff";
+      const kind = input.origin === BY_MEMBER ? whitelist.registrationMode : "staff";
       return observed(kind, "added", () => registerOn(whitelist, input));
     },
 
     /**
-     * What `/register` does for a member, in one call: registers on `command`/`message` whitelists, files a
-     * request on `approval` ones and posts it for staff.
+     * What `/register` does for a member, in one call, on the whitelist the command means (the caller resolved
+     * it, and checked it first): registers on `command`/`message` whitelists, files a request on `approval` ones
+     * and posts it for staff.
      */
-    async submit(input: WhitelistRef & { member: Member; nick: string }): Promise<Submission> {
-      const whitelist = await whitelists.resolve(input);
-      const ref = { guildId: input.guildId, whitelist: whitelist.id };
+    async submit(input: { whitelist: Whitelist; member: Member; nick: string }): Promise<Submission> {
+      const { whitelist, member, nick } = input;
+      const ref = { guildId: whitelist.guildId, whitelist: whitelist.id };
       if (whitelist.registrationMode === "approval") {
-        const request = await service.requestApproval({ ...ref, member: input.member, nick: input.nick });
+        const request = await observed("approval", "requested", () =>
+          requestOn(whitelist, { ...ref, member, nick }),
+        );
         return { kind: "requested", request, whitelist };
       }
-      const registration = await service.register({
-        ...ref,
-        member: input.member,
-        nick: input.nick,
-        actor: input.member,
-        origin: "discord",
-      });
+      const registration = await observed(whitelist.registrationMode, "added", () =>
+        registerOn(whitelist, { ...ref, member, nick, actor: member, origin: BY_MEMBER }),
+      );
       return { kind: "registered", ...registration };
     },
 
     /**
      * Removes a nick (matched in any letter case; on a Bedrock whitelist also by gamertag, see
-     * EntryService.findTyped). The owner may (origin `discord`), and so may a manager (origin `staff` when the
+     * EntryService.findTyped). The owner may (origin `BY_MEMBER`), and so may a manager (origin `staff` when the
      * nick is someone else's). Roles are reverted by the role reverter listening to the bus.
      */
     async unregister(
@@ -298,7 +297,7 @@ export function createRegistrationService(deps: {
       const removed = await entries.remove({
         whitelistId: whitelist.id,
         nick: entry.nick,
-        origin: entry.userId === input.actor.userId ? "discord" : "staff",
+        origin: entry.userId === input.actor.userId ? BY_MEMBER : "staff",
         actorId: input.actor.userId,
       });
       return { entry: removed, whitelist };
