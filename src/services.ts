@@ -116,7 +116,7 @@ export function createServices({
   const keys = createKeyService({ db, clock, write, guilds });
   const entries = createEntryService({ db, clock, write, whitelists, events, bus });
   const formatCache = createFormatCache({
-    load: (id) => entries.snapshotForBodies(id),
+    load: (id) => entries.snapshotForFormats(id),
     bus,
     maxBytes: cacheMaxBytes,
   });
