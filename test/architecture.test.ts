@@ -27,6 +27,7 @@ const LAYERS: Record<string, "adapter" | "service" | "base"> = {
   registration: "service",
   whitelists: "service",
   entries: "service",
+  formats: "service",
   keys: "service",
   guilds: "service",
   nicks: "service",

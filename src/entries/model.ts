@@ -82,3 +82,12 @@ export const toEntryView = (
 
 /** A role the bot could not grant or revoke for an entry, with a reason a human can act on. */
 export type RoleFailure = { roleId: string; reason: string };
+
+/**
+ * A whitelist's entries as the formats (src/formats/) are built from them, oldest first: what any format shows of
+ * each; and the last event id the read includes.
+ */
+export type EntrySnapshot = {
+  entries: readonly Pick<EntryRecord, "id" | "nick" | "uuid" | "premium" | "expiresAt">[];
+  through: number;
+};

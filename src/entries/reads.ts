@@ -4,13 +4,12 @@ import { lastEventId, readSnapshot } from "../db/driver.ts";
 import { keyPrefixEnd, nickKey } from "../nicks/key.ts";
 import { namesOf } from "../nicks/types.ts";
 import type { Whitelist } from "../whitelists/model.ts";
-import type { EntrySnapshot } from "./files.ts";
-import type { EntryRecord } from "./model.ts";
+import type { EntryRecord, EntrySnapshot } from "./model.ts";
 import { type FindByKey, toEntry } from "./rows.ts";
 
 /**
  * The reads of entries (the queries; the rules that use them are the services'): by nick, by UUID, by owner, by
- * prefix for autocomplete, what the served bodies show, and when the next one expires. Part of `EntryService`.
+ * prefix for autocomplete, what the formats show, and when the next one expires. Part of `EntryService`.
  */
 export function createEntryReads(deps: {
   db: Db;
@@ -22,11 +21,11 @@ export function createEntryReads(deps: {
 
   return {
     /**
-     * What the served bodies show of each entry (id, nick, UUID, premium, expiry), oldest first, without whole
+     * What the formats show of each entry (id, nick, UUID, premium, expiry), oldest first, without whole
      * records (a 100,000-entry whitelist loads in a fraction of the time and garbage of `list`), and the last
-     * event id the read includes, in one snapshot of the store (see EntryFiles).
+     * event id the read includes, in one snapshot of the store (see src/formats/cache.ts).
      */
-    snapshotForBodies(whitelistId: string): Promise<EntrySnapshot> {
+    snapshotForFormats(whitelistId: string): Promise<EntrySnapshot> {
       return readSnapshot(db, async (q) => ({
         through: await lastEventId(db, q),
         entries: await q

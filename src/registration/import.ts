@@ -7,7 +7,13 @@ import type { Logger } from "../shared/logger.ts";
 import { clip } from "../shared/text.ts";
 import type { Whitelist, WhitelistRef } from "../whitelists/model.ts";
 import type { WhitelistService } from "../whitelists/service.ts";
-import { type ImportFile, type ImportFormat, readImportFile } from "./import-file.ts";
+import {
+  type ImportedList,
+  type ImportFile,
+  readImportFile,
+  readsAnyText,
+  WHAT_TO_ATTACH,
+} from "./import-file.ts";
 import type { Member } from "./model.ts";
 import { createRegistrar } from "./registrar.ts";
 import { followsRoles, requireEnabled, requireManager } from "./rules.ts";
@@ -43,7 +49,7 @@ export type ImportLine = {
 /** What an import did, line by line and in counts. */
 export type ImportResult = {
   whitelist: Whitelist;
-  format: ImportFormat;
+  format: ImportedList["format"];
   dryRun: boolean;
   ownerId: string;
   lines: ImportLine[];
@@ -149,12 +155,11 @@ export function createImporter(deps: ImporterDeps) {
         else candidates.push({ index, typed });
         if (earlier === undefined) firstLine.set(key, line);
       }
-      if (format === "plain" && firstLine.size === 0) {
+      if (readsAnyText(format) && firstLine.size === 0) {
         throw new DomainError(
           "import-file-invalid",
           `None of the ${names.length} lines of ${clip(input.file.name, 64)} is a nick ${whitelist.name} takes, so it is ` +
-            "not a list of nicks. Attach a Minecraft whitelist.json, a plain list (one nick per line) or an " +
-            "EasyWhitelist config.yml.",
+            `not a list of nicks. ${WHAT_TO_ATTACH}`,
         );
       }
 

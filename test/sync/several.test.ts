@@ -1,7 +1,7 @@
 import { afterEach, describe, expect, test } from "bun:test";
 import { existsSync, readFileSync, writeFileSync } from "node:fs";
 import { join } from "node:path";
-import { exportFormats } from "../../src/entries/export.ts";
+import { fileFormats } from "../../src/formats/index.ts";
 import { floodgateName, floodgateUuid } from "../../src/nicks/floodgate.ts";
 import type { RunningService } from "../../src/server.ts";
 import { manualClock } from "../../src/shared/clock.ts";
@@ -121,7 +121,7 @@ describe("a Java and a Bedrock whitelist in one file", () => {
     ]);
   });
 
-  test.each(exportFormats)(
+  test.each(fileFormats)(
     "%s: the bytes ?format= serves for the same list, at start and after each change",
     async (format) => {
       const { service, s, survival, bedrock, creative, key, out, ids } = await world();

@@ -4,7 +4,7 @@ import type {
   SlashCommandBooleanOption,
   SlashCommandStringOption,
 } from "discord.js";
-import { type ExportFormat, exportFormats } from "../../entries/export.ts";
+import { fileFormats, formats } from "../../formats/index.ts";
 import { floodgateName } from "../../nicks/floodgate.ts";
 import { nickTypeSpecs, nickTypes } from "../../nicks/types.ts";
 import { DomainError } from "../../shared/errors.ts";
@@ -21,12 +21,6 @@ const modeLabels: Record<RegistrationMode, string> = {
   approval: "approval: /register files a request staff approve",
 };
 
-const formatLabels: Record<ExportFormat, string> = {
-  plain: "plain: whitelist.txt, one nick per line",
-  easywhitelist: "easywhitelist: config.yml of the EasyWhitelist plugin",
-  vanilla: "vanilla: Minecraft's whitelist.json",
-};
-
 /** The choices of a `nick-type` option: each type's name and its label. */
 export const nickTypeChoices = nickTypes.map((value) => ({
   name: `${value}: ${nickTypeSpecs[value].label}`,
@@ -35,7 +29,10 @@ export const nickTypeChoices = nickTypes.map((value) => ({
 /** The choices of a `mode` option. */
 export const modeChoices = registrationModes.map((value) => ({ name: modeLabels[value], value }));
 /** The choices of a `format` option. */
-export const formatChoices = exportFormats.map((value) => ({ name: formatLabels[value], value }));
+export const formatChoices = fileFormats.map((value) => ({
+  name: `${value}: ${formats[value].file.label}`,
+  value,
+}));
 
 /** The `floodgate-prefix` option of `/whitelist create` and `edit`: Floodgate's `username-prefix`. */
 export const floodgatePrefixOption = (option: SlashCommandStringOption) =>
