@@ -177,11 +177,19 @@ export function countsAgainstGlobal(pattern: string): boolean {
   return !pattern.startsWith("/interactions/") && !pattern.startsWith("/webhooks/");
 }
 
+/** Hashes already computed: one per bucket, and one per route of `other` (a few dozen in all). */
+const hashes = new Map<string, string>();
+
 /**
  * The `X-RateLimit-Bucket` of a bucket: 32 hex digits like Discord's, the same for every route that shares it and
  * for every top-level resource ("non-inclusive of top-level resources in the path", docs, Header Format).
  */
 export function bucketHash(name: BucketName, method: string, pattern: string): string {
   const key = name === "other" ? `other ${method} ${pattern}` : name;
-  return new Bun.CryptoHasher("md5").update(`sandbox-bucket ${key}`).digest("hex");
+  let hash = hashes.get(key);
+  if (hash === undefined) {
+    hash = new Bun.CryptoHasher("md5").update(`sandbox-bucket ${key}`).digest("hex");
+    hashes.set(key, hash);
+  }
+  return hash;
 }
