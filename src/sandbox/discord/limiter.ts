@@ -163,9 +163,13 @@ export function createRestLimiter(clock: Clock, changes: RateLimitChanges | fals
 
   const configure = (change: RateLimitChanges) => {
     if (change.enabled !== undefined) settings.enabled = change.enabled;
-    if (change.global !== undefined) settings.global = change.global;
-    if (change.invalidRequests !== undefined) settings.invalidRequests = change.invalidRequests;
-    Object.assign(settings.buckets, change.buckets ?? {});
+    if (change.global !== undefined) settings.global = change.global && { ...change.global };
+    if (change.invalidRequests !== undefined) {
+      settings.invalidRequests = change.invalidRequests && { ...change.invalidRequests };
+    }
+    for (const [name, window] of Object.entries(change.buckets ?? {})) {
+      if (window) settings.buckets[name as BucketName] = { ...window };
+    }
     return structuredClone(settings);
   };
   configure(changes === false ? { enabled: false } : changes);
