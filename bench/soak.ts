@@ -269,6 +269,8 @@ async function startTarget(options: Options, dir: string): Promise<Target> {
       HOST: "127.0.0.1",
       PORT: "0",
       SANDBOX_PORT: "0",
+      // The soak measures the service, not Discord's limits (bench/launch-day.ts does): the sandbox limits nothing.
+      SANDBOX_RATE_LIMITS: "off",
       DATABASE_PATH: join(dir, "soak.db"),
       RATE_LIMIT_PER_MINUTE: "1000000",
       WEBHOOK_ALLOW_PRIVATE: "true",

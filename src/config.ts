@@ -124,6 +124,10 @@ export const ConfigSchema = t.Object({
     default: 0,
     description: "demo only: the sandbox Discord's TCP port 0-65535 (0 = any free port)",
   }),
+  SANDBOX_RATE_LIMITS: t.Union([t.Literal("discord"), t.Literal("off")], {
+    default: "discord",
+    description: "demo only: the sandbox Discord's rate limits, discord (Discord's own) or off",
+  }),
   DISCORD_API_URL: t.Optional(Url("a Discord REST base URL without /v10 (tests and sandbox only)")),
   WEBHOOK_ALLOW_PRIVATE: Flag(false, "allow webhooks to loopback and private addresses"),
   EVENT_RETENTION_DAYS: t.Number({

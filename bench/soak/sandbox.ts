@@ -32,7 +32,14 @@ export type SandboxMessage = SandboxHello | { type: "error"; message: string };
 if (import.meta.main) {
   const token = `soak.${randomBytes(24).toString("hex")}`;
   const mojang = startFakeMojang({ profiles: demoProfiles });
-  const sandbox = await startSandboxDiscord({ port: 0, hostname: "127.0.0.1", seed: demoSeed, token });
+  // Limits off, as in the soak's `demo` (SANDBOX_RATE_LIMITS=off): the soak measures the service alone.
+  const sandbox = await startSandboxDiscord({
+    port: 0,
+    hostname: "127.0.0.1",
+    seed: demoSeed,
+    token,
+    rateLimits: false,
+  });
   const hello: SandboxHello = {
     type: "hello",
     sandboxUrl: `${sandbox.url}/_sandbox`,

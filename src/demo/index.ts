@@ -109,6 +109,8 @@ export async function startDemo(
     seed: demoSeed,
     token,
     logger,
+    // Discord's limits unless turned off: the demo shows how the bot fares under them.
+    rateLimits: config.SANDBOX_RATE_LIMITS === "off" ? false : {},
   }).catch(async (error) => {
     await mojang.stop();
     await geyser.stop();

@@ -13,9 +13,12 @@ afterEach(async () => {
 /** Who may be pinged by a reply that pings nobody, the poster included (discord.js's body for the API). */
 const NO_PING = { parse: [], replied_user: false };
 
-/** A world with a java whitelist in message mode in #survival, the bot's intents ensured. */
+/**
+ * A world with a java whitelist in message mode in #survival, the bot's intents ensured. Limits off: a flood's
+ * ❌ reactions take Discord's reaction bucket (1 per 0.25 s per channel) longer than these tests wait.
+ */
 async function messageWorld() {
-  world = await startWorld();
+  world = await startWorld({ sandbox: { rateLimits: false } });
   await world.whitelist({ registrationMode: "message" });
   await world.bot.ensureIntents();
   return world;

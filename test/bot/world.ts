@@ -113,11 +113,18 @@ export type WorldOptions = {
   contract?: boolean;
   /**
    * How the sandbox starts: the portal's privileged intent switches, a guild outage, the heartbeat interval, its
-   * own clock (Discord's deadlines, moved by the test), an observer of its REST exchanges.
+   * own clock (Discord's deadlines, moved by the test), an observer of its REST exchanges, its rate limits
+   * (Discord's unless changed; `false` for a test that drives more than Discord allows and is not about it).
    */
   sandbox?: Pick<
     SandboxDiscordOptions,
-    "privilegedIntents" | "guildAvailable" | "heartbeatIntervalMs" | "clock" | "observe" | "shards"
+    | "privilegedIntents"
+    | "guildAvailable"
+    | "heartbeatIntervalMs"
+    | "clock"
+    | "observe"
+    | "shards"
+    | "rateLimits"
   >;
   /** More settings of the service (environment variables, e.g. SHARD_COUNT). */
   env?: Record<string, string>;

@@ -9,6 +9,7 @@ describe("configuration", () => {
       HOST: "0.0.0.0",
       PORT: 3000,
       SANDBOX_PORT: 0,
+      SANDBOX_RATE_LIMITS: "discord",
       TRUST_PROXY: { kind: "off" },
       RATE_LIMIT_PER_MINUTE: 60,
       LOG_LEVEL: "info",

@@ -52,15 +52,24 @@ export const SEED: SandboxSeed = {
   ],
 };
 
-/** Sandboxes and clients a test started; `cleanup` destroys the clients, then stops the sandboxes. */
-export function tracker() {
+/**
+ * Sandboxes and clients a test started; `cleanup` destroys the clients, then stops the sandboxes. `defaults`
+ * are options every sandbox of the file starts with (a test's own options win).
+ */
+export function tracker(defaults: Partial<Omit<SandboxDiscordOptions, "port" | "token">> = {}) {
   const sandboxes: SandboxDiscord[] = [];
   const clients: Client[] = [];
   return {
     async sandbox(
       options: Partial<Omit<SandboxDiscordOptions, "port" | "token">> = {},
     ): Promise<SandboxDiscord> {
-      const sandbox = await startSandboxDiscord({ port: 0, seed: SEED, token: TOKEN, ...options });
+      const sandbox = await startSandboxDiscord({
+        port: 0,
+        seed: SEED,
+        token: TOKEN,
+        ...defaults,
+        ...options,
+      });
       sandboxes.push(sandbox);
       return sandbox;
     },

@@ -68,7 +68,7 @@ describe("sandbox REST: injected rate limits (429)", () => {
       "x-ratelimit-limit": "5",
       "x-ratelimit-remaining": "0",
       "x-ratelimit-reset": `${Date.UTC(2026, 0, 1) / 1000}.050`,
-      "x-ratelimit-reset-after": "0.05",
+      "x-ratelimit-reset-after": "0.050",
       "x-ratelimit-bucket": "abcd1234",
       "x-ratelimit-scope": "user",
     });

@@ -1,6 +1,7 @@
 import type { Logger } from "../../shared/logger.ts";
 import type { SandboxGateway } from "./gateway.ts";
 import type { InteractionTracker } from "./interactions.ts";
+import type { RestLimiter } from "./limiter.ts";
 import type { RateLimits } from "./rate-limits.ts";
 import type { SandboxState } from "./state.ts";
 
@@ -11,6 +12,8 @@ export type SandboxContext = {
   interactions: InteractionTracker;
   /** 429s the control API injected on REST routes. */
   rateLimits: RateLimits;
+  /** Discord's own rate limits: buckets, the global limit, the invalid request limit. */
+  limiter: RestLimiter;
   /** Base URL of the sandbox server, e.g. `http://127.0.0.1:PORT`. */
   url: string;
   token: string;

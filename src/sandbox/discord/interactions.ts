@@ -48,8 +48,12 @@ export type InteractionTracker = {
   list(): TrackedInteraction[];
 };
 
-/** Interactions remembered for follow-ups; older ones are forgotten (Discord's tokens expire too). */
-const KEEP = 500;
+/**
+ * Interactions remembered for follow-ups; older ones are forgotten (Discord's tokens expire after 15 minutes, so
+ * only a bound on memory: more than any test or bench sends in that time, a launch-day burst of thousands
+ * included, whose early tokens Discord still honours).
+ */
+const KEEP = 20_000;
 
 /** Creates an empty tracker. */
 export function createInteractionTracker(): InteractionTracker {

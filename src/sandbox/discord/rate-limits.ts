@@ -1,4 +1,5 @@
 import type { Clock } from "../../shared/clock.ts";
+import { tooManyRequests } from "./limiter.ts";
 
 /**
  * Whose limit a 429 reports, as `X-RateLimit-Scope` says: the bot's own per-route bucket (`user`), the bot's
@@ -6,7 +7,7 @@ import type { Clock } from "../../shared/clock.ts";
  */
 export type RateLimitScope = "user" | "global" | "shared";
 
-/** A 429 the control API asked for: the next `times` requests that match answer it, then the route is free. */
+/** A 429 the control API asked for (on top of the limiter's own, `limiter.ts`): the next `times` requests that match answer it, then the route is free. */
 export type RateLimitRule = {
   id: number;
   /** Any method when null. */
@@ -54,45 +55,24 @@ export type RateLimits = {
   take(method: string, pattern: string, path: string): Response | null;
 };
 
-/** Discord's two messages: the bot's own limits, and a shared resource's. */
-const MESSAGES: Record<RateLimitScope, string> = {
-  user: "You are being rate limited.",
-  global: "You are being rate limited.",
-  shared: "The resource is being rate limited.",
-};
-
 /**
- * A 429 exactly as Discord shapes it (docs/topics/rate-limits.mdx, "Exceeding A Rate Limit"): body
- * `{message, retry_after, global, code}` (the prose calls `code` optional, Discord's OpenAPI description,
+ * A 429 exactly as Discord shapes it (`tooManyRequests`, docs/topics/rate-limits.mdx, "Exceeding A Rate Limit"):
+ * body `{message, retry_after, global, code}` (the prose calls `code` optional, Discord's OpenAPI description,
  * `RatelimitedResponse = Error & {retry_after, global}`, requires it: 0 unless the limit has its own code);
- * `Retry-After` in whole seconds rounded up, as in Discord's examples (64.57 → 65); for a route or shared
- * limit the bucket headers (`X-RateLimit-Limit`, `-Remaining` 0, `-Reset` in epoch seconds, `-Reset-After`,
- * `-Bucket`) and `X-RateLimit-Scope`; for the global limit only `X-RateLimit-Global: true` and
- * `X-RateLimit-Scope: global`.
+ * `Retry-After` in whole seconds rounded up; for a route or shared limit the bucket headers and
+ * `X-RateLimit-Scope`; for the global limit only `X-RateLimit-Global: true` and `X-RateLimit-Scope: global`.
  */
 export function rateLimitResponse(rule: RateLimitRule, now: number): Response {
-  const global = rule.scope === "global";
-  const headers: Record<string, string> = {
-    "content-type": "application/json",
-    "retry-after": String(Math.ceil(rule.retryAfter)),
-    "x-ratelimit-scope": rule.scope,
-  };
-  if (global) {
-    headers["x-ratelimit-global"] = "true";
-  } else {
-    headers["x-ratelimit-limit"] = String(rule.limit);
-    headers["x-ratelimit-remaining"] = "0";
-    headers["x-ratelimit-reset"] = ((now + rule.retryAfter * 1000) / 1000).toFixed(3);
-    headers["x-ratelimit-reset-after"] = String(rule.retryAfter);
-    headers["x-ratelimit-bucket"] = rule.bucket;
-  }
-  const body = {
-    message: MESSAGES[rule.scope],
-    retry_after: rule.retryAfter,
-    global,
+  const retryAfterMs = rule.retryAfter * 1000;
+  return tooManyRequests({
+    scope: rule.scope,
+    retryAfterMs,
+    ...(rule.scope === "global"
+      ? {}
+      : { bucket: { limit: rule.limit, remaining: 0, resetAt: now + retryAfterMs, hash: rule.bucket } }),
     code: rule.code,
-  };
-  return new Response(JSON.stringify(body), { status: 429, headers });
+    now,
+  });
 }
 
 /** A stable, Discord-looking bucket id (32 hex digits) for a method and route. */

@@ -6,6 +6,7 @@ import { handleControl } from "./control/index.ts";
 import { createGateway, type GatewayConnection, type GatewayStats } from "./gateway.ts";
 import { DiscordErrors, observeExchange, type RestExchange } from "./http.ts";
 import { createInteractionTracker } from "./interactions.ts";
+import { createRestLimiter, type RateLimitChanges } from "./limiter.ts";
 import { type PrivilegedIntentSwitches, resetToken } from "./portal.ts";
 import { createRateLimits } from "./rate-limits.ts";
 import { handleRest } from "./rest/index.ts";
@@ -34,6 +35,12 @@ export type SandboxDiscordOptions = {
   guildAvailable?: boolean;
   /** The shard count `GET /gateway/bot` recommends (default 1); the gateway accepts any `[i, n]` anyway. */
   shards?: number;
+  /**
+   * Discord's rate limits (`limiter.ts`, docs/decisions.md, The sandbox's rate limits): on with Discord's sizes
+   * by default, changed here or through `/_sandbox/rate-limits/settings`; false turns them off (no limit, no
+   * header), for tests that drive more traffic than Discord allows and are not about it.
+   */
+  rateLimits?: RateLimitChanges | false;
 };
 
 /** A running sandbox Discord. */
@@ -92,6 +99,7 @@ export async function startSandboxDiscord(options: SandboxDiscordOptions): Promi
     gateway,
     interactions: createInteractionTracker(),
     rateLimits: createRateLimits(state.clock),
+    limiter: createRestLimiter(state.clock, options.rateLimits ?? {}),
     url,
     token: options.token,
     logger,

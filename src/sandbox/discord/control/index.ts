@@ -15,6 +15,7 @@ import { type CommandRequest, ControlRequestError } from "./command-options.ts";
 import { gatewayRoutes } from "./gateway.ts";
 import { commandInteraction, componentInteraction, findComponent } from "./interaction-payloads.ts";
 import { limitRoutes } from "./limits.ts";
+import { rateLimitSettingRoutes } from "./rate-limit-settings.ts";
 import { answerView, guildView, memberView, messageView } from "./views.ts";
 
 const fail = (status: number, error: string) => json({ error }, status);
@@ -217,6 +218,7 @@ const routes: Route[] = [
     return fail(404, `unknown attachment ${params.id}`);
   }),
   ...limitRoutes,
+  ...rateLimitSettingRoutes,
   ...channelControlRoutes,
   ...gatewayRoutes,
 ];

@@ -1,0 +1,750 @@
+/**
+ * Benchmark: launch day (issue 26). A community opens its server and N members (`--members`, default 300) run `/register`
+ * at the same moment, under Discord's rate limits as the sandbox applies them (`--limits discord`, the default;
+ * docs/decisions.md, The sandbox's rate limits) or with none (`--limits off`). Measures what each member waits
+ * for, and what Discord's limits alone would make them wait.
+ *
+ * What runs, all on 127.0.0.1 (port 0): the sandbox Discord (a guild with N + 3 members, a registration channel
+ * and a log channel), a fake Mojang and a fake GeyserMC, in this process; the service (`bun src/main.ts serve`,
+ * or `--binary`) in a process of its own on a temp database, its bot on the sandbox. Set-up as the guild owner,
+ * through the bot's commands: the log channel, an `offline` whitelist in `--mode` (command, message or approval:
+ * nothing depends on Mojang) granting one role, with a manager role. Then one member registers alone on the idle
+ * service (the baseline, measured in the same run); once every window it touched has passed, the N register at
+ * once: `/register nick` (command and approval mode) or a post of the nick in the channel (message mode). In
+ * approval mode a moderator approves each request as soon as its post appears in the log channel.
+ *
+ * Per member, from the moment it asked: acknowledgement (the interaction callback, defer or reply; Discord
+ * refuses one after 3 s), answer (the reply the member reads: a reply callback, the edit of a deferred reply, or
+ * in message mode the ✅ reaction), role (the PUT that granted it) and log (the post showing the registration).
+ * Printed: p50, p99 and max of each, and ÷ the baseline member's; the time until the last role and until the log
+ * channel showed all N registrations, each ÷ its floor, the least time Discord's buckets allow (the guild's role
+ * bucket for N grants; the log channel's posts, at one post per registration and at 10 embeds per post); the
+ * Discord calls per member by route (and the 429s among them; in approval mode the moderator's clicks count too:
+ * their answers are the bot's calls); what the sandbox refused. Every exchange is timed in the sandbox as its
+ * answer leaves (its `observe` option), so no figure includes this process's polling.
+ *
+ * How to read it: a figure ÷ its floor is what the bot makes of what Discord allows (1.0× is the best there is);
+ * ÷ the lone member's is what the crowd costs each member.
+ *
+ * Bounded: the burst is given `--deadline` seconds (default: twice the largest floor plus 2 minutes; 2 minutes
+ * without limits); members not done by then are counted as such and the exit code is 1. The service is stopped
+ * (SIGTERM, then SIGKILL) and the temp directory removed on every exit path.
+ *
+ * Usage: bun bench/launch-day.ts [--members 300] [--mode command|message|approval] [--limits discord|off]
+ *                                [--deadline <s>] [--binary dist/whitelist-sync]
+ */
+import { mkdtempSync, rmSync } from "node:fs";
+import { Agent, request } from "node:http";
+import { availableParallelism, loadavg, tmpdir } from "node:os";
+import { join, resolve } from "node:path";
+import { parseArgs } from "node:util";
+import type { Subprocess } from "bun";
+import {
+  type RateLimitState,
+  type RestExchange,
+  type SandboxDiscord,
+  type SandboxSeed,
+  startSandboxDiscord,
+} from "../src/sandbox/discord/index.ts";
+import { restRoutes } from "../src/sandbox/discord/rest/index.ts";
+import { matchRoute, pathSegments } from "../src/sandbox/discord/router.ts";
+import { type FakeGeyser, startFakeGeyser } from "../src/sandbox/geyser.ts";
+import { type FakeMojang, startFakeMojang } from "../src/sandbox/mojang.ts";
+
+const ROOT = resolve(import.meta.dir, "..");
+const START_TIMEOUT_MS = 60_000;
+const SETUP_TIMEOUT_MS = 120_000;
+const STOP_TIMEOUT_MS = 5_000;
+/** Discord's deadline for acknowledging an interaction. */
+const ACK_LIMIT_MS = 3_000;
+
+type Mode = "command" | "message" | "approval";
+type Options = {
+  members: number;
+  mode: Mode;
+  limits: "discord" | "off";
+  deadlineS: number | null;
+  binary: string | null;
+};
+
+function parseOptions(): Options {
+  const { values } = parseArgs({
+    options: {
+      members: { type: "string", default: "300" },
+      mode: { type: "string", default: "command" },
+      limits: { type: "string", default: "discord" },
+      deadline: { type: "string" },
+      binary: { type: "string" },
+    },
+  });
+  const members = Number(values.members);
+  if (!Number.isInteger(members) || members < 1 || members > 10_000) throw new Error("--members: 1-10000");
+  if (!["command", "message", "approval"].includes(values.mode)) {
+    throw new Error("--mode: command, message or approval");
+  }
+  if (values.limits !== "discord" && values.limits !== "off") throw new Error("--limits: discord or off");
+  const deadlineS = values.deadline === undefined ? null : Number(values.deadline);
+  if (deadlineS !== null && !(deadlineS > 0)) throw new Error("--deadline: seconds above 0");
+  return {
+    members,
+    mode: values.mode as Mode,
+    limits: values.limits,
+    deadlineS,
+    binary: values.binary ?? null,
+  };
+}
+
+// ---------------------------------------------------------------------------------------------------------
+// Helpers (local for now: bench/lib.ts, with quantiles, tables and timeouts, is being added; fold these in then).
+
+/** The q-quantile of `values` (nearest rank); NaN when empty. */
+function quantile(values: number[], q: number): number {
+  if (values.length === 0) return Number.NaN;
+  const sorted = [...values].sort((a, b) => a - b);
+  return sorted[Math.min(sorted.length - 1, Math.max(0, Math.ceil(q * sorted.length) - 1))] as number;
+}
+
+/** Milliseconds as people read them: `850 ms`, `12.4 s`. */
+function duration(ms: number): string {
+  if (!Number.isFinite(ms)) return "—";
+  return ms < 1_000 ? `${Math.round(ms)} ms` : `${(ms / 1000).toFixed(ms < 100_000 ? 2 : 1)} s`;
+}
+
+const ratio = (value: number, base: number) =>
+  Number.isFinite(value) && Number.isFinite(base) && base > 0 ? `${(value / base).toFixed(2)}×` : "—";
+
+/** A table with the first column left-aligned and the others right-aligned. */
+function table(rows: string[][]): string {
+  const widths =
+    rows[0]?.map((_, column) => Math.max(...rows.map((row) => (row[column] ?? "").length))) ?? [];
+  return rows
+    .map((row) =>
+      row
+        .map((cell, column) =>
+          column === 0 ? cell.padEnd(widths[column] ?? 0) : cell.padStart(widths[column] ?? 0),
+        )
+        .join("  "),
+    )
+    .join("\n");
+}
+
+async function withTimeout<T>(promise: Promise<T>, ms: number, what: string): Promise<T> {
+  let timer: Timer | undefined;
+  const timeout = new Promise<never>((_, reject) => {
+    timer = setTimeout(() => reject(new Error(`${what}: no result within ${ms / 1000} s`)), ms);
+  });
+  try {
+    return await Promise.race([promise, timeout]);
+  } finally {
+    clearTimeout(timer);
+  }
+}
+
+// ---------------------------------------------------------------------------------------------------------
+// The guild.
+
+const IDS = {
+  guild: "1300000000000000000",
+  bot: "1300000000000000001",
+  owner: "1300000000000000002",
+  moderator: "1300000000000000003",
+  baseline: "1300000000000000004",
+  botRole: "1300000000000000010",
+  whitelisted: "1300000000000000011",
+  manager: "1300000000000000012",
+  register: "1300000000000000020",
+  log: "1300000000000000021",
+} as const;
+
+const memberId = (index: number) => (1_310_000_000_000_000_000n + BigInt(index)).toString();
+const nickOf = (index: number) => `Launch_${String(index).padStart(5, "0")}`;
+const BASELINE_NICK = "Launch_alone";
+
+function seedOf(members: number): SandboxSeed {
+  return {
+    guild: { id: IDS.guild, name: "Launch Day", ownerId: IDS.owner },
+    bot: { id: IDS.bot, username: "whitelist-sync" },
+    roles: [
+      { id: IDS.whitelisted, name: "Whitelisted" },
+      { id: IDS.manager, name: "Staff" },
+      { id: IDS.botRole, name: "whitelist-sync", permissions: String(1n << 28n) },
+    ],
+    channels: [
+      { id: IDS.register, name: "register" },
+      { id: IDS.log, name: "whitelist-log" },
+    ],
+    members: [
+      { id: IDS.bot, username: "whitelist-sync", roleIds: [IDS.botRole] },
+      { id: IDS.owner, username: "owner", roleIds: [] },
+      { id: IDS.moderator, username: "moderator", roleIds: [IDS.manager] },
+      { id: IDS.baseline, username: "alone", roleIds: [] },
+      ...Array.from({ length: members }, (_, index) => ({
+        id: memberId(index),
+        username: `member${index}`,
+        roleIds: [],
+      })),
+    ],
+  };
+}
+
+// ---------------------------------------------------------------------------------------------------------
+// What the sandbox saw, timed as each answer left it.
+
+type Timed = RestExchange & { at: number; route: string };
+
+/** The moments one member's registration reached, in performance.now() ms. */
+type Progress = {
+  start: number;
+  ack?: number;
+  answer?: number;
+  role?: number;
+  log?: number;
+  /** The control API returned the bot's answer (command and approval mode). */
+  answered?: boolean;
+  /** The bot acknowledged after Discord's 3 s. */
+  expired?: boolean;
+};
+
+type Watch = {
+  exchanges: Timed[];
+  /** By user id. */
+  progress: Map<string, Progress>;
+  /** Message id → user id (message mode: the member's post). */
+  messageUser: Map<string, string>;
+  nickUser: Map<string, string>;
+  /** Approval mode: request posts already approved. */
+  approved: Set<string>;
+  onChange: () => void;
+  approve: (messageId: string, customId: string) => void;
+};
+
+/** `METHOD /pattern` of a REST path as sent (`/api/v10/...`), or the path itself when no route matches. */
+function routeOf(method: string, path: string): string {
+  const segments = pathSegments(path.replace(/^\/api\/v10/, ""));
+  const found = segments ? matchRoute(restRoutes, method, segments) : null;
+  return `${method} ${found ? found.route.pattern : path}`;
+}
+
+type Embed = { title?: string; description?: string };
+type Body = { embeds?: Embed[]; type?: number; components?: { components?: { custom_id?: string }[] }[] };
+const bodyOf = (value: unknown) => (value ?? {}) as Body;
+
+/** Notes a moment of a member's registration, the first time it happens. */
+function mark(watch: Watch, userId: string | undefined, key: "ack" | "answer" | "role" | "log", at: number) {
+  const progress = userId === undefined ? undefined : watch.progress.get(userId);
+  if (progress && (progress[key] === undefined || at < (progress[key] as number))) {
+    progress[key] = at;
+    watch.onChange();
+  }
+}
+
+/**
+ * Notes what an exchange means for the members (runs in the sandbox as its answer leaves): roles by the path, log
+ * posts by the nick in their embed, reactions by the member's message; and, in approval mode, approves each
+ * request as its post appears. Acknowledgements and answers are attributed once the run is over (`attribute`).
+ */
+function see(watch: Watch, exchange: RestExchange): void {
+  const at = performance.now();
+  const route = routeOf(exchange.method, exchange.path);
+  watch.exchanges.push({ ...exchange, at, route });
+  if (exchange.status >= 400) return;
+  const parts = exchange.path.split("/");
+  if (route === "PUT /channels/:channel/messages/:message/reactions/:emoji/@me") {
+    mark(watch, watch.messageUser.get(parts[6] as string), "answer", at);
+  } else if (route === "PUT /guilds/:guild/members/:user/roles/:role") {
+    mark(watch, parts[6], "role", at);
+  } else if (route === "POST /channels/:channel/messages" && parts[4] === IDS.log) {
+    const body = bodyOf(exchange.requestBody);
+    for (const embed of body.embeds ?? []) {
+      const nick = /^\*\*(.+?)\*\* added to/.exec(embed.description ?? "")?.[1];
+      if (embed.title === "Nick added" && nick) mark(watch, watch.nickUser.get(nick), "log", at);
+    }
+    const approve = body.components?.[0]?.components?.find((c) =>
+      c.custom_id?.startsWith("approval:approve:"),
+    );
+    const messageId = (exchange.responseBody as { id?: string } | undefined)?.id;
+    if (approve?.custom_id && messageId && !watch.approved.has(messageId)) {
+      watch.approved.add(messageId);
+      watch.approve(messageId, approve.custom_id);
+    }
+  }
+}
+
+/**
+ * Acknowledgements and answers of slash commands, attributed through the control API's list of interactions
+ * (id → member): the first accepted callback acknowledges; a reply callback (type 4) or the first edit of the
+ * deferred reply answers.
+ */
+function attribute(watch: Watch, interactions: { id: string; userId: string; name: string }[]) {
+  const byId = new Map(interactions.filter((i) => i.name === "register").map((i) => [i.id, i.userId]));
+  const byToken = new Map<string, string>();
+  for (const exchange of watch.exchanges) {
+    if (exchange.status >= 400) continue;
+    const parts = exchange.path.split("/");
+    if (exchange.route === "POST /interactions/:id/:token/callback") {
+      const userId = byId.get(parts[4] as string);
+      if (!userId) continue;
+      byToken.set(parts[5] as string, userId);
+      mark(watch, userId, "ack", exchange.at);
+      if (bodyOf(exchange.requestBody).type === 4) mark(watch, userId, "answer", exchange.at);
+    } else if (exchange.route === "PATCH /webhooks/:app/:token/messages/:message") {
+      mark(watch, byToken.get(parts[5] as string), "answer", exchange.at);
+    }
+  }
+}
+
+// ---------------------------------------------------------------------------------------------------------
+// The service, in a process of its own.
+
+let service: Subprocess | undefined;
+let scratch: string | undefined;
+let sandbox: SandboxDiscord | undefined;
+let mojang: FakeMojang | undefined;
+let geyser: FakeGeyser | undefined;
+
+async function cleanUp(): Promise<void> {
+  const child = service;
+  service = undefined;
+  if (child && child.exitCode === null) {
+    child.kill("SIGTERM");
+    const stopped = await Promise.race([
+      child.exited.then(() => true),
+      Bun.sleep(STOP_TIMEOUT_MS).then(() => false),
+    ]);
+    if (!stopped) child.kill("SIGKILL");
+  }
+  await sandbox?.stop();
+  await mojang?.stop();
+  await geyser?.stop();
+  sandbox = undefined;
+  if (scratch) rmSync(scratch, { recursive: true, force: true });
+  scratch = undefined;
+}
+
+type ServiceLogs = { warn: number; error: number; samples: string[] };
+
+/** Starts `serve` with its bot on the sandbox; counts the warnings and errors it logs. */
+function startService(options: Options, token: string, dir: string): ServiceLogs {
+  const command = options.binary
+    ? [options.binary, "serve"]
+    : [process.execPath, join(ROOT, "src", "main.ts"), "serve"];
+  const child = Bun.spawn(command, {
+    cwd: options.binary ? dir : ROOT,
+    env: {
+      PATH: process.env.PATH ?? "/usr/bin:/bin",
+      HOME: process.env.HOME ?? "/tmp",
+      HOST: "127.0.0.1",
+      PORT: "0",
+      DATABASE_PATH: join(dir, "launch-day.db"),
+      DISCORD_TOKEN: token,
+      DISCORD_API_URL: (sandbox as SandboxDiscord).apiUrl,
+      MOJANG_API_URL: (mojang as FakeMojang).url,
+      MOJANG_SESSION_URL: (mojang as FakeMojang).url,
+      GEYSER_API_URL: (geyser as FakeGeyser).url,
+      LOG_LEVEL: "warn",
+      LOG_FORMAT: "json",
+    },
+    stdin: "ignore",
+    stdout: "pipe",
+    stderr: "inherit",
+  });
+  service = child;
+  const logs: ServiceLogs = { warn: 0, error: 0, samples: [] };
+  void (async () => {
+    const decoder = new TextDecoder();
+    let rest = "";
+    for await (const chunk of child.stdout) {
+      rest += decoder.decode(chunk, { stream: true });
+      const lines = rest.split("\n");
+      rest = lines.pop() ?? "";
+      for (const line of lines) {
+        try {
+          const { level, msg, time: _time, ...fields } = JSON.parse(line) as Record<string, unknown>;
+          if (level !== "warn" && level !== "error") continue;
+          logs[level]++;
+          if (logs.samples.length < 5) {
+            logs.samples.push(`${level}: ${String(msg)} ${JSON.stringify(fields).slice(0, 200)}`);
+          }
+        } catch {
+          // not a log line
+        }
+      }
+    }
+  })();
+  return logs;
+}
+
+// ---------------------------------------------------------------------------------------------------------
+// Driving the guild through the control API.
+
+/**
+ * Keeps a connection per control call: each `/interactions` call is held until the bot answers, and Bun's `fetch`
+ * sends at most 256 requests at once (BUN_CONFIG_MAX_HTTP_REQUESTS, read only at start), which would hold back
+ * every member past the 256th until an earlier one was answered. node:http has no such cap.
+ */
+const agent = new Agent({ keepAlive: true, maxSockets: Number.POSITIVE_INFINITY });
+
+/** A control API call; its JSON answer, or an error naming the call and the answer. */
+function control<T>(method: string, path: string, body?: unknown): Promise<T> {
+  const url = new URL(`${(sandbox as SandboxDiscord).url}/_sandbox${path}`);
+  const payload = body === undefined ? undefined : JSON.stringify(body);
+  return new Promise<T>((resolve, reject) => {
+    const call = request(
+      {
+        host: url.hostname,
+        port: url.port,
+        path: url.pathname,
+        method,
+        agent,
+        headers: payload === undefined ? {} : { "content-type": "application/json" },
+      },
+      (response) => {
+        let text = "";
+        response.setEncoding("utf8");
+        response.on("data", (chunk: string) => {
+          text += chunk;
+        });
+        response.on("end", () => {
+          const status = response.statusCode ?? 0;
+          if (status < 200 || status >= 300) {
+            reject(new Error(`${method} /_sandbox${path}: ${status} ${text.slice(0, 300)}`));
+          } else {
+            resolve(JSON.parse(text) as T);
+          }
+        });
+        response.on("error", reject);
+      },
+    );
+    call.on("error", reject);
+    call.end(payload);
+  });
+}
+
+/** A `/whitelist` subcommand as the owner; its reply must match `success`. */
+async function ownerCommand(subcommand: string, options: Record<string, unknown>, success: RegExp) {
+  const answer = await control<{ content?: string }>("POST", "/interactions", {
+    userId: IDS.owner,
+    channelId: IDS.register,
+    command: "whitelist",
+    subcommand,
+    options,
+  });
+  if (!success.test(answer.content ?? "")) throw new Error(`/whitelist ${subcommand}: ${answer.content}`);
+  return answer.content ?? "";
+}
+
+/** One member registers: `/register nick`, or a post of the nick (message mode). */
+async function ask(watch: Watch, userId: string, nick: string, mode: Mode): Promise<void> {
+  const progress: Progress = { start: performance.now() };
+  watch.progress.set(userId, progress);
+  watch.nickUser.set(nick, userId);
+  try {
+    if (mode === "message") {
+      const { id } = await control<{ id: string }>("POST", "/messages", {
+        userId,
+        channelId: IDS.register,
+        content: nick,
+      });
+      watch.messageUser.set(id, userId);
+      // The bot may have reacted before this process heard the message's id.
+      const reacted = watch.exchanges.find(
+        (e) => e.status < 400 && e.path.includes(`/messages/${id}/reactions/`) && e.method === "PUT",
+      );
+      if (reacted) mark(watch, userId, "answer", reacted.at);
+      return;
+    }
+    await control("POST", "/interactions", {
+      userId,
+      channelId: IDS.register,
+      command: "register",
+      options: { nick },
+    });
+    progress.answered = true;
+  } catch (error) {
+    if (String(error).includes("after Discord's 3 s")) progress.expired = true;
+  } finally {
+    watch.onChange();
+  }
+}
+
+/** Resolves once every member of `userIds` is answered, granted and logged (true), or at `deadline` (false). */
+function settled(watch: Watch, userIds: string[], mode: Mode, deadline: number): Promise<boolean> {
+  const done = () =>
+    userIds.every((id) => {
+      const progress = watch.progress.get(id);
+      const answered = mode === "message" ? progress?.answer !== undefined : progress?.answered === true;
+      return answered && progress?.role !== undefined && progress.log !== undefined;
+    });
+  return new Promise((resolve) => {
+    const finish = (complete: boolean) => {
+      clearTimeout(timer);
+      watch.onChange = () => {};
+      resolve(complete);
+    };
+    const timer = setTimeout(() => finish(done()), Math.max(0, deadline - performance.now()));
+    watch.onChange = () => {
+      if (done()) finish(true);
+    };
+    if (done()) finish(true);
+  });
+}
+
+/** Waits until no REST exchange has happened for `quietMs`. */
+async function quiet(watch: Watch, quietMs: number): Promise<void> {
+  for (;;) {
+    const left = (watch.exchanges.at(-1)?.at ?? 0) + quietMs - performance.now();
+    if (left <= 0) return;
+    await Bun.sleep(left);
+  }
+}
+
+// ---------------------------------------------------------------------------------------------------------
+// The figures.
+
+/** The least time a bucket of `limit` per `resetAfter` s takes to let `count` requests through (the first at 0). */
+const floorMs = (count: number, limit: number, resetAfter: number) =>
+  Math.max(0, Math.ceil(count / limit) - 1) * resetAfter * 1000;
+
+type Floors = { role: number; log: number; logBatched: number; answer: number };
+
+function report(input: {
+  watch: Watch;
+  ids: string[];
+  alone: Progress;
+  t0: number;
+  fromExchange: number;
+  complete: boolean;
+  floors: Floors;
+  limited: boolean;
+  mode: Mode;
+}) {
+  const { watch, ids, alone, t0, floors, mode } = input;
+  const n = ids.length;
+  const all = ids.map((id) => watch.progress.get(id) as Progress);
+  const since = (key: "ack" | "answer" | "role" | "log") =>
+    all.filter((p) => p[key] !== undefined).map((p) => (p[key] as number) - p.start);
+  const aloneOf = (key: "ack" | "answer" | "role" | "log") =>
+    alone[key] === undefined ? Number.NaN : (alone[key] as number) - alone.start;
+  const rows = [["per member", "p50", "p99", "max", "alone", "p50 ÷ alone", "p99 ÷ alone", "done"]];
+  for (const [label, key] of [
+    ["acknowledgement", "ack"],
+    ["answer", "answer"],
+    ["role", "role"],
+    ["log post", "log"],
+  ] as const) {
+    if (key === "ack" && mode === "message") continue;
+    const values = since(key);
+    const p50 = quantile(values, 0.5);
+    const p99 = quantile(values, 0.99);
+    rows.push([
+      label,
+      duration(p50),
+      duration(p99),
+      duration(Math.max(...values)),
+      duration(aloneOf(key)),
+      ratio(p50, aloneOf(key)),
+      ratio(p99, aloneOf(key)),
+      `${values.length}/${n}`,
+    ]);
+  }
+  console.log(`\n${table(rows)}`);
+  if (mode !== "message") {
+    const acks = since("ack");
+    const late = all.filter((p) => p.expired).length;
+    console.log(
+      `acknowledged within 3 s: ${acks.filter((ms) => ms <= ACK_LIMIT_MS).length}/${n}` +
+        (late > 0 ? ` (${late} refused by Discord as too late)` : ""),
+    );
+  }
+  const lastOf = (key: "role" | "log" | "answer") => {
+    const times = all.map((p) => p[key]).filter((at): at is number => at !== undefined);
+    return times.length === n ? Math.max(...times) - t0 : Number.NaN;
+  };
+  const versus = (ms: number, floor: number, what: string) =>
+    !Number.isFinite(floor)
+      ? duration(ms)
+      : floor === 0
+        ? `${duration(ms)}; floor 0 (${what}: all within one window)`
+        : `${duration(ms)}; floor ${duration(floor)} (${what}): ${ratio(ms, floor)}`;
+  console.log(
+    `last answer: ${versus(lastOf("answer"), floors.answer, "the channel's reactions, 1 per 0.25 s")}`,
+  );
+  console.log(
+    `last role granted: ${versus(lastOf("role"), floors.role, "the guild's role bucket, one grant each")}`,
+  );
+  const logged = new Set(
+    [...(sandbox as SandboxDiscord).state.messages.values()]
+      .filter((message) => message.channelId === IDS.log)
+      .flatMap((message) => message.embeds)
+      .filter((embed) => embed.title === "Nick added")
+      .map((embed) => /^\*\*(.+?)\*\*/.exec(embed.description ?? "")?.[1]),
+  );
+  const visible = ids.filter((_, index) => logged.has(nickOf(index))).length;
+  console.log(
+    `log channel caught up: ${versus(lastOf("log"), floors.log, "its posts, one per registration")}; ` +
+      `${visible}/${n} registrations visible in it` +
+      (Number.isFinite(floors.logBatched)
+        ? `; at 10 embeds a post (Discord's most) the floor would be ${duration(floors.logBatched)}` +
+          (floors.logBatched > 0 ? `: ${ratio(lastOf("log"), floors.logBatched)}` : "")
+        : ""),
+  );
+  const burst = watch.exchanges.slice(input.fromExchange);
+  const byRoute = new Map<string, { calls: number; limited: number }>();
+  for (const exchange of burst) {
+    const counted = byRoute.get(exchange.route) ?? { calls: 0, limited: 0 };
+    counted.calls++;
+    if (exchange.status === 429) counted.limited++;
+    byRoute.set(exchange.route, counted);
+  }
+  const routeRows = [["Discord calls per member", "calls", "of which 429"]];
+  for (const [route, counted] of [...byRoute].sort((a, b) => b[1].calls - a[1].calls)) {
+    routeRows.push([route, (counted.calls / n).toFixed(2), (counted.limited / n).toFixed(2)]);
+  }
+  const limitedCalls = burst.filter((e) => e.status === 429).length;
+  routeRows.push(["total", (burst.length / n).toFixed(2), (limitedCalls / n).toFixed(2)]);
+  console.log(`\n${table(routeRows)}`);
+}
+
+// ---------------------------------------------------------------------------------------------------------
+// The run.
+
+async function main(): Promise<number> {
+  const options = parseOptions();
+  const { members: n, mode } = options;
+  scratch = mkdtempSync(join(tmpdir(), "wls-launch-day-"));
+  const token = `launch.${crypto.randomUUID().replaceAll("-", "")}`;
+  const watch: Watch = {
+    exchanges: [],
+    progress: new Map(),
+    messageUser: new Map(),
+    nickUser: new Map(),
+    approved: new Set(),
+    onChange: () => {},
+    approve: (messageId, customId) => {
+      void control("POST", "/buttons", { userId: IDS.moderator, messageId, customId }).catch((error) =>
+        console.error(`launch-day: approving ${messageId} failed: ${String(error).slice(0, 200)}`),
+      );
+    },
+  };
+  mojang = startFakeMojang({ profiles: [] });
+  geyser = startFakeGeyser({ accounts: [] });
+  sandbox = await startSandboxDiscord({
+    port: 0,
+    hostname: "127.0.0.1",
+    seed: seedOf(n),
+    token,
+    rateLimits: options.limits === "off" ? false : {},
+    // The control API waits for each answer as long as the burst may take.
+    interactionTimeoutMs: 60 * 60_000,
+    observe: (exchange) => see(watch, exchange),
+  });
+  const { settings } = await control<RateLimitState>("GET", "/rate-limits/settings");
+  const limited = settings.enabled;
+  const { roles, messageCreate: posts, reactions } = settings.buckets;
+  const floors: Floors = {
+    role: limited ? floorMs(n, roles.limit, roles.resetAfter) : Number.NaN,
+    log: limited ? floorMs(n, posts.limit, posts.resetAfter) : Number.NaN,
+    logBatched: limited ? floorMs(Math.ceil(n / 10), posts.limit, posts.resetAfter) : Number.NaN,
+    answer: limited && mode === "message" ? floorMs(n, reactions.limit, reactions.resetAfter) : Number.NaN,
+  };
+  const largest = Math.max(...[floors.role, floors.log, floors.answer].filter(Number.isFinite), 0);
+  const deadlineS = options.deadlineS ?? (limited ? (2 * largest) / 1000 + 120 : 120);
+  console.log(
+    `launch-day: ${n} members register at once (${mode} mode), ` +
+      `${limited ? "under Discord's rate limits (sandbox)" : "without rate limits"}; ` +
+      `service: ${options.binary ?? "bun src/main.ts"} serve; deadline ${Math.round(deadlineS)} s`,
+  );
+  // Start-up, set-up and the lone member each bounded on their own; the burst by its deadline; then a minute.
+  boundRun(START_TIMEOUT_MS + 2 * SETUP_TIMEOUT_MS + deadlineS * 1000 + 60_000);
+  const load = loadavg().map((value) => value.toFixed(2));
+  console.log(`machine: ${availableParallelism()} cores, load average ${load.join(" ")}`);
+
+  const logs = startService(options, token, scratch);
+  await withTimeout(
+    (async () => {
+      const registered = () =>
+        [...(sandbox as SandboxDiscord).state.commands.values()].some((c) => c.name === "register");
+      while (!registered()) {
+        if (service?.exitCode !== null) throw new Error("the service exited");
+        await Bun.sleep(50);
+      }
+    })(),
+    START_TIMEOUT_MS,
+    "the bot registering its commands",
+  );
+  await withTimeout(
+    (async () => {
+      await ownerCommand("log-channel", { channel: IDS.log }, /^✅/);
+      const created = await ownerCommand(
+        "create",
+        { name: "launch", channel: IDS.register, "nick-type": "offline", mode, "max-nicks": 1 },
+        /^✅ Created/,
+      );
+      const whitelistId = /\(id `([^`]+)`\)/.exec(created)?.[1];
+      if (!whitelistId) throw new Error(`no whitelist id in: ${created}`);
+      await ownerCommand(
+        "roles",
+        { whitelist: whitelistId, "add-granted": IDS.whitelisted, "add-manager": IDS.manager },
+        /^✅/,
+      );
+    })(),
+    SETUP_TIMEOUT_MS,
+    "the set-up",
+  );
+
+  // Each phase starts once the windows the last one touched have passed (the role bucket's 10 s the longest).
+  const windowMs = limited ? 1000 * Math.max(roles.resetAfter, posts.resetAfter, reactions.resetAfter) : 200;
+  const interactions = () => control<{ id: string; userId: string; name: string }[]>("GET", "/interactions");
+  await quiet(watch, windowMs);
+  const aloneDone = ask(watch, IDS.baseline, BASELINE_NICK, mode);
+  if (!(await settled(watch, [IDS.baseline], mode, performance.now() + SETUP_TIMEOUT_MS))) {
+    throw new Error("the member registering alone was not done within 2 minutes");
+  }
+  await aloneDone;
+  attribute(watch, await interactions());
+  const alone = { ...(watch.progress.get(IDS.baseline) as Progress) };
+  await quiet(watch, windowMs);
+
+  const ids = Array.from({ length: n }, (_, index) => memberId(index));
+  const fromExchange = watch.exchanges.length;
+  const t0 = performance.now();
+  const burst = ids.map((userId, index) => ask(watch, userId, nickOf(index), mode));
+  const complete = await settled(watch, ids, mode, t0 + deadlineS * 1000);
+  const elapsed = performance.now() - t0;
+  attribute(watch, await interactions());
+  console.log(
+    `burst: ${complete ? "every member done" : "NOT every member done by the deadline"} after ${duration(elapsed)}`,
+  );
+  report({ watch, ids, alone, t0, fromExchange, complete, floors, limited, mode });
+  const state = await control<RateLimitState>("GET", "/rate-limits/settings");
+  console.log(
+    `\nsandbox refused: ${state.refused.global} global, ${state.refused.bucket} bucket, ${state.refused.banned} banned; ` +
+      `invalid answers counted: ${state.invalid.total}`,
+  );
+  const samples = logs.samples.map((sample) => `\n  ${sample}`).join("");
+  console.log(`service log: ${logs.warn} warnings, ${logs.error} errors${samples}`);
+  void Promise.allSettled(burst);
+  return complete ? 0 : 1;
+}
+
+/** Stops the whole run, whatever it is waiting for, once it has had all the time it may take. */
+let bound: Timer | undefined;
+function boundRun(ms: number): void {
+  bound = setTimeout(() => {
+    console.error(`launch-day: the run took more than ${Math.round(ms / 1000)} s; stopping`);
+    void cleanUp().finally(() => process.exit(1));
+  }, ms);
+}
+for (const signal of ["SIGINT", "SIGTERM"] as const) {
+  process.on(signal, () => void cleanUp().finally(() => process.exit(130)));
+}
+let code = 1;
+try {
+  code = await main();
+} catch (error) {
+  console.error(`launch-day: ${error instanceof Error ? error.message : String(error)}`);
+} finally {
+  clearTimeout(bound);
+  await cleanUp();
+}
+process.exit(code);
