@@ -1,4 +1,3 @@
-import type { SQL } from "bun";
 import { createApi } from "./api/app.ts";
 import type { Bot } from "./bot/client.ts";
 import { type Duties, electLeader, startOutbox } from "./cluster/leader.ts";
@@ -247,7 +246,7 @@ export async function startService(
     // Every subscriber of the outbox listens now: what the last leader may not have finished comes first.
     const outbox = replica
       ? await startOutbox({
-          db: services.db,
+          store: services.store,
           bus: services.bus,
           outbox: services.outbox,
           events: services.events,
@@ -275,9 +274,7 @@ export async function startService(
   };
 
   let duties: Duties | undefined;
-  const election = replica
-    ? electLeader({ client: services.db.$client as unknown as SQL, logger, lead })
-    : undefined;
+  const election = replica ? electLeader({ client: replica.client, logger, lead }) : undefined;
   if (!replica) {
     try {
       duties = await lead();

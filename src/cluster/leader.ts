@@ -1,7 +1,7 @@
 import type { ReservedSQL, SQL } from "bun";
 import { eq, sql } from "drizzle-orm";
-import { type Db, tablesOf } from "../db/client.ts";
 import { LOCKS } from "../db/pg/store.ts";
+import type { Store } from "../db/store.ts";
 import type { ChangeNotice, EventBus } from "../entries/bus.ts";
 import type { EventLog } from "../entries/event-log.ts";
 import type { Logger } from "../shared/logger.ts";
@@ -119,14 +119,17 @@ export function electLeader({
  * (`idle`), so after a failover a change may be handled twice, never skipped.
  */
 export async function startOutbox({
-  db,
+  store: {
+    db,
+    tables: { outboxCursor },
+  },
   bus,
   outbox,
   events,
   idle,
   logger,
 }: {
-  db: Db;
+  store: Store;
   bus: EventBus;
   outbox: EventBus;
   events: Pick<EventLog, "noticesAfter">;
@@ -134,7 +137,6 @@ export async function startOutbox({
   idle: () => boolean;
   logger: Logger;
 }): Promise<Duties> {
-  const { outboxCursor } = tablesOf(db);
   const [stored] = await db.select().from(outboxCursor).where(eq(outboxCursor.name, CURSOR_NAME));
   let forwarded = stored?.eventId ?? (await bus.through());
   const startedAt = forwarded;

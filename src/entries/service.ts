@@ -1,6 +1,6 @@
 import { and, asc, count, eq, gte, inArray, isNotNull, lt, lte, min, type SQL, sql } from "drizzle-orm";
-import { type Db, type Tables, type Tx, tablesOf } from "../db/client.ts";
 import { lastEventId, preparedRead, readSnapshot } from "../db/driver.ts";
+import type { Db, Store, Tables, Tx } from "../db/store.ts";
 import type { Write } from "../db/writer.ts";
 import { namesMeant } from "../nicks/floodgate.ts";
 import { keyPrefixEnd, nickKey } from "../nicks/key.ts";
@@ -69,15 +69,18 @@ export type Guard = (tx: Tx) => Promise<void> | void;
 
 /** Creates the entry service. */
 export function createEntryService(deps: {
-  db: Db;
+  store: Store;
   clock: Clock;
   write: Write;
   whitelists: WhitelistService;
   events: EventLog;
   bus: EventBus;
 }) {
-  const { db, clock, write, whitelists, events, bus } = deps;
-  const { entries, whitelists: whitelistTable } = tablesOf(db);
+  const { store, clock, write, whitelists, events, bus } = deps;
+  const {
+    db,
+    tables: { entries, whitelists: whitelistTable },
+  } = store;
 
   /** Publishes committed changes in order (the writer calls this right after the commit). */
   const publish = (notices: readonly ChangeNotice[]) => {

@@ -28,7 +28,7 @@ test("uptime counts whole seconds since the start, on the injected clock", async
 test("a database that no longer answers is reported, and health still answers 200", async () => {
   const broken = testServices();
   const app = testApi(broken);
-  broken.db.$client.close();
+  broken.store.client.close();
   try {
     expect(await healthOf(app)).toEqual({
       status: 200,

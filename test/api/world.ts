@@ -70,7 +70,7 @@ export async function failingStore() {
   await seedEntries(services, whitelist.id, ["Notch"]);
   const key = (await seedKey(services, GUILD)).plaintext;
   // A write lock does not block WAL readers, so a failing disk is what makes a read unanswerable.
-  services.db.$client.prepare = (() => {
+  services.store.client.prepare = (() => {
     throw Object.assign(new Error("disk I/O error"), { code: "SQLITE_IOERR_READ" });
   }) as never;
   return { services, app, whitelist, key };

@@ -11,7 +11,7 @@ afterEach(() => services?.close());
 
 /** SQLite's plan for a statement: its detail lines. */
 const planOf = (sql: string, ...params: (string | number)[]) =>
-  services.db.$client
+  services.store.client
     .query<{ detail: string }, (string | number)[]>(`EXPLAIN QUERY PLAN ${sql}`)
     .all(...params)
     .map((row) => row.detail);
@@ -72,7 +72,7 @@ describe("the statements of a change use indexes", () => {
       wl.id,
       Array.from({ length: 50 }, (_, i) => `player_${i}`),
     );
-    services.db.$client.run("ANALYZE");
+    services.store.client.run("ANALYZE");
     const params = (sql.match(/\?/g) ?? []).map(() => "x");
     expect(planOf(sql, ...params)).toEqual(plan);
   });
@@ -89,7 +89,7 @@ test("pruning goes in batches and deletes only what is past the retention, while
   services.clock.advance(8 * 86_400_000);
   await seedEntries(services, wl.id, ["recent"]);
   const count = () =>
-    services.db.$client.query<{ n: number }, []>("SELECT count(*) AS n FROM events").get()?.n;
+    services.store.client.query<{ n: number }, []>("SELECT count(*) AS n FROM events").get()?.n;
   expect(count()).toBe(1204);
   // Batches of 500: 500, 500, then 203 (a short batch ends it). A change queued meanwhile is not held up.
   const pruned = services.events.prune(7 * 86_400_000, 500);

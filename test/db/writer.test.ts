@@ -23,7 +23,7 @@ function setup(budgetMs: number) {
       return id;
     }, committed);
   const stored = () =>
-    services.db.$client
+    services.store.client
       .query<{ id: string }, []>("SELECT id FROM guilds ORDER BY rowid")
       .all()
       .map((row) => row.id);

@@ -80,7 +80,7 @@ describe("entry service", () => {
     services = testServices();
     const wl = await seedWhitelist(services, { guildId: GUILD });
     await seedEntries(services, wl.id, ["Notch"]);
-    services.db.$client.run(
+    services.store.client.run(
       "CREATE TRIGGER fail_events BEFORE INSERT ON events BEGIN SELECT RAISE(ABORT, 'disk says no'); END",
     );
     await expect(
@@ -170,7 +170,7 @@ describe("entries added in bulk, and handed over", () => {
         throw new Error("member left");
       }),
     ).rejects.toThrow("member left");
-    services.db.$client.run(
+    services.store.client.run(
       "CREATE TRIGGER fail_events BEFORE INSERT ON events BEGIN SELECT RAISE(ABORT, 'disk says no'); END",
     );
     await expect(services.entries.addMany(inputs)).rejects.toThrow();

@@ -1,3 +1,4 @@
+import type { Database } from "bun:sqlite";
 import { mkdtempSync, rmSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
@@ -35,6 +36,12 @@ export function testServices(options: Partial<Omit<ServiceOptions, "clock">> = {
       dir.cleanup();
     },
   };
+}
+
+/** The SQLite connection (the reads') of services a test knows run on SQLite: a service started on a file. */
+export function sqliteClient(services: Services): Database {
+  if (services.store.kind !== "sqlite") throw new TypeError("these services run on PostgreSQL, not SQLite");
+  return services.store.client;
 }
 
 /** The test services type. */

@@ -46,7 +46,7 @@ describe("key service", () => {
     const wl = await seedWhitelist(services, { guildId: GUILD });
     const created = [await seedKey(services, GUILD), await seedKey(services, GUILD, wl.id)];
     await services.keys.verify(created[0]?.plaintext ?? "");
-    services.db.$client.run("PRAGMA wal_checkpoint(TRUNCATE)");
+    services.store.client.run("PRAGMA wal_checkpoint(TRUNCATE)");
     const bytes = new TextDecoder("latin1").decode(
       new Uint8Array(require("node:fs").readFileSync(services.path)),
     );
@@ -78,7 +78,7 @@ describe("key service", () => {
     services = testServices();
     const { plaintext } = await seedKey(services, GUILD);
     const queries: string[] = [];
-    const client = services.db.$client;
+    const client = services.store.client;
     for (const method of ["query", "prepare"] as const) {
       const original = client[method].bind(client);
       client[method] = ((sql: string) => {

@@ -72,7 +72,7 @@ describe("approval requests", () => {
     expect(results.map((r) => r.status)).toEqual(["fulfilled", "rejected"]);
     expect((await registration.listPendingRequests(GUILD)).length).toBe(1);
     const insert = (id: string, status: string) =>
-      services.db.$client.run(
+      services.store.client.run(
         "INSERT INTO registration_requests (id, whitelist_id, user_id, nick, nick_key, premium, status, created_at) " +
           "VALUES (?, ?, ?, 'Notch', 'notch', 1, ?, 0)",
         [id, wl.id, alice.userId, status],
@@ -120,7 +120,7 @@ describe("approval requests", () => {
     expect({
       pending: await registration.listPendingRequests(GUILD),
       posts: world.board.posts,
-      rows: services.db.$client.query("SELECT status FROM registration_requests").all(),
+      rows: services.store.client.query("SELECT status FROM registration_requests").all(),
     }).toEqual({ pending: [], posts: [], rows: [] });
   });
 
@@ -132,7 +132,7 @@ describe("approval requests", () => {
     );
     expect({
       pending: await registration.listPendingRequests(GUILD),
-      rows: services.db.$client.query("SELECT nick, status FROM registration_requests").all(),
+      rows: services.store.client.query("SELECT nick, status FROM registration_requests").all(),
     }).toEqual({ pending: [], rows: [{ nick: "Notch", status: "cancelled" }] });
   });
 

@@ -101,7 +101,7 @@ describe("deleting a whitelist", () => {
 
     expect((await deleting).removed.map((entry) => entry.nick)).toEqual(["Notch"]);
     expect(await registering).toEqual(expect.objectContaining({ code: "whitelist-not-found" }));
-    const orphans = services.db.$client.query("SELECT nick FROM entries WHERE whitelist_id = ?").all(wl.id);
+    const orphans = services.store.client.query("SELECT nick FROM entries WHERE whitelist_id = ?").all(wl.id);
     expect(orphans).toEqual([]);
   });
 });

@@ -244,15 +244,15 @@ describe("nick suggestions", () => {
     const { survival, services } = await setup();
     // 5,000 nicks on one whitelist, half of them starting with "Zz".
     const nicks = Array.from({ length: 5000 }, (_, i) => `${i % 2 === 0 ? "Aa" : "Zz"}_${i}`);
-    services.db.$client.transaction(() => {
-      const insert = services.db.$client.prepare(
+    services.store.client.transaction(() => {
+      const insert = services.store.client.prepare(
         "INSERT INTO entries (whitelist_id, nick, nick_key, premium, user_id, added_by, origin, created_at) " +
           "VALUES (?, ?, ?, 0, ?, ?, 'discord', 0)",
       );
       for (const nick of nicks) insert.run(survival.id, nick, nick.toLowerCase(), alice.userId, alice.userId);
     })();
     const statements: string[] = [];
-    const client = services.db.$client;
+    const client = services.store.client;
     const prepare = client.prepare.bind(client);
     client.prepare = ((sql: string) => {
       statements.push(sql);

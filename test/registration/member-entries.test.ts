@@ -41,7 +41,7 @@ describe("a member's entries", () => {
       { nick: "B1", userId: BOB },
     ]);
     await seedEntries(services, b.id, [{ nick: "A2", userId: ALICE }]);
-    services.db.$client.run(
+    services.store.client.run(
       "CREATE TRIGGER fail_second BEFORE INSERT ON events WHEN (SELECT count(*) FROM events) >= 4 " +
         "BEGIN SELECT RAISE(ABORT, 'disk says no'); END",
     );
@@ -52,7 +52,7 @@ describe("a member's entries", () => {
       "A1",
       "A2",
     ]);
-    services.db.$client.run("DROP TRIGGER fail_second");
+    services.store.client.run("DROP TRIGGER fail_second");
     expect((await removeAll()).map((e) => e.nick)).toEqual(["A1", "A2"]);
     const events = await services.events.listAfter(3, { guildId: GUILD, whitelistId: null });
     expect(events.map((e) => [e.type, e.origin, e.entry.nick])).toEqual([

@@ -84,7 +84,7 @@ describe("deleting a whitelist while members register on it", () => {
       const deleted = await deleting;
       await world.reverter.settled();
 
-      const stored = world.services.db.$client
+      const stored = world.services.store.client
         .query("SELECT nick FROM entries WHERE whitelist_id = ?")
         .all(wl.id);
       const events = await eventsOf(wl);

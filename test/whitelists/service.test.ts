@@ -115,7 +115,7 @@ describe("names that look alike", () => {
     services = testServices();
     const old = await seedWhitelist(services, { guildId: GUILD, name: "creative" });
     // As it was stored then: the key only lower-cased, with a Cyrillic е in the name.
-    services.db.$client.run("UPDATE whitelists SET name = ?, name_key = ? WHERE id = ?", [
+    services.store.client.run("UPDATE whitelists SET name = ?, name_key = ? WHERE id = ?", [
       "cr\u0435ative",
       "cr\u0435ative",
       old.id,
