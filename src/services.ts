@@ -154,7 +154,7 @@ export function createServices<S extends Store>({
   });
   const requests = createRequestStore({ store, write, clock });
   const deletion = createWhitelistDeletion({ write, whitelists, entries, keys, requests, files });
-  const grants = createRoleGrants({ entries, roles: discord.roles, logger });
+  const grants = createRoleGrants({ entries, roles: discord.roles, logger, published: bus.settle });
   const departures = createDepartures(clock);
   const denials = createDenyList({ store, write, clock, whitelists, entries, mojang, geyser, logger });
   const lookups = createLookups({ whitelists, entries, denials });
