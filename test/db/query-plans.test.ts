@@ -1,12 +1,12 @@
 import { afterEach, describe, expect, test } from "bun:test";
-import { seedEntries, seedWhitelist, type TestServices, testServices } from "../helpers/services.ts";
+import { seedEntries, seedWhitelist, sqliteTestServices } from "../helpers/services.ts";
 
 // What a change costs must not grow with the whitelist: the statements a DELETE and a registration run are
 // index look-ups (SQLite's EXPLAIN QUERY PLAN says SEARCH … USING INDEX, never SCAN), and pruning the event log
 // goes in small batches, each its own short write.
 
 const GUILD = "100000000000000001";
-let services: TestServices;
+let services: ReturnType<typeof sqliteTestServices>;
 afterEach(() => services?.close());
 
 /** SQLite's plan for a statement: its detail lines. */
@@ -65,7 +65,7 @@ describe("the statements of a change use indexes", () => {
       [expect.stringMatching(/^SEARCH events USING (COVERING )?INDEX events_created \(created_at<\?\)$/)],
     ],
   ])("%s", async (_, sql, plan) => {
-    services = testServices();
+    services = sqliteTestServices();
     const wl = await seedWhitelist(services, { guildId: GUILD });
     await seedEntries(
       services,
@@ -79,7 +79,7 @@ describe("the statements of a change use indexes", () => {
 });
 
 test("pruning goes in batches and deletes only what is past the retention, while other writes go on", async () => {
-  services = testServices();
+  services = sqliteTestServices();
   const wl = await seedWhitelist(services, { guildId: GUILD });
   await seedEntries(
     services,

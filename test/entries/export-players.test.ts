@@ -1,9 +1,9 @@
-import { afterEach, describe, expect, test } from "bun:test";
+import { afterEach, expect, test } from "bun:test";
 import type { ExportEntry } from "../../src/entries/export.ts";
 import { type ExportFormat, exportFormats, renderExport } from "../../src/entries/export.ts";
 import { toEntryView } from "../../src/entries/model.ts";
 import type { NickType } from "../../src/whitelists/model.ts";
-import { seedWhitelist } from "../helpers/services.ts";
+import { forEachStore, seedWhitelist } from "../helpers/services.ts";
 import { alice, GUILD, type RegistrationWorld, registrationWorld } from "../registration/helpers.ts";
 
 // The bytes a real server needs for each kind of player, registered the way members register: a premium Java
@@ -34,7 +34,7 @@ async function registered(open: RegistrationWorld, nickType: NickType, nick: str
   return toEntryView(entry);
 }
 
-describe("exports for a Java, an offline and a Bedrock player", () => {
+forEachStore("exports for a Java, an offline and a Bedrock player", () => {
   test.each([...exportFormats])("%s: the exact bytes of the fixture", async (format) => {
     world = await registrationWorld();
     const players = [
