@@ -111,3 +111,18 @@ export async function startPostgres(): Promise<TestPostgres> {
     },
   };
 }
+
+let shared: Promise<TestPostgres> | undefined;
+
+/** One throwaway server for the whole test run, started by the first test that needs it (`forEachStore`). */
+export const sharedPostgres = (): Promise<TestPostgres> => {
+  shared ??= startPostgres();
+  return shared;
+};
+
+/** Stops the shared server, once every test file has run (test/setup.ts); bun test fires no `exit` event. */
+export async function stopSharedPostgres(): Promise<void> {
+  const started = shared;
+  shared = undefined;
+  await (await started?.catch(() => undefined))?.stop();
+}

@@ -20,7 +20,7 @@ import { type Clock, manualClock } from "../../src/shared/clock.ts";
 import { silentLogger } from "../../src/shared/logger.ts";
 import type { NewWhitelist } from "../../src/whitelists/service.ts";
 import { holdWriteLock, type LockHolder } from "./lock.ts";
-import { postgresBin, postgresInstalled, startPostgres, type TestPostgres } from "./postgres.ts";
+import { postgresBin, postgresInstalled, sharedPostgres, type TestPostgres } from "./postgres.ts";
 
 /** A fresh temp directory, removed by `cleanup`. */
 export function tempDir(prefix = "wls-test-"): { path: string; cleanup(): void } {
@@ -87,7 +87,7 @@ export function forEachStore(name: string, body: (store: StoreKind) => void): vo
 let server: Promise<{ pg: TestPostgres; template: string }> | undefined;
 const postgresServer = () => {
   server ??= (async () => {
-    const pg = await startPostgres();
+    const pg = await sharedPostgres();
     const template = await pg.database();
     await (await openPostgres({ url: template })).driver.close();
     return { pg, template };
