@@ -20,8 +20,10 @@ export type RunningService = {
   port: number;
   services: Services;
   hub: Hub;
-  /** The Discord bot, when DISCORD_TOKEN is set. */
+  /** The Discord bot, when DISCORD_TOKEN is set (and, of replicas, on the leader). */
   bot: Bot | undefined;
+  /** Whether this replica leads, once its first try for the lead is over (a service alone always does). */
+  leads(): Promise<boolean>;
   /** What GET /health answers now. */
   health: Health;
   /** Where Prometheus scrapes, when METRICS=on. */
@@ -296,6 +298,7 @@ export async function startService(
     get bot() {
       return bot;
     },
+    leads: async () => (election ? election.firstTry.then(election.isLeader) : true),
     health,
     metricsUrl,
     stop() {

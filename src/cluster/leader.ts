@@ -31,7 +31,12 @@ export function electLeader({
   logger: Logger;
   /** Takes up the leader's duties: the Discord gateway and the outbox consumers. */
   lead: () => Promise<Duties>;
-}): { isLeader(): boolean; stop(): Promise<void> } {
+}): {
+  isLeader(): boolean;
+  /** Settles once this replica's first try for the lead is over (its duties started, when it won). */
+  firstTry: Promise<void>;
+  stop(): Promise<void>;
+} {
   let connection: ReservedSQL | undefined;
   let duties: Duties | undefined;
   let timer: ReturnType<typeof setTimeout> | undefined;
@@ -92,10 +97,12 @@ export function electLeader({
     }, ELECTION_MS);
     timer.unref();
   };
-  turn = attempt().finally(schedule);
+  const firstTry = attempt();
+  turn = firstTry.finally(schedule);
 
   return {
     isLeader: () => connection !== undefined,
+    firstTry,
     async stop() {
       stopped = true;
       clearTimeout(timer);
