@@ -140,6 +140,3 @@ export function createBedrockUpkeep(deps: {
     },
   };
 }
-
-/** The Bedrock upkeep. */
-export type BedrockUpkeep = ReturnType<typeof createBedrockUpkeep>;
