@@ -36,6 +36,7 @@ import { systemClock } from "../src/shared/clock.ts";
 import { silentLogger } from "../src/shared/logger.ts";
 import type { LoadOptions, LoadResult } from "./entries/load.ts";
 import type { RawManifest } from "./entries/raw-server.ts";
+import { baseEnv, fixed, grouped, median, table, withTimeout } from "./lib.ts";
 
 const ROOT = resolve(import.meta.dir, "..");
 /** The helper programs, each run as its own process. */
@@ -99,23 +100,6 @@ async function cleanUp(): Promise<void> {
   await Promise.all([...children].map(stopChild));
   if (scratchDir) rmSync(scratchDir, { recursive: true, force: true });
   scratchDir = undefined;
-}
-
-/** A minimal environment, so nothing inherited (a DISCORD_TOKEN, say) changes what is measured. */
-function baseEnv(): Record<string, string> {
-  return { PATH: process.env.PATH ?? "/usr/bin:/bin", HOME: process.env.HOME ?? "/tmp" };
-}
-
-async function withTimeout<T>(promise: Promise<T>, ms: number, message: string): Promise<T> {
-  let timer: Timer | undefined;
-  const timeout = new Promise<never>((_, reject) => {
-    timer = setTimeout(() => reject(new Error(message)), ms);
-  });
-  try {
-    return await Promise.race([promise, timeout]);
-  } finally {
-    clearTimeout(timer);
-  }
 }
 
 /**
@@ -448,28 +432,8 @@ async function measureBinary(binary: string, dir: string): Promise<{ startMs: nu
 // ---------------------------------------------------------------------------------------------------------
 // Reporting.
 
-const median = (values: number[]) => {
-  const sorted = [...values].sort((a, b) => a - b);
-  const middle = sorted.length >> 1;
-  return sorted.length % 2 ? (sorted[middle] ?? 0) : ((sorted[middle - 1] ?? 0) + (sorted[middle] ?? 0)) / 2;
-};
 const geometricMean = (values: number[]) =>
   Math.exp(values.reduce((sum, value) => sum + Math.log(value), 0) / values.length);
-const fixed = (value: number, digits: number) => value.toFixed(digits);
-const grouped = (value: number) => Math.round(value).toLocaleString("en-US");
-
-/** Columns padded to their widest cell: the first left-aligned, the others (numbers) right-aligned. */
-function table(rows: string[][]): string {
-  const width = (column: number) => Math.max(...rows.map((row) => (row[column] ?? "").length));
-  return rows
-    .map((row) =>
-      row
-        .map((cell, column) => (column === 0 ? cell.padEnd(width(0)) : cell.padStart(width(column))))
-        .join("  ")
-        .trimEnd(),
-    )
-    .join("\n");
-}
 
 // ---------------------------------------------------------------------------------------------------------
 

@@ -53,6 +53,7 @@ import { join } from "node:path";
 import { parseArgs } from "node:util";
 import { Child, killChildren } from "./fanout/child.ts";
 import { type ClientOptions, type ServerHello, wallClock } from "./fanout/protocol.ts";
+import { quantile, table } from "./lib.ts";
 
 const HERE = join(import.meta.dir, "fanout");
 const TARGET_RATIO = 1.15;
@@ -219,13 +220,6 @@ async function warmUpSockets(url: string, authorization: string, count: number):
         }),
     ),
   );
-}
-
-/** The q-quantile (0..1) of the values, nearest rank. */
-function quantile(values: number[], q: number): number {
-  const sorted = [...values].sort((a, b) => a - b);
-  const rank = Math.min(sorted.length - 1, Math.max(0, Math.ceil(q * sorted.length) - 1));
-  return sorted[rank] ?? Number.NaN;
 }
 
 /** `total` split into `parts` counts differing by at most one. */
@@ -554,19 +548,13 @@ function report(subscribers: number, processes: number, real: Result, bare: Resu
       ratio(real.handshakesPerSecond, bare.handshakesPerSecond),
     ],
   ];
-  const widths = [0, 1, 2, 3].map((column) => Math.max(...rows.map((row) => row[column]?.length ?? 0)));
   const offset = Math.max(real.clockOffsetMs, bare.clockOffsetMs);
   const uncertainty = Math.max(real.clockUncertaintyMs, bare.clockUncertaintyMs);
   console.log(
     `\nN = ${number(subscribers)} idle subscribers (${processes} client processes, events of ` +
       `${number(real.eventBytes)} B, clock offsets ≤ ${number(offset, 3)} ms ± ${number(uncertainty, 3)} ms)`,
   );
-  for (const row of rows) {
-    console.log(
-      `  ${row[0].padEnd(widths[0] ?? 0)}  ${row[1].padStart(widths[1] ?? 0)}  ` +
-        `${row[2].padStart(widths[2] ?? 0)}  ${row[3].padStart(widths[3] ?? 0)}`,
-    );
-  }
+  console.log(table(rows, "  "));
 
   const verdicts: string[] = [];
   const latencyRatio = median(real) / median(bare);

@@ -38,6 +38,7 @@ import { openServices, openStoreServices, type Services } from "../src/services.
 import { systemClock } from "../src/shared/clock.ts";
 import { silentLogger } from "../src/shared/logger.ts";
 import { startPostgres } from "../test/helpers/postgres.ts";
+import { fixed, quantile, table } from "./lib.ts";
 
 const { values } = parseArgs({
   options: {
@@ -182,9 +183,7 @@ async function latencies(
     clearTimeout(timer);
     if (i >= 3) times.push(performance.now() - start);
   }
-  times.sort((a, b) => a - b);
-  const at = (q: number) => times[Math.min(times.length - 1, Math.ceil(q * times.length) - 1)] as number;
-  return { median: at(0.5), p99: at(0.99) };
+  return { median: quantile(times, 0.5), p99: quantile(times, 0.99) };
 }
 
 /** Requests per second of `GET …/entries` over `urls` for SECONDS, CONNECTIONS loops spread over them. */
@@ -244,14 +243,16 @@ try {
   const twoReplicas = await reads([a, b], replicated.whitelistId, replicated.key);
   const oneNode = await reads([node], alone.whitelistId, alone.key);
 
-  const ms = (value: number) => `${value.toFixed(1)} ms`;
+  const ms = (value: number) => `${fixed(value)} ms`;
   console.log("");
-  console.log("change → last subscriber         median      p99");
   console.log(
-    `A → ${SUBSCRIBERS} on B (PostgreSQL)   ${ms(cross.median).padStart(9)} ${ms(cross.p99).padStart(9)}`,
+    table([
+      ["change → last subscriber", "median", "p99"],
+      [`A → ${SUBSCRIBERS} on B (PostgreSQL)`, ms(cross.median), ms(cross.p99)],
+      ["single SQLite node", ms(local.median), ms(local.p99)],
+      ["difference (target ≤ 15 ms)", ms(cross.median - local.median)],
+    ]),
   );
-  console.log(`single SQLite node              ${ms(local.median).padStart(9)} ${ms(local.p99).padStart(9)}`);
-  console.log(`difference (target ≤ 15 ms)     ${ms(cross.median - local.median).padStart(9)}`);
   console.log("");
   console.log(
     `GET entries: two replicas ${twoReplicas.toFixed(0)} req/s, one node ${oneNode.toFixed(0)} req/s, ratio ${(twoReplicas / oneNode).toFixed(2)}×`,

@@ -16,6 +16,7 @@ import { closeDatabase } from "../src/db/client.ts";
 import { openServices } from "../src/services.ts";
 import { systemClock } from "../src/shared/clock.ts";
 import { silentLogger } from "../src/shared/logger.ts";
+import { fixed, quantile, table } from "./lib.ts";
 
 const FORMATS = ["json", "vanilla", "plain", "easywhitelist"] as const;
 const CHANGES = 50;
@@ -35,11 +36,6 @@ type Result = {
   readsMedianMs: number;
   rssLoadMb: number;
   rssGcMb: number;
-};
-
-const quantile = (values: number[], q: number) => {
-  const sorted = [...values].sort((a, b) => a - b);
-  return sorted[Math.min(sorted.length - 1, Math.floor(q * sorted.length))] ?? 0;
 };
 
 /** Seeds `whitelists` whitelists of `perWhitelist` entries through the services (as an import does). */
@@ -250,15 +246,35 @@ for (const [name, whitelists, perWhitelist] of [
   console.error(`done: ${name}`);
 }
 
-const pad = (text: string, width: number) => text.padStart(width);
+const ms = (value: number) => `${fixed(value)} ms`;
 console.log(
-  `${"scenario".padEnd(16)}${pad("seed s", 8)}${FORMATS.map((f) => pad(`1st ${f}`, 12)).join("")}${pad("chg+4 p50", 11)}${pad("chg+4 p99", 11)}${pad("4 reads", 10)}${pad("DEL p50", 9)}${pad("DEL p99", 9)}${pad("RSS MB", 8)}${pad("gc MB", 7)}`,
+  table([
+    [
+      "scenario",
+      "seed s",
+      ...FORMATS.map((f) => `1st ${f}`),
+      "chg+4 p50",
+      "chg+4 p99",
+      "4 reads",
+      "DEL p50",
+      "DEL p99",
+      "RSS MB",
+      "gc MB",
+    ],
+    ...results.map((r) => [
+      r.scenario,
+      fixed(r.seedS),
+      ...FORMATS.map((f) => ms(r.firstReadMs[f] ?? 0)),
+      ms(r.changeReadMedianMs),
+      ms(r.changeReadP99Ms),
+      ms(r.readsMedianMs),
+      ms(r.deleteP50Ms),
+      ms(r.deleteP99Ms),
+      fixed(r.rssLoadMb, 0),
+      fixed(r.rssGcMb, 0),
+    ]),
+  ]),
 );
-for (const r of results) {
-  console.log(
-    `${r.scenario.padEnd(16)}${pad(r.seedS.toFixed(1), 8)}${FORMATS.map((f) => pad(`${(r.firstReadMs[f] ?? 0).toFixed(1)} ms`, 12)).join("")}${pad(`${r.changeReadMedianMs.toFixed(1)} ms`, 11)}${pad(`${r.changeReadP99Ms.toFixed(1)} ms`, 11)}${pad(`${r.readsMedianMs.toFixed(1)} ms`, 10)}${pad(`${r.deleteP50Ms.toFixed(1)} ms`, 9)}${pad(`${r.deleteP99Ms.toFixed(1)} ms`, 9)}${pad(r.rssLoadMb.toFixed(0), 8)}${pad(r.rssGcMb.toFixed(0), 7)}`,
-  );
-}
 const big = results.find((r) => r.scenario === "100,000 entries");
 const many = results.find((r) => r.scenario === "1,000 wl × 100");
 if (!big || !many) process.exit(0);

@@ -60,6 +60,7 @@ import type { Subprocess } from "bun";
 import { Webhook } from "standardwebhooks";
 import { Child, killChildren } from "./fanout/child.ts";
 import { readLines } from "./fanout/protocol.ts";
+import { baseEnv, fixed, grouped, quantile, table, withTimeout } from "./lib.ts";
 import type { SandboxHello, SandboxMessage } from "./soak/sandbox.ts";
 import type { SubscriberMessage, SubscriberOptions, SubscriberReport } from "./soak/subscribers.ts";
 
@@ -238,23 +239,6 @@ function cleanUp(): Promise<void> {
   return cleaning;
 }
 
-/** A minimal environment, so nothing inherited (a DISCORD_TOKEN, say) changes what runs. */
-function baseEnv(): Record<string, string> {
-  return { PATH: process.env.PATH ?? "/usr/bin:/bin", HOME: process.env.HOME ?? "/tmp" };
-}
-
-async function withTimeout<T>(promise: Promise<T>, ms: number, message: string): Promise<T> {
-  let timer: Timer | undefined;
-  const timeout = new Promise<never>((_, reject) => {
-    timer = setTimeout(() => reject(new Error(message)), ms);
-  });
-  try {
-    return await Promise.race([promise, timeout]);
-  } finally {
-    clearTimeout(timer);
-  }
-}
-
 /** Warnings and errors the service logged (one JSON object per line on its stdout). */
 type ServiceLogs = { warn: number; error: number; samples: string[] };
 
@@ -418,19 +402,9 @@ class Stats {
   }
 }
 
-/** The q-quantile (0..1), nearest rank. */
-function quantile(values: number[], q: number): number {
-  if (values.length === 0) return Number.NaN;
-  const sorted = Float64Array.from(values).sort();
-  const rank = Math.min(sorted.length - 1, Math.max(0, Math.ceil(q * sorted.length) - 1));
-  return sorted[rank] ?? Number.NaN;
-}
-
 /** The largest value (NaN for none), without spreading a long array into arguments. */
 const maximum = (values: number[]) =>
   values.length === 0 ? Number.NaN : values.reduce((max, value) => Math.max(max, value), -Infinity);
-const grouped = (value: number) => Math.round(value).toLocaleString("en-US");
-const fixed = (value: number, digits = 1) => (Number.isFinite(value) ? value.toFixed(digits) : "—");
 const mib = (kb: number) => `${fixed(kb / 1024)} MiB`;
 
 /** The least-squares slope of RSS over time, in KiB per second (NaN with fewer than 2 samples). */
@@ -446,19 +420,6 @@ function slope(samples: RssSample[]): number {
     variance += (seconds - meanT) ** 2;
   }
   return covariance / variance;
-}
-
-/** Columns padded to their widest cell: the first left-aligned, the others (numbers) right-aligned. */
-function table(rows: string[][]): string {
-  const width = (column: number) => Math.max(...rows.map((row) => (row[column] ?? "").length));
-  return rows
-    .map((row) =>
-      row
-        .map((cell, column) => (column === 0 ? cell.padEnd(width(0)) : cell.padStart(width(column))))
-        .join("  ")
-        .trimEnd(),
-    )
-    .join("\n");
 }
 
 // ---------------------------------------------------------------------------------------------------------

@@ -33,6 +33,7 @@ import { createWebhookSender } from "../src/webhooks/sender.ts";
 import { createWebhookService } from "../src/webhooks/service.ts";
 import { generateWebhookSecret } from "../src/webhooks/signature.ts";
 import type { Transport } from "../src/webhooks/transport.ts";
+import { median } from "./lib.ts";
 
 const TARGET_MS = 300;
 const HUNG_SHARE = 0.1;
@@ -101,14 +102,6 @@ const fetchTransport: Transport = async ({ url, address, headers, body, signal }
   } as RequestInit);
   await response.body?.cancel();
   return response.status;
-};
-
-const median = (values: number[]) => {
-  const sorted = [...values].sort((a, b) => a - b);
-  const middle = Math.floor(sorted.length / 2);
-  return sorted.length % 2
-    ? (sorted[middle] as number)
-    : ((sorted[middle - 1] as number) + (sorted[middle] as number)) / 2;
 };
 
 async function main(): Promise<void> {

@@ -25,6 +25,14 @@ const WholeNumber = (options: { minimum: number; maximum: number; default: numbe
 const Flag = (fallback: boolean, what: string) =>
   t.Boolean({ default: fallback, description: `true or false: ${what}` });
 
+/**
+ * What a player types in Minecraft's server list: a DNS name (labels of letters, digits and inner hyphens), an
+ * IPv4 address or a bracketed IPv6 one, and an optional port (checked to be 1-65535 after the pattern).
+ */
+const LINK_ADDRESS_PATTERN =
+  "^(?:[A-Za-z0-9](?:[A-Za-z0-9-]{0,61}[A-Za-z0-9])?(?:\\.[A-Za-z0-9](?:[A-Za-z0-9-]{0,61}[A-Za-z0-9])?)*" +
+  "|\\[[0-9A-Fa-f:.]+\\])(?::\\d{1,5})?$";
+
 // Plain TypeBox (what Elysia's `t` wraps): Elysia's own Integer also accepts numeric strings, which
 // would let a value like PORT=70000 through unchecked.
 /**
@@ -149,6 +157,23 @@ export const ConfigSchema = t.Object({
     default: 2000,
     description: "milliseconds to wait for a database lock, 0-60000",
   }),
+  LINK_PORT: t.Optional(
+    t.Integer({
+      minimum: 0,
+      maximum: 65535,
+      description:
+        "a TCP port 0-65535 for the link endpoint, where players join to prove their Java account " +
+        "(on HOST; 0 = any free port; unset: off)",
+    }),
+  ),
+  LINK_ADDRESS: t.Optional(
+    t.String({
+      pattern: LINK_ADDRESS_PATTERN,
+      description:
+        "the address players type to reach the link endpoint, a host name or IP with an optional :port 1-65535, " +
+        "e.g. mc.example.org or mc.example.org:25577",
+    }),
+  ),
 });
 
 /** The parsed configuration; TRUST_PROXY is parsed into the ranges it names, once, here. */
@@ -194,6 +219,12 @@ export function loadConfig(source: Record<string, string | undefined>): Config {
   if (!isListenHost(settings.HOST)) {
     throw new ConfigError(
       `HOST must be ${ConfigSchema.properties.HOST.description} (got ${JSON.stringify(settings.HOST)})`,
+    );
+  }
+  const linkPort = settings.LINK_ADDRESS?.match(/:(\d+)$/)?.[1];
+  if (linkPort !== undefined && (Number(linkPort) < 1 || Number(linkPort) > 65535)) {
+    throw new ConfigError(
+      `LINK_ADDRESS must be ${ConfigSchema.properties.LINK_ADDRESS.description} (got ${JSON.stringify(settings.LINK_ADDRESS)})`,
     );
   }
   try {

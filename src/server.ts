@@ -1,12 +1,19 @@
 import { createApi } from "./api/app.ts";
 import type { Bot } from "./bot/client.ts";
-import { type Duties, electLeader, startOutbox } from "./cluster/leader.ts";
+import type { DiscordRest } from "./bot/discord.ts";
+import { electLeader } from "./cluster/leader.ts";
+import type { Replica } from "./cluster/replica.ts";
 import type { Config } from "./config.ts";
 import { closeStore, databaseReadable } from "./db/driver.ts";
+import { type LeaderDuties, startDuties } from "./duties.ts";
 import { createHealth, type Health } from "./health/status.ts";
+import { eventPruning, RENAME_PASS_MS } from "./jobs.ts";
+import { type LinkEndpoint, linkOptions, startLinkEndpoint } from "./link/index.ts";
+import type { Metrics } from "./metrics/index.ts";
 import { createHub, type Hub } from "./realtime/hub.ts";
 import { openStoreServices, type Services } from "./services.ts";
 import { type Clock, systemClock } from "./shared/clock.ts";
+import { startJob } from "./shared/jobs.ts";
 import { explainListenError } from "./shared/listen.ts";
 import type { Logger } from "./shared/logger.ts";
 import { VERSION } from "./version.ts";
@@ -28,38 +35,141 @@ export type RunningService = {
   health: Health;
   /** Where Prometheus scrapes, when METRICS=on. */
   metricsUrl: string | undefined;
+  /** The link endpoint, when LINK_PORT is set. */
+  link: LinkEndpoint | undefined;
   /** Stops accepting, finishes in-flight requests, closes the store. */
   stop(): Promise<void>;
 };
 
-const HOUR_MS = 3_600_000;
-/** How often Bedrock XUIDs that GeyserMC could not give are asked for again. */
-const BEDROCK_UPKEEP_MS = 10 * 60_000;
-/**
- * How long after start, and after each pass, the rename refresh runs a pass: its rate limit counts calls per
- * minute. Not at start: a service restarting in a loop makes no more calls than one left running.
- */
-const RENAME_PASS_MS = 60_000;
+/** What starting the service takes besides the configuration. */
+export type ServiceStartOptions = {
+  logger: Logger;
+  clock?: Clock;
+  fastIdentify?: boolean;
+  /** How long after start, and after each pass, the rename refresh runs one (tests: sooner). */
+  renamePassMs?: number;
+  /** How long after a check an account is due again, instead of RENAME_CHECK_DAYS (the demo: every pass). */
+  renameCheckEveryMs?: number;
+};
 
-/** Starts the service from a parsed configuration: the API, its WebSocket, the webhook sender, the bot (with DISCORD_TOKEN) and, with METRICS=on, the metrics. */
-export async function startService(
-  config: Config,
-  {
+const DAY_MS = 24 * 3_600_000;
+
+/**
+ * Starts the service from a parsed configuration: the API, its WebSocket, the webhook sender, the bot (with
+ * DISCORD_TOKEN) and, with METRICS=on, the metrics; in the order of docs/architecture.md, The composition root.
+ * Its `stop` undoes it in the order of docs/operations.md, Shutdown.
+ */
+export async function startService(config: Config, options: ServiceStartOptions): Promise<RunningService> {
+  const { logger, clock = systemClock, fastIdentify = false, renamePassMs = RENAME_PASS_MS } = options;
+  const { discord, metrics, services, replica } = await openParts(config, { ...options, clock });
+  const retentionMs = config.EVENT_RETENTION_DAYS * DAY_MS;
+  const stopPruning = startJob(eventPruning(services.events, retentionMs, logger), logger);
+
+  let leading: LeaderDuties | undefined;
+  const { hub, webhookSender, health, app } = createAdapters(config, services, {
+    metrics,
+    clock,
     logger,
-    clock = systemClock,
-    fastIdentify = false,
-    renamePassMs = RENAME_PASS_MS,
-    renameCheckEveryMs,
-  }: {
-    logger: Logger;
-    clock?: Clock;
-    fastIdentify?: boolean;
-    /** How long after start, and after each pass, the rename refresh runs one (tests: sooner). */
-    renamePassMs?: number;
-    /** How long after a check an account is due again, instead of RENAME_CHECK_DAYS (the demo: every pass). */
-    renameCheckEveryMs?: number;
-  },
-) {
+    bot: () => leading?.bot,
+  });
+  // One node alone delivers from the first change on; of several replicas, the leader does (src/duties.ts).
+  if (!replica) webhookSender.start();
+  let metricsServer: ReturnType<typeof serveMetrics> | undefined;
+  let link: LinkEndpoint | undefined;
+  /** Undoes the start when it cannot finish (a port in use, the bot refused): nothing is left running. */
+  const abandon = async () => {
+    await stopPruning();
+    await link?.stop();
+    await app.stop();
+    await metricsServer?.stop();
+    await webhookSender.stop();
+    await closeStore(services.db);
+  };
+  try {
+    metricsServer = listen(app, config, metrics);
+    // The link endpoint (docs/link.md), its own listener, when LINK_PORT is set.
+    if (config.LINK_PORT !== undefined) link = startLinkEndpoint(linkOptions(config, { logger, clock }));
+  } catch (error) {
+    await abandon();
+    throw error;
+  }
+
+  const server = app.server;
+  if (!server) throw new Error("the HTTP server did not start");
+  hub.attach(server as never);
+  const { url, publicUrl, metricsUrl } = addressesOf(config, server.port, metrics, metricsServer?.port);
+  const lead = async () => {
+    leading = await startDuties({
+      config,
+      services,
+      discord,
+      webhookSender,
+      replica: replica !== undefined,
+      logger,
+      clock,
+      apiUrl: `${publicUrl}/api/v1`,
+      fastIdentify,
+      renamePassMs,
+    });
+    return leading;
+  };
+  const election = replica ? electLeader({ client: replica.client, logger, lead }) : undefined;
+  if (!replica) {
+    try {
+      await lead();
+    } catch (error) {
+      await abandon();
+      throw error;
+    }
+  }
+
+  let stopping: Promise<void> | undefined;
+  return {
+    url,
+    publicUrl,
+    port: server.port ?? config.PORT,
+    services,
+    hub,
+    get bot() {
+      return leading?.bot;
+    },
+    leads: async () => (election ? election.firstTry.then(election.isLeader) : true),
+    health,
+    metricsUrl,
+    link,
+    stop() {
+      stopping ??= (async () => {
+        await stopPruning();
+        await election?.stop();
+        // One node's duties; a replica's were stopped by its election (stopping them again does nothing).
+        await leading?.stop();
+        services.reverter.stop();
+        hub.closeAll();
+        await link?.stop();
+        await app.stop();
+        await metricsServer?.stop();
+        await webhookSender.stop();
+        await replica?.leave();
+        await closeStore(services.db);
+      })();
+      return stopping;
+    },
+  };
+}
+
+/**
+ * Discord's REST client (with DISCORD_TOKEN), the metrics (METRICS=on), and the store with every service over it
+ * (on PostgreSQL, `replica` is this process's membership of the cluster).
+ */
+async function openParts(
+  config: Config,
+  options: Pick<ServiceStartOptions, "logger" | "renameCheckEveryMs"> & { clock: Clock },
+): Promise<{
+  discord: DiscordRest | undefined;
+  metrics: Metrics | undefined;
+  services: Services;
+  replica: Replica | undefined;
+}> {
   // Loaded only when a bot runs: discord.js costs about 40 MB and 0.2 s to load.
   const discord = config.DISCORD_TOKEN
     ? (await import("./bot/discord.ts")).createDiscordRest({
@@ -82,26 +192,30 @@ export async function startService(
     mojangApiUrl: config.MOJANG_API_URL,
     mojangSessionUrl: config.MOJANG_SESSION_URL,
     renameCheckDays: config.RENAME_CHECK_DAYS,
-    renameCheckEveryMs,
+    renameCheckEveryMs: options.renameCheckEveryMs,
     renameChecksPerMinute: config.RENAME_CHECKS_PER_MINUTE,
     geyserApiUrl: config.GEYSER_API_URL,
     discord: discord?.ports,
+    clock: options.clock,
+    logger: options.logger,
+  });
+  return { discord, metrics, services, replica };
+}
+
+/**
+ * The adapters over the services: the WebSocket hub, the webhook sender (not started), /health and the API (not
+ * listening), with the metrics watching them when on.
+ */
+function createAdapters(
+  config: Config,
+  services: Services,
+  {
+    metrics,
     clock,
     logger,
-  });
-  const retentionMs = config.EVENT_RETENTION_DAYS * 24 * HOUR_MS;
-  const prune = async () => {
-    try {
-      const pruned = await services.events.prune(retentionMs);
-      if (pruned > 0) logger.info("pruned old events", { pruned });
-    } catch (error) {
-      logger.warn("event pruning failed", { error: String(error) });
-    }
-  };
-  await prune();
-  const pruner = setInterval(prune, HOUR_MS);
-  pruner.unref();
-
+    bot,
+  }: { metrics: Metrics | undefined; clock: Clock; logger: Logger; bot: () => Bot | undefined },
+) {
   // The hub counts frames only when metrics are on (counting asks Bun for each topic's subscribers).
   const hub = createHub({ ...services, observer: metrics?.observer });
   const webhookSender = createWebhookSender({
@@ -113,13 +227,10 @@ export async function startService(
     version: VERSION,
     allowPrivate: config.WEBHOOK_ALLOW_PRIVATE,
   });
-  // One node alone delivers from the first change on; of several replicas, the leader does (`lead` below).
-  if (!replica) webhookSender.start();
-  let bot: Bot | undefined;
   const health = createHealth({
     version: VERSION,
     clock,
-    gateway: () => bot?.gatewayState() ?? "disabled",
+    gateway: () => bot()?.gatewayState() ?? "disabled",
     database: () => (databaseReadable(services.db) ? "ok" : "unavailable"),
   });
   metrics?.watch({
@@ -135,24 +246,26 @@ export async function startService(
     version: VERSION,
     rateLimitPerMinute: config.RATE_LIMIT_PER_MINUTE,
     trustProxy: config.TRUST_PROXY,
-    // /metrics is on the API's port unless METRICS_PORT gives it one of its own.
     metrics: metrics && {
       request: metrics.request,
+      // /metrics is on the API's port unless METRICS_PORT gives it one of its own.
       scrape: config.METRICS_PORT === undefined ? metrics.scrape : undefined,
     },
   });
-  let metricsServer: ReturnType<typeof Bun.serve> | undefined;
+  return { hub, webhookSender, health, app };
+}
+
+/**
+ * Listens on HOST:PORT, and on METRICS_PORT when it is set; returns the metrics' own server. A failure to
+ * listen is explained by the setting at fault (a ConfigError: start-up prints it and exits 78).
+ */
+function listen(app: ReturnType<typeof createApi>, config: Config, metrics: Metrics | undefined) {
   try {
     // Elysia defaults to SO_REUSEPORT, which would let a second instance share the port silently.
     app.listen({ hostname: config.HOST, port: config.PORT, reusePort: false });
-    if (metrics && config.METRICS_PORT !== undefined) metricsServer = serveMetrics(config, metrics.scrape);
+    return metrics && config.METRICS_PORT !== undefined ? serveMetrics(config, metrics.scrape) : undefined;
   } catch (error) {
-    clearInterval(pruner);
-    await app.stop();
-    await webhookSender.stop();
-    await closeStore(services.db);
-    const onMetricsPort =
-      app.server !== null && metricsServer === undefined && config.METRICS_PORT !== undefined;
+    const onMetricsPort = app.server !== null && config.METRICS_PORT !== undefined;
     throw explainListenError(error, {
       host: config.HOST,
       port: onMetricsPort ? (config.METRICS_PORT as number) : config.PORT,
@@ -160,164 +273,24 @@ export async function startService(
       portVariable: onMetricsPort ? "METRICS_PORT" : "PORT",
     });
   }
+}
 
-  const server = app.server;
-  if (!server) throw new Error("the HTTP server did not start");
-  hub.attach(server as never);
+/** Where the service is reached: locally, by users (PUBLIC_URL), and by Prometheus. */
+function addressesOf(
+  config: Config,
+  port: number | undefined,
+  metrics: Metrics | undefined,
+  metricsPort: number | undefined,
+) {
   const host = config.HOST === "0.0.0.0" || config.HOST === "::" ? "127.0.0.1" : config.HOST;
-  const url = `http://${host.includes(":") ? `[${host}]` : host}:${server.port}`;
-
+  const url = `http://${host.includes(":") ? `[${host}]` : host}:${port}`;
   const publicUrl = config.PUBLIC_URL?.replace(/\/$/, "") ?? url;
   const metricsUrl = !metrics
     ? undefined
-    : metricsServer
-      ? `${url.slice(0, url.lastIndexOf(":"))}:${metricsServer.port}/metrics`
+    : metricsPort !== undefined
+      ? `${url.slice(0, url.lastIndexOf(":"))}:${metricsPort}/metrics`
       : `${url}/metrics`;
-  const apiUrl = `${publicUrl}/api/v1`;
-  /**
-   * What one node does alone, and of several replicas only the leader (docs/architecture.md, Replicas):
-   * webhooks, the Discord gateway, expiry, the Bedrock and rename passes, and the outbox that feeds them (after
-   * a change of leader, what the last one may not have finished first). `stop` undoes it all.
-   */
-  const lead = async (): Promise<Duties> => {
-    webhookSender.start();
-    if (config.DISCORD_TOKEN && discord) {
-      const { startBot } = await import("./bot/client.ts");
-      bot = await startBot({
-        token: config.DISCORD_TOKEN,
-        discordApiUrl: config.DISCORD_API_URL,
-        discord,
-        services,
-        logger,
-        clock,
-        apiUrl,
-        fastIdentify,
-        shardCount: config.SHARD_COUNT,
-      });
-    }
-
-    // Entries that expired while the service was down go now, once the bot listens, so the log channel posts
-    // each and their roles are taken back; then a timer keeps up with the next due time.
-    await services.expiry.start();
-
-    // Bedrock entries as Floodgate sees them: respelled and given their XUID after an upgrade, and XUIDs that
-    // GeyserMC could not give retried. In the background: a slow GeyserMC never delays the start.
-    const upkeepStop = new AbortController();
-    let upkeepRun: Promise<void> = Promise.resolve();
-    const runUpkeep = async () => {
-      try {
-        const report = await services.bedrock.catchUp("all", upkeepStop.signal);
-        if (report.changed > 0 || report.pending > 0 || report.clashes > 0) {
-          logger.info("bedrock entries brought up to date", { ...report });
-        }
-      } catch (error) {
-        logger.warn("bedrock upkeep failed", { error: String(error) });
-      }
-    };
-    const bedrockUpkeep = () => {
-      upkeepRun = upkeepRun.then(runUpkeep);
-    };
-    bedrockUpkeep();
-    const bedrockTimer = setInterval(bedrockUpkeep, BEDROCK_UPKEEP_MS);
-    bedrockTimer.unref();
-
-    // Premium accounts' name changes (docs/decisions.md, Renames): a pass a minute after the last one ended, so
-    // passes never overlap; each asks only what is due and what the minute's budget allows.
-    const renamesStop = new AbortController();
-    let renamesRun: Promise<void> = Promise.resolve();
-    let renamesTimer: ReturnType<typeof setTimeout> | undefined;
-    const runRenames = async () => {
-      try {
-        const report = await services.renames.pass(renamesStop.signal);
-        if (report.renamed > 0 || report.clashes > 0 || report.unknown > 0) {
-          logger.info("premium names refreshed", { ...report });
-        }
-      } catch (error) {
-        logger.warn("name refresh failed", { error: String(error) });
-      }
-    };
-    const scheduleRenames = () => {
-      if (config.RENAME_CHECK_DAYS === 0 || renamesStop.signal.aborted) return;
-      renamesTimer = setTimeout(() => {
-        renamesRun = runRenames().then(scheduleRenames);
-      }, renamePassMs);
-      renamesTimer.unref();
-    };
-    scheduleRenames();
-
-    // Every subscriber of the outbox listens now: what the last leader may not have finished comes first.
-    const outbox = replica
-      ? await startOutbox({
-          store: services.store,
-          bus: services.bus,
-          outbox: services.outbox,
-          events: services.events,
-          idle: webhookSender.idle,
-          logger,
-        })
-      : undefined;
-
-    return {
-      async stop() {
-        await services.expiry.stop();
-        clearInterval(bedrockTimer);
-        upkeepStop.abort();
-        await upkeepRun;
-        clearTimeout(renamesTimer);
-        renamesStop.abort();
-        await renamesRun;
-        await bot?.stop();
-        bot = undefined;
-        // In-flight webhook deliveries finish (bounded by their 5 s timeout) and record their outcomes.
-        await webhookSender.stop();
-        await outbox?.stop();
-      },
-    };
-  };
-
-  let duties: Duties | undefined;
-  const election = replica ? electLeader({ client: replica.client, logger, lead }) : undefined;
-  if (!replica) {
-    try {
-      duties = await lead();
-    } catch (error) {
-      await app.stop();
-      await webhookSender.stop();
-      await closeStore(services.db);
-      throw error;
-    }
-  }
-
-  let stopping: Promise<void> | undefined;
-  const running: RunningService = {
-    url,
-    publicUrl,
-    port: server.port ?? config.PORT,
-    services,
-    hub,
-    get bot() {
-      return bot;
-    },
-    leads: async () => (election ? election.firstTry.then(election.isLeader) : true),
-    health,
-    metricsUrl,
-    stop() {
-      stopping ??= (async () => {
-        clearInterval(pruner);
-        await election?.stop();
-        await duties?.stop();
-        services.reverter.stop();
-        hub.closeAll();
-        await app.stop();
-        await metricsServer?.stop();
-        await webhookSender.stop();
-        await replica?.leave();
-        await closeStore(services.db);
-      })();
-      return stopping;
-    },
-  };
-  return running;
+  return { url, publicUrl, metricsUrl };
 }
 
 /** The metrics' own server on HOST:METRICS_PORT: GET /metrics, and 404 for anything else. */

@@ -7,9 +7,9 @@ import { logEntryChanges } from "./entries/audit.ts";
 import { createEventBus, type EventBus } from "./entries/bus.ts";
 import { createEventLog, type EventLog } from "./entries/event-log.ts";
 import { createExpiryScheduler } from "./entries/expiry.ts";
-import { createEntryFiles } from "./entries/files.ts";
 import { createNameChecks } from "./entries/name-checks.ts";
 import { createEntryService } from "./entries/service.ts";
+import { createFormatCache } from "./formats/cache.ts";
 import { createGeyserClient } from "./geyser/client.ts";
 import { createGuildService } from "./guilds/service.ts";
 import { createKeyService } from "./keys/service.ts";
@@ -115,8 +115,8 @@ export function createServices<S extends Store>({
   const whitelists = createWhitelistService({ store, clock, write, guilds });
   const keys = createKeyService({ store, clock, write, guilds });
   const entries = createEntryService({ store, clock, write, whitelists, events, bus });
-  const files = createEntryFiles({
-    load: (id) => entries.snapshotForBodies(id),
+  const formatCache = createFormatCache({
+    load: (id) => entries.snapshotForFormats(id),
     bus,
     maxBytes: cacheMaxBytes,
   });
@@ -153,7 +153,7 @@ export function createServices<S extends Store>({
     callsPerMinute: renameChecksPerMinute,
   });
   const requests = createRequestStore({ store, write, clock });
-  const deletion = createWhitelistDeletion({ write, whitelists, entries, keys, requests, files });
+  const deletion = createWhitelistDeletion({ write, whitelists, entries, keys, requests, formatCache });
   const grants = createRoleGrants({ entries, roles: discord.roles, logger, published: bus.settle });
   const departures = createDepartures(clock);
   const denials = createDenyList({ store, write, clock, whitelists, entries, mojang, geyser, logger });
@@ -213,7 +213,7 @@ export function createServices<S extends Store>({
     whitelists,
     keys,
     entries,
-    files,
+    formatCache,
     /** Removes entries whose time ran out; started by the service (src/server.ts), checked by hand in tests. */
     expiry,
     webhooks,

@@ -10,7 +10,7 @@ import { Glob } from "bun";
 const SRC = join(import.meta.dir, "..", "src");
 
 /** The top-level files that wire everything (and what the command line needs before anything else). */
-const ROOT = new Set(["main", "server", "services", "config", "version"]);
+const ROOT = new Set(["main", "server", "duties", "jobs", "services", "config", "version"]);
 /** Each folder of src/ and its layer. A new folder must be placed here. */
 const LAYERS: Record<string, "adapter" | "service" | "base"> = {
   api: "adapter",
@@ -23,9 +23,11 @@ const LAYERS: Record<string, "adapter" | "service" | "base"> = {
   metrics: "adapter",
   doctor: "adapter",
   cluster: "adapter",
+  link: "adapter",
   registration: "service",
   whitelists: "service",
   entries: "service",
+  formats: "service",
   keys: "service",
   guilds: "service",
   nicks: "service",

@@ -5,6 +5,8 @@
  * `LoadOptions` as its argument. Started by `bench/entries.ts`; not meant to be run by hand.
  */
 
+import { quantile } from "../lib.ts";
+
 /** What one load run takes. */
 export type LoadOptions = { url: string; authorization: string; durationMs: number; connections: number };
 
@@ -19,13 +21,6 @@ export type LoadResult = {
   p50Ms: number;
   p99Ms: number;
 };
-
-/** The q-quantile (0..1) of ascending-sorted values, nearest rank. */
-export function quantile(sorted: Float64Array, q: number): number {
-  if (sorted.length === 0) return Number.NaN;
-  const rank = Math.min(sorted.length - 1, Math.max(0, Math.ceil(q * sorted.length) - 1));
-  return sorted[rank] ?? Number.NaN;
-}
 
 async function run({ url, authorization, durationMs, connections }: LoadOptions): Promise<LoadResult> {
   const headers = { authorization };
@@ -60,8 +55,15 @@ async function run({ url, authorization, durationMs, connections }: LoadOptions)
   await Promise.all(Array.from({ length: connections }, loop));
   const seconds = (performance.now() - start) / 1000;
 
-  const sorted = latencies.subarray(0, requests).sort();
-  return { requests, seconds, errors, non200, p50Ms: quantile(sorted, 0.5), p99Ms: quantile(sorted, 0.99) };
+  const measured = latencies.subarray(0, requests);
+  return {
+    requests,
+    seconds,
+    errors,
+    non200,
+    p50Ms: quantile(measured, 0.5),
+    p99Ms: quantile(measured, 0.99),
+  };
 }
 
 if (import.meta.main) {

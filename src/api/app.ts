@@ -2,8 +2,8 @@ import type { Server } from "bun";
 import { type AnyElysia, Elysia } from "elysia";
 import { isStoreUnavailable } from "../db/errors.ts";
 import type { EventLog } from "../entries/event-log.ts";
-import type { EntryFiles } from "../entries/files.ts";
 import type { EntryService } from "../entries/service.ts";
+import type { FormatCache } from "../formats/cache.ts";
 import type { Health } from "../health/status.ts";
 import type { KeyService } from "../keys/service.ts";
 import type { HttpMetrics } from "../metrics/index.ts";
@@ -16,7 +16,7 @@ import type { WhitelistService } from "../whitelists/service.ts";
 import { docs } from "./docs/index.ts";
 import { ENTRIES_ROUTE, entriesRoute } from "./entries/fast-route.ts";
 import { entriesController } from "./entries/index.ts";
-import { createRepresentations } from "./entries/representation.ts";
+import { createServedFormats } from "./entries/served.ts";
 import { eventsController } from "./events/index.ts";
 import { health } from "./health.ts";
 import { allowedMethods } from "./methods.ts";
@@ -37,7 +37,7 @@ export type ApiDeps = {
   keys: KeyService;
   whitelists: WhitelistService;
   entries: EntryService;
-  files: EntryFiles;
+  formatCache: FormatCache;
   events: EventLog;
   hub: Hub;
   health: Health;
@@ -71,7 +71,7 @@ export function createApi(deps: ApiDeps) {
     const copy = new Request(absoluteUrl(request.url), request);
     return limit.handOver(request, copy, server) ?? app.fetch(copy);
   };
-  const entries = { ...deps, representations: createRepresentations(deps.files) };
+  const entries = { ...deps, served: createServedFormats(deps.formatCache) };
   // Requests the fast route handed to the app: the app's own count takes them (see `counted` below).
   const handedOver = new WeakSet<Request>();
   const fallback = deps.metrics

@@ -2,25 +2,20 @@ import {
   Client,
   Events,
   GatewayCloseCodes,
-  GatewayIntentBits,
-  type Guild,
-  type GuildMember,
+  type GatewayIntentBits,
   IntentsBitField,
   Routes,
   Status,
 } from "discord.js";
 import type { GatewayState } from "../health/status.ts";
-import type { Services } from "../services.ts";
 import { inviteUrl } from "../setup/permissions.ts";
 import type { Clock } from "../shared/clock.ts";
 import type { Logger } from "../shared/logger.ts";
 import { buttons, commands } from "./commands/index.ts";
-import type { BotContext } from "./context.ts";
+import type { BotContext, BotServices, ListenerContext } from "./context.ts";
 import type { DiscordRest } from "./discord.ts";
-import { onMemberRemove } from "./events/member-remove.ts";
+import { listeners } from "./events/index.ts";
 import { createMessageHandler } from "./events/message-create.ts";
-import { reconcileMembers } from "./events/reconcile.ts";
-import { onMemberRoles, onRoleDelete, rolesChanged } from "./events/role-changes.ts";
 import {
   ALL_GRANTED,
   type GrantedIntents,
@@ -33,6 +28,7 @@ import {
   wantedIntents,
 } from "./intents.ts";
 import { createInteractionHandler } from "./interactions.ts";
+import { listen } from "./listen.ts";
 import { createLogChannel } from "./log-channel.ts";
 import { BotLoginError, DISCORD_API, describeLoginFailure } from "./login.ts";
 import { syncGuildCommands } from "./register-commands.ts";
@@ -44,7 +40,7 @@ export type BotOptions = {
   discordApiUrl?: string;
   /** The REST client the services' Discord ports were built on (createDiscordRest). */
   discord: DiscordRest;
-  services: Services;
+  services: BotServices;
   logger: Logger;
   clock: Clock;
   /** The API's public base URL, shown in "how to use" lines. */
@@ -88,7 +84,6 @@ export type Bot = {
  */
 export async function startBot(options: BotOptions): Promise<Bot> {
   const { services, logger, clock } = options;
-  const { observer } = services;
   const { rest } = options.discord;
   const discordApi = options.discordApiUrl ?? DISCORD_API;
   const log = createLogChannel({ rest, services, logger });
@@ -101,10 +96,12 @@ export async function startBot(options: BotOptions): Promise<Bot> {
 
   // Work started by gateway events (a guild coming up, a resume), so `ready` and tests can wait for it.
   const work = new Set<Promise<unknown>>();
-  const track = (promise: Promise<unknown>) => {
+  const track: ListenerContext["track"] = (started, failure, fields, level = "warn") => {
+    const promise = started.catch((error: unknown) =>
+      logger[level](failure, { ...fields, error: String(error) }),
+    );
     work.add(promise);
-    const done = () => work.delete(promise);
-    promise.then(done, done);
+    promise.finally(() => work.delete(promise));
   };
   const settled = async () => {
     while (work.size > 0) await Promise.allSettled([...work]);
@@ -147,6 +144,27 @@ export async function startBot(options: BotOptions): Promise<Bot> {
     return { ...ALL_GRANTED };
   };
 
+  /** Says the bot is connected; once per start, the link that adds it to a server (with what it needs). */
+  const announce = (connected: Client<true>) => {
+    logger.info("bot connected", { user: connected.user.tag, guilds: connected.guilds.cache.size });
+    // Once per start: a reconnect with other intents makes a new client, and a new READY.
+    if (!invitePrinted) {
+      invitePrinted = true;
+      const invite = inviteUrl(connected.application.id);
+      logger.info("invite link", { url: invite });
+      if (connected.guilds.cache.size === 0) {
+        logger.warn("the bot is in no server yet: open the invite link to add it to yours", { url: invite });
+      }
+    }
+    for (const guild of connected.guilds.cache.values()) {
+      if (!guild.available) {
+        logger.warn("a guild is unavailable (a Discord outage): it is set up once it comes back", {
+          guildId: guild.id,
+        });
+      }
+    }
+  };
+
   /** One login with these intents; rejects with a BotLoginError. */
   const connect = async (intents: GatewayIntentBits[]): Promise<Client> => {
     const client = new Client({
@@ -173,105 +191,31 @@ export async function startBot(options: BotOptions): Promise<Bot> {
       closeCode = event.code;
       if (established) onLost(client, event.code);
     });
-    const readsMembers = client.options.intents.has(GatewayIntentBits.GuildMembers);
-    const sync = (guildId: string) =>
-      syncGuildCommands({
-        rest,
-        apiBase: options.discordApiUrl ?? "discord",
-        applicationId: client.application?.id ?? "",
-        guildId,
-        commands,
-        guilds: services.guilds,
-        logger,
-      }).catch((error) =>
-        logger.error("could not register slash commands", { guildId, error: String(error) }),
-      );
-    const reconcile = (guild: Guild) =>
-      reconcileMembers(guild, context).catch((error) =>
-        logger.warn("could not check who left", { guildId: guild.id, error: String(error) }),
-      );
-    // A guild comes up at start, after an outage or a new session, or when the bot joins it: its commands are
-    // registered where they changed and, with Server Members, departures missed meanwhile are handled.
-    const guildUp = (guild: Guild) => {
-      track(sync(guild.id));
-      if (readsMembers) track(reconcile(guild));
-    };
     // Ready means: connected, and the work of every guild that came up with the session done.
     const ready = new Promise<void>((resolve) =>
       client.once(Events.ClientReady, async (connected) => {
-        logger.info("bot connected", { user: connected.user.tag, guilds: connected.guilds.cache.size });
-        // The link that adds this very bot to a server, with the scopes and permissions it needs: once per start
-        // (a reconnect with other intents makes a new client, and a new READY).
-        if (!invitePrinted) {
-          invitePrinted = true;
-          const invite = inviteUrl(connected.application.id);
-          logger.info("invite link", { url: invite });
-          if (connected.guilds.cache.size === 0) {
-            logger.warn("the bot is in no server yet: open the invite link to add it to yours", {
-              url: invite,
-            });
-          }
-        }
-        for (const guild of connected.guilds.cache.values()) {
-          if (!guild.available) {
-            logger.warn("a guild is unavailable (a Discord outage): it is set up once it comes back", {
-              guildId: guild.id,
-            });
-          }
-        }
+        announce(connected);
         await settled();
         resolve();
       }),
     );
-    client.on(Events.ShardReconnecting, () => observer.gatewayReconnecting());
-    client.on(Events.GuildAvailable, guildUp);
-    client.on(Events.GuildCreate, guildUp);
-    client.on(Events.ShardResume, () => {
-      if (!readsMembers) return;
-      for (const guild of client.guilds.cache.values()) if (guild.available) track(reconcile(guild));
+    listen(client, listeners, {
+      ...context,
+      client,
+      handleInteraction,
+      handleMessage,
+      syncCommands: (guildId) =>
+        syncGuildCommands({
+          rest,
+          apiBase: options.discordApiUrl ?? "discord",
+          applicationId: client.application?.id ?? "",
+          guildId,
+          commands,
+          guilds: services.guilds,
+          logger,
+        }),
+      track,
     });
-    client.on(Events.InteractionCreate, (interaction) => void handleInteraction(interaction));
-    client.on(Events.MessageCreate, (message) => void handleMessage(message));
-    client.on(Events.GuildMemberRemove, (member) =>
-      track(
-        onMemberRemove(member, context).catch((error) =>
-          logger.warn("could not handle a departure", { guildId: member.guild.id, error: String(error) }),
-        ),
-      ),
-    );
-    client.on(Events.GuildMemberAdd, (member) =>
-      services.registration.memberJoined({ guildId: member.guild.id, userId: member.id }),
-    );
-    // Access follows roles: a member's roles as they change, and a deleted role's former holders. Without Server
-    // Members, Discord sends no member updates and the bot cannot ask about members: nothing is seen.
-    if (readsMembers) {
-      const checkRoles = (member: GuildMember) =>
-        track(
-          onMemberRoles(member, context).catch((error) =>
-            logger.warn("could not check a member's roles", {
-              guildId: member.guild.id,
-              error: String(error),
-            }),
-          ),
-        );
-      client.on(Events.GuildMemberUpdate, (before, after) => {
-        if (before.partial || rolesChanged(before, after)) checkRoles(after);
-      });
-      client.on(Events.GuildMemberAvailable, (member) => {
-        if (!member.partial) checkRoles(member);
-      });
-      client.on(Events.GuildRoleDelete, (role) =>
-        track(
-          onRoleDelete(role, context).catch((error) =>
-            logger.warn("could not check the holders of a deleted role", {
-              guildId: role.guild.id,
-              error: String(error),
-            }),
-          ),
-        ),
-      );
-    }
-    client.on(Events.Error, (error) => logger.error("discord client error", { error: String(error) }));
     try {
       await client.login(options.token);
     } catch (error) {

@@ -1,7 +1,7 @@
 import { type APIEmbed, ApplicationFlags, GatewayIntentBits } from "discord.js";
-import type { Services } from "../services.ts";
 import { DomainError } from "../shared/errors.ts";
 import type { Whitelist } from "../whitelists/model.ts";
+import type { BotServices } from "./context.ts";
 import { colours } from "./log-channel.ts";
 
 /** Where a bot's privileged intents are switched on. */
@@ -51,7 +51,7 @@ export function grantedByFlags(flags: number): GrantedIntents {
 }
 
 /** Whether some whitelist needs the content of messages (message mode). */
-export const needsMessageContent = (services: Services): Promise<boolean> =>
+export const needsMessageContent = (services: BotServices): Promise<boolean> =>
   services.whitelists.anyInMode("message");
 
 /**
@@ -59,7 +59,7 @@ export const needsMessageContent = (services: Services): Promise<boolean> =>
  * when granted and some whitelist registers by message.
  */
 export async function wantedIntents(
-  services: Services,
+  services: BotServices,
   granted: GrantedIntents,
 ): Promise<GatewayIntentBits[]> {
   const intents = [GatewayIntentBits.Guilds, GatewayIntentBits.GuildMessages];
@@ -71,7 +71,7 @@ export async function wantedIntents(
 
 /** The privileged intents the bot needs now but Discord does not grant (Message Content only with message mode). */
 export async function missingIntents(
-  services: Services,
+  services: BotServices,
   granted: GrantedIntents,
 ): Promise<PrivilegedIntent[]> {
   const missing: PrivilegedIntent[] = [];

@@ -3,11 +3,12 @@ import { ButtonStyle, ComponentType, Routes } from "discord.js";
 import type { ChangeNotice } from "../entries/bus.ts";
 import type { EntryRecord, Origin, RoleFailure } from "../entries/model.ts";
 import type { LinkKeyView } from "../keys/service.ts";
+import { nickTypeSpecs } from "../nicks/types.ts";
 import type { Decision, Denial, RegistrationRequest } from "../registration/model.ts";
-import type { Services } from "../services.ts";
 import type { Logger } from "../shared/logger.ts";
-import type { Whitelist } from "../whitelists/model.ts";
+import type { NickType, Whitelist } from "../whitelists/model.ts";
 import { fitLines } from "./commands/answer.ts";
+import type { BotServices } from "./context.ts";
 import { discordTime } from "./expiry.ts";
 import { plainName } from "./text.ts";
 
@@ -37,16 +38,8 @@ export type LogChannel = ReturnType<typeof createLogChannel>;
 
 const mention = (userId: string | null | undefined) => (userId ? `<@${userId}>` : "—");
 
-/** What kind of account a nick is: premium with its UUID, a Bedrock player with Floodgate's, or neither. */
-export function accountOf(held: { premium: boolean; uuid: string | null; gamertag: string | null }): string {
-  if (held.premium) return `premium (${held.uuid})`;
-  if (held.gamertag === null) return "non-premium";
-  const uuid = held.uuid === null ? "its UUID waits for GeyserMC" : `Floodgate UUID ${held.uuid}`;
-  return `Bedrock gamertag ${held.gamertag} (${uuid})`;
-}
-
-/** The embed of an addition or removal. */
-export function changeEmbed(notice: ChangeNotice): APIEmbed {
+/** The embed of an addition or removal on a whitelist of `nickType`. */
+export function changeEmbed(notice: ChangeNotice, nickType: NickType): APIEmbed {
   const { event, entry, actorId } = notice;
   const added = event.type === "entry.added";
   const by =
@@ -61,11 +54,7 @@ export function changeEmbed(notice: ChangeNotice): APIEmbed {
       { name: "Member", value: mention(entry.userId), inline: true },
       { name: "By", value: event.origin === "member-left" ? "—" : by, inline: true },
       { name: "Origin", value: originLabels[event.origin], inline: true },
-      {
-        name: "Account",
-        value: accountOf(entry),
-        inline: false,
-      },
+      { name: "Account", value: nickTypeSpecs[nickType].account(entry), inline: false },
       ...(added && entry.expiresAt !== null
         ? [{ name: "Expires", value: discordTime(entry.expiresAt), inline: false }]
         : []),
@@ -79,7 +68,7 @@ export function changeEmbed(notice: ChangeNotice): APIEmbed {
  * The embed of a premium account's new name followed (origin `renamed`), from the addition half of the change:
  * staff read one line, "Notch is now Notch2", and the member keeps their roles.
  */
-export function renameEmbed(notice: ChangeNotice & { replaces: EntryRecord }): APIEmbed {
+export function renameEmbed(notice: ChangeNotice & { replaces: EntryRecord }, nickType: NickType): APIEmbed {
   const { event, entry, replaces } = notice;
   return {
     title: "Nick renamed",
@@ -88,7 +77,7 @@ export function renameEmbed(notice: ChangeNotice & { replaces: EntryRecord }): A
     fields: [
       { name: "Member", value: mention(entry.userId), inline: true },
       { name: "Origin", value: originLabels[event.origin], inline: true },
-      { name: "Account", value: accountOf(entry), inline: false },
+      { name: "Account", value: nickTypeSpecs[nickType].account(entry), inline: false },
     ],
     footer: { text: `event ${event.id}` },
     timestamp: event.timestamp,
@@ -131,11 +120,7 @@ export function approvalRequestMessage(request: RegistrationRequest, whitelist: 
         description: `${mention(request.userId)} asks for **${request.nick}** on **${whitelist.name}**`,
         color: colours.info,
         fields: [
-          {
-            name: "Account",
-            value: accountOf(request),
-            inline: true,
-          },
+          { name: "Account", value: nickTypeSpecs[whitelist.nickType].account(request), inline: true },
           { name: "Request", value: `\`${request.id}\``, inline: true },
         ],
         footer: { text: "Staff of this whitelist: approve or reject below." },
@@ -307,7 +292,7 @@ export function createLogChannel({
   logger,
 }: {
   rest: REST;
-  services: Services;
+  services: BotServices;
   logger: Logger;
 }) {
   const post = async (guildId: string, message: LogMessage): Promise<string | null> => {
@@ -329,6 +314,15 @@ export function createLogChannel({
   };
 
   /**
+   * The nick type of the whitelist an entry is on, for its account. A whitelist deleted with its entries is gone
+   * when their removals are posted: a gamertag then says Bedrock, and anything else reads as Java, which words
+   * premium and other nicks alike (an offline nick reads "not premium" rather than "not looked up").
+   */
+  const nickTypeOf = async (entry: EntryRecord): Promise<NickType> =>
+    (await services.whitelists.get(entry.whitelistId))?.nickType ??
+    (entry.gamertag === null ? "java" : "bedrock");
+
+  /**
    * Every change, whatever its origin; roles that could not be granted for an addition right after it. Entries
    * changed in place (Bedrock nicks respelled when the Floodgate settings change, or given their UUID) are not
    * posted one by one: the manager who changed the settings is told how many, and the events carry each. A
@@ -337,12 +331,14 @@ export function createLogChannel({
    */
   const logChange = async (notice: ChangeNotice) => {
     const { event, entry, grantFailures } = notice;
-    if (event.origin === "renamed" && notice.replaces) {
-      await post(event.guildId, { embeds: [renameEmbed({ ...notice, replaces: notice.replaces })] });
+    const renamed = event.origin === "renamed" ? notice.replaces : undefined;
+    if (!renamed && (notice.replaces || notice.replacedBy || notice.bulk)) return;
+    const nickType = await nickTypeOf(entry);
+    if (renamed) {
+      await post(event.guildId, { embeds: [renameEmbed({ ...notice, replaces: renamed }, nickType)] });
       return;
     }
-    if (notice.replaces || notice.replacedBy || notice.bulk) return;
-    await post(event.guildId, { embeds: [changeEmbed(notice)] });
+    await post(event.guildId, { embeds: [changeEmbed(notice, nickType)] });
     if (grantFailures?.length) {
       await post(event.guildId, {
         embeds: [roleFailureEmbed("grant", entry.userId, entry.nick, [...grantFailures])],

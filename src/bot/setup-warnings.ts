@@ -1,8 +1,8 @@
 import { ChannelType, type Guild, OverwriteType } from "discord.js";
-import type { Services } from "../services.ts";
 import { type Check, logChannelChecks, serverChecks, whitelistChecks } from "../setup/checks.ts";
 import type { GuildSnapshot } from "../setup/permissions.ts";
 import type { Whitelist } from "../whitelists/model.ts";
+import type { BotServices } from "./context.ts";
 
 /**
  * The server as the setup checks see it (src/setup), read from discord.js's cache: roles by their position in
@@ -51,7 +51,7 @@ export const warningLines = (checks: readonly Check[]): string[] =>
 export async function whitelistWarnings(
   guild: Guild,
   whitelist: Whitelist,
-  services: Services,
+  services: BotServices,
   /** The Message Content Intent as granted, when the answer should warn about it (show has its own field). */
   messageContent?: boolean,
 ): Promise<string[]> {
@@ -60,7 +60,7 @@ export async function whitelistWarnings(
 }
 
 /** Problems of the server as a whole: the bot's permissions and the log channel (`/whitelist log-channel`, `show`). */
-export async function serverWarnings(guild: Guild, services: Services): Promise<string[]> {
+export async function serverWarnings(guild: Guild, services: BotServices): Promise<string[]> {
   const snapshot = guildSnapshot(guild);
   const logChannelId = (await services.guilds.get(guild.id))?.logChannelId ?? null;
   return warningLines([...serverChecks(snapshot), ...logChannelChecks(snapshot, logChannelId)]);

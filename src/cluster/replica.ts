@@ -1,5 +1,5 @@
 import type { SQL } from "bun";
-import type { EntryFiles } from "../entries/files.ts";
+import type { FormatCache } from "../formats/cache.ts";
 import type { KeyService } from "../keys/service.ts";
 import type { Logger } from "../shared/logger.ts";
 import type { WhitelistService } from "../whitelists/service.ts";
@@ -17,7 +17,7 @@ export type Replica = {
  * Joins the replicas sharing a PostgreSQL store (docs/architecture.md, Replicas): LISTENs to what the database
  * notifies at each commit (drizzle/pg/0001_notify.sql) and keeps this replica in step. A new event: the bus
  * reads the log after its last id and publishes what it finds. A whitelist changed or deleted: its cached
- * settings are dropped (and its cached bodies, when it is gone). A key revoked: it stops verifying here and its
+ * settings are dropped (and its cached formats, when it is gone). A key revoked: it stops verifying here and its
  * sockets here close. After a lost connection, Bun reconnects and re-subscribes, and the bus catches up from its
  * last id before anything else is published: nothing committed meanwhile is missed.
  */
@@ -30,7 +30,7 @@ export async function joinCluster({
   client: SQL;
   services: {
     whitelists: Pick<WhitelistService, "forget" | "get">;
-    files: Pick<EntryFiles, "invalidate">;
+    formatCache: Pick<FormatCache, "invalidate">;
     keys: Pick<KeyService, "revokedElsewhere">;
   };
   bus: ClusterBus;
@@ -41,7 +41,7 @@ export async function joinCluster({
 
   const whitelistChanged = async (id: string) => {
     services.whitelists.forget(id);
-    if (!(await services.whitelists.get(id))) services.files.invalidate(id);
+    if (!(await services.whitelists.get(id))) services.formatCache.invalidate(id);
   };
 
   const subscriptions = [

@@ -42,13 +42,23 @@ export const origins = [
 /** One of the origins. */
 export type Origin = (typeof origins)[number];
 
+/**
+ * The origin of what a member does with their own nick by themselves (registers it, removes it), as opposed to
+ * staff doing it for them. It is `discord` on the wire (events, webhooks) and in the store, a name kept from
+ * when Discord was the only way a member acted.
+ */
+export const BY_MEMBER = "discord" satisfies Origin;
+
+/** Who stored an entry: the member themselves (`BY_MEMBER`) or staff for them. */
+export type EntryOrigin = typeof BY_MEMBER | "staff";
+
 /** An entry as stored, with its owner and the roles the bot granted for it. */
 export type EntryRecord = Omit<EntryView, "expiresAt"> & {
   id: number;
   whitelistId: string;
   userId: string;
   addedBy: string;
-  origin: "discord" | "staff";
+  origin: EntryOrigin;
   grantedRoleIds: string[];
   /** Bedrock entries: the gamertag the nick is spelled from, and its XUID (null until GeyserMC told it). */
   gamertag: string | null;
@@ -72,3 +82,12 @@ export const toEntryView = (
 
 /** A role the bot could not grant or revoke for an entry, with a reason a human can act on. */
 export type RoleFailure = { roleId: string; reason: string };
+
+/**
+ * A whitelist's entries as the formats (src/formats/) are built from them, oldest first: what any format shows of
+ * each; and the last event id the read includes.
+ */
+export type EntrySnapshot = {
+  entries: readonly Pick<EntryRecord, "id" | "nick" | "uuid" | "premium" | "expiresAt">[];
+  through: number;
+};

@@ -7,9 +7,6 @@
 /** A whitelist's copy of the game server's Floodgate settings. */
 export type FloodgateSettings = { floodgatePrefix: string; replaceSpaces: boolean };
 
-/** Floodgate's defaults (`username-prefix: "."`, `replace-spaces: true`). */
-export const FLOODGATE_DEFAULTS: FloodgateSettings = { floodgatePrefix: ".", replaceSpaces: true };
-
 /** The longest name a Java server accepts, which Floodgate cuts the prefixed gamertag to. */
 const JAVA_NAME_MAX = 16;
 

@@ -2,6 +2,7 @@ import type { EntryRecord, Origin } from "../entries/model.ts";
 import type { EntryChange, EntryService } from "../entries/service.ts";
 import type { GeyserClient } from "../geyser/client.ts";
 import { floodgateName, floodgateUuid } from "../nicks/floodgate.ts";
+import { nickTypeSpecs, nickTypes } from "../nicks/types.ts";
 import { DomainError } from "../shared/errors.ts";
 import type { Logger } from "../shared/logger.ts";
 import type { Whitelist } from "../whitelists/model.ts";
@@ -16,6 +17,9 @@ export type UpkeepReport = {
   /** Entries whose new spelling another entry already holds: left as they were, and logged. */
   clashes: number;
 };
+
+/** The nick types whose nicks Floodgate spells from gamertags: those the upkeep keeps. */
+const floodgateTypes = nickTypes.filter((type) => nickTypeSpecs[type].floodgate);
 
 /** How many GeyserMC lookups one pass keeps in flight. */
 const LOOKUPS_AT_ONCE = 4;
@@ -121,9 +125,9 @@ export function createBedrockUpkeep(deps: {
       const total: UpkeepReport = { changed: 0, pending: 0, clashes: 0 };
       const targets =
         scope === "all"
-          ? await whitelists.listByNickType("bedrock")
+          ? (await Promise.all(floodgateTypes.map((type) => whitelists.listByNickType(type)))).flat()
           : [await whitelists.get(scope.whitelistId)].filter(
-              (wl): wl is Whitelist => wl?.nickType === "bedrock",
+              (wl): wl is Whitelist => wl !== undefined && nickTypeSpecs[wl.nickType].floodgate,
             );
       const who =
         scope === "all"

@@ -1,7 +1,7 @@
 import type { Write } from "../db/writer.ts";
-import type { EntryFiles } from "../entries/files.ts";
 import type { EntryRecord } from "../entries/model.ts";
 import type { EntryService } from "../entries/service.ts";
+import type { FormatCache } from "../formats/cache.ts";
 import type { KeyService, LinkKeyView } from "../keys/service.ts";
 import type { Whitelist } from "../whitelists/model.ts";
 import type { WhitelistService } from "../whitelists/service.ts";
@@ -23,9 +23,9 @@ export function createWhitelistDeletion(deps: {
   entries: EntryService;
   keys: KeyService;
   requests: RequestStore;
-  files: EntryFiles;
+  formatCache: FormatCache;
 }) {
-  const { write, whitelists, entries, keys, requests, files } = deps;
+  const { write, whitelists, entries, keys, requests, formatCache } = deps;
   return {
     /**
      * Deletes a whitelist in one transaction: every entry it holds at that moment is removed with its
@@ -49,7 +49,7 @@ export function createWhitelistDeletion(deps: {
         },
         (committed) => {
           whitelists.forget(whitelistId);
-          files.invalidate(whitelistId);
+          formatCache.invalidate(whitelistId);
           keys.announceRetiring(committed.revoked);
           entries.publish(committed.notices);
         },

@@ -6,8 +6,8 @@ import type { EntryRecord } from "../entries/model.ts";
 import type { EntryService } from "../entries/service.ts";
 import type { GeyserClient } from "../geyser/client.ts";
 import type { MojangClient } from "../mojang/client.ts";
-import { floodgateUuid, namesMeant } from "../nicks/floodgate.ts";
 import { keyPrefixEnd, nickKey } from "../nicks/key.ts";
+import { namesOf, nickTypeSpecs, parseNick, type Typed } from "../nicks/types.ts";
 import type { Clock } from "../shared/clock.ts";
 import { DomainError } from "../shared/errors.ts";
 import type { Logger } from "../shared/logger.ts";
@@ -15,7 +15,6 @@ import { clip } from "../shared/text.ts";
 import type { Whitelist, WhitelistRef } from "../whitelists/model.ts";
 import type { WhitelistService } from "../whitelists/service.ts";
 import type { Denial, Member } from "./model.ts";
-import { parseNick, type Typed } from "./registrar.ts";
 import { requireManager } from "./rules.ts";
 
 type Row = Tables["deniedNicks"]["$inferSelect"];
@@ -93,22 +92,17 @@ export function createDenyList(deps: {
    * The account behind a nick, looked up as registration does, but never refusing: a nick with no account, or
    * one Mojang or GeyserMC cannot tell about now, is denied by name.
    */
-  const lookUp = async (
+  const accountBehind = async (
     whitelist: Whitelist,
     typed: Typed,
   ): Promise<{ nick: string; uuid: string | null; account: AccountCheck }> => {
     const byName = { nick: typed.nick, uuid: null };
-    if (whitelist.nickType === "offline") return { ...byName, account: "not-looked-up" };
+    const { lookUp } = nickTypeSpecs[whitelist.nickType];
+    if (!lookUp) return { ...byName, account: "not-looked-up" };
     try {
-      if (typed.gamertag !== null) {
-        const xuid = await geyser.xuidOf(typed.gamertag);
-        return xuid === null
-          ? { ...byName, account: "none" }
-          : { nick: typed.nick, uuid: floodgateUuid(xuid), account: "found" };
-      }
-      const status = await mojang.lookup(typed.nick);
-      return status.premium
-        ? { nick: status.name, uuid: status.uuid, account: "found" }
+      const account = await lookUp.one({ mojang, geyser }, typed);
+      return account
+        ? { nick: account.nick, uuid: account.uuid, account: "found" }
         : { ...byName, account: "none" };
     } catch (error) {
       if (
@@ -140,8 +134,7 @@ export function createDenyList(deps: {
 
     /** The denial staff mean by `typed`: any letter case; on a Bedrock whitelist also the gamertag forms. */
     async findTyped(whitelist: Whitelist, typed: string): Promise<Denial | undefined> {
-      const names = whitelist.nickType === "bedrock" ? namesMeant(whitelist, typed) : [typed.trim()];
-      for (const name of names) {
+      for (const name of namesOf(whitelist, typed)) {
         const found = await byKey(whitelist.id, name);
         if (found) return toDenial(found);
       }
@@ -195,7 +188,7 @@ export function createDenyList(deps: {
       requireManager(whitelist, input.actor);
       const reason = cleanReason(input.reason);
       const typed = parseNick(whitelist, input.nick);
-      const found = await lookUp(whitelist, typed);
+      const found = await accountBehind(whitelist, typed);
       const done = await write(
         async (tx) => {
           if (!(await whitelists.get(whitelist.id))) {

@@ -1,15 +1,21 @@
 import type { EntryRecord, RoleFailure } from "../entries/model.ts";
 import type { NewEntry } from "../entries/service.ts";
 import { nickKey } from "../nicks/key.ts";
-import { settleBounded } from "../shared/bounded.ts";
+import { type Identity, nickTypeSpecs, type Typed } from "../nicks/types.ts";
 import { DomainError, type DomainErrorCode } from "../shared/errors.ts";
 import type { Logger } from "../shared/logger.ts";
 import { clip } from "../shared/text.ts";
 import type { Whitelist, WhitelistRef } from "../whitelists/model.ts";
 import type { WhitelistService } from "../whitelists/service.ts";
-import { type ImportFile, type ImportFormat, readImportFile } from "./import-file.ts";
+import {
+  type ImportedList,
+  type ImportFile,
+  readImportFile,
+  readsAnyText,
+  WHAT_TO_ATTACH,
+} from "./import-file.ts";
 import type { Member } from "./model.ts";
-import { createRegistrar, type Identity, type Typed } from "./registrar.ts";
+import { createRegistrar } from "./registrar.ts";
 import { followsRoles, requireEnabled, requireManager } from "./rules.ts";
 
 /** What a manager imports: the file, who the nicks go to (`owner`: the member named, else the manager). */
@@ -43,7 +49,7 @@ export type ImportLine = {
 /** What an import did, line by line and in counts. */
 export type ImportResult = {
   whitelist: Whitelist;
-  format: ImportFormat;
+  format: ImportedList["format"];
   dryRun: boolean;
   ownerId: string;
   lines: ImportLine[];
@@ -64,15 +70,6 @@ const outcomeOfCode: Partial<Record<DomainErrorCode, ImportOutcome>> = {
 
 /** A refusal code added by the deny list (docs/decisions.md, Import and transfer). */
 const DENIED = "nick-denied";
-
-/** The account an added nick is, for the report. */
-function accountOf(whitelist: Whitelist, identity: Identity): string {
-  if (identity.premium) return `premium, UUID ${identity.uuid}`;
-  if (identity.gamertag !== null) {
-    return `Bedrock gamertag ${identity.gamertag}, Floodgate UUID ${identity.uuid}`;
-  }
-  return whitelist.nickType === "offline" ? "offline nick, not looked up" : "not premium";
-}
 
 /** Options of the importer besides the registrar's own dependencies. */
 export type ImporterDeps = Parameters<typeof createRegistrar>[0] & {
@@ -95,33 +92,6 @@ export function createImporter(deps: ImporterDeps) {
   const batchSize = deps.batchSize ?? 500;
   const geyserConcurrency = deps.geyserConcurrency ?? 8;
   const registrar = createRegistrar(deps);
-
-  /** Asks Mojang or GeyserMC about every candidate; returns the indexes whose look-up could not be made. */
-  const lookUp = async (whitelist: Whitelist, candidates: { index: number; typed: Typed }[]) => {
-    const unanswered = new Set<number>();
-    if (whitelist.nickType === "java" || whitelist.nickType === "premium") {
-      const answers = await mojang.lookupMany(candidates.map(({ typed }) => typed.nick));
-      for (const { index, typed } of candidates) {
-        if (!answers.has(typed.nick.toLowerCase())) unanswered.add(index);
-      }
-    } else if (whitelist.nickType === "bedrock") {
-      // GeyserMC has no bulk endpoint: a few at a time through the client (which caches), none after a failure.
-      let down = false;
-      const outcomes = await settleBounded(candidates, geyserConcurrency, async ({ typed }) => {
-        if (down) throw new Error("not asked: GeyserMC failed before");
-        try {
-          return await geyser.xuidOf(typed.gamertag ?? typed.nick);
-        } catch (error) {
-          down = true;
-          throw error;
-        }
-      });
-      outcomes.forEach((outcome, i) => {
-        if (outcome.status === "rejected") unanswered.add((candidates[i] as { index: number }).index);
-      });
-    }
-    return unanswered;
-  };
 
   return {
     /**
@@ -182,24 +152,31 @@ export function createImporter(deps: ImporterDeps) {
         else candidates.push({ index, typed });
         if (earlier === undefined) firstLine.set(key, line);
       }
-      if (format === "plain" && firstLine.size === 0) {
+      if (readsAnyText(format) && firstLine.size === 0) {
         throw new DomainError(
           "import-file-invalid",
           `None of the ${names.length} lines of ${clip(input.file.name, 64)} is a nick ${whitelist.name} takes, so it is ` +
-            "not a list of nicks. Attach a Minecraft whitelist.json, a plain list (one nick per line) or an " +
-            "EasyWhitelist config.yml.",
+            `not a list of nicks. ${WHAT_TO_ATTACH}`,
         );
       }
 
-      const unanswered = await lookUp(whitelist, candidates);
-      const unchecked =
-        whitelist.nickType === "bedrock"
-          ? "GeyserMC could not be reached: not checked, import the file again"
-          : "Mojang could not be reached: not checked, import the file again";
+      // The look-ups in bulk (Mojang's) or a few at a time (GeyserMC's), before `check` asks them one by one.
+      const { lookUp } = nickTypeSpecs[whitelist.nickType];
+      const unanswered = lookUp
+        ? await lookUp.many(
+            { mojang, geyser },
+            candidates.map(({ typed }) => typed),
+            geyserConcurrency,
+          )
+        : new Set<number>();
       const ready: { index: number; identity: Identity }[] = [];
-      for (const { index } of candidates) {
-        if (unanswered.has(index)) {
-          settle(index, "unchecked", unchecked);
+      for (const [i, { index }] of candidates.entries()) {
+        if (lookUp && unanswered.has(i)) {
+          settle(
+            index,
+            "unchecked",
+            `${lookUp.service} could not be reached: not checked, import the file again`,
+          );
           continue;
         }
         try {
@@ -220,7 +197,7 @@ export function createImporter(deps: ImporterDeps) {
       let grantFailures: RoleFailure[] = [];
       if (input.dryRun) {
         for (const { index, identity } of ready)
-          settle(index, "added", accountOf(whitelist, identity), identity.nick);
+          settle(index, "added", nickTypeSpecs[whitelist.nickType].account(identity), identity.nick);
       } else if (ready.length > 0) {
         grantFailures = await store(whitelist, input, ready, settle);
       }
@@ -299,7 +276,7 @@ export function createImporter(deps: ImporterDeps) {
           for (const entry of newEntries) {
             const { index, identity } = byNick.get(entry) as { index: number; identity: Identity };
             if (addedKeys.has(nickKey(entry.nick)))
-              settle(index, "added", accountOf(whitelist, identity), identity.nick);
+              settle(index, "added", nickTypeSpecs[whitelist.nickType].account(identity), identity.nick);
           }
           for (const entry of taken) {
             const { index } = byNick.get(entry) as { index: number };

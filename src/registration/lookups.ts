@@ -1,7 +1,7 @@
 import type { EntryRecord } from "../entries/model.ts";
 import type { EntryService } from "../entries/service.ts";
-import { namesMeant } from "../nicks/floodgate.ts";
 import { nickKey } from "../nicks/key.ts";
+import { namesOf } from "../nicks/types.ts";
 import { DomainError } from "../shared/errors.ts";
 import { clip } from "../shared/text.ts";
 import type { Whitelist } from "../whitelists/model.ts";
@@ -53,10 +53,6 @@ export function createLookups(deps: {
   /** The whitelists a command means: the one named, else every whitelist of the guild. */
   const candidates = async (guildId: string, whitelist: string | null | undefined): Promise<Whitelist[]> =>
     whitelist?.trim() ? [await whitelists.resolve({ guildId, whitelist })] : whitelists.listForGuild(guildId);
-
-  /** The prefixes of comparison keys `typed` may begin: on a Bedrock whitelist also as Floodgate spells it. */
-  const prefixesOf = (whitelist: Whitelist, typed: string): string[] =>
-    whitelist.nickType === "bedrock" ? namesMeant(whitelist, typed) : [typed];
 
   return {
     /**
@@ -146,7 +142,7 @@ export function createLookups(deps: {
       const typed = input.typed.trim();
       const starting: (NickSuggestion & { key: string })[] = [];
       for (const whitelist of scope.filter((wl) => isManager(wl, input.actor))) {
-        for (const prefix of prefixesOf(whitelist, typed)) {
+        for (const prefix of namesOf(whitelist, typed)) {
           const held =
             input.source === "denied"
               ? await denials.startingWith(whitelist.id, prefix, MAX_SUGGESTIONS)
@@ -163,7 +159,7 @@ export function createLookups(deps: {
           const whitelist = byId.get(entry.whitelistId);
           if (!whitelist) continue;
           const suggestion = { nick: entry.nick, whitelist, key: nickKey(entry.nick) };
-          if (prefixesOf(whitelist, typed).some((prefix) => suggestion.key.startsWith(nickKey(prefix)))) {
+          if (namesOf(whitelist, typed).some((prefix) => suggestion.key.startsWith(nickKey(prefix)))) {
             starting.push(suggestion);
           } else if (suggestion.key.includes(lower)) {
             inside.push(suggestion);

@@ -1,10 +1,10 @@
 import { isUniqueViolation } from "../db/errors.ts";
 import type { Tx } from "../db/store.ts";
+import type { EntryOrigin } from "../entries/model.ts";
 import type { EntryService } from "../entries/service.ts";
 import type { GeyserClient } from "../geyser/client.ts";
 import type { MojangClient } from "../mojang/client.ts";
-import { floodgateName, floodgateUuid } from "../nicks/floodgate.ts";
-import { normaliseNick, parseGamertag } from "../nicks/validate.ts";
+import { type Identity, nickTypeSpecs, parseNick, type Typed } from "../nicks/types.ts";
 import type { Clock } from "../shared/clock.ts";
 import { DomainError } from "../shared/errors.ts";
 import { expiryOf } from "../whitelists/lifetime.ts";
@@ -24,42 +24,17 @@ import {
 } from "./rules.ts";
 
 /**
- * A nick as it will be stored: normalised, in the account's own spelling when premium, as Floodgate names the
- * player for Bedrock (with the gamertag it is spelled from and its XUID).
- */
-export type Identity = {
-  nick: string;
-  uuid: string | null;
-  premium: boolean;
-  gamertag: string | null;
-  xuid: string | null;
-};
-
-/**
  * Who stores an entry: the Discord user acting, the origin, whether the member acts for themselves (wording),
  * who the required role is asked of, if anyone (see RoleCheck; null: no role asked), and how long the entry
  * lasts (seconds; null: for good; see `lifetimeOf` in rules.ts).
  */
 export type Storing = {
   addedBy: string;
-  origin: "discord" | "staff";
+  origin: EntryOrigin;
   self: boolean;
   role: RoleCheck | null;
   lifetimeSeconds: number | null;
 };
-
-/** A typed nick checked against the whitelist's syntax: the name to store, and the gamertag for Bedrock. */
-export type Typed = { nick: string; gamertag: string | null };
-
-/**
- * The typed nick in the whitelist's syntax, as it would be stored (a Bedrock gamertag as Floodgate names the
- * player); throws "nick-invalid" saying what is allowed.
- */
-export function parseNick(whitelist: Whitelist, rawNick: string): Typed {
-  if (whitelist.nickType !== "bedrock") return { nick: normaliseNick(rawNick), gamertag: null };
-  const gamertag = parseGamertag(whitelist, rawNick);
-  return { nick: floodgateName(whitelist, gamertag), gamertag };
-}
 
 /**
  * The way from a typed nick to a stored entry that every registration takes (a member's own, staff's, an
@@ -95,33 +70,16 @@ export function createRegistrar(deps: {
     requireNotDenied(whitelist, nick, await denials.find(whitelist.id, nick, uuid), self);
 
   /**
-   * The lookup of each nick type: Mojang's premium status for `java` and `premium` (the account's own spelling
-   * and UUID are what gets stored), GeyserMC's XUID for `bedrock` (the Floodgate UUID), none for `offline`.
+   * The look-up of the whitelist's nick type (src/nicks/types.ts): the account it finds is what gets stored
+   * (a premium account's own spelling and UUID, a Bedrock player's XUID and Floodgate UUID); where it finds
+   * none, the type refuses the nick or stores it as typed. A type without look-up stores it as typed.
    */
   const identify = async (whitelist: Whitelist, typed: Typed): Promise<Identity> => {
-    const { nick, gamertag } = typed;
-    const plain = { nick, uuid: null, premium: false, gamertag: null, xuid: null };
-    if (whitelist.nickType === "offline") return plain;
-    if (whitelist.nickType === "bedrock" && gamertag !== null) {
-      const xuid = await geyser.xuidOf(gamertag);
-      if (xuid === null) {
-        throw new DomainError(
-          "gamertag-unknown",
-          `No Xbox account has the gamertag ${gamertag}. Check the spelling on your Xbox profile and try again.`,
-        );
-      }
-      return { nick, uuid: floodgateUuid(xuid), premium: false, gamertag, xuid };
-    }
-    const status = await mojang.lookup(nick);
-    if (status.premium) return { ...plain, nick: status.name, uuid: status.uuid, premium: true };
-    if (whitelist.nickType === "premium") {
-      throw new DomainError(
-        "not-premium",
-        `${nick} is not a premium (paid) Minecraft account, and ${whitelist.name} accepts premium accounts ` +
-          "only. Check the spelling, or register the nick of your premium account.",
-      );
-    }
-    return plain;
+    const { lookUp, noAccount } = nickTypeSpecs[whitelist.nickType];
+    const account = lookUp ? await lookUp.one({ mojang, geyser }, typed) : null;
+    if (account) return account;
+    if (lookUp && noAccount) throw noAccount(typed, whitelist.name);
+    return { nick: typed.nick, uuid: null, premium: false, gamertag: null, xuid: null };
   };
 
   /**

@@ -1,5 +1,4 @@
-import { isUniqueViolation } from "../db/errors.ts";
-import type { EntryRecord } from "../entries/model.ts";
+import { BY_MEMBER, type EntryOrigin, type EntryRecord } from "../entries/model.ts";
 import type { EntryService } from "../entries/service.ts";
 import type { GeyserClient } from "../geyser/client.ts";
 import type { GuildService } from "../guilds/service.ts";
@@ -7,17 +6,12 @@ import type { MojangClient } from "../mojang/client.ts";
 import type { Clock } from "../shared/clock.ts";
 import { DomainError } from "../shared/errors.ts";
 import type { Logger } from "../shared/logger.ts";
-import {
-  noObserver,
-  type Observer,
-  type RegistrationKind,
-  type RegistrationOutcome,
-} from "../shared/observer.ts";
+import { noObserver, type Observer } from "../shared/observer.ts";
 import type { Whitelist, WhitelistRef } from "../whitelists/model.ts";
 import type { WhitelistService } from "../whitelists/service.ts";
+import { createApprovals } from "./approvals.ts";
 import type { Departures } from "./departures.ts";
 import type {
-  Decision,
   DenialLookup,
   DiscordPorts,
   Member,
@@ -26,20 +20,17 @@ import type {
   RegistrationRequest,
   Submission,
 } from "./model.ts";
+import { observedBy } from "./observed.ts";
 import { createRegistrar } from "./registrar.ts";
 import type { RequestStore } from "./requests.ts";
 import { createRoleLoss } from "./role-loss.ts";
 import type { RoleGrants } from "./roles.ts";
 import {
   followsRoles,
-  isManager,
   lifetimeOf,
-  pendingRequest,
-  requireApprovalMode,
   requireDirectMode,
   requireManager,
   requireOwnerOrManager,
-  requireUnderLimit,
 } from "./rules.ts";
 
 /** Who registers a nick for whom; see `register`. */
@@ -47,19 +38,13 @@ export type RegisterInput = WhitelistRef & {
   member: Member;
   nick: string;
   actor: Member;
-  origin: "discord" | "staff";
+  origin: EntryOrigin;
   /**
    * Staff only: how long the nick lasts, in seconds (1 minute to 366 days); none or null: for good. A member's
    * own registration lasts the whitelist's entry lifetime instead.
    */
   expiresIn?: number | null;
 };
-
-/** Which request a manager decides; approving needs the requesting member as they are now. */
-export type DecideInput = { requestId: string; actor: Member } & (
-  | { approve: true; member: Member }
-  | { approve: false }
-);
 
 /** Creates the registration service. */
 export function createRegistrationService(deps: {
@@ -79,44 +64,11 @@ export function createRegistrationService(deps: {
   observer?: Observer;
 }) {
   const { whitelists, entries, guilds, requests, grants, departures, discord, logger } = deps;
-  const observer = deps.observer ?? noObserver;
   const { check, store, held } = createRegistrar(deps);
   const roleLoss = createRoleLoss({ whitelists, entries, grants, logger });
-  /** Requests being approved right now: a second click waits for nothing and is refused. */
-  const deciding = new Set<string>();
-
-  const requireRequest = async (requestId: string) => {
-    const request = await requests.get(requestId);
-    const whitelist = request && (await whitelists.get(request.whitelistId));
-    if (!request || !whitelist) {
-      throw new DomainError(
-        "request-not-found",
-        "That request no longer exists (its whitelist may have been deleted). The member can ask again.",
-      );
-    }
-    return { request, whitelist };
-  };
-
-  const requirePending = (request: RegistrationRequest) => {
-    if (deciding.has(request.id)) {
-      throw new DomainError("request-decided", "Another manager is deciding this request right now.");
-    }
-    if (request.status !== "pending") {
-      throw new DomainError("request-decided", `This request was already ${request.status}; nothing to do.`);
-    }
-  };
-
-  /** The refusal of a request staff cannot be shown. */
-  const unpostable = (whitelist: Whitelist) =>
-    DomainError.with(
-      "no-log-channel",
-      `${whitelist.name} needs staff approval, but requests cannot be posted to a log channel.`,
-      { whitelist: whitelist.name },
-    );
-
   /** `register` once its whitelist is resolved (see there). */
   const registerOn = async (whitelist: Whitelist, input: RegisterInput): Promise<Registration> => {
-    const self = input.origin === "discord";
+    const self = input.origin === BY_MEMBER;
     if (self) {
       if (input.actor.userId !== input.member.userId) {
         throw new TypeError("a self-registration's actor is the member; use origin staff for someone else");
@@ -140,88 +92,16 @@ export function createRegistrationService(deps: {
     });
   };
 
-  /** `requestApproval` once its whitelist is resolved (see there). */
-  const requestOn = async (
-    whitelist: Whitelist,
-    input: WhitelistRef & { member: Member; nick: string },
-  ): Promise<RegistrationRequest> => {
-    requireApprovalMode(whitelist);
-    const identity = await check(whitelist, input.member, input.nick, {
-      role: "self",
-      self: true,
-      request: true,
-    });
-    const channelId = (await guilds.get(whitelist.guildId))?.logChannelId;
-    if (!channelId) throw unpostable(whitelist);
-    let request: RegistrationRequest;
-    try {
-      request = await requests.create(
-        { whitelistId: whitelist.id, userId: input.member.userId, ...identity },
-        async (tx) =>
-          requireUnderLimit(whitelist, input.member, await held(whitelist, input.member, true, tx), true),
-      );
-    } catch (error) {
-      if (isUniqueViolation(error)) throw pendingRequest(whitelist, identity.nick);
-      throw error;
-    }
-    logger.info("registration requested", {
-      guildId: whitelist.guildId,
-      whitelistId: whitelist.id,
-      requestId: request.id,
-      nick: request.nick,
-      userId: request.userId,
-    });
-    let messageId: string;
-    try {
-      messageId = await discord.board.post({ channelId, request, whitelist });
-    } catch (error) {
-      logger.warn("registration request not posted", { requestId: request.id, error: String(error) });
-      await requests.close(request.id, "cancelled", input.member.userId);
-      throw unpostable(whitelist);
-    }
-    return requests.attachMessage(request.id, messageId);
-  };
-
-  /** Approving a request: the rules again for the member as they are now, then the entry (see `decide`). */
-  const approve = async (
-    request: RegistrationRequest,
-    whitelist: Whitelist,
-    input: DecideInput & { approve: true },
-  ): Promise<Decision> => {
-    // The manager who clicked reads any refusal, so it is worded about the member (`self: false`).
-    // A Bedrock request is checked again from the gamertag the member typed, as Floodgate spells it now.
-    const identity = await check(whitelist, input.member, request.gamertag ?? request.nick, {
-      role: "approval",
-      self: false,
-      request: false,
-    });
-    // The member asked for it: their own registration, so it lasts the whitelist's entry lifetime.
-    const registration = await store(whitelist, input.member, identity, {
-      addedBy: input.actor.userId,
-      origin: "staff",
-      self: false,
-      lifetimeSeconds: lifetimeOf(whitelist, true),
-      role: "approval",
-    });
-    const approved = await requests.close(request.id, "approved", input.actor.userId);
-    return { outcome: "approved", request: approved, ...registration };
-  };
-
-  /** Runs a registration step and tells the observer how it ended: `success` when it returned. */
-  const observed = async <T>(
-    kind: RegistrationKind,
-    success: RegistrationOutcome,
-    step: () => Promise<T>,
-  ): Promise<T> => {
-    try {
-      const value = await step();
-      observer.registration(kind, success);
-      return value;
-    } catch (error) {
-      observer.registration(kind, registrationFailure(error));
-      throw error;
-    }
-  };
+  const observed = observedBy(deps.observer ?? noObserver);
+  const approvals = createApprovals({
+    whitelists,
+    guilds,
+    requests,
+    discord,
+    logger,
+    registrar: { check, store, held },
+    observed,
+  });
 
   const service = {
     /**
@@ -236,7 +116,7 @@ export function createRegistrationService(deps: {
 
     /**
      * Registers a nick and grants the whitelist's roles the member lacks.
-     * - `origin: "discord"`: the member registers themselves (`actor` is the member). The whitelist must be in
+     * - `origin: BY_MEMBER`: the member registers themselves (`actor` is the member). The whitelist must be in
      *   `command` or `message` mode (an `approval` one answers "wrong-mode": use `submit` or `requestApproval`)
      *   and the member must hold a required role.
      * - `origin: "staff"`: a manager adds a nick for `member` (`/whitelist add`), in any mode. The required
@@ -249,34 +129,33 @@ export function createRegistrationService(deps: {
      */
     async register(input: RegisterInput): Promise<Registration> {
       const whitelist = await whitelists.resolve(input);
-      const kind = input.origin === "discord" ? whitelist.registrationMode : "staff";
+      const kind = input.origin === BY_MEMBER ? whitelist.registrationMode : "staff";
       return observed(kind, "added", () => registerOn(whitelist, input));
     },
 
     /**
-     * What `/register` does for a member, in one call: registers on `command`/`message` whitelists, files a
-     * request on `approval` ones and posts it for staff.
+     * What `/register` does for a member, in one call, on the whitelist the command means (the caller resolved
+     * it, and checked it first): registers on `command`/`message` whitelists, files a request on `approval` ones
+     * and posts it for staff.
      */
-    async submit(input: WhitelistRef & { member: Member; nick: string }): Promise<Submission> {
-      const whitelist = await whitelists.resolve(input);
-      const ref = { guildId: input.guildId, whitelist: whitelist.id };
+    async submit(input: { whitelist: Whitelist; member: Member; nick: string }): Promise<Submission> {
+      const { whitelist, member, nick } = input;
+      const ref = { guildId: whitelist.guildId, whitelist: whitelist.id };
       if (whitelist.registrationMode === "approval") {
-        const request = await service.requestApproval({ ...ref, member: input.member, nick: input.nick });
+        const request = await observed("approval", "requested", () =>
+          approvals.requestOn(whitelist, { ...ref, member, nick }),
+        );
         return { kind: "requested", request, whitelist };
       }
-      const registration = await service.register({
-        ...ref,
-        member: input.member,
-        nick: input.nick,
-        actor: input.member,
-        origin: "discord",
-      });
+      const registration = await observed(whitelist.registrationMode, "added", () =>
+        registerOn(whitelist, { ...ref, member, nick, actor: member, origin: BY_MEMBER }),
+      );
       return { kind: "registered", ...registration };
     },
 
     /**
      * Removes a nick (matched in any letter case; on a Bedrock whitelist also by gamertag, see
-     * EntryService.findTyped). The owner may (origin `discord`), and so may a manager (origin `staff` when the
+     * EntryService.findTyped). The owner may (origin `BY_MEMBER`), and so may a manager (origin `staff` when the
      * nick is someone else's). Roles are reverted by the role reverter listening to the bus.
      */
     async unregister(
@@ -295,7 +174,7 @@ export function createRegistrationService(deps: {
       const removed = await entries.remove({
         whitelistId: whitelist.id,
         nick: entry.nick,
-        origin: entry.userId === input.actor.userId ? "discord" : "staff",
+        origin: entry.userId === input.actor.userId ? BY_MEMBER : "staff",
         actorId: input.actor.userId,
       });
       return { entry: removed, whitelist };
@@ -311,60 +190,13 @@ export function createRegistrationService(deps: {
       input: WhitelistRef & { member: Member; nick: string },
     ): Promise<RegistrationRequest> {
       const whitelist = await whitelists.resolve(input);
-      return observed("approval", "requested", () => requestOn(whitelist, input));
+      return observed("approval", "requested", () => approvals.requestOn(whitelist, input));
     },
 
-    /** A request and its whitelist; throws "request-not-found". */
-    getRequest(requestId: string): Promise<{ request: RegistrationRequest; whitelist: Whitelist }> {
-      return requireRequest(requestId);
-    },
-
-    /** The pending requests of a guild's whitelists, oldest first. */
-    async listPendingRequests(guildId: string): Promise<RegistrationRequest[]> {
-      return requests.listPending((await whitelists.listForGuild(guildId)).map((wl) => wl.id));
-    },
-
-    /**
-     * A manager approves or rejects a pending request. Approving re-runs the self-registration rules for the
-     * requesting `member` as they are now (required role included: they asked for themselves), grants the
-     * roles and stores the entry with origin `staff` and `addedBy` the approver: the change happens at the
-     * manager's click, so the log reads "added by <manager> for <member>". If a rule now refuses (e.g. the nick
-     * was taken meanwhile), the error is thrown and the request stays pending for the manager to reject. The
-     * member asked for it, so it lasts the whitelist's entry lifetime, counted from the approval.
-     */
-    async decide(input: DecideInput): Promise<Decision> {
-      const { request, whitelist } = await requireRequest(input.requestId);
-      requireManager(whitelist, input.actor);
-      requirePending(request);
-      if (!input.approve) {
-        const rejected = await requests.close(request.id, "rejected", input.actor.userId);
-        logger.info("registration rejected", {
-          guildId: whitelist.guildId,
-          requestId: request.id,
-          actorId: input.actor.userId,
-        });
-        return { outcome: "rejected", request: rejected, whitelist };
-      }
-      if (input.member.userId !== request.userId) {
-        throw new TypeError("decide() needs the requesting member, not another one");
-      }
-      deciding.add(request.id);
-      try {
-        return await observed("approval", "added", () => approve(request, whitelist, input));
-      } finally {
-        deciding.delete(request.id);
-      }
-    },
-
-    /** Withdraws a pending request: the requester or a manager may. */
-    async cancelRequest(input: { requestId: string; actor: Member }): Promise<RegistrationRequest> {
-      const { request, whitelist } = await requireRequest(input.requestId);
-      if (request.userId !== input.actor.userId && !isManager(whitelist, input.actor)) {
-        throw new DomainError("not-owner", "Only the member who asked, or staff, can withdraw this request.");
-      }
-      requirePending(request);
-      return requests.close(request.id, "cancelled", input.actor.userId);
-    },
+    getRequest: approvals.getRequest,
+    listPendingRequests: approvals.listPendingRequests,
+    decide: approvals.decide,
+    cancelRequest: approvals.cancelRequest,
 
     /**
      * A member left the guild: removes their entries on the guild's whitelists that have `removeOnLeave`
@@ -444,12 +276,3 @@ export function createRegistrationService(deps: {
 
   return service;
 }
-
-/** How a failed registration ended, as the metrics count it. */
-function registrationFailure(error: unknown): RegistrationOutcome {
-  if (!(error instanceof DomainError)) return "failed";
-  return UNAVAILABLE.has(error.code) ? "unavailable" : "refused";
-}
-
-/** Refusals that say "try again later" rather than "no": an outside service or the store could not answer. */
-const UNAVAILABLE = new Set<string>(["mojang-unavailable", "geyser-unavailable", "store-unavailable"]);

@@ -4,7 +4,7 @@ export type FakeMojangMode = "normal" | "down" | "rate-limited" | "slow";
 /** A premium account the fake knows; the UUID may be given dashed or not (it is served undashed). */
 export type FakeMojangProfile = { name: string; uuid: string };
 
-/** A running fake Mojang: the profile API and the session server's profile by UUID, on one port. */
+/** A running fake Mojang: the profile API and the session server (profiles by UUID, `join`, `hasJoined`), on one port. */
 export type FakeMojang = {
   /** Base URL to use as `MOJANG_API_URL` and `MOJANG_SESSION_URL`, e.g. `http://127.0.0.1:40123`. */
   url: string;
@@ -19,6 +19,8 @@ export type FakeMojang = {
   requestedPaths(): string[];
   /** How many of them were bulk look-ups (`POST /profiles/minecraft`). */
   bulkRequests(): number;
+  /** The server id each account last `join`ed with (undashed UUID → server id), as `hasJoined` will read it. */
+  joins(): Map<string, string>;
   addProfile(profile: FakeMojangProfile): void;
   /** The account with this UUID (dashed or not) changes its name, as a player does on minecraft.net. */
   rename(uuid: string, name: string): void;
@@ -46,6 +48,8 @@ export type FakeMojangOptions = {
 const PROFILE_PATH = /^\/users\/profiles\/minecraft\/([^/]*)$/;
 const SESSION_PROFILE_PATH = /^\/session\/minecraft\/profile\/([^/]*)$/;
 const BULK_PATH = "/profiles/minecraft";
+const JOIN_PATH = "/session/minecraft/join";
+const HAS_JOINED_PATH = "/session/minecraft/hasJoined";
 const CONTROL_PATH = /^\/_fake\/profiles\/([^/]+)$/;
 const VALID_NAME = /^[A-Za-z0-9_]{1,25}$/;
 const UUID = /^[0-9a-f]{32}$/;
@@ -64,7 +68,12 @@ const undashed = (uuid: string) => uuid.replaceAll("-", "").toLowerCase();
  * answers it: a JSON array of at most 10 names gets 200 with the profiles found (names no account has are left
  * out), sorted by name in any letter case; more than 10 names, an invalid name or a body that is not a JSON array
  * get 400 with Mojang's `{error, errorMessage}`, a body not sent as `application/json` gets 415, another method
- * 405.
+ * 405. The session server's login handshake (minecraft.wiki, Protocol Encryption; the wiki.vg archive of the
+ * same page): `POST /session/minecraft/join` with `{accessToken, selectedProfile, serverId}` answers 204 and
+ * records the server id for that account; the fake cannot check Microsoft's tokens, so any access token is
+ * taken for an account it knows, and an unknown account gets 403 `{error: "ForbiddenOperationException", path}`
+ * as Mojang answers a join it refuses. `GET /session/minecraft/hasJoined?username&serverId[&ip]` answers 200
+ * `{id, name, properties}` when that name's account last joined with that server id, else an empty 204.
  */
 export function startFakeMojang(options: FakeMojangOptions = {}): FakeMojang {
   const byName = new Map<string, { id: string; name: string }>();
@@ -116,6 +125,40 @@ export function startFakeMojang(options: FakeMojangOptions = {}): FakeMojang {
   const json = (status: number, body: unknown) => Response.json(body, { status });
 
   /** What the fake answers a request with, in the current mode. */
+  const joined = new Map<string, string>();
+
+  /** `POST /session/minecraft/join`: what a client calls before its Encryption Response. */
+  const join = async (request: Request): Promise<Response> => {
+    if (request.method !== "POST") return json(405, { error: "Method Not Allowed", path: JOIN_PATH });
+    if (!(request.headers.get("content-type") ?? "").toLowerCase().startsWith("application/json")) {
+      return json(415, { error: "Unsupported Media Type", path: JOIN_PATH });
+    }
+    const body = (await request.json().catch(() => null)) as Record<string, unknown> | null;
+    const { accessToken, selectedProfile, serverId } = body ?? {};
+    if (
+      typeof accessToken !== "string" ||
+      typeof selectedProfile !== "string" ||
+      typeof serverId !== "string"
+    ) {
+      return json(400, { error: "IllegalArgumentException", path: JOIN_PATH });
+    }
+    const profile = byId.get(undashed(selectedProfile));
+    if (!profile) return json(403, { error: "ForbiddenOperationException", path: JOIN_PATH });
+    joined.set(profile.id, serverId);
+    return new Response(null, { status: 204 });
+  };
+
+  /** `GET /session/minecraft/hasJoined`: what a server asks once the client's Encryption Response came. */
+  const hasJoined = (request: Request, url: URL): Response => {
+    if (request.method !== "GET") return json(405, { error: "Method Not Allowed", path: HAS_JOINED_PATH });
+    const profile = byName.get((url.searchParams.get("username") ?? "").toLowerCase());
+    const serverId = url.searchParams.get("serverId");
+    if (!profile || serverId === null || joined.get(profile.id) !== serverId) {
+      return new Response(null, { status: 204 });
+    }
+    return json(200, { id: profile.id, name: profile.name, properties: [texturesOf(profile)] });
+  };
+
   const answer = (request: Request): Response | Promise<Response> => {
     if (mode === "slow") {
       return new Promise<Response>((resolve) => {
@@ -133,6 +176,8 @@ export function startFakeMojang(options: FakeMojangOptions = {}): FakeMojang {
     const session = SESSION_PROFILE_PATH.exec(url.pathname);
     if (request.method === "GET" && session) return sessionProfile(url.pathname, session[1] ?? "");
     if (url.pathname === BULK_PATH) return answerBulk(request);
+    if (url.pathname === JOIN_PATH) return join(request);
+    if (url.pathname === HAS_JOINED_PATH) return hasJoined(request, url);
     const match = PROFILE_PATH.exec(url.pathname);
     if (request.method !== "GET" || !match) return json(404, { path: url.pathname, error: "Not Found" });
     const name = decodeURIComponent(match[1] ?? "");
@@ -154,13 +199,18 @@ export function startFakeMojang(options: FakeMojangOptions = {}): FakeMojang {
     if (!UUID.test(id)) return json(400, { path, errorMessage: `Not a valid UUID: ${typed}` });
     const profile = byId.get(id);
     if (!profile) return new Response(null, { status: 204 });
-    const textures = { timestamp: Date.now(), profileId: id, profileName: profile.name, textures: {} };
-    return json(200, {
-      id,
-      name: profile.name,
-      properties: [{ name: "textures", value: Buffer.from(JSON.stringify(textures)).toString("base64") }],
-      profileActions: [],
-    });
+    return json(200, { id, name: profile.name, properties: [texturesOf(profile)], profileActions: [] });
+  };
+
+  /** The `textures` property an account always carries (no skin set), as the session server serves it. */
+  const texturesOf = (profile: { id: string; name: string }) => {
+    const textures = {
+      timestamp: Date.now(),
+      profileId: profile.id,
+      profileName: profile.name,
+      textures: {},
+    };
+    return { name: "textures", value: Buffer.from(JSON.stringify(textures)).toString("base64") };
   };
 
   /** `POST /profiles/minecraft` in normal mode (the modes above apply to it as to any request). */
@@ -240,11 +290,13 @@ export function startFakeMojang(options: FakeMojangOptions = {}): FakeMojang {
     requests: () => paths.length,
     requestedPaths: () => [...paths],
     bulkRequests: () => bulkCount,
+    joins: () => new Map(joined),
     addProfile,
     rename,
     removeProfile(uuid) {
       const profile = known(uuid);
       byId.delete(profile.id);
+      joined.delete(profile.id);
       byName.delete(profile.name.toLowerCase());
     },
     hold() {

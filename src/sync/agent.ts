@@ -1,10 +1,10 @@
 import { CloseCode, RevokedReason } from "../entries/events.ts";
+import { fileOf } from "../formats/index.ts";
 import { type Clock, systemClock } from "../shared/clock.ts";
 import { createBackoff, realSleep, type Sleep } from "./backoff.ts";
 import { createApiClient, type WhitelistRef } from "./client.ts";
 import { ExitCode, SyncStopError, TransientError } from "./errors.ts";
 import { readIfExists } from "./file.ts";
-import { countEntries } from "./formats.ts";
 import {
   createListedWhitelists,
   diffMerged,
@@ -54,8 +54,8 @@ const ONCE_ATTEMPTS = 3;
  * write the file, then apply events as they come. Every write is atomic and only happens when the bytes
  * change; the file always equals what `GET …/entries?format=` serves (for several whitelists: what it would
  * serve for their merged list, see merge.ts), because events are applied to entry lists that are rendered by
- * the server's own `renderExport`. One exception: an existing EasyWhitelist config.yml keeps its other
- * settings, and only its `whitelist` and `whitelisted` keys equal the export's (see fileContent).
+ * the server's own `renderFormat`. One exception: an existing EasyWhitelist config.yml keeps its other
+ * settings, and only its `whitelist` and `whitelisted` keys equal the format's (its `update`).
  * Disconnects resume with `?after=` (no re-fetch); a resync or an unknown cursor re-fetches with ETags (one
  * 304 per whitelist when nothing changed). A refused key stops the agent; a deleted whitelist leaves the file,
  * and the agent stops once none is left.
@@ -108,8 +108,8 @@ export function startSyncAgent(options: SyncOptions, deps: SyncAgentDeps = {}): 
 
   /**
    * Writes freshly fetched lists and remembers the file's hash beside their ETags: the ETags are only sent
-   * again while the file still holds these bytes. An EasyWhitelist config.yml is not the export byte for byte,
-   * so the hash is of the file as written (or as found, when it already listed the same players): any later
+   * again while the file still holds these bytes. An EasyWhitelist config.yml is not the rendered bytes byte for
+   * byte, so the hash is of the file as written (or as found, when it already listed the same players): any later
    * edit of it, by hand or by the plugin saving its config, costs one full download, after which only a list
    * that differs is written again.
    */
@@ -192,7 +192,7 @@ export function startSyncAgent(options: SyncOptions, deps: SyncAgentDeps = {}): 
     report({
       type: "started",
       whitelists: listed.whitelists,
-      entries: countEntries(options.format, file.bytes),
+      entries: file.bytes === null ? 0 : fileOf(options.format).count(file.bytes),
       file: options.out,
       format: options.format,
       written,

@@ -1,6 +1,6 @@
 import { type Static, Type } from "@sinclair/typebox";
 import { Value } from "@sinclair/typebox/value";
-import type { ExportEntry } from "../entries/export.ts";
+import type { Player } from "../formats/spec.ts";
 import type { Clock } from "../shared/clock.ts";
 import { VERSION } from "../version.ts";
 import { retryAfterMs } from "./backoff.ts";
@@ -20,7 +20,7 @@ const EntryList = Type.Array(
 export type WhitelistRef = Static<typeof WhitelistRef>;
 /** The JSON entries, 304 when the ETag sent still matches, or 404 when the whitelist is gone. */
 export type EntriesAnswer =
-  | { status: 200; entries: ExportEntry[]; etag: string | null }
+  | { status: 200; entries: Player[]; etag: string | null }
   | { status: 304 }
   | { status: 404 };
 

@@ -123,8 +123,3 @@ export async function updateFile(
   await writeAtomically(path, bytes);
   return { written: true, bytes };
 }
-
-/** Writes the bytes unless the file already holds exactly them; true when it wrote. */
-export async function writeIfChanged(path: string, bytes: Uint8Array): Promise<boolean> {
-  return (await updateFile(path, (current) => (sameBytes(current, bytes) ? null : bytes))).written;
-}

@@ -1,19 +1,19 @@
-import type { ExportEntry } from "../entries/export.ts";
+import type { Player } from "../formats/spec.ts";
 import { nickKey } from "../nicks/key.ts";
 import type { WhitelistRef } from "./client.ts";
 import type { EntryChange } from "./socket.ts";
 
 /** One whitelist's entries by nick key: a nick is unique per whitelist whatever its letter case. */
-export type EntryMap = Map<string, ExportEntry>;
+export type EntryMap = Map<string, Player>;
 
 /** A nick of the file, and the listed whitelist it comes from. */
-export type MergedEntry = { entry: ExportEntry; whitelist: string };
+export type MergedEntry = { entry: Player; whitelist: string };
 
 /** The file's nicks by nick key: the union of the listed whitelists. */
 export type MergedList = Map<string, MergedEntry>;
 
 /** The entries by nick key, keeping only the fields the file is rendered from. */
-export const toEntryMap = (entries: readonly ExportEntry[]): EntryMap =>
+export const toEntryMap = (entries: readonly Player[]): EntryMap =>
   new Map(
     entries.map((entry) => [
       nickKey(entry.nick),
@@ -21,8 +21,7 @@ export const toEntryMap = (entries: readonly ExportEntry[]): EntryMap =>
     ]),
   );
 
-const sameEntry = (a: ExportEntry, b: ExportEntry) =>
-  a.nick === b.nick && a.uuid === b.uuid && a.premium === b.premium;
+const sameEntry = (a: Player, b: Player) => a.nick === b.nick && a.uuid === b.uuid && a.premium === b.premium;
 
 /** What changed in the file between two merged lists: nicks added (or changed) and removed. */
 export function diffMerged(
@@ -86,7 +85,7 @@ export function createListedWhitelists(whitelists: readonly WhitelistRef[]) {
       return etags;
     },
     /** Stores a whitelist's entries as fetched. */
-    set(id: string, entries: readonly ExportEntry[], etag: string | null): void {
+    set(id: string, entries: readonly Player[], etag: string | null): void {
       const item = find(id);
       if (!item) return;
       item.entries = toEntryMap(entries);
@@ -134,8 +133,7 @@ export function createListedWhitelists(whitelists: readonly WhitelistRef[]) {
 export type ListedWhitelists = ReturnType<typeof createListedWhitelists>;
 
 /** The entries a merged list renders. */
-export const entriesOf = (merged: MergedList): ExportEntry[] =>
-  [...merged.values()].map((item) => item.entry);
+export const entriesOf = (merged: MergedList): Player[] => [...merged.values()].map((item) => item.entry);
 
 /** How whitelists are named in messages: `"survival"`, `"survival" and "bedrock"`. */
 export function namesOf(whitelists: readonly WhitelistRef[]): string {

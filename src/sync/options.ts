@@ -2,21 +2,11 @@ import { readFileSync } from "node:fs";
 import { resolve } from "node:path";
 import { type Static, type TSchema, Type } from "@sinclair/typebox";
 import { Value } from "@sinclair/typebox/value";
-import { type ExportFormat, exportFormats } from "../entries/export.ts";
+import { type FileFormatName, fileFormats, formats } from "../formats/index.ts";
 import { readFlags } from "../shared/flags.ts";
 
 /** The RCON port Minecraft uses when `rcon.port` is not set. */
 export const DEFAULT_RCON_PORT = 25575;
-
-/**
- * What RCON runs after each change unless `--reload-command` says otherwise: the command that makes the game
- * server (or the plugin) read the file again. A plain list has no known reader, so no default.
- */
-export const defaultReloadCommands: Record<ExportFormat, string | null> = {
-  vanilla: "whitelist reload",
-  easywhitelist: "easywl reload",
-  plain: null,
-};
 
 /** The `--reload-command` value that turns the reload off (for RCON used only to kick). */
 const NO_RELOAD = "none";
@@ -44,8 +34,8 @@ export const SyncOptionsSchema = Type.Object({
     description: "a whitelist's id or name, or several separated by commas (survival,bedrock)",
   }),
   WLS_FORMAT: Type.Union(
-    exportFormats.map((format) => Type.Literal(format)),
-    { default: "vanilla", description: `one of ${exportFormats.join(", ")}` },
+    fileFormats.map((format) => Type.Literal(format)),
+    { default: "vanilla", description: `one of ${fileFormats.join(", ")}` },
   ),
   WLS_OUT: Type.String({
     minLength: 1,
@@ -84,13 +74,16 @@ const purposes: Record<OptionName, string> = {
   WLS_KEY: "a link key from /server-link create, or @/path/to/key (preferred: not in `ps`)",
   WLS_WHITELIST:
     "the whitelist's id or name (any letter case); several, comma-separated (survival,bedrock), share the file",
-  WLS_FORMAT: `the file format: ${exportFormats.join(", ")} (default vanilla)`,
+  WLS_FORMAT: `the file format: ${fileFormats.join(", ")} (default vanilla)`,
   WLS_OUT: "the file to keep current, e.g. /srv/minecraft/whitelist.json",
   WLS_RCON: `run the reload command through RCON at host:port after each change (port ${DEFAULT_RCON_PORT} by default)`,
   WLS_RCON_PASSWORD: "the RCON password (environment only: never on the command line)",
   WLS_RCON_PASSWORD_FILE: "a file holding the RCON password",
-  WLS_RELOAD_COMMAND: `what RCON runs after each change (default: ${Object.entries(defaultReloadCommands)
-    .map(([format, command]) => (command === null ? `nothing for ${format}` : `\`${command}\` for ${format}`))
+  WLS_RELOAD_COMMAND: `what RCON runs after each change (default: ${fileFormats
+    .map((format) => {
+      const command = formats[format].file.reloadCommand;
+      return command === null ? `nothing for ${format}` : `\`${command}\` for ${format}`;
+    })
     .join(", ")}); ${NO_RELOAD} runs nothing`,
   WLS_KICK_REMOVED: "also `kick <nick>` through RCON when a nick is removed",
   WLS_ONCE: "write the file once and exit (for cron)",
@@ -117,7 +110,7 @@ export type SyncOptions = {
   key: string;
   /** The whitelists' ids or names as given: the file holds the union of their entries. */
   whitelists: string[];
-  format: ExportFormat;
+  format: FileFormatName;
   /** Absolute path of the file to keep current. */
   out: string;
   rcon: { host: string; port: number; password: string } | null;
@@ -245,12 +238,12 @@ export function parseSyncOptions(
   if (options.WLS_RELOAD_COMMAND !== undefined && rcon === null) {
     throw new SyncOptionsError(`${label("WLS_RELOAD_COMMAND")} needs ${label("WLS_RCON")}`);
   }
-  const format = options.WLS_FORMAT as ExportFormat;
+  const format = options.WLS_FORMAT as FileFormatName;
   const given = options.WLS_RELOAD_COMMAND;
   // A console takes commands without the chat's `/` (Bukkit would look for a command named "/easywl").
   const reloadCommand =
     given === undefined
-      ? defaultReloadCommands[format]
+      ? formats[format].file.reloadCommand
       : given === NO_RELOAD
         ? null
         : given.replace(/^\/+/, "");

@@ -1,8 +1,7 @@
-import { type ExportFormat, renderExport } from "../entries/export.ts";
-import { EasyWhitelistConfigError } from "./easywhitelist.ts";
+import { type FileFormatName, fileOf, renderFormat } from "../formats/index.ts";
+import { UnreadableFileError } from "../formats/spec.ts";
 import { ExitCode, SyncStopError } from "./errors.ts";
-import { updateFile } from "./file.ts";
-import { fileContent } from "./formats.ts";
+import { sameBytes, updateFile } from "./file.ts";
 import { entriesOf, type MergedList } from "./merge.ts";
 import { type SyncState, saveState, statePath } from "./state.ts";
 
@@ -12,20 +11,23 @@ const errorCode = (error: unknown) => (error as NodeJS.ErrnoException).code ?? (
  * The two files the agent writes: the one the game server reads, and its `<out>.cursor`. Both are replaced
  * atomically; a failure to write either stops the agent (exit 1) naming the file.
  */
-export function createOutput(out: string, format: ExportFormat) {
+export function createOutput(out: string, format: FileFormatName) {
+  const { update } = fileOf(format);
   return {
     /**
-     * Brings the file in line with the export of a merged list (the bytes of `?format=`): the export itself,
-     * or for an existing EasyWhitelist config.yml, the same list merged into its other settings. Answers
-     * whether it wrote, and the file's bytes now.
+     * Brings the file in line with a merged list rendered in the format (the bytes of `?format=`): those bytes,
+     * or for a format whose file holds more than the list (EasyWhitelist's config.yml), the same list fitted
+     * into what the file holds (the format's `update`). Answers whether it wrote, and the file's bytes now.
      */
     async write(list: MergedList): Promise<{ written: boolean; bytes: Uint8Array | null }> {
       // Always the server's own renderer over the whole list: the bytes equal `?format=`, whatever the order.
-      const exported = renderExport(format, entriesOf(list)).body;
+      const rendered = renderFormat(format, entriesOf(list));
       try {
-        return await updateFile(out, (current) => fileContent(format, exported, current));
+        return await updateFile(out, (current) =>
+          update ? update(current, rendered) : sameBytes(current, rendered) ? null : rendered,
+        );
       } catch (error) {
-        if (error instanceof EasyWhitelistConfigError) {
+        if (error instanceof UnreadableFileError) {
           throw new SyncStopError(
             `cannot update ${out}: it is ${error.message}, and its other settings would be lost; fix it, or ` +
               "delete it to start from the file a fresh install would use",

@@ -1,4 +1,4 @@
-import type { ExportFormat } from "../entries/export.ts";
+import type { FileFormatName } from "../formats/index.ts";
 import { createLogger, type LogFields } from "../shared/logger.ts";
 
 /** Everything the agent has to say, as data: printed for humans or as JSON lines, and awaited by tests. */
@@ -10,7 +10,7 @@ export type SyncEvent =
       /** The file's players: the union of the whitelists' entries. */
       entries: number;
       file: string;
-      format: ExportFormat;
+      format: FileFormatName;
       /** False when the file already held these bytes (nothing was rewritten). */
       written: boolean;
       once: boolean;

@@ -1,6 +1,6 @@
 import { type Static, Type } from "@sinclair/typebox";
 import { Value } from "@sinclair/typebox/value";
-import type { ExportFormat } from "../entries/export.ts";
+import type { FileFormatName } from "../formats/index.ts";
 import { readIfExists, writeAtomically } from "./file.ts";
 
 const Nullable = <T extends ReturnType<typeof Type.String>>(schema: T) => Type.Union([schema, Type.Null()]);
@@ -25,7 +25,7 @@ const SyncState = Type.Object({
   sha256: Nullable(Type.String()),
 });
 
-/** The state of versions that synced one whitelist, with the ETag of its export file (not of its entries). */
+/** The state of versions that synced one whitelist, with the ETag of its file format (not of its entries). */
 const SyncStateV1 = Type.Object({
   version: Type.Literal(1),
   api: Type.String(),
@@ -38,7 +38,7 @@ const SyncStateV1 = Type.Object({
 export type SyncState = Static<typeof SyncState>;
 
 /** Which service, whitelists and format a state belongs to. */
-export type StateIdentity = { api: string; whitelistIds: string[]; format: ExportFormat };
+export type StateIdentity = { api: string; whitelistIds: string[]; format: FileFormatName };
 
 /** Where the state of an output file lives. */
 export const statePath = (out: string) => `${out}.cursor`;
@@ -67,7 +67,7 @@ const sameIdentity = (
 
 /**
  * The stored state when it belongs to this identity; otherwise (none, unreadable, other) a fresh one. A state
- * of the one-whitelist version keeps its cursor; its ETag named another representation, so it is dropped.
+ * of the one-whitelist version keeps its cursor; its ETag was of another format, so it is dropped.
  */
 export async function loadState(out: string, identity: StateIdentity): Promise<SyncState> {
   const bytes = await readIfExists(statePath(out));

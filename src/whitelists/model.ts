@@ -1,8 +1,9 @@
 import { Type } from "@sinclair/typebox";
 import { type Static, t } from "elysia";
+import { nickTypes } from "../nicks/types.ts";
 
-/** Kinds of nick a whitelist accepts (docs/decisions.md, Nick types and comparison). */
-export const nickTypes = ["java", "premium", "offline", "bedrock"] as const;
+/** Kinds of nick a whitelist accepts (docs/decisions.md, Nick types and comparison); each one's rules are there. */
+export { type NickType, nickTypes } from "../nicks/types.ts";
 /** What losing every required role does to a member's nicks (docs/decisions.md, Access follows roles). */
 export const roleLossPolicies = ["remove", "keep"] as const;
 /** The highest nick limit a role may be given (as `/whitelist edit max-nicks` takes at most). */
@@ -90,8 +91,6 @@ export const Whitelist = t.Object(
 
 /** A whitelist record. */
 export type Whitelist = Static<typeof Whitelist> & { guildId: string };
-/** One of the nick kinds. */
-export type NickType = (typeof nickTypes)[number];
 /** One of the role-loss policies. */
 export type RoleLossPolicy = (typeof roleLossPolicies)[number];
 /** One of the registration modes. */

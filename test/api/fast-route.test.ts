@@ -2,7 +2,7 @@ import { afterEach, beforeEach, expect, test } from "bun:test";
 import type { Server } from "bun";
 import { createApi } from "../../src/api/app.ts";
 import { ENTRIES_ROUTE, entriesRoute } from "../../src/api/entries/fast-route.ts";
-import { createRepresentations, type Representations } from "../../src/api/entries/representation.ts";
+import { createServedFormats, type ServedFormats } from "../../src/api/entries/served.ts";
 import { createRateLimit } from "../../src/api/rate-limit/index.ts";
 import { createHub } from "../../src/realtime/hub.ts";
 import { bearer, tamperKey } from "../helpers/http.ts";
@@ -27,11 +27,11 @@ let server: Server<unknown>;
 let fellBack: { path: string; rateLimit: string | undefined }[];
 let whitelistId: string;
 let key: string;
-let representations: Representations;
+let served: ServedFormats;
 
 beforeEach(async () => {
   services = await testServices();
-  representations = createRepresentations(services.files);
+  served = createServedFormats(services.formatCache);
   const limit = createRateLimit({
     perMinute: PER_MINUTE,
     trustProxy: { kind: "off" },
@@ -45,7 +45,7 @@ beforeEach(async () => {
   server = Bun.serve({
     hostname: "127.0.0.1",
     port: 0,
-    routes: { [ENTRIES_ROUTE]: { GET: entriesRoute({ ...services, representations, limit, fallback }) } },
+    routes: { [ENTRIES_ROUTE]: { GET: entriesRoute({ ...services, served, limit, fallback }) } },
     fetch: () => new Response("not routed", { status: 404 }),
   });
   const whitelist = await seedWhitelist(services, { guildId: GUILD, name: "survival" });
@@ -90,7 +90,7 @@ forEachStore("reads it answers itself", () => {
     ["vanilla", "?format=vanilla"],
   ] as const)("%s: the cached bytes with every header, counted once", async (format, query) => {
     const response = await get(entries(whitelistId, query), bearer(key));
-    const representation = await representations.get(whitelistId, format);
+    const expected = await served.get(whitelistId, format);
     const body: Uint8Array = new Uint8Array(await response.arrayBuffer());
     expect({
       status: response.status,
@@ -102,10 +102,10 @@ forEachStore("reads it answers itself", () => {
       rateLimit: response.headers.get("ratelimit"),
     }).toEqual({
       status: 200,
-      body: (await services.files.get(whitelistId, format)).body,
-      contentType: representation.contentType,
-      disposition: representation.fileName ? `attachment; filename="${representation.fileName}"` : null,
-      etag: representation.etag,
+      body: (await services.formatCache.get(whitelistId, format)).bytes,
+      contentType: expected.contentType,
+      disposition: expected.fileName ? `attachment; filename="${expected.fileName}"` : null,
+      etag: expected.etag,
       policy: `"ip";q=${PER_MINUTE};w=60`,
       rateLimit: `"ip";r=${PER_MINUTE - 1};t=3`,
     });

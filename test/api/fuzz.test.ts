@@ -1,7 +1,7 @@
 import { heapStats } from "bun:jsc";
 import { afterAll, beforeAll, describe, expect, test } from "bun:test";
 import fc from "fast-check";
-import { createRepresentations } from "../../src/api/entries/representation.ts";
+import { createServedFormats } from "../../src/api/entries/served.ts";
 import { generateKey } from "../../src/keys/token.ts";
 import type { Services } from "../../src/services.ts";
 import { startTestServer, type TestServer, tamperKey } from "../helpers/http.ts";
@@ -116,7 +116,7 @@ async function resolve(world: World, text: string): Promise<string> {
   if (!text.includes("{{")) return text;
   const { whitelists, keys, services } = world;
   const etag = async (name: WhitelistName, format: "json" | "plain") =>
-    (await createRepresentations(services.files).get(whitelists[name].id, format)).etag;
+    (await createServedFormats(services.formatCache).get(whitelists[name].id, format)).etag;
   const values: Record<string, string> = {
     "wl.a": whitelists.a.id,
     "wl.b": whitelists.b.id,
@@ -732,7 +732,7 @@ beforeAll(async () => {
   exhaustedWorld = await seedWorld(exhausted.services);
   // Spends the one token; the clock never moves, so it never comes back.
   await (await fetch(`${exhausted.url}/api/v1/whitelists`)).arrayBuffer();
-  // Warm-up: lazy caches (the OpenAPI document, compiled routes, representations) fill before the baseline.
+  // Warm-up: lazy caches (the OpenAPI document, compiled routes, served formats) fill before the baseline.
   for (const generated of fc.sample(request, { seed: SEED - 1, numRuns: WARM_UP_RUNS }))
     await send(open, openWorld, generated);
   memoryBefore = memoryAfterGc();

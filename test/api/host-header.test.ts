@@ -1,5 +1,5 @@
 import { afterAll, beforeAll, describe, expect, test } from "bun:test";
-import { createRepresentations } from "../../src/api/entries/representation.ts";
+import { createServedFormats } from "../../src/api/entries/served.ts";
 import { paths, type RawAnswer, rawRequest, startTestServer, type TestServer } from "../helpers/http.ts";
 import { seedEntries, seedKey, seedWhitelist } from "../helpers/services.ts";
 
@@ -25,7 +25,7 @@ beforeAll(async () => {
   await seedEntries(services, wl.id, ["Notch", "jeb_"]);
   const key = (await seedKey(services, GUILD)).plaintext;
   const scopedToOther = (await seedKey(services, GUILD, other.id)).plaintext;
-  const etag = (await createRepresentations(services.files).get(wl.id, "json")).etag;
+  const etag = (await createServedFormats(services.formatCache).get(wl.id, "json")).etag;
   world = { wl: wl.id, other: other.id, key, scopedToOther, etag };
 });
 

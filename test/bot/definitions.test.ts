@@ -6,7 +6,7 @@ import {
   PermissionFlagsBits,
 } from "discord.js";
 import { buttons, commands } from "../../src/bot/commands/index.ts";
-import { exportFormats } from "../../src/entries/export.ts";
+import { fileFormats } from "../../src/formats/index.ts";
 import { nickTypes, registrationModes } from "../../src/whitelists/model.ts";
 
 /** Every basic option of the command set, with the path that leads to it. */
@@ -121,7 +121,7 @@ describe("command definitions", () => {
     expect({ nickType: choices("nick-type"), mode: choices("mode"), format: choices("format") }).toEqual({
       nickType: [[...nickTypes]],
       mode: [[...registrationModes], [...registrationModes]],
-      format: [[...exportFormats]],
+      format: [[...fileFormats]],
     });
   });
 

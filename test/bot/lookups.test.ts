@@ -57,7 +57,7 @@ describe("/whitelist whois", () => {
         How: "the member registered it",
         When: at(now),
         Expires: "never",
-        Account: "premium (069a79f4-44e9-4726-a5be-fca90e38aaf5)",
+        Account: "premium, UUID 069a79f4-44e9-4726-a5be-fca90e38aaf5",
       },
     });
     const bob = await wl(IDS.owner, "whois", { nick: "bob_mc", whitelist: "survival" });
@@ -67,7 +67,7 @@ describe("/whitelist whois", () => {
       How: "staff: `/whitelist add`, or an approved request",
       When: at(now),
       Expires: at(now + 7 * DAY),
-      Account: "non-premium",
+      Account: "not premium",
     });
   });
 

@@ -120,7 +120,7 @@ describe("/register", () => {
       m.embeds.some((embed) => embed.title === "Nick added"),
     );
     expect(logged.embeds[0]?.fields?.find((field) => field.name === "Account")?.value).toBe(
-      "Bedrock gamertag Steve Jobs (Floodgate UUID 00000000-0000-0000-0009-01f166a329c7)",
+      "Bedrock gamertag Steve Jobs, Floodgate UUID 00000000-0000-0000-0009-01f166a329c7",
     );
   });
 

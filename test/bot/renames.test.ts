@@ -30,7 +30,7 @@ test("a rename found at Mojang is posted once in the log channel as “Nick rena
       fields: [
         { name: "Member", value: `<@${IDS.alice}>`, inline: true },
         { name: "Origin", value: "renamed (Mojang)", inline: true },
-        { name: "Account", value: "premium (069a79f4-44e9-4726-a5be-fca90e38aaf5)", inline: false },
+        { name: "Account", value: "premium, UUID 069a79f4-44e9-4726-a5be-fca90e38aaf5", inline: false },
       ],
     }),
   ]);

@@ -1,5 +1,5 @@
 import { afterEach, describe, expect, test } from "bun:test";
-import { exportFormats } from "../../src/entries/export.ts";
+import { fileFormats } from "../../src/formats/index.ts";
 import { openSocket } from "../helpers/sockets.ts";
 import { IDS, lines, startWorld, type World } from "./world.ts";
 
@@ -395,7 +395,7 @@ describe("/whitelist add and remove", () => {
 });
 
 describe("/whitelist export", () => {
-  test.each(exportFormats)("%s: the attachment is byte for byte what the API serves", async (format) => {
+  test.each(fileFormats)("%s: the attachment is byte for byte what the API serves", async (format) => {
     world = await startWorld();
     const survival = await world.whitelist({ managerRoleIds: [IDS.staffRole], maxNicksPerUser: 3 });
     for (const nick of ["Notch", "zed_offline", "alpha_1"]) {

@@ -93,7 +93,7 @@ describe("replicas on one PostgreSQL", () => {
     expect(onA.at(-1)).toBe("6 entry.removed Alpha (remote)");
     // The served bytes follow on every replica.
     for (const services of [a, b, c]) {
-      const body = new TextDecoder().decode((await services.files.get(wl.id, "plain")).body);
+      const body = new TextDecoder().decode((await services.formatCache.get(wl.id, "plain")).bytes);
       expect(body.trim().split("\n").sort()).toEqual(["Bravo", "Charlie", "Delta", "Echo"]);
     }
   });

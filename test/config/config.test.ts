@@ -78,6 +78,23 @@ describe("configuration", () => {
       'HOST must be an IP address or host name of this machine to listen on, e.g. 0.0.0.0 or 127.0.0.1 (got "999.1.1.1")',
     ],
     ["HOST", "http://0.0.0.0", "HOST must be an IP address or host name"],
+    [
+      "LINK_PORT",
+      "70000",
+      "LINK_PORT must be a TCP port 0-65535 for the link endpoint, where players join to prove their Java " +
+        'account (on HOST; 0 = any free port; unset: off) (got "70000")',
+    ],
+    ["LINK_PORT", "mc", "LINK_PORT must be a TCP port 0-65535 for the link endpoint"],
+    [
+      "LINK_ADDRESS",
+      "mc example org",
+      "LINK_ADDRESS must be the address players type to reach the link endpoint, a host name or IP with an " +
+        'optional :port 1-65535, e.g. mc.example.org or mc.example.org:25577 (got "mc example org")',
+    ],
+    ["LINK_ADDRESS", "mc.example.org:70000", "LINK_ADDRESS must be the address players type"],
+    ["LINK_ADDRESS", "mc.example.org:0", "LINK_ADDRESS must be the address players type"],
+    ["LINK_ADDRESS", "minecraft://mc.example.org", "LINK_ADDRESS must be the address players type"],
+    ["LINK_ADDRESS", "-mc.example.org", "LINK_ADDRESS must be the address players type"],
   ])("a bad %s (%s) stops start-up with a message naming it", (name, value, message) => {
     expect(() => loadConfig({ [name]: value })).toThrow(ConfigError);
     expect(() => loadConfig({ [name]: value })).toThrow(message);
@@ -89,6 +106,21 @@ describe("configuration", () => {
       expect(loadConfig({ HOST: host }).HOST).toBe(host);
     },
   );
+
+  test("the link endpoint is off unless LINK_PORT is set; LINK_ADDRESS takes a name or an address, with a port", () => {
+    expect(loadConfig({})).not.toContainKeys(["LINK_PORT", "LINK_ADDRESS"]);
+    expect(loadConfig({ LINK_PORT: "25577" }).LINK_PORT).toBe(25577);
+    expect(loadConfig({ LINK_PORT: "0" }).LINK_PORT).toBe(0);
+    for (const address of [
+      "mc.example.org",
+      "mc.example.org:25577",
+      "203.0.113.7",
+      "[2001:db8::7]:25565",
+      "localhost",
+    ]) {
+      expect(loadConfig({ LINK_ADDRESS: address }).LINK_ADDRESS).toBe(address);
+    }
+  });
 
   test("flags map to variables; a flag without a value is an error", () => {
     expect(flagsToEnv(["--port", "8080", "--database-path=/tmp/x.db", "--log-level", "debug"])).toEqual({

@@ -6,7 +6,7 @@ import { pgMigrations } from "../../src/db/migrations.ts";
 import type * as pgSchema from "../../src/db/pg/schema.ts";
 import { openPostgres } from "../../src/db/pg/store.ts";
 import type * as sqliteSchema from "../../src/db/schema.ts";
-import { type FileFormat, renderFile } from "../../src/entries/files.ts";
+import { type FormatName, renderFormat } from "../../src/formats/index.ts";
 import { createServices, type Services } from "../../src/services.ts";
 import { manualClock } from "../../src/shared/clock.ts";
 import { silentLogger } from "../../src/shared/logger.ts";
@@ -95,9 +95,9 @@ describe("PostgreSQL", () => {
     expect(await services.events.bounds()).toEqual({ oldest: 1, latest: 4 });
 
     const stored = await services.entries.list(wl.id);
-    for (const format of ["json", "plain", "vanilla", "easywhitelist"] satisfies FileFormat[]) {
-      const body = new TextDecoder().decode((await services.files.get(wl.id, format)).body);
-      expect(body).toBe(new TextDecoder().decode(renderFile(format, stored).body));
+    for (const format of ["json", "plain", "vanilla", "easywhitelist"] satisfies FormatName[]) {
+      const body = new TextDecoder().decode((await services.formatCache.get(wl.id, format)).bytes);
+      expect(body).toBe(new TextDecoder().decode(renderFormat(format, stored)));
     }
 
     const { key, plaintext } = await seedKey(services, GUILD, wl.id);

@@ -211,3 +211,78 @@ describe("fake Mojang bulk look-up (POST /profiles/minecraft)", () => {
     expect((await bulk(["Notch"])).status).toBe(503);
   });
 });
+
+describe("fake Mojang session server: join and hasJoined", () => {
+  const NOTCH = "069a79f444e94726a5befca90e38aaf5";
+  const join = (body: unknown, init: RequestInit = {}) =>
+    fetch(`${fake.url}/session/minecraft/join`, {
+      method: "POST",
+      headers: { "content-type": "application/json" },
+      body: JSON.stringify(body),
+      ...init,
+    });
+  const hasJoined = (username: string, serverId: string) =>
+    fetch(
+      `${fake.url}/session/minecraft/hasJoined?username=${encodeURIComponent(username)}&serverId=${encodeURIComponent(serverId)}`,
+    );
+
+  test("a join with any token for a known account answers 204, and hasJoined then answers its profile", async () => {
+    fake = startFakeMojang({ profiles: [{ name: "Notch", uuid: NOTCH }] });
+    const joined = await join({ accessToken: "anything", selectedProfile: NOTCH, serverId: "-4f2a" });
+    expect(await answer(joined)).toEqual({ status: 204, body: null });
+    expect(fake.joins()).toEqual(new Map([[NOTCH, "-4f2a"]]));
+    const profile = await answer(await hasJoined("Notch", "-4f2a"));
+    expect(profile).toEqual({
+      status: 200,
+      body: { id: NOTCH, name: "Notch", properties: [{ name: "textures", value: expect.any(String) }] },
+    });
+    // Asked again (a server retrying): the join is still on record.
+    expect((await hasJoined("Notch", "-4f2a")).status).toBe(200);
+  });
+
+  test("hasJoined answers 204 to a name that never joined, another server id, or an unknown name", async () => {
+    fake = startFakeMojang({
+      profiles: [
+        { name: "Notch", uuid: NOTCH },
+        { name: "jeb_", uuid: "853c80ef3c3749fdaa49938b674adae6" },
+      ],
+    });
+    expect((await join({ accessToken: "t", selectedProfile: NOTCH, serverId: "abc" })).status).toBe(204);
+    expect((await hasJoined("jeb_", "abc")).status).toBe(204);
+    expect((await hasJoined("Notch", "abd")).status).toBe(204);
+    expect((await hasJoined("Nobody", "abc")).status).toBe(204);
+    // A later join with another server id replaces the record, as one client joins one server at a time.
+    expect((await join({ accessToken: "t", selectedProfile: NOTCH, serverId: "xyz" })).status).toBe(204);
+    expect((await hasJoined("Notch", "abc")).status).toBe(204);
+    expect((await hasJoined("notch", "xyz")).status).toBe(200);
+  });
+
+  test("a join for an account the fake does not know gets Mojang's 403; malformed joins are refused", async () => {
+    fake = startFakeMojang({ profiles: [{ name: "Notch", uuid: NOTCH }] });
+    expect(
+      await answer(
+        await join({ accessToken: "t", selectedProfile: "11111111222233334444555555555555", serverId: "a" }),
+      ),
+    ).toEqual({
+      status: 403,
+      body: { error: "ForbiddenOperationException", path: "/session/minecraft/join" },
+    });
+    expect((await join({ selectedProfile: NOTCH, serverId: "a" })).status).toBe(400);
+    expect(
+      (await join({ accessToken: "t", selectedProfile: NOTCH, serverId: "a" }, { headers: {} })).status,
+    ).toBe(415);
+    expect((await fetch(`${fake.url}/session/minecraft/join`)).status).toBe(405);
+    expect(fake.joins().size).toBe(0);
+  });
+
+  test("an account removed is forgotten by hasJoined; the modes apply to both calls", async () => {
+    fake = startFakeMojang({ profiles: [{ name: "Notch", uuid: NOTCH }] });
+    expect((await join({ accessToken: "t", selectedProfile: NOTCH, serverId: "a" })).status).toBe(204);
+    fake.setMode("down");
+    expect((await hasJoined("Notch", "a")).status).toBe(503);
+    fake.setMode("normal");
+    fake.removeProfile(NOTCH);
+    expect((await hasJoined("Notch", "a")).status).toBe(204);
+    expect(fake.requestedPaths().filter((path) => path.startsWith("/session/minecraft/"))).toHaveLength(3);
+  });
+});

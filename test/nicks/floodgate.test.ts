@@ -1,18 +1,15 @@
 import { describe, expect, test } from "bun:test";
-import {
-  FLOODGATE_DEFAULTS,
-  floodgateName,
-  floodgateUuid,
-  gamertagOf,
-  namesMeant,
-} from "../../src/nicks/floodgate.ts";
+import { floodgateName, floodgateUuid, gamertagOf, namesMeant } from "../../src/nicks/floodgate.ts";
+
+/** Floodgate's own defaults (`username-prefix: "."`, `replace-spaces: true`). */
+const DEFAULTS = { floodgatePrefix: ".", replaceSpaces: true };
 
 describe("the name Floodgate gives a Bedrock player", () => {
   test.each([
-    [FLOODGATE_DEFAULTS, "Alex Pocket", ".Alex_Pocket"],
-    [FLOODGATE_DEFAULTS, "Steve", ".Steve"],
+    [DEFAULTS, "Alex Pocket", ".Alex_Pocket"],
+    [DEFAULTS, "Steve", ".Steve"],
     // Floodgate cuts prefix + gamertag to 16 characters, then replaces the spaces.
-    [FLOODGATE_DEFAULTS, "Sixteen Chars 16", ".Sixteen_Chars_1"],
+    [DEFAULTS, "Sixteen Chars 16", ".Sixteen_Chars_1"],
     [{ floodgatePrefix: ".", replaceSpaces: false }, "Alex Pocket", ".Alex Pocket"],
     [{ floodgatePrefix: "", replaceSpaces: true }, "Alex Pocket", "Alex_Pocket"],
     [{ floodgatePrefix: "*", replaceSpaces: true }, "Alex Pocket", "*Alex_Pocket"],
@@ -25,15 +22,15 @@ describe("the name Floodgate gives a Bedrock player", () => {
   test("the gamertag meant by a typed nick: bare, or as the game shows it", () => {
     expect(
       ["Alex Pocket", ".Alex_Pocket", "Alex_Pocket", "  .Alex Pocket "].map((typed) =>
-        gamertagOf(FLOODGATE_DEFAULTS, typed),
+        gamertagOf(DEFAULTS, typed),
       ),
     ).toEqual(["Alex Pocket", "Alex Pocket", "Alex Pocket", "Alex Pocket"]);
     expect(gamertagOf({ floodgatePrefix: "", replaceSpaces: true }, ".Alex")).toBe(".Alex");
   });
 
   test("a typed nick stands for itself and for Floodgate's spelling of it", () => {
-    expect(namesMeant(FLOODGATE_DEFAULTS, "Alex Pocket")).toEqual(["Alex Pocket", ".Alex_Pocket"]);
-    expect(namesMeant(FLOODGATE_DEFAULTS, ".Alex_Pocket")).toEqual([".Alex_Pocket"]);
+    expect(namesMeant(DEFAULTS, "Alex Pocket")).toEqual(["Alex Pocket", ".Alex_Pocket"]);
+    expect(namesMeant(DEFAULTS, ".Alex_Pocket")).toEqual([".Alex_Pocket"]);
     expect(namesMeant({ floodgatePrefix: ".", replaceSpaces: false }, "Alex_Pocket")).toEqual([
       "Alex_Pocket",
       ".Alex Pocket",

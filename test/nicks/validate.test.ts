@@ -1,10 +1,12 @@
 import { describe, expect, test } from "bun:test";
-import { FLOODGATE_DEFAULTS } from "../../src/nicks/floodgate.ts";
 import { normaliseNick, parseGamertag } from "../../src/nicks/validate.ts";
 import type { NickType } from "../../src/whitelists/model.ts";
 
+/** Floodgate's own defaults (`username-prefix: "."`, `replace-spaces: true`). */
+const FLOODGATE = { floodgatePrefix: ".", replaceSpaces: true };
+
 const invalid = (nickType: NickType, raw: string) => () =>
-  nickType === "bedrock" ? parseGamertag(FLOODGATE_DEFAULTS, raw) : normaliseNick(raw);
+  nickType === "bedrock" ? parseGamertag(FLOODGATE, raw) : normaliseNick(raw);
 
 describe("java-style nicks (java, premium, offline)", () => {
   test("accept 3-16 of A-Z a-z 0-9 _ as typed", () => {
@@ -47,7 +49,7 @@ describe("bedrock gamertags", () => {
     ["Sixteen Chars 16", "Sixteen Chars 16"],
     [".Sixteen Chars 16", "Sixteen Chars 16"],
   ])("%p is the gamertag %p (typed bare, or as the game shows it)", (raw, gamertag) => {
-    expect(parseGamertag(FLOODGATE_DEFAULTS, raw)).toBe(gamertag);
+    expect(parseGamertag(FLOODGATE, raw)).toBe(gamertag);
   });
 
   test.each([

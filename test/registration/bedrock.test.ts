@@ -77,7 +77,7 @@ forEachStore("registering a Bedrock player", () => {
         premium: false,
       }),
     );
-    expect((await services.files.get(wl.id, "json")).body).toEqual(
+    expect((await services.formatCache.get(wl.id, "json")).bytes).toEqual(
       new TextEncoder().encode(
         JSON.stringify([
           { nick: ".Steve_Jobs", uuid: uuidOf(XBOX.steveJobs.xuid), premium: false, expiresAt: null },

@@ -1,5 +1,5 @@
 import { describe, expect, test } from "bun:test";
-import { renderExport } from "../../src/entries/export.ts";
+import { formats, renderFormat } from "../../src/formats/index.ts";
 import { readImportFile } from "../../src/registration/import-file.ts";
 
 const file = (name: string, text: string | Uint8Array) => ({
@@ -50,8 +50,7 @@ describe("reading a list to import", () => {
       expiresAt: null,
     }));
     const read = (format: "plain" | "vanilla" | "easywhitelist") => {
-      const exported = renderExport(format, entries);
-      const list = readImportFile({ name: exported.fileName ?? "", bytes: exported.body });
+      const list = readImportFile({ name: formats[format].file.name, bytes: renderFormat(format, entries) });
       return { format: list.format, names: list.names.map((listed) => listed.name).sort() };
     };
     expect(read("vanilla")).toEqual({

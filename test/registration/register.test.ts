@@ -237,13 +237,22 @@ forEachStore("registering a nick", () => {
   test("an approval whitelist refuses direct self-registration; submit files a request there instead", async () => {
     const { registration } = await setup({ registrationMode: "approval" });
     await expect(selfRegister("Notch")).rejects.toEqual(refusal("wrong-mode", "need staff approval"));
-    const submitted = await registration.submit({ guildId: GUILD, member: alice, nick: "Notch" });
+    const whitelists = world.services.whitelists;
+    const submitted = await registration.submit({
+      whitelist: await whitelists.resolve({ guildId: GUILD }),
+      member: alice,
+      nick: "Notch",
+    });
     expect(submitted).toEqual(
       expect.objectContaining({ kind: "requested", request: expect.objectContaining({ status: "pending" }) }),
     );
     await seedWhitelist(world.services, { guildId: GUILD, name: "open", registrationMode: "message" });
     expect(
-      await registration.submit({ guildId: GUILD, whitelist: "open", member: alice, nick: "jeb_" }),
+      await registration.submit({
+        whitelist: await whitelists.resolve({ guildId: GUILD, whitelist: "open" }),
+        member: alice,
+        nick: "jeb_",
+      }),
     ).toEqual(
       expect.objectContaining({ kind: "registered", entry: expect.objectContaining({ nick: "jeb_" }) }),
     );

@@ -147,7 +147,9 @@ forEachStore("a premium account renamed at Mojang", () => {
     await h.services.reverter.settled();
     expect(h.roles.calls).toEqual([]);
     // What game servers download says the new name.
-    const vanilla = JSON.parse(new TextDecoder().decode((await h.services.files.get(wl.id, "vanilla")).body));
+    const vanilla = JSON.parse(
+      new TextDecoder().decode((await h.services.formatCache.get(wl.id, "vanilla")).bytes),
+    );
     expect(vanilla).toEqual([{ uuid: NOTCH.uuid, name: "Notch2" }]);
     // The stored events are what a resuming socket replays.
     const stored = await h.services.events.listAfter(0, { guildId: GUILD, whitelistId: null });

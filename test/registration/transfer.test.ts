@@ -55,7 +55,7 @@ forEachStore("handing a nick over", () => {
     const published: ChangeNotice[] = [];
     world.services.bus.subscribe((notice) => published.push(notice));
     const events = (await world.services.events.listAfter(0, { guildId: GUILD, whitelistId: null })).length;
-    const file = await world.services.files.get(world.wl.id, "vanilla");
+    const file = await world.services.formatCache.get(world.wl.id, "vanilla");
 
     const first = await transfer("ALICE_MC", alice);
     expect(first).toEqual({
@@ -85,7 +85,7 @@ forEachStore("handing a nick over", () => {
     expect({
       published,
       events: (await world.services.events.listAfter(0, { guildId: GUILD, whitelistId: null })).length,
-      sameFile: (await world.services.files.get(world.wl.id, "vanilla")) === file,
+      sameFile: (await world.services.formatCache.get(world.wl.id, "vanilla")) === file,
     }).toEqual({ published: [], events, sameFile: true });
 
     // Removing the nick now takes the role back from its new owner, as for any registration of theirs.

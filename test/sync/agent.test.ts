@@ -2,7 +2,7 @@ import { afterEach, describe, expect, test } from "bun:test";
 import { chmodSync, readdirSync, readFileSync, statSync, writeFileSync } from "node:fs";
 import { join } from "node:path";
 import { closeDatabase } from "../../src/db/client.ts";
-import { exportFormats } from "../../src/entries/export.ts";
+import { fileFormats } from "../../src/formats/index.ts";
 import type { RunningService } from "../../src/server.ts";
 import { openServices } from "../../src/services.ts";
 import { manualClock } from "../../src/shared/clock.ts";
@@ -62,7 +62,7 @@ afterEach(async () => {
 });
 
 describe("the file equals the API's ?format= bytes", () => {
-  test.each(exportFormats)("%s: after start and after each addition and removal", async (format) => {
+  test.each(fileFormats)("%s: after start and after each addition and removal", async (format) => {
     const { service, s, wl, key } = await world();
     const options = agentOptions(service, key, "survival", dir.path, { format });
     const sync = agent(options);

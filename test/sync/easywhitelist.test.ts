@@ -2,10 +2,10 @@ import { afterEach, describe, expect, test } from "bun:test";
 import { readFileSync, statSync, writeFileSync } from "node:fs";
 import { join } from "node:path";
 import { parse } from "yaml";
-import { renderExport } from "../../src/entries/export.ts";
+import { mergeConfig } from "../../src/formats/easywhitelist.ts";
+import { fileOf, renderFormat } from "../../src/formats/index.ts";
+import { UnreadableFileError } from "../../src/formats/spec.ts";
 import type { RunningService } from "../../src/server.ts";
-import { EasyWhitelistConfigError, mergeEasyWhitelistConfig } from "../../src/sync/easywhitelist.ts";
-import { countEntries } from "../../src/sync/formats.ts";
 import { runSyncCommand } from "../../src/sync/index.ts";
 import { statePath } from "../../src/sync/state.ts";
 import { seedEntries, tempDir } from "../helpers/services.ts";
@@ -36,14 +36,14 @@ const edited = fixture("easywhitelist-edited.yml.txt");
 const text = (bytes: Uint8Array | null) => (bytes === null ? null : new TextDecoder().decode(bytes));
 const bytes = (value: string) => new TextEncoder().encode(value);
 const exported = (...nicks: string[]) =>
-  renderExport(
+  renderFormat(
     "easywhitelist",
     nicks.map((nick) => ({ nick, uuid: null, premium: false })),
-  ).body;
+  );
 
 describe("fitting the list into an existing config.yml", () => {
   test("the plugin's default file: only whitelist and whitelisted change, in place", () => {
-    expect(text(mergeEasyWhitelistConfig(shipped, exported("Notch", "jeb_")))).toBe(
+    expect(text(mergeConfig(shipped, exported("Notch", "jeb_")))).toBe(
       "no_whitelisted: '&aYou''re not that awesome to be whitelisted.'\n" +
         "whitelisted:\n  - jeb_\n  - notch\n" +
         "whitelist: true\n",
@@ -51,7 +51,7 @@ describe("fitting the list into an existing config.yml", () => {
   });
 
   test("a hand-edited file: every other key, comment and the order stay, byte for byte", () => {
-    const merged = text(mergeEasyWhitelistConfig(edited, exported("Notch", "yes", ".Steve Gamer", "123")));
+    const merged = text(mergeConfig(edited, exported("Notch", "yes", ".Steve Gamer", "123")));
     expect(merged).toBe(`# EasyWhitelist: while \`whitelist\` is true, only the names below may join.
 # Edited by hand on survival; the kick message takes & colour codes.
 
@@ -77,40 +77,40 @@ uuidlisted: {}
   });
 
   test("emptied: an empty list, its comment kept on its line", () => {
-    const merged = text(mergeEasyWhitelistConfig(edited, exported()));
+    const merged = text(mergeConfig(edited, exported()));
     expect(merged).toContain(
       "\nwhitelisted: [] # kept by whitelist-sync\n# end of the list\nuuidlisted: {}\n",
     );
   });
 
   test("a file that already lets in exactly these players is left alone, however it is formatted", () => {
-    const ours = mergeEasyWhitelistConfig(edited, exported("Notch", "jeb_")) as Uint8Array;
-    expect(mergeEasyWhitelistConfig(ours, exported("Notch", "jeb_"))).toBeNull();
+    const ours = mergeConfig(edited, exported("Notch", "jeb_")) as Uint8Array;
+    expect(mergeConfig(ours, exported("Notch", "jeb_"))).toBeNull();
     // As Bukkit saves it (the plugin saves on every start): another style, the same keys as SnakeYAML reads them.
     const saved = bytes("whitelist: yes\nwhitelisted: [jeb_, 'notch']\nno_whitelisted: hi\n");
-    expect(mergeEasyWhitelistConfig(saved, exported("Notch", "jeb_"))).toBeNull();
+    expect(mergeConfig(saved, exported("Notch", "jeb_"))).toBeNull();
   });
 
   test("names YAML 1.1 would misread are rewritten quoted; a switched-off whitelist is switched on", () => {
-    expect(
-      text(mergeEasyWhitelistConfig(bytes("whitelist: false\nwhitelisted:\n- yes\n"), exported("yes"))),
-    ).toBe('whitelist: true\nwhitelisted:\n- "yes"\n');
-    expect(text(mergeEasyWhitelistConfig(bytes("whitelisted:\n  - on\n"), exported("on")))).toBe(
+    expect(text(mergeConfig(bytes("whitelist: false\nwhitelisted:\n- yes\n"), exported("yes")))).toBe(
+      'whitelist: true\nwhitelisted:\n- "yes"\n',
+    );
+    expect(text(mergeConfig(bytes("whitelisted:\n  - on\n"), exported("on")))).toBe(
       'whitelisted:\n  - "on"\nwhitelist: true\n',
     );
   });
 
   test("no file, or an empty one: the file a fresh install would use, as the API serves it", () => {
     const fresh = exported("Notch");
-    expect(mergeEasyWhitelistConfig(null, fresh)).toBe(fresh);
-    expect(mergeEasyWhitelistConfig(bytes("\n"), fresh)).toBe(fresh);
-    expect(text(mergeEasyWhitelistConfig(bytes("# only a comment\n"), fresh))).toBe(
+    expect(mergeConfig(null, fresh)).toBe(fresh);
+    expect(mergeConfig(bytes("\n"), fresh)).toBe(fresh);
+    expect(text(mergeConfig(bytes("# only a comment\n"), fresh))).toBe(
       "# only a comment\n\nwhitelist: true\nwhitelisted:\n  - notch\n",
     );
   });
 
   test("Windows line ends stay Windows line ends", () => {
-    expect(text(mergeEasyWhitelistConfig(bytes("a: 1\r\nwhitelisted: []\r\n"), exported("Notch")))).toBe(
+    expect(text(mergeConfig(bytes("a: 1\r\nwhitelisted: []\r\n"), exported("Notch")))).toBe(
       "a: 1\r\nwhitelisted:\r\n  - notch\r\nwhitelist: true\r\n",
     );
   });
@@ -124,17 +124,16 @@ uuidlisted: {}
     ],
     ["a list, not a mapping", "- notch\n", /^not a mapping of keys/],
   ])("a file that is %s is not overwritten: an error says why", (_label, source, message) => {
-    expect(() => mergeEasyWhitelistConfig(bytes(source), exported("Notch"))).toThrow(
-      EasyWhitelistConfigError,
-    );
-    expect(() => mergeEasyWhitelistConfig(bytes(source), exported("Notch"))).toThrow(message);
+    expect(() => mergeConfig(bytes(source), exported("Notch"))).toThrow(UnreadableFileError);
+    expect(() => mergeConfig(bytes(source), exported("Notch"))).toThrow(message);
   });
 
-  test("countEntries reads the players of any config.yml", () => {
-    expect(countEntries("easywhitelist", mergeEasyWhitelistConfig(edited, exported("a", "b")))).toBe(2);
-    expect(countEntries("easywhitelist", shipped)).toBe(0);
-    expect(countEntries("easywhitelist", bytes("whitelist: true\nwhitelisted: [a, b, c]\n"))).toBe(3);
-    expect(countEntries("easywhitelist", bytes("whitelisted: [\n"))).toBe(0);
+  test("count reads the players of any config.yml", () => {
+    const { count } = fileOf("easywhitelist");
+    expect(count(mergeConfig(edited, exported("a", "b")) as Uint8Array)).toBe(2);
+    expect(count(shipped)).toBe(0);
+    expect(count(bytes("whitelist: true\nwhitelisted: [a, b, c]\n"))).toBe(3);
+    expect(count(bytes("whitelisted: [\n"))).toBe(0);
   });
 });
 
@@ -173,7 +172,7 @@ describe("the agent with --format easywhitelist", () => {
     const sync = runAgent(options);
     agents.push(sync);
     expect((await sync.waitFor("started")).entries).toBe(2);
-    const expected = (nicks: string[]) => text(mergeEasyWhitelistConfig(edited, exported(...nicks)));
+    const expected = (nicks: string[]) => text(mergeConfig(edited, exported(...nicks)));
     expect(readFileSync(out, "utf8")).toBe(expected(["Notch", "jeb_"]) as string);
 
     await seedEntries(s, wl.id, ["Alex"]);

@@ -9,9 +9,7 @@ import {
   writeFileSync,
 } from "node:fs";
 import { join } from "node:path";
-import { renderExport } from "../../src/entries/export.ts";
-import { writeAtomically, writeIfChanged } from "../../src/sync/file.ts";
-import { countEntries } from "../../src/sync/formats.ts";
+import { writeAtomically } from "../../src/sync/file.ts";
 import { freshState, loadState, saveState, statePath } from "../../src/sync/state.ts";
 import { tempDir } from "../helpers/services.ts";
 
@@ -40,16 +38,6 @@ describe("atomic file writes", () => {
     symlinkSync(target, link);
     await writeAtomically(link, bytes("[1]\n"));
     expect([lstatSync(link).isSymbolicLink(), readFileSync(target, "utf8")]).toEqual([true, "[1]\n"]);
-  });
-
-  test("writeIfChanged leaves identical bytes alone", async () => {
-    dir = tempDir("wls-file-");
-    const path = join(dir.path, "f");
-    expect(await writeIfChanged(path, bytes("x"))).toBe(true);
-    const mtime = statSync(path).mtimeMs;
-    expect(await writeIfChanged(path, bytes("x"))).toBe(false);
-    expect(statSync(path).mtimeMs).toBe(mtime);
-    expect(await writeIfChanged(path, bytes("y"))).toBe(true);
   });
 
   test("a write into a missing directory fails without leaving anything", async () => {
@@ -96,12 +84,4 @@ describe("resume state", () => {
     writeFileSync(statePath(out), JSON.stringify({ ...freshState(identity), after: "-1" }));
     expect(await loadState(out, identity)).toEqual(freshState(identity));
   });
-});
-
-test("countEntries reads the player count back from each format", () => {
-  const entries = ["Notch", "jeb_", "yes"].map((nick) => ({ nick, uuid: null, premium: false }));
-  for (const format of ["plain", "easywhitelist", "vanilla"] as const) {
-    expect(countEntries(format, renderExport(format, entries).body)).toBe(3);
-    expect(countEntries(format, renderExport(format, []).body)).toBe(0);
-  }
 });

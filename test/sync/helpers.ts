@@ -1,8 +1,8 @@
 import { readFileSync } from "node:fs";
 import { join } from "node:path";
-import type { ExportEntry } from "../../src/entries/export.ts";
-import { type ExportFormat, renderExport } from "../../src/entries/export.ts";
 import type { NewEntry } from "../../src/entries/service.ts";
+import { type FileFormatName, fileOf, renderFormat } from "../../src/formats/index.ts";
+import type { Player } from "../../src/formats/spec.ts";
 import { nickKey } from "../../src/nicks/key.ts";
 import type { RunningService } from "../../src/server.ts";
 import type { Services } from "../../src/services.ts";
@@ -13,7 +13,6 @@ import {
   type SyncOptions,
   startSyncAgent,
 } from "../../src/sync/index.ts";
-import { defaultReloadCommands } from "../../src/sync/options.ts";
 import type { SetTimer } from "../../src/sync/socket.ts";
 import { seedEntries, seedKey, seedWhitelist } from "../helpers/services.ts";
 
@@ -203,7 +202,7 @@ export function agentOptions(
     out: join(dir, "whitelist.json"),
     rcon: null,
     // What parseSyncOptions picks for the format when RCON is on.
-    reloadCommand: overrides.rcon ? defaultReloadCommands[format] : null,
+    reloadCommand: overrides.rcon ? fileOf(format).reloadCommand : null,
     kickRemoved: false,
     once: false,
     json: false,
@@ -216,7 +215,7 @@ export async function apiBytes(
   service: RunningService,
   key: string,
   whitelistId: string,
-  format: ExportFormat,
+  format: FileFormatName,
 ): Promise<Uint8Array<ArrayBuffer>> {
   const response = await fetch(`${service.url}/api/v1/whitelists/${whitelistId}/entries?format=${format}`, {
     headers: { authorization: `Bearer ${key}` },
@@ -233,19 +232,19 @@ export async function mergedApiBytes(
   service: RunningService,
   key: string,
   whitelistIds: readonly string[],
-  format: ExportFormat,
+  format: FileFormatName,
 ): Promise<Uint8Array<ArrayBuffer>> {
-  const merged = new Map<string, ExportEntry>();
+  const merged = new Map<string, Player>();
   for (const id of whitelistIds) {
     const response = await fetch(`${service.url}/api/v1/whitelists/${id}/entries`, {
       headers: { authorization: `Bearer ${key}` },
     });
     if (!response.ok) throw new Error(`GET entries of ${id} answered ${response.status}`);
-    for (const entry of (await response.json()) as ExportEntry[]) {
+    for (const entry of (await response.json()) as Player[]) {
       if (!merged.has(nickKey(entry.nick))) merged.set(nickKey(entry.nick), entry);
     }
   }
-  return Uint8Array.from(renderExport(format, [...merged.values()]).body);
+  return Uint8Array.from(renderFormat(format, [...merged.values()]));
 }
 
 /** A file's bytes, comparable with `apiBytes`. */

@@ -1,8 +1,8 @@
 import { afterEach, describe, expect, test } from "bun:test";
 import { existsSync, readFileSync, writeFileSync } from "node:fs";
 import { join } from "node:path";
-import { exportFormats } from "../../src/entries/export.ts";
-import { FLOODGATE_DEFAULTS, floodgateName, floodgateUuid } from "../../src/nicks/floodgate.ts";
+import { fileFormats } from "../../src/formats/index.ts";
+import { floodgateName, floodgateUuid } from "../../src/nicks/floodgate.ts";
 import type { RunningService } from "../../src/server.ts";
 import { manualClock } from "../../src/shared/clock.ts";
 import { runSyncCommand, SyncStopError } from "../../src/sync/index.ts";
@@ -31,9 +31,12 @@ import { type RconServer, startRconServer } from "./minecraft-rcon.ts";
 const NOTCH = "069a79f4-44e9-4726-a5be-fca90e38aaf5";
 const ACTOR = "300000000000000009";
 
+/** The Floodgate settings a new whitelist takes (Floodgate's own defaults), which the Bedrock entries are spelled under. */
+const FLOODGATE = { floodgatePrefix: ".", replaceSpaces: true };
+
 /** A Bedrock entry as the registration stores it: Floodgate's name, the gamertag, the XUID, Floodgate's UUID. */
 const bedrockPlayer = (gamertag: string, xuid: string) => ({
-  nick: floodgateName(FLOODGATE_DEFAULTS, gamertag),
+  nick: floodgateName(FLOODGATE, gamertag),
   gamertag,
   xuid,
   uuid: floodgateUuid(xuid),
@@ -118,7 +121,7 @@ describe("a Java and a Bedrock whitelist in one file", () => {
     ]);
   });
 
-  test.each(exportFormats)(
+  test.each(fileFormats)(
     "%s: the bytes ?format= serves for the same list, at start and after each change",
     async (format) => {
       const { service, s, survival, bedrock, creative, key, out, ids } = await world();

@@ -1,6 +1,6 @@
 import { toOpenAPISchema } from "@elysiajs/openapi";
 import type { AnyElysia } from "elysia";
-import { exportFormats } from "../../entries/export.ts";
+import { fileFormats } from "../../formats/index.ts";
 import { problemExamples } from "./examples.ts";
 
 const API_DESCRIPTION = `Read-and-remove access to the Minecraft whitelists of a Discord server.
@@ -57,7 +57,7 @@ const VanillaEntry = {
   },
 };
 
-/** The ways the entries route answers 200: JSON entries or one of the export files. */
+/** The ways the entries route answers 200: JSON entries or one of the file formats. */
 function entriesContent() {
   return {
     "application/json": {
@@ -141,7 +141,7 @@ export function refineDocument(generated: { paths: Json; components: { schemas: 
       for (const parameter of operation.parameters ?? []) {
         if (parameter.name === "format") {
           parameter.description =
-            `Return an export file instead of JSON: one of ${exportFormats.join(", ")}. ` +
+            `Return an export file instead of JSON: one of ${fileFormats.join(", ")}. ` +
             "`plain` is one nick per line (text/plain); `easywhitelist` the EasyWhitelist plugin's config.yml " +
             "(application/yaml); `vanilla` Minecraft's whitelist.json (offline UUIDs for non-premium nicks).";
         }

@@ -1,8 +1,9 @@
+import { fileFormats } from "../../formats/index.ts";
 import { type ProblemKind, problemKinds, problemType } from "../problem.ts";
 
 /** A `detail` each problem kind could carry, for the documented examples. */
 const exampleDetails: Partial<Record<ProblemKind, string>> = {
-  "invalid-request": "format must be one of plain, easywhitelist, vanilla.",
+  "invalid-request": `format must be one of ${fileFormats.join(", ")}.`,
   unauthorized: "This key is invalid or has been revoked.",
   "whitelist-forbidden": "This key is limited to whitelist k3v9x0q2ab.",
   "whitelist-not-found":

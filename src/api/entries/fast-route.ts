@@ -1,6 +1,5 @@
 import type { BunRequest, Server } from "bun";
-import { exportFormats } from "../../entries/export.ts";
-import type { FileFormat } from "../../entries/files.ts";
+import { type FormatName, fileFormats } from "../../formats/index.ts";
 import type { KeyService } from "../../keys/service.ts";
 import { authenticate, authenticateCached } from "../auth.ts";
 import type { RateLimit } from "../rate-limit/index.ts";
@@ -15,9 +14,9 @@ export const ENTRIES_ROUTE = "/api/v1/whitelists/:whitelistId/entries";
 
 /** Ids as the service makes them; anything else (escapes, odd characters) takes the validated route. */
 const PLAIN_ID = /^[0-9A-Za-z_-]{1,64}$/;
-const FORMATS: ReadonlyMap<string, FileFormat> = new Map([
+const FORMATS: ReadonlyMap<string, FormatName> = new Map([
   ["", "json"],
-  ...exportFormats.map((format) => [`format=${format}`, format] as [string, FileFormat]),
+  ...fileFormats.map((format) => [`format=${format}`, format] as [string, FormatName]),
 ]);
 
 /** What the route needs besides the entries: keys, the rate limit, and the app for everything else. */

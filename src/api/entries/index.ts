@@ -1,7 +1,7 @@
 import { Elysia, t } from "elysia";
-import { exportFormats } from "../../entries/export.ts";
 import { Entry } from "../../entries/model.ts";
 import type { EntryService } from "../../entries/service.ts";
+import { fileFormats } from "../../formats/index.ts";
 import { authorizeWhitelist } from "../../keys/scope.ts";
 import type { KeyService } from "../../keys/service.ts";
 import { bearerAuth } from "../auth.ts";
@@ -17,12 +17,11 @@ const WhitelistId = t.String({
 
 const Format = t.Optional(
   t.Union(
-    exportFormats.map((format) => t.Literal(format)),
+    fileFormats.map((format) => t.Literal(format)),
     {
-      description:
-        "Return the export file instead of JSON: `plain` (one nick per line), `easywhitelist` (config.yml of the " +
-        "EasyWhitelist plugin) or `vanilla` (Minecraft's whitelist.json, offline UUIDs for non-premium nicks).",
-      error: `format must be one of ${exportFormats.join(", ")}`,
+      // The document describes each format (src/api/docs/document.ts).
+      description: "Return a game server's file instead of JSON",
+      error: `format must be one of ${fileFormats.join(", ")}`,
     },
   ),
 );

@@ -1,13 +1,13 @@
-import type { FileFormat } from "../../entries/files.ts";
+import type { FormatName } from "../../formats/index.ts";
 import { authorizeWhitelist } from "../../keys/scope.ts";
 import type { Principal } from "../../keys/service.ts";
 import type { WhitelistService } from "../../whitelists/service.ts";
-import type { Representation, Representations } from "./representation.ts";
+import type { ServedFormat, ServedFormats } from "./served.ts";
 
 /** What answering an entries read needs. */
 export type EntriesDeps = {
   whitelists: WhitelistService;
-  representations: Representations;
+  served: ServedFormats;
 };
 
 /**
@@ -20,12 +20,12 @@ export async function serveEntries(
   deps: EntriesDeps,
   principal: Principal,
   whitelistId: string,
-  format: FileFormat,
+  format: FormatName,
   request: Request,
   extraHeaders?: Record<string, string>,
 ): Promise<Response> {
   const whitelist = authorizeWhitelist(principal, whitelistId, await deps.whitelists.get(whitelistId));
-  return respond(await deps.representations.get(whitelist.id, format), request, extraHeaders);
+  return respond(await deps.served.get(whitelist.id, format), request, extraHeaders);
 }
 
 /**
@@ -37,37 +37,37 @@ export function serveCachedEntries(
   deps: EntriesDeps,
   principal: Principal,
   whitelistId: string,
-  format: FileFormat,
+  format: FormatName,
   request: Request,
   extraHeaders?: Record<string, string>,
 ): Response | undefined {
   const whitelist = deps.whitelists.cached(whitelistId);
   if (!whitelist) return undefined;
   authorizeWhitelist(principal, whitelistId, whitelist);
-  const representation = deps.representations.cached(whitelist.id, format);
-  return representation && respond(representation, request, extraHeaders);
+  const served = deps.served.cached(whitelist.id, format);
+  return served && respond(served, request, extraHeaders);
 }
 
-/** The response carrying a representation, or 304 when `If-None-Match` holds its ETag. */
+/** The response carrying a served format, or 304 when `If-None-Match` holds its ETag. */
 function respond(
-  representation: Representation,
+  served: ServedFormat,
   request: Request,
   extraHeaders: Record<string, string> | undefined,
 ): Response {
   const headers: Record<string, string> = {
     ...extraHeaders,
-    etag: representation.etag,
+    etag: served.etag,
     "cache-control": "no-cache",
   };
   const ifNoneMatch = request.headers.get("if-none-match");
-  if (ifNoneMatch !== null && matchesEtag(ifNoneMatch, representation.etag)) {
+  if (ifNoneMatch !== null && matchesEtag(ifNoneMatch, served.etag)) {
     return new Response(null, { status: 304, headers });
   }
-  headers["content-type"] = representation.contentType;
-  if (representation.fileName) {
-    headers["content-disposition"] = `attachment; filename="${representation.fileName}"`;
+  headers["content-type"] = served.contentType;
+  if (served.fileName) {
+    headers["content-disposition"] = `attachment; filename="${served.fileName}"`;
   }
-  const { body } = representation;
+  const { body } = served;
   if (body instanceof Blob) return new Response(body, { headers });
   // A large body goes out chunk by chunk, straight to the socket, its length known up front.
   headers["content-length"] = String(body.size);

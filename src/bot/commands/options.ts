@@ -4,28 +4,16 @@ import type {
   SlashCommandBooleanOption,
   SlashCommandStringOption,
 } from "discord.js";
-import { type ExportFormat, exportFormats } from "../../entries/export.ts";
+import { fileFormats, formats } from "../../formats/index.ts";
 import { floodgateName } from "../../nicks/floodgate.ts";
+import { nickTypeSpecs, nickTypes } from "../../nicks/types.ts";
 import { DomainError } from "../../shared/errors.ts";
-import {
-  type NickType,
-  nickTypes,
-  type RegistrationMode,
-  registrationModes,
-  type Whitelist,
-} from "../../whitelists/model.ts";
+import { type RegistrationMode, registrationModes, type Whitelist } from "../../whitelists/model.ts";
 import type { BotContext } from "../context.ts";
 import { requireGuildId } from "./preconditions.ts";
 
 /** Discord's limit on autocomplete suggestions. */
 const MAX_SUGGESTIONS = 25;
-
-const nickTypeLabels: Record<NickType, string> = {
-  java: "java: Java Edition, premium status looked up",
-  premium: "premium: paid Java accounts only",
-  offline: "offline: Java syntax, never looked up",
-  bedrock: "bedrock: Xbox gamertag (Floodgate)",
-};
 
 const modeLabels: Record<RegistrationMode, string> = {
   command: "command: members run /register",
@@ -33,18 +21,18 @@ const modeLabels: Record<RegistrationMode, string> = {
   approval: "approval: /register files a request staff approve",
 };
 
-const formatLabels: Record<ExportFormat, string> = {
-  plain: "plain: whitelist.txt, one nick per line",
-  easywhitelist: "easywhitelist: config.yml of the EasyWhitelist plugin",
-  vanilla: "vanilla: Minecraft's whitelist.json",
-};
-
-/** The choices of a `nick-type` option. */
-export const nickTypeChoices = nickTypes.map((value) => ({ name: nickTypeLabels[value], value }));
+/** The choices of a `nick-type` option: each type's name and its label. */
+export const nickTypeChoices = nickTypes.map((value) => ({
+  name: `${value}: ${nickTypeSpecs[value].label}`,
+  value,
+}));
 /** The choices of a `mode` option. */
 export const modeChoices = registrationModes.map((value) => ({ name: modeLabels[value], value }));
 /** The choices of a `format` option. */
-export const formatChoices = exportFormats.map((value) => ({ name: formatLabels[value], value }));
+export const formatChoices = fileFormats.map((value) => ({
+  name: `${value}: ${formats[value].file.label}`,
+  value,
+}));
 
 /** The `floodgate-prefix` option of `/whitelist create` and `edit`: Floodgate's `username-prefix`. */
 export const floodgatePrefixOption = (option: SlashCommandStringOption) =>
@@ -69,12 +57,20 @@ export function floodgateSettings(options: ChatInputCommandInteraction["options"
   };
 }
 
-/** A Bedrock whitelist's Floodgate settings, and what they make of a gamertag (no final period). */
+/** A whitelist's Floodgate settings, and what they make of a gamertag (no final period). */
 export function describeFloodgate(whitelist: Whitelist): string {
   const prefix = whitelist.floodgatePrefix === "" ? "no prefix" : `prefix \`${whitelist.floodgatePrefix}\``;
   const spaces = whitelist.replaceSpaces ? "spaces as `_`" : "spaces kept";
   const example = floodgateName(whitelist, "Alex Pocket");
   return `Floodgate: ${prefix}, ${spaces} (the gamertag Alex Pocket plays as \`${example}\`)`;
+}
+
+/**
+ * The settings of the whitelist's nick type that `/whitelist create` and `show` describe: the Floodgate ones
+ * where Floodgate names the players (Bedrock), else none.
+ */
+export function describeNickTypeSettings(whitelist: Whitelist): string | null {
+  return nickTypeSpecs[whitelist.nickType].floodgate ? describeFloodgate(whitelist) : null;
 }
 
 /** A string option's value as one of `allowed` (Discord enforces choices; this keeps the types honest). */

@@ -36,9 +36,7 @@ export const register = {
     requireReadable(named, context.intents);
     await deferAnswer(interaction);
     const submission = await context.services.registration.submit({
-      guildId,
-      whitelist: interaction.options.getString("whitelist"),
-      channelId: interaction.channelId,
+      whitelist: named,
       member,
       nick: interaction.options.getString("nick", true),
     });

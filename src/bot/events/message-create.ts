@@ -1,6 +1,7 @@
-import type { Message } from "discord.js";
+import { Events, type Message } from "discord.js";
+import { BY_MEMBER } from "../../entries/model.ts";
 import type { Registration } from "../../registration/model.ts";
-import type { BotContext } from "../context.ts";
+import type { BotContext, Listener } from "../context.ts";
 import { createReplyCooldown, type ReplyCooldown } from "../cooldown.ts";
 import { describeFailure, logUnexpected } from "../errors.ts";
 import { expiresIn } from "../expiry.ts";
@@ -69,7 +70,7 @@ export function createMessageHandler(
         member,
         actor: member,
         nick,
-        origin: "discord",
+        origin: BY_MEMBER,
       });
     } catch (error) {
       logUnexpected(context, "message registration failed", { guildId: message.guildId }, error);
@@ -93,3 +94,12 @@ export function createMessageHandler(
     }
   };
 }
+
+/** A message in a guild: in a `message`-mode channel it registers its nick (the handler above). */
+export const messageCreate = {
+  event: Events.MessageCreate,
+  run(message, context) {
+    // Not tracked, like a command: the member is answered in its own time.
+    void context.handleMessage(message);
+  },
+} satisfies Listener<Events.MessageCreate>;

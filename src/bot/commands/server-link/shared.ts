@@ -1,7 +1,6 @@
 import type { AutocompleteInteraction, SlashCommandStringOption } from "discord.js";
 import type { LinkKeyView } from "../../../keys/service.ts";
-import type { Services } from "../../../services.ts";
-import type { BotContext } from "../../context.ts";
+import type { BotContext, BotServices } from "../../context.ts";
 import { mayManageGuild } from "../preconditions.ts";
 
 /** Adds the `id` option naming a link; active links are suggested as "name (id)". */
@@ -30,7 +29,7 @@ export async function suggestLinks(interaction: AutocompleteInteraction, context
 }
 
 /** What a link reaches, in words: "whitelist **survival**" or "the whole server". */
-export async function scopeOf(key: Pick<LinkKeyView, "whitelistId">, services: Services): Promise<string> {
+export async function scopeOf(key: Pick<LinkKeyView, "whitelistId">, services: BotServices): Promise<string> {
   if (key.whitelistId === null) return "the whole server";
   const whitelist = await services.whitelists.get(key.whitelistId);
   return whitelist ? `whitelist **${whitelist.name}**` : "a deleted whitelist";

@@ -5,7 +5,7 @@ import { isPaused, pausedForStaff } from "../../intents.ts";
 import { whitelistWarnings } from "../../setup-warnings.ts";
 import { answer, deferAnswer } from "../answer.ts";
 import {
-  describeFloodgate,
+  describeNickTypeSettings,
   floodgatePrefixOption,
   floodgateSettings,
   modeChoices,
@@ -105,7 +105,7 @@ export const create = {
       await deferAnswer(interaction);
       await context.ensureIntents();
     }
-    const floodgate = whitelist.nickType === "bedrock" ? ` ${describeFloodgate(whitelist)}.` : "";
+    const floodgate = describeNickTypeSettings(whitelist);
     // The whitelist exists either way; what would stop it working is said now, not when a member fails.
     const warnings = interaction.guild
       ? await whitelistWarnings(
@@ -119,7 +119,7 @@ export const create = {
       interaction,
       [
         `✅ Created **${whitelist.name}** (id \`${whitelist.id}\`): ${whitelist.nickType} nicks, ` +
-          `${whitelist.maxNicksPerUser} per member.${floodgate}`,
+          `${whitelist.maxNicksPerUser} per member.${floodgate ? ` ${floodgate}.` : ""}`,
         await howMembersRegister(whitelist, context),
         ...warnings,
         "Next: set required, granted and manager roles with `/whitelist roles`, and give your game server " +

@@ -1,4 +1,5 @@
 import { SlashCommandSubcommandBuilder } from "discord.js";
+import { type NickType, nickTypeSpecs } from "../../../nicks/types.ts";
 import type { DenyOutcome } from "../../../registration/deny.ts";
 import { REASON_MAX } from "../../../registration/deny.ts";
 import { requireManager } from "../../../registration/rules.ts";
@@ -11,18 +12,28 @@ import { whitelistFromOption, whitelistOption } from "../options.ts";
 import { requireGuildId } from "../preconditions.ts";
 import type { Subcommand } from "../subcommands.ts";
 
+const premiumDenied = (uuid: string) =>
+  `Its premium account is denied too (UUID \`${uuid}\`), whatever it is renamed to.`;
+
+/** What `/whitelist deny` says of the account found behind a denied nick, by nick type (offline: none looked up). */
+const accountDenied: Record<NickType, ((uuid: string) => string) | null> = {
+  java: premiumDenied,
+  premium: premiumDenied,
+  offline: null,
+  bedrock: (uuid) =>
+    `Its Xbox account is denied too (Floodgate UUID \`${uuid}\`), whatever gamertag it takes.`,
+};
+
 /** What the manager reads about the account look-up behind a denial. */
 function accountLine(outcome: DenyOutcome): string | null {
   const { denial, whitelist, account } = outcome;
-  if (account === "found") {
-    return whitelist.nickType === "bedrock"
-      ? `Its Xbox account is denied too (Floodgate UUID \`${denial.uuid}\`), whatever gamertag it takes.`
-      : `Its premium account is denied too (UUID \`${denial.uuid}\`), whatever it is renamed to.`;
+  if (account === "found" && denial.uuid !== null) {
+    return accountDenied[whitelist.nickType]?.(denial.uuid) ?? null;
   }
-  if (account === "unavailable") {
-    const service = whitelist.nickType === "bedrock" ? "GeyserMC" : "Mojang";
+  const { lookUp } = nickTypeSpecs[whitelist.nickType];
+  if (account === "unavailable" && lookUp) {
     return (
-      `⚠️ ${service} could not be reached, so ${denial.nick} is denied by name only` +
+      `⚠️ ${lookUp.service} could not be reached, so ${denial.nick} is denied by name only` +
       (denial.uuid ? " (and by the UUID found before)" : "") +
       ": run this again later to deny its account too, whatever it is renamed to."
     );

@@ -1,4 +1,5 @@
 import { ChannelType, SlashCommandSubcommandBuilder } from "discord.js";
+import { nickTypeSpecs } from "../../../nicks/types.ts";
 import type { UpkeepReport } from "../../../registration/bedrock.ts";
 import { DomainError } from "../../../shared/errors.ts";
 import { parseDuration } from "../../../whitelists/lifetime.ts";
@@ -136,7 +137,7 @@ export const edit = {
       actorId: interaction.user.id,
     });
     const floodgateChanged =
-      updated.nickType === "bedrock" &&
+      nickTypeSpecs[updated.nickType].floodgate &&
       (updated.floodgatePrefix !== whitelist.floodgatePrefix ||
         updated.replaceSpaces !== whitelist.replaceSpaces);
     if (updated.registrationMode === "message" || floodgateChanged) await deferAnswer(interaction);

@@ -1,5 +1,5 @@
 import { SlashCommandSubcommandBuilder } from "discord.js";
-import { exportFormats } from "../../../entries/export.ts";
+import { fileFormats, formats } from "../../../formats/index.ts";
 import { requireManager } from "../../../registration/rules.ts";
 import { actingMember } from "../../members.ts";
 import { answer } from "../answer.ts";
@@ -8,7 +8,7 @@ import type { Subcommand } from "../subcommands.ts";
 
 /**
  * `/whitelist export whitelist format` (managers): attaches the file a game server reads, byte for byte what
- * `GET /api/v1/whitelists/{id}/entries?format=` serves (the same representation cache).
+ * `GET /api/v1/whitelists/{id}/entries?format=` serves (the same format cache).
  */
 export const exportWhitelist = {
   data: new SlashCommandSubcommandBuilder()
@@ -26,15 +26,16 @@ export const exportWhitelist = {
   async execute(interaction, context) {
     const whitelist = await whitelistFromOption(interaction, context);
     requireManager(whitelist, actingMember(interaction));
-    const format = oneOf(exportFormats, interaction.options.getString("format", true), "format");
-    const file = await context.services.files.get(whitelist.id, format);
+    const format = oneOf(fileFormats, interaction.options.getString("format", true), "format");
+    const formatted = await context.services.formatCache.get(whitelist.id, format);
+    const fileName = formats[format].file.name;
     const count = (await context.services.entries.list(whitelist.id)).length;
     await answer(interaction, {
       content:
-        `📄 **${whitelist.name}** as \`${file.fileName}\` (${count} nick(s)). Put it in your server's folder, or ` +
+        `📄 **${whitelist.name}** as \`${fileName}\` (${count} nick(s)). Put it in your server's folder, or ` +
         `let the server fetch it: \`${context.apiUrl}/whitelists/${whitelist.id}/entries?format=${format}\` ` +
         "with a key from `/server-link create`.",
-      files: [{ attachment: Buffer.from(file.body), name: file.fileName ?? `whitelist-${format}` }],
+      files: [{ attachment: Buffer.from(formatted.bytes), name: fileName }],
     });
   },
 

@@ -1,6 +1,7 @@
 import { SlashCommandSubcommandBuilder } from "discord.js";
+import { formats } from "../../../formats/index.ts";
 import type { ImportResult } from "../../../registration/import.ts";
-import { IMPORT_LIMITS, type ImportFormat, tooBig } from "../../../registration/import-file.ts";
+import { IMPORT_LIMITS, tooBig } from "../../../registration/import-file.ts";
 import { outcomeLabels, renderImportReport } from "../../../registration/import-report.ts";
 import { requireManager } from "../../../registration/rules.ts";
 import { clip } from "../../../shared/text.ts";
@@ -15,12 +16,6 @@ import { suggestWhitelists, whitelistFromOption, whitelistOption } from "../opti
 import { requireGuildId } from "../preconditions.ts";
 import type { Subcommand } from "../subcommands.ts";
 
-const formatNames: Record<ImportFormat, string> = {
-  vanilla: "a Minecraft whitelist.json",
-  plain: "a plain list",
-  easywhitelist: "an EasyWhitelist config.yml",
-};
-
 /** The name of the per-line report attached to the answer. */
 export const REPORT_NAME = "import-report.csv";
 
@@ -29,7 +24,7 @@ const count = (n: number) => n.toLocaleString("en-US");
 /** The answer: what was read, the counts, and what to do about the names that were not added. */
 function summary(result: ImportResult, fileName: string): string {
   const { counts, whitelist, dryRun } = result;
-  const file = `**${plainName(fileName)}** (${formatNames[result.format]}, ${count(result.lines.length)} name(s))`;
+  const file = `**${plainName(fileName)}** (${formats[result.format].file.reader.label}, ${count(result.lines.length)} name(s))`;
   const tally = [
     `${dryRun ? "would be added" : outcomeLabels.added}: ${count(counts.added)}`,
     `${outcomeLabels.already}: ${count(counts.already)}`,

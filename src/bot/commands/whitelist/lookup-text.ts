@@ -1,8 +1,9 @@
 import type { APIEmbed } from "discord.js";
-import type { EntryRecord } from "../../../entries/model.ts";
+import { BY_MEMBER, type EntryRecord } from "../../../entries/model.ts";
+import { nickTypeSpecs } from "../../../nicks/types.ts";
 import type { Denial } from "../../../registration/model.ts";
 import type { Whitelist } from "../../../whitelists/model.ts";
-import { accountOf, colours } from "../../log-channel.ts";
+import { colours } from "../../log-channel.ts";
 import { plainName } from "../../text.ts";
 
 // How `/whitelist whois` and `/whitelist member` show entries and denials (docs/decisions.md, Look-ups).
@@ -15,7 +16,7 @@ export function moment(ms: number): string {
 
 /** How an entry came to be: the member registered it, or staff added it (or approved the member's request). */
 export function howAdded(entry: Pick<EntryRecord, "origin">): string {
-  return entry.origin === "discord"
+  return entry.origin === BY_MEMBER
     ? "the member registered it"
     : "staff: `/whitelist add`, or an approved request";
 }
@@ -36,7 +37,7 @@ export function entryEmbed(entry: EntryRecord, whitelist: Whitelist): APIEmbed {
       { name: "How", value: howAdded(entry), inline: true },
       { name: "When", value: moment(entry.createdAt), inline: true },
       { name: "Expires", value: expiry(entry), inline: true },
-      { name: "Account", value: accountOf(entry), inline: false },
+      { name: "Account", value: nickTypeSpecs[whitelist.nickType].account(entry), inline: false },
     ],
   };
 }

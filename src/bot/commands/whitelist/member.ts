@@ -1,4 +1,5 @@
 import { SlashCommandSubcommandBuilder } from "discord.js";
+import { BY_MEMBER } from "../../../entries/model.ts";
 import { actingMember } from "../../members.ts";
 import { answer, fitLines, relativeTime } from "../answer.ts";
 import { requireGuildId } from "../preconditions.ts";
@@ -29,7 +30,7 @@ export const member = {
     const lines = entries.map(
       ({ entry, whitelist }) =>
         `• **${entry.nick}** on **${whitelist.name}**: ` +
-        (entry.origin === "discord" ? "registered" : `added by <@${entry.addedBy}>`) +
+        (entry.origin === BY_MEMBER ? "registered" : `added by <@${entry.addedBy}>`) +
         ` ${relativeTime(entry.createdAt)}` +
         (entry.expiresAt === null ? "" : `, expires ${relativeTime(entry.expiresAt)}`),
     );

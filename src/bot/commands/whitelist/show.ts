@@ -11,7 +11,12 @@ import { roleMentionsWithin } from "../../mentions.ts";
 import { serverWarnings, whitelistWarnings } from "../../setup-warnings.ts";
 import { plainName } from "../../text.ts";
 import { answer } from "../answer.ts";
-import { describeFloodgate, suggestWhitelists, whitelistFromOption, whitelistOption } from "../options.ts";
+import {
+  describeNickTypeSettings,
+  suggestWhitelists,
+  whitelistFromOption,
+  whitelistOption,
+} from "../options.ts";
 import { describeRoleLimits } from "../role-limit.ts";
 import type { Subcommand } from "../subcommands.ts";
 
@@ -73,6 +78,7 @@ export const show = {
       ...(await serverWarnings(guild, context.services)),
       ...(await whitelistWarnings(guild, wl, context.services)),
     ];
+    const floodgate = describeNickTypeSettings(wl);
     await answer(interaction, {
       content: "Staff change settings with `/whitelist edit` and roles with `/whitelist roles`.",
       embeds: [
@@ -108,7 +114,7 @@ export const show = {
                 isManager(wl, actingMember(interaction)),
               ),
             },
-            ...(wl.nickType === "bedrock" ? [{ name: "Bedrock", value: `${describeFloodgate(wl)}.` }] : []),
+            ...(floodgate ? [{ name: "Bedrock", value: `${floodgate}.` }] : []),
             ...(withoutUuid > 0
               ? [
                   {

@@ -1,14 +1,14 @@
 import { describe, expect, test } from "bun:test";
 import fc from "fast-check";
-import { WhitelistBodies } from "../../src/entries/bodies/whitelist-bodies.ts";
-import { type FileFormat, renderFile } from "../../src/entries/files.ts";
 import type { EntryRecord } from "../../src/entries/model.ts";
+import { type FormatName, formats, renderFormat } from "../../src/formats/index.ts";
+import { WhitelistFormats } from "../../src/formats/whitelist-formats.ts";
 
-// The bodies kept piece by piece and changed entry by entry must be, after any sequence of additions and
-// removals, byte for byte what rendering the same entries from scratch gives (renderFile), in every format; and
-// the ETag must change whenever the bytes do.
+// The formats kept piece by piece and changed entry by entry must be, after any sequence of additions and
+// removals, byte for byte what rendering the same entries from scratch gives (renderFormat), in every format of
+// the table; and the ETag must change whenever the bytes do.
 
-const FORMATS: FileFormat[] = ["json", "vanilla", "plain", "easywhitelist"];
+const FORMATS = Object.keys(formats) as FormatName[];
 const decoder = new TextDecoder();
 
 /** Nicks that stress the orders: letter case, digits, `_`, spaces, quotes, accents and characters above U+FFFF. */
@@ -32,11 +32,11 @@ const step = fc.oneof(
   { weight: 2, arbitrary: fc.record({ kind: fc.constant("remove" as const), pick: fc.nat() }) },
 );
 
-/** Bodies of `entries` in every format, as read from the store at event `through`. */
-function bodiesOf(entries: readonly EntryRecord[], chunkSize?: number, through = 0): WhitelistBodies {
-  const bodies = new WhitelistBodies(chunkSize);
-  for (const format of FORMATS) bodies.build(format, entries, through);
-  return bodies;
+/** `entries` kept in every format, as read from the store at event `through`. */
+function keptOf(entries: readonly EntryRecord[], chunkSize?: number, through = 0): WhitelistFormats {
+  const kept = new WhitelistFormats(chunkSize);
+  for (const format of FORMATS) kept.build(format, entries, through);
+  return kept;
 }
 
 function record(
@@ -57,7 +57,7 @@ function record(
   } as unknown as EntryRecord;
 }
 
-describe("bodies kept piece by piece", () => {
+describe("formats kept piece by piece", () => {
   test("equal what rendering from scratch gives, byte for byte, after any adds and removes, in every format", () => {
     fc.assert(
       fc.property(
@@ -71,37 +71,37 @@ describe("bodies kept piece by piece", () => {
             if (!taken(seed.nick)) entries.push(record(nextId++, { ...seed, uuid: null, expiresAt: null }));
           }
           // Chunks of 3 pieces: every few changes split a chunk or empty one.
-          const bodies = bodiesOf(entries, 3);
+          const kept = keptOf(entries, 3);
           const check = () => {
             for (const format of FORMATS) {
-              const expected = decoder.decode(renderFile(format, entries).body);
-              expect({ format, body: decoder.decode(bodies.file(format).body) }).toEqual({
+              const expected = decoder.decode(renderFormat(format, entries));
+              expect({ format, bytes: decoder.decode(kept.formatted(format).bytes) }).toEqual({
                 format,
-                body: expected,
+                bytes: expected,
               });
             }
           };
           check();
           let eventId = 0;
           for (const change of steps) {
-            const before = FORMATS.map((format) => bodies.file(format));
+            const before = FORMATS.map((format) => kept.formatted(format));
             if (change.kind === "add") {
               if (taken(change.nick)) continue;
               const added = record(nextId++, change);
               entries.push(added);
-              bodies.apply(++eventId, "entry.added", added);
+              kept.apply(++eventId, "entry.added", added);
             } else {
               if (entries.length === 0) continue;
               const [removed] = entries.splice(change.pick % entries.length, 1) as [EntryRecord];
-              bodies.apply(++eventId, "entry.removed", removed);
+              kept.apply(++eventId, "entry.removed", removed);
             }
             check();
             FORMATS.forEach((format, i) => {
-              const after = bodies.file(format);
-              const prior = before[i] as ReturnType<typeof bodies.file>;
-              // A new file object after each change, and a new ETag whenever the bytes differ.
+              const after = kept.formatted(format);
+              const prior = before[i] as ReturnType<typeof kept.formatted>;
+              // A new object after each change, and a new ETag whenever the bytes differ.
               expect(after).not.toBe(prior);
-              if (decoder.decode(after.body) !== decoder.decode(prior.body))
+              if (decoder.decode(after.bytes) !== decoder.decode(prior.bytes))
                 expect(after.etag).not.toBe(prior.etag);
             });
           }
@@ -114,15 +114,15 @@ describe("bodies kept piece by piece", () => {
   test("the ETag depends on the entries only: the same set, however reached, has the same ETag", () => {
     const a = record(1, { nick: "alice", uuid: null, premium: false, expiresAt: null });
     const b = record(2, { nick: "Bob", uuid: null, premium: true, expiresAt: null });
-    const built = bodiesOf([a, b]);
-    const changed = bodiesOf([a]);
+    const built = keptOf([a, b]);
+    const changed = keptOf([a]);
     changed.apply(1, "entry.added", b);
-    const back = bodiesOf([a, b]);
+    const back = keptOf([a, b]);
     back.apply(1, "entry.removed", b);
     back.apply(2, "entry.added", b);
     for (const format of FORMATS) {
-      expect(changed.file(format).etag).toBe(built.file(format).etag);
-      expect(back.file(format).etag).toBe(built.file(format).etag);
+      expect(changed.formatted(format).etag).toBe(built.formatted(format).etag);
+      expect(back.formatted(format).etag).toBe(built.formatted(format).etag);
     }
   });
 
@@ -135,34 +135,34 @@ describe("bodies kept piece by piece", () => {
         expiresAt: null,
       }),
     );
-    const bodies = bodiesOf(entries.slice(0, 100), 64);
+    const kept = keptOf(entries.slice(0, 100), 64);
     let eventId = 0;
-    for (const entry of entries.slice(100)) bodies.apply(++eventId, "entry.added", entry);
-    const kept = entries.filter((_, i) => i % 5 !== 0);
+    for (const entry of entries.slice(100)) kept.apply(++eventId, "entry.added", entry);
+    const left = entries.filter((_, i) => i % 5 !== 0);
     for (const [i, entry] of entries.entries()) {
-      if (i % 5 === 0) bodies.apply(++eventId, "entry.removed", entry);
+      if (i % 5 === 0) kept.apply(++eventId, "entry.removed", entry);
     }
     for (const format of FORMATS) {
-      expect(decoder.decode(bodies.file(format).body)).toBe(decoder.decode(renderFile(format, kept).body));
+      expect(decoder.decode(kept.formatted(format).bytes)).toBe(decoder.decode(renderFormat(format, left)));
     }
   });
 
   test("a change is applied once: not when the entries were read with it, nor when it comes again", () => {
     const a = record(1, { nick: "alice", uuid: null, premium: false, expiresAt: null });
     const b = record(2, { nick: "Bob", uuid: null, premium: true, expiresAt: null });
-    const bodies = new WhitelistBodies();
-    bodies.build("plain", [a, b], 5);
-    expect(bodies.apply(5, "entry.added", b)).toBe(false);
-    expect(bodies.apply(6, "entry.removed", b)).toBe(true);
-    expect(bodies.apply(6, "entry.removed", b)).toBe(false);
-    expect(decoder.decode(bodies.file("plain").body)).toBe(decoder.decode(renderFile("plain", [a]).body));
+    const kept = new WhitelistFormats();
+    kept.build("plain", [a, b], 5);
+    expect(kept.apply(5, "entry.added", b)).toBe(false);
+    expect(kept.apply(6, "entry.removed", b)).toBe(true);
+    expect(kept.apply(6, "entry.removed", b)).toBe(false);
+    expect(decoder.decode(kept.formatted("plain").bytes)).toBe(decoder.decode(renderFormat("plain", [a])));
     // A format built later from a later read holds event 6 already; a later change reaches both.
-    bodies.build("json", [a], 6);
+    kept.build("json", [a], 6);
     const c = record(3, { nick: "carol", uuid: null, premium: false, expiresAt: null });
-    expect(bodies.apply(6, "entry.removed", b)).toBe(false);
-    expect(bodies.apply(7, "entry.added", c)).toBe(true);
+    expect(kept.apply(6, "entry.removed", b)).toBe(false);
+    expect(kept.apply(7, "entry.added", c)).toBe(true);
     for (const format of ["plain", "json"] as const) {
-      expect(decoder.decode(bodies.file(format).body)).toBe(decoder.decode(renderFile(format, [a, c]).body));
+      expect(decoder.decode(kept.formatted(format).bytes)).toBe(decoder.decode(renderFormat(format, [a, c])));
     }
   });
 });

@@ -1,5 +1,5 @@
-import type { GuildMember, PartialGuildMember } from "discord.js";
-import type { BotContext } from "../context.ts";
+import { Events, type GuildMember, type PartialGuildMember } from "discord.js";
+import type { BotContext, Listener } from "../context.ts";
 import { requestCancelledMessage } from "../log-channel.ts";
 
 /**
@@ -24,3 +24,10 @@ export async function onMemberRemove(
     );
   }
 }
+
+/** A member left, or was removed (see `onMemberRemove`). */
+export const guildMemberRemove = {
+  event: Events.GuildMemberRemove,
+  failure: "could not handle a departure",
+  run: (member, context) => onMemberRemove(member, context),
+} satisfies Listener<Events.GuildMemberRemove>;

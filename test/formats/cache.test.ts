@@ -1,10 +1,10 @@
 import { expect, test } from "bun:test";
 import { createEventBus } from "../../src/entries/bus.ts";
-import { createEntryFiles } from "../../src/entries/files.ts";
 import type { EntryRecord } from "../../src/entries/model.ts";
+import { createFormatCache } from "../../src/formats/cache.ts";
 import { silentLogger } from "../../src/shared/logger.ts";
 
-// The cache of bodies: built on a whitelist's first read only, kept under its memory budget by dropping the least
+// The cache of formats: built on a whitelist's first read only, kept under its memory budget by dropping the least
 // recently read (rebuilt from the store on their next read), changed in place by the bus.
 
 const entriesOf = (whitelistId: string, count: number) =>
@@ -24,7 +24,7 @@ const entriesOf = (whitelistId: string, count: number) =>
 function cache(maxBytes: number) {
   const loads: string[] = [];
   const bus = createEventBus(silentLogger);
-  const files = createEntryFiles({
+  const kept = createFormatCache({
     load: async (id) => {
       loads.push(id);
       return { entries: entriesOf(id, 200), through: 0 };
@@ -32,30 +32,30 @@ function cache(maxBytes: number) {
     bus,
     maxBytes,
   });
-  return { files, loads, bus };
+  return { kept, loads, bus };
 }
 
 test("a whitelist never read costs nothing; each format is built on its first read, then served from memory", async () => {
-  const { files, loads } = cache(64 * 1024 * 1024);
-  expect(files.usage()).toEqual({ whitelists: 0, bytes: 0 });
-  await files.get("a", "json");
-  const json = files.usage().bytes;
-  await files.get("a", "json");
+  const { kept, loads } = cache(64 * 1024 * 1024);
+  expect(kept.usage()).toEqual({ whitelists: 0, bytes: 0 });
+  await kept.get("a", "json");
+  const json = kept.usage().bytes;
+  await kept.get("a", "json");
   expect(loads).toEqual(["a"]);
-  await files.get("a", "vanilla");
-  await files.get("a", "vanilla");
-  await files.get("a", "json");
+  await kept.get("a", "vanilla");
+  await kept.get("a", "vanilla");
+  await kept.get("a", "json");
   expect(loads).toEqual(["a", "a"]);
-  expect(files.usage().whitelists).toBe(1);
-  expect(files.usage().bytes).toBeGreaterThan(json);
+  expect(kept.usage().whitelists).toBe(1);
+  expect(kept.usage().bytes).toBeGreaterThan(json);
 });
 
 test("past the budget the least recently read go first, and come back from the store on their next read", async () => {
-  const { files, loads } = cache(1);
+  const { kept, loads } = cache(1);
   const one = cache(64 * 1024 * 1024);
-  await one.files.get("x", "json");
-  const size = one.files.usage().bytes;
-  const { files: fitTwo, loads: loadsTwo } = cache(size * 2 + 1);
+  await one.kept.get("x", "json");
+  const size = one.kept.usage().bytes;
+  const { kept: fitTwo, loads: loadsTwo } = cache(size * 2 + 1);
   await fitTwo.get("a", "json");
   await fitTwo.get("b", "json");
   await fitTwo.get("a", "json"); // a is now the most recently read
@@ -66,25 +66,25 @@ test("past the budget the least recently read go first, and come back from the s
   expect(loadsTwo).toEqual(["a", "b", "c", "b"]);
   expect(fitTwo.usage()).toEqual({ whitelists: 2, bytes: size * 2 });
   // A budget smaller than one whitelist still serves it (the one just read always stays).
-  await files.get("a", "json");
-  await files.get("b", "json");
-  expect(files.usage().whitelists).toBe(1);
+  await kept.get("a", "json");
+  await kept.get("b", "json");
+  expect(kept.usage().whitelists).toBe(1);
   expect(loads).toEqual(["a", "b"]);
 });
 
 test("a change on the bus reaches a cached whitelist in place, without reading the store again", async () => {
-  const { files, loads, bus } = cache(64 * 1024 * 1024);
-  const before = await files.get("a", "plain");
+  const { kept, loads, bus } = cache(64 * 1024 * 1024);
+  const before = await kept.get("a", "plain");
   const added = { ...entriesOf("a", 201)[200], nick: "newcomer" } as EntryRecord;
   bus.publish({
     event: { id: "1", type: "entry.added", whitelistId: "a" } as never,
     entry: added,
     actorId: null,
   });
-  const after = await files.get("a", "plain");
+  const after = await kept.get("a", "plain");
   expect(after).not.toBe(before);
   expect(after.etag).not.toBe(before.etag);
-  expect(new TextDecoder().decode(after.body).split("\n")).toContain("newcomer");
+  expect(new TextDecoder().decode(after.bytes).split("\n")).toContain("newcomer");
   expect(loads).toEqual(["a"]);
 });
 
@@ -94,19 +94,19 @@ test("a change committed while the store is read is applied once: after the read
   const newcomer = { ...stored[0], id: 4, nick: "newcomer" } as EntryRecord;
   const late = { ...stored[0], id: 5, nick: "late" } as EntryRecord;
   let answer: (snapshot: { entries: EntryRecord[]; through: number }) => void = () => {};
-  const files = createEntryFiles({
+  const kept = createFormatCache({
     // The read includes event 7 (newcomer) and not event 8 (late): both come on the bus while it runs.
     load: () => new Promise((resolve) => (answer = resolve)),
     bus,
   });
-  const reading = files.get("a", "plain");
+  const reading = kept.get("a", "plain");
   const publish = (id: string, entry: EntryRecord) =>
     bus.publish({ event: { id, type: "entry.added", whitelistId: "a" } as never, entry, actorId: null });
   publish("7", newcomer);
   publish("8", late);
   answer({ entries: [...stored, newcomer], through: 7 });
   const nicks = new TextDecoder()
-    .decode((await reading).body)
+    .decode((await reading).bytes)
     .trim()
     .split("\n");
   expect(nicks.sort()).toEqual(["late", "newcomer", "player_0", "player_1", "player_2"]);
@@ -114,7 +114,7 @@ test("a change committed while the store is read is applied once: after the read
   publish("8", late);
   expect(
     new TextDecoder()
-      .decode((await files.get("a", "plain")).body)
+      .decode((await kept.get("a", "plain")).bytes)
       .trim()
       .split("\n"),
   ).toHaveLength(5);

@@ -1,11 +1,11 @@
 import { describe, expect, test } from "bun:test";
-import type { ExportEntry } from "../../src/entries/export.ts";
-import { type ExportFormat, renderExport } from "../../src/entries/export.ts";
+import { type FileFormatName, fileFormats, fileOf, formats, renderFormat } from "../../src/formats/index.ts";
+import type { Player } from "../../src/formats/spec.ts";
 
-const fixtures = new URL("../fixtures/exports/", import.meta.url);
+const fixtures = new URL("../fixtures/formats/", import.meta.url);
 
 /** Deliberately unsorted; case-sensitive order (B, N, Z, _, a, z) differs from the expected one. */
-const mixed: ExportEntry[] = [
+const mixed: Player[] = [
   { nick: "zed2", uuid: null, premium: false },
   { nick: "Bob", uuid: null, premium: false },
   { nick: ".Ünïcode Ålf", uuid: null, premium: false },
@@ -16,35 +16,40 @@ const mixed: ExportEntry[] = [
   { nick: "_under", uuid: null, premium: false },
 ];
 
-const files: Record<ExportFormat, { fileName: string; ext: string }> = {
+const files: Record<FileFormatName, { fileName: string; ext: string }> = {
   plain: { fileName: "whitelist.txt", ext: "txt" },
   vanilla: { fileName: "whitelist.json", ext: "json" },
   easywhitelist: { fileName: "config.yml", ext: "yml" },
 };
 
-const text = (format: ExportFormat, entries: readonly ExportEntry[]) =>
-  new TextDecoder().decode(renderExport(format, entries).body);
+const text = (format: FileFormatName, players: readonly Player[]) =>
+  new TextDecoder().decode(renderFormat(format, players));
 
-describe("renderExport", () => {
+describe("renderFormat", () => {
   for (const [format, { fileName, ext }] of Object.entries(files) as [
-    ExportFormat,
-    (typeof files)[ExportFormat],
+    FileFormatName,
+    (typeof files)[FileFormatName],
   ][]) {
     for (const [name, entries] of [
       ["mixed", mixed],
       ["empty", []],
     ] as const) {
-      test(`${format} export of the ${name} list matches its fixture byte for byte`, async () => {
-        const file = renderExport(format, entries);
+      test(`${format}: the ${name} list matches its fixture byte for byte, under its file name`, async () => {
         const expected = Buffer.from(
           await Bun.file(new URL(`${name}.${format}.${ext}`, fixtures)).arrayBuffer(),
         );
-        expect({ ...file, body: Buffer.from(file.body) }).toEqual({ body: expected, fileName });
+        expect({
+          bytes: Buffer.from(renderFormat(format, entries)),
+          fileName: formats[format].file.name,
+        }).toEqual({
+          bytes: expected,
+          fileName,
+        });
       });
     }
 
-    test(`${format} export does not depend on the order entries come in`, () => {
-      expect(renderExport(format, [...mixed].reverse())).toEqual(renderExport(format, mixed));
+    test(`${format} does not depend on the order entries come in`, () => {
+      expect(renderFormat(format, [...mixed].reverse())).toEqual(renderFormat(format, mixed));
     });
   }
 
@@ -82,4 +87,13 @@ describe("renderExport", () => {
       whitelisted: ["0123", "1e5", "_1", "null", "off", "plain_nick9", "true", "yes"],
     });
   });
+
+  test.each(fileFormats)(
+    "%s: count reads back how many players a file lists (the agent's status line)",
+    (format) => {
+      const players = ["Notch", "jeb_", "yes"].map((nick) => ({ nick, uuid: null, premium: false }));
+      const { count } = fileOf(format);
+      expect([count(renderFormat(format, players)), count(renderFormat(format, []))]).toEqual([3, 0]);
+    },
+  );
 });

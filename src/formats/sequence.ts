@@ -1,9 +1,9 @@
 /**
  * An ordered sequence of text pieces kept as encoded chunks: each chunk holds its pieces' keys, where each piece
  * starts, and the bytes of the pieces joined by the separator. Inserting or removing a piece costs a binary
- * search and a copy of one chunk's bytes; a body is the chunks' bytes with the separator between chunks. No text
- * is kept per piece, only its bytes, so memory is about the size of the body itself (docs/architecture.md,
- * Entry bodies).
+ * search and a copy of one chunk's bytes; a format's bytes are the chunks' bytes with the separator between
+ * chunks. No text is kept per piece, only its bytes, so memory is about the size of those bytes themselves
+ * (docs/architecture.md, Formats kept per whitelist).
  */
 
 /** One piece and the key that orders it. */
@@ -12,8 +12,8 @@ export type Piece<K> = { key: K; text: string };
 type Chunk<K> = { keys: K[]; starts: number[]; bytes: Uint8Array };
 
 /**
- * Pieces per chunk: a change copies one chunk (at most twice this many pieces: some 400 KB of a vanilla body),
- * and a large body is written out chunk by chunk, so fewer, larger chunks send faster.
+ * Pieces per chunk: a change copies one chunk (at most twice this many pieces: some 400 KB of vanilla),
+ * and large bytes are written out chunk by chunk, so fewer, larger chunks send faster.
  */
 export const CHUNK_SIZE = 8192;
 const encoder = new TextEncoder();
@@ -94,7 +94,7 @@ export class PieceSequence<K> {
     return true;
   }
 
-  /** The body's parts: each chunk's bytes, the separator between chunks. */
+  /** The parts of the bytes: each chunk's bytes, the separator between chunks. */
   parts(): Uint8Array[] {
     const parts: Uint8Array[] = [];
     for (const chunk of this.chunks) {

@@ -1,21 +1,14 @@
-import { byCodePoint } from "../export.ts";
-import type { EntryFile, FileFormat } from "../files.ts";
-import { type BodyEntry, type Layout, layouts } from "./layouts.ts";
+import type { Formatted } from "./cache.ts";
+import { type FormatName, formats } from "./index.ts";
+import { byCodePoint } from "./order.ts";
 import { CHUNK_SIZE, PieceSequence } from "./sequence.ts";
+import type { FormatEntry, Pieces } from "./spec.ts";
 
 const encoder = new TextEncoder();
 const MASK = (1n << 64n) - 1n;
 const SURROGATE = /[\uD800-\uDFFF]/;
 /** Entries from which building a format is followed by a full collection (about 20 ms, once per format). */
 const LARGE_BUILD = 50_000;
-
-/** The file name a download of each export format gets (none for the API's JSON). */
-const FILE_NAMES: Record<FileFormat, string | null> = {
-  json: null,
-  plain: "whitelist.txt",
-  vanilla: "whitelist.json",
-  easywhitelist: "config.yml",
-};
 
 /**
  * A format's pieces, for EasyWhitelist how many entries share each line (nicks equal in lower case), and what its
@@ -24,7 +17,7 @@ const FILE_NAMES: Record<FileFormat, string | null> = {
 type Built = {
   sequence: PieceSequence<unknown>;
   shared: Map<string, number> | null;
-  file: EntryFile | null;
+  formatted: Formatted | null;
   through: number;
   sum: bigint;
   count: number;
@@ -37,8 +30,8 @@ type Built = {
  * changes with the content, costs nothing to keep, and is the same after a restart. Each format knows the last
  * event it holds, so one built from a later read of the store and one kept since an earlier read agree.
  */
-export class WhitelistBodies {
-  private readonly formats = new Map<FileFormat, Built>();
+export class WhitelistFormats {
+  private readonly built = new Map<FormatName, Built>();
 
   constructor(
     /** Pieces per chunk (tests: small, so chunks split and empty out on a few entries). */
@@ -46,8 +39,8 @@ export class WhitelistBodies {
   ) {}
 
   /** Whether `format` is built (served without reading the store). */
-  has(format: FileFormat): boolean {
-    return this.formats.has(format);
+  has(format: FormatName): boolean {
+    return this.built.has(format);
   }
 
   /**
@@ -55,9 +48,9 @@ export class WhitelistBodies {
    * the format holds): the bus may bring a change a read of the store already included. Returns whether any
    * format changed.
    */
-  apply(eventId: number, type: "entry.added" | "entry.removed", entry: BodyEntry): boolean {
+  apply(eventId: number, type: "entry.added" | "entry.removed", entry: FormatEntry): boolean {
     let applied = false;
-    for (const [format, built] of this.formats) {
+    for (const [format, built] of this.built) {
       if (eventId <= built.through) continue;
       built.through = eventId;
       change(format, built, entry, type === "entry.added" ? 1 : -1);
@@ -66,24 +59,24 @@ export class WhitelistBodies {
     return applied;
   }
 
-  /** The whitelist's entries in `format`, once built: a new object after every change (representations key on it). */
-  file(format: FileFormat): EntryFile {
-    const built = this.formats.get(format);
-    if (!built) throw new Error(`the ${format} body is not built`);
-    if (!built.file) {
-      const layout = layouts[format];
+  /** The whitelist's entries in `format`, once built: a new object after every change (the API keys on it). */
+  formatted(format: FormatName): Formatted {
+    const built = this.built.get(format);
+    if (!built) throw new Error(`the ${format} format is not built`);
+    if (!built.formatted) {
+      const { pieces, file } = formats[format];
       const { sequence } = built;
       const parts =
         sequence.length === 0
-          ? [encoder.encode(layout.empty)]
-          : [encoder.encode(layout.prefix), ...sequence.parts(), encoder.encode(layout.suffix)];
-      built.file = entryFile(
+          ? [encoder.encode(pieces.empty)]
+          : [encoder.encode(pieces.prefix), ...sequence.parts(), encoder.encode(pieces.suffix)];
+      built.formatted = formattedOf(
         parts,
-        FILE_NAMES[format],
+        file?.name ?? null,
         `"${format}-${built.count.toString(36)}-${built.sum.toString(36)}"`,
       );
     }
-    return built.file;
+    return built.formatted;
   }
 
   /**
@@ -93,8 +86,7 @@ export class WhitelistBodies {
    */
   bytes(): number {
     let total = 0;
-    for (const { sequence } of this.formats.values())
-      total += sequence.bytes * 2 + sequence.length * 80 + 9216;
+    for (const { sequence } of this.built.values()) total += sequence.bytes * 2 + sequence.length * 80 + 9216;
     return total;
   }
 
@@ -102,24 +94,24 @@ export class WhitelistBodies {
    * Builds `format` from `entries`, read from the store once every event up to `through` was committed (and no
    * later one): changes with a higher event id are applied by `apply`, the others are in already.
    */
-  build(format: FileFormat, entries: readonly BodyEntry[], through: number): void {
-    const layout = layouts[format];
+  build(format: FormatName, entries: readonly FormatEntry[], through: number): void {
+    const { pieces } = formats[format];
     let sum = 0n;
     for (const entry of entries) sum = (sum + entryHash(entry)) & MASK;
     let shared: Map<string, number> | null = null;
     let chosen = entries;
-    if (layout.shared) {
+    if (pieces.shared) {
       shared = new Map();
-      const first: BodyEntry[] = [];
-      for (const entry of entries) if (share(shared, layout, entry, 1) === 1) first.push(entry);
+      const first: FormatEntry[] = [];
+      for (const entry of entries) if (share(shared, pieces, entry, 1) === 1) first.push(entry);
       chosen = first;
     }
     // Keys computed once each, then sorted (a comparison may fold letter case: not per comparison).
-    const sortKey = layout.sortKey;
-    type Row = { key: unknown; entry: BodyEntry; folded: string; astral: boolean };
+    const sortKey = pieces.sortKey;
+    type Row = { key: unknown; entry: FormatEntry; folded: string; astral: boolean };
     const rows: Row[] = chosen.map((entry) => {
       const folded = sortKey ? sortKey(entry) : "";
-      return { key: layout.key(entry), entry, folded, astral: SURROGATE.test(folded) };
+      return { key: pieces.key(entry), entry, folded, astral: SURROGATE.test(folded) };
     });
     rows.sort((a, b) => {
       if (sortKey) {
@@ -134,11 +126,11 @@ export class WhitelistBodies {
                 : 0;
         if (order !== 0) return order;
       }
-      return layout.compare(a.key, b.key);
+      return pieces.compare(a.key, b.key);
     });
-    const sequence = new PieceSequence(layout.compare, layout.separator, this.chunkSize);
-    sequence.fill(rows.map(({ key, entry }) => ({ key, text: layout.piece(entry) })));
-    this.formats.set(format, { sequence, shared, file: null, through, sum, count: entries.length });
+    const sequence = new PieceSequence(pieces.compare, pieces.separator, this.chunkSize);
+    sequence.fill(rows.map(({ key, entry }) => ({ key, text: pieces.piece(entry) })));
+    this.built.set(format, { sequence, shared, formatted: null, through, sum, count: entries.length });
     // Building a large whitelist's format leaves tens of MB of rows and strings behind: collected now, once, the
     // memory goes back before the next format is built, rather than piling up as the process's RSS.
     if (entries.length >= LARGE_BUILD) Bun.gc(true);
@@ -146,56 +138,56 @@ export class WhitelistBodies {
 }
 
 /** Adds (1) or removes (-1) an entry in one format's pieces and ETag. */
-function change(format: FileFormat, built: Built, entry: BodyEntry, delta: 1 | -1): void {
-  const layout = layouts[format];
-  built.file = null;
+function change(format: FormatName, built: Built, entry: FormatEntry, delta: 1 | -1): void {
+  const { pieces } = formats[format];
+  built.formatted = null;
   built.count += delta;
   built.sum = (delta === 1 ? built.sum + entryHash(entry) : built.sum - entryHash(entry)) & MASK;
   // A line shared by entries equal in lower case (EasyWhitelist) comes with the first and goes with the last.
-  if (built.shared && share(built.shared, layout, entry, delta) > (delta === 1 ? 1 : 0)) return;
-  if (delta === 1) built.sequence.insert({ key: layout.key(entry), text: layout.piece(entry) });
-  else built.sequence.remove(layout.key(entry));
+  if (built.shared && share(built.shared, pieces, entry, delta) > (delta === 1 ? 1 : 0)) return;
+  if (delta === 1) built.sequence.insert({ key: pieces.key(entry), text: pieces.piece(entry) });
+  else built.sequence.remove(pieces.key(entry));
 }
 
 /** Counts an entry in or out of its shared line; returns how many entries hold the line now. */
 function share(
   shared: Map<string, number>,
-  layout: Layout<unknown>,
-  entry: BodyEntry,
+  pieces: Pieces<unknown>,
+  entry: FormatEntry,
   delta: 1 | -1,
 ): number {
-  const line = (layout.shared as (e: BodyEntry) => string)(entry);
+  const line = (pieces.shared as (e: FormatEntry) => string)(entry);
   const held = (shared.get(line) ?? 0) + delta;
   if (held <= 0) shared.delete(line);
   else shared.set(line, held);
   return held;
 }
 
-/** A file of parts; `body` joins them only when asked (a Discord attachment, a test). */
-function entryFile(parts: Uint8Array[], fileName: string | null, etag: string): EntryFile {
-  let body: Uint8Array | undefined;
+/** Entries in a format as parts; `bytes` joins them only when asked (a Discord attachment, a test). */
+function formattedOf(parts: Uint8Array[], fileName: string | null, etag: string): Formatted {
+  let bytes: Uint8Array | undefined;
   const size = parts.reduce((sum, part) => sum + part.byteLength, 0);
   return {
     parts,
     size,
     fileName,
     etag,
-    get body() {
-      if (!body) {
-        body = new Uint8Array(size);
+    get bytes() {
+      if (!bytes) {
+        bytes = new Uint8Array(size);
         let at = 0;
         for (const part of parts) {
-          body.set(part, at);
+          bytes.set(part, at);
           at += part.byteLength;
         }
       }
-      return body;
+      return bytes;
     },
   };
 }
 
-/** A 64-bit hash of what an entry shows in any file; the set's ETag is their sum. */
-function entryHash(entry: BodyEntry): bigint {
+/** A 64-bit hash of what an entry shows in any format; the set's ETag is their sum. */
+function entryHash(entry: FormatEntry): bigint {
   const text = `${entry.id}\u0000${entry.nick}\u0000${entry.uuid ?? ""}\u0000${entry.premium}\u0000${entry.expiresAt ?? ""}`;
   return BigInt.asUintN(64, BigInt(Bun.hash(text)));
 }

@@ -1,0 +1,61 @@
+/** What the benchmark programs share: statistics, printing, timeouts and the environment of their children. */
+
+/** The q-quantile (0..1) of the values, nearest rank (the p99 of 20 values is the largest); NaN for none. */
+export function quantile(values: ArrayLike<number>, q: number): number {
+  if (values.length === 0) return Number.NaN;
+  const sorted = Float64Array.from(values).sort();
+  const rank = Math.min(sorted.length - 1, Math.max(0, Math.ceil(q * sorted.length) - 1));
+  return sorted[rank] ?? Number.NaN;
+}
+
+/** The median: the middle value, or the mean of the two middle ones; NaN for none. */
+export function median(values: ArrayLike<number>): number {
+  if (values.length === 0) return Number.NaN;
+  const sorted = Float64Array.from(values).sort();
+  const middle = sorted.length >> 1;
+  return sorted.length % 2
+    ? (sorted[middle] as number)
+    : ((sorted[middle - 1] as number) + (sorted[middle] as number)) / 2;
+}
+
+/** A number with `digits` decimals, or "—" when there is none (NaN, an infinite ratio). */
+export const fixed = (value: number, digits = 1) => (Number.isFinite(value) ? value.toFixed(digits) : "—");
+
+/** A whole number with thousands separators: 12,345. */
+export const grouped = (value: number) => Math.round(value).toLocaleString("en-US");
+
+/**
+ * Columns padded to their widest cell, two spaces apart: the first left-aligned, the others (numbers)
+ * right-aligned; each line starts with `indent`.
+ */
+export function table(rows: string[][], indent = ""): string {
+  const width = (column: number) => Math.max(...rows.map((row) => (row[column] ?? "").length));
+  return rows
+    .map(
+      (row) =>
+        indent +
+        row
+          .map((cell, column) => (column === 0 ? cell.padEnd(width(0)) : cell.padStart(width(column))))
+          .join("  ")
+          .trimEnd(),
+    )
+    .join("\n");
+}
+
+/** `promise`, or a rejection with `message` once `ms` passed without it settling. */
+export async function withTimeout<T>(promise: Promise<T>, ms: number, message: string): Promise<T> {
+  let timer: Timer | undefined;
+  const timeout = new Promise<never>((_, reject) => {
+    timer = setTimeout(() => reject(new Error(message)), ms);
+  });
+  try {
+    return await Promise.race([promise, timeout]);
+  } finally {
+    clearTimeout(timer);
+  }
+}
+
+/** A minimal environment for a child process, so nothing inherited (a DISCORD_TOKEN, say) changes what runs. */
+export function baseEnv(): Record<string, string> {
+  return { PATH: process.env.PATH ?? "/usr/bin:/bin", HOME: process.env.HOME ?? "/tmp" };
+}

@@ -1,0 +1,64 @@
+import type { FormatCache, Formatted } from "../../formats/cache.ts";
+import { type FormatName, formats } from "../../formats/index.ts";
+
+/**
+ * A whitelist's entries in a format as HTTP serves them: the body (an immutable Blob, or for a large one its
+ * chunks, written out as they are), its media type, a strong ETag and the file name a download gets.
+ */
+export type ServedFormat = {
+  body: Blob | { parts: readonly Uint8Array[]; size: number };
+  contentType: string;
+  etag: string;
+  fileName: string | null;
+};
+
+/**
+ * Bodies up to this size are joined into one Blob, which Bun sends fastest. A larger one is written from its
+ * chunks (a few hundred KB each): a Blob would copy it whole after every change, and the copies, outside the JS
+ * heap, would pile up until a collection (bench/scale.ts: 100,000 entries).
+ */
+const JOIN_UP_TO_BYTES = 256 * 1024;
+
+/** What HTTP serves of entries in a format. */
+function serve(format: FormatName, formatted: Formatted): ServedFormat {
+  const { contentType } = formats[format];
+  return {
+    body:
+      formatted.size <= JOIN_UP_TO_BYTES
+        ? new Blob(formatted.parts as Uint8Array<ArrayBuffer>[], { type: contentType })
+        : { parts: formatted.parts, size: formatted.size },
+    contentType,
+    etag: formatted.etag,
+    fileName: formatted.fileName,
+  };
+}
+
+/**
+ * The cached formats as HTTP serves them, each built once: a format's entries are a new object whenever they
+ * change, so what is kept against one is never stale, and goes with it.
+ */
+export function createServedFormats(cache: FormatCache) {
+  const built = new WeakMap<Formatted, ServedFormat>();
+  const of = (format: FormatName, formatted: Formatted) => {
+    let served = built.get(formatted);
+    if (!served) {
+      served = serve(format, formatted);
+      built.set(formatted, served);
+    }
+    return served;
+  };
+  return {
+    /** The whitelist's entries in `format`, ready to send. */
+    async get(whitelistId: string, format: FormatName): Promise<ServedFormat> {
+      return of(format, await cache.get(whitelistId, format));
+    },
+    /** The same if its entries are in memory, without waiting; else undefined. */
+    cached(whitelistId: string, format: FormatName): ServedFormat | undefined {
+      const formatted = cache.cached(whitelistId, format);
+      return formatted && of(format, formatted);
+    },
+  };
+}
+
+/** The served formats' type. */
+export type ServedFormats = ReturnType<typeof createServedFormats>;

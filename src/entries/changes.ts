@@ -1,0 +1,399 @@
+import { and, asc, eq, inArray, lte, type SQL } from "drizzle-orm";
+import type { Tables, Tx } from "../db/store.ts";
+import type { Write } from "../db/writer.ts";
+import { nickKey } from "../nicks/key.ts";
+import { namesOf } from "../nicks/types.ts";
+import type { Clock } from "../shared/clock.ts";
+import { DomainError } from "../shared/errors.ts";
+import { clip } from "../shared/text.ts";
+import type { Whitelist } from "../whitelists/model.ts";
+import type { WhitelistService } from "../whitelists/service.ts";
+import type { ChangeDetail, ChangeNotice, EventBus } from "./bus.ts";
+import type { EventLog } from "./event-log.ts";
+import type { EntryEvent } from "./events.ts";
+import type { EntryRecord, Origin } from "./model.ts";
+import { type EntryRow, type FindByKey, toEntry } from "./rows.ts";
+import type { EntryChange, Guard, NewEntry, Removal } from "./service.ts";
+
+/**
+ * The changes of entries: each addition, removal and change in place writes its row and its event in one
+ * transaction, then publishes the event once committed. Part of `EntryService`.
+ */
+export function createEntryChanges(deps: {
+  clock: Clock;
+  write: Write;
+  whitelists: WhitelistService;
+  events: EventLog;
+  bus: EventBus;
+  entries: Tables["entries"];
+  findByKey: FindByKey;
+}) {
+  const { clock, write, whitelists, events, bus, entries, findByKey } = deps;
+
+  /** Publishes committed changes in order (the writer calls this right after the commit). */
+  const publish = (notices: readonly ChangeNotice[]) => {
+    for (const notice of notices) bus.publish(notice);
+  };
+
+  /** The `entry.removed` event of a deletion, written in the deleting transaction. */
+  const appendRemoval = (
+    tx: Tx,
+    whitelist: Whitelist,
+    origin: Origin,
+    detail: ChangeDetail,
+  ): Promise<EntryEvent> =>
+    events.append(
+      tx,
+      {
+        type: "entry.removed",
+        guildId: whitelist.guildId,
+        whitelistId: whitelist.id,
+        whitelistName: whitelist.name,
+        entry: detail.entry,
+        origin,
+      },
+      detail,
+    );
+
+  /** The `entry.added` event of an entry stored (or of its new state), written in the storing transaction. */
+  const appendAddition = (
+    tx: Tx,
+    whitelist: Whitelist,
+    origin: Origin,
+    detail: ChangeDetail,
+  ): Promise<EntryEvent> =>
+    events.append(
+      tx,
+      {
+        type: "entry.added",
+        guildId: whitelist.guildId,
+        whitelistId: whitelist.id,
+        whitelistName: whitelist.name,
+        entry: detail.entry,
+        origin,
+      },
+      detail,
+    );
+
+  /** Deletes the matching entries, each with its `entry.removed` event, oldest first: the notices to publish. */
+  const removeWhere = async (
+    tx: Tx,
+    whitelist: (entry: EntryRecord) => Whitelist,
+    where: SQL | undefined,
+    origin: Origin,
+    actorId: string | null,
+  ): Promise<ChangeNotice[]> => {
+    const rows = await tx.delete(entries).where(where).returning();
+    const notices: ChangeNotice[] = [];
+    for (const entry of rows.sort((a, b) => a.id - b.id).map(toEntry)) {
+      const detail = { entry, actorId };
+      notices.push({ event: await appendRemoval(tx, whitelist(entry), origin, detail), ...detail });
+    }
+    return notices;
+  };
+
+  const requireWhitelist = async (id: string) => {
+    const whitelist = await whitelists.get(id);
+    if (!whitelist) throw new DomainError("whitelist-not-found", "No such whitelist.");
+    return whitelist;
+  };
+
+  return {
+    /**
+     * Deletes every entry `userId` owns on the given whitelists, each with its `entry.removed` event, in one
+     * transaction, then publishes the events in order. Resolves with the removed entries (none is no error).
+     */
+    async removeAllForUser(input: {
+      userId: string;
+      whitelistIds: string[];
+      origin: Origin;
+      actorId?: string | null;
+    }): Promise<EntryRecord[]> {
+      if (input.whitelistIds.length === 0) return [];
+      const notices = await write(async (tx) => {
+        const known = new Map<string, Whitelist>();
+        for (const id of input.whitelistIds) {
+          const whitelist = await whitelists.get(id);
+          if (whitelist) known.set(id, whitelist);
+        }
+        if (known.size === 0) return [];
+        return removeWhere(
+          tx,
+          (entry) => known.get(entry.whitelistId) as Whitelist,
+          and(eq(entries.userId, input.userId), inArray(entries.whitelistId, [...known.keys()])),
+          input.origin,
+          input.actorId ?? null,
+        );
+      }, publish);
+      return notices.map((notice) => notice.entry);
+    },
+
+    /**
+     * Inside the caller's transaction: deletes every entry of a whitelist, oldest first, each with its
+     * `entry.removed` event. Returns the notices for the caller to `publish` once committed.
+     */
+    removeAllIn(
+      tx: Tx,
+      whitelist: Whitelist,
+      origin: Origin,
+      actorId: string | null,
+    ): Promise<ChangeNotice[]> {
+      return removeWhere(tx, () => whitelist, eq(entries.whitelistId, whitelist.id), origin, actorId);
+    },
+
+    /**
+     * Inside the caller's transaction: deletes these entries of a whitelist (ids of others are ignored), oldest
+     * first, each with its `entry.removed` event. Returns the notices for the caller to `publish` once committed.
+     */
+    removeIn(
+      tx: Tx,
+      whitelist: Whitelist,
+      entryIds: readonly number[],
+      origin: Origin,
+      actorId: string | null,
+    ): Promise<ChangeNotice[]> {
+      if (entryIds.length === 0) return Promise.resolve([]);
+      return removeWhere(
+        tx,
+        () => whitelist,
+        and(eq(entries.whitelistId, whitelist.id), inArray(entries.id, [...entryIds])),
+        origin,
+        actorId,
+      );
+    },
+
+    publish,
+
+    /**
+     * Removes up to `limit` entries whose time ran out by `now` (soonest due first), each with its
+     * `entry.removed` event (origin `expired`), in one transaction, then publishes them: subscribers revert roles
+     * and tell the log channel as for any removal. Each entry is deleted by id with its due time as the guard,
+     * so an entry removed meanwhile (or by another check at the same time) is skipped: it expires once.
+     */
+    async removeExpired(now: number, limit: number): Promise<EntryRecord[]> {
+      const notices = await write(async (tx) => {
+        const due = await tx
+          .select({ id: entries.id, whitelistId: entries.whitelistId })
+          .from(entries)
+          .where(lte(entries.expiresAt, now))
+          .orderBy(asc(entries.expiresAt), asc(entries.id))
+          .limit(limit);
+        const done: ChangeNotice[] = [];
+        for (const { id, whitelistId } of due) {
+          const whitelist = await requireWhitelist(whitelistId);
+          const [row] = await tx
+            .delete(entries)
+            .where(and(eq(entries.id, id), lte(entries.expiresAt, now)))
+            .returning();
+          if (!row) continue;
+          const entry = toEntry(row);
+          const detail = { entry, actorId: null };
+          done.push({ event: await appendRemoval(tx, whitelist, "expired", detail), ...detail });
+        }
+        return done;
+      }, publish);
+      return notices.map((notice) => notice.entry);
+    },
+
+    /**
+     * Stores an entry and its `entry.added` event atomically, then publishes the event. `guard` runs inside the
+     * transaction first, so a rule it checks (a member's limit) still holds when the entry commits.
+     */
+    async add(input: NewEntry, guard?: Guard): Promise<EntryRecord> {
+      const notice = await write(
+        async (tx): Promise<ChangeNotice> => {
+          // The whitelist may have been deleted while this registration waited (for Mojang, for a role).
+          const whitelist = await requireWhitelist(input.whitelistId);
+          await guard?.(tx);
+          const key = nickKey(input.nick);
+          const taken = await findByKey(tx, input.whitelistId, key);
+          if (taken) throw new DomainError("nick-taken", `${taken.nick} is already on ${whitelist.name}.`);
+          const { grantFailures, ...stored } = input;
+          const [row] = await tx
+            .insert(entries)
+            .values({
+              ...stored,
+              nickKey: key,
+              grantedRoleIds: input.grantedRoleIds ?? [],
+              createdAt: clock.now(),
+            })
+            .returning();
+          const entry = toEntry(row as EntryRow);
+          const detail = {
+            entry,
+            actorId: input.addedBy,
+            ...(grantFailures?.length ? { grantFailures } : {}),
+          };
+          const event = await appendAddition(tx, whitelist, input.origin, detail);
+          return { event, ...detail };
+        },
+        (committed) => bus.publish(committed),
+      );
+      return notice.entry;
+    },
+
+    /**
+     * Stores many entries of one whitelist in one transaction, each with its `entry.added` event, then publishes
+     * the events in order (notices marked `bulk`). A nick the whitelist already holds (in any letter case,
+     * including one stored earlier in the same call) is not stored and is returned in `taken`. `guard` runs
+     * inside the transaction first; when it throws, nothing is stored.
+     */
+    async addMany(
+      inputs: readonly NewEntry[],
+      guard?: Guard,
+    ): Promise<{ added: EntryRecord[]; taken: NewEntry[] }> {
+      const whitelistId = inputs[0]?.whitelistId;
+      if (whitelistId === undefined) return { added: [], taken: [] };
+      if (inputs.some((input) => input.whitelistId !== whitelistId)) {
+        throw new TypeError("addMany stores entries of one whitelist");
+      }
+      const taken: NewEntry[] = [];
+      const notices = await write(async (tx) => {
+        taken.length = 0;
+        const whitelist = await requireWhitelist(whitelistId);
+        await guard?.(tx);
+        const createdAt = clock.now();
+        const done: ChangeNotice[] = [];
+        for (const input of inputs) {
+          const key = nickKey(input.nick);
+          // Read through the transaction: it sees the rows stored just before.
+          if (await findByKey(tx, whitelistId, key)) {
+            taken.push(input);
+            continue;
+          }
+          const { grantFailures: _failures, ...stored } = input;
+          const [row] = await tx
+            .insert(entries)
+            .values({ ...stored, nickKey: key, grantedRoleIds: input.grantedRoleIds ?? [], createdAt })
+            .returning();
+          const entry = toEntry(row as EntryRow);
+          const detail = { entry, actorId: input.addedBy, bulk: true as const };
+          const event = await appendAddition(tx, whitelist, input.origin, detail);
+          done.push({ event, ...detail });
+        }
+        return done;
+      }, publish);
+      return { added: notices.map((notice) => notice.entry), taken };
+    },
+
+    /**
+     * Hands an entry over to another member, in one transaction: its owner and recorded roles change, its nick,
+     * UUID and creation time stay. No event is written or published: nothing a game server or an integrator sees
+     * changes (docs/decisions.md, Import and transfer). Refuses ("entry-not-found") when the entry is gone or no
+     * longer `from`'s. `guard` runs inside the transaction first; `committed` right after the commit, with the
+     * entry before and after.
+     */
+    async transfer(
+      input: { whitelistId: string; entryId: number; from: string; to: string; grantedRoleIds: string[] },
+      hooks: {
+        guard?: Guard;
+        committed?: (change: { before: EntryRecord; after: EntryRecord }) => void;
+      } = {},
+    ): Promise<{ before: EntryRecord; after: EntryRecord }> {
+      return write(
+        async (tx) => {
+          const whitelist = await requireWhitelist(input.whitelistId);
+          await hooks.guard?.(tx);
+          const [row] = await tx
+            .select()
+            .from(entries)
+            .where(and(eq(entries.id, input.entryId), eq(entries.whitelistId, input.whitelistId)));
+          if (!row || row.userId !== input.from) {
+            throw new DomainError(
+              "entry-not-found",
+              `${row?.nick ?? "That nick"} was removed from ${whitelist.name} or handed over meanwhile; ` +
+                "nothing was changed.",
+            );
+          }
+          const [updated] = await tx
+            .update(entries)
+            .set({ userId: input.to, grantedRoleIds: input.grantedRoleIds })
+            .where(eq(entries.id, input.entryId))
+            .returning();
+          return { before: toEntry(row), after: toEntry(updated as EntryRow) };
+        },
+        (change) => hooks.committed?.(change),
+      );
+    },
+
+    /**
+     * Changes entries in place (a Bedrock nick respelled as Floodgate now spells it, a Floodgate UUID found),
+     * each as an `entry.removed` of the old and an `entry.added` of the new, in one transaction; owner, roles
+     * and creation time stay. An entry removed meanwhile is skipped, and so is one whose new nick another
+     * entry holds (returned in `clashes`, for the caller to report).
+     */
+    async change(
+      whitelistId: string,
+      changes: readonly EntryChange[],
+      origin: Origin,
+      actorId: string | null,
+    ): Promise<{ changed: EntryRecord[]; clashes: EntryChange[] }> {
+      const clashes: EntryChange[] = [];
+      const notices = await write(async (tx) => {
+        const whitelist = await requireWhitelist(whitelistId);
+        clashes.length = 0;
+        const done: ChangeNotice[] = [];
+        for (const change of changes) {
+          const [current] = await tx
+            .select()
+            .from(entries)
+            .where(and(eq(entries.id, change.id), eq(entries.whitelistId, whitelistId)));
+          if (!current) continue;
+          const key = nickKey(change.nick);
+          const holder = await findByKey(tx, whitelistId, key);
+          if (holder && holder.id !== change.id) {
+            clashes.push(change);
+            continue;
+          }
+          const before = toEntry(current);
+          const [updated] = await tx
+            .update(entries)
+            .set({ nick: change.nick, nickKey: key, uuid: change.uuid, xuid: change.xuid })
+            .where(eq(entries.id, change.id))
+            .returning();
+          const after = toEntry(updated as EntryRow);
+          const removed = { entry: before, actorId, replacedBy: after };
+          const added = { entry: after, actorId, replaces: before };
+          const removal = await appendRemoval(tx, whitelist, origin, removed);
+          const addition = await appendAddition(tx, whitelist, origin, added);
+          done.push({ event: removal, ...removed }, { event: addition, ...added });
+        }
+        return done;
+      }, publish);
+      return { changed: notices.filter((notice) => notice.replaces).map((notice) => notice.entry), clashes };
+    },
+
+    /**
+     * Deletes the entry and records its `entry.removed` event in one transaction (a crash leaves both or
+     * neither), then publishes the event; subscribers revert roles and tell the log channel.
+     */
+    async remove(removal: Removal): Promise<EntryRecord> {
+      // Queued at once, in the order asked for; the whitelist is looked up when its turn comes.
+      const notice = await write(
+        async (tx): Promise<ChangeNotice> => {
+          const whitelist = await requireWhitelist(removal.whitelistId);
+          let row: EntryRow | undefined;
+          for (const nick of namesOf(whitelist, removal.nick)) {
+            [row] = await tx
+              .delete(entries)
+              .where(and(eq(entries.whitelistId, removal.whitelistId), eq(entries.nickKey, nickKey(nick))))
+              .returning();
+            if (row) break;
+          }
+          if (!row)
+            throw new DomainError("entry-not-found", `${clip(removal.nick)} is not on ${whitelist.name}.`);
+          const entry = toEntry(row);
+          const detail = {
+            entry,
+            actorId: removal.actorId ?? null,
+            keyId: removal.keyId ?? null,
+            keyName: removal.keyName ?? null,
+          };
+          return { event: await appendRemoval(tx, whitelist, removal.origin, detail), ...detail };
+        },
+        (committed) => bus.publish(committed),
+      );
+      return notice.entry;
+    },
+  };
+}

@@ -1,0 +1,59 @@
+import type { Services } from "./services.ts";
+import type { Job } from "./shared/jobs.ts";
+import type { Logger } from "./shared/logger.ts";
+
+const HOUR_MS = 3_600_000;
+/** How often Bedrock XUIDs that GeyserMC could not give are asked for again. */
+const BEDROCK_UPKEEP_MS = 10 * 60_000;
+/**
+ * How long after start, and after each pass, the rename refresh runs a pass: its rate limit counts calls per
+ * minute. Not at start: a service restarting in a loop makes no more calls than one left running.
+ */
+export const RENAME_PASS_MS = 60_000;
+
+/**
+ * Events older than the retention go (docs/operations.md, Event retention): at once, then hourly. Every process
+ * prunes, leader or not: a prune deletes what is old whoever runs it.
+ */
+export const eventPruning = (events: Services["events"], retentionMs: number, logger: Logger): Job => ({
+  name: "event pruning",
+  schedule: { every: HOUR_MS },
+  first: "now",
+  async run() {
+    const pruned = await events.prune(retentionMs);
+    if (pruned > 0) logger.info("pruned old events", { pruned });
+  },
+});
+
+/**
+ * Bedrock entries as Floodgate sees them: respelled and given their XUID after an upgrade, and XUIDs that GeyserMC
+ * could not give asked for again; at once, then every 10 minutes. In the background: a slow GeyserMC never delays
+ * the start.
+ */
+export const bedrockUpkeep = (bedrock: Services["bedrock"], logger: Logger): Job => ({
+  name: "bedrock upkeep",
+  schedule: { every: BEDROCK_UPKEEP_MS },
+  first: "now",
+  async run(signal) {
+    const report = await bedrock.catchUp("all", signal);
+    if (report.changed > 0 || report.pending > 0 || report.clashes > 0) {
+      logger.info("bedrock entries brought up to date", { ...report });
+    }
+  },
+});
+
+/**
+ * Premium accounts' name changes (docs/decisions.md, Renames): a pass `passMs` after start and after the last
+ * one ended, so passes never overlap; each asks only what is due and what the minute's budget allows.
+ */
+export const renameRefresh = (renames: Services["renames"], passMs: number, logger: Logger): Job => ({
+  name: "name refresh",
+  schedule: { after: passMs },
+  first: "later",
+  async run(signal) {
+    const report = await renames.pass(signal);
+    if (report.renamed > 0 || report.clashes > 0 || report.unknown > 0) {
+      logger.info("premium names refreshed", { ...report });
+    }
+  },
+});

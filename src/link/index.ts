@@ -1,0 +1,195 @@
+import type { Socket, TCPSocketListener } from "bun";
+import type { Config } from "../config.ts";
+import { type Clock, systemClock } from "../shared/clock.ts";
+import { explainListenError } from "../shared/listen.ts";
+import type { Logger } from "../shared/logger.ts";
+import { type Connection, openConnection, type Timers } from "./connection.ts";
+import { createLoginKeys, type LoginKeys } from "./crypto.ts";
+import { createGuard, defaultLimits, type LinkLimits } from "./guard.ts";
+import { type LinkCounters, type LinkProofPort, zeroCounters } from "./model.ts";
+import { createSessionCheck, type SessionCheck } from "./session.ts";
+import { createStatusAnswers } from "./status.ts";
+
+export type { LinkCounters, LinkProofPort, ProvenAccount } from "./model.ts";
+
+/** What the link endpoint is started with. */
+export type LinkEndpointOptions = {
+  hostname: string;
+  /** 0 picks a free port. */
+  port: number;
+  /** MOJANG_SESSION_URL, where `hasJoined` is asked. */
+  sessionUrl: string;
+  proof: LinkProofPort;
+  /** The community named in the server list's MOTD. */
+  community?: string;
+  logger: Logger;
+  clock?: Clock;
+  timers?: Timers;
+  limits?: Partial<LinkLimits>;
+  /** Mojang's session check; by default `hasJoined` at `sessionUrl`. */
+  session?: SessionCheck;
+  /** The RSA key pair; by default a fresh one. */
+  keys?: LoginKeys;
+};
+
+/** A running link endpoint. */
+export type LinkEndpoint = {
+  port: number;
+  /** What it counted since it started (for metrics), with the connections open now. */
+  counters(): LinkCounters;
+  /** Resolves once no connection is open (at once when none is): tests wait for it instead of sleeping. */
+  idle(): Promise<void>;
+  /** Stops listening and closes every connection. */
+  stop(): Promise<void>;
+};
+
+const realTimers: Timers = {
+  setTimeout: (run, ms) => setTimeout(run, ms),
+  clearTimeout: (handle) => clearTimeout(handle as ReturnType<typeof setTimeout>),
+};
+
+type SocketState = { address: string; connection?: Connection; queue: Uint8Array[]; ending: boolean };
+
+/**
+ * Starts the link endpoint (docs/link.md): a Minecraft Java server of its own on a TCP listener, apart from the
+ * HTTP API, that answers the server list and proves a player's account through Mojang's online-mode login, then
+ * always disconnects them with the text of `proof`. Each connection is bounded (`LinkLimits`).
+ */
+export function startLinkEndpoint(options: LinkEndpointOptions): LinkEndpoint {
+  const limits = { ...defaultLimits, ...options.limits };
+  const counters = zeroCounters();
+  const guard = createGuard(limits, options.clock ?? systemClock);
+  const context = {
+    keys: options.keys ?? createLoginKeys(),
+    session: options.session ?? createSessionCheck({ sessionUrl: options.sessionUrl }),
+    port: options.proof,
+    guard,
+    limits,
+    status: createStatusAnswers({ community: options.community }),
+    counters,
+    logger: options.logger,
+    timers: options.timers ?? realTimers,
+  };
+  const sockets = new Set<Socket<SocketState>>();
+  const idleWaiters = new Set<() => void>();
+  const idle = () =>
+    sockets.size === 0
+      ? Promise.resolve()
+      : new Promise<void>((resolve) => {
+          idleWaiters.add(resolve);
+        });
+
+  const flush = (socket: Socket<SocketState>) => {
+    const state = socket.data;
+    while (state.queue.length > 0) {
+      const next = state.queue[0] as Uint8Array;
+      const written = socket.write(next);
+      if (written < 0) {
+        state.queue.length = 0;
+        break;
+      }
+      if (written < next.length) {
+        state.queue[0] = next.subarray(written);
+        return;
+      }
+      state.queue.shift();
+    }
+    if (state.ending) socket.end();
+  };
+
+  let listener: TCPSocketListener<SocketState>;
+  try {
+    listener = Bun.listen<SocketState>({
+      hostname: options.hostname,
+      port: options.port,
+      exclusive: true,
+      data: { address: "", queue: [], ending: false },
+      socket: {
+        open(socket) {
+          const address = socket.remoteAddress;
+          socket.data = { address, queue: [], ending: false };
+          if (!guard.admit(address)) {
+            counters.refused.capacity++;
+            socket.terminate();
+            return;
+          }
+          sockets.add(socket);
+          socket.data.connection = openConnection(
+            {
+              address,
+              write(bytes) {
+                socket.data.queue.push(bytes);
+                if (socket.data.queue.length === 1) flush(socket);
+              },
+              end() {
+                socket.data.ending = true;
+                if (socket.data.queue.length === 0) socket.end();
+              },
+              destroy: () => socket.terminate(),
+            },
+            context,
+          );
+        },
+        data(socket, bytes) {
+          try {
+            socket.data.connection?.receive(bytes);
+          } catch (error) {
+            options.logger.error("link: a connection failed", { error: String(error) });
+            socket.terminate();
+          }
+        },
+        drain: flush,
+        close(socket) {
+          if (!sockets.delete(socket)) return;
+          socket.data.connection?.closed();
+          guard.release(socket.data.address);
+          if (sockets.size > 0) return;
+          for (const wake of idleWaiters) wake();
+          idleWaiters.clear();
+        },
+        error(_socket, error) {
+          options.logger.debug("link: socket error", { error: String(error) });
+        },
+      },
+    });
+  } catch (error) {
+    throw explainListenError(error, {
+      host: options.hostname,
+      port: options.port,
+      hostVariable: "HOST",
+      portVariable: "LINK_PORT",
+    });
+  }
+
+  return {
+    port: listener.port,
+    counters: () => ({ ...counters, refused: { ...counters.refused }, open: guard.open() }),
+    idle,
+    async stop() {
+      listener.stop(true);
+      for (const socket of sockets) socket.terminate();
+      await idle();
+    },
+  };
+}
+
+/**
+ * The endpoint as `startService` runs it from the configuration (LINK_PORT set). Its proof port is a stand-in
+ * until linked accounts are stored (issue 25, §2): it tells the player their account is proven but that this
+ * service cannot link it to Discord yet. That step replaces it with the registration service's.
+ */
+export function linkOptions(config: Config, deps: { logger: Logger; clock: Clock }): LinkEndpointOptions {
+  return {
+    hostname: config.HOST,
+    port: config.LINK_PORT ?? 0,
+    sessionUrl: config.MOJANG_SESSION_URL,
+    proof: {
+      proven: async (account) => ({
+        text:
+          `Your Java account ${account.name} is proven,\n` +
+          "but this service cannot link it to Discord yet: linking is not set up.",
+      }),
+    },
+    ...deps,
+  };
+}

@@ -1,0 +1,66 @@
+import { SUPPORTED_RELEASES } from "./versions.ts";
+
+/** A Java account the endpoint has proven a player controls: Mojang's UUID (dashed) and current name. */
+export type ProvenAccount = { uuid: string; name: string };
+
+/**
+ * What the endpoint needs of the rest of the service: told of an account just proven, it answers the text the
+ * player reads on the disconnect screen (a code, and the Discord command to type it into). A rejection shows
+ * the player a generic apology and is logged.
+ */
+export type LinkProofPort = {
+  proven(account: ProvenAccount, from: { address: string }): Promise<{ text: string }>;
+};
+
+/**
+ * Why the endpoint turned a connection away, each with the text a player reads when one is shown (a client
+ * that reached the login gets a Login Disconnect; junk and floods are closed without a word).
+ */
+export const refusals = {
+  version: {
+    text: (protocol: number) =>
+      `This server links Minecraft Java ${SUPPORTED_RELEASES} accounts; your game speaks protocol ${protocol}.\n` +
+      `Join with a version from ${SUPPORTED_RELEASES} to get your code.`,
+  },
+  name: { text: () => "That is not a Minecraft Java name. Join with your premium Java account." },
+  "rate-limited": { text: () => "Too many joins from your address. Wait a minute, then join again." },
+  encryption: { text: () => "The encryption handshake failed. Restart your game, then join again." },
+  "not-joined": {
+    text: () =>
+      "Could not verify your account with Mojang.\n" +
+      "Restart your game and launcher, then join again (a premium Java account is needed).",
+  },
+  "session-unavailable": {
+    text: () =>
+      "Could not verify your account with Mojang: its session server did not answer.\nJoin again in a minute.",
+  },
+  failed: { text: () => "Something went wrong on our side. Join again in a minute." },
+  timeout: { text: () => "Took too long to log in. Join again." },
+  malformed: { text: undefined },
+  "too-large": { text: undefined },
+  capacity: { text: undefined },
+} as const satisfies Record<string, { text: ((protocol: number) => string) | undefined }>;
+
+/** A reason the endpoint refused a connection. */
+export type Refusal = keyof typeof refusals;
+
+/** What the endpoint counted since it started (metrics read it later); `open` is a gauge. */
+export type LinkCounters = {
+  /** Connections open now. */
+  open: number;
+  /** Status answers: the server list's ping (modern, 1.7+) and the legacy one (0xFE) of older clients. */
+  pings: number;
+  legacyPings: number;
+  /** Logins that Mojang confirmed and that were shown the port's text. */
+  proven: number;
+  refused: Record<Refusal, number>;
+};
+
+/** Fresh counters: all zero. */
+export function zeroCounters(): LinkCounters {
+  const refused = Object.fromEntries(Object.keys(refusals).map((reason) => [reason, 0])) as Record<
+    Refusal,
+    number
+  >;
+  return { open: 0, pings: 0, legacyPings: 0, proven: 0, refused };
+}

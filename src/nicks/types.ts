@@ -1,0 +1,204 @@
+import { settleBounded } from "../shared/bounded.ts";
+import { DomainError } from "../shared/errors.ts";
+import { type FloodgateSettings, floodgateName, floodgateUuid, namesMeant } from "./floodgate.ts";
+import { normaliseNick, parseGamertag } from "./validate.ts";
+
+// Everything that differs between the nick types a whitelist may take (docs/decisions.md, Nick types and
+// comparison), one entry per type in `specs` below; adding one: docs/architecture.md, Adding a nick type.
+
+/** A typed nick checked against its type's syntax: the name to store, and the gamertag it is spelled from (Bedrock). */
+export type Typed = { nick: string; gamertag: string | null };
+
+/**
+ * A nick as it will be stored: normalised, in the account's own spelling when premium, as Floodgate names the
+ * player for Bedrock (with the gamertag it is spelled from and its XUID).
+ */
+export type Identity = {
+  nick: string;
+  uuid: string | null;
+  premium: boolean;
+  gamertag: string | null;
+  xuid: string | null;
+};
+
+/** What a nick holds of an account, stored or just found: how it is described. */
+export type HeldAccount = Pick<Identity, "premium" | "uuid" | "gamertag">;
+
+/**
+ * The services the look-ups ask, as Mojang's and GeyserMC's clients (src/mojang, src/geyser) offer them: the
+ * premium status of one nick or of many (the answers keyed by lower-case nick, a nick missing when it could not
+ * be asked about), and the XUID of a gamertag (null: no such Xbox account).
+ */
+export type AccountPorts = {
+  mojang: {
+    lookup(nick: string): Promise<{ premium: true; uuid: string; name: string } | { premium: false }>;
+    lookupMany(nicks: readonly string[]): Promise<ReadonlyMap<string, unknown>>;
+  };
+  geyser: { xuidOf(gamertag: string): Promise<string | null> };
+};
+
+/** The account service a nick type asks: about one nick (registering, denying) and about many (an import). */
+export type AccountLookUp = {
+  /** Its name, as people read it in a refusal ("Mojang could not be reached"). */
+  service: string;
+  /** The account behind `typed`, or null: there is none. Throws "…-unavailable" when the service cannot tell now. */
+  one(ports: AccountPorts, typed: Typed): Promise<Identity | null>;
+  /**
+   * Asks about every nick ahead of `one`, which then reads the clients' caches; resolves with the indexes of
+   * those that could not be asked about. `concurrency`: single look-ups in flight where there is no bulk one.
+   */
+  many(ports: AccountPorts, typed: readonly Typed[], concurrency: number): Promise<Set<number>>;
+};
+
+/** Every rule a nick type fills. */
+export type NickTypeSpec = {
+  /** What the type takes, for whoever picks one (`/whitelist create`'s choices, after the type's name). */
+  label: string;
+  /** The typed nick in the type's syntax, as it would be stored; throws "nick-invalid" saying what is allowed. */
+  parse(settings: FloodgateSettings, raw: string): Typed;
+  /** The stored names a trimmed typed nick may stand for: itself first, then any other spelling of the player. */
+  names(settings: FloodgateSettings, typed: string): string[];
+  /** The account service asked about a nick, or null: never looked up (stored as typed, without UUID). */
+  lookUp: AccountLookUp | null;
+  /** The refusal of a nick the look-up found no account behind, or null: it is stored as typed, without one. */
+  noAccount: ((typed: Typed, whitelistName: string) => DomainError) | null;
+  /** How the account a nick holds reads, in plain text (the log channel, look-ups, import reports). */
+  account(held: HeldAccount): string;
+  /**
+   * Floodgate names the players: nicks are spelled from gamertags under the whitelist's Floodgate settings,
+   * which `/whitelist create` and `show` describe, and a change of which respells every entry (the Bedrock upkeep).
+   */
+  floodgate: boolean;
+};
+
+/** Mojang's premium look-up: a premium account is stored in its own spelling, with its UUID. */
+const mojangLookUp: AccountLookUp = {
+  service: "Mojang",
+  async one({ mojang }, typed) {
+    const status = await mojang.lookup(typed.nick);
+    if (!status.premium) return null;
+    return { nick: status.name, uuid: status.uuid, premium: true, gamertag: null, xuid: null };
+  },
+  async many({ mojang }, typed) {
+    const answers = await mojang.lookupMany(typed.map(({ nick }) => nick));
+    return new Set(typed.flatMap(({ nick }, index) => (answers.has(nick.toLowerCase()) ? [] : [index])));
+  },
+};
+
+/** GeyserMC's XUID of a gamertag: the entry gets the UUID Floodgate gives the player. */
+const geyserLookUp: AccountLookUp = {
+  service: "GeyserMC",
+  async one({ geyser }, typed) {
+    const gamertag = typed.gamertag ?? typed.nick;
+    const xuid = await geyser.xuidOf(gamertag);
+    if (xuid === null) return null;
+    return { nick: typed.nick, uuid: floodgateUuid(xuid), premium: false, gamertag, xuid };
+  },
+  async many({ geyser }, typed, concurrency) {
+    // GeyserMC has no bulk endpoint: a few at a time through the client (which caches), none after a failure.
+    let down = false;
+    const outcomes = await settleBounded(typed, concurrency, async ({ nick, gamertag }) => {
+      if (down) throw new Error("not asked: GeyserMC failed before");
+      try {
+        return await geyser.xuidOf(gamertag ?? nick);
+      } catch (error) {
+        down = true;
+        throw error;
+      }
+    });
+    return new Set(outcomes.flatMap((outcome, index) => (outcome.status === "rejected" ? [index] : [])));
+  },
+};
+
+/** The Java syntax (`java`, `premium`, `offline`): 3-16 of A-Z a-z 0-9 _, one spelling per player. */
+const javaSyntax: Pick<NickTypeSpec, "parse" | "names"> = {
+  parse: (_settings, raw) => ({ nick: normaliseNick(raw), gamertag: null }),
+  names: (_settings, typed) => [typed],
+};
+
+/** A Java nick's account: premium with its UUID, else `otherwise`. */
+const javaAccount =
+  (otherwise: string) =>
+  (held: HeldAccount): string =>
+    held.premium ? `premium, UUID ${held.uuid}` : otherwise;
+
+/** One entry per nick type; `satisfies` makes the compiler ask each one for every rule of NickTypeSpec. */
+const specs = {
+  java: {
+    label: "Java Edition, premium status looked up",
+    ...javaSyntax,
+    lookUp: mojangLookUp,
+    noAccount: null,
+    account: javaAccount("not premium"),
+    floodgate: false,
+  },
+  premium: {
+    label: "paid Java accounts only",
+    ...javaSyntax,
+    lookUp: mojangLookUp,
+    noAccount: (typed, whitelistName) =>
+      new DomainError(
+        "not-premium",
+        `${typed.nick} is not a premium (paid) Minecraft account, and ${whitelistName} accepts premium accounts ` +
+          "only. Check the spelling, or register the nick of your premium account.",
+      ),
+    account: javaAccount("not premium"),
+    floodgate: false,
+  },
+  offline: {
+    label: "Java syntax, never looked up",
+    ...javaSyntax,
+    lookUp: null,
+    noAccount: null,
+    account: javaAccount("offline nick, not looked up"),
+    floodgate: false,
+  },
+  bedrock: {
+    label: "Xbox gamertag (Floodgate)",
+    parse: (settings, raw) => {
+      const gamertag = parseGamertag(settings, raw);
+      return { nick: floodgateName(settings, gamertag), gamertag };
+    },
+    names: namesMeant,
+    lookUp: geyserLookUp,
+    noAccount: (typed) =>
+      new DomainError(
+        "gamertag-unknown",
+        `No Xbox account has the gamertag ${typed.gamertag}. Check the spelling on your Xbox profile and try again.`,
+      ),
+    account: ({ gamertag, uuid }) =>
+      `Bedrock gamertag ${gamertag}, ${uuid === null ? "its UUID waits for GeyserMC" : `Floodgate UUID ${uuid}`}`,
+    floodgate: true,
+  },
+} satisfies Record<string, NickTypeSpec>;
+
+/** Kinds of nick a whitelist accepts: the keys of the table. */
+export type NickType = keyof typeof specs;
+
+/** Every rule of every nick type, by type. */
+export const nickTypeSpecs: Readonly<Record<NickType, NickTypeSpec>> = specs;
+
+/**
+ * The nick types in the table's order, the order `/whitelist create` offers them in. (Object.keys types its
+ * answer as string[]: these are exactly the table's keys, and there is at least one.)
+ */
+export const nickTypes = Object.keys(specs) as [NickType, ...NickType[]];
+
+/** A whitelist as the nick rules read it: its type and its copy of the Floodgate settings. */
+export type NickRules = FloodgateSettings & { nickType: NickType };
+
+/**
+ * The typed nick in the whitelist's syntax, as it would be stored (a Bedrock gamertag as Floodgate names the
+ * player); throws "nick-invalid" saying what is allowed.
+ */
+export function parseNick(whitelist: NickRules, raw: string): Typed {
+  return nickTypeSpecs[whitelist.nickType].parse(whitelist, raw);
+}
+
+/**
+ * The stored nicks `typed` may stand for on the whitelist, surrounding whitespace dropped: itself and, on a
+ * Bedrock whitelist, the gamertag with or without the prefix, with spaces or `_`, as Floodgate spells it.
+ */
+export function namesOf(whitelist: NickRules, typed: string): string[] {
+  return nickTypeSpecs[whitelist.nickType].names(whitelist, typed.trim());
+}

@@ -1,0 +1,40 @@
+// A real Minecraft client nobody here wrote (npm minecraft-protocol), run under Node because it streams
+// AES-128-CFB8, which Bun lacks. Called by test/link/minecraft-protocol.test.ts with one JSON argument:
+//   { action: "join" | "ping", host, port, version, username?, session?, sessionServer? }
+// and prints one JSON line: what the client saw ({ disconnect }, { ping }, { error }), then exits.
+const mc = require("minecraft-protocol");
+
+const options = JSON.parse(process.argv[2]);
+let done = false;
+const report = (result) => {
+  if (done) return;
+  done = true;
+  process.stdout.write(`${JSON.stringify(result)}\n`);
+  process.exit(0);
+};
+setTimeout(() => report({ error: "the client saw nothing within 20 s" }), 20_000).unref();
+
+if (options.action === "ping") {
+  mc.ping({ host: options.host, port: options.port, version: options.version }, (error, response) =>
+    report(error ? { error: String(error.message ?? error) } : { ping: response }),
+  );
+} else {
+  const client = mc.createClient({
+    host: options.host,
+    port: options.port,
+    version: options.version,
+    username: options.username,
+    auth: options.session ? "mojang" : "offline",
+    session: options.session,
+    skipValidation: true,
+    // Never the player's own launcher profiles, nor Mojang's hosts: the fake Mojang stands for both.
+    profilesFolder: false,
+    authServer: options.sessionServer,
+    sessionServer: options.sessionServer,
+    hideErrors: true,
+  });
+  client.on("disconnect", (packet) => report({ disconnect: packet.reason, state: client.state }));
+  client.on("success", () => report({ error: "the endpoint let the client in" }));
+  client.on("error", (error) => report({ error: String(error.message ?? error) }));
+  client.on("end", (reason) => report({ end: String(reason) }));
+}
