@@ -197,7 +197,7 @@ async function seedDatabase(path: string): Promise<{ whitelistId: string; key: s
   const services = openServices({ path, clock: systemClock, logger: silentLogger });
   try {
     // Seeding speed is not what is measured: skip the per-entry fsync (this connection only).
-    services.db.$client.run("PRAGMA synchronous = OFF");
+    services.store.client.run("PRAGMA synchronous = OFF");
     const guildId = "100000000000000001";
     const whitelist = await services.whitelists.create({
       guildId,

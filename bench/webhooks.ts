@@ -159,7 +159,7 @@ async function main(): Promise<void> {
   const dir = mkdtempSync(join(tmpdir(), "wls-bench-webhooks-"));
   const services = openServices({ path: join(dir, "bench.db"), clock: systemClock, logger: silentLogger });
   const webhooks = createWebhookService({
-    db: services.db,
+    store: services.store,
     write: services.write,
     keys: services.keys,
     allowPrivate: true,
@@ -173,7 +173,7 @@ async function main(): Promise<void> {
       registrationMode: "command",
     });
     // The setup is not measured: skip the per-key disk flush (this connection only), restored below.
-    services.db.$client.run("PRAGMA synchronous = OFF");
+    services.store.client.run("PRAGMA synchronous = OFF");
     for (const port of ports) {
       const { key } = await services.keys.create({
         guildId,
@@ -181,13 +181,13 @@ async function main(): Promise<void> {
         whitelistId: null,
         createdBy: "1",
       });
-      services.db.$client.run("UPDATE link_keys SET webhook_url = ?, webhook_secret = ? WHERE id = ?", [
+      services.store.client.run("UPDATE link_keys SET webhook_url = ?, webhook_secret = ? WHERE id = ?", [
         `http://127.0.0.1:${port}/hook?token=t`,
         generateWebhookSecret(),
         key.id,
       ]);
     }
-    services.db.$client.run("PRAGMA synchronous = FULL");
+    services.store.client.run("PRAGMA synchronous = FULL");
     return whitelist.id;
   };
   const baselineList = await seedGuild("100000000000000001", healthyPorts);

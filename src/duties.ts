@@ -69,7 +69,7 @@ export async function startDuties(options: DutiesOptions): Promise<LeaderDuties>
   // Every subscriber of the outbox listens now: what the last leader may not have finished comes first.
   const outbox = options.replica
     ? await startOutbox({
-        db: services.db,
+        store: services.store,
         bus: services.bus,
         outbox: services.outbox,
         events: services.events,

@@ -1,4 +1,3 @@
-import type { SQL } from "bun";
 import { createApi } from "./api/app.ts";
 import type { Bot } from "./bot/client.ts";
 import type { DiscordRest } from "./bot/discord.ts";
@@ -28,8 +27,10 @@ export type RunningService = {
   port: number;
   services: Services;
   hub: Hub;
-  /** The Discord bot, when DISCORD_TOKEN is set. */
+  /** The Discord bot, when DISCORD_TOKEN is set (and, of replicas, on the leader). */
   bot: Bot | undefined;
+  /** Whether this replica leads, once its first try for the lead is over (a service alone always does). */
+  leads(): Promise<boolean>;
   /** What GET /health answers now. */
   health: Health;
   /** Where Prometheus scrapes, when METRICS=on. */
@@ -112,9 +113,7 @@ export async function startService(config: Config, options: ServiceStartOptions)
     });
     return leading;
   };
-  const election = replica
-    ? electLeader({ client: services.db.$client as unknown as SQL, logger, lead })
-    : undefined;
+  const election = replica ? electLeader({ client: replica.client, logger, lead }) : undefined;
   if (!replica) {
     try {
       await lead();
@@ -134,6 +133,7 @@ export async function startService(config: Config, options: ServiceStartOptions)
     get bot() {
       return leading?.bot;
     },
+    leads: async () => (election ? election.firstTry.then(election.isLeader) : true),
     health,
     metricsUrl,
     link,

@@ -1,9 +1,8 @@
-import type { SQL } from "bun";
 import type { ClusterBus } from "./cluster/bus.ts";
 import type { Replica } from "./cluster/replica.ts";
 import { ConfigSchema } from "./config.ts";
-import { type Db, openDatabase } from "./db/client.ts";
-import { driverOf, lastEventId } from "./db/driver.ts";
+import { openDatabase } from "./db/client.ts";
+import type { SqliteStore, Store } from "./db/store.ts";
 import { logEntryChanges } from "./entries/audit.ts";
 import { createEventBus, type EventBus } from "./entries/bus.ts";
 import { createEventLog, type EventLog } from "./entries/event-log.ts";
@@ -37,7 +36,7 @@ import { createWebhookService } from "./webhooks/service.ts";
 import { createWhitelistService } from "./whitelists/service.ts";
 
 /** Every domain service over one store, wired together; free of HTTP and Discord. */
-export type Services = ReturnType<typeof createServices>;
+export type Services<S extends Store = Store> = ReturnType<typeof createServices<S>>;
 
 /** What wiring the services takes besides the store. */
 export type ServiceOptions = {
@@ -80,8 +79,8 @@ export type ChangeFeeds = { bus: EventBus & { settle?(): Promise<void> }; outbox
  * The composition root of the domain: wires every service over an open store, registration included, so the
  * API, the bot and the sync side all get theirs from here and build none.
  */
-export function createServices({
-  db,
+export function createServices<S extends Store>({
+  store,
   clock,
   logger,
   allowPrivateWebhooks = false,
@@ -98,30 +97,31 @@ export function createServices({
   observer = noObserver,
   cacheMaxBytes,
   feeds,
-}: ServiceOptions & { db: Db; feeds?: (events: EventLog) => ChangeFeeds }) {
+}: ServiceOptions & { store: S; feeds?: (events: EventLog) => ChangeFeeds }) {
+  const { db, driver } = store;
   // The log writes through the writer declared below (its prunes only run later): the writer waits for the
   // bus, and a replica's bus reads this log.
-  const events = createEventLog({ db, clock, write: (work, committed) => write(work, committed) });
+  const events = createEventLog({ store, clock, write: (work, committed) => write(work, committed) });
   const { bus, outbox }: ChangeFeeds =
-    feeds?.(events) ?? oneBus(createEventBus(logger, () => lastEventId(db)));
-  const { write, waiting: writesWaiting } = driverOf(db).writer({
+    feeds?.(events) ?? oneBus(createEventBus(logger, () => driver.lastEventId(db)));
+  const { write, waiting: writesWaiting } = driver.writer({
     clock,
     budgetMs: busyTimeoutMs,
     observer,
     settle: bus.settle,
   });
   logEntryChanges({ bus, logger });
-  const guilds = createGuildService({ db, clock, write });
-  const whitelists = createWhitelistService({ db, clock, write, guilds });
-  const keys = createKeyService({ db, clock, write, guilds });
-  const entries = createEntryService({ db, clock, write, whitelists, events, bus });
+  const guilds = createGuildService({ store, clock, write });
+  const whitelists = createWhitelistService({ store, clock, write, guilds });
+  const keys = createKeyService({ store, clock, write, guilds });
+  const entries = createEntryService({ store, clock, write, whitelists, events, bus });
   const formatCache = createFormatCache({
     load: (id) => entries.snapshotForFormats(id),
     bus,
     maxBytes: cacheMaxBytes,
   });
   const expiry = createExpiryScheduler({ entries, bus: outbox, clock, logger });
-  const webhooks = createWebhookService({ db, write, keys, allowPrivate: allowPrivateWebhooks, logger });
+  const webhooks = createWebhookService({ store, write, keys, allowPrivate: allowPrivateWebhooks, logger });
   const mojang = createMojangClient({
     baseUrl: mojangApiUrl,
     clock,
@@ -139,7 +139,7 @@ export function createServices({
   const bedrock = createBedrockUpkeep({ whitelists, entries, geyser, logger });
   const renames = createRenameRefresh({
     entries,
-    checks: createNameChecks({ db, write }),
+    checks: createNameChecks({ store, write }),
     names: createMojangNames({
       baseUrl: mojangSessionUrl,
       clock,
@@ -152,11 +152,11 @@ export function createServices({
     checkEveryMs: renameCheckEveryMs,
     callsPerMinute: renameChecksPerMinute,
   });
-  const requests = createRequestStore({ db, write, clock });
+  const requests = createRequestStore({ store, write, clock });
   const deletion = createWhitelistDeletion({ write, whitelists, entries, keys, requests, formatCache });
-  const grants = createRoleGrants({ entries, roles: discord.roles, logger });
+  const grants = createRoleGrants({ entries, roles: discord.roles, logger, published: bus.settle });
   const departures = createDepartures(clock);
-  const denials = createDenyList({ db, write, clock, whitelists, entries, mojang, geyser, logger });
+  const denials = createDenyList({ store, write, clock, whitelists, entries, mojang, geyser, logger });
   const lookups = createLookups({ whitelists, entries, denials });
   const registration = createRegistrationService({
     whitelists,
@@ -195,6 +195,8 @@ export function createServices({
   });
   const reverter = createRoleReverter({ bus: outbox, entries, grants, roles: discord.roles, logger });
   return {
+    /** The open store: its database, tables and driver (src/db/store.ts). */
+    store,
     db,
     write,
     /** How many writes are waiting for a lock held by another program (status, tests). */
@@ -246,19 +248,19 @@ export async function openStoreServices(
   const { openPostgres } = await import("./db/pg/store.ts");
   const { createClusterBus } = await import("./cluster/bus.ts");
   const { joinCluster } = await import("./cluster/replica.ts");
-  const db = await openPostgres({ url: options.databaseUrl });
-  const start = await lastEventId(db);
+  const store = await openPostgres({ url: options.databaseUrl });
+  const start = await store.driver.lastEventId(store.db);
   let bus: ClusterBus | undefined;
   const services = createServices({
     ...options,
-    db,
+    store,
     feeds: (events) => {
       bus = createClusterBus({ events, logger: options.logger, start });
       return { bus, outbox: createEventBus(options.logger) };
     },
   });
   const replica = await joinCluster({
-    client: db.$client as unknown as SQL,
+    client: store.client,
     services,
     bus: bus as ClusterBus,
     logger: options.logger,
@@ -267,7 +269,6 @@ export async function openStoreServices(
 }
 
 /** Opens the SQLite store at `path` (migrating it) and wires the services over it. */
-export function openServices(options: ServiceOptions & { path: string }): Services {
-  const db = openDatabase({ path: options.path });
-  return createServices({ ...options, db });
+export function openServices(options: ServiceOptions & { path: string }): Services<SqliteStore> {
+  return createServices({ ...options, store: openDatabase({ path: options.path }) });
 }

@@ -166,9 +166,6 @@ function measured<R extends Request>(
   };
 }
 
-/** The API type, for tests and clients. */
-export type Api = ReturnType<typeof createApi>;
-
 /** Why nicks cannot be added through the API, for whoever tries. */
 const NO_ADDING =
   "There is no API to add a nick: nicks are registered on Discord, so every one is tied to a Discord account.";

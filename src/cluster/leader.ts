@@ -1,7 +1,7 @@
 import type { ReservedSQL, SQL } from "bun";
 import { eq, sql } from "drizzle-orm";
-import { type Db, tablesOf } from "../db/client.ts";
 import { LOCKS } from "../db/pg/store.ts";
+import type { Store } from "../db/store.ts";
 import type { ChangeNotice, EventBus } from "../entries/bus.ts";
 import type { EventLog } from "../entries/event-log.ts";
 import type { Logger } from "../shared/logger.ts";
@@ -31,7 +31,12 @@ export function electLeader({
   logger: Logger;
   /** Takes up the leader's duties: the Discord gateway and the outbox consumers. */
   lead: () => Promise<Duties>;
-}): { isLeader(): boolean; stop(): Promise<void> } {
+}): {
+  isLeader(): boolean;
+  /** Settles once this replica's first try for the lead is over (its duties started, when it won). */
+  firstTry: Promise<void>;
+  stop(): Promise<void>;
+} {
   let connection: ReservedSQL | undefined;
   let duties: Duties | undefined;
   let timer: ReturnType<typeof setTimeout> | undefined;
@@ -92,10 +97,12 @@ export function electLeader({
     }, ELECTION_MS);
     timer.unref();
   };
-  turn = attempt().finally(schedule);
+  const firstTry = attempt();
+  turn = firstTry.finally(schedule);
 
   return {
     isLeader: () => connection !== undefined,
+    firstTry,
     async stop() {
       stopped = true;
       clearTimeout(timer);
@@ -119,14 +126,17 @@ export function electLeader({
  * (`idle`), so after a failover a change may be handled twice, never skipped.
  */
 export async function startOutbox({
-  db,
+  store: {
+    db,
+    tables: { outboxCursor },
+  },
   bus,
   outbox,
   events,
   idle,
   logger,
 }: {
-  db: Db;
+  store: Store;
   bus: EventBus;
   outbox: EventBus;
   events: Pick<EventLog, "noticesAfter">;
@@ -134,7 +144,6 @@ export async function startOutbox({
   idle: () => boolean;
   logger: Logger;
 }): Promise<Duties> {
-  const { outboxCursor } = tablesOf(db);
   const [stored] = await db.select().from(outboxCursor).where(eq(outboxCursor.name, CURSOR_NAME));
   let forwarded = stored?.eventId ?? (await bus.through());
   const startedAt = forwarded;

@@ -7,6 +7,8 @@ import type { ClusterBus } from "./bus.ts";
 
 /** A replica's membership of the cluster: its subscriptions to the other replicas' commits. */
 export type Replica = {
+  /** The pool this replica shares the database through (the leader election reserves a connection of it). */
+  client: SQL;
   /** Stops listening (shutdown). */
   leave(): Promise<void>;
 };
@@ -62,6 +64,7 @@ export async function joinCluster({
   // Anything committed between the start of this replica and its LISTEN.
   await bus.catchUp();
   return {
+    client,
     async leave() {
       for (const subscription of subscriptions) await subscription.unlisten().catch(() => {});
     },

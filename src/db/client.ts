@@ -1,16 +1,18 @@
 import { Database } from "bun:sqlite";
 import { accessSync, constants, mkdirSync, statSync } from "node:fs";
 import { dirname, resolve } from "node:path";
+import { sql } from "drizzle-orm";
 import { type BunSQLiteDatabase, drizzle } from "drizzle-orm/bun-sqlite";
 import { ConfigError } from "../shared/errors.ts";
 import { registerDriver, type StoreDriver, unlessUnavailable } from "./driver.ts";
 import { sqliteCode } from "./errors.ts";
 import { migrations as embeddedMigrations, type Migration } from "./migrations.ts";
 import * as schema from "./schema.ts";
+import type { Db, SqliteStore } from "./store.ts";
 import { createWriter, LOCK_WAIT_MS } from "./writer.ts";
 
-/** The drizzle database every service receives. */
-export type Db = BunSQLiteDatabase<typeof schema> & { $client: Database };
+/** drizzle over one SQLite connection of the store, with that connection. */
+export type SqliteDb = BunSQLiteDatabase<typeof schema> & { $client: Database };
 
 /** Options for opening the store. */
 export type OpenDatabaseOptions = {
@@ -28,7 +30,7 @@ export type OpenDatabaseOptions = {
  * Opens (creating if needed) the SQLite store with the durability settings of docs/operations.md (The SQLite
  * store) and migrates it.
  */
-export function openDatabase(options: OpenDatabaseOptions): Db {
+export function openDatabase(options: OpenDatabaseOptions): SqliteStore {
   if (options.path === ":memory:") {
     throw new TypeError("the store needs a file: its writer, readers and snapshots are separate connections");
   }
@@ -50,30 +52,35 @@ export function openDatabase(options: OpenDatabaseOptions): Db {
   const connect = (client: Database) => {
     client.run(`PRAGMA busy_timeout = ${busyTimeoutMs}`);
     client.run("PRAGMA foreign_keys = ON");
-    return drizzle({ client, schema }) as Db;
+    return drizzle({ client, schema });
   };
   const db = connect(openFile(options.path));
   const snapshotDb = connect(openFile(options.path));
-  registerDriver(db, sqliteDriver(db, drizzle({ client: writer, schema }) as Db, snapshotDb));
-  closers.set(db, [snapshotDb.$client, writer]);
-  return db;
+  closers.set(db, [snapshotDb.$client, db.$client, writer]);
+  return sqliteStore(db, drizzle({ client: writer, schema }), snapshotDb);
 }
 
 /**
  * A store over one SQLite connection someone else opened and migrated (doctor reads a database this way,
  * without migrating it): reads, writes and snapshots all go through it.
  */
-export function useSqlite(sqlite: Database): Db {
-  const db = drizzle({ client: sqlite, schema }) as Db;
-  registerDriver(db, sqliteDriver(db, db, db));
-  return db;
+export function useSqlite(sqlite: Database): SqliteStore {
+  const db = drizzle({ client: sqlite, schema });
+  closers.set(db, [sqlite]);
+  return sqliteStore(db, db, db);
+}
+
+/** The store over its reader, writer and snapshot connections. */
+function sqliteStore(db: SqliteDb, writerDb: SqliteDb, snapshotDb: SqliteDb): SqliteStore {
+  const driver = sqliteDriver(db, writerDb, snapshotDb);
+  registerDriver(db, driver);
+  return { kind: "sqlite", db, tables: schema, driver, client: db.$client };
 }
 
 /** What the SQLite store does its own way (StoreDriver), over its reader, writer and snapshot connections. */
-function sqliteDriver(db: Db, writerDb: Db, snapshotDb: Db): StoreDriver {
+function sqliteDriver(db: SqliteDb, writerDb: SqliteDb, snapshotDb: SqliteDb): StoreDriver {
   let snapshots: Promise<unknown> = Promise.resolve();
   return {
-    kind: "sqlite",
     writer: (settings) => createWriter({ ...settings, db: writerDb }),
     snapshot<T>(read: (q: Db) => Promise<T>): Promise<T> {
       // One at a time on their own connection, in one read transaction.
@@ -91,9 +98,7 @@ function sqliteDriver(db: Db, writerDb: Db, snapshotDb: Db): StoreDriver {
     },
     async lastEventId(q) {
       // SQLite keeps the last id of an AUTOINCREMENT table, even once its row is deleted.
-      const row = q.$client
-        .query<{ seq: number }, []>("SELECT seq FROM sqlite_sequence WHERE name = 'events'")
-        .get();
+      const [row] = q.all<{ seq: number }>(sql`SELECT seq FROM sqlite_sequence WHERE name = 'events'`);
       return row?.seq ?? 0;
     },
     async tryWithoutWaiting(write) {
@@ -126,7 +131,7 @@ function sqliteDriver(db: Db, writerDb: Db, snapshotDb: Db): StoreDriver {
   };
 }
 
-/** The connections of a SQLite store besides its reader, closed with it (the writer's last). */
+/** The connections of a SQLite store, in the order they close (the writer's last). */
 const closers = new WeakMap<Db, Database[]>();
 
 /**
@@ -231,29 +236,15 @@ export function migrate(sqlite: Database, migrations: Migration[]): number {
   return apply.immediate();
 }
 
-/** Closes a SQLite store, checkpointing the WAL so the file is self-contained. */
+/** Closes a SQLite store (`db`: its `Store.db`), checkpointing the WAL so the file is self-contained. */
 export function closeDatabase(db: Db): void {
-  const [snapshot, writer] = closers.get(db) ?? [];
-  snapshot?.close();
-  db.$client.close();
-  const last = writer ?? db.$client;
+  const connections = closers.get(db);
+  const last = connections?.at(-1);
+  if (!connections || !last) throw new TypeError("not a store opened by openDatabase or useSqlite");
+  for (const connection of connections.slice(0, -1)) connection.close();
   try {
     last.run("PRAGMA wal_checkpoint(TRUNCATE)");
   } finally {
     last.close();
   }
-}
-
-/**
- * The database inside a write transaction, accepted wherever a write must join the caller's transaction
- * (src/db/writer.ts). Queries are written once, awaited, for either store.
- */
-export type Tx = Db;
-
-/** The store's tables: the services build every query from these, whichever engine they run on. */
-export type Tables = typeof schema;
-
-/** The tables of the store `db` was opened on. */
-export function tablesOf(db: Db): Tables {
-  return (db as unknown as { _: { fullSchema: Tables } })._.fullSchema;
 }

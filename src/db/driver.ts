@@ -1,7 +1,7 @@
 import type { Clock } from "../shared/clock.ts";
 import type { Observer } from "../shared/observer.ts";
-import type { Db } from "./client.ts";
 import { isStoreUnavailable } from "./errors.ts";
+import type { Db } from "./store.ts";
 import type { Writer } from "./writer.ts";
 
 /**
@@ -10,7 +10,6 @@ import type { Writer } from "./writer.ts";
  * functions do, for them (docs/architecture.md, Stores).
  */
 export type StoreDriver = {
-  kind: "sqlite" | "postgres";
   /** The writer of the store: one write transaction at a time, in the order asked. */
   writer(options: {
     clock: Clock;
@@ -37,12 +36,12 @@ export type StoreDriver = {
 
 const drivers = new WeakMap<Db, StoreDriver>();
 
-/** Records the driver of a store just opened. */
+/** Records the driver of a store just opened, for what holds only its `db` (or a transaction's). */
 export function registerDriver(db: Db, driver: StoreDriver): void {
   drivers.set(db, driver);
 }
 
-/** The driver of a store opened by openDatabase or openPostgres. */
+/** The driver of the store whose `db` this is (a store opened by openDatabase, useSqlite or openPostgres). */
 export function driverOf(db: Db): StoreDriver {
   const driver = drivers.get(db);
   if (!driver) throw new TypeError("not a store opened by openDatabase or openPostgres");

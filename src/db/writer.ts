@@ -1,8 +1,9 @@
 import type { Clock } from "../shared/clock.ts";
 import { DomainError } from "../shared/errors.ts";
 import { noObserver, type Observer } from "../shared/observer.ts";
-import type { Db, Tx } from "./client.ts";
+import type { SqliteDb } from "./client.ts";
 import { isStoreBusy } from "./errors.ts";
+import { inWrite, type Tx } from "./store.ts";
 
 /**
  * Runs `work` in one write transaction and resolves with its result once committed. `work` only reads and
@@ -37,7 +38,7 @@ type Pending = {
 };
 
 /**
- * The SQLite writer (on the store's writer connection: use `driverOf(db).writer`): the one way the services write to the embedded store. SQLite is synchronous, so a write
+ * The SQLite writer (on the store's writer connection: use `store.driver.writer`): the one way the services write to the embedded store. SQLite is synchronous, so a write
  * that waited for a lock held by another process (a backup, a `sqlite3` shell) would freeze every read,
  * socket and health check for as long as it waited. Instead each attempt waits at most LOCK_WAIT_MS; while
  * the lock stays taken, writes queue in order and the first one is retried from a timer, with the event loop
@@ -51,7 +52,7 @@ export function createWriter({
   budgetMs,
   observer = noObserver,
 }: {
-  db: Db;
+  db: SqliteDb;
   clock: Clock;
   budgetMs: number;
   /** Told of each write refused as busy (metrics). */
@@ -74,7 +75,7 @@ export function createWriter({
     }
     let value: unknown;
     try {
-      value = await pending.work(db);
+      value = await pending.work(inWrite(db));
       sqlite.run("COMMIT");
     } catch (error) {
       if (sqlite.inTransaction) sqlite.run("ROLLBACK");

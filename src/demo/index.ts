@@ -7,9 +7,11 @@ import { type SandboxDiscord, startSandboxDiscord } from "../sandbox/discord/ind
 import { type FakeGeyser, startFakeGeyser } from "../sandbox/geyser.ts";
 import { type FakeMojang, startFakeMojang } from "../sandbox/mojang.ts";
 import { type RunningService, startService } from "../server.ts";
+import { DomainError } from "../shared/errors.ts";
 import { randomString } from "../shared/ids.ts";
 import { explainListenError } from "../shared/listen.ts";
 import type { Logger } from "../shared/logger.ts";
+import type { Whitelist } from "../whitelists/model.ts";
 import type { NewWhitelist } from "../whitelists/service.ts";
 import { demo, demoProfiles, demoSeed, demoXboxAccounts } from "./seed.ts";
 
@@ -24,6 +26,11 @@ export type Demo = {
   apiUrl: string;
   sandboxUrl: string;
   whitelists: Record<"survival" | "hardcore" | "cracked" | "bedrock", string>;
+  /**
+   * Whether this demo's service leads. Always, on its own database; on PostgreSQL (DATABASE_URL) another replica
+   * may (a demo or `serve` started first): then the bot runs there, and this one serves the API and the socket.
+   */
+  leads: boolean;
   stop(): Promise<void>;
 };
 
@@ -93,7 +100,8 @@ const DEMO_DENIED = { nick: "Griefer_01", reason: "griefed spawn" };
  * Starts the sandbox Discord (seeded guild), the fake Mojang API and the fake GeyserMC lookup on loopback, then the real service with
  * its bot connected to them, and seeds whitelists and entries through the real registration path (so the bot
  * grants roles in the sandbox and logs to its log channel). A fresh temporary database is used unless
- * `databasePath` is given.
+ * `databasePath` is given, or DATABASE_URL: then this demo is one replica of those sharing that database, and
+ * seeds only what is not there yet.
  */
 export async function startDemo(
   config: Config,
@@ -122,7 +130,9 @@ export async function startDemo(
     });
   });
   const temporary =
-    options.databasePath === null ? mkdtempSync(join(tmpdir(), "whitelist-sync-demo-")) : null;
+    options.databasePath === null && !config.DATABASE_URL
+      ? mkdtempSync(join(tmpdir(), "whitelist-sync-demo-"))
+      : null;
   const cleanup = async () => {
     await sandbox.stop();
     await mojang.stop();
@@ -134,7 +144,8 @@ export async function startDemo(
     running = await startService(
       {
         ...config,
-        DATABASE_PATH: options.databasePath ?? join(temporary as string, "demo.db"),
+        DATABASE_PATH:
+          options.databasePath ?? (temporary ? join(temporary, "demo.db") : config.DATABASE_PATH),
         DISCORD_TOKEN: token,
         DISCORD_API_URL: sandbox.apiUrl,
         MOJANG_API_URL: mojang.url,
@@ -149,8 +160,12 @@ export async function startDemo(
     await cleanup();
     throw error;
   }
-  const { services, bot } = running;
-  if (!bot) throw new Error("the demo bot did not start");
+  const { services } = running;
+  // Of replicas on PostgreSQL, the bot runs on the one that leads: this one, unless another demo or a `serve`
+  // holds the lead already.
+  const leads = await running.leads();
+  const bot = running.bot;
+  if (leads && !bot) throw new Error("the demo bot did not start");
 
   await services.guilds.setLogChannel(demo.guildId, demo.channels.log);
   const owner: Member = { userId: demo.users.owner, roleIds: [], canManageGuild: true };
@@ -160,12 +175,13 @@ export async function startDemo(
   const created = new Set<keyof Demo["whitelists"]>();
   for (const { key, ...settings } of DEMO_WHITELISTS) {
     const existing = await services.whitelists.find(demo.guildId, settings.name);
-    if (!existing) created.add(key);
-    whitelists[key] = (
-      existing ?? (await services.whitelists.create({ guildId: demo.guildId, ...settings }))
-    ).id;
+    const made = existing ? undefined : await createUnlessTaken(services, settings);
+    if (made) created.add(key);
+    const whitelist = existing ?? made ?? (await services.whitelists.find(demo.guildId, settings.name));
+    if (!whitelist) throw new Error(`the demo whitelist ${settings.name} could not be created`);
+    whitelists[key] = whitelist.id;
   }
-  await bot.ensureIntents();
+  await bot?.ensureIntents();
   for (const entry of DEMO_ENTRIES) {
     if (!created.has(entry.whitelist)) continue;
     await services.registration.register({
@@ -202,6 +218,7 @@ export async function startDemo(
     apiUrl: `${running.url}/api/v1`,
     sandboxUrl: `${sandbox.url}/_sandbox`,
     whitelists,
+    leads,
     async stop() {
       await running.stop();
       await cleanup();
@@ -209,11 +226,32 @@ export async function startDemo(
   };
 }
 
+/** Creates a demo whitelist; undefined when another replica's demo, starting at the same time, created it first. */
+async function createUnlessTaken(
+  services: RunningService["services"],
+  settings: Omit<NewWhitelist, "guildId">,
+): Promise<Whitelist | undefined> {
+  try {
+    return await services.whitelists.create({ guildId: demo.guildId, ...settings });
+  } catch (error) {
+    if (error instanceof DomainError && error.code === "name-taken") return undefined;
+    throw error;
+  }
+}
+
 /** What `whitelist-sync demo` prints: three lines scripts rely on (API:, API key:, Sandbox:) and a tour. */
 export function describeDemo(d: Demo): string {
   const auth = `-H "Authorization: Bearer ${d.key}"`;
   const json = `-H 'content-type: application/json'`;
   const ws = d.apiUrl.replace(/^http/, "ws");
+  if (!d.leads) return describeFollower(d, auth, ws);
+  const replicas =
+    d.running.services.store.kind === "postgres"
+      ? `
+
+On PostgreSQL this demo is one replica: start another on the same DATABASE_URL in a second terminal (PORT=3001
+whitelist-sync demo, or a serve) and watch a change made through one reach the other's socket.`
+      : "";
   return `
 whitelist-sync demo: a sandbox Discord server "Blocky Builders" with the bot, four whitelists (java,
 premium/approval, offline/message, bedrock), a few players, and fake Mojang and GeyserMC APIs. Nothing
@@ -263,6 +301,29 @@ Import an existing list for alex (a plain list attached; add "dry-run":true to o
 A player changes their Minecraft name at Mojang (here the fake's own control); within a few seconds the log
 channel shows "Nick renamed" and the API lists the new name (origin renamed, roles kept):
   curl -X PUT ${json} ${d.mojang.url}/_fake/profiles/${NOTCH_UUID} -d '{"name":"Notch_2"}'
+${replicas}
+
+Press Ctrl+C to stop.`;
+}
+
+/** What a demo that follows another replica prints: the same lines scripts rely on, and how to see a change cross. */
+function describeFollower(d: Demo, auth: string, ws: string): string {
+  return `
+whitelist-sync demo, as a replica that follows: another replica on this PostgreSQL database leads, and the
+Discord bot runs there (act in that demo's sandbox). A change made through either replica shows on both; if the
+leader stops, this one takes over within seconds and its bot connects to this sandbox.
+
+API: ${d.apiUrl}
+API key: ${d.key}
+Sandbox: ${d.sandboxUrl}
+Mojang: ${d.mojang.url}
+Docs: ${d.running.url}/swagger
+
+Watch changes live on this replica, then remove alex's Bedrock nick through the leader's API (a key works on
+every replica: they share the database); entry.removed arrives here, and the entries read here no longer list it:
+  bunx wscat ${auth} -c ${ws}/ws
+  curl -X DELETE ${auth} http://<the leader's HOST:PORT>/api/v1/whitelists/${d.whitelists.bedrock}/entries/Alex%20Pocket
+  curl ${auth} ${d.apiUrl}/whitelists/${d.whitelists.bedrock}/entries
 
 Press Ctrl+C to stop.`;
 }

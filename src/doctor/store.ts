@@ -1,10 +1,10 @@
 import { Database } from "bun:sqlite";
 import { accessSync, constants, existsSync } from "node:fs";
 import { dirname, resolve } from "node:path";
-import type { SQL } from "bun";
 import type { Config } from "../config.ts";
-import { type Db, useSqlite } from "../db/client.ts";
+import { useSqlite } from "../db/client.ts";
 import { type Migration, migrations, pgMigrations } from "../db/migrations.ts";
+import type { PgStore } from "../db/store.ts";
 import { createServices, type Services } from "../services.ts";
 import type { Check } from "../setup/checks.ts";
 import { systemClock } from "../shared/clock.ts";
@@ -26,11 +26,10 @@ export function checkStore(config: Config): Promise<StoreReport> | StoreReport {
 /** Whether PostgreSQL answers and its schema is this version's; its services when it is, opened without migrating. */
 async function checkPostgres(config: Config, url: string): Promise<StoreReport> {
   const { openPostgres, appliedMigration } = await import("../db/pg/store.ts");
-  const { closeStore } = await import("../db/driver.ts");
   const where = redactUrl(url);
-  let db: Db;
+  let store: PgStore;
   try {
-    db = await openPostgres({ url, migrate: false, poolSize: 2 });
+    store = await openPostgres({ url, migrate: false, poolSize: 2 });
   } catch (error) {
     return {
       checks: [
@@ -43,13 +42,13 @@ async function checkPostgres(config: Config, url: string): Promise<StoreReport> 
     };
   }
   const checks: Check[] = [pass(`the PostgreSQL database ${where} answers`)];
-  const applied = await appliedMigration(db.$client as unknown as SQL);
+  const applied = await appliedMigration(store.client);
   const verdict = migrationCheck(applied, pgMigrations);
   checks.push(verdict.check);
-  const close = () => closeStore(db);
+  const close = () => store.driver.close();
   if (!verdict.current) return { checks, close };
   const services = createServices({
-    db,
+    store,
     clock: systemClock,
     logger: silentLogger,
     allowPrivateWebhooks: config.WEBHOOK_ALLOW_PRIVATE,
@@ -131,9 +130,8 @@ function checkSqlite(config: Config): StoreReport {
   checks.push(verdict.check);
   // A schema other than this version's: its tables cannot be read safely.
   if (!verdict.current) return { checks, close: () => sqlite.close() };
-  const db = useSqlite(sqlite);
   const services = createServices({
-    db,
+    store: useSqlite(sqlite),
     clock: systemClock,
     logger: silentLogger,
     allowPrivateWebhooks: config.WEBHOOK_ALLOW_PRIVATE,

@@ -1,5 +1,5 @@
 import { and, asc, eq, inArray, lte, type SQL } from "drizzle-orm";
-import type { Tables, Tx } from "../db/client.ts";
+import type { Tables, Tx } from "../db/store.ts";
 import type { Write } from "../db/writer.ts";
 import { nickKey } from "../nicks/key.ts";
 import { namesOf } from "../nicks/types.ts";

@@ -1,6 +1,6 @@
 import { and, asc, eq, gt, inArray, lt, lte, sql } from "drizzle-orm";
-import { type Db, type Tx, tablesOf } from "../db/client.ts";
 import { lastEventId } from "../db/driver.ts";
+import type { Store, Tx } from "../db/store.ts";
 import type { Write } from "../db/writer.ts";
 import type { Clock } from "../shared/clock.ts";
 import { DomainError } from "../shared/errors.ts";
@@ -72,8 +72,11 @@ function storedEvent(row: { id: number; payload: string }): EntryEvent {
 const PRUNE_BATCH = 500;
 
 /** Creates the event log over the store. */
-export function createEventLog({ db, clock, write }: { db: Db; clock: Clock; write: Write }) {
-  const { events } = tablesOf(db);
+export function createEventLog({ store, clock, write }: { store: Store; clock: Clock; write: Write }) {
+  const {
+    db,
+    tables: { events },
+  } = store;
   return {
     /** Appends an event inside the caller's transaction, so the change and its event commit together. */
     async append(tx: Tx, input: NewEvent, detail?: ChangeDetail): Promise<EntryEvent> {

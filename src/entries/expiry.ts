@@ -10,9 +10,6 @@ const RETRY_MS = 60_000;
 /** Entries removed per transaction, so a backlog (after downtime) never holds the writer for long. */
 const BATCH = 500;
 
-/** Removes entries whose time ran out (docs/decisions.md, Expiring entries). */
-export type ExpiryScheduler = ReturnType<typeof createExpiryScheduler>;
-
 /**
  * Expires entries at their due time, which is stored with each entry (`entries.expiresAt`), so nothing is lost
  * across restarts: `start` removes what fell due while the service was down, then a timer wakes at the next

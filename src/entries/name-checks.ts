@@ -1,5 +1,5 @@
 import { and, asc, eq, inArray, isNotNull, lte, sql } from "drizzle-orm";
-import { type Db, tablesOf } from "../db/client.ts";
+import type { Store } from "../db/store.ts";
 import type { Write } from "../db/writer.ts";
 import type { EntryRecord } from "./model.ts";
 
@@ -15,8 +15,11 @@ export type DueAccount = { uuid: string; entries: EntryRecord[] };
 export type NameChecks = ReturnType<typeof createNameChecks>;
 
 /** Creates the name-check records over the entries table. */
-export function createNameChecks({ db, write }: { db: Db; write: Write }) {
-  const { entries } = tablesOf(db);
+export function createNameChecks({ store, write }: { store: Store; write: Write }) {
+  const {
+    db,
+    tables: { entries },
+  } = store;
   const lastChecked = sql<number>`min(coalesce(${entries.nameCheckedAt}, ${entries.createdAt}))`;
   const premium = and(eq(entries.premium, true), isNotNull(entries.uuid));
 

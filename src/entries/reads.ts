@@ -1,6 +1,6 @@
 import { and, asc, count, eq, gte, inArray, isNotNull, lt, min } from "drizzle-orm";
-import type { Db, Tables } from "../db/client.ts";
 import { lastEventId, readSnapshot } from "../db/driver.ts";
+import type { Db, Tables } from "../db/store.ts";
 import { keyPrefixEnd, nickKey } from "../nicks/key.ts";
 import { namesOf } from "../nicks/types.ts";
 import type { Whitelist } from "../whitelists/model.ts";

@@ -1,6 +1,6 @@
 import { and, eq, sql } from "drizzle-orm";
-import type { Db, Tables } from "../db/client.ts";
 import { preparedRead } from "../db/driver.ts";
+import type { Db, Tables } from "../db/store.ts";
 import type { EntryRecord } from "./model.ts";
 
 /** A stored entry, as the store returns it. */

@@ -1,4 +1,4 @@
-import { type Db, type Tx, tablesOf } from "../db/client.ts";
+import type { Store, Tx } from "../db/store.ts";
 import type { Write } from "../db/writer.ts";
 import type { Clock } from "../shared/clock.ts";
 import type { WhitelistService } from "../whitelists/service.ts";
@@ -54,15 +54,18 @@ export type Guard = (tx: Tx) => Promise<void> | void;
 
 /** Creates the entry service: its reads (reads.ts) and its changes (changes.ts), over one store. */
 export function createEntryService(deps: {
-  db: Db;
+  store: Store;
   clock: Clock;
   write: Write;
   whitelists: WhitelistService;
   events: EventLog;
   bus: EventBus;
 }) {
-  const { db, clock, write, whitelists, events, bus } = deps;
-  const { entries, whitelists: whitelistTable } = tablesOf(db);
+  const { store, clock, write, whitelists, events, bus } = deps;
+  const {
+    db,
+    tables: { entries, whitelists: whitelistTable },
+  } = store;
 
   const findByKey = entryByKey(db, entries);
   return {

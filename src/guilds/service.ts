@@ -1,5 +1,5 @@
 import { eq } from "drizzle-orm";
-import { type Db, type Tables, type Tx, tablesOf } from "../db/client.ts";
+import type { Store, Tables, Tx } from "../db/store.ts";
 import type { Write } from "../db/writer.ts";
 import type { Clock } from "../shared/clock.ts";
 
@@ -10,8 +10,11 @@ export type GuildRecord = Tables["guilds"]["$inferSelect"];
 export type GuildService = ReturnType<typeof createGuildService>;
 
 /** Creates the guild service. */
-export function createGuildService({ db, clock, write }: { db: Db; clock: Clock; write: Write }) {
-  const { guilds } = tablesOf(db);
+export function createGuildService({ store, clock, write }: { store: Store; clock: Clock; write: Write }) {
+  const {
+    db,
+    tables: { guilds },
+  } = store;
   /** Creates the guild's row on first sight, inside the caller's transaction. */
   const ensureIn = async (tx: Tx, id: string): Promise<void> => {
     await tx.insert(guilds).values({ id, createdAt: clock.now() }).onConflictDoNothing();

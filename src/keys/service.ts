@@ -1,6 +1,6 @@
 import { and, asc, eq, isNull, type SQL } from "drizzle-orm";
-import { type Db, type Tables, type Tx, tablesOf } from "../db/client.ts";
 import { tryWithoutWaiting } from "../db/driver.ts";
+import type { Store, Tables, Tx } from "../db/store.ts";
 import type { Write } from "../db/writer.ts";
 import type { GuildService } from "../guilds/service.ts";
 import type { Clock } from "../shared/clock.ts";
@@ -50,17 +50,20 @@ function toView(row: KeyRow): LinkKeyView {
 
 /** Creates the key service. Verified keys are cached by hash; revocation drops them from the cache at once. */
 export function createKeyService({
-  db,
+  store,
   clock,
   write,
   guilds,
 }: {
-  db: Db;
+  store: Store;
   clock: Clock;
   write: Write;
   guilds: Pick<GuildService, "ensureIn">;
 }) {
-  const { linkKeys } = tablesOf(db);
+  const {
+    db,
+    tables: { linkKeys, whitelists },
+  } = store;
   // Active keys by hash; the principal is frozen, so every request of a key can share the one object.
   const verified = new Map<string, { principal: Principal; lastUsedAt: number | null }>();
   const revocationListeners = new Set<RevocationListener>();
@@ -208,7 +211,6 @@ export function createKeyService({
       if (announced.has(keyId)) return;
       const [row] = await db.select().from(linkKeys).where(eq(linkKeys.id, keyId));
       if (!row || row.revokedAt === null || announced.has(keyId)) return;
-      const { whitelists } = tablesOf(db);
       const scoped =
         row.whitelistId === null
           ? []

@@ -144,6 +144,3 @@ export function createBedrockUpkeep(deps: {
     },
   };
 }
-
-/** The Bedrock upkeep. */
-export type BedrockUpkeep = ReturnType<typeof createBedrockUpkeep>;

@@ -16,9 +16,6 @@ export type WhitelistDeleted = {
   cancelled: RegistrationRequest[];
 };
 
-/** Deleting whole whitelists: the one use case that spans entries, keys and whitelists. */
-export type WhitelistDeletion = ReturnType<typeof createWhitelistDeletion>;
-
 /** Creates the whitelist deletion use case. */
 export function createWhitelistDeletion(deps: {
   write: Write;

@@ -1,6 +1,6 @@
 import { and, asc, count, eq, gte, lt, sql } from "drizzle-orm";
-import { type Db, type Tables, tablesOf } from "../db/client.ts";
 import { preparedRead } from "../db/driver.ts";
+import type { Db, Store, Tables } from "../db/store.ts";
 import type { Write } from "../db/writer.ts";
 import type { EntryRecord } from "../entries/model.ts";
 import type { EntryService } from "../entries/service.ts";
@@ -56,7 +56,7 @@ function cleanReason(reason: string | null | undefined): string | null {
 
 /** Creates the deny list over the `denied_nicks` table. */
 export function createDenyList(deps: {
-  db: Db;
+  store: Store;
   write: Write;
   clock: Clock;
   whitelists: WhitelistService;
@@ -65,9 +65,12 @@ export function createDenyList(deps: {
   geyser: GeyserClient;
   logger: Logger;
 }) {
-  const { db, write, clock, whitelists, entries, mojang, geyser, logger } = deps;
+  const { store, write, clock, whitelists, entries, mojang, geyser, logger } = deps;
 
-  const { deniedNicks } = tablesOf(db);
+  const {
+    db,
+    tables: { deniedNicks },
+  } = store;
   // Prepared once per connection: every registration asks it twice, an import for every line.
   const deniedByKey = preparedRead<Row>(db, "denied_by_key", (q) =>
     q

@@ -81,9 +81,6 @@ export type ImporterDeps = Parameters<typeof createRegistrar>[0] & {
   geyserConcurrency?: number;
 };
 
-/** The import use case: a file of nicks checked by every registration rule, and stored in batches. */
-export type Importer = ReturnType<typeof createImporter>;
-
 /**
  * Creates the importer over the registrar (docs/decisions.md, Import and transfer). Every name goes through the
  * registrar's own `check`, so every registration rule applies as it does to `/whitelist add` (the member's limit

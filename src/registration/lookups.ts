@@ -39,9 +39,6 @@ export type NickSuggestion = { nick: string; whitelist: Whitelist };
  */
 export type NickSource = "entries" | "staff-entries" | "denied";
 
-/** The look-ups (docs/decisions.md, Look-ups). */
-export type Lookups = ReturnType<typeof createLookups>;
-
 /**
  * Look-ups both ways, nick → owner and member → nicks, and the nick suggestions of autocomplete. Who may see
  * what is one rule (`maySeeOwner`): managers of a whitelist see every entry on it, a member their own.

@@ -37,9 +37,6 @@ export type RequestBoard = {
 /** What registration needs of Discord: roles to grant and revert, and a board for requests. */
 export type DiscordPorts = { roles: RoleGateway; board: RequestBoard };
 
-/** Where a registration request stands. */
-export type RequestStatus = (typeof registrationRequests.status.enumValues)[number];
-
 /** A member's request to be registered on an `approval` whitelist. */
 export type RegistrationRequest = Omit<typeof registrationRequests.$inferSelect, "nickKey">;
 

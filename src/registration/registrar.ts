@@ -1,5 +1,5 @@
-import type { Tx } from "../db/client.ts";
 import { isUniqueViolation } from "../db/errors.ts";
+import type { Tx } from "../db/store.ts";
 import type { EntryOrigin } from "../entries/model.ts";
 import type { EntryService } from "../entries/service.ts";
 import type { GeyserClient } from "../geyser/client.ts";

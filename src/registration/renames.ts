@@ -34,9 +34,6 @@ export type RenameRefreshOptions = {
   retryAfterMs?: number;
 };
 
-/** The rename refresh. */
-export type RenameRefresh = ReturnType<typeof createRenameRefresh>;
-
 const MINUTE_MS = 60_000;
 
 /** After Mojang could not answer, the refresh makes no call for this long (then one, which may fail again). */

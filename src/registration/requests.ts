@@ -1,5 +1,5 @@
 import { and, asc, count, eq, inArray } from "drizzle-orm";
-import { type Db, type Tables, type Tx, tablesOf } from "../db/client.ts";
+import type { Db, Store, Tables, Tx } from "../db/store.ts";
 import type { Write } from "../db/writer.ts";
 import type { Guard } from "../entries/service.ts";
 import { nickKey } from "../nicks/key.ts";
@@ -26,8 +26,11 @@ export type NewRequest = {
 export type RequestStore = ReturnType<typeof createRequestStore>;
 
 /** Creates the request store. */
-export function createRequestStore({ db, write, clock }: { db: Db; write: Write; clock: Clock }) {
-  const { registrationRequests } = tablesOf(db);
+export function createRequestStore({ store, write, clock }: { store: Store; write: Write; clock: Clock }) {
+  const {
+    db,
+    tables: { registrationRequests },
+  } = store;
   const row = async (requestId: string, q: Db = db) => {
     const [found] = await q.select().from(registrationRequests).where(eq(registrationRequests.id, requestId));
     return found;

@@ -85,10 +85,16 @@ export function createRoleGrants({
   entries,
   roles,
   logger,
+  published = async () => {},
 }: {
   entries: EntryService;
   roles: RoleGateway;
   logger: Logger;
+  /**
+   * Resolves once every change committed before the call is published here. Replicas hear of a commit after
+   * other connections already see it (the cluster's bus, src/cluster/bus.ts); one process publishes at the commit.
+   */
+  published?: () => Promise<void>;
 }) {
   const exclusive = createMemberQueues();
   /** Roles of removed entries whose revert is queued but not done: the bot granted them, they are not the member's own. */
@@ -146,6 +152,8 @@ export function createRoleGrants({
       const wanted = [...new Set(whitelist.grantedRoleIds)];
       const held = new Set(member.roleIds);
       const botGranted = await grantedForEntries(entries, whitelist.guildId, member.userId);
+      // A removal that read no longer saw may not be published yet, its revert not yet noted: wait until it is.
+      await published();
       for (const roleId of reverting.get(memberKey(whitelist.guildId, member.userId))?.keys() ?? []) {
         botGranted.add(roleId);
       }

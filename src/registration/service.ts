@@ -33,9 +33,6 @@ import {
   requireOwnerOrManager,
 } from "./rules.ts";
 
-/** The registration use cases (docs/architecture.md, The life of a registration), for the bot's commands, buttons and member events. */
-export type RegistrationService = ReturnType<typeof createRegistrationService>;
-
 /** Who registers a nick for whom; see `register`. */
 export type RegisterInput = WhitelistRef & {
   member: Member;

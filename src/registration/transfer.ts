@@ -23,9 +23,6 @@ export type Transfer = {
   revertFailures: RoleFailure[];
 };
 
-/** The transfer use case (`/whitelist transfer`). */
-export type Transfers = ReturnType<typeof createTransfers>;
-
 /**
  * Creates the transfers (docs/decisions.md, Import and transfer): handing a nick to another member changes
  * its owner and roles only, so no event is published; the roles move as a registration and a removal would

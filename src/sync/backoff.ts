@@ -47,9 +47,6 @@ export function createBackoff({
   };
 }
 
-/** The backoff type. */
-export type Backoff = ReturnType<typeof createBackoff>;
-
 /** Milliseconds a `Retry-After` header asks for (delay-seconds or an HTTP date), or null when absent/bad. */
 export function retryAfterMs(header: string | null, now: number): number | null {
   if (header === null) return null;

@@ -199,8 +199,5 @@ export function createApiClient({
   };
 }
 
-/** The API client type. */
-export type ApiClient = ReturnType<typeof createApiClient>;
-
 const notFound = (whitelist: WhitelistRef) =>
   `whitelist "${whitelist.name}" (${whitelist.id}) no longer exists, or is not on the key's Discord server`;

@@ -140,6 +140,3 @@ export function createRconNotifier({
     },
   };
 }
-
-/** The RCON notifier type. */
-export type RconNotifier = ReturnType<typeof createRconNotifier>;

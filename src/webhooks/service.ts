@@ -1,5 +1,5 @@
 import { and, eq, inArray, isNotNull, isNull, or } from "drizzle-orm";
-import { type Db, type Tx, tablesOf } from "../db/client.ts";
+import type { Db, Store, Tx } from "../db/store.ts";
 import type { Write } from "../db/writer.ts";
 import { inScope } from "../keys/scope.ts";
 import type { KeyService } from "../keys/service.ts";
@@ -39,7 +39,7 @@ const OUTCOME_FLUSH_MS = 50;
 
 /** Creates the webhook service. Targets are cached per guild and dropped on set, clear and revocation. */
 export function createWebhookService(deps: {
-  db: Db;
+  store: Store;
   write: Write;
   allowPrivate: boolean;
   /** Revocations stop a key's webhooks at once; keys retiring with their whitelist get its last removals. */
@@ -47,8 +47,17 @@ export function createWebhookService(deps: {
   resolve?: Resolver;
   logger?: Logger;
 }) {
-  const { db, write, allowPrivate, keys, resolve, logger } = deps;
-  const { linkKeys } = tablesOf(db);
+  const {
+    store: {
+      db,
+      tables: { linkKeys },
+    },
+    write,
+    allowPrivate,
+    keys,
+    resolve,
+    logger,
+  } = deps;
   /**
    * Every active key of a guild that has a webhook, loaded on first use. The load itself is kept, so changes
    * asking while it runs all wait for the one read and go on in the order they asked.

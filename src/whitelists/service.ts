@@ -1,5 +1,5 @@
 import { and, asc, eq } from "drizzle-orm";
-import { type Db, type Tables, type Tx, tablesOf } from "../db/client.ts";
+import type { Store, Tables, Tx } from "../db/store.ts";
 import type { Write } from "../db/writer.ts";
 import type { GuildService } from "../guilds/service.ts";
 import { FLOODGATE_PREFIX_PATTERN } from "../nicks/floodgate.ts";
@@ -127,17 +127,20 @@ const nameTaken = (wanted: string, existing: string) =>
 
 /** Creates the whitelist service. */
 export function createWhitelistService({
-  db,
+  store,
   clock,
   write,
   guilds,
 }: {
-  db: Db;
+  store: Store;
   clock: Clock;
   write: Write;
   guilds: Pick<GuildService, "ensureIn">;
 }) {
-  const { whitelists } = tablesOf(db);
+  const {
+    db,
+    tables: { whitelists },
+  } = store;
   // Every API request looks its whitelist up by id; all writes go through this service, which keeps the map
   // current, so reads cost a map lookup instead of a query.
   const byId = new Map<string, Whitelist>();

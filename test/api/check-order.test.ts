@@ -3,9 +3,9 @@
  * parameters, the scope and whether the whitelist or nick exists. Each status on its own is in
  * statuses.test.ts.
  */
-import { afterEach, beforeEach, describe, expect, test } from "bun:test";
+import { afterEach, beforeEach, expect, test } from "bun:test";
 import { bearer, call, expectProblem, paths, problemBody, summary, type TestApp } from "../helpers/http.ts";
-import { type TestServices, testApi } from "../helpers/services.ts";
+import { forEachStore, type TestServices, testApi } from "../helpers/services.ts";
 import { MISSING, seededApiWorld, type World } from "./world.ts";
 
 let services: TestServices;
@@ -16,11 +16,11 @@ beforeEach(async () => {
   ({ services, app, world } = await seededApiWorld());
 });
 
-afterEach(() => {
-  services.close();
+afterEach(async () => {
+  await services.close();
 });
 
-describe("order of checks: rate limit, then 401, then validation and scope", () => {
+forEachStore("order of checks: rate limit, then 401, then validation and scope", () => {
   test("an invalid format without a key gives 401, not 400", async () => {
     const response = await call(app, "GET", `${paths.entries(world.a.id)}?format=xml`);
     await expectProblem(response, "unauthorized");

@@ -1,6 +1,6 @@
-import { afterEach, beforeEach, describe, expect, test } from "bun:test";
+import { afterEach, beforeEach, expect, test } from "bun:test";
 import { bearer, call, expectProblem, paths, summary, type TestApp } from "../helpers/http.ts";
-import { seedEntries, seedKey, seedWhitelist, type TestServices } from "../helpers/services.ts";
+import { forEachStore, seedEntries, seedKey, seedWhitelist, type TestServices } from "../helpers/services.ts";
 import { apiWorld } from "./world.ts";
 
 const GUILD = "100000000000000001";
@@ -14,8 +14,8 @@ beforeEach(async () => {
   ({ services, app, key } = await apiWorld(GUILD));
 });
 
-afterEach(() => {
-  services.close();
+afterEach(async () => {
+  await services.close();
 });
 
 const get = (path: string, headers: Record<string, string> = {}) =>
@@ -24,7 +24,7 @@ const del = (whitelistId: string, nick: string) =>
   call(app, "DELETE", paths.entry(whitelistId, nick), bearer(key));
 const remove = (path: string) => call(app, "DELETE", path, bearer(key));
 
-describe("GET entries", () => {
+forEachStore("GET entries", () => {
   test("answers the JSON array of {nick, uuid, premium}, oldest first", async () => {
     const whitelist = await seedWhitelist(services, { guildId: GUILD });
     await seedEntries(services, whitelist.id, [{ nick: "Notch", uuid: NOTCH_UUID, premium: true }, "alice"]);
@@ -98,7 +98,7 @@ describe("GET entries", () => {
   );
 });
 
-describe("ETag and If-None-Match", () => {
+forEachStore("ETag and If-None-Match", () => {
   test("the ETag is strong and the same on every read", async () => {
     const whitelist = await seedWhitelist(services, { guildId: GUILD });
     await seedEntries(services, whitelist.id, ["Notch"]);
@@ -183,7 +183,7 @@ describe("ETag and If-None-Match", () => {
   });
 });
 
-describe("DELETE entries", () => {
+forEachStore("DELETE entries", () => {
   test("matches the nick case-insensitively and answers the stored spelling", async () => {
     const whitelist = await seedWhitelist(services, { guildId: GUILD });
     await seedEntries(services, whitelist.id, ["NotCh_42"]);

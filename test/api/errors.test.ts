@@ -3,9 +3,11 @@ import { afterEach, beforeEach, describe, expect, test } from "bun:test";
 import { createLogger } from "../../src/shared/logger.ts";
 import { bearer, call, expectProblem, paths, summary, type TestApp } from "../helpers/http.ts";
 import {
+  forEachStore,
   seedEntries,
   seedKey,
   seedWhitelist,
+  sqliteTestServices,
   type TestServices,
   testApi,
   testServices,
@@ -119,8 +121,41 @@ describe("unknown routes and methods", () => {
   });
 });
 
+forEachStore("a write lock held past the budget", () => {
+  test("a DELETE answers 503 store-unavailable, changes nothing, and goes through once the lock is released", async () => {
+    // No budget: a write that finds the lock taken (another process's on SQLite, another replica's on
+    // PostgreSQL) fails at once.
+    const services = await testServices({ busyTimeoutMs: 0 });
+    try {
+      const app = testApi(services);
+      const whitelistId = (await seedWhitelist(services, { guildId: GUILD })).id;
+      await seedEntries(services, whitelistId, ["Notch"]);
+      const key = (await seedKey(services, GUILD)).plaintext;
+      const lock = await services.holdWriteLock();
+      try {
+        await expectProblem(
+          await call(app, "DELETE", paths.entry(whitelistId, "Notch"), bearer(key)),
+          "store-unavailable",
+        );
+      } finally {
+        await lock.release();
+      }
+      const removed = await call(app, "DELETE", paths.entry(whitelistId, "notch"), bearer(key));
+      expect({
+        status: removed.status,
+        events: (await services.events.listAfter(0, { guildId: GUILD, whitelistId: null })).map(
+          (e) => e.type,
+        ),
+      }).toEqual({ status: 200, events: ["entry.added", "entry.removed"] });
+    } finally {
+      await services.close();
+    }
+  });
+});
+
+// SQLite only: another process holds a lock on the file (WAL lets reads through it).
 describe("store unavailable", () => {
-  let services: TestServices;
+  let services: ReturnType<typeof sqliteTestServices>;
   let app: TestApp;
   let holder: Database;
   let key: string;
@@ -128,7 +163,7 @@ describe("store unavailable", () => {
 
   beforeEach(async () => {
     // No budget: a write that finds the lock taken fails at once (test/db/writer.test.ts covers waiting).
-    services = testServices({ busyTimeoutMs: 0 });
+    services = sqliteTestServices({ busyTimeoutMs: 0 });
     app = testApi(services);
     whitelistId = (await seedWhitelist(services, { guildId: GUILD })).id;
     await seedEntries(services, whitelistId, ["Notch", "alice"]);
@@ -195,8 +230,9 @@ describe("store unavailable", () => {
   });
 });
 
+// SQLite only: another process's lock on the file makes the failing writes.
 describe("a flood of failing requests", () => {
-  let services: TestServices;
+  let services: ReturnType<typeof sqliteTestServices>;
   afterEach(() => services.close());
 
   /** The app over `services` with a logger keeping each line's message and fields (not its time). */
@@ -210,7 +246,7 @@ describe("a flood of failing requests", () => {
   }
 
   test("an internal error is a 500 problem each time but one log line a minute, with the count after", async () => {
-    services = testServices();
+    services = sqliteTestServices();
     const key = (await seedKey(services, GUILD)).plaintext;
     services.whitelists.listForGuild = () => {
       throw new TypeError("a bug in listing");
@@ -237,7 +273,7 @@ describe("a flood of failing requests", () => {
   });
 
   test("a store that cannot answer is a 503 each time but one warning a minute", async () => {
-    services = testServices({ busyTimeoutMs: 0 });
+    services = sqliteTestServices({ busyTimeoutMs: 0 });
     const whitelist = await seedWhitelist(services, { guildId: GUILD });
     await seedEntries(services, whitelist.id, ["Notch"]);
     const key = (await seedKey(services, GUILD)).plaintext;

@@ -2,20 +2,19 @@
  * The change feed, `GET /api/v1/events` (docs/api.md, Change feed): scoped like the WebSocket, the same event
  * bodies and ids, pages with a cursor, 410 once the cursor is older than the retention, 400 for a malformed one.
  */
-import { afterEach, describe, expect, test } from "bun:test";
-import { join } from "node:path";
+import { afterEach, expect, test } from "bun:test";
 import type { EntryEvent } from "../../src/entries/events.ts";
 import type { RunningService } from "../../src/server.ts";
 import type { Services } from "../../src/services.ts";
-import { manualClock } from "../../src/shared/clock.ts";
 import { bearer, call, expectProblem, paths, problemBody, summary, type TestApp } from "../helpers/http.ts";
 import {
+  forEachStore,
   seedEntries,
   seedKey,
   seedWhitelist,
   type TestServices,
-  tempDir,
   testApi,
+  testServices,
 } from "../helpers/services.ts";
 import { openSocket, startTestService, type TestSocket } from "../helpers/sockets.ts";
 import { GUILD, OTHER_GUILD, seededApiWorld, type World } from "./world.ts";
@@ -24,8 +23,8 @@ const DAY = 24 * 3600_000;
 const RETENTION = 7 * DAY;
 
 let services: TestServices | undefined;
-afterEach(() => {
-  services?.close();
+afterEach(async () => {
+  await services?.close();
   services = undefined;
 });
 
@@ -77,7 +76,7 @@ async function appendEvents(
   });
 }
 
-describe("scope: like the WebSocket", () => {
+forEachStore("scope: like the WebSocket", () => {
   test("a guild key reads its guild's events, a whitelist key its whitelist's, never another guild's", async () => {
     const { app, world } = await seeded();
     const otherGuildKey = world.keys.otherGuild;
@@ -111,7 +110,7 @@ describe("scope: like the WebSocket", () => {
   });
 });
 
-describe("order and paging", () => {
+forEachStore("order and paging", () => {
   test("without after: no events, and the cursor of this moment", async () => {
     const { app, world } = await seeded();
     expect(await page(app, world.keys.guild)).toEqual({ events: [], next: "3", more: false });
@@ -154,7 +153,7 @@ describe("order and paging", () => {
   });
 });
 
-describe("410 Gone: a cursor older than the retention, or never issued here", () => {
+forEachStore("410 Gone: a cursor older than the retention, or never issued here", () => {
   /** Events 1-3 (seeded) are pruned after eight days; 4 and 5 are newer. */
   async function pruned() {
     const made = await seeded();
@@ -209,7 +208,7 @@ describe("410 Gone: a cursor older than the retention, or never issued here", ()
   });
 });
 
-describe("bad requests", () => {
+forEachStore("bad requests", () => {
   test.each([
     ["?after=x", "after must be an event id (a non-negative integer)"],
     ["?after=-1", "after must be an event id (a non-negative integer)"],
@@ -230,7 +229,7 @@ describe("bad requests", () => {
   });
 });
 
-describe("authentication and the rate limit, like every route", () => {
+forEachStore("authentication and the rate limit, like every route", () => {
   test("no key, a revoked key or an unknown one answers 401, before the parameters are looked at", async () => {
     const { app, world } = await seeded();
     const answers = [
@@ -263,21 +262,21 @@ describe("authentication and the rate limit, like every route", () => {
   });
 });
 
-describe("the same events as the WebSocket", () => {
+forEachStore("the same events as the WebSocket", () => {
   let service: RunningService | undefined;
   let socket: TestSocket | undefined;
-  let dir: ReturnType<typeof tempDir> | undefined;
   afterEach(async () => {
     socket?.close();
     await service?.stop();
-    dir?.cleanup();
-    service = socket = dir = undefined;
+    service = socket = undefined;
   });
 
   test("the feed's bodies and ids are the socket's, live and replayed alike", async () => {
-    dir = tempDir();
-    const clock = manualClock(Date.UTC(2026, 10, 22, 12));
-    service = await startTestService(join(dir.path, "wls.db"), {}, clock);
+    // A fresh store (closed after the test), and the real service started over it.
+    const store = await testServices();
+    services = store;
+    const { clock } = store;
+    service = await startTestService("unused", store.env, clock);
     const s = service.services;
     const wl = await seedWhitelist(s, { guildId: GUILD, name: "survival" });
     const other = await seedWhitelist(s, { guildId: OTHER_GUILD, name: "elsewhere" });

@@ -1,4 +1,4 @@
-import { afterEach, beforeEach, describe, expect, test } from "bun:test";
+import { afterEach, beforeEach, expect, test } from "bun:test";
 import type { Server } from "bun";
 import { createApi } from "../../src/api/app.ts";
 import { ENTRIES_ROUTE, entriesRoute } from "../../src/api/entries/fast-route.ts";
@@ -7,6 +7,7 @@ import { createRateLimit } from "../../src/api/rate-limit/index.ts";
 import { createHub } from "../../src/realtime/hub.ts";
 import { bearer, tamperKey } from "../helpers/http.ts";
 import {
+  forEachStore,
   seedEntries,
   seedKey,
   seedWhitelist,
@@ -29,7 +30,7 @@ let key: string;
 let served: ServedFormats;
 
 beforeEach(async () => {
-  services = testServices();
+  services = await testServices();
   served = createServedFormats(services.formatCache);
   const limit = createRateLimit({
     perMinute: PER_MINUTE,
@@ -55,15 +56,15 @@ beforeEach(async () => {
 
 afterEach(async () => {
   await server.stop(true);
-  services.close();
+  await services.close();
 });
 
 const get = (path: string, headers: Record<string, string> = {}) =>
   fetch(`http://127.0.0.1:${server.port}${path}`, { headers });
 const entries = (id = whitelistId, query = "") => `/api/v1/whitelists/${id}/entries${query}`;
 
-test("the pattern is the app's own route for the read, so Bun's router answers it in the app's place", () => {
-  const services = testServices();
+test("the pattern is the app's own route for the read, so Bun's router answers it in the app's place", async () => {
+  const services = await testServices();
   try {
     const app = createApi({
       ...services,
@@ -77,11 +78,11 @@ test("the pattern is the app's own route for the read, so Bun's router answers i
       "GET",
     ]);
   } finally {
-    services.close();
+    await services.close();
   }
 });
 
-describe("reads it answers itself", () => {
+forEachStore("reads it answers itself", () => {
   test.each([
     ["json", ""],
     ["plain", "?format=plain"],
@@ -141,7 +142,7 @@ describe("reads it answers itself", () => {
   });
 });
 
-describe("requests it passes to the app, counted once", () => {
+forEachStore("requests it passes to the app, counted once", () => {
   test("every other case reaches the app with the rate limit's headers already taken", async () => {
     const otherGuild = await seedWhitelist(services, { guildId: "100000000000000002" });
     const revoked = await seedKey(services, GUILD);

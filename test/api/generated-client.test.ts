@@ -111,7 +111,7 @@ let key: string;
 let whitelistId: string;
 
 beforeAll(async () => {
-  services = testServices();
+  services = await testServices();
   app = testApi(services);
   whitelistId = (await seedWhitelist(services, { guildId: GUILD, name: "survival" })).id;
   await seedEntries(services, whitelistId, [

@@ -28,7 +28,7 @@ let app: TestApp;
 let document: Document;
 
 beforeAll(async () => {
-  services = testServices();
+  services = await testServices();
   app = testApi(services);
   document = await servedDocument<Document>(app);
 });

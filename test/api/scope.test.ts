@@ -3,7 +3,7 @@
  * whitelist of its own, another whitelist of its guild, one of another guild and one that does not exist.
  * The statuses themselves are in statuses.test.ts.
  */
-import { afterEach, beforeEach, describe, expect, test } from "bun:test";
+import { afterEach, beforeEach, expect, test } from "bun:test";
 import { generateKey } from "../../src/keys/token.ts";
 import {
   bearer,
@@ -17,7 +17,7 @@ import {
   type TestApp,
   tamperKey,
 } from "../helpers/http.ts";
-import { seedKey, type TestServices } from "../helpers/services.ts";
+import { forEachStore, seedKey, type TestServices } from "../helpers/services.ts";
 import { GUILD, MISSING, seededApiWorld, view, type World } from "./world.ts";
 
 let services: TestServices;
@@ -28,8 +28,8 @@ beforeEach(async () => {
   ({ services, app, world } = await seededApiWorld());
 });
 
-afterEach(() => {
-  services.close();
+afterEach(async () => {
+  await services.close();
 });
 
 /** What a request of the scope matrix should answer. */
@@ -159,7 +159,7 @@ const cases = (Object.keys(matrix) as KeyName[]).flatMap((key) =>
   operations.map((operation) => ({ key, operation, outcome: matrix[key][operation] })),
 );
 
-describe("scope matrix", () => {
+forEachStore("scope matrix", () => {
   test.each(cases)("$key, $operation: $outcome", async ({ key, operation, outcome }) => {
     const { method, path, whitelistId } = requestOf(operation);
     const response = await call(app, method, path, headerOf(key, world.keys));

@@ -2,9 +2,9 @@
  * Every status each route can answer, one row per status and cause. Who may see what is in scope.test.ts,
  * which check wins when several fail in check-order.test.ts.
  */
-import { afterEach, beforeEach, describe, expect, test } from "bun:test";
+import { afterEach, beforeEach, expect, test } from "bun:test";
 import { bearer, call, expectProblem, paths, problemBody, summary, type TestApp } from "../helpers/http.ts";
-import { type TestServices, testApi } from "../helpers/services.ts";
+import { forEachStore, type TestServices, testApi } from "../helpers/services.ts";
 import { failingStore, MISSING, seededApiWorld, view, type World } from "./world.ts";
 
 let services: TestServices;
@@ -15,8 +15,8 @@ beforeEach(async () => {
   ({ services, app, world } = await seededApiWorld());
 });
 
-afterEach(() => {
-  services.close();
+afterEach(async () => {
+  await services.close();
 });
 
 const UNAUTHORIZED = {
@@ -36,7 +36,7 @@ async function withRetryAfter(response: Response) {
   return { ...(await summary(response)), retryAfter: response.headers.get("retry-after") };
 }
 
-describe("GET /health", () => {
+forEachStore("GET /health", () => {
   test.each(["/health", "/api/v1/health"])(
     "%s answers 200 {ok:true, version, uptime, gateway, database} without a key or RateLimit headers",
     async (path) => {
@@ -66,7 +66,7 @@ describe("GET /health", () => {
 });
 
 // The 429 of GET /whitelists is asserted over the real service in rate-limit-http.test.ts.
-describe("GET /whitelists statuses", () => {
+forEachStore("GET /whitelists statuses", () => {
   test("200 lists the key's whitelists with every documented field", async () => {
     const response = await call(app, "GET", paths.whitelists, bearer(world.keys.guild));
     expect(await summary(response)).toEqual({
@@ -81,7 +81,7 @@ describe("GET /whitelists statuses", () => {
   });
 });
 
-describe("GET /whitelists/{id}/entries statuses", () => {
+forEachStore("GET /whitelists/{id}/entries statuses", () => {
   test("200 with the entries as JSON", async () => {
     const response = await call(app, "GET", paths.entries(world.a.id), bearer(world.keys.guild));
     expect(await summary(response)).toEqual({
@@ -161,7 +161,7 @@ describe("GET /whitelists/{id}/entries statuses", () => {
 
 // The 503 of a DELETE that finds the write lock taken is asserted over the real service in
 // locked-store.test.ts; the one of a failing disk is below.
-describe("DELETE /whitelists/{id}/entries/{nick} statuses", () => {
+forEachStore("DELETE /whitelists/{id}/entries/{nick} statuses", () => {
   test("200 with the removed nick", async () => {
     const response = await call(app, "DELETE", paths.entry(world.a.id, "Notch"), bearer(world.keys.guild));
     expect(await summary(response)).toEqual({
@@ -243,7 +243,7 @@ describe("DELETE /whitelists/{id}/entries/{nick} statuses", () => {
   });
 });
 
-describe("503 when the store fails to read (disk I/O error)", () => {
+forEachStore("503 when the store fails to read (a failing disk, a lost connection)", () => {
   test.each([
     ["GET", "/whitelists", () => paths.whitelists],
     ["GET", "/whitelists/{id}/entries", (id: string) => paths.entries(id)],
@@ -260,7 +260,7 @@ describe("503 when the store fails to read (disk I/O error)", () => {
         retryAfter: "2",
       });
     } finally {
-      failing.close();
+      await failing.close();
     }
   });
 });

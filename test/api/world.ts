@@ -17,7 +17,7 @@ export const MISSING = "nosuchlist";
 
 /** Fresh test services, the API app over them and the plaintext of a guild-wide key of `guildId`. */
 export async function apiWorld(guildId: string) {
-  const services = testServices();
+  const services = await testServices();
   const app = testApi(services);
   const key = (await seedKey(services, guildId)).plaintext;
   return { services, app, key };
@@ -56,22 +56,30 @@ export type World = Awaited<ReturnType<typeof seedWorld>>;
 
 /** Fresh test services seeded by `seedWorld`, and the API app over them; `services.close()` cleans up. */
 export async function seededApiWorld() {
-  const services = testServices();
+  const services = await testServices();
   const app = testApi(services);
   const world = await seedWorld(services);
   return { services, app, world };
 }
 
-/** Separate services whose disk fails every read, the app over them, one whitelist of GUILD and a guild key. */
+/**
+ * Separate services whose store fails every read (SQLite: a failing disk; PostgreSQL: its connections gone), the
+ * app over them, one whitelist of GUILD and a guild key.
+ */
 export async function failingStore() {
-  const services = testServices();
+  const services = await testServices();
   const app = testApi(services);
   const whitelist = await seedWhitelist(services, { guildId: GUILD });
   await seedEntries(services, whitelist.id, ["Notch"]);
   const key = (await seedKey(services, GUILD)).plaintext;
-  // A write lock does not block WAL readers, so a failing disk is what makes a read unanswerable.
-  services.db.$client.prepare = (() => {
-    throw Object.assign(new Error("disk I/O error"), { code: "SQLITE_IOERR_READ" });
-  }) as never;
+  const { store } = services;
+  if (store.kind === "sqlite") {
+    // A write lock does not block WAL readers, so a failing disk is what makes a read unanswerable.
+    store.client.prepare = (() => {
+      throw Object.assign(new Error("disk I/O error"), { code: "SQLITE_IOERR_READ" });
+    }) as never;
+  } else {
+    await store.client.close();
+  }
   return { services, app, whitelist, key };
 }

@@ -1,7 +1,7 @@
 import { afterEach, describe, expect, test } from "bun:test";
 import { type Client, type ClientEvents, Events } from "discord.js";
 import type { Services } from "../../src/services.ts";
-import { seedEntries } from "../helpers/services.ts";
+import { seedEntries, sqliteClient } from "../helpers/services.ts";
 import { IDS, startWorld, type World } from "./world.ts";
 
 let world: World | undefined;
@@ -34,7 +34,7 @@ async function registersByMessage(w: World, userId: string, nick: string) {
 
 /** The removal events stored, as `nick (whitelist, origin)`, sorted. */
 function removals(services: Services): string[] {
-  return services.db.$client
+  return sqliteClient(services)
     .query<{ payload: string }, []>("SELECT payload FROM events WHERE type = 'entry.removed'")
     .all()
     .map(({ payload }) => {

@@ -83,7 +83,7 @@ describe("a pasted essay is echoed clipped, in a reply that is delivered", () =>
   afterEach(() => services.close());
 
   test("as a whitelist option", async () => {
-    services = testServices();
+    services = await testServices();
     await seedWhitelist(services, { guildId: GUILD, name: "survival" });
     const content = await failureReply(() =>
       services.whitelists.resolve({ guildId: GUILD, whitelist: PASTED }),
@@ -94,7 +94,7 @@ describe("a pasted essay is echoed clipped, in a reply that is delivered", () =>
   });
 
   test("as a nick to remove", async () => {
-    services = testServices();
+    services = await testServices();
     const wl = await seedWhitelist(services, { guildId: GUILD, name: "survival" });
     const content = await failureReply(() =>
       services.entries.remove({ whitelistId: wl.id, nick: PASTED, origin: "discord", actorId: IDS.alice }),
@@ -103,7 +103,7 @@ describe("a pasted essay is echoed clipped, in a reply that is delivered", () =>
   });
 
   test("as a link id to revoke or to give a webhook", async () => {
-    services = testServices();
+    services = await testServices();
     await seedKey(services, GUILD);
     const contents = [
       await failureReply(() => services.keys.revoke(GUILD, PASTED)),

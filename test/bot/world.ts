@@ -19,7 +19,7 @@ import { manualClock } from "../../src/shared/clock.ts";
 import { type Logger, silentLogger } from "../../src/shared/logger.ts";
 import type { NewWhitelist } from "../../src/whitelists/service.ts";
 import { type ContractCheck, createContractCheck } from "../helpers/discord-contract.ts";
-import { tempDir } from "../helpers/services.ts";
+import { sqliteClient, tempDir } from "../helpers/services.ts";
 
 /** Ids of the world's guild. Roles are listed from the bottom of the hierarchy up. */
 export const IDS = {
@@ -361,7 +361,7 @@ export async function startWorld(options: WorldOptions = {}) {
 
     /** The latest registration request, as the registration service reports it. */
     async registrationRequest() {
-      const row = services.db.$client
+      const row = sqliteClient(services)
         .query<{ id: string }, []>(
           "SELECT id FROM registration_requests ORDER BY created_at DESC, rowid DESC",
         )

@@ -47,6 +47,12 @@ async function replicas(count: number, url?: string): Promise<Services[]> {
   return started;
 }
 
+/** The pool of services opened on PostgreSQL. */
+function pgClient(services: Services): SQL {
+  if (services.store.kind !== "postgres") throw new TypeError("not a replica on PostgreSQL");
+  return services.store.client;
+}
+
 /** Resolves once `check` holds, asked again every few milliseconds, for at most `ms`. */
 async function eventually<T>(check: () => T | Promise<T>, ms = 5_000): Promise<T> {
   const deadline = performance.now() + ms;
@@ -143,7 +149,7 @@ describe("replicas on one PostgreSQL", () => {
     const leading: string[] = [];
     const elect = (name: string, services: Services) =>
       electLeader({
-        client: services.db.$client as unknown as SQL,
+        client: pgClient(services),
         logger: silentLogger,
         lead: async () => {
           leading.push(`${name} leads`);

@@ -24,7 +24,7 @@ async function seed(path: string) {
   const services = openServices({ path, clock: manualClock(), logger: silentLogger });
   // Only the seeding connection skips fsync (it is closed cleanly before the child starts); the child
   // opens the file with the service's own durability settings, which are what this test is about.
-  services.db.$client.run("PRAGMA synchronous = OFF");
+  services.store.client.run("PRAGMA synchronous = OFF");
   const whitelist = await seedWhitelist(services, { guildId: "100000000000000001", name: "crash" });
   const nicks = Array.from({ length: ENTRIES }, (_, i) => `Player_${String(i).padStart(4, "0")}`);
   await seedEntries(services, whitelist.id, nicks);

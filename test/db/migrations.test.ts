@@ -48,9 +48,9 @@ describe("embedded migrations", () => {
   test("opening a fresh database applies them all and records each one", () => {
     const db = openDatabase({ path: freshPath() });
     try {
-      const rows = appliedRows(db.$client);
+      const rows = appliedRows(db.client);
       expect(rows.map((row) => row.created_at)).toEqual(migrations.map((migration) => migration.createdAt));
-      const tables = db.$client
+      const tables = db.client
         .query<{ name: string }, []>("SELECT name FROM sqlite_master WHERE type = 'table' ORDER BY name")
         .all()
         .map((row) => row.name);
@@ -58,7 +58,7 @@ describe("embedded migrations", () => {
         expect.arrayContaining(["entries", "events", "guilds", "link_keys", "whitelists"]),
       );
     } finally {
-      closeDatabase(db);
+      closeDatabase(db.db);
     }
   });
 
@@ -75,18 +75,18 @@ describe("embedded migrations", () => {
   test("opening an existing database again applies nothing", () => {
     const path = freshPath();
     const first = openDatabase({ path });
-    const before = appliedRows(first.$client);
+    const before = appliedRows(first.client);
     // Data written before must survive the reopen untouched.
-    first.$client.run("INSERT INTO guilds (id, created_at) VALUES ('100000000000000001', 1)");
-    closeDatabase(first);
+    first.client.run("INSERT INTO guilds (id, created_at) VALUES ('100000000000000001', 1)");
+    closeDatabase(first.db);
 
     const again = openDatabase({ path });
     try {
-      expect(appliedRows(again.$client)).toEqual(before);
-      expect(migrate(again.$client, migrations)).toBe(0);
-      expect(again.$client.query("SELECT id FROM guilds").all()).toEqual([{ id: "100000000000000001" }]);
+      expect(appliedRows(again.client)).toEqual(before);
+      expect(migrate(again.client, migrations)).toBe(0);
+      expect(again.client.query("SELECT id FROM guilds").all()).toEqual([{ id: "100000000000000001" }]);
     } finally {
-      closeDatabase(again);
+      closeDatabase(again.db);
     }
   });
 });
@@ -98,22 +98,22 @@ describe("store pragmas", () => {
     const db = openDatabase({ path: freshPath(), busyTimeoutMs: 1234 });
     try {
       expect({
-        journal_mode: pragma(db.$client, "journal_mode"),
-        synchronous: pragma(db.$client, "synchronous"),
-        foreign_keys: pragma(db.$client, "foreign_keys"),
-        busy_timeout: pragma(db.$client, "busy_timeout"),
+        journal_mode: pragma(db.client, "journal_mode"),
+        synchronous: pragma(db.client, "synchronous"),
+        foreign_keys: pragma(db.client, "foreign_keys"),
+        busy_timeout: pragma(db.client, "busy_timeout"),
       }).toEqual({ journal_mode: "wal", synchronous: 2, foreign_keys: 1, busy_timeout: 1234 });
     } finally {
-      closeDatabase(db);
+      closeDatabase(db.db);
     }
   });
 
   test("a statement waits for a lock only briefly by default: the writer retries, the event loop does not", () => {
     const db = openDatabase({ path: freshPath() });
     try {
-      expect(pragma(db.$client, "busy_timeout")).toBe(LOCK_WAIT_MS);
+      expect(pragma(db.client, "busy_timeout")).toBe(LOCK_WAIT_MS);
     } finally {
-      closeDatabase(db);
+      closeDatabase(db.db);
     }
   });
 });

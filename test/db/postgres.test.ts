@@ -37,8 +37,12 @@ afterAll(async () => {
 
 /** Services over the database at `url`, as a replica opens them. */
 async function replica(url: string): Promise<Services> {
-  const db = await openPostgres({ url });
-  const services = createServices({ db, clock: manualClock(Date.UTC(2026, 10, 25)), logger: silentLogger });
+  const store = await openPostgres({ url });
+  const services = createServices({
+    store,
+    clock: manualClock(Date.UTC(2026, 10, 25)),
+    logger: silentLogger,
+  });
   opened.push(services);
   return services;
 }

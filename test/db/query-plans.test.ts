@@ -1,17 +1,17 @@
 import { afterEach, describe, expect, test } from "bun:test";
-import { seedEntries, seedWhitelist, type TestServices, testServices } from "../helpers/services.ts";
+import { seedEntries, seedWhitelist, sqliteTestServices } from "../helpers/services.ts";
 
 // What a change costs must not grow with the whitelist: the statements a DELETE and a registration run are
 // index look-ups (SQLite's EXPLAIN QUERY PLAN says SEARCH … USING INDEX, never SCAN), and pruning the event log
 // goes in small batches, each its own short write.
 
 const GUILD = "100000000000000001";
-let services: TestServices;
+let services: ReturnType<typeof sqliteTestServices>;
 afterEach(() => services?.close());
 
 /** SQLite's plan for a statement: its detail lines. */
 const planOf = (sql: string, ...params: (string | number)[]) =>
-  services.db.$client
+  services.store.client
     .query<{ detail: string }, (string | number)[]>(`EXPLAIN QUERY PLAN ${sql}`)
     .all(...params)
     .map((row) => row.detail);
@@ -65,21 +65,21 @@ describe("the statements of a change use indexes", () => {
       [expect.stringMatching(/^SEARCH events USING (COVERING )?INDEX events_created \(created_at<\?\)$/)],
     ],
   ])("%s", async (_, sql, plan) => {
-    services = testServices();
+    services = sqliteTestServices();
     const wl = await seedWhitelist(services, { guildId: GUILD });
     await seedEntries(
       services,
       wl.id,
       Array.from({ length: 50 }, (_, i) => `player_${i}`),
     );
-    services.db.$client.run("ANALYZE");
+    services.store.client.run("ANALYZE");
     const params = (sql.match(/\?/g) ?? []).map(() => "x");
     expect(planOf(sql, ...params)).toEqual(plan);
   });
 });
 
 test("pruning goes in batches and deletes only what is past the retention, while other writes go on", async () => {
-  services = testServices();
+  services = sqliteTestServices();
   const wl = await seedWhitelist(services, { guildId: GUILD });
   await seedEntries(
     services,
@@ -89,7 +89,7 @@ test("pruning goes in batches and deletes only what is past the retention, while
   services.clock.advance(8 * 86_400_000);
   await seedEntries(services, wl.id, ["recent"]);
   const count = () =>
-    services.db.$client.query<{ n: number }, []>("SELECT count(*) AS n FROM events").get()?.n;
+    services.store.client.query<{ n: number }, []>("SELECT count(*) AS n FROM events").get()?.n;
   expect(count()).toBe(1204);
   // Batches of 500: 500, 500, then 203 (a short batch ends it). A change queued meanwhile is not held up.
   const pruned = services.events.prune(7 * 86_400_000, 500);

@@ -22,7 +22,7 @@ function folder(): { path: string; file: string } {
 /** The ConfigError `openDatabase` throws for `path`. */
 function refusal(path: string): ConfigError {
   try {
-    closeDatabase(openDatabase({ path }));
+    closeDatabase(openDatabase({ path }).db);
   } catch (error) {
     if (error instanceof ConfigError) return error;
     throw error;
@@ -65,7 +65,7 @@ describe("a DATABASE_PATH that cannot be used stops start-up with a ConfigError 
   test.skipIf(isRoot)("a write-protected database file", () => {
     const { path } = folder();
     const file = join(path, "db.sqlite");
-    closeDatabase(openDatabase({ path: file }));
+    closeDatabase(openDatabase({ path: file }).db);
     chmodSync(file, 0o444);
     expect(refusal(file).message).toBe(`DATABASE_PATH: cannot write ${file} (permission denied)`);
   });

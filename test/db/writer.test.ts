@@ -3,9 +3,12 @@ import { sql } from "drizzle-orm";
 import { driverOf } from "../../src/db/driver.ts";
 import { DomainError } from "../../src/shared/errors.ts";
 import { holdWriteLock, type LockHolder } from "../helpers/lock.ts";
-import { type TestServices, testServices } from "../helpers/services.ts";
+import { sqliteTestServices } from "../helpers/services.ts";
 
-let services: TestServices;
+// SQLite only: this is SQLite's writer (src/db/writer.ts), its lock budget and its retries against another
+// process's lock; PostgreSQL's writer is test/db/postgres.test.ts's.
+
+let services: ReturnType<typeof sqliteTestServices>;
 let lock: LockHolder | undefined;
 afterEach(async () => {
   await lock?.release();
@@ -15,7 +18,7 @@ afterEach(async () => {
 
 /** A writer over fresh test services (manual clock) with `budgetMs`, and a way to write and read guild ids. */
 function setup(budgetMs: number) {
-  services = testServices();
+  services = sqliteTestServices();
   const writer = driverOf(services.db).writer({ clock: services.clock, budgetMs });
   const insert = (id: string, committed?: () => void) =>
     writer.write(async (tx) => {
@@ -23,7 +26,7 @@ function setup(budgetMs: number) {
       return id;
     }, committed);
   const stored = () =>
-    services.db.$client
+    services.store.client
       .query<{ id: string }, []>("SELECT id FROM guilds ORDER BY rowid")
       .all()
       .map((row) => row.id);

@@ -74,7 +74,7 @@ beforeAll(async () => {
     createdBy: "1",
   });
   await services.webhooks.set(demo.guildId, key.id, "http://127.0.0.1:9/hook?token=secret-in-url");
-  services.db.$client.close();
+  services.store.client.close();
 });
 
 afterAll(async () => {

@@ -1,6 +1,5 @@
 import { afterAll, beforeAll, expect, test } from "bun:test";
 import { loadConfig } from "../../src/config.ts";
-import { closeStore } from "../../src/db/driver.ts";
 import { openPostgres } from "../../src/db/pg/store.ts";
 import { checkStore } from "../../src/doctor/store.ts";
 import { startPostgres, type TestPostgres } from "../helpers/postgres.ts";
@@ -38,7 +37,7 @@ test("a fresh database: it answers, the migrations wait for the service's start,
 
 test("a database the service migrated: current, and its whitelists are read for the other checks", async () => {
   const url = await pg.database();
-  await closeStore(await openPostgres({ url }));
+  await (await openPostgres({ url })).driver.close();
   expect(await titles(url)).toEqual({
     titles: [`✔ the PostgreSQL database ${url} answers`, "✔ the database's migrations are current"],
     services: true,

@@ -1,15 +1,22 @@
-import { afterEach, describe, expect, test } from "bun:test";
+import { afterEach, expect, test } from "bun:test";
 import { createLogger } from "../../src/shared/logger.ts";
-import { seedEntries, seedKey, seedWhitelist, type TestServices, testServices } from "../helpers/services.ts";
+import {
+  forEachStore,
+  seedEntries,
+  seedKey,
+  seedWhitelist,
+  type TestServices,
+  testServices,
+} from "../helpers/services.ts";
 
 const GUILD = "100000000000000001";
 let services: TestServices;
 afterEach(() => services.close());
 
-describe("the audit log of entries", () => {
+forEachStore("the audit log of entries", () => {
   test("logs every addition and removal once, whatever its origin, API removals with the key's name", async () => {
     const lines: Record<string, unknown>[] = [];
-    services = testServices({
+    services = await testServices({
       logger: createLogger("info", (line) => {
         const { time: _time, level: _level, ...rest } = JSON.parse(line) as Record<string, unknown>;
         if (typeof rest.msg === "string" && rest.msg.startsWith("nick ")) lines.push(rest);

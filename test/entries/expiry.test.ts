@@ -3,17 +3,18 @@
  * removes what is due (origin `expired`, one event each) when its check runs, and never removes an entry twice.
  * Time moves on the manual clock; the tests call `check` instead of waiting for the timer.
  */
-import { afterEach, describe, expect, test } from "bun:test";
-import { join } from "node:path";
-import { closeDatabase } from "../../src/db/client.ts";
-import { entries } from "../../src/db/schema.ts";
+import { afterEach, expect, test } from "bun:test";
 import type { ChangeNotice } from "../../src/entries/bus.ts";
-import { openServices, type Services } from "../../src/services.ts";
-import { manualClock } from "../../src/shared/clock.ts";
-import { type Logger, silentLogger } from "../../src/shared/logger.ts";
-import { holdWriteLock } from "../helpers/lock.ts";
+import type { Services } from "../../src/services.ts";
+import type { Logger } from "../../src/shared/logger.ts";
 import { recordingLogger } from "../helpers/log.ts";
-import { seedEntries, seedWhitelist, type TestServices, tempDir, testServices } from "../helpers/services.ts";
+import {
+  forEachStore,
+  seedEntries,
+  seedWhitelist,
+  type TestServices,
+  testServices,
+} from "../helpers/services.ts";
 
 const GUILD = "100000000000000001";
 const MINUTE = 60_000;
@@ -23,13 +24,13 @@ const DAY = 24 * HOUR;
 let services: TestServices | undefined;
 afterEach(async () => {
   await services?.expiry.stop();
-  services?.close();
+  await services?.close();
   services = undefined;
 });
 
 /** Test services, a whitelist and the events published from now on. */
 async function world(options: { logger?: Logger } = {}) {
-  services = testServices(options);
+  services = await testServices(options);
   const wl = await seedWhitelist(services, { guildId: GUILD, name: "trial" });
   const published: ChangeNotice[] = [];
   services.bus.subscribe((notice) => published.push(notice));
@@ -42,7 +43,7 @@ const eventLines = async (s: Services) =>
     (e) => `${e.type} ${e.origin} ${e.entry.nick}`,
   );
 
-describe("expiring entries", () => {
+forEachStore("expiring entries", () => {
   test("an entry goes when its due time has passed and the check runs, with one entry.removed of origin expired", async () => {
     const { s, wl, published } = await world();
     const now = s.clock.now();
@@ -82,23 +83,21 @@ describe("expiring entries", () => {
     const { s, wl } = await world();
     const now = s.clock.now();
     // Set up in one transaction: 1,201 entries, due from one minute to a few hours from now, the last first.
+    const { entries } = s.store.tables;
     await s.write(async (tx) => {
-      await tx
-        .insert(entries)
-        .values(
-          Array.from({ length: 1201 }, (_, i) => ({
-            whitelistId: wl.id,
-            nick: `p${i}`,
-            nickKey: `p${i}`,
-            premium: false,
-            userId: "300000000000000001",
-            addedBy: "300000000000000001",
-            origin: "discord" as const,
-            createdAt: now,
-            expiresAt: now + MINUTE + (1200 - i) * 10_000,
-          })),
-        )
-        .run();
+      await tx.insert(entries).values(
+        Array.from({ length: 1201 }, (_, i) => ({
+          whitelistId: wl.id,
+          nick: `p${i}`,
+          nickKey: `p${i}`,
+          premium: false,
+          userId: "300000000000000001",
+          addedBy: "300000000000000001",
+          origin: "discord" as const,
+          createdAt: now,
+          expiresAt: now + MINUTE + (1200 - i) * 10_000,
+        })),
+      );
     });
     s.clock.advance(DAY);
     expect(await s.expiry.check()).toBe(1201);
@@ -143,7 +142,7 @@ describe("expiring entries", () => {
     ]);
     s.clock.advance(MINUTE);
     // Another program holds the database: every write below waits in the writer's queue, in this order.
-    const lock = await holdWriteLock(s.path);
+    const lock = await s.holdWriteLock();
     const waiting = Promise.allSettled([
       s.entries.remove({ whitelistId: wl.id, nick: "apifirst", origin: "api" }),
       s.entries.removeExpired(s.clock.now(), 10),
@@ -195,7 +194,7 @@ describe("expiring entries", () => {
   });
 });
 
-describe("the expiry timer", () => {
+forEachStore("the expiry timer", () => {
   test("start removes what is due, then arms the timer for the next due time, at most an hour ahead", async () => {
     const { s, wl } = await world();
     const now = s.clock.now();
@@ -272,53 +271,43 @@ describe("the expiry timer", () => {
   });
 });
 
-describe("expiry across restarts", () => {
+forEachStore("expiry across restarts", () => {
   test("an entry that fell due while the service was down goes at the next start, once", async () => {
-    const dir = tempDir();
-    const path = join(dir.path, "wls.db");
-    const clock = manualClock(Date.UTC(2026, 10, 22, 12));
-    const open = () => openServices({ path, clock, logger: silentLogger });
-    try {
-      const first = open();
-      const wl = await seedWhitelist(first, { guildId: GUILD, name: "event" });
-      await seedEntries(first, wl.id, [
-        { nick: "Weekend", expiresAt: clock.now() + 2 * DAY },
-        { nick: "Staff" },
-      ]);
-      await first.expiry.start();
-      await first.expiry.stop();
-      closeDatabase(first.db);
+    const first = await testServices();
+    const { clock } = first;
+    const wl = await seedWhitelist(first, { guildId: GUILD, name: "event" });
+    await seedEntries(first, wl.id, [
+      { nick: "Weekend", expiresAt: clock.now() + 2 * DAY },
+      { nick: "Staff" },
+    ]);
+    await first.expiry.start();
+    await first.expiry.stop();
 
-      clock.advance(3 * DAY); // down for three days
-      const second = open();
-      await second.expiry.start();
-      await second.expiry.stop();
-      const afterSecond = await eventLines(second);
-      closeDatabase(second.db);
+    clock.advance(3 * DAY); // down for three days
+    const second = await first.reopen();
+    await second.expiry.start();
+    await second.expiry.stop();
+    const afterSecond = await eventLines(second);
 
-      const third = open();
-      await third.expiry.start();
-      await third.expiry.stop();
-      expect({
-        left: (await third.entries.list(wl.id)).map((e) => e.nick),
-        afterSecond,
-        afterThird: await eventLines(third),
-      }).toEqual({
-        left: ["Staff"],
-        afterSecond: [
-          "entry.added discord Weekend",
-          "entry.added discord Staff",
-          "entry.removed expired Weekend",
-        ],
-        afterThird: [
-          "entry.added discord Weekend",
-          "entry.added discord Staff",
-          "entry.removed expired Weekend",
-        ],
-      });
-      closeDatabase(third.db);
-    } finally {
-      dir.cleanup();
-    }
+    services = await second.reopen();
+    await services.expiry.start();
+    await services.expiry.stop();
+    expect({
+      left: (await services.entries.list(wl.id)).map((e) => e.nick),
+      afterSecond,
+      afterThird: await eventLines(services),
+    }).toEqual({
+      left: ["Staff"],
+      afterSecond: [
+        "entry.added discord Weekend",
+        "entry.added discord Staff",
+        "entry.removed expired Weekend",
+      ],
+      afterThird: [
+        "entry.added discord Weekend",
+        "entry.added discord Staff",
+        "entry.removed expired Weekend",
+      ],
+    });
   });
 });

@@ -1,14 +1,21 @@
-import { afterEach, describe, expect, test } from "bun:test";
+import { afterEach, expect, test } from "bun:test";
 import type { ChangeNotice } from "../../src/entries/bus.ts";
-import { seedEntries, seedWhitelist, type TestServices, testServices } from "../helpers/services.ts";
+import {
+  failInserts,
+  forEachStore,
+  seedEntries,
+  seedWhitelist,
+  type TestServices,
+  testServices,
+} from "../helpers/services.ts";
 
 const GUILD = "100000000000000001";
 let services: TestServices;
 afterEach(() => services.close());
 
-describe("entry service", () => {
+forEachStore("entry service", () => {
   test("adding stores the entry and its entry.added event together, then publishes it", async () => {
-    services = testServices();
+    services = await testServices();
     const wl = await seedWhitelist(services, { guildId: GUILD, name: "survival" });
     const published: ChangeNotice[] = [];
     services.bus.subscribe((notice) => published.push(notice));
@@ -33,7 +40,7 @@ describe("entry service", () => {
   });
 
   test("a nick is unique per whitelist whatever its letter case, but may repeat across whitelists", async () => {
-    services = testServices();
+    services = await testServices();
     const a = await seedWhitelist(services, { guildId: GUILD });
     const b = await seedWhitelist(services, { guildId: GUILD });
     await seedEntries(services, a.id, ["Notch"]);
@@ -45,7 +52,7 @@ describe("entry service", () => {
   });
 
   test("removal matches any letter case, returns the stored spelling and records who removed it", async () => {
-    services = testServices();
+    services = await testServices();
     const wl = await seedWhitelist(services, { guildId: GUILD });
     await seedEntries(services, wl.id, [".Ünïcode Ålf", "Notch"]);
     const published: ChangeNotice[] = [];
@@ -64,7 +71,7 @@ describe("entry service", () => {
   });
 
   test("removing an absent nick changes nothing and writes no event", async () => {
-    services = testServices();
+    services = await testServices();
     const wl = await seedWhitelist(services, { guildId: GUILD });
     await seedEntries(services, wl.id, ["Notch"]);
     await services.entries.remove({ whitelistId: wl.id, nick: "notch", origin: "api" });
@@ -77,12 +84,10 @@ describe("entry service", () => {
   });
 
   test("a failing event write rolls the removal back (the entry and its event commit together)", async () => {
-    services = testServices();
+    services = await testServices();
     const wl = await seedWhitelist(services, { guildId: GUILD });
     await seedEntries(services, wl.id, ["Notch"]);
-    services.db.$client.run(
-      "CREATE TRIGGER fail_events BEFORE INSERT ON events BEGIN SELECT RAISE(ABORT, 'disk says no'); END",
-    );
+    await failInserts(services, "events");
     await expect(
       services.entries.remove({ whitelistId: wl.id, nick: "Notch", origin: "api" }),
     ).rejects.toThrow();
@@ -90,7 +95,7 @@ describe("entry service", () => {
   });
 
   test("events are read back in order, scoped to a guild or one whitelist", async () => {
-    services = testServices();
+    services = await testServices();
     const a = await seedWhitelist(services, { guildId: GUILD });
     const b = await seedWhitelist(services, { guildId: GUILD });
     const other = await seedWhitelist(services, { guildId: "100000000000000002" });
@@ -115,7 +120,7 @@ describe("entry service", () => {
   });
 
   test("pruning drops events older than the retention only", async () => {
-    services = testServices();
+    services = await testServices();
     const wl = await seedWhitelist(services, { guildId: GUILD });
     await seedEntries(services, wl.id, ["old"]);
     services.clock.advance(8 * 86_400_000);
@@ -125,7 +130,7 @@ describe("entry service", () => {
   });
 });
 
-describe("entries added in bulk, and handed over", () => {
+forEachStore("entries added in bulk, and handed over", () => {
   const USER = "300000000000000001";
   const STAFF = "300000000000000009";
   const newEntry = (whitelistId: string, nick: string) => ({
@@ -139,7 +144,7 @@ describe("entries added in bulk, and handed over", () => {
   });
 
   test("addMany stores every free nick with its entry.added in one transaction, then publishes them in order", async () => {
-    services = testServices();
+    services = await testServices();
     const wl = await seedWhitelist(services, { guildId: GUILD, name: "survival" });
     await seedEntries(services, wl.id, ["Taken"]);
     const published: ChangeNotice[] = [];
@@ -162,7 +167,7 @@ describe("entries added in bulk, and handed over", () => {
   });
 
   test("addMany: a guard that throws, or an event that cannot be written, stores none of the batch", async () => {
-    services = testServices();
+    services = await testServices();
     const wl = await seedWhitelist(services, { guildId: GUILD });
     const inputs = ["One", "Two"].map((nick) => newEntry(wl.id, nick));
     await expect(
@@ -170,15 +175,13 @@ describe("entries added in bulk, and handed over", () => {
         throw new Error("member left");
       }),
     ).rejects.toThrow("member left");
-    services.db.$client.run(
-      "CREATE TRIGGER fail_events BEFORE INSERT ON events BEGIN SELECT RAISE(ABORT, 'disk says no'); END",
-    );
+    await failInserts(services, "events");
     await expect(services.entries.addMany(inputs)).rejects.toThrow();
     expect(await services.entries.list(wl.id)).toEqual([]);
   });
 
   test("transfer changes the owner and recorded roles only, and writes and publishes no event", async () => {
-    services = testServices();
+    services = await testServices();
     const wl = await seedWhitelist(services, { guildId: GUILD });
     const [entry] = await seedEntries(services, wl.id, [
       { nick: "Notch", grantedRoleIds: ["400000000000000001"] },

@@ -1,9 +1,9 @@
-import { afterEach, describe, expect, test } from "bun:test";
+import { afterEach, expect, test } from "bun:test";
 import { toEntryView } from "../../src/entries/model.ts";
 import { type FileFormatName, fileFormats, renderFormat } from "../../src/formats/index.ts";
 import type { Player } from "../../src/formats/spec.ts";
 import type { NickType } from "../../src/whitelists/model.ts";
-import { seedWhitelist } from "../helpers/services.ts";
+import { forEachStore, seedWhitelist } from "../helpers/services.ts";
 import { alice, GUILD, type RegistrationWorld, registrationWorld } from "../registration/helpers.ts";
 
 // The bytes a real server needs for each kind of player, registered the way members register: a premium Java
@@ -34,7 +34,7 @@ async function registered(open: RegistrationWorld, nickType: NickType, nick: str
   return toEntryView(entry);
 }
 
-describe("files for a Java, an offline and a Bedrock player", () => {
+forEachStore("files for a Java, an offline and a Bedrock player", () => {
   test.each([...fileFormats])("%s: the exact bytes of the fixture", async (format) => {
     world = await registrationWorld();
     const players = [

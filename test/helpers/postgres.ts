@@ -10,13 +10,19 @@ import { join } from "node:path";
  * tests that need it fail instead of being skipped.
  */
 export type TestPostgres = {
-  /** A `postgres://` URL of a fresh database (one per call: tests do not see each other's rows). */
-  database(): Promise<string>;
+  /**
+   * A `postgres://` URL of a fresh database (one per call: tests do not see each other's rows): empty, or a copy
+   * of the database at `template` (a database nobody is connected to).
+   */
+  database(options?: { template?: string }): Promise<string>;
   /** Stops the server at once (`immediate`), as a crash would look to its clients, and removes its files. */
   stop(): Promise<void>;
 };
 
 const BIN_DIRS = ["/usr/lib/postgresql/17/bin", "/usr/lib/postgresql/16/bin", "/usr/lib/postgresql/15/bin"];
+
+/** Whether Debian's PostgreSQL server programs are installed here. */
+export const postgresInstalled = (): boolean => BIN_DIRS.some((dir) => existsSync(join(dir, "initdb")));
 
 /** The directory of Debian's PostgreSQL server programs (initdb, pg_ctl). */
 export function postgresBin(): string {
@@ -88,9 +94,13 @@ export async function startPostgres(): Promise<TestPostgres> {
   process.once("exit", stopAtExit);
   let count = 0;
   return {
-    async database() {
+    async database(options = {}) {
       const name = `wls_${++count}`;
-      await admin.unsafe(`CREATE DATABASE ${name}`);
+      // FILE_COPY: with fsync off, copying the template's files beats replaying them through the WAL.
+      const template = options.template
+        ? ` TEMPLATE ${new URL(options.template).pathname.slice(1)} STRATEGY FILE_COPY`
+        : "";
+      await admin.unsafe(`CREATE DATABASE ${name}${template}`);
       return `postgres://postgres@127.0.0.1:${port}/${name}`;
     },
     async stop() {
@@ -100,4 +110,19 @@ export async function startPostgres(): Promise<TestPostgres> {
       rmSync(root, { recursive: true, force: true });
     },
   };
+}
+
+let shared: Promise<TestPostgres> | undefined;
+
+/** One throwaway server for the whole test run, started by the first test that needs it (`forEachStore`). */
+export const sharedPostgres = (): Promise<TestPostgres> => {
+  shared ??= startPostgres();
+  return shared;
+};
+
+/** Stops the shared server, once every test file has run (test/setup.ts); bun test fires no `exit` event. */
+export async function stopSharedPostgres(): Promise<void> {
+  const started = shared;
+  shared = undefined;
+  await (await started?.catch(() => undefined))?.stop();
 }

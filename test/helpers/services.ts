@@ -1,17 +1,26 @@
+import type { Database } from "bun:sqlite";
+import { afterAll, beforeAll, describe, test } from "bun:test";
 import { mkdtempSync, rmSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
+import { SQL } from "bun";
+import { getTableName } from "drizzle-orm";
 import { createApi } from "../../src/api/app.ts";
+import { createClusterBus } from "../../src/cluster/bus.ts";
 import { closeDatabase } from "../../src/db/client.ts";
 import { databaseReadable } from "../../src/db/driver.ts";
+import * as pgSchema from "../../src/db/pg/schema.ts";
+import { LOCKS, openPostgres } from "../../src/db/pg/store.ts";
 import type { EntryRecord } from "../../src/entries/model.ts";
 import type { NewEntry } from "../../src/entries/service.ts";
 import { createHealth } from "../../src/health/status.ts";
 import { createHub } from "../../src/realtime/hub.ts";
-import { openServices, type ServiceOptions, type Services } from "../../src/services.ts";
-import { manualClock } from "../../src/shared/clock.ts";
+import { createServices, openServices, type ServiceOptions, type Services } from "../../src/services.ts";
+import { type Clock, manualClock } from "../../src/shared/clock.ts";
 import { silentLogger } from "../../src/shared/logger.ts";
 import type { NewWhitelist } from "../../src/whitelists/service.ts";
+import { holdWriteLock, type LockHolder } from "./lock.ts";
+import { postgresBin, postgresInstalled, sharedPostgres, type TestPostgres } from "./postgres.ts";
 
 /** A fresh temp directory, removed by `cleanup`. */
 export function tempDir(prefix = "wls-test-"): { path: string; cleanup(): void } {
@@ -19,10 +28,241 @@ export function tempDir(prefix = "wls-test-"): { path: string; cleanup(): void }
   return { path, cleanup: () => rmSync(path, { recursive: true, force: true }) };
 }
 
-/** Services over a real SQLite file in a temp directory, with a manual clock. */
-export function testServices(options: Partial<Omit<ServiceOptions, "clock">> = {}) {
+/** Which store a test's services run on. */
+export type StoreKind = "sqlite" | "postgres";
+
+/** The store `testServices` opens: that of the `forEachStore` block whose tests are running, else SQLite. */
+let current: StoreKind = "sqlite";
+let skipNoted = false;
+
+/**
+ * Declares the tests of `body` once per store: as `name` on SQLite, and as `name · PostgreSQL` on a throwaway
+ * PostgreSQL (one server for the test process, started by the first block that needs it), where each
+ * `testServices` call, and every world built on it, gets a database of its own, empty. Without PostgreSQL
+ * installed that block is skipped with a note; with CI=true it fails instead (.ci/run installs the package).
+ * A test only SQLite can run (its file, locks, WAL, busy timeout, crash safety, query plans) stays outside these
+ * blocks, or is skipped on PostgreSQL with `test.skipIf(store === "postgres")`, and says why.
+ */
+export function forEachStore(name: string, body: (store: StoreKind) => void): void {
+  describe(name, () => {
+    beforeAll(() => {
+      current = "sqlite";
+    });
+    body("sqlite");
+  });
+  const title = `${name} · PostgreSQL`;
+  if (!postgresInstalled()) {
+    if (process.env.CI === "true") {
+      describe(title, () => {
+        test("PostgreSQL is installed (CI runs the service suites on both stores)", () => {
+          postgresBin();
+        });
+      });
+      return;
+    }
+    if (!skipNoted) {
+      skipNoted = true;
+      console.warn(
+        "note: PostgreSQL is not installed: the service suites run on SQLite only (apt-get install postgresql)",
+      );
+    }
+    describe.skip(title, () => body("postgres"));
+    return;
+  }
+  describe(title, () => {
+    beforeAll(async () => {
+      current = "postgres";
+      await postgresServer();
+    }, 60_000);
+    afterAll(async () => {
+      current = "sqlite";
+      // What a test left open gives its connections back before the next block.
+      await Promise.all([...openOnPostgres].map((close) => close()));
+    });
+    body("postgres");
+  });
+}
+
+/** The shared server, and a migrated database new ones are copied from. */
+let server: Promise<{ pg: TestPostgres; template: string }> | undefined;
+const postgresServer = () => {
+  server ??= (async () => {
+    const pg = await sharedPostgres();
+    const template = await pg.database();
+    await (await openPostgres({ url: template })).driver.close();
+    return { pg, template };
+  })();
+  return server;
+};
+/** Databases a closed test's services emptied, ready for the next test. */
+const emptied: string[] = [];
+/** The closing of each test's services still open on PostgreSQL. */
+const openOnPostgres = new Set<() => Promise<void>>();
+const TABLES = Object.values(pgSchema)
+  .map((table) => getTableName(table))
+  .join(", ");
+
+/** The first instant of every test's manual clock. */
+const START = Date.UTC(2026, 10, 22, 12, 0, 0);
+
+/** Test services, on the store of the block that runs them (see `forEachStore`). */
+export type TestServices = Services & {
+  kind: StoreKind;
+  clock: ReturnType<typeof manualClock>;
+  /** What a service started over the same store is given: DATABASE_PATH, or DATABASE_URL. */
+  env: { DATABASE_PATH: string } | { DATABASE_URL: string };
+  /**
+   * Runs SQL the services would never write (a row outside the rules, a failing trigger) or reads rows back, on
+   * either store: services.sql`SELECT nick FROM entries WHERE whitelist_id = ${id}`.
+   */
+  sql(strings: TemplateStringsArray, ...values: unknown[]): Promise<Record<string, unknown>[]>;
+  /** Runs one statement without parameters (a trigger, a function) on either store. */
+  exec(statement: string): Promise<void>;
+  /**
+   * Another program holding the store's write lock until released: on SQLite a process with the file's lock (as
+   * a backup would), on PostgreSQL another replica's session with the cluster's write lock.
+   */
+  holdWriteLock(): Promise<LockHolder>;
+  /**
+   * Closes these services, keeping their store, and opens new ones over it with the same clock, as a restart of
+   * the service would (`options` replace the first ones). Close the new ones instead.
+   */
+  reopen(options?: Partial<Omit<ServiceOptions, "clock">>): Promise<TestServices>;
+  /** Closes the services' store (on PostgreSQL, empties its database for another test first). */
+  close(): Promise<void>;
+};
+
+type Options = Partial<Omit<ServiceOptions, "clock">>;
+
+/**
+ * Services over a fresh store, with a manual clock: a SQLite file in a temp directory or, in the PostgreSQL
+ * block of `forEachStore`, a database of their own on the shared server.
+ */
+export async function testServices(options: Options = {}): Promise<TestServices> {
+  const clock = manualClock(START);
+  if (current === "sqlite") {
+    const dir = tempDir();
+    return sqliteOver(join(dir.path, "whitelist-sync.db"), dir.cleanup, clock, options);
+  }
+  const { pg, template } = await postgresServer();
+  return postgresOver(emptied.pop() ?? (await pg.database({ template })), clock, options);
+}
+
+/** Test services over the SQLite file at `path`; `cleanup` removes it once they are closed. */
+function sqliteOver(path: string, cleanup: () => void, clock: TestServices["clock"], options: Options) {
+  const services = openServices({ path, clock, logger: silentLogger, ...options });
+  const client = services.store.client;
+  const testing: TestServices = {
+    ...services,
+    kind: "sqlite",
+    clock,
+    env: { DATABASE_PATH: path },
+    async sql(strings, ...values) {
+      return client.query(strings.join("?")).all(...(values as never[])) as Record<string, unknown>[];
+    },
+    async exec(statement) {
+      client.run(statement);
+    },
+    holdWriteLock: () => holdWriteLock(path),
+    async reopen(again = options) {
+      closeDatabase(services.db);
+      return sqliteOver(path, cleanup, clock, again);
+    },
+    async close() {
+      closeDatabase(services.db);
+      cleanup();
+    },
+  };
+  return testing;
+}
+
+/**
+ * Test services over the PostgreSQL database at `url` of the shared server, wired as a replica's (src/services.ts,
+ * openStoreServices): changes are published from the log by the cluster's bus, which is also the outbox, as the
+ * leader forwards it (src/cluster/leader.ts).
+ */
+async function postgresOver(
+  url: string,
+  clock: TestServices["clock"],
+  options: Options,
+): Promise<TestServices> {
+  const store = await openPostgres({ url, poolSize: 4 });
+  const start = await store.driver.lastEventId(store.db);
+  const logger = options.logger ?? silentLogger;
+  const services = createServices({
+    store,
+    clock,
+    logger,
+    ...options,
+    feeds: (events) => {
+      const bus = createClusterBus({ events, logger, start });
+      return { bus, outbox: bus };
+    },
+  });
+  // A database whose schema a test changed (`exec`) is not handed to another test.
+  let reusable = true;
+  let closing: Promise<void> | undefined;
+  const close = () => {
+    closing ??= (async () => {
+      openOnPostgres.delete(close);
+      try {
+        if (reusable)
+          await store.client.unsafe(`SET lock_timeout = 2000; TRUNCATE ${TABLES} RESTART IDENTITY CASCADE`);
+      } catch {
+        reusable = false;
+      }
+      await store.driver.close();
+      if (reusable) emptied.push(url);
+    })();
+    return closing;
+  };
+  openOnPostgres.add(close);
+  return {
+    ...services,
+    kind: "postgres",
+    clock,
+    env: { DATABASE_URL: url },
+    async sql(strings, ...values) {
+      const text = strings.reduce((all, part, i) => `${all}$${i}${part}`);
+      return [...(await store.client.unsafe(text, values))];
+    },
+    async exec(statement) {
+      reusable = false;
+      await store.client.unsafe(statement);
+    },
+    async holdWriteLock() {
+      const other = new SQL(url, { max: 1 });
+      const session = await other.reserve();
+      await session`SELECT pg_advisory_lock(${LOCKS.write})`;
+      let released: Promise<void> | undefined;
+      return {
+        release() {
+          released ??= (async () => {
+            await session`SELECT pg_advisory_unlock(${LOCKS.write})`;
+            session.release();
+            await other.close();
+          })();
+          return released;
+        },
+      };
+    },
+    async reopen(again = options) {
+      openOnPostgres.delete(close);
+      closing = store.driver.close();
+      await closing;
+      return postgresOver(url, clock, again);
+    },
+    close,
+  };
+}
+
+/**
+ * Services over a real SQLite file in a temp directory, with a manual clock, closed at once: for tests of what
+ * only SQLite has (its file, locks, WAL, query plans), which say why where they use it.
+ */
+export function sqliteTestServices(options: Partial<Omit<ServiceOptions, "clock">> = {}) {
   const dir = tempDir();
-  const clock = manualClock(Date.UTC(2026, 10, 22, 12, 0, 0));
+  const clock = manualClock(START);
   const path = join(dir.path, "whitelist-sync.db");
   const services = openServices({ path, clock, logger: silentLogger, ...options });
   return {
@@ -37,8 +277,39 @@ export function testServices(options: Partial<Omit<ServiceOptions, "clock">> = {
   };
 }
 
-/** The test services type. */
-export type TestServices = ReturnType<typeof testServices>;
+/**
+ * Makes every insert into `table` fail once it holds `rows` rows or more (a disk that says no), on either store;
+ * resolves with what lets them through again.
+ */
+export async function failInserts(
+  services: TestServices,
+  table: string,
+  rows = 0,
+): Promise<() => Promise<void>> {
+  const full = `(SELECT count(*) FROM ${table}) >= ${rows}`;
+  if (services.kind === "sqlite") {
+    await services.exec(
+      `CREATE TRIGGER fail_inserts BEFORE INSERT ON ${table} WHEN ${full} BEGIN SELECT RAISE(ABORT, 'disk says no'); END`,
+    );
+    return () => services.exec("DROP TRIGGER fail_inserts");
+  }
+  await services.exec(
+    `CREATE FUNCTION fail_inserts() RETURNS trigger LANGUAGE plpgsql AS $$ BEGIN IF ${full} THEN RAISE EXCEPTION 'disk says no'; END IF; RETURN NEW; END $$`,
+  );
+  await services.exec(
+    `CREATE TRIGGER fail_inserts BEFORE INSERT ON ${table} FOR EACH ROW EXECUTE FUNCTION fail_inserts()`,
+  );
+  return async () => {
+    await services.exec(`DROP TRIGGER fail_inserts ON ${table}`);
+    await services.exec("DROP FUNCTION fail_inserts");
+  };
+}
+
+/** The SQLite connection (the reads') of services a test knows run on SQLite: a service started on a file. */
+export function sqliteClient(services: Services): Database {
+  if (services.store.kind !== "sqlite") throw new TypeError("these services run on PostgreSQL, not SQLite");
+  return services.store.client;
+}
 
 /** A whitelist with test defaults (the API never adds anything: tests seed through the services). */
 export function seedWhitelist(services: Services, input: Partial<NewWhitelist> & { guildId: string }) {
@@ -79,8 +350,11 @@ export function seedKey(services: Services, guildId: string, whitelistId: string
   return services.keys.create({ guildId, name: "test", whitelistId, createdBy: "300000000000000009" });
 }
 
+/** Test services of either kind, as `testApi` and `testHealth` need them. */
+type AnyTestServices = Services & { clock: Clock };
+
 /** The health of test services: no bot, the real database check. */
-export const testHealth = (services: TestServices) =>
+export const testHealth = (services: AnyTestServices) =>
   createHealth({
     version: "test",
     clock: services.clock,
@@ -89,7 +363,7 @@ export const testHealth = (services: TestServices) =>
   });
 
 /** The API app over test services, for `call` (test/helpers/http.ts). */
-export function testApi(services: TestServices, options: { rateLimitPerMinute?: number } = {}) {
+export function testApi(services: AnyTestServices, options: { rateLimitPerMinute?: number } = {}) {
   return createApi({
     ...services,
     version: "test",

@@ -1,7 +1,13 @@
-import { Database } from "bun:sqlite";
 import { afterEach, describe, expect, test } from "bun:test";
 import { generateKey, hashKey, isWellFormedKey, KEY_PREFIX } from "../../src/keys/token.ts";
-import { seedKey, seedWhitelist, type TestServices, testServices } from "../helpers/services.ts";
+import {
+  forEachStore,
+  seedKey,
+  seedWhitelist,
+  sqliteTestServices,
+  type TestServices,
+  testServices,
+} from "../helpers/services.ts";
 
 const GUILD = "100000000000000001";
 
@@ -37,28 +43,12 @@ describe("key text", () => {
   });
 });
 
-describe("key service", () => {
+forEachStore("key service", () => {
   let services: TestServices;
   afterEach(() => services.close());
 
-  test("the database never contains a plaintext key, only its SHA-256", async () => {
-    services = testServices();
-    const wl = await seedWhitelist(services, { guildId: GUILD });
-    const created = [await seedKey(services, GUILD), await seedKey(services, GUILD, wl.id)];
-    await services.keys.verify(created[0]?.plaintext ?? "");
-    services.db.$client.run("PRAGMA wal_checkpoint(TRUNCATE)");
-    const bytes = new TextDecoder("latin1").decode(
-      new Uint8Array(require("node:fs").readFileSync(services.path)),
-    );
-    for (const { plaintext } of created) {
-      expect(bytes.includes(plaintext)).toBe(false);
-      expect(bytes.includes(plaintext.slice(KEY_PREFIX.length))).toBe(false);
-      expect(bytes.includes(hashKey(plaintext))).toBe(true);
-    }
-  });
-
   test("verify gives the key's scope; revoke makes it invalid at once", async () => {
-    services = testServices();
+    services = await testServices();
     const wl = await seedWhitelist(services, { guildId: GUILD });
     const { key, plaintext } = await seedKey(services, GUILD, wl.id);
     expect(await services.keys.verify(plaintext)).toEqual({
@@ -74,52 +64,16 @@ describe("key service", () => {
     expect(revoked).toEqual([key.id]);
   });
 
-  test("a mistyped key is rejected before any lookup", async () => {
-    services = testServices();
-    const { plaintext } = await seedKey(services, GUILD);
-    const queries: string[] = [];
-    const client = services.db.$client;
-    for (const method of ["query", "prepare"] as const) {
-      const original = client[method].bind(client);
-      client[method] = ((sql: string) => {
-        queries.push(sql);
-        return original(sql);
-      }) as never;
-    }
-    expect(await services.keys.verify(typo(plaintext, 10))).toBeNull();
-    expect(queries).toEqual([]);
-    // Control: a well-formed but unknown key does reach the store through the same spies.
-    expect(await services.keys.verify(generateKey())).toBeNull();
-    expect(queries.length).toBeGreaterThan(0);
-  });
-
   test("revoking needs a key of the same guild", async () => {
-    services = testServices();
+    services = await testServices();
     const { key } = await seedKey(services, GUILD);
     await expect(services.keys.revoke("100000000000000002", key.id)).rejects.toThrow(
       expect.objectContaining({ code: "key-not-found" }),
     );
   });
 
-  test("lastUsedAt is written at most once a minute", async () => {
-    services = testServices();
-    const { key, plaintext } = await seedKey(services, GUILD);
-    const lastUsed = () =>
-      new Database(services.path, { readonly: true })
-        .query<{ at: number | null }, [string]>("SELECT last_used_at AS at FROM link_keys WHERE id = ?")
-        .get(key.id)?.at;
-    const start = services.clock.now();
-    await services.keys.verify(plaintext);
-    services.clock.advance(30_000);
-    await services.keys.verify(plaintext);
-    expect(lastUsed()).toBe(start);
-    services.clock.advance(30_000);
-    await services.keys.verify(plaintext);
-    expect(lastUsed()).toBe(start + 60_000);
-  });
-
   test("a new key's name is letters, digits, spaces, - _ or .: anything that would render is refused", async () => {
-    services = testServices();
+    services = await testServices();
     const create = (name: string) =>
       services.keys.create({ guildId: GUILD, name, whitelistId: null, createdBy: "300000000000000009" });
     const refused = [
@@ -156,10 +110,70 @@ describe("key service", () => {
   });
 
   test("list never shows the key or its hash", async () => {
-    services = testServices();
+    services = await testServices();
     const { plaintext } = await seedKey(services, GUILD);
     const listed = JSON.stringify(await services.keys.list(GUILD));
     expect(listed.includes(plaintext)).toBe(false);
     expect(listed.includes(hashKey(plaintext))).toBe(false);
+  });
+});
+
+// SQLite only: these read the database file's bytes (its WAL and free pages included), spy on bun:sqlite's own
+// statements, or read a use recorded in the background at once (synchronous on SQLite; on PostgreSQL it lands a
+// moment later). The rules they check are the key service's, the same on either store.
+describe("key service, seen through SQLite", () => {
+  let services: ReturnType<typeof sqliteTestServices>;
+  afterEach(() => services.close());
+
+  test("the database never contains a plaintext key, only its SHA-256", async () => {
+    services = sqliteTestServices();
+    const wl = await seedWhitelist(services, { guildId: GUILD });
+    const created = [await seedKey(services, GUILD), await seedKey(services, GUILD, wl.id)];
+    await services.keys.verify(created[0]?.plaintext ?? "");
+    services.store.client.run("PRAGMA wal_checkpoint(TRUNCATE)");
+    const bytes = new TextDecoder("latin1").decode(
+      new Uint8Array(require("node:fs").readFileSync(services.path)),
+    );
+    for (const { plaintext } of created) {
+      expect(bytes.includes(plaintext)).toBe(false);
+      expect(bytes.includes(plaintext.slice(KEY_PREFIX.length))).toBe(false);
+      expect(bytes.includes(hashKey(plaintext))).toBe(true);
+    }
+  });
+
+  test("a mistyped key is rejected before any lookup", async () => {
+    services = sqliteTestServices();
+    const { plaintext } = await seedKey(services, GUILD);
+    const queries: string[] = [];
+    const client = services.store.client;
+    for (const method of ["query", "prepare"] as const) {
+      const original = client[method].bind(client);
+      client[method] = ((sql: string) => {
+        queries.push(sql);
+        return original(sql);
+      }) as never;
+    }
+    expect(await services.keys.verify(typo(plaintext, 10))).toBeNull();
+    expect(queries).toEqual([]);
+    // Control: a well-formed but unknown key does reach the store through the same spies.
+    expect(await services.keys.verify(generateKey())).toBeNull();
+    expect(queries.length).toBeGreaterThan(0);
+  });
+
+  test("lastUsedAt is written at most once a minute", async () => {
+    services = sqliteTestServices();
+    const { key, plaintext } = await seedKey(services, GUILD);
+    const lastUsed = () =>
+      services.store.client
+        .query<{ at: number | null }, [string]>("SELECT last_used_at AS at FROM link_keys WHERE id = ?")
+        .get(key.id)?.at;
+    const start = services.clock.now();
+    await services.keys.verify(plaintext);
+    services.clock.advance(30_000);
+    await services.keys.verify(plaintext);
+    expect(lastUsed()).toBe(start);
+    services.clock.advance(30_000);
+    await services.keys.verify(plaintext);
+    expect(lastUsed()).toBe(start + 60_000);
   });
 });

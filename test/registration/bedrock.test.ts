@@ -7,7 +7,7 @@ import { openServices } from "../../src/services.ts";
 import { manualClock } from "../../src/shared/clock.ts";
 import { silentLogger } from "../../src/shared/logger.ts";
 import type { NewWhitelist } from "../../src/whitelists/service.ts";
-import { tempDir } from "../helpers/services.ts";
+import { forEachStore, tempDir } from "../helpers/services.ts";
 import { writeV01BedrockDatabase } from "../helpers/upgrade.ts";
 import {
   alice,
@@ -64,7 +64,7 @@ const notices = () => {
   return seen;
 };
 
-describe("registering a Bedrock player", () => {
+forEachStore("registering a Bedrock player", () => {
   test("stores Floodgate's name, the XUID and the Floodgate UUID; premium stays false", async () => {
     const { services, wl } = await setup();
     const { entry } = await selfRegister("Steve Jobs");
@@ -147,7 +147,7 @@ describe("registering a Bedrock player", () => {
   });
 });
 
-describe("changing a whitelist's Floodgate settings", () => {
+forEachStore("changing a whitelist's Floodgate settings", () => {
   test("respells every Bedrock nick: a removal and an addition each, roles and owner kept", async () => {
     const { services, wl, reverter, roles } = await setup({ grantedRoleIds: [PLAYER_ROLE] });
     await selfRegister("Steve Jobs");
@@ -199,6 +199,7 @@ describe("changing a whitelist's Floodgate settings", () => {
   });
 });
 
+// SQLite only: the database a v0.1 release left, upgraded by SQLite's migrations.
 describe("entries stored before Floodgate spelling (the 0002 migration)", () => {
   let geyser: FakeGeyser | undefined;
   const dir = tempDir("wls-bedrock-upgrade-");

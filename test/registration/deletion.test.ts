@@ -1,7 +1,14 @@
-import { afterEach, describe, expect, test } from "bun:test";
+import { afterEach, expect, test } from "bun:test";
 import type { RevocationReason } from "../../src/keys/service.ts";
-import { holdWriteLock, type LockHolder } from "../helpers/lock.ts";
-import { seedEntries, seedKey, seedWhitelist, type TestServices, testServices } from "../helpers/services.ts";
+import type { LockHolder } from "../helpers/lock.ts";
+import {
+  forEachStore,
+  seedEntries,
+  seedKey,
+  seedWhitelist,
+  type TestServices,
+  testServices,
+} from "../helpers/services.ts";
 
 const GUILD = "100000000000000001";
 const STAFF = "300000000000000009";
@@ -10,7 +17,7 @@ let lock: LockHolder | undefined;
 afterEach(async () => {
   await lock?.release();
   lock = undefined;
-  services.close();
+  await services.close();
 });
 
 /** Everything the bus and the key service announce, in the order they announce it. */
@@ -23,9 +30,9 @@ function announcements(s: TestServices) {
   return heard;
 }
 
-describe("deleting a whitelist", () => {
+forEachStore("deleting a whitelist", () => {
   test("removes and announces every entry, then revokes the keys limited to it, then deletes it", async () => {
-    services = testServices();
+    services = await testServices();
     const wl = await seedWhitelist(services, { guildId: GUILD, name: "survival" });
     const other = await seedWhitelist(services, { guildId: GUILD, name: "creative" });
     await seedEntries(services, wl.id, ["Notch", "jeb_"]);
@@ -75,7 +82,7 @@ describe("deleting a whitelist", () => {
   });
 
   test("frees the name; an unknown id is refused and changes nothing", async () => {
-    services = testServices();
+    services = await testServices();
     const wl = await seedWhitelist(services, { guildId: GUILD, name: "survival" });
     await services.deletion.deleteWhitelist(wl.id, STAFF);
     expect((await seedWhitelist(services, { guildId: GUILD, name: "Survival" })).name).toBe("Survival");
@@ -87,10 +94,10 @@ describe("deleting a whitelist", () => {
   });
 
   test("a registration that waited for the lock behind the deletion is refused, never left behind", async () => {
-    services = testServices();
+    services = await testServices();
     const wl = await seedWhitelist(services, { guildId: GUILD, name: "survival" });
     await seedEntries(services, wl.id, ["Notch"]);
-    lock = await holdWriteLock(services.path);
+    lock = await services.holdWriteLock();
     const deleting = services.deletion.deleteWhitelist(wl.id, STAFF);
     // Its outcome is taken at once: a rejection nobody handles yet would fail the test as unhandled.
     const registering = seedEntries(services, wl.id, ["jeb_"]).then(
@@ -101,7 +108,7 @@ describe("deleting a whitelist", () => {
 
     expect((await deleting).removed.map((entry) => entry.nick)).toEqual(["Notch"]);
     expect(await registering).toEqual(expect.objectContaining({ code: "whitelist-not-found" }));
-    const orphans = services.db.$client.query("SELECT nick FROM entries WHERE whitelist_id = ?").all(wl.id);
+    const orphans = await services.sql`SELECT nick FROM entries WHERE whitelist_id = ${wl.id}`;
     expect(orphans).toEqual([]);
   });
 });

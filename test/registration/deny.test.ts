@@ -1,9 +1,9 @@
-import { afterEach, describe, expect, test } from "bun:test";
+import { afterEach, expect, test } from "bun:test";
 import type { ChangeNotice } from "../../src/entries/bus.ts";
 import { floodgateUuid } from "../../src/nicks/floodgate.ts";
 import type { Member } from "../../src/registration/model.ts";
 import type { NewWhitelist } from "../../src/whitelists/service.ts";
-import { seedWhitelist } from "../helpers/services.ts";
+import { forEachStore, seedWhitelist } from "../helpers/services.ts";
 import {
   alice,
   bob,
@@ -55,7 +55,7 @@ const staffAdd = (nick: string, who: Member = alice) =>
 
 const UUID = "069a79f4-44e9-4726-a5be-fca90e38aaf5";
 
-describe("the deny list refuses a nick on every way in", () => {
+forEachStore("the deny list refuses a nick on every way in", () => {
   test("a member's registration, in any letter case, with staff's reason; nothing stored, Mojang not asked", async () => {
     const { services, wl, mojangServer } = await setup({ nickType: "offline" });
     const { denial, account, removed } = await deny("Griefer_1", "griefed spawn");
@@ -165,7 +165,7 @@ describe("the deny list refuses a nick on every way in", () => {
   });
 });
 
-describe("denying a nick that is on the whitelist", () => {
+forEachStore("denying a nick that is on the whitelist", () => {
   test("removes it with origin staff, its event and its roles, also when its owner is a manager", async () => {
     const { roles, services, wl, reverter } = await setup({
       nickType: "offline",
@@ -213,7 +213,7 @@ describe("denying a nick that is on the whitelist", () => {
   });
 });
 
-describe("Mojang cannot be reached", () => {
+forEachStore("Mojang cannot be reached", () => {
   test("the nick is denied by name and the outcome says so; denying again later adds the UUID, the reason kept", async () => {
     const { mojangServer, wl } = await setup();
     mojangServer.setMode("down");
@@ -238,7 +238,7 @@ describe("Mojang cannot be reached", () => {
   });
 });
 
-describe("bad input", () => {
+forEachStore("bad input", () => {
   test("undeny of a nick that is not denied says so and changes nothing", async () => {
     const { services, wl } = await setup();
     await deny("Cracked_1");

@@ -3,8 +3,9 @@
  * request included, lasts the whitelist's entry lifetime; staff choose with `expires`; expiry takes the roles
  * back as any removal does.
  */
-import { afterEach, describe, expect, test } from "bun:test";
+import { afterEach, expect, test } from "bun:test";
 import type { NewWhitelist } from "../../src/whitelists/service.ts";
+import { forEachStore } from "../helpers/services.ts";
 import {
   alice,
   GUILD,
@@ -54,7 +55,7 @@ const staffAdd = (nick: string, expiresIn?: number | null) =>
     expiresIn,
   });
 
-describe("how long a registration lasts", () => {
+forEachStore("how long a registration lasts", () => {
   test("a member's own registration lasts the whitelist's entry lifetime, counted from when it is stored", async () => {
     const { services } = await setup({ entryLifetimeSeconds: WEEK_SECONDS });
     const now = services.clock.now();
@@ -120,7 +121,7 @@ describe("how long a registration lasts", () => {
   });
 });
 
-describe("when a registration expires", () => {
+forEachStore("when a registration expires", () => {
   test("the entry goes with origin expired and the roles granted for it are taken back", async () => {
     const { services, roles, reverter, wl } = await setup({
       entryLifetimeSeconds: 3600,
@@ -149,7 +150,7 @@ describe("when a registration expires", () => {
   });
 });
 
-describe("the entry-lifetime setting", () => {
+forEachStore("the entry-lifetime setting", () => {
   test("takes 1 minute to 366 days or none; anything else is refused and nothing changes", async () => {
     const { services, wl } = await setup();
     const update = (entryLifetimeSeconds: number | null) =>

@@ -159,7 +159,7 @@ export async function registrationWorld(options: { timeoutMs?: number } = {}) {
   const geyserServer: FakeGeyser = startFakeGeyser({ accounts: Object.values(XBOX) });
   const roles = fakeRoleGateway();
   const board = fakeRequestBoard();
-  const services: TestServices = testServices({
+  const services: TestServices = await testServices({
     mojangApiUrl: mojangServer.url,
     mojangSessionUrl: mojangServer.url,
     mojangTimeoutMs: options.timeoutMs ?? 2000,
@@ -186,7 +186,7 @@ export async function registrationWorld(options: { timeoutMs?: number } = {}) {
       services.reverter.stop();
       await mojangServer.stop();
       await geyserServer.stop();
-      services.close();
+      await services.close();
     },
   };
 }

@@ -1,9 +1,10 @@
-import { afterEach, describe, expect, test } from "bun:test";
+import { afterEach, expect, test } from "bun:test";
 import type { ChangeNotice } from "../../src/entries/bus.ts";
 import type { ImportInput, ImportLine, ImportResult } from "../../src/registration/import.ts";
 import { renderImportReport } from "../../src/registration/import-report.ts";
 import type { Member } from "../../src/registration/model.ts";
 import type { NewWhitelist } from "../../src/whitelists/service.ts";
+import { forEachStore } from "../helpers/services.ts";
 import {
   alice,
   bob,
@@ -70,7 +71,7 @@ const register = (who: Member, nick: string) =>
     origin: "discord",
   });
 
-describe("importing a list", () => {
+forEachStore("importing a list", () => {
   test("a whitelist.json on a java whitelist: every rule of /whitelist add, premium nicks in Mojang's spelling, one event each", async () => {
     await setup();
     await register(bob, "Taken_1");
@@ -397,7 +398,7 @@ describe("importing a list", () => {
   });
 });
 
-describe("the per-line report", () => {
+forEachStore("the per-line report", () => {
   test("is CSV: a header, then one row per name in file order; quoted where needed, formulas defused", async () => {
     await setup({ nickType: "offline" });
     const result = await importText("players.txt", 'one\n=HYPERLINK("x")\none\n');

@@ -1,5 +1,12 @@
-import { afterEach, describe, expect, test } from "bun:test";
-import { seedEntries, seedWhitelist, type TestServices, testServices } from "../helpers/services.ts";
+import { afterEach, expect, test } from "bun:test";
+import {
+  failInserts,
+  forEachStore,
+  seedEntries,
+  seedWhitelist,
+  type TestServices,
+  testServices,
+} from "../helpers/services.ts";
 
 // The entry-service queries the registration rules rely on (src/entries/service.ts).
 const GUILD = "100000000000000001";
@@ -8,9 +15,9 @@ const BOB = "300000000000000002";
 let services: TestServices;
 afterEach(() => services.close());
 
-describe("a member's entries", () => {
+forEachStore("a member's entries", () => {
   test("are counted per whitelist and listed per guild, oldest first", async () => {
-    services = testServices();
+    services = await testServices();
     const a = await seedWhitelist(services, { guildId: GUILD });
     const b = await seedWhitelist(services, { guildId: GUILD });
     const other = await seedWhitelist(services, { guildId: "100000000000000002" });
@@ -33,7 +40,7 @@ describe("a member's entries", () => {
   });
 
   test("are removed together, each with its event, or not at all", async () => {
-    services = testServices();
+    services = await testServices();
     const a = await seedWhitelist(services, { guildId: GUILD });
     const b = await seedWhitelist(services, { guildId: GUILD });
     await seedEntries(services, a.id, [
@@ -41,10 +48,7 @@ describe("a member's entries", () => {
       { nick: "B1", userId: BOB },
     ]);
     await seedEntries(services, b.id, [{ nick: "A2", userId: ALICE }]);
-    services.db.$client.run(
-      "CREATE TRIGGER fail_second BEFORE INSERT ON events WHEN (SELECT count(*) FROM events) >= 4 " +
-        "BEGIN SELECT RAISE(ABORT, 'disk says no'); END",
-    );
+    const repair = await failInserts(services, "events", 4);
     const removeAll = () =>
       services.entries.removeAllForUser({ userId: ALICE, whitelistIds: [a.id, b.id], origin: "member-left" });
     expect(removeAll).toThrow();
@@ -52,7 +56,7 @@ describe("a member's entries", () => {
       "A1",
       "A2",
     ]);
-    services.db.$client.run("DROP TRIGGER fail_second");
+    await repair();
     expect((await removeAll()).map((e) => e.nick)).toEqual(["A1", "A2"]);
     const events = await services.events.listAfter(3, { guildId: GUILD, whitelistId: null });
     expect(events.map((e) => [e.type, e.origin, e.entry.nick])).toEqual([

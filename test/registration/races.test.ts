@@ -1,7 +1,7 @@
-import { afterEach, describe, expect, test } from "bun:test";
+import { afterEach, expect, test } from "bun:test";
 import type { Member } from "../../src/registration/model.ts";
 import type { Whitelist } from "../../src/whitelists/model.ts";
-import { seedWhitelist } from "../helpers/services.ts";
+import { forEachStore, seedWhitelist } from "../helpers/services.ts";
 import {
   GUILD,
   LOG_CHANNEL,
@@ -59,7 +59,7 @@ const eventsOf = async (whitelist: Whitelist) =>
 const codeOf = (outcome: PromiseSettledResult<unknown>) =>
   outcome.status === "fulfilled" ? "registered" : ((outcome.reason as { code?: string }).code ?? "crash");
 
-describe("deleting a whitelist while members register on it", () => {
+forEachStore("deleting a whitelist while members register on it", () => {
   test(`every entry that exists when it goes is removed, announced and reverted; none commits after (${ROUNDS} rounds)`, async () => {
     world = await registrationWorld();
     const outcomes = new Map<string, number>();
@@ -84,9 +84,7 @@ describe("deleting a whitelist while members register on it", () => {
       const deleted = await deleting;
       await world.reverter.settled();
 
-      const stored = world.services.db.$client
-        .query("SELECT nick FROM entries WHERE whitelist_id = ?")
-        .all(wl.id);
+      const stored = await world.services.sql`SELECT nick FROM entries WHERE whitelist_id = ${wl.id}`;
       const events = await eventsOf(wl);
       const added = events.filter((e) => e.startsWith("entry.added")).map((e) => e.slice(12));
       const removed = events.filter((e) => e.startsWith("entry.removed")).map((e) => e.slice(14));
@@ -114,7 +112,7 @@ describe("deleting a whitelist while members register on it", () => {
   }, 60_000);
 });
 
-describe("a member leaving while their registration is under way", () => {
+forEachStore("a member leaving while their registration is under way", () => {
   test(`no entry of theirs survives, whatever commits first (${ROUNDS} rounds)`, async () => {
     world = await registrationWorld();
     const outcomes = new Map<string, number>();
@@ -186,7 +184,7 @@ describe("a member leaving while their registration is under way", () => {
   }, 60_000);
 });
 
-describe("/unregister of one nick racing /register of another by the same member", () => {
+forEachStore("/unregister of one nick racing /register of another by the same member", () => {
   test(`the member ends holding the role their remaining entry records (${ROUNDS} rounds)`, async () => {
     world = await registrationWorld();
     for (let round = 0; round < ROUNDS; round++) {
@@ -229,7 +227,7 @@ describe("/unregister of one nick racing /register of another by the same member
   }, 60_000);
 });
 
-describe("an import racing a registration of the same nick", () => {
+forEachStore("an import racing a registration of the same nick", () => {
   test(`exactly one of them stores it; the other is told "already there" or "taken" (${ROUNDS} rounds)`, async () => {
     world = await registrationWorld();
     const winners = new Map<string, number>();

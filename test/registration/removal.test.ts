@@ -1,7 +1,7 @@
-import { afterEach, describe, expect, test } from "bun:test";
+import { afterEach, expect, test } from "bun:test";
 import type { ChangeNotice } from "../../src/entries/bus.ts";
 import type { NewWhitelist } from "../../src/whitelists/service.ts";
-import { seedWhitelist } from "../helpers/services.ts";
+import { forEachStore, seedWhitelist } from "../helpers/services.ts";
 import {
   alice,
   bob,
@@ -41,7 +41,7 @@ const removedNotices = () => {
   return notices;
 };
 
-describe("unregistering", () => {
+forEachStore("unregistering", () => {
   test("the owner removes their nick in any letter case: origin discord, entry.removed emitted", async () => {
     const { registration, services, wl } = await setup();
     const removed = removedNotices();
@@ -86,7 +86,7 @@ describe("unregistering", () => {
   });
 });
 
-describe("reverting roles on removal", () => {
+forEachStore("reverting roles on removal", () => {
   test("the roles granted for an entry are revoked when it is removed", async () => {
     const { registration, reverter, roles } = await setup({ grantedRoleIds: [MEMBER_ROLE, PLAYER_ROLE] });
     await selfRegister("Notch");
@@ -185,7 +185,7 @@ describe("reverting roles on removal", () => {
   });
 });
 
-describe("a member leaving the guild", () => {
+forEachStore("a member leaving the guild", () => {
   test("removes their entries on removeOnLeave whitelists only, origin member-left, without touching roles", async () => {
     const { registration, reverter, roles, services, wl } = await setup({
       grantedRoleIds: [PLAYER_ROLE],

@@ -1,18 +1,14 @@
-import { afterEach, describe, expect, test } from "bun:test";
-import { join } from "node:path";
+import { afterEach, expect, test } from "bun:test";
 import { loadConfig } from "../../src/config.ts";
-import { closeDatabase } from "../../src/db/client.ts";
 import type { ChangeNotice } from "../../src/entries/bus.ts";
 import type { EntryRecord } from "../../src/entries/model.ts";
 import type { NewEntry } from "../../src/entries/service.ts";
 import { RETRY_AFTER_UNAVAILABLE_MS } from "../../src/registration/renames.ts";
 import { type FakeMojang, startFakeMojang } from "../../src/sandbox/mojang.ts";
 import { startService } from "../../src/server.ts";
-import { openServices, type Services } from "../../src/services.ts";
-import { manualClock } from "../../src/shared/clock.ts";
 import { silentLogger } from "../../src/shared/logger.ts";
 import { recordingLogger } from "../helpers/log.ts";
-import { seedWhitelist, tempDir } from "../helpers/services.ts";
+import { forEachStore, seedWhitelist, type TestServices, testServices } from "../helpers/services.ts";
 import { fakeRequestBoard, fakeRoleGateway, GUILD } from "./helpers.ts";
 
 // Premium accounts renamed at Mojang (docs/decisions.md, Renames): a daily, rate-limited, resumable refresh asks
@@ -39,61 +35,47 @@ afterEach(async () => {
 });
 
 /**
- * A database file with the fake Mojang and a manual clock; `start` opens the services over it (again after
- * `restart`, as a restarted service would), with the refresh's settings.
+ * Test services with the fake Mojang, the refresh's settings and a manual clock; `restart` opens them again over
+ * the same store with other settings, as a restarted service would.
  */
 async function harness(profiles = [NOTCH, JEB]) {
-  const dir = tempDir("wls-renames-");
-  const path = join(dir.path, "whitelist-sync.db");
   const mojang: FakeMojang = startFakeMojang({ profiles });
-  const clock = manualClock(Date.UTC(2026, 10, 22, 12));
   const log = recordingLogger();
   const roles = fakeRoleGateway();
   let settings = { perMinute: 30, days: 1 };
-  const openAt = () =>
-    openServices({
-      path,
-      clock,
-      logger: log.logger,
-      mojangApiUrl: mojang.url,
-      mojangSessionUrl: mojang.url,
-      mojangTimeoutMs: 2000,
-      renameCheckDays: settings.days,
-      renameChecksPerMinute: settings.perMinute,
-      discord: { roles, board: fakeRequestBoard() },
-    });
-  let services: Services = openAt();
+  const options = () => ({
+    logger: log.logger,
+    mojangApiUrl: mojang.url,
+    mojangSessionUrl: mojang.url,
+    mojangTimeoutMs: 2000,
+    renameCheckDays: settings.days,
+    renameChecksPerMinute: settings.perMinute,
+    discord: { roles, board: fakeRequestBoard() },
+  });
+  let services: TestServices = await testServices(options());
   const notices: ChangeNotice[] = [];
   let unsubscribe = services.bus.subscribe((notice) => notices.push(notice));
-  let closed = false;
-  const shut = async () => {
-    if (closed) return;
-    closed = true;
+  const settle = async () => {
     unsubscribe();
     await services.reverter.settled();
     services.reverter.stop();
-    closeDatabase(services.db);
   };
   const h = {
     mojang,
-    clock,
+    clock: services.clock,
     log,
     roles,
     notices,
     get services() {
       return services;
     },
-    /** Reopens the services over the same file with other settings (a restart of the service). */
+    /** Reopens the services over the same store with other settings (a restart of the service). */
     async restart(next: Partial<typeof settings> = {}) {
-      await shut();
+      await settle();
       settings = { ...settings, ...next };
-      services = openAt();
-      closed = false;
+      services = await services.reopen(options());
       unsubscribe = services.bus.subscribe((notice) => notices.push(notice));
     },
-    /** The database file, and closing the services over it (for a service started on it instead). */
-    path,
-    shutDown: shut,
     /** A whitelist of premium nicks. */
     whitelist: (name = "survival") => seedWhitelist(services, { guildId: GUILD, name, nickType: "premium" }),
     /** Stores a premium entry of `profile` as a registration would (a Mojang look-up just made). */
@@ -117,9 +99,9 @@ async function harness(profiles = [NOTCH, JEB]) {
         .filter((path) => path.startsWith("/session/minecraft/profile/"))
         .map((path) => path.slice("/session/minecraft/profile/".length)),
     async close() {
-      await shut();
+      await settle();
+      await services.close();
       await mojang.stop();
-      dir.cleanup();
     },
   };
   open = h;
@@ -142,7 +124,7 @@ const report = (fields: Partial<Record<"asked" | "renamed" | "clashes" | "unknow
   ...fields,
 });
 
-describe("a premium account renamed at Mojang", () => {
+forEachStore("a premium account renamed at Mojang", () => {
   test("is renamed in place: a removal of the old nick then an addition of the new, origin renamed", async () => {
     const h = await harness();
     const wl = await h.whitelist();
@@ -243,7 +225,7 @@ describe("a premium account renamed at Mojang", () => {
   });
 });
 
-describe("how often Mojang is asked", () => {
+forEachStore("how often Mojang is asked", () => {
   test("at most once per account per day: a new entry is due a day after it was looked up", async () => {
     const h = await harness();
     const wl = await h.whitelist();
@@ -355,7 +337,7 @@ describe("how often Mojang is asked", () => {
   });
 });
 
-describe("when the rename cannot be made", () => {
+forEachStore("when the rename cannot be made", () => {
   test("the new name is held by another entry: nothing is overwritten, it is logged, tried again a day later", async () => {
     const h = await harness();
     const wl = await h.whitelist();
@@ -486,18 +468,16 @@ describe("when the rename cannot be made", () => {
   });
 });
 
-describe("in the running service", () => {
+forEachStore("in the running service", () => {
   test("its timer runs passes on its own, and stop() ends one waiting for Mojang without waiting for it", async () => {
     const h = await harness();
     const wl = await h.whitelist();
     await h.add(wl.id, NOTCH);
     await h.add(wl.id, JEB);
-    const { path } = h;
-    await h.shutDown();
     h.clock.advance(DAY);
     h.mojang.rename(JEB.uuid, "jeb_2");
     const config = loadConfig({
-      DATABASE_PATH: path,
+      ...h.services.env,
       HOST: "127.0.0.1",
       PORT: "0",
       LOG_LEVEL: "silent",
@@ -523,15 +503,10 @@ describe("in the running service", () => {
     h.mojang.release();
     expect(h.asked()).toEqual([undashed(NOTCH.uuid), undashed(JEB.uuid)]);
     // Stopped while Mojang held the second call: nothing was written for it.
-    const reopened = openServices({ path, clock: h.clock, logger: silentLogger });
-    try {
-      expect((await reopened.entries.list(wl.id)).map((entry) => [entry.nick, entry.nameCheckedAt])).toEqual([
-        ["Notch", h.clock.now() - MINUTE],
-        ["jeb_", null],
-      ]);
-    } finally {
-      closeDatabase(reopened.db);
-    }
+    expect((await h.services.entries.list(wl.id)).map((entry) => [entry.nick, entry.nameCheckedAt])).toEqual([
+      ["Notch", h.clock.now() - MINUTE],
+      ["jeb_", null],
+    ]);
   });
 });
 

@@ -1,7 +1,8 @@
-import { afterEach, describe, expect, test } from "bun:test";
+import { afterEach, expect, test } from "bun:test";
 import type { Member } from "../../src/registration/model.ts";
 import { nickLimit } from "../../src/registration/rules.ts";
 import type { NewWhitelist } from "../../src/whitelists/service.ts";
+import { forEachStore } from "../helpers/services.ts";
 import {
   EXTRA_ROLE,
   GUILD,
@@ -55,7 +56,7 @@ async function fillUp(who: Member, count: number) {
   );
 }
 
-describe("nick limits by role", () => {
+forEachStore("nick limits by role", () => {
   test("the rule: the highest limit among the member's roles, else max-nicks", () => {
     const whitelist = { maxNicksPerUser: 2, roleLimits: { [PLAYER_ROLE]: 5, [EXTRA_ROLE]: 3 } };
     expect({
@@ -131,7 +132,7 @@ describe("nick limits by role", () => {
   });
 });
 
-describe("setting role limits", () => {
+forEachStore("setting role limits", () => {
   test("are stored by role id and shown on the whitelist; an empty map clears them", async () => {
     const { services, wl } = await setup({});
     const set = await services.whitelists.update(wl.id, {

@@ -1,9 +1,9 @@
-import { afterEach, describe, expect, test } from "bun:test";
+import { afterEach, expect, test } from "bun:test";
 import type { ChangeNotice } from "../../src/entries/bus.ts";
 import type { Member } from "../../src/registration/model.ts";
 import type { Whitelist } from "../../src/whitelists/model.ts";
 import type { NewWhitelist } from "../../src/whitelists/service.ts";
-import { seedWhitelist } from "../helpers/services.ts";
+import { forEachStore, seedWhitelist } from "../helpers/services.ts";
 import {
   EXTRA_ROLE,
   GUILD,
@@ -66,7 +66,7 @@ const removals = () => {
 const nicksOf = async (wl: Whitelist) =>
   (await world.services.entries.list(wl.id)).map((entry) => entry.nick);
 
-describe("a member who no longer holds a required role", () => {
+forEachStore("a member who no longer holds a required role", () => {
   test("loses their nicks there, staff's included: origin role-lost, one event each, granted roles taken back", async () => {
     world = await registrationWorld();
     const survival = await whitelist("survival", {
@@ -217,7 +217,7 @@ describe("a member who no longer holds a required role", () => {
 // Each race run many times, its interleavings forced where the fake role gateway's hook allows.
 const ROUNDS = 40;
 
-describe("a member losing their role while their registration is under way", () => {
+forEachStore("a member losing their role while their registration is under way", () => {
   test(`no entry of theirs survives the loss, whatever runs first (${ROUNDS} rounds)`, async () => {
     world = await registrationWorld();
     const outcomes = new Map<string, number>();

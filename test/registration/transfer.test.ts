@@ -1,8 +1,8 @@
-import { afterEach, describe, expect, test } from "bun:test";
+import { afterEach, expect, test } from "bun:test";
 import type { ChangeNotice } from "../../src/entries/bus.ts";
 import type { Member } from "../../src/registration/model.ts";
 import type { NewWhitelist } from "../../src/whitelists/service.ts";
-import { seedWhitelist } from "../helpers/services.ts";
+import { forEachStore, seedWhitelist } from "../helpers/services.ts";
 import {
   alice,
   bob,
@@ -47,7 +47,7 @@ const transfer = (nick: string, to: Member, actor: Member = moderator, whitelist
 
 const ownerOf = async (nick: string) => (await world.services.entries.find(world.wl.id, nick))?.userId;
 
-describe("handing a nick over", () => {
+forEachStore("handing a nick over", () => {
   test("the entry changes owner; the new owner gets the roles, the old one loses those no other entry needs", async () => {
     await setup();
     await importFor(moderator, ["alice_mc", "bob_mc"]);

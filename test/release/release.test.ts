@@ -126,7 +126,7 @@ describe.skipIf(!dir)("the release", () => {
     const whitelist = await seedWhitelist(services, { guildId: "1161034120542384128", name: "survival" });
     await seedEntries(services, whitelist.id, ["Notch", "alex_builds"]);
     const { plaintext: key } = await seedKey(services, "1161034120542384128");
-    services.db.$client.close();
+    services.store.client.close();
 
     const server = Bun.spawn([...QEMU, binary, "serve"], {
       cwd: work.path,

@@ -136,7 +136,7 @@ export function webhookService(
   options: { allowPrivate?: boolean; resolve?: Resolver } = {},
 ): WebhookService {
   return createWebhookService({
-    db: services.db,
+    store: services.store,
     write: services.write,
     keys: services.keys,
     allowPrivate: options.allowPrivate ?? true,

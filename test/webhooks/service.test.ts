@@ -1,13 +1,12 @@
-import { afterEach, beforeEach, describe, expect, test } from "bun:test";
+import { afterEach, beforeEach, expect, test } from "bun:test";
 import { eq } from "drizzle-orm";
-import { linkKeys } from "../../src/db/schema.ts";
 import { DomainError } from "../../src/shared/errors.ts";
-import { seedWhitelist, type TestServices, testServices } from "../helpers/services.ts";
+import { forEachStore, seedWhitelist, type TestServices, testServices } from "../helpers/services.ts";
 import { fakeResolver, seedGuild, webhookService } from "./helpers.ts";
 
 let services: TestServices;
-beforeEach(() => {
-  services = testServices();
+beforeEach(async () => {
+  services = await testServices();
 });
 afterEach(() => services.close());
 
@@ -21,16 +20,21 @@ const codeOf = async (promise: Promise<unknown> | (() => unknown)): Promise<stri
   return "no error";
 };
 
-const storedRow = (keyId: string) => services.db.select().from(linkKeys).where(eq(linkKeys.id, keyId)).get();
+const storedRow = async (keyId: string) => {
+  const { linkKeys } = services.store.tables;
+  const [row] = await services.db.select().from(linkKeys).where(eq(linkKeys.id, keyId));
+  return row;
+};
 
-describe("webhook settings", () => {
+forEachStore("webhook settings", () => {
   test("set stores the normalised URL and a new whsec_ secret, returned once and never in the key list", async () => {
     const guild = await seedGuild(services);
     const { key } = await guild.key();
     const webhooks = webhookService(services);
     const { secret } = await webhooks.set(guild.guildId, key.id, "  HTTP://127.0.0.1:9/Hook?t=1#x ");
     expect(secret).toMatch(/^whsec_/);
-    expect({ url: storedRow(key.id)?.webhookUrl, secret: storedRow(key.id)?.webhookSecret }).toEqual({
+    const row = await storedRow(key.id);
+    expect({ url: row?.webhookUrl, secret: row?.webhookSecret }).toEqual({
       url: "http://127.0.0.1:9/Hook?t=1",
       secret,
     });
@@ -73,7 +77,7 @@ describe("webhook settings", () => {
     });
     await webhooks.set(guild.guildId, key.id, "https://hooks.example.com/a");
     expect(await codeOf(webhooks.set(guild.guildId, key.id, "http://10.0.0.1/"))).toBe("invalid-input");
-    expect(storedRow(key.id)?.webhookUrl).toBe("https://hooks.example.com/a");
+    expect((await storedRow(key.id))?.webhookUrl).toBe("https://hooks.example.com/a");
   });
 
   test("targets follow scope, and set, clear and revocation take effect at once despite the cache", async () => {
@@ -111,7 +115,7 @@ describe("webhook settings", () => {
     webhooks.recordOutcome(key.id, { status: 500, durationMs: 12, at: 1000 });
     webhooks.recordOutcome(key.id, { error: "timed out after 5000 ms", durationMs: 5000, at: 2000 });
     await webhooks.flushOutcomes();
-    const row = storedRow(key.id);
+    const row = await storedRow(key.id);
     expect({
       status: row?.webhookLastStatus,
       error: row?.webhookLastError,

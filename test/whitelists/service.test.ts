@@ -1,13 +1,13 @@
-import { afterEach, describe, expect, test } from "bun:test";
-import { seedWhitelist, type TestServices, testServices } from "../helpers/services.ts";
+import { afterEach, expect, test } from "bun:test";
+import { forEachStore, seedWhitelist, type TestServices, testServices } from "../helpers/services.ts";
 
 const GUILD = "100000000000000001";
 let services: TestServices;
 afterEach(() => services.close());
 
-describe("whitelist service", () => {
+forEachStore("whitelist service", () => {
   test("creates a whitelist with the design's defaults", async () => {
-    services = testServices();
+    services = await testServices();
     const wl = await services.whitelists.create({
       guildId: GUILD,
       name: "survival",
@@ -38,7 +38,7 @@ describe("whitelist service", () => {
   });
 
   test("names are unique per guild whatever the letter case", async () => {
-    services = testServices();
+    services = await testServices();
     await seedWhitelist(services, { guildId: GUILD, name: "Survival" });
     await expect(seedWhitelist(services, { guildId: GUILD, name: "survival" })).rejects.toThrow(
       expect.objectContaining({ code: "name-taken" }),
@@ -49,7 +49,7 @@ describe("whitelist service", () => {
   });
 
   test("finds a whitelist by id or by name, only in its own guild", async () => {
-    services = testServices();
+    services = await testServices();
     const wl = await seedWhitelist(services, { guildId: GUILD, name: "Creative" });
     expect([
       (await services.whitelists.find(GUILD, wl.id))?.id,
@@ -59,7 +59,7 @@ describe("whitelist service", () => {
   });
 
   test("refuses bad names and limits", async () => {
-    services = testServices();
+    services = await testServices();
     for (const bad of [
       { name: "" },
       { name: "has space" },
@@ -73,7 +73,7 @@ describe("whitelist service", () => {
   });
 
   test("updates settings and keeps names unique", async () => {
-    services = testServices();
+    services = await testServices();
     const a = await seedWhitelist(services, { guildId: GUILD, name: "a" });
     await seedWhitelist(services, { guildId: GUILD, name: "b" });
     expect(
@@ -89,9 +89,9 @@ describe("whitelist service", () => {
   });
 });
 
-describe("names that look alike", () => {
+forEachStore("names that look alike", () => {
   test("a look-alike of a guild's whitelist name is refused, naming the one it would be mistaken for", async () => {
-    services = testServices();
+    services = await testServices();
     await seedWhitelist(services, { guildId: GUILD, name: "survival" });
     const refused = async (name: string) =>
       ((await seedWhitelist(services, { guildId: GUILD, name }).catch((error: Error) => error)) as Error)
@@ -112,26 +112,23 @@ describe("names that look alike", () => {
   });
 
   test("a whitelist named before look-alikes were folded still blocks its twin", async () => {
-    services = testServices();
+    services = await testServices();
     const old = await seedWhitelist(services, { guildId: GUILD, name: "creative" });
     // As it was stored then: the key only lower-cased, with a Cyrillic е in the name.
-    services.db.$client.run("UPDATE whitelists SET name = ?, name_key = ? WHERE id = ?", [
-      "cr\u0435ative",
-      "cr\u0435ative",
-      old.id,
-    ]);
+    const twin = "cr\u0435ative";
+    await services.sql`UPDATE whitelists SET name = ${twin}, name_key = ${twin} WHERE id = ${old.id}`;
     await expect(seedWhitelist(services, { guildId: GUILD, name: "creative" })).rejects.toThrow(
       expect.objectContaining({ code: "name-taken" }),
     );
   });
 });
 
-describe("message-mode channels", () => {
+forEachStore("message-mode channels", () => {
   const CHANNEL = "200000000000000001";
   const OTHER_CHANNEL = "200000000000000002";
 
   test("one message-mode whitelist per channel, at create and at edit; other modes may share it", async () => {
-    services = testServices();
+    services = await testServices();
     const first = await seedWhitelist(services, {
       guildId: GUILD,
       name: "a",

@@ -1,12 +1,12 @@
 import { SQL } from "bun";
 import { sql } from "drizzle-orm";
-import { drizzle } from "drizzle-orm/bun-sql";
+import { type BunSQLDatabase, drizzle } from "drizzle-orm/bun-sql";
 import { ConfigError, DomainError } from "../../shared/errors.ts";
 import { redactUrl } from "../../shared/redact.ts";
-import type { Db } from "../client.ts";
-import { registerDriver, unlessUnavailable } from "../driver.ts";
+import { registerDriver, type StoreDriver, unlessUnavailable } from "../driver.ts";
 import { isStoreUnavailable } from "../errors.ts";
 import { type Migration, pgMigrations } from "../migrations.ts";
+import { type Db, inWrite, type PgStore, type Tables, type Tx } from "../store.ts";
 import type { Write, Writer } from "../writer.ts";
 import * as schema from "./schema.ts";
 
@@ -31,12 +31,35 @@ export type OpenPostgresOptions = {
   migrate?: boolean;
 };
 
+/** drizzle over Bun's SQL client, with PostgreSQL's own builder types. */
+type PgDb = BunSQLDatabase<typeof schema>;
+
+/** A transaction of PgDb. */
+type PgTx = Parameters<Parameters<PgDb["transaction"]>[0]>[0];
+
+/**
+ * PostgreSQL's database (or one of its transactions) and tables, seen through the services' one authoring surface:
+ * SQLite's builder types (`Db`, `Tables`, src/db/store.ts). This is the one conversion between the two dialects'
+ * types, and why it is sound:
+ * - drizzle has no type common to its dialects (drizzle-orm issue #1196), and a structural type of our own is not
+ *   satisfied by either without a cast (docs/architecture.md, Stores), so queries are typed once;
+ * - the builders the services use (select, insert, update, delete; where, orderBy, limit, groupBy, joins,
+ *   returning, onConflictDoNothing/DoUpdate; sql, count, min) have the same names and shapes in both dialects, and
+ *   the services only await them (never SQLite's own `.get()`, `.all()`, `.run()`);
+ * - both schemas give the very same row types, checked at compile time (test/db/postgres.test.ts);
+ * - every service suite runs on both stores (test/helpers/services.ts, `forEachStore`), so a query only SQLite
+ *   accepts fails a test instead of a replica.
+ */
+function asServiceStore(pg: PgDb | PgTx): { db: Db; tables: Tables } {
+  return { db: pg, tables: schema } as unknown as { db: Db; tables: Tables };
+}
+
 /**
  * Opens the PostgreSQL store and brings its schema up to date, under an advisory lock so that replicas starting
  * together migrate once (docs/operations.md, PostgreSQL). Throws a ConfigError naming DATABASE_URL when the
  * server cannot be reached or refuses the login: start-up turns it into exit code 78.
  */
-export async function openPostgres(options: OpenPostgresOptions): Promise<Db> {
+export async function openPostgres(options: OpenPostgresOptions): Promise<PgStore> {
   const client = new SQL(options.url, { max: options.poolSize ?? 10, connectionTimeout: 10 });
   try {
     if (options.migrate === false) await client`SELECT 1`;
@@ -46,7 +69,8 @@ export async function openPostgres(options: OpenPostgresOptions): Promise<Db> {
     if (error instanceof DomainError) throw error;
     throw new ConfigError(`DATABASE_URL: cannot use ${redactUrl(options.url)} (${(error as Error).message})`);
   }
-  const db = drizzle({ client, schema }) as unknown as Db;
+  const pg = drizzle({ client, schema });
+  const { db, tables } = asServiceStore(pg);
   let readable = true;
   const ping = setInterval(() => {
     client`SELECT 1`.then(
@@ -59,20 +83,19 @@ export async function openPostgres(options: OpenPostgresOptions): Promise<Db> {
     );
   }, PING_MS);
   ping.unref();
-  registerDriver(db, {
-    kind: "postgres",
-    writer: (settings) => createPgWriter(db, settings.budgetMs, settings.settle),
+  const driver: StoreDriver = {
+    writer: (settings) => createPgWriter(pg, settings.budgetMs, settings.settle),
     snapshot: (read) =>
-      (db as unknown as PgDb).transaction((tx) => read(tx as unknown as Db), {
+      pg.transaction((tx) => read(asServiceStore(tx).db), {
         isolationLevel: "repeatable read",
         accessMode: "read only",
       }),
     async lastEventId(q) {
       // Pruning always keeps the newest event (EventLog.prune), so the highest id stored is the last assigned.
-      const rows = (await (q as unknown as PgDb).execute(
-        sql`SELECT coalesce(max(id), 0)::bigint AS id FROM events`,
-      )) as unknown as { id: string | number }[];
-      return Number(rows[0]?.id ?? 0);
+      const [row] = await q
+        .select({ id: sql<number>`coalesce(max(${tables.events.id}), 0)`.mapWith(Number) })
+        .from(tables.events);
+      return row?.id ?? 0;
     },
     tryWithoutWaiting: unlessUnavailable,
     prepare(query, name) {
@@ -86,8 +109,9 @@ export async function openPostgres(options: OpenPostgresOptions): Promise<Db> {
       clearInterval(ping);
       await client.close({ timeout: 5 });
     },
-  });
-  return db;
+  };
+  registerDriver(db, driver);
+  return { kind: "postgres", db, tables, driver, client };
 }
 
 /**
@@ -101,15 +125,6 @@ export async function appliedMigration(client: SQL): Promise<number> {
     await client`SELECT coalesce(max(created_at), 0)::bigint AS applied FROM drizzle.__drizzle_migrations`;
   return Number(row?.applied ?? 0);
 }
-
-/** drizzle over Bun's SQL client, as far as the store uses it itself. */
-type PgDb = {
-  transaction<T>(
-    work: (tx: unknown) => Promise<T>,
-    config?: { isolationLevel?: "repeatable read" | "read committed"; accessMode?: "read only" },
-  ): Promise<T>;
-  execute(query: unknown): Promise<unknown>;
-};
 
 /**
  * Applies the migrations not applied yet, recording them in drizzle's own `drizzle.__drizzle_migrations` table,
@@ -150,21 +165,19 @@ async function migrate(client: SQL, migrations: Migration[]): Promise<number> {
  * Replicas). This replica sends them one at a time, in the order asked. A write waiting for the lock longer
  * than the budget (DB_BUSY_TIMEOUT_MS) fails as "store-unavailable", as on SQLite.
  */
-function createPgWriter(db: Db, budgetMs: number, settle?: () => Promise<void>): Writer {
+function createPgWriter(pg: PgDb, budgetMs: number, settle?: () => Promise<void>): Writer {
   let tail: Promise<unknown> = Promise.resolve();
   let waiting = 0;
-  const pg = db as unknown as PgDb;
-  const write: Write = <T>(work: (tx: Db) => Promise<T>, committed?: (value: T) => void) => {
+  const write: Write = <T>(work: (tx: Tx) => Promise<T>, committed?: (value: T) => void) => {
     waiting++;
     const run = tail.then(async () => {
       waiting--;
       let value: T;
       try {
         value = await pg.transaction(async (tx) => {
-          const locked = tx as PgDb;
-          await locked.execute(sql.raw(`SET LOCAL lock_timeout = ${Math.max(1, Math.trunc(budgetMs))}`));
-          await locked.execute(sql`SELECT pg_advisory_xact_lock(${LOCKS.write})`);
-          return work(tx as unknown as Db);
+          await tx.execute(sql.raw(`SET LOCAL lock_timeout = ${Math.max(1, Math.trunc(budgetMs))}`));
+          await tx.execute(sql`SELECT pg_advisory_xact_lock(${LOCKS.write})`);
+          return work(inWrite(asServiceStore(tx).db));
         });
       } catch (error) {
         if (isStoreUnavailable(error) && !(error instanceof DomainError)) {
