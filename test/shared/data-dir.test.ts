@@ -57,12 +57,15 @@ describe("the per-user data directory", () => {
         },
       );
       const lines: Record<string, unknown>[] = [];
-      for await (const line of linesOf(child.stdout)) {
-        lines.push(parseLine(line));
-        if (lines.at(-1)?.msg === "whitelist-sync started") break;
-      }
-      child.kill("SIGHUP");
+      // Read to the end, the shutdown line too: a pipe closed after the start line could fail that write.
+      const stopped = (async () => {
+        for await (const line of linesOf(child.stdout)) {
+          lines.push(parseLine(line));
+          if (line.includes('"msg":"whitelist-sync started"')) child.kill("SIGHUP");
+        }
+      })();
       expect(await child.exited).toBe(0);
+      await stopped;
       const database = join(dir.path, "xdg", "whitelist-sync", "whitelist-sync.db");
       expect(
         lines.find((line) => line.msg?.toString().startsWith("the working directory cannot hold ./data")),
