@@ -21,7 +21,7 @@ describe("entry service", () => {
         guildId: GUILD,
         whitelistId: wl.id,
         whitelistName: "survival",
-        entry: { nick: "Notch", uuid: null, premium: false, expiresAt: null },
+        entry: { nick: "Notch", uuid: null, premium: false, expiresAt: null, verified: false },
         origin: "discord",
         timestamp: "2026-11-22T12:00:00.000Z",
       },
@@ -30,6 +30,43 @@ describe("entry service", () => {
       { event: stored[0] as (typeof stored)[number], owner: "300000000000000007" },
     ]);
     expect(entry?.nick).toBe("Notch");
+  });
+
+  test("events stored before proof of ownership (no verified) are read back, replayed and rebuilt as false", async () => {
+    services = testServices();
+    const wl = await seedWhitelist(services, { guildId: GUILD, name: "survival" });
+    await seedEntries(services, wl.id, [{ nick: "Notch", verified: true }]);
+    // What an older version stored: the public entry and the detail's entry without `verified`.
+    const row = services.db.$client.query<{ payload: string; detail: string }, []>(
+      "SELECT payload, detail FROM events",
+    );
+    const { payload, detail } = row.get() as { payload: string; detail: string };
+    const strip = (json: string, path: (value: { entry: Record<string, unknown> }) => void) => {
+      const value = JSON.parse(json);
+      path(value);
+      return JSON.stringify(value);
+    };
+    services.db.$client.query("UPDATE events SET payload = ?, detail = ?").run(
+      strip(payload, (value) => delete value.entry.verified),
+      strip(detail, (value) => delete value.entry.verified),
+    );
+    const [replayed] = await services.events.listAfter(0, { guildId: GUILD, whitelistId: null });
+    const [rebuilt] = await services.events.noticesAfter(0, 10);
+    expect({ replayed: replayed?.entry.verified, rebuilt: rebuilt?.entry.verified }).toEqual({
+      replayed: false,
+      rebuilt: false,
+    });
+  });
+
+  test("a verified entry shows verified: true in the API's JSON; the files do not change", async () => {
+    services = testServices();
+    const a = await seedWhitelist(services, { guildId: GUILD });
+    await seedEntries(services, a.id, [{ nick: "Notch", verified: true }]);
+    const [json, plain] = [await services.files.get(a.id, "json"), await services.files.get(a.id, "plain")];
+    expect(JSON.parse(new TextDecoder().decode(json.body))).toEqual([
+      { nick: "Notch", uuid: null, premium: false, expiresAt: null, verified: true },
+    ]);
+    expect(new TextDecoder().decode(plain.body)).toBe("Notch\n");
   });
 
   test("a nick is unique per whitelist whatever its letter case, but may repeat across whitelists", async () => {

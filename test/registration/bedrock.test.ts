@@ -80,7 +80,13 @@ describe("registering a Bedrock player", () => {
     expect((await services.files.get(wl.id, "json")).body).toEqual(
       new TextEncoder().encode(
         JSON.stringify([
-          { nick: ".Steve_Jobs", uuid: uuidOf(XBOX.steveJobs.xuid), premium: false, expiresAt: null },
+          {
+            nick: ".Steve_Jobs",
+            uuid: uuidOf(XBOX.steveJobs.xuid),
+            premium: false,
+            expiresAt: null,
+            verified: false,
+          },
         ]),
       ),
     );

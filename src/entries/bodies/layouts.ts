@@ -4,7 +4,7 @@ import type { FileFormat } from "../files.ts";
 import { type EntryRecord, toEntryView } from "../model.ts";
 
 /** The fields of an entry a file shows. */
-export type BodyEntry = Pick<EntryRecord, "id" | "nick" | "uuid" | "premium" | "expiresAt">;
+export type BodyEntry = Pick<EntryRecord, "id" | "nick" | "uuid" | "premium" | "expiresAt" | "verified">;
 
 /**
  * How one format lays a whitelist's entries out as pieces: their order (a key and its comparison), each entry's
