@@ -38,6 +38,7 @@ describe("/whitelist create", () => {
       onRoleLoss: "remove",
       roleLimits: {},
       entryLifetimeSeconds: null,
+      proof: "off",
     });
     expect({ ephemeral: reply.ephemeral, lines: lines(reply) }).toEqual({
       ephemeral: true,
