@@ -1,4 +1,5 @@
 import type { SQL } from "bun";
+import { createAccounts } from "./accounts/service.ts";
 import type { ClusterBus } from "./cluster/bus.ts";
 import type { Replica } from "./cluster/replica.ts";
 import { ConfigSchema } from "./config.ts";
@@ -114,6 +115,7 @@ export function createServices({
   const guilds = createGuildService({ db, clock, write });
   const whitelists = createWhitelistService({ db, clock, write, guilds });
   const keys = createKeyService({ db, clock, write, guilds });
+  const accounts = createAccounts({ db, write, clock, observer });
   const entries = createEntryService({ db, clock, write, whitelists, events, bus });
   const files = createEntryFiles({
     load: (id) => entries.snapshotForBodies(id),
@@ -210,6 +212,8 @@ export function createServices({
     guilds,
     whitelists,
     keys,
+    /** Proof codes and linked accounts (docs/decisions.md, Proof of ownership). */
+    accounts,
     entries,
     files,
     /** Removes entries whose time ran out; started by the service (src/server.ts), checked by hand in tests. */

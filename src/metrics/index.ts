@@ -140,6 +140,12 @@ export function createMetrics({ version }: { version: string }): Metrics {
     labelNames: ["service", "outcome"],
     registers,
   });
+  const proofCodes = new Counter({
+    name: name("proof_codes_total"),
+    help: "Proof codes issued at the link endpoint, and codes typed in Discord by how that ended (redeemed, wrong, expired, reused, limited).",
+    labelNames: ["event"],
+    registers,
+  });
   const reconnects = new Counter({
     name: name("gateway_reconnects_total"),
     help: "Times the bot's gateway connection dropped and discord.js began reconnecting.",
@@ -190,6 +196,7 @@ export function createMetrics({ version }: { version: string }): Metrics {
       if (count > 0) socketMessages.inc({ kind }, count);
     },
     gatewayReconnecting: () => reconnects.inc(),
+    proofCode: (event) => proofCodes.inc({ event }),
   };
 
   return {
