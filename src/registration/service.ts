@@ -7,12 +7,7 @@ import type { MojangClient } from "../mojang/client.ts";
 import type { Clock } from "../shared/clock.ts";
 import { DomainError } from "../shared/errors.ts";
 import type { Logger } from "../shared/logger.ts";
-import {
-  noObserver,
-  type Observer,
-  type RegistrationKind,
-  type RegistrationOutcome,
-} from "../shared/observer.ts";
+import { noObserver, type Observer } from "../shared/observer.ts";
 import type { Whitelist, WhitelistRef } from "../whitelists/model.ts";
 import type { WhitelistService } from "../whitelists/service.ts";
 import type { Departures } from "./departures.ts";
@@ -26,6 +21,7 @@ import type {
   RegistrationRequest,
   Submission,
 } from "./model.ts";
+import { observedBy } from "./observed.ts";
 import { createRegistrar } from "./registrar.ts";
 import type { RequestStore } from "./requests.ts";
 import { createRoleLoss } from "./role-loss.ts";
@@ -82,7 +78,7 @@ export function createRegistrationService(deps: {
   observer?: Observer;
 }) {
   const { whitelists, entries, guilds, requests, grants, departures, discord, logger } = deps;
-  const observer = deps.observer ?? noObserver;
+  const observed = observedBy(deps.observer ?? noObserver);
   const { check, store, held } = createRegistrar(deps);
   const roleLoss = createRoleLoss({ whitelists, entries, grants, logger });
   /** Requests being approved right now: a second click waits for nothing and is refused. */
@@ -208,22 +204,6 @@ export function createRegistrationService(deps: {
     });
     const approved = await requests.close(request.id, "approved", input.actor.userId);
     return { outcome: "approved", request: approved, ...registration };
-  };
-
-  /** Runs a registration step and tells the observer how it ended: `success` when it returned. */
-  const observed = async <T>(
-    kind: RegistrationKind,
-    success: RegistrationOutcome,
-    step: () => Promise<T>,
-  ): Promise<T> => {
-    try {
-      const value = await step();
-      observer.registration(kind, success);
-      return value;
-    } catch (error) {
-      observer.registration(kind, registrationFailure(error));
-      throw error;
-    }
   };
 
   const service = {
@@ -446,12 +426,3 @@ export function createRegistrationService(deps: {
 
   return service;
 }
-
-/** How a failed registration ended, as the metrics count it. */
-function registrationFailure(error: unknown): RegistrationOutcome {
-  if (!(error instanceof DomainError)) return "failed";
-  return UNAVAILABLE.has(error.code) ? "unavailable" : "refused";
-}
-
-/** Refusals that say "try again later" rather than "no": an outside service or the store could not answer. */
-const UNAVAILABLE = new Set<string>(["mojang-unavailable", "geyser-unavailable", "store-unavailable"]);
