@@ -22,6 +22,7 @@ import { createWhitelistDeletion } from "./registration/deletion.ts";
 import { createDenyList } from "./registration/deny.ts";
 import { createDepartures } from "./registration/departures.ts";
 import { createImporter } from "./registration/import.ts";
+import { createLinking } from "./registration/linking.ts";
 import { createLookups } from "./registration/lookups.ts";
 import type { DiscordPorts } from "./registration/model.ts";
 import { offlineDiscord } from "./registration/offline.ts";
@@ -170,11 +171,13 @@ export function createServices({
     geyser,
     departures,
     denials,
+    links: accounts,
     discord,
     clock,
     logger,
     observer,
   });
+  const linking = createLinking({ accounts, whitelists, entries, registration, write, logger, observer });
   const imports = createImporter({
     whitelists,
     entries,
@@ -184,6 +187,7 @@ export function createServices({
     geyser,
     departures,
     denials,
+    links: accounts,
     clock,
     logger,
   });
@@ -193,6 +197,7 @@ export function createServices({
     grants,
     roles: discord.roles,
     departures,
+    links: accounts,
     logger,
   });
   const reverter = createRoleReverter({ bus: outbox, entries, grants, roles: discord.roles, logger });
@@ -225,6 +230,8 @@ export function createServices({
     bedrock,
     renames,
     registration,
+    /** Typing a proof code: linking the account, registering it as proven; unlinking. */
+    linking,
     denials,
     lookups,
     imports,
