@@ -176,15 +176,5 @@ export function createAccounts(deps: { db: Db; write: Write; clock: Clock; obser
       );
       return rows.length;
     },
-
-    /** Keeps a link's name current when the account is registered under a newer one (a rename at Mojang). */
-    async rename(guildId: string, uuid: string, name: string): Promise<void> {
-      await write((tx) =>
-        tx
-          .update(linkedAccounts)
-          .set({ name })
-          .where(and(eq(linkedAccounts.guildId, guildId), eq(linkedAccounts.uuid, uuid))),
-      );
-    },
   };
 }

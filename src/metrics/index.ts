@@ -1,6 +1,7 @@
 import { Counter, collectDefaultMetrics, Gauge, Histogram, Registry } from "prom-client";
 import type { EventBus } from "../entries/bus.ts";
 import { gatewayStates, type Health } from "../health/status.ts";
+import { type LinkCounters, type Refusal, refusals } from "../link/model.ts";
 import type { Observer } from "../shared/observer.ts";
 import type { DeliveryReport } from "../webhooks/sender.ts";
 
@@ -18,6 +19,8 @@ export type MetricSources = {
   onDelivery(listener: (report: DeliveryReport) => void): () => void;
   /** Writes waiting for the database's lock now. */
   writesWaiting(): number;
+  /** What the link endpoint counted, when it runs (LINK_PORT). */
+  link?(): LinkCounters | undefined;
 };
 
 /** The service's metrics: what to tell them, and the Prometheus text to serve at /metrics. */
@@ -180,6 +183,55 @@ export function createMetrics({ version }: { version: string }): Metrics {
     registers,
     collect() {
       this.set(sources?.health().database === "ok" ? 1 : 0);
+    },
+  });
+
+  // The link endpoint counts for itself (docs/link.md, Bounds); its totals are read at each scrape.
+  const link = () => sources?.link?.();
+  /** A counter whose series are the link endpoint's totals now, set at each scrape (none while it is off). */
+  const linkCounter = (
+    suffix: string,
+    help: string,
+    label: string,
+    totals: (c: LinkCounters) => [string, number][],
+  ) =>
+    new Counter({
+      name: name(suffix),
+      help,
+      labelNames: [label],
+      registers,
+      collect() {
+        this.reset();
+        const counters = link();
+        if (counters) for (const [value, total] of totals(counters)) this.inc({ [label]: value }, total);
+      },
+    });
+  const reasons = Object.keys(refusals) as Refusal[];
+  // A refusal with a text ends a login (the player reads why); one without is a connection closed without a word.
+  const loginRefusals = reasons.filter((reason) => refusals[reason].text !== undefined);
+  const silentRefusals = reasons.filter((reason) => refusals[reason].text === undefined);
+  linkCounter(
+    "link_logins_total",
+    "Logins at the link endpoint by outcome: proven (Mojang confirmed it, a code was shown) or the refusal's reason.",
+    "outcome",
+    (c) => [["proven", c.proven], ...loginRefusals.map((r): [string, number] => [r, c.refused[r]])],
+  );
+  linkCounter(
+    "link_connections_refused_total",
+    "Connections the link endpoint closed without a word: junk, oversized packets, a cap on connections reached.",
+    "reason",
+    (c) => silentRefusals.map((r): [string, number] => [r, c.refused[r]]),
+  );
+  linkCounter("link_pings_total", "Server-list pings the link endpoint answered, by kind.", "kind", (c) => [
+    ["modern", c.pings],
+    ["legacy", c.legacyPings],
+  ]);
+  new Gauge({
+    name: name("link_connections"),
+    help: "Connections open now at the link endpoint.",
+    registers,
+    collect() {
+      this.set(link()?.open ?? 0);
     },
   });
 
