@@ -8,7 +8,13 @@ import { type ExportFormat, exportFormats } from "../../entries/export.ts";
 import { floodgateName } from "../../nicks/floodgate.ts";
 import { nickTypeSpecs, nickTypes } from "../../nicks/types.ts";
 import { DomainError } from "../../shared/errors.ts";
-import { type RegistrationMode, registrationModes, type Whitelist } from "../../whitelists/model.ts";
+import {
+  type ProofSetting,
+  proofSettings,
+  type RegistrationMode,
+  registrationModes,
+  type Whitelist,
+} from "../../whitelists/model.ts";
 import type { BotContext } from "../context.ts";
 import { requireGuildId } from "./preconditions.ts";
 
@@ -26,6 +32,24 @@ const formatLabels: Record<ExportFormat, string> = {
   easywhitelist: "easywhitelist: config.yml of the EasyWhitelist plugin",
   vanilla: "vanilla: Minecraft's whitelist.json",
 };
+
+const proofLabels: Record<ProofSetting, string> = {
+  off: "off: members register any nick (default)",
+  required: "required: members prove their Java account first (java, premium)",
+};
+
+/** The `proof` option of `/whitelist create` and `edit` (docs/decisions.md, Proof of ownership). */
+export const proofOption = (option: SlashCommandStringOption) =>
+  option
+    .setName("proof")
+    .setDescription("Must members prove they own the Java account they register?")
+    .addChoices(...proofSettings.map((value) => ({ name: proofLabels[value], value })));
+
+/** The `proof` option's value, if given. */
+export function proofSetting(options: ChatInputCommandInteraction["options"]): ProofSetting | undefined {
+  const proof = options.getString("proof");
+  return proof === null ? undefined : oneOf(proofSettings, proof, "proof");
+}
 
 /** The choices of a `nick-type` option: each type's name and its label. */
 export const nickTypeChoices = nickTypes.map((value) => ({
