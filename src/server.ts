@@ -9,7 +9,13 @@ import { closeStore, databaseReadable } from "./db/driver.ts";
 import { type LeaderDuties, startDuties } from "./duties.ts";
 import { createHealth, type Health } from "./health/status.ts";
 import { eventPruning, RENAME_PASS_MS } from "./jobs.ts";
-import { type LinkEndpoint, linkAddressOf, linkOptions, startLinkEndpoint } from "./link/index.ts";
+import {
+  type LinkEndpoint,
+  linkAddressOf,
+  linkOptions,
+  linkTotals,
+  startLinkEndpoint,
+} from "./link/index.ts";
 import type { Metrics } from "./metrics/index.ts";
 import { createHub, type Hub } from "./realtime/hub.ts";
 import { openStoreServices, type Services } from "./services.ts";
@@ -249,7 +255,10 @@ function createAdapters(
     bus: services.bus,
     onDelivery: webhookSender.onDelivery,
     writesWaiting: services.writesWaiting,
-    link: () => link()?.counters(),
+    link: () => {
+      const endpoint = link();
+      return endpoint && linkTotals(endpoint.counters());
+    },
   });
   const app = createApi({
     ...services,

@@ -13,6 +13,7 @@ import { createSessionCheck, type SessionCheck } from "./session.ts";
 import { createStatusAnswers } from "./status.ts";
 
 export type { LinkCounters, LinkProofPort, ProvenAccount } from "./model.ts";
+export { linkTotals } from "./model.ts";
 
 /** What the link endpoint is started with. */
 export type LinkEndpointOptions = {

@@ -1,7 +1,6 @@
 import { Counter, collectDefaultMetrics, Gauge, Histogram, Registry } from "prom-client";
 import type { EventBus } from "../entries/bus.ts";
 import { gatewayStates, type Health } from "../health/status.ts";
-import { type LinkCounters, type Refusal, refusals } from "../link/model.ts";
 import type { Observer } from "../shared/observer.ts";
 import type { DeliveryReport } from "../webhooks/sender.ts";
 
@@ -20,7 +19,19 @@ export type MetricSources = {
   /** Writes waiting for the database's lock now. */
   writesWaiting(): number;
   /** What the link endpoint counted, when it runs (LINK_PORT). */
-  link?(): LinkCounters | undefined;
+  link?(): LinkTotals | undefined;
+};
+
+/**
+ * The link endpoint's totals (src/link, `linkTotals`): connections open now, pings by kind, logins by outcome
+ * (`proven` or a refusal a player reads) and connections refused without a word, by reason.
+ */
+export type LinkTotals = {
+  open: number;
+  pings: number;
+  legacyPings: number;
+  logins: Record<string, number>;
+  silent: Record<string, number>;
 };
 
 /** The service's metrics: what to tell them, and the Prometheus text to serve at /metrics. */
@@ -193,7 +204,7 @@ export function createMetrics({ version }: { version: string }): Metrics {
     suffix: string,
     help: string,
     label: string,
-    totals: (c: LinkCounters) => [string, number][],
+    totals: (t: LinkTotals) => Record<string, number>,
   ) =>
     new Counter({
       name: name(suffix),
@@ -202,30 +213,27 @@ export function createMetrics({ version }: { version: string }): Metrics {
       registers,
       collect() {
         this.reset();
-        const counters = link();
-        if (counters) for (const [value, total] of totals(counters)) this.inc({ [label]: value }, total);
+        const now = link();
+        if (now)
+          for (const [value, total] of Object.entries(totals(now))) this.inc({ [label]: value }, total);
       },
     });
-  const reasons = Object.keys(refusals) as Refusal[];
-  // A refusal with a text ends a login (the player reads why); one without is a connection closed without a word.
-  const loginRefusals = reasons.filter((reason) => refusals[reason].text !== undefined);
-  const silentRefusals = reasons.filter((reason) => refusals[reason].text === undefined);
   linkCounter(
     "link_logins_total",
     "Logins at the link endpoint by outcome: proven (Mojang confirmed it, a code was shown) or the refusal's reason.",
     "outcome",
-    (c) => [["proven", c.proven], ...loginRefusals.map((r): [string, number] => [r, c.refused[r]])],
+    (t) => t.logins,
   );
   linkCounter(
     "link_connections_refused_total",
     "Connections the link endpoint closed without a word: junk, oversized packets, a cap on connections reached.",
     "reason",
-    (c) => silentRefusals.map((r): [string, number] => [r, c.refused[r]]),
+    (t) => t.silent,
   );
-  linkCounter("link_pings_total", "Server-list pings the link endpoint answered, by kind.", "kind", (c) => [
-    ["modern", c.pings],
-    ["legacy", c.legacyPings],
-  ]);
+  linkCounter("link_pings_total", "Server-list pings the link endpoint answered, by kind.", "kind", (t) => ({
+    modern: t.pings,
+    legacy: t.legacyPings,
+  }));
   new Gauge({
     name: name("link_connections"),
     help: "Connections open now at the link endpoint.",
