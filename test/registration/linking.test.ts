@@ -274,7 +274,10 @@ describe("one owner per account per guild", () => {
     await reverter.settled();
     const published: ChangeNotice[] = [];
     services.outbox.subscribe((notice) => published.push(notice));
+    const etag = (await services.files.get(world.wl.id, "json")).etag;
     const result = await withCode(await codeForNotch());
+    // What a poller sees changes: the JSON shows verified, so its ETag moves.
+    expect((await services.files.get(world.wl.id, "json")).etag).not.toBe(etag);
     expect({ outcome: result.outcome, verified: result.verified.map(({ entry }) => entry.verified) }).toEqual(
       {
         outcome: "already",
