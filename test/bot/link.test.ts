@@ -202,8 +202,16 @@ describe("proof of ownership through Discord", () => {
     );
   });
 
-  test("proof is for java and premium whitelists: a Bedrock one refuses it, and a code there", async () => {
-    await start();
+  test("proof is for java and premium whitelists: edit says where members prove; a Bedrock one refuses it", async () => {
+    const { address } = await start();
+    const edited = await world.command(IDS.owner, "whitelist", {
+      subcommand: "edit",
+      options: { whitelist: "survival", proof: "required" },
+    });
+    expect(edited.content.split("\n")).toContain(
+      `🔒 They prove their account first: they join \`${address}\` in Minecraft Java and type the code it shows ` +
+        "with `/register code:` (staff additions need no proof and are marked unverified).",
+    );
     const refused = await world.command(IDS.owner, "whitelist", {
       subcommand: "create",
       options: {
