@@ -178,6 +178,14 @@ export const ConfigSchema = t.Object({
         "e.g. mc.example.org or mc.example.org:25577",
     }),
   ),
+  LINK_COMMUNITY: t.Optional(
+    t.String({
+      minLength: 1,
+      maxLength: 48,
+      description:
+        "the community the link endpoint's server-list entry names (“Account link for <it>”), up to 48 characters",
+    }),
+  ),
 });
 
 /** The parsed configuration; TRUST_PROXY is parsed into the ranges it names, once, here. */

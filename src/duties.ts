@@ -27,6 +27,8 @@ export type DutiesOptions = {
   apiUrl: string;
   fastIdentify: boolean;
   renamePassMs: number;
+  /** Where players join the link endpoint (LINK_ADDRESS, or this machine's), shown by the bot; none when off. */
+  linkAddress?: string;
 };
 
 const noJob: StopJob = async () => {};
@@ -52,6 +54,7 @@ export async function startDuties(options: DutiesOptions): Promise<LeaderDuties>
       logger,
       clock: options.clock,
       apiUrl: options.apiUrl,
+      linkAddress: options.linkAddress,
       fastIdentify: options.fastIdentify,
       shardCount: config.SHARD_COUNT,
     });

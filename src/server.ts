@@ -8,7 +8,13 @@ import { closeStore, databaseReadable } from "./db/driver.ts";
 import { type LeaderDuties, startDuties } from "./duties.ts";
 import { createHealth, type Health } from "./health/status.ts";
 import { eventPruning, RENAME_PASS_MS } from "./jobs.ts";
-import { type LinkEndpoint, linkOptions, startLinkEndpoint } from "./link/index.ts";
+import {
+  type LinkEndpoint,
+  linkAddressOf,
+  linkOptions,
+  linkTotals,
+  startLinkEndpoint,
+} from "./link/index.ts";
 import type { Metrics } from "./metrics/index.ts";
 import { createHub, type Hub } from "./realtime/hub.ts";
 import { openStoreServices, type Services } from "./services.ts";
@@ -66,16 +72,17 @@ export async function startService(config: Config, options: ServiceStartOptions)
   const stopPruning = startJob(eventPruning(services.events, retentionMs, logger), logger);
 
   let leading: LeaderDuties | undefined;
+  let link: LinkEndpoint | undefined;
   const { hub, webhookSender, health, app } = createAdapters(config, services, {
     metrics,
     clock,
     logger,
     bot: () => leading?.bot,
+    link: () => link,
   });
   // One node alone delivers from the first change on; of several replicas, the leader does (src/duties.ts).
   if (!replica) webhookSender.start();
   let metricsServer: ReturnType<typeof serveMetrics> | undefined;
-  let link: LinkEndpoint | undefined;
   /** Undoes the start when it cannot finish (a port in use, the bot refused): nothing is left running. */
   const abandon = async () => {
     await stopPruning();
@@ -88,7 +95,9 @@ export async function startService(config: Config, options: ServiceStartOptions)
   try {
     metricsServer = listen(app, config, metrics);
     // The link endpoint (docs/link.md), its own listener, when LINK_PORT is set.
-    if (config.LINK_PORT !== undefined) link = startLinkEndpoint(linkOptions(config, { logger, clock }));
+    if (config.LINK_PORT !== undefined) {
+      link = startLinkEndpoint(linkOptions(config, { logger, clock, accounts: services.accounts }));
+    }
   } catch (error) {
     await abandon();
     throw error;
@@ -110,6 +119,7 @@ export async function startService(config: Config, options: ServiceStartOptions)
       apiUrl: `${publicUrl}/api/v1`,
       fastIdentify,
       renamePassMs,
+      linkAddress: linkAddressOf(config, link),
     });
     return leading;
   };
@@ -214,7 +224,14 @@ function createAdapters(
     clock,
     logger,
     bot,
-  }: { metrics: Metrics | undefined; clock: Clock; logger: Logger; bot: () => Bot | undefined },
+    link,
+  }: {
+    metrics: Metrics | undefined;
+    clock: Clock;
+    logger: Logger;
+    bot: () => Bot | undefined;
+    link: () => LinkEndpoint | undefined;
+  },
 ) {
   // The hub counts frames only when metrics are on (counting asks Bun for each topic's subscribers).
   const hub = createHub({ ...services, observer: metrics?.observer });
@@ -238,6 +255,10 @@ function createAdapters(
     bus: services.bus,
     onDelivery: webhookSender.onDelivery,
     writesWaiting: services.writesWaiting,
+    link: () => {
+      const endpoint = link();
+      return endpoint && linkTotals(endpoint.counters());
+    },
   });
   const app = createApi({
     ...services,

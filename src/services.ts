@@ -1,3 +1,4 @@
+import { createAccounts } from "./accounts/service.ts";
 import type { ClusterBus } from "./cluster/bus.ts";
 import type { Replica } from "./cluster/replica.ts";
 import { ConfigSchema } from "./config.ts";
@@ -20,6 +21,7 @@ import { createWhitelistDeletion } from "./registration/deletion.ts";
 import { createDenyList } from "./registration/deny.ts";
 import { createDepartures } from "./registration/departures.ts";
 import { createImporter } from "./registration/import.ts";
+import { createLinking } from "./registration/linking.ts";
 import { createLookups } from "./registration/lookups.ts";
 import type { DiscordPorts } from "./registration/model.ts";
 import { offlineDiscord } from "./registration/offline.ts";
@@ -114,6 +116,7 @@ export function createServices<S extends Store>({
   const guilds = createGuildService({ store, clock, write });
   const whitelists = createWhitelistService({ store, clock, write, guilds });
   const keys = createKeyService({ store, clock, write, guilds });
+  const accounts = createAccounts({ store, write, clock, observer });
   const entries = createEntryService({ store, clock, write, whitelists, events, bus });
   const formatCache = createFormatCache({
     load: (id) => entries.snapshotForFormats(id),
@@ -168,11 +171,13 @@ export function createServices<S extends Store>({
     geyser,
     departures,
     denials,
+    links: accounts,
     discord,
     clock,
     logger,
     observer,
   });
+  const linking = createLinking({ accounts, whitelists, entries, registration, write, logger, observer });
   const imports = createImporter({
     whitelists,
     entries,
@@ -182,6 +187,7 @@ export function createServices<S extends Store>({
     geyser,
     departures,
     denials,
+    links: accounts,
     clock,
     logger,
   });
@@ -191,6 +197,7 @@ export function createServices<S extends Store>({
     grants,
     roles: discord.roles,
     departures,
+    links: accounts,
     logger,
   });
   const reverter = createRoleReverter({ bus: outbox, entries, grants, roles: discord.roles, logger });
@@ -212,6 +219,8 @@ export function createServices<S extends Store>({
     guilds,
     whitelists,
     keys,
+    /** Proof codes and linked accounts (docs/decisions.md, Proof of ownership). */
+    accounts,
     entries,
     formatCache,
     /** Removes entries whose time ran out; started by the service (src/server.ts), checked by hand in tests. */
@@ -223,6 +232,8 @@ export function createServices<S extends Store>({
     bedrock,
     renames,
     registration,
+    /** Typing a proof code: linking the account, registering it as proven; unlinking. */
+    linking,
     denials,
     lookups,
     imports,

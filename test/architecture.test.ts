@@ -25,6 +25,7 @@ const LAYERS: Record<string, "adapter" | "service" | "base"> = {
   cluster: "adapter",
   link: "adapter",
   registration: "service",
+  accounts: "service",
   whitelists: "service",
   entries: "service",
   formats: "service",

@@ -45,6 +45,8 @@ export type BotOptions = {
   clock: Clock;
   /** The API's public base URL, shown in "how to use" lines. */
   apiUrl: string;
+  /** Where players join the link endpoint to prove an account; none when it is off. */
+  linkAddress?: string;
   /**
    * Tests and the sandbox only: skip discord.js's 5 s spacing between identifies, and wait 100 ms (not 15 s) for
    * a guild that is unavailable at READY before being ready without it.
@@ -122,6 +124,7 @@ export async function startBot(options: BotOptions): Promise<Bot> {
     logger,
     clock,
     apiUrl: options.apiUrl,
+    linkAddress: options.linkAddress,
     intents: granted,
     ensureIntents: () => bot.ensureIntents(),
   };

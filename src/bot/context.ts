@@ -28,6 +28,8 @@ export type BotContext = {
   clock: Clock;
   /** The public base URL of the API, for the "how to use" lines (PUBLIC_URL, else the local address). */
   apiUrl: string;
+  /** Where players join the link endpoint to prove an account (docs/link.md); none when LINK_PORT is unset. */
+  linkAddress?: string;
   /** The privileged intents Discord grants the bot: without Message Content, message-mode whitelists pause. */
   intents: Readonly<GrantedIntents>;
   /** Reconnects with the Message Content intent when a whitelist was just switched to `message` mode. */

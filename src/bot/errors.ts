@@ -1,7 +1,9 @@
 import { MessageFlags, type RepliableInteraction } from "discord.js";
 import { DomainError, detailsOf } from "../shared/errors.ts";
 import type { BotContext } from "./context.ts";
+import { discordTime } from "./expiry.ts";
 import { roleMentions } from "./mentions.ts";
+import { howToProve } from "./proof.ts";
 import { fitContent, plainName } from "./text.ts";
 
 /** What a member reads when something unexpected failed (the cause is logged, never shown). */
@@ -9,11 +11,14 @@ export const APOLOGY = "Something went wrong on our side; it has been logged. Tr
 
 /**
  * The one translator of failures into Discord text: a domain error's message, completed where the service
- * gave details with what only Discord shows (role mentions, the command to run next); anything unexpected
- * is an apology. Interactions, buttons and message-mode registrations all answer through it.
+ * gave details with what only Discord shows (role mentions, the command to run next, where to join for a proof
+ * code: `linkAddress`); anything unexpected is an apology. Interactions, buttons and message-mode registrations
+ * all answer through it.
  */
-export function describeFailure(error: unknown): string {
+export function describeFailure(error: unknown, linkAddress?: string): string {
   if (!(error instanceof DomainError)) return APOLOGY;
+  const proof = describeProofFailure(error, linkAddress);
+  if (proof) return proof;
   const missingRole = detailsOf(error, "missing-role");
   if (missingRole) {
     const roles = roleMentions(missingRole.roleIds);
@@ -70,6 +75,37 @@ export function describeFailure(error: unknown): string {
   return error.message;
 }
 
+/** The Discord wording of a proof-of-ownership failure (docs/decisions.md, Proof of ownership), if it is one. */
+function describeProofFailure(error: DomainError, linkAddress: string | undefined): string | undefined {
+  const required = detailsOf(error, "proof-required");
+  if (required?.premium && required.self) {
+    return (
+      `🔒 ${error.message}\n` +
+      howToProve(linkAddress, `type \`/register code:<code> whitelist:${required.whitelist}\` here`)
+    );
+  }
+  const invalid = detailsOf(error, "code-invalid");
+  if (invalid) {
+    const left = invalid.attemptsLeft;
+    const tries =
+      left === null
+        ? ""
+        : left === 0
+          ? " That was your last try for now."
+          : ` ${left} more ${left === 1 ? "try" : "tries"} before a wait.`;
+    const again =
+      invalid.reason === "expired" || invalid.reason === "reused"
+        ? linkAddress
+          ? ` The link server is \`${linkAddress}\`.`
+          : ""
+        : "";
+    return `${error.message}${again}${tries}`;
+  }
+  const limited = detailsOf(error, "code-limited");
+  if (limited) return `⏳ ${error.message} Try again ${discordTime(limited.retryAt, "R")}.`;
+  return undefined;
+}
+
 /** Logs what a member is only apologised for: a failure that is not a domain error. */
 export function logUnexpected(
   context: BotContext,
@@ -95,7 +131,7 @@ export async function replyWithError(interaction: RepliableInteraction, error: u
     },
     error,
   );
-  const content = fitContent(describeFailure(error));
+  const content = fitContent(describeFailure(error, context.linkAddress));
   try {
     // A button defers as an update of its message (the approval post): the failure must not replace that post.
     if (interaction.isMessageComponent() && interaction.deferred && !interaction.replied)

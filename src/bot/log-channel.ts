@@ -55,8 +55,20 @@ export function changeEmbed(notice: ChangeNotice, nickType: NickType): APIEmbed 
       { name: "By", value: event.origin === "member-left" ? "—" : by, inline: true },
       { name: "Origin", value: originLabels[event.origin], inline: true },
       { name: "Account", value: nickTypeSpecs[nickType].account(entry), inline: false },
+      ...(added
+        ? [{ name: "Verified", value: entry.verified ? "yes: proven by the member" : "no", inline: true }]
+        : []),
       ...(added && entry.expiresAt !== null
         ? [{ name: "Expires", value: discordTime(entry.expiresAt), inline: false }]
+        : []),
+      ...(notice.provenBy
+        ? [
+            {
+              name: "Why",
+              value: `${mention(notice.provenBy)} proved they own this account (one owner per account per server).`,
+              inline: false,
+            },
+          ]
         : []),
     ],
     footer: { text: `event ${event.id}` },

@@ -47,6 +47,10 @@ export const whitelists = sqliteTable(
       .default(sql`'{}'`),
     /** How long a member's own registration lasts, in seconds; null: for good. */
     entryLifetimeSeconds: integer("entry_lifetime_seconds"),
+    /** Whether members must prove they own the Java account they register (docs/decisions.md, Proof of ownership). */
+    proof: text("proof", { enum: ["off", "required"] })
+      .notNull()
+      .default("off"),
     createdAt: integer("created_at").notNull(),
   },
   (table) => [uniqueIndex("whitelists_guild_name_key").on(table.guildId, table.nameKey)],
@@ -79,6 +83,8 @@ export const entries = sqliteTable(
     expiresAt: integer("expires_at"),
     /** Premium entries: when Mojang was last asked for the account's current name (renames). */
     nameCheckedAt: integer("name_checked_at"),
+    /** Its owner had proven the account (linked it in the guild) when it was stored, or has since. */
+    verified: integer("verified", { mode: "boolean" }).notNull().default(false),
   },
   (table) => [
     uniqueIndex("entries_whitelist_nick_key").on(table.whitelistId, table.nickKey),
@@ -194,6 +200,64 @@ export const registrationRequests = sqliteTable(
     uniqueIndex("registration_requests_pending_nick")
       .on(table.whitelistId, table.userId, table.nickKey)
       .where(sql`${table.status} = 'pending'`),
+  ],
+);
+
+/**
+ * A Java account a member proved they own, linked to them in one guild (docs/decisions.md, Proof of ownership):
+ * one owner per account per guild.
+ */
+export const linkedAccounts = sqliteTable(
+  "linked_accounts",
+  {
+    id: integer("id").primaryKey({ autoIncrement: true }),
+    guildId: text("guild_id").notNull(),
+    userId: text("user_id").notNull(),
+    /** Mojang's UUID of the account (dashed) and its name when last proven or registered. */
+    uuid: text("uuid").notNull(),
+    name: text("name").notNull(),
+    /** How it was proven: `java-login`, a login at the link endpoint. */
+    method: text("method", { enum: ["java-login"] }).notNull(),
+    linkedAt: integer("linked_at").notNull(),
+  },
+  (table) => [
+    uniqueIndex("linked_accounts_guild_uuid").on(table.guildId, table.uuid),
+    index("linked_accounts_guild_user").on(table.guildId, table.userId),
+  ],
+);
+
+/**
+ * A proof code shown to a player whose account was proven, until a member types it (or it expires): bound to the
+ * account, not to a guild. Only the code's SHA-256 is stored.
+ */
+export const proofCodes = sqliteTable(
+  "proof_codes",
+  {
+    codeHash: text("code_hash").primaryKey(),
+    uuid: text("uuid").notNull(),
+    name: text("name").notNull(),
+    method: text("method", { enum: ["java-login"] }).notNull(),
+    createdAt: integer("created_at").notNull(),
+    expiresAt: integer("expires_at").notNull(),
+    /** When, by whom and in which guild it was typed; null while unused. */
+    usedAt: integer("used_at"),
+    usedBy: text("used_by"),
+    usedIn: text("used_in"),
+  },
+  (table) => [index("proof_codes_expires").on(table.expiresAt)],
+);
+
+/** A code typed that was no live code (wrong, expired, used): a Discord user's attempts are limited by these. */
+export const proofAttempts = sqliteTable(
+  "proof_attempts",
+  {
+    id: integer("id").primaryKey({ autoIncrement: true }),
+    userId: text("user_id").notNull(),
+    at: integer("at").notNull(),
+  },
+  (table) => [
+    index("proof_attempts_user").on(table.userId, table.at),
+    index("proof_attempts_at").on(table.at),
   ],
 );
 

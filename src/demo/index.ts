@@ -1,7 +1,8 @@
-import { mkdtempSync, rmSync } from "node:fs";
+import { existsSync, mkdtempSync, rmSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
 import type { Config } from "../config.ts";
+import { linkAddressOf } from "../link/index.ts";
 import type { Member } from "../registration/model.ts";
 import { type SandboxDiscord, startSandboxDiscord } from "../sandbox/discord/index.ts";
 import { type FakeGeyser, startFakeGeyser } from "../sandbox/geyser.ts";
@@ -25,6 +26,8 @@ export type Demo = {
   key: string;
   apiUrl: string;
   sandboxUrl: string;
+  /** The link endpoint's address, `host:port` (LINK_PORT, or a free port). */
+  link: string;
   whitelists: Record<"survival" | "hardcore" | "cracked" | "bedrock", string>;
   /**
    * Whether this demo's service leads. Always, on its own database; on PostgreSQL (DATABASE_URL) another replica
@@ -50,6 +53,8 @@ const DEMO_WHITELISTS: (Omit<NewWhitelist, "guildId"> & { key: keyof Demo["white
     requiredRoleIds: [demo.roles.player],
     grantedRoleIds: [demo.roles.whitelisted],
     managerRoleIds: [demo.roles.manager],
+    // Members prove their Java account at the link server; the seeded nicks are staff's, unverified.
+    proof: "required",
   },
   {
     key: "hardcore",
@@ -152,6 +157,9 @@ export async function startDemo(
         MOJANG_SESSION_URL: mojang.url,
         GEYSER_API_URL: geyser.url,
         WEBHOOK_ALLOW_PRIVATE: true,
+        // The link endpoint runs: on LINK_PORT when set, else on any free port, named after the demo's guild.
+        LINK_PORT: config.LINK_PORT ?? 0,
+        LINK_COMMUNITY: config.LINK_COMMUNITY ?? demoSeed.guild.name,
       },
       // Premium names are checked again at every pass, a few seconds apart, so a rename shows in the tour.
       { logger, fastIdentify: true, renamePassMs: DEMO_RENAME_PASS_MS, renameCheckEveryMs: 1 },
@@ -217,6 +225,7 @@ export async function startDemo(
     key,
     apiUrl: `${running.url}/api/v1`,
     sandboxUrl: `${sandbox.url}/_sandbox`,
+    link: linkAddressOf({ ...config, HOST: "127.0.0.1" }, running.link) as string,
     whitelists,
     leads,
     async stop() {
@@ -240,6 +249,17 @@ async function createUnlessTaken(
 }
 
 /** What `whitelist-sync demo` prints: three lines scripts rely on (API:, API key:, Sandbox:) and a tour. */
+
+/**
+ * The command that joins the link server with a real client: the script's path when it is there (the demo runs
+ * from a clone), else where it is in one (a compiled binary carries no scripts).
+ */
+function joinScript(): string {
+  const path = join(import.meta.dir, "join.cjs");
+  return existsSync(path) ? path : "src/demo/join.cjs";
+}
+
+/** What `whitelist-sync demo` prints: the lines scripts rely on (API:, API key:, Sandbox:, Link:) and a tour. */
 export function describeDemo(d: Demo): string {
   const auth = `-H "Authorization: Bearer ${d.key}"`;
   const json = `-H 'content-type: application/json'`;
@@ -261,6 +281,7 @@ API: ${d.apiUrl}
 API key: ${d.key}
 Sandbox: ${d.sandboxUrl}
 Mojang: ${d.mojang.url}
+Link: ${d.link}
 Docs: ${d.running.url}/swagger
 
 Read the whitelists and their entries:
@@ -276,11 +297,18 @@ channel shows the removal (origin "API/plugin"):
   curl -X DELETE ${auth} ${d.apiUrl}/whitelists/${d.whitelists.bedrock}/entries/Alex%20Pocket
   curl ${d.sandboxUrl}/members/${demo.users.alex}                  # Bedrock is gone
 
-Act as a Discord member through the sandbox's control API:
-  curl -X POST ${json} ${d.sandboxUrl}/interactions -d '{"userId":"${demo.users.steve}","channelId":"${demo.channels.java}","command":"register","options":{"nick":"Grumm"}}'
+Act as a Discord member through the sandbox's control API (survival requires proof of ownership: steve is
+told where to join and what to type):
+  curl -X POST ${json} ${d.sandboxUrl}/interactions -d '{"userId":"${demo.users.steve}","channelId":"${demo.channels.java}","command":"register","options":{"nick":"SteveCraft"}}'
   curl -X POST ${json} ${d.sandboxUrl}/messages -d '{"userId":"${demo.users.alex}","channelId":"${demo.channels.cracked}","content":"AlexOffline"}'
   curl -X POST ${json} ${d.sandboxUrl}/interactions -d '{"userId":"${demo.users.steve}","channelId":"${demo.channels.java}","command":"register","options":{"nick":"${DEMO_DENIED.nick}"}}'   # denied
   curl ${d.sandboxUrl}/channels/${demo.channels.log}/messages     # what the bot logged
+
+Prove the account: a real Minecraft client (npm minecraft-protocol under Node, from a clone of the repository)
+joins the link server ${d.link} as SteveCraft, logging in through the fake Mojang, and prints the code it is
+shown; then steve types it (replace CODE): SteveCraft is on survival, verified in the API, and the log says so:
+  node ${joinScript()} ${d.link} SteveCraft ${d.mojang.url}
+  curl -X POST ${json} ${d.sandboxUrl}/interactions -d '{"userId":"${demo.users.steve}","channelId":"${demo.channels.java}","command":"register","options":{"code":"CODE"}}'
 
 Staff add a nick for a week (it then goes by itself, origin "expired"); integrators without a socket poll the
 change feed, sending back the "next" it answers as after=:

@@ -66,6 +66,8 @@ export const demoProfiles: FakeMojangProfile[] = [
   { name: "jeb_", uuid: "853c80ef3c3749fdaa49938b674adae6" },
   { name: "Dinnerbone", uuid: "61699b2ed3274a019f1e0ea8c3f06bc6" },
   { name: "Grumm", uuid: "e6b5c088068044df9e1b9bf11792291b" },
+  // Made up: the account steve proves at the link server in the tour.
+  { name: "SteveCraft", uuid: "5f3c0d2b8a6e4c1f9b7d2e4a6c8f0b13" },
 ];
 
 /** The Xbox accounts the demo's fake GeyserMC knows (any other gamertag has no account). */

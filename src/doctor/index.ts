@@ -6,6 +6,7 @@ import { type Check, logChannelChecks, serverChecks, whitelistChecks } from "../
 import { inviteUrl } from "../setup/permissions.ts";
 import { VERSION } from "../version.ts";
 import { DiscordUnreachable, discordReader } from "./discord.ts";
+import { checkLink, type LinkProbe } from "./link.ts";
 import { checkPublicUrl, checkStore, checkWebhooks } from "./store.ts";
 
 /** A titled group of checks: Discord, one per server, the service. */
@@ -18,21 +19,28 @@ const fail = (title: string, fix: string): Check => ({ ok: false, title, fix });
 
 /**
  * Checks the setup as the service would meet it, reading only: the token, the application's privileged intents,
- * each server's permissions, channels and roles for every whitelist, the database, PUBLIC_URL and the webhooks'
- * addresses. Nothing is written (the database is opened read-only) and nothing is posted on Discord.
+ * each server's permissions, channels and roles for every whitelist, the database, PUBLIC_URL, the webhooks'
+ * addresses and the link endpoint (as a server-list ping, at LINK_PORT here and at LINK_ADDRESS). Nothing is written (the database is opened read-only) and nothing is posted on Discord.
  */
-export async function runDoctor(config: Config): Promise<DoctorReport> {
+export async function runDoctor(
+  config: Config,
+  options: { linkProbe?: LinkProbe } = {},
+): Promise<DoctorReport> {
   const store = await checkStore(config);
   try {
     const sections: DoctorSection[] = [];
     const discord = await discordSections(config, store.services);
     sections.push(...discord.sections);
     const service: Check[] = [...store.checks, ...checkPublicUrl(config)];
+    const proofRequired: string[] = [];
     if (store.services) {
       for (const guildId of await store.services.guilds.listIds()) {
         service.push(...(await checkWebhooks(config, store.services, guildId)));
+        const whitelists = await store.services.whitelists.listForGuild(guildId);
+        proofRequired.push(...whitelists.filter((wl) => wl.proof === "required").map((wl) => wl.name));
       }
     }
+    service.push(...(await checkLink(config, proofRequired, options.linkProbe)));
     sections.push({ title: "The service", checks: service });
     const ok = sections.every((section) => section.checks.every((check) => check.ok));
     return { ok, version: VERSION, sections };

@@ -21,6 +21,11 @@ export type ChangeNotice = {
   replacedBy?: EntryRecord;
   replaces?: EntryRecord;
   /**
+   * A removal because this member proved they own the account (one owner per account per guild): the log channel
+   * says so (docs/decisions.md, Proof of ownership).
+   */
+  provenBy?: string;
+  /**
    * One of many additions made at once (an import, EntryService.addMany): the log channel leaves them to the one
    * summary the importer posts, instead of an embed each. Every other subscriber treats them as any change.
    */

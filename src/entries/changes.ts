@@ -75,18 +75,22 @@ export function createEntryChanges(deps: {
       detail,
     );
 
-  /** Deletes the matching entries, each with its `entry.removed` event, oldest first: the notices to publish. */
+  /**
+   * Deletes the matching entries, each with its `entry.removed` event, oldest first: the notices to publish.
+   * `why`: what the notices (and the stored detail) carry about the reason, when it is not the origin alone.
+   */
   const removeWhere = async (
     tx: Tx,
     whitelist: (entry: EntryRecord) => Whitelist,
     where: SQL | undefined,
     origin: Origin,
     actorId: string | null,
+    why: Pick<ChangeDetail, "provenBy"> = {},
   ): Promise<ChangeNotice[]> => {
     const rows = await tx.delete(entries).where(where).returning();
     const notices: ChangeNotice[] = [];
     for (const entry of rows.sort((a, b) => a.id - b.id).map(toEntry)) {
-      const detail = { entry, actorId };
+      const detail = { entry, actorId, ...why };
       notices.push({ event: await appendRemoval(tx, whitelist(entry), origin, detail), ...detail });
     }
     return notices;
@@ -143,7 +147,8 @@ export function createEntryChanges(deps: {
 
     /**
      * Inside the caller's transaction: deletes these entries of a whitelist (ids of others are ignored), oldest
-     * first, each with its `entry.removed` event. Returns the notices for the caller to `publish` once committed.
+     * first, each with its `entry.removed` event (and `why`, see ChangeNotice.provenBy). Returns the notices for
+     * the caller to `publish` once committed.
      */
     removeIn(
       tx: Tx,
@@ -151,6 +156,7 @@ export function createEntryChanges(deps: {
       entryIds: readonly number[],
       origin: Origin,
       actorId: string | null,
+      why?: Pick<ChangeDetail, "provenBy">,
     ): Promise<ChangeNotice[]> {
       if (entryIds.length === 0) return Promise.resolve([]);
       return removeWhere(
@@ -159,7 +165,45 @@ export function createEntryChanges(deps: {
         and(eq(entries.whitelistId, whitelist.id), inArray(entries.id, [...entryIds])),
         origin,
         actorId,
+        why,
       );
+    },
+
+    /**
+     * Inside the caller's transaction: marks these entries of a whitelist verified (their owner proved the
+     * account; ids of others, and entries verified already, are left), each published as a change in place: a
+     * removal and an addition naming each other, so roles stay and the log channel does not post them. Returns
+     * the notices for the caller to `publish` once committed.
+     */
+    async verifyIn(
+      tx: Tx,
+      whitelist: Whitelist,
+      entryIds: readonly number[],
+      origin: Origin,
+      actorId: string | null,
+    ): Promise<ChangeNotice[]> {
+      if (entryIds.length === 0) return [];
+      const rows = await tx
+        .update(entries)
+        .set({ verified: true })
+        .where(
+          and(
+            eq(entries.whitelistId, whitelist.id),
+            inArray(entries.id, [...entryIds]),
+            eq(entries.verified, false),
+          ),
+        )
+        .returning();
+      const notices: ChangeNotice[] = [];
+      for (const after of rows.sort((a, b) => a.id - b.id).map(toEntry)) {
+        const before = { ...after, verified: false };
+        const removed = { entry: before, actorId, replacedBy: after };
+        const added = { entry: after, actorId, replaces: before };
+        const removal = await appendRemoval(tx, whitelist, origin, removed);
+        const addition = await appendAddition(tx, whitelist, origin, added);
+        notices.push({ event: removal, ...removed }, { event: addition, ...added });
+      }
+      return notices;
     },
 
     publish,

@@ -14,7 +14,7 @@ export type NewEvent = {
   guildId: string;
   whitelistId: string;
   whitelistName: string;
-  entry: Pick<EntryRecord, "nick" | "uuid" | "premium" | "expiresAt">;
+  entry: Pick<EntryRecord, "nick" | "uuid" | "premium" | "expiresAt" | "verified">;
   origin: Origin;
 };
 
@@ -58,14 +58,17 @@ function unknownEntry(event: EntryEvent): EntryRecord {
     createdAt: Date.parse(event.timestamp),
     expiresAt: event.entry.expiresAt === null ? null : Date.parse(event.entry.expiresAt),
     nameCheckedAt: null,
+    verified: event.entry.verified,
   };
 }
 
 /** An event as stored: its id and its public message. */
 function storedEvent(row: { id: number; payload: string }): EntryEvent {
   const body = JSON.parse(row.payload) as Omit<EntryEvent, "id">;
-  // Events stored before entries could expire carry no expiresAt: they never expired.
-  return { id: String(row.id), ...body, entry: { ...body.entry, expiresAt: body.entry.expiresAt ?? null } };
+  // Events stored before entries could expire carry no expiresAt: they never expired; before proof of ownership,
+  // no verified: nobody had proven an account.
+  const { expiresAt = null, verified = false } = body.entry;
+  return { id: String(row.id), ...body, entry: { ...body.entry, expiresAt, verified } };
 }
 
 /** Events deleted per write when pruning: each batch holds the write lock for a few milliseconds at most. */
@@ -136,6 +139,7 @@ export function createEventLog({ store, clock, write }: { store: Store; clock: C
       return rows.map((row) => {
         const event = storedEvent(row);
         const detail = JSON.parse(row.detail ?? "null") as ChangeDetail | null;
+        if (detail) detail.entry = { ...detail.entry, verified: detail.entry.verified ?? false };
         return { event, ...(detail ?? { entry: unknownEntry(event), actorId: null }), remote: true as const };
       });
     },

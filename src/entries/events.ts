@@ -19,7 +19,8 @@ export const EntryEvent = t.Object(
     origin: t.UnionEnum(origins, {
       description:
         "`discord` (the member), `staff` (a manager), `api` (a link key), `member-left` (left the guild), " +
-        "`system` (the service itself: a stored nick respelled or its UUID found, as a removal and an addition), " +
+        "`system` (the service itself: a stored nick respelled or its UUID found, as a removal and an addition; a " +
+        "nick removed because another member proved they own its account), " +
         "`renamed` (a premium account's new name at Mojang: a removal of the old nick, then an addition of the new)",
     }),
     timestamp: t.String({

@@ -21,6 +21,11 @@ export const Entry = t.Object(
       description: "When the entry is removed by itself (origin `expired`), ISO 8601 UTC; null: never",
       examples: [null],
     }),
+    verified: t.Boolean({
+      description:
+        "True when its owner proved they control the account (they joined the link endpoint with it and typed " +
+        "the code it showed in Discord); false for every other entry, staff additions of unproven accounts included",
+    }),
   },
   { title: "Entry" },
 );
@@ -72,12 +77,13 @@ export type EntryRecord = Omit<EntryView, "expiresAt"> & {
 
 /** The public view of a stored entry: what the API lists and every event carries. */
 export const toEntryView = (
-  entry: Pick<EntryRecord, "nick" | "uuid" | "premium" | "expiresAt">,
+  entry: Pick<EntryRecord, "nick" | "uuid" | "premium" | "expiresAt" | "verified">,
 ): EntryView => ({
   nick: entry.nick,
   uuid: entry.uuid,
   premium: entry.premium,
   expiresAt: entry.expiresAt === null ? null : new Date(entry.expiresAt).toISOString(),
+  verified: entry.verified,
 });
 
 /** A role the bot could not grant or revoke for an entry, with a reason a human can act on. */
@@ -88,6 +94,6 @@ export type RoleFailure = { roleId: string; reason: string };
  * each; and the last event id the read includes.
  */
 export type EntrySnapshot = {
-  entries: readonly Pick<EntryRecord, "id" | "nick" | "uuid" | "premium" | "expiresAt">[];
+  entries: readonly Pick<EntryRecord, "id" | "nick" | "uuid" | "premium" | "expiresAt" | "verified">[];
   through: number;
 };

@@ -35,6 +35,7 @@ export function createEntryReads(deps: {
             uuid: entries.uuid,
             premium: entries.premium,
             expiresAt: entries.expiresAt,
+            verified: entries.verified,
           })
           .from(entries)
           .where(eq(entries.whitelistId, whitelistId))

@@ -22,6 +22,8 @@ export type NewEntry = {
   xuid?: string | null;
   /** When the entry is removed by itself (ms since the epoch); none: never. */
   expiresAt?: number | null;
+  /** Its owner has proven the account (docs/decisions.md, Proof of ownership); none: false. */
+  verified?: boolean;
   userId: string;
   addedBy: string;
   origin: EntryOrigin;

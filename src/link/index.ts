@@ -1,4 +1,5 @@
 import type { Socket, TCPSocketListener } from "bun";
+import type { Accounts } from "../accounts/service.ts";
 import type { Config } from "../config.ts";
 import { type Clock, systemClock } from "../shared/clock.ts";
 import { explainListenError } from "../shared/listen.ts";
@@ -7,10 +8,12 @@ import { type Connection, openConnection, type Timers } from "./connection.ts";
 import { createLoginKeys, type LoginKeys } from "./crypto.ts";
 import { createGuard, defaultLimits, type LinkLimits } from "./guard.ts";
 import { type LinkCounters, type LinkProofPort, zeroCounters } from "./model.ts";
+import { codeProof } from "./proof.ts";
 import { createSessionCheck, type SessionCheck } from "./session.ts";
 import { createStatusAnswers } from "./status.ts";
 
 export type { LinkCounters, LinkProofPort, ProvenAccount } from "./model.ts";
+export { linkTotals } from "./model.ts";
 
 /** What the link endpoint is started with. */
 export type LinkEndpointOptions = {
@@ -174,22 +177,35 @@ export function startLinkEndpoint(options: LinkEndpointOptions): LinkEndpoint {
 }
 
 /**
- * The endpoint as `startService` runs it from the configuration (LINK_PORT set). Its proof port is a stand-in
- * until linked accounts are stored (issue 25, §2): it tells the player their account is proven but that this
- * service cannot link it to Discord yet. That step replaces it with the registration service's.
+ * The endpoint as `startService` runs it from the configuration (LINK_PORT set): each proven login gets a code
+ * from the accounts store (`codeProof`), and the MOTD names LINK_COMMUNITY.
  */
-export function linkOptions(config: Config, deps: { logger: Logger; clock: Clock }): LinkEndpointOptions {
+export function linkOptions(
+  config: Config,
+  deps: { logger: Logger; clock: Clock; accounts: Pick<Accounts, "issue"> },
+): LinkEndpointOptions {
+  const { accounts, ...rest } = deps;
   return {
     hostname: config.HOST,
     port: config.LINK_PORT ?? 0,
     sessionUrl: config.MOJANG_SESSION_URL,
-    proof: {
-      proven: async (account) => ({
-        text:
-          `Your Java account ${account.name} is proven,\n` +
-          "but this service cannot link it to Discord yet: linking is not set up.",
-      }),
-    },
-    ...deps,
+    proof: codeProof(accounts),
+    community: config.LINK_COMMUNITY,
+    ...rest,
   };
+}
+
+/**
+ * The address players are told to join: LINK_ADDRESS, else this machine's (HOST, or loopback for a wildcard HOST,
+ * with the port the endpoint got), which only players on this machine reach: fine for the demo, and what
+ * `doctor` reports as a problem otherwise. Undefined when the endpoint is off.
+ */
+export function linkAddressOf(
+  config: Config,
+  endpoint: Pick<LinkEndpoint, "port"> | undefined,
+): string | undefined {
+  if (config.LINK_ADDRESS) return config.LINK_ADDRESS;
+  if (!endpoint) return undefined;
+  const host = config.HOST === "0.0.0.0" || config.HOST === "::" ? "127.0.0.1" : config.HOST;
+  return `${host.includes(":") ? `[${host}]` : host}:${endpoint.port}`;
 }

@@ -56,6 +56,25 @@ export type LinkCounters = {
   refused: Record<Refusal, number>;
 };
 
+/**
+ * The counters as the metrics show them (src/metrics; the root wires one to the other): logins by outcome,
+ * `proven` or a refusal a player reads, apart from connections closed without a word (junk, a cap).
+ */
+export function linkTotals(counters: LinkCounters): {
+  open: number;
+  pings: number;
+  legacyPings: number;
+  logins: Record<string, number>;
+  silent: Record<string, number>;
+} {
+  const logins: Record<string, number> = { proven: counters.proven };
+  const silent: Record<string, number> = {};
+  for (const reason of Object.keys(refusals) as Refusal[]) {
+    (refusals[reason].text === undefined ? silent : logins)[reason] = counters.refused[reason];
+  }
+  return { open: counters.open, pings: counters.pings, legacyPings: counters.legacyPings, logins, silent };
+}
+
 /** Fresh counters: all zero. */
 export function zeroCounters(): LinkCounters {
   const refused = Object.fromEntries(Object.keys(refusals).map((reason) => [reason, 0])) as Record<

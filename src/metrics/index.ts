@@ -18,6 +18,20 @@ export type MetricSources = {
   onDelivery(listener: (report: DeliveryReport) => void): () => void;
   /** Writes waiting for the database's lock now. */
   writesWaiting(): number;
+  /** What the link endpoint counted, when it runs (LINK_PORT). */
+  link?(): LinkTotals | undefined;
+};
+
+/**
+ * The link endpoint's totals (src/link, `linkTotals`): connections open now, pings by kind, logins by outcome
+ * (`proven` or a refusal a player reads) and connections refused without a word, by reason.
+ */
+export type LinkTotals = {
+  open: number;
+  pings: number;
+  legacyPings: number;
+  logins: Record<string, number>;
+  silent: Record<string, number>;
 };
 
 /** The service's metrics: what to tell them, and the Prometheus text to serve at /metrics. */
@@ -140,6 +154,12 @@ export function createMetrics({ version }: { version: string }): Metrics {
     labelNames: ["service", "outcome"],
     registers,
   });
+  const proofCodes = new Counter({
+    name: name("proof_codes_total"),
+    help: "Proof codes issued at the link endpoint, and codes typed in Discord by how that ended (redeemed, wrong, expired, reused, limited).",
+    labelNames: ["event"],
+    registers,
+  });
   const reconnects = new Counter({
     name: name("gateway_reconnects_total"),
     help: "Times the bot's gateway connection dropped and discord.js began reconnecting.",
@@ -177,6 +197,52 @@ export function createMetrics({ version }: { version: string }): Metrics {
     },
   });
 
+  // The link endpoint counts for itself (docs/link.md, Bounds); its totals are read at each scrape.
+  const link = () => sources?.link?.();
+  /** A counter whose series are the link endpoint's totals now, set at each scrape (none while it is off). */
+  const linkCounter = (
+    suffix: string,
+    help: string,
+    label: string,
+    totals: (t: LinkTotals) => Record<string, number>,
+  ) =>
+    new Counter({
+      name: name(suffix),
+      help,
+      labelNames: [label],
+      registers,
+      collect() {
+        this.reset();
+        const now = link();
+        if (now)
+          for (const [value, total] of Object.entries(totals(now))) this.inc({ [label]: value }, total);
+      },
+    });
+  linkCounter(
+    "link_logins_total",
+    "Logins at the link endpoint by outcome: proven (Mojang confirmed it, a code was shown) or the refusal's reason.",
+    "outcome",
+    (t) => t.logins,
+  );
+  linkCounter(
+    "link_connections_refused_total",
+    "Connections the link endpoint closed without a word: junk, oversized packets, a cap on connections reached.",
+    "reason",
+    (t) => t.silent,
+  );
+  linkCounter("link_pings_total", "Server-list pings the link endpoint answered, by kind.", "kind", (t) => ({
+    modern: t.pings,
+    legacy: t.legacyPings,
+  }));
+  new Gauge({
+    name: name("link_connections"),
+    help: "Connections open now at the link endpoint.",
+    registers,
+    collect() {
+      this.set(link()?.open ?? 0);
+    },
+  });
+
   const observer: Observer = {
     lookup: (service, outcome) => lookups.inc({ service, outcome }),
     registration: (mode, outcome) => registrations.inc({ mode, outcome }),
@@ -190,6 +256,7 @@ export function createMetrics({ version }: { version: string }): Metrics {
       if (count > 0) socketMessages.inc({ kind }, count);
     },
     gatewayReconnecting: () => reconnects.inc(),
+    proofCode: (event) => proofCodes.inc({ event }),
   };
 
   return {

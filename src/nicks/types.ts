@@ -69,6 +69,11 @@ export type NickTypeSpec = {
    * which `/whitelist create` and `show` describe, and a change of which respells every entry (the Bedrock upkeep).
    */
   floodgate: boolean;
+  /**
+   * Its accounts can be proven by a Java login at the link endpoint (docs/decisions.md, Proof of ownership), so a
+   * whitelist of the type may require proof; where false, `/whitelist create` and `edit` refuse `proof:required`.
+   */
+  proof: boolean;
 };
 
 /** Mojang's premium look-up: a premium account is stored in its own spelling, with its UUID. */
@@ -131,6 +136,7 @@ const specs = {
     noAccount: null,
     account: javaAccount("not premium"),
     floodgate: false,
+    proof: true,
   },
   premium: {
     label: "paid Java accounts only",
@@ -144,6 +150,7 @@ const specs = {
       ),
     account: javaAccount("not premium"),
     floodgate: false,
+    proof: true,
   },
   offline: {
     label: "Java syntax, never looked up",
@@ -152,6 +159,8 @@ const specs = {
     noAccount: null,
     account: javaAccount("offline nick, not looked up"),
     floodgate: false,
+    // An offline nick has no account to prove.
+    proof: false,
   },
   bedrock: {
     label: "Xbox gamertag (Floodgate)",
@@ -169,6 +178,8 @@ const specs = {
     account: ({ gamertag, uuid }) =>
       `Bedrock gamertag ${gamertag}, ${uuid === null ? "its UUID waits for GeyserMC" : `Floodgate UUID ${uuid}`}`,
     floodgate: true,
+    // Not by a Java login; a Bedrock player's proof is a later step.
+    proof: false,
   },
 } satisfies Record<string, NickTypeSpec>;
 

@@ -16,6 +16,7 @@ import {
   requireManager,
   requireUnderLimit,
 } from "./rules.ts";
+import type { Proven } from "./service.ts";
 
 /** Which request a manager decides; approving needs the requesting member as they are now. */
 export type DecideInput = { requestId: string; actor: Member } & (
@@ -83,6 +84,7 @@ export function createApprovals(deps: {
       role: "approval",
       self: false,
       request: false,
+      proof: true,
     });
     // The member asked for it: their own registration, so it lasts the whitelist's entry lifetime.
     const registration = await store(whitelist, input.member, identity, {
@@ -100,13 +102,15 @@ export function createApprovals(deps: {
     /** `requestApproval` once its whitelist is resolved (see there). */
     async requestOn(
       whitelist: Whitelist,
-      input: WhitelistRef & { member: Member; nick: string },
+      input: WhitelistRef & { member: Member; nick: string } & Proven,
     ): Promise<RegistrationRequest> {
       requireApprovalMode(whitelist);
       const identity = await check(whitelist, input.member, input.nick, {
         role: "self",
         self: true,
         request: true,
+        proof: true,
+        account: input.account,
       });
       const channelId = (await guilds.get(whitelist.guildId))?.logChannelId;
       if (!channelId) throw unpostable(whitelist);

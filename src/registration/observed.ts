@@ -8,7 +8,7 @@ export type Observed = <T>(
   step: () => Promise<T>,
 ) => Promise<T>;
 
-/** The registration steps of one service, counted by how they came and how they ended (metrics). */
+/** The `observed` of an observer: what the metrics count of registrations (docs/operations.md, Metrics). */
 export function observedBy(observer: Observer): Observed {
   return async (kind, success, step) => {
     try {

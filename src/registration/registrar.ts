@@ -1,3 +1,4 @@
+import type { Accounts } from "../accounts/service.ts";
 import { isUniqueViolation } from "../db/errors.ts";
 import type { Tx } from "../db/store.ts";
 import type { EntryOrigin } from "../entries/model.ts";
@@ -19,9 +20,14 @@ import {
   requireFree,
   requireNoPendingRequest,
   requireNotDenied,
+  requireNotLinkedElsewhere,
+  requireProof,
   requireRole,
   requireUnderLimit,
 } from "./rules.ts";
+
+/** What the registration asks of linked accounts (src/accounts): who owns an account in a guild, if anyone. */
+export type AccountLinks = Pick<Accounts, "ownerOf">;
 
 /**
  * Who stores an entry: the Discord user acting, the origin, whether the member acts for themselves (wording),
@@ -49,8 +55,9 @@ export function createRegistrar(deps: {
   departures: Departures;
   clock: Clock;
   denials: DenialLookup;
+  links: AccountLinks;
 }) {
-  const { entries, requests, grants, mojang, geyser, departures, clock, denials } = deps;
+  const { entries, requests, grants, mojang, geyser, departures, clock, denials, links } = deps;
 
   /** A member who left while their registration was under way gets nothing stored. */
   const requirePresent = (guildId: string, userId: string) => {
@@ -82,19 +89,32 @@ export function createRegistrar(deps: {
     return { nick: typed.nick, uuid: null, premium: false, gamertag: null, xuid: null };
   };
 
+  /** Who has linked an account in the whitelist's guild (docs/decisions.md, Proof of ownership), if anyone. */
+  const ownerOf = (whitelist: Whitelist, identity: Identity, q?: Tx) =>
+    identity.uuid === null ? Promise.resolve(undefined) : links.ownerOf(whitelist.guildId, identity.uuid, q);
+
   /**
    * Every registration rule after "the whitelist exists", in the documented order, ending with the lookup
    * (Mojang or GeyserMC). The cheap checks run again after the lookup, since another registration may have won
    * meanwhile; the deny list is asked before it by name and after it by the account's name and UUID, so every
-   * way in (a member, staff, an approval, an import) meets it here. `role`: who the required role is asked of,
-   * if anyone. `limit: false` leaves out
-   * the member's limit (an import: docs/decisions.md, Import and transfer).
+   * way in (a member, staff, an approval, an import) meets it here, and so does the account's owner in the guild,
+   * if another member proved it. `role`: who the required role is asked of, if anyone. `limit: false` leaves out
+   * the member's limit (an import: docs/decisions.md, Import and transfer). `proof`: the member asks for the nick
+   * themselves, so a whitelist requiring proof takes only an account they linked. `account`: an account the
+   * member just proved, stored as it is (no look-up).
    */
   const check = async (
     whitelist: Whitelist,
     member: Member,
     rawNick: string,
-    options: { role: RoleCheck | null; self: boolean; request: boolean; limit?: boolean },
+    options: {
+      role: RoleCheck | null;
+      self: boolean;
+      request: boolean;
+      limit?: boolean;
+      proof?: boolean;
+      account?: Identity;
+    },
   ): Promise<Identity> => {
     requireEnabled(whitelist);
     if (options.role) requireRole(whitelist, member, options.role);
@@ -110,9 +130,12 @@ export function createRegistrar(deps: {
     const typed = parseNick(whitelist, rawNick);
     await notDenied(whitelist, typed.nick, null, options.self);
     await available(typed.nick);
-    const identity = await identify(whitelist, typed);
+    const identity = options.account ?? (await identify(whitelist, typed));
     await notDenied(whitelist, identity.nick, identity.uuid, options.self);
     await available(identity.nick);
+    const owner = await ownerOf(whitelist, identity);
+    requireNotLinkedElsewhere(identity, owner, member, options.self);
+    if (options.proof) requireProof(whitelist, identity, owner, member, options.self);
     return identity;
   };
 
@@ -150,6 +173,8 @@ export function createRegistrar(deps: {
     who: Storing,
   ): Promise<Registration> => {
     const { granted, recorded, failures } = await grants.grant(whitelist, member);
+    // Verified when the member has linked the account in the guild (docs/decisions.md, Proof of ownership).
+    const verified = (await ownerOf(whitelist, identity))?.userId === member.userId;
     try {
       const entry = await entries.add(
         {
@@ -162,6 +187,7 @@ export function createRegistrar(deps: {
           grantFailures: failures,
           // From when it is stored, not from when it was asked for (an approval may come days later).
           expiresAt: expiryOf(clock.now(), who.lifetimeSeconds),
+          verified,
         },
         async (tx) => {
           requirePresent(whitelist.guildId, member.userId);
@@ -169,6 +195,8 @@ export function createRegistrar(deps: {
           await notDenied(whitelist, identity.nick, identity.uuid, who.self);
           requireFree(whitelist, await entries.find(whitelist.id, identity.nick, tx));
           requireUnderLimit(whitelist, member, await held(whitelist, member, false, tx), who.self);
+          // Another member may have proven the account while this registration waited.
+          requireNotLinkedElsewhere(identity, await ownerOf(whitelist, identity, tx), member, who.self);
         },
       );
       return { entry, whitelist, grantFailures: failures };

@@ -1,4 +1,6 @@
+import type { LinkedAccount } from "../accounts/model.ts";
 import type { EntryRecord } from "../entries/model.ts";
+import { type Identity, nickTypeSpecs } from "../nicks/types.ts";
 import { DomainError } from "../shared/errors.ts";
 import { requireLifetime } from "../whitelists/lifetime.ts";
 import type { Whitelist } from "../whitelists/model.ts";
@@ -191,6 +193,50 @@ export function requireApprovalMode(whitelist: Whitelist): void {
       approval: false,
     });
   }
+}
+
+/**
+ * One owner per account per guild (docs/decisions.md, Proof of ownership): an account another member has proven
+ * (`owner`: its link in the guild, if any) is registered for them only, by them or by staff.
+ */
+export function requireNotLinkedElsewhere(
+  identity: Pick<Identity, "nick">,
+  owner: LinkedAccount | undefined,
+  member: Pick<Member, "userId">,
+  self: boolean,
+): void {
+  if (!owner || owner.userId === member.userId) return;
+  throw DomainError.with(
+    "account-linked",
+    `${identity.nick} belongs to another member of this server, who proved they own it: ` +
+      (self ? "only they can register it." : "it can be registered for them only."),
+    { account: identity.nick, self },
+  );
+}
+
+/**
+ * On a whitelist requiring proof, a member registers (or asks for) only a Java account they have proven and linked
+ * in the guild (`owner`: its link, if any); staff additions are not asked (they are stored unverified).
+ */
+export function requireProof(
+  whitelist: Whitelist,
+  identity: Pick<Identity, "nick" | "premium">,
+  owner: LinkedAccount | undefined,
+  member: Pick<Member, "userId">,
+  self: boolean,
+): void {
+  if (whitelist.proof !== "required" || !nickTypeSpecs[whitelist.nickType].proof) return;
+  if (owner?.userId === member.userId) return;
+  const nick = identity.nick;
+  throw DomainError.with(
+    "proof-required",
+    !identity.premium
+      ? `${whitelist.name} takes proven accounts only, and ${nick} is not a premium account: nobody can prove it.`
+      : self
+        ? `${whitelist.name} takes proven accounts only: prove ${nick} is yours first.`
+        : `${whitelist.name} takes proven accounts only, and that member has not proven ${nick} is theirs.`,
+    { whitelist: whitelist.name, nick, premium: identity.premium, self },
+  );
 }
 
 /** A nick is removed by its owner or by a manager of its whitelist. */

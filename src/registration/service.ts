@@ -1,8 +1,10 @@
+import type { Accounts } from "../accounts/service.ts";
 import { BY_MEMBER, type EntryOrigin, type EntryRecord } from "../entries/model.ts";
 import type { EntryService } from "../entries/service.ts";
 import type { GeyserClient } from "../geyser/client.ts";
 import type { GuildService } from "../guilds/service.ts";
 import type { MojangClient } from "../mojang/client.ts";
+import type { Identity } from "../nicks/types.ts";
 import type { Clock } from "../shared/clock.ts";
 import { DomainError } from "../shared/errors.ts";
 import type { Logger } from "../shared/logger.ts";
@@ -46,6 +48,12 @@ export type RegisterInput = WhitelistRef & {
   expiresIn?: number | null;
 };
 
+/** An account the member just proved (`/register code:`): registered as it is, without a look-up. */
+export type Proven = { account?: Identity };
+
+/** The registration use cases (docs/architecture.md, The life of a registration). */
+export type RegistrationService = ReturnType<typeof createRegistrationService>;
+
 /** Creates the registration service. */
 export function createRegistrationService(deps: {
   whitelists: WhitelistService;
@@ -57,17 +65,19 @@ export function createRegistrationService(deps: {
   geyser: GeyserClient;
   departures: Departures;
   denials: DenialLookup;
+  /** Who proved which account in a guild (src/accounts): one owner per account, proof, departures. */
+  links: Pick<Accounts, "ownerOf" | "forgetMember">;
   discord: Pick<DiscordPorts, "board">;
   clock: Clock;
   logger: Logger;
   /** Counts registrations by how they came and how they ended (metrics). */
   observer?: Observer;
 }) {
-  const { whitelists, entries, guilds, requests, grants, departures, discord, logger } = deps;
+  const { whitelists, entries, guilds, requests, grants, departures, discord, logger, links } = deps;
   const { check, store, held } = createRegistrar(deps);
   const roleLoss = createRoleLoss({ whitelists, entries, grants, logger });
   /** `register` once its whitelist is resolved (see there). */
-  const registerOn = async (whitelist: Whitelist, input: RegisterInput): Promise<Registration> => {
+  const registerOn = async (whitelist: Whitelist, input: RegisterInput & Proven): Promise<Registration> => {
     const self = input.origin === BY_MEMBER;
     if (self) {
       if (input.actor.userId !== input.member.userId) {
@@ -82,7 +92,14 @@ export function createRegistrationService(deps: {
     }
     const lifetimeSeconds = lifetimeOf(whitelist, self, input.expiresIn ?? null);
     const role = self ? "self" : followsRoles(whitelist) ? "staff" : null;
-    const identity = await check(whitelist, input.member, input.nick, { role, self, request: false });
+    const { account } = input;
+    const identity = await check(whitelist, input.member, input.nick, {
+      role,
+      self,
+      request: false,
+      proof: self,
+      account,
+    });
     return store(whitelist, input.member, identity, {
       addedBy: input.actor.userId,
       origin: input.origin,
@@ -136,19 +153,21 @@ export function createRegistrationService(deps: {
     /**
      * What `/register` does for a member, in one call, on the whitelist the command means (the caller resolved
      * it, and checked it first): registers on `command`/`message` whitelists, files a request on `approval` ones
-     * and posts it for staff.
+     * and posts it for staff. `account`: one the member just proved (src/registration/linking.ts).
      */
-    async submit(input: { whitelist: Whitelist; member: Member; nick: string }): Promise<Submission> {
-      const { whitelist, member, nick } = input;
+    async submit(
+      input: { whitelist: Whitelist; member: Member; nick: string } & Proven,
+    ): Promise<Submission> {
+      const { whitelist, member, nick, account } = input;
       const ref = { guildId: whitelist.guildId, whitelist: whitelist.id };
       if (whitelist.registrationMode === "approval") {
         const request = await observed("approval", "requested", () =>
-          approvals.requestOn(whitelist, { ...ref, member, nick }),
+          approvals.requestOn(whitelist, { ...ref, member, nick, account }),
         );
         return { kind: "requested", request, whitelist };
       }
       const registration = await observed(whitelist.registrationMode, "added", () =>
-        registerOn(whitelist, { ...ref, member, nick, actor: member, origin: BY_MEMBER }),
+        registerOn(whitelist, { ...ref, member, nick, actor: member, origin: BY_MEMBER, account }),
       );
       return { kind: "registered", ...registration };
     },
@@ -263,6 +282,8 @@ export function createRegistrationService(deps: {
       input.userId,
       guildWhitelists.map((wl) => wl.id),
     );
+    // What they proved was theirs here: another member may prove it now.
+    await links.forgetMember(input.guildId, input.userId);
     if (removed.length > 0 || cancelledRequests.length > 0) {
       logger.info("member left", {
         guildId: input.guildId,

@@ -1,3 +1,4 @@
+import type { Accounts } from "../accounts/service.ts";
 import type { EntryRecord, RoleFailure } from "../entries/model.ts";
 import type { EntryService } from "../entries/service.ts";
 import { DomainError } from "../shared/errors.ts";
@@ -7,7 +8,7 @@ import type { WhitelistService } from "../whitelists/service.ts";
 import type { Departures } from "./departures.ts";
 import type { Member, RoleGateway } from "./model.ts";
 import { grantedForEntries, type RoleGrants, revokeRoles } from "./roles.ts";
-import { requireManager } from "./rules.ts";
+import { requireManager, requireNotLinkedElsewhere } from "./rules.ts";
 
 /** A manager hands the nick `nick` of a whitelist over to `member`. */
 export type TransferInput = WhitelistRef & { nick: string; member: Member; actor: Member };
@@ -34,9 +35,27 @@ export function createTransfers(deps: {
   grants: RoleGrants;
   roles: RoleGateway;
   departures: Departures;
+  links: Pick<Accounts, "ownerOf">;
   logger: Logger;
 }) {
-  const { whitelists, entries, grants, roles, departures, logger } = deps;
+  const { whitelists, entries, grants, roles, departures, links, logger } = deps;
+
+  /**
+   * One owner per account per guild (docs/decisions.md, Proof of ownership): an account another member proved is
+   * theirs, and a verified entry goes to another member by their own proof, which hands it over (so the flag,
+   * public, never says a member proved what they did not).
+   */
+  const requireTransferable = async (entry: EntryRecord, guildId: string, to: Member) => {
+    const owner = entry.uuid === null ? undefined : await links.ownerOf(guildId, entry.uuid);
+    requireNotLinkedElsewhere(entry, owner, to, false);
+    if (entry.verified && owner?.userId !== to.userId) {
+      throw new DomainError(
+        "account-linked",
+        `${entry.nick} was proven by the member who holds it. Another member gets it by proving the account ` +
+          "themselves, which hands it over.",
+      );
+    }
+  };
 
   const requirePresent = (guildId: string, userId: string) => {
     if (departures.has(guildId, userId)) {
@@ -90,6 +109,7 @@ export function createTransfers(deps: {
           `${entry.nick} on ${whitelist.name} already belongs to that member.`,
         );
       }
+      await requireTransferable(entry, guildId, to);
       let previous: string[] = [];
       const { after, grantFailures } = await grants.exclusive(guildId, to.userId, async () => {
         requirePresent(guildId, to.userId);

@@ -36,7 +36,13 @@ export type DomainErrorCode =
   | "not-denied"
   // Import and transfer (src/registration/import.ts, transfer.ts).
   | "import-file-invalid"
-  | "already-owner";
+  | "already-owner"
+  // Proof of ownership (src/accounts, src/registration/linking.ts).
+  | "proof-required"
+  | "account-linked"
+  | "code-invalid"
+  | "code-limited"
+  | "not-linked";
 
 /**
  * The data some failures carry, for an adapter that words them its own way (the bot: role mentions and the
@@ -51,6 +57,13 @@ export type DomainErrorDetails = {
   "whitelist-required": { names: string[] };
   "no-log-channel": { whitelist: string };
   "nick-denied": { whitelist: string; nick: string; deniedAs: string; reason: string | null; self: boolean };
+  /** `premium` false: a nick with no Mojang account, which nobody can prove. */
+  "proof-required": { whitelist: string; nick: string; premium: boolean; self: boolean };
+  "account-linked": { account: string; self: boolean };
+  /** Why a typed code linked nothing, and how many more may be typed before a wait (null: not counted). */
+  "code-invalid": { reason: "malformed" | "wrong" | "expired" | "reused"; attemptsLeft: number | null };
+  /** When the next code may be typed (ms since the epoch). */
+  "code-limited": { retryAt: number };
 };
 
 /** A failure a service reports on purpose: its `code` is stable, its message is safe to show to the caller. */

@@ -16,6 +16,8 @@ export type Observer = {
   socketMessages(kind: SocketMessageKind, count: number): void;
   /** The bot's gateway connection dropped and discord.js is reconnecting. */
   gatewayReconnecting(): void;
+  /** A proof code issued at the link endpoint, or typed in Discord and how that ended. */
+  proofCode(event: ProofCodeEvent): void;
 };
 
 /** The remote APIs looked up. */
@@ -29,6 +31,11 @@ export type RegistrationKind = "command" | "message" | "approval" | "staff";
  * (Mojang, GeyserMC or the database could not answer: try again), `failed` (anything else: a bug).
  */
 export type RegistrationOutcome = "added" | "requested" | "refused" | "unavailable" | "failed";
+/**
+ * `issued` (shown to a player), `redeemed` (typed, and the account linked), `wrong` (no such code), `expired`,
+ * `reused` (typed again after it linked), `limited` (refused: too many wrong codes lately).
+ */
+export type ProofCodeEvent = "issued" | "redeemed" | "wrong" | "expired" | "reused" | "limited";
 /** Frames a socket is sent: live events (pub/sub), stored events of a resume, or connected/resync. */
 export type SocketMessageKind = "event" | "replay" | "control";
 
@@ -41,4 +48,5 @@ export const noObserver: Observer = {
   socketClosed() {},
   socketMessages() {},
   gatewayReconnecting() {},
+  proofCode() {},
 };

@@ -89,8 +89,16 @@ export const Whitelist = t.Object(
   { title: "Whitelist" },
 );
 
-/** A whitelist record. */
-export type Whitelist = Static<typeof Whitelist> & { guildId: string };
+/**
+ * Whether members must prove the Java account they register (docs/decisions.md, Proof of ownership): `off`, or
+ * `required` (java and premium whitelists only). A Discord setting: the API's whitelist does not show it.
+ */
+export const proofSettings = ["off", "required"] as const;
+/** One of the proof settings. */
+export type ProofSetting = (typeof proofSettings)[number];
+
+/** A whitelist record: what the API shows, its guild and its proof setting. */
+export type Whitelist = Static<typeof Whitelist> & { guildId: string; proof: ProofSetting };
 /** One of the role-loss policies. */
 export type RoleLossPolicy = (typeof roleLossPolicies)[number];
 /** One of the registration modes. */

@@ -3,6 +3,7 @@ import type { Store, Tables, Tx } from "../db/store.ts";
 import type { Write } from "../db/writer.ts";
 import type { GuildService } from "../guilds/service.ts";
 import { FLOODGATE_PREFIX_PATTERN } from "../nicks/floodgate.ts";
+import { nickTypeSpecs } from "../nicks/types.ts";
 import type { Clock } from "../shared/clock.ts";
 import { DomainError } from "../shared/errors.ts";
 import { newId } from "../shared/ids.ts";
@@ -11,6 +12,8 @@ import { requireLifetime } from "./lifetime.ts";
 import {
   MAX_ROLE_LIMIT,
   type NickType,
+  type ProofSetting,
+  proofSettings,
   type RegistrationMode,
   type RoleLossPolicy,
   roleLossPolicies,
@@ -41,6 +44,8 @@ export type NewWhitelist = {
   roleLimits?: Record<string, number>;
   /** How long a member's own registration lasts, in seconds; null: for good. */
   entryLifetimeSeconds?: number | null;
+  /** Whether members must prove the accounts they register (java and premium whitelists only). */
+  proof?: ProofSetting;
 };
 
 /** Fields of a whitelist that can be changed after creation. */
@@ -102,6 +107,20 @@ function checkSettings(changes: WhitelistChanges, guildId: string): void {
     throw new DomainError("invalid-input", `On role loss is one of ${roleLossPolicies.join(", ")}.`);
   }
   if (changes.roleLimits !== undefined) checkRoleLimits(guildId, changes.roleLimits);
+}
+
+/** Proof may be required only where the nick type's accounts can be proven (src/nicks/types.ts). */
+function checkProof(proof: ProofSetting | undefined, nickType: NickType): void {
+  if (proof === undefined) return;
+  if (!proofSettings.includes(proof)) {
+    throw new DomainError("invalid-input", `Proof is one of ${proofSettings.join(", ")}.`);
+  }
+  if (proof === "required" && !nickTypeSpecs[nickType].proof) {
+    throw new DomainError(
+      "invalid-input",
+      `Proof of ownership is for java and premium whitelists: ${nickType} nicks cannot be proven by a Java login.`,
+    );
+  }
 }
 
 type WhitelistRow = Tables["whitelists"]["$inferSelect"];
@@ -187,6 +206,7 @@ export function createWhitelistService({
     /** Creates a whitelist; names are unique per guild whatever their letter case. */
     async create(input: NewWhitelist): Promise<Whitelist> {
       checkSettings(input, input.guildId);
+      checkProof(input.proof, input.nickType);
       return write(async (tx) => {
         await guilds.ensureIn(tx, input.guildId);
         const same = await byName(input.guildId, input.name);
@@ -291,6 +311,7 @@ export function createWhitelistService({
           const current = await this.get(id);
           if (!current) throw new DomainError("whitelist-not-found", "No such whitelist.");
           checkSettings(changes, current.guildId);
+          checkProof(changes.proof, changes.nickType ?? current.nickType);
           if (changes.name !== undefined) {
             const same = await byName(current.guildId, changes.name);
             if (same && same.id !== id) throw nameTaken(changes.name, same.name);

@@ -36,8 +36,8 @@ forEachStore("GET entries", () => {
       status: 200,
       contentType: "application/json; charset=utf-8",
       body: [
-        { nick: "Notch", uuid: NOTCH_UUID, premium: true, expiresAt: null },
-        { nick: "alice", uuid: null, premium: false, expiresAt: null },
+        { nick: "Notch", uuid: NOTCH_UUID, premium: true, expiresAt: null, verified: false },
+        { nick: "alice", uuid: null, premium: false, expiresAt: null, verified: false },
       ],
       disposition: null,
     });
@@ -167,8 +167,8 @@ forEachStore("ETag and If-None-Match", () => {
       status: 200,
       changed: true,
       body: [
-        { nick: "Notch", uuid: null, premium: false, expiresAt: null },
-        { nick: "alice", uuid: null, premium: false, expiresAt: null },
+        { nick: "Notch", uuid: null, premium: false, expiresAt: null, verified: false },
+        { nick: "alice", uuid: null, premium: false, expiresAt: null, verified: false },
       ],
     });
   });
@@ -271,7 +271,7 @@ forEachStore("DELETE entries", () => {
     }).toEqual({
       status: 200,
       changed: true,
-      body: [{ nick: "alice", uuid: null, premium: false, expiresAt: null }],
+      body: [{ nick: "alice", uuid: null, premium: false, expiresAt: null, verified: false }],
     });
   });
 
@@ -289,7 +289,7 @@ forEachStore("DELETE entries", () => {
       guildId: GUILD,
       whitelistId: whitelist.id,
       whitelistName: "survival",
-      entry: { nick: "Notch", uuid: NOTCH_UUID, premium: true, expiresAt: null },
+      entry: { nick: "Notch", uuid: NOTCH_UUID, premium: true, expiresAt: null, verified: false },
       origin: "api",
       timestamp: new Date(services.clock.now()).toISOString(),
     });

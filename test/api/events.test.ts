@@ -69,7 +69,7 @@ async function appendEvents(
         guildId: whitelist.guildId,
         whitelistId: whitelist.id,
         whitelistName: whitelist.name,
-        entry: { nick: `Player_${i}`, uuid: null, premium: false, expiresAt: null },
+        entry: { nick: `Player_${i}`, uuid: null, premium: false, expiresAt: null, verified: false },
         origin: "discord",
       });
     }

@@ -140,7 +140,7 @@ describe("the served OpenAPI document", () => {
       { type: "array", items: { $ref: "#/components/schemas/VanillaEntry" } },
     ]);
     expect(document.components.schemas.Entry).toMatchObject({
-      required: ["nick", "uuid", "premium", "expiresAt"],
+      required: ["nick", "uuid", "premium", "expiresAt", "verified"],
     });
     expect(document.components.schemas.VanillaEntry).toMatchObject({ required: ["uuid", "name"] });
     expect(Object.keys(ok["application/json"]?.examples ?? {})).toEqual(["json", "vanilla"]);

@@ -151,7 +151,7 @@ function successBody(operation: Operation, key: KeyName): unknown {
     return [view(world.a), view(world.b)];
   }
   if (operation.startsWith("entries"))
-    return [{ nick: "Notch", uuid: null, premium: false, expiresAt: null }];
+    return [{ nick: "Notch", uuid: null, premium: false, expiresAt: null, verified: false }];
   return { removed: true, nick: "Notch" };
 }
 

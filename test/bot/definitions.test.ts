@@ -7,7 +7,7 @@ import {
 } from "discord.js";
 import { buttons, commands } from "../../src/bot/commands/index.ts";
 import { fileFormats } from "../../src/formats/index.ts";
-import { nickTypes, registrationModes } from "../../src/whitelists/model.ts";
+import { nickTypes, proofSettings, registrationModes } from "../../src/whitelists/model.ts";
 
 /** Every basic option of the command set, with the path that leads to it. */
 function allOptions(): { path: string; option: APIApplicationCommandBasicOption }[] {
@@ -37,7 +37,7 @@ describe("command definitions", () => {
       serverLink: subcommandsOf("server-link"),
       buttons: buttons.map((button) => button.prefix),
     }).toEqual({
-      commands: ["whitelist", "register", "unregister", "server-link"],
+      commands: ["whitelist", "register", "unregister", "link", "unlink", "server-link"],
       whitelist: [
         "create",
         "edit",
@@ -111,17 +111,42 @@ describe("command definitions", () => {
     ]);
   });
 
-  test("nick-type, mode and format offer exactly the enumerations as choices", () => {
+  test("a code is taken by /link and /register, never required; /register's nick is no longer required either", () => {
+    const options = (name: string) =>
+      allOptions()
+        .filter(({ path }) => path.startsWith(`/${name} `))
+        .map(({ option }) => [option.name, option.required === true]);
+    expect({ register: options("register"), link: options("link"), unlink: options("unlink") }).toEqual({
+      register: [
+        ["nick", false],
+        ["whitelist", false],
+        ["code", false],
+      ],
+      link: [["code", false]],
+      unlink: [
+        ["account", false],
+        ["member", false],
+      ],
+    });
+  });
+
+  test("nick-type, mode, format and proof offer exactly the enumerations as choices", () => {
     const choices = (name: string) =>
       allOptions()
         .filter(({ option }) => option.name === name)
         .map(({ option }) =>
           "choices" in option ? option.choices?.map((choice) => choice.value) : undefined,
         );
-    expect({ nickType: choices("nick-type"), mode: choices("mode"), format: choices("format") }).toEqual({
+    expect({
+      nickType: choices("nick-type"),
+      mode: choices("mode"),
+      format: choices("format"),
+      proof: choices("proof"),
+    }).toEqual({
       nickType: [[...nickTypes]],
       mode: [[...registrationModes], [...registrationModes]],
       format: [[...fileFormats]],
+      proof: [[...proofSettings], [...proofSettings]],
     });
   });
 

@@ -68,7 +68,13 @@ describe("/whitelist add expires:", () => {
     await world.roles(IDS.bob, "the granted role", (roles) => roles.includes(IDS.whitelistedRole));
     const listed = await (await world.api(key, `/whitelists/${list.id}/entries`)).json();
     expect(listed).toEqual([
-      { nick: "bob_trial", uuid: null, premium: false, expiresAt: "2026-11-29T12:00:00.000Z" },
+      {
+        nick: "bob_trial",
+        uuid: null,
+        premium: false,
+        expiresAt: "2026-11-29T12:00:00.000Z",
+        verified: false,
+      },
     ]);
     const addedPost = await world.message(IDS.logChannel, "the addition in the log", (m) =>
       m.embeds.some((e) => e.title === "Nick added"),

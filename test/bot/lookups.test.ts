@@ -40,7 +40,7 @@ const fieldsOf = (embed: { fields?: { name: string; value: string }[] } | undefi
   Object.fromEntries((embed?.fields ?? []).map((field) => [field.name, field.value]));
 
 describe("/whitelist whois", () => {
-  test("staff see the owner as a mention, who added it, when, how, its expiry and its account", async () => {
+  test("staff see the owner as a mention, who added it, when, how, whether verified, its expiry and its account", async () => {
     await setup();
     const now = world.clock.now();
     const notch = await wl(IDS.manager, "whois", { nick: "NOTCH" });
@@ -55,6 +55,7 @@ describe("/whitelist whois", () => {
         Owner: `<@${IDS.alice}>`,
         "Added by": `<@${IDS.alice}>`,
         How: "the member registered it",
+        Verified: "no",
         When: at(now),
         Expires: "never",
         Account: "premium, UUID 069a79f4-44e9-4726-a5be-fca90e38aaf5",
@@ -65,6 +66,7 @@ describe("/whitelist whois", () => {
       Owner: `<@${IDS.bob}>`,
       "Added by": `<@${IDS.manager}>`,
       How: "staff: `/whitelist add`, or an approved request",
+      Verified: "no",
       When: at(now),
       Expires: at(now + 7 * DAY),
       Account: "not premium",

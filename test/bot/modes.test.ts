@@ -120,13 +120,13 @@ describe.each(["command", "message", "approval"] as const)("%s mode, end to end"
       guildId: IDS.guild,
       whitelistId: whitelist.id,
       whitelistName: "survival",
-      entry: { nick: "Notch", uuid: NOTCH_UUID, premium: true, expiresAt: null },
+      entry: { nick: "Notch", uuid: NOTCH_UUID, premium: true, expiresAt: null, verified: false },
       origin,
       timestamp: expect.any(String),
     };
     const entries = await world.api(key, `/whitelists/${whitelist.id}/entries`);
     expect(await entries.json()).toEqual([
-      { nick: "Notch", uuid: NOTCH_UUID, premium: true, expiresAt: null },
+      { nick: "Notch", uuid: NOTCH_UUID, premium: true, expiresAt: null, verified: false },
     ]);
     expect(await socket.waitFor((m) => m.type === "entry.added")).toEqual(added);
     expect((await receiver.waitFor((body) => body.type === "entry.added")).body).toEqual(added);
@@ -157,7 +157,7 @@ describe("removals reach Discord", () => {
     const removed = await socket.waitFor((m) => m.type === "entry.removed");
     expect({ origin: removed.origin, entry: removed.entry }).toEqual({
       origin: "api",
-      entry: { nick: "Notch", uuid: NOTCH_UUID, premium: true, expiresAt: null },
+      entry: { nick: "Notch", uuid: NOTCH_UUID, premium: true, expiresAt: null, verified: false },
     });
     const logged = await world.message(IDS.logChannel, "the Nick removed embed", (m) =>
       m.embeds.some((embed) => embed.title === "Nick removed"),

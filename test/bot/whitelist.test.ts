@@ -38,6 +38,7 @@ describe("/whitelist create", () => {
       onRoleLoss: "remove",
       roleLimits: {},
       entryLifetimeSeconds: null,
+      proof: "off",
     });
     expect({ ephemeral: reply.ephemeral, lines: lines(reply) }).toEqual({
       ephemeral: true,
@@ -250,10 +251,11 @@ describe("/whitelist list and show", () => {
         "Nick type": "java",
         Mode: "approval",
         "Nicks per member": "1",
-        Nicks: "0",
+        Nicks: "0 (0 verified)",
         "Pending requests": "1",
         "On leave": "nicks removed",
         "Entry lifetime": "for good",
+        "Proof of ownership": "off: any nick may be registered",
         "On role loss": "nicks removed",
         "Required roles": `<@&${IDS.playerRole}>`,
         "Granted roles": "none",

@@ -3,9 +3,13 @@ import { SQL } from "bun";
 import { electLeader, startOutbox } from "../../src/cluster/leader.ts";
 import { closeStore } from "../../src/db/driver.ts";
 import type { ChangeNotice } from "../../src/entries/bus.ts";
+import { startLinkEndpoint } from "../../src/link/index.ts";
+import { codeProof } from "../../src/link/proof.ts";
+import { startFakeMojang } from "../../src/sandbox/mojang.ts";
 import { openStoreServices, type Services } from "../../src/services.ts";
 import { manualClock } from "../../src/shared/clock.ts";
 import { silentLogger } from "../../src/shared/logger.ts";
+import { login } from "../helpers/minecraft-client.ts";
 import { startPostgres, type TestPostgres } from "../helpers/postgres.ts";
 import { seedEntries, seedKey, seedWhitelist } from "../helpers/services.ts";
 
@@ -14,6 +18,7 @@ import { seedEntries, seedKey, seedWhitelist } from "../helpers/services.ts";
 // one leader is elected and a follower takes over when it goes, and the outbox resumes where the last stopped.
 
 const GUILD = "100000000000000001";
+const NOTCH = { name: "Notch", uuid: "069a79f4-44e9-4726-a5be-fca90e38aaf5" };
 let pg: TestPostgres;
 let open: { services: Services; leave(): Promise<void> }[] = [];
 
@@ -194,4 +199,52 @@ describe("replicas on one PostgreSQL", () => {
     expect({ a: onA, b: onB }).toEqual({ a: ["One", "Two"], b: ["Three", "One", "Four"] });
     await second.stop();
   });
+
+  test("a code one replica's link endpoint shows is typed on another: linked and registered, verified everywhere", async () => {
+    const [a, b] = (await replicas(2)) as [Services, Services];
+    const mojang = startFakeMojang({ profiles: [NOTCH] });
+    const endpoint = startLinkEndpoint({
+      hostname: "127.0.0.1",
+      port: 0,
+      sessionUrl: mojang.url,
+      proof: codeProof(a.accounts),
+      logger: silentLogger,
+    });
+    try {
+      const wl = await seedWhitelist(a, { guildId: GUILD, name: "survival", proof: "required" });
+      const onA = heard(a);
+      const shown = await login({ port: endpoint.port, protocol: 769, ...NOTCH, sessionUrl: mojang.url });
+      const code = shown.text.match(/Your code: (\S+)/)?.[1] as string;
+      // Refusals are counted in the store too: 4 on one replica and 1 on the other limit the member on both.
+      const member = { userId: "300000000000000001", roleIds: [], canManageGuild: false };
+      for (const [services, guess] of [
+        [a, "AAAA-AAAA"],
+        [a, "AAAA-AAAB"],
+        [a, "AAAA-AAAC"],
+        [a, "AAAA-AAAD"],
+        [b, "AAAA-AAAE"],
+      ] as const) {
+        await expect(services.linking.link({ guildId: GUILD, member, code: guess })).rejects.toThrow(
+          "does not exist",
+        );
+      }
+      await expect(a.linking.link({ guildId: GUILD, member, code })).rejects.toThrow("Too many codes");
+      const other = { ...member, userId: "300000000000000002" };
+      const done = await b.linking.registerWithCode({ whitelist: wl, member: other, code });
+      expect(done).toMatchObject({
+        account: { uuid: NOTCH.uuid, userId: other.userId },
+        outcome: "registered",
+        submission: { kind: "registered", entry: { nick: "Notch", verified: true } },
+      });
+      expect((await a.accounts.ownerOf(GUILD, NOTCH.uuid))?.userId).toBe(other.userId);
+      await eventually(() => onA.length === 1);
+      expect(onA).toEqual([expect.stringMatching(/^\d+ entry\.added Notch \(remote\)$/)]);
+      expect(JSON.parse(new TextDecoder().decode((await a.formatCache.get(wl.id, "json")).bytes))).toEqual([
+        { nick: "Notch", uuid: NOTCH.uuid, premium: true, expiresAt: null, verified: true },
+      ]);
+    } finally {
+      await endpoint.stop();
+      await mojang.stop();
+    }
+  }, 30_000);
 });

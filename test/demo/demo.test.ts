@@ -1,4 +1,5 @@
 import { afterAll, expect, test } from "bun:test";
+import { join } from "node:path";
 import { demo } from "../../src/demo/seed.ts";
 import { tempDir } from "../helpers/services.ts";
 import { openSocket } from "../helpers/sockets.ts";
@@ -40,13 +41,14 @@ async function printedLines(): Promise<Record<string, string>> {
   const decoder = new TextDecoder();
   for await (const chunk of child.stdout) {
     text += decoder.decode(chunk);
-    for (const match of text.matchAll(/^(API|API key|Sandbox|Mojang): (\S+)$/gm))
+    for (const match of text.matchAll(/^(API|API key|Sandbox|Mojang|Link): (\S+)$/gm))
       lines[match[1] as string] = match[2] as string;
     if (
       lines.API &&
       lines["API key"] &&
       lines.Sandbox &&
       lines.Mojang &&
+      lines.Link &&
       text.includes("Press Ctrl+C to stop.")
     ) {
       tour = text;
@@ -95,9 +97,21 @@ test("demo prints a working key, serves seeded entries and logs an API removal i
     await fetch(`${lines.API}/whitelists/${survival}/entries`, { headers: auth })
   ).json();
   expect(entries).toEqual([
-    { nick: "Notch", uuid: "069a79f4-44e9-4726-a5be-fca90e38aaf5", premium: true, expiresAt: null },
-    { nick: "alex_builds", uuid: null, premium: false, expiresAt: null },
-    { nick: "Dinnerbone", uuid: "61699b2e-d327-4a01-9f1e-0ea8c3f06bc6", premium: true, expiresAt: null },
+    {
+      nick: "Notch",
+      uuid: "069a79f4-44e9-4726-a5be-fca90e38aaf5",
+      premium: true,
+      expiresAt: null,
+      verified: false,
+    },
+    { nick: "alex_builds", uuid: null, premium: false, expiresAt: null, verified: false },
+    {
+      nick: "Dinnerbone",
+      uuid: "61699b2e-d327-4a01-9f1e-0ea8c3f06bc6",
+      premium: true,
+      expiresAt: null,
+      verified: false,
+    },
   ]);
 
   const member = (await (await fetch(`${lines.Sandbox}/members/${demo.users.alex}`)).json()) as {
@@ -123,6 +137,56 @@ test("demo prints a working key, serves seeded entries and logs an API removal i
     );
   };
   expect(await eventually(apiLogged)).toBe(true);
+}, 60_000);
+
+test("demo: the tour's proof: its node command joins the link server with a real client, the code registers steve's account", async () => {
+  const lines = await demoLines();
+  expect(lines.Link).toMatch(/^127\.0\.0\.1:\d+$/);
+  const auth = { authorization: `Bearer ${lines["API key"]}` };
+  // The tour's lines, run as printed: the real client (under Node, from this clone), then the command with the code.
+  const joinLine = tour.split("\n").find((line) => line.trim().startsWith("node "));
+  const [, script, address, account, mojang] = (joinLine ?? "").trim().split(/\s+/) as string[];
+  expect({ address, account, mojang }).toEqual({
+    address: lines.Link,
+    account: "SteveCraft",
+    mojang: lines.Mojang,
+  });
+  const node = Bun.which("node");
+  if (!node) throw new Error("this test needs Node (node on PATH) to run minecraft-protocol's client");
+  const client = Bun.spawn([node, script as string, address as string, account as string, mojang as string], {
+    cwd: join(import.meta.dir, "..", ".."),
+    stdout: "pipe",
+    stderr: "pipe",
+  });
+  const [shown, failed] = [
+    await new Response(client.stdout).text(),
+    await new Response(client.stderr).text(),
+  ];
+  expect({ exit: await client.exited, failed }).toEqual({ exit: 0, failed: "" });
+  const code = /Your code: (\S+)/.exec(shown)?.[1] as string;
+  expect(shown).toContain(`type /link code:${code} within 10 minutes`);
+  const typed = tour.split("\n").find((line) => line.includes('"code":"CODE"'));
+  const body = /-d '(.*)'$/.exec(typed ?? "")?.[1]?.replace("CODE", code);
+  const answer = await fetch(`${lines.Sandbox}/interactions`, {
+    method: "POST",
+    headers: { "content-type": "application/json" },
+    body,
+  });
+  const reply = (await answer.json()) as { content: string };
+  expect(reply.content.split("\n").slice(0, 3)).toEqual([
+    "🔗 **SteveCraft** is linked to you on this server: you proved it is yours.",
+    "✅ **SteveCraft** is on **survival**. You can join the server now.",
+    "🔗 Verified: you proved this account is yours.",
+  ]);
+  const whitelists = (await (await fetch(`${lines.API}/whitelists`, { headers: auth })).json()) as {
+    id: string;
+    name: string;
+  }[];
+  const survival = whitelists.find((w) => w.name === "survival")?.id;
+  const entries = (await (
+    await fetch(`${lines.API}/whitelists/${survival}/entries`, { headers: auth })
+  ).json()) as { nick: string; verified: boolean }[];
+  expect(entries.find((entry) => entry.nick === "SteveCraft")?.verified).toBe(true);
 }, 60_000);
 
 test("demo: a member whose required role is taken away loses their nick there, origin role-lost", async () => {
@@ -186,6 +250,7 @@ test("demo: a player renamed at Mojang is renamed on the whitelist within a pass
       uuid: "069a79f4-44e9-4726-a5be-fca90e38aaf5",
       premium: true,
       expiresAt: null,
+      verified: false,
     });
     expect(socket.messages.filter((message) => message.origin === "renamed").map((m) => m.type)).toEqual([
       "entry.removed",

@@ -119,13 +119,14 @@ test("no key, signing secret or webhook token is ever logged, and each change is
   expect(removal.status).toBe(200);
   await socket.waitFor((message) => message.type === "entry.removed");
 
-  // A member registers on Discord; the webhook and the socket both hear it.
+  // A member registers on Discord (survival requires proof in the demo: on bedrock); the webhook and the socket
+  // both hear it.
   const registered = await slash(sandbox, {
     userId: demo.users.steve,
     command: "register",
-    options: { nick: "Grumm" },
+    options: { nick: "Steve Gamer", whitelist: "bedrock" },
   });
-  expect(registered).toContain("Grumm");
+  expect(registered).toContain(".Steve_Gamer");
   await socket.waitFor((message) => message.type === "entry.added");
   await eventually(() => receiver.bodies.length >= 2);
   socket.close();
@@ -161,7 +162,7 @@ test("no key, signing secret or webhook token is ever logged, and each change is
   expect(about("nick removed", "alex_builds")).toEqual([
     expect.objectContaining({ origin: "api", key: "survival-server", whitelistId: survival }),
   ]);
-  expect(about("nick added", "Grumm")).toEqual([
+  expect(about("nick added", ".Steve_Gamer")).toEqual([
     expect.objectContaining({ origin: "discord", userId: demo.users.steve, actorId: demo.users.steve }),
   ]);
   expect(about("link key created")).toEqual([

@@ -4,6 +4,9 @@ import { join } from "node:path";
 import { loadConfig } from "../../src/config.ts";
 import { demo, demoSeed } from "../../src/demo/seed.ts";
 import { type DoctorReport, formatReport, runDoctor } from "../../src/doctor/index.ts";
+import type { LinkProbe } from "../../src/doctor/link.ts";
+import { startLinkEndpoint } from "../../src/link/index.ts";
+import { pingServer } from "../../src/link/ping.ts";
 import { type SandboxDiscord, startSandboxDiscord } from "../../src/sandbox/discord/index.ts";
 import { openServices } from "../../src/services.ts";
 import { systemClock } from "../../src/shared/clock.ts";
@@ -313,6 +316,122 @@ describe("whitelist-sync doctor", () => {
     } finally {
       setLog(demo.channels.log);
     }
+  });
+
+  test("the link endpoint: LINK_ADDRESS with LINK_PORT, not loopback, answering here and where players go", async () => {
+    const checks = async (env: Record<string, string>, probe?: LinkProbe) => {
+      const report = await runDoctor(config(env), probe ? { linkProbe: probe } : {});
+      return (report.sections.at(-1)?.checks ?? []).filter((check) =>
+        /LINK_|link endpoint|proof/.test(check.title),
+      );
+    };
+    const setProof = (value: string) => {
+      const sqlite = new Database(databasePath);
+      sqlite.run("UPDATE whitelists SET proof = ? WHERE name = 'survival'", [value]);
+      sqlite.close();
+    };
+    expect(await checks({})).toEqual([
+      { ok: true, title: "the link endpoint is off (LINK_PORT is not set): no whitelist requires proof" },
+    ]);
+    setProof("required");
+    try {
+      expect(failures(await runDoctor(config()))).toEqual([
+        expect.objectContaining({
+          title: expect.stringMatching(
+            /^survival require\(s\) proof of ownership, but the link endpoint is off/,
+          ),
+        }),
+      ]);
+    } finally {
+      setProof("off");
+    }
+    expect(await checks({ LINK_ADDRESS: "link.example.org" })).toEqual([
+      expect.objectContaining({ ok: false, title: expect.stringContaining("but LINK_PORT is not set") }),
+    ]);
+    expect(await checks({ LINK_PORT: "0" })).toEqual([
+      expect.objectContaining({ ok: false, title: expect.stringMatching(/^LINK_PORT is 0/) }),
+    ]);
+
+    // A running endpoint, as the service starts it (port 0 here; the configuration names the port it got).
+    const endpoint = startLinkEndpoint({
+      hostname: "127.0.0.1",
+      port: 0,
+      sessionUrl: "http://127.0.0.1:9",
+      community: "Blocky Builders",
+      proof: { proven: async () => ({ text: "" }) },
+      logger: silentLogger,
+    });
+    try {
+      const port = String(endpoint.port);
+      const answers = {
+        ok: true,
+        title: `the link endpoint answers on port ${port}: “Account link for Blocky Builders”`,
+      };
+      expect(await checks({ HOST: "127.0.0.1", LINK_PORT: port })).toEqual([
+        answers,
+        expect.objectContaining({
+          ok: false,
+          title: expect.stringMatching(/^LINK_PORT is set but LINK_ADDRESS is not/),
+        }),
+      ]);
+      expect(await checks({ HOST: "127.0.0.1", LINK_PORT: port, LINK_ADDRESS: `127.0.0.1:${port}` })).toEqual(
+        [
+          answers,
+          {
+            ok: false,
+            title: `LINK_ADDRESS 127.0.0.1:${port} is a loopback address: players on other machines cannot reach it`,
+            fix: "set LINK_ADDRESS to the public name or address players type, e.g. link.example.org",
+          },
+        ],
+      );
+      // A public name: found through its SRV record as a Minecraft client does (here it leads back to loopback).
+      const srvToHere: LinkProbe = {
+        ping: (hostname, p) => pingServer({ hostname, port: p, timeoutMs: 3000 }),
+        srv: async (host) =>
+          host === "link.example.org" ? { name: "127.0.0.1", port: endpoint.port } : null,
+      };
+      expect(
+        await checks({ HOST: "127.0.0.1", LINK_PORT: port, LINK_ADDRESS: "link.example.org" }, srvToHere),
+      ).toEqual([
+        answers,
+        {
+          ok: true,
+          title: `LINK_ADDRESS link.example.org (its SRV record: 127.0.0.1:${port}) answers the server list from here`,
+        },
+      ]);
+      const unreachable: LinkProbe = {
+        ping: async (hostname, p) => {
+          if (hostname === "link.example.org") throw new Error("connection refused");
+          return pingServer({ hostname, port: p, timeoutMs: 3000 });
+        },
+        srv: async () => null,
+      };
+      expect(
+        await checks({ HOST: "127.0.0.1", LINK_PORT: port, LINK_ADDRESS: "link.example.org" }, unreachable),
+      ).toEqual([
+        answers,
+        {
+          ok: false,
+          title:
+            "LINK_ADDRESS link.example.org does not answer the server list from here (connection refused)",
+          fix: expect.stringMatching(new RegExp(`^open port ${port} for TCP in the firewall`)),
+        },
+      ]);
+    } finally {
+      await endpoint.stop();
+    }
+    // Stopped: nothing answers on the port any more.
+    const silent = await checks(
+      { HOST: "127.0.0.1", LINK_PORT: String(endpoint.port), LINK_ADDRESS: "link.example.org" },
+      {
+        ping: (hostname, p) => pingServer({ hostname, port: p, timeoutMs: 3000 }),
+        srv: async () => ({ name: "127.0.0.1", port: endpoint.port }),
+      },
+    );
+    expect(silent.map((check) => [check.ok, check.title.split(" (")[0]])).toEqual([
+      [false, `nothing answers the server list on LINK_PORT ${endpoint.port} here`],
+      [false, "LINK_ADDRESS link.example.org"],
+    ]);
   });
 
   test("the command line: ✔/✘ lines and exit code 1 with a problem, --json for scripts", async () => {

@@ -28,7 +28,7 @@ forEachStore("entry service", () => {
         guildId: GUILD,
         whitelistId: wl.id,
         whitelistName: "survival",
-        entry: { nick: "Notch", uuid: null, premium: false, expiresAt: null },
+        entry: { nick: "Notch", uuid: null, premium: false, expiresAt: null, verified: false },
         origin: "discord",
         timestamp: "2026-11-22T12:00:00.000Z",
       },
@@ -37,6 +37,40 @@ forEachStore("entry service", () => {
       { event: stored[0] as (typeof stored)[number], owner: "300000000000000007" },
     ]);
     expect(entry?.nick).toBe("Notch");
+  });
+
+  test("events stored before proof of ownership (no verified) are read back, replayed and rebuilt as false", async () => {
+    services = await testServices();
+    const wl = await seedWhitelist(services, { guildId: GUILD, name: "survival" });
+    await seedEntries(services, wl.id, [{ nick: "Notch", verified: true }]);
+    // What an older version stored: the public entry and the detail's entry without `verified`.
+    const [row] = await services.sql`SELECT payload, detail FROM events`;
+    const strip = (json: unknown) => {
+      const value = JSON.parse(String(json));
+      delete value.entry.verified;
+      return JSON.stringify(value);
+    };
+    await services.sql`UPDATE events SET payload = ${strip(row?.payload)}, detail = ${strip(row?.detail)}`;
+    const [replayed] = await services.events.listAfter(0, { guildId: GUILD, whitelistId: null });
+    const [rebuilt] = await services.events.noticesAfter(0, 10);
+    expect({ replayed: replayed?.entry.verified, rebuilt: rebuilt?.entry.verified }).toEqual({
+      replayed: false,
+      rebuilt: false,
+    });
+  });
+
+  test("a verified entry shows verified: true in the API's JSON; the files do not change", async () => {
+    services = await testServices();
+    const a = await seedWhitelist(services, { guildId: GUILD });
+    await seedEntries(services, a.id, [{ nick: "Notch", verified: true }]);
+    const [json, plain] = [
+      await services.formatCache.get(a.id, "json"),
+      await services.formatCache.get(a.id, "plain"),
+    ];
+    expect(JSON.parse(new TextDecoder().decode(json.bytes))).toEqual([
+      { nick: "Notch", uuid: null, premium: false, expiresAt: null, verified: true },
+    ]);
+    expect(new TextDecoder().decode(plain.bytes)).toBe("Notch\n");
   });
 
   test("a nick is unique per whitelist whatever its letter case, but may repeat across whitelists", async () => {

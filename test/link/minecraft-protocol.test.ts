@@ -1,13 +1,10 @@
 import { afterAll, beforeAll, describe, expect, test } from "bun:test";
-import { join } from "node:path";
+import { disconnectText, session as joinAs, nodeClient } from "../helpers/node-minecraft.ts";
 import { JEB, NOTCH, startWorld } from "./helpers.ts";
 
 // The endpoint against a client nobody here wrote: npm minecraft-protocol's createClient and ping, under Node
 // (the client streams AES-128-CFB8, which Bun lacks), with the session given to it and `sessionServer` pointed
 // at the fake Mojang. Each case is one Node process (about a second: it loads minecraft-data).
-
-const SCRIPT = join(import.meta.dir, "node-client.cjs");
-const NODE = Bun.which("node");
 
 let world: ReturnType<typeof startWorld>;
 beforeAll(() => {
@@ -17,45 +14,10 @@ afterAll(async () => {
   await world.stop();
 });
 
-type Seen = {
-  disconnect?: string;
-  state?: string;
-  ping?: Record<string, unknown>;
-  error?: string;
-  end?: string;
-};
-
-/** Runs the real client once and answers what it saw. */
-async function client(options: Record<string, unknown>): Promise<Seen> {
-  if (!NODE) throw new Error("these tests need Node (node on PATH) to run minecraft-protocol's client");
-  const child = Bun.spawn(
-    [NODE, SCRIPT, JSON.stringify({ host: "127.0.0.1", port: world.link.port, ...options })],
-    {
-      stdout: "pipe",
-      stderr: "pipe",
-    },
-  );
-  const [out, err] = await Promise.all([
-    new Response(child.stdout).text(),
-    new Response(child.stderr).text(),
-  ]);
-  await child.exited;
-  const line = out.trim().split("\n").at(-1);
-  if (!line) throw new Error(`the client printed nothing (stderr: ${err.slice(0, 500)})`);
-  return JSON.parse(line) as Seen;
-}
-
-const session = (account: { name: string; uuid: string }) => ({
-  action: "join",
-  username: account.name,
-  sessionServer: world.mojang.url,
-  session: {
-    accessToken: "a-token-the-fake-takes",
-    selectedProfile: { id: account.uuid.replaceAll("-", ""), name: account.name },
-  },
-});
-
-const text = (seen: Seen) => (JSON.parse(seen.disconnect ?? "{}") as { text?: string }).text;
+/** Runs the real client once against the endpoint. */
+const client = (options: Record<string, unknown>) => nodeClient({ port: world.link.port, ...options });
+const session = (account: { name: string; uuid: string }) => joinAs(account, world.mojang.url);
+const text = disconnectText;
 
 describe("minecraft-protocol's client against the link endpoint", () => {
   test.each([

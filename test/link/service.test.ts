@@ -20,11 +20,12 @@ test("without LINK_PORT the service starts no link endpoint", async () => {
   expect(running.link).toBeUndefined();
 });
 
-test("with LINK_PORT the service runs the endpoint on its own port, and its stop closes it", async () => {
+test("with LINK_PORT the service runs the endpoint on its own port, naming LINK_COMMUNITY, with codes from its store; its stop closes it", async () => {
   const mojang = startFakeMojang({ profiles: [NOTCH] });
   try {
     running = await startTestService(join(store.path, "on.db"), {
       LINK_PORT: "0",
+      LINK_COMMUNITY: "Test SMP",
       MOJANG_SESSION_URL: mojang.url,
     });
     const port = running.link?.port ?? 0;
@@ -32,12 +33,21 @@ test("with LINK_PORT the service runs the endpoint on its own port, and its stop
     expect(port).not.toBe(running.port);
     const client = await connectRaw(port);
     client.write(statusExchange(767, 1n));
-    expect(packetsIn(await client.closed)).toHaveLength(2);
-    // Until linked accounts are stored (issue 25, §2) the service's proof port says so, after a real proof.
+    const [status, pong] = packetsIn(await client.closed);
+    expect({ motd: status?.body.string(32_767), pong: pong?.id }).toEqual({
+      motd: expect.stringContaining('"text":"Account link for Test SMP"'),
+      pong: 0x01,
+    });
+    // A real proof gets a code from the service's store, bound to the account, and the commands that take it.
     const outcome = await login({ port, protocol: 767, ...NOTCH, sessionUrl: mojang.url });
+    const code = outcome.text.match(/Your code: ([0-9A-Z]{4}-[0-9A-Z]{4})/)?.[1] as string;
     expect(outcome.text).toBe(
-      "Your Java account Notch is proven,\nbut this service cannot link it to Discord yet: linking is not set up.",
+      `Notch, your account is proven.\nYour code: ${code}\nIn Discord, type /link code:${code} within 10 minutes\n` +
+        `(or /register code:${code} to put it on a whitelist).`,
     );
+    const { services } = running;
+    const found = await services.write((tx) => services.accounts.lookIn(tx, "1", code));
+    expect(found).toMatchObject({ kind: "live", account: NOTCH, method: "java-login" });
     await running.stop();
     running = undefined;
     await expect(connectRaw(port)).rejects.toThrow();

@@ -5,6 +5,7 @@ import { loadConfig } from "../../src/config.ts";
 import { type Demo, startDemo } from "../../src/demo/index.ts";
 import { demo } from "../../src/demo/seed.ts";
 import { silentLogger } from "../../src/shared/logger.ts";
+import { login } from "../helpers/minecraft-client.ts";
 import {
   type MetricFamily,
   parsePrometheus,
@@ -198,6 +199,39 @@ describe.skipIf(!parser)("/metrics with METRICS=on", () => {
     expect(dropped.status).toBeLessThan(300);
     await eventually(async () => reconnects((await scrape()).families) === reconnects(before) + 1);
     await eventually(async () => d.running.health().gateway === "connected");
+  });
+
+  test("the link endpoint's logins by outcome, and proof codes issued and typed", async () => {
+    const port = Number(d.link.slice(d.link.lastIndexOf(":") + 1));
+    const steve = { name: "SteveCraft", uuid: "5f3c0d2b-8a6e-4c1f-9b7d-2e4a6c8f0b13" };
+    const proven = await login({ port, protocol: 769, ...steve, sessionUrl: d.mojang.url });
+    expect(proven.text).toContain("Your code: ");
+    const notJoined = await login({ port, protocol: 769, ...steve });
+    expect(notJoined.text).toStartWith("Could not verify your account with Mojang.");
+    const typed = await fetch(`${d.sandboxUrl}/interactions`, {
+      method: "POST",
+      headers: { "content-type": "application/json" },
+      body: JSON.stringify({
+        userId: demo.users.alex,
+        channelId: demo.channels.java,
+        command: "link",
+        options: { code: "AAAA-AAAA" },
+      }),
+    });
+    expect(typed.status).toBe(200);
+    await d.running.link?.idle();
+    const { text, families } = await scrape();
+    const value = (name: string, labels: Record<string, string>) =>
+      sampleValue(families, `whitelist_sync_${name}`, labels);
+    expect({
+      proven: value("link_logins_total", { outcome: "proven" }),
+      notJoined: value("link_logins_total", { outcome: "not-joined" }),
+      capacity: value("link_connections_refused_total", { reason: "capacity" }),
+      open: value("link_connections", {}),
+      issued: value("proof_codes_total", { event: "issued" }),
+      wrong: value("proof_codes_total", { event: "wrong" }),
+    }).toEqual({ proven: 1, notJoined: 1, capacity: 0, open: 0, issued: 1, wrong: 1 });
+    expect(text).not.toContain("SteveCraft");
   });
 
   test("a write refused because another program holds the database's lock is counted", async () => {

@@ -15,7 +15,7 @@ const FLOODGATE = { floodgatePrefix: ".", replaceSpaces: true };
 const on = (nickType: NickType) => ({ nickType, ...FLOODGATE });
 
 /** The rules a spec must fill: what the compiler asks of a new type, checked once more at run time. */
-const RULES = ["label", "parse", "names", "lookUp", "noAccount", "account", "floodgate"].sort();
+const RULES = ["label", "parse", "names", "lookUp", "noAccount", "account", "floodgate", "proof"].sort();
 
 describe("the nick type table", () => {
   test("lists the four types, in the order /whitelist create offers them", () => {
@@ -31,6 +31,7 @@ describe("the nick type table", () => {
       names: typeof spec.names,
       account: typeof spec.account,
       floodgate: typeof spec.floodgate,
+      proof: typeof spec.proof,
       // A refusal of "no account" only means something where there is a look-up to find none.
       noAccountWithoutLookUp: spec.lookUp === null && spec.noAccount !== null,
     }).toEqual({
@@ -39,12 +40,13 @@ describe("the nick type table", () => {
       names: "function",
       account: "function",
       floodgate: "boolean",
+      proof: "boolean",
       noAccountWithoutLookUp: false,
     });
   });
 
   test("the compiler refuses a type that leaves a rule out", () => {
-    // @ts-expect-error: a spec without `names`, `lookUp`, `noAccount`, `account` and `floodgate` is not a spec.
+    // @ts-expect-error: a spec without `names`, `lookUp`, `noAccount`, `account`, `floodgate` and `proof` is not a spec.
     const partial: NickTypeSpec = { label: "x", parse: (_settings, raw) => ({ nick: raw, gamertag: null }) };
     expect(partial.label).toBe("x");
   });
@@ -261,5 +263,9 @@ describe("how an account reads", () => {
 
   test("only bedrock has Floodgate name its players", () => {
     expect(nickTypes.filter((type) => nickTypeSpecs[type].floodgate)).toEqual(["bedrock"]);
+  });
+
+  test("a Java login proves the accounts of java and premium nicks only", () => {
+    expect(nickTypes.filter((type) => nickTypeSpecs[type].proof)).toEqual(["java", "premium"]);
   });
 });

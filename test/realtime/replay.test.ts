@@ -33,7 +33,7 @@ async function world(count: number) {
         guildId: GUILD,
         whitelistId: wl.id,
         whitelistName: wl.name,
-        entry: { nick: `Player_${i}`, uuid: null, premium: false, expiresAt: null },
+        entry: { nick: `Player_${i}`, uuid: null, premium: false, expiresAt: null, verified: false },
         origin: "discord",
       });
     }
@@ -128,7 +128,7 @@ describe("resuming over a long event log", () => {
           guildId: GUILD,
           whitelistId: wl.id,
           whitelistName: "x".repeat(5000),
-          entry: { nick: `Player_${i}`, uuid: null, premium: false, expiresAt: null },
+          entry: { nick: `Player_${i}`, uuid: null, premium: false, expiresAt: null, verified: false },
           origin: "discord",
         });
       }

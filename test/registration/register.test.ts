@@ -58,6 +58,7 @@ forEachStore("registering a nick", () => {
         createdAt: services.clock.now(),
         expiresAt: null,
         nameCheckedAt: null,
+        verified: false,
       },
       whitelist: wl,
       grantFailures: [],
@@ -66,7 +67,13 @@ forEachStore("registering a nick", () => {
       [
         "entry.added",
         "discord",
-        { nick: "Notch", uuid: "069a79f4-44e9-4726-a5be-fca90e38aaf5", premium: true, expiresAt: null },
+        {
+          nick: "Notch",
+          uuid: "069a79f4-44e9-4726-a5be-fca90e38aaf5",
+          premium: true,
+          expiresAt: null,
+          verified: false,
+        },
         alice.userId,
       ],
     ]);

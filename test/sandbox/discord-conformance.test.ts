@@ -155,6 +155,17 @@ test("every command, button and mode keeps to Discord's published contract, both
   await run(IDS.manager, "whitelist", "remove", { whitelist: "survival", nick: "bob_staff" });
   await logged("Nick removed");
 
+  // Proof of ownership: /link alone says where to join; a code as the link endpoint issues one links Notch, then
+  // /register code: (already linked: the code is used, so a second one) and /unlink.
+  await run(IDS.alice, "link");
+  const notch = { uuid: "069a79f4-44e9-4726-a5be-fca90e38aaf5", name: PROFILES.notch.name };
+  await run(IDS.alice, "link", undefined, {
+    code: (await w.services.accounts.issue(notch, "java-login")).code,
+  });
+  const second = (await w.services.accounts.issue(notch, "java-login")).code;
+  await run(IDS.alice, "register", undefined, { code: second, whitelist: "survival" });
+  await run(IDS.alice, "unlink");
+
   // Export: the file goes as an attachment (multipart, `payload_json`).
   const exported = await run(IDS.manager, "whitelist", "export", { whitelist: "vetted", format: "vanilla" });
   expect(exported.attachments).toHaveLength(1);

@@ -33,6 +33,7 @@ forEachStore("whitelist service", () => {
       onRoleLoss: "remove",
       roleLimits: {},
       entryLifetimeSeconds: null,
+      proof: "off",
     });
     expect((await services.guilds.get(GUILD))?.id).toBe(GUILD);
   });
@@ -86,6 +87,34 @@ forEachStore("whitelist service", () => {
     await expect(services.whitelists.update(a.id, { name: "B" })).rejects.toThrow(
       expect.objectContaining({ code: "name-taken" }),
     );
+  });
+
+  test("proof may be required on java and premium whitelists only, at create and at edit", async () => {
+    services = await testServices();
+    const java = await seedWhitelist(services, { guildId: GUILD, nickType: "java", proof: "required" });
+    const premium = await seedWhitelist(services, { guildId: GUILD, nickType: "premium" });
+    const offline = await seedWhitelist(services, { guildId: GUILD, nickType: "offline" });
+    const refused = {
+      code: "invalid-input",
+      message: expect.stringMatching(/^Proof of ownership is for java and premium whitelists/),
+    };
+    expect({
+      java: java.proof,
+      premium: (await services.whitelists.update(premium.id, { proof: "required" })).proof,
+      offline: await services.whitelists.update(offline.id, { proof: "required" }).catch((e) => e),
+      bedrock: await seedWhitelist(services, {
+        guildId: GUILD,
+        nickType: "bedrock",
+        proof: "required",
+      }).catch((e) => e),
+      off: (await services.whitelists.update(java.id, { proof: "off" })).proof,
+    }).toEqual({
+      java: "required",
+      premium: "required",
+      offline: expect.objectContaining(refused),
+      bedrock: expect.objectContaining(refused),
+      off: "off",
+    });
   });
 });
 

@@ -73,8 +73,20 @@ function entriesContent() {
         json: {
           summary: "No format: entries, oldest first",
           value: [
-            { nick: "Notch", uuid: "069a79f4-44e9-4726-a5be-fca90e38aaf5", premium: true, expiresAt: null },
-            { nick: "alice", uuid: null, premium: false, expiresAt: "2026-12-01T00:00:00.000Z" },
+            {
+              nick: "Notch",
+              uuid: "069a79f4-44e9-4726-a5be-fca90e38aaf5",
+              premium: true,
+              expiresAt: null,
+              verified: true,
+            },
+            {
+              nick: "alice",
+              uuid: null,
+              premium: false,
+              expiresAt: "2026-12-01T00:00:00.000Z",
+              verified: false,
+            },
           ],
         },
         vanilla: {

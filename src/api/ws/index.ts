@@ -13,7 +13,7 @@ Messages are JSON text:
 - on open: \`{"type":"connected","guildId":"…","scope":{"whitelistId":null|"…"}}\`;
 - then, for every change in the key's scope (a whitelist key sees only its whitelist, a guild key its whole
   guild): \`{"id":"42","type":"entry.added"|"entry.removed","guildId","whitelistId","whitelistName",
-  "entry":{"nick","uuid","premium","expiresAt"},"origin":"discord"|"staff"|"api"|…,"timestamp":"…Z"}\`
+  "entry":{"nick","uuid","premium","expiresAt","verified"},"origin":"discord"|"staff"|"api"|…,"timestamp":"…Z"}\`
   (every origin: the EntryEvent schema).
 
 **Resume**: reconnect with \`?after=<last id you processed>\` to get every stored event after it, in order,

@@ -8,7 +8,13 @@ import { fileFormats, formats } from "../../formats/index.ts";
 import { floodgateName } from "../../nicks/floodgate.ts";
 import { nickTypeSpecs, nickTypes } from "../../nicks/types.ts";
 import { DomainError } from "../../shared/errors.ts";
-import { type RegistrationMode, registrationModes, type Whitelist } from "../../whitelists/model.ts";
+import {
+  type ProofSetting,
+  proofSettings,
+  type RegistrationMode,
+  registrationModes,
+  type Whitelist,
+} from "../../whitelists/model.ts";
 import type { BotContext } from "../context.ts";
 import { requireGuildId } from "./preconditions.ts";
 
@@ -20,6 +26,24 @@ const modeLabels: Record<RegistrationMode, string> = {
   message: "message: members post their nick in the channel",
   approval: "approval: /register files a request staff approve",
 };
+
+const proofLabels: Record<ProofSetting, string> = {
+  off: "off: members register any nick (default)",
+  required: "required: members prove their Java account first (java, premium)",
+};
+
+/** The `proof` option of `/whitelist create` and `edit` (docs/decisions.md, Proof of ownership). */
+export const proofOption = (option: SlashCommandStringOption) =>
+  option
+    .setName("proof")
+    .setDescription("Must members prove they own the Java account they register?")
+    .addChoices(...proofSettings.map((value) => ({ name: proofLabels[value], value })));
+
+/** The `proof` option's value, if given. */
+export function proofSetting(options: ChatInputCommandInteraction["options"]): ProofSetting | undefined {
+  const proof = options.getString("proof");
+  return proof === null ? undefined : oneOf(proofSettings, proof, "proof");
+}
 
 /** The choices of a `nick-type` option: each type's name and its label. */
 export const nickTypeChoices = nickTypes.map((value) => ({

@@ -74,7 +74,7 @@ export function createMessageHandler(
       });
     } catch (error) {
       logUnexpected(context, "message registration failed", { guildId: message.guildId }, error);
-      await answer(message, describeFailure(error), REFUSED_REACTION).catch(unanswered);
+      await answer(message, describeFailure(error, context.linkAddress), REFUSED_REACTION).catch(unanswered);
       return;
     }
     await message.react(REGISTERED_REACTION).catch(unanswered);

@@ -43,6 +43,9 @@ export const whitelists = pgTable(
       .default("remove"),
     roleLimits: jsonb("role_limits").$type<Record<string, number>>().notNull().default(sql`'{}'::jsonb`),
     entryLifetimeSeconds: integer("entry_lifetime_seconds"),
+    proof: text("proof", { enum: ["off", "required"] })
+      .notNull()
+      .default("off"),
     createdAt: millis("created_at").notNull(),
   },
   (table) => [uniqueIndex("whitelists_guild_name_key").on(table.guildId, table.nameKey)],
@@ -69,6 +72,7 @@ export const entries = pgTable(
     createdAt: millis("created_at").notNull(),
     expiresAt: millis("expires_at"),
     nameCheckedAt: millis("name_checked_at"),
+    verified: boolean("verified").notNull().default(false),
   },
   (table) => [
     uniqueIndex("entries_whitelist_nick_key").on(table.whitelistId, table.nickKey),
@@ -168,6 +172,55 @@ export const registrationRequests = pgTable(
     uniqueIndex("registration_requests_pending_nick")
       .on(table.whitelistId, table.userId, table.nickKey)
       .where(sql`${table.status} = 'pending'`),
+  ],
+);
+
+/** A Java account a member proved they own, linked to them in one guild. */
+export const linkedAccounts = pgTable(
+  "linked_accounts",
+  {
+    id: serialId(),
+    guildId: text("guild_id").notNull(),
+    userId: text("user_id").notNull(),
+    uuid: text("uuid").notNull(),
+    name: text("name").notNull(),
+    method: text("method", { enum: ["java-login"] }).notNull(),
+    linkedAt: millis("linked_at").notNull(),
+  },
+  (table) => [
+    uniqueIndex("linked_accounts_guild_uuid").on(table.guildId, table.uuid),
+    index("linked_accounts_guild_user").on(table.guildId, table.userId),
+  ],
+);
+
+/** A proof code until it is typed or expires; only its SHA-256 is stored. */
+export const proofCodes = pgTable(
+  "proof_codes",
+  {
+    codeHash: text("code_hash").primaryKey(),
+    uuid: text("uuid").notNull(),
+    name: text("name").notNull(),
+    method: text("method", { enum: ["java-login"] }).notNull(),
+    createdAt: millis("created_at").notNull(),
+    expiresAt: millis("expires_at").notNull(),
+    usedAt: millis("used_at"),
+    usedBy: text("used_by"),
+    usedIn: text("used_in"),
+  },
+  (table) => [index("proof_codes_expires").on(table.expiresAt)],
+);
+
+/** A code typed that was no live code: a Discord user's attempts are limited by these. */
+export const proofAttempts = pgTable(
+  "proof_attempts",
+  {
+    id: serialId(),
+    userId: text("user_id").notNull(),
+    at: millis("at").notNull(),
+  },
+  (table) => [
+    index("proof_attempts_user").on(table.userId, table.at),
+    index("proof_attempts_at").on(table.at),
   ],
 );
 

@@ -11,13 +11,26 @@ import {
   modeChoices,
   nickTypeChoices,
   oneOf,
+  proofOption,
+  proofSetting,
   replaceSpacesOption,
 } from "../options.ts";
 import { requireGuildId, requireManageGuild } from "../preconditions.ts";
 import type { Subcommand } from "../subcommands.ts";
 
-/** What members of a whitelist do to register, and what staff may want to do next. */
+/** What members of a whitelist do to register (proving their account first, where required). */
 export async function howMembersRegister(whitelist: Whitelist, context: BotContext): Promise<string> {
+  const how = await howModeRegisters(whitelist, context);
+  if (whitelist.proof !== "required") return how;
+  return context.linkAddress
+    ? `${how}\n🔒 They prove their account first: they join \`${context.linkAddress}\` in Minecraft Java and type the ` +
+        "code it shows with `/register code:` (staff additions need no proof and are marked unverified)."
+    : `${how}\n⚠️ Proof is required, but this service's link server is off (LINK_PORT is not set): members cannot ` +
+        "prove an account, so they cannot register until it runs. Staff additions still work.";
+}
+
+/** What members of a whitelist do to register in its mode, and what staff may want to do next. */
+async function howModeRegisters(whitelist: Whitelist, context: BotContext): Promise<string> {
   const channel = `<#${whitelist.channelId}>`;
   switch (whitelist.registrationMode) {
     case "command":
@@ -36,7 +49,10 @@ export async function howMembersRegister(whitelist: Whitelist, context: BotConte
   }
 }
 
-/** `/whitelist create name channel nick-type mode max-nicks [floodgate-prefix] [replace-spaces]` (Manage Server). */
+/**
+ * `/whitelist create name channel nick-type mode max-nicks [floodgate-prefix] [replace-spaces] [proof]` (Manage
+ * Server).
+ */
 export const create = {
   data: new SlashCommandSubcommandBuilder()
     .setName("create")
@@ -78,7 +94,8 @@ export const create = {
         .setMaxValue(100),
     )
     .addStringOption(floodgatePrefixOption)
-    .addBooleanOption(replaceSpacesOption),
+    .addBooleanOption(replaceSpacesOption)
+    .addStringOption(proofOption),
 
   async execute(interaction, context) {
     const guildId = requireGuildId(interaction);
@@ -91,6 +108,7 @@ export const create = {
       registrationMode: oneOf(registrationModes, interaction.options.getString("mode", true), "mode"),
       maxNicksPerUser: interaction.options.getInteger("max-nicks", true),
       ...floodgateSettings(interaction.options),
+      proof: proofSetting(interaction.options),
     });
     context.logger.info("whitelist created", {
       guildId,

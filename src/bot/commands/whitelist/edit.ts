@@ -15,6 +15,8 @@ import {
   floodgateSettings,
   modeChoices,
   oneOf,
+  proofOption,
+  proofSetting,
   replaceSpacesOption,
   suggestWhitelists,
   whitelistFromOption,
@@ -44,8 +46,8 @@ function describeRespelling(report: UpkeepReport): string {
 
 /**
  * `/whitelist edit whitelist [name] [channel] [mode] [max-nicks] [enabled] [remove-on-leave] [floodgate-prefix]
- * [replace-spaces] [entry-lifetime] [on-role-loss]` (Manage Server). Switching `on-role-loss` to `remove` checks
- * the members with nicks on it at once (docs/decisions.md, Access follows roles).
+ * [replace-spaces] [entry-lifetime] [on-role-loss] [proof]` (Manage Server). Switching `on-role-loss` to `remove`
+ * checks the members with nicks on it at once (docs/decisions.md, Access follows roles).
  */
 export const edit = {
   data: new SlashCommandSubcommandBuilder()
@@ -96,7 +98,8 @@ export const edit = {
           { name: "remove: their nicks go (default)", value: "remove" },
           { name: "keep: their nicks stay", value: "keep" },
         ),
-    ),
+    )
+    .addStringOption(proofOption),
 
   async execute(interaction, context) {
     requireManageGuild(interaction);
@@ -120,13 +123,14 @@ export const edit = {
           : lifetime.toLowerCase() === "none"
             ? null
             : parseDuration(lifetime),
+      proof: proofSetting(options),
     };
     const given = Object.fromEntries(Object.entries(changes).filter(([, value]) => value !== undefined));
     if (Object.keys(given).length === 0) {
       throw new DomainError(
         "invalid-input",
         "Nothing to change: give at least one of name, channel, mode, max-nicks, enabled, remove-on-leave, " +
-          "floodgate-prefix, replace-spaces, entry-lifetime, on-role-loss.",
+          "floodgate-prefix, replace-spaces, entry-lifetime, on-role-loss, proof.",
       );
     }
     const updated = await context.services.whitelists.update(whitelist.id, given);
@@ -171,6 +175,11 @@ export const edit = {
     if (given.floodgatePrefix !== undefined || given.replaceSpaces !== undefined) {
       described.push(describeFloodgate(updated));
     }
+    if (given.proof !== undefined) {
+      described.push(
+        updated.proof === "required" ? "proof of ownership required" : "no proof of ownership asked",
+      );
+    }
     await answer(
       interaction,
       [
@@ -178,6 +187,9 @@ export const edit = {
         ...(respelled ? [describeRespelling(respelled)] : []),
         ...(given.entryLifetimeSeconds !== undefined
           ? ["Nicks registered before keep the expiry they had; the new lifetime applies from now on."]
+          : []),
+        ...(given.proof === "required"
+          ? ["Nicks registered before stay; only new registrations need a proven account."]
           : []),
         ...(checked ? [checked] : []),
         updated.enabled

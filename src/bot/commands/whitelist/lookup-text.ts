@@ -26,7 +26,12 @@ export function expiry(entry: Pick<EntryRecord, "expiresAt">): string {
   return entry.expiresAt === null ? "never" : moment(entry.expiresAt);
 }
 
-/** The embed of one entry: owner, who added it, when, how, its expiry and its account. */
+/** Whether an entry's owner proved its account (docs/decisions.md, Proof of ownership), as staff read it. */
+export function verifiedText(entry: Pick<EntryRecord, "verified">): string {
+  return entry.verified ? "yes: the owner proved the account" : "no";
+}
+
+/** The embed of one entry: owner, who added it, when, how, whether verified, its expiry and its account. */
 export function entryEmbed(entry: EntryRecord, whitelist: Whitelist): APIEmbed {
   return {
     title: `${entry.nick} on ${whitelist.name}`,
@@ -35,6 +40,7 @@ export function entryEmbed(entry: EntryRecord, whitelist: Whitelist): APIEmbed {
       { name: "Owner", value: `<@${entry.userId}>`, inline: true },
       { name: "Added by", value: `<@${entry.addedBy}>`, inline: true },
       { name: "How", value: howAdded(entry), inline: true },
+      { name: "Verified", value: verifiedText(entry), inline: true },
       { name: "When", value: moment(entry.createdAt), inline: true },
       { name: "Expires", value: expiry(entry), inline: true },
       { name: "Account", value: nickTypeSpecs[whitelist.nickType].account(entry), inline: false },

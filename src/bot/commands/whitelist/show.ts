@@ -24,6 +24,14 @@ import type { Subcommand } from "../subcommands.ts";
 const roles = (roleIds: string[], none: string) =>
   roleIds.length > 0 ? roleMentionsWithin(roleIds, 1024) : none;
 
+/** The whitelist's proof setting, and where members prove their account when it is required. */
+function describeProof(whitelist: Whitelist, linkAddress: string | undefined): string {
+  if (whitelist.proof === "off") return "off: any nick may be registered";
+  return linkAddress
+    ? `required: members prove their Java account at \`${linkAddress}\``
+    : "required, but the link server is off (LINK_PORT unset): members cannot prove an account";
+}
+
 /** How many denied nicks `/whitelist show` lists at most; the rest are counted. */
 export const DENIALS_SHOWN = 10;
 /** Discord's limit on an embed field's value. */
@@ -50,9 +58,9 @@ async function denialsField(whitelist: Whitelist, denials: DenyList, staff: bool
 }
 
 /**
- * `/whitelist show whitelist`: its settings, role lists, nick count and pending requests, Bedrock nicks still
- * without their UUID, its deny list (nicks and reasons to staff, a count to members), and what a privileged
- * intent Discord withholds stops on it (anyone).
+ * `/whitelist show whitelist`: its settings (proof of ownership among them), role lists, nick count (how many
+ * verified) and pending requests, Bedrock nicks still without their UUID, its deny list (nicks and reasons to
+ * staff, a count to members), and what a privileged intent Discord withholds stops on it (anyone).
  */
 export const show = {
   data: new SlashCommandSubcommandBuilder()
@@ -64,6 +72,7 @@ export const show = {
     const wl = await whitelistFromOption(interaction, context);
     const stored = await context.services.entries.list(wl.id);
     const nicks = stored.length;
+    const verified = stored.filter((entry) => entry.verified).length;
     // Bedrock nicks whose Floodgate UUID waits for GeyserMC (an upgrade, or GeyserMC down at the time).
     const withoutUuid = stored.filter((entry) => entry.gamertag !== null && entry.xuid === null).length;
     const pending = (await context.services.registration.listPendingRequests(wl.guildId)).filter(
@@ -91,10 +100,11 @@ export const show = {
             { name: "Nick type", value: wl.nickType, inline: true },
             { name: "Mode", value: wl.registrationMode, inline: true },
             { name: "Nicks per member", value: String(wl.maxNicksPerUser), inline: true },
-            { name: "Nicks", value: String(nicks), inline: true },
+            { name: "Nicks", value: `${nicks} (${verified} verified)`, inline: true },
             { name: "Pending requests", value: String(pending), inline: true },
             { name: "On leave", value: wl.removeOnLeave ? "nicks removed" : "nicks kept", inline: true },
             { name: "Entry lifetime", value: describeLifetime(wl.entryLifetimeSeconds) },
+            { name: "Proof of ownership", value: describeProof(wl, context.linkAddress), inline: true },
             {
               name: "On role loss",
               value: wl.onRoleLoss === "remove" ? "nicks removed" : "nicks kept",

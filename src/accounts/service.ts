@@ -1,0 +1,183 @@
+import { and, asc, count, eq, gt, isNull, lt, min } from "drizzle-orm";
+import type { Db, Store, Tx } from "../db/store.ts";
+import type { Write } from "../db/writer.ts";
+import type { Clock } from "../shared/clock.ts";
+import { noObserver, type Observer } from "../shared/observer.ts";
+import { hashCode, newCode, normaliseCode } from "./codes.ts";
+import type { CodeLookup, IssuedCode, LinkedAccount, ProofMethod, ProvenIdentity } from "./model.ts";
+
+/** How long a code works after it was shown. */
+export const CODE_LIFETIME_MS = 10 * 60_000;
+/** Codes a Discord user may type that link nothing, per window, before they are refused until it passes. */
+export const MAX_REFUSED_CODES = 5;
+/** The window refused codes are counted in (sliding: the oldest one counted leaves it first). */
+export const ATTEMPT_WINDOW_MS = 10 * 60_000;
+/** How long a used or expired code is kept, so typing it says "used" or "expired" rather than "wrong". */
+const KEPT_MS = 24 * 3_600_000;
+
+/** Proof codes and linked accounts (docs/decisions.md, Proof of ownership). */
+export type Accounts = ReturnType<typeof createAccounts>;
+
+/**
+ * The store of proof codes and of the accounts they link: codes are issued when an account is proven (the link
+ * endpoint's login, or another `ProofMethod`), bound to the account and to no guild, and redeemed once by a
+ * member in a guild, inside the caller's transaction (src/registration/linking.ts); codes typed that link nothing
+ * are counted per Discord user. Rules about entries are the registration service's, not this store's.
+ */
+export function createAccounts(deps: { store: Store; write: Write; clock: Clock; observer?: Observer }) {
+  const { write, clock } = deps;
+  const {
+    db,
+    tables: { linkedAccounts, proofCodes, proofAttempts },
+  } = deps.store;
+  const observer = deps.observer ?? noObserver;
+
+  const toLinked = ({ id: _id, ...account }: typeof linkedAccounts.$inferSelect): LinkedAccount => account;
+
+  /** The refused codes `userId` typed within the window now, and when the oldest of them leaves it. */
+  const attemptsOf = async (tx: Tx, userId: string, now: number) => {
+    const [row] = await tx
+      .select({ n: count(), oldest: min(proofAttempts.at) })
+      .from(proofAttempts)
+      .where(and(eq(proofAttempts.userId, userId), gt(proofAttempts.at, now - ATTEMPT_WINDOW_MS)));
+    return { refused: row?.n ?? 0, oldest: row?.oldest ?? now };
+  };
+
+  return {
+    /**
+     * Issues a code for an account just proven: a new row, bound to the account, expiring in 10 minutes. Earlier
+     * codes of the account stay valid (two people sharing an account each get theirs; the first typed links it).
+     * Codes expired long ago and attempts out of the window are pruned in the same write.
+     */
+    async issue(account: ProvenIdentity, method: ProofMethod): Promise<IssuedCode> {
+      const now = clock.now();
+      const issued = await write(async (tx) => {
+        await tx.delete(proofCodes).where(lt(proofCodes.expiresAt, now - KEPT_MS));
+        await tx.delete(proofAttempts).where(lt(proofAttempts.at, now - ATTEMPT_WINDOW_MS));
+        for (;;) {
+          const code = newCode();
+          const hash = hashCode(normaliseCode(code) as string);
+          // One in a trillion that a code is drawn twice within a day; draw again rather than fail.
+          const [taken] = await tx
+            .select({ hash: proofCodes.codeHash })
+            .from(proofCodes)
+            .where(eq(proofCodes.codeHash, hash));
+          if (taken) continue;
+          const expiresAt = now + CODE_LIFETIME_MS;
+          await tx.insert(proofCodes).values({
+            codeHash: hash,
+            uuid: account.uuid,
+            name: account.name,
+            method,
+            createdAt: now,
+            expiresAt,
+          });
+          return { code, expiresAt };
+        }
+      });
+      observer.proofCode("issued");
+      return issued;
+    },
+
+    /**
+     * Inside the caller's transaction: what `typed` is for `userId`. A user refused MAX_REFUSED_CODES times within
+     * the window is `limited` until the oldest of those leaves it, whatever they type. A code that is no live one
+     * (wrong, expired, used) is counted as a refusal, written with the caller's transaction: the caller commits
+     * it (and answers the refusal) rather than throwing. A live code is not used up here (see `useIn`).
+     */
+    async lookIn(tx: Tx, userId: string, typed: string): Promise<CodeLookup> {
+      const symbols = normaliseCode(typed);
+      if (symbols === null) return { kind: "malformed" };
+      const now = clock.now();
+      const attempts = await attemptsOf(tx, userId, now);
+      if (attempts.refused >= MAX_REFUSED_CODES) {
+        return { kind: "limited", retryAt: attempts.oldest + ATTEMPT_WINDOW_MS };
+      }
+      const hash = hashCode(symbols);
+      const [row] = await tx.select().from(proofCodes).where(eq(proofCodes.codeHash, hash));
+      if (row && row.usedAt === null && row.expiresAt > now) {
+        return { kind: "live", hash, account: { uuid: row.uuid, name: row.name }, method: row.method };
+      }
+      await tx.insert(proofAttempts).values({ userId, at: now });
+      const attemptsLeft = MAX_REFUSED_CODES - attempts.refused - 1;
+      return { kind: !row ? "wrong" : row.usedAt !== null ? "reused" : "expired", attemptsLeft };
+    },
+
+    /** Inside the caller's transaction: uses a live code up, recording who typed it in which guild. */
+    async useIn(tx: Tx, hash: string, by: { guildId: string; userId: string }): Promise<void> {
+      await tx
+        .update(proofCodes)
+        .set({ usedAt: clock.now(), usedBy: by.userId, usedIn: by.guildId })
+        .where(and(eq(proofCodes.codeHash, hash), isNull(proofCodes.usedAt)));
+    },
+
+    /**
+     * Inside the caller's transaction: links an account to a member in a guild, or renews the member's own link
+     * (its name and time). The caller has checked that no other member holds it (the store refuses a second owner).
+     */
+    async linkIn(
+      tx: Tx,
+      link: Pick<LinkedAccount, "guildId" | "userId" | "uuid" | "name" | "method">,
+    ): Promise<LinkedAccount> {
+      const linkedAt = clock.now();
+      const [row] = await tx
+        .insert(linkedAccounts)
+        .values({ ...link, linkedAt })
+        .onConflictDoUpdate({
+          target: [linkedAccounts.guildId, linkedAccounts.uuid],
+          set: { name: link.name, method: link.method, linkedAt },
+          setWhere: eq(linkedAccounts.userId, link.userId),
+        })
+        .returning();
+      if (!row) throw new Error(`account ${link.uuid} is linked to another member of guild ${link.guildId}`);
+      return toLinked(row);
+    },
+
+    /** The member an account is linked to in a guild, if any; `q`: a transaction, to see its own rows. */
+    async ownerOf(guildId: string, uuid: string, q: Db = db): Promise<LinkedAccount | undefined> {
+      const [row] = await q
+        .select()
+        .from(linkedAccounts)
+        .where(and(eq(linkedAccounts.guildId, guildId), eq(linkedAccounts.uuid, uuid)));
+      return row && toLinked(row);
+    },
+
+    /** A member's linked accounts in a guild, by name. */
+    async linksOf(guildId: string, userId: string): Promise<LinkedAccount[]> {
+      const rows = await db
+        .select()
+        .from(linkedAccounts)
+        .where(and(eq(linkedAccounts.guildId, guildId), eq(linkedAccounts.userId, userId)))
+        .orderBy(asc(linkedAccounts.name));
+      return rows.map(toLinked);
+    },
+
+    /** Forgets a member's link of an account in a guild; resolves with it, or undefined when there was none. */
+    async unlink(guildId: string, userId: string, uuid: string): Promise<LinkedAccount | undefined> {
+      const [row] = await write((tx) =>
+        tx
+          .delete(linkedAccounts)
+          .where(
+            and(
+              eq(linkedAccounts.guildId, guildId),
+              eq(linkedAccounts.userId, userId),
+              eq(linkedAccounts.uuid, uuid),
+            ),
+          )
+          .returning(),
+      );
+      return row && toLinked(row);
+    },
+
+    /** Forgets every account a member linked in a guild (they left it); resolves with how many. */
+    async forgetMember(guildId: string, userId: string): Promise<number> {
+      const rows = await write((tx) =>
+        tx
+          .delete(linkedAccounts)
+          .where(and(eq(linkedAccounts.guildId, guildId), eq(linkedAccounts.userId, userId)))
+          .returning({ id: linkedAccounts.id }),
+      );
+      return rows.length;
+    },
+  };
+}

@@ -1,0 +1,42 @@
+import { SlashCommandBuilder } from "discord.js";
+import type { Command } from "../context.ts";
+import { actingMember } from "../members.ts";
+import { answer } from "./answer.ts";
+import { requireGuildId } from "./preconditions.ts";
+
+/**
+ * `/unlink [account] [member]`: forgets a Java account you linked on this server (Manage Server: another member's).
+ * Their nicks stay on the whitelists.
+ */
+export const unlink = {
+  data: new SlashCommandBuilder()
+    .setName("unlink")
+    .setDescription("Forget a Minecraft Java account linked to you on this server")
+    .addStringOption((option) =>
+      option
+        .setName("account")
+        .setDescription("Its name (default: your only linked account)")
+        .setMaxLength(40),
+    )
+    .addUserOption((option) =>
+      option.setName("member").setDescription("Staff (Manage Server): unlink this member's account instead"),
+    )
+    .toJSON(),
+
+  async execute(interaction, context) {
+    const actor = actingMember(interaction);
+    const userId = interaction.options.getUser("member")?.id ?? actor.userId;
+    const gone = await context.services.linking.unlink({
+      guildId: requireGuildId(interaction),
+      actor,
+      userId,
+      account: interaction.options.getString("account"),
+    });
+    const whose = userId === actor.userId ? "you" : `<@${userId}>`;
+    await answer(
+      interaction,
+      `🔓 **${gone.name}** is no longer linked to ${whose} on this server. Nicks registered with it stay on the ` +
+        "whitelists (`/unregister` removes one); proving it again takes `/link`.",
+    );
+  },
+} satisfies Command;

@@ -1,0 +1,272 @@
+import type { CodeLookup, LinkedAccount } from "../accounts/model.ts";
+import type { Accounts } from "../accounts/service.ts";
+import type { Write } from "../db/writer.ts";
+import type { ChangeNotice } from "../entries/bus.ts";
+import { BY_MEMBER, type EntryRecord } from "../entries/model.ts";
+import type { EntryService } from "../entries/service.ts";
+import { type Identity, nickTypeSpecs } from "../nicks/types.ts";
+import { DomainError } from "../shared/errors.ts";
+import type { Logger } from "../shared/logger.ts";
+import { noObserver, type Observer } from "../shared/observer.ts";
+import { clip } from "../shared/text.ts";
+import type { Whitelist } from "../whitelists/model.ts";
+import type { WhitelistService } from "../whitelists/service.ts";
+import type { Member, MemberEntry, Submission } from "./model.ts";
+import type { RegistrationService } from "./service.ts";
+
+/**
+ * What typing a code did: the account now linked to the member in the guild, the entries of other members that
+ * held it (removed: one owner per account per guild) and the member's own entries of it now verified.
+ */
+export type Linked = { account: LinkedAccount; took: MemberEntry[]; verified: MemberEntry[] };
+
+/**
+ * What `/register code:` did: the link, then the registration (`registered`, or a request on an `approval`
+ * whitelist), `already` (the member holds it there already, verified now), or `refused` (the link stands, the
+ * registration was refused: why).
+ */
+export type CodeRegistration = Linked &
+  (
+    | { outcome: "registered"; submission: Submission }
+    | { outcome: "already"; entry: EntryRecord; whitelist: Whitelist }
+    | { outcome: "refused"; whitelist: Whitelist; error: DomainError }
+  );
+
+/** The linking use cases (docs/decisions.md, Proof of ownership). */
+export type Linking = ReturnType<typeof createLinking>;
+
+/** What a redemption's write ends with: a link (and its notices), the code refused, or the account held. */
+type Redemption =
+  | Exclude<CodeLookup, { kind: "live" }>
+  | { kind: "held"; name: string }
+  | {
+      kind: "linked";
+      account: LinkedAccount;
+      notices: ChangeNotice[];
+      took: MemberEntry[];
+      verified: MemberEntry[];
+    };
+
+/**
+ * Linking proven accounts to members (docs/decisions.md, Proof of ownership): a member types the code the link
+ * endpoint showed; in one write the code is used up, the account linked to them in this guild, the entries other
+ * members hold of it on the guild's whitelists removed (one owner per account per guild, origin `system`, the
+ * log saying who proved it) and their own entries of it marked verified (changes in place). Then, for
+ * `/register code:`, the account is registered as proven. Unlinking forgets a link; entries stay as they are.
+ */
+export function createLinking(deps: {
+  accounts: Accounts;
+  whitelists: WhitelistService;
+  entries: EntryService;
+  registration: Pick<RegistrationService, "submit">;
+  write: Write;
+  logger: Logger;
+  observer?: Observer;
+}) {
+  const { accounts, whitelists, entries, registration, write, logger } = deps;
+  const observer = deps.observer ?? noObserver;
+
+  /** The redemption's write: everything a code changes, in one commit (see `link`). */
+  const redeem = async (guildId: string, member: Member, code: string): Promise<Redemption> => {
+    const guildWhitelists = await whitelists.listForGuild(guildId);
+    return write(
+      async (tx): Promise<Redemption> => {
+        const found = await accounts.lookIn(tx, member.userId, code);
+        if (found.kind !== "live") return found;
+        const holder = await accounts.ownerOf(guildId, found.account.uuid, tx);
+        if (holder && holder.userId !== member.userId) return { kind: "held", name: found.account.name };
+        await accounts.useIn(tx, found.hash, { guildId, userId: member.userId });
+        const account = await accounts.linkIn(tx, {
+          guildId,
+          userId: member.userId,
+          ...found.account,
+          method: found.method,
+        });
+        const notices: ChangeNotice[] = [];
+        const took: MemberEntry[] = [];
+        const verified: MemberEntry[] = [];
+        for (const whitelist of guildWhitelists) {
+          const held = await entries.findByUuid(whitelist.id, account.uuid, tx);
+          const others = held.filter((entry) => entry.userId !== member.userId);
+          const own = held.filter((entry) => entry.userId === member.userId && !entry.verified);
+          const ids = (list: EntryRecord[]) => list.map((entry) => entry.id);
+          const removed = await entries.removeIn(tx, whitelist, ids(others), "system", member.userId, {
+            provenBy: member.userId,
+          });
+          const changed = await entries.verifyIn(tx, whitelist, ids(own), BY_MEMBER, member.userId);
+          notices.push(...removed, ...changed);
+          took.push(...removed.map(({ entry }) => ({ entry, whitelist })));
+          verified.push(...changed.filter((n) => n.replaces).map(({ entry }) => ({ entry, whitelist })));
+        }
+        return { kind: "linked", account, notices, took, verified };
+      },
+      (done) => {
+        if (done.kind === "linked") entries.publish(done.notices);
+      },
+    );
+  };
+
+  /** The refusal of a redemption that linked nothing, told to the metrics. */
+  const refusal = (outcome: Exclude<Redemption, { kind: "linked" }>): DomainError => {
+    switch (outcome.kind) {
+      case "malformed":
+        return DomainError.with(
+          "code-invalid",
+          "That is not a code: a code is 8 letters and digits, like K7QX-29MD, shown when you join the link server.",
+          { reason: "malformed", attemptsLeft: null },
+        );
+      case "limited":
+        observer.proofCode("limited");
+        return DomainError.with(
+          "code-limited",
+          "Too many codes that did not work: wait before you type another.",
+          { retryAt: outcome.retryAt },
+        );
+      case "held":
+        return DomainError.with(
+          "account-linked",
+          `${outcome.name} is linked to another member of this server, who proved it before you. If the account is ` +
+            "yours now, ask them to unlink it, or ask staff.",
+          { account: outcome.name, self: true },
+        );
+      default: {
+        observer.proofCode(outcome.kind);
+        const what = {
+          wrong: "That code does not exist: check it and type it again.",
+          expired: "That code has expired (codes last 10 minutes): join the link server again for a new one.",
+          reused: "That code was used already: join the link server again for a new one.",
+        }[outcome.kind];
+        return DomainError.with("code-invalid", what, {
+          reason: outcome.kind,
+          attemptsLeft: outcome.attemptsLeft,
+        });
+      }
+    }
+  };
+
+  const service = {
+    /**
+     * Links the account a code proves to `member` in the guild (see createLinking). Refused: a malformed code
+     * ("code-invalid", not counted), a wrong, expired or used one ("code-invalid", counted), too many of those
+     * lately ("code-limited"), an account another member of the guild linked ("account-linked"; the code stays
+     * usable, say once they unlinked it).
+     */
+    async link(input: { guildId: string; member: Member; code: string }): Promise<Linked> {
+      const outcome = await redeem(input.guildId, input.member, input.code);
+      if (outcome.kind !== "linked") throw refusal(outcome);
+      observer.proofCode("redeemed");
+      const { account, took, verified } = outcome;
+      logger.info("account linked", {
+        guildId: input.guildId,
+        userId: input.member.userId,
+        uuid: account.uuid,
+        name: account.name,
+        took: took.length,
+        verified: verified.length,
+      });
+      return { account, took, verified };
+    },
+
+    /**
+     * `/register code:` on a whitelist: links the account (see `link`), then registers it as proven for the member
+     * (`registration.submit`: a request on an `approval` whitelist). Only a whitelist whose nick type a Java login
+     * proves takes a code; that is checked before the code is used. A refused registration leaves the link.
+     */
+    async registerWithCode(input: {
+      whitelist: Whitelist;
+      member: Member;
+      code: string;
+    }): Promise<CodeRegistration> {
+      const { whitelist, member } = input;
+      if (!nickTypeSpecs[whitelist.nickType].proof) {
+        throw new DomainError(
+          "invalid-input",
+          `${whitelist.name} takes ${whitelist.nickType} nicks, and a code proves a Java account. Link it with ` +
+            "/link instead, or register on a java or premium whitelist.",
+        );
+      }
+      const linked = await service.link({ guildId: whitelist.guildId, member, code: input.code });
+      const { account } = linked;
+      const [mine] = (await entries.findByUuid(whitelist.id, account.uuid)).filter(
+        (entry) => entry.userId === member.userId,
+      );
+      if (mine) return { ...linked, outcome: "already", entry: mine, whitelist };
+      const proven: Identity = {
+        nick: account.name,
+        uuid: account.uuid,
+        premium: true,
+        gamertag: null,
+        xuid: null,
+      };
+      try {
+        const submission = await registration.submit({
+          whitelist,
+          member,
+          nick: account.name,
+          account: proven,
+        });
+        return { ...linked, outcome: "registered", submission };
+      } catch (error) {
+        if (!(error instanceof DomainError)) throw error;
+        return { ...linked, outcome: "refused", whitelist, error };
+      }
+    },
+
+    /** A member's linked accounts in a guild, by name. */
+    linksOf(guildId: string, userId: string): Promise<LinkedAccount[]> {
+      return accounts.linksOf(guildId, userId);
+    },
+
+    /**
+     * Forgets a linked account: the member's own, or (Manage Server) another member's (`userId`). `account`: its
+     * name or UUID, any letter case; none: the member's only one. Their entries stay, verified as they were: the
+     * account was proven theirs when they were stored.
+     */
+    async unlink(input: {
+      guildId: string;
+      actor: Member;
+      userId?: string | null;
+      account?: string | null;
+    }): Promise<LinkedAccount> {
+      const userId = input.userId ?? input.actor.userId;
+      const self = userId === input.actor.userId;
+      if (!self && !input.actor.canManageGuild) {
+        throw new DomainError(
+          "not-manager",
+          "Only staff with Manage Server can unlink another member's account.",
+        );
+      }
+      const links = await accounts.linksOf(input.guildId, userId);
+      const typed = input.account?.trim().toLowerCase() ?? "";
+      const chosen = typed
+        ? links.filter((link) => link.name.toLowerCase() === typed || link.uuid === typed)
+        : links;
+      const whose = self ? "You have" : "That member has";
+      if (chosen.length === 0) {
+        throw new DomainError(
+          "not-linked",
+          typed
+            ? `${whose} no linked account ${clip(input.account?.trim() ?? "")} on this server.`
+            : `${whose} no linked account on this server.`,
+        );
+      }
+      if (chosen.length > 1) {
+        throw new DomainError(
+          "not-linked",
+          `${whose} ${chosen.length} linked accounts (${chosen.map((link) => link.name).join(", ")}): name one.`,
+        );
+      }
+      const link = chosen[0] as LinkedAccount;
+      const gone = await accounts.unlink(input.guildId, userId, link.uuid);
+      if (!gone) throw new DomainError("not-linked", `${link.name} is no longer linked.`);
+      logger.info("account unlinked", {
+        guildId: input.guildId,
+        userId,
+        uuid: gone.uuid,
+        actorId: input.actor.userId,
+      });
+      return gone;
+    },
+  };
+  return service;
+}
