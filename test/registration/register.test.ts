@@ -391,7 +391,9 @@ forEachStore("roles on registration", () => {
     expect((await services.entries.list(wl.id)).map((e) => [e.nick, e.grantedRoleIds])).toEqual([
       [results[0].status === "fulfilled" ? "One" : "Two", [PLAYER_ROLE]],
     ]);
-    // The loser's grant is not reverted: the winner's entry records that role.
-    expect(roles.calls.map((call) => call.op)).toEqual(["grant", "grant"]);
+    // The loser was refused before its grant (it saw the winner's entry), or granted the role the winner's entry
+    // records: either way nothing is reverted.
+    expect(roles.calls.map((call) => call.op)).toContain("grant");
+    expect(roles.calls.filter((call) => call.op !== "grant")).toEqual([]);
   });
 });
