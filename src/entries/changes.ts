@@ -35,45 +35,26 @@ export function createEntryChanges(deps: {
     for (const notice of notices) bus.publish(notice);
   };
 
+  /** Writes the event of a change of `type`, in the changing transaction. */
+  const appendEvent =
+    (type: EntryEvent["type"]) =>
+    (tx: Tx, whitelist: Whitelist, origin: Origin, detail: ChangeDetail): Promise<EntryEvent> =>
+      events.append(
+        tx,
+        {
+          type,
+          guildId: whitelist.guildId,
+          whitelistId: whitelist.id,
+          whitelistName: whitelist.name,
+          entry: detail.entry,
+          origin,
+        },
+        detail,
+      );
   /** The `entry.removed` event of a deletion, written in the deleting transaction. */
-  const appendRemoval = (
-    tx: Tx,
-    whitelist: Whitelist,
-    origin: Origin,
-    detail: ChangeDetail,
-  ): Promise<EntryEvent> =>
-    events.append(
-      tx,
-      {
-        type: "entry.removed",
-        guildId: whitelist.guildId,
-        whitelistId: whitelist.id,
-        whitelistName: whitelist.name,
-        entry: detail.entry,
-        origin,
-      },
-      detail,
-    );
-
+  const appendRemoval = appendEvent("entry.removed");
   /** The `entry.added` event of an entry stored (or of its new state), written in the storing transaction. */
-  const appendAddition = (
-    tx: Tx,
-    whitelist: Whitelist,
-    origin: Origin,
-    detail: ChangeDetail,
-  ): Promise<EntryEvent> =>
-    events.append(
-      tx,
-      {
-        type: "entry.added",
-        guildId: whitelist.guildId,
-        whitelistId: whitelist.id,
-        whitelistName: whitelist.name,
-        entry: detail.entry,
-        origin,
-      },
-      detail,
-    );
+  const appendAddition = appendEvent("entry.added");
 
   /**
    * Deletes the matching entries, each with its `entry.removed` event, oldest first: the notices to publish.
