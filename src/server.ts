@@ -80,7 +80,9 @@ export async function startService(config: Config, options: ServiceStartOptions)
   const abandon = async () => {
     await stopPruning();
     await link?.stop();
-    await app.stop();
+    // Elysia's stop on a server that never listened prints a stack trace to the console (stdout too, which
+    // would break LOG_FORMAT=json) before throwing: only a server that listens is stopped.
+    if (app.server) await app.stop();
     await metricsServer?.stop();
     await webhookSender.stop();
     await closeStore(services.db);
