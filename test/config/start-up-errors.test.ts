@@ -86,6 +86,27 @@ describe("start-up stops with one line naming the setting, and exit code 78", ()
     }
   });
 
+  test.each([
+    [
+      "mysql://u:secretpw@127.0.0.1/wl",
+      'DATABASE_URL must be a postgres:// URL: PostgreSQL instead of the SQLite file, for several replicas on one database (got "mysql://u:***@127.0.0.1/wl")',
+    ],
+    [
+      "postgres://u:secretpw@127.0.0.1:abc/wl",
+      'DATABASE_URL has the port "abc", not a number 1-65535: it must be postgres://user:password@host:5432/database (special characters percent-encoded) (got "postgres://u:***@127.0.0.1:abc/wl")',
+    ],
+    [
+      "postgres://u:secretpw@127.0.0.1:99999/wl",
+      'DATABASE_URL has the port "99999", not a number 1-65535: it must be postgres://user:password@host:5432/database (special characters percent-encoded) (got "postgres://u:***@127.0.0.1:99999/wl")',
+    ],
+  ])("DATABASE_URL %s: named, and its password never shown", async (url, message) => {
+    expect(await start("serve", { DATABASE_URL: url })).toEqual({
+      exitCode: 78,
+      stdout: "",
+      stderr: `Configuration error: ${message}\n`,
+    });
+  });
+
   test("DATABASE_PATH that is some other file, not a database", async () => {
     const file = join(dir.path, "notes.txt");
     writeFileSync(file, "these are my notes, not a database\n");
