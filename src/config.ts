@@ -160,7 +160,16 @@ export const ConfigSchema = t.Object({
     minimum: 0,
     maximum: 60_000,
     default: 2000,
-    description: "milliseconds to wait for a database lock, 0-60000",
+    description:
+      "milliseconds to wait for a database lock (a write's; on PostgreSQL any statement's), 0-60000",
+  }),
+  DB_QUERY_TIMEOUT_MS: t.Integer({
+    minimum: 100,
+    maximum: 600_000,
+    default: 5000,
+    description:
+      "PostgreSQL: milliseconds one database call may take, waiting for a pooled connection included, " +
+      "100-600000; past it the call fails (API: 503)",
   }),
   LINK_PORT: t.Optional(
     t.Integer({

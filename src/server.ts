@@ -50,6 +50,8 @@ export type ServiceStartOptions = {
   renamePassMs?: number;
   /** How long after a check an account is due again, instead of RENAME_CHECK_DAYS (the demo: every pass). */
   renameCheckEveryMs?: number;
+  /** Aborted when a shutdown is asked for during start-up: ends the wait for a PostgreSQL not reachable yet. */
+  signal?: AbortSignal;
 };
 
 const DAY_MS = 24 * 3_600_000;
@@ -165,7 +167,7 @@ export async function startService(config: Config, options: ServiceStartOptions)
  */
 async function openParts(
   config: Config,
-  options: Pick<ServiceStartOptions, "logger" | "renameCheckEveryMs"> & { clock: Clock },
+  options: Pick<ServiceStartOptions, "logger" | "renameCheckEveryMs" | "signal"> & { clock: Clock },
 ): Promise<{
   discord: DiscordRest | undefined;
   metrics: Metrics | undefined;
@@ -190,6 +192,8 @@ async function openParts(
     cacheMaxBytes: config.CACHE_MAX_MB * 1024 * 1024,
     path: config.DATABASE_PATH,
     busyTimeoutMs: config.DB_BUSY_TIMEOUT_MS,
+    queryTimeoutMs: config.DB_QUERY_TIMEOUT_MS,
+    signal: options.signal,
     allowPrivateWebhooks: config.WEBHOOK_ALLOW_PRIVATE,
     mojangApiUrl: config.MOJANG_API_URL,
     mojangSessionUrl: config.MOJANG_SESSION_URL,

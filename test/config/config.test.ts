@@ -21,6 +21,7 @@ describe("configuration", () => {
       WEBHOOK_ALLOW_PRIVATE: false,
       EVENT_RETENTION_DAYS: 7,
       DB_BUSY_TIMEOUT_MS: 2000,
+      DB_QUERY_TIMEOUT_MS: 5000,
       METRICS: "off",
       CACHE_MAX_MB: 16,
     });
