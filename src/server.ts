@@ -1,4 +1,5 @@
 import { createApi } from "./api/app.ts";
+import { secured, securedHandler } from "./api/security-headers.ts";
 import type { Bot } from "./bot/client.ts";
 import type { DiscordRest } from "./bot/discord.ts";
 import { electLeader } from "./cluster/leader.ts";
@@ -305,11 +306,13 @@ function serveMetrics(config: Config, scrape: () => Promise<Response>) {
     hostname: config.HOST,
     port: config.METRICS_PORT,
     reusePort: false,
-    routes: { "/metrics": { GET: scrape } },
+    routes: { "/metrics": { GET: securedHandler(scrape) } },
     fetch: () =>
-      new Response("Only GET /metrics is served on METRICS_PORT.\n", {
-        status: 404,
-        headers: { "content-type": "text/plain; charset=utf-8" },
-      }),
+      secured(
+        new Response("Only GET /metrics is served on METRICS_PORT.\n", {
+          status: 404,
+          headers: { "content-type": "text/plain; charset=utf-8" },
+        }),
+      ),
   });
 }
