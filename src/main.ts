@@ -23,6 +23,15 @@ Usage:
   whitelist-sync sync --url … --key … --whitelist … --out …
                                      keep a game server's whitelist file current from a running service
                                      (no plugin needed; whitelist-sync sync --help for its options)
+  whitelist-sync backup <file>       copy the database (DATABASE_URL or DATABASE_PATH) into a new SQLite file,
+                                     consistent, while the service runs
+  whitelist-sync restore <file> [--yes]
+                                     say what restoring a backup would replace; --yes: replace it (stop the
+                                     service first; a SQLite file replaced is kept beside it)
+  whitelist-sync copy --from <db> --to <db>
+                                     copy a stopped database into an empty one, ids and event order kept (a
+                                     file path or a postgres:// URL each; one left out is DATABASE_URL or
+                                     DATABASE_PATH): move from SQLite to PostgreSQL, or back
   whitelist-sync --version           print the version, the commit and the platform it was built for
   whitelist-sync --help              print this help
 
@@ -167,6 +176,12 @@ async function main(argv: string[]): Promise<void> {
   if (argv[0] === "sync") {
     const { runSyncCommand } = await import("./sync/index.ts");
     process.exit(await runSyncCommand(argv.slice(1), { handleSignals: true }));
+  }
+  // The store commands have their own options (--from, --to, --yes, a file), so they too come before the service's.
+  const store = argv[0];
+  if ((store === "copy" || store === "backup" || store === "restore") && !argv.includes("--help")) {
+    const { runStoreCommand } = await import("./backup/index.ts");
+    process.exit(await runStoreCommand(store, argv.slice(1)));
   }
   if (argv.includes("--help") || argv.includes("-h") || argv[0] === "help") {
     console.log(HELP);
