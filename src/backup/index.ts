@@ -1,7 +1,7 @@
 import type { Database } from "bun:sqlite";
-import { existsSync, rmSync } from "node:fs";
+import { existsSync, mkdirSync, rmSync } from "node:fs";
 import { homedir } from "node:os";
-import { join, resolve } from "node:path";
+import { dirname, join, resolve } from "node:path";
 import type { SQL } from "bun";
 import { type Config, flagsToEnv, loadConfig } from "../config.ts";
 import { userDataDirectory } from "../shared/data-dir.ts";
@@ -207,6 +207,7 @@ async function copyInto(to: string, read: Opened["read"]): Promise<CopyReport> {
 /** `backup <file>`: a consistent copy of the running store into a new SQLite file. */
 async function backup(store: string, file: string, out: StoreCommandIo["out"]): Promise<void> {
   if (existsSync(file)) throw new StoreCommandError(`${resolve(file)} exists: back up into a new file`);
+  mkdirSync(dirname(resolve(file)), { recursive: true });
   if (isPostgres(store)) {
     // One repeatable-read snapshot of PostgreSQL, written as a SQLite file at this version's schema.
     const client = await openPostgresFor(store, "backup");
@@ -264,6 +265,7 @@ async function restore(
       existing.close();
     }
     if (!tell(file, store, replaced, incoming, yes, out)) return false;
+    mkdirSync(dirname(resolve(store)), { recursive: true });
     const staged = `${store}.restoring`;
     rmSync(staged, { force: true });
     const report = await copyInto(staged, backupFile.read);

@@ -20,7 +20,7 @@ export type LogStyle = { format: LogFormat; color?: boolean };
  */
 export function createLogger(
   level: LogLevel = "info",
-  write: (line: string) => void = (line) => process.stdout.write(line),
+  write: (line: string) => void = toStdout,
   style: LogStyle = { format: "json" },
 ): Logger {
   const threshold = logLevels.indexOf(level);
@@ -32,6 +32,18 @@ export function createLogger(
       write(line(new Date(), name, message, fields));
     };
   return { debug: at("debug"), info: at("info"), warn: at("warn"), error: at("error") };
+}
+
+/**
+ * Writes a line to standard output. A line that cannot be written (whoever read the output has gone: EPIPE) is
+ * lost rather than thrown: logging must never stop the service, nor turn a clean shutdown into exit code 1.
+ */
+function toStdout(line: string): void {
+  try {
+    process.stdout.write(line);
+  } catch {
+    // the reader is gone; nothing to tell it
+  }
 }
 
 /**

@@ -5,6 +5,8 @@ import * as schema from "./schema.ts";
 
 /** How often the store is probed while nothing else asks for it. */
 const PROBE_EVERY_MS = 5_000;
+/** Probes asked for by failing calls run at most this often. */
+const TRIGGERED_AT_MOST_EVERY_MS = 1_000;
 
 /**
  * One statement that needs every table of the schema: `LIMIT 0` reads no row, but planning it takes each table's
@@ -26,7 +28,7 @@ export type Probe = {
 };
 
 /**
- * Probes the store every 5 s, and at once when a call fails as unavailable, through the services' own bounded
+ * Probes the store every 5 s, and at once when a call fails as unavailable (at most once a second), through the services' own bounded
  * pool (`withDeadlines`): a locked table, a pool whose every connection is taken and a server that does not answer
  * all show. It is unreadable as soon as a probe has waited `budgetMs` (DB_BUSY_TIMEOUT_MS, at least 100 ms) without
  * an answer, and readable again once one answers. Measured on the monotonic clock: a real wait, never a test's
@@ -36,9 +38,10 @@ export function createProbe(pool: SQL, budgetMs: number): Probe {
   const budget = Math.max(100, budgetMs);
   let answered = true;
   let since: number | undefined;
-  const probe = () => {
+  let last = Number.NEGATIVE_INFINITY;
+  const run = () => {
     if (since !== undefined) return;
-    since = performance.now();
+    since = last = performance.now();
     pool.unsafe(PROBE_SQL).then(
       () => {
         answered = true;
@@ -50,11 +53,14 @@ export function createProbe(pool: SQL, budgetMs: number): Probe {
       },
     );
   };
-  const timer = setInterval(probe, PROBE_EVERY_MS);
+  const timer = setInterval(run, PROBE_EVERY_MS);
   timer.unref();
   return {
     readable: () => answered && (since === undefined || performance.now() - since <= budget),
-    probe,
+    // A flood of failing calls (a server down) asks for a probe with each: one a second is enough to know.
+    probe: () => {
+      if (performance.now() - last >= TRIGGERED_AT_MOST_EVERY_MS) run();
+    },
     stop: () => clearInterval(timer),
   };
 }
