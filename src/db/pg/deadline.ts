@@ -35,6 +35,9 @@ type Query<T> = PromiseLike<T> & { cancel(): unknown; values(): Query<T> };
  *   statement, so a write reported as failed cannot commit late. Once started, its statements are bounded by the
  *   server's own timeouts.
  * The services never see the difference; the cluster's LISTEN and leader connections use the pool itself.
+ * Writes go through transactions (the writer), where a late start is harmless as said. A statement outside one
+ * is a read, or the leader's outbox cursor (an idempotent upsert): one cancelled just as the server committed it
+ * may stand although its caller was told it failed, which for those changes nothing.
  */
 export function withDeadlines(client: SQL, deadlines: Deadlines): SQL {
   const { queryMs, onUnavailable } = deadlines;
