@@ -4,6 +4,7 @@ import { ConfigError } from "./shared/errors.ts";
 import { readFlags } from "./shared/flags.ts";
 import { isListenHost, parseTrustProxy, type TrustProxy } from "./shared/ip.ts";
 import { logFormats, logLevels } from "./shared/logger.ts";
+import { redactUrl } from "./shared/redact.ts";
 
 const Port = (fallback: number) =>
   t.Integer({
@@ -159,7 +160,16 @@ export const ConfigSchema = t.Object({
     minimum: 0,
     maximum: 60_000,
     default: 2000,
-    description: "milliseconds to wait for a database lock, 0-60000",
+    description:
+      "milliseconds to wait for a database lock (a write's; on PostgreSQL any statement's), 0-60000",
+  }),
+  DB_QUERY_TIMEOUT_MS: t.Integer({
+    minimum: 100,
+    maximum: 600_000,
+    default: 5000,
+    description:
+      "PostgreSQL: milliseconds one database call may take, waiting for a pooled connection included, " +
+      "100-600000; past it the call fails (API: 503)",
   }),
   LINK_PORT: t.Optional(
     t.Integer({
@@ -190,6 +200,34 @@ export const ConfigSchema = t.Object({
 
 /** The parsed configuration; TRUST_PROXY is parsed into the ranges it names, once, here. */
 export type Config = Omit<Static<typeof ConfigSchema>, "TRUST_PROXY"> & { TRUST_PROXY: TrustProxy };
+
+/** A value as an error message may show it: DATABASE_URL without its password, the token not at all. */
+function shown(name: string, value: string): string {
+  if (name === "DATABASE_URL") return redactUrl(value);
+  if (name === "DISCORD_TOKEN") return "(hidden)";
+  return value;
+}
+
+/**
+ * What the pattern of DATABASE_URL lets through but Bun's client would refuse with a bare `Invalid URL` (exit 1,
+ * no variable named): a port that is not a number 1-65535, or a text that is no URL at all.
+ */
+function checkDatabaseUrl(url: string): void {
+  const got = `(got ${JSON.stringify(redactUrl(url))})`;
+  const port = url.match(/^[a-z]+:\/\/(?:[^/?#]*@)?(?:\[[^\]]*\]|[^:/?#]*)(?::([^/?#]*))?/i)?.[1];
+  if (port !== undefined && !(/^\d{1,5}$/.test(port) && Number(port) >= 1 && Number(port) <= 65535)) {
+    throw new ConfigError(
+      `DATABASE_URL has the port ${JSON.stringify(port)}, not a number 1-65535: it must be ${DATABASE_URL_FORM} ${got}`,
+    );
+  }
+  try {
+    new URL(url);
+  } catch {
+    throw new ConfigError(`DATABASE_URL is not a valid URL: it must be ${DATABASE_URL_FORM} ${got}`);
+  }
+}
+
+const DATABASE_URL_FORM = "postgres://user:password@host:5432/database (special characters percent-encoded)";
 
 /** Turns `--database-path x` / `--port=3000` style flags into the matching variable names. */
 export function flagsToEnv(argv: readonly string[]): Record<string, string> {
@@ -224,10 +262,11 @@ export function loadConfig(source: Record<string, string | undefined>): Config {
   if (error) {
     const name = error.path.replace(/^\//, "").split("/")[0] ?? "configuration";
     const schema = (ConfigSchema.properties as Record<string, TSchema>)[name];
-    const got = raw[name] === undefined ? "nothing" : JSON.stringify(raw[name]);
+    const got = raw[name] === undefined ? "nothing" : JSON.stringify(shown(name, raw[name]));
     throw new ConfigError(`${name} must be ${schema?.description ?? error.message} (got ${got})`);
   }
   const settings = converted as Static<typeof ConfigSchema>;
+  if (settings.DATABASE_URL !== undefined) checkDatabaseUrl(settings.DATABASE_URL);
   if (!isListenHost(settings.HOST)) {
     throw new ConfigError(
       `HOST must be ${ConfigSchema.properties.HOST.description} (got ${JSON.stringify(settings.HOST)})`,

@@ -23,6 +23,15 @@ Usage:
   whitelist-sync sync --url … --key … --whitelist … --out …
                                      keep a game server's whitelist file current from a running service
                                      (no plugin needed; whitelist-sync sync --help for its options)
+  whitelist-sync backup <file>       copy the database (DATABASE_URL or DATABASE_PATH) into a new SQLite file,
+                                     consistent, while the service runs
+  whitelist-sync restore <file> [--yes]
+                                     say what restoring a backup would replace; --yes: replace it (stop the
+                                     service first; a SQLite file replaced is kept beside it)
+  whitelist-sync copy --from <db> --to <db>
+                                     copy a stopped database into an empty one, ids and event order kept (a
+                                     file path or a postgres:// URL each; one left out is DATABASE_URL or
+                                     DATABASE_PATH): move from SQLite to PostgreSQL, or back
   whitelist-sync --version           print the version, the commit and the platform it was built for
   whitelist-sync --help              print this help
 
@@ -46,16 +55,26 @@ type Stoppable = { stop(): Promise<void> };
 
 /**
  * Runs until SIGTERM or SIGINT. Signals are handled from the start, so one arriving during start-up still
- * shuts down cleanly once the start has finished.
+ * shuts down cleanly once the start has finished; a start that is waiting (for a PostgreSQL not reachable yet)
+ * is told by `signal`, and stops waiting.
  */
-async function runUntilSignalled(logger: Logger, start: () => Promise<Stoppable>): Promise<void> {
+async function runUntilSignalled(
+  logger: Logger,
+  start: (signal: AbortSignal) => Promise<Stoppable>,
+): Promise<void> {
   let running: Stoppable | undefined;
   let signalled = false;
+  const starting = new AbortController();
   const shutdown = (signal: string) => {
     if (signalled) return;
     signalled = true;
     logger.info("shutting down", { signal });
-    (running?.stop() ?? Promise.resolve()).then(
+    if (!running) {
+      // The start finishes (or gives up waiting), then what it started is stopped: below.
+      starting.abort(new Error(`${signal} during start-up`));
+      return;
+    }
+    running.stop().then(
       () => process.exit(0),
       (error) => {
         logger.error("shutdown failed", { error: String(error) });
@@ -68,7 +87,13 @@ async function runUntilSignalled(logger: Logger, start: () => Promise<Stoppable>
   // A closed terminal (SIGHUP; on Windows, closing the console window) and Windows' Ctrl+Break stop it cleanly too.
   process.on("SIGHUP", () => shutdown("SIGHUP"));
   if (process.platform === "win32") process.on("SIGBREAK", () => shutdown("SIGBREAK"));
-  running = await start();
+  try {
+    running = await start(starting.signal);
+  } catch (error) {
+    // The start gave up because it was asked to stop: that is the shutdown asked for, not a failure.
+    if (starting.signal.aborted) process.exit(0);
+    throw error;
+  }
   if (signalled) {
     await running.stop();
     process.exit(0);
@@ -76,9 +101,9 @@ async function runUntilSignalled(logger: Logger, start: () => Promise<Stoppable>
 }
 
 async function serve(config: Config, logger: Logger): Promise<void> {
-  await runUntilSignalled(logger, async () => {
+  await runUntilSignalled(logger, async (signal) => {
     const { startService } = await import("./server.ts");
-    const running = await startService(config, { logger });
+    const running = await startService(config, { logger, signal });
     logger.info("whitelist-sync started", {
       version: VERSION,
       url: running.url,
@@ -99,11 +124,12 @@ async function serve(config: Config, logger: Logger): Promise<void> {
 }
 
 async function runDemo(config: Config, logger: Logger, explicitDatabase: boolean): Promise<void> {
-  await runUntilSignalled(logger, async () => {
+  await runUntilSignalled(logger, async (signal) => {
     const { describeDemo, startDemo } = await import("./demo/index.ts");
     const running = await startDemo(config, {
       logger,
       databasePath: explicitDatabase ? config.DATABASE_PATH : null,
+      signal,
     });
     console.log(describeDemo(running));
     return running;
@@ -150,6 +176,12 @@ async function main(argv: string[]): Promise<void> {
   if (argv[0] === "sync") {
     const { runSyncCommand } = await import("./sync/index.ts");
     process.exit(await runSyncCommand(argv.slice(1), { handleSignals: true }));
+  }
+  // The store commands have their own options (--from, --to, --yes, a file), so they too come before the service's.
+  const store = argv[0];
+  if ((store === "copy" || store === "backup" || store === "restore") && !argv.includes("--help")) {
+    const { runStoreCommand } = await import("./backup/index.ts");
+    process.exit(await runStoreCommand(store, argv.slice(1)));
   }
   if (argv.includes("--help") || argv.includes("-h") || argv[0] === "help") {
     console.log(HELP);

@@ -1,4 +1,5 @@
 import { createApi } from "./api/app.ts";
+import { secured, securedHandler } from "./api/security-headers.ts";
 import type { Bot } from "./bot/client.ts";
 import type { DiscordRest } from "./bot/discord.ts";
 import { electLeader } from "./cluster/leader.ts";
@@ -56,6 +57,8 @@ export type ServiceStartOptions = {
   renamePassMs?: number;
   /** How long after a check an account is due again, instead of RENAME_CHECK_DAYS (the demo: every pass). */
   renameCheckEveryMs?: number;
+  /** Aborted when a shutdown is asked for during start-up: ends the wait for a PostgreSQL not reachable yet. */
+  signal?: AbortSignal;
 };
 
 const DAY_MS = 24 * 3_600_000;
@@ -87,7 +90,9 @@ export async function startService(config: Config, options: ServiceStartOptions)
   const abandon = async () => {
     await stopPruning();
     await link?.stop();
-    await app.stop();
+    // Elysia's stop on a server that never listened prints a stack trace to the console (stdout too, which
+    // would break LOG_FORMAT=json) before throwing: only a server that listens is stopped.
+    if (app.server) await app.stop();
     await metricsServer?.stop();
     await webhookSender.stop();
     await closeStore(services.db);
@@ -173,7 +178,7 @@ export async function startService(config: Config, options: ServiceStartOptions)
  */
 async function openParts(
   config: Config,
-  options: Pick<ServiceStartOptions, "logger" | "renameCheckEveryMs"> & { clock: Clock },
+  options: Pick<ServiceStartOptions, "logger" | "renameCheckEveryMs" | "signal"> & { clock: Clock },
 ): Promise<{
   discord: DiscordRest | undefined;
   metrics: Metrics | undefined;
@@ -198,6 +203,8 @@ async function openParts(
     cacheMaxBytes: config.CACHE_MAX_MB * 1024 * 1024,
     path: config.DATABASE_PATH,
     busyTimeoutMs: config.DB_BUSY_TIMEOUT_MS,
+    queryTimeoutMs: config.DB_QUERY_TIMEOUT_MS,
+    signal: options.signal,
     allowPrivateWebhooks: config.WEBHOOK_ALLOW_PRIVATE,
     mojangApiUrl: config.MOJANG_API_URL,
     mojangSessionUrl: config.MOJANG_SESSION_URL,
@@ -320,11 +327,13 @@ function serveMetrics(config: Config, scrape: () => Promise<Response>) {
     hostname: config.HOST,
     port: config.METRICS_PORT,
     reusePort: false,
-    routes: { "/metrics": { GET: scrape } },
+    routes: { "/metrics": { GET: securedHandler(scrape) } },
     fetch: () =>
-      new Response("Only GET /metrics is served on METRICS_PORT.\n", {
-        status: 404,
-        headers: { "content-type": "text/plain; charset=utf-8" },
-      }),
+      secured(
+        new Response("Only GET /metrics is served on METRICS_PORT.\n", {
+          status: 404,
+          headers: { "content-type": "text/plain; charset=utf-8" },
+        }),
+      ),
   });
 }

@@ -253,13 +253,28 @@ const DAY_MS = 24 * 3_600_000;
  * file at `path`, and wires the services over it. `replica` is the cluster membership, on PostgreSQL.
  */
 export async function openStoreServices(
-  options: ServiceOptions & { path: string; databaseUrl?: string },
+  options: ServiceOptions & {
+    path: string;
+    databaseUrl?: string;
+    /** DB_QUERY_TIMEOUT_MS: the longest a call to PostgreSQL may take, waiting for a connection included. */
+    queryTimeoutMs?: number;
+    /** Ends the wait for a PostgreSQL that cannot be reached yet (a shutdown asked for during start-up). */
+    signal?: AbortSignal;
+  },
 ): Promise<{ services: Services; replica?: Replica }> {
   if (!options.databaseUrl) return { services: openServices(options) };
   const { openPostgres } = await import("./db/pg/store.ts");
   const { createClusterBus } = await import("./cluster/bus.ts");
   const { joinCluster } = await import("./cluster/replica.ts");
-  const store = await openPostgres({ url: options.databaseUrl });
+  const store = await openPostgres({
+    url: options.databaseUrl,
+    limits: {
+      busyMs: options.busyTimeoutMs ?? DEFAULT_BUSY_TIMEOUT_MS,
+      queryMs: options.queryTimeoutMs ?? ConfigSchema.properties.DB_QUERY_TIMEOUT_MS.default,
+    },
+    // A server not reachable yet (boot order, a failover) is waited for, each try logged.
+    wait: { logger: options.logger, signal: options.signal },
+  });
   const start = await store.driver.lastEventId(store.db);
   let bus: ClusterBus | undefined;
   const services = createServices({

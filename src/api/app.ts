@@ -23,6 +23,7 @@ import { allowedMethods } from "./methods.ts";
 import { problemKindOf, problemResponse } from "./problem.ts";
 import { createRateLimit } from "./rate-limit/index.ts";
 import { routeTemplates } from "./route-template.ts";
+import { securedHandler } from "./security-headers.ts";
 import { absoluteUrl, isBarePath, isWellEncodedPath, pathOf } from "./url.ts";
 import { whitelistsController } from "./whitelists/index.ts";
 import { socketController } from "./ws/index.ts";
@@ -82,20 +83,22 @@ export function createApi(deps: ApiDeps) {
     : toApp;
   // The entries read is also a route of Bun's own router, in front of the app's (see fast-route.ts).
   const readEntries = entriesRoute({ ...entries, limit, fallback });
+  // Every answer carries the security headers (security-headers.ts): the fast route's, which never reach the app,
+  // here; the app's own, through the wrapper below.
   // biome-ignore lint/suspicious/noExplicitAny: Bun's route table types each path's request by its parameters.
   const routes: Record<string, any> = {
-    [ENTRIES_ROUTE]: { GET: readEntries },
+    [ENTRIES_ROUTE]: { GET: securedHandler(readEntries) },
     "/*": toApp,
   };
   if (deps.metrics) {
     const { metrics } = deps;
     routes[ENTRIES_ROUTE] = {
-      GET: measured(readEntries, (request, response, seconds) => {
+      GET: measured(securedHandler(readEntries), (request, response, seconds) => {
         if (!handedOver.has(request))
           metrics.request(request.method, ENTRIES_ROUTE, response?.status ?? 101, seconds);
       }),
     };
-    if (metrics.scrape) routes["/metrics"] = { GET: metrics.scrape };
+    if (metrics.scrape) routes["/metrics"] = { GET: securedHandler(metrics.scrape) };
   }
   const app = new Elysia({
     websocket: websocketOptions,
@@ -128,6 +131,7 @@ export function createApi(deps: ApiDeps) {
         .use(eventsController(deps))
         .use(socketController(deps)),
     );
+  app.wrap((handler) => securedHandler(handler as unknown as Handler) as never);
   if (deps.metrics) {
     // Everything the app answers (its routes, its 404s and errors, WebSocket upgrades: 101), counted by the
     // route's template, never the path: a wrapper around the app's whole fetch handler.

@@ -14,7 +14,9 @@ const HealthReport = t.Object(
         "DISCORD_TOKEN)",
     }),
     database: t.UnionEnum(databaseStates, {
-      description: "`ok` when the database answers a read; `unavailable` when it does not",
+      description:
+        "`ok` when the database answers a read within its budget; `unavailable` when it does not (failing, " +
+        "or on PostgreSQL a table locked or every pooled connection busy past DB_BUSY_TIMEOUT_MS)",
     }),
   },
   { title: "Health" },

@@ -6,7 +6,12 @@ import { type BunSQLiteDatabase, drizzle } from "drizzle-orm/bun-sqlite";
 import { ConfigError } from "../shared/errors.ts";
 import { registerDriver, type StoreDriver, unlessUnavailable } from "./driver.ts";
 import { sqliteCode } from "./errors.ts";
-import { migrations as embeddedMigrations, type Migration } from "./migrations.ts";
+import {
+  migrations as embeddedMigrations,
+  type Migration,
+  NewerSchemaError,
+  refuseNewer,
+} from "./migrations.ts";
 import * as schema from "./schema.ts";
 import type { Db, SqliteStore } from "./store.ts";
 import { createWriter, LOCK_WAIT_MS } from "./writer.ts";
@@ -45,6 +50,9 @@ export function openDatabase(options: OpenDatabaseOptions): SqliteStore {
     migrate(writer, options.migrations ?? embeddedMigrations);
   } catch (error) {
     writer.close();
+    if (error instanceof NewerSchemaError) {
+      throw new ConfigError(`DATABASE_PATH: cannot use ${resolve(options.path)} (${error.message})`);
+    }
     throw notUsable(options.path, error) ?? error;
   }
   // Reads go through their own connection: in WAL mode it sees only committed data, never the rows of a write
@@ -207,7 +215,8 @@ function unusable(what: string, error: unknown): ConfigError {
 
 /**
  * Applies the embedded migrations not applied yet, each in its own transaction, recording them in
- * drizzle's own `__drizzle_migrations` table so drizzle-kit tooling sees the same history.
+ * drizzle's own `__drizzle_migrations` table so drizzle-kit tooling sees the same history. Throws
+ * NewerSchemaError, changing nothing, on a database a newer version migrated.
  */
 export function migrate(sqlite: Database, migrations: Migration[]): number {
   sqlite.run(
@@ -222,6 +231,7 @@ export function migrate(sqlite: Database, migrations: Migration[]): number {
           "SELECT max(created_at) AS createdAt FROM __drizzle_migrations",
         )
         .get()?.createdAt ?? 0;
+    refuseNewer(applied, migrations);
     const pending = migrations.filter((migration) => migration.createdAt > applied);
     for (const migration of pending) {
       for (const statement of migration.statements) sqlite.run(statement);

@@ -29,7 +29,10 @@ export type StoreDriver = {
    * skips building the SQL again (the look-ups registration and imports make for every nick).
    */
   prepare(query: unknown, name: string): (values: Record<string, unknown>) => Promise<unknown[]>;
-  /** Whether the store answered its last read (health): never waits. */
+  /**
+   * Whether the store answers reads (health): never waits. SQLite: a `SELECT 1` now. PostgreSQL: whether its last
+   * probe of every table answered, and none has waited past the budget (src/db/pg/probe.ts).
+   */
   readable(): boolean;
   close(): Promise<void>;
 };

@@ -24,14 +24,26 @@ export function postgresCode(error: unknown): string | undefined {
 
 /**
  * PostgreSQL could not be reached or answer now: the connection failed or closed, the server is starting or
- * shutting down, or a lock waited past the budget (lock_timeout).
+ * shutting down, or a statement waited past its budget (lock_timeout, statement_timeout: 55P03, 57014).
  */
 function postgresUnavailable(error: unknown): boolean {
   const code = postgresCode(error);
   if (code === undefined) return false;
+  return isPostgresUnreachable(error) || code === "55P03" || code === "57014";
+}
+
+/**
+ * PostgreSQL cannot be reached now, for a reason that passes by itself: nothing answers at its address (not yet
+ * started, restarting, failing over, a name not resolving yet at boot), the connection broke, the server is
+ * starting or shutting down (57P), or its connection slots are full (53300, too many clients). Never a wrong
+ * password, a missing database or a refused privilege, which a person must fix.
+ */
+export function isPostgresUnreachable(error: unknown): boolean {
+  const code = postgresCode(error);
+  if (code === undefined) return false;
   return (
     code.startsWith("ERR_POSTGRES_CONNECTION") ||
-    /^(08|53|57P|55P03)/.test(code) ||
+    /^(08|53|57P)/.test(code) ||
     code === "ERR_POSTGRES_IDLE_TIMEOUT"
   );
 }

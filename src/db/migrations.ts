@@ -57,3 +57,30 @@ export const migrations: Migration[] = fromJournal(journal.entries, sqlByTag);
 
 /** The PostgreSQL store's migrations (drizzle/pg/). */
 export const pgMigrations: Migration[] = fromJournal(pgJournal.entries, pgSqlByTag);
+
+/**
+ * The database was migrated by a newer whitelist-sync than this one (its last migration is one this binary does
+ * not know): running on it could misread or damage what the newer version wrote, so the store refuses to open.
+ */
+export class NewerSchemaError extends Error {
+  override readonly name = "NewerSchemaError";
+  constructor(
+    /** The `createdAt` of the last migration applied to the database. */
+    readonly applied: number,
+    /** The `createdAt` of this binary's newest migration. */
+    readonly known: number,
+  ) {
+    super(
+      `it was written by a newer whitelist-sync: its last migration is of ${day(applied)}, this version's newest of ` +
+        `${day(known)}; run that version or a later one, or restore a backup taken before the upgrade`,
+    );
+  }
+}
+
+const day = (millis: number) => new Date(millis).toISOString().slice(0, 10);
+
+/** Throws NewerSchemaError when `applied` (the last migration's `createdAt`) is past every one of `known`. */
+export function refuseNewer(applied: number, known: Migration[]): void {
+  const newest = Math.max(0, ...known.map((migration) => migration.createdAt));
+  if (applied > newest) throw new NewerSchemaError(applied, newest);
+}

@@ -110,7 +110,7 @@ const DEMO_DENIED = { nick: "Griefer_01", reason: "griefed spawn" };
  */
 export async function startDemo(
   config: Config,
-  options: { logger: Logger; databasePath: string | null },
+  options: { logger: Logger; databasePath: string | null; signal?: AbortSignal },
 ): Promise<Demo> {
   const { logger } = options;
   const mojang = startFakeMojang({ profiles: demoProfiles });
@@ -162,7 +162,13 @@ export async function startDemo(
         LINK_COMMUNITY: config.LINK_COMMUNITY ?? demoSeed.guild.name,
       },
       // Premium names are checked again at every pass, a few seconds apart, so a rename shows in the tour.
-      { logger, fastIdentify: true, renamePassMs: DEMO_RENAME_PASS_MS, renameCheckEveryMs: 1 },
+      {
+        logger,
+        fastIdentify: true,
+        renamePassMs: DEMO_RENAME_PASS_MS,
+        renameCheckEveryMs: 1,
+        signal: options.signal,
+      },
     );
   } catch (error) {
     await cleanup();

@@ -4,7 +4,10 @@ import type { Clock } from "../shared/clock.ts";
 export const gatewayStates = ["connected", "reconnecting", "offline", "disabled"] as const;
 /** One of the gateway states. */
 export type GatewayState = (typeof gatewayStates)[number];
-/** The database as health reports it: `unavailable` when even a read fails (a broken or vanished file). */
+/**
+ * The database as health reports it: `unavailable` when a read fails (a broken or vanished file) or, on
+ * PostgreSQL, does not answer within its budget (StoreDriver.readable).
+ */
 export const databaseStates = ["ok", "unavailable"] as const;
 /** One of the database states. */
 export type DatabaseState = (typeof databaseStates)[number];

@@ -20,7 +20,7 @@ export type LogStyle = { format: LogFormat; color?: boolean };
  */
 export function createLogger(
   level: LogLevel = "info",
-  write: (line: string) => void = (line) => process.stdout.write(line),
+  write: (line: string) => void = toStdout,
   style: LogStyle = { format: "json" },
 ): Logger {
   const threshold = logLevels.indexOf(level);
@@ -32,6 +32,18 @@ export function createLogger(
       write(line(new Date(), name, message, fields));
     };
   return { debug: at("debug"), info: at("info"), warn: at("warn"), error: at("error") };
+}
+
+/**
+ * Writes a line to standard output. A line that cannot be written (whoever read the output has gone: EPIPE) is
+ * lost rather than thrown: logging must never stop the service, nor turn a clean shutdown into exit code 1.
+ */
+function toStdout(line: string): void {
+  try {
+    process.stdout.write(line);
+  } catch {
+    // the reader is gone; nothing to tell it
+  }
 }
 
 /**
@@ -58,7 +70,18 @@ type LineWriter = (
 ) => string;
 
 const jsonLine: LineWriter = (time, level, message, fields) =>
-  `${JSON.stringify({ time: time.toISOString(), level, msg: message, ...fields })}\n`;
+  `${escapeBreaks(JSON.stringify({ time: time.toISOString(), level, msg: message, ...fields }))}\n`;
+
+/**
+ * What JSON.stringify leaves raw but a reader may take for a line break or a terminal command: C1 controls (U+0085
+ * NEL among them) and the line and paragraph separators U+2028 and U+2029, written as `\uXXXX` escapes like the
+ * ESC, CR and LF it escapes itself. Applied to JSON text, where such a character only occurs inside a string.
+ */
+const escapeBreaks = (json: string) =>
+  json.replace(
+    /[\u007f-\u009f\u2028\u2029]/g,
+    (char) => `\\u${char.charCodeAt(0).toString(16).padStart(4, "0")}`,
+  );
 
 const LEVEL_COLORS: Record<Exclude<LogLevel, "silent">, string> = {
   debug: "\x1b[90m",
@@ -83,11 +106,18 @@ function prettyLine(color: boolean): LineWriter {
 /** A value as logfmt writes it: bare when it has no space, quote, `=` or control character, else quoted. */
 function logfmtValue(value: string | number | boolean | null | undefined): string {
   const text = String(value);
-  return text === "" || /[\s"=\\\p{Cc}]/u.test(text) ? JSON.stringify(text) : text;
+  return text === "" || /[\s"=\\\p{Cc}]/u.test(text) ? escapeBreaks(JSON.stringify(text)) : text;
 }
 
-/** A message on one line: a line break in it would look like a second log line. */
-const oneLine = (text: string) => text.replace(/[\r\n]+/g, " ");
+/**
+ * A message on one line, as written: a line break (CR, LF) becomes a space, any other control character or line
+ * separator (ESC, NEL, U+2028…) an escape (a tab stays), so a message can neither forge a second line nor drive
+ * the terminal.
+ */
+const oneLine = (text: string) =>
+  text
+    .replace(/[\r\n]+/g, " ")
+    .replace(/(?!\t)[\p{Cc}\u2028\u2029]/gu, (char) => escapeBreaks(JSON.stringify(char)).slice(1, -1));
 
 /** A logger that drops everything (tests). */
 export const silentLogger: Logger = createLogger("silent");

@@ -21,6 +21,7 @@ describe("configuration", () => {
       WEBHOOK_ALLOW_PRIVATE: false,
       EVENT_RETENTION_DAYS: 7,
       DB_BUSY_TIMEOUT_MS: 2000,
+      DB_QUERY_TIMEOUT_MS: 5000,
       METRICS: "off",
       CACHE_MAX_MB: 16,
     });
@@ -100,6 +101,35 @@ describe("configuration", () => {
     expect(() => loadConfig({ [name]: value })).toThrow(ConfigError);
     expect(() => loadConfig({ [name]: value })).toThrow(message);
   });
+
+  // A DATABASE_URL carries a password: no message shows it, whatever is wrong with the rest.
+  test.each([
+    [
+      "mysql://u:secretpw@db.example.org/wl",
+      'DATABASE_URL must be a postgres:// URL: PostgreSQL instead of the SQLite file, for several replicas on one database (got "mysql://u:***@db.example.org/wl")',
+    ],
+    [
+      "postgres://u:secretpw@db.example.org:abc/wl",
+      'DATABASE_URL has the port "abc", not a number 1-65535: it must be postgres://user:password@host:5432/database (special characters percent-encoded) (got "postgres://u:***@db.example.org:abc/wl")',
+    ],
+    [
+      "postgres://u:secretpw@db.example.org:99999/wl",
+      'DATABASE_URL has the port "99999", not a number 1-65535: it must be postgres://user:password@host:5432/database (special characters percent-encoded) (got "postgres://u:***@db.example.org:99999/wl")',
+    ],
+    [
+      "postgresql://u:secretpw@db example/wl",
+      'DATABASE_URL is not a valid URL: it must be postgres://user:password@host:5432/database (special characters percent-encoded) (got "postgresql://u:***@db example/wl")',
+    ],
+  ])("a bad DATABASE_URL (%s) is named, its password as ***", (url, message) => {
+    expect(() => loadConfig({ DATABASE_URL: url })).toThrow(new ConfigError(message));
+  });
+
+  test.each(["postgres://u:p@db:5432/wl", "postgresql://u:p@[::1]/wl", "postgres://db/wl?sslmode=require"])(
+    "DATABASE_URL %s is accepted",
+    (url) => {
+      expect(loadConfig({ DATABASE_URL: url }).DATABASE_URL).toBe(url);
+    },
+  );
 
   test.each(["0.0.0.0", "127.0.0.1", "::", "::1", "localhost", "box-1.lan", "fe80::1%eth0"])(
     "HOST %s is accepted",

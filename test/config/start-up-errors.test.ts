@@ -4,8 +4,9 @@ import { join } from "node:path";
 import { tempDir } from "../helpers/services.ts";
 
 // Every setting that can be wrong at start-up stops the process with one line naming the variable, and exit
-// code 78 (EX_CONFIG): never a raw errno such as EINVAL or EADDRINUSE. The compiled binary when CI built one
-// (WLS_BINARY), otherwise the sources.
+// code 78 (EX_CONFIG): never a raw errno such as EINVAL or EADDRINUSE, and nothing on standard output, where
+// LOG_FORMAT=json promises one JSON object per line. The compiled binary when CI built one (WLS_BINARY),
+// otherwise the sources.
 
 const command = (sub: string) =>
   process.env.WLS_BINARY
@@ -23,6 +24,7 @@ async function start(sub: string, env: Record<string, string>) {
       HOME: dir.path,
       HOST: "127.0.0.1",
       PORT: "0",
+      LOG_FORMAT: "json",
       DATABASE_PATH: join(dir.path, `${sub}-${crypto.randomUUID()}.db`),
       ...env,
     },
@@ -33,8 +35,12 @@ async function start(sub: string, env: Record<string, string>) {
   // A start that wrongly succeeds would run forever: bounded, then killed, and reported as such.
   const timer = setTimeout(() => child.kill(9), 20_000);
   try {
-    const [exitCode, stderr] = await Promise.all([child.exited, new Response(child.stderr).text()]);
-    return { exitCode, stderr };
+    const [exitCode, stdout, stderr] = await Promise.all([
+      child.exited,
+      new Response(child.stdout).text(),
+      new Response(child.stderr).text(),
+    ]);
+    return { exitCode, stdout, stderr };
   } finally {
     clearTimeout(timer);
   }
@@ -49,6 +55,7 @@ describe("start-up stops with one line naming the setting, and exit code 78", ()
   test("HOST that is not an address or a host name", async () => {
     expect(await start("serve", { HOST: "not a host" })).toEqual({
       exitCode: 78,
+      stdout: "",
       stderr:
         'Configuration error: HOST must be an IP address or host name of this machine to listen on, e.g. 0.0.0.0 or 127.0.0.1 (got "not a host")\n',
     });
@@ -57,6 +64,7 @@ describe("start-up stops with one line naming the setting, and exit code 78", ()
   test("HOST that is an address of another machine (TEST-NET-3)", async () => {
     expect(await start("serve", { HOST: "203.0.113.1" })).toEqual({
       exitCode: 78,
+      stdout: "",
       stderr:
         "Configuration error: HOST: 203.0.113.1 is not an address of this machine (use 0.0.0.0 for every address, or 127.0.0.1 for this machine only)\n",
     });
@@ -70,6 +78,7 @@ describe("start-up stops with one line naming the setting, and exit code 78", ()
     try {
       expect(await start(sub, { [variable]: String(other.port) })).toEqual({
         exitCode: 78,
+        stdout: "",
         stderr: `Configuration error: ${variable}: 127.0.0.1:${other.port} is already in use by another program (choose another ${variable}, or stop that program)\n`,
       });
     } finally {
@@ -77,11 +86,33 @@ describe("start-up stops with one line naming the setting, and exit code 78", ()
     }
   });
 
+  test.each([
+    [
+      "mysql://u:secretpw@127.0.0.1/wl",
+      'DATABASE_URL must be a postgres:// URL: PostgreSQL instead of the SQLite file, for several replicas on one database (got "mysql://u:***@127.0.0.1/wl")',
+    ],
+    [
+      "postgres://u:secretpw@127.0.0.1:abc/wl",
+      'DATABASE_URL has the port "abc", not a number 1-65535: it must be postgres://user:password@host:5432/database (special characters percent-encoded) (got "postgres://u:***@127.0.0.1:abc/wl")',
+    ],
+    [
+      "postgres://u:secretpw@127.0.0.1:99999/wl",
+      'DATABASE_URL has the port "99999", not a number 1-65535: it must be postgres://user:password@host:5432/database (special characters percent-encoded) (got "postgres://u:***@127.0.0.1:99999/wl")',
+    ],
+  ])("DATABASE_URL %s: named, and its password never shown", async (url, message) => {
+    expect(await start("serve", { DATABASE_URL: url })).toEqual({
+      exitCode: 78,
+      stdout: "",
+      stderr: `Configuration error: ${message}\n`,
+    });
+  });
+
   test("DATABASE_PATH that is some other file, not a database", async () => {
     const file = join(dir.path, "notes.txt");
     writeFileSync(file, "these are my notes, not a database\n");
     expect(await start("serve", { DATABASE_PATH: file })).toEqual({
       exitCode: 78,
+      stdout: "",
       stderr: `Configuration error: DATABASE_PATH: cannot use ${file} (it is not a SQLite database; point DATABASE_PATH at a new file or a whitelist-sync database)\n`,
     });
   });
@@ -89,6 +120,7 @@ describe("start-up stops with one line naming the setting, and exit code 78", ()
   test("DATABASE_PATH that is a device", async () => {
     expect(await start("serve", { DATABASE_PATH: "/dev/null" })).toEqual({
       exitCode: 78,
+      stdout: "",
       stderr:
         "Configuration error: DATABASE_PATH: cannot use /dev/null (SQLite cannot read or write it as a database file)\n",
     });

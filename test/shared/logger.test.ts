@@ -45,6 +45,22 @@ describe("log formats", () => {
     expect(line).toContain('nick="a\\n2026-01-01 ERROR forged"');
   });
 
+  // Characters JSON.stringify leaves raw that a log viewer or terminal may take for a line break (NEL, U+2028,
+  // U+2029) are escaped as ESC, CR and LF already are, in both formats, in the message and in the fields.
+  test.each(["json", "pretty"] as const)(
+    "%s: NEL, U+2028, U+2029 and ESC are written as escapes",
+    (format) => {
+      const breaks = "a\u0085b\u2028c\u2029d\x1b[31me";
+      const [line = ""] = written({ format }, `msg ${breaks}`, { field: breaks });
+      expect(line.slice(0, -1)).not.toMatch(/[\p{Cc}\u2028\u2029]/u);
+      expect(line.split("\\u0085")).toHaveLength(3);
+      expect(line.split("\\u2028")).toHaveLength(3);
+      expect(line.split("\\u2029")).toHaveLength(3);
+      expect(line.split("\\u001b")).toHaveLength(3);
+      if (format === "json") expect(JSON.parse(line)).toMatchObject({ msg: `msg ${breaks}`, field: breaks });
+    },
+  );
+
   test("pretty with colour wraps only the level, and without it writes no escape codes", () => {
     expect(written({ format: "pretty", color: true }, "careful")[0]).toContain(
       "\x1b[36mINFO \x1b[0m careful",

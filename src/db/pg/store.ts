@@ -1,13 +1,15 @@
-import { SQL } from "bun";
+import type { SQL } from "bun";
 import { sql } from "drizzle-orm";
 import { type BunSQLDatabase, drizzle } from "drizzle-orm/bun-sql";
-import { ConfigError, DomainError } from "../../shared/errors.ts";
-import { redactUrl } from "../../shared/redact.ts";
+import { DomainError } from "../../shared/errors.ts";
 import { registerDriver, type StoreDriver, unlessUnavailable } from "../driver.ts";
 import { isStoreUnavailable } from "../errors.ts";
-import { type Migration, pgMigrations } from "../migrations.ts";
+import { type Migration, pgMigrations, refuseNewer } from "../migrations.ts";
 import { type Db, inWrite, type PgStore, type Tables, type Tx } from "../store.ts";
 import type { Write, Writer } from "../writer.ts";
+import { connectPostgres, poolSettings, type StatementLimits, type WaitForServer } from "./connect.ts";
+import { withDeadlines } from "./deadline.ts";
+import { createProbe, type Probe } from "./probe.ts";
 import * as schema from "./schema.ts";
 
 /**
@@ -16,9 +18,6 @@ import * as schema from "./schema.ts";
  * leading (src/cluster/leader.ts).
  */
 export const LOCKS = { migrate: 7_715_001, write: 7_715_002, lead: 7_715_003 } as const;
-
-/** How often the health state of the store is refreshed (a read that answers). */
-const PING_MS = 5_000;
 
 /** Options for opening a PostgreSQL store. */
 export type OpenPostgresOptions = {
@@ -29,6 +28,13 @@ export type OpenPostgresOptions = {
   migrations?: Migration[];
   /** false: open without touching the schema (whitelist-sync doctor reads a database as it is). */
   migrate?: boolean;
+  /**
+   * DB_BUSY_TIMEOUT_MS and DB_QUERY_TIMEOUT_MS: how long a statement may wait for a lock, and a call may take,
+   * waiting for a pooled connection included (the defaults: the configuration's).
+   */
+  limits?: StatementLimits;
+  /** Given (by start-up): a server that cannot be reached yet is waited for, each try logged (connectPostgres). */
+  wait?: WaitForServer;
 };
 
 /** drizzle over Bun's SQL client, with PostgreSQL's own builder types. */
@@ -54,35 +60,30 @@ function asServiceStore(pg: PgDb | PgTx): { db: Db; tables: Tables } {
   return { db: pg, tables: schema } as unknown as { db: Db; tables: Tables };
 }
 
+/** The configuration's defaults of DB_BUSY_TIMEOUT_MS and DB_QUERY_TIMEOUT_MS. */
+const DEFAULT_LIMITS: StatementLimits = { busyMs: 2_000, queryMs: 5_000 };
+
 /**
  * Opens the PostgreSQL store and brings its schema up to date, under an advisory lock so that replicas starting
- * together migrate once (docs/operations.md, PostgreSQL). Throws a ConfigError naming DATABASE_URL when the
- * server cannot be reached or refuses the login: start-up turns it into exit code 78.
+ * together migrate once (docs/operations.md, PostgreSQL). Every call the services make is bounded (`limits`:
+ * the pool's statement and lock timeouts, and `withDeadlines` for the wait for a connection). Throws a
+ * ConfigError naming DATABASE_URL when the server refuses the login, the database is missing or of a newer
+ * version, or (without `wait`) cannot be reached: start-up turns it into exit code 78.
  */
 export async function openPostgres(options: OpenPostgresOptions): Promise<PgStore> {
-  const client = new SQL(options.url, { max: options.poolSize ?? 10, connectionTimeout: 10 });
-  try {
-    if (options.migrate === false) await client`SELECT 1`;
-    else await migrate(client, options.migrations ?? pgMigrations);
-  } catch (error) {
-    await client.close({ timeout: 0 }).catch(() => {});
-    if (error instanceof DomainError) throw error;
-    throw new ConfigError(`DATABASE_URL: cannot use ${redactUrl(options.url)} (${(error as Error).message})`);
-  }
-  const pg = drizzle({ client, schema });
+  const limits = options.limits ?? DEFAULT_LIMITS;
+  const client = await connectPostgres(
+    options.url,
+    poolSettings(options.poolSize ?? 10, limits),
+    (client) =>
+      options.migrate === false ? client`SELECT 1` : migrate(client, options.migrations ?? pgMigrations),
+    options.wait,
+  );
+  let probe: Probe | undefined;
+  const bounded = withDeadlines(client, { queryMs: limits.queryMs, onUnavailable: () => probe?.probe() });
+  probe = createProbe(bounded, limits.busyMs);
+  const pg = drizzle({ client: bounded, schema });
   const { db, tables } = asServiceStore(pg);
-  let readable = true;
-  const ping = setInterval(() => {
-    client`SELECT 1`.then(
-      () => {
-        readable = true;
-      },
-      () => {
-        readable = false;
-      },
-    );
-  }, PING_MS);
-  ping.unref();
   const driver: StoreDriver = {
     writer: (settings) => createPgWriter(pg, settings.budgetMs, settings.settle),
     snapshot: (read) =>
@@ -104,9 +105,9 @@ export async function openPostgres(options: OpenPostgresOptions): Promise<PgStor
       ).prepare(name);
       return (values) => statement.execute(values);
     },
-    readable: () => readable,
+    readable: () => probe.readable(),
     async close() {
-      clearInterval(ping);
+      probe.stop();
       await client.close({ timeout: 5 });
     },
   };
@@ -129,11 +130,16 @@ export async function appliedMigration(client: SQL): Promise<number> {
 /**
  * Applies the migrations not applied yet, recording them in drizzle's own `drizzle.__drizzle_migrations` table,
  * all under the migration advisory lock on one reserved connection: a second replica starting at the same moment
- * waits, then finds nothing left to apply.
+ * waits, then finds nothing left to apply. Throws NewerSchemaError, changing nothing, on a database a newer
+ * version migrated.
  */
-async function migrate(client: SQL, migrations: Migration[]): Promise<number> {
+export async function migrate(client: SQL, migrations: Migration[]): Promise<number> {
   const connection = await client.reserve();
   try {
+    // Another replica may be migrating (this waits for its lock), and a migration may rewrite a large table:
+    // neither is bounded by the pool's statement limits, restored before the connection goes back.
+    await connection`SET statement_timeout = 0`;
+    await connection`SET lock_timeout = 0`;
     await connection`SELECT pg_advisory_lock(${LOCKS.migrate})`;
     try {
       await connection`CREATE SCHEMA IF NOT EXISTS drizzle`;
@@ -141,6 +147,7 @@ async function migrate(client: SQL, migrations: Migration[]): Promise<number> {
       const [row] =
         await connection`SELECT coalesce(max(created_at), 0)::bigint AS applied FROM drizzle.__drizzle_migrations`;
       const applied = Number(row?.applied ?? 0);
+      refuseNewer(applied, migrations);
       const pending = migrations.filter((migration) => migration.createdAt > applied);
       for (const migration of pending) {
         await connection.begin(async (tx) => {
@@ -154,6 +161,7 @@ async function migrate(client: SQL, migrations: Migration[]): Promise<number> {
       await connection`SELECT pg_advisory_unlock(${LOCKS.migrate})`;
     }
   } finally {
+    await connection`RESET statement_timeout; RESET lock_timeout`.simple().catch(() => {});
     connection.release();
   }
 }
