@@ -25,22 +25,29 @@ export async function openPostgresFor(url: string, command: string): Promise<SQL
   }
 }
 
+/** How long a service's sessions may linger after it stopped (PostgreSQL ends a backend after its client left). */
+const LINGER_CHECKS = { times: 10, everyMs: 200 };
+
 /**
  * Throws when a whitelist-sync service is connected to the database (its connections carry the application
  * name `whitelist-sync`, src/db/pg/connect.ts): what a copy reads or a restore replaces must not change meanwhile.
- * PostgreSQL shows another role's sessions without their name, so the service and the command should log in as
- * the same role (they normally share DATABASE_URL).
+ * A service that has just stopped is given LINGER_CHECKS to let its sessions end. PostgreSQL shows another role's
+ * sessions without their name, so the service and the command should log in as the same role (they normally
+ * share DATABASE_URL).
  */
 export async function refuseWhileServed(client: SQL, url: string, doing: string): Promise<void> {
-  const [row] = await client`
-    SELECT count(*)::int AS sessions FROM pg_stat_activity
-    WHERE datname = current_database() AND application_name = ${APPLICATION_NAME} AND pid <> pg_backend_pid()`;
-  const sessions = Number(row?.sessions ?? 0);
-  if (sessions > 0) {
-    throw new StoreCommandError(
-      `a whitelist-sync service is connected to ${redactUrl(url)} (${sessions} connections): stop every replica before ${doing}; nothing was changed`,
-    );
+  let sessions = 0;
+  for (let check = 1; check <= LINGER_CHECKS.times; check++) {
+    const [row] = await client`
+      SELECT count(*)::int AS sessions FROM pg_stat_activity
+      WHERE datname = current_database() AND application_name = ${APPLICATION_NAME} AND pid <> pg_backend_pid()`;
+    sessions = Number(row?.sessions ?? 0);
+    if (sessions === 0) return;
+    if (check < LINGER_CHECKS.times) await Bun.sleep(LINGER_CHECKS.everyMs);
   }
+  throw new StoreCommandError(
+    `a whitelist-sync service is connected to ${redactUrl(url)} (${sessions} connections): stop every replica before ${doing}; nothing was changed`,
+  );
 }
 
 /** Throws unless the database at `client` is at this version's schema (a source is read, never migrated). */

@@ -92,7 +92,9 @@ run("a table locked on PostgreSQL", () => {
     lock.release();
     const after = await Promise.all(ids.map(async (id) => (await get(paths.entries(id))).json()));
     expect(after).toEqual(
-      ids.map((_, i) => [{ nick: `Player${i}`, uuid: null, premium: false, expiresAt: null }]),
+      ids.map((_, i) => [
+        { nick: `Player${i}`, uuid: null, premium: false, expiresAt: null, verified: false },
+      ]),
     );
     await healthSays(server.url, "ok");
   }, 60_000);
