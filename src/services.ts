@@ -261,6 +261,8 @@ export async function openStoreServices(
   });
   const replica = await joinCluster({
     client: store.client,
+    url: options.databaseUrl,
+    id: crypto.randomUUID().replaceAll("-", ""),
     services,
     bus: bus as ClusterBus,
     logger: options.logger,
