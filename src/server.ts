@@ -1,7 +1,7 @@
 import { createApi } from "./api/app.ts";
 import type { Bot } from "./bot/client.ts";
 import type { DiscordRest } from "./bot/discord.ts";
-import { electLeader } from "./cluster/leader.ts";
+import { type Election, electLeader, type Term } from "./cluster/leader.ts";
 import type { Replica } from "./cluster/replica.ts";
 import type { Config } from "./config.ts";
 import { closeStore, databaseReadable } from "./db/driver.ts";
@@ -61,7 +61,14 @@ const DAY_MS = 24 * 3_600_000;
  */
 export async function startService(config: Config, options: ServiceStartOptions): Promise<RunningService> {
   const { logger, clock = systemClock, fastIdentify = false, renamePassMs = RENAME_PASS_MS } = options;
-  const { discord, metrics, services, replica } = await openParts(config, { ...options, clock });
+  let election: Election | undefined;
+  let replica: Replica | undefined;
+  // Of several replicas, only the leader's live term may act for the cluster (docs/architecture.md, Replicas): its
+  // webhooks and Discord calls are fenced by it. One node alone always may.
+  const mayAct = () => replica === undefined || (election?.mayAct() ?? false);
+  const parts = await openParts(config, { ...options, clock, mayAct });
+  const { discord, metrics, services } = parts;
+  replica = parts.replica;
   const retentionMs = config.EVENT_RETENTION_DAYS * DAY_MS;
   const stopPruning = startJob(eventPruning(services.events, retentionMs, logger), logger);
 
@@ -71,6 +78,7 @@ export async function startService(config: Config, options: ServiceStartOptions)
     clock,
     logger,
     bot: () => leading?.bot,
+    mayAct,
   });
   // One node alone delivers from the first change on; of several replicas, the leader does (src/duties.ts).
   if (!replica) webhookSender.start();
@@ -98,13 +106,13 @@ export async function startService(config: Config, options: ServiceStartOptions)
   if (!server) throw new Error("the HTTP server did not start");
   hub.attach(server as never);
   const { url, publicUrl, metricsUrl } = addressesOf(config, server.port, metrics, metricsServer?.port);
-  const lead = async () => {
+  const lead = async (term?: Term) => {
     leading = await startDuties({
       config,
       services,
       discord,
       webhookSender,
-      replica: replica !== undefined,
+      cluster: term && replica && { term, outbox: replica.outbox },
       logger,
       clock,
       apiUrl: `${publicUrl}/api/v1`,
@@ -113,8 +121,8 @@ export async function startService(config: Config, options: ServiceStartOptions)
     });
     return leading;
   };
-  const election = replica ? electLeader({ client: replica.client, logger, lead }) : undefined;
-  if (!replica) {
+  if (replica) election = electLeader({ client: replica.client, holder: replica.id, logger, lead });
+  else {
     try {
       await lead();
     } catch (error) {
@@ -163,7 +171,7 @@ export async function startService(config: Config, options: ServiceStartOptions)
  */
 async function openParts(
   config: Config,
-  options: Pick<ServiceStartOptions, "logger" | "renameCheckEveryMs"> & { clock: Clock },
+  options: Pick<ServiceStartOptions, "logger" | "renameCheckEveryMs"> & { clock: Clock; mayAct(): boolean },
 ): Promise<{
   discord: DiscordRest | undefined;
   metrics: Metrics | undefined;
@@ -175,6 +183,7 @@ async function openParts(
     ? (await import("./bot/discord.ts")).createDiscordRest({
         token: config.DISCORD_TOKEN,
         discordApiUrl: config.DISCORD_API_URL,
+        mayCall: options.mayAct,
       })
     : undefined;
   // Loaded only when on: prom-client is not needed otherwise.
@@ -214,7 +223,15 @@ function createAdapters(
     clock,
     logger,
     bot,
-  }: { metrics: Metrics | undefined; clock: Clock; logger: Logger; bot: () => Bot | undefined },
+    mayAct,
+  }: {
+    metrics: Metrics | undefined;
+    clock: Clock;
+    logger: Logger;
+    bot: () => Bot | undefined;
+    /** Whether this process may act for the cluster now (webhooks are sent only then). */
+    mayAct(): boolean;
+  },
 ) {
   // The hub counts frames only when metrics are on (counting asks Bun for each topic's subscribers).
   const hub = createHub({ ...services, observer: metrics?.observer });
@@ -226,6 +243,7 @@ function createAdapters(
     logger,
     version: VERSION,
     allowPrivate: config.WEBHOOK_ALLOW_PRIVATE,
+    mayDeliver: mayAct,
   });
   const health = createHealth({
     version: VERSION,

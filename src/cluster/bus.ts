@@ -1,4 +1,4 @@
-import type { ChangeListener, ChangeNotice, EventBus } from "../entries/bus.ts";
+import { type ChangeListener, type ChangeNotice, callListener, type EventBus } from "../entries/bus.ts";
 import type { EventLog } from "../entries/event-log.ts";
 import type { Logger } from "../shared/logger.ts";
 
@@ -56,13 +56,7 @@ export function createClusterBus({
   const deliver = (notice: ChangeNotice) => {
     published++;
     cursor = Number(notice.event.id);
-    for (const listener of listeners) {
-      try {
-        listener(notice);
-      } catch (error) {
-        logger.error("event listener failed", { eventId: notice.event.id, error: String(error) });
-      }
-    }
+    for (const listener of listeners) callListener(listener, notice, logger);
   };
 
   const round = async () => {

@@ -6,6 +6,7 @@ import type { Logger } from "../shared/logger.ts";
 import type { WhitelistService } from "../whitelists/service.ts";
 import type { ClusterBus } from "./bus.ts";
 import { superviseListen } from "./listener.ts";
+import type { Outbox } from "./outbox.ts";
 
 /** A replica's membership of the cluster: its subscriptions to the other replicas' commits. */
 export type Replica = {
@@ -13,6 +14,8 @@ export type Replica = {
   client: SQL;
   /** This process's id in the cluster (its heartbeat channel, the lease's holder). */
   id: string;
+  /** What feeds the side effects once this replica leads (src/cluster/outbox.ts). */
+  outbox: Outbox;
   /** How this replica hears the others now (/health, /metrics). */
   status(): BusStatus;
   /** How many times a silent LISTEN connection was replaced (/metrics). */
@@ -35,11 +38,13 @@ export async function joinCluster({
   client,
   url,
   id,
+  outbox,
   services,
   bus,
   logger,
 }: {
   client: SQL;
+  outbox: Outbox;
   /** DATABASE_URL: the LISTEN connection is a client of its own. */
   url: string;
   id: string;
@@ -85,6 +90,7 @@ export async function joinCluster({
   return {
     client,
     id,
+    outbox,
     status: () => ({ listen: listening.state(), lagMs: bus.lagMs() }),
     resubscriptions: listening.resubscriptions,
     leave: listening.stop,
