@@ -9,7 +9,7 @@ import { type LeaderDuties, startDuties } from "./duties.ts";
 import { createHealth, type Health } from "./health/status.ts";
 import { eventPruning, RENAME_PASS_MS } from "./jobs.ts";
 import { type LinkEndpoint, linkOptions, startLinkEndpoint } from "./link/index.ts";
-import type { Metrics } from "./metrics/index.ts";
+import type { ClusterSource, Metrics } from "./metrics/index.ts";
 import { createHub, type Hub } from "./realtime/hub.ts";
 import { openStoreServices, type Services } from "./services.ts";
 import { type Clock, systemClock } from "./shared/clock.ts";
@@ -79,6 +79,11 @@ export async function startService(config: Config, options: ServiceStartOptions)
     logger,
     bot: () => leading?.bot,
     mayAct,
+    cluster: replica && {
+      bus: replica.status,
+      resubscriptions: replica.resubscriptions,
+      epoch: () => election?.epoch(),
+    },
   });
   // One node alone delivers from the first change on; of several replicas, the leader does (src/duties.ts).
   if (!replica) webhookSender.start();
@@ -224,6 +229,7 @@ function createAdapters(
     logger,
     bot,
     mayAct,
+    cluster,
   }: {
     metrics: Metrics | undefined;
     clock: Clock;
@@ -231,6 +237,8 @@ function createAdapters(
     bot: () => Bot | undefined;
     /** Whether this process may act for the cluster now (webhooks are sent only then). */
     mayAct(): boolean;
+    /** A replica's view of the cluster (PostgreSQL). */
+    cluster: ClusterSource | undefined;
   },
 ) {
   // The hub counts frames only when metrics are on (counting asks Bun for each topic's subscribers).
@@ -250,12 +258,14 @@ function createAdapters(
     clock,
     gateway: () => bot()?.gatewayState() ?? "disabled",
     database: () => (databaseReadable(services.db) ? "ok" : "unavailable"),
+    bus: cluster?.bus,
   });
   metrics?.watch({
     health,
     bus: services.bus,
     onDelivery: webhookSender.onDelivery,
     writesWaiting: services.writesWaiting,
+    cluster,
   });
   const app = createApi({
     ...services,
