@@ -78,10 +78,12 @@ export async function joinCluster({
           .catch(failed("revocation")),
     },
     notify: (channel, payload) => client`SELECT pg_notify(${channel}, ${payload})`,
-    // Anything committed while no connection listened: the log, then what notices alone would have told.
+    // Anything committed while no connection listened: the log, then what notices alone would have told. Cached
+    // settings are dropped (read again when next asked); a deleted whitelist's cached bodies are unreachable
+    // (its reads answer 404) and go with the cache's least recently used.
     onSubscribed: async () => {
       await bus.catchUp();
-      for (const whitelistId of services.whitelists.cachedIds()) await whitelistChanged(whitelistId);
+      for (const whitelistId of services.whitelists.cachedIds()) services.whitelists.forget(whitelistId);
       await services.keys.recheckCached();
     },
     tick: bus.catchUp,
