@@ -1,5 +1,6 @@
 import { afterAll, beforeAll, expect, test } from "bun:test";
 import { loadConfig } from "../../src/config.ts";
+import { pgMigrations } from "../../src/db/migrations.ts";
 import { openPostgres } from "../../src/db/pg/store.ts";
 import { checkStore } from "../../src/doctor/store.ts";
 import { startPostgres, type TestPostgres } from "../helpers/postgres.ts";
@@ -27,7 +28,7 @@ test("a fresh database: it answers, the migrations wait for the service's start,
   expect(await titles(url)).toEqual({
     titles: [
       `✔ the PostgreSQL database ${url} answers`,
-      "✔ 2 migration(s) not applied yet: the service applies them at its next start",
+      `✔ ${pgMigrations.length} migration(s) not applied yet: the service applies them at its next start`,
     ],
     services: false,
   });
