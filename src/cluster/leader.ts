@@ -68,6 +68,8 @@ export function electLeader({
   let connection: ReservedSQL | undefined;
   let term: { epoch: number; validUntil: number; over: boolean } | undefined;
   let duties: Duties | undefined;
+  /** The duties of the term being taken up, while they start. */
+  let starting: Promise<void> | undefined;
   let timer: ReturnType<typeof setTimeout> | undefined;
   let lapse: ReturnType<typeof setTimeout> | undefined;
   let stopped = false;
@@ -113,9 +115,9 @@ export function electLeader({
     if (!term) return;
     const ends = term;
     lapse = setTimeout(
+      // At once, not after the election's step under way: that may be a renewal waiting on a dead connection.
       () => {
-        if (term === ends && !mayAct())
-          void queue(() => stepDown("its lease ran out before a renewal came back"));
+        if (term === ends && !mayAct()) void stepDown("its lease ran out before a renewal came back");
       },
       Math.max(0, ends.validUntil - performance.now()) + 1,
     );
@@ -124,11 +126,20 @@ export function electLeader({
 
   const renew = async (held: ReservedSQL, current: NonNullable<typeof term>) => {
     const sentAt = performance.now();
+    // A renewal not answered while the lease runs will not help: the connection is given up (a dead TCP
+    // connection may otherwise hold the election for as long as the kernel takes to notice).
+    let timeout: ReturnType<typeof setTimeout> | undefined;
+    const unanswered = new Promise<never>((_, reject) => {
+      timeout = setTimeout(() => reject(new Error(`no answer within ${LEASE_MS} ms`)), LEASE_MS);
+    });
     try {
-      if (!(await onLockConnection(held, (locked) => lease.renew(locked, holder, current.epoch))))
+      const renewed = onLockConnection(held, (locked) => lease.renew(locked, holder, current.epoch));
+      if (!(await Promise.race([renewed, unanswered])))
         return stepDown("its lease ran out and another replica may lead");
     } catch (error) {
       return stepDown(`its lease could not be renewed (${String(error)})`);
+    } finally {
+      clearTimeout(timeout);
     }
     // Once run out, a term never comes back: effects fenced meanwhile must not be recorded as done.
     if (current.over || performance.now() >= current.validUntil)
@@ -181,20 +192,31 @@ export function electLeader({
     logger.info("this replica leads: it holds the Discord gateway and runs the outbox", {
       epoch: current.epoch,
     });
-    try {
-      duties = await lead({
-        epoch: current.epoch,
-        mayAct: () => term === current && mayAct(),
-        lost: (why) => void queue(() => (term === current ? stepDown(why) : Promise.resolve())),
-        transaction: (work) =>
-          term === current && !current.over
-            ? onLockConnection(held, (locked) => locked.begin(work))
-            : Promise.reject(new Error("this replica's term as the leader is over")),
-      });
-    } catch (error) {
-      logger.error("taking up the leader's duties failed", { error: String(error) });
-      await stepDown("its duties could not start");
-    }
+    // The duties start beside the election, which goes on renewing: a bot that takes longer to connect than
+    // the lease runs (many guilds) must not cost the lead.
+    starting = (async () => {
+      try {
+        const started = await lead({
+          epoch: current.epoch,
+          mayAct: () => term === current && mayAct(),
+          lost: (why) => {
+            if (term === current) void stepDown(why);
+          },
+          transaction: (work) =>
+            term === current && !current.over
+              ? onLockConnection(held, (locked) => locked.begin(work))
+              : Promise.reject(new Error("this replica's term as the leader is over")),
+        });
+        // A term that ended while its duties started: they stop at once.
+        if (term === current) duties = started;
+        else await started.stop();
+      } catch (error) {
+        logger.error("taking up the leader's duties failed", { error: String(error) });
+        if (term === current) await stepDown("its duties could not start");
+      } finally {
+        starting = undefined;
+      }
+    })();
   };
 
   const attempt = async () => {
@@ -208,11 +230,12 @@ export function electLeader({
     timer = setTimeout(() => void queue(attempt).finally(schedule), connection ? RENEW_MS : FOLLOW_MS);
     timer.unref();
   };
-  const firstTry = queue(attempt);
-  void firstTry.finally(schedule);
+  const tried = queue(attempt);
+  void tried.finally(schedule);
+  const firstTry = tried.then(() => starting);
 
   return {
-    isLeader: () => connection !== undefined,
+    isLeader: () => connection !== undefined && starting === undefined,
     mayAct,
     epoch: () => term?.epoch,
     firstTry,
@@ -220,6 +243,7 @@ export function electLeader({
       stopped = true;
       clearTimeout(timer);
       await turn;
+      await starting;
       clearTimeout(lapse);
       const ending = term;
       // The term still runs while the duties stop: what finishes meanwhile is recorded for the next leader.

@@ -152,17 +152,18 @@ export async function superviseListen(options: ListenOptions): Promise<ListenSup
   };
 
   await subscribe();
-  let running = false;
+  /** Each runs once at a time, and neither waits for the other: a read that hangs delays no heartbeat. */
+  const busy = { tick: false, check: false };
+  const every = (name: keyof typeof busy, work: () => Promise<void>) => {
+    if (busy[name] || stopped) return;
+    busy[name] = true;
+    void work().finally(() => {
+      busy[name] = false;
+    });
+  };
   const timer = setInterval(() => {
-    if (running || stopped) return;
-    running = true;
-    void (async () => {
-      try {
-        await Promise.all([options.tick(), check()]);
-      } finally {
-        running = false;
-      }
-    })();
+    every("tick", options.tick);
+    every("check", check);
   }, TICK_MS);
   timer.unref();
 
