@@ -15,7 +15,10 @@ import { openSocket, type TestSocket } from "../helpers/sockets.ts";
 // Two, then three replicas of the compiled binary on one PostgreSQL (DATABASE_URL), as docs/operations.md runs them:
 // a subscriber on each sees every change made through any of them exactly once and in order, a resume works on
 // another replica than the first connection's, a revocation closes the key's sockets on all of them, and when
-// the leader is killed (-9) a follower takes the outbox over within 10 s: no webhook is lost.
+// the leader is killed (-9) a follower takes the outbox over within 10 s: no webhook is lost. Then, with the
+// sandbox Discord counting role reverts and log posts per change: a frozen leader (SIGSTOP) is fenced and
+// replaced once its lease runs out and, thawed, acts on nothing; one killed mid-traffic leaves every side effect
+// done, and at most the one in flight of each kind done twice (issue 27 §2).
 
 const GUILD = "100000000000000001";
 const children = new Set<Bun.Subprocess>();
