@@ -1,6 +1,7 @@
 import type { Bot } from "./bot/client.ts";
 import type { DiscordRest } from "./bot/discord.ts";
-import { type Duties, startOutbox } from "./cluster/leader.ts";
+import type { Duties, Term } from "./cluster/leader.ts";
+import { type Outbox, startOutbox } from "./cluster/outbox.ts";
 import type { Config } from "./config.ts";
 import { bedrockUpkeep, renameRefresh } from "./jobs.ts";
 import type { Services } from "./services.ts";
@@ -19,8 +20,11 @@ export type DutiesOptions = {
   /** Discord's REST client and ports, when DISCORD_TOKEN is set. */
   discord: DiscordRest | undefined;
   webhookSender: WebhookSender;
-  /** Whether this process is one of several replicas: the outbox then feeds the side effects. */
-  replica: boolean;
+  /**
+   * Of several replicas, the leader's term and the replica's outbox, which then feeds the side effects (none for
+   * one node alone: its bus feeds them).
+   */
+  cluster: { term: Term; outbox: Outbox } | undefined;
   logger: Logger;
   clock: Clock;
   /** The API's public base URL, shown by the bot in "how to use" lines. */
@@ -70,16 +74,18 @@ export async function startDuties(options: DutiesOptions): Promise<LeaderDuties>
       : startJob(renameRefresh(services.renames, options.renamePassMs, logger), logger);
 
   // Every subscriber of the outbox listens now: what the last leader may not have finished comes first.
-  const outbox = options.replica
-    ? await startOutbox({
-        store: services.store,
-        bus: services.bus,
-        outbox: services.outbox,
-        events: services.events,
-        idle: webhookSender.idle,
-        logger,
-      })
-    : undefined;
+  const { cluster } = options;
+  const outbox =
+    cluster && services.store.kind === "postgres"
+      ? await startOutbox({
+          client: services.store.client,
+          bus: services.bus,
+          outbox: cluster.outbox,
+          events: services.events,
+          term: cluster.term,
+          logger,
+        })
+      : undefined;
 
   let stopping: Promise<void> | undefined;
   return {

@@ -2,7 +2,7 @@ import { createApi } from "./api/app.ts";
 import { secured, securedHandler } from "./api/security-headers.ts";
 import type { Bot } from "./bot/client.ts";
 import type { DiscordRest } from "./bot/discord.ts";
-import { electLeader } from "./cluster/leader.ts";
+import { type Election, electLeader, type Term } from "./cluster/leader.ts";
 import type { Replica } from "./cluster/replica.ts";
 import type { Config } from "./config.ts";
 import { closeStore, databaseReadable } from "./db/driver.ts";
@@ -16,7 +16,7 @@ import {
   linkTotals,
   startLinkEndpoint,
 } from "./link/index.ts";
-import type { Metrics } from "./metrics/index.ts";
+import type { ClusterSource, Metrics } from "./metrics/index.ts";
 import { createHub, type Hub } from "./realtime/hub.ts";
 import { openStoreServices, type Services } from "./services.ts";
 import { type Clock, systemClock } from "./shared/clock.ts";
@@ -70,7 +70,14 @@ const DAY_MS = 24 * 3_600_000;
  */
 export async function startService(config: Config, options: ServiceStartOptions): Promise<RunningService> {
   const { logger, clock = systemClock, fastIdentify = false, renamePassMs = RENAME_PASS_MS } = options;
-  const { discord, metrics, services, replica } = await openParts(config, { ...options, clock });
+  let election: Election | undefined;
+  let replica: Replica | undefined;
+  // Of several replicas, only the leader's live term may act for the cluster (docs/architecture.md, Replicas): its
+  // webhooks and Discord calls are fenced by it. One node alone always may.
+  const mayAct = () => replica === undefined || (election?.mayAct() ?? false);
+  const parts = await openParts(config, { ...options, clock, mayAct });
+  const { discord, metrics, services } = parts;
+  replica = parts.replica;
   const retentionMs = config.EVENT_RETENTION_DAYS * DAY_MS;
   const stopPruning = startJob(eventPruning(services.events, retentionMs, logger), logger);
 
@@ -82,6 +89,12 @@ export async function startService(config: Config, options: ServiceStartOptions)
     logger,
     bot: () => leading?.bot,
     link: () => link,
+    mayAct,
+    cluster: replica && {
+      bus: replica.status,
+      resubscriptions: replica.resubscriptions,
+      epoch: () => election?.epoch(),
+    },
   });
   // One node alone delivers from the first change on; of several replicas, the leader does (src/duties.ts).
   if (!replica) webhookSender.start();
@@ -112,13 +125,13 @@ export async function startService(config: Config, options: ServiceStartOptions)
   if (!server) throw new Error("the HTTP server did not start");
   hub.attach(server as never);
   const { url, publicUrl, metricsUrl } = addressesOf(config, server.port, metrics, metricsServer?.port);
-  const lead = async () => {
+  const lead = async (term?: Term) => {
     leading = await startDuties({
       config,
       services,
       discord,
       webhookSender,
-      replica: replica !== undefined,
+      cluster: term && replica && { term, outbox: replica.outbox },
       logger,
       clock,
       apiUrl: `${publicUrl}/api/v1`,
@@ -128,8 +141,8 @@ export async function startService(config: Config, options: ServiceStartOptions)
     });
     return leading;
   };
-  const election = replica ? electLeader({ client: replica.client, logger, lead }) : undefined;
-  if (!replica) {
+  if (replica) election = electLeader({ client: replica.client, holder: replica.id, logger, lead });
+  else {
     try {
       await lead();
     } catch (error) {
@@ -178,7 +191,10 @@ export async function startService(config: Config, options: ServiceStartOptions)
  */
 async function openParts(
   config: Config,
-  options: Pick<ServiceStartOptions, "logger" | "renameCheckEveryMs" | "signal"> & { clock: Clock },
+  options: Pick<ServiceStartOptions, "logger" | "renameCheckEveryMs" | "signal"> & {
+    clock: Clock;
+    mayAct(): boolean;
+  },
 ): Promise<{
   discord: DiscordRest | undefined;
   metrics: Metrics | undefined;
@@ -190,6 +206,7 @@ async function openParts(
     ? (await import("./bot/discord.ts")).createDiscordRest({
         token: config.DISCORD_TOKEN,
         discordApiUrl: config.DISCORD_API_URL,
+        mayCall: options.mayAct,
       })
     : undefined;
   // Loaded only when on: prom-client is not needed otherwise.
@@ -232,12 +249,18 @@ function createAdapters(
     logger,
     bot,
     link,
+    mayAct,
+    cluster,
   }: {
     metrics: Metrics | undefined;
     clock: Clock;
     logger: Logger;
     bot: () => Bot | undefined;
     link: () => LinkEndpoint | undefined;
+    /** Whether this process may act for the cluster now (webhooks are sent only then). */
+    mayAct(): boolean;
+    /** A replica's view of the cluster (PostgreSQL). */
+    cluster: ClusterSource | undefined;
   },
 ) {
   // The hub counts frames only when metrics are on (counting asks Bun for each topic's subscribers).
@@ -250,12 +273,14 @@ function createAdapters(
     logger,
     version: VERSION,
     allowPrivate: config.WEBHOOK_ALLOW_PRIVATE,
+    mayDeliver: mayAct,
   });
   const health = createHealth({
     version: VERSION,
     clock,
     gateway: () => bot()?.gatewayState() ?? "disabled",
     database: () => (databaseReadable(services.db) ? "ok" : "unavailable"),
+    bus: cluster?.bus,
   });
   metrics?.watch({
     health,
@@ -266,6 +291,7 @@ function createAdapters(
       const endpoint = link();
       return endpoint && linkTotals(endpoint.counters());
     },
+    cluster,
   });
   const app = createApi({
     ...services,

@@ -265,6 +265,7 @@ export async function openStoreServices(
   if (!options.databaseUrl) return { services: openServices(options) };
   const { openPostgres } = await import("./db/pg/store.ts");
   const { createClusterBus } = await import("./cluster/bus.ts");
+  const { createOutbox } = await import("./cluster/outbox.ts");
   const { joinCluster } = await import("./cluster/replica.ts");
   const store = await openPostgres({
     url: options.databaseUrl,
@@ -277,16 +278,20 @@ export async function openStoreServices(
   });
   const start = await store.driver.lastEventId(store.db);
   let bus: ClusterBus | undefined;
+  const outbox = createOutbox(options.logger);
   const services = createServices({
     ...options,
     store,
     feeds: (events) => {
       bus = createClusterBus({ events, logger: options.logger, start });
-      return { bus, outbox: createEventBus(options.logger) };
+      return { bus, outbox };
     },
   });
   const replica = await joinCluster({
     client: store.client,
+    url: options.databaseUrl,
+    id: crypto.randomUUID().replaceAll("-", ""),
+    outbox,
     services,
     bus: bus as ClusterBus,
     logger: options.logger,

@@ -1,6 +1,6 @@
 import { Type } from "@sinclair/typebox";
 import { Elysia, t } from "elysia";
-import { databaseStates, gatewayStates, type Health } from "../health/status.ts";
+import { databaseStates, gatewayStates, type Health, listenStates } from "../health/status.ts";
 
 const HealthReport = t.Object(
   {
@@ -18,6 +18,25 @@ const HealthReport = t.Object(
         "`ok` when the database answers a read within its budget; `unavailable` when it does not (failing, " +
         "or on PostgreSQL a table locked or every pooled connection busy past DB_BUSY_TIMEOUT_MS)",
     }),
+    bus: t.Optional(
+      t.Object(
+        {
+          listen: t.UnionEnum(listenStates, {
+            description:
+              "`listening` while this replica's heartbeats come back on its LISTEN connection; `resubscribing` " +
+              "once one did not and a fresh connection is being opened (changes still arrive from the log)",
+          }),
+          lagMs: Type.Integer({
+            minimum: 0,
+            description:
+              "Milliseconds since this replica last read the event log to its end: every change committed " +
+              "before then is published here (read every second, so under about 1000 while PostgreSQL answers)",
+            examples: [420],
+          }),
+        },
+        { description: "Replicas on PostgreSQL (DATABASE_URL) only: how this one hears the others" },
+      ),
+    ),
   },
   { title: "Health" },
 );

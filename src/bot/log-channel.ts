@@ -357,7 +357,8 @@ export function createLogChannel({
       });
     }
   };
-  const stopChanges = services.outbox.subscribe((notice) => void logChange(notice));
+  // The outbox of replicas records the post as done once it is (src/cluster/outbox.ts): return its promise.
+  const stopChanges = services.outbox.subscribe(logChange, "log");
   const stopReverts = services.reverter.onFailure(async ({ notice, failed }) => {
     await post(notice.event.guildId, {
       embeds: [roleFailureEmbed("revoke", notice.entry.userId, notice.entry.nick, failed)],

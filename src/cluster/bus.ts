@@ -1,4 +1,4 @@
-import type { ChangeListener, ChangeNotice, EventBus } from "../entries/bus.ts";
+import { type ChangeListener, type ChangeNotice, callListener, type EventBus } from "../entries/bus.ts";
 import type { EventLog } from "../entries/event-log.ts";
 import type { Logger } from "../shared/logger.ts";
 
@@ -9,11 +9,18 @@ const PAGE = 500;
 export type ClusterBus = EventBus & {
   /**
    * Reads the log after the last event published here and publishes what it finds, in id order. Called when
-   * another replica notifies a commit, after this replica's own commits, and after a lost connection.
+   * another replica notifies a commit, after this replica's own commits, after a lost LISTEN connection, and every
+   * second whatever happens (a LISTEN connection may die silently: src/cluster/listener.ts).
    */
   catchUp(): Promise<void>;
   /** Resolves once every change committed before the call is published here (a write waits for its own). */
   settle(): Promise<void>;
+  /**
+   * How long ago the bus last read the log to its end (ms): every change committed before then is published here.
+   * A replica reads the log every second (src/cluster/listener.ts), so this stays under about a second unless
+   * PostgreSQL does not answer.
+   */
+  lagMs(): number;
 };
 
 /**
@@ -41,20 +48,19 @@ export function createClusterBus({
   let published = 0;
   let running: Promise<void> | null = null;
   let again = false;
+  /** When (performance.now()) the last round that read the log to its end began. */
+  let currentAt = performance.now();
+  /** Whether a failed read was logged since the last round that worked (one line per outage). */
+  let failing = false;
 
   const deliver = (notice: ChangeNotice) => {
     published++;
     cursor = Number(notice.event.id);
-    for (const listener of listeners) {
-      try {
-        listener(notice);
-      } catch (error) {
-        logger.error("event listener failed", { eventId: notice.event.id, error: String(error) });
-      }
-    }
+    for (const listener of listeners) callListener(listener, notice, logger);
   };
 
   const round = async () => {
+    const startedAt = performance.now();
     for (;;) {
       const found = await events.noticesAfter(cursor, PAGE);
       for (const notice of found) {
@@ -63,8 +69,11 @@ export function createClusterBus({
         own.delete(id);
         deliver(mine ?? notice);
       }
-      if (found.length < PAGE) return;
+      if (found.length < PAGE) break;
     }
+    currentAt = startedAt;
+    if (failing) logger.info("reading new events from the database again");
+    failing = false;
   };
 
   const catchUp = (): Promise<void> => {
@@ -80,9 +89,12 @@ export function createClusterBus({
           await round();
         } while (again);
       } catch (error) {
-        logger.warn("could not read new events from the database (retried with the next change)", {
-          error: String(error),
-        });
+        if (!failing) {
+          logger.warn("could not read new events from the database (retried every second)", {
+            error: String(error),
+          });
+        }
+        failing = true;
       } finally {
         running = null;
       }
@@ -106,5 +118,6 @@ export function createClusterBus({
     catchUp,
     // A round under way when the commit was published does one more round before it resolves (`again`).
     settle: catchUp,
+    lagMs: () => Math.max(0, Math.round(performance.now() - currentAt)),
   };
 }

@@ -1,50 +1,102 @@
-import type { ReservedSQL, SQL } from "bun";
-import { eq, sql } from "drizzle-orm";
-import { LOCKS } from "../db/pg/store.ts";
-import type { Store } from "../db/store.ts";
-import type { ChangeNotice, EventBus } from "../entries/bus.ts";
-import type { EventLog } from "../entries/event-log.ts";
+import type { ReservedSQL, SQL, TransactionSQL } from "bun";
 import type { Logger } from "../shared/logger.ts";
+import { LEASE_MS, leaseStatements as lease, RENEW_MS } from "./lease.ts";
 
 /** What only the leader does; `stop` undoes it (the leader steps down or the process stops). */
 export type Duties = { stop(): Promise<void> };
 
-/** How often a follower tries to become the leader, and the leader checks it still is. */
-const ELECTION_MS = 2_000;
-/** How often the leader records how far its outbox consumers got. */
-const CURSOR_MS = 1_000;
-const CURSOR_NAME = "leader";
+/**
+ * One term of this replica as the leader. `mayAct` holds from the lease's claim until this replica's own view of
+ * it runs out, and once false it stays false for the term: whatever was fenced by it is never recorded as done.
+ */
+export type Term = {
+  epoch: number;
+  /** Whether this replica may act for the cluster now (send a webhook, call Discord, hand a change on). */
+  mayAct(): boolean;
+  /** Ends the term at once (the outbox found another epoch in the database). */
+  lost(why: string): void;
+  /**
+   * Runs a transaction on the connection holding the lock, one at a time with the lease's renewals: a successor
+   * that fences this leader ends that session, and with it any transaction of it still open (a process frozen in
+   * the middle of one would otherwise keep its row locks). Rejects once the term is over.
+   */
+  transaction<T>(work: (tx: TransactionSQL) => Promise<T>): Promise<T>;
+};
+
+/** How often a follower reads the lease, to take over once it runs out. */
+export const FOLLOW_MS = 1_000;
+/**
+ * How much sooner than the database this replica considers its own lease run out: a renewal is timed from when it
+ * was sent, before the database stamped it, and this margin covers an effect started just before the end.
+ */
+const MARGIN_MS = 1_000;
+
+/** What the election tells the wiring (/health, /metrics, tests). */
+export type Election = {
+  isLeader(): boolean;
+  /** Whether this replica may act for the cluster now (always false on a follower). */
+  mayAct(): boolean;
+  /** The epoch of this replica's term, while it leads. */
+  epoch(): number | undefined;
+  /** Settles once this replica's first try for the lead is over (its duties started, when it won). */
+  firstTry: Promise<void>;
+  stop(): Promise<void>;
+};
 
 /**
- * Elects one leader among the replicas sharing a PostgreSQL store (docs/architecture.md, Replicas): the replica
- * holding the session-level advisory lock LOCKS.lead, on a connection reserved for it. The lock goes with that
- * connection: when the leader's process dies its connection closes and a follower, trying every ELECTION_MS,
- * takes over within seconds. The leader checks its connection as often; once it is lost it stops its duties
- * (another replica may lead already) and tries again like any follower.
+ * Elects one leader among the replicas sharing a PostgreSQL store (docs/architecture.md, Replicas) with a lease
+ * the leader renews every RENEW_MS, valid LEASE_MS by the database's clock (src/cluster/lease.ts), and the
+ * advisory lock LOCKS.lead held on a reserved connection. A follower reads the lease every FOLLOW_MS; once it ran
+ * out, the follower takes the lock (ending first the lock session of a leader that stopped renewing but still
+ * holds it: a frozen process), claims the lease in a new epoch, then takes up the duties. A leader steps down, its
+ * duties stopped, when a renewal fails or finds another epoch, and as soon as its own view of the lease runs out
+ * (MARGIN_MS before the database's): a leader frozen for longer than its lease acts on nothing once it runs again.
  */
 export function electLeader({
   client,
+  holder,
   logger,
   lead,
 }: {
   client: SQL;
+  /** This replica's id in the cluster. */
+  holder: string;
   logger: Logger;
-  /** Takes up the leader's duties: the Discord gateway and the outbox consumers. */
-  lead: () => Promise<Duties>;
-}): {
-  isLeader(): boolean;
-  /** Settles once this replica's first try for the lead is over (its duties started, when it won). */
-  firstTry: Promise<void>;
-  stop(): Promise<void>;
-} {
+  /** Takes up the leader's duties for a term: the Discord gateway and the outbox consumers. */
+  lead: (term: Term) => Promise<Duties>;
+}): Election {
   let connection: ReservedSQL | undefined;
+  let term: { epoch: number; validUntil: number; over: boolean } | undefined;
   let duties: Duties | undefined;
+  /** The duties of the term being taken up, while they start. */
+  let starting: Promise<void> | undefined;
   let timer: ReturnType<typeof setTimeout> | undefined;
+  let lapse: ReturnType<typeof setTimeout> | undefined;
   let stopped = false;
   let turn: Promise<void> = Promise.resolve();
+  /** What runs on the lock connection, one statement or transaction after another. */
+  let lane: Promise<unknown> = Promise.resolve();
+  const onLockConnection = <T>(held: ReservedSQL, work: (connection: ReservedSQL) => Promise<T>) => {
+    const run = lane.then(() => work(held));
+    lane = run.catch(() => {});
+    return run;
+  };
+  /** Runs `step` after whatever the election is doing: one step at a time. */
+  const queue = (step: () => Promise<void>) => {
+    turn = turn.then(step).catch((error: unknown) => {
+      logger.error("the leader election failed a step", { error: String(error) });
+    });
+    return turn;
+  };
+
+  const mayAct = () => term !== undefined && !term.over && performance.now() < term.validUntil;
 
   const stepDown = async (why: string) => {
-    logger.warn("this replica no longer leads", { why });
+    if (!term) return;
+    term.over = true;
+    clearTimeout(lapse);
+    logger.warn("this replica no longer leads", { why, epoch: term.epoch });
+    term = undefined;
     const held = connection;
     connection = undefined;
     await duties
@@ -57,147 +109,153 @@ export function electLeader({
     held?.close().catch(() => {});
   };
 
-  const attempt = async () => {
-    if (stopped) return;
-    if (connection) {
-      try {
-        await connection`SELECT 1`;
-      } catch (error) {
-        await stepDown(String(error));
-      }
+  /** Steps down once this replica's own view of its lease runs out (a renewal that never came back). */
+  const armLapse = () => {
+    clearTimeout(lapse);
+    if (!term) return;
+    const ends = term;
+    lapse = setTimeout(
+      // At once, not after the election's step under way: that may be a renewal waiting on a dead connection.
+      () => {
+        if (term === ends && !mayAct()) void stepDown("its lease ran out before a renewal came back");
+      },
+      Math.max(0, ends.validUntil - performance.now()) + 1,
+    );
+    lapse.unref();
+  };
+
+  const renew = async (held: ReservedSQL, current: NonNullable<typeof term>) => {
+    const sentAt = performance.now();
+    // A renewal not answered while the lease runs will not help: the connection is given up (a dead TCP
+    // connection may otherwise hold the election for as long as the kernel takes to notice).
+    let timeout: ReturnType<typeof setTimeout> | undefined;
+    const unanswered = new Promise<never>((_, reject) => {
+      timeout = setTimeout(() => reject(new Error(`no answer within ${LEASE_MS} ms`)), LEASE_MS);
+    });
+    try {
+      const renewed = onLockConnection(held, (locked) => lease.renew(locked, holder, current.epoch));
+      if (!(await Promise.race([renewed, unanswered])))
+        return stepDown("its lease ran out and another replica may lead");
+    } catch (error) {
+      return stepDown(`its lease could not be renewed (${String(error)})`);
+    } finally {
+      clearTimeout(timeout);
+    }
+    // Once run out, a term never comes back: effects fenced meanwhile must not be recorded as done.
+    if (current.over || performance.now() >= current.validUntil)
+      return stepDown("its lease ran out before the renewal came back");
+    current.validUntil = sentAt + LEASE_MS - MARGIN_MS;
+    armLapse();
+  };
+
+  const follow = async () => {
+    let seen: Awaited<ReturnType<typeof lease.read>>;
+    try {
+      seen = await lease.read(client);
+    } catch (error) {
+      logger.warn("could not read the leader's lease", { error: String(error) });
       return;
     }
+    if (seen && seen.expiresAt > seen.now && seen.holder !== holder) return;
     let reserved: ReservedSQL | undefined;
     try {
       reserved = await client.reserve();
-      const [row] = await reserved`SELECT pg_try_advisory_lock(${LOCKS.lead}) AS won`;
-      if (!row?.won) {
+      let won = await lease.lock(reserved);
+      if (!won && seen && seen.holder !== holder && (await lease.fence(client, seen))) {
+        logger.warn("the leader stopped renewing its lease: its lock session was ended", {
+          epoch: seen.epoch,
+          overdueMs: seen.now - seen.expiresAt,
+        });
+        won = await lease.lock(reserved);
+      }
+      if (!won) {
         reserved.release();
         return;
       }
+      const claimedFrom = performance.now();
+      const epoch = await lease.claim(reserved, holder);
+      if (epoch === undefined) {
+        await reserved`SELECT pg_advisory_unlock_all()`;
+        reserved.release();
+        return;
+      }
+      connection = reserved;
+      term = { epoch, validUntil: claimedFrom + LEASE_MS - MARGIN_MS, over: false };
     } catch (error) {
       reserved?.close().catch(() => {});
       logger.warn("could not take part in the leader election", { error: String(error) });
       return;
     }
-    connection = reserved;
-    logger.info("this replica leads: it holds the Discord gateway and runs the outbox");
-    try {
-      duties = await lead();
-    } catch (error) {
-      logger.error("taking up the leader's duties failed", { error: String(error) });
-      await stepDown("its duties could not start");
-    }
+    armLapse();
+    const current = term;
+    const held = reserved;
+    logger.info("this replica leads: it holds the Discord gateway and runs the outbox", {
+      epoch: current.epoch,
+    });
+    // The duties start beside the election, which goes on renewing: a bot that takes longer to connect than
+    // the lease runs (many guilds) must not cost the lead.
+    starting = (async () => {
+      try {
+        const started = await lead({
+          epoch: current.epoch,
+          mayAct: () => term === current && mayAct(),
+          lost: (why) => {
+            if (term === current) void stepDown(why);
+          },
+          transaction: (work) =>
+            term === current && !current.over
+              ? onLockConnection(held, (locked) => locked.begin(work))
+              : Promise.reject(new Error("this replica's term as the leader is over")),
+        });
+        // A term that ended while its duties started: they stop at once.
+        if (term === current) duties = started;
+        else await started.stop();
+      } catch (error) {
+        logger.error("taking up the leader's duties failed", { error: String(error) });
+        if (term === current) await stepDown("its duties could not start");
+      } finally {
+        starting = undefined;
+      }
+    })();
+  };
+
+  const attempt = async () => {
+    if (stopped) return;
+    if (connection && term) return renew(connection, term);
+    return follow();
   };
 
   const schedule = () => {
     if (stopped) return;
-    timer = setTimeout(() => {
-      turn = turn.then(attempt).finally(schedule);
-    }, ELECTION_MS);
+    timer = setTimeout(() => void queue(attempt).finally(schedule), connection ? RENEW_MS : FOLLOW_MS);
     timer.unref();
   };
-  const firstTry = attempt();
-  turn = firstTry.finally(schedule);
+  const tried = queue(attempt);
+  void tried.finally(schedule);
+  const firstTry = tried.then(() => starting);
 
   return {
-    isLeader: () => connection !== undefined,
+    isLeader: () => connection !== undefined && starting === undefined,
+    mayAct,
+    epoch: () => term?.epoch,
     firstTry,
     async stop() {
       stopped = true;
       clearTimeout(timer);
       await turn;
+      await starting;
+      clearTimeout(lapse);
+      const ending = term;
+      // The term still runs while the duties stop: what finishes meanwhile is recorded for the next leader.
       await duties?.stop();
       duties = undefined;
-      if (connection) {
-        await connection`SELECT pg_advisory_unlock(${LOCKS.lead})`.catch(() => {});
+      if (ending) ending.over = true;
+      term = undefined;
+      if (connection && ending) {
+        await lease.release(connection, holder, ending.epoch).catch(() => {});
         connection.release();
-        connection = undefined;
       }
-    },
-  };
-}
-
-/**
- * The leader's outbox (docs/architecture.md, Replicas): forwards the bus's changes to `outbox`, whose
- * subscribers act once in the cluster (role reverts, the log channel, webhooks, expiry timers). It starts where
- * the previous leader stopped (a cursor stored in the database), re-reading from the log what that leader may
- * not have finished, then follows the bus. The cursor is recorded only while nothing is waiting to be sent
- * (`idle`), so after a failover a change may be handled twice, never skipped.
- */
-export async function startOutbox({
-  store: {
-    db,
-    tables: { outboxCursor },
-  },
-  bus,
-  outbox,
-  events,
-  idle,
-  logger,
-}: {
-  store: Store;
-  bus: EventBus;
-  outbox: EventBus;
-  events: Pick<EventLog, "noticesAfter">;
-  /** Whether everything forwarded so far is done (no webhook delivery queued or in flight). */
-  idle: () => boolean;
-  logger: Logger;
-}): Promise<Duties> {
-  const [stored] = await db.select().from(outboxCursor).where(eq(outboxCursor.name, CURSOR_NAME));
-  let forwarded = stored?.eventId ?? (await bus.through());
-  const startedAt = forwarded;
-  let recorded = forwarded;
-  const waiting: ChangeNotice[] = [];
-  let live = false;
-
-  const forward = (notice: ChangeNotice) => {
-    const id = Number(notice.event.id);
-    if (id <= forwarded) return;
-    forwarded = id;
-    outbox.publish(notice);
-  };
-  const unsubscribe = bus.subscribe((notice) => {
-    if (live) forward(notice);
-    else waiting.push(notice);
-  });
-  // What the previous leader may not have finished, from the log, then what the bus brought meanwhile.
-  const upTo = await bus.through();
-  let replayed = 0;
-  while (forwarded < upTo) {
-    const page = await events.noticesAfter(forwarded, 500);
-    const due = page.filter((notice) => Number(notice.event.id) <= upTo);
-    for (const notice of due) forward(notice);
-    replayed += due.length;
-    if (due.length < 500) break;
-  }
-  for (const notice of waiting.splice(0)) forward(notice);
-  live = true;
-  if (replayed > 0)
-    logger.info("outbox caught up after a change of leader", { replayed, through: forwarded });
-
-  const record = async (first = false) => {
-    if (!first && (forwarded === recorded || !idle())) return;
-    const through = first && !idle() ? startedAt : forwarded;
-    await db
-      .insert(outboxCursor)
-      .values({ name: CURSOR_NAME, eventId: through })
-      .onConflictDoUpdate({ target: outboxCursor.name, set: { eventId: sql`excluded.event_id` } });
-    recorded = through;
-  };
-  const timer = setInterval(() => {
-    record().catch((error: unknown) =>
-      logger.warn("could not record the outbox cursor", { error: String(error) }),
-    );
-  }, CURSOR_MS);
-  timer.unref();
-  // The first leader of a cluster records where it starts: a successor then knows where to take over.
-  await record(stored === undefined);
-  return {
-    async stop() {
-      unsubscribe();
-      clearInterval(timer);
-      await record().catch(() => {});
+      connection = undefined;
     },
   };
 }

@@ -1,14 +1,25 @@
 import type { SQL } from "bun";
 import type { FormatCache } from "../formats/cache.ts";
+import type { BusStatus } from "../health/status.ts";
 import type { KeyService } from "../keys/service.ts";
 import type { Logger } from "../shared/logger.ts";
 import type { WhitelistService } from "../whitelists/service.ts";
 import type { ClusterBus } from "./bus.ts";
+import { superviseListen } from "./listener.ts";
+import type { Outbox } from "./outbox.ts";
 
 /** A replica's membership of the cluster: its subscriptions to the other replicas' commits. */
 export type Replica = {
   /** The pool this replica shares the database through (the leader election reserves a connection of it). */
   client: SQL;
+  /** This process's id in the cluster (its heartbeat channel, the lease's holder). */
+  id: string;
+  /** What feeds the side effects once this replica leads (src/cluster/outbox.ts). */
+  outbox: Outbox;
+  /** How this replica hears the others now (/health, /metrics). */
+  status(): BusStatus;
+  /** How many times a silent LISTEN connection was replaced (/metrics). */
+  resubscriptions(): number;
   /** Stops listening (shutdown). */
   leave(): Promise<void>;
 };
@@ -18,20 +29,29 @@ export type Replica = {
  * notifies at each commit (drizzle/pg/0001_notify.sql) and keeps this replica in step. A new event: the bus
  * reads the log after its last id and publishes what it finds. A whitelist changed or deleted: its cached
  * settings are dropped (and its cached formats, when it is gone). A key revoked: it stops verifying here and its
- * sockets here close. After a lost connection, Bun reconnects and re-subscribes, and the bus catches up from its
- * last id before anything else is published: nothing committed meanwhile is missed.
+ * sockets here close. The LISTEN connection is watched by heartbeats and replaced when it goes silent
+ * (src/cluster/listener.ts), and the bus reads the log every second whatever happens: a change reaches every
+ * replica within about a second even without notifications. Each time the channels listen again, what they may
+ * have missed is checked: the log after the bus's last id, the cached whitelists, the cached keys.
  */
 export async function joinCluster({
   client,
+  url,
+  id,
+  outbox,
   services,
   bus,
   logger,
 }: {
   client: SQL;
+  outbox: Outbox;
+  /** DATABASE_URL: the LISTEN connection is a client of its own. */
+  url: string;
+  id: string;
   services: {
-    whitelists: Pick<WhitelistService, "forget" | "get">;
+    whitelists: Pick<WhitelistService, "forget" | "get" | "cachedIds">;
     formatCache: Pick<FormatCache, "invalidate">;
-    keys: Pick<KeyService, "revokedElsewhere">;
+    keys: Pick<KeyService, "revokedElsewhere" | "recheckCached">;
   };
   bus: ClusterBus;
   logger: Logger;
@@ -39,34 +59,42 @@ export async function joinCluster({
   const failed = (what: string) => (error: unknown) =>
     logger.warn(`could not follow another replica's change: ${what}`, { error: String(error) });
 
-  const whitelistChanged = async (id: string) => {
-    services.whitelists.forget(id);
-    if (!(await services.whitelists.get(id))) services.formatCache.invalidate(id);
+  const whitelistChanged = async (whitelistId: string) => {
+    services.whitelists.forget(whitelistId);
+    if (!(await services.whitelists.get(whitelistId))) services.formatCache.invalidate(whitelistId);
   };
 
-  const subscriptions = [
-    await client.listen(
-      "wls_events",
-      () => void bus.catchUp(),
-      () => void bus.catchUp(),
-    ),
-    await client.listen("wls_whitelists", (id) => void whitelistChanged(id).catch(failed("whitelist"))),
-    await client.listen(
-      "wls_keys",
+  const listening = await superviseListen({
+    url,
+    heartbeatChannel: `wls_heartbeat_${id}`,
+    channels: {
+      wls_events: () => void bus.catchUp(),
+      wls_whitelists: (whitelistId) => void whitelistChanged(whitelistId).catch(failed("whitelist")),
       // The changes committed with a revocation (a deleted whitelist's removals) are published before it.
-      (id) =>
+      wls_keys: (keyId) =>
         void bus
           .catchUp()
-          .then(() => services.keys.revokedElsewhere(id))
+          .then(() => services.keys.revokedElsewhere(keyId))
           .catch(failed("revocation")),
-    ),
-  ];
-  // Anything committed between the start of this replica and its LISTEN.
-  await bus.catchUp();
+    },
+    notify: (channel, payload) => client`SELECT pg_notify(${channel}, ${payload})`,
+    // Anything committed while no connection listened: the log, then what notices alone would have told. Cached
+    // settings are dropped (read again when next asked); a deleted whitelist's cached bodies are unreachable
+    // (its reads answer 404) and go with the cache's least recently used.
+    onSubscribed: async () => {
+      await bus.catchUp();
+      for (const whitelistId of services.whitelists.cachedIds()) services.whitelists.forget(whitelistId);
+      await services.keys.recheckCached();
+    },
+    tick: bus.catchUp,
+    logger,
+  });
   return {
     client,
-    async leave() {
-      for (const subscription of subscriptions) await subscription.unlisten().catch(() => {});
-    },
+    id,
+    outbox,
+    status: () => ({ listen: listening.state(), lagMs: bus.lagMs() }),
+    resubscriptions: listening.resubscriptions,
+    leave: listening.stop,
   };
 }

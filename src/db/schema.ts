@@ -1,5 +1,5 @@
 import { sql } from "drizzle-orm";
-import { index, integer, sqliteTable, text, uniqueIndex } from "drizzle-orm/sqlite-core";
+import { index, integer, primaryKey, sqliteTable, text, uniqueIndex } from "drizzle-orm/sqlite-core";
 
 /** Timestamps are integer milliseconds since the epoch (UTC). Role lists are JSON arrays of snowflakes. */
 const roleList = (name: string) =>
@@ -261,8 +261,28 @@ export const proofAttempts = sqliteTable(
   ],
 );
 
-/** Where the cluster's leader stands in the outbox (the event id its consumers handled last); PostgreSQL only. */
+/** Where the cluster's leader stands in the outbox (src/db/pg/schema.ts); PostgreSQL only. */
 export const outboxCursor = sqliteTable("outbox_cursor", {
   name: text("name").primaryKey(),
   eventId: integer("event_id").notNull(),
+});
+
+/** The side effects done past the outbox cursor (src/db/pg/schema.ts); PostgreSQL only, here for equal row types. */
+export const outboxDone = sqliteTable(
+  "outbox_done",
+  {
+    eventId: integer("event_id").notNull(),
+    effect: text("effect").notNull(),
+  },
+  (table) => [primaryKey({ columns: [table.eventId, table.effect] })],
+);
+
+/** The leader's lease (src/db/pg/schema.ts); PostgreSQL only, here for equal row types. */
+export const leaderLease = sqliteTable("leader_lease", {
+  name: text("name").primaryKey(),
+  holder: text("holder").notNull(),
+  epoch: integer("epoch").notNull(),
+  pid: integer("pid").notNull(),
+  backendStart: text("backend_start").notNull(),
+  expiresAt: integer("expires_at").notNull(),
 });

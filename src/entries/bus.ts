@@ -40,8 +40,20 @@ export type ChangeNotice = {
 /** What a change's subscribers need beyond its public event; stored with the event (events.detail). */
 export type ChangeDetail = Omit<ChangeNotice, "event" | "remote">;
 
-/** Listener of committed changes. */
-export type ChangeListener = (notice: ChangeNotice) => void;
+/**
+ * Listener of committed changes. A side effect (a subscriber named by an `Effect`) returns the promise of its work
+ * on the change, so that the outbox of replicas records when it is done (src/cluster/outbox.ts).
+ */
+export type ChangeListener = (notice: ChangeNotice) => unknown;
+
+/**
+ * What must happen once in the cluster for a change, by the outbox's subscribers: a webhook delivery to each key in
+ * scope, the roles of a removal taken back, the log channel's post. Replicas record each as done per change, so a
+ * new leader repeats only those in flight when the last one stopped (docs/architecture.md, Replicas).
+ */
+export const effects = ["webhooks", "roles", "log"] as const;
+/** One of the side effects. */
+export type Effect = (typeof effects)[number];
 
 /**
  * Fans committed changes out to in-process subscribers: the entries cache, the WebSocket hub, the webhook
@@ -50,7 +62,8 @@ export type ChangeListener = (notice: ChangeNotice) => void;
  */
 export type EventBus = {
   publish(notice: ChangeNotice): void;
-  subscribe(listener: ChangeListener): () => void;
+  /** Adds a listener; `effect` names a side effect's (only the outbox of replicas tells them apart). */
+  subscribe(listener: ChangeListener, effect?: Effect): () => void;
   /**
    * The event id through which every stored change has been published here: a reader of the log up to it (a
    * WebSocket resume) can go live next without missing or repeating one, if nothing is published meanwhile.
@@ -70,13 +83,7 @@ export function createEventBus(logger: Logger, through: () => Promise<number> = 
   return {
     publish(notice) {
       published++;
-      for (const listener of listeners) {
-        try {
-          listener(notice);
-        } catch (error) {
-          logger.error("event listener failed", { eventId: notice.event.id, error: String(error) });
-        }
-      }
+      for (const listener of listeners) callListener(listener, notice, logger);
     },
     subscribe(listener) {
       listeners.add(listener);
@@ -85,4 +92,21 @@ export function createEventBus(logger: Logger, through: () => Promise<number> = 
     through,
     published: () => published,
   };
+}
+
+/** Calls a listener; its failure, thrown or rejected, is logged and stops nothing else. */
+export function callListener(
+  listener: ChangeListener,
+  notice: ChangeNotice,
+  logger: Logger,
+): Promise<unknown> | undefined {
+  const failed = (error: unknown) =>
+    logger.error("event listener failed", { eventId: notice.event.id, error: String(error) });
+  try {
+    const result = listener(notice);
+    if (result instanceof Promise) return result.catch(failed);
+  } catch (error) {
+    failed(error);
+  }
+  return undefined;
 }

@@ -12,6 +12,20 @@ export const databaseStates = ["ok", "unavailable"] as const;
 /** One of the database states. */
 export type DatabaseState = (typeof databaseStates)[number];
 
+/**
+ * A replica's LISTEN connection (PostgreSQL): `listening` while its heartbeats come back through it, `resubscribing`
+ * once one did not (a fresh connection is being opened; changes still arrive from the log every second).
+ */
+export const listenStates = ["listening", "resubscribing"] as const;
+/** One of the LISTEN states. */
+export type ListenState = (typeof listenStates)[number];
+/** How a replica hears the others (PostgreSQL only): its LISTEN connection, and how stale its view may be. */
+export type BusStatus = {
+  listen: ListenState;
+  /** How long ago (ms) this replica last read the event log to its end: older changes are all published here. */
+  lagMs: number;
+};
+
 /** What `GET /health` answers: the spec's `ok`, and what an operator checks first. */
 export type HealthReport = {
   ok: true;
@@ -19,6 +33,8 @@ export type HealthReport = {
   uptime: number;
   gateway: GatewayState;
   database: DatabaseState;
+  /** Replicas on PostgreSQL only (absent on SQLite). */
+  bus?: BusStatus;
 };
 
 /**
@@ -30,6 +46,8 @@ export function createHealth(options: {
   clock: Clock;
   gateway: () => GatewayState;
   database: () => DatabaseState;
+  /** A replica's bus (PostgreSQL); none on SQLite. */
+  bus?: () => BusStatus;
 }) {
   const startedAt = options.clock.now();
   return (): HealthReport => ({
@@ -38,6 +56,7 @@ export function createHealth(options: {
     uptime: Math.max(0, Math.floor((options.clock.now() - startedAt) / 1000)),
     gateway: options.gateway(),
     database: options.database(),
+    ...(options.bus ? { bus: options.bus() } : {}),
   });
 }
 

@@ -1,4 +1,4 @@
-import { and, asc, eq, isNull, type SQL } from "drizzle-orm";
+import { and, asc, eq, inArray, isNotNull, isNull, type SQL } from "drizzle-orm";
 import { tryWithoutWaiting } from "../db/driver.ts";
 import type { Store, Tables, Tx } from "../db/store.ts";
 import type { Write } from "../db/writer.ts";
@@ -216,6 +216,21 @@ export function createKeyService({
           ? []
           : await db.select({ id: whitelists.id }).from(whitelists).where(eq(whitelists.id, row.whitelistId));
       announce([row], row.whitelistId !== null && scoped.length === 0 ? "whitelist-deleted" : "revoked");
+    },
+
+    /**
+     * Asks the store which cached keys were revoked (a replica that could not hear the others for a while may have
+     * missed the notices): those stop verifying and their sockets close, as with `revokedElsewhere`.
+     */
+    async recheckCached(): Promise<void> {
+      const ids = [...verified.values()].map((entry) => entry.principal.keyId);
+      for (let at = 0; at < ids.length; at += 500) {
+        const revoked = await db
+          .select({ id: linkKeys.id })
+          .from(linkKeys)
+          .where(and(inArray(linkKeys.id, ids.slice(at, at + 500)), isNotNull(linkKeys.revokedAt)));
+        for (const { id } of revoked) await this.revokedElsewhere(id);
+      }
     },
 
     /** Once committed: revoked keys stop verifying and their sockets close (see `revokeForWhitelistIn`). */

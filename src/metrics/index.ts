@@ -1,6 +1,6 @@
 import { Counter, collectDefaultMetrics, Gauge, Histogram, Registry } from "prom-client";
 import type { EventBus } from "../entries/bus.ts";
-import { gatewayStates, type Health } from "../health/status.ts";
+import { type BusStatus, gatewayStates, type Health } from "../health/status.ts";
 import type { Observer } from "../shared/observer.ts";
 import type { DeliveryReport } from "../webhooks/sender.ts";
 
@@ -8,6 +8,16 @@ import type { DeliveryReport } from "../webhooks/sender.ts";
 export type HttpMetrics = {
   /** One answer: the route's template (never the path itself), its status and how long it took. */
   request(method: string, route: string, status: number, seconds: number): void;
+};
+
+/** What a replica on PostgreSQL tells the metrics about the cluster. */
+export type ClusterSource = {
+  /** How this replica hears the others. */
+  bus(): BusStatus;
+  /** How many times its LISTEN connection went silent and was replaced. */
+  resubscriptions(): number;
+  /** The epoch of its term while it leads, else undefined. */
+  epoch(): number | undefined;
 };
 
 /** What the metrics read and listen to once the service's parts exist (they are created before them). */
@@ -20,6 +30,8 @@ export type MetricSources = {
   writesWaiting(): number;
   /** What the link endpoint counted, when it runs (LINK_PORT). */
   link?(): LinkTotals | undefined;
+  /** Replicas on PostgreSQL only. */
+  cluster?: ClusterSource;
 };
 
 /**
@@ -265,6 +277,7 @@ export function createMetrics({ version }: { version: string }): Metrics {
       if (sources) throw new Error("metrics already watch a service");
       sources = watched;
       watched.bus.subscribe(({ event }) => published.inc({ type: event.type, origin: event.origin }));
+      if (watched.cluster) watchCluster(watched.cluster, registers);
       watched.onDelivery(delivered);
     },
     request(method, route, status, seconds) {
@@ -279,4 +292,50 @@ export function createMetrics({ version }: { version: string }): Metrics {
       });
     },
   };
+}
+
+/** The series of a replica on PostgreSQL (registered only there, so one node alone shows none). */
+function watchCluster(cluster: ClusterSource, registers: Registry[]): void {
+  const name = (suffix: string) => `${METRIC_PREFIX}${suffix}`;
+  new Gauge({
+    name: name("bus_listening"),
+    help: "Replicas on PostgreSQL: 1 while this replica's heartbeats come back on its LISTEN connection, else 0.",
+    registers,
+    collect() {
+      this.set(cluster.bus().listen === "listening" ? 1 : 0);
+    },
+  });
+  new Gauge({
+    name: name("bus_lag_seconds"),
+    help: "Replicas on PostgreSQL: time since this replica last read the event log to its end (read every second).",
+    registers,
+    collect() {
+      this.set(cluster.bus().lagMs / 1000);
+    },
+  });
+  new Counter({
+    name: name("bus_resubscriptions_total"),
+    help: "Replicas on PostgreSQL: times this replica's LISTEN connection went silent and was replaced.",
+    registers,
+    collect() {
+      this.reset();
+      this.inc(cluster.resubscriptions());
+    },
+  });
+  new Gauge({
+    name: name("leader"),
+    help: "Replicas on PostgreSQL: 1 while this replica leads (Discord gateway, webhooks, roles, log channel), else 0.",
+    registers,
+    collect() {
+      this.set(cluster.epoch() === undefined ? 0 : 1);
+    },
+  });
+  new Gauge({
+    name: name("leader_epoch"),
+    help: "Replicas on PostgreSQL: the epoch of this replica's term while it leads (bumped at each change of leader); 0 on a follower.",
+    registers,
+    collect() {
+      this.set(cluster.epoch() ?? 0);
+    },
+  });
 }

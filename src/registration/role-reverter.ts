@@ -102,7 +102,9 @@ export function createRoleReverter(deps: {
         running.delete(work);
       });
     running.add(work);
-  });
+    // The outbox of replicas records the revert as done once it is (src/cluster/outbox.ts).
+    return work;
+  }, "roles");
 
   return {
     onFailure(listener) {

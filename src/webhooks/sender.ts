@@ -34,12 +34,18 @@ export type WebhookSenderOptions = {
   maxInFlightPerTarget?: number;
   /** Deliveries of one key waiting; past that they are dropped with the outcome "queue full". */
   maxQueuedPerTarget?: number;
+  /**
+   * Whether a delivery may be sent now (of replicas, only in the leader's live term): one that may not is left
+   * unsent and unreported, for the next leader to send (docs/architecture.md, Replicas). Always, by default.
+   */
+  mayDeliver?: () => boolean;
 };
 
 /** Delivers committed events to webhook targets. */
 export type WebhookSender = ReturnType<typeof createWebhookSender>;
 
-type Job = { target: WebhookTarget; eventId: string; whitelistId: string; body: string };
+/** One delivery; `settled` is called once it was sent (or given up), never for one dropped at shutdown. */
+type Job = { target: WebhookTarget; eventId: string; whitelistId: string; body: string; settled(): void };
 type Lane = { active: number; queue: Job[] };
 
 /**
@@ -51,6 +57,7 @@ type Lane = { active: number; queue: Job[] };
  */
 export function createWebhookSender(options: WebhookSenderOptions) {
   const { webhooks, bus, keys, clock, logger, version, allowPrivate, resolve } = options;
+  const mayDeliver = options.mayDeliver ?? (() => true);
   const transport = options.transport ?? createNodeTransport();
   const timeoutMs = options.timeoutMs ?? 5000;
   const maxInFlight = options.maxInFlightPerTarget ?? 4;
@@ -65,7 +72,7 @@ export function createWebhookSender(options: WebhookSenderOptions) {
    */
   const retiring = new Set<string>();
   const listeners = new Set<(report: DeliveryReport) => void>();
-  const pending: { event: EntryEvent; targets: WebhookTarget[] }[] = [];
+  const pending: { event: EntryEvent; targets: WebhookTarget[]; settled(): void }[] = [];
   let dispatchScheduled = false;
   /** The targets of the last change published, read in order (see onChange). */
   let targetsRead: Promise<void> = Promise.resolve();
@@ -96,7 +103,8 @@ export function createWebhookSender(options: WebhookSenderOptions) {
     }
   };
 
-  const deliver = async ({ target, eventId, body }: Job): Promise<void> => {
+  const deliver = async ({ target, eventId, body, settled }: Job): Promise<void> => {
+    if (!mayDeliver()) return;
     const at = clock.now();
     const started = performance.now();
     const controller = new AbortController();
@@ -130,6 +138,7 @@ export function createWebhookSender(options: WebhookSenderOptions) {
       clearTimeout(timer);
     }
     report(target, eventId, { ...result, durationMs: Math.round(performance.now() - started), at });
+    settled();
   };
 
   const start = (lane: Lane, job: Job) => {
@@ -160,7 +169,7 @@ export function createWebhookSender(options: WebhookSenderOptions) {
       const job = lane.queue.shift() as Job;
       lane.active++;
       const running: Promise<void> = currentTarget(keyId, job)
-        .then((target) => (target ? deliver({ ...job, target }) : undefined))
+        .then((target) => (target ? deliver({ ...job, target }) : job.settled()))
         .finally(() => {
           inFlight.delete(running);
           lane.active--;
@@ -182,14 +191,21 @@ export function createWebhookSender(options: WebhookSenderOptions) {
     }
     if (lane.active < maxInFlight) start(lane, job);
     else if (lane.queue.length < maxQueued) lane.queue.push(job);
-    else report(job.target, job.eventId, { error: "queue full: dropped", durationMs: 0, at: clock.now() });
+    else {
+      report(job.target, job.eventId, { error: "queue full: dropped", durationMs: 0, at: clock.now() });
+      job.settled();
+    }
   };
 
-  const fanOut = ({ event, targets }: { event: EntryEvent; targets: WebhookTarget[] }) => {
+  const fanOut = ({ event, targets, settled }: (typeof pending)[number]) => {
     // Serialised once per event: every receiver gets the same bytes, exactly the WebSocket message.
     const body = eventMessage(event);
+    let left = targets.length;
+    const one = () => {
+      if (--left === 0) settled();
+    };
     for (const target of targets)
-      enqueue({ target, eventId: event.id, whitelistId: event.whitelistId, body });
+      enqueue({ target, eventId: event.id, whitelistId: event.whitelistId, body, settled: one });
   };
 
   const dispatch = () => {
@@ -201,10 +217,12 @@ export function createWebhookSender(options: WebhookSenderOptions) {
   /**
    * Runs after commit (the bus publishes committed changes). The receivers are the webhooks in scope at that
    * moment (a cached lookup), so a webhook set later never receives an earlier change; sending is deferred
-   * off the publisher.
+   * off the publisher. Resolves once every delivery of the change was sent or given up (the outbox of replicas
+   * records it then); never for deliveries dropped at shutdown, which the next leader sends.
    */
-  const onChange = (notice: ChangeNotice) => {
+  const onChange = (notice: ChangeNotice): Promise<void> => {
     const { event } = notice;
+    const { promise, resolve } = Promise.withResolvers<void>();
     // The keys in scope now, at the commit (read from here on), handled one change after another: each waits
     // for the targets of the one before, so none overtakes another.
     const targets = webhooks.targetsFor(event.guildId, event.whitelistId);
@@ -214,8 +232,8 @@ export function createWebhookSender(options: WebhookSenderOptions) {
       .finally(() => reading--)
       .then(
         (targets) => {
-          if (targets.length === 0) return;
-          pending.push({ event, targets });
+          if (targets.length === 0) return resolve();
+          pending.push({ event, targets, settled: resolve });
           if (!dispatchScheduled) {
             dispatchScheduled = true;
             setImmediate(dispatch);
@@ -223,8 +241,10 @@ export function createWebhookSender(options: WebhookSenderOptions) {
         },
         (error: unknown) => {
           logger.error("webhook targets unavailable", { eventId: event.id, error: String(error) });
+          resolve();
         },
       );
+    return promise;
   };
 
   return {
@@ -232,7 +252,7 @@ export function createWebhookSender(options: WebhookSenderOptions) {
     start(): void {
       if (unsubscribe) return;
       draining = false;
-      const stopChanges = bus.subscribe(onChange);
+      const stopChanges = bus.subscribe(onChange, "webhooks");
       const stopRevocations = keys.onRevoked((keyId, reason) => {
         if (reason === "whitelist-deleted") retiring.add(keyId);
       });

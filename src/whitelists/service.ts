@@ -343,5 +343,10 @@ export function createWhitelistService({
     forget(id: string): void {
       byId.delete(id);
     },
+
+    /** The ids of the whitelists in the lookup cache (a replica that missed notices checks them again). */
+    cachedIds(): string[] {
+      return [...byId.keys()];
+    },
   };
 }

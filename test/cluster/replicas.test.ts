@@ -1,6 +1,7 @@
 import { afterAll, afterEach, beforeAll, describe, expect, test } from "bun:test";
 import { SQL } from "bun";
-import { electLeader, startOutbox } from "../../src/cluster/leader.ts";
+import { electLeader } from "../../src/cluster/leader.ts";
+import { type Outbox, startOutbox } from "../../src/cluster/outbox.ts";
 import { closeStore } from "../../src/db/driver.ts";
 import type { ChangeNotice } from "../../src/entries/bus.ts";
 import { startLinkEndpoint } from "../../src/link/index.ts";
@@ -149,12 +150,13 @@ describe("replicas on one PostgreSQL", () => {
     await eventually(async () => (await b.whitelists.get(wl.id)) === undefined, 1_000);
   });
 
-  test("one leader at a time; when its connection goes, a follower takes over", async () => {
+  test("one leader at a time; one that stops gives its lease up and a follower takes over", async () => {
     const [a, b] = (await replicas(2)) as [Services, Services];
     const leading: string[] = [];
     const elect = (name: string, services: Services) =>
       electLeader({
         client: pgClient(services),
+        holder: name,
         logger: silentLogger,
         lead: async () => {
           leading.push(`${name} leads`);
@@ -166,7 +168,7 @@ describe("replicas on one PostgreSQL", () => {
     const second = elect("b", b);
     expect(leading).toEqual(["a leads"]);
     expect(first.isLeader() && !second.isLeader()).toBe(true);
-    // The leader's replica stops: its lock goes with it, and b takes over within the election interval.
+    // The leader's replica stops: it gives its lease up, and b takes over at its next read of it.
     const tookOver = performance.now();
     await first.stop();
     await eventually(() => second.isLeader(), 10_000);
@@ -178,26 +180,43 @@ describe("replicas on one PostgreSQL", () => {
   test("a new leader's outbox starts where the last one stopped: the changes since are handled, none skipped", async () => {
     const [a, b] = (await replicas(2)) as [Services, Services];
     const wl = await seedWhitelist(a, { guildId: GUILD, name: "survival" });
-    const outboxOf = (services: Services) => {
+    /** Elects `services` alone (the other is not running) with an outbox whose one side effect notes each nick. */
+    const leadWith = async (name: string, services: Services) => {
       const handled: string[] = [];
-      services.outbox.subscribe((notice: ChangeNotice) => handled.push(notice.event.entry.nick));
-      return handled;
+      services.outbox.subscribe((notice: ChangeNotice) => void handled.push(notice.event.entry.nick), "log");
+      const election = electLeader({
+        client: pgClient(services),
+        holder: name,
+        logger: silentLogger,
+        lead: (term) =>
+          startOutbox({
+            ...services,
+            client: pgClient(services),
+            outbox: services.outbox as Outbox,
+            term,
+            logger: silentLogger,
+          }),
+      });
+      await election.firstTry;
+      expect(election.isLeader()).toBe(true);
+      return { handled, election };
     };
-    const onA = outboxOf(a);
-    const first = await startOutbox({ ...a, idle: () => true, logger: silentLogger });
+    const first = await leadWith("a", a);
     await seedEntries(a, wl.id, ["One", "Two"]);
-    await eventually(() => onA.length === 2);
-    await first.stop();
+    await eventually(() => first.handled.length === 2);
+    await first.election.stop();
     // Between leaders, changes go on; the next leader reads them from the log.
     await seedEntries(b, wl.id, ["Three"]);
     await a.entries.remove({ whitelistId: wl.id, nick: "one", origin: "api" });
-    const onB = outboxOf(b);
     await eventually(async () => Number((await b.bus.through()) >= 4));
-    const second = await startOutbox({ ...b, idle: () => true, logger: silentLogger });
+    const second = await leadWith("b", b);
     await seedEntries(b, wl.id, ["Four"]);
-    await eventually(() => onB.length === 3);
-    expect({ a: onA, b: onB }).toEqual({ a: ["One", "Two"], b: ["Three", "One", "Four"] });
-    await second.stop();
+    await eventually(() => second.handled.length === 3);
+    expect({ a: first.handled, b: second.handled }).toEqual({
+      a: ["One", "Two"],
+      b: ["Three", "One", "Four"],
+    });
+    await second.election.stop();
   });
 
   test("a code one replica's link endpoint shows is typed on another: linked and registered, verified everywhere", async () => {

@@ -17,6 +17,12 @@ export type TestPostgres = {
   database(options?: { template?: string }): Promise<string>;
   /** Stops the server at once (`immediate`), as a crash would look to its clients, and removes its files. */
   stop(): Promise<void>;
+  /** Stops the server at once (`immediate`, a crash to its clients), keeping its files for `restart`. */
+  crash(): Promise<void>;
+  /** Starts the server again on the same data directory and port; resolves once it accepts connections. */
+  restart(): Promise<void>;
+  /** The server's `postgres://` URL of the `postgres` database, for a test's own administration. */
+  adminUrl: string;
 };
 
 const BIN_DIRS = ["/usr/lib/postgresql/17/bin", "/usr/lib/postgresql/16/bin", "/usr/lib/postgresql/15/bin"];
@@ -70,18 +76,21 @@ export async function startPostgres(): Promise<TestPostgres> {
   const data = join(root, "data");
   const port = await freePort();
   await run([join(bin, "initdb"), "-D", data, "-U", "postgres", "--auth=trust", "-E", "UTF8", "--no-sync"]);
-  await run([
-    join(bin, "pg_ctl"),
-    "-D",
-    data,
-    "-l",
-    join(root, "server.log"),
-    "-w",
-    "-o",
-    `-c listen_addresses=127.0.0.1 -c port=${port} -c unix_socket_directories=${root} -c fsync=off -c max_connections=200`,
-    "start",
-  ]);
-  const admin = new Bun.SQL(`postgres://postgres@127.0.0.1:${port}/postgres`);
+  const start = () =>
+    run([
+      join(bin, "pg_ctl"),
+      "-D",
+      data,
+      "-l",
+      join(root, "server.log"),
+      "-w",
+      "-o",
+      `-c listen_addresses=127.0.0.1 -c port=${port} -c unix_socket_directories=${root} -c fsync=off -c max_connections=200`,
+      "start",
+    ]);
+  await start();
+  const adminUrl = `postgres://postgres@127.0.0.1:${port}/postgres`;
+  const admin = new Bun.SQL(adminUrl);
   // A test process that ends without calling `stop` (a failure in a hook) leaves no server behind.
   const stopAtExit = () => {
     const argv = [join(bin, "pg_ctl"), "-D", data, "-m", "immediate", "stop"];
@@ -102,6 +111,14 @@ export async function startPostgres(): Promise<TestPostgres> {
         : "";
       await admin.unsafe(`CREATE DATABASE ${name}${template}`);
       return `postgres://postgres@127.0.0.1:${port}/${name}`;
+    },
+    adminUrl,
+    async crash() {
+      await run([join(bin, "pg_ctl"), "-D", data, "-m", "immediate", "stop"]);
+    },
+    async restart() {
+      await run([join(bin, "pg_ctl"), "-D", data, "-m", "immediate", "stop"]).catch(() => {});
+      await start();
     },
     async stop() {
       process.off("exit", stopAtExit);

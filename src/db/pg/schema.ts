@@ -1,5 +1,15 @@
 import { sql } from "drizzle-orm";
-import { bigint, boolean, index, integer, jsonb, pgTable, text, uniqueIndex } from "drizzle-orm/pg-core";
+import {
+  bigint,
+  boolean,
+  index,
+  integer,
+  jsonb,
+  pgTable,
+  primaryKey,
+  text,
+  uniqueIndex,
+} from "drizzle-orm/pg-core";
 
 // The PostgreSQL twin of src/db/schema.ts (the SQLite store): the same tables, columns and indexes, with the same
 // TypeScript row types (test/db/pg-schema.test.ts holds them equal), so the services run on either store. Times
@@ -224,8 +234,39 @@ export const proofAttempts = pgTable(
   ],
 );
 
-/** Where the cluster's leader stands in the outbox (the event id its consumers handled last). */
+/**
+ * Where the cluster's leader stands in the outbox: every side effect of every event up to `eventId` is done
+ * (src/cluster/outbox.ts).
+ */
 export const outboxCursor = pgTable("outbox_cursor", {
   name: text("name").primaryKey(),
   eventId: bigint("event_id", { mode: "number" }).notNull(),
+});
+
+/**
+ * The side effects (`webhooks`, `roles`, `log`) done for events past the outbox cursor, one row each: a new leader
+ * skips them and repeats only those that were in flight (src/cluster/outbox.ts).
+ */
+export const outboxDone = pgTable(
+  "outbox_done",
+  {
+    eventId: bigint("event_id", { mode: "number" }).notNull(),
+    effect: text("effect").notNull(),
+  },
+  (table) => [primaryKey({ columns: [table.eventId, table.effect] })],
+);
+
+/**
+ * The leader's lease (src/cluster/lease.ts): who leads (`holder`, a replica's id) in which term (`epoch`, bumped at
+ * each change of leader), until when by the database's clock (`expiresAt`, renewed every 2 s), and the database
+ * session holding its advisory lock (`pid`, `backendStart`), which a successor ends to fence a leader that stopped
+ * renewing.
+ */
+export const leaderLease = pgTable("leader_lease", {
+  name: text("name").primaryKey(),
+  holder: text("holder").notNull(),
+  epoch: bigint("epoch", { mode: "number" }).notNull(),
+  pid: integer("pid").notNull(),
+  backendStart: text("backend_start").notNull(),
+  expiresAt: millis("expires_at").notNull(),
 });

@@ -19,6 +19,14 @@ import * as schema from "./schema.ts";
  */
 export const LOCKS = { migrate: 7_715_001, write: 7_715_002, lead: 7_715_003 } as const;
 
+/**
+ * How long a write transaction may wait for its own client between statements before PostgreSQL ends it: a replica
+ * frozen in the middle of a write (SIGSTOP, a stalled VM) holds the cluster's write lock, and every replica's
+ * writes would fail (503) until it ran again. Writes send their statements back to back, so this never ends one
+ * that is alive.
+ */
+const WRITE_IDLE_LIMIT_MS = 5_000;
+
 /** Options for opening a PostgreSQL store. */
 export type OpenPostgresOptions = {
   /** DATABASE_URL: `postgres://user:password@host:port/database`. */
@@ -183,7 +191,14 @@ function createPgWriter(pg: PgDb, budgetMs: number, settle?: () => Promise<void>
       let value: T;
       try {
         value = await pg.transaction(async (tx) => {
-          await tx.execute(sql.raw(`SET LOCAL lock_timeout = ${Math.max(1, Math.trunc(budgetMs))}`));
+          // A writer that stops between statements (a frozen process) would keep the cluster's write lock until it
+          // ran again: PostgreSQL ends its session after WRITE_IDLE_LIMIT_MS instead (docs/architecture.md, Replicas).
+          await tx.execute(
+            sql.raw(
+              `SELECT set_config('lock_timeout', '${Math.max(1, Math.trunc(budgetMs))}', true), ` +
+                `set_config('idle_in_transaction_session_timeout', '${WRITE_IDLE_LIMIT_MS}', true)`,
+            ),
+          );
           await tx.execute(sql`SELECT pg_advisory_xact_lock(${LOCKS.write})`);
           return work(inWrite(asServiceStore(tx).db));
         });
