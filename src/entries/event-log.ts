@@ -14,7 +14,7 @@ export type NewEvent = {
   guildId: string;
   whitelistId: string;
   whitelistName: string;
-  entry: Pick<EntryRecord, "nick" | "uuid" | "premium" | "expiresAt">;
+  entry: Pick<EntryRecord, "nick" | "uuid" | "premium" | "expiresAt"> & { gamertag?: string | null };
   origin: Origin;
 };
 

@@ -6,8 +6,11 @@ import type { EntrySnapshot } from "../entries/model.ts";
 /** What any format shows of a stored entry: the public view's fields, and the id that orders the API's list. */
 export type FormatEntry = EntrySnapshot["entries"][number];
 
-/** What a game server's file shows of an entry: the player (the `sync` agent renders from the API's entries). */
-export type Player = Pick<FormatEntry, "nick" | "uuid" | "premium">;
+/**
+ * What a game server's file shows of an entry: the player (the `sync` agent renders from the API's entries,
+ * which carry `gamertag` on Bedrock entries only).
+ */
+export type Player = Pick<FormatEntry, "nick" | "uuid" | "premium"> & { gamertag?: string | null };
 
 /**
  * How a format lays a whitelist's entries out as pieces, so a change touches one piece (sequence.ts): their

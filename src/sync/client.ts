@@ -13,6 +13,7 @@ const EntryList = Type.Array(
     nick: Type.String({ minLength: 1 }),
     uuid: Type.Union([Type.String(), Type.Null()]),
     premium: Type.Boolean(),
+    gamertag: Type.Optional(Type.String({ minLength: 1 })),
   }),
 );
 

@@ -80,7 +80,13 @@ forEachStore("registering a Bedrock player", () => {
     expect((await services.formatCache.get(wl.id, "json")).bytes).toEqual(
       new TextEncoder().encode(
         JSON.stringify([
-          { nick: ".Steve_Jobs", uuid: uuidOf(XBOX.steveJobs.xuid), premium: false, expiresAt: null },
+          {
+            nick: ".Steve_Jobs",
+            uuid: uuidOf(XBOX.steveJobs.xuid),
+            premium: false,
+            expiresAt: null,
+            gamertag: "Steve Jobs",
+          },
         ]),
       ),
     );
