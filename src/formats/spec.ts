@@ -33,6 +33,8 @@ export type Pieces<K> = {
   sortKey?: (entry: FormatEntry) => string;
   /** Entries equal under this share one piece (EasyWhitelist lists each lower-cased nick once). */
   shared?: (entry: FormatEntry) => string;
+  /** The entries the format lists; absent: every one (a Bedrock server's allowlist lists Bedrock players only). */
+  include?: (entry: FormatEntry) => boolean;
 };
 
 /** A format's pieces with its key type forgotten, as the table holds them: keys only go back to their own format. */
@@ -80,6 +82,11 @@ export type FileSpec = {
    * command that makes the server (or the plugin) read the file again; null: none is known.
    */
   reloadCommand: string | null;
+  /**
+   * Which players the file lists, when not every one: `player` says whether it lists one, `others` names those
+   * it leaves out and why (the agent warns about them). Absent: every player.
+   */
+  lists?: { player: (player: Player) => boolean; others: string };
   /** How many players a file of this format lists (the agent's status line; 0 when it cannot tell). */
   count(bytes: Uint8Array): number;
   /**

@@ -47,3 +47,9 @@ export function floodgateUuid(xuid: string): string {
   const hex = BigInt.asUintN(64, BigInt(xuid)).toString(16).padStart(16, "0");
   return `00000000-0000-0000-${hex.slice(0, 4)}-${hex.slice(4)}`;
 }
+
+/** The XUID (decimal, as Xbox and a Bedrock server write it) in a Floodgate UUID; null for any other UUID. */
+export function xuidOfFloodgateUuid(uuid: string): string | null {
+  const match = /^00000000-0000-0000-([0-9a-f]{4})-([0-9a-f]{12})$/i.exec(uuid);
+  return match ? BigInt(`0x${match[1]}${match[2]}`).toString() : null;
+}

@@ -207,7 +207,9 @@ describe("OpenAPI document", () => {
   test("documents the entries formats: the format values, export media types and a bodiless 304", () => {
     const operation = operationOf("/api/v1/whitelists/{whitelistId}/entries", "get");
     const format = operation.parameters?.find((p) => p.name === "format") as unknown as { schema: Json };
-    expect(format.schema).toEqual(expect.objectContaining({ enum: ["plain", "easywhitelist", "vanilla"] }));
+    expect(format.schema).toEqual(
+      expect.objectContaining({ enum: ["plain", "easywhitelist", "vanilla", "bds"] }),
+    );
     expect(Object.keys(operation.responses["200"]?.content ?? {}).sort()).toEqual([
       "application/json",
       "application/yaml; charset=utf-8",
