@@ -133,7 +133,7 @@ describe("sync options", () => {
     [
       ["--format", "xml"],
       {},
-      '--format (WLS_FORMAT) must be one of plain, easywhitelist, vanilla (got "xml")',
+      '--format (WLS_FORMAT) must be one of plain, easywhitelist, vanilla, bds (got "xml")',
     ],
     [[], { WLS_URL: "ftp://x" }, expect.stringMatching(/^--url \(WLS_URL\) must be the service's base URL/)],
     [[], { WLS_OUT: "" }, expect.stringMatching(/^--out \(WLS_OUT\) must be .* \(got nothing\)$/)],
