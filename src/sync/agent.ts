@@ -3,13 +3,14 @@ import { fileOf } from "../formats/index.ts";
 import { type Clock, systemClock } from "../shared/clock.ts";
 import { createBackoff, realSleep, type Sleep } from "./backoff.ts";
 import { createApiClient } from "./client.ts";
+import { openConsole, type RconConnect, type RunProgram } from "./console.ts";
 import { ExitCode, SyncStopError, TransientError } from "./errors.ts";
 import { createFetcher, newCore, ONCE_ATTEMPTS } from "./fetch.ts";
 import { readIfExists } from "./file.ts";
+import { createGameServer } from "./game-server.ts";
 import { createListedWhitelists, diffMerged, type MergedList } from "./merge.ts";
 import type { SyncOptions } from "./options.ts";
 import { createOutput } from "./output.ts";
-import { createRconNotifier, type RconConnect } from "./rcon.ts";
 import type { SyncEvent } from "./report.ts";
 import { type EntryChange, type EventSession, openEventSocket, type SetTimer } from "./socket.ts";
 import { loadState, sha256 } from "./state.ts";
@@ -26,6 +27,8 @@ export type SyncAgentDeps = {
   fetch?: typeof globalThis.fetch;
   report?: (event: SyncEvent) => void;
   rconConnect?: RconConnect;
+  /** Runs `--console-exec`'s program (tests record the commands instead). */
+  runProgram?: RunProgram;
 };
 
 /** A running agent. */
@@ -61,14 +64,16 @@ export function startSyncAgent(options: SyncOptions, deps: SyncAgentDeps = {}): 
   const { signal } = controller;
   const api = createApiClient({ apiUrl: options.apiUrl, key: options.key, clock, signal, fetch: deps.fetch });
   const backoff = createBackoff({ random: deps.random });
-  const output = createOutput(options.out, options.format);
-  const rcon = options.rcon
-    ? createRconNotifier({
-        target: options.rcon,
+  const output = createOutput(options.out, options.format, report);
+  const gameServer = options.console
+    ? createGameServer({
+        console: openConsole(options.console, deps),
         reloadCommand: options.reloadCommand,
         kickRemoved: options.kickRemoved,
         report,
-        connect: deps.rconConnect,
+        sleep,
+        signal,
+        random: deps.random,
       })
     : null;
 
@@ -87,7 +92,7 @@ export function startSyncAgent(options: SyncOptions, deps: SyncAgentDeps = {}): 
     for (const { entry, whitelist } of added) report({ type: "added", nick: entry.nick, whitelist });
     for (const { entry, whitelist } of removed) report({ type: "removed", nick: entry.nick, whitelist });
     const nicks = (items: typeof added) => items.map(({ entry }) => entry.nick);
-    if (written) rcon?.afterChange({ added: nicks(added), removed: nicks(removed) });
+    if (written) gameServer?.changed({ added: nicks(added), removed: nicks(removed) });
   }
 
   /**
@@ -115,9 +120,9 @@ export function startSyncAgent(options: SyncOptions, deps: SyncAgentDeps = {}): 
       written,
       once: true,
     });
-    if (written && rcon) {
+    if (written && gameServer) {
       // No later change will retry a failure here: say so and fail, so cron (or whoever ran it) notices.
-      await rcon.runNow().catch((error: Error) => {
+      await gameServer.runNow().catch((error: Error) => {
         const reload = options.reloadCommand
           ? `\`${options.reloadCommand}\` runs on its console`
           : "it reloads";
@@ -156,7 +161,7 @@ export function startSyncAgent(options: SyncOptions, deps: SyncAgentDeps = {}): 
         written,
         once: false,
       });
-      rcon?.afterChange();
+      gameServer?.changed();
     } else {
       announce(previous, list, written);
     }
@@ -294,7 +299,7 @@ export function startSyncAgent(options: SyncOptions, deps: SyncAgentDeps = {}): 
       // Stopping aborts whatever request is in flight; that is no failure.
       if (!(signal.aborted && error instanceof TransientError)) throw error;
     } finally {
-      await rcon?.close();
+      await gameServer?.close();
       report({ type: "stopped" });
     }
   })();

@@ -3,7 +3,12 @@ import { UnreadableFileError } from "../formats/spec.ts";
 import { ExitCode, SyncStopError } from "./errors.ts";
 import { sameBytes, updateFile } from "./file.ts";
 import { entriesOf, type MergedList } from "./merge.ts";
+import type { SyncEvent } from "./report.ts";
 import { type SyncState, saveState, statePath } from "./state.ts";
+
+/** Names in a message: the first ten, then how many more. */
+export const shortList = (names: readonly string[]) =>
+  names.length <= 10 ? names.join(", ") : `${names.slice(0, 10).join(", ")} and ${names.length - 10} more`;
 
 const errorCode = (error: unknown) => (error as NodeJS.ErrnoException).code ?? (error as Error).message;
 
@@ -11,8 +16,25 @@ const errorCode = (error: unknown) => (error as NodeJS.ErrnoException).code ?? (
  * The two files the agent writes: the one the game server reads, and its `<out>.cursor`. Both are replaced
  * atomically; a failure to write either stops the agent (exit 1) naming the file.
  */
-export function createOutput(out: string, format: FileFormatName) {
-  const { update } = fileOf(format);
+export function createOutput(
+  out: string,
+  format: FileFormatName,
+  report: (event: SyncEvent) => void = () => {},
+) {
+  const { update, name, lists } = fileOf(format);
+  /** Players the file leaves out that were already named in a warning. */
+  const leftOut = new Set<string>();
+
+  /** Warns once about each player the format does not list (Java nicks on a Bedrock server's allowlist). */
+  function warnLeftOut(list: MergedList): void {
+    if (!lists) return;
+    const fresh = [...list.entries()].filter(([key, { entry }]) => !lists.player(entry) && !leftOut.has(key));
+    if (fresh.length === 0) return;
+    for (const [key] of fresh) leftOut.add(key);
+    const names = fresh.map(([, { entry, whitelist }]) => `${entry.nick} (${whitelist})`);
+    report({ type: "warning", message: `left out of ${name}: ${shortList(names)}: ${lists.others}` });
+  }
+
   return {
     /**
      * Brings the file in line with a merged list rendered in the format (the bytes of `?format=`): those bytes,
@@ -22,6 +44,7 @@ export function createOutput(out: string, format: FileFormatName) {
     async write(list: MergedList): Promise<{ written: boolean; bytes: Uint8Array | null }> {
       // Always the server's own renderer over the whole list: the bytes equal `?format=`, whatever the order.
       const rendered = renderFormat(format, entriesOf(list));
+      warnLeftOut(list);
       try {
         return await updateFile(out, (current) =>
           update ? update(current, rendered) : sameBytes(current, rendered) ? null : rendered,

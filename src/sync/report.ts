@@ -22,9 +22,12 @@ export type SyncEvent =
   | { type: "disconnected"; code: number; reason: string; retryInMs: number }
   | { type: "resync"; reason: string }
   | { type: "retrying"; error: string; retryInMs: number }
-  | { type: "rcon"; command: string; address: string }
-  /** `error` is one line naming the server; the long-running agent retries with the next change. */
-  | { type: "rcon-failed"; error: string; address: string }
+  /** A console command ran (`console`: `RCON 127.0.0.1:25575`, the named pipe, the program). */
+  | { type: "command"; command: string; console: string }
+  /** `error` is one line naming the console; tried again in `retryInMs`, or at once with the next change. */
+  | { type: "command-failed"; console: string; error: string; retryInMs: number }
+  /** The console took commands again after failures: what waited ran. */
+  | { type: "console-back"; console: string; attempts: number }
   | { type: "warning"; message: string }
   | { type: "stopped" };
 
@@ -35,9 +38,9 @@ const seconds = (ms: number) => `${(ms / 1000).toFixed(ms < 10_000 ? 1 : 0)} s`;
 
 /**
  * Human output: a status line on start, one line per change (`+ Notch (survival)`, `- Notch`), and problems on
- * stderr. Routine events (each write, each RCON command) stay quiet.
+ * stderr. Routine events stay quiet: each write, and each console command unless `verbose`.
  */
-export function humanReporter({ out, err }: Output): (event: SyncEvent) => void {
+export function humanReporter({ out, err }: Output, verbose = false): (event: SyncEvent) => void {
   let interrupted = false;
   return (event) => {
     switch (event.type) {
@@ -72,13 +75,17 @@ export function humanReporter({ out, err }: Output): (event: SyncEvent) => void 
       case "retrying":
         interrupted = true;
         return err(`${event.error}; retrying in ${seconds(event.retryInMs)}`);
-      case "rcon-failed":
-        // The error names the server already ("RCON password refused by host:port …").
-        return err(`${event.error}; will retry after the next change`);
+      case "command-failed":
+        // The error names the console already ("RCON password refused by host:port …").
+        return err(`${event.error}; trying again in ${seconds(event.retryInMs)} (or with the next change)`);
+      case "console-back":
+        return out(`${event.console} takes commands again: what waited ran (${event.attempts} attempts)`);
+      case "command":
+        if (verbose) out(`> ${event.command} (${event.console})`);
+        return;
       case "warning":
         return err(`Warning: ${event.message}`);
       case "synced":
-      case "rcon":
       case "stopped":
         return;
     }
@@ -94,8 +101,10 @@ const levels: Record<SyncEvent["type"], "debug" | "info" | "warn"> = {
   disconnected: "warn",
   resync: "info",
   retrying: "warn",
-  rcon: "debug",
-  "rcon-failed": "warn",
+  // Every command the game server was given is in the log (a line per change): info, not debug.
+  command: "info",
+  "command-failed": "warn",
+  "console-back": "info",
   warning: "warn",
   stopped: "info",
 };

@@ -7,6 +7,7 @@ import { nickKey } from "../../src/nicks/key.ts";
 import type { RunningService } from "../../src/server.ts";
 import type { Services } from "../../src/services.ts";
 import type { Sleep } from "../../src/sync/backoff.ts";
+import type { ConsoleSpec } from "../../src/sync/console.ts";
 import {
   type SyncAgentDeps,
   type SyncEvent,
@@ -184,6 +185,14 @@ export function runAgent(options: SyncOptions, deps: Omit<SyncAgentDeps, "report
 /** The running agent type. */
 export type TestAgent = ReturnType<typeof runAgent>;
 
+/** The console of a game server's RCON on loopback. */
+export const rconAt = (port: number, password: string): ConsoleSpec => ({
+  kind: "rcon",
+  host: "127.0.0.1",
+  port,
+  password,
+});
+
 /** Agent options for a service, a key and a whitelist (or several), writing into `dir`. */
 export function agentOptions(
   service: { url: string },
@@ -200,12 +209,13 @@ export function agentOptions(
     whitelists: typeof whitelist === "string" ? whitelist.split(",").map((item) => item.trim()) : whitelist,
     format,
     out: join(dir, "whitelist.json"),
-    rcon: null,
-    // What parseSyncOptions picks for the format when RCON is on.
-    reloadCommand: overrides.rcon ? fileOf(format).reloadCommand : null,
+    console: null,
+    // What parseSyncOptions picks for the format when there is a console.
+    reloadCommand: overrides.console ? fileOf(format).reloadCommand : null,
     kickRemoved: false,
     once: false,
     json: false,
+    verbose: false,
     ...overrides,
   };
 }

@@ -18,6 +18,7 @@ import {
   latestEventId,
   manualSleep,
   mergedApiBytes,
+  rconAt,
   runAgent,
   type TestAgent,
 } from "./helpers.ts";
@@ -206,7 +207,7 @@ describe("a nick on two listed whitelists", () => {
     const rcon = startRconServer({ password: "pw" });
     rcons.push(rcon);
     const options = agentOptions(service, key, ["survival", "staff"], dir.path, {
-      rcon: { host: "127.0.0.1", port: rcon.port, password: "pw" },
+      console: rconAt(rcon.port, "pw"),
       kickRemoved: true,
     });
     const sync = agent(options);
