@@ -30,29 +30,26 @@ describe.skipIf(!hasSystemd)("the README's systemd units", () => {
     ]);
   });
 
-  test.each(units.map((unit) => unit.name))(
-    "%s passes systemd-analyze verify with no warning",
-    (name) => {
-      const dir = tempDir("wls-unit-");
-      try {
-        // verify checks that ExecStart's program exists: any executable stands in for the installed binary (and
-        // for BDS's); the units a unit names (a service's socket) are written beside it.
-        const installed = (unit: string) =>
-          unit
-            .replaceAll("/usr/local/bin/whitelist-sync", process.execPath)
-            .replaceAll("/srv/bds/bedrock_server", process.execPath);
-        for (const other of units) writeFileSync(join(dir.path, other.name), installed(other.text));
-        const file = join(dir.path, name);
-        const run = Bun.spawnSync(["systemd-analyze", "verify", file], { stdout: "pipe", stderr: "pipe" });
-        expect({ code: run.exitCode, output: `${run.stdout}${run.stderr}`.trim() }).toEqual({
-          code: 0,
-          output: "",
-        });
-      } finally {
-        dir.cleanup();
-      }
-    },
-  );
+  test.each(units.map((unit) => unit.name))("%s passes systemd-analyze verify with no warning", (name) => {
+    const dir = tempDir("wls-unit-");
+    try {
+      // verify checks that ExecStart's program exists: any executable stands in for the installed binary (and
+      // for BDS's); the units a unit names (a service's socket) are written beside it.
+      const installed = (unit: string) =>
+        unit
+          .replaceAll("/usr/local/bin/whitelist-sync", process.execPath)
+          .replaceAll("/srv/bds/bedrock_server", process.execPath);
+      for (const other of units) writeFileSync(join(dir.path, other.name), installed(other.text));
+      const file = join(dir.path, name);
+      const run = Bun.spawnSync(["systemd-analyze", "verify", file], { stdout: "pipe", stderr: "pipe" });
+      expect({ code: run.exitCode, output: `${run.stdout}${run.stderr}`.trim() }).toEqual({
+        code: 0,
+        output: "",
+      });
+    } finally {
+      dir.cleanup();
+    }
+  });
 });
 
 test("the README's launchd property list parses as a plist with the program, its arguments and KeepAlive", () => {
