@@ -58,6 +58,7 @@ export function changeEmbed(notice: ChangeNotice, nickType: NickType): APIEmbed 
       ...(added && entry.expiresAt !== null
         ? [{ name: "Expires", value: discordTime(entry.expiresAt), inline: false }]
         : []),
+      ...(event.reason ? [{ name: "Reason", value: plainName(event.reason), inline: false }] : []),
     ],
     footer: { text: `event ${event.id}` },
     timestamp: event.timestamp,

@@ -41,6 +41,7 @@ export function createEntryChanges(deps: {
     whitelist: Whitelist,
     origin: Origin,
     detail: ChangeDetail,
+    reason?: string | null,
   ): Promise<EntryEvent> =>
     events.append(
       tx,
@@ -51,6 +52,7 @@ export function createEntryChanges(deps: {
         whitelistName: whitelist.name,
         entry: detail.entry,
         origin,
+        reason,
       },
       detail,
     );
@@ -389,7 +391,10 @@ export function createEntryChanges(deps: {
             keyId: removal.keyId ?? null,
             keyName: removal.keyName ?? null,
           };
-          return { event: await appendRemoval(tx, whitelist, removal.origin, detail), ...detail };
+          return {
+            event: await appendRemoval(tx, whitelist, removal.origin, detail, removal.reason),
+            ...detail,
+          };
         },
         (committed) => bus.publish(committed),
       );

@@ -51,7 +51,7 @@ const operations = [
   {
     path: "/api/v1/whitelists/{whitelistId}/entries/{nick}",
     method: "delete",
-    parameters: ["path:nick", "path:whitelistId"],
+    parameters: ["path:nick", "path:whitelistId", "query:reason"],
     statuses: ["200", "400", "401", "403", "404", "429", "503"],
     authenticated: true,
   },

@@ -69,6 +69,7 @@ forEachStore("expiring entries", () => {
           whitelistId: wl.id,
           whitelistName: "trial",
           entry: { nick: "Trial", uuid: null, premium: false, expiresAt: new Date(now + HOUR).toISOString() },
+          userId: "300000000000000001",
           origin: "expired",
           timestamp: new Date(now + HOUR).toISOString(),
         },
