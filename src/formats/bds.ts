@@ -37,6 +37,7 @@ export const bds = {
       player: (player) => player.gamertag != null,
       others: "Java nicks: a Bedrock Dedicated Server admits Xbox accounts only, listed by gamertag",
     },
+    nameOf: (player) => player.gamertag ?? player.nick,
     count: (bytes) => allowlistOf(bytes)?.length ?? 0,
     update: (current, rendered) => keepServerSettings(current, rendered),
   },

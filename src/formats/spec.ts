@@ -87,6 +87,8 @@ export type FileSpec = {
    * it leaves out and why (the agent warns about them). Absent: every player.
    */
   lists?: { player: (player: Player) => boolean; others: string };
+  /** The name the file lists a player under, where it is not the nick (a Bedrock server's: the gamertag). */
+  nameOf?: (player: Player) => string;
   /** How many players a file of this format lists (the agent's status line; 0 when it cannot tell). */
   count(bytes: Uint8Array): number;
   /**

@@ -3,6 +3,7 @@ import { fileOf } from "../formats/index.ts";
 import { type Clock, systemClock } from "../shared/clock.ts";
 import { createBackoff, realSleep, type Sleep } from "./backoff.ts";
 import { createApiClient } from "./client.ts";
+import { createCommandMaker } from "./commands.ts";
 import { openConsole, type RconConnect, type RunProgram } from "./console.ts";
 import { ExitCode, SyncStopError, TransientError } from "./errors.ts";
 import { createFetcher, newCore, ONCE_ATTEMPTS } from "./fetch.ts";
@@ -74,8 +75,11 @@ export function startSyncAgent(options: SyncOptions, deps: SyncAgentDeps = {}): 
         sleep,
         signal,
         random: deps.random,
+        // Commands that ran leave the resume state: a restart does not run them again.
+        onSettled: () => void persist().catch(() => {}),
       })
     : null;
+  const commandsFor = createCommandMaker({ ...options, report });
 
   const core = newCore({ options, api, output, report, sleep, signal, backoff });
   const { retrying, store, fetchLists, checkDeleted } = createFetcher(core);
@@ -84,15 +88,24 @@ export function startSyncAgent(options: SyncOptions, deps: SyncAgentDeps = {}): 
   let limitedKey = false;
   let session: EventSession | null = null;
 
-  const persist = () => output.persist(core.state);
+  /** Stores the resume state, with the commands that have not run yet. */
+  function persist(): Promise<void> {
+    core.state.pending = gameServer?.pending() ?? [];
+    return output.persist(core.state);
+  }
 
-  /** Tells what changed in the file (one line per nick) and, when it was written, the game server. */
-  function announce(before: MergedList, after: MergedList, written: boolean): void {
+  /**
+   * Tells what changed in the file (one line per nick) and the game server: a reload when the file was written,
+   * and the commands of the changes.
+   */
+  function announce(before: MergedList, after: MergedList, written: boolean, commands: string[] = []): void {
     const { added, removed } = diffMerged(before, after);
     for (const { entry, whitelist } of added) report({ type: "added", nick: entry.nick, whitelist });
     for (const { entry, whitelist } of removed) report({ type: "removed", nick: entry.nick, whitelist });
     const nicks = (items: typeof added) => items.map(({ entry }) => entry.nick);
-    if (written) gameServer?.changed({ added: nicks(added), removed: nicks(removed) });
+    if (written || commands.length > 0) {
+      gameServer?.changed({ reload: written, added: nicks(added), removed: nicks(removed), commands });
+    }
   }
 
   /**
@@ -174,6 +187,8 @@ export function startSyncAgent(options: SyncOptions, deps: SyncAgentDeps = {}): 
     let after = core.state.after;
     let touched = false;
     const removedFrom = new Set<string>();
+    // Each change's commands, in the order the changes came: replayed on resume, so none is missed or repeated.
+    const commands: string[] = [];
     for (const event of batch) {
       // The server never repeats an event on resume; this only guards the cursor against going backwards.
       if (after !== null && BigInt(event.id) <= BigInt(after)) continue;
@@ -183,7 +198,9 @@ export function startSyncAgent(options: SyncOptions, deps: SyncAgentDeps = {}): 
         report({ type: "warning", message: `ignored event ${event.id} of another Discord server` });
         continue;
       }
-      touched = core.listed.apply(event) !== null || touched;
+      if (core.listed.apply(event) === null) continue;
+      touched = true;
+      commands.push(...commandsFor(event));
       if (event.type === "entry.removed") removedFrom.add(event.whitelistId);
     }
     let written = false;
@@ -191,10 +208,10 @@ export function startSyncAgent(options: SyncOptions, deps: SyncAgentDeps = {}): 
       const list = core.listed.merged();
       written = (await output.write(list)).written;
       core.merged = list;
-      announce(before, list, written);
+      announce(before, list, written, commands);
     }
     // File first, cursor second: a crash in between replays events the file already has, which is harmless.
-    if (after !== core.state.after) {
+    if (after !== core.state.after || commands.length > 0) {
       core.state.after = after;
       await persist();
     }
@@ -288,6 +305,8 @@ export function startSyncAgent(options: SyncOptions, deps: SyncAgentDeps = {}): 
       whitelistIds: whitelists.map((w) => w.id),
       format: options.format,
     });
+    // Commands of changes applied before a stop that had not run: first in line.
+    gameServer?.restore(core.state.pending);
     if (options.once) await runOnce();
     else await follow();
   }
@@ -300,6 +319,8 @@ export function startSyncAgent(options: SyncOptions, deps: SyncAgentDeps = {}): 
       if (!(signal.aborted && error instanceof TransientError)) throw error;
     } finally {
       await gameServer?.close();
+      // What ran is out of the resume state, what did not is in it, before the agent says it stopped.
+      if (core.state) await persist().catch(() => {});
       report({ type: "stopped" });
     }
   })();

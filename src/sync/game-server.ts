@@ -14,8 +14,12 @@ export function kickCommand(nick: string): string | null {
   return /^[A-Za-z0-9_.+-]{1,16}$/.test(nick) ? `kick ${nick}` : null;
 }
 
-/** What changed in the file, for the game server: nicks added and removed, and the commands they call for. */
+/**
+ * What changed, for the game server: whether the file was written (then it reloads), nicks added and removed,
+ * and the commands the changes call for.
+ */
 export type FileChange = {
+  reload?: boolean;
   added?: readonly string[];
   removed?: readonly string[];
   commands?: readonly string[];
@@ -132,9 +136,9 @@ export function createGameServer({
   };
 
   return {
-    /** Queues a reload, kicks and commands after the file changed; returns at once. */
-    changed({ added = [], removed = [], commands: more = [] }: FileChange = {}): void {
-      reloadPending = true;
+    /** Queues a reload (when the file was written), kicks and commands; returns at once. */
+    changed({ reload = true, added = [], removed = [], commands: more = [] }: FileChange = {}): void {
+      if (reload) reloadPending = true;
       for (const nick of added) kicks.delete(nickKey(nick));
       if (kickRemoved) for (const nick of removed) kicks.set(nickKey(nick), nick);
       commands.push(...more);

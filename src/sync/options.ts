@@ -4,6 +4,7 @@ import { type Static, type TSchema, Type } from "@sinclair/typebox";
 import { Value } from "@sinclair/typebox/value";
 import { type FileFormatName, fileFormats, formats } from "../formats/index.ts";
 import { readFlags } from "../shared/flags.ts";
+import { templateProblem } from "./commands.ts";
 import type { ConsoleSpec } from "./console.ts";
 
 /** The RCON port Minecraft uses when `rcon.port` is not set. */
@@ -71,6 +72,20 @@ export const SyncOptionsSchema = Type.Object({
       description: `one line: a console command, or ${NO_RELOAD}`,
     }),
   ),
+  WLS_ON_ADD: Type.Optional(
+    Type.String({
+      maxLength: 500,
+      description:
+        "one line: a console command, with {name}, {uuid}, {whitelist} or {discord} where values go",
+    }),
+  ),
+  WLS_ON_REMOVE: Type.Optional(
+    Type.String({
+      maxLength: 500,
+      description:
+        "one line: a console command, with {name}, {uuid}, {whitelist} or {discord} where values go",
+    }),
+  ),
   WLS_KICK_REMOVED: Flag,
   WLS_ONCE: Flag,
   WLS_JSON: Flag,
@@ -101,6 +116,8 @@ const purposes: Record<OptionName, string> = {
       return command === null ? `nothing for ${format}` : `\`${command}\` for ${format}`;
     })
     .join(", ")}); ${NO_RELOAD} runs nothing`,
+  WLS_ON_ADD: "a console command run for each nick added: `lp user {name} parent add member`",
+  WLS_ON_REMOVE: "a console command run for each nick removed: `lp user {name} parent remove member`",
   WLS_KICK_REMOVED: "also `kick <nick>` on the console when a nick is removed",
   WLS_ONCE: "write the file once and exit (for cron)",
   WLS_JSON:
@@ -135,6 +152,9 @@ export type SyncOptions = {
   console: ConsoleSpec | null;
   /** Run on the console after each change (the format's default unless given); null: none. */
   reloadCommand: string | null;
+  /** Console commands for each nick added and removed, with placeholders (src/sync/commands.ts); null: none. */
+  onAdd: string | null;
+  onRemove: string | null;
   kickRemoved: boolean;
   once: boolean;
   json: boolean;
@@ -270,9 +290,13 @@ export function parseSyncOptions(
     };
   }
   const needsConsole = `a console: ${label("WLS_RCON")}, ${label("WLS_CONSOLE_FIFO")} or ${label("WLS_CONSOLE_EXEC")}`;
-  for (const name of ["WLS_KICK_REMOVED", "WLS_RELOAD_COMMAND"] as const) {
+  for (const name of ["WLS_KICK_REMOVED", "WLS_RELOAD_COMMAND", "WLS_ON_ADD", "WLS_ON_REMOVE"] as const) {
     if (options[name] && gameConsole === null)
       throw new SyncOptionsError(`${label(name)} needs ${needsConsole}`);
+  }
+  for (const name of ["WLS_ON_ADD", "WLS_ON_REMOVE"] as const) {
+    const problem = options[name] === undefined ? null : templateProblem(options[name]);
+    if (problem) throw new SyncOptionsError(`${label(name)} cannot be used: ${problem}`);
   }
   const format = options.WLS_FORMAT as FileFormatName;
   const given = options.WLS_RELOAD_COMMAND;
@@ -283,7 +307,8 @@ export function parseSyncOptions(
       : given === NO_RELOAD
         ? null
         : given.replace(/^\/+/, "");
-  if (gameConsole !== null && reloadCommand === null && !options.WLS_KICK_REMOVED) {
+  const commands = options.WLS_KICK_REMOVED || options.WLS_ON_ADD || options.WLS_ON_REMOVE;
+  if (gameConsole !== null && reloadCommand === null && !commands) {
     throw new SyncOptionsError(
       `${label(consoles[0] as OptionName)} has nothing to run: the ${format} format has no reload command of ` +
         `its own; set ${label("WLS_RELOAD_COMMAND")} (or ${label("WLS_KICK_REMOVED")})`,
@@ -297,6 +322,8 @@ export function parseSyncOptions(
     out: resolve(options.WLS_OUT),
     console: gameConsole,
     reloadCommand: gameConsole === null ? null : reloadCommand,
+    onAdd: options.WLS_ON_ADD?.replace(/^\/+/, "") ?? null,
+    onRemove: options.WLS_ON_REMOVE?.replace(/^\/+/, "") ?? null,
     kickRemoved: options.WLS_KICK_REMOVED,
     once: options.WLS_ONCE,
     json: options.WLS_JSON,

@@ -22,6 +22,8 @@ export function createOutput(
   report: (event: SyncEvent) => void = () => {},
 ) {
   const { update, name, lists } = fileOf(format);
+  /** The state write under way: the next one starts after it. */
+  let persisting: Promise<void> = Promise.resolve();
   /** Players the file leaves out that were already named in a warning. */
   const leftOut = new Set<string>();
 
@@ -61,13 +63,21 @@ export function createOutput(
       }
     },
 
-    /** Stores the resume state. */
-    async persist(state: SyncState): Promise<void> {
-      try {
-        await saveState(out, state);
-      } catch (error) {
-        throw new SyncStopError(`cannot write ${statePath(out)} (${errorCode(error)})`, ExitCode.failure);
-      }
+    /**
+     * Stores the resume state as it is when this write's turn comes: writes go one after the other, so the last
+     * one stored is the newest state.
+     */
+    persist(state: SyncState): Promise<void> {
+      const write = async () => {
+        try {
+          await saveState(out, state);
+        } catch (error) {
+          throw new SyncStopError(`cannot write ${statePath(out)} (${errorCode(error)})`, ExitCode.failure);
+        }
+      };
+      const next = persisting.then(write, write);
+      persisting = next.catch(() => {});
+      return next;
     },
   };
 }

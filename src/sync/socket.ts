@@ -15,6 +15,7 @@ const EntryChange = Type.Object({
     premium: Type.Boolean(),
     gamertag: Type.Optional(Type.String({ minLength: 1 })),
   }),
+  userId: Type.Optional(Type.String()),
 });
 
 /** An `entry.added` / `entry.removed` event, as far as the agent reads it. */

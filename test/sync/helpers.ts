@@ -212,6 +212,8 @@ export function agentOptions(
     console: null,
     // What parseSyncOptions picks for the format when there is a console.
     reloadCommand: overrides.console ? fileOf(format).reloadCommand : null,
+    onAdd: null,
+    onRemove: null,
     kickRemoved: false,
     once: false,
     json: false,

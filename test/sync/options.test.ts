@@ -35,6 +35,8 @@ describe("sync options", () => {
       out: "/srv/mc/wl.json",
       console: null,
       reloadCommand: null,
+      onAdd: null,
+      onRemove: null,
       kickRemoved: false,
       once: false,
       json: false,

@@ -407,7 +407,7 @@ describe("resuming with several whitelists", () => {
     await first.synced(cursor);
     await first.stop();
     expect(JSON.parse(readFileSync(statePath(out), "utf8"))).toMatchObject({
-      version: 2,
+      version: 3,
       whitelistIds: ids,
       after: String(cursor),
     });
