@@ -279,7 +279,11 @@ export function startSyncAgent(options: SyncOptions, deps: SyncAgentDeps = {}): 
         core.state.after = null;
         report({
           type: "resync",
-          reason: end.unreadable ? "an event could not be read" : "resume cursor unusable",
+          reason:
+            (end.unreadable ? "an event could not be read" : "resume cursor unusable") +
+            (options.onAdd || options.onRemove
+              ? "; --on-add/--on-remove do not run for what changed meanwhile"
+              : ""),
         });
         // A resync is not a failure: reconnect at once, unless it keeps happening.
         if (++resyncs === 1) continue;
