@@ -1,4 +1,4 @@
-import { xuidOfFloodgateUuid } from "../nicks/floodgate.ts";
+import { floodgateUuid, xuidOfFloodgateUuid } from "../nicks/floodgate.ts";
 import { byNick } from "./order.ts";
 import { erasedKeys, type FormatSpec, type Player } from "./spec.ts";
 
@@ -39,6 +39,22 @@ export const bds = {
     },
     nameOf: (player) => player.gamertag ?? player.nick,
     count: (bytes) => allowlistOf(bytes)?.length ?? 0,
+    players: (bytes) =>
+      allowlistOf(bytes)?.flatMap((entry) =>
+        typeof entry?.name === "string" && entry.name !== ""
+          ? [
+              {
+                nick: entry.name,
+                gamertag: entry.name,
+                uuid:
+                  typeof entry.xuid === "string" && /^[0-9]+$/.test(entry.xuid)
+                    ? floodgateUuid(entry.xuid)
+                    : null,
+                premium: false,
+              },
+            ]
+          : [],
+      ) ?? null,
     update: (current, rendered) => keepServerSettings(current, rendered),
   },
 } satisfies FormatSpec;

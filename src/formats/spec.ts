@@ -92,6 +92,11 @@ export type FileSpec = {
   /** How many players a file of this format lists (the agent's status line; 0 when it cannot tell). */
   count(bytes: Uint8Array): number;
   /**
+   * The players a file of this format lists, read back as the server reads them (the agent tells entries it did
+   * not write by them, and keeps them with `--keep-foreign`); null when the bytes are not such a file.
+   */
+  players(bytes: Uint8Array): Player[] | null;
+  /**
    * The bytes an existing file must hold next to list what `rendered` lists, when the file holds more than the
    * list (a plugin's settings), or null when it already does; throws UnreadableFileError rather than lose what
    * it cannot read. Absent: the file is `rendered`, byte for byte.

@@ -15,6 +15,7 @@ import { createOutput } from "./output.ts";
 import type { SyncEvent } from "./report.ts";
 import { type EntryChange, type EventSession, openEventSocket, type SetTimer } from "./socket.ts";
 import { loadState, sha256 } from "./state.ts";
+import { type WatchFile, watchFile } from "./watch.ts";
 
 /** What the agent takes from outside, so tests control time, randomness and the game server. */
 export type SyncAgentDeps = {
@@ -30,6 +31,10 @@ export type SyncAgentDeps = {
   rconConnect?: RconConnect;
   /** Runs `--console-exec`'s program (tests record the commands instead). */
   runProgram?: RunProgram;
+  /** Waits for a file someone else is saving to settle (tests finish the save in between). */
+  settle?: (ms: number) => Promise<void>;
+  /** Watches the file for changes someone else makes (drift). */
+  watch?: WatchFile;
 };
 
 /** A running agent. */
@@ -65,7 +70,20 @@ export function startSyncAgent(options: SyncOptions, deps: SyncAgentDeps = {}): 
   const { signal } = controller;
   const api = createApiClient({ apiUrl: options.apiUrl, key: options.key, clock, signal, fetch: deps.fetch });
   const backoff = createBackoff({ random: deps.random });
-  const output = createOutput(options.out, options.format, report);
+  const output = createOutput({
+    out: options.out,
+    format: options.format,
+    report,
+    keepForeign: options.keepForeign,
+    written: null,
+    settle: deps.settle,
+    retry: {
+      sleep,
+      signal,
+      next: () => backoff.next(),
+      tries: options.once ? ONCE_ATTEMPTS : Number.POSITIVE_INFINITY,
+    },
+  });
   const gameServer = options.console
     ? createGameServer({
         console: openConsole(options.console, deps),
@@ -87,6 +105,8 @@ export function startSyncAgent(options: SyncOptions, deps: SyncAgentDeps = {}): 
   /** Whether the key is limited to one whitelist: then its socket closes when that whitelist is deleted. */
   let limitedKey = false;
   let session: EventSession | null = null;
+  /** Stops watching the file for changes someone else makes (nothing before it is watched). */
+  let unwatch = (): void => {};
 
   /** Stores the resume state, with the commands that have not run yet. */
   function persist(): Promise<void> {
@@ -175,10 +195,27 @@ export function startSyncAgent(options: SyncOptions, deps: SyncAgentDeps = {}): 
         once: false,
       });
       gameServer?.changed();
+      unwatch = (deps.watch ?? watchFile)(options.out, () => void recheck());
     } else {
       announce(previous, list, written);
     }
     report({ type: "synced", after: core.state.after, entries: list.size, written });
+  }
+
+  /**
+   * The file changed and the agent did not change it: the list is written again (saying what someone else added
+   * or removed, keeping what they added with `--keep-foreign`), and the server reloads it when it changed.
+   */
+  async function recheck(): Promise<void> {
+    try {
+      if (core.merged === null || signal.aborted || !(await output.changedElsewhere())) return;
+      const { written } = await output.write(core.merged);
+      if (written) gameServer?.changed();
+      await persist();
+      report({ type: "synced", after: core.state.after, entries: core.merged.size, written });
+    } catch (error) {
+      report({ type: "warning", message: (error as Error).message });
+    }
   }
 
   /** Applies a batch of events to the lists, then writes the file (once) and the cursor. */
@@ -309,6 +346,7 @@ export function startSyncAgent(options: SyncOptions, deps: SyncAgentDeps = {}): 
       whitelistIds: whitelists.map((w) => w.id),
       format: options.format,
     });
+    output.remember(core.state.written);
     // Commands of changes applied before a stop that had not run: first in line.
     gameServer?.restore(core.state.pending);
     if (options.once) await runOnce();
@@ -322,6 +360,7 @@ export function startSyncAgent(options: SyncOptions, deps: SyncAgentDeps = {}): 
       // Stopping aborts whatever request is in flight; that is no failure.
       if (!(signal.aborted && error instanceof TransientError)) throw error;
     } finally {
+      unwatch();
       await gameServer?.close();
       // What ran is out of the resume state, what did not is in it, before the agent says it stopped.
       if (core.state) await persist().catch(() => {});

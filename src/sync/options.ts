@@ -87,6 +87,7 @@ export const SyncOptionsSchema = Type.Object({
     }),
   ),
   WLS_KICK_REMOVED: Flag,
+  WLS_KEEP_FOREIGN: Flag,
   WLS_ONCE: Flag,
   WLS_JSON: Flag,
   WLS_VERBOSE: Flag,
@@ -119,6 +120,8 @@ const purposes: Record<OptionName, string> = {
   WLS_ON_ADD: "a console command run for each nick added: `lp user {name} parent add member`",
   WLS_ON_REMOVE: "a console command run for each nick removed: `lp user {name} parent remove member`",
   WLS_KICK_REMOVED: "also `kick <nick>` on the console when a nick is removed",
+  WLS_KEEP_FOREIGN:
+    "keep entries someone else put in the file (in-game /whitelist add, a hand edit) instead of dropping them",
   WLS_ONCE: "write the file once and exit (for cron)",
   WLS_JSON:
     "log one JSON object per line (for supervisors) instead of human lines; console commands included",
@@ -156,6 +159,8 @@ export type SyncOptions = {
   onAdd: string | null;
   onRemove: string | null;
   kickRemoved: boolean;
+  /** Keep entries of the file the agent did not write (src/sync/drift.ts) instead of dropping them. */
+  keepForeign: boolean;
   once: boolean;
   json: boolean;
   verbose: boolean;
@@ -325,6 +330,7 @@ export function parseSyncOptions(
     onAdd: options.WLS_ON_ADD?.replace(/^\/+/, "") ?? null,
     onRemove: options.WLS_ON_REMOVE?.replace(/^\/+/, "") ?? null,
     kickRemoved: options.WLS_KICK_REMOVED,
+    keepForeign: options.WLS_KEEP_FOREIGN,
     once: options.WLS_ONCE,
     json: options.WLS_JSON,
     verbose: options.WLS_VERBOSE,

@@ -28,8 +28,31 @@ export type SyncEvent =
   | { type: "command-failed"; console: string; error: string; retryInMs: number }
   /** The console took commands again after failures: what waited ran. */
   | { type: "console-back"; console: string; attempts: number }
+  /**
+   * Someone else changed the file (the game server, a plugin, a person): `foreign` players the agent did not
+   * write, `removed` ones it wrote that are gone (put back); `kept`: the foreign ones stay (`--keep-foreign`).
+   */
+  | { type: "drift"; file: string; foreign: string[]; removed: string[]; kept: boolean }
   | { type: "warning"; message: string }
   | { type: "stopped" };
+
+/** What someone else did to the file, in one line. */
+export function driftLine(event: Extract<SyncEvent, { type: "drift" }>): string {
+  const parts: string[] = [];
+  if (event.foreign.length > 0) {
+    parts.push(
+      `${event.foreign.length} ${event.foreign.length === 1 ? "entry" : "entries"} the agent did not write ` +
+        `(${shortNames(event.foreign)}): ${event.kept ? "kept (--keep-foreign)" : "dropped; --keep-foreign keeps such entries"}`,
+    );
+  }
+  if (event.removed.length > 0) {
+    parts.push(`${shortNames(event.removed)} removed there but still on the whitelist: put back`);
+  }
+  return `${event.file} was changed by someone else (an in-game command or a hand edit): ${parts.join("; ")}`;
+}
+
+const shortNames = (names: readonly string[]) =>
+  names.length <= 10 ? names.join(", ") : `${names.slice(0, 10).join(", ")} and ${names.length - 10} more`;
 
 /** Where printed lines go. */
 export type Output = { out: (line: string) => void; err: (line: string) => void };
@@ -85,6 +108,8 @@ export function humanReporter({ out, err }: Output, verbose = false): (event: Sy
         return;
       case "warning":
         return err(`Warning: ${event.message}`);
+      case "drift":
+        return err(driftLine(event));
       case "synced":
       case "stopped":
         return;
@@ -106,6 +131,7 @@ const levels: Record<SyncEvent["type"], "debug" | "info" | "warn"> = {
   "command-failed": "warn",
   "console-back": "info",
   warning: "warn",
+  drift: "warn",
   stopped: "info",
 };
 
@@ -115,6 +141,10 @@ const levels: Record<SyncEvent["type"], "debug" | "info" | "warn"> = {
  */
 function logFields(event: SyncEvent): LogFields {
   const { type: _type, ...fields } = event;
+  if (event.type === "drift") {
+    // Names never hold a comma: listed as --whitelist lists whitelists.
+    return { ...fields, foreign: event.foreign.join(","), removed: event.removed.join(",") } as LogFields;
+  }
   if (event.type !== "started") return fields as LogFields;
   const { whitelists, ...rest } = fields as Omit<Extract<SyncEvent, { type: "started" }>, "type">;
   return {

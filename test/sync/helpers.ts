@@ -121,6 +121,8 @@ export function runAgent(options: SyncOptions, deps: Omit<SyncAgentDeps, "report
   const wakers = new Set<() => void>();
   const agent = startSyncAgent(options, {
     sleep: immediateSleep,
+    // Nothing else writes the file here unless a test says so: a file read twice is settled at once.
+    settle: () => new Promise((resolve) => setImmediate(resolve)),
     ...deps,
     report: (event) => {
       events.push(event);
@@ -215,6 +217,7 @@ export function agentOptions(
     onAdd: null,
     onRemove: null,
     kickRemoved: false,
+    keepForeign: false,
     once: false,
     json: false,
     verbose: false,

@@ -38,6 +38,7 @@ describe("sync options", () => {
       onAdd: null,
       onRemove: null,
       kickRemoved: false,
+      keepForeign: false,
       once: false,
       json: false,
       verbose: false,

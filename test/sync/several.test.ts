@@ -387,11 +387,15 @@ describe("resuming with several whitelists", () => {
     });
     expect(fileBytes(out)).toEqual(await mergedApiBytes(service, key, ids, "vanilla"));
 
-    // Edited by hand: the ETags no longer vouch for the file, so it is downloaded and repaired.
+    // Edited by hand: the ETags no longer vouch for the file, so it is downloaded and repaired, and said.
     writeFileSync(out, "[]\n");
     expect(await once()).toEqual({
       code: 0,
-      stdout: [status("Wrote", 5)],
+      stdout: [
+        `${out} was changed by someone else (an in-game command or a hand edit): Notch, jeb_, .Alex_Pocket, ` +
+          ".Steve, .Pocket_Gamer removed there but still on the whitelist: put back",
+        status("Wrote", 5),
+      ],
       requests: ["/whitelists 200", "/survival/entries 200", "/bedrock/entries 200"],
     });
     expect(fileBytes(out)).toEqual(await mergedApiBytes(service, key, ids, "vanilla"));
