@@ -9,6 +9,7 @@ import { ExitCode, SyncStopError, TransientError } from "./errors.ts";
 import { createFetcher, newCore, ONCE_ATTEMPTS } from "./fetch.ts";
 import { readIfExists } from "./file.ts";
 import { createGameServer } from "./game-server.ts";
+import { acquireLock, type LockDeps } from "./lock.ts";
 import { createListedWhitelists, diffMerged, type MergedList } from "./merge.ts";
 import type { SyncOptions } from "./options.ts";
 import { createOutput } from "./output.ts";
@@ -35,6 +36,8 @@ export type SyncAgentDeps = {
   settle?: (ms: number) => Promise<void>;
   /** Watches the file for changes someone else makes (drift). */
   watch?: WatchFile;
+  /** The lock's view of this process (tests: another host, a process that is gone). */
+  lock?: Omit<LockDeps, "clock">;
 };
 
 /** A running agent. */
@@ -107,6 +110,8 @@ export function startSyncAgent(options: SyncOptions, deps: SyncAgentDeps = {}): 
   let session: EventSession | null = null;
   /** Stops watching the file for changes someone else makes (nothing before it is watched). */
   let unwatch = (): void => {};
+  /** Gives up the file's lock (nothing before it is taken). */
+  let unlock = async (): Promise<void> => {};
 
   /** Stores the resume state, with the commands that have not run yet. */
   function persist(): Promise<void> {
@@ -336,6 +341,8 @@ export function startSyncAgent(options: SyncOptions, deps: SyncAgentDeps = {}): 
   }
 
   async function run(): Promise<void> {
+    // One agent per file, before anything is read or written.
+    unlock = (await acquireLock(options.out, { ...deps.lock, clock })).release;
     const whitelists = await retrying(
       () => api.resolveWhitelists(options.whitelists),
       options.once ? ONCE_ATTEMPTS : undefined,
@@ -364,6 +371,7 @@ export function startSyncAgent(options: SyncOptions, deps: SyncAgentDeps = {}): 
       await gameServer?.close();
       // What ran is out of the resume state, what did not is in it, before the agent says it stopped.
       if (core.state) await persist().catch(() => {});
+      await unlock();
       report({ type: "stopped" });
     }
   })();
