@@ -17,6 +17,7 @@ import type { SyncEvent } from "./report.ts";
 import { type EntryChange, type EventSession, openEventSocket, type SetTimer } from "./socket.ts";
 import { loadState, sha256 } from "./state.ts";
 import { type WatchFile, watchFile } from "./watch.ts";
+import { watchFiles } from "./watchers.ts";
 
 /** What the agent takes from outside, so tests control time, randomness and the game server. */
 export type SyncAgentDeps = {
@@ -200,27 +201,11 @@ export function startSyncAgent(options: SyncOptions, deps: SyncAgentDeps = {}): 
         once: false,
       });
       gameServer?.changed();
-      unwatch = (deps.watch ?? watchFile)(options.out, () => void recheck());
+      unwatch = watchFiles(core, { watch: deps.watch ?? watchFile, gameServer, persist, clock, retrying });
     } else {
       announce(previous, list, written);
     }
     report({ type: "synced", after: core.state.after, entries: list.size, written });
-  }
-
-  /**
-   * The file changed and the agent did not change it: the list is written again (saying what someone else added
-   * or removed, keeping what they added with `--keep-foreign`), and the server reloads it when it changed.
-   */
-  async function recheck(): Promise<void> {
-    try {
-      if (core.merged === null || signal.aborted || !(await output.changedElsewhere())) return;
-      const { written } = await output.write(core.merged);
-      if (written) gameServer?.changed();
-      await persist();
-      report({ type: "synced", after: core.state.after, entries: core.merged.size, written });
-    } catch (error) {
-      report({ type: "warning", message: (error as Error).message });
-    }
   }
 
   /** Applies a batch of events to the lists, then writes the file (once) and the cursor. */

@@ -108,6 +108,12 @@ export function createListedWhitelists(whitelists: readonly WhitelistRef[]) {
       else item.entries.delete(key);
       return item.whitelist;
     },
+    /** Every entry `matches` picks, with the listed whitelist holding it. */
+    find(matches: (entry: Player) => boolean): { whitelist: WhitelistRef; entry: Player }[] {
+      return held.flatMap(({ whitelist, entries }) =>
+        [...(entries?.values() ?? [])].filter(matches).map((entry) => ({ whitelist, entry })),
+      );
+    },
     /** How many entries a whitelist holds (0 before its fetch). */
     size(id: string): number {
       return find(id)?.entries?.size ?? 0;

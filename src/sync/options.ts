@@ -1,5 +1,5 @@
 import { readFileSync } from "node:fs";
-import { resolve } from "node:path";
+import { dirname, join, resolve } from "node:path";
 import { type Static, type TSchema, Type } from "@sinclair/typebox";
 import { Value } from "@sinclair/typebox/value";
 import { type FileFormatName, fileFormats, formats } from "../formats/index.ts";
@@ -88,6 +88,10 @@ export const SyncOptionsSchema = Type.Object({
   ),
   WLS_KICK_REMOVED: Flag,
   WLS_KEEP_FOREIGN: Flag,
+  WLS_BAN_SYNC: Flag,
+  WLS_BANNED_PLAYERS: Type.Optional(
+    Type.String({ minLength: 1, description: "the path of the game server's banned-players.json" }),
+  ),
   WLS_ONCE: Flag,
   WLS_JSON: Flag,
   WLS_VERBOSE: Flag,
@@ -122,6 +126,9 @@ const purposes: Record<OptionName, string> = {
   WLS_KICK_REMOVED: "also `kick <nick>` on the console when a nick is removed",
   WLS_KEEP_FOREIGN:
     "keep entries someone else put in the file (in-game /whitelist add, a hand edit) instead of dropping them",
+  WLS_BAN_SYNC:
+    "remove from the whitelist, through the API, the nick of each player banned on the game server (with the reason)",
+  WLS_BANNED_PLAYERS: "the server's banned-players.json for --ban-sync (default: beside --out)",
   WLS_ONCE: "write the file once and exit (for cron)",
   WLS_JSON:
     "log one JSON object per line (for supervisors) instead of human lines; console commands included",
@@ -161,6 +168,8 @@ export type SyncOptions = {
   kickRemoved: boolean;
   /** Keep entries of the file the agent did not write (src/sync/drift.ts) instead of dropping them. */
   keepForeign: boolean;
+  /** `--ban-sync`: the server's banned-players.json, whose bans remove nicks (src/sync/bans.ts); null: off. */
+  bannedPlayers: string | null;
   once: boolean;
   json: boolean;
   verbose: boolean;
@@ -331,10 +340,32 @@ export function parseSyncOptions(
     onRemove: options.WLS_ON_REMOVE?.replace(/^\/+/, "") ?? null,
     kickRemoved: options.WLS_KICK_REMOVED,
     keepForeign: options.WLS_KEEP_FOREIGN,
+    bannedPlayers: bannedPlayers(options, format),
     once: options.WLS_ONCE,
     json: options.WLS_JSON,
     verbose: options.WLS_VERBOSE,
   };
+}
+
+/** Where `--ban-sync` reads the server's bans, or null when it is off; refused where it cannot work. */
+function bannedPlayers(options: RawOptions, format: FileFormatName): string | null {
+  if (options.WLS_BANNED_PLAYERS !== undefined && !options.WLS_BAN_SYNC) {
+    throw new SyncOptionsError(`${label("WLS_BANNED_PLAYERS")} needs ${label("WLS_BAN_SYNC")}`);
+  }
+  if (!options.WLS_BAN_SYNC) return null;
+  if (format === "bds") {
+    throw new SyncOptionsError(
+      `${label("WLS_BAN_SYNC")} reads banned-players.json, and a Bedrock Dedicated Server keeps no list of bans`,
+    );
+  }
+  if (options.WLS_ONCE) {
+    throw new SyncOptionsError(
+      `${label("WLS_BAN_SYNC")} follows the bans as they come: not with ${label("WLS_ONCE")}`,
+    );
+  }
+  return resolve(
+    options.WLS_BANNED_PLAYERS ?? join(dirname(resolve(options.WLS_OUT)), "banned-players.json"),
+  );
 }
 
 /** The help screen of `whitelist-sync sync`, listing every option from the schema. */

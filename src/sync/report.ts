@@ -33,6 +33,8 @@ export type SyncEvent =
    * write, `removed` ones it wrote that are gone (put back); `kept`: the foreign ones stay (`--keep-foreign`).
    */
   | { type: "drift"; file: string; foreign: string[]; removed: string[]; kept: boolean }
+  /** `--ban-sync`: a player banned on the game server was removed from a whitelist, with the ban's reason. */
+  | { type: "banned"; nick: string; whitelist: string; reason: string }
   | { type: "warning"; message: string }
   | { type: "stopped" };
 
@@ -110,6 +112,10 @@ export function humanReporter({ out, err }: Output, verbose = false): (event: Sy
         return err(`Warning: ${event.message}`);
       case "drift":
         return err(driftLine(event));
+      case "banned":
+        return out(
+          `Banned on the game server: ${event.nick} removed from ${event.whitelist} (${event.reason})`,
+        );
       case "synced":
       case "stopped":
         return;
@@ -132,6 +138,7 @@ const levels: Record<SyncEvent["type"], "debug" | "info" | "warn"> = {
   "console-back": "info",
   warning: "warn",
   drift: "warn",
+  banned: "info",
   stopped: "info",
 };
 

@@ -218,6 +218,7 @@ export function agentOptions(
     onRemove: null,
     kickRemoved: false,
     keepForeign: false,
+    bannedPlayers: null,
     once: false,
     json: false,
     verbose: false,

@@ -39,6 +39,7 @@ describe("sync options", () => {
       onRemove: null,
       kickRemoved: false,
       keepForeign: false,
+      bannedPlayers: null,
       once: false,
       json: false,
       verbose: false,
