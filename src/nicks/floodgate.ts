@@ -11,8 +11,9 @@ export type FloodgateSettings = { floodgatePrefix: string; replaceSpaces: boolea
 const JAVA_NAME_MAX = 16;
 
 /**
- * What a prefix may be: up to 15 printable ASCII characters without spaces (Floodgate warns about a prefix of
- * 16 or more, which leaves no room for the gamertag). Empty is allowed, as in Floodgate, though a Bedrock
+ * What a prefix may be: up to 15 printable ASCII characters without spaces. Floodgate replaces a prefix of 16
+ * or more, which would leave no room for the gamertag, with `.` without a word (FloodgateConfig.postInitialize:
+ * `if (usernamePrefix.length() >= 16) usernamePrefix = "."`), so such a server names its players with `.`. Empty is allowed, as in Floodgate, though a Bedrock
  * name may then clash with a Java one.
  */
 export const FLOODGATE_PREFIX_PATTERN = /^[!-~]{0,15}$/;

@@ -20,11 +20,12 @@ const hasSystemd = existsSync("/usr/bin/systemd-analyze") || existsSync("/bin/sy
 if (!hasSystemd && process.env.CI) throw new Error("systemd-analyze is missing: .ci/run installs systemd");
 
 describe.skipIf(!hasSystemd)("the README's systemd units", () => {
-  test("the service, the sync agent, and a Bedrock Dedicated Server with its console pipe and its agent", () => {
+  test("the service, the sync agent (and its template, one per backend), a BDS with its console pipe and agent", () => {
     expect(units.map((unit) => unit.name).sort()).toEqual([
       "bds.service",
       "bds.socket",
       "whitelist-sync-agent.service",
+      "whitelist-sync-agent@.service",
       "whitelist-sync-bds.service",
       "whitelist-sync.service",
     ]);

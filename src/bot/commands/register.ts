@@ -1,4 +1,5 @@
 import { SlashCommandBuilder } from "discord.js";
+import { nickTypeSpecs } from "../../nicks/types.ts";
 import type { Command } from "../context.ts";
 import { expiresIn } from "../expiry.ts";
 import { requireReadable } from "../intents.ts";
@@ -58,6 +59,7 @@ export const register = {
       interaction,
       [
         `✅ **${entry.nick}** is on **${whitelist.name}**. You can join the server now.`,
+        ...[nickTypeSpecs[whitelist.nickType].spelling(entry)].filter((note) => note !== null),
         ...(entry.gamertag !== null && entry.gamertag !== entry.nick
           ? [`That is the name Floodgate gives the gamertag ${entry.gamertag} in game.`]
           : []),
