@@ -387,10 +387,11 @@ guild-wide. Every option is also an environment variable; flags win.
 
 ${lines.join("\n")}
 
-Files: the file is replaced atomically (never half-written); <out>.cursor holds the resume position. An
-existing EasyWhitelist config.yml keeps its other settings: only its whitelist and whitelisted keys change.
+Files: the file is replaced atomically (never half-written); <out>.cursor holds the resume position, <out>.lock
+the running agent (one per file). An existing EasyWhitelist config.yml keeps its other settings: only its
+whitelist and whitelisted keys change. Entries someone else puts in the file are named and dropped (or kept).
 Console: --rcon, --console-fifo or --console-exec; a command that fails is tried again (backoff, or with the
 next change) until it runs.
 Exit codes: 0 stopped or --once done, 1 failure, 77 key refused or revoked (or every whitelist deleted), 78 bad
-option or a whitelist the key cannot see.`;
+option, a whitelist the key cannot see, or another agent keeping the file.`;
 }
