@@ -313,6 +313,12 @@ export function parseSyncOptions(
     if (problem) throw new SyncOptionsError(`${label(name)} cannot be used: ${problem}`);
   }
   const format = options.WLS_FORMAT as FileFormatName;
+  if (format === "bds" && options.WLS_KICK_REMOVED) {
+    throw new SyncOptionsError(
+      `${label("WLS_KICK_REMOVED")} kicks by Java name, which a Bedrock Dedicated Server does not know: use ` +
+        `${label("WLS_ON_REMOVE")} 'kick {name}' (the gamertag, quoted as BDS's console reads it)`,
+    );
+  }
   const given = options.WLS_RELOAD_COMMAND;
   // A console takes commands without the chat's `/` (Bukkit would look for a command named "/easywl").
   const reloadCommand =

@@ -187,6 +187,10 @@ describe("bans on the game server reach the whitelists", () => {
     expect(refusal(["--ban-sync", "--once"])).toBe(
       "--ban-sync (WLS_BAN_SYNC) follows the bans as they come: not with --once (WLS_ONCE)",
     );
+    expect(refusal(["--format", "bds", "--console-fifo", "/run/bds/console", "--kick-removed"])).toBe(
+      "--kick-removed (WLS_KICK_REMOVED) kicks by Java name, which a Bedrock Dedicated Server does not know: use " +
+        "--on-remove (WLS_ON_REMOVE) 'kick {name}' (the gamertag, quoted as BDS's console reads it)",
+    );
     expect(refusal(["--banned-players", "/x"])).toBe(
       "--banned-players (WLS_BANNED_PLAYERS) needs --ban-sync (WLS_BAN_SYNC)",
     );

@@ -154,6 +154,9 @@ describe("a Bedrock Dedicated Server", () => {
       ),
     );
 
+    // BDS writing the XUID in is no drift: nobody added or removed anyone.
+    expect(sync.events.filter((e) => e.type === "drift")).toEqual([]);
+
     // An XUID someone who is not on the list joins with is refused.
     await Bun.write(Bun.file(fifo), "join 2535499999999999 Notch\n");
     lines = await untilLogged((all) => all.some((line) => line.join === "Notch"));
