@@ -70,6 +70,7 @@ export function changeEmbed(notice: ChangeNotice, nickType: NickType): APIEmbed 
             },
           ]
         : []),
+      ...(event.reason ? [{ name: "Reason", value: plainName(event.reason), inline: false }] : []),
     ],
     footer: { text: `event ${event.id}` },
     timestamp: event.timestamp,

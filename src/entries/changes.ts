@@ -38,7 +38,13 @@ export function createEntryChanges(deps: {
   /** Writes the event of a change of `type`, in the changing transaction. */
   const appendEvent =
     (type: EntryEvent["type"]) =>
-    (tx: Tx, whitelist: Whitelist, origin: Origin, detail: ChangeDetail): Promise<EntryEvent> =>
+    (
+      tx: Tx,
+      whitelist: Whitelist,
+      origin: Origin,
+      detail: ChangeDetail,
+      reason?: string | null,
+    ): Promise<EntryEvent> =>
       events.append(
         tx,
         {
@@ -48,6 +54,7 @@ export function createEntryChanges(deps: {
           whitelistName: whitelist.name,
           entry: detail.entry,
           origin,
+          reason,
         },
         detail,
       );
@@ -414,7 +421,10 @@ export function createEntryChanges(deps: {
             keyId: removal.keyId ?? null,
             keyName: removal.keyName ?? null,
           };
-          return { event: await appendRemoval(tx, whitelist, removal.origin, detail), ...detail };
+          return {
+            event: await appendRemoval(tx, whitelist, removal.origin, detail, removal.reason),
+            ...detail,
+          };
         },
         (committed) => bus.publish(committed),
       );

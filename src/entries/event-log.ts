@@ -14,8 +14,13 @@ export type NewEvent = {
   guildId: string;
   whitelistId: string;
   whitelistName: string;
-  entry: Pick<EntryRecord, "nick" | "uuid" | "premium" | "expiresAt" | "verified">;
+  entry: Pick<EntryRecord, "nick" | "uuid" | "premium" | "expiresAt" | "verified"> & {
+    gamertag?: string | null;
+    userId?: string;
+  };
   origin: Origin;
+  /** A removal's reason, as the API's caller gave it. */
+  reason?: string | null;
 };
 
 /** Which events a reader may see: a guild, optionally narrowed to one whitelist. */
@@ -90,7 +95,9 @@ export function createEventLog({ store, clock, write }: { store: Store; clock: C
         whitelistId: input.whitelistId,
         whitelistName: input.whitelistName,
         entry: toEntryView(input.entry),
+        ...(input.entry.userId ? { userId: input.entry.userId } : {}),
         origin: input.origin,
+        ...(input.reason ? { reason: input.reason } : {}),
         timestamp: new Date(createdAt).toISOString(),
       };
       const [row] = await tx

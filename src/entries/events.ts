@@ -16,6 +16,14 @@ export const EntryEvent = t.Object(
     whitelistId: t.String(),
     whitelistName: t.String(),
     entry: Entry,
+    userId: t.Optional(
+      t.String({
+        description:
+          "The Discord user the entry belongs to (their id), at the time of the change; absent from events " +
+          "stored before it was published",
+        examples: ["300000000000000001"],
+      }),
+    ),
     origin: t.UnionEnum(origins, {
       description:
         "`discord` (the member), `staff` (a manager), `api` (a link key), `member-left` (left the guild), " +
@@ -23,6 +31,12 @@ export const EntryEvent = t.Object(
         "nick removed because another member proved they own its account), " +
         "`renamed` (a premium account's new name at Mojang: a removal of the old nick, then an addition of the new)",
     }),
+    reason: t.Optional(
+      t.String({
+        description: "`entry.removed` through the API's DELETE with `?reason=`: why, as the caller gave it",
+        examples: ["banned on the game server: griefing"],
+      }),
+    ),
     timestamp: t.String({
       format: "date-time",
       description: "ISO 8601 UTC with milliseconds",

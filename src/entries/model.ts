@@ -26,6 +26,14 @@ export const Entry = t.Object(
         "True when its owner proved they control the account (they joined the link endpoint with it and typed " +
         "the code it showed in Discord); false for every other entry, staff additions of unproven accounts included",
     }),
+    gamertag: t.Optional(
+      t.String({
+        description:
+          "Bedrock entries only: the Xbox gamertag as registered, with its spaces (`nick` is Floodgate's " +
+          "spelling of it). What a Bedrock Dedicated Server's allowlist.json lists",
+        examples: ["Alex Pocket"],
+      }),
+    ),
   },
   { title: "Entry" },
 );
@@ -58,7 +66,7 @@ export const BY_MEMBER = "discord" satisfies Origin;
 export type EntryOrigin = typeof BY_MEMBER | "staff";
 
 /** An entry as stored, with its owner and the roles the bot granted for it. */
-export type EntryRecord = Omit<EntryView, "expiresAt"> & {
+export type EntryRecord = Omit<EntryView, "expiresAt" | "gamertag"> & {
   id: number;
   whitelistId: string;
   userId: string;
@@ -75,15 +83,18 @@ export type EntryRecord = Omit<EntryView, "expiresAt"> & {
   nameCheckedAt: number | null;
 };
 
-/** The public view of a stored entry: what the API lists and every event carries. */
+/** The public view of a stored entry: what the API lists and every event carries (`gamertag`: Bedrock only). */
 export const toEntryView = (
-  entry: Pick<EntryRecord, "nick" | "uuid" | "premium" | "expiresAt" | "verified">,
+  entry: Pick<EntryRecord, "nick" | "uuid" | "premium" | "expiresAt" | "verified"> & {
+    gamertag?: string | null;
+  },
 ): EntryView => ({
   nick: entry.nick,
   uuid: entry.uuid,
   premium: entry.premium,
   expiresAt: entry.expiresAt === null ? null : new Date(entry.expiresAt).toISOString(),
   verified: entry.verified,
+  ...(entry.gamertag == null ? {} : { gamertag: entry.gamertag }),
 });
 
 /** A role the bot could not grant or revoke for an entry, with a reason a human can act on. */
@@ -94,6 +105,9 @@ export type RoleFailure = { roleId: string; reason: string };
  * each; and the last event id the read includes.
  */
 export type EntrySnapshot = {
-  entries: readonly Pick<EntryRecord, "id" | "nick" | "uuid" | "premium" | "expiresAt" | "verified">[];
+  entries: readonly Pick<
+    EntryRecord,
+    "id" | "nick" | "uuid" | "premium" | "expiresAt" | "verified" | "gamertag"
+  >[];
   through: number;
 };

@@ -21,7 +21,7 @@ export function createEntryReads(deps: {
 
   return {
     /**
-     * What the formats show of each entry (id, nick, UUID, premium, expiry), oldest first, without whole
+     * What the formats show of each entry (id, nick, UUID, premium, expiry, gamertag), oldest first, without whole
      * records (a 100,000-entry whitelist loads in a fraction of the time and garbage of `list`), and the last
      * event id the read includes, in one snapshot of the store (see src/formats/cache.ts).
      */
@@ -36,6 +36,7 @@ export function createEntryReads(deps: {
             premium: entries.premium,
             expiresAt: entries.expiresAt,
             verified: entries.verified,
+            gamertag: entries.gamertag,
           })
           .from(entries)
           .where(eq(entries.whitelistId, whitelistId))

@@ -43,6 +43,8 @@ export type Removal = {
   /** For API removals: the link key used, and its name. */
   keyId?: string | null;
   keyName?: string | null;
+  /** Why, as the API's caller said (`?reason=`): carried by the event and shown in the log channel. */
+  reason?: string | null;
 };
 
 /** An entry changed in place: its new nick and, for Bedrock, its UUID and XUID. */

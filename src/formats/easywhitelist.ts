@@ -48,6 +48,7 @@ export const easywhitelist = {
     label: "config.yml of the EasyWhitelist plugin",
     reloadCommand: "easywl reload",
     count: (bytes) => playersOf(bytes)?.length ?? 0,
+    players: (bytes) => playersOf(bytes)?.map((nick) => ({ nick, uuid: null, premium: false })) ?? null,
     update: (current, rendered) => mergeConfig(current, rendered),
     reader: {
       label: "an EasyWhitelist config.yml",

@@ -1,3 +1,4 @@
+import { bds } from "./bds.ts";
 import { easywhitelist } from "./easywhitelist.ts";
 import { json } from "./json.ts";
 import { plain } from "./plain.ts";
@@ -13,6 +14,7 @@ export const formats = {
   plain,
   easywhitelist,
   vanilla,
+  bds,
 } satisfies Record<string, FormatSpec>;
 
 /** One format; `json` is the API's own list. */

@@ -29,6 +29,12 @@ export const plain = {
         .decode(bytes)
         .split("\n")
         .filter((line) => line !== "").length,
+    players: (bytes) =>
+      new TextDecoder()
+        .decode(bytes)
+        .split(/\r?\n/)
+        .filter((line) => line.trim() !== "")
+        .map((line) => ({ nick: line.trim(), uuid: null, premium: false })),
     reader: {
       label: "a plain list",
       hint: "one nick per line",

@@ -6,8 +6,11 @@ import type { EntrySnapshot } from "../entries/model.ts";
 /** What any format shows of a stored entry: the public view's fields, and the id that orders the API's list. */
 export type FormatEntry = EntrySnapshot["entries"][number];
 
-/** What a game server's file shows of an entry: the player (the `sync` agent renders from the API's entries). */
-export type Player = Pick<FormatEntry, "nick" | "uuid" | "premium">;
+/**
+ * What a game server's file shows of an entry: the player (the `sync` agent renders from the API's entries,
+ * which carry `gamertag` on Bedrock entries only).
+ */
+export type Player = Pick<FormatEntry, "nick" | "uuid" | "premium"> & { gamertag?: string | null };
 
 /**
  * How a format lays a whitelist's entries out as pieces, so a change touches one piece (sequence.ts): their
@@ -30,6 +33,8 @@ export type Pieces<K> = {
   sortKey?: (entry: FormatEntry) => string;
   /** Entries equal under this share one piece (EasyWhitelist lists each lower-cased nick once). */
   shared?: (entry: FormatEntry) => string;
+  /** The entries the format lists; absent: every one (a Bedrock server's allowlist lists Bedrock players only). */
+  include?: (entry: FormatEntry) => boolean;
 };
 
 /** A format's pieces with its key type forgotten, as the table holds them: keys only go back to their own format. */
@@ -77,8 +82,20 @@ export type FileSpec = {
    * command that makes the server (or the plugin) read the file again; null: none is known.
    */
   reloadCommand: string | null;
+  /**
+   * Which players the file lists, when not every one: `player` says whether it lists one, `others` names those
+   * it leaves out and why (the agent warns about them). Absent: every player.
+   */
+  lists?: { player: (player: Player) => boolean; others: string };
+  /** The name the file lists a player under, where it is not the nick (a Bedrock server's: the gamertag). */
+  nameOf?: (player: Player) => string;
   /** How many players a file of this format lists (the agent's status line; 0 when it cannot tell). */
   count(bytes: Uint8Array): number;
+  /**
+   * The players a file of this format lists, read back as the server reads them (the agent tells entries it did
+   * not write by them, and keeps them with `--keep-foreign`); null when the bytes are not such a file.
+   */
+  players(bytes: Uint8Array): Player[] | null;
   /**
    * The bytes an existing file must hold next to list what `rendered` lists, when the file holds more than the
    * list (a plugin's settings), or null when it already does; throws UnreadableFileError rather than lose what

@@ -40,6 +40,25 @@ export const vanilla = {
         return 0;
       }
     },
+    players: (bytes) => {
+      try {
+        const players: unknown = JSON.parse(new TextDecoder().decode(bytes));
+        if (!Array.isArray(players)) return null;
+        return players.flatMap((player: { uuid?: unknown; name?: unknown } | null) =>
+          typeof player?.name === "string" && player.name !== ""
+            ? [
+                {
+                  nick: player.name,
+                  uuid: typeof player.uuid === "string" ? player.uuid : null,
+                  premium: false,
+                },
+              ]
+            : [],
+        );
+      } catch {
+        return null;
+      }
+    },
     reader: {
       label: "a Minecraft whitelist.json",
       order: 1,

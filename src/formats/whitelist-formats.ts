@@ -99,11 +99,12 @@ export class WhitelistFormats {
     let sum = 0n;
     for (const entry of entries) sum = (sum + entryHash(entry)) & MASK;
     let shared: Map<string, number> | null = null;
-    let chosen = entries;
+    // Every entry counts in the ETag; only those the format lists get a piece.
+    let chosen = pieces.include ? entries.filter(pieces.include) : entries;
     if (pieces.shared) {
       shared = new Map();
       const first: FormatEntry[] = [];
-      for (const entry of entries) if (share(shared, pieces, entry, 1) === 1) first.push(entry);
+      for (const entry of chosen) if (share(shared, pieces, entry, 1) === 1) first.push(entry);
       chosen = first;
     }
     // Keys computed once each, then sorted (a comparison may fold letter case: not per comparison).
@@ -143,6 +144,7 @@ function change(format: FormatName, built: Built, entry: FormatEntry, delta: 1 |
   built.formatted = null;
   built.count += delta;
   built.sum = (delta === 1 ? built.sum + entryHash(entry) : built.sum - entryHash(entry)) & MASK;
+  if (pieces.include && !pieces.include(entry)) return;
   // A line shared by entries equal in lower case (EasyWhitelist) comes with the first and goes with the last.
   if (built.shared && share(built.shared, pieces, entry, delta) > (delta === 1 ? 1 : 0)) return;
   if (delta === 1) built.sequence.insert({ key: pieces.key(entry), text: pieces.piece(entry) });

@@ -11,8 +11,9 @@ export type FloodgateSettings = { floodgatePrefix: string; replaceSpaces: boolea
 const JAVA_NAME_MAX = 16;
 
 /**
- * What a prefix may be: up to 15 printable ASCII characters without spaces (Floodgate warns about a prefix of
- * 16 or more, which leaves no room for the gamertag). Empty is allowed, as in Floodgate, though a Bedrock
+ * What a prefix may be: up to 15 printable ASCII characters without spaces. Floodgate replaces a prefix of 16
+ * or more, which would leave no room for the gamertag, with `.` without a word (FloodgateConfig.postInitialize:
+ * `if (usernamePrefix.length() >= 16) usernamePrefix = "."`), so such a server names its players with `.`. Empty is allowed, as in Floodgate, though a Bedrock
  * name may then clash with a Java one.
  */
 export const FLOODGATE_PREFIX_PATTERN = /^[!-~]{0,15}$/;
@@ -46,4 +47,10 @@ export function namesMeant(settings: FloodgateSettings, typed: string): string[]
 export function floodgateUuid(xuid: string): string {
   const hex = BigInt.asUintN(64, BigInt(xuid)).toString(16).padStart(16, "0");
   return `00000000-0000-0000-${hex.slice(0, 4)}-${hex.slice(4)}`;
+}
+
+/** The XUID (decimal, as Xbox and a Bedrock server write it) in a Floodgate UUID; null for any other UUID. */
+export function xuidOfFloodgateUuid(uuid: string): string | null {
+  const match = /^00000000-0000-0000-([0-9a-f]{4})-([0-9a-f]{12})$/i.exec(uuid);
+  return match ? BigInt(`0x${match[1]}${match[2]}`).toString() : null;
 }

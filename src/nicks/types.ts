@@ -65,6 +65,11 @@ export type NickTypeSpec = {
   /** How the account a nick holds reads, in plain text (the log channel, look-ups, import reports). */
   account(held: HeldAccount): string;
   /**
+   * What a member must be told to join with a nick, where the game tells letter case apart (an offline-mode
+   * server derives the player's UUID from the exact spelling), in plain text; null: nothing to tell.
+   */
+  spelling(held: Pick<Identity, "nick" | "premium">): string | null;
+  /**
    * Floodgate names the players: nicks are spelled from gamertags under the whitelist's Floodgate settings,
    * which `/whitelist create` and `show` describe, and a change of which respells every entry (the Bedrock upkeep).
    */
@@ -121,6 +126,16 @@ const javaSyntax: Pick<NickTypeSpec, "parse" | "names"> = {
   names: (_settings, typed) => [typed],
 };
 
+/**
+ * The exact spelling an offline-mode server needs: its UUID is the MD5 of `OfflinePlayer:` and the name as typed
+ * (src/nicks/uuid.ts), so `crackedsteve` is another player than `CrackedSteve`, refused by whitelist.json.
+ */
+const exactSpelling = ({ nick }: { nick: string }): string => {
+  const other = nick === nick.toLowerCase() ? nick.toUpperCase() : nick.toLowerCase();
+  const example = other === nick ? "" : ` (${other} would be another player, and is not let in)`;
+  return `Join as exactly ${nick}: an offline-mode server tells players apart by the letter case of their name${example}.`;
+};
+
 /** A Java nick's account: premium with its UUID, else `otherwise`. */
 const javaAccount =
   (otherwise: string) =>
@@ -135,6 +150,8 @@ const specs = {
     lookUp: mojangLookUp,
     noAccount: null,
     account: javaAccount("not premium"),
+    // Not premium: it can join an offline-mode server only, under its exact spelling.
+    spelling: (held) => (held.premium ? null : exactSpelling(held)),
     floodgate: false,
     proof: true,
   },
@@ -149,6 +166,8 @@ const specs = {
           "only. Check the spelling, or register the nick of your premium account.",
       ),
     account: javaAccount("not premium"),
+    // The game takes the account's own spelling from Mojang.
+    spelling: () => null,
     floodgate: false,
     proof: true,
   },
@@ -158,6 +177,7 @@ const specs = {
     lookUp: null,
     noAccount: null,
     account: javaAccount("offline nick, not looked up"),
+    spelling: exactSpelling,
     floodgate: false,
     // An offline nick has no account to prove.
     proof: false,
@@ -177,6 +197,8 @@ const specs = {
       ),
     account: ({ gamertag, uuid }) =>
       `Bedrock gamertag ${gamertag}, ${uuid === null ? "its UUID waits for GeyserMC" : `Floodgate UUID ${uuid}`}`,
+    // Floodgate spells the name from the gamertag; the register answer says how.
+    spelling: () => null,
     floodgate: true,
     // Not by a Java login; a Bedrock player's proof is a later step.
     proof: false,

@@ -119,7 +119,7 @@ export function createRegistrar(deps: {
     requireEnabled(whitelist);
     if (options.role) requireRole(whitelist, member, options.role);
     const available = async (nick: string) => {
-      requireFree(whitelist, await entries.find(whitelist.id, nick));
+      requireFree(whitelist, await entries.find(whitelist.id, nick), nick);
       if (options.request) {
         requireNoPendingRequest(whitelist, nick, await requests.isPending(whitelist.id, member.userId, nick));
       }

@@ -129,13 +129,21 @@ export function maySeeOwner(
   return entry.userId === actor.userId || isManager(whitelist, actor);
 }
 
-/** The nick is not on the whitelist yet, in any letter case (`taken`: the entry holding it, if any). */
-export function requireFree(whitelist: Whitelist, taken: EntryRecord | undefined): void {
+/**
+ * The nick is not on the whitelist yet, in any letter case (`taken`: the entry holding it, if any). Where the game
+ * tells letter case apart, a nick taken in another spelling says which one joins.
+ */
+export function requireFree(whitelist: Whitelist, taken: EntryRecord | undefined, typed?: string): void {
   if (taken) {
+    const spelling =
+      typed !== undefined && typed !== taken.nick ? nickTypeSpecs[whitelist.nickType].spelling(taken) : null;
     throw new DomainError(
       "nick-taken",
-      `${taken.nick} is already on ${whitelist.name}. If it is yours, ask staff to check; ` +
-        "otherwise register another nick.",
+      spelling
+        ? `${taken.nick} is already on ${whitelist.name}, spelled so. ${spelling} If it is not yours, register ` +
+            "another nick."
+        : `${taken.nick} is already on ${whitelist.name}. If it is yours, ask staff to check; otherwise register ` +
+            "another nick.",
     );
   }
 }

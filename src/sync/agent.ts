@@ -2,22 +2,22 @@ import { CloseCode, RevokedReason } from "../entries/events.ts";
 import { fileOf } from "../formats/index.ts";
 import { type Clock, systemClock } from "../shared/clock.ts";
 import { createBackoff, realSleep, type Sleep } from "./backoff.ts";
-import { createApiClient, type WhitelistRef } from "./client.ts";
+import { createApiClient } from "./client.ts";
+import { createCommandMaker } from "./commands.ts";
+import { openConsole, type RconConnect, type RunProgram } from "./console.ts";
 import { ExitCode, SyncStopError, TransientError } from "./errors.ts";
+import { createFetcher, newCore, ONCE_ATTEMPTS } from "./fetch.ts";
 import { readIfExists } from "./file.ts";
-import {
-  createListedWhitelists,
-  diffMerged,
-  type ListedWhitelists,
-  type MergedList,
-  namesOf,
-} from "./merge.ts";
+import { createGameServer } from "./game-server.ts";
+import { acquireLock, type LockDeps } from "./lock.ts";
+import { createListedWhitelists, diffMerged, type MergedList } from "./merge.ts";
 import type { SyncOptions } from "./options.ts";
 import { createOutput } from "./output.ts";
-import { createRconNotifier, type RconConnect } from "./rcon.ts";
 import type { SyncEvent } from "./report.ts";
 import { type EntryChange, type EventSession, openEventSocket, type SetTimer } from "./socket.ts";
-import { loadState, type SyncState, sha256 } from "./state.ts";
+import { loadState, sha256 } from "./state.ts";
+import { type WatchFile, watchFile } from "./watch.ts";
+import { watchFiles } from "./watchers.ts";
 
 /** What the agent takes from outside, so tests control time, randomness and the game server. */
 export type SyncAgentDeps = {
@@ -31,6 +31,14 @@ export type SyncAgentDeps = {
   fetch?: typeof globalThis.fetch;
   report?: (event: SyncEvent) => void;
   rconConnect?: RconConnect;
+  /** Runs `--console-exec`'s program (tests record the commands instead). */
+  runProgram?: RunProgram;
+  /** Waits for a file someone else is saving to settle (tests finish the save in between). */
+  settle?: (ms: number) => Promise<void>;
+  /** Watches the file for changes someone else makes (drift). */
+  watch?: WatchFile;
+  /** The lock's view of this process (tests: another host, a process that is gone). */
+  lock?: Omit<LockDeps, "clock">;
 };
 
 /** A running agent. */
@@ -43,8 +51,6 @@ export type SyncAgent = {
 
 /** A socket that stayed open this long proved the service healthy: the backoff starts over. */
 const STABLE_MS = 30_000;
-/** `--once` (cron) tries a few times, then leaves the next run to the scheduler. */
-const ONCE_ATTEMPTS = 3;
 
 /**
  * Mirrors one whitelist, or the union of several, into a file and keeps it current: the reference client of
@@ -68,109 +74,64 @@ export function startSyncAgent(options: SyncOptions, deps: SyncAgentDeps = {}): 
   const { signal } = controller;
   const api = createApiClient({ apiUrl: options.apiUrl, key: options.key, clock, signal, fetch: deps.fetch });
   const backoff = createBackoff({ random: deps.random });
-  const output = createOutput(options.out, options.format);
-  const rcon = options.rcon
-    ? createRconNotifier({
-        target: options.rcon,
+  const output = createOutput({
+    out: options.out,
+    format: options.format,
+    report,
+    keepForeign: options.keepForeign,
+    written: null,
+    settle: deps.settle,
+    retry: {
+      sleep,
+      signal,
+      next: () => backoff.next(),
+      tries: options.once ? ONCE_ATTEMPTS : Number.POSITIVE_INFINITY,
+    },
+  });
+  const gameServer = options.console
+    ? createGameServer({
+        console: openConsole(options.console, deps),
         reloadCommand: options.reloadCommand,
         kickRemoved: options.kickRemoved,
         report,
-        connect: deps.rconConnect,
+        sleep,
+        signal,
+        random: deps.random,
+        // Commands that ran leave the resume state: a restart does not run them again.
+        onSettled: () => void persist().catch(() => {}),
       })
     : null;
+  const commandsFor = createCommandMaker({ ...options, report });
 
-  let listed: ListedWhitelists = createListedWhitelists([]);
-  let state: SyncState;
-  /** The nicks the file was last rendered from; null until the first fetch. */
-  let merged: MergedList | null = null;
+  const core = newCore({ options, api, output, report, sleep, signal, backoff });
+  const { retrying, store, fetchLists, checkDeleted } = createFetcher(core);
   let guildId: string | null = null;
   /** Whether the key is limited to one whitelist: then its socket closes when that whitelist is deleted. */
   let limitedKey = false;
   let session: EventSession | null = null;
+  /** Stops watching the file for changes someone else makes (nothing before it is watched). */
+  let unwatch = (): void => {};
+  /** Gives up the file's lock (nothing before it is taken). */
+  let unlock = async (): Promise<void> => {};
 
-  /** Runs an attempt, waiting out transient failures (Retry-After first, else the backoff). */
-  async function retrying<T>(attempt: () => Promise<T>, limit = Number.POSITIVE_INFINITY): Promise<T> {
-    for (let tries = 1; ; tries++) {
-      try {
-        return await attempt();
-      } catch (error) {
-        if (!(error instanceof TransientError) || signal.aborted) throw error;
-        if (tries >= limit) {
-          throw new SyncStopError(`${error.message}; gave up after ${tries} attempts`, ExitCode.failure);
-        }
-        const wait = error.retryAfterMs ?? backoff.next();
-        report({ type: "retrying", error: error.message, retryInMs: wait });
-        await sleep(wait, signal);
-        if (signal.aborted) throw error;
-      }
-    }
+  /** Stores the resume state, with the commands that have not run yet. */
+  function persist(): Promise<void> {
+    core.state.pending = gameServer?.pending() ?? [];
+    return output.persist(core.state);
   }
 
   /**
-   * Writes freshly fetched lists and remembers the file's hash beside their ETags: the ETags are only sent
-   * again while the file still holds these bytes. An EasyWhitelist config.yml is not the rendered bytes byte for
-   * byte, so the hash is of the file as written (or as found, when it already listed the same players): any later
-   * edit of it, by hand or by the plugin saving its config, costs one full download, after which only a list
-   * that differs is written again.
+   * Tells what changed in the file (one line per nick) and the game server: a reload when the file was written,
+   * and the commands of the changes.
    */
-  async function store(list: MergedList): Promise<{ written: boolean; bytes: Uint8Array | null }> {
-    const result = await output.write(list);
-    state.sha256 = result.bytes === null ? null : sha256(result.bytes);
-    state.etags = listed.etags() ?? {};
-    return result;
-  }
-
-  const persist = () => output.persist(state);
-
-  /** Tells what changed in the file (one line per nick) and, when it was written, the game server. */
-  function announce(before: MergedList, after: MergedList, written: boolean): void {
+  function announce(before: MergedList, after: MergedList, written: boolean, commands: string[] = []): void {
     const { added, removed } = diffMerged(before, after);
     for (const { entry, whitelist } of added) report({ type: "added", nick: entry.nick, whitelist });
     for (const { entry, whitelist } of removed) report({ type: "removed", nick: entry.nick, whitelist });
     const nicks = (items: typeof added) => items.map(({ entry }) => entry.nick);
-    if (written) rcon?.afterChange({ added: nicks(added), removed: nicks(removed) });
-  }
-
-  /**
-   * A listed whitelist the service no longer has (deleted on Discord): it leaves the file and the others are
-   * still served. With none left the file is emptied and the agent stops (77): there is nothing to sync.
-   */
-  async function dropDeleted(whitelist: WhitelistRef): Promise<void> {
-    listed.drop(whitelist.id);
-    if (listed.whitelists.length === 0) {
-      await output.write(new Map());
-      throw new SyncStopError(
-        `the whitelist ${whitelist.name} was deleted on Discord: ${options.out} is now empty; point this ` +
-          "agent at another whitelist",
-        ExitCode.keyRefused,
-      );
+    if (written || commands.length > 0) {
+      gameServer?.changed({ reload: written, added: nicks(added), removed: nicks(removed), commands });
     }
-    report({
-      type: "warning",
-      message:
-        `the whitelist "${whitelist.name}" was deleted on Discord: its nicks leave ${options.out}, which ` +
-        `keeps following ${namesOf(listed.whitelists)}`,
-    });
-  }
-
-  /**
-   * Fetches the entries of `whitelists` with the ETag `etagOf` gives (304: the list held, or the file, is
-   * current), dropping any the service no longer has. Answers whether anything changed (a 200 or a deletion).
-   * `--once` retries each request a few times; the running agent retries by reconnecting.
-   */
-  async function fetchLists(
-    whitelists: readonly WhitelistRef[],
-    etagOf: (id: string) => string | null,
-  ): Promise<boolean> {
-    let changed = false;
-    for (const whitelist of whitelists) {
-      const ask = () => api.entries(whitelist, etagOf(whitelist.id));
-      const answer = options.once ? await retrying(ask, ONCE_ATTEMPTS) : await ask();
-      if (answer.status === 200) listed.set(whitelist.id, answer.entries, answer.etag);
-      else if (answer.status === 404) await dropDeleted(whitelist);
-      changed ||= answer.status !== 304;
-    }
-    return changed;
   }
 
   /**
@@ -181,26 +142,26 @@ export function startSyncAgent(options: SyncOptions, deps: SyncAgentDeps = {}): 
    */
   async function runOnce(): Promise<void> {
     const onDisk = await readIfExists(options.out);
-    const etags = onDisk !== null && state.sha256 === sha256(onDisk) ? state.etags : {};
+    const etags = onDisk !== null && core.state.sha256 === sha256(onDisk) ? core.state.etags : {};
     let file = { written: false, bytes: onDisk };
-    if (await fetchLists(listed.whitelists, (id) => etags[id] ?? null)) {
-      await fetchLists(listed.missing, () => null);
-      file = await store(listed.merged());
+    if (await fetchLists(core.listed.whitelists, (id) => etags[id] ?? null)) {
+      await fetchLists(core.listed.missing, () => null);
+      file = await store(core.listed.merged());
     }
     const { written } = file;
     await persist();
     report({
       type: "started",
-      whitelists: listed.whitelists,
+      whitelists: core.listed.whitelists,
       entries: file.bytes === null ? 0 : fileOf(options.format).count(file.bytes),
       file: options.out,
       format: options.format,
       written,
       once: true,
     });
-    if (written && rcon) {
+    if (written && gameServer) {
       // No later change will retry a failure here: say so and fail, so cron (or whoever ran it) notices.
-      await rcon.runNow().catch((error: Error) => {
+      await gameServer.runNow().catch((error: Error) => {
         const reload = options.reloadCommand
           ? `\`${options.reloadCommand}\` runs on its console`
           : "it reloads";
@@ -223,86 +184,75 @@ export function startSyncAgent(options: SyncOptions, deps: SyncAgentDeps = {}): 
    * events. A list still as fetched is asked with its ETag (304: kept); one changed by events since, in full.
    */
   async function fullSync(): Promise<void> {
-    const previous = merged;
-    await fetchLists(listed.whitelists, (id) => listed.etagOf(id));
-    const list = listed.merged();
+    const previous = core.merged;
+    await fetchLists(core.listed.whitelists, (id) => core.listed.etagOf(id));
+    const list = core.listed.merged();
     const { written } = await store(list);
-    merged = list;
+    core.merged = list;
     await persist();
     if (previous === null) {
       report({
         type: "started",
-        whitelists: listed.whitelists,
+        whitelists: core.listed.whitelists,
         entries: list.size,
         file: options.out,
         format: options.format,
         written,
         once: false,
       });
-      rcon?.afterChange();
+      gameServer?.changed();
+      unwatch = watchFiles(core, { watch: deps.watch ?? watchFile, gameServer, persist, clock, retrying });
     } else {
       announce(previous, list, written);
     }
-    report({ type: "synced", after: state.after, entries: list.size, written });
-  }
-
-  /**
-   * A guild-wide key's socket stays open when a whitelist of its guild is deleted: the whitelist's removals
-   * come, then nothing. So a listed whitelist that removals emptied is looked up: 404 means deleted (the
-   * deletion commits before its removals are published). A service that cannot answer now is no failure: the
-   * next full fetch asks again.
-   */
-  async function checkDeleted(id: string): Promise<void> {
-    const whitelist = listed.whitelists.find((w) => w.id === id);
-    if (!whitelist || listed.size(id) > 0) return;
-    const answer = await api.entries(whitelist, null).catch((error: unknown) => {
-      if (error instanceof TransientError) return null;
-      throw error;
-    });
-    if (answer?.status === 404) await dropDeleted(whitelist);
+    report({ type: "synced", after: core.state.after, entries: list.size, written });
   }
 
   /** Applies a batch of events to the lists, then writes the file (once) and the cursor. */
   async function applyBatch(batch: readonly EntryChange[]): Promise<void> {
-    const before = merged as MergedList;
-    let after = state.after;
+    const before = core.merged as MergedList;
+    let after = core.state.after;
     let touched = false;
     const removedFrom = new Set<string>();
+    // Each change's commands, in the order the changes came: replayed on resume, so none is missed or repeated.
+    const commands: string[] = [];
     for (const event of batch) {
       // The server never repeats an event on resume; this only guards the cursor against going backwards.
       if (after !== null && BigInt(event.id) <= BigInt(after)) continue;
       after = event.id;
-      if (!listed.has(event.whitelistId)) continue;
+      if (!core.listed.has(event.whitelistId)) continue;
       if (guildId !== null && event.guildId !== guildId) {
         report({ type: "warning", message: `ignored event ${event.id} of another Discord server` });
         continue;
       }
-      touched = listed.apply(event) !== null || touched;
+      if (core.listed.apply(event) === null) continue;
+      touched = true;
+      commands.push(...commandsFor(event));
       if (event.type === "entry.removed") removedFrom.add(event.whitelistId);
     }
     let written = false;
     if (touched) {
-      const list = listed.merged();
+      const list = core.listed.merged();
       written = (await output.write(list)).written;
-      merged = list;
-      announce(before, list, written);
+      core.merged = list;
+      announce(before, list, written, commands);
     }
     // File first, cursor second: a crash in between replays events the file already has, which is harmless.
-    if (after !== state.after) {
-      state.after = after;
+    if (after !== core.state.after || commands.length > 0) {
+      core.state.after = after;
       await persist();
     }
     if (!limitedKey) for (const id of removedFrom) await checkDeleted(id);
-    report({ type: "synced", after: state.after, entries: (merged as MergedList).size, written });
+    report({ type: "synced", after: core.state.after, entries: (core.merged as MergedList).size, written });
   }
 
   /** One socket session: subscribe, catch up (fetch or replay), then follow until it closes. */
   async function follow(): Promise<void> {
     let resyncs = 0;
     while (!signal.aborted) {
-      const after = state.after;
+      const after = core.state.after;
       // Without a list (start) or a cursor (fresh start, resync), only a fetch can tell what the file needs.
-      const needFetch = merged === null || after === null;
+      const needFetch = core.merged === null || after === null;
       const current = openEventSocket({
         url: api.socketUrl(after),
         key: options.key,
@@ -335,7 +285,7 @@ export function startSyncAgent(options: SyncOptions, deps: SyncAgentDeps = {}): 
         // Only a key limited to the one whitelist listed closes so (several need a guild-wide key). Its removals
         // all came before the close and are in the file; an empty list is what is left either way.
         await output.write(new Map());
-        const names = listed.whitelists.map((w) => w.name).join(", ");
+        const names = core.listed.whitelists.map((w) => w.name).join(", ");
         throw new SyncStopError(
           `the whitelist ${names} was deleted on Discord (the socket closed with 4001): ${options.out} is now ` +
             "empty; point this agent at another whitelist, with a key created for it",
@@ -353,10 +303,14 @@ export function startSyncAgent(options: SyncOptions, deps: SyncAgentDeps = {}): 
         if (!(failure instanceof TransientError)) throw failure;
       }
       if (end.resync || end.code === 4002 || end.unreadable) {
-        state.after = null;
+        core.state.after = null;
         report({
           type: "resync",
-          reason: end.unreadable ? "an event could not be read" : "resume cursor unusable",
+          reason:
+            (end.unreadable ? "an event could not be read" : "resume cursor unusable") +
+            (options.onAdd || options.onRemove
+              ? "; --on-add/--on-remove do not run for what changed meanwhile"
+              : ""),
         });
         // A resync is not a failure: reconnect at once, unless it keeps happening.
         if (++resyncs === 1) continue;
@@ -372,16 +326,21 @@ export function startSyncAgent(options: SyncOptions, deps: SyncAgentDeps = {}): 
   }
 
   async function run(): Promise<void> {
+    // One agent per file, before anything is read or written.
+    unlock = (await acquireLock(options.out, { ...deps.lock, clock })).release;
     const whitelists = await retrying(
       () => api.resolveWhitelists(options.whitelists),
       options.once ? ONCE_ATTEMPTS : undefined,
     );
-    listed = createListedWhitelists(whitelists);
-    state = await loadState(options.out, {
+    core.listed = createListedWhitelists(whitelists);
+    core.state = await loadState(options.out, {
       api: options.apiUrl,
       whitelistIds: whitelists.map((w) => w.id),
       format: options.format,
     });
+    output.remember(core.state.written);
+    // Commands of changes applied before a stop that had not run: first in line.
+    gameServer?.restore(core.state.pending);
     if (options.once) await runOnce();
     else await follow();
   }
@@ -393,7 +352,11 @@ export function startSyncAgent(options: SyncOptions, deps: SyncAgentDeps = {}): 
       // Stopping aborts whatever request is in flight; that is no failure.
       if (!(signal.aborted && error instanceof TransientError)) throw error;
     } finally {
-      await rcon?.close();
+      unwatch();
+      await gameServer?.close();
+      // What ran is out of the resume state, what did not is in it, before the agent says it stopped.
+      if (core.state) await persist().catch(() => {});
+      await unlock();
       report({ type: "stopped" });
     }
   })();

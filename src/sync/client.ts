@@ -13,6 +13,7 @@ const EntryList = Type.Array(
     nick: Type.String({ minLength: 1 }),
     uuid: Type.Union([Type.String(), Type.Null()]),
     premium: Type.Boolean(),
+    gamertag: Type.Optional(Type.String({ minLength: 1 })),
   }),
 );
 
@@ -67,10 +68,11 @@ export function createApiClient({
     ...(etag === null ? {} : { "if-none-match": etag }),
   });
 
-  async function request(path: string, etag: string | null): Promise<Response> {
+  async function request(path: string, etag: string | null, method = "GET"): Promise<Response> {
     const url = `${apiUrl}${path}`;
     try {
       return await fetch(url, {
+        method,
         headers: headers(etag),
         redirect: "error",
         signal: AbortSignal.any([signal, AbortSignal.timeout(REQUEST_TIMEOUT_MS)]),
@@ -174,6 +176,27 @@ export function createApiClient({
         throw new TransientError(`the entries of "${whitelist.name}" came back malformed`);
       }
       return { status: 200, entries: body, etag: response.headers.get("etag") };
+    },
+
+    /**
+     * Removes a nick from a whitelist, saying why (`?reason=`, shown in the log channel). Answers whether it was
+     * there: a 404 of the nick is no failure (someone removed it first).
+     */
+    async remove(whitelist: WhitelistRef, nick: string, reason: string): Promise<boolean> {
+      const path = `/whitelists/${encodeURIComponent(whitelist.id)}/entries/${encodeURIComponent(nick)}`;
+      const response = await request(`${path}?reason=${encodeURIComponent(reason)}`, null, "DELETE");
+      if (response.ok) {
+        await response.body?.cancel();
+        return true;
+      }
+      const problem = await problemOf(response);
+      if (response.status === 404 && problem.type !== WHITELIST_NOT_FOUND) return false;
+      throw await failure(
+        response,
+        `removing ${nick} from "${whitelist.name}"`,
+        notFound(whitelist),
+        problem,
+      );
     },
 
     /** The WebSocket URL, resuming after `after` when given. */

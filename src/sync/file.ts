@@ -108,18 +108,3 @@ async function syncDirectory(dir: string): Promise<void> {
     // Not supported here (e.g. Windows); the rename is still atomic, only its durability is the OS's.
   }
 }
-
-/**
- * Reads the file, asks `next` for its new bytes (null: it stays as it is) and writes them atomically. Answers
- * whether it wrote, and what the file holds now (null: it does not exist).
- */
-export async function updateFile(
-  path: string,
-  next: (current: Uint8Array | null) => Uint8Array | null,
-): Promise<{ written: boolean; bytes: Uint8Array | null }> {
-  const current = await readIfExists(path);
-  const bytes = next(current);
-  if (bytes === null) return { written: false, bytes: current };
-  await writeAtomically(path, bytes);
-  return { written: true, bytes };
-}

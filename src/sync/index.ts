@@ -43,8 +43,8 @@ export async function runSyncCommand(
     return ExitCode.config;
   }
   const report = options.json
-    ? jsonReporter((line) => stdout(line.trimEnd()))
-    : humanReporter({ out: stdout, err: stderr });
+    ? jsonReporter((line) => stdout(line.trimEnd()), options.verbose)
+    : humanReporter({ out: stdout, err: stderr }, options.verbose);
   const agent = startSyncAgent(options, { ...io.deps, report });
 
   const onSignal = () => void agent.stop();

@@ -12,16 +12,19 @@ export type MergedEntry = { entry: Player; whitelist: string };
 /** The file's nicks by nick key: the union of the listed whitelists. */
 export type MergedList = Map<string, MergedEntry>;
 
+/** An entry with only the fields a file is rendered from (`gamertag` on Bedrock entries only). */
+const toPlayer = ({ nick, uuid, premium, gamertag }: Player): Player =>
+  gamertag == null ? { nick, uuid, premium } : { nick, uuid, premium, gamertag };
+
 /** The entries by nick key, keeping only the fields the file is rendered from. */
 export const toEntryMap = (entries: readonly Player[]): EntryMap =>
-  new Map(
-    entries.map((entry) => [
-      nickKey(entry.nick),
-      { nick: entry.nick, uuid: entry.uuid, premium: entry.premium },
-    ]),
-  );
+  new Map(entries.map((entry) => [nickKey(entry.nick), toPlayer(entry)]));
 
-const sameEntry = (a: Player, b: Player) => a.nick === b.nick && a.uuid === b.uuid && a.premium === b.premium;
+const sameEntry = (a: Player, b: Player) =>
+  a.nick === b.nick &&
+  a.uuid === b.uuid &&
+  a.premium === b.premium &&
+  (a.gamertag ?? null) === (b.gamertag ?? null);
 
 /** What changed in the file between two merged lists: nicks added (or changed) and removed. */
 export function diffMerged(
@@ -101,9 +104,15 @@ export function createListedWhitelists(whitelists: readonly WhitelistRef[]) {
       item.whitelist = { id: item.whitelist.id, name: event.whitelistName };
       item.etag = null;
       const key = nickKey(event.entry.nick);
-      if (event.type === "entry.added") item.entries.set(key, { ...event.entry });
+      if (event.type === "entry.added") item.entries.set(key, toPlayer(event.entry));
       else item.entries.delete(key);
       return item.whitelist;
+    },
+    /** Every entry `matches` picks, with the listed whitelist holding it. */
+    find(matches: (entry: Player) => boolean): { whitelist: WhitelistRef; entry: Player }[] {
+      return held.flatMap(({ whitelist, entries }) =>
+        [...(entries?.values() ?? [])].filter(matches).map((entry) => ({ whitelist, entry })),
+      );
     },
     /** How many entries a whitelist holds (0 before its fetch). */
     size(id: string): number {

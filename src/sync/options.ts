@@ -1,9 +1,11 @@
 import { readFileSync } from "node:fs";
-import { resolve } from "node:path";
+import { dirname, join, resolve } from "node:path";
 import { type Static, type TSchema, Type } from "@sinclair/typebox";
 import { Value } from "@sinclair/typebox/value";
 import { type FileFormatName, fileFormats, formats } from "../formats/index.ts";
 import { readFlags } from "../shared/flags.ts";
+import { templateProblem } from "./commands.ts";
+import type { ConsoleSpec } from "./console.ts";
 
 /** The RCON port Minecraft uses when `rcon.port` is not set. */
 export const DEFAULT_RCON_PORT = 25575;
@@ -53,6 +55,16 @@ export const SyncOptionsSchema = Type.Object({
   WLS_RCON_PASSWORD_FILE: Type.Optional(
     Type.String({ minLength: 1, description: "a file holding the RCON password" }),
   ),
+  WLS_CONSOLE_FIFO: Type.Optional(
+    Type.String({ minLength: 1, description: "the path of a named pipe the game server's console reads" }),
+  ),
+  WLS_CONSOLE_EXEC: Type.Optional(
+    Type.String({
+      maxLength: 1000,
+      pattern: "^[^\\u0000-\\u001f\\u007f]+$",
+      description: "one line: a shell command that types $WLS_COMMAND into the game server's console",
+    }),
+  ),
   WLS_RELOAD_COMMAND: Type.Optional(
     Type.String({
       maxLength: 256,
@@ -60,9 +72,29 @@ export const SyncOptionsSchema = Type.Object({
       description: `one line: a console command, or ${NO_RELOAD}`,
     }),
   ),
+  WLS_ON_ADD: Type.Optional(
+    Type.String({
+      maxLength: 500,
+      description:
+        "one line: a console command, with {name}, {uuid}, {whitelist} or {discord} where values go",
+    }),
+  ),
+  WLS_ON_REMOVE: Type.Optional(
+    Type.String({
+      maxLength: 500,
+      description:
+        "one line: a console command, with {name}, {uuid}, {whitelist} or {discord} where values go",
+    }),
+  ),
   WLS_KICK_REMOVED: Flag,
+  WLS_KEEP_FOREIGN: Flag,
+  WLS_BAN_SYNC: Flag,
+  WLS_BANNED_PLAYERS: Type.Optional(
+    Type.String({ minLength: 1, description: "the path of the game server's banned-players.json" }),
+  ),
   WLS_ONCE: Flag,
   WLS_JSON: Flag,
+  WLS_VERBOSE: Flag,
 });
 
 type RawOptions = Static<typeof SyncOptionsSchema>;
@@ -76,18 +108,31 @@ const purposes: Record<OptionName, string> = {
     "the whitelist's id or name (any letter case); several, comma-separated (survival,bedrock), share the file",
   WLS_FORMAT: `the file format: ${fileFormats.join(", ")} (default vanilla)`,
   WLS_OUT: "the file to keep current, e.g. /srv/minecraft/whitelist.json",
-  WLS_RCON: `run the reload command through RCON at host:port after each change (port ${DEFAULT_RCON_PORT} by default)`,
+  WLS_RCON: `the game server's console is RCON at host:port (port ${DEFAULT_RCON_PORT} by default)`,
   WLS_RCON_PASSWORD: "the RCON password (environment only: never on the command line)",
   WLS_RCON_PASSWORD_FILE: "a file holding the RCON password",
-  WLS_RELOAD_COMMAND: `what RCON runs after each change (default: ${fileFormats
+  WLS_CONSOLE_FIFO:
+    "the game server's console is this named pipe (a Bedrock Dedicated Server's standard input)",
+  WLS_CONSOLE_EXEC:
+    'the game server\'s console is this shell command, run with the command in $WLS_COMMAND ("tmux send-keys …")',
+  WLS_RELOAD_COMMAND: `what the console runs after each change (default: ${fileFormats
     .map((format) => {
       const command = formats[format].file.reloadCommand;
       return command === null ? `nothing for ${format}` : `\`${command}\` for ${format}`;
     })
     .join(", ")}); ${NO_RELOAD} runs nothing`,
-  WLS_KICK_REMOVED: "also `kick <nick>` through RCON when a nick is removed",
+  WLS_ON_ADD: "a console command run for each nick added: `lp user {name} parent add member`",
+  WLS_ON_REMOVE: "a console command run for each nick removed: `lp user {name} parent remove member`",
+  WLS_KICK_REMOVED: "also `kick <nick>` on the console when a nick is removed",
+  WLS_KEEP_FOREIGN:
+    "keep entries someone else put in the file (in-game /whitelist add, a hand edit) instead of dropping them",
+  WLS_BAN_SYNC:
+    "remove from the whitelist, through the API, the nick of each player banned on the game server (with the reason)",
+  WLS_BANNED_PLAYERS: "the server's banned-players.json for --ban-sync (default: beside --out)",
   WLS_ONCE: "write the file once and exit (for cron)",
-  WLS_JSON: "log one JSON object per line (for supervisors) instead of human lines",
+  WLS_JSON:
+    "log one JSON object per line (for supervisors) instead of human lines; console commands included",
+  WLS_VERBOSE: "also print each console command that ran (and debug lines with --json)",
 };
 
 /** Options that must not be given on the command line, where every local user can read them (`ps`). */
@@ -113,12 +158,21 @@ export type SyncOptions = {
   format: FileFormatName;
   /** Absolute path of the file to keep current. */
   out: string;
-  rcon: { host: string; port: number; password: string } | null;
-  /** Run through RCON after each change (the format's default unless given); null: none. */
+  /** The game server's console: RCON, a named pipe or a program; null: the agent only writes the file. */
+  console: ConsoleSpec | null;
+  /** Run on the console after each change (the format's default unless given); null: none. */
   reloadCommand: string | null;
+  /** Console commands for each nick added and removed, with placeholders (src/sync/commands.ts); null: none. */
+  onAdd: string | null;
+  onRemove: string | null;
   kickRemoved: boolean;
+  /** Keep entries of the file the agent did not write (src/sync/drift.ts) instead of dropping them. */
+  keepForeign: boolean;
+  /** `--ban-sync`: the server's banned-players.json, whose bans remove nicks (src/sync/bans.ts); null: off. */
+  bannedPlayers: string | null;
   once: boolean;
   json: boolean;
+  verbose: boolean;
 };
 
 /** An option that cannot be used: the message names the flag and its variable, and never shows a secret. */
@@ -216,7 +270,19 @@ export function parseSyncOptions(
       `${label("WLS_URL")} must not carry credentials: the key goes in ${label("WLS_KEY")}`,
     );
   }
-  let rcon: SyncOptions["rcon"] = null;
+  const consoles = (["WLS_RCON", "WLS_CONSOLE_FIFO", "WLS_CONSOLE_EXEC"] as const).filter(
+    (name) => options[name] !== undefined,
+  );
+  if (consoles.length > 1) {
+    throw new SyncOptionsError(
+      `${consoles.map(label).join(" and ")} both name the game server's console: give one`,
+    );
+  }
+  let gameConsole: ConsoleSpec | null = null;
+  if (options.WLS_CONSOLE_FIFO !== undefined)
+    gameConsole = { kind: "fifo", path: resolve(options.WLS_CONSOLE_FIFO) };
+  if (options.WLS_CONSOLE_EXEC !== undefined)
+    gameConsole = { kind: "exec", command: options.WLS_CONSOLE_EXEC };
   if (options.WLS_RCON !== undefined) {
     const match = /^(?:\[(.+)\]|([^:]+))(?::(\d+))?$/.exec(options.WLS_RCON);
     const port = match?.[3] === undefined ? DEFAULT_RCON_PORT : Number(match[3]);
@@ -230,15 +296,29 @@ export function parseSyncOptions(
         `${label("WLS_RCON")} needs a password: set WLS_RCON_PASSWORD or ${label("WLS_RCON_PASSWORD_FILE")}`,
       );
     }
-    rcon = { host: (match[1] ?? match[2]) as string, port, password: options.WLS_RCON_PASSWORD };
+    gameConsole = {
+      kind: "rcon",
+      host: (match[1] ?? match[2]) as string,
+      port,
+      password: options.WLS_RCON_PASSWORD,
+    };
   }
-  if (options.WLS_KICK_REMOVED && rcon === null) {
-    throw new SyncOptionsError(`${label("WLS_KICK_REMOVED")} needs ${label("WLS_RCON")}`);
+  const needsConsole = `a console: ${label("WLS_RCON")}, ${label("WLS_CONSOLE_FIFO")} or ${label("WLS_CONSOLE_EXEC")}`;
+  for (const name of ["WLS_KICK_REMOVED", "WLS_RELOAD_COMMAND", "WLS_ON_ADD", "WLS_ON_REMOVE"] as const) {
+    if (options[name] && gameConsole === null)
+      throw new SyncOptionsError(`${label(name)} needs ${needsConsole}`);
   }
-  if (options.WLS_RELOAD_COMMAND !== undefined && rcon === null) {
-    throw new SyncOptionsError(`${label("WLS_RELOAD_COMMAND")} needs ${label("WLS_RCON")}`);
+  for (const name of ["WLS_ON_ADD", "WLS_ON_REMOVE"] as const) {
+    const problem = options[name] === undefined ? null : templateProblem(options[name]);
+    if (problem) throw new SyncOptionsError(`${label(name)} cannot be used: ${problem}`);
   }
   const format = options.WLS_FORMAT as FileFormatName;
+  if (format === "bds" && options.WLS_KICK_REMOVED) {
+    throw new SyncOptionsError(
+      `${label("WLS_KICK_REMOVED")} kicks by Java name, which a Bedrock Dedicated Server does not know: use ` +
+        `${label("WLS_ON_REMOVE")} 'kick {name}' (the gamertag, quoted as BDS's console reads it)`,
+    );
+  }
   const given = options.WLS_RELOAD_COMMAND;
   // A console takes commands without the chat's `/` (Bukkit would look for a command named "/easywl").
   const reloadCommand =
@@ -247,10 +327,11 @@ export function parseSyncOptions(
       : given === NO_RELOAD
         ? null
         : given.replace(/^\/+/, "");
-  if (rcon !== null && reloadCommand === null && !options.WLS_KICK_REMOVED) {
+  const commands = options.WLS_KICK_REMOVED || options.WLS_ON_ADD || options.WLS_ON_REMOVE;
+  if (gameConsole !== null && reloadCommand === null && !commands) {
     throw new SyncOptionsError(
-      `${label("WLS_RCON")} has nothing to run: the ${format} format has no reload command of its own; ` +
-        `set ${label("WLS_RELOAD_COMMAND")} (or ${label("WLS_KICK_REMOVED")})`,
+      `${label(consoles[0] as OptionName)} has nothing to run: the ${format} format has no reload command of ` +
+        `its own; set ${label("WLS_RELOAD_COMMAND")} (or ${label("WLS_KICK_REMOVED")})`,
     );
   }
   return {
@@ -259,12 +340,38 @@ export function parseSyncOptions(
     whitelists: options.WLS_WHITELIST.split(",").map((item) => item.trim()),
     format,
     out: resolve(options.WLS_OUT),
-    rcon,
-    reloadCommand: rcon === null ? null : reloadCommand,
+    console: gameConsole,
+    reloadCommand: gameConsole === null ? null : reloadCommand,
+    onAdd: options.WLS_ON_ADD?.replace(/^\/+/, "") ?? null,
+    onRemove: options.WLS_ON_REMOVE?.replace(/^\/+/, "") ?? null,
     kickRemoved: options.WLS_KICK_REMOVED,
+    keepForeign: options.WLS_KEEP_FOREIGN,
+    bannedPlayers: bannedPlayers(options, format),
     once: options.WLS_ONCE,
     json: options.WLS_JSON,
+    verbose: options.WLS_VERBOSE,
   };
+}
+
+/** Where `--ban-sync` reads the server's bans, or null when it is off; refused where it cannot work. */
+function bannedPlayers(options: RawOptions, format: FileFormatName): string | null {
+  if (options.WLS_BANNED_PLAYERS !== undefined && !options.WLS_BAN_SYNC) {
+    throw new SyncOptionsError(`${label("WLS_BANNED_PLAYERS")} needs ${label("WLS_BAN_SYNC")}`);
+  }
+  if (!options.WLS_BAN_SYNC) return null;
+  if (format === "bds") {
+    throw new SyncOptionsError(
+      `${label("WLS_BAN_SYNC")} reads banned-players.json, and a Bedrock Dedicated Server keeps no list of bans`,
+    );
+  }
+  if (options.WLS_ONCE) {
+    throw new SyncOptionsError(
+      `${label("WLS_BAN_SYNC")} follows the bans as they come: not with ${label("WLS_ONCE")}`,
+    );
+  }
+  return resolve(
+    options.WLS_BANNED_PLAYERS ?? join(dirname(resolve(options.WLS_OUT)), "banned-players.json"),
+  );
 }
 
 /** The help screen of `whitelist-sync sync`, listing every option from the schema. */
@@ -286,8 +393,11 @@ guild-wide. Every option is also an environment variable; flags win.
 
 ${lines.join("\n")}
 
-Files: the file is replaced atomically (never half-written); <out>.cursor holds the resume position. An
-existing EasyWhitelist config.yml keeps its other settings: only its whitelist and whitelisted keys change.
+Files: the file is replaced atomically (never half-written); <out>.cursor holds the resume position, <out>.lock
+the running agent (one per file). An existing EasyWhitelist config.yml keeps its other settings: only its
+whitelist and whitelisted keys change. Entries someone else puts in the file are named and dropped (or kept).
+Console: --rcon, --console-fifo or --console-exec; a command that fails is tried again (backoff, or with the
+next change) until it runs.
 Exit codes: 0 stopped or --once done, 1 failure, 77 key refused or revoked (or every whitelist deleted), 78 bad
-option or a whitelist the key cannot see.`;
+option, a whitelist the key cannot see, or another agent keeping the file.`;
 }

@@ -22,11 +22,39 @@ export type SyncEvent =
   | { type: "disconnected"; code: number; reason: string; retryInMs: number }
   | { type: "resync"; reason: string }
   | { type: "retrying"; error: string; retryInMs: number }
-  | { type: "rcon"; command: string; address: string }
-  /** `error` is one line naming the server; the long-running agent retries with the next change. */
-  | { type: "rcon-failed"; error: string; address: string }
+  /** A console command ran (`console`: `RCON 127.0.0.1:25575`, the named pipe, the program). */
+  | { type: "command"; command: string; console: string }
+  /** `error` is one line naming the console; tried again in `retryInMs`, or at once with the next change. */
+  | { type: "command-failed"; console: string; error: string; retryInMs: number }
+  /** The console took commands again after failures: what waited ran. */
+  | { type: "console-back"; console: string; attempts: number }
+  /**
+   * Someone else changed the file (the game server, a plugin, a person): `foreign` players the agent did not
+   * write, `removed` ones it wrote that are gone (put back); `kept`: the foreign ones stay (`--keep-foreign`).
+   */
+  | { type: "drift"; file: string; foreign: string[]; removed: string[]; kept: boolean }
+  /** `--ban-sync`: a player banned on the game server was removed from a whitelist, with the ban's reason. */
+  | { type: "banned"; nick: string; whitelist: string; reason: string }
   | { type: "warning"; message: string }
   | { type: "stopped" };
+
+/** What someone else did to the file, in one line. */
+export function driftLine(event: Extract<SyncEvent, { type: "drift" }>): string {
+  const parts: string[] = [];
+  if (event.foreign.length > 0) {
+    parts.push(
+      `${event.foreign.length} ${event.foreign.length === 1 ? "entry" : "entries"} the agent did not write ` +
+        `(${shortNames(event.foreign)}): ${event.kept ? "kept (--keep-foreign)" : "dropped; --keep-foreign keeps such entries"}`,
+    );
+  }
+  if (event.removed.length > 0) {
+    parts.push(`${shortNames(event.removed)} removed there but still on the whitelist: put back`);
+  }
+  return `${event.file} was changed by someone else (an in-game command or a hand edit): ${parts.join("; ")}`;
+}
+
+const shortNames = (names: readonly string[]) =>
+  names.length <= 10 ? names.join(", ") : `${names.slice(0, 10).join(", ")} and ${names.length - 10} more`;
 
 /** Where printed lines go. */
 export type Output = { out: (line: string) => void; err: (line: string) => void };
@@ -35,9 +63,9 @@ const seconds = (ms: number) => `${(ms / 1000).toFixed(ms < 10_000 ? 1 : 0)} s`;
 
 /**
  * Human output: a status line on start, one line per change (`+ Notch (survival)`, `- Notch`), and problems on
- * stderr. Routine events (each write, each RCON command) stay quiet.
+ * stderr. Routine events stay quiet: each write, and each console command unless `verbose`.
  */
-export function humanReporter({ out, err }: Output): (event: SyncEvent) => void {
+export function humanReporter({ out, err }: Output, verbose = false): (event: SyncEvent) => void {
   let interrupted = false;
   return (event) => {
     switch (event.type) {
@@ -72,13 +100,23 @@ export function humanReporter({ out, err }: Output): (event: SyncEvent) => void 
       case "retrying":
         interrupted = true;
         return err(`${event.error}; retrying in ${seconds(event.retryInMs)}`);
-      case "rcon-failed":
-        // The error names the server already ("RCON password refused by host:port …").
-        return err(`${event.error}; will retry after the next change`);
+      case "command-failed":
+        // The error names the console already ("RCON password refused by host:port …").
+        return err(`${event.error}; trying again in ${seconds(event.retryInMs)} (or with the next change)`);
+      case "console-back":
+        return out(`${event.console} takes commands again: what waited ran (${event.attempts} attempts)`);
+      case "command":
+        if (verbose) out(`> ${event.command} (${event.console})`);
+        return;
       case "warning":
         return err(`Warning: ${event.message}`);
+      case "drift":
+        return err(driftLine(event));
+      case "banned":
+        return out(
+          `Banned on the game server: ${event.nick} removed from ${event.whitelist} (${event.reason})`,
+        );
       case "synced":
-      case "rcon":
       case "stopped":
         return;
     }
@@ -94,9 +132,13 @@ const levels: Record<SyncEvent["type"], "debug" | "info" | "warn"> = {
   disconnected: "warn",
   resync: "info",
   retrying: "warn",
-  rcon: "debug",
-  "rcon-failed": "warn",
+  // Every command the game server was given is in the log (a line per change): info, not debug.
+  command: "info",
+  "command-failed": "warn",
+  "console-back": "info",
   warning: "warn",
+  drift: "warn",
+  banned: "info",
   stopped: "info",
 };
 
@@ -106,6 +148,10 @@ const levels: Record<SyncEvent["type"], "debug" | "info" | "warn"> = {
  */
 function logFields(event: SyncEvent): LogFields {
   const { type: _type, ...fields } = event;
+  if (event.type === "drift") {
+    // Names never hold a comma: listed as --whitelist lists whitelists.
+    return { ...fields, foreign: event.foreign.join(","), removed: event.removed.join(",") } as LogFields;
+  }
   if (event.type !== "started") return fields as LogFields;
   const { whitelists, ...rest } = fields as Omit<Extract<SyncEvent, { type: "started" }>, "type">;
   return {

@@ -13,7 +13,9 @@ const EntryChange = Type.Object({
     nick: Type.String({ minLength: 1 }),
     uuid: Type.Union([Type.String(), Type.Null()]),
     premium: Type.Boolean(),
+    gamertag: Type.Optional(Type.String({ minLength: 1 })),
   }),
+  userId: Type.Optional(Type.String()),
 });
 
 /** An `entry.added` / `entry.removed` event, as far as the agent reads it. */

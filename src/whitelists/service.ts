@@ -97,7 +97,8 @@ function checkSettings(changes: WhitelistChanges, guildId: string): void {
     throw new DomainError(
       "invalid-input",
       "A Floodgate prefix is up to 15 printable characters without spaces, as `username-prefix` in " +
-        "Floodgate's config.yml (its default is `.`).",
+        "Floodgate's config.yml (its default is `.`). Floodgate quietly uses `.` instead of a prefix of 16 " +
+        "characters or more, so if yours is that long, your Bedrock players are named with `.`: set `.` here.",
     );
   }
   if (changes.entryLifetimeSeconds !== undefined && changes.entryLifetimeSeconds !== null) {

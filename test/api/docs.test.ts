@@ -51,7 +51,7 @@ const operations = [
   {
     path: "/api/v1/whitelists/{whitelistId}/entries/{nick}",
     method: "delete",
-    parameters: ["path:nick", "path:whitelistId"],
+    parameters: ["path:nick", "path:whitelistId", "query:reason"],
     statuses: ["200", "400", "401", "403", "404", "429", "503"],
     authenticated: true,
   },
@@ -207,7 +207,9 @@ describe("OpenAPI document", () => {
   test("documents the entries formats: the format values, export media types and a bodiless 304", () => {
     const operation = operationOf("/api/v1/whitelists/{whitelistId}/entries", "get");
     const format = operation.parameters?.find((p) => p.name === "format") as unknown as { schema: Json };
-    expect(format.schema).toEqual(expect.objectContaining({ enum: ["plain", "easywhitelist", "vanilla"] }));
+    expect(format.schema).toEqual(
+      expect.objectContaining({ enum: ["plain", "easywhitelist", "vanilla", "bds"] }),
+    );
     expect(Object.keys(operation.responses["200"]?.content ?? {}).sort()).toEqual([
       "application/json",
       "application/yaml; charset=utf-8",

@@ -290,9 +290,32 @@ forEachStore("DELETE entries", () => {
       whitelistId: whitelist.id,
       whitelistName: "survival",
       entry: { nick: "Notch", uuid: NOTCH_UUID, premium: true, expiresAt: null, verified: false },
+      userId: "300000000000000001",
       origin: "api",
       timestamp: new Date(services.clock.now()).toISOString(),
     });
+  });
+
+  test("?reason= travels with the removal's event; without it the event has none, and a bad one is a 400", async () => {
+    const whitelist = await seedWhitelist(services, { guildId: GUILD });
+    await seedEntries(services, whitelist.id, ["Notch", "jeb_", "Dinnerbone"]);
+    const reason = "banned on the game server: griefing (by Server)";
+    const withReason = (nick: string, text: string) =>
+      remove(`${paths.entry(whitelist.id, nick)}?reason=${encodeURIComponent(text)}`);
+    expect((await withReason("Notch", reason)).status).toBe(200);
+    expect((await del(whitelist.id, "jeb_")).status).toBe(200);
+    for (const bad of ["", "x".repeat(201), "two\nlines"]) {
+      const response = await withReason("Dinnerbone", bad);
+      expect([response.status, ((await response.json()) as { type: string }).type]).toEqual([
+        400,
+        "urn:whitelist-sync:problem:invalid-request",
+      ]);
+    }
+    const events = await services.events.listAfter(0, { guildId: GUILD, whitelistId: null });
+    expect(events.filter((e) => e.type === "entry.removed").map((e) => [e.entry.nick, e.reason])).toEqual([
+      ["Notch", reason],
+      ["jeb_", undefined],
+    ]);
   });
 
   test("a refused DELETE records no event", async () => {

@@ -138,12 +138,16 @@ describe("the served OpenAPI document", () => {
     expect(ok["application/json"]?.schema?.anyOf).toEqual([
       { type: "array", items: { $ref: "#/components/schemas/Entry" } },
       { type: "array", items: { $ref: "#/components/schemas/VanillaEntry" } },
+      { type: "array", items: { $ref: "#/components/schemas/AllowlistEntry" } },
     ]);
     expect(document.components.schemas.Entry).toMatchObject({
       required: ["nick", "uuid", "premium", "expiresAt", "verified"],
     });
     expect(document.components.schemas.VanillaEntry).toMatchObject({ required: ["uuid", "name"] });
-    expect(Object.keys(ok["application/json"]?.examples ?? {})).toEqual(["json", "vanilla"]);
+    expect(document.components.schemas.AllowlistEntry).toMatchObject({
+      required: ["ignoresPlayerLimit", "name"],
+    });
+    expect(Object.keys(ok["application/json"]?.examples ?? {})).toEqual(["json", "vanilla", "bds"]);
     expect(ok["text/plain; charset=utf-8"]?.example).toBe("alice\nNotch\n");
     expect(ok["application/yaml; charset=utf-8"]?.example).toBe(
       "whitelist: true\nwhitelisted:\n  - alice\n  - notch\n",

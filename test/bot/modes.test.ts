@@ -121,6 +121,8 @@ describe.each(["command", "message", "approval"] as const)("%s mode, end to end"
       whitelistId: whitelist.id,
       whitelistName: "survival",
       entry: { nick: "Notch", uuid: NOTCH_UUID, premium: true, expiresAt: null, verified: false },
+      // Alice, who registered it: her Discord id, as `{discord}` of a game server's commands reads it.
+      userId: IDS.alice,
       origin,
       timestamp: expect.any(String),
     };
@@ -143,28 +145,38 @@ describe.each(["command", "message", "approval"] as const)("%s mode, end to end"
 });
 
 describe("removals reach Discord", () => {
-  test("an API DELETE reverts the role, logs API/plugin and emits entry.removed", async () => {
+  test("an API DELETE reverts the role, logs API/plugin with its reason and emits entry.removed", async () => {
     const { key, whitelist, socket } = await setUpThroughCommands("command");
     await registerNotch("command");
     await world.roles(IDS.alice, "the granted role", (roles) => roles.includes(IDS.whitelistedRole));
 
-    const deleted = await world.api(key, `/whitelists/${whitelist.id}/entries/NOTCH`, { method: "DELETE" });
+    const reason = encodeURIComponent("banned on the game server: *griefing* (by Server)");
+    const deleted = await world.api(key, `/whitelists/${whitelist.id}/entries/NOTCH?reason=${reason}`, {
+      method: "DELETE",
+    });
     expect(await deleted.json()).toEqual({ removed: true, nick: "Notch" });
 
     expect(
       await world.roles(IDS.alice, "the role reverted", (roles) => !roles.includes(IDS.whitelistedRole)),
     ).toEqual([IDS.playerRole]);
     const removed = await socket.waitFor((m) => m.type === "entry.removed");
-    expect({ origin: removed.origin, entry: removed.entry }).toEqual({
+    expect({ origin: removed.origin, entry: removed.entry, reason: removed.reason }).toEqual({
       origin: "api",
       entry: { nick: "Notch", uuid: NOTCH_UUID, premium: true, expiresAt: null, verified: false },
+      reason: "banned on the game server: *griefing* (by Server)",
     });
     const logged = await world.message(IDS.logChannel, "the Nick removed embed", (m) =>
       m.embeds.some((embed) => embed.title === "Nick removed"),
     );
     expect(
       Object.fromEntries((logged.embeds[0]?.fields ?? []).map((field) => [field.name, field.value])),
-    ).toMatchObject({ Origin: "API/plugin", By: "link key “survival-server”", Member: `<@${IDS.alice}>` });
+    ).toMatchObject({
+      Origin: "API/plugin",
+      By: "link key “survival-server”",
+      Member: `<@${IDS.alice}>`,
+      // Shown as the plain text it is: no markdown of the caller's.
+      Reason: "banned on the game server: \\*griefing\\* (by Server)",
+    });
   });
 
   test("a member leaving takes their nicks off, with events, and the log says so", async () => {

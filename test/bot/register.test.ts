@@ -30,6 +30,9 @@ describe("/register", () => {
     const wl = await withWhitelist({ grantedRoleIds: [IDS.whitelistedRole] });
     expect(await said(register(IDS.bob, "bob_mc"))).toBe(
       "✅ **bob_mc** is on **survival**. You can join the server now.\n" +
+        // Not premium: an offline-mode server lets it in under this exact spelling only.
+        "Join as exactly bob_mc: an offline-mode server tells players apart by the letter case of their name " +
+        "(BOB_MC would be another player, and is not let in).\n" +
         "Changed your mind? `/unregister nick:bob_mc` removes it.",
     );
     expect(await world.services.entries.list(wl.id)).toEqual([

@@ -119,6 +119,11 @@ describe("/whitelist edit", () => {
     ]);
     const refused = await wl(IDS.owner, "edit", { whitelist: "survival", "floodgate-prefix": "a b" });
     expect(refused.content).toStartWith("A Floodgate prefix is up to 15 printable characters without spaces");
+    // Floodgate's own fallback for a longer one, which Discord (15 characters at most) never lets through.
+    expect(refused.content).toContain(
+      "Floodgate quietly uses `.` instead of a prefix of 16 characters or more, so if yours is that long, your " +
+        "Bedrock players are named with `.`: set `.` here.",
+    );
   });
 
   test("switching to message mode starts reading messages at once", async () => {

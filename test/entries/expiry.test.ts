@@ -75,6 +75,7 @@ forEachStore("expiring entries", () => {
             expiresAt: new Date(now + HOUR).toISOString(),
             verified: false,
           },
+          userId: "300000000000000001",
           origin: "expired",
           timestamp: new Date(now + HOUR).toISOString(),
         },

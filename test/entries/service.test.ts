@@ -29,6 +29,8 @@ forEachStore("entry service", () => {
         whitelistId: wl.id,
         whitelistName: "survival",
         entry: { nick: "Notch", uuid: null, premium: false, expiresAt: null, verified: false },
+        // The owner, as the event's subscribers (a game server's --on-add "{discord}") read it.
+        userId: "300000000000000007",
         origin: "discord",
         timestamp: "2026-11-22T12:00:00.000Z",
       },

@@ -12,7 +12,13 @@ import { alice, GUILD, type RegistrationWorld, registrationWorld } from "../regi
 // definitions, not from this code's output: test/fixtures/formats/players.*.
 
 const fixtures = new URL("../fixtures/formats/", import.meta.url);
-const extension: Record<FileFormatName, string> = { plain: "txt", vanilla: "json", easywhitelist: "yml" };
+const extension: Record<FileFormatName, string> = {
+  plain: "txt",
+  vanilla: "json",
+  easywhitelist: "yml",
+  // Compact, as BDS writes it; `.txt` so the formatter (which formats JSON) leaves it so.
+  bds: "json.txt",
+};
 
 let world: RegistrationWorld | undefined;
 afterEach(async () => {

@@ -12,7 +12,8 @@ const mixed: Player[] = [
   { nick: "Notch", uuid: "069a79f4-44e9-4726-a5be-fca90e38aaf5", premium: true },
   { nick: "alice", uuid: null, premium: false },
   { nick: "Zed", uuid: null, premium: false },
-  { nick: ".Steve Gamer", uuid: null, premium: false },
+  // A Bedrock player whose XUID is not known yet (the other formats read only nick, uuid and premium).
+  { nick: ".Steve Gamer", uuid: null, premium: false, gamertag: "Steve Gamer" },
   { nick: "_under", uuid: null, premium: false },
 ];
 
@@ -20,6 +21,8 @@ const files: Record<FileFormatName, { fileName: string; ext: string }> = {
   plain: { fileName: "whitelist.txt", ext: "txt" },
   vanilla: { fileName: "whitelist.json", ext: "json" },
   easywhitelist: { fileName: "config.yml", ext: "yml" },
+  // Compact, as BDS writes it; `.txt` so the formatter (which formats JSON) leaves it so.
+  bds: { fileName: "allowlist.json", ext: "json.txt" },
 };
 
 const text = (format: FileFormatName, players: readonly Player[]) =>
@@ -91,7 +94,13 @@ describe("renderFormat", () => {
   test.each(fileFormats)(
     "%s: count reads back how many players a file lists (the agent's status line)",
     (format) => {
-      const players = ["Notch", "jeb_", "yes"].map((nick) => ({ nick, uuid: null, premium: false }));
+      // Each with a gamertag, so the Bedrock server's allowlist lists them too.
+      const players = ["Notch", "jeb_", "yes"].map((nick) => ({
+        nick,
+        uuid: null,
+        premium: false,
+        gamertag: nick,
+      }));
       const { count } = fileOf(format);
       expect([count(renderFormat(format, players)), count(renderFormat(format, []))]).toEqual([3, 0]);
     },

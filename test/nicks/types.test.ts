@@ -15,7 +15,17 @@ const FLOODGATE = { floodgatePrefix: ".", replaceSpaces: true };
 const on = (nickType: NickType) => ({ nickType, ...FLOODGATE });
 
 /** The rules a spec must fill: what the compiler asks of a new type, checked once more at run time. */
-const RULES = ["label", "parse", "names", "lookUp", "noAccount", "account", "floodgate", "proof"].sort();
+const RULES = [
+  "label",
+  "parse",
+  "names",
+  "lookUp",
+  "noAccount",
+  "account",
+  "spelling",
+  "floodgate",
+  "proof",
+].sort();
 
 describe("the nick type table", () => {
   test("lists the four types, in the order /whitelist create offers them", () => {
@@ -30,6 +40,7 @@ describe("the nick type table", () => {
       parse: typeof spec.parse,
       names: typeof spec.names,
       account: typeof spec.account,
+      spelling: typeof spec.spelling,
       floodgate: typeof spec.floodgate,
       proof: typeof spec.proof,
       // A refusal of "no account" only means something where there is a look-up to find none.
@@ -39,6 +50,7 @@ describe("the nick type table", () => {
       parse: "function",
       names: "function",
       account: "function",
+      spelling: "function",
       floodgate: "boolean",
       proof: "boolean",
       noAccountWithoutLookUp: false,
@@ -259,6 +271,24 @@ describe("how an account reads", () => {
         "Bedrock gamertag Alex Pocket, its UUID waits for GeyserMC",
       ],
     });
+  });
+
+  test("letter case: where the server derives the UUID from the name, the member is told the exact spelling", () => {
+    const said = (type: NickType, held: { nick: string; premium: boolean }) =>
+      nickTypeSpecs[type].spelling(held);
+    const exact =
+      "Join as exactly CrackedSteve: an offline-mode server tells players apart by the letter case of their " +
+      "name (crackedsteve would be another player, and is not let in).";
+    expect(said("offline", { nick: "CrackedSteve", premium: false })).toBe(exact);
+    expect(said("java", { nick: "CrackedSteve", premium: false })).toBe(exact);
+    expect(said("offline", { nick: "steve", premium: false })).toBe(
+      "Join as exactly steve: an offline-mode server tells players apart by the letter case of their name " +
+        "(STEVE would be another player, and is not let in).",
+    );
+    // A premium account: the game takes Mojang's spelling. A Bedrock player: Floodgate spells the name.
+    expect(said("java", { nick: "Notch", premium: true })).toBeNull();
+    expect(said("premium", { nick: "Notch", premium: true })).toBeNull();
+    expect(said("bedrock", { nick: ".Alex_Pocket", premium: false })).toBeNull();
   });
 
   test("only bedrock has Floodgate name its players", () => {

@@ -86,6 +86,7 @@ forEachStore("registering a Bedrock player", () => {
             premium: false,
             expiresAt: null,
             verified: false,
+            gamertag: "Steve Jobs",
           },
         ]),
       ),

@@ -161,6 +161,23 @@ forEachStore("registering a nick", () => {
     await expect(selfRegister(".sTEVE gAMER", bob, "pe")).rejects.toEqual(refusal("nick-taken"));
   });
 
+  test("offline: a nick taken in another letter case says the spelling that joins, and why", async () => {
+    await setup({ nickType: "offline" });
+    await selfRegister("CrackedSteve");
+    await expect(selfRegister("crackedsteve", bob)).rejects.toEqual(
+      refusal(
+        "nick-taken",
+        "CrackedSteve is already on survival, spelled so. Join as exactly CrackedSteve: an offline-mode server " +
+          "tells players apart by the letter case of their name (crackedsteve would be another player, and is not " +
+          "let in). If it is not yours, register another nick.",
+      ),
+    );
+    // The same spelling: nothing about letter case to tell.
+    await expect(selfRegister("CrackedSteve", bob)).rejects.toEqual(
+      refusal("nick-taken", "CrackedSteve is already on survival. If it is yours, ask staff to check"),
+    );
+  });
+
   test("a member at maxNicksPerUser is refused with the limit; other members and whitelists do not count", async () => {
     await setup({ maxNicksPerUser: 2, nickType: "offline" });
     await seedWhitelist(world.services, { guildId: GUILD, name: "creative", nickType: "offline" });

@@ -14,37 +14,43 @@ const blocks = (language: string) =>
     (match) => match[1] as string,
   );
 const units = blocks("ini")
-  .map((text) => ({ name: /^# \/etc\/systemd\/system\/(\S+\.service)$/m.exec(text)?.[1], text }))
+  .map((text) => ({ name: /^# \/etc\/systemd\/system\/(\S+\.(?:service|socket))$/m.exec(text)?.[1], text }))
   .filter((unit): unit is { name: string; text: string } => unit.name !== undefined);
 const hasSystemd = existsSync("/usr/bin/systemd-analyze") || existsSync("/bin/systemd-analyze");
 if (!hasSystemd && process.env.CI) throw new Error("systemd-analyze is missing: .ci/run installs systemd");
 
 describe.skipIf(!hasSystemd)("the README's systemd units", () => {
-  test("there is one for the service and one for the sync agent", () => {
+  test("the service, the sync agent (and its template, one per backend), a BDS with its console pipe and agent", () => {
     expect(units.map((unit) => unit.name).sort()).toEqual([
+      "bds.service",
+      "bds.socket",
       "whitelist-sync-agent.service",
+      "whitelist-sync-agent@.service",
+      "whitelist-sync-bds.service",
       "whitelist-sync.service",
     ]);
   });
 
-  test.each(units.map((unit) => [unit.name, unit.text]))(
-    "%s passes systemd-analyze verify with no warning",
-    (name, text) => {
-      const dir = tempDir("wls-unit-");
-      try {
-        // verify checks that ExecStart's program exists: any executable stands in for the installed binary.
-        const file = join(dir.path, name);
-        writeFileSync(file, text.replaceAll("/usr/local/bin/whitelist-sync", process.execPath));
-        const run = Bun.spawnSync(["systemd-analyze", "verify", file], { stdout: "pipe", stderr: "pipe" });
-        expect({ code: run.exitCode, output: `${run.stdout}${run.stderr}`.trim() }).toEqual({
-          code: 0,
-          output: "",
-        });
-      } finally {
-        dir.cleanup();
-      }
-    },
-  );
+  test.each(units.map((unit) => unit.name))("%s passes systemd-analyze verify with no warning", (name) => {
+    const dir = tempDir("wls-unit-");
+    try {
+      // verify checks that ExecStart's program exists: any executable stands in for the installed binary (and
+      // for BDS's); the units a unit names (a service's socket) are written beside it.
+      const installed = (unit: string) =>
+        unit
+          .replaceAll("/usr/local/bin/whitelist-sync", process.execPath)
+          .replaceAll("/srv/bds/bedrock_server", process.execPath);
+      for (const other of units) writeFileSync(join(dir.path, other.name), installed(other.text));
+      const file = join(dir.path, name);
+      const run = Bun.spawnSync(["systemd-analyze", "verify", file], { stdout: "pipe", stderr: "pipe" });
+      expect({ code: run.exitCode, output: `${run.stdout}${run.stderr}`.trim() }).toEqual({
+        code: 0,
+        output: "",
+      });
+    } finally {
+      dir.cleanup();
+    }
+  });
 });
 
 test("the README's launchd property list parses as a plist with the program, its arguments and KeepAlive", () => {

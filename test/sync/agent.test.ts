@@ -274,9 +274,19 @@ describe("the file equals the API's ?format= bytes", () => {
     await seedEntries(s, wl.id, ["Another"]);
     await sync.synced(await latestEventId(service));
     expect(statSync(options.out).mode & 0o777).toBe(0o640);
+    // The running agent's lock beside its file (src/sync/lock.ts); no temp file.
     expect(readdirSync(dir.path).sort()).toEqual(
-      ["whitelist.json", "whitelist.json.cursor", "wls.db", "wls.db-shm", "wls.db-wal"].sort(),
+      [
+        "whitelist.json",
+        "whitelist.json.cursor",
+        "whitelist.json.lock",
+        "wls.db",
+        "wls.db-shm",
+        "wls.db-wal",
+      ].sort(),
     );
+    await sync.stop();
+    expect(readdirSync(dir.path)).not.toContain("whitelist.json.lock");
   });
 });
 

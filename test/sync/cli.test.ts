@@ -183,7 +183,7 @@ describe("whitelist-sync sync as a process", () => {
       exitCode: 78,
       stdout: "",
       stderr:
-        'whitelist-sync sync: --format (WLS_FORMAT) must be one of plain, easywhitelist, vanilla (got "xml")\n',
+        'whitelist-sync sync: --format (WLS_FORMAT) must be one of plain, easywhitelist, vanilla, bds (got "xml")\n',
     });
   });
 

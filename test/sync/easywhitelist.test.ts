@@ -16,6 +16,7 @@ import {
   fileBytes,
   immediateSleep,
   latestEventId,
+  rconAt,
   runAgent,
   seedSurvival,
   type TestAgent,
@@ -167,7 +168,7 @@ describe("the agent with --format easywhitelist", () => {
     const options = agentOptions(service, key, "survival", dir.path, {
       format: "easywhitelist",
       out,
-      rcon: { host: "127.0.0.1", port: rcon.port, password: "pw" },
+      console: rconAt(rcon.port, "pw"),
     });
     const sync = runAgent(options);
     agents.push(sync);

@@ -7,6 +7,7 @@ import { nickKey } from "../../src/nicks/key.ts";
 import type { RunningService } from "../../src/server.ts";
 import type { Services } from "../../src/services.ts";
 import type { Sleep } from "../../src/sync/backoff.ts";
+import type { ConsoleSpec } from "../../src/sync/console.ts";
 import {
   type SyncAgentDeps,
   type SyncEvent,
@@ -120,6 +121,8 @@ export function runAgent(options: SyncOptions, deps: Omit<SyncAgentDeps, "report
   const wakers = new Set<() => void>();
   const agent = startSyncAgent(options, {
     sleep: immediateSleep,
+    // Nothing else writes the file here unless a test says so: a file read twice is settled at once.
+    settle: () => new Promise((resolve) => setImmediate(resolve)),
     ...deps,
     report: (event) => {
       events.push(event);
@@ -184,6 +187,14 @@ export function runAgent(options: SyncOptions, deps: Omit<SyncAgentDeps, "report
 /** The running agent type. */
 export type TestAgent = ReturnType<typeof runAgent>;
 
+/** The console of a game server's RCON on loopback. */
+export const rconAt = (port: number, password: string): ConsoleSpec => ({
+  kind: "rcon",
+  host: "127.0.0.1",
+  port,
+  password,
+});
+
 /** Agent options for a service, a key and a whitelist (or several), writing into `dir`. */
 export function agentOptions(
   service: { url: string },
@@ -200,12 +211,17 @@ export function agentOptions(
     whitelists: typeof whitelist === "string" ? whitelist.split(",").map((item) => item.trim()) : whitelist,
     format,
     out: join(dir, "whitelist.json"),
-    rcon: null,
-    // What parseSyncOptions picks for the format when RCON is on.
-    reloadCommand: overrides.rcon ? fileOf(format).reloadCommand : null,
+    console: null,
+    // What parseSyncOptions picks for the format when there is a console.
+    reloadCommand: overrides.console ? fileOf(format).reloadCommand : null,
+    onAdd: null,
+    onRemove: null,
     kickRemoved: false,
+    keepForeign: false,
+    bannedPlayers: null,
     once: false,
     json: false,
+    verbose: false,
     ...overrides,
   };
 }

@@ -36,10 +36,13 @@ export function startRconServer({
   password,
   emptyValueFirst = false,
   answer = defaultAnswer,
+  port = 0,
 }: {
   password: string;
   emptyValueFirst?: boolean;
   answer?: (command: string) => string;
+  /** A given port (a game server coming back where the agent kept trying); 0: any free one. */
+  port?: number;
 }) {
   /** Commands run (after a login). */
   const commands: string[] = [];
@@ -55,7 +58,7 @@ export function startRconServer({
 
   const server = Bun.listen<{ buffer: Buffer; authed: boolean }>({
     hostname: "127.0.0.1",
-    port: 0,
+    port,
     socket: {
       open(socket) {
         socket.data = { buffer: Buffer.alloc(0), authed: false };

@@ -33,11 +33,16 @@ describe("sync options", () => {
       whitelists: ["survival"],
       format: "vanilla",
       out: "/srv/mc/wl.json",
-      rcon: null,
+      console: null,
       reloadCommand: null,
+      onAdd: null,
+      onRemove: null,
       kickRemoved: false,
+      keepForeign: false,
+      bannedPlayers: null,
       once: false,
       json: false,
+      verbose: false,
     } satisfies SyncOptions);
   });
 
@@ -63,7 +68,7 @@ describe("sync options", () => {
       apiUrl: "https://wl.example.org/api/v1",
       key: KEY,
       format: "plain",
-      rcon: { host: "mc.local", port: 25575, password: "hunter2" },
+      console: { kind: "rcon", host: "mc.local", port: 25575, password: "hunter2" },
       reloadCommand: null,
       kickRemoved: true,
       once: true,
@@ -98,12 +103,18 @@ describe("sync options", () => {
 
   test("the RCON address takes a port, and IPv6 in brackets", () => {
     const env = { ...base, WLS_RCON_PASSWORD: "pw" };
-    expect(parse(["--rcon", "127.0.0.1:25580"], env).rcon).toEqual({
+    expect(parse(["--rcon", "127.0.0.1:25580"], env).console).toEqual({
+      kind: "rcon",
       host: "127.0.0.1",
       port: 25580,
       password: "pw",
     });
-    expect(parse(["--rcon", "[::1]:25575"], env).rcon).toEqual({ host: "::1", port: 25575, password: "pw" });
+    expect(parse(["--rcon", "[::1]:25575"], env).console).toEqual({
+      kind: "rcon",
+      host: "::1",
+      port: 25575,
+      password: "pw",
+    });
   });
 
   test.each([
@@ -116,6 +127,19 @@ describe("sync options", () => {
   ])("--format %s %p: RCON runs %p after each change", (format, flags, command) => {
     const env = { ...base, WLS_FORMAT: format, WLS_RCON: "127.0.0.1", WLS_RCON_PASSWORD: "pw" };
     expect(parse(flags, env).reloadCommand).toBe(command);
+  });
+
+  test("a named pipe or a program is the console as RCON is; BDS reloads with `allowlist reload`", () => {
+    const bds = { ...base, WLS_FORMAT: "bds" };
+    expect(parse(["--console-fifo", "/run/bds/console"], bds)).toMatchObject({
+      console: { kind: "fifo", path: "/run/bds/console" },
+      reloadCommand: "allowlist reload",
+    });
+    const exec = 'tmux send-keys -t bds -l "$WLS_COMMAND" \\; send-keys -t bds Enter';
+    expect(parse(["--console-exec", exec], bds)).toMatchObject({
+      console: { kind: "exec", command: exec },
+      reloadCommand: "allowlist reload",
+    });
   });
 
   test("the reload command from WLS_RELOAD_COMMAND; none without RCON", () => {
@@ -133,7 +157,7 @@ describe("sync options", () => {
     [
       ["--format", "xml"],
       {},
-      '--format (WLS_FORMAT) must be one of plain, easywhitelist, vanilla (got "xml")',
+      '--format (WLS_FORMAT) must be one of plain, easywhitelist, vanilla, bds (got "xml")',
     ],
     [[], { WLS_URL: "ftp://x" }, expect.stringMatching(/^--url \(WLS_URL\) must be the service's base URL/)],
     [[], { WLS_OUT: "" }, expect.stringMatching(/^--out \(WLS_OUT\) must be .* \(got nothing\)$/)],
@@ -143,11 +167,25 @@ describe("sync options", () => {
       expect.stringMatching(/^--rcon \(WLS_RCON\) must have a port/),
     ],
     [["--rcon", "host"], {}, expect.stringMatching(/^--rcon \(WLS_RCON\) needs a password/)],
-    [["--kick-removed"], {}, "--kick-removed (WLS_KICK_REMOVED) needs --rcon (WLS_RCON)"],
+    [
+      ["--kick-removed"],
+      {},
+      "--kick-removed (WLS_KICK_REMOVED) needs a console: --rcon (WLS_RCON), --console-fifo (WLS_CONSOLE_FIFO) or --console-exec (WLS_CONSOLE_EXEC)",
+    ],
     [
       ["--reload-command", "easywl reload"],
       {},
-      "--reload-command (WLS_RELOAD_COMMAND) needs --rcon (WLS_RCON)",
+      "--reload-command (WLS_RELOAD_COMMAND) needs a console: --rcon (WLS_RCON), --console-fifo (WLS_CONSOLE_FIFO) or --console-exec (WLS_CONSOLE_EXEC)",
+    ],
+    [
+      ["--console-fifo", "/run/bds/console", "--rcon", "h"],
+      { WLS_RCON_PASSWORD: "pw" },
+      "--rcon (WLS_RCON) and --console-fifo (WLS_CONSOLE_FIFO) both name the game server's console: give one",
+    ],
+    [
+      ["--console-exec", 'tmux send-keys -t bds "$WLS_COMMAND"\nrm -rf /'],
+      {},
+      expect.stringMatching(/^--console-exec \(WLS_CONSOLE_EXEC\) must be one line/),
     ],
     [
       ["--reload-command", "say hi\nop me"],

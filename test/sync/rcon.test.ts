@@ -1,7 +1,8 @@
 import { afterEach, describe, expect, test } from "bun:test";
 import { join } from "node:path";
 import type { RunningService } from "../../src/server.ts";
-import { createRconNotifier, kickCommand } from "../../src/sync/rcon.ts";
+import { openConsole } from "../../src/sync/console.ts";
+import { createGameServer, kickCommand } from "../../src/sync/game-server.ts";
 import type { SyncEvent } from "../../src/sync/report.ts";
 import { seedEntries, tempDir } from "../helpers/services.ts";
 import { startTestService } from "../helpers/sockets.ts";
@@ -11,6 +12,8 @@ import {
   closedPort,
   fileBytes,
   latestEventId,
+  manualSleep,
+  rconAt,
   runAgent,
   seedSurvival,
   type TestAgent,
@@ -58,7 +61,7 @@ describe("RCON", () => {
     const { service, s, wl, key } = await world();
     const rcon = fakeRcon();
     const options = agentOptions(service, key, "survival", dir.path, {
-      rcon: { host: "127.0.0.1", port: rcon.port, password: PASSWORD },
+      console: rconAt(rcon.port, PASSWORD),
       kickRemoved: true,
     });
     agent(options);
@@ -91,7 +94,7 @@ describe("RCON", () => {
     const rcon = fakeRcon();
     agent(
       agentOptions(service, key, "survival", dir.path, {
-        rcon: { host: "127.0.0.1", port: rcon.port, password: PASSWORD },
+        console: rconAt(rcon.port, PASSWORD),
       }),
     );
     await rcon.until(() => rcon.commands.length === 1);
@@ -106,56 +109,82 @@ describe("RCON", () => {
     ["as Minecraft answers it", false],
     ["after an empty response value, as Source servers answer it", true],
   ])(
-    "a refused password (%s): said so, no command sent, retried with the next change",
+    "a refused password (%s): said so, no command sent, tried again after a backoff and with the next change",
     async (_l, emptyFirst) => {
       const { service, s, wl, key } = await world();
       const rcon = fakeRcon(PASSWORD, emptyFirst);
       const options = agentOptions(service, key, "survival", dir.path, {
-        rcon: { host: "127.0.0.1", port: rcon.port, password: "wrong" },
+        console: rconAt(rcon.port, "wrong"),
         kickRemoved: true,
       });
-      const sync = agent(options);
-      const first = await sync.waitFor("rcon-failed");
+      const waits = manualSleep();
+      const sync = agent(options, { sleep: waits.sleep, random: () => 0.5 });
+      const first = await sync.waitFor("command-failed");
       expect(first).toEqual({
-        type: "rcon-failed",
-        address: `127.0.0.1:${rcon.port}`,
+        type: "command-failed",
+        console: `RCON 127.0.0.1:${rcon.port}`,
         error: `RCON password refused by 127.0.0.1:${rcon.port}: it must equal rcon.password in server.properties`,
+        retryInMs: 750,
       });
       // The refused connection is closed at once, before anything else is sent on it.
       await rcon.until(() => rcon.closed === 1);
+      // The backoff's wait ends: tried again (and refused again), the wait doubling.
+      expect(await waits.waiting()).toBe(750);
+      let from = sync.events.length;
+      waits.releaseAll();
+      expect((await sync.waitFor("command-failed", () => true, from)).retryInMs).toBe(1500);
 
-      const from = sync.events.length;
+      // A change does not wait for the backoff: it tries again at once.
+      from = sync.events.length;
       await s.entries.remove({ whitelistId: wl.id, nick: "Notch", origin: "api" });
       await sync.synced(await latestEventId(service), from);
-      await sync.waitFor("rcon-failed", () => true, from);
+      await sync.waitFor("command-failed", () => true, from);
       expect(fileBytes(options.out)).toEqual(await apiBytes(service, key, wl.id, "vanilla"));
       expect({
         logins: rcon.logins.length,
         commands: rcon.commands,
         unauthorized: rcon.unauthorized,
       }).toEqual({
-        logins: 2,
+        logins: 3,
         commands: [],
         unauthorized: [],
       });
-      expect(sync.events.filter((e) => e.type === "rcon")).toEqual([]);
+      expect(sync.events.filter((e) => e.type === "command")).toEqual([]);
     },
   );
 
-  test("refused connections: logged, retried on the next change, and the file stays current", async () => {
+  test("RCON down during a change: the file is current, the reload is tried with backoff until it runs, and said", async () => {
     const { service, s, wl, key } = await world();
     const port = closedPort();
     const options = agentOptions(service, key, "survival", dir.path, {
-      rcon: { host: "127.0.0.1", port, password: PASSWORD },
+      console: rconAt(port, PASSWORD),
+      kickRemoved: true,
     });
-    const sync = agent(options);
-    const first = await sync.waitFor("rcon-failed");
-    expect(first.error).toBe(`cannot reach RCON at 127.0.0.1:${port} (ECONNREFUSED)`);
+    const waits = manualSleep();
+    const sync = agent(options, { sleep: waits.sleep, random: () => 0 });
+    const first = await sync.waitFor("command-failed");
+    expect([first.error, first.retryInMs]).toEqual([
+      `cannot reach RCON at 127.0.0.1:${port} (ECONNREFUSED)`,
+      500,
+    ]);
     const from = sync.events.length;
     await s.entries.remove({ whitelistId: wl.id, nick: "Notch", origin: "api" });
     await sync.synced(await latestEventId(service), from);
-    await sync.waitFor("rcon-failed", () => true, from);
     expect(fileBytes(options.out)).toEqual(await apiBytes(service, key, wl.id, "vanilla"));
+    await sync.waitFor("command-failed", () => true, from);
+
+    // The server comes back on its port; the next try (the backoff's) runs what waited, once.
+    const rcon = startRconServer({ password: PASSWORD, port });
+    rcons.push(rcon);
+    await waits.waiting();
+    waits.releaseAll();
+    const back = await sync.waitFor("console-back");
+    expect(back).toEqual({ type: "console-back", console: `RCON 127.0.0.1:${port}`, attempts: 3 });
+    expect(rcon.commands).toEqual(["whitelist reload", "kick Notch"]);
+    expect(sync.events.flatMap((e) => (e.type === "command" ? [e.command] : []))).toEqual([
+      "whitelist reload",
+      "kick Notch",
+    ]);
   });
 
   test.each([
@@ -178,7 +207,7 @@ describe("RCON", () => {
     const rcon = fakeRcon();
     const options = agentOptions(service, key, "survival", dir.path, {
       format,
-      rcon: { host: "127.0.0.1", port: rcon.port, password: PASSWORD },
+      console: rconAt(rcon.port, PASSWORD),
       kickRemoved: reloadCommand === null,
       ...(reloadCommand === undefined ? {} : { reloadCommand }),
     });
@@ -194,58 +223,75 @@ describe("RCON", () => {
     const events: SyncEvent[] = [];
     const sent: string[] = [];
     let connections = 0;
-    const notifier = createRconNotifier({
-      target: { host: "127.0.0.1", port: 1, password: "x" },
+    const server = createGameServer({
+      console: openConsole(
+        { kind: "rcon", host: "127.0.0.1", port: 1, password: "x" },
+        {
+          rconConnect: async () => {
+            const id = ++connections;
+            return {
+              // The first connection dies after its first command, as when the game server restarts.
+              send: async (command) => {
+                if (id === 1 && sent.length > 0) throw new Error("Not connected");
+                sent.push(command);
+                return "";
+              },
+              end: async () => {},
+            };
+          },
+        },
+      ),
       reloadCommand: "whitelist reload",
       kickRemoved: true,
       report: (event) => events.push(event),
-      connect: async () => {
-        const id = ++connections;
-        return {
-          // The first connection dies after its first command, as when the game server restarts.
-          send: async (command) => {
-            if (id === 1 && sent.length > 0) throw new Error("Not connected");
-            sent.push(command);
-            return "";
-          },
-          end: async () => {},
-        };
-      },
+      sleep: manualSleep().sleep,
+      signal: new AbortController().signal,
     });
-    notifier.afterChange();
-    await notifier.idle();
-    notifier.afterChange({ removed: ["Notch"] });
-    await notifier.idle();
+    server.changed();
+    await server.idle();
+    server.changed({ removed: ["Notch"] });
+    await server.idle();
     expect([sent, connections]).toEqual([["whitelist reload", "whitelist reload", "kick Notch"], 2]);
-    expect(events.filter((e) => e.type === "rcon-failed")).toEqual([]);
-    await notifier.close();
+    expect(events.filter((e) => e.type === "command-failed")).toEqual([]);
+    await server.close();
   });
 
   test("a nick re-added before its kick ran is not kicked", async () => {
     const sent: string[] = [];
     let fail = true;
-    const notifier = createRconNotifier({
-      target: { host: "127.0.0.1", port: 1, password: "x" },
+    const waits = manualSleep();
+    const events: SyncEvent[] = [];
+    const server = createGameServer({
+      console: openConsole(
+        { kind: "rcon", host: "127.0.0.1", port: 1, password: "x" },
+        {
+          rconConnect: async () => {
+            if (fail) throw new Error("ECONNREFUSED");
+            return {
+              send: async (command) => {
+                sent.push(command);
+                return "";
+              },
+              end: async () => {},
+            };
+          },
+        },
+      ),
       reloadCommand: "whitelist reload",
       kickRemoved: true,
-      report: () => {},
-      connect: async () => {
-        if (fail) throw new Error("ECONNREFUSED");
-        return {
-          send: async (command) => {
-            sent.push(command);
-            return "";
-          },
-          end: async () => {},
-        };
-      },
+      report: (event) => events.push(event),
+      sleep: waits.sleep,
+      signal: new AbortController().signal,
     });
-    notifier.afterChange({ removed: ["Notch", "jeb_"] });
-    await notifier.idle();
+    server.changed({ removed: ["Notch", "jeb_"] });
+    await waits.waiting();
     fail = false;
-    notifier.afterChange({ added: ["notch"] });
-    await notifier.idle();
+    // The change ends the wait: tried at once, without Notch's kick.
+    server.changed({ added: ["notch"] });
+    await server.idle();
     expect(sent).toEqual(["whitelist reload", "kick jeb_"]);
+    expect(events.map((e) => e.type)).toEqual(["command-failed", "command", "command", "console-back"]);
+    await server.close();
   });
 
   test("kick commands only carry safe player names", () => {

@@ -15,16 +15,18 @@ const events: SyncEvent[] = [
   { type: "synced", after: "41", entries: 12, written: true },
   { type: "added", nick: "Notch", whitelist: "survival" },
   { type: "removed", nick: "Notch", whitelist: "survival" },
-  { type: "rcon", command: "whitelist reload", address: "127.0.0.1:25575" },
+  { type: "command", command: "whitelist reload", console: "RCON 127.0.0.1:25575" },
   { type: "disconnected", code: 1001, reason: "server shutting down", retryInMs: 1234 },
   { type: "retrying", error: "cannot reach http://h/api/v1/ws (ECONNREFUSED)", retryInMs: 2000 },
   { type: "connected", after: "42" },
   { type: "resync", reason: "resume cursor unusable" },
   {
-    type: "rcon-failed",
-    address: "127.0.0.1:25575",
+    type: "command-failed",
+    console: "RCON 127.0.0.1:25575",
     error: "RCON password refused by 127.0.0.1:25575: it must equal rcon.password in server.properties",
+    retryInMs: 4000,
   },
+  { type: "console-back", console: "RCON 127.0.0.1:25575", attempts: 3 },
   { type: "warning", message: "something odd" },
   { type: "stopped" },
 ];
@@ -40,11 +42,12 @@ test("human output: a status line, one line per change, problems on stderr, rout
     "- Notch",
     "Reconnected; following changes live",
     "Re-fetching the whole list (resume cursor unusable)",
+    "RCON 127.0.0.1:25575 takes commands again: what waited ran (3 attempts)",
   ]);
   expect(err).toEqual([
     "Connection lost (1001, server shutting down); reconnecting in 1.2 s",
     "cannot reach http://h/api/v1/ws (ECONNREFUSED); retrying in 2.0 s",
-    "RCON password refused by 127.0.0.1:25575: it must equal rcon.password in server.properties; will retry after the next change",
+    "RCON password refused by 127.0.0.1:25575: it must equal rcon.password in server.properties; trying again in 4.0 s (or with the next change)",
     "Warning: something odd",
   ]);
 });
@@ -89,17 +92,19 @@ test("JSON output: one parseable object per line, the event type as msg", () => 
   for (const event of events) report(event);
   const parsed = lines.map((line) => JSON.parse(line) as Record<string, unknown>);
   expect(lines.every((line) => line.endsWith("\n") && !line.slice(0, -1).includes("\n"))).toBe(true);
-  // Routine events (each write, each RCON command) are debug, left out by default.
+  // Routine events (each write) are debug, left out by default; each console command is in the log.
   expect(parsed.map((line) => `${line.level} ${line.msg}`)).toEqual([
     "info started",
     "info connected",
     "info added",
     "info removed",
+    "info command",
     "warn disconnected",
     "warn retrying",
     "info connected",
     "info resync",
-    "warn rcon-failed",
+    "warn command-failed",
+    "info console-back",
     "warn warning",
     "info stopped",
   ]);
@@ -110,4 +115,11 @@ test("JSON output: one parseable object per line, the event type as msg", () => 
     nick: "Notch",
     whitelist: "survival",
   });
+});
+
+test("--verbose: each console command that ran is printed too", () => {
+  const out: string[] = [];
+  const report = humanReporter({ out: (line) => out.push(line), err: () => {} }, true);
+  report({ type: "command", command: "allowlist reload", console: "the named pipe /run/bds/console" });
+  expect(out).toEqual(["> allowlist reload (the named pipe /run/bds/console)"]);
 });

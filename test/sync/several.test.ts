@@ -18,6 +18,7 @@ import {
   latestEventId,
   manualSleep,
   mergedApiBytes,
+  rconAt,
   runAgent,
   type TestAgent,
 } from "./helpers.ts";
@@ -206,7 +207,7 @@ describe("a nick on two listed whitelists", () => {
     const rcon = startRconServer({ password: "pw" });
     rcons.push(rcon);
     const options = agentOptions(service, key, ["survival", "staff"], dir.path, {
-      rcon: { host: "127.0.0.1", port: rcon.port, password: "pw" },
+      console: rconAt(rcon.port, "pw"),
       kickRemoved: true,
     });
     const sync = agent(options);
@@ -386,11 +387,15 @@ describe("resuming with several whitelists", () => {
     });
     expect(fileBytes(out)).toEqual(await mergedApiBytes(service, key, ids, "vanilla"));
 
-    // Edited by hand: the ETags no longer vouch for the file, so it is downloaded and repaired.
+    // Edited by hand: the ETags no longer vouch for the file, so it is downloaded and repaired, and said.
     writeFileSync(out, "[]\n");
     expect(await once()).toEqual({
       code: 0,
-      stdout: [status("Wrote", 5)],
+      stdout: [
+        `${out} was changed by someone else (an in-game command or a hand edit): Notch, jeb_, .Alex_Pocket, ` +
+          ".Steve, .Pocket_Gamer removed there but still on the whitelist: put back",
+        status("Wrote", 5),
+      ],
       requests: ["/whitelists 200", "/survival/entries 200", "/bedrock/entries 200"],
     });
     expect(fileBytes(out)).toEqual(await mergedApiBytes(service, key, ids, "vanilla"));
@@ -406,7 +411,7 @@ describe("resuming with several whitelists", () => {
     await first.synced(cursor);
     await first.stop();
     expect(JSON.parse(readFileSync(statePath(out), "utf8"))).toMatchObject({
-      version: 2,
+      version: 3,
       whitelistIds: ids,
       after: String(cursor),
     });

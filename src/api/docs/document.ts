@@ -57,16 +57,34 @@ const VanillaEntry = {
   },
 };
 
+/** Bedrock Dedicated Server's allowlist.json entry (`format=bds`). */
+const AllowlistEntry = {
+  title: "AllowlistEntry",
+  type: "object",
+  required: ["ignoresPlayerLimit", "name"],
+  properties: {
+    ignoresPlayerLimit: { type: "boolean", description: "Always false: the server owner's to set" },
+    name: { type: "string", description: "The Xbox gamertag, spaces kept" },
+    xuid: {
+      type: "string",
+      pattern: "^[0-9]+$",
+      description: "The XUID in decimal; absent until GeyserMC gave it (BDS then matches the gamertag)",
+    },
+  },
+};
+
 /** The ways the entries route answers 200: JSON entries or one of the file formats. */
 function entriesContent() {
   return {
     "application/json": {
       schema: {
         description:
-          "Without `format`: the entries (`Entry`). With `format=vanilla`: whitelist.json (`VanillaEntry`)",
+          "Without `format`: the entries (`Entry`). With `format=vanilla`: whitelist.json (`VanillaEntry`). " +
+          "With `format=bds`: a Bedrock Dedicated Server's allowlist.json (`AllowlistEntry`), Bedrock entries only",
         anyOf: [
           { type: "array", items: { $ref: "#/components/schemas/Entry" } },
           { type: "array", items: { $ref: "#/components/schemas/VanillaEntry" } },
+          { type: "array", items: { $ref: "#/components/schemas/AllowlistEntry" } },
         ],
       },
       examples: {
@@ -95,6 +113,10 @@ function entriesContent() {
             { uuid: "40f5db53-a47a-33ee-b1f6-db0e20deded4", name: "alice" },
             { uuid: "069a79f4-44e9-4726-a5be-fca90e38aaf5", name: "Notch" },
           ],
+        },
+        bds: {
+          summary: "format=bds: Bedrock Dedicated Server's allowlist.json (compact, as BDS writes it)",
+          value: [{ ignoresPlayerLimit: false, name: "Alex Pocket", xuid: "2535432196048835" }],
         },
       },
     },
@@ -155,7 +177,8 @@ export function refineDocument(generated: { paths: Json; components: { schemas: 
           parameter.description =
             `Return an export file instead of JSON: one of ${fileFormats.join(", ")}. ` +
             "`plain` is one nick per line (text/plain); `easywhitelist` the EasyWhitelist plugin's config.yml " +
-            "(application/yaml); `vanilla` Minecraft's whitelist.json (offline UUIDs for non-premium nicks).";
+            "(application/yaml); `vanilla` Minecraft's whitelist.json (offline UUIDs for non-premium nicks); " +
+            "`bds` a Bedrock Dedicated Server's allowlist.json (Bedrock entries: gamertag and XUID).";
         }
       }
     }
@@ -167,13 +190,15 @@ export function refineDocument(generated: { paths: Json; components: { schemas: 
     const generatedJson = (ok.content as Record<string, { schema: { items: Json } }>)["application/json"];
     generated.components.schemas.Entry = generatedJson?.schema.items;
     generated.components.schemas.VanillaEntry = VanillaEntry;
+    generated.components.schemas.AllowlistEntry = AllowlistEntry;
     ok.content = entriesContent();
     ok.headers = {
       ...(ok.headers as Json),
       ETag: etag,
       "Content-Disposition": {
         description:
-          'For export formats: `attachment; filename="whitelist.json"` (or whitelist.txt, config.yml)',
+          'For export formats: `attachment; filename="whitelist.json"` (or whitelist.txt, config.yml, ' +
+          "allowlist.json)",
         schema: { type: "string" },
       },
     };

@@ -68,7 +68,7 @@ export const entriesController = (deps: EntriesDeps & { keys: KeyService; entrie
     )
     .delete(
       "/whitelists/:whitelistId/entries/:nick",
-      async ({ principal, params }) => {
+      async ({ principal, params, query }) => {
         const whitelist = authorizeWhitelist(
           principal,
           params.whitelistId,
@@ -80,6 +80,7 @@ export const entriesController = (deps: EntriesDeps & { keys: KeyService; entrie
           origin: "api",
           keyId: principal.keyId,
           keyName: principal.keyName,
+          reason: query.reason ?? null,
         });
         return { removed: true as const, nick: removed.nick };
       },
@@ -95,6 +96,20 @@ export const entriesController = (deps: EntriesDeps & { keys: KeyService; entrie
             examples: ["notch"],
           }),
         }),
+        query: t.Object({
+          reason: t.Optional(
+            t.String({
+              minLength: 1,
+              maxLength: 200,
+              pattern: "^[^\\u0000-\\u001f\\u007f]+$",
+              description:
+                "Why it is removed, one line of at most 200 characters: carried by the `entry.removed` event " +
+                "and shown in the bot's log post",
+              examples: ["banned on the game server: griefing"],
+              error: "reason is one line of 1-200 characters",
+            }),
+          ),
+        }),
         response: { 200: Removed, ...errorResponses(400, 401, 403, 404, 429, 503) },
         detail: {
           tags: ["Entries"],
@@ -102,8 +117,9 @@ export const entriesController = (deps: EntriesDeps & { keys: KeyService; entrie
           summary: "Remove a nick",
           description:
             "Removes the nick (any letter case) and answers with its stored spelling. The roles the bot granted " +
-            "for it are reverted, the removal is posted in the bot's log channel with origin `API/plugin`, and an " +
-            "`entry.removed` event is published. Removing the same nick again gives 404.",
+            "for it are reverted, the removal is posted in the bot's log channel with origin `API/plugin` (and the " +
+            "`reason`, when given), and an `entry.removed` event is published. Removing the same nick again " +
+            "gives 404.",
           security: [{ bearerAuth: [] }],
         },
       },

@@ -1,4 +1,5 @@
 import { SlashCommandBuilder } from "discord.js";
+import { nickTypeSpecs } from "../../nicks/types.ts";
 import type { Submission } from "../../registration/model.ts";
 import { DomainError } from "../../shared/errors.ts";
 import type { Command } from "../context.ts";
@@ -27,6 +28,7 @@ function describeSubmission(submission: Submission): string[] {
   return [
     `✅ **${entry.nick}** is on **${whitelist.name}**. You can join the server now.`,
     ...(entry.verified ? ["🔗 Verified: you proved this account is yours."] : []),
+    ...[nickTypeSpecs[whitelist.nickType].spelling(entry)].filter((note) => note !== null),
     ...(entry.gamertag !== null && entry.gamertag !== entry.nick
       ? [`That is the name Floodgate gives the gamertag ${entry.gamertag} in game.`]
       : []),

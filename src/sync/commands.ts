@@ -1,0 +1,130 @@
+import { type FileFormatName, fileOf } from "../formats/index.ts";
+import type { Player } from "../formats/spec.ts";
+import { offlineUuid } from "../nicks/uuid.ts";
+import type { SyncEvent } from "./report.ts";
+
+/**
+ * The `--on-add` and `--on-remove` commands: templates typed into the game server's console after a change, with
+ * placeholders filled from the change. A value is inserted as one argument that no text of a player's can turn
+ * into a second command (docs/decisions.md, Commands on add and remove).
+ */
+
+/** What a template may say, and what each stands for. */
+export const placeholders = {
+  name: "the player's name as the file lists it (the nick; on a Bedrock Dedicated Server the gamertag)",
+  uuid: "the UUID the game server knows the player by (Mojang's, Floodgate's, or the offline one)",
+  whitelist: "the whitelist's name",
+  discord: "the Discord user's id the entry belongs to",
+} as const;
+
+/** One of the placeholders. */
+export type Placeholder = keyof typeof placeholders;
+
+const PLACEHOLDER = /\{([^{}]*)\}/g;
+/** A line break or another control character: a console ends the command there, and runs the rest. */
+const CONTROL = /[\p{Cc}\p{Zl}\p{Zp}]/u;
+
+/** Why a template cannot be used (an unknown placeholder, a brace left open, more than one line), or null. */
+export function templateProblem(template: string): string | null {
+  if (CONTROL.test(template)) return "it must be one line";
+  for (const [, name] of template.matchAll(PLACEHOLDER)) {
+    if (!((name as string) in placeholders)) {
+      return `{${name}} is no placeholder (${Object.keys(placeholders)
+        .map((known) => `{${known}}`)
+        .join(", ")})`;
+    }
+  }
+  if (/[{}]/.test(template.replace(PLACEHOLDER, ""))) return "a { or } does not close a placeholder";
+  return null;
+}
+
+/**
+ * A value as one argument of a console command, or null when none would be safe. Minecraft's command parser
+ * (Brigadier's StringReader) reads a word of `0-9 A-Z a-z _ - . +` as it is, and anything else between double
+ * quotes where `\` escapes `"` and `\`: so a nick or a UUID stays bare, a gamertag with spaces is quoted. A line
+ * break or control character is refused (the console would end the command there, and run the rest as another),
+ * and so is `;`, which some consoles (plugins, proxies) take for a command separator even inside quotes.
+ */
+export function quoteArgument(value: string): string | null {
+  if (value === "" || CONTROL.test(value) || value.includes(";")) return null;
+  if (/^[0-9A-Za-z_.+-]+$/.test(value)) return value;
+  return `"${value.replace(/[\\"]/g, (char) => `\\${char}`)}"`;
+}
+
+/** What a change tells the commands: the player, the whitelist, the owner (null when the event does not say). */
+export type CommandChange = { entry: Player; whitelist: string; userId: string | null };
+
+/** The values of the placeholders for a change, in a format (null: not known for this change). */
+export function placeholderValues(
+  change: CommandChange,
+  format: FileFormatName,
+): Record<Placeholder, string | null> {
+  const { entry } = change;
+  const file = fileOf(format);
+  return {
+    name: file.nameOf ? file.nameOf(entry) : entry.nick,
+    // A Bedrock player's UUID is Floodgate's, known once GeyserMC gave the XUID; any other nick has one.
+    uuid: entry.uuid ?? (entry.gamertag == null ? offlineUuid(entry.nick) : null),
+    whitelist: change.whitelist,
+    discord: change.userId,
+  };
+}
+
+/** A template filled for a change: the command, or why it is not run. */
+export function renderCommand(
+  template: string,
+  values: Record<Placeholder, string | null>,
+): { command: string } | { refused: string } {
+  let refused: string | null = null;
+  const command = template.replace(PLACEHOLDER, (_, name: Placeholder) => {
+    const value = values[name];
+    if (value === null) {
+      refused ??= `{${name}} is not known for this change`;
+      return "";
+    }
+    const quoted = quoteArgument(value);
+    if (quoted === null) {
+      refused ??= `{${name}} is ${JSON.stringify(value)}, which no command could carry safely`;
+      return "";
+    }
+    return quoted;
+  });
+  return refused === null ? { command } : { refused };
+}
+
+/**
+ * The commands a change of the file's whitelists calls for: `onAdd` for an `entry.added`, `onRemove` for an
+ * `entry.removed`, filled from the event. A player the file does not list (a Java nick on a Bedrock server) calls
+ * for none; a template that cannot be filled safely is skipped, with a warning saying why.
+ */
+export function createCommandMaker({
+  onAdd,
+  onRemove,
+  format,
+  report,
+}: {
+  onAdd: string | null;
+  onRemove: string | null;
+  format: FileFormatName;
+  report: (event: SyncEvent) => void;
+}) {
+  const { lists } = fileOf(format);
+  return (event: {
+    type: "entry.added" | "entry.removed";
+    entry: Player;
+    whitelistName: string;
+    userId?: string;
+  }): string[] => {
+    const added = event.type === "entry.added";
+    const template = added ? onAdd : onRemove;
+    if (template === null || (lists && !lists.player(event.entry))) return [];
+    const change = { entry: event.entry, whitelist: event.whitelistName, userId: event.userId ?? null };
+    const rendered = renderCommand(template, placeholderValues(change, format));
+    if ("command" in rendered) return [rendered.command];
+    report({
+      type: "warning",
+      message: `not running ${added ? "--on-add" : "--on-remove"} for ${event.entry.nick}: ${rendered.refused}`,
+    });
+    return [];
+  };
+}

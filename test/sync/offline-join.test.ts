@@ -1,0 +1,58 @@
+import { afterEach, expect, test } from "bun:test";
+import { join } from "node:path";
+import { nickTypeSpecs } from "../../src/nicks/types.ts";
+import type { RunningService } from "../../src/server.ts";
+import { tempDir } from "../helpers/services.ts";
+import { startTestService } from "../helpers/sockets.ts";
+import { agentOptions, runAgent, seedSurvival, type TestAgent } from "./helpers.ts";
+
+// An offline-mode server derives a player's UUID from the name exactly as typed (`OfflinePlayer:<name>`), and its
+// whitelist.json lists UUIDs: the spelling a member is told (src/nicks/types.ts, `spelling`) is the one a server
+// lets in. The server and the players are npm minecraft-protocol's, under Node (fixtures/offline-join.cjs): it
+// computes the UUID itself; the agent wrote the file.
+
+const NODE = Bun.which("node");
+const SCRIPT = join(import.meta.dir, "fixtures", "offline-join.cjs");
+
+let dir: ReturnType<typeof tempDir>;
+let service: RunningService | undefined;
+let agents: TestAgent[] = [];
+afterEach(async () => {
+  for (const running of agents) await running.stop();
+  await service?.stop();
+  agents = [];
+  service = undefined;
+  dir?.cleanup();
+});
+
+test.skipIf(!NODE && !process.env.CI)(
+  "CrackedSteve is let in, crackedsteve is not: the reply's exact spelling is the one that joins",
+  async () => {
+    dir = tempDir("wls-offline-");
+    service = await startTestService(join(dir.path, "wls.db"));
+    const { wl, key } = await seedSurvival(service.services, ["CrackedSteve"]);
+    await service.services.whitelists.update(wl.id, { nickType: "offline" });
+    const options = agentOptions(service, key, "survival", dir.path);
+    const sync = runAgent(options);
+    agents.push(sync);
+    await sync.waitFor("started");
+
+    const child = Bun.spawn([NODE as string, SCRIPT, options.out, "1.20.4", "CrackedSteve", "crackedsteve"], {
+      stdout: "pipe",
+      stderr: "pipe",
+    });
+    const [out] = await Promise.all([new Response(child.stdout).text(), child.exited]);
+    const joined = JSON.parse(out.trim().split("\n").at(-1) as string) as {
+      name: string;
+      admitted: boolean;
+    }[];
+    expect(joined.map(({ name, admitted }) => [name, admitted])).toEqual([
+      ["CrackedSteve", true],
+      ["crackedsteve", false],
+    ]);
+    expect(nickTypeSpecs.offline.spelling({ nick: "CrackedSteve", premium: false })).toBe(
+      "Join as exactly CrackedSteve: an offline-mode server tells players apart by the letter case of their name " +
+        "(crackedsteve would be another player, and is not let in).",
+    );
+  },
+);
