@@ -116,7 +116,7 @@ export function createServices<S extends Store>({
   const keys = createKeyService({ store, clock, write, guilds });
   const entries = createEntryService({ store, clock, write, whitelists, events, bus });
   const formatCache = createFormatCache({
-    load: (id) => entries.snapshotForFormats(id),
+    load: (id, slices) => entries.snapshotForFormats(id, slices),
     bus,
     maxBytes: cacheMaxBytes,
   });
