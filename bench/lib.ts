@@ -1,4 +1,8 @@
-/** What the benchmark programs share: statistics, printing, timeouts and the environment of their children. */
+/**
+ * What the benchmark programs share: statistics, printing, timeouts, the environment of their children and the
+ * CPU time of processes.
+ */
+import { readdirSync, readFileSync } from "node:fs";
 
 /** The q-quantile (0..1) of the values, nearest rank (the p99 of 20 values is the largest); NaN for none. */
 export function quantile(values: ArrayLike<number>, q: number): number {
@@ -58,4 +62,36 @@ export async function withTimeout<T>(promise: Promise<T>, ms: number, message: s
 /** A minimal environment for a child process, so nothing inherited (a DISCORD_TOKEN, say) changes what runs. */
 export function baseEnv(): Record<string, string> {
   return { PATH: process.env.PATH ?? "/usr/bin:/bin", HOME: process.env.HOME ?? "/tmp" };
+}
+
+/** The CPU time (user + system, every thread) of these processes so far, in ms, from /proc (Linux). */
+export function cpuMs(pids: readonly number[]): number {
+  let ticks = 0;
+  for (const pid of pids) {
+    try {
+      const stat = readFileSync(`/proc/${pid}/stat`, "utf8");
+      // After the parenthesised command name (it may hold spaces): utime is field 14, stime 15.
+      const fields = stat.slice(stat.lastIndexOf(")") + 2).split(" ");
+      ticks += Number(fields[11]) + Number(fields[12]);
+    } catch {
+      // Gone meanwhile: its time is lost with it.
+    }
+  }
+  // USER_HZ: Linux fixes it at 100 per second whatever the kernel's HZ.
+  return ticks * 10;
+}
+
+/** A process and its children (a PostgreSQL server's postmaster and its backends), from /proc (Linux). */
+export function withChildren(pid: number): number[] {
+  const children: number[] = [];
+  for (const entry of readdirSync("/proc")) {
+    if (!/^\d+$/.test(entry)) continue;
+    try {
+      const stat = readFileSync(`/proc/${entry}/stat`, "utf8");
+      if (Number(stat.slice(stat.lastIndexOf(")") + 2).split(" ")[1]) === pid) children.push(Number(entry));
+    } catch {
+      // Gone meanwhile.
+    }
+  }
+  return [pid, ...children];
 }

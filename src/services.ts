@@ -119,7 +119,7 @@ export function createServices<S extends Store>({
   const accounts = createAccounts({ store, write, clock, observer });
   const entries = createEntryService({ store, clock, write, whitelists, events, bus });
   const formatCache = createFormatCache({
-    load: (id) => entries.snapshotForFormats(id),
+    load: (id, slices) => entries.snapshotForFormats(id, slices),
     bus,
     maxBytes: cacheMaxBytes,
   });

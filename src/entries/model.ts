@@ -101,8 +101,8 @@ export const toEntryView = (
 export type RoleFailure = { roleId: string; reason: string };
 
 /**
- * A whitelist's entries as the formats (src/formats/) are built from them, oldest first: what any format shows of
- * each; and the last event id the read includes.
+ * A whitelist's entries as the formats (src/formats/) are built from them, in no particular order: what any format
+ * shows of each; and the last event id the read includes.
  */
 export type EntrySnapshot = {
   entries: readonly Pick<

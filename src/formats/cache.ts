@@ -1,7 +1,8 @@
 import type { ChangeNotice, EventBus } from "../entries/bus.ts";
 import type { EntrySnapshot } from "../entries/model.ts";
+import { createSlices, runSliced, type Slices } from "../shared/slices.ts";
 import type { FormatName } from "./index.ts";
-import { WhitelistFormats } from "./whitelist-formats.ts";
+import { building, type FormatSource, summing, WhitelistFormats } from "./whitelist-formats.ts";
 
 /**
  * A whitelist's entries in one format: the bytes as parts (a Response sends them without joining), their size,
@@ -21,28 +22,38 @@ export const DEFAULT_CACHE_BYTES = 16 * 1024 * 1024;
 
 /**
  * Keeps each whitelist's entries in every format read so far, as pieces (WhitelistFormats): a format is built
- * from the store on its first read, then changed entry by entry as the bus reports commits. A read of the store
- * and the changes the bus brings meanwhile meet by event id: the read says which events it includes, the changes
- * after it are applied once it is in, and a change it included already is not applied twice. Whitelists never
+ * from the store on its first read, then changed entry by entry as the bus reports commits. Whitelists never
  * read cost nothing; past `maxBytes`, the least recently read are dropped and rebuilt on their next read.
+ *
+ * A large whitelist takes a second or more to read and build: the read goes page by page and the build step by
+ * step, in `slices` that leave the event loop free, so requests and sockets never wait behind it. Meanwhile:
+ * - reads of a format being built wait for that build, and formats asked for while the store is read share the
+ *   one read (no work is done twice);
+ * - a read of the store and the changes the bus brings meet by event id: the read says which events it
+ *   includes; the changes after it, recorded while it and its builds run, are applied in the same synchronous
+ *   step that puts a built format in place, and one it included already is not applied twice;
+ * - a whitelist forgotten (`invalidate`) while it is read is not put back by that read.
  */
 export function createFormatCache({
   load,
   bus,
   maxBytes = DEFAULT_CACHE_BYTES,
+  slices = createSlices(),
 }: {
-  load: (whitelistId: string) => Promise<EntrySnapshot>;
+  /** Reads a whitelist's entries in one snapshot of the store, pausing on `slices` between pages. */
+  load: (whitelistId: string, slices: Slices) => Promise<EntrySnapshot>;
   bus: EventBus;
   maxBytes?: number;
+  /** Where reads and builds take their turns (tests: slices they control). */
+  slices?: Slices;
 }) {
   // A Map iterates in insertion order: re-inserting on each read keeps the least recently read first.
   const cache = new Map<string, WhitelistFormats>();
   const sizes = new Map<string, number>();
-  /** Reads of the store under way, and the changes the bus brought while each ran. */
-  const loading = new Map<
-    string,
-    { whitelistId: string; done: Promise<WhitelistFormats>; changes: ChangeNotice[] }
-  >();
+  /** Reads of the store under way or being built from, by whitelist, with the changes the bus brought since. */
+  const reads = new Map<string, Read>();
+  /** Builds under way, by whitelist and format. */
+  const builds = new Map<string, Promise<WhitelistFormats>>();
   let total = 0;
 
   /** Records a whitelist's size now, then drops the least recently read until the rest fit (never `keep`). */
@@ -66,45 +77,62 @@ export function createFormatCache({
 
   bus.subscribe((notice) => {
     const { whitelistId } = notice.event;
-    for (const load of loading.values()) if (load.whitelistId === whitelistId) load.changes.push(notice);
+    reads.get(whitelistId)?.changes.push(notice);
     const kept = cache.get(whitelistId);
     if (kept && apply(kept, notice)) measure(whitelistId, kept, whitelistId);
   });
 
-  /** Reads the whitelist and builds `format` from that read, then applies what changed meanwhile. */
-  const read = (whitelistId: string, format: FormatName): Promise<WhitelistFormats> => {
+  /** The whitelist's read under way, or a new one; `users` counts the builds that still need it. */
+  const readFor = (whitelistId: string): Read => {
+    let read = reads.get(whitelistId);
+    if (!read) {
+      const source = (async (): Promise<FormatSource> => {
+        const { entries, through } = await load(whitelistId, slices);
+        return { entries, through, sum: await runSliced(summing(entries), slices) };
+      })();
+      read = { source, changes: [], users: 0 };
+      reads.set(whitelistId, read);
+    }
+    read.users++;
+    return read;
+  };
+
+  /** Builds `format` from the whitelist's read, then applies what changed since; one build per format at once. */
+  const build = (whitelistId: string, format: FormatName): Promise<WhitelistFormats> => {
     const key = `${whitelistId}\u0000${format}`;
-    const under = loading.get(key);
-    if (under) return under.done;
-    const changes: ChangeNotice[] = [];
-    const done = (async () => {
-      try {
-        const snapshot = await load(whitelistId);
-        const kept = cache.get(whitelistId) ?? new WhitelistFormats();
-        if (!kept.has(format)) kept.build(format, snapshot.entries, snapshot.through);
-        // What the bus brought while the store was read: each format takes what it does not hold yet.
-        for (const notice of changes) apply(kept, notice);
-        cache.set(whitelistId, kept);
-        return kept;
-      } finally {
-        loading.delete(key);
-      }
-    })();
-    loading.set(key, { whitelistId, done, changes });
+    const under = builds.get(key);
+    if (under) return under;
+    const read = readFor(whitelistId);
+    const done: Promise<WhitelistFormats> = (async () => {
+      const built = await runSliced(building(format, await read.source), slices);
+      // From here to the return nothing awaits: no change can come between the format and what it lacks.
+      const current = reads.get(whitelistId) === read;
+      const kept = (current && cache.get(whitelistId)) || new WhitelistFormats();
+      kept.set(format, built);
+      for (const notice of read.changes) apply(kept, notice);
+      if (current) cache.set(whitelistId, kept);
+      return kept;
+    })().finally(() => {
+      if (--read.users === 0 && reads.get(whitelistId) === read) reads.delete(whitelistId);
+      if (builds.get(key) === done) builds.delete(key);
+    });
+    builds.set(key, done);
     return done;
   };
 
   return {
     /** The whitelist's entries in `format`; a new object whenever they changed (readers may key on it). */
     async get(whitelistId: string, format: FormatName): Promise<Formatted> {
-      let kept = cache.get(whitelistId);
-      if (!kept?.has(format)) kept = await read(whitelistId, format);
-      cache.delete(whitelistId);
-      cache.set(whitelistId, kept);
-      const formatted = kept.formatted(format);
-      // Only a format built now changes the size: a read of a built one costs a map look-up here.
-      if (kept.bytes() !== sizes.get(whitelistId)) measure(whitelistId, kept, whitelistId);
-      return formatted;
+      const cached = cache.get(whitelistId);
+      const kept = cached?.has(format) ? cached : await build(whitelistId, format);
+      // Forgotten or dropped meanwhile: this read still gets its answer, the cache does not take it back.
+      if (cache.get(whitelistId) === kept) {
+        cache.delete(whitelistId);
+        cache.set(whitelistId, kept);
+        // Only a format built now changes the size: a read of a built one costs a map look-up here.
+        if (kept.bytes() !== sizes.get(whitelistId)) measure(whitelistId, kept, whitelistId);
+      }
+      return kept.formatted(format);
     },
     /** The whitelist's entries in `format` if they are in memory, without waiting (the entries read). */
     cached(whitelistId: string, format: FormatName): Formatted | undefined {
@@ -114,9 +142,11 @@ export function createFormatCache({
       cache.set(whitelistId, kept);
       return kept.formatted(format);
     },
-    /** Forgets a whitelist (deleted, or changed outside the bus). */
+    /** Forgets a whitelist (deleted, or changed outside the bus), and what is being read of it. */
     invalidate(whitelistId: string): void {
       drop(whitelistId);
+      reads.delete(whitelistId);
+      for (const key of builds.keys()) if (key.startsWith(`${whitelistId}\u0000`)) builds.delete(key);
     },
     /** The whitelists held now and about how many bytes they take (metrics, tests). */
     usage(): { whitelists: number; bytes: number } {
@@ -124,6 +154,9 @@ export function createFormatCache({
     },
   };
 }
+
+/** A read of a whitelist's entries formats are built from, and the changes committed since it began. */
+type Read = { source: Promise<FormatSource>; changes: ChangeNotice[]; users: number };
 
 /** The format cache's type. */
 export type FormatCache = ReturnType<typeof createFormatCache>;

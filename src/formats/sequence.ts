@@ -6,6 +6,8 @@
  * (docs/architecture.md, Formats kept per whitelist).
  */
 
+import { runAtOnce } from "../shared/slices.ts";
+
 /** One piece and the key that orders it. */
 export type Piece<K> = { key: K; text: string };
 
@@ -16,6 +18,8 @@ type Chunk<K> = { keys: K[]; starts: number[]; bytes: Uint8Array };
  * and large bytes are written out chunk by chunk, so fewer, larger chunks send faster.
  */
 export const CHUNK_SIZE = 8192;
+/** Pieces handled between two yields while a chunk is made in steps. */
+const STEP = 512;
 const encoder = new TextEncoder();
 
 export class PieceSequence<K> {
@@ -33,12 +37,20 @@ export class PieceSequence<K> {
     this.separatorBytes = encoder.encode(separator);
   }
 
-  /** Fills an empty sequence from pieces already in order. */
+  /** Appends pieces already in order, after every piece held (an empty sequence: fills it). */
   fill(sorted: readonly Piece<K>[]): void {
+    runAtOnce(this.appending(sorted));
+  }
+
+  /**
+   * The same as `fill`, in steps (a generator: a large format is built in slices, src/formats/whitelist-formats.ts):
+   * a chunk at a time, its bytes encoded a few hundred pieces at a time. The chunks are those `fill` makes.
+   */
+  *appending(sorted: readonly Piece<K>[]): Generator<void, void> {
     for (let at = 0; at < sorted.length; at += this.chunkSize) {
-      this.chunks.push(this.chunkOf(sorted.slice(at, at + this.chunkSize)));
+      this.chunks.push(yield* this.chunking(sorted.slice(at, at + this.chunkSize)));
+      this.length += Math.min(this.chunkSize, sorted.length - at);
     }
-    this.length += sorted.length;
   }
 
   /** Adds a piece at its place (after any piece of an equal key). */
@@ -105,14 +117,31 @@ export class PieceSequence<K> {
   }
 
   private chunkOf(pieces: readonly Piece<K>[]): Chunk<K> {
-    const bytes = encoder.encode(pieces.map((piece) => piece.text).join(this.separator));
+    return runAtOnce(this.chunking(pieces));
+  }
+
+  /** One chunk of `pieces` (at least one): where each starts, then their bytes, a step at a time. */
+  private *chunking(pieces: readonly Piece<K>[]): Generator<void, Chunk<K>> {
+    const separator = this.separatorBytes.length;
     const starts: number[] = [];
-    let at = 0;
-    for (const piece of pieces) {
-      starts.push(at);
-      at += Buffer.byteLength(piece.text, "utf8") + this.separatorBytes.length;
+    let size = -separator;
+    for (let i = 0; i < pieces.length; i++) {
+      starts.push(size + separator);
+      size += separator + Buffer.byteLength((pieces[i] as Piece<K>).text, "utf8");
+      if (i % STEP === STEP - 1) yield;
     }
-    this.bytes += bytes.length;
+    const bytes = new Uint8Array(size);
+    for (let from = 0; from < pieces.length; from += STEP) {
+      const to = Math.min(pieces.length, from + STEP);
+      let text = pieces
+        .slice(from, to)
+        .map((piece) => piece.text)
+        .join(this.separator);
+      if (to < pieces.length) text += this.separator;
+      encoder.encodeInto(text, bytes.subarray(starts[from]));
+      yield;
+    }
+    this.bytes += size;
     return { keys: pieces.map((piece) => piece.key), starts, bytes };
   }
 

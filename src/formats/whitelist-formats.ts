@@ -1,14 +1,13 @@
+import { runAtOnce, sorting } from "../shared/slices.ts";
 import type { Formatted } from "./cache.ts";
 import { type FormatName, formats } from "./index.ts";
 import { byCodePoint } from "./order.ts";
-import { CHUNK_SIZE, PieceSequence } from "./sequence.ts";
+import { CHUNK_SIZE, type Piece, PieceSequence } from "./sequence.ts";
 import type { FormatEntry, Pieces } from "./spec.ts";
 
 const encoder = new TextEncoder();
 const MASK = (1n << 64n) - 1n;
 const SURROGATE = /[\uD800-\uDFFF]/;
-/** Entries from which building a format is followed by a full collection (about 20 ms, once per format). */
-const LARGE_BUILD = 50_000;
 
 /**
  * A format's pieces, for EasyWhitelist how many entries share each line (nicks equal in lower case), and what its
@@ -25,10 +24,11 @@ type Built = {
 
 /**
  * One whitelist's entries as each format's pieces, changed entry by entry as the bus reports changes: a format is
- * built from the store on its first read, then a change costs O(log n) plus one chunk per built format, never a
- * whole re-serialisation. The ETag is a hash of the set of entries, kept by each change (add and subtract): it
- * changes with the content, costs nothing to keep, and is the same after a restart. Each format knows the last
- * event it holds, so one built from a later read of the store and one kept since an earlier read agree.
+ * built from the store on its first read (`building`, in slices that leave the event loop free), then a change
+ * costs O(log n) plus one chunk per built format, never a whole re-serialisation. The ETag is a hash of the set
+ * of entries, kept by each change (add and subtract): it changes with the content, costs nothing to keep, and is
+ * the same after a restart. Each format knows the last event it holds, so one built from a later read of the
+ * store and one kept since an earlier read agree.
  */
 export class WhitelistFormats {
   private readonly built = new Map<FormatName, Built>();
@@ -91,51 +91,112 @@ export class WhitelistFormats {
   }
 
   /**
-   * Builds `format` from `entries`, read from the store once every event up to `through` was committed (and no
-   * later one): changes with a higher event id are applied by `apply`, the others are in already.
+   * Builds `format` from `entries` at once (tests, small lists), read from the store once every event up to
+   * `through` was committed (and no later one): changes with a higher event id are applied by `apply`, the others
+   * are in already.
    */
   build(format: FormatName, entries: readonly FormatEntry[], through: number): void {
-    const { pieces } = formats[format];
-    let sum = 0n;
-    for (const entry of entries) sum = (sum + entryHash(entry)) & MASK;
-    let shared: Map<string, number> | null = null;
-    // Every entry counts in the ETag; only those the format lists get a piece.
-    let chosen = pieces.include ? entries.filter(pieces.include) : entries;
-    if (pieces.shared) {
-      shared = new Map();
-      const first: FormatEntry[] = [];
-      for (const entry of chosen) if (share(shared, pieces, entry, 1) === 1) first.push(entry);
-      chosen = first;
-    }
-    // Keys computed once each, then sorted (a comparison may fold letter case: not per comparison).
-    const sortKey = pieces.sortKey;
-    type Row = { key: unknown; entry: FormatEntry; folded: string; astral: boolean };
-    const rows: Row[] = chosen.map((entry) => {
-      const folded = sortKey ? sortKey(entry) : "";
-      return { key: pieces.key(entry), entry, folded, astral: SURROGATE.test(folded) };
-    });
-    rows.sort((a, b) => {
-      if (sortKey) {
-        // UTF-16 order is code point order for text without surrogates: `<` then, byCodePoint otherwise.
-        const order =
-          a.astral || b.astral
-            ? byCodePoint(a.folded, b.folded)
-            : a.folded < b.folded
-              ? -1
-              : a.folded > b.folded
-                ? 1
-                : 0;
-        if (order !== 0) return order;
-      }
-      return pieces.compare(a.key, b.key);
-    });
-    const sequence = new PieceSequence(pieces.compare, pieces.separator, this.chunkSize);
-    sequence.fill(rows.map(({ key, entry }) => ({ key, text: pieces.piece(entry) })));
-    this.built.set(format, { sequence, shared, formatted: null, through, sum, count: entries.length });
-    // Building a large whitelist's format leaves tens of MB of rows and strings behind: collected now, once, the
-    // memory goes back before the next format is built, rather than piling up as the process's RSS.
-    if (entries.length >= LARGE_BUILD) Bun.gc(true);
+    const sum = runAtOnce(summing(entries));
+    this.set(format, runAtOnce(building(format, { entries, through, sum }, this.chunkSize)));
   }
+
+  /**
+   * Holds `format` as `building` built it (the cache builds in slices). The caller applies, in the same
+   * synchronous step, the changes committed since the read it was built from: `apply` skips what it holds.
+   */
+  set(format: FormatName, built: BuiltFormat): void {
+    this.built.set(format, built);
+  }
+}
+
+/** A read of the store that formats are built from: its entries, the last event it includes, their ETag sum. */
+export type FormatSource = { entries: readonly FormatEntry[]; through: number; sum: bigint };
+
+/** A format built from a read, for `WhitelistFormats.set`. */
+export type BuiltFormat = Built;
+
+/** Entries handled between two yields of a build (a few hundred: well under a slice). */
+const STEP = 256;
+
+/** The sum of the entries' hashes (every format's ETag is made of it), in steps. */
+export function* summing(entries: readonly FormatEntry[]): Generator<void, bigint> {
+  let sum = 0n;
+  for (let i = 0; i < entries.length; i++) {
+    sum = (sum + entryHash(entries[i] as FormatEntry)) & MASK;
+    if (i % STEP === STEP - 1) yield;
+  }
+  return sum;
+}
+
+/**
+ * Builds `format` from a read of the store, in steps (a generator: `runSliced` runs it in slices that leave the
+ * event loop free, `runAtOnce` at once); the entries may come in any order.
+ */
+export function* building(
+  format: FormatName,
+  { entries, through, sum }: FormatSource,
+  chunkSize = CHUNK_SIZE,
+): Generator<void, BuiltFormat> {
+  const { pieces } = formats[format];
+  let shared: Map<string, number> | null = null;
+  // Every entry counts in the ETag (`sum`); only those the format lists get a piece.
+  let chosen = entries;
+  if (pieces.include) {
+    const included: FormatEntry[] = [];
+    for (let i = 0; i < entries.length; i++) {
+      const entry = entries[i] as FormatEntry;
+      if (pieces.include(entry)) included.push(entry);
+      if (i % STEP === STEP - 1) yield;
+    }
+    chosen = included;
+  }
+  if (pieces.shared) {
+    shared = new Map();
+    const first: FormatEntry[] = [];
+    for (let i = 0; i < chosen.length; i++) {
+      const entry = chosen[i] as FormatEntry;
+      if (share(shared, pieces, entry, 1) === 1) first.push(entry);
+      if (i % STEP === STEP - 1) yield;
+    }
+    chosen = first;
+  }
+  // Keys computed once each, then sorted (a comparison may fold letter case: not per comparison).
+  const sortKey = pieces.sortKey;
+  type Row = { key: unknown; entry: FormatEntry; folded: string; astral: boolean };
+  const rows: Row[] = [];
+  for (let i = 0; i < chosen.length; i++) {
+    const entry = chosen[i] as FormatEntry;
+    const folded = sortKey ? sortKey(entry) : "";
+    rows.push({ key: pieces.key(entry), entry, folded, astral: SURROGATE.test(folded) });
+    if (i % STEP === STEP - 1) yield;
+  }
+  yield* sorting(rows, (a, b) => {
+    if (sortKey) {
+      // UTF-16 order is code point order for text without surrogates: `<` then, byCodePoint otherwise.
+      const order =
+        a.astral || b.astral
+          ? byCodePoint(a.folded, b.folded)
+          : a.folded < b.folded
+            ? -1
+            : a.folded > b.folded
+              ? 1
+              : 0;
+      if (order !== 0) return order;
+    }
+    return pieces.compare(a.key, b.key);
+  });
+  // One chunk at a time, each piece's text made in steps: the chunks are those one `fill` of them all makes.
+  const sequence = new PieceSequence(pieces.compare, pieces.separator, chunkSize);
+  for (let at = 0; at < rows.length; at += chunkSize) {
+    const chunk: Piece<unknown>[] = [];
+    for (let i = at; i < Math.min(rows.length, at + chunkSize); i++) {
+      const { key, entry } = rows[i] as Row;
+      chunk.push({ key, text: pieces.piece(entry) });
+      if (i % STEP === STEP - 1) yield;
+    }
+    yield* sequence.appending(chunk);
+  }
+  return { sequence, shared, formatted: null, through, sum, count: entries.length };
 }
 
 /** Adds (1) or removes (-1) an entry in one format's pieces and ETag. */

@@ -261,4 +261,47 @@ forEachStore("entries added in bulk, and handed over", () => {
       }),
     ).rejects.toThrow(expect.objectContaining({ code: "entry-not-found" }));
   });
+
+  test("the formats' read of a whitelist gets every entry of it, page after page, pausing between pages, and the last event", async () => {
+    services = await testServices();
+    const big = await seedWhitelist(services, { guildId: GUILD, name: "big" });
+    const other = await seedWhitelist(services, { guildId: GUILD, name: "other" });
+    const entry = (whitelistId: string, nick: string) => ({
+      whitelistId,
+      nick,
+      uuid: null,
+      premium: false,
+      userId: "300000000000000001",
+      addedBy: "300000000000000001",
+      origin: "discord" as const,
+    });
+    // Several pages (100, 200, 400, then 1,000 at most), nicks whose keys sort apart from their spelling, and
+    // another whitelist's entries between them in the same index.
+    const nicks = Array.from({ length: 1203 }, (_, i) =>
+      i % 9 === 0 ? `Ünï_${i}` : i % 4 === 0 ? `PLAYER_${i}` : `player_${i}`,
+    );
+    const { added } = await services.entries.addMany(nicks.map((nick) => entry(big.id, nick)));
+    await services.entries.addMany(nicks.slice(0, 300).map((nick) => entry(other.id, nick)));
+    let pauses = 0;
+    const snapshot = await services.entries.snapshotForFormats(big.id, {
+      due: () => true,
+      pause: async () => {
+        pauses++;
+      },
+    });
+    const shown = snapshot.entries
+      .map(({ id, nick, uuid, premium, expiresAt }) => ({ id, nick, uuid, premium, expiresAt }))
+      .sort((a, b) => a.id - b.id);
+    expect({ through: snapshot.through, entries: shown }).toEqual({
+      through: 1503,
+      entries: added.map(({ id, nick, uuid, premium, expiresAt }) => ({
+        id,
+        nick,
+        uuid,
+        premium,
+        expiresAt,
+      })),
+    });
+    expect(pauses).toBe(3);
+  });
 });

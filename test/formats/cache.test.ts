@@ -1,11 +1,13 @@
 import { expect, test } from "bun:test";
 import { createEventBus } from "../../src/entries/bus.ts";
 import type { EntryRecord } from "../../src/entries/model.ts";
-import { createFormatCache } from "../../src/formats/cache.ts";
+import { createFormatCache, type Formatted } from "../../src/formats/cache.ts";
 import { silentLogger } from "../../src/shared/logger.ts";
+import type { Slices } from "../../src/shared/slices.ts";
 
-// The cache of formats: built on a whitelist's first read only, kept under its memory budget by dropping the least
-// recently read (rebuilt from the store on their next read), changed in place by the bus.
+// The cache of formats: built on a whitelist's first read only (in slices, the work shared by reads that come
+// meanwhile), kept under its memory budget by dropping the least recently read (rebuilt from the store on their
+// next read), changed in place by the bus, each format holding every change after the read it was built from.
 
 const entriesOf = (whitelistId: string, count: number) =>
   Array.from(
@@ -118,4 +120,132 @@ test("a change committed while the store is read is applied once: after the read
       .trim()
       .split("\n"),
   ).toHaveLength(5);
+});
+
+/** Slices the test steps through: every step of a read or a build waits for `step()`. */
+function steppedSlices() {
+  const waiting: (() => void)[] = [];
+  const slices: Slices = {
+    due: () => true,
+    pause: () => new Promise<void>((resolve) => waiting.push(resolve)),
+  };
+  /** Lets the work that paused first go on; false when nothing is paused. */
+  const step = async (): Promise<boolean> => {
+    const resume = waiting.shift();
+    resume?.();
+    // What it does next runs in microtasks: let them settle before the test looks.
+    for (let i = 0; i < 10; i++) await Promise.resolve();
+    return resume !== undefined;
+  };
+  /** Steps until `work` settles, then gives its outcome. */
+  const through = async <T>(work: Promise<T>): Promise<T> => {
+    let settled = false;
+    const done = () => {
+      settled = true;
+    };
+    work.then(done, done);
+    while (!settled) if (!(await step())) await new Promise((resolve) => setImmediate(resolve));
+    return work;
+  };
+  return { slices, step, through, paused: () => waiting.length };
+}
+
+const plainNicks = async (formatted: Promise<Formatted> | Formatted) =>
+  new TextDecoder()
+    .decode((await formatted).bytes)
+    .split("\n")
+    .filter((line) => line !== "")
+    .sort();
+
+test("reads of every format asked at once read the store once, and reads of one format share its build", async () => {
+  const loads: string[] = [];
+  const stepped = steppedSlices();
+  const kept = createFormatCache({
+    load: async (id) => {
+      loads.push(id);
+      return { entries: entriesOf(id, 50), through: 0 };
+    },
+    bus: createEventBus(silentLogger),
+    slices: stepped.slices,
+  });
+  const first = kept.get("a", "plain");
+  const again = kept.get("a", "plain");
+  const others = [kept.get("a", "json"), kept.get("a", "vanilla"), kept.get("a", "easywhitelist")];
+  const [one, two] = await stepped.through(Promise.all([first, again]));
+  expect(two).toBe(one as Formatted);
+  await stepped.through(Promise.all(others));
+  expect(loads).toEqual(["a"]);
+});
+
+test("a change committed during a build, between its slices, is applied once after it; one the read held, never", async () => {
+  const bus = createEventBus(silentLogger);
+  const stored = entriesOf("a", 3);
+  const { slices, step, paused, through } = steppedSlices();
+  // The read holds event 7 (newcomer).
+  const newcomer = { ...stored[0], id: 4, nick: "newcomer" } as EntryRecord;
+  const kept = createFormatCache({
+    load: async () => ({ entries: [...stored, newcomer], through: 7 }),
+    bus,
+    slices,
+  });
+  const publish = (id: string, type: "entry.added" | "entry.removed", entry: EntryRecord) =>
+    bus.publish({ event: { id, type, whitelistId: "a" } as never, entry, actorId: null });
+  const reading = kept.get("a", "plain");
+  await step();
+  expect(paused()).toBe(1);
+  publish("7", "entry.added", newcomer);
+  await step();
+  publish("8", "entry.added", { ...stored[0], id: 5, nick: "late" } as EntryRecord);
+  await step();
+  publish("9", "entry.removed", stored[1] as EntryRecord);
+  expect(await plainNicks(through(reading))).toEqual(["late", "newcomer", "player_0", "player_2"]);
+  // Event 9 again (a replica catching up) changes nothing; event 10 is applied in place.
+  publish("9", "entry.removed", stored[1] as EntryRecord);
+  publish("10", "entry.removed", newcomer);
+  expect(kept.cached("a", "plain")).toBeDefined();
+  expect(await plainNicks(kept.get("a", "plain"))).toEqual(["late", "player_0", "player_2"]);
+});
+
+test("a format built later, from the same read, holds the changes since that read like the one built first", async () => {
+  const bus = createEventBus(silentLogger);
+  const stored = entriesOf("a", 3);
+  const { slices, step, through } = steppedSlices();
+  const kept = createFormatCache({ load: async () => ({ entries: stored, through: 7 }), bus, slices });
+  const publish = (id: string, entry: EntryRecord) =>
+    bus.publish({ event: { id, type: "entry.added", whitelistId: "a" } as never, entry, actorId: null });
+  const plain = kept.get("a", "plain");
+  await step();
+  await step();
+  publish("8", { ...stored[0], id: 5, nick: "eighth" } as EntryRecord);
+  // Asked for while plain is still being built: same read, built after event 8 came.
+  const vanilla = kept.get("a", "vanilla");
+  publish("9", { ...stored[0], id: 6, nick: "ninth" } as EntryRecord);
+  await through(Promise.all([plain, vanilla]));
+  const expected = ["eighth", "ninth", "player_0", "player_1", "player_2"];
+  expect(await plainNicks(plain)).toEqual(expected);
+  const names = JSON.parse(new TextDecoder().decode((await vanilla).bytes)).map(
+    (p: { name: string }) => p.name,
+  );
+  expect(names.sort()).toEqual(expected);
+});
+
+test("a whitelist forgotten while it is read is answered, but not kept: the next read goes to the store", async () => {
+  const loads: string[] = [];
+  const stepped = steppedSlices();
+  const kept = createFormatCache({
+    load: async (id) => {
+      loads.push(id);
+      return { entries: entriesOf(id, 5), through: 0 };
+    },
+    bus: createEventBus(silentLogger),
+    slices: stepped.slices,
+  });
+  const reading = kept.get("a", "plain");
+  await stepped.step();
+  kept.invalidate("a");
+  expect(await plainNicks(stepped.through(reading))).toHaveLength(5);
+  expect(kept.usage()).toEqual({ whitelists: 0, bytes: 0 });
+  await stepped.through(kept.get("a", "plain"));
+  expect(loads).toEqual(["a", "a"]);
+  expect(kept.usage().whitelists).toBe(1);
 });

@@ -2,7 +2,8 @@ import { describe, expect, test } from "bun:test";
 import fc from "fast-check";
 import type { EntryRecord } from "../../src/entries/model.ts";
 import { type FormatName, formats, renderFormat } from "../../src/formats/index.ts";
-import { WhitelistFormats } from "../../src/formats/whitelist-formats.ts";
+import { building, summing, WhitelistFormats } from "../../src/formats/whitelist-formats.ts";
+import { runAtOnce, runSliced, type Slices } from "../../src/shared/slices.ts";
 
 // The formats kept piece by piece and changed entry by entry must be, after any sequence of additions and
 // removals, byte for byte what rendering the same entries from scratch gives (renderFormat), in every format of
@@ -164,5 +165,43 @@ describe("formats kept piece by piece", () => {
     for (const format of ["plain", "json"] as const) {
       expect(decoder.decode(kept.formatted(format).bytes)).toBe(decoder.decode(renderFormat(format, [a, c])));
     }
+  });
+
+  test("built in slices from entries in any order, the bytes and ETag are those of a build at once", async () => {
+    // Every step a pause: the build is cut at each of its points.
+    const everyStep: Slices = { due: () => true, pause: () => Promise.resolve() };
+    const entries = Array.from({ length: 1500 }, (_, i) =>
+      record(i + 1, {
+        nick: i % 7 === 0 ? `Ünï_${i}` : i % 5 === 0 ? `PLAYER_${i}` : `player_${(i * 7919) % 1500}x`,
+        uuid: i % 3 === 0 ? "069a79f4-44e9-4726-a5be-fca90e38aaf5" : null,
+        premium: i % 3 === 0,
+        expiresAt: i % 11 === 0 ? 1_800_000_000_000 : null,
+      }),
+    );
+    const atOnce = keptOf(entries, 64, 9);
+    // As the store's read gives them: in the order of their nick keys, not by id.
+    const shuffled = [...entries].sort((a, b) => (a.nick.toLowerCase() < b.nick.toLowerCase() ? -1 : 1));
+    const sum = await runSliced(summing(shuffled), everyStep);
+    const sliced = new WhitelistFormats(64);
+    for (const format of FORMATS) {
+      sliced.set(
+        format,
+        await runSliced(building(format, { entries: shuffled, through: 9, sum }, 64), everyStep),
+      );
+    }
+    for (const format of FORMATS) {
+      const expected = atOnce.formatted(format);
+      expect({
+        format,
+        bytes: decoder.decode(sliced.formatted(format).bytes),
+        etag: sliced.formatted(format).etag,
+      }).toEqual({
+        format,
+        bytes: decoder.decode(renderFormat(format, entries)),
+        etag: expected.etag,
+      });
+      expect(decoder.decode(expected.bytes)).toBe(decoder.decode(renderFormat(format, entries)));
+    }
+    expect(runAtOnce(summing(entries))).toBe(sum);
   });
 });

@@ -178,30 +178,55 @@ export async function migrate(client: SQL, migrations: Migration[]): Promise<num
  * The PostgreSQL writer: each write is one transaction that first takes the cluster's write lock (a
  * transaction-level advisory lock, released at commit), so writes of every replica commit one after another
  * and event ids become visible in id order: a reader of `id > last` never skips one (docs/architecture.md,
- * Replicas). This replica sends them one at a time, in the order asked. A write waiting for the lock longer
- * than the budget (DB_BUSY_TIMEOUT_MS) fails as "store-unavailable", as on SQLite.
+ * Replicas). This replica runs them in the order asked, one at a time, and keeps the round trips that do not
+ * need the one before off that line:
+ * - the next write opens its transaction and asks for the lock as soon as this one holds it, so its BEGIN and
+ *   its lock wait overlap this one's work and commit, and PostgreSQL hands it the lock at this one's commit (at
+ *   most one write waits so, on a second connection of the pool); its work still starts only once this one
+ *   committed and its `committed` ran, as if it had begun then;
+ * - `SET LOCAL lock_timeout` and the lock are one statement;
+ * - the next write does not wait for this one to be published on the bus (read-your-writes only needs this
+ *   write to wait for it): one read of the log then publishes several commits.
+ * A write waiting for the lock longer than the budget (DB_BUSY_TIMEOUT_MS) fails as "store-unavailable", as
+ * on SQLite.
  */
 function createPgWriter(pg: PgDb, budgetMs: number, settle?: () => Promise<void>): Writer {
-  let tail: Promise<unknown> = Promise.resolve();
+  const lockTimeout = String(Math.max(1, Math.trunc(budgetMs)));
+  /** Settles once the last write asked for holds the write lock, or gave up on it: the next may ask for it. */
+  let locked: Promise<void> = Promise.resolve();
+  /** Settles once the last write asked for committed and its `committed` ran, or failed: the next may work. */
+  let finished: Promise<void> = Promise.resolve();
   let waiting = 0;
   const write: Write = <T>(work: (tx: Tx) => Promise<T>, committed?: (value: T) => void) => {
     waiting++;
-    const run = tail.then(async () => {
-      waiting--;
-      let value: T;
+    const [lockedBefore, finishedBefore] = [locked, finished];
+    const holding = Promise.withResolvers<void>();
+    const done = Promise.withResolvers<void>();
+    locked = holding.promise;
+    finished = done.promise;
+    const run = (async () => {
+      let started = false;
       try {
-        value = await pg.transaction(async (tx) => {
-          // A writer that stops between statements (a frozen process) would keep the cluster's write lock until it
-          // ran again: PostgreSQL ends its session after WRITE_IDLE_LIMIT_MS instead (docs/architecture.md, Replicas).
-          await tx.execute(
-            sql.raw(
-              `SELECT set_config('lock_timeout', '${Math.max(1, Math.trunc(budgetMs))}', true), ` +
-                `set_config('idle_in_transaction_session_timeout', '${WRITE_IDLE_LIMIT_MS}', true)`,
-            ),
-          );
-          await tx.execute(sql`SELECT pg_advisory_xact_lock(${LOCKS.write})`);
+        await lockedBefore;
+        const value = await pg.transaction(async (tx) => {
+          try {
+            // One round trip: `SET LOCAL lock_timeout` (set_config's `true`), then the lock, waiting under it. A
+            // writer that stops between statements (a frozen process) would keep the cluster's write lock until it
+            // ran again: PostgreSQL ends its session after WRITE_IDLE_LIMIT_MS instead (docs/architecture.md,
+            // Replicas).
+            await tx.execute(
+              sql`SELECT set_config('lock_timeout', ${lockTimeout}, true), set_config('idle_in_transaction_session_timeout', ${String(WRITE_IDLE_LIMIT_MS)}, true), pg_advisory_xact_lock(${LOCKS.write})`,
+            );
+          } finally {
+            holding.resolve();
+          }
+          await finishedBefore;
+          waiting--;
+          started = true;
           return work(inWrite(asServiceStore(tx).db));
         });
+        committed?.(value);
+        return value;
       } catch (error) {
         if (isStoreUnavailable(error) && !(error instanceof DomainError)) {
           throw new DomainError(
@@ -210,14 +235,18 @@ function createPgWriter(pg: PgDb, budgetMs: number, settle?: () => Promise<void>
           );
         }
         throw error;
+      } finally {
+        if (!started) waiting--;
+        holding.resolve();
+        done.resolve();
       }
-      committed?.(value);
-      // Read-your-writes: the change is published here (caches, sockets) before the write resolves.
-      await settle?.();
+    })();
+    // Read-your-writes: the change is published here (caches, sockets) before the write resolves.
+    if (!settle) return run;
+    return run.then(async (value) => {
+      await settle();
       return value;
     });
-    tail = run.catch(() => undefined);
-    return run;
   };
   return { write, waiting: () => waiting };
 }

@@ -1,0 +1,256 @@
+/**
+ * Benchmark: what the rest of the service waits while a large whitelist's formats are built for the first time
+ * (after a start or an eviction; issue 26 §3: `/health` p99 under 20 ms during a first read of all four formats
+ * of a 100,000-entry whitelist).
+ *
+ * What runs: the real service (bench/scale/serve.ts, as `whitelist-sync serve` starts it) on a SQLite file seeded
+ * once with one whitelist of `--entries` entries, on 127.0.0.1, port 0. For each round the service is started
+ * afresh (nothing built), then `/health` is probed every `--every` ms on a fixed schedule, whether or not the
+ * last probe was answered (so a stall is counted for every probe that waits behind it, not once):
+ * - "idle": `--idle` seconds with nothing else going on;
+ * - "first read": the four formats of the whitelist asked for at once, each the first read since the start, by
+ *   a process of its own (bench/first-read/reads.ts: receiving 18 MB here would hold up the probes and count as
+ *   the service's wait); the probes sent from the moment they are asked until the last one has its body.
+ *
+ * How to read it: the "first read" row against the "idle" row of the same round (the ratio of the p99s), and
+ * against the target (p99 under 20 ms); "4 formats" is how long the four first reads took, wall clock. On a
+ * shared 2-core machine the bench, the probes and the service share the cores: the load average printed first
+ * says how busy it was.
+ *
+ * Usage: bun bench/first-read.ts [--entries 100000] [--rounds 3] [--every 5] [--idle 2]
+ */
+import { mkdtempSync, rmSync } from "node:fs";
+import { tmpdir } from "node:os";
+import { join } from "node:path";
+import { parseArgs } from "node:util";
+import { closeDatabase } from "../src/db/client.ts";
+import { openServices } from "../src/services.ts";
+import { systemClock } from "../src/shared/clock.ts";
+import { silentLogger } from "../src/shared/logger.ts";
+import { baseEnv, fixed, quantile, table } from "./lib.ts";
+
+const { values } = parseArgs({
+  options: {
+    entries: { type: "string", default: "100000" },
+    rounds: { type: "string", default: "3" },
+    every: { type: "string", default: "5" },
+    idle: { type: "string", default: "2" },
+  },
+});
+const ENTRIES = Number(values.entries);
+const ROUNDS = Number(values.rounds);
+const EVERY_MS = Number(values.every);
+const IDLE_S = Number(values.idle);
+const TARGET_P99_MS = 20;
+const FORMATS = ["json", "plain", "easywhitelist", "vanilla"] as const;
+const GUILD = "1161034120542384128";
+const USER = "300000000000000001";
+
+/** One whitelist of ENTRIES entries (a third premium) and a guild-wide key, through the services. */
+async function seed(path: string) {
+  const services = openServices({ path, clock: systemClock, logger: silentLogger });
+  const whitelist = await services.whitelists.create({
+    guildId: GUILD,
+    name: "large",
+    channelId: "1161034120542384130",
+    nickType: "java",
+    registrationMode: "command",
+    maxNicksPerUser: 1_000_000,
+  });
+  for (let at = 0; at < ENTRIES; at += 5000) {
+    await services.entries.addMany(
+      Array.from({ length: Math.min(5000, ENTRIES - at) }, (_, i) => ({
+        whitelistId: whitelist.id,
+        nick: `Player_${(at + i).toString(36)}`,
+        uuid: (at + i) % 3 === 0 ? crypto.randomUUID() : null,
+        premium: (at + i) % 3 === 0,
+        userId: USER,
+        addedBy: USER,
+        origin: "discord" as const,
+      })),
+    );
+  }
+  const { plaintext } = await services.keys.create({
+    guildId: GUILD,
+    name: "bench",
+    whitelistId: null,
+    createdBy: USER,
+  });
+  closeDatabase(services.db);
+  return { whitelistId: whitelist.id, key: plaintext };
+}
+
+/** The service on `path`, started afresh; resolves once it listens. */
+async function startServer(path: string) {
+  const child = Bun.spawn([process.execPath, join(import.meta.dir, "scale", "serve.ts")], {
+    env: {
+      ...baseEnv(),
+      DATABASE_PATH: path,
+      HOST: "127.0.0.1",
+      PORT: "0",
+      RATE_LIMIT_PER_MINUTE: "1000000",
+      LOG_LEVEL: "warn",
+    },
+    stdin: "pipe",
+    stdout: "pipe",
+    stderr: "inherit",
+  });
+  const reader = child.stdout.getReader();
+  let text = "";
+  while (!text.includes("\n")) {
+    const { value, done } = await reader.read();
+    if (done) throw new Error("the service exited before it listened");
+    text += new TextDecoder().decode(value);
+  }
+  const { url } = JSON.parse(text.slice(0, text.indexOf("\n"))) as { url: string };
+  return {
+    url,
+    async stop() {
+      child.stdin.end();
+      child.kill("SIGTERM");
+      await child.exited;
+    },
+  };
+}
+
+/**
+ * Probes `/health` every EVERY_MS until `stop` is called; resolves with each probe's latency, open loop (a probe
+ * is sent on time even while earlier ones wait).
+ */
+function probe(url: string) {
+  const latencies: number[] = [];
+  const pending: Promise<void>[] = [];
+  let stopped = false;
+  const done = (async () => {
+    const start = performance.now();
+    for (let n = 0; !stopped; n++) {
+      const sent = performance.now();
+      pending.push(
+        fetch(`${url}/health`).then(async (response) => {
+          await response.arrayBuffer();
+          if (response.status !== 200) throw new Error(`/health answered ${response.status}`);
+          latencies.push(performance.now() - sent);
+        }),
+      );
+      const next = start + (n + 1) * EVERY_MS;
+      await Bun.sleep(Math.max(0, next - performance.now()));
+    }
+    await Promise.all(pending);
+    return latencies;
+  })();
+  return {
+    stop(): Promise<number[]> {
+      stopped = true;
+      return done;
+    },
+  };
+}
+
+/** The four first reads, in a process of their own (bench/first-read/reads.ts), started and waiting for `go`. */
+async function startReads(url: string, whitelistId: string, key: string) {
+  const child = Bun.spawn(
+    [process.execPath, join(import.meta.dir, "first-read", "reads.ts"), url, whitelistId, key],
+    {
+      env: baseEnv(),
+      stdin: "pipe",
+      stdout: "pipe",
+      stderr: "inherit",
+    },
+  );
+  const lines = child.stdout.pipeThrough(new TextDecoderStream()).getReader();
+  let buffered = "";
+  const nextLine = async (): Promise<string> => {
+    for (;;) {
+      const newline = buffered.indexOf("\n");
+      if (newline >= 0) {
+        const line = buffered.slice(0, newline);
+        buffered = buffered.slice(newline + 1);
+        return line;
+      }
+      const { value, done } = await lines.read();
+      if (done) throw new Error("the reads' process exited");
+      buffered += value;
+    }
+  };
+  if ((await nextLine()) !== "ready") throw new Error("the reads' process did not start");
+  return {
+    /** Asks for the four formats now; resolves with how long they took, all and each. */
+    async go(): Promise<{ readsMs: number; formatMs: Record<string, number> }> {
+      child.stdin.write("go\n");
+      child.stdin.flush();
+      const result = JSON.parse(await nextLine());
+      child.stdin.end();
+      await child.exited;
+      return result;
+    },
+  };
+}
+
+type Round = { idle: number[]; during: number[]; readsMs: number; formatMs: Record<string, number> };
+
+async function round(path: string, whitelistId: string, key: string): Promise<Round> {
+  const server = await startServer(path);
+  try {
+    // A few probes first: the first requests of a process compile its paths.
+    for (let i = 0; i < 50; i++) await (await fetch(`${server.url}/health`)).arrayBuffer();
+    const idleProbe = probe(server.url);
+    await Bun.sleep(IDLE_S * 1000);
+    const idle = await idleProbe.stop();
+
+    const reader = await startReads(server.url, whitelistId, key);
+    const duringProbe = probe(server.url);
+    const { readsMs, formatMs } = await reader.go();
+    const during = await duringProbe.stop();
+    return { idle, during, readsMs, formatMs };
+  } finally {
+    await server.stop();
+  }
+}
+
+const dir = mkdtempSync(join(tmpdir(), "wls-first-read-"));
+try {
+  const path = join(dir, "first-read.db");
+  const seedStarted = performance.now();
+  const { whitelistId, key } = await seed(path);
+  const load = (await Bun.file("/proc/loadavg").text()).split(" ").slice(0, 3).join(" ");
+  console.log(
+    `${ENTRIES.toLocaleString("en-US")} entries (seeded in ${fixed((performance.now() - seedStarted) / 1000)} s), /health every ${EVERY_MS} ms, ${ROUNDS} rounds; load ${load}`,
+  );
+  const rows: string[][] = [
+    ["round", "probes", "p50 ms", "p99 ms", "max ms", "p99 ÷ idle", "4 formats ms", ...FORMATS],
+  ];
+  const p99s: number[] = [];
+  for (let r = 1; r <= ROUNDS; r++) {
+    const result = await round(path, whitelistId, key);
+    const idleP99 = quantile(result.idle, 0.99);
+    const duringP99 = quantile(result.during, 0.99);
+    p99s.push(duringP99);
+    rows.push([
+      `${r} idle`,
+      String(result.idle.length),
+      fixed(quantile(result.idle, 0.5)),
+      fixed(idleP99),
+      fixed(Math.max(...result.idle)),
+      "",
+      "",
+      ...FORMATS.map(() => ""),
+    ]);
+    rows.push([
+      `${r} first read`,
+      String(result.during.length),
+      fixed(quantile(result.during, 0.5)),
+      fixed(duringP99),
+      fixed(Math.max(...result.during)),
+      `${fixed(duringP99 / idleP99)}×`,
+      fixed(result.readsMs, 0),
+      ...FORMATS.map((format) => fixed(result.formatMs[format] ?? Number.NaN, 0)),
+    ]);
+  }
+  console.log(table(rows));
+  const worst = Math.max(...p99s);
+  console.log(
+    `\ntarget: /health p99 under ${TARGET_P99_MS} ms during the first read: worst round ${fixed(worst)} ms, ${worst < TARGET_P99_MS ? "met" : "NOT met"}`,
+  );
+} finally {
+  rmSync(dir, { recursive: true, force: true });
+}
