@@ -175,6 +175,7 @@ async function openParts(
     ? (await import("./bot/discord.ts")).createDiscordRest({
         token: config.DISCORD_TOKEN,
         discordApiUrl: config.DISCORD_API_URL,
+        logger: options.logger,
       })
     : undefined;
   // Loaded only when on: prom-client is not needed otherwise.
@@ -232,12 +233,14 @@ function createAdapters(
     clock,
     gateway: () => bot()?.gatewayState() ?? "disabled",
     database: () => (databaseReadable(services.db) ? "ok" : "unavailable"),
+    roleQueue: () => services.grants.queued(),
   });
   metrics?.watch({
     health,
     bus: services.bus,
     onDelivery: webhookSender.onDelivery,
     writesWaiting: services.writesWaiting,
+    roleChangesWaiting: () => services.grants.queued(),
   });
   const app = createApi({
     ...services,

@@ -154,7 +154,7 @@ export function createServices({
   });
   const requests = createRequestStore({ db, write, clock });
   const deletion = createWhitelistDeletion({ write, whitelists, entries, keys, requests, formatCache });
-  const grants = createRoleGrants({ entries, roles: discord.roles, logger });
+  const grants = createRoleGrants({ entries, roles: discord.roles, logger, clock });
   const departures = createDepartures(clock);
   const denials = createDenyList({ db, write, clock, whitelists, entries, mojang, geyser, logger });
   const lookups = createLookups({ whitelists, entries, denials });
@@ -189,11 +189,10 @@ export function createServices({
     whitelists,
     entries,
     grants,
-    roles: discord.roles,
     departures,
     logger,
   });
-  const reverter = createRoleReverter({ bus: outbox, entries, grants, roles: discord.roles, logger });
+  const reverter = createRoleReverter({ bus: outbox, entries, grants, logger });
   return {
     db,
     write,
@@ -225,6 +224,8 @@ export function createServices({
     lookups,
     imports,
     transfers,
+    /** Role grants and the queue of role changes (registration/roles.ts): its length is a metric. */
+    grants,
     reverter,
   };
 }

@@ -16,6 +16,13 @@ const HealthReport = t.Object(
     database: t.UnionEnum(databaseStates, {
       description: "`ok` when the database answers a read; `unavailable` when it does not",
     }),
+    roleQueue: Type.Integer({
+      minimum: 0,
+      description:
+        "Role grants and reverts the bot has waiting or under way: Discord lets a bot change a server's roles 10 " +
+        "times every 10 s, so a burst of registrations shows here until their roles are given",
+      examples: [0],
+    }),
   },
   { title: "Health" },
 );

@@ -175,7 +175,6 @@ export async function startBot(options: BotOptions): Promise<Bot> {
             shards: Array.from({ length: options.shardCount }, (_, i) => i),
             shardCount: options.shardCount,
           }),
-      rest: options.discordApiUrl ? { api: options.discordApiUrl } : {},
       allowedMentions: { parse: [] },
       ...(options.fastIdentify
         ? {
@@ -184,6 +183,8 @@ export async function startBot(options: BotOptions): Promise<Bot> {
           }
         : {}),
     });
+    // One REST manager for the whole bot: the services' ports and this client share its queues and its budget.
+    options.discord.use(client);
     let established = false;
     let closeCode: number | null = null;
     // discord.js emits this only for the close codes it will not reconnect after (4004, 4010-4014).

@@ -346,6 +346,10 @@ export function createLogChannel({
     }
   };
   const stopChanges = services.outbox.subscribe((notice) => void logChange(notice));
+  // Roles a registration's grant could not give, once Discord answered (after the member was answered).
+  const stopGrants = services.grants.onFailure(async ({ guildId, userId, nick, failed }) => {
+    await post(guildId, { embeds: [roleFailureEmbed("grant", userId, nick, failed)] });
+  });
   const stopReverts = services.reverter.onFailure(async ({ notice, failed }) => {
     await post(notice.event.guildId, {
       embeds: [roleFailureEmbed("revoke", notice.entry.userId, notice.entry.nick, failed)],
@@ -368,6 +372,7 @@ export function createLogChannel({
     /** Stops posting changes. */
     stop() {
       stopChanges();
+      stopGrants();
       stopReverts();
     },
   };

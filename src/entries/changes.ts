@@ -364,6 +364,25 @@ export function createEntryChanges(deps: {
     },
 
     /**
+     * Takes roles off an entry's record of what the bot granted for it (roles Discord then refused): they are not
+     * the bot's to take back when it goes. No event: the record is not part of the public entry. An entry removed
+     * meanwhile is left alone.
+     */
+    async forgetGrantedRoles(entryId: number, roleIds: readonly string[]): Promise<void> {
+      if (roleIds.length === 0) return;
+      await write(async (tx) => {
+        const [row] = await tx
+          .select({ grantedRoleIds: entries.grantedRoleIds })
+          .from(entries)
+          .where(eq(entries.id, entryId));
+        if (!row) return;
+        const kept = row.grantedRoleIds.filter((roleId) => !roleIds.includes(roleId));
+        if (kept.length === row.grantedRoleIds.length) return;
+        await tx.update(entries).set({ grantedRoleIds: kept }).where(eq(entries.id, entryId));
+      });
+    },
+
+    /**
      * Deletes the entry and records its `entry.removed` event in one transaction (a crash leaves both or
      * neither), then publishes the event; subscribers revert roles and tell the log channel.
      */

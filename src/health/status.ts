@@ -16,6 +16,8 @@ export type HealthReport = {
   uptime: number;
   gateway: GatewayState;
   database: DatabaseState;
+  /** Role grants and reverts waiting or under way (Discord takes 10 a server every 10 s): a backlog shows here. */
+  roleQueue: number;
 };
 
 /**
@@ -27,6 +29,8 @@ export function createHealth(options: {
   clock: Clock;
   gateway: () => GatewayState;
   database: () => DatabaseState;
+  /** Role changes waiting or under way (RoleGrants.queued). */
+  roleQueue: () => number;
 }) {
   const startedAt = options.clock.now();
   return (): HealthReport => ({
@@ -35,6 +39,7 @@ export function createHealth(options: {
     uptime: Math.max(0, Math.floor((options.clock.now() - startedAt) / 1000)),
     gateway: options.gateway(),
     database: options.database(),
+    roleQueue: options.roleQueue(),
   });
 }
 

@@ -18,6 +18,8 @@ export type MetricSources = {
   onDelivery(listener: (report: DeliveryReport) => void): () => void;
   /** Writes waiting for the database's lock now. */
   writesWaiting(): number;
+  /** Role grants and reverts waiting or under way. */
+  roleChangesWaiting(): number;
 };
 
 /** The service's metrics: what to tell them, and the Prometheus text to serve at /metrics. */
@@ -166,6 +168,14 @@ export function createMetrics({ version }: { version: string }): Metrics {
     registers,
     collect() {
       this.set(sources?.writesWaiting() ?? 0);
+    },
+  });
+  new Gauge({
+    name: name("discord_role_changes_waiting"),
+    help: "Role grants and reverts waiting or under way (Discord takes 10 per server every 10 s).",
+    registers,
+    collect() {
+      this.set(sources?.roleChangesWaiting() ?? 0);
     },
   });
   new Gauge({

@@ -130,9 +130,9 @@ describe.each(["command", "message", "approval"] as const)("%s mode, end to end"
     ]);
     expect(await socket.waitFor((m) => m.type === "entry.added")).toEqual(added);
     expect((await receiver.waitFor((body) => body.type === "entry.added")).body).toEqual(added);
-    expect((await world.member(IDS.alice)).roleIds.sort()).toEqual(
-      [IDS.playerRole, IDS.whitelistedRole].sort(),
-    );
+    expect(
+      (await world.roles(IDS.alice, "the role given", (roles) => roles.includes(IDS.whitelistedRole))).sort(),
+    ).toEqual([IDS.playerRole, IDS.whitelistedRole].sort());
     const logged = await world.message(IDS.logChannel, "the Nick added embed", (m) =>
       m.embeds.some((embed) => embed.title === "Nick added"),
     );
@@ -315,19 +315,26 @@ describe("approval decisions", () => {
       },
     );
     await world.click(IDS.manager, post.id, `approval:approve:${requestId}`);
-    expect((await world.services.entries.list(whitelist.id)).map((e) => [e.nick, e.grantedRoleIds])).toEqual([
-      [PROFILES.jeb.name, []],
-    ]);
+    const told = await world.message(IDS.survivalChannel, "the notice", (m) =>
+      m.content.includes("approved"),
+    );
+    expect(told.content).toEndWith("was approved: you can join now.");
+    // The role follows the approval; the one Discord refuses is told to the member and to staff.
+    const refused = await world.message(IDS.survivalChannel, "the roles not given", (m) =>
+      m.content.includes("I could not give you"),
+    );
+    expect(refused.content).toBe(
+      `<@${IDS.alice}> I could not give you <@&${IDS.vipRole}>; staff have been told.`,
+    );
     const failure = await world.message(IDS.logChannel, "the grant failure", (m) =>
       m.embeds.some((embed) => embed.title === "Could not grant roles"),
     );
     expect(failure.embeds[0]?.description).toStartWith(
       `For <@${IDS.alice}> (**jeb_**):\n• <@&${IDS.vipRole}>:`,
     );
-    const told = await world.message(IDS.survivalChannel, "the notice", (m) =>
-      m.content.includes("approved"),
-    );
-    expect(told.content).toEndWith(`I could not give you <@&${IDS.vipRole}>; staff have been told.`);
+    expect((await world.services.entries.list(whitelist.id)).map((e) => [e.nick, e.grantedRoleIds])).toEqual([
+      [PROFILES.jeb.name, []],
+    ]);
   });
 
   test("without a log channel no request is filed and the member is told why", async () => {

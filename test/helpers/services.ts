@@ -86,6 +86,7 @@ export const testHealth = (services: TestServices) =>
     clock: services.clock,
     gateway: () => "disabled",
     database: () => (databaseReadable(services.db) ? "ok" : "unavailable"),
+    roleQueue: () => services.grants.queued(),
   });
 
 /** The API app over test services, for `call` (test/helpers/http.ts). */

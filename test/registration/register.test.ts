@@ -60,8 +60,9 @@ describe("registering a nick", () => {
         nameCheckedAt: null,
       },
       whitelist: wl,
-      grantFailures: [],
+      roles: { waiting: false, failures: expect.any(Promise) },
     });
+    expect(await result.roles.failures).toEqual([]);
     expect(published.map((n) => [n.event.type, n.event.origin, n.event.entry, n.actorId])).toEqual([
       [
         "entry.added",
@@ -323,49 +324,63 @@ describe("staff adding a nick for a member", () => {
 });
 
 describe("roles on registration", () => {
-  test("only the granted roles the member lacks are granted, and only those are recorded", async () => {
+  test("only the granted roles the member lacks are granted, after the entry is stored, and only those are recorded", async () => {
     const { roles } = await setup({ grantedRoleIds: [MEMBER_ROLE, PLAYER_ROLE] });
-    const { entry, grantFailures } = await selfRegister("Notch");
+    const { entry, roles: granting } = await selfRegister("Notch");
+    expect(await granting.failures).toEqual([]);
     expect(roles.calls).toEqual([
       { op: "grant", guildId: GUILD, userId: alice.userId, roleIds: [PLAYER_ROLE] },
     ]);
-    expect([entry.grantedRoleIds, grantFailures]).toEqual([[PLAYER_ROLE], []]);
+    expect(entry.grantedRoleIds).toEqual([PLAYER_ROLE]);
   });
 
   test("no grant call when the member already holds every role", async () => {
     const { roles } = await setup({ grantedRoleIds: [MEMBER_ROLE] });
-    expect((await selfRegister("Notch")).entry.grantedRoleIds).toEqual([]);
+    const { entry, roles: granting } = await selfRegister("Notch");
+    expect([entry.grantedRoleIds, await granting.failures, granting.waiting]).toEqual([[], [], false]);
     expect(roles.calls).toEqual([]);
   });
 
-  test("a failed grant keeps the registration and is reported with its reason", async () => {
+  test("a failed grant keeps the registration, is reported with its reason, and leaves the record", async () => {
     const { roles, services, wl } = await setup({ grantedRoleIds: [PLAYER_ROLE, EXTRA_ROLE] });
+    const told: unknown[] = [];
+    services.grants.onFailure((failure) => {
+      told.push(failure);
+    });
     roles.failRole(EXTRA_ROLE, "The bot's role is below Extra.");
-    const { entry, grantFailures } = await selfRegister("Notch");
-    expect(grantFailures).toEqual([{ roleId: EXTRA_ROLE, reason: "The bot's role is below Extra." }]);
-    expect(entry.grantedRoleIds).toEqual([PLAYER_ROLE]);
-    expect((await services.entries.list(wl.id)).map((e) => e.nick)).toEqual(["Notch"]);
+    const { roles: granting } = await selfRegister("Notch");
+    const failed = [{ roleId: EXTRA_ROLE, reason: "The bot's role is below Extra." }];
+    expect(await granting.failures).toEqual(failed);
+    expect({
+      told,
+      stored: (await services.entries.list(wl.id)).map((e) => [e.nick, e.grantedRoleIds]),
+    }).toEqual({
+      told: [{ guildId: GUILD, userId: alice.userId, nick: "Notch", failed }],
+      // Not given, so not the bot's to take back when the nick goes.
+      stored: [["Notch", [PLAYER_ROLE]]],
+    });
   });
 
   test("Discord unreachable: every role is reported failed, the registration stands", async () => {
-    const { roles } = await setup({ grantedRoleIds: [PLAYER_ROLE] });
+    const { roles, services, wl } = await setup({ grantedRoleIds: [PLAYER_ROLE] });
     roles.breakDown();
-    const { entry, grantFailures } = await selfRegister("Notch");
-    expect(entry.grantedRoleIds).toEqual([]);
-    expect(grantFailures).toEqual([
+    const { roles: granting } = await selfRegister("Notch");
+    expect(await granting.failures).toEqual([
       { roleId: PLAYER_ROLE, reason: "The bot could not reach Discord (connect ECONNREFUSED)." },
+    ]);
+    expect((await services.entries.list(wl.id)).map((e) => [e.nick, e.grantedRoleIds])).toEqual([
+      ["Notch", []],
     ]);
   });
 
-  test("when two members race for one nick, the loser is refused and the roles granted to them are reverted", async () => {
+  test("when two members race for one nick, the loser is refused before any role is given to them", async () => {
     const { roles, services, wl } = await setup({ nickType: "offline", grantedRoleIds: [PLAYER_ROLE] });
     const results = await Promise.allSettled([selfRegister("Notch"), selfRegister("notch", bob)]);
     expect(results.map((r) => r.status)).toEqual(["fulfilled", "rejected"]);
     expect((results[1] as PromiseRejectedResult).reason).toEqual(refusal("nick-taken"));
+    await services.grants.settled();
     expect(roles.calls).toEqual([
       { op: "grant", guildId: GUILD, userId: alice.userId, roleIds: [PLAYER_ROLE] },
-      { op: "grant", guildId: GUILD, userId: bob.userId, roleIds: [PLAYER_ROLE] },
-      { op: "revoke", guildId: GUILD, userId: bob.userId, roleIds: [PLAYER_ROLE] },
     ]);
     expect((await services.entries.list(wl.id)).map((e) => [e.nick, e.userId])).toEqual([
       ["Notch", alice.userId],
@@ -377,10 +392,11 @@ describe("roles on registration", () => {
     const results = await Promise.allSettled([selfRegister("One"), selfRegister("Two")]);
     expect(results.map((r) => r.status)).toEqual(["fulfilled", "rejected"]);
     expect((results[1] as PromiseRejectedResult).reason).toEqual(refusal("limit-reached"));
+    await services.grants.settled();
     expect((await services.entries.list(wl.id)).map((e) => [e.nick, e.grantedRoleIds])).toEqual([
       ["One", [PLAYER_ROLE]],
     ]);
-    // The loser's grant is not reverted: the winner's entry records that role.
-    expect(roles.calls.map((call) => call.op)).toEqual(["grant", "grant"]);
+    // The loser asked for no role: only the winner's is granted.
+    expect(roles.calls.map((call) => call.op)).toEqual(["grant"]);
   });
 });
