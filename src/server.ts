@@ -241,6 +241,7 @@ function createAdapters(
     onDelivery: webhookSender.onDelivery,
     writesWaiting: services.writesWaiting,
     roleChangesWaiting: () => services.grants.queued(),
+    logChangesWaiting: () => bot()?.logWaiting() ?? 0,
   });
   const app = createApi({
     ...services,

@@ -6,6 +6,7 @@ import { type Db, openDatabase } from "./db/client.ts";
 import { driverOf, lastEventId } from "./db/driver.ts";
 import { logEntryChanges } from "./entries/audit.ts";
 import { createEventBus, type EventBus } from "./entries/bus.ts";
+import { createLogCursors } from "./entries/cursors.ts";
 import { createEventLog, type EventLog } from "./entries/event-log.ts";
 import { createExpiryScheduler } from "./entries/expiry.ts";
 import { createNameChecks } from "./entries/name-checks.ts";
@@ -206,6 +207,8 @@ export function createServices({
     /** The changes whose side effects happen once in the cluster (see ChangeFeeds). */
     outbox,
     events,
+    /** Where consumers of the event log stand (the log channel, per guild). */
+    cursors: createLogCursors({ db, write }),
     guilds,
     whitelists,
     keys,

@@ -29,7 +29,7 @@ import {
 } from "./intents.ts";
 import { createInteractionHandler } from "./interactions.ts";
 import { listen } from "./listen.ts";
-import { createLogChannel } from "./log-channel.ts";
+import { startLogChannel } from "./log-poster.ts";
 import { BotLoginError, DISCORD_API, describeLoginFailure } from "./login.ts";
 import { syncGuildCommands } from "./register-commands.ts";
 
@@ -71,6 +71,10 @@ export type Bot = {
   gatewayState(): Exclude<GatewayState, "disabled">;
   /** Resolves once the work gateway events have started is done: command registration, departure and role checks. */
   settled(): Promise<void>;
+  /** Changes committed and not yet posted to the log channel. */
+  logWaiting(): number;
+  /** Resolves once every change heard of is posted to the log channels (tests). */
+  logIdle(): Promise<void>;
   stop(): Promise<void>;
 };
 
@@ -86,7 +90,7 @@ export async function startBot(options: BotOptions): Promise<Bot> {
   const { services, logger, clock } = options;
   const { rest } = options.discord;
   const discordApi = options.discordApiUrl ?? DISCORD_API;
-  const log = createLogChannel({ rest, services, logger });
+  const log = await startLogChannel({ rest, services, logger, heldUntil: options.discord.heldUntil });
   const granted: GrantedIntents = { ...ALL_GRANTED };
   let reported: PrivilegedIntent[] = [];
   let stopped = false;
@@ -310,7 +314,14 @@ export async function startBot(options: BotOptions): Promise<Bot> {
     });
   };
 
-  let client = await serially(async () => connectGranted(await readPortal(true)));
+  let client: Client;
+  try {
+    client = await serially(async () => connectGranted(await readPortal(true)));
+  } catch (error) {
+    // Nothing of this bot may outlive a start that failed: its log channel stops listening too.
+    await log.stop();
+    throw error;
+  }
   await report();
   bot = {
     get client() {
@@ -347,9 +358,11 @@ export async function startBot(options: BotOptions): Promise<Bot> {
         : "reconnecting";
     },
     settled,
+    logWaiting: () => log.waiting(),
+    logIdle: () => log.idle(),
     async stop() {
       stopped = true;
-      log.stop();
+      await log.stop();
       await lifecycle;
       await services.reverter.settled();
       await settled();

@@ -21,8 +21,9 @@ export type ChangeNotice = {
   replacedBy?: EntryRecord;
   replaces?: EntryRecord;
   /**
-   * One of many additions made at once (an import, EntryService.addMany): the log channel leaves them to the one
-   * summary the importer posts, instead of an embed each. Every other subscriber treats them as any change.
+   * One of many changes made at once (the additions of an import, EntryService.addMany; the removals of a
+   * whitelist deleted): the log channel leaves them to the one summary the operation posts, instead of an embed
+   * each. Every other subscriber treats them as any change.
    */
   bulk?: true;
   /**

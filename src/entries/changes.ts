@@ -82,11 +82,12 @@ export function createEntryChanges(deps: {
     where: SQL | undefined,
     origin: Origin,
     actorId: string | null,
+    bulk = false,
   ): Promise<ChangeNotice[]> => {
     const rows = await tx.delete(entries).where(where).returning();
     const notices: ChangeNotice[] = [];
     for (const entry of rows.sort((a, b) => a.id - b.id).map(toEntry)) {
-      const detail = { entry, actorId };
+      const detail = { entry, actorId, ...(bulk ? { bulk: true as const } : {}) };
       notices.push({ event: await appendRemoval(tx, whitelist(entry), origin, detail), ...detail });
     }
     return notices;
@@ -130,7 +131,8 @@ export function createEntryChanges(deps: {
 
     /**
      * Inside the caller's transaction: deletes every entry of a whitelist, oldest first, each with its
-     * `entry.removed` event. Returns the notices for the caller to `publish` once committed.
+     * `entry.removed` event, marked `bulk` (the log channel leaves them to the deletion's one summary). Returns
+     * the notices for the caller to `publish` once committed.
      */
     removeAllIn(
       tx: Tx,
@@ -138,7 +140,7 @@ export function createEntryChanges(deps: {
       origin: Origin,
       actorId: string | null,
     ): Promise<ChangeNotice[]> {
-      return removeWhere(tx, () => whitelist, eq(entries.whitelistId, whitelist.id), origin, actorId);
+      return removeWhere(tx, () => whitelist, eq(entries.whitelistId, whitelist.id), origin, actorId, true);
     },
 
     /**

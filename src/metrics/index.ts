@@ -20,6 +20,8 @@ export type MetricSources = {
   writesWaiting(): number;
   /** Role grants and reverts waiting or under way. */
   roleChangesWaiting(): number;
+  /** Changes committed and not yet posted to the log channel (0 without a bot). */
+  logChangesWaiting(): number;
 };
 
 /** The service's metrics: what to tell them, and the Prometheus text to serve at /metrics. */
@@ -176,6 +178,14 @@ export function createMetrics({ version }: { version: string }): Metrics {
     registers,
     collect() {
       this.set(sources?.roleChangesWaiting() ?? 0);
+    },
+  });
+  new Gauge({
+    name: name("log_channel_changes_waiting"),
+    help: "Changes committed and not yet posted to a log channel (kept in the event log until they are).",
+    registers,
+    collect() {
+      this.set(sources?.logChangesWaiting() ?? 0);
     },
   });
   new Gauge({
