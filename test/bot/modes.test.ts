@@ -169,10 +169,7 @@ describe("removals reach Discord", () => {
   });
 
   test("a member leaving takes their nicks off, with events, and the log says so", async () => {
-    // The set-up, two registrations and a post per nick removed pass Discord's 5 log posts per 5 s: limits off.
-    const { key, whitelist, socket, receiver } = await setUpThroughCommands("command", {
-      sandbox: { rateLimits: false },
-    });
+    const { key, whitelist, socket, receiver } = await setUpThroughCommands("command");
     await registerNotch("command");
     await world.command(IDS.alice, "register", {
       channelId: IDS.survivalChannel,
