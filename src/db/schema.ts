@@ -197,7 +197,7 @@ export const registrationRequests = sqliteTable(
   ],
 );
 
-/** Where the cluster's leader stands in the outbox (the event id its consumers handled last); PostgreSQL only. */
+/** Where the outbox's consumers stand (the event id each handled last): the cluster's leader, each log channel. */
 export const outboxCursor = sqliteTable("outbox_cursor", {
   name: text("name").primaryKey(),
   eventId: integer("event_id").notNull(),
