@@ -127,8 +127,13 @@ export function createLogFeed(deps: LogFeedDeps) {
   const post = async (lane: Lane, batch: LogBatch): Promise<boolean> => {
     let backoff: number = BACKOFF_MS.first;
     while (!stopping.signal.aborted) {
+      // A signal of its own for each attempt: discord.js never takes its listener off the signal it is given, so
+      // the feed's own would hold every request ever sent.
+      const attempt = new AbortController();
+      const abort = () => attempt.abort();
+      stopping.signal.addEventListener("abort", abort, { once: true });
       try {
-        await deps.send(lane.guildId, batch, stopping.signal);
+        await deps.send(lane.guildId, batch, attempt.signal);
         return true;
       } catch (error) {
         if (stopping.signal.aborted) return false;
@@ -145,6 +150,8 @@ export function createLogFeed(deps: LogFeedDeps) {
         if (!failure) backoff = Math.min(backoff * 2, BACKOFF_MS.longest);
         logger.warn("log channel post delayed", { guildId: lane.guildId, retryInMs: Math.round(wait) });
         await sleep(wait, stopping.signal);
+      } finally {
+        stopping.signal.removeEventListener("abort", abort);
       }
     }
     return false;

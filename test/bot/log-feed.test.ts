@@ -128,6 +128,7 @@ afterEach(async () => {
 function feedWorld(stored = new Map<string, number>(), log: { id: number; title: string }[] = []) {
   const time = testTime();
   const sent: LogBatch[] = [];
+  const signals: AbortSignal[] = [];
   const failures: unknown[] = [];
   let reads = 0;
   const start = (startAt: number) => {
@@ -140,7 +141,8 @@ function feedWorld(stored = new Map<string, number>(), log: { id: number; title:
           .slice(0, limit)
           .map((e) => item(e.id, e.title));
       },
-      async send(_guildId, batch) {
+      async send(_guildId, batch, signal) {
+        signals.push(signal);
         const failure = failures.shift();
         if (failure) throw failure;
         sent.push(batch);
@@ -169,6 +171,7 @@ function feedWorld(stored = new Map<string, number>(), log: { id: number; title:
     stored,
     log,
     reads: () => reads,
+    signals,
     restart: start,
     /** Commits a change: in the log, then heard of (as the bus tells the bot). */
     change(title: string) {
@@ -214,6 +217,9 @@ describe("the log channel's feed", () => {
     w.time.advance(LINGER_MS);
     await w.feed.idle();
     expect(w.titles()[2]).toEqual(Array.from({ length: 5 }, (_, i) => `change ${i + 21}`));
+    // Each post has a signal of its own: discord.js never takes its listener off the signal it is given, so one
+    // signal for every post would keep every request the feed ever sent.
+    expect(new Set(w.signals).size).toBe(3);
   });
 
   test("a post Discord makes wait is sent again after the wait, a refused one is skipped; nothing else is lost", async () => {
