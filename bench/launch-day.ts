@@ -50,6 +50,7 @@ import { restRoutes } from "../src/sandbox/discord/rest/index.ts";
 import { matchRoute, pathSegments } from "../src/sandbox/discord/router.ts";
 import { type FakeGeyser, startFakeGeyser } from "../src/sandbox/geyser.ts";
 import { type FakeMojang, startFakeMojang } from "../src/sandbox/mojang.ts";
+import { baseEnv, fixed, quantile, table, withTimeout } from "./lib.ts";
 
 const ROOT = resolve(import.meta.dir, "..");
 const START_TIMEOUT_MS = 60_000;
@@ -94,51 +95,15 @@ function parseOptions(): Options {
   };
 }
 
-// ---------------------------------------------------------------------------------------------------------
-// Helpers (local for now: bench/lib.ts, with quantiles, tables and timeouts, is being added; fold these in then).
-
-/** The q-quantile of `values` (nearest rank); NaN when empty. */
-function quantile(values: number[], q: number): number {
-  if (values.length === 0) return Number.NaN;
-  const sorted = [...values].sort((a, b) => a - b);
-  return sorted[Math.min(sorted.length - 1, Math.max(0, Math.ceil(q * sorted.length) - 1))] as number;
-}
-
-/** Milliseconds as people read them: `850 ms`, `12.4 s`. */
+/** Milliseconds as people read them: `850 ms`, `12.4 s`; "—" for none. */
 function duration(ms: number): string {
   if (!Number.isFinite(ms)) return "—";
   return ms < 1_000 ? `${Math.round(ms)} ms` : `${(ms / 1000).toFixed(ms < 100_000 ? 2 : 1)} s`;
 }
 
+/** `value ÷ base` as `1.23×`; "—" when either is missing. */
 const ratio = (value: number, base: number) =>
-  Number.isFinite(value) && Number.isFinite(base) && base > 0 ? `${(value / base).toFixed(2)}×` : "—";
-
-/** A table with the first column left-aligned and the others right-aligned. */
-function table(rows: string[][]): string {
-  const widths =
-    rows[0]?.map((_, column) => Math.max(...rows.map((row) => (row[column] ?? "").length))) ?? [];
-  return rows
-    .map((row) =>
-      row
-        .map((cell, column) =>
-          column === 0 ? cell.padEnd(widths[column] ?? 0) : cell.padStart(widths[column] ?? 0),
-        )
-        .join("  "),
-    )
-    .join("\n");
-}
-
-async function withTimeout<T>(promise: Promise<T>, ms: number, what: string): Promise<T> {
-  let timer: Timer | undefined;
-  const timeout = new Promise<never>((_, reject) => {
-    timer = setTimeout(() => reject(new Error(`${what}: no result within ${ms / 1000} s`)), ms);
-  });
-  try {
-    return await Promise.race([promise, timeout]);
-  } finally {
-    clearTimeout(timer);
-  }
-}
+  Number.isFinite(value) && Number.isFinite(base) && base > 0 ? `${fixed(value / base, 2)}×` : "—";
 
 // ---------------------------------------------------------------------------------------------------------
 // The guild.
@@ -331,8 +296,7 @@ function startService(options: Options, token: string, dir: string): ServiceLogs
   const child = Bun.spawn(command, {
     cwd: options.binary ? dir : ROOT,
     env: {
-      PATH: process.env.PATH ?? "/usr/bin:/bin",
-      HOME: process.env.HOME ?? "/tmp",
+      ...baseEnv(),
       HOST: "127.0.0.1",
       PORT: "0",
       DATABASE_PATH: join(dir, "launch-day.db"),
@@ -670,7 +634,7 @@ async function main(): Promise<number> {
       }
     })(),
     START_TIMEOUT_MS,
-    "the bot registering its commands",
+    `the bot registering its commands: no result within ${START_TIMEOUT_MS / 1000} s`,
   );
   await withTimeout(
     (async () => {
@@ -689,7 +653,7 @@ async function main(): Promise<number> {
       );
     })(),
     SETUP_TIMEOUT_MS,
-    "the set-up",
+    `the set-up: no result within ${SETUP_TIMEOUT_MS / 1000} s`,
   );
 
   // Each phase starts once the windows the last one touched have passed (the role bucket's 10 s the longest).

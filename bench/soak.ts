@@ -41,8 +41,10 @@
  * makes the exit code 1: no 5xx and no other unexpected answer; the events the service stored (read back at
  * the end with `?after=0`) are exactly one `entry.added` per registration and one `entry.removed` per
  * removal, in id order; every subscriber received exactly those, once each and in order; the webhook
- * receiver got each of them once, correctly signed; the final entries are the registrations minus the
- * removals; and the service stops on SIGTERM with exit code 0.
+ * receiver got each of them once, correctly signed; the log channel shows every change within a few seconds
+ * of the load's end (none left queued); the service's RSS stays within 10% over the last three minutes of the
+ * load (run with `--sandbox-apart`, or the sandbox's own messages count too); the final entries are the
+ * registrations minus the removals; and the service stops on SIGTERM with exit code 0.
  * The service is stopped (SIGTERM, then SIGKILL) and the temp directory removed on every exit path.
  *
  * Usage: bun bench/soak.ts [--minutes 5 | --seconds 300] [--binary dist/whitelist-sync | --source]
@@ -77,6 +79,12 @@ const CONNECT_TIMEOUT_MS = 120_000;
 const STATUS_TIMEOUT_MS = 10_000;
 const DRAIN_TIMEOUT_MS = 30_000;
 const STOP_TIMEOUT_MS = 5_000;
+/** How long after the load stops the log channel may take to show every change ("a few seconds"). */
+const LOG_CAUGHT_UP_S = 5;
+/** How long the bench watches for it before giving up. */
+const LOG_CATCH_UP_LIMIT_MS = 60_000;
+/** The last stretch of the load over which the service's memory must stay flat (within 10%). */
+const FLAT_WINDOW_S = 180;
 /** Beyond the load itself, what set-up, prefill, idle phase, drain and checks may take at most. */
 const RUN_ALLOWANCE_MS = 10 * 60_000;
 /** Requests of one stream in flight at once; past that the stream waits (and falls behind its rate). */
@@ -1024,6 +1032,7 @@ async function main(): Promise<number> {
     const benchUsage = process.cpuUsage(cpuAtStart.bench);
     const benchCpu = (benchUsage.user + benchUsage.system) / 1e6 / loadSeconds;
     const loadEndKb = sample();
+    const loadEnd = performance.now();
     phase = "drain";
     const loadSamples = rss.filter((entry) => entry.phase === "load");
 
@@ -1033,6 +1042,15 @@ async function main(): Promise<number> {
     const removed = states.filter((state) => state === "removed").length;
     const expectedEvents = live + removed + removed;
     const drainStart = performance.now();
+    // Meanwhile: every change is posted to the log channel (batched, from the event log), and how soon.
+    const logCaughtUp = (async () => {
+      let logged = await sandboxLoggedChanges(target.sandboxUrl);
+      while (logged < expectedEvents && performance.now() - loadEnd < LOG_CATCH_UP_LIMIT_MS) {
+        await Bun.sleep(250);
+        logged = await sandboxLoggedChanges(target.sandboxUrl);
+      }
+      return { logged, seconds: (performance.now() - loadEnd) / 1000 };
+    })();
     let statuses = await subscriberStatus();
     while (performance.now() - drainStart < DRAIN_TIMEOUT_MS) {
       const delivered = statuses.every((status) => status.events >= expectedEvents && status.behind === 0);
@@ -1041,6 +1059,7 @@ async function main(): Promise<number> {
       statuses = await subscriberStatus();
     }
     const drainSeconds = (performance.now() - drainStart) / 1000;
+    const { logged: loggedChanges, seconds: logCaughtUpSeconds } = await logCaughtUp;
     assertRunning();
     const drainedKb = sample();
     // Idle again: does the memory the load took come back (a collection, the allocator returning pages)?
@@ -1128,6 +1147,10 @@ async function main(): Promise<number> {
     );
     console.log(`Drain: every delivery done ${fixed(drainSeconds, 2)} s after the load stopped`);
     console.log(
+      `Log channel: ${grouped(loggedChanges)} of ${grouped(expectedEvents)} changes posted ` +
+        `${fixed(logCaughtUpSeconds, 2)} s after the load stopped, in ${grouped(logChannel.messages)} messages`,
+    );
+    console.log(
       `CPU during the load: the service ${fixed(serviceCpu * 100, 0)}% of one core, this process ` +
         `${fixed(benchCpu * 100, 0)}% (of ${availableParallelism()} cores; load average now ` +
         `${fixed(loadavg()[0] ?? 0, 2)})`,
@@ -1139,6 +1162,12 @@ async function main(): Promise<number> {
     const secondHalf = loadSamples.filter(
       (entry) => entry.seconds >= (loadSamples[0]?.seconds ?? 0) + loadSeconds / 2,
     );
+    // The last three minutes of the load (all of it when shorter): flat means within 10% of where they start.
+    const lastMinutes = loadSamples.filter(
+      (entry) => entry.seconds >= (loadSamples.at(-1)?.seconds ?? 0) - FLAT_WINDOW_S,
+    );
+    const flatFrom = lastMinutes[0]?.kb ?? 0;
+    const flatSpread = (maximum(lastMinutes.map((entry) => entry.kb)) - flatFrom) / Math.max(flatFrom, 1);
     console.log(
       `\nRSS of the service: after start-up ${mib(rss[0]?.kb ?? 0)}, at the start of the load ` +
         `${mib(loadStartKb)}, peak during the load ${mib(peakKb)}, at its end ${mib(loadEndKb)}, ` +
@@ -1192,6 +1221,22 @@ async function main(): Promise<number> {
       unexpected.length === 0,
       "no other unexpected answer or failed request",
       `unexpected answers: ${describe(unexpected)}${w.problems.length ? `; first: ${w.problems.join(" | ")}` : ""}`,
+    );
+
+    check(
+      loggedChanges === expectedEvents && logCaughtUpSeconds <= LOG_CAUGHT_UP_S,
+      `the log channel showed all ${grouped(expectedEvents)} changes ${fixed(logCaughtUpSeconds, 1)} s after the ` +
+        "load stopped: none left queued",
+      `the log channel showed ${grouped(loggedChanges)} of ${grouped(expectedEvents)} changes ` +
+        `${fixed(logCaughtUpSeconds, 1)} s after the load stopped (at most ${LOG_CAUGHT_UP_S} s allowed)`,
+    );
+    check(
+      flatSpread <= 0.1,
+      `the service's RSS stayed flat over the last ${fixed(Math.min(FLAT_WINDOW_S, loadSeconds) / 60, 1)} min of ` +
+        `the load: at most ${fixed(flatSpread * 100, 1)}% above where it started`,
+      `the service's RSS grew ${fixed(flatSpread * 100, 1)}% over the last ` +
+        `${fixed(Math.min(FLAT_WINDOW_S, loadSeconds) / 60, 1)} min of the load (10% allowed)` +
+        (sandboxPid === undefined ? "; it holds the sandbox too: run with --sandbox-apart" : ""),
     );
 
     // The stored events against what the bench did.
@@ -1299,6 +1344,19 @@ async function main(): Promise<number> {
   } finally {
     clearInterval(sampler);
   }
+}
+
+/** The changes shown in the guild's log channel: embeds of nicks added and removed, batched or not. */
+async function sandboxLoggedChanges(sandboxUrl: string): Promise<number> {
+  const guild = await getJson<Guild>(`${sandboxUrl}/guild`);
+  const log = guild.channels.find((channel) => channel.name === "whitelist-log");
+  if (!log) return 0;
+  const messages = await getJson<{ embeds: { title?: string }[] }[]>(
+    `${sandboxUrl}/channels/${log.id}/messages`,
+  );
+  return messages
+    .flatMap((message) => message.embeds)
+    .filter((embed) => embed.title === "Nick added" || embed.title === "Nick removed").length;
 }
 
 /** How many messages the sandbox keeps in the log channel, and their size as the control API shows them. */

@@ -205,7 +205,9 @@ async function main(argv: string[]): Promise<void> {
     const { formatReport, runDoctor } = await import("./doctor/index.ts");
     const report = await runDoctor(config);
     console.log(asJson ? JSON.stringify(report, null, 2) : formatReport(report));
-    process.exit(report.ok ? 0 : 1);
+    // 75 (EX_TEMPFAIL): nothing wrong found, but Discord rate limited some checks: try again later.
+    const pending = report.sections.some((section) => section.checks.some((check) => check.pending));
+    process.exit(!report.ok ? 1 : pending ? 75 : 0);
   }
   const logger = createLogger(config.LOG_LEVEL, undefined, defaultLogStyle(config.LOG_FORMAT));
   const explicitDatabase = Boolean(process.env.DATABASE_PATH || flags.DATABASE_PATH);

@@ -207,6 +207,7 @@ async function openParts(
         token: config.DISCORD_TOKEN,
         discordApiUrl: config.DISCORD_API_URL,
         mayCall: options.mayAct,
+        logger: options.logger,
       })
     : undefined;
   // Loaded only when on: prom-client is not needed otherwise.
@@ -281,6 +282,7 @@ function createAdapters(
     gateway: () => bot()?.gatewayState() ?? "disabled",
     database: () => (databaseReadable(services.db) ? "ok" : "unavailable"),
     bus: cluster?.bus,
+    roleQueue: () => services.grants.queued(),
   });
   metrics?.watch({
     health,
@@ -292,6 +294,8 @@ function createAdapters(
       return endpoint && linkTotals(endpoint.counters());
     },
     cluster,
+    roleChangesWaiting: () => services.grants.queued(),
+    logChangesWaiting: () => bot()?.logWaiting() ?? 0,
   });
   const app = createApi({
     ...services,

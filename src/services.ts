@@ -6,6 +6,7 @@ import { openDatabase } from "./db/client.ts";
 import type { SqliteStore, Store } from "./db/store.ts";
 import { logEntryChanges } from "./entries/audit.ts";
 import { createEventBus, type EventBus } from "./entries/bus.ts";
+import { createLogCursors } from "./entries/cursors.ts";
 import { createEventLog, type EventLog } from "./entries/event-log.ts";
 import { createExpiryScheduler } from "./entries/expiry.ts";
 import { createNameChecks } from "./entries/name-checks.ts";
@@ -157,7 +158,7 @@ export function createServices<S extends Store>({
   });
   const requests = createRequestStore({ store, write, clock });
   const deletion = createWhitelistDeletion({ write, whitelists, entries, keys, requests, formatCache });
-  const grants = createRoleGrants({ entries, roles: discord.roles, logger, published: bus.settle });
+  const grants = createRoleGrants({ entries, roles: discord.roles, logger, clock, published: bus.settle });
   const departures = createDepartures(clock);
   const denials = createDenyList({ store, write, clock, whitelists, entries, mojang, geyser, logger });
   const lookups = createLookups({ whitelists, entries, denials });
@@ -195,12 +196,11 @@ export function createServices<S extends Store>({
     whitelists,
     entries,
     grants,
-    roles: discord.roles,
     departures,
     links: accounts,
     logger,
   });
-  const reverter = createRoleReverter({ bus: outbox, entries, grants, roles: discord.roles, logger });
+  const reverter = createRoleReverter({ bus: outbox, entries, grants, logger });
   return {
     /** The open store: its database, tables and driver (src/db/store.ts). */
     store,
@@ -216,6 +216,8 @@ export function createServices<S extends Store>({
     /** The changes whose side effects happen once in the cluster (see ChangeFeeds). */
     outbox,
     events,
+    /** Where consumers of the event log stand (the log channel, per guild). */
+    cursors: createLogCursors({ store, write }),
     guilds,
     whitelists,
     keys,
@@ -238,6 +240,8 @@ export function createServices<S extends Store>({
     lookups,
     imports,
     transfers,
+    /** Role grants and the queue of role changes (registration/roles.ts): its length is a metric. */
+    grants,
     reverter,
   };
 }

@@ -37,6 +37,13 @@ const HealthReport = t.Object(
         { description: "Replicas on PostgreSQL (DATABASE_URL) only: how this one hears the others" },
       ),
     ),
+    roleQueue: Type.Integer({
+      minimum: 0,
+      description:
+        "Role grants and reverts the bot has waiting or under way: Discord lets a bot change a server's roles 10 " +
+        "times every 10 s, so a burst of registrations shows here until their roles are given",
+      examples: [0],
+    }),
   },
   { title: "Health" },
 );

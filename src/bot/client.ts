@@ -29,7 +29,7 @@ import {
 } from "./intents.ts";
 import { createInteractionHandler } from "./interactions.ts";
 import { listen } from "./listen.ts";
-import { createLogChannel } from "./log-channel.ts";
+import { startLogChannel } from "./log-poster.ts";
 import { BotLoginError, DISCORD_API, describeLoginFailure } from "./login.ts";
 import { syncGuildCommands } from "./register-commands.ts";
 
@@ -73,6 +73,10 @@ export type Bot = {
   gatewayState(): Exclude<GatewayState, "disabled">;
   /** Resolves once the work gateway events have started is done: command registration, departure and role checks. */
   settled(): Promise<void>;
+  /** Changes committed and not yet posted to the log channel. */
+  logWaiting(): number;
+  /** Resolves once every change heard of is posted to the log channels (tests). */
+  logIdle(): Promise<void>;
   stop(): Promise<void>;
 };
 
@@ -88,7 +92,7 @@ export async function startBot(options: BotOptions): Promise<Bot> {
   const { services, logger, clock } = options;
   const { rest } = options.discord;
   const discordApi = options.discordApiUrl ?? DISCORD_API;
-  const log = createLogChannel({ rest, services, logger });
+  const log = await startLogChannel({ rest, services, logger, heldUntil: options.discord.heldUntil });
   const granted: GrantedIntents = { ...ALL_GRANTED };
   let reported: PrivilegedIntent[] = [];
   let stopped = false;
@@ -178,7 +182,6 @@ export async function startBot(options: BotOptions): Promise<Bot> {
             shards: Array.from({ length: options.shardCount }, (_, i) => i),
             shardCount: options.shardCount,
           }),
-      rest: options.discordApiUrl ? { api: options.discordApiUrl } : {},
       allowedMentions: { parse: [] },
       ...(options.fastIdentify
         ? {
@@ -187,6 +190,8 @@ export async function startBot(options: BotOptions): Promise<Bot> {
           }
         : {}),
     });
+    // One REST manager for the whole bot: the services' ports and this client share its queues and its budget.
+    options.discord.use(client);
     let established = false;
     let closeCode: number | null = null;
     // discord.js emits this only for the close codes it will not reconnect after (4004, 4010-4014).
@@ -312,7 +317,14 @@ export async function startBot(options: BotOptions): Promise<Bot> {
     });
   };
 
-  let client = await serially(async () => connectGranted(await readPortal(true)));
+  let client: Client;
+  try {
+    client = await serially(async () => connectGranted(await readPortal(true)));
+  } catch (error) {
+    // Nothing of this bot may outlive a start that failed: its log channel stops listening too.
+    await log.stop();
+    throw error;
+  }
   await report();
   bot = {
     get client() {
@@ -349,9 +361,11 @@ export async function startBot(options: BotOptions): Promise<Bot> {
         : "reconnecting";
     },
     settled,
+    logWaiting: () => log.waiting(),
+    logIdle: () => log.idle(),
     async stop() {
       stopped = true;
-      log.stop();
+      await log.stop();
       await lifecycle;
       await services.reverter.settled();
       await settled();

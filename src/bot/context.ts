@@ -12,7 +12,7 @@ import type { Services } from "../services.ts";
 import type { Clock } from "../shared/clock.ts";
 import type { LogFields, Logger } from "../shared/logger.ts";
 import type { GrantedIntents } from "./intents.ts";
-import type { LogChannel } from "./log-channel.ts";
+import type { LogChannel } from "./log-poster.ts";
 
 /**
  * The services as the bot reaches them: every domain service, never the store or its writer, so a command or a

@@ -1,31 +1,118 @@
-import { DefaultRestOptions, REST, Routes } from "discord.js";
+import { type Client, DefaultRestOptions, REST, RESTEvents, Routes } from "discord.js";
 import type { DiscordPorts, RequestBoard } from "../registration/model.ts";
+import type { Logger } from "../shared/logger.ts";
 import { approvalRequestMessage } from "./log-channel.ts";
-import { createDiscordRoleGateway } from "./roles.ts";
+import {
+  BAN_HOLD_MS,
+  INVALID_REQUEST_WARNING_EVERY,
+  isBanAnswer,
+  isMemberEdit,
+  LONGEST_WAIT_MS,
+} from "./rate-limits.ts";
+import { createDiscordRoleGateway, type GatewayView } from "./roles.ts";
 
-/** The bot's side of Discord's REST API: the client, and the ports the domain uses through it. */
-export type DiscordRest = { rest: REST; ports: DiscordPorts };
+/**
+ * The bot's one REST client and the ports the domain uses through it. `use` gives it the client of the gateway
+ * connection (each reconnect makes a new one): the client then sends through this same REST manager, so the bot
+ * has one global budget of 50 requests a second as Discord counts it, and the ports read members' roles from its
+ * cache instead of asking Discord.
+ */
+export type DiscordRest = {
+  rest: REST;
+  ports: DiscordPorts;
+  use(client: Client): void;
+  /** Until when (epoch ms) every request is held back after Cloudflare's ban answered; 0 when none is. */
+  heldUntil(): number;
+};
 
 /**
  * Discord's REST client for a bot token (the sandbox's base URL in tests and `demo`), and the ports registration
  * needs, built on it before the services so the services can be given them. Each request is sent only while
  * `mayCall` holds (of replicas, the leader's live term): a leader replaced while it was frozen sends nothing it
- * had queued (docs/architecture.md, Replicas).
+ * had queued (docs/architecture.md, Replicas). What it adds to discord.js's own handling (docs/decisions.md, What
+ * the bot does with Discord's limits): a warning every INVALID_REQUEST_WARNING_EVERY invalid answers; waits longer
+ * than LONGEST_WAIT_MS, and those of a member edit, handed back to the caller; and on a ban answer, every request
+ * held back (a minute, then longer) instead of sent again at once, each further one counting towards a longer ban.
  */
 export function createDiscordRest(options: {
   token: string;
   discordApiUrl?: string;
+  logger: Logger;
   mayCall?: () => boolean;
 }): DiscordRest {
-  const { mayCall = () => true } = options;
+  const { logger, mayCall = () => true } = options;
+  let heldUntil = 0;
+  let holdMs = 0;
+  /** Holds every queued request (discord.js's global limit, which all its queues wait for) until the ban may be over. */
+  const holdForBan = () => {
+    const now = Date.now();
+    if (now < heldUntil) return;
+    holdMs =
+      holdMs > 0 && now - heldUntil < holdMs ? Math.min(holdMs * 2, BAN_HOLD_MS.longest) : BAN_HOLD_MS.first;
+    heldUntil = now + holdMs;
+    rest.globalRemaining = 0;
+    rest.globalReset = heldUntil;
+    logger.error(
+      "Discord's API refuses the bot (Cloudflare's ban after too many invalid requests): every request waits",
+      { seconds: holdMs / 1000 },
+    );
+  };
   const rest = new REST({
     ...(options.discordApiUrl ? { api: options.discordApiUrl } : {}),
+    invalidRequestWarningInterval: INVALID_REQUEST_WARNING_EVERY,
     makeRequest: (url, init) =>
       mayCall()
         ? DefaultRestOptions.makeRequest(url, init)
         : Promise.reject(new Error("not sent: this replica no longer leads")),
+    rejectOnRateLimit: (data) => {
+      if (isBanAnswer(data)) {
+        holdForBan();
+        return true;
+      }
+      return isMemberEdit(data) || Math.max(data.timeToReset, data.retryAfter) > LONGEST_WAIT_MS;
+    },
   }).setToken(options.token);
-  return { rest, ports: { roles: createDiscordRoleGateway(rest), board: createRequestBoard(rest) } };
+  rest.on(RESTEvents.InvalidRequestWarning, ({ count, remainingTime }) =>
+    logger.warn(
+      "Discord counted invalid requests from the bot (401, 403, 429); it bans at 10,000 in 10 minutes",
+      {
+        count,
+        windowEndsInSeconds: Math.round(remainingTime / 1000),
+      },
+    ),
+  );
+  let client: Client | undefined;
+  const view: GatewayView = { client: () => client, heldUntil: () => heldUntil };
+  return {
+    rest,
+    ports: { roles: createDiscordRoleGateway(rest, view), board: createRequestBoard(rest) },
+    use(next) {
+      client = next;
+      shareRest(next, rest);
+    },
+    heldUntil: () => heldUntil,
+  };
+}
+
+/**
+ * Makes `client` send through `rest`. discord.js gives each client a REST manager of its own, with its own global
+ * budget; a view of the shared one takes its place, which ignores what would unsettle the others using it (the
+ * token a destroyed client clears, the sweepers it stops).
+ */
+function shareRest(client: Client, rest: REST): void {
+  if (client.rest === rest || (client.rest as { shared?: REST }).shared === rest) return;
+  client.rest.clearHashSweeper();
+  client.rest.clearHandlerSweeper();
+  const view: REST = new Proxy(rest, {
+    get(target, property) {
+      if (property === "shared") return target;
+      if (property === "setToken") return () => view;
+      if (property === "clearHashSweeper" || property === "clearHandlerSweeper") return () => {};
+      const value = Reflect.get(target, property, target);
+      return typeof value === "function" ? value.bind(target) : value;
+    },
+  });
+  client.rest = view;
 }
 
 /** Posts a registration request with its Approve and Reject buttons; Discord's refusal rejects. */

@@ -1,15 +1,14 @@
-import type { APIActionRowComponent, APIComponentInMessageActionRow, APIEmbed, REST } from "discord.js";
-import { ButtonStyle, ComponentType, Routes } from "discord.js";
+import type { APIActionRowComponent, APIComponentInMessageActionRow, APIEmbed } from "discord.js";
+import { ButtonStyle, ComponentType } from "discord.js";
 import type { ChangeNotice } from "../entries/bus.ts";
 import type { EntryRecord, Origin, RoleFailure } from "../entries/model.ts";
 import type { LinkKeyView } from "../keys/service.ts";
 import { nickTypeSpecs } from "../nicks/types.ts";
 import type { Decision, Denial, RegistrationRequest } from "../registration/model.ts";
-import type { Logger } from "../shared/logger.ts";
 import type { NickType, Whitelist } from "../whitelists/model.ts";
 import { fitLines } from "./commands/answer.ts";
-import type { BotServices } from "./context.ts";
 import { discordTime } from "./expiry.ts";
+import type { LogFile } from "./log-batches.ts";
 import { plainName } from "./text.ts";
 
 /** How each origin reads in the log channel (docs/decisions.md, Log channel). */
@@ -27,14 +26,12 @@ export const originLabels: Record<Origin, string> = {
 /** Embed colours: additions green, removals red, staff actions blue, problems orange. */
 export const colours = { added: 0x2ecc71, removed: 0xe74c3c, info: 0x3498db, warning: 0xe67e22 } as const;
 
-/** A message for the log channel. */
+/** A message for the log channel; `files`: a summary's full list when it is too long for an embed. */
 export type LogMessage = {
   embeds: APIEmbed[];
   components?: APIActionRowComponent<APIComponentInMessageActionRow>[];
+  files?: LogFile[];
 };
-
-/** Posts to a guild's log channel (set with /whitelist log-channel); silently nothing when none is set. */
-export type LogChannel = ReturnType<typeof createLogChannel>;
 
 const mention = (userId: string | null | undefined) => (userId ? `<@${userId}>` : "—");
 
@@ -244,17 +241,24 @@ export function denialEmbed(
   };
 }
 
-/** The embed of a whitelist deleted with its nicks and keys. */
+/**
+ * The embed of a whitelist deleted with its nicks and keys: the one post of all its removals (they are not posted
+ * one by one), listing the nicks when `nicks` gives them (see deletedNicks).
+ */
 export function whitelistDeletedEmbed(
   whitelist: Whitelist,
   counts: { nicks: number; keys: number },
   actorId: string,
+  nicks = "",
 ): APIEmbed {
   return {
     title: "Whitelist deleted",
-    description:
+    description: fitLines(
       `**${whitelist.name}** (\`${whitelist.id}\`) is gone: ${counts.nicks} nick(s) removed, ` +
-      `${counts.keys} link key(s) revoked.`,
+        `${counts.keys} link key(s) revoked.`,
+      nicks === "" ? [] : [nicks],
+      4000,
+    ),
     color: colours.removed,
     fields: [{ name: "By", value: mention(actorId), inline: true }],
   };
@@ -298,91 +302,60 @@ export function transferEmbed(input: {
   };
 }
 
-/** Creates the log channel poster and subscribes it to committed changes. */
-export function createLogChannel({
-  rest,
-  services,
-  logger,
-}: {
-  rest: REST;
-  services: BotServices;
-  logger: Logger;
-}) {
-  const post = async (guildId: string, message: LogMessage): Promise<string | null> => {
-    const channelId = (await services.guilds.get(guildId))?.logChannelId;
-    if (!channelId) return null;
-    try {
-      const posted = (await rest.post(Routes.channelMessages(channelId), { body: message })) as {
-        id: string;
-      };
-      return posted.id;
-    } catch (error) {
-      logger.warn("log channel post failed", {
-        guildId,
-        channelId,
-        error: String((error as Error).message ?? error),
-      });
-      return null;
-    }
-  };
+/** Up to this many nicks a summary lists in its embed; more go in a file attached to it. */
+export const SUMMARY_LINES = 20;
 
-  /**
-   * The nick type of the whitelist an entry is on, for its account. A whitelist deleted with its entries is gone
-   * when their removals are posted: a gamertag then says Bedrock, and anything else reads as Java, which words
-   * premium and other nicks alike (an offline nick reads "not premium" rather than "not looked up").
-   */
-  const nickTypeOf = async (entry: EntryRecord): Promise<NickType> =>
-    (await services.whitelists.get(entry.whitelistId))?.nickType ??
-    (entry.gamertag === null ? "java" : "bedrock");
-
-  /**
-   * Every change, whatever its origin; roles that could not be granted for an addition right after it. Entries
-   * changed in place (Bedrock nicks respelled when the Floodgate settings change, or given their UUID) are not
-   * posted one by one: the manager who changed the settings is told how many, and the events carry each. A
-   * premium account renamed at Mojang is posted once, as a rename, since nobody on Discord asked for it. Nor are
-   * the additions of an import (`bulk`): the import posts one summary.
-   */
-  const logChange = async (notice: ChangeNotice) => {
-    const { event, entry, grantFailures } = notice;
-    const renamed = event.origin === "renamed" ? notice.replaces : undefined;
-    if (!renamed && (notice.replaces || notice.replacedBy || notice.bulk)) return;
-    const nickType = await nickTypeOf(entry);
-    if (renamed) {
-      await post(event.guildId, { embeds: [renameEmbed({ ...notice, replaces: renamed }, nickType)] });
-      return;
-    }
-    await post(event.guildId, { embeds: [changeEmbed(notice, nickType)] });
-    if (grantFailures?.length) {
-      await post(event.guildId, {
-        embeds: [roleFailureEmbed("grant", entry.userId, entry.nick, [...grantFailures])],
-      });
-    }
-  };
-  // The outbox of replicas records the post as done once it is (src/cluster/outbox.ts): return its promise.
-  const stopChanges = services.outbox.subscribe(logChange, "log");
-  const stopReverts = services.reverter.onFailure(async ({ notice, failed }) => {
-    await post(notice.event.guildId, {
-      embeds: [roleFailureEmbed("revoke", notice.entry.userId, notice.entry.nick, failed)],
-    });
-  });
-
+/** A summary's list: in the embed when short, else in a file (`name`) with one line per nick. */
+function listed(lines: string[], name: string): { text: string; file?: LogFile } {
+  if (lines.length <= SUMMARY_LINES) return { text: lines.join("\n") };
   return {
-    /** Posts a message; resolves with its id, or null when the guild has no log channel or Discord refused. */
-    post,
-    /** Edits an earlier post (e.g. an approval request once decided). */
-    async edit(guildId: string, messageId: string, message: LogMessage): Promise<void> {
-      const channelId = (await services.guilds.get(guildId))?.logChannelId;
-      if (!channelId) return;
-      try {
-        await rest.patch(Routes.channelMessage(channelId, messageId), { body: message });
-      } catch (error) {
-        logger.warn("log channel edit failed", { guildId, error: String((error as Error).message ?? error) });
-      }
-    },
-    /** Stops posting changes. */
-    stop() {
-      stopChanges();
-      stopReverts();
-    },
+    text: `${lines.slice(0, SUMMARY_LINES).join("\n")}\n… and ${lines.length - SUMMARY_LINES} more: the full list is attached.`,
+    file: { name, data: `${lines.map((line) => line.replaceAll("**", "").replace(/^• /, "")).join("\n")}\n` },
   };
+}
+
+/**
+ * The one post of a member's nicks removed together as they left (origin `member-left`) or lost a required role
+ * (`role-lost`): one embed, whatever their number, with the list in a file when it is long.
+ */
+export function departureSummary(notices: readonly ChangeNotice[]): { embed: APIEmbed; file?: LogFile } {
+  const [first] = notices;
+  const last = notices[notices.length - 1];
+  if (!first || !last) throw new TypeError("a summary of no change");
+  const left = first.event.origin === "member-left";
+  const { text, file } = listed(
+    notices.map((notice) => `• **${notice.event.entry.nick}** from **${notice.event.whitelistName}**`),
+    `nicks-removed-${first.entry.userId}.txt`,
+  );
+  return {
+    embed: {
+      title: left ? "Member left" : "Required role lost",
+      description: fitLines(
+        `${mention(first.entry.userId)} ${left ? "left the server" : "no longer holds a role their whitelists require"}: ` +
+          `${notices.length} nick(s) removed.`,
+        [text],
+        4000,
+      ),
+      color: colours.removed,
+      fields: [
+        { name: "Member", value: mention(first.entry.userId), inline: true },
+        { name: "Origin", value: originLabels[first.event.origin], inline: true },
+        { name: "Nicks", value: String(notices.length), inline: true },
+      ],
+      footer: { text: `events ${first.event.id}–${last.event.id}` },
+      timestamp: last.event.timestamp,
+    },
+    ...(file ? { file } : {}),
+  };
+}
+
+/** The nicks of a deleted whitelist, for its summary: in the embed when few, else in a file. */
+export function deletedNicks(
+  whitelist: Whitelist,
+  removed: readonly EntryRecord[],
+): { text: string; file?: LogFile } {
+  return listed(
+    removed.map((entry) => `• **${entry.nick}** (${mention(entry.userId)})`),
+    `${whitelist.name}-removed.txt`,
+  );
 }

@@ -1,6 +1,19 @@
-import { type APIGuildMember, DiscordAPIError, type REST, RESTJSONErrorCodes, Routes } from "discord.js";
+import {
+  type Client,
+  DiscordAPIError,
+  GatewayIntentBits,
+  RateLimitError,
+  type REST,
+  RESTJSONErrorCodes,
+  Routes,
+} from "discord.js";
 import type { RoleFailure } from "../entries/model.ts";
-import type { RoleGateway } from "../registration/model.ts";
+import type { RoleGateway, RolesLater } from "../registration/model.ts";
+import { roleIdsOf } from "./members.ts";
+import { retryAfterOf } from "./rate-limits.ts";
+
+/** What the role gateway reads of the bot besides REST: the gateway connection's client, and a ban's hold. */
+export type GatewayView = { client(): Client | undefined; heldUntil(): number };
 
 /** A reason a server admin can act on, for a failed role change. */
 function reasonOf(error: unknown): string {
@@ -15,18 +28,77 @@ function reasonOf(error: unknown): string {
   return `Discord could not be reached (${String((error as Error)?.message ?? error)})`;
 }
 
+const isCode = (error: unknown, code: number) => error instanceof DiscordAPIError && error.code === code;
+
 /**
- * The RoleGateway over Discord's REST API: one request per role, each refusal reported with its reason while the
- * other roles are still tried (one role above the bot does not cost the member the rest). A 429 never shows
- * here: discord.js waits out `retry_after` and sends the request again. Once Discord says the member is gone
- * (10007), the roles not yet tried fail with the same reason, unasked.
+ * How long the bot overlays its own role changes on the gateway's view of a member: the member update Discord
+ * sends after a change comes a moment after the change's answer.
  */
-export function createDiscordRoleGateway(rest: REST): RoleGateway {
-  const change = async (method: "put" | "delete", guildId: string, userId: string, roleIds: string[]) => {
+const OWN_CHANGES_MS = 60_000;
+
+type Change = { done: string[]; failed: RoleFailure[]; later?: RolesLater };
+
+/**
+ * The RoleGateway over Discord's REST API. One role: `PUT`/`DELETE …/roles/{role}`, which changes that role alone
+ * whatever else happens to the member. Several: one `PATCH /guilds/{g}/members/{u}` with the whole list, when the
+ * gateway knows the member's roles now (the Server Members intent keeps them current); Discord applies a list as
+ * a whole, so a role someone else changed on that member in the moment between the bot's view and Discord's
+ * (the gateway's delay, a few hundred milliseconds) would be undone: docs/decisions.md, Roles, weighs this. A
+ * refused list (a role above the bot, a role gone) is tried role by role, so each refusal gets its own reason
+ * while the other roles are still given. Once Discord says the member is gone (10007), the roles not yet tried
+ * fail with the same reason, unasked. A wait discord.js hands back (a long rate limit, a ban; every wait of a
+ * member edit, whose list is then read again) returns the roles not tried as `later`.
+ */
+export function createDiscordRoleGateway(rest: REST, gateway: GatewayView): RoleGateway {
+  const own = new Map<string, Map<string, { added: boolean; at: number }>>();
+  const key = (guildId: string, userId: string) => `${guildId}:${userId}`;
+  const note = (guildId: string, userId: string, roleIds: string[], added: boolean) => {
+    if (roleIds.length === 0) return;
+    // Kept in bounds whatever the load: once many members were changed, those changed over a minute ago go.
+    if (own.size >= 1_000) {
+      for (const [member, changes] of own) {
+        for (const [roleId, change] of changes)
+          if (Date.now() - change.at > OWN_CHANGES_MS) changes.delete(roleId);
+        if (changes.size === 0) own.delete(member);
+      }
+    }
+    const changes = own.get(key(guildId, userId)) ?? new Map<string, { added: boolean; at: number }>();
+    for (const roleId of roleIds) changes.set(roleId, { added, at: Date.now() });
+    own.set(key(guildId, userId), changes);
+  };
+
+  /** The member's roles as the bot knows them without asking: the gateway's, with its own changes since. */
+  const known = (guildId: string, userId: string): string[] | undefined => {
+    const client = gateway.client();
+    if (!client?.options.intents.has(GatewayIntentBits.GuildMembers)) return undefined;
+    const member = client.guilds.cache.get(guildId)?.members.cache.get(userId);
+    if (!member) return undefined;
+    const roles = new Set(roleIdsOf(member));
+    const changes = own.get(key(guildId, userId));
+    for (const [roleId, change] of changes ?? []) {
+      if (Date.now() - change.at > OWN_CHANGES_MS) changes?.delete(roleId);
+      else if (change.added) roles.add(roleId);
+      else roles.delete(roleId);
+    }
+    if (changes?.size === 0) own.delete(key(guildId, userId));
+    return [...roles];
+  };
+
+  const later = (roleIds: string[], error: RateLimitError): RolesLater => ({
+    roleIds,
+    afterMs: retryAfterOf(error, gateway.heldUntil()),
+  });
+
+  const oneByOne = async (
+    method: "put" | "delete",
+    guildId: string,
+    userId: string,
+    roleIds: string[],
+  ): Promise<Change> => {
     const done: string[] = [];
     const failed: RoleFailure[] = [];
     let memberGone: string | null = null;
-    for (const roleId of roleIds) {
+    for (const [index, roleId] of roleIds.entries()) {
       if (memberGone !== null) {
         failed.push({ roleId, reason: memberGone });
         continue;
@@ -37,31 +109,59 @@ export function createDiscordRoleGateway(rest: REST): RoleGateway {
         });
         done.push(roleId);
       } catch (error) {
+        if (error instanceof RateLimitError)
+          return { done, failed, later: later(roleIds.slice(index), error) };
         const reason = reasonOf(error);
         failed.push({ roleId, reason });
-        if (error instanceof DiscordAPIError && error.code === RESTJSONErrorCodes.UnknownMember)
-          memberGone = reason;
+        if (isCode(error, RESTJSONErrorCodes.UnknownMember)) memberGone = reason;
       }
     }
+    note(guildId, userId, done, method === "put");
     return { done, failed };
   };
+
+  const change = async (
+    add: boolean,
+    guildId: string,
+    userId: string,
+    roleIds: string[],
+  ): Promise<Change> => {
+    const current = roleIds.length > 1 ? known(guildId, userId) : undefined;
+    if (current === undefined) return oneByOne(add ? "put" : "delete", guildId, userId, roleIds);
+    const roles = add
+      ? [...new Set([...current, ...roleIds])]
+      : current.filter((roleId) => !roleIds.includes(roleId));
+    try {
+      await rest.patch(Routes.guildMember(guildId, userId), {
+        body: { roles },
+        reason: add ? "whitelist-sync: nick registered" : "whitelist-sync: nick removed",
+      });
+      note(guildId, userId, roleIds, add);
+      return { done: roleIds, failed: [] };
+    } catch (error) {
+      if (error instanceof RateLimitError) return { done: [], failed: [], later: later(roleIds, error) };
+      if (
+        isCode(error, RESTJSONErrorCodes.MissingPermissions) ||
+        isCode(error, RESTJSONErrorCodes.UnknownRole)
+      ) {
+        return oneByOne(add ? "put" : "delete", guildId, userId, roleIds);
+      }
+      const reason = reasonOf(error);
+      return { done: [], failed: roleIds.map((roleId) => ({ roleId, reason })) };
+    }
+  };
+
   return {
     async grant(guildId, userId, roleIds) {
-      const { done, failed } = await change("put", guildId, userId, roleIds);
-      return { granted: done, failed };
+      const { done, ...others } = await change(true, guildId, userId, roleIds);
+      return { granted: done, ...others };
     },
     async revoke(guildId, userId, roleIds) {
-      const { done, failed } = await change("delete", guildId, userId, roleIds);
-      return { revoked: done, failed };
+      const { done, ...others } = await change(false, guildId, userId, roleIds);
+      return { revoked: done, ...others };
     },
     async rolesOf(guildId, userId) {
-      try {
-        const member = (await rest.get(Routes.guildMember(guildId, userId))) as APIGuildMember;
-        return member.roles;
-      } catch (error) {
-        if (error instanceof DiscordAPIError && error.code === RESTJSONErrorCodes.UnknownMember) return null;
-        throw error;
-      }
+      return known(guildId, userId);
     },
   };
 }

@@ -261,7 +261,7 @@ export const proofAttempts = sqliteTable(
   ],
 );
 
-/** Where the cluster's leader stands in the outbox (src/db/pg/schema.ts); PostgreSQL only. */
+/** Where the outbox's consumers stand (the event id each handled last): the cluster's leader, each log channel. */
 export const outboxCursor = sqliteTable("outbox_cursor", {
   name: text("name").primaryKey(),
   eventId: integer("event_id").notNull(),

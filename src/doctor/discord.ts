@@ -8,7 +8,25 @@ export class DiscordUnreachable extends Error {
   override readonly name = "DiscordUnreachable";
 }
 
-/** Reads Discord's REST API as the bot (`Authorization: Bot <token>`); reads only. */
+/**
+ * Discord answered 429: it limits how fast the bot may ask, which says nothing about the setup. `retryAfter`: the
+ * seconds Discord gave (`retry_after`, else `Retry-After`); null for Cloudflare's ban, which gives none.
+ */
+export class DiscordRateLimited extends Error {
+  override readonly name = "DiscordRateLimited";
+  constructor(readonly retryAfter: number | null) {
+    super(
+      retryAfter === null
+        ? "Discord is refusing this bot's requests for now (Cloudflare's ban after too many invalid requests, an hour at most)"
+        : `rate limited by Discord, try again in ${Math.ceil(retryAfter)} s`,
+    );
+  }
+}
+
+/**
+ * Reads Discord's REST API as the bot (`Authorization: Bot <token>`); reads only. A 429 throws DiscordRateLimited:
+ * doctor says to try again, it does not report the setup as broken.
+ */
 export function discordReader({
   token,
   apiUrl,
@@ -40,6 +58,13 @@ export function discordReader({
       body = text === "" ? null : JSON.parse(text);
     } catch {
       body = text;
+    }
+    if (response.status === 429) {
+      const given = (body as { retry_after?: unknown } | null)?.retry_after;
+      const header = response.headers.get("retry-after");
+      throw new DiscordRateLimited(
+        typeof given === "number" ? given : header !== null && header !== "" ? Number(header) : null,
+      );
     }
     return { status: response.status, body };
   };

@@ -26,8 +26,9 @@ export type ChangeNotice = {
    */
   provenBy?: string;
   /**
-   * One of many additions made at once (an import, EntryService.addMany): the log channel leaves them to the one
-   * summary the importer posts, instead of an embed each. Every other subscriber treats them as any change.
+   * One of many changes made at once (the additions of an import, EntryService.addMany; the removals of a
+   * whitelist deleted): the log channel leaves them to the one summary the operation posts, instead of an embed
+   * each. Every other subscriber treats them as any change.
    */
   bulk?: true;
   /**
@@ -48,10 +49,11 @@ export type ChangeListener = (notice: ChangeNotice) => unknown;
 
 /**
  * What must happen once in the cluster for a change, by the outbox's subscribers: a webhook delivery to each key in
- * scope, the roles of a removal taken back, the log channel's post. Replicas record each as done per change, so a
- * new leader repeats only those in flight when the last one stopped (docs/architecture.md, Replicas).
+ * scope, the roles of a removal taken back. Replicas record each as done per change, so a new leader repeats only
+ * those in flight when the last one stopped (docs/architecture.md, Replicas). The log channel keeps a position of
+ * its own per guild, moved on after each message (src/bot/log-feed.ts), and so needs none.
  */
-export const effects = ["webhooks", "roles", "log"] as const;
+export const effects = ["webhooks", "roles"] as const;
 /** One of the side effects. */
 export type Effect = (typeof effects)[number];
 

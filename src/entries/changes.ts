@@ -74,11 +74,12 @@ export function createEntryChanges(deps: {
     origin: Origin,
     actorId: string | null,
     why: Pick<ChangeDetail, "provenBy"> = {},
+    bulk = false,
   ): Promise<ChangeNotice[]> => {
     const rows = await tx.delete(entries).where(where).returning();
     const notices: ChangeNotice[] = [];
     for (const entry of rows.sort((a, b) => a.id - b.id).map(toEntry)) {
-      const detail = { entry, actorId, ...why };
+      const detail = { entry, actorId, ...why, ...(bulk ? { bulk: true as const } : {}) };
       notices.push({ event: await appendRemoval(tx, whitelist(entry), origin, detail), ...detail });
     }
     return notices;
@@ -122,7 +123,8 @@ export function createEntryChanges(deps: {
 
     /**
      * Inside the caller's transaction: deletes every entry of a whitelist, oldest first, each with its
-     * `entry.removed` event. Returns the notices for the caller to `publish` once committed.
+     * `entry.removed` event, marked `bulk` (the log channel leaves them to the deletion's one summary). Returns
+     * the notices for the caller to `publish` once committed.
      */
     removeAllIn(
       tx: Tx,
@@ -130,7 +132,15 @@ export function createEntryChanges(deps: {
       origin: Origin,
       actorId: string | null,
     ): Promise<ChangeNotice[]> {
-      return removeWhere(tx, () => whitelist, eq(entries.whitelistId, whitelist.id), origin, actorId);
+      return removeWhere(
+        tx,
+        () => whitelist,
+        eq(entries.whitelistId, whitelist.id),
+        origin,
+        actorId,
+        {},
+        true,
+      );
     },
 
     /**
@@ -393,6 +403,25 @@ export function createEntryChanges(deps: {
         return done;
       }, publish);
       return { changed: notices.filter((notice) => notice.replaces).map((notice) => notice.entry), clashes };
+    },
+
+    /**
+     * Takes roles off an entry's record of what the bot granted for it (roles Discord then refused): they are not
+     * the bot's to take back when it goes. No event: the record is not part of the public entry. An entry removed
+     * meanwhile is left alone.
+     */
+    async forgetGrantedRoles(entryId: number, roleIds: readonly string[]): Promise<void> {
+      if (roleIds.length === 0) return;
+      await write(async (tx) => {
+        const [row] = await tx
+          .select({ grantedRoleIds: entries.grantedRoleIds })
+          .from(entries)
+          .where(eq(entries.id, entryId));
+        if (!row) return;
+        const kept = row.grantedRoleIds.filter((roleId) => !roleIds.includes(roleId));
+        if (kept.length === row.grantedRoleIds.length) return;
+        await tx.update(entries).set({ grantedRoleIds: kept }).where(eq(entries.id, entryId));
+      });
     },
 
     /**

@@ -133,14 +133,15 @@ export function createEventLog({ store, clock, write }: { store: Store; clock: C
     },
 
     /**
-     * The changes after `afterId` in every guild, oldest first, at most `limit`, as their subscribers hear them
-     * (the event with what was stored beside it): how another replica learns of them (src/cluster/bus.ts).
+     * The changes after `afterId` in every guild (or in `guildId`'s), oldest first, at most `limit`, as their
+     * subscribers hear them (the event with what was stored beside it): how another replica learns of them
+     * (src/cluster/bus.ts), and what the log channel posts from (src/bot/log-feed.ts).
      */
-    async noticesAfter(afterId: number, limit: number): Promise<ChangeNotice[]> {
+    async noticesAfter(afterId: number, limit: number, guildId?: string): Promise<ChangeNotice[]> {
       const rows = await db
         .select({ id: events.id, payload: events.payload, detail: events.detail })
         .from(events)
-        .where(gt(events.id, afterId))
+        .where(and(gt(events.id, afterId), guildId === undefined ? undefined : eq(events.guildId, guildId)))
         .orderBy(asc(events.id))
         .limit(limit);
       return rows.map((row) => {

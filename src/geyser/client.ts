@@ -12,6 +12,8 @@ export type GeyserClient = {
    * "geyser-unavailable" when GeyserMC cannot tell right now.
    */
   xuidOf(gamertag: string): Promise<string | null>;
+  /** The cached answer for `gamertag` while it is fresh (no request is made), else undefined. */
+  cached(gamertag: string): string | null | undefined;
 };
 
 /** Options of the GeyserMC client: `baseUrl` is GEYSER_API_URL, e.g. `https://api.geysermc.org/v2/xbox`. */
@@ -43,5 +45,5 @@ export function createGeyserClient(options: GeyserClientOptions): GeyserClient {
         "GeyserMC's gamertag lookup can't be reached right now; try again in a minute.",
       ),
   });
-  return { xuidOf };
+  return { xuidOf, cached: xuidOf.cached };
 }

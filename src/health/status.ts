@@ -35,6 +35,8 @@ export type HealthReport = {
   database: DatabaseState;
   /** Replicas on PostgreSQL only (absent on SQLite). */
   bus?: BusStatus;
+  /** Role grants and reverts waiting or under way (Discord takes 10 a server every 10 s): a backlog shows here. */
+  roleQueue: number;
 };
 
 /**
@@ -48,6 +50,8 @@ export function createHealth(options: {
   database: () => DatabaseState;
   /** A replica's bus (PostgreSQL); none on SQLite. */
   bus?: () => BusStatus;
+  /** Role changes waiting or under way (RoleGrants.queued). */
+  roleQueue: () => number;
 }) {
   const startedAt = options.clock.now();
   return (): HealthReport => ({
@@ -57,6 +61,7 @@ export function createHealth(options: {
     gateway: options.gateway(),
     database: options.database(),
     ...(options.bus ? { bus: options.bus() } : {}),
+    roleQueue: options.roleQueue(),
   });
 }
 

@@ -28,6 +28,10 @@ export type MetricSources = {
   onDelivery(listener: (report: DeliveryReport) => void): () => void;
   /** Writes waiting for the database's lock now. */
   writesWaiting(): number;
+  /** Role grants and reverts waiting or under way. */
+  roleChangesWaiting(): number;
+  /** Changes committed and not yet posted to the log channel (0 without a bot). */
+  logChangesWaiting(): number;
   /** What the link endpoint counted, when it runs (LINK_PORT). */
   link?(): LinkTotals | undefined;
   /** Replicas on PostgreSQL only. */
@@ -198,6 +202,22 @@ export function createMetrics({ version }: { version: string }): Metrics {
     registers,
     collect() {
       this.set(sources?.writesWaiting() ?? 0);
+    },
+  });
+  new Gauge({
+    name: name("discord_role_changes_waiting"),
+    help: "Role grants and reverts waiting or under way (Discord takes 10 per server every 10 s).",
+    registers,
+    collect() {
+      this.set(sources?.roleChangesWaiting() ?? 0);
+    },
+  });
+  new Gauge({
+    name: name("log_channel_changes_waiting"),
+    help: "Changes committed and not yet posted to a log channel (kept in the event log until they are).",
+    registers,
+    collect() {
+      this.set(sources?.logChangesWaiting() ?? 0);
     },
   });
   new Gauge({

@@ -19,6 +19,8 @@ export type MojangClient = {
    * are missing too. Never rejects.
    */
   lookupMany(nicks: readonly string[]): Promise<Map<string, PremiumStatus>>;
+  /** The cached answer for `nick` while it is fresh (no request is made), else undefined. */
+  cached(nick: string): PremiumStatus | undefined;
 };
 
 /** Options of the Mojang client: `baseUrl` is MOJANG_API_URL, e.g. `https://api.mojang.com`. */
@@ -137,5 +139,5 @@ export function createMojangClient(options: MojangClientOptions): MojangClient {
     return answers;
   };
 
-  return { lookup, lookupMany };
+  return { lookup, lookupMany, cached: lookup.cached };
 }

@@ -33,8 +33,14 @@ export type AccountPorts = {
   mojang: {
     lookup(nick: string): Promise<{ premium: true; uuid: string; name: string } | { premium: false }>;
     lookupMany(nicks: readonly string[]): Promise<ReadonlyMap<string, unknown>>;
+    /** The cached answer for `nick`, if any (undefined: `lookup` would ask Mojang). */
+    cached?(nick: string): unknown;
   };
-  geyser: { xuidOf(gamertag: string): Promise<string | null> };
+  geyser: {
+    xuidOf(gamertag: string): Promise<string | null>;
+    /** The cached answer for `gamertag`, if any (undefined: `xuidOf` would ask GeyserMC). */
+    cached?(gamertag: string): unknown;
+  };
 };
 
 /** The account service a nick type asks: about one nick (registering, denying) and about many (an import). */
@@ -48,6 +54,8 @@ export type AccountLookUp = {
    * those that could not be asked about. `concurrency`: single look-ups in flight where there is no bulk one.
    */
   many(ports: AccountPorts, typed: readonly Typed[], concurrency: number): Promise<Set<number>>;
+  /** Whether `one` would answer from the clients' caches, asking nothing over the network (so answering fast). */
+  known(ports: AccountPorts, typed: Typed): boolean;
 };
 
 /** Every rule a nick type fills. */
@@ -93,6 +101,7 @@ const mojangLookUp: AccountLookUp = {
     const answers = await mojang.lookupMany(typed.map(({ nick }) => nick));
     return new Set(typed.flatMap(({ nick }, index) => (answers.has(nick.toLowerCase()) ? [] : [index])));
   },
+  known: ({ mojang }, typed) => mojang.cached?.(typed.nick) !== undefined,
 };
 
 /** GeyserMC's XUID of a gamertag: the entry gets the UUID Floodgate gives the player. */
@@ -118,6 +127,7 @@ const geyserLookUp: AccountLookUp = {
     });
     return new Set(outcomes.flatMap((outcome, index) => (outcome.status === "rejected" ? [index] : [])));
   },
+  known: ({ geyser }, typed) => geyser.cached?.(typed.gamertag ?? typed.nick) !== undefined,
 };
 
 /** The Java syntax (`java`, `premium`, `offline`): 3-16 of A-Z a-z 0-9 _, one spelling per player. */

@@ -5,25 +5,35 @@ import type { Whitelist } from "../whitelists/model.ts";
 /** A guild member as the rules see them: who they are, the roles they hold now, and Manage Server. */
 export type Member = { userId: string; roleIds: string[]; canManageGuild: boolean };
 
+/**
+ * Roles a change did not try because Discord asked the bot to wait longer than its client waits by itself (a
+ * long rate limit, or Cloudflare's ban after too many invalid requests): the caller asks again after `afterMs`.
+ */
+export type RolesLater = { roleIds: string[]; afterMs: number };
+
 /** The port the bot implements to change a member's roles; the domain never talks to Discord itself. */
 export type RoleGateway = {
-  /** Grants roles to a member; returns which were granted and which failed (with a human reason). */
+  /**
+   * Grants roles to a member; returns which were granted and which failed (with a human reason), and which
+   * are to be asked for again later (`later`, see RolesLater).
+   */
   grant(
     guildId: string,
     userId: string,
     roleIds: string[],
-  ): Promise<{ granted: string[]; failed: RoleFailure[] }>;
-  /** Revokes roles from a member; returns which were revoked and which failed (with a human reason). */
+  ): Promise<{ granted: string[]; failed: RoleFailure[]; later?: RolesLater }>;
+  /** Revokes roles from a member; as `grant`. */
   revoke(
     guildId: string,
     userId: string,
     roleIds: string[],
-  ): Promise<{ revoked: string[]; failed: RoleFailure[] }>;
+  ): Promise<{ revoked: string[]; failed: RoleFailure[]; later?: RolesLater }>;
   /**
-   * The roles a member holds now, as Discord has them (not as some earlier event said): null when they are not
-   * in the guild (any more). Rejects when Discord cannot tell now.
+   * The roles a member holds now as far as the bot knows without asking Discord (the gateway's view, kept current
+   * by member updates): null when they are not in the guild (any more); undefined when the bot cannot tell
+   * without a request (the caller then goes by the roles it was given with the member). Never a Discord call.
    */
-  rolesOf(guildId: string, userId: string): Promise<string[] | null>;
+  rolesOf(guildId: string, userId: string): Promise<string[] | null | undefined>;
 };
 
 /**
@@ -40,12 +50,22 @@ export type DiscordPorts = { roles: RoleGateway; board: RequestBoard };
 /** A member's request to be registered on an `approval` whitelist. */
 export type RegistrationRequest = Omit<typeof registrationRequests.$inferSelect, "nickKey">;
 
+/**
+ * The roles of a registration, granted after it was stored (so the member is answered first): `failures`
+ * resolves once Discord granted them, with those it refused (none: all given); `waiting` says other role changes
+ * of the guild are under way, so this one may take a while (Discord's role bucket).
+ */
+export type RolesUnderWay = { waiting: boolean; failures: Promise<RoleFailure[]> };
+
 /** A nick stored by a registration, and what the bot must report. */
 export type Registration = {
   entry: EntryRecord;
   whitelist: Whitelist;
-  /** Roles that could not be granted; the registration stands, the log channel is told, the bot tells the actor. */
-  grantFailures: RoleFailure[];
+  /**
+   * The roles being granted; those that could not be are reported to the log channel by the role grants' failure
+   * listeners, and the bot tells the actor. The registration stands either way.
+   */
+  roles: RolesUnderWay;
 };
 
 /** What `/register` led to: a registration, or (on an `approval` whitelist) a request posted for staff. */

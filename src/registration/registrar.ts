@@ -1,7 +1,7 @@
 import type { Accounts } from "../accounts/service.ts";
 import { isUniqueViolation } from "../db/errors.ts";
 import type { Tx } from "../db/store.ts";
-import type { EntryOrigin } from "../entries/model.ts";
+import type { EntryOrigin, EntryRecord } from "../entries/model.ts";
 import type { EntryService } from "../entries/service.ts";
 import type { GeyserClient } from "../geyser/client.ts";
 import type { MojangClient } from "../mojang/client.ts";
@@ -140,13 +140,14 @@ export function createRegistrar(deps: {
   };
 
   /**
-   * Grants roles, then stores the entry (and its event); a store that fails takes the granted roles back. It runs
-   * in the member's queue (see RoleGrants.exclusive): a revert of their roles published before it finishes
-   * first, and their departure or loss of a required role waits for it. The member's roles are read again from
-   * Discord, not taken from the moment the command was typed, and the required role is asked of those (a role
-   * lost meanwhile was checked in this queue before this ran, and found no entry to remove). The free-nick, limit
-   * and presence rules are checked again inside the entry's own transaction: no other registration can
-   * interleave between them and the insert.
+   * Stores the entry (and its event), then queues the grant of its roles: the member is answered once the entry
+   * commits, and a role bucket Discord keeps full delays the role, not the answer (docs/decisions.md, Roles). It
+   * runs in the member's queue (see RoleGrants.exclusive): their departure or loss of a required role waits for
+   * it. The member's roles are those the gateway knows now (kept current by member updates), else those they were
+   * seen with, and the required role is asked of those (a role lost meanwhile was checked in this queue before
+   * this ran, and found no entry to remove). The free-nick, limit and presence rules are checked again inside the
+   * entry's own transaction: no other registration can interleave between them and the insert. The roles it
+   * records are those it is about to grant (plan): a grant Discord refuses takes them off the record again.
    */
   const store = (
     whitelist: Whitelist,
@@ -172,11 +173,12 @@ export function createRegistrar(deps: {
     identity: Identity,
     who: Storing,
   ): Promise<Registration> => {
-    const { granted, recorded, failures } = await grants.grant(whitelist, member);
+    const { recorded, toGrant } = await grants.plan(whitelist, member);
     // Verified when the member has linked the account in the guild (docs/decisions.md, Proof of ownership).
     const verified = (await ownerOf(whitelist, identity))?.userId === member.userId;
+    let entry: EntryRecord;
     try {
-      const entry = await entries.add(
+      entry = await entries.add(
         {
           whitelistId: whitelist.id,
           ...identity,
@@ -184,14 +186,13 @@ export function createRegistrar(deps: {
           addedBy: who.addedBy,
           origin: who.origin,
           grantedRoleIds: recorded,
-          grantFailures: failures,
           // From when it is stored, not from when it was asked for (an approval may come days later).
           expiresAt: expiryOf(clock.now(), who.lifetimeSeconds),
           verified,
         },
         async (tx) => {
           requirePresent(whitelist.guildId, member.userId);
-          // A denial committed while this registration waited for a lookup or a role wins.
+          // A denial committed while this registration waited for a lookup wins.
           await notDenied(whitelist, identity.nick, identity.uuid, who.self);
           requireFree(whitelist, await entries.find(whitelist.id, identity.nick, tx));
           requireUnderLimit(whitelist, member, await held(whitelist, member, false, tx), who.self);
@@ -199,9 +200,7 @@ export function createRegistrar(deps: {
           requireNotLinkedElsewhere(identity, await ownerOf(whitelist, identity, tx), member, who.self);
         },
       );
-      return { entry, whitelist, grantFailures: failures };
     } catch (error) {
-      await grants.takeBack(whitelist.guildId, member.userId, granted);
       if (isUniqueViolation(error)) {
         throw new DomainError(
           "nick-taken",
@@ -210,6 +209,14 @@ export function createRegistrar(deps: {
       }
       throw error;
     }
+    const roles = grants.grantFor({
+      whitelist,
+      entry,
+      roleIds: toGrant,
+      recorded,
+      skip: () => departures.has(whitelist.guildId, member.userId),
+    });
+    return { entry, whitelist, roles };
   };
 
   return { check, store, held, parse: parseNick, requirePresent };

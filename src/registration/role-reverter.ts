@@ -2,8 +2,7 @@ import type { ChangeNotice, EventBus } from "../entries/bus.ts";
 import type { RoleFailure } from "../entries/model.ts";
 import type { EntryService } from "../entries/service.ts";
 import type { Logger } from "../shared/logger.ts";
-import type { RoleGateway } from "./model.ts";
-import { grantedForEntries, type RoleGrants, revokeRoles } from "./roles.ts";
+import { grantedForEntries, type RoleGrants } from "./roles.ts";
 
 /** Roles of a removed entry that could not be taken back, for the bot to post to the log channel. */
 export type RevertFailure = { notice: ChangeNotice; failed: RoleFailure[] };
@@ -20,7 +19,10 @@ export type RevertOutcome = {
 export type RoleReverter = {
   /** Calls `listener` with the roles of each removal that could not be taken back; returns the unsubscribe. */
   onFailure(listener: (failure: RevertFailure) => void | Promise<void>): () => void;
-  /** Resolves once every revert started so far has finished (tests await this instead of sleeping). */
+  /**
+   * Resolves once every revert started so far has finished, and every other role change queued meanwhile (a
+   * registration's grant): tests await this instead of sleeping, shutdown waits for it.
+   */
   settled(): Promise<void>;
   /** Stops listening to the bus; reverts already started still finish. */
   stop(): void;
@@ -34,17 +36,17 @@ export type RoleReverter = {
 export function createRoleReverter(deps: {
   bus: EventBus;
   entries: EntryService;
-  grants: Pick<RoleGrants, "exclusive" | "reverting" | "reverted">;
-  roles: RoleGateway;
+  grants: Pick<RoleGrants, "changes" | "change" | "reverting" | "reverted" | "settled">;
   logger: Logger;
 }): RoleReverter {
-  const { bus, entries, grants, roles, logger } = deps;
+  const { bus, entries, grants, logger } = deps;
   const running = new Set<Promise<RevertOutcome>>();
   const failureListeners = new Set<(failure: RevertFailure) => void | Promise<void>>();
 
   /**
-   * Decides what to take back from what the member's entries record when its turn comes in the member's queue
-   * (a registration of theirs that committed meanwhile may need the same role), then takes it back.
+   * Decides what to take back from what the member's entries record when its turn comes in the queue of the
+   * member's role changes (a registration of theirs that committed meanwhile may need the same role), then takes
+   * it back; a rate limit delays it, never drops it.
    */
   const revert = async (notice: ChangeNotice, granted: string[]): Promise<RevertOutcome> => {
     const { guildId } = notice.event;
@@ -53,7 +55,7 @@ export function createRoleReverter(deps: {
     const revoke = granted.filter((roleId) => !stillNeeded.has(roleId));
     const kept = granted.filter((roleId) => stillNeeded.has(roleId));
     if (revoke.length === 0) return { notice, revoked: [], kept, failed: [] };
-    const { done: revoked, failed } = await revokeRoles(roles, guildId, userId, revoke);
+    const { done: revoked, failed } = await grants.change("revoke", guildId, userId, revoke);
     if (revoked.length > 0) {
       logger.info("roles reverted", {
         guildId,
@@ -96,7 +98,7 @@ export function createRoleReverter(deps: {
     const { userId } = notice.entry;
     grants.reverting(guildId, userId, granted);
     const work = grants
-      .exclusive(guildId, userId, () => revert(notice, granted))
+      .changes(guildId, userId, () => revert(notice, granted))
       .finally(() => {
         grants.reverted(guildId, userId, granted);
         running.delete(work);
@@ -113,6 +115,7 @@ export function createRoleReverter(deps: {
     },
     async settled() {
       while (running.size > 0) await Promise.allSettled([...running]);
+      await grants.settled();
     },
     stop,
   };

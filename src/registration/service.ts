@@ -4,7 +4,7 @@ import type { EntryService } from "../entries/service.ts";
 import type { GeyserClient } from "../geyser/client.ts";
 import type { GuildService } from "../guilds/service.ts";
 import type { MojangClient } from "../mojang/client.ts";
-import type { Identity } from "../nicks/types.ts";
+import { type Identity, nickTypeSpecs, parseNick } from "../nicks/types.ts";
 import type { Clock } from "../shared/clock.ts";
 import { DomainError } from "../shared/errors.ts";
 import type { Logger } from "../shared/logger.ts";
@@ -148,6 +148,21 @@ export function createRegistrationService(deps: {
       const whitelist = await whitelists.resolve(input);
       const kind = input.origin === BY_MEMBER ? whitelist.registrationMode : "staff";
       return observed(kind, "added", () => registerOn(whitelist, input));
+    },
+
+    /**
+     * Whether registering `nick` on the whitelist may wait for Mojang or GeyserMC: its nick type looks accounts
+     * up and the answer is not cached. The bot acknowledges such a command before the work, and answers any other
+     * directly (src/bot/commands/answer.ts, inTime). A nick that does not parse is refused at once: false.
+     */
+    asksRemotely(whitelist: Whitelist, nick: string): boolean {
+      const { lookUp } = nickTypeSpecs[whitelist.nickType];
+      if (!lookUp) return false;
+      try {
+        return !lookUp.known({ mojang: deps.mojang, geyser: deps.geyser }, parseNick(whitelist, nick));
+      } catch {
+        return false;
+      }
     },
 
     /**

@@ -6,8 +6,8 @@ import type { Logger } from "../shared/logger.ts";
 import type { Whitelist, WhitelistRef } from "../whitelists/model.ts";
 import type { WhitelistService } from "../whitelists/service.ts";
 import type { Departures } from "./departures.ts";
-import type { Member, RoleGateway } from "./model.ts";
-import { grantedForEntries, type RoleGrants, revokeRoles } from "./roles.ts";
+import type { Member } from "./model.ts";
+import { grantedForEntries, type RoleGrants } from "./roles.ts";
 import { requireManager, requireNotLinkedElsewhere } from "./rules.ts";
 
 /** A manager hands the nick `nick` of a whitelist over to `member`. */
@@ -33,12 +33,11 @@ export function createTransfers(deps: {
   whitelists: WhitelistService;
   entries: EntryService;
   grants: RoleGrants;
-  roles: RoleGateway;
   departures: Departures;
   links: Pick<Accounts, "ownerOf">;
   logger: Logger;
 }) {
-  const { whitelists, entries, grants, roles, departures, links, logger } = deps;
+  const { whitelists, entries, grants, departures, links, logger } = deps;
 
   /**
    * One owner per account per guild (docs/decisions.md, Proof of ownership): an account another member proved is
@@ -74,7 +73,7 @@ export function createTransfers(deps: {
     const needed = await grantedForEntries(entries, guildId, userId);
     const revoke = previous.filter((roleId) => !needed.has(roleId));
     if (revoke.length === 0 || departures.has(guildId, userId)) return [];
-    const { done, failed } = await revokeRoles(roles, guildId, userId, revoke);
+    const { done, failed } = await grants.change("revoke", guildId, userId, revoke);
     if (done.length > 0) logger.info("roles reverted", { guildId, userId, roleIds: done.join(",") });
     if (failed.length > 0) {
       logger.warn("roles not reverted", { guildId, userId, roleIds: failed.map((f) => f.roleId).join(",") });
@@ -151,7 +150,7 @@ export function createTransfers(deps: {
       if (previous.length > 0) {
         const roleIds = previous;
         revertFailures = await grants
-          .exclusive(guildId, entry.userId, () => revert(guildId, entry.userId, roleIds))
+          .changes(guildId, entry.userId, () => revert(guildId, entry.userId, roleIds))
           .finally(() => grants.reverted(guildId, entry.userId, roleIds));
       }
       logger.info("entry transferred", {

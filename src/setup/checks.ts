@@ -11,8 +11,11 @@ import {
   type RoleSnapshot,
 } from "./permissions.ts";
 
-/** One line of a checklist: what holds (or not) and, when not, exactly what to do. */
-export type Check = { ok: boolean; title: string; fix?: string };
+/**
+ * One line of a checklist: what holds (or not) and, when not, exactly what to do. `pending`: not checked now (Discord
+ * rate limited the reads): neither a pass nor a failure, the title says when to try again.
+ */
+export type Check = { ok: boolean; title: string; fix?: string; pending?: true };
 
 /** The whitelist settings the checks read. */
 export type CheckedWhitelist = Pick<

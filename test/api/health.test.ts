@@ -19,7 +19,7 @@ test("uptime counts whole seconds since the start, on the injected clock", async
   const app = testApi(services);
   expect(await healthOf(app)).toEqual({
     status: 200,
-    body: { ok: true, version: "test", uptime: 0, gateway: "disabled", database: "ok" },
+    body: { ok: true, version: "test", uptime: 0, gateway: "disabled", database: "ok", roleQueue: 0 },
   });
   services.clock.advance(90_500);
   expect((await healthOf(app, "/api/v1/health")).body).toMatchObject({ uptime: 90 });
@@ -33,7 +33,14 @@ test("a database that no longer answers is reported, and health still answers 20
   try {
     expect(await healthOf(app)).toEqual({
       status: 200,
-      body: { ok: true, version: "test", uptime: 0, gateway: "disabled", database: "unavailable" },
+      body: {
+        ok: true,
+        version: "test",
+        uptime: 0,
+        gateway: "disabled",
+        database: "unavailable",
+        roleQueue: 0,
+      },
     });
   } finally {
     rmSync(broken.dir, { recursive: true, force: true });

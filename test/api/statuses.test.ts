@@ -48,7 +48,7 @@ forEachStore("GET /health", () => {
       }).toEqual({
         status: 200,
         contentType: expect.stringMatching(/^application\/json/),
-        body: { ok: true, version: "test", uptime: 0, gateway: "disabled", database: "ok" },
+        body: { ok: true, version: "test", uptime: 0, gateway: "disabled", database: "ok", roleQueue: 0 },
         rateLimit: null,
         policy: null,
       });
@@ -60,7 +60,7 @@ forEachStore("GET /health", () => {
     expect(await summary(response)).toEqual({
       status: 200,
       contentType: expect.stringMatching(/^application\/json/),
-      body: { ok: true, version: "test", uptime: 0, gateway: "disabled", database: "ok" },
+      body: { ok: true, version: "test", uptime: 0, gateway: "disabled", database: "ok", roleQueue: 0 },
     });
   });
 });

@@ -125,6 +125,7 @@ describe("the compiled binary serving from an empty directory", () => {
         uptime: expect.any(Number),
         gateway: "disabled",
         database: "ok",
+        roleQueue: 0,
       },
     });
   });

@@ -44,7 +44,9 @@ describe("/register", () => {
         origin: "discord",
       }),
     ]);
-    expect((await world.member(IDS.bob)).roleIds).toEqual([IDS.whitelistedRole]);
+    expect(await world.roles(IDS.bob, "the role given", (roleIds) => roleIds.length > 0)).toEqual([
+      IDS.whitelistedRole,
+    ]);
   });
 
   test("infers the whitelist from the channel, and asks which one elsewhere", async () => {
@@ -173,7 +175,12 @@ describe("/register", () => {
 
   test("a role above the bot: the entry stands, the member and the log channel are told", async () => {
     const wl = await withWhitelist({ grantedRoleIds: [IDS.whitelistedRole, IDS.vipRole] });
-    const content = await said(register(IDS.alice, "Notch"));
+    const reply = await register(IDS.alice, "Notch");
+    expect(reply.ephemeral).toBe(true);
+    // Answered as soon as the nick is stored; the answer changes once Discord refused a role.
+    const content = await world.answerText(reply, "the refused role in the answer", (text) =>
+      text.includes("could not give"),
+    );
     expect(content.split("\n")).toEqual([
       "✅ **Notch** is on **survival**. You can join the server now.",
       `I could not give you <@&${IDS.vipRole}>; staff have been told and will sort it out.`,

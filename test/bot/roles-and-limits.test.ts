@@ -31,7 +31,11 @@ describe("role changes on Discord's bad days", () => {
       "✅ **bob_mc** is on **survival**. You can join the server now.",
     );
     expect(reply.content).not.toContain("could not give");
-    expect((await world.member(IDS.bob)).roleIds).toEqual([IDS.whitelistedRole]);
+    // The answer came first; the role follows once Discord lets it through.
+    expect(await world.roles(IDS.bob, "the role given", (roleIds) => roleIds.length > 0)).toEqual([
+      IDS.whitelistedRole,
+    ]);
+    await world.services.grants.settled();
     expect(await world.services.entries.list(wl.id)).toEqual([
       expect.objectContaining({ nick: "bob_mc", grantedRoleIds: [IDS.whitelistedRole] }),
     ]);
@@ -45,8 +49,12 @@ describe("role changes on Discord's bad days", () => {
     await world.useLogChannel();
     const wl = await world.whitelist({ grantedRoleIds: [IDS.whitelistedRole, IDS.vipRole] });
     const reply = await register(IDS.bob, "bob_mc");
-    // (Between them, how to spell the offline nick in game.)
-    expect(reply.content.split("\n").filter((line) => !line.startsWith("Join as exactly"))).toEqual([
+    // Answered first; the answer then says which role Discord refused (and, between, how to spell the offline nick
+    // in game).
+    const answer = await world.answerText(reply, "the roles refused in the answer", (text) =>
+      text.includes("could not give"),
+    );
+    expect(answer.split("\n").filter((line) => !line.startsWith("Join as exactly"))).toEqual([
       "✅ **bob_mc** is on **survival**. You can join the server now.",
       `I could not give you <@&${IDS.vipRole}>; staff have been told and will sort it out.`,
       "Changed your mind? `/unregister nick:bob_mc` removes it.",
@@ -65,6 +73,9 @@ describe("role changes on Discord's bad days", () => {
       IDS.vipRole,
     ]);
     await world.services.reverter.settled();
+    await world.message(IDS.logChannel, "the removal posted", (m) =>
+      m.embeds.some((embed) => embed.title === "Nick removed"),
+    );
     // Taking VIP back would have failed (it sits above the bot) and been reported: the bot never tried.
     const titles = (await world.messages(IDS.logChannel)).flatMap((m) =>
       m.embeds.map((embed) => embed.title),

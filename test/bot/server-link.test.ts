@@ -276,7 +276,9 @@ describe("names of keys created before names were restricted", () => {
     );
 
     expect({
-      by: removal.embeds[0]?.fields?.find((field) => field.name === "By")?.value,
+      by: removal.embeds
+        .find((embed) => embed.title === "Nick removed")
+        ?.fields?.find((field) => field.name === "By")?.value,
       listed: lines(listed)[1],
       revoked: revoked.content,
       logged: logged.embeds[0]?.description,

@@ -314,6 +314,16 @@ export async function startWorld(options: WorldOptions = {}) {
     message: (channelId: string, what: string, predicate: (message: MessageView) => boolean) =>
       waitFor(what, async () => (await world.messages(channelId)).find(predicate)),
 
+    /**
+     * Waits until the text of an answer the bot gave (`reply`; ephemeral ones included) passes `predicate`: an
+     * answer changes after it was given when roles that follow a registration are refused.
+     */
+    answerText: (reply: Reply, what: string, predicate: (content: string) => boolean) =>
+      waitFor(what, async () => {
+        const content = discord.state.messages.get(reply.messageId)?.content;
+        return content !== undefined && predicate(content) && content;
+      }),
+
     /** Waits until a member's roles pass `predicate`; resolves with them. */
     roles: (userId: string, what: string, predicate: (roleIds: string[]) => boolean) =>
       waitFor(what, async () => {

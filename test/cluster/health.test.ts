@@ -37,7 +37,7 @@ test("on SQLite, /health has no bus and /metrics no cluster series", async () =>
   const service = await startTestServer({ METRICS: "on" });
   stop = service.stop;
   const health = (await (await fetch(`${service.url}/health`)).json()) as Record<string, unknown>;
-  expect(Object.keys(health).sort()).toEqual(["database", "gateway", "ok", "uptime", "version"]);
+  expect(Object.keys(health).sort()).toEqual(["database", "gateway", "ok", "roleQueue", "uptime", "version"]);
   const metrics = await (await fetch(`${service.url}/metrics`)).text();
   expect(metrics.match(/^whitelist_sync_(bus|leader)\w* \S+$/gm)).toBeNull();
 });

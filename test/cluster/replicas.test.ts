@@ -183,7 +183,10 @@ describe("replicas on one PostgreSQL", () => {
     /** Elects `services` alone (the other is not running) with an outbox whose one side effect notes each nick. */
     const leadWith = async (name: string, services: Services) => {
       const handled: string[] = [];
-      services.outbox.subscribe((notice: ChangeNotice) => void handled.push(notice.event.entry.nick), "log");
+      services.outbox.subscribe(
+        (notice: ChangeNotice) => void handled.push(notice.event.entry.nick),
+        "roles",
+      );
       const election = electLeader({
         client: pgClient(services),
         holder: name,

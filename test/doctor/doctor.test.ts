@@ -171,6 +171,30 @@ describe("whitelist-sync doctor", () => {
     expect(failures(unset).map((check) => check.title)).toEqual(["DISCORD_TOKEN is not set"]);
   });
 
+  test("Discord rate limiting a read is “try again in N s”, not a failure of the setup", async () => {
+    await control("POST", "/rate-limits", {
+      method: "GET",
+      route: "/users/@me/guilds",
+      times: 1,
+      retryAfter: 6.5,
+    });
+    const report = await runDoctor(config());
+    expect({ ok: report.ok, failures: failures(report), last: report.sections[0]?.checks.at(-1) }).toEqual({
+      ok: true,
+      failures: [],
+      last: {
+        ok: true,
+        pending: true,
+        title: "rate limited by Discord, try again in 7 s; the checks after this were not run",
+      },
+    });
+    const text = formatReport(report);
+    expect(text).toContain("⏳ rate limited by Discord, try again in 7 s");
+    expect(text).toEndWith(
+      "No problem found so far; run doctor again once Discord lets the bot ask (⏳ above).",
+    );
+  });
+
   test("the privileged intents as the application's flags show them", async () => {
     await failsThenPasses(
       () => control("POST", "/application/intents", { serverMembers: false }),

@@ -360,6 +360,7 @@ export const testHealth = (services: AnyTestServices) =>
     clock: services.clock,
     gateway: () => "disabled",
     database: () => (databaseReadable(services.db) ? "ok" : "unavailable"),
+    roleQueue: () => services.grants.queued(),
   });
 
 /** The API app over test services, for `call` (test/helpers/http.ts). */

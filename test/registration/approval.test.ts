@@ -168,11 +168,12 @@ forEachStore("deciding a request", () => {
         origin: "staff",
         grantedRoleIds: [PLAYER_ROLE],
       }),
-      grantFailures: [],
+      roles: { waiting: false, failures: expect.any(Promise) },
     });
     expect(published.map((n) => [n.event.type, n.event.origin, n.event.entry.nick, n.actorId])).toEqual([
       ["entry.added", "staff", "Notch", moderator.userId],
     ]);
+    expect(decision.outcome === "approved" && (await decision.roles.failures)).toEqual([]);
     expect(roles.calls).toEqual([
       { op: "grant", guildId: GUILD, userId: alice.userId, roleIds: [PLAYER_ROLE] },
     ]);

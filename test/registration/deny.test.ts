@@ -151,17 +151,23 @@ forEachStore("the deny list refuses a nick on every way in", () => {
     expect((await selfRegister("Alex Pocket")).entry.nick).toBe(".Alex_Pocket");
   });
 
-  test("a denial committed while a registration waits for its roles wins; the roles granted are taken back", async () => {
+  test("a denial committed while a checked registration waits for its turn to store wins; no role is given", async () => {
     const { roles, services, wl } = await setup({ nickType: "offline", grantedRoleIds: [PLAYER_ROLE] });
     roles.track(alice.userId, alice.roleIds);
-    const hold = roles.holdGrants();
+    // The member's queue is busy (work of theirs under way, held here): the registration's checks pass, its
+    // insert waits, and the deny commits meanwhile.
+    const { promise: busy, resolve: free } = Promise.withResolvers<void>();
+    const holding = services.grants.exclusive(GUILD, alice.userId, () => busy);
     const registering = selfRegister("Racer_1");
-    await hold.held(1);
+    // Checked (nothing denied yet), and queued behind the held work to store.
+    while (services.grants.exclusive.sizeIn(GUILD) < 2) await new Promise((next) => setImmediate(next));
     await deny("racer_1", "denied mid-flight");
-    hold.release();
+    free();
+    await holding;
     await expect(registering).rejects.toEqual(refusal("nick-denied", "denied mid-flight"));
+    await services.grants.settled();
     expect(await services.entries.list(wl.id)).toEqual([]);
-    expect(roles.rolesNow(alice.userId)).not.toContain(PLAYER_ROLE);
+    expect(roles.calls).toEqual([]);
   });
 });
 

@@ -191,6 +191,7 @@ forEachStore("/unregister of one nick racing /register of another by the same me
       const wl = await newWhitelist(round, { maxNicksPerUser: 2 });
       const who = newMember(round, 0);
       const first = await register(wl, who, `first_${round}`);
+      expect(await first.roles.failures).toEqual([]);
       expect(world.roles.rolesNow(who.userId)).toEqual([MEMBER_ROLE, PLAYER_ROLE].sort());
       // The member as the second command saw them: still holding the role granted for the first nick.
       const seen = { ...who, roleIds: [MEMBER_ROLE, PLAYER_ROLE] };
@@ -249,10 +250,11 @@ forEachStore("an import racing a registration of the same nick", () => {
           },
           dryRun: false,
         });
-      // 0: registration first, same tick; 1: import first, the registration a few turns later; 2 and 3: every role
-      // grant held, the import's (2) or the registration's (3) first, then both released together.
+      // 0: registration first, same tick; 1: import first, the registration a few turns later; 2: every role grant
+      // held (the import's comes before its insert, the registration's after its own), then released together;
+      // 3: the registering member's queue held (their checks done, their insert waiting) until the import is through.
       const strategy = round % 4;
-      const hold = strategy >= 2 ? world.roles.holdGrants() : undefined;
+      const hold = strategy === 2 ? world.roles.holdGrants() : undefined;
       let both: [Promise<unknown>, ReturnType<typeof importing>];
       if (strategy === 0) both = [register(wl, who, nick), importing()];
       else if (strategy === 1) {
@@ -263,14 +265,17 @@ forEachStore("an import racing a registration of the same nick", () => {
         const imported = importing();
         await hold?.held(1);
         both = [register(wl, who, nick), imported];
+        await hold?.held(2);
+        hold?.release();
       } else {
+        const { promise: busy, resolve: free } = Promise.withResolvers<void>();
+        const holding = world.services.grants.exclusive(GUILD, who.userId, () => busy);
         const registering = register(wl, who, nick);
-        await hold?.held(1);
-        both = [registering, importing()];
-      }
-      if (hold) {
-        await hold.held(2);
-        hold.release();
+        const imported = importing();
+        await imported.catch(() => {});
+        free();
+        await holding;
+        both = [registering, imported];
       }
       const [registered, imported] = await Promise.allSettled(both);
       await world.reverter.settled();

@@ -61,8 +61,9 @@ forEachStore("registering a nick", () => {
         verified: false,
       },
       whitelist: wl,
-      grantFailures: [],
+      roles: { waiting: false, failures: expect.any(Promise) },
     });
+    expect(await result.roles.failures).toEqual([]);
     expect(published.map((n) => [n.event.type, n.event.origin, n.event.entry, n.actorId])).toEqual([
       [
         "entry.added",
@@ -347,53 +348,67 @@ forEachStore("staff adding a nick for a member", () => {
 });
 
 forEachStore("roles on registration", () => {
-  test("only the granted roles the member lacks are granted, and only those are recorded", async () => {
+  test("only the granted roles the member lacks are granted, after the entry is stored, and only those are recorded", async () => {
     const { roles } = await setup({ grantedRoleIds: [MEMBER_ROLE, PLAYER_ROLE] });
-    const { entry, grantFailures } = await selfRegister("Notch");
+    const { entry, roles: granting } = await selfRegister("Notch");
+    expect(await granting.failures).toEqual([]);
     expect(roles.calls).toEqual([
       { op: "grant", guildId: GUILD, userId: alice.userId, roleIds: [PLAYER_ROLE] },
     ]);
-    expect([entry.grantedRoleIds, grantFailures]).toEqual([[PLAYER_ROLE], []]);
+    expect(entry.grantedRoleIds).toEqual([PLAYER_ROLE]);
   });
 
   test("no grant call when the member already holds every role", async () => {
     const { roles } = await setup({ grantedRoleIds: [MEMBER_ROLE] });
-    expect((await selfRegister("Notch")).entry.grantedRoleIds).toEqual([]);
+    const { entry, roles: granting } = await selfRegister("Notch");
+    expect([entry.grantedRoleIds, await granting.failures, granting.waiting]).toEqual([[], [], false]);
     expect(roles.calls).toEqual([]);
   });
 
-  test("a failed grant keeps the registration and is reported with its reason", async () => {
+  test("a failed grant keeps the registration, is reported with its reason, and leaves the record", async () => {
     const { roles, services, wl } = await setup({ grantedRoleIds: [PLAYER_ROLE, EXTRA_ROLE] });
+    const told: unknown[] = [];
+    services.grants.onFailure((failure) => {
+      told.push(failure);
+    });
     roles.failRole(EXTRA_ROLE, "The bot's role is below Extra.");
-    const { entry, grantFailures } = await selfRegister("Notch");
-    expect(grantFailures).toEqual([{ roleId: EXTRA_ROLE, reason: "The bot's role is below Extra." }]);
-    expect(entry.grantedRoleIds).toEqual([PLAYER_ROLE]);
-    expect((await services.entries.list(wl.id)).map((e) => e.nick)).toEqual(["Notch"]);
+    const { roles: granting } = await selfRegister("Notch");
+    const failed = [{ roleId: EXTRA_ROLE, reason: "The bot's role is below Extra." }];
+    expect(await granting.failures).toEqual(failed);
+    expect({
+      told,
+      stored: (await services.entries.list(wl.id)).map((e) => [e.nick, e.grantedRoleIds]),
+    }).toEqual({
+      told: [{ guildId: GUILD, userId: alice.userId, nick: "Notch", failed }],
+      // Not given, so not the bot's to take back when the nick goes.
+      stored: [["Notch", [PLAYER_ROLE]]],
+    });
   });
 
   test("Discord unreachable: every role is reported failed, the registration stands", async () => {
-    const { roles } = await setup({ grantedRoleIds: [PLAYER_ROLE] });
+    const { roles, services, wl } = await setup({ grantedRoleIds: [PLAYER_ROLE] });
     roles.breakDown();
-    const { entry, grantFailures } = await selfRegister("Notch");
-    expect(entry.grantedRoleIds).toEqual([]);
-    expect(grantFailures).toEqual([
+    const { roles: granting } = await selfRegister("Notch");
+    expect(await granting.failures).toEqual([
       { roleId: PLAYER_ROLE, reason: "The bot could not reach Discord (connect ECONNREFUSED)." },
+    ]);
+    expect((await services.entries.list(wl.id)).map((e) => [e.nick, e.grantedRoleIds])).toEqual([
+      ["Notch", []],
     ]);
   });
 
-  test("when two members race for one nick, the loser is refused and the roles granted to them are reverted", async () => {
+  test("when two members race for one nick, the loser is refused before any role is given to them", async () => {
     const { roles, services, wl } = await setup({ nickType: "offline", grantedRoleIds: [PLAYER_ROLE] });
     const results = await Promise.allSettled([selfRegister("Notch"), selfRegister("notch", bob)]);
-    // Either may reach the store first (on PostgreSQL their reads before it race); exactly one wins.
-    const [winner, loser] = results[0].status === "fulfilled" ? [alice, bob] : [bob, alice];
+    // Either may reach the store first (on PostgreSQL their reads before it race); exactly one wins, and the loser
+    // asked for no role: it is refused before its entry is stored, and roles follow the entry.
+    const winner = results[0].status === "fulfilled" ? alice : bob;
     expect(results.map((r) => r.status).sort()).toEqual(["fulfilled", "rejected"]);
     expect(results.find((r) => r.status === "rejected")?.reason).toEqual(refusal("nick-taken"));
-    // The loser was refused before any grant, or granted the role and had it taken back.
-    const grants = (userId: string) =>
-      roles.calls
-        .filter((call) => call.userId === userId && call.roleIds.includes(PLAYER_ROLE))
-        .reduce((held, call) => held + (call.op === "grant" ? 1 : -1), 0);
-    expect({ winner: grants(winner.userId), loser: grants(loser.userId) }).toEqual({ winner: 1, loser: 0 });
+    await services.grants.settled();
+    expect(roles.calls).toEqual([
+      { op: "grant", guildId: GUILD, userId: winner.userId, roleIds: [PLAYER_ROLE] },
+    ]);
     expect((await services.entries.list(wl.id)).map((e) => [e.nick, e.userId])).toEqual([
       [winner === alice ? "Notch" : "notch", winner.userId],
     ]);
@@ -405,12 +420,11 @@ forEachStore("roles on registration", () => {
     // Either may reach the store first (on PostgreSQL their reads before it race); exactly one wins.
     expect(results.map((r) => r.status).sort()).toEqual(["fulfilled", "rejected"]);
     expect(results.find((r) => r.status === "rejected")?.reason).toEqual(refusal("limit-reached"));
+    await services.grants.settled();
     expect((await services.entries.list(wl.id)).map((e) => [e.nick, e.grantedRoleIds])).toEqual([
       [results[0].status === "fulfilled" ? "One" : "Two", [PLAYER_ROLE]],
     ]);
-    // The loser was refused before its grant (it saw the winner's entry), or granted the role the winner's entry
-    // records: either way nothing is reverted.
-    expect(roles.calls.map((call) => call.op)).toContain("grant");
-    expect(roles.calls.filter((call) => call.op !== "grant")).toEqual([]);
+    // The loser asked for no role: only the winner's is granted.
+    expect(roles.calls.map((call) => call.op)).toEqual(["grant"]);
   });
 });

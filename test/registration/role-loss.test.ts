@@ -173,13 +173,14 @@ forEachStore("a member who no longer holds a required role", () => {
     const creative = await whitelist("creative", { grantedRoleIds: [PLAYER_ROLE] });
     const alice = joined("300000000000000001", [MEMBER_ROLE]);
     await register(survival, alice, "alice_mc");
-    // The member's queue is busy (a registration of theirs storing elsewhere); the check waits behind it.
-    const hold = world.roles.holdGrants();
-    const storing = register(creative, alice, "alice_alt");
-    await hold.held(1);
+    // The member's queue is busy (work of theirs under way, held here); the check and a registration wait behind it.
+    const { promise: busy, resolve: free } = Promise.withResolvers<void>();
+    const holding = world.services.grants.exclusive(GUILD, alice.userId, () => busy);
     const checking = loses(alice, [MEMBER_ROLE]);
+    const storing = register(creative, alice, "alice_alt");
     await world.services.whitelists.update(survival.id, { onRoleLoss: "keep" });
-    hold.release();
+    free();
+    await holding;
     await storing;
     expect(await checking).toEqual([]);
     expect(await Promise.all([survival, creative].map(nicksOf))).toEqual([["alice_mc"], ["alice_alt"]]);

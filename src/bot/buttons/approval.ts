@@ -1,6 +1,8 @@
+import type { RoleFailure } from "../../entries/model.ts";
 import type { Decision } from "../../registration/model.ts";
 import { requireManager } from "../../registration/rules.ts";
 import { DomainError } from "../../shared/errors.ts";
+import { inTime } from "../commands/answer.ts";
 import { fetchGuildMember } from "../commands/guild-member.ts";
 import { requireGuildId } from "../commands/preconditions.ts";
 import { expiresIn } from "../expiry.ts";
@@ -20,19 +22,23 @@ function outcomeMessage(decision: Decision): string {
       "Ask staff if you want to know why."
     );
   }
-  const failed = roleMentions(decision.grantFailures.map((failure) => failure.roleId));
   const expiry = expiresIn(decision.entry);
   return (
     `${who} ✅ your request for **${decision.entry.nick}** on **${whitelist.name}** was approved: you can join now.` +
-    (expiry ? ` It expires ${expiry}.` : "") +
-    (failed ? ` I could not give you ${failed}; staff have been told.` : "")
+    (expiry ? ` It expires ${expiry}.` : "")
   );
 }
 
+/** What the member reads when roles of their approved request could not be given. */
+const rolesRefused = (userId: string, failures: RoleFailure[]) =>
+  `<@${userId}> I could not give you ${roleMentions(failures.map((failure) => failure.roleId))}; staff have been told.`;
+
 /**
  * The Approve and Reject buttons of a request's log post (`approval:approve|reject:<requestId>`): managers of the
- * whitelist only. Approving re-checks the rules for the member as they are now and grants the roles; the post
- * becomes the decision (no more buttons) and the member is told in the whitelist's channel.
+ * whitelist only. Approving re-checks the rules for the member as they are now (from the gateway's cache when it is
+ * current, else fetched once) and stores the entry; the post becomes the decision (no more buttons), in the click's
+ * own answer when that is quick, and the member is told in the whitelist's channel. Their roles follow; one Discord
+ * refuses is told to them there too.
  */
 export const approval: ButtonHandler = {
   prefix: APPROVAL_PREFIX,
@@ -45,27 +51,37 @@ export const approval: ButtonHandler = {
     const actor = actingMember(interaction);
     const { request, whitelist } = await context.services.registration.getRequest(requestId);
     requireManager(whitelist, actor);
-    // Approving looks the nick up at Mojang again, which may outlast Discord's 3 s: acknowledge first.
-    await interaction.deferUpdate();
-    const decision =
-      action === "approve"
-        ? await context.services.registration.decide({
-            requestId,
-            actor,
-            approve: true,
-            member: await fetchGuildMember(interaction, request.userId),
-          })
-        : await context.services.registration.decide({ requestId, actor, approve: false });
-    await tellMember(
-      interaction.client,
-      context,
+    const { registration } = context.services;
+    // Approving may look the nick up at Mojang again, which may outlast Discord's 3 s: acknowledged first then.
+    const decision = await inTime(
+      async () =>
+        action === "approve"
+          ? registration.decide({
+              requestId,
+              actor,
+              approve: true,
+              member: await fetchGuildMember(interaction, request.userId),
+            })
+          : registration.decide({ requestId, actor, approve: false }),
       {
-        channelId: decision.whitelist.channelId,
-        userId: decision.request.userId,
-        content: outcomeMessage(decision),
+        slow: action === "approve" && registration.asksRemotely(whitelist, request.gamertag ?? request.nick),
+        defer: () => interaction.deferUpdate(),
       },
-      { requestId: decision.request.id },
     );
-    await interaction.editReply({ embeds: [approvalDecisionEmbed(decision, actor.userId)], components: [] });
+    const decided = { embeds: [approvalDecisionEmbed(decision, actor.userId)], components: [] };
+    if (interaction.deferred) await interaction.editReply(decided);
+    else await interaction.update(decided);
+    const tell = (content: string) =>
+      tellMember(
+        interaction.client,
+        context,
+        { channelId: decision.whitelist.channelId, userId: decision.request.userId, content },
+        { requestId: decision.request.id },
+      );
+    await tell(outcomeMessage(decision));
+    if (decision.outcome === "approved") {
+      const failures = await decision.roles.failures;
+      if (failures.length > 0) await tell(rolesRefused(decision.request.userId, failures));
+    }
   },
 };

@@ -37,6 +37,41 @@ export async function deferAnswer(interaction: ChatInputCommandInteraction): Pro
   }
 }
 
+/**
+ * How long after an interaction's handler starts its work may run before the bot acknowledges: Discord refuses
+ * an acknowledgement after 3 s from when it sent the interaction, and the gateway's delivery and the callback's
+ * own trip take some of that.
+ */
+export const DIRECT_ANSWER_MS = 1_500;
+
+/**
+ * Runs an interaction's work so that it is acknowledged in time with as few calls as the work allows: work that
+ * may be slow (`slow`: a look-up Mojang must answer) is deferred first (`defer`: a callback), and the answer then
+ * edits it (two calls); work done within DIRECT_ANSWER_MS is answered by the reply itself (one call); work still
+ * running then is deferred at that moment, the answer coming as an edit once it is done. Resolves (or rejects)
+ * with the work's outcome once a deferral it started has been acknowledged, so the answer knows which call to make.
+ */
+export async function inTime<T>(
+  work: () => Promise<T>,
+  options: { slow: boolean; defer: () => Promise<unknown> },
+): Promise<T> {
+  if (options.slow) {
+    await options.defer();
+    return work();
+  }
+  let deferral: Promise<unknown> | undefined;
+  const timer = setTimeout(() => {
+    // A failed deferral shows when the answer is sent (the interaction is gone); nothing to do here.
+    deferral = options.defer().catch(() => {});
+  }, DIRECT_ANSWER_MS);
+  try {
+    return await work();
+  } finally {
+    clearTimeout(timer);
+    if (deferral) await deferral;
+  }
+}
+
 /** Keeps a message under Discord's 2000-character limit, saying how many lines were left out. */
 export function fitLines(header: string, lines: string[], limit = 1900): string {
   let text = header;

@@ -1,4 +1,5 @@
 import { SlashCommandBuilder } from "discord.js";
+import type { RoleFailure } from "../../entries/model.ts";
 import { nickTypeSpecs } from "../../nicks/types.ts";
 import type { Submission } from "../../registration/model.ts";
 import { DomainError } from "../../shared/errors.ts";
@@ -9,12 +10,16 @@ import { requireReadable } from "../intents.ts";
 import { actingMember } from "../members.ts";
 import { roleMentions } from "../mentions.ts";
 import { describeLinked } from "../proof.ts";
-import { answer, deferAnswer } from "./answer.ts";
+import { answer, deferAnswer, inTime } from "./answer.ts";
 import { suggestWhitelists, whitelistOption } from "./options.ts";
 import { requireGuildId } from "./preconditions.ts";
 
-/** What a member reads once `/register` registered a nick or filed a request. */
-function describeSubmission(submission: Submission): string[] {
+/**
+ * What a member reads once `/register` filed a request or registered a nick. `failures`: the roles Discord refused
+ * (null while the roles are still on their way: a line says they follow when other role changes of the server are
+ * ahead of them).
+ */
+function describeSubmission(submission: Submission, failures: RoleFailure[] | null): string[] {
   if (submission.kind === "requested") {
     const { request, whitelist } = submission;
     return [
@@ -22,8 +27,7 @@ function describeSubmission(submission: Submission): string[] {
         `You will be told in <#${whitelist.channelId}> once they decide; there is nothing else to do.`,
     ];
   }
-  const { entry, whitelist, grantFailures } = submission;
-  const roles = roleMentions(grantFailures.map((failure) => failure.roleId));
+  const { entry, whitelist } = submission;
   const expiry = expiresIn(entry);
   return [
     `✅ **${entry.nick}** is on **${whitelist.name}**. You can join the server now.`,
@@ -33,8 +37,14 @@ function describeSubmission(submission: Submission): string[] {
       ? [`That is the name Floodgate gives the gamertag ${entry.gamertag} in game.`]
       : []),
     ...(expiry ? [`⏳ It expires ${expiry}: ${whitelist.name} keeps registrations for a limited time.`] : []),
-    ...(grantFailures.length > 0
-      ? [`I could not give you ${roles}; staff have been told and will sort it out.`]
+    ...(failures === null && submission.roles.waiting
+      ? ["🕒 Your roles follow in a moment: Discord lets a bot give roles only so fast."]
+      : []),
+    ...(failures?.length
+      ? [
+          `I could not give you ${roleMentions(failures.map((failure) => failure.roleId))}; staff have been told ` +
+            "and will sort it out.",
+        ]
       : []),
     `Changed your mind? \`/unregister nick:${entry.nick}\` removes it.`,
   ];
@@ -44,7 +54,9 @@ function describeSubmission(submission: Submission): string[] {
  * `/register nick [whitelist]` or `/register code [whitelist]`: a member registers a nick (command and message
  * mode) or files a request staff approve in the log channel (approval mode), in one domain call. With `code` (the
  * link server's), the account it proves is linked to the member and registered as proven. The whitelist is the
- * channel's when the option is absent.
+ * channel's when the option is absent. The member is answered once the nick is stored, in one reply unless a
+ * look-up may be slow (then deferred first); the roles follow, and only a role Discord refuses changes the answer
+ * (docs/decisions.md, Roles).
  */
 export const register = {
   data: new SlashCommandBuilder()
@@ -77,34 +89,43 @@ export const register = {
           : "Give either your nick or a code, not both.",
       );
     }
+    const { registration } = context.services;
     const named = await context.services.whitelists.resolve({
       guildId,
       whitelist: interaction.options.getString("whitelist"),
       channelId: interaction.channelId,
     });
     requireReadable(named, context.intents);
-    await deferAnswer(interaction);
-
-    if (code !== null) {
-      const done = await context.services.linking.registerWithCode({ whitelist: named, member, code });
-      const after =
-        done.outcome === "registered"
-          ? describeSubmission(done.submission)
-          : done.outcome === "already"
-            ? [`**${done.entry.nick}** was yours on **${done.whitelist.name}** already; it is verified now.`]
-            : [
-                `It could not be put on **${done.whitelist.name}**: ${describeFailure(done.error, context.linkAddress)}`,
-              ];
-      await answer(interaction, [...describeLinked(done), ...after].join("\n"));
+    if (code === null) {
+      const submission = await inTime(
+        () => registration.submit({ whitelist: named, member, nick: nick ?? "" }),
+        { slow: registration.asksRemotely(named, nick ?? ""), defer: () => deferAnswer(interaction) },
+      );
+      await answer(interaction, describeSubmission(submission, null).join("\n"));
+      if (submission.kind !== "registered") return;
+      const failures = await submission.roles.failures;
+      if (failures.length === 0) return;
+      // Staff were told by the log channel; the member's answer changes too (while Discord keeps its token).
+      await answer(interaction, describeSubmission(submission, failures).join("\n")).catch((error: unknown) =>
+        context.logger.warn("could not tell a member about roles not given", {
+          guildId,
+          error: String(error),
+        }),
+      );
       return;
     }
-
-    const submission = await context.services.registration.submit({
-      whitelist: named,
-      member,
-      nick: nick ?? "",
-    });
-    await answer(interaction, describeSubmission(submission).join("\n"));
+    // A proof code: the link's look-ups and writes, answered by an edit.
+    await deferAnswer(interaction);
+    const done = await context.services.linking.registerWithCode({ whitelist: named, member, code });
+    const after =
+      done.outcome === "registered"
+        ? describeSubmission(done.submission, null)
+        : done.outcome === "already"
+          ? [`**${done.entry.nick}** was yours on **${done.whitelist.name}** already; it is verified now.`]
+          : [
+              `It could not be put on **${done.whitelist.name}**: ${describeFailure(done.error, context.linkAddress)}`,
+            ];
+    await answer(interaction, [...describeLinked(done), ...after].join("\n"));
   },
 
   autocomplete: suggestWhitelists,

@@ -77,20 +77,23 @@ export function createMessageHandler(
       await answer(message, describeFailure(error, context.linkAddress), REFUSED_REACTION).catch(unanswered);
       return;
     }
+    // The reaction answers at once; the roles follow (docs/decisions.md, Roles).
     await message.react(REGISTERED_REACTION).catch(unanswered);
-    const failed = registration.grantFailures;
     const expiry = expiresIn(registration.entry);
-    const notes = [
-      ...(expiry ? [`⏳ **${registration.entry.nick}** is registered until it expires ${expiry}.`] : []),
-      ...(failed.length > 0
-        ? [
-            `You are registered, but I could not give you ${roleMentions(failed.map((f) => f.roleId))}; staff have been told.`,
-          ]
-        : []),
-    ];
-    if (notes.length > 0) {
-      const reaction = failed.length > 0 ? PARTLY_REGISTERED_REACTION : EXPIRING_REACTION;
-      await answer(message, notes.join("\n"), reaction).catch(unanswered);
+    if (expiry) {
+      await answer(
+        message,
+        `⏳ **${registration.entry.nick}** is registered until it expires ${expiry}.`,
+        EXPIRING_REACTION,
+      ).catch(unanswered);
+    }
+    const failed = await registration.roles.failures;
+    if (failed.length > 0) {
+      await answer(
+        message,
+        `You are registered, but I could not give you ${roleMentions(failed.map((f) => f.roleId))}; staff have been told.`,
+        PARTLY_REGISTERED_REACTION,
+      ).catch(unanswered);
     }
   };
 }

@@ -244,7 +244,7 @@ export const outboxCursor = pgTable("outbox_cursor", {
 });
 
 /**
- * The side effects (`webhooks`, `roles`, `log`) done for events past the outbox cursor, one row each: a new leader
+ * The side effects (`webhooks`, `roles`) done for events past the outbox cursor, one row each: a new leader
  * skips them and repeats only those that were in flight (src/cluster/outbox.ts).
  */
 export const outboxDone = pgTable(

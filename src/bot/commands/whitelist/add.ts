@@ -1,4 +1,5 @@
 import { SlashCommandSubcommandBuilder } from "discord.js";
+import type { RoleFailure } from "../../../entries/model.ts";
 import { requireManager } from "../../../registration/rules.ts";
 import { parseDuration } from "../../../whitelists/lifetime.ts";
 import { expiresIn } from "../../expiry.ts";
@@ -43,7 +44,7 @@ export const add = {
     const expiresInSeconds = expires === null ? null : parseDuration(expires);
     await deferAnswer(interaction);
     const member = await fetchGuildMember(interaction, interaction.options.getUser("member", true).id);
-    const { entry, grantFailures } = await context.services.registration.register({
+    const { entry, roles } = await context.services.registration.register({
       guildId,
       whitelist: whitelist.id,
       member,
@@ -53,20 +54,22 @@ export const add = {
       expiresIn: expiresInSeconds,
     });
     const expiry = expiresIn(entry);
-    await answer(
-      interaction,
+    /** The answer; `failures`: roles Discord refused, once known (the nick is stored before they are given). */
+    const added = (failures: RoleFailure[]) =>
       [
         `✅ **${entry.nick}** is on **${whitelist.name}** for <@${member.userId}>.`,
         ...(expiry ? [`⏳ It expires ${expiry}, and is then removed with its roles.`] : []),
-        ...(grantFailures.length > 0
+        ...(failures.length > 0
           ? [
-              `I could not give them ${roleMentions(grantFailures.map((f) => f.roleId))} ` +
+              `I could not give them ${roleMentions(failures.map((f) => f.roleId))} ` +
                 "(details in the log channel); the nick stands.",
             ]
           : []),
         `Undo with \`/whitelist remove whitelist:${whitelist.name} nick:${entry.nick}\`.`,
-      ].join("\n"),
-    );
+      ].join("\n");
+    await answer(interaction, added([]));
+    const failures = await roles.failures;
+    if (failures.length > 0) await answer(interaction, added(failures));
   },
 
   autocomplete: suggestWhitelists,

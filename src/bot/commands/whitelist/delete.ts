@@ -1,5 +1,10 @@
 import { SlashCommandSubcommandBuilder } from "discord.js";
-import { linkKeyEmbed, requestCancelledMessage, whitelistDeletedEmbed } from "../../log-channel.ts";
+import {
+  deletedNicks,
+  linkKeyEmbed,
+  requestCancelledMessage,
+  whitelistDeletedEmbed,
+} from "../../log-channel.ts";
 import { tellMember } from "../../notify.ts";
 import { answer, deferAnswer } from "../answer.ts";
 import { suggestWhitelists, whitelistFromOption, whitelistOption } from "../options.ts";
@@ -65,13 +70,21 @@ export const deleteWhitelist = {
         { requestId: request.id },
       );
     }
+    // One post for the whole deletion: its removals are not posted one by one (they are marked bulk).
+    const nicks = deletedNicks(whitelist, removed);
     await context.log.post(guildId, {
       embeds: [
-        whitelistDeletedEmbed(whitelist, { nicks: removed.length, keys: revoked.length }, actor.userId),
+        whitelistDeletedEmbed(
+          whitelist,
+          { nicks: removed.length, keys: revoked.length },
+          actor.userId,
+          nicks.text,
+        ),
         ...revoked.map((key) =>
           linkKeyEmbed("revoked", key, `whitelist **${whitelist.name}**`, actor.userId),
         ),
       ].slice(0, 10),
+      ...(nicks.file ? { files: [nicks.file] } : {}),
     });
     context.logger.info("whitelist deleted", {
       guildId,
