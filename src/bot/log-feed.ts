@@ -1,3 +1,4 @@
+import { logCursorName } from "../entries/cursors.ts";
 import type { Logger } from "../shared/logger.ts";
 import { type LogBatch, type LogItem, MESSAGE_EMBEDS, nextBatch } from "./log-batches.ts";
 
@@ -39,7 +40,7 @@ export type LogFeedDeps = {
 };
 
 /** The cursor of a guild's log channel in the event log (src/entries/cursors.ts). */
-export const cursorName = (guildId: string) => `log:${guildId}`;
+export const cursorName = logCursorName;
 
 type Lane = {
   guildId: string;

@@ -1,6 +1,8 @@
 import { eq } from "drizzle-orm";
+import { lastEventId } from "../db/driver.ts";
 import type { Store, Tables, Tx } from "../db/store.ts";
 import type { Write } from "../db/writer.ts";
+import { logCursorName } from "../entries/cursors.ts";
 import type { Clock } from "../shared/clock.ts";
 
 /** A guild's settings. */
@@ -13,7 +15,7 @@ export type GuildService = ReturnType<typeof createGuildService>;
 export function createGuildService({ store, clock, write }: { store: Store; clock: Clock; write: Write }) {
   const {
     db,
-    tables: { guilds },
+    tables: { guilds, outboxCursor },
   } = store;
   /** Creates the guild's row on first sight, inside the caller's transaction. */
   const ensureIn = async (tx: Tx, id: string): Promise<void> => {
@@ -45,6 +47,15 @@ export function createGuildService({ store, clock, write }: { store: Store; cloc
       await write(async (tx) => {
         await ensureIn(tx, id);
         await tx.update(guilds).set({ logChannelId: channelId }).where(eq(guilds.id, id));
+        // The log channel's position in the event log starts here, stored with the channel: a bot that starts
+        // later (a restart, another replica's after a failover) posts from it, never from where it happens to
+        // start (docs/decisions.md, Log channel). A position already stored stays.
+        if (channelId !== null) {
+          await tx
+            .insert(outboxCursor)
+            .values({ name: logCursorName(id), eventId: await lastEventId(db, tx) })
+            .onConflictDoNothing();
+        }
       });
     },
     /** Records the hash of the command definitions registered in the guild. */

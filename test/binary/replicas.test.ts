@@ -411,10 +411,12 @@ describe("3 replicas of the binary through a frozen, then a killed leader", () =
   }, 60_000);
 
   /** The last event all of whose side effects the leader recorded as done (outbox_cursor). */
+  /** The outbox's recorded progress and the log channel's, whichever is behind. */
   const recordedThrough = async () => {
     if (seeder.store.kind !== "postgres") throw new TypeError("not on PostgreSQL");
-    const [row] = await seeder.store.client`SELECT event_id FROM outbox_cursor WHERE name = 'leader'`;
-    return Number(row?.event_id ?? 0);
+    const rows = await seeder.store.client`SELECT name, event_id FROM outbox_cursor
+      WHERE name IN ('leader', ${`log:${IDS.guild}`})`;
+    return rows.length < 2 ? 0 : Math.min(...rows.map((row: { event_id: unknown }) => Number(row.event_id)));
   };
   /** The event ids of the removals after `start`, from the log. */
   const removalsAfter = async (start: number) => {
