@@ -184,7 +184,11 @@ export function approvalDecisionEmbed(decision: Decision, actorId: string): APIE
   };
 }
 
-/** The embed of a link key created or revoked: its name, id and scope, never the key. */
+/** What a link may do, in words, wherever the bot describes a link: "read-only" or "reads and removes". */
+export const accessOf = (key: Pick<LinkKeyView, "mayRemove">): string =>
+  key.mayRemove ? "reads and removes" : "read-only";
+
+/** The embed of a link key created or revoked: its name, id, scope and access, never the key. */
 export function linkKeyEmbed(
   action: "created" | "revoked",
   key: LinkKeyView,
@@ -195,7 +199,10 @@ export function linkKeyEmbed(
     title: action === "created" ? "Link key created" : "Link key revoked",
     description: `**${plainName(key.name)}** (\`${key.id}\`) for ${scope}`,
     color: action === "created" ? colours.info : colours.removed,
-    fields: [{ name: "By", value: mention(actorId), inline: true }],
+    fields: [
+      { name: "Access", value: accessOf(key), inline: true },
+      { name: "By", value: mention(actorId), inline: true },
+    ],
   };
 }
 

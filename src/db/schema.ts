@@ -130,6 +130,8 @@ export const linkKeys = sqliteTable(
     name: text("name").notNull(),
     /** Null for a guild-wide key. Deliberately no foreign key: a deleted whitelist must never widen a key. */
     whitelistId: text("whitelist_id"),
+    /** False for a read-only key (docs/api.md, Read-only keys); keys made before the choice existed may remove. */
+    mayRemove: integer("may_remove", { mode: "boolean" }).notNull().default(true),
     keyHash: text("key_hash").notNull(),
     createdBy: text("created_by").notNull(),
     createdAt: integer("created_at").notNull(),

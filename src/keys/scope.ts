@@ -24,6 +24,20 @@ export function authorizeWhitelist<W extends { guildId: string }>(
   return whitelist;
 }
 
+/**
+ * The one removal rule (docs/api.md, Read-only keys): a read-only key gets `key-read-only` whatever it names.
+ * It is the key's own permission, so it is checked before the target is looked up.
+ */
+export function authorizeRemoval(principal: Pick<Principal, "mayRemove">): void {
+  if (!principal.mayRemove) {
+    throw new DomainError(
+      "key-read-only",
+      "This key is read-only (created with may-remove:False): it may read whitelists and receive their " +
+        "events, not remove nicks. Staff create a key that may remove with /server-link create.",
+    );
+  }
+}
+
 /** Whether a change of `guildId`/`whitelistId` is visible to the key (REST, WebSocket and webhooks alike). */
 export function inScope(
   principal: Pick<Principal, "guildId" | "whitelistId">,

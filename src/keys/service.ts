@@ -18,6 +18,8 @@ export type Principal = {
   readonly guildId: string;
   /** Null for a guild-wide key. */
   readonly whitelistId: string | null;
+  /** False for a read-only key: it reads and receives events but may not remove (`authorizeRemoval`). */
+  readonly mayRemove: boolean;
 };
 
 /** A link key as staff see it in `/server-link list`: never the key itself. */
@@ -25,8 +27,14 @@ export type LinkKeyView = Omit<KeyRow, "keyHash" | "webhookSecret">;
 
 type KeyRow = Tables["linkKeys"]["$inferSelect"];
 
-/** What creating a key takes. */
-export type NewKey = { guildId: string; name: string; whitelistId: string | null; createdBy: string };
+/** What creating a key takes; `mayRemove` defaults to true (a key may remove unless made read-only). */
+export type NewKey = {
+  guildId: string;
+  name: string;
+  whitelistId: string | null;
+  mayRemove?: boolean;
+  createdBy: string;
+};
 
 /** Why a key stopped being valid: staff revoked it, or the whitelist it was limited to was deleted. */
 export type RevocationReason = "revoked" | "whitelist-deleted";
@@ -134,6 +142,7 @@ export function createKeyService({
             guildId: input.guildId,
             name,
             whitelistId: input.whitelistId,
+            mayRemove: input.mayRemove ?? true,
             keyHash: hashKey(plaintext),
             createdBy: input.createdBy,
             createdAt: clock.now(),
@@ -160,6 +169,7 @@ export function createKeyService({
             keyName: linkKeys.name,
             guildId: linkKeys.guildId,
             whitelistId: linkKeys.whitelistId,
+            mayRemove: linkKeys.mayRemove,
             lastUsedAt: linkKeys.lastUsedAt,
           })
           .from(linkKeys)

@@ -5,6 +5,7 @@
 export type DomainErrorCode =
   | "unauthorized"
   | "whitelist-forbidden"
+  | "key-read-only"
   | "whitelist-not-found"
   | "entry-not-found"
   | "key-not-found"

@@ -101,7 +101,7 @@ export function createApiClient({
       );
     }
     if (status === 403) {
-      return new SyncStopError(`the key may not read ${what} (403${detail})`, ExitCode.keyRefused);
+      return new SyncStopError(`${what}: refused for this key (403${detail})`, ExitCode.keyRefused);
     }
     if (status === 404) return new SyncStopError(`${notFound} (404${detail})`, ExitCode.config);
     if (status === 429 || status === 503 || status >= 500) {

@@ -1,7 +1,7 @@
 /**
  * Which answer wins when a request fails several checks: the rate limit first, then the key, then the
- * parameters, the scope and whether the whitelist or nick exists. Each status on its own is in
- * statuses.test.ts.
+ * parameters, a removal's permission (read-only keys), the scope and whether the whitelist or nick exists.
+ * Each status on its own is in statuses.test.ts.
  */
 import { afterEach, beforeEach, expect, test } from "bun:test";
 import { bearer, call, expectProblem, paths, problemBody, summary, type TestApp } from "../helpers/http.ts";
@@ -47,6 +47,28 @@ forEachStore("order of checks: rate limit, then 401, then validation and scope",
 
   test("another whitelist without a key gives 401, not 403", async () => {
     await expectProblem(await call(app, "DELETE", paths.entry(world.b.id, "Notch")), "unauthorized");
+  });
+
+  test("an overlong nick with a read-only key gives 400: parameters are checked before the key's permission", async () => {
+    const response = await call(
+      app,
+      "DELETE",
+      paths.entry(world.a.id, "n".repeat(65)),
+      bearer(world.keys.readOnly),
+    );
+    await expectProblem(response, "invalid-request");
+  });
+
+  test("a read-only key gets 403 key-read-only before scope or existence are looked at", async () => {
+    const answers = [];
+    for (const [key, id, nick] of [
+      [world.keys.readOnlyScopedToA, world.b.id, "Notch"],
+      [world.keys.readOnly, MISSING, "Notch"],
+      [world.keys.readOnly, world.a.id, "Herobrine"],
+    ] as const) {
+      answers.push((await summary(await call(app, "DELETE", paths.entry(id, nick), bearer(key)))).body);
+    }
+    expect(answers).toEqual([0, 1, 2].map(() => problemBody("key-read-only")));
   });
 
   test("an empty bucket gives 429 before the missing key is looked at", async () => {

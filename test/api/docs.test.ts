@@ -241,6 +241,28 @@ describe("OpenAPI document", () => {
     });
   });
 
+  test("documents that removing needs a key that may remove: DELETE's 403 names key-read-only, reads' do not", () => {
+    const examplesOf = (path: string, method: string) => {
+      const response = operationOf(path, method).responses["403"];
+      return {
+        description: (response as { description?: string } | undefined)?.description,
+        kinds: Object.keys(response?.content?.["application/problem+json"]?.examples ?? {}).sort(),
+      };
+    };
+    expect({
+      remove: examplesOf("/api/v1/whitelists/{whitelistId}/entries/{nick}", "delete"),
+      read: examplesOf("/api/v1/whitelists/{whitelistId}/entries", "get").kinds,
+      operation: operationOf("/api/v1/whitelists/{whitelistId}/entries/{nick}", "delete").description,
+    }).toEqual({
+      remove: {
+        description: expect.stringContaining("read-only (`key-read-only`"),
+        kinds: ["key-read-only", "whitelist-forbidden"],
+      },
+      read: ["whitelist-forbidden"],
+      operation: expect.stringContaining("403 `key-read-only`"),
+    });
+  });
+
   test.each(["429", "503"])("%s responses document Retry-After", (status) => {
     for (const expected of operations.filter((o) => o.statuses.includes(status))) {
       const headers = operationOf(expected.path, expected.method).responses[status]?.headers ?? {};

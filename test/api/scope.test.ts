@@ -38,6 +38,8 @@ type Outcome = "ok" | ProblemKindName;
 type KeyName =
   | "guild key"
   | "key scoped to A"
+  | "read-only guild key"
+  | "read-only key scoped to A"
   | "revoked key"
   | "another guild's key"
   | "unknown well-formed key"
@@ -53,6 +55,10 @@ function headerOf(name: KeyName, keys: World["keys"]): Record<string, string> {
       return bearer(keys.guild);
     case "key scoped to A":
       return bearer(keys.scopedToA);
+    case "read-only guild key":
+      return bearer(keys.readOnly);
+    case "read-only key scoped to A":
+      return bearer(keys.readOnlyScopedToA);
     case "revoked key":
       return bearer(keys.revoked);
     case "another guild's key":
@@ -114,6 +120,25 @@ const matrix: Record<KeyName, Record<Operation, Outcome>> = {
     "delete B": "whitelist-forbidden",
     "delete missing": "whitelist-forbidden",
   },
+  // A read-only key reads as its scope allows; every DELETE is refused for the key itself, target unseen.
+  "read-only guild key": {
+    list: "ok",
+    "entries A": "ok",
+    "entries B": "ok",
+    "entries missing": "whitelist-not-found",
+    "delete A": "key-read-only",
+    "delete B": "key-read-only",
+    "delete missing": "key-read-only",
+  },
+  "read-only key scoped to A": {
+    list: "ok",
+    "entries A": "ok",
+    "entries B": "whitelist-forbidden",
+    "entries missing": "whitelist-forbidden",
+    "delete A": "key-read-only",
+    "delete B": "key-read-only",
+    "delete missing": "key-read-only",
+  },
   "another guild's key": {
     list: "ok",
     "entries A": "whitelist-not-found",
@@ -146,7 +171,7 @@ function requestOf(operation: Operation): { method: string; path: string; whitel
 /** The body a successful operation answers for a key. */
 function successBody(operation: Operation, key: KeyName): unknown {
   if (operation === "list") {
-    if (key === "key scoped to A") return [view(world.a)];
+    if (key === "key scoped to A" || key === "read-only key scoped to A") return [view(world.a)];
     if (key === "another guild's key") return [view(world.c)];
     return [view(world.a), view(world.b)];
   }

@@ -112,3 +112,57 @@ describe("security headers", () => {
     expect([headersOf(scrape), headersOf(other)]).toEqual([secure(200), secure(404)]);
   });
 });
+
+// docs/api.md, Browsers and CORS: keys stay on servers, so no answer lets a page of another origin read it.
+describe("no CORS headers, on purpose", () => {
+  test("neither a preflight nor a request from a page's origin gets an Access-Control-* header", async () => {
+    server = await startTestServer();
+    const { services, url } = server;
+    const wl = await seedWhitelist(services, { guildId: GUILD, name: "survival" });
+    await seedEntries(services, wl.id, ["Notch", "jeb_"]);
+    const { plaintext: key } = await seedKey(services, GUILD);
+    const origin = { origin: "https://fans.example.org" };
+    const preflight = (method: string) => ({
+      method: "OPTIONS",
+      headers: {
+        ...origin,
+        "access-control-request-method": method,
+        "access-control-request-headers": "authorization",
+      },
+    });
+    const asked = {
+      preflightList: await fetch(`${url}${paths.whitelists}`, preflight("GET")),
+      preflightEntries: await fetch(`${url}${paths.entries(wl.id)}`, preflight("GET")),
+      preflightRemove: await fetch(`${url}${paths.entry(wl.id, "Notch")}`, preflight("DELETE")),
+      list: await fetch(`${url}${paths.whitelists}`, { headers: { ...origin, ...bearer(key) } }),
+      entries: await fetch(`${url}${paths.entries(wl.id)}`, { headers: { ...origin, ...bearer(key) } }),
+      remove: await fetch(`${url}${paths.entry(wl.id, "jeb_")}`, {
+        method: "DELETE",
+        headers: { ...origin, ...bearer(key) },
+      }),
+      health: await fetch(`${url}/health`, { headers: origin }),
+      document: await fetch(`${url}/swagger/json`, { headers: origin }),
+    };
+    const cors = Object.fromEntries(
+      Object.entries(asked).map(([name, response]) => [
+        name,
+        [...response.headers.keys()].filter((header) => header.startsWith("access-control-")),
+      ]),
+    );
+    expect(cors).toEqual(Object.fromEntries(Object.keys(asked).map((name) => [name, []])));
+    // A preflight is a method the paths do not answer (405); requests are answered as any other, and a browser
+    // keeps the answer from the page.
+    expect(
+      Object.fromEntries(Object.entries(asked).map(([name, response]) => [name, response.status])),
+    ).toEqual({
+      preflightList: 405,
+      preflightEntries: 405,
+      preflightRemove: 405,
+      list: 200,
+      entries: 200,
+      remove: 200,
+      health: 200,
+      document: 200,
+    });
+  });
+});

@@ -206,6 +206,23 @@ forEachStore("DELETE /whitelists/{id}/entries/{nick} statuses", () => {
     await expectProblem(response, "whitelist-forbidden");
   });
 
+  test("403 key-read-only for a read-only key, saying why, and the nick stays", async () => {
+    const response = await call(app, "DELETE", paths.entry(world.a.id, "Notch"), bearer(world.keys.readOnly));
+    expect({
+      ...(await summary(response)),
+      stillThere: (await services.entries.find(world.a.id, "Notch"))?.nick,
+    }).toEqual({
+      status: 403,
+      contentType: "application/problem+json",
+      body: problemBody(
+        "key-read-only",
+        "This key is read-only (created with may-remove:False): it may read whitelists and receive their " +
+          "events, not remove nicks. Staff create a key that may remove with /server-link create.",
+      ),
+      stillThere: "Notch",
+    });
+  });
+
   test("404 entry-not-found for a nick that is not registered", async () => {
     const response = await call(
       app,

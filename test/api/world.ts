@@ -45,6 +45,8 @@ export async function seedWorld(services: TestServices) {
     keys: {
       guild: guildKey,
       scopedToA: (await seedKey(services, GUILD, a.id)).plaintext,
+      readOnly: (await seedKey(services, GUILD, null, false)).plaintext,
+      readOnlyScopedToA: (await seedKey(services, GUILD, a.id, false)).plaintext,
       revoked: revoked.plaintext,
       otherGuild: (await seedKey(services, OTHER_GUILD)).plaintext,
     },

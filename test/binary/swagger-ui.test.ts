@@ -1,8 +1,9 @@
 import { afterAll, beforeAll, describe, expect, test } from "bun:test";
 import { existsSync, mkdirSync } from "node:fs";
 import { join } from "node:path";
-import { type Browser, chromium, type Page } from "playwright-core";
+import type { Browser, Page } from "playwright-core";
 import { cleanEnv, compiledBinary, linesOf, ROOT } from "../helpers/binary.ts";
+import { chromiumAvailable, loopbackPage } from "../helpers/chromium.ts";
 import { tempDir } from "../helpers/services.ts";
 
 /**
@@ -10,18 +11,8 @@ import { tempDir } from "../helpers/services.ts";
  * (Debian's `chromium` package, driven by playwright-core). Nothing the page asks for may leave loopback.
  */
 
-const CHROMIUM = process.env.CHROMIUM_PATH ?? "/usr/bin/chromium";
 const SCREENSHOT = join(ROOT, "dist", "swagger-ui.png");
-const available = existsSync(CHROMIUM);
-if (!available && process.env.CI) {
-  throw new Error(
-    `Chromium is required in CI for the Swagger UI test: install Debian's chromium (${CHROMIUM})`,
-  );
-}
-if (!available)
-  console.warn(`skipping the Swagger UI browser test: no ${CHROMIUM} (apt-get install chromium)`);
-
-const loopbackHosts = new Set(["127.0.0.1", "localhost", "[::1]"]);
+const available = chromiumAvailable("the Swagger UI browser test");
 
 let demo: Bun.Subprocess<"ignore", "pipe", "pipe"> | undefined;
 let dir: { path: string; cleanup(): void } | undefined;
@@ -29,8 +20,8 @@ let browser: Browser | undefined;
 let page: Page;
 let docsUrl = "";
 let key = "";
-const offLoopback: string[] = [];
-const consoleErrors: string[] = [];
+let offLoopback: string[] = [];
+let consoleErrors: string[] = [];
 const failedRequests: string[] = [];
 
 beforeAll(async () => {
@@ -56,18 +47,7 @@ beforeAll(async () => {
     for await (const _ of lines); // keep draining, so the demo never blocks on a full pipe
   })();
 
-  browser = await chromium.launch({ executablePath: CHROMIUM, headless: true, chromiumSandbox: false });
-  page = await browser.newPage({ viewport: { width: 1280, height: 900 } });
-  await page.route("**/*", (route) => {
-    const url = new URL(route.request().url());
-    if (url.protocol === "data:" || loopbackHosts.has(url.hostname)) return route.continue();
-    offLoopback.push(url.href);
-    return route.abort();
-  });
-  page.on("console", (message) => {
-    if (message.type() === "error") consoleErrors.push(message.text());
-  });
-  page.on("pageerror", (error) => consoleErrors.push(String(error)));
+  ({ browser, page, offLoopback, consoleErrors } = await loopbackPage());
   page.on("response", (response) => {
     // The 401 an unauthorized call answers is expected; the page's own resources must all load.
     if (response.status() >= 400 && !response.url().includes("/api/")) failedRequests.push(response.url());

@@ -56,6 +56,91 @@ describe("/server-link create", () => {
     ]).toEqual([200, 403]);
   });
 
+  test("may-remove:False makes a read-only key: said wherever the key is described; it reads and gets every event, DELETE is 403", async () => {
+    world = await startWorld();
+    await world.useLogChannel();
+    const survival = await world.whitelist();
+    receiver = startReceiver();
+    const readOnly = await link(IDS.owner, "create", { name: "web-page", "may-remove": false });
+    const full = await link(IDS.owner, "create", { name: "plugin" });
+    const [readOnlyKey, fullKey] = [lineValue(readOnly, "Key:"), lineValue(full, "Key:")];
+    const readOnlyId = lineValue(readOnly, "Link id:");
+    await link(IDS.owner, "webhook", { id: readOnlyId, url: receiver.url });
+    const sockets = [openSocket(world.service.url, readOnlyKey), openSocket(world.service.url, fullKey)];
+    for (const socket of sockets) await socket.waitFor((m) => m.type === "connected");
+
+    await world.command(IDS.alice, "register", {
+      channelId: IDS.survivalChannel,
+      options: { nick: "Notch" },
+    });
+    const refused = await world.api(readOnlyKey, `/whitelists/${survival.id}/entries/Notch`, {
+      method: "DELETE",
+    });
+    const refusal = {
+      status: refused.status,
+      type: refused.headers.get("content-type"),
+      body: await refused.json(),
+    };
+    const stillThere = (await world.services.entries.find(survival.id, "Notch"))?.nick;
+    const read = await world.api(readOnlyKey, `/whitelists/${survival.id}/entries`);
+    const removed = await world.api(fullKey, `/whitelists/${survival.id}/entries/Notch`, {
+      method: "DELETE",
+    });
+    for (const socket of sockets) await socket.waitFor((m) => m.type === "entry.removed");
+    const delivered = await receiver.waitFor((body) => body.type === "entry.removed");
+    const created = await world.message(IDS.logChannel, "the key log", (m) =>
+      m.embeds.some((embed) => embed.title === "Link key created" && embed.description?.includes("web-page")),
+    );
+    const listed = lines(await link(IDS.owner, "list"));
+
+    expect({
+      reply: lines(readOnly)[0],
+      next: lines(readOnly).at(-1),
+      fullReply: lines(full)[0],
+      logged: created.embeds[0]?.fields?.find((field) => field.name === "Access")?.value,
+      listed: listed.slice(1, 3),
+      refusal,
+      stillThere,
+      read: [read.status, await read.json()],
+      removed: removed.status,
+    }).toEqual({
+      reply:
+        "🔑 Link **web-page** for the whole server, read-only. Copy the key now: it is shown once and never again.",
+      next: expect.stringMatching(
+        /^Next: keep the key on your own server \(never in a web page or its scripts\)/,
+      ),
+      fullReply: expect.stringMatching(/^🔑 Link \*\*plugin\*\* for the whole server, reads and removes\./),
+      logged: "read-only",
+      listed: [
+        expect.stringMatching(
+          new RegExp(`^• \\*\\*web-page\\*\\* \`${readOnlyId}\`: the whole server; read-only; `),
+        ),
+        expect.stringMatching(/^• \*\*plugin\*\* `[^`]+`: the whole server; reads and removes; /),
+      ],
+      refusal: {
+        status: 403,
+        type: "application/problem+json",
+        body: expect.objectContaining({
+          type: "urn:whitelist-sync:problem:key-read-only",
+          detail: expect.stringMatching(/^This key is read-only/),
+        }),
+      },
+      stillThere: "Notch",
+      read: [200, [expect.objectContaining({ nick: "Notch" })]],
+      removed: 200,
+    });
+    // The events are the same for a read-only key: the same frames on both sockets, and its webhook's body.
+    const [readOnlyFrames, fullFrames] = sockets.map((socket) => socket.frames);
+    expect(readOnlyFrames).toEqual(fullFrames as string[]);
+    expect(readOnlyFrames?.map((frame) => JSON.parse(frame).type)).toEqual([
+      "connected",
+      "entry.added",
+      "entry.removed",
+    ]);
+    expect(JSON.stringify(delivered.body)).toBe(readOnlyFrames?.[2] as string);
+    for (const socket of sockets) socket.close();
+  });
+
   test("needs Manage Server, for every subcommand", async () => {
     world = await startWorld();
     const key = await world.services.keys.create({

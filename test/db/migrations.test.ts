@@ -5,6 +5,10 @@ import { join } from "node:path";
 import { closeDatabase, migrate, openDatabase } from "../../src/db/client.ts";
 import { migrations } from "../../src/db/migrations.ts";
 import { LOCK_WAIT_MS } from "../../src/db/writer.ts";
+import { generateKey, hashKey } from "../../src/keys/token.ts";
+import { createServices } from "../../src/services.ts";
+import { manualClock } from "../../src/shared/clock.ts";
+import { silentLogger } from "../../src/shared/logger.ts";
 import { tempDir } from "../helpers/services.ts";
 
 const drizzleDir = join(import.meta.dir, "..", "..", "drizzle");
@@ -15,6 +19,8 @@ const dir = tempDir("wls-migrations-");
 afterAll(() => dir.cleanup());
 let files = 0;
 const freshPath = () => join(dir.path, `db-${++files}`, "whitelist-sync.db");
+/** The position of a migration in the journal: `migrations.slice(0, tagIndex(tag))` stops just before it. */
+const tagIndex = (tag: string) => migrations.findIndex((migration) => migration.tag === tag);
 
 const appliedRows = (sqlite: Database) =>
   sqlite
@@ -87,6 +93,32 @@ describe("embedded migrations", () => {
       expect(again.client.query("SELECT id FROM guilds").all()).toEqual([{ id: "100000000000000001" }]);
     } finally {
       closeDatabase(again.db);
+    }
+  });
+});
+
+describe("upgrades", () => {
+  test("a link key made before read-only keys existed may still remove (0008_read_only_keys)", async () => {
+    const path = freshPath();
+    const plaintext = generateKey();
+    const old = openDatabase({ path, migrations: migrations.slice(0, tagIndex("0008_read_only_keys")) });
+    old.client.run("INSERT INTO guilds (id, created_at) VALUES ('100000000000000001', 1)");
+    old.client.run(
+      `INSERT INTO link_keys (id, guild_id, name, whitelist_id, key_hash, created_by, created_at)
+         VALUES ('oldkey01', '100000000000000001', 'plugin', NULL, ?, '300000000000000009', 1)`,
+      [hashKey(plaintext)],
+    );
+    closeDatabase(old.db);
+
+    const store = openDatabase({ path });
+    try {
+      const services = createServices({ store, clock: manualClock(1), logger: silentLogger });
+      expect({
+        verified: (await services.keys.verify(plaintext))?.mayRemove,
+        listed: (await services.keys.list("100000000000000001")).map((key) => key.mayRemove),
+      }).toEqual({ verified: true, listed: [true] });
+    } finally {
+      closeDatabase(store.db);
     }
   });
 });

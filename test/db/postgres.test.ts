@@ -4,9 +4,10 @@ import fc from "fast-check";
 import { closeStore } from "../../src/db/driver.ts";
 import { pgMigrations } from "../../src/db/migrations.ts";
 import type * as pgSchema from "../../src/db/pg/schema.ts";
-import { openPostgres } from "../../src/db/pg/store.ts";
+import { migrate, openPostgres } from "../../src/db/pg/store.ts";
 import type * as sqliteSchema from "../../src/db/schema.ts";
 import { type FormatName, renderFormat } from "../../src/formats/index.ts";
+import { generateKey, hashKey } from "../../src/keys/token.ts";
 import { createServices, type Services } from "../../src/services.ts";
 import { manualClock } from "../../src/shared/clock.ts";
 import { silentLogger } from "../../src/shared/logger.ts";
@@ -61,6 +62,24 @@ describe("PostgreSQL", () => {
     expect(rows.map((row: { created_at: string }) => Number(row.created_at))).toEqual(
       pgMigrations.map((migration) => migration.createdAt),
     );
+  });
+
+  test("a link key made before read-only keys existed may still remove (0004_read_only_keys)", async () => {
+    const url = await pg.database();
+    const plaintext = generateKey();
+    const sql = new SQL(url);
+    const before = pgMigrations.findIndex((migration) => migration.tag === "0004_read_only_keys");
+    await migrate(sql, pgMigrations.slice(0, before));
+    await sql`INSERT INTO guilds (id, created_at) VALUES (${GUILD}, 1)`;
+    await sql`INSERT INTO link_keys (id, guild_id, name, whitelist_id, key_hash, created_by, created_at)
+      VALUES ('oldkey01', ${GUILD}, 'plugin', NULL, ${hashKey(plaintext)}, '300000000000000009', 1)`;
+    await sql.close();
+
+    const services = await replica(url);
+    expect({
+      verified: (await services.keys.verify(plaintext))?.mayRemove,
+      listed: (await services.keys.list(GUILD)).map((key) => key.mayRemove),
+    }).toEqual({ verified: true, listed: [true] });
   });
 
   test("entries, events, keys and the served bodies behave as on SQLite", async () => {

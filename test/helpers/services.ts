@@ -346,8 +346,19 @@ export async function seedEntries(
 }
 
 /** A link key's plaintext. */
-export function seedKey(services: Services, guildId: string, whitelistId: string | null = null) {
-  return services.keys.create({ guildId, name: "test", whitelistId, createdBy: "300000000000000009" });
+export function seedKey(
+  services: Services,
+  guildId: string,
+  whitelistId: string | null = null,
+  mayRemove = true,
+) {
+  return services.keys.create({
+    guildId,
+    name: "test",
+    whitelistId,
+    mayRemove,
+    createdBy: "300000000000000009",
+  });
 }
 
 /** Test services of either kind, as `testApi` and `testHealth` need them. */

@@ -56,12 +56,41 @@ forEachStore("key service", () => {
       keyName: "test",
       guildId: GUILD,
       whitelistId: wl.id,
+      mayRemove: true,
     });
     const revoked: string[] = [];
     services.keys.onRevoked((id) => revoked.push(id));
     await services.keys.revoke(GUILD, key.id);
     expect(await services.keys.verify(plaintext)).toBeNull();
     expect(revoked).toEqual([key.id]);
+  });
+
+  test("a read-only key verifies as one, is listed as one, and is revoked like any other", async () => {
+    services = await testServices();
+    const { key, plaintext } = await seedKey(services, GUILD, null, false);
+    expect(await services.keys.verify(plaintext)).toEqual({
+      keyId: key.id,
+      keyName: "test",
+      guildId: GUILD,
+      whitelistId: null,
+      mayRemove: false,
+    });
+    expect((await services.keys.list(GUILD)).map((listed) => [listed.id, listed.mayRemove])).toEqual([
+      [key.id, false],
+    ]);
+    await services.keys.revoke(GUILD, key.id);
+    expect(await services.keys.verify(plaintext)).toBeNull();
+  });
+
+  test("a key created without saying may remove", async () => {
+    services = await testServices();
+    const { key } = await services.keys.create({
+      guildId: GUILD,
+      name: "plugin",
+      whitelistId: null,
+      createdBy: "300000000000000009",
+    });
+    expect(key.mayRemove).toBe(true);
   });
 
   test("revoking needs a key of the same guild", async () => {

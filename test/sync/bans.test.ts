@@ -151,6 +151,27 @@ describe("bans on the game server reach the whitelists", () => {
     expect((await s.entries.list(survival.id)).map((e) => e.nick)).toEqual([".Alex_Pocket", "Notch"]);
   });
 
+  test("a read-only key cannot remove: the agent warns that the key is read-only, the nick stays", async () => {
+    const { service, s, survival, banned } = await world();
+    const { plaintext: readOnly } = await seedKey(s, GUILD, null, false);
+    const sync = agent(agentOptions(service, readOnly, "survival", dir.path, { bannedPlayers: banned }));
+    await sync.waitFor("started");
+    serverBans(banned, [ban("Notch", offlineUuid("Notch"))]);
+    const warning = await sync.waitFor("warning");
+    expect({
+      warning,
+      nicks: (await s.entries.list(survival.id)).map((e) => e.nick),
+    }).toEqual({
+      warning: {
+        type: "warning",
+        message: expect.stringContaining(
+          'removing Notch from "survival": refused for this key (403: This key is read-only (created with may-remove:False)',
+        ),
+      },
+      nicks: ["Notch", "jeb_", ".Alex_Pocket"],
+    });
+  });
+
   test("the file as the server writes it: dates, expiry, and reasons as one line of at most 200", () => {
     expect(banDate("2026-11-22 12:00:00 +0100")).toBe(Date.UTC(2026, 10, 22, 11));
     expect(Number.isNaN(banDate("forever"))).toBe(true);

@@ -10,7 +10,8 @@ account. Authenticate with \`Authorization: Bearer <link key>\` (create one with
 Discord; it is shown once). Errors are RFC 9457 problem details (\`application/problem+json\`) with a stable
 \`type\` per kind; an unknown path answers 404 \`route-not-found\`, a known path asked with another method 405
 \`method-not-allowed\` with \`Allow\`. Every counted response carries \`RateLimit-Policy\` and \`RateLimit\`
-headers; a 429 also carries \`Retry-After\`.`;
+headers; a 429 also carries \`Retry-After\`. Keys stay on servers: the API sends no CORS headers, so a web page
+cannot call it; a page is fed by its own server, which holds a read-only key (\`may-remove:False\`).`;
 
 type Json = Record<string, unknown>;
 type Operation = { responses?: Record<string, Json>; parameters?: Json[]; security?: unknown };

@@ -6,6 +6,8 @@ const exampleDetails: Partial<Record<ProblemKind, string>> = {
   "invalid-request": `format must be one of ${fileFormats.join(", ")}.`,
   unauthorized: "This key is invalid or has been revoked.",
   "whitelist-forbidden": "This key is limited to whitelist k3v9x0q2ab.",
+  "key-read-only":
+    "This key is read-only (created with may-remove:False): it may read whitelists and receive their events, not remove nicks. Staff create a key that may remove with /server-link create.",
   "whitelist-not-found":
     "No whitelist k3v9x0q2ab on this key's server. The API takes a whitelist's id, not its name: GET /api/v1/whitelists lists them.",
   "entry-not-found": "notch is not on whitelist survival.",
@@ -17,14 +19,15 @@ const exampleDetails: Partial<Record<ProblemKind, string>> = {
 
 /**
  * The documented examples of a problem status on one operation: each kind the operation can answer with that
- * status, as the whole body the API sends (`entry-not-found` only where a nick is in the path).
+ * status, as the whole body the API sends (`entry-not-found` and `key-read-only` only where a nick is in the
+ * path: the removal).
  */
 export function problemExamples(status: number, path: string) {
   const examples: Record<string, { summary: string; value: Record<string, unknown> }> = {};
   for (const [kind, detail] of Object.entries(exampleDetails) as [ProblemKind, string][]) {
     const { status: kindStatus, title } = problemKinds[kind];
     if (kindStatus !== status) continue;
-    if (kind === "entry-not-found" && !path.includes("{nick}")) continue;
+    if ((kind === "entry-not-found" || kind === "key-read-only") && !path.includes("{nick}")) continue;
     examples[kind] = { summary: title, value: { type: problemType(kind), title, status, detail } };
   }
   return examples;

@@ -12,12 +12,14 @@ const meaning = {
   503: "The store is temporarily unavailable; retry after `Retry-After` seconds",
 } as const;
 
+/** A problem-details response described as `description`, for a status whose meaning differs on one route. */
+export const problemResponse = (description: string) =>
+  t.Object(Problem.properties, { title: "Problem", description });
+
 /** The problem-details responses of the given statuses, for a route's `response` (and so its docs). */
 export function errorResponses<S extends keyof typeof meaning>(...statuses: S[]) {
-  return Object.fromEntries(
-    statuses.map((status) => [
-      status,
-      t.Object(Problem.properties, { title: "Problem", description: meaning[status] }),
-    ]),
-  ) as Record<S, typeof Problem>;
+  return Object.fromEntries(statuses.map((status) => [status, problemResponse(meaning[status])])) as Record<
+    S,
+    typeof Problem
+  >;
 }

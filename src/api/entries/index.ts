@@ -2,10 +2,10 @@ import { Elysia, t } from "elysia";
 import { Entry } from "../../entries/model.ts";
 import type { EntryService } from "../../entries/service.ts";
 import { fileFormats } from "../../formats/index.ts";
-import { authorizeWhitelist } from "../../keys/scope.ts";
+import { authorizeRemoval, authorizeWhitelist } from "../../keys/scope.ts";
 import type { KeyService } from "../../keys/service.ts";
 import { bearerAuth } from "../auth.ts";
-import { errorResponses } from "../docs/responses.ts";
+import { errorResponses, problemResponse } from "../docs/responses.ts";
 import { type EntriesDeps, serveEntries } from "./serve.ts";
 
 const WhitelistId = t.String({
@@ -69,6 +69,7 @@ export const entriesController = (deps: EntriesDeps & { keys: KeyService; entrie
     .delete(
       "/whitelists/:whitelistId/entries/:nick",
       async ({ principal, params, query }) => {
+        authorizeRemoval(principal);
         const whitelist = authorizeWhitelist(
           principal,
           params.whitelistId,
@@ -110,7 +111,14 @@ export const entriesController = (deps: EntriesDeps & { keys: KeyService; entrie
             }),
           ),
         }),
-        response: { 200: Removed, ...errorResponses(400, 401, 403, 404, 429, 503) },
+        response: {
+          200: Removed,
+          ...errorResponses(400, 401, 404, 429, 503),
+          403: problemResponse(
+            "The key is read-only (`key-read-only`: removing needs a key that may remove), or is limited to " +
+              "another whitelist (`whitelist-forbidden`)",
+          ),
+        },
         detail: {
           tags: ["Entries"],
           operationId: "deleteEntry",
@@ -119,7 +127,8 @@ export const entriesController = (deps: EntriesDeps & { keys: KeyService; entrie
             "Removes the nick (any letter case) and answers with its stored spelling. The roles the bot granted " +
             "for it are reverted, the removal is posted in the bot's log channel with origin `API/plugin` (and the " +
             "`reason`, when given), and an `entry.removed` event is published. Removing the same nick again " +
-            "gives 404.",
+            "gives 404. Needs a key that may remove: a read-only key (`/server-link create may-remove:False`, " +
+            "for a web page or a dashboard) gets 403 `key-read-only`, whichever whitelist it names.",
           security: [{ bearerAuth: [] }],
         },
       },

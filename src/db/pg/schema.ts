@@ -123,6 +123,7 @@ export const linkKeys = pgTable(
       .references(() => guilds.id, { onDelete: "cascade" }),
     name: text("name").notNull(),
     whitelistId: text("whitelist_id"),
+    mayRemove: boolean("may_remove").notNull().default(true),
     keyHash: text("key_hash").notNull(),
     createdBy: text("created_by").notNull(),
     createdAt: millis("created_at").notNull(),

@@ -1,5 +1,5 @@
 import { SlashCommandSubcommandBuilder } from "discord.js";
-import { linkKeyEmbed } from "../../log-channel.ts";
+import { accessOf, linkKeyEmbed } from "../../log-channel.ts";
 import { plainName } from "../../text.ts";
 import { answer, deferAnswer } from "../answer.ts";
 import { suggestWhitelists, whitelistFromOption, whitelistOption } from "../options.ts";
@@ -8,8 +8,9 @@ import type { Subcommand } from "../subcommands.ts";
 import { scopeOf } from "./shared.ts";
 
 /**
- * `/server-link create name [whitelist]` (Manage Server): a link key for a game server or integration, limited to
- * one whitelist or the whole server. The reply carries the lines `Link id: <id>` and `Key: <key>`, shown once.
+ * `/server-link create name [whitelist] [may-remove]` (Manage Server): a link key for a game server or integration,
+ * limited to one whitelist or the whole server, read-only with `may-remove:False` (docs/api.md, Read-only keys).
+ * The reply carries the lines `Link id: <id>` and `Key: <key>`, shown once.
  */
 export const create = {
   data: new SlashCommandSubcommandBuilder()
@@ -22,7 +23,12 @@ export const create = {
         .setRequired(true)
         .setMaxLength(64),
     )
-    .addStringOption(whitelistOption(false, "Limit it to one whitelist (default: the whole server)")),
+    .addStringOption(whitelistOption(false, "Limit it to one whitelist (default: the whole server)"))
+    .addBooleanOption((option) =>
+      option
+        .setName("may-remove")
+        .setDescription("May it remove nicks? False for a web page or a dashboard (default: true)"),
+    ),
 
   async execute(interaction, context) {
     const guildId = requireGuildId(interaction);
@@ -37,6 +43,7 @@ export const create = {
       guildId,
       name: interaction.options.getString("name", true),
       whitelistId: whitelist?.id ?? null,
+      mayRemove: interaction.options.getBoolean("may-remove") ?? true,
       createdBy: actor.userId,
     });
     const scope = await scopeOf(key, context.services);
@@ -45,16 +52,21 @@ export const create = {
       guildId,
       keyId: key.id,
       whitelistId: key.whitelistId,
+      mayRemove: key.mayRemove,
       actorId: actor.userId,
     });
     await answer(
       interaction,
       [
-        `🔑 Link **${plainName(key.name)}** for ${scope}. Copy the key now: it is shown once and never again.`,
+        `🔑 Link **${plainName(key.name)}** for ${scope}, ${accessOf(key)}. Copy the key now: it is shown once and ` +
+          "never again.",
         `Link id: ${key.id}`,
         `Key: ${plaintext}`,
         `How to use: \`curl -H "Authorization: Bearer ${plaintext}" ${context.apiUrl}/whitelists\``,
-        `Next: put the key in your plugin's config, or get events pushed with \`/server-link webhook id:${key.id}\`. ` +
+        (key.mayRemove
+          ? "Next: put the key in your plugin's config"
+          : "Next: keep the key on your own server (never in a web page or its scripts)") +
+          `, or get events pushed with \`/server-link webhook id:${key.id}\`. ` +
           `Lost it? \`/server-link revoke id:${key.id}\` and create another.`,
       ].join("\n"),
     );

@@ -1,6 +1,7 @@
 import { SlashCommandSubcommandBuilder } from "discord.js";
 import type { LinkKeyView } from "../../../keys/service.ts";
 import { hostOf } from "../../../webhooks/ssrf.ts";
+import { accessOf } from "../../log-channel.ts";
 import { plainName } from "../../text.ts";
 import { answer, fitLines, relativeTime } from "../answer.ts";
 import { requireGuildId, requireManageGuild } from "../preconditions.ts";
@@ -17,7 +18,7 @@ function lastDelivery(key: LinkKeyView): string {
   return `last ${result} in ${key.webhookLastDurationMs ?? "?"} ms ${relativeTime(key.webhookLastAt)}`;
 }
 
-/** `/server-link list` (Manage Server): every link, its scope, use and webhook; never a key or a secret. */
+/** `/server-link list` (Manage Server): every link, its scope, access, use and webhook; never a key or a secret. */
 export const list = {
   data: new SlashCommandSubcommandBuilder()
     .setName("list")
@@ -40,7 +41,7 @@ export const list = {
         ? `webhook → ${hostOf(key.webhookUrl)} (${lastDelivery(key)})`
         : "no webhook";
       lines.push(
-        `• **${plainName(key.name)}** \`${key.id}\`${state}: ${scope}; ` +
+        `• **${plainName(key.name)}** \`${key.id}\`${state}: ${scope}; ${accessOf(key)}; ` +
           `created ${relativeTime(key.createdAt)} by <@${key.createdBy}>, ${used}; ${hook}`,
       );
     }

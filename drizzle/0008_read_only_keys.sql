@@ -1,0 +1,1 @@
+ALTER TABLE `link_keys` ADD `may_remove` integer DEFAULT true NOT NULL;

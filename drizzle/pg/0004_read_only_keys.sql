@@ -1,0 +1,1 @@
+ALTER TABLE "link_keys" ADD COLUMN "may_remove" boolean DEFAULT true NOT NULL;
