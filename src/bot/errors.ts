@@ -1,4 +1,5 @@
 import { MessageFlags, type RepliableInteraction } from "discord.js";
+import type { Words } from "../i18n/words.ts";
 import { DomainError, detailsOf } from "../shared/errors.ts";
 import type { BotContext } from "./context.ts";
 import { discordTime } from "./expiry.ts";
@@ -6,83 +7,83 @@ import { roleMentions } from "./mentions.ts";
 import { howToProve } from "./proof.ts";
 import { fitContent, plainName } from "./text.ts";
 
-/** What a member reads when something unexpected failed (the cause is logged, never shown). */
-export const APOLOGY = "Something went wrong on our side; it has been logged. Try again later.";
+/** A domain error's own message in the reader's language (its Text), or as given when it has none. */
+const refusal = (error: DomainError, words: Words): string =>
+  error.text ? words.render(error.text) : error.message;
 
 /**
- * The one translator of failures into Discord text: a domain error's message, completed where the service
- * gave details with what only Discord shows (role mentions, the command to run next, where to join for a proof
- * code: `linkAddress`); anything unexpected is an apology. Interactions, buttons and message-mode registrations
- * all answer through it.
+ * The one translator of failures into Discord text, in the reader's `words`: a domain error's message, completed
+ * where the service gave details with what only Discord shows (role mentions, the command to run next, where to
+ * join for a proof code: `linkAddress`); anything unexpected is an apology. Interactions, buttons and
+ * message-mode registrations all answer through it.
  */
-export function describeFailure(error: unknown, linkAddress?: string): string {
-  if (!(error instanceof DomainError)) return APOLOGY;
-  const proof = describeProofFailure(error, linkAddress);
+export function describeFailure(error: unknown, words: Words, linkAddress?: string): string {
+  if (!(error instanceof DomainError)) return words.t("common.apology");
+  const proof = describeProofFailure(error, words, linkAddress);
   if (proof) return proof;
   const missingRole = detailsOf(error, "missing-role");
   if (missingRole) {
-    const roles = roleMentions(missingRole.roleIds);
-    if (missingRole.staff) {
-      return (
-        `That member holds none of the roles ${missingRole.whitelist} requires (${roles}), and its nicks follow ` +
-        "those roles: a nick added for them would be removed at once. Give them one of the roles first, or keep " +
-        "nicks on role loss with `/whitelist edit on-role-loss:keep`."
-      );
-    }
-    return missingRole.self
-      ? `To register on ${missingRole.whitelist} you need one of these roles: ${roles}. Ask staff for one, then try again.`
-      : `That member no longer holds any of the roles ${missingRole.whitelist} requires (${roles}). ` +
-          "Give them one and approve again, or reject the request.";
+    const params = { whitelist: missingRole.whitelist, roles: roleMentions(missingRole.roleIds) };
+    if (missingRole.staff) return words.t("failure.missingRole.staff", params);
+    return words.t(missingRole.self ? "failure.missingRole.self" : "failure.missingRole.approval", params);
   }
   const limit = detailsOf(error, "limit-reached");
   if (limit) {
-    return limit.self
-      ? `${error.message} Remove one with /unregister first.`
-      : `${error.message} Remove one first, or raise the limit with /whitelist edit (max-nicks) or a role's ` +
-          "with /whitelist roles (limit).";
+    return words.t(limit.self ? "failure.limit.self" : "failure.limit.staff", {
+      refusal: refusal(error, words),
+    });
   }
   const mode = detailsOf(error, "wrong-mode");
   if (mode) {
-    return mode.approval
-      ? `Registrations on ${mode.whitelist} need staff approval: use /register and staff will review it.`
-      : `${mode.whitelist} does not need approval: register directly with /register.`;
+    return words.t(mode.approval ? "failure.wrongMode.approval" : "failure.wrongMode.direct", {
+      whitelist: mode.whitelist,
+    });
   }
   const notFound = detailsOf(error, "whitelist-not-found");
   if (notFound) {
     return notFound.named === null
-      ? "This server has no whitelist yet. Ask staff to create one with /whitelist create."
-      : `${error.message} Pick one of the names the command suggests.`;
+      ? words.t("failure.noWhitelist")
+      : words.t("failure.unknownWhitelist", { refusal: refusal(error, words) });
   }
   const several = detailsOf(error, "whitelist-required");
-  if (several) {
-    return `${error.message.replace(/\.$/, "")}: name one in the \`whitelist\` option, or run the command in a whitelist's channel.`;
-  }
+  if (several) return words.t("failure.whichWhitelist", { names: several.names.join(", ") });
   const denied = detailsOf(error, "nick-denied");
   if (denied) {
-    const as = denied.deniedAs.toLowerCase() === denied.nick.toLowerCase() ? "" : ` (as ${denied.deniedAs})`;
-    const reason = denied.reason ? ` Reason: ${plainName(denied.reason)}` : "";
-    return denied.self
-      ? `⛔ Staff have denied ${denied.nick} on ${denied.whitelist}${as}.${reason}\nRegister another nick, or ask staff if you think this is a mistake.`
-      : `⛔ ${denied.nick} is denied on ${denied.whitelist}${as}.${reason}\nLift it first with /whitelist undeny if it should be registered.`;
+    const as =
+      denied.deniedAs.toLowerCase() === denied.nick.toLowerCase()
+        ? ""
+        : words.t("failure.denied.as", { nick: denied.deniedAs });
+    const reason = denied.reason
+      ? words.t("failure.denied.reason", { reason: plainName(denied.reason) })
+      : "";
+    return words.t(denied.self ? "failure.denied.self" : "failure.denied.staff", {
+      nick: denied.nick,
+      whitelist: denied.whitelist,
+      as,
+      reason,
+    });
   }
   const unposted = detailsOf(error, "no-log-channel");
-  if (unposted) {
-    return (
-      `${unposted.whitelist} needs staff approval, but I cannot post requests to a log channel. ` +
-      "Ask staff to set one with /whitelist log-channel, then try again."
-    );
-  }
-  return error.message;
+  if (unposted) return words.t("failure.noLogChannel", { whitelist: unposted.whitelist });
+  return refusal(error, words);
 }
 
 /** The Discord wording of a proof-of-ownership failure (docs/decisions.md, Proof of ownership), if it is one. */
-function describeProofFailure(error: DomainError, linkAddress: string | undefined): string | undefined {
+function describeProofFailure(
+  error: DomainError,
+  words: Words,
+  linkAddress: string | undefined,
+): string | undefined {
   const required = detailsOf(error, "proof-required");
   if (required?.premium && required.self) {
-    return (
-      `🔒 ${error.message}\n` +
-      howToProve(linkAddress, `type \`/register code:<code> whitelist:${required.whitelist}\` here`)
-    );
+    return words.t("failure.proofRequired", {
+      refusal: refusal(error, words),
+      how: howToProve(
+        words,
+        linkAddress,
+        words.t("failure.proofRequired.then", { whitelist: required.whitelist }),
+      ),
+    });
   }
   const invalid = detailsOf(error, "code-invalid");
   if (invalid) {
@@ -91,18 +92,21 @@ function describeProofFailure(error: DomainError, linkAddress: string | undefine
       left === null
         ? ""
         : left === 0
-          ? " That was your last try for now."
-          : ` ${left} more ${left === 1 ? "try" : "tries"} before a wait.`;
+          ? words.t("failure.code.lastTry")
+          : words.t("failure.code.triesLeft", { count: left });
     const again =
-      invalid.reason === "expired" || invalid.reason === "reused"
-        ? linkAddress
-          ? ` The link server is \`${linkAddress}\`.`
-          : ""
+      (invalid.reason === "expired" || invalid.reason === "reused") && linkAddress
+        ? words.t("failure.code.linkServer", { address: linkAddress })
         : "";
-    return `${error.message}${again}${tries}`;
+    return `${refusal(error, words)}${again}${tries}`;
   }
   const limited = detailsOf(error, "code-limited");
-  if (limited) return `⏳ ${error.message} Try again ${discordTime(limited.retryAt, "R")}.`;
+  if (limited) {
+    return words.t("failure.code.limited", {
+      refusal: refusal(error, words),
+      when: discordTime(limited.retryAt, "R"),
+    });
+  }
   return undefined;
 }
 
@@ -118,8 +122,8 @@ export function logUnexpected(
 }
 
 /**
- * Answers a failed interaction (command or button): always ephemeral, never longer than Discord takes; edits the
- * reply when deferred.
+ * Answers a failed interaction (command or button) in the member's language: always ephemeral, never longer than
+ * Discord takes; edits the reply when deferred.
  */
 export async function replyWithError(interaction: RepliableInteraction, error: unknown, context: BotContext) {
   logUnexpected(
@@ -131,8 +135,9 @@ export async function replyWithError(interaction: RepliableInteraction, error: u
     },
     error,
   );
-  const content = fitContent(describeFailure(error, context.linkAddress));
   try {
+    const words = await context.words.member(interaction.guildId, interaction.locale);
+    const content = fitContent(describeFailure(error, words, context.linkAddress));
     // A button defers as an update of its message (the approval post): the failure must not replace that post.
     if (interaction.isMessageComponent() && interaction.deferred && !interaction.replied)
       await interaction.followUp({ content, flags: MessageFlags.Ephemeral });

@@ -1,4 +1,5 @@
 import type { LinkedAccount } from "../accounts/model.ts";
+import type { Words } from "../i18n/words.ts";
 import type { Linked } from "../registration/linking.ts";
 import { discordTime } from "./expiry.ts";
 
@@ -9,35 +10,30 @@ import { discordTime } from "./expiry.ts";
  * Where to get a code and what to do with it: the link endpoint's address (LINK_ADDRESS), and `then`, what to type
  * once the code is shown. Without an endpoint, that proving is not set up here.
  */
-export function howToProve(linkAddress: string | undefined, then: string): string {
-  if (!linkAddress) {
-    return "Proving an account is not set up on this service yet (its link server is off): ask staff.";
-  }
-  return (
-    `In Minecraft: Java Edition, add the server \`${linkAddress}\` and join it with that account: you will not ` +
-    `enter a world, you are shown a code. Then ${then} within 10 minutes.`
-  );
+export function howToProve(words: Words, linkAddress: string | undefined, then: string): string {
+  if (!linkAddress) return words.t("proof.off");
+  return words.t("proof.how", { address: linkAddress, then });
 }
 
 /** A linked account in one line: its name, UUID and since when. */
-export function linkedLine(account: LinkedAccount): string {
-  return `**${account.name}** (UUID \`${account.uuid}\`), proven ${discordTime(account.linkedAt, "R")}`;
+export function linkedLine(words: Words, account: LinkedAccount): string {
+  return words.t("proof.linkedLine", {
+    account: account.name,
+    uuid: account.uuid,
+    when: discordTime(account.linkedAt, "R"),
+  });
 }
 
 /** What typing a code did: the link, the entries it took from other members, the member's own now verified. */
-export function describeLinked(linked: Linked): string[] {
+export function describeLinked(words: Words, linked: Linked): string[] {
   const { account, took, verified } = linked;
-  const names = (list: Linked["took"]) => [...new Set(list.map(({ whitelist }) => `**${whitelist.name}**`))];
+  const names = (list: Linked["took"]) =>
+    [...new Set(list.map(({ whitelist }) => `**${whitelist.name}**`))].join(", ");
   return [
-    `🔗 **${account.name}** is linked to you on this server: you proved it is yours.`,
-    ...(took.length > 0
-      ? [
-          `Other members had it on ${names(took).join(", ")}; those nicks are removed, since you proved it is ` +
-            "yours (staff see why in the log).",
-        ]
-      : []),
+    words.t("proof.linked", { account: account.name }),
+    ...(took.length > 0 ? [words.t("proof.took", { whitelists: names(took) })] : []),
     ...(verified.length > 0
-      ? [`Your **${account.name}** on ${names(verified).join(", ")} is verified now.`]
+      ? [words.t("proof.verified", { account: account.name, whitelists: names(verified) })]
       : []),
   ];
 }

@@ -8,6 +8,7 @@ import {
   Routes,
 } from "discord.js";
 import type { RoleFailure } from "../entries/model.ts";
+import { type Text, text } from "../i18n/messages.ts";
 import type { RoleGateway, RolesLater } from "../registration/model.ts";
 import { roleIdsOf } from "./members.ts";
 import { retryAfterOf } from "./rate-limits.ts";
@@ -16,16 +17,14 @@ import { retryAfterOf } from "./rate-limits.ts";
 export type GatewayView = { client(): Client | undefined; heldUntil(): number };
 
 /** A reason a server admin can act on, for a failed role change. */
-function reasonOf(error: unknown): string {
+function reasonOf(error: unknown): Text {
   if (error instanceof DiscordAPIError) {
-    if (error.code === RESTJSONErrorCodes.MissingPermissions) {
-      return "missing permission: give the bot Manage Roles and move its role above this one";
-    }
-    if (error.code === RESTJSONErrorCodes.UnknownRole) return "the role no longer exists";
-    if (error.code === RESTJSONErrorCodes.UnknownMember) return "the member is no longer in the server";
-    return `Discord refused (${error.code}: ${error.message})`;
+    if (error.code === RESTJSONErrorCodes.MissingPermissions) return text("log.roleReason.permission");
+    if (error.code === RESTJSONErrorCodes.UnknownRole) return text("log.roleReason.unknownRole");
+    if (error.code === RESTJSONErrorCodes.UnknownMember) return text("log.roleReason.unknownMember");
+    return text("log.roleReason.refused", { code: String(error.code), message: error.message });
   }
-  return `Discord could not be reached (${String((error as Error)?.message ?? error)})`;
+  return text("log.roleReason.unreachable", { message: String((error as Error)?.message ?? error) });
 }
 
 const isCode = (error: unknown, code: number) => error instanceof DiscordAPIError && error.code === code;
@@ -97,7 +96,7 @@ export function createDiscordRoleGateway(rest: REST, gateway: GatewayView): Role
   ): Promise<Change> => {
     const done: string[] = [];
     const failed: RoleFailure[] = [];
-    let memberGone: string | null = null;
+    let memberGone: Text | null = null;
     for (const [index, roleId] of roleIds.entries()) {
       if (memberGone !== null) {
         failed.push({ roleId, reason: memberGone });

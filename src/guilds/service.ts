@@ -58,6 +58,13 @@ export function createGuildService({ store, clock, write }: { store: Store; cloc
         }
       });
     },
+    /** Sets (or clears, with null: Discord's server language) the language of what everyone reads. */
+    async setLanguage(id: string, language: string | null): Promise<void> {
+      await write(async (tx) => {
+        await ensureIn(tx, id);
+        await tx.update(guilds).set({ language }).where(eq(guilds.id, id));
+      });
+    },
     /** Records the hash of the command definitions registered in the guild. */
     async setCommandHash(id: string, hash: string): Promise<void> {
       await write(async (tx) => {

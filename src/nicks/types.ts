@@ -1,3 +1,4 @@
+import { type Text, text } from "../i18n/messages.ts";
 import { settleBounded } from "../shared/bounded.ts";
 import { DomainError } from "../shared/errors.ts";
 import { type FloodgateSettings, floodgateName, floodgateUuid, namesMeant } from "./floodgate.ts";
@@ -76,7 +77,7 @@ export type NickTypeSpec = {
    * What a member must be told to join with a nick, where the game tells letter case apart (an offline-mode
    * server derives the player's UUID from the exact spelling), in plain text; null: nothing to tell.
    */
-  spelling(held: Pick<Identity, "nick" | "premium">): string | null;
+  spelling(held: Pick<Identity, "nick" | "premium">): Text | null;
   /**
    * Floodgate names the players: nicks are spelled from gamertags under the whitelist's Floodgate settings,
    * which `/whitelist create` and `show` describe, and a change of which respells every entry (the Bedrock upkeep).
@@ -140,10 +141,11 @@ const javaSyntax: Pick<NickTypeSpec, "parse" | "names"> = {
  * The exact spelling an offline-mode server needs: its UUID is the MD5 of `OfflinePlayer:` and the name as typed
  * (src/nicks/uuid.ts), so `crackedsteve` is another player than `CrackedSteve`, refused by whitelist.json.
  */
-const exactSpelling = ({ nick }: { nick: string }): string => {
+const exactSpelling = ({ nick }: { nick: string }): Text => {
   const other = nick === nick.toLowerCase() ? nick.toUpperCase() : nick.toLowerCase();
-  const example = other === nick ? "" : ` (${other} would be another player, and is not let in)`;
-  return `Join as exactly ${nick}: an offline-mode server tells players apart by the letter case of their name${example}.`;
+  return other === nick
+    ? text("register.exactSpelling", { nick })
+    : text("register.exactSpellingOther", { nick, other });
 };
 
 /** A Java nick's account: premium with its UUID, else `otherwise`. */
@@ -172,8 +174,7 @@ const specs = {
     noAccount: (typed, whitelistName) =>
       new DomainError(
         "not-premium",
-        `${typed.nick} is not a premium (paid) Minecraft account, and ${whitelistName} accepts premium accounts ` +
-          "only. Check the spelling, or register the nick of your premium account.",
+        text("error.notPremium", { nick: typed.nick, whitelist: whitelistName }),
       ),
     account: javaAccount("not premium"),
     // The game takes the account's own spelling from Mojang.
@@ -203,7 +204,7 @@ const specs = {
     noAccount: (typed) =>
       new DomainError(
         "gamertag-unknown",
-        `No Xbox account has the gamertag ${typed.gamertag}. Check the spelling on your Xbox profile and try again.`,
+        text("error.gamertagUnknown", { gamertag: typed.gamertag ?? typed.nick }),
       ),
     account: ({ gamertag, uuid }) =>
       `Bedrock gamertag ${gamertag}, ${uuid === null ? "its UUID waits for GeyserMC" : `Floodgate UUID ${uuid}`}`,

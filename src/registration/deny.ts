@@ -5,6 +5,7 @@ import type { Write } from "../db/writer.ts";
 import type { EntryRecord } from "../entries/model.ts";
 import type { EntryService } from "../entries/service.ts";
 import type { GeyserClient } from "../geyser/client.ts";
+import { text } from "../i18n/messages.ts";
 import type { MojangClient } from "../mojang/client.ts";
 import { keyPrefixEnd, nickKey } from "../nicks/key.ts";
 import { namesOf, nickTypeSpecs, parseNick, type Typed } from "../nicks/types.ts";
@@ -49,7 +50,7 @@ function cleanReason(reason: string | null | undefined): string | null {
   const flat = (reason ?? "").replace(/[\p{Cc}\p{Zl}\p{Zp}]/gu, " ").trim();
   if (flat.length === 0) return null;
   if ([...flat].length > REASON_MAX) {
-    throw new DomainError("invalid-input", `A reason is at most ${REASON_MAX} characters.`);
+    throw new DomainError("invalid-input", text("error.deny.reasonTooLong", { max: REASON_MAX }));
   }
   return flat;
 }
@@ -192,7 +193,7 @@ export function createDenyList(deps: {
       const done = await write(
         async (tx) => {
           if (!(await whitelists.get(whitelist.id))) {
-            throw new DomainError("whitelist-not-found", "That whitelist was just deleted.");
+            throw new DomainError("whitelist-not-found", text("error.whitelist.justDeleted"));
           }
           const existing = await byKey(whitelist.id, found.nick, tx);
           const values = {
@@ -258,7 +259,10 @@ export function createDenyList(deps: {
       if (!denial) {
         throw new DomainError(
           "not-denied",
-          `${clip(typed) || "That nick"} is not denied on ${whitelist.name}; there is nothing to lift.`,
+          text("error.deny.notDenied", {
+            nick: clip(typed) || text("error.thatNick"),
+            whitelist: whitelist.name,
+          }),
         );
       }
       await write(async (tx) => {

@@ -1,5 +1,6 @@
 import type { LinkedAccount } from "../accounts/model.ts";
 import type { EntryRecord } from "../entries/model.ts";
+import { text } from "../i18n/messages.ts";
 import { type Identity, nickTypeSpecs } from "../nicks/types.ts";
 import { DomainError } from "../shared/errors.ts";
 import { requireLifetime } from "../whitelists/lifetime.ts";
@@ -60,20 +61,14 @@ export function nicks(count: number): string {
 /** Only a manager of the whitelist (Manage Server or one of its manager roles) may go on. */
 export function requireManager(whitelist: Whitelist, actor: Member): void {
   if (!isManager(whitelist, actor)) {
-    throw new DomainError(
-      "not-manager",
-      `Only staff of ${whitelist.name} (Manage Server or one of its manager roles) can do that.`,
-    );
+    throw new DomainError("not-manager", text("error.notManager", { whitelist: whitelist.name }));
   }
 }
 
 /** A disabled whitelist takes no registrations. */
 export function requireEnabled(whitelist: Whitelist): void {
   if (!whitelist.enabled) {
-    throw new DomainError(
-      "whitelist-disabled",
-      `${whitelist.name} is closed for registrations right now. Ask staff when it reopens.`,
-    );
+    throw new DomainError("whitelist-disabled", text("error.closed", { whitelist: whitelist.name }));
   }
 }
 
@@ -88,11 +83,9 @@ export function requireRole(whitelist: Whitelist, member: Member, who: RoleCheck
   if (holdsRequiredRole(whitelist, member)) return;
   const details = { whitelist: whitelist.name, roleIds: whitelist.requiredRoleIds, self: who === "self" };
   const message = {
-    self: `To register on ${whitelist.name} you need one of its required roles.`,
-    approval: `That member no longer holds any of the roles ${whitelist.name} requires.`,
-    staff:
-      `That member holds none of the roles ${whitelist.name} requires, and its nicks follow those roles ` +
-      "(on-role-loss: remove): a nick added for them would be removed at once.",
+    self: text("error.missingRole.self", { whitelist: whitelist.name }),
+    approval: text("error.missingRole.approval", { whitelist: whitelist.name }),
+    staff: text("error.missingRole.staff", { whitelist: whitelist.name }),
   }[who];
   throw DomainError.with("missing-role", message, who === "staff" ? { ...details, staff: true } : details);
 }
@@ -114,8 +107,12 @@ export function requireNotDenied(
   const shown = same ? denial.nick : nick;
   throw DomainError.with(
     "nick-denied",
-    `${shown} is denied on ${whitelist.name}${same ? "" : ` (as ${denial.nick})`}` +
-      `${denial.reason ? `: ${denial.reason}` : ""}.`,
+    text("error.denied", {
+      nick: shown,
+      whitelist: whitelist.name,
+      as: same ? "" : text("error.denied.as", { nick: denial.nick }),
+      reason: denial.reason ? text("error.denied.reason", { reason: denial.reason }) : "",
+    }),
     { whitelist: whitelist.name, nick: shown, deniedAs: denial.nick, reason: denial.reason, self },
   );
 }
@@ -140,10 +137,8 @@ export function requireFree(whitelist: Whitelist, taken: EntryRecord | undefined
     throw new DomainError(
       "nick-taken",
       spelling
-        ? `${taken.nick} is already on ${whitelist.name}, spelled so. ${spelling} If it is not yours, register ` +
-            "another nick."
-        : `${taken.nick} is already on ${whitelist.name}. If it is yours, ask staff to check; otherwise register ` +
-            "another nick.",
+        ? text("error.taken.spelled", { nick: taken.nick, whitelist: whitelist.name, spelling })
+        : text("error.taken", { nick: taken.nick, whitelist: whitelist.name }),
     );
   }
 }
@@ -162,10 +157,12 @@ export function requireUnderLimit(
   const max = nickLimit(whitelist, member.roleIds);
   if (registered + waiting < max) return;
   const count =
-    waiting > 0 ? `${nicks(registered + waiting)} registered or awaiting approval` : nicks(registered);
+    waiting > 0
+      ? text("error.limit.withWaiting", { count: registered + waiting })
+      : text("error.limit.nicks", { count: registered });
   throw DomainError.with(
     "limit-reached",
-    `${self ? "You already have" : "That member already has"} ${count} on ${whitelist.name}, the most allowed (${max}).`,
+    text(self ? "error.limit.self" : "error.limit.other", { held: count, whitelist: whitelist.name, max }),
     { whitelist: whitelist.name, max, registered, waiting, self },
   );
 }
@@ -177,16 +174,13 @@ export function requireNoPendingRequest(whitelist: Whitelist, nick: string, pend
 
 /** The refusal of a second request for one nick. */
 export function pendingRequest(whitelist: Whitelist, nick: string): DomainError {
-  return new DomainError(
-    "request-pending",
-    `You already asked for ${nick} on ${whitelist.name}; staff will review it soon. No need to ask again.`,
-  );
+  return new DomainError("request-pending", text("error.pending", { nick, whitelist: whitelist.name }));
 }
 
 /** Members register themselves directly only on `command` and `message` whitelists. */
 export function requireDirectMode(whitelist: Whitelist): void {
   if (whitelist.registrationMode === "approval") {
-    throw DomainError.with("wrong-mode", `Registrations on ${whitelist.name} need staff approval.`, {
+    throw DomainError.with("wrong-mode", text("error.wrongMode.approval", { whitelist: whitelist.name }), {
       whitelist: whitelist.name,
       approval: true,
     });
@@ -196,7 +190,7 @@ export function requireDirectMode(whitelist: Whitelist): void {
 /** Requests are filed only on `approval` whitelists. */
 export function requireApprovalMode(whitelist: Whitelist): void {
   if (whitelist.registrationMode !== "approval") {
-    throw DomainError.with("wrong-mode", `${whitelist.name} does not need approval.`, {
+    throw DomainError.with("wrong-mode", text("error.wrongMode.direct", { whitelist: whitelist.name }), {
       whitelist: whitelist.name,
       approval: false,
     });
@@ -216,8 +210,7 @@ export function requireNotLinkedElsewhere(
   if (!owner || owner.userId === member.userId) return;
   throw DomainError.with(
     "account-linked",
-    `${identity.nick} belongs to another member of this server, who proved they own it: ` +
-      (self ? "only they can register it." : "it can be registered for them only."),
+    text(self ? "error.linkedElsewhere.self" : "error.linkedElsewhere.other", { nick: identity.nick }),
     { account: identity.nick, self },
   );
 }
@@ -238,11 +231,10 @@ export function requireProof(
   const nick = identity.nick;
   throw DomainError.with(
     "proof-required",
-    !identity.premium
-      ? `${whitelist.name} takes proven accounts only, and ${nick} is not a premium account: nobody can prove it.`
-      : self
-        ? `${whitelist.name} takes proven accounts only: prove ${nick} is yours first.`
-        : `${whitelist.name} takes proven accounts only, and that member has not proven ${nick} is theirs.`,
+    text(!identity.premium ? "error.proof.notPremium" : self ? "error.proof.self" : "error.proof.other", {
+      whitelist: whitelist.name,
+      nick,
+    }),
     { whitelist: whitelist.name, nick, premium: identity.premium, self },
   );
 }
@@ -252,7 +244,7 @@ export function requireOwnerOrManager(whitelist: Whitelist, entry: EntryRecord, 
   if (entry.userId !== actor.userId && !isManager(whitelist, actor)) {
     throw new DomainError(
       "not-owner",
-      `${entry.nick} on ${whitelist.name} belongs to another member; only they or staff can remove it.`,
+      text("error.notOwner", { nick: entry.nick, whitelist: whitelist.name }),
     );
   }
 }

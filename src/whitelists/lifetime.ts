@@ -1,3 +1,5 @@
+import { inEnglish } from "../i18n/english.ts";
+import { type Text, text } from "../i18n/messages.ts";
 import { DomainError } from "../shared/errors.ts";
 
 // How long an entry may last before it expires by itself (docs/decisions.md, Expiring entries): the one place
@@ -59,13 +61,15 @@ export function parseDuration(typed: string): number {
 }
 
 /** "7 days", "1 day", "36 hours", "90 minutes": a lifetime in the largest unit that says it exactly. */
-export function describeDuration(seconds: number): string {
-  const plural = (count: number, unit: string) => `${count} ${unit}${count === 1 ? "" : "s"}`;
-  if (seconds >= DAY && seconds % DAY === 0) return plural(seconds / DAY, "day");
-  if (seconds >= HOUR && seconds % HOUR === 0) return plural(seconds / HOUR, "hour");
-  if (seconds >= MINUTE && seconds % MINUTE === 0) return plural(seconds / MINUTE, "minute");
-  return plural(seconds, "second");
+export function durationText(seconds: number): Text {
+  if (seconds >= DAY && seconds % DAY === 0) return text("time.days", { count: seconds / DAY });
+  if (seconds >= HOUR && seconds % HOUR === 0) return text("time.hours", { count: seconds / HOUR });
+  if (seconds >= MINUTE && seconds % MINUTE === 0) return text("time.minutes", { count: seconds / MINUTE });
+  return text("time.seconds", { count: seconds });
 }
+
+/** The same in English (logs, the API's refusals). */
+export const describeDuration = (seconds: number): string => inEnglish(durationText(seconds));
 
 /** When an entry stored at `now` (ms) with `lifetimeSeconds` expires (ms), or null when it never does. */
 export function expiryOf(now: number, lifetimeSeconds: number | null): number | null {

@@ -2,6 +2,7 @@ import { and, asc, eq } from "drizzle-orm";
 import type { Store, Tables, Tx } from "../db/store.ts";
 import type { Write } from "../db/writer.ts";
 import type { GuildService } from "../guilds/service.ts";
+import { text } from "../i18n/messages.ts";
 import { FLOODGATE_PREFIX_PATTERN } from "../nicks/floodgate.ts";
 import { nickTypeSpecs } from "../nicks/types.ts";
 import type { Clock } from "../shared/clock.ts";
@@ -256,7 +257,7 @@ export function createWhitelistService({
         if (found) return found;
         throw DomainError.with(
           "whitelist-not-found",
-          `There is no whitelist “${clip(named)}” on this server.`,
+          text("error.whitelist.unknown", { name: clip(named) }),
           { named },
         );
       }
@@ -265,12 +266,16 @@ export function createWhitelistService({
       const candidates = bound.length > 0 ? bound : all;
       if (candidates.length === 1) return candidates[0] as Whitelist;
       if (candidates.length === 0) {
-        throw DomainError.with("whitelist-not-found", "This server has no whitelist yet.", { named: null });
+        throw DomainError.with("whitelist-not-found", text("error.whitelist.none"), { named: null });
       }
       const names = candidates.map((wl) => wl.name);
-      throw DomainError.with("whitelist-required", `Which whitelist? This server has ${names.join(", ")}.`, {
-        names,
-      });
+      throw DomainError.with(
+        "whitelist-required",
+        text("error.whitelist.which", { names: names.join(", ") }),
+        {
+          names,
+        },
+      );
     },
 
     /** Whether any whitelist (of any guild) registers in this mode: `message` needs the Message Content intent. */
@@ -310,7 +315,7 @@ export function createWhitelistService({
       return write(
         async (tx) => {
           const current = await this.get(id);
-          if (!current) throw new DomainError("whitelist-not-found", "No such whitelist.");
+          if (!current) throw new DomainError("whitelist-not-found", text("error.whitelist.gone"));
           checkSettings(changes, current.guildId);
           checkProof(changes.proof, changes.nickType ?? current.nickType);
           if (changes.name !== undefined) {
@@ -336,7 +341,7 @@ export function createWhitelistService({
      */
     async deleteIn(tx: Tx, id: string): Promise<Whitelist> {
       const [row] = await tx.delete(whitelists).where(eq(whitelists.id, id)).returning();
-      if (!row) throw new DomainError("whitelist-not-found", "No such whitelist.");
+      if (!row) throw new DomainError("whitelist-not-found", text("error.whitelist.gone"));
       return toWhitelist(row);
     },
 

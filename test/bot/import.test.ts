@@ -109,7 +109,7 @@ describe("/whitelist import", () => {
     ).toEqual([
       [
         "Nicks imported",
-        `3 nick(s) from **whitelist.json** (5 name(s)) added to **survival**, owned by <@${IDS.manager}>`,
+        `3 nicks from **whitelist.json** (5 names) added to **survival**, owned by <@${IDS.manager}>`,
       ],
     ]);
   });

@@ -92,7 +92,7 @@ describe("a member who loses the required role", () => {
       ),
     }).toEqual({
       description:
-        `<@${IDS.alice}> no longer holds a role their whitelists require: 2 nick(s) removed.\n` +
+        `<@${IDS.alice}> no longer holds a role their whitelists require: 2 nicks removed.\n` +
         "• **alice_one** from **survival**\n• **alice_two** from **survival**",
       origin: "role lost",
       removedOneByOne: [],

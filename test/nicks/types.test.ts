@@ -1,4 +1,5 @@
 import { describe, expect, test } from "bun:test";
+import { inEnglish } from "../../src/i18n/english.ts";
 import {
   type AccountPorts,
   type NickType,
@@ -274,8 +275,10 @@ describe("how an account reads", () => {
   });
 
   test("letter case: where the server derives the UUID from the name, the member is told the exact spelling", () => {
-    const said = (type: NickType, held: { nick: string; premium: boolean }) =>
-      nickTypeSpecs[type].spelling(held);
+    const said = (type: NickType, held: { nick: string; premium: boolean }) => {
+      const spelling = nickTypeSpecs[type].spelling(held);
+      return spelling === null ? null : inEnglish(spelling);
+    };
     const exact =
       "Join as exactly CrackedSteve: an offline-mode server tells players apart by the letter case of their " +
       "name (crackedsteve would be another player, and is not let in).";

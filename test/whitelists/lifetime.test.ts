@@ -80,7 +80,7 @@ describe("requireLifetime", () => {
       fraction: refusal(() => requireLifetime(90.5)),
     }).toEqual({
       short: "59 seconds is too short: an entry can last from 1 minute to 366 days (`1m` to `366d`).",
-      long: "31622401 seconds is too long: an entry can last from 1 minute to 366 days (`1m` to `366d`).",
+      long: "31,622,401 seconds is too long: an entry can last from 1 minute to 366 days (`1m` to `366d`).",
       fraction: "An entry lifetime is whole seconds; got 90.5.",
     });
   });

@@ -1,5 +1,7 @@
 import { SlashCommandBuilder } from "discord.js";
 import type { RoleFailure } from "../../entries/model.ts";
+import { text } from "../../i18n/messages.ts";
+import type { Words } from "../../i18n/words.ts";
 import { nickTypeSpecs } from "../../nicks/types.ts";
 import type { Submission } from "../../registration/model.ts";
 import { DomainError } from "../../shared/errors.ts";
@@ -10,7 +12,7 @@ import { requireReadable } from "../intents.ts";
 import { actingMember } from "../members.ts";
 import { roleMentions } from "../mentions.ts";
 import { describeLinked } from "../proof.ts";
-import { answer, deferAnswer, inTime } from "./answer.ts";
+import { answer, deferAnswer, inTime, memberWords } from "./answer.ts";
 import { suggestWhitelists, whitelistOption } from "./options.ts";
 import { requireGuildId } from "./preconditions.ts";
 
@@ -19,34 +21,33 @@ import { requireGuildId } from "./preconditions.ts";
  * (null while the roles are still on their way: a line says they follow when other role changes of the server are
  * ahead of them).
  */
-function describeSubmission(submission: Submission, failures: RoleFailure[] | null): string[] {
+function describeSubmission(words: Words, submission: Submission, failures: RoleFailure[] | null): string[] {
   if (submission.kind === "requested") {
     const { request, whitelist } = submission;
     return [
-      `📨 Your request for **${request.nick}** on **${whitelist.name}** was sent to staff. ` +
-        `You will be told in <#${whitelist.channelId}> once they decide; there is nothing else to do.`,
+      words.t("register.requested", {
+        nick: request.nick,
+        whitelist: whitelist.name,
+        channel: `<#${whitelist.channelId}>`,
+      }),
     ];
   }
   const { entry, whitelist } = submission;
-  const expiry = expiresIn(entry);
+  const expiry = expiresIn(words, entry);
+  const spelling = nickTypeSpecs[whitelist.nickType].spelling(entry);
   return [
-    `✅ **${entry.nick}** is on **${whitelist.name}**. You can join the server now.`,
-    ...(entry.verified ? ["🔗 Verified: you proved this account is yours."] : []),
-    ...[nickTypeSpecs[whitelist.nickType].spelling(entry)].filter((note) => note !== null),
+    words.t("public.registered", { nick: entry.nick, whitelist: whitelist.name }),
+    ...(entry.verified ? [words.t("register.verified")] : []),
+    ...(spelling ? [words.render(spelling)] : []),
     ...(entry.gamertag !== null && entry.gamertag !== entry.nick
-      ? [`That is the name Floodgate gives the gamertag ${entry.gamertag} in game.`]
+      ? [words.t("register.floodgateName", { gamertag: entry.gamertag })]
       : []),
-    ...(expiry ? [`⏳ It expires ${expiry}: ${whitelist.name} keeps registrations for a limited time.`] : []),
-    ...(failures === null && submission.roles.waiting
-      ? ["🕒 Your roles follow in a moment: Discord lets a bot give roles only so fast."]
-      : []),
+    ...(expiry ? [words.t("register.expires", { when: expiry, whitelist: whitelist.name })] : []),
+    ...(failures === null && submission.roles.waiting ? [words.t("register.rolesWaiting")] : []),
     ...(failures?.length
-      ? [
-          `I could not give you ${roleMentions(failures.map((failure) => failure.roleId))}; staff have been told ` +
-            "and will sort it out.",
-        ]
+      ? [words.t("register.rolesRefused", { roles: roleMentions(failures.map((failure) => failure.roleId)) })]
       : []),
-    `Changed your mind? \`/unregister nick:${entry.nick}\` removes it.`,
+    words.t("register.undo", { nick: entry.nick }),
   ];
 }
 
@@ -84,11 +85,10 @@ export const register = {
     if ((nick === null) === (code === null)) {
       throw new DomainError(
         "invalid-input",
-        nick === null
-          ? "Give your Minecraft nick (`nick`), or the code the link server showed you (`code`)."
-          : "Give either your nick or a code, not both.",
+        text(nick === null ? "register.nickOrCode" : "register.notBoth"),
       );
     }
+    const words = await memberWords(interaction, context);
     const { registration } = context.services;
     const named = await context.services.whitelists.resolve({
       guildId,
@@ -101,16 +101,17 @@ export const register = {
         () => registration.submit({ whitelist: named, member, nick: nick ?? "" }),
         { slow: registration.asksRemotely(named, nick ?? ""), defer: () => deferAnswer(interaction) },
       );
-      await answer(interaction, describeSubmission(submission, null).join("\n"));
+      await answer(interaction, describeSubmission(words, submission, null).join("\n"));
       if (submission.kind !== "registered") return;
       const failures = await submission.roles.failures;
       if (failures.length === 0) return;
       // Staff were told by the log channel; the member's answer changes too (while Discord keeps its token).
-      await answer(interaction, describeSubmission(submission, failures).join("\n")).catch((error: unknown) =>
-        context.logger.warn("could not tell a member about roles not given", {
-          guildId,
-          error: String(error),
-        }),
+      await answer(interaction, describeSubmission(words, submission, failures).join("\n")).catch(
+        (error: unknown) =>
+          context.logger.warn("could not tell a member about roles not given", {
+            guildId,
+            error: String(error),
+          }),
       );
       return;
     }
@@ -119,13 +120,16 @@ export const register = {
     const done = await context.services.linking.registerWithCode({ whitelist: named, member, code });
     const after =
       done.outcome === "registered"
-        ? describeSubmission(done.submission, null)
+        ? describeSubmission(words, done.submission, null)
         : done.outcome === "already"
-          ? [`**${done.entry.nick}** was yours on **${done.whitelist.name}** already; it is verified now.`]
+          ? [words.t("register.already", { nick: done.entry.nick, whitelist: done.whitelist.name })]
           : [
-              `It could not be put on **${done.whitelist.name}**: ${describeFailure(done.error, context.linkAddress)}`,
+              words.t("register.codeRefused", {
+                whitelist: done.whitelist.name,
+                refusal: describeFailure(done.error, words, context.linkAddress),
+              }),
             ];
-    await answer(interaction, [...describeLinked(done), ...after].join("\n"));
+    await answer(interaction, [...describeLinked(words, done), ...after].join("\n"));
   },
 
   autocomplete: suggestWhitelists,

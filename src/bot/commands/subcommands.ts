@@ -4,6 +4,7 @@ import type {
   SlashCommandBuilder,
   SlashCommandSubcommandBuilder,
 } from "discord.js";
+import { text } from "../../i18n/messages.ts";
 import { DomainError } from "../../shared/errors.ts";
 import type { BotContext, Command } from "../context.ts";
 
@@ -23,10 +24,7 @@ export function withSubcommands(builder: SlashCommandBuilder, subcommands: Subco
     async execute(interaction, context) {
       const subcommand = byName.get(interaction.options.getSubcommand());
       if (!subcommand) {
-        throw new DomainError(
-          "invalid-input",
-          "This subcommand is not known (any more); try again in a minute.",
-        );
+        throw new DomainError("invalid-input", text("common.unknownSubcommand"));
       }
       await subcommand.execute(interaction, context);
     },

@@ -55,8 +55,10 @@ export function createMessageHandler(
     );
     if (!whitelist) return;
     // Without Message Content every post arrives blank: say why instead of ignoring the member.
+    // Everyone in the channel reads the answers: the server's language (src/bot/words.ts).
+    const words = await context.words.public(message.guildId);
     if (isPaused(whitelist, context.intents)) {
-      await answer(message, registrationsPaused(whitelist), REFUSED_REACTION).catch(unanswered);
+      await answer(message, registrationsPaused(words, whitelist), REFUSED_REACTION).catch(unanswered);
       return;
     }
     const nick = message.content.trim();
@@ -74,16 +76,18 @@ export function createMessageHandler(
       });
     } catch (error) {
       logUnexpected(context, "message registration failed", { guildId: message.guildId }, error);
-      await answer(message, describeFailure(error, context.linkAddress), REFUSED_REACTION).catch(unanswered);
+      await answer(message, describeFailure(error, words, context.linkAddress), REFUSED_REACTION).catch(
+        unanswered,
+      );
       return;
     }
     // The reaction answers at once; the roles follow (docs/decisions.md, Roles).
     await message.react(REGISTERED_REACTION).catch(unanswered);
-    const expiry = expiresIn(registration.entry);
+    const expiry = expiresIn(words, registration.entry);
     if (expiry) {
       await answer(
         message,
-        `⏳ **${registration.entry.nick}** is registered until it expires ${expiry}.`,
+        words.t("message.expiring", { nick: registration.entry.nick, when: expiry }),
         EXPIRING_REACTION,
       ).catch(unanswered);
     }
@@ -91,7 +95,7 @@ export function createMessageHandler(
     if (failed.length > 0) {
       await answer(
         message,
-        `You are registered, but I could not give you ${roleMentions(failed.map((f) => f.roleId))}; staff have been told.`,
+        words.t("message.rolesRefused", { roles: roleMentions(failed.map((f) => f.roleId)) }),
         PARTLY_REGISTERED_REACTION,
       ).catch(unanswered);
     }

@@ -1,7 +1,7 @@
 import { SlashCommandSubcommandBuilder } from "discord.js";
 import { accessOf, linkKeyEmbed } from "../../log-channel.ts";
 import { plainName } from "../../text.ts";
-import { answer, deferAnswer } from "../answer.ts";
+import { answer, deferAnswer, memberWords, publicWords } from "../answer.ts";
 import { suggestWhitelists, whitelistFromOption, whitelistOption } from "../options.ts";
 import { requireGuildId, requireManageGuild } from "../preconditions.ts";
 import type { Subcommand } from "../subcommands.ts";
@@ -46,8 +46,12 @@ export const create = {
       mayRemove: interaction.options.getBoolean("may-remove") ?? true,
       createdBy: actor.userId,
     });
-    const scope = await scopeOf(key, context.services);
-    await context.log.post(guildId, { embeds: [linkKeyEmbed("created", key, scope, actor.userId)] });
+    const words = await memberWords(interaction, context);
+    const said = await publicWords(interaction, context);
+    const scope = await scopeOf(words, key, context.services);
+    await context.log.post(guildId, {
+      embeds: [linkKeyEmbed(said, "created", key, await scopeOf(said, key, context.services), actor.userId)],
+    });
     context.logger.info("link key created", {
       guildId,
       keyId: key.id,
@@ -58,7 +62,7 @@ export const create = {
     await answer(
       interaction,
       [
-        `🔑 Link **${plainName(key.name)}** for ${scope}, ${accessOf(key)}. Copy the key now: it is shown once and ` +
+        `🔑 Link **${plainName(key.name)}** for ${scope}, ${accessOf(words, key)}. Copy the key now: it is shown once and ` +
           "never again.",
         `Link id: ${key.id}`,
         `Key: ${plaintext}`,

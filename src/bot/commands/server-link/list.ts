@@ -3,7 +3,7 @@ import type { LinkKeyView } from "../../../keys/service.ts";
 import { hostOf } from "../../../webhooks/ssrf.ts";
 import { accessOf } from "../../log-channel.ts";
 import { plainName } from "../../text.ts";
-import { answer, fitLines, relativeTime } from "../answer.ts";
+import { answer, fitLines, memberWords, relativeTime } from "../answer.ts";
 import { requireGuildId, requireManageGuild } from "../preconditions.ts";
 import type { Subcommand } from "../subcommands.ts";
 import { scopeOf } from "./shared.ts";
@@ -28,26 +28,27 @@ export const list = {
     const guildId = requireGuildId(interaction);
     requireManageGuild(interaction);
     const keys = await context.services.keys.list(guildId);
+    const words = await memberWords(interaction, context);
     if (keys.length === 0) {
       await answer(interaction, "No links yet. Create one for your game server with `/server-link create`.");
       return;
     }
     const lines: string[] = [];
     for (const key of keys) {
-      const scope = await scopeOf(key, context.services);
+      const scope = await scopeOf(words, key, context.services);
       const state = key.revokedAt !== null ? ` — **revoked** ${relativeTime(key.revokedAt)}` : "";
       const used = key.lastUsedAt === null ? "never used" : `last used ${relativeTime(key.lastUsedAt)}`;
       const hook = key.webhookUrl
         ? `webhook → ${hostOf(key.webhookUrl)} (${lastDelivery(key)})`
         : "no webhook";
       lines.push(
-        `• **${plainName(key.name)}** \`${key.id}\`${state}: ${scope}; ${accessOf(key)}; ` +
+        `• **${plainName(key.name)}** \`${key.id}\`${state}: ${scope}; ${accessOf(words, key)}; ` +
           `created ${relativeTime(key.createdAt)} by <@${key.createdBy}>, ${used}; ${hook}`,
       );
     }
     await answer(
       interaction,
-      fitLines(`${keys.length} link(s):`, lines) +
+      fitLines(words, `${keys.length} link(s):`, lines) +
         "\nKeys are never shown again: revoke a lost one with `/server-link revoke` and create another.",
     );
   },

@@ -1,7 +1,7 @@
 import { SlashCommandSubcommandBuilder } from "discord.js";
 import { hostOf } from "../../../webhooks/ssrf.ts";
 import { webhookEmbed } from "../../log-channel.ts";
-import { answer, deferAnswer } from "../answer.ts";
+import { answer, deferAnswer, publicWords } from "../answer.ts";
 import { requireGuildId, requireManageGuild } from "../preconditions.ts";
 import type { Subcommand } from "../subcommands.ts";
 import { linkIdOption, suggestLinks } from "./shared.ts";
@@ -32,12 +32,15 @@ export const webhook = {
 
     // Resolving the URL's host (SSRF guard) and the log post may take longer than Discord's 3 s to acknowledge.
     await deferAnswer(interaction);
+    const said = await publicWords(interaction, context);
     if (url === "") {
       await context.services.webhooks.clear(guildId, keyId);
       context.logger.info("webhook removed", { guildId, keyId, actorId: actor.userId });
       const cleared = await key();
       if (cleared)
-        await context.log.post(guildId, { embeds: [webhookEmbed("cleared", cleared, null, actor.userId)] });
+        await context.log.post(guildId, {
+          embeds: [webhookEmbed(said, "cleared", cleared, null, actor.userId)],
+        });
       await answer(
         interaction,
         `Webhook of link \`${keyId}\` removed: no more deliveries. Set one again with a \`url\`.`,
@@ -50,7 +53,8 @@ export const webhook = {
     const host = hostOf(url);
     // The host only: a webhook URL's path and query often carry a token.
     context.logger.info("webhook set", { guildId, keyId, host, actorId: actor.userId });
-    if (set) await context.log.post(guildId, { embeds: [webhookEmbed("set", set, host, actor.userId)] });
+    if (set)
+      await context.log.post(guildId, { embeds: [webhookEmbed(said, "set", set, host, actor.userId)] });
     await answer(
       interaction,
       [

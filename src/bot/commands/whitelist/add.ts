@@ -5,7 +5,7 @@ import { parseDuration } from "../../../whitelists/lifetime.ts";
 import { expiresIn } from "../../expiry.ts";
 import { actingMember } from "../../members.ts";
 import { roleMentions } from "../../mentions.ts";
-import { answer, deferAnswer } from "../answer.ts";
+import { answer, deferAnswer, memberWords } from "../answer.ts";
 import { fetchGuildMember } from "../guild-member.ts";
 import { suggestWhitelists, whitelistFromOption, whitelistOption } from "../options.ts";
 import { requireGuildId } from "../preconditions.ts";
@@ -53,7 +53,8 @@ export const add = {
       origin: "staff",
       expiresIn: expiresInSeconds,
     });
-    const expiry = expiresIn(entry);
+    const words = await memberWords(interaction, context);
+    const expiry = expiresIn(words, entry);
     /** The answer; `failures`: roles Discord refused, once known (the nick is stored before they are given). */
     const added = (failures: RoleFailure[]) =>
       [

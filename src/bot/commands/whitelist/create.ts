@@ -3,6 +3,7 @@ import { nickTypes, registrationModes, type Whitelist } from "../../../whitelist
 import type { BotContext } from "../../context.ts";
 import { isPaused, pausedForStaff } from "../../intents.ts";
 import { whitelistWarnings } from "../../setup-warnings.ts";
+import { englishWords } from "../../words.ts";
 import { answer, deferAnswer } from "../answer.ts";
 import {
   describeNickTypeSettings,
@@ -37,7 +38,7 @@ async function howModeRegisters(whitelist: Whitelist, context: BotContext): Prom
       return `Members register with \`/register\` in ${channel}.`;
     case "message":
       return isPaused(whitelist, context.intents)
-        ? `⚠️ Members post their nick as a message in ${channel}, but that is paused: ${pausedForStaff}`
+        ? `⚠️ Members post their nick as a message in ${channel}, but that is paused: ${pausedForStaff(englishWords)}`
         : `Members post their nick as a message in ${channel}; I react ✅ or explain why not.`;
     case "approval": {
       const logChannel = (await context.services.guilds.get(whitelist.guildId))?.logChannelId;

@@ -6,7 +6,7 @@ import {
   whitelistDeletedEmbed,
 } from "../../log-channel.ts";
 import { tellMember } from "../../notify.ts";
-import { answer, deferAnswer } from "../answer.ts";
+import { answer, deferAnswer, publicWords } from "../answer.ts";
 import { suggestWhitelists, whitelistFromOption, whitelistOption } from "../options.ts";
 import { requireGuildId, requireManageGuild } from "../preconditions.ts";
 import type { Subcommand } from "../subcommands.ts";
@@ -48,13 +48,18 @@ export const deleteWhitelist = {
     }
     await deferAnswer(interaction);
     const { removed, revoked, cancelled } = await deletion.deleteWhitelist(whitelist.id, actor.userId);
+    const said = await publicWords(interaction, context);
     // Requests that were waiting for staff: their posts lose their buttons, their requesters are told.
     for (const request of cancelled) {
       if (request.requestMessageId) {
         await context.log.edit(
           guildId,
           request.requestMessageId,
-          requestCancelledMessage(request, `staff deleted **${whitelist.name}**`),
+          requestCancelledMessage(
+            said,
+            request,
+            said.t("log.request.cancelled.deleted", { whitelist: whitelist.name }),
+          ),
         );
       }
       await tellMember(
@@ -63,25 +68,34 @@ export const deleteWhitelist = {
         {
           channelId: whitelist.channelId,
           userId: request.userId,
-          content:
-            `<@${request.userId}> your request for **${request.nick}** on **${whitelist.name}** was cancelled: ` +
-            "staff deleted that whitelist.",
+          content: said.t("approval.cancelled", {
+            member: `<@${request.userId}>`,
+            nick: request.nick,
+            whitelist: whitelist.name,
+          }),
         },
         { requestId: request.id },
       );
     }
     // One post for the whole deletion: its removals are not posted one by one (they are marked bulk).
-    const nicks = deletedNicks(whitelist, removed);
+    const nicks = deletedNicks(said, whitelist, removed);
     await context.log.post(guildId, {
       embeds: [
         whitelistDeletedEmbed(
+          said,
           whitelist,
           { nicks: removed.length, keys: revoked.length },
           actor.userId,
           nicks.text,
         ),
         ...revoked.map((key) =>
-          linkKeyEmbed("revoked", key, `whitelist **${whitelist.name}**`, actor.userId),
+          linkKeyEmbed(
+            said,
+            "revoked",
+            key,
+            said.t("log.scope.whitelist", { whitelist: whitelist.name }),
+            actor.userId,
+          ),
         ),
       ].slice(0, 10),
       ...(nicks.file ? { files: [nicks.file] } : {}),

@@ -6,7 +6,7 @@ import { requireManager } from "../../../registration/rules.ts";
 import { denialEmbed } from "../../log-channel.ts";
 import { actingMember } from "../../members.ts";
 import { plainName } from "../../text.ts";
-import { answer, deferAnswer } from "../answer.ts";
+import { answer, deferAnswer, publicWords } from "../answer.ts";
 import { nickOption, suggestNicks } from "../nick-option.ts";
 import { whitelistFromOption, whitelistOption } from "../options.ts";
 import { requireGuildId } from "../preconditions.ts";
@@ -73,7 +73,11 @@ export const deny = {
       actor,
     });
     const { denial, removed, updated } = outcome;
-    await context.log.post(guildId, { embeds: [denialEmbed("denied", denial, whitelist, actor.userId)] });
+    await context.log.post(guildId, {
+      embeds: [
+        denialEmbed(await publicWords(interaction, context), "denied", denial, whitelist, actor.userId),
+      ],
+    });
     const owners = [...new Set(removed.map((entry) => `<@${entry.userId}>`))].join(", ");
     await answer(
       interaction,

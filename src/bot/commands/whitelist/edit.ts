@@ -8,7 +8,7 @@ import type { WhitelistChanges } from "../../../whitelists/service.ts";
 import { describeLifetime } from "../../expiry.ts";
 import { whitelistWarnings } from "../../setup-warnings.ts";
 import { checkAccessNow } from "../access-check.ts";
-import { answer, deferAnswer } from "../answer.ts";
+import { answer, deferAnswer, memberWords } from "../answer.ts";
 import {
   describeFloodgate,
   floodgatePrefixOption,
@@ -151,6 +151,7 @@ export const edit = {
       ? await context.services.bedrock.catchUp({ whitelistId: updated.id, actorId: interaction.user.id })
       : null;
     const checked = await checkAccessNow(interaction, context, whitelist, updated);
+    const words = await memberWords(interaction, context);
     const described: string[] = [];
     if (given.name !== undefined) described.push(`name **${updated.name}**`);
     if (given.channelId !== undefined) described.push(`channel <#${updated.channelId}>`);
@@ -163,7 +164,7 @@ export const edit = {
       );
     }
     if (given.entryLifetimeSeconds !== undefined) {
-      described.push(`entry lifetime ${describeLifetime(updated.entryLifetimeSeconds)}`);
+      described.push(`entry lifetime ${describeLifetime(words, updated.entryLifetimeSeconds)}`);
     }
     if (given.onRoleLoss !== undefined) {
       described.push(

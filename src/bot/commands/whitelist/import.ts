@@ -10,7 +10,7 @@ import { importEmbed, roleFailureEmbed } from "../../log-channel.ts";
 import { actingMember } from "../../members.ts";
 import { roleMentions } from "../../mentions.ts";
 import { plainName } from "../../text.ts";
-import { answer, deferAnswer } from "../answer.ts";
+import { answer, deferAnswer, publicWords } from "../answer.ts";
 import { fetchGuildMember } from "../guild-member.ts";
 import { suggestWhitelists, whitelistFromOption, whitelistOption } from "../options.ts";
 import { requireGuildId } from "../preconditions.ts";
@@ -105,9 +105,10 @@ export const importList = {
       files: [{ attachment: Buffer.from(renderImportReport(result)), name: REPORT_NAME }],
     });
     if (dryRun || result.counts.added === 0) return;
+    const said = await publicWords(interaction, context);
     await context.log.post(guildId, {
       embeds: [
-        importEmbed({
+        importEmbed(said, {
           whitelist,
           ownerId: owner.userId,
           actorId: actor.userId,
@@ -118,9 +119,10 @@ export const importList = {
         ...(result.grantFailures.length > 0
           ? [
               roleFailureEmbed(
+                said,
                 "grant",
                 owner.userId,
-                `${result.counts.added} imported nick(s)`,
+                said.t("log.roles.imported", { count: result.counts.added }),
                 result.grantFailures,
               ),
             ]

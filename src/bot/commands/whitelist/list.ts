@@ -1,5 +1,5 @@
 import { SlashCommandSubcommandBuilder } from "discord.js";
-import { answer, fitLines } from "../answer.ts";
+import { answer, fitLines, memberWords } from "../answer.ts";
 import { requireGuildId } from "../preconditions.ts";
 import type { Subcommand } from "../subcommands.ts";
 
@@ -17,6 +17,7 @@ export const list = {
       return;
     }
     const lines: string[] = [];
+    const words = await memberWords(interaction, context);
     for (const wl of all) {
       const nicks = (await context.services.entries.list(wl.id)).length;
       lines.push(
@@ -26,7 +27,7 @@ export const list = {
     }
     await answer(
       interaction,
-      fitLines(`${all.length} whitelist(s):`, lines) +
+      fitLines(words, `${all.length} whitelist(s):`, lines) +
         "\nDetails with `/whitelist show`; register with `/register`.",
     );
   },

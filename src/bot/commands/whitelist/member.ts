@@ -2,7 +2,7 @@ import { SlashCommandSubcommandBuilder } from "discord.js";
 import { BY_MEMBER } from "../../../entries/model.ts";
 import { actingMember } from "../../members.ts";
 import { linkedLine } from "../../proof.ts";
-import { answer, fitLines, relativeTime } from "../answer.ts";
+import { answer, fitLines, memberWords, relativeTime } from "../answer.ts";
 import { requireGuildId } from "../preconditions.ts";
 import type { Subcommand } from "../subcommands.ts";
 
@@ -25,11 +25,14 @@ export const member = {
       userId,
       actor: actingMember(interaction),
     });
+    const words = await memberWords(interaction, context);
     const where = partial ? "the whitelists you manage" : "this server's whitelists";
     // Whoever may look the member up sees the accounts they proved here (docs/decisions.md, Look-ups).
     const links = await context.services.linking.linksOf(guildId, userId);
     const linked =
-      links.length === 0 ? [] : ["Linked accounts (proven):", ...links.map((a) => `• ${linkedLine(a)}`)];
+      links.length === 0
+        ? []
+        : ["Linked accounts (proven):", ...links.map((a) => `• ${linkedLine(words, a)}`)];
     if (entries.length === 0) {
       await answer(interaction, [`<@${userId}> has no nicks on ${where}.`, ...linked].join("\n"));
       return;
@@ -44,7 +47,7 @@ export const member = {
     );
     await answer(
       interaction,
-      fitLines(`<@${userId}> has ${entries.length} nick(s) on ${where}:`, [...lines, ...linked]),
+      fitLines(words, `<@${userId}> has ${entries.length} nick(s) on ${where}:`, [...lines, ...linked]),
     );
   },
 } satisfies Subcommand;

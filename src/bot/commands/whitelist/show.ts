@@ -10,7 +10,7 @@ import { actingMember } from "../../members.ts";
 import { roleMentionsWithin } from "../../mentions.ts";
 import { serverWarnings, whitelistWarnings } from "../../setup-warnings.ts";
 import { plainName } from "../../text.ts";
-import { answer } from "../answer.ts";
+import { answer, memberWords } from "../answer.ts";
 import {
   describeNickTypeSettings,
   suggestWhitelists,
@@ -88,6 +88,7 @@ export const show = {
       ...(await whitelistWarnings(guild, wl, context.services)),
     ];
     const floodgate = describeNickTypeSettings(wl);
+    const words = await memberWords(interaction, context);
     await answer(interaction, {
       content: "Staff change settings with `/whitelist edit` and roles with `/whitelist roles`.",
       embeds: [
@@ -103,7 +104,7 @@ export const show = {
             { name: "Nicks", value: `${nicks} (${verified} verified)`, inline: true },
             { name: "Pending requests", value: String(pending), inline: true },
             { name: "On leave", value: wl.removeOnLeave ? "nicks removed" : "nicks kept", inline: true },
-            { name: "Entry lifetime", value: describeLifetime(wl.entryLifetimeSeconds) },
+            { name: "Entry lifetime", value: describeLifetime(words, wl.entryLifetimeSeconds) },
             { name: "Proof of ownership", value: describeProof(wl, context.linkAddress), inline: true },
             {
               name: "On role loss",
@@ -138,12 +139,14 @@ export const show = {
             ...(problems.length > 0
               ? [{ name: "⚠️ Problems", value: problems.join("\n").slice(0, 1024) }]
               : []),
-            ...(paused ? [{ name: "⚠️ Registrations by message are paused", value: pausedForStaff }] : []),
+            ...(paused
+              ? [{ name: "⚠️ Registrations by message are paused", value: pausedForStaff(words) }]
+              : []),
             ...(wl.removeOnLeave && !context.intents.serverMembers
-              ? [{ name: "⚠️ Departures are not seen", value: departuresUnseenForStaff }]
+              ? [{ name: "⚠️ Departures are not seen", value: departuresUnseenForStaff(words) }]
               : []),
             ...(followsRoles(wl) && !context.intents.serverMembers
-              ? [{ name: "⚠️ Role losses are not seen", value: roleLossUnseenForStaff }]
+              ? [{ name: "⚠️ Role losses are not seen", value: roleLossUnseenForStaff(words) }]
               : []),
           ],
         },

@@ -2,7 +2,7 @@ import { SlashCommandSubcommandBuilder } from "discord.js";
 import { transferEmbed } from "../../log-channel.ts";
 import { actingMember } from "../../members.ts";
 import { roleMentions } from "../../mentions.ts";
-import { answer, deferAnswer } from "../answer.ts";
+import { answer, deferAnswer, publicWords } from "../answer.ts";
 import { fetchGuildMember } from "../guild-member.ts";
 import { nickOption, suggestNicks } from "../nick-option.ts";
 import { whitelistOption } from "../options.ts";
@@ -59,7 +59,7 @@ export const transfer = {
     );
     await context.log.post(guildId, {
       embeds: [
-        transferEmbed({
+        transferEmbed(await publicWords(interaction, context), {
           whitelist,
           nick: entry.nick,
           from: previousOwnerId,

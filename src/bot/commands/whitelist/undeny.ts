@@ -2,7 +2,7 @@ import { SlashCommandSubcommandBuilder } from "discord.js";
 import { requireManager } from "../../../registration/rules.ts";
 import { denialEmbed } from "../../log-channel.ts";
 import { actingMember } from "../../members.ts";
-import { answer, deferAnswer } from "../answer.ts";
+import { answer, deferAnswer, publicWords } from "../answer.ts";
 import { nickOption, suggestNicks } from "../nick-option.ts";
 import { whitelistFromOption, whitelistOption } from "../options.ts";
 import { requireGuildId } from "../preconditions.ts";
@@ -29,7 +29,11 @@ export const undeny = {
       nick: interaction.options.getString("nick", true),
       actor,
     });
-    await context.log.post(guildId, { embeds: [denialEmbed("allowed", denial, whitelist, actor.userId)] });
+    await context.log.post(guildId, {
+      embeds: [
+        denialEmbed(await publicWords(interaction, context), "allowed", denial, whitelist, actor.userId),
+      ],
+    });
     await answer(
       interaction,
       `✅ **${denial.nick}** may be registered on **${whitelist.name}** again. Nothing was added back: its ` +

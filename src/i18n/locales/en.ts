@@ -1,0 +1,385 @@
+// English: the source of the catalogue (docs/decisions.md, Languages). Every text the bot writes is here, by key;
+// `{name}` is a placeholder the bot fills, and a message written as { one, other } is chosen by its `count`.
+// Markdown (**bold**, `code`), mentions and emoji are part of the text. Every other language's file has exactly
+// these keys and placeholders (a compile error otherwise) and its own command localizations.
+
+export const en = {
+  // Shown anywhere.
+  "common.apology": "Something went wrong on our side; it has been logged. Try again later.",
+  "common.dmOnly": "whitelist-sync works inside a server, not in direct messages.",
+  "common.unknownCommand": "This command is not known (any more); try again in a minute.",
+  "common.unknownSubcommand": "This subcommand is not known (any more); try again in a minute.",
+  "common.buttonInactive": "This button is no longer active.",
+  "common.needsManageGuild":
+    "Only members with the Manage Server permission can do that. Ask a server admin to run it.",
+  "common.oneOf": "{option} must be one of {allowed}.",
+  "common.andMore": "… and {count} more.",
+  "common.none": "none",
+  "common.verbatim": "{text}",
+  "common.dash": "—",
+
+  // Refusals the services give (src/registration, src/whitelists, src/nicks…), worded for whoever acts.
+  "error.notManager": "Only staff of {whitelist} (Manage Server or one of its manager roles) can do that.",
+  "error.closed": "{whitelist} is closed for registrations right now. Ask staff when it reopens.",
+  "error.missingRole.self": "To register on {whitelist} you need one of its required roles.",
+  "error.missingRole.approval": "That member no longer holds any of the roles {whitelist} requires.",
+  "error.missingRole.staff":
+    "That member holds none of the roles {whitelist} requires, and its nicks follow those roles (on-role-loss: remove): a nick added for them would be removed at once.",
+  "error.denied": "{nick} is denied on {whitelist}{as}{reason}.",
+  "error.denied.as": " (as {nick})",
+  "error.denied.reason": ": {reason}",
+  "error.taken.spelled":
+    "{nick} is already on {whitelist}, spelled so. {spelling} If it is not yours, register another nick.",
+  "error.taken":
+    "{nick} is already on {whitelist}. If it is yours, ask staff to check; otherwise register another nick.",
+  "error.takenJustNow": "{nick} was just registered on {whitelist} by someone else.",
+  "error.takenPlain": "{nick} is already on {whitelist}.",
+  "error.limit.self": "You already have {held} on {whitelist}, the most allowed ({max}).",
+  "error.limit.other": "That member already has {held} on {whitelist}, the most allowed ({max}).",
+  "error.limit.nicks": { one: "{count} nick", other: "{count} nicks" },
+  "error.limit.withWaiting": {
+    one: "{count} nick registered or awaiting approval",
+    other: "{count} nicks registered or awaiting approval",
+  },
+  "error.pending":
+    "You already asked for {nick} on {whitelist}; staff will review it soon. No need to ask again.",
+  "error.wrongMode.approval": "Registrations on {whitelist} need staff approval.",
+  "error.wrongMode.direct": "{whitelist} does not need approval.",
+  "error.linkedElsewhere.self":
+    "{nick} belongs to another member of this server, who proved they own it: only they can register it.",
+  "error.linkedElsewhere.other":
+    "{nick} belongs to another member of this server, who proved they own it: it can be registered for them only.",
+  "error.proof.notPremium":
+    "{whitelist} takes proven accounts only, and {nick} is not a premium account: nobody can prove it.",
+  "error.proof.self": "{whitelist} takes proven accounts only: prove {nick} is yours first.",
+  "error.proof.other":
+    "{whitelist} takes proven accounts only, and that member has not proven {nick} is theirs.",
+  "error.notOwner": "{nick} on {whitelist} belongs to another member; only they or staff can remove it.",
+  "error.memberLeft.register": "That member is no longer in the server; nothing was registered.",
+  "error.memberLeft.transfer": "That member is no longer in the server; nothing was handed over.",
+  "error.notOn": "{nick} is not on {whitelist}. Check the spelling and try again.",
+  "error.notOnPlain": "{nick} is not on {whitelist}.",
+  "error.thatNick": "That nick",
+  "error.goneMeanwhile": "{nick} was removed from {whitelist} or handed over meanwhile; nothing was changed.",
+  "error.nick.empty": "The nick is empty. {rule}",
+  "error.nick.invalid": "“{nick}” is not a valid nick. {rule}",
+  "error.nick.javaRule":
+    "A Minecraft Java nick is 3-16 characters: letters A-Z, digits 0-9 and `_`, without spaces. Check the spelling and try again.",
+  "error.nick.bedrockRule":
+    "A Bedrock (Xbox) gamertag is 1-16 letters A-Z, digits and single spaces, and does not start with a digit (type it as on Xbox, or as the game shows it with the prefix and `_`). Check the spelling and try again.",
+  "error.notPremium":
+    "{nick} is not a premium (paid) Minecraft account, and {whitelist} accepts premium accounts only. Check the spelling, or register the nick of your premium account.",
+  "error.gamertagUnknown":
+    "No Xbox account has the gamertag {gamertag}. Check the spelling on your Xbox profile and try again.",
+  "error.mojangDown": "Mojang can't be reached right now; try again in a minute.",
+  "error.geyserDown": "GeyserMC's gamertag lookup can't be reached right now; try again in a minute.",
+  "error.storeBusy":
+    "The database is busy (another program holds it); nothing was changed. Try again in a few seconds.",
+  "error.storeDown":
+    "The database could not be reached or is busy; nothing was changed. Try again in a few seconds.",
+  "error.storeSlow": "The database did not answer within {ms} ms{detail}. Try again in a few seconds.",
+  "error.whitelist.unknown": "There is no whitelist “{name}” on this server.",
+  "error.whitelist.none": "This server has no whitelist yet.",
+  "error.whitelist.which": "Which whitelist? This server has {names}.",
+  "error.whitelist.gone": "No such whitelist.",
+  "error.whitelist.justDeleted": "That whitelist was just deleted.",
+  "error.request.gone":
+    "That request no longer exists (its whitelist may have been deleted). The member can ask again.",
+  "error.request.deciding": "Another manager is deciding this request right now.",
+  "error.request.decided.approved": "This request was already approved; nothing to do.",
+  "error.request.decided.rejected": "This request was already rejected; nothing to do.",
+  "error.request.decided.cancelled": "This request was already cancelled; nothing to do.",
+  "error.request.notYours": "Only the member who asked, or staff, can withdraw this request.",
+  "error.request.noLogChannel":
+    "{whitelist} needs staff approval, but requests cannot be posted to a log channel.",
+  "error.code.malformed":
+    "That is not a code: a code is 8 letters and digits, like K7QX-29MD, shown when you join the link server.",
+  "error.code.limited": "Too many codes that did not work: wait before you type another.",
+  "error.code.wrong": "That code does not exist: check it and type it again.",
+  "error.code.expired":
+    "That code has expired (codes last 10 minutes): join the link server again for a new one.",
+  "error.code.reused": "That code was used already: join the link server again for a new one.",
+  "error.code.held":
+    "{account} is linked to another member of this server, who proved it before you. If the account is yours now, ask them to unlink it, or ask staff.",
+  "error.code.notJava":
+    "{whitelist} takes {nickType} nicks, and a code proves a Java account. Link it with /link instead, or register on a java or premium whitelist.",
+  "error.unlink.notStaff": "Only staff with Manage Server can unlink another member's account.",
+  "error.unlink.none.self": "You have no linked account on this server.",
+  "error.unlink.none.other": "That member has no linked account on this server.",
+  "error.unlink.noneNamed.self": "You have no linked account {account} on this server.",
+  "error.unlink.noneNamed.other": "That member has no linked account {account} on this server.",
+  "error.unlink.several.self": "You have {count} linked accounts ({accounts}): name one.",
+  "error.unlink.several.other": "That member has {count} linked accounts ({accounts}): name one.",
+  "error.unlink.gone": "{account} is no longer linked.",
+  "error.transfer.proven":
+    "{nick} was proven by the member who holds it. Another member gets it by proving the account themselves, which hands it over.",
+  "error.transfer.same": "{nick} on {whitelist} already belongs to that member.",
+  "error.lookup.others":
+    "{nick} on {whitelists} belongs to another member; only staff of that whitelist can see whose.",
+  "error.lookup.notStaff": "Only staff can look up another member's nicks; you can look up your own.",
+  "error.deny.reasonTooLong": "A reason is at most {max} characters.",
+  "error.deny.notDenied": "{nick} is not denied on {whitelist}; there is nothing to lift.",
+  "error.memberUnknown":
+    "<@{userId}> is not a member of this server (any more), so nothing can be registered for them.",
+  "error.download": "I could not download {file} from Discord ({reason}); try again.",
+  "error.download.tooSlow": "it took too long",
+  "error.download.status": "status {status}",
+
+  // Failures the bot words with what only Discord shows (src/bot/errors.ts).
+  "failure.missingRole.self":
+    "To register on {whitelist} you need one of these roles: {roles}. Ask staff for one, then try again.",
+  "failure.missingRole.approval":
+    "That member no longer holds any of the roles {whitelist} requires ({roles}). Give them one and approve again, or reject the request.",
+  "failure.missingRole.staff":
+    "That member holds none of the roles {whitelist} requires ({roles}), and its nicks follow those roles: a nick added for them would be removed at once. Give them one of the roles first, or keep nicks on role loss with `/whitelist edit on-role-loss:keep`.",
+  "failure.limit.self": "{refusal} Remove one with /unregister first.",
+  "failure.limit.staff":
+    "{refusal} Remove one first, or raise the limit with /whitelist edit (max-nicks) or a role's with /whitelist roles (limit).",
+  "failure.wrongMode.approval":
+    "Registrations on {whitelist} need staff approval: use /register and staff will review it.",
+  "failure.wrongMode.direct": "{whitelist} does not need approval: register directly with /register.",
+  "failure.noWhitelist": "This server has no whitelist yet. Ask staff to create one with /whitelist create.",
+  "failure.unknownWhitelist": "{refusal} Pick one of the names the command suggests.",
+  "failure.whichWhitelist":
+    "Which whitelist? This server has {names}: name one in the `whitelist` option, or run the command in a whitelist's channel.",
+  "failure.denied.self":
+    "⛔ Staff have denied {nick} on {whitelist}{as}.{reason}\nRegister another nick, or ask staff if you think this is a mistake.",
+  "failure.denied.staff":
+    "⛔ {nick} is denied on {whitelist}{as}.{reason}\nLift it first with /whitelist undeny if it should be registered.",
+  "failure.denied.as": " (as {nick})",
+  "failure.denied.reason": " Reason: {reason}",
+  "failure.noLogChannel":
+    "{whitelist} needs staff approval, but I cannot post requests to a log channel. Ask staff to set one with /whitelist log-channel, then try again.",
+  "failure.proofRequired": "🔒 {refusal}\n{how}",
+  "failure.proofRequired.then": "type `/register code:<code> whitelist:{whitelist}` here",
+  "failure.code.lastTry": " That was your last try for now.",
+  "failure.code.triesLeft": {
+    one: " {count} more try before a wait.",
+    other: " {count} more tries before a wait.",
+  },
+  "failure.code.linkServer": " The link server is `{address}`.",
+  "failure.code.limited": "⏳ {refusal} Try again {when}.",
+
+  // Proof of ownership (src/bot/proof.ts).
+  "proof.off": "Proving an account is not set up on this service yet (its link server is off): ask staff.",
+  "proof.how":
+    "In Minecraft: Java Edition, add the server `{address}` and join it with that account: you will not enter a world, you are shown a code. Then {then} within 10 minutes.",
+  "proof.linkedLine": "**{account}** (UUID `{uuid}`), proven {when}",
+  "proof.linked": "🔗 **{account}** is linked to you on this server: you proved it is yours.",
+  "proof.took":
+    "Other members had it on {whitelists}; those nicks are removed, since you proved it is yours (staff see why in the log).",
+  "proof.verified": "Your **{account}** on {whitelists} is verified now.",
+
+  // The texts staff may word their own way (/texts), what members read of their own registrations.
+  "public.registered": "✅ **{nick}** is on **{whitelist}**. You can join the server now.",
+  "public.approved":
+    "{member} ✅ your request for **{nick}** on **{whitelist}** was approved: you can join now.",
+  "public.refused":
+    "{member} your request for **{nick}** on **{whitelist}** was not approved. Ask staff if you want to know why.",
+  "public.removed": "🗑️ **{nick}** is no longer on **{whitelist}**.",
+
+  // /texts: staff's own wording and the server's language (src/bot/commands/texts/).
+  "texts.refused.empty": "The wording is empty: write the text members should read.",
+  "texts.refused.long": "The wording is {length} characters long; at most {max} are kept.",
+  "texts.refused.brace":
+    "A brace opens or closes no placeholder. Placeholders are a name in braces: {allowed}.",
+  "texts.refused.unknown": "This text has no placeholder {unknown}. It has {allowed}.",
+  "texts.name.public.registered": "registered: the answer to a registration",
+  "texts.name.public.refused": "refused: a request staff did not approve",
+  "texts.name.public.approved": "approved: a request staff approved",
+  "texts.name.public.removed": "removed: a nick taken off a whitelist",
+  "texts.saved":
+    "✅ Members now read your wording of **{name}**, whatever their language. With sample values:\n{preview}\n`/texts reset` brings the default back.",
+  "texts.preview": "**{name}** ({source}), with sample values:\n{preview}\nIts placeholders: {allowed}.",
+  "texts.source.custom": "your wording",
+  "texts.source.default": "the default, in {language}",
+  "texts.reset": "↩️ **{name}** reads as the default again, in each reader's language:\n{preview}",
+  "texts.reset.none": "**{name}** was not reworded: it already reads as the default.",
+  "texts.list": "Texts staff may word their own way (`/texts set`), with what members read now:\n{texts}",
+  "texts.list.item": "• **{name}** ({source}): {preview}",
+  "texts.language.set":
+    "✅ What everyone reads here (the log channel, approval posts, message-mode replies) is in {language} from now on. Each member still reads their own answers in their Discord language.",
+  "texts.language.discord":
+    "✅ What everyone reads here follows this server's language in Discord: {language} now.",
+  "texts.sample.nick": "Steve",
+  "texts.sample.whitelist": "survival",
+
+  // /register (src/bot/commands/register.ts).
+  "register.requested":
+    "📨 Your request for **{nick}** on **{whitelist}** was sent to staff. You will be told in {channel} once they decide; there is nothing else to do.",
+  "register.verified": "🔗 Verified: you proved this account is yours.",
+  "register.floodgateName": "That is the name Floodgate gives the gamertag {gamertag} in game.",
+  "register.expires": "⏳ It expires {when}: {whitelist} keeps registrations for a limited time.",
+  "register.rolesWaiting": "🕒 Your roles follow in a moment: Discord lets a bot give roles only so fast.",
+  "register.rolesRefused": "I could not give you {roles}; staff have been told and will sort it out.",
+  "register.undo": "Changed your mind? `/unregister nick:{nick}` removes it.",
+  "register.nickOrCode":
+    "Give your Minecraft nick (`nick`), or the code the link server showed you (`code`).",
+  "register.notBoth": "Give either your nick or a code, not both.",
+  "register.already": "**{nick}** was yours on **{whitelist}** already; it is verified now.",
+  "register.codeRefused": "It could not be put on **{whitelist}**: {refusal}",
+  "register.exactSpelling":
+    "Join as exactly {nick}: an offline-mode server tells players apart by the letter case of their name.",
+  "register.exactSpellingOther":
+    "Join as exactly {nick}: an offline-mode server tells players apart by the letter case of their name ({other} would be another player, and is not let in).",
+
+  // /unregister, /whitelist remove.
+  "unregister.owner": " (it belonged to {owner})",
+  "unregister.done":
+    "{removed}{owner} Roles given for it are taken back. Register again any time with `/register`.",
+
+  // /link, /unlink.
+  "link.how": "To link a Minecraft Java account: {how}",
+  "link.how.then": "type `/link code:<code>` here",
+  "link.none": "You have no linked account on this server yet.",
+  "link.list": "Your linked accounts here:\n{accounts}",
+  "link.next":
+    "Put it on a whitelist with `/register nick:{account}`: no need to join again. `/unlink` forgets it.",
+  "unlink.you": "you",
+  "unlink.done":
+    "🔓 **{account}** is no longer linked to {whom} on this server. Nicks registered with it stay on the whitelists (`/unregister` removes one); proving it again takes `/link`.",
+
+  // Approval requests: the outcome told in the whitelist's channel (src/bot/buttons/approval.ts).
+  "approval.expires": " It expires {when}.",
+  "approval.rolesRefused": "{member} I could not give you {roles}; staff have been told.",
+  "approval.cancelled":
+    "{member} your request for **{nick}** on **{whitelist}** was cancelled: staff deleted that whitelist.",
+
+  // Message mode (src/bot/events/message-create.ts), read by everyone in the channel.
+  "message.expiring": "⏳ **{nick}** is registered until it expires {when}.",
+  "message.rolesRefused": "You are registered, but I could not give you {roles}; staff have been told.",
+  "message.paused":
+    "Registrations on {whitelist} are paused: Discord is not letting me read messages right now (the bot's Message Content intent is off). Staff have been told; try again later.",
+
+  // Expiry and durations (src/bot/expiry.ts).
+  "time.in": "in {duration} ({when})",
+  "time.days": { one: "{count} day", other: "{count} days" },
+  "time.hours": { one: "{count} hour", other: "{count} hours" },
+  "time.minutes": { one: "{count} minute", other: "{count} minutes" },
+  "time.seconds": { one: "{count} second", other: "{count} seconds" },
+  "time.forGood": "for good",
+  "time.lifetime": "{duration} for members' own registrations (staff choose with `expires`)",
+
+  // The log channel (src/bot/log-channel.ts): staff read it, in the server's language.
+  "log.origin.discord": "Discord",
+  "log.origin.api": "API/plugin",
+  "log.origin.memberLeft": "member left",
+  "log.origin.staff": "staff",
+  "log.origin.system": "whitelist-sync",
+  "log.origin.roleLost": "role lost",
+  "log.origin.expired": "expired",
+  "log.origin.renamed": "renamed (Mojang)",
+  "log.field.member": "Member",
+  "log.field.by": "By",
+  "log.field.origin": "Origin",
+  "log.field.account": "Account",
+  "log.field.verified": "Verified",
+  "log.field.expires": "Expires",
+  "log.field.why": "Why",
+  "log.field.reason": "Reason",
+  "log.field.request": "Request",
+  "log.field.access": "Access",
+  "log.field.nicks": "Nicks",
+  "log.field.approvedBy": "Approved by",
+  "log.field.rejectedBy": "Rejected by",
+  "log.byKey": "link key “{key}”",
+  "log.added.title": "Nick added",
+  "log.removed.title": "Nick removed",
+  "log.added": "**{nick}** added to **{whitelist}**",
+  "log.removed": "**{nick}** removed from **{whitelist}**",
+  "log.verified.yes": "yes: proven by the member",
+  "log.verified.no": "no",
+  "log.provenBy": "{member} proved they own this account (one owner per account per server).",
+  "log.event": "event {id}",
+  "log.events": "events {first}–{last}",
+  "log.renamed.title": "Nick renamed",
+  "log.renamed": "**{old}** is now **{nick}** on **{whitelist}**",
+  "log.roles.grant.title": "Could not grant roles",
+  "log.roles.revoke.title": "Could not remove roles",
+  "log.roles.for": "For {member} (**{nick}**):",
+  "log.roles.imported": { one: "{count} imported nick", other: "{count} imported nicks" },
+  "log.roleReason.permission":
+    "missing permission: give the bot Manage Roles and move its role above this one",
+  "log.roleReason.unknownRole": "the role no longer exists",
+  "log.roleReason.unknownMember": "the member is no longer in the server",
+  "log.roleReason.refused": "Discord refused ({code}: {message})",
+  "log.roleReason.unreachable": "Discord could not be reached ({message})",
+  "log.roleReason.botUnreachable": "The bot could not reach Discord ({message}).",
+  "log.roleReason.offline": "The Discord bot is not connected (no DISCORD_TOKEN).",
+  "log.roleReason.unconfirmedGrant": "Discord did not confirm the role was given.",
+  "log.roleReason.unconfirmedRevoke": "Discord did not confirm the role was removed.",
+  "log.request.title": "Registration request",
+  "log.request": "{member} asks for **{nick}** on **{whitelist}**",
+  "log.request.footer": "Staff of this whitelist: approve or reject below.",
+  "log.request.approve": "Approve",
+  "log.request.reject": "Reject",
+  "log.request.cancelled.title": "Request cancelled",
+  "log.request.cancelled": "The request of {member} for **{nick}** is cancelled: {because}.",
+  "log.request.cancelled.deleted": "staff deleted **{whitelist}**",
+  "log.request.cancelled.left": "they left the server",
+  "log.request.approved.title": "Request approved",
+  "log.request.rejected.title": "Request rejected",
+  "log.request.decided": "**{nick}** on **{whitelist}** for {member}",
+  "log.access.remove": "reads and removes",
+  "log.access.read": "read-only",
+  "log.key.created.title": "Link key created",
+  "log.key.revoked.title": "Link key revoked",
+  "log.key": "**{name}** (`{id}`) for {scope}",
+  "log.scope.server": "the whole server",
+  "log.scope.whitelist": "whitelist **{whitelist}**",
+  "log.scope.deleted": "a deleted whitelist",
+  "log.webhook.set.title": "Webhook set",
+  "log.webhook.cleared.title": "Webhook removed",
+  "log.webhook.set": "Link **{name}** (`{id}`) now posts its events to **{host}**",
+  "log.webhook.cleared": "Link **{name}** (`{id}`) no longer posts events",
+  "log.denied.title": "Nick denied",
+  "log.allowed.title": "Nick allowed again",
+  "log.denial": "**{nick}** on **{whitelist}**",
+  "log.denial.uuid": "UUID {uuid}",
+  "log.denial.byName": "by name only",
+  "log.deleted.title": "Whitelist deleted",
+  "log.deleted": "**{whitelist}** (`{id}`) is gone: {nicks} removed, {keys} revoked.",
+  "log.count.nicks": { one: "{count} nick", other: "{count} nicks" },
+  "log.count.keys": { one: "{count} link key", other: "{count} link keys" },
+  "log.imported.title": "Nicks imported",
+  "log.imported": "{added} from **{file}** ({lines}) added to **{whitelist}**, owned by {member}",
+  "log.count.names": { one: "{count} name", other: "{count} names" },
+  "log.transfer.title": "Nick handed over",
+  "log.transfer": "**{nick}** on **{whitelist}**: {from} → {to}",
+  "log.list.item": "• **{nick}** from **{whitelist}**",
+  "log.list.deleted": "• **{nick}** ({member})",
+  "log.list.more": "… and {count} more: the full list is attached.",
+  "log.left.title": "Member left",
+  "log.roleLost.title": "Required role lost",
+  "log.left": {
+    one: "{member} left the server: {count} nick removed.",
+    other: "{member} left the server: {count} nicks removed.",
+  },
+  "log.roleLost": {
+    one: "{member} no longer holds a role their whitelists require: {count} nick removed.",
+    other: "{member} no longer holds a role their whitelists require: {count} nicks removed.",
+  },
+  "log.channel.title": "Log channel",
+  "log.channel":
+    "{member} chose this channel for whitelist-sync's log: additions, removals, approval requests and role problems.",
+  "log.intent.title": "Discord withholds the {intent}",
+  "log.intent":
+    "Until it is on, {without}.{paused}\nTo fix: turn on **{intent}** under {portal}, then restart whitelist-sync.",
+  "log.intent.paused": " Paused: {whitelists}.",
+  "log.file.departed": "nicks-removed-{member}.txt",
+  "log.file.deleted": "{whitelist}-removed.txt",
+
+  // Privileged intents, as staff read of them (src/bot/intents.ts).
+  "intent.portal":
+    "Bot → Privileged Gateway Intents in the Discord developer portal (https://discord.com/developers/applications)",
+  "intent.serverMembers.without":
+    "members who leave keep their nicks, and so do members who lose a whitelist's required roles (neither is seen, and the check for what was missed while offline, at start and after reconnects, is off); remove their nicks with /whitelist remove",
+  "intent.messageContent.without":
+    "whitelists in message mode are paused, since the bot cannot read the nicks members post there; members who post or use /register there are told so",
+  "intent.pausedForStaff":
+    "Discord does not let the bot read messages. Turn on **Message Content Intent** under {portal}, then restart whitelist-sync.",
+  "intent.departuresUnseen":
+    "Discord does not tell the bot who leaves, so nicks stay until removed by hand. Turn on **Server Members Intent** under {portal}, then restart whitelist-sync.",
+  "intent.roleLossUnseen":
+    "Discord does not tell the bot when members lose roles, so nicks of members without a required role stay until removed by hand. Turn on **Server Members Intent** under {portal}, then restart whitelist-sync.",
+} as const;
