@@ -1,8 +1,621 @@
 import type { LanguageFile } from "../messages.ts";
-import { en } from "./en.ts";
 
-/** de: TODO translate. */
+// Deutsch. Minecraft- und Discord-Begriffe so, wie deutsche Communities sie nutzen: Whitelist, Nick, Gamertag,
+// Server, Rolle. Befehle: /registrieren, /abmelden, /verknüpfen, /trennen; die Optionen heißen wie im Englischen.
+
+/** German: its messages and command localizations. */
 export const de = {
-  messages: { ...en },
-  commands: {},
+  messages: {
+    "common.apology":
+      "Bei uns ist etwas schiefgelaufen; es wurde protokolliert. Versuch es später noch einmal.",
+    "common.dmOnly": "whitelist-sync funktioniert auf einem Server, nicht in Direktnachrichten.",
+    "common.unknownCommand":
+      "Dieser Befehl ist (nicht mehr) bekannt; versuch es in einer Minute noch einmal.",
+    "common.unknownSubcommand":
+      "Dieser Unterbefehl ist (nicht mehr) bekannt; versuch es in einer Minute noch einmal.",
+    "common.buttonInactive": "Dieser Button ist nicht mehr aktiv.",
+    "common.needsManageGuild":
+      "Das dürfen nur Mitglieder mit der Berechtigung „Server verwalten“. Bitte einen Server-Admin, es auszuführen.",
+    "common.oneOf": "{option} muss eines von {allowed} sein.",
+    "common.andMore": "… und {count} weitere.",
+    "common.none": "keine",
+    "common.verbatim": "{text}",
+    "common.dash": "—",
+
+    "error.notManager":
+      "Das darf nur das Team von {whitelist} (Server verwalten oder eine seiner Verwalter-Rollen).",
+    "error.closed":
+      "{whitelist} nimmt gerade keine Registrierungen an. Frag das Team, wann sie wieder öffnet.",
+    "error.missingRole.self":
+      "Um dich auf {whitelist} zu registrieren, brauchst du eine ihrer erforderlichen Rollen.",
+    "error.missingRole.approval": "Dieses Mitglied hat keine der Rollen mehr, die {whitelist} verlangt.",
+    "error.missingRole.staff":
+      "Dieses Mitglied hat keine der Rollen, die {whitelist} verlangt, und ihre Nicks folgen diesen Rollen (on-role-loss: remove): ein für es eingetragener Nick würde sofort wieder entfernt.",
+    "error.denied": "{nick} ist auf {whitelist} gesperrt{as}{reason}.",
+    "error.denied.as": " (als {nick})",
+    "error.denied.reason": ": {reason}",
+    "error.taken.spelled":
+      "{nick} steht bereits auf {whitelist}, genau so geschrieben. {spelling} Wenn es nicht deiner ist, registriere einen anderen Nick.",
+    "error.taken":
+      "{nick} steht bereits auf {whitelist}. Wenn es deiner ist, bitte das Team, es zu prüfen; sonst registriere einen anderen Nick.",
+    "error.takenJustNow": "{nick} wurde gerade von jemand anderem auf {whitelist} registriert.",
+    "error.takenPlain": "{nick} steht bereits auf {whitelist}.",
+    "error.limit.self": "Du hast bereits {held} auf {whitelist}, das Maximum ({max}).",
+    "error.limit.other": "Dieses Mitglied hat bereits {held} auf {whitelist}, das Maximum ({max}).",
+    "error.limit.nicks": { one: "{count} Nick", other: "{count} Nicks" },
+    "error.limit.withWaiting": {
+      one: "{count} Nick registriert oder in Prüfung",
+      other: "{count} Nicks registriert oder in Prüfung",
+    },
+    "error.pending":
+      "Du hast {nick} auf {whitelist} bereits angefragt; das Team prüft es bald. Du musst nicht erneut fragen.",
+    "error.wrongMode.approval": "Registrierungen auf {whitelist} brauchen eine Freigabe durch das Team.",
+    "error.wrongMode.direct": "{whitelist} braucht keine Freigabe.",
+    "error.linkedElsewhere.self":
+      "{nick} gehört einem anderen Mitglied dieses Servers, das nachgewiesen hat, dass es ihm gehört: nur es kann ihn registrieren.",
+    "error.linkedElsewhere.other":
+      "{nick} gehört einem anderen Mitglied dieses Servers, das nachgewiesen hat, dass es ihm gehört: er kann nur für dieses Mitglied registriert werden.",
+    "error.proof.notPremium":
+      "{whitelist} nimmt nur nachgewiesene Accounts, und {nick} ist kein Premium-Account: niemand kann ihn nachweisen.",
+    "error.proof.self":
+      "{whitelist} nimmt nur nachgewiesene Accounts: weise zuerst nach, dass {nick} dir gehört.",
+    "error.proof.other":
+      "{whitelist} nimmt nur nachgewiesene Accounts, und dieses Mitglied hat nicht nachgewiesen, dass {nick} ihm gehört.",
+    "error.notOwner":
+      "{nick} auf {whitelist} gehört einem anderen Mitglied; nur es selbst oder das Team kann ihn entfernen.",
+    "error.memberLeft.register":
+      "Dieses Mitglied ist nicht mehr auf dem Server; es wurde nichts registriert.",
+    "error.memberLeft.transfer": "Dieses Mitglied ist nicht mehr auf dem Server; es wurde nichts übergeben.",
+    "error.notOn": "{nick} steht nicht auf {whitelist}. Prüf die Schreibweise und versuch es noch einmal.",
+    "error.notOnPlain": "{nick} steht nicht auf {whitelist}.",
+    "error.thatNick": "Dieser Nick",
+    "error.goneMeanwhile":
+      "{nick} wurde inzwischen von {whitelist} entfernt oder übergeben; es wurde nichts geändert.",
+    "error.nick.empty": "Der Nick ist leer. {rule}",
+    "error.nick.invalid": "„{nick}“ ist kein gültiger Nick. {rule}",
+    "error.nick.javaRule":
+      "Ein Minecraft-Java-Nick hat 3-16 Zeichen: Buchstaben A-Z, Ziffern 0-9 und `_`, ohne Leerzeichen. Prüf die Schreibweise und versuch es noch einmal.",
+    "error.nick.bedrockRule":
+      "Ein Bedrock-(Xbox-)Gamertag hat 1-16 Buchstaben A-Z, Ziffern und einzelne Leerzeichen und beginnt nicht mit einer Ziffer (gib ihn wie auf Xbox ein, oder wie das Spiel ihn mit Präfix und `_` zeigt). Prüf die Schreibweise und versuch es noch einmal.",
+    "error.notPremium":
+      "{nick} ist kein Premium-Minecraft-Account (gekauft), und {whitelist} nimmt nur Premium-Accounts. Prüf die Schreibweise oder registriere den Nick deines Premium-Accounts.",
+    "error.gamertagUnknown":
+      "Kein Xbox-Account hat den Gamertag {gamertag}. Prüf die Schreibweise in deinem Xbox-Profil und versuch es noch einmal.",
+    "error.mojangDown": "Mojang ist gerade nicht erreichbar; versuch es in einer Minute noch einmal.",
+    "error.geyserDown":
+      "Die Gamertag-Abfrage von GeyserMC ist gerade nicht erreichbar; versuch es in einer Minute noch einmal.",
+    "error.storeBusy":
+      "Die Datenbank ist belegt (ein anderes Programm hält sie); es wurde nichts geändert. Versuch es in ein paar Sekunden noch einmal.",
+    "error.storeDown":
+      "Die Datenbank ist nicht erreichbar oder belegt; es wurde nichts geändert. Versuch es in ein paar Sekunden noch einmal.",
+    "error.storeSlow":
+      "Die Datenbank hat nicht innerhalb von {ms} ms geantwortet{detail}. Versuch es in ein paar Sekunden noch einmal.",
+    "error.whitelist.unknown": "Auf diesem Server gibt es keine Whitelist „{name}“.",
+    "error.whitelist.none": "Dieser Server hat noch keine Whitelist.",
+    "error.whitelist.which": "Welche Whitelist? Dieser Server hat {names}.",
+    "error.whitelist.gone": "Diese Whitelist gibt es nicht.",
+    "error.whitelist.justDeleted": "Diese Whitelist wurde gerade gelöscht.",
+    "error.request.gone":
+      "Diese Anfrage gibt es nicht mehr (ihre Whitelist wurde vielleicht gelöscht). Das Mitglied kann erneut fragen.",
+    "error.request.deciding": "Ein anderes Teammitglied entscheidet gerade über diese Anfrage.",
+    "error.request.decided.approved": "Diese Anfrage wurde bereits angenommen; nichts zu tun.",
+    "error.request.decided.rejected": "Diese Anfrage wurde bereits abgelehnt; nichts zu tun.",
+    "error.request.decided.cancelled": "Diese Anfrage wurde bereits abgebrochen; nichts zu tun.",
+    "error.request.notYours":
+      "Nur das Mitglied, das gefragt hat, oder das Team kann diese Anfrage zurückziehen.",
+    "error.request.noLogChannel":
+      "{whitelist} braucht eine Freigabe durch das Team, aber Anfragen können in keinen Log-Kanal gepostet werden.",
+    "error.code.malformed":
+      "Das ist kein Code: ein Code hat 8 Buchstaben und Ziffern, wie K7QX-29MD, und wird angezeigt, wenn du den Link-Server betrittst.",
+    "error.code.limited":
+      "Zu viele Codes, die nicht funktioniert haben: warte, bevor du den nächsten eingibst.",
+    "error.code.wrong": "Diesen Code gibt es nicht: prüf ihn und gib ihn noch einmal ein.",
+    "error.code.expired":
+      "Dieser Code ist abgelaufen (Codes gelten 10 Minuten): betritt den Link-Server erneut für einen neuen.",
+    "error.code.reused": "Dieser Code wurde schon benutzt: betritt den Link-Server erneut für einen neuen.",
+    "error.code.held":
+      "{account} ist mit einem anderen Mitglied dieses Servers verknüpft, das ihn vor dir nachgewiesen hat. Wenn der Account jetzt dir gehört, bitte es, die Verknüpfung zu lösen, oder frag das Team.",
+    "error.code.notJava":
+      "{whitelist} nimmt {nickType}-Nicks, und ein Code weist einen Java-Account nach. Verknüpfe ihn stattdessen mit /verknüpfen, oder registriere dich auf einer java- oder premium-Whitelist.",
+    "error.unlink.notStaff":
+      "Nur das Team mit „Server verwalten“ kann den Account eines anderen Mitglieds trennen.",
+    "error.unlink.none.self": "Du hast auf diesem Server keinen verknüpften Account.",
+    "error.unlink.none.other": "Dieses Mitglied hat auf diesem Server keinen verknüpften Account.",
+    "error.unlink.noneNamed.self": "Du hast auf diesem Server keinen verknüpften Account {account}.",
+    "error.unlink.noneNamed.other":
+      "Dieses Mitglied hat auf diesem Server keinen verknüpften Account {account}.",
+    "error.unlink.several.self": "Du hast {count} verknüpfte Accounts ({accounts}): nenn einen davon.",
+    "error.unlink.several.other":
+      "Dieses Mitglied hat {count} verknüpfte Accounts ({accounts}): nenn einen davon.",
+    "error.unlink.gone": "{account} ist nicht mehr verknüpft.",
+    "error.transfer.proven":
+      "{nick} wurde vom Mitglied nachgewiesen, dem er gehört. Ein anderes Mitglied bekommt ihn, indem es den Account selbst nachweist; das überträgt ihn.",
+    "error.transfer.same": "{nick} auf {whitelist} gehört bereits diesem Mitglied.",
+    "error.lookup.others":
+      "{nick} auf {whitelists} gehört einem anderen Mitglied; nur das Team dieser Whitelist sieht, wem.",
+    "error.lookup.notStaff":
+      "Nur das Team kann die Nicks anderer Mitglieder nachschlagen; deine eigenen kannst du nachschlagen.",
+    "error.deny.reasonTooLong": "Ein Grund hat höchstens {max} Zeichen.",
+    "error.deny.notDenied": "{nick} ist auf {whitelist} nicht gesperrt; es gibt nichts aufzuheben.",
+    "error.memberUnknown":
+      "<@{userId}> ist (nicht mehr) Mitglied dieses Servers, also kann für es nichts registriert werden.",
+    "error.download": "Ich konnte {file} nicht von Discord herunterladen ({reason}); versuch es noch einmal.",
+    "error.download.tooSlow": "es hat zu lange gedauert",
+    "error.download.status": "Status {status}",
+
+    "failure.missingRole.self":
+      "Um dich auf {whitelist} zu registrieren, brauchst du eine dieser Rollen: {roles}. Frag das Team nach einer und versuch es dann noch einmal.",
+    "failure.missingRole.approval":
+      "Dieses Mitglied hat keine der Rollen mehr, die {whitelist} verlangt ({roles}). Gib ihm eine und nimm erneut an, oder lehne die Anfrage ab.",
+    "failure.missingRole.staff":
+      "Dieses Mitglied hat keine der Rollen, die {whitelist} verlangt ({roles}), und ihre Nicks folgen diesen Rollen: ein für es eingetragener Nick würde sofort wieder entfernt. Gib ihm zuerst eine der Rollen, oder behalte Nicks bei Rollenverlust mit `/whitelist edit on-role-loss:keep`.",
+    "failure.limit.self": "{refusal} Entferne zuerst einen mit /abmelden.",
+    "failure.limit.staff":
+      "{refusal} Entferne zuerst einen, oder erhöhe das Limit mit /whitelist edit (max-nicks) oder das einer Rolle mit /whitelist roles (limit).",
+    "failure.wrongMode.approval":
+      "Registrierungen auf {whitelist} brauchen eine Freigabe durch das Team: nutze /registrieren, und das Team prüft es.",
+    "failure.wrongMode.direct":
+      "{whitelist} braucht keine Freigabe: registriere dich direkt mit /registrieren.",
+    "failure.noWhitelist":
+      "Dieser Server hat noch keine Whitelist. Bitte das Team, eine mit /whitelist create anzulegen.",
+    "failure.unknownWhitelist": "{refusal} Wähl einen der Namen, die der Befehl vorschlägt.",
+    "failure.whichWhitelist":
+      "Welche Whitelist? Dieser Server hat {names}: nenn eine in der Option `whitelist`, oder führ den Befehl im Kanal einer Whitelist aus.",
+    "failure.denied.self":
+      "⛔ Das Team hat {nick} auf {whitelist} gesperrt{as}.{reason}\nRegistriere einen anderen Nick, oder frag das Team, wenn du das für einen Fehler hältst.",
+    "failure.denied.staff":
+      "⛔ {nick} ist auf {whitelist} gesperrt{as}.{reason}\nHeb die Sperre zuerst mit /whitelist undeny auf, wenn er registriert werden soll.",
+    "failure.denied.as": " (als {nick})",
+    "failure.denied.reason": " Grund: {reason}",
+    "failure.noLogChannel":
+      "{whitelist} braucht eine Freigabe durch das Team, aber ich kann Anfragen in keinen Log-Kanal posten. Bitte das Team, einen mit /whitelist log-channel festzulegen, und versuch es dann noch einmal.",
+    "failure.proofRequired": "🔒 {refusal}\n{how}",
+    "failure.proofRequired.then": "gib hier `/registrieren code:<code> whitelist:{whitelist}` ein",
+    "failure.code.lastTry": " Das war vorerst dein letzter Versuch.",
+    "failure.code.triesLeft": {
+      one: " Noch {count} Versuch bis zu einer Wartezeit.",
+      other: " Noch {count} Versuche bis zu einer Wartezeit.",
+    },
+    "failure.code.linkServer": " Der Link-Server ist `{address}`.",
+    "failure.code.limited": "⏳ {refusal} Versuch es {when} wieder.",
+
+    "proof.off":
+      "Das Nachweisen eines Accounts ist auf diesem Dienst noch nicht eingerichtet (sein Link-Server ist aus): frag das Team.",
+    "proof.how":
+      "Füge in Minecraft: Java Edition den Server `{address}` hinzu und betritt ihn mit diesem Account: du kommst in keine Welt, dir wird ein Code angezeigt. Dann {then}, innerhalb von 10 Minuten.",
+    "proof.linkedLine": "**{account}** (UUID `{uuid}`), nachgewiesen {when}",
+    "proof.linked":
+      "🔗 **{account}** ist auf diesem Server mit dir verknüpft: du hast nachgewiesen, dass er dir gehört.",
+    "proof.took":
+      "Andere Mitglieder hatten ihn auf {whitelists}; diese Nicks wurden entfernt, da du nachgewiesen hast, dass er dir gehört (das Team sieht den Grund im Log).",
+    "proof.verified": "Dein **{account}** auf {whitelists} ist jetzt verifiziert.",
+
+    "public.registered": "✅ **{nick}** steht auf **{whitelist}**. Du kannst den Server jetzt betreten.",
+    "public.approved":
+      "{member} ✅ deine Anfrage für **{nick}** auf **{whitelist}** wurde angenommen: du kannst jetzt beitreten.",
+    "public.refused":
+      "{member} deine Anfrage für **{nick}** auf **{whitelist}** wurde nicht angenommen. Frag das Team, wenn du wissen willst, warum.",
+    "public.removed": "🗑️ **{nick}** steht nicht mehr auf **{whitelist}**.",
+
+    "texts.refused.empty": "Der Wortlaut ist leer: schreib den Text, den Mitglieder lesen sollen.",
+    "texts.refused.long": "Der Wortlaut ist {length} Zeichen lang; höchstens {max} werden gespeichert.",
+    "texts.refused.brace":
+      "Eine Klammer öffnet oder schließt keinen Platzhalter. Platzhalter sind ein Name in geschweiften Klammern: {allowed}.",
+    "texts.refused.unknown": "Dieser Text hat keinen Platzhalter {unknown}. Er hat {allowed}.",
+    "texts.name.public.registered": "registriert: die Antwort auf eine Registrierung",
+    "texts.name.public.refused": "abgelehnt: eine Anfrage, die das Team nicht angenommen hat",
+    "texts.name.public.approved": "angenommen: eine Anfrage, die das Team angenommen hat",
+    "texts.name.public.removed": "entfernt: ein von einer Whitelist genommener Nick",
+    "texts.saved":
+      "✅ Mitglieder lesen jetzt deinen Wortlaut von **{name}**, egal in welcher Sprache. Mit Beispielwerten:\n{preview}\n`/texts reset` holt den Standard zurück.",
+    "texts.preview": "**{name}** ({source}), mit Beispielwerten:\n{preview}\nSeine Platzhalter: {allowed}.",
+    "texts.source.custom": "dein Wortlaut",
+    "texts.source.default": "der Standard, auf {language}",
+    "texts.reset": "↩️ **{name}** lautet wieder wie der Standard, in der Sprache jedes Lesers:\n{preview}",
+    "texts.reset.none": "**{name}** war nicht umformuliert: er lautet bereits wie der Standard.",
+    "texts.list":
+      "Texte, die das Team selbst formulieren kann (`/texts set`), mit dem, was Mitglieder jetzt lesen:\n{texts}",
+    "texts.list.item": "• **{name}** ({source}): {preview}",
+    "texts.language.set":
+      "✅ Was hier alle lesen (der Log-Kanal, Freigabe-Posts, Antworten im Nachrichtenmodus), ist ab jetzt auf {language}. Jedes Mitglied liest seine eigenen Antworten weiter in seiner Discord-Sprache.",
+    "texts.language.discord":
+      "✅ Was hier alle lesen, folgt der Sprache dieses Servers in Discord: jetzt {language}.",
+    "texts.sample.nick": "Steve",
+    "language.name": "Deutsch",
+    "texts.sample.whitelist": "survival",
+
+    "register.requested":
+      "📨 Deine Anfrage für **{nick}** auf **{whitelist}** wurde an das Team geschickt. Du erfährst in {channel}, wie es entschieden hat; sonst musst du nichts tun.",
+    "register.verified": "🔗 Verifiziert: du hast nachgewiesen, dass dieser Account dir gehört.",
+    "register.floodgateName": "So nennt Floodgate den Gamertag {gamertag} im Spiel.",
+    "register.expires": "⏳ Er läuft {when} ab: {whitelist} behält Registrierungen nur für begrenzte Zeit.",
+    "register.rolesWaiting":
+      "🕒 Deine Rollen folgen gleich: Discord lässt einen Bot Rollen nur so schnell vergeben.",
+    "register.rolesRefused":
+      "Ich konnte dir {roles} nicht geben; das Team wurde informiert und kümmert sich darum.",
+    "register.undo": "Doch anders überlegt? `/abmelden nick:{nick}` entfernt ihn.",
+    "register.nickOrCode":
+      "Gib deinen Minecraft-Nick an (`nick`), oder den Code, den dir der Link-Server gezeigt hat (`code`).",
+    "register.notBoth": "Gib entweder deinen Nick oder einen Code an, nicht beides.",
+    "register.already": "**{nick}** gehörte dir auf **{whitelist}** schon; er ist jetzt verifiziert.",
+    "register.codeRefused": "Er konnte nicht auf **{whitelist}** eingetragen werden: {refusal}",
+    "register.exactSpelling":
+      "Tritt genau als {nick} bei: ein Offline-Mode-Server unterscheidet Spieler an der Groß- und Kleinschreibung ihres Namens.",
+    "register.exactSpellingOther":
+      "Tritt genau als {nick} bei: ein Offline-Mode-Server unterscheidet Spieler an der Groß- und Kleinschreibung ihres Namens ({other} wäre ein anderer Spieler und wird nicht hereingelassen).",
+
+    "unregister.owner": " (er gehörte {owner})",
+    "unregister.done":
+      "{removed}{owner} Rollen, die dafür vergeben wurden, werden wieder entzogen. Registriere dich jederzeit neu mit `/registrieren`.",
+
+    "link.how": "So verknüpfst du einen Minecraft-Java-Account: {how}",
+    "link.how.then": "gib hier `/verknüpfen code:<code>` ein",
+    "link.none": "Du hast auf diesem Server noch keinen verknüpften Account.",
+    "link.list": "Deine verknüpften Accounts hier:\n{accounts}",
+    "link.next":
+      "Trag ihn mit `/registrieren nick:{account}` auf eine Whitelist ein: du musst nicht erneut beitreten. `/trennen` vergisst ihn.",
+    "unlink.you": "dir",
+    "unlink.done":
+      "🔓 **{account}** ist auf diesem Server nicht mehr mit {whom} verknüpft. Damit registrierte Nicks bleiben auf den Whitelists (`/abmelden` entfernt einen); erneut nachweisen geht mit `/verknüpfen`.",
+
+    "approval.expires": " Er läuft {when} ab.",
+    "approval.rolesRefused": "{member} Ich konnte dir {roles} nicht geben; das Team wurde informiert.",
+    "approval.cancelled":
+      "{member} deine Anfrage für **{nick}** auf **{whitelist}** wurde abgebrochen: das Team hat diese Whitelist gelöscht.",
+
+    "message.expiring": "⏳ **{nick}** ist registriert, bis er {when} abläuft.",
+    "message.rolesRefused":
+      "Du bist registriert, aber ich konnte dir {roles} nicht geben; das Team wurde informiert.",
+    "message.paused":
+      "Registrierungen auf {whitelist} sind pausiert: Discord lässt mich gerade keine Nachrichten lesen (der Message Content Intent des Bots ist aus). Das Team wurde informiert; versuch es später noch einmal.",
+
+    "time.in": "in {duration} ({when})",
+    "time.days": { one: "{count} Tag", other: "{count} Tagen" },
+    "time.hours": { one: "{count} Stunde", other: "{count} Stunden" },
+    "time.minutes": { one: "{count} Minute", other: "{count} Minuten" },
+    "time.seconds": { one: "{count} Sekunde", other: "{count} Sekunden" },
+    "time.forGood": "dauerhaft",
+    "time.lifetime": "{duration} für eigene Registrierungen der Mitglieder (das Team wählt mit `expires`)",
+
+    "log.origin.discord": "Discord",
+    "log.origin.api": "API/Plugin",
+    "log.origin.memberLeft": "Mitglied gegangen",
+    "log.origin.staff": "Team",
+    "log.origin.system": "whitelist-sync",
+    "log.origin.roleLost": "Rolle verloren",
+    "log.origin.expired": "abgelaufen",
+    "log.origin.renamed": "umbenannt (Mojang)",
+    "log.field.member": "Mitglied",
+    "log.field.by": "Von",
+    "log.field.origin": "Herkunft",
+    "log.field.account": "Account",
+    "log.field.verified": "Verifiziert",
+    "log.field.expires": "Läuft ab",
+    "log.field.why": "Warum",
+    "log.field.reason": "Grund",
+    "log.field.request": "Anfrage",
+    "log.field.access": "Zugriff",
+    "log.field.nicks": "Nicks",
+    "log.field.approvedBy": "Angenommen von",
+    "log.field.rejectedBy": "Abgelehnt von",
+    "log.byKey": "Link-Schlüssel „{key}“",
+    "log.added.title": "Nick hinzugefügt",
+    "log.removed.title": "Nick entfernt",
+    "log.added": "**{nick}** zu **{whitelist}** hinzugefügt",
+    "log.removed": "**{nick}** von **{whitelist}** entfernt",
+    "log.verified.yes": "ja: vom Mitglied nachgewiesen",
+    "log.verified.no": "nein",
+    "log.provenBy":
+      "{member} hat nachgewiesen, dass dieser Account ihm gehört (ein Besitzer pro Account und Server).",
+    "log.event": "Ereignis {id}",
+    "log.events": "Ereignisse {first}–{last}",
+    "log.renamed.title": "Nick umbenannt",
+    "log.renamed": "**{old}** heißt jetzt **{nick}** auf **{whitelist}**",
+    "log.roles.grant.title": "Rollen konnten nicht vergeben werden",
+    "log.roles.revoke.title": "Rollen konnten nicht entzogen werden",
+    "log.roles.for": "Für {member} (**{nick}**):",
+    "log.roles.imported": { one: "{count} importierter Nick", other: "{count} importierte Nicks" },
+    "log.roleReason.permission":
+      "fehlende Berechtigung: gib dem Bot „Rollen verwalten“ und schieb seine Rolle über diese",
+    "log.roleReason.unknownRole": "die Rolle gibt es nicht mehr",
+    "log.roleReason.unknownMember": "das Mitglied ist nicht mehr auf dem Server",
+    "log.roleReason.refused": "Discord hat abgelehnt ({code}: {message})",
+    "log.roleReason.unreachable": "Discord war nicht erreichbar ({message})",
+    "log.roleReason.botUnreachable": "Der Bot konnte Discord nicht erreichen ({message}).",
+    "log.roleReason.offline": "Der Discord-Bot ist nicht verbunden (kein DISCORD_TOKEN).",
+    "log.roleReason.unconfirmedGrant": "Discord hat nicht bestätigt, dass die Rolle vergeben wurde.",
+    "log.roleReason.unconfirmedRevoke": "Discord hat nicht bestätigt, dass die Rolle entzogen wurde.",
+    "log.request.title": "Registrierungsanfrage",
+    "log.request": "{member} fragt **{nick}** auf **{whitelist}** an",
+    "log.request.footer": "Team dieser Whitelist: unten annehmen oder ablehnen.",
+    "log.request.approve": "Annehmen",
+    "log.request.reject": "Ablehnen",
+    "log.request.cancelled.title": "Anfrage abgebrochen",
+    "log.request.cancelled": "Die Anfrage von {member} für **{nick}** ist abgebrochen: {because}.",
+    "log.request.cancelled.deleted": "das Team hat **{whitelist}** gelöscht",
+    "log.request.cancelled.left": "es hat den Server verlassen",
+    "log.request.approved.title": "Anfrage angenommen",
+    "log.request.rejected.title": "Anfrage abgelehnt",
+    "log.request.decided": "**{nick}** auf **{whitelist}** für {member}",
+    "log.access.remove": "liest und entfernt",
+    "log.access.read": "nur lesen",
+    "log.key.created.title": "Link-Schlüssel erstellt",
+    "log.key.revoked.title": "Link-Schlüssel widerrufen",
+    "log.key": "**{name}** (`{id}`) für {scope}",
+    "log.scope.server": "den ganzen Server",
+    "log.scope.whitelist": "Whitelist **{whitelist}**",
+    "log.scope.deleted": "eine gelöschte Whitelist",
+    "log.webhook.set.title": "Webhook gesetzt",
+    "log.webhook.cleared.title": "Webhook entfernt",
+    "log.webhook.set": "Link **{name}** (`{id}`) postet seine Ereignisse jetzt an **{host}**",
+    "log.webhook.cleared": "Link **{name}** (`{id}`) postet keine Ereignisse mehr",
+    "log.denied.title": "Nick gesperrt",
+    "log.allowed.title": "Nick wieder erlaubt",
+    "log.denial": "**{nick}** auf **{whitelist}**",
+    "log.denial.uuid": "UUID {uuid}",
+    "log.denial.byName": "nur nach Name",
+    "log.deleted.title": "Whitelist gelöscht",
+    "log.deleted": "**{whitelist}** (`{id}`) ist weg: {nicks} entfernt, {keys} widerrufen.",
+    "log.count.nicks": { one: "{count} Nick", other: "{count} Nicks" },
+    "log.count.keys": { one: "{count} Link-Schlüssel", other: "{count} Link-Schlüssel" },
+    "log.imported.title": "Nicks importiert",
+    "log.imported": "{added} aus **{file}** ({lines}) zu **{whitelist}** hinzugefügt, Besitzer {member}",
+    "log.count.names": { one: "{count} Name", other: "{count} Namen" },
+    "log.transfer.title": "Nick übergeben",
+    "log.transfer": "**{nick}** auf **{whitelist}**: {from} → {to}",
+    "log.list.item": "• **{nick}** von **{whitelist}**",
+    "log.list.deleted": "• **{nick}** ({member})",
+    "log.list.more": "… und {count} weitere: die vollständige Liste hängt an.",
+    "log.left.title": "Mitglied gegangen",
+    "log.roleLost.title": "Erforderliche Rolle verloren",
+    "log.left": {
+      one: "{member} hat den Server verlassen: {count} Nick entfernt.",
+      other: "{member} hat den Server verlassen: {count} Nicks entfernt.",
+    },
+    "log.roleLost": {
+      one: "{member} hat keine Rolle mehr, die seine Whitelists verlangen: {count} Nick entfernt.",
+      other: "{member} hat keine Rolle mehr, die seine Whitelists verlangen: {count} Nicks entfernt.",
+    },
+    "log.channel.title": "Log-Kanal",
+    "log.channel":
+      "{member} hat diesen Kanal für das Log von whitelist-sync gewählt: Hinzufügungen, Entfernungen, Freigabe-Anfragen und Rollenprobleme.",
+    "log.intent.title": "Discord verweigert den {intent}",
+    "log.intent":
+      "Solange er aus ist, {without}.{paused}\nBehebung: schalte **{intent}** unter {portal} ein und starte whitelist-sync neu.",
+    "log.intent.paused": " Pausiert: {whitelists}.",
+    "log.file.departed": "entfernte-nicks-{member}.txt",
+    "log.file.deleted": "{whitelist}-entfernt.txt",
+
+    "intent.portal":
+      "Bot → Privileged Gateway Intents im Discord Developer Portal (https://discord.com/developers/applications)",
+    "intent.serverMembers.without":
+      "behalten Mitglieder, die gehen, ihre Nicks, ebenso Mitglieder, die die erforderlichen Rollen einer Whitelist verlieren (beides wird nicht gesehen, und die Prüfung auf Verpasstes beim Start und nach Reconnects ist aus); entferne ihre Nicks mit /whitelist remove",
+    "intent.messageContent.without":
+      "sind Whitelists im Nachrichtenmodus pausiert, da der Bot die dort geposteten Nicks nicht lesen kann; Mitglieder, die dort posten oder /registrieren nutzen, erfahren das",
+    "intent.pausedForStaff":
+      "Discord lässt den Bot keine Nachrichten lesen. Schalte **Message Content Intent** unter {portal} ein und starte whitelist-sync neu.",
+    "intent.departuresUnseen":
+      "Discord sagt dem Bot nicht, wer geht, also bleiben Nicks, bis sie von Hand entfernt werden. Schalte **Server Members Intent** unter {portal} ein und starte whitelist-sync neu.",
+    "intent.roleLossUnseen":
+      "Discord sagt dem Bot nicht, wenn Mitglieder Rollen verlieren, also bleiben Nicks von Mitgliedern ohne erforderliche Rolle, bis sie von Hand entfernt werden. Schalte **Server Members Intent** unter {portal} ein und starte whitelist-sync neu.",
+  },
+  commands: {
+    whitelist: { description: "Die Minecraft-Whitelists des Servers verwalten" },
+    "whitelist create": {
+      description: "Eine Whitelist anlegen, die an einen Kanal gebunden ist (Server verwalten)",
+    },
+    "whitelist create name": {
+      description: "1-32 Buchstaben, Ziffern, - oder _ (eindeutig auf diesem Server)",
+    },
+    "* channel": { description: "Der Kanal, in dem sich Mitglieder registrieren" },
+    "whitelist create nick-type": { description: "Welche Nicks sie annimmt" },
+    "* nick-type java": { name: "java: Java Edition, Premium-Status wird geprüft" },
+    "* nick-type premium": { name: "premium: nur gekaufte Java-Accounts" },
+    "* nick-type offline": { name: "offline: Java-Schreibweise, nie geprüft" },
+    "* nick-type bedrock": { name: "bedrock: Xbox-Gamertag (Floodgate)" },
+    "* mode": { description: "Wie sich Mitglieder registrieren" },
+    "* mode command": { name: "command: Mitglieder nutzen /registrieren" },
+    "* mode message": { name: "message: Mitglieder posten ihren Nick im Kanal" },
+    "* mode approval": { name: "approval: /registrieren stellt eine Anfrage, die das Team annimmt" },
+    "* max-nicks": { description: "Wie viele Nicks ein Mitglied registrieren darf" },
+    "* floodgate-prefix": {
+      description: "Bedrock: dein Floodgate-username-prefix (Standard .); none für kein Präfix",
+    },
+    "* replace-spaces": {
+      description:
+        "Bedrock: dein Floodgate-replace-spaces (Standard True: Leerzeichen in Gamertags werden _)",
+    },
+    "* proof": { description: "Müssen Mitglieder nachweisen, dass ihnen der Java-Account gehört?" },
+    "* proof off": { name: "off: Mitglieder registrieren jeden Nick (Standard)" },
+    "* proof required": {
+      name: "required: Mitglieder weisen zuerst ihren Java-Account nach (java, premium)",
+    },
+    "whitelist edit": { description: "Die Einstellungen einer Whitelist ändern (Server verwalten)" },
+    "* whitelist": { description: "Die Whitelist (ihr Name oder ihre ID)" },
+    "whitelist edit name": { description: "Ein neuer Name (1-32 Buchstaben, Ziffern, - oder _)" },
+    "whitelist edit enabled": {
+      description: "False schließt Registrierungen; die Nicks werden weiter ausgeliefert",
+    },
+    "whitelist edit remove-on-leave": {
+      description: "Die Nicks eines Mitglieds entfernen, wenn es den Server verlässt",
+    },
+    "whitelist edit entry-lifetime": {
+      description: "Eigene Registrierungen laufen nach 30m, 12h, 7d… ab (bis 366d); none: nie",
+    },
+    "whitelist edit on-role-loss": {
+      description: "Die Nicks eines Mitglieds, wenn es keine erforderliche Rolle mehr hat",
+    },
+    "whitelist edit on-role-loss remove": { name: "remove: seine Nicks gehen (Standard)" },
+    "whitelist edit on-role-loss keep": { name: "keep: seine Nicks bleiben" },
+    "whitelist delete": {
+      description:
+        "Eine Whitelist, ihre Nicks und die auf sie begrenzten Link-Schlüssel löschen (Server verwalten)",
+    },
+    "whitelist delete confirm": {
+      description: "True, um wirklich zu löschen; ohne siehst du nur, was wegfiele",
+    },
+    "whitelist list": { description: "Die Whitelists dieses Servers auflisten" },
+    "whitelist show": { description: "Einstellungen und Rollen einer Whitelist zeigen" },
+    "whitelist roles": {
+      description:
+        "Erforderliche, vergebene und Verwalter-Rollen einer Whitelist bearbeiten (Server verwalten)",
+    },
+    "whitelist roles add-required": {
+      description: "Rolle hinzufügen: erforderlich (eine davon erlaubt die Registrierung)",
+    },
+    "whitelist roles remove-required": { description: "Eine Rolle aus den erforderlichen Rollen entfernen" },
+    "whitelist roles add-granted": { description: "Rolle hinzufügen: bei Registrierung vergeben" },
+    "whitelist roles remove-granted": { description: "Eine Rolle aus den vergebenen Rollen entfernen" },
+    "whitelist roles add-manager": {
+      description: "Rolle hinzufügen: Verwalter (Nicks aller hinzufügen und entfernen)",
+    },
+    "whitelist roles remove-manager": { description: "Eine Rolle aus den Verwalter-Rollen entfernen" },
+    "whitelist roles clear": {
+      description: "Eine Liste leeren, oder alle Rollen-Limits (vor jedem Hinzufügen)",
+    },
+    "whitelist roles clear required": { name: "erforderliche Rollen" },
+    "whitelist roles clear granted": { name: "vergebene Rollen" },
+    "whitelist roles clear manager": { name: "Verwalter-Rollen" },
+    "whitelist roles clear limits": { name: "Rollen-Limits" },
+    "whitelist roles limit": {
+      description: "Nick-Limit einer Rolle: <Rolle>=<n> (1-100), oder <Rolle>=none zum Aufheben",
+    },
+    "whitelist add": { description: "Einen Nick für ein Mitglied registrieren (Whitelist-Team)" },
+    "whitelist add member": { description: "Wem der Nick gehört" },
+    "whitelist add nick": { description: "Sein Minecraft-Nick" },
+    "whitelist add expires": {
+      description: "Ihn nach 30m, 12h, 7d… selbst entfernen (1 Minute bis 366 Tage); Standard: nie",
+    },
+    "whitelist remove": {
+      description: "Einen Nick von einer Whitelist entfernen (sein Besitzer oder das Team)",
+    },
+    "* nick": { description: "Der Nick, in beliebiger Groß-/Kleinschreibung" },
+    "whitelist export": { description: "Eine Whitelist als Server-Datei herunterladen (Whitelist-Team)" },
+    "whitelist export format": { description: "Welche Datei" },
+    "whitelist export format plain": { name: "plain: whitelist.txt, ein Nick pro Zeile" },
+    "whitelist export format easywhitelist": { name: "easywhitelist: config.yml des Plugins EasyWhitelist" },
+    "whitelist export format vanilla": { name: "vanilla: die whitelist.json von Minecraft" },
+    "whitelist export format bds": { name: "bds: allowlist.json des Bedrock Dedicated Server" },
+    "whitelist import": {
+      description:
+        "Eine whitelist.json, eine Nick-Liste oder eine EasyWhitelist-config.yml importieren (Team)",
+    },
+    "whitelist import file": { description: "Die Datei, bis 1 MiB und 10.000 Namen" },
+    "whitelist import member": { description: "Wem die Nicks gehören (Standard: dir; später übergeben)" },
+    "whitelist import dry-run": { description: "Nur berichten, was passieren würde; nichts ändern" },
+    "whitelist transfer": { description: "Einen Nick einem anderen Mitglied übergeben (Whitelist-Team)" },
+    "whitelist transfer member": { description: "Wem der Nick ab jetzt gehört" },
+    "whitelist transfer whitelist": {
+      description: "Welche Whitelist (Standard: die dieses Kanals, oder die einzige des Servers)",
+    },
+    "whitelist log-channel": {
+      description: "Wählen, wohin ich Änderungen und Freigabe-Anfragen logge (Server verwalten)",
+    },
+    "whitelist log-channel channel": { description: "Der Log-Kanal; weglassen, um das Loggen zu beenden" },
+    "whitelist deny": {
+      description: "Einen Nick auf einer Whitelist sperren und ihn entfernen, falls er dort steht (Team)",
+    },
+    "whitelist deny nick": { description: "Der zu sperrende Minecraft-Nick (Bedrock: der Gamertag)" },
+    "whitelist deny reason": { description: "Warum: wird jedem gezeigt, der ihn registrieren will" },
+    "whitelist undeny": { description: "Einen gesperrten Nick auf einer Whitelist wieder erlauben (Team)" },
+    "whitelist undeny nick": { description: "Der gesperrte Nick" },
+    "whitelist whois": {
+      description:
+        "Wem ein Nick gehört: Besitzer, von wem, wann, wie, Ablauf (Team; Mitglieder: eigene Nicks)",
+    },
+    "whitelist whois nick": {
+      description: "Der Nick, beliebige Schreibweise (Bedrock: der Gamertag oder der Name im Spiel)",
+    },
+    "whitelist whois whitelist": {
+      description: "Nur diese Whitelist (Standard: alle Whitelists des Servers)",
+    },
+    "whitelist member": {
+      description: "Die Nicks eines Mitglieds auf allen Whitelists (Team; Mitglieder: sich selbst)",
+    },
+    "whitelist member user": { description: "Wessen Nicks" },
+    register: {
+      name: "registrieren",
+      description: "Deinen Minecraft-Nick auf eine Whitelist setzen (oder den Code vom Link-Server)",
+    },
+    "register nick": { description: "Dein Minecraft-Nick" },
+    "register whitelist": {
+      description: "Welche Whitelist (Standard: die dieses Kanals, oder die einzige des Servers)",
+    },
+    "register code": {
+      description: "Statt eines Nicks: der Code, den dir der Link-Server zeigte, z. B. K7QX-29MD",
+    },
+    unregister: { name: "abmelden", description: "Einen Minecraft-Nick von einer Whitelist nehmen" },
+    "unregister nick": { description: "Der zu entfernende Nick" },
+    "unregister whitelist": {
+      description: "Welche Whitelist (Standard: die dieses Kanals, oder die einzige des Servers)",
+    },
+    link: {
+      name: "verknüpfen",
+      description: "Nachweisen, dass ein Minecraft-Java-Account dir gehört: der Code vom Link-Server",
+    },
+    "link code": {
+      description: "Der Code, den der Link-Server zeigte, z. B. K7QX-29MD (ohne: wie du einen bekommst)",
+    },
+    unlink: { name: "trennen", description: "Einen mit dir verknüpften Minecraft-Java-Account vergessen" },
+    "unlink account": { description: "Sein Name (Standard: dein einziger verknüpfter Account)" },
+    "unlink member": {
+      description: "Team (Server verwalten): stattdessen den Account dieses Mitglieds trennen",
+    },
+    "server-link": {
+      description: "Link-Schlüssel und Webhooks für Game-Server und Integrationen (Server verwalten)",
+    },
+    "server-link create": {
+      description: "Einen Schlüssel für einen Game-Server oder eine Integration erstellen (Server verwalten)",
+    },
+    "server-link create name": { description: "Wofür er ist, z. B. survival-server" },
+    "server-link create whitelist": {
+      description: "Auf eine Whitelist begrenzen (Standard: der ganze Server)",
+    },
+    "server-link create may-remove": {
+      description: "Darf er Nicks entfernen? False für eine Webseite oder ein Dashboard (Standard: true)",
+    },
+    "server-link revoke": { description: "Einen Link-Schlüssel sofort widerrufen (Server verwalten)" },
+    "* id": { description: "Die ID des Links (beim Erstellen und in /server-link list gezeigt)" },
+    "server-link webhook": {
+      description: "Die Ereignisse dieses Links an eine URL posten, oder aufhören (Server verwalten)",
+    },
+    "server-link webhook url": {
+      description: "http(s)-URL, an die Ereignisse gepostet werden; weglassen zum Entfernen",
+    },
+    "server-link list": {
+      description: "Die Link-Schlüssel und Webhooks des Servers auflisten (Server verwalten)",
+    },
+    texts: {
+      description: "Formuliere, was Mitglieder lesen, und die Sprache des Bots hier (Server verwalten)",
+    },
+    "texts list": {
+      description:
+        "Die Texte, die du selbst formulieren kannst, wie Mitglieder sie jetzt lesen (Server verwalten)",
+    },
+    "texts set": {
+      description:
+        "Einen Text, den Mitglieder lesen, selbst formulieren, mit seinen {Platzhaltern} (Server verwalten)",
+    },
+    "* text": { description: "Welchen Text Mitglieder lesen" },
+    "* text public.registered": { name: "registriert: die Antwort auf eine Registrierung" },
+    "* text public.refused": { name: "abgelehnt: eine Anfrage, die das Team nicht angenommen hat" },
+    "* text public.approved": { name: "angenommen: eine Anfrage, die das Team angenommen hat" },
+    "* text public.removed": { name: "entfernt: ein von einer Whitelist genommener Nick" },
+    "texts set wording": {
+      description: "Der Text; Platzhalter in geschweiften Klammern, z. B. {nick} und {whitelist}",
+    },
+    "texts preview": {
+      description:
+        "Einen Text so sehen, wie Mitglieder ihn lesen, oder einen Wortlaut testen (Server verwalten)",
+    },
+    "texts preview wording": { description: "Ein Wortlaut zum Testen; nichts wird gespeichert" },
+    "texts reset": { description: "Den Standard-Wortlaut eines Textes zurückholen (Server verwalten)" },
+    "texts language": {
+      description: "Die Sprache dessen, was hier alle lesen: Log, Freigabe-Posts (Server verwalten)",
+    },
+    "texts language language": {
+      description: "Eine der Sprachen des Bots, oder die Sprache des Servers in Discord",
+    },
+    "texts language language discord": { name: "die Sprache des Servers in Discord" },
+  },
 } satisfies LanguageFile;

@@ -202,6 +202,7 @@ export const en = {
   "texts.language.discord":
     "✅ What everyone reads here follows this server's language in Discord: {language} now.",
   "texts.sample.nick": "Steve",
+  "language.name": "English",
   "texts.sample.whitelist": "survival",
 
   // /register (src/bot/commands/register.ts).
