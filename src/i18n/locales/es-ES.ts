@@ -1,8 +1,616 @@
 import type { LanguageFile } from "../messages.ts";
-import { en } from "./en.ts";
 
-/** es-ES: TODO translate. */
+// Español (España; también el de Latinoamérica, es-419, hasta que tenga su archivo). Términos de Minecraft y
+// Discord como los usa la comunidad: whitelist, nick, gamertag, servidor, rol, staff. Comandos: /registrar,
+// /desregistrar, /vincular, /desvincular; las opciones conservan su nombre en inglés.
+
+/** Spanish: its messages and command localizations. */
 export const esES = {
-  messages: { ...en },
-  commands: {},
+  messages: {
+    "common.apology": "Algo ha fallado por nuestra parte; ha quedado registrado. Inténtalo más tarde.",
+    "common.dmOnly": "whitelist-sync funciona dentro de un servidor, no en mensajes directos.",
+    "common.unknownCommand": "Este comando no se conoce (ya); inténtalo de nuevo en un minuto.",
+    "common.unknownSubcommand": "Este subcomando no se conoce (ya); inténtalo de nuevo en un minuto.",
+    "common.buttonInactive": "Este botón ya no está activo.",
+    "common.needsManageGuild":
+      "Solo los miembros con el permiso «Gestionar servidor» pueden hacer eso. Pide a un admin del servidor que lo haga.",
+    "common.oneOf": "{option} debe ser uno de estos: {allowed}.",
+    "common.andMore": "… y {count} más.",
+    "common.none": "ninguno",
+    "common.verbatim": "{text}",
+    "common.dash": "—",
+
+    "error.notManager":
+      "Solo el staff de {whitelist} (Gestionar servidor o uno de sus roles de gestión) puede hacer eso.",
+    "error.closed":
+      "{whitelist} está cerrada a registros ahora mismo. Pregunta al staff cuándo vuelve a abrir.",
+    "error.missingRole.self": "Para registrarte en {whitelist} necesitas uno de sus roles requeridos.",
+    "error.missingRole.approval": "Ese miembro ya no tiene ninguno de los roles que exige {whitelist}.",
+    "error.missingRole.staff":
+      "Ese miembro no tiene ninguno de los roles que exige {whitelist}, y sus nicks siguen esos roles (on-role-loss: remove): un nick añadido para él se quitaría al instante.",
+    "error.denied": "{nick} está vetado en {whitelist}{as}{reason}.",
+    "error.denied.as": " (como {nick})",
+    "error.denied.reason": ": {reason}",
+    "error.taken.spelled":
+      "{nick} ya está en {whitelist}, escrito así. {spelling} Si no es tuyo, registra otro nick.",
+    "error.taken":
+      "{nick} ya está en {whitelist}. Si es tuyo, pide al staff que lo revise; si no, registra otro nick.",
+    "error.takenJustNow": "Alguien acaba de registrar {nick} en {whitelist}.",
+    "error.takenPlain": "{nick} ya está en {whitelist}.",
+    "error.limit.self": "Ya tienes {held} en {whitelist}, el máximo permitido ({max}).",
+    "error.limit.other": "Ese miembro ya tiene {held} en {whitelist}, el máximo permitido ({max}).",
+    "error.limit.nicks": { one: "{count} nick", many: "{count} de nicks", other: "{count} nicks" },
+    "error.limit.withWaiting": {
+      one: "{count} nick registrado o pendiente de aprobación",
+      many: "{count} de nicks registrados o pendientes de aprobación",
+      other: "{count} nicks registrados o pendientes de aprobación",
+    },
+    "error.pending":
+      "Ya pediste {nick} en {whitelist}; el staff lo revisará pronto. No hace falta volver a pedirlo.",
+    "error.wrongMode.approval": "Los registros en {whitelist} necesitan la aprobación del staff.",
+    "error.wrongMode.direct": "{whitelist} no necesita aprobación.",
+    "error.linkedElsewhere.self":
+      "{nick} pertenece a otro miembro de este servidor, que demostró ser su dueño: solo él puede registrarlo.",
+    "error.linkedElsewhere.other":
+      "{nick} pertenece a otro miembro de este servidor, que demostró ser su dueño: solo puede registrarse para él.",
+    "error.proof.notPremium":
+      "{whitelist} solo acepta cuentas verificadas, y {nick} no es una cuenta premium: nadie puede verificarla.",
+    "error.proof.self": "{whitelist} solo acepta cuentas verificadas: demuestra primero que {nick} es tuya.",
+    "error.proof.other":
+      "{whitelist} solo acepta cuentas verificadas, y ese miembro no ha demostrado que {nick} sea suya.",
+    "error.notOwner": "{nick} en {whitelist} pertenece a otro miembro; solo él o el staff pueden quitarlo.",
+    "error.memberLeft.register": "Ese miembro ya no está en el servidor; no se ha registrado nada.",
+    "error.memberLeft.transfer": "Ese miembro ya no está en el servidor; no se ha traspasado nada.",
+    "error.notOn": "{nick} no está en {whitelist}. Revisa cómo se escribe e inténtalo de nuevo.",
+    "error.notOnPlain": "{nick} no está en {whitelist}.",
+    "error.thatNick": "Ese nick",
+    "error.goneMeanwhile":
+      "{nick} se quitó de {whitelist} o se traspasó mientras tanto; no se ha cambiado nada.",
+    "error.nick.empty": "El nick está vacío. {rule}",
+    "error.nick.invalid": "«{nick}» no es un nick válido. {rule}",
+    "error.nick.javaRule":
+      "Un nick de Minecraft Java tiene de 3 a 16 caracteres: letras A-Z, dígitos 0-9 y `_`, sin espacios. Revisa cómo se escribe e inténtalo de nuevo.",
+    "error.nick.bedrockRule":
+      "Un gamertag de Bedrock (Xbox) tiene de 1 a 16 letras A-Z, dígitos y espacios sueltos, y no empieza por un dígito (escríbelo como en Xbox, o como lo muestra el juego con el prefijo y `_`). Revisa cómo se escribe e inténtalo de nuevo.",
+    "error.notPremium":
+      "{nick} no es una cuenta premium (de pago) de Minecraft, y {whitelist} solo acepta cuentas premium. Revisa cómo se escribe, o registra el nick de tu cuenta premium.",
+    "error.gamertagUnknown":
+      "Ninguna cuenta de Xbox tiene el gamertag {gamertag}. Revisa cómo se escribe en tu perfil de Xbox e inténtalo de nuevo.",
+    "error.mojangDown": "No se puede contactar con Mojang ahora mismo; inténtalo en un minuto.",
+    "error.geyserDown":
+      "No se puede contactar con la búsqueda de gamertags de GeyserMC ahora mismo; inténtalo en un minuto.",
+    "error.storeBusy":
+      "La base de datos está ocupada (otro programa la tiene); no se ha cambiado nada. Inténtalo en unos segundos.",
+    "error.storeDown":
+      "No se puede contactar con la base de datos o está ocupada; no se ha cambiado nada. Inténtalo en unos segundos.",
+    "error.storeSlow": "La base de datos no respondió en {ms} ms{detail}. Inténtalo en unos segundos.",
+    "error.whitelist.unknown": "No hay ninguna whitelist «{name}» en este servidor.",
+    "error.whitelist.none": "Este servidor aún no tiene ninguna whitelist.",
+    "error.whitelist.which": "¿Qué whitelist? Este servidor tiene {names}.",
+    "error.whitelist.gone": "Esa whitelist no existe.",
+    "error.whitelist.justDeleted": "Esa whitelist se acaba de borrar.",
+    "error.request.gone":
+      "Esa solicitud ya no existe (puede que se borrara su whitelist). El miembro puede volver a pedirlo.",
+    "error.request.deciding": "Otro miembro del staff está decidiendo esta solicitud ahora mismo.",
+    "error.request.decided.approved": "Esta solicitud ya se aprobó; no hay nada que hacer.",
+    "error.request.decided.rejected": "Esta solicitud ya se rechazó; no hay nada que hacer.",
+    "error.request.decided.cancelled": "Esta solicitud ya se canceló; no hay nada que hacer.",
+    "error.request.notYours": "Solo el miembro que la pidió, o el staff, puede retirar esta solicitud.",
+    "error.request.noLogChannel":
+      "{whitelist} necesita la aprobación del staff, pero las solicitudes no se pueden publicar en ningún canal de registro.",
+    "error.code.malformed":
+      "Eso no es un código: un código tiene 8 letras y dígitos, como K7QX-29MD, y se muestra al entrar en el servidor de vinculación.",
+    "error.code.limited": "Demasiados códigos que no funcionaron: espera antes de escribir otro.",
+    "error.code.wrong": "Ese código no existe: revísalo y escríbelo de nuevo.",
+    "error.code.expired":
+      "Ese código ha caducado (los códigos duran 10 minutos): vuelve a entrar en el servidor de vinculación para obtener otro.",
+    "error.code.reused":
+      "Ese código ya se usó: vuelve a entrar en el servidor de vinculación para obtener otro.",
+    "error.code.held":
+      "{account} está vinculada a otro miembro de este servidor, que la verificó antes que tú. Si ahora la cuenta es tuya, pídele que la desvincule, o pregunta al staff.",
+    "error.code.notJava":
+      "{whitelist} admite nicks {nickType}, y un código verifica una cuenta de Java. Vincúlala con /vincular, o regístrate en una whitelist java o premium.",
+    "error.unlink.notStaff":
+      "Solo el staff con «Gestionar servidor» puede desvincular la cuenta de otro miembro.",
+    "error.unlink.none.self": "No tienes ninguna cuenta vinculada en este servidor.",
+    "error.unlink.none.other": "Ese miembro no tiene ninguna cuenta vinculada en este servidor.",
+    "error.unlink.noneNamed.self": "No tienes ninguna cuenta vinculada {account} en este servidor.",
+    "error.unlink.noneNamed.other":
+      "Ese miembro no tiene ninguna cuenta vinculada {account} en este servidor.",
+    "error.unlink.several.self": "Tienes {count} cuentas vinculadas ({accounts}): indica una.",
+    "error.unlink.several.other": "Ese miembro tiene {count} cuentas vinculadas ({accounts}): indica una.",
+    "error.unlink.gone": "{account} ya no está vinculada.",
+    "error.transfer.proven":
+      "{nick} lo verificó el miembro que lo tiene. Otro miembro lo obtiene verificando él mismo la cuenta, lo que se la traspasa.",
+    "error.transfer.same": "{nick} en {whitelist} ya pertenece a ese miembro.",
+    "error.lookup.others":
+      "{nick} en {whitelists} pertenece a otro miembro; solo el staff de esa whitelist puede ver de quién.",
+    "error.lookup.notStaff":
+      "Solo el staff puede consultar los nicks de otro miembro; puedes consultar los tuyos.",
+    "error.deny.reasonTooLong": "Un motivo tiene como máximo {max} caracteres.",
+    "error.deny.notDenied": "{nick} no está vetado en {whitelist}; no hay nada que levantar.",
+    "error.memberUnknown":
+      "<@{userId}> no es (ya) miembro de este servidor, así que no se puede registrar nada para él.",
+    "error.download": "No pude descargar {file} de Discord ({reason}); inténtalo de nuevo.",
+    "error.download.tooSlow": "tardó demasiado",
+    "error.download.status": "estado {status}",
+
+    "failure.missingRole.self":
+      "Para registrarte en {whitelist} necesitas uno de estos roles: {roles}. Pide uno al staff y vuelve a intentarlo.",
+    "failure.missingRole.approval":
+      "Ese miembro ya no tiene ninguno de los roles que exige {whitelist} ({roles}). Dale uno y vuelve a aprobar, o rechaza la solicitud.",
+    "failure.missingRole.staff":
+      "Ese miembro no tiene ninguno de los roles que exige {whitelist} ({roles}), y sus nicks siguen esos roles: un nick añadido para él se quitaría al instante. Dale primero uno de los roles, o conserva los nicks al perder el rol con `/whitelist edit on-role-loss:keep`.",
+    "failure.limit.self": "{refusal} Quita uno antes con /desregistrar.",
+    "failure.limit.staff":
+      "{refusal} Quita uno antes, o sube el límite con /whitelist edit (max-nicks) o el de un rol con /whitelist roles (limit).",
+    "failure.wrongMode.approval":
+      "Los registros en {whitelist} necesitan la aprobación del staff: usa /registrar y el staff lo revisará.",
+    "failure.wrongMode.direct": "{whitelist} no necesita aprobación: regístrate directamente con /registrar.",
+    "failure.noWhitelist":
+      "Este servidor aún no tiene ninguna whitelist. Pide al staff que cree una con /whitelist create.",
+    "failure.unknownWhitelist": "{refusal} Elige uno de los nombres que sugiere el comando.",
+    "failure.whichWhitelist":
+      "¿Qué whitelist? Este servidor tiene {names}: indica una en la opción `whitelist`, o usa el comando en el canal de una whitelist.",
+    "failure.denied.self":
+      "⛔ El staff ha vetado {nick} en {whitelist}{as}.{reason}\nRegistra otro nick, o pregunta al staff si crees que es un error.",
+    "failure.denied.staff":
+      "⛔ {nick} está vetado en {whitelist}{as}.{reason}\nLevanta antes el veto con /whitelist undeny si debe registrarse.",
+    "failure.denied.as": " (como {nick})",
+    "failure.denied.reason": " Motivo: {reason}",
+    "failure.noLogChannel":
+      "{whitelist} necesita la aprobación del staff, pero no puedo publicar solicitudes en ningún canal de registro. Pide al staff que configure uno con /whitelist log-channel y vuelve a intentarlo.",
+    "failure.proofRequired": "🔒 {refusal}\n{how}",
+    "failure.proofRequired.then": "escribe aquí `/registrar code:<code> whitelist:{whitelist}`",
+    "failure.code.lastTry": " Ese era tu último intento por ahora.",
+    "failure.code.triesLeft": {
+      one: " Te queda {count} intento antes de una espera.",
+      many: " Te quedan {count} de intentos antes de una espera.",
+      other: " Te quedan {count} intentos antes de una espera.",
+    },
+    "failure.code.linkServer": " El servidor de vinculación es `{address}`.",
+    "failure.code.limited": "⏳ {refusal} Vuelve a intentarlo {when}.",
+
+    "proof.off":
+      "La verificación de cuentas aún no está configurada en este servicio (su servidor de vinculación está apagado): pregunta al staff.",
+    "proof.how":
+      "En Minecraft: Java Edition, añade el servidor `{address}` y entra con esa cuenta: no entrarás en ningún mundo, se te mostrará un código. Después {then} en menos de 10 minutos.",
+    "proof.linkedLine": "**{account}** (UUID `{uuid}`), verificada {when}",
+    "proof.linked": "🔗 **{account}** está vinculada a ti en este servidor: has demostrado que es tuya.",
+    "proof.took":
+      "Otros miembros la tenían en {whitelists}; esos nicks se han quitado, ya que demostraste que es tuya (el staff ve el motivo en el registro).",
+    "proof.verified": "Tu **{account}** en {whitelists} ya está verificada.",
+
+    "public.registered": "✅ **{nick}** está en **{whitelist}**. Ya puedes entrar al servidor.",
+    "public.approved":
+      "{member} ✅ tu solicitud de **{nick}** en **{whitelist}** ha sido aprobada: ya puedes entrar.",
+    "public.refused":
+      "{member} tu solicitud de **{nick}** en **{whitelist}** no ha sido aprobada. Pregunta al staff si quieres saber por qué.",
+    "public.removed": "🗑️ **{nick}** ya no está en **{whitelist}**.",
+
+    "texts.refused.empty": "El texto está vacío: escribe lo que deben leer los miembros.",
+    "texts.refused.long": "El texto tiene {length} caracteres; se guardan como máximo {max}.",
+    "texts.refused.brace":
+      "Una llave no abre ni cierra ningún marcador. Un marcador es un nombre entre llaves: {allowed}.",
+    "texts.refused.unknown": "Este texto no tiene el marcador {unknown}. Tiene {allowed}.",
+    "texts.name.public.registered": "registrado: la respuesta a un registro",
+    "texts.name.public.refused": "rechazado: una solicitud que el staff no aprobó",
+    "texts.name.public.approved": "aprobado: una solicitud que el staff aprobó",
+    "texts.name.public.removed": "quitado: un nick retirado de una whitelist",
+    "texts.saved":
+      "✅ Los miembros leen ahora tu versión de **{name}**, sea cual sea su idioma. Con valores de ejemplo:\n{preview}\n`/texts reset` recupera el texto predeterminado.",
+    "texts.preview": "**{name}** ({source}), con valores de ejemplo:\n{preview}\nSus marcadores: {allowed}.",
+    "texts.source.custom": "tu versión",
+    "texts.source.default": "el predeterminado, en {language}",
+    "texts.reset": "↩️ **{name}** vuelve a ser el predeterminado, en el idioma de cada lector:\n{preview}",
+    "texts.reset.none": "**{name}** no estaba reescrito: ya es el predeterminado.",
+    "texts.list":
+      "Textos que el staff puede redactar a su manera (`/texts set`), con lo que leen ahora los miembros:\n{texts}",
+    "texts.list.item": "• **{name}** ({source}): {preview}",
+    "texts.language.set":
+      "✅ Lo que todos leen aquí (el canal de registro, las solicitudes de aprobación, las respuestas en modo mensaje) está en {language} a partir de ahora. Cada miembro sigue leyendo sus propias respuestas en su idioma de Discord.",
+    "texts.language.discord":
+      "✅ Lo que todos leen aquí sigue el idioma de este servidor en Discord: ahora {language}.",
+    "texts.sample.nick": "Steve",
+    "language.name": "Español",
+    "texts.sample.whitelist": "survival",
+
+    "register.requested":
+      "📨 Tu solicitud de **{nick}** en **{whitelist}** se ha enviado al staff. Te avisaremos en {channel} cuando decida; no tienes que hacer nada más.",
+    "register.verified": "🔗 Verificada: has demostrado que esta cuenta es tuya.",
+    "register.floodgateName": "Ese es el nombre que Floodgate da al gamertag {gamertag} en el juego.",
+    "register.expires":
+      "⏳ Caduca {when}: {whitelist} conserva los registros solo durante un tiempo limitado.",
+    "register.rolesWaiting":
+      "🕒 Tus roles llegan en un momento: Discord solo deja a un bot dar roles a cierto ritmo.",
+    "register.rolesRefused": "No he podido darte {roles}; el staff está avisado y lo solucionará.",
+    "register.undo": "¿Has cambiado de idea? `/desregistrar nick:{nick}` lo quita.",
+    "register.nickOrCode":
+      "Indica tu nick de Minecraft (`nick`), o el código que te mostró el servidor de vinculación (`code`).",
+    "register.notBoth": "Indica tu nick o un código, no los dos.",
+    "register.already": "**{nick}** ya era tuyo en **{whitelist}**; ahora está verificado.",
+    "register.codeRefused": "No se ha podido añadir a **{whitelist}**: {refusal}",
+    "register.exactSpelling":
+      "Entra exactamente como {nick}: un servidor en modo offline distingue a los jugadores por las mayúsculas y minúsculas de su nombre.",
+    "register.exactSpellingOther":
+      "Entra exactamente como {nick}: un servidor en modo offline distingue a los jugadores por las mayúsculas y minúsculas de su nombre ({other} sería otro jugador, y no se le deja entrar).",
+
+    "unregister.owner": " (pertenecía a {owner})",
+    "unregister.done":
+      "{removed}{owner} Los roles dados por él se retiran. Vuelve a registrarte cuando quieras con `/registrar`.",
+
+    "link.how": "Para vincular una cuenta de Minecraft Java: {how}",
+    "link.how.then": "escribe aquí `/vincular code:<code>`",
+    "link.none": "Aún no tienes ninguna cuenta vinculada en este servidor.",
+    "link.list": "Tus cuentas vinculadas aquí:\n{accounts}",
+    "link.next":
+      "Ponla en una whitelist con `/registrar nick:{account}`: no hace falta volver a entrar. `/desvincular` la olvida.",
+    "unlink.you": "ti",
+    "unlink.done":
+      "🔓 **{account}** ya no está vinculada a {whom} en este servidor. Los nicks registrados con ella siguen en las whitelists (`/desregistrar` quita uno); para volver a verificarla, usa `/vincular`.",
+
+    "approval.expires": " Caduca {when}.",
+    "approval.rolesRefused": "{member} No he podido darte {roles}; el staff está avisado.",
+    "approval.cancelled":
+      "{member} tu solicitud de **{nick}** en **{whitelist}** se ha cancelado: el staff borró esa whitelist.",
+
+    "message.expiring": "⏳ **{nick}** queda registrado hasta que caduque {when}.",
+    "message.rolesRefused": "Estás registrado, pero no he podido darte {roles}; el staff está avisado.",
+    "message.paused":
+      "Los registros en {whitelist} están en pausa: Discord no me deja leer mensajes ahora mismo (el intent Message Content del bot está desactivado). El staff está avisado; inténtalo más tarde.",
+
+    "time.in": "dentro de {duration} ({when})",
+    "time.days": { one: "{count} día", many: "{count} de días", other: "{count} días" },
+    "time.hours": { one: "{count} hora", many: "{count} de horas", other: "{count} horas" },
+    "time.minutes": { one: "{count} minuto", many: "{count} de minutos", other: "{count} minutos" },
+    "time.seconds": { one: "{count} segundo", many: "{count} de segundos", other: "{count} segundos" },
+    "time.forGood": "para siempre",
+    "time.lifetime": "{duration} para los registros de los propios miembros (el staff elige con `expires`)",
+
+    "log.origin.discord": "Discord",
+    "log.origin.api": "API/plugin",
+    "log.origin.memberLeft": "miembro se fue",
+    "log.origin.staff": "staff",
+    "log.origin.system": "whitelist-sync",
+    "log.origin.roleLost": "rol perdido",
+    "log.origin.expired": "caducado",
+    "log.origin.renamed": "renombrado (Mojang)",
+    "log.field.member": "Miembro",
+    "log.field.by": "Por",
+    "log.field.origin": "Origen",
+    "log.field.account": "Cuenta",
+    "log.field.verified": "Verificada",
+    "log.field.expires": "Caduca",
+    "log.field.why": "Por qué",
+    "log.field.reason": "Motivo",
+    "log.field.request": "Solicitud",
+    "log.field.access": "Acceso",
+    "log.field.nicks": "Nicks",
+    "log.field.approvedBy": "Aprobada por",
+    "log.field.rejectedBy": "Rechazada por",
+    "log.byKey": "clave de vinculación «{key}»",
+    "log.added.title": "Nick añadido",
+    "log.removed.title": "Nick quitado",
+    "log.added": "**{nick}** añadido a **{whitelist}**",
+    "log.removed": "**{nick}** quitado de **{whitelist}**",
+    "log.verified.yes": "sí: verificada por el miembro",
+    "log.verified.no": "no",
+    "log.provenBy": "{member} demostró que esta cuenta es suya (un dueño por cuenta y servidor).",
+    "log.event": "evento {id}",
+    "log.events": "eventos {first}–{last}",
+    "log.renamed.title": "Nick renombrado",
+    "log.renamed": "**{old}** ahora es **{nick}** en **{whitelist}**",
+    "log.roles.grant.title": "No se pudieron dar roles",
+    "log.roles.revoke.title": "No se pudieron quitar roles",
+    "log.roles.for": "Para {member} (**{nick}**):",
+    "log.roles.imported": {
+      one: "{count} nick importado",
+      many: "{count} de nicks importados",
+      other: "{count} nicks importados",
+    },
+    "log.roleReason.permission":
+      "falta un permiso: da al bot «Gestionar roles» y sube su rol por encima de este",
+    "log.roleReason.unknownRole": "el rol ya no existe",
+    "log.roleReason.unknownMember": "el miembro ya no está en el servidor",
+    "log.roleReason.refused": "Discord lo rechazó ({code}: {message})",
+    "log.roleReason.unreachable": "No se pudo contactar con Discord ({message})",
+    "log.roleReason.botUnreachable": "El bot no pudo contactar con Discord ({message}).",
+    "log.roleReason.offline": "El bot de Discord no está conectado (no hay DISCORD_TOKEN).",
+    "log.roleReason.unconfirmedGrant": "Discord no confirmó que se diera el rol.",
+    "log.roleReason.unconfirmedRevoke": "Discord no confirmó que se quitara el rol.",
+    "log.request.title": "Solicitud de registro",
+    "log.request": "{member} pide **{nick}** en **{whitelist}**",
+    "log.request.footer": "Staff de esta whitelist: aprueba o rechaza abajo.",
+    "log.request.approve": "Aprobar",
+    "log.request.reject": "Rechazar",
+    "log.request.cancelled.title": "Solicitud cancelada",
+    "log.request.cancelled": "La solicitud de {member} de **{nick}** se ha cancelado: {because}.",
+    "log.request.cancelled.deleted": "el staff borró **{whitelist}**",
+    "log.request.cancelled.left": "se fue del servidor",
+    "log.request.approved.title": "Solicitud aprobada",
+    "log.request.rejected.title": "Solicitud rechazada",
+    "log.request.decided": "**{nick}** en **{whitelist}** para {member}",
+    "log.access.remove": "lee y quita",
+    "log.access.read": "solo lectura",
+    "log.key.created.title": "Clave de vinculación creada",
+    "log.key.revoked.title": "Clave de vinculación revocada",
+    "log.key": "**{name}** (`{id}`) para {scope}",
+    "log.scope.server": "todo el servidor",
+    "log.scope.whitelist": "la whitelist **{whitelist}**",
+    "log.scope.deleted": "una whitelist borrada",
+    "log.webhook.set.title": "Webhook configurado",
+    "log.webhook.cleared.title": "Webhook quitado",
+    "log.webhook.set": "El enlace **{name}** (`{id}`) ahora envía sus eventos a **{host}**",
+    "log.webhook.cleared": "El enlace **{name}** (`{id}`) ya no envía eventos",
+    "log.denied.title": "Nick vetado",
+    "log.allowed.title": "Nick permitido de nuevo",
+    "log.denial": "**{nick}** en **{whitelist}**",
+    "log.denial.uuid": "UUID {uuid}",
+    "log.denial.byName": "solo por nombre",
+    "log.deleted.title": "Whitelist borrada",
+    "log.deleted": "**{whitelist}** (`{id}`) ya no existe: {nicks} quitados, {keys} revocadas.",
+    "log.count.nicks": { one: "{count} nick", many: "{count} de nicks", other: "{count} nicks" },
+    "log.count.keys": {
+      one: "{count} clave de vinculación",
+      many: "{count} de claves de vinculación",
+      other: "{count} claves de vinculación",
+    },
+    "log.imported.title": "Nicks importados",
+    "log.imported": "{added} de **{file}** ({lines}) añadidos a **{whitelist}**, a nombre de {member}",
+    "log.count.names": { one: "{count} nombre", many: "{count} de nombres", other: "{count} nombres" },
+    "log.transfer.title": "Nick traspasado",
+    "log.transfer": "**{nick}** en **{whitelist}**: {from} → {to}",
+    "log.list.item": "• **{nick}** de **{whitelist}**",
+    "log.list.deleted": "• **{nick}** ({member})",
+    "log.list.more": "… y {count} más: la lista completa va adjunta.",
+    "log.left.title": "Miembro se fue",
+    "log.roleLost.title": "Rol requerido perdido",
+    "log.left": {
+      one: "{member} se fue del servidor: {count} nick quitado.",
+      many: "{member} se fue del servidor: {count} de nicks quitados.",
+      other: "{member} se fue del servidor: {count} nicks quitados.",
+    },
+    "log.roleLost": {
+      one: "{member} ya no tiene ningún rol que exijan sus whitelists: {count} nick quitado.",
+      many: "{member} ya no tiene ningún rol que exijan sus whitelists: {count} de nicks quitados.",
+      other: "{member} ya no tiene ningún rol que exijan sus whitelists: {count} nicks quitados.",
+    },
+    "log.channel.title": "Canal de registro",
+    "log.channel":
+      "{member} eligió este canal para el registro de whitelist-sync: altas, bajas, solicitudes de aprobación y problemas de roles.",
+    "log.intent.title": "Discord no concede el {intent}",
+    "log.intent":
+      "Mientras esté desactivado, {without}.{paused}\nCómo arreglarlo: activa **{intent}** en {portal} y reinicia whitelist-sync.",
+    "log.intent.paused": " En pausa: {whitelists}.",
+    "log.file.departed": "nicks-quitados-{member}.txt",
+    "log.file.deleted": "{whitelist}-quitados.txt",
+
+    "intent.portal":
+      "Bot → Privileged Gateway Intents en el portal de desarrolladores de Discord (https://discord.com/developers/applications)",
+    "intent.serverMembers.without":
+      "los miembros que se van conservan sus nicks, igual que los que pierden los roles requeridos de una whitelist (no se ve ninguna de las dos cosas, y la comprobación de lo ocurrido sin conexión, al arrancar y tras reconectar, está desactivada); quita sus nicks con /whitelist remove",
+    "intent.messageContent.without":
+      "las whitelists en modo mensaje están en pausa, porque el bot no puede leer los nicks que se publican allí; a los miembros que publican o usan /registrar allí se les avisa",
+    "intent.pausedForStaff":
+      "Discord no deja al bot leer mensajes. Activa **Message Content Intent** en {portal} y reinicia whitelist-sync.",
+    "intent.departuresUnseen":
+      "Discord no le dice al bot quién se va, así que los nicks se quedan hasta quitarlos a mano. Activa **Server Members Intent** en {portal} y reinicia whitelist-sync.",
+    "intent.roleLossUnseen":
+      "Discord no le dice al bot cuándo los miembros pierden roles, así que los nicks de miembros sin rol requerido se quedan hasta quitarlos a mano. Activa **Server Members Intent** en {portal} y reinicia whitelist-sync.",
+  },
+  commands: {
+    whitelist: { description: "Gestionar las whitelists de Minecraft del servidor" },
+    "whitelist create": { description: "Crear una whitelist ligada a un canal (Gestionar servidor)" },
+    "whitelist create name": { description: "1-32 letras, dígitos, - o _ (único en este servidor)" },
+    "* channel": { description: "El canal donde se registran los miembros" },
+    "whitelist create nick-type": { description: "Qué nicks acepta" },
+    "* nick-type java": { name: "java: Java Edition, se comprueba si es premium" },
+    "* nick-type premium": { name: "premium: solo cuentas de Java de pago" },
+    "* nick-type offline": { name: "offline: sintaxis de Java, nunca se comprueba" },
+    "* nick-type bedrock": { name: "bedrock: gamertag de Xbox (Floodgate)" },
+    "* mode": { description: "Cómo se registran los miembros" },
+    "* mode command": { name: "command: los miembros usan /registrar" },
+    "* mode message": { name: "message: los miembros publican su nick en el canal" },
+    "* mode approval": { name: "approval: /registrar crea una solicitud que aprueba el staff" },
+    "* max-nicks": { description: "Cuántos nicks puede registrar un miembro" },
+    "* floodgate-prefix": {
+      description: "Bedrock: tu username-prefix de Floodgate (por defecto .); none para ninguno",
+    },
+    "* replace-spaces": {
+      description: "Bedrock: tu replace-spaces de Floodgate (por defecto True: espacios de gamertag a _)",
+    },
+    "* proof": { description: "¿Deben los miembros demostrar que la cuenta de Java que registran es suya?" },
+    "* proof off": { name: "off: los miembros registran cualquier nick (por defecto)" },
+    "* proof required": { name: "required: los miembros verifican antes su cuenta de Java (java, premium)" },
+    "whitelist edit": { description: "Cambiar los ajustes de una whitelist (Gestionar servidor)" },
+    "* whitelist": { description: "La whitelist (su nombre o su id)" },
+    "whitelist edit name": { description: "Un nombre nuevo (1-32 letras, dígitos, - o _)" },
+    "whitelist edit enabled": { description: "False cierra los registros; los nicks se siguen sirviendo" },
+    "whitelist edit remove-on-leave": {
+      description: "Quitar los nicks de un miembro cuando se va del servidor",
+    },
+    "whitelist edit entry-lifetime": {
+      description: "Los registros propios caducan tras 30m, 12h, 7d… (hasta 366d); none: nunca",
+    },
+    "whitelist edit on-role-loss": {
+      description: "Los nicks de un miembro cuando ya no tiene ningún rol requerido",
+    },
+    "whitelist edit on-role-loss remove": { name: "remove: sus nicks se van (por defecto)" },
+    "whitelist edit on-role-loss keep": { name: "keep: sus nicks se quedan" },
+    "whitelist delete": {
+      description: "Borrar una whitelist, sus nicks y las claves limitadas a ella (Gestionar servidor)",
+    },
+    "whitelist delete confirm": {
+      description: "True para borrar de verdad; sin ello solo ves lo que se iría",
+    },
+    "whitelist list": { description: "Listar las whitelists de este servidor" },
+    "whitelist show": { description: "Mostrar los ajustes y roles de una whitelist" },
+    "whitelist roles": {
+      description: "Editar los roles requeridos, dados y de gestión de una whitelist (Gestionar servidor)",
+    },
+    "whitelist roles add-required": {
+      description: "Añadir un rol: requerido (con uno de ellos un miembro puede registrarse)",
+    },
+    "whitelist roles remove-required": { description: "Quitar un rol de los roles requeridos" },
+    "whitelist roles add-granted": { description: "Añadir un rol: se da al registrarse" },
+    "whitelist roles remove-granted": { description: "Quitar un rol de los roles dados" },
+    "whitelist roles add-manager": {
+      description: "Añadir un rol: gestión (añadir y quitar los nicks de cualquiera)",
+    },
+    "whitelist roles remove-manager": { description: "Quitar un rol de los roles de gestión" },
+    "whitelist roles clear": {
+      description: "Vaciar una lista, o todos los límites por rol (antes de añadir)",
+    },
+    "whitelist roles clear required": { name: "roles requeridos" },
+    "whitelist roles clear granted": { name: "roles dados" },
+    "whitelist roles clear manager": { name: "roles de gestión" },
+    "whitelist roles clear limits": { name: "límites por rol" },
+    "whitelist roles limit": {
+      description: "Límite de nicks de un rol: <rol>=<n> (1-100), o <rol>=none para quitarlo",
+    },
+    "whitelist add": { description: "Registrar un nick para un miembro (staff de la whitelist)" },
+    "whitelist add member": { description: "De quién es el nick" },
+    "whitelist add nick": { description: "Su nick de Minecraft" },
+    "whitelist add expires": {
+      description: "Quitarlo solo tras 30m, 12h, 7d… (de 1 minuto a 366 días); por defecto: nunca",
+    },
+    "whitelist remove": {
+      description: "Quitar un nick de una whitelist (su dueño o el staff de la whitelist)",
+    },
+    "* nick": { description: "El nick, en mayúsculas o minúsculas" },
+    "whitelist export": {
+      description: "Descargar una whitelist como archivo de servidor (staff de la whitelist)",
+    },
+    "whitelist export format": { description: "Qué archivo" },
+    "whitelist export format plain": { name: "plain: whitelist.txt, un nick por línea" },
+    "whitelist export format easywhitelist": { name: "easywhitelist: config.yml del plugin EasyWhitelist" },
+    "whitelist export format vanilla": { name: "vanilla: el whitelist.json de Minecraft" },
+    "whitelist export format bds": { name: "bds: allowlist.json de Bedrock Dedicated Server" },
+    "whitelist import": {
+      description: "Importar un whitelist.json, una lista de nicks o un config.yml de EasyWhitelist (staff)",
+    },
+    "whitelist import file": { description: "El archivo, hasta 1 MiB y 10.000 nombres" },
+    "whitelist import member": {
+      description: "De quién son los nicks (por defecto: tuyos; traspásalos después)",
+    },
+    "whitelist import dry-run": { description: "Solo informar de lo que pasaría; no cambiar nada" },
+    "whitelist transfer": { description: "Traspasar un nick a otro miembro (staff de la whitelist)" },
+    "whitelist transfer member": { description: "De quién es el nick a partir de ahora" },
+    "whitelist transfer whitelist": {
+      description: "Qué whitelist (por defecto: la de este canal, o la única del servidor)",
+    },
+    "whitelist log-channel": {
+      description: "Elegir dónde registro los cambios y las solicitudes de aprobación (Gestionar servidor)",
+    },
+    "whitelist log-channel channel": { description: "El canal de registro; omítelo para dejar de registrar" },
+    "whitelist deny": {
+      description: "Vetar un nick en una whitelist, y quitarlo si está (staff de la whitelist)",
+    },
+    "whitelist deny nick": { description: "El nick de Minecraft (Bedrock: el gamertag) que vetar" },
+    "whitelist deny reason": { description: "Por qué: se muestra a quien intente registrarlo" },
+    "whitelist undeny": { description: "Volver a permitir un nick vetado en una whitelist (staff)" },
+    "whitelist undeny nick": { description: "El nick vetado" },
+    "whitelist whois": {
+      description:
+        "De quién es un nick: dueño, añadido por, cuándo, cómo, caducidad (staff; miembros: los suyos)",
+    },
+    "whitelist whois nick": {
+      description: "El nick, en mayúsculas o minúsculas (Bedrock: el gamertag o el nombre en el juego)",
+    },
+    "whitelist whois whitelist": {
+      description: "Solo esta whitelist (por defecto: todas las whitelists del servidor)",
+    },
+    "whitelist member": {
+      description: "Los nicks de un miembro en todas las whitelists (staff; miembros: los suyos)",
+    },
+    "whitelist member user": { description: "De quién son los nicks" },
+    register: {
+      name: "registrar",
+      description: "Poner tu nick de Minecraft en una whitelist (o el código del servidor de vinculación)",
+    },
+    "register nick": { description: "Tu nick de Minecraft" },
+    "register whitelist": {
+      description: "Qué whitelist (por defecto: la de este canal, o la única del servidor)",
+    },
+    "register code": {
+      description: "En vez de un nick: el código que te mostró el servidor de vinculación, p. ej. K7QX-29MD",
+    },
+    unregister: { name: "desregistrar", description: "Quitar un nick de Minecraft de una whitelist" },
+    "unregister nick": { description: "El nick que quitar" },
+    "unregister whitelist": {
+      description: "Qué whitelist (por defecto: la de este canal, o la única del servidor)",
+    },
+    link: {
+      name: "vincular",
+      description:
+        "Demostrar que una cuenta de Minecraft Java es tuya: el código del servidor de vinculación",
+    },
+    "link code": {
+      description:
+        "El código que viste al entrar al servidor de vinculación, p. ej. K7QX-29MD (sin él: cómo obtenerlo)",
+    },
+    unlink: { name: "desvincular", description: "Olvidar una cuenta de Minecraft Java vinculada a ti aquí" },
+    "unlink account": { description: "Su nombre (por defecto: tu única cuenta vinculada)" },
+    "unlink member": { description: "Staff (Gestionar servidor): desvincular la cuenta de este miembro" },
+    "server-link": {
+      description:
+        "Claves de vinculación y webhooks para servidores de juego e integraciones (Gestionar servidor)",
+    },
+    "server-link create": {
+      description: "Crear una clave para un servidor de juego o una integración (Gestionar servidor)",
+    },
+    "server-link create name": { description: "Para qué es, p. ej. servidor-survival" },
+    "server-link create whitelist": {
+      description: "Limitarla a una whitelist (por defecto: todo el servidor)",
+    },
+    "server-link create may-remove": {
+      description: "¿Puede quitar nicks? False para una web o un panel (por defecto: true)",
+    },
+    "server-link revoke": {
+      description: "Revocar una clave de vinculación al instante (Gestionar servidor)",
+    },
+    "* id": { description: "El id del enlace (se muestra al crearlo y en /server-link list)" },
+    "server-link webhook": {
+      description: "Enviar los eventos de este enlace a una URL, o dejar de hacerlo (Gestionar servidor)",
+    },
+    "server-link webhook url": {
+      description: "URL http(s) a la que enviar eventos por POST; omítela para quitarlo",
+    },
+    "server-link list": {
+      description: "Listar las claves de vinculación y webhooks del servidor (Gestionar servidor)",
+    },
+    texts: {
+      description:
+        "Redacta a tu manera lo que leen los miembros, y el idioma del bot aquí (Gestionar servidor)",
+    },
+    "texts list": {
+      description:
+        "Los textos que puedes redactar, tal como los leen ahora los miembros (Gestionar servidor)",
+    },
+    "texts set": {
+      description:
+        "Redactar a tu manera un texto que leen los miembros, con sus {marcadores} (Gestionar servidor)",
+    },
+    "* text": { description: "Qué texto que leen los miembros" },
+    "* text public.registered": { name: "registrado: la respuesta a un registro" },
+    "* text public.refused": { name: "rechazado: una solicitud que el staff no aprobó" },
+    "* text public.approved": { name: "aprobado: una solicitud que el staff aprobó" },
+    "* text public.removed": { name: "quitado: un nick retirado de una whitelist" },
+    "texts set wording": {
+      description: "El texto; marcadores entre llaves, p. ej. {nick} y {whitelist}",
+    },
+    "texts preview": {
+      description:
+        "Ver un texto como lo leen los miembros, o probar una versión sin guardarla (Gestionar servidor)",
+    },
+    "texts preview wording": { description: "Una versión que probar; no se guarda nada" },
+    "texts reset": { description: "Recuperar el texto predeterminado (Gestionar servidor)" },
+    "texts language": {
+      description: "El idioma de lo que todos leen aquí: registro, solicitudes (Gestionar servidor)",
+    },
+    "texts language language": {
+      description: "Uno de los idiomas del bot, o el idioma del servidor en Discord",
+    },
+    "texts language language discord": { name: "el idioma del servidor en Discord" },
+  },
 } satisfies LanguageFile;

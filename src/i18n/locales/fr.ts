@@ -1,8 +1,621 @@
 import type { LanguageFile } from "../messages.ts";
-import { en } from "./en.ts";
 
-/** fr: TODO translate. */
+// Français. Les termes Minecraft et Discord comme les communautés les emploient : whitelist, pseudo, gamertag,
+// serveur, rôle, staff. Commandes : /inscrire, /désinscrire, /lier, /délier ; les options gardent leur nom anglais.
+
+/** French: its messages and command localizations. */
 export const fr = {
-  messages: { ...en },
-  commands: {},
+  messages: {
+    "common.apology": "Un problème est survenu de notre côté ; il a été consigné. Réessaie plus tard.",
+    "common.dmOnly": "whitelist-sync fonctionne sur un serveur, pas en messages privés.",
+    "common.unknownCommand": "Cette commande n'est pas (ou plus) connue ; réessaie dans une minute.",
+    "common.unknownSubcommand": "Cette sous-commande n'est pas (ou plus) connue ; réessaie dans une minute.",
+    "common.buttonInactive": "Ce bouton n'est plus actif.",
+    "common.needsManageGuild":
+      "Seuls les membres ayant la permission « Gérer le serveur » peuvent faire cela. Demande à un admin du serveur.",
+    "common.oneOf": "{option} doit être l'une de ces valeurs : {allowed}.",
+    "common.andMore": "… et {count} de plus.",
+    "common.none": "aucun",
+    "common.verbatim": "{text}",
+    "common.dash": "—",
+
+    "error.notManager":
+      "Seul le staff de {whitelist} (Gérer le serveur ou l'un de ses rôles de gestion) peut faire cela.",
+    "error.closed":
+      "{whitelist} est fermée aux inscriptions pour le moment. Demande au staff quand elle rouvre.",
+    "error.missingRole.self": "Pour t'inscrire sur {whitelist}, il te faut l'un de ses rôles requis.",
+    "error.missingRole.approval": "Ce membre n'a plus aucun des rôles que {whitelist} exige.",
+    "error.missingRole.staff":
+      "Ce membre n'a aucun des rôles que {whitelist} exige, et ses pseudos suivent ces rôles (on-role-loss: remove) : un pseudo ajouté pour lui serait retiré aussitôt.",
+    "error.denied": "{nick} est refusé sur {whitelist}{as}{reason}.",
+    "error.denied.as": " (en tant que {nick})",
+    "error.denied.reason": " : {reason}",
+    "error.taken.spelled":
+      "{nick} est déjà sur {whitelist}, écrit ainsi. {spelling} Si ce n'est pas le tien, inscris un autre pseudo.",
+    "error.taken":
+      "{nick} est déjà sur {whitelist}. Si c'est le tien, demande au staff de vérifier ; sinon inscris un autre pseudo.",
+    "error.takenJustNow": "{nick} vient d'être inscrit sur {whitelist} par quelqu'un d'autre.",
+    "error.takenPlain": "{nick} est déjà sur {whitelist}.",
+    "error.limit.self": "Tu as déjà {held} sur {whitelist}, le maximum autorisé ({max}).",
+    "error.limit.other": "Ce membre a déjà {held} sur {whitelist}, le maximum autorisé ({max}).",
+    "error.limit.nicks": { one: "{count} pseudo", many: "{count} de pseudos", other: "{count} pseudos" },
+    "error.limit.withWaiting": {
+      one: "{count} pseudo inscrit ou en attente de validation",
+      many: "{count} de pseudos inscrits ou en attente de validation",
+      other: "{count} pseudos inscrits ou en attente de validation",
+    },
+    "error.pending":
+      "Tu as déjà demandé {nick} sur {whitelist} ; le staff l'examinera bientôt. Inutile de redemander.",
+    "error.wrongMode.approval": "Les inscriptions sur {whitelist} doivent être validées par le staff.",
+    "error.wrongMode.direct": "{whitelist} n'a pas besoin de validation.",
+    "error.linkedElsewhere.self":
+      "{nick} appartient à un autre membre de ce serveur, qui a prouvé en être le propriétaire : lui seul peut l'inscrire.",
+    "error.linkedElsewhere.other":
+      "{nick} appartient à un autre membre de ce serveur, qui a prouvé en être le propriétaire : il ne peut être inscrit que pour lui.",
+    "error.proof.notPremium":
+      "{whitelist} n'accepte que des comptes prouvés, et {nick} n'est pas un compte premium : personne ne peut le prouver.",
+    "error.proof.self":
+      "{whitelist} n'accepte que des comptes prouvés : prouve d'abord que {nick} est à toi.",
+    "error.proof.other":
+      "{whitelist} n'accepte que des comptes prouvés, et ce membre n'a pas prouvé que {nick} est à lui.",
+    "error.notOwner":
+      "{nick} sur {whitelist} appartient à un autre membre ; seul lui ou le staff peut le retirer.",
+    "error.memberLeft.register": "Ce membre n'est plus sur le serveur ; rien n'a été inscrit.",
+    "error.memberLeft.transfer": "Ce membre n'est plus sur le serveur ; rien n'a été transféré.",
+    "error.notOn": "{nick} n'est pas sur {whitelist}. Vérifie l'orthographe et réessaie.",
+    "error.notOnPlain": "{nick} n'est pas sur {whitelist}.",
+    "error.thatNick": "Ce pseudo",
+    "error.goneMeanwhile":
+      "{nick} a été retiré de {whitelist} ou transféré entre-temps ; rien n'a été modifié.",
+    "error.nick.empty": "Le pseudo est vide. {rule}",
+    "error.nick.invalid": "« {nick} » n'est pas un pseudo valide. {rule}",
+    "error.nick.javaRule":
+      "Un pseudo Minecraft Java fait 3 à 16 caractères : lettres A-Z, chiffres 0-9 et `_`, sans espaces. Vérifie l'orthographe et réessaie.",
+    "error.nick.bedrockRule":
+      "Un gamertag Bedrock (Xbox) fait 1 à 16 lettres A-Z, chiffres et espaces simples, et ne commence pas par un chiffre (tape-le comme sur Xbox, ou comme le jeu l'affiche avec le préfixe et `_`). Vérifie l'orthographe et réessaie.",
+    "error.notPremium":
+      "{nick} n'est pas un compte Minecraft premium (payant), et {whitelist} n'accepte que les comptes premium. Vérifie l'orthographe, ou inscris le pseudo de ton compte premium.",
+    "error.gamertagUnknown":
+      "Aucun compte Xbox n'a le gamertag {gamertag}. Vérifie l'orthographe sur ton profil Xbox et réessaie.",
+    "error.mojangDown": "Mojang est injoignable pour le moment ; réessaie dans une minute.",
+    "error.geyserDown":
+      "La recherche de gamertag de GeyserMC est injoignable pour le moment ; réessaie dans une minute.",
+    "error.storeBusy":
+      "La base de données est occupée (un autre programme la tient) ; rien n'a été modifié. Réessaie dans quelques secondes.",
+    "error.storeDown":
+      "La base de données est injoignable ou occupée ; rien n'a été modifié. Réessaie dans quelques secondes.",
+    "error.storeSlow":
+      "La base de données n'a pas répondu en {ms} ms{detail}. Réessaie dans quelques secondes.",
+    "error.whitelist.unknown": "Il n'y a pas de whitelist « {name} » sur ce serveur.",
+    "error.whitelist.none": "Ce serveur n'a pas encore de whitelist.",
+    "error.whitelist.which": "Quelle whitelist ? Ce serveur a {names}.",
+    "error.whitelist.gone": "Cette whitelist n'existe pas.",
+    "error.whitelist.justDeleted": "Cette whitelist vient d'être supprimée.",
+    "error.request.gone":
+      "Cette demande n'existe plus (sa whitelist a peut-être été supprimée). Le membre peut redemander.",
+    "error.request.deciding": "Un autre membre du staff est en train de traiter cette demande.",
+    "error.request.decided.approved": "Cette demande a déjà été acceptée ; rien à faire.",
+    "error.request.decided.rejected": "Cette demande a déjà été refusée ; rien à faire.",
+    "error.request.decided.cancelled": "Cette demande a déjà été annulée ; rien à faire.",
+    "error.request.notYours": "Seul le membre qui a demandé, ou le staff, peut retirer cette demande.",
+    "error.request.noLogChannel":
+      "{whitelist} demande une validation du staff, mais les demandes ne peuvent être publiées dans aucun salon de logs.",
+    "error.code.malformed":
+      "Ce n'est pas un code : un code fait 8 lettres et chiffres, comme K7QX-29MD, affiché quand tu rejoins le serveur de liaison.",
+    "error.code.limited": "Trop de codes qui n'ont pas marché : attends avant d'en taper un autre.",
+    "error.code.wrong": "Ce code n'existe pas : vérifie-le et tape-le à nouveau.",
+    "error.code.expired":
+      "Ce code a expiré (un code dure 10 minutes) : rejoins à nouveau le serveur de liaison pour en avoir un nouveau.",
+    "error.code.reused":
+      "Ce code a déjà servi : rejoins à nouveau le serveur de liaison pour en avoir un nouveau.",
+    "error.code.held":
+      "{account} est lié à un autre membre de ce serveur, qui l'a prouvé avant toi. Si le compte est à toi maintenant, demande-lui de le délier, ou demande au staff.",
+    "error.code.notJava":
+      "{whitelist} prend des pseudos {nickType}, et un code prouve un compte Java. Lie-le plutôt avec /lier, ou inscris-toi sur une whitelist java ou premium.",
+    "error.unlink.notStaff":
+      "Seul le staff avec « Gérer le serveur » peut délier le compte d'un autre membre.",
+    "error.unlink.none.self": "Tu n'as aucun compte lié sur ce serveur.",
+    "error.unlink.none.other": "Ce membre n'a aucun compte lié sur ce serveur.",
+    "error.unlink.noneNamed.self": "Tu n'as pas de compte lié {account} sur ce serveur.",
+    "error.unlink.noneNamed.other": "Ce membre n'a pas de compte lié {account} sur ce serveur.",
+    "error.unlink.several.self": "Tu as {count} comptes liés ({accounts}) : précises-en un.",
+    "error.unlink.several.other": "Ce membre a {count} comptes liés ({accounts}) : précises-en un.",
+    "error.unlink.gone": "{account} n'est plus lié.",
+    "error.transfer.proven":
+      "{nick} a été prouvé par le membre qui le détient. Un autre membre l'obtient en prouvant lui-même le compte, ce qui le lui transfère.",
+    "error.transfer.same": "{nick} sur {whitelist} appartient déjà à ce membre.",
+    "error.lookup.others":
+      "{nick} sur {whitelists} appartient à un autre membre ; seul le staff de cette whitelist peut voir à qui.",
+    "error.lookup.notStaff":
+      "Seul le staff peut consulter les pseudos d'un autre membre ; tu peux consulter les tiens.",
+    "error.deny.reasonTooLong": "Une raison fait au plus {max} caractères.",
+    "error.deny.notDenied": "{nick} n'est pas refusé sur {whitelist} ; il n'y a rien à lever.",
+    "error.memberUnknown":
+      "<@{userId}> n'est pas (ou plus) membre de ce serveur, on ne peut donc rien inscrire pour lui.",
+    "error.download": "Je n'ai pas pu télécharger {file} depuis Discord ({reason}) ; réessaie.",
+    "error.download.tooSlow": "c'était trop long",
+    "error.download.status": "statut {status}",
+
+    "failure.missingRole.self":
+      "Pour t'inscrire sur {whitelist}, il te faut l'un de ces rôles : {roles}. Demandes-en un au staff, puis réessaie.",
+    "failure.missingRole.approval":
+      "Ce membre n'a plus aucun des rôles que {whitelist} exige ({roles}). Donne-lui-en un et accepte à nouveau, ou refuse la demande.",
+    "failure.missingRole.staff":
+      "Ce membre n'a aucun des rôles que {whitelist} exige ({roles}), et ses pseudos suivent ces rôles : un pseudo ajouté pour lui serait retiré aussitôt. Donne-lui d'abord l'un des rôles, ou garde les pseudos à la perte de rôle avec `/whitelist edit on-role-loss:keep`.",
+    "failure.limit.self": "{refusal} Retires-en un d'abord avec /désinscrire.",
+    "failure.limit.staff":
+      "{refusal} Retires-en un d'abord, ou relève la limite avec /whitelist edit (max-nicks) ou celle d'un rôle avec /whitelist roles (limit).",
+    "failure.wrongMode.approval":
+      "Les inscriptions sur {whitelist} doivent être validées par le staff : utilise /inscrire et le staff examinera ta demande.",
+    "failure.wrongMode.direct":
+      "{whitelist} n'a pas besoin de validation : inscris-toi directement avec /inscrire.",
+    "failure.noWhitelist":
+      "Ce serveur n'a pas encore de whitelist. Demande au staff d'en créer une avec /whitelist create.",
+    "failure.unknownWhitelist": "{refusal} Choisis l'un des noms que la commande propose.",
+    "failure.whichWhitelist":
+      "Quelle whitelist ? Ce serveur a {names} : nomme-la dans l'option `whitelist`, ou lance la commande dans le salon d'une whitelist.",
+    "failure.denied.self":
+      "⛔ Le staff a refusé {nick} sur {whitelist}{as}.{reason}\nInscris un autre pseudo, ou demande au staff si tu penses que c'est une erreur.",
+    "failure.denied.staff":
+      "⛔ {nick} est refusé sur {whitelist}{as}.{reason}\nLève d'abord le refus avec /whitelist undeny s'il doit être inscrit.",
+    "failure.denied.as": " (en tant que {nick})",
+    "failure.denied.reason": " Raison : {reason}",
+    "failure.noLogChannel":
+      "{whitelist} demande une validation du staff, mais je ne peux publier les demandes dans aucun salon de logs. Demande au staff d'en définir un avec /whitelist log-channel, puis réessaie.",
+    "failure.proofRequired": "🔒 {refusal}\n{how}",
+    "failure.proofRequired.then": "tape ici `/inscrire code:<code> whitelist:{whitelist}`",
+    "failure.code.lastTry": " C'était ton dernier essai pour le moment.",
+    "failure.code.triesLeft": {
+      one: " Encore {count} essai avant une attente.",
+      many: " Encore {count} d'essais avant une attente.",
+      other: " Encore {count} essais avant une attente.",
+    },
+    "failure.code.linkServer": " Le serveur de liaison est `{address}`.",
+    "failure.code.limited": "⏳ {refusal} Réessaie {when}.",
+
+    "proof.off":
+      "La preuve de compte n'est pas encore configurée sur ce service (son serveur de liaison est éteint) : demande au staff.",
+    "proof.how":
+      "Dans Minecraft: Java Edition, ajoute le serveur `{address}` et rejoins-le avec ce compte : tu n'entres dans aucun monde, un code t'est affiché. Ensuite {then}, dans les 10 minutes.",
+    "proof.linkedLine": "**{account}** (UUID `{uuid}`), prouvé {when}",
+    "proof.linked": "🔗 **{account}** est lié à toi sur ce serveur : tu as prouvé qu'il est à toi.",
+    "proof.took":
+      "D'autres membres l'avaient sur {whitelists} ; ces pseudos sont retirés, puisque tu as prouvé qu'il est à toi (le staff voit pourquoi dans les logs).",
+    "proof.verified": "Ton **{account}** sur {whitelists} est maintenant vérifié.",
+
+    "public.registered":
+      "✅ **{nick}** est sur **{whitelist}**. Tu peux rejoindre le serveur dès maintenant.",
+    "public.approved":
+      "{member} ✅ ta demande pour **{nick}** sur **{whitelist}** a été acceptée : tu peux rejoindre maintenant.",
+    "public.refused":
+      "{member} ta demande pour **{nick}** sur **{whitelist}** n'a pas été acceptée. Demande au staff si tu veux savoir pourquoi.",
+    "public.removed": "🗑️ **{nick}** n'est plus sur **{whitelist}**.",
+
+    "texts.refused.empty": "Le texte est vide : écris ce que les membres doivent lire.",
+    "texts.refused.long": "Le texte fait {length} caractères ; au plus {max} sont conservés.",
+    "texts.refused.brace":
+      "Une accolade n'ouvre ou ne ferme aucun paramètre. Un paramètre est un nom entre accolades : {allowed}.",
+    "texts.refused.unknown": "Ce texte n'a pas de paramètre {unknown}. Il a {allowed}.",
+    "texts.name.public.registered": "inscrit : la réponse à une inscription",
+    "texts.name.public.refused": "refusé : une demande que le staff n'a pas acceptée",
+    "texts.name.public.approved": "accepté : une demande que le staff a acceptée",
+    "texts.name.public.removed": "retiré : un pseudo retiré d'une whitelist",
+    "texts.saved":
+      "✅ Les membres lisent maintenant ta formulation de **{name}**, quelle que soit leur langue. Avec des valeurs d'exemple :\n{preview}\n`/texts reset` rétablit le texte par défaut.",
+    "texts.preview":
+      "**{name}** ({source}), avec des valeurs d'exemple :\n{preview}\nSes paramètres : {allowed}.",
+    "texts.source.custom": "ta formulation",
+    "texts.source.default": "le texte par défaut, en {language}",
+    "texts.reset": "↩️ **{name}** reprend le texte par défaut, dans la langue de chaque lecteur :\n{preview}",
+    "texts.reset.none": "**{name}** n'avait pas été reformulé : il a déjà le texte par défaut.",
+    "texts.list":
+      "Textes que le staff peut formuler à sa façon (`/texts set`), avec ce que les membres lisent maintenant :\n{texts}",
+    "texts.list.item": "• **{name}** ({source}) : {preview}",
+    "texts.language.set":
+      "✅ Ce que tout le monde lit ici (le salon de logs, les demandes à valider, les réponses en mode message) est désormais en {language}. Chaque membre lit toujours ses propres réponses dans sa langue Discord.",
+    "texts.language.discord":
+      "✅ Ce que tout le monde lit ici suit la langue de ce serveur dans Discord : {language} pour l'instant.",
+    "texts.sample.nick": "Steve",
+    "language.name": "Français",
+    "texts.sample.whitelist": "survie",
+
+    "register.requested":
+      "📨 Ta demande pour **{nick}** sur **{whitelist}** a été envoyée au staff. Tu seras prévenu dans {channel} dès qu'il aura décidé ; tu n'as rien d'autre à faire.",
+    "register.verified": "🔗 Vérifié : tu as prouvé que ce compte est à toi.",
+    "register.floodgateName": "C'est le nom que Floodgate donne au gamertag {gamertag} en jeu.",
+    "register.expires":
+      "⏳ Il expire {when} : {whitelist} ne garde les inscriptions que pour un temps limité.",
+    "register.rolesWaiting":
+      "🕒 Tes rôles arrivent dans un instant : Discord ne laisse un bot donner des rôles qu'à un certain rythme.",
+    "register.rolesRefused": "Je n'ai pas pu te donner {roles} ; le staff a été prévenu et va s'en occuper.",
+    "register.undo": "Tu as changé d'avis ? `/désinscrire nick:{nick}` le retire.",
+    "register.nickOrCode":
+      "Donne ton pseudo Minecraft (`nick`), ou le code que le serveur de liaison t'a montré (`code`).",
+    "register.notBoth": "Donne soit ton pseudo, soit un code, pas les deux.",
+    "register.already": "**{nick}** était déjà à toi sur **{whitelist}** ; il est maintenant vérifié.",
+    "register.codeRefused": "Il n'a pas pu être mis sur **{whitelist}** : {refusal}",
+    "register.exactSpelling":
+      "Connecte-toi exactement en tant que {nick} : un serveur en mode hors ligne distingue les joueurs par les majuscules et minuscules de leur nom.",
+    "register.exactSpellingOther":
+      "Connecte-toi exactement en tant que {nick} : un serveur en mode hors ligne distingue les joueurs par les majuscules et minuscules de leur nom ({other} serait un autre joueur, et n'entre pas).",
+
+    "unregister.owner": " (il appartenait à {owner})",
+    "unregister.done":
+      "{removed}{owner} Les rôles donnés pour lui sont repris. Réinscris-toi quand tu veux avec `/inscrire`.",
+
+    "link.how": "Pour lier un compte Minecraft Java : {how}",
+    "link.how.then": "tape ici `/lier code:<code>`",
+    "link.none": "Tu n'as encore aucun compte lié sur ce serveur.",
+    "link.list": "Tes comptes liés ici :\n{accounts}",
+    "link.next":
+      "Mets-le sur une whitelist avec `/inscrire nick:{account}` : pas besoin de rejoindre à nouveau. `/délier` l'oublie.",
+    "unlink.you": "toi",
+    "unlink.done":
+      "🔓 **{account}** n'est plus lié à {whom} sur ce serveur. Les pseudos inscrits avec lui restent sur les whitelists (`/désinscrire` en retire un) ; le prouver à nouveau se fait avec `/lier`.",
+
+    "approval.expires": " Il expire {when}.",
+    "approval.rolesRefused": "{member} Je n'ai pas pu te donner {roles} ; le staff a été prévenu.",
+    "approval.cancelled":
+      "{member} ta demande pour **{nick}** sur **{whitelist}** a été annulée : le staff a supprimé cette whitelist.",
+
+    "message.expiring": "⏳ **{nick}** est inscrit jusqu'à son expiration {when}.",
+    "message.rolesRefused": "Tu es inscrit, mais je n'ai pas pu te donner {roles} ; le staff a été prévenu.",
+    "message.paused":
+      "Les inscriptions sur {whitelist} sont en pause : Discord ne me laisse pas lire les messages pour le moment (l'intent Message Content du bot est désactivé). Le staff a été prévenu ; réessaie plus tard.",
+
+    "time.in": "dans {duration} ({when})",
+    "time.days": { one: "{count} jour", many: "{count} de jours", other: "{count} jours" },
+    "time.hours": { one: "{count} heure", many: "{count} d'heures", other: "{count} heures" },
+    "time.minutes": { one: "{count} minute", many: "{count} de minutes", other: "{count} minutes" },
+    "time.seconds": { one: "{count} seconde", many: "{count} de secondes", other: "{count} secondes" },
+    "time.forGood": "pour toujours",
+    "time.lifetime":
+      "{duration} pour les inscriptions des membres eux-mêmes (le staff choisit avec `expires`)",
+
+    "log.origin.discord": "Discord",
+    "log.origin.api": "API/plugin",
+    "log.origin.memberLeft": "membre parti",
+    "log.origin.staff": "staff",
+    "log.origin.system": "whitelist-sync",
+    "log.origin.roleLost": "rôle perdu",
+    "log.origin.expired": "expiré",
+    "log.origin.renamed": "renommé (Mojang)",
+    "log.field.member": "Membre",
+    "log.field.by": "Par",
+    "log.field.origin": "Origine",
+    "log.field.account": "Compte",
+    "log.field.verified": "Vérifié",
+    "log.field.expires": "Expire",
+    "log.field.why": "Pourquoi",
+    "log.field.reason": "Raison",
+    "log.field.request": "Demande",
+    "log.field.access": "Accès",
+    "log.field.nicks": "Pseudos",
+    "log.field.approvedBy": "Acceptée par",
+    "log.field.rejectedBy": "Refusée par",
+    "log.byKey": "clé de liaison « {key} »",
+    "log.added.title": "Pseudo ajouté",
+    "log.removed.title": "Pseudo retiré",
+    "log.added": "**{nick}** ajouté à **{whitelist}**",
+    "log.removed": "**{nick}** retiré de **{whitelist}**",
+    "log.verified.yes": "oui : prouvé par le membre",
+    "log.verified.no": "non",
+    "log.provenBy":
+      "{member} a prouvé être propriétaire de ce compte (un propriétaire par compte et par serveur).",
+    "log.event": "événement {id}",
+    "log.events": "événements {first}–{last}",
+    "log.renamed.title": "Pseudo renommé",
+    "log.renamed": "**{old}** s'appelle maintenant **{nick}** sur **{whitelist}**",
+    "log.roles.grant.title": "Impossible de donner des rôles",
+    "log.roles.revoke.title": "Impossible de retirer des rôles",
+    "log.roles.for": "Pour {member} (**{nick}**) :",
+    "log.roles.imported": {
+      one: "{count} pseudo importé",
+      many: "{count} de pseudos importés",
+      other: "{count} pseudos importés",
+    },
+    "log.roleReason.permission":
+      "permission manquante : donne au bot « Gérer les rôles » et place son rôle au-dessus de celui-ci",
+    "log.roleReason.unknownRole": "le rôle n'existe plus",
+    "log.roleReason.unknownMember": "le membre n'est plus sur le serveur",
+    "log.roleReason.refused": "Discord a refusé ({code} : {message})",
+    "log.roleReason.unreachable": "Discord est injoignable ({message})",
+    "log.roleReason.botUnreachable": "Le bot n'a pas pu joindre Discord ({message}).",
+    "log.roleReason.offline": "Le bot Discord n'est pas connecté (pas de DISCORD_TOKEN).",
+    "log.roleReason.unconfirmedGrant": "Discord n'a pas confirmé que le rôle a été donné.",
+    "log.roleReason.unconfirmedRevoke": "Discord n'a pas confirmé que le rôle a été retiré.",
+    "log.request.title": "Demande d'inscription",
+    "log.request": "{member} demande **{nick}** sur **{whitelist}**",
+    "log.request.footer": "Staff de cette whitelist : accepte ou refuse ci-dessous.",
+    "log.request.approve": "Accepter",
+    "log.request.reject": "Refuser",
+    "log.request.cancelled.title": "Demande annulée",
+    "log.request.cancelled": "La demande de {member} pour **{nick}** est annulée : {because}.",
+    "log.request.cancelled.deleted": "le staff a supprimé **{whitelist}**",
+    "log.request.cancelled.left": "il a quitté le serveur",
+    "log.request.approved.title": "Demande acceptée",
+    "log.request.rejected.title": "Demande refusée",
+    "log.request.decided": "**{nick}** sur **{whitelist}** pour {member}",
+    "log.access.remove": "lit et retire",
+    "log.access.read": "lecture seule",
+    "log.key.created.title": "Clé de liaison créée",
+    "log.key.revoked.title": "Clé de liaison révoquée",
+    "log.key": "**{name}** (`{id}`) pour {scope}",
+    "log.scope.server": "tout le serveur",
+    "log.scope.whitelist": "la whitelist **{whitelist}**",
+    "log.scope.deleted": "une whitelist supprimée",
+    "log.webhook.set.title": "Webhook défini",
+    "log.webhook.cleared.title": "Webhook retiré",
+    "log.webhook.set": "La liaison **{name}** (`{id}`) publie désormais ses événements vers **{host}**",
+    "log.webhook.cleared": "La liaison **{name}** (`{id}`) ne publie plus d'événements",
+    "log.denied.title": "Pseudo refusé",
+    "log.allowed.title": "Pseudo de nouveau autorisé",
+    "log.denial": "**{nick}** sur **{whitelist}**",
+    "log.denial.uuid": "UUID {uuid}",
+    "log.denial.byName": "par nom seulement",
+    "log.deleted.title": "Whitelist supprimée",
+    "log.deleted": "**{whitelist}** (`{id}`) n'existe plus : {nicks} retirés, {keys} révoquées.",
+    "log.count.nicks": { one: "{count} pseudo", many: "{count} de pseudos", other: "{count} pseudos" },
+    "log.count.keys": {
+      one: "{count} clé de liaison",
+      many: "{count} de clés de liaison",
+      other: "{count} clés de liaison",
+    },
+    "log.imported.title": "Pseudos importés",
+    "log.imported": "{added} de **{file}** ({lines}) ajoutés à **{whitelist}**, au nom de {member}",
+    "log.count.names": { one: "{count} nom", many: "{count} de noms", other: "{count} noms" },
+    "log.transfer.title": "Pseudo transféré",
+    "log.transfer": "**{nick}** sur **{whitelist}** : {from} → {to}",
+    "log.list.item": "• **{nick}** de **{whitelist}**",
+    "log.list.deleted": "• **{nick}** ({member})",
+    "log.list.more": "… et {count} de plus : la liste complète est en pièce jointe.",
+    "log.left.title": "Membre parti",
+    "log.roleLost.title": "Rôle requis perdu",
+    "log.left": {
+      one: "{member} a quitté le serveur : {count} pseudo retiré.",
+      many: "{member} a quitté le serveur : {count} de pseudos retirés.",
+      other: "{member} a quitté le serveur : {count} pseudos retirés.",
+    },
+    "log.roleLost": {
+      one: "{member} n'a plus de rôle exigé par ses whitelists : {count} pseudo retiré.",
+      many: "{member} n'a plus de rôle exigé par ses whitelists : {count} de pseudos retirés.",
+      other: "{member} n'a plus de rôle exigé par ses whitelists : {count} pseudos retirés.",
+    },
+    "log.channel.title": "Salon de logs",
+    "log.channel":
+      "{member} a choisi ce salon pour les logs de whitelist-sync : ajouts, retraits, demandes à valider et problèmes de rôles.",
+    "log.intent.title": "Discord refuse le {intent}",
+    "log.intent":
+      "Tant qu'il est désactivé, {without}.{paused}\nPour corriger : active **{intent}** dans {portal}, puis redémarre whitelist-sync.",
+    "log.intent.paused": " En pause : {whitelists}.",
+    "log.file.departed": "pseudos-retires-{member}.txt",
+    "log.file.deleted": "{whitelist}-retires.txt",
+
+    "intent.portal":
+      "Bot → Privileged Gateway Intents du portail développeur Discord (https://discord.com/developers/applications)",
+    "intent.serverMembers.without":
+      "les membres qui partent gardent leurs pseudos, de même que ceux qui perdent les rôles requis d'une whitelist (rien de cela n'est vu, et la vérification de ce qui a été manqué hors ligne, au démarrage et après reconnexion, est désactivée) ; retire leurs pseudos avec /whitelist remove",
+    "intent.messageContent.without":
+      "les whitelists en mode message sont en pause, car le bot ne peut pas lire les pseudos qu'on y publie ; les membres qui y publient ou utilisent /inscrire en sont informés",
+    "intent.pausedForStaff":
+      "Discord ne laisse pas le bot lire les messages. Active **Message Content Intent** dans {portal}, puis redémarre whitelist-sync.",
+    "intent.departuresUnseen":
+      "Discord ne dit pas au bot qui part, donc les pseudos restent jusqu'à ce qu'on les retire à la main. Active **Server Members Intent** dans {portal}, puis redémarre whitelist-sync.",
+    "intent.roleLossUnseen":
+      "Discord ne dit pas au bot quand des membres perdent des rôles, donc les pseudos des membres sans rôle requis restent jusqu'à ce qu'on les retire à la main. Active **Server Members Intent** dans {portal}, puis redémarre whitelist-sync.",
+  },
+  commands: {
+    whitelist: { description: "Gérer les whitelists Minecraft du serveur" },
+    "whitelist create": { description: "Créer une whitelist liée à un salon (Gérer le serveur)" },
+    "whitelist create name": { description: "1 à 32 lettres, chiffres, - ou _ (unique sur ce serveur)" },
+    "* channel": { description: "Le salon où les membres s'inscrivent" },
+    "whitelist create nick-type": { description: "Les pseudos qu'elle accepte" },
+    "* nick-type java": { name: "java : Java Edition, statut premium vérifié" },
+    "* nick-type premium": { name: "premium : comptes Java payants uniquement" },
+    "* nick-type offline": { name: "offline : syntaxe Java, jamais vérifié" },
+    "* nick-type bedrock": { name: "bedrock : gamertag Xbox (Floodgate)" },
+    "* mode": { description: "Comment les membres s'inscrivent" },
+    "* mode command": { name: "command : les membres utilisent /inscrire" },
+    "* mode message": { name: "message : les membres publient leur pseudo dans le salon" },
+    "* mode approval": { name: "approval : /inscrire crée une demande que le staff valide" },
+    "* max-nicks": { description: "Combien de pseudos un membre peut inscrire" },
+    "* floodgate-prefix": {
+      description: "Bedrock : ton username-prefix Floodgate (par défaut .) ; none pour aucun préfixe",
+    },
+    "* replace-spaces": {
+      description: "Bedrock : ton replace-spaces Floodgate (par défaut True : espaces des gamertags en _)",
+    },
+    "* proof": { description: "Les membres doivent-ils prouver que le compte Java inscrit est à eux ?" },
+    "* proof off": { name: "off : les membres inscrivent n'importe quel pseudo (par défaut)" },
+    "* proof required": { name: "required : les membres prouvent d'abord leur compte Java (java, premium)" },
+    "whitelist edit": { description: "Modifier les réglages d'une whitelist (Gérer le serveur)" },
+    "* whitelist": { description: "La whitelist (son nom ou son id)" },
+    "whitelist edit name": { description: "Un nouveau nom (1 à 32 lettres, chiffres, - ou _)" },
+    "whitelist edit enabled": { description: "False ferme les inscriptions ; les pseudos restent servis" },
+    "whitelist edit remove-on-leave": {
+      description: "Retirer les pseudos d'un membre quand il quitte le serveur",
+    },
+    "whitelist edit entry-lifetime": {
+      description: "Les inscriptions des membres expirent après 30m, 12h, 7d… (jusqu'à 366d) ; none : jamais",
+    },
+    "whitelist edit on-role-loss": {
+      description: "Les pseudos d'un membre quand il n'a plus aucun rôle requis",
+    },
+    "whitelist edit on-role-loss remove": { name: "remove : ses pseudos partent (par défaut)" },
+    "whitelist edit on-role-loss keep": { name: "keep : ses pseudos restent" },
+    "whitelist delete": {
+      description:
+        "Supprimer une whitelist, ses pseudos et les clés de liaison limitées à elle (Gérer le serveur)",
+    },
+    "whitelist delete confirm": {
+      description: "True pour supprimer vraiment ; sans, tu vois seulement ce qui partirait",
+    },
+    "whitelist list": { description: "Lister les whitelists de ce serveur" },
+    "whitelist show": { description: "Afficher les réglages et les rôles d'une whitelist" },
+    "whitelist roles": {
+      description: "Modifier les rôles requis, donnés et de gestion d'une whitelist (Gérer le serveur)",
+    },
+    "whitelist roles add-required": {
+      description: "Ajouter un rôle : requis (l'un d'eux permet à un membre de s'inscrire)",
+    },
+    "whitelist roles remove-required": { description: "Retirer un rôle des rôles requis" },
+    "whitelist roles add-granted": { description: "Ajouter un rôle : donné à l'inscription" },
+    "whitelist roles remove-granted": { description: "Retirer un rôle des rôles donnés" },
+    "whitelist roles add-manager": {
+      description: "Ajouter un rôle : gestion (ajouter et retirer les pseudos de tous)",
+    },
+    "whitelist roles remove-manager": { description: "Retirer un rôle des rôles de gestion" },
+    "whitelist roles clear": {
+      description: "Vider une liste, ou toutes les limites par rôle (avant tout ajout)",
+    },
+    "whitelist roles clear required": { name: "rôles requis" },
+    "whitelist roles clear granted": { name: "rôles donnés" },
+    "whitelist roles clear manager": { name: "rôles de gestion" },
+    "whitelist roles clear limits": { name: "limites par rôle" },
+    "whitelist roles limit": {
+      description: "Limite de pseudos d'un rôle : <rôle>=<n> (1-100), ou <rôle>=none pour l'effacer",
+    },
+    "whitelist add": { description: "Inscrire un pseudo pour un membre (staff de la whitelist)" },
+    "whitelist add member": { description: "À qui appartient le pseudo" },
+    "whitelist add nick": { description: "Son pseudo Minecraft" },
+    "whitelist add expires": {
+      description: "Le retirer tout seul après 30m, 12h, 7d… (1 minute à 366 jours) ; par défaut : jamais",
+    },
+    "whitelist remove": {
+      description: "Retirer un pseudo d'une whitelist (son propriétaire ou le staff de la whitelist)",
+    },
+    "* nick": { description: "Le pseudo, en majuscules ou minuscules" },
+    "whitelist export": {
+      description: "Télécharger une whitelist comme fichier de serveur (staff de la whitelist)",
+    },
+    "whitelist export format": { description: "Quel fichier" },
+    "whitelist export format plain": { name: "plain : whitelist.txt, un pseudo par ligne" },
+    "whitelist export format easywhitelist": { name: "easywhitelist : config.yml du plugin EasyWhitelist" },
+    "whitelist export format vanilla": { name: "vanilla : le whitelist.json de Minecraft" },
+    "whitelist export format bds": { name: "bds : allowlist.json du Bedrock Dedicated Server" },
+    "whitelist import": {
+      description: "Importer un whitelist.json, une liste de pseudos ou un config.yml EasyWhitelist (staff)",
+    },
+    "whitelist import file": { description: "Le fichier, jusqu'à 1 Mio et 10 000 noms" },
+    "whitelist import member": {
+      description: "À qui appartiennent les pseudos (par défaut : toi ; à transférer plus tard)",
+    },
+    "whitelist import dry-run": { description: "Seulement indiquer ce qui se passerait ; ne rien changer" },
+    "whitelist transfer": { description: "Transférer un pseudo à un autre membre (staff de la whitelist)" },
+    "whitelist transfer member": { description: "À qui appartient le pseudo désormais" },
+    "whitelist transfer whitelist": {
+      description: "Quelle whitelist (par défaut : celle de ce salon, ou la seule du serveur)",
+    },
+    "whitelist log-channel": {
+      description: "Choisir où je consigne les changements et les demandes à valider (Gérer le serveur)",
+    },
+    "whitelist log-channel channel": { description: "Le salon de logs ; omets-le pour arrêter les logs" },
+    "whitelist deny": {
+      description: "Refuser un pseudo sur une whitelist, et le retirer s'il y est (staff de la whitelist)",
+    },
+    "whitelist deny nick": { description: "Le pseudo Minecraft (Bedrock : le gamertag) à refuser" },
+    "whitelist deny reason": { description: "Pourquoi : montré à quiconque essaie de l'inscrire" },
+    "whitelist undeny": {
+      description: "Autoriser de nouveau un pseudo refusé sur une whitelist (staff de la whitelist)",
+    },
+    "whitelist undeny nick": { description: "Le pseudo refusé" },
+    "whitelist whois": {
+      description: "Qui détient un pseudo : propriétaire, ajouté par, quand, comment, expiration (staff)",
+    },
+    "whitelist whois nick": {
+      description: "Le pseudo, majuscules ou minuscules (Bedrock : le gamertag ou le nom en jeu)",
+    },
+    "whitelist whois whitelist": {
+      description: "Seulement cette whitelist (par défaut : toutes les whitelists du serveur)",
+    },
+    "whitelist member": {
+      description: "Les pseudos d'un membre sur toutes les whitelists (staff ; membres : eux-mêmes)",
+    },
+    "whitelist member user": { description: "Les pseudos de qui" },
+    register: {
+      name: "inscrire",
+      description: "Mettre ton pseudo Minecraft sur une whitelist (ou le code du serveur de liaison)",
+    },
+    "register nick": { description: "Ton pseudo Minecraft" },
+    "register whitelist": {
+      description: "Quelle whitelist (par défaut : celle de ce salon, ou la seule du serveur)",
+    },
+    "register code": {
+      description: "Au lieu d'un pseudo : le code que le serveur de liaison t'a montré, ex. K7QX-29MD",
+    },
+    unregister: { name: "désinscrire", description: "Retirer un pseudo Minecraft d'une whitelist" },
+    "unregister nick": { description: "Le pseudo à retirer" },
+    "unregister whitelist": {
+      description: "Quelle whitelist (par défaut : celle de ce salon, ou la seule du serveur)",
+    },
+    link: {
+      name: "lier",
+      description: "Prouver qu'un compte Minecraft Java est à toi : le code du serveur de liaison",
+    },
+    "link code": {
+      description:
+        "Le code affiché en rejoignant le serveur de liaison, ex. K7QX-29MD (sans : comment l'obtenir)",
+    },
+    unlink: { name: "délier", description: "Oublier un compte Minecraft Java lié à toi sur ce serveur" },
+    "unlink account": { description: "Son nom (par défaut : ton seul compte lié)" },
+    "unlink member": {
+      description: "Staff (Gérer le serveur) : délier plutôt le compte de ce membre",
+    },
+    "server-link": {
+      description: "Clés de liaison et webhooks pour serveurs de jeu et intégrations (Gérer le serveur)",
+    },
+    "server-link create": {
+      description: "Créer une clé pour un serveur de jeu ou une intégration (Gérer le serveur)",
+    },
+    "server-link create name": { description: "À quoi elle sert, ex. serveur-survie" },
+    "server-link create whitelist": {
+      description: "La limiter à une whitelist (par défaut : tout le serveur)",
+    },
+    "server-link create may-remove": {
+      description:
+        "Peut-elle retirer des pseudos ? False pour une page web ou un tableau de bord (défaut : true)",
+    },
+    "server-link revoke": { description: "Révoquer une clé de liaison immédiatement (Gérer le serveur)" },
+    "* id": { description: "L'id de la liaison (affiché à sa création et dans /server-link list)" },
+    "server-link webhook": {
+      description: "Publier les événements de cette liaison vers une URL, ou arrêter (Gérer le serveur)",
+    },
+    "server-link webhook url": {
+      description: "URL http(s) où envoyer les événements en POST ; omets-la pour retirer",
+    },
+    "server-link list": {
+      description: "Lister les clés de liaison et webhooks du serveur (Gérer le serveur)",
+    },
+    texts: {
+      description:
+        "Formuler à ta façon ce que lisent les membres, et la langue du bot ici (Gérer le serveur)",
+    },
+    "texts list": {
+      description: "Les textes que tu peux formuler, tels que les membres les lisent (Gérer le serveur)",
+    },
+    "texts set": {
+      description:
+        "Formuler à ta façon un texte lu par les membres, avec ses {paramètres} (Gérer le serveur)",
+    },
+    "* text": { description: "Quel texte lu par les membres" },
+    "* text public.registered": { name: "inscrit : la réponse à une inscription" },
+    "* text public.refused": { name: "refusé : une demande que le staff n'a pas acceptée" },
+    "* text public.approved": { name: "accepté : une demande que le staff a acceptée" },
+    "* text public.removed": { name: "retiré : un pseudo retiré d'une whitelist" },
+    "texts set wording": {
+      description: "Le texte ; paramètres entre accolades, ex. {nick} et {whitelist}",
+    },
+    "texts preview": {
+      description: "Voir un texte comme les membres le lisent, ou essayer une formulation (Gérer le serveur)",
+    },
+    "texts preview wording": { description: "Une formulation à essayer ; rien n'est enregistré" },
+    "texts reset": { description: "Rétablir le texte par défaut (Gérer le serveur)" },
+    "texts language": {
+      description: "La langue de ce que tout le monde lit ici : logs, demandes (Gérer le serveur)",
+    },
+    "texts language language": {
+      description: "L'une des langues du bot, ou la langue du serveur dans Discord",
+    },
+    "texts language language discord": { name: "la langue du serveur dans Discord" },
+  },
 } satisfies LanguageFile;
