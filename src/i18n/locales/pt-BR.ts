@@ -1,8 +1,590 @@
 import type { LanguageFile } from "../messages.ts";
-import { en } from "./en.ts";
 
-/** pt-BR: TODO translate. */
+// Português do Brasil. Termos de Minecraft e Discord como a comunidade usa: whitelist, nick, gamertag, servidor,
+// cargo, staff. Comandos: /registrar, /desregistrar, /vincular, /desvincular; as opções mantêm o nome em inglês.
+
+/** Brazilian Portuguese: its messages and command localizations. */
 export const ptBR = {
-  messages: { ...en },
-  commands: {},
+  messages: {
+    "common.apology": "Algo deu errado do nosso lado; isso foi registrado. Tente de novo mais tarde.",
+    "common.dmOnly": "O whitelist-sync funciona dentro de um servidor, não em mensagens diretas.",
+    "common.unknownCommand": "Este comando não é (mais) conhecido; tente de novo em um minuto.",
+    "common.unknownSubcommand": "Este subcomando não é (mais) conhecido; tente de novo em um minuto.",
+    "common.buttonInactive": "Este botão não está mais ativo.",
+    "common.needsManageGuild":
+      "Só membros com a permissão “Gerenciar servidor” podem fazer isso. Peça a um admin do servidor.",
+    "common.oneOf": "{option} precisa ser um destes: {allowed}.",
+    "common.andMore": "… e mais {count}.",
+    "common.none": "nenhum",
+    "common.verbatim": "{text}",
+    "common.dash": "—",
+
+    "error.notManager":
+      "Só a staff de {whitelist} (Gerenciar servidor ou um dos cargos de gestão dela) pode fazer isso.",
+    "error.closed": "{whitelist} está fechada para registros agora. Pergunte à staff quando ela reabre.",
+    "error.missingRole.self": "Para se registrar em {whitelist}, você precisa de um dos cargos exigidos.",
+    "error.missingRole.approval": "Esse membro não tem mais nenhum dos cargos que {whitelist} exige.",
+    "error.missingRole.staff":
+      "Esse membro não tem nenhum dos cargos que {whitelist} exige, e os nicks dela seguem esses cargos (on-role-loss: remove): um nick adicionado para ele seria removido na hora.",
+    "error.denied": "{nick} está vetado em {whitelist}{as}{reason}.",
+    "error.denied.as": " (como {nick})",
+    "error.denied.reason": ": {reason}",
+    "error.taken.spelled":
+      "{nick} já está em {whitelist}, escrito assim. {spelling} Se não for seu, registre outro nick.",
+    "error.taken":
+      "{nick} já está em {whitelist}. Se for seu, peça à staff para verificar; senão, registre outro nick.",
+    "error.takenJustNow": "{nick} acabou de ser registrado em {whitelist} por outra pessoa.",
+    "error.takenPlain": "{nick} já está em {whitelist}.",
+    "error.limit.self": "Você já tem {held} em {whitelist}, o máximo permitido ({max}).",
+    "error.limit.other": "Esse membro já tem {held} em {whitelist}, o máximo permitido ({max}).",
+    "error.limit.nicks": { one: "{count} nick", many: "{count} de nicks", other: "{count} nicks" },
+    "error.limit.withWaiting": {
+      one: "{count} nick registrado ou aguardando aprovação",
+      many: "{count} de nicks registrados ou aguardando aprovação",
+      other: "{count} nicks registrados ou aguardando aprovação",
+    },
+    "error.pending":
+      "Você já pediu {nick} em {whitelist}; a staff vai analisar em breve. Não precisa pedir de novo.",
+    "error.wrongMode.approval": "Registros em {whitelist} precisam de aprovação da staff.",
+    "error.wrongMode.direct": "{whitelist} não precisa de aprovação.",
+    "error.linkedElsewhere.self":
+      "{nick} pertence a outro membro deste servidor, que provou ser o dono: só ele pode registrá-lo.",
+    "error.linkedElsewhere.other":
+      "{nick} pertence a outro membro deste servidor, que provou ser o dono: só pode ser registrado para ele.",
+    "error.proof.notPremium":
+      "{whitelist} só aceita contas comprovadas, e {nick} não é uma conta premium: ninguém pode comprová-la.",
+    "error.proof.self": "{whitelist} só aceita contas comprovadas: comprove primeiro que {nick} é sua.",
+    "error.proof.other":
+      "{whitelist} só aceita contas comprovadas, e esse membro não comprovou que {nick} é dele.",
+    "error.notOwner": "{nick} em {whitelist} pertence a outro membro; só ele ou a staff podem removê-lo.",
+    "error.memberLeft.register": "Esse membro não está mais no servidor; nada foi registrado.",
+    "error.memberLeft.transfer": "Esse membro não está mais no servidor; nada foi transferido.",
+    "error.notOn": "{nick} não está em {whitelist}. Confira a grafia e tente de novo.",
+    "error.notOnPlain": "{nick} não está em {whitelist}.",
+    "error.thatNick": "Esse nick",
+    "error.goneMeanwhile":
+      "{nick} foi removido de {whitelist} ou transferido nesse meio-tempo; nada foi alterado.",
+    "error.nick.empty": "O nick está vazio. {rule}",
+    "error.nick.invalid": "“{nick}” não é um nick válido. {rule}",
+    "error.nick.javaRule":
+      "Um nick do Minecraft Java tem de 3 a 16 caracteres: letras A-Z, dígitos 0-9 e `_`, sem espaços. Confira a grafia e tente de novo.",
+    "error.nick.bedrockRule":
+      "Uma gamertag do Bedrock (Xbox) tem de 1 a 16 letras A-Z, dígitos e espaços simples, e não começa com dígito (digite como no Xbox, ou como o jogo mostra, com o prefixo e `_`). Confira a grafia e tente de novo.",
+    "error.notPremium":
+      "{nick} não é uma conta premium (original) do Minecraft, e {whitelist} só aceita contas premium. Confira a grafia ou registre o nick da sua conta premium.",
+    "error.gamertagUnknown":
+      "Nenhuma conta Xbox tem a gamertag {gamertag}. Confira a grafia no seu perfil do Xbox e tente de novo.",
+    "error.mojangDown": "Não dá para falar com a Mojang agora; tente de novo em um minuto.",
+    "error.geyserDown":
+      "Não dá para falar com a busca de gamertags do GeyserMC agora; tente de novo em um minuto.",
+    "error.storeBusy":
+      "O banco de dados está ocupado (outro programa está com ele); nada foi alterado. Tente de novo em alguns segundos.",
+    "error.storeDown":
+      "Não foi possível acessar o banco de dados, ou ele está ocupado; nada foi alterado. Tente de novo em alguns segundos.",
+    "error.storeSlow": "O banco de dados não respondeu em {ms} ms{detail}. Tente de novo em alguns segundos.",
+    "error.whitelist.unknown": "Não existe a whitelist “{name}” neste servidor.",
+    "error.whitelist.none": "Este servidor ainda não tem nenhuma whitelist.",
+    "error.whitelist.which": "Qual whitelist? Este servidor tem {names}.",
+    "error.whitelist.gone": "Essa whitelist não existe.",
+    "error.whitelist.justDeleted": "Essa whitelist acabou de ser excluída.",
+    "error.request.gone":
+      "Esse pedido não existe mais (a whitelist dele pode ter sido excluída). O membro pode pedir de novo.",
+    "error.request.deciding": "Outro membro da staff está decidindo este pedido agora.",
+    "error.request.decided.approved": "Este pedido já foi aprovado; nada a fazer.",
+    "error.request.decided.rejected": "Este pedido já foi recusado; nada a fazer.",
+    "error.request.decided.cancelled": "Este pedido já foi cancelado; nada a fazer.",
+    "error.request.notYours": "Só o membro que pediu, ou a staff, pode retirar este pedido.",
+    "error.request.noLogChannel":
+      "{whitelist} precisa de aprovação da staff, mas os pedidos não podem ser postados em nenhum canal de log.",
+    "error.code.malformed":
+      "Isso não é um código: um código tem 8 letras e dígitos, como K7QX-29MD, e aparece quando você entra no servidor de vínculo.",
+    "error.code.limited": "Muitos códigos que não funcionaram: espere antes de digitar outro.",
+    "error.code.wrong": "Esse código não existe: confira e digite de novo.",
+    "error.code.expired":
+      "Esse código expirou (códigos duram 10 minutos): entre de novo no servidor de vínculo para receber outro.",
+    "error.code.reused": "Esse código já foi usado: entre de novo no servidor de vínculo para receber outro.",
+    "error.code.held":
+      "{account} está vinculada a outro membro deste servidor, que a comprovou antes de você. Se a conta agora é sua, peça para ele desvinculá-la, ou fale com a staff.",
+    "error.code.notJava":
+      "{whitelist} aceita nicks {nickType}, e um código comprova uma conta Java. Vincule-a com /vincular, ou registre-se em uma whitelist java ou premium.",
+    "error.unlink.notStaff": "Só a staff com “Gerenciar servidor” pode desvincular a conta de outro membro.",
+    "error.unlink.none.self": "Você não tem nenhuma conta vinculada neste servidor.",
+    "error.unlink.none.other": "Esse membro não tem nenhuma conta vinculada neste servidor.",
+    "error.unlink.noneNamed.self": "Você não tem uma conta vinculada {account} neste servidor.",
+    "error.unlink.noneNamed.other": "Esse membro não tem uma conta vinculada {account} neste servidor.",
+    "error.unlink.several.self": "Você tem {count} contas vinculadas ({accounts}): diga qual.",
+    "error.unlink.several.other": "Esse membro tem {count} contas vinculadas ({accounts}): diga qual.",
+    "error.unlink.gone": "{account} não está mais vinculada.",
+    "error.transfer.proven":
+      "{nick} foi comprovado pelo membro que o tem. Outro membro o recebe comprovando a conta ele mesmo, o que a transfere.",
+    "error.transfer.same": "{nick} em {whitelist} já pertence a esse membro.",
+    "error.lookup.others":
+      "{nick} em {whitelists} pertence a outro membro; só a staff dessa whitelist pode ver de quem.",
+    "error.lookup.notStaff":
+      "Só a staff pode consultar os nicks de outro membro; você pode consultar os seus.",
+    "error.deny.reasonTooLong": "Um motivo tem no máximo {max} caracteres.",
+    "error.deny.notDenied": "{nick} não está vetado em {whitelist}; não há nada para liberar.",
+    "error.memberUnknown":
+      "<@{userId}> não é (mais) membro deste servidor, então nada pode ser registrado para ele.",
+    "error.download": "Não consegui baixar {file} do Discord ({reason}); tente de novo.",
+    "error.download.tooSlow": "demorou demais",
+    "error.download.status": "status {status}",
+
+    "failure.missingRole.self":
+      "Para se registrar em {whitelist}, você precisa de um destes cargos: {roles}. Peça um à staff e tente de novo.",
+    "failure.missingRole.approval":
+      "Esse membro não tem mais nenhum dos cargos que {whitelist} exige ({roles}). Dê um a ele e aprove de novo, ou recuse o pedido.",
+    "failure.missingRole.staff":
+      "Esse membro não tem nenhum dos cargos que {whitelist} exige ({roles}), e os nicks dela seguem esses cargos: um nick adicionado para ele seria removido na hora. Dê um dos cargos a ele primeiro, ou mantenha os nicks na perda de cargo com `/whitelist edit on-role-loss:keep`.",
+    "failure.limit.self": "{refusal} Remova um antes com /desregistrar.",
+    "failure.limit.staff":
+      "{refusal} Remova um antes, ou aumente o limite com /whitelist edit (max-nicks) ou o de um cargo com /whitelist roles (limit).",
+    "failure.wrongMode.approval":
+      "Registros em {whitelist} precisam de aprovação da staff: use /registrar e a staff vai analisar.",
+    "failure.wrongMode.direct": "{whitelist} não precisa de aprovação: registre-se direto com /registrar.",
+    "failure.noWhitelist":
+      "Este servidor ainda não tem nenhuma whitelist. Peça à staff para criar uma com /whitelist create.",
+    "failure.unknownWhitelist": "{refusal} Escolha um dos nomes que o comando sugere.",
+    "failure.whichWhitelist":
+      "Qual whitelist? Este servidor tem {names}: diga qual na opção `whitelist`, ou use o comando no canal de uma whitelist.",
+    "failure.denied.self":
+      "⛔ A staff vetou {nick} em {whitelist}{as}.{reason}\nRegistre outro nick, ou fale com a staff se acha que é um engano.",
+    "failure.denied.staff":
+      "⛔ {nick} está vetado em {whitelist}{as}.{reason}\nLibere antes com /whitelist undeny se ele deve ser registrado.",
+    "failure.denied.as": " (como {nick})",
+    "failure.denied.reason": " Motivo: {reason}",
+    "failure.noLogChannel":
+      "{whitelist} precisa de aprovação da staff, mas não consigo postar pedidos em nenhum canal de log. Peça à staff para definir um com /whitelist log-channel e tente de novo.",
+    "failure.proofRequired": "🔒 {refusal}\n{how}",
+    "failure.proofRequired.then": "digite aqui `/registrar code:<code> whitelist:{whitelist}`",
+    "failure.code.lastTry": " Essa foi sua última tentativa por enquanto.",
+    "failure.code.triesLeft": {
+      one: " Resta {count} tentativa antes de uma espera.",
+      many: " Restam {count} de tentativas antes de uma espera.",
+      other: " Restam {count} tentativas antes de uma espera.",
+    },
+    "failure.code.linkServer": " O servidor de vínculo é `{address}`.",
+    "failure.code.limited": "⏳ {refusal} Tente de novo {when}.",
+
+    "proof.off":
+      "A comprovação de contas ainda não está configurada neste serviço (o servidor de vínculo está desligado): fale com a staff.",
+    "proof.how":
+      "No Minecraft: Java Edition, adicione o servidor `{address}` e entre com essa conta: você não entra em nenhum mundo, aparece um código. Depois {then} em até 10 minutos.",
+    "proof.linkedLine": "**{account}** (UUID `{uuid}`), comprovada {when}",
+    "proof.linked": "🔗 **{account}** está vinculada a você neste servidor: você comprovou que é sua.",
+    "proof.took":
+      "Outros membros a tinham em {whitelists}; esses nicks foram removidos, já que você comprovou que é sua (a staff vê o motivo no log).",
+    "proof.verified": "Sua **{account}** em {whitelists} agora está verificada.",
+
+    "public.registered": "✅ **{nick}** está em **{whitelist}**. Você já pode entrar no servidor.",
+    "public.approved":
+      "{member} ✅ seu pedido de **{nick}** em **{whitelist}** foi aprovado: você já pode entrar.",
+    "public.refused":
+      "{member} seu pedido de **{nick}** em **{whitelist}** não foi aprovado. Fale com a staff se quiser saber o motivo.",
+    "public.removed": "🗑️ **{nick}** não está mais em **{whitelist}**.",
+
+    "texts.refused.empty": "O texto está vazio: escreva o que os membros devem ler.",
+    "texts.refused.long": "O texto tem {length} caracteres; no máximo {max} são guardados.",
+    "texts.refused.brace":
+      "Uma chave não abre nem fecha nenhum marcador. Um marcador é um nome entre chaves: {allowed}.",
+    "texts.refused.unknown": "Este texto não tem o marcador {unknown}. Ele tem {allowed}.",
+    "texts.name.public.registered": "registrado: a resposta a um registro",
+    "texts.name.public.refused": "recusado: um pedido que a staff não aprovou",
+    "texts.name.public.approved": "aprovado: um pedido que a staff aprovou",
+    "texts.name.public.removed": "removido: um nick tirado de uma whitelist",
+    "texts.saved":
+      "✅ Os membros agora leem a sua versão de **{name}**, seja qual for o idioma deles. Com valores de exemplo:\n{preview}\n`/texts reset` traz o padrão de volta.",
+    "texts.preview": "**{name}** ({source}), com valores de exemplo:\n{preview}\nSeus marcadores: {allowed}.",
+    "texts.source.custom": "sua versão",
+    "texts.source.default": "o padrão, em {language}",
+    "texts.reset": "↩️ **{name}** voltou ao padrão, no idioma de cada leitor:\n{preview}",
+    "texts.reset.none": "**{name}** não tinha sido reescrito: já está no padrão.",
+    "texts.list":
+      "Textos que a staff pode escrever do seu jeito (`/texts set`), com o que os membros leem agora:\n{texts}",
+    "texts.list.item": "• **{name}** ({source}): {preview}",
+    "texts.language.set":
+      "✅ O que todos leem aqui (o canal de log, os pedidos de aprovação, as respostas no modo mensagem) fica em {language} a partir de agora. Cada membro continua lendo as próprias respostas no idioma do Discord dele.",
+    "texts.language.discord":
+      "✅ O que todos leem aqui segue o idioma deste servidor no Discord: {language} agora.",
+    "texts.sample.nick": "Steve",
+    "language.name": "Português do Brasil",
+    "texts.sample.whitelist": "survival",
+
+    "register.requested":
+      "📨 Seu pedido de **{nick}** em **{whitelist}** foi enviado à staff. Você vai ser avisado em {channel} quando decidirem; não precisa fazer mais nada.",
+    "register.verified": "🔗 Verificada: você comprovou que esta conta é sua.",
+    "register.floodgateName": "Esse é o nome que o Floodgate dá à gamertag {gamertag} no jogo.",
+    "register.expires": "⏳ Expira {when}: {whitelist} mantém registros só por tempo limitado.",
+    "register.rolesWaiting":
+      "🕒 Seus cargos chegam em instantes: o Discord só deixa um bot dar cargos num certo ritmo.",
+    "register.rolesRefused": "Não consegui te dar {roles}; a staff foi avisada e vai resolver.",
+    "register.undo": "Mudou de ideia? `/desregistrar nick:{nick}` remove.",
+    "register.nickOrCode":
+      "Informe seu nick do Minecraft (`nick`), ou o código que o servidor de vínculo mostrou (`code`).",
+    "register.notBoth": "Informe seu nick ou um código, não os dois.",
+    "register.already": "**{nick}** já era seu em **{whitelist}**; agora está verificado.",
+    "register.codeRefused": "Não foi possível colocá-lo em **{whitelist}**: {refusal}",
+    "register.exactSpelling":
+      "Entre exatamente como {nick}: um servidor em modo offline diferencia jogadores pelas maiúsculas e minúsculas do nome.",
+    "register.exactSpellingOther":
+      "Entre exatamente como {nick}: um servidor em modo offline diferencia jogadores pelas maiúsculas e minúsculas do nome ({other} seria outro jogador, e não entra).",
+
+    "unregister.owner": " (pertencia a {owner})",
+    "unregister.done":
+      "{removed}{owner} Os cargos dados por ele foram retirados. Registre-se de novo quando quiser com `/registrar`.",
+
+    "link.how": "Para vincular uma conta do Minecraft Java: {how}",
+    "link.how.then": "digite aqui `/vincular code:<code>`",
+    "link.none": "Você ainda não tem nenhuma conta vinculada neste servidor.",
+    "link.list": "Suas contas vinculadas aqui:\n{accounts}",
+    "link.next":
+      "Coloque-a numa whitelist com `/registrar nick:{account}`: não precisa entrar de novo. `/desvincular` a esquece.",
+    "unlink.you": "você",
+    "unlink.done":
+      "🔓 **{account}** não está mais vinculada a {whom} neste servidor. Os nicks registrados com ela continuam nas whitelists (`/desregistrar` remove um); para comprová-la de novo, use `/vincular`.",
+
+    "approval.expires": " Expira {when}.",
+    "approval.rolesRefused": "{member} Não consegui te dar {roles}; a staff foi avisada.",
+    "approval.cancelled":
+      "{member} seu pedido de **{nick}** em **{whitelist}** foi cancelado: a staff excluiu essa whitelist.",
+
+    "message.expiring": "⏳ **{nick}** está registrado até expirar {when}.",
+    "message.rolesRefused": "Você está registrado, mas não consegui te dar {roles}; a staff foi avisada.",
+    "message.paused":
+      "Os registros em {whitelist} estão pausados: o Discord não está me deixando ler mensagens agora (o intent Message Content do bot está desligado). A staff foi avisada; tente de novo mais tarde.",
+
+    "time.in": "em {duration} ({when})",
+    "time.days": { one: "{count} dia", many: "{count} de dias", other: "{count} dias" },
+    "time.hours": { one: "{count} hora", many: "{count} de horas", other: "{count} horas" },
+    "time.minutes": { one: "{count} minuto", many: "{count} de minutos", other: "{count} minutos" },
+    "time.seconds": { one: "{count} segundo", many: "{count} de segundos", other: "{count} segundos" },
+    "time.forGood": "para sempre",
+    "time.lifetime": "{duration} para os registros dos próprios membros (a staff escolhe com `expires`)",
+
+    "log.origin.discord": "Discord",
+    "log.origin.api": "API/plugin",
+    "log.origin.memberLeft": "membro saiu",
+    "log.origin.staff": "staff",
+    "log.origin.system": "whitelist-sync",
+    "log.origin.roleLost": "cargo perdido",
+    "log.origin.expired": "expirado",
+    "log.origin.renamed": "renomeado (Mojang)",
+    "log.field.member": "Membro",
+    "log.field.by": "Por",
+    "log.field.origin": "Origem",
+    "log.field.account": "Conta",
+    "log.field.verified": "Verificada",
+    "log.field.expires": "Expira",
+    "log.field.why": "Por quê",
+    "log.field.reason": "Motivo",
+    "log.field.request": "Pedido",
+    "log.field.access": "Acesso",
+    "log.field.nicks": "Nicks",
+    "log.field.approvedBy": "Aprovado por",
+    "log.field.rejectedBy": "Recusado por",
+    "log.byKey": "chave de vínculo “{key}”",
+    "log.added.title": "Nick adicionado",
+    "log.removed.title": "Nick removido",
+    "log.added": "**{nick}** adicionado a **{whitelist}**",
+    "log.removed": "**{nick}** removido de **{whitelist}**",
+    "log.verified.yes": "sim: comprovada pelo membro",
+    "log.verified.no": "não",
+    "log.provenBy": "{member} comprovou ser dono desta conta (um dono por conta em cada servidor).",
+    "log.event": "evento {id}",
+    "log.events": "eventos {first}–{last}",
+    "log.renamed.title": "Nick renomeado",
+    "log.renamed": "**{old}** agora é **{nick}** em **{whitelist}**",
+    "log.roles.grant.title": "Não foi possível dar cargos",
+    "log.roles.revoke.title": "Não foi possível remover cargos",
+    "log.roles.for": "Para {member} (**{nick}**):",
+    "log.roles.imported": {
+      one: "{count} nick importado",
+      many: "{count} de nicks importados",
+      other: "{count} nicks importados",
+    },
+    "log.roleReason.permission":
+      "permissão faltando: dê ao bot “Gerenciar cargos” e coloque o cargo dele acima deste",
+    "log.roleReason.unknownRole": "o cargo não existe mais",
+    "log.roleReason.unknownMember": "o membro não está mais no servidor",
+    "log.roleReason.refused": "O Discord recusou ({code}: {message})",
+    "log.roleReason.unreachable": "Não foi possível falar com o Discord ({message})",
+    "log.roleReason.botUnreachable": "O bot não conseguiu falar com o Discord ({message}).",
+    "log.roleReason.offline": "O bot do Discord não está conectado (sem DISCORD_TOKEN).",
+    "log.roleReason.unconfirmedGrant": "O Discord não confirmou que o cargo foi dado.",
+    "log.roleReason.unconfirmedRevoke": "O Discord não confirmou que o cargo foi removido.",
+    "log.request.title": "Pedido de registro",
+    "log.request": "{member} pede **{nick}** em **{whitelist}**",
+    "log.request.footer": "Staff desta whitelist: aprove ou recuse abaixo.",
+    "log.request.approve": "Aprovar",
+    "log.request.reject": "Recusar",
+    "log.request.cancelled.title": "Pedido cancelado",
+    "log.request.cancelled": "O pedido de {member} para **{nick}** foi cancelado: {because}.",
+    "log.request.cancelled.deleted": "a staff excluiu **{whitelist}**",
+    "log.request.cancelled.left": "ele saiu do servidor",
+    "log.request.approved.title": "Pedido aprovado",
+    "log.request.rejected.title": "Pedido recusado",
+    "log.request.decided": "**{nick}** em **{whitelist}** para {member}",
+    "log.access.remove": "lê e remove",
+    "log.access.read": "somente leitura",
+    "log.key.created.title": "Chave de vínculo criada",
+    "log.key.revoked.title": "Chave de vínculo revogada",
+    "log.key": "**{name}** (`{id}`) para {scope}",
+    "log.scope.server": "o servidor inteiro",
+    "log.scope.whitelist": "a whitelist **{whitelist}**",
+    "log.scope.deleted": "uma whitelist excluída",
+    "log.webhook.set.title": "Webhook definido",
+    "log.webhook.cleared.title": "Webhook removido",
+    "log.webhook.set": "O vínculo **{name}** (`{id}`) agora envia seus eventos para **{host}**",
+    "log.webhook.cleared": "O vínculo **{name}** (`{id}`) não envia mais eventos",
+    "log.denied.title": "Nick vetado",
+    "log.allowed.title": "Nick liberado de novo",
+    "log.denial": "**{nick}** em **{whitelist}**",
+    "log.denial.uuid": "UUID {uuid}",
+    "log.denial.byName": "só pelo nome",
+    "log.deleted.title": "Whitelist excluída",
+    "log.deleted": "**{whitelist}** (`{id}`) não existe mais: {nicks} removidos, {keys} revogadas.",
+    "log.count.nicks": { one: "{count} nick", many: "{count} de nicks", other: "{count} nicks" },
+    "log.count.keys": {
+      one: "{count} chave de vínculo",
+      many: "{count} de chaves de vínculo",
+      other: "{count} chaves de vínculo",
+    },
+    "log.imported.title": "Nicks importados",
+    "log.imported": "{added} de **{file}** ({lines}) adicionados a **{whitelist}**, em nome de {member}",
+    "log.count.names": { one: "{count} nome", many: "{count} de nomes", other: "{count} nomes" },
+    "log.transfer.title": "Nick transferido",
+    "log.transfer": "**{nick}** em **{whitelist}**: {from} → {to}",
+    "log.list.item": "• **{nick}** de **{whitelist}**",
+    "log.list.deleted": "• **{nick}** ({member})",
+    "log.list.more": "… e mais {count}: a lista completa está anexada.",
+    "log.left.title": "Membro saiu",
+    "log.roleLost.title": "Cargo exigido perdido",
+    "log.left": {
+      one: "{member} saiu do servidor: {count} nick removido.",
+      many: "{member} saiu do servidor: {count} de nicks removidos.",
+      other: "{member} saiu do servidor: {count} nicks removidos.",
+    },
+    "log.roleLost": {
+      one: "{member} não tem mais nenhum cargo que as whitelists dele exigem: {count} nick removido.",
+      many: "{member} não tem mais nenhum cargo que as whitelists dele exigem: {count} de nicks removidos.",
+      other: "{member} não tem mais nenhum cargo que as whitelists dele exigem: {count} nicks removidos.",
+    },
+    "log.channel.title": "Canal de log",
+    "log.channel":
+      "{member} escolheu este canal para o log do whitelist-sync: entradas, saídas, pedidos de aprovação e problemas de cargos.",
+    "log.intent.title": "O Discord não concede o {intent}",
+    "log.intent":
+      "Enquanto estiver desligado, {without}.{paused}\nPara corrigir: ligue **{intent}** em {portal} e reinicie o whitelist-sync.",
+    "log.intent.paused": " Pausadas: {whitelists}.",
+    "log.file.departed": "nicks-removidos-{member}.txt",
+    "log.file.deleted": "{whitelist}-removidos.txt",
+
+    "intent.portal":
+      "Bot → Privileged Gateway Intents no portal de desenvolvedores do Discord (https://discord.com/developers/applications)",
+    "intent.serverMembers.without":
+      "membros que saem mantêm seus nicks, assim como membros que perdem os cargos exigidos de uma whitelist (nenhuma das duas coisas é vista, e a verificação do que aconteceu offline, ao iniciar e após reconectar, fica desligada); remova os nicks deles com /whitelist remove",
+    "intent.messageContent.without":
+      "as whitelists no modo mensagem ficam pausadas, porque o bot não consegue ler os nicks postados lá; membros que postam ou usam /registrar lá são avisados",
+    "intent.pausedForStaff":
+      "O Discord não deixa o bot ler mensagens. Ligue **Message Content Intent** em {portal} e reinicie o whitelist-sync.",
+    "intent.departuresUnseen":
+      "O Discord não avisa o bot de quem sai, então os nicks ficam até serem removidos à mão. Ligue **Server Members Intent** em {portal} e reinicie o whitelist-sync.",
+    "intent.roleLossUnseen":
+      "O Discord não avisa o bot quando membros perdem cargos, então os nicks de membros sem cargo exigido ficam até serem removidos à mão. Ligue **Server Members Intent** em {portal} e reinicie o whitelist-sync.",
+  },
+  commands: {
+    whitelist: { description: "Gerenciar as whitelists de Minecraft do servidor" },
+    "whitelist create": { description: "Criar uma whitelist ligada a um canal (Gerenciar servidor)" },
+    "whitelist create name": { description: "1-32 letras, dígitos, - ou _ (único neste servidor)" },
+    "* channel": { description: "O canal onde os membros se registram" },
+    "whitelist create nick-type": { description: "Quais nicks ela aceita" },
+    "* nick-type java": { name: "java: Java Edition, status premium consultado" },
+    "* nick-type premium": { name: "premium: só contas Java originais" },
+    "* nick-type offline": { name: "offline: sintaxe do Java, nunca consultado" },
+    "* nick-type bedrock": { name: "bedrock: gamertag do Xbox (Floodgate)" },
+    "* mode": { description: "Como os membros se registram" },
+    "* mode command": { name: "command: os membros usam /registrar" },
+    "* mode message": { name: "message: os membros postam o nick no canal" },
+    "* mode approval": { name: "approval: /registrar cria um pedido que a staff aprova" },
+    "* max-nicks": { description: "Quantos nicks um membro pode registrar" },
+    "* floodgate-prefix": {
+      description: "Bedrock: seu username-prefix do Floodgate (padrão .); none para nenhum prefixo",
+    },
+    "* replace-spaces": {
+      description: "Bedrock: seu replace-spaces do Floodgate (padrão True: espaços das gamertags viram _)",
+    },
+    "* proof": { description: "Os membros precisam comprovar que a conta Java registrada é deles?" },
+    "* proof off": { name: "off: os membros registram qualquer nick (padrão)" },
+    "* proof required": { name: "required: os membros comprovam antes a conta Java (java, premium)" },
+    "whitelist edit": { description: "Alterar as configurações de uma whitelist (Gerenciar servidor)" },
+    "* whitelist": { description: "A whitelist (nome ou id)" },
+    "whitelist edit name": { description: "Um nome novo (1-32 letras, dígitos, - ou _)" },
+    "whitelist edit enabled": { description: "False fecha os registros; os nicks continuam sendo servidos" },
+    "whitelist edit remove-on-leave": {
+      description: "Remover os nicks de um membro quando ele sai do servidor",
+    },
+    "whitelist edit entry-lifetime": {
+      description: "Os registros próprios expiram após 30m, 12h, 7d… (até 366d); none: nunca",
+    },
+    "whitelist edit on-role-loss": {
+      description: "Os nicks de um membro quando ele não tem mais nenhum cargo exigido",
+    },
+    "whitelist edit on-role-loss remove": { name: "remove: os nicks dele saem (padrão)" },
+    "whitelist edit on-role-loss keep": { name: "keep: os nicks dele ficam" },
+    "whitelist delete": {
+      description: "Excluir uma whitelist, seus nicks e as chaves limitadas a ela (Gerenciar servidor)",
+    },
+    "whitelist delete confirm": {
+      description: "True para excluir de verdade; sem isso você só vê o que sairia",
+    },
+    "whitelist list": { description: "Listar as whitelists deste servidor" },
+    "whitelist show": { description: "Mostrar as configurações e os cargos de uma whitelist" },
+    "whitelist roles": {
+      description: "Editar os cargos exigidos, dados e de gestão de uma whitelist (Gerenciar servidor)",
+    },
+    "whitelist roles add-required": {
+      description: "Adicionar um cargo: exigido (com um deles o membro pode se registrar)",
+    },
+    "whitelist roles remove-required": { description: "Tirar um cargo dos cargos exigidos" },
+    "whitelist roles add-granted": { description: "Adicionar um cargo: dado no registro" },
+    "whitelist roles remove-granted": { description: "Tirar um cargo dos cargos dados" },
+    "whitelist roles add-manager": {
+      description: "Adicionar um cargo: gestão (adicionar e remover os nicks de qualquer um)",
+    },
+    "whitelist roles remove-manager": { description: "Tirar um cargo dos cargos de gestão" },
+    "whitelist roles clear": {
+      description: "Esvaziar uma lista, ou todos os limites por cargo (antes de adicionar)",
+    },
+    "whitelist roles clear required": { name: "cargos exigidos" },
+    "whitelist roles clear granted": { name: "cargos dados" },
+    "whitelist roles clear manager": { name: "cargos de gestão" },
+    "whitelist roles clear limits": { name: "limites por cargo" },
+    "whitelist roles limit": {
+      description: "Limite de nicks de um cargo: <cargo>=<n> (1-100), ou <cargo>=none para limpar",
+    },
+    "whitelist add": { description: "Registrar um nick para um membro (staff da whitelist)" },
+    "whitelist add member": { description: "De quem é o nick" },
+    "whitelist add nick": { description: "O nick do Minecraft dele" },
+    "whitelist add expires": {
+      description: "Remover sozinho após 30m, 12h, 7d… (de 1 minuto a 366 dias); padrão: nunca",
+    },
+    "whitelist remove": { description: "Remover um nick de uma whitelist (o dono ou a staff da whitelist)" },
+    "* nick": { description: "O nick, com maiúsculas ou minúsculas" },
+    "whitelist export": { description: "Baixar uma whitelist como arquivo de servidor (staff da whitelist)" },
+    "whitelist export format": { description: "Qual arquivo" },
+    "whitelist export format plain": { name: "plain: whitelist.txt, um nick por linha" },
+    "whitelist export format easywhitelist": { name: "easywhitelist: config.yml do plugin EasyWhitelist" },
+    "whitelist export format vanilla": { name: "vanilla: o whitelist.json do Minecraft" },
+    "whitelist export format bds": { name: "bds: allowlist.json do Bedrock Dedicated Server" },
+    "whitelist import": {
+      description: "Importar um whitelist.json, uma lista de nicks ou um config.yml do EasyWhitelist (staff)",
+    },
+    "whitelist import file": { description: "O arquivo, até 1 MiB e 10.000 nomes" },
+    "whitelist import member": { description: "De quem são os nicks (padrão: seus; transfira depois)" },
+    "whitelist import dry-run": { description: "Só informar o que aconteceria; não mudar nada" },
+    "whitelist transfer": { description: "Transferir um nick para outro membro (staff da whitelist)" },
+    "whitelist transfer member": { description: "De quem o nick passa a ser" },
+    "whitelist transfer whitelist": {
+      description: "Qual whitelist (padrão: a deste canal, ou a única do servidor)",
+    },
+    "whitelist log-channel": {
+      description: "Escolher onde registro mudanças e pedidos de aprovação (Gerenciar servidor)",
+    },
+    "whitelist log-channel channel": { description: "O canal de log; deixe de fora para parar o log" },
+    "whitelist deny": {
+      description: "Vetar um nick numa whitelist, e removê-lo se estiver lá (staff da whitelist)",
+    },
+    "whitelist deny nick": { description: "O nick do Minecraft (Bedrock: a gamertag) a vetar" },
+    "whitelist deny reason": { description: "Por quê: mostrado a quem tentar registrá-lo" },
+    "whitelist undeny": { description: "Liberar de novo um nick vetado numa whitelist (staff da whitelist)" },
+    "whitelist undeny nick": { description: "O nick vetado" },
+    "whitelist whois": {
+      description:
+        "De quem é um nick: dono, adicionado por, quando, como, expiração (staff; membros: os seus)",
+    },
+    "whitelist whois nick": {
+      description: "O nick, maiúsculas ou minúsculas (Bedrock: a gamertag ou o nome no jogo)",
+    },
+    "whitelist whois whitelist": {
+      description: "Só esta whitelist (padrão: todas as whitelists do servidor)",
+    },
+    "whitelist member": {
+      description: "Os nicks de um membro em todas as whitelists (staff; membros: os próprios)",
+    },
+    "whitelist member user": { description: "De quem são os nicks" },
+    register: {
+      name: "registrar",
+      description: "Colocar seu nick do Minecraft numa whitelist (ou o código do servidor de vínculo)",
+    },
+    "register nick": { description: "Seu nick do Minecraft" },
+    "register whitelist": { description: "Qual whitelist (padrão: a deste canal, ou a única do servidor)" },
+    "register code": {
+      description: "Em vez de um nick: o código que o servidor de vínculo mostrou, ex. K7QX-29MD",
+    },
+    unregister: { name: "desregistrar", description: "Tirar um nick do Minecraft de uma whitelist" },
+    "unregister nick": { description: "O nick a remover" },
+    "unregister whitelist": { description: "Qual whitelist (padrão: a deste canal, ou a única do servidor)" },
+    link: {
+      name: "vincular",
+      description: "Comprovar que uma conta do Minecraft Java é sua: o código do servidor de vínculo",
+    },
+    "link code": {
+      description:
+        "O código mostrado ao entrar no servidor de vínculo, ex. K7QX-29MD (sem ele: como obter um)",
+    },
+    unlink: {
+      name: "desvincular",
+      description: "Esquecer uma conta do Minecraft Java vinculada a você aqui",
+    },
+    "unlink account": { description: "O nome dela (padrão: sua única conta vinculada)" },
+    "unlink member": { description: "Staff (Gerenciar servidor): desvincular a conta deste membro" },
+    "server-link": {
+      description: "Chaves de vínculo e webhooks para servidores de jogo e integrações (Gerenciar servidor)",
+    },
+    "server-link create": {
+      description: "Criar uma chave para um servidor de jogo ou integração (Gerenciar servidor)",
+    },
+    "server-link create name": { description: "Para que serve, ex. servidor-survival" },
+    "server-link create whitelist": { description: "Limitá-la a uma whitelist (padrão: o servidor inteiro)" },
+    "server-link create may-remove": {
+      description: "Pode remover nicks? False para uma página web ou um painel (padrão: true)",
+    },
+    "server-link revoke": { description: "Revogar uma chave de vínculo na hora (Gerenciar servidor)" },
+    "* id": { description: "O id do vínculo (mostrado ao criá-lo e em /server-link list)" },
+    "server-link webhook": {
+      description: "Enviar os eventos deste vínculo para uma URL, ou parar (Gerenciar servidor)",
+    },
+    "server-link webhook url": {
+      description: "URL http(s) para receber os eventos via POST; deixe de fora para remover",
+    },
+    "server-link list": {
+      description: "Listar as chaves de vínculo e webhooks do servidor (Gerenciar servidor)",
+    },
+    texts: {
+      description: "Escreva do seu jeito o que os membros leem, e o idioma do bot aqui (Gerenciar servidor)",
+    },
+    "texts list": {
+      description: "Os textos que você pode reescrever, como os membros os leem agora (Gerenciar servidor)",
+    },
+    "texts set": {
+      description:
+        "Escrever do seu jeito um texto que os membros leem, com seus {marcadores} (Gerenciar servidor)",
+    },
+    "* text": { description: "Qual texto que os membros leem" },
+    "* text public.registered": { name: "registrado: a resposta a um registro" },
+    "* text public.refused": { name: "recusado: um pedido que a staff não aprovou" },
+    "* text public.approved": { name: "aprovado: um pedido que a staff aprovou" },
+    "* text public.removed": { name: "removido: um nick tirado de uma whitelist" },
+    "texts set wording": { description: "O texto; marcadores entre chaves, ex. {nick} e {whitelist}" },
+    "texts preview": {
+      description: "Ver um texto como os membros leem, ou testar uma versão sem salvar (Gerenciar servidor)",
+    },
+    "texts preview wording": { description: "Uma versão para testar; nada é salvo" },
+    "texts reset": { description: "Trazer de volta o texto padrão (Gerenciar servidor)" },
+    "texts language": {
+      description: "O idioma do que todos leem aqui: log, pedidos de aprovação (Gerenciar servidor)",
+    },
+    "texts language language": { description: "Um dos idiomas do bot, ou o idioma do servidor no Discord" },
+    "texts language language discord": { name: "o idioma do servidor no Discord" },
+  },
 } satisfies LanguageFile;
