@@ -1,8 +1,639 @@
 import type { LanguageFile } from "../messages.ts";
-import { en } from "./en.ts";
 
-/** pl: TODO translate. */
+// Polski. Terminy Minecrafta i Discorda tak, jak używa ich społeczność: whitelista, nick, gamertag, serwer, rola,
+// administracja. Komendy: /zarejestruj, /wyrejestruj, /połącz, /rozłącz; opcje zachowują angielskie nazwy.
+// Liczby mają formy one (1), few (2-4, 22-24…), many (0, 5-21, 25…) i other (ułamki).
+
+/** Polish: its messages and command localizations. */
 export const pl = {
-  messages: { ...en },
-  commands: {},
+  messages: {
+    "common.apology": "Coś poszło nie tak po naszej stronie; zostało to zapisane. Spróbuj ponownie później.",
+    "common.dmOnly": "whitelist-sync działa na serwerze, nie w wiadomościach prywatnych.",
+    "common.unknownCommand": "Ta komenda jest (już) nieznana; spróbuj ponownie za minutę.",
+    "common.unknownSubcommand": "Ta podkomenda jest (już) nieznana; spróbuj ponownie za minutę.",
+    "common.buttonInactive": "Ten przycisk nie jest już aktywny.",
+    "common.needsManageGuild":
+      "Mogą to zrobić tylko członkowie z uprawnieniem „Zarządzanie serwerem”. Poproś o to administratora serwera.",
+    "common.oneOf": "{option} musi być jednym z: {allowed}.",
+    "common.andMore": "… i jeszcze {count}.",
+    "common.none": "brak",
+    "common.verbatim": "{text}",
+    "common.dash": "—",
+
+    "error.notManager":
+      "Może to zrobić tylko administracja whitelisty {whitelist} (Zarządzanie serwerem lub jedna z jej ról zarządzających).",
+    "error.closed":
+      "Whitelista {whitelist} jest teraz zamknięta dla rejestracji. Zapytaj administrację, kiedy ruszy.",
+    "error.missingRole.self":
+      "Aby zarejestrować się na {whitelist}, potrzebujesz jednej z jej wymaganych ról.",
+    "error.missingRole.approval": "Ten członek nie ma już żadnej z ról wymaganych przez {whitelist}.",
+    "error.missingRole.staff":
+      "Ten członek nie ma żadnej z ról wymaganych przez {whitelist}, a jej nicki idą za tymi rolami (on-role-loss: remove): nick dodany dla niego zostałby od razu usunięty.",
+    "error.denied": "{nick} jest zablokowany na {whitelist}{as}{reason}.",
+    "error.denied.as": " (jako {nick})",
+    "error.denied.reason": ": {reason}",
+    "error.taken.spelled":
+      "{nick} jest już na {whitelist}, zapisany właśnie tak. {spelling} Jeśli to nie twój, zarejestruj inny nick.",
+    "error.taken":
+      "{nick} jest już na {whitelist}. Jeśli to twój, poproś administrację o sprawdzenie; w przeciwnym razie zarejestruj inny nick.",
+    "error.takenJustNow": "Ktoś inny właśnie zarejestrował {nick} na {whitelist}.",
+    "error.takenPlain": "{nick} jest już na {whitelist}.",
+    "error.limit.self": "Masz już {held} na {whitelist}, najwięcej, ile wolno ({max}).",
+    "error.limit.other": "Ten członek ma już {held} na {whitelist}, najwięcej, ile wolno ({max}).",
+    "error.limit.nicks": {
+      one: "{count} nick",
+      few: "{count} nicki",
+      many: "{count} nicków",
+      other: "{count} nicka",
+    },
+    "error.limit.withWaiting": {
+      one: "{count} nick zarejestrowany lub czekający na akceptację",
+      few: "{count} nicki zarejestrowane lub czekające na akceptację",
+      many: "{count} nicków zarejestrowanych lub czekających na akceptację",
+      other: "{count} nicka zarejestrowanego lub czekającego na akceptację",
+    },
+    "error.pending":
+      "Już poprosiłeś o {nick} na {whitelist}; administracja wkrótce to sprawdzi. Nie trzeba prosić ponownie.",
+    "error.wrongMode.approval": "Rejestracje na {whitelist} wymagają akceptacji administracji.",
+    "error.wrongMode.direct": "{whitelist} nie wymaga akceptacji.",
+    "error.linkedElsewhere.self":
+      "{nick} należy do innego członka tego serwera, który udowodnił, że jest jego właścicielem: tylko on może go zarejestrować.",
+    "error.linkedElsewhere.other":
+      "{nick} należy do innego członka tego serwera, który udowodnił, że jest jego właścicielem: można go zarejestrować tylko dla niego.",
+    "error.proof.notPremium":
+      "{whitelist} przyjmuje tylko potwierdzone konta, a {nick} nie jest kontem premium: nikt nie może go potwierdzić.",
+    "error.proof.self":
+      "{whitelist} przyjmuje tylko potwierdzone konta: najpierw potwierdź, że {nick} jest twój.",
+    "error.proof.other":
+      "{whitelist} przyjmuje tylko potwierdzone konta, a ten członek nie potwierdził, że {nick} jest jego.",
+    "error.notOwner":
+      "{nick} na {whitelist} należy do innego członka; usunąć go może tylko on albo administracja.",
+    "error.memberLeft.register": "Tego członka nie ma już na serwerze; nic nie zostało zarejestrowane.",
+    "error.memberLeft.transfer": "Tego członka nie ma już na serwerze; nic nie zostało przekazane.",
+    "error.notOn": "{nick} nie ma na {whitelist}. Sprawdź pisownię i spróbuj ponownie.",
+    "error.notOnPlain": "{nick} nie ma na {whitelist}.",
+    "error.thatNick": "Tego nicka",
+    "error.goneMeanwhile":
+      "{nick} został w międzyczasie usunięty z {whitelist} lub przekazany; nic nie zostało zmienione.",
+    "error.nick.empty": "Nick jest pusty. {rule}",
+    "error.nick.invalid": "„{nick}” nie jest poprawnym nickiem. {rule}",
+    "error.nick.javaRule":
+      "Nick w Minecraft Java ma 3-16 znaków: litery A-Z, cyfry 0-9 i `_`, bez spacji. Sprawdź pisownię i spróbuj ponownie.",
+    "error.nick.bedrockRule":
+      "Gamertag Bedrock (Xbox) ma 1-16 liter A-Z, cyfr i pojedynczych spacji i nie zaczyna się od cyfry (wpisz go jak na Xboksie albo tak, jak pokazuje gra, z prefiksem i `_`). Sprawdź pisownię i spróbuj ponownie.",
+    "error.notPremium":
+      "{nick} nie jest kontem premium (kupionym) Minecrafta, a {whitelist} przyjmuje tylko konta premium. Sprawdź pisownię albo zarejestruj nick swojego konta premium.",
+    "error.gamertagUnknown":
+      "Żadne konto Xbox nie ma gamertagu {gamertag}. Sprawdź pisownię w profilu Xbox i spróbuj ponownie.",
+    "error.mojangDown": "Mojang jest teraz nieosiągalny; spróbuj ponownie za minutę.",
+    "error.geyserDown":
+      "Wyszukiwarka gamertagów GeyserMC jest teraz nieosiągalna; spróbuj ponownie za minutę.",
+    "error.storeBusy":
+      "Baza danych jest zajęta (trzyma ją inny program); nic nie zostało zmienione. Spróbuj ponownie za kilka sekund.",
+    "error.storeDown":
+      "Baza danych jest nieosiągalna lub zajęta; nic nie zostało zmienione. Spróbuj ponownie za kilka sekund.",
+    "error.storeSlow":
+      "Baza danych nie odpowiedziała w ciągu {ms} ms{detail}. Spróbuj ponownie za kilka sekund.",
+    "error.whitelist.unknown": "Na tym serwerze nie ma whitelisty „{name}”.",
+    "error.whitelist.none": "Ten serwer nie ma jeszcze żadnej whitelisty.",
+    "error.whitelist.which": "Która whitelista? Ten serwer ma {names}.",
+    "error.whitelist.gone": "Nie ma takiej whitelisty.",
+    "error.whitelist.justDeleted": "Ta whitelista została właśnie usunięta.",
+    "error.request.gone":
+      "Ta prośba już nie istnieje (jej whitelista mogła zostać usunięta). Członek może poprosić ponownie.",
+    "error.request.deciding": "Ktoś inny z administracji właśnie decyduje o tej prośbie.",
+    "error.request.decided.approved": "Ta prośba została już zaakceptowana; nie ma nic do zrobienia.",
+    "error.request.decided.rejected": "Ta prośba została już odrzucona; nie ma nic do zrobienia.",
+    "error.request.decided.cancelled": "Ta prośba została już anulowana; nie ma nic do zrobienia.",
+    "error.request.notYours":
+      "Tę prośbę może wycofać tylko członek, który o nią poprosił, albo administracja.",
+    "error.request.noLogChannel":
+      "{whitelist} wymaga akceptacji administracji, ale prośby nie mogą trafić na żaden kanał logów.",
+    "error.code.malformed":
+      "To nie jest kod: kod ma 8 liter i cyfr, np. K7QX-29MD, i pojawia się po wejściu na serwer weryfikacji.",
+    "error.code.limited": "Za dużo kodów, które nie zadziałały: poczekaj, zanim wpiszesz kolejny.",
+    "error.code.wrong": "Taki kod nie istnieje: sprawdź go i wpisz ponownie.",
+    "error.code.expired":
+      "Ten kod wygasł (kody są ważne 10 minut): wejdź ponownie na serwer weryfikacji po nowy.",
+    "error.code.reused": "Ten kod został już użyty: wejdź ponownie na serwer weryfikacji po nowy.",
+    "error.code.held":
+      "{account} jest połączone z innym członkiem tego serwera, który potwierdził je przed tobą. Jeśli konto jest teraz twoje, poproś go o rozłączenie albo zapytaj administrację.",
+    "error.code.notJava":
+      "{whitelist} przyjmuje nicki typu {nickType}, a kod potwierdza konto Java. Połącz je przez /połącz albo zarejestruj się na whiteliście java lub premium.",
+    "error.unlink.notStaff":
+      "Tylko administracja z „Zarządzaniem serwerem” może rozłączyć konto innego członka.",
+    "error.unlink.none.self": "Nie masz na tym serwerze żadnego połączonego konta.",
+    "error.unlink.none.other": "Ten członek nie ma na tym serwerze żadnego połączonego konta.",
+    "error.unlink.noneNamed.self": "Nie masz na tym serwerze połączonego konta {account}.",
+    "error.unlink.noneNamed.other": "Ten członek nie ma na tym serwerze połączonego konta {account}.",
+    "error.unlink.several.self": "Masz połączone konta ({count}: {accounts}): wskaż jedno.",
+    "error.unlink.several.other": "Ten członek ma połączone konta ({count}: {accounts}): wskaż jedno.",
+    "error.unlink.gone": "{account} nie jest już połączone.",
+    "error.transfer.proven":
+      "{nick} potwierdził członek, który go ma. Inny członek dostanie go, potwierdzając konto sam; to przekaże je jemu.",
+    "error.transfer.same": "{nick} na {whitelist} już należy do tego członka.",
+    "error.lookup.others":
+      "{nick} na {whitelists} należy do innego członka; tylko administracja tej whitelisty widzi, do kogo.",
+    "error.lookup.notStaff":
+      "Tylko administracja może sprawdzać nicki innych członków; swoje możesz sprawdzić sam.",
+    "error.deny.reasonTooLong": "Powód może mieć najwyżej {max} znaków.",
+    "error.deny.notDenied": "{nick} nie jest zablokowany na {whitelist}; nie ma czego znosić.",
+    "error.memberUnknown":
+      "<@{userId}> nie jest (już) członkiem tego serwera, więc nie można nic dla niego zarejestrować.",
+    "error.download": "Nie udało mi się pobrać {file} z Discorda ({reason}); spróbuj ponownie.",
+    "error.download.tooSlow": "trwało to za długo",
+    "error.download.status": "status {status}",
+
+    "failure.missingRole.self":
+      "Aby zarejestrować się na {whitelist}, potrzebujesz jednej z tych ról: {roles}. Poproś administrację o jedną i spróbuj ponownie.",
+    "failure.missingRole.approval":
+      "Ten członek nie ma już żadnej z ról wymaganych przez {whitelist} ({roles}). Nadaj mu jedną i zaakceptuj ponownie albo odrzuć prośbę.",
+    "failure.missingRole.staff":
+      "Ten członek nie ma żadnej z ról wymaganych przez {whitelist} ({roles}), a jej nicki idą za tymi rolami: nick dodany dla niego zostałby od razu usunięty. Najpierw nadaj mu jedną z ról albo zachowuj nicki po utracie roli przez `/whitelist edit on-role-loss:keep`.",
+    "failure.limit.self": "{refusal} Najpierw usuń jeden przez /wyrejestruj.",
+    "failure.limit.staff":
+      "{refusal} Najpierw usuń jeden albo podnieś limit przez /whitelist edit (max-nicks) lub limit roli przez /whitelist roles (limit).",
+    "failure.wrongMode.approval":
+      "Rejestracje na {whitelist} wymagają akceptacji administracji: użyj /zarejestruj, a administracja to sprawdzi.",
+    "failure.wrongMode.direct":
+      "{whitelist} nie wymaga akceptacji: zarejestruj się bezpośrednio przez /zarejestruj.",
+    "failure.noWhitelist":
+      "Ten serwer nie ma jeszcze żadnej whitelisty. Poproś administrację o utworzenie jej przez /whitelist create.",
+    "failure.unknownWhitelist": "{refusal} Wybierz jedną z nazw, które podpowiada komenda.",
+    "failure.whichWhitelist":
+      "Która whitelista? Ten serwer ma {names}: wskaż jedną w opcji `whitelist` albo użyj komendy na kanale whitelisty.",
+    "failure.denied.self":
+      "⛔ Administracja zablokowała {nick} na {whitelist}{as}.{reason}\nZarejestruj inny nick albo zapytaj administrację, jeśli uważasz, że to pomyłka.",
+    "failure.denied.staff":
+      "⛔ {nick} jest zablokowany na {whitelist}{as}.{reason}\nNajpierw znieś blokadę przez /whitelist undeny, jeśli ma zostać zarejestrowany.",
+    "failure.denied.as": " (jako {nick})",
+    "failure.denied.reason": " Powód: {reason}",
+    "failure.noLogChannel":
+      "{whitelist} wymaga akceptacji administracji, ale nie mogę wysyłać próśb na żaden kanał logów. Poproś administrację o ustawienie go przez /whitelist log-channel i spróbuj ponownie.",
+    "failure.proofRequired": "🔒 {refusal}\n{how}",
+    "failure.proofRequired.then": "wpisz tutaj `/zarejestruj code:<code> whitelist:{whitelist}`",
+    "failure.code.lastTry": " To była na razie twoja ostatnia próba.",
+    "failure.code.triesLeft": {
+      one: " Jeszcze {count} próba przed przerwą.",
+      few: " Jeszcze {count} próby przed przerwą.",
+      many: " Jeszcze {count} prób przed przerwą.",
+      other: " Jeszcze {count} próby przed przerwą.",
+    },
+    "failure.code.linkServer": " Serwer weryfikacji to `{address}`.",
+    "failure.code.limited": "⏳ {refusal} Spróbuj ponownie {when}.",
+
+    "proof.off":
+      "Potwierdzanie kont nie jest jeszcze skonfigurowane w tej usłudze (jej serwer weryfikacji jest wyłączony): zapytaj administrację.",
+    "proof.how":
+      "W Minecraft: Java Edition dodaj serwer `{address}` i wejdź na niego tym kontem: nie trafisz do żadnego świata, zobaczysz kod. Potem {then} w ciągu 10 minut.",
+    "proof.linkedLine": "**{account}** (UUID `{uuid}`), potwierdzone {when}",
+    "proof.linked": "🔗 **{account}** jest połączone z tobą na tym serwerze: potwierdziłeś, że jest twoje.",
+    "proof.took":
+      "Inni członkowie mieli je na {whitelists}; te nicki zostały usunięte, bo potwierdziłeś, że konto jest twoje (administracja widzi powód w logach).",
+    "proof.verified": "Twoje **{account}** na {whitelists} jest teraz zweryfikowane.",
+
+    "public.registered": "✅ **{nick}** jest na **{whitelist}**. Możesz już wejść na serwer.",
+    "public.approved":
+      "{member} ✅ twoja prośba o **{nick}** na **{whitelist}** została zaakceptowana: możesz już wejść.",
+    "public.refused":
+      "{member} twoja prośba o **{nick}** na **{whitelist}** nie została zaakceptowana. Zapytaj administrację, jeśli chcesz wiedzieć dlaczego.",
+    "public.removed": "🗑️ **{nick}** nie jest już na **{whitelist}**.",
+
+    "texts.refused.empty": "Treść jest pusta: napisz tekst, który mają czytać członkowie.",
+    "texts.refused.long": "Treść ma {length} znaków; zapisywanych jest najwyżej {max}.",
+    "texts.refused.brace":
+      "Nawias klamrowy nie otwiera ani nie zamyka żadnego pola. Pole to nazwa w nawiasach klamrowych: {allowed}.",
+    "texts.refused.unknown": "Ten tekst nie ma pola {unknown}. Ma {allowed}.",
+    "texts.name.public.registered": "zarejestrowano: odpowiedź na rejestrację",
+    "texts.name.public.refused": "odrzucono: prośba, której administracja nie zaakceptowała",
+    "texts.name.public.approved": "zaakceptowano: prośba zaakceptowana przez administrację",
+    "texts.name.public.removed": "usunięto: nick zdjęty z whitelisty",
+    "texts.saved":
+      "✅ Członkowie czytają teraz twoją wersję tekstu **{name}**, niezależnie od języka. Z przykładowymi wartościami:\n{preview}\n`/texts reset` przywraca domyślną.",
+    "texts.preview": "**{name}** ({source}), z przykładowymi wartościami:\n{preview}\nJego pola: {allowed}.",
+    "texts.source.custom": "twoja wersja",
+    "texts.source.default": "domyślny, w języku: {language}",
+    "texts.reset": "↩️ **{name}** znów brzmi domyślnie, w języku każdego czytelnika:\n{preview}",
+    "texts.reset.none": "**{name}** nie był zmieniany: już brzmi domyślnie.",
+    "texts.list":
+      "Teksty, które administracja może napisać po swojemu (`/texts set`), i co członkowie czytają teraz:\n{texts}",
+    "texts.list.item": "• **{name}** ({source}): {preview}",
+    "texts.language.set":
+      "✅ To, co czytają tu wszyscy (kanał logów, prośby do akceptacji, odpowiedzi w trybie wiadomości), jest od teraz w języku: {language}. Każdy członek nadal czyta swoje odpowiedzi w swoim języku Discorda.",
+    "texts.language.discord":
+      "✅ To, co czytają tu wszyscy, idzie za językiem tego serwera w Discordzie: teraz {language}.",
+    "texts.sample.nick": "Steve",
+    "language.name": "Polski",
+    "texts.sample.whitelist": "survival",
+
+    "register.requested":
+      "📨 Twoja prośba o **{nick}** na **{whitelist}** trafiła do administracji. Dowiesz się na {channel}, gdy zdecydują; nie musisz nic więcej robić.",
+    "register.verified": "🔗 Zweryfikowane: potwierdziłeś, że to konto jest twoje.",
+    "register.floodgateName": "Tak Floodgate nazywa w grze gamertag {gamertag}.",
+    "register.expires": "⏳ Wygasa {when}: {whitelist} trzyma rejestracje tylko przez ograniczony czas.",
+    "register.rolesWaiting":
+      "🕒 Role dostaniesz za chwilę: Discord pozwala botowi nadawać role tylko w pewnym tempie.",
+    "register.rolesRefused": "Nie udało mi się nadać ci {roles}; administracja wie o tym i to naprawi.",
+    "register.undo": "Zmieniłeś zdanie? `/wyrejestruj nick:{nick}` go usuwa.",
+    "register.nickOrCode":
+      "Podaj swój nick z Minecrafta (`nick`) albo kod, który pokazał ci serwer weryfikacji (`code`).",
+    "register.notBoth": "Podaj albo nick, albo kod, nie oba naraz.",
+    "register.already": "**{nick}** był już twój na **{whitelist}**; teraz jest zweryfikowany.",
+    "register.codeRefused": "Nie udało się go dodać do **{whitelist}**: {refusal}",
+    "register.exactSpelling":
+      "Wchodź dokładnie jako {nick}: serwer w trybie offline rozróżnia graczy po wielkości liter w nazwie.",
+    "register.exactSpellingOther":
+      "Wchodź dokładnie jako {nick}: serwer w trybie offline rozróżnia graczy po wielkości liter w nazwie ({other} byłby innym graczem i nie zostanie wpuszczony).",
+
+    "unregister.owner": " (należał do {owner})",
+    "unregister.done":
+      "{removed}{owner} Role nadane za niego zostają odebrane. Zarejestruj się ponownie kiedy chcesz przez `/zarejestruj`.",
+
+    "link.how": "Aby połączyć konto Minecraft Java: {how}",
+    "link.how.then": "wpisz tutaj `/połącz code:<code>`",
+    "link.none": "Nie masz jeszcze na tym serwerze żadnego połączonego konta.",
+    "link.list": "Twoje połączone konta tutaj:\n{accounts}",
+    "link.next":
+      "Dodaj je do whitelisty przez `/zarejestruj nick:{account}`: nie musisz wchodzić ponownie. `/rozłącz` je zapomina.",
+    "unlink.you": "tobą",
+    "unlink.done":
+      "🔓 **{account}** nie jest już połączone z {whom} na tym serwerze. Nicki zarejestrowane z nim zostają na whitelistach (`/wyrejestruj` usuwa jeden); ponowne potwierdzenie to `/połącz`.",
+
+    "approval.expires": " Wygasa {when}.",
+    "approval.rolesRefused": "{member} Nie udało mi się nadać ci {roles}; administracja wie o tym.",
+    "approval.cancelled":
+      "{member} twoja prośba o **{nick}** na **{whitelist}** została anulowana: administracja usunęła tę whitelistę.",
+
+    "message.expiring": "⏳ **{nick}** jest zarejestrowany do wygaśnięcia {when}.",
+    "message.rolesRefused":
+      "Jesteś zarejestrowany, ale nie udało mi się nadać ci {roles}; administracja wie o tym.",
+    "message.paused":
+      "Rejestracje na {whitelist} są wstrzymane: Discord nie pozwala mi teraz czytać wiadomości (intent Message Content bota jest wyłączony). Administracja wie o tym; spróbuj ponownie później.",
+
+    "time.in": "za {duration} ({when})",
+    "time.days": { one: "{count} dzień", few: "{count} dni", many: "{count} dni", other: "{count} dnia" },
+    "time.hours": {
+      one: "{count} godzinę",
+      few: "{count} godziny",
+      many: "{count} godzin",
+      other: "{count} godziny",
+    },
+    "time.minutes": {
+      one: "{count} minutę",
+      few: "{count} minuty",
+      many: "{count} minut",
+      other: "{count} minuty",
+    },
+    "time.seconds": {
+      one: "{count} sekundę",
+      few: "{count} sekundy",
+      many: "{count} sekund",
+      other: "{count} sekundy",
+    },
+    "time.forGood": "na stałe",
+    "time.lifetime": "{duration} dla rejestracji samych członków (administracja wybiera przez `expires`)",
+
+    "log.origin.discord": "Discord",
+    "log.origin.api": "API/plugin",
+    "log.origin.memberLeft": "członek wyszedł",
+    "log.origin.staff": "administracja",
+    "log.origin.system": "whitelist-sync",
+    "log.origin.roleLost": "utrata roli",
+    "log.origin.expired": "wygasło",
+    "log.origin.renamed": "zmiana nazwy (Mojang)",
+    "log.field.member": "Członek",
+    "log.field.by": "Przez",
+    "log.field.origin": "Źródło",
+    "log.field.account": "Konto",
+    "log.field.verified": "Zweryfikowane",
+    "log.field.expires": "Wygasa",
+    "log.field.why": "Dlaczego",
+    "log.field.reason": "Powód",
+    "log.field.request": "Prośba",
+    "log.field.access": "Dostęp",
+    "log.field.nicks": "Nicki",
+    "log.field.approvedBy": "Zaakceptował(a)",
+    "log.field.rejectedBy": "Odrzucił(a)",
+    "log.byKey": "klucz połączenia „{key}”",
+    "log.added.title": "Dodano nick",
+    "log.removed.title": "Usunięto nick",
+    "log.added": "**{nick}** dodany do **{whitelist}**",
+    "log.removed": "**{nick}** usunięty z **{whitelist}**",
+    "log.verified.yes": "tak: potwierdzone przez członka",
+    "log.verified.no": "nie",
+    "log.provenBy": "{member} potwierdził, że to konto jest jego (jeden właściciel konta na serwer).",
+    "log.event": "zdarzenie {id}",
+    "log.events": "zdarzenia {first}–{last}",
+    "log.renamed.title": "Zmieniono nazwę nicka",
+    "log.renamed": "**{old}** to teraz **{nick}** na **{whitelist}**",
+    "log.roles.grant.title": "Nie udało się nadać ról",
+    "log.roles.revoke.title": "Nie udało się odebrać ról",
+    "log.roles.for": "Dla {member} (**{nick}**):",
+    "log.roles.imported": {
+      one: "{count} zaimportowany nick",
+      few: "{count} zaimportowane nicki",
+      many: "{count} zaimportowanych nicków",
+      other: "{count} zaimportowanego nicka",
+    },
+    "log.roleReason.permission": "brak uprawnień: daj botowi „Zarządzanie rolami” i przesuń jego rolę nad tę",
+    "log.roleReason.unknownRole": "ta rola już nie istnieje",
+    "log.roleReason.unknownMember": "członka nie ma już na serwerze",
+    "log.roleReason.refused": "Discord odmówił ({code}: {message})",
+    "log.roleReason.unreachable": "Discord był nieosiągalny ({message})",
+    "log.roleReason.botUnreachable": "Bot nie mógł połączyć się z Discordem ({message}).",
+    "log.roleReason.offline": "Bot Discorda nie jest połączony (brak DISCORD_TOKEN).",
+    "log.roleReason.unconfirmedGrant": "Discord nie potwierdził nadania roli.",
+    "log.roleReason.unconfirmedRevoke": "Discord nie potwierdził odebrania roli.",
+    "log.request.title": "Prośba o rejestrację",
+    "log.request": "{member} prosi o **{nick}** na **{whitelist}**",
+    "log.request.footer": "Administracja tej whitelisty: zaakceptuj lub odrzuć poniżej.",
+    "log.request.approve": "Zaakceptuj",
+    "log.request.reject": "Odrzuć",
+    "log.request.cancelled.title": "Prośba anulowana",
+    "log.request.cancelled": "Prośba {member} o **{nick}** została anulowana: {because}.",
+    "log.request.cancelled.deleted": "administracja usunęła **{whitelist}**",
+    "log.request.cancelled.left": "wyszedł z serwera",
+    "log.request.approved.title": "Prośba zaakceptowana",
+    "log.request.rejected.title": "Prośba odrzucona",
+    "log.request.decided": "**{nick}** na **{whitelist}** dla {member}",
+    "log.access.remove": "czyta i usuwa",
+    "log.access.read": "tylko odczyt",
+    "log.key.created.title": "Utworzono klucz połączenia",
+    "log.key.revoked.title": "Unieważniono klucz połączenia",
+    "log.key": "**{name}** (`{id}`) dla: {scope}",
+    "log.scope.server": "cały serwer",
+    "log.scope.whitelist": "whitelista **{whitelist}**",
+    "log.scope.deleted": "usunięta whitelista",
+    "log.webhook.set.title": "Ustawiono webhook",
+    "log.webhook.cleared.title": "Usunięto webhook",
+    "log.webhook.set": "Połączenie **{name}** (`{id}`) wysyła teraz swoje zdarzenia do **{host}**",
+    "log.webhook.cleared": "Połączenie **{name}** (`{id}`) nie wysyła już zdarzeń",
+    "log.denied.title": "Zablokowano nick",
+    "log.allowed.title": "Nick znów dozwolony",
+    "log.denial": "**{nick}** na **{whitelist}**",
+    "log.denial.uuid": "UUID {uuid}",
+    "log.denial.byName": "tylko po nazwie",
+    "log.deleted.title": "Usunięto whitelistę",
+    "log.deleted": "**{whitelist}** (`{id}`) nie istnieje: usunięto {nicks}, unieważniono {keys}.",
+    "log.count.nicks": {
+      one: "{count} nick",
+      few: "{count} nicki",
+      many: "{count} nicków",
+      other: "{count} nicka",
+    },
+    "log.count.keys": {
+      one: "{count} klucz połączenia",
+      few: "{count} klucze połączenia",
+      many: "{count} kluczy połączenia",
+      other: "{count} klucza połączenia",
+    },
+    "log.imported.title": "Zaimportowano nicki",
+    "log.imported": "{added} z **{file}** ({lines}) dodano do **{whitelist}**, właściciel: {member}",
+    "log.count.names": {
+      one: "{count} nazwa",
+      few: "{count} nazwy",
+      many: "{count} nazw",
+      other: "{count} nazwy",
+    },
+    "log.transfer.title": "Przekazano nick",
+    "log.transfer": "**{nick}** na **{whitelist}**: {from} → {to}",
+    "log.list.item": "• **{nick}** z **{whitelist}**",
+    "log.list.deleted": "• **{nick}** ({member})",
+    "log.list.more": "… i jeszcze {count}: pełna lista jest w załączniku.",
+    "log.left.title": "Członek wyszedł",
+    "log.roleLost.title": "Utrata wymaganej roli",
+    "log.left": {
+      one: "{member} wyszedł z serwera: usunięto {count} nick.",
+      few: "{member} wyszedł z serwera: usunięto {count} nicki.",
+      many: "{member} wyszedł z serwera: usunięto {count} nicków.",
+      other: "{member} wyszedł z serwera: usunięto {count} nicka.",
+    },
+    "log.roleLost": {
+      one: "{member} nie ma już roli wymaganej przez jego whitelisty: usunięto {count} nick.",
+      few: "{member} nie ma już roli wymaganej przez jego whitelisty: usunięto {count} nicki.",
+      many: "{member} nie ma już roli wymaganej przez jego whitelisty: usunięto {count} nicków.",
+      other: "{member} nie ma już roli wymaganej przez jego whitelisty: usunięto {count} nicka.",
+    },
+    "log.channel.title": "Kanał logów",
+    "log.channel":
+      "{member} wybrał ten kanał na logi whitelist-sync: dodania, usunięcia, prośby do akceptacji i problemy z rolami.",
+    "log.intent.title": "Discord nie przyznaje {intent}",
+    "log.intent":
+      "Dopóki jest wyłączony, {without}.{paused}\nNaprawa: włącz **{intent}** w {portal}, potem uruchom ponownie whitelist-sync.",
+    "log.intent.paused": " Wstrzymane: {whitelists}.",
+    "log.file.departed": "usuniete-nicki-{member}.txt",
+    "log.file.deleted": "{whitelist}-usuniete.txt",
+
+    "intent.portal":
+      "Bot → Privileged Gateway Intents w portalu deweloperów Discorda (https://discord.com/developers/applications)",
+    "intent.serverMembers.without":
+      "członkowie, którzy wychodzą, zachowują swoje nicki, podobnie jak ci, którzy tracą wymagane role whitelisty (bot nie widzi ani jednego, ani drugiego, a sprawdzanie tego, co przegapił offline, przy starcie i po ponownym połączeniu, jest wyłączone); usuń ich nicki przez /whitelist remove",
+    "intent.messageContent.without":
+      "whitelisty w trybie wiadomości są wstrzymane, bo bot nie może czytać wysyłanych tam nicków; członkowie, którzy tam piszą lub używają /zarejestruj, dostają o tym informację",
+    "intent.pausedForStaff":
+      "Discord nie pozwala botowi czytać wiadomości. Włącz **Message Content Intent** w {portal}, potem uruchom ponownie whitelist-sync.",
+    "intent.departuresUnseen":
+      "Discord nie mówi botowi, kto wychodzi, więc nicki zostają, dopóki ktoś nie usunie ich ręcznie. Włącz **Server Members Intent** w {portal}, potem uruchom ponownie whitelist-sync.",
+    "intent.roleLossUnseen":
+      "Discord nie mówi botowi, gdy członkowie tracą role, więc nicki członków bez wymaganej roli zostają, dopóki ktoś nie usunie ich ręcznie. Włącz **Server Members Intent** w {portal}, potem uruchom ponownie whitelist-sync.",
+  },
+  commands: {
+    whitelist: { description: "Zarządzaj whitelistami Minecrafta na serwerze" },
+    "whitelist create": { description: "Utwórz whitelistę przypisaną do kanału (Zarządzanie serwerem)" },
+    "whitelist create name": { description: "1-32 litery, cyfry, - lub _ (unikalna na tym serwerze)" },
+    "* channel": { description: "Kanał, na którym członkowie się rejestrują" },
+    "whitelist create nick-type": { description: "Jakie nicki przyjmuje" },
+    "* nick-type java": { name: "java: Java Edition, status premium sprawdzany" },
+    "* nick-type premium": { name: "premium: tylko kupione konta Java" },
+    "* nick-type offline": { name: "offline: składnia Java, nigdy nie sprawdzane" },
+    "* nick-type bedrock": { name: "bedrock: gamertag Xbox (Floodgate)" },
+    "* mode": { description: "Jak członkowie się rejestrują" },
+    "* mode command": { name: "command: członkowie używają /zarejestruj" },
+    "* mode message": { name: "message: członkowie wysyłają nick na kanale" },
+    "* mode approval": { name: "approval: /zarejestruj wysyła prośbę do akceptacji" },
+    "* max-nicks": { description: "Ile nicków może zarejestrować jeden członek" },
+    "* floodgate-prefix": {
+      description: "Bedrock: twój username-prefix z Floodgate (domyślnie .); none = bez prefiksu",
+    },
+    "* replace-spaces": {
+      description: "Bedrock: twoje replace-spaces z Floodgate (domyślnie True: spacje w gamertagach to _)",
+    },
+    "* proof": { description: "Czy członkowie muszą potwierdzić, że rejestrowane konto Java jest ich?" },
+    "* proof off": { name: "off: członkowie rejestrują dowolny nick (domyślnie)" },
+    "* proof required": { name: "required: członkowie najpierw potwierdzają konto Java (java, premium)" },
+    "whitelist edit": { description: "Zmień ustawienia whitelisty (Zarządzanie serwerem)" },
+    "* whitelist": { description: "Whitelista (jej nazwa lub id)" },
+    "whitelist edit name": { description: "Nowa nazwa (1-32 litery, cyfry, - lub _)" },
+    "whitelist edit enabled": { description: "False zamyka rejestracje; nicki są dalej udostępniane" },
+    "whitelist edit remove-on-leave": { description: "Usuń nicki członka, gdy opuści serwer" },
+    "whitelist edit entry-lifetime": {
+      description: "Własne rejestracje członków wygasają po 30m, 12h, 7d… (do 366d); none: nigdy",
+    },
+    "whitelist edit on-role-loss": { description: "Nicki członka, gdy nie ma już żadnej wymaganej roli" },
+    "whitelist edit on-role-loss remove": { name: "remove: jego nicki znikają (domyślnie)" },
+    "whitelist edit on-role-loss keep": { name: "keep: jego nicki zostają" },
+    "whitelist delete": {
+      description:
+        "Usuń whitelistę, jej nicki i klucze połączenia ograniczone do niej (Zarządzanie serwerem)",
+    },
+    "whitelist delete confirm": {
+      description: "True, aby naprawdę usunąć; bez tego zobaczysz tylko, co zniknie",
+    },
+    "whitelist list": { description: "Pokaż whitelisty tego serwera" },
+    "whitelist show": { description: "Pokaż ustawienia i role whitelisty" },
+    "whitelist roles": {
+      description: "Edytuj role wymagane, nadawane i zarządzające whitelisty (Zarządzanie serwerem)",
+    },
+    "whitelist roles add-required": {
+      description: "Dodaj rolę: wymagana (jedna z nich pozwala się zarejestrować)",
+    },
+    "whitelist roles remove-required": { description: "Usuń rolę z ról wymaganych" },
+    "whitelist roles add-granted": { description: "Dodaj rolę: nadawana przy rejestracji" },
+    "whitelist roles remove-granted": { description: "Usuń rolę z ról nadawanych" },
+    "whitelist roles add-manager": {
+      description: "Dodaj rolę: zarządzająca (dodaje i usuwa nicki wszystkich)",
+    },
+    "whitelist roles remove-manager": { description: "Usuń rolę z ról zarządzających" },
+    "whitelist roles clear": {
+      description: "Wyczyść jedną listę albo wszystkie limity ról (przed dodaniem)",
+    },
+    "whitelist roles clear required": { name: "role wymagane" },
+    "whitelist roles clear granted": { name: "role nadawane" },
+    "whitelist roles clear manager": { name: "role zarządzające" },
+    "whitelist roles clear limits": { name: "limity ról" },
+    "whitelist roles limit": {
+      description: "Limit nicków roli: <rola>=<n> (1-100) albo <rola>=none, by go usunąć",
+    },
+    "whitelist add": { description: "Zarejestruj nick dla członka (administracja whitelisty)" },
+    "whitelist add member": { description: "Do kogo należy nick" },
+    "whitelist add nick": { description: "Jego nick z Minecrafta" },
+    "whitelist add expires": {
+      description: "Usuń go samoczynnie po 30m, 12h, 7d… (od 1 minuty do 366 dni); domyślnie: nigdy",
+    },
+    "whitelist remove": { description: "Usuń nick z whitelisty (jego właściciel lub administracja)" },
+    "* nick": { description: "Nick, dowolną wielkością liter" },
+    "whitelist export": { description: "Pobierz whitelistę jako plik serwera (administracja whitelisty)" },
+    "whitelist export format": { description: "Który plik" },
+    "whitelist export format plain": { name: "plain: whitelist.txt, jeden nick na linię" },
+    "whitelist export format easywhitelist": { name: "easywhitelist: config.yml pluginu EasyWhitelist" },
+    "whitelist export format vanilla": { name: "vanilla: whitelist.json Minecrafta" },
+    "whitelist export format bds": { name: "bds: allowlist.json Bedrock Dedicated Server" },
+    "whitelist import": {
+      description: "Zaimportuj whitelist.json, listę nicków lub config.yml EasyWhitelist (administracja)",
+    },
+    "whitelist import file": { description: "Plik, do 1 MiB i 10 000 nazw" },
+    "whitelist import member": {
+      description: "Do kogo należą nicki (domyślnie: do ciebie; przekaż później)",
+    },
+    "whitelist import dry-run": { description: "Tylko pokaż, co by się stało; nic nie zmieniaj" },
+    "whitelist transfer": { description: "Przekaż nick innemu członkowi (administracja whitelisty)" },
+    "whitelist transfer member": { description: "Do kogo nick należy od teraz" },
+    "whitelist transfer whitelist": {
+      description: "Która whitelista (domyślnie: ta z tego kanału lub jedyna na serwerze)",
+    },
+    "whitelist log-channel": {
+      description: "Wybierz, gdzie loguję zmiany i prośby do akceptacji (Zarządzanie serwerem)",
+    },
+    "whitelist log-channel channel": { description: "Kanał logów; pomiń, aby wyłączyć logowanie" },
+    "whitelist deny": {
+      description: "Zablokuj nick na whiteliście i usuń go, jeśli tam jest (administracja whitelisty)",
+    },
+    "whitelist deny nick": { description: "Nick z Minecrafta (Bedrock: gamertag) do zablokowania" },
+    "whitelist deny reason": { description: "Dlaczego: pokazywane każdemu, kto spróbuje go zarejestrować" },
+    "whitelist undeny": { description: "Znów zezwól na zablokowany nick na whiteliście (administracja)" },
+    "whitelist undeny nick": { description: "Zablokowany nick" },
+    "whitelist whois": {
+      description: "Do kogo należy nick: właściciel, kto dodał, kiedy, jak, wygaśnięcie (członkowie: swoje)",
+    },
+    "whitelist whois nick": {
+      description: "Nick, dowolną wielkością liter (Bedrock: gamertag lub nazwa w grze)",
+    },
+    "whitelist whois whitelist": {
+      description: "Tylko ta whitelista (domyślnie: wszystkie whitelisty serwera)",
+    },
+    "whitelist member": {
+      description: "Nicki członka na wszystkich whitelistach (administracja; członkowie: własne)",
+    },
+    "whitelist member user": { description: "Czyje nicki" },
+    register: {
+      name: "zarejestruj",
+      description: "Dodaj swój nick z Minecrafta do whitelisty (albo kod z serwera weryfikacji)",
+    },
+    "register nick": { description: "Twój nick z Minecrafta" },
+    "register whitelist": {
+      description: "Która whitelista (domyślnie: ta z tego kanału lub jedyna na serwerze)",
+    },
+    "register code": {
+      description: "Zamiast nicka: kod, który pokazał ci serwer weryfikacji, np. K7QX-29MD",
+    },
+    unregister: { name: "wyrejestruj", description: "Zdejmij nick z Minecrafta z whitelisty" },
+    "unregister nick": { description: "Nick do usunięcia" },
+    "unregister whitelist": {
+      description: "Która whitelista (domyślnie: ta z tego kanału lub jedyna na serwerze)",
+    },
+    link: {
+      name: "połącz",
+      description: "Potwierdź, że konto Minecraft Java jest twoje: kod z serwera weryfikacji",
+    },
+    "link code": {
+      description: "Kod pokazany po wejściu na serwer weryfikacji, np. K7QX-29MD (bez niego: jak go zdobyć)",
+    },
+    unlink: {
+      name: "rozłącz",
+      description: "Zapomnij konto Minecraft Java połączone z tobą na tym serwerze",
+    },
+    "unlink account": { description: "Jego nazwa (domyślnie: twoje jedyne połączone konto)" },
+    "unlink member": { description: "Administracja (Zarządzanie serwerem): rozłącz konto tego członka" },
+    "server-link": {
+      description: "Klucze połączenia i webhooki dla serwerów gry i integracji (Zarządzanie serwerem)",
+    },
+    "server-link create": {
+      description: "Utwórz klucz dla serwera gry lub integracji (Zarządzanie serwerem)",
+    },
+    "server-link create name": { description: "Do czego służy, np. serwer-survival" },
+    "server-link create whitelist": {
+      description: "Ogranicz go do jednej whitelisty (domyślnie: cały serwer)",
+    },
+    "server-link create may-remove": {
+      description: "Czy może usuwać nicki? False dla strony www lub panelu (domyślnie: true)",
+    },
+    "server-link revoke": { description: "Natychmiast unieważnij klucz połączenia (Zarządzanie serwerem)" },
+    "* id": { description: "Id połączenia (pokazane przy tworzeniu i w /server-link list)" },
+    "server-link webhook": {
+      description: "Wysyłaj zdarzenia tego połączenia na URL albo przestań (Zarządzanie serwerem)",
+    },
+    "server-link webhook url": {
+      description: "URL http(s), na który wysyłać zdarzenia (POST); pomiń, by usunąć",
+    },
+    "server-link list": {
+      description: "Pokaż klucze połączenia i webhooki serwera (Zarządzanie serwerem)",
+    },
+    texts: {
+      description: "Napisz po swojemu, co czytają członkowie, i język bota tutaj (Zarządzanie serwerem)",
+    },
+    "texts list": {
+      description:
+        "Teksty, które możesz napisać po swojemu, tak jak członkowie je czytają (Zarządzanie serwerem)",
+    },
+    "texts set": {
+      description:
+        "Napisz po swojemu tekst, który czytają członkowie, z jego {polami} (Zarządzanie serwerem)",
+    },
+    "* text": { description: "Który tekst czytany przez członków" },
+    "* text public.registered": { name: "zarejestrowano: odpowiedź na rejestrację" },
+    "* text public.refused": { name: "odrzucono: prośba, której administracja nie zaakceptowała" },
+    "* text public.approved": { name: "zaakceptowano: prośba zaakceptowana przez administrację" },
+    "* text public.removed": { name: "usunięto: nick zdjęty z whitelisty" },
+    "texts set wording": { description: "Tekst; pola w nawiasach klamrowych, np. {nick} i {whitelist}" },
+    "texts preview": {
+      description: "Zobacz tekst tak, jak czytają go członkowie, albo wypróbuj wersję (Zarządzanie serwerem)",
+    },
+    "texts preview wording": { description: "Wersja do wypróbowania; nic nie jest zapisywane" },
+    "texts reset": { description: "Przywróć domyślną treść tekstu (Zarządzanie serwerem)" },
+    "texts language": {
+      description: "Język tego, co czytają tu wszyscy: logi, prośby (Zarządzanie serwerem)",
+    },
+    "texts language language": { description: "Jeden z języków bota albo język serwera w Discordzie" },
+    "texts language language discord": { name: "język serwera w Discordzie" },
+  },
 } satisfies LanguageFile;
