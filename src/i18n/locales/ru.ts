@@ -1,8 +1,627 @@
 import type { LanguageFile } from "../messages.ts";
-import { en } from "./en.ts";
 
-/** ru: TODO translate. */
+// Русский. Термины Minecraft и Discord так, как их используют сообщества: вайтлист, ник, геймертег, сервер, роль,
+// администрация. Команды: /зарегистрировать, /удалить-ник, /привязать, /отвязать; у опций английские имена.
+// Числа: one (1, 21…), few (2-4, 22-24…), many (0, 5-20, 25…), other (дроби).
+
+/** Russian: its messages and command localizations. */
 export const ru = {
-  messages: { ...en },
-  commands: {},
+  messages: {
+    "common.apology": "У нас что-то пошло не так; это записано в лог. Попробуй позже.",
+    "common.dmOnly": "whitelist-sync работает на сервере, а не в личных сообщениях.",
+    "common.unknownCommand": "Эта команда (больше) не известна; попробуй ещё раз через минуту.",
+    "common.unknownSubcommand": "Эта подкоманда (больше) не известна; попробуй ещё раз через минуту.",
+    "common.buttonInactive": "Эта кнопка больше не работает.",
+    "common.needsManageGuild":
+      "Это могут делать только участники с правом «Управлять сервером». Попроси администратора сервера.",
+    "common.oneOf": "{option} должно быть одним из: {allowed}.",
+    "common.andMore": "… и ещё {count}.",
+    "common.none": "нет",
+    "common.verbatim": "{text}",
+    "common.dash": "—",
+
+    "error.notManager":
+      "Это может делать только администрация вайтлиста {whitelist} («Управлять сервером» или одна из его ролей управления).",
+    "error.closed":
+      "Вайтлист {whitelist} сейчас закрыт для регистрации. Спроси администрацию, когда он откроется.",
+    "error.missingRole.self": "Чтобы зарегистрироваться в {whitelist}, нужна одна из его обязательных ролей.",
+    "error.missingRole.approval": "У этого участника больше нет ни одной роли, которую требует {whitelist}.",
+    "error.missingRole.staff":
+      "У этого участника нет ни одной роли, которую требует {whitelist}, а его ники следуют за этими ролями (on-role-loss: remove): добавленный для него ник сразу бы удалился.",
+    "error.denied": "Ник {nick} запрещён в {whitelist}{as}{reason}.",
+    "error.denied.as": " (как {nick})",
+    "error.denied.reason": ": {reason}",
+    "error.taken.spelled":
+      "{nick} уже есть в {whitelist}, именно в таком написании. {spelling} Если это не твой ник, зарегистрируй другой.",
+    "error.taken":
+      "{nick} уже есть в {whitelist}. Если это твой ник, попроси администрацию проверить; иначе зарегистрируй другой.",
+    "error.takenJustNow": "Кто-то другой только что зарегистрировал {nick} в {whitelist}.",
+    "error.takenPlain": "{nick} уже есть в {whitelist}.",
+    "error.limit.self": "У тебя уже {held} в {whitelist}, это максимум ({max}).",
+    "error.limit.other": "У этого участника уже {held} в {whitelist}, это максимум ({max}).",
+    "error.limit.nicks": {
+      one: "{count} ник",
+      few: "{count} ника",
+      many: "{count} ников",
+      other: "{count} ника",
+    },
+    "error.limit.withWaiting": {
+      one: "{count} ник зарегистрирован или ждёт одобрения",
+      few: "{count} ника зарегистрированы или ждут одобрения",
+      many: "{count} ников зарегистрированы или ждут одобрения",
+      other: "{count} ника зарегистрированы или ждут одобрения",
+    },
+    "error.pending":
+      "Ты уже просил {nick} в {whitelist}; администрация скоро рассмотрит. Просить ещё раз не нужно.",
+    "error.wrongMode.approval": "Регистрация в {whitelist} требует одобрения администрации.",
+    "error.wrongMode.direct": "{whitelist} не требует одобрения.",
+    "error.linkedElsewhere.self":
+      "{nick} принадлежит другому участнику этого сервера, который подтвердил, что это его аккаунт: зарегистрировать его может только он.",
+    "error.linkedElsewhere.other":
+      "{nick} принадлежит другому участнику этого сервера, который подтвердил, что это его аккаунт: зарегистрировать его можно только для него.",
+    "error.proof.notPremium":
+      "{whitelist} принимает только подтверждённые аккаунты, а {nick} не лицензионный аккаунт: его никто не может подтвердить.",
+    "error.proof.self":
+      "{whitelist} принимает только подтверждённые аккаунты: сначала подтверди, что {nick} твой.",
+    "error.proof.other":
+      "{whitelist} принимает только подтверждённые аккаунты, а этот участник не подтвердил, что {nick} его.",
+    "error.notOwner":
+      "{nick} в {whitelist} принадлежит другому участнику; удалить его может только он или администрация.",
+    "error.memberLeft.register": "Этого участника больше нет на сервере; ничего не зарегистрировано.",
+    "error.memberLeft.transfer": "Этого участника больше нет на сервере; ничего не передано.",
+    "error.notOn": "{nick} нет в {whitelist}. Проверь написание и попробуй ещё раз.",
+    "error.notOnPlain": "{nick} нет в {whitelist}.",
+    "error.thatNick": "Этого ника",
+    "error.goneMeanwhile": "{nick} тем временем удалён из {whitelist} или передан; ничего не изменено.",
+    "error.nick.empty": "Ник пустой. {rule}",
+    "error.nick.invalid": "«{nick}» не подходит как ник. {rule}",
+    "error.nick.javaRule":
+      "Ник в Minecraft Java — это 3-16 символов: буквы A-Z, цифры 0-9 и `_`, без пробелов. Проверь написание и попробуй ещё раз.",
+    "error.nick.bedrockRule":
+      "Геймертег Bedrock (Xbox) — это 1-16 букв A-Z, цифр и одиночных пробелов, и он не начинается с цифры (введи его как в Xbox или как показывает игра, с префиксом и `_`). Проверь написание и попробуй ещё раз.",
+    "error.notPremium":
+      "{nick} не лицензионный (купленный) аккаунт Minecraft, а {whitelist} принимает только лицензионные аккаунты. Проверь написание или зарегистрируй ник своего лицензионного аккаунта.",
+    "error.gamertagUnknown":
+      "Ни у одного аккаунта Xbox нет геймертега {gamertag}. Проверь написание в профиле Xbox и попробуй ещё раз.",
+    "error.mojangDown": "Mojang сейчас недоступен; попробуй ещё раз через минуту.",
+    "error.geyserDown": "Поиск геймертегов GeyserMC сейчас недоступен; попробуй ещё раз через минуту.",
+    "error.storeBusy":
+      "База данных занята (её держит другая программа); ничего не изменено. Попробуй через несколько секунд.",
+    "error.storeDown":
+      "База данных недоступна или занята; ничего не изменено. Попробуй через несколько секунд.",
+    "error.storeSlow": "База данных не ответила за {ms} мс{detail}. Попробуй через несколько секунд.",
+    "error.whitelist.unknown": "На этом сервере нет вайтлиста «{name}».",
+    "error.whitelist.none": "На этом сервере ещё нет вайтлиста.",
+    "error.whitelist.which": "Какой вайтлист? На этом сервере есть {names}.",
+    "error.whitelist.gone": "Такого вайтлиста нет.",
+    "error.whitelist.justDeleted": "Этот вайтлист только что удалён.",
+    "error.request.gone":
+      "Этой заявки больше нет (возможно, её вайтлист удалён). Участник может подать её снова.",
+    "error.request.deciding": "Эту заявку прямо сейчас рассматривает другой администратор.",
+    "error.request.decided.approved": "Эта заявка уже одобрена; делать ничего не нужно.",
+    "error.request.decided.rejected": "Эта заявка уже отклонена; делать ничего не нужно.",
+    "error.request.decided.cancelled": "Эта заявка уже отменена; делать ничего не нужно.",
+    "error.request.notYours": "Отозвать эту заявку может только подавший её участник или администрация.",
+    "error.request.noLogChannel":
+      "{whitelist} требует одобрения администрации, но заявки некуда публиковать: нет канала логов.",
+    "error.code.malformed":
+      "Это не код: код — это 8 букв и цифр, например K7QX-29MD, он показывается при входе на сервер привязки.",
+    "error.code.limited": "Слишком много неверных кодов: подожди, прежде чем вводить следующий.",
+    "error.code.wrong": "Такого кода нет: проверь его и введи снова.",
+    "error.code.expired":
+      "Срок действия кода истёк (код действует 10 минут): зайди на сервер привязки ещё раз за новым.",
+    "error.code.reused": "Этот код уже использован: зайди на сервер привязки ещё раз за новым.",
+    "error.code.held":
+      "{account} привязан к другому участнику этого сервера, который подтвердил его раньше тебя. Если аккаунт теперь твой, попроси его отвязать или обратись к администрации.",
+    "error.code.notJava":
+      "{whitelist} принимает ники типа {nickType}, а код подтверждает Java-аккаунт. Привяжи его через /привязать или зарегистрируйся в вайтлисте java или premium.",
+    "error.unlink.notStaff":
+      "Отвязать аккаунт другого участника может только администрация с правом «Управлять сервером».",
+    "error.unlink.none.self": "У тебя нет привязанных аккаунтов на этом сервере.",
+    "error.unlink.none.other": "У этого участника нет привязанных аккаунтов на этом сервере.",
+    "error.unlink.noneNamed.self": "У тебя нет привязанного аккаунта {account} на этом сервере.",
+    "error.unlink.noneNamed.other": "У этого участника нет привязанного аккаунта {account} на этом сервере.",
+    "error.unlink.several.self": "У тебя несколько привязанных аккаунтов ({count}: {accounts}): укажи один.",
+    "error.unlink.several.other":
+      "У этого участника несколько привязанных аккаунтов ({count}: {accounts}): укажи один.",
+    "error.unlink.gone": "{account} больше не привязан.",
+    "error.transfer.proven":
+      "{nick} подтверждён участником, которому он принадлежит. Другой участник получит его, подтвердив аккаунт сам, — это передаст его ему.",
+    "error.transfer.same": "{nick} в {whitelist} уже принадлежит этому участнику.",
+    "error.lookup.others":
+      "{nick} в {whitelists} принадлежит другому участнику; кому именно, видит только администрация этого вайтлиста.",
+    "error.lookup.notStaff":
+      "Смотреть ники других участников может только администрация; свои ты можешь посмотреть сам.",
+    "error.deny.reasonTooLong": "Причина — не больше {max} символов.",
+    "error.deny.notDenied": "{nick} не запрещён в {whitelist}; снимать нечего.",
+    "error.memberUnknown":
+      "<@{userId}> (больше) не участник этого сервера, поэтому для него ничего нельзя зарегистрировать.",
+    "error.download": "Не удалось скачать {file} из Discord ({reason}); попробуй ещё раз.",
+    "error.download.tooSlow": "это заняло слишком много времени",
+    "error.download.status": "статус {status}",
+
+    "failure.missingRole.self":
+      "Чтобы зарегистрироваться в {whitelist}, нужна одна из этих ролей: {roles}. Попроси одну у администрации и попробуй снова.",
+    "failure.missingRole.approval":
+      "У этого участника больше нет ни одной роли, которую требует {whitelist} ({roles}). Выдай ему одну и одобри снова или отклони заявку.",
+    "failure.missingRole.staff":
+      "У этого участника нет ни одной роли, которую требует {whitelist} ({roles}), а его ники следуют за этими ролями: добавленный для него ник сразу бы удалился. Сначала выдай ему одну из ролей или сохраняй ники при потере роли через `/whitelist edit on-role-loss:keep`.",
+    "failure.limit.self": "{refusal} Сначала удали один через /удалить-ник.",
+    "failure.limit.staff":
+      "{refusal} Сначала удали один или подними лимит через /whitelist edit (max-nicks) или лимит роли через /whitelist roles (limit).",
+    "failure.wrongMode.approval":
+      "Регистрация в {whitelist} требует одобрения администрации: используй /зарегистрировать, и администрация рассмотрит заявку.",
+    "failure.wrongMode.direct":
+      "{whitelist} не требует одобрения: регистрируйся сразу через /зарегистрировать.",
+    "failure.noWhitelist":
+      "На этом сервере ещё нет вайтлиста. Попроси администрацию создать его через /whitelist create.",
+    "failure.unknownWhitelist": "{refusal} Выбери одно из имён, которые предлагает команда.",
+    "failure.whichWhitelist":
+      "Какой вайтлист? На этом сервере есть {names}: укажи один в опции `whitelist` или используй команду в канале вайтлиста.",
+    "failure.denied.self":
+      "⛔ Администрация запретила {nick} в {whitelist}{as}.{reason}\nЗарегистрируй другой ник или обратись к администрации, если считаешь это ошибкой.",
+    "failure.denied.staff":
+      "⛔ {nick} запрещён в {whitelist}{as}.{reason}\nСначала сними запрет через /whitelist undeny, если его нужно зарегистрировать.",
+    "failure.denied.as": " (как {nick})",
+    "failure.denied.reason": " Причина: {reason}",
+    "failure.noLogChannel":
+      "{whitelist} требует одобрения администрации, но мне некуда публиковать заявки: нет канала логов. Попроси администрацию задать его через /whitelist log-channel и попробуй снова.",
+    "failure.proofRequired": "🔒 {refusal}\n{how}",
+    "failure.proofRequired.then": "введи здесь `/зарегистрировать code:<code> whitelist:{whitelist}`",
+    "failure.code.lastTry": " Это была последняя попытка на сейчас.",
+    "failure.code.triesLeft": {
+      one: " Осталась {count} попытка до паузы.",
+      few: " Осталось {count} попытки до паузы.",
+      many: " Осталось {count} попыток до паузы.",
+      other: " Осталось {count} попытки до паузы.",
+    },
+    "failure.code.linkServer": " Сервер привязки — `{address}`.",
+    "failure.code.limited": "⏳ {refusal} Попробуй снова {when}.",
+
+    "proof.off":
+      "Подтверждение аккаунтов в этом сервисе ещё не настроено (его сервер привязки выключен): обратись к администрации.",
+    "proof.how":
+      "В Minecraft: Java Edition добавь сервер `{address}` и зайди на него с этого аккаунта: в мир ты не попадёшь, тебе покажут код. Затем {then} в течение 10 минут.",
+    "proof.linkedLine": "**{account}** (UUID `{uuid}`), подтверждён {when}",
+    "proof.linked": "🔗 **{account}** привязан к тебе на этом сервере: ты подтвердил, что он твой.",
+    "proof.took":
+      "У других участников он был в {whitelists}; эти ники удалены, потому что ты подтвердил, что аккаунт твой (администрация видит причину в логах).",
+    "proof.verified": "Твой **{account}** в {whitelists} теперь подтверждён.",
+
+    "public.registered": "✅ **{nick}** добавлен в **{whitelist}**. Можешь заходить на сервер.",
+    "public.approved": "{member} ✅ твоя заявка на **{nick}** в **{whitelist}** одобрена: можешь заходить.",
+    "public.refused":
+      "{member} твоя заявка на **{nick}** в **{whitelist}** не одобрена. Спроси администрацию, если хочешь узнать почему.",
+    "public.removed": "🗑️ **{nick}** больше нет в **{whitelist}**.",
+
+    "texts.refused.empty": "Текст пустой: напиши, что должны читать участники.",
+    "texts.refused.long": "В тексте {length} символов; сохраняется не больше {max}.",
+    "texts.refused.brace":
+      "Фигурная скобка не открывает и не закрывает ни одну подстановку. Подстановка — это имя в фигурных скобках: {allowed}.",
+    "texts.refused.unknown": "В этом тексте нет подстановки {unknown}. Есть {allowed}.",
+    "texts.name.public.registered": "зарегистрирован: ответ на регистрацию",
+    "texts.name.public.refused": "отклонено: заявка, которую администрация не одобрила",
+    "texts.name.public.approved": "одобрено: заявка, которую администрация одобрила",
+    "texts.name.public.removed": "удалён: ник, убранный из вайтлиста",
+    "texts.saved":
+      "✅ Теперь участники читают твой вариант текста **{name}**, на каком бы языке они ни были. С примерами значений:\n{preview}\n`/texts reset` вернёт текст по умолчанию.",
+    "texts.preview": "**{name}** ({source}), с примерами значений:\n{preview}\nЕго подстановки: {allowed}.",
+    "texts.source.custom": "твой вариант",
+    "texts.source.default": "по умолчанию, язык: {language}",
+    "texts.reset": "↩️ **{name}** снова звучит по умолчанию, на языке каждого читателя:\n{preview}",
+    "texts.reset.none": "**{name}** не менялся: он уже звучит по умолчанию.",
+    "texts.list":
+      "Тексты, которые администрация может написать по-своему (`/texts set`), и что участники читают сейчас:\n{texts}",
+    "texts.list.item": "• **{name}** ({source}): {preview}",
+    "texts.language.set":
+      "✅ То, что здесь читают все (канал логов, заявки на одобрение, ответы в режиме сообщений), теперь на языке: {language}. Свои ответы каждый участник по-прежнему читает на языке своего Discord.",
+    "texts.language.discord":
+      "✅ То, что здесь читают все, следует языку этого сервера в Discord: сейчас {language}.",
+    "texts.sample.nick": "Steve",
+    "language.name": "Русский",
+    "texts.sample.whitelist": "survival",
+
+    "register.requested":
+      "📨 Твоя заявка на **{nick}** в **{whitelist}** отправлена администрации. О решении сообщим в {channel}; больше ничего делать не нужно.",
+    "register.verified": "🔗 Подтверждено: ты доказал, что этот аккаунт твой.",
+    "register.floodgateName": "Так Floodgate называет геймертег {gamertag} в игре.",
+    "register.expires": "⏳ Истекает {when}: {whitelist} хранит регистрации только ограниченное время.",
+    "register.rolesWaiting":
+      "🕒 Роли придут через мгновение: Discord позволяет боту выдавать роли только с определённой скоростью.",
+    "register.rolesRefused": "Не удалось выдать тебе {roles}; администрация уведомлена и разберётся.",
+    "register.undo": "Передумал? `/удалить-ник nick:{nick}` удалит его.",
+    "register.nickOrCode":
+      "Укажи свой ник в Minecraft (`nick`) или код, который показал сервер привязки (`code`).",
+    "register.notBoth": "Укажи либо ник, либо код, но не оба сразу.",
+    "register.already": "**{nick}** уже был твоим в **{whitelist}**; теперь он подтверждён.",
+    "register.codeRefused": "Не удалось добавить его в **{whitelist}**: {refusal}",
+    "register.exactSpelling":
+      "Заходи именно как {nick}: сервер в офлайн-режиме различает игроков по регистру букв в имени.",
+    "register.exactSpellingOther":
+      "Заходи именно как {nick}: сервер в офлайн-режиме различает игроков по регистру букв в имени ({other} — это другой игрок, и его не пустят).",
+
+    "unregister.owner": " (он принадлежал {owner})",
+    "unregister.done":
+      "{removed}{owner} Роли, выданные за него, забраны. Зарегистрироваться снова можно в любой момент через `/зарегистрировать`.",
+
+    "link.how": "Чтобы привязать аккаунт Minecraft Java: {how}",
+    "link.how.then": "введи здесь `/привязать code:<code>`",
+    "link.none": "У тебя пока нет привязанных аккаунтов на этом сервере.",
+    "link.list": "Твои привязанные аккаунты здесь:\n{accounts}",
+    "link.next":
+      "Добавь его в вайтлист через `/зарегистрировать nick:{account}`: заходить снова не нужно. `/отвязать` забудет его.",
+    "unlink.you": "тебе",
+    "unlink.done":
+      "🔓 **{account}** больше не привязан к {whom} на этом сервере. Ники, зарегистрированные с ним, остаются в вайтлистах (`/удалить-ник` удалит один); подтвердить снова — `/привязать`.",
+
+    "approval.expires": " Истекает {when}.",
+    "approval.rolesRefused": "{member} Не удалось выдать тебе {roles}; администрация уведомлена.",
+    "approval.cancelled":
+      "{member} твоя заявка на **{nick}** в **{whitelist}** отменена: администрация удалила этот вайтлист.",
+
+    "message.expiring": "⏳ **{nick}** зарегистрирован, срок истекает {when}.",
+    "message.rolesRefused":
+      "Ты зарегистрирован, но не удалось выдать тебе {roles}; администрация уведомлена.",
+    "message.paused":
+      "Регистрация в {whitelist} приостановлена: Discord сейчас не даёт мне читать сообщения (у бота выключен интент Message Content). Администрация уведомлена; попробуй позже.",
+
+    "time.in": "через {duration} ({when})",
+    "time.days": { one: "{count} день", few: "{count} дня", many: "{count} дней", other: "{count} дня" },
+    "time.hours": { one: "{count} час", few: "{count} часа", many: "{count} часов", other: "{count} часа" },
+    "time.minutes": {
+      one: "{count} минуту",
+      few: "{count} минуты",
+      many: "{count} минут",
+      other: "{count} минуты",
+    },
+    "time.seconds": {
+      one: "{count} секунду",
+      few: "{count} секунды",
+      many: "{count} секунд",
+      other: "{count} секунды",
+    },
+    "time.forGood": "навсегда",
+    "time.lifetime":
+      "{duration} для собственных регистраций участников (администрация выбирает через `expires`)",
+
+    "log.origin.discord": "Discord",
+    "log.origin.api": "API/плагин",
+    "log.origin.memberLeft": "участник вышел",
+    "log.origin.staff": "администрация",
+    "log.origin.system": "whitelist-sync",
+    "log.origin.roleLost": "потеря роли",
+    "log.origin.expired": "истёк",
+    "log.origin.renamed": "переименован (Mojang)",
+    "log.field.member": "Участник",
+    "log.field.by": "Кем",
+    "log.field.origin": "Источник",
+    "log.field.account": "Аккаунт",
+    "log.field.verified": "Подтверждён",
+    "log.field.expires": "Истекает",
+    "log.field.why": "Почему",
+    "log.field.reason": "Причина",
+    "log.field.request": "Заявка",
+    "log.field.access": "Доступ",
+    "log.field.nicks": "Ники",
+    "log.field.approvedBy": "Одобрил(а)",
+    "log.field.rejectedBy": "Отклонил(а)",
+    "log.byKey": "ключ привязки «{key}»",
+    "log.added.title": "Ник добавлен",
+    "log.removed.title": "Ник удалён",
+    "log.added": "**{nick}** добавлен в **{whitelist}**",
+    "log.removed": "**{nick}** удалён из **{whitelist}**",
+    "log.verified.yes": "да: подтверждён участником",
+    "log.verified.no": "нет",
+    "log.provenBy": "{member} подтвердил, что это его аккаунт (один владелец аккаунта на сервер).",
+    "log.event": "событие {id}",
+    "log.events": "события {first}–{last}",
+    "log.renamed.title": "Ник переименован",
+    "log.renamed": "**{old}** теперь **{nick}** в **{whitelist}**",
+    "log.roles.grant.title": "Не удалось выдать роли",
+    "log.roles.revoke.title": "Не удалось забрать роли",
+    "log.roles.for": "Для {member} (**{nick}**):",
+    "log.roles.imported": {
+      one: "{count} импортированный ник",
+      few: "{count} импортированных ника",
+      many: "{count} импортированных ников",
+      other: "{count} импортированного ника",
+    },
+    "log.roleReason.permission": "нет права: дай боту «Управлять ролями» и подними его роль выше этой",
+    "log.roleReason.unknownRole": "этой роли больше нет",
+    "log.roleReason.unknownMember": "участника больше нет на сервере",
+    "log.roleReason.refused": "Discord отказал ({code}: {message})",
+    "log.roleReason.unreachable": "Discord недоступен ({message})",
+    "log.roleReason.botUnreachable": "Бот не смог связаться с Discord ({message}).",
+    "log.roleReason.offline": "Бот Discord не подключён (нет DISCORD_TOKEN).",
+    "log.roleReason.unconfirmedGrant": "Discord не подтвердил выдачу роли.",
+    "log.roleReason.unconfirmedRevoke": "Discord не подтвердил снятие роли.",
+    "log.request.title": "Заявка на регистрацию",
+    "log.request": "{member} просит **{nick}** в **{whitelist}**",
+    "log.request.footer": "Администрация этого вайтлиста: одобрите или отклоните ниже.",
+    "log.request.approve": "Одобрить",
+    "log.request.reject": "Отклонить",
+    "log.request.cancelled.title": "Заявка отменена",
+    "log.request.cancelled": "Заявка {member} на **{nick}** отменена: {because}.",
+    "log.request.cancelled.deleted": "администрация удалила **{whitelist}**",
+    "log.request.cancelled.left": "участник вышел с сервера",
+    "log.request.approved.title": "Заявка одобрена",
+    "log.request.rejected.title": "Заявка отклонена",
+    "log.request.decided": "**{nick}** в **{whitelist}** для {member}",
+    "log.access.remove": "читает и удаляет",
+    "log.access.read": "только чтение",
+    "log.key.created.title": "Ключ привязки создан",
+    "log.key.revoked.title": "Ключ привязки отозван",
+    "log.key": "**{name}** (`{id}`) для: {scope}",
+    "log.scope.server": "весь сервер",
+    "log.scope.whitelist": "вайтлист **{whitelist}**",
+    "log.scope.deleted": "удалённый вайтлист",
+    "log.webhook.set.title": "Вебхук задан",
+    "log.webhook.cleared.title": "Вебхук удалён",
+    "log.webhook.set": "Привязка **{name}** (`{id}`) теперь отправляет свои события на **{host}**",
+    "log.webhook.cleared": "Привязка **{name}** (`{id}`) больше не отправляет события",
+    "log.denied.title": "Ник запрещён",
+    "log.allowed.title": "Ник снова разрешён",
+    "log.denial": "**{nick}** в **{whitelist}**",
+    "log.denial.uuid": "UUID {uuid}",
+    "log.denial.byName": "только по имени",
+    "log.deleted.title": "Вайтлист удалён",
+    "log.deleted": "**{whitelist}** (`{id}`) удалён: убрано ников — {nicks}, отозвано — {keys}.",
+    "log.count.nicks": {
+      one: "{count} ник",
+      few: "{count} ника",
+      many: "{count} ников",
+      other: "{count} ника",
+    },
+    "log.count.keys": {
+      one: "{count} ключ привязки",
+      few: "{count} ключа привязки",
+      many: "{count} ключей привязки",
+      other: "{count} ключа привязки",
+    },
+    "log.imported.title": "Ники импортированы",
+    "log.imported": "{added} из **{file}** ({lines}) добавлено в **{whitelist}**, владелец {member}",
+    "log.count.names": {
+      one: "{count} имя",
+      few: "{count} имени",
+      many: "{count} имён",
+      other: "{count} имени",
+    },
+    "log.transfer.title": "Ник передан",
+    "log.transfer": "**{nick}** в **{whitelist}**: {from} → {to}",
+    "log.list.item": "• **{nick}** из **{whitelist}**",
+    "log.list.deleted": "• **{nick}** ({member})",
+    "log.list.more": "… и ещё {count}: полный список во вложении.",
+    "log.left.title": "Участник вышел",
+    "log.roleLost.title": "Потеряна обязательная роль",
+    "log.left": {
+      one: "{member} вышел с сервера: удалён {count} ник.",
+      few: "{member} вышел с сервера: удалено {count} ника.",
+      many: "{member} вышел с сервера: удалено {count} ников.",
+      other: "{member} вышел с сервера: удалено {count} ника.",
+    },
+    "log.roleLost": {
+      one: "У {member} больше нет роли, которую требуют его вайтлисты: удалён {count} ник.",
+      few: "У {member} больше нет роли, которую требуют его вайтлисты: удалено {count} ника.",
+      many: "У {member} больше нет роли, которую требуют его вайтлисты: удалено {count} ников.",
+      other: "У {member} больше нет роли, которую требуют его вайтлисты: удалено {count} ника.",
+    },
+    "log.channel.title": "Канал логов",
+    "log.channel":
+      "{member} выбрал этот канал для логов whitelist-sync: добавления, удаления, заявки на одобрение и проблемы с ролями.",
+    "log.intent.title": "Discord не даёт {intent}",
+    "log.intent":
+      "Пока он выключен, {without}.{paused}\nКак исправить: включи **{intent}** в {portal} и перезапусти whitelist-sync.",
+    "log.intent.paused": " Приостановлены: {whitelists}.",
+    "log.file.departed": "udalennye-niki-{member}.txt",
+    "log.file.deleted": "{whitelist}-udaleno.txt",
+
+    "intent.portal":
+      "Bot → Privileged Gateway Intents на портале разработчиков Discord (https://discord.com/developers/applications)",
+    "intent.serverMembers.without":
+      "участники, которые выходят, сохраняют свои ники, как и те, кто теряет обязательные роли вайтлиста (бот не видит ни того, ни другого, а проверка пропущенного в офлайне при запуске и после переподключения выключена); удаляй их ники через /whitelist remove",
+    "intent.messageContent.without":
+      "вайтлисты в режиме сообщений приостановлены, потому что бот не может читать присланные туда ники; участникам, которые пишут туда или используют /зарегистрировать, об этом сообщается",
+    "intent.pausedForStaff":
+      "Discord не даёт боту читать сообщения. Включи **Message Content Intent** в {portal} и перезапусти whitelist-sync.",
+    "intent.departuresUnseen":
+      "Discord не сообщает боту, кто выходит, поэтому ники остаются, пока их не удалят вручную. Включи **Server Members Intent** в {portal} и перезапусти whitelist-sync.",
+    "intent.roleLossUnseen":
+      "Discord не сообщает боту, когда участники теряют роли, поэтому ники участников без обязательной роли остаются, пока их не удалят вручную. Включи **Server Members Intent** в {portal} и перезапусти whitelist-sync.",
+  },
+  commands: {
+    whitelist: { description: "Управление вайтлистами Minecraft на сервере" },
+    "whitelist create": { description: "Создать вайтлист, привязанный к каналу (Управлять сервером)" },
+    "whitelist create name": { description: "1-32 буквы, цифры, - или _ (уникально на этом сервере)" },
+    "* channel": { description: "Канал, где участники регистрируются" },
+    "whitelist create nick-type": { description: "Какие ники он принимает" },
+    "* nick-type java": { name: "java: Java Edition, лицензия проверяется" },
+    "* nick-type premium": { name: "premium: только купленные Java-аккаунты" },
+    "* nick-type offline": { name: "offline: синтаксис Java, без проверки" },
+    "* nick-type bedrock": { name: "bedrock: геймертег Xbox (Floodgate)" },
+    "* mode": { description: "Как участники регистрируются" },
+    "* mode command": { name: "command: участники используют /зарегистрировать" },
+    "* mode message": { name: "message: участники пишут свой ник в канал" },
+    "* mode approval": { name: "approval: /зарегистрировать подаёт заявку на одобрение" },
+    "* max-nicks": { description: "Сколько ников может зарегистрировать один участник" },
+    "* floodgate-prefix": {
+      description: "Bedrock: твой username-prefix из Floodgate (по умолчанию .); none — без префикса",
+    },
+    "* replace-spaces": {
+      description: "Bedrock: твой replace-spaces из Floodgate (по умолчанию True: пробелы станут _)",
+    },
+    "* proof": { description: "Должны ли участники подтверждать, что регистрируемый Java-аккаунт их?" },
+    "* proof off": { name: "off: участники регистрируют любой ник (по умолчанию)" },
+    "* proof required": { name: "required: участники сначала подтверждают Java-аккаунт (java, premium)" },
+    "whitelist edit": { description: "Изменить настройки вайтлиста (Управлять сервером)" },
+    "* whitelist": { description: "Вайтлист (его имя или id)" },
+    "whitelist edit name": { description: "Новое имя (1-32 буквы, цифры, - или _)" },
+    "whitelist edit enabled": { description: "False закрывает регистрацию; ники по-прежнему отдаются" },
+    "whitelist edit remove-on-leave": { description: "Удалять ники участника, когда он покидает сервер" },
+    "whitelist edit entry-lifetime": {
+      description: "Свои регистрации участников истекают через 30m, 12h, 7d… (до 366d); none: никогда",
+    },
+    "whitelist edit on-role-loss": {
+      description: "Что с никами участника, когда у него нет ни одной обязательной роли",
+    },
+    "whitelist edit on-role-loss remove": { name: "remove: его ники удаляются (по умолчанию)" },
+    "whitelist edit on-role-loss keep": { name: "keep: его ники остаются" },
+    "whitelist delete": {
+      description: "Удалить вайтлист, его ники и ограниченные им ключи привязки (Управлять сервером)",
+    },
+    "whitelist delete confirm": {
+      description: "True — удалить по-настоящему; без этого увидишь, что пропадёт",
+    },
+    "whitelist list": { description: "Список вайтлистов этого сервера" },
+    "whitelist show": { description: "Показать настройки и роли вайтлиста" },
+    "whitelist roles": {
+      description: "Изменить обязательные, выдаваемые и управляющие роли вайтлиста (Управлять сервером)",
+    },
+    "whitelist roles add-required": {
+      description: "Добавить роль: обязательная (любая из них позволяет зарегистрироваться)",
+    },
+    "whitelist roles remove-required": { description: "Убрать роль из обязательных" },
+    "whitelist roles add-granted": { description: "Добавить роль: выдаётся при регистрации" },
+    "whitelist roles remove-granted": { description: "Убрать роль из выдаваемых" },
+    "whitelist roles add-manager": {
+      description: "Добавить роль: управление (добавлять и удалять ники любого)",
+    },
+    "whitelist roles remove-manager": { description: "Убрать роль из управляющих" },
+    "whitelist roles clear": {
+      description: "Очистить один список или все лимиты ролей (до любых добавлений)",
+    },
+    "whitelist roles clear required": { name: "обязательные роли" },
+    "whitelist roles clear granted": { name: "выдаваемые роли" },
+    "whitelist roles clear manager": { name: "управляющие роли" },
+    "whitelist roles clear limits": { name: "лимиты ролей" },
+    "whitelist roles limit": {
+      description: "Лимит ников роли: <роль>=<n> (1-100) или <роль>=none, чтобы убрать",
+    },
+    "whitelist add": { description: "Зарегистрировать ник для участника (администрация вайтлиста)" },
+    "whitelist add member": { description: "Кому принадлежит ник" },
+    "whitelist add nick": { description: "Его ник в Minecraft" },
+    "whitelist add expires": {
+      description: "Удалить сам через 30m, 12h, 7d… (от 1 минуты до 366 дней); по умолчанию: никогда",
+    },
+    "whitelist remove": { description: "Удалить ник из вайтлиста (его владелец или администрация)" },
+    "* nick": { description: "Ник, в любом регистре" },
+    "whitelist export": { description: "Скачать вайтлист как файл сервера (администрация вайтлиста)" },
+    "whitelist export format": { description: "Какой файл" },
+    "whitelist export format plain": { name: "plain: whitelist.txt, один ник на строку" },
+    "whitelist export format easywhitelist": { name: "easywhitelist: config.yml плагина EasyWhitelist" },
+    "whitelist export format vanilla": { name: "vanilla: whitelist.json Minecraft" },
+    "whitelist export format bds": { name: "bds: allowlist.json Bedrock Dedicated Server" },
+    "whitelist import": {
+      description: "Импортировать whitelist.json, список ников или config.yml EasyWhitelist (администрация)",
+    },
+    "whitelist import file": { description: "Файл, до 1 МиБ и 10 000 имён" },
+    "whitelist import member": { description: "Кому принадлежат ники (по умолчанию: тебе; передашь позже)" },
+    "whitelist import dry-run": { description: "Только сообщить, что произошло бы; ничего не менять" },
+    "whitelist transfer": { description: "Передать ник другому участнику (администрация вайтлиста)" },
+    "whitelist transfer member": { description: "Кому ник принадлежит отныне" },
+    "whitelist transfer whitelist": {
+      description: "Какой вайтлист (по умолчанию: этого канала или единственный на сервере)",
+    },
+    "whitelist log-channel": {
+      description: "Выбрать, куда писать изменения и заявки на одобрение (Управлять сервером)",
+    },
+    "whitelist log-channel channel": { description: "Канал логов; не указывай, чтобы выключить логи" },
+    "whitelist deny": {
+      description: "Запретить ник в вайтлисте и удалить его, если он там есть (администрация вайтлиста)",
+    },
+    "whitelist deny nick": { description: "Ник Minecraft (Bedrock: геймертег), который запретить" },
+    "whitelist deny reason": { description: "Почему: показывается всем, кто попробует его зарегистрировать" },
+    "whitelist undeny": { description: "Снова разрешить запрещённый ник в вайтлисте (администрация)" },
+    "whitelist undeny nick": { description: "Запрещённый ник" },
+    "whitelist whois": {
+      description: "Чей ник: владелец, кто добавил, когда, как, срок (администрация; участники: свои)",
+    },
+    "whitelist whois nick": { description: "Ник, в любом регистре (Bedrock: геймертег или имя в игре)" },
+    "whitelist whois whitelist": {
+      description: "Только этот вайтлист (по умолчанию: все вайтлисты сервера)",
+    },
+    "whitelist member": {
+      description: "Ники участника во всех вайтлистах (администрация; участники: свои)",
+    },
+    "whitelist member user": { description: "Чьи ники" },
+    register: {
+      name: "зарегистрировать",
+      description: "Добавить свой ник Minecraft в вайтлист (или код с сервера привязки)",
+    },
+    "register nick": { description: "Твой ник в Minecraft" },
+    "register whitelist": {
+      description: "Какой вайтлист (по умолчанию: этого канала или единственный на сервере)",
+    },
+    "register code": { description: "Вместо ника: код, который показал сервер привязки, например K7QX-29MD" },
+    unregister: { name: "удалить-ник", description: "Убрать ник Minecraft из вайтлиста" },
+    "unregister nick": { description: "Ник, который убрать" },
+    "unregister whitelist": {
+      description: "Какой вайтлист (по умолчанию: этого канала или единственный на сервере)",
+    },
+    link: {
+      name: "привязать",
+      description: "Подтвердить, что аккаунт Minecraft Java твой: код с сервера привязки",
+    },
+    "link code": {
+      description: "Код, показанный при входе на сервер привязки, напр. K7QX-29MD (без него: как получить)",
+    },
+    unlink: {
+      name: "отвязать",
+      description: "Забыть аккаунт Minecraft Java, привязанный к тебе на этом сервере",
+    },
+    "unlink account": { description: "Его имя (по умолчанию: твой единственный привязанный аккаунт)" },
+    "unlink member": {
+      description: "Администрация («Управлять сервером»): отвязать аккаунт этого участника",
+    },
+    "server-link": {
+      description: "Ключи привязки и вебхуки для игровых серверов и интеграций (Управлять сервером)",
+    },
+    "server-link create": {
+      description: "Создать ключ для игрового сервера или интеграции (Управлять сервером)",
+    },
+    "server-link create name": { description: "Для чего он, например survival-server" },
+    "server-link create whitelist": {
+      description: "Ограничить одним вайтлистом (по умолчанию: весь сервер)",
+    },
+    "server-link create may-remove": {
+      description: "Может ли удалять ники? False для веб-страницы или панели (по умолчанию: true)",
+    },
+    "server-link revoke": { description: "Сразу отозвать ключ привязки (Управлять сервером)" },
+    "* id": { description: "Id привязки (показан при создании и в /server-link list)" },
+    "server-link webhook": {
+      description: "Отправлять события этой привязки на URL или перестать (Управлять сервером)",
+    },
+    "server-link webhook url": {
+      description: "http(s) URL, куда отправлять события (POST); не указывай, чтобы убрать",
+    },
+    "server-link list": { description: "Список ключей привязки и вебхуков сервера (Управлять сервером)" },
+    texts: {
+      description: "Напиши по-своему, что читают участники, и язык бота здесь (Управлять сервером)",
+    },
+    "texts list": {
+      description: "Тексты, которые можно написать по-своему, как их читают сейчас (Управлять сервером)",
+    },
+    "texts set": {
+      description:
+        "Написать по-своему текст, который читают участники, с его {подстановками} (Управлять сервером)",
+    },
+    "* text": { description: "Какой текст, который читают участники" },
+    "* text public.registered": { name: "зарегистрирован: ответ на регистрацию" },
+    "* text public.refused": { name: "отклонено: заявка, которую администрация не одобрила" },
+    "* text public.approved": { name: "одобрено: заявка, которую администрация одобрила" },
+    "* text public.removed": { name: "удалён: ник, убранный из вайтлиста" },
+    "texts set wording": {
+      description: "Текст; подстановки в фигурных скобках, например {nick} и {whitelist}",
+    },
+    "texts preview": {
+      description:
+        "Увидеть текст так, как его читают участники, или попробовать вариант (Управлять сервером)",
+    },
+    "texts preview wording": { description: "Вариант для проверки; ничего не сохраняется" },
+    "texts reset": { description: "Вернуть текст по умолчанию (Управлять сервером)" },
+    "texts language": {
+      description: "Язык того, что здесь читают все: логи, заявки (Управлять сервером)",
+    },
+    "texts language language": { description: "Один из языков бота или язык сервера в Discord" },
+    "texts language language discord": { name: "язык сервера в Discord" },
+  },
 } satisfies LanguageFile;
