@@ -35,9 +35,11 @@ describe("command definitions", () => {
       commands: commands.map((command) => command.data.name),
       whitelist: subcommandsOf("whitelist"),
       serverLink: subcommandsOf("server-link"),
+      texts: subcommandsOf("texts"),
       buttons: buttons.map((button) => button.prefix),
     }).toEqual({
-      commands: ["whitelist", "register", "unregister", "link", "unlink", "server-link"],
+      commands: ["whitelist", "register", "unregister", "link", "unlink", "server-link", "texts"],
+      texts: ["list", "set", "preview", "reset", "language"],
       whitelist: [
         "create",
         "edit",
@@ -148,6 +150,11 @@ describe("command definitions", () => {
       format: [[...fileFormats]],
       proof: [[...proofSettings], [...proofSettings]],
     });
+  });
+
+  test("/texts is hidden by default from members without Manage Server", () => {
+    const texts = commands.find((command) => command.data.name === "texts");
+    expect(texts?.data.default_member_permissions).toBe(PermissionFlagsBits.ManageGuild.toString());
   });
 
   test("/server-link is hidden by default from members without Manage Server", () => {
