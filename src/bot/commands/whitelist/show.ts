@@ -10,6 +10,7 @@ import { actingMember } from "../../members.ts";
 import { roleMentionsWithin } from "../../mentions.ts";
 import { serverWarnings, whitelistWarnings } from "../../setup-warnings.ts";
 import { plainName } from "../../text.ts";
+import { englishWords } from "../../words.ts";
 import { answer, memberWords } from "../answer.ts";
 import {
   describeNickTypeSettings,
@@ -22,7 +23,7 @@ import type { Subcommand } from "../subcommands.ts";
 
 /** A role list for an embed field, within Discord's 1,024 characters of a field value. */
 const roles = (roleIds: string[], none: string) =>
-  roleIds.length > 0 ? roleMentionsWithin(roleIds, 1024) : none;
+  roleIds.length > 0 ? roleMentionsWithin(englishWords, roleIds, 1024) : none;
 
 /** The whitelist's proof setting, and where members prove their account when it is required. */
 function describeProof(whitelist: Whitelist, linkAddress: string | undefined): string {

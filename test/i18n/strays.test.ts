@@ -1,0 +1,137 @@
+import { describe, expect, test } from "bun:test";
+import { readFileSync } from "node:fs";
+import { join, relative } from "node:path";
+import { Glob } from "bun";
+import ts from "typescript";
+
+// No user-facing text outside the message catalogue (src/i18n/locales/en.ts): a string or template literal of
+// src/bot and src/setup that reads as words (two words or more) is a stray, unless it is one of what is not shown
+// to a Discord member (below). A new reply, embed, button or modal written as a literal fails here, naming the file
+// and line: move it to the catalogue, in every language.
+
+const SRC = join(import.meta.dir, "..", "..", "src");
+const SCANNED = ["bot/**/*.ts", "setup/**/*.ts"];
+/** Files nobody on Discord reads: why the bot could not log in, printed to the operator's terminal. */
+const NOT_SHOWN_FILES = new Set(["bot/login.ts"]);
+
+/** Calls whose string arguments nobody on Discord reads: the operator's log lines and thrown internal errors. */
+const NOT_SHOWN_CALLS = [
+  /(^|\.)logger(\[\w+\])?\.(debug|info|warn|error)$/,
+  /^logger\[\w+\]$/,
+  /(^|\.)logUnexpected$/,
+  /(^|\.)track$/,
+  /^new (Error|TypeError|RangeError|BotLoginError)$/,
+  // The English source of command localizations (each language's file localizes them; test/i18n checks it).
+  /\.setDescription$/,
+  /\.setName$/,
+  /^(whitelistOption|nickOption)$/,
+];
+
+/** Properties whose values nobody on Discord reads (a listener's log line, Discord's audit-log reason). */
+const NOT_SHOWN_PROPERTIES = new Set(["failure", "reason", "switch"]);
+
+/**
+ * Files whose texts are not in the catalogue yet (staff's command replies and setup warnings): each holds strays
+ * today, so an entry that no longer does fails and must go. Members' answers, errors, approval and log posts and
+ * message-mode replies are all in the catalogue.
+ */
+const NOT_CONVERTED_YET = new Set([
+  "bot/commands/options.ts",
+  "bot/commands/role-limit.ts",
+  "bot/commands/server-link/create.ts",
+  "bot/commands/server-link/list.ts",
+  "bot/commands/server-link/revoke.ts",
+  "bot/commands/server-link/webhook.ts",
+  "bot/commands/texts/shared.ts",
+  "bot/commands/texts/language.ts",
+  "bot/commands/whitelist/add.ts",
+  "bot/commands/whitelist/create.ts",
+  "bot/commands/whitelist/delete.ts",
+  "bot/commands/whitelist/deny.ts",
+  "bot/commands/whitelist/edit.ts",
+  "bot/commands/whitelist/export.ts",
+  "bot/commands/whitelist/import.ts",
+  "bot/commands/whitelist/list.ts",
+  "bot/commands/whitelist/log-channel.ts",
+  "bot/commands/whitelist/lookup-text.ts",
+  "bot/commands/whitelist/member.ts",
+  "bot/commands/whitelist/remove.ts",
+  "bot/commands/whitelist/roles.ts",
+  "bot/commands/whitelist/show.ts",
+  "bot/commands/whitelist/transfer.ts",
+  "bot/commands/whitelist/undeny.ts",
+  "bot/commands/whitelist/whois.ts",
+  "bot/commands/access-check.ts",
+  "bot/intents.ts",
+  "setup/permissions.ts",
+  "setup/checks.ts",
+]);
+
+/** Words: two of them with a space between (catalogue keys, ids and paths have none). */
+const WORDS = /\p{L}{2,}[,.:;!?'’)]*\s+[(“«„]*\p{L}{2,}/u;
+
+/** The text of a call's callee (`context.logger.warn`, `new Error`). */
+function calleeOf(node: ts.Node): string | null {
+  if (ts.isCallExpression(node)) return node.expression.getText();
+  if (ts.isNewExpression(node)) return `new ${node.expression.getText()}`;
+  return null;
+}
+
+/** Whether a literal is where nobody on Discord reads it (see the lists above). */
+function notShown(node: ts.Node): boolean {
+  for (let at: ts.Node | undefined = node.parent; at; at = at.parent) {
+    const callee = calleeOf(at);
+    if (callee && NOT_SHOWN_CALLS.some((pattern) => pattern.test(callee))) return true;
+    if (ts.isPropertyAssignment(at) && NOT_SHOWN_PROPERTIES.has(at.name.getText())) return true;
+    if (ts.isVariableDeclaration(at) && NOT_SHOWN_PROPERTIES.has(at.name.getText())) return true;
+    if (ts.isImportDeclaration(at) || ts.isExportDeclaration(at)) return true;
+  }
+  return false;
+}
+
+/** The strays of one file: `file:line: text`. */
+function straysOf(path: string): string[] {
+  const file = join(SRC, path);
+  const source = ts.createSourceFile(file, readFileSync(file, "utf8"), ts.ScriptTarget.Latest, true);
+  const found: string[] = [];
+  const visit = (node: ts.Node) => {
+    const text =
+      ts.isStringLiteral(node) || ts.isNoSubstitutionTemplateLiteral(node)
+        ? node.text
+        : ts.isTemplateExpression(node)
+          ? [node.head.text, ...node.templateSpans.map((span) => span.literal.text)].join(" ")
+          : null;
+    if (text !== null && WORDS.test(text) && !notShown(node)) {
+      const { line } = source.getLineAndCharacterOfPosition(node.getStart());
+      found.push(`${path}:${line + 1}: ${text.slice(0, 60)}`);
+      return;
+    }
+    ts.forEachChild(node, visit);
+  };
+  visit(source);
+  return found;
+}
+
+const files = SCANNED.flatMap((pattern) => [...new Glob(pattern).scanSync(SRC)])
+  .filter((path) => !NOT_SHOWN_FILES.has(path))
+  .sort();
+const strays = new Map(files.map((path) => [path, straysOf(path)]));
+
+describe("texts outside the catalogue", () => {
+  test("none in the files converted: every text the bot writes there is a catalogue key", () => {
+    const outside = [...strays]
+      .filter(([path]) => !NOT_CONVERTED_YET.has(path))
+      .flatMap(([, found]) => found);
+    expect(outside).toEqual([]);
+  });
+
+  test("each file listed as not converted yet still has texts to convert (a converted one leaves the list)", () => {
+    const done = [...NOT_CONVERTED_YET].filter((path) => (strays.get(path)?.length ?? 0) === 0);
+    expect(done).toEqual([]);
+  });
+
+  test("the scan finds a stray where there is one (a broken scan would pass everything)", () => {
+    expect(strays.get("bot/commands/whitelist/list.ts")?.join("\n")).toContain("This server has no whitelist yet");
+    expect(relative(SRC, join(SRC, "bot"))).toBe("bot");
+  });
+});
