@@ -131,7 +131,9 @@ describe("texts outside the catalogue", () => {
   });
 
   test("the scan finds a stray where there is one (a broken scan would pass everything)", () => {
-    expect(strays.get("bot/commands/whitelist/list.ts")?.join("\n")).toContain("This server has no whitelist yet");
+    expect(strays.get("bot/commands/whitelist/list.ts")?.join("\n")).toContain(
+      "This server has no whitelist yet",
+    );
     expect(relative(SRC, join(SRC, "bot"))).toBe("bot");
   });
 });
