@@ -259,7 +259,7 @@ describe("/unregister", () => {
       "alice_mc on survival belongs to another member; only they or staff can remove it.",
     );
     expect(await unregister(IDS.manager)).toStartWith(
-      `🗑️ **alice_mc** is no longer on **survival** (it belonged to <@${IDS.alice}>)`,
+      `🗑️ **alice_mc** is no longer on **survival**. It belonged to <@${IDS.alice}>.`,
     );
   });
 

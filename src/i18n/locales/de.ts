@@ -244,7 +244,7 @@ export const de = {
     "register.exactSpellingOther":
       "Tritt genau als {nick} bei: ein Offline-Mode-Server unterscheidet Spieler an der Groß- und Kleinschreibung ihres Namens ({other} wäre ein anderer Spieler und wird nicht hereingelassen).",
 
-    "unregister.owner": " (er gehörte {owner})",
+    "unregister.owner": " Er gehörte {owner}.",
     "unregister.done":
       "{removed}{owner} Rollen, die dafür vergeben wurden, werden wieder entzogen. Registriere dich jederzeit neu mit `/registrieren`.",
 

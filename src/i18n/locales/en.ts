@@ -225,7 +225,7 @@ export const en = {
     "Join as exactly {nick}: an offline-mode server tells players apart by the letter case of their name ({other} would be another player, and is not let in).",
 
   // /unregister, /whitelist remove.
-  "unregister.owner": " (it belonged to {owner})",
+  "unregister.owner": " It belonged to {owner}.",
   "unregister.done":
     "{removed}{owner} Roles given for it are taken back. Register again any time with `/register`.",
 

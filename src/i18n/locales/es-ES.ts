@@ -235,7 +235,7 @@ export const esES = {
     "register.exactSpellingOther":
       "Entra exactamente como {nick}: un servidor en modo offline distingue a los jugadores por las mayúsculas y minúsculas de su nombre ({other} sería otro jugador, y no se le deja entrar).",
 
-    "unregister.owner": " (pertenecía a {owner})",
+    "unregister.owner": " Pertenecía a {owner}.",
     "unregister.done":
       "{removed}{owner} Los roles dados por él se retiran. Vuelve a registrarte cuando quieras con `/registrar`.",
 

@@ -239,7 +239,7 @@ export const fr = {
     "register.exactSpellingOther":
       "Connecte-toi exactement en tant que {nick} : un serveur en mode hors ligne distingue les joueurs par les majuscules et minuscules de leur nom ({other} serait un autre joueur, et n'entre pas).",
 
-    "unregister.owner": " (il appartenait à {owner})",
+    "unregister.owner": " Il appartenait à {owner}.",
     "unregister.done":
       "{removed}{owner} Les rôles donnés pour lui sont repris. Réinscris-toi quand tu veux avec `/inscrire`.",
 

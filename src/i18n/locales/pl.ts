@@ -245,7 +245,7 @@ export const pl = {
     "register.exactSpellingOther":
       "Wchodź dokładnie jako {nick}: serwer w trybie offline rozróżnia graczy po wielkości liter w nazwie ({other} byłby innym graczem i nie zostanie wpuszczony).",
 
-    "unregister.owner": " (należał do {owner})",
+    "unregister.owner": " Należał do {owner}.",
     "unregister.done":
       "{removed}{owner} Role nadane za niego zostają odebrane. Zarejestruj się ponownie kiedy chcesz przez `/zarejestruj`.",
 

@@ -229,7 +229,7 @@ export const ptBR = {
     "register.exactSpellingOther":
       "Entre exatamente como {nick}: um servidor em modo offline diferencia jogadores pelas maiúsculas e minúsculas do nome ({other} seria outro jogador, e não entra).",
 
-    "unregister.owner": " (pertencia a {owner})",
+    "unregister.owner": " Pertencia a {owner}.",
     "unregister.done":
       "{removed}{owner} Os cargos dados por ele foram retirados. Registre-se de novo quando quiser com `/registrar`.",
 
