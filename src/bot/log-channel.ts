@@ -57,7 +57,11 @@ export function changeEmbed(words: Words, notice: ChangeNotice, nickType: NickTy
       { name: words.t("log.field.member"), value: mention(entry.userId), inline: true },
       { name: words.t("log.field.by"), value: event.origin === "member-left" ? "—" : by, inline: true },
       { name: words.t("log.field.origin"), value: originOf(words, event.origin), inline: true },
-      { name: words.t("log.field.account"), value: nickTypeSpecs[nickType].account(entry), inline: false },
+      {
+        name: words.t("log.field.account"),
+        value: words.render(nickTypeSpecs[nickType].account(entry)),
+        inline: false,
+      },
       ...(added
         ? [
             {
@@ -109,7 +113,11 @@ export function renameEmbed(
     fields: [
       { name: words.t("log.field.member"), value: mention(entry.userId), inline: true },
       { name: words.t("log.field.origin"), value: originOf(words, event.origin), inline: true },
-      { name: words.t("log.field.account"), value: nickTypeSpecs[nickType].account(entry), inline: false },
+      {
+        name: words.t("log.field.account"),
+        value: words.render(nickTypeSpecs[nickType].account(entry)),
+        inline: false,
+      },
     ],
     footer: { text: words.t("log.event", { id: event.id }) },
     timestamp: event.timestamp,
@@ -164,7 +172,7 @@ export function approvalRequestMessage(
         fields: [
           {
             name: words.t("log.field.account"),
-            value: nickTypeSpecs[whitelist.nickType].account(request),
+            value: words.render(nickTypeSpecs[whitelist.nickType].account(request)),
             inline: true,
           },
           { name: words.t("log.field.request"), value: `\`${request.id}\``, inline: true },

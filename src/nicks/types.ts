@@ -71,8 +71,8 @@ export type NickTypeSpec = {
   lookUp: AccountLookUp | null;
   /** The refusal of a nick the look-up found no account behind, or null: it is stored as typed, without one. */
   noAccount: ((typed: Typed, whitelistName: string) => DomainError) | null;
-  /** How the account a nick holds reads, in plain text (the log channel, look-ups, import reports). */
-  account(held: HeldAccount): string;
+  /** How the account a nick holds reads (the log channel, look-ups, import reports), in the reader's language. */
+  account(held: HeldAccount): Text;
   /**
    * What a member must be told to join with a nick, where the game tells letter case apart (an offline-mode
    * server derives the player's UUID from the exact spelling), in plain text; null: nothing to tell.
@@ -150,9 +150,9 @@ const exactSpelling = ({ nick }: { nick: string }): Text => {
 
 /** A Java nick's account: premium with its UUID, else `otherwise`. */
 const javaAccount =
-  (otherwise: string) =>
-  (held: HeldAccount): string =>
-    held.premium ? `premium, UUID ${held.uuid}` : otherwise;
+  (otherwise: Text) =>
+  (held: HeldAccount): Text =>
+    held.premium ? text("account.premium", { uuid: held.uuid ?? "" }) : otherwise;
 
 /** One entry per nick type; `satisfies` makes the compiler ask each one for every rule of NickTypeSpec. */
 const specs = {
@@ -161,7 +161,7 @@ const specs = {
     ...javaSyntax,
     lookUp: mojangLookUp,
     noAccount: null,
-    account: javaAccount("not premium"),
+    account: javaAccount(text("account.notPremium")),
     // Not premium: it can join an offline-mode server only, under its exact spelling.
     spelling: (held) => (held.premium ? null : exactSpelling(held)),
     floodgate: false,
@@ -176,7 +176,7 @@ const specs = {
         "not-premium",
         text("error.notPremium", { nick: typed.nick, whitelist: whitelistName }),
       ),
-    account: javaAccount("not premium"),
+    account: javaAccount(text("account.notPremium")),
     // The game takes the account's own spelling from Mojang.
     spelling: () => null,
     floodgate: false,
@@ -187,7 +187,7 @@ const specs = {
     ...javaSyntax,
     lookUp: null,
     noAccount: null,
-    account: javaAccount("offline nick, not looked up"),
+    account: javaAccount(text("account.offline")),
     spelling: exactSpelling,
     floodgate: false,
     // An offline nick has no account to prove.
@@ -207,7 +207,10 @@ const specs = {
         text("error.gamertagUnknown", { gamertag: typed.gamertag ?? typed.nick }),
       ),
     account: ({ gamertag, uuid }) =>
-      `Bedrock gamertag ${gamertag}, ${uuid === null ? "its UUID waits for GeyserMC" : `Floodgate UUID ${uuid}`}`,
+      text("account.bedrock", {
+        gamertag: gamertag ?? "",
+        uuid: uuid === null ? text("account.bedrock.waiting") : text("account.bedrock.uuid", { uuid }),
+      }),
     // Floodgate spells the name from the gamertag; the register answer says how.
     spelling: () => null,
     floodgate: true,

@@ -1,5 +1,6 @@
 import type { EntryRecord, RoleFailure } from "../entries/model.ts";
 import type { NewEntry } from "../entries/service.ts";
+import { inEnglish } from "../i18n/english.ts";
 import { nickKey } from "../nicks/key.ts";
 import { type Identity, nickTypeSpecs, type Typed } from "../nicks/types.ts";
 import { DomainError, type DomainErrorCode } from "../shared/errors.ts";
@@ -197,7 +198,12 @@ export function createImporter(deps: ImporterDeps) {
       let grantFailures: RoleFailure[] = [];
       if (input.dryRun) {
         for (const { index, identity } of ready)
-          settle(index, "added", nickTypeSpecs[whitelist.nickType].account(identity), identity.nick);
+          settle(
+            index,
+            "added",
+            inEnglish(nickTypeSpecs[whitelist.nickType].account(identity)),
+            identity.nick,
+          );
       } else if (ready.length > 0) {
         grantFailures = await store(whitelist, input, ready, settle);
       }
@@ -276,7 +282,12 @@ export function createImporter(deps: ImporterDeps) {
           for (const entry of newEntries) {
             const { index, identity } = byNick.get(entry) as { index: number; identity: Identity };
             if (addedKeys.has(nickKey(entry.nick)))
-              settle(index, "added", nickTypeSpecs[whitelist.nickType].account(identity), identity.nick);
+              settle(
+                index,
+                "added",
+                inEnglish(nickTypeSpecs[whitelist.nickType].account(identity)),
+                identity.nick,
+              );
           }
           for (const entry of taken) {
             const { index } = byNick.get(entry) as { index: number };

@@ -58,8 +58,8 @@ describe("the bot's messages stay within Discord's limits", () => {
     expect(messageErrors(reply)).toBeNull();
     const field = (name: string) =>
       reply.embeds[0]?.fields?.find((candidate) => candidate.name === name)?.value;
-    expect(field("Required roles")).toEndWith(" … and 18 more");
-    expect(field("Granted roles")).toEndWith(" … and 18 more");
+    expect(field("Required roles")).toEndWith(" … and 18 more.");
+    expect(field("Granted roles")).toEndWith(" … and 18 more.");
     expect(field("Manager roles")).toBe(
       roleIds(3, 200)
         .map((id) => `<@&${id}>`)

@@ -223,9 +223,9 @@ describe("/whitelist list and show", () => {
       options: { nick: "Notch" },
     });
     expect(lines(await wl(IDS.bob, "list"))).toEqual([
-      "2 whitelist(s):",
-      `• **creative** (\`${creative.id}\`) in <#${IDS.general}>: offline, command mode, 0 nick(s), closed`,
-      `• **survival** (\`${survival.id}\`) in <#${IDS.survivalChannel}>: java, command mode, 1 nick(s)`,
+      "2 whitelists:",
+      `• **creative** (\`${creative.id}\`) in <#${IDS.general}>: offline, command mode, 0 nicks, closed`,
+      `• **survival** (\`${survival.id}\`) in <#${IDS.survivalChannel}>: java, command mode, 1 nick`,
       "Details with `/whitelist show`; register with `/register`.",
     ]);
   });
@@ -397,7 +397,7 @@ describe("/whitelist add and remove", () => {
       "Notch on survival belongs to another member; only they or staff can remove it.",
     );
     expect((await wl(IDS.manager, "remove", { whitelist: "survival", nick: "notch" })).content).toStartWith(
-      `🗑️ **Notch** is no longer on **survival** (it belonged to <@${IDS.alice}>).`,
+      `🗑️ **Notch** is no longer on **survival**. It belonged to <@${IDS.alice}>.`,
     );
     await wl(IDS.alice, "remove", { whitelist: "survival", nick: "JEB_" });
     expect(await world.services.entries.list(survival.id)).toEqual([]);

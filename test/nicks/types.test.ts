@@ -28,6 +28,10 @@ const RULES = [
   "proof",
 ].sort();
 
+/** How an account reads, in English. */
+const accountOf = (spec: { account(held: never): Parameters<typeof inEnglish>[0] }, held: unknown) =>
+  inEnglish(spec.account(held as never));
+
 describe("the nick type table", () => {
   test("lists the four types, in the order /whitelist create offers them", () => {
     expect(nickTypes).toEqual(["java", "premium", "offline", "bedrock"]);
@@ -252,16 +256,16 @@ describe("how an account reads", () => {
   const plain = { premium: false, uuid: null, gamertag: null };
   test("per type, one wording everywhere", () => {
     expect({
-      java: [nickTypeSpecs.java.account(premium), nickTypeSpecs.java.account(plain)],
-      premium: nickTypeSpecs.premium.account(premium),
-      offline: nickTypeSpecs.offline.account(plain),
+      java: [accountOf(nickTypeSpecs.java, premium), accountOf(nickTypeSpecs.java, plain)],
+      premium: accountOf(nickTypeSpecs.premium, premium),
+      offline: accountOf(nickTypeSpecs.offline, plain),
       bedrock: [
-        nickTypeSpecs.bedrock.account({
+        accountOf(nickTypeSpecs.bedrock, {
           premium: false,
           uuid: "00000000-0000-0000-0009-01fbca93ce9f",
           gamertag: "Alex Pocket",
         }),
-        nickTypeSpecs.bedrock.account({ premium: false, uuid: null, gamertag: "Alex Pocket" }),
+        accountOf(nickTypeSpecs.bedrock, { premium: false, uuid: null, gamertag: "Alex Pocket" }),
       ],
     }).toEqual({
       java: ["premium, UUID 069a79f4-44e9-4726-a5be-fca90e38aaf5", "not premium"],

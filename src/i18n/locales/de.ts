@@ -277,6 +277,67 @@ export const de = {
     "time.forGood": "dauerhaft",
     "time.lifetime": "{duration} für eigene Registrierungen der Mitglieder (das Team wählt mit `expires`)",
 
+    "staff.list.none":
+      "Dieser Server hat noch keine Whitelist. Das Team legt eine mit `/whitelist create` an.",
+    "staff.list.header": { one: "{count} Whitelist:", other: "{count} Whitelists:" },
+    "staff.list.item": "• **{name}** (`{id}`) in {channel}: {nickType}, Modus {mode}, {nicks}{closed}",
+    "staff.list.closed": ", geschlossen",
+    "staff.list.footer": "Details mit `/whitelist show`; registrieren mit `/registrieren`.",
+    "staff.remove.done":
+      "{removed} Er gehörte {owner}. Dafür vergebene Rollen werden entzogen; Game-Server erfahren es sofort.",
+    "staff.undeny.done":
+      "✅ **{nick}** darf auf **{whitelist}** wieder registriert werden. Nichts wurde wieder eingetragen: sein Besitzer registriert ihn erneut mit `/registrieren`, oder das Team mit `/whitelist add`.",
+    "staff.transfer.done":
+      "🔀 **{nick}** auf **{whitelist}** gehört jetzt {to} (vorher {from}). Game-Server merken keinen Unterschied.",
+    "staff.transfer.grantFailed": "Ich konnte {roles} nicht vergeben; der Nick gehört trotzdem ihm.",
+    "staff.transfer.revertFailed":
+      "Ich konnte {from} {roles} nicht entziehen; entferne es von Hand, wenn es sie nicht behalten soll.",
+    "staff.whois.found": "🔎 **{nick}** steht auf {whitelists}.",
+    "staff.whois.none": "🔎 **{nick}** steht auf keiner Whitelist, die du sehen kannst.",
+    "staff.whois.hidden": {
+      one: "Er steht außerdem auf {count} Whitelist, die du nicht verwaltest, für ein anderes Mitglied.",
+      other: "Er steht außerdem auf {count} Whitelists, die du nicht verwaltest, für ein anderes Mitglied.",
+    },
+    "staff.whois.more": "… und {count} weitere: nenn eine Whitelist.",
+    "staff.member.partial": "den Whitelists, die du verwaltest",
+    "staff.member.all": "den Whitelists dieses Servers",
+    "staff.member.linked": "Verknüpfte Accounts (nachgewiesen):",
+    "staff.member.none": "{member} hat keine Nicks auf {where}.",
+    "staff.member.header": {
+      one: "{member} hat {count} Nick auf {where}:",
+      other: "{member} hat {count} Nicks auf {where}:",
+    },
+    "staff.member.item": "• **{nick}** auf **{whitelist}**: {how} {when}{expires}{verified}",
+    "staff.member.registered": "registriert",
+    "staff.member.addedBy": "hinzugefügt von {member}",
+    "staff.member.expires": ", läuft {when} ab",
+    "staff.member.verified": ", verifiziert",
+    "staff.logChannel.off":
+      "Das Loggen ist aus. Freigabe-Anfragen brauchen einen Log-Kanal: leg wieder einen mit `/whitelist log-channel` fest.",
+    "staff.logChannel.set":
+      "✅ Ich logge ab jetzt in {channel}. Lass ihn nur für das Team sichtbar: dort liegen die Freigabe-Buttons.",
+    "staff.logChannel.failed": "⚠️ {channel} ist gesetzt, aber ich konnte dort nicht posten.",
+    "staff.export.done":
+      "📄 **{whitelist}** als `{file}` ({nicks}). Leg sie in den Ordner deines Servers, oder lass den Server sie abrufen: `{url}` mit einem Schlüssel von `/server-link create`.",
+    "lookup.how.member": "das Mitglied hat ihn registriert",
+    "lookup.how.staff": "Team: `/whitelist add`, oder eine angenommene Anfrage",
+    "lookup.never": "nie",
+    "lookup.verified.yes": "ja: der Besitzer hat den Account nachgewiesen",
+    "lookup.entry.title": "{nick} auf {whitelist}",
+    "lookup.denial.title": "{nick} ist auf {whitelist} gesperrt",
+    "lookup.field.owner": "Besitzer",
+    "lookup.field.addedBy": "Hinzugefügt von",
+    "lookup.field.how": "Wie",
+    "lookup.field.when": "Wann",
+    "lookup.field.deniedBy": "Gesperrt von",
+
+    "account.premium": "premium, UUID {uuid}",
+    "account.notPremium": "nicht premium",
+    "account.offline": "Offline-Nick, nicht geprüft",
+    "account.bedrock": "Bedrock-Gamertag {gamertag}, {uuid}",
+    "account.bedrock.uuid": "Floodgate-UUID {uuid}",
+    "account.bedrock.waiting": "seine UUID wartet auf GeyserMC",
+
     "log.origin.discord": "Discord",
     "log.origin.api": "API/Plugin",
     "log.origin.memberLeft": "Mitglied gegangen",

@@ -261,6 +261,68 @@ export const en = {
   "time.forGood": "for good",
   "time.lifetime": "{duration} for members' own registrations (staff choose with `expires`)",
 
+  // Staff's answers of /whitelist (src/bot/commands/whitelist/), in the language of whoever asked.
+  "staff.list.none": "This server has no whitelist yet. Staff create one with `/whitelist create`.",
+  "staff.list.header": { one: "{count} whitelist:", other: "{count} whitelists:" },
+  "staff.list.item": "• **{name}** (`{id}`) in {channel}: {nickType}, {mode} mode, {nicks}{closed}",
+  "staff.list.closed": ", closed",
+  "staff.list.footer": "Details with `/whitelist show`; register with `/register`.",
+  "staff.remove.done":
+    "{removed} It belonged to {owner}. Roles given for it are taken back; game servers hear of it at once.",
+  "staff.undeny.done":
+    "✅ **{nick}** may be registered on **{whitelist}** again. Nothing was added back: its owner registers it again with `/register`, or staff with `/whitelist add`.",
+  "staff.transfer.done":
+    "🔀 **{nick}** on **{whitelist}** now belongs to {to} (it was {from}'s). Game servers see no change.",
+  "staff.transfer.grantFailed": "I could not give them {roles}; the nick is theirs regardless.",
+  "staff.transfer.revertFailed":
+    "I could not take {roles} back from {from}; remove it by hand if they should not keep it.",
+  "staff.whois.found": "🔎 **{nick}** is on {whitelists}.",
+  "staff.whois.none": "🔎 **{nick}** is on no whitelist you can see.",
+  "staff.whois.hidden": {
+    one: "It is also on {count} whitelist you do not manage, for another member.",
+    other: "It is also on {count} whitelists you do not manage, for another member.",
+  },
+  "staff.whois.more": "… and {count} more: name a whitelist.",
+  "staff.member.partial": "the whitelists you manage",
+  "staff.member.all": "this server's whitelists",
+  "staff.member.linked": "Linked accounts (proven):",
+  "staff.member.none": "{member} has no nicks on {where}.",
+  "staff.member.header": {
+    one: "{member} has {count} nick on {where}:",
+    other: "{member} has {count} nicks on {where}:",
+  },
+  "staff.member.item": "• **{nick}** on **{whitelist}**: {how} {when}{expires}{verified}",
+  "staff.member.registered": "registered",
+  "staff.member.addedBy": "added by {member}",
+  "staff.member.expires": ", expires {when}",
+  "staff.member.verified": ", verified",
+  "staff.logChannel.off":
+    "Logging is off. Approval requests need a log channel: set one again with `/whitelist log-channel`.",
+  "staff.logChannel.set":
+    "✅ I log to {channel} from now on. Keep it visible to staff only: approval buttons live there.",
+  "staff.logChannel.failed": "⚠️ {channel} is set, but I could not post there.",
+  "staff.export.done":
+    "📄 **{whitelist}** as `{file}` ({nicks}). Put it in your server's folder, or let the server fetch it: `{url}` with a key from `/server-link create`.",
+  "lookup.how.member": "the member registered it",
+  "lookup.how.staff": "staff: `/whitelist add`, or an approved request",
+  "lookup.never": "never",
+  "lookup.verified.yes": "yes: the owner proved the account",
+  "lookup.entry.title": "{nick} on {whitelist}",
+  "lookup.denial.title": "{nick} is denied on {whitelist}",
+  "lookup.field.owner": "Owner",
+  "lookup.field.addedBy": "Added by",
+  "lookup.field.how": "How",
+  "lookup.field.when": "When",
+  "lookup.field.deniedBy": "Denied by",
+
+  // How an account reads (src/nicks/types.ts): the log channel, look-ups.
+  "account.premium": "premium, UUID {uuid}",
+  "account.notPremium": "not premium",
+  "account.offline": "offline nick, not looked up",
+  "account.bedrock": "Bedrock gamertag {gamertag}, {uuid}",
+  "account.bedrock.uuid": "Floodgate UUID {uuid}",
+  "account.bedrock.waiting": "its UUID waits for GeyserMC",
+
   // The log channel (src/bot/log-channel.ts): staff read it, in the server's language.
   "log.origin.discord": "Discord",
   "log.origin.api": "API/plugin",

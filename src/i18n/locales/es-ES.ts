@@ -267,6 +267,73 @@ export const esES = {
     "time.forGood": "para siempre",
     "time.lifetime": "{duration} para los registros de los propios miembros (el staff elige con `expires`)",
 
+    "staff.list.none":
+      "Este servidor aún no tiene ninguna whitelist. El staff crea una con `/whitelist create`.",
+    "staff.list.header": {
+      one: "{count} whitelist:",
+      many: "{count} de whitelists:",
+      other: "{count} whitelists:",
+    },
+    "staff.list.item": "• **{name}** (`{id}`) en {channel}: {nickType}, modo {mode}, {nicks}{closed}",
+    "staff.list.closed": ", cerrada",
+    "staff.list.footer": "Detalles con `/whitelist show`; registro con `/registrar`.",
+    "staff.remove.done":
+      "{removed} Pertenecía a {owner}. Los roles dados por él se retiran; los servidores de juego se enteran al instante.",
+    "staff.undeny.done":
+      "✅ **{nick}** puede volver a registrarse en **{whitelist}**. No se ha vuelto a añadir nada: su dueño lo registra de nuevo con `/registrar`, o el staff con `/whitelist add`.",
+    "staff.transfer.done":
+      "🔀 **{nick}** en **{whitelist}** ahora pertenece a {to} (antes era de {from}). Los servidores de juego no ven ningún cambio.",
+    "staff.transfer.grantFailed": "No he podido darle {roles}; el nick es suyo de todos modos.",
+    "staff.transfer.revertFailed":
+      "No he podido quitarle {roles} a {from}; quítalo a mano si no debe conservarlo.",
+    "staff.whois.found": "🔎 **{nick}** está en {whitelists}.",
+    "staff.whois.none": "🔎 **{nick}** no está en ninguna whitelist que puedas ver.",
+    "staff.whois.hidden": {
+      one: "También está en {count} whitelist que no gestionas, para otro miembro.",
+      many: "También está en {count} de whitelists que no gestionas, para otro miembro.",
+      other: "También está en {count} whitelists que no gestionas, para otro miembro.",
+    },
+    "staff.whois.more": "… y {count} más: indica una whitelist.",
+    "staff.member.partial": "las whitelists que gestionas",
+    "staff.member.all": "las whitelists de este servidor",
+    "staff.member.linked": "Cuentas vinculadas (verificadas):",
+    "staff.member.none": "{member} no tiene nicks en {where}.",
+    "staff.member.header": {
+      one: "{member} tiene {count} nick en {where}:",
+      many: "{member} tiene {count} de nicks en {where}:",
+      other: "{member} tiene {count} nicks en {where}:",
+    },
+    "staff.member.item": "• **{nick}** en **{whitelist}**: {how} {when}{expires}{verified}",
+    "staff.member.registered": "registrado",
+    "staff.member.addedBy": "añadido por {member}",
+    "staff.member.expires": ", caduca {when}",
+    "staff.member.verified": ", verificado",
+    "staff.logChannel.off":
+      "El registro está desactivado. Las solicitudes de aprobación necesitan un canal de registro: configura uno de nuevo con `/whitelist log-channel`.",
+    "staff.logChannel.set":
+      "✅ A partir de ahora registro en {channel}. Que solo lo vea el staff: ahí están los botones de aprobación.",
+    "staff.logChannel.failed": "⚠️ {channel} está configurado, pero no he podido publicar allí.",
+    "staff.export.done":
+      "📄 **{whitelist}** como `{file}` ({nicks}). Ponlo en la carpeta de tu servidor, o deja que el servidor lo descargue: `{url}` con una clave de `/server-link create`.",
+    "lookup.how.member": "lo registró el miembro",
+    "lookup.how.staff": "staff: `/whitelist add`, o una solicitud aprobada",
+    "lookup.never": "nunca",
+    "lookup.verified.yes": "sí: el dueño verificó la cuenta",
+    "lookup.entry.title": "{nick} en {whitelist}",
+    "lookup.denial.title": "{nick} está vetado en {whitelist}",
+    "lookup.field.owner": "Dueño",
+    "lookup.field.addedBy": "Añadido por",
+    "lookup.field.how": "Cómo",
+    "lookup.field.when": "Cuándo",
+    "lookup.field.deniedBy": "Vetado por",
+
+    "account.premium": "premium, UUID {uuid}",
+    "account.notPremium": "no premium",
+    "account.offline": "nick offline, sin comprobar",
+    "account.bedrock": "gamertag de Bedrock {gamertag}, {uuid}",
+    "account.bedrock.uuid": "UUID de Floodgate {uuid}",
+    "account.bedrock.waiting": "su UUID espera a GeyserMC",
+
     "log.origin.discord": "Discord",
     "log.origin.api": "API/plugin",
     "log.origin.memberLeft": "miembro se fue",

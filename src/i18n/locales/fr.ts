@@ -272,6 +272,73 @@ export const fr = {
     "time.lifetime":
       "{duration} pour les inscriptions des membres eux-mêmes (le staff choisit avec `expires`)",
 
+    "staff.list.none":
+      "Ce serveur n'a pas encore de whitelist. Le staff en crée une avec `/whitelist create`.",
+    "staff.list.header": {
+      one: "{count} whitelist :",
+      many: "{count} de whitelists :",
+      other: "{count} whitelists :",
+    },
+    "staff.list.item": "• **{name}** (`{id}`) dans {channel} : {nickType}, mode {mode}, {nicks}{closed}",
+    "staff.list.closed": ", fermée",
+    "staff.list.footer": "Détails avec `/whitelist show` ; inscription avec `/inscrire`.",
+    "staff.remove.done":
+      "{removed} Il appartenait à {owner}. Les rôles donnés pour lui sont repris ; les serveurs de jeu l'apprennent aussitôt.",
+    "staff.undeny.done":
+      "✅ **{nick}** peut de nouveau être inscrit sur **{whitelist}**. Rien n'a été remis : son propriétaire le réinscrit avec `/inscrire`, ou le staff avec `/whitelist add`.",
+    "staff.transfer.done":
+      "🔀 **{nick}** sur **{whitelist}** appartient désormais à {to} (avant : {from}). Les serveurs de jeu ne voient aucun changement.",
+    "staff.transfer.grantFailed": "Je n'ai pas pu lui donner {roles} ; le pseudo est à lui malgré tout.",
+    "staff.transfer.revertFailed":
+      "Je n'ai pas pu reprendre {roles} à {from} ; retire-le à la main s'il ne doit pas le garder.",
+    "staff.whois.found": "🔎 **{nick}** est sur {whitelists}.",
+    "staff.whois.none": "🔎 **{nick}** n'est sur aucune whitelist que tu peux voir.",
+    "staff.whois.hidden": {
+      one: "Il est aussi sur {count} whitelist que tu ne gères pas, pour un autre membre.",
+      many: "Il est aussi sur {count} de whitelists que tu ne gères pas, pour un autre membre.",
+      other: "Il est aussi sur {count} whitelists que tu ne gères pas, pour un autre membre.",
+    },
+    "staff.whois.more": "… et {count} de plus : précise une whitelist.",
+    "staff.member.partial": "les whitelists que tu gères",
+    "staff.member.all": "les whitelists de ce serveur",
+    "staff.member.linked": "Comptes liés (prouvés) :",
+    "staff.member.none": "{member} n'a aucun pseudo sur {where}.",
+    "staff.member.header": {
+      one: "{member} a {count} pseudo sur {where} :",
+      many: "{member} a {count} de pseudos sur {where} :",
+      other: "{member} a {count} pseudos sur {where} :",
+    },
+    "staff.member.item": "• **{nick}** sur **{whitelist}** : {how} {when}{expires}{verified}",
+    "staff.member.registered": "inscrit",
+    "staff.member.addedBy": "ajouté par {member}",
+    "staff.member.expires": ", expire {when}",
+    "staff.member.verified": ", vérifié",
+    "staff.logChannel.off":
+      "Les logs sont désactivés. Les demandes à valider ont besoin d'un salon de logs : redéfinis-en un avec `/whitelist log-channel`.",
+    "staff.logChannel.set":
+      "✅ Je consigne désormais dans {channel}. Garde-le visible du staff seulement : les boutons de validation y sont.",
+    "staff.logChannel.failed": "⚠️ {channel} est défini, mais je n'ai pas pu y publier.",
+    "staff.export.done":
+      "📄 **{whitelist}** au format `{file}` ({nicks}). Mets-le dans le dossier de ton serveur, ou laisse le serveur le récupérer : `{url}` avec une clé de `/server-link create`.",
+    "lookup.how.member": "le membre l'a inscrit",
+    "lookup.how.staff": "staff : `/whitelist add`, ou une demande acceptée",
+    "lookup.never": "jamais",
+    "lookup.verified.yes": "oui : le propriétaire a prouvé le compte",
+    "lookup.entry.title": "{nick} sur {whitelist}",
+    "lookup.denial.title": "{nick} est refusé sur {whitelist}",
+    "lookup.field.owner": "Propriétaire",
+    "lookup.field.addedBy": "Ajouté par",
+    "lookup.field.how": "Comment",
+    "lookup.field.when": "Quand",
+    "lookup.field.deniedBy": "Refusé par",
+
+    "account.premium": "premium, UUID {uuid}",
+    "account.notPremium": "non premium",
+    "account.offline": "pseudo hors ligne, non vérifié",
+    "account.bedrock": "gamertag Bedrock {gamertag}, {uuid}",
+    "account.bedrock.uuid": "UUID Floodgate {uuid}",
+    "account.bedrock.waiting": "son UUID attend GeyserMC",
+
     "log.origin.discord": "Discord",
     "log.origin.api": "API/plugin",
     "log.origin.memberLeft": "membre parti",

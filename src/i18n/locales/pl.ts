@@ -293,6 +293,76 @@ export const pl = {
     "time.forGood": "na stałe",
     "time.lifetime": "{duration} dla rejestracji samych członków (administracja wybiera przez `expires`)",
 
+    "staff.list.none":
+      "Ten serwer nie ma jeszcze żadnej whitelisty. Administracja tworzy ją przez `/whitelist create`.",
+    "staff.list.header": {
+      one: "{count} whitelista:",
+      few: "{count} whitelisty:",
+      many: "{count} whitelist:",
+      other: "{count} whitelisty:",
+    },
+    "staff.list.item": "• **{name}** (`{id}`) na {channel}: {nickType}, tryb {mode}, {nicks}{closed}",
+    "staff.list.closed": ", zamknięta",
+    "staff.list.footer": "Szczegóły przez `/whitelist show`; rejestracja przez `/zarejestruj`.",
+    "staff.remove.done":
+      "{removed} Należał do {owner}. Role nadane za niego zostają odebrane; serwery gry dowiadują się o tym od razu.",
+    "staff.undeny.done":
+      "✅ **{nick}** znów można zarejestrować na **{whitelist}**. Nic nie zostało dodane z powrotem: właściciel rejestruje go ponownie przez `/zarejestruj`, a administracja przez `/whitelist add`.",
+    "staff.transfer.done":
+      "🔀 **{nick}** na **{whitelist}** należy teraz do {to} (wcześniej do {from}). Serwery gry nie widzą żadnej zmiany.",
+    "staff.transfer.grantFailed": "Nie udało mi się nadać mu {roles}; nick i tak jest jego.",
+    "staff.transfer.revertFailed":
+      "Nie udało mi się odebrać {roles} użytkownikowi {from}; usuń to ręcznie, jeśli nie powinien tego mieć.",
+    "staff.whois.found": "🔎 **{nick}** jest na {whitelists}.",
+    "staff.whois.none": "🔎 **{nick}** nie ma na żadnej whiteliście, którą widzisz.",
+    "staff.whois.hidden": {
+      one: "Jest też na {count} whiteliście, którą nie zarządzasz, dla innego członka.",
+      few: "Jest też na {count} whitelistach, którymi nie zarządzasz, dla innego członka.",
+      many: "Jest też na {count} whitelistach, którymi nie zarządzasz, dla innego członka.",
+      other: "Jest też na {count} whitelisty, którymi nie zarządzasz, dla innego członka.",
+    },
+    "staff.whois.more": "… i jeszcze {count}: wskaż whitelistę.",
+    "staff.member.partial": "whitelistach, którymi zarządzasz",
+    "staff.member.all": "whitelistach tego serwera",
+    "staff.member.linked": "Połączone konta (potwierdzone):",
+    "staff.member.none": "{member} nie ma nicków na {where}.",
+    "staff.member.header": {
+      one: "{member} ma {count} nick na {where}:",
+      few: "{member} ma {count} nicki na {where}:",
+      many: "{member} ma {count} nicków na {where}:",
+      other: "{member} ma {count} nicka na {where}:",
+    },
+    "staff.member.item": "• **{nick}** na **{whitelist}**: {how} {when}{expires}{verified}",
+    "staff.member.registered": "zarejestrowany",
+    "staff.member.addedBy": "dodany przez {member}",
+    "staff.member.expires": ", wygasa {when}",
+    "staff.member.verified": ", zweryfikowany",
+    "staff.logChannel.off":
+      "Logowanie jest wyłączone. Prośby do akceptacji potrzebują kanału logów: ustaw go ponownie przez `/whitelist log-channel`.",
+    "staff.logChannel.set":
+      "✅ Od teraz loguję na {channel}. Niech widzi go tylko administracja: tam są przyciski akceptacji.",
+    "staff.logChannel.failed": "⚠️ {channel} jest ustawiony, ale nie mogłem tam nic wysłać.",
+    "staff.export.done":
+      "📄 **{whitelist}** jako `{file}` ({nicks}). Wrzuć go do folderu serwera albo pozwól serwerowi go pobrać: `{url}` z kluczem z `/server-link create`.",
+    "lookup.how.member": "zarejestrował go członek",
+    "lookup.how.staff": "administracja: `/whitelist add` lub zaakceptowana prośba",
+    "lookup.never": "nigdy",
+    "lookup.verified.yes": "tak: właściciel potwierdził konto",
+    "lookup.entry.title": "{nick} na {whitelist}",
+    "lookup.denial.title": "{nick} jest zablokowany na {whitelist}",
+    "lookup.field.owner": "Właściciel",
+    "lookup.field.addedBy": "Dodał(a)",
+    "lookup.field.how": "Jak",
+    "lookup.field.when": "Kiedy",
+    "lookup.field.deniedBy": "Zablokował(a)",
+
+    "account.premium": "premium, UUID {uuid}",
+    "account.notPremium": "nie premium",
+    "account.offline": "nick offline, niesprawdzany",
+    "account.bedrock": "gamertag Bedrock {gamertag}, {uuid}",
+    "account.bedrock.uuid": "UUID Floodgate {uuid}",
+    "account.bedrock.waiting": "jego UUID czeka na GeyserMC",
+
     "log.origin.discord": "Discord",
     "log.origin.api": "API/plugin",
     "log.origin.memberLeft": "członek wyszedł",

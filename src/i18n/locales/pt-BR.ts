@@ -261,6 +261,73 @@ export const ptBR = {
     "time.forGood": "para sempre",
     "time.lifetime": "{duration} para os registros dos próprios membros (a staff escolhe com `expires`)",
 
+    "staff.list.none":
+      "Este servidor ainda não tem nenhuma whitelist. A staff cria uma com `/whitelist create`.",
+    "staff.list.header": {
+      one: "{count} whitelist:",
+      many: "{count} de whitelists:",
+      other: "{count} whitelists:",
+    },
+    "staff.list.item": "• **{name}** (`{id}`) em {channel}: {nickType}, modo {mode}, {nicks}{closed}",
+    "staff.list.closed": ", fechada",
+    "staff.list.footer": "Detalhes com `/whitelist show`; registro com `/registrar`.",
+    "staff.remove.done":
+      "{removed} Pertencia a {owner}. Os cargos dados por ele foram retirados; os servidores de jogo ficam sabendo na hora.",
+    "staff.undeny.done":
+      "✅ **{nick}** pode ser registrado de novo em **{whitelist}**. Nada foi adicionado de volta: o dono registra de novo com `/registrar`, ou a staff com `/whitelist add`.",
+    "staff.transfer.done":
+      "🔀 **{nick}** em **{whitelist}** agora pertence a {to} (era de {from}). Os servidores de jogo não veem nenhuma mudança.",
+    "staff.transfer.grantFailed": "Não consegui dar {roles} a ele; o nick é dele mesmo assim.",
+    "staff.transfer.revertFailed":
+      "Não consegui tirar {roles} de {from}; remova à mão se ele não deve manter.",
+    "staff.whois.found": "🔎 **{nick}** está em {whitelists}.",
+    "staff.whois.none": "🔎 **{nick}** não está em nenhuma whitelist que você pode ver.",
+    "staff.whois.hidden": {
+      one: "Também está em {count} whitelist que você não gerencia, para outro membro.",
+      many: "Também está em {count} de whitelists que você não gerencia, para outro membro.",
+      other: "Também está em {count} whitelists que você não gerencia, para outro membro.",
+    },
+    "staff.whois.more": "… e mais {count}: diga uma whitelist.",
+    "staff.member.partial": "as whitelists que você gerencia",
+    "staff.member.all": "as whitelists deste servidor",
+    "staff.member.linked": "Contas vinculadas (comprovadas):",
+    "staff.member.none": "{member} não tem nicks em {where}.",
+    "staff.member.header": {
+      one: "{member} tem {count} nick em {where}:",
+      many: "{member} tem {count} de nicks em {where}:",
+      other: "{member} tem {count} nicks em {where}:",
+    },
+    "staff.member.item": "• **{nick}** em **{whitelist}**: {how} {when}{expires}{verified}",
+    "staff.member.registered": "registrado",
+    "staff.member.addedBy": "adicionado por {member}",
+    "staff.member.expires": ", expira {when}",
+    "staff.member.verified": ", verificado",
+    "staff.logChannel.off":
+      "O log está desligado. Pedidos de aprovação precisam de um canal de log: defina um de novo com `/whitelist log-channel`.",
+    "staff.logChannel.set":
+      "✅ Agora faço log em {channel}. Deixe-o visível só para a staff: os botões de aprovação ficam lá.",
+    "staff.logChannel.failed": "⚠️ {channel} foi definido, mas não consegui postar lá.",
+    "staff.export.done":
+      "📄 **{whitelist}** como `{file}` ({nicks}). Coloque na pasta do seu servidor, ou deixe o servidor buscar: `{url}` com uma chave de `/server-link create`.",
+    "lookup.how.member": "o membro registrou",
+    "lookup.how.staff": "staff: `/whitelist add`, ou um pedido aprovado",
+    "lookup.never": "nunca",
+    "lookup.verified.yes": "sim: o dono comprovou a conta",
+    "lookup.entry.title": "{nick} em {whitelist}",
+    "lookup.denial.title": "{nick} está vetado em {whitelist}",
+    "lookup.field.owner": "Dono",
+    "lookup.field.addedBy": "Adicionado por",
+    "lookup.field.how": "Como",
+    "lookup.field.when": "Quando",
+    "lookup.field.deniedBy": "Vetado por",
+
+    "account.premium": "premium, UUID {uuid}",
+    "account.notPremium": "não premium",
+    "account.offline": "nick offline, não consultado",
+    "account.bedrock": "gamertag do Bedrock {gamertag}, {uuid}",
+    "account.bedrock.uuid": "UUID do Floodgate {uuid}",
+    "account.bedrock.waiting": "o UUID espera o GeyserMC",
+
     "log.origin.discord": "Discord",
     "log.origin.api": "API/plugin",
     "log.origin.memberLeft": "membro saiu",

@@ -284,6 +284,76 @@ export const ru = {
     "time.lifetime":
       "{duration} для собственных регистраций участников (администрация выбирает через `expires`)",
 
+    "staff.list.none":
+      "На этом сервере ещё нет вайтлиста. Администрация создаёт его через `/whitelist create`.",
+    "staff.list.header": {
+      one: "{count} вайтлист:",
+      few: "{count} вайтлиста:",
+      many: "{count} вайтлистов:",
+      other: "{count} вайтлиста:",
+    },
+    "staff.list.item": "• **{name}** (`{id}`) в {channel}: {nickType}, режим {mode}, {nicks}{closed}",
+    "staff.list.closed": ", закрыт",
+    "staff.list.footer": "Подробности — `/whitelist show`; регистрация — `/зарегистрировать`.",
+    "staff.remove.done":
+      "{removed} Он принадлежал {owner}. Выданные за него роли забраны; игровые серверы узнают об этом сразу.",
+    "staff.undeny.done":
+      "✅ **{nick}** снова можно регистрировать в **{whitelist}**. Обратно ничего не добавлено: владелец регистрирует его снова через `/зарегистрировать`, а администрация — через `/whitelist add`.",
+    "staff.transfer.done":
+      "🔀 **{nick}** в **{whitelist}** теперь принадлежит {to} (раньше — {from}). Игровые серверы не заметят разницы.",
+    "staff.transfer.grantFailed": "Не удалось выдать ему {roles}; ник всё равно его.",
+    "staff.transfer.revertFailed":
+      "Не удалось забрать {roles} у {from}; сними вручную, если роль не должна остаться.",
+    "staff.whois.found": "🔎 **{nick}** есть в {whitelists}.",
+    "staff.whois.none": "🔎 **{nick}** нет ни в одном вайтлисте, который ты видишь.",
+    "staff.whois.hidden": {
+      one: "Он есть ещё в {count} вайтлисте, которым ты не управляешь, у другого участника.",
+      few: "Он есть ещё в {count} вайтлистах, которыми ты не управляешь, у другого участника.",
+      many: "Он есть ещё в {count} вайтлистах, которыми ты не управляешь, у другого участника.",
+      other: "Он есть ещё в {count} вайтлиста, которыми ты не управляешь, у другого участника.",
+    },
+    "staff.whois.more": "… и ещё {count}: укажи вайтлист.",
+    "staff.member.partial": "вайтлистах, которыми ты управляешь",
+    "staff.member.all": "вайтлистах этого сервера",
+    "staff.member.linked": "Привязанные аккаунты (подтверждены):",
+    "staff.member.none": "У {member} нет ников в {where}.",
+    "staff.member.header": {
+      one: "У {member} {count} ник в {where}:",
+      few: "У {member} {count} ника в {where}:",
+      many: "У {member} {count} ников в {where}:",
+      other: "У {member} {count} ника в {where}:",
+    },
+    "staff.member.item": "• **{nick}** в **{whitelist}**: {how} {when}{expires}{verified}",
+    "staff.member.registered": "зарегистрирован",
+    "staff.member.addedBy": "добавлен {member}",
+    "staff.member.expires": ", истекает {when}",
+    "staff.member.verified": ", подтверждён",
+    "staff.logChannel.off":
+      "Логи выключены. Заявкам на одобрение нужен канал логов: задай его снова через `/whitelist log-channel`.",
+    "staff.logChannel.set":
+      "✅ Теперь я пишу логи в {channel}. Пусть его видит только администрация: там кнопки одобрения.",
+    "staff.logChannel.failed": "⚠️ {channel} задан, но написать туда не удалось.",
+    "staff.export.done":
+      "📄 **{whitelist}** как `{file}` ({nicks}). Положи его в папку сервера или дай серверу забирать его сам: `{url}` с ключом из `/server-link create`.",
+    "lookup.how.member": "участник зарегистрировал сам",
+    "lookup.how.staff": "администрация: `/whitelist add` или одобренная заявка",
+    "lookup.never": "никогда",
+    "lookup.verified.yes": "да: владелец подтвердил аккаунт",
+    "lookup.entry.title": "{nick} в {whitelist}",
+    "lookup.denial.title": "{nick} запрещён в {whitelist}",
+    "lookup.field.owner": "Владелец",
+    "lookup.field.addedBy": "Добавил(а)",
+    "lookup.field.how": "Как",
+    "lookup.field.when": "Когда",
+    "lookup.field.deniedBy": "Запретил(а)",
+
+    "account.premium": "лицензия, UUID {uuid}",
+    "account.notPremium": "не лицензия",
+    "account.offline": "офлайн-ник, без проверки",
+    "account.bedrock": "геймертег Bedrock {gamertag}, {uuid}",
+    "account.bedrock.uuid": "UUID Floodgate {uuid}",
+    "account.bedrock.waiting": "его UUID ждёт GeyserMC",
+
     "log.origin.discord": "Discord",
     "log.origin.api": "API/плагин",
     "log.origin.memberLeft": "участник вышел",

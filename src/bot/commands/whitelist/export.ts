@@ -1,8 +1,9 @@
 import { SlashCommandSubcommandBuilder } from "discord.js";
 import { fileFormats, formats } from "../../../formats/index.ts";
+import { text } from "../../../i18n/messages.ts";
 import { requireManager } from "../../../registration/rules.ts";
 import { actingMember } from "../../members.ts";
-import { answer } from "../answer.ts";
+import { answer, memberWords } from "../answer.ts";
 import { formatChoices, oneOf, suggestWhitelists, whitelistFromOption, whitelistOption } from "../options.ts";
 import type { Subcommand } from "../subcommands.ts";
 
@@ -30,11 +31,14 @@ export const exportWhitelist = {
     const formatted = await context.services.formatCache.get(whitelist.id, format);
     const fileName = formats[format].file.name;
     const count = (await context.services.entries.list(whitelist.id)).length;
+    const words = await memberWords(interaction, context);
     await answer(interaction, {
-      content:
-        `📄 **${whitelist.name}** as \`${fileName}\` (${count} nick(s)). Put it in your server's folder, or ` +
-        `let the server fetch it: \`${context.apiUrl}/whitelists/${whitelist.id}/entries?format=${format}\` ` +
-        "with a key from `/server-link create`.",
+      content: words.t("staff.export.done", {
+        whitelist: whitelist.name,
+        file: fileName,
+        nicks: text("log.count.nicks", { count }),
+        url: `${context.apiUrl}/whitelists/${whitelist.id}/entries?format=${format}`,
+      }),
       files: [{ attachment: Buffer.from(formatted.bytes), name: fileName }],
     });
   },

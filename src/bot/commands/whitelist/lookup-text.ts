@@ -1,12 +1,14 @@
 import type { APIEmbed } from "discord.js";
 import { BY_MEMBER, type EntryRecord } from "../../../entries/model.ts";
+import type { Words } from "../../../i18n/words.ts";
 import { nickTypeSpecs } from "../../../nicks/types.ts";
 import type { Denial } from "../../../registration/model.ts";
 import type { Whitelist } from "../../../whitelists/model.ts";
 import { colours } from "../../log-channel.ts";
 import { plainName } from "../../text.ts";
 
-// How `/whitelist whois` and `/whitelist member` show entries and denials (docs/decisions.md, Look-ups).
+// How `/whitelist whois` and `/whitelist member` show entries and denials (docs/decisions.md, Look-ups), in the
+// words of whoever asked.
 
 /** A moment as Discord renders it in each reader's time zone: the date and time, and how long ago or ahead. */
 export function moment(ms: number): string {
@@ -15,49 +17,59 @@ export function moment(ms: number): string {
 }
 
 /** How an entry came to be: the member registered it, or staff added it (or approved the member's request). */
-export function howAdded(entry: Pick<EntryRecord, "origin">): string {
-  return entry.origin === BY_MEMBER
-    ? "the member registered it"
-    : "staff: `/whitelist add`, or an approved request";
+export function howAdded(words: Words, entry: Pick<EntryRecord, "origin">): string {
+  return words.t(entry.origin === BY_MEMBER ? "lookup.how.member" : "lookup.how.staff");
 }
 
 /** When an entry goes by itself, if ever. */
-export function expiry(entry: Pick<EntryRecord, "expiresAt">): string {
-  return entry.expiresAt === null ? "never" : moment(entry.expiresAt);
+export function expiry(words: Words, entry: Pick<EntryRecord, "expiresAt">): string {
+  return entry.expiresAt === null ? words.t("lookup.never") : moment(entry.expiresAt);
 }
 
 /** Whether an entry's owner proved its account (docs/decisions.md, Proof of ownership), as staff read it. */
-export function verifiedText(entry: Pick<EntryRecord, "verified">): string {
-  return entry.verified ? "yes: the owner proved the account" : "no";
+export function verifiedText(words: Words, entry: Pick<EntryRecord, "verified">): string {
+  return words.t(entry.verified ? "lookup.verified.yes" : "log.verified.no");
 }
 
 /** The embed of one entry: owner, who added it, when, how, whether verified, its expiry and its account. */
-export function entryEmbed(entry: EntryRecord, whitelist: Whitelist): APIEmbed {
+export function entryEmbed(words: Words, entry: EntryRecord, whitelist: Whitelist): APIEmbed {
   return {
-    title: `${entry.nick} on ${whitelist.name}`,
+    title: words.t("lookup.entry.title", { nick: entry.nick, whitelist: whitelist.name }),
     color: colours.info,
     fields: [
-      { name: "Owner", value: `<@${entry.userId}>`, inline: true },
-      { name: "Added by", value: `<@${entry.addedBy}>`, inline: true },
-      { name: "How", value: howAdded(entry), inline: true },
-      { name: "Verified", value: verifiedText(entry), inline: true },
-      { name: "When", value: moment(entry.createdAt), inline: true },
-      { name: "Expires", value: expiry(entry), inline: true },
-      { name: "Account", value: nickTypeSpecs[whitelist.nickType].account(entry), inline: false },
+      { name: words.t("lookup.field.owner"), value: `<@${entry.userId}>`, inline: true },
+      { name: words.t("lookup.field.addedBy"), value: `<@${entry.addedBy}>`, inline: true },
+      { name: words.t("lookup.field.how"), value: howAdded(words, entry), inline: true },
+      { name: words.t("log.field.verified"), value: verifiedText(words, entry), inline: true },
+      { name: words.t("lookup.field.when"), value: moment(entry.createdAt), inline: true },
+      { name: words.t("log.field.expires"), value: expiry(words, entry), inline: true },
+      {
+        name: words.t("log.field.account"),
+        value: words.render(nickTypeSpecs[whitelist.nickType].account(entry)),
+        inline: false,
+      },
     ],
   };
 }
 
 /** The embed of a denial, for staff: why, by whom, when, and whether its account is denied too. */
-export function denialDetailsEmbed(denial: Denial, whitelist: Whitelist): APIEmbed {
+export function denialDetailsEmbed(words: Words, denial: Denial, whitelist: Whitelist): APIEmbed {
   return {
-    title: `${denial.nick} is denied on ${whitelist.name}`,
+    title: words.t("lookup.denial.title", { nick: denial.nick, whitelist: whitelist.name }),
     color: colours.removed,
     fields: [
-      { name: "Reason", value: denial.reason ? plainName(denial.reason) : "—", inline: true },
-      { name: "Denied by", value: `<@${denial.deniedBy}>`, inline: true },
-      { name: "When", value: moment(denial.createdAt), inline: true },
-      { name: "Account", value: denial.uuid ? `UUID ${denial.uuid}` : "by name only", inline: false },
+      {
+        name: words.t("log.field.reason"),
+        value: denial.reason ? plainName(denial.reason) : "—",
+        inline: true,
+      },
+      { name: words.t("lookup.field.deniedBy"), value: `<@${denial.deniedBy}>`, inline: true },
+      { name: words.t("lookup.field.when"), value: moment(denial.createdAt), inline: true },
+      {
+        name: words.t("log.field.account"),
+        value: denial.uuid ? words.t("log.denial.uuid", { uuid: denial.uuid }) : words.t("log.denial.byName"),
+        inline: false,
+      },
     ],
   };
 }

@@ -26,28 +26,40 @@ export const member = {
       actor: actingMember(interaction),
     });
     const words = await memberWords(interaction, context);
-    const where = partial ? "the whitelists you manage" : "this server's whitelists";
+    const where = words.t(partial ? "staff.member.partial" : "staff.member.all");
     // Whoever may look the member up sees the accounts they proved here (docs/decisions.md, Look-ups).
     const links = await context.services.linking.linksOf(guildId, userId);
     const linked =
       links.length === 0
         ? []
-        : ["Linked accounts (proven):", ...links.map((a) => `• ${linkedLine(words, a)}`)];
+        : [words.t("staff.member.linked"), ...links.map((a) => `• ${linkedLine(words, a)}`)];
+    const member = `<@${userId}>`;
     if (entries.length === 0) {
-      await answer(interaction, [`<@${userId}> has no nicks on ${where}.`, ...linked].join("\n"));
+      await answer(interaction, [words.t("staff.member.none", { member, where }), ...linked].join("\n"));
       return;
     }
-    const lines = entries.map(
-      ({ entry, whitelist }) =>
-        `• **${entry.nick}** on **${whitelist.name}**: ` +
-        (entry.origin === BY_MEMBER ? "registered" : `added by <@${entry.addedBy}>`) +
-        ` ${relativeTime(entry.createdAt)}` +
-        (entry.expiresAt === null ? "" : `, expires ${relativeTime(entry.expiresAt)}`) +
-        (entry.verified ? ", verified" : ""),
+    const lines = entries.map(({ entry, whitelist }) =>
+      words.t("staff.member.item", {
+        nick: entry.nick,
+        whitelist: whitelist.name,
+        how:
+          entry.origin === BY_MEMBER
+            ? words.t("staff.member.registered")
+            : words.t("staff.member.addedBy", { member: `<@${entry.addedBy}>` }),
+        when: relativeTime(entry.createdAt),
+        expires:
+          entry.expiresAt === null
+            ? ""
+            : words.t("staff.member.expires", { when: relativeTime(entry.expiresAt) }),
+        verified: entry.verified ? words.t("staff.member.verified") : "",
+      }),
     );
     await answer(
       interaction,
-      fitLines(words, `<@${userId}> has ${entries.length} nick(s) on ${where}:`, [...lines, ...linked]),
+      fitLines(words, words.t("staff.member.header", { member, count: entries.length, where }), [
+        ...lines,
+        ...linked,
+      ]),
     );
   },
 } satisfies Subcommand;

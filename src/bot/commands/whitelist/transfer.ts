@@ -2,7 +2,7 @@ import { SlashCommandSubcommandBuilder } from "discord.js";
 import { transferEmbed } from "../../log-channel.ts";
 import { actingMember } from "../../members.ts";
 import { roleMentions } from "../../mentions.ts";
-import { answer, deferAnswer, publicWords } from "../answer.ts";
+import { answer, deferAnswer, memberWords, publicWords } from "../answer.ts";
 import { fetchGuildMember } from "../guild-member.ts";
 import { nickOption, suggestNicks } from "../nick-option.ts";
 import { whitelistOption } from "../options.ts";
@@ -39,20 +39,30 @@ export const transfer = {
         member,
         actor,
       });
+    const words = await memberWords(interaction, context);
+    const from = `<@${previousOwnerId}>`;
     await answer(
       interaction,
       [
-        `🔀 **${entry.nick}** on **${whitelist.name}** now belongs to <@${member.userId}> ` +
-          `(it was <@${previousOwnerId}>'s). Game servers see no change.`,
+        words.t("staff.transfer.done", {
+          nick: entry.nick,
+          whitelist: whitelist.name,
+          to: `<@${member.userId}>`,
+          from,
+        }),
         ...(grantFailures.length > 0
           ? [
-              `I could not give them ${roleMentions(grantFailures.map((f) => f.roleId))}; the nick is theirs regardless.`,
+              words.t("staff.transfer.grantFailed", {
+                roles: roleMentions(grantFailures.map((f) => f.roleId)),
+              }),
             ]
           : []),
         ...(revertFailures.length > 0
           ? [
-              `I could not take ${roleMentions(revertFailures.map((f) => f.roleId))} back from <@${previousOwnerId}>; ` +
-                "remove it by hand if they should not keep it.",
+              words.t("staff.transfer.revertFailed", {
+                roles: roleMentions(revertFailures.map((f) => f.roleId)),
+                from,
+              }),
             ]
           : []),
       ].join("\n"),

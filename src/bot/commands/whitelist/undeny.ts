@@ -2,7 +2,7 @@ import { SlashCommandSubcommandBuilder } from "discord.js";
 import { requireManager } from "../../../registration/rules.ts";
 import { denialEmbed } from "../../log-channel.ts";
 import { actingMember } from "../../members.ts";
-import { answer, deferAnswer, publicWords } from "../answer.ts";
+import { answer, deferAnswer, memberWords, publicWords } from "../answer.ts";
 import { nickOption, suggestNicks } from "../nick-option.ts";
 import { whitelistFromOption, whitelistOption } from "../options.ts";
 import { requireGuildId } from "../preconditions.ts";
@@ -34,11 +34,8 @@ export const undeny = {
         denialEmbed(await publicWords(interaction, context), "allowed", denial, whitelist, actor.userId),
       ],
     });
-    await answer(
-      interaction,
-      `✅ **${denial.nick}** may be registered on **${whitelist.name}** again. Nothing was added back: its ` +
-        `owner registers it again with \`/register\`, or staff with \`/whitelist add\`.`,
-    );
+    const words = await memberWords(interaction, context);
+    await answer(interaction, words.t("staff.undeny.done", { nick: denial.nick, whitelist: whitelist.name }));
   },
 
   autocomplete: suggestNicks("denied"),
