@@ -331,6 +331,40 @@ export const de = {
     "lookup.field.when": "Wann",
     "lookup.field.deniedBy": "Gesperrt von",
 
+    "staff.link.created":
+      "🔑 Link **{name}** für {scope}, {access}. Kopier den Schlüssel jetzt: er wird einmal gezeigt und nie wieder.",
+    "staff.link.idLine": "Link id: {id}",
+    "staff.link.keyLine": "Key: {key}",
+    "staff.link.howToUse": 'So nutzt du ihn: `curl -H "Authorization: Bearer {key}" {url}/whitelists`',
+    "staff.link.next.remove": "Als Nächstes: trag den Schlüssel in die Konfiguration deines Plugins ein",
+    "staff.link.next.read":
+      "Als Nächstes: behalte den Schlüssel auf deinem eigenen Server (nie in einer Webseite oder ihren Skripten)",
+    "staff.link.next":
+      "{next}, oder lass dir Ereignisse mit `/server-link webhook id:{id}` schicken. Verloren? `/server-link revoke id:{id}` und einen neuen erstellen.",
+    "staff.link.none": "Noch keine Links. Erstelle einen für deinen Game-Server mit `/server-link create`.",
+    "staff.link.header": { one: "{count} Link:", other: "{count} Links:" },
+    "staff.link.footer":
+      "Schlüssel werden nie wieder gezeigt: widerrufe einen verlorenen mit `/server-link revoke` und erstelle einen neuen.",
+    "staff.link.item":
+      "• **{name}** `{id}`{state}: {scope}; {access}; erstellt {created} von {by}, {used}; {hook}",
+    "staff.link.revoked": " — **widerrufen** {when}",
+    "staff.link.neverUsed": "nie benutzt",
+    "staff.link.lastUsed": "zuletzt benutzt {when}",
+    "staff.link.webhook": "Webhook → {host} ({delivery})",
+    "staff.link.noWebhook": "kein Webhook",
+    "staff.link.delivery.none": "noch keine Zustellung",
+    "staff.link.delivery.last": "zuletzt {result} in {ms} ms {when}",
+    "staff.link.delivery.failed": "fehlgeschlagen: {error}",
+    "staff.link.revokedDone":
+      "🚫 Link **{name}** (`{id}`) ist widerrufen: sein Schlüssel wird ab jetzt abgelehnt, und seine offenen Verbindungen sind geschlossen. Gib dem Game-Server einen neuen mit `/server-link create`.",
+    "staff.webhook.removed":
+      "Webhook des Links `{id}` entfernt: keine Zustellungen mehr. Setz wieder einen mit einer `url`.",
+    "staff.webhook.set":
+      "🪝 Link `{id}` sendet jetzt jede Änderung per POST an **{host}**, signiert nach Standard Webhooks.",
+    "staff.webhook.secretLine": "Signing secret: {secret}",
+    "staff.webhook.verify":
+      "Prüfe den Header `webhook-signature` mit diesem Secret (es wird einmal gezeigt). Das Ergebnis jeder Zustellung steht in `/server-link list`; führ dies erneut aus, um das Secret zu wechseln.",
+
     "account.premium": "premium, UUID {uuid}",
     "account.notPremium": "nicht premium",
     "account.offline": "Offline-Nick, nicht geprüft",

@@ -315,6 +315,39 @@ export const en = {
   "lookup.field.when": "When",
   "lookup.field.deniedBy": "Denied by",
 
+  // Staff's answers of /server-link (src/bot/commands/server-link/). The `Link id:`, `Key:` and `Signing secret:`
+  // lines read the same in every language: scripts and plugins' set-up guides read them.
+  "staff.link.created":
+    "🔑 Link **{name}** for {scope}, {access}. Copy the key now: it is shown once and never again.",
+  "staff.link.idLine": "Link id: {id}",
+  "staff.link.keyLine": "Key: {key}",
+  "staff.link.howToUse": 'How to use: `curl -H "Authorization: Bearer {key}" {url}/whitelists`',
+  "staff.link.next.remove": "Next: put the key in your plugin's config",
+  "staff.link.next.read": "Next: keep the key on your own server (never in a web page or its scripts)",
+  "staff.link.next":
+    "{next}, or get events pushed with `/server-link webhook id:{id}`. Lost it? `/server-link revoke id:{id}` and create another.",
+  "staff.link.none": "No links yet. Create one for your game server with `/server-link create`.",
+  "staff.link.header": { one: "{count} link:", other: "{count} links:" },
+  "staff.link.footer":
+    "Keys are never shown again: revoke a lost one with `/server-link revoke` and create another.",
+  "staff.link.item":
+    "• **{name}** `{id}`{state}: {scope}; {access}; created {created} by {by}, {used}; {hook}",
+  "staff.link.revoked": " — **revoked** {when}",
+  "staff.link.neverUsed": "never used",
+  "staff.link.lastUsed": "last used {when}",
+  "staff.link.webhook": "webhook → {host} ({delivery})",
+  "staff.link.noWebhook": "no webhook",
+  "staff.link.delivery.none": "no delivery yet",
+  "staff.link.delivery.last": "last {result} in {ms} ms {when}",
+  "staff.link.delivery.failed": "failed: {error}",
+  "staff.link.revokedDone":
+    "🚫 Link **{name}** (`{id}`) is revoked: its key is refused from now on and its open connections are closed. Give the game server a new one with `/server-link create`.",
+  "staff.webhook.removed": "Webhook of link `{id}` removed: no more deliveries. Set one again with a `url`.",
+  "staff.webhook.set": "🪝 Link `{id}` now POSTs every change to **{host}**, signed per Standard Webhooks.",
+  "staff.webhook.secretLine": "Signing secret: {secret}",
+  "staff.webhook.verify":
+    "Verify the `webhook-signature` header with this secret (it is shown once). Each delivery's outcome appears in `/server-link list`; run this again to rotate the secret.",
+
   // How an account reads (src/nicks/types.ts): the log channel, look-ups.
   "account.premium": "premium, UUID {uuid}",
   "account.notPremium": "not premium",

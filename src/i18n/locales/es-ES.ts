@@ -327,6 +327,40 @@ export const esES = {
     "lookup.field.when": "Cuándo",
     "lookup.field.deniedBy": "Vetado por",
 
+    "staff.link.created":
+      "🔑 Enlace **{name}** para {scope}, {access}. Copia la clave ahora: se muestra una vez y nunca más.",
+    "staff.link.idLine": "Link id: {id}",
+    "staff.link.keyLine": "Key: {key}",
+    "staff.link.howToUse": 'Cómo usarla: `curl -H "Authorization: Bearer {key}" {url}/whitelists`',
+    "staff.link.next.remove": "Después: pon la clave en la configuración de tu plugin",
+    "staff.link.next.read":
+      "Después: guarda la clave en tu propio servidor (nunca en una web ni en sus scripts)",
+    "staff.link.next":
+      "{next}, o recibe los eventos con `/server-link webhook id:{id}`. ¿La perdiste? `/server-link revoke id:{id}` y crea otra.",
+    "staff.link.none": "Aún no hay enlaces. Crea uno para tu servidor de juego con `/server-link create`.",
+    "staff.link.header": { one: "{count} enlace:", many: "{count} de enlaces:", other: "{count} enlaces:" },
+    "staff.link.footer":
+      "Las claves no se vuelven a mostrar: revoca una perdida con `/server-link revoke` y crea otra.",
+    "staff.link.item":
+      "• **{name}** `{id}`{state}: {scope}; {access}; creado {created} por {by}, {used}; {hook}",
+    "staff.link.revoked": " — **revocado** {when}",
+    "staff.link.neverUsed": "sin usar",
+    "staff.link.lastUsed": "usado por última vez {when}",
+    "staff.link.webhook": "webhook → {host} ({delivery})",
+    "staff.link.noWebhook": "sin webhook",
+    "staff.link.delivery.none": "aún sin envíos",
+    "staff.link.delivery.last": "último {result} en {ms} ms {when}",
+    "staff.link.delivery.failed": "falló: {error}",
+    "staff.link.revokedDone":
+      "🚫 El enlace **{name}** (`{id}`) está revocado: su clave se rechaza a partir de ahora y sus conexiones abiertas se han cerrado. Da al servidor de juego una nueva con `/server-link create`.",
+    "staff.webhook.removed":
+      "Webhook del enlace `{id}` quitado: no habrá más envíos. Configura otro con una `url`.",
+    "staff.webhook.set":
+      "🪝 El enlace `{id}` ahora envía cada cambio por POST a **{host}**, firmado según Standard Webhooks.",
+    "staff.webhook.secretLine": "Signing secret: {secret}",
+    "staff.webhook.verify":
+      "Verifica la cabecera `webhook-signature` con este secreto (se muestra una vez). El resultado de cada envío aparece en `/server-link list`; vuelve a ejecutarlo para cambiar el secreto.",
+
     "account.premium": "premium, UUID {uuid}",
     "account.notPremium": "no premium",
     "account.offline": "nick offline, sin comprobar",

@@ -332,6 +332,45 @@ export const fr = {
     "lookup.field.when": "Quand",
     "lookup.field.deniedBy": "Refusé par",
 
+    "staff.link.created":
+      "🔑 Liaison **{name}** pour {scope}, {access}. Copie la clé maintenant : elle n'est affichée qu'une fois, jamais plus.",
+    "staff.link.idLine": "Link id: {id}",
+    "staff.link.keyLine": "Key: {key}",
+    "staff.link.howToUse": 'Utilisation : `curl -H "Authorization: Bearer {key}" {url}/whitelists`',
+    "staff.link.next.remove": "Ensuite : mets la clé dans la configuration de ton plugin",
+    "staff.link.next.read":
+      "Ensuite : garde la clé sur ton propre serveur (jamais dans une page web ou ses scripts)",
+    "staff.link.next":
+      "{next}, ou reçois les événements avec `/server-link webhook id:{id}`. Perdue ? `/server-link revoke id:{id}` et crées-en une autre.",
+    "staff.link.none":
+      "Aucune liaison pour l'instant. Crées-en une pour ton serveur de jeu avec `/server-link create`.",
+    "staff.link.header": {
+      one: "{count} liaison :",
+      many: "{count} de liaisons :",
+      other: "{count} liaisons :",
+    },
+    "staff.link.footer":
+      "Les clés ne sont plus jamais affichées : révoque une clé perdue avec `/server-link revoke` et crées-en une autre.",
+    "staff.link.item":
+      "• **{name}** `{id}`{state} : {scope} ; {access} ; créée {created} par {by}, {used} ; {hook}",
+    "staff.link.revoked": " — **révoquée** {when}",
+    "staff.link.neverUsed": "jamais utilisée",
+    "staff.link.lastUsed": "utilisée {when}",
+    "staff.link.webhook": "webhook → {host} ({delivery})",
+    "staff.link.noWebhook": "pas de webhook",
+    "staff.link.delivery.none": "aucun envoi pour l'instant",
+    "staff.link.delivery.last": "dernier envoi {result} en {ms} ms {when}",
+    "staff.link.delivery.failed": "échec : {error}",
+    "staff.link.revokedDone":
+      "🚫 La liaison **{name}** (`{id}`) est révoquée : sa clé est refusée désormais et ses connexions ouvertes sont fermées. Donne une nouvelle clé au serveur de jeu avec `/server-link create`.",
+    "staff.webhook.removed":
+      "Webhook de la liaison `{id}` retiré : plus d'envois. Définis-en un de nouveau avec une `url`.",
+    "staff.webhook.set":
+      "🪝 La liaison `{id}` envoie désormais chaque changement en POST vers **{host}**, signé selon Standard Webhooks.",
+    "staff.webhook.secretLine": "Signing secret: {secret}",
+    "staff.webhook.verify":
+      "Vérifie l'en-tête `webhook-signature` avec ce secret (il n'est affiché qu'une fois). Le résultat de chaque envoi apparaît dans `/server-link list` ; relance la commande pour changer de secret.",
+
     "account.premium": "premium, UUID {uuid}",
     "account.notPremium": "non premium",
     "account.offline": "pseudo hors ligne, non vérifié",

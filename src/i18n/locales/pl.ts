@@ -356,6 +356,46 @@ export const pl = {
     "lookup.field.when": "Kiedy",
     "lookup.field.deniedBy": "Zablokował(a)",
 
+    "staff.link.created":
+      "🔑 Połączenie **{name}** dla: {scope}, {access}. Skopiuj klucz teraz: jest pokazywany raz i nigdy więcej.",
+    "staff.link.idLine": "Link id: {id}",
+    "staff.link.keyLine": "Key: {key}",
+    "staff.link.howToUse": 'Jak użyć: `curl -H "Authorization: Bearer {key}" {url}/whitelists`',
+    "staff.link.next.remove": "Dalej: wpisz klucz do konfiguracji pluginu",
+    "staff.link.next.read":
+      "Dalej: trzymaj klucz na własnym serwerze (nigdy na stronie www ani w jej skryptach)",
+    "staff.link.next":
+      "{next}, albo odbieraj zdarzenia przez `/server-link webhook id:{id}`. Zgubiony? `/server-link revoke id:{id}` i utwórz nowy.",
+    "staff.link.none":
+      "Nie ma jeszcze połączeń. Utwórz jedno dla swojego serwera gry przez `/server-link create`.",
+    "staff.link.header": {
+      one: "{count} połączenie:",
+      few: "{count} połączenia:",
+      many: "{count} połączeń:",
+      other: "{count} połączenia:",
+    },
+    "staff.link.footer":
+      "Klucze nie są pokazywane ponownie: unieważnij zgubiony przez `/server-link revoke` i utwórz nowy.",
+    "staff.link.item":
+      "• **{name}** `{id}`{state}: {scope}; {access}; utworzone {created} przez {by}, {used}; {hook}",
+    "staff.link.revoked": " — **unieważnione** {when}",
+    "staff.link.neverUsed": "nigdy nieużyte",
+    "staff.link.lastUsed": "ostatnio użyte {when}",
+    "staff.link.webhook": "webhook → {host} ({delivery})",
+    "staff.link.noWebhook": "bez webhooka",
+    "staff.link.delivery.none": "jeszcze bez dostarczeń",
+    "staff.link.delivery.last": "ostatnio {result} w {ms} ms {when}",
+    "staff.link.delivery.failed": "błąd: {error}",
+    "staff.link.revokedDone":
+      "🚫 Połączenie **{name}** (`{id}`) jest unieważnione: jego klucz jest od teraz odrzucany, a otwarte połączenia zamknięte. Daj serwerowi gry nowy przez `/server-link create`.",
+    "staff.webhook.removed":
+      "Usunięto webhook połączenia `{id}`: koniec dostarczeń. Ustaw nowy, podając `url`.",
+    "staff.webhook.set":
+      "🪝 Połączenie `{id}` wysyła teraz każdą zmianę (POST) do **{host}**, podpisaną według Standard Webhooks.",
+    "staff.webhook.secretLine": "Signing secret: {secret}",
+    "staff.webhook.verify":
+      "Sprawdzaj nagłówek `webhook-signature` tym sekretem (jest pokazywany raz). Wynik każdego dostarczenia widać w `/server-link list`; uruchom to ponownie, by zmienić sekret.",
+
     "account.premium": "premium, UUID {uuid}",
     "account.notPremium": "nie premium",
     "account.offline": "nick offline, niesprawdzany",

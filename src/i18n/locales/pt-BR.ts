@@ -321,6 +321,44 @@ export const ptBR = {
     "lookup.field.when": "Quando",
     "lookup.field.deniedBy": "Vetado por",
 
+    "staff.link.created":
+      "🔑 Vínculo **{name}** para {scope}, {access}. Copie a chave agora: ela aparece uma vez e nunca mais.",
+    "staff.link.idLine": "Link id: {id}",
+    "staff.link.keyLine": "Key: {key}",
+    "staff.link.howToUse": 'Como usar: `curl -H "Authorization: Bearer {key}" {url}/whitelists`',
+    "staff.link.next.remove": "Próximo passo: coloque a chave na config do seu plugin",
+    "staff.link.next.read":
+      "Próximo passo: guarde a chave no seu próprio servidor (nunca numa página web ou nos scripts dela)",
+    "staff.link.next":
+      "{next}, ou receba os eventos com `/server-link webhook id:{id}`. Perdeu? `/server-link revoke id:{id}` e crie outra.",
+    "staff.link.none": "Nenhum vínculo ainda. Crie um para o seu servidor de jogo com `/server-link create`.",
+    "staff.link.header": {
+      one: "{count} vínculo:",
+      many: "{count} de vínculos:",
+      other: "{count} vínculos:",
+    },
+    "staff.link.footer":
+      "As chaves nunca são mostradas de novo: revogue uma perdida com `/server-link revoke` e crie outra.",
+    "staff.link.item":
+      "• **{name}** `{id}`{state}: {scope}; {access}; criado {created} por {by}, {used}; {hook}",
+    "staff.link.revoked": " — **revogado** {when}",
+    "staff.link.neverUsed": "nunca usado",
+    "staff.link.lastUsed": "usado pela última vez {when}",
+    "staff.link.webhook": "webhook → {host} ({delivery})",
+    "staff.link.noWebhook": "sem webhook",
+    "staff.link.delivery.none": "nenhum envio ainda",
+    "staff.link.delivery.last": "último {result} em {ms} ms {when}",
+    "staff.link.delivery.failed": "falhou: {error}",
+    "staff.link.revokedDone":
+      "🚫 O vínculo **{name}** (`{id}`) foi revogado: a chave é recusada a partir de agora e as conexões abertas foram fechadas. Dê uma nova ao servidor de jogo com `/server-link create`.",
+    "staff.webhook.removed":
+      "Webhook do vínculo `{id}` removido: sem mais envios. Defina outro com uma `url`.",
+    "staff.webhook.set":
+      "🪝 O vínculo `{id}` agora envia cada mudança via POST para **{host}**, assinada conforme o Standard Webhooks.",
+    "staff.webhook.secretLine": "Signing secret: {secret}",
+    "staff.webhook.verify":
+      "Verifique o cabeçalho `webhook-signature` com este segredo (ele aparece uma vez). O resultado de cada envio aparece em `/server-link list`; rode de novo para trocar o segredo.",
+
     "account.premium": "premium, UUID {uuid}",
     "account.notPremium": "não premium",
     "account.offline": "nick offline, não consultado",

@@ -347,6 +347,44 @@ export const ru = {
     "lookup.field.when": "Когда",
     "lookup.field.deniedBy": "Запретил(а)",
 
+    "staff.link.created":
+      "🔑 Привязка **{name}** для: {scope}, {access}. Скопируй ключ сейчас: он показывается один раз и больше никогда.",
+    "staff.link.idLine": "Link id: {id}",
+    "staff.link.keyLine": "Key: {key}",
+    "staff.link.howToUse": 'Как использовать: `curl -H "Authorization: Bearer {key}" {url}/whitelists`',
+    "staff.link.next.remove": "Дальше: впиши ключ в конфиг своего плагина",
+    "staff.link.next.read": "Дальше: храни ключ на своём сервере (никогда на веб-странице или в её скриптах)",
+    "staff.link.next":
+      "{next}, или получай события через `/server-link webhook id:{id}`. Потерял? `/server-link revoke id:{id}` и создай новый.",
+    "staff.link.none": "Привязок пока нет. Создай одну для игрового сервера через `/server-link create`.",
+    "staff.link.header": {
+      one: "{count} привязка:",
+      few: "{count} привязки:",
+      many: "{count} привязок:",
+      other: "{count} привязки:",
+    },
+    "staff.link.footer":
+      "Ключи больше не показываются: отзови потерянный через `/server-link revoke` и создай новый.",
+    "staff.link.item":
+      "• **{name}** `{id}`{state}: {scope}; {access}; создан {created}, {by}, {used}; {hook}",
+    "staff.link.revoked": " — **отозван** {when}",
+    "staff.link.neverUsed": "ни разу не использован",
+    "staff.link.lastUsed": "последнее использование {when}",
+    "staff.link.webhook": "вебхук → {host} ({delivery})",
+    "staff.link.noWebhook": "без вебхука",
+    "staff.link.delivery.none": "доставок ещё не было",
+    "staff.link.delivery.last": "последняя: {result} за {ms} мс {when}",
+    "staff.link.delivery.failed": "ошибка: {error}",
+    "staff.link.revokedDone":
+      "🚫 Привязка **{name}** (`{id}`) отозвана: её ключ отныне отклоняется, открытые соединения закрыты. Дай игровому серверу новый через `/server-link create`.",
+    "staff.webhook.removed":
+      "Вебхук привязки `{id}` удалён: доставок больше не будет. Задай новый, указав `url`.",
+    "staff.webhook.set":
+      "🪝 Привязка `{id}` теперь отправляет каждое изменение (POST) на **{host}**, с подписью по Standard Webhooks.",
+    "staff.webhook.secretLine": "Signing secret: {secret}",
+    "staff.webhook.verify":
+      "Проверяй заголовок `webhook-signature` этим секретом (он показывается один раз). Результат каждой доставки виден в `/server-link list`; запусти команду снова, чтобы сменить секрет.",
+
     "account.premium": "лицензия, UUID {uuid}",
     "account.notPremium": "не лицензия",
     "account.offline": "офлайн-ник, без проверки",

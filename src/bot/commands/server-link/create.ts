@@ -62,16 +62,14 @@ export const create = {
     await answer(
       interaction,
       [
-        `🔑 Link **${plainName(key.name)}** for ${scope}, ${accessOf(words, key)}. Copy the key now: it is shown once and ` +
-          "never again.",
-        `Link id: ${key.id}`,
-        `Key: ${plaintext}`,
-        `How to use: \`curl -H "Authorization: Bearer ${plaintext}" ${context.apiUrl}/whitelists\``,
-        (key.mayRemove
-          ? "Next: put the key in your plugin's config"
-          : "Next: keep the key on your own server (never in a web page or its scripts)") +
-          `, or get events pushed with \`/server-link webhook id:${key.id}\`. ` +
-          `Lost it? \`/server-link revoke id:${key.id}\` and create another.`,
+        words.t("staff.link.created", { name: plainName(key.name), scope, access: accessOf(words, key) }),
+        words.t("staff.link.idLine", { id: key.id }),
+        words.t("staff.link.keyLine", { key: plaintext }),
+        words.t("staff.link.howToUse", { key: plaintext, url: context.apiUrl }),
+        words.t("staff.link.next", {
+          next: words.t(key.mayRemove ? "staff.link.next.remove" : "staff.link.next.read"),
+          id: key.id,
+        }),
       ].join("\n"),
     );
   },

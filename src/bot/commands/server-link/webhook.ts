@@ -1,7 +1,7 @@
 import { SlashCommandSubcommandBuilder } from "discord.js";
 import { hostOf } from "../../../webhooks/ssrf.ts";
 import { webhookEmbed } from "../../log-channel.ts";
-import { answer, deferAnswer, publicWords } from "../answer.ts";
+import { answer, deferAnswer, memberWords, publicWords } from "../answer.ts";
 import { requireGuildId, requireManageGuild } from "../preconditions.ts";
 import type { Subcommand } from "../subcommands.ts";
 import { linkIdOption, suggestLinks } from "./shared.ts";
@@ -33,6 +33,7 @@ export const webhook = {
     // Resolving the URL's host (SSRF guard) and the log post may take longer than Discord's 3 s to acknowledge.
     await deferAnswer(interaction);
     const said = await publicWords(interaction, context);
+    const words = await memberWords(interaction, context);
     if (url === "") {
       await context.services.webhooks.clear(guildId, keyId);
       context.logger.info("webhook removed", { guildId, keyId, actorId: actor.userId });
@@ -41,10 +42,7 @@ export const webhook = {
         await context.log.post(guildId, {
           embeds: [webhookEmbed(said, "cleared", cleared, null, actor.userId)],
         });
-      await answer(
-        interaction,
-        `Webhook of link \`${keyId}\` removed: no more deliveries. Set one again with a \`url\`.`,
-      );
+      await answer(interaction, words.t("staff.webhook.removed", { id: keyId }));
       return;
     }
 
@@ -58,10 +56,9 @@ export const webhook = {
     await answer(
       interaction,
       [
-        `🪝 Link \`${keyId}\` now POSTs every change to **${host}**, signed per Standard Webhooks.`,
-        `Signing secret: ${secret}`,
-        "Verify the `webhook-signature` header with this secret (it is shown once). Each delivery's outcome " +
-          "appears in `/server-link list`; run this again to rotate the secret.",
+        words.t("staff.webhook.set", { id: keyId, host }),
+        words.t("staff.webhook.secretLine", { secret }),
+        words.t("staff.webhook.verify"),
       ].join("\n"),
     );
   },
