@@ -38,8 +38,6 @@ const NOT_SHOWN_PROPERTIES = new Set(["failure", "reason", "switch"]);
 const NOT_CONVERTED_YET = new Set([
   "bot/commands/options.ts",
   "bot/commands/role-limit.ts",
-  "bot/commands/texts/shared.ts",
-  "bot/commands/texts/language.ts",
   "bot/commands/whitelist/add.ts",
   "bot/commands/whitelist/create.ts",
   "bot/commands/whitelist/delete.ts",

@@ -220,6 +220,7 @@ export const de = {
       "✅ Was hier alle lesen (der Log-Kanal, Freigabe-Posts, Antworten im Nachrichtenmodus), ist ab jetzt auf {language}. Jedes Mitglied liest seine eigenen Antworten weiter in seiner Discord-Sprache.",
     "texts.language.discord":
       "✅ Was hier alle lesen, folgt der Sprache dieses Servers in Discord: jetzt {language}.",
+    "texts.language.discordChoice": "die Sprache des Servers in Discord",
     "texts.sample.nick": "Steve",
     "language.name": "Deutsch",
     "texts.sample.whitelist": "survival",

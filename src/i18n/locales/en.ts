@@ -201,6 +201,7 @@ export const en = {
     "✅ What everyone reads here (the log channel, approval posts, message-mode replies) is in {language} from now on. Each member still reads their own answers in their Discord language.",
   "texts.language.discord":
     "✅ What everyone reads here follows this server's language in Discord: {language} now.",
+  "texts.language.discordChoice": "the server's language in Discord",
   "texts.sample.nick": "Steve",
   "language.name": "English",
   "texts.sample.whitelist": "survival",

@@ -211,6 +211,7 @@ export const esES = {
       "✅ Lo que todos leen aquí (el canal de registro, las solicitudes de aprobación, las respuestas en modo mensaje) está en {language} a partir de ahora. Cada miembro sigue leyendo sus propias respuestas en su idioma de Discord.",
     "texts.language.discord":
       "✅ Lo que todos leen aquí sigue el idioma de este servidor en Discord: ahora {language}.",
+    "texts.language.discordChoice": "el idioma del servidor en Discord",
     "texts.sample.nick": "Steve",
     "language.name": "Español",
     "texts.sample.whitelist": "survival",

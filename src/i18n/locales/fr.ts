@@ -215,6 +215,7 @@ export const fr = {
       "✅ Ce que tout le monde lit ici (le salon de logs, les demandes à valider, les réponses en mode message) est désormais en {language}. Chaque membre lit toujours ses propres réponses dans sa langue Discord.",
     "texts.language.discord":
       "✅ Ce que tout le monde lit ici suit la langue de ce serveur dans Discord : {language} pour l'instant.",
+    "texts.language.discordChoice": "la langue du serveur dans Discord",
     "texts.sample.nick": "Steve",
     "language.name": "Français",
     "texts.sample.whitelist": "survie",

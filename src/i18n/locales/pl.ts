@@ -222,6 +222,7 @@ export const pl = {
       "✅ To, co czytają tu wszyscy (kanał logów, prośby do akceptacji, odpowiedzi w trybie wiadomości), jest od teraz w języku: {language}. Każdy członek nadal czyta swoje odpowiedzi w swoim języku Discorda.",
     "texts.language.discord":
       "✅ To, co czytają tu wszyscy, idzie za językiem tego serwera w Discordzie: teraz {language}.",
+    "texts.language.discordChoice": "język serwera w Discordzie",
     "texts.sample.nick": "Steve",
     "language.name": "Polski",
     "texts.sample.whitelist": "survival",

@@ -206,6 +206,7 @@ export const ptBR = {
       "✅ O que todos leem aqui (o canal de log, os pedidos de aprovação, as respostas no modo mensagem) fica em {language} a partir de agora. Cada membro continua lendo as próprias respostas no idioma do Discord dele.",
     "texts.language.discord":
       "✅ O que todos leem aqui segue o idioma deste servidor no Discord: {language} agora.",
+    "texts.language.discordChoice": "o idioma do servidor no Discord",
     "texts.sample.nick": "Steve",
     "language.name": "Português do Brasil",
     "texts.sample.whitelist": "survival",

@@ -217,6 +217,7 @@ export const ru = {
       "✅ То, что здесь читают все (канал логов, заявки на одобрение, ответы в режиме сообщений), теперь на языке: {language}. Свои ответы каждый участник по-прежнему читает на языке своего Discord.",
     "texts.language.discord":
       "✅ То, что здесь читают все, следует языку этого сервера в Discord: сейчас {language}.",
+    "texts.language.discordChoice": "язык сервера в Discord",
     "texts.sample.nick": "Steve",
     "language.name": "Русский",
     "texts.sample.whitelist": "survival",

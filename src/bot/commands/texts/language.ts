@@ -1,6 +1,7 @@
 import { SlashCommandSubcommandBuilder } from "discord.js";
 import { languages, pickLanguage } from "../../../i18n/languages.ts";
 import { wordsFor } from "../../../i18n/words.ts";
+import { englishWords } from "../../words.ts";
 import { answer, memberWords } from "../answer.ts";
 import { oneOf } from "../options.ts";
 import { requireGuildId, requireManageGuild } from "../preconditions.ts";
@@ -24,7 +25,7 @@ export const language = {
         .setDescription("One of the bot's languages, or the server's language in Discord")
         .setRequired(true)
         .addChoices(
-          { name: "the server's language in Discord", value: DISCORD },
+          { name: englishWords.t("texts.language.discordChoice"), value: DISCORD },
           ...languages.map((value) => ({ name: wordsFor(value).t("language.name"), value })),
         ),
     ),

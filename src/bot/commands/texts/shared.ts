@@ -3,17 +3,15 @@ import { type RewordableKey, rewordable } from "../../../guilds/texts.ts";
 import type { MessageKey } from "../../../i18n/messages.ts";
 import type { Words } from "../../../i18n/words.ts";
 import type { BotContext } from "../../context.ts";
+import { englishWords } from "../../words.ts";
 import { oneOf } from "../options.ts";
 
-/** How each rewordable text is named where staff pick it (a choice's English name; its catalogue key). */
-const names: Record<RewordableKey, { choice: string; key: MessageKey }> = {
-  "public.registered": {
-    choice: "registered: the answer to a registration",
-    key: "texts.name.public.registered",
-  },
-  "public.refused": { choice: "refused: a request staff did not approve", key: "texts.name.public.refused" },
-  "public.approved": { choice: "approved: a request staff approved", key: "texts.name.public.approved" },
-  "public.removed": { choice: "removed: a nick taken off a whitelist", key: "texts.name.public.removed" },
+/** How each rewordable text is named where staff pick it, by catalogue key. */
+const names: Record<RewordableKey, MessageKey> = {
+  "public.registered": "texts.name.public.registered",
+  "public.refused": "texts.name.public.refused",
+  "public.approved": "texts.name.public.approved",
+  "public.removed": "texts.name.public.removed",
 };
 
 /** Adds the `text` option: which rewordable text (choices by its key). */
@@ -22,7 +20,10 @@ export const textOption = (option: SlashCommandStringOption) =>
     .setName("text")
     .setDescription("Which text members read")
     .setRequired(true)
-    .addChoices(...rewordable.map((value) => ({ name: names[value].choice, value })));
+    // In English here; each language's file localizes the choices (src/bot/localize.ts).
+    .addChoices(
+      ...rewordable.map((value) => ({ name: englishWords.render({ key: names[value], params: {} }), value })),
+    );
 
 /** The `text` option's value. */
 export const chosenText = (interaction: ChatInputCommandInteraction): RewordableKey =>
@@ -30,7 +31,7 @@ export const chosenText = (interaction: ChatInputCommandInteraction): Rewordable
 
 /** A rewordable text's name in `words`. */
 export const nameOf = (words: Words, key: RewordableKey): string =>
-  words.t(names[key].key as "texts.name.public.registered");
+  words.render({ key: names[key], params: {} });
 
 /**
  * A rewordable text as members would read it in the guild (its language, its wordings; `wording`: one to try
