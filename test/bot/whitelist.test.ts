@@ -155,8 +155,8 @@ describe("/whitelist delete", () => {
     });
     const reply = await wl(IDS.owner, "delete", { whitelist: "survival" });
     expect(reply.content).toBe(
-      "Deleting **survival** removes its 1 nick(s) (roles given for them are taken back), drops its pending " +
-        "requests and revokes 0 link key(s) limited to it. Nothing changed yet: run " +
+      "Deleting **survival** removes its 1 nick (roles given for them are taken back), drops its pending " +
+        "requests and revokes 0 link keys limited to it. Nothing changed yet: run " +
         "`/whitelist delete whitelist:survival confirm:True` to go ahead.",
     );
     expect(await world.services.whitelists.get(survival.id)).toEqual(survival);
@@ -174,7 +174,7 @@ describe("/whitelist delete", () => {
 
     const reply = await wl(IDS.owner, "delete", { whitelist: "survival", confirm: true });
 
-    expect(reply.content).toStartWith("🗑️ Deleted **survival**: 1 nick(s) removed, 1 link key(s) revoked.");
+    expect(reply.content).toStartWith("🗑️ Deleted **survival**: 1 nick removed, 1 link key revoked.");
     expect(await socket.waitFor((m) => m.type === "entry.removed")).toMatchObject({
       whitelistId: survival.id,
       origin: "staff",

@@ -38,10 +38,7 @@ const NOT_SHOWN_PROPERTIES = new Set(["failure", "reason", "switch"]);
 const NOT_CONVERTED_YET = new Set([
   "bot/commands/options.ts",
   "bot/commands/role-limit.ts",
-  "bot/commands/whitelist/add.ts",
   "bot/commands/whitelist/create.ts",
-  "bot/commands/whitelist/delete.ts",
-  "bot/commands/whitelist/deny.ts",
   "bot/commands/whitelist/edit.ts",
   "bot/commands/whitelist/import.ts",
   "bot/commands/whitelist/roles.ts",

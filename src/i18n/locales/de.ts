@@ -366,6 +366,31 @@ export const de = {
     "staff.webhook.verify":
       "Prüfe den Header `webhook-signature` mit diesem Secret (es wird einmal gezeigt). Das Ergebnis jeder Zustellung steht in `/server-link list`; führ dies erneut aus, um das Secret zu wechseln.",
 
+    "staff.deny.premium":
+      "Sein Premium-Account ist ebenfalls gesperrt (UUID `{uuid}`), egal wie er umbenannt wird.",
+    "staff.deny.bedrock":
+      "Sein Xbox-Account ist ebenfalls gesperrt (Floodgate-UUID `{uuid}`), egal welchen Gamertag er annimmt.",
+    "staff.deny.unavailable":
+      "⚠️ {service} war nicht erreichbar, also ist {nick} nur nach Name gesperrt{before}: führ dies später erneut aus, um auch seinen Account zu sperren, egal wie er umbenannt wird.",
+    "staff.deny.before": " (und nach der früher gefundenen UUID)",
+    "staff.deny.now":
+      "⛔ **{nick}** ist jetzt auf **{whitelist}** gesperrt{reason}. Registrieren wird abgelehnt, für Mitglieder wie für das Team.",
+    "staff.deny.still":
+      "⛔ **{nick}** ist weiterhin auf **{whitelist}** gesperrt{reason}. Registrieren wird abgelehnt, für Mitglieder wie für das Team.",
+    "staff.deny.reason": ": {reason}",
+    "staff.deny.noReason": " (ohne Grund)",
+    "staff.deny.removed":
+      "Er stand auf der Whitelist ({nicks}, für {owners}) und wurde entfernt; dafür vergebene Rollen werden entzogen.",
+    "staff.deny.undo": "Rückgängig mit `/whitelist undeny whitelist:{whitelist} nick:{nick}`.",
+    "staff.add.done": "✅ **{nick}** steht auf **{whitelist}** für {member}.",
+    "staff.add.expires": "⏳ Er läuft {when} ab und wird dann samt Rollen entfernt.",
+    "staff.add.rolesRefused": "Ich konnte {roles} nicht vergeben (Details im Log-Kanal); der Nick bleibt.",
+    "staff.add.undo": "Rückgängig mit `/whitelist remove whitelist:{whitelist} nick:{nick}`.",
+    "staff.delete.preview":
+      "Das Löschen von **{whitelist}** entfernt ihre {nicks} (dafür vergebene Rollen werden entzogen), verwirft offene Anfragen und widerruft {keys}, die auf sie begrenzt sind. Noch ist nichts geändert: führ `/whitelist delete whitelist:{whitelist} confirm:True` aus, um fortzufahren.",
+    "staff.delete.done":
+      "🗑️ **{whitelist}** gelöscht: {nicks} entfernt, {keys} widerrufen. Game-Server mit einem serverweiten Schlüssel bekommen dafür ab jetzt 404; leg mit `/whitelist create` eine neue an.",
+
     "account.premium": "premium, UUID {uuid}",
     "account.notPremium": "nicht premium",
     "account.offline": "Offline-Nick, nicht geprüft",

@@ -349,6 +349,30 @@ export const en = {
   "staff.webhook.verify":
     "Verify the `webhook-signature` header with this secret (it is shown once). Each delivery's outcome appears in `/server-link list`; run this again to rotate the secret.",
 
+  "staff.deny.premium": "Its premium account is denied too (UUID `{uuid}`), whatever it is renamed to.",
+  "staff.deny.bedrock":
+    "Its Xbox account is denied too (Floodgate UUID `{uuid}`), whatever gamertag it takes.",
+  "staff.deny.unavailable":
+    "⚠️ {service} could not be reached, so {nick} is denied by name only{before}: run this again later to deny its account too, whatever it is renamed to.",
+  "staff.deny.before": " (and by the UUID found before)",
+  "staff.deny.now":
+    "⛔ **{nick}** is now denied on **{whitelist}**{reason}. Registering it is refused, for members and staff alike.",
+  "staff.deny.still":
+    "⛔ **{nick}** is still denied on **{whitelist}**{reason}. Registering it is refused, for members and staff alike.",
+  "staff.deny.reason": ": {reason}",
+  "staff.deny.noReason": " (no reason given)",
+  "staff.deny.removed":
+    "It was on the whitelist ({nicks}, for {owners}) and has been removed; roles given for it are taken back.",
+  "staff.deny.undo": "Undo with `/whitelist undeny whitelist:{whitelist} nick:{nick}`.",
+  "staff.add.done": "✅ **{nick}** is on **{whitelist}** for {member}.",
+  "staff.add.expires": "⏳ It expires {when}, and is then removed with its roles.",
+  "staff.add.rolesRefused": "I could not give them {roles} (details in the log channel); the nick stands.",
+  "staff.add.undo": "Undo with `/whitelist remove whitelist:{whitelist} nick:{nick}`.",
+  "staff.delete.preview":
+    "Deleting **{whitelist}** removes its {nicks} (roles given for them are taken back), drops its pending requests and revokes {keys} limited to it. Nothing changed yet: run `/whitelist delete whitelist:{whitelist} confirm:True` to go ahead.",
+  "staff.delete.done":
+    "🗑️ Deleted **{whitelist}**: {nicks} removed, {keys} revoked. Game servers using a server-wide key get 404 for it from now on; create a new one with `/whitelist create`.",
+
   // How an account reads (src/nicks/types.ts): the log channel, look-ups.
   "account.premium": "premium, UUID {uuid}",
   "account.notPremium": "not premium",

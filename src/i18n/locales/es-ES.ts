@@ -362,6 +362,31 @@ export const esES = {
     "staff.webhook.verify":
       "Verifica la cabecera `webhook-signature` con este secreto (se muestra una vez). El resultado de cada envío aparece en `/server-link list`; vuelve a ejecutarlo para cambiar el secreto.",
 
+    "staff.deny.premium": "Su cuenta premium también queda vetada (UUID `{uuid}`), aunque cambie de nombre.",
+    "staff.deny.bedrock":
+      "Su cuenta de Xbox también queda vetada (UUID de Floodgate `{uuid}`), tenga el gamertag que tenga.",
+    "staff.deny.unavailable":
+      "⚠️ No se pudo contactar con {service}, así que {nick} queda vetado solo por nombre{before}: vuelve a ejecutarlo más tarde para vetar también su cuenta, aunque cambie de nombre.",
+    "staff.deny.before": " (y por el UUID encontrado antes)",
+    "staff.deny.now":
+      "⛔ **{nick}** queda vetado en **{whitelist}**{reason}. Se rechaza registrarlo, tanto a miembros como al staff.",
+    "staff.deny.still":
+      "⛔ **{nick}** sigue vetado en **{whitelist}**{reason}. Se rechaza registrarlo, tanto a miembros como al staff.",
+    "staff.deny.reason": ": {reason}",
+    "staff.deny.noReason": " (sin motivo)",
+    "staff.deny.removed":
+      "Estaba en la whitelist ({nicks}, para {owners}) y se ha quitado; los roles dados por él se retiran.",
+    "staff.deny.undo": "Deshazlo con `/whitelist undeny whitelist:{whitelist} nick:{nick}`.",
+    "staff.add.done": "✅ **{nick}** está en **{whitelist}** para {member}.",
+    "staff.add.expires": "⏳ Caduca {when}, y entonces se quita con sus roles.",
+    "staff.add.rolesRefused":
+      "No he podido darle {roles} (detalles en el canal de registro); el nick se queda.",
+    "staff.add.undo": "Deshazlo con `/whitelist remove whitelist:{whitelist} nick:{nick}`.",
+    "staff.delete.preview":
+      "Borrar **{whitelist}** quita sus {nicks} (los roles dados por ellos se retiran), descarta sus solicitudes pendientes y revoca {keys} limitadas a ella. Aún no ha cambiado nada: ejecuta `/whitelist delete whitelist:{whitelist} confirm:True` para seguir.",
+    "staff.delete.done":
+      "🗑️ **{whitelist}** borrada: {nicks} quitados, {keys} revocadas. Los servidores de juego con una clave de todo el servidor reciben 404 por ella a partir de ahora; crea otra con `/whitelist create`.",
+
     "account.premium": "premium, UUID {uuid}",
     "account.notPremium": "no premium",
     "account.offline": "nick offline, sin comprobar",

@@ -372,6 +372,32 @@ export const fr = {
     "staff.webhook.verify":
       "Vérifie l'en-tête `webhook-signature` avec ce secret (il n'est affiché qu'une fois). Le résultat de chaque envoi apparaît dans `/server-link list` ; relance la commande pour changer de secret.",
 
+    "staff.deny.premium":
+      "Son compte premium est refusé aussi (UUID `{uuid}`), quel que soit son nouveau nom.",
+    "staff.deny.bedrock":
+      "Son compte Xbox est refusé aussi (UUID Floodgate `{uuid}`), quel que soit son gamertag.",
+    "staff.deny.unavailable":
+      "⚠️ {service} était injoignable, donc {nick} est refusé par nom seulement{before} : relance plus tard pour refuser aussi son compte, quel que soit son nouveau nom.",
+    "staff.deny.before": " (et par l'UUID trouvé avant)",
+    "staff.deny.now":
+      "⛔ **{nick}** est désormais refusé sur **{whitelist}**{reason}. Son inscription est refusée, aux membres comme au staff.",
+    "staff.deny.still":
+      "⛔ **{nick}** est toujours refusé sur **{whitelist}**{reason}. Son inscription est refusée, aux membres comme au staff.",
+    "staff.deny.reason": " : {reason}",
+    "staff.deny.noReason": " (sans raison)",
+    "staff.deny.removed":
+      "Il était sur la whitelist ({nicks}, pour {owners}) et a été retiré ; les rôles donnés pour lui sont repris.",
+    "staff.deny.undo": "Annule avec `/whitelist undeny whitelist:{whitelist} nick:{nick}`.",
+    "staff.add.done": "✅ **{nick}** est sur **{whitelist}** pour {member}.",
+    "staff.add.expires": "⏳ Il expire {when}, et sera alors retiré avec ses rôles.",
+    "staff.add.rolesRefused":
+      "Je n'ai pas pu lui donner {roles} (détails dans le salon de logs) ; le pseudo reste.",
+    "staff.add.undo": "Annule avec `/whitelist remove whitelist:{whitelist} nick:{nick}`.",
+    "staff.delete.preview":
+      "Supprimer **{whitelist}** retire ses {nicks} (les rôles donnés pour eux sont repris), abandonne ses demandes en attente et révoque {keys} limitées à elle. Rien n'a encore changé : lance `/whitelist delete whitelist:{whitelist} confirm:True` pour continuer.",
+    "staff.delete.done":
+      "🗑️ **{whitelist}** supprimée : {nicks} retirés, {keys} révoquées. Les serveurs de jeu avec une clé pour tout le serveur reçoivent désormais 404 pour elle ; crées-en une nouvelle avec `/whitelist create`.",
+
     "account.premium": "premium, UUID {uuid}",
     "account.notPremium": "non premium",
     "account.offline": "pseudo hors ligne, non vérifié",

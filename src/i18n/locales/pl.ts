@@ -397,6 +397,31 @@ export const pl = {
     "staff.webhook.verify":
       "Sprawdzaj nagłówek `webhook-signature` tym sekretem (jest pokazywany raz). Wynik każdego dostarczenia widać w `/server-link list`; uruchom to ponownie, by zmienić sekret.",
 
+    "staff.deny.premium":
+      "Jego konto premium też jest zablokowane (UUID `{uuid}`), bez względu na zmianę nazwy.",
+    "staff.deny.bedrock":
+      "Jego konto Xbox też jest zablokowane (UUID Floodgate `{uuid}`), bez względu na gamertag.",
+    "staff.deny.unavailable":
+      "⚠️ {service} był nieosiągalny, więc {nick} jest zablokowany tylko po nazwie{before}: uruchom to ponownie później, aby zablokować też jego konto, bez względu na zmianę nazwy.",
+    "staff.deny.before": " (i po wcześniej znalezionym UUID)",
+    "staff.deny.now":
+      "⛔ **{nick}** jest teraz zablokowany na **{whitelist}**{reason}. Jego rejestracja jest odrzucana, zarówno członkom, jak i administracji.",
+    "staff.deny.still":
+      "⛔ **{nick}** jest nadal zablokowany na **{whitelist}**{reason}. Jego rejestracja jest odrzucana, zarówno członkom, jak i administracji.",
+    "staff.deny.reason": ": {reason}",
+    "staff.deny.noReason": " (bez podania powodu)",
+    "staff.deny.removed":
+      "Był na whiteliście ({nicks}, dla {owners}) i został usunięty; role nadane za niego zostają odebrane.",
+    "staff.deny.undo": "Cofnij przez `/whitelist undeny whitelist:{whitelist} nick:{nick}`.",
+    "staff.add.done": "✅ **{nick}** jest na **{whitelist}** dla {member}.",
+    "staff.add.expires": "⏳ Wygasa {when} i zostanie wtedy usunięty razem z rolami.",
+    "staff.add.rolesRefused": "Nie udało mi się nadać mu {roles} (szczegóły na kanale logów); nick zostaje.",
+    "staff.add.undo": "Cofnij przez `/whitelist remove whitelist:{whitelist} nick:{nick}`.",
+    "staff.delete.preview":
+      "Usunięcie **{whitelist}** usuwa jej {nicks} (role nadane za nie zostaną odebrane), porzuca oczekujące prośby i unieważnia {keys} ograniczone do niej. Nic jeszcze nie zmieniono: uruchom `/whitelist delete whitelist:{whitelist} confirm:True`, aby kontynuować.",
+    "staff.delete.done":
+      "🗑️ Usunięto **{whitelist}**: usunięto {nicks}, unieważniono {keys}. Serwery gry z kluczem dla całego serwera dostają od teraz 404 dla niej; utwórz nową przez `/whitelist create`.",
+
     "account.premium": "premium, UUID {uuid}",
     "account.notPremium": "nie premium",
     "account.offline": "nick offline, niesprawdzany",

@@ -360,6 +360,30 @@ export const ptBR = {
     "staff.webhook.verify":
       "Verifique o cabeçalho `webhook-signature` com este segredo (ele aparece uma vez). O resultado de cada envio aparece em `/server-link list`; rode de novo para trocar o segredo.",
 
+    "staff.deny.premium": "A conta premium dele também fica vetada (UUID `{uuid}`), mesmo se mudar de nome.",
+    "staff.deny.bedrock":
+      "A conta Xbox dele também fica vetada (UUID do Floodgate `{uuid}`), seja qual for a gamertag.",
+    "staff.deny.unavailable":
+      "⚠️ Não foi possível falar com {service}, então {nick} fica vetado só pelo nome{before}: rode de novo mais tarde para vetar a conta também, mesmo se mudar de nome.",
+    "staff.deny.before": " (e pelo UUID encontrado antes)",
+    "staff.deny.now":
+      "⛔ **{nick}** agora está vetado em **{whitelist}**{reason}. Registrá-lo é recusado, para membros e staff.",
+    "staff.deny.still":
+      "⛔ **{nick}** continua vetado em **{whitelist}**{reason}. Registrá-lo é recusado, para membros e staff.",
+    "staff.deny.reason": ": {reason}",
+    "staff.deny.noReason": " (sem motivo)",
+    "staff.deny.removed":
+      "Ele estava na whitelist ({nicks}, para {owners}) e foi removido; os cargos dados por ele foram retirados.",
+    "staff.deny.undo": "Desfaça com `/whitelist undeny whitelist:{whitelist} nick:{nick}`.",
+    "staff.add.done": "✅ **{nick}** está em **{whitelist}** para {member}.",
+    "staff.add.expires": "⏳ Expira {when}, e então sai junto com os cargos.",
+    "staff.add.rolesRefused": "Não consegui dar {roles} a ele (detalhes no canal de log); o nick continua.",
+    "staff.add.undo": "Desfaça com `/whitelist remove whitelist:{whitelist} nick:{nick}`.",
+    "staff.delete.preview":
+      "Excluir **{whitelist}** remove os {nicks} dela (os cargos dados por eles são retirados), descarta os pedidos pendentes e revoga {keys} limitadas a ela. Nada mudou ainda: rode `/whitelist delete whitelist:{whitelist} confirm:True` para seguir.",
+    "staff.delete.done":
+      "🗑️ **{whitelist}** excluída: {nicks} removidos, {keys} revogadas. Servidores de jogo com uma chave do servidor inteiro recebem 404 para ela a partir de agora; crie outra com `/whitelist create`.",
+
     "account.premium": "premium, UUID {uuid}",
     "account.notPremium": "não premium",
     "account.offline": "nick offline, não consultado",

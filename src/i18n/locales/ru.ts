@@ -386,6 +386,31 @@ export const ru = {
     "staff.webhook.verify":
       "Проверяй заголовок `webhook-signature` этим секретом (он показывается один раз). Результат каждой доставки виден в `/server-link list`; запусти команду снова, чтобы сменить секрет.",
 
+    "staff.deny.premium":
+      "Его лицензионный аккаунт тоже запрещён (UUID `{uuid}`), как бы он ни переименовался.",
+    "staff.deny.bedrock":
+      "Его аккаунт Xbox тоже запрещён (UUID Floodgate `{uuid}`), какой бы геймертег он ни взял.",
+    "staff.deny.unavailable":
+      "⚠️ {service} был недоступен, поэтому {nick} запрещён только по имени{before}: запусти это позже ещё раз, чтобы запретить и его аккаунт, как бы он ни переименовался.",
+    "staff.deny.before": " (и по найденному ранее UUID)",
+    "staff.deny.now":
+      "⛔ **{nick}** теперь запрещён в **{whitelist}**{reason}. Регистрация отклоняется и участникам, и администрации.",
+    "staff.deny.still":
+      "⛔ **{nick}** по-прежнему запрещён в **{whitelist}**{reason}. Регистрация отклоняется и участникам, и администрации.",
+    "staff.deny.reason": ": {reason}",
+    "staff.deny.noReason": " (без причины)",
+    "staff.deny.removed":
+      "Он был в вайтлисте ({nicks}, для {owners}) и удалён; выданные за него роли забраны.",
+    "staff.deny.undo": "Отменить: `/whitelist undeny whitelist:{whitelist} nick:{nick}`.",
+    "staff.add.done": "✅ **{nick}** добавлен в **{whitelist}** для {member}.",
+    "staff.add.expires": "⏳ Срок истекает {when}, тогда он удалится вместе с ролями.",
+    "staff.add.rolesRefused": "Не удалось выдать ему {roles} (подробности в канале логов); ник остаётся.",
+    "staff.add.undo": "Отменить: `/whitelist remove whitelist:{whitelist} nick:{nick}`.",
+    "staff.delete.preview":
+      "Удаление **{whitelist}** уберёт её ники ({nicks}; выданные за них роли будут забраны), отбросит ожидающие заявки и отзовёт ключи, ограниченные ей ({keys}). Пока ничего не изменено: запусти `/whitelist delete whitelist:{whitelist} confirm:True`, чтобы продолжить.",
+    "staff.delete.done":
+      "🗑️ **{whitelist}** удалён: убрано ников — {nicks}, отозвано — {keys}. Игровые серверы с ключом на весь сервер теперь получают для него 404; создай новый через `/whitelist create`.",
+
     "account.premium": "лицензия, UUID {uuid}",
     "account.notPremium": "не лицензия",
     "account.offline": "офлайн-ник, без проверки",

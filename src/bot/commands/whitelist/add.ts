@@ -58,15 +58,16 @@ export const add = {
     /** The answer; `failures`: roles Discord refused, once known (the nick is stored before they are given). */
     const added = (failures: RoleFailure[]) =>
       [
-        `✅ **${entry.nick}** is on **${whitelist.name}** for <@${member.userId}>.`,
-        ...(expiry ? [`⏳ It expires ${expiry}, and is then removed with its roles.`] : []),
+        words.t("staff.add.done", {
+          nick: entry.nick,
+          whitelist: whitelist.name,
+          member: `<@${member.userId}>`,
+        }),
+        ...(expiry ? [words.t("staff.add.expires", { when: expiry })] : []),
         ...(failures.length > 0
-          ? [
-              `I could not give them ${roleMentions(failures.map((f) => f.roleId))} ` +
-                "(details in the log channel); the nick stands.",
-            ]
+          ? [words.t("staff.add.rolesRefused", { roles: roleMentions(failures.map((f) => f.roleId)) })]
           : []),
-        `Undo with \`/whitelist remove whitelist:${whitelist.name} nick:${entry.nick}\`.`,
+        words.t("staff.add.undo", { whitelist: whitelist.name, nick: entry.nick }),
       ].join("\n");
     await answer(interaction, added([]));
     const failures = await roles.failures;

@@ -1,4 +1,5 @@
 import { SlashCommandSubcommandBuilder } from "discord.js";
+import { text } from "../../../i18n/messages.ts";
 import {
   deletedNicks,
   linkKeyEmbed,
@@ -6,7 +7,7 @@ import {
   whitelistDeletedEmbed,
 } from "../../log-channel.ts";
 import { tellMember } from "../../notify.ts";
-import { answer, deferAnswer, publicWords } from "../answer.ts";
+import { answer, deferAnswer, memberWords, publicWords } from "../answer.ts";
 import { suggestWhitelists, whitelistFromOption, whitelistOption } from "../options.ts";
 import { requireGuildId, requireManageGuild } from "../preconditions.ts";
 import type { Subcommand } from "../subcommands.ts";
@@ -38,11 +39,14 @@ export const deleteWhitelist = {
       const scopedKeys = (await keys.list(guildId)).filter(
         (key) => key.whitelistId === whitelist.id && key.revokedAt === null,
       );
+      const words = await memberWords(interaction, context);
       await answer(
         interaction,
-        `Deleting **${whitelist.name}** removes its ${nicks.length} nick(s) (roles given for them are taken ` +
-          `back), drops its pending requests and revokes ${scopedKeys.length} link key(s) limited to it. ` +
-          `Nothing changed yet: run \`/whitelist delete whitelist:${whitelist.name} confirm:True\` to go ahead.`,
+        words.t("staff.delete.preview", {
+          whitelist: whitelist.name,
+          nicks: text("log.count.nicks", { count: nicks.length }),
+          keys: text("log.count.keys", { count: scopedKeys.length }),
+        }),
       );
       return;
     }
@@ -107,10 +111,14 @@ export const deleteWhitelist = {
       keys: revoked.length,
       actorId: actor.userId,
     });
+    const words = await memberWords(interaction, context);
     await answer(
       interaction,
-      `🗑️ Deleted **${whitelist.name}**: ${removed.length} nick(s) removed, ${revoked.length} link key(s) revoked. ` +
-        "Game servers using a server-wide key get 404 for it from now on; create a new one with `/whitelist create`.",
+      words.t("staff.delete.done", {
+        whitelist: whitelist.name,
+        nicks: text("log.count.nicks", { count: removed.length }),
+        keys: text("log.count.keys", { count: revoked.length }),
+      }),
     );
   },
 
