@@ -27,8 +27,18 @@ const NOT_SHOWN_CALLS = [
   /^(whitelistOption|nickOption)$/,
 ];
 
-/** Properties whose values nobody on Discord reads (a listener's log line, Discord's audit-log reason). */
-const NOT_SHOWN_PROPERTIES = new Set(["failure", "reason", "switch"]);
+/**
+ * Properties, variables and functions whose texts nobody on Discord reads: a listener's log line, Discord's
+ * audit-log reason, what the operator's log says of a privileged intent switched off.
+ */
+const NOT_SHOWN_PROPERTIES = new Set([
+  "failure",
+  "reason",
+  "switch",
+  "without",
+  "PORTAL_PLACE",
+  "missingIntentWarning",
+]);
 
 /**
  * Files whose texts are not in the catalogue yet (staff's command replies and setup warnings): each holds strays
@@ -44,7 +54,6 @@ const NOT_CONVERTED_YET = new Set([
   "bot/commands/whitelist/roles.ts",
   "bot/commands/whitelist/show.ts",
   "bot/commands/access-check.ts",
-  "bot/intents.ts",
   "setup/permissions.ts",
   "setup/checks.ts",
 ]);
@@ -66,6 +75,7 @@ function notShown(node: ts.Node): boolean {
     if (callee && NOT_SHOWN_CALLS.some((pattern) => pattern.test(callee))) return true;
     if (ts.isPropertyAssignment(at) && NOT_SHOWN_PROPERTIES.has(at.name.getText())) return true;
     if (ts.isVariableDeclaration(at) && NOT_SHOWN_PROPERTIES.has(at.name.getText())) return true;
+    if (ts.isFunctionDeclaration(at) && NOT_SHOWN_PROPERTIES.has(at.name?.getText() ?? "")) return true;
     if (ts.isImportDeclaration(at) || ts.isExportDeclaration(at)) return true;
   }
   return false;
