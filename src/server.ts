@@ -53,6 +53,11 @@ export type ServiceStartOptions = {
   logger: Logger;
   clock?: Clock;
   fastIdentify?: boolean;
+  /**
+   * The demo's sandbox Discord is new at every start (its `instanceId`): the bot registers its commands there even
+   * when the kept database says this command set was registered before, at the same address.
+   */
+  discordInstance?: string;
   /** How long after start, and after each pass, the rename refresh runs one (tests: sooner). */
   renamePassMs?: number;
   /** How long after a check an account is due again, instead of RENAME_CHECK_DAYS (the demo: every pass). */
@@ -136,6 +141,7 @@ export async function startService(config: Config, options: ServiceStartOptions)
       clock,
       apiUrl: `${publicUrl}/api/v1`,
       fastIdentify,
+      discordInstance: options.discordInstance,
       renamePassMs,
       linkAddress: linkAddressOf(config, link),
     });

@@ -165,6 +165,8 @@ export async function startDemo(
       {
         logger,
         fastIdentify: true,
+        // A kept DATABASE_PATH remembers the commands registered in the last sandbox; this one has none yet.
+        discordInstance: sandbox.instanceId,
         renamePassMs: DEMO_RENAME_PASS_MS,
         renameCheckEveryMs: 1,
         signal: options.signal,
