@@ -186,7 +186,11 @@ describe("a token Discord refuses needs a person, not a restart", () => {
     const closed = refusing();
     const url = `http://127.0.0.1:${closed.port}/api`;
     await closed.stop(true);
-    const result = await start("serve", { DISCORD_TOKEN: "a-token", DISCORD_API_URL: url, LOG_LEVEL: "silent" });
+    const result = await start("serve", {
+      DISCORD_TOKEN: "a-token",
+      DISCORD_API_URL: url,
+      LOG_LEVEL: "silent",
+    });
     expect(result.exitCode).toBe(1);
     expect(result.stderr).toStartWith(`Discord could not be reached at ${url} (`);
   });

@@ -80,5 +80,7 @@ test("a second start on the same database keeps the first one's changes and seed
     }),
   });
   expect(answer.status).toBe(200);
-  expect(((await answer.json()) as { content: string }).content).toContain("**AlexOffline** is on **cracked**");
+  expect(((await answer.json()) as { content: string }).content).toContain(
+    "**AlexOffline** is on **cracked**",
+  );
 }, 60_000);
