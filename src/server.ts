@@ -80,7 +80,7 @@ export async function startService(config: Config, options: ServiceStartOptions)
   // Of several replicas, only the leader's live term may act for the cluster (docs/architecture.md, Replicas): its
   // webhooks and Discord calls are fenced by it. One node alone always may.
   const mayAct = () => replica === undefined || (election?.mayAct() ?? false);
-  const parts = await openParts(config, { ...options, clock, mayAct });
+  const parts = await openParts(config, { ...options, renamePassMs, clock, mayAct });
   const { discord, metrics, services } = parts;
   replica = parts.replica;
   const retentionMs = config.EVENT_RETENTION_DAYS * DAY_MS;
@@ -198,6 +198,7 @@ export async function startService(config: Config, options: ServiceStartOptions)
 async function openParts(
   config: Config,
   options: Pick<ServiceStartOptions, "logger" | "renameCheckEveryMs" | "signal"> & {
+    renamePassMs: number;
     clock: Clock;
     mayAct(): boolean;
   },
@@ -234,6 +235,7 @@ async function openParts(
     renameCheckDays: config.RENAME_CHECK_DAYS,
     renameCheckEveryMs: options.renameCheckEveryMs,
     renameChecksPerMinute: config.RENAME_CHECKS_PER_MINUTE,
+    renamePassMs: options.renamePassMs,
     geyserApiUrl: config.GEYSER_API_URL,
     discord: discord?.ports,
     clock: options.clock,
