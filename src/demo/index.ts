@@ -324,9 +324,10 @@ shown; then steve types it (replace CODE): SteveCraft is on survival, verified i
   node ${joinScript()} ${d.link} SteveCraft ${d.mojang.url}
   curl -X POST ${json} ${d.sandboxUrl}/interactions -d '{"userId":"${demo.users.steve}","channelId":"${demo.channels.java}","command":"register","options":{"code":"CODE"}}'
 
-Staff add a nick for a week (it then goes by itself, origin "expired"); integrators without a socket poll the
+Staff add a nick for a week for the newcomer, on cracked (survival would refuse: it requires the Player role,
+which the newcomer lacks); it then goes by itself, origin "expired". Integrators without a socket poll the
 change feed, sending back the "next" it answers as after=:
-  curl -X POST ${json} ${d.sandboxUrl}/interactions -d '{"userId":"${demo.users.moderator}","channelId":"${demo.channels.java}","command":"whitelist","subcommand":"add","options":{"whitelist":"survival","member":"${demo.users.newcomer}","nick":"TrialPlayer","expires":"7d"}}'
+  curl -X POST ${json} ${d.sandboxUrl}/interactions -d '{"userId":"${demo.users.moderator}","channelId":"${demo.channels.cracked}","command":"whitelist","subcommand":"add","options":{"whitelist":"cracked","member":"${demo.users.newcomer}","nick":"TrialPlayer","expires":"7d"}}'
   curl ${auth} "${d.apiUrl}/events?after=0"
 
 As staff (the moderator): who holds a nick, a member's nicks, deny a nick (it leaves the whitelist):
