@@ -261,7 +261,7 @@ const DECIMAL = /^[+-]?(?:\d+(?:\.\d*)?|\.\d+)$/;
  * The variables' text as the schema's types, taking nothing on trust: a number only when the text is a decimal
  * number, a boolean only from `true` or `false`. Anything else stays text, so the schema refuses it by name.
  * (TypeBox's Value.Convert would truncate `1.5` to 1 for an integer and read `1` as true: a value silently
- * changed, where the README promises a refusal.)
+ * changed, where docs/configuration.md promises a refusal.)
  */
 function convertText(raw: Record<string, string>): Record<string, unknown> {
   const properties = ConfigSchema.properties as Record<string, TSchema>;

@@ -100,7 +100,7 @@ export function detailsOf<C extends keyof DomainErrorDetails>(
 
 /**
  * The exit code of a failure that a restart cannot mend, only a person (EX_CONFIG from sysexits.h): a setting, or a
- * token Discord refuses. Service managers are told not to restart on it (README, Run it as a service).
+ * token Discord refuses. Service managers are told not to restart on it (docs/running.md, Run it as a service).
  */
 export const EX_CONFIG = 78;
 

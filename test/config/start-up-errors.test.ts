@@ -163,7 +163,7 @@ describe("a token Discord refuses needs a person, not a restart", () => {
       fetch: () => Response.json({ message: "401: Unauthorized", code: 0 }, { status: 401 }),
     });
 
-  test("exit 78 (the README's units do not restart on it), the reason on standard error", async () => {
+  test("exit 78 (the units of docs/running.md do not restart on it), the reason on standard error", async () => {
     const discord = refusing();
     try {
       const result = await start("serve", {
