@@ -2,7 +2,7 @@
 import { homedir } from "node:os";
 import { type Config, ConfigSchema, flagsToEnv, loadConfig } from "./config.ts";
 import { defaultDatabasePath } from "./shared/data-dir.ts";
-import { ConfigError } from "./shared/errors.ts";
+import { ConfigError, EX_CONFIG, exitCodeOf } from "./shared/errors.ts";
 import { createLogger, defaultLogStyle, type Logger } from "./shared/logger.ts";
 import { redactUrl } from "./shared/redact.ts";
 import { VERSION, VERSION_LINE } from "./version.ts";
@@ -220,8 +220,9 @@ async function main(argv: string[]): Promise<void> {
 main(process.argv.slice(2)).catch((error) => {
   if (error instanceof ConfigError) {
     console.error(`Configuration error: ${error.message}`);
-    process.exit(78);
+    process.exit(EX_CONFIG);
   }
   console.error(error instanceof Error ? error.message : error);
-  process.exit(1);
+  // A token Discord refuses asks for EX_CONFIG too (src/bot/login.ts), without main loading discord.js.
+  process.exit(exitCodeOf(error));
 });

@@ -53,6 +53,11 @@ export type ServiceStartOptions = {
   logger: Logger;
   clock?: Clock;
   fastIdentify?: boolean;
+  /**
+   * The demo's sandbox Discord is new at every start (its `instanceId`): the bot registers its commands there even
+   * when the kept database says this command set was registered before, at the same address.
+   */
+  discordInstance?: string;
   /** How long after start, and after each pass, the rename refresh runs one (tests: sooner). */
   renamePassMs?: number;
   /** How long after a check an account is due again, instead of RENAME_CHECK_DAYS (the demo: every pass). */
@@ -75,7 +80,7 @@ export async function startService(config: Config, options: ServiceStartOptions)
   // Of several replicas, only the leader's live term may act for the cluster (docs/architecture.md, Replicas): its
   // webhooks and Discord calls are fenced by it. One node alone always may.
   const mayAct = () => replica === undefined || (election?.mayAct() ?? false);
-  const parts = await openParts(config, { ...options, clock, mayAct });
+  const parts = await openParts(config, { ...options, renamePassMs, clock, mayAct });
   const { discord, metrics, services } = parts;
   replica = parts.replica;
   const retentionMs = config.EVENT_RETENTION_DAYS * DAY_MS;
@@ -136,6 +141,7 @@ export async function startService(config: Config, options: ServiceStartOptions)
       clock,
       apiUrl: `${publicUrl}/api/v1`,
       fastIdentify,
+      discordInstance: options.discordInstance,
       renamePassMs,
       linkAddress: linkAddressOf(config, link),
     });
@@ -192,6 +198,7 @@ export async function startService(config: Config, options: ServiceStartOptions)
 async function openParts(
   config: Config,
   options: Pick<ServiceStartOptions, "logger" | "renameCheckEveryMs" | "signal"> & {
+    renamePassMs: number;
     clock: Clock;
     mayAct(): boolean;
   },
@@ -229,6 +236,7 @@ async function openParts(
     renameCheckDays: config.RENAME_CHECK_DAYS,
     renameCheckEveryMs: options.renameCheckEveryMs,
     renameChecksPerMinute: config.RENAME_CHECKS_PER_MINUTE,
+    renamePassMs: options.renamePassMs,
     geyserApiUrl: config.GEYSER_API_URL,
     discord: discord?.ports,
     clock: options.clock,

@@ -59,6 +59,8 @@ export type ServiceOptions = {
   /** Overrides RENAME_CHECK_DAYS in milliseconds (the demo re-checks at every pass, so a rename shows at once). */
   renameCheckEveryMs?: number;
   renameChecksPerMinute?: number;
+  /** How often the rename refresh runs a pass (src/jobs.ts; the demo: more often): each asks its share of the minute. */
+  renamePassMs?: number;
   /** GEYSER_API_URL (Bedrock XUIDs), and how long a look-up may take. */
   geyserApiUrl?: string;
   geyserTimeoutMs?: number;
@@ -94,6 +96,7 @@ export function createServices<S extends Store>({
   renameCheckDays = ConfigSchema.properties.RENAME_CHECK_DAYS.default,
   renameCheckEveryMs = renameCheckDays * DAY_MS,
   renameChecksPerMinute = ConfigSchema.properties.RENAME_CHECKS_PER_MINUTE.default,
+  renamePassMs,
   geyserApiUrl = ConfigSchema.properties.GEYSER_API_URL.default,
   geyserTimeoutMs,
   discord = offlineDiscord,
@@ -155,6 +158,7 @@ export function createServices<S extends Store>({
     logger,
     checkEveryMs: renameCheckEveryMs,
     callsPerMinute: renameChecksPerMinute,
+    passMs: renamePassMs,
   });
   const requests = createRequestStore({ store, write, clock });
   const deletion = createWhitelistDeletion({ write, whitelists, entries, keys, requests, formatCache });

@@ -38,6 +38,8 @@ export type BotOptions = {
   token: string;
   /** Discord's REST base without /v10 (the sandbox's in tests and `demo`); Discord itself when absent. */
   discordApiUrl?: string;
+  /** Which start of the sandbox Discord the bot talks to (the demo's): commands are registered anew in each. */
+  discordInstance?: string;
   /** The REST client the services' Discord ports were built on (createDiscordRest). */
   discord: DiscordRest;
   services: BotServices;
@@ -216,6 +218,7 @@ export async function startBot(options: BotOptions): Promise<Bot> {
         syncGuildCommands({
           rest,
           apiBase: options.discordApiUrl ?? "discord",
+          instance: options.discordInstance,
           applicationId: client.application?.id ?? "",
           guildId,
           commands,

@@ -37,8 +37,13 @@ export type Demo = {
   stop(): Promise<void>;
 };
 
-/** How often the demo's rename refresh runs a pass (the service's default is a minute). */
-const DEMO_RENAME_PASS_MS = 2_000;
+/**
+ * How the demo follows renames at its fake Mojang: every premium account is due at every pass, a pass a second,
+ * at the most Mojang itself allows (60 calls a minute). A pass asks its share of the minute, one account, so the
+ * accounts are asked in turn, one a second, whenever the tour's rename is tried: within as many seconds as there
+ * are premium accounts (4 after the tour), never after a minute's budget spent in a burst (issue 30).
+ */
+export const DEMO_RENAMES = { passMs: 1_000, checksPerMinute: 60, checkEveryMs: 1 } as const;
 /** Notch's account at the demo's fake Mojang, renamed in the tour. */
 const NOTCH_UUID = demoProfiles.find((profile) => profile.name === "Notch")?.uuid;
 
@@ -157,16 +162,19 @@ export async function startDemo(
         MOJANG_SESSION_URL: mojang.url,
         GEYSER_API_URL: geyser.url,
         WEBHOOK_ALLOW_PRIVATE: true,
+        RENAME_CHECKS_PER_MINUTE: DEMO_RENAMES.checksPerMinute,
         // The link endpoint runs: on LINK_PORT when set, else on any free port, named after the demo's guild.
         LINK_PORT: config.LINK_PORT ?? 0,
         LINK_COMMUNITY: config.LINK_COMMUNITY ?? demoSeed.guild.name,
       },
-      // Premium names are checked again at every pass, a few seconds apart, so a rename shows in the tour.
+      // Premium names are checked in turn, one a second, so a rename shows in the tour within seconds.
       {
         logger,
         fastIdentify: true,
-        renamePassMs: DEMO_RENAME_PASS_MS,
-        renameCheckEveryMs: 1,
+        // A kept DATABASE_PATH remembers the commands registered in the last sandbox; this one has none yet.
+        discordInstance: sandbox.instanceId,
+        renamePassMs: DEMO_RENAMES.passMs,
+        renameCheckEveryMs: DEMO_RENAMES.checkEveryMs,
         signal: options.signal,
       },
     );
@@ -316,9 +324,10 @@ shown; then steve types it (replace CODE): SteveCraft is on survival, verified i
   node ${joinScript()} ${d.link} SteveCraft ${d.mojang.url}
   curl -X POST ${json} ${d.sandboxUrl}/interactions -d '{"userId":"${demo.users.steve}","channelId":"${demo.channels.java}","command":"register","options":{"code":"CODE"}}'
 
-Staff add a nick for a week (it then goes by itself, origin "expired"); integrators without a socket poll the
+Staff add a nick for a week for the newcomer, on cracked (survival would refuse: it requires the Player role,
+which the newcomer lacks); it then goes by itself, origin "expired". Integrators without a socket poll the
 change feed, sending back the "next" it answers as after=:
-  curl -X POST ${json} ${d.sandboxUrl}/interactions -d '{"userId":"${demo.users.moderator}","channelId":"${demo.channels.java}","command":"whitelist","subcommand":"add","options":{"whitelist":"survival","member":"${demo.users.newcomer}","nick":"TrialPlayer","expires":"7d"}}'
+  curl -X POST ${json} ${d.sandboxUrl}/interactions -d '{"userId":"${demo.users.moderator}","channelId":"${demo.channels.cracked}","command":"whitelist","subcommand":"add","options":{"whitelist":"cracked","member":"${demo.users.newcomer}","nick":"TrialPlayer","expires":"7d"}}'
   curl ${auth} "${d.apiUrl}/events?after=0"
 
 As staff (the moderator): who holds a nick, a member's nicks, deny a nick (it leaves the whitelist):
@@ -332,8 +341,9 @@ Take steve's Player role away: survival requires it, so his nick there goes (ori
 Import an existing list for alex (a plain list attached; add "dry-run":true to only see the report):
   curl -X POST ${json} ${d.sandboxUrl}/interactions -d '{"userId":"${demo.users.moderator}","channelId":"${demo.channels.java}","command":"whitelist","subcommand":"import","options":{"whitelist":"survival","member":"${demo.users.alex}","file":{"filename":"whitelist.txt","text":"Grumm\\nnewbie_1\\nnot a nick\\n"}}}'
 
-A player changes their Minecraft name at Mojang (here the fake's own control); within a few seconds the log
-channel shows "Nick renamed" and the API lists the new name (origin renamed, roles kept):
+A player changes their Minecraft name at Mojang (here the fake's own control); within a few seconds (the demo
+asks Mojang about one premium account a second, in turn) the log channel shows "Nick renamed" and the API
+lists the new name (origin renamed, roles kept):
   curl -X PUT ${json} ${d.mojang.url}/_fake/profiles/${NOTCH_UUID} -d '{"name":"Notch_2"}'
 ${replicas}
 

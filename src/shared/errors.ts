@@ -99,6 +99,18 @@ export function detailsOf<C extends keyof DomainErrorDetails>(
   return error.code === code ? (error.details as DomainErrorDetails[C] | undefined) : undefined;
 }
 
+/**
+ * The exit code of a failure that a restart cannot mend, only a person (EX_CONFIG from sysexits.h): a setting, or a
+ * token Discord refuses. Service managers are told not to restart on it (docs/running.md, Run it as a service).
+ */
+export const EX_CONFIG = 78;
+
+/** The exit code an error asks for (`exitCode`, e.g. a refused token's EX_CONFIG), else 1. */
+export function exitCodeOf(error: unknown): number {
+  const code = (error as { exitCode?: unknown } | null)?.exitCode;
+  return typeof code === "number" ? code : 1;
+}
+
 /** A configuration value that cannot be used: the message names the variable and what it expects (exit 78). */
 export class ConfigError extends Error {
   override readonly name = "ConfigError";

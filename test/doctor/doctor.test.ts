@@ -286,11 +286,13 @@ describe("whitelist-sync doctor", () => {
   });
 
   test("the service: PUBLIC_URL and the webhooks' addresses", async () => {
-    const badUrl = await runDoctor(config({ PUBLIC_URL: "https://wl.example.org/?x=1" }));
-    expect(failures(badUrl)).toEqual([
-      expect.objectContaining({
-        title: "PUBLIC_URL https://wl.example.org/?x=1 carries a query, a fragment or credentials",
-      }),
+    // A PUBLIC_URL with a query is refused by the configuration, for doctor as for the service (exit 78).
+    expect(() => config({ PUBLIC_URL: "https://wl.example.org/?x=1" })).toThrow(
+      "PUBLIC_URL must be the public base URL of this service alone",
+    );
+    const badHost = await runDoctor(config({ PUBLIC_URL: "https://wl[example].org" }));
+    expect(failures(badHost)).toEqual([
+      expect.objectContaining({ title: "PUBLIC_URL https://wl[example].org is not a URL" }),
     ]);
     const privateHook = await runDoctor(config({ WEBHOOK_ALLOW_PRIVATE: "false" }));
     expect(failures(privateHook)).toEqual([
