@@ -151,6 +151,19 @@ describe("the served OpenAPI document", () => {
       required: ["ignoresPlayerLimit", "name"],
     });
     expect(Object.keys(ok["application/json"]?.examples ?? {})).toEqual(["json", "vanilla", "bds"]);
+    // Which body each format gets, for the reader of a generated client's comments.
+    const said = entries?.responses["200"]?.description ?? "";
+    for (const format of [
+      "`plain`",
+      "`easywhitelist`",
+      "`vanilla`",
+      "`bds`",
+      "`Entry[]`",
+      "`VanillaEntry[]`",
+    ]) {
+      expect(said).toContain(format);
+    }
+    expect(said).toContain('parseAs: "text"');
     expect(ok["text/plain; charset=utf-8"]?.example).toBe("alice\nNotch\n");
     expect(ok["application/yaml; charset=utf-8"]?.example).toBe(
       "whitelist: true\nwhitelisted:\n  - alice\n  - notch\n",

@@ -1,6 +1,6 @@
 import { toOpenAPISchema } from "@elysiajs/openapi";
 import type { AnyElysia } from "elysia";
-import { fileFormats } from "../../formats/index.ts";
+import { type FormatName, fileFormats, formats } from "../../formats/index.ts";
 import { UUID_PATTERN } from "../../nicks/uuid.ts";
 import { FEED_LIMIT } from "../events/index.ts";
 import { problemExamples } from "./examples.ts";
@@ -40,6 +40,7 @@ const ifNoneMatch = {
   schema: { type: "string", examples: ['"json-3q2…"'] },
 };
 const etag = {
+  required: true,
   description: "Strong validator of these bytes (it differs per `format`); send it back in `If-None-Match`",
   schema: { type: "string", examples: ['"json-3q2…"'] },
 };
@@ -75,6 +76,31 @@ const AllowlistEntry = {
     },
   },
 };
+
+/** What each format answers, as the document names it (every format: the type makes sure). */
+const answerOf: Record<FormatName, string> = {
+  json: "the entries, oldest first (`Entry[]`)",
+  plain: "whitelist.txt, one nick per line",
+  easywhitelist: "the EasyWhitelist plugin's config.yml",
+  vanilla: "Minecraft's whitelist.json (`VanillaEntry[]`)",
+  bds: "a Bedrock Dedicated Server's allowlist.json, Bedrock entries only (`AllowlistEntry[]`)",
+};
+
+/**
+ * The 200's description: which body each `format` gets, and how a generated client tells them apart (the three
+ * JSON bodies share a media type: docs/decisions.md, Generated clients).
+ */
+const entriesAnswer =
+  (Object.keys(formats) as FormatName[])
+    .map(
+      (format) =>
+        `${format === "json" ? "Without `format`" : `\`${format}\``}: ${answerOf[format]}, ` +
+        `\`${formats[format].contentType}\``,
+    )
+    .join(". ") +
+  ". The JSON bodies share their media type, so generated types give their union: tell them apart by a " +
+  "field (`nick`; `uuid` and `name`; `ignoresPlayerLimit`). Read the text ones as text (openapi-fetch and " +
+  'hey-api: `parseAs: "text"`)';
 
 /** The ways the entries route answers 200: JSON entries or one of the file formats. */
 function entriesContent() {
@@ -232,6 +258,7 @@ export function refineDocument(generated: { paths: Json; components: { schemas: 
     generated.components.schemas.Entry = generatedJson?.schema.items;
     generated.components.schemas.VanillaEntry = VanillaEntry;
     generated.components.schemas.AllowlistEntry = AllowlistEntry;
+    ok.description = entriesAnswer;
     ok.content = entriesContent();
     ok.headers = {
       ...(ok.headers as Json),
