@@ -1,8 +1,22 @@
 import { type Static, t } from "elysia";
-import { Entry, origins } from "./model.ts";
+import { Entry, type Origin, origins } from "./model.ts";
 
 /** The two kinds of change. */
 export const eventTypes = ["entry.added", "entry.removed"] as const;
+
+/** What each origin means, as the document describes `origin` (every one: the type makes sure). */
+const originMeaning: Record<Origin, string> = {
+  discord: "the member themselves",
+  staff: "a manager: an addition, removal, approval or import for someone, a whitelist deleted",
+  api: "a link key",
+  "member-left": "the member left the guild",
+  "role-lost": "the member no longer holds any of the whitelist's required roles",
+  expired: "the entry's time ran out",
+  renamed: "a premium account's new name at Mojang: a removal of the old nick, then an addition of the new",
+  system:
+    "the service itself: a stored nick respelled or its UUID found, as a removal and an addition; a nick " +
+    "removed because another member proved they own its account",
+};
 
 /** A change as WebSocket subscribers and webhook receivers get it (docs/api.md, Events). */
 export const EntryEvent = t.Object(
@@ -25,11 +39,7 @@ export const EntryEvent = t.Object(
       }),
     ),
     origin: t.UnionEnum(origins, {
-      description:
-        "`discord` (the member), `staff` (a manager), `api` (a link key), `member-left` (left the guild), " +
-        "`system` (the service itself: a stored nick respelled or its UUID found, as a removal and an addition; a " +
-        "nick removed because another member proved they own its account), " +
-        "`renamed` (a premium account's new name at Mojang: a removal of the old nick, then an addition of the new)",
+      description: origins.map((origin) => `\`${origin}\` (${originMeaning[origin]})`).join(", "),
     }),
     reason: t.Optional(
       t.String({

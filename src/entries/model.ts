@@ -1,4 +1,5 @@
 import { type Static, t } from "elysia";
+import { UUID_PATTERN } from "../nicks/uuid.ts";
 
 /** A nick on a whitelist, as the API and every event publish it. */
 export const Entry = t.Object(
@@ -9,10 +10,11 @@ export const Entry = t.Object(
         "(prefix, gamertag cut to 16 characters, spaces as `_` by default)",
       examples: ["Notch"],
     }),
-    uuid: t.Union([t.String({ format: "uuid" }), t.Null()], {
+    // A pattern, not `format: uuid`: Floodgate's UUIDs are version 0 (src/nicks/uuid.ts).
+    uuid: t.Union([t.String({ pattern: UUID_PATTERN }), t.Null()], {
       description:
-        "The premium account's UUID (dashed), or a Bedrock player's Floodgate UUID " +
-        "(`00000000-0000-0000-` and the XUID in hex); null for other nicks, and for a Bedrock one " +
+        "The premium account's UUID (dashed, lower case), or a Bedrock player's Floodgate UUID " +
+        "(`00000000-0000-0000-` and the XUID in hex, version 0); null for other nicks, and for a Bedrock one " +
         "whose XUID GeyserMC has not told yet",
       examples: ["069a79f4-44e9-4726-a5be-fca90e38aaf5"],
     }),
