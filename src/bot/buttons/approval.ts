@@ -66,6 +66,7 @@ export const approval: ButtonHandler = {
       {
         slow: action === "approve" && registration.asksRemotely(whitelist, request.gamertag ?? request.nick),
         defer: () => interaction.deferUpdate(),
+        createdAt: interaction.createdTimestamp,
       },
     );
     const decided = { embeds: [approvalDecisionEmbed(decision, actor.userId)], components: [] };

@@ -99,7 +99,11 @@ export const register = {
     if (code === null) {
       const submission = await inTime(
         () => registration.submit({ whitelist: named, member, nick: nick ?? "" }),
-        { slow: registration.asksRemotely(named, nick ?? ""), defer: () => deferAnswer(interaction) },
+        {
+          slow: registration.asksRemotely(named, nick ?? ""),
+          defer: () => deferAnswer(interaction),
+          createdAt: interaction.createdTimestamp,
+        },
       );
       await answer(interaction, describeSubmission(submission, null).join("\n"));
       if (submission.kind !== "registered") return;
