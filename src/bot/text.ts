@@ -1,5 +1,3 @@
-import { escapeMarkdown } from "discord.js";
-
 /** Discord refuses a message whose content is longer than this (Execute Webhook, `content`). */
 export const MESSAGE_LIMIT = 2000;
 
@@ -10,8 +8,9 @@ export const MESSAGE_LIMIT = 2000;
 export function fitContent(content: string, limit = MESSAGE_LIMIT): string {
   if (content.length <= limit) return content;
   let cut = content.slice(0, limit - 1);
-  // Never end on half of a surrogate pair.
+  // Never end on half of a surrogate pair, nor on half of an escape (`\` without the character it escapes).
   if (/[\uD800-\uDBFF]$/.test(cut)) cut = cut.slice(0, -1);
+  if (/(^|[^\\])(\\\\)*\\$/.test(cut)) cut = cut.slice(0, -1);
   return `${cut}…`;
 }
 
@@ -20,20 +19,26 @@ const CONTROLS = /[\p{Cc}\p{Zl}\p{Zp}]/gu;
 /** Invisible format characters, bidirectional overrides and isolates among them: removed. */
 const FORMATS = /\p{Cf}/gu;
 
+/** Every character Discord's client may read as markdown, wherever it stands: each is escaped with a backslash. */
+const MARKDOWN = /[\\*_~|`>#\-[\]<@]/g;
+
 /**
- * A name someone gave (a link key's) as the plain text it is, in a message or an embed: on one line, without
- * bidi overrides or other invisible characters, markdown (block quotes too) and mentions escaped. Keys named
- * before names were restricted (src/keys/name.ts) may hold anything, so every place the bot shows one goes
- * through here.
+ * Text someone else wrote, as the literal text it is wherever the bot writes it (a message, an embed): nicks and
+ * Minecraft names (`__init__` would underline), whitelist, role, channel and file names, reasons and notes, and
+ * whatever a member typed that is echoed back (`[free nitro](https://…)` would be a masked link, a ``` an open code
+ * block). On one line, without bidi overrides or other invisible characters; every character Discord's client may
+ * read as markdown escaped, as its escape rule allows for any punctuation: emphasis, code, spoilers, masked links,
+ * headings, `-#` subtext, lists, block quotes, `<…>` (mentions, channels, timestamps), `@everyone` and `@here`; and
+ * no link is made clickable (`https\://`). discord.js's escapeMarkdown is not enough: it misses subtext, and it
+ * leaves underscores alone after a `<:` anywhere before them. Pings are each post's `allowedMentions` business.
+ * The one escaping function of the bot: every place that shows such text goes through here (docs/decisions.md,
+ * Text from members). Never inside a code span, where a backslash shows as itself.
  */
 export function plainName(name: string): string {
-  const flat = name.replace(CONTROLS, " ").replace(FORMATS, "");
-  return escapeMarkdown(flat, {
-    heading: true,
-    bulletedList: true,
-    numberedList: true,
-    maskedLink: true,
-  })
-    .replace(/^(\s*)>/, "$1\\>")
-    .replace(/</g, "\\<");
+  return name
+    .replace(CONTROLS, " ")
+    .replace(FORMATS, "")
+    .replace(MARKDOWN, "\\$&")
+    .replace(/:(?=\/\/)/g, "\\:")
+    .replace(/^(\s*\d+)\./, "$1\\.");
 }
