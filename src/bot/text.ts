@@ -19,17 +19,19 @@ const CONTROLS = /[\p{Cc}\p{Zl}\p{Zp}]/gu;
 /** Invisible format characters, bidirectional overrides and isolates among them: removed. */
 const FORMATS = /\p{Cf}/gu;
 
-/** Every character Discord's client may read as markdown, wherever it stands: each is escaped with a backslash. */
-const MARKDOWN = /[\\*_~|`>#\-[\]<@]/g;
+/** Characters Discord's client may read as markdown wherever they stand: each is escaped with a backslash. */
+const INLINE = /[\\*_~|`[\]<]/g;
+/** What Discord's client reads as markdown only at the start of a line: headings, subtext, lists, block quotes. */
+const LINE_START = /^(\s*)([#>*-]|\d+\.)/;
 
 /**
  * Text someone else wrote, as the literal text it is wherever the bot writes it (a message, an embed): nicks and
  * Minecraft names (`__init__` would underline), whitelist, role, channel and file names, reasons and notes, and
  * whatever a member typed that is echoed back (`[free nitro](https://…)` would be a masked link, a ``` an open code
- * block). On one line, without bidi overrides or other invisible characters; every character Discord's client may
- * read as markdown escaped, as its escape rule allows for any punctuation: emphasis, code, spoilers, masked links,
- * headings, `-#` subtext, lists, block quotes, `<…>` (mentions, channels, timestamps), `@everyone` and `@here`; and
- * no link is made clickable (`https\://`). discord.js's escapeMarkdown is not enough: it misses subtext, and it
+ * block). On one line (so only its start can start a line), without bidi overrides or other invisible characters;
+ * what Discord's client may read as markdown escaped, as its escape rule allows for any punctuation: emphasis, code,
+ * spoilers, masked links, `<…>` (mentions, channels, timestamps), `@everyone` and `@here` anywhere; headings, `-#`
+ * subtext, lists and block quotes at the start; and no link is made clickable (`https\://`). discord.js's escapeMarkdown is not enough: it misses subtext, and it
  * leaves underscores alone after a `<:` anywhere before them. Pings are each post's `allowedMentions` business.
  * The one escaping function of the bot: every place that shows such text goes through here (docs/decisions.md,
  * Text from members). Never inside a code span, where a backslash shows as itself.
@@ -38,7 +40,18 @@ export function plainName(name: string): string {
   return name
     .replace(CONTROLS, " ")
     .replace(FORMATS, "")
-    .replace(MARKDOWN, "\\$&")
+    .replace(INLINE, "\\$&")
+    .replace(/@(?=everyone|here)/g, "\\@")
     .replace(/:(?=\/\/)/g, "\\:")
-    .replace(/^(\s*\d+)\./, "$1\\.");
+    .replace(LINE_START, (_, space: string, marker: string) => `${space}${marker.replace(/[^\d]/, "\\$&")}`);
+}
+
+/**
+ * `text` as inline code, copyable as typed (a command to run, a nick as the game spells it), when it can be: a code
+ * span shows backslashes as themselves and ends at the first backtick, which a Floodgate prefix, and so a Bedrock
+ * nick, may hold. Such text is shown escaped instead (plainName), the same characters without the code look.
+ */
+export function codeSpan(text: string): string {
+  const flat = text.replace(CONTROLS, " ").replace(FORMATS, "");
+  return flat.includes("`") || flat.trim() === "" ? plainName(flat) : `\`${flat}\``;
 }

@@ -33,7 +33,7 @@ export async function fetchGuildMember(
     if (error instanceof DiscordAPIError && error.code === RESTJSONErrorCodes.UnknownMember) {
       throw new DomainError(
         "invalid-input",
-        `<@${userId}> is not a member of this server (any more), so nothing can be registered for them.`,
+        "That user is not a member of this server (any more), so nothing can be registered for them.",
       );
     }
     throw error;

@@ -2,7 +2,6 @@ import type { Guild } from "discord.js";
 import { DomainError } from "../../shared/errors.ts";
 import { clip } from "../../shared/text.ts";
 import { MAX_ROLE_LIMIT, type Whitelist } from "../../whitelists/model.ts";
-import { plainName } from "../text.ts";
 
 /** What `/whitelist roles limit:<role>=<n>` asks for: a role and its nick limit (null: clear it). */
 export type RoleLimitChange = { roleId: string; limit: number | null };
@@ -31,13 +30,13 @@ function findRole(typed: string, guild: Guild, limits: Readonly<Record<string, n
     if (named.size > 1) {
       throw new DomainError(
         "invalid-input",
-        `Several roles are named “${plainName(clip(typed))}”: give the role's mention or id instead.`,
+        `Several roles are named “${clip(typed)}”: give the role's mention or id instead.`,
       );
     }
     const role = named.first();
     if (role) return role.id;
   }
-  const which = byId === null ? `role “${plainName(clip(typed))}”` : `role with the id ${byId}`;
+  const which = byId === null ? `role “${clip(typed)}”` : `role with the id ${byId}`;
   throw new DomainError(
     "invalid-input",
     `There is no ${which} on this server, so no limit was set. Pick it by its mention (type @ and its name), ` +
@@ -64,7 +63,7 @@ export function parseRoleLimit(
     throw new DomainError(
       "invalid-input",
       `A role's nick limit is a whole number from 1 to ${MAX_ROLE_LIMIT}, or none to clear it; ` +
-        `“${plainName(clip(typedLimit))}” is neither.`,
+        `“${clip(typedLimit)}” is neither.`,
     );
   }
   const roleId = findRole(typedRole, guild, limits, clearing);

@@ -8,7 +8,7 @@ import { expiresIn } from "../expiry.ts";
 import { isPaused, registrationsPaused } from "../intents.ts";
 import { memberOf } from "../members.ts";
 import { roleMentions } from "../mentions.ts";
-import { fitContent } from "../text.ts";
+import { fitContent, plainName } from "../text.ts";
 
 /** ✅: the nick posted in a message-mode channel is registered. */
 export const REGISTERED_REACTION = "✅";
@@ -56,7 +56,7 @@ export function createMessageHandler(
     if (!whitelist) return;
     // Without Message Content every post arrives blank: say why instead of ignoring the member.
     if (isPaused(whitelist, context.intents)) {
-      await answer(message, registrationsPaused(whitelist), REFUSED_REACTION).catch(unanswered);
+      await answer(message, plainName(registrationsPaused(whitelist)), REFUSED_REACTION).catch(unanswered);
       return;
     }
     const nick = message.content.trim();
@@ -83,7 +83,7 @@ export function createMessageHandler(
     if (expiry) {
       await answer(
         message,
-        `⏳ **${registration.entry.nick}** is registered until it expires ${expiry}.`,
+        `⏳ **${plainName(registration.entry.nick)}** is registered until it expires ${expiry}.`,
         EXPIRING_REACTION,
       ).catch(unanswered);
     }
