@@ -380,9 +380,7 @@ describe("/whitelist add and remove", () => {
     await world.leave(IDS.carol);
     expect(
       (await wl(IDS.owner, "add", { whitelist: "survival", member: IDS.carol, nick: "Notch" })).content,
-    ).toBe(
-      `<@${IDS.carol}> is not a member of this server (any more), so nothing can be registered for them.`,
-    );
+    ).toBe("That user is not a member of this server (any more), so nothing can be registered for them.");
   });
 
   test("the owner or a manager removes a nick; anyone else is refused", async () => {

@@ -31,3 +31,11 @@ export function rendered(markdown: string): string {
 export function oneLine(text: string): string {
   return text.replace(/[\p{Cc}\p{Zl}\p{Zp}]/gu, " ").replace(/\p{Cf}/gu, "");
 }
+
+/**
+ * `markdown` with Discord's escapes undone: the characters a reader sees, the bot's own formatting marks kept. For
+ * tests about something else than escaping, which compare what the bot said with a nick such as `alice_mc`.
+ */
+export function unescaped(markdown: string): string {
+  return markdown.replace(/\\([^\p{L}\p{N}\s])/gu, "$1");
+}
