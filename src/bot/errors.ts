@@ -6,6 +6,13 @@ import { roleMentions } from "./mentions.ts";
 import { howToProve } from "./proof.ts";
 import { fitContent, plainName } from "./text.ts";
 
+/**
+ * A refusal the bot words itself in Discord's markdown (a code span, a mention), shown as written: whatever it
+ * repeats of a member's input, its thrower escaped (plainName). A service's DomainError is plain text instead, shown
+ * escaped whole.
+ */
+export class DiscordRefusal extends DomainError {}
+
 /** What a member reads when something unexpected failed (the cause is logged, never shown). */
 export const APOLOGY = "Something went wrong on our side; it has been logged. Try again later.";
 
@@ -19,7 +26,7 @@ export const APOLOGY = "Something went wrong on our side; it has been logged. Tr
  */
 export function describeFailure(error: unknown, linkAddress?: string): string {
   if (!(error instanceof DomainError)) return APOLOGY;
-  const said = plainName(error.message);
+  const said = error instanceof DiscordRefusal ? error.message : plainName(error.message);
   const proof = describeProofFailure(error, said, linkAddress);
   if (proof) return proof;
   const missingRole = detailsOf(error, "missing-role");

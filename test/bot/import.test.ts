@@ -202,7 +202,7 @@ describe("/whitelist import", () => {
     await world.leave(IDS.carol);
     const gone = await importFile(IDS.manager, attached("players.txt", "carol_mc\n"), { member: IDS.carol });
     expect(gone.content).toBe(
-      "That user is not a member of this server (any more), so nothing can be registered for them.",
+      `<@${IDS.carol}> is not a member of this server (any more), so nothing can be registered for them.`,
     );
     const notStaff = await importFile(IDS.alice, attached("players.txt", "alice_mc\n"));
     expect(notStaff.content).toBe(

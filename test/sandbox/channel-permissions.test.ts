@@ -146,11 +146,12 @@ describe("sandbox channels: Discord's permission checks", () => {
       content: "Notch",
       deletedAtOnce: true,
     });
-    expect([
-      (await created)[0].id,
-      (await deleted)[0].id,
-      sandbox.state.messages.has(String(body.id)),
-    ]).toEqual([body.id, body.id, false]);
+    const id = String(body.id);
+    expect([(await created)[0].id, (await deleted)[0].id, sandbox.state.messages.has(id)]).toEqual([
+      id,
+      id,
+      false,
+    ]);
   });
 });
 

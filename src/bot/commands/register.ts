@@ -2,9 +2,8 @@ import { SlashCommandBuilder } from "discord.js";
 import type { RoleFailure } from "../../entries/model.ts";
 import { nickTypeSpecs } from "../../nicks/types.ts";
 import type { Submission } from "../../registration/model.ts";
-import { DomainError } from "../../shared/errors.ts";
 import type { Command } from "../context.ts";
-import { describeFailure } from "../errors.ts";
+import { DiscordRefusal, describeFailure } from "../errors.ts";
 import { expiresIn } from "../expiry.ts";
 import { requireReadable } from "../intents.ts";
 import { actingMember } from "../members.ts";
@@ -85,7 +84,7 @@ export const register = {
     const nick = interaction.options.getString("nick");
     const code = interaction.options.getString("code");
     if ((nick === null) === (code === null)) {
-      throw new DomainError(
+      throw new DiscordRefusal(
         "invalid-input",
         nick === null
           ? "Give your Minecraft nick (`nick`), or the code the link server showed you (`code`)."

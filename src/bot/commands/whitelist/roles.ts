@@ -1,7 +1,7 @@
 import { type ChatInputCommandInteraction, SlashCommandSubcommandBuilder } from "discord.js";
-import { DomainError } from "../../../shared/errors.ts";
 import { MAX_ROLE_LIMIT } from "../../../whitelists/model.ts";
 import type { WhitelistChanges } from "../../../whitelists/service.ts";
+import { DiscordRefusal } from "../../errors.ts";
 import { roleMentions } from "../../mentions.ts";
 import { whitelistWarnings } from "../../setup-warnings.ts";
 import { plainName } from "../../text.ts";
@@ -28,7 +28,7 @@ function roleOption(interaction: ChatInputCommandInteraction, name: string, guil
   const role = interaction.options.getRole(name);
   if (!role) return null;
   if (role.id === guildId) {
-    throw new DomainError("invalid-input", "@everyone cannot be used here; pick a real role.");
+    throw new DiscordRefusal("invalid-input", "@everyone cannot be used here; pick a real role.");
   }
   return role.id;
 }
