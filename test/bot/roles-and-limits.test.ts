@@ -28,7 +28,7 @@ describe("role changes on Discord's bad days", () => {
     });
     const reply = await register(IDS.bob, "bob_mc");
     expect(reply.content.split("\n")[0]).toBe(
-      "✅ **bob_mc** is on **survival**. You can join the server now.",
+      "✅ **bob\\_mc** is on **survival**. You can join the server now.",
     );
     expect(reply.content).not.toContain("could not give");
     // The answer came first; the role follows once Discord lets it through.
@@ -55,7 +55,7 @@ describe("role changes on Discord's bad days", () => {
       text.includes("could not give"),
     );
     expect(answer.split("\n").filter((line) => !line.startsWith("Join as exactly"))).toEqual([
-      "✅ **bob_mc** is on **survival**. You can join the server now.",
+      "✅ **bob\\_mc** is on **survival**. You can join the server now.",
       `I could not give you <@&${IDS.vipRole}>; staff have been told and will sort it out.`,
       "Changed your mind? `/unregister nick:bob_mc` removes it.",
     ]);
