@@ -85,6 +85,35 @@ describe("role changes on Discord's bad days", () => {
   });
 });
 
+describe("a role an integration manages", () => {
+  test("is given by nobody: staff are told so and to choose another role, not to move the bot's role up", async () => {
+    world = await startWorld();
+    await world.useLogChannel();
+    // Below the bot's role, which holds Manage Roles: only being managed stops it (a booster role, a bot's role).
+    const updated = world.waitFor("the role update", async () =>
+      world.bot.client.guilds.cache.get(IDS.guild)?.roles.cache.get(IDS.playerRole)?.managed === true
+        ? true
+        : null,
+    );
+    await world.control("PATCH", `/roles/${IDS.playerRole}`, { managed: true });
+    await updated;
+    await world.whitelist({ grantedRoleIds: [IDS.playerRole] });
+    const reply = await register(IDS.bob, "bob_mc");
+    await world.answerText(reply, "the role refused in the answer", (text) =>
+      text.includes(`I could not give you <@&${IDS.playerRole}>`),
+    );
+    const told = await world.message(IDS.logChannel, "the grant failure", (m) =>
+      m.embeds.some((embed) => embed.title === "Could not grant roles"),
+    );
+    expect(told.embeds[0]?.description).toBe(
+      "For <@130000000000000004> (**bob\\_mc**):\n" +
+        `• <@&${IDS.playerRole}>: an integration (a bot or Server Boosting) manages this role, so no one can give ` +
+        "or take it: choose another role with /whitelist roles",
+    );
+    expect((await world.member(IDS.bob)).roleIds).toEqual([]);
+  });
+});
+
 describe("members who left while the bot was away", () => {
   // 2,500 entries written and 251 removed, each in its own transaction: more than bun's default 5 s when busy.
   test("2,500 entry owners are checked 100 at a time; exactly the departed ones lose their entries", async () => {
