@@ -106,7 +106,7 @@ describe("a role an integration manages", () => {
       m.embeds.some((embed) => embed.title === "Could not grant roles"),
     );
     expect(told.embeds[0]?.description).toBe(
-      "For <@130000000000000004> (**bob\\_mc**):\n" +
+      `For <@${IDS.bob}> (**bob\\_mc**):\n` +
         `• <@&${IDS.playerRole}>: an integration (a bot or Server Boosting) manages this role, so no one can give ` +
         "or take it: choose another role with /whitelist roles",
     );
