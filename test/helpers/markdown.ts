@@ -39,3 +39,17 @@ export function oneLine(text: string): string {
 export function unescaped(markdown: string): string {
   return markdown.replace(/\\([^\p{L}\p{N}\s])/gu, "$1");
 }
+
+/** Every kind of formatting Discord's client reads in `markdown` (discord-markdown-parser's node types), nested too. */
+export function formattingIn(markdown: string): Set<string> {
+  const kinds = new Set<string>();
+  const walk = (content: unknown) => {
+    if (!Array.isArray(content)) return;
+    for (const node of content as Node[]) {
+      if (node.type !== "text" && node.type !== "br") kinds.add(node.type);
+      walk(node.content);
+    }
+  };
+  walk(parse(markdown, "extended"));
+  return kinds;
+}
