@@ -6,7 +6,7 @@ import {
   whitelistDeletedEmbed,
 } from "../../log-channel.ts";
 import { tellMember } from "../../notify.ts";
-import { plainName } from "../../text.ts";
+import { codeSpan, plainName } from "../../text.ts";
 import { answer, deferAnswer } from "../answer.ts";
 import { suggestWhitelists, whitelistFromOption, whitelistOption } from "../options.ts";
 import { requireGuildId, requireManageGuild } from "../preconditions.ts";
@@ -43,7 +43,7 @@ export const deleteWhitelist = {
         interaction,
         `Deleting **${plainName(whitelist.name)}** removes its ${nicks.length} nick(s) (roles given for them are taken ` +
           `back), drops its pending requests and revokes ${scopedKeys.length} link key(s) limited to it. ` +
-          `Nothing changed yet: run \`/whitelist delete whitelist:${whitelist.name} confirm:True\` to go ahead.`,
+          `Nothing changed yet: run ${codeSpan(`/whitelist delete whitelist:${whitelist.name} confirm:True`)} to go ahead.`,
       );
       return;
     }
