@@ -6,6 +6,13 @@ import { roleMentions } from "./mentions.ts";
 import { howToProve } from "./proof.ts";
 import { fitContent, plainName } from "./text.ts";
 
+/**
+ * A refusal the bot words itself in Discord's markdown (a code span, a mention), shown as written: whatever it
+ * repeats of a member's input, its thrower escaped (plainName). A service's DomainError is plain text instead, shown
+ * escaped whole.
+ */
+export class DiscordRefusal extends DomainError {}
+
 /** What a member reads when something unexpected failed (the cause is logged, never shown). */
 export const APOLOGY = "Something went wrong on our side; it has been logged. Try again later.";
 
@@ -13,74 +20,86 @@ export const APOLOGY = "Something went wrong on our side; it has been logged. Tr
  * The one translator of failures into Discord text: a domain error's message, completed where the service
  * gave details with what only Discord shows (role mentions, the command to run next, where to join for a proof
  * code: `linkAddress`); anything unexpected is an apology. Interactions, buttons and message-mode registrations
- * all answer through it.
+ * all answer through it. A service's message is plain text that may repeat what a member typed (a nick that is
+ * not one, a masked link, an open code fence): it is shown escaped, as the literal text it is, and so is every
+ * name from the details (src/bot/text.ts).
  */
 export function describeFailure(error: unknown, linkAddress?: string): string {
   if (!(error instanceof DomainError)) return APOLOGY;
-  const proof = describeProofFailure(error, linkAddress);
+  const said = error instanceof DiscordRefusal ? error.message : plainName(error.message);
+  const proof = describeProofFailure(error, said, linkAddress);
   if (proof) return proof;
   const missingRole = detailsOf(error, "missing-role");
   if (missingRole) {
     const roles = roleMentions(missingRole.roleIds);
+    const whitelist = plainName(missingRole.whitelist);
     if (missingRole.staff) {
       return (
-        `That member holds none of the roles ${missingRole.whitelist} requires (${roles}), and its nicks follow ` +
+        `That member holds none of the roles ${whitelist} requires (${roles}), and its nicks follow ` +
         "those roles: a nick added for them would be removed at once. Give them one of the roles first, or keep " +
         "nicks on role loss with `/whitelist edit on-role-loss:keep`."
       );
     }
     return missingRole.self
-      ? `To register on ${missingRole.whitelist} you need one of these roles: ${roles}. Ask staff for one, then try again.`
-      : `That member no longer holds any of the roles ${missingRole.whitelist} requires (${roles}). ` +
+      ? `To register on ${whitelist} you need one of these roles: ${roles}. Ask staff for one, then try again.`
+      : `That member no longer holds any of the roles ${whitelist} requires (${roles}). ` +
           "Give them one and approve again, or reject the request.";
   }
   const limit = detailsOf(error, "limit-reached");
   if (limit) {
     return limit.self
-      ? `${error.message} Remove one with /unregister first.`
-      : `${error.message} Remove one first, or raise the limit with /whitelist edit (max-nicks) or a role's ` +
+      ? `${said} Remove one with /unregister first.`
+      : `${said} Remove one first, or raise the limit with /whitelist edit (max-nicks) or a role's ` +
           "with /whitelist roles (limit).";
   }
   const mode = detailsOf(error, "wrong-mode");
   if (mode) {
     return mode.approval
-      ? `Registrations on ${mode.whitelist} need staff approval: use /register and staff will review it.`
-      : `${mode.whitelist} does not need approval: register directly with /register.`;
+      ? `Registrations on ${plainName(mode.whitelist)} need staff approval: use /register and staff will review it.`
+      : `${plainName(mode.whitelist)} does not need approval: register directly with /register.`;
   }
   const notFound = detailsOf(error, "whitelist-not-found");
   if (notFound) {
     return notFound.named === null
       ? "This server has no whitelist yet. Ask staff to create one with /whitelist create."
-      : `${error.message} Pick one of the names the command suggests.`;
+      : `${said} Pick one of the names the command suggests.`;
   }
   const several = detailsOf(error, "whitelist-required");
   if (several) {
-    return `${error.message.replace(/\.$/, "")}: name one in the \`whitelist\` option, or run the command in a whitelist's channel.`;
+    return `${plainName(error.message.replace(/\.$/, ""))}: name one in the \`whitelist\` option, or run the command in a whitelist's channel.`;
   }
   const denied = detailsOf(error, "nick-denied");
   if (denied) {
-    const as = denied.deniedAs.toLowerCase() === denied.nick.toLowerCase() ? "" : ` (as ${denied.deniedAs})`;
+    const as =
+      denied.deniedAs.toLowerCase() === denied.nick.toLowerCase()
+        ? ""
+        : ` (as ${plainName(denied.deniedAs)})`;
     const reason = denied.reason ? ` Reason: ${plainName(denied.reason)}` : "";
+    const [nick, whitelist] = [plainName(denied.nick), plainName(denied.whitelist)];
     return denied.self
-      ? `⛔ Staff have denied ${denied.nick} on ${denied.whitelist}${as}.${reason}\nRegister another nick, or ask staff if you think this is a mistake.`
-      : `⛔ ${denied.nick} is denied on ${denied.whitelist}${as}.${reason}\nLift it first with /whitelist undeny if it should be registered.`;
+      ? `⛔ Staff have denied ${nick} on ${whitelist}${as}.${reason}\nRegister another nick, or ask staff if you think this is a mistake.`
+      : `⛔ ${nick} is denied on ${whitelist}${as}.${reason}\nLift it first with /whitelist undeny if it should be registered.`;
   }
   const unposted = detailsOf(error, "no-log-channel");
   if (unposted) {
     return (
-      `${unposted.whitelist} needs staff approval, but I cannot post requests to a log channel. ` +
+      `${plainName(unposted.whitelist)} needs staff approval, but I cannot post requests to a log channel. ` +
       "Ask staff to set one with /whitelist log-channel, then try again."
     );
   }
-  return error.message;
+  return said;
 }
 
 /** The Discord wording of a proof-of-ownership failure (docs/decisions.md, Proof of ownership), if it is one. */
-function describeProofFailure(error: DomainError, linkAddress: string | undefined): string | undefined {
+function describeProofFailure(
+  error: DomainError,
+  said: string,
+  linkAddress: string | undefined,
+): string | undefined {
   const required = detailsOf(error, "proof-required");
   if (required?.premium && required.self) {
     return (
-      `🔒 ${error.message}\n` +
+      `🔒 ${said}\n` +
       howToProve(linkAddress, `type \`/register code:<code> whitelist:${required.whitelist}\` here`)
     );
   }
@@ -99,10 +118,10 @@ function describeProofFailure(error: DomainError, linkAddress: string | undefine
           ? ` The link server is \`${linkAddress}\`.`
           : ""
         : "";
-    return `${error.message}${again}${tries}`;
+    return `${said}${again}${tries}`;
   }
   const limited = detailsOf(error, "code-limited");
-  if (limited) return `⏳ ${error.message} Try again ${discordTime(limited.retryAt, "R")}.`;
+  if (limited) return `⏳ ${said} Try again ${discordTime(limited.retryAt, "R")}.`;
   return undefined;
 }
 

@@ -3,6 +3,7 @@ import { DomainError } from "../shared/errors.ts";
 import type { Whitelist } from "../whitelists/model.ts";
 import type { BotServices } from "./context.ts";
 import { colours } from "./log-channel.ts";
+import { plainName } from "./text.ts";
 
 /** Where a bot's privileged intents are switched on. */
 export const PORTAL_PLACE =
@@ -125,7 +126,7 @@ export function missingIntentsEmbeds(missing: PrivilegedIntent[], messageWhiteli
     const { switch: name, without } = PRIVILEGED[intent];
     const paused =
       intent === "messageContent" && messageWhitelists.length > 0
-        ? ` Paused: ${messageWhitelists.map((wl) => `**${wl}**`).join(", ")}.`
+        ? ` Paused: ${messageWhitelists.map((wl) => `**${plainName(wl)}**`).join(", ")}.`
         : "";
     return {
       title: `Discord withholds the ${name}`,

@@ -45,13 +45,13 @@ export function changeEmbed(notice: ChangeNotice, nickType: NickType): APIEmbed 
       : mention(actorId);
   return {
     title: added ? "Nick added" : "Nick removed",
-    description: `**${event.entry.nick}** ${added ? "added to" : "removed from"} **${event.whitelistName}**`,
+    description: `**${plainName(event.entry.nick)}** ${added ? "added to" : "removed from"} **${plainName(event.whitelistName)}**`,
     color: added ? colours.added : colours.removed,
     fields: [
       { name: "Member", value: mention(entry.userId), inline: true },
       { name: "By", value: event.origin === "member-left" ? "—" : by, inline: true },
       { name: "Origin", value: originLabels[event.origin], inline: true },
-      { name: "Account", value: nickTypeSpecs[nickType].account(entry), inline: false },
+      { name: "Account", value: plainName(nickTypeSpecs[nickType].account(entry)), inline: false },
       ...(added
         ? [{ name: "Verified", value: entry.verified ? "yes: proven by the member" : "no", inline: true }]
         : []),
@@ -82,12 +82,12 @@ export function renameEmbed(notice: ChangeNotice & { replaces: EntryRecord }, ni
   const { event, entry, replaces } = notice;
   return {
     title: "Nick renamed",
-    description: `**${replaces.nick}** is now **${event.entry.nick}** on **${event.whitelistName}**`,
+    description: `**${plainName(replaces.nick)}** is now **${plainName(event.entry.nick)}** on **${plainName(event.whitelistName)}**`,
     color: colours.info,
     fields: [
       { name: "Member", value: mention(entry.userId), inline: true },
       { name: "Origin", value: originLabels[event.origin], inline: true },
-      { name: "Account", value: nickTypeSpecs[nickType].account(entry), inline: false },
+      { name: "Account", value: plainName(nickTypeSpecs[nickType].account(entry)), inline: false },
     ],
     footer: { text: `event ${event.id}` },
     timestamp: event.timestamp,
@@ -105,7 +105,7 @@ export function roleFailureEmbed(
     title: action === "grant" ? "Could not grant roles" : "Could not remove roles",
     // Within Discord's 4,096 characters of a description, however many roles failed.
     description: fitLines(
-      `For ${mention(userId)} (**${nick}**):`,
+      `For ${mention(userId)} (**${plainName(nick)}**):`,
       failed.map((f) => `• <@&${f.roleId}>: ${f.reason}`),
       4000,
     ),
@@ -127,10 +127,14 @@ export function approvalRequestMessage(request: RegistrationRequest, whitelist: 
     embeds: [
       {
         title: "Registration request",
-        description: `${mention(request.userId)} asks for **${request.nick}** on **${whitelist.name}**`,
+        description: `${mention(request.userId)} asks for **${plainName(request.nick)}** on **${plainName(whitelist.name)}**`,
         color: colours.info,
         fields: [
-          { name: "Account", value: nickTypeSpecs[whitelist.nickType].account(request), inline: true },
+          {
+            name: "Account",
+            value: plainName(nickTypeSpecs[whitelist.nickType].account(request)),
+            inline: true,
+          },
           { name: "Request", value: `\`${request.id}\``, inline: true },
         ],
         footer: { text: "Staff of this whitelist: approve or reject below." },
@@ -164,7 +168,7 @@ export function requestCancelledMessage(request: RegistrationRequest, because: s
     embeds: [
       {
         title: "Request cancelled",
-        description: `The request of ${mention(request.userId)} for **${request.nick}** is cancelled: ${because}.`,
+        description: `The request of ${mention(request.userId)} for **${plainName(request.nick)}** is cancelled: ${because}.`,
         color: colours.info,
       },
     ],
@@ -178,7 +182,7 @@ export function approvalDecisionEmbed(decision: Decision, actorId: string): APIE
   const { request, whitelist } = decision;
   return {
     title: approved ? "Request approved" : "Request rejected",
-    description: `**${request.nick}** on **${whitelist.name}** for ${mention(request.userId)}`,
+    description: `**${plainName(request.nick)}** on **${plainName(whitelist.name)}** for ${mention(request.userId)}`,
     color: approved ? colours.added : colours.removed,
     fields: [{ name: approved ? "Approved by" : "Rejected by", value: mention(actorId), inline: true }],
   };
@@ -234,7 +238,7 @@ export function denialEmbed(
   const denied = action === "denied";
   return {
     title: denied ? "Nick denied" : "Nick allowed again",
-    description: `**${denial.nick}** on **${whitelist.name}**`,
+    description: `**${plainName(denial.nick)}** on **${plainName(whitelist.name)}**`,
     color: denied ? colours.removed : colours.info,
     fields: [
       { name: "By", value: mention(actorId), inline: true },
@@ -261,7 +265,7 @@ export function whitelistDeletedEmbed(
   return {
     title: "Whitelist deleted",
     description: fitLines(
-      `**${whitelist.name}** (\`${whitelist.id}\`) is gone: ${counts.nicks} nick(s) removed, ` +
+      `**${plainName(whitelist.name)}** (\`${whitelist.id}\`) is gone: ${counts.nicks} nick(s) removed, ` +
         `${counts.keys} link key(s) revoked.`,
       nicks === "" ? [] : [nicks],
       4000,
@@ -284,7 +288,7 @@ export function importEmbed(input: {
     title: "Nicks imported",
     description:
       `${input.added} nick(s) from **${plainName(input.fileName)}** (${input.lines} name(s)) added to ` +
-      `**${input.whitelist.name}**, owned by ${mention(input.ownerId)}`,
+      `**${plainName(input.whitelist.name)}**, owned by ${mention(input.ownerId)}`,
     color: colours.added,
     fields: [
       { name: "By", value: mention(input.actorId), inline: true },
@@ -303,7 +307,7 @@ export function transferEmbed(input: {
 }): APIEmbed {
   return {
     title: "Nick handed over",
-    description: `**${input.nick}** on **${input.whitelist.name}**: ${mention(input.from)} → ${mention(input.to)}`,
+    description: `**${plainName(input.nick)}** on **${plainName(input.whitelist.name)}**: ${mention(input.from)} → ${mention(input.to)}`,
     color: colours.info,
     fields: [{ name: "By", value: mention(input.actorId), inline: true }],
   };
@@ -312,12 +316,16 @@ export function transferEmbed(input: {
 /** Up to this many nicks a summary lists in its embed; more go in a file attached to it. */
 export const SUMMARY_LINES = 20;
 
+/** One nick of a summary: its line in the embed (markdown), and in the attached file (the plain text itself). */
+type Listed = { markdown: string; plain: string };
+
 /** A summary's list: in the embed when short, else in a file (`name`) with one line per nick. */
-function listed(lines: string[], name: string): { text: string; file?: LogFile } {
-  if (lines.length <= SUMMARY_LINES) return { text: lines.join("\n") };
+function listed(lines: Listed[], name: string): { text: string; file?: LogFile } {
+  const shown = lines.map((line) => line.markdown);
+  if (lines.length <= SUMMARY_LINES) return { text: shown.join("\n") };
   return {
-    text: `${lines.slice(0, SUMMARY_LINES).join("\n")}\n… and ${lines.length - SUMMARY_LINES} more: the full list is attached.`,
-    file: { name, data: `${lines.map((line) => line.replaceAll("**", "").replace(/^• /, "")).join("\n")}\n` },
+    text: `${shown.slice(0, SUMMARY_LINES).join("\n")}\n… and ${lines.length - SUMMARY_LINES} more: the full list is attached.`,
+    file: { name, data: `${lines.map((line) => line.plain).join("\n")}\n` },
   };
 }
 
@@ -331,7 +339,10 @@ export function departureSummary(notices: readonly ChangeNotice[]): { embed: API
   if (!first || !last) throw new TypeError("a summary of no change");
   const left = first.event.origin === "member-left";
   const { text, file } = listed(
-    notices.map((notice) => `• **${notice.event.entry.nick}** from **${notice.event.whitelistName}**`),
+    notices.map(({ event }) => ({
+      markdown: `• **${plainName(event.entry.nick)}** from **${plainName(event.whitelistName)}**`,
+      plain: `${event.entry.nick} from ${event.whitelistName}`,
+    })),
     `nicks-removed-${first.entry.userId}.txt`,
   );
   return {
@@ -362,7 +373,10 @@ export function deletedNicks(
   removed: readonly EntryRecord[],
 ): { text: string; file?: LogFile } {
   return listed(
-    removed.map((entry) => `• **${entry.nick}** (${mention(entry.userId)})`),
+    removed.map((entry) => ({
+      markdown: `• **${plainName(entry.nick)}** (${mention(entry.userId)})`,
+      plain: `${entry.nick} (${mention(entry.userId)})`,
+    })),
     `${whitelist.name}-removed.txt`,
   );
 }

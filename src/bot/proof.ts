@@ -1,6 +1,7 @@
 import type { LinkedAccount } from "../accounts/model.ts";
 import type { Linked } from "../registration/linking.ts";
 import { discordTime } from "./expiry.ts";
+import { plainName } from "./text.ts";
 
 // How the bot words proof of ownership (docs/decisions.md, Proof of ownership): where to join, what to type, what a
 // code did. The services hold the rules; Discord's commands are named here only.
@@ -21,15 +22,17 @@ export function howToProve(linkAddress: string | undefined, then: string): strin
 
 /** A linked account in one line: its name, UUID and since when. */
 export function linkedLine(account: LinkedAccount): string {
-  return `**${account.name}** (UUID \`${account.uuid}\`), proven ${discordTime(account.linkedAt, "R")}`;
+  return `**${plainName(account.name)}** (UUID \`${account.uuid}\`), proven ${discordTime(account.linkedAt, "R")}`;
 }
 
 /** What typing a code did: the link, the entries it took from other members, the member's own now verified. */
 export function describeLinked(linked: Linked): string[] {
   const { account, took, verified } = linked;
-  const names = (list: Linked["took"]) => [...new Set(list.map(({ whitelist }) => `**${whitelist.name}**`))];
+  const names = (list: Linked["took"]) => [
+    ...new Set(list.map(({ whitelist }) => `**${plainName(whitelist.name)}**`)),
+  ];
   return [
-    `🔗 **${account.name}** is linked to you on this server: you proved it is yours.`,
+    `🔗 **${plainName(account.name)}** is linked to you on this server: you proved it is yours.`,
     ...(took.length > 0
       ? [
           `Other members had it on ${names(took).join(", ")}; those nicks are removed, since you proved it is ` +
@@ -37,7 +40,7 @@ export function describeLinked(linked: Linked): string[] {
         ]
       : []),
     ...(verified.length > 0
-      ? [`Your **${account.name}** on ${names(verified).join(", ")} is verified now.`]
+      ? [`Your **${plainName(account.name)}** on ${names(verified).join(", ")} is verified now.`]
       : []),
   ];
 }

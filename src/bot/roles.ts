@@ -15,11 +15,21 @@ import { retryAfterOf } from "./rate-limits.ts";
 /** What the role gateway reads of the bot besides REST: the gateway connection's client, and a ban's hold. */
 export type GatewayView = { client(): Client | undefined; heldUntil(): number };
 
-/** A reason a server admin can act on, for a failed role change. */
-function reasonOf(error: unknown): string {
+/**
+ * What staff are told of a role an integration manages (a bot's own role, the Server Booster role): Discord lets
+ * nobody give or take it, so moving the bot's role up cannot help.
+ */
+export const MANAGED_ROLE_REASON =
+  "an integration (a bot or Server Boosting) manages this role, so no one can give or take it: choose another " +
+  "role with /whitelist roles";
+
+/** A reason a server admin can act on, for a failed role change (`managed`: an integration manages the role). */
+function reasonOf(error: unknown, managed: boolean): string {
   if (error instanceof DiscordAPIError) {
     if (error.code === RESTJSONErrorCodes.MissingPermissions) {
-      return "missing permission: give the bot Manage Roles and move its role above this one";
+      return managed
+        ? MANAGED_ROLE_REASON
+        : "missing permission: give the bot Manage Roles and move its role above this one";
     }
     if (error.code === RESTJSONErrorCodes.UnknownRole) return "the role no longer exists";
     if (error.code === RESTJSONErrorCodes.UnknownMember) return "the member is no longer in the server";
@@ -84,6 +94,10 @@ export function createDiscordRoleGateway(rest: REST, gateway: GatewayView): Role
     return [...roles];
   };
 
+  /** Whether an integration manages the role, as the gateway's cache knows it (Discord says only 50013). */
+  const managed = (guildId: string, roleId: string): boolean =>
+    gateway.client()?.guilds.cache.get(guildId)?.roles.cache.get(roleId)?.managed === true;
+
   const later = (roleIds: string[], error: RateLimitError): RolesLater => ({
     roleIds,
     afterMs: retryAfterOf(error, gateway.heldUntil()),
@@ -111,7 +125,7 @@ export function createDiscordRoleGateway(rest: REST, gateway: GatewayView): Role
       } catch (error) {
         if (error instanceof RateLimitError)
           return { done, failed, later: later(roleIds.slice(index), error) };
-        const reason = reasonOf(error);
+        const reason = reasonOf(error, managed(guildId, roleId));
         failed.push({ roleId, reason });
         if (isCode(error, RESTJSONErrorCodes.UnknownMember)) memberGone = reason;
       }
@@ -146,8 +160,10 @@ export function createDiscordRoleGateway(rest: REST, gateway: GatewayView): Role
       ) {
         return oneByOne(add ? "put" : "delete", guildId, userId, roleIds);
       }
-      const reason = reasonOf(error);
-      return { done: [], failed: roleIds.map((roleId) => ({ roleId, reason })) };
+      return {
+        done: [],
+        failed: roleIds.map((roleId) => ({ roleId, reason: reasonOf(error, managed(guildId, roleId)) })),
+      };
     }
   };
 

@@ -3,6 +3,7 @@ import { type Check, logChannelChecks, serverChecks, whitelistChecks } from "../
 import type { GuildSnapshot } from "../setup/permissions.ts";
 import type { Whitelist } from "../whitelists/model.ts";
 import type { BotServices } from "./context.ts";
+import { plainName } from "./text.ts";
 
 /**
  * The server as the setup checks see it (src/setup), read from discord.js's cache: roles by their position in
@@ -43,7 +44,7 @@ export function guildSnapshot(guild: Guild): GuildSnapshot {
   };
 }
 
-/** What the checks found wrong, as lines for staff: `⚠️ <what>. Fix: <how>`. */
+/** What the checks found wrong, as lines for staff: `⚠️ <what>. Fix: <how>` (names in them escaped by the caller). */
 export const warningLines = (checks: readonly Check[]): string[] =>
   checks.filter((check) => !check.ok).map((check) => `⚠️ ${check.title}. Fix: ${check.fix}.`);
 
@@ -56,12 +57,17 @@ export async function whitelistWarnings(
   messageContent?: boolean,
 ): Promise<string[]> {
   const logChannelId = (await services.guilds.get(guild.id))?.logChannelId ?? null;
-  return warningLines(whitelistChecks(guildSnapshot(guild), whitelist, { logChannelId, messageContent }));
+  return warningLines(
+    whitelistChecks(guildSnapshot(guild), whitelist, { logChannelId, messageContent }, plainName),
+  );
 }
 
 /** Problems of the server as a whole: the bot's permissions and the log channel (`/whitelist log-channel`, `show`). */
 export async function serverWarnings(guild: Guild, services: BotServices): Promise<string[]> {
   const snapshot = guildSnapshot(guild);
   const logChannelId = (await services.guilds.get(guild.id))?.logChannelId ?? null;
-  return warningLines([...serverChecks(snapshot), ...logChannelChecks(snapshot, logChannelId)]);
+  return warningLines([
+    ...serverChecks(snapshot, plainName),
+    ...logChannelChecks(snapshot, logChannelId, plainName),
+  ]);
 }

@@ -1,6 +1,7 @@
 import type { SandboxSeed } from "../sandbox/discord/index.ts";
 import type { FakeXboxAccount } from "../sandbox/geyser.ts";
 import type { FakeMojangProfile } from "../sandbox/mojang.ts";
+import { INVITE_PERMISSIONS } from "../setup/permissions.ts";
 
 /** Ids of the demo guild, stable so the printed examples stay valid between runs. */
 export const demo = {
@@ -29,7 +30,8 @@ export const demo = {
   },
 } as const;
 
-const MANAGE_ROLES = String(1n << 28n);
+/** The bot's role holds what its invite asks for, no more (src/setup/permissions.ts), as a real invite gives it. */
+const BOT_ROLE_PERMISSIONS = INVITE_PERMISSIONS.toString();
 
 /** The demo guild: an owner, a manager, members with and without roles, a channel per whitelist, a log channel. */
 export const demoSeed: SandboxSeed = {
@@ -40,8 +42,9 @@ export const demoSeed: SandboxSeed = {
     { id: demo.roles.whitelisted, name: "Whitelisted" },
     { id: demo.roles.bedrock, name: "Bedrock" },
     { id: demo.roles.manager, name: "Server staff" },
-    // Highest, with Manage Roles: the bot can grant every role below it.
-    { id: demo.roles.bot, name: "whitelist-sync", permissions: MANAGE_ROLES },
+    // Highest, with the invite's permissions (Manage Roles among them): the bot can grant every role below it. The
+    // bot's integration manages it, so nobody can grant it, as on Discord.
+    { id: demo.roles.bot, name: "whitelist-sync", permissions: BOT_ROLE_PERMISSIONS, managed: true },
   ],
   channels: [
     { id: demo.channels.java, name: "register-java" },

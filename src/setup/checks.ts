@@ -32,19 +32,27 @@ const WHITELIST_CHANNEL = ["ViewChannel", "SendMessages", "EmbedLinks", "ReadMes
 /** What the bot needs in the log channel: to post embeds and the export files staff ask for. */
 const LOG_CHANNEL = ["ViewChannel", "SendMessages", "EmbedLinks", "AttachFiles"] as const;
 
+/**
+ * How a name someone gave (a server's, a role's, a channel's, a whitelist's) reads in a check's words: as it is in
+ * a terminal (`doctor`), escaped on Discord (src/bot/setup-warnings.ts), where `__init__` would underline. Names in a
+ * command to copy stay as they are: code shows no markdown.
+ */
+export type ShowName = (name: string) => string;
+const asIs: ShowName = (name) => name;
+
 const pass = (title: string): Check => ({ ok: true, title });
 const fail = (title: string, fix: string): Check => ({ ok: false, title, fix });
-const channelName = (channel: ChannelSnapshot) => `#${channel.name}`;
-const roleName = (role: RoleSnapshot) => `@${role.name}`;
+const channelName = (channel: ChannelSnapshot, show: ShowName) => `#${show(channel.name)}`;
+const roleName = (role: RoleSnapshot, show: ShowName) => `@${show(role.name)}`;
 
 /** The bot's permissions across the server: everything the features use. */
-export function serverChecks(guild: GuildSnapshot): Check[] {
+export function serverChecks(guild: GuildSnapshot, show: ShowName = asIs): Check[] {
   const missing = missingPermissions(guildPermissions(guild), BOT_PERMISSIONS);
   return [
     missing.length === 0
-      ? pass(`the bot has every permission it uses in ${guild.name}`)
+      ? pass(`the bot has every permission it uses in ${show(guild.name)}`)
       : fail(
-          `the bot lacks ${missing.join(", ")} in ${guild.name}`,
+          `the bot lacks ${missing.join(", ")} in ${show(guild.name)}`,
           `turn ${missing.join(", ")} on for the bot's role in ${ROLES_PLACE} (or invite it again with ` +
             "the link of `whitelist-sync invite`, which asks for them)",
         ),
@@ -52,18 +60,22 @@ export function serverChecks(guild: GuildSnapshot): Check[] {
 }
 
 /** The log channel: set, still there, and one the bot may post embeds and files in. */
-export function logChannelChecks(guild: GuildSnapshot, logChannelId: string | null): Check[] {
+export function logChannelChecks(
+  guild: GuildSnapshot,
+  logChannelId: string | null,
+  show: ShowName = asIs,
+): Check[] {
   if (logChannelId === null) return [];
   const channel = guild.channels.find((candidate) => candidate.id === logChannelId);
   if (!channel) {
     return [
       fail(
-        `the log channel (${logChannelId}) no longer exists in ${guild.name}`,
+        `the log channel (${logChannelId}) no longer exists in ${show(guild.name)}`,
         "choose another with `/whitelist log-channel channel:`",
       ),
     ];
   }
-  return [channelAccess(guild, channel, LOG_CHANNEL, "the log channel")];
+  return [channelAccess(guild, channel, LOG_CHANNEL, "the log channel", show)];
 }
 
 /**
@@ -75,15 +87,18 @@ export function whitelistChecks(
   guild: GuildSnapshot,
   whitelist: CheckedWhitelist,
   context: { logChannelId: string | null; messageContent?: boolean },
+  show: ShowName = asIs,
 ): Check[] {
   const checks: Check[] = [];
-  const label = whitelist.name;
+  const label = show(whitelist.name);
+  /** The whitelist as a command names it: as it is (code shows no markdown). */
+  const named = whitelist.name;
   const channel = guild.channels.find((candidate) => candidate.id === whitelist.channelId);
   if (!channel) {
     checks.push(
       fail(
         `${label}: its channel (${whitelist.channelId}) no longer exists`,
-        `choose another with \`/whitelist edit whitelist:${label} channel:\``,
+        `choose another with \`/whitelist edit whitelist:${named} channel:\``,
       ),
     );
   } else {
@@ -91,7 +106,7 @@ export function whitelistChecks(
       whitelist.registrationMode === "message"
         ? [...WHITELIST_CHANNEL, "AddReactions" as const]
         : WHITELIST_CHANNEL;
-    checks.push(channelAccess(guild, channel, needs, `${label}'s channel`));
+    checks.push(channelAccess(guild, channel, needs, `${label}'s channel`, show));
   }
 
   const roleOf = (id: string) => guild.roles.find((role) => role.id === id);
@@ -104,7 +119,7 @@ export function whitelistChecks(
         checks.push(
           fail(
             `${label}: a ${kind} role (${id}) no longer exists`,
-            `set its roles again with \`/whitelist roles whitelist:${label}\``,
+            `set its roles again with \`/whitelist roles whitelist:${named}\``,
           ),
         );
       }
@@ -118,32 +133,32 @@ export function whitelistChecks(
       checks.push(
         fail(
           `${label}: a granted role (${id}) no longer exists`,
-          `set its roles again with \`/whitelist roles whitelist:${label}\``,
+          `set its roles again with \`/whitelist roles whitelist:${named}\``,
         ),
       );
     } else if (role.managed) {
       checks.push(
         fail(
-          `${label}: I can't grant ${roleName(role)}: an integration manages it`,
-          `grant a role of your own instead with \`/whitelist roles whitelist:${label}\``,
+          `${label}: I can't grant ${roleName(role, show)}: an integration manages it`,
+          `grant a role of your own instead with \`/whitelist roles whitelist:${named}\``,
         ),
       );
     } else if (!mayManage) {
       checks.push(
         fail(
-          `${label}: I can't grant ${roleName(role)}: I lack Manage Roles`,
+          `${label}: I can't grant ${roleName(role, show)}: I lack Manage Roles`,
           `turn Manage Roles on for the bot's role in ${ROLES_PLACE}`,
         ),
       );
     } else if (guild.botId !== guild.ownerId && (!top || top.position <= role.position)) {
       checks.push(
         fail(
-          `${label}: I can't grant ${roleName(role)}: my role is below it`,
-          `drag the bot's role (${top ? roleName(top) : "whitelist-sync"}) above ${roleName(role)} in ${ROLES_PLACE}`,
+          `${label}: I can't grant ${roleName(role, show)}: my role is below it`,
+          `drag the bot's role (${top ? roleName(top, show) : "whitelist-sync"}) above ${roleName(role, show)} in ${ROLES_PLACE}`,
         ),
       );
     } else {
-      checks.push(pass(`${label}: I can grant ${roleName(role)}`));
+      checks.push(pass(`${label}: I can grant ${roleName(role, show)}`));
     }
   }
 
@@ -151,7 +166,7 @@ export function whitelistChecks(
     checks.push(
       fail(
         `${label} registers by message, but the Message Content Intent is off: members' nicks can't be read`,
-        `switch the Message Content Intent on in ${PORTAL}, or \`/whitelist edit whitelist:${label} mode:command\``,
+        `switch the Message Content Intent on in ${PORTAL}, or \`/whitelist edit whitelist:${named} mode:command\``,
       ),
     );
   }
@@ -172,14 +187,15 @@ function channelAccess(
   channel: ChannelSnapshot,
   needs: readonly (keyof typeof Permission)[],
   what: string,
+  show: ShowName,
 ): Check {
   const missing = missingPermissions(channelPermissions(guild, channel), needs);
   return missing.length === 0
     ? pass(
-        `${what} ${channelName(channel)}: I can ${needs.length > 4 ? "read, answer and react" : "read and post"} there`,
+        `${what} ${channelName(channel, show)}: I can ${needs.length > 4 ? "read, answer and react" : "read and post"} there`,
       )
     : fail(
-        `${what} ${channelName(channel)}: I lack ${missing.join(", ")} there`,
-        `allow ${missing.join(", ")} for the bot (or its role) in ${channelName(channel)}'s Edit Channel → Permissions`,
+        `${what} ${channelName(channel, show)}: I lack ${missing.join(", ")} there`,
+        `allow ${missing.join(", ")} for the bot (or its role) in ${channelName(channel, show)}'s Edit Channel → Permissions`,
       );
 }

@@ -62,7 +62,7 @@ describe("/whitelist create", () => {
       "A whitelist named “SURVIVAL” already exists.",
     );
     expect((await wl(IDS.owner, "create", { ...options, name: "no spaces", "max-nicks": 1 })).content).toBe(
-      "A whitelist name is 1-32 letters, digits, `-` or `_`.",
+      "A whitelist name is 1-32 letters, digits, \\`-\\` or \\`\\_\\`.",
     );
     expect((await world.services.whitelists.listForGuild(IDS.guild)).map((w) => w.name)).toEqual([
       "survival",
@@ -121,8 +121,8 @@ describe("/whitelist edit", () => {
     expect(refused.content).toStartWith("A Floodgate prefix is up to 15 printable characters without spaces");
     // Floodgate's own fallback for a longer one, which Discord (15 characters at most) never lets through.
     expect(refused.content).toContain(
-      "Floodgate quietly uses `.` instead of a prefix of 16 characters or more, so if yours is that long, your " +
-        "Bedrock players are named with `.`: set `.` here.",
+      "Floodgate quietly uses \\`.\\` instead of a prefix of 16 characters or more, so if yours is that long, " +
+        "your Bedrock players are named with \\`.\\`: set \\`.\\` here.",
     );
   });
 

@@ -163,7 +163,8 @@ const expectations: {
     name: "a denied nick",
     matches: (line) => line.includes('"nick":"Griefer_01"'),
     check: (out) =>
-      expect(reply(out)).toStartWith("⛔ Staff have denied Griefer_01 on survival. Reason: griefed spawn"),
+      // The nick as the member typed it, escaped so Discord shows it as typed (no italics).
+      expect(reply(out)).toStartWith("⛔ Staff have denied Griefer\\_01 on survival. Reason: griefed spawn"),
   },
   {
     name: "the log channel",

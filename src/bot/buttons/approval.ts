@@ -11,6 +11,7 @@ import { APPROVAL_PREFIX, approvalDecisionEmbed } from "../log-channel.ts";
 import { actingMember } from "../members.ts";
 import { roleMentions } from "../mentions.ts";
 import { tellMember } from "../notify.ts";
+import { plainName } from "../text.ts";
 
 /** What the requesting member reads in the whitelist's channel once staff decided. */
 function outcomeMessage(decision: Decision): string {
@@ -18,13 +19,13 @@ function outcomeMessage(decision: Decision): string {
   const who = `<@${request.userId}>`;
   if (decision.outcome === "rejected") {
     return (
-      `${who} your request for **${request.nick}** on **${whitelist.name}** was not approved. ` +
+      `${who} your request for **${plainName(request.nick)}** on **${plainName(whitelist.name)}** was not approved. ` +
       "Ask staff if you want to know why."
     );
   }
   const expiry = expiresIn(decision.entry);
   return (
-    `${who} ✅ your request for **${decision.entry.nick}** on **${whitelist.name}** was approved: you can join now.` +
+    `${who} ✅ your request for **${plainName(decision.entry.nick)}** on **${plainName(whitelist.name)}** was approved: you can join now.` +
     (expiry ? ` It expires ${expiry}.` : "")
   );
 }

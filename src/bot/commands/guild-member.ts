@@ -6,7 +6,7 @@ import {
   RESTJSONErrorCodes,
 } from "discord.js";
 import type { Member } from "../../registration/model.ts";
-import { DomainError } from "../../shared/errors.ts";
+import { DiscordRefusal } from "../errors.ts";
 import { memberOf } from "../members.ts";
 import { requireGuildId } from "./preconditions.ts";
 
@@ -31,7 +31,7 @@ export async function fetchGuildMember(
     return memberOf(await guild.members.fetch({ user: userId, force: true }));
   } catch (error) {
     if (error instanceof DiscordAPIError && error.code === RESTJSONErrorCodes.UnknownMember) {
-      throw new DomainError(
+      throw new DiscordRefusal(
         "invalid-input",
         `<@${userId}> is not a member of this server (any more), so nothing can be registered for them.`,
       );

@@ -2,6 +2,7 @@ import { SlashCommandBuilder } from "discord.js";
 import type { Command } from "../context.ts";
 import { actingMember } from "../members.ts";
 import { describeLinked, howToProve, linkedLine } from "../proof.ts";
+import { codeSpan } from "../text.ts";
 import { answer } from "./answer.ts";
 import { requireGuildId } from "./preconditions.ts";
 
@@ -46,7 +47,7 @@ export const link = {
       interaction,
       [
         ...describeLinked(linked),
-        `Put it on a whitelist with \`/register nick:${name}\`: no need to join again. \`/unlink\` forgets it.`,
+        `Put it on a whitelist with ${codeSpan(`/register nick:${name}`)}: no need to join again. \`/unlink\` forgets it.`,
       ].join("\n"),
     );
   },

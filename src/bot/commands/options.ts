@@ -16,6 +16,7 @@ import {
   type Whitelist,
 } from "../../whitelists/model.ts";
 import type { BotContext } from "../context.ts";
+import { codeSpan } from "../text.ts";
 import { requireGuildId } from "./preconditions.ts";
 
 /** Discord's limit on autocomplete suggestions. */
@@ -83,10 +84,11 @@ export function floodgateSettings(options: ChatInputCommandInteraction["options"
 
 /** A whitelist's Floodgate settings, and what they make of a gamertag (no final period). */
 export function describeFloodgate(whitelist: Whitelist): string {
-  const prefix = whitelist.floodgatePrefix === "" ? "no prefix" : `prefix \`${whitelist.floodgatePrefix}\``;
+  const prefix =
+    whitelist.floodgatePrefix === "" ? "no prefix" : `prefix ${codeSpan(whitelist.floodgatePrefix)}`;
   const spaces = whitelist.replaceSpaces ? "spaces as `_`" : "spaces kept";
   const example = floodgateName(whitelist, "Alex Pocket");
-  return `Floodgate: ${prefix}, ${spaces} (the gamertag Alex Pocket plays as \`${example}\`)`;
+  return `Floodgate: ${prefix}, ${spaces} (the gamertag Alex Pocket plays as ${codeSpan(example)})`;
 }
 
 /**

@@ -2,14 +2,14 @@ import { SlashCommandBuilder } from "discord.js";
 import type { RoleFailure } from "../../entries/model.ts";
 import { nickTypeSpecs } from "../../nicks/types.ts";
 import type { Submission } from "../../registration/model.ts";
-import { DomainError } from "../../shared/errors.ts";
 import type { Command } from "../context.ts";
-import { describeFailure } from "../errors.ts";
+import { DiscordRefusal, describeFailure } from "../errors.ts";
 import { expiresIn } from "../expiry.ts";
 import { requireReadable } from "../intents.ts";
 import { actingMember } from "../members.ts";
 import { roleMentions } from "../mentions.ts";
 import { describeLinked } from "../proof.ts";
+import { codeSpan, plainName } from "../text.ts";
 import { answer, deferAnswer, inTime } from "./answer.ts";
 import { suggestWhitelists, whitelistOption } from "./options.ts";
 import { requireGuildId } from "./preconditions.ts";
@@ -23,20 +23,22 @@ function describeSubmission(submission: Submission, failures: RoleFailure[] | nu
   if (submission.kind === "requested") {
     const { request, whitelist } = submission;
     return [
-      `📨 Your request for **${request.nick}** on **${whitelist.name}** was sent to staff. ` +
+      `📨 Your request for **${plainName(request.nick)}** on **${plainName(whitelist.name)}** was sent to staff. ` +
         `You will be told in <#${whitelist.channelId}> once they decide; there is nothing else to do.`,
     ];
   }
   const { entry, whitelist } = submission;
   const expiry = expiresIn(entry);
   return [
-    `✅ **${entry.nick}** is on **${whitelist.name}**. You can join the server now.`,
+    `✅ **${plainName(entry.nick)}** is on **${plainName(whitelist.name)}**. You can join the server now.`,
     ...(entry.verified ? ["🔗 Verified: you proved this account is yours."] : []),
-    ...[nickTypeSpecs[whitelist.nickType].spelling(entry)].filter((note) => note !== null),
+    ...[nickTypeSpecs[whitelist.nickType].spelling(entry)].filter((note) => note !== null).map(plainName),
     ...(entry.gamertag !== null && entry.gamertag !== entry.nick
-      ? [`That is the name Floodgate gives the gamertag ${entry.gamertag} in game.`]
+      ? [`That is the name Floodgate gives the gamertag ${plainName(entry.gamertag)} in game.`]
       : []),
-    ...(expiry ? [`⏳ It expires ${expiry}: ${whitelist.name} keeps registrations for a limited time.`] : []),
+    ...(expiry
+      ? [`⏳ It expires ${expiry}: ${plainName(whitelist.name)} keeps registrations for a limited time.`]
+      : []),
     ...(failures === null && submission.roles.waiting
       ? ["🕒 Your roles follow in a moment: Discord lets a bot give roles only so fast."]
       : []),
@@ -46,7 +48,7 @@ function describeSubmission(submission: Submission, failures: RoleFailure[] | nu
             "and will sort it out.",
         ]
       : []),
-    `Changed your mind? \`/unregister nick:${entry.nick}\` removes it.`,
+    `Changed your mind? ${codeSpan(`/unregister nick:${entry.nick}`)} removes it.`,
   ];
 }
 
@@ -82,7 +84,7 @@ export const register = {
     const nick = interaction.options.getString("nick");
     const code = interaction.options.getString("code");
     if ((nick === null) === (code === null)) {
-      throw new DomainError(
+      throw new DiscordRefusal(
         "invalid-input",
         nick === null
           ? "Give your Minecraft nick (`nick`), or the code the link server showed you (`code`)."
@@ -125,9 +127,11 @@ export const register = {
       done.outcome === "registered"
         ? describeSubmission(done.submission, null)
         : done.outcome === "already"
-          ? [`**${done.entry.nick}** was yours on **${done.whitelist.name}** already; it is verified now.`]
+          ? [
+              `**${plainName(done.entry.nick)}** was yours on **${plainName(done.whitelist.name)}** already; it is verified now.`,
+            ]
           : [
-              `It could not be put on **${done.whitelist.name}**: ${describeFailure(done.error, context.linkAddress)}`,
+              `It could not be put on **${plainName(done.whitelist.name)}**: ${describeFailure(done.error, context.linkAddress)}`,
             ];
     await answer(interaction, [...describeLinked(done), ...after].join("\n"));
   },

@@ -1,6 +1,7 @@
 import { SlashCommandBuilder } from "discord.js";
 import type { Command } from "../context.ts";
 import { actingMember } from "../members.ts";
+import { plainName } from "../text.ts";
 import { answer } from "./answer.ts";
 import { requireGuildId } from "./preconditions.ts";
 
@@ -35,7 +36,7 @@ export const unlink = {
     const whose = userId === actor.userId ? "you" : `<@${userId}>`;
     await answer(
       interaction,
-      `🔓 **${gone.name}** is no longer linked to ${whose} on this server. Nicks registered with it stay on the ` +
+      `🔓 **${plainName(gone.name)}** is no longer linked to ${whose} on this server. Nicks registered with it stay on the ` +
         "whitelists (`/unregister` removes one); proving it again takes `/link`.",
     );
   },

@@ -1,6 +1,7 @@
 import { SlashCommandBuilder } from "discord.js";
 import type { Command } from "../context.ts";
 import { actingMember } from "../members.ts";
+import { plainName } from "../text.ts";
 import { answer } from "./answer.ts";
 import { nickOption, suggestNicks } from "./nick-option.ts";
 import { whitelistOption } from "./options.ts";
@@ -27,7 +28,7 @@ export const unregister = {
     });
     await answer(
       interaction,
-      `🗑️ **${entry.nick}** is no longer on **${whitelist.name}**` +
+      `🗑️ **${plainName(entry.nick)}** is no longer on **${plainName(whitelist.name)}**` +
         (entry.userId === interaction.user.id ? "" : ` (it belonged to <@${entry.userId}>)`) +
         ". Roles given for it are taken back. Register again any time with `/register`.",
     );

@@ -34,6 +34,8 @@ export type NewMessage = MessageContent & {
   webhookId?: string | null;
   interaction?: SandboxMessageInteraction | null;
   allowedMentions?: APIAllowedMentions | null;
+  /** The message it replies to, in the same channel. */
+  referenceId?: string | null;
 };
 
 const isEphemeral = (message: SandboxMessage) => (message.flags & MessageFlags.Ephemeral) !== 0;
@@ -56,6 +58,7 @@ export function createMessage(ctx: SandboxContext, input: NewMessage): SandboxMe
     editedAt: null,
     webhookId: input.webhookId ?? null,
     interaction: input.interaction ?? null,
+    referenceId: input.referenceId ?? null,
     ...mentions(input.content),
     allowedMentions: input.allowedMentions ?? null,
   };

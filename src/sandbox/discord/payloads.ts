@@ -20,6 +20,7 @@ import {
   GuildSystemChannelFlags,
   GuildVerificationLevel,
   Locale,
+  MessageReferenceType,
   type RoleFlags,
   type Snowflake,
   type UserFlags,
@@ -256,6 +257,31 @@ export function messagePayload(state: SandboxState, baseUrl: string, message: Sa
       ? {}
       : { webhook_id: message.webhookId, application_id: state.applicationId }),
     ...(message.interaction === null ? {} : interactionMetadata(state, message.interaction)),
+    ...(message.referenceId === null ? {} : replyPayload(state, baseUrl, message, message.referenceId)),
+  };
+}
+
+/**
+ * What a reply carries: the reference, and the message it replies to as it is now (null once deleted), whose own
+ * reference is not followed further (Discord nests one level).
+ */
+function replyPayload(
+  state: SandboxState,
+  baseUrl: string,
+  message: SandboxMessage,
+  referenceId: string,
+): Pick<APIMessage, "message_reference" | "referenced_message"> {
+  const referenced = state.messages.get(referenceId);
+  return {
+    message_reference: {
+      type: MessageReferenceType.Default,
+      message_id: referenceId,
+      channel_id: message.channelId,
+      guild_id: state.guild.id,
+    },
+    referenced_message: referenced
+      ? messagePayload(state, baseUrl, { ...referenced, referenceId: null })
+      : null,
   };
 }
 

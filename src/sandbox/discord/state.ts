@@ -85,6 +85,8 @@ export type SandboxMessage = {
   editedAt: number | null;
   webhookId: string | null;
   interaction: SandboxMessageInteraction | null;
+  /** The message this one replies to (its `message_reference`), kept when that message is deleted; null: none. */
+  referenceId: string | null;
   mentionIds: string[];
   mentionRoleIds: string[];
   /** The `allowed_mentions` the bot sent with the message, as sent (who it may ping); null when none. */

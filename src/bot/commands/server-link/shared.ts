@@ -1,6 +1,7 @@
 import type { AutocompleteInteraction, SlashCommandStringOption } from "discord.js";
 import type { LinkKeyView } from "../../../keys/service.ts";
 import type { BotContext, BotServices } from "../../context.ts";
+import { plainName } from "../../text.ts";
 import { mayManageGuild } from "../preconditions.ts";
 
 /** Adds the `id` option naming a link; active links are suggested as "name (id)". */
@@ -32,5 +33,5 @@ export async function suggestLinks(interaction: AutocompleteInteraction, context
 export async function scopeOf(key: Pick<LinkKeyView, "whitelistId">, services: BotServices): Promise<string> {
   if (key.whitelistId === null) return "the whole server";
   const whitelist = await services.whitelists.get(key.whitelistId);
-  return whitelist ? `whitelist **${whitelist.name}**` : "a deleted whitelist";
+  return whitelist ? `whitelist **${plainName(whitelist.name)}**` : "a deleted whitelist";
 }

@@ -5,6 +5,7 @@ import { parseDuration } from "../../../whitelists/lifetime.ts";
 import { expiresIn } from "../../expiry.ts";
 import { actingMember } from "../../members.ts";
 import { roleMentions } from "../../mentions.ts";
+import { codeSpan, plainName } from "../../text.ts";
 import { answer, deferAnswer } from "../answer.ts";
 import { fetchGuildMember } from "../guild-member.ts";
 import { suggestWhitelists, whitelistFromOption, whitelistOption } from "../options.ts";
@@ -57,7 +58,7 @@ export const add = {
     /** The answer; `failures`: roles Discord refused, once known (the nick is stored before they are given). */
     const added = (failures: RoleFailure[]) =>
       [
-        `✅ **${entry.nick}** is on **${whitelist.name}** for <@${member.userId}>.`,
+        `✅ **${plainName(entry.nick)}** is on **${plainName(whitelist.name)}** for <@${member.userId}>.`,
         ...(expiry ? [`⏳ It expires ${expiry}, and is then removed with its roles.`] : []),
         ...(failures.length > 0
           ? [
@@ -65,7 +66,7 @@ export const add = {
                 "(details in the log channel); the nick stands.",
             ]
           : []),
-        `Undo with \`/whitelist remove whitelist:${whitelist.name} nick:${entry.nick}\`.`,
+        `Undo with ${codeSpan(`/whitelist remove whitelist:${whitelist.name} nick:${entry.nick}`)}.`,
       ].join("\n");
     await answer(interaction, added([]));
     const failures = await roles.failures;

@@ -3,6 +3,7 @@ import { nickTypes, registrationModes, type Whitelist } from "../../../whitelist
 import type { BotContext } from "../../context.ts";
 import { isPaused, pausedForStaff } from "../../intents.ts";
 import { whitelistWarnings } from "../../setup-warnings.ts";
+import { plainName } from "../../text.ts";
 import { answer, deferAnswer } from "../answer.ts";
 import {
   describeNickTypeSettings,
@@ -136,7 +137,7 @@ export const create = {
     await answer(
       interaction,
       [
-        `✅ Created **${whitelist.name}** (id \`${whitelist.id}\`): ${whitelist.nickType} nicks, ` +
+        `✅ Created **${plainName(whitelist.name)}** (id \`${whitelist.id}\`): ${whitelist.nickType} nicks, ` +
           `${whitelist.maxNicksPerUser} per member.${floodgate ? ` ${floodgate}.` : ""}`,
         await howMembersRegister(whitelist, context),
         ...warnings,

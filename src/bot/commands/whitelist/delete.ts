@@ -6,6 +6,7 @@ import {
   whitelistDeletedEmbed,
 } from "../../log-channel.ts";
 import { tellMember } from "../../notify.ts";
+import { codeSpan, plainName } from "../../text.ts";
 import { answer, deferAnswer } from "../answer.ts";
 import { suggestWhitelists, whitelistFromOption, whitelistOption } from "../options.ts";
 import { requireGuildId, requireManageGuild } from "../preconditions.ts";
@@ -40,9 +41,9 @@ export const deleteWhitelist = {
       );
       await answer(
         interaction,
-        `Deleting **${whitelist.name}** removes its ${nicks.length} nick(s) (roles given for them are taken ` +
+        `Deleting **${plainName(whitelist.name)}** removes its ${nicks.length} nick(s) (roles given for them are taken ` +
           `back), drops its pending requests and revokes ${scopedKeys.length} link key(s) limited to it. ` +
-          `Nothing changed yet: run \`/whitelist delete whitelist:${whitelist.name} confirm:True\` to go ahead.`,
+          `Nothing changed yet: run ${codeSpan(`/whitelist delete whitelist:${whitelist.name} confirm:True`)} to go ahead.`,
       );
       return;
     }
@@ -54,7 +55,7 @@ export const deleteWhitelist = {
         await context.log.edit(
           guildId,
           request.requestMessageId,
-          requestCancelledMessage(request, `staff deleted **${whitelist.name}**`),
+          requestCancelledMessage(request, `staff deleted **${plainName(whitelist.name)}**`),
         );
       }
       await tellMember(
@@ -64,7 +65,7 @@ export const deleteWhitelist = {
           channelId: whitelist.channelId,
           userId: request.userId,
           content:
-            `<@${request.userId}> your request for **${request.nick}** on **${whitelist.name}** was cancelled: ` +
+            `<@${request.userId}> your request for **${plainName(request.nick)}** on **${plainName(whitelist.name)}** was cancelled: ` +
             "staff deleted that whitelist.",
         },
         { requestId: request.id },
@@ -81,7 +82,7 @@ export const deleteWhitelist = {
           nicks.text,
         ),
         ...revoked.map((key) =>
-          linkKeyEmbed("revoked", key, `whitelist **${whitelist.name}**`, actor.userId),
+          linkKeyEmbed("revoked", key, `whitelist **${plainName(whitelist.name)}**`, actor.userId),
         ),
       ].slice(0, 10),
       ...(nicks.file ? { files: [nicks.file] } : {}),
@@ -95,7 +96,7 @@ export const deleteWhitelist = {
     });
     await answer(
       interaction,
-      `🗑️ Deleted **${whitelist.name}**: ${removed.length} nick(s) removed, ${revoked.length} link key(s) revoked. ` +
+      `🗑️ Deleted **${plainName(whitelist.name)}**: ${removed.length} nick(s) removed, ${revoked.length} link key(s) revoked. ` +
         "Game servers using a server-wide key get 404 for it from now on; create a new one with `/whitelist create`.",
     );
   },

@@ -5,7 +5,7 @@ import { REASON_MAX } from "../../../registration/deny.ts";
 import { requireManager } from "../../../registration/rules.ts";
 import { denialEmbed } from "../../log-channel.ts";
 import { actingMember } from "../../members.ts";
-import { plainName } from "../../text.ts";
+import { codeSpan, plainName } from "../../text.ts";
 import { answer, deferAnswer } from "../answer.ts";
 import { nickOption, suggestNicks } from "../nick-option.ts";
 import { whitelistFromOption, whitelistOption } from "../options.ts";
@@ -33,7 +33,7 @@ function accountLine(outcome: DenyOutcome): string | null {
   const { lookUp } = nickTypeSpecs[whitelist.nickType];
   if (account === "unavailable" && lookUp) {
     return (
-      `⚠️ ${lookUp.service} could not be reached, so ${denial.nick} is denied by name only` +
+      `⚠️ ${lookUp.service} could not be reached, so ${plainName(denial.nick)} is denied by name only` +
       (denial.uuid ? " (and by the UUID found before)" : "") +
       ": run this again later to deny its account too, whatever it is renamed to."
     );
@@ -78,17 +78,17 @@ export const deny = {
     await answer(
       interaction,
       [
-        `⛔ **${denial.nick}** is ${updated ? "still" : "now"} denied on **${whitelist.name}**` +
+        `⛔ **${plainName(denial.nick)}** is ${updated ? "still" : "now"} denied on **${plainName(whitelist.name)}**` +
           (denial.reason ? `: ${plainName(denial.reason)}` : " (no reason given)") +
           ". Registering it is refused, for members and staff alike.",
         ...(removed.length > 0
           ? [
-              `It was on the whitelist (${removed.map((entry) => `**${entry.nick}**`).join(", ")}, ` +
+              `It was on the whitelist (${removed.map((entry) => `**${plainName(entry.nick)}**`).join(", ")}, ` +
                 `for ${owners}) and has been removed; roles given for it are taken back.`,
             ]
           : []),
         ...[accountLine(outcome)].filter((line): line is string => line !== null),
-        `Undo with \`/whitelist undeny whitelist:${whitelist.name} nick:${denial.nick}\`.`,
+        `Undo with ${codeSpan(`/whitelist undeny whitelist:${whitelist.name} nick:${denial.nick}`)}.`,
       ].join("\n"),
     );
   },

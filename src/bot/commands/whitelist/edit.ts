@@ -7,6 +7,7 @@ import { registrationModes, roleLossPolicies } from "../../../whitelists/model.t
 import type { WhitelistChanges } from "../../../whitelists/service.ts";
 import { describeLifetime } from "../../expiry.ts";
 import { whitelistWarnings } from "../../setup-warnings.ts";
+import { plainName } from "../../text.ts";
 import { checkAccessNow } from "../access-check.ts";
 import { answer, deferAnswer } from "../answer.ts";
 import {
@@ -152,7 +153,7 @@ export const edit = {
       : null;
     const checked = await checkAccessNow(interaction, context, whitelist, updated);
     const described: string[] = [];
-    if (given.name !== undefined) described.push(`name **${updated.name}**`);
+    if (given.name !== undefined) described.push(`name **${plainName(updated.name)}**`);
     if (given.channelId !== undefined) described.push(`channel <#${updated.channelId}>`);
     if (given.registrationMode !== undefined) described.push(`mode ${updated.registrationMode}`);
     if (given.maxNicksPerUser !== undefined) described.push(`${updated.maxNicksPerUser} nick(s) per member`);
@@ -183,7 +184,7 @@ export const edit = {
     await answer(
       interaction,
       [
-        `✅ **${updated.name}** now: ${described.join(", ")}.`,
+        `✅ **${plainName(updated.name)}** now: ${described.join(", ")}.`,
         ...(respelled ? [describeRespelling(respelled)] : []),
         ...(given.entryLifetimeSeconds !== undefined
           ? ["Nicks registered before keep the expiry they had; the new lifetime applies from now on."]

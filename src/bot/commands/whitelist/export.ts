@@ -2,6 +2,7 @@ import { SlashCommandSubcommandBuilder } from "discord.js";
 import { fileFormats, formats } from "../../../formats/index.ts";
 import { requireManager } from "../../../registration/rules.ts";
 import { actingMember } from "../../members.ts";
+import { plainName } from "../../text.ts";
 import { answer } from "../answer.ts";
 import { formatChoices, oneOf, suggestWhitelists, whitelistFromOption, whitelistOption } from "../options.ts";
 import type { Subcommand } from "../subcommands.ts";
@@ -32,7 +33,7 @@ export const exportWhitelist = {
     const count = (await context.services.entries.list(whitelist.id)).length;
     await answer(interaction, {
       content:
-        `📄 **${whitelist.name}** as \`${fileName}\` (${count} nick(s)). Put it in your server's folder, or ` +
+        `📄 **${plainName(whitelist.name)}** as \`${fileName}\` (${count} nick(s)). Put it in your server's folder, or ` +
         `let the server fetch it: \`${context.apiUrl}/whitelists/${whitelist.id}/entries?format=${format}\` ` +
         "with a key from `/server-link create`.",
       files: [{ attachment: Buffer.from(formatted.bytes), name: fileName }],

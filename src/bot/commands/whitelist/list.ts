@@ -1,4 +1,5 @@
 import { SlashCommandSubcommandBuilder } from "discord.js";
+import { plainName } from "../../text.ts";
 import { answer, fitLines } from "../answer.ts";
 import { requireGuildId } from "../preconditions.ts";
 import type { Subcommand } from "../subcommands.ts";
@@ -20,7 +21,7 @@ export const list = {
     for (const wl of all) {
       const nicks = (await context.services.entries.list(wl.id)).length;
       lines.push(
-        `• **${wl.name}** (\`${wl.id}\`) in <#${wl.channelId}>: ${wl.nickType}, ${wl.registrationMode} mode, ` +
+        `• **${plainName(wl.name)}** (\`${wl.id}\`) in <#${wl.channelId}>: ${wl.nickType}, ${wl.registrationMode} mode, ` +
           `${nicks} nick(s)${wl.enabled ? "" : ", closed"}`,
       );
     }

@@ -34,7 +34,7 @@ export function verifiedText(entry: Pick<EntryRecord, "verified">): string {
 /** The embed of one entry: owner, who added it, when, how, whether verified, its expiry and its account. */
 export function entryEmbed(entry: EntryRecord, whitelist: Whitelist): APIEmbed {
   return {
-    title: `${entry.nick} on ${whitelist.name}`,
+    title: `${plainName(entry.nick)} on ${plainName(whitelist.name)}`,
     color: colours.info,
     fields: [
       { name: "Owner", value: `<@${entry.userId}>`, inline: true },
@@ -43,7 +43,7 @@ export function entryEmbed(entry: EntryRecord, whitelist: Whitelist): APIEmbed {
       { name: "Verified", value: verifiedText(entry), inline: true },
       { name: "When", value: moment(entry.createdAt), inline: true },
       { name: "Expires", value: expiry(entry), inline: true },
-      { name: "Account", value: nickTypeSpecs[whitelist.nickType].account(entry), inline: false },
+      { name: "Account", value: plainName(nickTypeSpecs[whitelist.nickType].account(entry)), inline: false },
     ],
   };
 }
@@ -51,7 +51,7 @@ export function entryEmbed(entry: EntryRecord, whitelist: Whitelist): APIEmbed {
 /** The embed of a denial, for staff: why, by whom, when, and whether its account is denied too. */
 export function denialDetailsEmbed(denial: Denial, whitelist: Whitelist): APIEmbed {
   return {
-    title: `${denial.nick} is denied on ${whitelist.name}`,
+    title: `${plainName(denial.nick)} is denied on ${plainName(whitelist.name)}`,
     color: colours.removed,
     fields: [
       { name: "Reason", value: denial.reason ? plainName(denial.reason) : "—", inline: true },

@@ -2,6 +2,7 @@ import { SlashCommandSubcommandBuilder } from "discord.js";
 import { BY_MEMBER } from "../../../entries/model.ts";
 import { actingMember } from "../../members.ts";
 import { linkedLine } from "../../proof.ts";
+import { plainName } from "../../text.ts";
 import { answer, fitLines, relativeTime } from "../answer.ts";
 import { requireGuildId } from "../preconditions.ts";
 import type { Subcommand } from "../subcommands.ts";
@@ -36,7 +37,7 @@ export const member = {
     }
     const lines = entries.map(
       ({ entry, whitelist }) =>
-        `• **${entry.nick}** on **${whitelist.name}**: ` +
+        `• **${plainName(entry.nick)}** on **${plainName(whitelist.name)}**: ` +
         (entry.origin === BY_MEMBER ? "registered" : `added by <@${entry.addedBy}>`) +
         ` ${relativeTime(entry.createdAt)}` +
         (entry.expiresAt === null ? "" : `, expires ${relativeTime(entry.expiresAt)}`) +

@@ -1,5 +1,6 @@
 import { SlashCommandSubcommandBuilder } from "discord.js";
 import { actingMember } from "../../members.ts";
+import { plainName } from "../../text.ts";
 import { answer } from "../answer.ts";
 import { nickOption, suggestNicks } from "../nick-option.ts";
 import { whitelistFromOption, whitelistOption } from "../options.ts";
@@ -24,7 +25,7 @@ export const remove = {
     });
     await answer(
       interaction,
-      `🗑️ **${entry.nick}** is no longer on **${whitelist.name}** (it belonged to <@${entry.userId}>). ` +
+      `🗑️ **${plainName(entry.nick)}** is no longer on **${plainName(whitelist.name)}** (it belonged to <@${entry.userId}>). ` +
         "Roles given for it are taken back; game servers hear of it at once.",
     );
   },

@@ -9,7 +9,7 @@ import { colours } from "../../log-channel.ts";
 import { actingMember } from "../../members.ts";
 import { roleMentionsWithin } from "../../mentions.ts";
 import { serverWarnings, whitelistWarnings } from "../../setup-warnings.ts";
-import { plainName } from "../../text.ts";
+import { codeSpan, plainName } from "../../text.ts";
 import { answer } from "../answer.ts";
 import {
   describeNickTypeSettings,
@@ -49,7 +49,7 @@ async function denialsField(whitelist: Whitelist, denials: DenyList, staff: bool
   let value = `${total} nick(s):`;
   let shown = 0;
   for (const denial of first) {
-    const line = `• \`${denial.nick}\`${denial.reason ? `: ${plainName(clip(denial.reason, 60))}` : ""}`;
+    const line = `• ${codeSpan(denial.nick)}${denial.reason ? `: ${plainName(clip(denial.reason, 60))}` : ""}`;
     if (`${value}\n${line}${more(shown + 1)}`.length > FIELD_MAX) break;
     value = `${value}\n${line}`;
     shown++;
@@ -92,7 +92,7 @@ export const show = {
       content: "Staff change settings with `/whitelist edit` and roles with `/whitelist roles`.",
       embeds: [
         {
-          title: wl.name,
+          title: plainName(wl.name),
           description: `id \`${wl.id}\` · ${status}`,
           color: colours.info,
           fields: [

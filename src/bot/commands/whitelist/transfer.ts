@@ -2,6 +2,7 @@ import { SlashCommandSubcommandBuilder } from "discord.js";
 import { transferEmbed } from "../../log-channel.ts";
 import { actingMember } from "../../members.ts";
 import { roleMentions } from "../../mentions.ts";
+import { plainName } from "../../text.ts";
 import { answer, deferAnswer } from "../answer.ts";
 import { fetchGuildMember } from "../guild-member.ts";
 import { nickOption, suggestNicks } from "../nick-option.ts";
@@ -42,7 +43,7 @@ export const transfer = {
     await answer(
       interaction,
       [
-        `🔀 **${entry.nick}** on **${whitelist.name}** now belongs to <@${member.userId}> ` +
+        `🔀 **${plainName(entry.nick)}** on **${plainName(whitelist.name)}** now belongs to <@${member.userId}> ` +
           `(it was <@${previousOwnerId}>'s). Game servers see no change.`,
         ...(grantFailures.length > 0
           ? [

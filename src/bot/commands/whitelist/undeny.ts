@@ -2,6 +2,7 @@ import { SlashCommandSubcommandBuilder } from "discord.js";
 import { requireManager } from "../../../registration/rules.ts";
 import { denialEmbed } from "../../log-channel.ts";
 import { actingMember } from "../../members.ts";
+import { plainName } from "../../text.ts";
 import { answer, deferAnswer } from "../answer.ts";
 import { nickOption, suggestNicks } from "../nick-option.ts";
 import { whitelistFromOption, whitelistOption } from "../options.ts";
@@ -32,7 +33,7 @@ export const undeny = {
     await context.log.post(guildId, { embeds: [denialEmbed("allowed", denial, whitelist, actor.userId)] });
     await answer(
       interaction,
-      `✅ **${denial.nick}** may be registered on **${whitelist.name}** again. Nothing was added back: its ` +
+      `✅ **${plainName(denial.nick)}** may be registered on **${plainName(whitelist.name)}** again. Nothing was added back: its ` +
         `owner registers it again with \`/register\`, or staff with \`/whitelist add\`.`,
     );
   },

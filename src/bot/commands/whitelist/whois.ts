@@ -1,6 +1,7 @@
 import type { APIEmbed } from "discord.js";
 import { SlashCommandSubcommandBuilder } from "discord.js";
 import { actingMember } from "../../members.ts";
+import { plainName } from "../../text.ts";
 import { answer } from "../answer.ts";
 import { nickOption, suggestNicks } from "../nick-option.ts";
 import { whitelistOption } from "../options.ts";
@@ -35,12 +36,12 @@ export const whois = {
       ...result.denied.map(({ denial, whitelist }) => denialDetailsEmbed(denial, whitelist)),
     ];
     const nick = result.found[0]?.entry.nick ?? result.denied[0]?.denial.nick ?? result.nick;
-    const where = result.found.map(({ whitelist }) => `**${whitelist.name}**`).join(", ");
+    const where = result.found.map(({ whitelist }) => `**${plainName(whitelist.name)}**`).join(", ");
     await answer(interaction, {
       content: [
         result.found.length > 0
-          ? `🔎 **${nick}** is on ${where}.`
-          : `🔎 **${nick}** is on no whitelist you can see.`,
+          ? `🔎 **${plainName(nick)}** is on ${where}.`
+          : `🔎 **${plainName(nick)}** is on no whitelist you can see.`,
         ...(result.hidden > 0
           ? [`It is also on ${result.hidden} whitelist(s) you do not manage, for another member.`]
           : []),

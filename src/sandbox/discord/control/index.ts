@@ -4,7 +4,14 @@ import {
   InteractionType,
   MessageFlags,
 } from "discord-api-types/v10";
-import { addMember, createMessage, deleteRole, removeMember, setMemberRoles } from "../actions.ts";
+import {
+  addMember,
+  createMessage,
+  deleteMessage,
+  deleteRole,
+  removeMember,
+  setMemberRoles,
+} from "../actions.ts";
 import type { SandboxContext } from "../context.ts";
 import { json } from "../http.ts";
 import type { TrackedInteraction } from "../interactions.ts";
@@ -167,7 +174,18 @@ const routes: Route[] = [
       attachments: [],
       flags: 0,
     });
+    // As a moderation bot (or a moderator) that deletes the message the moment it is posted: the bot hears of it,
+    // then of its deletion, before it can answer.
+    if (body.deletedAtOnce === true) deleteMessage(ctx, message);
     return json({ id: message.id });
+  }),
+  route("DELETE", "/channels/:channel/messages/:message", ({ ctx, params }) => {
+    const message = ctx.state.messages.get(params.message);
+    if (!message || message.channelId !== params.channel) {
+      throw new ControlRequestError(`unknown message ${params.message} in channel ${params.channel}`, 404);
+    }
+    deleteMessage(ctx, message);
+    return json({ deleted: message.id });
   }),
   route("POST", "/members", async ({ ctx, request }) => {
     const body = await readJson(request);

@@ -22,6 +22,8 @@ export type MessageView = {
   createdAt: string;
   /** The `allowed_mentions` the bot posted the message with, when it sent any. */
   allowedMentions?: APIAllowedMentions;
+  /** The message it replies to, when it is a reply. */
+  replyTo?: string;
 };
 
 /** What the bot answered to an interaction the control API ran. */
@@ -63,6 +65,7 @@ export function messageView(message: SandboxMessage): MessageView {
     reactions: [...message.reactions],
     createdAt: new Date(message.createdAt).toISOString(),
     ...(message.allowedMentions === null ? {} : { allowedMentions: message.allowedMentions }),
+    ...(message.referenceId === null ? {} : { replyTo: message.referenceId }),
   };
 }
 
