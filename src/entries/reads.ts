@@ -37,6 +37,7 @@ export function createEntryReads(deps: {
             expiresAt: entries.expiresAt,
             verified: entries.verified,
             gamertag: entries.gamertag,
+            proofDueAt: entries.proofDueAt,
           })
           .from(entries)
           .where(eq(entries.whitelistId, whitelistId))

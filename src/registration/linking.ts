@@ -178,7 +178,7 @@ export function createLinking(deps: {
       code: string;
     }): Promise<CodeRegistration> {
       const { whitelist, member } = input;
-      if (!nickTypeSpecs[whitelist.nickType].proof) {
+      if (!nickTypeSpecs[whitelist.nickType].proofs.includes("required")) {
         throw new DomainError(
           "invalid-input",
           `${whitelist.name} takes ${whitelist.nickType} nicks, and a code proves a Java account. Link it with ` +

@@ -30,6 +30,7 @@ const modeLabels: Record<RegistrationMode, string> = {
 const proofLabels: Record<ProofSetting, string> = {
   off: "off: members register any nick (default)",
   required: "required: members prove their Java account first (java, premium)",
+  "first-join": "first-join: proven when the player first joins the game server (java, premium, bedrock)",
 };
 
 /** The `proof` option of `/whitelist create` and `edit` (docs/decisions.md, Proof of ownership). */
