@@ -94,7 +94,7 @@ function describeProofFailure(error: DomainError, linkAddress: string | undefine
           ? " That was your last try for now."
           : ` ${left} more ${left === 1 ? "try" : "tries"} before a wait.`;
     const again =
-      invalid.reason === "expired" || invalid.reason === "reused"
+      (invalid.reason === "expired" || invalid.reason === "reused") && invalid.via === "link-server"
         ? linkAddress
           ? ` The link server is \`${linkAddress}\`.`
           : ""

@@ -150,13 +150,21 @@ export function createEntryReads(deps: {
       return rows.map((row) => row.userId);
     },
 
-    /** When the next entry expires (ms since the epoch), or null when none will. */
+    /**
+     * When the next entry falls due (ms since the epoch): expires, or ends its wait for proof at first join; null
+     * when none will.
+     */
     async nextExpiry(): Promise<number | null> {
-      const [row] = await db
+      const [expiry] = await db
         .select({ at: min(entries.expiresAt) })
         .from(entries)
         .where(isNotNull(entries.expiresAt));
-      return row?.at ?? null;
+      const [proof] = await db
+        .select({ at: min(entries.proofDueAt) })
+        .from(entries)
+        .where(isNotNull(entries.proofDueAt));
+      const times = [expiry?.at, proof?.at].filter((at): at is number => at != null);
+      return times.length === 0 ? null : Math.min(...times);
     },
   };
 }
