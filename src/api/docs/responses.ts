@@ -6,11 +6,17 @@ const meaning = {
   401: "Authorization header missing, or key invalid or revoked",
   403: "The key is limited to another whitelist",
   404: "The whitelist does not exist or is not on the key's server, or the nick is not registered",
+  409: "The nick awaits no proof at first join (verified, or added by staff), or the UUID is another account's",
   410: "The cursor is older than the event retention, or was never issued here: fetch the entries again",
   426: "Not a WebSocket handshake",
   429: "Rate limit exceeded (60 requests per minute per IP by default); see `Retry-After`",
   503: "The store is temporarily unavailable; retry after `Retry-After` seconds",
 } as const;
+
+/** One problem-details response described in the route's own words (where the shared meaning says too little). */
+export function errorResponse(_status: number, description: string): typeof Problem {
+  return t.Object(Problem.properties, { title: "Problem", description });
+}
 
 /** The problem-details responses of the given statuses, for a route's `response` (and so its docs). */
 export function errorResponses<S extends keyof typeof meaning>(...statuses: S[]) {
