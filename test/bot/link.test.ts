@@ -225,7 +225,8 @@ describe("proof of ownership through Discord", () => {
       },
     });
     expect(refused.content).toBe(
-      "Proof of ownership is for java and premium whitelists: bedrock nicks cannot be proven by a Java login.",
+      "Proof of ownership before registering is for java and premium whitelists: bedrock nicks cannot be proven " +
+        "by a Java login.",
     );
   });
 });

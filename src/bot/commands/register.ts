@@ -8,7 +8,7 @@ import { expiresIn } from "../expiry.ts";
 import { requireReadable } from "../intents.ts";
 import { actingMember } from "../members.ts";
 import { roleMentions } from "../mentions.ts";
-import { describeLinked } from "../proof.ts";
+import { describeLinked, howToProveAtFirstJoin } from "../proof.ts";
 import { answer, deferAnswer } from "./answer.ts";
 import { suggestWhitelists, whitelistOption } from "./options.ts";
 import { requireGuildId } from "./preconditions.ts";
@@ -26,7 +26,10 @@ function describeSubmission(submission: Submission): string[] {
   const roles = roleMentions(grantFailures.map((failure) => failure.roleId));
   const expiry = expiresIn(entry);
   return [
-    `✅ **${entry.nick}** is on **${whitelist.name}**. You can join the server now.`,
+    entry.proofDueAt === null
+      ? `✅ **${entry.nick}** is on **${whitelist.name}**. You can join the server now.`
+      : `✅ **${entry.nick}** is on **${whitelist.name}**, waiting for you to prove it is yours.`,
+    ...(entry.proofDueAt === null ? [] : [howToProveAtFirstJoin(entry)]),
     ...(entry.verified ? ["🔗 Verified: you proved this account is yours."] : []),
     ...[nickTypeSpecs[whitelist.nickType].spelling(entry)].filter((note) => note !== null),
     ...(entry.gamertag !== null && entry.gamertag !== entry.nick
