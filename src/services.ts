@@ -21,6 +21,7 @@ import { createBedrockUpkeep } from "./registration/bedrock.ts";
 import { createWhitelistDeletion } from "./registration/deletion.ts";
 import { createDenyList } from "./registration/deny.ts";
 import { createDepartures } from "./registration/departures.ts";
+import { createFirstJoin } from "./registration/first-join.ts";
 import { createImporter } from "./registration/import.ts";
 import { createLinking } from "./registration/linking.ts";
 import { createLookups } from "./registration/lookups.ts";
@@ -183,6 +184,7 @@ export function createServices<S extends Store>({
     observer,
   });
   const linking = createLinking({ accounts, whitelists, entries, registration, write, logger, observer });
+  const firstJoin = createFirstJoin({ entries, accounts, logger });
   const imports = createImporter({
     whitelists,
     entries,
@@ -240,6 +242,8 @@ export function createServices<S extends Store>({
     registration,
     /** Typing a proof code: linking the account, registering it as proven; unlinking. */
     linking,
+    /** Proof at first join: codes for the `sync` agent's players, and entries that wait no more. */
+    firstJoin,
     denials,
     lookups,
     imports,

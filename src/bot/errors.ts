@@ -113,7 +113,7 @@ function describeProofFailure(
           ? " That was your last try for now."
           : ` ${left} more ${left === 1 ? "try" : "tries"} before a wait.`;
     const again =
-      invalid.reason === "expired" || invalid.reason === "reused"
+      (invalid.reason === "expired" || invalid.reason === "reused") && invalid.via === "link-server"
         ? linkAddress
           ? ` The link server is \`${linkAddress}\`.`
           : ""

@@ -53,7 +53,17 @@ export function changeEmbed(notice: ChangeNotice, nickType: NickType): APIEmbed 
       { name: "Origin", value: originLabels[event.origin], inline: true },
       { name: "Account", value: plainName(nickTypeSpecs[nickType].account(entry)), inline: false },
       ...(added
-        ? [{ name: "Verified", value: entry.verified ? "yes: proven by the member" : "no", inline: true }]
+        ? [
+            {
+              name: "Verified",
+              value: entry.verified
+                ? "yes: proven by the member"
+                : entry.proofDueAt !== null
+                  ? `not yet: awaiting proof at first join, until ${discordTime(entry.proofDueAt)}`
+                  : "no",
+              inline: true,
+            },
+          ]
         : []),
       ...(added && entry.expiresAt !== null
         ? [{ name: "Expires", value: discordTime(entry.expiresAt), inline: false }]

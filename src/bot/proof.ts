@@ -1,5 +1,8 @@
 import type { LinkedAccount } from "../accounts/model.ts";
+import type { EntryRecord } from "../entries/model.ts";
 import type { Linked } from "../registration/linking.ts";
+import { describeDuration } from "../whitelists/lifetime.ts";
+import type { Whitelist } from "../whitelists/model.ts";
 import { discordTime } from "./expiry.ts";
 import { plainName } from "./text.ts";
 
@@ -17,6 +20,28 @@ export function howToProve(linkAddress: string | undefined, then: string): strin
   return (
     `In Minecraft: Java Edition, add the server \`${linkAddress}\` and join it with that account: you will not ` +
     `enter a world, you are shown a code. Then ${then} within 10 minutes.`
+  );
+}
+
+/**
+ * What a member does with an entry awaiting proof at first join (docs/link.md, First-join proof): join the game
+ * server with it, be shown a code, type it here.
+ */
+export function howToProveAtFirstJoin(entry: Pick<EntryRecord, "nick" | "proofDueAt">): string {
+  const due = entry.proofDueAt as number;
+  return (
+    `🔒 Prove **${plainName(entry.nick)}** is yours: join the game server with it before ${discordTime(due)} ` +
+    `(${discordTime(due, "R")}). You will be disconnected with a code: type \`/link code:<code>\` here, then join ` +
+    "again. Not proven by then, it is removed."
+  );
+}
+
+/** How members of a whitelist asking proof at first join prove their account, for staff. */
+export function firstJoinForStaff(whitelist: Pick<Whitelist, "proofWindowSeconds">): string {
+  return (
+    "🔒 Their nick goes on at once and they prove it when they first join the game server: the `sync` agent, with " +
+    "RCON, disconnects them with a code they type with `/link code:`. Unproven after " +
+    `${describeDuration(whitelist.proofWindowSeconds)}, it is removed (staff additions need no proof).`
   );
 }
 

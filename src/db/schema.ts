@@ -47,10 +47,15 @@ export const whitelists = sqliteTable(
       .default(sql`'{}'`),
     /** How long a member's own registration lasts, in seconds; null: for good. */
     entryLifetimeSeconds: integer("entry_lifetime_seconds"),
-    /** Whether members must prove they own the Java account they register (docs/decisions.md, Proof of ownership). */
-    proof: text("proof", { enum: ["off", "required"] })
+    /**
+     * Whether members must prove they own the account they register (docs/decisions.md, Proof of ownership): not
+     * asked, before registering (`required`), or when they first join the game server (`first-join`).
+     */
+    proof: text("proof", { enum: ["off", "required", "first-join"] })
       .notNull()
       .default("off"),
+    /** `first-join`: how long a member's unproven registration waits for its proof, in seconds. */
+    proofWindowSeconds: integer("proof_window_seconds").notNull().default(86_400),
     createdAt: integer("created_at").notNull(),
   },
   (table) => [uniqueIndex("whitelists_guild_name_key").on(table.guildId, table.nameKey)],
@@ -85,6 +90,11 @@ export const entries = sqliteTable(
     nameCheckedAt: integer("name_checked_at"),
     /** Its owner had proven the account (linked it in the guild) when it was stored, or has since. */
     verified: integer("verified", { mode: "boolean" }).notNull().default(false),
+    /**
+     * Awaiting proof at first join (docs/link.md, First-join proof): when it is removed (origin `expired`) unless its
+     * owner proves the account by then; null: nothing to prove.
+     */
+    proofDueAt: integer("proof_due_at"),
   },
   (table) => [
     uniqueIndex("entries_whitelist_nick_key").on(table.whitelistId, table.nickKey),
@@ -92,6 +102,7 @@ export const entries = sqliteTable(
     // A member's nicks on one whitelist (the limit a registration checks): one look-up, whatever their other nicks.
     index("entries_whitelist_user").on(table.whitelistId, table.userId),
     index("entries_expires").on(table.expiresAt),
+    index("entries_proof_due").on(table.proofDueAt),
   ],
 );
 
@@ -218,8 +229,11 @@ export const linkedAccounts = sqliteTable(
     /** Mojang's UUID of the account (dashed) and its name when last proven or registered. */
     uuid: text("uuid").notNull(),
     name: text("name").notNull(),
-    /** How it was proven: `java-login`, a login at the link endpoint. */
-    method: text("method", { enum: ["java-login"] }).notNull(),
+    /**
+     * How it was proven: `java-login`, a login at the link endpoint; `first-join`, a join of the game server, seen
+     * by the `sync` agent (docs/link.md, First-join proof).
+     */
+    method: text("method", { enum: ["java-login", "first-join"] }).notNull(),
     linkedAt: integer("linked_at").notNull(),
   },
   (table) => [
@@ -238,7 +252,13 @@ export const proofCodes = sqliteTable(
     codeHash: text("code_hash").primaryKey(),
     uuid: text("uuid").notNull(),
     name: text("name").notNull(),
-    method: text("method", { enum: ["java-login"] }).notNull(),
+    method: text("method", { enum: ["java-login", "first-join"] }).notNull(),
+    /**
+     * A first-join code is bound to the guild and the member whose registration it proves: typed anywhere else, or
+     * by anyone else, it links nothing. Null (a link endpoint's code): any guild, whoever types it.
+     */
+    guildId: text("guild_id"),
+    userId: text("user_id"),
     createdAt: integer("created_at").notNull(),
     expiresAt: integer("expires_at").notNull(),
     /** When, by whom and in which guild it was typed; null while unused. */

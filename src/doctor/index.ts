@@ -6,6 +6,7 @@ import { type Check, logChannelChecks, serverChecks, whitelistChecks } from "../
 import { inviteUrl } from "../setup/permissions.ts";
 import { VERSION } from "../version.ts";
 import { DiscordRateLimited, DiscordUnreachable, discordReader } from "./discord.ts";
+import { checkFirstJoin } from "./first-join.ts";
 import { checkLink, type LinkProbe } from "./link.ts";
 import { checkPublicUrl, checkStore, checkWebhooks } from "./store.ts";
 
@@ -20,7 +21,9 @@ const fail = (title: string, fix: string): Check => ({ ok: false, title, fix });
 /**
  * Checks the setup as the service would meet it, reading only: the token, the application's privileged intents,
  * each server's permissions, channels and roles for every whitelist, the database, PUBLIC_URL, the webhooks'
- * addresses and the link endpoint (as a server-list ping, at LINK_PORT here and at LINK_ADDRESS). Nothing is written (the database is opened read-only) and nothing is posted on Discord.
+ * addresses, the link endpoint (as a server-list ping, at LINK_PORT here and at LINK_ADDRESS) and, for whitelists
+ * asking proof at first join, a key in use to ask with. Nothing is written (the database is opened read-only) and
+ * nothing is posted on Discord.
  */
 export async function runDoctor(
   config: Config,
@@ -36,6 +39,7 @@ export async function runDoctor(
     if (store.services) {
       for (const guildId of await store.services.guilds.listIds()) {
         service.push(...(await checkWebhooks(config, store.services, guildId)));
+        service.push(...(await checkFirstJoin(store.services, guildId, store.services.clock)));
         const whitelists = await store.services.whitelists.listForGuild(guildId);
         proofRequired.push(...whitelists.filter((wl) => wl.proof === "required").map((wl) => wl.name));
       }

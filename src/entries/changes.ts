@@ -1,4 +1,4 @@
-import { and, asc, eq, inArray, lte, type SQL } from "drizzle-orm";
+import { and, asc, eq, inArray, isNotNull, lte, or, type SQL, sql } from "drizzle-orm";
 import type { Tables, Tx } from "../db/store.ts";
 import type { Write } from "../db/writer.ts";
 import { nickKey } from "../nicks/key.ts";
@@ -15,6 +15,10 @@ import type { EntryRecord, Origin } from "./model.ts";
 import { type EntryRow, type FindByKey, toEntry } from "./rows.ts";
 import type { EntryChange, Guard, NewEntry, Removal } from "./service.ts";
 
+/** The reason an entry removed for want of proof at first join carries (its event, the log channel). */
+export const NOT_PROVEN =
+  "not proven in time: its owner did not join the game server and type the code shown within the proof window";
+
 /**
  * The changes of entries: each addition, removal and change in place writes its row and its event in one
  * transaction, then publishes the event once committed. Part of `EntryService`.
@@ -29,6 +33,10 @@ export function createEntryChanges(deps: {
   findByKey: FindByKey;
 }) {
   const { clock, write, whitelists, events, bus, entries, findByKey } = deps;
+  /** When an entry falls due: the earlier of its expiry and the end of its wait for proof (either may be null). */
+  const dueAt = sql`CASE WHEN ${entries.expiresAt} IS NULL THEN ${entries.proofDueAt}
+    WHEN ${entries.proofDueAt} IS NULL OR ${entries.expiresAt} < ${entries.proofDueAt} THEN ${entries.expiresAt}
+    ELSE ${entries.proofDueAt} END`;
 
   /** Publishes committed changes in order (the writer calls this right after the commit). */
   const publish = (notices: readonly ChangeNotice[]) => {
@@ -81,6 +89,38 @@ export function createEntryChanges(deps: {
     for (const entry of rows.sort((a, b) => a.id - b.id).map(toEntry)) {
       const detail = { entry, actorId, ...why, ...(bulk ? { bulk: true as const } : {}) };
       notices.push({ event: await appendRemoval(tx, whitelist(entry), origin, detail), ...detail });
+    }
+    return notices;
+  };
+
+  /**
+   * Changes the matching entries of a whitelist in place (`set`), each published as a removal and an addition
+   * naming each other, so roles stay and the log channel does not post them: the notices to publish.
+   */
+  const changeInPlace = async (
+    tx: Tx,
+    whitelist: Whitelist,
+    where: SQL | undefined,
+    set: Partial<Pick<EntryRow, "verified" | "proofDueAt">>,
+    origin: Origin,
+    actorId: string | null,
+  ): Promise<ChangeNotice[]> => {
+    const matching = and(eq(entries.whitelistId, whitelist.id), where);
+    const before = new Map((await tx.select().from(entries).where(matching)).map((row) => [row.id, row]));
+    if (before.size === 0) return [];
+    const rows = await tx
+      .update(entries)
+      .set(set)
+      .where(and(matching, inArray(entries.id, [...before.keys()])))
+      .returning();
+    const notices: ChangeNotice[] = [];
+    for (const after of rows.sort((a, b) => a.id - b.id).map(toEntry)) {
+      const was = toEntry(before.get(after.id) as EntryRow);
+      const removed = { entry: was, actorId, replacedBy: after };
+      const added = { entry: after, actorId, replaces: was };
+      const removal = await appendRemoval(tx, whitelist, origin, removed);
+      const addition = await appendAddition(tx, whitelist, origin, added);
+      notices.push({ event: removal, ...removed }, { event: addition, ...added });
     }
     return notices;
   };
@@ -169,39 +209,47 @@ export function createEntryChanges(deps: {
 
     /**
      * Inside the caller's transaction: marks these entries of a whitelist verified (their owner proved the
-     * account; ids of others, and entries verified already, are left), each published as a change in place: a
-     * removal and an addition naming each other, so roles stay and the log channel does not post them. Returns
-     * the notices for the caller to `publish` once committed.
+     * account; ids of others, and entries verified already, are left), which ends any wait for proof at first
+     * join; each published as a change in place (see `changeInPlace`). Returns the notices for the caller to
+     * `publish` once committed.
      */
-    async verifyIn(
+    verifyIn(
       tx: Tx,
       whitelist: Whitelist,
       entryIds: readonly number[],
       origin: Origin,
       actorId: string | null,
     ): Promise<ChangeNotice[]> {
-      if (entryIds.length === 0) return [];
-      const rows = await tx
-        .update(entries)
-        .set({ verified: true })
-        .where(
-          and(
-            eq(entries.whitelistId, whitelist.id),
-            inArray(entries.id, [...entryIds]),
-            eq(entries.verified, false),
-          ),
-        )
-        .returning();
-      const notices: ChangeNotice[] = [];
-      for (const after of rows.sort((a, b) => a.id - b.id).map(toEntry)) {
-        const before = { ...after, verified: false };
-        const removed = { entry: before, actorId, replacedBy: after };
-        const added = { entry: after, actorId, replaces: before };
-        const removal = await appendRemoval(tx, whitelist, origin, removed);
-        const addition = await appendAddition(tx, whitelist, origin, added);
-        notices.push({ event: removal, ...removed }, { event: addition, ...added });
-      }
-      return notices;
+      if (entryIds.length === 0) return Promise.resolve([]);
+      return changeInPlace(
+        tx,
+        whitelist,
+        and(inArray(entries.id, [...entryIds]), eq(entries.verified, false)),
+        { verified: true, proofDueAt: null },
+        origin,
+        actorId,
+      );
+    },
+
+    /**
+     * Ends the wait for proof at first join of every entry of a whitelist that no longer asks it (staff changed
+     * its proof setting): they stay, unverified, each a change in place (origin `staff`, or `system` when the
+     * expiry found it). Resolves with the entries as they are now.
+     */
+    async settlePending(whitelistId: string, origin: Origin, actorId: string | null): Promise<EntryRecord[]> {
+      const notices = await write(async (tx) => {
+        const whitelist = await requireWhitelist(whitelistId);
+        if (whitelist.proof === "first-join") return [];
+        return changeInPlace(
+          tx,
+          whitelist,
+          isNotNull(entries.proofDueAt),
+          { proofDueAt: null },
+          origin,
+          actorId,
+        );
+      }, publish);
+      return notices.filter((notice) => notice.replaces).map((notice) => notice.entry);
     },
 
     publish,
@@ -209,31 +257,42 @@ export function createEntryChanges(deps: {
     /**
      * Removes up to `limit` entries whose time ran out by `now` (soonest due first), each with its
      * `entry.removed` event (origin `expired`), in one transaction, then publishes them: subscribers revert roles
-     * and tell the log channel as for any removal. Each entry is deleted by id with its due time as the guard,
-     * so an entry removed meanwhile (or by another check at the same time) is skipped: it expires once.
+     * and tell the log channel as for any removal. Due is the entry's expiry, or the end of its wait for proof at
+     * first join (the event's reason then says it was not proven in time). Each entry is deleted by id with its due
+     * time as the guard, so an entry removed meanwhile (or by another check at the same time, or proven) is skipped:
+     * it expires once. An entry whose whitelist no longer asks proof at first join stops waiting instead (see
+     * `settlePending`).
      */
     async removeExpired(now: number, limit: number): Promise<EntryRecord[]> {
+      const settle = new Set<string>();
       const notices = await write(async (tx) => {
+        settle.clear();
         const due = await tx
-          .select({ id: entries.id, whitelistId: entries.whitelistId })
+          .select({ id: entries.id, whitelistId: entries.whitelistId, proofDueAt: entries.proofDueAt })
           .from(entries)
-          .where(lte(entries.expiresAt, now))
-          .orderBy(asc(entries.expiresAt), asc(entries.id))
+          .where(or(lte(entries.expiresAt, now), lte(entries.proofDueAt, now)))
+          .orderBy(asc(dueAt), asc(entries.id))
           .limit(limit);
         const done: ChangeNotice[] = [];
-        for (const { id, whitelistId } of due) {
+        for (const { id, whitelistId, proofDueAt } of due) {
           const whitelist = await requireWhitelist(whitelistId);
+          const asksProof = whitelist.proof === "first-join";
+          if (!asksProof && proofDueAt !== null && proofDueAt <= now) settle.add(whitelistId);
+          const proofDue = asksProof ? lte(entries.proofDueAt, now) : undefined;
           const [row] = await tx
             .delete(entries)
-            .where(and(eq(entries.id, id), lte(entries.expiresAt, now)))
+            .where(and(eq(entries.id, id), or(lte(entries.expiresAt, now), proofDue)))
             .returning();
           if (!row) continue;
           const entry = toEntry(row);
+          const late = entry.expiresAt === null || entry.expiresAt > now;
           const detail = { entry, actorId: null };
-          done.push({ event: await appendRemoval(tx, whitelist, "expired", detail), ...detail });
+          const reason = late ? NOT_PROVEN : null;
+          done.push({ event: await appendRemoval(tx, whitelist, "expired", detail, reason), ...detail });
         }
         return done;
       }, publish);
+      for (const whitelistId of settle) await this.settlePending(whitelistId, "system", null);
       return notices.map((notice) => notice.entry);
     },
 

@@ -16,6 +16,7 @@ export type NewEvent = {
   whitelistName: string;
   entry: Pick<EntryRecord, "nick" | "uuid" | "premium" | "expiresAt" | "verified"> & {
     gamertag?: string | null;
+    proofDueAt?: number | null;
     userId?: string;
   };
   origin: Origin;
@@ -64,6 +65,7 @@ function unknownEntry(event: EntryEvent): EntryRecord {
     expiresAt: event.entry.expiresAt === null ? null : Date.parse(event.entry.expiresAt),
     nameCheckedAt: null,
     verified: event.entry.verified,
+    proofDueAt: event.entry.proofDueAt === undefined ? null : Date.parse(event.entry.proofDueAt),
   };
 }
 
@@ -147,7 +149,11 @@ export function createEventLog({ store, clock, write }: { store: Store; clock: C
       return rows.map((row) => {
         const event = storedEvent(row);
         const detail = JSON.parse(row.detail ?? "null") as ChangeDetail | null;
-        if (detail) detail.entry = { ...detail.entry, verified: detail.entry.verified ?? false };
+        // Details stored before proof of ownership have no verified; before first-join proof, no proofDueAt.
+        if (detail) {
+          const { verified = false, proofDueAt = null } = detail.entry;
+          detail.entry = { ...detail.entry, verified, proofDueAt };
+        }
         return { event, ...(detail ?? { entry: unknownEntry(event), actorId: null }), remote: true as const };
       });
     },

@@ -36,6 +36,16 @@ export const Entry = t.Object(
         examples: ["Alex Pocket"],
       }),
     ),
+    proofDueAt: t.Optional(
+      t.String({
+        format: "date-time",
+        description:
+          "Entries awaiting proof at first join only (a whitelist with `proof: first-join`): when the entry is " +
+          "removed (origin `expired`) unless its owner proves the account by then. The game server's agent asks " +
+          "such a player for proof when they join (`POST /whitelists/{id}/proof-codes`); ISO 8601 UTC",
+        examples: ["2026-11-23T12:00:00.000Z"],
+      }),
+    ),
   },
   { title: "Entry" },
 );
@@ -68,7 +78,7 @@ export const BY_MEMBER = "discord" satisfies Origin;
 export type EntryOrigin = typeof BY_MEMBER | "staff";
 
 /** An entry as stored, with its owner and the roles the bot granted for it. */
-export type EntryRecord = Omit<EntryView, "expiresAt" | "gamertag"> & {
+export type EntryRecord = Omit<EntryView, "expiresAt" | "gamertag" | "proofDueAt"> & {
   id: number;
   whitelistId: string;
   userId: string;
@@ -83,12 +93,18 @@ export type EntryRecord = Omit<EntryView, "expiresAt" | "gamertag"> & {
   expiresAt: number | null;
   /** Premium entries: when Mojang was last asked for the account's current name, or null. */
   nameCheckedAt: number | null;
+  /** Awaiting proof at first join: when it is removed unless proven (ms since the epoch); null: nothing to prove. */
+  proofDueAt: number | null;
 };
 
-/** The public view of a stored entry: what the API lists and every event carries (`gamertag`: Bedrock only). */
+/**
+ * The public view of a stored entry: what the API lists and every event carries (`gamertag`: Bedrock only;
+ * `proofDueAt`: awaiting proof only).
+ */
 export const toEntryView = (
   entry: Pick<EntryRecord, "nick" | "uuid" | "premium" | "expiresAt" | "verified"> & {
     gamertag?: string | null;
+    proofDueAt?: number | null;
   },
 ): EntryView => ({
   nick: entry.nick,
@@ -97,6 +113,7 @@ export const toEntryView = (
   expiresAt: entry.expiresAt === null ? null : new Date(entry.expiresAt).toISOString(),
   verified: entry.verified,
   ...(entry.gamertag == null ? {} : { gamertag: entry.gamertag }),
+  ...(entry.proofDueAt == null ? {} : { proofDueAt: new Date(entry.proofDueAt).toISOString() }),
 });
 
 /** A role the bot could not grant or revoke for an entry, with a reason a human can act on. */
@@ -109,7 +126,7 @@ export type RoleFailure = { roleId: string; reason: string };
 export type EntrySnapshot = {
   entries: readonly Pick<
     EntryRecord,
-    "id" | "nick" | "uuid" | "premium" | "expiresAt" | "verified" | "gamertag"
+    "id" | "nick" | "uuid" | "premium" | "expiresAt" | "verified" | "gamertag" | "proofDueAt"
   >[];
   through: number;
 };

@@ -38,6 +38,7 @@ export function createEntryReads(deps: {
         expiresAt: entries.expiresAt,
         verified: entries.verified,
         gamertag: entries.gamertag,
+        proofDueAt: entries.proofDueAt,
         nickKey: entries.nickKey,
       })
       .from(entries)
@@ -53,7 +54,7 @@ export function createEntryReads(deps: {
 
   return {
     /**
-     * What the formats show of each entry (id, nick, UUID, premium, expiry, gamertag), in no particular order (each format
+     * What the formats show of each entry (id, nick, UUID, premium, expiry, gamertag, proof due), in no particular order (each format
      * sorts), without whole records, and the last event id the read includes, in one snapshot of the store (see
      * src/formats/cache.ts). Read in pages along the whitelist's index of nick keys, each found by a range of it
      * (never a sort of the whole list), pausing on `slices` between them: a 100,000-entry whitelist never holds
@@ -182,13 +183,21 @@ export function createEntryReads(deps: {
       return rows.map((row) => row.userId);
     },
 
-    /** When the next entry expires (ms since the epoch), or null when none will. */
+    /**
+     * When the next entry falls due (ms since the epoch): expires, or ends its wait for proof at first join; null
+     * when none will.
+     */
     async nextExpiry(): Promise<number | null> {
-      const [row] = await db
+      const [expiry] = await db
         .select({ at: min(entries.expiresAt) })
         .from(entries)
         .where(isNotNull(entries.expiresAt));
-      return row?.at ?? null;
+      const [proof] = await db
+        .select({ at: min(entries.proofDueAt) })
+        .from(entries)
+        .where(isNotNull(entries.proofDueAt));
+      const times = [expiry?.at, proof?.at].filter((at): at is number => at != null);
+      return times.length === 0 ? null : Math.min(...times);
     },
   };
 }

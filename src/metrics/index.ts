@@ -195,7 +195,7 @@ export function createMetrics({ version }: { version: string }): Metrics {
   });
   const proofCodes = new Counter({
     name: name("proof_codes_total"),
-    help: "Proof codes issued at the link endpoint, and codes typed in Discord by how that ended (redeemed, wrong, expired, reused, limited).",
+    help: "Proof codes issued at the link endpoint (issued) or for a game server's agent (issued-first-join), and codes typed in Discord by how that ended (redeemed, wrong, expired, reused, foreign, limited).",
     labelNames: ["event"],
     registers,
   });

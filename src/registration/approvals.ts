@@ -93,6 +93,7 @@ export function createApprovals(deps: {
       self: false,
       lifetimeSeconds: lifetimeOf(whitelist, true),
       role: "approval",
+      own: true,
     });
     const approved = await requests.close(request.id, "approved", input.actor.userId);
     return { outcome: "approved", request: approved, ...registration };

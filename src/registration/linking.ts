@@ -71,7 +71,7 @@ export function createLinking(deps: {
     const guildWhitelists = await whitelists.listForGuild(guildId);
     return write(
       async (tx): Promise<Redemption> => {
-        const found = await accounts.lookIn(tx, member.userId, code);
+        const found = await accounts.lookIn(tx, { guildId, userId: member.userId }, code);
         if (found.kind !== "live") return found;
         const holder = await accounts.ownerOf(guildId, found.account.uuid, tx);
         if (holder && holder.userId !== member.userId) return { kind: "held", name: found.account.name };
@@ -112,8 +112,9 @@ export function createLinking(deps: {
       case "malformed":
         return DomainError.with(
           "code-invalid",
-          "That is not a code: a code is 8 letters and digits, like K7QX-29MD, shown when you join the link server.",
-          { reason: "malformed", attemptsLeft: null },
+          "That is not a code: a code is 8 letters and digits, like K7QX-29MD, shown when you join the link server " +
+            "(or the game server, where it asks you to prove your account).",
+          { reason: "malformed", attemptsLeft: null, via: null },
         );
       case "limited":
         observer.proofCode("limited");
@@ -129,16 +130,38 @@ export function createLinking(deps: {
             "yours now, ask them to unlink it, or ask staff.",
           { account: outcome.name, self: true },
         );
+      case "foreign": {
+        observer.proofCode("foreign");
+        const otherServer = outcome.boundTo === "guild";
+        return DomainError.with(
+          "code-invalid",
+          otherServer
+            ? "That code proves a registration on another Discord server: type it there."
+            : "That code proves another member's registration: only the member who registered that account can " +
+                "type it.",
+          {
+            reason: otherServer ? "other-server" : "other-member",
+            attemptsLeft: outcome.attemptsLeft,
+            via: "game-server",
+          },
+        );
+      }
       default: {
         observer.proofCode(outcome.kind);
+        const again =
+          outcome.method === "first-join"
+            ? "join the game server again for a new one"
+            : "join the link server again for a new one";
         const what = {
           wrong: "That code does not exist: check it and type it again.",
-          expired: "That code has expired (codes last 10 minutes): join the link server again for a new one.",
-          reused: "That code was used already: join the link server again for a new one.",
+          expired: `That code has expired (codes last 10 minutes): ${again}.`,
+          reused: `That code was used already: ${again}.`,
         }[outcome.kind];
         return DomainError.with("code-invalid", what, {
           reason: outcome.kind,
           attemptsLeft: outcome.attemptsLeft,
+          via:
+            outcome.method === null ? null : outcome.method === "first-join" ? "game-server" : "link-server",
         });
       }
     }
@@ -178,7 +201,7 @@ export function createLinking(deps: {
       code: string;
     }): Promise<CodeRegistration> {
       const { whitelist, member } = input;
-      if (!nickTypeSpecs[whitelist.nickType].proof) {
+      if (!nickTypeSpecs[whitelist.nickType].proofs.includes("required")) {
         throw new DomainError(
           "invalid-input",
           `${whitelist.name} takes ${whitelist.nickType} nicks, and a code proves a Java account. Link it with ` +

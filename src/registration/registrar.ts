@@ -15,6 +15,7 @@ import type { DenialLookup, Member, Registration } from "./model.ts";
 import type { RequestStore } from "./requests.ts";
 import type { RoleGrants } from "./roles.ts";
 import {
+  proofDueOf,
   type RoleCheck,
   requireEnabled,
   requireFree,
@@ -31,8 +32,9 @@ export type AccountLinks = Pick<Accounts, "ownerOf">;
 
 /**
  * Who stores an entry: the Discord user acting, the origin, whether the member acts for themselves (wording),
- * who the required role is asked of, if anyone (see RoleCheck; null: no role asked), and how long the entry
- * lasts (seconds; null: for good; see `lifetimeOf` in rules.ts).
+ * who the required role is asked of, if anyone (see RoleCheck; null: no role asked), how long the entry
+ * lasts (seconds; null: for good; see `lifetimeOf` in rules.ts), and whether the member asked for it (`own`: their
+ * registration, or their request approved), so an account they have not proven waits for proof at first join.
  */
 export type Storing = {
   addedBy: string;
@@ -40,6 +42,7 @@ export type Storing = {
   self: boolean;
   role: RoleCheck | null;
   lifetimeSeconds: number | null;
+  own: boolean;
 };
 
 /**
@@ -176,6 +179,7 @@ export function createRegistrar(deps: {
     const { recorded, toGrant } = await grants.plan(whitelist, member);
     // Verified when the member has linked the account in the guild (docs/decisions.md, Proof of ownership).
     const verified = (await ownerOf(whitelist, identity))?.userId === member.userId;
+    const now = clock.now();
     let entry: EntryRecord;
     try {
       entry = await entries.add(
@@ -187,8 +191,9 @@ export function createRegistrar(deps: {
           origin: who.origin,
           grantedRoleIds: recorded,
           // From when it is stored, not from when it was asked for (an approval may come days later).
-          expiresAt: expiryOf(clock.now(), who.lifetimeSeconds),
+          expiresAt: expiryOf(now, who.lifetimeSeconds),
           verified,
+          proofDueAt: proofDueOf(whitelist, who.own, verified, now),
         },
         async (tx) => {
           requirePresent(whitelist.guildId, member.userId);

@@ -223,28 +223,49 @@ export function requireNotLinkedElsewhere(
 }
 
 /**
- * On a whitelist requiring proof, a member registers (or asks for) only a Java account they have proven and linked
- * in the guild (`owner`: its link, if any); staff additions are not asked (they are stored unverified).
+ * On a whitelist requiring proof, a member registers (or asks for) only an account they have proven and linked in
+ * the guild (`owner`: its link, if any); on one asking proof at first join, any account that can be proven (it then
+ * waits for its proof, `awaitsProof`), but not a nick without an account. Staff additions are not asked (they are
+ * stored unverified).
  */
 export function requireProof(
   whitelist: Whitelist,
-  identity: Pick<Identity, "nick" | "premium">,
+  identity: Pick<Identity, "nick" | "premium" | "uuid">,
   owner: LinkedAccount | undefined,
   member: Pick<Member, "userId">,
   self: boolean,
 ): void {
-  if (whitelist.proof !== "required" || !nickTypeSpecs[whitelist.nickType].proof) return;
+  if (whitelist.proof === "off" || !nickTypeSpecs[whitelist.nickType].proofs.includes(whitelist.proof))
+    return;
   if (owner?.userId === member.userId) return;
   const nick = identity.nick;
+  // Without an account (a Java nick Mojang does not know) there is nothing anyone could prove.
+  const provable = identity.uuid !== null;
+  if (whitelist.proof === "first-join" && provable) return;
   throw DomainError.with(
     "proof-required",
-    !identity.premium
+    !provable
       ? `${whitelist.name} takes proven accounts only, and ${nick} is not a premium account: nobody can prove it.`
       : self
         ? `${whitelist.name} takes proven accounts only: prove ${nick} is yours first.`
         : `${whitelist.name} takes proven accounts only, and that member has not proven ${nick} is theirs.`,
-    { whitelist: whitelist.name, nick, premium: identity.premium, self },
+    { whitelist: whitelist.name, nick, premium: provable, self },
   );
+}
+
+/**
+ * When a new entry's proof is due (ms), or null: a member's own registration (`own`) on a whitelist asking proof at
+ * first join waits for it unless the member had proven the account already (`verified`).
+ */
+export function proofDueOf(
+  whitelist: Whitelist,
+  own: boolean,
+  verified: boolean,
+  now: number,
+): number | null {
+  if (!own || verified || whitelist.proof !== "first-join") return null;
+  if (!nickTypeSpecs[whitelist.nickType].proofs.includes("first-join")) return null;
+  return now + whitelist.proofWindowSeconds * 1000;
 }
 
 /** A nick is removed by its owner or by a manager of its whitelist. */

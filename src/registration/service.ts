@@ -106,6 +106,7 @@ export function createRegistrationService(deps: {
       self,
       lifetimeSeconds,
       role,
+      own: self,
     });
   };
 

@@ -43,7 +43,9 @@ export type DomainErrorCode =
   | "account-linked"
   | "code-invalid"
   | "code-limited"
-  | "not-linked";
+  | "not-linked"
+  // First-join proof (src/registration/first-join.ts).
+  | "proof-not-pending";
 
 /**
  * The data some failures carry, for an adapter that words them its own way (the bot: role mentions and the
@@ -61,8 +63,15 @@ export type DomainErrorDetails = {
   /** `premium` false: a nick with no Mojang account, which nobody can prove. */
   "proof-required": { whitelist: string; nick: string; premium: boolean; self: boolean };
   "account-linked": { account: string; self: boolean };
-  /** Why a typed code linked nothing, and how many more may be typed before a wait (null: not counted). */
-  "code-invalid": { reason: "malformed" | "wrong" | "expired" | "reused"; attemptsLeft: number | null };
+  /**
+   * Why a typed code linked nothing, and how many more may be typed before a wait (null: not counted); `via`: where
+   * the code was shown, the link server or the game server (first-join proof), null when unknown.
+   */
+  "code-invalid": {
+    reason: "malformed" | "wrong" | "expired" | "reused" | "other-member" | "other-server";
+    attemptsLeft: number | null;
+    via: "link-server" | "game-server" | null;
+  };
   /** When the next code may be typed (ms since the epoch). */
   "code-limited": { retryAt: number };
 };

@@ -3,12 +3,12 @@ import type { Store, Tables, Tx } from "../db/store.ts";
 import type { Write } from "../db/writer.ts";
 import type { GuildService } from "../guilds/service.ts";
 import { FLOODGATE_PREFIX_PATTERN } from "../nicks/floodgate.ts";
-import { nickTypeSpecs } from "../nicks/types.ts";
+import { nickTypeSpecs, nickTypes } from "../nicks/types.ts";
 import type { Clock } from "../shared/clock.ts";
 import { DomainError } from "../shared/errors.ts";
 import { newId } from "../shared/ids.ts";
 import { clip } from "../shared/text.ts";
-import { requireLifetime } from "./lifetime.ts";
+import { requireLifetime, requireProofWindow } from "./lifetime.ts";
 import {
   MAX_ROLE_LIMIT,
   type NickType,
@@ -44,8 +44,10 @@ export type NewWhitelist = {
   roleLimits?: Record<string, number>;
   /** How long a member's own registration lasts, in seconds; null: for good. */
   entryLifetimeSeconds?: number | null;
-  /** Whether members must prove the accounts they register (java and premium whitelists only). */
+  /** Whether members must prove the accounts they register, and how (where the nick type's accounts can be). */
   proof?: ProofSetting;
+  /** `first-join`: how long an unproven registration waits for its proof, in seconds (default a day). */
+  proofWindowSeconds?: number;
 };
 
 /** Fields of a whitelist that can be changed after creation. */
@@ -108,18 +110,29 @@ function checkSettings(changes: WhitelistChanges, guildId: string): void {
     throw new DomainError("invalid-input", `On role loss is one of ${roleLossPolicies.join(", ")}.`);
   }
   if (changes.roleLimits !== undefined) checkRoleLimits(guildId, changes.roleLimits);
+  if (changes.proofWindowSeconds !== undefined) requireProofWindow(changes.proofWindowSeconds);
 }
 
-/** Proof may be required only where the nick type's accounts can be proven (src/nicks/types.ts). */
+/** The nick types whose accounts a proof mode can prove, as a sentence's list: "java and premium". */
+const provable = (mode: Exclude<ProofSetting, "off">) =>
+  nickTypes
+    .filter((type) => nickTypeSpecs[type].proofs.includes(mode))
+    .join(", ")
+    .replace(/, (?=[^,]*$)/, " and ");
+
+/** Proof may be asked only in a way the nick type's accounts can be proven (src/nicks/types.ts). */
 function checkProof(proof: ProofSetting | undefined, nickType: NickType): void {
-  if (proof === undefined) return;
+  if (proof === undefined || proof === "off") return;
   if (!proofSettings.includes(proof)) {
     throw new DomainError("invalid-input", `Proof is one of ${proofSettings.join(", ")}.`);
   }
-  if (proof === "required" && !nickTypeSpecs[nickType].proof) {
+  if (!nickTypeSpecs[nickType].proofs.includes(proof)) {
     throw new DomainError(
       "invalid-input",
-      `Proof of ownership is for java and premium whitelists: ${nickType} nicks cannot be proven by a Java login.`,
+      proof === "required"
+        ? `Proof of ownership before registering is for ${provable(proof)} whitelists: ${nickType} nicks ` +
+            "cannot be proven by a Java login."
+        : `Proof at first join is for ${provable(proof)} whitelists: ${nickType} nicks have no account to prove.`,
     );
   }
 }

@@ -56,6 +56,13 @@ const operations = [
     authenticated: true,
   },
   {
+    path: "/api/v1/whitelists/{whitelistId}/proof-codes",
+    method: "post",
+    parameters: ["path:whitelistId"],
+    statuses: ["200", "400", "401", "403", "404", "409", "429", "503"],
+    authenticated: true,
+  },
+  {
     path: "/api/v1/events",
     method: "get",
     parameters: ["query:after", "query:limit"],

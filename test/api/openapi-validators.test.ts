@@ -104,6 +104,7 @@ describe("the served OpenAPI document", () => {
       "get /api/v1/whitelists/{whitelistId}/entries getEntries",
       "delete /api/v1/whitelists/{whitelistId}/entries/{nick} deleteEntry",
       "get /api/v1/events listEvents",
+      "post /api/v1/whitelists/{whitelistId}/proof-codes createProofCode",
       "get /api/v1/ws subscribe",
     ]);
     expect(document.webhooks["entry.changed"]?.post?.operationId).toBe("receiveEntryEvent");

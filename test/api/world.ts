@@ -24,7 +24,8 @@ export async function apiWorld(guildId: string) {
 }
 
 /** The API's view of a whitelist: everything but the guild. */
-export const view = ({ guildId: _guildId, proof: _proof, ...rest }: Whitelist) => rest;
+export const view = ({ guildId: _guildId, proof: _proof, proofWindowSeconds: _window, ...rest }: Whitelist) =>
+  rest;
 
 /**
  * Two whitelists (A, B) in GUILD, one (C) in OTHER_GUILD, "Notch" on each, and one key of every kind the

@@ -190,7 +190,8 @@ describe("proof of ownership through Discord", () => {
   test("guessed codes: after 5 the member waits; a malformed code says what a code looks like", async () => {
     await start();
     expect((await command(IDS.alice, "link", { code: "Notch" })).content).toBe(
-      "That is not a code: a code is 8 letters and digits, like K7QX-29MD, shown when you join the link server.",
+      "That is not a code: a code is 8 letters and digits, like K7QX-29MD, shown when you join the link server " +
+        "(or the game server, where it asks you to prove your account).",
     );
     for (const guess of ["AAAA-AAAA", "AAAA-AAAB", "AAAA-AAAC", "AAAA-AAAD", "AAAA-AAAE"]) {
       await command(IDS.alice, "link", { code: guess });
@@ -224,7 +225,8 @@ describe("proof of ownership through Discord", () => {
       },
     });
     expect(refused.content).toBe(
-      "Proof of ownership is for java and premium whitelists: bedrock nicks cannot be proven by a Java login.",
+      "Proof of ownership before registering is for java and premium whitelists: bedrock nicks cannot be proven " +
+        "by a Java login.",
     );
   });
 });

@@ -344,6 +344,45 @@ describe("whitelist-sync doctor", () => {
     }
   });
 
+  test("proof at first join: a key that reads the whitelist, used within a day by the game server's agent", async () => {
+    const sqlite = new Database(databasePath);
+    const set = (sql: string, values: (string | number | null)[]) => sqlite.run(sql, values);
+    const firstJoin = async () =>
+      (await runDoctor(config())).sections
+        .flatMap((section) => section.checks)
+        .filter((check) => check.title.includes("first join"));
+    set("UPDATE whitelists SET proof = 'first-join' WHERE name = 'survival'", []);
+    try {
+      expect(await firstJoin()).toEqual([
+        {
+          ok: false,
+          title:
+            "survival asks proof at first join, but no key that reads it was used in the last day: its players are " +
+            "not asked for proof (0 nick(s) await it)",
+          fix:
+            "run `whitelist-sync sync --rcon …` on the game server with a key that reads it (README, Proof of " +
+            "ownership: Without a second port)",
+        },
+      ]);
+      set("UPDATE link_keys SET last_used_at = ?", [Date.now() - 60_000]);
+      expect(await firstJoin()).toEqual([
+        {
+          ok: true,
+          title:
+            "survival asks proof at first join, and a key that reads it is in use (0 nick(s) await proof)",
+        },
+      ]);
+      set("UPDATE link_keys SET revoked_at = ?", [Date.now()]);
+      expect((await firstJoin()).map((check) => [check.ok, check.title.split(":")[0]])).toEqual([
+        [false, "survival asks proof at first join, but no link key reads it"],
+      ]);
+    } finally {
+      set("UPDATE whitelists SET proof = 'off' WHERE name = 'survival'", []);
+      set("UPDATE link_keys SET last_used_at = NULL, revoked_at = NULL", []);
+      sqlite.close();
+    }
+  });
+
   test("the link endpoint: LINK_ADDRESS with LINK_PORT, not loopback, answering here and where players go", async () => {
     const checks = async (env: Record<string, string>, probe?: LinkProbe) => {
       const report = await runDoctor(config(env), probe ? { linkProbe: probe } : {});

@@ -239,6 +239,46 @@ describe.skipIf(!parser)("/metrics with METRICS=on", () => {
     expect(text).not.toContain("SteveCraft");
   });
 
+  test("a first-join code given to a game server's agent is counted apart from the link endpoint's", async () => {
+    const { services } = d.running;
+    const wl = await services.whitelists.create({
+      guildId: demo.guildId,
+      name: "firstjoin",
+      channelId: demo.channels.java,
+      nickType: "java",
+      registrationMode: "command",
+      proof: "first-join",
+    });
+    await services.entries.add({
+      whitelistId: wl.id,
+      nick: "Notch",
+      uuid: "069a79f4-44e9-4726-a5be-fca90e38aaf5",
+      premium: true,
+      userId: demo.users.alex,
+      addedBy: demo.users.alex,
+      origin: "discord",
+      proofDueAt: services.clock.now() + 86_400_000,
+    });
+    const before = sampleValue((await scrape()).families, "whitelist_sync_proof_codes_total", {
+      event: "issued-first-join",
+    });
+    const asked = await fetch(`${baseUrl()}/api/v1/whitelists/${wl.id}/proof-codes`, {
+      method: "POST",
+      headers: { ...auth(), "content-type": "application/json" },
+      body: JSON.stringify({ nick: "Notch" }),
+    });
+    expect(asked.status).toBe(200);
+    const { families } = await scrape();
+    expect({
+      firstJoin: sampleValue(families, "whitelist_sync_proof_codes_total", { event: "issued-first-join" }),
+      route: sampleValue(families, "whitelist_sync_http_requests_total", {
+        method: "POST",
+        route: "/api/v1/whitelists/:whitelistId/proof-codes",
+        status: "200",
+      }),
+    }).toEqual({ firstJoin: (before ?? 0) + 1, route: 1 });
+  });
+
   test("a write refused because another program holds the database's lock is counted", async () => {
     const other = new Database(join(dir.path, "demo.db"));
     other.run("BEGIN IMMEDIATE");

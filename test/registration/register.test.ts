@@ -59,6 +59,7 @@ forEachStore("registering a nick", () => {
         expiresAt: null,
         nameCheckedAt: null,
         verified: false,
+        proofDueAt: null,
       },
       whitelist: wl,
       roles: { waiting: false, failures: expect.any(Promise) },

@@ -5,7 +5,8 @@ import { UUID_PATTERN } from "../../nicks/uuid.ts";
 import { FEED_LIMIT } from "../events/index.ts";
 import { problemExamples } from "./examples.ts";
 
-const API_DESCRIPTION = `Read-and-remove access to the Minecraft whitelists of a Discord server.
+const API_DESCRIPTION = `Read-and-remove access to the Minecraft whitelists of a Discord server, and proof codes for
+the players of entries awaiting proof at first join.
 
 There is deliberately **no endpoint to add a nick**: every nick is registered on Discord and tied to a real
 account. Authenticate with \`Authorization: Bearer <link key>\` (create one with \`/server-link create\` on
@@ -311,6 +312,11 @@ export function refineDocument(generated: { paths: Json; components: { schemas: 
       {
         name: "Events",
         description: "Changes: pushed over a WebSocket and signed webhooks, or polled from the change feed",
+      },
+      {
+        name: "Proof",
+        description:
+          "Proof of ownership at first join: codes for the game server's agent to show players awaiting proof",
       },
       { name: "Health", description: "Liveness, without authentication" },
     ],

@@ -8,7 +8,7 @@ import { expiresIn } from "../expiry.ts";
 import { requireReadable } from "../intents.ts";
 import { actingMember } from "../members.ts";
 import { roleMentions } from "../mentions.ts";
-import { describeLinked } from "../proof.ts";
+import { describeLinked, howToProveAtFirstJoin } from "../proof.ts";
 import { codeSpan, plainName } from "../text.ts";
 import { answer, deferAnswer, inTime } from "./answer.ts";
 import { suggestWhitelists, whitelistOption } from "./options.ts";
@@ -30,7 +30,10 @@ function describeSubmission(submission: Submission, failures: RoleFailure[] | nu
   const { entry, whitelist } = submission;
   const expiry = expiresIn(entry);
   return [
-    `✅ **${plainName(entry.nick)}** is on **${plainName(whitelist.name)}**. You can join the server now.`,
+    entry.proofDueAt === null
+      ? `✅ **${plainName(entry.nick)}** is on **${plainName(whitelist.name)}**. You can join the server now.`
+      : `✅ **${plainName(entry.nick)}** is on **${plainName(whitelist.name)}**, waiting for you to prove it is yours.`,
+    ...(entry.proofDueAt === null ? [] : [howToProveAtFirstJoin(entry)]),
     ...(entry.verified ? ["🔗 Verified: you proved this account is yours."] : []),
     ...[nickTypeSpecs[whitelist.nickType].spelling(entry)].filter((note) => note !== null).map(plainName),
     ...(entry.gamertag !== null && entry.gamertag !== entry.nick

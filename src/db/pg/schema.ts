@@ -53,9 +53,10 @@ export const whitelists = pgTable(
       .default("remove"),
     roleLimits: jsonb("role_limits").$type<Record<string, number>>().notNull().default(sql`'{}'::jsonb`),
     entryLifetimeSeconds: integer("entry_lifetime_seconds"),
-    proof: text("proof", { enum: ["off", "required"] })
+    proof: text("proof", { enum: ["off", "required", "first-join"] })
       .notNull()
       .default("off"),
+    proofWindowSeconds: integer("proof_window_seconds").notNull().default(86_400),
     createdAt: millis("created_at").notNull(),
   },
   (table) => [uniqueIndex("whitelists_guild_name_key").on(table.guildId, table.nameKey)],
@@ -83,12 +84,14 @@ export const entries = pgTable(
     expiresAt: millis("expires_at"),
     nameCheckedAt: millis("name_checked_at"),
     verified: boolean("verified").notNull().default(false),
+    proofDueAt: millis("proof_due_at"),
   },
   (table) => [
     uniqueIndex("entries_whitelist_nick_key").on(table.whitelistId, table.nickKey),
     index("entries_user").on(table.userId),
     index("entries_whitelist_user").on(table.whitelistId, table.userId),
     index("entries_expires").on(table.expiresAt),
+    index("entries_proof_due").on(table.proofDueAt),
   ],
 );
 
@@ -195,7 +198,7 @@ export const linkedAccounts = pgTable(
     userId: text("user_id").notNull(),
     uuid: text("uuid").notNull(),
     name: text("name").notNull(),
-    method: text("method", { enum: ["java-login"] }).notNull(),
+    method: text("method", { enum: ["java-login", "first-join"] }).notNull(),
     linkedAt: millis("linked_at").notNull(),
   },
   (table) => [
@@ -211,7 +214,9 @@ export const proofCodes = pgTable(
     codeHash: text("code_hash").primaryKey(),
     uuid: text("uuid").notNull(),
     name: text("name").notNull(),
-    method: text("method", { enum: ["java-login"] }).notNull(),
+    method: text("method", { enum: ["java-login", "first-join"] }).notNull(),
+    guildId: text("guild_id"),
+    userId: text("user_id"),
     createdAt: millis("created_at").notNull(),
     expiresAt: millis("expires_at").notNull(),
     usedAt: millis("used_at"),

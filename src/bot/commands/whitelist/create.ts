@@ -2,6 +2,7 @@ import { ChannelType, SlashCommandSubcommandBuilder } from "discord.js";
 import { nickTypes, registrationModes, type Whitelist } from "../../../whitelists/model.ts";
 import type { BotContext } from "../../context.ts";
 import { isPaused, pausedForStaff } from "../../intents.ts";
+import { firstJoinForStaff } from "../../proof.ts";
 import { whitelistWarnings } from "../../setup-warnings.ts";
 import { plainName } from "../../text.ts";
 import { answer, deferAnswer } from "../answer.ts";
@@ -14,6 +15,8 @@ import {
   oneOf,
   proofOption,
   proofSetting,
+  proofWindow,
+  proofWindowOption,
   replaceSpacesOption,
 } from "../options.ts";
 import { requireGuildId, requireManageGuild } from "../preconditions.ts";
@@ -22,6 +25,7 @@ import type { Subcommand } from "../subcommands.ts";
 /** What members of a whitelist do to register (proving their account first, where required). */
 export async function howMembersRegister(whitelist: Whitelist, context: BotContext): Promise<string> {
   const how = await howModeRegisters(whitelist, context);
+  if (whitelist.proof === "first-join") return `${how}\n${firstJoinForStaff(whitelist)}`;
   if (whitelist.proof !== "required") return how;
   return context.linkAddress
     ? `${how}\n🔒 They prove their account first: they join \`${context.linkAddress}\` in Minecraft Java and type the ` +
@@ -51,8 +55,8 @@ async function howModeRegisters(whitelist: Whitelist, context: BotContext): Prom
 }
 
 /**
- * `/whitelist create name channel nick-type mode max-nicks [floodgate-prefix] [replace-spaces] [proof]` (Manage
- * Server).
+ * `/whitelist create name channel nick-type mode max-nicks [floodgate-prefix] [replace-spaces] [proof]
+ * [proof-window]` (Manage Server).
  */
 export const create = {
   data: new SlashCommandSubcommandBuilder()
@@ -96,7 +100,8 @@ export const create = {
     )
     .addStringOption(floodgatePrefixOption)
     .addBooleanOption(replaceSpacesOption)
-    .addStringOption(proofOption),
+    .addStringOption(proofOption)
+    .addStringOption(proofWindowOption),
 
   async execute(interaction, context) {
     const guildId = requireGuildId(interaction);
@@ -110,6 +115,7 @@ export const create = {
       maxNicksPerUser: interaction.options.getInteger("max-nicks", true),
       ...floodgateSettings(interaction.options),
       proof: proofSetting(interaction.options),
+      proofWindowSeconds: proofWindow(interaction.options),
     });
     context.logger.info("whitelist created", {
       guildId,

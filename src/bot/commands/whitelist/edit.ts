@@ -2,7 +2,7 @@ import { ChannelType, SlashCommandSubcommandBuilder } from "discord.js";
 import { nickTypeSpecs } from "../../../nicks/types.ts";
 import type { UpkeepReport } from "../../../registration/bedrock.ts";
 import { DomainError } from "../../../shared/errors.ts";
-import { parseDuration } from "../../../whitelists/lifetime.ts";
+import { describeDuration, parseDuration } from "../../../whitelists/lifetime.ts";
 import { registrationModes, roleLossPolicies } from "../../../whitelists/model.ts";
 import type { WhitelistChanges } from "../../../whitelists/service.ts";
 import { describeLifetime } from "../../expiry.ts";
@@ -18,6 +18,8 @@ import {
   oneOf,
   proofOption,
   proofSetting,
+  proofWindow,
+  proofWindowOption,
   replaceSpacesOption,
   suggestWhitelists,
   whitelistFromOption,
@@ -47,7 +49,7 @@ function describeRespelling(report: UpkeepReport): string {
 
 /**
  * `/whitelist edit whitelist [name] [channel] [mode] [max-nicks] [enabled] [remove-on-leave] [floodgate-prefix]
- * [replace-spaces] [entry-lifetime] [on-role-loss] [proof]` (Manage Server). Switching `on-role-loss` to `remove`
+ * [replace-spaces] [entry-lifetime] [on-role-loss] [proof] [proof-window]` (Manage Server). Switching `on-role-loss` to `remove`
  * checks the members with nicks on it at once (docs/decisions.md, Access follows roles).
  */
 export const edit = {
@@ -100,7 +102,8 @@ export const edit = {
           { name: "keep: their nicks stay", value: "keep" },
         ),
     )
-    .addStringOption(proofOption),
+    .addStringOption(proofOption)
+    .addStringOption(proofWindowOption),
 
   async execute(interaction, context) {
     requireManageGuild(interaction);
@@ -125,13 +128,14 @@ export const edit = {
             ? null
             : parseDuration(lifetime),
       proof: proofSetting(options),
+      proofWindowSeconds: proofWindow(options),
     };
     const given = Object.fromEntries(Object.entries(changes).filter(([, value]) => value !== undefined));
     if (Object.keys(given).length === 0) {
       throw new DomainError(
         "invalid-input",
         "Nothing to change: give at least one of name, channel, mode, max-nicks, enabled, remove-on-leave, " +
-          "floodgate-prefix, replace-spaces, entry-lifetime, on-role-loss, proof.",
+          "floodgate-prefix, replace-spaces, entry-lifetime, on-role-loss, proof, proof-window.",
       );
     }
     const updated = await context.services.whitelists.update(whitelist.id, given);
@@ -152,6 +156,11 @@ export const edit = {
       ? await context.services.bedrock.catchUp({ whitelistId: updated.id, actorId: interaction.user.id })
       : null;
     const checked = await checkAccessNow(interaction, context, whitelist, updated);
+    // Entries that waited for proof at first join wait no more once it is not asked (they stay, unverified).
+    const settled =
+      whitelist.proof === "first-join" && updated.proof !== "first-join"
+        ? await context.services.firstJoin.settle(updated.id, interaction.user.id)
+        : [];
     const described: string[] = [];
     if (given.name !== undefined) described.push(`name **${plainName(updated.name)}**`);
     if (given.channelId !== undefined) described.push(`channel <#${updated.channelId}>`);
@@ -178,8 +187,15 @@ export const edit = {
     }
     if (given.proof !== undefined) {
       described.push(
-        updated.proof === "required" ? "proof of ownership required" : "no proof of ownership asked",
+        {
+          required: "proof of ownership required",
+          "first-join": "proof of ownership at first join",
+          off: "no proof of ownership asked",
+        }[updated.proof],
       );
+    }
+    if (given.proofWindowSeconds !== undefined) {
+      described.push(`${describeDuration(updated.proofWindowSeconds)} to prove a nick at first join`);
     }
     await answer(
       interaction,
@@ -189,8 +205,14 @@ export const edit = {
         ...(given.entryLifetimeSeconds !== undefined
           ? ["Nicks registered before keep the expiry they had; the new lifetime applies from now on."]
           : []),
-        ...(given.proof === "required"
+        ...(given.proof === "required" || given.proof === "first-join"
           ? ["Nicks registered before stay; only new registrations need a proven account."]
+          : []),
+        ...(settled.length > 0
+          ? [`${settled.length} nick(s) waiting for proof at first join stay, unverified, and wait no more.`]
+          : []),
+        ...(given.proofWindowSeconds !== undefined && updated.proof === "first-join"
+          ? ["Nicks waiting for proof keep the time they had; the new window applies from now on."]
           : []),
         ...(checked ? [checked] : []),
         updated.enabled

@@ -27,8 +27,11 @@ export function expiry(entry: Pick<EntryRecord, "expiresAt">): string {
 }
 
 /** Whether an entry's owner proved its account (docs/decisions.md, Proof of ownership), as staff read it. */
-export function verifiedText(entry: Pick<EntryRecord, "verified">): string {
-  return entry.verified ? "yes: the owner proved the account" : "no";
+export function verifiedText(entry: Pick<EntryRecord, "verified" | "proofDueAt">): string {
+  if (entry.verified) return "yes: the owner proved the account";
+  return entry.proofDueAt === null
+    ? "no"
+    : `no: awaiting proof at first join, removed ${moment(entry.proofDueAt)}`;
 }
 
 /** The embed of one entry: owner, who added it, when, how, whether verified, its expiry and its account. */

@@ -41,7 +41,7 @@ export const member = {
         (entry.origin === BY_MEMBER ? "registered" : `added by <@${entry.addedBy}>`) +
         ` ${relativeTime(entry.createdAt)}` +
         (entry.expiresAt === null ? "" : `, expires ${relativeTime(entry.expiresAt)}`) +
-        (entry.verified ? ", verified" : ""),
+        (entry.verified ? ", verified" : entry.proofDueAt !== null ? ", awaiting proof at first join" : ""),
     );
     await answer(
       interaction,

@@ -2,6 +2,7 @@ import { SlashCommandSubcommandBuilder } from "discord.js";
 import type { DenyList } from "../../../registration/deny.ts";
 import { followsRoles, isManager } from "../../../registration/rules.ts";
 import { clip } from "../../../shared/text.ts";
+import { describeDuration } from "../../../whitelists/lifetime.ts";
 import type { Whitelist } from "../../../whitelists/model.ts";
 import { describeLifetime } from "../../expiry.ts";
 import { departuresUnseenForStaff, isPaused, pausedForStaff, roleLossUnseenForStaff } from "../../intents.ts";
@@ -27,6 +28,12 @@ const roles = (roleIds: string[], none: string) =>
 /** The whitelist's proof setting, and where members prove their account when it is required. */
 function describeProof(whitelist: Whitelist, linkAddress: string | undefined): string {
   if (whitelist.proof === "off") return "off: any nick may be registered";
+  if (whitelist.proof === "first-join") {
+    return (
+      "first-join: members prove their account when they first join the game server, within " +
+      describeDuration(whitelist.proofWindowSeconds)
+    );
+  }
   return linkAddress
     ? `required: members prove their Java account at \`${linkAddress}\``
     : "required, but the link server is off (LINK_PORT unset): members cannot prove an account";
@@ -73,6 +80,7 @@ export const show = {
     const stored = await context.services.entries.list(wl.id);
     const nicks = stored.length;
     const verified = stored.filter((entry) => entry.verified).length;
+    const awaiting = stored.filter((entry) => entry.proofDueAt !== null).length;
     // Bedrock nicks whose Floodgate UUID waits for GeyserMC (an upgrade, or GeyserMC down at the time).
     const withoutUuid = stored.filter((entry) => entry.gamertag !== null && entry.xuid === null).length;
     const pending = (await context.services.registration.listPendingRequests(wl.guildId)).filter(
@@ -100,7 +108,11 @@ export const show = {
             { name: "Nick type", value: wl.nickType, inline: true },
             { name: "Mode", value: wl.registrationMode, inline: true },
             { name: "Nicks per member", value: String(wl.maxNicksPerUser), inline: true },
-            { name: "Nicks", value: `${nicks} (${verified} verified)`, inline: true },
+            {
+              name: "Nicks",
+              value: `${nicks} (${verified} verified${awaiting > 0 ? `, ${awaiting} awaiting proof` : ""})`,
+              inline: true,
+            },
             { name: "Pending requests", value: String(pending), inline: true },
             { name: "On leave", value: wl.removeOnLeave ? "nicks removed" : "nicks kept", inline: true },
             { name: "Entry lifetime", value: describeLifetime(wl.entryLifetimeSeconds) },
