@@ -42,7 +42,10 @@ export type DomainErrorCode =
   | "account-linked"
   | "code-invalid"
   | "code-limited"
-  | "not-linked";
+  | "not-linked"
+  // Application forms (src/whitelists/form.ts, src/registration/answers.ts).
+  | "form-required"
+  | "form-changed";
 
 /**
  * The data some failures carry, for an adapter that words them its own way (the bot: role mentions and the
@@ -64,6 +67,8 @@ export type DomainErrorDetails = {
   "code-invalid": { reason: "malformed" | "wrong" | "expired" | "reused"; attemptsLeft: number | null };
   /** When the next code may be typed (ms since the epoch). */
   "code-limited": { retryAt: number };
+  /** A member registering themselves without the whitelist's form (by message): where `/register` asks it. */
+  "form-required": { whitelist: string; channelId: string };
 };
 
 /** A failure a service reports on purpose: its `code` is stable, its message is safe to show to the caller. */

@@ -1,6 +1,7 @@
 import { Type } from "@sinclair/typebox";
 import { type Static, t } from "elysia";
 import { nickTypes } from "../nicks/types.ts";
+import type { FormQuestion } from "./form.ts";
 
 /** Kinds of nick a whitelist accepts (docs/decisions.md, Nick types and comparison); each one's rules are there. */
 export { type NickType, nickTypes } from "../nicks/types.ts";
@@ -97,8 +98,15 @@ export const proofSettings = ["off", "required"] as const;
 /** One of the proof settings. */
 export type ProofSetting = (typeof proofSettings)[number];
 
-/** A whitelist record: what the API shows, its guild and its proof setting. */
-export type Whitelist = Static<typeof Whitelist> & { guildId: string; proof: ProofSetting };
+/**
+ * A whitelist record: what the API shows, its guild, its proof setting and its application form (a Discord setting
+ * too: docs/decisions.md, Application forms).
+ */
+export type Whitelist = Static<typeof Whitelist> & {
+  guildId: string;
+  proof: ProofSetting;
+  form: readonly FormQuestion[];
+};
 /** One of the role-loss policies. */
 export type RoleLossPolicy = (typeof roleLossPolicies)[number];
 /** One of the registration modes. */

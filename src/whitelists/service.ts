@@ -8,6 +8,7 @@ import type { Clock } from "../shared/clock.ts";
 import { DomainError } from "../shared/errors.ts";
 import { newId } from "../shared/ids.ts";
 import { clip } from "../shared/text.ts";
+import { checkForm, type FormQuestion } from "./form.ts";
 import { requireLifetime } from "./lifetime.ts";
 import {
   MAX_ROLE_LIMIT,
@@ -46,6 +47,8 @@ export type NewWhitelist = {
   entryLifetimeSeconds?: number | null;
   /** Whether members must prove the accounts they register (java and premium whitelists only). */
   proof?: ProofSetting;
+  /** The questions members answer when they register (none: no form); see src/whitelists/form.ts. */
+  form?: readonly FormQuestion[];
 };
 
 /** Fields of a whitelist that can be changed after creation. */
@@ -108,6 +111,7 @@ function checkSettings(changes: WhitelistChanges, guildId: string): void {
     throw new DomainError("invalid-input", `On role loss is one of ${roleLossPolicies.join(", ")}.`);
   }
   if (changes.roleLimits !== undefined) checkRoleLimits(guildId, changes.roleLimits);
+  if (changes.form !== undefined) checkForm(changes.form);
 }
 
 /** Proof may be required only where the nick type's accounts can be proven (src/nicks/types.ts). */
@@ -133,6 +137,8 @@ function toWhitelist(row: WhitelistRow): Whitelist {
   Object.freeze(whitelist.grantedRoleIds);
   Object.freeze(whitelist.managerRoleIds);
   Object.freeze(whitelist.roleLimits);
+  for (const question of whitelist.form) Object.freeze(question);
+  Object.freeze(whitelist.form);
   return Object.freeze(whitelist);
 }
 
