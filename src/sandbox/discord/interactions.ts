@@ -22,6 +22,14 @@ export type TrackedInteraction = {
   name: string;
   /** For components: the message that carries the clicked component. */
   sourceMessageId: string | null;
+  /** For a modal's submission: the interaction the modal answered. */
+  triggeredBy: {
+    id: string;
+    type: InteractionType;
+    name: string;
+    userId: string;
+    sourceMessageId: string | null;
+  } | null;
   acknowledged: boolean;
   deferred: boolean;
   /** The message `@original` refers to once acknowledged. */
@@ -46,6 +54,7 @@ export type InteractionTracker = {
     userId: string;
     name: string;
     sourceMessageId?: string;
+    triggeredBy?: TrackedInteraction["triggeredBy"];
   }): TrackedInteraction;
   byId(id: string): TrackedInteraction | undefined;
   byToken(token: string): TrackedInteraction | undefined;
@@ -73,6 +82,7 @@ export function createInteractionTracker(): InteractionTracker {
       const tracked: TrackedInteraction = {
         ...input,
         sourceMessageId: input.sourceMessageId ?? null,
+        triggeredBy: input.triggeredBy ?? null,
         token: `aW50ZXJhY3Rpb246${randomString(80)}`,
         acknowledged: false,
         deferred: false,

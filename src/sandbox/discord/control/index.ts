@@ -196,6 +196,13 @@ const routes: Route[] = [
       userId: submitter.user.id,
       name: shown.modal.customId,
       ...(source ? { sourceMessageId: source.id } : {}),
+      triggeredBy: {
+        id: shown.id,
+        type: shown.type,
+        name: shown.name,
+        userId: shown.userId,
+        sourceMessageId: shown.sourceMessageId,
+      },
     });
     const payload = modalSubmitInteraction(
       ctx,

@@ -44,6 +44,13 @@ function answerMessage(
       name: tracked.name,
       userId: tracked.userId,
       interactedMessageId: tracked.sourceMessageId,
+      triggeredBy: tracked.triggeredBy && {
+        id: tracked.triggeredBy.id,
+        type: tracked.triggeredBy.type,
+        name: tracked.triggeredBy.name,
+        userId: tracked.triggeredBy.userId,
+        interactedMessageId: tracked.triggeredBy.sourceMessageId,
+      },
     },
   });
 }
