@@ -75,6 +75,13 @@ export function createApprovals(deps: {
       { whitelist: whitelist.name },
     );
 
+  /** The log channel a request on `whitelist` is posted in; refused when there is none (staff could not see it). */
+  const postableIn = async (whitelist: Whitelist): Promise<string> => {
+    const channelId = (await guilds.get(whitelist.guildId))?.logChannelId;
+    if (!channelId) throw unpostable(whitelist);
+    return channelId;
+  };
+
   /** Approving a request: the rules again for the member as they are now, then the entry (see `decide`). */
   const approve = async (
     request: RegistrationRequest,
@@ -118,8 +125,7 @@ export function createApprovals(deps: {
         proof: true,
         account: input.account,
       });
-      const channelId = (await guilds.get(whitelist.guildId))?.logChannelId;
-      if (!channelId) throw unpostable(whitelist);
+      const channelId = await postableIn(whitelist);
       let request: RegistrationRequest;
       try {
         request = await requests.create(
@@ -148,6 +154,11 @@ export function createApprovals(deps: {
         throw unpostable(whitelist);
       }
       return requests.attachMessage(request.id, messageId);
+    },
+
+    /** Refuses ("no-log-channel") where a request could not be shown to staff: asked before a form opens. */
+    async requirePostable(whitelist: Whitelist): Promise<void> {
+      await postableIn(whitelist);
     },
 
     /** A request and its whitelist; throws "request-not-found". */

@@ -218,13 +218,15 @@ export function createRegistrationService(deps: {
     },
 
     /**
-     * What `submit` would refuse before any look-up, from the store alone: the bot asks it before it opens the
-     * whitelist's form (docs/decisions.md, Application forms), so a member never answers questions for a
-     * registration refused anyway. `nick` null: a proof code, whose account is known only once typed.
+     * What `submit` would refuse before any look-up, from the store alone (a request staff could not see too):
+     * the bot asks it before it opens the whitelist's form (docs/decisions.md, Application forms), so a member
+     * never answers questions for a registration refused anyway. `nick` null: a proof code, whose account is
+     * known only once typed.
      */
     async precheck(input: { whitelist: Whitelist; member: Member; nick: string | null }): Promise<void> {
       const { whitelist, member, nick } = input;
       const request = whitelist.registrationMode === "approval";
+      if (request) await approvals.requirePostable(whitelist);
       if (nick === null) {
         requireEnabled(whitelist);
         requireRole(whitelist, member, "self");

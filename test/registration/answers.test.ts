@@ -240,6 +240,8 @@ forEachStore("application forms", () => {
     await expect(precheck("notch")).rejects.toEqual(refusal("nick-taken"));
     const closed = await services.whitelists.update(wl.id, { enabled: false });
     await expect(precheck(null, vip, closed)).rejects.toEqual(refusal("whitelist-disabled"));
+    await services.guilds.setLogChannel(GUILD, null);
+    await expect(precheck("jeb_")).rejects.toEqual(refusal("no-log-channel"));
     // Nothing was looked up at Mojang for any of these.
     expect(world.mojangServer.requests()).toBe(1);
   });
