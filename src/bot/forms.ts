@@ -90,17 +90,21 @@ export const EMBEDS_TOTAL_LIMIT = 6000;
 export function fitAnswer(answer: string, budget: number): { text: string; cut: boolean } {
   const whole = answerText(answer);
   if (whole.length <= budget) return { text: whole, cut: false };
-  let keep = Math.max(0, answer.length - (whole.length - budget));
-  for (;;) {
-    const left = answer.length - keep;
-    const suffix = `… (${left} more characters)`;
+  // Escaping lengthens some text more than other (`*` doubles): search the longest head that fits escaped.
+  const cutAt = (keep: number) => {
     let head = answer.slice(0, keep);
     // Never end on half of a surrogate pair.
     if (/[\uD800-\uDBFF]$/.test(head)) head = head.slice(0, -1);
-    const text = `${head === "" ? "" : answerText(head)}${suffix}`;
-    if (text.length <= budget || keep === 0) return { text: text.slice(0, budget), cut: true };
-    keep = Math.max(0, keep - Math.max(1, text.length - budget));
+    return `${head === "" ? "" : answerText(head)}… (${answer.length - head.length} more characters)`;
+  };
+  let low = 0;
+  let high = answer.length;
+  while (low < high) {
+    const middle = Math.ceil((low + high) / 2);
+    if (cutAt(middle).length <= budget) low = middle;
+    else high = middle - 1;
   }
+  return { text: cutAt(low).slice(0, budget), cut: true };
 }
 
 /**

@@ -1,7 +1,8 @@
 import { afterEach, describe, expect, test } from "bun:test";
 import type { APIEmbed } from "discord.js";
+import { answerFields, fitAnswer, formCustomId, parseFormCustomId } from "../../src/bot/forms.ts";
 import type { AnswerView, MessageView } from "../../src/sandbox/discord/index.ts";
-import type { RegistrationMode } from "../../src/whitelists/model.ts";
+import type { RegistrationMode, Whitelist } from "../../src/whitelists/model.ts";
 import { sqliteClient } from "../helpers/services.ts";
 import { IDS, type Reply, startWorld, type World } from "./world.ts";
 
@@ -352,5 +353,51 @@ describe("application forms through the sandbox", () => {
     expect((await runForm(IDS.manager, "retention", { days: 1 })).body).toMatchObject({
       content: expect.stringContaining("Manage Server"),
     });
+  });
+});
+
+describe("a form's text within Discord's limits", () => {
+  const whitelist = { id: "k3v9x0q2ab", name: "survival", form: [] } as unknown as Whitelist;
+
+  test("the modal's custom id carries the nick or code whole, in at most 100 characters, and reads back", () => {
+    const nick = `${"x".repeat(30)}:a:b:${"y".repeat(5)}`;
+    const id = formCustomId(whitelist, { nick });
+    expect(id.length).toBeLessThanOrEqual(100);
+    expect(parseFormCustomId(id)).toEqual({
+      whitelistId: "k3v9x0q2ab",
+      version: expect.any(String),
+      target: { nick },
+    });
+    expect(parseFormCustomId(formCustomId(whitelist, { code: "K7QX-29MD" }))?.target).toEqual({
+      code: "K7QX-29MD",
+    });
+    expect(parseFormCustomId(formCustomId(whitelist, { preview: true }))?.target).toEqual({ preview: true });
+    expect(parseFormCustomId("approval:approve:x")).toBeNull();
+  });
+
+  test("an answer is cut to its budget after escaping, saying how much is left, never inside an emoji", () => {
+    expect(fitAnswer("*bold*", 100)).toEqual({ text: "\\*bold\\*", cut: false });
+    const cut = fitAnswer("*".repeat(500), 100);
+    expect(cut.cut).toBe(true);
+    expect(cut.text.length).toBeLessThanOrEqual(100);
+    // Most of the budget is used: the longest head that fits once escaped (which doubles most asterisks).
+    const left = Number(/… \((\d+) more characters\)$/.exec(cut.text)?.[1]);
+    expect(500 - left).toBeGreaterThan(30);
+    const emoji = fitAnswer("🧱".repeat(100), 50).text;
+    expect(emoji).not.toMatch(/[\uD800-\uDBFF](?![\uDC00-\uDFFF])/);
+  });
+
+  test("answers share a budget: short ones whole, long ones cut, each field within 1,024", () => {
+    const answers = [
+      { question: "Age", answer: "17" },
+      ...Array.from({ length: 4 }, (_, i) => ({ question: `Q${i}`, answer: `_${i}_`.repeat(1500) })),
+    ];
+    const { fields, cut } = answerFields(answers, 5000);
+    expect(cut).toBe(true);
+    expect(fields[0]).toEqual({ name: "Age", value: "17", inline: false });
+    const total = fields.reduce((sum, field) => sum + field.name.length + field.value.length, 0);
+    expect(total).toBeLessThanOrEqual(5000);
+    for (const field of fields) expect(field.value.length).toBeLessThanOrEqual(1024);
+    expect(answerFields([{ question: "Empty", answer: "" }], 100).fields[0]?.value).toBe("—");
   });
 });
