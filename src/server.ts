@@ -8,7 +8,7 @@ import type { Config } from "./config.ts";
 import { closeStore, databaseReadable } from "./db/driver.ts";
 import { type LeaderDuties, startDuties } from "./duties.ts";
 import { createHealth, type Health } from "./health/status.ts";
-import { eventPruning, RENAME_PASS_MS } from "./jobs.ts";
+import { answerPruning, eventPruning, RENAME_PASS_MS } from "./jobs.ts";
 import {
   type LinkEndpoint,
   linkAddressOf,
@@ -85,6 +85,7 @@ export async function startService(config: Config, options: ServiceStartOptions)
   replica = parts.replica;
   const retentionMs = config.EVENT_RETENTION_DAYS * DAY_MS;
   const stopPruning = startJob(eventPruning(services.events, retentionMs, logger), logger);
+  const stopAnswerPruning = startJob(answerPruning(services.answers, logger), logger);
 
   let leading: LeaderDuties | undefined;
   let link: LinkEndpoint | undefined;
@@ -107,6 +108,7 @@ export async function startService(config: Config, options: ServiceStartOptions)
   /** Undoes the start when it cannot finish (a port in use, the bot refused): nothing is left running. */
   const abandon = async () => {
     await stopPruning();
+    await stopAnswerPruning();
     await link?.stop();
     // Elysia's stop on a server that never listened prints a stack trace to the console (stdout too, which
     // would break LOG_FORMAT=json) before throwing: only a server that listens is stopped.
@@ -174,6 +176,7 @@ export async function startService(config: Config, options: ServiceStartOptions)
     stop() {
       stopping ??= (async () => {
         await stopPruning();
+        await stopAnswerPruning();
         await election?.stop();
         // One node's duties; a replica's were stopped by its election (stopping them again does nothing).
         await leading?.stop();

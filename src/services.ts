@@ -17,6 +17,7 @@ import { createGuildService } from "./guilds/service.ts";
 import { createKeyService } from "./keys/service.ts";
 import { createMojangClient } from "./mojang/client.ts";
 import { createMojangNames } from "./mojang/names.ts";
+import { createAnswerStore } from "./registration/answers.ts";
 import { createBedrockUpkeep } from "./registration/bedrock.ts";
 import { createWhitelistDeletion } from "./registration/deletion.ts";
 import { createDenyList } from "./registration/deny.ts";
@@ -161,17 +162,19 @@ export function createServices<S extends Store>({
     callsPerMinute: renameChecksPerMinute,
     passMs: renamePassMs,
   });
-  const requests = createRequestStore({ store, write, clock });
+  const answers = createAnswerStore({ store, write, clock, guilds });
+  const requests = createRequestStore({ store, write, clock, answers });
   const deletion = createWhitelistDeletion({ write, whitelists, entries, keys, requests, formatCache });
   const grants = createRoleGrants({ entries, roles: discord.roles, logger, clock, published: bus.settle });
   const departures = createDepartures(clock);
   const denials = createDenyList({ store, write, clock, whitelists, entries, mojang, geyser, logger });
-  const lookups = createLookups({ whitelists, entries, denials });
+  const lookups = createLookups({ whitelists, entries, denials, answers });
   const registration = createRegistrationService({
     whitelists,
     entries,
     guilds,
     requests,
+    answers,
     grants,
     mojang,
     geyser,
@@ -246,6 +249,8 @@ export function createServices<S extends Store>({
     firstJoin,
     denials,
     lookups,
+    /** Form answers: personal data, pruned past each guild's retention (a job: src/jobs.ts). */
+    answers,
     imports,
     transfers,
     /** Role grants and the queue of role changes (registration/roles.ts): its length is a metric. */

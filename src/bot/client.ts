@@ -11,7 +11,7 @@ import type { GatewayState } from "../health/status.ts";
 import { inviteUrl } from "../setup/permissions.ts";
 import type { Clock } from "../shared/clock.ts";
 import type { Logger } from "../shared/logger.ts";
-import { buttons, commands } from "./commands/index.ts";
+import { buttons, commands, modals } from "./commands/index.ts";
 import type { BotContext, BotServices, ListenerContext } from "./context.ts";
 import type { DiscordRest } from "./discord.ts";
 import { listeners } from "./events/index.ts";
@@ -134,7 +134,7 @@ export async function startBot(options: BotOptions): Promise<Bot> {
     intents: granted,
     ensureIntents: () => bot.ensureIntents(),
   };
-  const handleInteraction = createInteractionHandler(commands, buttons, context);
+  const handleInteraction = createInteractionHandler(commands, { buttons, modals }, context);
   const handleMessage = createMessageHandler(context);
 
   /**

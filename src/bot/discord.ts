@@ -118,9 +118,9 @@ function shareRest(client: Client, rest: REST): void {
 /** Posts a registration request with its Approve and Reject buttons; Discord's refusal rejects. */
 function createRequestBoard(rest: REST): RequestBoard {
   return {
-    async post({ channelId, request, whitelist }) {
+    async post({ channelId, request, whitelist, answers }) {
       const posted = (await rest.post(Routes.channelMessages(channelId), {
-        body: approvalRequestMessage(request, whitelist),
+        body: approvalRequestMessage(request, whitelist, answers),
       })) as { id: string };
       return posted.id;
     },

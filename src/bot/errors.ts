@@ -80,6 +80,13 @@ export function describeFailure(error: unknown, linkAddress?: string): string {
       ? `⛔ Staff have denied ${nick} on ${whitelist}${as}.${reason}\nRegister another nick, or ask staff if you think this is a mistake.`
       : `⛔ ${nick} is denied on ${whitelist}${as}.${reason}\nLift it first with /whitelist undeny if it should be registered.`;
   }
+  const form = detailsOf(error, "form-required");
+  if (form) {
+    return (
+      `${form.whitelist} asks a few questions first, which a message cannot show: use \`/register\` in ` +
+      `<#${form.channelId}> and answer them there.`
+    );
+  }
   const unposted = detailsOf(error, "no-log-channel");
   if (unposted) {
     return (

@@ -5,9 +5,11 @@ import type { EntryRecord, Origin, RoleFailure } from "../entries/model.ts";
 import type { LinkKeyView } from "../keys/service.ts";
 import { nickTypeSpecs } from "../nicks/types.ts";
 import type { Decision, Denial, RegistrationRequest } from "../registration/model.ts";
+import type { FormAnswer } from "../whitelists/form.ts";
 import type { NickType, Whitelist } from "../whitelists/model.ts";
 import { fitLines } from "./commands/answer.ts";
 import { discordTime } from "./expiry.ts";
+import { answerFields, EMBEDS_TOTAL_LIMIT, embedLength } from "./forms.ts";
 import type { LogFile } from "./log-batches.ts";
 import { plainName } from "./text.ts";
 
@@ -131,23 +133,35 @@ export function approvalCustomId(action: "approve" | "reject", requestId: string
   return `${APPROVAL_PREFIX}:${action}:${requestId}`;
 }
 
-/** The log post of an approval request: who asks for which nick, with Approve and Reject buttons. */
-export function approvalRequestMessage(request: RegistrationRequest, whitelist: Whitelist): LogMessage {
+/**
+ * The log post of an approval request: who asks for which nick, their answers to the whitelist's form (each cut
+ * visibly to fit Discord's embed limits: `/whitelist member` shows them whole), with Approve and Reject buttons.
+ * The decision replaces it with an embed without the answers: they stay with the member's look-up only as long as
+ * the guild keeps them (docs/decisions.md, Application forms).
+ */
+export function approvalRequestMessage(
+  request: RegistrationRequest,
+  whitelist: Whitelist,
+  answers: readonly FormAnswer[] = [],
+): LogMessage {
+  const embed = {
+    title: "Registration request",
+    description: `${mention(request.userId)} asks for **${plainName(request.nick)}** on **${plainName(whitelist.name)}**`,
+    color: colours.info,
+    fields: [
+      { name: "Account", value: plainName(nickTypeSpecs[whitelist.nickType].account(request)), inline: true },
+      { name: "Request", value: `\`${request.id}\``, inline: true },
+    ],
+    footer: { text: "Staff of this whitelist: approve or reject below." },
+  };
+  const cutNote = " Long answers are cut here: /whitelist member shows them whole.";
+  const answered = answerFields(answers, EMBEDS_TOTAL_LIMIT - embedLength(embed) - cutNote.length);
   return {
     embeds: [
       {
-        title: "Registration request",
-        description: `${mention(request.userId)} asks for **${plainName(request.nick)}** on **${plainName(whitelist.name)}**`,
-        color: colours.info,
-        fields: [
-          {
-            name: "Account",
-            value: plainName(nickTypeSpecs[whitelist.nickType].account(request)),
-            inline: true,
-          },
-          { name: "Request", value: `\`${request.id}\``, inline: true },
-        ],
-        footer: { text: "Staff of this whitelist: approve or reject below." },
+        ...embed,
+        fields: [...embed.fields, ...answered.fields],
+        footer: { text: embed.footer.text + (answered.cut ? cutNote : "") },
       },
     ],
     components: [

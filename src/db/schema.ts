@@ -5,11 +5,26 @@ import { index, integer, primaryKey, sqliteTable, text, uniqueIndex } from "driz
 const roleList = (name: string) =>
   text(name, { mode: "json" }).$type<string[]>().notNull().default(sql`'[]'`);
 
+/** A question of a whitelist's application form (its rules: src/whitelists/form.ts). */
+export type StoredQuestion = {
+  label: string;
+  style: "short" | "paragraph";
+  required: boolean;
+  minLength: number;
+  maxLength: number;
+  placeholder: string | null;
+};
+
+/** A member's answer to one question of a form, with the question as they were asked it. */
+export type StoredAnswer = { question: string; answer: string };
+
 /** A Discord server the bot serves. */
 export const guilds = sqliteTable("guilds", {
   id: text("id").primaryKey(),
   logChannelId: text("log_channel_id"),
   commandHash: text("command_hash"),
+  /** How many days form answers stay once their request is decided (or their registration made). */
+  formRetentionDays: integer("form_retention_days").notNull().default(30),
   createdAt: integer("created_at").notNull(),
 });
 
@@ -56,6 +71,8 @@ export const whitelists = sqliteTable(
       .default("off"),
     /** `first-join`: how long a member's unproven registration waits for its proof, in seconds. */
     proofWindowSeconds: integer("proof_window_seconds").notNull().default(86_400),
+    /** The application form a member fills in when registering (docs/decisions.md, Application forms). */
+    form: text("form", { mode: "json" }).$type<readonly StoredQuestion[]>().notNull().default(sql`'[]'`),
     createdAt: integer("created_at").notNull(),
   },
   (table) => [uniqueIndex("whitelists_guild_name_key").on(table.guildId, table.nameKey)],
@@ -213,6 +230,38 @@ export const registrationRequests = sqliteTable(
     uniqueIndex("registration_requests_pending_nick")
       .on(table.whitelistId, table.userId, table.nickKey)
       .where(sql`${table.status} = 'pending'`),
+  ],
+);
+
+/**
+ * A member's answers to a whitelist's form (docs/decisions.md, Application forms): personal data, kept with the
+ * request they came with (and the entry it became) and deleted with the entry, when the member leaves, or once the
+ * guild's retention has passed since `closedAt`.
+ */
+export const formAnswers = sqliteTable(
+  "form_answers",
+  {
+    id: integer("id").primaryKey({ autoIncrement: true }),
+    guildId: text("guild_id").notNull(),
+    whitelistId: text("whitelist_id")
+      .notNull()
+      .references(() => whitelists.id, { onDelete: "cascade" }),
+    /** The member who answered. */
+    userId: text("user_id").notNull(),
+    /** The request they came with, on an `approval` whitelist. */
+    requestId: text("request_id").references(() => registrationRequests.id, { onDelete: "cascade" }),
+    /** The entry they led to: the answers go with it. */
+    entryId: integer("entry_id").references(() => entries.id, { onDelete: "cascade" }),
+    answers: text("answers", { mode: "json" }).$type<StoredAnswer[]>().notNull(),
+    createdAt: integer("created_at").notNull(),
+    /** When the retention starts: the request decided, or the registration made; null while it waits. */
+    closedAt: integer("closed_at"),
+  },
+  (table) => [
+    index("form_answers_guild_user").on(table.guildId, table.userId),
+    index("form_answers_request").on(table.requestId),
+    index("form_answers_entry").on(table.entryId),
+    index("form_answers_closed").on(table.closedAt),
   ],
 );
 

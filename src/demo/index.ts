@@ -69,6 +69,25 @@ const DEMO_WHITELISTS: (Omit<NewWhitelist, "guildId"> & { key: keyof Demo["white
     registrationMode: "approval",
     grantedRoleIds: [demo.roles.whitelisted],
     managerRoleIds: [demo.roles.manager],
+    // An application: /register opens these questions as a form, and staff read the answers with the request.
+    form: [
+      {
+        label: "What will you do on hardcore?",
+        style: "paragraph",
+        required: true,
+        minLength: 10,
+        maxLength: 500,
+        placeholder: "Your plans, your experience",
+      },
+      {
+        label: "How did you hear about us?",
+        style: "short",
+        required: false,
+        minLength: 0,
+        maxLength: 100,
+        placeholder: null,
+      },
+    ],
   },
   {
     key: "cracked",
@@ -288,8 +307,8 @@ whitelist-sync demo, or a serve) and watch a change made through one reach the o
       : "";
   return `
 whitelist-sync demo: a sandbox Discord server "Blocky Builders" with the bot, four whitelists (java,
-premium/approval, offline/message, bedrock), a few players, and fake Mojang and GeyserMC APIs. Nothing
-leaves this machine.
+premium/approval with an application form, offline/message, bedrock), a few players, and fake Mojang and
+GeyserMC APIs. Nothing leaves this machine.
 
 API: ${d.apiUrl}
 API key: ${d.key}
@@ -317,6 +336,14 @@ told where to join and what to type):
   curl -X POST ${json} ${d.sandboxUrl}/messages -d '{"userId":"${demo.users.alex}","channelId":"${demo.channels.cracked}","content":"AlexOffline"}'
   curl -X POST ${json} ${d.sandboxUrl}/interactions -d '{"userId":"${demo.users.steve}","channelId":"${demo.channels.java}","command":"register","options":{"nick":"${DEMO_DENIED.nick}"}}'   # denied
   curl ${d.sandboxUrl}/channels/${demo.channels.log}/messages     # what the bot logged
+
+Apply to hardcore, which asks two questions: /register answers with the form (a Discord modal) and its
+"interactionId"; alex submits it (replace ID), and the request reaches staff in the log channel with the answers
+and its Approve and Reject buttons. The moderator's look-up shows them afterwards, for the server's retention:
+  curl -X POST ${json} ${d.sandboxUrl}/interactions -d '{"userId":"${demo.users.alex}","channelId":"${demo.channels.premium}","command":"register","options":{"nick":"Grumm"}}'
+  curl -X POST ${json} ${d.sandboxUrl}/modals -d '{"userId":"${demo.users.alex}","interactionId":"ID","values":{"q1":"Build a **huge** redstone farm with friends.","q2":"A friend"}}'
+  curl ${d.sandboxUrl}/channels/${demo.channels.log}/messages     # the request and its answers
+  curl -X POST ${json} ${d.sandboxUrl}/interactions -d '{"userId":"${demo.users.moderator}","channelId":"${demo.channels.premium}","command":"whitelist","subcommand":"member","options":{"user":"${demo.users.alex}"}}'
 
 Prove the account: a real Minecraft client (npm minecraft-protocol under Node, from a clone of the repository)
 joins the link server ${d.link} as SteveCraft, logging in through the fake Mojang, and prints the code it is

@@ -298,9 +298,14 @@ export function createEntryChanges(deps: {
 
     /**
      * Stores an entry and its `entry.added` event atomically, then publishes the event. `guard` runs inside the
-     * transaction first, so a rule it checks (a member's limit) still holds when the entry commits.
+     * transaction first, so a rule it checks (a member's limit) still holds when the entry commits; `alongside` runs in
+     * it once the entry is stored, for what commits with it (a form's answers).
      */
-    async add(input: NewEntry, guard?: Guard): Promise<EntryRecord> {
+    async add(
+      input: NewEntry,
+      guard?: Guard,
+      alongside?: (tx: Tx, entry: EntryRecord) => Promise<void>,
+    ): Promise<EntryRecord> {
       const notice = await write(
         async (tx): Promise<ChangeNotice> => {
           // The whitelist may have been deleted while this registration waited (for Mojang, for a role).
@@ -320,6 +325,7 @@ export function createEntryChanges(deps: {
             })
             .returning();
           const entry = toEntry(row as EntryRow);
+          await alongside?.(tx, entry);
           const detail = {
             entry,
             actorId: input.addedBy,

@@ -12,6 +12,7 @@ import { clip } from "../shared/text.ts";
 import type { Whitelist } from "../whitelists/model.ts";
 import type { WhitelistService } from "../whitelists/service.ts";
 import type { Member, MemberEntry, Submission } from "./model.ts";
+import type { FilledForm } from "./rules.ts";
 import type { RegistrationService } from "./service.ts";
 
 /**
@@ -199,6 +200,8 @@ export function createLinking(deps: {
       whitelist: Whitelist;
       member: Member;
       code: string;
+      /** The whitelist's form as the member filled it in, when it has one (passed on to `submit`). */
+      form?: FilledForm;
     }): Promise<CodeRegistration> {
       const { whitelist, member } = input;
       if (!nickTypeSpecs[whitelist.nickType].proofs.includes("required")) {
@@ -227,6 +230,7 @@ export function createLinking(deps: {
           member,
           nick: account.name,
           account: proven,
+          ...(input.form ? { form: input.form } : {}),
         });
         return { ...linked, outcome: "registered", submission };
       } catch (error) {

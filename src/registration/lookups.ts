@@ -6,6 +6,7 @@ import { DomainError } from "../shared/errors.ts";
 import { clip } from "../shared/text.ts";
 import type { Whitelist } from "../whitelists/model.ts";
 import type { WhitelistService } from "../whitelists/service.ts";
+import type { AnswerRecord, AnswerStore } from "./answers.ts";
 import type { DenyList } from "./deny.ts";
 import type { Denial, Member, MemberEntry } from "./model.ts";
 import { isManager, maySeeOwner } from "./rules.ts";
@@ -22,10 +23,15 @@ export type WhoisResult = {
   denied: { denial: Denial; whitelist: Whitelist }[];
 };
 
+/** A member's answers to a whitelist's form, with the whitelist. */
+export type MemberAnswers = { record: AnswerRecord; whitelist: Whitelist };
+
 /** A member's nicks as the actor may see them. */
 export type MemberNicks = {
   userId: string;
   entries: MemberEntry[];
+  /** Their answers to the forms of those whitelists, within the guild's retention, oldest first. */
+  answers: MemberAnswers[];
   /** Some of the member's whitelists were left out: the actor manages only some of them. */
   partial: boolean;
 };
@@ -47,8 +53,9 @@ export function createLookups(deps: {
   whitelists: WhitelistService;
   entries: EntryService;
   denials: DenyList;
+  answers: Pick<AnswerStore, "ofMember">;
 }) {
-  const { whitelists, entries, denials } = deps;
+  const { whitelists, entries, denials, answers } = deps;
 
   /** The whitelists a command means: the one named, else every whitelist of the guild. */
   const candidates = async (guildId: string, whitelist: string | null | undefined): Promise<Whitelist[]> =>
@@ -97,8 +104,9 @@ export function createLookups(deps: {
     },
 
     /**
-     * A member's nicks on every whitelist of the guild: all of them for the member themselves and for Manage
-     * Server; for a manager role, those on the whitelists it manages. Anyone else is refused ("not-manager").
+     * A member's nicks on every whitelist of the guild, and their form answers there: all of them for the member
+     * themselves and for Manage Server; for a manager role, those on the whitelists it manages. Anyone else is
+     * refused ("not-manager").
      */
     async memberNicks(input: { guildId: string; userId: string; actor: Member }): Promise<MemberNicks> {
       const all = await whitelists.listForGuild(input.guildId);
@@ -113,11 +121,13 @@ export function createLookups(deps: {
       const ids = new Set(visible.map((whitelist) => whitelist.id));
       const byId = new Map(all.map((whitelist) => [whitelist.id, whitelist]));
       const owned = await entries.listForUserInGuild(input.guildId, input.userId);
+      const answered = await answers.ofMember(input.guildId, input.userId, [...ids]);
       return {
         userId: input.userId,
         entries: owned
           .filter((entry) => ids.has(entry.whitelistId))
           .map((entry) => ({ entry, whitelist: byId.get(entry.whitelistId) as Whitelist })),
+        answers: answered.map((record) => ({ record, whitelist: byId.get(record.whitelistId) as Whitelist })),
         partial: owned.some((entry) => !ids.has(entry.whitelistId)),
       };
     },

@@ -2,6 +2,7 @@ import type { LinkedAccount } from "../accounts/model.ts";
 import type { EntryRecord } from "../entries/model.ts";
 import { type Identity, nickTypeSpecs } from "../nicks/types.ts";
 import { DomainError } from "../shared/errors.ts";
+import { type FormAnswer, formVersion, readAnswers } from "../whitelists/form.ts";
 import { requireLifetime } from "../whitelists/lifetime.ts";
 import type { Whitelist } from "../whitelists/model.ts";
 import type { Denial, Member } from "./model.ts";
@@ -191,6 +192,34 @@ export function requireDirectMode(whitelist: Whitelist): void {
       approval: true,
     });
   }
+}
+
+/** A member's form as they submitted it: the version of the questions they were shown, and one value per question. */
+export type FilledForm = { version: string; values: readonly string[] };
+
+/**
+ * The answers a member's own registration (or request) brings (docs/decisions.md, Application forms): none on a
+ * whitelist without a form; else the form they filled in, which must be the one the whitelist has now
+ * ("form-changed" when staff changed it meanwhile) and answered as it asks (`readAnswers`). Without a filled form
+ * ("form-required": a plain message cannot open one), the member is told to use `/register`.
+ */
+export function answersOf(whitelist: Whitelist, form: FilledForm | undefined): FormAnswer[] | null {
+  if (form === undefined) {
+    if (whitelist.form.length === 0) return null;
+    throw DomainError.with(
+      "form-required",
+      `${whitelist.name} asks a few questions first: register with /register in its channel.`,
+      { whitelist: whitelist.name, channelId: whitelist.channelId },
+    );
+  }
+  if (form.version !== formVersion(whitelist.form)) {
+    throw new DomainError(
+      "form-changed",
+      `Staff changed the questions of ${whitelist.name} while you answered them; nothing was sent. ` +
+        "Run /register again to see the new ones.",
+    );
+  }
+  return whitelist.form.length === 0 ? null : readAnswers(whitelist.form, form.values);
 }
 
 /** Requests are filed only on `approval` whitelists. */

@@ -45,7 +45,10 @@ export type DomainErrorCode =
   | "code-limited"
   | "not-linked"
   // First-join proof (src/registration/first-join.ts).
-  | "proof-not-pending";
+  | "proof-not-pending"
+  // Application forms (src/whitelists/form.ts, src/registration/answers.ts).
+  | "form-required"
+  | "form-changed";
 
 /**
  * The data some failures carry, for an adapter that words them its own way (the bot: role mentions and the
@@ -74,6 +77,8 @@ export type DomainErrorDetails = {
   };
   /** When the next code may be typed (ms since the epoch). */
   "code-limited": { retryAt: number };
+  /** A member registering themselves without the whitelist's form (by message): where `/register` asks it. */
+  "form-required": { whitelist: string; channelId: string };
 };
 
 /** A failure a service reports on purpose: its `code` is stable, its message is safe to show to the caller. */

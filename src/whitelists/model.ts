@@ -1,6 +1,7 @@
 import { Type } from "@sinclair/typebox";
 import { type Static, t } from "elysia";
 import { nickTypes } from "../nicks/types.ts";
+import type { FormQuestion } from "./form.ts";
 
 /** Kinds of nick a whitelist accepts (docs/decisions.md, Nick types and comparison); each one's rules are there. */
 export { type NickType, nickTypes } from "../nicks/types.ts";
@@ -102,12 +103,16 @@ export type ProofSetting = (typeof proofSettings)[number];
 /** The ways an account can be proven that a whitelist may ask for: every setting but `off`. */
 export type ProofMode = Exclude<ProofSetting, "off">;
 
-/** A whitelist record: what the API shows, its guild, its proof setting and its window for first-join proof. */
+/**
+ * A whitelist record: what the API shows, its guild, its proof setting, its window for first-join proof and its
+ * application form (Discord settings too: docs/decisions.md, Application forms).
+ */
 export type Whitelist = Static<typeof Whitelist> & {
   guildId: string;
   proof: ProofSetting;
   /** `first-join`: how long a member's unproven registration waits for its proof, in seconds. */
   proofWindowSeconds: number;
+  form: readonly FormQuestion[];
 };
 /** One of the role-loss policies. */
 export type RoleLossPolicy = (typeof roleLossPolicies)[number];

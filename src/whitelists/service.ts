@@ -8,6 +8,7 @@ import type { Clock } from "../shared/clock.ts";
 import { DomainError } from "../shared/errors.ts";
 import { newId } from "../shared/ids.ts";
 import { clip } from "../shared/text.ts";
+import { checkForm, type FormQuestion } from "./form.ts";
 import { requireLifetime, requireProofWindow } from "./lifetime.ts";
 import {
   MAX_ROLE_LIMIT,
@@ -48,6 +49,8 @@ export type NewWhitelist = {
   proof?: ProofSetting;
   /** `first-join`: how long an unproven registration waits for its proof, in seconds (default a day). */
   proofWindowSeconds?: number;
+  /** The questions members answer when they register (none: no form); see src/whitelists/form.ts. */
+  form?: readonly FormQuestion[];
 };
 
 /** Fields of a whitelist that can be changed after creation. */
@@ -111,6 +114,7 @@ function checkSettings(changes: WhitelistChanges, guildId: string): void {
   }
   if (changes.roleLimits !== undefined) checkRoleLimits(guildId, changes.roleLimits);
   if (changes.proofWindowSeconds !== undefined) requireProofWindow(changes.proofWindowSeconds);
+  if (changes.form !== undefined) checkForm(changes.form);
 }
 
 /** The nick types whose accounts a proof mode can prove, as a sentence's list: "java and premium". */
@@ -146,6 +150,8 @@ function toWhitelist(row: WhitelistRow): Whitelist {
   Object.freeze(whitelist.grantedRoleIds);
   Object.freeze(whitelist.managerRoleIds);
   Object.freeze(whitelist.roleLimits);
+  for (const question of whitelist.form) Object.freeze(question);
+  Object.freeze(whitelist.form);
   return Object.freeze(whitelist);
 }
 

@@ -40,6 +40,7 @@ describe("/whitelist create", () => {
       entryLifetimeSeconds: null,
       proof: "off",
       proofWindowSeconds: 86_400,
+      form: [],
     });
     expect({ ephemeral: reply.ephemeral, lines: lines(reply) }).toEqual({
       ephemeral: true,
@@ -262,6 +263,7 @@ describe("/whitelist list and show", () => {
         "On leave": "nicks removed",
         "Entry lifetime": "for good",
         "Proof of ownership": "off: any nick may be registered",
+        Form: "none",
         "On role loss": "nicks removed",
         "Required roles": `<@&${IDS.playerRole}>`,
         "Granted roles": "none",

@@ -309,6 +309,19 @@ export async function startWorld(options: WorldOptions = {}) {
       control<Reply>("POST", "/buttons", { userId, messageId, customId }),
 
     /**
+     * Submits the modal the bot answered interaction `interactionId` with, as the member (values by text input
+     * custom id, checked as Discord's client checks them); resolves with the status and the bot's answer.
+     */
+    async submitModal(userId: string, interactionId: string, values: Record<string, string>) {
+      const response = await fetch(`${discord.url}/_sandbox/modals`, {
+        method: "POST",
+        headers: { "content-type": "application/json" },
+        body: JSON.stringify({ userId, interactionId, values }),
+      });
+      return { status: response.status, body: (await response.json()) as AnswerView & { error?: string } };
+    },
+
+    /**
      * Posts a plain message as a member; `deletedAtOnce`: deleted the moment it is posted (AutoMod, a moderation
      * bot), so the bot hears of it and of its deletion before it can answer.
      */

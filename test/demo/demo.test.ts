@@ -311,3 +311,52 @@ test("demo: the tour's suggested DELETE takes back the role its nick was granted
   expect(await eventually(async () => !(await roles()).includes(demo.roles.bedrock))).toBe(true);
   expect(await roles()).toContain(demo.roles.whitelisted);
 });
+
+test("demo: the tour's application: /register opens hardcore's form, the answers reach staff with the request", async () => {
+  const lines = await demoLines();
+  // The bodies the tour prints, sent as printed (curl's -d, without a shell).
+  const bodyOf = (needle: string) => {
+    const line = tour.split("\n").find((candidate) => candidate.includes(needle));
+    const body = /-d '(.*)'$/.exec(line ?? "")?.[1];
+    if (!body) throw new Error(`no tour line with ${needle}`);
+    return body;
+  };
+  const post = async (path: string, body: string) => {
+    const response = await fetch(`${lines.Sandbox}${path}`, {
+      method: "POST",
+      headers: { "content-type": "application/json" },
+      body,
+    });
+    return { status: response.status, body: (await response.json()) as Record<string, unknown> };
+  };
+  const opened = await post("/interactions", bodyOf(`"options":{"nick":"Grumm"}`));
+  expect(opened.body).toMatchObject({ modal: { title: "Apply to hardcore" } });
+  const interactionId = String(opened.body.interactionId);
+  const submitted = await post(
+    "/modals",
+    bodyOf(`"interactionId":"ID"`).replace(`"ID"`, `"${interactionId}"`),
+  );
+  expect(submitted.body).toMatchObject({ content: expect.stringContaining("was sent to staff") });
+  type Message = { embeds: { title?: string; fields?: { name: string; value: string }[] }[] };
+  const request = async () =>
+    (
+      (await (await fetch(`${lines.Sandbox}/channels/${demo.channels.log}/messages`)).json()) as Message[]
+    ).find(
+      (message) =>
+        message.embeds[0]?.title === "Registration request" && JSON.stringify(message).includes("Grumm"),
+    );
+  expect(await eventually(async () => (await request()) !== undefined)).toBe(true);
+  expect((await request())?.embeds[0]?.fields?.slice(2)).toEqual([
+    {
+      name: "What will you do on hardcore?",
+      value: "Build a \\*\\*huge\\*\\* redstone farm with friends.",
+      inline: false,
+    },
+    { name: "How did you hear about us?", value: "A friend", inline: false },
+  ] as never);
+  const looked = await post(
+    "/interactions",
+    bodyOf(`"subcommand":"member","options":{"user":"${demo.users.alex}"}`),
+  );
+  expect(looked.body).toMatchObject({ embeds: [expect.objectContaining({ title: "Answers on hardcore" })] });
+}, 60_000);

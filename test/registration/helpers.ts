@@ -4,6 +4,7 @@ import type { Member, RequestBoard, RoleGateway } from "../../src/registration/m
 import type { RevertFailure } from "../../src/registration/role-reverter.ts";
 import { type FakeGeyser, startFakeGeyser } from "../../src/sandbox/geyser.ts";
 import { type FakeMojang, startFakeMojang } from "../../src/sandbox/mojang.ts";
+import type { FormAnswer } from "../../src/whitelists/form.ts";
 import type { NewWhitelist } from "../../src/whitelists/service.ts";
 import { seedWhitelist, type TestServices, testServices } from "../helpers/services.ts";
 
@@ -129,19 +130,24 @@ export const moderator = member("300000000000000009", [MANAGER_ROLE]);
 /** A test double of the bot's RequestBoard: records each post and answers with a message id, or fails. */
 export function fakeRequestBoard(): RequestBoard & {
   posts: { channelId: string; requestId: string; nick: string }[];
+  /** The form answers each request was posted with, by request id (none: it had no form). */
+  answers: Map<string, readonly FormAnswer[]>;
   breakDown(): void;
 } {
   const posts: { channelId: string; requestId: string; nick: string }[] = [];
+  const answers = new Map<string, readonly FormAnswer[]>();
   let broken = false;
   return {
     posts,
+    answers,
     breakDown: () => {
       broken = true;
     },
-    async post({ channelId, request }) {
+    async post({ channelId, request, answers: given }) {
       await Promise.resolve();
       if (broken) throw new Error("Missing Access");
       posts.push({ channelId, requestId: request.id, nick: request.nick });
+      if (given.length > 0) answers.set(request.id, given);
       return `5000000000000000${String(posts.length).padStart(2, "0")}`;
     },
   };

@@ -35,6 +35,7 @@ forEachStore("whitelist service", () => {
       entryLifetimeSeconds: null,
       proof: "off",
       proofWindowSeconds: 86_400,
+      form: [],
     });
     expect((await services.guilds.get(GUILD))?.id).toBe(GUILD);
   });

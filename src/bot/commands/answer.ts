@@ -4,6 +4,7 @@ import {
   type ChatInputCommandInteraction,
   type InteractionEditReplyOptions,
   MessageFlags,
+  type ModalSubmitInteraction,
 } from "discord.js";
 import { fitContent } from "../text.ts";
 
@@ -18,7 +19,7 @@ export type Answer = Pick<InteractionEditReplyOptions, "embeds"> & {
  * edits the reply when it was deferred. Every command answers through here so no reply can leak into the channel.
  */
 export async function answer(
-  interaction: ChatInputCommandInteraction | ButtonInteraction,
+  interaction: ChatInputCommandInteraction | ButtonInteraction | ModalSubmitInteraction,
   message: Answer | string,
 ): Promise<void> {
   const given = typeof message === "string" ? { content: message } : message;
@@ -31,7 +32,9 @@ export async function answer(
 }
 
 /** Defers the reply (ephemeral) before work that may take a while: Mojang look-ups, role changes, DNS. */
-export async function deferAnswer(interaction: ChatInputCommandInteraction): Promise<void> {
+export async function deferAnswer(
+  interaction: ChatInputCommandInteraction | ModalSubmitInteraction,
+): Promise<void> {
   if (!interaction.deferred && !interaction.replied) {
     await interaction.deferReply({ flags: MessageFlags.Ephemeral });
   }

@@ -1,10 +1,17 @@
-import { SlashCommandBuilder } from "discord.js";
+import {
+  type ChatInputCommandInteraction,
+  type ModalSubmitInteraction,
+  SlashCommandBuilder,
+} from "discord.js";
 import type { RoleFailure } from "../../entries/model.ts";
 import { nickTypeSpecs } from "../../nicks/types.ts";
-import type { Submission } from "../../registration/model.ts";
-import type { Command } from "../context.ts";
+import type { Member, Submission } from "../../registration/model.ts";
+import type { FilledForm } from "../../registration/rules.ts";
+import type { Whitelist } from "../../whitelists/model.ts";
+import type { BotContext, Command } from "../context.ts";
 import { DiscordRefusal, describeFailure } from "../errors.ts";
 import { expiresIn } from "../expiry.ts";
+import { formModal } from "../forms.ts";
 import { requireReadable } from "../intents.ts";
 import { actingMember } from "../members.ts";
 import { roleMentions } from "../mentions.ts";
@@ -55,13 +62,65 @@ function describeSubmission(submission: Submission, failures: RoleFailure[] | nu
   ];
 }
 
+/** A command or a form's submission: what `/register` answers, ephemerally. */
+type Registering = ChatInputCommandInteraction | ModalSubmitInteraction;
+
+/**
+ * Registers a typed nick (or files its request) in one domain call and answers the member: in one reply unless a
+ * look-up may be slow (then deferred first); the roles follow, and only a role Discord refuses changes the answer
+ * (docs/decisions.md, Roles). `form`: the whitelist's form as the member filled it in.
+ */
+export async function registerNick(
+  interaction: Registering,
+  context: BotContext,
+  input: { whitelist: Whitelist; member: Member; nick: string; form?: FilledForm },
+): Promise<void> {
+  const { registration } = context.services;
+  const submission = await inTime(() => registration.submit(input), {
+    slow: registration.asksRemotely(input.whitelist, input.nick),
+    defer: () => deferAnswer(interaction),
+    createdAt: interaction.createdTimestamp,
+  });
+  await answer(interaction, describeSubmission(submission, null).join("\n"));
+  if (submission.kind !== "registered") return;
+  const failures = await submission.roles.failures;
+  if (failures.length === 0) return;
+  // Staff were told by the log channel; the member's answer changes too (while Discord keeps its token).
+  await answer(interaction, describeSubmission(submission, failures).join("\n")).catch((error: unknown) =>
+    context.logger.warn("could not tell a member about roles not given", {
+      guildId: input.whitelist.guildId,
+      error: String(error),
+    }),
+  );
+}
+
+/** Links the account a proof code proves and registers it (the link's look-ups and writes), answered by an edit. */
+export async function registerCode(
+  interaction: Registering,
+  context: BotContext,
+  input: { whitelist: Whitelist; member: Member; code: string; form?: FilledForm },
+): Promise<void> {
+  await deferAnswer(interaction);
+  const done = await context.services.linking.registerWithCode(input);
+  const after =
+    done.outcome === "registered"
+      ? describeSubmission(done.submission, null)
+      : done.outcome === "already"
+        ? [
+            `**${plainName(done.entry.nick)}** was yours on **${plainName(done.whitelist.name)}** already; it is verified now.`,
+          ]
+        : [
+            `It could not be put on **${plainName(done.whitelist.name)}**: ${describeFailure(done.error, context.linkAddress)}`,
+          ];
+  await answer(interaction, [...describeLinked(done), ...after].join("\n"));
+}
+
 /**
  * `/register nick [whitelist]` or `/register code [whitelist]`: a member registers a nick (command and message
  * mode) or files a request staff approve in the log channel (approval mode), in one domain call. With `code` (the
  * link server's), the account it proves is linked to the member and registered as proven. The whitelist is the
- * channel's when the option is absent. The member is answered once the nick is stored, in one reply unless a
- * look-up may be slow (then deferred first); the roles follow, and only a role Discord refuses changes the answer
- * (docs/decisions.md, Roles).
+ * channel's when the option is absent. On a whitelist with a form, the command's answer is the form (a modal must
+ * be the first answer), once the rules that need no look-up pass; its submission registers (src/bot/modals/form.ts).
  */
 export const register = {
   data: new SlashCommandBuilder()
@@ -94,49 +153,19 @@ export const register = {
           : "Give either your nick or a code, not both.",
       );
     }
-    const { registration } = context.services;
-    const named = await context.services.whitelists.resolve({
+    const whitelist = await context.services.whitelists.resolve({
       guildId,
       whitelist: interaction.options.getString("whitelist"),
       channelId: interaction.channelId,
     });
-    requireReadable(named, context.intents);
-    if (code === null) {
-      const submission = await inTime(
-        () => registration.submit({ whitelist: named, member, nick: nick ?? "" }),
-        {
-          slow: registration.asksRemotely(named, nick ?? ""),
-          defer: () => deferAnswer(interaction),
-          createdAt: interaction.createdTimestamp,
-        },
-      );
-      await answer(interaction, describeSubmission(submission, null).join("\n"));
-      if (submission.kind !== "registered") return;
-      const failures = await submission.roles.failures;
-      if (failures.length === 0) return;
-      // Staff were told by the log channel; the member's answer changes too (while Discord keeps its token).
-      await answer(interaction, describeSubmission(submission, failures).join("\n")).catch((error: unknown) =>
-        context.logger.warn("could not tell a member about roles not given", {
-          guildId,
-          error: String(error),
-        }),
-      );
+    requireReadable(whitelist, context.intents);
+    if (whitelist.form.length > 0) {
+      await context.services.registration.precheck({ whitelist, member, nick });
+      await interaction.showModal(formModal(whitelist, code === null ? { nick: nick ?? "" } : { code }));
       return;
     }
-    // A proof code: the link's look-ups and writes, answered by an edit.
-    await deferAnswer(interaction);
-    const done = await context.services.linking.registerWithCode({ whitelist: named, member, code });
-    const after =
-      done.outcome === "registered"
-        ? describeSubmission(done.submission, null)
-        : done.outcome === "already"
-          ? [
-              `**${plainName(done.entry.nick)}** was yours on **${plainName(done.whitelist.name)}** already; it is verified now.`,
-            ]
-          : [
-              `It could not be put on **${plainName(done.whitelist.name)}**: ${describeFailure(done.error, context.linkAddress)}`,
-            ];
-    await answer(interaction, [...describeLinked(done), ...after].join("\n"));
+    if (code === null) await registerNick(interaction, context, { whitelist, member, nick: nick ?? "" });
+    else await registerCode(interaction, context, { whitelist, member, code });
   },
 
   autocomplete: suggestWhitelists,

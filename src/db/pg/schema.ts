@@ -10,6 +10,7 @@ import {
   text,
   uniqueIndex,
 } from "drizzle-orm/pg-core";
+import type { StoredAnswer, StoredQuestion } from "../schema.ts";
 
 // The PostgreSQL twin of src/db/schema.ts (the SQLite store): the same tables, columns and indexes, with the same
 // TypeScript row types (test/db/pg-schema.test.ts holds them equal), so the services run on either store. Times
@@ -24,6 +25,7 @@ export const guilds = pgTable("guilds", {
   id: text("id").primaryKey(),
   logChannelId: text("log_channel_id"),
   commandHash: text("command_hash"),
+  formRetentionDays: integer("form_retention_days").notNull().default(30),
   createdAt: millis("created_at").notNull(),
 });
 
@@ -57,6 +59,7 @@ export const whitelists = pgTable(
       .notNull()
       .default("off"),
     proofWindowSeconds: integer("proof_window_seconds").notNull().default(86_400),
+    form: jsonb("form").$type<readonly StoredQuestion[]>().notNull().default(sql`'[]'::jsonb`),
     createdAt: millis("created_at").notNull(),
   },
   (table) => [uniqueIndex("whitelists_guild_name_key").on(table.guildId, table.nameKey)],
@@ -186,6 +189,30 @@ export const registrationRequests = pgTable(
     uniqueIndex("registration_requests_pending_nick")
       .on(table.whitelistId, table.userId, table.nickKey)
       .where(sql`${table.status} = 'pending'`),
+  ],
+);
+
+/** A member's answers to a whitelist's form. */
+export const formAnswers = pgTable(
+  "form_answers",
+  {
+    id: serialId(),
+    guildId: text("guild_id").notNull(),
+    whitelistId: text("whitelist_id")
+      .notNull()
+      .references(() => whitelists.id, { onDelete: "cascade" }),
+    userId: text("user_id").notNull(),
+    requestId: text("request_id").references(() => registrationRequests.id, { onDelete: "cascade" }),
+    entryId: bigint("entry_id", { mode: "number" }).references(() => entries.id, { onDelete: "cascade" }),
+    answers: jsonb("answers").$type<StoredAnswer[]>().notNull(),
+    createdAt: millis("created_at").notNull(),
+    closedAt: millis("closed_at"),
+  },
+  (table) => [
+    index("form_answers_guild_user").on(table.guildId, table.userId),
+    index("form_answers_request").on(table.requestId),
+    index("form_answers_entry").on(table.entryId),
+    index("form_answers_closed").on(table.closedAt),
   ],
 );
 

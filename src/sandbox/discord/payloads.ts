@@ -32,6 +32,7 @@ import type {
   SandboxChannel,
   SandboxMember,
   SandboxMessage,
+  SandboxMessageInteraction,
   SandboxRole,
   SandboxState,
   SandboxUser,
@@ -336,14 +337,21 @@ function interactionMetadata(
     username: "unknown",
     bot: false,
   };
+  const metadata = (of: Omit<SandboxMessageInteraction, "triggeredBy">) => ({
+    id: of.id,
+    type: of.type,
+    user: userPayload(state.users.get(of.userId) ?? { id: of.userId, username: "unknown", bot: false }),
+    authorizing_integration_owners: { 0: state.guild.id },
+    // A component interaction's metadata names the message whose component was used, as Discord's does.
+    ...(of.interactedMessageId ? { interacted_message_id: of.interactedMessageId } : {}),
+  });
   return {
     interaction_metadata: {
-      id: interaction.id,
-      type: interaction.type,
-      user: userPayload(user),
-      authorizing_integration_owners: { 0: state.guild.id },
-      // A component interaction's metadata names the message whose component was used, as Discord's does.
-      ...(interaction.interactedMessageId ? { interacted_message_id: interaction.interactedMessageId } : {}),
+      ...metadata(interaction),
+      // A modal's submission names the interaction the modal answered (a command's or a component's).
+      ...(interaction.triggeredBy
+        ? { triggering_interaction_metadata: metadata(interaction.triggeredBy) }
+        : {}),
     } as APIMessage["interaction_metadata"],
     interaction: {
       id: interaction.id,

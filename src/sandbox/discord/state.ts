@@ -67,6 +67,8 @@ export type SandboxMessageInteraction = {
   userId: string;
   /** For a component interaction: the message whose component was used. */
   interactedMessageId?: string | null;
+  /** For a modal's submission: the command or component interaction the modal answered. */
+  triggeredBy?: Omit<SandboxMessageInteraction, "triggeredBy"> | null;
 };
 
 /** A message in a channel, including ephemeral interaction replies (only their recipient sees those). */

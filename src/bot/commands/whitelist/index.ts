@@ -7,6 +7,7 @@ import { deleteWhitelist } from "./delete.ts";
 import { deny } from "./deny.ts";
 import { edit } from "./edit.ts";
 import { exportWhitelist } from "./export.ts";
+import { form } from "./form/index.ts";
 import { importList } from "./import.ts";
 import { list } from "./list.ts";
 import { logChannel } from "./log-channel.ts";
@@ -20,8 +21,9 @@ import { whois } from "./whois.ts";
 
 /**
  * `/whitelist create|edit|delete|list|show|roles|add|remove|export|import|transfer|log-channel|deny|undeny|whois|
- * member`. Visible to everyone: members use list, show, whois and member (for their own nicks), whitelist staff
- * add, remove, export, import, transfer, deny and undeny; each subcommand checks its own precondition.
+ * member` and `/whitelist form set|remove|clear|show|preview|retention`. Visible to everyone: members use list,
+ * show, whois, member (for their own nicks) and form show, whitelist staff add, remove, export, import, transfer,
+ * deny, undeny and form preview; each subcommand checks its own precondition.
  */
 export const whitelist: Command = withSubcommands(
   new SlashCommandBuilder().setName("whitelist").setDescription("Manage the server's Minecraft whitelists"),
@@ -42,5 +44,6 @@ export const whitelist: Command = withSubcommands(
     undeny,
     whois,
     member,
+    form,
   ],
 );

@@ -2,7 +2,9 @@ import type { APIEmbed } from "discord.js";
 import { BY_MEMBER, type EntryRecord } from "../../../entries/model.ts";
 import { nickTypeSpecs } from "../../../nicks/types.ts";
 import type { Denial } from "../../../registration/model.ts";
+import type { FormAnswer } from "../../../whitelists/form.ts";
 import type { Whitelist } from "../../../whitelists/model.ts";
+import { answerFields, EMBEDS_TOTAL_LIMIT, embedLength } from "../../forms.ts";
 import { colours } from "../../log-channel.ts";
 import { plainName } from "../../text.ts";
 
@@ -63,4 +65,22 @@ export function denialDetailsEmbed(denial: Denial, whitelist: Whitelist): APIEmb
       { name: "Account", value: denial.uuid ? `UUID ${denial.uuid}` : "by name only", inline: false },
     ],
   };
+}
+
+/**
+ * The embed of a member's answers to a whitelist's form (docs/decisions.md, Application forms): each question and
+ * its answer, escaped, within `budget` characters (of Discord's 6,000 for all a message's embeds), long answers
+ * cut visibly (`cut`).
+ */
+export function answersEmbed(
+  whitelist: Whitelist,
+  answers: readonly FormAnswer[],
+  options: { description?: string; budget?: number } = {},
+): { embed: APIEmbed; cut: boolean } {
+  const head = {
+    title: `Answers on ${whitelist.name}`,
+    ...(options.description ? { description: options.description } : {}),
+  };
+  const { fields, cut } = answerFields(answers, (options.budget ?? EMBEDS_TOTAL_LIMIT) - embedLength(head));
+  return { embed: { ...head, color: colours.info, fields }, cut };
 }

@@ -1,16 +1,74 @@
+import type { APIEmbed, AttachmentPayload } from "discord.js";
 import { SlashCommandSubcommandBuilder } from "discord.js";
 import { BY_MEMBER } from "../../../entries/model.ts";
+import type { MemberNicks } from "../../../registration/lookups.ts";
+import { EMBEDS_TOTAL_LIMIT } from "../../forms.ts";
 import { actingMember } from "../../members.ts";
 import { linkedLine } from "../../proof.ts";
 import { plainName } from "../../text.ts";
 import { answer, fitLines, relativeTime } from "../answer.ts";
 import { requireGuildId } from "../preconditions.ts";
 import type { Subcommand } from "../subcommands.ts";
+import { answersEmbed } from "./lookup-text.ts";
+
+/** Discord's limit on embeds in one message. */
+const MAX_EMBEDS = 10;
+const DAY_MS = 24 * 3_600_000;
+
+/**
+ * The member's form answers as embeds, one per whitelist application (at most 10, sharing Discord's 6,000
+ * characters), and when any answer had to be cut, a text file with all of them whole.
+ */
+function answersOf(
+  looked: MemberNicks,
+  retentionDays: number,
+): { embeds: APIEmbed[]; files: AttachmentPayload[]; more: number } {
+  const shown = looked.answers.slice(-MAX_EMBEDS);
+  const budget = Math.floor(EMBEDS_TOTAL_LIMIT / Math.max(1, shown.length));
+  let cut = false;
+  const embeds = shown.map(({ record, whitelist }) => {
+    const nick = looked.entries.find(({ entry }) => entry.id === record.entryId)?.entry.nick;
+    const about = nick
+      ? `with **${nick}**`
+      : record.requestId
+        ? `with request \`${record.requestId}\``
+        : "with a registration since removed";
+    const kept =
+      record.closedAt === null
+        ? "kept while the request waits"
+        : `deleted ${relativeTime(record.closedAt + retentionDays * DAY_MS)}`;
+    const fitted = answersEmbed(whitelist, record.answers, {
+      description: `Given ${relativeTime(record.createdAt)} ${about}; ${kept}.`,
+      budget,
+    });
+    cut ||= fitted.cut;
+    return fitted.embed;
+  });
+  const files: AttachmentPayload[] = cut
+    ? [
+        {
+          name: `answers-${looked.userId}.txt`,
+          attachment: Buffer.from(
+            shown
+              .map(({ record, whitelist }) =>
+                [
+                  `${whitelist.name}, ${new Date(record.createdAt).toISOString()}`,
+                  ...record.answers.map(({ question, answer }) => `${question}\n${answer || "—"}\n`),
+                ].join("\n"),
+              )
+              .join("\n"),
+          ),
+        },
+      ]
+    : [];
+  return { embeds, files, more: looked.answers.length - shown.length };
+}
 
 /**
  * `/whitelist member user`: a member's nicks on every whitelist of the server, with who added each (staff), when,
- * its expiry and whether verified, then the Java accounts they linked on the server. Managers look anyone up (a
- * manager role: on the whitelists it manages); a member, themselves.
+ * its expiry and whether verified, then the Java accounts they linked on the server, and their answers to the
+ * whitelists' forms while the server keeps them. Managers look anyone up (a manager role: on the whitelists it
+ * manages); a member, themselves.
  */
 export const member = {
   data: new SlashCommandSubcommandBuilder()
@@ -21,20 +79,25 @@ export const member = {
   async execute(interaction, context) {
     const userId = interaction.options.getUser("user", true).id;
     const guildId = requireGuildId(interaction);
-    const { entries, partial } = await context.services.lookups.memberNicks({
+    const looked = await context.services.lookups.memberNicks({
       guildId,
       userId,
       actor: actingMember(interaction),
     });
+    const { entries, partial } = looked;
     const where = partial ? "the whitelists you manage" : "this server's whitelists";
     // Whoever may look the member up sees the accounts they proved here (docs/decisions.md, Look-ups).
     const links = await context.services.linking.linksOf(guildId, userId);
     const linked =
       links.length === 0 ? [] : ["Linked accounts (proven):", ...links.map((a) => `• ${linkedLine(a)}`)];
-    if (entries.length === 0) {
-      await answer(interaction, [`<@${userId}> has no nicks on ${where}.`, ...linked].join("\n"));
-      return;
-    }
+    const answers = answersOf(looked, await context.services.guilds.formRetentionDays(guildId));
+    const answered =
+      answers.embeds.length === 0
+        ? []
+        : [
+            `Form answers (below${answers.files.length > 0 ? "; the long ones whole in the file" : ""}` +
+              `${answers.more > 0 ? `; ${answers.more} older not shown` : ""}):`,
+          ];
     const lines = entries.map(
       ({ entry, whitelist }) =>
         `• **${plainName(entry.nick)}** on **${plainName(whitelist.name)}**: ` +
@@ -43,9 +106,14 @@ export const member = {
         (entry.expiresAt === null ? "" : `, expires ${relativeTime(entry.expiresAt)}`) +
         (entry.verified ? ", verified" : entry.proofDueAt !== null ? ", awaiting proof at first join" : ""),
     );
-    await answer(
-      interaction,
-      fitLines(`<@${userId}> has ${entries.length} nick(s) on ${where}:`, [...lines, ...linked]),
-    );
+    const content =
+      entries.length === 0
+        ? [`<@${userId}> has no nicks on ${where}.`, ...linked, ...answered].join("\n")
+        : fitLines(`<@${userId}> has ${entries.length} nick(s) on ${where}:`, [
+            ...lines,
+            ...linked,
+            ...answered,
+          ]);
+    await answer(interaction, { content, embeds: answers.embeds, files: answers.files });
   },
 } satisfies Subcommand;

@@ -118,6 +118,12 @@ export const show = {
             { name: "Entry lifetime", value: describeLifetime(wl.entryLifetimeSeconds) },
             { name: "Proof of ownership", value: describeProof(wl, context.linkAddress), inline: true },
             {
+              name: "Form",
+              value:
+                wl.form.length === 0 ? "none" : `${wl.form.length} question(s): \`/whitelist form show\``,
+              inline: true,
+            },
+            {
               name: "On role loss",
               value: wl.onRoleLoss === "remove" ? "nicks removed" : "nicks kept",
               inline: true,

@@ -15,12 +15,18 @@ import {
 import type { SandboxContext } from "../context.ts";
 import { json } from "../http.ts";
 import type { TrackedInteraction } from "../interactions.ts";
+import { submittedValues } from "../rest/modals.ts";
 import { matchRoute, pathSegments, type Route, route } from "../router.ts";
 import { findCommand, type SandboxMember } from "../state.ts";
 import { channelControlRoutes } from "./channels.ts";
 import { type CommandRequest, ControlRequestError } from "./command-options.ts";
 import { gatewayRoutes } from "./gateway.ts";
-import { commandInteraction, componentInteraction, findComponent } from "./interaction-payloads.ts";
+import {
+  commandInteraction,
+  componentInteraction,
+  findComponent,
+  modalSubmitInteraction,
+} from "./interaction-payloads.ts";
 import { limitRoutes } from "./limits.ts";
 import { rateLimitSettingRoutes } from "./rate-limit-settings.ts";
 import { answerView, guildView, memberView, messageView } from "./views.ts";
@@ -156,6 +162,63 @@ const routes: Route[] = [
       message,
       customId,
       values,
+    );
+    return run(ctx, tracked, payload);
+  }),
+  route("POST", "/modals", async ({ ctx, request }) => {
+    const body = await readJson(request);
+    const submitter = member(ctx, text(body, "userId"));
+    const shown = ctx.interactions.byId(text(body, "interactionId"));
+    if (!shown?.modal) {
+      throw new ControlRequestError(
+        `interaction ${String(body.interactionId)} was not answered with a modal`,
+        404,
+      );
+    }
+    // A modal opens for the member who acted, once: Discord closes it when it is submitted.
+    if (shown.userId !== submitter.user.id) {
+      throw new ControlRequestError(`the modal of interaction ${shown.id} was shown to another member`, 403);
+    }
+    if (shown.modalSubmitted)
+      throw new ControlRequestError(`the modal of ${shown.id} was submitted already`, 409);
+    const given = body.values ?? {};
+    if (typeof given !== "object" || given === null || Array.isArray(given)) {
+      throw new ControlRequestError("values must be an object keyed by text input custom id");
+    }
+    let values: Map<string, string>;
+    try {
+      values = submittedValues(shown.modal, given as Record<string, unknown>);
+    } catch (error) {
+      throw new ControlRequestError((error as Error).message);
+    }
+    const channel = ctx.state.channels.get(shown.channelId);
+    if (!channel) throw new ControlRequestError(`the channel of interaction ${shown.id} is gone`, 404);
+    const source = shown.sourceMessageId ? (ctx.state.messages.get(shown.sourceMessageId) ?? null) : null;
+    shown.modalSubmitted = true;
+    const id = ctx.state.nextId();
+    const tracked = ctx.interactions.open({
+      id,
+      type: InteractionType.ModalSubmit,
+      channelId: channel.id,
+      userId: submitter.user.id,
+      name: shown.modal.customId,
+      ...(source ? { sourceMessageId: source.id } : {}),
+      triggeredBy: {
+        id: shown.id,
+        type: shown.type,
+        name: shown.name,
+        userId: shown.userId,
+        sourceMessageId: shown.sourceMessageId,
+      },
+    });
+    const payload = modalSubmitInteraction(
+      ctx,
+      { id, token: tracked.token },
+      submitter,
+      channel,
+      shown.modal,
+      values,
+      source,
     );
     return run(ctx, tracked, payload);
   }),

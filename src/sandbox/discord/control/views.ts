@@ -38,7 +38,7 @@ export type AnswerView =
       deferred: boolean;
     }
   | { choices: APIApplicationCommandOptionChoice[] }
-  | { modal: Record<string, unknown> };
+  | { modal: Record<string, unknown>; interactionId: string };
 
 /** A member as the control API shows it. */
 export type MemberView = { id: string; username: string; roleIds: string[] };
@@ -77,7 +77,7 @@ export function memberView(member: SandboxMember): MemberView {
 /** The answer view, read from the message as it is now (a later edit shows). */
 export function answerView(state: SandboxState, answer: InteractionAnswer): AnswerView {
   if (answer.kind === "choices") return { choices: answer.choices };
-  if (answer.kind === "modal") return { modal: answer.modal };
+  if (answer.kind === "modal") return { modal: answer.modal, interactionId: answer.interactionId };
   const message = state.messages.get(answer.messageId);
   return {
     messageId: answer.messageId,
