@@ -64,6 +64,8 @@ function unknownEntry(event: EntryEvent): EntryRecord {
     expiresAt: event.entry.expiresAt === null ? null : Date.parse(event.entry.expiresAt),
     nameCheckedAt: null,
     verified: event.entry.verified,
+    guest: false,
+    note: null,
   };
 }
 
@@ -147,7 +149,11 @@ export function createEventLog({ store, clock, write }: { store: Store; clock: C
       return rows.map((row) => {
         const event = storedEvent(row);
         const detail = JSON.parse(row.detail ?? "null") as ChangeDetail | null;
-        if (detail) detail.entry = { ...detail.entry, verified: detail.entry.verified ?? false };
+        // Changes stored before a field existed: no proof had been made, no guest added.
+        if (detail) {
+          const { verified = false, guest = false, note = null } = detail.entry;
+          detail.entry = { ...detail.entry, verified, guest, note };
+        }
         return { event, ...(detail ?? { entry: unknownEntry(event), actorId: null }), remote: true as const };
       });
     },

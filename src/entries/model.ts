@@ -81,6 +81,13 @@ export type EntryRecord = Omit<EntryView, "expiresAt" | "gamertag"> & {
   expiresAt: number | null;
   /** Premium entries: when Mojang was last asked for the account's current name, or null. */
   nameCheckedAt: number | null;
+  /**
+   * A player without Discord added by staff (docs/decisions.md, Players without Discord): `userId` is the staff
+   * member who added them, and `note` says who they are. Counted against nobody's limit, kept when that member
+   * leaves, never granted roles, never naming anyone's nickname.
+   */
+  guest: boolean;
+  note: string | null;
 };
 
 /** The public view of a stored entry: what the API lists and every event carries (`gamertag`: Bedrock only). */

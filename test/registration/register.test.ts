@@ -59,6 +59,8 @@ forEachStore("registering a nick", () => {
         expiresAt: null,
         nameCheckedAt: null,
         verified: false,
+        guest: false,
+        note: null,
       },
       whitelist: wl,
       roles: { waiting: false, failures: expect.any(Promise) },
