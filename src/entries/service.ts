@@ -24,6 +24,9 @@ export type NewEntry = {
   expiresAt?: number | null;
   /** Its owner has proven the account (docs/decisions.md, Proof of ownership); none: false. */
   verified?: boolean;
+  /** A player without Discord (`userId`: the staff member adding them), with staff's note; none: a member's. */
+  guest?: boolean;
+  note?: string | null;
   userId: string;
   addedBy: string;
   origin: EntryOrigin;

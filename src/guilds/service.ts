@@ -6,7 +6,7 @@ import type { Clock } from "../shared/clock.ts";
 /** A guild's settings. */
 export type GuildRecord = Tables["guilds"]["$inferSelect"];
 
-/** Guild settings: the log channel and the hash of the registered command set. */
+/** Guild settings: the log channel, ban sync, and the hash of the registered command set. */
 export type GuildService = ReturnType<typeof createGuildService>;
 
 /** Creates the guild service. */
@@ -46,6 +46,18 @@ export function createGuildService({ store, clock, write }: { store: Store; cloc
         await ensureIn(tx, id);
         await tx.update(guilds).set({ logChannelId: channelId }).where(eq(guilds.id, id));
       });
+    },
+    /** Turns ban sync on or off (docs/decisions.md, Bans): Discord bans reach the whitelists' deny lists. */
+    async setBanSync(id: string, on: boolean): Promise<void> {
+      await write(async (tx) => {
+        await ensureIn(tx, id);
+        await tx.update(guilds).set({ banSync: on }).where(eq(guilds.id, id));
+      });
+    },
+    /** Whether any guild has ban sync on: the bot's invite then asks for what lets Discord tell it of bans. */
+    async anyBanSync(): Promise<boolean> {
+      const rows = await db.select({ id: guilds.id }).from(guilds).where(eq(guilds.banSync, true)).limit(1);
+      return rows.length > 0;
     },
     /** Records the hash of the command definitions registered in the guild. */
     async setCommandHash(id: string, hash: string): Promise<void> {

@@ -97,8 +97,15 @@ export const proofSettings = ["off", "required"] as const;
 /** One of the proof settings. */
 export type ProofSetting = (typeof proofSettings)[number];
 
-/** A whitelist record: what the API shows, its guild and its proof setting. */
-export type Whitelist = Static<typeof Whitelist> & { guildId: string; proof: ProofSetting };
+/**
+ * A whitelist record: what the API shows, its guild, and its Discord-only settings: proof, and the nickname template
+ * its members' server nicknames follow (null: left alone; docs/decisions.md, Nicknames that follow the Minecraft name).
+ */
+export type Whitelist = Static<typeof Whitelist> & {
+  guildId: string;
+  proof: ProofSetting;
+  nicknameTemplate: string | null;
+};
 /** One of the role-loss policies. */
 export type RoleLossPolicy = (typeof roleLossPolicies)[number];
 /** One of the registration modes. */

@@ -21,6 +21,7 @@ import {
   type WhitelistRef,
 } from "./model.ts";
 import { nameKey } from "./name.ts";
+import { checkTemplate } from "./nickname-template.ts";
 
 /** What creating a whitelist takes. */
 export type NewWhitelist = {
@@ -46,6 +47,8 @@ export type NewWhitelist = {
   entryLifetimeSeconds?: number | null;
   /** Whether members must prove the accounts they register (java and premium whitelists only). */
   proof?: ProofSetting;
+  /** The template members' server nicknames follow (`{discord} ({mc})`); null: the bot leaves them alone. */
+  nicknameTemplate?: string | null;
 };
 
 /** Fields of a whitelist that can be changed after creation. */
@@ -83,7 +86,8 @@ function checkRoleLimits(guildId: string, limits: Record<string, number>): void 
   }
 }
 
-function checkSettings(changes: WhitelistChanges, guildId: string): void {
+/** Checks settings as given; answers them as stored (a nickname template sanitized as Discord stores names). */
+function checkSettings<T extends WhitelistChanges>(changes: T, guildId: string): T {
   if (changes.name !== undefined && !NAME_PATTERN.test(changes.name)) {
     throw new DomainError("invalid-input", "A whitelist name is 1-32 letters, digits, `-` or `_`.");
   }
@@ -108,6 +112,8 @@ function checkSettings(changes: WhitelistChanges, guildId: string): void {
     throw new DomainError("invalid-input", `On role loss is one of ${roleLossPolicies.join(", ")}.`);
   }
   if (changes.roleLimits !== undefined) checkRoleLimits(guildId, changes.roleLimits);
+  if (changes.nicknameTemplate === undefined || changes.nicknameTemplate === null) return changes;
+  return { ...changes, nicknameTemplate: checkTemplate(changes.nicknameTemplate) };
 }
 
 /** Proof may be required only where the nick type's accounts can be proven (src/nicks/types.ts). */
@@ -205,8 +211,8 @@ export function createWhitelistService({
 
   return {
     /** Creates a whitelist; names are unique per guild whatever their letter case. */
-    async create(input: NewWhitelist): Promise<Whitelist> {
-      checkSettings(input, input.guildId);
+    async create(given: NewWhitelist): Promise<Whitelist> {
+      const input = checkSettings(given, given.guildId);
       checkProof(input.proof, input.nickType);
       return write(async (tx) => {
         await guilds.ensureIn(tx, input.guildId);
@@ -306,12 +312,12 @@ export function createWhitelistService({
     },
 
     /** Changes a whitelist's settings. */
-    async update(id: string, changes: WhitelistChanges): Promise<Whitelist> {
+    async update(id: string, given: WhitelistChanges): Promise<Whitelist> {
       return write(
         async (tx) => {
           const current = await this.get(id);
           if (!current) throw new DomainError("whitelist-not-found", "No such whitelist.");
-          checkSettings(changes, current.guildId);
+          const changes = checkSettings(given, current.guildId);
           checkProof(changes.proof, changes.nickType ?? current.nickType);
           if (changes.name !== undefined) {
             const same = await byName(current.guildId, changes.name);

@@ -39,6 +39,7 @@ describe("/whitelist create", () => {
       roleLimits: {},
       entryLifetimeSeconds: null,
       proof: "off",
+      nicknameTemplate: null,
     });
     expect({ ephemeral: reply.ephemeral, lines: lines(reply) }).toEqual({
       ephemeral: true,

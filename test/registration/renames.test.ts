@@ -3,6 +3,7 @@ import { loadConfig } from "../../src/config.ts";
 import type { ChangeNotice } from "../../src/entries/bus.ts";
 import type { EntryRecord } from "../../src/entries/model.ts";
 import type { NewEntry } from "../../src/entries/service.ts";
+import { offlineDiscord } from "../../src/registration/offline.ts";
 import { RETRY_AFTER_UNAVAILABLE_MS } from "../../src/registration/renames.ts";
 import { type FakeMojang, startFakeMojang } from "../../src/sandbox/mojang.ts";
 import { startService } from "../../src/server.ts";
@@ -50,7 +51,7 @@ async function harness(profiles = [NOTCH, JEB]) {
     mojangTimeoutMs: 2000,
     renameCheckDays: settings.days,
     renameChecksPerMinute: settings.perMinute,
-    discord: { roles, board: fakeRequestBoard() },
+    discord: { roles, board: fakeRequestBoard(), nicknames: offlineDiscord.nicknames },
   });
   let services: TestServices = await testServices(options());
   const notices: ChangeNotice[] = [];

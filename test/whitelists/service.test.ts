@@ -34,6 +34,7 @@ forEachStore("whitelist service", () => {
       roleLimits: {},
       entryLifetimeSeconds: null,
       proof: "off",
+      nicknameTemplate: null,
     });
     expect((await services.guilds.get(GUILD))?.id).toBe(GUILD);
   });
