@@ -26,6 +26,8 @@ export type WhoisResult = {
 export type MemberNicks = {
   userId: string;
   entries: MemberEntry[];
+  /** The guests the member added (players without Discord), on the same whitelists. */
+  guests: MemberEntry[];
   /** Some of the member's whitelists were left out: the actor manages only some of them. */
   partial: boolean;
 };
@@ -113,12 +115,16 @@ export function createLookups(deps: {
       const ids = new Set(visible.map((whitelist) => whitelist.id));
       const byId = new Map(all.map((whitelist) => [whitelist.id, whitelist]));
       const owned = await entries.listForUserInGuild(input.guildId, input.userId);
+      const guests = await entries.guestsAddedBy(input.guildId, input.userId);
+      const shown = (list: EntryRecord[]) =>
+        list
+          .filter((entry) => ids.has(entry.whitelistId))
+          .map((entry) => ({ entry, whitelist: byId.get(entry.whitelistId) as Whitelist }));
       return {
         userId: input.userId,
-        entries: owned
-          .filter((entry) => ids.has(entry.whitelistId))
-          .map((entry) => ({ entry, whitelist: byId.get(entry.whitelistId) as Whitelist })),
-        partial: owned.some((entry) => !ids.has(entry.whitelistId)),
+        entries: shown(owned),
+        guests: shown(guests),
+        partial: [...owned, ...guests].some((entry) => !ids.has(entry.whitelistId)),
       };
     },
 

@@ -170,6 +170,7 @@ forEachStore("member look-up", () => {
         { entry: first.entry, whitelist: survival },
         { entry: second.entry, whitelist: creative },
       ],
+      guests: [],
       partial: false,
     };
     expect(await lookUp(alice)).toEqual(all);
@@ -188,8 +189,18 @@ forEachStore("member look-up", () => {
     await setup();
     const lookUp = (actor: Member, userId: string) =>
       world.services.lookups.memberNicks({ guildId: GUILD, userId, actor });
-    expect(await lookUp(owner, bob.userId)).toEqual({ userId: bob.userId, entries: [], partial: false });
-    expect(await lookUp(bob, bob.userId)).toEqual({ userId: bob.userId, entries: [], partial: false });
+    expect(await lookUp(owner, bob.userId)).toEqual({
+      userId: bob.userId,
+      entries: [],
+      guests: [],
+      partial: false,
+    });
+    expect(await lookUp(bob, bob.userId)).toEqual({
+      userId: bob.userId,
+      entries: [],
+      guests: [],
+      partial: false,
+    });
   });
 });
 
