@@ -51,6 +51,17 @@ export const BOT_PERMISSIONS: readonly (keyof typeof Permission)[] = [
  */
 export type OptInFeatures = { nicknames?: boolean; banSync?: boolean };
 
+/** Which opt-in features any server uses, as the store says (for the invite link, which names no server). */
+export async function usedFeatures(services: {
+  whitelists: { anyWithNicknames(): Promise<boolean> };
+  guilds: { anyBanSync(): Promise<boolean> };
+}): Promise<OptInFeatures> {
+  return {
+    nicknames: await services.whitelists.anyWithNicknames(),
+    banSync: await services.guilds.anyBanSync(),
+  };
+}
+
 /** The permissions the bot uses with these features on: BOT_PERMISSIONS and those of the features. */
 export function botPermissions(features: OptInFeatures = {}): (keyof typeof Permission)[] {
   return [

@@ -1,4 +1,4 @@
-import { and, asc, eq } from "drizzle-orm";
+import { and, asc, eq, isNotNull } from "drizzle-orm";
 import type { Store, Tables, Tx } from "../db/store.ts";
 import type { Write } from "../db/writer.ts";
 import type { GuildService } from "../guilds/service.ts";
@@ -285,6 +285,16 @@ export function createWhitelistService({
         .select({ id: whitelists.id })
         .from(whitelists)
         .where(eq(whitelists.registrationMode, mode))
+        .limit(1);
+      return rows.length > 0;
+    },
+
+    /** Whether any whitelist (of any guild) gives members nicknames that follow their nicks (Manage Nicknames). */
+    async anyWithNicknames(): Promise<boolean> {
+      const rows = await db
+        .select({ id: whitelists.id })
+        .from(whitelists)
+        .where(isNotNull(whitelists.nicknameTemplate))
         .limit(1);
       return rows.length > 0;
     },

@@ -2,6 +2,7 @@ import { SlashCommandSubcommandBuilder } from "discord.js";
 import { BY_MEMBER } from "../../../entries/model.ts";
 import { actingMember } from "../../members.ts";
 import { linkedLine } from "../../proof.ts";
+import { plainName } from "../../text.ts";
 import { answer, fitLines, relativeTime } from "../answer.ts";
 import { requireGuildId } from "../preconditions.ts";
 import type { Subcommand } from "../subcommands.ts";
@@ -20,7 +21,7 @@ export const member = {
   async execute(interaction, context) {
     const userId = interaction.options.getUser("user", true).id;
     const guildId = requireGuildId(interaction);
-    const { entries, partial } = await context.services.lookups.memberNicks({
+    const { entries, guests, partial } = await context.services.lookups.memberNicks({
       guildId,
       userId,
       actor: actingMember(interaction),
@@ -30,8 +31,21 @@ export const member = {
     const links = await context.services.linking.linksOf(guildId, userId);
     const linked =
       links.length === 0 ? [] : ["Linked accounts (proven):", ...links.map((a) => `• ${linkedLine(a)}`)];
+    // Players without Discord this member added (staff): theirs to answer for, not theirs to play.
+    const added =
+      guests.length === 0
+        ? []
+        : [
+            "Guests they added (players without Discord):",
+            ...guests.map(
+              ({ entry, whitelist }) =>
+                `• **${entry.nick}** on **${whitelist.name}**: ${plainName(entry.note ?? "")}, ` +
+                `${relativeTime(entry.createdAt)}` +
+                (entry.expiresAt === null ? "" : `, expires ${relativeTime(entry.expiresAt)}`),
+            ),
+          ];
     if (entries.length === 0) {
-      await answer(interaction, [`<@${userId}> has no nicks on ${where}.`, ...linked].join("\n"));
+      await answer(interaction, fitLines(`<@${userId}> has no nicks on ${where}.`, [...added, ...linked]));
       return;
     }
     const lines = entries.map(
@@ -44,7 +58,7 @@ export const member = {
     );
     await answer(
       interaction,
-      fitLines(`<@${userId}> has ${entries.length} nick(s) on ${where}:`, [...lines, ...linked]),
+      fitLines(`<@${userId}> has ${entries.length} nick(s) on ${where}:`, [...lines, ...added, ...linked]),
     );
   },
 } satisfies Subcommand;

@@ -106,6 +106,21 @@ export const show = {
             { name: "Entry lifetime", value: describeLifetime(wl.entryLifetimeSeconds) },
             { name: "Proof of ownership", value: describeProof(wl, context.linkAddress), inline: true },
             {
+              name: "Nicknames",
+              value:
+                wl.nicknameTemplate === null
+                  ? "left alone"
+                  : `follow the nick: **${plainName(wl.nicknameTemplate)}**`,
+              inline: true,
+            },
+            {
+              name: "Ban sync (server)",
+              value: (await context.services.guilds.get(wl.guildId))?.banSync
+                ? "on: a Discord ban denies the member's nicks"
+                : "off",
+              inline: true,
+            },
+            {
               name: "On role loss",
               value: wl.onRoleLoss === "remove" ? "nicks removed" : "nicks kept",
               inline: true,
