@@ -104,12 +104,18 @@ export function nicknameBlockText(guild: GuildSnapshot, block: NicknameBlock): s
   }[block];
 }
 
-/** Roles whose holders the bot cannot rename: at or above its highest role (an integration's own left out). */
+/**
+ * Roles whose holders the bot cannot rename: at or above its highest role. Its own roles and an integration's are
+ * left out: members do not hold those.
+ */
 export function rolesAboveBot(guild: GuildSnapshot): RoleSnapshot[] {
   if (guild.botId === guild.ownerId) return [];
   const top = highestRole(guild)?.position ?? 0;
   return guild.roles
-    .filter((role) => role.id !== guild.id && !role.managed && role.position >= top)
+    .filter(
+      (role) =>
+        role.id !== guild.id && !role.managed && !guild.botRoleIds.includes(role.id) && role.position >= top,
+    )
     .sort((a, b) => b.position - a.position);
 }
 

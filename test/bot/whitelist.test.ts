@@ -262,6 +262,8 @@ describe("/whitelist list and show", () => {
         "On leave": "nicks removed",
         "Entry lifetime": "for good",
         "Proof of ownership": "off: any nick may be registered",
+        Nicknames: "left alone",
+        "Ban sync (server)": "off",
         "On role loss": "nicks removed",
         "Required roles": `<@&${IDS.playerRole}>`,
         "Granted roles": "none",
