@@ -212,8 +212,8 @@ export function createServices<S extends Store>({
     nicknames,
     logger,
   });
-  const reverter = createRoleReverter({ bus: outbox, entries, grants, logger });
-  const bans = createBanSync({ guilds, whitelists, entries, events, denials, grants, logger });
+  const reverter = createRoleReverter({ bus: outbox, entries, grants, departures, logger });
+  const bans = createBanSync({ guilds, whitelists, entries, events, denials, grants, departures, logger });
   nicknames.listen(outbox);
   return {
     /** The open store: its database, tables and driver (src/db/store.ts). */

@@ -29,7 +29,8 @@ export const demo = {
   },
 } as const;
 
-const MANAGE_ROLES = String(1n << 28n);
+/** Manage Roles (1 << 28), Manage Nicknames (1 << 27) and View Audit Log (1 << 7): the bot's role in the demo. */
+const BOT_PERMISSIONS = String((1n << 28n) | (1n << 27n) | (1n << 7n));
 
 /** The demo guild: an owner, a manager, members with and without roles, a channel per whitelist, a log channel. */
 export const demoSeed: SandboxSeed = {
@@ -40,8 +41,9 @@ export const demoSeed: SandboxSeed = {
     { id: demo.roles.whitelisted, name: "Whitelisted" },
     { id: demo.roles.bedrock, name: "Bedrock" },
     { id: demo.roles.manager, name: "Server staff" },
-    // Highest, with Manage Roles: the bot can grant every role below it.
-    { id: demo.roles.bot, name: "whitelist-sync", permissions: MANAGE_ROLES },
+    // Highest, with Manage Roles: the bot can grant every role below it. Manage Nicknames: survival's members are
+    // named after their nick. View Audit Log: Discord tells it of bans (ban sync is on in the demo).
+    { id: demo.roles.bot, name: "whitelist-sync", permissions: BOT_PERMISSIONS },
   ],
   channels: [
     { id: demo.channels.java, name: "register-java" },

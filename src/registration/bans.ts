@@ -6,6 +6,7 @@ import type { Logger } from "../shared/logger.ts";
 import type { Whitelist } from "../whitelists/model.ts";
 import type { WhitelistService } from "../whitelists/service.ts";
 import type { BanDenials, DenyList } from "./deny.ts";
+import type { Departures } from "./departures.ts";
 import type { Denial } from "./model.ts";
 import type { RoleGrants } from "./roles.ts";
 
@@ -30,9 +31,10 @@ export function createBanSync(deps: {
   events: Pick<EventLog, "removedOnLeave">;
   denials: Pick<DenyList, "denyBanned" | "liftBanned">;
   grants: Pick<RoleGrants, "exclusive">;
+  departures: Pick<Departures, "record">;
   logger: Logger;
 }) {
-  const { guilds, whitelists, entries, events, denials, grants, logger } = deps;
+  const { guilds, whitelists, entries, events, denials, grants, departures, logger } = deps;
 
   /** The nicks a member held, by whitelist: their entries now and those their departure removed. */
   const heldBy = async (guildId: string, userId: string) => {
@@ -53,6 +55,9 @@ export function createBanSync(deps: {
      * off; else what was denied and removed, per whitelist of the guild the member held nicks on.
      */
     async banned(input: { guildId: string; userId: string; actorId: string }): Promise<BanOutcome | null> {
+      // A ban removes the member from the server, whichever of the two events comes first: nothing is theirs to
+      // register, and no role is theirs to take back (they have none any more).
+      departures.record(input.guildId, input.userId);
       if (!(await guilds.get(input.guildId))?.banSync) return null;
       return grants.exclusive(input.guildId, input.userId, async () => {
         const held = await heldBy(input.guildId, input.userId);

@@ -8,8 +8,11 @@ import {
   bob,
   GUILD,
   MANAGER_ROLE,
+  MEMBER_ROLE,
+  member,
   moderator,
   owner,
+  PLAYER_ROLE,
   refusal,
   type SeededWorld,
   seededWorld,
@@ -29,7 +32,9 @@ const setup = async () => {
     nickType: "offline",
     maxNicksPerUser: 2,
     managerRoleIds: [MANAGER_ROLE],
+    grantedRoleIds: [PLAYER_ROLE],
   });
+  for (const who of [alice, bob, moderator]) world.roles.track(who.userId, who.roleIds);
   // A whitelist that keeps a member's nicks when they leave: a ban takes them anyway.
   await seedWhitelist(world.services, {
     guildId: GUILD,
@@ -98,6 +103,9 @@ forEachStore("a Discord ban reaches the deny lists", () => {
       ["entry.removed", "Griefer_1", "system", "banned on Discord", alice.userId],
       ["entry.removed", "Alt_2", "system", "banned on Discord", alice.userId],
     ]);
+    // The member is gone with the ban: no role is taken back from them (nobody to take it from).
+    await world.reverter.settled();
+    expect(world.roles.calls.filter((call) => call.op === "revoke")).toEqual([]);
     // Another account cannot register them; their departure, after the ban, finds nothing left.
     await expect(register(bob, "griefer_1")).rejects.toEqual(
       refusal("nick-denied", "Griefer_1 is denied on survival: banned on Discord"),
@@ -178,7 +186,11 @@ forEachStore("a Discord ban reaches the deny lists", () => {
     expect(await ban(bob.userId)).toBeNull();
     expect(await world.services.entries.find(world.wl.id, "Bob_2")).toBeDefined();
     expect((await unban(alice.userId)).lifted.map(({ denial }) => denial.nick)).toEqual(["Griefer_1"]);
-    await register(bob, "Griefer_1");
+    // Bob, banned, is gone from the server; another member takes the nick the unban freed.
+    await expect(register(bob, "Griefer_1")).rejects.toEqual(refusal("member-left"));
+    const carol = member("300000000000000003", [MEMBER_ROLE]);
+    world.roles.track(carol.userId, carol.roleIds);
+    await register(carol, "Griefer_1");
   });
 
   test("a guest the banned staff member added is no nick of theirs: it stays", async () => {
