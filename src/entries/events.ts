@@ -20,7 +20,7 @@ export const EntryEvent = t.Object(
       t.String({
         description:
           "The Discord user the entry belongs to (their id), at the time of the change; absent from events " +
-          "stored before it was published",
+          "stored before it was published, and from a guest's (a player without Discord whom staff added)",
         examples: ["300000000000000001"],
       }),
     ),
@@ -29,11 +29,14 @@ export const EntryEvent = t.Object(
         "`discord` (the member), `staff` (a manager), `api` (a link key), `member-left` (left the guild), " +
         "`system` (the service itself: a stored nick respelled or its UUID found, as a removal and an addition; a " +
         "nick removed because another member proved they own its account), " +
-        "`renamed` (a premium account's new name at Mojang: a removal of the old nick, then an addition of the new)",
+        "`renamed` (a premium account's new name at Mojang: a removal of the old nick, then an addition of the new); " +
+        "a nick removed because its owner was banned on Discord is `system`, with the reason `banned on Discord`",
     }),
     reason: t.Optional(
       t.String({
-        description: "`entry.removed` through the API's DELETE with `?reason=`: why, as the caller gave it",
+        description:
+          "`entry.removed` through the API's DELETE with `?reason=`: why, as the caller gave it; `banned on " +
+          "Discord` for a nick removed because its owner was banned",
         examples: ["banned on the game server: griefing"],
       }),
     ),
