@@ -60,7 +60,12 @@ export function createDiscordNicknames(rest: REST, gateway: GatewayView): Nickna
       snapshot && nicknameBlock(snapshot, { userId, roleIds: [...(member?.roles.cache.keys() ?? [])] });
     return block && snapshot
       ? { done: false, refusal: block, reason: nicknameBlockText(snapshot, block) }
-      : { done: false, refusal: "permission", reason: "missing permission (Discord answered 50013)" };
+      : {
+          done: false,
+          refusal: "other",
+          reason:
+            "Discord refused (50013): I lack Manage Nicknames, or their highest role is at or above mine",
+        };
   };
 
   return {
@@ -85,7 +90,16 @@ export function createDiscordNicknames(rest: REST, gateway: GatewayView): Nickna
     },
 
     async set(guildId, userId, nick) {
-      const before = cached(guildId, userId)?.nickname ?? null;
+      const member = cached(guildId, userId);
+      const before = member?.nickname ?? null;
+      // Refused for certain (the owner, a role too high, no Manage Nicknames): not asked. Discord counts every 403
+      // towards the invalid requests it bans a bot for, and each registration would cost one.
+      const guild = member?.guild;
+      const snapshot = guild ? guildSnapshot(guild) : undefined;
+      const block =
+        snapshot && member && nicknameBlock(snapshot, { userId, roleIds: [...member.roles.cache.keys()] });
+      if (snapshot && block)
+        return { done: false, refusal: block, reason: nicknameBlockText(snapshot, block) };
       try {
         await rest.patch(Routes.guildMember(guildId, userId), {
           body: { nick },

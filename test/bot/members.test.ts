@@ -127,6 +127,21 @@ describe("a member's nickname follows their Minecraft name", () => {
     ]);
   });
 
+  test("without the Server Members intent the bot asks Discord, and records what Discord refuses", async () => {
+    world = await startWorld({ sandbox: { privilegedIntents: { serverMembers: false } } });
+    await world.whitelist({ nickType: "offline", nicknameTemplate: "{mc}" });
+    await botMay(PermissionFlagsBits.ManageNicknames);
+    await world.setRoles(IDS.carol, [IDS.vipRole]);
+    await staff("add", { whitelist: "survival", member: IDS.carol, nick: "carol_mc" });
+    await register(IDS.alice, "alice_mc");
+    await nickname(IDS.alice, "alice_mc");
+    await world.services.nicknames.settled();
+    expect((await world.services.nicknames.refused(IDS.guild)).map((record) => record.userId)).toEqual([
+      IDS.carol,
+    ]);
+    expect((await world.member(IDS.carol)).nick).toBeNull();
+  });
+
   test("a transfer moves the nickname with the nick", async () => {
     world = await startWorld();
     await world.whitelist({ nickType: "offline", nicknameTemplate: "{mc}", managerRoleIds: [IDS.staffRole] });
