@@ -23,8 +23,13 @@ export async function apiWorld(guildId: string) {
   return { services, app, key };
 }
 
-/** The API's view of a whitelist: everything but the guild. */
-export const view = ({ guildId: _guildId, proof: _proof, ...rest }: Whitelist) => rest;
+/** The API's view of a whitelist: everything but the guild and the Discord-only settings (proof, nicknames). */
+export const view = ({
+  guildId: _guildId,
+  proof: _proof,
+  nicknameTemplate: _nicknameTemplate,
+  ...rest
+}: Whitelist) => rest;
 
 /**
  * Two whitelists (A, B) in GUILD, one (C) in OTHER_GUILD, "Notch" on each, and one key of every kind the
