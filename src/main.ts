@@ -154,9 +154,12 @@ function withDefaultDatabase(config: Config, logger: Logger): Config {
   return { ...config, DATABASE_PATH: chosen.path };
 }
 
-/** `whitelist-sync invite`: the bot's invite link, from the application id at the start of DISCORD_TOKEN. */
+/**
+ * `whitelist-sync invite`: the bot's invite link, from the application id at the start of DISCORD_TOKEN, with the
+ * permissions of the opt-in features the database uses (read as doctor reads it: nothing is written).
+ */
 async function printInvite(config: Config): Promise<void> {
-  const { applicationIdOf, inviteUrl } = await import("./setup/permissions.ts");
+  const { applicationIdOf, inviteUrl, usedFeatures } = await import("./setup/permissions.ts");
   if (!config.DISCORD_TOKEN) {
     throw new ConfigError(
       "DISCORD_TOKEN is not set: the invite link is made from the bot's token (developer portal → Bot → Reset Token)",
@@ -168,7 +171,13 @@ async function printInvite(config: Config): Promise<void> {
       "DISCORD_TOKEN does not look like a bot token (its first part should be the application id in base64)",
     );
   }
-  console.log(inviteUrl(applicationId));
+  const { checkStore } = await import("./doctor/store.ts");
+  const store = await checkStore(config);
+  try {
+    console.log(inviteUrl(applicationId, store.services ? await usedFeatures(store.services) : {}));
+  } finally {
+    await store.close();
+  }
 }
 
 async function main(argv: string[]): Promise<void> {

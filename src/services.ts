@@ -17,7 +17,9 @@ import { createGuildService } from "./guilds/service.ts";
 import { createKeyService } from "./keys/service.ts";
 import { createMojangClient } from "./mojang/client.ts";
 import { createMojangNames } from "./mojang/names.ts";
+import { createNicknames } from "./nicknames/service.ts";
 import { createAnswerStore } from "./registration/answers.ts";
+import { createBanSync } from "./registration/bans.ts";
 import { createBedrockUpkeep } from "./registration/bedrock.ts";
 import { createWhitelistDeletion } from "./registration/deletion.ts";
 import { createDenyList } from "./registration/deny.ts";
@@ -201,15 +203,27 @@ export function createServices<S extends Store>({
     clock,
     logger,
   });
+  const nicknames = createNicknames({
+    store,
+    write,
+    clock,
+    entries,
+    whitelists,
+    gateway: discord.nicknames,
+    logger,
+  });
   const transfers = createTransfers({
     whitelists,
     entries,
     grants,
     departures,
     links: accounts,
+    nicknames,
     logger,
   });
-  const reverter = createRoleReverter({ bus: outbox, entries, grants, logger });
+  const reverter = createRoleReverter({ bus: outbox, entries, grants, departures, logger });
+  const bans = createBanSync({ guilds, whitelists, entries, events, denials, grants, departures, logger });
+  nicknames.listen(outbox);
   return {
     /** The open store: its database, tables and driver (src/db/store.ts). */
     store,
@@ -256,6 +270,10 @@ export function createServices<S extends Store>({
     /** Role grants and the queue of role changes (registration/roles.ts): its length is a metric. */
     grants,
     reverter,
+    /** Members' server nicknames that follow their Minecraft names (src/nicknames). */
+    nicknames,
+    /** Discord bans reaching the deny lists, where a guild turned it on (src/registration/bans.ts). */
+    bans,
   };
 }
 

@@ -2,6 +2,7 @@ import { type Client, DefaultRestOptions, REST, RESTEvents, Routes } from "disco
 import type { DiscordPorts, RequestBoard } from "../registration/model.ts";
 import type { Logger } from "../shared/logger.ts";
 import { approvalRequestMessage } from "./log-channel.ts";
+import { createDiscordNicknames } from "./nicknames.ts";
 import {
   BAN_HOLD_MS,
   INVALID_REQUEST_WARNING_EVERY,
@@ -85,7 +86,11 @@ export function createDiscordRest(options: {
   const view: GatewayView = { client: () => client, heldUntil: () => heldUntil };
   return {
     rest,
-    ports: { roles: createDiscordRoleGateway(rest, view), board: createRequestBoard(rest) },
+    ports: {
+      roles: createDiscordRoleGateway(rest, view),
+      board: createRequestBoard(rest),
+      nicknames: createDiscordNicknames(rest, view),
+    },
     use(next) {
       client = next;
       shareRest(next, rest);

@@ -56,14 +56,19 @@ export const needsMessageContent = (services: BotServices): Promise<boolean> =>
   services.whitelists.anyInMode("message");
 
 /**
- * The intents to identify with: guilds and their messages always; Server Members when granted; Message Content
- * when granted and some whitelist registers by message.
+ * The intents to identify with: guilds, their messages and their bans (Guild Moderation, not privileged: what ban
+ * sync hears) always; Server Members when granted; Message Content when granted and some whitelist registers by
+ * message.
  */
 export async function wantedIntents(
   services: BotServices,
   granted: GrantedIntents,
 ): Promise<GatewayIntentBits[]> {
-  const intents = [GatewayIntentBits.Guilds, GatewayIntentBits.GuildMessages];
+  const intents = [
+    GatewayIntentBits.Guilds,
+    GatewayIntentBits.GuildMessages,
+    GatewayIntentBits.GuildModeration,
+  ];
   if (granted.serverMembers) intents.push(GatewayIntentBits.GuildMembers);
   if (granted.messageContent && (await needsMessageContent(services)))
     intents.push(GatewayIntentBits.MessageContent);

@@ -4,6 +4,8 @@ import type { ChangeNotice } from "../entries/bus.ts";
 import type { EntryRecord, Origin, RoleFailure } from "../entries/model.ts";
 import type { LinkKeyView } from "../keys/service.ts";
 import { nickTypeSpecs } from "../nicks/types.ts";
+import type { BanOutcome, UnbanOutcome } from "../registration/bans.ts";
+import { BANNED_REASON } from "../registration/deny.ts";
 import type { Decision, Denial, RegistrationRequest } from "../registration/model.ts";
 import type { FormAnswer } from "../whitelists/form.ts";
 import type { NickType, Whitelist } from "../whitelists/model.ts";
@@ -50,7 +52,14 @@ export function changeEmbed(notice: ChangeNotice, nickType: NickType): APIEmbed 
     description: `**${plainName(event.entry.nick)}** ${added ? "added to" : "removed from"} **${plainName(event.whitelistName)}**`,
     color: added ? colours.added : colours.removed,
     fields: [
-      { name: "Member", value: mention(entry.userId), inline: true },
+      // A guest is no member's: the staff member who added them stands beside the note saying who they are.
+      entry.guest
+        ? {
+            name: "Guest",
+            value: `of ${mention(entry.userId)}: ${plainName(entry.note ?? "")}`,
+            inline: true,
+          }
+        : { name: "Member", value: mention(entry.userId), inline: true },
       { name: "By", value: event.origin === "member-left" ? "—" : by, inline: true },
       { name: "Origin", value: originLabels[event.origin], inline: true },
       { name: "Account", value: plainName(nickTypeSpecs[nickType].account(entry)), inline: false },
@@ -328,12 +337,61 @@ export function transferEmbed(input: {
   from: string;
   to: string;
   actorId: string;
+  /** The nick was a guest `from` had added: now a member's. */
+  wasGuest?: boolean;
 }): APIEmbed {
+  const from = input.wasGuest ? `a guest of ${mention(input.from)}` : mention(input.from);
   return {
     title: "Nick handed over",
-    description: `**${plainName(input.nick)}** on **${plainName(input.whitelist.name)}**: ${mention(input.from)} → ${mention(input.to)}`,
+    description: `**${plainName(input.nick)}** on **${plainName(input.whitelist.name)}**: ${from} → ${mention(input.to)}`,
     color: colours.info,
     fields: [{ name: "By", value: mention(input.actorId), inline: true }],
+  };
+}
+
+/**
+ * The post of a Discord ban reaching the whitelists (docs/decisions.md, Bans): the nicks denied per whitelist, those
+ * denied already, and how many entries went (each removal is posted on its own, origin whitelist-sync).
+ */
+export function banEmbed(outcome: BanOutcome): APIEmbed {
+  const lines = outcome.whitelists.flatMap(({ whitelist, denied, kept }) => [
+    ...(denied.length > 0
+      ? [`• **${whitelist.name}**: ${denied.map((denial) => `**${denial.nick}**`).join(", ")}`]
+      : []),
+    ...(kept.length > 0
+      ? [`• **${whitelist.name}**, denied already: ${kept.map((denial) => `**${denial.nick}**`).join(", ")}`]
+      : []),
+  ]);
+  const removed = outcome.whitelists.reduce((sum, one) => sum + one.removed.length, 0);
+  return {
+    title: "Member banned: nicks denied",
+    description: fitLines(
+      `${mention(outcome.userId)} was banned on Discord. Their nicks are denied ("${BANNED_REASON}") until ` +
+        `they are unbanned${removed > 0 ? `; ${removed} nick(s) removed from the whitelists` : ""}.`,
+      lines.length > 0 ? lines : ["They held no nick."],
+      4000,
+    ),
+    color: colours.removed,
+    fields: [{ name: "Origin", value: originLabels.system, inline: true }],
+  };
+}
+
+/** The post of an unban lifting the denials its ban had made (staff's own stay). */
+export function unbanEmbed(outcome: UnbanOutcome): APIEmbed {
+  const byWhitelist = new Map<string, string[]>();
+  for (const { denial, whitelist } of outcome.lifted) {
+    byWhitelist.set(whitelist.name, [...(byWhitelist.get(whitelist.name) ?? []), `**${denial.nick}**`]);
+  }
+  return {
+    title: "Member unbanned: denials lifted",
+    description: fitLines(
+      `${mention(outcome.userId)} was unbanned on Discord. What their ban denied may be registered again ` +
+        "(nothing is added back; denials staff made stay):",
+      [...byWhitelist].map(([name, nicks]) => `• **${name}**: ${nicks.join(", ")}`),
+      4000,
+    ),
+    color: colours.info,
+    fields: [{ name: "Origin", value: originLabels.system, inline: true }],
   };
 }
 

@@ -1,6 +1,15 @@
 import { ChannelType, type Guild, OverwriteType } from "discord.js";
-import { type Check, logChannelChecks, serverChecks, whitelistChecks } from "../setup/checks.ts";
-import type { GuildSnapshot } from "../setup/permissions.ts";
+import type { Member } from "../registration/model.ts";
+import {
+  type Check,
+  logChannelChecks,
+  nicknameBlock,
+  nicknameBlockText,
+  rolesAboveBot,
+  serverChecks,
+  whitelistChecks,
+} from "../setup/checks.ts";
+import type { GuildSnapshot, OptInFeatures } from "../setup/permissions.ts";
 import type { Whitelist } from "../whitelists/model.ts";
 import type { BotServices } from "./context.ts";
 import { plainName } from "./text.ts";
@@ -62,12 +71,52 @@ export async function whitelistWarnings(
   );
 }
 
+/** The opt-in features a guild uses, which ask for permissions of their own (src/setup/permissions.ts). */
+export async function featuresOf(guildId: string, services: BotServices): Promise<OptInFeatures> {
+  const whitelists = await services.whitelists.listForGuild(guildId);
+  return {
+    nicknames: whitelists.some((whitelist) => whitelist.nicknameTemplate !== null),
+    banSync: (await services.guilds.get(guildId))?.banSync ?? false,
+  };
+}
+
 /** Problems of the server as a whole: the bot's permissions and the log channel (`/whitelist log-channel`, `show`). */
 export async function serverWarnings(guild: Guild, services: BotServices): Promise<string[]> {
   const snapshot = guildSnapshot(guild);
   const logChannelId = (await services.guilds.get(guild.id))?.logChannelId ?? null;
+  const features = await featuresOf(guild.id, services);
   return warningLines([
-    ...serverChecks(snapshot, plainName),
+    ...serverChecks(snapshot, features, plainName),
     ...logChannelChecks(snapshot, logChannelId, plainName),
   ]);
+}
+
+/**
+ * Where staff act for a member on a whitelist whose nicknames follow the Minecraft name (`/whitelist add`,
+ * `transfer`): a line when Discord will not let the bot set that member's nickname, saying why. None otherwise.
+ */
+export function nicknameWarning(
+  guild: Guild,
+  whitelist: Pick<Whitelist, "nicknameTemplate">,
+  member: Pick<Member, "userId" | "roleIds">,
+): string[] {
+  if (whitelist.nicknameTemplate === null) return [];
+  const snapshot = guildSnapshot(guild);
+  const block = nicknameBlock(snapshot, member);
+  return block === null
+    ? []
+    : [`⚠️ I can't set <@${member.userId}>'s nickname: ${nicknameBlockText(snapshot, block)}.`];
+}
+
+/**
+ * Whom the bot cannot rename, said when staff turn nicknames on: the owner always, holders of roles at or above
+ * its own, and everyone while it lacks Manage Nicknames (that one is among the whitelist's warnings).
+ */
+export function nicknameScope(guild: Guild): string {
+  const above = rolesAboveBot(guildSnapshot(guild)).map((role) => `<@&${role.id}>`);
+  return (
+    "Discord lets no bot rename the server's owner" +
+    (above.length > 0 ? `, nor members holding ${above.join(", ")} (at or above my role)` : "") +
+    ": they keep their own nicknames."
+  );
 }

@@ -25,6 +25,8 @@ export const guilds = sqliteTable("guilds", {
   commandHash: text("command_hash"),
   /** How many days form answers stay once their request is decided (or their registration made). */
   formRetentionDays: integer("form_retention_days").notNull().default(30),
+  /** Discord bans reach the deny list: a banned member's nicks are denied until the unban (docs/decisions.md). */
+  banSync: integer("ban_sync", { mode: "boolean" }).notNull().default(false),
   createdAt: integer("created_at").notNull(),
 });
 
@@ -73,6 +75,8 @@ export const whitelists = sqliteTable(
     proofWindowSeconds: integer("proof_window_seconds").notNull().default(86_400),
     /** The application form a member fills in when registering (docs/decisions.md, Application forms). */
     form: text("form", { mode: "json" }).$type<readonly StoredQuestion[]>().notNull().default(sql`'[]'`),
+    /** The member's server nickname while they hold a nick here (`{discord} ({mc})`); null: left alone. */
+    nicknameTemplate: text("nickname_template"),
     createdAt: integer("created_at").notNull(),
   },
   (table) => [uniqueIndex("whitelists_guild_name_key").on(table.guildId, table.nameKey)],
@@ -112,6 +116,13 @@ export const entries = sqliteTable(
      * owner proves the account by then; null: nothing to prove.
      */
     proofDueAt: integer("proof_due_at"),
+    /**
+     * A player without Discord whom staff added (docs/decisions.md, Players without Discord): `userId` is the staff
+     * member who added them, the entry counts against nobody's limit and goes with nobody's departure.
+     */
+    guest: integer("guest", { mode: "boolean" }).notNull().default(false),
+    /** A guest's note, as staff wrote it (who they are); null for every other entry. */
+    note: text("note"),
   },
   (table) => [
     uniqueIndex("entries_whitelist_nick_key").on(table.whitelistId, table.nickKey),
@@ -140,11 +151,36 @@ export const deniedNicks = sqliteTable(
     reason: text("reason"),
     deniedBy: text("denied_by").notNull(),
     createdAt: integer("created_at").notNull(),
+    /** Set when a Discord ban made the denial (the banned user): their unban lifts it; null for staff's own. */
+    bannedUserId: text("banned_user_id"),
   },
   (table) => [
     uniqueIndex("denied_nicks_whitelist_nick_key").on(table.whitelistId, table.nickKey),
     index("denied_nicks_whitelist_uuid").on(table.whitelistId, table.uuid),
+    index("denied_nicks_banned_user").on(table.bannedUserId),
   ],
+);
+
+/**
+ * A member whose server nickname the bot manages because a whitelist's nicks name them (docs/decisions.md,
+ * Nicknames that follow the Minecraft name): what they had before, what the bot set, and what Discord refused.
+ */
+export const memberNicknames = sqliteTable(
+  "member_nicknames",
+  {
+    guildId: text("guild_id").notNull(),
+    userId: text("user_id").notNull(),
+    /** Their nickname before the bot first set one (null: none), restored when their last such nick goes. */
+    original: text("original"),
+    /** The nickname the bot set last; null while it has set none (Discord refused). */
+    applied: text("applied"),
+    /** They (or staff) changed it since the bot set it: the bot leaves it alone from then on. */
+    released: integer("released", { mode: "boolean" }).notNull().default(false),
+    /** Why Discord refused the last change (the owner, a role above the bot's, a permission); null: it worked. */
+    failure: text("failure"),
+    updatedAt: integer("updated_at").notNull(),
+  },
+  (table) => [primaryKey({ columns: [table.guildId, table.userId] })],
 );
 
 /** A link key: the secret a game-server plugin or integrator uses. Only its SHA-256 is stored. */

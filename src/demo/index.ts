@@ -60,6 +60,8 @@ const DEMO_WHITELISTS: (Omit<NewWhitelist, "guildId"> & { key: keyof Demo["white
     managerRoleIds: [demo.roles.manager],
     // Members prove their Java account at the link server; the seeded nicks are staff's, unverified.
     proof: "required",
+    // Members' server nicknames follow their nick: alex shows as "alex (Notch)".
+    nicknameTemplate: "{discord} ({mc})",
   },
   {
     key: "hardcore",
@@ -209,6 +211,8 @@ export async function startDemo(
   if (leads && !bot) throw new Error("the demo bot did not start");
 
   await services.guilds.setLogChannel(demo.guildId, demo.channels.log);
+  // Bans reach the deny lists (the tour bans a member).
+  await services.guilds.setBanSync(demo.guildId, true);
   const owner: Member = { userId: demo.users.owner, roleIds: [], canManageGuild: true };
   // A kept database (DATABASE_PATH set) is the user's: what the tour changed stays changed. Only a whitelist
   // created by this start gets the demo's entries and denial; one that exists is left as it is.
@@ -368,10 +372,23 @@ Take steve's Player role away: survival requires it, so his nick there goes (ori
 Import an existing list for alex (a plain list attached; add "dry-run":true to only see the report):
   curl -X POST ${json} ${d.sandboxUrl}/interactions -d '{"userId":"${demo.users.moderator}","channelId":"${demo.channels.java}","command":"whitelist","subcommand":"import","options":{"whitelist":"survival","member":"${demo.users.alex}","file":{"filename":"whitelist.txt","text":"Grumm\\nnewbie_1\\nnot a nick\\n"}}}'
 
+On survival members' server nicknames follow their Minecraft name ({discord} ({mc})): alex shows as
+"alex (Notch)" (the "nick" of the sandbox's member):
+  curl ${d.sandboxUrl}/members/${demo.users.alex}                  # alex (Notch)
+
 A player changes their Minecraft name at Mojang (here the fake's own control); within a few seconds (the demo
-asks Mojang about one premium account a second, in turn) the log channel shows "Nick renamed" and the API
-lists the new name (origin renamed, roles kept):
+asks Mojang about one premium account a second, in turn) the log channel shows "Nick renamed", the API lists
+the new name (origin renamed, roles kept) and alex's nickname follows: "alex (Notch_2)":
   curl -X PUT ${json} ${d.mojang.url}/_fake/profiles/${NOTCH_UUID} -d '{"name":"Notch_2"}'
+  curl ${d.sandboxUrl}/members/${demo.users.alex}                  # alex (Notch_2)
+
+Staff whitelist a player who is not on the Discord server: a guest, noted, counted against nobody's limit:
+  curl -X POST ${json} ${d.sandboxUrl}/interactions -d '{"userId":"${demo.users.moderator}","channelId":"${demo.channels.java}","command":"whitelist","subcommand":"guest","options":{"whitelist":"survival","nick":"StreamGuest","note":"the stream guest tonight","expires":"1d"}}'
+
+Ban steve on Discord (ban sync is on here): his nicks go on the deny lists ("banned on Discord", the log channel
+says which); unbanning him lifts them:
+  curl -X PUT ${json} ${d.sandboxUrl}/bans/${demo.users.steve} -d '{"reason":"griefing"}'
+  curl -X DELETE ${d.sandboxUrl}/bans/${demo.users.steve}
 ${replicas}
 
 Press Ctrl+C to stop.`;

@@ -1,7 +1,7 @@
 import type { SandboxSeed } from "../sandbox/discord/index.ts";
 import type { FakeXboxAccount } from "../sandbox/geyser.ts";
 import type { FakeMojangProfile } from "../sandbox/mojang.ts";
-import { INVITE_PERMISSIONS } from "../setup/permissions.ts";
+import { invitePermissions } from "../setup/permissions.ts";
 
 /** Ids of the demo guild, stable so the printed examples stay valid between runs. */
 export const demo = {
@@ -30,8 +30,12 @@ export const demo = {
   },
 } as const;
 
-/** The bot's role holds what its invite asks for, no more (src/setup/permissions.ts), as a real invite gives it. */
-const BOT_ROLE_PERMISSIONS = INVITE_PERMISSIONS.toString();
+/**
+ * The bot's role holds what its invite asks for (src/setup/permissions.ts), as a real invite gives it, with what the
+ * demo's opt-in features add: Manage Nicknames (survival's members are named after their nick) and View Audit Log
+ * (Discord tells it of bans: ban sync is on in the demo).
+ */
+const BOT_ROLE_PERMISSIONS = invitePermissions({ nicknames: true, banSync: true }).toString();
 
 /** The demo guild: an owner, a manager, members with and without roles, a channel per whitelist, a log channel. */
 export const demoSeed: SandboxSeed = {

@@ -73,7 +73,8 @@ export function createEntryChanges(deps: {
 
   /**
    * Deletes the matching entries, each with its `entry.removed` event, oldest first: the notices to publish.
-   * `why`: what the notices (and the stored detail) carry about the reason, when it is not the origin alone.
+   * `why`: what the notices (and the stored detail) carry about the reason, when it is not the origin alone;
+   * `reason`: the events' own, as the API's `?reason=` gives one (a ban: "banned on Discord").
    */
   const removeWhere = async (
     tx: Tx,
@@ -83,12 +84,13 @@ export function createEntryChanges(deps: {
     actorId: string | null,
     why: Pick<ChangeDetail, "provenBy"> = {},
     bulk = false,
+    reason: string | null = null,
   ): Promise<ChangeNotice[]> => {
     const rows = await tx.delete(entries).where(where).returning();
     const notices: ChangeNotice[] = [];
     for (const entry of rows.sort((a, b) => a.id - b.id).map(toEntry)) {
       const detail = { entry, actorId, ...why, ...(bulk ? { bulk: true as const } : {}) };
-      notices.push({ event: await appendRemoval(tx, whitelist(entry), origin, detail), ...detail });
+      notices.push({ event: await appendRemoval(tx, whitelist(entry), origin, detail, reason), ...detail });
     }
     return notices;
   };
@@ -133,8 +135,9 @@ export function createEntryChanges(deps: {
 
   return {
     /**
-     * Deletes every entry `userId` owns on the given whitelists, each with its `entry.removed` event, in one
-     * transaction, then publishes the events in order. Resolves with the removed entries (none is no error).
+     * Deletes every entry `userId` owns on the given whitelists (not the guests they added: nobody owns those), each
+     * with its `entry.removed` event, in one transaction, then publishes the events in order. Resolves with the
+     * removed entries (none is no error).
      */
     async removeAllForUser(input: {
       userId: string;
@@ -153,7 +156,11 @@ export function createEntryChanges(deps: {
         return removeWhere(
           tx,
           (entry) => known.get(entry.whitelistId) as Whitelist,
-          and(eq(entries.userId, input.userId), inArray(entries.whitelistId, [...known.keys()])),
+          and(
+            eq(entries.userId, input.userId),
+            inArray(entries.whitelistId, [...known.keys()]),
+            eq(entries.guest, false),
+          ),
           input.origin,
           input.actorId ?? null,
         );
@@ -185,7 +192,7 @@ export function createEntryChanges(deps: {
 
     /**
      * Inside the caller's transaction: deletes these entries of a whitelist (ids of others are ignored), oldest
-     * first, each with its `entry.removed` event (and `why`, see ChangeNotice.provenBy). Returns the notices for
+     * first, each with its `entry.removed` event (and `why`, see ChangeNotice.provenBy; `reason`, the events'). Returns the notices for
      * the caller to `publish` once committed.
      */
     removeIn(
@@ -195,6 +202,7 @@ export function createEntryChanges(deps: {
       origin: Origin,
       actorId: string | null,
       why?: Pick<ChangeDetail, "provenBy">,
+      reason?: string,
     ): Promise<ChangeNotice[]> {
       if (entryIds.length === 0) return Promise.resolve([]);
       return removeWhere(
@@ -204,6 +212,8 @@ export function createEntryChanges(deps: {
         origin,
         actorId,
         why,
+        false,
+        reason ?? null,
       );
     },
 
@@ -391,7 +401,15 @@ export function createEntryChanges(deps: {
      * entry before and after.
      */
     async transfer(
-      input: { whitelistId: string; entryId: number; from: string; to: string; grantedRoleIds: string[] },
+      input: {
+        whitelistId: string;
+        entryId: number;
+        from: string;
+        /** Whether the entry is a guest `from` added (as read before): a change meanwhile refuses the transfer. */
+        guest: boolean;
+        to: string;
+        grantedRoleIds: string[];
+      },
       hooks: {
         guard?: Guard;
         committed?: (change: { before: EntryRecord; after: EntryRecord }) => void;
@@ -405,7 +423,7 @@ export function createEntryChanges(deps: {
             .select()
             .from(entries)
             .where(and(eq(entries.id, input.entryId), eq(entries.whitelistId, input.whitelistId)));
-          if (!row || row.userId !== input.from) {
+          if (!row || row.userId !== input.from || row.guest !== input.guest) {
             throw new DomainError(
               "entry-not-found",
               `${row?.nick ?? "That nick"} was removed from ${whitelist.name} or handed over meanwhile; ` +
@@ -414,7 +432,8 @@ export function createEntryChanges(deps: {
           }
           const [updated] = await tx
             .update(entries)
-            .set({ userId: input.to, grantedRoleIds: input.grantedRoleIds })
+            // A guest handed to a member is theirs from now on: a member's nick like any other.
+            .set({ userId: input.to, grantedRoleIds: input.grantedRoleIds, guest: false, note: null })
             .where(eq(entries.id, input.entryId))
             .returning();
           return { before: toEntry(row), after: toEntry(updated as EntryRow) };

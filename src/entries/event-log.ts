@@ -1,4 +1,4 @@
-import { and, asc, eq, gt, inArray, lt, lte, sql } from "drizzle-orm";
+import { and, asc, eq, gt, inArray, like, lt, lte, sql } from "drizzle-orm";
 import { lastEventId } from "../db/driver.ts";
 import type { Store, Tx } from "../db/store.ts";
 import type { Write } from "../db/writer.ts";
@@ -18,6 +18,8 @@ export type NewEvent = {
     gamertag?: string | null;
     proofDueAt?: number | null;
     userId?: string;
+    /** A guest belongs to no Discord user: its events carry no `userId`. */
+    guest?: boolean;
   };
   origin: Origin;
   /** A removal's reason, as the API's caller gave it. */
@@ -66,6 +68,8 @@ function unknownEntry(event: EntryEvent): EntryRecord {
     nameCheckedAt: null,
     verified: event.entry.verified,
     proofDueAt: event.entry.proofDueAt === undefined ? null : Date.parse(event.entry.proofDueAt),
+    guest: false,
+    note: null,
   };
 }
 
@@ -97,7 +101,7 @@ export function createEventLog({ store, clock, write }: { store: Store; clock: C
         whitelistId: input.whitelistId,
         whitelistName: input.whitelistName,
         entry: toEntryView(input.entry),
-        ...(input.entry.userId ? { userId: input.entry.userId } : {}),
+        ...(input.entry.userId && !input.entry.guest ? { userId: input.entry.userId } : {}),
         origin: input.origin,
         ...(input.reason ? { reason: input.reason } : {}),
         timestamp: new Date(createdAt).toISOString(),
@@ -114,6 +118,35 @@ export function createEventLog({ store, clock, write }: { store: Store; clock: C
         })
         .returning({ id: events.id });
       return { id: String((row as { id: number }).id), ...body };
+    },
+
+    /**
+     * What a member's departures took from them in a guild, as far as the log still holds (EVENT_RETENTION_DAYS):
+     * each nick removed with origin `member-left`, its whitelist and account. A ban that Discord tells after the
+     * departure denies these (src/registration/bans.ts).
+     */
+    async removedOnLeave(
+      guildId: string,
+      userId: string,
+    ): Promise<{ whitelistId: string; nick: string; uuid: string | null }[]> {
+      // The payload is compact JSON: the owner and the origin appear in it exactly so. A snowflake holds digits only.
+      if (!/^\d{1,20}$/.test(userId)) return [];
+      const rows = await db
+        .select({ payload: events.payload })
+        .from(events)
+        .where(
+          and(
+            eq(events.guildId, guildId),
+            eq(events.type, "entry.removed"),
+            like(events.payload, `%"userId":"${userId}"%`),
+            like(events.payload, '%"origin":"member-left"%'),
+          ),
+        )
+        .orderBy(asc(events.id));
+      return rows
+        .map((row) => JSON.parse(row.payload) as Omit<EntryEvent, "id">)
+        .filter((event) => event.userId === userId && event.origin === "member-left")
+        .map((event) => ({ whitelistId: event.whitelistId, nick: event.entry.nick, uuid: event.entry.uuid }));
     },
 
     /** Events after `afterId` (and up to `upTo`, if given) visible to `scope`, oldest first, at most `limit`. */
@@ -149,10 +182,11 @@ export function createEventLog({ store, clock, write }: { store: Store; clock: C
       return rows.map((row) => {
         const event = storedEvent(row);
         const detail = JSON.parse(row.detail ?? "null") as ChangeDetail | null;
-        // Details stored before proof of ownership have no verified; before first-join proof, no proofDueAt.
+        // Changes stored before a field existed: no proof had been made (before first-join proof, none awaited),
+        // no guest added.
         if (detail) {
-          const { verified = false, proofDueAt = null } = detail.entry;
-          detail.entry = { ...detail.entry, verified, proofDueAt };
+          const { verified = false, proofDueAt = null, guest = false, note = null } = detail.entry;
+          detail.entry = { ...detail.entry, verified, proofDueAt, guest, note };
         }
         return { event, ...(detail ?? { entry: unknownEntry(event), actorId: null }), remote: true as const };
       });

@@ -15,7 +15,8 @@ const originMeaning: Record<Origin, string> = {
   renamed: "a premium account's new name at Mojang: a removal of the old nick, then an addition of the new",
   system:
     "the service itself: a stored nick respelled or its UUID found, as a removal and an addition; a nick " +
-    "removed because another member proved they own its account",
+    "removed because another member proved they own its account; a nick removed because its owner was banned on " +
+    "Discord (with the reason `banned on Discord`)",
 };
 
 /** A change as WebSocket subscribers and webhook receivers get it (docs/api.md, Events). */
@@ -34,7 +35,7 @@ export const EntryEvent = t.Object(
       t.String({
         description:
           "The Discord user the entry belongs to (their id), at the time of the change; absent from events " +
-          "stored before it was published",
+          "stored before it was published, and from a guest's (a player without Discord whom staff added)",
         examples: ["300000000000000001"],
       }),
     ),
@@ -43,7 +44,9 @@ export const EntryEvent = t.Object(
     }),
     reason: t.Optional(
       t.String({
-        description: "`entry.removed` through the API's DELETE with `?reason=`: why, as the caller gave it",
+        description:
+          "`entry.removed` through the API's DELETE with `?reason=`: why, as the caller gave it; `banned on " +
+          "Discord` for a nick removed because its owner was banned",
         examples: ["banned on the game server: griefing"],
       }),
     ),

@@ -95,6 +95,13 @@ export type EntryRecord = Omit<EntryView, "expiresAt" | "gamertag" | "proofDueAt
   nameCheckedAt: number | null;
   /** Awaiting proof at first join: when it is removed unless proven (ms since the epoch); null: nothing to prove. */
   proofDueAt: number | null;
+  /**
+   * A player without Discord added by staff (docs/decisions.md, Players without Discord): `userId` is the staff
+   * member who added them, and `note` says who they are. Counted against nobody's limit, kept when that member
+   * leaves, never granted roles, never naming anyone's nickname.
+   */
+  guest: boolean;
+  note: string | null;
 };
 
 /**

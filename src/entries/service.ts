@@ -26,6 +26,9 @@ export type NewEntry = {
   verified?: boolean;
   /** Awaiting proof at first join: when it is removed unless proven (ms since the epoch); none: nothing to prove. */
   proofDueAt?: number | null;
+  /** A player without Discord (`userId`: the staff member adding them), with staff's note; none: a member's. */
+  guest?: boolean;
+  note?: string | null;
   userId: string;
   addedBy: string;
   origin: EntryOrigin;

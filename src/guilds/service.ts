@@ -18,7 +18,7 @@ export type GuildRecord = Tables["guilds"]["$inferSelect"];
  */
 export const FORM_RETENTION_DAYS = { default: 30, max: 365 } as const;
 
-/** Guild settings: the log channel, the hash of the registered command set, the form answers' retention. */
+/** Guild settings: the log channel, ban sync, the hash of the registered command set, the form answers' retention. */
 export type GuildService = ReturnType<typeof createGuildService>;
 
 /** Creates the guild service. */
@@ -85,6 +85,18 @@ export function createGuildService({ store, clock, write }: { store: Store; cloc
         await ensureIn(tx, id);
         await tx.update(guilds).set({ formRetentionDays: days }).where(eq(guilds.id, id));
       });
+    },
+    /** Turns ban sync on or off (docs/decisions.md, Bans): Discord bans reach the whitelists' deny lists. */
+    async setBanSync(id: string, on: boolean): Promise<void> {
+      await write(async (tx) => {
+        await ensureIn(tx, id);
+        await tx.update(guilds).set({ banSync: on }).where(eq(guilds.id, id));
+      });
+    },
+    /** Whether any guild has ban sync on: the bot's invite then asks for what lets Discord tell it of bans. */
+    async anyBanSync(): Promise<boolean> {
+      const rows = await db.select({ id: guilds.id }).from(guilds).where(eq(guilds.banSync, true)).limit(1);
+      return rows.length > 0;
     },
     /** Records the hash of the command definitions registered in the guild. */
     async setCommandHash(id: string, hash: string): Promise<void> {

@@ -32,6 +32,8 @@ export type MemberNicks = {
   entries: MemberEntry[];
   /** Their answers to the forms of those whitelists, within the guild's retention, oldest first. */
   answers: MemberAnswers[];
+  /** The guests the member added (players without Discord), on the same whitelists. */
+  guests: MemberEntry[];
   /** Some of the member's whitelists were left out: the actor manages only some of them. */
   partial: boolean;
 };
@@ -122,13 +124,17 @@ export function createLookups(deps: {
       const byId = new Map(all.map((whitelist) => [whitelist.id, whitelist]));
       const owned = await entries.listForUserInGuild(input.guildId, input.userId);
       const answered = await answers.ofMember(input.guildId, input.userId, [...ids]);
+      const guests = await entries.guestsAddedBy(input.guildId, input.userId);
+      const shown = (list: EntryRecord[]) =>
+        list
+          .filter((entry) => ids.has(entry.whitelistId))
+          .map((entry) => ({ entry, whitelist: byId.get(entry.whitelistId) as Whitelist }));
       return {
         userId: input.userId,
-        entries: owned
-          .filter((entry) => ids.has(entry.whitelistId))
-          .map((entry) => ({ entry, whitelist: byId.get(entry.whitelistId) as Whitelist })),
+        entries: shown(owned),
+        guests: shown(guests),
         answers: answered.map((record) => ({ record, whitelist: byId.get(record.whitelistId) as Whitelist })),
-        partial: owned.some((entry) => !ids.has(entry.whitelistId)),
+        partial: [...owned, ...guests].some((entry) => !ids.has(entry.whitelistId)),
       };
     },
 

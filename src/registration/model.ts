@@ -1,5 +1,6 @@
 import type { deniedNicks, registrationRequests } from "../db/schema.ts";
 import type { EntryRecord, RoleFailure } from "../entries/model.ts";
+import type { NicknameGateway } from "../nicknames/model.ts";
 import type { FormAnswer } from "../whitelists/form.ts";
 import type { Whitelist } from "../whitelists/model.ts";
 
@@ -51,8 +52,8 @@ export type RequestBoard = {
   }): Promise<string>;
 };
 
-/** What registration needs of Discord: roles to grant and revert, and a board for requests. */
-export type DiscordPorts = { roles: RoleGateway; board: RequestBoard };
+/** What the services need of Discord: roles to grant and revert, a board for requests, members' nicknames. */
+export type DiscordPorts = { roles: RoleGateway; board: RequestBoard; nicknames: NicknameGateway };
 
 /** A member's request to be registered on an `approval` whitelist. */
 export type RegistrationRequest = Omit<typeof registrationRequests.$inferSelect, "nickKey">;

@@ -15,6 +15,7 @@ import type { WhitelistService } from "../whitelists/service.ts";
 import type { AnswerStore } from "./answers.ts";
 import { createApprovals } from "./approvals.ts";
 import type { Departures } from "./departures.ts";
+import { createGuests } from "./guests.ts";
 import type {
   DenialLookup,
   DiscordPorts,
@@ -87,6 +88,14 @@ export function createRegistrationService(deps: {
   const { whitelists, entries, guilds, requests, answers, grants, departures, discord, logger, links } = deps;
   const { check, precheck, store, held } = createRegistrar(deps);
   const roleLoss = createRoleLoss({ whitelists, entries, grants, logger });
+  const guests = createGuests({
+    whitelists,
+    entries,
+    denials: deps.denials,
+    registrar: { check },
+    clock: deps.clock,
+    logger,
+  });
   /** `register` once its whitelist is resolved (see there). */
   const registerOn = async (
     whitelist: Whitelist,
@@ -257,7 +266,8 @@ export function createRegistrationService(deps: {
       const removed = await entries.remove({
         whitelistId: whitelist.id,
         nick: entry.nick,
-        origin: entry.userId === input.actor.userId ? BY_MEMBER : "staff",
+        // A guest is nobody's own: whoever removes one does it as staff.
+        origin: entry.userId === input.actor.userId && !entry.guest ? BY_MEMBER : "staff",
         actorId: input.actor.userId,
       });
       return { entry: removed, whitelist };
@@ -275,6 +285,13 @@ export function createRegistrationService(deps: {
       const whitelist = await whitelists.resolve(input);
       return observed("approval", "requested", () => approvals.requestOn(whitelist, input));
     },
+
+    /**
+     * Staff add a player who is not on the Discord server (docs/decisions.md, Players without Discord): a guest
+     * entry tied to the manager, with their note (src/registration/guests.ts).
+     */
+    addGuest: (input: Parameters<typeof guests.add>[0]) =>
+      observed("staff", "added", () => guests.add(input)),
 
     getRequest: approvals.getRequest,
     requestAnswers: approvals.requestAnswers,

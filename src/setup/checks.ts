@@ -1,12 +1,14 @@
 import type { Whitelist } from "../whitelists/model.ts";
 import {
-  BOT_PERMISSIONS,
+  botPermissions,
   type ChannelSnapshot,
   channelPermissions,
   type GuildSnapshot,
   guildPermissions,
   highestRole,
   missingPermissions,
+  type OptInFeatures,
+  PERMISSION_NAMES,
   Permission,
   type RoleSnapshot,
 } from "./permissions.ts";
@@ -20,7 +22,13 @@ export type Check = { ok: boolean; title: string; fix?: string; pending?: true }
 /** The whitelist settings the checks read. */
 export type CheckedWhitelist = Pick<
   Whitelist,
-  "name" | "channelId" | "registrationMode" | "requiredRoleIds" | "grantedRoleIds" | "managerRoleIds"
+  | "name"
+  | "channelId"
+  | "registrationMode"
+  | "requiredRoleIds"
+  | "grantedRoleIds"
+  | "managerRoleIds"
+  | "nicknameTemplate"
 >;
 
 /** Where the portal's switches are, for fixes about intents. */
@@ -45,10 +53,19 @@ const fail = (title: string, fix: string): Check => ({ ok: false, title, fix });
 const channelName = (channel: ChannelSnapshot, show: ShowName) => `#${show(channel.name)}`;
 const roleName = (role: RoleSnapshot, show: ShowName) => `@${show(role.name)}`;
 
-/** The bot's permissions across the server: everything the features use. */
-export function serverChecks(guild: GuildSnapshot, show: ShowName = asIs): Check[] {
-  const missing = missingPermissions(guildPermissions(guild), BOT_PERMISSIONS);
-  return [
+/**
+ * The bot's permissions across the server: everything the features use, those of the opt-in features in use too
+ * (Manage Nicknames for nicknames that follow the Minecraft name; for ban sync, View Audit Log or Ban Members,
+ * either of which lets Discord send the bot its bans).
+ */
+export function serverChecks(
+  guild: GuildSnapshot,
+  features: OptInFeatures = {},
+  show: ShowName = asIs,
+): Check[] {
+  const held = guildPermissions(guild);
+  const missing = missingPermissions(held, botPermissions({ nicknames: features.nicknames }));
+  const checks = [
     missing.length === 0
       ? pass(`the bot has every permission it uses in ${show(guild.name)}`)
       : fail(
@@ -57,6 +74,61 @@ export function serverChecks(guild: GuildSnapshot, show: ShowName = asIs): Check
             "the link of `whitelist-sync invite`, which asks for them)",
         ),
   ];
+  if (features.banSync && (held & (Permission.ViewAuditLog | Permission.BanMembers)) === 0n) {
+    checks.push(
+      fail(
+        `ban sync is on in ${show(guild.name)}, but Discord tells the bot of no ban: it lacks View Audit Log`,
+        `turn ${PERMISSION_NAMES.ViewAuditLog} on for the bot's role in ${ROLES_PLACE}`,
+      ),
+    );
+  }
+  return checks;
+}
+
+/** Why the bot cannot change a member's nickname: they own the server, a role of theirs is too high, a permission. */
+export type NicknameBlock = "owner" | "above" | "permission";
+
+/**
+ * Discord's rule for the bot changing a member's nickname, on plain data: Manage Nicknames, never the server's
+ * owner, and only a member whose highest role is strictly below the bot's highest role (docs.discord.com,
+ * Permissions, Permission Hierarchy). Null when it may. The sandbox holds the same rule on its side.
+ */
+export function nicknameBlock(
+  guild: GuildSnapshot,
+  member: { userId: string; roleIds: readonly string[] },
+): NicknameBlock | null {
+  if (member.userId === guild.ownerId) return "owner";
+  if (guild.botId === guild.ownerId) return null;
+  if ((guildPermissions(guild) & Permission.ManageNicknames) === 0n) return "permission";
+  const position = (ids: readonly string[]) =>
+    Math.max(0, ...guild.roles.filter((role) => ids.includes(role.id)).map((role) => role.position));
+  return position(member.roleIds) >= position(guild.botRoleIds) ? "above" : null;
+}
+
+/** What staff read about a member the bot cannot rename: why, and what would change it. */
+export function nicknameBlockText(guild: GuildSnapshot, block: NicknameBlock): string {
+  const top = highestRole(guild);
+  const bot = top ? roleName(top, asIs) : "whitelist-sync";
+  return {
+    owner: "they own the server, and Discord lets no bot change the owner's nickname",
+    above: `their highest role is at or above mine (${bot}): drag ${bot} above it in ${ROLES_PLACE}`,
+    permission: `I lack ${PERMISSION_NAMES.ManageNicknames}: turn it on for ${bot} in ${ROLES_PLACE}`,
+  }[block];
+}
+
+/**
+ * Roles whose holders the bot cannot rename: at or above its highest role. Its own roles and an integration's are
+ * left out: members do not hold those.
+ */
+export function rolesAboveBot(guild: GuildSnapshot): RoleSnapshot[] {
+  if (guild.botId === guild.ownerId) return [];
+  const top = highestRole(guild)?.position ?? 0;
+  return guild.roles
+    .filter(
+      (role) =>
+        role.id !== guild.id && !role.managed && !guild.botRoleIds.includes(role.id) && role.position >= top,
+    )
+    .sort((a, b) => b.position - a.position);
 }
 
 /** The log channel: set, still there, and one the bot may post embeds and files in. */
@@ -160,6 +232,17 @@ export function whitelistChecks(
     } else {
       checks.push(pass(`${label}: I can grant ${roleName(role, show)}`));
     }
+  }
+
+  if (whitelist.nicknameTemplate) {
+    checks.push(
+      (guildPermissions(guild) & Permission.ManageNicknames) !== 0n
+        ? pass(`${label}: I can set members' nicknames`)
+        : fail(
+            `${label}: members' nicknames should follow their Minecraft names, but I lack Manage Nicknames`,
+            `turn Manage Nicknames on for the bot's role in ${ROLES_PLACE}`,
+          ),
+    );
   }
 
   if (whitelist.registrationMode === "message" && context.messageContent === false) {

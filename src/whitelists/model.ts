@@ -104,8 +104,9 @@ export type ProofSetting = (typeof proofSettings)[number];
 export type ProofMode = Exclude<ProofSetting, "off">;
 
 /**
- * A whitelist record: what the API shows, its guild, its proof setting, its window for first-join proof and its
- * application form (Discord settings too: docs/decisions.md, Application forms).
+ * A whitelist record: what the API shows, its guild, and its Discord-only settings: proof, its window for first-join
+ * proof, the application form (docs/decisions.md, Application forms), and the nickname template its members' server
+ * nicknames follow (null: left alone; docs/decisions.md, Nicknames that follow the Minecraft name).
  */
 export type Whitelist = Static<typeof Whitelist> & {
   guildId: string;
@@ -113,6 +114,7 @@ export type Whitelist = Static<typeof Whitelist> & {
   /** `first-join`: how long a member's unproven registration waits for its proof, in seconds. */
   proofWindowSeconds: number;
   form: readonly FormQuestion[];
+  nicknameTemplate: string | null;
 };
 /** One of the role-loss policies. */
 export type RoleLossPolicy = (typeof roleLossPolicies)[number];

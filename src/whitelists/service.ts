@@ -1,4 +1,4 @@
-import { and, asc, eq } from "drizzle-orm";
+import { and, asc, eq, isNotNull } from "drizzle-orm";
 import type { Store, Tables, Tx } from "../db/store.ts";
 import type { Write } from "../db/writer.ts";
 import type { GuildService } from "../guilds/service.ts";
@@ -22,6 +22,7 @@ import {
   type WhitelistRef,
 } from "./model.ts";
 import { nameKey } from "./name.ts";
+import { checkTemplate } from "./nickname-template.ts";
 
 /** What creating a whitelist takes. */
 export type NewWhitelist = {
@@ -51,6 +52,8 @@ export type NewWhitelist = {
   proofWindowSeconds?: number;
   /** The questions members answer when they register (none: no form); see src/whitelists/form.ts. */
   form?: readonly FormQuestion[];
+  /** The template members' server nicknames follow (`{discord} ({mc})`); null: the bot leaves them alone. */
+  nicknameTemplate?: string | null;
 };
 
 /** Fields of a whitelist that can be changed after creation. */
@@ -88,7 +91,8 @@ function checkRoleLimits(guildId: string, limits: Record<string, number>): void 
   }
 }
 
-function checkSettings(changes: WhitelistChanges, guildId: string): void {
+/** Checks settings as given; answers them as stored (a nickname template sanitized as Discord stores names). */
+function checkSettings<T extends WhitelistChanges>(changes: T, guildId: string): T {
   if (changes.name !== undefined && !NAME_PATTERN.test(changes.name)) {
     throw new DomainError("invalid-input", "A whitelist name is 1-32 letters, digits, `-` or `_`.");
   }
@@ -115,6 +119,8 @@ function checkSettings(changes: WhitelistChanges, guildId: string): void {
   if (changes.roleLimits !== undefined) checkRoleLimits(guildId, changes.roleLimits);
   if (changes.proofWindowSeconds !== undefined) requireProofWindow(changes.proofWindowSeconds);
   if (changes.form !== undefined) checkForm(changes.form);
+  if (changes.nicknameTemplate === undefined || changes.nicknameTemplate === null) return changes;
+  return { ...changes, nicknameTemplate: checkTemplate(changes.nicknameTemplate) };
 }
 
 /** The nick types whose accounts a proof mode can prove, as a sentence's list: "java and premium". */
@@ -224,8 +230,8 @@ export function createWhitelistService({
 
   return {
     /** Creates a whitelist; names are unique per guild whatever their letter case. */
-    async create(input: NewWhitelist): Promise<Whitelist> {
-      checkSettings(input, input.guildId);
+    async create(given: NewWhitelist): Promise<Whitelist> {
+      const input = checkSettings(given, given.guildId);
       checkProof(input.proof, input.nickType);
       return write(async (tx) => {
         await guilds.ensureIn(tx, input.guildId);
@@ -302,6 +308,16 @@ export function createWhitelistService({
       return rows.length > 0;
     },
 
+    /** Whether any whitelist (of any guild) gives members nicknames that follow their nicks (Manage Nicknames). */
+    async anyWithNicknames(): Promise<boolean> {
+      const rows = await db
+        .select({ id: whitelists.id })
+        .from(whitelists)
+        .where(isNotNull(whitelists.nicknameTemplate))
+        .limit(1);
+      return rows.length > 0;
+    },
+
     /** Every whitelist registering in one mode, in every guild. */
     async listByMode(mode: RegistrationMode): Promise<Whitelist[]> {
       const rows = await db.select().from(whitelists).where(eq(whitelists.registrationMode, mode));
@@ -325,12 +341,12 @@ export function createWhitelistService({
     },
 
     /** Changes a whitelist's settings. */
-    async update(id: string, changes: WhitelistChanges): Promise<Whitelist> {
+    async update(id: string, given: WhitelistChanges): Promise<Whitelist> {
       return write(
         async (tx) => {
           const current = await this.get(id);
           if (!current) throw new DomainError("whitelist-not-found", "No such whitelist.");
-          checkSettings(changes, current.guildId);
+          const changes = checkSettings(given, current.guildId);
           checkProof(changes.proof, changes.nickType ?? current.nickType);
           if (changes.name !== undefined) {
             const same = await byName(current.guildId, changes.name);

@@ -23,12 +23,13 @@ export async function apiWorld(guildId: string) {
   return { services, app, key };
 }
 
-/** The API's view of a whitelist: everything but the guild and its Discord settings (proof, its window, form). */
+/** The API's view of a whitelist: everything but the guild and its Discord settings (proof, its window, form, nicknames). */
 export const view = ({
   guildId: _guildId,
   proof: _proof,
   proofWindowSeconds: _window,
   form: _form,
+  nicknameTemplate: _nicknameTemplate,
   ...rest
 }: Whitelist) => rest;
 

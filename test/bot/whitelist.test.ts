@@ -41,6 +41,7 @@ describe("/whitelist create", () => {
       proof: "off",
       proofWindowSeconds: 86_400,
       form: [],
+      nicknameTemplate: null,
     });
     expect({ ephemeral: reply.ephemeral, lines: lines(reply) }).toEqual({
       ephemeral: true,
@@ -264,6 +265,8 @@ describe("/whitelist list and show", () => {
         "Entry lifetime": "for good",
         "Proof of ownership": "off: any nick may be registered",
         Form: "none",
+        Nicknames: "left alone",
+        "Ban sync (server)": "off",
         "On role loss": "nicks removed",
         "Required roles": `<@&${IDS.playerRole}>`,
         "Granted roles": "none",

@@ -15,7 +15,7 @@ import { type FakeGeyser, startFakeGeyser } from "../../src/sandbox/geyser.ts";
 import { type FakeMojang, startFakeMojang } from "../../src/sandbox/mojang.ts";
 import { type RunningService, startService } from "../../src/server.ts";
 import { openServices, type Services } from "../../src/services.ts";
-import { INVITE_PERMISSIONS } from "../../src/setup/permissions.ts";
+import { invitePermissions } from "../../src/setup/permissions.ts";
 import { manualClock } from "../../src/shared/clock.ts";
 import { type Logger, silentLogger } from "../../src/shared/logger.ts";
 import type { NewWhitelist } from "../../src/whitelists/service.ts";
@@ -63,7 +63,7 @@ export const XBOX_ACCOUNTS = [
 ];
 
 /** The bot's own role holds what its invite asks for, and an integration (the bot) manages it, as on Discord. */
-const BOT_ROLE_PERMISSIONS = INVITE_PERMISSIONS.toString();
+const BOT_ROLE_PERMISSIONS = invitePermissions().toString();
 
 export const SEED: SandboxSeed = {
   guild: { id: IDS.guild, name: "Bot World", ownerId: IDS.owner },

@@ -229,8 +229,13 @@ test("demo: a member whose required role is taken away loses their nick there, o
   expect(await nicks()).not.toContain("Dinnerbone");
 }, 60_000);
 
-test("demo: a player renamed at Mojang is renamed on the whitelist within a pass, origin renamed", async () => {
+test("demo: a player renamed at Mojang is renamed on the whitelist within a pass, and their nickname follows", async () => {
   const lines = await demoLines();
+  const nickOfAlex = async () =>
+    ((await (await fetch(`${lines.Sandbox}/members/${demo.users.alex}`)).json()) as { nick: string | null })
+      .nick;
+  // survival's members are named after their oldest nick there: the seeded Notch.
+  expect(await eventually(async () => (await nickOfAlex()) === "alex (Notch)")).toBe(true);
   // Watch the change as a plugin would, instead of polling the API.
   const socket = openSocket((lines.API as string).replace(/\/api\/v1$/, ""), lines["API key"] as string);
   try {
@@ -256,6 +261,8 @@ test("demo: a player renamed at Mojang is renamed on the whitelist within a pass
       "entry.removed",
       "entry.added",
     ]);
+    // The tour's line: alex's nickname follows the new name.
+    expect(await eventually(async () => (await nickOfAlex()) === "alex (Notch_2)")).toBe(true);
   } finally {
     socket.close();
   }
@@ -359,4 +366,44 @@ test("demo: the tour's application: /register opens hardcore's form, the answers
     bodyOf(`"subcommand":"member","options":{"user":"${demo.users.alex}"}`),
   );
   expect(looked.body).toMatchObject({ embeds: [expect.objectContaining({ title: "Answers on hardcore" })] });
+}, 60_000);
+
+/** A `curl -X <method> … <url> [-d '<json>']` line of the tour, as fetch's arguments (no shell involved). */
+function curlOf(line: string): { method: string; url: string; body?: string } {
+  const method = /curl -X (\w+)/.exec(line)?.[1] ?? "GET";
+  const url = /(http:\/\/\S+)/.exec(line)?.[1] as string;
+  const body = /-d '(.*)'/.exec(line)?.[1];
+  return { method, url, ...(body === undefined ? {} : { body }) };
+}
+
+test("demo: the tour's guest and ban lines, run as printed: a guest added, steve's nicks denied then allowed", async () => {
+  const lines = await demoLines();
+  const run = async (line: string | undefined) => {
+    expect(line).toBeDefined();
+    const { method, url, body } = curlOf(line as string);
+    const response = await fetch(url, {
+      method,
+      ...(body === undefined ? {} : { headers: { "content-type": "application/json" }, body }),
+    });
+    expect(response.status).toBe(200);
+    return response.json() as Promise<{ content?: string }>;
+  };
+  const tourLine = (part: string) => tour.split("\n").find((line) => line.includes(part));
+  const guest = await run(tourLine('"subcommand":"guest"'));
+  expect(guest.content).toStartWith(
+    "✅ **StreamGuest** is on **survival** as your guest: the stream guest tonight.",
+  );
+
+  const posts = async () =>
+    (
+      (await (await fetch(`${lines.Sandbox}/channels/${demo.channels.log}/messages`)).json()) as {
+        embeds: { title?: string }[];
+      }[]
+    ).flatMap((post) => post.embeds.map((embed) => embed.title));
+  await run(tour.split("\n").find((line) => line.includes("/bans/") && line.includes("-X PUT")));
+  expect(await eventually(async () => (await posts()).includes("Member banned: nicks denied"))).toBe(true);
+  await run(tour.split("\n").find((line) => line.includes("/bans/") && line.includes("-X DELETE")));
+  expect(await eventually(async () => (await posts()).includes("Member unbanned: denials lifted"))).toBe(
+    true,
+  );
 }, 60_000);

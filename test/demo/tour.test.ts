@@ -102,6 +102,17 @@ const seen = (ctx: Context, type: string, nick: string, origin: string) =>
 const reply = (out: string) => (JSON.parse(out) as { content: string }).content;
 const rolesOf = (out: string) => (JSON.parse(out) as { roleIds: string[] }).roleIds;
 
+/** Waits until the log channel (of the sandbox `line` calls) shows a post titled `title`. */
+const logShows = (line: string, title: string) => {
+  const sandbox = /(http:\/\/\S+\/_sandbox)\//.exec(line)?.[1] as string;
+  return eventually(async () => {
+    const posts = (await (await fetch(`${sandbox}/channels/${demo.channels.log}/messages`)).json()) as {
+      embeds: { title?: string }[];
+    }[];
+    return posts.some((post) => post.embeds.some((embed) => embed.title === title));
+  }, title);
+};
+
 /** What each kind of printed line must show, found by a part of the line only it has. */
 const expectations: {
   name: string;
@@ -133,7 +144,7 @@ const expectations: {
   },
   {
     name: "the removal through the API",
-    matches: (line) => line.startsWith("curl -X DELETE"),
+    matches: (line) => line.startsWith("curl -X DELETE") && line.includes("/api/v1/"),
     check: (out) => expect(JSON.parse(out)).toEqual({ removed: true, nick: ".Alex_Pocket" }),
   },
   {
@@ -282,6 +293,39 @@ const expectations: {
       expect(reply(out)).toContain("added: 2 · already there: 0 · invalid: 1");
       expect(await nicksOf(ctx, "survival")).toEqual(expect.arrayContaining(["Grumm", "newbie_1"]));
     },
+  },
+  {
+    name: "alex's nickname follows their nick",
+    matches: (line) => line.endsWith("# alex (Notch)"),
+    check: (out) => expect((JSON.parse(out) as { nick: string | null }).nick).toBe("alex (Notch)"),
+  },
+  {
+    name: "alex's nickname follows the rename",
+    matches: (line) => line.endsWith("# alex (Notch_2)"),
+    // Renamed a moment after the rename is seen: the line, run again, shows it.
+    check: (_out, _ctx, line) =>
+      eventually(
+        async () => (JSON.parse(await run(line)) as { nick: string | null }).nick === "alex (Notch_2)",
+        "alex (Notch_2)",
+      ),
+  },
+  {
+    name: "staff add a guest",
+    matches: (line) => line.includes('"subcommand":"guest"'),
+    check: (out) =>
+      expect(reply(out)).toStartWith(
+        "✅ **StreamGuest** is on **survival** as your guest: the stream guest tonight.",
+      ),
+  },
+  {
+    name: "steve banned on Discord: his nicks denied",
+    matches: (line) => line.includes("/bans/") && line.includes("-X PUT"),
+    check: (_out, _ctx, line) => logShows(line, "Member banned: nicks denied"),
+  },
+  {
+    name: "steve unbanned: the ban's denials lifted",
+    matches: (line) => line.includes("/bans/") && line.includes("-X DELETE"),
+    check: (_out, _ctx, line) => logShows(line, "Member unbanned: denials lifted"),
   },
   {
     name: "a rename at Mojang",

@@ -18,6 +18,8 @@ import { tempDir } from "../helpers/services.ts";
 // fail by planting the problem the way a server admin would, then passes again once it is undone.
 
 const TOKEN = "doctor-test-token";
+/** What the demo's seed gives the bot's role. */
+const BOT_ROLE_PERMISSIONS = demoSeed.roles.find((role) => role.id === demo.roles.bot)?.permissions ?? "0";
 const dir = tempDir("wls-doctor-");
 const databasePath = join(dir.path, "whitelist-sync.db");
 let sandbox: SandboxDiscord;
@@ -216,7 +218,7 @@ describe("whitelist-sync doctor", () => {
     try {
       report = await runDoctor(config());
     } finally {
-      await control("PATCH", `/roles/${demo.roles.bot}`, { permissions: String(1n << 28n) });
+      await control("PATCH", `/roles/${demo.roles.bot}`, { permissions: BOT_ROLE_PERMISSIONS });
     }
     // The rest come from @everyone; Manage Roles only from the bot's role.
     expect(failures(report).map(({ title, fix }) => ({ title, fix }))).toEqual([
@@ -322,6 +324,53 @@ describe("whitelist-sync doctor", () => {
       ok: true,
       title: `no database yet at ${join(dir.path, "none-yet", "wls.db")}: the service creates it at its first start`,
     });
+  });
+
+  test("nicknames and ban sync in use: their permissions, and the members Discord would not let the bot rename", async () => {
+    const sqlite = new Database(databasePath);
+    const useFeatures = (on: boolean) => {
+      sqlite.run("UPDATE whitelists SET nickname_template = ? WHERE name = 'survival'", [on ? "{mc}" : null]);
+      sqlite.run("UPDATE guilds SET ban_sync = ?", [on ? 1 : 0]);
+    };
+    useFeatures(true);
+    await control("PATCH", `/roles/${demo.roles.bot}`, { permissions: String(1n << 28n) });
+    try {
+      expect(failures(await runDoctor(config())).map(({ title }) => title)).toEqual([
+        "the bot lacks Manage Nicknames in Blocky Builders",
+        "ban sync is on in Blocky Builders, but Discord tells the bot of no ban: it lacks View Audit Log",
+        "survival: members' nicknames should follow their Minecraft names, but I lack Manage Nicknames",
+      ]);
+      // Ban Members lets Discord send bans too; with Manage Nicknames, the permissions are all there.
+      await control("PATCH", `/roles/${demo.roles.bot}`, {
+        permissions: String((1n << 28n) | (1n << 27n) | (1n << 2n)),
+      });
+      expect(failures(await runDoctor(config()))).toEqual([]);
+      // What the bot recorded of Discord's refusals: the owner is no problem anyone can fix, a role above is.
+      const refused = (userId: string, failure: string) =>
+        sqlite.run(
+          "INSERT INTO member_nicknames (guild_id, user_id, original, applied, released, failure, updated_at) " +
+            "VALUES (?, ?, NULL, NULL, 0, ?, 0)",
+          [demo.guildId, userId, failure],
+        );
+      refused(demo.users.owner, "owner");
+      refused(demo.users.moderator, "above");
+      const report = await runDoctor(config());
+      expect(failures(report)).toEqual([
+        {
+          ok: false,
+          title: `1 member(s) keep their own nickname: their highest role is at or above the bot's (${demo.users.moderator})`,
+          fix: "drag the bot's role above theirs in Server Settings → Roles, if their nicknames should follow too",
+        },
+      ]);
+      expect(formatReport(report)).toContain(
+        "✔ the server's owner keeps their own nickname: Discord lets no bot change it",
+      );
+    } finally {
+      useFeatures(false);
+      sqlite.run("DELETE FROM member_nicknames");
+      sqlite.close();
+      await control("PATCH", `/roles/${demo.roles.bot}`, { permissions: BOT_ROLE_PERMISSIONS });
+    }
   });
 
   test("a whitelist needing staff approval with no log channel to post requests in", async () => {

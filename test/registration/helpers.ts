@@ -1,5 +1,6 @@
 import { expect } from "bun:test";
 import type { RoleFailure } from "../../src/entries/model.ts";
+import type { MemberNames, NicknameGateway, NicknameRefusal } from "../../src/nicknames/model.ts";
 import type { Member, RequestBoard, RoleGateway } from "../../src/registration/model.ts";
 import type { RevertFailure } from "../../src/registration/role-reverter.ts";
 import { type FakeGeyser, startFakeGeyser } from "../../src/sandbox/geyser.ts";
@@ -153,6 +154,61 @@ export function fakeRequestBoard(): RequestBoard & {
   };
 }
 
+/**
+ * A test double of the bot's NicknameGateway: members it is told about (`join`) have names it keeps as Discord
+ * would (sanitized), a member may be made one the bot cannot rename (`refuse`), and every change is recorded.
+ * Untracked users are not in the server.
+ */
+export function fakeNicknameGateway(): NicknameGateway & {
+  calls: { userId: string; nick: string | null }[];
+  join(userId: string, names: MemberNames): void;
+  leave(userId: string): void;
+  /** The member changes their own nickname. */
+  rename(userId: string, nick: string | null): void;
+  refuse(userId: string, refusal: NicknameRefusal): void;
+  /** The next `times` changes are rate limited for `ms`. */
+  limit(times: number, ms: number): void;
+  nickOf(userId: string): string | null | undefined;
+} {
+  const members = new Map<string, MemberNames>();
+  const refused = new Map<string, NicknameRefusal>();
+  const calls: { userId: string; nick: string | null }[] = [];
+  let limited = { times: 0, ms: 0 };
+  return {
+    calls,
+    join: (userId, names) => members.set(userId, { ...names }),
+    leave: (userId) => members.delete(userId),
+    rename: (userId, nick) => {
+      const names = members.get(userId);
+      if (names) names.nick = nick;
+    },
+    refuse: (userId, refusal) => refused.set(userId, refusal),
+    limit: (times, ms) => {
+      limited = { times, ms };
+    },
+    nickOf: (userId) => members.get(userId)?.nick,
+    async current(_guildId, userId) {
+      await Promise.resolve();
+      const names = members.get(userId);
+      return names ? { ...names } : null;
+    },
+    async set(_guildId, userId, nick) {
+      await Promise.resolve();
+      calls.push({ userId, nick });
+      if (limited.times > 0) {
+        limited.times--;
+        return { done: false, laterMs: limited.ms };
+      }
+      const names = members.get(userId);
+      if (!names) return { done: false, refusal: "gone", reason: "the member is no longer in the server" };
+      const refusal = refused.get(userId);
+      if (refusal) return { done: false, refusal, reason: `refused: ${refusal}` };
+      names.nick = nick;
+      return { done: true };
+    },
+  };
+}
+
 /** The log channel of GUILD in registration worlds: requests are posted there. */
 export const LOG_CHANNEL = "200000000000000009";
 
@@ -165,13 +221,14 @@ export async function registrationWorld(options: { timeoutMs?: number } = {}) {
   const geyserServer: FakeGeyser = startFakeGeyser({ accounts: Object.values(XBOX) });
   const roles = fakeRoleGateway();
   const board = fakeRequestBoard();
+  const nicknames = fakeNicknameGateway();
   const services: TestServices = await testServices({
     mojangApiUrl: mojangServer.url,
     mojangSessionUrl: mojangServer.url,
     mojangTimeoutMs: options.timeoutMs ?? 2000,
     geyserApiUrl: geyserServer.url,
     geyserTimeoutMs: options.timeoutMs ?? 2000,
-    discord: { roles, board },
+    discord: { roles, board, nicknames },
   });
   await services.guilds.setLogChannel(GUILD, LOG_CHANNEL);
   const revertFailures: RevertFailure[] = [];
@@ -184,11 +241,13 @@ export async function registrationWorld(options: { timeoutMs?: number } = {}) {
     geyserServer,
     roles,
     board,
+    nicknames,
     registration: services.registration,
     reverter: services.reverter,
     revertFailures,
     async close() {
       await services.reverter.settled();
+      await services.nicknames.settled();
       services.reverter.stop();
       await mojangServer.stop();
       await geyserServer.stop();

@@ -171,6 +171,7 @@ forEachStore("member look-up", () => {
         { entry: second.entry, whitelist: creative },
       ],
       answers: [],
+      guests: [],
       partial: false,
     };
     expect(await lookUp(alice)).toEqual(all);
@@ -189,7 +190,7 @@ forEachStore("member look-up", () => {
     await setup();
     const lookUp = (actor: Member, userId: string) =>
       world.services.lookups.memberNicks({ guildId: GUILD, userId, actor });
-    const none = { userId: bob.userId, entries: [], answers: [], partial: false };
+    const none = { userId: bob.userId, entries: [], guests: [], answers: [], partial: false };
     expect(await lookUp(owner, bob.userId)).toEqual(none);
     expect(await lookUp(bob, bob.userId)).toEqual(none);
   });

@@ -60,6 +60,8 @@ forEachStore("registering a nick", () => {
         nameCheckedAt: null,
         verified: false,
         proofDueAt: null,
+        guest: false,
+        note: null,
       },
       whitelist: wl,
       roles: { waiting: false, failures: expect.any(Promise) },

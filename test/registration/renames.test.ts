@@ -4,6 +4,7 @@ import { DEMO_RENAMES } from "../../src/demo/index.ts";
 import type { ChangeNotice } from "../../src/entries/bus.ts";
 import type { EntryRecord } from "../../src/entries/model.ts";
 import type { NewEntry } from "../../src/entries/service.ts";
+import { offlineDiscord } from "../../src/registration/offline.ts";
 import { RETRY_AFTER_UNAVAILABLE_MS } from "../../src/registration/renames.ts";
 import { type FakeMojang, startFakeMojang } from "../../src/sandbox/mojang.ts";
 import { startService } from "../../src/server.ts";
@@ -56,7 +57,7 @@ async function harness(profiles = [NOTCH, JEB]) {
     renameChecksPerMinute: settings.perMinute,
     renamePassMs: settings.passMs,
     renameCheckEveryMs: settings.checkEveryMs,
-    discord: { roles, board: fakeRequestBoard() },
+    discord: { roles, board: fakeRequestBoard(), nicknames: offlineDiscord.nicknames },
   });
   let services: TestServices = await testServices(options());
   const notices: ChangeNotice[] = [];

@@ -36,6 +36,7 @@ forEachStore("whitelist service", () => {
       proof: "off",
       proofWindowSeconds: 86_400,
       form: [],
+      nicknameTemplate: null,
     });
     expect((await services.guilds.get(GUILD))?.id).toBe(GUILD);
   });

@@ -26,6 +26,7 @@ export const guilds = pgTable("guilds", {
   logChannelId: text("log_channel_id"),
   commandHash: text("command_hash"),
   formRetentionDays: integer("form_retention_days").notNull().default(30),
+  banSync: boolean("ban_sync").notNull().default(false),
   createdAt: millis("created_at").notNull(),
 });
 
@@ -60,6 +61,7 @@ export const whitelists = pgTable(
       .default("off"),
     proofWindowSeconds: integer("proof_window_seconds").notNull().default(86_400),
     form: jsonb("form").$type<readonly StoredQuestion[]>().notNull().default(sql`'[]'::jsonb`),
+    nicknameTemplate: text("nickname_template"),
     createdAt: millis("created_at").notNull(),
   },
   (table) => [uniqueIndex("whitelists_guild_name_key").on(table.guildId, table.nameKey)],
@@ -88,6 +90,8 @@ export const entries = pgTable(
     nameCheckedAt: millis("name_checked_at"),
     verified: boolean("verified").notNull().default(false),
     proofDueAt: millis("proof_due_at"),
+    guest: boolean("guest").notNull().default(false),
+    note: text("note"),
   },
   (table) => [
     uniqueIndex("entries_whitelist_nick_key").on(table.whitelistId, table.nickKey),
@@ -112,11 +116,28 @@ export const deniedNicks = pgTable(
     reason: text("reason"),
     deniedBy: text("denied_by").notNull(),
     createdAt: millis("created_at").notNull(),
+    bannedUserId: text("banned_user_id"),
   },
   (table) => [
     uniqueIndex("denied_nicks_whitelist_nick_key").on(table.whitelistId, table.nickKey),
     index("denied_nicks_whitelist_uuid").on(table.whitelistId, table.uuid),
+    index("denied_nicks_banned_user").on(table.bannedUserId),
   ],
+);
+
+/** A member whose server nickname the bot manages (src/db/schema.ts). */
+export const memberNicknames = pgTable(
+  "member_nicknames",
+  {
+    guildId: text("guild_id").notNull(),
+    userId: text("user_id").notNull(),
+    original: text("original"),
+    applied: text("applied"),
+    released: boolean("released").notNull().default(false),
+    failure: text("failure"),
+    updatedAt: millis("updated_at").notNull(),
+  },
+  (table) => [primaryKey({ columns: [table.guildId, table.userId] })],
 );
 
 /** A link key; only its SHA-256 is stored. */

@@ -23,6 +23,7 @@ export const DiscordErrors = {
   unknownMessage: () => discordError(404, 10008, "Unknown Message"),
   unknownRole: () => discordError(404, 10011, "Unknown Role"),
   unknownUser: () => discordError(404, 10013, "Unknown User"),
+  unknownBan: () => discordError(404, 10026, "Unknown Ban"),
   unknownEmoji: () => discordError(400, 10014, "Unknown Emoji"),
   unknownWebhook: () => discordError(404, 10015, "Unknown Webhook"),
   unknownApplication: () => discordError(404, 10002, "Unknown Application"),

@@ -66,3 +66,16 @@ export function canManageRole(state: SandboxState, actor: SandboxMember, roleId:
   if (!role || !hasPermission(state, actor, PermissionFlagsBits.ManageRoles)) return false;
   return role.position < highestPosition(state, actor);
 }
+
+/**
+ * Discord's rule for changing another member's nickname: Manage Nicknames, never the server's owner, and only a
+ * member whose highest role is strictly below the actor's (docs.discord.com, Permissions, Permission Hierarchy: "A
+ * bot can only kick, ban, and edit nicknames for users whose highest role is lower than the bot's highest role").
+ * The owner may rename anyone but themselves through another's hand.
+ */
+export function canManageNickname(state: SandboxState, actor: SandboxMember, target: SandboxMember): boolean {
+  if (target.user.id === state.guild.ownerId) return actor.user.id === state.guild.ownerId;
+  if (actor.user.id === state.guild.ownerId) return true;
+  if (!hasPermission(state, actor, PermissionFlagsBits.ManageNicknames)) return false;
+  return highestPosition(state, target) < highestPosition(state, actor);
+}

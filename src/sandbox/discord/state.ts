@@ -107,6 +107,8 @@ export type SandboxState = {
   roles: Map<string, SandboxRole>;
   channels: Map<string, SandboxChannel>;
   members: Map<string, SandboxMember>;
+  /** The guild's bans by user id, with the reason given (a banned user may have been a member or not). */
+  bans: Map<string, { reason: string | null }>;
   /** Every user ever seen, members who left included. */
   users: Map<string, SandboxUser>;
   messages: Map<string, SandboxMessage>;
@@ -190,6 +192,7 @@ export function createSandboxState(seed: SandboxSeed, clock: Clock): SandboxStat
     roles,
     channels,
     members,
+    bans: new Map(),
     users,
     messages: new Map(),
     uploads: new Map(),

@@ -5,6 +5,7 @@ import { parseDuration } from "../../../whitelists/lifetime.ts";
 import { expiresIn } from "../../expiry.ts";
 import { actingMember } from "../../members.ts";
 import { roleMentions } from "../../mentions.ts";
+import { nicknameWarning } from "../../setup-warnings.ts";
 import { codeSpan, plainName } from "../../text.ts";
 import { answer, deferAnswer } from "../answer.ts";
 import { fetchGuildMember } from "../guild-member.ts";
@@ -66,6 +67,7 @@ export const add = {
                 "(details in the log channel); the nick stands.",
             ]
           : []),
+        ...(interaction.guild ? nicknameWarning(interaction.guild, whitelist, member) : []),
         `Undo with ${codeSpan(`/whitelist remove whitelist:${whitelist.name} nick:${entry.nick}`)}.`,
       ].join("\n");
     await answer(interaction, added([]));

@@ -6,7 +6,7 @@ import { describeDuration, parseDuration } from "../../../whitelists/lifetime.ts
 import { registrationModes, roleLossPolicies } from "../../../whitelists/model.ts";
 import type { WhitelistChanges } from "../../../whitelists/service.ts";
 import { describeLifetime } from "../../expiry.ts";
-import { whitelistWarnings } from "../../setup-warnings.ts";
+import { nicknameScope, whitelistWarnings } from "../../setup-warnings.ts";
 import { plainName } from "../../text.ts";
 import { checkAccessNow } from "../access-check.ts";
 import { answer, deferAnswer } from "../answer.ts";
@@ -49,7 +49,7 @@ function describeRespelling(report: UpkeepReport): string {
 
 /**
  * `/whitelist edit whitelist [name] [channel] [mode] [max-nicks] [enabled] [remove-on-leave] [floodgate-prefix]
- * [replace-spaces] [entry-lifetime] [on-role-loss] [proof] [proof-window]` (Manage Server). Switching `on-role-loss` to `remove`
+ * [replace-spaces] [entry-lifetime] [on-role-loss] [proof] [proof-window] [nickname]` (Manage Server). Switching `on-role-loss` to `remove`
  * checks the members with nicks on it at once (docs/decisions.md, Access follows roles).
  */
 export const edit = {
@@ -103,7 +103,15 @@ export const edit = {
         ),
     )
     .addStringOption(proofOption)
-    .addStringOption(proofWindowOption),
+    .addStringOption(proofWindowOption)
+    .addStringOption((option) =>
+      option
+        .setName("nickname")
+        .setDescription(
+          "Members' server nicknames follow their nick: {discord} ({mc}), {mc}…; none: left alone",
+        )
+        .setMaxLength(64),
+    ),
 
   async execute(interaction, context) {
     requireManageGuild(interaction);
@@ -112,6 +120,7 @@ export const edit = {
     const mode = options.getString("mode");
     const lifetime = options.getString("entry-lifetime")?.trim();
     const onRoleLoss = options.getString("on-role-loss");
+    const nickname = options.getString("nickname")?.trim();
     const changes: WhitelistChanges = {
       name: options.getString("name")?.trim(),
       channelId: options.getChannel("channel")?.id,
@@ -129,13 +138,15 @@ export const edit = {
             : parseDuration(lifetime),
       proof: proofSetting(options),
       proofWindowSeconds: proofWindow(options),
+      nicknameTemplate:
+        nickname === undefined ? undefined : nickname.toLowerCase() === "none" ? null : nickname,
     };
     const given = Object.fromEntries(Object.entries(changes).filter(([, value]) => value !== undefined));
     if (Object.keys(given).length === 0) {
       throw new DomainError(
         "invalid-input",
         "Nothing to change: give at least one of name, channel, mode, max-nicks, enabled, remove-on-leave, " +
-          "floodgate-prefix, replace-spaces, entry-lifetime, on-role-loss, proof, proof-window.",
+          "floodgate-prefix, replace-spaces, entry-lifetime, on-role-loss, proof, proof-window, nickname.",
       );
     }
     const updated = await context.services.whitelists.update(whitelist.id, given);
@@ -185,6 +196,13 @@ export const edit = {
     if (given.floodgatePrefix !== undefined || given.replaceSpaces !== undefined) {
       described.push(describeFloodgate(updated));
     }
+    if (given.nicknameTemplate !== undefined) {
+      described.push(
+        updated.nicknameTemplate === null
+          ? "members' nicknames left alone"
+          : `members' nicknames follow **${plainName(updated.nicknameTemplate)}**`,
+      );
+    }
     if (given.proof !== undefined) {
       described.push(
         {
@@ -213,6 +231,17 @@ export const edit = {
           : []),
         ...(given.proofWindowSeconds !== undefined && updated.proof === "first-join"
           ? ["Nicks waiting for proof keep the time they had; the new window applies from now on."]
+          : []),
+        ...(given.nicknameTemplate !== undefined
+          ? [
+              updated.nicknameTemplate === null
+                ? "Nicknames the bot set stay until each member's next change, which gives back the one they had."
+                : "Each member's nickname follows from their next registration, rename, transfer or removal " +
+                  "(nothing is renamed now); the one they had comes back when their last nick goes.",
+              ...(updated.nicknameTemplate !== null && interaction.guild
+                ? [nicknameScope(interaction.guild)]
+                : []),
+            ]
           : []),
         ...(checked ? [checked] : []),
         updated.enabled

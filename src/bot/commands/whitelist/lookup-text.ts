@@ -17,7 +17,8 @@ export function moment(ms: number): string {
 }
 
 /** How an entry came to be: the member registered it, or staff added it (or approved the member's request). */
-export function howAdded(entry: Pick<EntryRecord, "origin">): string {
+export function howAdded(entry: Pick<EntryRecord, "origin" | "guest">): string {
+  if (entry.guest) return "staff: `/whitelist guest`, a player without Discord";
   return entry.origin === BY_MEMBER
     ? "the member registered it"
     : "staff: `/whitelist add`, or an approved request";
@@ -42,7 +43,9 @@ export function entryEmbed(entry: EntryRecord, whitelist: Whitelist): APIEmbed {
     title: `${plainName(entry.nick)} on ${plainName(whitelist.name)}`,
     color: colours.info,
     fields: [
-      { name: "Owner", value: `<@${entry.userId}>`, inline: true },
+      entry.guest
+        ? { name: "Guest", value: `of <@${entry.userId}>: ${plainName(entry.note ?? "")}`, inline: true }
+        : { name: "Owner", value: `<@${entry.userId}>`, inline: true },
       { name: "Added by", value: `<@${entry.addedBy}>`, inline: true },
       { name: "How", value: howAdded(entry), inline: true },
       { name: "Verified", value: verifiedText(entry), inline: true },

@@ -84,7 +84,7 @@ export const member = {
       userId,
       actor: actingMember(interaction),
     });
-    const { entries, partial } = looked;
+    const { entries, guests, partial } = looked;
     const where = partial ? "the whitelists you manage" : "this server's whitelists";
     // Whoever may look the member up sees the accounts they proved here (docs/decisions.md, Look-ups).
     const links = await context.services.linking.linksOf(guildId, userId);
@@ -98,6 +98,19 @@ export const member = {
             `Form answers (below${answers.files.length > 0 ? "; the long ones whole in the file" : ""}` +
               `${answers.more > 0 ? `; ${answers.more} older not shown` : ""}):`,
           ];
+    // Players without Discord this member added (staff): theirs to answer for, not theirs to play.
+    const added =
+      guests.length === 0
+        ? []
+        : [
+            "Guests they added (players without Discord):",
+            ...guests.map(
+              ({ entry, whitelist }) =>
+                `• **${plainName(entry.nick)}** on **${plainName(whitelist.name)}**: ${plainName(entry.note ?? "")}, ` +
+                `${relativeTime(entry.createdAt)}` +
+                (entry.expiresAt === null ? "" : `, expires ${relativeTime(entry.expiresAt)}`),
+            ),
+          ];
     const lines = entries.map(
       ({ entry, whitelist }) =>
         `• **${plainName(entry.nick)}** on **${plainName(whitelist.name)}**: ` +
@@ -108,9 +121,10 @@ export const member = {
     );
     const content =
       entries.length === 0
-        ? [`<@${userId}> has no nicks on ${where}.`, ...linked, ...answered].join("\n")
+        ? fitLines(`<@${userId}> has no nicks on ${where}.`, [...added, ...linked, ...answered])
         : fitLines(`<@${userId}> has ${entries.length} nick(s) on ${where}:`, [
             ...lines,
+            ...added,
             ...linked,
             ...answered,
           ]);

@@ -124,6 +124,21 @@ export const show = {
               inline: true,
             },
             {
+              name: "Nicknames",
+              value:
+                wl.nicknameTemplate === null
+                  ? "left alone"
+                  : `follow the nick: **${plainName(wl.nicknameTemplate)}**`,
+              inline: true,
+            },
+            {
+              name: "Ban sync (server)",
+              value: (await context.services.guilds.get(wl.guildId))?.banSync
+                ? "on: a Discord ban denies the member's nicks"
+                : "off",
+              inline: true,
+            },
+            {
               name: "On role loss",
               value: wl.onRoleLoss === "remove" ? "nicks removed" : "nicks kept",
               inline: true,

@@ -2,6 +2,7 @@ import { SlashCommandSubcommandBuilder } from "discord.js";
 import { transferEmbed } from "../../log-channel.ts";
 import { actingMember } from "../../members.ts";
 import { roleMentions } from "../../mentions.ts";
+import { nicknameWarning } from "../../setup-warnings.ts";
 import { plainName } from "../../text.ts";
 import { answer, deferAnswer } from "../answer.ts";
 import { fetchGuildMember } from "../guild-member.ts";
@@ -31,7 +32,7 @@ export const transfer = {
     const actor = actingMember(interaction);
     await deferAnswer(interaction);
     const member = await fetchGuildMember(interaction, interaction.options.getUser("member", true).id);
-    const { entry, whitelist, previousOwnerId, grantFailures, revertFailures } =
+    const { entry, whitelist, previousOwnerId, wasGuest, grantFailures, revertFailures } =
       await context.services.transfers.transfer({
         guildId,
         whitelist: interaction.options.getString("whitelist"),
@@ -44,7 +45,9 @@ export const transfer = {
       interaction,
       [
         `🔀 **${plainName(entry.nick)}** on **${plainName(whitelist.name)}** now belongs to <@${member.userId}> ` +
-          `(it was <@${previousOwnerId}>'s). Game servers see no change.`,
+          (wasGuest
+            ? `(it was a guest of <@${previousOwnerId}>'s). Game servers see no change.`
+            : `(it was <@${previousOwnerId}>'s). Game servers see no change.`),
         ...(grantFailures.length > 0
           ? [
               `I could not give them ${roleMentions(grantFailures.map((f) => f.roleId))}; the nick is theirs regardless.`,
@@ -56,6 +59,7 @@ export const transfer = {
                 "remove it by hand if they should not keep it.",
             ]
           : []),
+        ...(interaction.guild ? nicknameWarning(interaction.guild, whitelist, member) : []),
       ].join("\n"),
     );
     await context.log.post(guildId, {
@@ -66,6 +70,7 @@ export const transfer = {
           from: previousOwnerId,
           to: member.userId,
           actorId: actor.userId,
+          wasGuest,
         }),
       ],
     });

@@ -6,11 +6,14 @@ import {
 } from "discord-api-types/v10";
 import {
   addMember,
+  banUser,
   createMessage,
   deleteMessage,
   deleteRole,
   removeMember,
   setMemberRoles,
+  setOwnNick,
+  unbanUser,
 } from "../actions.ts";
 import type { SandboxContext } from "../context.ts";
 import { json } from "../http.ts";
@@ -268,6 +271,28 @@ const routes: Route[] = [
     const roleIds = knownRoles(ctx, idList(await readJson(request), "roleIds"));
     setMemberRoles(ctx, target, roleIds);
     return json(memberView(target));
+  }),
+  route("POST", "/members/:user/nick", async ({ ctx, params, request }) => {
+    const target = member(ctx, params.user);
+    const body = await readJson(request);
+    const nick = body.nick === null ? null : text(body, "nick");
+    if (nick !== null && nick.length > 32)
+      throw new ControlRequestError("a nickname is at most 32 characters");
+    setOwnNick(ctx, target, nick);
+    return json(memberView(target));
+  }),
+  route("PUT", "/bans/:user", async ({ ctx, params, request }) => {
+    const user = ctx.state.users.get(params.user);
+    if (!user) throw new ControlRequestError(`unknown user ${params.user}`, 404);
+    const body = await readJson(request);
+    const reason = optionalText(body, "reason");
+    const banned = banUser(ctx, user, { reason, removeFirst: body.order === "remove-first" });
+    return json({ banned, userId: user.id });
+  }),
+  route("DELETE", "/bans/:user", ({ ctx, params }) => {
+    const user = ctx.state.users.get(params.user);
+    if (!user) throw new ControlRequestError(`unknown user ${params.user}`, 404);
+    return json({ unbanned: unbanUser(ctx, user), userId: user.id });
   }),
   route("DELETE", "/roles/:role", ({ ctx, params }) => {
     const role = ctx.state.roles.get(params.role);

@@ -40,8 +40,8 @@ export type AnswerView =
   | { choices: APIApplicationCommandOptionChoice[] }
   | { modal: Record<string, unknown>; interactionId: string };
 
-/** A member as the control API shows it. */
-export type MemberView = { id: string; username: string; roleIds: string[] };
+/** A member as the control API shows it: `nick` is their server nickname (null: none). */
+export type MemberView = { id: string; username: string; nick: string | null; roleIds: string[] };
 
 /** The attachment view. */
 export function attachmentView(attachment: SandboxAttachment): AttachmentView {
@@ -71,7 +71,12 @@ export function messageView(message: SandboxMessage): MessageView {
 
 /** The member view. */
 export function memberView(member: SandboxMember): MemberView {
-  return { id: member.user.id, username: member.user.username, roleIds: [...member.roleIds] };
+  return {
+    id: member.user.id,
+    username: member.user.username,
+    nick: member.nick,
+    roleIds: [...member.roleIds],
+  };
 }
 
 /** The answer view, read from the message as it is now (a later edit shows). */
