@@ -82,7 +82,10 @@ export type ServiceOptions = {
  * both are the in-process bus. Replicas on PostgreSQL: the bus reads the log (src/cluster/bus.ts) and the outbox
  * is fed by the leader only (src/cluster/leader.ts).
  */
-export type ChangeFeeds = { bus: EventBus & { settle?(): Promise<void> }; outbox: EventBus };
+export type ChangeFeeds = {
+  bus: EventBus & { settle?(): Promise<void>; appendedHere?(id: number): void };
+  outbox: EventBus;
+};
 
 /**
  * The composition root of the domain: wires every service over an open store, registration included, so the
@@ -111,7 +114,12 @@ export function createServices<S extends Store>({
   const { db, driver } = store;
   // The log writes through the writer declared below (its prunes only run later): the writer waits for the
   // bus, and a replica's bus reads this log.
-  const events = createEventLog({ store, clock, write: (work, committed) => write(work, committed) });
+  const events = createEventLog({
+    store,
+    clock,
+    write: (work, committed) => write(work, committed),
+    appended: (id) => bus.appendedHere?.(id),
+  });
   const { bus, outbox }: ChangeFeeds =
     feeds?.(events) ?? oneBus(createEventBus(logger, () => driver.lastEventId(db)));
   const { write, waiting: writesWaiting } = driver.writer({

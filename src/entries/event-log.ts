@@ -86,7 +86,18 @@ function storedEvent(row: { id: number; payload: string }): EntryEvent {
 const PRUNE_BATCH = 500;
 
 /** Creates the event log over the store. */
-export function createEventLog({ store, clock, write }: { store: Store; clock: Clock; write: Write }) {
+export function createEventLog({
+  store,
+  clock,
+  write,
+  appended,
+}: {
+  store: Store;
+  clock: Clock;
+  write: Write;
+  /** Told each id appended here, before its transaction commits (a replica's bus: src/cluster/bus.ts). */
+  appended?: (id: number) => void;
+}) {
   const {
     db,
     tables: { events },
@@ -117,7 +128,9 @@ export function createEventLog({ store, clock, write }: { store: Store; clock: C
           createdAt,
         })
         .returning({ id: events.id });
-      return { id: String((row as { id: number }).id), ...body };
+      const id = (row as { id: number }).id;
+      appended?.(id);
+      return { id: String(id), ...body };
     },
 
     /**
