@@ -17,8 +17,13 @@ export type TargetName = keyof typeof TARGETS;
 
 export const ROOT = join(import.meta.dir, "..");
 
-/** The commit being built (12 hex digits), `+dirty` when the work tree has changes; `unknown` outside git. */
-export function currentCommit(): string {
+/**
+ * The commit being built (12 hex digits), `+dirty` when the work tree has changes: WLS_COMMIT when set (a container
+ * build, whose context has no .git, gets it as the build argument COMMIT), else git's; `unknown` outside git.
+ */
+export function currentCommit(env: Record<string, string | undefined> = process.env): string {
+  const given = env.WLS_COMMIT?.trim();
+  if (given) return given;
   const git = (...args: string[]) => {
     try {
       const run = Bun.spawnSync(["git", ...args], { cwd: ROOT, stderr: "ignore" });

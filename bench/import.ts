@@ -18,12 +18,14 @@
  *
  * Usage: bun bench/import.ts [--lines 10000] [--premium-share 0.1] [--rounds 1]
  */
+
 import { mkdtempSync, rmSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { parseArgs } from "node:util";
 import { closeDatabase } from "../src/db/client.ts";
 import type { RoleGateway } from "../src/registration/model.ts";
+import { offlineDiscord } from "../src/registration/offline.ts";
 import { startFakeMojang } from "../src/sandbox/mojang.ts";
 import { openServices, type Services } from "../src/services.ts";
 import { systemClock } from "../src/shared/clock.ts";
@@ -78,7 +80,7 @@ async function freshWorld() {
     clock: systemClock,
     logger: silentLogger,
     mojangApiUrl: mojang.url,
-    discord: { roles, board: { post: async () => "0" } },
+    discord: { roles, board: { post: async () => "0" }, nicknames: offlineDiscord.nicknames },
   });
   const whitelist = await services.whitelists.create({
     guildId: GUILD,

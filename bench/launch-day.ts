@@ -191,6 +191,9 @@ function routeOf(method: string, path: string): string {
 }
 
 type Embed = { title?: string; description?: string };
+
+/** Text the bot posted with markdown escaped, as it was typed (a nick's `_` is posted as `\_`). */
+const unescaped = (text: string | undefined) => text?.replace(/\\(.)/g, "$1");
 type Body = { embeds?: Embed[]; type?: number; components?: { components?: { custom_id?: string }[] }[] };
 const bodyOf = (value: unknown) => (value ?? {}) as Body;
 
@@ -221,7 +224,8 @@ function see(watch: Watch, exchange: RestExchange): void {
   } else if (route === "POST /channels/:channel/messages" && parts[4] === IDS.log) {
     const body = bodyOf(exchange.requestBody);
     for (const embed of body.embeds ?? []) {
-      const nick = /^\*\*(.+?)\*\* added to/.exec(embed.description ?? "")?.[1];
+      // The bot escapes markdown in nicks (Launch\_alone): read the nick back as typed.
+      const nick = unescaped(/^\*\*(.+?)\*\* added to/.exec(embed.description ?? "")?.[1]);
       if (embed.title === "Nick added" && nick) mark(watch, watch.nickUser.get(nick), "log", at);
     }
     const approve = body.components?.[0]?.components?.find((c) =>
@@ -541,7 +545,7 @@ function report(input: {
       .filter((message) => message.channelId === IDS.log)
       .flatMap((message) => message.embeds)
       .filter((embed) => embed.title === "Nick added")
-      .map((embed) => /^\*\*(.+?)\*\*/.exec(embed.description ?? "")?.[1]),
+      .map((embed) => unescaped(/^\*\*(.+?)\*\*/.exec(embed.description ?? "")?.[1])),
   );
   const visible = ids.filter((_, index) => logged.has(nickOf(index))).length;
   console.log(

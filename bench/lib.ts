@@ -95,3 +95,44 @@ export function withChildren(pid: number): number[] {
   }
   return [pid, ...children];
 }
+
+/** src/main.ts, which the benches run as a child process with `serve`. */
+const MAIN = new URL("../src/main.ts", import.meta.url).pathname;
+
+/**
+ * `whitelist-sync serve` from source as a child (pushed onto `children`, for the bench to kill), on any free
+ * loopback port with JSON logs and no rate limit to speak of, plus `env`; resolves with its URL and process id once
+ * it logged its start, and keeps draining its output so it never blocks on a full pipe.
+ */
+export async function serveChild(
+  env: Record<string, string>,
+  children: Bun.Subprocess[],
+): Promise<{ url: string; pid: number }> {
+  const child = Bun.spawn([process.execPath, MAIN, "serve"], {
+    env: {
+      ...baseEnv(),
+      PORT: "0",
+      HOST: "127.0.0.1",
+      LOG_FORMAT: "json",
+      RATE_LIMIT_PER_MINUTE: "1000000",
+      ...env,
+    },
+    stdout: "pipe",
+    stderr: "inherit",
+  });
+  children.push(child);
+  const reader = child.stdout.getReader();
+  let text = "";
+  for (;;) {
+    const { value, done } = await reader.read();
+    if (done) throw new Error("a server exited before it started");
+    text += new TextDecoder().decode(value);
+    const started = text.split("\n").find((line) => line.includes('"whitelist-sync started"'));
+    if (started) {
+      void (async () => {
+        while (!(await reader.read()).done);
+      })();
+      return { url: JSON.parse(started).url as string, pid: child.pid };
+    }
+  }
+}

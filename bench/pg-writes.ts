@@ -26,7 +26,7 @@
  */
 import { mkdtempSync, readdirSync, readFileSync, rmSync } from "node:fs";
 import { tmpdir } from "node:os";
-import { join, resolve } from "node:path";
+import { join } from "node:path";
 import { parseArgs } from "node:util";
 import { closeDatabase } from "../src/db/client.ts";
 import { closeStore } from "../src/db/driver.ts";
@@ -34,7 +34,7 @@ import { openServices, openStoreServices, type Services } from "../src/services.
 import { systemClock } from "../src/shared/clock.ts";
 import { silentLogger } from "../src/shared/logger.ts";
 import { startPostgres } from "../test/helpers/postgres.ts";
-import { baseEnv, cpuMs, fixed, grouped, quantile, table, withChildren } from "./lib.ts";
+import { cpuMs, fixed, grouped, quantile, serveChild, table, withChildren } from "./lib.ts";
 
 const { values } = parseArgs({
   options: {
@@ -50,42 +50,12 @@ const WARMUP = Number(values.warmup);
 const ROUNDS = Number(values.rounds);
 const SEGMENTS = 4;
 const GUILD = "100000000000000001";
-const MAIN = resolve(import.meta.dir, "..", "src", "main.ts");
 
 const children: Bun.Subprocess[] = [];
 const cleanups: (() => void | Promise<void>)[] = [];
 
-/** `whitelist-sync serve` with `env`; resolves with its URL and process id once it logged its start. */
-async function serve(env: Record<string, string>): Promise<{ url: string; pid: number }> {
-  const child = Bun.spawn([process.execPath, MAIN, "serve"], {
-    env: {
-      ...baseEnv(),
-      PORT: "0",
-      HOST: "127.0.0.1",
-      LOG_FORMAT: "json",
-      RATE_LIMIT_PER_MINUTE: "1000000",
-      ...env,
-    },
-    stdout: "pipe",
-    stderr: "inherit",
-  });
-  children.push(child);
-  const reader = child.stdout.getReader();
-  let text = "";
-  for (;;) {
-    const { value, done } = await reader.read();
-    if (done) throw new Error("a server exited before it started");
-    text += new TextDecoder().decode(value);
-    const started = text.split("\n").find((line) => line.includes('"whitelist-sync started"'));
-    if (started) {
-      // Keep draining its output so it never blocks on a full pipe.
-      void (async () => {
-        while (!(await reader.read()).done);
-      })();
-      return { url: JSON.parse(started).url as string, pid: child.pid };
-    }
-  }
-}
+/** `whitelist-sync serve` with `env` (bench/lib.ts, serveChild). */
+const serve = (env: Record<string, string>) => serveChild(env, children);
 
 /** A whitelist of `count` nicks and a guild-wide key, through `services`. */
 async function seed(services: Services, count: number) {

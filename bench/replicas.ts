@@ -30,7 +30,7 @@
  */
 import { mkdtempSync, rmSync } from "node:fs";
 import { tmpdir } from "node:os";
-import { join, resolve } from "node:path";
+import { join } from "node:path";
 import { parseArgs } from "node:util";
 import { closeDatabase } from "../src/db/client.ts";
 import { closeStore } from "../src/db/driver.ts";
@@ -38,7 +38,7 @@ import { openServices, openStoreServices, type Services } from "../src/services.
 import { systemClock } from "../src/shared/clock.ts";
 import { silentLogger } from "../src/shared/logger.ts";
 import { startPostgres } from "../test/helpers/postgres.ts";
-import { fixed, quantile, table } from "./lib.ts";
+import { fixed, quantile, serveChild, table } from "./lib.ts";
 
 const { values } = parseArgs({
   options: {
@@ -54,7 +54,6 @@ const SECONDS = Number(values.seconds);
 const CONNECTIONS = Number(values.connections);
 const ENTRIES = 1_000;
 const GUILD = "100000000000000001";
-const MAIN = resolve(import.meta.dir, "..", "src", "main.ts");
 
 const children: Bun.Subprocess[] = [];
 const cleanups: (() => void | Promise<void>)[] = [];
@@ -64,38 +63,8 @@ const fail = (message: string): never => {
   throw new Error(message);
 };
 
-/** `whitelist-sync serve` with `env`; resolves with its URL once it logged its start. */
-async function serve(env: Record<string, string>): Promise<string> {
-  const child = Bun.spawn([process.execPath, MAIN, "serve"], {
-    env: {
-      PATH: process.env.PATH ?? "",
-      HOME: tmpdir(),
-      PORT: "0",
-      HOST: "127.0.0.1",
-      LOG_FORMAT: "json",
-      RATE_LIMIT_PER_MINUTE: "1000000",
-      ...env,
-    },
-    stdout: "pipe",
-    stderr: "inherit",
-  });
-  children.push(child);
-  const reader = child.stdout.getReader();
-  let text = "";
-  for (;;) {
-    const { value, done } = await reader.read();
-    if (done) return fail("a server exited before it started");
-    text += new TextDecoder().decode(value);
-    const started = text.split("\n").find((line) => line.includes('"whitelist-sync started"'));
-    if (started) {
-      // Keep draining its output so it never blocks on a full pipe.
-      void (async () => {
-        while (!(await reader.read()).done);
-      })();
-      return JSON.parse(started).url as string;
-    }
-  }
-}
+/** `whitelist-sync serve` with `env` (bench/lib.ts, serveChild); resolves with its URL. */
+const serve = async (env: Record<string, string>) => (await serveChild(env, children)).url;
 
 /** A whitelist of ENTRIES nicks and a guild-wide key, through `services`. */
 async function seed(services: Services) {

@@ -1346,17 +1346,24 @@ async function main(): Promise<number> {
   }
 }
 
-/** The changes shown in the guild's log channel: embeds of nicks added and removed, batched or not. */
+/**
+ * The changes of the soak's whitelist shown in the guild's log channel: embeds of nicks added to and removed from
+ * `soak`, batched or not (the demo's own seeded registrations are posted too, on their whitelists).
+ */
 async function sandboxLoggedChanges(sandboxUrl: string): Promise<number> {
   const guild = await getJson<Guild>(`${sandboxUrl}/guild`);
   const log = guild.channels.find((channel) => channel.name === "whitelist-log");
   if (!log) return 0;
-  const messages = await getJson<{ embeds: { title?: string }[] }[]>(
+  const messages = await getJson<{ embeds: { title?: string; description?: string }[] }[]>(
     `${sandboxUrl}/channels/${log.id}/messages`,
   );
   return messages
     .flatMap((message) => message.embeds)
-    .filter((embed) => embed.title === "Nick added" || embed.title === "Nick removed").length;
+    .filter(
+      (embed) =>
+        (embed.title === "Nick added" || embed.title === "Nick removed") &&
+        !!embed.description?.endsWith(" **soak**"),
+    ).length;
 }
 
 /** How many messages the sandbox keeps in the log channel, and their size as the control API shows them. */

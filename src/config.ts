@@ -20,10 +20,6 @@ const Url = (description: string, fallback?: string) =>
     description,
     ...(fallback === undefined ? {} : { default: fallback }),
   });
-// Value.Convert truncates a fraction for t.Integer ("0.5" would silently become 0, turning a feature off), so
-// settings where that matters are numbers that must be whole.
-const WholeNumber = (options: { minimum: number; maximum: number; default: number; description: string }) =>
-  t.Number({ ...options, multipleOf: 1 });
 const Flag = (fallback: boolean, what: string) =>
   t.Boolean({ default: fallback, description: `true or false: ${what}` });
 
@@ -71,7 +67,15 @@ export const ConfigSchema = t.Object({
     description: "an IP address or host name of this machine to listen on, e.g. 0.0.0.0 or 127.0.0.1",
   }),
   PORT: Port(3000),
-  PUBLIC_URL: t.Optional(Url("the public base URL of this service, e.g. https://wl.example.org")),
+  PUBLIC_URL: t.Optional(
+    t.String({
+      // The base alone: links are built by appending paths, so a query, a fragment or credentials would land
+      // in the middle of every link printed.
+      pattern: "^https?://[^\\s?#/@]+(?:/[^\\s?#]*)?$",
+      description:
+        "the public base URL of this service alone (no query, fragment or credentials), e.g. https://wl.example.org",
+    }),
+  ),
   TRUST_PROXY: t.String({
     default: "off",
     description: "off, true, a hop count, or a comma-separated list of proxy addresses/CIDR ranges",
@@ -80,7 +84,7 @@ export const ConfigSchema = t.Object({
     minimum: 1,
     maximum: 1_000_000,
     default: 60,
-    description: "requests per minute per client IP, 1-1000000",
+    description: "requests per minute per client IP, a whole number 1-1000000",
   }),
   LOG_LEVEL: t.Union(
     logLevels.map((level) => t.Literal(level)),
@@ -104,13 +108,13 @@ export const ConfigSchema = t.Object({
       "e.g. https://sessionserver.mojang.com",
     "https://sessionserver.mojang.com",
   ),
-  RENAME_CHECK_DAYS: WholeNumber({
+  RENAME_CHECK_DAYS: t.Integer({
     minimum: 0,
     maximum: 365,
     default: 1,
     description: "whole days between two checks of a premium account's name at Mojang, 1-365, or 0 for never",
   }),
-  RENAME_CHECKS_PER_MINUTE: WholeNumber({
+  RENAME_CHECKS_PER_MINUTE: t.Integer({
     minimum: 1,
     maximum: 60,
     default: 30,
@@ -146,7 +150,7 @@ export const ConfigSchema = t.Object({
     default: 7,
     description: "days to keep events for resume, at least 1",
   }),
-  CACHE_MAX_MB: WholeNumber({
+  CACHE_MAX_MB: t.Integer({
     minimum: 1,
     maximum: 65536,
     default: 16,
@@ -259,6 +263,27 @@ export function flagsToEnv(argv: readonly string[]): Record<string, string> {
   return Object.fromEntries(flags.map(({ flag, value }) => [variable(flag), value as string]));
 }
 
+/** A number as people write one in decimal; `1e3`, `0x50` or `80abc` are no setting's value. */
+const DECIMAL = /^[+-]?(?:\d+(?:\.\d*)?|\.\d+)$/;
+
+/**
+ * The variables' text as the schema's types, taking nothing on trust: a number only when the text is a decimal
+ * number, a boolean only from `true` or `false`. Anything else stays text, so the schema refuses it by name.
+ * (TypeBox's Value.Convert would truncate `1.5` to 1 for an integer and read `1` as true: a value silently
+ * changed, where docs/configuration.md promises a refusal.)
+ */
+function convertText(raw: Record<string, string>): Record<string, unknown> {
+  const properties = ConfigSchema.properties as Record<string, TSchema>;
+  return Object.fromEntries(
+    Object.entries(raw).map(([name, text]) => {
+      const type = properties[name]?.type;
+      if ((type === "integer" || type === "number") && DECIMAL.test(text)) return [name, Number(text)];
+      if (type === "boolean" && /^(?:true|false)$/i.test(text)) return [name, text.toLowerCase() === "true"];
+      return [name, text];
+    }),
+  );
+}
+
 /** Parses the environment once; throws a ConfigError naming the first bad variable. */
 export function loadConfig(source: Record<string, string | undefined>): Config {
   const raw: Record<string, string> = {};
@@ -266,7 +291,7 @@ export function loadConfig(source: Record<string, string | undefined>): Config {
     const value = source[name]?.trim();
     if (value !== undefined && value !== "") raw[name] = value;
   }
-  const converted = Value.Default(ConfigSchema, Value.Convert(ConfigSchema, { ...raw }));
+  const converted = Value.Default(ConfigSchema, convertText(raw));
   const error = Value.Errors(ConfigSchema, converted).First();
   if (error) {
     const name = error.path.replace(/^\//, "").split("/")[0] ?? "configuration";

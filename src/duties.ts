@@ -30,6 +30,8 @@ export type DutiesOptions = {
   /** The API's public base URL, shown by the bot in "how to use" lines. */
   apiUrl: string;
   fastIdentify: boolean;
+  /** Which start of the sandbox Discord the bot talks to (the demo's), so each gets the commands registered. */
+  discordInstance?: string;
   renamePassMs: number;
   /** Where players join the link endpoint (LINK_ADDRESS, or this machine's), shown by the bot; none when off. */
   linkAddress?: string;
@@ -60,6 +62,7 @@ export async function startDuties(options: DutiesOptions): Promise<LeaderDuties>
       apiUrl: options.apiUrl,
       linkAddress: options.linkAddress,
       fastIdentify: options.fastIdentify,
+      discordInstance: options.discordInstance,
       shardCount: config.SHARD_COUNT,
     });
   }

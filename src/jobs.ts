@@ -26,6 +26,20 @@ export const eventPruning = (events: Services["events"], retentionMs: number, lo
 });
 
 /**
+ * Form answers past their guild's retention go (docs/decisions.md, Application forms): at once, then hourly. Every
+ * process prunes, as for events; reads hide such answers already, so the hour only bounds how long they are stored.
+ */
+export const answerPruning = (answers: Services["answers"], logger: Logger): Job => ({
+  name: "form answer pruning",
+  schedule: { every: HOUR_MS },
+  first: "now",
+  async run() {
+    const pruned = await answers.prune();
+    if (pruned > 0) logger.info("pruned form answers past their retention", { pruned });
+  },
+});
+
+/**
  * Bedrock entries as Floodgate sees them: respelled and given their XUID after an upgrade, and XUIDs that GeyserMC
  * could not give asked for again; at once, then every 10 minutes. In the background: a slow GeyserMC never delays
  * the start.

@@ -2,7 +2,7 @@
 import { homedir } from "node:os";
 import { type Config, ConfigSchema, flagsToEnv, loadConfig } from "./config.ts";
 import { defaultDatabasePath } from "./shared/data-dir.ts";
-import { ConfigError } from "./shared/errors.ts";
+import { ConfigError, EX_CONFIG, exitCodeOf } from "./shared/errors.ts";
 import { createLogger, defaultLogStyle, type Logger } from "./shared/logger.ts";
 import { redactUrl } from "./shared/redact.ts";
 import { VERSION, VERSION_LINE } from "./version.ts";
@@ -154,9 +154,12 @@ function withDefaultDatabase(config: Config, logger: Logger): Config {
   return { ...config, DATABASE_PATH: chosen.path };
 }
 
-/** `whitelist-sync invite`: the bot's invite link, from the application id at the start of DISCORD_TOKEN. */
+/**
+ * `whitelist-sync invite`: the bot's invite link, from the application id at the start of DISCORD_TOKEN, with the
+ * permissions of the opt-in features the database uses (read as doctor reads it: nothing is written).
+ */
 async function printInvite(config: Config): Promise<void> {
-  const { applicationIdOf, inviteUrl } = await import("./setup/permissions.ts");
+  const { applicationIdOf, inviteUrl, usedFeatures } = await import("./setup/permissions.ts");
   if (!config.DISCORD_TOKEN) {
     throw new ConfigError(
       "DISCORD_TOKEN is not set: the invite link is made from the bot's token (developer portal → Bot → Reset Token)",
@@ -168,7 +171,13 @@ async function printInvite(config: Config): Promise<void> {
       "DISCORD_TOKEN does not look like a bot token (its first part should be the application id in base64)",
     );
   }
-  console.log(inviteUrl(applicationId));
+  const { checkStore } = await import("./doctor/store.ts");
+  const store = await checkStore(config);
+  try {
+    console.log(inviteUrl(applicationId, store.services ? await usedFeatures(store.services) : {}));
+  } finally {
+    await store.close();
+  }
 }
 
 async function main(argv: string[]): Promise<void> {
@@ -220,8 +229,9 @@ async function main(argv: string[]): Promise<void> {
 main(process.argv.slice(2)).catch((error) => {
   if (error instanceof ConfigError) {
     console.error(`Configuration error: ${error.message}`);
-    process.exit(78);
+    process.exit(EX_CONFIG);
   }
   console.error(error instanceof Error ? error.message : error);
-  process.exit(1);
+  // A token Discord refuses asks for EX_CONFIG too (src/bot/login.ts), without main loading discord.js.
+  process.exit(exitCodeOf(error));
 });

@@ -8,7 +8,7 @@ import type { Config } from "./config.ts";
 import { closeStore, databaseReadable } from "./db/driver.ts";
 import { type LeaderDuties, startDuties } from "./duties.ts";
 import { createHealth, type Health } from "./health/status.ts";
-import { eventPruning, RENAME_PASS_MS } from "./jobs.ts";
+import { answerPruning, eventPruning, RENAME_PASS_MS } from "./jobs.ts";
 import {
   type LinkEndpoint,
   linkAddressOf,
@@ -53,6 +53,11 @@ export type ServiceStartOptions = {
   logger: Logger;
   clock?: Clock;
   fastIdentify?: boolean;
+  /**
+   * The demo's sandbox Discord is new at every start (its `instanceId`): the bot registers its commands there even
+   * when the kept database says this command set was registered before, at the same address.
+   */
+  discordInstance?: string;
   /** How long after start, and after each pass, the rename refresh runs one (tests: sooner). */
   renamePassMs?: number;
   /** How long after a check an account is due again, instead of RENAME_CHECK_DAYS (the demo: every pass). */
@@ -75,11 +80,12 @@ export async function startService(config: Config, options: ServiceStartOptions)
   // Of several replicas, only the leader's live term may act for the cluster (docs/architecture.md, Replicas): its
   // webhooks and Discord calls are fenced by it. One node alone always may.
   const mayAct = () => replica === undefined || (election?.mayAct() ?? false);
-  const parts = await openParts(config, { ...options, clock, mayAct });
+  const parts = await openParts(config, { ...options, renamePassMs, clock, mayAct });
   const { discord, metrics, services } = parts;
   replica = parts.replica;
   const retentionMs = config.EVENT_RETENTION_DAYS * DAY_MS;
   const stopPruning = startJob(eventPruning(services.events, retentionMs, logger), logger);
+  const stopAnswerPruning = startJob(answerPruning(services.answers, logger), logger);
 
   let leading: LeaderDuties | undefined;
   let link: LinkEndpoint | undefined;
@@ -102,6 +108,7 @@ export async function startService(config: Config, options: ServiceStartOptions)
   /** Undoes the start when it cannot finish (a port in use, the bot refused): nothing is left running. */
   const abandon = async () => {
     await stopPruning();
+    await stopAnswerPruning();
     await link?.stop();
     // Elysia's stop on a server that never listened prints a stack trace to the console (stdout too, which
     // would break LOG_FORMAT=json) before throwing: only a server that listens is stopped.
@@ -136,6 +143,7 @@ export async function startService(config: Config, options: ServiceStartOptions)
       clock,
       apiUrl: `${publicUrl}/api/v1`,
       fastIdentify,
+      discordInstance: options.discordInstance,
       renamePassMs,
       linkAddress: linkAddressOf(config, link),
     });
@@ -168,6 +176,7 @@ export async function startService(config: Config, options: ServiceStartOptions)
     stop() {
       stopping ??= (async () => {
         await stopPruning();
+        await stopAnswerPruning();
         await election?.stop();
         // One node's duties; a replica's were stopped by its election (stopping them again does nothing).
         await leading?.stop();
@@ -192,6 +201,7 @@ export async function startService(config: Config, options: ServiceStartOptions)
 async function openParts(
   config: Config,
   options: Pick<ServiceStartOptions, "logger" | "renameCheckEveryMs" | "signal"> & {
+    renamePassMs: number;
     clock: Clock;
     mayAct(): boolean;
   },
@@ -229,6 +239,7 @@ async function openParts(
     renameCheckDays: config.RENAME_CHECK_DAYS,
     renameCheckEveryMs: options.renameCheckEveryMs,
     renameChecksPerMinute: config.RENAME_CHECKS_PER_MINUTE,
+    renamePassMs: options.renamePassMs,
     geyserApiUrl: config.GEYSER_API_URL,
     discord: discord?.ports,
     clock: options.clock,

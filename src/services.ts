@@ -18,10 +18,14 @@ import { createGuildTexts } from "./guilds/texts.ts";
 import { createKeyService } from "./keys/service.ts";
 import { createMojangClient } from "./mojang/client.ts";
 import { createMojangNames } from "./mojang/names.ts";
+import { createNicknames } from "./nicknames/service.ts";
+import { createAnswerStore } from "./registration/answers.ts";
+import { createBanSync } from "./registration/bans.ts";
 import { createBedrockUpkeep } from "./registration/bedrock.ts";
 import { createWhitelistDeletion } from "./registration/deletion.ts";
 import { createDenyList } from "./registration/deny.ts";
 import { createDepartures } from "./registration/departures.ts";
+import { createFirstJoin } from "./registration/first-join.ts";
 import { createImporter } from "./registration/import.ts";
 import { createLinking } from "./registration/linking.ts";
 import { createLookups } from "./registration/lookups.ts";
@@ -60,6 +64,8 @@ export type ServiceOptions = {
   /** Overrides RENAME_CHECK_DAYS in milliseconds (the demo re-checks at every pass, so a rename shows at once). */
   renameCheckEveryMs?: number;
   renameChecksPerMinute?: number;
+  /** How often the rename refresh runs a pass (src/jobs.ts; the demo: more often): each asks its share of the minute. */
+  renamePassMs?: number;
   /** GEYSER_API_URL (Bedrock XUIDs), and how long a look-up may take. */
   geyserApiUrl?: string;
   geyserTimeoutMs?: number;
@@ -77,7 +83,10 @@ export type ServiceOptions = {
  * both are the in-process bus. Replicas on PostgreSQL: the bus reads the log (src/cluster/bus.ts) and the outbox
  * is fed by the leader only (src/cluster/leader.ts).
  */
-export type ChangeFeeds = { bus: EventBus & { settle?(): Promise<void> }; outbox: EventBus };
+export type ChangeFeeds = {
+  bus: EventBus & { settle?(): Promise<void>; appendedHere?(id: number): void };
+  outbox: EventBus;
+};
 
 /**
  * The composition root of the domain: wires every service over an open store, registration included, so the
@@ -95,6 +104,7 @@ export function createServices<S extends Store>({
   renameCheckDays = ConfigSchema.properties.RENAME_CHECK_DAYS.default,
   renameCheckEveryMs = renameCheckDays * DAY_MS,
   renameChecksPerMinute = ConfigSchema.properties.RENAME_CHECKS_PER_MINUTE.default,
+  renamePassMs,
   geyserApiUrl = ConfigSchema.properties.GEYSER_API_URL.default,
   geyserTimeoutMs,
   discord = offlineDiscord,
@@ -105,7 +115,12 @@ export function createServices<S extends Store>({
   const { db, driver } = store;
   // The log writes through the writer declared below (its prunes only run later): the writer waits for the
   // bus, and a replica's bus reads this log.
-  const events = createEventLog({ store, clock, write: (work, committed) => write(work, committed) });
+  const events = createEventLog({
+    store,
+    clock,
+    write: (work, committed) => write(work, committed),
+    appended: (id) => bus.appendedHere?.(id),
+  });
   const { bus, outbox }: ChangeFeeds =
     feeds?.(events) ?? oneBus(createEventBus(logger, () => driver.lastEventId(db)));
   const { write, waiting: writesWaiting } = driver.writer({
@@ -157,18 +172,21 @@ export function createServices<S extends Store>({
     logger,
     checkEveryMs: renameCheckEveryMs,
     callsPerMinute: renameChecksPerMinute,
+    passMs: renamePassMs,
   });
-  const requests = createRequestStore({ store, write, clock });
+  const answers = createAnswerStore({ store, write, clock, guilds });
+  const requests = createRequestStore({ store, write, clock, answers });
   const deletion = createWhitelistDeletion({ write, whitelists, entries, keys, requests, formatCache });
   const grants = createRoleGrants({ entries, roles: discord.roles, logger, clock, published: bus.settle });
   const departures = createDepartures(clock);
   const denials = createDenyList({ store, write, clock, whitelists, entries, mojang, geyser, logger });
-  const lookups = createLookups({ whitelists, entries, denials });
+  const lookups = createLookups({ whitelists, entries, denials, answers });
   const registration = createRegistrationService({
     whitelists,
     entries,
     guilds,
     requests,
+    answers,
     grants,
     mojang,
     geyser,
@@ -181,6 +199,7 @@ export function createServices<S extends Store>({
     observer,
   });
   const linking = createLinking({ accounts, whitelists, entries, registration, write, logger, observer });
+  const firstJoin = createFirstJoin({ entries, accounts, logger });
   const imports = createImporter({
     whitelists,
     entries,
@@ -194,15 +213,27 @@ export function createServices<S extends Store>({
     clock,
     logger,
   });
+  const nicknames = createNicknames({
+    store,
+    write,
+    clock,
+    entries,
+    whitelists,
+    gateway: discord.nicknames,
+    logger,
+  });
   const transfers = createTransfers({
     whitelists,
     entries,
     grants,
     departures,
     links: accounts,
+    nicknames,
     logger,
   });
-  const reverter = createRoleReverter({ bus: outbox, entries, grants, logger });
+  const reverter = createRoleReverter({ bus: outbox, entries, grants, departures, logger });
+  const bans = createBanSync({ guilds, whitelists, entries, events, denials, grants, departures, logger });
+  nicknames.listen(outbox);
   return {
     /** The open store: its database, tables and driver (src/db/store.ts). */
     store,
@@ -240,13 +271,21 @@ export function createServices<S extends Store>({
     registration,
     /** Typing a proof code: linking the account, registering it as proven; unlinking. */
     linking,
+    /** Proof at first join: codes for the `sync` agent's players, and entries that wait no more. */
+    firstJoin,
     denials,
     lookups,
+    /** Form answers: personal data, pruned past each guild's retention (a job: src/jobs.ts). */
+    answers,
     imports,
     transfers,
     /** Role grants and the queue of role changes (registration/roles.ts): its length is a metric. */
     grants,
     reverter,
+    /** Members' server nicknames that follow their Minecraft names (src/nicknames). */
+    nicknames,
+    /** Discord bans reaching the deny lists, where a guild turned it on (src/registration/bans.ts). */
+    bans,
   };
 }
 

@@ -26,6 +26,7 @@ const LAYERS: Record<string, "adapter" | "service" | "base"> = {
   link: "adapter",
   backup: "adapter",
   registration: "service",
+  nicknames: "service",
   accounts: "service",
   whitelists: "service",
   entries: "service",

@@ -1,8 +1,8 @@
 import type { linkedAccounts } from "../db/schema.ts";
 
 /**
- * How an account was proven: `java-login`, a login at the link endpoint (Mojang's `hasJoined`). Another way (the
- * sync agent's first-join proof over RCON) is one more name here and in the columns' enums.
+ * How an account was proven: `java-login`, a login at the link endpoint (Mojang's `hasJoined`); `first-join`, a
+ * join of the game server that the `sync` agent saw in its player list (docs/link.md, First-join proof).
  */
 export type ProofMethod = (typeof linkedAccounts.method.enumValues)[number];
 
@@ -15,13 +15,26 @@ export type LinkedAccount = Omit<typeof linkedAccounts.$inferSelect, "id">;
 /** A code just issued: what the player reads (`K7QX-29MD`) and when it stops working. */
 export type IssuedCode = { code: string; expiresAt: number };
 
+/** Who alone may type a first-join code: the member whose registration it proves, in that registration's guild. */
+export type CodeBinding = { guildId: string; userId: string };
+
+/** Who types a code, and where. */
+export type Redeemer = { guildId: string; userId: string };
+
 /**
  * What a typed code turned out to be, inside the redeeming transaction: a live code and the account it proves;
- * `malformed` (it cannot be a code; not counted as an attempt); a refused one (`wrong`, `expired`, `reused`:
- * each counted), with the attempts left; or `limited` (too many refused lately), with when the next may be tried.
+ * `malformed` (it cannot be a code; not counted as an attempt); a refused one (`wrong`, `expired`, `reused`, or
+ * `foreign`: live, but bound to another member or guild; each counted), with the attempts left and how the code
+ * was issued (null: no such code); or `limited` (too many refused lately), with when the next may be tried.
  */
 export type CodeLookup =
   | { kind: "live"; hash: string; account: ProvenIdentity; method: ProofMethod }
   | { kind: "malformed" }
-  | { kind: "wrong" | "expired" | "reused"; attemptsLeft: number }
+  | {
+      kind: "wrong" | "expired" | "reused" | "foreign";
+      attemptsLeft: number;
+      method: ProofMethod | null;
+      /** `foreign`: what the code is bound to that the typing does not match. */
+      boundTo?: "guild" | "member";
+    }
   | { kind: "limited"; retryAt: number };

@@ -4,7 +4,15 @@ import type { Write } from "../db/writer.ts";
 import type { Clock } from "../shared/clock.ts";
 import { noObserver, type Observer } from "../shared/observer.ts";
 import { hashCode, newCode, normaliseCode } from "./codes.ts";
-import type { CodeLookup, IssuedCode, LinkedAccount, ProofMethod, ProvenIdentity } from "./model.ts";
+import type {
+  CodeBinding,
+  CodeLookup,
+  IssuedCode,
+  LinkedAccount,
+  ProofMethod,
+  ProvenIdentity,
+  Redeemer,
+} from "./model.ts";
 
 /** How long a code works after it was shown. */
 export const CODE_LIFETIME_MS = 10 * 60_000;
@@ -14,6 +22,11 @@ export const MAX_REFUSED_CODES = 5;
 export const ATTEMPT_WINDOW_MS = 10 * 60_000;
 /** How long a used or expired code is kept, so typing it says "used" or "expired" rather than "wrong". */
 const KEPT_MS = 24 * 3_600_000;
+/**
+ * First-join codes one account may be given in a guild per CODE_LIFETIME_MS: the agent shows a player the same code
+ * on each join while it lives, so more means something asks for codes it does not need.
+ */
+export const MAX_BOUND_CODES = 3;
 
 /** Proof codes and linked accounts (docs/decisions.md, Proof of ownership). */
 export type Accounts = ReturnType<typeof createAccounts>;
@@ -43,6 +56,43 @@ export function createAccounts(deps: { store: Store; write: Write; clock: Clock;
     return { refused: row?.n ?? 0, oldest: row?.oldest ?? now };
   };
 
+  /**
+   * Inside a write: a new code for an account, bound to `binding` when given, expiring in 10 minutes. Codes expired
+   * long ago and attempts out of the window are pruned first.
+   */
+  const insertCode = async (
+    tx: Tx,
+    account: ProvenIdentity,
+    method: ProofMethod,
+    binding: CodeBinding | null,
+    now: number,
+  ): Promise<IssuedCode> => {
+    await tx.delete(proofCodes).where(lt(proofCodes.expiresAt, now - KEPT_MS));
+    await tx.delete(proofAttempts).where(lt(proofAttempts.at, now - ATTEMPT_WINDOW_MS));
+    for (;;) {
+      const code = newCode();
+      const hash = hashCode(normaliseCode(code) as string);
+      // One in a trillion that a code is drawn twice within a day; draw again rather than fail.
+      const [taken] = await tx
+        .select({ hash: proofCodes.codeHash })
+        .from(proofCodes)
+        .where(eq(proofCodes.codeHash, hash));
+      if (taken) continue;
+      const expiresAt = now + CODE_LIFETIME_MS;
+      await tx.insert(proofCodes).values({
+        codeHash: hash,
+        uuid: account.uuid,
+        name: account.name,
+        method,
+        guildId: binding?.guildId ?? null,
+        userId: binding?.userId ?? null,
+        createdAt: now,
+        expiresAt,
+      });
+      return { code, expiresAt };
+    }
+  };
+
   return {
     /**
      * Issues a code for an account just proven: a new row, bound to the account, expiring in 10 minutes. Earlier
@@ -51,56 +101,77 @@ export function createAccounts(deps: { store: Store; write: Write; clock: Clock;
      */
     async issue(account: ProvenIdentity, method: ProofMethod): Promise<IssuedCode> {
       const now = clock.now();
-      const issued = await write(async (tx) => {
-        await tx.delete(proofCodes).where(lt(proofCodes.expiresAt, now - KEPT_MS));
-        await tx.delete(proofAttempts).where(lt(proofAttempts.at, now - ATTEMPT_WINDOW_MS));
-        for (;;) {
-          const code = newCode();
-          const hash = hashCode(normaliseCode(code) as string);
-          // One in a trillion that a code is drawn twice within a day; draw again rather than fail.
-          const [taken] = await tx
-            .select({ hash: proofCodes.codeHash })
-            .from(proofCodes)
-            .where(eq(proofCodes.codeHash, hash));
-          if (taken) continue;
-          const expiresAt = now + CODE_LIFETIME_MS;
-          await tx.insert(proofCodes).values({
-            codeHash: hash,
-            uuid: account.uuid,
-            name: account.name,
-            method,
-            createdAt: now,
-            expiresAt,
-          });
-          return { code, expiresAt };
-        }
-      });
+      const issued = await write((tx) => insertCode(tx, account, method, null, now));
       observer.proofCode("issued");
       return issued;
     },
 
     /**
-     * Inside the caller's transaction: what `typed` is for `userId`. A user refused MAX_REFUSED_CODES times within
-     * the window is `limited` until the oldest of those leaves it, whatever they type. A code that is no live one
-     * (wrong, expired, used) is counted as a refusal, written with the caller's transaction: the caller commits
-     * it (and answers the refusal) rather than throwing. A live code is not used up here (see `useIn`).
+     * Issues a first-join code (docs/link.md, First-join proof): bound to the account and to the member and guild
+     * whose registration it proves, so nobody else, and nowhere else, can type it. At most MAX_BOUND_CODES per
+     * account and guild within a code's lifetime: past that, `limited` with when the oldest of them expires.
      */
-    async lookIn(tx: Tx, userId: string, typed: string): Promise<CodeLookup> {
+    async issueBound(
+      account: ProvenIdentity,
+      binding: CodeBinding,
+    ): Promise<({ kind: "issued" } & IssuedCode) | { kind: "limited"; retryAt: number }> {
+      const now = clock.now();
+      const outcome = await write(async (tx) => {
+        const [recent] = await tx
+          .select({ n: count(), oldest: min(proofCodes.createdAt) })
+          .from(proofCodes)
+          .where(
+            and(
+              eq(proofCodes.guildId, binding.guildId),
+              eq(proofCodes.uuid, account.uuid),
+              eq(proofCodes.method, "first-join"),
+              gt(proofCodes.createdAt, now - CODE_LIFETIME_MS),
+            ),
+          );
+        if ((recent?.n ?? 0) >= MAX_BOUND_CODES) {
+          return { kind: "limited" as const, retryAt: (recent?.oldest ?? now) + CODE_LIFETIME_MS };
+        }
+        return { kind: "issued" as const, ...(await insertCode(tx, account, "first-join", binding, now)) };
+      });
+      if (outcome.kind === "issued") observer.proofCode("issued-first-join");
+      return outcome;
+    },
+
+    /**
+     * Inside the caller's transaction: what `typed` is for `by` (a member typing it in a guild). A user refused
+     * MAX_REFUSED_CODES times within the window is `limited` until the oldest of those leaves it, whatever they
+     * type. A code that is no live one for them (wrong, expired, used, or bound to another member or guild) is
+     * counted as a refusal, written with the caller's transaction: the caller commits it (and answers the refusal)
+     * rather than throwing. A live code is not used up here (see `useIn`).
+     */
+    async lookIn(tx: Tx, by: Redeemer, typed: string): Promise<CodeLookup> {
       const symbols = normaliseCode(typed);
       if (symbols === null) return { kind: "malformed" };
       const now = clock.now();
-      const attempts = await attemptsOf(tx, userId, now);
+      const attempts = await attemptsOf(tx, by.userId, now);
       if (attempts.refused >= MAX_REFUSED_CODES) {
         return { kind: "limited", retryAt: attempts.oldest + ATTEMPT_WINDOW_MS };
       }
       const hash = hashCode(symbols);
       const [row] = await tx.select().from(proofCodes).where(eq(proofCodes.codeHash, hash));
-      if (row && row.usedAt === null && row.expiresAt > now) {
+      const live = row !== undefined && row.usedAt === null && row.expiresAt > now;
+      const boundTo =
+        !row || row.guildId === null
+          ? undefined
+          : row.guildId !== by.guildId
+            ? "guild"
+            : row.userId !== by.userId
+              ? "member"
+              : undefined;
+      if (live && boundTo === undefined) {
         return { kind: "live", hash, account: { uuid: row.uuid, name: row.name }, method: row.method };
       }
-      await tx.insert(proofAttempts).values({ userId, at: now });
+      await tx.insert(proofAttempts).values({ userId: by.userId, at: now });
       const attemptsLeft = MAX_REFUSED_CODES - attempts.refused - 1;
-      return { kind: !row ? "wrong" : row.usedAt !== null ? "reused" : "expired", attemptsLeft };
+      const method = row?.method ?? null;
+      if (!row) return { kind: "wrong", attemptsLeft, method };
+      if (live) return { kind: "foreign", attemptsLeft, method, boundTo };
+      return { kind: row.usedAt !== null ? "reused" : "expired", attemptsLeft, method };
     },
 
     /** Inside the caller's transaction: uses a live code up, recording who typed it in which guild. */

@@ -8,8 +8,9 @@ import type { Health } from "../health/status.ts";
 import type { KeyService } from "../keys/service.ts";
 import type { HttpMetrics } from "../metrics/index.ts";
 import { type Hub, websocketOptions } from "../realtime/hub.ts";
+import type { FirstJoin } from "../registration/first-join.ts";
 import type { Clock } from "../shared/clock.ts";
-import { DomainError } from "../shared/errors.ts";
+import { DomainError, detailsOf } from "../shared/errors.ts";
 import type { TrustProxy } from "../shared/ip.ts";
 import { createRepeatedLog, type Logger, type RepeatedLog } from "../shared/logger.ts";
 import type { WhitelistService } from "../whitelists/service.ts";
@@ -21,6 +22,7 @@ import { eventsController } from "./events/index.ts";
 import { health } from "./health.ts";
 import { allowedMethods } from "./methods.ts";
 import { problemKindOf, problemResponse } from "./problem.ts";
+import { proofCodesController } from "./proof-codes/index.ts";
 import { createRateLimit } from "./rate-limit/index.ts";
 import { routeTemplates } from "./route-template.ts";
 import { securedHandler } from "./security-headers.ts";
@@ -42,6 +44,8 @@ export type ApiDeps = {
   events: EventLog;
   hub: Hub;
   health: Health;
+  /** Codes for players awaiting proof at first join (POST /whitelists/{id}/proof-codes). */
+  firstJoin: FirstJoin;
   /** METRICS=on: every answer is counted, and with `scrape` the server also answers GET /metrics. */
   metrics?: HttpMetrics & { scrape?: () => Promise<Response> };
 };
@@ -109,7 +113,8 @@ export function createApi(deps: ApiDeps) {
   })
     .onError({ as: "global" }, ({ code, error, request }) => {
       const allowed = code === "NOT_FOUND" ? allowedOn(pathOf(request.url)) : [];
-      const response = allowed.length > 0 ? methodNotAllowed(request, allowed) : problemFor(code, error, log);
+      const response =
+        allowed.length > 0 ? methodNotAllowed(request, allowed) : problemFor(code, error, log, deps.clock);
       const headers = limit.headersOf(request);
       if (headers) for (const name in headers) response.headers.set(name, headers[name] as string);
       return response;
@@ -129,6 +134,7 @@ export function createApi(deps: ApiDeps) {
         .use(whitelistsController(deps))
         .use(entriesController(entries))
         .use(eventsController(deps))
+        .use(proofCodesController(deps))
         .use(socketController(deps)),
     );
   app.wrap((handler) => securedHandler(handler as unknown as Handler) as never);
@@ -185,7 +191,7 @@ function methodNotAllowed(request: Request, allowed: string[]): Response {
 }
 
 /** The problem response for anything a route threw (domain errors, Elysia's own, store failures, bugs). */
-function problemFor(code: unknown, error: unknown, log: RepeatedLog): Response {
+function problemFor(code: unknown, error: unknown, log: RepeatedLog, clock: Clock): Response {
   if (isStoreUnavailable(error)) {
     const message = String((error as Error).message);
     log("warn", "store unavailable", message, { error: message });
@@ -195,7 +201,14 @@ function problemFor(code: unknown, error: unknown, log: RepeatedLog): Response {
   }
   if (error instanceof DomainError) {
     const kind = problemKindOf(error.code);
-    return problemResponse(kind, error.message, kind === "unauthorized" ? WWW_AUTHENTICATE : undefined);
+    const limited = detailsOf(error, "code-limited");
+    const headers =
+      kind === "unauthorized"
+        ? WWW_AUTHENTICATE
+        : limited
+          ? { "retry-after": String(Math.max(1, Math.ceil((limited.retryAt - clock.now()) / 1000))) }
+          : undefined;
+    return problemResponse(kind, error.message, headers);
   }
   if (code === "NOT_FOUND")
     return problemResponse("route-not-found", "No such endpoint; see /swagger for the API.");

@@ -32,9 +32,11 @@ export const problemKinds = {
   "route-not-found": { status: 404, title: "No such endpoint" },
   "method-not-allowed": { status: 405, title: "Method not allowed" },
   "invalid-request": { status: 400, title: "Invalid request" },
+  "proof-not-pending": { status: 409, title: "Not awaiting proof" },
   "cursor-unusable": { status: 410, title: "Events no longer available" },
   "upgrade-required": { status: 426, title: "WebSocket upgrade required" },
   "rate-limited": { status: 429, title: "Too many requests" },
+  "code-limited": { status: 429, title: "Too many proof codes" },
   "store-unavailable": { status: 503, title: "Temporarily unavailable" },
   "internal-error": { status: 500, title: "Internal error" },
 } as const;

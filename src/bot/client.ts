@@ -8,10 +8,10 @@ import {
   Status,
 } from "discord.js";
 import type { GatewayState } from "../health/status.ts";
-import { inviteUrl } from "../setup/permissions.ts";
+import { inviteUrl, usedFeatures } from "../setup/permissions.ts";
 import type { Clock } from "../shared/clock.ts";
 import type { Logger } from "../shared/logger.ts";
-import { buttons, commands } from "./commands/index.ts";
+import { buttons, commands, modals } from "./commands/index.ts";
 import type { BotContext, BotServices, ListenerContext } from "./context.ts";
 import type { DiscordRest } from "./discord.ts";
 import { listeners } from "./events/index.ts";
@@ -39,6 +39,8 @@ export type BotOptions = {
   token: string;
   /** Discord's REST base without /v10 (the sandbox's in tests and `demo`); Discord itself when absent. */
   discordApiUrl?: string;
+  /** Which start of the sandbox Discord the bot talks to (the demo's): commands are registered anew in each. */
+  discordInstance?: string;
   /** The REST client the services' Discord ports were built on (createDiscordRest). */
   discord: DiscordRest;
   services: BotServices;
@@ -146,7 +148,7 @@ export async function startBot(options: BotOptions): Promise<Bot> {
     intents: granted,
     ensureIntents: () => bot.ensureIntents(),
   };
-  const handleInteraction = createInteractionHandler(commands, buttons, context);
+  const handleInteraction = createInteractionHandler(commands, { buttons, modals }, context);
   const handleMessage = createMessageHandler(context);
 
   /**
@@ -166,12 +168,13 @@ export async function startBot(options: BotOptions): Promise<Bot> {
   };
 
   /** Says the bot is connected; once per start, the link that adds it to a server (with what it needs). */
-  const announce = (connected: Client<true>) => {
+  const announce = async (connected: Client<true>) => {
     logger.info("bot connected", { user: connected.user.tag, guilds: connected.guilds.cache.size });
     // Once per start: a reconnect with other intents makes a new client, and a new READY.
     if (!invitePrinted) {
       invitePrinted = true;
-      const invite = inviteUrl(connected.application.id);
+      // The opt-in features in use ask for their own permissions (Manage Nicknames, View Audit Log).
+      const invite = inviteUrl(connected.application.id, await usedFeatures(services));
       logger.info("invite link", { url: invite });
       if (connected.guilds.cache.size === 0) {
         logger.warn("the bot is in no server yet: open the invite link to add it to yours", { url: invite });
@@ -216,7 +219,9 @@ export async function startBot(options: BotOptions): Promise<Bot> {
     // Ready means: connected, and the work of every guild that came up with the session done.
     const ready = new Promise<void>((resolve) =>
       client.once(Events.ClientReady, async (connected) => {
-        announce(connected);
+        await announce(connected).catch((error: unknown) =>
+          logger.warn("could not announce the connection", { error: String(error) }),
+        );
         await settled();
         resolve();
       }),
@@ -230,6 +235,7 @@ export async function startBot(options: BotOptions): Promise<Bot> {
         syncGuildCommands({
           rest,
           apiBase: options.discordApiUrl ?? "discord",
+          instance: options.discordInstance,
           applicationId: client.application?.id ?? "",
           guildId,
           commands,

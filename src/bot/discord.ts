@@ -3,6 +3,7 @@ import type { Words } from "../i18n/words.ts";
 import type { DiscordPorts, RequestBoard } from "../registration/model.ts";
 import type { Logger } from "../shared/logger.ts";
 import { approvalRequestMessage } from "./log-channel.ts";
+import { createDiscordNicknames } from "./nicknames.ts";
 import {
   BAN_HOLD_MS,
   INVALID_REQUEST_WARNING_EVERY,
@@ -95,6 +96,7 @@ export function createDiscordRest(options: {
     ports: {
       roles: createDiscordRoleGateway(rest, view),
       board: createRequestBoard(rest, (guildId) => words?.public(guildId) ?? Promise.resolve(englishWords)),
+      nicknames: createDiscordNicknames(rest, view),
     },
     use(next) {
       client = next;
@@ -135,10 +137,10 @@ function shareRest(client: Client, rest: REST): void {
  */
 function createRequestBoard(rest: REST, wordsOf: (guildId: string) => Promise<Words>): RequestBoard {
   return {
-    async post({ channelId, request, whitelist }) {
+    async post({ channelId, request, whitelist, answers }) {
       const words = await wordsOf(whitelist.guildId);
       const posted = (await rest.post(Routes.channelMessages(channelId), {
-        body: approvalRequestMessage(words, request, whitelist),
+        body: approvalRequestMessage(words, request, whitelist, answers),
       })) as { id: string };
       return posted.id;
     },

@@ -1,4 +1,5 @@
 import { MessageFlags, type RepliableInteraction } from "discord.js";
+import type { Text } from "../i18n/messages.ts";
 import type { Words } from "../i18n/words.ts";
 import { DomainError, detailsOf } from "../shared/errors.ts";
 import type { BotContext } from "./context.ts";
@@ -7,15 +8,39 @@ import { roleMentions } from "./mentions.ts";
 import { howToProve } from "./proof.ts";
 import { fitContent, plainName } from "./text.ts";
 
-/** A domain error's own message in the reader's language (its Text), or as given when it has none. */
-const refusal = (error: DomainError, words: Words): string =>
-  error.text ? words.render(error.text) : error.message;
+/**
+ * A refusal the bot words itself in Discord's markdown (a code span, a mention), shown as written: whatever it
+ * repeats of a member's input, its thrower escaped (plainName). A service's DomainError is plain text instead, shown
+ * escaped: its Text's parameters one by one, a plain message whole.
+ */
+export class DiscordRefusal extends DomainError {}
+
+/** A Text whose parameters are shown as the literal text they are (nested Texts alike); numbers stay numbers. */
+function escapedParams(given: Text): Text {
+  const params = Object.fromEntries(
+    Object.entries(given.params).map(([name, value]) => [
+      name,
+      typeof value === "string" ? plainName(value) : typeof value === "number" ? value : escapedParams(value),
+    ]),
+  );
+  return { key: given.key, params };
+}
+
+/**
+ * A domain error's own message in the reader's language (its Text), or as given when it has none. A service's
+ * message may repeat what a member typed (a nick that is not one, a masked link, an open code fence): that is shown
+ * escaped (src/bot/text.ts); a DiscordRefusal's thrower escaped what it repeats.
+ */
+const refusal = (error: DomainError, words: Words): string => {
+  if (error instanceof DiscordRefusal) return error.text ? words.render(error.text) : error.message;
+  return error.text ? words.render(escapedParams(error.text)) : plainName(error.message);
+};
 
 /**
  * The one translator of failures into Discord text, in the reader's `words`: a domain error's message, completed
  * where the service gave details with what only Discord shows (role mentions, the command to run next, where to
  * join for a proof code: `linkAddress`); anything unexpected is an apology. Interactions, buttons and
- * message-mode registrations all answer through it.
+ * message-mode registrations all answer through it. Every name from the details is shown escaped.
  */
 export function describeFailure(error: unknown, words: Words, linkAddress?: string): string {
   if (!(error instanceof DomainError)) return words.t("common.apology");
@@ -23,7 +48,7 @@ export function describeFailure(error: unknown, words: Words, linkAddress?: stri
   if (proof) return proof;
   const missingRole = detailsOf(error, "missing-role");
   if (missingRole) {
-    const params = { whitelist: missingRole.whitelist, roles: roleMentions(missingRole.roleIds) };
+    const params = { whitelist: plainName(missingRole.whitelist), roles: roleMentions(missingRole.roleIds) };
     if (missingRole.staff) return words.t("failure.missingRole.staff", params);
     return words.t(missingRole.self ? "failure.missingRole.self" : "failure.missingRole.approval", params);
   }
@@ -36,7 +61,7 @@ export function describeFailure(error: unknown, words: Words, linkAddress?: stri
   const mode = detailsOf(error, "wrong-mode");
   if (mode) {
     return words.t(mode.approval ? "failure.wrongMode.approval" : "failure.wrongMode.direct", {
-      whitelist: mode.whitelist,
+      whitelist: plainName(mode.whitelist),
     });
   }
   const notFound = detailsOf(error, "whitelist-not-found");
@@ -46,25 +71,32 @@ export function describeFailure(error: unknown, words: Words, linkAddress?: stri
       : words.t("failure.unknownWhitelist", { refusal: refusal(error, words) });
   }
   const several = detailsOf(error, "whitelist-required");
-  if (several) return words.t("failure.whichWhitelist", { names: several.names.join(", ") });
+  if (several) return words.t("failure.whichWhitelist", { names: several.names.map(plainName).join(", ") });
   const denied = detailsOf(error, "nick-denied");
   if (denied) {
     const as =
       denied.deniedAs.toLowerCase() === denied.nick.toLowerCase()
         ? ""
-        : words.t("failure.denied.as", { nick: denied.deniedAs });
+        : words.t("failure.denied.as", { nick: plainName(denied.deniedAs) });
     const reason = denied.reason
       ? words.t("failure.denied.reason", { reason: plainName(denied.reason) })
       : "";
     return words.t(denied.self ? "failure.denied.self" : "failure.denied.staff", {
-      nick: denied.nick,
-      whitelist: denied.whitelist,
+      nick: plainName(denied.nick),
+      whitelist: plainName(denied.whitelist),
       as,
       reason,
     });
   }
+  const form = detailsOf(error, "form-required");
+  if (form) {
+    return words.t("failure.formRequired", {
+      whitelist: plainName(form.whitelist),
+      channel: `<#${form.channelId}>`,
+    });
+  }
   const unposted = detailsOf(error, "no-log-channel");
-  if (unposted) return words.t("failure.noLogChannel", { whitelist: unposted.whitelist });
+  if (unposted) return words.t("failure.noLogChannel", { whitelist: plainName(unposted.whitelist) });
   return refusal(error, words);
 }
 
@@ -95,7 +127,9 @@ function describeProofFailure(
           ? words.t("failure.code.lastTry")
           : words.t("failure.code.triesLeft", { count: left });
     const again =
-      (invalid.reason === "expired" || invalid.reason === "reused") && linkAddress
+      (invalid.reason === "expired" || invalid.reason === "reused") &&
+      invalid.via === "link-server" &&
+      linkAddress
         ? words.t("failure.code.linkServer", { address: linkAddress })
         : "";
     return `${refusal(error, words)}${again}${tries}`;

@@ -5,6 +5,7 @@ import { DomainError } from "../shared/errors.ts";
 import type { Whitelist } from "../whitelists/model.ts";
 import type { BotServices } from "./context.ts";
 import { colours } from "./log-channel.ts";
+import { plainName } from "./text.ts";
 
 /** Where a bot's privileged intents are switched on. */
 export const PORTAL_PLACE =
@@ -57,14 +58,19 @@ export const needsMessageContent = (services: BotServices): Promise<boolean> =>
   services.whitelists.anyInMode("message");
 
 /**
- * The intents to identify with: guilds and their messages always; Server Members when granted; Message Content
- * when granted and some whitelist registers by message.
+ * The intents to identify with: guilds, their messages and their bans (Guild Moderation, not privileged: what ban
+ * sync hears) always; Server Members when granted; Message Content when granted and some whitelist registers by
+ * message.
  */
 export async function wantedIntents(
   services: BotServices,
   granted: GrantedIntents,
 ): Promise<GatewayIntentBits[]> {
-  const intents = [GatewayIntentBits.Guilds, GatewayIntentBits.GuildMessages];
+  const intents = [
+    GatewayIntentBits.Guilds,
+    GatewayIntentBits.GuildMessages,
+    GatewayIntentBits.GuildModeration,
+  ];
   if (granted.serverMembers) intents.push(GatewayIntentBits.GuildMembers);
   if (granted.messageContent && (await needsMessageContent(services)))
     intents.push(GatewayIntentBits.MessageContent);
@@ -90,7 +96,7 @@ export function missingIntentWarning(intent: PrivilegedIntent): string {
 
 /** What a member reads when they try to register on a message-mode whitelist while Message Content is missing. */
 export function registrationsPaused(words: Words, whitelist: Pick<Whitelist, "name">): string {
-  return words.render(pausedText(whitelist));
+  return words.render(text("message.paused", { whitelist: plainName(whitelist.name) }));
 }
 
 /** The same as a refusal of /register (src/bot/errors.ts words it in the member's language). */
@@ -134,7 +140,9 @@ export function missingIntentsEmbeds(
     const { switch: name } = PRIVILEGED[intent];
     const paused =
       intent === "messageContent" && messageWhitelists.length > 0
-        ? words.t("log.intent.paused", { whitelists: messageWhitelists.map((wl) => `**${wl}**`).join(", ") })
+        ? words.t("log.intent.paused", {
+            whitelists: messageWhitelists.map((wl) => `**${plainName(wl)}**`).join(", "),
+          })
         : "";
     return {
       title: words.t("log.intent.title", { intent: name }),

@@ -1,4 +1,4 @@
-import type { ButtonInteraction, Interaction } from "discord.js";
+import type { ButtonInteraction, Interaction, ModalSubmitInteraction } from "discord.js";
 import { text } from "../i18n/messages.ts";
 import { DomainError } from "../shared/errors.ts";
 import type { BotContext, Command } from "./context.ts";
@@ -10,10 +10,21 @@ export type ButtonHandler = {
   execute(interaction: ButtonInteraction, context: BotContext): Promise<void>;
 };
 
-/** Routes interactions to commands, autocompletes and buttons. */
-export function createInteractionHandler(commands: Command[], buttons: ButtonHandler[], context: BotContext) {
+/** A modal's submission handled by the bot, found by the prefix of the modal's custom id (`<prefix>:<...>`). */
+export type ModalHandler = {
+  prefix: string;
+  execute(interaction: ModalSubmitInteraction, context: BotContext): Promise<void>;
+};
+
+/** Routes interactions to commands, autocompletes, buttons and modal submissions. */
+export function createInteractionHandler(
+  commands: Command[],
+  handlers: { buttons: ButtonHandler[]; modals: ModalHandler[] },
+  context: BotContext,
+) {
   const byName = new Map(commands.map((command) => [command.data.name, command]));
-  const byPrefix = new Map(buttons.map((button) => [button.prefix, button]));
+  const byPrefix = new Map(handlers.buttons.map((button) => [button.prefix, button]));
+  const modalsByPrefix = new Map(handlers.modals.map((modal) => [modal.prefix, modal]));
   return async (interaction: Interaction): Promise<void> => {
     if (interaction.isAutocomplete()) {
       try {
@@ -39,6 +50,10 @@ export function createInteractionHandler(commands: Command[], buttons: ButtonHan
       } else if (interaction.isButton()) {
         const handler = byPrefix.get(interaction.customId.split(":")[0] ?? "");
         if (!handler) throw new DomainError("invalid-input", text("common.buttonInactive"));
+        await handler.execute(interaction, context);
+      } else if (interaction.isModalSubmit()) {
+        const handler = modalsByPrefix.get(interaction.customId.split(":")[0] ?? "");
+        if (!handler) throw new DomainError("invalid-input", "This form is no longer active.");
         await handler.execute(interaction, context);
       }
     } catch (error) {

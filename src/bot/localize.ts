@@ -7,6 +7,8 @@ import type {
 import { commandCatalogues } from "../i18n/catalogues.ts";
 import { discordLocalesOf, type Language } from "../i18n/languages.ts";
 import type { CommandTexts } from "../i18n/messages.ts";
+import type { Words } from "../i18n/words.ts";
+import { codeSpan } from "./text.ts";
 
 // Discord shows a command, its options and choices in the member's language from the definitions' localizations
 // (Application Command Object: name_localizations, description_localizations). Each language's file gives them by
@@ -108,4 +110,16 @@ export function commandPaths(
   };
   for (const command of commands) visit(command.data as unknown as Node, command.data.name, "command");
   return paths;
+}
+
+/**
+ * A command as a member types it in `words`' language, copyable (src/bot/text.ts, codeSpan): `/unregister nick:Notch`
+ * with the command's and its options' localized names (`path`: "unregister", "whitelist undeny").
+ */
+export function typedCommand(words: Words, path: string, options: Readonly<Record<string, string>>): string {
+  const texts = words.language === "en" ? undefined : commandCatalogues[words.language];
+  const nameOf = (at: string) => (texts && entryFor(texts, at)?.name) || (at.split(" ").at(-1) as string);
+  const names = path.split(" ").map((_, i, all) => nameOf(all.slice(0, i + 1).join(" ")));
+  const typed = Object.entries(options).map(([option, value]) => `${nameOf(`${path} ${option}`)}:${value}`);
+  return codeSpan(`/${[...names, ...typed].join(" ")}`);
 }

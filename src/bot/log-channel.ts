@@ -6,10 +6,14 @@ import { type MessageKey, text } from "../i18n/messages.ts";
 import type { Words } from "../i18n/words.ts";
 import type { LinkKeyView } from "../keys/service.ts";
 import { nickTypeSpecs } from "../nicks/types.ts";
+import type { BanOutcome, UnbanOutcome } from "../registration/bans.ts";
+import { BANNED_REASON } from "../registration/deny.ts";
 import type { Decision, Denial, RegistrationRequest } from "../registration/model.ts";
+import type { FormAnswer } from "../whitelists/form.ts";
 import type { NickType, Whitelist } from "../whitelists/model.ts";
 import { fitLines } from "./commands/answer.ts";
 import { discordTime } from "./expiry.ts";
+import { answerFields, EMBEDS_TOTAL_LIMIT, embedLength } from "./forms.ts";
 import type { LogFile } from "./log-batches.ts";
 import { plainName } from "./text.ts";
 
@@ -48,13 +52,23 @@ export function changeEmbed(words: Words, notice: ChangeNotice, nickType: NickTy
     event.origin === "api"
       ? words.t("log.byKey", { key: plainName(notice.keyName ?? notice.keyId ?? "?") })
       : mention(actorId);
-  const where = { nick: event.entry.nick, whitelist: event.whitelistName };
+  const where = { nick: plainName(event.entry.nick), whitelist: plainName(event.whitelistName) };
   return {
     title: words.t(added ? "log.added.title" : "log.removed.title"),
     description: words.t(added ? "log.added" : "log.removed", where),
     color: added ? colours.added : colours.removed,
     fields: [
-      { name: words.t("log.field.member"), value: mention(entry.userId), inline: true },
+      // A guest is no member's: the staff member who added them stands beside the note saying who they are.
+      entry.guest
+        ? {
+            name: words.t("log.field.guest"),
+            value: words.t("log.guestOf", {
+              member: mention(entry.userId),
+              note: plainName(entry.note ?? ""),
+            }),
+            inline: true,
+          }
+        : { name: words.t("log.field.member"), value: mention(entry.userId), inline: true },
       { name: words.t("log.field.by"), value: event.origin === "member-left" ? "—" : by, inline: true },
       { name: words.t("log.field.origin"), value: originOf(words, event.origin), inline: true },
       {
@@ -66,7 +80,11 @@ export function changeEmbed(words: Words, notice: ChangeNotice, nickType: NickTy
         ? [
             {
               name: words.t("log.field.verified"),
-              value: words.t(entry.verified ? "log.verified.yes" : "log.verified.no"),
+              value: entry.verified
+                ? words.t("log.verified.yes")
+                : entry.proofDueAt !== null
+                  ? words.t("log.verified.awaiting", { until: discordTime(entry.proofDueAt) })
+                  : words.t("log.verified.no"),
               inline: true,
             },
           ]
@@ -105,9 +123,9 @@ export function renameEmbed(
   return {
     title: words.t("log.renamed.title"),
     description: words.t("log.renamed", {
-      old: replaces.nick,
-      nick: event.entry.nick,
-      whitelist: event.whitelistName,
+      old: plainName(replaces.nick),
+      nick: plainName(event.entry.nick),
+      whitelist: plainName(event.whitelistName),
     }),
     color: colours.info,
     fields: [
@@ -137,7 +155,7 @@ export function roleFailureEmbed(
     // Within Discord's 4,096 characters of a description, however many roles failed.
     description: fitLines(
       words,
-      words.t("log.roles.for", { member: mention(userId), nick }),
+      words.t("log.roles.for", { member: mention(userId), nick: plainName(nick) }),
       failed.map((f) => `• <@&${f.roleId}>: ${words.render(f.reason)}`),
       4000,
     ),
@@ -153,31 +171,44 @@ export function approvalCustomId(action: "approve" | "reject", requestId: string
   return `${APPROVAL_PREFIX}:${action}:${requestId}`;
 }
 
-/** The log post of an approval request: who asks for which nick, with Approve and Reject buttons. */
+/**
+ * The log post of an approval request: who asks for which nick, their answers to the whitelist's form (each cut
+ * visibly to fit Discord's embed limits: `/whitelist member` shows them whole), with Approve and Reject buttons.
+ * The decision replaces it with an embed without the answers: they stay with the member's look-up only as long as
+ * the guild keeps them (docs/decisions.md, Application forms).
+ */
 export function approvalRequestMessage(
   words: Words,
   request: RegistrationRequest,
   whitelist: Whitelist,
+  answers: readonly FormAnswer[] = [],
 ): LogMessage {
+  const embed = {
+    title: words.t("log.request.title"),
+    description: words.t("log.request", {
+      member: mention(request.userId),
+      nick: plainName(request.nick),
+      whitelist: plainName(whitelist.name),
+    }),
+    color: colours.info,
+    fields: [
+      {
+        name: words.t("log.field.account"),
+        value: words.render(nickTypeSpecs[whitelist.nickType].account(request)),
+        inline: true,
+      },
+      { name: words.t("log.field.request"), value: `\`${request.id}\``, inline: true },
+    ],
+    footer: { text: words.t("log.request.footer") },
+  };
+  const cutNote = ` ${words.t("log.request.cut")}`;
+  const answered = answerFields(answers, EMBEDS_TOTAL_LIMIT - embedLength(embed) - cutNote.length);
   return {
     embeds: [
       {
-        title: words.t("log.request.title"),
-        description: words.t("log.request", {
-          member: mention(request.userId),
-          nick: request.nick,
-          whitelist: whitelist.name,
-        }),
-        color: colours.info,
-        fields: [
-          {
-            name: words.t("log.field.account"),
-            value: words.render(nickTypeSpecs[whitelist.nickType].account(request)),
-            inline: true,
-          },
-          { name: words.t("log.field.request"), value: `\`${request.id}\``, inline: true },
-        ],
-        footer: { text: words.t("log.request.footer") },
+        ...embed,
+        fields: [...embed.fields, ...answered.fields],
+        footer: { text: embed.footer.text + (answered.cut ? cutNote : "") },
       },
     ],
     components: [
@@ -214,7 +245,7 @@ export function requestCancelledMessage(
         title: words.t("log.request.cancelled.title"),
         description: words.t("log.request.cancelled", {
           member: mention(request.userId),
-          nick: request.nick,
+          nick: plainName(request.nick),
           because,
         }),
         color: colours.info,
@@ -231,8 +262,8 @@ export function approvalDecisionEmbed(words: Words, decision: Decision, actorId:
   return {
     title: words.t(approved ? "log.request.approved.title" : "log.request.rejected.title"),
     description: words.t("log.request.decided", {
-      nick: request.nick,
-      whitelist: whitelist.name,
+      nick: plainName(request.nick),
+      whitelist: plainName(whitelist.name),
       member: mention(request.userId),
     }),
     color: approved ? colours.added : colours.removed,
@@ -300,7 +331,10 @@ export function denialEmbed(
   const denied = action === "denied";
   return {
     title: words.t(denied ? "log.denied.title" : "log.allowed.title"),
-    description: words.t("log.denial", { nick: denial.nick, whitelist: whitelist.name }),
+    description: words.t("log.denial", {
+      nick: plainName(denial.nick),
+      whitelist: plainName(whitelist.name),
+    }),
     color: denied ? colours.removed : colours.info,
     fields: [
       { name: words.t("log.field.by"), value: mention(actorId), inline: true },
@@ -340,7 +374,7 @@ export function whitelistDeletedEmbed(
     description: fitLines(
       words,
       words.t("log.deleted", {
-        whitelist: whitelist.name,
+        whitelist: plainName(whitelist.name),
         id: whitelist.id,
         nicks: text("log.count.nicks", { count: counts.nicks }),
         keys: text("log.count.keys", { count: counts.keys }),
@@ -371,7 +405,7 @@ export function importEmbed(
       added: text("log.count.nicks", { count: input.added }),
       file: plainName(input.fileName),
       lines: text("log.count.names", { count: input.lines }),
-      whitelist: input.whitelist.name,
+      whitelist: plainName(input.whitelist.name),
       member: mention(input.ownerId),
     }),
     color: colours.added,
@@ -391,14 +425,18 @@ export function transferEmbed(
     from: string;
     to: string;
     actorId: string;
+    /** The nick was a guest `from` had added: now a member's. */
+    wasGuest?: boolean;
   },
 ): APIEmbed {
   return {
     title: words.t("log.transfer.title"),
     description: words.t("log.transfer", {
-      nick: input.nick,
-      whitelist: input.whitelist.name,
-      from: mention(input.from),
+      nick: plainName(input.nick),
+      whitelist: plainName(input.whitelist.name),
+      from: input.wasGuest
+        ? text("log.transfer.guestOf", { member: mention(input.from) })
+        : mention(input.from),
       to: mention(input.to),
     }),
     color: colours.info,
@@ -406,15 +444,74 @@ export function transferEmbed(
   };
 }
 
+/**
+ * The post of a Discord ban reaching the whitelists (docs/decisions.md, Bans): the nicks denied per whitelist, those
+ * denied already, and how many entries went (each removal is posted on its own, origin whitelist-sync).
+ */
+export function banEmbed(words: Words, outcome: BanOutcome): APIEmbed {
+  const nicks = (denials: readonly { nick: string }[]) =>
+    denials.map((denial) => `**${plainName(denial.nick)}**`);
+  const lines = outcome.whitelists.flatMap(({ whitelist, denied, kept }) => [
+    ...(denied.length > 0
+      ? [words.t("log.ban.denied", { whitelist: plainName(whitelist.name), nicks: nicks(denied).join(", ") })]
+      : []),
+    ...(kept.length > 0
+      ? [words.t("log.ban.kept", { whitelist: plainName(whitelist.name), nicks: nicks(kept).join(", ") })]
+      : []),
+  ]);
+  const removed = outcome.whitelists.reduce((sum, one) => sum + one.removed.length, 0);
+  return {
+    title: words.t("log.ban.title"),
+    description: fitLines(
+      words,
+      words.t(removed > 0 ? "log.ban.removed" : "log.ban", {
+        member: mention(outcome.userId),
+        reason: BANNED_REASON,
+        nicks: text("log.count.nicks", { count: removed }),
+      }),
+      lines.length > 0 ? lines : [words.t("log.ban.none")],
+      4000,
+    ),
+    color: colours.removed,
+    fields: [{ name: words.t("log.field.origin"), value: originOf(words, "system"), inline: true }],
+  };
+}
+
+/** The post of an unban lifting the denials its ban had made (staff's own stay). */
+export function unbanEmbed(words: Words, outcome: UnbanOutcome): APIEmbed {
+  const byWhitelist = new Map<string, string[]>();
+  for (const { denial, whitelist } of outcome.lifted) {
+    const nick = `**${plainName(denial.nick)}**`;
+    byWhitelist.set(whitelist.name, [...(byWhitelist.get(whitelist.name) ?? []), nick]);
+  }
+  return {
+    title: words.t("log.unban.title"),
+    description: fitLines(
+      words,
+      words.t("log.unban", { member: mention(outcome.userId) }),
+      [...byWhitelist].map(([name, nicks]) =>
+        words.t("log.unban.lifted", { whitelist: plainName(name), nicks: nicks.join(", ") }),
+      ),
+      4000,
+    ),
+    color: colours.info,
+    fields: [{ name: words.t("log.field.origin"), value: originOf(words, "system"), inline: true }],
+  };
+}
+
 /** Up to this many nicks a summary lists in its embed; more go in a file attached to it. */
 export const SUMMARY_LINES = 20;
 
+/** One nick of a summary: its line in the embed (markdown), and in the attached file (the plain text itself). */
+type Listed = { markdown: string; plain: string };
+
 /** A summary's list: in the embed when short, else in a file (`name`) with one line per nick. */
-function listed(words: Words, lines: string[], name: string): { text: string; file?: LogFile } {
-  if (lines.length <= SUMMARY_LINES) return { text: lines.join("\n") };
+function listed(words: Words, lines: Listed[], name: string): { text: string; file?: LogFile } {
+  const shown = lines.map((line) => line.markdown);
+  if (lines.length <= SUMMARY_LINES) return { text: shown.join("\n") };
   return {
-    text: `${lines.slice(0, SUMMARY_LINES).join("\n")}\n${words.t("log.list.more", { count: lines.length - SUMMARY_LINES })}`,
-    file: { name, data: `${lines.map((line) => line.replaceAll("**", "").replace(/^• /, "")).join("\n")}\n` },
+    text: `${shown.slice(0, SUMMARY_LINES).join("\n")}\n${words.t("log.list.more", { count: lines.length - SUMMARY_LINES })}`,
+    file: { name, data: `${lines.map((line) => line.plain).join("\n")}\n` },
   };
 }
 
@@ -432,9 +529,14 @@ export function departureSummary(
   const left = first.event.origin === "member-left";
   const { text: list, file } = listed(
     words,
-    notices.map((notice) =>
-      words.t("log.list.item", { nick: notice.event.entry.nick, whitelist: notice.event.whitelistName }),
-    ),
+    notices.map(({ event }) => {
+      const nick = event.entry.nick;
+      const whitelist = event.whitelistName;
+      return {
+        markdown: words.t("log.list.item", { nick: plainName(nick), whitelist: plainName(whitelist) }),
+        plain: words.t("log.file.item", { nick, whitelist }),
+      };
+    }),
     words.t("log.file.departed", { member: first.entry.userId }),
   );
   return {
@@ -470,7 +572,10 @@ export function deletedNicks(
 ): { text: string; file?: LogFile } {
   return listed(
     words,
-    removed.map((entry) => words.t("log.list.deleted", { nick: entry.nick, member: mention(entry.userId) })),
+    removed.map((entry) => ({
+      markdown: words.t("log.list.deleted", { nick: plainName(entry.nick), member: mention(entry.userId) }),
+      plain: words.t("log.file.deletedItem", { nick: entry.nick, member: mention(entry.userId) }),
+    })),
     words.t("log.file.deleted", { whitelist: whitelist.name }),
   );
 }

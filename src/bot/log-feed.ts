@@ -1,4 +1,4 @@
-import { logCursorName } from "../entries/cursors.ts";
+import { logCursorName } from "../guilds/service.ts";
 import type { Logger } from "../shared/logger.ts";
 import { type LogBatch, type LogItem, MESSAGE_EMBEDS, nextBatch } from "./log-batches.ts";
 

@@ -6,6 +6,7 @@ import {
   HTTPError,
   RateLimitError,
 } from "discord.js";
+import { EX_CONFIG } from "../shared/errors.ts";
 
 /** Discord's own REST base, when DISCORD_API_URL is not set. */
 export const DISCORD_API = "https://discord.com/api";
@@ -30,6 +31,14 @@ export class BotLoginError extends Error {
     options?: { cause?: unknown },
   ) {
     super(message, options);
+  }
+
+  /**
+   * How the process exits on it: a refused token needs a person to set another, so a service manager must not
+   * restart it every few seconds (EX_CONFIG); anything else may pass (1).
+   */
+  get exitCode(): number {
+    return this.reason === "token-rejected" ? EX_CONFIG : 1;
   }
 }
 

@@ -4,11 +4,16 @@ import {
   type ChatInputCommandInteraction,
   GuildMember,
   type GuildMember as GuildMemberType,
+  type ModalSubmitInteraction,
   PermissionFlagsBits,
 } from "discord.js";
 import type { Member } from "../registration/model.ts";
 
-type GuildInteraction = ChatInputCommandInteraction | ButtonInteraction | AutocompleteInteraction;
+type GuildInteraction =
+  | ChatInputCommandInteraction
+  | ButtonInteraction
+  | AutocompleteInteraction
+  | ModalSubmitInteraction;
 
 /** The acting member as the domain rules see them: id, current roles, Manage Server. */
 export function actingMember(interaction: GuildInteraction): Member {

@@ -16,10 +16,13 @@ import { retryAfterOf } from "./rate-limits.ts";
 /** What the role gateway reads of the bot besides REST: the gateway connection's client, and a ban's hold. */
 export type GatewayView = { client(): Client | undefined; heldUntil(): number };
 
-/** A reason a server admin can act on, for a failed role change. */
-function reasonOf(error: unknown): Text {
+/** A reason a server admin can act on, for a failed role change (`managed`: an integration manages the role). */
+function reasonOf(error: unknown, managed: boolean): Text {
   if (error instanceof DiscordAPIError) {
-    if (error.code === RESTJSONErrorCodes.MissingPermissions) return text("log.roleReason.permission");
+    if (error.code === RESTJSONErrorCodes.MissingPermissions) {
+      // Discord lets nobody give or take a role an integration manages: moving the bot's role up cannot help.
+      return text(managed ? "log.roleReason.managed" : "log.roleReason.permission");
+    }
     if (error.code === RESTJSONErrorCodes.UnknownRole) return text("log.roleReason.unknownRole");
     if (error.code === RESTJSONErrorCodes.UnknownMember) return text("log.roleReason.unknownMember");
     return text("log.roleReason.refused", { code: String(error.code), message: error.message });
@@ -83,6 +86,10 @@ export function createDiscordRoleGateway(rest: REST, gateway: GatewayView): Role
     return [...roles];
   };
 
+  /** Whether an integration manages the role, as the gateway's cache knows it (Discord says only 50013). */
+  const managed = (guildId: string, roleId: string): boolean =>
+    gateway.client()?.guilds.cache.get(guildId)?.roles.cache.get(roleId)?.managed === true;
+
   const later = (roleIds: string[], error: RateLimitError): RolesLater => ({
     roleIds,
     afterMs: retryAfterOf(error, gateway.heldUntil()),
@@ -110,7 +117,7 @@ export function createDiscordRoleGateway(rest: REST, gateway: GatewayView): Role
       } catch (error) {
         if (error instanceof RateLimitError)
           return { done, failed, later: later(roleIds.slice(index), error) };
-        const reason = reasonOf(error);
+        const reason = reasonOf(error, managed(guildId, roleId));
         failed.push({ roleId, reason });
         if (isCode(error, RESTJSONErrorCodes.UnknownMember)) memberGone = reason;
       }
@@ -145,8 +152,10 @@ export function createDiscordRoleGateway(rest: REST, gateway: GatewayView): Role
       ) {
         return oneByOne(add ? "put" : "delete", guildId, userId, roleIds);
       }
-      const reason = reasonOf(error);
-      return { done: [], failed: roleIds.map((roleId) => ({ roleId, reason })) };
+      return {
+        done: [],
+        failed: roleIds.map((roleId) => ({ roleId, reason: reasonOf(error, managed(guildId, roleId)) })),
+      };
     }
   };
 

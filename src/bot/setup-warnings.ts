@@ -1,8 +1,18 @@
 import { ChannelType, type Guild, OverwriteType } from "discord.js";
-import { type Check, logChannelChecks, serverChecks, whitelistChecks } from "../setup/checks.ts";
-import type { GuildSnapshot } from "../setup/permissions.ts";
+import type { Member } from "../registration/model.ts";
+import {
+  type Check,
+  logChannelChecks,
+  nicknameBlock,
+  nicknameBlockText,
+  rolesAboveBot,
+  serverChecks,
+  whitelistChecks,
+} from "../setup/checks.ts";
+import type { GuildSnapshot, OptInFeatures } from "../setup/permissions.ts";
 import type { Whitelist } from "../whitelists/model.ts";
 import type { BotServices } from "./context.ts";
+import { plainName } from "./text.ts";
 
 /**
  * The server as the setup checks see it (src/setup), read from discord.js's cache: roles by their position in
@@ -43,7 +53,7 @@ export function guildSnapshot(guild: Guild): GuildSnapshot {
   };
 }
 
-/** What the checks found wrong, as lines for staff: `⚠️ <what>. Fix: <how>`. */
+/** What the checks found wrong, as lines for staff: `⚠️ <what>. Fix: <how>` (names in them escaped by the caller). */
 export const warningLines = (checks: readonly Check[]): string[] =>
   checks.filter((check) => !check.ok).map((check) => `⚠️ ${check.title}. Fix: ${check.fix}.`);
 
@@ -56,12 +66,57 @@ export async function whitelistWarnings(
   messageContent?: boolean,
 ): Promise<string[]> {
   const logChannelId = (await services.guilds.get(guild.id))?.logChannelId ?? null;
-  return warningLines(whitelistChecks(guildSnapshot(guild), whitelist, { logChannelId, messageContent }));
+  return warningLines(
+    whitelistChecks(guildSnapshot(guild), whitelist, { logChannelId, messageContent }, plainName),
+  );
+}
+
+/** The opt-in features a guild uses, which ask for permissions of their own (src/setup/permissions.ts). */
+export async function featuresOf(guildId: string, services: BotServices): Promise<OptInFeatures> {
+  const whitelists = await services.whitelists.listForGuild(guildId);
+  return {
+    nicknames: whitelists.some((whitelist) => whitelist.nicknameTemplate !== null),
+    banSync: (await services.guilds.get(guildId))?.banSync ?? false,
+  };
 }
 
 /** Problems of the server as a whole: the bot's permissions and the log channel (`/whitelist log-channel`, `show`). */
 export async function serverWarnings(guild: Guild, services: BotServices): Promise<string[]> {
   const snapshot = guildSnapshot(guild);
   const logChannelId = (await services.guilds.get(guild.id))?.logChannelId ?? null;
-  return warningLines([...serverChecks(snapshot), ...logChannelChecks(snapshot, logChannelId)]);
+  const features = await featuresOf(guild.id, services);
+  return warningLines([
+    ...serverChecks(snapshot, features, plainName),
+    ...logChannelChecks(snapshot, logChannelId, plainName),
+  ]);
+}
+
+/**
+ * Where staff act for a member on a whitelist whose nicknames follow the Minecraft name (`/whitelist add`,
+ * `transfer`): a line when Discord will not let the bot set that member's nickname, saying why. None otherwise.
+ */
+export function nicknameWarning(
+  guild: Guild,
+  whitelist: Pick<Whitelist, "nicknameTemplate">,
+  member: Pick<Member, "userId" | "roleIds">,
+): string[] {
+  if (whitelist.nicknameTemplate === null) return [];
+  const snapshot = guildSnapshot(guild);
+  const block = nicknameBlock(snapshot, member);
+  return block === null
+    ? []
+    : [`⚠️ I can't set <@${member.userId}>'s nickname: ${nicknameBlockText(snapshot, block)}.`];
+}
+
+/**
+ * Whom the bot cannot rename, said when staff turn nicknames on: the owner always, holders of roles at or above
+ * its own, and everyone while it lacks Manage Nicknames (that one is among the whitelist's warnings).
+ */
+export function nicknameScope(guild: Guild): string {
+  const above = rolesAboveBot(guildSnapshot(guild)).map((role) => `<@&${role.id}>`);
+  return (
+    "Discord lets no bot rename the server's owner" +
+    (above.length > 0 ? `, nor members holding ${above.join(", ")} (at or above my role)` : "") +
+    ": they keep their own nicknames."
+  );
 }

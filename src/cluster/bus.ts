@@ -21,6 +21,11 @@ export type ClusterBus = EventBus & {
    * PostgreSQL does not answer.
    */
   lagMs(): number;
+  /**
+   * Tells the bus that a write of this replica appended event `id` in its transaction (src/entries/event-log.ts):
+   * should a round read it before the writer publishes it, it is still published as this replica's own.
+   */
+  appendedHere(id: number): void;
 };
 
 /**
@@ -29,7 +34,9 @@ export type ClusterBus = EventBus & {
  * order, after its commit. Writes commit one at a time in the cluster (src/db/pg/store.ts), so once an id is
  * visible every lower one is visible or never will be: reading `id > last` skips none. A change made here is
  * published with the notice its writer built (same content as the stored detail); one made elsewhere is rebuilt
- * from the log and marked `remote`. A failing listener is logged and never stops the others.
+ * from the log and marked `remote`. A round may read a change made here after its commit but before its writer
+ * publishes it (a round another replica's commit started): the ids appended here tell it apart, and it goes out
+ * rebuilt from the log but not `remote`. A failing listener is logged and never stops the others.
  */
 export function createClusterBus({
   events,
@@ -44,6 +51,8 @@ export function createClusterBus({
   const listeners = new Set<ChangeListener>();
   /** This replica's own changes, by event id, waiting for their turn in the log. */
   const own = new Map<number, ChangeNotice>();
+  /** The event ids this replica's writes appended and no round read yet (a rolled back one never turns up). */
+  const here = new Set<number>();
   let cursor = start;
   let published = 0;
   let running: Promise<void> | null = null;
@@ -67,10 +76,14 @@ export function createClusterBus({
         const id = Number(notice.event.id);
         const mine = own.get(id);
         own.delete(id);
-        deliver(mine ?? notice);
+        if (mine) deliver(mine);
+        else if (here.has(id)) deliver({ ...notice, remote: undefined });
+        else deliver(notice);
       }
       if (found.length < PAGE) break;
     }
+    // Ids become visible in order: one at or below the cursor not read by now was rolled back.
+    for (const id of here) if (id <= cursor) here.delete(id);
     currentAt = startedAt;
     if (failing) logger.info("reading new events from the database again");
     failing = false;
@@ -108,6 +121,9 @@ export function createClusterBus({
       // Unless a round read it already (right after its commit), it goes out with the round it starts.
       if (id > cursor) own.set(id, notice);
       void catchUp();
+    },
+    appendedHere(id) {
+      if (id > cursor) here.add(id);
     },
     subscribe(listener) {
       listeners.add(listener);

@@ -7,14 +7,20 @@ import eventsDetail from "../../drizzle/0005_events_detail.sql" with { type: "te
 import proofOfOwnership from "../../drizzle/0006_proof_of_ownership.sql" with { type: "text" };
 import lease from "../../drizzle/0007_lease.sql" with { type: "text" };
 import readOnlyKeys from "../../drizzle/0008_read_only_keys.sql" with { type: "text" };
-import guildLanguageAndTexts from "../../drizzle/0009_guild_language_and_texts.sql" with { type: "text" };
+import firstJoinProof from "../../drizzle/0009_first_join_proof.sql" with { type: "text" };
+import applicationForms from "../../drizzle/0010_application_forms.sql" with { type: "text" };
+import nicknamesBansGuests from "../../drizzle/0011_nicknames_bans_guests.sql" with { type: "text" };
+import guildLanguageAndTexts from "../../drizzle/0012_guild_language_and_texts.sql" with { type: "text" };
 import journal from "../../drizzle/meta/_journal.json" with { type: "json" };
 import pgInit from "../../drizzle/pg/0000_init.sql" with { type: "text" };
 import pgNotify from "../../drizzle/pg/0001_notify.sql" with { type: "text" };
 import pgProofOfOwnership from "../../drizzle/pg/0002_proof_of_ownership.sql" with { type: "text" };
 import pgLease from "../../drizzle/pg/0003_lease.sql" with { type: "text" };
 import pgReadOnlyKeys from "../../drizzle/pg/0004_read_only_keys.sql" with { type: "text" };
-import pgGuildLanguageAndTexts from "../../drizzle/pg/0005_guild_language_and_texts.sql" with {
+import pgFirstJoinProof from "../../drizzle/pg/0005_first_join_proof.sql" with { type: "text" };
+import pgApplicationForms from "../../drizzle/pg/0006_application_forms.sql" with { type: "text" };
+import pgNicknamesBansGuests from "../../drizzle/pg/0007_nicknames_bans_guests.sql" with { type: "text" };
+import pgGuildLanguageAndTexts from "../../drizzle/pg/0008_guild_language_and_texts.sql" with {
   type: "text",
 };
 import pgJournal from "../../drizzle/pg/meta/_journal.json" with { type: "json" };
@@ -36,7 +42,10 @@ const sqlByTag: Record<string, string> = {
   "0006_proof_of_ownership": proofOfOwnership,
   "0007_lease": lease,
   "0008_read_only_keys": readOnlyKeys,
-  "0009_guild_language_and_texts": guildLanguageAndTexts,
+  "0009_first_join_proof": firstJoinProof,
+  "0010_application_forms": applicationForms,
+  "0011_nicknames_bans_guests": nicknamesBansGuests,
+  "0012_guild_language_and_texts": guildLanguageAndTexts,
 };
 
 /** The same for PostgreSQL (drizzle/pg/, from src/db/pg/schema.ts). */
@@ -46,7 +55,10 @@ const pgSqlByTag: Record<string, string> = {
   "0002_proof_of_ownership": pgProofOfOwnership,
   "0003_lease": pgLease,
   "0004_read_only_keys": pgReadOnlyKeys,
-  "0005_guild_language_and_texts": pgGuildLanguageAndTexts,
+  "0005_first_join_proof": pgFirstJoinProof,
+  "0006_application_forms": pgApplicationForms,
+  "0007_nicknames_bans_guests": pgNicknamesBansGuests,
+  "0008_guild_language_and_texts": pgGuildLanguageAndTexts,
 };
 
 /** The migrations of a journal in the order drizzle-kit gives, each with its statements. */

@@ -5,6 +5,19 @@ import { index, integer, primaryKey, sqliteTable, text, uniqueIndex } from "driz
 const roleList = (name: string) =>
   text(name, { mode: "json" }).$type<string[]>().notNull().default(sql`'[]'`);
 
+/** A question of a whitelist's application form (its rules: src/whitelists/form.ts). */
+export type StoredQuestion = {
+  label: string;
+  style: "short" | "paragraph";
+  required: boolean;
+  minLength: number;
+  maxLength: number;
+  placeholder: string | null;
+};
+
+/** A member's answer to one question of a form, with the question as they were asked it. */
+export type StoredAnswer = { question: string; answer: string };
+
 /** A Discord server the bot serves. */
 export const guilds = sqliteTable("guilds", {
   id: text("id").primaryKey(),
@@ -12,6 +25,10 @@ export const guilds = sqliteTable("guilds", {
   commandHash: text("command_hash"),
   /** The language staff chose for what everyone reads (src/i18n); null: Discord's server language. */
   language: text("language"),
+  /** How many days form answers stay once their request is decided (or their registration made). */
+  formRetentionDays: integer("form_retention_days").notNull().default(30),
+  /** Discord bans reach the deny list: a banned member's nicks are denied until the unban (docs/decisions.md). */
+  banSync: integer("ban_sync", { mode: "boolean" }).notNull().default(false),
   createdAt: integer("created_at").notNull(),
 });
 
@@ -64,10 +81,19 @@ export const whitelists = sqliteTable(
       .default(sql`'{}'`),
     /** How long a member's own registration lasts, in seconds; null: for good. */
     entryLifetimeSeconds: integer("entry_lifetime_seconds"),
-    /** Whether members must prove they own the Java account they register (docs/decisions.md, Proof of ownership). */
-    proof: text("proof", { enum: ["off", "required"] })
+    /**
+     * Whether members must prove they own the account they register (docs/decisions.md, Proof of ownership): not
+     * asked, before registering (`required`), or when they first join the game server (`first-join`).
+     */
+    proof: text("proof", { enum: ["off", "required", "first-join"] })
       .notNull()
       .default("off"),
+    /** `first-join`: how long a member's unproven registration waits for its proof, in seconds. */
+    proofWindowSeconds: integer("proof_window_seconds").notNull().default(86_400),
+    /** The application form a member fills in when registering (docs/decisions.md, Application forms). */
+    form: text("form", { mode: "json" }).$type<readonly StoredQuestion[]>().notNull().default(sql`'[]'`),
+    /** The member's server nickname while they hold a nick here (`{discord} ({mc})`); null: left alone. */
+    nicknameTemplate: text("nickname_template"),
     createdAt: integer("created_at").notNull(),
   },
   (table) => [uniqueIndex("whitelists_guild_name_key").on(table.guildId, table.nameKey)],
@@ -102,6 +128,18 @@ export const entries = sqliteTable(
     nameCheckedAt: integer("name_checked_at"),
     /** Its owner had proven the account (linked it in the guild) when it was stored, or has since. */
     verified: integer("verified", { mode: "boolean" }).notNull().default(false),
+    /**
+     * Awaiting proof at first join (docs/link.md, First-join proof): when it is removed (origin `expired`) unless its
+     * owner proves the account by then; null: nothing to prove.
+     */
+    proofDueAt: integer("proof_due_at"),
+    /**
+     * A player without Discord whom staff added (docs/decisions.md, Players without Discord): `userId` is the staff
+     * member who added them, the entry counts against nobody's limit and goes with nobody's departure.
+     */
+    guest: integer("guest", { mode: "boolean" }).notNull().default(false),
+    /** A guest's note, as staff wrote it (who they are); null for every other entry. */
+    note: text("note"),
   },
   (table) => [
     uniqueIndex("entries_whitelist_nick_key").on(table.whitelistId, table.nickKey),
@@ -109,6 +147,7 @@ export const entries = sqliteTable(
     // A member's nicks on one whitelist (the limit a registration checks): one look-up, whatever their other nicks.
     index("entries_whitelist_user").on(table.whitelistId, table.userId),
     index("entries_expires").on(table.expiresAt),
+    index("entries_proof_due").on(table.proofDueAt),
   ],
 );
 
@@ -129,11 +168,36 @@ export const deniedNicks = sqliteTable(
     reason: text("reason"),
     deniedBy: text("denied_by").notNull(),
     createdAt: integer("created_at").notNull(),
+    /** Set when a Discord ban made the denial (the banned user): their unban lifts it; null for staff's own. */
+    bannedUserId: text("banned_user_id"),
   },
   (table) => [
     uniqueIndex("denied_nicks_whitelist_nick_key").on(table.whitelistId, table.nickKey),
     index("denied_nicks_whitelist_uuid").on(table.whitelistId, table.uuid),
+    index("denied_nicks_banned_user").on(table.bannedUserId),
   ],
+);
+
+/**
+ * A member whose server nickname the bot manages because a whitelist's nicks name them (docs/decisions.md,
+ * Nicknames that follow the Minecraft name): what they had before, what the bot set, and what Discord refused.
+ */
+export const memberNicknames = sqliteTable(
+  "member_nicknames",
+  {
+    guildId: text("guild_id").notNull(),
+    userId: text("user_id").notNull(),
+    /** Their nickname before the bot first set one (null: none), restored when their last such nick goes. */
+    original: text("original"),
+    /** The nickname the bot set last; null while it has set none (Discord refused). */
+    applied: text("applied"),
+    /** They (or staff) changed it since the bot set it: the bot leaves it alone from then on. */
+    released: integer("released", { mode: "boolean" }).notNull().default(false),
+    /** Why Discord refused the last change (the owner, a role above the bot's, a permission); null: it worked. */
+    failure: text("failure"),
+    updatedAt: integer("updated_at").notNull(),
+  },
+  (table) => [primaryKey({ columns: [table.guildId, table.userId] })],
 );
 
 /** A link key: the secret a game-server plugin or integrator uses. Only its SHA-256 is stored. */
@@ -223,6 +287,38 @@ export const registrationRequests = sqliteTable(
 );
 
 /**
+ * A member's answers to a whitelist's form (docs/decisions.md, Application forms): personal data, kept with the
+ * request they came with (and the entry it became) and deleted with the entry, when the member leaves, or once the
+ * guild's retention has passed since `closedAt`.
+ */
+export const formAnswers = sqliteTable(
+  "form_answers",
+  {
+    id: integer("id").primaryKey({ autoIncrement: true }),
+    guildId: text("guild_id").notNull(),
+    whitelistId: text("whitelist_id")
+      .notNull()
+      .references(() => whitelists.id, { onDelete: "cascade" }),
+    /** The member who answered. */
+    userId: text("user_id").notNull(),
+    /** The request they came with, on an `approval` whitelist. */
+    requestId: text("request_id").references(() => registrationRequests.id, { onDelete: "cascade" }),
+    /** The entry they led to: the answers go with it. */
+    entryId: integer("entry_id").references(() => entries.id, { onDelete: "cascade" }),
+    answers: text("answers", { mode: "json" }).$type<StoredAnswer[]>().notNull(),
+    createdAt: integer("created_at").notNull(),
+    /** When the retention starts: the request decided, or the registration made; null while it waits. */
+    closedAt: integer("closed_at"),
+  },
+  (table) => [
+    index("form_answers_guild_user").on(table.guildId, table.userId),
+    index("form_answers_request").on(table.requestId),
+    index("form_answers_entry").on(table.entryId),
+    index("form_answers_closed").on(table.closedAt),
+  ],
+);
+
+/**
  * A Java account a member proved they own, linked to them in one guild (docs/decisions.md, Proof of ownership):
  * one owner per account per guild.
  */
@@ -235,8 +331,11 @@ export const linkedAccounts = sqliteTable(
     /** Mojang's UUID of the account (dashed) and its name when last proven or registered. */
     uuid: text("uuid").notNull(),
     name: text("name").notNull(),
-    /** How it was proven: `java-login`, a login at the link endpoint. */
-    method: text("method", { enum: ["java-login"] }).notNull(),
+    /**
+     * How it was proven: `java-login`, a login at the link endpoint; `first-join`, a join of the game server, seen
+     * by the `sync` agent (docs/link.md, First-join proof).
+     */
+    method: text("method", { enum: ["java-login", "first-join"] }).notNull(),
     linkedAt: integer("linked_at").notNull(),
   },
   (table) => [
@@ -255,7 +354,13 @@ export const proofCodes = sqliteTable(
     codeHash: text("code_hash").primaryKey(),
     uuid: text("uuid").notNull(),
     name: text("name").notNull(),
-    method: text("method", { enum: ["java-login"] }).notNull(),
+    method: text("method", { enum: ["java-login", "first-join"] }).notNull(),
+    /**
+     * A first-join code is bound to the guild and the member whose registration it proves: typed anywhere else, or
+     * by anyone else, it links nothing. Null (a link endpoint's code): any guild, whoever types it.
+     */
+    guildId: text("guild_id"),
+    userId: text("user_id"),
     createdAt: integer("created_at").notNull(),
     expiresAt: integer("expires_at").notNull(),
     /** When, by whom and in which guild it was typed; null while unused. */

@@ -37,8 +37,13 @@ export type Demo = {
   stop(): Promise<void>;
 };
 
-/** How often the demo's rename refresh runs a pass (the service's default is a minute). */
-const DEMO_RENAME_PASS_MS = 2_000;
+/**
+ * How the demo follows renames at its fake Mojang: every premium account is due at every pass, a pass a second,
+ * at the most Mojang itself allows (60 calls a minute). A pass asks its share of the minute, one account, so the
+ * accounts are asked in turn, one a second, whenever the tour's rename is tried: within as many seconds as there
+ * are premium accounts (4 after the tour), never after a minute's budget spent in a burst (issue 30).
+ */
+export const DEMO_RENAMES = { passMs: 1_000, checksPerMinute: 60, checkEveryMs: 1 } as const;
 /** Notch's account at the demo's fake Mojang, renamed in the tour. */
 const NOTCH_UUID = demoProfiles.find((profile) => profile.name === "Notch")?.uuid;
 
@@ -55,6 +60,8 @@ const DEMO_WHITELISTS: (Omit<NewWhitelist, "guildId"> & { key: keyof Demo["white
     managerRoleIds: [demo.roles.manager],
     // Members prove their Java account at the link server; the seeded nicks are staff's, unverified.
     proof: "required",
+    // Members' server nicknames follow their nick: alex shows as "alex (Notch)".
+    nicknameTemplate: "{discord} ({mc})",
   },
   {
     key: "hardcore",
@@ -64,6 +71,25 @@ const DEMO_WHITELISTS: (Omit<NewWhitelist, "guildId"> & { key: keyof Demo["white
     registrationMode: "approval",
     grantedRoleIds: [demo.roles.whitelisted],
     managerRoleIds: [demo.roles.manager],
+    // An application: /register opens these questions as a form, and staff read the answers with the request.
+    form: [
+      {
+        label: "What will you do on hardcore?",
+        style: "paragraph",
+        required: true,
+        minLength: 10,
+        maxLength: 500,
+        placeholder: "Your plans, your experience",
+      },
+      {
+        label: "How did you hear about us?",
+        style: "short",
+        required: false,
+        minLength: 0,
+        maxLength: 100,
+        placeholder: null,
+      },
+    ],
   },
   {
     key: "cracked",
@@ -158,16 +184,19 @@ export async function startDemo(
         MOJANG_SESSION_URL: mojang.url,
         GEYSER_API_URL: geyser.url,
         WEBHOOK_ALLOW_PRIVATE: true,
+        RENAME_CHECKS_PER_MINUTE: DEMO_RENAMES.checksPerMinute,
         // The link endpoint runs: on LINK_PORT when set, else on any free port, named after the demo's guild.
         LINK_PORT: config.LINK_PORT ?? 0,
         LINK_COMMUNITY: config.LINK_COMMUNITY ?? demoSeed.guild.name,
       },
-      // Premium names are checked again at every pass, a few seconds apart, so a rename shows in the tour.
+      // Premium names are checked in turn, one a second, so a rename shows in the tour within seconds.
       {
         logger,
         fastIdentify: true,
-        renamePassMs: DEMO_RENAME_PASS_MS,
-        renameCheckEveryMs: 1,
+        // A kept DATABASE_PATH remembers the commands registered in the last sandbox; this one has none yet.
+        discordInstance: sandbox.instanceId,
+        renamePassMs: DEMO_RENAMES.passMs,
+        renameCheckEveryMs: DEMO_RENAMES.checkEveryMs,
         signal: options.signal,
       },
     );
@@ -183,6 +212,8 @@ export async function startDemo(
   if (leads && !bot) throw new Error("the demo bot did not start");
 
   await services.guilds.setLogChannel(demo.guildId, demo.channels.log);
+  // Bans reach the deny lists (the tour bans a member).
+  await services.guilds.setBanSync(demo.guildId, true);
   const owner: Member = { userId: demo.users.owner, roleIds: [], canManageGuild: true };
   // A kept database (DATABASE_PATH set) is the user's: what the tour changed stays changed. Only a whitelist
   // created by this start gets the demo's entries and denial; one that exists is left as it is.
@@ -281,8 +312,8 @@ whitelist-sync demo, or a serve) and watch a change made through one reach the o
       : "";
   return `
 whitelist-sync demo: a sandbox Discord server "Blocky Builders" with the bot, four whitelists (java,
-premium/approval, offline/message, bedrock), a few players, and fake Mojang and GeyserMC APIs. Nothing
-leaves this machine.
+premium/approval with an application form, offline/message, bedrock), a few players, and fake Mojang and
+GeyserMC APIs. Nothing leaves this machine.
 
 API: ${d.apiUrl}
 API key: ${d.key}
@@ -311,15 +342,24 @@ told where to join and what to type):
   curl -X POST ${json} ${d.sandboxUrl}/interactions -d '{"userId":"${demo.users.steve}","channelId":"${demo.channels.java}","command":"register","options":{"nick":"${DEMO_DENIED.nick}"}}'   # denied
   curl ${d.sandboxUrl}/channels/${demo.channels.log}/messages     # what the bot logged
 
+Apply to hardcore, which asks two questions: /register answers with the form (a Discord modal) and its
+"interactionId"; alex submits it (replace ID), and the request reaches staff in the log channel with the answers
+and its Approve and Reject buttons. The moderator's look-up shows them afterwards, for the server's retention:
+  curl -X POST ${json} ${d.sandboxUrl}/interactions -d '{"userId":"${demo.users.alex}","channelId":"${demo.channels.premium}","command":"register","options":{"nick":"Grumm"}}'
+  curl -X POST ${json} ${d.sandboxUrl}/modals -d '{"userId":"${demo.users.alex}","interactionId":"ID","values":{"q1":"Build a **huge** redstone farm with friends.","q2":"A friend"}}'
+  curl ${d.sandboxUrl}/channels/${demo.channels.log}/messages     # the request and its answers
+  curl -X POST ${json} ${d.sandboxUrl}/interactions -d '{"userId":"${demo.users.moderator}","channelId":"${demo.channels.premium}","command":"whitelist","subcommand":"member","options":{"user":"${demo.users.alex}"}}'
+
 Prove the account: a real Minecraft client (npm minecraft-protocol under Node, from a clone of the repository)
 joins the link server ${d.link} as SteveCraft, logging in through the fake Mojang, and prints the code it is
 shown; then steve types it (replace CODE): SteveCraft is on survival, verified in the API, and the log says so:
   node ${joinScript()} ${d.link} SteveCraft ${d.mojang.url}
   curl -X POST ${json} ${d.sandboxUrl}/interactions -d '{"userId":"${demo.users.steve}","channelId":"${demo.channels.java}","command":"register","options":{"code":"CODE"}}'
 
-Staff add a nick for a week (it then goes by itself, origin "expired"); integrators without a socket poll the
+Staff add a nick for a week for the newcomer, on cracked (survival would refuse: it requires the Player role,
+which the newcomer lacks); it then goes by itself, origin "expired". Integrators without a socket poll the
 change feed, sending back the "next" it answers as after=:
-  curl -X POST ${json} ${d.sandboxUrl}/interactions -d '{"userId":"${demo.users.moderator}","channelId":"${demo.channels.java}","command":"whitelist","subcommand":"add","options":{"whitelist":"survival","member":"${demo.users.newcomer}","nick":"TrialPlayer","expires":"7d"}}'
+  curl -X POST ${json} ${d.sandboxUrl}/interactions -d '{"userId":"${demo.users.moderator}","channelId":"${demo.channels.cracked}","command":"whitelist","subcommand":"add","options":{"whitelist":"cracked","member":"${demo.users.newcomer}","nick":"TrialPlayer","expires":"7d"}}'
   curl ${auth} "${d.apiUrl}/events?after=0"
 
 As staff (the moderator): who holds a nick, a member's nicks, deny a nick (it leaves the whitelist):
@@ -333,9 +373,23 @@ Take steve's Player role away: survival requires it, so his nick there goes (ori
 Import an existing list for alex (a plain list attached; add "dry-run":true to only see the report):
   curl -X POST ${json} ${d.sandboxUrl}/interactions -d '{"userId":"${demo.users.moderator}","channelId":"${demo.channels.java}","command":"whitelist","subcommand":"import","options":{"whitelist":"survival","member":"${demo.users.alex}","file":{"filename":"whitelist.txt","text":"Grumm\\nnewbie_1\\nnot a nick\\n"}}}'
 
-A player changes their Minecraft name at Mojang (here the fake's own control); within a few seconds the log
-channel shows "Nick renamed" and the API lists the new name (origin renamed, roles kept):
+On survival members' server nicknames follow their Minecraft name ({discord} ({mc})): alex shows as
+"alex (Notch)" (the "nick" of the sandbox's member):
+  curl ${d.sandboxUrl}/members/${demo.users.alex}                  # alex (Notch)
+
+A player changes their Minecraft name at Mojang (here the fake's own control); within a few seconds (the demo
+asks Mojang about one premium account a second, in turn) the log channel shows "Nick renamed", the API lists
+the new name (origin renamed, roles kept) and alex's nickname follows: "alex (Notch_2)":
   curl -X PUT ${json} ${d.mojang.url}/_fake/profiles/${NOTCH_UUID} -d '{"name":"Notch_2"}'
+  curl ${d.sandboxUrl}/members/${demo.users.alex}                  # alex (Notch_2)
+
+Staff whitelist a player who is not on the Discord server: a guest, noted, counted against nobody's limit:
+  curl -X POST ${json} ${d.sandboxUrl}/interactions -d '{"userId":"${demo.users.moderator}","channelId":"${demo.channels.java}","command":"whitelist","subcommand":"guest","options":{"whitelist":"survival","nick":"StreamGuest","note":"the stream guest tonight","expires":"1d"}}'
+
+Ban steve on Discord (ban sync is on here): his nicks go on the deny lists ("banned on Discord", the log channel
+says which); unbanning him lifts them:
+  curl -X PUT ${json} ${d.sandboxUrl}/bans/${demo.users.steve} -d '{"reason":"griefing"}'
+  curl -X DELETE ${d.sandboxUrl}/bans/${demo.users.steve}
 
 The bot speaks each member's Discord language, and the server's in what everyone reads: start the demo with
 DEMO_LOCALE=de (or fr, es-ES, pt-BR, pl, ru) and the answers and log posts above read in it; staff word what members

@@ -1,6 +1,7 @@
 import type { SandboxSeed } from "../sandbox/discord/index.ts";
 import type { FakeXboxAccount } from "../sandbox/geyser.ts";
 import type { FakeMojangProfile } from "../sandbox/mojang.ts";
+import { invitePermissions } from "../setup/permissions.ts";
 
 /** Ids of the demo guild, stable so the printed examples stay valid between runs. */
 export const demo = {
@@ -29,7 +30,12 @@ export const demo = {
   },
 } as const;
 
-const MANAGE_ROLES = String(1n << 28n);
+/**
+ * The bot's role holds what its invite asks for (src/setup/permissions.ts), as a real invite gives it, with what the
+ * demo's opt-in features add: Manage Nicknames (survival's members are named after their nick) and View Audit Log
+ * (Discord tells it of bans: ban sync is on in the demo).
+ */
+const BOT_ROLE_PERMISSIONS = invitePermissions({ nicknames: true, banSync: true }).toString();
 
 /** The demo guild: an owner, a manager, members with and without roles, a channel per whitelist, a log channel. */
 export const demoSeed: SandboxSeed = {
@@ -40,8 +46,9 @@ export const demoSeed: SandboxSeed = {
     { id: demo.roles.whitelisted, name: "Whitelisted" },
     { id: demo.roles.bedrock, name: "Bedrock" },
     { id: demo.roles.manager, name: "Server staff" },
-    // Highest, with Manage Roles: the bot can grant every role below it.
-    { id: demo.roles.bot, name: "whitelist-sync", permissions: MANAGE_ROLES },
+    // Highest, with the invite's permissions (Manage Roles among them): the bot can grant every role below it. The
+    // bot's integration manages it, so nobody can grant it, as on Discord.
+    { id: demo.roles.bot, name: "whitelist-sync", permissions: BOT_ROLE_PERMISSIONS, managed: true },
   ],
   channels: [
     { id: demo.channels.java, name: "register-java" },

@@ -6,6 +6,7 @@ import { type Check, logChannelChecks, serverChecks, whitelistChecks } from "../
 import { inviteUrl } from "../setup/permissions.ts";
 import { VERSION } from "../version.ts";
 import { DiscordRateLimited, DiscordUnreachable, discordReader } from "./discord.ts";
+import { checkFirstJoin } from "./first-join.ts";
 import { checkLink, type LinkProbe } from "./link.ts";
 import { checkPublicUrl, checkStore, checkWebhooks } from "./store.ts";
 
@@ -20,7 +21,9 @@ const fail = (title: string, fix: string): Check => ({ ok: false, title, fix });
 /**
  * Checks the setup as the service would meet it, reading only: the token, the application's privileged intents,
  * each server's permissions, channels and roles for every whitelist, the database, PUBLIC_URL, the webhooks'
- * addresses and the link endpoint (as a server-list ping, at LINK_PORT here and at LINK_ADDRESS). Nothing is written (the database is opened read-only) and nothing is posted on Discord.
+ * addresses, the link endpoint (as a server-list ping, at LINK_PORT here and at LINK_ADDRESS) and, for whitelists
+ * asking proof at first join, a key in use to ask with. Nothing is written (the database is opened read-only) and
+ * nothing is posted on Discord.
  */
 export async function runDoctor(
   config: Config,
@@ -36,6 +39,7 @@ export async function runDoctor(
     if (store.services) {
       for (const guildId of await store.services.guilds.listIds()) {
         service.push(...(await checkWebhooks(config, store.services, guildId)));
+        service.push(...(await checkFirstJoin(store.services, guildId, store.services.clock)));
         const whitelists = await store.services.whitelists.listForGuild(guildId);
         proofRequired.push(...whitelists.filter((wl) => wl.proof === "required").map((wl) => wl.name));
       }
@@ -132,13 +136,19 @@ async function discordSections(
     checks.push(pass(`the bot is in ${guilds.length} server(s)`));
     for (const { id } of guilds) {
       const guild = await discord.guild(id, bot.id);
-      const logChannelId = (await services?.guilds.get(id))?.logChannelId ?? null;
-      const guildChecks = [...serverChecks(guild), ...logChannelChecks(guild, logChannelId)];
+      const settings = await services?.guilds.get(id);
+      const logChannelId = settings?.logChannelId ?? null;
       const whitelists = (await services?.whitelists.listForGuild(id)) ?? [];
+      const nicknames = whitelists.some((whitelist) => whitelist.nicknameTemplate !== null);
+      const guildChecks = [
+        ...serverChecks(guild, { nicknames, banSync: settings?.banSync ?? false }),
+        ...logChannelChecks(guild, logChannelId),
+      ];
       for (const whitelist of whitelists) {
         // The Message Content Intent was checked above, once for every whitelist that needs it.
         guildChecks.push(...whitelistChecks(guild, whitelist, { logChannelId }));
       }
+      if (services && nicknames) guildChecks.push(...nicknameChecks(await services.nicknames.refused(id)));
       if (whitelists.length === 0) {
         guildChecks.push(pass("no whitelist yet: create one with `/whitelist create`"));
       }
@@ -154,6 +164,52 @@ async function discordSections(
     checks.push(fail("Discord could not be reached", error.message));
   }
   return { sections };
+}
+
+/** How many members a check names by mention before it counts the rest. */
+const NAMED = 10;
+
+/**
+ * Members whose nickname Discord refused to change, as the bot recorded its last try (the owner's is no problem
+ * anyone can fix: Discord lets no bot rename the owner, so it is said, not counted as a failure).
+ */
+export function nicknameChecks(refused: readonly { userId: string; failure: string | null }[]): Check[] {
+  const checks: Check[] = [];
+  const named = (userIds: string[]) =>
+    `${userIds.slice(0, NAMED).join(", ")}${userIds.length > NAMED ? ` and ${userIds.length - NAMED} more` : ""}`;
+  const of = (failure: string) => refused.filter((one) => one.failure === failure).map((one) => one.userId);
+  const owner = of("owner");
+  if (owner.length > 0) {
+    checks.push(pass("the server's owner keeps their own nickname: Discord lets no bot change it"));
+  }
+  const above = of("above");
+  if (above.length > 0) {
+    checks.push(
+      fail(
+        `${above.length} member(s) keep their own nickname: their highest role is at or above the bot's (${named(above)})`,
+        "drag the bot's role above theirs in Server Settings → Roles, if their nicknames should follow too",
+      ),
+    );
+  }
+  const permission = of("permission");
+  if (permission.length > 0) {
+    checks.push(
+      fail(
+        `${permission.length} member(s) were not renamed: the bot lacked Manage Nicknames (${named(permission)})`,
+        "turn Manage Nicknames on for the bot's role; each nickname follows at the member's next change",
+      ),
+    );
+  }
+  const other = refused.filter((one) => !["owner", "above", "permission"].includes(one.failure ?? ""));
+  if (other.length > 0) {
+    checks.push(
+      fail(
+        `${other.length} member(s) were not renamed: ${other[0]?.failure} (${named(other.map((one) => one.userId))})`,
+        "see the service's log (\"nickname not changed\"); each nickname is tried again at the member's next change",
+      ),
+    );
+  }
+  return checks;
 }
 
 /** The report for a person: ✔/✘ lines, each ✘ followed by its fix. */

@@ -1,4 +1,4 @@
-import { and, asc, eq, inArray, lte, type SQL } from "drizzle-orm";
+import { and, asc, eq, inArray, isNotNull, lte, or, type SQL, sql } from "drizzle-orm";
 import type { Tables, Tx } from "../db/store.ts";
 import type { Write } from "../db/writer.ts";
 import { text } from "../i18n/messages.ts";
@@ -16,6 +16,10 @@ import type { EntryRecord, Origin } from "./model.ts";
 import { type EntryRow, type FindByKey, toEntry } from "./rows.ts";
 import type { EntryChange, Guard, NewEntry, Removal } from "./service.ts";
 
+/** The reason an entry removed for want of proof at first join carries (its event, the log channel). */
+export const NOT_PROVEN =
+  "not proven in time: its owner did not join the game server and type the code shown within the proof window";
+
 /**
  * The changes of entries: each addition, removal and change in place writes its row and its event in one
  * transaction, then publishes the event once committed. Part of `EntryService`.
@@ -30,6 +34,10 @@ export function createEntryChanges(deps: {
   findByKey: FindByKey;
 }) {
   const { clock, write, whitelists, events, bus, entries, findByKey } = deps;
+  /** When an entry falls due: the earlier of its expiry and the end of its wait for proof (either may be null). */
+  const dueAt = sql`CASE WHEN ${entries.expiresAt} IS NULL THEN ${entries.proofDueAt}
+    WHEN ${entries.proofDueAt} IS NULL OR ${entries.expiresAt} < ${entries.proofDueAt} THEN ${entries.expiresAt}
+    ELSE ${entries.proofDueAt} END`;
 
   /** Publishes committed changes in order (the writer calls this right after the commit). */
   const publish = (notices: readonly ChangeNotice[]) => {
@@ -66,7 +74,8 @@ export function createEntryChanges(deps: {
 
   /**
    * Deletes the matching entries, each with its `entry.removed` event, oldest first: the notices to publish.
-   * `why`: what the notices (and the stored detail) carry about the reason, when it is not the origin alone.
+   * `why`: what the notices (and the stored detail) carry about the reason, when it is not the origin alone;
+   * `reason`: the events' own, as the API's `?reason=` gives one (a ban: "banned on Discord").
    */
   const removeWhere = async (
     tx: Tx,
@@ -76,12 +85,45 @@ export function createEntryChanges(deps: {
     actorId: string | null,
     why: Pick<ChangeDetail, "provenBy"> = {},
     bulk = false,
+    reason: string | null = null,
   ): Promise<ChangeNotice[]> => {
     const rows = await tx.delete(entries).where(where).returning();
     const notices: ChangeNotice[] = [];
     for (const entry of rows.sort((a, b) => a.id - b.id).map(toEntry)) {
       const detail = { entry, actorId, ...why, ...(bulk ? { bulk: true as const } : {}) };
-      notices.push({ event: await appendRemoval(tx, whitelist(entry), origin, detail), ...detail });
+      notices.push({ event: await appendRemoval(tx, whitelist(entry), origin, detail, reason), ...detail });
+    }
+    return notices;
+  };
+
+  /**
+   * Changes the matching entries of a whitelist in place (`set`), each published as a removal and an addition
+   * naming each other, so roles stay and the log channel does not post them: the notices to publish.
+   */
+  const changeInPlace = async (
+    tx: Tx,
+    whitelist: Whitelist,
+    where: SQL | undefined,
+    set: Partial<Pick<EntryRow, "verified" | "proofDueAt">>,
+    origin: Origin,
+    actorId: string | null,
+  ): Promise<ChangeNotice[]> => {
+    const matching = and(eq(entries.whitelistId, whitelist.id), where);
+    const before = new Map((await tx.select().from(entries).where(matching)).map((row) => [row.id, row]));
+    if (before.size === 0) return [];
+    const rows = await tx
+      .update(entries)
+      .set(set)
+      .where(and(matching, inArray(entries.id, [...before.keys()])))
+      .returning();
+    const notices: ChangeNotice[] = [];
+    for (const after of rows.sort((a, b) => a.id - b.id).map(toEntry)) {
+      const was = toEntry(before.get(after.id) as EntryRow);
+      const removed = { entry: was, actorId, replacedBy: after };
+      const added = { entry: after, actorId, replaces: was };
+      const removal = await appendRemoval(tx, whitelist, origin, removed);
+      const addition = await appendAddition(tx, whitelist, origin, added);
+      notices.push({ event: removal, ...removed }, { event: addition, ...added });
     }
     return notices;
   };
@@ -94,8 +136,9 @@ export function createEntryChanges(deps: {
 
   return {
     /**
-     * Deletes every entry `userId` owns on the given whitelists, each with its `entry.removed` event, in one
-     * transaction, then publishes the events in order. Resolves with the removed entries (none is no error).
+     * Deletes every entry `userId` owns on the given whitelists (not the guests they added: nobody owns those), each
+     * with its `entry.removed` event, in one transaction, then publishes the events in order. Resolves with the
+     * removed entries (none is no error).
      */
     async removeAllForUser(input: {
       userId: string;
@@ -114,7 +157,11 @@ export function createEntryChanges(deps: {
         return removeWhere(
           tx,
           (entry) => known.get(entry.whitelistId) as Whitelist,
-          and(eq(entries.userId, input.userId), inArray(entries.whitelistId, [...known.keys()])),
+          and(
+            eq(entries.userId, input.userId),
+            inArray(entries.whitelistId, [...known.keys()]),
+            eq(entries.guest, false),
+          ),
           input.origin,
           input.actorId ?? null,
         );
@@ -146,7 +193,7 @@ export function createEntryChanges(deps: {
 
     /**
      * Inside the caller's transaction: deletes these entries of a whitelist (ids of others are ignored), oldest
-     * first, each with its `entry.removed` event (and `why`, see ChangeNotice.provenBy). Returns the notices for
+     * first, each with its `entry.removed` event (and `why`, see ChangeNotice.provenBy; `reason`, the events'). Returns the notices for
      * the caller to `publish` once committed.
      */
     removeIn(
@@ -156,6 +203,7 @@ export function createEntryChanges(deps: {
       origin: Origin,
       actorId: string | null,
       why?: Pick<ChangeDetail, "provenBy">,
+      reason?: string,
     ): Promise<ChangeNotice[]> {
       if (entryIds.length === 0) return Promise.resolve([]);
       return removeWhere(
@@ -165,44 +213,54 @@ export function createEntryChanges(deps: {
         origin,
         actorId,
         why,
+        false,
+        reason ?? null,
       );
     },
 
     /**
      * Inside the caller's transaction: marks these entries of a whitelist verified (their owner proved the
-     * account; ids of others, and entries verified already, are left), each published as a change in place: a
-     * removal and an addition naming each other, so roles stay and the log channel does not post them. Returns
-     * the notices for the caller to `publish` once committed.
+     * account; ids of others, and entries verified already, are left), which ends any wait for proof at first
+     * join; each published as a change in place (see `changeInPlace`). Returns the notices for the caller to
+     * `publish` once committed.
      */
-    async verifyIn(
+    verifyIn(
       tx: Tx,
       whitelist: Whitelist,
       entryIds: readonly number[],
       origin: Origin,
       actorId: string | null,
     ): Promise<ChangeNotice[]> {
-      if (entryIds.length === 0) return [];
-      const rows = await tx
-        .update(entries)
-        .set({ verified: true })
-        .where(
-          and(
-            eq(entries.whitelistId, whitelist.id),
-            inArray(entries.id, [...entryIds]),
-            eq(entries.verified, false),
-          ),
-        )
-        .returning();
-      const notices: ChangeNotice[] = [];
-      for (const after of rows.sort((a, b) => a.id - b.id).map(toEntry)) {
-        const before = { ...after, verified: false };
-        const removed = { entry: before, actorId, replacedBy: after };
-        const added = { entry: after, actorId, replaces: before };
-        const removal = await appendRemoval(tx, whitelist, origin, removed);
-        const addition = await appendAddition(tx, whitelist, origin, added);
-        notices.push({ event: removal, ...removed }, { event: addition, ...added });
-      }
-      return notices;
+      if (entryIds.length === 0) return Promise.resolve([]);
+      return changeInPlace(
+        tx,
+        whitelist,
+        and(inArray(entries.id, [...entryIds]), eq(entries.verified, false)),
+        { verified: true, proofDueAt: null },
+        origin,
+        actorId,
+      );
+    },
+
+    /**
+     * Ends the wait for proof at first join of every entry of a whitelist that no longer asks it (staff changed
+     * its proof setting): they stay, unverified, each a change in place (origin `staff`, or `system` when the
+     * expiry found it). Resolves with the entries as they are now.
+     */
+    async settlePending(whitelistId: string, origin: Origin, actorId: string | null): Promise<EntryRecord[]> {
+      const notices = await write(async (tx) => {
+        const whitelist = await requireWhitelist(whitelistId);
+        if (whitelist.proof === "first-join") return [];
+        return changeInPlace(
+          tx,
+          whitelist,
+          isNotNull(entries.proofDueAt),
+          { proofDueAt: null },
+          origin,
+          actorId,
+        );
+      }, publish);
+      return notices.filter((notice) => notice.replaces).map((notice) => notice.entry);
     },
 
     publish,
@@ -210,39 +268,55 @@ export function createEntryChanges(deps: {
     /**
      * Removes up to `limit` entries whose time ran out by `now` (soonest due first), each with its
      * `entry.removed` event (origin `expired`), in one transaction, then publishes them: subscribers revert roles
-     * and tell the log channel as for any removal. Each entry is deleted by id with its due time as the guard,
-     * so an entry removed meanwhile (or by another check at the same time) is skipped: it expires once.
+     * and tell the log channel as for any removal. Due is the entry's expiry, or the end of its wait for proof at
+     * first join (the event's reason then says it was not proven in time). Each entry is deleted by id with its due
+     * time as the guard, so an entry removed meanwhile (or by another check at the same time, or proven) is skipped:
+     * it expires once. An entry whose whitelist no longer asks proof at first join stops waiting instead (see
+     * `settlePending`).
      */
     async removeExpired(now: number, limit: number): Promise<EntryRecord[]> {
+      const settle = new Set<string>();
       const notices = await write(async (tx) => {
+        settle.clear();
         const due = await tx
-          .select({ id: entries.id, whitelistId: entries.whitelistId })
+          .select({ id: entries.id, whitelistId: entries.whitelistId, proofDueAt: entries.proofDueAt })
           .from(entries)
-          .where(lte(entries.expiresAt, now))
-          .orderBy(asc(entries.expiresAt), asc(entries.id))
+          .where(or(lte(entries.expiresAt, now), lte(entries.proofDueAt, now)))
+          .orderBy(asc(dueAt), asc(entries.id))
           .limit(limit);
         const done: ChangeNotice[] = [];
-        for (const { id, whitelistId } of due) {
+        for (const { id, whitelistId, proofDueAt } of due) {
           const whitelist = await requireWhitelist(whitelistId);
+          const asksProof = whitelist.proof === "first-join";
+          if (!asksProof && proofDueAt !== null && proofDueAt <= now) settle.add(whitelistId);
+          const proofDue = asksProof ? lte(entries.proofDueAt, now) : undefined;
           const [row] = await tx
             .delete(entries)
-            .where(and(eq(entries.id, id), lte(entries.expiresAt, now)))
+            .where(and(eq(entries.id, id), or(lte(entries.expiresAt, now), proofDue)))
             .returning();
           if (!row) continue;
           const entry = toEntry(row);
+          const late = entry.expiresAt === null || entry.expiresAt > now;
           const detail = { entry, actorId: null };
-          done.push({ event: await appendRemoval(tx, whitelist, "expired", detail), ...detail });
+          const reason = late ? NOT_PROVEN : null;
+          done.push({ event: await appendRemoval(tx, whitelist, "expired", detail, reason), ...detail });
         }
         return done;
       }, publish);
+      for (const whitelistId of settle) await this.settlePending(whitelistId, "system", null);
       return notices.map((notice) => notice.entry);
     },
 
     /**
      * Stores an entry and its `entry.added` event atomically, then publishes the event. `guard` runs inside the
-     * transaction first, so a rule it checks (a member's limit) still holds when the entry commits.
+     * transaction first, so a rule it checks (a member's limit) still holds when the entry commits; `alongside` runs in
+     * it once the entry is stored, for what commits with it (a form's answers).
      */
-    async add(input: NewEntry, guard?: Guard): Promise<EntryRecord> {
+    async add(
+      input: NewEntry,
+      guard?: Guard,
+      alongside?: (tx: Tx, entry: EntryRecord) => Promise<void>,
+    ): Promise<EntryRecord> {
       const notice = await write(
         async (tx): Promise<ChangeNotice> => {
           // The whitelist may have been deleted while this registration waited (for Mojang, for a role).
@@ -266,6 +340,7 @@ export function createEntryChanges(deps: {
             })
             .returning();
           const entry = toEntry(row as EntryRow);
+          await alongside?.(tx, entry);
           const detail = {
             entry,
             actorId: input.addedBy,
@@ -331,7 +406,15 @@ export function createEntryChanges(deps: {
      * entry before and after.
      */
     async transfer(
-      input: { whitelistId: string; entryId: number; from: string; to: string; grantedRoleIds: string[] },
+      input: {
+        whitelistId: string;
+        entryId: number;
+        from: string;
+        /** Whether the entry is a guest `from` added (as read before): a change meanwhile refuses the transfer. */
+        guest: boolean;
+        to: string;
+        grantedRoleIds: string[];
+      },
       hooks: {
         guard?: Guard;
         committed?: (change: { before: EntryRecord; after: EntryRecord }) => void;
@@ -345,7 +428,7 @@ export function createEntryChanges(deps: {
             .select()
             .from(entries)
             .where(and(eq(entries.id, input.entryId), eq(entries.whitelistId, input.whitelistId)));
-          if (!row || row.userId !== input.from) {
+          if (!row || row.userId !== input.from || row.guest !== input.guest) {
             throw new DomainError(
               "entry-not-found",
               text("error.goneMeanwhile", {
@@ -356,7 +439,8 @@ export function createEntryChanges(deps: {
           }
           const [updated] = await tx
             .update(entries)
-            .set({ userId: input.to, grantedRoleIds: input.grantedRoleIds })
+            // A guest handed to a member is theirs from now on: a member's nick like any other.
+            .set({ userId: input.to, grantedRoleIds: input.grantedRoleIds, guest: false, note: null })
             .where(eq(entries.id, input.entryId))
             .returning();
           return { before: toEntry(row), after: toEntry(updated as EntryRow) };

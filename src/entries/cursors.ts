@@ -10,9 +10,6 @@ import type { Write } from "../db/writer.ts";
  */
 export type LogCursors = ReturnType<typeof createLogCursors>;
 
-/** The cursor of a guild's log channel (src/bot/log-feed.ts). */
-export const logCursorName = (guildId: string) => `log:${guildId}`;
-
 /** Creates the cursors over the store; writes go through the writer like any other. */
 export function createLogCursors({ store, write }: { store: Store; write: Write }) {
   const { db } = store;

@@ -1,4 +1,4 @@
-import { and, asc, eq, gt, inArray, lt, lte, sql } from "drizzle-orm";
+import { and, asc, eq, gt, inArray, like, lt, lte, sql } from "drizzle-orm";
 import { lastEventId } from "../db/driver.ts";
 import type { Store, Tx } from "../db/store.ts";
 import type { Write } from "../db/writer.ts";
@@ -16,7 +16,10 @@ export type NewEvent = {
   whitelistName: string;
   entry: Pick<EntryRecord, "nick" | "uuid" | "premium" | "expiresAt" | "verified"> & {
     gamertag?: string | null;
+    proofDueAt?: number | null;
     userId?: string;
+    /** A guest belongs to no Discord user: its events carry no `userId`. */
+    guest?: boolean;
   };
   origin: Origin;
   /** A removal's reason, as the API's caller gave it. */
@@ -64,6 +67,9 @@ function unknownEntry(event: EntryEvent): EntryRecord {
     expiresAt: event.entry.expiresAt === null ? null : Date.parse(event.entry.expiresAt),
     nameCheckedAt: null,
     verified: event.entry.verified,
+    proofDueAt: event.entry.proofDueAt === undefined ? null : Date.parse(event.entry.proofDueAt),
+    guest: false,
+    note: null,
   };
 }
 
@@ -80,7 +86,18 @@ function storedEvent(row: { id: number; payload: string }): EntryEvent {
 const PRUNE_BATCH = 500;
 
 /** Creates the event log over the store. */
-export function createEventLog({ store, clock, write }: { store: Store; clock: Clock; write: Write }) {
+export function createEventLog({
+  store,
+  clock,
+  write,
+  appended,
+}: {
+  store: Store;
+  clock: Clock;
+  write: Write;
+  /** Told each id appended here, before its transaction commits (a replica's bus: src/cluster/bus.ts). */
+  appended?: (id: number) => void;
+}) {
   const {
     db,
     tables: { events },
@@ -95,7 +112,7 @@ export function createEventLog({ store, clock, write }: { store: Store; clock: C
         whitelistId: input.whitelistId,
         whitelistName: input.whitelistName,
         entry: toEntryView(input.entry),
-        ...(input.entry.userId ? { userId: input.entry.userId } : {}),
+        ...(input.entry.userId && !input.entry.guest ? { userId: input.entry.userId } : {}),
         origin: input.origin,
         ...(input.reason ? { reason: input.reason } : {}),
         timestamp: new Date(createdAt).toISOString(),
@@ -111,7 +128,38 @@ export function createEventLog({ store, clock, write }: { store: Store; clock: C
           createdAt,
         })
         .returning({ id: events.id });
-      return { id: String((row as { id: number }).id), ...body };
+      const id = (row as { id: number }).id;
+      appended?.(id);
+      return { id: String(id), ...body };
+    },
+
+    /**
+     * What a member's departures took from them in a guild, as far as the log still holds (EVENT_RETENTION_DAYS):
+     * each nick removed with origin `member-left`, its whitelist and account. A ban that Discord tells after the
+     * departure denies these (src/registration/bans.ts).
+     */
+    async removedOnLeave(
+      guildId: string,
+      userId: string,
+    ): Promise<{ whitelistId: string; nick: string; uuid: string | null }[]> {
+      // The payload is compact JSON: the owner and the origin appear in it exactly so. A snowflake holds digits only.
+      if (!/^\d{1,20}$/.test(userId)) return [];
+      const rows = await db
+        .select({ payload: events.payload })
+        .from(events)
+        .where(
+          and(
+            eq(events.guildId, guildId),
+            eq(events.type, "entry.removed"),
+            like(events.payload, `%"userId":"${userId}"%`),
+            like(events.payload, '%"origin":"member-left"%'),
+          ),
+        )
+        .orderBy(asc(events.id));
+      return rows
+        .map((row) => JSON.parse(row.payload) as Omit<EntryEvent, "id">)
+        .filter((event) => event.userId === userId && event.origin === "member-left")
+        .map((event) => ({ whitelistId: event.whitelistId, nick: event.entry.nick, uuid: event.entry.uuid }));
     },
 
     /** Events after `afterId` (and up to `upTo`, if given) visible to `scope`, oldest first, at most `limit`. */
@@ -147,7 +195,12 @@ export function createEventLog({ store, clock, write }: { store: Store; clock: C
       return rows.map((row) => {
         const event = storedEvent(row);
         const detail = JSON.parse(row.detail ?? "null") as ChangeDetail | null;
-        if (detail) detail.entry = { ...detail.entry, verified: detail.entry.verified ?? false };
+        // Changes stored before a field existed: no proof had been made (before first-join proof, none awaited),
+        // no guest added.
+        if (detail) {
+          const { verified = false, proofDueAt = null, guest = false, note = null } = detail.entry;
+          detail.entry = { ...detail.entry, verified, proofDueAt, guest, note };
+        }
         return { event, ...(detail ?? { entry: unknownEntry(event), actorId: null }), remote: true as const };
       });
     },

@@ -1,8 +1,23 @@
 import { type Static, t } from "elysia";
-import { Entry, origins } from "./model.ts";
+import { Entry, type Origin, origins } from "./model.ts";
 
 /** The two kinds of change. */
 export const eventTypes = ["entry.added", "entry.removed"] as const;
+
+/** What each origin means, as the document describes `origin` (every one: the type makes sure). */
+const originMeaning: Record<Origin, string> = {
+  discord: "the member themselves",
+  staff: "a manager: an addition, removal, approval or import for someone, a whitelist deleted",
+  api: "a link key",
+  "member-left": "the member left the guild",
+  "role-lost": "the member no longer holds any of the whitelist's required roles",
+  expired: "the entry's time ran out",
+  renamed: "a premium account's new name at Mojang: a removal of the old nick, then an addition of the new",
+  system:
+    "the service itself: a stored nick respelled or its UUID found, as a removal and an addition; a nick " +
+    "removed because another member proved they own its account; a nick removed because its owner was banned on " +
+    "Discord (with the reason `banned on Discord`)",
+};
 
 /** A change as WebSocket subscribers and webhook receivers get it (docs/api.md, Events). */
 export const EntryEvent = t.Object(
@@ -20,20 +35,18 @@ export const EntryEvent = t.Object(
       t.String({
         description:
           "The Discord user the entry belongs to (their id), at the time of the change; absent from events " +
-          "stored before it was published",
+          "stored before it was published, and from a guest's (a player without Discord whom staff added)",
         examples: ["300000000000000001"],
       }),
     ),
     origin: t.UnionEnum(origins, {
-      description:
-        "`discord` (the member), `staff` (a manager), `api` (a link key), `member-left` (left the guild), " +
-        "`system` (the service itself: a stored nick respelled or its UUID found, as a removal and an addition; a " +
-        "nick removed because another member proved they own its account), " +
-        "`renamed` (a premium account's new name at Mojang: a removal of the old nick, then an addition of the new)",
+      description: origins.map((origin) => `\`${origin}\` (${originMeaning[origin]})`).join(", "),
     }),
     reason: t.Optional(
       t.String({
-        description: "`entry.removed` through the API's DELETE with `?reason=`: why, as the caller gave it",
+        description:
+          "`entry.removed` through the API's DELETE with `?reason=`: why, as the caller gave it; `banned on " +
+          "Discord` for a nick removed because its owner was banned",
         examples: ["banned on the game server: griefing"],
       }),
     ),

@@ -11,7 +11,8 @@ const RETRY_MS = 60_000;
 const BATCH = 500;
 
 /**
- * Expires entries at their due time, which is stored with each entry (`entries.expiresAt`), so nothing is lost
+ * Expires entries at their due time, which is stored with each entry (`entries.expiresAt`, and for an entry
+ * awaiting proof at first join `entries.proofDueAt`, docs/link.md, First-join proof), so nothing is lost
  * across restarts: `start` removes what fell due while the service was down, then a timer wakes at the next
  * due time (at most an hour ahead, so a jump of the clock is caught) and is moved earlier when an entry that
  * expires sooner is added. The timer is `unref`'d: it never keeps the process alive. Removal goes through
@@ -88,8 +89,11 @@ export function createExpiryScheduler(deps: {
       if (started) return;
       started = true;
       unsubscribe = bus.subscribe(({ event }) => {
-        if (event.type !== "entry.added" || event.entry.expiresAt === null) return;
-        const due = Date.parse(event.entry.expiresAt);
+        if (event.type !== "entry.added") return;
+        const { expiresAt, proofDueAt } = event.entry;
+        const times = [expiresAt, proofDueAt ?? null].filter((at) => at !== null).map((at) => Date.parse(at));
+        if (times.length === 0) return;
+        const due = Math.min(...times);
         if (armedFor === null || due < armedFor) armAt(due);
       });
       await scheduler.check().catch(() => {});

@@ -1,5 +1,6 @@
 import { type Static, t } from "elysia";
 import type { Text } from "../i18n/messages.ts";
+import { UUID_PATTERN } from "../nicks/uuid.ts";
 
 /** A nick on a whitelist, as the API and every event publish it. */
 export const Entry = t.Object(
@@ -10,10 +11,11 @@ export const Entry = t.Object(
         "(prefix, gamertag cut to 16 characters, spaces as `_` by default)",
       examples: ["Notch"],
     }),
-    uuid: t.Union([t.String({ format: "uuid" }), t.Null()], {
+    // A pattern, not `format: uuid`: Floodgate's UUIDs are version 0 (src/nicks/uuid.ts).
+    uuid: t.Union([t.String({ pattern: UUID_PATTERN }), t.Null()], {
       description:
-        "The premium account's UUID (dashed), or a Bedrock player's Floodgate UUID " +
-        "(`00000000-0000-0000-` and the XUID in hex); null for other nicks, and for a Bedrock one " +
+        "The premium account's UUID (dashed, lower case), or a Bedrock player's Floodgate UUID " +
+        "(`00000000-0000-0000-` and the XUID in hex, version 0); null for other nicks, and for a Bedrock one " +
         "whose XUID GeyserMC has not told yet",
       examples: ["069a79f4-44e9-4726-a5be-fca90e38aaf5"],
     }),
@@ -33,6 +35,16 @@ export const Entry = t.Object(
           "Bedrock entries only: the Xbox gamertag as registered, with its spaces (`nick` is Floodgate's " +
           "spelling of it). What a Bedrock Dedicated Server's allowlist.json lists",
         examples: ["Alex Pocket"],
+      }),
+    ),
+    proofDueAt: t.Optional(
+      t.String({
+        format: "date-time",
+        description:
+          "Entries awaiting proof at first join only (a whitelist with `proof: first-join`): when the entry is " +
+          "removed (origin `expired`) unless its owner proves the account by then. The game server's agent asks " +
+          "such a player for proof when they join (`POST /whitelists/{id}/proof-codes`); ISO 8601 UTC",
+        examples: ["2026-11-23T12:00:00.000Z"],
       }),
     ),
   },
@@ -67,7 +79,7 @@ export const BY_MEMBER = "discord" satisfies Origin;
 export type EntryOrigin = typeof BY_MEMBER | "staff";
 
 /** An entry as stored, with its owner and the roles the bot granted for it. */
-export type EntryRecord = Omit<EntryView, "expiresAt" | "gamertag"> & {
+export type EntryRecord = Omit<EntryView, "expiresAt" | "gamertag" | "proofDueAt"> & {
   id: number;
   whitelistId: string;
   userId: string;
@@ -82,12 +94,25 @@ export type EntryRecord = Omit<EntryView, "expiresAt" | "gamertag"> & {
   expiresAt: number | null;
   /** Premium entries: when Mojang was last asked for the account's current name, or null. */
   nameCheckedAt: number | null;
+  /** Awaiting proof at first join: when it is removed unless proven (ms since the epoch); null: nothing to prove. */
+  proofDueAt: number | null;
+  /**
+   * A player without Discord added by staff (docs/decisions.md, Players without Discord): `userId` is the staff
+   * member who added them, and `note` says who they are. Counted against nobody's limit, kept when that member
+   * leaves, never granted roles, never naming anyone's nickname.
+   */
+  guest: boolean;
+  note: string | null;
 };
 
-/** The public view of a stored entry: what the API lists and every event carries (`gamertag`: Bedrock only). */
+/**
+ * The public view of a stored entry: what the API lists and every event carries (`gamertag`: Bedrock only;
+ * `proofDueAt`: awaiting proof only).
+ */
 export const toEntryView = (
   entry: Pick<EntryRecord, "nick" | "uuid" | "premium" | "expiresAt" | "verified"> & {
     gamertag?: string | null;
+    proofDueAt?: number | null;
   },
 ): EntryView => ({
   nick: entry.nick,
@@ -96,6 +121,7 @@ export const toEntryView = (
   expiresAt: entry.expiresAt === null ? null : new Date(entry.expiresAt).toISOString(),
   verified: entry.verified,
   ...(entry.gamertag == null ? {} : { gamertag: entry.gamertag }),
+  ...(entry.proofDueAt == null ? {} : { proofDueAt: new Date(entry.proofDueAt).toISOString() }),
 });
 
 /** A role the bot could not grant or revoke for an entry, with a reason a human can act on. */
@@ -108,7 +134,7 @@ export type RoleFailure = { roleId: string; reason: Text };
 export type EntrySnapshot = {
   entries: readonly Pick<
     EntryRecord,
-    "id" | "nick" | "uuid" | "premium" | "expiresAt" | "verified" | "gamertag"
+    "id" | "nick" | "uuid" | "premium" | "expiresAt" | "verified" | "gamertag" | "proofDueAt"
   >[];
   through: number;
 };

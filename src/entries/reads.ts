@@ -38,6 +38,7 @@ export function createEntryReads(deps: {
         expiresAt: entries.expiresAt,
         verified: entries.verified,
         gamertag: entries.gamertag,
+        proofDueAt: entries.proofDueAt,
         nickKey: entries.nickKey,
       })
       .from(entries)
@@ -51,9 +52,20 @@ export function createEntryReads(deps: {
       .limit(sql.placeholder("limit")),
   );
 
+  /** A user's entries in a guild, oldest first: those they own (`guests` false) or the guests they added. */
+  const listInGuild = async (guildId: string, userId: string, guests: boolean) => {
+    const rows = await db
+      .select({ entry: entries })
+      .from(entries)
+      .innerJoin(whitelistTable, eq(whitelistTable.id, entries.whitelistId))
+      .where(and(eq(whitelistTable.guildId, guildId), eq(entries.userId, userId), eq(entries.guest, guests)))
+      .orderBy(asc(entries.id));
+    return rows.map(({ entry }) => toEntry(entry));
+  };
+
   return {
     /**
-     * What the formats show of each entry (id, nick, UUID, premium, expiry, gamertag), in no particular order (each format
+     * What the formats show of each entry (id, nick, UUID, premium, expiry, gamertag, proof due), in no particular order (each format
      * sorts), without whole records, and the last event id the read includes, in one snapshot of the store (see
      * src/formats/cache.ts). Read in pages along the whitelist's index of nick keys, each found by a range of it
      * (never a sort of the whole list), pausing on `slices` between them: a 100,000-entry whitelist never holds
@@ -142,53 +154,68 @@ export function createEntryReads(deps: {
       return (await this.list(whitelistId)).filter((entry) => entry.gamertag !== null);
     },
 
-    /** How many nicks `userId` owns on a whitelist (the `maxNicksPerUser` rule counts these). */
+    /**
+     * How many nicks `userId` owns on a whitelist (the `maxNicksPerUser` rule counts these): guests they added are
+     * nobody's (docs/decisions.md, Players without Discord).
+     */
     async countForUser(whitelistId: string, userId: string, q: Db = db): Promise<number> {
       const [row] = await q
         .select({ n: count() })
         .from(entries)
-        .where(and(eq(entries.whitelistId, whitelistId), eq(entries.userId, userId)));
+        .where(
+          and(eq(entries.whitelistId, whitelistId), eq(entries.userId, userId), eq(entries.guest, false)),
+        );
       return row?.n ?? 0;
     },
 
-    /** Every entry `userId` owns on the whitelists of a guild, oldest first. */
+    /** Every entry `userId` owns on the whitelists of a guild, oldest first; not the guests they added. */
     async listForUserInGuild(guildId: string, userId: string): Promise<EntryRecord[]> {
-      const rows = await db
-        .select({ entry: entries })
-        .from(entries)
-        .innerJoin(whitelistTable, eq(whitelistTable.id, entries.whitelistId))
-        .where(and(eq(whitelistTable.guildId, guildId), eq(entries.userId, userId)))
-        .orderBy(asc(entries.id));
-      return rows.map(({ entry }) => toEntry(entry));
+      return listInGuild(guildId, userId, false);
     },
 
-    /** The members owning at least one entry in a guild (to notice members who left while nobody listened). */
+    /** The guests `userId` added on the whitelists of a guild, oldest first. */
+    async guestsAddedBy(guildId: string, userId: string): Promise<EntryRecord[]> {
+      return listInGuild(guildId, userId, true);
+    },
+
+    /**
+     * The members owning at least one entry in a guild (to notice members who left while nobody listened); a staff
+     * member who added only guests owns none.
+     */
     async ownersInGuild(guildId: string): Promise<string[]> {
       const rows = await db
         .selectDistinct({ userId: entries.userId })
         .from(entries)
         .innerJoin(whitelistTable, eq(whitelistTable.id, entries.whitelistId))
-        .where(eq(whitelistTable.guildId, guildId));
+        .where(and(eq(whitelistTable.guildId, guildId), eq(entries.guest, false)));
       return rows.map((row) => row.userId);
     },
 
-    /** The members owning at least one entry on any of the given whitelists. */
+    /** The members owning at least one entry (not a guest) on any of the given whitelists. */
     async ownersOn(whitelistIds: readonly string[]): Promise<string[]> {
       if (whitelistIds.length === 0) return [];
       const rows = await db
         .selectDistinct({ userId: entries.userId })
         .from(entries)
-        .where(inArray(entries.whitelistId, [...whitelistIds]));
+        .where(and(inArray(entries.whitelistId, [...whitelistIds]), eq(entries.guest, false)));
       return rows.map((row) => row.userId);
     },
 
-    /** When the next entry expires (ms since the epoch), or null when none will. */
+    /**
+     * When the next entry falls due (ms since the epoch): expires, or ends its wait for proof at first join; null
+     * when none will.
+     */
     async nextExpiry(): Promise<number | null> {
-      const [row] = await db
+      const [expiry] = await db
         .select({ at: min(entries.expiresAt) })
         .from(entries)
         .where(isNotNull(entries.expiresAt));
-      return row?.at ?? null;
+      const [proof] = await db
+        .select({ at: min(entries.proofDueAt) })
+        .from(entries)
+        .where(isNotNull(entries.proofDueAt));
+      const times = [expiry?.at, proof?.at].filter((at): at is number => at != null);
+      return times.length === 0 ? null : Math.min(...times);
     },
   };
 }

@@ -24,6 +24,11 @@ export type NewEntry = {
   expiresAt?: number | null;
   /** Its owner has proven the account (docs/decisions.md, Proof of ownership); none: false. */
   verified?: boolean;
+  /** Awaiting proof at first join: when it is removed unless proven (ms since the epoch); none: nothing to prove. */
+  proofDueAt?: number | null;
+  /** A player without Discord (`userId`: the staff member adding them), with staff's note; none: a member's. */
+  guest?: boolean;
+  note?: string | null;
   userId: string;
   addedBy: string;
   origin: EntryOrigin;

@@ -251,6 +251,8 @@ function formattedOf(parts: Uint8Array[], fileName: string | null, etag: string)
 
 /** A 64-bit hash of what an entry shows in any format; the set's ETag is their sum. */
 function entryHash(entry: FormatEntry): bigint {
-  const text = `${entry.id}\u0000${entry.nick}\u0000${entry.uuid ?? ""}\u0000${entry.premium}\u0000${entry.expiresAt ?? ""}\u0000${entry.verified}`;
+  // An entry awaiting proof adds its due time; every other entry hashes as it did before the field existed.
+  const due = entry.proofDueAt == null ? "" : `\u0000${entry.proofDueAt}`;
+  const text = `${entry.id}\u0000${entry.nick}\u0000${entry.uuid ?? ""}\u0000${entry.premium}\u0000${entry.expiresAt ?? ""}\u0000${entry.verified}${due}`;
   return BigInt.asUintN(64, BigInt(Bun.hash(text)));
 }

@@ -2,13 +2,23 @@ import { eq } from "drizzle-orm";
 import { lastEventId } from "../db/driver.ts";
 import type { Store, Tables, Tx } from "../db/store.ts";
 import type { Write } from "../db/writer.ts";
-import { logCursorName } from "../entries/cursors.ts";
 import type { Clock } from "../shared/clock.ts";
+import { DomainError } from "../shared/errors.ts";
+
+/** The name of a guild's log channel position in the event log (`outbox_cursor`; src/bot/log-feed.ts). */
+export const logCursorName = (guildId: string) => `log:${guildId}`;
 
 /** A guild's settings. */
 export type GuildRecord = Tables["guilds"]["$inferSelect"];
 
-/** Guild settings: the log channel and the hash of the registered command set. */
+/**
+ * How long form answers stay once their request is decided or their registration made (docs/decisions.md,
+ * Application forms): `default` for a guild that never set it (the column's default), at most `max` days; 0 keeps
+ * them only while a request waits.
+ */
+export const FORM_RETENTION_DAYS = { default: 30, max: 365 } as const;
+
+/** Guild settings: the log channel, ban sync, the hash of the registered command set, the form answers' retention. */
 export type GuildService = ReturnType<typeof createGuildService>;
 
 /** Creates the guild service. */
@@ -64,6 +74,36 @@ export function createGuildService({ store, clock, write }: { store: Store; cloc
         await ensureIn(tx, id);
         await tx.update(guilds).set({ language }).where(eq(guilds.id, id));
       });
+    },
+    /** How many days the guild keeps form answers (FORM_RETENTION_DAYS). */
+    async formRetentionDays(id: string): Promise<number> {
+      const [row] = await db.select({ days: guilds.formRetentionDays }).from(guilds).where(eq(guilds.id, id));
+      return row?.days ?? FORM_RETENTION_DAYS.default;
+    },
+    /** Sets how many days the guild keeps form answers: a whole number from 0 to FORM_RETENTION_DAYS.max. */
+    async setFormRetention(id: string, days: number): Promise<void> {
+      if (!Number.isInteger(days) || days < 0 || days > FORM_RETENTION_DAYS.max) {
+        throw new DomainError(
+          "invalid-input",
+          `Form answers are kept 0 to ${FORM_RETENTION_DAYS.max} days (0: only while a request waits).`,
+        );
+      }
+      await write(async (tx) => {
+        await ensureIn(tx, id);
+        await tx.update(guilds).set({ formRetentionDays: days }).where(eq(guilds.id, id));
+      });
+    },
+    /** Turns ban sync on or off (docs/decisions.md, Bans): Discord bans reach the whitelists' deny lists. */
+    async setBanSync(id: string, on: boolean): Promise<void> {
+      await write(async (tx) => {
+        await ensureIn(tx, id);
+        await tx.update(guilds).set({ banSync: on }).where(eq(guilds.id, id));
+      });
+    },
+    /** Whether any guild has ban sync on: the bot's invite then asks for what lets Discord tell it of bans. */
+    async anyBanSync(): Promise<boolean> {
+      const rows = await db.select({ id: guilds.id }).from(guilds).where(eq(guilds.banSync, true)).limit(1);
+      return rows.length > 0;
     },
     /** Records the hash of the command definitions registered in the guild. */
     async setCommandHash(id: string, hash: string): Promise<void> {

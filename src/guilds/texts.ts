@@ -61,7 +61,7 @@ export function checkWording(key: RewordableKey, wording: string): string {
   return trimmed;
 }
 
-const list = (names: readonly string[]) => names.map((name) => `\`{${name}}\``).join(", ");
+const list = (names: readonly string[]) => names.map((name) => `{${name}}`).join(", ");
 
 /** A guild's wordings: staff's texts by key. */
 export type GuildTexts = ReturnType<typeof createGuildTexts>;

@@ -62,6 +62,25 @@ export type Metrics = HttpMetrics & {
 /** Every metric's name starts with this. */
 export const METRIC_PREFIX = "whitelist_sync_";
 
+/**
+ * Of prom-client's default metrics, those that are true under Bun (docs/operations.md, Metrics): CPU time, start
+ * time, memory and file descriptors, read from the process and /proc. The others describe Node's V8 and libuv,
+ * which Bun does not have: the heap spaces read zero, the event-loop lag NaN or 2^63 ns, the active handles and
+ * requests 0 (and are gauges named `_total`, which `promtool check metrics` refuses), the GC histogram never
+ * fills, `nodejs_version_info` names a Node that is not running, and `process_heap_bytes` is VmData (gigabytes
+ * Bun's allocator reserves, not a heap).
+ */
+export const DEFAULT_METRICS_KEPT = [
+  "process_cpu_user_seconds_total",
+  "process_cpu_system_seconds_total",
+  "process_cpu_seconds_total",
+  "process_start_time_seconds",
+  "process_resident_memory_bytes",
+  "process_virtual_memory_bytes",
+  "process_open_fds",
+  "process_max_fds",
+] as const;
+
 /** Latency buckets in seconds: from a cached read (well under a millisecond) to a slow write (seconds). */
 const REQUEST_BUCKETS = [0.0005, 0.001, 0.0025, 0.005, 0.01, 0.025, 0.05, 0.1, 0.25, 0.5, 1, 2.5, 5];
 /** Webhook deliveries: a receiver on the same host answers in milliseconds, the timeout is 5 s. */
@@ -80,6 +99,10 @@ export function createMetrics({ version }: { version: string }): Metrics {
   const registers = [registry];
   const name = (suffix: string) => `${METRIC_PREFIX}${suffix}`;
   collectDefaultMetrics({ register: registry, prefix: METRIC_PREFIX });
+  const kept = new Set<string>(DEFAULT_METRICS_KEPT.map(name));
+  for (const metric of registry.getMetricsAsArray()) {
+    if (!kept.has(metric.name)) registry.removeSingleMetric(metric.name);
+  }
 
   new Gauge({
     name: name("build_info"),
@@ -172,7 +195,7 @@ export function createMetrics({ version }: { version: string }): Metrics {
   });
   const proofCodes = new Counter({
     name: name("proof_codes_total"),
-    help: "Proof codes issued at the link endpoint, and codes typed in Discord by how that ended (redeemed, wrong, expired, reused, limited).",
+    help: "Proof codes issued at the link endpoint (issued) or for a game server's agent (issued-first-join), and codes typed in Discord by how that ended (redeemed, wrong, expired, reused, foreign, limited).",
     labelNames: ["event"],
     registers,
   });

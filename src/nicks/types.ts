@@ -84,10 +84,11 @@ export type NickTypeSpec = {
    */
   floodgate: boolean;
   /**
-   * Its accounts can be proven by a Java login at the link endpoint (docs/decisions.md, Proof of ownership), so a
-   * whitelist of the type may require proof; where false, `/whitelist create` and `edit` refuse `proof:required`.
+   * How its accounts can be proven (docs/decisions.md, Proof of ownership), so which proof a whitelist of the type
+   * may ask: `required`, a Java login at the link endpoint before registering; `first-join`, a join of the game
+   * server seen by the `sync` agent (docs/link.md, First-join proof). `/whitelist create` and `edit` refuse the others.
    */
-  proof: boolean;
+  proofs: readonly ("required" | "first-join")[];
 };
 
 /** Mojang's premium look-up: a premium account is stored in its own spelling, with its UUID. */
@@ -165,7 +166,7 @@ const specs = {
     // Not premium: it can join an offline-mode server only, under its exact spelling.
     spelling: (held) => (held.premium ? null : exactSpelling(held)),
     floodgate: false,
-    proof: true,
+    proofs: ["required", "first-join"],
   },
   premium: {
     label: "paid Java accounts only",
@@ -180,7 +181,7 @@ const specs = {
     // The game takes the account's own spelling from Mojang.
     spelling: () => null,
     floodgate: false,
-    proof: true,
+    proofs: ["required", "first-join"],
   },
   offline: {
     label: "Java syntax, never looked up",
@@ -191,7 +192,7 @@ const specs = {
     spelling: exactSpelling,
     floodgate: false,
     // An offline nick has no account to prove.
-    proof: false,
+    proofs: [],
   },
   bedrock: {
     label: "Xbox gamertag (Floodgate)",
@@ -214,8 +215,8 @@ const specs = {
     // Floodgate spells the name from the gamertag; the register answer says how.
     spelling: () => null,
     floodgate: true,
-    // Not by a Java login; a Bedrock player's proof is a later step.
-    proof: false,
+    // Not by a Java login; Floodgate has proven the Xbox account when the player joins through Geyser.
+    proofs: ["first-join"],
   },
 } satisfies Record<string, NickTypeSpec>;
 

@@ -1,3 +1,10 @@
+/**
+ * Every UUID the service writes: 32 lower-case hex digits dashed 8-4-4-4-12, of any version. Floodgate's UUIDs
+ * (`00000000-0000-0000-` and a XUID) are version 0, which RFC 9562 validators (zod's `z.uuid()`, which
+ * `format: uuid` becomes in generated clients) refuse, so the API documents UUIDs by this pattern instead.
+ */
+export const UUID_PATTERN = "^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$";
+
 /** Inserts the dashes into 32 lowercase hex digits. */
 function dashHex(hex: string): string {
   return `${hex.slice(0, 8)}-${hex.slice(8, 12)}-${hex.slice(12, 16)}-${hex.slice(16, 20)}-${hex.slice(20)}`;

@@ -5,11 +5,13 @@ import { DomainError } from "../shared/errors.ts";
 import type { Logger } from "../shared/logger.ts";
 import type { Whitelist, WhitelistRef } from "../whitelists/model.ts";
 import type { WhitelistService } from "../whitelists/service.ts";
+import type { AnswerStore } from "./answers.ts";
 import type { Decision, DiscordPorts, Member, RegistrationRequest } from "./model.ts";
 import type { Observed } from "./observed.ts";
 import type { createRegistrar } from "./registrar.ts";
 import type { RequestStore } from "./requests.ts";
 import {
+  answersOf,
   isManager,
   lifetimeOf,
   pendingRequest,
@@ -17,7 +19,7 @@ import {
   requireManager,
   requireUnderLimit,
 } from "./rules.ts";
-import type { Proven } from "./service.ts";
+import type { Proven, WithForm } from "./service.ts";
 
 /** Which request a manager decides; approving needs the requesting member as they are now. */
 export type DecideInput = { requestId: string; actor: Member } & (
@@ -37,9 +39,10 @@ export function createApprovals(deps: {
   discord: Pick<DiscordPorts, "board">;
   logger: Logger;
   registrar: Pick<ReturnType<typeof createRegistrar>, "check" | "store" | "held">;
+  answers: Pick<AnswerStore, "closeIn" | "ofRequest">;
   observed: Observed;
 }) {
-  const { whitelists, guilds, requests, discord, logger, observed } = deps;
+  const { whitelists, guilds, requests, discord, logger, observed, answers } = deps;
   const { check, store, held } = deps.registrar;
   /** Requests being approved right now: a second click waits for nothing and is refused. */
   const deciding = new Set<string>();
@@ -68,6 +71,13 @@ export function createApprovals(deps: {
       whitelist: whitelist.name,
     });
 
+  /** The log channel a request on `whitelist` is posted in; refused when there is none (staff could not see it). */
+  const postableIn = async (whitelist: Whitelist): Promise<string> => {
+    const channelId = (await guilds.get(whitelist.guildId))?.logChannelId;
+    if (!channelId) throw unpostable(whitelist);
+    return channelId;
+  };
+
   /** Approving a request: the rules again for the member as they are now, then the entry (see `decide`). */
   const approve = async (
     request: RegistrationRequest,
@@ -89,6 +99,9 @@ export function createApprovals(deps: {
       self: false,
       lifetimeSeconds: lifetimeOf(whitelist, true),
       role: "approval",
+      own: true,
+      // The request's answers go with the entry it becomes (and their retention starts), in its transaction.
+      alongside: (tx, entry) => answers.closeIn(tx, request.id, entry.id),
     });
     const approved = await requests.close(request.id, "approved", input.actor.userId);
     return { outcome: "approved", request: approved, ...registration };
@@ -98,9 +111,10 @@ export function createApprovals(deps: {
     /** `requestApproval` once its whitelist is resolved (see there). */
     async requestOn(
       whitelist: Whitelist,
-      input: WhitelistRef & { member: Member; nick: string } & Proven,
+      input: WhitelistRef & { member: Member; nick: string } & Proven & WithForm,
     ): Promise<RegistrationRequest> {
       requireApprovalMode(whitelist);
+      const filled = answersOf(whitelist, input.form);
       const identity = await check(whitelist, input.member, input.nick, {
         role: "self",
         self: true,
@@ -108,14 +122,14 @@ export function createApprovals(deps: {
         proof: true,
         account: input.account,
       });
-      const channelId = (await guilds.get(whitelist.guildId))?.logChannelId;
-      if (!channelId) throw unpostable(whitelist);
+      const channelId = await postableIn(whitelist);
       let request: RegistrationRequest;
       try {
         request = await requests.create(
           { whitelistId: whitelist.id, userId: input.member.userId, ...identity },
           async (tx) =>
             requireUnderLimit(whitelist, input.member, await held(whitelist, input.member, true, tx), true),
+          filled === null ? undefined : { guildId: whitelist.guildId, answers: filled },
         );
       } catch (error) {
         if (isUniqueViolation(error)) throw pendingRequest(whitelist, identity.nick);
@@ -130,7 +144,7 @@ export function createApprovals(deps: {
       });
       let messageId: string;
       try {
-        messageId = await discord.board.post({ channelId, request, whitelist });
+        messageId = await discord.board.post({ channelId, request, whitelist, answers: filled ?? [] });
       } catch (error) {
         logger.warn("registration request not posted", { requestId: request.id, error: String(error) });
         await requests.close(request.id, "cancelled", input.member.userId);
@@ -139,9 +153,19 @@ export function createApprovals(deps: {
       return requests.attachMessage(request.id, messageId);
     },
 
+    /** Refuses ("no-log-channel") where a request could not be shown to staff: asked before a form opens. */
+    async requirePostable(whitelist: Whitelist): Promise<void> {
+      await postableIn(whitelist);
+    },
+
     /** A request and its whitelist; throws "request-not-found". */
     getRequest(requestId: string): Promise<{ request: RegistrationRequest; whitelist: Whitelist }> {
       return requireRequest(requestId);
+    },
+
+    /** The form answers a request came with, while kept (none: it had none, or they are past retention). */
+    requestAnswers(requestId: string) {
+      return answers.ofRequest(requestId);
     },
 
     /** The pending requests of a guild's whitelists, oldest first. */

@@ -1,4 +1,4 @@
-import { and, asc, count, eq, gte, lt, sql } from "drizzle-orm";
+import { and, asc, count, eq, gte, inArray, lt, sql } from "drizzle-orm";
 import { preparedRead } from "../db/driver.ts";
 import type { Db, Store, Tables } from "../db/store.ts";
 import type { Write } from "../db/writer.ts";
@@ -24,6 +24,12 @@ const toDenial = ({ nickKey: _key, ...denial }: Row): Denial => denial;
 /** The longest reason staff may give (the `/whitelist deny` option takes no more either). */
 export const REASON_MAX = 200;
 
+/** The reason of a denial a Discord ban made, and of the removals it caused (docs/decisions.md, Bans). */
+export const BANNED_REASON = "banned on Discord";
+
+/** What a ban did on one whitelist: the denials it made, those already there (left as they were), the removals. */
+export type BanDenials = { whitelist: Whitelist; denied: Denial[]; kept: Denial[]; removed: EntryRecord[] };
+
 /**
  * What a deny learnt of the account behind the nick: its UUID (a premium account at Mojang, an Xbox one at
  * GeyserMC), that there is none, that the lookup could not be made (denied by name only), or that the nick
@@ -45,12 +51,19 @@ export type DenyOutcome = {
 /** The deny list of each whitelist (docs/decisions.md, Deny list). */
 export type DenyList = ReturnType<typeof createDenyList>;
 
-/** A reason as stored: on one line, trimmed, null when empty; refused when longer than REASON_MAX. */
-function cleanReason(reason: string | null | undefined): string | null {
-  const flat = (reason ?? "").replace(/[\p{Cc}\p{Zl}\p{Zp}]/gu, " ").trim();
+/**
+ * Staff's text about a player (a denial's reason, a guest's note) as stored: on one line, trimmed, null when
+ * empty; refused when longer than REASON_MAX characters.
+ */
+export function cleanLine(
+  line: string | null | undefined,
+  what: "reason" | "note" = "reason",
+): string | null {
+  const flat = (line ?? "").replace(/[\p{Cc}\p{Zl}\p{Zp}]/gu, " ").trim();
   if (flat.length === 0) return null;
   if ([...flat].length > REASON_MAX) {
-    throw new DomainError("invalid-input", text("error.deny.reasonTooLong", { max: REASON_MAX }));
+    const key = what === "note" ? "error.guest.noteTooLong" : "error.deny.reasonTooLong";
+    throw new DomainError("invalid-input", text(key, { max: REASON_MAX }));
   }
   return flat;
 }
@@ -187,7 +200,7 @@ export function createDenyList(deps: {
     ): Promise<DenyOutcome> {
       const whitelist = await whitelists.resolve(input);
       requireManager(whitelist, input.actor);
-      const reason = cleanReason(input.reason);
+      const reason = cleanLine(input.reason);
       const typed = parseNick(whitelist, input.nick);
       const found = await accountBehind(whitelist, typed);
       const done = await write(
@@ -203,6 +216,8 @@ export function createDenyList(deps: {
             reason: reason ?? existing?.reason ?? null,
             deniedBy: input.actor.userId,
             createdAt: clock.now(),
+            // Staff denying a nick a ban denied make the denial theirs: an unban no longer lifts it.
+            bannedUserId: null,
           };
           const [row] = existing
             ? await tx.update(deniedNicks).set(values).where(eq(deniedNicks.id, existing.id)).returning()
@@ -245,6 +260,99 @@ export function createDenyList(deps: {
         account: found.account,
         updated: done.updated,
       };
+    },
+
+    /**
+     * A Discord ban reaches the whitelist (docs/decisions.md, Bans): in one transaction, each nick the banned member
+     * held is denied by name and account, marked as the ban's (`bannedUserId`, so their unban lifts exactly these),
+     * reason "banned on Discord", by the bot (`actorId`); a nick denied already (by staff, or by another ban) is left
+     * as it is. Every entry holding one of them is removed (origin `system`, the same reason), whoever holds it.
+     */
+    async denyBanned(input: {
+      whitelist: Whitelist;
+      nicks: readonly { nick: string; uuid: string | null }[];
+      userId: string;
+      actorId: string;
+    }): Promise<BanDenials> {
+      const { whitelist } = input;
+      const done = await write(
+        async (tx) => {
+          const denied: Denial[] = [];
+          const kept: Denial[] = [];
+          if (!(await whitelists.get(whitelist.id))) return { denied, kept, notices: [] };
+          const holding = new Map<number, EntryRecord>();
+          const seen = new Set<string>();
+          for (const { nick, uuid } of input.nicks) {
+            if (seen.has(nickKey(nick))) continue;
+            seen.add(nickKey(nick));
+            const [byUuid] =
+              uuid === null
+                ? []
+                : await tx
+                    .select()
+                    .from(deniedNicks)
+                    .where(and(eq(deniedNicks.whitelistId, whitelist.id), eq(deniedNicks.uuid, uuid)))
+                    .limit(1);
+            const existing = (await byKey(whitelist.id, nick, tx)) ?? byUuid;
+            if (existing) kept.push(toDenial(existing));
+            else {
+              const [row] = await tx
+                .insert(deniedNicks)
+                .values({
+                  whitelistId: whitelist.id,
+                  nick,
+                  nickKey: nickKey(nick),
+                  uuid,
+                  reason: BANNED_REASON,
+                  deniedBy: input.actorId,
+                  createdAt: clock.now(),
+                  bannedUserId: input.userId,
+                })
+                .returning();
+              denied.push(toDenial(row as Row));
+            }
+            const entry = await entries.find(whitelist.id, nick, tx);
+            if (entry) holding.set(entry.id, entry);
+            if (uuid !== null) {
+              for (const held of await entries.findByUuid(whitelist.id, uuid, tx)) holding.set(held.id, held);
+            }
+          }
+          const notices = await entries.removeIn(
+            tx,
+            whitelist,
+            [...holding.keys()],
+            "system",
+            null,
+            {},
+            BANNED_REASON,
+          );
+          return { denied, kept, notices };
+        },
+        (committed) => entries.publish(committed.notices),
+      );
+      return {
+        whitelist,
+        denied: done.denied,
+        kept: done.kept,
+        removed: done.notices.map((notice) => notice.entry),
+      };
+    },
+
+    /** An unban lifts the denials that user's ban made on these whitelists (not staff's own); answers them. */
+    async liftBanned(input: { whitelistIds: readonly string[]; userId: string }): Promise<Denial[]> {
+      if (input.whitelistIds.length === 0) return [];
+      const rows = await write((tx) =>
+        tx
+          .delete(deniedNicks)
+          .where(
+            and(
+              eq(deniedNicks.bannedUserId, input.userId),
+              inArray(deniedNicks.whitelistId, [...input.whitelistIds]),
+            ),
+          )
+          .returning(),
+      );
+      return rows.map(toDenial);
     },
 
     /** A manager lifts a denial (found as `findTyped` finds it); nothing is added back. */

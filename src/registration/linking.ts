@@ -13,6 +13,7 @@ import { clip } from "../shared/text.ts";
 import type { Whitelist } from "../whitelists/model.ts";
 import type { WhitelistService } from "../whitelists/service.ts";
 import type { Member, MemberEntry, Submission } from "./model.ts";
+import type { FilledForm } from "./rules.ts";
 import type { RegistrationService } from "./service.ts";
 
 /**
@@ -72,7 +73,7 @@ export function createLinking(deps: {
     const guildWhitelists = await whitelists.listForGuild(guildId);
     return write(
       async (tx): Promise<Redemption> => {
-        const found = await accounts.lookIn(tx, member.userId, code);
+        const found = await accounts.lookIn(tx, { guildId, userId: member.userId }, code);
         if (found.kind !== "live") return found;
         const holder = await accounts.ownerOf(guildId, found.account.uuid, tx);
         if (holder && holder.userId !== member.userId) return { kind: "held", name: found.account.name };
@@ -114,6 +115,7 @@ export function createLinking(deps: {
         return DomainError.with("code-invalid", text("error.code.malformed"), {
           reason: "malformed",
           attemptsLeft: null,
+          via: null,
         });
       case "limited":
         observer.proofCode("limited");
@@ -123,16 +125,32 @@ export function createLinking(deps: {
           account: outcome.name,
           self: true,
         });
+      case "foreign": {
+        observer.proofCode("foreign");
+        const otherServer = outcome.boundTo === "guild";
+        return DomainError.with(
+          "code-invalid",
+          text(otherServer ? "error.code.foreign.server" : "error.code.foreign.member"),
+          {
+            reason: otherServer ? "other-server" : "other-member",
+            attemptsLeft: outcome.attemptsLeft,
+            via: "game-server",
+          },
+        );
+      }
       default: {
         observer.proofCode(outcome.kind);
+        const atGame = outcome.method === "first-join";
         const what = {
           wrong: text("error.code.wrong"),
-          expired: text("error.code.expired"),
-          reused: text("error.code.reused"),
+          expired: text(atGame ? "error.code.expired.firstJoin" : "error.code.expired"),
+          reused: text(atGame ? "error.code.reused.firstJoin" : "error.code.reused"),
         }[outcome.kind];
         return DomainError.with("code-invalid", what, {
           reason: outcome.kind,
           attemptsLeft: outcome.attemptsLeft,
+          via:
+            outcome.method === null ? null : outcome.method === "first-join" ? "game-server" : "link-server",
         });
       }
     }
@@ -170,9 +188,11 @@ export function createLinking(deps: {
       whitelist: Whitelist;
       member: Member;
       code: string;
+      /** The whitelist's form as the member filled it in, when it has one (passed on to `submit`). */
+      form?: FilledForm;
     }): Promise<CodeRegistration> {
       const { whitelist, member } = input;
-      if (!nickTypeSpecs[whitelist.nickType].proof) {
+      if (!nickTypeSpecs[whitelist.nickType].proofs.includes("required")) {
         throw new DomainError(
           "invalid-input",
           text("error.code.notJava", { whitelist: whitelist.name, nickType: whitelist.nickType }),
@@ -197,6 +217,7 @@ export function createLinking(deps: {
           member,
           nick: account.name,
           account: proven,
+          ...(input.form ? { form: input.form } : {}),
         });
         return { ...linked, outcome: "registered", submission };
       } catch (error) {

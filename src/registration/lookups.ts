@@ -7,6 +7,7 @@ import { DomainError } from "../shared/errors.ts";
 import { clip } from "../shared/text.ts";
 import type { Whitelist } from "../whitelists/model.ts";
 import type { WhitelistService } from "../whitelists/service.ts";
+import type { AnswerRecord, AnswerStore } from "./answers.ts";
 import type { DenyList } from "./deny.ts";
 import type { Denial, Member, MemberEntry } from "./model.ts";
 import { isManager, maySeeOwner } from "./rules.ts";
@@ -23,10 +24,17 @@ export type WhoisResult = {
   denied: { denial: Denial; whitelist: Whitelist }[];
 };
 
+/** A member's answers to a whitelist's form, with the whitelist. */
+export type MemberAnswers = { record: AnswerRecord; whitelist: Whitelist };
+
 /** A member's nicks as the actor may see them. */
 export type MemberNicks = {
   userId: string;
   entries: MemberEntry[];
+  /** Their answers to the forms of those whitelists, within the guild's retention, oldest first. */
+  answers: MemberAnswers[];
+  /** The guests the member added (players without Discord), on the same whitelists. */
+  guests: MemberEntry[];
   /** Some of the member's whitelists were left out: the actor manages only some of them. */
   partial: boolean;
 };
@@ -48,8 +56,9 @@ export function createLookups(deps: {
   whitelists: WhitelistService;
   entries: EntryService;
   denials: DenyList;
+  answers: Pick<AnswerStore, "ofMember">;
 }) {
-  const { whitelists, entries, denials } = deps;
+  const { whitelists, entries, denials, answers } = deps;
 
   /** The whitelists a command means: the one named, else every whitelist of the guild. */
   const candidates = async (guildId: string, whitelist: string | null | undefined): Promise<Whitelist[]> =>
@@ -98,8 +107,9 @@ export function createLookups(deps: {
     },
 
     /**
-     * A member's nicks on every whitelist of the guild: all of them for the member themselves and for Manage
-     * Server; for a manager role, those on the whitelists it manages. Anyone else is refused ("not-manager").
+     * A member's nicks on every whitelist of the guild, and their form answers there: all of them for the member
+     * themselves and for Manage Server; for a manager role, those on the whitelists it manages. Anyone else is
+     * refused ("not-manager").
      */
     async memberNicks(input: { guildId: string; userId: string; actor: Member }): Promise<MemberNicks> {
       const all = await whitelists.listForGuild(input.guildId);
@@ -111,12 +121,18 @@ export function createLookups(deps: {
       const ids = new Set(visible.map((whitelist) => whitelist.id));
       const byId = new Map(all.map((whitelist) => [whitelist.id, whitelist]));
       const owned = await entries.listForUserInGuild(input.guildId, input.userId);
+      const answered = await answers.ofMember(input.guildId, input.userId, [...ids]);
+      const guests = await entries.guestsAddedBy(input.guildId, input.userId);
+      const shown = (list: EntryRecord[]) =>
+        list
+          .filter((entry) => ids.has(entry.whitelistId))
+          .map((entry) => ({ entry, whitelist: byId.get(entry.whitelistId) as Whitelist }));
       return {
         userId: input.userId,
-        entries: owned
-          .filter((entry) => ids.has(entry.whitelistId))
-          .map((entry) => ({ entry, whitelist: byId.get(entry.whitelistId) as Whitelist })),
-        partial: owned.some((entry) => !ids.has(entry.whitelistId)),
+        entries: shown(owned),
+        guests: shown(guests),
+        answers: answered.map((record) => ({ record, whitelist: byId.get(record.whitelistId) as Whitelist })),
+        partial: [...owned, ...guests].some((entry) => !ids.has(entry.whitelistId)),
       };
     },
 

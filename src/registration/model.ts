@@ -1,5 +1,7 @@
 import type { deniedNicks, registrationRequests } from "../db/schema.ts";
 import type { EntryRecord, RoleFailure } from "../entries/model.ts";
+import type { NicknameGateway } from "../nicknames/model.ts";
+import type { FormAnswer } from "../whitelists/form.ts";
 import type { Whitelist } from "../whitelists/model.ts";
 
 /** A guild member as the rules see them: who they are, the roles they hold now, and Manage Server. */
@@ -41,11 +43,17 @@ export type RoleGateway = {
  * buttons, in `channelId` (the guild's log channel) and resolves with the post's id; it rejects when it cannot.
  */
 export type RequestBoard = {
-  post(input: { channelId: string; request: RegistrationRequest; whitelist: Whitelist }): Promise<string>;
+  post(input: {
+    channelId: string;
+    request: RegistrationRequest;
+    whitelist: Whitelist;
+    /** The member's answers to the whitelist's form (none: it has no form), shown to staff with the request. */
+    answers: readonly FormAnswer[];
+  }): Promise<string>;
 };
 
-/** What registration needs of Discord: roles to grant and revert, and a board for requests. */
-export type DiscordPorts = { roles: RoleGateway; board: RequestBoard };
+/** What the services need of Discord: roles to grant and revert, a board for requests, members' nicknames. */
+export type DiscordPorts = { roles: RoleGateway; board: RequestBoard; nicknames: NicknameGateway };
 
 /** A member's request to be registered on an `approval` whitelist. */
 export type RegistrationRequest = Omit<typeof registrationRequests.$inferSelect, "nickKey">;

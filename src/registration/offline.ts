@@ -27,4 +27,13 @@ export const offlineDiscord: DiscordPorts = {
       throw new Error(OFFLINE);
     },
   },
+  nicknames: {
+    // Nobody's nickname can be read: nothing is changed, and nothing recorded as refused.
+    async current() {
+      return undefined;
+    },
+    async set() {
+      return { done: false, refusal: "other", reason: OFFLINE };
+    },
+  },
 };

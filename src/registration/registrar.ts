@@ -16,6 +16,7 @@ import type { DenialLookup, Member, Registration } from "./model.ts";
 import type { RequestStore } from "./requests.ts";
 import type { RoleGrants } from "./roles.ts";
 import {
+  proofDueOf,
   type RoleCheck,
   requireEnabled,
   requireFree,
@@ -32,8 +33,9 @@ export type AccountLinks = Pick<Accounts, "ownerOf">;
 
 /**
  * Who stores an entry: the Discord user acting, the origin, whether the member acts for themselves (wording),
- * who the required role is asked of, if anyone (see RoleCheck; null: no role asked), and how long the entry
- * lasts (seconds; null: for good; see `lifetimeOf` in rules.ts).
+ * who the required role is asked of, if anyone (see RoleCheck; null: no role asked), how long the entry
+ * lasts (seconds; null: for good; see `lifetimeOf` in rules.ts), and whether the member asked for it (`own`: their
+ * registration, or their request approved), so an account they have not proven waits for proof at first join.
  */
 export type Storing = {
   addedBy: string;
@@ -41,7 +43,13 @@ export type Storing = {
   self: boolean;
   role: RoleCheck | null;
   lifetimeSeconds: number | null;
+  own: boolean;
+  /** What commits with the entry, in its transaction (the member's form answers). */
+  alongside?: (tx: Tx, entry: EntryRecord) => Promise<void>;
 };
+
+/** What a check asks: who the required role is asked of, whether the member acts themselves, for a request. */
+type Checking = { role: RoleCheck | null; self: boolean; request: boolean; limit?: boolean };
 
 /**
  * The way from a typed nick to a stored entry that every registration takes (a member's own, staff's, an
@@ -104,36 +112,46 @@ export function createRegistrar(deps: {
    * themselves, so a whitelist requiring proof takes only an account they linked. `account`: an account the
    * member just proved, stored as it is (no look-up).
    */
+  /** The nick is free, not waiting for staff already, and the member under their limit (as `check` asks). */
+  const available = async (whitelist: Whitelist, member: Member, nick: string, options: Checking) => {
+    requireFree(whitelist, await entries.find(whitelist.id, nick), nick);
+    if (options.request) {
+      requireNoPendingRequest(whitelist, nick, await requests.isPending(whitelist.id, member.userId, nick));
+    }
+    if (options.limit !== false) {
+      requireUnderLimit(whitelist, member, await held(whitelist, member, options.request), options.self);
+    }
+  };
+
+  /**
+   * The rules `check` runs before the look-up, from the store alone (enabled, the required role, the nick's syntax,
+   * denied by name, taken, waiting, the limit): quick enough to run before a form opens, so a member never fills
+   * one in for a registration refused anyway. Resolves with the typed nick.
+   */
+  const precheck = async (
+    whitelist: Whitelist,
+    member: Member,
+    rawNick: string,
+    options: Checking,
+  ): Promise<Typed> => {
+    requireEnabled(whitelist);
+    if (options.role) requireRole(whitelist, member, options.role);
+    const typed = parseNick(whitelist, rawNick);
+    await notDenied(whitelist, typed.nick, null, options.self);
+    await available(whitelist, member, typed.nick, options);
+    return typed;
+  };
+
   const check = async (
     whitelist: Whitelist,
     member: Member,
     rawNick: string,
-    options: {
-      role: RoleCheck | null;
-      self: boolean;
-      request: boolean;
-      limit?: boolean;
-      proof?: boolean;
-      account?: Identity;
-    },
+    options: Checking & { proof?: boolean; account?: Identity },
   ): Promise<Identity> => {
-    requireEnabled(whitelist);
-    if (options.role) requireRole(whitelist, member, options.role);
-    const available = async (nick: string) => {
-      requireFree(whitelist, await entries.find(whitelist.id, nick), nick);
-      if (options.request) {
-        requireNoPendingRequest(whitelist, nick, await requests.isPending(whitelist.id, member.userId, nick));
-      }
-      if (options.limit !== false) {
-        requireUnderLimit(whitelist, member, await held(whitelist, member, options.request), options.self);
-      }
-    };
-    const typed = parseNick(whitelist, rawNick);
-    await notDenied(whitelist, typed.nick, null, options.self);
-    await available(typed.nick);
+    const typed = await precheck(whitelist, member, rawNick, options);
     const identity = options.account ?? (await identify(whitelist, typed));
     await notDenied(whitelist, identity.nick, identity.uuid, options.self);
-    await available(identity.nick);
+    await available(whitelist, member, identity.nick, options);
     const owner = await ownerOf(whitelist, identity);
     requireNotLinkedElsewhere(identity, owner, member, options.self);
     if (options.proof) requireProof(whitelist, identity, owner, member, options.self);
@@ -177,6 +195,7 @@ export function createRegistrar(deps: {
     const { recorded, toGrant } = await grants.plan(whitelist, member);
     // Verified when the member has linked the account in the guild (docs/decisions.md, Proof of ownership).
     const verified = (await ownerOf(whitelist, identity))?.userId === member.userId;
+    const now = clock.now();
     let entry: EntryRecord;
     try {
       entry = await entries.add(
@@ -188,8 +207,9 @@ export function createRegistrar(deps: {
           origin: who.origin,
           grantedRoleIds: recorded,
           // From when it is stored, not from when it was asked for (an approval may come days later).
-          expiresAt: expiryOf(clock.now(), who.lifetimeSeconds),
+          expiresAt: expiryOf(now, who.lifetimeSeconds),
           verified,
+          proofDueAt: proofDueOf(whitelist, who.own, verified, now),
         },
         async (tx) => {
           requirePresent(whitelist.guildId, member.userId);
@@ -200,6 +220,7 @@ export function createRegistrar(deps: {
           // Another member may have proven the account while this registration waited.
           requireNotLinkedElsewhere(identity, await ownerOf(whitelist, identity, tx), member, who.self);
         },
+        who.alongside,
       );
     } catch (error) {
       if (isUniqueViolation(error)) {
@@ -220,5 +241,5 @@ export function createRegistrar(deps: {
     return { entry, whitelist, roles };
   };
 
-  return { check, store, held, parse: parseNick, requirePresent };
+  return { check, precheck, store, held, parse: parseNick, requirePresent };
 }

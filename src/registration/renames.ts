@@ -30,6 +30,13 @@ export type RenameRefreshOptions = {
   checkEveryMs: number;
   /** RENAME_CHECKS_PER_MINUTE: at most this many Mojang calls in any 60 s. */
   callsPerMinute: number;
+  /**
+   * How often passes run (default a minute, as the service runs them): a pass asks at most its share of the
+   * minute's budget, `callsPerMinute × passMs / 1 min` and at least 1, so passes more frequent than a minute
+   * spread the calls over it instead of spending the whole budget in the first passes and then none for the rest
+   * of the minute (the demo's rename then waited up to 40 s, issue 30).
+   */
+  passMs?: number;
   /** After Mojang could not answer, how long no call is made (default 10 minutes). */
   retryAfterMs?: number;
 };
@@ -44,14 +51,15 @@ type Clash = { whitelistId: string; change: EntryChange };
 
 /**
  * Follows premium accounts' name changes (docs/decisions.md, Renames): each pass asks Mojang's session server
- * for the current name of the accounts checked longest ago, at most `callsPerMinute` in any minute and each
- * account at most once per `checkEveryMs`, and renames their entries in place with origin `renamed`. Progress is
+ * for the current name of the accounts checked longest ago, at most `callsPerMinute` in any minute (and a pass
+ * its share of them, `passMs`) and each account at most once per `checkEveryMs`, and renames their entries in place with origin `renamed`. Progress is
  * the entries' `nameCheckedAt`, so a restart resumes where the last pass stopped. The service runs a pass a
  * minute (src/server.ts); tests call `pass` with a manual clock.
  */
 export function createRenameRefresh(options: RenameRefreshOptions) {
   const { entries, checks, names, clock, logger, checkEveryMs, callsPerMinute } = options;
   const retryAfterMs = options.retryAfterMs ?? RETRY_AFTER_UNAVAILABLE_MS;
+  const perPass = Math.max(1, Math.floor((callsPerMinute * (options.passMs ?? MINUTE_MS)) / MINUTE_MS));
   /** When each call of the last minute was made, oldest first. */
   const calls: number[] = [];
   /** No call before this time: Mojang could not answer the last one. */
@@ -141,7 +149,7 @@ export function createRenameRefresh(options: RenameRefreshOptions) {
     const now = clock.now();
     if (checkEveryMs <= 0 || now < pausedUntil) return report;
     const clashes: Clash[] = [];
-    for (const account of await checks.due(now - checkEveryMs, budget(now))) {
+    for (const account of await checks.due(now - checkEveryMs, Math.min(perPass, budget(now)))) {
       if (signal?.aborted) break;
       calls.push(clock.now());
       report.asked++;

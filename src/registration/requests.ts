@@ -5,6 +5,8 @@ import type { Guard } from "../entries/service.ts";
 import { nickKey } from "../nicks/key.ts";
 import type { Clock } from "../shared/clock.ts";
 import { newId } from "../shared/ids.ts";
+import type { FormAnswer } from "../whitelists/form.ts";
+import type { AnswerStore } from "./answers.ts";
 import type { RegistrationRequest } from "./model.ts";
 
 type Row = Tables["registrationRequests"]["$inferSelect"];
@@ -25,8 +27,21 @@ export type NewRequest = {
 /** The store of registration requests on `approval` whitelists: filed, posted, decided or cancelled. */
 export type RequestStore = ReturnType<typeof createRequestStore>;
 
-/** Creates the request store. */
-export function createRequestStore({ store, write, clock }: { store: Store; write: Write; clock: Clock }) {
+/**
+ * Creates the request store. A request's form answers (`answers`) are stored, and their retention started, in the
+ * same transactions as the request itself.
+ */
+export function createRequestStore({
+  store,
+  write,
+  clock,
+  answers,
+}: {
+  store: Store;
+  write: Write;
+  clock: Clock;
+  answers: Pick<AnswerStore, "addIn" | "closeIn">;
+}) {
   const {
     db,
     tables: { registrationRequests },
@@ -76,11 +91,16 @@ export function createRequestStore({ store, write, clock }: { store: Store; writ
     },
 
     /**
-     * Files a pending request. `guard` runs inside the write first, so a rule it checks (the member's limit)
-     * still holds when the request commits. A second pending request for the same nick is refused by the
-     * store itself (a unique violation, for the caller to word).
+     * Files a pending request, with the member's answers to the whitelist's form if it has one (`form`, their
+     * guild and answers). `guard` runs inside the write first, so a rule it checks (the member's limit) still holds
+     * when the request commits. A second pending request for the same nick is refused by the store itself (a
+     * unique violation, for the caller to word).
      */
-    create(input: NewRequest, guard: Guard): Promise<RegistrationRequest> {
+    create(
+      input: NewRequest,
+      guard: Guard,
+      form?: { guildId: string; answers: readonly FormAnswer[] },
+    ): Promise<RegistrationRequest> {
       return write(async (tx) => {
         await guard(tx);
         const [created] = await tx
@@ -93,7 +113,17 @@ export function createRequestStore({ store, write, clock }: { store: Store; writ
             createdAt: clock.now(),
           })
           .returning();
-        return toRequest(created as Row);
+        const request = toRequest(created as Row);
+        if (form) {
+          await answers.addIn(tx, {
+            guildId: form.guildId,
+            whitelistId: request.whitelistId,
+            userId: request.userId,
+            requestId: request.id,
+            answers: form.answers,
+          });
+        }
+        return request;
       });
     },
 
@@ -108,7 +138,10 @@ export function createRequestStore({ store, write, clock }: { store: Store; writ
       });
     },
 
-    /** Moves a pending request to its final status; resolves with it as stored afterwards. */
+    /**
+     * Moves a pending request to its final status (its answers' retention starts); resolves with it as stored
+     * afterwards.
+     */
     close(
       requestId: string,
       status: "approved" | "rejected" | "cancelled",
@@ -119,6 +152,7 @@ export function createRequestStore({ store, write, clock }: { store: Store; writ
           .update(registrationRequests)
           .set({ status, decidedBy, decidedAt: clock.now() })
           .where(and(eq(registrationRequests.id, requestId), eq(registrationRequests.status, "pending")));
+        await answers.closeIn(tx, requestId);
         return toRequest((await row(requestId, tx)) as Row);
       });
     },

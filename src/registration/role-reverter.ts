@@ -2,6 +2,7 @@ import type { ChangeNotice, EventBus } from "../entries/bus.ts";
 import type { RoleFailure } from "../entries/model.ts";
 import type { EntryService } from "../entries/service.ts";
 import type { Logger } from "../shared/logger.ts";
+import type { Departures } from "./departures.ts";
 import { grantedForEntries, type RoleGrants } from "./roles.ts";
 
 /** Roles of a removed entry that could not be taken back, for the bot to post to the log channel. */
@@ -29,17 +30,19 @@ export type RoleReverter = {
 };
 
 /**
- * Reverts the roles granted for an entry when it is removed (any origin but `member-left`: that member is
- * gone; never for an entry changed in place), except roles another remaining entry of the same member in the
- * same guild was granted too.
+ * Reverts the roles granted for an entry when it is removed (any origin but `member-left`, nor for a member the bot
+ * saw leave or be banned: they are gone; never for an entry changed in place), except roles another remaining entry
+ * of the same member in the same guild was granted too.
  */
 export function createRoleReverter(deps: {
   bus: EventBus;
   entries: EntryService;
   grants: Pick<RoleGrants, "changes" | "change" | "reverting" | "reverted" | "settled">;
+  /** Members the bot saw leave (or be banned): nothing to take back from them, whatever the removal's origin. */
+  departures?: Pick<Departures, "has">;
   logger: Logger;
 }): RoleReverter {
-  const { bus, entries, grants, logger } = deps;
+  const { bus, entries, grants, departures, logger } = deps;
   const running = new Set<Promise<RevertOutcome>>();
   const failureListeners = new Set<(failure: RevertFailure) => void | Promise<void>>();
 
@@ -92,6 +95,7 @@ export function createRoleReverter(deps: {
     if (notice.replacedBy) return;
     const granted = [...new Set(notice.entry.grantedRoleIds)];
     if (granted.length === 0) return;
+    if (departures?.has(notice.event.guildId, notice.entry.userId)) return;
     // Noted and queued now, synchronously after the commit: a registration of the member that is already under
     // way knows these roles are the bot's, and one asked for after this removal runs after this revert.
     const { guildId } = notice.event;

@@ -3,6 +3,7 @@ import type { EntryRecord } from "../entries/model.ts";
 import { text } from "../i18n/messages.ts";
 import { type Identity, nickTypeSpecs } from "../nicks/types.ts";
 import { DomainError } from "../shared/errors.ts";
+import { type FormAnswer, formVersion, readAnswers } from "../whitelists/form.ts";
 import { requireLifetime } from "../whitelists/lifetime.ts";
 import type { Whitelist } from "../whitelists/model.ts";
 import type { Denial, Member } from "./model.ts";
@@ -187,6 +188,34 @@ export function requireDirectMode(whitelist: Whitelist): void {
   }
 }
 
+/** A member's form as they submitted it: the version of the questions they were shown, and one value per question. */
+export type FilledForm = { version: string; values: readonly string[] };
+
+/**
+ * The answers a member's own registration (or request) brings (docs/decisions.md, Application forms): none on a
+ * whitelist without a form; else the form they filled in, which must be the one the whitelist has now
+ * ("form-changed" when staff changed it meanwhile) and answered as it asks (`readAnswers`). Without a filled form
+ * ("form-required": a plain message cannot open one), the member is told to use `/register`.
+ */
+export function answersOf(whitelist: Whitelist, form: FilledForm | undefined): FormAnswer[] | null {
+  if (form === undefined) {
+    if (whitelist.form.length === 0) return null;
+    throw DomainError.with(
+      "form-required",
+      `${whitelist.name} asks a few questions first: register with /register in its channel.`,
+      { whitelist: whitelist.name, channelId: whitelist.channelId },
+    );
+  }
+  if (form.version !== formVersion(whitelist.form)) {
+    throw new DomainError(
+      "form-changed",
+      `Staff changed the questions of ${whitelist.name} while you answered them; nothing was sent. ` +
+        "Run /register again to see the new ones.",
+    );
+  }
+  return whitelist.form.length === 0 ? null : readAnswers(whitelist.form, form.values);
+}
+
 /** Requests are filed only on `approval` whitelists. */
 export function requireApprovalMode(whitelist: Whitelist): void {
   if (whitelist.registrationMode !== "approval") {
@@ -216,27 +245,48 @@ export function requireNotLinkedElsewhere(
 }
 
 /**
- * On a whitelist requiring proof, a member registers (or asks for) only a Java account they have proven and linked
- * in the guild (`owner`: its link, if any); staff additions are not asked (they are stored unverified).
+ * On a whitelist requiring proof, a member registers (or asks for) only an account they have proven and linked in
+ * the guild (`owner`: its link, if any); on one asking proof at first join, any account that can be proven (it then
+ * waits for its proof, `awaitsProof`), but not a nick without an account. Staff additions are not asked (they are
+ * stored unverified).
  */
 export function requireProof(
   whitelist: Whitelist,
-  identity: Pick<Identity, "nick" | "premium">,
+  identity: Pick<Identity, "nick" | "premium" | "uuid">,
   owner: LinkedAccount | undefined,
   member: Pick<Member, "userId">,
   self: boolean,
 ): void {
-  if (whitelist.proof !== "required" || !nickTypeSpecs[whitelist.nickType].proof) return;
+  if (whitelist.proof === "off" || !nickTypeSpecs[whitelist.nickType].proofs.includes(whitelist.proof))
+    return;
   if (owner?.userId === member.userId) return;
   const nick = identity.nick;
+  // Without an account (a Java nick Mojang does not know) there is nothing anyone could prove.
+  const provable = identity.uuid !== null;
+  if (whitelist.proof === "first-join" && provable) return;
   throw DomainError.with(
     "proof-required",
-    text(!identity.premium ? "error.proof.notPremium" : self ? "error.proof.self" : "error.proof.other", {
+    text(!provable ? "error.proof.notPremium" : self ? "error.proof.self" : "error.proof.other", {
       whitelist: whitelist.name,
       nick,
     }),
-    { whitelist: whitelist.name, nick, premium: identity.premium, self },
+    { whitelist: whitelist.name, nick, premium: provable, self },
   );
+}
+
+/**
+ * When a new entry's proof is due (ms), or null: a member's own registration (`own`) on a whitelist asking proof at
+ * first join waits for it unless the member had proven the account already (`verified`).
+ */
+export function proofDueOf(
+  whitelist: Whitelist,
+  own: boolean,
+  verified: boolean,
+  now: number,
+): number | null {
+  if (!own || verified || whitelist.proof !== "first-join") return null;
+  if (!nickTypeSpecs[whitelist.nickType].proofs.includes("first-join")) return null;
+  return now + whitelist.proofWindowSeconds * 1000;
 }
 
 /** A nick is removed by its owner or by a manager of its whitelist. */

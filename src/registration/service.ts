@@ -10,10 +10,13 @@ import type { Clock } from "../shared/clock.ts";
 import { DomainError } from "../shared/errors.ts";
 import type { Logger } from "../shared/logger.ts";
 import { noObserver, type Observer } from "../shared/observer.ts";
+import type { FormAnswer } from "../whitelists/form.ts";
 import type { Whitelist, WhitelistRef } from "../whitelists/model.ts";
 import type { WhitelistService } from "../whitelists/service.ts";
+import type { AnswerStore } from "./answers.ts";
 import { createApprovals } from "./approvals.ts";
 import type { Departures } from "./departures.ts";
+import { createGuests } from "./guests.ts";
 import type {
   DenialLookup,
   DiscordPorts,
@@ -29,11 +32,15 @@ import type { RequestStore } from "./requests.ts";
 import { createRoleLoss } from "./role-loss.ts";
 import type { RoleGrants } from "./roles.ts";
 import {
+  answersOf,
+  type FilledForm,
   followsRoles,
   lifetimeOf,
   requireDirectMode,
+  requireEnabled,
   requireManager,
   requireOwnerOrManager,
+  requireRole,
 } from "./rules.ts";
 
 /** Who registers a nick for whom; see `register`. */
@@ -52,6 +59,9 @@ export type RegisterInput = WhitelistRef & {
 /** An account the member just proved (`/register code:`): registered as it is, without a look-up. */
 export type Proven = { account?: Identity };
 
+/** The whitelist's form as the member filled it in (docs/decisions.md, Application forms), when it has one. */
+export type WithForm = { form?: FilledForm };
+
 /** The registration use cases (docs/architecture.md, The life of a registration). */
 export type RegistrationService = ReturnType<typeof createRegistrationService>;
 
@@ -61,6 +71,8 @@ export function createRegistrationService(deps: {
   entries: EntryService;
   guilds: GuildService;
   requests: RequestStore;
+  /** Form answers: stored with entries here, forgotten when their member leaves. */
+  answers: AnswerStore;
   grants: RoleGrants;
   mojang: MojangClient;
   geyser: GeyserClient;
@@ -74,12 +86,25 @@ export function createRegistrationService(deps: {
   /** Counts registrations by how they came and how they ended (metrics). */
   observer?: Observer;
 }) {
-  const { whitelists, entries, guilds, requests, grants, departures, discord, logger, links } = deps;
-  const { check, store, held } = createRegistrar(deps);
+  const { whitelists, entries, guilds, requests, answers, grants, departures, discord, logger, links } = deps;
+  const { check, precheck, store, held } = createRegistrar(deps);
   const roleLoss = createRoleLoss({ whitelists, entries, grants, logger });
+  const guests = createGuests({
+    whitelists,
+    entries,
+    denials: deps.denials,
+    registrar: { check },
+    clock: deps.clock,
+    logger,
+  });
   /** `register` once its whitelist is resolved (see there). */
-  const registerOn = async (whitelist: Whitelist, input: RegisterInput & Proven): Promise<Registration> => {
+  const registerOn = async (
+    whitelist: Whitelist,
+    input: RegisterInput & Proven & WithForm,
+  ): Promise<Registration> => {
     const self = input.origin === BY_MEMBER;
+    // Staff adding a nick answer no form; a member does, and the answers commit with the entry.
+    let filled: FormAnswer[] | null = null;
     if (self) {
       if (input.actor.userId !== input.member.userId) {
         throw new TypeError("a self-registration's actor is the member; use origin staff for someone else");
@@ -88,6 +113,7 @@ export function createRegistrationService(deps: {
         throw new TypeError("a member's own registration lasts the whitelist's entry lifetime");
       }
       requireDirectMode(whitelist);
+      filled = answersOf(whitelist, input.form);
     } else {
       requireManager(whitelist, input.actor);
     }
@@ -107,6 +133,19 @@ export function createRegistrationService(deps: {
       self,
       lifetimeSeconds,
       role,
+      own: self,
+      ...(filled === null
+        ? {}
+        : {
+            alongside: (tx, entry) =>
+              answers.addIn(tx, {
+                guildId: whitelist.guildId,
+                whitelistId: whitelist.id,
+                userId: entry.userId,
+                entryId: entry.id,
+                answers: filled,
+              }),
+          }),
     });
   };
 
@@ -118,6 +157,7 @@ export function createRegistrationService(deps: {
     discord,
     logger,
     registrar: { check, store, held },
+    answers,
     observed,
   });
 
@@ -172,20 +212,38 @@ export function createRegistrationService(deps: {
      * and posts it for staff. `account`: one the member just proved (src/registration/linking.ts).
      */
     async submit(
-      input: { whitelist: Whitelist; member: Member; nick: string } & Proven,
+      input: { whitelist: Whitelist; member: Member; nick: string } & Proven & WithForm,
     ): Promise<Submission> {
-      const { whitelist, member, nick, account } = input;
+      const { whitelist, member, nick, account, form } = input;
       const ref = { guildId: whitelist.guildId, whitelist: whitelist.id };
       if (whitelist.registrationMode === "approval") {
         const request = await observed("approval", "requested", () =>
-          approvals.requestOn(whitelist, { ...ref, member, nick, account }),
+          approvals.requestOn(whitelist, { ...ref, member, nick, account, form }),
         );
         return { kind: "requested", request, whitelist };
       }
       const registration = await observed(whitelist.registrationMode, "added", () =>
-        registerOn(whitelist, { ...ref, member, nick, actor: member, origin: BY_MEMBER, account }),
+        registerOn(whitelist, { ...ref, member, nick, actor: member, origin: BY_MEMBER, account, form }),
       );
       return { kind: "registered", ...registration };
+    },
+
+    /**
+     * What `submit` would refuse before any look-up, from the store alone (a request staff could not see too):
+     * the bot asks it before it opens the whitelist's form (docs/decisions.md, Application forms), so a member
+     * never answers questions for a registration refused anyway. `nick` null: a proof code, whose account is
+     * known only once typed.
+     */
+    async precheck(input: { whitelist: Whitelist; member: Member; nick: string | null }): Promise<void> {
+      const { whitelist, member, nick } = input;
+      const request = whitelist.registrationMode === "approval";
+      if (request) await approvals.requirePostable(whitelist);
+      if (nick === null) {
+        requireEnabled(whitelist);
+        requireRole(whitelist, member, "self");
+        return;
+      }
+      await precheck(whitelist, member, nick, { role: "self", self: true, request });
     },
 
     /**
@@ -209,7 +267,8 @@ export function createRegistrationService(deps: {
       const removed = await entries.remove({
         whitelistId: whitelist.id,
         nick: entry.nick,
-        origin: entry.userId === input.actor.userId ? BY_MEMBER : "staff",
+        // A guest is nobody's own: whoever removes one does it as staff.
+        origin: entry.userId === input.actor.userId && !entry.guest ? BY_MEMBER : "staff",
         actorId: input.actor.userId,
       });
       return { entry: removed, whitelist };
@@ -228,7 +287,15 @@ export function createRegistrationService(deps: {
       return observed("approval", "requested", () => approvals.requestOn(whitelist, input));
     },
 
+    /**
+     * Staff add a player who is not on the Discord server (docs/decisions.md, Players without Discord): a guest
+     * entry tied to the manager, with their note (src/registration/guests.ts).
+     */
+    addGuest: (input: Parameters<typeof guests.add>[0]) =>
+      observed("staff", "added", () => guests.add(input)),
+
     getRequest: approvals.getRequest,
+    requestAnswers: approvals.requestAnswers,
     listPendingRequests: approvals.listPendingRequests,
     decide: approvals.decide,
     cancelRequest: approvals.cancelRequest,
@@ -300,6 +367,8 @@ export function createRegistrationService(deps: {
     );
     // What they proved was theirs here: another member may prove it now.
     await links.forgetMember(input.guildId, input.userId);
+    // Their form answers are personal data: they go with them (docs/decisions.md, Application forms).
+    await answers.forgetMember(input.guildId, input.userId);
     if (removed.length > 0 || cancelledRequests.length > 0) {
       logger.info("member left", {
         guildId: input.guildId,

@@ -2,6 +2,7 @@ import type { Accounts } from "../accounts/service.ts";
 import type { EntryRecord, RoleFailure } from "../entries/model.ts";
 import type { EntryService } from "../entries/service.ts";
 import { text } from "../i18n/messages.ts";
+import type { Nicknames } from "../nicknames/service.ts";
 import { DomainError } from "../shared/errors.ts";
 import type { Logger } from "../shared/logger.ts";
 import type { Whitelist, WhitelistRef } from "../whitelists/model.ts";
@@ -18,7 +19,9 @@ export type TransferInput = WhitelistRef & { nick: string; member: Member; actor
 export type Transfer = {
   entry: EntryRecord;
   whitelist: Whitelist;
+  /** Who had it: its owner, or for a guest the staff member who added them (`wasGuest`). */
   previousOwnerId: string;
+  wasGuest: boolean;
   /** Roles the new owner could not be given (the transfer stands). */
   grantFailures: RoleFailure[];
   /** Roles the previous owner no longer needs and the bot could not take back. */
@@ -36,9 +39,11 @@ export function createTransfers(deps: {
   grants: RoleGrants;
   departures: Departures;
   links: Pick<Accounts, "ownerOf">;
+  /** A transfer publishes no event: the nicknames of both members are told here (src/nicknames). */
+  nicknames: Pick<Nicknames, "follow">;
   logger: Logger;
 }) {
-  const { whitelists, entries, grants, departures, links, logger } = deps;
+  const { whitelists, entries, grants, departures, links, nicknames, logger } = deps;
 
   /**
    * One owner per account per guild (docs/decisions.md, Proof of ownership): an account another member proved is
@@ -96,7 +101,7 @@ export function createTransfers(deps: {
       }
       const { guildId } = whitelist;
       const to = input.member;
-      if (entry.userId === to.userId) {
+      if (entry.userId === to.userId && !entry.guest) {
         throw new DomainError(
           "already-owner",
           text("error.transfer.same", { nick: entry.nick, whitelist: whitelist.name }),
@@ -121,6 +126,7 @@ export function createTransfers(deps: {
               whitelistId: whitelist.id,
               entryId: entry.id,
               from: entry.userId,
+              guest: entry.guest,
               to: to.userId,
               grantedRoleIds: recorded,
             },
@@ -147,6 +153,9 @@ export function createTransfers(deps: {
           .changes(guildId, entry.userId, () => revert(guildId, entry.userId, roleIds))
           .finally(() => grants.reverted(guildId, entry.userId, roleIds));
       }
+      // Both nicknames follow: the nick may have named the previous owner, and may name the new one now.
+      void nicknames.follow(guildId, entry.userId);
+      void nicknames.follow(guildId, to.userId);
       logger.info("entry transferred", {
         guildId,
         whitelistId: whitelist.id,
@@ -155,7 +164,14 @@ export function createTransfers(deps: {
         to: to.userId,
         actorId: input.actor.userId,
       });
-      return { entry: after, whitelist, previousOwnerId: entry.userId, grantFailures, revertFailures };
+      return {
+        entry: after,
+        whitelist,
+        previousOwnerId: entry.userId,
+        wasGuest: entry.guest,
+        grantFailures,
+        revertFailures,
+      };
     },
   };
 }

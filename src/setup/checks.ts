@@ -1,12 +1,14 @@
 import type { Whitelist } from "../whitelists/model.ts";
 import {
-  BOT_PERMISSIONS,
+  botPermissions,
   type ChannelSnapshot,
   channelPermissions,
   type GuildSnapshot,
   guildPermissions,
   highestRole,
   missingPermissions,
+  type OptInFeatures,
+  PERMISSION_NAMES,
   Permission,
   type RoleSnapshot,
 } from "./permissions.ts";
@@ -20,7 +22,13 @@ export type Check = { ok: boolean; title: string; fix?: string; pending?: true }
 /** The whitelist settings the checks read. */
 export type CheckedWhitelist = Pick<
   Whitelist,
-  "name" | "channelId" | "registrationMode" | "requiredRoleIds" | "grantedRoleIds" | "managerRoleIds"
+  | "name"
+  | "channelId"
+  | "registrationMode"
+  | "requiredRoleIds"
+  | "grantedRoleIds"
+  | "managerRoleIds"
+  | "nicknameTemplate"
 >;
 
 /** Where the portal's switches are, for fixes about intents. */
@@ -32,38 +40,114 @@ const WHITELIST_CHANNEL = ["ViewChannel", "SendMessages", "EmbedLinks", "ReadMes
 /** What the bot needs in the log channel: to post embeds and the export files staff ask for. */
 const LOG_CHANNEL = ["ViewChannel", "SendMessages", "EmbedLinks", "AttachFiles"] as const;
 
+/**
+ * How a name someone gave (a server's, a role's, a channel's, a whitelist's) reads in a check's words: as it is in
+ * a terminal (`doctor`), escaped on Discord (src/bot/setup-warnings.ts), where `__init__` would underline. Names in a
+ * command to copy stay as they are: code shows no markdown.
+ */
+export type ShowName = (name: string) => string;
+const asIs: ShowName = (name) => name;
+
 const pass = (title: string): Check => ({ ok: true, title });
 const fail = (title: string, fix: string): Check => ({ ok: false, title, fix });
-const channelName = (channel: ChannelSnapshot) => `#${channel.name}`;
-const roleName = (role: RoleSnapshot) => `@${role.name}`;
+const channelName = (channel: ChannelSnapshot, show: ShowName) => `#${show(channel.name)}`;
+const roleName = (role: RoleSnapshot, show: ShowName) => `@${show(role.name)}`;
 
-/** The bot's permissions across the server: everything the features use. */
-export function serverChecks(guild: GuildSnapshot): Check[] {
-  const missing = missingPermissions(guildPermissions(guild), BOT_PERMISSIONS);
-  return [
+/**
+ * The bot's permissions across the server: everything the features use, those of the opt-in features in use too
+ * (Manage Nicknames for nicknames that follow the Minecraft name; for ban sync, View Audit Log or Ban Members,
+ * either of which lets Discord send the bot its bans).
+ */
+export function serverChecks(
+  guild: GuildSnapshot,
+  features: OptInFeatures = {},
+  show: ShowName = asIs,
+): Check[] {
+  const held = guildPermissions(guild);
+  const missing = missingPermissions(held, botPermissions({ nicknames: features.nicknames }));
+  const checks = [
     missing.length === 0
-      ? pass(`the bot has every permission it uses in ${guild.name}`)
+      ? pass(`the bot has every permission it uses in ${show(guild.name)}`)
       : fail(
-          `the bot lacks ${missing.join(", ")} in ${guild.name}`,
+          `the bot lacks ${missing.join(", ")} in ${show(guild.name)}`,
           `turn ${missing.join(", ")} on for the bot's role in ${ROLES_PLACE} (or invite it again with ` +
             "the link of `whitelist-sync invite`, which asks for them)",
         ),
   ];
+  if (features.banSync && (held & (Permission.ViewAuditLog | Permission.BanMembers)) === 0n) {
+    checks.push(
+      fail(
+        `ban sync is on in ${show(guild.name)}, but Discord tells the bot of no ban: it lacks View Audit Log`,
+        `turn ${PERMISSION_NAMES.ViewAuditLog} on for the bot's role in ${ROLES_PLACE}`,
+      ),
+    );
+  }
+  return checks;
+}
+
+/** Why the bot cannot change a member's nickname: they own the server, a role of theirs is too high, a permission. */
+export type NicknameBlock = "owner" | "above" | "permission";
+
+/**
+ * Discord's rule for the bot changing a member's nickname, on plain data: Manage Nicknames, never the server's
+ * owner, and only a member whose highest role is strictly below the bot's highest role (docs.discord.com,
+ * Permissions, Permission Hierarchy). Null when it may. The sandbox holds the same rule on its side.
+ */
+export function nicknameBlock(
+  guild: GuildSnapshot,
+  member: { userId: string; roleIds: readonly string[] },
+): NicknameBlock | null {
+  if (member.userId === guild.ownerId) return "owner";
+  if (guild.botId === guild.ownerId) return null;
+  if ((guildPermissions(guild) & Permission.ManageNicknames) === 0n) return "permission";
+  const position = (ids: readonly string[]) =>
+    Math.max(0, ...guild.roles.filter((role) => ids.includes(role.id)).map((role) => role.position));
+  return position(member.roleIds) >= position(guild.botRoleIds) ? "above" : null;
+}
+
+/** What staff read about a member the bot cannot rename: why, and what would change it. */
+export function nicknameBlockText(guild: GuildSnapshot, block: NicknameBlock): string {
+  const top = highestRole(guild);
+  const bot = top ? roleName(top, asIs) : "whitelist-sync";
+  return {
+    owner: "they own the server, and Discord lets no bot change the owner's nickname",
+    above: `their highest role is at or above mine (${bot}): drag ${bot} above it in ${ROLES_PLACE}`,
+    permission: `I lack ${PERMISSION_NAMES.ManageNicknames}: turn it on for ${bot} in ${ROLES_PLACE}`,
+  }[block];
+}
+
+/**
+ * Roles whose holders the bot cannot rename: at or above its highest role. Its own roles and an integration's are
+ * left out: members do not hold those.
+ */
+export function rolesAboveBot(guild: GuildSnapshot): RoleSnapshot[] {
+  if (guild.botId === guild.ownerId) return [];
+  const top = highestRole(guild)?.position ?? 0;
+  return guild.roles
+    .filter(
+      (role) =>
+        role.id !== guild.id && !role.managed && !guild.botRoleIds.includes(role.id) && role.position >= top,
+    )
+    .sort((a, b) => b.position - a.position);
 }
 
 /** The log channel: set, still there, and one the bot may post embeds and files in. */
-export function logChannelChecks(guild: GuildSnapshot, logChannelId: string | null): Check[] {
+export function logChannelChecks(
+  guild: GuildSnapshot,
+  logChannelId: string | null,
+  show: ShowName = asIs,
+): Check[] {
   if (logChannelId === null) return [];
   const channel = guild.channels.find((candidate) => candidate.id === logChannelId);
   if (!channel) {
     return [
       fail(
-        `the log channel (${logChannelId}) no longer exists in ${guild.name}`,
+        `the log channel (${logChannelId}) no longer exists in ${show(guild.name)}`,
         "choose another with `/whitelist log-channel channel:`",
       ),
     ];
   }
-  return [channelAccess(guild, channel, LOG_CHANNEL, "the log channel")];
+  return [channelAccess(guild, channel, LOG_CHANNEL, "the log channel", show)];
 }
 
 /**
@@ -75,15 +159,18 @@ export function whitelistChecks(
   guild: GuildSnapshot,
   whitelist: CheckedWhitelist,
   context: { logChannelId: string | null; messageContent?: boolean },
+  show: ShowName = asIs,
 ): Check[] {
   const checks: Check[] = [];
-  const label = whitelist.name;
+  const label = show(whitelist.name);
+  /** The whitelist as a command names it: as it is (code shows no markdown). */
+  const named = whitelist.name;
   const channel = guild.channels.find((candidate) => candidate.id === whitelist.channelId);
   if (!channel) {
     checks.push(
       fail(
         `${label}: its channel (${whitelist.channelId}) no longer exists`,
-        `choose another with \`/whitelist edit whitelist:${label} channel:\``,
+        `choose another with \`/whitelist edit whitelist:${named} channel:\``,
       ),
     );
   } else {
@@ -91,7 +178,7 @@ export function whitelistChecks(
       whitelist.registrationMode === "message"
         ? [...WHITELIST_CHANNEL, "AddReactions" as const]
         : WHITELIST_CHANNEL;
-    checks.push(channelAccess(guild, channel, needs, `${label}'s channel`));
+    checks.push(channelAccess(guild, channel, needs, `${label}'s channel`, show));
   }
 
   const roleOf = (id: string) => guild.roles.find((role) => role.id === id);
@@ -104,7 +191,7 @@ export function whitelistChecks(
         checks.push(
           fail(
             `${label}: a ${kind} role (${id}) no longer exists`,
-            `set its roles again with \`/whitelist roles whitelist:${label}\``,
+            `set its roles again with \`/whitelist roles whitelist:${named}\``,
           ),
         );
       }
@@ -118,40 +205,51 @@ export function whitelistChecks(
       checks.push(
         fail(
           `${label}: a granted role (${id}) no longer exists`,
-          `set its roles again with \`/whitelist roles whitelist:${label}\``,
+          `set its roles again with \`/whitelist roles whitelist:${named}\``,
         ),
       );
     } else if (role.managed) {
       checks.push(
         fail(
-          `${label}: I can't grant ${roleName(role)}: an integration manages it`,
-          `grant a role of your own instead with \`/whitelist roles whitelist:${label}\``,
+          `${label}: I can't grant ${roleName(role, show)}: an integration manages it`,
+          `grant a role of your own instead with \`/whitelist roles whitelist:${named}\``,
         ),
       );
     } else if (!mayManage) {
       checks.push(
         fail(
-          `${label}: I can't grant ${roleName(role)}: I lack Manage Roles`,
+          `${label}: I can't grant ${roleName(role, show)}: I lack Manage Roles`,
           `turn Manage Roles on for the bot's role in ${ROLES_PLACE}`,
         ),
       );
     } else if (guild.botId !== guild.ownerId && (!top || top.position <= role.position)) {
       checks.push(
         fail(
-          `${label}: I can't grant ${roleName(role)}: my role is below it`,
-          `drag the bot's role (${top ? roleName(top) : "whitelist-sync"}) above ${roleName(role)} in ${ROLES_PLACE}`,
+          `${label}: I can't grant ${roleName(role, show)}: my role is below it`,
+          `drag the bot's role (${top ? roleName(top, show) : "whitelist-sync"}) above ${roleName(role, show)} in ${ROLES_PLACE}`,
         ),
       );
     } else {
-      checks.push(pass(`${label}: I can grant ${roleName(role)}`));
+      checks.push(pass(`${label}: I can grant ${roleName(role, show)}`));
     }
+  }
+
+  if (whitelist.nicknameTemplate) {
+    checks.push(
+      (guildPermissions(guild) & Permission.ManageNicknames) !== 0n
+        ? pass(`${label}: I can set members' nicknames`)
+        : fail(
+            `${label}: members' nicknames should follow their Minecraft names, but I lack Manage Nicknames`,
+            `turn Manage Nicknames on for the bot's role in ${ROLES_PLACE}`,
+          ),
+    );
   }
 
   if (whitelist.registrationMode === "message" && context.messageContent === false) {
     checks.push(
       fail(
         `${label} registers by message, but the Message Content Intent is off: members' nicks can't be read`,
-        `switch the Message Content Intent on in ${PORTAL}, or \`/whitelist edit whitelist:${label} mode:command\``,
+        `switch the Message Content Intent on in ${PORTAL}, or \`/whitelist edit whitelist:${named} mode:command\``,
       ),
     );
   }
@@ -172,14 +270,15 @@ function channelAccess(
   channel: ChannelSnapshot,
   needs: readonly (keyof typeof Permission)[],
   what: string,
+  show: ShowName,
 ): Check {
   const missing = missingPermissions(channelPermissions(guild, channel), needs);
   return missing.length === 0
     ? pass(
-        `${what} ${channelName(channel)}: I can ${needs.length > 4 ? "read, answer and react" : "read and post"} there`,
+        `${what} ${channelName(channel, show)}: I can ${needs.length > 4 ? "read, answer and react" : "read and post"} there`,
       )
     : fail(
-        `${what} ${channelName(channel)}: I lack ${missing.join(", ")} there`,
-        `allow ${missing.join(", ")} for the bot (or its role) in ${channelName(channel)}'s Edit Channel → Permissions`,
+        `${what} ${channelName(channel, show)}: I lack ${missing.join(", ")} there`,
+        `allow ${missing.join(", ")} for the bot (or its role) in ${channelName(channel, show)}'s Edit Channel → Permissions`,
       );
 }

@@ -6,6 +6,9 @@
 export const Permission = {
   AddReactions: 1n << 6n,
   Administrator: 1n << 3n,
+  BanMembers: 1n << 2n,
+  ViewAuditLog: 1n << 7n,
+  ManageNicknames: 1n << 27n,
   ViewChannel: 1n << 10n,
   SendMessages: 1n << 11n,
   EmbedLinks: 1n << 14n,
@@ -18,6 +21,9 @@ export const Permission = {
 export const PERMISSION_NAMES: Record<keyof typeof Permission, string> = {
   AddReactions: "Add Reactions",
   Administrator: "Administrator",
+  BanMembers: "Ban Members",
+  ViewAuditLog: "View Audit Log",
+  ManageNicknames: "Manage Nicknames",
   ViewChannel: "View Channel",
   SendMessages: "Send Messages",
   EmbedLinks: "Embed Links",
@@ -26,7 +32,7 @@ export const PERMISSION_NAMES: Record<keyof typeof Permission, string> = {
   ManageRoles: "Manage Roles",
 };
 
-/** Every permission the features use, asked for by the invite link and checked server-wide. */
+/** Every permission the features everyone uses need, asked for by the invite link and checked server-wide. */
 export const BOT_PERMISSIONS: readonly (keyof typeof Permission)[] = [
   "ViewChannel",
   "SendMessages",
@@ -37,8 +43,38 @@ export const BOT_PERMISSIONS: readonly (keyof typeof Permission)[] = [
   "ManageRoles",
 ];
 
-/** The permission integer of the invite link: every one of BOT_PERMISSIONS. */
-export const INVITE_PERMISSIONS: bigint = BOT_PERMISSIONS.reduce((all, name) => all | Permission[name], 0n);
+/**
+ * The opt-in features that need a permission of their own, asked for only once they are used: nicknames that follow
+ * the Minecraft name need Manage Nicknames; ban sync hears bans only with View Audit Log (or Ban Members: "only sent
+ * to bots with the BAN_MEMBERS or VIEW_AUDIT_LOG permission", docs.discord.com, Gateway Events, Guild Ban Add),
+ * and View Audit Log is the one that lets the bot do nothing.
+ */
+export type OptInFeatures = { nicknames?: boolean; banSync?: boolean };
+
+/** Which opt-in features any server uses, as the store says (for the invite link, which names no server). */
+export async function usedFeatures(services: {
+  whitelists: { anyWithNicknames(): Promise<boolean> };
+  guilds: { anyBanSync(): Promise<boolean> };
+}): Promise<OptInFeatures> {
+  return {
+    nicknames: await services.whitelists.anyWithNicknames(),
+    banSync: await services.guilds.anyBanSync(),
+  };
+}
+
+/** The permissions the bot uses with these features on: BOT_PERMISSIONS and those of the features. */
+export function botPermissions(features: OptInFeatures = {}): (keyof typeof Permission)[] {
+  return [
+    ...BOT_PERMISSIONS,
+    ...(features.nicknames ? (["ManageNicknames"] as const) : []),
+    ...(features.banSync ? (["ViewAuditLog"] as const) : []),
+  ];
+}
+
+/** The permission integer of an invite link: every one the bot uses with these features on. */
+export function invitePermissions(features: OptInFeatures = {}): bigint {
+  return botPermissions(features).reduce((all, name) => all | Permission[name], 0n);
+}
 
 /** Every bit set: what Administrator and the server's owner have. */
 const ALL = (1n << 64n) - 1n;
@@ -123,12 +159,12 @@ export function applicationIdOf(token: string): string | undefined {
   return /^[0-9]{17,20}$/.test(id) ? id : undefined;
 }
 
-/** The link that adds the bot to a server with the scopes and permissions it needs. */
-export function inviteUrl(applicationId: string): string {
+/** The link that adds the bot to a server with the scopes and permissions it needs (with `features` on). */
+export function inviteUrl(applicationId: string, features: OptInFeatures = {}): string {
   const query = new URLSearchParams({
     client_id: applicationId,
     scope: "bot applications.commands",
-    permissions: INVITE_PERMISSIONS.toString(),
+    permissions: invitePermissions(features).toString(),
   });
   return `https://discord.com/oauth2/authorize?${query.toString().replaceAll("+", "%20")}`;
 }

@@ -46,7 +46,12 @@ export type DomainErrorCode =
   | "account-linked"
   | "code-invalid"
   | "code-limited"
-  | "not-linked";
+  | "not-linked"
+  // First-join proof (src/registration/first-join.ts).
+  | "proof-not-pending"
+  // Application forms (src/whitelists/form.ts, src/registration/answers.ts).
+  | "form-required"
+  | "form-changed";
 
 /**
  * The data some failures carry, for an adapter that words them its own way (the bot: role mentions and the
@@ -64,10 +69,19 @@ export type DomainErrorDetails = {
   /** `premium` false: a nick with no Mojang account, which nobody can prove. */
   "proof-required": { whitelist: string; nick: string; premium: boolean; self: boolean };
   "account-linked": { account: string; self: boolean };
-  /** Why a typed code linked nothing, and how many more may be typed before a wait (null: not counted). */
-  "code-invalid": { reason: "malformed" | "wrong" | "expired" | "reused"; attemptsLeft: number | null };
+  /**
+   * Why a typed code linked nothing, and how many more may be typed before a wait (null: not counted); `via`: where
+   * the code was shown, the link server or the game server (first-join proof), null when unknown.
+   */
+  "code-invalid": {
+    reason: "malformed" | "wrong" | "expired" | "reused" | "other-member" | "other-server";
+    attemptsLeft: number | null;
+    via: "link-server" | "game-server" | null;
+  };
   /** When the next code may be typed (ms since the epoch). */
   "code-limited": { retryAt: number };
+  /** A member registering themselves without the whitelist's form (by message): where `/register` asks it. */
+  "form-required": { whitelist: string; channelId: string };
 };
 
 /**
@@ -107,6 +121,18 @@ export function detailsOf<C extends keyof DomainErrorDetails>(
   code: C,
 ): DomainErrorDetails[C] | undefined {
   return error.code === code ? (error.details as DomainErrorDetails[C] | undefined) : undefined;
+}
+
+/**
+ * The exit code of a failure that a restart cannot mend, only a person (EX_CONFIG from sysexits.h): a setting, or a
+ * token Discord refuses. Service managers are told not to restart on it (docs/running.md, Run it as a service).
+ */
+export const EX_CONFIG = 78;
+
+/** The exit code an error asks for (`exitCode`, e.g. a refused token's EX_CONFIG), else 1. */
+export function exitCodeOf(error: unknown): number {
+  const code = (error as { exitCode?: unknown } | null)?.exitCode;
+  return typeof code === "number" ? code : 1;
 }
 
 /** A configuration value that cannot be used: the message names the variable and what it expects (exit 78). */

@@ -16,7 +16,7 @@ export type Observer = {
   socketMessages(kind: SocketMessageKind, count: number): void;
   /** The bot's gateway connection dropped and discord.js is reconnecting. */
   gatewayReconnecting(): void;
-  /** A proof code issued at the link endpoint, or typed in Discord and how that ended. */
+  /** A proof code issued (at the link endpoint, or for the `sync` agent's first-join proof), or typed in Discord and how that ended. */
   proofCode(event: ProofCodeEvent): void;
 };
 
@@ -32,10 +32,20 @@ export type RegistrationKind = "command" | "message" | "approval" | "staff";
  */
 export type RegistrationOutcome = "added" | "requested" | "refused" | "unavailable" | "failed";
 /**
- * `issued` (shown to a player), `redeemed` (typed, and the account linked), `wrong` (no such code), `expired`,
- * `reused` (typed again after it linked), `limited` (refused: too many wrong codes lately).
+ * `issued` (shown to a player at the link endpoint), `issued-first-join` (given to the `sync` agent for a player who
+ * joined the game server), `redeemed` (typed, and the account linked), `wrong` (no such code), `expired`, `reused`
+ * (typed again after it linked), `foreign` (a first-join code typed by another member or in another guild),
+ * `limited` (refused: too many wrong codes lately).
  */
-export type ProofCodeEvent = "issued" | "redeemed" | "wrong" | "expired" | "reused" | "limited";
+export type ProofCodeEvent =
+  | "issued"
+  | "issued-first-join"
+  | "redeemed"
+  | "wrong"
+  | "expired"
+  | "reused"
+  | "foreign"
+  | "limited";
 /** Frames a socket is sent: live events (pub/sub), stored events of a resume, or connected/resync. */
 export type SocketMessageKind = "event" | "replay" | "control";
 

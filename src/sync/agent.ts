@@ -13,6 +13,7 @@ import { acquireLock, type LockDeps } from "./lock.ts";
 import { createListedWhitelists, diffMerged, type MergedList } from "./merge.ts";
 import type { SyncOptions } from "./options.ts";
 import { createOutput } from "./output.ts";
+import { createProofPoller, type PendingEntry } from "./proof-poll.ts";
 import type { SyncEvent } from "./report.ts";
 import { type EntryChange, type EventSession, openEventSocket, type SetTimer } from "./socket.ts";
 import { loadState, sha256 } from "./state.ts";
@@ -28,6 +29,8 @@ export type SyncAgentDeps = {
   random?: () => number;
   /** Starts the socket's silence watchdog; tests fire it by hand. */
   setTimer?: SetTimer;
+  /** Arms the wait between two reads of the player list (first-join proof); tests fire it by hand. */
+  proofTimer?: SetTimer;
   fetch?: typeof globalThis.fetch;
   report?: (event: SyncEvent) => void;
   rconConnect?: RconConnect;
@@ -88,9 +91,10 @@ export function startSyncAgent(options: SyncOptions, deps: SyncAgentDeps = {}): 
       tries: options.once ? ONCE_ATTEMPTS : Number.POSITIVE_INFINITY,
     },
   });
-  const gameServer = options.console
+  const gameConsole = options.console ? openConsole(options.console, deps) : null;
+  const gameServer = gameConsole
     ? createGameServer({
-        console: openConsole(options.console, deps),
+        console: gameConsole,
         reloadCommand: options.reloadCommand,
         kickRemoved: options.kickRemoved,
         report,
@@ -102,6 +106,40 @@ export function startSyncAgent(options: SyncOptions, deps: SyncAgentDeps = {}): 
       })
     : null;
   const commandsFor = createCommandMaker({ ...options, report });
+  /**
+   * The listed entries awaiting proof at first join. Their windows are the service's to end (it removes them), so
+   * the agent's own clock, which may differ from the service's, decides nothing here.
+   */
+  const awaitingProof = (): PendingEntry[] => core.listed.find((entry) => entry.proofDueAt !== undefined);
+  // Only RCON answers with the player list; the options refuse --proof-poll for the other consoles.
+  const proofPoller =
+    gameConsole?.answers && options.proofPollMs !== null
+      ? createProofPoller({
+          console: gameConsole,
+          proofCode: (whitelist, nick, uuid) => api.proofCode(whitelist, nick, uuid),
+          pending: awaitingProof,
+          report,
+          clock,
+          everyMs: options.proofPollMs,
+          setTimer: deps.proofTimer,
+        })
+      : null;
+  /** Whether the agent said it cannot ask the players awaiting proof for it (said once per run). */
+  let unaskedNoted = false;
+  /** Without the player list, entries awaiting proof are let in unasked until their window ends: say so once. */
+  function noteUnasked(): void {
+    if (proofPoller || unaskedNoted || options.once) return;
+    const count = awaitingProof().length;
+    if (count === 0) return;
+    unaskedNoted = true;
+    report({
+      type: "warning",
+      message:
+        `${count} ${count === 1 ? "entry awaits" : "entries await"} proof at first join, but this agent cannot see ` +
+        `who joins (that needs --rcon${options.proofPollMs === null && options.console?.kind === "rcon" ? " with --proof-poll above 0" : ""}): ` +
+        "their players are let in without being asked, until their window ends and they are removed",
+    });
+  }
 
   const core = newCore({ options, api, output, report, sleep, signal, backoff });
   const { retrying, store, fetchLists, checkDeleted } = createFetcher(core);
@@ -202,9 +240,11 @@ export function startSyncAgent(options: SyncOptions, deps: SyncAgentDeps = {}): 
       });
       gameServer?.changed();
       unwatch = watchFiles(core, { watch: deps.watch ?? watchFile, gameServer, persist, clock, retrying });
+      proofPoller?.start();
     } else {
       announce(previous, list, written);
     }
+    noteUnasked();
     report({ type: "synced", after: core.state.after, entries: list.size, written });
   }
 
@@ -243,6 +283,7 @@ export function startSyncAgent(options: SyncOptions, deps: SyncAgentDeps = {}): 
       await persist();
     }
     if (!limitedKey) for (const id of removedFrom) await checkDeleted(id);
+    if (touched) noteUnasked();
     report({ type: "synced", after: core.state.after, entries: (core.merged as MergedList).size, written });
   }
 
@@ -353,6 +394,7 @@ export function startSyncAgent(options: SyncOptions, deps: SyncAgentDeps = {}): 
       if (!(signal.aborted && error instanceof TransientError)) throw error;
     } finally {
       unwatch();
+      await proofPoller?.stop();
       await gameServer?.close();
       // What ran is out of the resume state, what did not is in it, before the agent says it stopped.
       if (core.state) await persist().catch(() => {});

@@ -14,11 +14,29 @@ const EntryList = Type.Array(
     uuid: Type.Union([Type.String(), Type.Null()]),
     premium: Type.Boolean(),
     gamertag: Type.Optional(Type.String({ minLength: 1 })),
+    proofDueAt: Type.Optional(Type.String()),
   }),
 );
 
+const ProofCode = Type.Object({
+  nick: Type.String({ minLength: 1 }),
+  code: Type.String({ pattern: "^[0-9A-Z]{4}-[0-9A-Z]{4}$" }),
+  expiresAt: Type.String(),
+  message: Type.String({ minLength: 1 }),
+});
+
 /** A whitelist as the agent knows it. */
 export type WhitelistRef = Static<typeof WhitelistRef>;
+
+/**
+ * What asking for a proof code gave (docs/link.md, First-join proof): the code, when it stops working (ms) and the
+ * line to kick the player with; `not-pending` (the entry awaits no proof now, or is gone: 409 or 404); or
+ * `limited` (the account had its codes lately: 429), with when to ask again.
+ */
+export type ProofCodeAnswer =
+  | { kind: "issued"; code: string; expiresAt: number; message: string }
+  | { kind: "not-pending"; detail: string }
+  | { kind: "limited"; retryAt: number };
 /** The JSON entries, 304 when the ETag sent still matches, or 404 when the whitelist is gone. */
 export type EntriesAnswer =
   | { status: 200; entries: Player[]; etag: string | null }
@@ -28,6 +46,10 @@ export type EntriesAnswer =
 const REQUEST_TIMEOUT_MS = 30_000;
 /** The problem type of a 404 for an id that is no whitelist of the key's guild (docs/api.md, Errors). */
 const WHITELIST_NOT_FOUND = "urn:whitelist-sync:problem:whitelist-not-found";
+/** The problem type of a 429 for an account given its codes lately (not the client's request rate). */
+const CODE_LIMITED = "urn:whitelist-sync:problem:code-limited";
+/** How long to wait for another code when a 429 carries no Retry-After: a code's lifetime. */
+const CODE_WAIT_MS = 10 * 60_000;
 
 /** A problem-details body (RFC 9457), as far as it can be read. */
 type Problem = { type?: unknown; detail?: unknown };
@@ -197,6 +219,45 @@ export function createApiClient({
         notFound(whitelist),
         problem,
       );
+    },
+
+    /**
+     * A code for the player of an entry awaiting proof at first join, who joined the game server: `uuid` is the one
+     * the server showed (null when it showed names only). 401 and 403 stop nothing here (the socket's close does):
+     * they come back as a failure to report, like the service not answering.
+     */
+    async proofCode(whitelist: WhitelistRef, nick: string, uuid: string | null): Promise<ProofCodeAnswer> {
+      const url = `${apiUrl}/whitelists/${encodeURIComponent(whitelist.id)}/proof-codes`;
+      let response: Response;
+      try {
+        response = await fetch(url, {
+          method: "POST",
+          headers: { ...headers(null), "content-type": "application/json" },
+          body: JSON.stringify(uuid === null ? { nick } : { nick, uuid }),
+          redirect: "error",
+          signal: AbortSignal.any([signal, AbortSignal.timeout(REQUEST_TIMEOUT_MS)]),
+        });
+      } catch (error) {
+        const reason = (error as NodeJS.ErrnoException).code ?? (error as Error).message;
+        throw new TransientError(`cannot reach ${url} (${reason})`);
+      }
+      if (response.ok) {
+        const body: unknown = await response.json().catch(() => null);
+        if (!Value.Check(ProofCode, body)) throw new TransientError(`${url} answered a malformed proof code`);
+        const expiresAt = Date.parse(body.expiresAt);
+        if (Number.isNaN(expiresAt)) throw new TransientError(`${url} answered a malformed proof code`);
+        return { kind: "issued", code: body.code, expiresAt, message: body.message };
+      }
+      const problem = await problemOf(response);
+      const detail = typeof problem.detail === "string" ? problem.detail : `answer ${response.status}`;
+      if (response.status === 409 || (response.status === 404 && problem.type !== WHITELIST_NOT_FOUND)) {
+        return { kind: "not-pending", detail };
+      }
+      if (response.status === 429 && problem.type === CODE_LIMITED) {
+        const wait = retryAfterMs(response.headers.get("retry-after"), clock.now()) ?? CODE_WAIT_MS;
+        return { kind: "limited", retryAt: clock.now() + wait };
+      }
+      throw await failure(response, `a proof code for ${nick}`, notFound(whitelist), problem);
     },
 
     /** The WebSocket URL, resuming after `after` when given. */

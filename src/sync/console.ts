@@ -1,6 +1,13 @@
 import { constants } from "node:fs";
 import { open } from "node:fs/promises";
-import { openRcon, type RconConnection, RconError, type RconTarget, rconAddress } from "./rcon-protocol.ts";
+import {
+  type AnswerReading,
+  openRcon,
+  type RconConnection,
+  RconError,
+  type RconTarget,
+  rconAddress,
+} from "./rcon-protocol.ts";
 
 /**
  * Where the agent types console commands for the game server: RCON (Java servers), a named pipe the server's
@@ -16,8 +23,13 @@ export type ConsoleSpec =
 export type GameConsole = {
   /** How messages name it: `RCON 127.0.0.1:25575`, `the named pipe /run/bds/console`, `` `tmux …` ``. */
   label: string;
-  /** Types one command; resolves with the server's answer where the console gives one (RCON), else null. */
-  send(command: string): Promise<string | null>;
+  /**
+   * Types one command; resolves with the server's answer where the console gives one (RCON), else null.
+   * `reading`: how to tell where a long answer ends (RCON, see AnswerReading).
+   */
+  send(command: string, reading?: AnswerReading): Promise<string | null>;
+  /** Whether `send` answers with what the server said (RCON), so the agent can read the player list. */
+  answers: boolean;
   close(): Promise<void>;
 };
 
@@ -63,33 +75,44 @@ export function openConsole(
 
 /**
  * RCON on one reused connection. A kept connection may have died with a game server restart: then the command
- * is tried once more on a fresh one. A refused password is not tried again on this round.
+ * is tried once more on a fresh one. A refused password is not tried again on this round. Commands from the
+ * agent's parts (the game server's queue, the first-join proof's polls) take turns: one connection answers one
+ * request at a time.
  */
 function rconConsole(target: RconTarget, connect: RconConnect): GameConsole {
   const address = rconAddress(target);
   let connection: RconConnection | null = null;
-  return {
-    label: `RCON ${address}`,
-    async send(command) {
-      for (let attempt = 0; ; attempt++) {
-        const reused = connection !== null;
-        try {
-          connection ??= await connect(target);
-          return await connection.send(command);
-        } catch (error) {
-          const stale = connection;
-          connection = null;
-          await stale?.end().catch(() => {});
-          const refused = error instanceof RconError && error.code === "password-refused";
-          if (!reused || attempt > 0 || refused) {
-            // RconError messages name the server already.
-            if (error instanceof RconError) throw error;
-            throw new Error(`RCON ${address}: ${(error as Error).message || String(error)}`);
-          }
+  /** The command under way: the next waits for it, whatever its outcome. */
+  let turn: Promise<unknown> = Promise.resolve();
+  const sendNow = async (command: string, reading?: AnswerReading): Promise<string> => {
+    for (let attempt = 0; ; attempt++) {
+      const reused = connection !== null;
+      try {
+        connection ??= await connect(target);
+        return await connection.send(command, reading);
+      } catch (error) {
+        const stale = connection;
+        connection = null;
+        await stale?.end().catch(() => {});
+        const refused = error instanceof RconError && error.code === "password-refused";
+        if (!reused || attempt > 0 || refused) {
+          // RconError messages name the server already.
+          if (error instanceof RconError) throw error;
+          throw new Error(`RCON ${address}: ${(error as Error).message || String(error)}`);
         }
       }
+    }
+  };
+  return {
+    label: `RCON ${address}`,
+    answers: true,
+    send(command, reading) {
+      const sent = turn.then(() => sendNow(command, reading));
+      turn = sent.catch(() => {});
+      return sent;
     },
     async close() {
+      await turn;
       await connection?.end().catch(() => {});
       connection = null;
     },
@@ -106,6 +129,7 @@ function fifoConsole(path: string): GameConsole {
   const label = `the named pipe ${path}`;
   return {
     label,
+    answers: false,
     async send(command) {
       let handle: Awaited<ReturnType<typeof open>>;
       try {
@@ -143,6 +167,7 @@ function programConsole(program: string, run: RunProgram): GameConsole {
   const label = `\`${shortened(program)}\``;
   return {
     label,
+    answers: false,
     async send(command) {
       const { exitCode, stderr } = await run(program, { WLS_COMMAND: command });
       if (exitCode === 0) return null;

@@ -3,8 +3,14 @@ import { nickKey } from "../nicks/key.ts";
 import type { WhitelistRef } from "./client.ts";
 import type { EntryChange } from "./socket.ts";
 
+/**
+ * An entry as the agent holds it: the player the file shows, and until when it awaits proof at first join, if it
+ * does (the agent asks such players for proof, src/sync/proof-poll.ts; no file shows it).
+ */
+export type HeldEntry = Player & { proofDueAt?: string };
+
 /** One whitelist's entries by nick key: a nick is unique per whitelist whatever its letter case. */
-export type EntryMap = Map<string, Player>;
+export type EntryMap = Map<string, HeldEntry>;
 
 /** A nick of the file, and the listed whitelist it comes from. */
 export type MergedEntry = { entry: Player; whitelist: string };
@@ -12,12 +18,20 @@ export type MergedEntry = { entry: Player; whitelist: string };
 /** The file's nicks by nick key: the union of the listed whitelists. */
 export type MergedList = Map<string, MergedEntry>;
 
-/** An entry with only the fields a file is rendered from (`gamertag` on Bedrock entries only). */
-const toPlayer = ({ nick, uuid, premium, gamertag }: Player): Player =>
-  gamertag == null ? { nick, uuid, premium } : { nick, uuid, premium, gamertag };
+/**
+ * An entry with only the fields a file is rendered from (`gamertag` on Bedrock entries only), and its wait for
+ * proof when it has one.
+ */
+const toPlayer = ({ nick, uuid, premium, gamertag, proofDueAt }: HeldEntry): HeldEntry => ({
+  nick,
+  uuid,
+  premium,
+  ...(gamertag == null ? {} : { gamertag }),
+  ...(proofDueAt === undefined ? {} : { proofDueAt }),
+});
 
-/** The entries by nick key, keeping only the fields the file is rendered from. */
-export const toEntryMap = (entries: readonly Player[]): EntryMap =>
+/** The entries by nick key, keeping only the fields the file is rendered from (and a wait for proof). */
+export const toEntryMap = (entries: readonly HeldEntry[]): EntryMap =>
   new Map(entries.map((entry) => [nickKey(entry.nick), toPlayer(entry)]));
 
 const sameEntry = (a: Player, b: Player) =>
@@ -88,7 +102,7 @@ export function createListedWhitelists(whitelists: readonly WhitelistRef[]) {
       return etags;
     },
     /** Stores a whitelist's entries as fetched. */
-    set(id: string, entries: readonly Player[], etag: string | null): void {
+    set(id: string, entries: readonly HeldEntry[], etag: string | null): void {
       const item = find(id);
       if (!item) return;
       item.entries = toEntryMap(entries);
@@ -109,7 +123,7 @@ export function createListedWhitelists(whitelists: readonly WhitelistRef[]) {
       return item.whitelist;
     },
     /** Every entry `matches` picks, with the listed whitelist holding it. */
-    find(matches: (entry: Player) => boolean): { whitelist: WhitelistRef; entry: Player }[] {
+    find(matches: (entry: HeldEntry) => boolean): { whitelist: WhitelistRef; entry: HeldEntry }[] {
       return held.flatMap(({ whitelist, entries }) =>
         [...(entries?.values() ?? [])].filter(matches).map((entry) => ({ whitelist, entry })),
       );

@@ -6,6 +6,7 @@ import { type FileFormatName, fileFormats, formats } from "../formats/index.ts";
 import { readFlags } from "../shared/flags.ts";
 import { templateProblem } from "./commands.ts";
 import type { ConsoleSpec } from "./console.ts";
+import { DEFAULT_PROOF_POLL_SECONDS } from "./proof-poll.ts";
 
 /** The RCON port Minecraft uses when `rcon.port` is not set. */
 export const DEFAULT_RCON_PORT = 25575;
@@ -86,6 +87,12 @@ export const SyncOptionsSchema = Type.Object({
         "one line: a console command, with {name}, {uuid}, {whitelist} or {discord} where values go",
     }),
   ),
+  WLS_PROOF_POLL: Type.Integer({
+    minimum: 0,
+    maximum: 3600,
+    default: DEFAULT_PROOF_POLL_SECONDS,
+    description: "whole seconds from 0 to 3600 (0: off)",
+  }),
   WLS_KICK_REMOVED: Flag,
   WLS_KEEP_FOREIGN: Flag,
   WLS_BAN_SYNC: Flag,
@@ -123,6 +130,7 @@ const purposes: Record<OptionName, string> = {
     .join(", ")}); ${NO_RELOAD} runs nothing`,
   WLS_ON_ADD: "a console command run for each nick added: `lp user {name} parent add member`",
   WLS_ON_REMOVE: "a console command run for each nick removed: `lp user {name} parent remove member`",
+  WLS_PROOF_POLL: `with --rcon: how often the player list is read while entries await proof at first join, in seconds (default ${DEFAULT_PROOF_POLL_SECONDS}; 0: never)`,
   WLS_KICK_REMOVED: "also `kick <nick>` on the console when a nick is removed",
   WLS_KEEP_FOREIGN:
     "keep entries someone else put in the file (in-game /whitelist add, a hand edit) instead of dropping them",
@@ -166,6 +174,11 @@ export type SyncOptions = {
   onAdd: string | null;
   onRemove: string | null;
   kickRemoved: boolean;
+  /**
+   * First-join proof (src/sync/proof-poll.ts): how often the player list is read over RCON while entries await
+   * proof, in ms; null: never (no RCON, `--once`, or `--proof-poll 0`).
+   */
+  proofPollMs: number | null;
   /** Keep entries of the file the agent did not write (src/sync/drift.ts) instead of dropping them. */
   keepForeign: boolean;
   /** `--ban-sync`: the server's banned-players.json, whose bans remove nicks (src/sync/bans.ts); null: off. */
@@ -252,6 +265,12 @@ export function parseSyncOptions(
     raw.WLS_RCON_PASSWORD = readSecretFile("WLS_RCON_PASSWORD_FILE", raw.WLS_RCON_PASSWORD_FILE, readText);
   }
 
+  // Value.Convert truncates a fraction to make an integer: a number of seconds must be written as one.
+  if (raw.WLS_PROOF_POLL !== undefined && !/^\d+$/.test(raw.WLS_PROOF_POLL)) {
+    throw new SyncOptionsError(
+      `${label("WLS_PROOF_POLL")} must be ${schemaOf("WLS_PROOF_POLL").description} (got ${JSON.stringify(raw.WLS_PROOF_POLL)})`,
+    );
+  }
   const converted = Value.Default(SyncOptionsSchema, Value.Convert(SyncOptionsSchema, { ...raw }));
   const error = Value.Errors(SyncOptionsSchema, converted).First();
   if (error) {
@@ -327,7 +346,9 @@ export function parseSyncOptions(
       : given === NO_RELOAD
         ? null
         : given.replace(/^\/+/, "");
-  const commands = options.WLS_KICK_REMOVED || options.WLS_ON_ADD || options.WLS_ON_REMOVE;
+  const proofPollMs = proofPolling(options, raw, gameConsole);
+  const commands =
+    options.WLS_KICK_REMOVED || options.WLS_ON_ADD || options.WLS_ON_REMOVE || proofPollMs !== null;
   if (gameConsole !== null && reloadCommand === null && !commands) {
     throw new SyncOptionsError(
       `${label(consoles[0] as OptionName)} has nothing to run: the ${format} format has no reload command of ` +
@@ -345,12 +366,35 @@ export function parseSyncOptions(
     onAdd: options.WLS_ON_ADD?.replace(/^\/+/, "") ?? null,
     onRemove: options.WLS_ON_REMOVE?.replace(/^\/+/, "") ?? null,
     kickRemoved: options.WLS_KICK_REMOVED,
+    proofPollMs,
     keepForeign: options.WLS_KEEP_FOREIGN,
     bannedPlayers: bannedPlayers(options, format),
     once: options.WLS_ONCE,
     json: options.WLS_JSON,
     verbose: options.WLS_VERBOSE,
   };
+}
+
+/**
+ * How often first-join proof reads the player list (ms), or null when it does not: on by default with RCON, whose
+ * answers carry the list; asked for elsewhere, refused (a named pipe or a program answers nothing).
+ */
+function proofPolling(
+  options: RawOptions,
+  given: Record<string, string>,
+  gameConsole: ConsoleSpec | null,
+): number | null {
+  const seconds = options.WLS_PROOF_POLL;
+  const explicit = given.WLS_PROOF_POLL !== undefined && seconds > 0;
+  if (explicit && gameConsole?.kind !== "rcon") {
+    throw new SyncOptionsError(
+      `${label("WLS_PROOF_POLL")} reads the game server's player list from RCON's answers: it needs ${label("WLS_RCON")}`,
+    );
+  }
+  if (explicit && options.WLS_ONCE) {
+    throw new SyncOptionsError(`${label("WLS_PROOF_POLL")} watches who joins: not with ${label("WLS_ONCE")}`);
+  }
+  return gameConsole?.kind === "rcon" && !options.WLS_ONCE && seconds > 0 ? seconds * 1000 : null;
 }
 
 /** Where `--ban-sync` reads the server's bans, or null when it is off; refused where it cannot work. */

@@ -23,8 +23,13 @@ export type RconPacket = { id: number; type: number; body: string };
 
 /** Minecraft reads a request into 1460 bytes: 14 of framing leave 1446 for the command. */
 export const MAX_COMMAND_BYTES = 1446;
-/** Minecraft splits a long answer into packets of 4096 body bytes; a longer length is not RCON. */
-const MAX_PACKET_LENGTH = 4096 + 10;
+/**
+ * Minecraft splits a long answer into pieces of this many characters (Java's String.length: UTF-16 code units),
+ * sent one after the other (RconClient.sendCmdResponse).
+ */
+export const ANSWER_PIECE_CHARS = 4096;
+/** A piece is at most 3 UTF-8 bytes per code unit; a longer length is not RCON. */
+const MAX_PACKET_LENGTH = 3 * ANSWER_PIECE_CHARS + 10;
 /** The smallest length: id, type and the two NUL bytes. */
 const MIN_PACKET_LENGTH = 10;
 
@@ -82,10 +87,17 @@ export class RconError extends Error {
 /** Where a game server's RCON listens, and its password. */
 export type RconTarget = { host: string; port: number; password: string };
 
+/**
+ * How to read a long answer: Minecraft splits it into 4096-character pieces with no end marker, so only the caller, who
+ * knows what the answer says, can tell whether a full piece is followed by another (`continues`, asked with the text
+ * so far after each full piece). Without it, the first piece is the answer.
+ */
+export type AnswerReading = { continues?: (soFar: string) => boolean };
+
 /** A logged-in RCON connection: commands run one after the other, each answered before the next. */
 export type RconConnection = {
-  /** Runs a command; resolves with the (first packet of the) answer's text. */
-  send(command: string): Promise<string>;
+  /** Runs a command; resolves with the answer's text (its first piece, unless `reading` says it goes on). */
+  send(command: string, reading?: AnswerReading): Promise<string>;
   /** Closes the connection. */
   end(): Promise<void>;
 };
@@ -102,7 +114,8 @@ export const RCON_TIMEOUT_MS = 5000;
  * rejects with RconError `password-refused`, closes the connection and sends no command. Empty
  * SERVERDATA_RESPONSE_VALUE packets before the login's answer (Source servers send one) are skipped. A
  * command's answer is matched by its id; further packets of a long answer, which Minecraft splits into
- * 4096-byte pieces without an end marker, are left unread.
+ * 4096-character pieces without an end marker, are read while the caller's `continues` says the text goes on, and left
+ * unread otherwise.
  */
 export async function openRcon(
   { host, port, password }: RconTarget,
@@ -116,6 +129,9 @@ export async function openRcon(
   let waiting: {
     id: number;
     login: boolean;
+    /** The pieces of a long answer read so far, and whether it goes on after a full one. */
+    pieces: string[];
+    continues?: (soFar: string) => boolean;
     resolve: (body: string) => void;
     reject: (error: RconError) => void;
     cancelTimer: () => void;
@@ -185,13 +201,22 @@ export async function openRcon(
       } else if (packet.id !== request.id) {
         continue; // the rest of an earlier, long answer
       }
+      request.pieces.push(packet.body);
+      const text = request.pieces.join("");
+      const full = packet.body.length >= ANSWER_PIECE_CHARS;
+      if (!request.login && full && request.continues?.(text)) continue;
       waiting = null;
       request.cancelTimer();
-      request.resolve(packet.body);
+      request.resolve(text);
     }
   });
 
-  function request(type: number, body: string, login: boolean): Promise<string> {
+  function request(
+    type: number,
+    body: string,
+    login: boolean,
+    continues?: (soFar: string) => boolean,
+  ): Promise<string> {
     if (failure) return Promise.reject(failure);
     if (waiting) return Promise.reject(new Error("one RCON request at a time"));
     const id = nextId;
@@ -202,20 +227,20 @@ export async function openRcon(
           fail(new RconError("timeout", `RCON at ${address} did not answer within ${timeoutMs / 1000} s`)),
         timeoutMs,
       );
-      waiting = { id, login, resolve, reject, cancelTimer };
+      waiting = { id, login, pieces: [], continues, resolve, reject, cancelTimer };
       socket.write(encodePacket({ id, type, body }));
     });
   }
 
   await request(PacketType.auth, password, true);
   return {
-    send(command) {
+    send(command, reading) {
       if (Buffer.byteLength(command, "utf8") > MAX_COMMAND_BYTES) {
         return Promise.reject(
           new RconError("protocol", `the command is longer than RCON takes (${MAX_COMMAND_BYTES} bytes)`),
         );
       }
-      return request(PacketType.execCommand, command, false);
+      return request(PacketType.execCommand, command, false, reading?.continues);
     },
     async end() {
       if (socket.destroyed) return;

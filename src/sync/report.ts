@@ -33,6 +33,16 @@ export type SyncEvent =
    * write, `removed` ones it wrote that are gone (put back); `kept`: the foreign ones stay (`--keep-foreign`).
    */
   | { type: "drift"; file: string; foreign: string[]; removed: string[]; kept: boolean }
+  /**
+   * First-join proof: a player whose entry awaits proof was disconnected with a code for Discord (never reported),
+   * working until `codeExpiresAt`; `again`: the code they were shown before.
+   */
+  | { type: "proof-asked"; nick: string; whitelist: string; codeExpiresAt: string; again: boolean }
+  /**
+   * First-join proof read the player list (while entries await proof): players online, how many of them await
+   * proof, and how many of those were disconnected with their code.
+   */
+  | { type: "players-checked"; online: number; awaitingProof: number; asked: number }
   /** `--ban-sync`: a player banned on the game server was removed from a whitelist, with the ban's reason. */
   | { type: "banned"; nick: string; whitelist: string; reason: string }
   | { type: "warning"; message: string }
@@ -112,10 +122,22 @@ export function humanReporter({ out, err }: Output, verbose = false): (event: Sy
         return err(`Warning: ${event.message}`);
       case "drift":
         return err(driftLine(event));
+      case "proof-asked":
+        return out(
+          `Asked ${event.nick} (${event.whitelist}) for proof: disconnected with ${event.again ? "the" : "a"} code ` +
+            `to type in Discord, valid until ${event.codeExpiresAt.slice(11, 16)} UTC`,
+        );
       case "banned":
         return out(
           `Banned on the game server: ${event.nick} removed from ${event.whitelist} (${event.reason})`,
         );
+      case "players-checked":
+        if (verbose && event.awaitingProof > 0) {
+          out(
+            `Player list: ${event.online} online, ${event.awaitingProof} awaiting proof, ${event.asked} asked`,
+          );
+        }
+        return;
       case "synced":
       case "stopped":
         return;
@@ -139,6 +161,8 @@ const levels: Record<SyncEvent["type"], "debug" | "info" | "warn"> = {
   warning: "warn",
   drift: "warn",
   banned: "info",
+  "proof-asked": "info",
+  "players-checked": "debug",
   stopped: "info",
 };
 

@@ -14,6 +14,7 @@ const EntryChange = Type.Object({
     uuid: Type.Union([Type.String(), Type.Null()]),
     premium: Type.Boolean(),
     gamertag: Type.Optional(Type.String({ minLength: 1 })),
+    proofDueAt: Type.Optional(Type.String()),
   }),
   userId: Type.Optional(Type.String()),
 });

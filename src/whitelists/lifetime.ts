@@ -70,6 +70,30 @@ export function durationText(seconds: number): Text {
 
 /** The same in English (logs, the API's refusals). */
 export const describeDuration = (seconds: number): string => inEnglish(durationText(seconds));
+/** The shortest window for first-join proof: shorter, a member could not reach the game server in time. */
+export const MIN_PROOF_WINDOW_SECONDS = 10 * MINUTE;
+/** The longest window for first-join proof: longer, an unproven account would play for a month. */
+export const MAX_PROOF_WINDOW_SECONDS = 30 * DAY;
+/** The window a whitelist gets when staff choose none: a day to join the game server once. */
+export const DEFAULT_PROOF_WINDOW_SECONDS = DAY;
+
+/**
+ * How long a member's unproven registration waits for proof at first join (docs/link.md, First-join proof), in
+ * whole seconds from 10 minutes to 30 days; throws "invalid-input" otherwise.
+ */
+export function requireProofWindow(seconds: number): number {
+  if (
+    !Number.isInteger(seconds) ||
+    seconds < MIN_PROOF_WINDOW_SECONDS ||
+    seconds > MAX_PROOF_WINDOW_SECONDS
+  ) {
+    throw new DomainError(
+      "invalid-input",
+      `A proof window is from 10 minutes to 30 days (10m to 30d); got ${describeDuration(seconds)}.`,
+    );
+  }
+  return seconds;
+}
 
 /** When an entry stored at `now` (ms) with `lifetimeSeconds` expires (ms), or null when it never does. */
 export function expiryOf(now: number, lifetimeSeconds: number | null): number | null {

@@ -1,6 +1,7 @@
 import { Type } from "@sinclair/typebox";
 import { type Static, t } from "elysia";
 import { nickTypes } from "../nicks/types.ts";
+import type { FormQuestion } from "./form.ts";
 
 /** Kinds of nick a whitelist accepts (docs/decisions.md, Nick types and comparison); each one's rules are there. */
 export { type NickType, nickTypes } from "../nicks/types.ts";
@@ -90,15 +91,31 @@ export const Whitelist = t.Object(
 );
 
 /**
- * Whether members must prove the Java account they register (docs/decisions.md, Proof of ownership): `off`, or
- * `required` (java and premium whitelists only). A Discord setting: the API's whitelist does not show it.
+ * Whether members must prove the account they register (docs/decisions.md, Proof of ownership): `off`; `required`,
+ * proven at the link endpoint before registering (java and premium whitelists); or `first-join`, registered at once
+ * and proven when the player first joins the game server, which the `sync` agent sees (java, premium and bedrock;
+ * docs/link.md, First-join proof). A Discord setting: the API's whitelist does not show it (its entries say which
+ * await proof).
  */
-export const proofSettings = ["off", "required"] as const;
+export const proofSettings = ["off", "required", "first-join"] as const;
 /** One of the proof settings. */
 export type ProofSetting = (typeof proofSettings)[number];
+/** The ways an account can be proven that a whitelist may ask for: every setting but `off`. */
+export type ProofMode = Exclude<ProofSetting, "off">;
 
-/** A whitelist record: what the API shows, its guild and its proof setting. */
-export type Whitelist = Static<typeof Whitelist> & { guildId: string; proof: ProofSetting };
+/**
+ * A whitelist record: what the API shows, its guild, and its Discord-only settings: proof, its window for first-join
+ * proof, the application form (docs/decisions.md, Application forms), and the nickname template its members' server
+ * nicknames follow (null: left alone; docs/decisions.md, Nicknames that follow the Minecraft name).
+ */
+export type Whitelist = Static<typeof Whitelist> & {
+  guildId: string;
+  proof: ProofSetting;
+  /** `first-join`: how long a member's unproven registration waits for its proof, in seconds. */
+  proofWindowSeconds: number;
+  form: readonly FormQuestion[];
+  nicknameTemplate: string | null;
+};
 /** One of the role-loss policies. */
 export type RoleLossPolicy = (typeof roleLossPolicies)[number];
 /** One of the registration modes. */

@@ -1,15 +1,16 @@
-import { and, asc, eq } from "drizzle-orm";
+import { and, asc, eq, isNotNull } from "drizzle-orm";
 import type { Store, Tables, Tx } from "../db/store.ts";
 import type { Write } from "../db/writer.ts";
 import type { GuildService } from "../guilds/service.ts";
 import { text } from "../i18n/messages.ts";
 import { FLOODGATE_PREFIX_PATTERN } from "../nicks/floodgate.ts";
-import { nickTypeSpecs } from "../nicks/types.ts";
+import { nickTypeSpecs, nickTypes } from "../nicks/types.ts";
 import type { Clock } from "../shared/clock.ts";
 import { DomainError } from "../shared/errors.ts";
 import { newId } from "../shared/ids.ts";
 import { clip } from "../shared/text.ts";
-import { requireLifetime } from "./lifetime.ts";
+import { checkForm, type FormQuestion } from "./form.ts";
+import { requireLifetime, requireProofWindow } from "./lifetime.ts";
 import {
   MAX_ROLE_LIMIT,
   type NickType,
@@ -22,6 +23,7 @@ import {
   type WhitelistRef,
 } from "./model.ts";
 import { nameKey } from "./name.ts";
+import { checkTemplate } from "./nickname-template.ts";
 
 /** What creating a whitelist takes. */
 export type NewWhitelist = {
@@ -45,8 +47,14 @@ export type NewWhitelist = {
   roleLimits?: Record<string, number>;
   /** How long a member's own registration lasts, in seconds; null: for good. */
   entryLifetimeSeconds?: number | null;
-  /** Whether members must prove the accounts they register (java and premium whitelists only). */
+  /** Whether members must prove the accounts they register, and how (where the nick type's accounts can be). */
   proof?: ProofSetting;
+  /** `first-join`: how long an unproven registration waits for its proof, in seconds (default a day). */
+  proofWindowSeconds?: number;
+  /** The questions members answer when they register (none: no form); see src/whitelists/form.ts. */
+  form?: readonly FormQuestion[];
+  /** The template members' server nicknames follow (`{discord} ({mc})`); null: the bot leaves them alone. */
+  nicknameTemplate?: string | null;
 };
 
 /** Fields of a whitelist that can be changed after creation. */
@@ -84,7 +92,8 @@ function checkRoleLimits(guildId: string, limits: Record<string, number>): void 
   }
 }
 
-function checkSettings(changes: WhitelistChanges, guildId: string): void {
+/** Checks settings as given; answers them as stored (a nickname template sanitized as Discord stores names). */
+function checkSettings<T extends WhitelistChanges>(changes: T, guildId: string): T {
   if (changes.name !== undefined && !NAME_PATTERN.test(changes.name)) {
     throw new DomainError("invalid-input", "A whitelist name is 1-32 letters, digits, `-` or `_`.");
   }
@@ -109,18 +118,32 @@ function checkSettings(changes: WhitelistChanges, guildId: string): void {
     throw new DomainError("invalid-input", `On role loss is one of ${roleLossPolicies.join(", ")}.`);
   }
   if (changes.roleLimits !== undefined) checkRoleLimits(guildId, changes.roleLimits);
+  if (changes.proofWindowSeconds !== undefined) requireProofWindow(changes.proofWindowSeconds);
+  if (changes.form !== undefined) checkForm(changes.form);
+  if (changes.nicknameTemplate === undefined || changes.nicknameTemplate === null) return changes;
+  return { ...changes, nicknameTemplate: checkTemplate(changes.nicknameTemplate) };
 }
 
-/** Proof may be required only where the nick type's accounts can be proven (src/nicks/types.ts). */
+/** The nick types whose accounts a proof mode can prove, as a sentence's list: "java and premium". */
+const provable = (mode: Exclude<ProofSetting, "off">) =>
+  nickTypes
+    .filter((type) => nickTypeSpecs[type].proofs.includes(mode))
+    .join(", ")
+    .replace(/, (?=[^,]*$)/, " and ");
+
+/** Proof may be asked only in a way the nick type's accounts can be proven (src/nicks/types.ts). */
 function checkProof(proof: ProofSetting | undefined, nickType: NickType): void {
-  if (proof === undefined) return;
+  if (proof === undefined || proof === "off") return;
   if (!proofSettings.includes(proof)) {
     throw new DomainError("invalid-input", `Proof is one of ${proofSettings.join(", ")}.`);
   }
-  if (proof === "required" && !nickTypeSpecs[nickType].proof) {
+  if (!nickTypeSpecs[nickType].proofs.includes(proof)) {
     throw new DomainError(
       "invalid-input",
-      `Proof of ownership is for java and premium whitelists: ${nickType} nicks cannot be proven by a Java login.`,
+      proof === "required"
+        ? `Proof of ownership before registering is for ${provable(proof)} whitelists: ${nickType} nicks ` +
+            "cannot be proven by a Java login."
+        : `Proof at first join is for ${provable(proof)} whitelists: ${nickType} nicks have no account to prove.`,
     );
   }
 }
@@ -134,6 +157,8 @@ function toWhitelist(row: WhitelistRow): Whitelist {
   Object.freeze(whitelist.grantedRoleIds);
   Object.freeze(whitelist.managerRoleIds);
   Object.freeze(whitelist.roleLimits);
+  for (const question of whitelist.form) Object.freeze(question);
+  Object.freeze(whitelist.form);
   return Object.freeze(whitelist);
 }
 
@@ -206,8 +231,8 @@ export function createWhitelistService({
 
   return {
     /** Creates a whitelist; names are unique per guild whatever their letter case. */
-    async create(input: NewWhitelist): Promise<Whitelist> {
-      checkSettings(input, input.guildId);
+    async create(given: NewWhitelist): Promise<Whitelist> {
+      const input = checkSettings(given, given.guildId);
       checkProof(input.proof, input.nickType);
       return write(async (tx) => {
         await guilds.ensureIn(tx, input.guildId);
@@ -288,6 +313,16 @@ export function createWhitelistService({
       return rows.length > 0;
     },
 
+    /** Whether any whitelist (of any guild) gives members nicknames that follow their nicks (Manage Nicknames). */
+    async anyWithNicknames(): Promise<boolean> {
+      const rows = await db
+        .select({ id: whitelists.id })
+        .from(whitelists)
+        .where(isNotNull(whitelists.nicknameTemplate))
+        .limit(1);
+      return rows.length > 0;
+    },
+
     /** Every whitelist registering in one mode, in every guild. */
     async listByMode(mode: RegistrationMode): Promise<Whitelist[]> {
       const rows = await db.select().from(whitelists).where(eq(whitelists.registrationMode, mode));
@@ -311,12 +346,12 @@ export function createWhitelistService({
     },
 
     /** Changes a whitelist's settings. */
-    async update(id: string, changes: WhitelistChanges): Promise<Whitelist> {
+    async update(id: string, given: WhitelistChanges): Promise<Whitelist> {
       return write(
         async (tx) => {
           const current = await this.get(id);
           if (!current) throw new DomainError("whitelist-not-found", text("error.whitelist.gone"));
-          checkSettings(changes, current.guildId);
+          const changes = checkSettings(given, current.guildId);
           checkProof(changes.proof, changes.nickType ?? current.nickType);
           if (changes.name !== undefined) {
             const same = await byName(current.guildId, changes.name);

@@ -1,5 +1,10 @@
 import { afterEach, expect, test } from "bun:test";
-import { ATTEMPT_WINDOW_MS, CODE_LIFETIME_MS, MAX_REFUSED_CODES } from "../../src/accounts/service.ts";
+import {
+  ATTEMPT_WINDOW_MS,
+  CODE_LIFETIME_MS,
+  MAX_BOUND_CODES,
+  MAX_REFUSED_CODES,
+} from "../../src/accounts/service.ts";
 import type { ProofCodeEvent } from "../../src/shared/observer.ts";
 import { noObserver } from "../../src/shared/observer.ts";
 import { forEachStore, type TestServices, testServices } from "../helpers/services.ts";
@@ -9,7 +14,9 @@ import { forEachStore, type TestServices, testServices } from "../helpers/servic
 // redemption does to entries is the registration's (test/registration/linking.test.ts).
 
 const GUILD = "100000000000000001";
+const OTHER_GUILD = "100000000000000002";
 const ALICE = "300000000000000001";
+const BOB = "300000000000000002";
 const NOTCH = { uuid: "069a79f4-44e9-4726-a5be-fca90e38aaf5", name: "Notch" };
 
 let services: TestServices;
@@ -22,9 +29,9 @@ async function start() {
   return services;
 }
 
-/** Looks a typed code up for ALICE in a write of its own (committing the attempt it may record). */
-const look = (typed: string, userId = ALICE) =>
-  services.write((tx) => services.accounts.lookIn(tx, userId, typed));
+/** Looks a typed code up for ALICE (in GUILD) in a write of its own (committing the attempt it may record). */
+const look = (typed: string, userId = ALICE, guildId = GUILD) =>
+  services.write((tx) => services.accounts.lookIn(tx, { guildId, userId }, typed));
 
 forEachStore("proof codes", () => {
   test("an issued code is live for 10 minutes, bound to its account; the store holds its hash only", async () => {
@@ -43,7 +50,11 @@ forEachStore("proof codes", () => {
     const stored = await services.sql`SELECT * FROM proof_codes`;
     expect(JSON.stringify(stored)).not.toContain(issued.code.replace("-", ""));
     services.clock.advance(CODE_LIFETIME_MS);
-    expect(await look(issued.code)).toEqual({ kind: "expired", attemptsLeft: MAX_REFUSED_CODES - 1 });
+    expect(await look(issued.code)).toEqual({
+      kind: "expired",
+      attemptsLeft: MAX_REFUSED_CODES - 1,
+      method: "java-login",
+    });
     expect(events).toEqual(["issued"]);
   });
 
@@ -55,10 +66,10 @@ forEachStore("proof codes", () => {
     await services.write((tx) => services.accounts.useIn(tx, live.hash, { guildId: GUILD, userId: ALICE }));
     expect([await look(code), await look("ZZZZ-ZZZZ"), await look("Notch"), await look("K7QX-29MD")]).toEqual(
       [
-        { kind: "reused", attemptsLeft: 4 },
-        { kind: "wrong", attemptsLeft: 3 },
+        { kind: "reused", attemptsLeft: 4, method: "java-login" },
+        { kind: "wrong", attemptsLeft: 3, method: null },
         { kind: "malformed" },
-        { kind: "wrong", attemptsLeft: 2 },
+        { kind: "wrong", attemptsLeft: 2, method: null },
       ],
     );
   });
@@ -78,7 +89,7 @@ forEachStore("proof codes", () => {
     const fresh = await services.accounts.issue(NOTCH, "java-login");
     expect((await look(fresh.code)).kind).toBe("live");
     // The other four still count: one more refusal and the user waits again.
-    expect(await look("AAAA-AAAA")).toEqual({ kind: "wrong", attemptsLeft: 0 });
+    expect(await look("AAAA-AAAA")).toEqual({ kind: "wrong", attemptsLeft: 0, method: null });
     expect((await look(fresh.code)).kind).toBe("limited");
   });
 
@@ -87,6 +98,46 @@ forEachStore("proof codes", () => {
     const first = await services.accounts.issue(NOTCH, "java-login");
     const second = await services.accounts.issue(NOTCH, "java-login");
     expect([(await look(first.code)).kind, (await look(second.code)).kind]).toEqual(["live", "live"]);
+  });
+
+  test("a first-join code is live only for its member in its guild; anyone else's typing is counted", async () => {
+    await start();
+    const issued = await services.accounts.issueBound(NOTCH, { guildId: GUILD, userId: ALICE });
+    if (issued.kind !== "issued") throw new Error("not issued");
+    expect(issued.expiresAt).toBe(services.clock.now() + CODE_LIFETIME_MS);
+    expect([
+      await look(issued.code, BOB),
+      await look(issued.code, ALICE, OTHER_GUILD),
+      await look(issued.code),
+    ]).toEqual([
+      { kind: "foreign", attemptsLeft: 4, method: "first-join", boundTo: "member" },
+      { kind: "foreign", attemptsLeft: 4, method: "first-join", boundTo: "guild" },
+      { kind: "live", hash: expect.any(String), account: NOTCH, method: "first-join" },
+    ]);
+    expect(events).toEqual(["issued-first-join"]);
+  });
+
+  test("an account gets at most 3 first-join codes per guild within a code's lifetime", async () => {
+    await start();
+    const binding = { guildId: GUILD, userId: ALICE };
+    const firstAt = services.clock.now();
+    const kinds = [];
+    for (let i = 0; i < MAX_BOUND_CODES; i++) {
+      kinds.push((await services.accounts.issueBound(NOTCH, binding)).kind);
+      services.clock.advance(60_000);
+    }
+    expect(kinds).toEqual(["issued", "issued", "issued"]);
+    expect(await services.accounts.issueBound(NOTCH, binding)).toEqual({
+      kind: "limited",
+      retryAt: firstAt + CODE_LIFETIME_MS,
+    });
+    // Another guild, and the link endpoint's codes, count on their own.
+    expect((await services.accounts.issueBound(NOTCH, { ...binding, guildId: OTHER_GUILD })).kind).toBe(
+      "issued",
+    );
+    expect((await services.accounts.issue(NOTCH, "java-login")).code).toMatch(/^[0-9A-Z]{4}-[0-9A-Z]{4}$/);
+    services.clock.set(firstAt + CODE_LIFETIME_MS);
+    expect((await services.accounts.issueBound(NOTCH, binding)).kind).toBe("issued");
   });
 
   test("issuing prunes codes expired a day ago and attempts out of the window", async () => {

@@ -45,7 +45,7 @@ const operations = [
     path: "/api/v1/whitelists/{whitelistId}/entries",
     method: "get",
     parameters: ["header:If-None-Match", "path:whitelistId", "query:format"],
-    statuses: ["200", "304", "400", "401", "403", "404", "429", "503"],
+    statuses: ["200", "304", "400", "401", "403", "404", "429", "503", "default"],
     authenticated: true,
   },
   {
@@ -53,6 +53,13 @@ const operations = [
     method: "delete",
     parameters: ["path:nick", "path:whitelistId", "query:reason"],
     statuses: ["200", "400", "401", "403", "404", "429", "503"],
+    authenticated: true,
+  },
+  {
+    path: "/api/v1/whitelists/{whitelistId}/proof-codes",
+    method: "post",
+    parameters: ["path:whitelistId"],
+    statuses: ["200", "400", "401", "403", "404", "409", "429", "503"],
     authenticated: true,
   },
   {
@@ -232,12 +239,13 @@ describe("OpenAPI document", () => {
       required: schema.required,
       events: schema.properties.events?.type,
       description: operation.description,
-      limit: limit.schema.pattern,
+      limit: limit.schema,
     }).toEqual({
       required: ["events", "next", "more"],
       events: "array",
       description: expect.stringContaining("410 `cursor-unusable`"),
-      limit: "^([1-9][0-9]{0,2}|1000)$",
+      // A number to clients (the route refuses `1e2` or `+5` all the same).
+      limit: expect.objectContaining({ type: "integer", minimum: 1, maximum: 1000, default: 100 }),
     });
   });
 

@@ -14,7 +14,10 @@ type Media = { schema?: Json; example?: unknown; examples?: Record<string, { val
 type Operation = {
   operationId?: string;
   parameters?: { name: string; in: string }[];
-  responses: Record<string, { content?: Record<string, Media>; headers?: Record<string, unknown> }>;
+  responses: Record<
+    string,
+    { description?: string; content?: Record<string, Media>; headers?: Record<string, unknown> }
+  >;
 };
 type Document = {
   info: { license: Json };
@@ -101,6 +104,7 @@ describe("the served OpenAPI document", () => {
       "get /api/v1/whitelists/{whitelistId}/entries getEntries",
       "delete /api/v1/whitelists/{whitelistId}/entries/{nick} deleteEntry",
       "get /api/v1/events listEvents",
+      "post /api/v1/whitelists/{whitelistId}/proof-codes createProofCode",
       "get /api/v1/ws subscribe",
     ]);
     expect(document.webhooks["entry.changed"]?.post?.operationId).toBe("receiveEntryEvent");
@@ -148,6 +152,19 @@ describe("the served OpenAPI document", () => {
       required: ["ignoresPlayerLimit", "name"],
     });
     expect(Object.keys(ok["application/json"]?.examples ?? {})).toEqual(["json", "vanilla", "bds"]);
+    // Which body each format gets, for the reader of a generated client's comments.
+    const said = entries?.responses["200"]?.description ?? "";
+    for (const format of [
+      "`plain`",
+      "`easywhitelist`",
+      "`vanilla`",
+      "`bds`",
+      "`Entry[]`",
+      "`VanillaEntry[]`",
+    ]) {
+      expect(said).toContain(format);
+    }
+    expect(said).toContain('parseAs: "text"');
     expect(ok["text/plain; charset=utf-8"]?.example).toBe("alice\nNotch\n");
     expect(ok["application/yaml; charset=utf-8"]?.example).toBe(
       "whitelist: true\nwhitelisted:\n  - alice\n  - notch\n",
@@ -162,11 +179,61 @@ describe("the served OpenAPI document", () => {
     expect(Object.keys(entries?.responses["304"]?.headers ?? {})).toContain("ETag");
   });
 
+  test("a 304 has a place in clients that type only 2xx as data and 4xx/5xx as errors: an answer with no body", () => {
+    const responses = document.paths["/api/v1/whitelists/{whitelistId}/entries"]?.get?.responses ?? {};
+    expect(responses.default).toEqual({ description: expect.stringContaining("304") });
+    const others = operations().filter(({ operation }) => "default" in operation.responses);
+    expect(others.map(({ operation }) => operation.operationId)).toEqual(["getEntries"]);
+  });
+
+  test("nothing the service sends has a default: a field is there, or optional", () => {
+    const found: string[] = [];
+    const walk = (node: unknown, pointer: string): void => {
+      if (!node || typeof node !== "object") return;
+      if ("default" in node && ("type" in node || "enum" in node)) found.push(pointer);
+      for (const [key, value] of Object.entries(node)) walk(value, `${pointer}/${key}`);
+    };
+    for (const { path, method, operation } of operations()) {
+      walk(operation.responses, `#/paths/${path}/${method}/responses`);
+    }
+    walk(document.components.schemas, "#/components/schemas");
+    expect(found).toEqual([]);
+  });
+
+  test("UUIDs are a pattern every UUID the service writes matches, Floodgate's (version 0) too", () => {
+    expect(JSON.stringify(document)).not.toContain('"format":"uuid"');
+    const { Entry, VanillaEntry } = document.components.schemas as Record<
+      string,
+      { properties: { uuid: Json } }
+    >;
+    expect(Entry?.properties.uuid.type).toEqual(["string", "null"]);
+    expect(VanillaEntry?.properties.uuid.type).toBe("string");
+    for (const schema of [Entry?.properties.uuid, VanillaEntry?.properties.uuid]) {
+      const pattern = new RegExp(String(schema?.pattern));
+      // Floodgate's, Mojang's (version 4) and an offline one (version 3).
+      for (const uuid of [
+        "00000000-0000-0000-0009-01f00bac5c24",
+        "069a79f4-44e9-4726-a5be-fca90e38aaf5",
+        "40f5db53-a47a-33ee-b1f6-db0e20deded4",
+      ]) {
+        expect(uuid).toMatch(pattern);
+      }
+    }
+  });
+
+  test("an event's origin names every origin it may be", () => {
+    const origin = (document.components.schemas.EntryEvent as { properties: { origin: Json } }).properties
+      .origin as { enum: string[]; description: string };
+    expect(origin.enum).toContain("role-lost");
+    expect(origin.enum).toContain("expired");
+    for (const value of origin.enum) expect(origin.description).toContain(`\`${value}\` (`);
+  });
+
   test("every problem status of every operation has whole example bodies of its kinds", () => {
     const seen: string[] = [];
     for (const { path, method, operation } of operations()) {
       for (const [status, response] of Object.entries(operation.responses)) {
-        if (Number(status) < 400) continue;
+        if (!(Number(status) >= 400)) continue;
         const media = response.content?.["application/problem+json"];
         expect(media?.schema).toEqual({ $ref: "#/components/schemas/Problem" });
         const examples = Object.values(media?.examples ?? {});

@@ -23,8 +23,15 @@ export async function apiWorld(guildId: string) {
   return { services, app, key };
 }
 
-/** The API's view of a whitelist: everything but the guild. */
-export const view = ({ guildId: _guildId, proof: _proof, ...rest }: Whitelist) => rest;
+/** The API's view of a whitelist: everything but the guild and its Discord settings (proof, its window, form, nicknames). */
+export const view = ({
+  guildId: _guildId,
+  proof: _proof,
+  proofWindowSeconds: _window,
+  form: _form,
+  nicknameTemplate: _nicknameTemplate,
+  ...rest
+}: Whitelist) => rest;
 
 /**
  * Two whitelists (A, B) in GUILD, one (C) in OTHER_GUILD, "Notch" on each, and one key of every kind the

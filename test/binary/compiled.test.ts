@@ -4,7 +4,13 @@ import { existsSync, mkdirSync, readdirSync, statSync } from "node:fs";
 import { join } from "node:path";
 import { startFakeGeyser } from "../../src/sandbox/geyser.ts";
 import { cleanEnv, compiledBinary, linesOf, parseLine, ROOT } from "../helpers/binary.ts";
-import { parsePrometheus, prometheusParserAvailable, sampleValue } from "../helpers/prometheus.ts";
+import {
+  PROMTOOL,
+  parsePrometheus,
+  prometheusParserAvailable,
+  promtoolCheck,
+  sampleValue,
+} from "../helpers/prometheus.ts";
 import { tempDir } from "../helpers/services.ts";
 import { writeV01BedrockDatabase } from "../helpers/upgrade.ts";
 
@@ -194,7 +200,9 @@ describe.skipIf(!prometheusParserAvailable() && !process.env.CI)(
         expect((await fetch(`${server.url}/health`)).status).toBe(200);
         const response = await fetch(`${server.url}/metrics`);
         expect(response.status).toBe(200);
-        const families = await parsePrometheus(await response.text());
+        const text = await response.text();
+        const families = await parsePrometheus(text);
+        if (PROMTOOL) expect(await promtoolCheck(text)).toEqual({ code: 0, output: "" });
         expect(sampleValue(families, "whitelist_sync_build_info", { version: pkg.version })).toBe(1);
         expect(
           sampleValue(families, "whitelist_sync_http_requests_total", { route: "/health", status: "200" }),

@@ -5,7 +5,7 @@ import {
   ApplicationCommandOptionType,
   PermissionFlagsBits,
 } from "discord.js";
-import { buttons, commands } from "../../src/bot/commands/index.ts";
+import { buttons, commands, modals } from "../../src/bot/commands/index.ts";
 import { fileFormats } from "../../src/formats/index.ts";
 import { nickTypes, proofSettings, registrationModes } from "../../src/whitelists/model.ts";
 
@@ -26,17 +26,25 @@ function allOptions(): { path: string; option: APIApplicationCommandBasicOption 
   return found;
 }
 
-const subcommandsOf = (name: string) =>
-  commands.find((command) => command.data.name === name)?.data.options?.map((option) => option.name);
+const subcommandsOf = (name: string, group?: string) => {
+  const options = commands.find((command) => command.data.name === name)?.data.options ?? [];
+  const inGroup = group === undefined ? options : options.find((option) => option.name === group);
+  const listed = Array.isArray(inGroup)
+    ? inGroup
+    : ((inGroup as { options?: typeof options })?.options ?? []);
+  return listed.map((option) => option.name);
+};
 
 describe("command definitions", () => {
   test("the documented command set (docs/architecture.md, Slash commands)", () => {
     expect({
       commands: commands.map((command) => command.data.name),
       whitelist: subcommandsOf("whitelist"),
+      form: subcommandsOf("whitelist", "form"),
       serverLink: subcommandsOf("server-link"),
       texts: subcommandsOf("texts"),
       buttons: buttons.map((button) => button.prefix),
+      modals: modals.map((modal) => modal.prefix),
     }).toEqual({
       commands: ["whitelist", "register", "unregister", "link", "unlink", "server-link", "texts"],
       texts: ["list", "set", "preview", "reset", "language"],
@@ -48,18 +56,23 @@ describe("command definitions", () => {
         "show",
         "roles",
         "add",
+        "guest",
         "remove",
         "export",
         "import",
         "transfer",
         "log-channel",
+        "ban-sync",
         "deny",
         "undeny",
         "whois",
         "member",
+        "form",
       ],
+      form: ["set", "remove", "clear", "show", "preview", "retention"],
       serverLink: ["create", "revoke", "webhook", "list"],
       buttons: ["approval"],
+      modals: ["form"],
     });
   });
 
@@ -72,6 +85,7 @@ describe("command definitions", () => {
         "show",
         "roles",
         "add",
+        "guest",
         "remove",
         "export",
         "import",
@@ -79,6 +93,11 @@ describe("command definitions", () => {
         "deny",
         "undeny",
         "whois",
+        "form set",
+        "form remove",
+        "form clear",
+        "form show",
+        "form preview",
       ].map((sub) => `/whitelist ${sub} whitelist`),
       "/register whitelist",
       "/unregister whitelist",
@@ -103,6 +122,7 @@ describe("command definitions", () => {
       nickOptions.map(({ path, option }) => [path, "autocomplete" in option && option.autocomplete === true]),
     ).toEqual([
       ["/whitelist add nick", false],
+      ["/whitelist guest nick", false],
       ["/whitelist remove nick", true],
       ["/whitelist transfer nick", true],
       ["/whitelist deny nick", true],

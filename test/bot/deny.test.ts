@@ -40,9 +40,9 @@ describe("/whitelist deny", () => {
       reason: "alt of a *banned* player",
     });
     expect(lines(reply)).toEqual([
-      "⛔ **jeb_** is now denied on **survival**: alt of a \\*banned\\* player. Registering it is refused, for " +
+      "⛔ **jeb\\_** is now denied on **survival**: alt of a \\*banned\\* player. Registering it is refused, for " +
         "members and staff alike.",
-      `It was on the whitelist (**jeb_**, for <@${IDS.manager}>) and has been removed; roles given for it are taken back.`,
+      `It was on the whitelist (**jeb\\_**, for <@${IDS.manager}>) and has been removed; roles given for it are taken back.`,
       "Its premium account is denied too (UUID `853c80ef-3c37-49fd-aa49-938b674adae6`), whatever it is renamed to.",
       "Undo with `/whitelist undeny whitelist:survival nick:jeb_`.",
     ]);
@@ -59,19 +59,19 @@ describe("/whitelist deny", () => {
       options: { nick: "jeb_" },
     });
     expect(lines(refused)).toEqual([
-      "⛔ Staff have denied jeb_ on survival. Reason: alt of a \\*banned\\* player",
+      "⛔ Staff have denied jeb\\_ on survival. Reason: alt of a \\*banned\\* player",
       "Register another nick, or ask staff if you think this is a mistake.",
     ]);
     const added = await wl(IDS.manager, "add", { whitelist: "survival", member: IDS.alice, nick: "Jeb_" });
     expect(lines(added)).toEqual([
-      "⛔ jeb_ is denied on survival. Reason: alt of a \\*banned\\* player",
+      "⛔ jeb\\_ is denied on survival. Reason: alt of a \\*banned\\* player",
       "Lift it first with /whitelist undeny if it should be registered.",
     ]);
     expect(await world.services.entries.list(survival.id)).toEqual([]);
 
     const lifted = await wl(IDS.manager, "undeny", { whitelist: "survival", nick: "JEB_" });
     expect(lifted.content).toBe(
-      "✅ **jeb_** may be registered on **survival** again. Nothing was added back: its owner registers it " +
+      "✅ **jeb\\_** may be registered on **survival** again. Nothing was added back: its owner registers it " +
         "again with `/register`, or staff with `/whitelist add`.",
     );
     await logged("Nick allowed again");
@@ -103,7 +103,7 @@ describe("/whitelist deny", () => {
       (m) => m.authorId === IDS.bot && m.content.startsWith("⛔"),
     );
     expect(answered.content).toBe(
-      "⛔ Staff have denied Cracked_1 on chat. Reason: spam bot\n" +
+      "⛔ Staff have denied Cracked\\_1 on chat. Reason: spam bot\n" +
         "Register another nick, or ask staff if you think this is a mistake.",
     );
     expect(await world.services.entries.list(chat.id)).toEqual([]);

@@ -3,6 +3,7 @@ import type { RestExchange } from "../../src/sandbox/discord/index.ts";
 import { restRoutes } from "../../src/sandbox/discord/rest/index.ts";
 import { matchRoute, pathSegments } from "../../src/sandbox/discord/router.ts";
 import { manualClock } from "../../src/shared/clock.ts";
+import { unescaped } from "../helpers/markdown.ts";
 import { IDS, PROFILES, startWorld, type World } from "./world.ts";
 
 // What the bot asks of Discord for each thing members and staff do, counted by route in the sandbox, and what
@@ -63,7 +64,7 @@ describe("calls per flow, at the minimum Discord needs", () => {
     // Answered directly: no deferral, no edit, no read of the member the interaction already carries.
     expect({ deferred: reply.deferred, first: reply.content.split("\n")[0] }).toEqual({
       deferred: false,
-      first: "✅ **bob_mc** is on **survival**. You can join the server now.",
+      first: "✅ **bob\\_mc** is on **survival**. You can join the server now.",
     });
     await w.roles(IDS.bob, "the role", (roles) => roles.includes(IDS.whitelistedRole));
     await w.message(IDS.logChannel, "the log post", (m) => m.embeds.some((e) => e.title === "Nick added"));
@@ -92,7 +93,9 @@ describe("calls per flow, at the minimum Discord needs", () => {
     expect(decided.embeds[0]?.title).toBe("Request approved");
     await w.roles(IDS.alice, "the role", (roles) => roles.includes(IDS.whitelistedRole));
     await w.message(IDS.logChannel, "the log post", (m) => m.embeds.some((e) => e.title === "Nick added"));
-    await w.message(IDS.survivalChannel, "the notice", (m) => m.content.includes(PROFILES.jeb.name));
+    await w.message(IDS.survivalChannel, "the notice", (m) =>
+      unescaped(m.content).includes(PROFILES.jeb.name),
+    );
     // Before: a deferral and an edit of the post, and the member fetched twice (the click, then the grant).
     expect(since()).toEqual([CALLBACK, POST, POST, ROLE_PUT].sort());
   });
@@ -127,7 +130,7 @@ describe("Discord's role bucket full", () => {
     // (How to spell the offline nick in game left aside.)
     const lines = reply.content.split("\n").filter((line) => !line.startsWith("Join as exactly"));
     expect(lines.slice(0, 2)).toEqual([
-      "✅ **carol_mc** is on **survival**. You can join the server now.",
+      "✅ **carol\\_mc** is on **survival**. You can join the server now.",
       "Changed your mind? `/unregister nick:carol_mc` removes it.",
     ]);
     const health = async () =>

@@ -113,7 +113,7 @@ describe("the bot through gateway faults", () => {
       channelId: IDS.survivalChannel,
       options: { nick: "bob_mc" },
     });
-    expect(registered.content).toStartWith("✅ **bob_mc** is on **survival**");
+    expect(registered.content).toStartWith("✅ **bob\\_mc** is on **survival**");
   });
 
   test("departures missed, then replayed on a resume and also found by its check: each entry removed once", async () => {

@@ -1,4 +1,5 @@
 import { afterEach, describe, expect, test } from "bun:test";
+import { unescaped } from "../helpers/markdown.ts";
 import { openSocket } from "../helpers/sockets.ts";
 import { IDS, lines, PROFILES, startWorld, type World } from "./world.ts";
 
@@ -165,7 +166,7 @@ describe("/whitelist import", () => {
       ],
       [
         attached("config.yml", "whitelist: true\n"),
-        `config.yml has no \`whitelisted:\` list of names, so it is not an EasyWhitelist config.yml. ${attach}`,
+        `config.yml has no \\\`whitelisted:\\\` list of names, so it is not an EasyWhitelist config.yml. ${attach}`,
       ],
       [
         {
@@ -264,10 +265,12 @@ describe("/whitelist transfer", () => {
     const logged = await world.message(
       IDS.logChannel,
       "the second transfer",
-      (m) => m.embeds[0]?.title === "Nick handed over" && (m.embeds[0]?.description ?? "").includes("bob_mc"),
+      (m) =>
+        m.embeds[0]?.title === "Nick handed over" &&
+        unescaped(m.embeds[0]?.description ?? "").includes("bob_mc"),
     );
     expect(logged.embeds[0]?.description).toBe(
-      `**bob_mc** on **survival**: <@${IDS.manager}> → <@${IDS.bob}>`,
+      `**bob\\_mc** on **survival**: <@${IDS.manager}> → <@${IDS.bob}>`,
     );
   });
 
@@ -283,7 +286,7 @@ describe("/whitelist transfer", () => {
       "nobody is not on survival. Check the spelling and try again.",
     );
     expect((await transfer(IDS.manager, "carol_mc", IDS.manager)).content).toBe(
-      "carol_mc on survival already belongs to that member.",
+      "carol\\_mc on survival already belongs to that member.",
     );
     expect((await transfer(IDS.carol, "carol_mc", IDS.carol)).content).toBe(
       "Only staff of survival (Manage Server or one of its manager roles) can do that.",

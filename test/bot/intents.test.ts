@@ -162,7 +162,7 @@ describe("without the Server Members intent (the portal's switch is off)", () =>
       channelId: IDS.survivalChannel,
       options: { nick: "alice_mc" },
     });
-    expect(registered.content).toStartWith("✅ **alice_mc** is on **survival**");
+    expect(registered.content).toStartWith("✅ **alice\\_mc** is on **survival**");
     const shown = await w.command(IDS.owner, "whitelist", {
       subcommand: "show",
       options: { whitelist: "survival" },

@@ -29,10 +29,10 @@ describe("a member's own answers", () => {
       "✅ **Notch** steht auf **survival**. Du kannst den Server jetzt betreten.",
     );
     expect((await register(IDS.bob, "jeb_")).content.split("\n")[0]).toBe(
-      "✅ **jeb_** jest na **survival**. Możesz już wejść na serwer.",
+      "✅ **jeb\\_** jest na **survival**. Możesz już wejść na serwer.",
     );
     expect((await register(IDS.carol, "carol_mc")).content.split("\n")[0]).toBe(
-      "✅ **carol_mc** is on **survival**. You can join the server now.",
+      "✅ **carol\\_mc** is on **survival**. You can join the server now.",
     );
   });
 
@@ -70,7 +70,7 @@ describe("what everyone reads", () => {
       options: { nick: "jeb_" },
     });
     // Only alice reads her answer: German.
-    expect(asked.content).toStartWith("📨 Deine Anfrage für **jeb_** auf **survival**");
+    expect(asked.content).toStartWith("📨 Deine Anfrage für **jeb\\_** auf **survival**");
     const post = await world.message(IDS.logChannel, "the request post", (m) => m.components.length > 0);
     const requestId = (await world.registrationRequest()).id;
     expect({
@@ -79,9 +79,9 @@ describe("what everyone reads", () => {
     }).toEqual({ title: "Demande d'inscription", buttons: ["Accepter", "Refuser"] });
     const decided = await world.click(IDS.manager, post.id, `approval:approve:${requestId}`);
     expect(decided.embeds[0]?.title).toBe("Demande acceptée");
-    const told = await world.message(IDS.survivalChannel, "the outcome", (m) => m.content.includes("jeb_"));
+    const told = await world.message(IDS.survivalChannel, "the outcome", (m) => m.content.includes("jeb\\_"));
     expect(told.content).toBe(
-      `<@${IDS.alice}> ✅ ta demande pour **jeb_** sur **survival** a été acceptée : tu peux rejoindre maintenant.`,
+      `<@${IDS.alice}> ✅ ta demande pour **jeb\\_** sur **survival** a été acceptée : tu peux rejoindre maintenant.`,
     );
   });
 
@@ -128,7 +128,7 @@ describe("staff's own wording", () => {
         options: { text: "public.registered", wording },
       });
     expect((await set("Welcome {player}!")).content).toBe(
-      "This text has no placeholder `{player}`. It has `{nick}`, `{whitelist}`.",
+      "This text has no placeholder {player}. It has {nick}, {whitelist}.",
     );
     expect((await set("Welcome {nick!")).content).toStartWith("A brace opens or closes no placeholder.");
     const saved = await set("🎉 {nick} joins {whitelist}: welcome!");

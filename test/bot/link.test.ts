@@ -123,7 +123,7 @@ describe("proof of ownership through Discord", () => {
     const { code } = await join(JEB, "1.20.4");
     const linked = await command(IDS.alice, "link", { code });
     expect(linked.content.split("\n")).toEqual([
-      "🔗 **jeb_** is linked to you on this server: you proved it is yours.",
+      "🔗 **jeb\\_** is linked to you on this server: you proved it is yours.",
       "Other members had it on **creative**; those nicks are removed, since you proved it is yours (staff see why in the log).",
       "Put it on a whitelist with `/register nick:jeb_`: no need to join again. `/unlink` forgets it.",
     ]);
@@ -141,7 +141,7 @@ describe("proof of ownership through Discord", () => {
       origin: field(removal, "Origin"),
       why: field(removal, "Why"),
     }).toEqual({
-      description: "**jeb_** removed from **creative**",
+      description: "**jeb\\_** removed from **creative**",
       member: `<@${IDS.bob}>`,
       origin: "whitelist-sync",
       why: `<@${IDS.alice}> proved they own this account (one owner per account per server).`,
@@ -150,13 +150,13 @@ describe("proof of ownership through Discord", () => {
 
     // Remembered: alice registers it on survival (proof required) with no new join; bob cannot take it back.
     const registered = await command(IDS.alice, "register", { nick: "jeb_" });
-    expect(registered.content).toStartWith("✅ **jeb_** is on **survival**.");
+    expect(registered.content).toStartWith("✅ **jeb\\_** is on **survival**.");
     const bobTries = await world.command(IDS.bob, "register", {
       channelId: IDS.general,
       options: { nick: "jeb_" },
     });
     expect(bobTries.content).toBe(
-      "jeb_ belongs to another member of this server, who proved they own it: only they can register it.",
+      "jeb\\_ belongs to another member of this server, who proved they own it: only they can register it.",
     );
   }, 60_000);
 
@@ -179,10 +179,10 @@ describe("proof of ownership through Discord", () => {
     const { code } = await join(JEB);
     await command(IDS.alice, "link", { code });
     expect((await command(IDS.alice, "link")).content).toMatch(
-      /\nYour linked accounts here:\n• \*\*jeb_\*\* /,
+      /\nYour linked accounts here:\n• \*\*jeb\\_\*\* /,
     );
     expect((await command(IDS.alice, "unlink")).content).toStartWith(
-      "🔓 **jeb_** is no longer linked to you on this server.",
+      "🔓 **jeb\\_** is no longer linked to you on this server.",
     );
     expect((await command(IDS.alice, "unlink")).content).toBe("You have no linked account on this server.");
   }, 60_000);
@@ -190,7 +190,8 @@ describe("proof of ownership through Discord", () => {
   test("guessed codes: after 5 the member waits; a malformed code says what a code looks like", async () => {
     await start();
     expect((await command(IDS.alice, "link", { code: "Notch" })).content).toBe(
-      "That is not a code: a code is 8 letters and digits, like K7QX-29MD, shown when you join the link server.",
+      "That is not a code: a code is 8 letters and digits, like K7QX-29MD, shown when you join the link server " +
+        "(or the game server, where it asks you to prove your account).",
     );
     for (const guess of ["AAAA-AAAA", "AAAA-AAAB", "AAAA-AAAC", "AAAA-AAAD", "AAAA-AAAE"]) {
       await command(IDS.alice, "link", { code: guess });
@@ -224,7 +225,8 @@ describe("proof of ownership through Discord", () => {
       },
     });
     expect(refused.content).toBe(
-      "Proof of ownership is for java and premium whitelists: bedrock nicks cannot be proven by a Java login.",
+      "Proof of ownership before registering is for java and premium whitelists: bedrock nicks cannot be proven " +
+        "by a Java login.",
     );
   });
 });

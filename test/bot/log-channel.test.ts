@@ -8,6 +8,7 @@ import { type RunningService, startService } from "../../src/server.ts";
 import { openServices } from "../../src/services.ts";
 import { manualClock } from "../../src/shared/clock.ts";
 import { silentLogger } from "../../src/shared/logger.ts";
+import { unescaped } from "../helpers/markdown.ts";
 import { seedWhitelist, tempDir } from "../helpers/services.ts";
 import { IDS, SEED, TOKEN } from "./world.ts";
 
@@ -38,7 +39,9 @@ test("changes left unposted at a stop are posted after the restart: in order, 10
   const logged = () =>
     [...(sandbox as SandboxDiscord).state.messages.values()]
       .filter((message) => message.channelId === IDS.logChannel)
-      .map((message) => message.embeds.map((embed) => /^\*\*(.+?)\*\*/.exec(embed.description ?? "")?.[1]));
+      .map((message) =>
+        message.embeds.map((embed) => /^\*\*(.+?)\*\*/.exec(unescaped(embed.description ?? ""))?.[1]),
+      );
 
   service = await start();
   await service.services.guilds.setLogChannel(IDS.guild, IDS.logChannel);

@@ -98,8 +98,8 @@ describe("/whitelist whois", () => {
       title: reply.embeds[0]?.title,
       fields: fieldsOf(reply.embeds[0]),
     }).toEqual({
-      content: "🔎 **Griefer_1** is on no whitelist you can see.",
-      title: "Griefer_1 is denied on survival",
+      content: "🔎 **Griefer\\_1** is on no whitelist you can see.",
+      title: "Griefer\\_1 is denied on survival",
       fields: {
         Reason: "griefing",
         "Denied by": `<@${IDS.manager}>`,
@@ -118,8 +118,8 @@ describe("/whitelist member", () => {
     const now = world.clock.now();
     const expected = [
       `<@${IDS.bob}> has 2 nicks on this server's whitelists:`,
-      `• **bob_mc** on **survival**: added by <@${IDS.manager}> ${ago(now)}, expires ${ago(now + 7 * DAY)}`,
-      `• **Bob_Builds** on **creative**: registered ${ago(now)}`,
+      `• **bob\\_mc** on **survival**: added by <@${IDS.manager}> ${ago(now)}, expires ${ago(now + 7 * DAY)}`,
+      `• **Bob\\_Builds** on **creative**: registered ${ago(now)}`,
     ];
     expect(lines(await wl(IDS.manager, "member", { user: IDS.bob }))).toEqual(expected);
     expect(lines(await wl(IDS.bob, "member", { user: IDS.bob }))).toEqual(expected);

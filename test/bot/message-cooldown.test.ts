@@ -26,7 +26,7 @@ async function messageWorld() {
 
 /**
  * Waits until each of `posted` has been answered, by a ❌ on it or by one of the bot's replies in #survival
- * (the sandbox does not link a reply to its message, so replies are counted); resolves with both.
+ * (counted: which message a reply answers does not matter here); resolves with both.
  */
 async function answers(w: World, posted: { id: string }[]) {
   const ids = new Set(posted.map((message) => message.id));

@@ -209,7 +209,7 @@ describe("removals reach Discord", () => {
     const summary = logged.embeds.find((embed) => embed.title === "Member left");
     expect(summary?.description).toBe(
       `<@${IDS.alice}> left the server: 2 nicks removed.\n` +
-        "• **Notch** from **survival**\n• **alice_mc** from **survival**",
+        "• **Notch** from **survival**\n• **alice\\_mc** from **survival**",
     );
   });
 });
@@ -245,10 +245,10 @@ describe("approval decisions", () => {
     }).toEqual({
       post: {
         title: "Request cancelled",
-        description: `The request of <@${IDS.alice}> for **jeb_** is cancelled: staff deleted **survival**.`,
+        description: `The request of <@${IDS.alice}> for **jeb\\_** is cancelled: staff deleted **survival**.`,
         components: [],
       },
-      told: `<@${IDS.alice}> your request for **jeb_** on **survival** was cancelled: staff deleted that whitelist.`,
+      told: `<@${IDS.alice}> your request for **jeb\\_** on **survival** was cancelled: staff deleted that whitelist.`,
     });
     await expect(world.services.registration.getRequest(requestId)).rejects.toThrow("no longer exists");
   });
@@ -264,7 +264,7 @@ describe("approval decisions", () => {
       m.content.includes("not approved"),
     );
     expect(told.content).toStartWith(
-      `<@${IDS.alice}> your request for **jeb_** on **survival** was not approved`,
+      `<@${IDS.alice}> your request for **jeb\\_** on **survival** was not approved`,
     );
     expect((await world.registrationRequest()).status).toBe("rejected");
     expect(
@@ -345,7 +345,7 @@ describe("approval decisions", () => {
       m.embeds.some((embed) => embed.title === "Could not grant roles"),
     );
     expect(failure.embeds[0]?.description).toStartWith(
-      `For <@${IDS.alice}> (**jeb_**):\n• <@&${IDS.vipRole}>:`,
+      `For <@${IDS.alice}> (**jeb\\_**):\n• <@&${IDS.vipRole}>:`,
     );
     expect((await world.services.entries.list(whitelist.id)).map((e) => [e.nick, e.grantedRoleIds])).toEqual([
       [PROFILES.jeb.name, []],

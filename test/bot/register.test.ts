@@ -1,5 +1,6 @@
 import { afterEach, describe, expect, test } from "bun:test";
 import type { NewWhitelist } from "../../src/whitelists/service.ts";
+import { unescaped } from "../helpers/markdown.ts";
 import { IDS, startWorld, type World } from "./world.ts";
 
 let world: World;
@@ -29,10 +30,11 @@ describe("/register", () => {
   test("registers a non-premium java nick as typed, grants the role and says what next", async () => {
     const wl = await withWhitelist({ grantedRoleIds: [IDS.whitelistedRole] });
     expect(await said(register(IDS.bob, "bob_mc"))).toBe(
-      "✅ **bob_mc** is on **survival**. You can join the server now.\n" +
+      // Escaped for Discord (bob\_mc shows as bob_mc), but not in the command to copy.
+      "✅ **bob\\_mc** is on **survival**. You can join the server now.\n" +
         // Not premium: an offline-mode server lets it in under this exact spelling only.
-        "Join as exactly bob_mc: an offline-mode server tells players apart by the letter case of their name " +
-        "(BOB_MC would be another player, and is not let in).\n" +
+        "Join as exactly bob\\_mc: an offline-mode server tells players apart by the letter case of their name " +
+        "(BOB\\_MC would be another player, and is not let in).\n" +
         "Changed your mind? `/unregister nick:bob_mc` removes it.",
     );
     expect(await world.services.entries.list(wl.id)).toEqual([
@@ -52,12 +54,12 @@ describe("/register", () => {
   test("infers the whitelist from the channel, and asks which one elsewhere", async () => {
     const survival = await withWhitelist();
     await world.whitelist({ name: "creative", channelId: IDS.general });
-    expect(await said(register(IDS.bob, "bob_mc", {}, IDS.survivalChannel))).toStartWith(
+    expect(unescaped(await said(register(IDS.bob, "bob_mc", {}, IDS.survivalChannel)))).toStartWith(
       "✅ **bob_mc** is on **survival**",
     );
-    expect(await said(register(IDS.carol, "carol_mc", { whitelist: survival.id }, IDS.general))).toStartWith(
-      "✅ **carol_mc** is on **survival**",
-    );
+    expect(
+      unescaped(await said(register(IDS.carol, "carol_mc", { whitelist: survival.id }, IDS.general))),
+    ).toStartWith("✅ **carol_mc** is on **survival**");
     await world.stop();
     world = await startWorld();
     await world.whitelist();
@@ -101,7 +103,7 @@ describe("/register", () => {
     ["bedrock", "1Steve"],
   ] as const)("a %s whitelist refuses the nick “%s”", async (nickType, nick) => {
     const wl = await withWhitelist({ nickType });
-    expect(await said(register(IDS.alice, nick))).toStartWith(`“${nick}” is not a valid nick.`);
+    expect(unescaped(await said(register(IDS.alice, nick)))).toStartWith(`“${nick}” is not a valid nick.`);
     expect(await world.services.entries.list(wl.id)).toEqual([]);
   });
 
@@ -109,7 +111,7 @@ describe("/register", () => {
     const wl = await withWhitelist({ nickType: "bedrock" });
     const before = world.mojang.requests();
     expect(await said(register(IDS.alice, "Steve Jobs"))).toStartWith(
-      "✅ **.Steve_Jobs** is on **survival**. You can join the server now.\n" +
+      "✅ **.Steve\\_Jobs** is on **survival**. You can join the server now.\n" +
         "That is the name Floodgate gives the gamertag Steve Jobs in game.",
     );
     expect({
@@ -159,7 +161,7 @@ describe("/register", () => {
 
   test("a premium whitelist refuses a non-premium account", async () => {
     await withWhitelist({ nickType: "premium" });
-    expect(await said(register(IDS.alice, "nobody_here"))).toStartWith(
+    expect(unescaped(await said(register(IDS.alice, "nobody_here")))).toStartWith(
       "nobody_here is not a premium (paid) Minecraft account",
     );
   });
@@ -208,11 +210,11 @@ describe("/register", () => {
 
   test("approval mode: a second request for the same nick is refused while the first waits", async () => {
     await withWhitelist({ registrationMode: "approval" });
-    expect(await said(register(IDS.alice, "jeb_"))).toStartWith(
+    expect(unescaped(await said(register(IDS.alice, "jeb_")))).toStartWith(
       "📨 Your request for **jeb_** on **survival**",
     );
     expect(await said(register(IDS.alice, "JEB_"))).toBe(
-      "You already asked for JEB_ on survival; staff will review it soon. No need to ask again.",
+      "You already asked for JEB\\_ on survival; staff will review it soon. No need to ask again.",
     );
   });
 
@@ -238,7 +240,7 @@ describe("/unregister", () => {
       world.command(IDS.bob, "unregister", { channelId: IDS.survivalChannel, options: { nick: "BOB_MC" } }),
     );
     expect(content).toBe(
-      "🗑️ **bob_mc** is no longer on **survival**. Roles given for it are taken back. " +
+      "🗑️ **bob\\_mc** is no longer on **survival**. Roles given for it are taken back. " +
         "Register again any time with `/register`.",
     );
     expect(await world.services.entries.list(wl.id)).toEqual([]);
@@ -256,10 +258,10 @@ describe("/unregister", () => {
         }),
       );
     expect(await unregister(IDS.bob)).toBe(
-      "alice_mc on survival belongs to another member; only they or staff can remove it.",
+      "alice\\_mc on survival belongs to another member; only they or staff can remove it.",
     );
     expect(await unregister(IDS.manager)).toStartWith(
-      `🗑️ **alice_mc** is no longer on **survival**. It belonged to <@${IDS.alice}>.`,
+      `🗑️ **alice\\_mc** is no longer on **survival**. It belonged to <@${IDS.alice}>.`,
     );
   });
 

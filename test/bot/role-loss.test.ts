@@ -1,4 +1,5 @@
 import { afterEach, describe, expect, test } from "bun:test";
+import { unescaped } from "../helpers/markdown.ts";
 import { seedEntries } from "../helpers/services.ts";
 import { openSocket, type TestSocket } from "../helpers/sockets.ts";
 import { IDS, lines, startWorld, type World } from "./world.ts";
@@ -32,7 +33,7 @@ async function roleWorld(settings: Parameters<World["whitelist"]>[0] = {}) {
 
 const register = async (w: World, userId: string, nick: string) => {
   const reply = await w.command(userId, "register", { channelId: IDS.survivalChannel, options: { nick } });
-  expect(reply.content).toStartWith(`✅ **${nick}** is on **survival**`);
+  expect(unescaped(reply.content)).toStartWith(`✅ **${nick}** is on **survival**`);
 };
 
 const wl = (w: World, userId: string, subcommand: string, options: Record<string, unknown>) =>
@@ -93,7 +94,7 @@ describe("a member who loses the required role", () => {
     }).toEqual({
       description:
         `<@${IDS.alice}> no longer holds a role their whitelists require: 2 nicks removed.\n` +
-        "• **alice_one** from **survival**\n• **alice_two** from **survival**",
+        "• **alice\\_one** from **survival**\n• **alice\\_two** from **survival**",
       origin: "role lost",
       removedOneByOne: [],
     });

@@ -28,7 +28,7 @@ describe("role changes on Discord's bad days", () => {
     });
     const reply = await register(IDS.bob, "bob_mc");
     expect(reply.content.split("\n")[0]).toBe(
-      "✅ **bob_mc** is on **survival**. You can join the server now.",
+      "✅ **bob\\_mc** is on **survival**. You can join the server now.",
     );
     expect(reply.content).not.toContain("could not give");
     // The answer came first; the role follows once Discord lets it through.
@@ -55,7 +55,7 @@ describe("role changes on Discord's bad days", () => {
       text.includes("could not give"),
     );
     expect(answer.split("\n").filter((line) => !line.startsWith("Join as exactly"))).toEqual([
-      "✅ **bob_mc** is on **survival**. You can join the server now.",
+      "✅ **bob\\_mc** is on **survival**. You can join the server now.",
       `I could not give you <@&${IDS.vipRole}>; staff have been told and will sort it out.`,
       "Changed your mind? `/unregister nick:bob_mc` removes it.",
     ]);
@@ -82,6 +82,35 @@ describe("role changes on Discord's bad days", () => {
     );
     expect(titles.filter((title) => title?.startsWith("Could not"))).toEqual(["Could not grant roles"]);
     expect(titles).toContain("Nick removed");
+  });
+});
+
+describe("a role an integration manages", () => {
+  test("is given by nobody: staff are told so and to choose another role, not to move the bot's role up", async () => {
+    world = await startWorld();
+    await world.useLogChannel();
+    // Below the bot's role, which holds Manage Roles: only being managed stops it (a booster role, a bot's role).
+    const updated = world.waitFor("the role update", async () =>
+      world.bot.client.guilds.cache.get(IDS.guild)?.roles.cache.get(IDS.playerRole)?.managed === true
+        ? true
+        : null,
+    );
+    await world.control("PATCH", `/roles/${IDS.playerRole}`, { managed: true });
+    await updated;
+    await world.whitelist({ grantedRoleIds: [IDS.playerRole] });
+    const reply = await register(IDS.bob, "bob_mc");
+    await world.answerText(reply, "the role refused in the answer", (text) =>
+      text.includes(`I could not give you <@&${IDS.playerRole}>`),
+    );
+    const told = await world.message(IDS.logChannel, "the grant failure", (m) =>
+      m.embeds.some((embed) => embed.title === "Could not grant roles"),
+    );
+    expect(told.embeds[0]?.description).toBe(
+      `For <@${IDS.bob}> (**bob\\_mc**):\n` +
+        `• <@&${IDS.playerRole}>: an integration (a bot or Server Boosting) manages this role, so no one can give ` +
+        "or take it: choose another role with /whitelist roles",
+    );
+    expect((await world.member(IDS.bob)).roleIds).toEqual([]);
   });
 });
 

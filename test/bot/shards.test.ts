@@ -15,7 +15,7 @@ async function registers() {
     channelId: IDS.survivalChannel,
     options: { nick: "bob_mc" },
   });
-  expect(reply.content).toContain("**bob_mc** is on **survival**");
+  expect(reply.content).toContain("**bob\\_mc** is on **survival**");
   expect((await world.services.entries.list(wl.id)).map((entry) => entry.nick)).toEqual(["bob_mc"]);
 }
 

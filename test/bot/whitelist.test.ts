@@ -39,6 +39,9 @@ describe("/whitelist create", () => {
       roleLimits: {},
       entryLifetimeSeconds: null,
       proof: "off",
+      proofWindowSeconds: 86_400,
+      form: [],
+      nicknameTemplate: null,
     });
     expect({ ephemeral: reply.ephemeral, lines: lines(reply) }).toEqual({
       ephemeral: true,
@@ -62,7 +65,7 @@ describe("/whitelist create", () => {
       "A whitelist named “SURVIVAL” already exists.",
     );
     expect((await wl(IDS.owner, "create", { ...options, name: "no spaces", "max-nicks": 1 })).content).toBe(
-      "A whitelist name is 1-32 letters, digits, `-` or `_`.",
+      "A whitelist name is 1-32 letters, digits, \\`-\\` or \\`\\_\\`.",
     );
     expect((await world.services.whitelists.listForGuild(IDS.guild)).map((w) => w.name)).toEqual([
       "survival",
@@ -121,8 +124,8 @@ describe("/whitelist edit", () => {
     expect(refused.content).toStartWith("A Floodgate prefix is up to 15 printable characters without spaces");
     // Floodgate's own fallback for a longer one, which Discord (15 characters at most) never lets through.
     expect(refused.content).toContain(
-      "Floodgate quietly uses `.` instead of a prefix of 16 characters or more, so if yours is that long, your " +
-        "Bedrock players are named with `.`: set `.` here.",
+      "Floodgate quietly uses \\`.\\` instead of a prefix of 16 characters or more, so if yours is that long, " +
+        "your Bedrock players are named with \\`.\\`: set \\`.\\` here.",
     );
   });
 
@@ -261,6 +264,9 @@ describe("/whitelist list and show", () => {
         "On leave": "nicks removed",
         "Entry lifetime": "for good",
         "Proof of ownership": "off: any nick may be registered",
+        Form: "none",
+        Nicknames: "left alone",
+        "Ban sync (server)": "off",
         "On role loss": "nicks removed",
         "Required roles": `<@&${IDS.playerRole}>`,
         "Granted roles": "none",

@@ -15,6 +15,7 @@ import { type FakeGeyser, startFakeGeyser } from "../../src/sandbox/geyser.ts";
 import { type FakeMojang, startFakeMojang } from "../../src/sandbox/mojang.ts";
 import { type RunningService, startService } from "../../src/server.ts";
 import { openServices, type Services } from "../../src/services.ts";
+import { invitePermissions } from "../../src/setup/permissions.ts";
 import { manualClock } from "../../src/shared/clock.ts";
 import { type Logger, silentLogger } from "../../src/shared/logger.ts";
 import type { NewWhitelist } from "../../src/whitelists/service.ts";
@@ -61,7 +62,8 @@ export const XBOX_ACCOUNTS = [
   { gamertag: "Alex Pocket", xuid: "2535432196048835" },
 ];
 
-const MANAGE_ROLES = String(1n << 28n);
+/** The bot's own role holds what its invite asks for, and an integration (the bot) manages it, as on Discord. */
+const BOT_ROLE_PERMISSIONS = invitePermissions().toString();
 
 export const SEED: SandboxSeed = {
   guild: { id: IDS.guild, name: "Bot World", ownerId: IDS.owner },
@@ -70,7 +72,13 @@ export const SEED: SandboxSeed = {
     { id: IDS.playerRole, name: "Player", position: 1 },
     { id: IDS.whitelistedRole, name: "Whitelisted", position: 2 },
     { id: IDS.staffRole, name: "Staff", position: 3 },
-    { id: IDS.botRole, name: "whitelist-sync", permissions: MANAGE_ROLES, position: 4 },
+    {
+      id: IDS.botRole,
+      name: "whitelist-sync",
+      permissions: BOT_ROLE_PERMISSIONS,
+      position: 4,
+      managed: true,
+    },
     { id: IDS.vipRole, name: "VIP", position: 5 },
   ],
   channels: [
@@ -300,9 +308,25 @@ export async function startWorld(options: WorldOptions = {}) {
     click: (userId: string, messageId: string, customId: string) =>
       control<Reply>("POST", "/buttons", { userId, messageId, customId }),
 
-    /** Posts a plain message as a member. */
-    say: (userId: string, channelId: string, content: string) =>
-      control<{ id: string }>("POST", "/messages", { userId, channelId, content }),
+    /**
+     * Submits the modal the bot answered interaction `interactionId` with, as the member (values by text input
+     * custom id, checked as Discord's client checks them); resolves with the status and the bot's answer.
+     */
+    async submitModal(userId: string, interactionId: string, values: Record<string, string>) {
+      const response = await fetch(`${discord.url}/_sandbox/modals`, {
+        method: "POST",
+        headers: { "content-type": "application/json" },
+        body: JSON.stringify({ userId, interactionId, values }),
+      });
+      return { status: response.status, body: (await response.json()) as AnswerView & { error?: string } };
+    },
+
+    /**
+     * Posts a plain message as a member; `deletedAtOnce`: deleted the moment it is posted (AutoMod, a moderation
+     * bot), so the bot hears of it and of its deletion before it can answer.
+     */
+    say: (userId: string, channelId: string, content: string, options: { deletedAtOnce?: boolean } = {}) =>
+      control<{ id: string }>("POST", "/messages", { userId, channelId, content, ...options }),
 
     /** A member's roles now. */
     member: (userId: string) => control<MemberView>("GET", `/members/${userId}`),

@@ -10,6 +10,7 @@ import { startFakeMojang } from "../../src/sandbox/mojang.ts";
 import { openStoreServices, type Services } from "../../src/services.ts";
 import { manualClock } from "../../src/shared/clock.ts";
 import { silentLogger } from "../../src/shared/logger.ts";
+import { recordingLogger } from "../helpers/log.ts";
 import { login } from "../helpers/minecraft-client.ts";
 import { startPostgres, type TestPostgres } from "../helpers/postgres.ts";
 import { seedEntries, seedKey, seedWhitelist } from "../helpers/services.ts";
@@ -37,7 +38,7 @@ afterAll(async () => {
   await pg?.stop();
 });
 
-async function replicas(count: number, url?: string): Promise<Services[]> {
+async function replicas(count: number, url?: string, logger = silentLogger): Promise<Services[]> {
   const databaseUrl = url ?? (await pg.database());
   const started: Services[] = [];
   for (let i = 0; i < count; i++) {
@@ -45,7 +46,7 @@ async function replicas(count: number, url?: string): Promise<Services[]> {
       databaseUrl,
       path: "unused",
       clock: manualClock(Date.UTC(2026, 10, 25)),
-      logger: silentLogger,
+      logger,
     });
     open.push({ services, leave: async () => replica?.leave() });
     started.push(services);
@@ -102,6 +103,34 @@ describe("replicas on one PostgreSQL", () => {
       const body = new TextDecoder().decode((await services.formatCache.get(wl.id, "plain")).bytes);
       expect(body.trim().split("\n").sort()).toEqual(["Bravo", "Charlie", "Delta", "Echo"]);
     }
+  });
+
+  test("a change read from the log before its writer published it is still this replica's own: logged once, not remote", async () => {
+    const log = recordingLogger();
+    const [a] = (await replicas(1, undefined, log.logger)) as [Services];
+    const wl = await seedWhitelist(a, { guildId: GUILD, name: "survival" });
+    const [late] = await seedEntries(a, wl.id, ["Late"]);
+    if (!late) throw new Error("not seeded");
+    const onA = heard(a);
+    // A write whose publish comes after a round read its event: what happens when another replica's commit starts a
+    // round between this commit and its publish. The writer settles the bus before it resolves (read-your-writes).
+    const notice = await a.write(async (tx) => {
+      const detail = { entry: late, actorId: null };
+      const input = {
+        type: "entry.removed",
+        guildId: GUILD,
+        whitelistId: wl.id,
+        whitelistName: "survival",
+      } as const;
+      const event = await a.events.append(tx, { ...input, entry: late, origin: "api" }, detail);
+      return { event, ...detail };
+    });
+    expect(onA).toEqual([`${notice.event.id} entry.removed Late`]);
+    a.bus.publish(notice);
+    await a.bus.settle?.();
+    expect(onA).toHaveLength(1);
+    const removed = log.lines.filter((line) => line.msg === "nick removed" && line.nick === "Late");
+    expect(removed.map((line) => line.eventId)).toEqual([notice.event.id]);
   });
 
   test("a replica whose LISTEN connection is cut catches up from its last id once back: nothing is missed", async () => {

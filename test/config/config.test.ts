@@ -44,8 +44,35 @@ describe("configuration", () => {
     [
       "RATE_LIMIT_PER_MINUTE",
       "0",
-      'RATE_LIMIT_PER_MINUTE must be requests per minute per client IP, 1-1000000 (got "0")',
+      'RATE_LIMIT_PER_MINUTE must be requests per minute per client IP, a whole number 1-1000000 (got "0")',
     ],
+    // Refused, never rounded: 1.5 would otherwise run with 1 (issue 30).
+    [
+      "RATE_LIMIT_PER_MINUTE",
+      "1.5",
+      'RATE_LIMIT_PER_MINUTE must be requests per minute per client IP, a whole number 1-1000000 (got "1.5")',
+    ],
+    // Only decimal numbers: JavaScript's Number() would read these as 1000 and 80.
+    ["PORT", "1e3", 'PORT must be a TCP port number 0-65535 (0 = any free port) (got "1e3")'],
+    ["PORT", "0x50", 'PORT must be a TCP port number 0-65535 (0 = any free port) (got "0x50")'],
+    ["PORT", "80.5", 'PORT must be a TCP port number 0-65535 (0 = any free port) (got "80.5")'],
+    ["CACHE_MAX_MB", "1.5", "CACHE_MAX_MB must be megabytes"],
+    [
+      "WEBHOOK_ALLOW_PRIVATE",
+      "1",
+      'WEBHOOK_ALLOW_PRIVATE must be true or false: allow webhooks to loopback and private addresses (got "1")',
+    ],
+    ["WEBHOOK_ALLOW_PRIVATE", "0", "WEBHOOK_ALLOW_PRIVATE must be true or false"],
+    ["WEBHOOK_ALLOW_PRIVATE", "on", "WEBHOOK_ALLOW_PRIVATE must be true or false"],
+    [
+      "PUBLIC_URL",
+      "https://wl.example.org/?x=1",
+      "PUBLIC_URL must be the public base URL of this service alone (no query, fragment or credentials), " +
+        'e.g. https://wl.example.org (got "https://wl.example.org/?x=1")',
+    ],
+    ["PUBLIC_URL", "https://wl.example.org/#top", "PUBLIC_URL must be the public base URL"],
+    ["PUBLIC_URL", "https://admin:pw@wl.example.org", "PUBLIC_URL must be the public base URL"],
+    ["PUBLIC_URL", "wl.example.org", "PUBLIC_URL must be the public base URL"],
     ["LOG_LEVEL", "loud", 'LOG_LEVEL must be one of debug, info, warn, error, silent (got "loud")'],
     [
       "WEBHOOK_ALLOW_PRIVATE",
@@ -123,6 +150,16 @@ describe("configuration", () => {
     ],
   ])("a bad DATABASE_URL (%s) is named, its password as ***", (url, message) => {
     expect(() => loadConfig({ DATABASE_URL: url })).toThrow(new ConfigError(message));
+  });
+
+  test("a boolean is true or false in any letter case; a base URL may have a path", () => {
+    expect(loadConfig({ WEBHOOK_ALLOW_PRIVATE: "TRUE" }).WEBHOOK_ALLOW_PRIVATE).toBe(true);
+    expect(loadConfig({ WEBHOOK_ALLOW_PRIVATE: "False" }).WEBHOOK_ALLOW_PRIVATE).toBe(false);
+    for (const url of ["https://wl.example.org", "https://example.org/wl/", "http://127.0.0.1:3000"]) {
+      expect(loadConfig({ PUBLIC_URL: url }).PUBLIC_URL).toBe(url);
+    }
+    // Days may be fractional where the schema says a number (not a whole number).
+    expect(loadConfig({ EVENT_RETENTION_DAYS: "1.5" }).EVENT_RETENTION_DAYS).toBe(1.5);
   });
 
   test.each(["postgres://u:p@db:5432/wl", "postgresql://u:p@[::1]/wl", "postgres://db/wl?sslmode=require"])(

@@ -2,9 +2,9 @@ import { expect, test } from "bun:test";
 import { join } from "node:path";
 import { ConfigSchema } from "../../src/config.ts";
 
-// The README's configuration table, `whitelist-sync --help` and the configuration schema must name the same
-// settings, in the same order, with the same defaults: a setting added, renamed or re-defaulted in one place
-// only fails here. The compiled binary's help when CI built one (WLS_BINARY), otherwise the sources'.
+// The configuration table (docs/configuration.md, linked from the README's Configuration), `whitelist-sync --help`
+// and the configuration schema must name the same settings, in the same order, with the same defaults: a setting
+// added, renamed or re-defaulted in one place only fails here. The compiled binary's help when CI built one (WLS_BINARY), otherwise the sources'.
 
 const ROOT = join(import.meta.dir, "..", "..");
 
@@ -14,11 +14,9 @@ const fromSchema = Object.entries(ConfigSchema.properties).map(([name, schema]) 
   default: "default" in schema ? String(schema.default) : null,
 }));
 
-/** The rows of the README's table under "## Configuration": `| \`NAME\` | default | meaning |`. */
-async function fromReadme() {
-  const readme = await Bun.file(join(ROOT, "README.md")).text();
-  const section = readme.slice(readme.indexOf("\n## Configuration\n"));
-  const table = section.slice(0, section.indexOf("\n## ", 1));
+/** The rows of docs/configuration.md's table: `| \`NAME\` | default | meaning |`. */
+async function fromDocs() {
+  const table = await Bun.file(join(ROOT, "docs", "configuration.md")).text();
   return [...table.matchAll(/^\| `([A-Z_]+)` +\| ([^|]+?) +\|/gm)].map((row) => {
     const cell = (row[2] as string).trim();
     return { name: row[1] as string, default: cell === "—" ? null : cell.replace(/^`|`$/g, "") };
@@ -39,8 +37,8 @@ async function fromHelp() {
   });
 }
 
-test("the README's configuration table lists every setting of the schema, in order, with its default", async () => {
-  expect(await fromReadme()).toEqual(fromSchema);
+test("the configuration table (docs/configuration.md) lists every setting of the schema, in order, with its default", async () => {
+  expect(await fromDocs()).toEqual(fromSchema);
 });
 
 test("--help lists every setting of the schema, in order, with its default", async () => {

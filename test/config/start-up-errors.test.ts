@@ -126,3 +126,72 @@ describe("start-up stops with one line naming the setting, and exit code 78", ()
     });
   });
 });
+
+describe("a setting read loosely before (issue 30) stops start-up instead of running changed", () => {
+  test.each([
+    [
+      "RATE_LIMIT_PER_MINUTE",
+      "1.5",
+      'RATE_LIMIT_PER_MINUTE must be requests per minute per client IP, a whole number 1-1000000 (got "1.5")',
+    ],
+    [
+      "PUBLIC_URL",
+      "https://wl.example.org/?x=1",
+      "PUBLIC_URL must be the public base URL of this service alone (no query, fragment or credentials), " +
+        'e.g. https://wl.example.org (got "https://wl.example.org/?x=1")',
+    ],
+    [
+      "WEBHOOK_ALLOW_PRIVATE",
+      "1",
+      'WEBHOOK_ALLOW_PRIVATE must be true or false: allow webhooks to loopback and private addresses (got "1")',
+    ],
+  ])("%s=%s", async (variable, value, message) => {
+    expect(await start("serve", { [variable]: value })).toEqual({
+      exitCode: 78,
+      stdout: "",
+      stderr: `Configuration error: ${message}\n`,
+    });
+  });
+});
+
+describe("a token Discord refuses needs a person, not a restart", () => {
+  /** A Discord that refuses every token, as discord.com answers a wrong one (401, code 0). */
+  const refusing = () =>
+    Bun.serve({
+      hostname: "127.0.0.1",
+      port: 0,
+      fetch: () => Response.json({ message: "401: Unauthorized", code: 0 }, { status: 401 }),
+    });
+
+  test("exit 78 (the units of docs/running.md do not restart on it), the reason on standard error", async () => {
+    const discord = refusing();
+    try {
+      const result = await start("serve", {
+        DISCORD_TOKEN: "not-the-token",
+        DISCORD_API_URL: `http://127.0.0.1:${discord.port}/api`,
+        LOG_LEVEL: "silent",
+      });
+      expect({ exitCode: result.exitCode, stderr: result.stderr }).toEqual({
+        exitCode: 78,
+        stderr:
+          "Discord refused the bot's token (401 Unauthorized): check DISCORD_TOKEN. It is the token under Bot in " +
+          "the developer portal (Reset Token makes a new one and retires the old).\n",
+      });
+    } finally {
+      discord.stop(true);
+    }
+  });
+
+  test("a Discord that cannot be reached is no such error: exit 1, so the service manager tries again", async () => {
+    const closed = refusing();
+    const url = `http://127.0.0.1:${closed.port}/api`;
+    await closed.stop(true);
+    const result = await start("serve", {
+      DISCORD_TOKEN: "a-token",
+      DISCORD_API_URL: url,
+      LOG_LEVEL: "silent",
+    });
+    expect(result.exitCode).toBe(1);
+    expect(result.stderr).toStartWith(`Discord could not be reached at ${url} (`);
+  });
+});

@@ -27,7 +27,11 @@ describe("the statements of a change use indexes", () => {
     [
       "removing it",
       "DELETE FROM entries WHERE id = ?",
-      ["SEARCH entries USING INTEGER PRIMARY KEY (rowid=?)"],
+      // The entry's form answers go with it (a foreign key's cascade), found by their own index.
+      [
+        "SEARCH entries USING INTEGER PRIMARY KEY (rowid=?)",
+        "SEARCH form_answers USING COVERING INDEX form_answers_entry (entry_id=?)",
+      ],
     ],
     // Registration: the member's count against the limit, the deny list, a pending request for the nick.
     [

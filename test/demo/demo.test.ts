@@ -229,8 +229,13 @@ test("demo: a member whose required role is taken away loses their nick there, o
   expect(await nicks()).not.toContain("Dinnerbone");
 }, 60_000);
 
-test("demo: a player renamed at Mojang is renamed on the whitelist within a pass, origin renamed", async () => {
+test("demo: a player renamed at Mojang is renamed on the whitelist within a pass, and their nickname follows", async () => {
   const lines = await demoLines();
+  const nickOfAlex = async () =>
+    ((await (await fetch(`${lines.Sandbox}/members/${demo.users.alex}`)).json()) as { nick: string | null })
+      .nick;
+  // survival's members are named after their oldest nick there: the seeded Notch.
+  expect(await eventually(async () => (await nickOfAlex()) === "alex (Notch)")).toBe(true);
   // Watch the change as a plugin would, instead of polling the API.
   const socket = openSocket((lines.API as string).replace(/\/api\/v1$/, ""), lines["API key"] as string);
   try {
@@ -256,6 +261,8 @@ test("demo: a player renamed at Mojang is renamed on the whitelist within a pass
       "entry.removed",
       "entry.added",
     ]);
+    // The tour's line: alex's nickname follows the new name.
+    expect(await eventually(async () => (await nickOfAlex()) === "alex (Notch_2)")).toBe(true);
   } finally {
     socket.close();
   }
@@ -311,3 +318,92 @@ test("demo: the tour's suggested DELETE takes back the role its nick was granted
   expect(await eventually(async () => !(await roles()).includes(demo.roles.bedrock))).toBe(true);
   expect(await roles()).toContain(demo.roles.whitelisted);
 });
+
+test("demo: the tour's application: /register opens hardcore's form, the answers reach staff with the request", async () => {
+  const lines = await demoLines();
+  // The bodies the tour prints, sent as printed (curl's -d, without a shell).
+  const bodyOf = (needle: string) => {
+    const line = tour.split("\n").find((candidate) => candidate.includes(needle));
+    const body = /-d '(.*)'$/.exec(line ?? "")?.[1];
+    if (!body) throw new Error(`no tour line with ${needle}`);
+    return body;
+  };
+  const post = async (path: string, body: string) => {
+    const response = await fetch(`${lines.Sandbox}${path}`, {
+      method: "POST",
+      headers: { "content-type": "application/json" },
+      body,
+    });
+    return { status: response.status, body: (await response.json()) as Record<string, unknown> };
+  };
+  const opened = await post("/interactions", bodyOf(`"options":{"nick":"Grumm"}`));
+  expect(opened.body).toMatchObject({ modal: { title: "Apply to hardcore" } });
+  const interactionId = String(opened.body.interactionId);
+  const submitted = await post(
+    "/modals",
+    bodyOf(`"interactionId":"ID"`).replace(`"ID"`, `"${interactionId}"`),
+  );
+  expect(submitted.body).toMatchObject({ content: expect.stringContaining("was sent to staff") });
+  type Message = { embeds: { title?: string; fields?: { name: string; value: string }[] }[] };
+  const request = async () =>
+    (
+      (await (await fetch(`${lines.Sandbox}/channels/${demo.channels.log}/messages`)).json()) as Message[]
+    ).find(
+      (message) =>
+        message.embeds[0]?.title === "Registration request" && JSON.stringify(message).includes("Grumm"),
+    );
+  expect(await eventually(async () => (await request()) !== undefined)).toBe(true);
+  expect((await request())?.embeds[0]?.fields?.slice(2)).toEqual([
+    {
+      name: "What will you do on hardcore?",
+      value: "Build a \\*\\*huge\\*\\* redstone farm with friends.",
+      inline: false,
+    },
+    { name: "How did you hear about us?", value: "A friend", inline: false },
+  ] as never);
+  const looked = await post(
+    "/interactions",
+    bodyOf(`"subcommand":"member","options":{"user":"${demo.users.alex}"}`),
+  );
+  expect(looked.body).toMatchObject({ embeds: [expect.objectContaining({ title: "Answers on hardcore" })] });
+}, 60_000);
+
+/** A `curl -X <method> … <url> [-d '<json>']` line of the tour, as fetch's arguments (no shell involved). */
+function curlOf(line: string): { method: string; url: string; body?: string } {
+  const method = /curl -X (\w+)/.exec(line)?.[1] ?? "GET";
+  const url = /(http:\/\/\S+)/.exec(line)?.[1] as string;
+  const body = /-d '(.*)'/.exec(line)?.[1];
+  return { method, url, ...(body === undefined ? {} : { body }) };
+}
+
+test("demo: the tour's guest and ban lines, run as printed: a guest added, steve's nicks denied then allowed", async () => {
+  const lines = await demoLines();
+  const run = async (line: string | undefined) => {
+    expect(line).toBeDefined();
+    const { method, url, body } = curlOf(line as string);
+    const response = await fetch(url, {
+      method,
+      ...(body === undefined ? {} : { headers: { "content-type": "application/json" }, body }),
+    });
+    expect(response.status).toBe(200);
+    return response.json() as Promise<{ content?: string }>;
+  };
+  const tourLine = (part: string) => tour.split("\n").find((line) => line.includes(part));
+  const guest = await run(tourLine('"subcommand":"guest"'));
+  expect(guest.content).toStartWith(
+    "✅ **StreamGuest** is on **survival** as your guest: the stream guest tonight.",
+  );
+
+  const posts = async () =>
+    (
+      (await (await fetch(`${lines.Sandbox}/channels/${demo.channels.log}/messages`)).json()) as {
+        embeds: { title?: string }[];
+      }[]
+    ).flatMap((post) => post.embeds.map((embed) => embed.title));
+  await run(tour.split("\n").find((line) => line.includes("/bans/") && line.includes("-X PUT")));
+  expect(await eventually(async () => (await posts()).includes("Member banned: nicks denied"))).toBe(true);
+  await run(tour.split("\n").find((line) => line.includes("/bans/") && line.includes("-X DELETE")));
+  expect(await eventually(async () => (await posts()).includes("Member unbanned: denials lifted"))).toBe(
+    true,
+  );
+}, 60_000);

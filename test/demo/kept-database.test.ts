@@ -11,7 +11,21 @@ import { tempDir } from "../helpers/services.ts";
 
 const dir = tempDir("wls-demo-kept-");
 const databasePath = join(dir.path, "demo.db");
-const config = loadConfig({ HOST: "127.0.0.1", PORT: "0", SANDBOX_PORT: "0" });
+
+/** A loopback port free right now: both starts pin the sandbox to it, as SANDBOX_PORT=4000 would. */
+function freePort(): number {
+  const probe = Bun.serve({ hostname: "127.0.0.1", port: 0, fetch: () => new Response() });
+  const { port } = probe;
+  probe.stop(true);
+  return port as number;
+}
+// The same sandbox address at both starts: the kept database then remembers commands registered at this very
+// address, in a sandbox that is gone (issue 30: the second sandbox had none, and every /register failed).
+const config = loadConfig({ HOST: "127.0.0.1", PORT: "0", SANDBOX_PORT: String(freePort()) });
+
+/** The slash commands the bot registered in this demo's sandbox. */
+const commandNames = async (d: Demo) =>
+  ((await (await fetch(`${d.sandboxUrl}/commands`)).json()) as { name: string }[]).map((c) => c.name).sort();
 let running: Demo | undefined;
 afterAll(async () => {
   await running?.stop();
@@ -30,6 +44,8 @@ test("a second start on the same database keeps the first one's changes and seed
   const first = await startDemo(config, { logger: silentLogger, databasePath });
   running = first;
   expect(await survivalNicks(first)).toEqual(["alex_builds", "Dinnerbone", "Notch"]);
+  const registered = await commandNames(first);
+  expect(registered).toContain("register");
   // The tour's steps: a removal through the API and a denial by staff (which also removes the nick).
   const removal = await fetch(`${first.apiUrl}/whitelists/${first.whitelists.survival}/entries/alex_builds`, {
     method: "DELETE",
@@ -48,6 +64,23 @@ test("a second start on the same database keeps the first one's changes and seed
 
   const second = await startDemo(config, { logger: silentLogger, databasePath });
   running = second;
+  expect(second.sandboxUrl).toBe(first.sandboxUrl);
   expect(second.whitelists).toEqual(first.whitelists);
   expect(await survivalNicks(second)).toEqual(["Notch"]);
+  // The new sandbox has the commands, and the tour's /register is answered as a command, not refused as unknown.
+  expect(await commandNames(second)).toEqual(registered);
+  const answer = await fetch(`${second.sandboxUrl}/interactions`, {
+    method: "POST",
+    headers: { "content-type": "application/json" },
+    body: JSON.stringify({
+      userId: demo.users.alex,
+      channelId: demo.channels.cracked,
+      command: "register",
+      options: { nick: "AlexOffline" },
+    }),
+  });
+  expect(answer.status).toBe(200);
+  expect(((await answer.json()) as { content: string }).content).toContain(
+    "**AlexOffline** is on **cracked**",
+  );
 }, 60_000);

@@ -18,6 +18,8 @@ import { tempDir } from "../helpers/services.ts";
 // fail by planting the problem the way a server admin would, then passes again once it is undone.
 
 const TOKEN = "doctor-test-token";
+/** What the demo's seed gives the bot's role. */
+const BOT_ROLE_PERMISSIONS = demoSeed.roles.find((role) => role.id === demo.roles.bot)?.permissions ?? "0";
 const dir = tempDir("wls-doctor-");
 const databasePath = join(dir.path, "whitelist-sync.db");
 let sandbox: SandboxDiscord;
@@ -216,7 +218,7 @@ describe("whitelist-sync doctor", () => {
     try {
       report = await runDoctor(config());
     } finally {
-      await control("PATCH", `/roles/${demo.roles.bot}`, { permissions: String(1n << 28n) });
+      await control("PATCH", `/roles/${demo.roles.bot}`, { permissions: BOT_ROLE_PERMISSIONS });
     }
     // The rest come from @everyone; Manage Roles only from the bot's role.
     expect(failures(report).map(({ title, fix }) => ({ title, fix }))).toEqual([
@@ -286,11 +288,13 @@ describe("whitelist-sync doctor", () => {
   });
 
   test("the service: PUBLIC_URL and the webhooks' addresses", async () => {
-    const badUrl = await runDoctor(config({ PUBLIC_URL: "https://wl.example.org/?x=1" }));
-    expect(failures(badUrl)).toEqual([
-      expect.objectContaining({
-        title: "PUBLIC_URL https://wl.example.org/?x=1 carries a query, a fragment or credentials",
-      }),
+    // A PUBLIC_URL with a query is refused by the configuration, for doctor as for the service (exit 78).
+    expect(() => config({ PUBLIC_URL: "https://wl.example.org/?x=1" })).toThrow(
+      "PUBLIC_URL must be the public base URL of this service alone",
+    );
+    const badHost = await runDoctor(config({ PUBLIC_URL: "https://wl[example].org" }));
+    expect(failures(badHost)).toEqual([
+      expect.objectContaining({ title: "PUBLIC_URL https://wl[example].org is not a URL" }),
     ]);
     const privateHook = await runDoctor(config({ WEBHOOK_ALLOW_PRIVATE: "false" }));
     expect(failures(privateHook)).toEqual([
@@ -322,6 +326,53 @@ describe("whitelist-sync doctor", () => {
     });
   });
 
+  test("nicknames and ban sync in use: their permissions, and the members Discord would not let the bot rename", async () => {
+    const sqlite = new Database(databasePath);
+    const useFeatures = (on: boolean) => {
+      sqlite.run("UPDATE whitelists SET nickname_template = ? WHERE name = 'survival'", [on ? "{mc}" : null]);
+      sqlite.run("UPDATE guilds SET ban_sync = ?", [on ? 1 : 0]);
+    };
+    useFeatures(true);
+    await control("PATCH", `/roles/${demo.roles.bot}`, { permissions: String(1n << 28n) });
+    try {
+      expect(failures(await runDoctor(config())).map(({ title }) => title)).toEqual([
+        "the bot lacks Manage Nicknames in Blocky Builders",
+        "ban sync is on in Blocky Builders, but Discord tells the bot of no ban: it lacks View Audit Log",
+        "survival: members' nicknames should follow their Minecraft names, but I lack Manage Nicknames",
+      ]);
+      // Ban Members lets Discord send bans too; with Manage Nicknames, the permissions are all there.
+      await control("PATCH", `/roles/${demo.roles.bot}`, {
+        permissions: String((1n << 28n) | (1n << 27n) | (1n << 2n)),
+      });
+      expect(failures(await runDoctor(config()))).toEqual([]);
+      // What the bot recorded of Discord's refusals: the owner is no problem anyone can fix, a role above is.
+      const refused = (userId: string, failure: string) =>
+        sqlite.run(
+          "INSERT INTO member_nicknames (guild_id, user_id, original, applied, released, failure, updated_at) " +
+            "VALUES (?, ?, NULL, NULL, 0, ?, 0)",
+          [demo.guildId, userId, failure],
+        );
+      refused(demo.users.owner, "owner");
+      refused(demo.users.moderator, "above");
+      const report = await runDoctor(config());
+      expect(failures(report)).toEqual([
+        {
+          ok: false,
+          title: `1 member(s) keep their own nickname: their highest role is at or above the bot's (${demo.users.moderator})`,
+          fix: "drag the bot's role above theirs in Server Settings → Roles, if their nicknames should follow too",
+        },
+      ]);
+      expect(formatReport(report)).toContain(
+        "✔ the server's owner keeps their own nickname: Discord lets no bot change it",
+      );
+    } finally {
+      useFeatures(false);
+      sqlite.run("DELETE FROM member_nicknames");
+      sqlite.close();
+      await control("PATCH", `/roles/${demo.roles.bot}`, { permissions: BOT_ROLE_PERMISSIONS });
+    }
+  });
+
   test("a whitelist needing staff approval with no log channel to post requests in", async () => {
     const setLog = (value: string | null) => {
       const sqlite = new Database(databasePath);
@@ -339,6 +390,45 @@ describe("whitelist-sync doctor", () => {
       ]);
     } finally {
       setLog(demo.channels.log);
+    }
+  });
+
+  test("proof at first join: a key that reads the whitelist, used within a day by the game server's agent", async () => {
+    const sqlite = new Database(databasePath);
+    const set = (sql: string, values: (string | number | null)[]) => sqlite.run(sql, values);
+    const firstJoin = async () =>
+      (await runDoctor(config())).sections
+        .flatMap((section) => section.checks)
+        .filter((check) => check.title.includes("first join"));
+    set("UPDATE whitelists SET proof = 'first-join' WHERE name = 'survival'", []);
+    try {
+      expect(await firstJoin()).toEqual([
+        {
+          ok: false,
+          title:
+            "survival asks proof at first join, but no key that reads it was used in the last day: its players are " +
+            "not asked for proof (0 nick(s) await it)",
+          fix:
+            "run `whitelist-sync sync --rcon …` on the game server with a key that reads it (README, Proof of " +
+            "ownership: Without a second port)",
+        },
+      ]);
+      set("UPDATE link_keys SET last_used_at = ?", [Date.now() - 60_000]);
+      expect(await firstJoin()).toEqual([
+        {
+          ok: true,
+          title:
+            "survival asks proof at first join, and a key that reads it is in use (0 nick(s) await proof)",
+        },
+      ]);
+      set("UPDATE link_keys SET revoked_at = ?", [Date.now()]);
+      expect((await firstJoin()).map((check) => [check.ok, check.title.split(":")[0]])).toEqual([
+        [false, "survival asks proof at first join, but no link key reads it"],
+      ]);
+    } finally {
+      set("UPDATE whitelists SET proof = 'off' WHERE name = 'survival'", []);
+      set("UPDATE link_keys SET last_used_at = NULL, revoked_at = NULL", []);
+      sqlite.close();
     }
   });
 

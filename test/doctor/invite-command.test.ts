@@ -1,5 +1,10 @@
 import { expect, test } from "bun:test";
 import { join } from "node:path";
+import { closeDatabase } from "../../src/db/client.ts";
+import { openServices } from "../../src/services.ts";
+import { systemClock } from "../../src/shared/clock.ts";
+import { silentLogger } from "../../src/shared/logger.ts";
+import { tempDir } from "../helpers/services.ts";
 
 // `whitelist-sync invite` makes the link from DISCORD_TOKEN alone (its first part is the application id in
 // base64), without the network. The compiled binary when CI built one (WLS_BINARY), otherwise the sources.
@@ -31,6 +36,31 @@ test("prints the invite link of the token's application, with the scopes and per
       "https://discord.com/oauth2/authorize?client_id=1161034120542384128&scope=bot%20applications.commands&permissions=268553280\n",
     stderr: "",
   });
+});
+
+test("once a server uses nicknames or ban sync, the link asks for Manage Nicknames and View Audit Log too", async () => {
+  const dir = tempDir("wls-invite-");
+  try {
+    const path = join(dir.path, "whitelist-sync.db");
+    const services = openServices({ path, clock: systemClock, logger: silentLogger });
+    await services.whitelists.create({
+      guildId: "110000000000000001",
+      name: "survival",
+      channelId: "150000000000000002",
+      nickType: "java",
+      registrationMode: "command",
+      nicknameTemplate: "{mc}",
+    });
+    await services.guilds.setBanSync("110000000000000001", true);
+    closeDatabase(services.db);
+    const token = `${Buffer.from("1161034120542384128").toString("base64").replace(/=+$/, "")}.GhTz9a.${"x".repeat(38)}`;
+    const { code, stdout } = await invite({ DISCORD_TOKEN: token, DATABASE_PATH: path });
+    expect(code).toBe(0);
+    const permissions = BigInt(new URL(stdout.trim()).searchParams.get("permissions") ?? "0");
+    expect(permissions).toBe(268553280n | (1n << 27n) | (1n << 7n));
+  } finally {
+    dir.cleanup();
+  }
 });
 
 test("without a token, or with something else, stops naming DISCORD_TOKEN (exit 78)", async () => {

@@ -40,10 +40,9 @@ describe("checking a wording", () => {
     }).toEqual({
       empty: "The wording is empty: write the text members should read.",
       long: "The wording is 1,501 characters long; at most 1,500 are kept.",
-      unknown:
-        "This text has no placeholder `{player}`, `{rank}`. It has `{member}`, `{nick}`, `{whitelist}`.",
+      unknown: "This text has no placeholder {player}, {rank}. It has {member}, {nick}, {whitelist}.",
       brace:
-        "A brace opens or closes no placeholder. Placeholders are a name in braces: `{member}`, `{nick}`, `{whitelist}`.",
+        "A brace opens or closes no placeholder. Placeholders are a name in braces: {member}, {nick}, {whitelist}.",
       kept: "{member}: {nick} is in!",
       some: "Welcome aboard!",
     });

@@ -22,14 +22,16 @@ import type { RestExchange } from "../../src/sandbox/discord/index.ts";
  * schema does not define (reported as Zod's strict objects word it). Responses are checked without that step:
  * Discord itself answers with fields its description does not list yet.
  *
- * Two differences are let through, each in one exact form, because their cause is outside the bot:
+ * Three differences are let through, each in one exact form, because their cause is outside the bot:
  * - discord.js writes `tts: false` and `enforce_nonce: false` into every message body it builds
  *   (`MessagePayload.resolveBody`), edits and interaction updates included, whose schemas have no such keys;
  *   Discord ignores them (`LIBRARY_DEFAULTS`);
  * - the description types a command's `default_member_permissions` in a request as an integer, while Discord's
  *   documentation, discord-api-types and discord.js give the permission bit set as a decimal string (as Discord
  *   answers it), which Discord takes; such a string is read as its number before the check
- *   (`permissionsAsNumbers`).
+ *   (`permissionsAsNumbers`);
+ * - the description types the code of a field's error in an Invalid Form Body answer as a number, while Discord
+ *   answers a string such as `BASE_TYPE_REQUIRED` (`errorBody`).
  */
 
 // Zod Mini loads no messages of its own: without a locale every issue reads "Invalid input".
@@ -92,8 +94,27 @@ function permissionsAsNumbers(body: unknown): unknown {
     : body;
 }
 
+/**
+ * Discord's error body, as it answers it. The description types the code of each field's error
+ * (`errors…_errors[].code`) as a number, while Discord answers a string naming the rule (`BASE_TYPE_REQUIRED` in
+ * its own documentation's example, `MESSAGE_REFERENCE_UNKNOWN_MESSAGE` for a reply to a deleted message): the
+ * third difference let through, in this one place.
+ */
+const fieldError = z.object({ code: z.string(), message: z.string() });
+const errorDetails: z.ZodMiniType = z.union([
+  z.object({ _errors: z.array(fieldError) }),
+  z.record(
+    z.string(),
+    z.lazy(() => errorDetails),
+  ),
+]);
+const errorBody = z.object({ code: z.number(), message: z.string(), errors: z.optional(errorDetails) });
+
 /** What every operation may answer besides its own: Discord's error body and its rate-limit body. */
-const failures = { "429": spec.RatelimitedResponseSchema, "4XX": spec.ErrorResponseSchema };
+const failures = {
+  "429": spec.RatelimitedResponseSchema,
+  "4XX": errorBody as unknown as typeof spec.ErrorResponseSchema,
+};
 /** The body of a 204 (none). */
 const noBody = z.undefined();
 const snowflake = spec.SnowflakeTypeSchema;

@@ -20,8 +20,10 @@ export const problems = {
   "route-not-found": { status: 404, title: "No such endpoint" },
   "method-not-allowed": { status: 405, title: "Method not allowed" },
   "invalid-request": { status: 400, title: "Invalid request" },
+  "proof-not-pending": { status: 409, title: "Not awaiting proof" },
   "cursor-unusable": { status: 410, title: "Events no longer available" },
   "rate-limited": { status: 429, title: "Too many requests" },
+  "code-limited": { status: 429, title: "Too many proof codes" },
   "store-unavailable": { status: 503, title: "Temporarily unavailable" },
 } as const;
 
@@ -50,12 +52,13 @@ export function call(
   method: string,
   path: string,
   headers: Record<string, string> = {},
+  body?: string,
 ): Promise<Response> {
   if (!app.server) {
     app.listen({ hostname: "127.0.0.1", port: 0, reusePort: false });
     served.add(app);
   }
-  return fetch(`http://127.0.0.1:${app.server?.port}${path}`, { method, headers });
+  return fetch(`http://127.0.0.1:${app.server?.port}${path}`, { method, headers, body });
 }
 
 /** Stops every app `call` started. */
@@ -106,6 +109,7 @@ export const paths = {
   entry: (id: string, nick: string) =>
     `/api/v1/whitelists/${encodeURIComponent(id)}/entries/${encodeURIComponent(nick)}`,
   events: (query = "") => `/api/v1/events${query}`,
+  proofCodes: (id: string) => `/api/v1/whitelists/${encodeURIComponent(id)}/proof-codes`,
 };
 
 /**

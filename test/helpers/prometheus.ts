@@ -61,3 +61,20 @@ export function sampleValue(
   }
   return undefined;
 }
+
+/** Prometheus's own promtool (Debian's `prometheus` package, installed by .ci/run), or undefined. */
+export const PROMTOOL = ["/usr/bin/promtool", "/usr/local/bin/promtool"].find((path) => existsSync(path));
+
+/** `promtool check metrics` of an exposition text: its exit code and what it said (nothing when all is well). */
+export async function promtoolCheck(text: string): Promise<{ code: number; output: string }> {
+  if (!PROMTOOL) throw new Error("promtool is missing: .ci/run installs Debian's prometheus package");
+  const child = Bun.spawn([PROMTOOL, "check", "metrics"], { stdin: "pipe", stdout: "pipe", stderr: "pipe" });
+  child.stdin.write(text);
+  await child.stdin.end();
+  const [code, out, err] = await Promise.all([
+    child.exited,
+    new Response(child.stdout).text(),
+    new Response(child.stderr).text(),
+  ]);
+  return { code, output: `${out}${err}`.trim() };
+}

@@ -25,6 +25,8 @@ const NOT_SHOWN_CALLS = [
   /\.setDescription$/,
   /\.setName$/,
   /^(whitelistOption|nickOption)$/,
+  // A command's path, typed in the reader's language by typedCommand (src/bot/localize.ts).
+  /^typedCommand$/,
 ];
 
 /**

@@ -1,7 +1,9 @@
 // A real Minecraft client nobody here wrote (npm minecraft-protocol), run under Node because it streams
 // AES-128-CFB8, which Bun lacks. Called by test/link/minecraft-protocol.test.ts with one JSON argument:
-//   { action: "join" | "ping", host, port, version, username?, session?, sessionServer? }
-// and prints one JSON line: what the client saw ({ disconnect }, { ping }, { error }), then exits.
+//   { action: "join" | "play" | "ping", host, port, version, username?, session?, sessionServer? }
+// and prints one JSON line: what the client saw ({ disconnect }, { ping }, { error }), then exits. `join` expects
+// to be refused at login (the link endpoint lets nobody in); `play` joins a game server and stays in the game until
+// it is disconnected there ({ kicked: <reason> }) or at login ({ disconnect }), or the test ends the process.
 const mc = require("minecraft-protocol");
 
 const options = JSON.parse(process.argv[2]);
@@ -34,7 +36,16 @@ if (options.action === "ping") {
     hideErrors: true,
   });
   client.on("disconnect", (packet) => report({ disconnect: packet.reason, state: client.state }));
-  client.on("success", () => report({ error: "the endpoint let the client in" }));
+  if (options.action === "play") {
+    // The reason is a JSON text before 1.20.3 and an NBT compound since; either way its plain text is reported.
+    client.on("kick_disconnect", (packet) => {
+      const reason = packet.reason;
+      const text = typeof reason === "string" ? JSON.parse(reason).text : reason?.value?.text?.value;
+      report({ kicked: text ?? JSON.stringify(reason), state: client.state });
+    });
+  } else {
+    client.on("success", () => report({ error: "the endpoint let the client in" }));
+  }
   client.on("error", (error) => report({ error: String(error.message ?? error) }));
   client.on("end", (reason) => report({ end: String(reason) }));
 }

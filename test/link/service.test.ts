@@ -46,7 +46,9 @@ test("with LINK_PORT the service runs the endpoint on its own port, naming LINK_
         `(or /register code:${code} to put it on a whitelist).`,
     );
     const { services } = running;
-    const found = await services.write((tx) => services.accounts.lookIn(tx, "1", code));
+    const found = await services.write((tx) =>
+      services.accounts.lookIn(tx, { guildId: "1", userId: "1" }, code),
+    );
     expect(found).toMatchObject({ kind: "live", account: NOTCH, method: "java-login" });
     await running.stop();
     running = undefined;

@@ -4,12 +4,15 @@ import { join } from "node:path";
 import { loadConfig } from "../../src/config.ts";
 import { type Demo, startDemo } from "../../src/demo/index.ts";
 import { demo } from "../../src/demo/seed.ts";
+import { DEFAULT_METRICS_KEPT } from "../../src/metrics/index.ts";
 import { silentLogger } from "../../src/shared/logger.ts";
 import { login } from "../helpers/minecraft-client.ts";
 import {
   type MetricFamily,
+  PROMTOOL,
   parsePrometheus,
   prometheusParserAvailable,
+  promtoolCheck,
   sampleValue,
 } from "../helpers/prometheus.ts";
 import { tempDir } from "../helpers/services.ts";
@@ -20,6 +23,8 @@ import { openSocket, startTestService } from "../helpers/sockets.ts";
 
 const parser = prometheusParserAvailable();
 if (!parser && process.env.CI) throw new Error("python3-prometheus-client is missing: .ci/run installs it");
+// Prometheus's own linter of the format: CI must have it too (Debian's prometheus package, .ci/run).
+if (!PROMTOOL && process.env.CI) throw new Error("promtool is missing: .ci/run installs Debian's prometheus");
 const dir = tempDir("wls-metrics-");
 let d: Demo;
 const receiver = { deliveries: 0 };
@@ -234,6 +239,46 @@ describe.skipIf(!parser)("/metrics with METRICS=on", () => {
     expect(text).not.toContain("SteveCraft");
   });
 
+  test("a first-join code given to a game server's agent is counted apart from the link endpoint's", async () => {
+    const { services } = d.running;
+    const wl = await services.whitelists.create({
+      guildId: demo.guildId,
+      name: "firstjoin",
+      channelId: demo.channels.java,
+      nickType: "java",
+      registrationMode: "command",
+      proof: "first-join",
+    });
+    await services.entries.add({
+      whitelistId: wl.id,
+      nick: "Notch",
+      uuid: "069a79f4-44e9-4726-a5be-fca90e38aaf5",
+      premium: true,
+      userId: demo.users.alex,
+      addedBy: demo.users.alex,
+      origin: "discord",
+      proofDueAt: services.clock.now() + 86_400_000,
+    });
+    const before = sampleValue((await scrape()).families, "whitelist_sync_proof_codes_total", {
+      event: "issued-first-join",
+    });
+    const asked = await fetch(`${baseUrl()}/api/v1/whitelists/${wl.id}/proof-codes`, {
+      method: "POST",
+      headers: { ...auth(), "content-type": "application/json" },
+      body: JSON.stringify({ nick: "Notch" }),
+    });
+    expect(asked.status).toBe(200);
+    const { families } = await scrape();
+    expect({
+      firstJoin: sampleValue(families, "whitelist_sync_proof_codes_total", { event: "issued-first-join" }),
+      route: sampleValue(families, "whitelist_sync_http_requests_total", {
+        method: "POST",
+        route: "/api/v1/whitelists/:whitelistId/proof-codes",
+        status: "200",
+      }),
+    }).toEqual({ firstJoin: (before ?? 0) + 1, route: 1 });
+  });
+
   test("a write refused because another program holds the database's lock is counted", async () => {
     const other = new Database(join(dir.path, "demo.db"));
     other.run("BEGIN IMMEDIATE");
@@ -262,6 +307,33 @@ describe.skipIf(!parser)("/metrics with METRICS=on", () => {
     expect(
       sampleValue(families, "whitelist_sync_http_rate_limited_total", { route: "/api/v1/whitelists" }),
     ).toBeGreaterThanOrEqual(1);
+  });
+});
+
+// After the traffic above: every family that has samples by now is in the text promtool reads.
+describe.skipIf(!parser || !PROMTOOL)("/metrics as Prometheus's promtool reads it", () => {
+  test("promtool check metrics finds nothing to say about the real output", async () => {
+    const { text } = await scrape();
+    expect(await promtoolCheck(text)).toEqual({ code: 0, output: "" });
+  });
+
+  test("of prom-client's default metrics, only those true under Bun, each with a value it could have", async () => {
+    const { families } = await scrape();
+    // The Python parser names a counter's family without its `_total`.
+    const defaults = families
+      .filter((family) => /^whitelist_sync_(process|nodejs)_/.test(family.name))
+      .map(
+        (family) => family.name.slice("whitelist_sync_".length) + (family.type === "counter" ? "_total" : ""),
+      );
+    expect(defaults.sort()).toEqual([...DEFAULT_METRICS_KEPT].sort());
+    const value = (name: string) => sampleValue(families, `whitelist_sync_${name}`) as number;
+    expect(value("process_cpu_seconds_total")).toBeGreaterThan(0);
+    expect(value("process_cpu_user_seconds_total")).toBeGreaterThan(0);
+    expect(value("process_resident_memory_bytes")).toBeGreaterThan(10 * 1024 * 1024);
+    expect(value("process_open_fds")).toBeGreaterThan(2);
+    expect(value("process_max_fds")).toBeGreaterThanOrEqual(value("process_open_fds"));
+    // Started in this test run's lifetime (within the last hour), not at some other epoch.
+    expect(Math.abs(Date.now() / 1000 - value("process_start_time_seconds"))).toBeLessThan(3600);
   });
 });
 

@@ -25,7 +25,7 @@ const RULES = [
   "account",
   "spelling",
   "floodgate",
-  "proof",
+  "proofs",
 ].sort();
 
 /** How an account reads, in English. */
@@ -47,7 +47,7 @@ describe("the nick type table", () => {
       account: typeof spec.account,
       spelling: typeof spec.spelling,
       floodgate: typeof spec.floodgate,
-      proof: typeof spec.proof,
+      proofs: Array.isArray(spec.proofs),
       // A refusal of "no account" only means something where there is a look-up to find none.
       noAccountWithoutLookUp: spec.lookUp === null && spec.noAccount !== null,
     }).toEqual({
@@ -57,13 +57,13 @@ describe("the nick type table", () => {
       account: "function",
       spelling: "function",
       floodgate: "boolean",
-      proof: "boolean",
+      proofs: true,
       noAccountWithoutLookUp: false,
     });
   });
 
   test("the compiler refuses a type that leaves a rule out", () => {
-    // @ts-expect-error: a spec without `names`, `lookUp`, `noAccount`, `account`, `floodgate` and `proof` is not a spec.
+    // @ts-expect-error: a spec without `names`, `lookUp`, `noAccount`, `account`, `floodgate` and `proofs` is not a spec.
     const partial: NickTypeSpec = { label: "x", parse: (_settings, raw) => ({ nick: raw, gamertag: null }) };
     expect(partial.label).toBe("x");
   });
@@ -302,7 +302,12 @@ describe("how an account reads", () => {
     expect(nickTypes.filter((type) => nickTypeSpecs[type].floodgate)).toEqual(["bedrock"]);
   });
 
-  test("a Java login proves the accounts of java and premium nicks only", () => {
-    expect(nickTypes.filter((type) => nickTypeSpecs[type].proof)).toEqual(["java", "premium"]);
+  test("a Java login proves the accounts of java and premium nicks only; a first join those and Bedrock's", () => {
+    const proving = (mode: "required" | "first-join") =>
+      nickTypes.filter((type) => nickTypeSpecs[type].proofs.includes(mode));
+    expect({ required: proving("required"), firstJoin: proving("first-join") }).toEqual({
+      required: ["java", "premium"],
+      firstJoin: ["java", "premium", "bedrock"],
+    });
   });
 });

@@ -1,5 +1,7 @@
 import { describe, expect, test } from "bun:test";
-import { dashUuid, offlineUuid } from "../../src/nicks/uuid.ts";
+import fc from "fast-check";
+import { floodgateUuid } from "../../src/nicks/floodgate.ts";
+import { dashUuid, offlineUuid, UUID_PATTERN } from "../../src/nicks/uuid.ts";
 
 // Computed outside this code base, twice, with matching results:
 //   Java 17:  UUID.nameUUIDFromBytes(("OfflinePlayer:" + nick).getBytes(StandardCharsets.UTF_8))
@@ -48,6 +50,31 @@ describe("dashUuid", () => {
       "g".repeat(32),
     ]) {
       expect(() => dashUuid(bad)).toThrow(TypeError);
+    }
+  });
+});
+
+describe("UUID_PATTERN", () => {
+  const pattern = new RegExp(UUID_PATTERN);
+
+  test("matches every UUID the service writes: offline, Mojang's and Floodgate's (version 0) alike", () => {
+    fc.assert(
+      fc.property(
+        fc.string(),
+        fc.stringMatching(/^[0-9a-fA-F]{32}$/),
+        fc.bigInt({ min: 0n, max: (1n << 64n) - 1n }),
+        (nick, mojang, xuid) =>
+          pattern.test(offlineUuid(nick)) &&
+          pattern.test(dashUuid(mojang)) &&
+          pattern.test(floodgateUuid(xuid.toString())),
+      ),
+    );
+    expect(floodgateUuid("2535432196048835")).toMatch(pattern);
+  });
+
+  test("refuses what is not a dashed lower-case UUID", () => {
+    for (const bad of ["069A79F4-44E9-4726-A5BE-FCA90E38AAF5", "069a79f444e94726a5befca90e38aaf5", "", "x"]) {
+      expect(bad).not.toMatch(pattern);
     }
   });
 });

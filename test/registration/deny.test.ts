@@ -68,6 +68,7 @@ forEachStore("the deny list refuses a nick on every way in", () => {
         reason: "griefed spawn",
         deniedBy: owner.userId,
         createdAt: services.clock.now(),
+        bannedUserId: null,
       },
       account: "not-looked-up",
       removed: [],

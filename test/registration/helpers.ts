@@ -1,10 +1,12 @@
 import { expect } from "bun:test";
 import type { RoleFailure } from "../../src/entries/model.ts";
 import { text } from "../../src/i18n/messages.ts";
+import type { MemberNames, NicknameGateway, NicknameRefusal } from "../../src/nicknames/model.ts";
 import type { Member, RequestBoard, RoleGateway } from "../../src/registration/model.ts";
 import type { RevertFailure } from "../../src/registration/role-reverter.ts";
 import { type FakeGeyser, startFakeGeyser } from "../../src/sandbox/geyser.ts";
 import { type FakeMojang, startFakeMojang } from "../../src/sandbox/mojang.ts";
+import type { FormAnswer } from "../../src/whitelists/form.ts";
 import type { NewWhitelist } from "../../src/whitelists/service.ts";
 import { seedWhitelist, type TestServices, testServices } from "../helpers/services.ts";
 
@@ -133,20 +135,80 @@ export const moderator = member("300000000000000009", [MANAGER_ROLE]);
 /** A test double of the bot's RequestBoard: records each post and answers with a message id, or fails. */
 export function fakeRequestBoard(): RequestBoard & {
   posts: { channelId: string; requestId: string; nick: string }[];
+  /** The form answers each request was posted with, by request id (none: it had no form). */
+  answers: Map<string, readonly FormAnswer[]>;
   breakDown(): void;
 } {
   const posts: { channelId: string; requestId: string; nick: string }[] = [];
+  const answers = new Map<string, readonly FormAnswer[]>();
   let broken = false;
   return {
     posts,
+    answers,
     breakDown: () => {
       broken = true;
     },
-    async post({ channelId, request }) {
+    async post({ channelId, request, answers: given }) {
       await Promise.resolve();
       if (broken) throw new Error("Missing Access");
       posts.push({ channelId, requestId: request.id, nick: request.nick });
+      if (given.length > 0) answers.set(request.id, given);
       return `5000000000000000${String(posts.length).padStart(2, "0")}`;
+    },
+  };
+}
+
+/**
+ * A test double of the bot's NicknameGateway: members it is told about (`join`) have names it keeps as Discord
+ * would (sanitized), a member may be made one the bot cannot rename (`refuse`), and every change is recorded.
+ * Untracked users are not in the server.
+ */
+export function fakeNicknameGateway(): NicknameGateway & {
+  calls: { userId: string; nick: string | null }[];
+  join(userId: string, names: MemberNames): void;
+  leave(userId: string): void;
+  /** The member changes their own nickname. */
+  rename(userId: string, nick: string | null): void;
+  refuse(userId: string, refusal: NicknameRefusal): void;
+  /** The next `times` changes are rate limited for `ms`. */
+  limit(times: number, ms: number): void;
+  nickOf(userId: string): string | null | undefined;
+} {
+  const members = new Map<string, MemberNames>();
+  const refused = new Map<string, NicknameRefusal>();
+  const calls: { userId: string; nick: string | null }[] = [];
+  let limited = { times: 0, ms: 0 };
+  return {
+    calls,
+    join: (userId, names) => members.set(userId, { ...names }),
+    leave: (userId) => members.delete(userId),
+    rename: (userId, nick) => {
+      const names = members.get(userId);
+      if (names) names.nick = nick;
+    },
+    refuse: (userId, refusal) => refused.set(userId, refusal),
+    limit: (times, ms) => {
+      limited = { times, ms };
+    },
+    nickOf: (userId) => members.get(userId)?.nick,
+    async current(_guildId, userId) {
+      await Promise.resolve();
+      const names = members.get(userId);
+      return names ? { ...names } : null;
+    },
+    async set(_guildId, userId, nick) {
+      await Promise.resolve();
+      calls.push({ userId, nick });
+      if (limited.times > 0) {
+        limited.times--;
+        return { done: false, laterMs: limited.ms };
+      }
+      const names = members.get(userId);
+      if (!names) return { done: false, refusal: "gone", reason: "the member is no longer in the server" };
+      const refusal = refused.get(userId);
+      if (refusal) return { done: false, refusal, reason: `refused: ${refusal}` };
+      names.nick = nick;
+      return { done: true };
     },
   };
 }
@@ -163,13 +225,14 @@ export async function registrationWorld(options: { timeoutMs?: number } = {}) {
   const geyserServer: FakeGeyser = startFakeGeyser({ accounts: Object.values(XBOX) });
   const roles = fakeRoleGateway();
   const board = fakeRequestBoard();
+  const nicknames = fakeNicknameGateway();
   const services: TestServices = await testServices({
     mojangApiUrl: mojangServer.url,
     mojangSessionUrl: mojangServer.url,
     mojangTimeoutMs: options.timeoutMs ?? 2000,
     geyserApiUrl: geyserServer.url,
     geyserTimeoutMs: options.timeoutMs ?? 2000,
-    discord: { roles, board },
+    discord: { roles, board, nicknames },
   });
   await services.guilds.setLogChannel(GUILD, LOG_CHANNEL);
   const revertFailures: RevertFailure[] = [];
@@ -182,11 +245,13 @@ export async function registrationWorld(options: { timeoutMs?: number } = {}) {
     geyserServer,
     roles,
     board,
+    nicknames,
     registration: services.registration,
     reverter: services.reverter,
     revertFailures,
     async close() {
       await services.reverter.settled();
+      await services.nicknames.settled();
       services.reverter.stop();
       await mojangServer.stop();
       await geyserServer.stop();

@@ -164,7 +164,7 @@ describe("codes", () => {
       expect.objectContaining({
         code: "code-invalid",
         message: "That code was used already: join the link server again for a new one.",
-        details: { reason: "reused", attemptsLeft: 3 },
+        details: { reason: "reused", attemptsLeft: 3, via: "link-server" },
       }),
     );
   });
@@ -189,7 +189,7 @@ describe("codes", () => {
       await expect(link(guess)).rejects.toThrow(refusal("code-invalid", "does not exist"));
     }
     await expect(link("AAAA-AAAE")).rejects.toThrow(
-      expect.objectContaining({ details: { reason: "wrong", attemptsLeft: 0 } }),
+      expect.objectContaining({ details: { reason: "wrong", attemptsLeft: 0, via: null } }),
     );
     const limitedAt = services.clock.now();
     await expect(link(code)).rejects.toThrow(

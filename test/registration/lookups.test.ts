@@ -170,6 +170,8 @@ forEachStore("member look-up", () => {
         { entry: first.entry, whitelist: survival },
         { entry: second.entry, whitelist: creative },
       ],
+      answers: [],
+      guests: [],
       partial: false,
     };
     expect(await lookUp(alice)).toEqual(all);
@@ -188,8 +190,9 @@ forEachStore("member look-up", () => {
     await setup();
     const lookUp = (actor: Member, userId: string) =>
       world.services.lookups.memberNicks({ guildId: GUILD, userId, actor });
-    expect(await lookUp(owner, bob.userId)).toEqual({ userId: bob.userId, entries: [], partial: false });
-    expect(await lookUp(bob, bob.userId)).toEqual({ userId: bob.userId, entries: [], partial: false });
+    const none = { userId: bob.userId, entries: [], guests: [], answers: [], partial: false };
+    expect(await lookUp(owner, bob.userId)).toEqual(none);
+    expect(await lookUp(bob, bob.userId)).toEqual(none);
   });
 });
 

@@ -66,6 +66,7 @@ forEachStore("handing a nick over", () => {
       }),
       whitelist: world.wl,
       previousOwnerId: moderator.userId,
+      wasGuest: false,
       grantFailures: [],
       revertFailures: [],
     });

@@ -4,10 +4,13 @@ import { join } from "node:path";
 import { ROOT } from "../helpers/binary.ts";
 import { tempDir } from "../helpers/services.ts";
 
-// The service files the README gives, checked by the tools that read them: `systemd-analyze verify` for the
-// systemd units (CI installs systemd when missing), Python's plistlib for the launchd property list.
+// The service files the README and its reference in docs/ give (running.md: the service; sync.md: the agent),
+// checked by the tools that read them: `systemd-analyze verify` for the systemd units (CI installs systemd when
+// missing), Python's plistlib for the launchd property list.
 
-const readme = readFileSync(join(ROOT, "README.md"), "utf8");
+const readme = ["README.md", "docs/running.md", "docs/sync.md"]
+  .map((path) => readFileSync(join(ROOT, path), "utf8"))
+  .join("\n");
 /** The README's fenced blocks in a language, with their text. */
 const blocks = (language: string) =>
   [...readme.matchAll(new RegExp(`^\`\`\`${language}\\n([\\s\\S]*?)^\`\`\`$`, "gm"))].map(

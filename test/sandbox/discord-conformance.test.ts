@@ -87,6 +87,13 @@ test("every command, button and mode keeps to Discord's published contract, both
   // Access follows roles: a nick limit for a role, and the role-loss policy.
   await run(IDS.owner, "whitelist", "roles", { whitelist: "survival", limit: `<@&${IDS.playerRole}>=4` });
   await run(IDS.owner, "whitelist", "edit", { whitelist: "vetted", "on-role-loss": "keep" });
+  // The opt-in features: nicknames that follow the nick (Modify Guild Member's `nick`), bans that reach the deny
+  // list; the bot's role is given what they need (Manage Nicknames, View Audit Log).
+  await w.control("PATCH", `/roles/${IDS.botRole}`, {
+    permissions: String((1n << 28n) | (1n << 27n) | (1n << 7n)),
+  });
+  await run(IDS.owner, "whitelist", "edit", { whitelist: "survival", nickname: "{discord} ({mc})" });
+  await run(IDS.owner, "whitelist", "ban-sync", { enabled: true });
   await run(IDS.bob, "whitelist", "list");
   await run(IDS.bob, "whitelist", "show", { whitelist: "survival" });
   expect(await suggest(IDS.owner, "whitelist", "whitelist", "show", { whitelist: "s" })).toEqual([
@@ -115,6 +122,7 @@ test("every command, button and mode keeps to Discord's published contract, both
   await run(IDS.alice, "register", undefined, { nick: PROFILES.notch.name, whitelist: "survival" });
   await w.roles(IDS.alice, "the granted role", (roles) => roles.includes(IDS.whitelistedRole));
   await logged("Nick added");
+  await w.waitFor("alice's nickname", async () => (await w.member(IDS.alice)).nick === "alice (Notch)");
 
   // Message mode: a nick posted in the channel is answered with ✅, a refusal with a reply; the role above the
   // bot cannot be given.
@@ -193,6 +201,12 @@ test("every command, button and mode keeps to Discord's published contract, both
     whitelist: "survival",
   });
   await logged("Nick handed over");
+
+  // A player without Discord, added by staff.
+  await run(IDS.manager, "whitelist", "guest", { whitelist: "survival", nick: "guest_mc", note: "a friend" });
+  // A ban: the member's nicks are denied, the post says so.
+  await w.control("PUT", `/bans/${IDS.bob}`, {});
+  await logged("Member banned: nicks denied");
 
   // A member with a pending request leaves: their entries go and the request post is edited (PATCH).
   await run(IDS.carol, "register", undefined, { nick: "carol_mc", whitelist: "vetted" });

@@ -26,6 +26,7 @@ describe("sandbox members and roles", () => {
     expect((await control(sandbox, "GET", `/members/${IDS.bob}`)).body).toEqual({
       id: IDS.bob,
       username: "bob",
+      nick: null,
       roleIds: [IDS.playerRole],
     });
     const removed = nextEvent(client, Events.GuildMemberUpdate, (_old, member) => member.id === IDS.bob);
@@ -113,6 +114,7 @@ describe("sandbox members and roles", () => {
     expect(body.members).toContainEqual({
       id: "200000000000000009",
       username: "carol",
+      nick: null,
       roleIds: [IDS.staffRole],
     });
     expect(body.roles).toContainEqual({

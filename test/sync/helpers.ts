@@ -217,6 +217,8 @@ export function agentOptions(
     onAdd: null,
     onRemove: null,
     kickRemoved: false,
+    // First-join proof reads the player list only where a test asks it to.
+    proofPollMs: null,
     keepForeign: false,
     bannedPlayers: null,
     once: false,

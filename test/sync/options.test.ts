@@ -38,6 +38,7 @@ describe("sync options", () => {
       onAdd: null,
       onRemove: null,
       kickRemoved: false,
+      proofPollMs: null,
       keepForeign: false,
       bannedPlayers: null,
       once: false,
@@ -142,6 +143,19 @@ describe("sync options", () => {
     });
   });
 
+  test("first-join proof reads the player list every 5 s with RCON, as often as asked, or never", () => {
+    const rcon = { ...base, WLS_RCON: "127.0.0.1", WLS_RCON_PASSWORD: "pw" };
+    expect({
+      rcon: parse([], rcon).proofPollMs,
+      asked: parse(["--proof-poll", "2"], rcon).proofPollMs,
+      off: parse(["--proof-poll", "0"], rcon).proofPollMs,
+      once: parse(["--once"], rcon).proofPollMs,
+      pipe: parse(["--console-fifo", "/run/console"], base).proofPollMs,
+      // Reading the player list is something to do with RCON, whatever the format reloads.
+      plain: parse(["--format", "plain"], rcon).reloadCommand,
+    }).toEqual({ rcon: 5000, asked: 2000, off: null, once: null, pipe: null, plain: null });
+  });
+
   test("the reload command from WLS_RELOAD_COMMAND; none without RCON", () => {
     const env = {
       ...base,
@@ -193,10 +207,30 @@ describe("sync options", () => {
       expect.stringMatching(/^--reload-command \(WLS_RELOAD_COMMAND\) must be one line/),
     ],
     [
-      ["--format", "plain", "--rcon", "h"],
+      ["--format", "plain", "--rcon", "h", "--proof-poll", "0"],
       { WLS_RCON_PASSWORD: "pw" },
       "--rcon (WLS_RCON) has nothing to run: the plain format has no reload command of its own; " +
         "set --reload-command (WLS_RELOAD_COMMAND) (or --kick-removed (WLS_KICK_REMOVED))",
+    ],
+    [
+      ["--proof-poll", "5"],
+      {},
+      "--proof-poll (WLS_PROOF_POLL) reads the game server's player list from RCON's answers: it needs --rcon (WLS_RCON)",
+    ],
+    [
+      ["--proof-poll", "5", "--console-fifo", "/run/bds/console"],
+      { WLS_FORMAT: "bds" },
+      "--proof-poll (WLS_PROOF_POLL) reads the game server's player list from RCON's answers: it needs --rcon (WLS_RCON)",
+    ],
+    [
+      ["--proof-poll", "5", "--rcon", "h", "--once"],
+      { WLS_RCON_PASSWORD: "pw" },
+      "--proof-poll (WLS_PROOF_POLL) watches who joins: not with --once (WLS_ONCE)",
+    ],
+    [
+      ["--proof-poll", "2.5"],
+      {},
+      '--proof-poll (WLS_PROOF_POLL) must be whole seconds from 0 to 3600 (0: off) (got "2.5")',
     ],
     [["--once=maybe"], {}, expect.stringMatching(/^--once \(WLS_ONCE\) must be true or false/)],
     [["--color"], {}, "unknown option --color; run whitelist-sync sync --help for the options"],

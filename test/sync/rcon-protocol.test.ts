@@ -54,6 +54,29 @@ describe("Source RCON, against a server that follows the protocol as Minecraft d
     ]);
   });
 
+  test("a long answer is read piece after piece while the caller says it goes on", async () => {
+    // 4096-character pieces with no end marker: only the caller knows the whole (here, 3 pieces and a bit).
+    const big = `${"y".repeat(3 * 4096)}end`;
+    const rcon = server({ password: PASSWORD, answer: (command) => (command === "list" ? big : "ok") });
+    const connection = await open(rcon.port, PASSWORD);
+    expect(await connection.send("list", { continues: (soFar) => !soFar.endsWith("end") })).toBe(big);
+    expect(await connection.send("whitelist reload")).toBe("ok");
+  });
+
+  test("the server is as strict as Minecraft's: two requests in one read cut the connection", async () => {
+    const rcon = server({ password: PASSWORD });
+    const socket = await Bun.connect({ hostname: "127.0.0.1", port: rcon.port, socket: { data() {} } });
+    cleanups.push(() => socket.end());
+    const login = encodePacket({ id: 1, type: 3, body: PASSWORD });
+    socket.write(Buffer.concat([login, encodePacket({ id: 2, type: 2, body: "list" })]));
+    await rcon.until(() => rcon.closed === 1);
+    expect({ dropped: rcon.dropped, logins: rcon.logins, commands: rcon.commands }).toEqual({
+      dropped: [{ bytes: 2 * 14 + PASSWORD.length + 4 }],
+      logins: [],
+      commands: [],
+    });
+  });
+
   test.each([
     ["as Minecraft answers it (id -1)", false],
     ["after an empty SERVERDATA_RESPONSE_VALUE, as Source servers answer it", true],

@@ -3,11 +3,13 @@ import { join } from "node:path";
 import { parseSyncOptions } from "../../src/sync/options.ts";
 import { ROOT } from "../helpers/binary.ts";
 
-// Every `whitelist-sync sync` line the README gives a server owner is one the agent takes, as written: parsed by
-// the agent's own option parser (a mistyped flag, a template with an unknown placeholder or two consoles at once
-// would be refused here before a reader meets it).
+// Every `whitelist-sync sync` line the README and docs/sync.md give a server owner is one the agent takes, as
+// written: parsed by the agent's own option parser (a mistyped flag, a template with an unknown placeholder or two
+// consoles at once would be refused here before a reader meets it).
 
-const readme = await Bun.file(join(ROOT, "README.md")).text();
+const readme = (
+  await Promise.all(["README.md", "docs/sync.md"].map((path) => Bun.file(join(ROOT, path)).text()))
+).join("\n");
 
 /** The README's shell lines that run the agent, continuation lines joined. */
 const lines = [...readme.matchAll(/^```sh\n([\s\S]*?)^```$/gm)]

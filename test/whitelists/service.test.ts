@@ -34,6 +34,9 @@ forEachStore("whitelist service", () => {
       roleLimits: {},
       entryLifetimeSeconds: null,
       proof: "off",
+      proofWindowSeconds: 86_400,
+      form: [],
+      nicknameTemplate: null,
     });
     expect((await services.guilds.get(GUILD))?.id).toBe(GUILD);
   });
@@ -96,7 +99,9 @@ forEachStore("whitelist service", () => {
     const offline = await seedWhitelist(services, { guildId: GUILD, nickType: "offline" });
     const refused = {
       code: "invalid-input",
-      message: expect.stringMatching(/^Proof of ownership is for java and premium whitelists/),
+      message: expect.stringMatching(
+        /^Proof of ownership before registering is for java and premium whitelists/,
+      ),
     };
     expect({
       java: java.proof,
@@ -114,6 +119,38 @@ forEachStore("whitelist service", () => {
       offline: expect.objectContaining(refused),
       bedrock: expect.objectContaining(refused),
       off: "off",
+    });
+  });
+
+  test("proof at first join is for java, premium and bedrock whitelists, with a window of 10 minutes to 30 days", async () => {
+    services = await testServices();
+    const bedrock = await seedWhitelist(services, {
+      guildId: GUILD,
+      nickType: "bedrock",
+      proof: "first-join",
+    });
+    const offline = await seedWhitelist(services, { guildId: GUILD, nickType: "offline" });
+    const java = await seedWhitelist(services, { guildId: GUILD, nickType: "java" });
+    const window = (seconds: number) =>
+      services.whitelists.update(java.id, { proof: "first-join", proofWindowSeconds: seconds }).then(
+        (wl) => wl.proofWindowSeconds,
+        (error: Error) => error.message,
+      );
+    expect({
+      bedrock: [bedrock.proof, bedrock.proofWindowSeconds],
+      offline: await services.whitelists
+        .update(offline.id, { proof: "first-join" })
+        .catch((error: Error) => error.message),
+      twoHours: await window(7200),
+      tooShort: await window(60),
+      tooLong: await window(31 * 86_400),
+    }).toEqual({
+      bedrock: ["first-join", 86_400],
+      offline:
+        "Proof at first join is for java, premium and bedrock whitelists: offline nicks have no account to prove.",
+      twoHours: 7200,
+      tooShort: "A proof window is from 10 minutes to 30 days (10m to 30d); got 1 minute.",
+      tooLong: "A proof window is from 10 minutes to 30 days (10m to 30d); got 31 days.",
     });
   });
 });

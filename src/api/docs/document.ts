@@ -1,9 +1,12 @@
 import { toOpenAPISchema } from "@elysiajs/openapi";
 import type { AnyElysia } from "elysia";
-import { fileFormats } from "../../formats/index.ts";
+import { type FormatName, fileFormats, formats } from "../../formats/index.ts";
+import { UUID_PATTERN } from "../../nicks/uuid.ts";
+import { FEED_LIMIT } from "../events/index.ts";
 import { problemExamples } from "./examples.ts";
 
-const API_DESCRIPTION = `Read-and-remove access to the Minecraft whitelists of a Discord server.
+const API_DESCRIPTION = `Read-and-remove access to the Minecraft whitelists of a Discord server, and proof codes for
+the players of entries awaiting proof at first join.
 
 There is deliberately **no endpoint to add a nick**: every nick is registered on Discord and tied to a real
 account. Authenticate with \`Authorization: Bearer <link key>\` (create one with \`/server-link create\` on
@@ -39,6 +42,7 @@ const ifNoneMatch = {
   schema: { type: "string", examples: ['"json-3q2…"'] },
 };
 const etag = {
+  required: true,
   description: "Strong validator of these bytes (it differs per `format`); send it back in `If-None-Match`",
   schema: { type: "string", examples: ['"json-3q2…"'] },
 };
@@ -51,8 +55,9 @@ const VanillaEntry = {
   properties: {
     uuid: {
       type: "string",
-      format: "uuid",
-      description: "The premium UUID, a Bedrock player's Floodgate UUID, else the offline UUID of the nick",
+      pattern: UUID_PATTERN,
+      description:
+        "The premium UUID, a Bedrock player's Floodgate UUID (version 0), else the offline UUID of the nick",
     },
     name: { type: "string", description: "The nick" },
   },
@@ -73,6 +78,31 @@ const AllowlistEntry = {
     },
   },
 };
+
+/** What each format answers, as the document names it (every format: the type makes sure). */
+const answerOf: Record<FormatName, string> = {
+  json: "the entries, oldest first (`Entry[]`)",
+  plain: "whitelist.txt, one nick per line",
+  easywhitelist: "the EasyWhitelist plugin's config.yml",
+  vanilla: "Minecraft's whitelist.json (`VanillaEntry[]`)",
+  bds: "a Bedrock Dedicated Server's allowlist.json, Bedrock entries only (`AllowlistEntry[]`)",
+};
+
+/**
+ * The 200's description: which body each `format` gets, and how a generated client tells them apart (the three
+ * JSON bodies share a media type: docs/decisions.md, Generated clients).
+ */
+const entriesAnswer =
+  (Object.keys(formats) as FormatName[])
+    .map(
+      (format) =>
+        `${format === "json" ? "Without `format`" : `\`${format}\``}: ${answerOf[format]}, ` +
+        `\`${formats[format].contentType}\``,
+    )
+    .join(". ") +
+  ". The JSON bodies share their media type, so generated types give their union: tell them apart by a " +
+  "field (`nick`; `uuid` and `name`; `ignoresPlayerLimit`). Read the text ones as text (openapi-fetch and " +
+  'hey-api: `parseAs: "text"`)';
 
 /** The ways the entries route answers 200: JSON entries or one of the file formats. */
 function entriesContent() {
@@ -135,6 +165,42 @@ function entriesContent() {
   };
 }
 
+/**
+ * Any other answer of the entries read. Its only purpose is the 304: clients that type 2xx answers as data and
+ * 4xx/5xx as errors (openapi-fetch, hey-api) have no place for a 304 and hand it back with neither; an answer
+ * without a promised body is how their types admit that (docs/decisions.md, Generated clients).
+ */
+const otherAnswer = {
+  description:
+    "Any status not listed: a 500 `internal-error` problem, or what something in front of the service answers; " +
+    "no body is promised. Clients that type only 2xx answers as data and 4xx/5xx as errors (openapi-fetch, " +
+    "hey-api) also hand back the 304 above with neither data nor error: test `response.status === 304` first",
+};
+
+/** The `limit` of the change feed as clients send it: a whole number (the route also refuses `1e2` or `+5`). */
+const feedLimit = {
+  type: "integer",
+  minimum: 1,
+  maximum: FEED_LIMIT.max,
+  default: FEED_LIMIT.default,
+  description: `The most events to return, written as plain decimal digits: 1-${FEED_LIMIT.max}`,
+  examples: [FEED_LIMIT.default],
+};
+
+/**
+ * Removes `default` from the schemas of what the service sends (answers, components): Elysia's `t.UnionEnum`
+ * gives every enum its first value as a default (for its error messages), which generators read as the value of
+ * a missing field (orval's zod: `.default("discord")`), and every field the service sends is there or optional.
+ */
+function withoutDefaults(node: unknown): void {
+  if (Array.isArray(node)) for (const item of node) withoutDefaults(item);
+  else if (node && typeof node === "object") {
+    const object = node as Json;
+    if ("default" in object && ("type" in object || "enum" in object)) delete object.default;
+    for (const value of Object.values(object)) withoutDefaults(value);
+  }
+}
+
 /** Removes TypeBox's validation messages (`error`), which are not OpenAPI keywords, from every schema. */
 function withoutValidationMessages(node: unknown): void {
   if (Array.isArray(node)) for (const item of node) withoutValidationMessages(item);
@@ -173,7 +239,9 @@ export function refineDocument(generated: { paths: Json; components: { schemas: 
         }
         if (Object.keys(headers).length > 0) response.headers = headers;
       }
+      for (const response of Object.values(operation.responses ?? {})) withoutDefaults(response.content);
       for (const parameter of operation.parameters ?? []) {
+        if (path === "/api/v1/events" && parameter.name === "limit") parameter.schema = feedLimit;
         if (parameter.name === "format") {
           parameter.description =
             `Return an export file instead of JSON: one of ${fileFormats.join(", ")}. ` +
@@ -192,6 +260,7 @@ export function refineDocument(generated: { paths: Json; components: { schemas: 
     generated.components.schemas.Entry = generatedJson?.schema.items;
     generated.components.schemas.VanillaEntry = VanillaEntry;
     generated.components.schemas.AllowlistEntry = AllowlistEntry;
+    ok.description = entriesAnswer;
     ok.content = entriesContent();
     ok.headers = {
       ...(ok.headers as Json),
@@ -204,7 +273,9 @@ export function refineDocument(generated: { paths: Json; components: { schemas: 
       },
     };
     entries.parameters = [...(entries.parameters ?? []), ifNoneMatch];
+    entries.responses = { ...entries.responses, default: otherAnswer };
   }
+  withoutDefaults(generated.components.schemas);
   const socket = (generated.paths["/api/v1/ws"] as Record<string, Operation>).get;
   if (socket?.responses) {
     socket.responses = {
@@ -241,6 +312,11 @@ export function refineDocument(generated: { paths: Json; components: { schemas: 
       {
         name: "Events",
         description: "Changes: pushed over a WebSocket and signed webhooks, or polled from the change feed",
+      },
+      {
+        name: "Proof",
+        description:
+          "Proof of ownership at first join: codes for the game server's agent to show players awaiting proof",
       },
       { name: "Health", description: "Liveness, without authentication" },
     ],

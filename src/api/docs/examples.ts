@@ -11,23 +11,34 @@ const exampleDetails: Partial<Record<ProblemKind, string>> = {
   "whitelist-not-found":
     "No whitelist k3v9x0q2ab on this key's server. The API takes a whitelist's id, not its name: GET /api/v1/whitelists lists them.",
   "entry-not-found": "notch is not on whitelist survival.",
+  "proof-not-pending": "Notch on survival is verified already.",
+  "code-limited":
+    "Notch was given 3 codes in the last 10 minutes: show the player the last one (it works until it expires) rather than asking again.",
   "cursor-unusable": "Event 42 is older than the event retention (7 days): fetch the entries again.",
   "upgrade-required": "This endpoint only speaks WebSocket: send an upgrade request.",
   "rate-limited": "Rate limit of 60 requests per minute exceeded; retry in 3 s.",
   "store-unavailable": "The database is busy or unavailable; retry shortly.",
 };
 
+/** Kinds only some operations answer: the paths they appear on. */
+const onlyOn: Partial<Record<ProblemKind, (path: string) => boolean>> = {
+  "entry-not-found": (path) => path.includes("{nick}") || path.endsWith("/proof-codes"),
+  "key-read-only": (path) => path.includes("{nick}"),
+  "proof-not-pending": (path) => path.endsWith("/proof-codes"),
+  "code-limited": (path) => path.endsWith("/proof-codes"),
+};
+
 /**
  * The documented examples of a problem status on one operation: each kind the operation can answer with that
- * status, as the whole body the API sends (`entry-not-found` and `key-read-only` only where a nick is in the
- * path: the removal).
+ * status, as the whole body the API sends (`entry-not-found` only where a nick is asked about, `key-read-only` only
+ * on the removal, the proof codes' own kinds only there).
  */
 export function problemExamples(status: number, path: string) {
   const examples: Record<string, { summary: string; value: Record<string, unknown> }> = {};
   for (const [kind, detail] of Object.entries(exampleDetails) as [ProblemKind, string][]) {
     const { status: kindStatus, title } = problemKinds[kind];
     if (kindStatus !== status) continue;
-    if ((kind === "entry-not-found" || kind === "key-read-only") && !path.includes("{nick}")) continue;
+    if (onlyOn[kind] && !onlyOn[kind](path)) continue;
     examples[kind] = { summary: title, value: { type: problemType(kind), title, status, detail } };
   }
   return examples;

@@ -6,6 +6,7 @@ const meaning = {
   401: "Authorization header missing, or key invalid or revoked",
   403: "The key is limited to another whitelist",
   404: "The whitelist does not exist or is not on the key's server, or the nick is not registered",
+  409: "The nick awaits no proof at first join (verified, or added by staff), or the UUID is another account's",
   410: "The cursor is older than the event retention, or was never issued here: fetch the entries again",
   426: "Not a WebSocket handshake",
   429: "Rate limit exceeded (60 requests per minute per IP by default); see `Retry-After`",

@@ -13,18 +13,26 @@ import { APPROVAL_PREFIX, approvalDecisionEmbed } from "../log-channel.ts";
 import { actingMember } from "../members.ts";
 import { roleMentions } from "../mentions.ts";
 import { tellMember } from "../notify.ts";
+import { plainName } from "../text.ts";
 
 /** What the requesting member reads in the whitelist's channel once staff decided (everyone sees it). */
 function outcomeMessage(words: Words, decision: Decision): string {
   const { request, whitelist } = decision;
   const member = `<@${request.userId}>`;
   if (decision.outcome === "rejected") {
-    return words.t("public.refused", { member, nick: request.nick, whitelist: whitelist.name });
+    return words.t("public.refused", {
+      member,
+      nick: plainName(request.nick),
+      whitelist: plainName(whitelist.name),
+    });
   }
   const expiry = expiresIn(words, decision.entry);
   return (
-    words.t("public.approved", { member, nick: decision.entry.nick, whitelist: whitelist.name }) +
-    (expiry ? words.t("approval.expires", { when: expiry }) : "")
+    words.t("public.approved", {
+      member,
+      nick: plainName(decision.entry.nick),
+      whitelist: plainName(whitelist.name),
+    }) + (expiry ? words.t("approval.expires", { when: expiry }) : "")
   );
 }
 
@@ -68,6 +76,7 @@ export const approval: ButtonHandler = {
       {
         slow: action === "approve" && registration.asksRemotely(whitelist, request.gamertag ?? request.nick),
         defer: () => interaction.deferUpdate(),
+        createdAt: interaction.createdTimestamp,
       },
     );
     // The post and the outcome are public: the server's language, and staff's own wording.

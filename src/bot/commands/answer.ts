@@ -4,6 +4,7 @@ import {
   type ChatInputCommandInteraction,
   type InteractionEditReplyOptions,
   MessageFlags,
+  type ModalSubmitInteraction,
 } from "discord.js";
 import type { Words } from "../../i18n/words.ts";
 import type { BotContext } from "../context.ts";
@@ -20,7 +21,7 @@ export type Answer = Pick<InteractionEditReplyOptions, "embeds"> & {
  * edits the reply when it was deferred. Every command answers through here so no reply can leak into the channel.
  */
 export async function answer(
-  interaction: ChatInputCommandInteraction | ButtonInteraction,
+  interaction: ChatInputCommandInteraction | ButtonInteraction | ModalSubmitInteraction,
   message: Answer | string,
 ): Promise<void> {
   const given = typeof message === "string" ? { content: message } : message;
@@ -34,18 +35,20 @@ export async function answer(
 
 /** The words of the member who acted: their Discord language, with the guild's own wordings (src/bot/words.ts). */
 export const memberWords = (
-  interaction: ChatInputCommandInteraction | ButtonInteraction,
+  interaction: Pick<ChatInputCommandInteraction, "guildId" | "locale">,
   context: BotContext,
 ): Promise<Words> => context.words.member(interaction.guildId, interaction.locale);
 
 /** The words of what everyone in the interaction's guild reads (a post in a channel, the log). */
 export const publicWords = (
-  interaction: ChatInputCommandInteraction | ButtonInteraction,
+  interaction: Pick<ChatInputCommandInteraction, "guildId" | "guildLocale">,
   context: BotContext,
 ): Promise<Words> => context.words.public(interaction.guildId ?? "", interaction.guildLocale);
 
 /** Defers the reply (ephemeral) before work that may take a while: Mojang look-ups, role changes, DNS. */
-export async function deferAnswer(interaction: ChatInputCommandInteraction): Promise<void> {
+export async function deferAnswer(
+  interaction: ChatInputCommandInteraction | ModalSubmitInteraction,
+): Promise<void> {
   if (!interaction.deferred && !interaction.replied) {
     await interaction.deferReply({ flags: MessageFlags.Ephemeral });
   }
@@ -58,16 +61,32 @@ export async function deferAnswer(interaction: ChatInputCommandInteraction): Pro
  */
 export const DIRECT_ANSWER_MS = 1_500;
 
+/** Discord refuses an acknowledgement this long after it created the interaction. */
+const ACKNOWLEDGE_WITHIN_MS = 3_000;
+
+/**
+ * How long from now work may run before the bot defers: DIRECT_ANSWER_MS from when Discord created the interaction
+ * (`createdAt`, its snowflake's time), so a delivery the gateway or a busy process held up leaves the work less
+ * time, none once half the window is gone. A creation time this process's clock cannot place (not within the last
+ * 3 s: another clock, a test's) counts as now.
+ */
+export function deferAfterMs(createdAt: number | undefined, now = Date.now()): number {
+  const age = createdAt === undefined ? -1 : now - createdAt;
+  if (age < 0 || age >= ACKNOWLEDGE_WITHIN_MS) return DIRECT_ANSWER_MS;
+  return Math.max(0, DIRECT_ANSWER_MS - age);
+}
+
 /**
  * Runs an interaction's work so that it is acknowledged in time with as few calls as the work allows: work that
  * may be slow (`slow`: a look-up Mojang must answer) is deferred first (`defer`: a callback), and the answer then
- * edits it (two calls); work done within DIRECT_ANSWER_MS is answered by the reply itself (one call); work still
- * running then is deferred at that moment, the answer coming as an edit once it is done. Resolves (or rejects)
- * with the work's outcome once a deferral it started has been acknowledged, so the answer knows which call to make.
+ * edits it (two calls); work done within DIRECT_ANSWER_MS of the interaction's creation (`createdAt`, see
+ * deferAfterMs) is answered by the reply itself (one call); work still running then is deferred at that moment,
+ * the answer coming as an edit once it is done. Resolves (or rejects) with the work's outcome once a deferral it
+ * started has been acknowledged, so the answer knows which call to make.
  */
 export async function inTime<T>(
   work: () => Promise<T>,
-  options: { slow: boolean; defer: () => Promise<unknown> },
+  options: { slow: boolean; defer: () => Promise<unknown>; createdAt?: number },
 ): Promise<T> {
   if (options.slow) {
     await options.defer();
@@ -77,7 +96,7 @@ export async function inTime<T>(
   const timer = setTimeout(() => {
     // A failed deferral shows when the answer is sent (the interaction is gone); nothing to do here.
     deferral = options.defer().catch(() => {});
-  }, DIRECT_ANSWER_MS);
+  }, deferAfterMs(options.createdAt));
   try {
     return await work();
   } finally {

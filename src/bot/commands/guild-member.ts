@@ -7,7 +7,7 @@ import {
 } from "discord.js";
 import { text } from "../../i18n/messages.ts";
 import type { Member } from "../../registration/model.ts";
-import { DomainError } from "../../shared/errors.ts";
+import { DiscordRefusal } from "../errors.ts";
 import { memberOf } from "../members.ts";
 import { requireGuildId } from "./preconditions.ts";
 
@@ -32,7 +32,7 @@ export async function fetchGuildMember(
     return memberOf(await guild.members.fetch({ user: userId, force: true }));
   } catch (error) {
     if (error instanceof DiscordAPIError && error.code === RESTJSONErrorCodes.UnknownMember) {
-      throw new DomainError("invalid-input", text("error.memberUnknown", { userId }));
+      throw new DiscordRefusal("invalid-input", text("error.memberUnknown", { userId }));
     }
     throw error;
   }

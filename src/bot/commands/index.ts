@@ -1,7 +1,8 @@
 import { approval } from "../buttons/approval.ts";
 import type { Command } from "../context.ts";
-import type { ButtonHandler } from "../interactions.ts";
+import type { ButtonHandler, ModalHandler } from "../interactions.ts";
 import { withLocalizations } from "../localize.ts";
+import { form } from "../modals/form.ts";
 import { link } from "./link.ts";
 import { register } from "./register.ts";
 import { serverLink } from "./server-link/index.ts";
@@ -17,3 +18,6 @@ export const commands: Command[] = [whitelist, register, unregister, link, unlin
 
 /** Every button handler. */
 export const buttons: ButtonHandler[] = [approval];
+
+/** Every modal submission handler. */
+export const modals: ModalHandler[] = [form];

@@ -1,5 +1,6 @@
 import { SlashCommandBuilder } from "discord.js";
 import type { Command } from "../context.ts";
+import { typedCommand } from "../localize.ts";
 import { actingMember } from "../members.ts";
 import { describeLinked, howToProve, linkedLine } from "../proof.ts";
 import { answer, memberWords } from "./answer.ts";
@@ -46,7 +47,10 @@ export const link = {
     const linked = await context.services.linking.link({ guildId, member, code });
     await answer(
       interaction,
-      [...describeLinked(words, linked), words.t("link.next", { account: linked.account.name })].join("\n"),
+      [
+        ...describeLinked(words, linked),
+        words.t("link.next", { command: typedCommand(words, "register", { nick: linked.account.name }) }),
+      ].join("\n"),
     );
   },
 } satisfies Command;

@@ -8,6 +8,7 @@ import { fileFormats, formats } from "../../formats/index.ts";
 import { floodgateName } from "../../nicks/floodgate.ts";
 import { nickTypeSpecs, nickTypes } from "../../nicks/types.ts";
 import { DomainError } from "../../shared/errors.ts";
+import { parseDuration } from "../../whitelists/lifetime.ts";
 import {
   type ProofSetting,
   proofSettings,
@@ -16,6 +17,7 @@ import {
   type Whitelist,
 } from "../../whitelists/model.ts";
 import type { BotContext } from "../context.ts";
+import { codeSpan } from "../text.ts";
 import { requireGuildId } from "./preconditions.ts";
 
 /** Discord's limit on autocomplete suggestions. */
@@ -30,14 +32,28 @@ const modeLabels: Record<RegistrationMode, string> = {
 const proofLabels: Record<ProofSetting, string> = {
   off: "off: members register any nick (default)",
   required: "required: members prove their Java account first (java, premium)",
+  "first-join": "first-join: proven when the player first joins the game server (java, premium, bedrock)",
 };
 
 /** The `proof` option of `/whitelist create` and `edit` (docs/decisions.md, Proof of ownership). */
 export const proofOption = (option: SlashCommandStringOption) =>
   option
     .setName("proof")
-    .setDescription("Must members prove they own the Java account they register?")
+    .setDescription("Must members prove they own the account they register, and when?")
     .addChoices(...proofSettings.map((value) => ({ name: proofLabels[value], value })));
+
+/** The `proof-window` option of `/whitelist create` and `edit`: how long first-join proof waits. */
+export const proofWindowOption = (option: SlashCommandStringOption) =>
+  option
+    .setName("proof-window")
+    .setDescription("With proof first-join: how long a new nick waits for its proof, 10m to 30d (default 1d)")
+    .setMaxLength(20);
+
+/** The `proof-window` option's value in seconds, if given; throws "invalid-input" for anything but a duration. */
+export function proofWindow(options: ChatInputCommandInteraction["options"]): number | undefined {
+  const typed = options.getString("proof-window");
+  return typed === null ? undefined : parseDuration(typed);
+}
 
 /** The `proof` option's value, if given. */
 export function proofSetting(options: ChatInputCommandInteraction["options"]): ProofSetting | undefined {
@@ -83,10 +99,11 @@ export function floodgateSettings(options: ChatInputCommandInteraction["options"
 
 /** A whitelist's Floodgate settings, and what they make of a gamertag (no final period). */
 export function describeFloodgate(whitelist: Whitelist): string {
-  const prefix = whitelist.floodgatePrefix === "" ? "no prefix" : `prefix \`${whitelist.floodgatePrefix}\``;
+  const prefix =
+    whitelist.floodgatePrefix === "" ? "no prefix" : `prefix ${codeSpan(whitelist.floodgatePrefix)}`;
   const spaces = whitelist.replaceSpaces ? "spaces as `_`" : "spaces kept";
   const example = floodgateName(whitelist, "Alex Pocket");
-  return `Floodgate: ${prefix}, ${spaces} (the gamertag Alex Pocket plays as \`${example}\`)`;
+  return `Floodgate: ${prefix}, ${spaces} (the gamertag Alex Pocket plays as ${codeSpan(example)})`;
 }
 
 /**

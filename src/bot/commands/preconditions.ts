@@ -3,13 +3,18 @@
 // whitelists, their roles, the log channel, link keys) needs Manage Server; nicks and requests need a manager of
 // the whitelist. The registration service re-checks its own rules (register, unregister, decide) anyway.
 
-import type { AutocompleteInteraction, ButtonInteraction, ChatInputCommandInteraction } from "discord.js";
+import type {
+  AutocompleteInteraction,
+  ButtonInteraction,
+  ChatInputCommandInteraction,
+  ModalSubmitInteraction,
+} from "discord.js";
 import { text } from "../../i18n/messages.ts";
 import type { Member } from "../../registration/model.ts";
 import { DomainError } from "../../shared/errors.ts";
 import { actingMember } from "../members.ts";
 
-type GuildAction = ChatInputCommandInteraction | ButtonInteraction;
+type GuildAction = ChatInputCommandInteraction | ButtonInteraction | ModalSubmitInteraction;
 
 /** The interaction's guild id; commands only run inside a server. */
 export function requireGuildId(interaction: GuildAction): string {

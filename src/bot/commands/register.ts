@@ -1,17 +1,25 @@
-import { SlashCommandBuilder } from "discord.js";
+import {
+  type ChatInputCommandInteraction,
+  type ModalSubmitInteraction,
+  SlashCommandBuilder,
+} from "discord.js";
 import type { RoleFailure } from "../../entries/model.ts";
 import { text } from "../../i18n/messages.ts";
 import type { Words } from "../../i18n/words.ts";
 import { nickTypeSpecs } from "../../nicks/types.ts";
-import type { Submission } from "../../registration/model.ts";
-import { DomainError } from "../../shared/errors.ts";
-import type { Command } from "../context.ts";
-import { describeFailure } from "../errors.ts";
+import type { Member, Submission } from "../../registration/model.ts";
+import type { FilledForm } from "../../registration/rules.ts";
+import type { Whitelist } from "../../whitelists/model.ts";
+import type { BotContext, Command } from "../context.ts";
+import { DiscordRefusal, describeFailure } from "../errors.ts";
 import { expiresIn } from "../expiry.ts";
+import { formModal } from "../forms.ts";
 import { requireReadable } from "../intents.ts";
+import { typedCommand } from "../localize.ts";
 import { actingMember } from "../members.ts";
 import { roleMentions } from "../mentions.ts";
-import { describeLinked } from "../proof.ts";
+import { describeLinked, howToProveAtFirstJoin } from "../proof.ts";
+import { plainName } from "../text.ts";
 import { answer, deferAnswer, inTime, memberWords } from "./answer.ts";
 import { suggestWhitelists, whitelistOption } from "./options.ts";
 import { requireGuildId } from "./preconditions.ts";
@@ -26,8 +34,8 @@ function describeSubmission(words: Words, submission: Submission, failures: Role
     const { request, whitelist } = submission;
     return [
       words.t("register.requested", {
-        nick: request.nick,
-        whitelist: whitelist.name,
+        nick: plainName(request.nick),
+        whitelist: plainName(whitelist.name),
         channel: `<#${whitelist.channelId}>`,
       }),
     ];
@@ -35,29 +43,88 @@ function describeSubmission(words: Words, submission: Submission, failures: Role
   const { entry, whitelist } = submission;
   const expiry = expiresIn(words, entry);
   const spelling = nickTypeSpecs[whitelist.nickType].spelling(entry);
+  const where = { nick: plainName(entry.nick), whitelist: plainName(whitelist.name) };
   return [
-    words.t("public.registered", { nick: entry.nick, whitelist: whitelist.name }),
+    words.t(entry.proofDueAt === null ? "public.registered" : "register.awaitingProof", where),
+    ...(entry.proofDueAt === null ? [] : [howToProveAtFirstJoin(words, entry)]),
     ...(entry.verified ? [words.t("register.verified")] : []),
-    ...(spelling ? [words.render(spelling)] : []),
+    ...(spelling ? [plainName(words.render(spelling))] : []),
     ...(entry.gamertag !== null && entry.gamertag !== entry.nick
-      ? [words.t("register.floodgateName", { gamertag: entry.gamertag })]
+      ? [words.t("register.floodgateName", { gamertag: plainName(entry.gamertag) })]
       : []),
-    ...(expiry ? [words.t("register.expires", { when: expiry, whitelist: whitelist.name })] : []),
+    ...(expiry ? [words.t("register.expires", { when: expiry, whitelist: where.whitelist })] : []),
     ...(failures === null && submission.roles.waiting ? [words.t("register.rolesWaiting")] : []),
     ...(failures?.length
       ? [words.t("register.rolesRefused", { roles: roleMentions(failures.map((failure) => failure.roleId)) })]
       : []),
-    words.t("register.undo", { nick: entry.nick }),
+    words.t("register.undo", { command: typedCommand(words, "unregister", { nick: entry.nick }) }),
   ];
+}
+
+/** A command or a form's submission: what `/register` answers, ephemerally. */
+type Registering = ChatInputCommandInteraction | ModalSubmitInteraction;
+
+/**
+ * Registers a typed nick (or files its request) in one domain call and answers the member: in one reply unless a
+ * look-up may be slow (then deferred first); the roles follow, and only a role Discord refuses changes the answer
+ * (docs/decisions.md, Roles). `form`: the whitelist's form as the member filled it in.
+ */
+export async function registerNick(
+  interaction: Registering,
+  context: BotContext,
+  input: { whitelist: Whitelist; member: Member; nick: string; form?: FilledForm },
+): Promise<void> {
+  const { registration } = context.services;
+  const words = await memberWords(interaction, context);
+  const submission = await inTime(() => registration.submit(input), {
+    slow: registration.asksRemotely(input.whitelist, input.nick),
+    defer: () => deferAnswer(interaction),
+    createdAt: interaction.createdTimestamp,
+  });
+  await answer(interaction, describeSubmission(words, submission, null).join("\n"));
+  if (submission.kind !== "registered") return;
+  const failures = await submission.roles.failures;
+  if (failures.length === 0) return;
+  // Staff were told by the log channel; the member's answer changes too (while Discord keeps its token).
+  await answer(interaction, describeSubmission(words, submission, failures).join("\n")).catch(
+    (error: unknown) =>
+      context.logger.warn("could not tell a member about roles not given", {
+        guildId: input.whitelist.guildId,
+        error: String(error),
+      }),
+  );
+}
+
+/** Links the account a proof code proves and registers it (the link's look-ups and writes), answered by an edit. */
+export async function registerCode(
+  interaction: Registering,
+  context: BotContext,
+  input: { whitelist: Whitelist; member: Member; code: string; form?: FilledForm },
+): Promise<void> {
+  await deferAnswer(interaction);
+  const words = await memberWords(interaction, context);
+  const done = await context.services.linking.registerWithCode(input);
+  const whitelist = plainName(input.whitelist.name);
+  const after =
+    done.outcome === "registered"
+      ? describeSubmission(words, done.submission, null)
+      : done.outcome === "already"
+        ? [words.t("register.already", { nick: plainName(done.entry.nick), whitelist })]
+        : [
+            words.t("register.codeRefused", {
+              whitelist,
+              refusal: describeFailure(done.error, words, context.linkAddress),
+            }),
+          ];
+  await answer(interaction, [...describeLinked(words, done), ...after].join("\n"));
 }
 
 /**
  * `/register nick [whitelist]` or `/register code [whitelist]`: a member registers a nick (command and message
  * mode) or files a request staff approve in the log channel (approval mode), in one domain call. With `code` (the
  * link server's), the account it proves is linked to the member and registered as proven. The whitelist is the
- * channel's when the option is absent. The member is answered once the nick is stored, in one reply unless a
- * look-up may be slow (then deferred first); the roles follow, and only a role Discord refuses changes the answer
- * (docs/decisions.md, Roles).
+ * channel's when the option is absent. On a whitelist with a form, the command's answer is the form (a modal must
+ * be the first answer), once the rules that need no look-up pass; its submission registers (src/bot/modals/form.ts).
  */
 export const register = {
   data: new SlashCommandBuilder()
@@ -83,53 +150,24 @@ export const register = {
     const nick = interaction.options.getString("nick");
     const code = interaction.options.getString("code");
     if ((nick === null) === (code === null)) {
-      throw new DomainError(
+      throw new DiscordRefusal(
         "invalid-input",
         text(nick === null ? "register.nickOrCode" : "register.notBoth"),
       );
     }
-    const words = await memberWords(interaction, context);
-    const { registration } = context.services;
-    const named = await context.services.whitelists.resolve({
+    const whitelist = await context.services.whitelists.resolve({
       guildId,
       whitelist: interaction.options.getString("whitelist"),
       channelId: interaction.channelId,
     });
-    requireReadable(named, context.intents);
-    if (code === null) {
-      const submission = await inTime(
-        () => registration.submit({ whitelist: named, member, nick: nick ?? "" }),
-        { slow: registration.asksRemotely(named, nick ?? ""), defer: () => deferAnswer(interaction) },
-      );
-      await answer(interaction, describeSubmission(words, submission, null).join("\n"));
-      if (submission.kind !== "registered") return;
-      const failures = await submission.roles.failures;
-      if (failures.length === 0) return;
-      // Staff were told by the log channel; the member's answer changes too (while Discord keeps its token).
-      await answer(interaction, describeSubmission(words, submission, failures).join("\n")).catch(
-        (error: unknown) =>
-          context.logger.warn("could not tell a member about roles not given", {
-            guildId,
-            error: String(error),
-          }),
-      );
+    requireReadable(whitelist, context.intents);
+    if (whitelist.form.length > 0) {
+      await context.services.registration.precheck({ whitelist, member, nick });
+      await interaction.showModal(formModal(whitelist, code === null ? { nick: nick ?? "" } : { code }));
       return;
     }
-    // A proof code: the link's look-ups and writes, answered by an edit.
-    await deferAnswer(interaction);
-    const done = await context.services.linking.registerWithCode({ whitelist: named, member, code });
-    const after =
-      done.outcome === "registered"
-        ? describeSubmission(words, done.submission, null)
-        : done.outcome === "already"
-          ? [words.t("register.already", { nick: done.entry.nick, whitelist: done.whitelist.name })]
-          : [
-              words.t("register.codeRefused", {
-                whitelist: done.whitelist.name,
-                refusal: describeFailure(done.error, words, context.linkAddress),
-              }),
-            ];
-    await answer(interaction, [...describeLinked(words, done), ...after].join("\n"));
+    if (code === null) await registerNick(interaction, context, { whitelist, member, nick: nick ?? "" });
+    else await registerCode(interaction, context, { whitelist, member, code });
   },
 
   autocomplete: suggestWhitelists,

@@ -1,7 +1,7 @@
 import type { Guild } from "discord.js";
-import { DomainError } from "../../shared/errors.ts";
 import { clip } from "../../shared/text.ts";
 import { MAX_ROLE_LIMIT, type Whitelist } from "../../whitelists/model.ts";
+import { DiscordRefusal } from "../errors.ts";
 import { plainName } from "../text.ts";
 
 /** What `/whitelist roles limit:<role>=<n>` asks for: a role and its nick limit (null: clear it). */
@@ -29,7 +29,7 @@ function findRole(typed: string, guild: Guild, limits: Readonly<Record<string, n
   } else {
     const named = guild.roles.cache.filter((role) => role.name.toLowerCase() === name);
     if (named.size > 1) {
-      throw new DomainError(
+      throw new DiscordRefusal(
         "invalid-input",
         `Several roles are named “${plainName(clip(typed))}”: give the role's mention or id instead.`,
       );
@@ -38,7 +38,7 @@ function findRole(typed: string, guild: Guild, limits: Readonly<Record<string, n
     if (role) return role.id;
   }
   const which = byId === null ? `role “${plainName(clip(typed))}”` : `role with the id ${byId}`;
-  throw new DomainError(
+  throw new DiscordRefusal(
     "invalid-input",
     `There is no ${which} on this server, so no limit was set. Pick it by its mention (type @ and its name), ` +
       "its id, or its exact name.",
@@ -55,13 +55,13 @@ export function parseRoleLimit(
   limits: Readonly<Record<string, number>>,
 ): RoleLimitChange {
   const at = text.lastIndexOf("=");
-  if (at < 0) throw new DomainError("invalid-input", USAGE);
+  if (at < 0) throw new DiscordRefusal("invalid-input", USAGE);
   const typedRole = text.slice(0, at).trim();
   const typedLimit = text.slice(at + 1).trim();
-  if (typedRole === "") throw new DomainError("invalid-input", USAGE);
+  if (typedRole === "") throw new DiscordRefusal("invalid-input", USAGE);
   const clearing = typedLimit.toLowerCase() === "none";
   if (!clearing && !NUMBER.test(typedLimit)) {
-    throw new DomainError(
+    throw new DiscordRefusal(
       "invalid-input",
       `A role's nick limit is a whole number from 1 to ${MAX_ROLE_LIMIT}, or none to clear it; ` +
         `“${plainName(clip(typedLimit))}” is neither.`,

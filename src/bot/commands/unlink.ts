@@ -1,6 +1,7 @@
 import { SlashCommandBuilder } from "discord.js";
 import type { Command } from "../context.ts";
 import { actingMember } from "../members.ts";
+import { plainName } from "../text.ts";
 import { answer, memberWords } from "./answer.ts";
 import { requireGuildId } from "./preconditions.ts";
 
@@ -34,6 +35,6 @@ export const unlink = {
     });
     const words = await memberWords(interaction, context);
     const whom = userId === actor.userId ? words.t("unlink.you") : `<@${userId}>`;
-    await answer(interaction, words.t("unlink.done", { account: gone.name, whom }));
+    await answer(interaction, words.t("unlink.done", { account: plainName(gone.name), whom }));
   },
 } satisfies Command;

@@ -1,6 +1,7 @@
 import { SlashCommandBuilder } from "discord.js";
 import type { Command } from "../context.ts";
 import { actingMember } from "../members.ts";
+import { plainName } from "../text.ts";
 import { answer, memberWords } from "./answer.ts";
 import { nickOption, suggestNicks } from "./nick-option.ts";
 import { whitelistOption } from "./options.ts";
@@ -29,7 +30,10 @@ export const unregister = {
     await answer(
       interaction,
       words.t("unregister.done", {
-        removed: words.t("public.removed", { nick: entry.nick, whitelist: whitelist.name }),
+        removed: words.t("public.removed", {
+          nick: plainName(entry.nick),
+          whitelist: plainName(whitelist.name),
+        }),
         owner:
           entry.userId === interaction.user.id
             ? ""

@@ -1,6 +1,8 @@
 import type { AnyListener } from "../context.ts";
 import { clientError } from "./client-error.ts";
 import { guildAvailable } from "./guild-available.ts";
+import { guildBanAdd } from "./guild-ban-add.ts";
+import { guildBanRemove } from "./guild-ban-remove.ts";
 import { guildCreate } from "./guild-create.ts";
 import { guildMemberAdd } from "./guild-member-add.ts";
 import { guildMemberAvailable } from "./guild-member-available.ts";
@@ -28,5 +30,7 @@ export const listeners: AnyListener[] = [
   guildMemberUpdate,
   guildMemberAvailable,
   guildRoleDelete,
+  guildBanAdd,
+  guildBanRemove,
   clientError,
 ];

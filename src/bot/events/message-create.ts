@@ -1,6 +1,7 @@
 import { Events, type Message } from "discord.js";
 import { BY_MEMBER } from "../../entries/model.ts";
 import type { Registration } from "../../registration/model.ts";
+import { createChannelAnswers } from "../channel-answers.ts";
 import type { BotContext, Listener } from "../context.ts";
 import { createReplyCooldown, type ReplyCooldown } from "../cooldown.ts";
 import { describeFailure, logUnexpected } from "../errors.ts";
@@ -8,7 +9,7 @@ import { expiresIn } from "../expiry.ts";
 import { isPaused, registrationsPaused } from "../intents.ts";
 import { memberOf } from "../members.ts";
 import { roleMentions } from "../mentions.ts";
-import { fitContent } from "../text.ts";
+import { plainName } from "../text.ts";
 
 /** ✅: the nick posted in a message-mode channel is registered. */
 export const REGISTERED_REACTION = "✅";
@@ -26,22 +27,22 @@ export const EXPIRING_REACTION = "⏳";
  * `message` registration mode: a member posts their nick as a plain message in the whitelist's channel; the
  * bot reacts ✅ or answers why not (the same rules as /register, in the registration service). Answers are
  * replies that ping nobody, bounded by `cooldown` (src/bot/cooldown.ts); over the bound they become reactions,
- * so a flood of messages never becomes a flood of replies.
+ * so a flood of messages never becomes a flood of replies. Where the message cannot be replied or reacted to (no
+ * Read Message History, or deleted meanwhile), a plain post naming the member answers instead (channel-answers.ts).
+ * Nothing the member typed is repeated unescaped.
  */
 export function createMessageHandler(
   context: BotContext,
   cooldown: ReplyCooldown = createReplyCooldown({ clock: context.clock }),
 ) {
-  /** Replies to the member's message without a ping, or only reacts while the channel is cooling down. */
+  const answers = createChannelAnswers(context);
+  /**
+   * Answers the member's message without a ping (a reply, else a plain post: src/bot/channel-answers.ts), or only
+   * reacts while the channel is cooling down. `content` is markdown: what it repeats of the member, escaped.
+   */
   const answer = async (message: Message<true>, content: string, reaction: string) => {
-    if (cooldown.take(message.channelId, message.author.id)) {
-      await message.reply({
-        content: fitContent(content),
-        allowedMentions: { parse: [], repliedUser: false },
-      });
-    } else {
-      await message.react(reaction);
-    }
+    if (cooldown.take(message.channelId, message.author.id)) await answers.say(message, content);
+    else await answers.react(message, reaction);
   };
 
   const unanswered = (error: unknown) =>
@@ -81,13 +82,27 @@ export function createMessageHandler(
       );
       return;
     }
-    // The reaction answers at once; the roles follow (docs/decisions.md, Roles).
-    await message.react(REGISTERED_REACTION).catch(unanswered);
+    // The reaction answers at once; the roles follow (docs/decisions.md, Roles). Where the message cannot be
+    // reacted to (no Read Message History, or deleted meanwhile), a post says it instead, as the cooldown allows.
+    const reacted = await answers.react(message, REGISTERED_REACTION).catch((error: unknown) => {
+      unanswered(error);
+      return true;
+    });
+    const nickShown = plainName(registration.entry.nick);
+    if (!reacted && cooldown.take(message.channelId, message.author.id)) {
+      await answers
+        .say(
+          message,
+          words.t("message.registered", { reaction: REGISTERED_REACTION, nick: nickShown }),
+          false,
+        )
+        .catch(unanswered);
+    }
     const expiry = expiresIn(words, registration.entry);
     if (expiry) {
       await answer(
         message,
-        words.t("message.expiring", { nick: registration.entry.nick, when: expiry }),
+        words.t("message.expiring", { nick: nickShown, when: expiry }),
         EXPIRING_REACTION,
       ).catch(unanswered);
     }

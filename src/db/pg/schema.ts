@@ -10,6 +10,7 @@ import {
   text,
   uniqueIndex,
 } from "drizzle-orm/pg-core";
+import type { StoredAnswer, StoredQuestion } from "../schema.ts";
 
 // The PostgreSQL twin of src/db/schema.ts (the SQLite store): the same tables, columns and indexes, with the same
 // TypeScript row types (test/db/pg-schema.test.ts holds them equal), so the services run on either store. Times
@@ -25,6 +26,8 @@ export const guilds = pgTable("guilds", {
   logChannelId: text("log_channel_id"),
   commandHash: text("command_hash"),
   language: text("language"),
+  formRetentionDays: integer("form_retention_days").notNull().default(30),
+  banSync: boolean("ban_sync").notNull().default(false),
   createdAt: millis("created_at").notNull(),
 });
 
@@ -69,9 +72,12 @@ export const whitelists = pgTable(
       .default("remove"),
     roleLimits: jsonb("role_limits").$type<Record<string, number>>().notNull().default(sql`'{}'::jsonb`),
     entryLifetimeSeconds: integer("entry_lifetime_seconds"),
-    proof: text("proof", { enum: ["off", "required"] })
+    proof: text("proof", { enum: ["off", "required", "first-join"] })
       .notNull()
       .default("off"),
+    proofWindowSeconds: integer("proof_window_seconds").notNull().default(86_400),
+    form: jsonb("form").$type<readonly StoredQuestion[]>().notNull().default(sql`'[]'::jsonb`),
+    nicknameTemplate: text("nickname_template"),
     createdAt: millis("created_at").notNull(),
   },
   (table) => [uniqueIndex("whitelists_guild_name_key").on(table.guildId, table.nameKey)],
@@ -99,12 +105,16 @@ export const entries = pgTable(
     expiresAt: millis("expires_at"),
     nameCheckedAt: millis("name_checked_at"),
     verified: boolean("verified").notNull().default(false),
+    proofDueAt: millis("proof_due_at"),
+    guest: boolean("guest").notNull().default(false),
+    note: text("note"),
   },
   (table) => [
     uniqueIndex("entries_whitelist_nick_key").on(table.whitelistId, table.nickKey),
     index("entries_user").on(table.userId),
     index("entries_whitelist_user").on(table.whitelistId, table.userId),
     index("entries_expires").on(table.expiresAt),
+    index("entries_proof_due").on(table.proofDueAt),
   ],
 );
 
@@ -122,11 +132,28 @@ export const deniedNicks = pgTable(
     reason: text("reason"),
     deniedBy: text("denied_by").notNull(),
     createdAt: millis("created_at").notNull(),
+    bannedUserId: text("banned_user_id"),
   },
   (table) => [
     uniqueIndex("denied_nicks_whitelist_nick_key").on(table.whitelistId, table.nickKey),
     index("denied_nicks_whitelist_uuid").on(table.whitelistId, table.uuid),
+    index("denied_nicks_banned_user").on(table.bannedUserId),
   ],
+);
+
+/** A member whose server nickname the bot manages (src/db/schema.ts). */
+export const memberNicknames = pgTable(
+  "member_nicknames",
+  {
+    guildId: text("guild_id").notNull(),
+    userId: text("user_id").notNull(),
+    original: text("original"),
+    applied: text("applied"),
+    released: boolean("released").notNull().default(false),
+    failure: text("failure"),
+    updatedAt: millis("updated_at").notNull(),
+  },
+  (table) => [primaryKey({ columns: [table.guildId, table.userId] })],
 );
 
 /** A link key; only its SHA-256 is stored. */
@@ -202,6 +229,30 @@ export const registrationRequests = pgTable(
   ],
 );
 
+/** A member's answers to a whitelist's form. */
+export const formAnswers = pgTable(
+  "form_answers",
+  {
+    id: serialId(),
+    guildId: text("guild_id").notNull(),
+    whitelistId: text("whitelist_id")
+      .notNull()
+      .references(() => whitelists.id, { onDelete: "cascade" }),
+    userId: text("user_id").notNull(),
+    requestId: text("request_id").references(() => registrationRequests.id, { onDelete: "cascade" }),
+    entryId: bigint("entry_id", { mode: "number" }).references(() => entries.id, { onDelete: "cascade" }),
+    answers: jsonb("answers").$type<StoredAnswer[]>().notNull(),
+    createdAt: millis("created_at").notNull(),
+    closedAt: millis("closed_at"),
+  },
+  (table) => [
+    index("form_answers_guild_user").on(table.guildId, table.userId),
+    index("form_answers_request").on(table.requestId),
+    index("form_answers_entry").on(table.entryId),
+    index("form_answers_closed").on(table.closedAt),
+  ],
+);
+
 /** A Java account a member proved they own, linked to them in one guild. */
 export const linkedAccounts = pgTable(
   "linked_accounts",
@@ -211,7 +262,7 @@ export const linkedAccounts = pgTable(
     userId: text("user_id").notNull(),
     uuid: text("uuid").notNull(),
     name: text("name").notNull(),
-    method: text("method", { enum: ["java-login"] }).notNull(),
+    method: text("method", { enum: ["java-login", "first-join"] }).notNull(),
     linkedAt: millis("linked_at").notNull(),
   },
   (table) => [
@@ -227,7 +278,9 @@ export const proofCodes = pgTable(
     codeHash: text("code_hash").primaryKey(),
     uuid: text("uuid").notNull(),
     name: text("name").notNull(),
-    method: text("method", { enum: ["java-login"] }).notNull(),
+    method: text("method", { enum: ["java-login", "first-join"] }).notNull(),
+    guildId: text("guild_id"),
+    userId: text("user_id"),
     createdAt: millis("created_at").notNull(),
     expiresAt: millis("expires_at").notNull(),
     usedAt: millis("used_at"),

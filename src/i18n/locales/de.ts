@@ -106,13 +106,21 @@ export const de = {
     "error.request.noLogChannel":
       "{whitelist} braucht eine Freigabe durch das Team, aber Anfragen können in keinen Log-Kanal gepostet werden.",
     "error.code.malformed":
-      "Das ist kein Code: ein Code hat 8 Buchstaben und Ziffern, wie K7QX-29MD, und wird angezeigt, wenn du den Link-Server betrittst.",
+      "Das ist kein Code: ein Code hat 8 Buchstaben und Ziffern, wie K7QX-29MD, und wird angezeigt, wenn du den Link-Server betrittst (oder den Spielserver, der dich bittet, dein Konto zu beweisen).",
     "error.code.limited":
       "Zu viele Codes, die nicht funktioniert haben: warte, bevor du den nächsten eingibst.",
     "error.code.wrong": "Diesen Code gibt es nicht: prüf ihn und gib ihn noch einmal ein.",
     "error.code.expired":
       "Dieser Code ist abgelaufen (Codes gelten 10 Minuten): betritt den Link-Server erneut für einen neuen.",
     "error.code.reused": "Dieser Code wurde schon benutzt: betritt den Link-Server erneut für einen neuen.",
+    "error.code.expired.firstJoin":
+      "Dieser Code ist abgelaufen (Codes gelten 10 Minuten): betritt den Spielserver erneut für einen neuen.",
+    "error.code.reused.firstJoin":
+      "Dieser Code wurde schon benutzt: betritt den Spielserver erneut für einen neuen.",
+    "error.code.foreign.server":
+      "Dieser Code beweist eine Registrierung auf einem anderen Discord-Server: gib ihn dort ein.",
+    "error.code.foreign.member":
+      "Dieser Code beweist die Registrierung eines anderen Mitglieds: nur das Mitglied, das dieses Konto registriert hat, kann ihn eingeben.",
     "error.code.held":
       "{account} ist mit einem anderen Mitglied dieses Servers verknüpft, das ihn vor dir nachgewiesen hat. Wenn der Account jetzt dir gehört, bitte es, die Verknüpfung zu lösen, oder frag das Team.",
     "error.code.notJava":
@@ -136,6 +144,7 @@ export const de = {
     "error.lookup.notStaff":
       "Nur das Team kann die Nicks anderer Mitglieder nachschlagen; deine eigenen kannst du nachschlagen.",
     "error.deny.reasonTooLong": "Ein Grund hat höchstens {max} Zeichen.",
+    "error.guest.noteTooLong": "Eine Gastnotiz hat höchstens {max} Zeichen.",
     "error.deny.notDenied": "{nick} ist auf {whitelist} nicht gesperrt; es gibt nichts aufzuheben.",
     "error.memberUnknown":
       "<@{userId}> ist (nicht mehr) Mitglied dieses Servers, also kann für es nichts registriert werden.",
@@ -169,6 +178,8 @@ export const de = {
     "failure.denied.reason": " Grund: {reason}",
     "failure.noLogChannel":
       "{whitelist} braucht eine Freigabe durch das Team, aber ich kann Anfragen in keinen Log-Kanal posten. Bitte das Team, einen mit /whitelist log-channel festzulegen, und versuch es dann noch einmal.",
+    "failure.formRequired":
+      "{whitelist} stellt zuerst ein paar Fragen, die eine Nachricht nicht zeigen kann: nutze `/registrieren` in {channel} und beantworte sie dort.",
     "failure.proofRequired": "🔒 {refusal}\n{how}",
     "failure.proofRequired.then": "gib hier `/registrieren code:<code> whitelist:{whitelist}` ein",
     "failure.code.lastTry": " Das war vorerst dein letzter Versuch.",
@@ -189,6 +200,10 @@ export const de = {
     "proof.took":
       "Andere Mitglieder hatten ihn auf {whitelists}; diese Nicks wurden entfernt, da du nachgewiesen hast, dass er dir gehört (das Team sieht den Grund im Log).",
     "proof.verified": "Dein **{account}** auf {whitelists} ist jetzt verifiziert.",
+    "proof.firstJoin":
+      "🔒 Beweise, dass **{nick}** dir gehört: betritt den Spielserver damit vor {until} ({in}). Du wirst mit einem Code getrennt: gib hier `/verknüpfen code:<code>` ein und betritt ihn dann erneut. Ohne Beweis bis dahin wird er entfernt.",
+    "proof.firstJoin.staff":
+      "🔒 Der Nick kommt sofort auf die Liste, bewiesen wird er beim ersten Betreten des Spielservers: der `sync`-Agent trennt das Mitglied per RCON mit einem Code, den es mit `/verknüpfen code:` eingibt. Nach {window} ohne Beweis wird er entfernt (Einträge des Teams brauchen keinen Beweis).",
 
     "public.registered": "✅ **{nick}** steht auf **{whitelist}**. Du kannst den Server jetzt betreten.",
     "public.approved":
@@ -227,6 +242,8 @@ export const de = {
 
     "register.requested":
       "📨 Deine Anfrage für **{nick}** auf **{whitelist}** wurde an das Team geschickt. Du erfährst in {channel}, wie es entschieden hat; sonst musst du nichts tun.",
+    "register.awaitingProof":
+      "✅ **{nick}** steht auf **{whitelist}** und wartet darauf, dass du beweist, dass er dir gehört.",
     "register.verified": "🔗 Verifiziert: du hast nachgewiesen, dass dieser Account dir gehört.",
     "register.floodgateName": "So nennt Floodgate den Gamertag {gamertag} im Spiel.",
     "register.expires": "⏳ Er läuft {when} ab: {whitelist} behält Registrierungen nur für begrenzte Zeit.",
@@ -234,7 +251,7 @@ export const de = {
       "🕒 Deine Rollen folgen gleich: Discord lässt einen Bot Rollen nur so schnell vergeben.",
     "register.rolesRefused":
       "Ich konnte dir {roles} nicht geben; das Team wurde informiert und kümmert sich darum.",
-    "register.undo": "Doch anders überlegt? `/abmelden nick:{nick}` entfernt ihn.",
+    "register.undo": "Doch anders überlegt? {command} entfernt ihn.",
     "register.nickOrCode":
       "Gib deinen Minecraft-Nick an (`nick`), oder den Code, den dir der Link-Server gezeigt hat (`code`).",
     "register.notBoth": "Gib entweder deinen Nick oder einen Code an, nicht beides.",
@@ -254,7 +271,7 @@ export const de = {
     "link.none": "Du hast auf diesem Server noch keinen verknüpften Account.",
     "link.list": "Deine verknüpften Accounts hier:\n{accounts}",
     "link.next":
-      "Trag ihn mit `/registrieren nick:{account}` auf eine Whitelist ein: du musst nicht erneut beitreten. `/trennen` vergisst ihn.",
+      "Trag ihn mit {command} auf eine Whitelist ein: du musst nicht erneut beitreten. `/trennen` vergisst ihn.",
     "unlink.you": "dir",
     "unlink.done":
       "🔓 **{account}** ist auf diesem Server nicht mehr mit {whom} verknüpft. Damit registrierte Nicks bleiben auf den Whitelists (`/abmelden` entfernt einen); erneut nachweisen geht mit `/verknüpfen`.",
@@ -265,6 +282,7 @@ export const de = {
       "{member} deine Anfrage für **{nick}** auf **{whitelist}** wurde abgebrochen: das Team hat diese Whitelist gelöscht.",
 
     "message.expiring": "⏳ **{nick}** ist registriert, bis er {when} abläuft.",
+    "message.registered": "{reaction} **{nick}** ist registriert.",
     "message.rolesRefused":
       "Du bist registriert, aber ich konnte dir {roles} nicht geben; das Team wurde informiert.",
     "message.paused":
@@ -290,6 +308,8 @@ export const de = {
       "✅ **{nick}** darf auf **{whitelist}** wieder registriert werden. Nichts wurde wieder eingetragen: sein Besitzer registriert ihn erneut mit `/registrieren`, oder das Team mit `/whitelist add`.",
     "staff.transfer.done":
       "🔀 **{nick}** auf **{whitelist}** gehört jetzt {to} (vorher {from}). Game-Server merken keinen Unterschied.",
+    "staff.transfer.doneGuest":
+      "🔀 **{nick}** auf **{whitelist}** gehört jetzt {to} (es war ein Gast von {from}). Spielserver merken keine Änderung.",
     "staff.transfer.grantFailed": "Ich konnte {roles} nicht vergeben; der Nick gehört trotzdem ihm.",
     "staff.transfer.revertFailed":
       "Ich konnte {from} {roles} nicht entziehen; entferne es von Hand, wenn es sie nicht behalten soll.",
@@ -313,6 +333,15 @@ export const de = {
     "staff.member.addedBy": "hinzugefügt von {member}",
     "staff.member.expires": ", läuft {when} ab",
     "staff.member.verified": ", verifiziert",
+    "staff.member.awaiting": ", wartet auf den Beweis beim ersten Betreten",
+    "staff.member.guests": "Gäste, die das Mitglied hinzugefügt hat (Spieler ohne Discord):",
+    "staff.member.guest": "• **{nick}** auf **{whitelist}**: {note}, {when}{expires}",
+    "staff.member.answers": "Formularantworten (unten{files}{more}):",
+    "staff.member.answers.files": "; die langen vollständig in der Datei",
+    "staff.member.answers.more": {
+      one: "; {count} ältere nicht gezeigt",
+      other: "; {count} ältere nicht gezeigt",
+    },
     "staff.logChannel.off":
       "Das Loggen ist aus. Freigabe-Anfragen brauchen einen Log-Kanal: leg wieder einen mit `/whitelist log-channel` fest.",
     "staff.logChannel.set":
@@ -322,8 +351,10 @@ export const de = {
       "📄 **{whitelist}** als `{file}` ({nicks}). Leg sie in den Ordner deines Servers, oder lass den Server sie abrufen: `{url}` mit einem Schlüssel von `/server-link create`.",
     "lookup.how.member": "das Mitglied hat ihn registriert",
     "lookup.how.staff": "Team: `/whitelist add`, oder eine angenommene Anfrage",
+    "lookup.how.guest": "Team: `/whitelist guest`, ein Spieler ohne Discord",
     "lookup.never": "nie",
     "lookup.verified.yes": "ja: der Besitzer hat den Account nachgewiesen",
+    "lookup.verified.awaiting": "nein: wartet auf den Beweis beim ersten Betreten, entfernt {when}",
     "lookup.entry.title": "{nick} auf {whitelist}",
     "lookup.denial.title": "{nick} ist auf {whitelist} gesperrt",
     "lookup.field.owner": "Besitzer",
@@ -381,13 +412,19 @@ export const de = {
     "staff.deny.noReason": " (ohne Grund)",
     "staff.deny.removed":
       "Er stand auf der Whitelist ({nicks}, für {owners}) und wurde entfernt; dafür vergebene Rollen werden entzogen.",
-    "staff.deny.undo": "Rückgängig mit `/whitelist undeny whitelist:{whitelist} nick:{nick}`.",
+    "staff.deny.undo": "Rückgängig mit {command}.",
     "staff.add.done": "✅ **{nick}** steht auf **{whitelist}** für {member}.",
     "staff.add.expires": "⏳ Er läuft {when} ab und wird dann samt Rollen entfernt.",
     "staff.add.rolesRefused": "Ich konnte {roles} nicht vergeben (Details im Log-Kanal); der Nick bleibt.",
-    "staff.add.undo": "Rückgängig mit `/whitelist remove whitelist:{whitelist} nick:{nick}`.",
+    "staff.add.undo": "Rückgängig mit {command}.",
+    "staff.guest.done": "✅ **{nick}** steht als dein Gast auf **{whitelist}**: {note}.",
+    "staff.guest.noRoles":
+      "Es wird keine Rolle vergeben und kein Mitgliederlimit zählt sie; sie bleiben, wenn du den Server verlässt.",
+    "staff.guest.expires": "⏳ Sie werden {when} von selbst entfernt.",
+    "staff.guest.undo":
+      "Rückgängig mit {remove}; sobald sie dem Server beitreten, macht {transfer} den Nick zu ihrem.",
     "staff.delete.preview":
-      "Das Löschen von **{whitelist}** entfernt ihre {nicks} (dafür vergebene Rollen werden entzogen), verwirft offene Anfragen und widerruft {keys}, die auf sie begrenzt sind. Noch ist nichts geändert: führ `/whitelist delete whitelist:{whitelist} confirm:True` aus, um fortzufahren.",
+      "Das Löschen von **{whitelist}** entfernt ihre {nicks} (dafür vergebene Rollen werden entzogen), verwirft offene Anfragen und widerruft {keys}, die auf sie begrenzt sind. Noch ist nichts geändert: führ {command} aus, um fortzufahren.",
     "staff.delete.done":
       "🗑️ **{whitelist}** gelöscht: {nicks} entfernt, {keys} widerrufen. Game-Server mit einem serverweiten Schlüssel bekommen dafür ab jetzt 404; leg mit `/whitelist create` eine neue an.",
 
@@ -419,13 +456,16 @@ export const de = {
     "log.field.nicks": "Nicks",
     "log.field.approvedBy": "Angenommen von",
     "log.field.rejectedBy": "Abgelehnt von",
+    "log.field.guest": "Gast",
     "log.byKey": "Link-Schlüssel „{key}“",
+    "log.guestOf": "von {member}: {note}",
     "log.added.title": "Nick hinzugefügt",
     "log.removed.title": "Nick entfernt",
     "log.added": "**{nick}** zu **{whitelist}** hinzugefügt",
     "log.removed": "**{nick}** von **{whitelist}** entfernt",
     "log.verified.yes": "ja: vom Mitglied nachgewiesen",
     "log.verified.no": "nein",
+    "log.verified.awaiting": "noch nicht: wartet auf den Beweis beim ersten Betreten, bis {until}",
     "log.provenBy":
       "{member} hat nachgewiesen, dass dieser Account ihm gehört (ein Besitzer pro Account und Server).",
     "log.event": "Ereignis {id}",
@@ -440,6 +480,8 @@ export const de = {
       "fehlende Berechtigung: gib dem Bot „Rollen verwalten“ und schieb seine Rolle über diese",
     "log.roleReason.unknownRole": "die Rolle gibt es nicht mehr",
     "log.roleReason.unknownMember": "das Mitglied ist nicht mehr auf dem Server",
+    "log.roleReason.managed":
+      "eine Integration (ein Bot oder Server-Boosting) verwaltet diese Rolle, daher kann niemand sie vergeben oder entziehen: wähle mit /whitelist roles eine andere Rolle",
     "log.roleReason.refused": "Discord hat abgelehnt ({code}: {message})",
     "log.roleReason.unreachable": "Discord war nicht erreichbar ({message})",
     "log.roleReason.botUnreachable": "Der Bot konnte Discord nicht erreichen ({message}).",
@@ -449,6 +491,7 @@ export const de = {
     "log.request.title": "Registrierungsanfrage",
     "log.request": "{member} fragt **{nick}** auf **{whitelist}** an",
     "log.request.footer": "Team dieser Whitelist: unten annehmen oder ablehnen.",
+    "log.request.cut": "Lange Antworten sind hier gekürzt: /whitelist member zeigt sie ganz.",
     "log.request.approve": "Annehmen",
     "log.request.reject": "Ablehnen",
     "log.request.cancelled.title": "Anfrage abgebrochen",
@@ -484,6 +527,7 @@ export const de = {
     "log.count.names": { one: "{count} Name", other: "{count} Namen" },
     "log.transfer.title": "Nick übergeben",
     "log.transfer": "**{nick}** auf **{whitelist}**: {from} → {to}",
+    "log.transfer.guestOf": "ein Gast von {member}",
     "log.list.item": "• **{nick}** von **{whitelist}**",
     "log.list.deleted": "• **{nick}** ({member})",
     "log.list.more": "… und {count} weitere: die vollständige Liste hängt an.",
@@ -506,6 +550,20 @@ export const de = {
     "log.intent.paused": " Pausiert: {whitelists}.",
     "log.file.departed": "entfernte-nicks-{member}.txt",
     "log.file.deleted": "{whitelist}-entfernt.txt",
+    "log.file.item": "{nick} von {whitelist}",
+    "log.file.deletedItem": "{nick} ({member})",
+    "log.ban.title": "Mitglied gebannt: Nicks gesperrt",
+    "log.ban":
+      "{member} wurde auf Discord gebannt. Die Nicks sind gesperrt („{reason}“), bis der Bann aufgehoben wird.",
+    "log.ban.removed":
+      "{member} wurde auf Discord gebannt. Die Nicks sind gesperrt („{reason}“), bis der Bann aufgehoben wird; {nicks} von den Whitelists entfernt.",
+    "log.ban.denied": "• **{whitelist}**: {nicks}",
+    "log.ban.kept": "• **{whitelist}**, schon gesperrt: {nicks}",
+    "log.ban.none": "Das Mitglied hatte keinen Nick.",
+    "log.unban.title": "Bann aufgehoben: Sperren gelöst",
+    "log.unban":
+      "Der Bann von {member} auf Discord wurde aufgehoben. Was der Bann gesperrt hat, kann wieder registriert werden (nichts wird wieder hinzugefügt; Sperren des Teams bleiben):",
+    "log.unban.lifted": "• **{whitelist}**: {nicks}",
 
     "intent.portal":
       "Bot → Privileged Gateway Intents im Discord Developer Portal (https://discord.com/developers/applications)",

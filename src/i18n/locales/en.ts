@@ -93,12 +93,18 @@ export const en = {
   "error.request.noLogChannel":
     "{whitelist} needs staff approval, but requests cannot be posted to a log channel.",
   "error.code.malformed":
-    "That is not a code: a code is 8 letters and digits, like K7QX-29MD, shown when you join the link server.",
+    "That is not a code: a code is 8 letters and digits, like K7QX-29MD, shown when you join the link server (or the game server, where it asks you to prove your account).",
   "error.code.limited": "Too many codes that did not work: wait before you type another.",
   "error.code.wrong": "That code does not exist: check it and type it again.",
   "error.code.expired":
     "That code has expired (codes last 10 minutes): join the link server again for a new one.",
   "error.code.reused": "That code was used already: join the link server again for a new one.",
+  "error.code.expired.firstJoin":
+    "That code has expired (codes last 10 minutes): join the game server again for a new one.",
+  "error.code.reused.firstJoin": "That code was used already: join the game server again for a new one.",
+  "error.code.foreign.server": "That code proves a registration on another Discord server: type it there.",
+  "error.code.foreign.member":
+    "That code proves another member's registration: only the member who registered that account can type it.",
   "error.code.held":
     "{account} is linked to another member of this server, who proved it before you. If the account is yours now, ask them to unlink it, or ask staff.",
   "error.code.notJava":
@@ -118,6 +124,7 @@ export const en = {
     "{nick} on {whitelists} belongs to another member; only staff of that whitelist can see whose.",
   "error.lookup.notStaff": "Only staff can look up another member's nicks; you can look up your own.",
   "error.deny.reasonTooLong": "A reason is at most {max} characters.",
+  "error.guest.noteTooLong": "A guest's note is at most {max} characters.",
   "error.deny.notDenied": "{nick} is not denied on {whitelist}; there is nothing to lift.",
   "error.memberUnknown":
     "<@{userId}> is not a member of this server (any more), so nothing can be registered for them.",
@@ -150,6 +157,8 @@ export const en = {
   "failure.denied.reason": " Reason: {reason}",
   "failure.noLogChannel":
     "{whitelist} needs staff approval, but I cannot post requests to a log channel. Ask staff to set one with /whitelist log-channel, then try again.",
+  "failure.formRequired":
+    "{whitelist} asks a few questions first, which a message cannot show: use `/register` in {channel} and answer them there.",
   "failure.proofRequired": "🔒 {refusal}\n{how}",
   "failure.proofRequired.then": "type `/register code:<code> whitelist:{whitelist}` here",
   "failure.code.lastTry": " That was your last try for now.",
@@ -169,6 +178,10 @@ export const en = {
   "proof.took":
     "Other members had it on {whitelists}; those nicks are removed, since you proved it is yours (staff see why in the log).",
   "proof.verified": "Your **{account}** on {whitelists} is verified now.",
+  "proof.firstJoin":
+    "🔒 Prove **{nick}** is yours: join the game server with it before {until} ({in}). You will be disconnected with a code: type `/link code:<code>` here, then join again. Not proven by then, it is removed.",
+  "proof.firstJoin.staff":
+    "🔒 Their nick goes on at once and they prove it when they first join the game server: the `sync` agent, with RCON, disconnects them with a code they type with `/link code:`. Unproven after {window}, it is removed (staff additions need no proof).",
 
   // The texts staff may word their own way (/texts), what members read of their own registrations.
   "public.registered": "✅ **{nick}** is on **{whitelist}**. You can join the server now.",
@@ -209,12 +222,13 @@ export const en = {
   // /register (src/bot/commands/register.ts).
   "register.requested":
     "📨 Your request for **{nick}** on **{whitelist}** was sent to staff. You will be told in {channel} once they decide; there is nothing else to do.",
+  "register.awaitingProof": "✅ **{nick}** is on **{whitelist}**, waiting for you to prove it is yours.",
   "register.verified": "🔗 Verified: you proved this account is yours.",
   "register.floodgateName": "That is the name Floodgate gives the gamertag {gamertag} in game.",
   "register.expires": "⏳ It expires {when}: {whitelist} keeps registrations for a limited time.",
   "register.rolesWaiting": "🕒 Your roles follow in a moment: Discord lets a bot give roles only so fast.",
   "register.rolesRefused": "I could not give you {roles}; staff have been told and will sort it out.",
-  "register.undo": "Changed your mind? `/unregister nick:{nick}` removes it.",
+  "register.undo": "Changed your mind? {command} removes it.",
   "register.nickOrCode":
     "Give your Minecraft nick (`nick`), or the code the link server showed you (`code`).",
   "register.notBoth": "Give either your nick or a code, not both.",
@@ -235,8 +249,7 @@ export const en = {
   "link.how.then": "type `/link code:<code>` here",
   "link.none": "You have no linked account on this server yet.",
   "link.list": "Your linked accounts here:\n{accounts}",
-  "link.next":
-    "Put it on a whitelist with `/register nick:{account}`: no need to join again. `/unlink` forgets it.",
+  "link.next": "Put it on a whitelist with {command}: no need to join again. `/unlink` forgets it.",
   "unlink.you": "you",
   "unlink.done":
     "🔓 **{account}** is no longer linked to {whom} on this server. Nicks registered with it stay on the whitelists (`/unregister` removes one); proving it again takes `/link`.",
@@ -249,6 +262,7 @@ export const en = {
 
   // Message mode (src/bot/events/message-create.ts), read by everyone in the channel.
   "message.expiring": "⏳ **{nick}** is registered until it expires {when}.",
+  "message.registered": "{reaction} **{nick}** is registered.",
   "message.rolesRefused": "You are registered, but I could not give you {roles}; staff have been told.",
   "message.paused":
     "Registrations on {whitelist} are paused: Discord is not letting me read messages right now (the bot's Message Content intent is off). Staff have been told; try again later.",
@@ -274,6 +288,8 @@ export const en = {
     "✅ **{nick}** may be registered on **{whitelist}** again. Nothing was added back: its owner registers it again with `/register`, or staff with `/whitelist add`.",
   "staff.transfer.done":
     "🔀 **{nick}** on **{whitelist}** now belongs to {to} (it was {from}'s). Game servers see no change.",
+  "staff.transfer.doneGuest":
+    "🔀 **{nick}** on **{whitelist}** now belongs to {to} (it was a guest of {from}'s). Game servers see no change.",
   "staff.transfer.grantFailed": "I could not give them {roles}; the nick is theirs regardless.",
   "staff.transfer.revertFailed":
     "I could not take {roles} back from {from}; remove it by hand if they should not keep it.",
@@ -297,6 +313,15 @@ export const en = {
   "staff.member.addedBy": "added by {member}",
   "staff.member.expires": ", expires {when}",
   "staff.member.verified": ", verified",
+  "staff.member.awaiting": ", awaiting proof at first join",
+  "staff.member.guests": "Guests they added (players without Discord):",
+  "staff.member.guest": "• **{nick}** on **{whitelist}**: {note}, {when}{expires}",
+  "staff.member.answers": "Form answers (below{files}{more}):",
+  "staff.member.answers.files": "; the long ones whole in the file",
+  "staff.member.answers.more": {
+    one: "; {count} older not shown",
+    other: "; {count} older not shown",
+  },
   "staff.logChannel.off":
     "Logging is off. Approval requests need a log channel: set one again with `/whitelist log-channel`.",
   "staff.logChannel.set":
@@ -306,8 +331,10 @@ export const en = {
     "📄 **{whitelist}** as `{file}` ({nicks}). Put it in your server's folder, or let the server fetch it: `{url}` with a key from `/server-link create`.",
   "lookup.how.member": "the member registered it",
   "lookup.how.staff": "staff: `/whitelist add`, or an approved request",
+  "lookup.how.guest": "staff: `/whitelist guest`, a player without Discord",
   "lookup.never": "never",
   "lookup.verified.yes": "yes: the owner proved the account",
+  "lookup.verified.awaiting": "no: awaiting proof at first join, removed {when}",
   "lookup.entry.title": "{nick} on {whitelist}",
   "lookup.denial.title": "{nick} is denied on {whitelist}",
   "lookup.field.owner": "Owner",
@@ -363,13 +390,18 @@ export const en = {
   "staff.deny.noReason": " (no reason given)",
   "staff.deny.removed":
     "It was on the whitelist ({nicks}, for {owners}) and has been removed; roles given for it are taken back.",
-  "staff.deny.undo": "Undo with `/whitelist undeny whitelist:{whitelist} nick:{nick}`.",
+  "staff.deny.undo": "Undo with {command}.",
   "staff.add.done": "✅ **{nick}** is on **{whitelist}** for {member}.",
   "staff.add.expires": "⏳ It expires {when}, and is then removed with its roles.",
   "staff.add.rolesRefused": "I could not give them {roles} (details in the log channel); the nick stands.",
-  "staff.add.undo": "Undo with `/whitelist remove whitelist:{whitelist} nick:{nick}`.",
+  "staff.add.undo": "Undo with {command}.",
+  "staff.guest.done": "✅ **{nick}** is on **{whitelist}** as your guest: {note}.",
+  "staff.guest.noRoles":
+    "No role is given and no member's limit counts them; they stay if you leave the server.",
+  "staff.guest.expires": "⏳ They are removed by themselves {when}.",
+  "staff.guest.undo": "Undo with {remove}; once they join the server, {transfer} makes the nick theirs.",
   "staff.delete.preview":
-    "Deleting **{whitelist}** removes its {nicks} (roles given for them are taken back), drops its pending requests and revokes {keys} limited to it. Nothing changed yet: run `/whitelist delete whitelist:{whitelist} confirm:True` to go ahead.",
+    "Deleting **{whitelist}** removes its {nicks} (roles given for them are taken back), drops its pending requests and revokes {keys} limited to it. Nothing changed yet: run {command} to go ahead.",
   "staff.delete.done":
     "🗑️ Deleted **{whitelist}**: {nicks} removed, {keys} revoked. Game servers using a server-wide key get 404 for it from now on; create a new one with `/whitelist create`.",
 
@@ -403,13 +435,16 @@ export const en = {
   "log.field.nicks": "Nicks",
   "log.field.approvedBy": "Approved by",
   "log.field.rejectedBy": "Rejected by",
+  "log.field.guest": "Guest",
   "log.byKey": "link key “{key}”",
+  "log.guestOf": "of {member}: {note}",
   "log.added.title": "Nick added",
   "log.removed.title": "Nick removed",
   "log.added": "**{nick}** added to **{whitelist}**",
   "log.removed": "**{nick}** removed from **{whitelist}**",
   "log.verified.yes": "yes: proven by the member",
   "log.verified.no": "no",
+  "log.verified.awaiting": "not yet: awaiting proof at first join, until {until}",
   "log.provenBy": "{member} proved they own this account (one owner per account per server).",
   "log.event": "event {id}",
   "log.events": "events {first}–{last}",
@@ -423,6 +458,8 @@ export const en = {
     "missing permission: give the bot Manage Roles and move its role above this one",
   "log.roleReason.unknownRole": "the role no longer exists",
   "log.roleReason.unknownMember": "the member is no longer in the server",
+  "log.roleReason.managed":
+    "an integration (a bot or Server Boosting) manages this role, so no one can give or take it: choose another role with /whitelist roles",
   "log.roleReason.refused": "Discord refused ({code}: {message})",
   "log.roleReason.unreachable": "Discord could not be reached ({message})",
   "log.roleReason.botUnreachable": "The bot could not reach Discord ({message}).",
@@ -432,6 +469,7 @@ export const en = {
   "log.request.title": "Registration request",
   "log.request": "{member} asks for **{nick}** on **{whitelist}**",
   "log.request.footer": "Staff of this whitelist: approve or reject below.",
+  "log.request.cut": "Long answers are cut here: /whitelist member shows them whole.",
   "log.request.approve": "Approve",
   "log.request.reject": "Reject",
   "log.request.cancelled.title": "Request cancelled",
@@ -467,6 +505,7 @@ export const en = {
   "log.count.names": { one: "{count} name", other: "{count} names" },
   "log.transfer.title": "Nick handed over",
   "log.transfer": "**{nick}** on **{whitelist}**: {from} → {to}",
+  "log.transfer.guestOf": "a guest of {member}",
   "log.list.item": "• **{nick}** from **{whitelist}**",
   "log.list.deleted": "• **{nick}** ({member})",
   "log.list.more": "… and {count} more: the full list is attached.",
@@ -489,6 +528,19 @@ export const en = {
   "log.intent.paused": " Paused: {whitelists}.",
   "log.file.departed": "nicks-removed-{member}.txt",
   "log.file.deleted": "{whitelist}-removed.txt",
+  "log.file.item": "{nick} from {whitelist}",
+  "log.file.deletedItem": "{nick} ({member})",
+  "log.ban.title": "Member banned: nicks denied",
+  "log.ban": '{member} was banned on Discord. Their nicks are denied ("{reason}") until they are unbanned.',
+  "log.ban.removed":
+    '{member} was banned on Discord. Their nicks are denied ("{reason}") until they are unbanned; {nicks} removed from the whitelists.',
+  "log.ban.denied": "• **{whitelist}**: {nicks}",
+  "log.ban.kept": "• **{whitelist}**, denied already: {nicks}",
+  "log.ban.none": "They held no nick.",
+  "log.unban.title": "Member unbanned: denials lifted",
+  "log.unban":
+    "{member} was unbanned on Discord. What their ban denied may be registered again (nothing is added back; denials staff made stay):",
+  "log.unban.lifted": "• **{whitelist}**: {nicks}",
 
   // Privileged intents, as staff read of them (src/bot/intents.ts).
   "intent.portal":

@@ -99,13 +99,21 @@ export const esES = {
     "error.request.noLogChannel":
       "{whitelist} necesita la aprobación del staff, pero las solicitudes no se pueden publicar en ningún canal de registro.",
     "error.code.malformed":
-      "Eso no es un código: un código tiene 8 letras y dígitos, como K7QX-29MD, y se muestra al entrar en el servidor de vinculación.",
+      "Eso no es un código: un código tiene 8 letras y dígitos, como K7QX-29MD, y se muestra al entrar en el servidor de vinculación (o en el servidor de juego, que te pide demostrar tu cuenta).",
     "error.code.limited": "Demasiados códigos que no funcionaron: espera antes de escribir otro.",
     "error.code.wrong": "Ese código no existe: revísalo y escríbelo de nuevo.",
     "error.code.expired":
       "Ese código ha caducado (los códigos duran 10 minutos): vuelve a entrar en el servidor de vinculación para obtener otro.",
     "error.code.reused":
       "Ese código ya se usó: vuelve a entrar en el servidor de vinculación para obtener otro.",
+    "error.code.expired.firstJoin":
+      "Ese código ha caducado (los códigos duran 10 minutos): vuelve a entrar en el servidor de juego para obtener otro.",
+    "error.code.reused.firstJoin":
+      "Ese código ya se usó: vuelve a entrar en el servidor de juego para obtener otro.",
+    "error.code.foreign.server":
+      "Ese código demuestra un registro en otro servidor de Discord: escríbelo allí.",
+    "error.code.foreign.member":
+      "Ese código demuestra el registro de otro miembro: solo el miembro que registró esa cuenta puede escribirlo.",
     "error.code.held":
       "{account} está vinculada a otro miembro de este servidor, que la verificó antes que tú. Si ahora la cuenta es tuya, pídele que la desvincule, o pregunta al staff.",
     "error.code.notJava":
@@ -128,6 +136,7 @@ export const esES = {
     "error.lookup.notStaff":
       "Solo el staff puede consultar los nicks de otro miembro; puedes consultar los tuyos.",
     "error.deny.reasonTooLong": "Un motivo tiene como máximo {max} caracteres.",
+    "error.guest.noteTooLong": "Una nota de invitado tiene como máximo {max} caracteres.",
     "error.deny.notDenied": "{nick} no está vetado en {whitelist}; no hay nada que levantar.",
     "error.memberUnknown":
       "<@{userId}> no es (ya) miembro de este servidor, así que no se puede registrar nada para él.",
@@ -160,6 +169,8 @@ export const esES = {
     "failure.denied.reason": " Motivo: {reason}",
     "failure.noLogChannel":
       "{whitelist} necesita la aprobación del staff, pero no puedo publicar solicitudes en ningún canal de registro. Pide al staff que configure uno con /whitelist log-channel y vuelve a intentarlo.",
+    "failure.formRequired":
+      "{whitelist} hace primero unas preguntas que un mensaje no puede mostrar: usa `/registrar` en {channel} y respóndelas allí.",
     "failure.proofRequired": "🔒 {refusal}\n{how}",
     "failure.proofRequired.then": "escribe aquí `/registrar code:<code> whitelist:{whitelist}`",
     "failure.code.lastTry": " Ese era tu último intento por ahora.",
@@ -180,6 +191,10 @@ export const esES = {
     "proof.took":
       "Otros miembros la tenían en {whitelists}; esos nicks se han quitado, ya que demostraste que es tuya (el staff ve el motivo en el registro).",
     "proof.verified": "Tu **{account}** en {whitelists} ya está verificada.",
+    "proof.firstJoin":
+      "🔒 Demuestra que **{nick}** es tuyo: entra en el servidor de juego con él antes de {until} ({in}). Te desconectará con un código: escribe `/vincular code:<code>` aquí y vuelve a entrar. Si no se demuestra para entonces, se quita.",
+    "proof.firstJoin.staff":
+      "🔒 El nick entra al momento y el miembro lo demuestra la primera vez que entra en el servidor de juego: el agente `sync`, por RCON, lo desconecta con un código que escribe con `/vincular code:`. Sin demostrar tras {window}, se quita (lo que añade el staff no necesita prueba).",
 
     "public.registered": "✅ **{nick}** está en **{whitelist}**. Ya puedes entrar al servidor.",
     "public.approved":
@@ -218,6 +233,8 @@ export const esES = {
 
     "register.requested":
       "📨 Tu solicitud de **{nick}** en **{whitelist}** se ha enviado al staff. Te avisaremos en {channel} cuando decida; no tienes que hacer nada más.",
+    "register.awaitingProof":
+      "✅ **{nick}** está en **{whitelist}**, a la espera de que demuestres que es tuyo.",
     "register.verified": "🔗 Verificada: has demostrado que esta cuenta es tuya.",
     "register.floodgateName": "Ese es el nombre que Floodgate da al gamertag {gamertag} en el juego.",
     "register.expires":
@@ -225,7 +242,7 @@ export const esES = {
     "register.rolesWaiting":
       "🕒 Tus roles llegan en un momento: Discord solo deja a un bot dar roles a cierto ritmo.",
     "register.rolesRefused": "No he podido darte {roles}; el staff está avisado y lo solucionará.",
-    "register.undo": "¿Has cambiado de idea? `/desregistrar nick:{nick}` lo quita.",
+    "register.undo": "¿Has cambiado de idea? {command} lo quita.",
     "register.nickOrCode":
       "Indica tu nick de Minecraft (`nick`), o el código que te mostró el servidor de vinculación (`code`).",
     "register.notBoth": "Indica tu nick o un código, no los dos.",
@@ -245,7 +262,7 @@ export const esES = {
     "link.none": "Aún no tienes ninguna cuenta vinculada en este servidor.",
     "link.list": "Tus cuentas vinculadas aquí:\n{accounts}",
     "link.next":
-      "Ponla en una whitelist con `/registrar nick:{account}`: no hace falta volver a entrar. `/desvincular` la olvida.",
+      "Ponla en una whitelist con {command}: no hace falta volver a entrar. `/desvincular` la olvida.",
     "unlink.you": "ti",
     "unlink.done":
       "🔓 **{account}** ya no está vinculada a {whom} en este servidor. Los nicks registrados con ella siguen en las whitelists (`/desregistrar` quita uno); para volver a verificarla, usa `/vincular`.",
@@ -256,6 +273,7 @@ export const esES = {
       "{member} tu solicitud de **{nick}** en **{whitelist}** se ha cancelado: el staff borró esa whitelist.",
 
     "message.expiring": "⏳ **{nick}** queda registrado hasta que caduque {when}.",
+    "message.registered": "{reaction} **{nick}** está registrado.",
     "message.rolesRefused": "Estás registrado, pero no he podido darte {roles}; el staff está avisado.",
     "message.paused":
       "Los registros en {whitelist} están en pausa: Discord no me deja leer mensajes ahora mismo (el intent Message Content del bot está desactivado). El staff está avisado; inténtalo más tarde.",
@@ -284,6 +302,8 @@ export const esES = {
       "✅ **{nick}** puede volver a registrarse en **{whitelist}**. No se ha vuelto a añadir nada: su dueño lo registra de nuevo con `/registrar`, o el staff con `/whitelist add`.",
     "staff.transfer.done":
       "🔀 **{nick}** en **{whitelist}** ahora pertenece a {to} (antes era de {from}). Los servidores de juego no ven ningún cambio.",
+    "staff.transfer.doneGuest":
+      "🔀 **{nick}** en **{whitelist}** ahora pertenece a {to} (era un invitado de {from}). Los servidores de juego no ven ningún cambio.",
     "staff.transfer.grantFailed": "No he podido darle {roles}; el nick es suyo de todos modos.",
     "staff.transfer.revertFailed":
       "No he podido quitarle {roles} a {from}; quítalo a mano si no debe conservarlo.",
@@ -309,6 +329,15 @@ export const esES = {
     "staff.member.addedBy": "añadido por {member}",
     "staff.member.expires": ", caduca {when}",
     "staff.member.verified": ", verificado",
+    "staff.member.awaiting": ", a la espera de la prueba en la primera entrada",
+    "staff.member.guests": "Invitados que añadió (jugadores sin Discord):",
+    "staff.member.guest": "• **{nick}** en **{whitelist}**: {note}, {when}{expires}",
+    "staff.member.answers": "Respuestas al formulario (abajo{files}{more}):",
+    "staff.member.answers.files": "; las largas, enteras en el archivo",
+    "staff.member.answers.more": {
+      one: "; {count} más antigua sin mostrar",
+      other: "; {count} más antiguas sin mostrar",
+    },
     "staff.logChannel.off":
       "El registro está desactivado. Las solicitudes de aprobación necesitan un canal de registro: configura uno de nuevo con `/whitelist log-channel`.",
     "staff.logChannel.set":
@@ -318,8 +347,10 @@ export const esES = {
       "📄 **{whitelist}** como `{file}` ({nicks}). Ponlo en la carpeta de tu servidor, o deja que el servidor lo descargue: `{url}` con una clave de `/server-link create`.",
     "lookup.how.member": "lo registró el miembro",
     "lookup.how.staff": "staff: `/whitelist add`, o una solicitud aprobada",
+    "lookup.how.guest": "el staff: `/whitelist guest`, un jugador sin Discord",
     "lookup.never": "nunca",
     "lookup.verified.yes": "sí: el dueño verificó la cuenta",
+    "lookup.verified.awaiting": "no: espera la prueba en la primera entrada, se quita {when}",
     "lookup.entry.title": "{nick} en {whitelist}",
     "lookup.denial.title": "{nick} está vetado en {whitelist}",
     "lookup.field.owner": "Dueño",
@@ -376,14 +407,19 @@ export const esES = {
     "staff.deny.noReason": " (sin motivo)",
     "staff.deny.removed":
       "Estaba en la whitelist ({nicks}, para {owners}) y se ha quitado; los roles dados por él se retiran.",
-    "staff.deny.undo": "Deshazlo con `/whitelist undeny whitelist:{whitelist} nick:{nick}`.",
+    "staff.deny.undo": "Deshazlo con {command}.",
     "staff.add.done": "✅ **{nick}** está en **{whitelist}** para {member}.",
     "staff.add.expires": "⏳ Caduca {when}, y entonces se quita con sus roles.",
     "staff.add.rolesRefused":
       "No he podido darle {roles} (detalles en el canal de registro); el nick se queda.",
-    "staff.add.undo": "Deshazlo con `/whitelist remove whitelist:{whitelist} nick:{nick}`.",
+    "staff.add.undo": "Deshazlo con {command}.",
+    "staff.guest.done": "✅ **{nick}** está en **{whitelist}** como tu invitado: {note}.",
+    "staff.guest.noRoles":
+      "No se da ningún rol y no cuentan para el límite de nadie; se quedan si sales del servidor.",
+    "staff.guest.expires": "⏳ Se quitan solos {when}.",
+    "staff.guest.undo": "Deshazlo con {remove}; cuando entren al servidor, {transfer} hace suyo el nick.",
     "staff.delete.preview":
-      "Borrar **{whitelist}** quita sus {nicks} (los roles dados por ellos se retiran), descarta sus solicitudes pendientes y revoca {keys} limitadas a ella. Aún no ha cambiado nada: ejecuta `/whitelist delete whitelist:{whitelist} confirm:True` para seguir.",
+      "Borrar **{whitelist}** quita sus {nicks} (los roles dados por ellos se retiran), descarta sus solicitudes pendientes y revoca {keys} limitadas a ella. Aún no ha cambiado nada: ejecuta {command} para seguir.",
     "staff.delete.done":
       "🗑️ **{whitelist}** borrada: {nicks} quitados, {keys} revocadas. Los servidores de juego con una clave de todo el servidor reciben 404 por ella a partir de ahora; crea otra con `/whitelist create`.",
 
@@ -415,13 +451,16 @@ export const esES = {
     "log.field.nicks": "Nicks",
     "log.field.approvedBy": "Aprobada por",
     "log.field.rejectedBy": "Rechazada por",
+    "log.field.guest": "Invitado",
     "log.byKey": "clave de vinculación «{key}»",
+    "log.guestOf": "de {member}: {note}",
     "log.added.title": "Nick añadido",
     "log.removed.title": "Nick quitado",
     "log.added": "**{nick}** añadido a **{whitelist}**",
     "log.removed": "**{nick}** quitado de **{whitelist}**",
     "log.verified.yes": "sí: verificada por el miembro",
     "log.verified.no": "no",
+    "log.verified.awaiting": "todavía no: espera la prueba en la primera entrada, hasta {until}",
     "log.provenBy": "{member} demostró que esta cuenta es suya (un dueño por cuenta y servidor).",
     "log.event": "evento {id}",
     "log.events": "eventos {first}–{last}",
@@ -439,6 +478,8 @@ export const esES = {
       "falta un permiso: da al bot «Gestionar roles» y sube su rol por encima de este",
     "log.roleReason.unknownRole": "el rol ya no existe",
     "log.roleReason.unknownMember": "el miembro ya no está en el servidor",
+    "log.roleReason.managed":
+      "una integración (un bot o las mejoras del servidor) gestiona este rol, así que nadie puede darlo ni quitarlo: elige otro rol con /whitelist roles",
     "log.roleReason.refused": "Discord lo rechazó ({code}: {message})",
     "log.roleReason.unreachable": "No se pudo contactar con Discord ({message})",
     "log.roleReason.botUnreachable": "El bot no pudo contactar con Discord ({message}).",
@@ -448,6 +489,7 @@ export const esES = {
     "log.request.title": "Solicitud de registro",
     "log.request": "{member} pide **{nick}** en **{whitelist}**",
     "log.request.footer": "Staff de esta whitelist: aprueba o rechaza abajo.",
+    "log.request.cut": "Las respuestas largas se cortan aquí: /whitelist member las muestra enteras.",
     "log.request.approve": "Aprobar",
     "log.request.reject": "Rechazar",
     "log.request.cancelled.title": "Solicitud cancelada",
@@ -487,6 +529,7 @@ export const esES = {
     "log.count.names": { one: "{count} nombre", many: "{count} de nombres", other: "{count} nombres" },
     "log.transfer.title": "Nick traspasado",
     "log.transfer": "**{nick}** en **{whitelist}**: {from} → {to}",
+    "log.transfer.guestOf": "un invitado de {member}",
     "log.list.item": "• **{nick}** de **{whitelist}**",
     "log.list.deleted": "• **{nick}** ({member})",
     "log.list.more": "… y {count} más: la lista completa va adjunta.",
@@ -511,6 +554,20 @@ export const esES = {
     "log.intent.paused": " En pausa: {whitelists}.",
     "log.file.departed": "nicks-quitados-{member}.txt",
     "log.file.deleted": "{whitelist}-quitados.txt",
+    "log.file.item": "{nick} de {whitelist}",
+    "log.file.deletedItem": "{nick} ({member})",
+    "log.ban.title": "Miembro baneado: nicks denegados",
+    "log.ban":
+      "{member} fue baneado en Discord. Sus nicks quedan denegados («{reason}») hasta que se levante el baneo.",
+    "log.ban.removed":
+      "{member} fue baneado en Discord. Sus nicks quedan denegados («{reason}») hasta que se levante el baneo; {nicks} quitados de las whitelists.",
+    "log.ban.denied": "• **{whitelist}**: {nicks}",
+    "log.ban.kept": "• **{whitelist}**, ya denegados: {nicks}",
+    "log.ban.none": "No tenía ningún nick.",
+    "log.unban.title": "Baneo levantado: denegaciones retiradas",
+    "log.unban":
+      "A {member} se le levantó el baneo en Discord. Lo que el baneo denegó puede registrarse de nuevo (no se vuelve a añadir nada; las denegaciones del staff se quedan):",
+    "log.unban.lifted": "• **{whitelist}**: {nicks}",
 
     "intent.portal":
       "Bot → Privileged Gateway Intents en el portal de desarrolladores de Discord (https://discord.com/developers/applications)",

@@ -101,13 +101,21 @@ export const fr = {
     "error.request.noLogChannel":
       "{whitelist} demande une validation du staff, mais les demandes ne peuvent être publiées dans aucun salon de logs.",
     "error.code.malformed":
-      "Ce n'est pas un code : un code fait 8 lettres et chiffres, comme K7QX-29MD, affiché quand tu rejoins le serveur de liaison.",
+      "Ce n'est pas un code : un code fait 8 lettres et chiffres, comme K7QX-29MD, affiché quand tu rejoins le serveur de liaison (ou le serveur de jeu, qui te demande de prouver ton compte).",
     "error.code.limited": "Trop de codes qui n'ont pas marché : attends avant d'en taper un autre.",
     "error.code.wrong": "Ce code n'existe pas : vérifie-le et tape-le à nouveau.",
     "error.code.expired":
       "Ce code a expiré (un code dure 10 minutes) : rejoins à nouveau le serveur de liaison pour en avoir un nouveau.",
     "error.code.reused":
       "Ce code a déjà servi : rejoins à nouveau le serveur de liaison pour en avoir un nouveau.",
+    "error.code.expired.firstJoin":
+      "Ce code a expiré (un code dure 10 minutes) : rejoins à nouveau le serveur de jeu pour en avoir un nouveau.",
+    "error.code.reused.firstJoin":
+      "Ce code a déjà servi : rejoins à nouveau le serveur de jeu pour en avoir un nouveau.",
+    "error.code.foreign.server":
+      "Ce code prouve une inscription sur un autre serveur Discord : tape-le là-bas.",
+    "error.code.foreign.member":
+      "Ce code prouve l'inscription d'un autre membre : seul le membre qui a inscrit ce compte peut le taper.",
     "error.code.held":
       "{account} est lié à un autre membre de ce serveur, qui l'a prouvé avant toi. Si le compte est à toi maintenant, demande-lui de le délier, ou demande au staff.",
     "error.code.notJava":
@@ -129,6 +137,7 @@ export const fr = {
     "error.lookup.notStaff":
       "Seul le staff peut consulter les pseudos d'un autre membre ; tu peux consulter les tiens.",
     "error.deny.reasonTooLong": "Une raison fait au plus {max} caractères.",
+    "error.guest.noteTooLong": "Une note d'invité fait au plus {max} caractères.",
     "error.deny.notDenied": "{nick} n'est pas refusé sur {whitelist} ; il n'y a rien à lever.",
     "error.memberUnknown":
       "<@{userId}> n'est pas (ou plus) membre de ce serveur, on ne peut donc rien inscrire pour lui.",
@@ -162,6 +171,8 @@ export const fr = {
     "failure.denied.reason": " Raison : {reason}",
     "failure.noLogChannel":
       "{whitelist} demande une validation du staff, mais je ne peux publier les demandes dans aucun salon de logs. Demande au staff d'en définir un avec /whitelist log-channel, puis réessaie.",
+    "failure.formRequired":
+      "{whitelist} pose d'abord quelques questions, qu'un message ne peut pas afficher : utilise `/inscrire` dans {channel} et réponds-y là.",
     "failure.proofRequired": "🔒 {refusal}\n{how}",
     "failure.proofRequired.then": "tape ici `/inscrire code:<code> whitelist:{whitelist}`",
     "failure.code.lastTry": " C'était ton dernier essai pour le moment.",
@@ -182,6 +193,10 @@ export const fr = {
     "proof.took":
       "D'autres membres l'avaient sur {whitelists} ; ces pseudos sont retirés, puisque tu as prouvé qu'il est à toi (le staff voit pourquoi dans les logs).",
     "proof.verified": "Ton **{account}** sur {whitelists} est maintenant vérifié.",
+    "proof.firstJoin":
+      "🔒 Prouve que **{nick}** est à toi : rejoins le serveur de jeu avec avant {until} ({in}). Tu seras déconnecté avec un code : tape `/lier code:<code>` ici, puis reconnecte-toi. Sans preuve d'ici là, il est retiré.",
+    "proof.firstJoin.staff":
+      "🔒 Le pseudo est ajouté tout de suite et le membre le prouve à sa première connexion au serveur de jeu : l'agent `sync`, par RCON, le déconnecte avec un code à taper avec `/lier code:`. Sans preuve après {window}, il est retiré (les ajouts de l'équipe n'en demandent pas).",
 
     "public.registered":
       "✅ **{nick}** est sur **{whitelist}**. Tu peux rejoindre le serveur dès maintenant.",
@@ -222,6 +237,8 @@ export const fr = {
 
     "register.requested":
       "📨 Ta demande pour **{nick}** sur **{whitelist}** a été envoyée au staff. Tu seras prévenu dans {channel} dès qu'il aura décidé ; tu n'as rien d'autre à faire.",
+    "register.awaitingProof":
+      "✅ **{nick}** est sur **{whitelist}**, en attente de ta preuve qu'il est à toi.",
     "register.verified": "🔗 Vérifié : tu as prouvé que ce compte est à toi.",
     "register.floodgateName": "C'est le nom que Floodgate donne au gamertag {gamertag} en jeu.",
     "register.expires":
@@ -229,7 +246,7 @@ export const fr = {
     "register.rolesWaiting":
       "🕒 Tes rôles arrivent dans un instant : Discord ne laisse un bot donner des rôles qu'à un certain rythme.",
     "register.rolesRefused": "Je n'ai pas pu te donner {roles} ; le staff a été prévenu et va s'en occuper.",
-    "register.undo": "Tu as changé d'avis ? `/désinscrire nick:{nick}` le retire.",
+    "register.undo": "Tu as changé d'avis ? {command} le retire.",
     "register.nickOrCode":
       "Donne ton pseudo Minecraft (`nick`), ou le code que le serveur de liaison t'a montré (`code`).",
     "register.notBoth": "Donne soit ton pseudo, soit un code, pas les deux.",
@@ -249,7 +266,7 @@ export const fr = {
     "link.none": "Tu n'as encore aucun compte lié sur ce serveur.",
     "link.list": "Tes comptes liés ici :\n{accounts}",
     "link.next":
-      "Mets-le sur une whitelist avec `/inscrire nick:{account}` : pas besoin de rejoindre à nouveau. `/délier` l'oublie.",
+      "Mets-le sur une whitelist avec {command} : pas besoin de rejoindre à nouveau. `/délier` l'oublie.",
     "unlink.you": "toi",
     "unlink.done":
       "🔓 **{account}** n'est plus lié à {whom} sur ce serveur. Les pseudos inscrits avec lui restent sur les whitelists (`/désinscrire` en retire un) ; le prouver à nouveau se fait avec `/lier`.",
@@ -260,6 +277,7 @@ export const fr = {
       "{member} ta demande pour **{nick}** sur **{whitelist}** a été annulée : le staff a supprimé cette whitelist.",
 
     "message.expiring": "⏳ **{nick}** est inscrit jusqu'à son expiration {when}.",
+    "message.registered": "{reaction} **{nick}** est inscrit.",
     "message.rolesRefused": "Tu es inscrit, mais je n'ai pas pu te donner {roles} ; le staff a été prévenu.",
     "message.paused":
       "Les inscriptions sur {whitelist} sont en pause : Discord ne me laisse pas lire les messages pour le moment (l'intent Message Content du bot est désactivé). Le staff a été prévenu ; réessaie plus tard.",
@@ -289,6 +307,8 @@ export const fr = {
       "✅ **{nick}** peut de nouveau être inscrit sur **{whitelist}**. Rien n'a été remis : son propriétaire le réinscrit avec `/inscrire`, ou le staff avec `/whitelist add`.",
     "staff.transfer.done":
       "🔀 **{nick}** sur **{whitelist}** appartient désormais à {to} (avant : {from}). Les serveurs de jeu ne voient aucun changement.",
+    "staff.transfer.doneGuest":
+      "🔀 **{nick}** sur **{whitelist}** appartient maintenant à {to} (c'était un invité de {from}). Les serveurs de jeu ne voient aucun changement.",
     "staff.transfer.grantFailed": "Je n'ai pas pu lui donner {roles} ; le pseudo est à lui malgré tout.",
     "staff.transfer.revertFailed":
       "Je n'ai pas pu reprendre {roles} à {from} ; retire-le à la main s'il ne doit pas le garder.",
@@ -314,6 +334,15 @@ export const fr = {
     "staff.member.addedBy": "ajouté par {member}",
     "staff.member.expires": ", expire {when}",
     "staff.member.verified": ", vérifié",
+    "staff.member.awaiting": ", en attente de la preuve à la première connexion",
+    "staff.member.guests": "Invités ajoutés par ce membre (joueurs sans Discord) :",
+    "staff.member.guest": "• **{nick}** sur **{whitelist}** : {note}, {when}{expires}",
+    "staff.member.answers": "Réponses au formulaire (ci-dessous{files}{more}) :",
+    "staff.member.answers.files": " ; les longues en entier dans le fichier",
+    "staff.member.answers.more": {
+      one: " ; {count} plus ancienne non affichée",
+      other: " ; {count} plus anciennes non affichées",
+    },
     "staff.logChannel.off":
       "Les logs sont désactivés. Les demandes à valider ont besoin d'un salon de logs : redéfinis-en un avec `/whitelist log-channel`.",
     "staff.logChannel.set":
@@ -323,8 +352,10 @@ export const fr = {
       "📄 **{whitelist}** au format `{file}` ({nicks}). Mets-le dans le dossier de ton serveur, ou laisse le serveur le récupérer : `{url}` avec une clé de `/server-link create`.",
     "lookup.how.member": "le membre l'a inscrit",
     "lookup.how.staff": "staff : `/whitelist add`, ou une demande acceptée",
+    "lookup.how.guest": "l'équipe : `/whitelist guest`, un joueur sans Discord",
     "lookup.never": "jamais",
     "lookup.verified.yes": "oui : le propriétaire a prouvé le compte",
+    "lookup.verified.awaiting": "non : en attente de la preuve à la première connexion, retiré {when}",
     "lookup.entry.title": "{nick} sur {whitelist}",
     "lookup.denial.title": "{nick} est refusé sur {whitelist}",
     "lookup.field.owner": "Propriétaire",
@@ -387,14 +418,20 @@ export const fr = {
     "staff.deny.noReason": " (sans raison)",
     "staff.deny.removed":
       "Il était sur la whitelist ({nicks}, pour {owners}) et a été retiré ; les rôles donnés pour lui sont repris.",
-    "staff.deny.undo": "Annule avec `/whitelist undeny whitelist:{whitelist} nick:{nick}`.",
+    "staff.deny.undo": "Annule avec {command}.",
     "staff.add.done": "✅ **{nick}** est sur **{whitelist}** pour {member}.",
     "staff.add.expires": "⏳ Il expire {when}, et sera alors retiré avec ses rôles.",
     "staff.add.rolesRefused":
       "Je n'ai pas pu lui donner {roles} (détails dans le salon de logs) ; le pseudo reste.",
-    "staff.add.undo": "Annule avec `/whitelist remove whitelist:{whitelist} nick:{nick}`.",
+    "staff.add.undo": "Annule avec {command}.",
+    "staff.guest.done": "✅ **{nick}** est sur **{whitelist}** en tant qu'invité : {note}.",
+    "staff.guest.noRoles":
+      "Aucun rôle n'est donné et aucune limite de membre ne les compte ; ils restent si tu quittes le serveur.",
+    "staff.guest.expires": "⏳ Ils sont retirés d'eux-mêmes {when}.",
+    "staff.guest.undo":
+      "Annule avec {remove} ; une fois qu'ils ont rejoint le serveur, {transfer} leur donne le pseudo.",
     "staff.delete.preview":
-      "Supprimer **{whitelist}** retire ses {nicks} (les rôles donnés pour eux sont repris), abandonne ses demandes en attente et révoque {keys} limitées à elle. Rien n'a encore changé : lance `/whitelist delete whitelist:{whitelist} confirm:True` pour continuer.",
+      "Supprimer **{whitelist}** retire ses {nicks} (les rôles donnés pour eux sont repris), abandonne ses demandes en attente et révoque {keys} limitées à elle. Rien n'a encore changé : lance {command} pour continuer.",
     "staff.delete.done":
       "🗑️ **{whitelist}** supprimée : {nicks} retirés, {keys} révoquées. Les serveurs de jeu avec une clé pour tout le serveur reçoivent désormais 404 pour elle ; crées-en une nouvelle avec `/whitelist create`.",
 
@@ -426,13 +463,16 @@ export const fr = {
     "log.field.nicks": "Pseudos",
     "log.field.approvedBy": "Acceptée par",
     "log.field.rejectedBy": "Refusée par",
+    "log.field.guest": "Invité",
     "log.byKey": "clé de liaison « {key} »",
+    "log.guestOf": "de {member} : {note}",
     "log.added.title": "Pseudo ajouté",
     "log.removed.title": "Pseudo retiré",
     "log.added": "**{nick}** ajouté à **{whitelist}**",
     "log.removed": "**{nick}** retiré de **{whitelist}**",
     "log.verified.yes": "oui : prouvé par le membre",
     "log.verified.no": "non",
+    "log.verified.awaiting": "pas encore : en attente de la preuve à la première connexion, jusqu'à {until}",
     "log.provenBy":
       "{member} a prouvé être propriétaire de ce compte (un propriétaire par compte et par serveur).",
     "log.event": "événement {id}",
@@ -451,6 +491,8 @@ export const fr = {
       "permission manquante : donne au bot « Gérer les rôles » et place son rôle au-dessus de celui-ci",
     "log.roleReason.unknownRole": "le rôle n'existe plus",
     "log.roleReason.unknownMember": "le membre n'est plus sur le serveur",
+    "log.roleReason.managed":
+      "une intégration (un bot ou le boost de serveur) gère ce rôle, donc personne ne peut le donner ni le retirer : choisis un autre rôle avec /whitelist roles",
     "log.roleReason.refused": "Discord a refusé ({code} : {message})",
     "log.roleReason.unreachable": "Discord est injoignable ({message})",
     "log.roleReason.botUnreachable": "Le bot n'a pas pu joindre Discord ({message}).",
@@ -460,6 +502,7 @@ export const fr = {
     "log.request.title": "Demande d'inscription",
     "log.request": "{member} demande **{nick}** sur **{whitelist}**",
     "log.request.footer": "Staff de cette whitelist : accepte ou refuse ci-dessous.",
+    "log.request.cut": "Les longues réponses sont coupées ici : /whitelist member les montre en entier.",
     "log.request.approve": "Accepter",
     "log.request.reject": "Refuser",
     "log.request.cancelled.title": "Demande annulée",
@@ -499,6 +542,7 @@ export const fr = {
     "log.count.names": { one: "{count} nom", many: "{count} de noms", other: "{count} noms" },
     "log.transfer.title": "Pseudo transféré",
     "log.transfer": "**{nick}** sur **{whitelist}** : {from} → {to}",
+    "log.transfer.guestOf": "un invité de {member}",
     "log.list.item": "• **{nick}** de **{whitelist}**",
     "log.list.deleted": "• **{nick}** ({member})",
     "log.list.more": "… et {count} de plus : la liste complète est en pièce jointe.",
@@ -523,6 +567,20 @@ export const fr = {
     "log.intent.paused": " En pause : {whitelists}.",
     "log.file.departed": "pseudos-retires-{member}.txt",
     "log.file.deleted": "{whitelist}-retires.txt",
+    "log.file.item": "{nick} de {whitelist}",
+    "log.file.deletedItem": "{nick} ({member})",
+    "log.ban.title": "Membre banni : pseudos refusés",
+    "log.ban":
+      "{member} a été banni sur Discord. Ses pseudos sont refusés (« {reason} ») jusqu'à la levée du bannissement.",
+    "log.ban.removed":
+      "{member} a été banni sur Discord. Ses pseudos sont refusés (« {reason} ») jusqu'à la levée du bannissement ; {nicks} retirés des whitelists.",
+    "log.ban.denied": "• **{whitelist}** : {nicks}",
+    "log.ban.kept": "• **{whitelist}**, déjà refusés : {nicks}",
+    "log.ban.none": "Ce membre n'avait aucun pseudo.",
+    "log.unban.title": "Membre débanni : refus levés",
+    "log.unban":
+      "{member} a été débanni sur Discord. Ce que son bannissement refusait peut être réinscrit (rien n'est rajouté ; les refus de l'équipe restent) :",
+    "log.unban.lifted": "• **{whitelist}** : {nicks}",
 
     "intent.portal":
       "Bot → Privileged Gateway Intents du portail développeur Discord (https://discord.com/developers/applications)",

@@ -110,12 +110,18 @@ export const pl = {
     "error.request.noLogChannel":
       "{whitelist} wymaga akceptacji administracji, ale prośby nie mogą trafić na żaden kanał logów.",
     "error.code.malformed":
-      "To nie jest kod: kod ma 8 liter i cyfr, np. K7QX-29MD, i pojawia się po wejściu na serwer weryfikacji.",
+      "To nie jest kod: kod ma 8 liter i cyfr, np. K7QX-29MD, i pojawia się po wejściu na serwer weryfikacji (lub na serwer gry, który prosi o udowodnienie konta).",
     "error.code.limited": "Za dużo kodów, które nie zadziałały: poczekaj, zanim wpiszesz kolejny.",
     "error.code.wrong": "Taki kod nie istnieje: sprawdź go i wpisz ponownie.",
     "error.code.expired":
       "Ten kod wygasł (kody są ważne 10 minut): wejdź ponownie na serwer weryfikacji po nowy.",
     "error.code.reused": "Ten kod został już użyty: wejdź ponownie na serwer weryfikacji po nowy.",
+    "error.code.expired.firstJoin":
+      "Ten kod wygasł (kody są ważne 10 minut): wejdź ponownie na serwer gry po nowy.",
+    "error.code.reused.firstJoin": "Ten kod został już użyty: wejdź ponownie na serwer gry po nowy.",
+    "error.code.foreign.server": "Ten kod potwierdza rejestrację na innym serwerze Discorda: wpisz go tam.",
+    "error.code.foreign.member":
+      "Ten kod potwierdza rejestrację innego członka: wpisać go może tylko członek, który zarejestrował to konto.",
     "error.code.held":
       "{account} jest połączone z innym członkiem tego serwera, który potwierdził je przed tobą. Jeśli konto jest teraz twoje, poproś go o rozłączenie albo zapytaj administrację.",
     "error.code.notJava":
@@ -137,6 +143,7 @@ export const pl = {
     "error.lookup.notStaff":
       "Tylko administracja może sprawdzać nicki innych członków; swoje możesz sprawdzić sam.",
     "error.deny.reasonTooLong": "Powód może mieć najwyżej {max} znaków.",
+    "error.guest.noteTooLong": "Notatka gościa może mieć najwyżej {max} znaków.",
     "error.deny.notDenied": "{nick} nie jest zablokowany na {whitelist}; nie ma czego znosić.",
     "error.memberUnknown":
       "<@{userId}> nie jest (już) członkiem tego serwera, więc nie można nic dla niego zarejestrować.",
@@ -170,6 +177,8 @@ export const pl = {
     "failure.denied.reason": " Powód: {reason}",
     "failure.noLogChannel":
       "{whitelist} wymaga akceptacji administracji, ale nie mogę wysyłać próśb na żaden kanał logów. Poproś administrację o ustawienie go przez /whitelist log-channel i spróbuj ponownie.",
+    "failure.formRequired":
+      "{whitelist} najpierw zadaje kilka pytań, których wiadomość nie pokaże: użyj `/zarejestruj` w {channel} i odpowiedz tam.",
     "failure.proofRequired": "🔒 {refusal}\n{how}",
     "failure.proofRequired.then": "wpisz tutaj `/zarejestruj code:<code> whitelist:{whitelist}`",
     "failure.code.lastTry": " To była na razie twoja ostatnia próba.",
@@ -191,6 +200,10 @@ export const pl = {
     "proof.took":
       "Inni członkowie mieli je na {whitelists}; te nicki zostały usunięte, bo potwierdziłeś, że konto jest twoje (administracja widzi powód w logach).",
     "proof.verified": "Twoje **{account}** na {whitelists} jest teraz zweryfikowane.",
+    "proof.firstJoin":
+      "🔒 Udowodnij, że **{nick}** jest twój: wejdź nim na serwer gry przed {until} ({in}). Zostaniesz rozłączony z kodem: wpisz tutaj `/połącz code:<code>`, potem wejdź ponownie. Bez dowodu do tego czasu zostanie usunięty.",
+    "proof.firstJoin.staff":
+      "🔒 Nick trafia na listę od razu, a członek udowadnia go przy pierwszym wejściu na serwer gry: agent `sync` przez RCON rozłącza go z kodem, który wpisuje przez `/połącz code:`. Bez dowodu po {window} zostaje usunięty (wpisy ekipy nie wymagają dowodu).",
 
     "public.registered": "✅ **{nick}** jest na **{whitelist}**. Możesz już wejść na serwer.",
     "public.approved":
@@ -229,13 +242,14 @@ export const pl = {
 
     "register.requested":
       "📨 Twoja prośba o **{nick}** na **{whitelist}** trafiła do administracji. Dowiesz się na {channel}, gdy zdecydują; nie musisz nic więcej robić.",
+    "register.awaitingProof": "✅ **{nick}** jest na **{whitelist}** i czeka, aż udowodnisz, że jest twój.",
     "register.verified": "🔗 Zweryfikowane: potwierdziłeś, że to konto jest twoje.",
     "register.floodgateName": "Tak Floodgate nazywa w grze gamertag {gamertag}.",
     "register.expires": "⏳ Wygasa {when}: {whitelist} trzyma rejestracje tylko przez ograniczony czas.",
     "register.rolesWaiting":
       "🕒 Role dostaniesz za chwilę: Discord pozwala botowi nadawać role tylko w pewnym tempie.",
     "register.rolesRefused": "Nie udało mi się nadać ci {roles}; administracja wie o tym i to naprawi.",
-    "register.undo": "Zmieniłeś zdanie? `/wyrejestruj nick:{nick}` go usuwa.",
+    "register.undo": "Zmieniłeś zdanie? {command} go usuwa.",
     "register.nickOrCode":
       "Podaj swój nick z Minecrafta (`nick`) albo kod, który pokazał ci serwer weryfikacji (`code`).",
     "register.notBoth": "Podaj albo nick, albo kod, nie oba naraz.",
@@ -255,7 +269,7 @@ export const pl = {
     "link.none": "Nie masz jeszcze na tym serwerze żadnego połączonego konta.",
     "link.list": "Twoje połączone konta tutaj:\n{accounts}",
     "link.next":
-      "Dodaj je do whitelisty przez `/zarejestruj nick:{account}`: nie musisz wchodzić ponownie. `/rozłącz` je zapomina.",
+      "Dodaj je do whitelisty przez {command}: nie musisz wchodzić ponownie. `/rozłącz` je zapomina.",
     "unlink.you": "tobą",
     "unlink.done":
       "🔓 **{account}** nie jest już połączone z {whom} na tym serwerze. Nicki zarejestrowane z nim zostają na whitelistach (`/wyrejestruj` usuwa jeden); ponowne potwierdzenie to `/połącz`.",
@@ -266,6 +280,7 @@ export const pl = {
       "{member} twoja prośba o **{nick}** na **{whitelist}** została anulowana: administracja usunęła tę whitelistę.",
 
     "message.expiring": "⏳ **{nick}** jest zarejestrowany do wygaśnięcia {when}.",
+    "message.registered": "{reaction} **{nick}** jest zarejestrowany.",
     "message.rolesRefused":
       "Jesteś zarejestrowany, ale nie udało mi się nadać ci {roles}; administracja wie o tym.",
     "message.paused":
@@ -311,6 +326,8 @@ export const pl = {
       "✅ **{nick}** znów można zarejestrować na **{whitelist}**. Nic nie zostało dodane z powrotem: właściciel rejestruje go ponownie przez `/zarejestruj`, a administracja przez `/whitelist add`.",
     "staff.transfer.done":
       "🔀 **{nick}** na **{whitelist}** należy teraz do {to} (wcześniej do {from}). Serwery gry nie widzą żadnej zmiany.",
+    "staff.transfer.doneGuest":
+      "🔀 **{nick}** na **{whitelist}** należy teraz do {to} (był gościem {from}). Serwery gry nie widzą zmiany.",
     "staff.transfer.grantFailed": "Nie udało mi się nadać mu {roles}; nick i tak jest jego.",
     "staff.transfer.revertFailed":
       "Nie udało mi się odebrać {roles} użytkownikowi {from}; usuń to ręcznie, jeśli nie powinien tego mieć.",
@@ -338,6 +355,17 @@ export const pl = {
     "staff.member.addedBy": "dodany przez {member}",
     "staff.member.expires": ", wygasa {when}",
     "staff.member.verified": ", zweryfikowany",
+    "staff.member.awaiting": ", czeka na dowód przy pierwszym wejściu",
+    "staff.member.guests": "Goście, których dodał (gracze bez Discorda):",
+    "staff.member.guest": "• **{nick}** na **{whitelist}**: {note}, {when}{expires}",
+    "staff.member.answers": "Odpowiedzi z formularza (poniżej{files}{more}):",
+    "staff.member.answers.files": "; długie w całości w pliku",
+    "staff.member.answers.more": {
+      one: "; {count} starsza niepokazana",
+      few: "; {count} starsze niepokazane",
+      many: "; {count} starszych niepokazanych",
+      other: "; {count} starszej niepokazanej",
+    },
     "staff.logChannel.off":
       "Logowanie jest wyłączone. Prośby do akceptacji potrzebują kanału logów: ustaw go ponownie przez `/whitelist log-channel`.",
     "staff.logChannel.set":
@@ -347,8 +375,10 @@ export const pl = {
       "📄 **{whitelist}** jako `{file}` ({nicks}). Wrzuć go do folderu serwera albo pozwól serwerowi go pobrać: `{url}` z kluczem z `/server-link create`.",
     "lookup.how.member": "zarejestrował go członek",
     "lookup.how.staff": "administracja: `/whitelist add` lub zaakceptowana prośba",
+    "lookup.how.guest": "ekipa: `/whitelist guest`, gracz bez Discorda",
     "lookup.never": "nigdy",
     "lookup.verified.yes": "tak: właściciel potwierdził konto",
+    "lookup.verified.awaiting": "nie: czeka na dowód przy pierwszym wejściu, usunięcie {when}",
     "lookup.entry.title": "{nick} na {whitelist}",
     "lookup.denial.title": "{nick} jest zablokowany na {whitelist}",
     "lookup.field.owner": "Właściciel",
@@ -412,13 +442,18 @@ export const pl = {
     "staff.deny.noReason": " (bez podania powodu)",
     "staff.deny.removed":
       "Był na whiteliście ({nicks}, dla {owners}) i został usunięty; role nadane za niego zostają odebrane.",
-    "staff.deny.undo": "Cofnij przez `/whitelist undeny whitelist:{whitelist} nick:{nick}`.",
+    "staff.deny.undo": "Cofnij przez {command}.",
     "staff.add.done": "✅ **{nick}** jest na **{whitelist}** dla {member}.",
     "staff.add.expires": "⏳ Wygasa {when} i zostanie wtedy usunięty razem z rolami.",
     "staff.add.rolesRefused": "Nie udało mi się nadać mu {roles} (szczegóły na kanale logów); nick zostaje.",
-    "staff.add.undo": "Cofnij przez `/whitelist remove whitelist:{whitelist} nick:{nick}`.",
+    "staff.add.undo": "Cofnij przez {command}.",
+    "staff.guest.done": "✅ **{nick}** jest na **{whitelist}** jako twój gość: {note}.",
+    "staff.guest.noRoles":
+      "Nie dostają żadnej roli i nie liczą się do niczyjego limitu; zostają, jeśli opuścisz serwer.",
+    "staff.guest.expires": "⏳ Zostaną usunięci samoczynnie {when}.",
+    "staff.guest.undo": "Cofnij przez {remove}; gdy dołączą do serwera, {transfer} przekaże im nick.",
     "staff.delete.preview":
-      "Usunięcie **{whitelist}** usuwa jej {nicks} (role nadane za nie zostaną odebrane), porzuca oczekujące prośby i unieważnia {keys} ograniczone do niej. Nic jeszcze nie zmieniono: uruchom `/whitelist delete whitelist:{whitelist} confirm:True`, aby kontynuować.",
+      "Usunięcie **{whitelist}** usuwa jej {nicks} (role nadane za nie zostaną odebrane), porzuca oczekujące prośby i unieważnia {keys} ograniczone do niej. Nic jeszcze nie zmieniono: uruchom {command}, aby kontynuować.",
     "staff.delete.done":
       "🗑️ Usunięto **{whitelist}**: usunięto {nicks}, unieważniono {keys}. Serwery gry z kluczem dla całego serwera dostają od teraz 404 dla niej; utwórz nową przez `/whitelist create`.",
 
@@ -450,13 +485,16 @@ export const pl = {
     "log.field.nicks": "Nicki",
     "log.field.approvedBy": "Zaakceptował(a)",
     "log.field.rejectedBy": "Odrzucił(a)",
+    "log.field.guest": "Gość",
     "log.byKey": "klucz połączenia „{key}”",
+    "log.guestOf": "od {member}: {note}",
     "log.added.title": "Dodano nick",
     "log.removed.title": "Usunięto nick",
     "log.added": "**{nick}** dodany do **{whitelist}**",
     "log.removed": "**{nick}** usunięty z **{whitelist}**",
     "log.verified.yes": "tak: potwierdzone przez członka",
     "log.verified.no": "nie",
+    "log.verified.awaiting": "jeszcze nie: czeka na dowód przy pierwszym wejściu, do {until}",
     "log.provenBy": "{member} potwierdził, że to konto jest jego (jeden właściciel konta na serwer).",
     "log.event": "zdarzenie {id}",
     "log.events": "zdarzenia {first}–{last}",
@@ -474,6 +512,8 @@ export const pl = {
     "log.roleReason.permission": "brak uprawnień: daj botowi „Zarządzanie rolami” i przesuń jego rolę nad tę",
     "log.roleReason.unknownRole": "ta rola już nie istnieje",
     "log.roleReason.unknownMember": "członka nie ma już na serwerze",
+    "log.roleReason.managed":
+      "tą rolą zarządza integracja (bot lub boostowanie serwera), więc nikt nie może jej nadać ani odebrać: wybierz inną rolę przez /whitelist roles",
     "log.roleReason.refused": "Discord odmówił ({code}: {message})",
     "log.roleReason.unreachable": "Discord był nieosiągalny ({message})",
     "log.roleReason.botUnreachable": "Bot nie mógł połączyć się z Discordem ({message}).",
@@ -483,6 +523,7 @@ export const pl = {
     "log.request.title": "Prośba o rejestrację",
     "log.request": "{member} prosi o **{nick}** na **{whitelist}**",
     "log.request.footer": "Administracja tej whitelisty: zaakceptuj lub odrzuć poniżej.",
+    "log.request.cut": "Długie odpowiedzi są tu skrócone: /whitelist member pokazuje je w całości.",
     "log.request.approve": "Zaakceptuj",
     "log.request.reject": "Odrzuć",
     "log.request.cancelled.title": "Prośba anulowana",
@@ -533,6 +574,7 @@ export const pl = {
     },
     "log.transfer.title": "Przekazano nick",
     "log.transfer": "**{nick}** na **{whitelist}**: {from} → {to}",
+    "log.transfer.guestOf": "gość {member}",
     "log.list.item": "• **{nick}** z **{whitelist}**",
     "log.list.deleted": "• **{nick}** ({member})",
     "log.list.more": "… i jeszcze {count}: pełna lista jest w załączniku.",
@@ -559,6 +601,20 @@ export const pl = {
     "log.intent.paused": " Wstrzymane: {whitelists}.",
     "log.file.departed": "usuniete-nicki-{member}.txt",
     "log.file.deleted": "{whitelist}-usuniete.txt",
+    "log.file.item": "{nick} z {whitelist}",
+    "log.file.deletedItem": "{nick} ({member})",
+    "log.ban.title": "Członek zbanowany: nicki zablokowane",
+    "log.ban":
+      "{member} został zbanowany na Discordzie. Jego nicki są zablokowane („{reason}”) do zdjęcia bana.",
+    "log.ban.removed":
+      "{member} został zbanowany na Discordzie. Jego nicki są zablokowane („{reason}”) do zdjęcia bana; usunięto z whitelist: {nicks}.",
+    "log.ban.denied": "• **{whitelist}**: {nicks}",
+    "log.ban.kept": "• **{whitelist}**, już zablokowane: {nicks}",
+    "log.ban.none": "Nie miał żadnego nicka.",
+    "log.unban.title": "Ban zdjęty: blokady zniesione",
+    "log.unban":
+      "Ban {member} na Discordzie został zdjęty. To, co ban zablokował, można znów zarejestrować (nic nie wraca samo; blokady ekipy zostają):",
+    "log.unban.lifted": "• **{whitelist}**: {nicks}",
 
     "intent.portal":
       "Bot → Privileged Gateway Intents w portalu deweloperów Discorda (https://discord.com/developers/applications)",

@@ -97,12 +97,20 @@ export const ptBR = {
     "error.request.noLogChannel":
       "{whitelist} precisa de aprovação da staff, mas os pedidos não podem ser postados em nenhum canal de log.",
     "error.code.malformed":
-      "Isso não é um código: um código tem 8 letras e dígitos, como K7QX-29MD, e aparece quando você entra no servidor de vínculo.",
+      "Isso não é um código: um código tem 8 letras e dígitos, como K7QX-29MD, e aparece quando você entra no servidor de vínculo (ou no servidor de jogo, que pede que você prove sua conta).",
     "error.code.limited": "Muitos códigos que não funcionaram: espere antes de digitar outro.",
     "error.code.wrong": "Esse código não existe: confira e digite de novo.",
     "error.code.expired":
       "Esse código expirou (códigos duram 10 minutos): entre de novo no servidor de vínculo para receber outro.",
     "error.code.reused": "Esse código já foi usado: entre de novo no servidor de vínculo para receber outro.",
+    "error.code.expired.firstJoin":
+      "Esse código expirou (códigos duram 10 minutos): entre de novo no servidor de jogo para receber outro.",
+    "error.code.reused.firstJoin":
+      "Esse código já foi usado: entre de novo no servidor de jogo para receber outro.",
+    "error.code.foreign.server":
+      "Esse código comprova um registro em outro servidor do Discord: digite-o lá.",
+    "error.code.foreign.member":
+      "Esse código comprova o registro de outro membro: só o membro que registrou essa conta pode digitá-lo.",
     "error.code.held":
       "{account} está vinculada a outro membro deste servidor, que a comprovou antes de você. Se a conta agora é sua, peça para ele desvinculá-la, ou fale com a staff.",
     "error.code.notJava":
@@ -123,6 +131,7 @@ export const ptBR = {
     "error.lookup.notStaff":
       "Só a staff pode consultar os nicks de outro membro; você pode consultar os seus.",
     "error.deny.reasonTooLong": "Um motivo tem no máximo {max} caracteres.",
+    "error.guest.noteTooLong": "Uma nota de convidado tem no máximo {max} caracteres.",
     "error.deny.notDenied": "{nick} não está vetado em {whitelist}; não há nada para liberar.",
     "error.memberUnknown":
       "<@{userId}> não é (mais) membro deste servidor, então nada pode ser registrado para ele.",
@@ -155,6 +164,8 @@ export const ptBR = {
     "failure.denied.reason": " Motivo: {reason}",
     "failure.noLogChannel":
       "{whitelist} precisa de aprovação da staff, mas não consigo postar pedidos em nenhum canal de log. Peça à staff para definir um com /whitelist log-channel e tente de novo.",
+    "failure.formRequired":
+      "{whitelist} faz algumas perguntas antes, que uma mensagem não consegue mostrar: use `/registrar` em {channel} e responda lá.",
     "failure.proofRequired": "🔒 {refusal}\n{how}",
     "failure.proofRequired.then": "digite aqui `/registrar code:<code> whitelist:{whitelist}`",
     "failure.code.lastTry": " Essa foi sua última tentativa por enquanto.",
@@ -175,6 +186,10 @@ export const ptBR = {
     "proof.took":
       "Outros membros a tinham em {whitelists}; esses nicks foram removidos, já que você comprovou que é sua (a staff vê o motivo no log).",
     "proof.verified": "Sua **{account}** em {whitelists} agora está verificada.",
+    "proof.firstJoin":
+      "🔒 Prove que **{nick}** é seu: entre no servidor de jogo com ele antes de {until} ({in}). Você será desconectado com um código: digite `/vincular code:<code>` aqui e entre de novo. Sem prova até lá, ele é removido.",
+    "proof.firstJoin.staff":
+      "🔒 O nick entra na hora e o membro prova na primeira vez que entra no servidor de jogo: o agente `sync`, via RCON, o desconecta com um código que ele digita com `/vincular code:`. Sem prova após {window}, é removido (adições da staff não precisam de prova).",
 
     "public.registered": "✅ **{nick}** está em **{whitelist}**. Você já pode entrar no servidor.",
     "public.approved":
@@ -213,13 +228,14 @@ export const ptBR = {
 
     "register.requested":
       "📨 Seu pedido de **{nick}** em **{whitelist}** foi enviado à staff. Você vai ser avisado em {channel} quando decidirem; não precisa fazer mais nada.",
+    "register.awaitingProof": "✅ **{nick}** está em **{whitelist}**, aguardando você provar que é seu.",
     "register.verified": "🔗 Verificada: você comprovou que esta conta é sua.",
     "register.floodgateName": "Esse é o nome que o Floodgate dá à gamertag {gamertag} no jogo.",
     "register.expires": "⏳ Expira {when}: {whitelist} mantém registros só por tempo limitado.",
     "register.rolesWaiting":
       "🕒 Seus cargos chegam em instantes: o Discord só deixa um bot dar cargos num certo ritmo.",
     "register.rolesRefused": "Não consegui te dar {roles}; a staff foi avisada e vai resolver.",
-    "register.undo": "Mudou de ideia? `/desregistrar nick:{nick}` remove.",
+    "register.undo": "Mudou de ideia? {command} remove.",
     "register.nickOrCode":
       "Informe seu nick do Minecraft (`nick`), ou o código que o servidor de vínculo mostrou (`code`).",
     "register.notBoth": "Informe seu nick ou um código, não os dois.",
@@ -239,7 +255,7 @@ export const ptBR = {
     "link.none": "Você ainda não tem nenhuma conta vinculada neste servidor.",
     "link.list": "Suas contas vinculadas aqui:\n{accounts}",
     "link.next":
-      "Coloque-a numa whitelist com `/registrar nick:{account}`: não precisa entrar de novo. `/desvincular` a esquece.",
+      "Coloque-a numa whitelist com {command}: não precisa entrar de novo. `/desvincular` a esquece.",
     "unlink.you": "você",
     "unlink.done":
       "🔓 **{account}** não está mais vinculada a {whom} neste servidor. Os nicks registrados com ela continuam nas whitelists (`/desregistrar` remove um); para comprová-la de novo, use `/vincular`.",
@@ -250,6 +266,7 @@ export const ptBR = {
       "{member} seu pedido de **{nick}** em **{whitelist}** foi cancelado: a staff excluiu essa whitelist.",
 
     "message.expiring": "⏳ **{nick}** está registrado até expirar {when}.",
+    "message.registered": "{reaction} **{nick}** está registrado.",
     "message.rolesRefused": "Você está registrado, mas não consegui te dar {roles}; a staff foi avisada.",
     "message.paused":
       "Os registros em {whitelist} estão pausados: o Discord não está me deixando ler mensagens agora (o intent Message Content do bot está desligado). A staff foi avisada; tente de novo mais tarde.",
@@ -278,6 +295,8 @@ export const ptBR = {
       "✅ **{nick}** pode ser registrado de novo em **{whitelist}**. Nada foi adicionado de volta: o dono registra de novo com `/registrar`, ou a staff com `/whitelist add`.",
     "staff.transfer.done":
       "🔀 **{nick}** em **{whitelist}** agora pertence a {to} (era de {from}). Os servidores de jogo não veem nenhuma mudança.",
+    "staff.transfer.doneGuest":
+      "🔀 **{nick}** em **{whitelist}** agora pertence a {to} (era um convidado de {from}). Os servidores de jogo não veem mudança.",
     "staff.transfer.grantFailed": "Não consegui dar {roles} a ele; o nick é dele mesmo assim.",
     "staff.transfer.revertFailed":
       "Não consegui tirar {roles} de {from}; remova à mão se ele não deve manter.",
@@ -303,6 +322,15 @@ export const ptBR = {
     "staff.member.addedBy": "adicionado por {member}",
     "staff.member.expires": ", expira {when}",
     "staff.member.verified": ", verificado",
+    "staff.member.awaiting": ", aguardando a prova na primeira entrada",
+    "staff.member.guests": "Convidados que adicionou (jogadores sem Discord):",
+    "staff.member.guest": "• **{nick}** em **{whitelist}**: {note}, {when}{expires}",
+    "staff.member.answers": "Respostas do formulário (abaixo{files}{more}):",
+    "staff.member.answers.files": "; as longas, inteiras no arquivo",
+    "staff.member.answers.more": {
+      one: "; {count} mais antiga não mostrada",
+      other: "; {count} mais antigas não mostradas",
+    },
     "staff.logChannel.off":
       "O log está desligado. Pedidos de aprovação precisam de um canal de log: defina um de novo com `/whitelist log-channel`.",
     "staff.logChannel.set":
@@ -312,8 +340,10 @@ export const ptBR = {
       "📄 **{whitelist}** como `{file}` ({nicks}). Coloque na pasta do seu servidor, ou deixe o servidor buscar: `{url}` com uma chave de `/server-link create`.",
     "lookup.how.member": "o membro registrou",
     "lookup.how.staff": "staff: `/whitelist add`, ou um pedido aprovado",
+    "lookup.how.guest": "a staff: `/whitelist guest`, um jogador sem Discord",
     "lookup.never": "nunca",
     "lookup.verified.yes": "sim: o dono comprovou a conta",
+    "lookup.verified.awaiting": "não: aguardando a prova na primeira entrada, removido {when}",
     "lookup.entry.title": "{nick} em {whitelist}",
     "lookup.denial.title": "{nick} está vetado em {whitelist}",
     "lookup.field.owner": "Dono",
@@ -374,13 +404,19 @@ export const ptBR = {
     "staff.deny.noReason": " (sem motivo)",
     "staff.deny.removed":
       "Ele estava na whitelist ({nicks}, para {owners}) e foi removido; os cargos dados por ele foram retirados.",
-    "staff.deny.undo": "Desfaça com `/whitelist undeny whitelist:{whitelist} nick:{nick}`.",
+    "staff.deny.undo": "Desfaça com {command}.",
     "staff.add.done": "✅ **{nick}** está em **{whitelist}** para {member}.",
     "staff.add.expires": "⏳ Expira {when}, e então sai junto com os cargos.",
     "staff.add.rolesRefused": "Não consegui dar {roles} a ele (detalhes no canal de log); o nick continua.",
-    "staff.add.undo": "Desfaça com `/whitelist remove whitelist:{whitelist} nick:{nick}`.",
+    "staff.add.undo": "Desfaça com {command}.",
+    "staff.guest.done": "✅ **{nick}** está em **{whitelist}** como seu convidado: {note}.",
+    "staff.guest.noRoles":
+      "Nenhum cargo é dado e não contam no limite de ninguém; ficam se você sair do servidor.",
+    "staff.guest.expires": "⏳ São removidos sozinhos {when}.",
+    "staff.guest.undo":
+      "Desfaça com {remove}; quando entrarem no servidor, {transfer} passa o nick para eles.",
     "staff.delete.preview":
-      "Excluir **{whitelist}** remove os {nicks} dela (os cargos dados por eles são retirados), descarta os pedidos pendentes e revoga {keys} limitadas a ela. Nada mudou ainda: rode `/whitelist delete whitelist:{whitelist} confirm:True` para seguir.",
+      "Excluir **{whitelist}** remove os {nicks} dela (os cargos dados por eles são retirados), descarta os pedidos pendentes e revoga {keys} limitadas a ela. Nada mudou ainda: rode {command} para seguir.",
     "staff.delete.done":
       "🗑️ **{whitelist}** excluída: {nicks} removidos, {keys} revogadas. Servidores de jogo com uma chave do servidor inteiro recebem 404 para ela a partir de agora; crie outra com `/whitelist create`.",
 
@@ -412,13 +448,16 @@ export const ptBR = {
     "log.field.nicks": "Nicks",
     "log.field.approvedBy": "Aprovado por",
     "log.field.rejectedBy": "Recusado por",
+    "log.field.guest": "Convidado",
     "log.byKey": "chave de vínculo “{key}”",
+    "log.guestOf": "de {member}: {note}",
     "log.added.title": "Nick adicionado",
     "log.removed.title": "Nick removido",
     "log.added": "**{nick}** adicionado a **{whitelist}**",
     "log.removed": "**{nick}** removido de **{whitelist}**",
     "log.verified.yes": "sim: comprovada pelo membro",
     "log.verified.no": "não",
+    "log.verified.awaiting": "ainda não: aguardando a prova na primeira entrada, até {until}",
     "log.provenBy": "{member} comprovou ser dono desta conta (um dono por conta em cada servidor).",
     "log.event": "evento {id}",
     "log.events": "eventos {first}–{last}",
@@ -436,6 +475,8 @@ export const ptBR = {
       "permissão faltando: dê ao bot “Gerenciar cargos” e coloque o cargo dele acima deste",
     "log.roleReason.unknownRole": "o cargo não existe mais",
     "log.roleReason.unknownMember": "o membro não está mais no servidor",
+    "log.roleReason.managed":
+      "uma integração (um bot ou o impulso do servidor) gerencia este cargo, então ninguém pode dá-lo nem tirá-lo: escolha outro cargo com /whitelist roles",
     "log.roleReason.refused": "O Discord recusou ({code}: {message})",
     "log.roleReason.unreachable": "Não foi possível falar com o Discord ({message})",
     "log.roleReason.botUnreachable": "O bot não conseguiu falar com o Discord ({message}).",
@@ -445,6 +486,7 @@ export const ptBR = {
     "log.request.title": "Pedido de registro",
     "log.request": "{member} pede **{nick}** em **{whitelist}**",
     "log.request.footer": "Staff desta whitelist: aprove ou recuse abaixo.",
+    "log.request.cut": "Respostas longas são cortadas aqui: /whitelist member as mostra inteiras.",
     "log.request.approve": "Aprovar",
     "log.request.reject": "Recusar",
     "log.request.cancelled.title": "Pedido cancelado",
@@ -484,6 +526,7 @@ export const ptBR = {
     "log.count.names": { one: "{count} nome", many: "{count} de nomes", other: "{count} nomes" },
     "log.transfer.title": "Nick transferido",
     "log.transfer": "**{nick}** em **{whitelist}**: {from} → {to}",
+    "log.transfer.guestOf": "um convidado de {member}",
     "log.list.item": "• **{nick}** de **{whitelist}**",
     "log.list.deleted": "• **{nick}** ({member})",
     "log.list.more": "… e mais {count}: a lista completa está anexada.",
@@ -508,6 +551,20 @@ export const ptBR = {
     "log.intent.paused": " Pausadas: {whitelists}.",
     "log.file.departed": "nicks-removidos-{member}.txt",
     "log.file.deleted": "{whitelist}-removidos.txt",
+    "log.file.item": "{nick} de {whitelist}",
+    "log.file.deletedItem": "{nick} ({member})",
+    "log.ban.title": "Membro banido: nicks negados",
+    "log.ban":
+      '{member} foi banido no Discord. Os nicks ficam negados ("{reason}") até o banimento ser retirado.',
+    "log.ban.removed":
+      '{member} foi banido no Discord. Os nicks ficam negados ("{reason}") até o banimento ser retirado; {nicks} removidos das whitelists.',
+    "log.ban.denied": "• **{whitelist}**: {nicks}",
+    "log.ban.kept": "• **{whitelist}**, já negados: {nicks}",
+    "log.ban.none": "Não tinha nenhum nick.",
+    "log.unban.title": "Banimento retirado: negações suspensas",
+    "log.unban":
+      "O banimento de {member} no Discord foi retirado. O que o banimento negou pode ser registrado de novo (nada é adicionado de volta; negações da staff continuam):",
+    "log.unban.lifted": "• **{whitelist}**: {nicks}",
 
     "intent.portal":
       "Bot → Privileged Gateway Intents no portal de desenvolvedores do Discord (https://discord.com/developers/applications)",

@@ -105,12 +105,19 @@ export const ru = {
     "error.request.noLogChannel":
       "{whitelist} требует одобрения администрации, но заявки некуда публиковать: нет канала логов.",
     "error.code.malformed":
-      "Это не код: код — это 8 букв и цифр, например K7QX-29MD, он показывается при входе на сервер привязки.",
+      "Это не код: код — это 8 букв и цифр, например K7QX-29MD, он показывается при входе на сервер привязки (или на игровой сервер, который просит подтвердить аккаунт).",
     "error.code.limited": "Слишком много неверных кодов: подожди, прежде чем вводить следующий.",
     "error.code.wrong": "Такого кода нет: проверь его и введи снова.",
     "error.code.expired":
       "Срок действия кода истёк (код действует 10 минут): зайди на сервер привязки ещё раз за новым.",
     "error.code.reused": "Этот код уже использован: зайди на сервер привязки ещё раз за новым.",
+    "error.code.expired.firstJoin":
+      "Срок действия кода истёк (код действует 10 минут): зайди на игровой сервер ещё раз за новым.",
+    "error.code.reused.firstJoin": "Этот код уже использован: зайди на игровой сервер ещё раз за новым.",
+    "error.code.foreign.server":
+      "Этот код подтверждает регистрацию на другом сервере Discord: введи его там.",
+    "error.code.foreign.member":
+      "Этот код подтверждает регистрацию другого участника: ввести его может только тот, кто зарегистрировал этот аккаунт.",
     "error.code.held":
       "{account} привязан к другому участнику этого сервера, который подтвердил его раньше тебя. Если аккаунт теперь твой, попроси его отвязать или обратись к администрации.",
     "error.code.notJava":
@@ -133,6 +140,7 @@ export const ru = {
     "error.lookup.notStaff":
       "Смотреть ники других участников может только администрация; свои ты можешь посмотреть сам.",
     "error.deny.reasonTooLong": "Причина — не больше {max} символов.",
+    "error.guest.noteTooLong": "Заметка гостя — не больше {max} символов.",
     "error.deny.notDenied": "{nick} не запрещён в {whitelist}; снимать нечего.",
     "error.memberUnknown":
       "<@{userId}> (больше) не участник этого сервера, поэтому для него ничего нельзя зарегистрировать.",
@@ -166,6 +174,8 @@ export const ru = {
     "failure.denied.reason": " Причина: {reason}",
     "failure.noLogChannel":
       "{whitelist} требует одобрения администрации, но мне некуда публиковать заявки: нет канала логов. Попроси администрацию задать его через /whitelist log-channel и попробуй снова.",
+    "failure.formRequired":
+      "{whitelist} сначала задаёт несколько вопросов, которые сообщение показать не может: используй `/зарегистрировать` в {channel} и ответь там.",
     "failure.proofRequired": "🔒 {refusal}\n{how}",
     "failure.proofRequired.then": "введи здесь `/зарегистрировать code:<code> whitelist:{whitelist}`",
     "failure.code.lastTry": " Это была последняя попытка на сейчас.",
@@ -187,6 +197,10 @@ export const ru = {
     "proof.took":
       "У других участников он был в {whitelists}; эти ники удалены, потому что ты подтвердил, что аккаунт твой (администрация видит причину в логах).",
     "proof.verified": "Твой **{account}** в {whitelists} теперь подтверждён.",
+    "proof.firstJoin":
+      "🔒 Докажи, что **{nick}** твой: зайди с ним на игровой сервер до {until} ({in}). Тебя отключат с кодом: введи здесь `/привязать code:<code>`, затем зайди снова. Без подтверждения к этому сроку он будет удалён.",
+    "proof.firstJoin.staff":
+      "🔒 Ник добавляется сразу, а участник подтверждает его при первом входе на игровой сервер: агент `sync` через RCON отключает его с кодом, который вводится через `/привязать code:`. Без подтверждения через {window} он удаляется (добавлениям персонала подтверждение не нужно).",
 
     "public.registered": "✅ **{nick}** добавлен в **{whitelist}**. Можешь заходить на сервер.",
     "public.approved": "{member} ✅ твоя заявка на **{nick}** в **{whitelist}** одобрена: можешь заходить.",
@@ -224,13 +238,14 @@ export const ru = {
 
     "register.requested":
       "📨 Твоя заявка на **{nick}** в **{whitelist}** отправлена администрации. О решении сообщим в {channel}; больше ничего делать не нужно.",
+    "register.awaitingProof": "✅ **{nick}** в **{whitelist}** и ждёт, пока ты докажешь, что он твой.",
     "register.verified": "🔗 Подтверждено: ты доказал, что этот аккаунт твой.",
     "register.floodgateName": "Так Floodgate называет геймертег {gamertag} в игре.",
     "register.expires": "⏳ Истекает {when}: {whitelist} хранит регистрации только ограниченное время.",
     "register.rolesWaiting":
       "🕒 Роли придут через мгновение: Discord позволяет боту выдавать роли только с определённой скоростью.",
     "register.rolesRefused": "Не удалось выдать тебе {roles}; администрация уведомлена и разберётся.",
-    "register.undo": "Передумал? `/удалить-ник nick:{nick}` удалит его.",
+    "register.undo": "Передумал? {command} удалит его.",
     "register.nickOrCode":
       "Укажи свой ник в Minecraft (`nick`) или код, который показал сервер привязки (`code`).",
     "register.notBoth": "Укажи либо ник, либо код, но не оба сразу.",
@@ -249,8 +264,7 @@ export const ru = {
     "link.how.then": "введи здесь `/привязать code:<code>`",
     "link.none": "У тебя пока нет привязанных аккаунтов на этом сервере.",
     "link.list": "Твои привязанные аккаунты здесь:\n{accounts}",
-    "link.next":
-      "Добавь его в вайтлист через `/зарегистрировать nick:{account}`: заходить снова не нужно. `/отвязать` забудет его.",
+    "link.next": "Добавь его в вайтлист через {command}: заходить снова не нужно. `/отвязать` забудет его.",
     "unlink.you": "тебе",
     "unlink.done":
       "🔓 **{account}** больше не привязан к {whom} на этом сервере. Ники, зарегистрированные с ним, остаются в вайтлистах (`/удалить-ник` удалит один); подтвердить снова — `/привязать`.",
@@ -261,6 +275,7 @@ export const ru = {
       "{member} твоя заявка на **{nick}** в **{whitelist}** отменена: администрация удалила этот вайтлист.",
 
     "message.expiring": "⏳ **{nick}** зарегистрирован, срок истекает {when}.",
+    "message.registered": "{reaction} **{nick}** зарегистрирован.",
     "message.rolesRefused":
       "Ты зарегистрирован, но не удалось выдать тебе {roles}; администрация уведомлена.",
     "message.paused":
@@ -302,6 +317,8 @@ export const ru = {
       "✅ **{nick}** снова можно регистрировать в **{whitelist}**. Обратно ничего не добавлено: владелец регистрирует его снова через `/зарегистрировать`, а администрация — через `/whitelist add`.",
     "staff.transfer.done":
       "🔀 **{nick}** в **{whitelist}** теперь принадлежит {to} (раньше — {from}). Игровые серверы не заметят разницы.",
+    "staff.transfer.doneGuest":
+      "🔀 **{nick}** в **{whitelist}** теперь принадлежит {to} (это был гость {from}). Игровые серверы не видят изменений.",
     "staff.transfer.grantFailed": "Не удалось выдать ему {roles}; ник всё равно его.",
     "staff.transfer.revertFailed":
       "Не удалось забрать {roles} у {from}; сними вручную, если роль не должна остаться.",
@@ -329,6 +346,17 @@ export const ru = {
     "staff.member.addedBy": "добавлен {member}",
     "staff.member.expires": ", истекает {when}",
     "staff.member.verified": ", подтверждён",
+    "staff.member.awaiting": ", ждёт подтверждения при первом входе",
+    "staff.member.guests": "Гости, которых он добавил (игроки без Discord):",
+    "staff.member.guest": "• **{nick}** в **{whitelist}**: {note}, {when}{expires}",
+    "staff.member.answers": "Ответы на анкету (ниже{files}{more}):",
+    "staff.member.answers.files": "; длинные — целиком в файле",
+    "staff.member.answers.more": {
+      one: "; {count} более старая не показана",
+      few: "; {count} более старые не показаны",
+      many: "; {count} более старых не показано",
+      other: "; {count} более старой не показано",
+    },
     "staff.logChannel.off":
       "Логи выключены. Заявкам на одобрение нужен канал логов: задай его снова через `/whitelist log-channel`.",
     "staff.logChannel.set":
@@ -338,8 +366,10 @@ export const ru = {
       "📄 **{whitelist}** как `{file}` ({nicks}). Положи его в папку сервера или дай серверу забирать его сам: `{url}` с ключом из `/server-link create`.",
     "lookup.how.member": "участник зарегистрировал сам",
     "lookup.how.staff": "администрация: `/whitelist add` или одобренная заявка",
+    "lookup.how.guest": "персонал: `/whitelist guest`, игрок без Discord",
     "lookup.never": "никогда",
     "lookup.verified.yes": "да: владелец подтвердил аккаунт",
+    "lookup.verified.awaiting": "нет: ждёт подтверждения при первом входе, удаление {when}",
     "lookup.entry.title": "{nick} в {whitelist}",
     "lookup.denial.title": "{nick} запрещён в {whitelist}",
     "lookup.field.owner": "Владелец",
@@ -401,13 +431,18 @@ export const ru = {
     "staff.deny.noReason": " (без причины)",
     "staff.deny.removed":
       "Он был в вайтлисте ({nicks}, для {owners}) и удалён; выданные за него роли забраны.",
-    "staff.deny.undo": "Отменить: `/whitelist undeny whitelist:{whitelist} nick:{nick}`.",
+    "staff.deny.undo": "Отменить: {command}.",
     "staff.add.done": "✅ **{nick}** добавлен в **{whitelist}** для {member}.",
     "staff.add.expires": "⏳ Срок истекает {when}, тогда он удалится вместе с ролями.",
     "staff.add.rolesRefused": "Не удалось выдать ему {roles} (подробности в канале логов); ник остаётся.",
-    "staff.add.undo": "Отменить: `/whitelist remove whitelist:{whitelist} nick:{nick}`.",
+    "staff.add.undo": "Отменить: {command}.",
+    "staff.guest.done": "✅ **{nick}** в **{whitelist}** как твой гость: {note}.",
+    "staff.guest.noRoles":
+      "Роли не выдаются, и в ничей лимит они не входят; они остаются, даже если ты покинешь сервер.",
+    "staff.guest.expires": "⏳ Они будут удалены сами {when}.",
+    "staff.guest.undo": "Отменить: {remove}; когда они зайдут на сервер, {transfer} отдаст ник им.",
     "staff.delete.preview":
-      "Удаление **{whitelist}** уберёт её ники ({nicks}; выданные за них роли будут забраны), отбросит ожидающие заявки и отзовёт ключи, ограниченные ей ({keys}). Пока ничего не изменено: запусти `/whitelist delete whitelist:{whitelist} confirm:True`, чтобы продолжить.",
+      "Удаление **{whitelist}** уберёт её ники ({nicks}; выданные за них роли будут забраны), отбросит ожидающие заявки и отзовёт ключи, ограниченные ей ({keys}). Пока ничего не изменено: запусти {command}, чтобы продолжить.",
     "staff.delete.done":
       "🗑️ **{whitelist}** удалён: убрано ников — {nicks}, отозвано — {keys}. Игровые серверы с ключом на весь сервер теперь получают для него 404; создай новый через `/whitelist create`.",
 
@@ -439,13 +474,16 @@ export const ru = {
     "log.field.nicks": "Ники",
     "log.field.approvedBy": "Одобрил(а)",
     "log.field.rejectedBy": "Отклонил(а)",
+    "log.field.guest": "Гость",
     "log.byKey": "ключ привязки «{key}»",
+    "log.guestOf": "от {member}: {note}",
     "log.added.title": "Ник добавлен",
     "log.removed.title": "Ник удалён",
     "log.added": "**{nick}** добавлен в **{whitelist}**",
     "log.removed": "**{nick}** удалён из **{whitelist}**",
     "log.verified.yes": "да: подтверждён участником",
     "log.verified.no": "нет",
+    "log.verified.awaiting": "ещё нет: ждёт подтверждения при первом входе, до {until}",
     "log.provenBy": "{member} подтвердил, что это его аккаунт (один владелец аккаунта на сервер).",
     "log.event": "событие {id}",
     "log.events": "события {first}–{last}",
@@ -463,6 +501,8 @@ export const ru = {
     "log.roleReason.permission": "нет права: дай боту «Управлять ролями» и подними его роль выше этой",
     "log.roleReason.unknownRole": "этой роли больше нет",
     "log.roleReason.unknownMember": "участника больше нет на сервере",
+    "log.roleReason.managed":
+      "этой ролью управляет интеграция (бот или бусты сервера), поэтому её никто не может выдать или снять: выбери другую роль через /whitelist roles",
     "log.roleReason.refused": "Discord отказал ({code}: {message})",
     "log.roleReason.unreachable": "Discord недоступен ({message})",
     "log.roleReason.botUnreachable": "Бот не смог связаться с Discord ({message}).",
@@ -472,6 +512,7 @@ export const ru = {
     "log.request.title": "Заявка на регистрацию",
     "log.request": "{member} просит **{nick}** в **{whitelist}**",
     "log.request.footer": "Администрация этого вайтлиста: одобрите или отклоните ниже.",
+    "log.request.cut": "Длинные ответы здесь обрезаны: /whitelist member показывает их целиком.",
     "log.request.approve": "Одобрить",
     "log.request.reject": "Отклонить",
     "log.request.cancelled.title": "Заявка отменена",
@@ -522,6 +563,7 @@ export const ru = {
     },
     "log.transfer.title": "Ник передан",
     "log.transfer": "**{nick}** в **{whitelist}**: {from} → {to}",
+    "log.transfer.guestOf": "гость {member}",
     "log.list.item": "• **{nick}** из **{whitelist}**",
     "log.list.deleted": "• **{nick}** ({member})",
     "log.list.more": "… и ещё {count}: полный список во вложении.",
@@ -548,6 +590,19 @@ export const ru = {
     "log.intent.paused": " Приостановлены: {whitelists}.",
     "log.file.departed": "udalennye-niki-{member}.txt",
     "log.file.deleted": "{whitelist}-udaleno.txt",
+    "log.file.item": "{nick} из {whitelist}",
+    "log.file.deletedItem": "{nick} ({member})",
+    "log.ban.title": "Участник забанен: ники запрещены",
+    "log.ban": "{member} забанен в Discord. Его ники запрещены («{reason}»), пока бан не снят.",
+    "log.ban.removed":
+      "{member} забанен в Discord. Его ники запрещены («{reason}»), пока бан не снят; удалено из вайтлистов: {nicks}.",
+    "log.ban.denied": "• **{whitelist}**: {nicks}",
+    "log.ban.kept": "• **{whitelist}**, уже запрещены: {nicks}",
+    "log.ban.none": "Ников у него не было.",
+    "log.unban.title": "Бан снят: запреты отменены",
+    "log.unban":
+      "С {member} снят бан в Discord. То, что запретил бан, снова можно зарегистрировать (ничего не возвращается само; запреты персонала остаются):",
+    "log.unban.lifted": "• **{whitelist}**: {nicks}",
 
     "intent.portal":
       "Bot → Privileged Gateway Intents на портале разработчиков Discord (https://discord.com/developers/applications)",

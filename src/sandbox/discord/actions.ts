@@ -34,6 +34,8 @@ export type NewMessage = MessageContent & {
   webhookId?: string | null;
   interaction?: SandboxMessageInteraction | null;
   allowedMentions?: APIAllowedMentions | null;
+  /** The message it replies to, in the same channel. */
+  referenceId?: string | null;
 };
 
 const isEphemeral = (message: SandboxMessage) => (message.flags & MessageFlags.Ephemeral) !== 0;
@@ -56,6 +58,7 @@ export function createMessage(ctx: SandboxContext, input: NewMessage): SandboxMe
     editedAt: null,
     webhookId: input.webhookId ?? null,
     interaction: input.interaction ?? null,
+    referenceId: input.referenceId ?? null,
     ...mentions(input.content),
     allowedMentions: input.allowedMentions ?? null,
   };
@@ -205,6 +208,47 @@ export function removeMember(ctx: SandboxContext, member: SandboxMember): void {
     guild_id: ctx.state.guild.id,
     user: userPayload(member.user),
   });
+}
+
+/**
+ * Bans a user as a moderator does (`PUT /guilds/{g}/bans/{u}`): a member is removed too. Discord sends
+ * GUILD_BAN_ADD and then GUILD_MEMBER_REMOVE (discord.py issue 58, from the gateway's log); `removeFirst` sends
+ * them the other way round, so a bot is tested for either order. False when the user was banned already.
+ */
+export function banUser(
+  ctx: SandboxContext,
+  user: SandboxUser,
+  options: { reason: string | null; removeFirst?: boolean },
+): boolean {
+  const { state } = ctx;
+  if (state.bans.has(user.id)) return false;
+  state.bans.set(user.id, { reason: options.reason });
+  const member = state.members.get(user.id);
+  const ban = () =>
+    ctx.gateway.dispatch(GatewayDispatchEvents.GuildBanAdd, {
+      guild_id: state.guild.id,
+      user: userPayload(user),
+    });
+  if (member && options.removeFirst) removeMember(ctx, member);
+  ban();
+  if (member && !options.removeFirst) removeMember(ctx, member);
+  return true;
+}
+
+/** Lifts a ban (`DELETE /guilds/{g}/bans/{u}`) and dispatches GUILD_BAN_REMOVE; false when there was none. */
+export function unbanUser(ctx: SandboxContext, user: SandboxUser): boolean {
+  if (!ctx.state.bans.delete(user.id)) return false;
+  ctx.gateway.dispatch(GatewayDispatchEvents.GuildBanRemove, {
+    guild_id: ctx.state.guild.id,
+    user: userPayload(user),
+  });
+  return true;
+}
+
+/** A member changes their own server nickname (null: back to none) and GUILD_MEMBER_UPDATE is dispatched. */
+export function setOwnNick(ctx: SandboxContext, member: SandboxMember, nick: string | null): void {
+  member.nick = nick;
+  dispatchMemberUpdate(ctx, member);
 }
 
 /** User and role mentions in a message's text (`<@id>`, `<@!id>`, `<@&id>`). */

@@ -6,10 +6,12 @@ import {
   GatewayIntentBits,
   GatewayOpcodes,
   type GatewayReceivePayload,
+  PermissionFlagsBits,
 } from "discord-api-types/v10";
 import type { Logger } from "../../shared/logger.ts";
 import { createMemberRequests } from "./member-requests.ts";
 import { guildCreatePayload, readyPayload, shardOf } from "./payloads.ts";
+import { hasPermission } from "./permissions.ts";
 import { disallowedIntents } from "./portal.ts";
 import type { SandboxState } from "./state.ts";
 
@@ -106,6 +108,8 @@ const REQUIRED_INTENT: Partial<Record<GatewayDispatchEvents, GatewayIntentBits>>
   [GatewayDispatchEvents.GuildMemberAdd]: GatewayIntentBits.GuildMembers,
   [GatewayDispatchEvents.GuildMemberRemove]: GatewayIntentBits.GuildMembers,
   [GatewayDispatchEvents.GuildMemberUpdate]: GatewayIntentBits.GuildMembers,
+  [GatewayDispatchEvents.GuildBanAdd]: GatewayIntentBits.GuildModeration,
+  [GatewayDispatchEvents.GuildBanRemove]: GatewayIntentBits.GuildModeration,
   [GatewayDispatchEvents.MessageCreate]: GatewayIntentBits.GuildMessages,
   [GatewayDispatchEvents.MessageUpdate]: GatewayIntentBits.GuildMessages,
   [GatewayDispatchEvents.MessageDelete]: GatewayIntentBits.GuildMessages,
@@ -175,8 +179,24 @@ export function createGateway(options: {
     for (const check of [...watchers]) check();
   };
 
+  /**
+   * Bans go only to a bot that may see them: "only sent to bots with the BAN_MEMBERS or VIEW_AUDIT_LOG permission"
+   * (docs.discord.com, Gateway Events, Guild Ban Add and Remove).
+   */
+  const seesBans = () => {
+    const bot = state.members.get(state.bot.id);
+    return (
+      bot !== undefined &&
+      (hasPermission(state, bot, PermissionFlagsBits.BanMembers) ||
+        hasPermission(state, bot, PermissionFlagsBits.ViewAuditLog))
+    );
+  };
+
   const allowed = (session: Session, t: GatewayDispatchEvents, d: unknown): boolean => {
     const intent = REQUIRED_INTENT[t];
+    if (t === GatewayDispatchEvents.GuildBanAdd || t === GatewayDispatchEvents.GuildBanRemove) {
+      return (session.intents & GatewayIntentBits.GuildModeration) !== 0 && seesBans();
+    }
     if (intent === undefined || (session.intents & intent) !== 0) return true;
     // Discord sends the bot's own member updates whatever the intents.
     return (

@@ -23,6 +23,7 @@ export const DiscordErrors = {
   unknownMessage: () => discordError(404, 10008, "Unknown Message"),
   unknownRole: () => discordError(404, 10011, "Unknown Role"),
   unknownUser: () => discordError(404, 10013, "Unknown User"),
+  unknownBan: () => discordError(404, 10026, "Unknown Ban"),
   unknownEmoji: () => discordError(400, 10014, "Unknown Emoji"),
   unknownWebhook: () => discordError(404, 10015, "Unknown Webhook"),
   unknownApplication: () => discordError(404, 10002, "Unknown Application"),
@@ -32,6 +33,15 @@ export const DiscordErrors = {
   notAcknowledged: () => discordError(400, 10008, "Unknown Message"),
   missingAccess: () => discordError(403, 50001, "Missing Access"),
   missingPermissions: () => discordError(403, 50013, "Missing Permissions"),
+  replyWithoutHistory: () =>
+    discordError(403, 160002, "Cannot reply without permission to read message history"),
+  unknownReference: () =>
+    discordError(
+      400,
+      50035,
+      "Invalid Form Body",
+      formError(["message_reference"], "MESSAGE_REFERENCE_UNKNOWN_MESSAGE", "Unknown message"),
+    ),
   emptyMessage: () => discordError(400, 50006, "Cannot send an empty message"),
   otherAuthor: () => discordError(403, 50005, "Cannot edit a message authored by another user"),
   invalidJson: () => discordError(400, 50109, "The request body contains invalid JSON."),

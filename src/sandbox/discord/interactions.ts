@@ -1,11 +1,12 @@
 import type { APIApplicationCommandOptionChoice, InteractionType } from "discord-api-types/v10";
 import { randomString } from "../../shared/ids.ts";
+import type { SandboxModal } from "./rest/modals.ts";
 
 /** How the bot answered an interaction, as far as the control API cares. */
 export type InteractionAnswer =
   | { kind: "message"; messageId: string; deferred: boolean }
   | { kind: "choices"; choices: APIApplicationCommandOptionChoice[] }
-  | { kind: "modal"; modal: Record<string, unknown> };
+  | { kind: "modal"; modal: Record<string, unknown>; interactionId: string };
 
 /** The bot acknowledged too late: Discord refused its callback (10062) and the member saw it fail. */
 export type InteractionExpiry = { kind: "expired"; lateByMs: number };
@@ -21,11 +22,23 @@ export type TrackedInteraction = {
   name: string;
   /** For components: the message that carries the clicked component. */
   sourceMessageId: string | null;
+  /** For a modal's submission: the interaction the modal answered. */
+  triggeredBy: {
+    id: string;
+    type: InteractionType;
+    name: string;
+    userId: string;
+    sourceMessageId: string | null;
+  } | null;
   acknowledged: boolean;
   deferred: boolean;
   /** The message `@original` refers to once acknowledged. */
   originalMessageId: string | null;
   followUpIds: string[];
+  /** The modal the bot answered with (a member may submit it once, through the control API). */
+  modal: SandboxModal | null;
+  /** Whether the member submitted that modal. */
+  modalSubmitted: boolean;
   /** Resolves with the bot's first complete answer, or with its refusal when the bot was too late. */
   answer: Promise<InteractionAnswer | InteractionExpiry>;
   answered: boolean;
@@ -41,6 +54,7 @@ export type InteractionTracker = {
     userId: string;
     name: string;
     sourceMessageId?: string;
+    triggeredBy?: TrackedInteraction["triggeredBy"];
   }): TrackedInteraction;
   byId(id: string): TrackedInteraction | undefined;
   byToken(token: string): TrackedInteraction | undefined;
@@ -68,11 +82,14 @@ export function createInteractionTracker(): InteractionTracker {
       const tracked: TrackedInteraction = {
         ...input,
         sourceMessageId: input.sourceMessageId ?? null,
+        triggeredBy: input.triggeredBy ?? null,
         token: `aW50ZXJhY3Rpb246${randomString(80)}`,
         acknowledged: false,
         deferred: false,
         originalMessageId: null,
         followUpIds: [],
+        modal: null,
+        modalSubmitted: false,
         answer,
         answered: false,
         settle(result) {

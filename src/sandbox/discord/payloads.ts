@@ -20,6 +20,7 @@ import {
   GuildSystemChannelFlags,
   GuildVerificationLevel,
   type Locale,
+  MessageReferenceType,
   type RoleFlags,
   type Snowflake,
   type UserFlags,
@@ -31,6 +32,7 @@ import type {
   SandboxChannel,
   SandboxMember,
   SandboxMessage,
+  SandboxMessageInteraction,
   SandboxRole,
   SandboxState,
   SandboxUser,
@@ -256,6 +258,31 @@ export function messagePayload(state: SandboxState, baseUrl: string, message: Sa
       ? {}
       : { webhook_id: message.webhookId, application_id: state.applicationId }),
     ...(message.interaction === null ? {} : interactionMetadata(state, message.interaction)),
+    ...(message.referenceId === null ? {} : replyPayload(state, baseUrl, message, message.referenceId)),
+  };
+}
+
+/**
+ * What a reply carries: the reference, and the message it replies to as it is now (null once deleted), whose own
+ * reference is not followed further (Discord nests one level).
+ */
+function replyPayload(
+  state: SandboxState,
+  baseUrl: string,
+  message: SandboxMessage,
+  referenceId: string,
+): Pick<APIMessage, "message_reference" | "referenced_message"> {
+  const referenced = state.messages.get(referenceId);
+  return {
+    message_reference: {
+      type: MessageReferenceType.Default,
+      message_id: referenceId,
+      channel_id: message.channelId,
+      guild_id: state.guild.id,
+    },
+    referenced_message: referenced
+      ? messagePayload(state, baseUrl, { ...referenced, referenceId: null })
+      : null,
   };
 }
 
@@ -310,14 +337,21 @@ function interactionMetadata(
     username: "unknown",
     bot: false,
   };
+  const metadata = (of: Omit<SandboxMessageInteraction, "triggeredBy">) => ({
+    id: of.id,
+    type: of.type,
+    user: userPayload(state.users.get(of.userId) ?? { id: of.userId, username: "unknown", bot: false }),
+    authorizing_integration_owners: { 0: state.guild.id },
+    // A component interaction's metadata names the message whose component was used, as Discord's does.
+    ...(of.interactedMessageId ? { interacted_message_id: of.interactedMessageId } : {}),
+  });
   return {
     interaction_metadata: {
-      id: interaction.id,
-      type: interaction.type,
-      user: userPayload(user),
-      authorizing_integration_owners: { 0: state.guild.id },
-      // A component interaction's metadata names the message whose component was used, as Discord's does.
-      ...(interaction.interactedMessageId ? { interacted_message_id: interaction.interactedMessageId } : {}),
+      ...metadata(interaction),
+      // A modal's submission names the interaction the modal answered (a command's or a component's).
+      ...(interaction.triggeredBy
+        ? { triggering_interaction_metadata: metadata(interaction.triggeredBy) }
+        : {}),
     } as APIMessage["interaction_metadata"],
     interaction: {
       id: interaction.id,

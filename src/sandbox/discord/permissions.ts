@@ -55,12 +55,27 @@ export function highestPosition(state: SandboxState, member: SandboxMember): num
 }
 
 /**
- * Discord's rule for giving or taking a role: Manage Roles, and the role strictly below the actor's
- * highest role (the owner may manage any role).
+ * Discord's rule for giving or taking a role: Manage Roles, and the role strictly below the actor's highest role
+ * (the owner may manage any role). A role an integration manages (a bot's own role, the booster role) nobody may
+ * give or take, the owner included: Discord answers 50013 Missing Permissions.
  */
 export function canManageRole(state: SandboxState, actor: SandboxMember, roleId: string): boolean {
-  if (actor.user.id === state.guild.ownerId) return true;
   const role = state.roles.get(roleId);
+  if (role?.managed) return false;
+  if (actor.user.id === state.guild.ownerId) return true;
   if (!role || !hasPermission(state, actor, PermissionFlagsBits.ManageRoles)) return false;
   return role.position < highestPosition(state, actor);
+}
+
+/**
+ * Discord's rule for changing another member's nickname: Manage Nicknames, never the server's owner, and only a
+ * member whose highest role is strictly below the actor's (docs.discord.com, Permissions, Permission Hierarchy: "A
+ * bot can only kick, ban, and edit nicknames for users whose highest role is lower than the bot's highest role").
+ * The owner may rename anyone but themselves through another's hand.
+ */
+export function canManageNickname(state: SandboxState, actor: SandboxMember, target: SandboxMember): boolean {
+  if (target.user.id === state.guild.ownerId) return actor.user.id === state.guild.ownerId;
+  if (actor.user.id === state.guild.ownerId) return true;
+  if (!hasPermission(state, actor, PermissionFlagsBits.ManageNicknames)) return false;
+  return highestPosition(state, target) < highestPosition(state, actor);
 }

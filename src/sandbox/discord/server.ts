@@ -49,6 +49,12 @@ export type SandboxDiscord = {
   url: string;
   /** What discord.js takes as `rest.api` (`${url}/api`). */
   apiUrl: string;
+  /**
+   * New at every start, even on the same port: the sandbox keeps nothing between starts (no registered command),
+   * so a bot on a kept database must not take an earlier sandbox's commands as registered (the demo passes it
+   * to the service as `discordInstance`).
+   */
+  instanceId: string;
   gatewayUrl: string;
   /** The bot token REST and the gateway accept now. */
   readonly token: string;
@@ -150,6 +156,7 @@ export async function startSandboxDiscord(options: SandboxDiscordOptions): Promi
   return {
     url,
     apiUrl: `${url}/api`,
+    instanceId: crypto.randomUUID(),
     gatewayUrl: gatewayUrlOf(url),
     get token() {
       return ctx.token;

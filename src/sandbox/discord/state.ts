@@ -75,6 +75,8 @@ export type SandboxMessageInteraction = {
   userId: string;
   /** For a component interaction: the message whose component was used. */
   interactedMessageId?: string | null;
+  /** For a modal's submission: the command or component interaction the modal answered. */
+  triggeredBy?: Omit<SandboxMessageInteraction, "triggeredBy"> | null;
 };
 
 /** A message in a channel, including ephemeral interaction replies (only their recipient sees those). */
@@ -93,6 +95,8 @@ export type SandboxMessage = {
   editedAt: number | null;
   webhookId: string | null;
   interaction: SandboxMessageInteraction | null;
+  /** The message this one replies to (its `message_reference`), kept when that message is deleted; null: none. */
+  referenceId: string | null;
   mentionIds: string[];
   mentionRoleIds: string[];
   /** The `allowed_mentions` the bot sent with the message, as sent (who it may ping); null when none. */
@@ -112,6 +116,8 @@ export type SandboxState = {
   roles: Map<string, SandboxRole>;
   channels: Map<string, SandboxChannel>;
   members: Map<string, SandboxMember>;
+  /** The guild's bans by user id, with the reason given (a banned user may have been a member or not). */
+  bans: Map<string, { reason: string | null }>;
   /** Every user ever seen, members who left included. */
   users: Map<string, SandboxUser>;
   messages: Map<string, SandboxMessage>;
@@ -203,6 +209,7 @@ export function createSandboxState(seed: SandboxSeed, clock: Clock): SandboxStat
     roles,
     channels,
     members,
+    bans: new Map(),
     users,
     messages: new Map(),
     uploads: new Map(),

@@ -2,6 +2,7 @@ import type { AutocompleteInteraction, SlashCommandStringOption } from "discord.
 import type { Words } from "../../../i18n/words.ts";
 import type { LinkKeyView } from "../../../keys/service.ts";
 import type { BotContext, BotServices } from "../../context.ts";
+import { plainName } from "../../text.ts";
 import { mayManageGuild } from "../preconditions.ts";
 
 /** Adds the `id` option naming a link; active links are suggested as "name (id)". */
@@ -38,6 +39,6 @@ export async function scopeOf(
   if (key.whitelistId === null) return words.t("log.scope.server");
   const whitelist = await services.whitelists.get(key.whitelistId);
   return whitelist
-    ? words.t("log.scope.whitelist", { whitelist: whitelist.name })
+    ? words.t("log.scope.whitelist", { whitelist: plainName(whitelist.name) })
     : words.t("log.scope.deleted");
 }

@@ -3,8 +3,11 @@ import type { RoleFailure } from "../../../entries/model.ts";
 import { requireManager } from "../../../registration/rules.ts";
 import { parseDuration } from "../../../whitelists/lifetime.ts";
 import { expiresIn } from "../../expiry.ts";
+import { typedCommand } from "../../localize.ts";
 import { actingMember } from "../../members.ts";
 import { roleMentions } from "../../mentions.ts";
+import { nicknameWarning } from "../../setup-warnings.ts";
+import { plainName } from "../../text.ts";
 import { answer, deferAnswer, memberWords } from "../answer.ts";
 import { fetchGuildMember } from "../guild-member.ts";
 import { suggestWhitelists, whitelistFromOption, whitelistOption } from "../options.ts";
@@ -59,15 +62,18 @@ export const add = {
     const added = (failures: RoleFailure[]) =>
       [
         words.t("staff.add.done", {
-          nick: entry.nick,
-          whitelist: whitelist.name,
+          nick: plainName(entry.nick),
+          whitelist: plainName(whitelist.name),
           member: `<@${member.userId}>`,
         }),
         ...(expiry ? [words.t("staff.add.expires", { when: expiry })] : []),
         ...(failures.length > 0
           ? [words.t("staff.add.rolesRefused", { roles: roleMentions(failures.map((f) => f.roleId)) })]
           : []),
-        words.t("staff.add.undo", { whitelist: whitelist.name, nick: entry.nick }),
+        ...(interaction.guild ? nicknameWarning(interaction.guild, whitelist, member) : []),
+        words.t("staff.add.undo", {
+          command: typedCommand(words, "whitelist remove", { whitelist: whitelist.name, nick: entry.nick }),
+        }),
       ].join("\n");
     await answer(interaction, added([]));
     const failures = await roles.failures;

@@ -2,7 +2,9 @@ import { ChannelType, SlashCommandSubcommandBuilder } from "discord.js";
 import { nickTypes, registrationModes, type Whitelist } from "../../../whitelists/model.ts";
 import type { BotContext } from "../../context.ts";
 import { isPaused, pausedForStaff } from "../../intents.ts";
+import { firstJoinForStaff } from "../../proof.ts";
 import { whitelistWarnings } from "../../setup-warnings.ts";
+import { plainName } from "../../text.ts";
 import { englishWords } from "../../words.ts";
 import { answer, deferAnswer } from "../answer.ts";
 import {
@@ -14,6 +16,8 @@ import {
   oneOf,
   proofOption,
   proofSetting,
+  proofWindow,
+  proofWindowOption,
   replaceSpacesOption,
 } from "../options.ts";
 import { requireGuildId, requireManageGuild } from "../preconditions.ts";
@@ -22,6 +26,7 @@ import type { Subcommand } from "../subcommands.ts";
 /** What members of a whitelist do to register (proving their account first, where required). */
 export async function howMembersRegister(whitelist: Whitelist, context: BotContext): Promise<string> {
   const how = await howModeRegisters(whitelist, context);
+  if (whitelist.proof === "first-join") return `${how}\n${firstJoinForStaff(englishWords, whitelist)}`;
   if (whitelist.proof !== "required") return how;
   return context.linkAddress
     ? `${how}\n🔒 They prove their account first: they join \`${context.linkAddress}\` in Minecraft Java and type the ` +
@@ -51,8 +56,8 @@ async function howModeRegisters(whitelist: Whitelist, context: BotContext): Prom
 }
 
 /**
- * `/whitelist create name channel nick-type mode max-nicks [floodgate-prefix] [replace-spaces] [proof]` (Manage
- * Server).
+ * `/whitelist create name channel nick-type mode max-nicks [floodgate-prefix] [replace-spaces] [proof]
+ * [proof-window]` (Manage Server).
  */
 export const create = {
   data: new SlashCommandSubcommandBuilder()
@@ -96,7 +101,8 @@ export const create = {
     )
     .addStringOption(floodgatePrefixOption)
     .addBooleanOption(replaceSpacesOption)
-    .addStringOption(proofOption),
+    .addStringOption(proofOption)
+    .addStringOption(proofWindowOption),
 
   async execute(interaction, context) {
     const guildId = requireGuildId(interaction);
@@ -110,6 +116,7 @@ export const create = {
       maxNicksPerUser: interaction.options.getInteger("max-nicks", true),
       ...floodgateSettings(interaction.options),
       proof: proofSetting(interaction.options),
+      proofWindowSeconds: proofWindow(interaction.options),
     });
     context.logger.info("whitelist created", {
       guildId,
@@ -137,7 +144,7 @@ export const create = {
     await answer(
       interaction,
       [
-        `✅ Created **${whitelist.name}** (id \`${whitelist.id}\`): ${whitelist.nickType} nicks, ` +
+        `✅ Created **${plainName(whitelist.name)}** (id \`${whitelist.id}\`): ${whitelist.nickType} nicks, ` +
           `${whitelist.maxNicksPerUser} per member.${floodgate ? ` ${floodgate}.` : ""}`,
         await howMembersRegister(whitelist, context),
         ...warnings,

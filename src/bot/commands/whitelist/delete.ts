@@ -1,5 +1,6 @@
 import { SlashCommandSubcommandBuilder } from "discord.js";
 import { text } from "../../../i18n/messages.ts";
+import { typedCommand } from "../../localize.ts";
 import {
   deletedNicks,
   linkKeyEmbed,
@@ -7,6 +8,7 @@ import {
   whitelistDeletedEmbed,
 } from "../../log-channel.ts";
 import { tellMember } from "../../notify.ts";
+import { plainName } from "../../text.ts";
 import { answer, deferAnswer, memberWords, publicWords } from "../answer.ts";
 import { suggestWhitelists, whitelistFromOption, whitelistOption } from "../options.ts";
 import { requireGuildId, requireManageGuild } from "../preconditions.ts";
@@ -43,9 +45,10 @@ export const deleteWhitelist = {
       await answer(
         interaction,
         words.t("staff.delete.preview", {
-          whitelist: whitelist.name,
+          whitelist: plainName(whitelist.name),
           nicks: text("log.count.nicks", { count: nicks.length }),
           keys: text("log.count.keys", { count: scopedKeys.length }),
+          command: typedCommand(words, "whitelist delete", { whitelist: whitelist.name, confirm: "True" }),
         }),
       );
       return;
@@ -62,7 +65,7 @@ export const deleteWhitelist = {
           requestCancelledMessage(
             said,
             request,
-            said.t("log.request.cancelled.deleted", { whitelist: whitelist.name }),
+            said.t("log.request.cancelled.deleted", { whitelist: plainName(whitelist.name) }),
           ),
         );
       }
@@ -74,8 +77,8 @@ export const deleteWhitelist = {
           userId: request.userId,
           content: said.t("approval.cancelled", {
             member: `<@${request.userId}>`,
-            nick: request.nick,
-            whitelist: whitelist.name,
+            nick: plainName(request.nick),
+            whitelist: plainName(whitelist.name),
           }),
         },
         { requestId: request.id },
@@ -97,7 +100,7 @@ export const deleteWhitelist = {
             said,
             "revoked",
             key,
-            said.t("log.scope.whitelist", { whitelist: whitelist.name }),
+            said.t("log.scope.whitelist", { whitelist: plainName(whitelist.name) }),
             actor.userId,
           ),
         ),
@@ -115,7 +118,7 @@ export const deleteWhitelist = {
     await answer(
       interaction,
       words.t("staff.delete.done", {
-        whitelist: whitelist.name,
+        whitelist: plainName(whitelist.name),
         nicks: text("log.count.nicks", { count: removed.length }),
         keys: text("log.count.keys", { count: revoked.length }),
       }),

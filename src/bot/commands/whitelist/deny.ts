@@ -4,6 +4,7 @@ import { type NickType, nickTypeSpecs } from "../../../nicks/types.ts";
 import type { DenyOutcome } from "../../../registration/deny.ts";
 import { REASON_MAX } from "../../../registration/deny.ts";
 import { requireManager } from "../../../registration/rules.ts";
+import { typedCommand } from "../../localize.ts";
 import { denialEmbed } from "../../log-channel.ts";
 import { actingMember } from "../../members.ts";
 import { plainName } from "../../text.ts";
@@ -32,7 +33,7 @@ function accountLine(words: Words, outcome: DenyOutcome): string | null {
   if (account === "unavailable" && lookUp) {
     return words.t("staff.deny.unavailable", {
       service: lookUp.service,
-      nick: denial.nick,
+      nick: plainName(denial.nick),
       before: denial.uuid ? words.t("staff.deny.before") : "",
     });
   }
@@ -85,20 +86,22 @@ export const deny = {
       interaction,
       [
         words.t(updated ? "staff.deny.still" : "staff.deny.now", {
-          nick: denial.nick,
-          whitelist: whitelist.name,
+          nick: plainName(denial.nick),
+          whitelist: plainName(whitelist.name),
           reason,
         }),
         ...(removed.length > 0
           ? [
               words.t("staff.deny.removed", {
-                nicks: removed.map((entry) => `**${entry.nick}**`).join(", "),
+                nicks: removed.map((entry) => `**${plainName(entry.nick)}**`).join(", "),
                 owners,
               }),
             ]
           : []),
         ...[accountLine(words, outcome)].filter((line): line is string => line !== null),
-        words.t("staff.deny.undo", { whitelist: whitelist.name, nick: denial.nick }),
+        words.t("staff.deny.undo", {
+          command: typedCommand(words, "whitelist undeny", { whitelist: whitelist.name, nick: denial.nick }),
+        }),
       ].join("\n"),
     );
   },

@@ -2,11 +2,12 @@ import { ChannelType, SlashCommandSubcommandBuilder } from "discord.js";
 import { nickTypeSpecs } from "../../../nicks/types.ts";
 import type { UpkeepReport } from "../../../registration/bedrock.ts";
 import { DomainError } from "../../../shared/errors.ts";
-import { parseDuration } from "../../../whitelists/lifetime.ts";
+import { describeDuration, parseDuration } from "../../../whitelists/lifetime.ts";
 import { registrationModes, roleLossPolicies } from "../../../whitelists/model.ts";
 import type { WhitelistChanges } from "../../../whitelists/service.ts";
 import { describeLifetime } from "../../expiry.ts";
-import { whitelistWarnings } from "../../setup-warnings.ts";
+import { nicknameScope, whitelistWarnings } from "../../setup-warnings.ts";
+import { plainName } from "../../text.ts";
 import { checkAccessNow } from "../access-check.ts";
 import { answer, deferAnswer, memberWords } from "../answer.ts";
 import {
@@ -17,6 +18,8 @@ import {
   oneOf,
   proofOption,
   proofSetting,
+  proofWindow,
+  proofWindowOption,
   replaceSpacesOption,
   suggestWhitelists,
   whitelistFromOption,
@@ -46,7 +49,7 @@ function describeRespelling(report: UpkeepReport): string {
 
 /**
  * `/whitelist edit whitelist [name] [channel] [mode] [max-nicks] [enabled] [remove-on-leave] [floodgate-prefix]
- * [replace-spaces] [entry-lifetime] [on-role-loss] [proof]` (Manage Server). Switching `on-role-loss` to `remove`
+ * [replace-spaces] [entry-lifetime] [on-role-loss] [proof] [proof-window] [nickname]` (Manage Server). Switching `on-role-loss` to `remove`
  * checks the members with nicks on it at once (docs/decisions.md, Access follows roles).
  */
 export const edit = {
@@ -99,7 +102,16 @@ export const edit = {
           { name: "keep: their nicks stay", value: "keep" },
         ),
     )
-    .addStringOption(proofOption),
+    .addStringOption(proofOption)
+    .addStringOption(proofWindowOption)
+    .addStringOption((option) =>
+      option
+        .setName("nickname")
+        .setDescription(
+          "Members' server nicknames follow their nick: {discord} ({mc}), {mc}…; none: left alone",
+        )
+        .setMaxLength(64),
+    ),
 
   async execute(interaction, context) {
     requireManageGuild(interaction);
@@ -108,6 +120,7 @@ export const edit = {
     const mode = options.getString("mode");
     const lifetime = options.getString("entry-lifetime")?.trim();
     const onRoleLoss = options.getString("on-role-loss");
+    const nickname = options.getString("nickname")?.trim();
     const changes: WhitelistChanges = {
       name: options.getString("name")?.trim(),
       channelId: options.getChannel("channel")?.id,
@@ -124,13 +137,16 @@ export const edit = {
             ? null
             : parseDuration(lifetime),
       proof: proofSetting(options),
+      proofWindowSeconds: proofWindow(options),
+      nicknameTemplate:
+        nickname === undefined ? undefined : nickname.toLowerCase() === "none" ? null : nickname,
     };
     const given = Object.fromEntries(Object.entries(changes).filter(([, value]) => value !== undefined));
     if (Object.keys(given).length === 0) {
       throw new DomainError(
         "invalid-input",
         "Nothing to change: give at least one of name, channel, mode, max-nicks, enabled, remove-on-leave, " +
-          "floodgate-prefix, replace-spaces, entry-lifetime, on-role-loss, proof.",
+          "floodgate-prefix, replace-spaces, entry-lifetime, on-role-loss, proof, proof-window, nickname.",
       );
     }
     const updated = await context.services.whitelists.update(whitelist.id, given);
@@ -152,8 +168,13 @@ export const edit = {
       : null;
     const checked = await checkAccessNow(interaction, context, whitelist, updated);
     const words = await memberWords(interaction, context);
+    // Entries that waited for proof at first join wait no more once it is not asked (they stay, unverified).
+    const settled =
+      whitelist.proof === "first-join" && updated.proof !== "first-join"
+        ? await context.services.firstJoin.settle(updated.id, interaction.user.id)
+        : [];
     const described: string[] = [];
-    if (given.name !== undefined) described.push(`name **${updated.name}**`);
+    if (given.name !== undefined) described.push(`name **${plainName(updated.name)}**`);
     if (given.channelId !== undefined) described.push(`channel <#${updated.channelId}>`);
     if (given.registrationMode !== undefined) described.push(`mode ${updated.registrationMode}`);
     if (given.maxNicksPerUser !== undefined) described.push(`${updated.maxNicksPerUser} nick(s) per member`);
@@ -176,21 +197,52 @@ export const edit = {
     if (given.floodgatePrefix !== undefined || given.replaceSpaces !== undefined) {
       described.push(describeFloodgate(updated));
     }
+    if (given.nicknameTemplate !== undefined) {
+      described.push(
+        updated.nicknameTemplate === null
+          ? "members' nicknames left alone"
+          : `members' nicknames follow **${plainName(updated.nicknameTemplate)}**`,
+      );
+    }
     if (given.proof !== undefined) {
       described.push(
-        updated.proof === "required" ? "proof of ownership required" : "no proof of ownership asked",
+        {
+          required: "proof of ownership required",
+          "first-join": "proof of ownership at first join",
+          off: "no proof of ownership asked",
+        }[updated.proof],
       );
+    }
+    if (given.proofWindowSeconds !== undefined) {
+      described.push(`${describeDuration(updated.proofWindowSeconds)} to prove a nick at first join`);
     }
     await answer(
       interaction,
       [
-        `✅ **${updated.name}** now: ${described.join(", ")}.`,
+        `✅ **${plainName(updated.name)}** now: ${described.join(", ")}.`,
         ...(respelled ? [describeRespelling(respelled)] : []),
         ...(given.entryLifetimeSeconds !== undefined
           ? ["Nicks registered before keep the expiry they had; the new lifetime applies from now on."]
           : []),
-        ...(given.proof === "required"
+        ...(given.proof === "required" || given.proof === "first-join"
           ? ["Nicks registered before stay; only new registrations need a proven account."]
+          : []),
+        ...(settled.length > 0
+          ? [`${settled.length} nick(s) waiting for proof at first join stay, unverified, and wait no more.`]
+          : []),
+        ...(given.proofWindowSeconds !== undefined && updated.proof === "first-join"
+          ? ["Nicks waiting for proof keep the time they had; the new window applies from now on."]
+          : []),
+        ...(given.nicknameTemplate !== undefined
+          ? [
+              updated.nicknameTemplate === null
+                ? "Nicknames the bot set stay until each member's next change, which gives back the one they had."
+                : "Each member's nickname follows from their next registration, rename, transfer or removal " +
+                  "(nothing is renamed now); the one they had comes back when their last nick goes.",
+              ...(updated.nicknameTemplate !== null && interaction.guild
+                ? [nicknameScope(interaction.guild)]
+                : []),
+            ]
           : []),
         ...(checked ? [checked] : []),
         updated.enabled

@@ -3,6 +3,7 @@ import { fileFormats, formats } from "../../../formats/index.ts";
 import { text } from "../../../i18n/messages.ts";
 import { requireManager } from "../../../registration/rules.ts";
 import { actingMember } from "../../members.ts";
+import { plainName } from "../../text.ts";
 import { answer, memberWords } from "../answer.ts";
 import { formatChoices, oneOf, suggestWhitelists, whitelistFromOption, whitelistOption } from "../options.ts";
 import type { Subcommand } from "../subcommands.ts";
@@ -34,7 +35,7 @@ export const exportWhitelist = {
     const words = await memberWords(interaction, context);
     await answer(interaction, {
       content: words.t("staff.export.done", {
-        whitelist: whitelist.name,
+        whitelist: plainName(whitelist.name),
         file: fileName,
         nicks: text("log.count.nicks", { count }),
         url: `${context.apiUrl}/whitelists/${whitelist.id}/entries?format=${format}`,

@@ -35,8 +35,8 @@ function summary(result: ImportResult, fileName: string): string {
   ].join(" · ");
   return [
     dryRun
-      ? `🔎 Dry run of ${file} on **${whitelist.name}** for <@${result.ownerId}>: nothing was changed.`
-      : `📥 Imported ${file} into **${whitelist.name}** for <@${result.ownerId}>.`,
+      ? `🔎 Dry run of ${file} on **${plainName(whitelist.name)}** for <@${result.ownerId}>: nothing was changed.`
+      : `📥 Imported ${file} into **${plainName(whitelist.name)}** for <@${result.ownerId}>.`,
     tally,
     ...(counts.unchecked > 0
       ? [

@@ -2,11 +2,14 @@ import { SlashCommandBuilder } from "discord.js";
 import type { Command } from "../../context.ts";
 import { withSubcommands } from "../subcommands.ts";
 import { add } from "./add.ts";
+import { banSync } from "./ban-sync.ts";
 import { create } from "./create.ts";
 import { deleteWhitelist } from "./delete.ts";
 import { deny } from "./deny.ts";
 import { edit } from "./edit.ts";
 import { exportWhitelist } from "./export.ts";
+import { form } from "./form/index.ts";
+import { guest } from "./guest.ts";
 import { importList } from "./import.ts";
 import { list } from "./list.ts";
 import { logChannel } from "./log-channel.ts";
@@ -19,9 +22,10 @@ import { undeny } from "./undeny.ts";
 import { whois } from "./whois.ts";
 
 /**
- * `/whitelist create|edit|delete|list|show|roles|add|remove|export|import|transfer|log-channel|deny|undeny|whois|
- * member`. Visible to everyone: members use list, show, whois and member (for their own nicks), whitelist staff
- * add, remove, export, import, transfer, deny and undeny; each subcommand checks its own precondition.
+ * `/whitelist create|edit|delete|list|show|roles|add|guest|remove|export|import|transfer|log-channel|ban-sync|deny|
+ * undeny|whois|member` and `/whitelist form set|remove|clear|show|preview|retention`. Visible to everyone: members
+ * whitelist staff add, guest, remove, export, import, transfer, deny and undeny; each subcommand checks its own
+ * precondition.
  */
 export const whitelist: Command = withSubcommands(
   new SlashCommandBuilder().setName("whitelist").setDescription("Manage the server's Minecraft whitelists"),
@@ -33,14 +37,17 @@ export const whitelist: Command = withSubcommands(
     show,
     roles,
     add,
+    guest,
     remove,
     exportWhitelist,
     importList,
     transfer,
     logChannel,
+    banSync,
     deny,
     undeny,
     whois,
     member,
+    form,
   ],
 );

@@ -1,5 +1,6 @@
 import { SlashCommandSubcommandBuilder } from "discord.js";
 import { text } from "../../../i18n/messages.ts";
+import { plainName } from "../../text.ts";
 import { answer, fitLines, memberWords } from "../answer.ts";
 import { requireGuildId } from "../preconditions.ts";
 import type { Subcommand } from "../subcommands.ts";
@@ -20,7 +21,7 @@ export const list = {
       const nicks = (await context.services.entries.list(wl.id)).length;
       lines.push(
         words.t("staff.list.item", {
-          name: wl.name,
+          name: plainName(wl.name),
           id: wl.id,
           channel: `<#${wl.channelId}>`,
           nickType: wl.nickType,

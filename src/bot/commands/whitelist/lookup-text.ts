@@ -3,7 +3,9 @@ import { BY_MEMBER, type EntryRecord } from "../../../entries/model.ts";
 import type { Words } from "../../../i18n/words.ts";
 import { nickTypeSpecs } from "../../../nicks/types.ts";
 import type { Denial } from "../../../registration/model.ts";
+import type { FormAnswer } from "../../../whitelists/form.ts";
 import type { Whitelist } from "../../../whitelists/model.ts";
+import { answerFields, EMBEDS_TOTAL_LIMIT, embedLength } from "../../forms.ts";
 import { colours } from "../../log-channel.ts";
 import { plainName } from "../../text.ts";
 
@@ -17,7 +19,8 @@ export function moment(ms: number): string {
 }
 
 /** How an entry came to be: the member registered it, or staff added it (or approved the member's request). */
-export function howAdded(words: Words, entry: Pick<EntryRecord, "origin">): string {
+export function howAdded(words: Words, entry: Pick<EntryRecord, "origin" | "guest">): string {
+  if (entry.guest) return words.t("lookup.how.guest");
   return words.t(entry.origin === BY_MEMBER ? "lookup.how.member" : "lookup.how.staff");
 }
 
@@ -27,17 +30,32 @@ export function expiry(words: Words, entry: Pick<EntryRecord, "expiresAt">): str
 }
 
 /** Whether an entry's owner proved its account (docs/decisions.md, Proof of ownership), as staff read it. */
-export function verifiedText(words: Words, entry: Pick<EntryRecord, "verified">): string {
-  return words.t(entry.verified ? "lookup.verified.yes" : "log.verified.no");
+export function verifiedText(words: Words, entry: Pick<EntryRecord, "verified" | "proofDueAt">): string {
+  if (entry.verified) return words.t("lookup.verified.yes");
+  return entry.proofDueAt === null
+    ? words.t("log.verified.no")
+    : words.t("lookup.verified.awaiting", { when: moment(entry.proofDueAt) });
 }
 
 /** The embed of one entry: owner, who added it, when, how, whether verified, its expiry and its account. */
 export function entryEmbed(words: Words, entry: EntryRecord, whitelist: Whitelist): APIEmbed {
   return {
-    title: words.t("lookup.entry.title", { nick: entry.nick, whitelist: whitelist.name }),
+    title: words.t("lookup.entry.title", {
+      nick: plainName(entry.nick),
+      whitelist: plainName(whitelist.name),
+    }),
     color: colours.info,
     fields: [
-      { name: words.t("lookup.field.owner"), value: `<@${entry.userId}>`, inline: true },
+      entry.guest
+        ? {
+            name: words.t("log.field.guest"),
+            value: words.t("log.guestOf", {
+              member: `<@${entry.userId}>`,
+              note: plainName(entry.note ?? ""),
+            }),
+            inline: true,
+          }
+        : { name: words.t("lookup.field.owner"), value: `<@${entry.userId}>`, inline: true },
       { name: words.t("lookup.field.addedBy"), value: `<@${entry.addedBy}>`, inline: true },
       { name: words.t("lookup.field.how"), value: howAdded(words, entry), inline: true },
       { name: words.t("log.field.verified"), value: verifiedText(words, entry), inline: true },
@@ -55,7 +73,10 @@ export function entryEmbed(words: Words, entry: EntryRecord, whitelist: Whitelis
 /** The embed of a denial, for staff: why, by whom, when, and whether its account is denied too. */
 export function denialDetailsEmbed(words: Words, denial: Denial, whitelist: Whitelist): APIEmbed {
   return {
-    title: words.t("lookup.denial.title", { nick: denial.nick, whitelist: whitelist.name }),
+    title: words.t("lookup.denial.title", {
+      nick: plainName(denial.nick),
+      whitelist: plainName(whitelist.name),
+    }),
     color: colours.removed,
     fields: [
       {
@@ -72,4 +93,22 @@ export function denialDetailsEmbed(words: Words, denial: Denial, whitelist: Whit
       },
     ],
   };
+}
+
+/**
+ * The embed of a member's answers to a whitelist's form (docs/decisions.md, Application forms): each question and
+ * its answer, escaped, within `budget` characters (of Discord's 6,000 for all a message's embeds), long answers
+ * cut visibly (`cut`).
+ */
+export function answersEmbed(
+  whitelist: Whitelist,
+  answers: readonly FormAnswer[],
+  options: { description?: string; budget?: number } = {},
+): { embed: APIEmbed; cut: boolean } {
+  const head = {
+    title: `Answers on ${whitelist.name}`,
+    ...(options.description ? { description: options.description } : {}),
+  };
+  const { fields, cut } = answerFields(answers, (options.budget ?? EMBEDS_TOTAL_LIMIT) - embedLength(head));
+  return { embed: { ...head, color: colours.info, fields }, cut };
 }

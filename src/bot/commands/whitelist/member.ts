@@ -1,15 +1,74 @@
+import type { APIEmbed, AttachmentPayload } from "discord.js";
 import { SlashCommandSubcommandBuilder } from "discord.js";
 import { BY_MEMBER } from "../../../entries/model.ts";
+import type { MemberNicks } from "../../../registration/lookups.ts";
+import { EMBEDS_TOTAL_LIMIT } from "../../forms.ts";
 import { actingMember } from "../../members.ts";
 import { linkedLine } from "../../proof.ts";
+import { plainName } from "../../text.ts";
 import { answer, fitLines, memberWords, relativeTime } from "../answer.ts";
 import { requireGuildId } from "../preconditions.ts";
 import type { Subcommand } from "../subcommands.ts";
+import { answersEmbed } from "./lookup-text.ts";
+
+/** Discord's limit on embeds in one message. */
+const MAX_EMBEDS = 10;
+const DAY_MS = 24 * 3_600_000;
+
+/**
+ * The member's form answers as embeds, one per whitelist application (at most 10, sharing Discord's 6,000
+ * characters), and when any answer had to be cut, a text file with all of them whole.
+ */
+function answersOf(
+  looked: MemberNicks,
+  retentionDays: number,
+): { embeds: APIEmbed[]; files: AttachmentPayload[]; more: number } {
+  const shown = looked.answers.slice(-MAX_EMBEDS);
+  const budget = Math.floor(EMBEDS_TOTAL_LIMIT / Math.max(1, shown.length));
+  let cut = false;
+  const embeds = shown.map(({ record, whitelist }) => {
+    const nick = looked.entries.find(({ entry }) => entry.id === record.entryId)?.entry.nick;
+    const about = nick
+      ? `with **${nick}**`
+      : record.requestId
+        ? `with request \`${record.requestId}\``
+        : "with a registration since removed";
+    const kept =
+      record.closedAt === null
+        ? "kept while the request waits"
+        : `deleted ${relativeTime(record.closedAt + retentionDays * DAY_MS)}`;
+    const fitted = answersEmbed(whitelist, record.answers, {
+      description: `Given ${relativeTime(record.createdAt)} ${about}; ${kept}.`,
+      budget,
+    });
+    cut ||= fitted.cut;
+    return fitted.embed;
+  });
+  const files: AttachmentPayload[] = cut
+    ? [
+        {
+          name: `answers-${looked.userId}.txt`,
+          attachment: Buffer.from(
+            shown
+              .map(({ record, whitelist }) =>
+                [
+                  `${whitelist.name}, ${new Date(record.createdAt).toISOString()}`,
+                  ...record.answers.map(({ question, answer }) => `${question}\n${answer || "—"}\n`),
+                ].join("\n"),
+              )
+              .join("\n"),
+          ),
+        },
+      ]
+    : [];
+  return { embeds, files, more: looked.answers.length - shown.length };
+}
 
 /**
  * `/whitelist member user`: a member's nicks on every whitelist of the server, with who added each (staff), when,
- * its expiry and whether verified, then the Java accounts they linked on the server. Managers look anyone up (a
- * manager role: on the whitelists it manages); a member, themselves.
+ * its expiry and whether verified, then the Java accounts they linked on the server, and their answers to the
+ * whitelists' forms while the server keeps them. Managers look anyone up (a manager role: on the whitelists it
+ * manages); a member, themselves.
  */
 export const member = {
   data: new SlashCommandSubcommandBuilder()
@@ -20,11 +79,12 @@ export const member = {
   async execute(interaction, context) {
     const userId = interaction.options.getUser("user", true).id;
     const guildId = requireGuildId(interaction);
-    const { entries, partial } = await context.services.lookups.memberNicks({
+    const looked = await context.services.lookups.memberNicks({
       guildId,
       userId,
       actor: actingMember(interaction),
     });
+    const { entries, guests, partial } = looked;
     const words = await memberWords(interaction, context);
     const where = words.t(partial ? "staff.member.partial" : "staff.member.all");
     // Whoever may look the member up sees the accounts they proved here (docs/decisions.md, Look-ups).
@@ -33,33 +93,63 @@ export const member = {
       links.length === 0
         ? []
         : [words.t("staff.member.linked"), ...links.map((a) => `• ${linkedLine(words, a)}`)];
-    const member = `<@${userId}>`;
-    if (entries.length === 0) {
-      await answer(interaction, [words.t("staff.member.none", { member, where }), ...linked].join("\n"));
-      return;
-    }
+    const answers = answersOf(looked, await context.services.guilds.formRetentionDays(guildId));
+    const answered =
+      answers.embeds.length === 0
+        ? []
+        : [
+            words.t("staff.member.answers", {
+              files: answers.files.length > 0 ? words.t("staff.member.answers.files") : "",
+              more: answers.more > 0 ? words.t("staff.member.answers.more", { count: answers.more }) : "",
+            }),
+          ];
+    const expires = (entry: { expiresAt: number | null }) =>
+      entry.expiresAt === null
+        ? ""
+        : words.t("staff.member.expires", { when: relativeTime(entry.expiresAt) });
+    // Players without Discord this member added (staff): theirs to answer for, not theirs to play.
+    const added =
+      guests.length === 0
+        ? []
+        : [
+            words.t("staff.member.guests"),
+            ...guests.map(({ entry, whitelist }) =>
+              words.t("staff.member.guest", {
+                nick: plainName(entry.nick),
+                whitelist: plainName(whitelist.name),
+                note: plainName(entry.note ?? ""),
+                when: relativeTime(entry.createdAt),
+                expires: expires(entry),
+              }),
+            ),
+          ];
     const lines = entries.map(({ entry, whitelist }) =>
       words.t("staff.member.item", {
-        nick: entry.nick,
-        whitelist: whitelist.name,
+        nick: plainName(entry.nick),
+        whitelist: plainName(whitelist.name),
         how:
           entry.origin === BY_MEMBER
             ? words.t("staff.member.registered")
             : words.t("staff.member.addedBy", { member: `<@${entry.addedBy}>` }),
         when: relativeTime(entry.createdAt),
-        expires:
-          entry.expiresAt === null
-            ? ""
-            : words.t("staff.member.expires", { when: relativeTime(entry.expiresAt) }),
-        verified: entry.verified ? words.t("staff.member.verified") : "",
+        expires: expires(entry),
+        verified: entry.verified
+          ? words.t("staff.member.verified")
+          : entry.proofDueAt !== null
+            ? words.t("staff.member.awaiting")
+            : "",
       }),
     );
-    await answer(
-      interaction,
-      fitLines(words, words.t("staff.member.header", { member, count: entries.length, where }), [
-        ...lines,
-        ...linked,
-      ]),
-    );
+    const member = `<@${userId}>`;
+    const content =
+      entries.length === 0
+        ? fitLines(words, words.t("staff.member.none", { member, where }), [...added, ...linked, ...answered])
+        : fitLines(words, words.t("staff.member.header", { member, count: entries.length, where }), [
+            ...lines,
+            ...added,
+            ...linked,
+            ...answered,
+          ]);
+    await answer(interaction, { content, embeds: answers.embeds, files: answers.files });
   },
 } satisfies Subcommand;

@@ -1,5 +1,6 @@
 import { SlashCommandSubcommandBuilder } from "discord.js";
 import { actingMember } from "../../members.ts";
+import { plainName } from "../../text.ts";
 import { answer, memberWords } from "../answer.ts";
 import { nickOption, suggestNicks } from "../nick-option.ts";
 import { whitelistFromOption, whitelistOption } from "../options.ts";
@@ -26,7 +27,10 @@ export const remove = {
     await answer(
       interaction,
       words.t("staff.remove.done", {
-        removed: words.t("public.removed", { nick: entry.nick, whitelist: whitelist.name }),
+        removed: words.t("public.removed", {
+          nick: plainName(entry.nick),
+          whitelist: plainName(whitelist.name),
+        }),
         owner: `<@${entry.userId}>`,
       }),
     );

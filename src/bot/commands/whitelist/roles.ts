@@ -1,9 +1,10 @@
 import { type ChatInputCommandInteraction, SlashCommandSubcommandBuilder } from "discord.js";
-import { DomainError } from "../../../shared/errors.ts";
 import { MAX_ROLE_LIMIT } from "../../../whitelists/model.ts";
 import type { WhitelistChanges } from "../../../whitelists/service.ts";
+import { DiscordRefusal } from "../../errors.ts";
 import { roleMentions } from "../../mentions.ts";
 import { whitelistWarnings } from "../../setup-warnings.ts";
+import { plainName } from "../../text.ts";
 import { checkAccessNow } from "../access-check.ts";
 import { answer } from "../answer.ts";
 import { oneOf, suggestWhitelists, whitelistFromOption, whitelistOption } from "../options.ts";
@@ -27,7 +28,7 @@ function roleOption(interaction: ChatInputCommandInteraction, name: string, guil
   const role = interaction.options.getRole(name);
   if (!role) return null;
   if (role.id === guildId) {
-    throw new DomainError("invalid-input", "@everyone cannot be used here; pick a real role.");
+    throw new DiscordRefusal("invalid-input", "@everyone cannot be used here; pick a real role.");
   }
   return role.id;
 }
@@ -123,7 +124,7 @@ export const roles = {
     await answer(
       interaction,
       [
-        `${Object.keys(changes).length > 0 ? "✅ Roles of" : "Roles of"} **${updated.name}**:`,
+        `${Object.keys(changes).length > 0 ? "✅ Roles of" : "Roles of"} **${plainName(updated.name)}**:`,
         ...listNames.map((list) => {
           const roleIds = updated[lists[list].field];
           return `• ${lists[list].label}: ${roleIds.length > 0 ? roleMentions(roleIds) : "none"}`;

@@ -2,6 +2,7 @@ import { SlashCommandSubcommandBuilder } from "discord.js";
 import type { DenyList } from "../../../registration/deny.ts";
 import { followsRoles, isManager } from "../../../registration/rules.ts";
 import { clip } from "../../../shared/text.ts";
+import { describeDuration } from "../../../whitelists/lifetime.ts";
 import type { Whitelist } from "../../../whitelists/model.ts";
 import { describeLifetime } from "../../expiry.ts";
 import { departuresUnseenForStaff, isPaused, pausedForStaff, roleLossUnseenForStaff } from "../../intents.ts";
@@ -9,7 +10,7 @@ import { colours } from "../../log-channel.ts";
 import { actingMember } from "../../members.ts";
 import { roleMentionsWithin } from "../../mentions.ts";
 import { serverWarnings, whitelistWarnings } from "../../setup-warnings.ts";
-import { plainName } from "../../text.ts";
+import { codeSpan, plainName } from "../../text.ts";
 import { englishWords } from "../../words.ts";
 import { answer, memberWords } from "../answer.ts";
 import {
@@ -28,6 +29,12 @@ const roles = (roleIds: string[], none: string) =>
 /** The whitelist's proof setting, and where members prove their account when it is required. */
 function describeProof(whitelist: Whitelist, linkAddress: string | undefined): string {
   if (whitelist.proof === "off") return "off: any nick may be registered";
+  if (whitelist.proof === "first-join") {
+    return (
+      "first-join: members prove their account when they first join the game server, within " +
+      describeDuration(whitelist.proofWindowSeconds)
+    );
+  }
   return linkAddress
     ? `required: members prove their Java account at \`${linkAddress}\``
     : "required, but the link server is off (LINK_PORT unset): members cannot prove an account";
@@ -50,7 +57,7 @@ async function denialsField(whitelist: Whitelist, denials: DenyList, staff: bool
   let value = `${total} nick(s):`;
   let shown = 0;
   for (const denial of first) {
-    const line = `• \`${denial.nick}\`${denial.reason ? `: ${plainName(clip(denial.reason, 60))}` : ""}`;
+    const line = `• ${codeSpan(denial.nick)}${denial.reason ? `: ${plainName(clip(denial.reason, 60))}` : ""}`;
     if (`${value}\n${line}${more(shown + 1)}`.length > FIELD_MAX) break;
     value = `${value}\n${line}`;
     shown++;
@@ -74,6 +81,7 @@ export const show = {
     const stored = await context.services.entries.list(wl.id);
     const nicks = stored.length;
     const verified = stored.filter((entry) => entry.verified).length;
+    const awaiting = stored.filter((entry) => entry.proofDueAt !== null).length;
     // Bedrock nicks whose Floodgate UUID waits for GeyserMC (an upgrade, or GeyserMC down at the time).
     const withoutUuid = stored.filter((entry) => entry.gamertag !== null && entry.xuid === null).length;
     const pending = (await context.services.registration.listPendingRequests(wl.guildId)).filter(
@@ -94,7 +102,7 @@ export const show = {
       content: "Staff change settings with `/whitelist edit` and roles with `/whitelist roles`.",
       embeds: [
         {
-          title: wl.name,
+          title: plainName(wl.name),
           description: `id \`${wl.id}\` · ${status}`,
           color: colours.info,
           fields: [
@@ -102,11 +110,36 @@ export const show = {
             { name: "Nick type", value: wl.nickType, inline: true },
             { name: "Mode", value: wl.registrationMode, inline: true },
             { name: "Nicks per member", value: String(wl.maxNicksPerUser), inline: true },
-            { name: "Nicks", value: `${nicks} (${verified} verified)`, inline: true },
+            {
+              name: "Nicks",
+              value: `${nicks} (${verified} verified${awaiting > 0 ? `, ${awaiting} awaiting proof` : ""})`,
+              inline: true,
+            },
             { name: "Pending requests", value: String(pending), inline: true },
             { name: "On leave", value: wl.removeOnLeave ? "nicks removed" : "nicks kept", inline: true },
             { name: "Entry lifetime", value: describeLifetime(words, wl.entryLifetimeSeconds) },
             { name: "Proof of ownership", value: describeProof(wl, context.linkAddress), inline: true },
+            {
+              name: "Form",
+              value:
+                wl.form.length === 0 ? "none" : `${wl.form.length} question(s): \`/whitelist form show\``,
+              inline: true,
+            },
+            {
+              name: "Nicknames",
+              value:
+                wl.nicknameTemplate === null
+                  ? "left alone"
+                  : `follow the nick: **${plainName(wl.nicknameTemplate)}**`,
+              inline: true,
+            },
+            {
+              name: "Ban sync (server)",
+              value: (await context.services.guilds.get(wl.guildId))?.banSync
+                ? "on: a Discord ban denies the member's nicks"
+                : "off",
+              inline: true,
+            },
             {
               name: "On role loss",
               value: wl.onRoleLoss === "remove" ? "nicks removed" : "nicks kept",

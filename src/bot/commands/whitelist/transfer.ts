@@ -2,6 +2,8 @@ import { SlashCommandSubcommandBuilder } from "discord.js";
 import { transferEmbed } from "../../log-channel.ts";
 import { actingMember } from "../../members.ts";
 import { roleMentions } from "../../mentions.ts";
+import { nicknameWarning } from "../../setup-warnings.ts";
+import { plainName } from "../../text.ts";
 import { answer, deferAnswer, memberWords, publicWords } from "../answer.ts";
 import { fetchGuildMember } from "../guild-member.ts";
 import { nickOption, suggestNicks } from "../nick-option.ts";
@@ -30,7 +32,7 @@ export const transfer = {
     const actor = actingMember(interaction);
     await deferAnswer(interaction);
     const member = await fetchGuildMember(interaction, interaction.options.getUser("member", true).id);
-    const { entry, whitelist, previousOwnerId, grantFailures, revertFailures } =
+    const { entry, whitelist, previousOwnerId, wasGuest, grantFailures, revertFailures } =
       await context.services.transfers.transfer({
         guildId,
         whitelist: interaction.options.getString("whitelist"),
@@ -44,9 +46,9 @@ export const transfer = {
     await answer(
       interaction,
       [
-        words.t("staff.transfer.done", {
-          nick: entry.nick,
-          whitelist: whitelist.name,
+        words.t(wasGuest ? "staff.transfer.doneGuest" : "staff.transfer.done", {
+          nick: plainName(entry.nick),
+          whitelist: plainName(whitelist.name),
           to: `<@${member.userId}>`,
           from,
         }),
@@ -65,6 +67,7 @@ export const transfer = {
               }),
             ]
           : []),
+        ...(interaction.guild ? nicknameWarning(interaction.guild, whitelist, member) : []),
       ].join("\n"),
     );
     await context.log.post(guildId, {
@@ -75,6 +78,7 @@ export const transfer = {
           from: previousOwnerId,
           to: member.userId,
           actorId: actor.userId,
+          wasGuest,
         }),
       ],
     });

@@ -2,6 +2,7 @@ import { SlashCommandSubcommandBuilder } from "discord.js";
 import { requireManager } from "../../../registration/rules.ts";
 import { denialEmbed } from "../../log-channel.ts";
 import { actingMember } from "../../members.ts";
+import { plainName } from "../../text.ts";
 import { answer, deferAnswer, memberWords, publicWords } from "../answer.ts";
 import { nickOption, suggestNicks } from "../nick-option.ts";
 import { whitelistFromOption, whitelistOption } from "../options.ts";
@@ -35,7 +36,10 @@ export const undeny = {
       ],
     });
     const words = await memberWords(interaction, context);
-    await answer(interaction, words.t("staff.undeny.done", { nick: denial.nick, whitelist: whitelist.name }));
+    await answer(
+      interaction,
+      words.t("staff.undeny.done", { nick: plainName(denial.nick), whitelist: plainName(whitelist.name) }),
+    );
   },
 
   autocomplete: suggestNicks("denied"),

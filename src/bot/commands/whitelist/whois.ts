@@ -1,6 +1,7 @@
 import type { APIEmbed } from "discord.js";
 import { SlashCommandSubcommandBuilder } from "discord.js";
 import { actingMember } from "../../members.ts";
+import { plainName } from "../../text.ts";
 import { answer, memberWords } from "../answer.ts";
 import { nickOption, suggestNicks } from "../nick-option.ts";
 import { whitelistOption } from "../options.ts";
@@ -36,12 +37,12 @@ export const whois = {
       ...result.denied.map(({ denial, whitelist }) => denialDetailsEmbed(words, denial, whitelist)),
     ];
     const nick = result.found[0]?.entry.nick ?? result.denied[0]?.denial.nick ?? result.nick;
-    const where = result.found.map(({ whitelist }) => `**${whitelist.name}**`).join(", ");
+    const where = result.found.map(({ whitelist }) => `**${plainName(whitelist.name)}**`).join(", ");
     await answer(interaction, {
       content: [
         result.found.length > 0
-          ? words.t("staff.whois.found", { nick, whitelists: where })
-          : words.t("staff.whois.none", { nick }),
+          ? words.t("staff.whois.found", { nick: plainName(nick), whitelists: where })
+          : words.t("staff.whois.none", { nick: plainName(nick) }),
         ...(result.hidden > 0 ? [words.t("staff.whois.hidden", { count: result.hidden })] : []),
         ...(embeds.length > MAX_EMBEDS
           ? [words.t("staff.whois.more", { count: embeds.length - MAX_EMBEDS })]

@@ -63,7 +63,14 @@ function targetOptions(request: CommandRequest): APIApplicationCommandBasicOptio
   const descend = (type: ApplicationCommandOptionType, name: string | null, label: string) => {
     const nested = options.filter((option) => option.type === type);
     if (name === null) {
-      if (nested.length > 0) throw new ControlRequestError(`/${request.command.name} needs a ${label}`);
+      // Discord takes groups beside plain subcommands: a group is needed only where nothing else is left.
+      const other = options.some(
+        (option) =>
+          type === ApplicationCommandOptionType.SubcommandGroup &&
+          option.type === ApplicationCommandOptionType.Subcommand,
+      );
+      if (nested.length > 0 && !other)
+        throw new ControlRequestError(`/${request.command.name} needs a ${label}`);
       return;
     }
     const found = nested.find((option) => option.name === name);

@@ -4,18 +4,34 @@ import {
   InteractionType,
   MessageFlags,
 } from "discord-api-types/v10";
-import { addMember, createMessage, deleteRole, removeMember, setMemberRoles } from "../actions.ts";
+import {
+  addMember,
+  banUser,
+  createMessage,
+  deleteMessage,
+  deleteRole,
+  removeMember,
+  setMemberRoles,
+  setOwnNick,
+  unbanUser,
+} from "../actions.ts";
 import type { SandboxContext } from "../context.ts";
 import { json } from "../http.ts";
 import type { TrackedInteraction } from "../interactions.ts";
 import { DISCORD_LOCALES, isDiscordLocale } from "../locales.ts";
 import { guildPayload } from "../payloads.ts";
+import { submittedValues } from "../rest/modals.ts";
 import { matchRoute, pathSegments, type Route, route } from "../router.ts";
 import { findCommand, type SandboxMember } from "../state.ts";
 import { channelControlRoutes } from "./channels.ts";
 import { type CommandRequest, ControlRequestError } from "./command-options.ts";
 import { gatewayRoutes } from "./gateway.ts";
-import { commandInteraction, componentInteraction, findComponent } from "./interaction-payloads.ts";
+import {
+  commandInteraction,
+  componentInteraction,
+  findComponent,
+  modalSubmitInteraction,
+} from "./interaction-payloads.ts";
 import { limitRoutes } from "./limits.ts";
 import { rateLimitSettingRoutes } from "./rate-limit-settings.ts";
 import { answerView, guildView, memberView, messageView } from "./views.ts";
@@ -163,6 +179,63 @@ const routes: Route[] = [
     );
     return run(ctx, tracked, payload);
   }),
+  route("POST", "/modals", async ({ ctx, request }) => {
+    const body = await readJson(request);
+    const submitter = member(ctx, text(body, "userId"));
+    const shown = ctx.interactions.byId(text(body, "interactionId"));
+    if (!shown?.modal) {
+      throw new ControlRequestError(
+        `interaction ${String(body.interactionId)} was not answered with a modal`,
+        404,
+      );
+    }
+    // A modal opens for the member who acted, once: Discord closes it when it is submitted.
+    if (shown.userId !== submitter.user.id) {
+      throw new ControlRequestError(`the modal of interaction ${shown.id} was shown to another member`, 403);
+    }
+    if (shown.modalSubmitted)
+      throw new ControlRequestError(`the modal of ${shown.id} was submitted already`, 409);
+    const given = body.values ?? {};
+    if (typeof given !== "object" || given === null || Array.isArray(given)) {
+      throw new ControlRequestError("values must be an object keyed by text input custom id");
+    }
+    let values: Map<string, string>;
+    try {
+      values = submittedValues(shown.modal, given as Record<string, unknown>);
+    } catch (error) {
+      throw new ControlRequestError((error as Error).message);
+    }
+    const channel = ctx.state.channels.get(shown.channelId);
+    if (!channel) throw new ControlRequestError(`the channel of interaction ${shown.id} is gone`, 404);
+    const source = shown.sourceMessageId ? (ctx.state.messages.get(shown.sourceMessageId) ?? null) : null;
+    shown.modalSubmitted = true;
+    const id = ctx.state.nextId();
+    const tracked = ctx.interactions.open({
+      id,
+      type: InteractionType.ModalSubmit,
+      channelId: channel.id,
+      userId: submitter.user.id,
+      name: shown.modal.customId,
+      ...(source ? { sourceMessageId: source.id } : {}),
+      triggeredBy: {
+        id: shown.id,
+        type: shown.type,
+        name: shown.name,
+        userId: shown.userId,
+        sourceMessageId: shown.sourceMessageId,
+      },
+    });
+    const payload = modalSubmitInteraction(
+      ctx,
+      { id, token: tracked.token },
+      submitter,
+      channel,
+      shown.modal,
+      values,
+      source,
+    );
+    return run(ctx, tracked, payload);
+  }),
   route("POST", "/messages", async ({ ctx, request }) => {
     const body = await readJson(request);
     const author = member(ctx, text(body, "userId"));
@@ -178,7 +251,18 @@ const routes: Route[] = [
       attachments: [],
       flags: 0,
     });
+    // As a moderation bot (or a moderator) that deletes the message the moment it is posted: the bot hears of it,
+    // then of its deletion, before it can answer.
+    if (body.deletedAtOnce === true) deleteMessage(ctx, message);
     return json({ id: message.id });
+  }),
+  route("DELETE", "/channels/:channel/messages/:message", ({ ctx, params }) => {
+    const message = ctx.state.messages.get(params.message);
+    if (!message || message.channelId !== params.channel) {
+      throw new ControlRequestError(`unknown message ${params.message} in channel ${params.channel}`, 404);
+    }
+    deleteMessage(ctx, message);
+    return json({ deleted: message.id });
   }),
   route("POST", "/members", async ({ ctx, request }) => {
     const body = await readJson(request);
@@ -210,6 +294,28 @@ const routes: Route[] = [
     ctx.state.guild.preferredLocale = locale(await readJson(request));
     ctx.gateway.dispatch(GatewayDispatchEvents.GuildUpdate, guildPayload(ctx.state));
     return json({ ...guildView(ctx.state), preferredLocale: ctx.state.guild.preferredLocale });
+  }),
+  route("POST", "/members/:user/nick", async ({ ctx, params, request }) => {
+    const target = member(ctx, params.user);
+    const body = await readJson(request);
+    const nick = body.nick === null ? null : text(body, "nick");
+    if (nick !== null && nick.length > 32)
+      throw new ControlRequestError("a nickname is at most 32 characters");
+    setOwnNick(ctx, target, nick);
+    return json(memberView(target));
+  }),
+  route("PUT", "/bans/:user", async ({ ctx, params, request }) => {
+    const user = ctx.state.users.get(params.user);
+    if (!user) throw new ControlRequestError(`unknown user ${params.user}`, 404);
+    const body = await readJson(request);
+    const reason = optionalText(body, "reason");
+    const banned = banUser(ctx, user, { reason, removeFirst: body.order === "remove-first" });
+    return json({ banned, userId: user.id });
+  }),
+  route("DELETE", "/bans/:user", ({ ctx, params }) => {
+    const user = ctx.state.users.get(params.user);
+    if (!user) throw new ControlRequestError(`unknown user ${params.user}`, 404);
+    return json({ unbanned: unbanUser(ctx, user), userId: user.id });
   }),
   route("DELETE", "/roles/:role", ({ ctx, params }) => {
     const role = ctx.state.roles.get(params.role);

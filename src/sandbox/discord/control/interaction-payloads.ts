@@ -2,6 +2,8 @@ import {
   type APIApplicationCommandAutocompleteGuildInteraction,
   type APIChatInputApplicationCommandGuildInteraction,
   type APIMessageComponentGuildInteraction,
+  type APIModalSubmission,
+  type APIModalSubmitGuildInteraction,
   ApplicationCommandType,
   ApplicationIntegrationType,
   ComponentType,
@@ -13,6 +15,7 @@ import type { SandboxContext } from "../context.ts";
 import { channelPayload, memberPayload, messagePayload, userPayload } from "../payloads.ts";
 import { memberPermissions } from "../permissions.ts";
 import { LIMITS } from "../rest/limits.ts";
+import { type SandboxModal, submittedComponents } from "../rest/modals.ts";
 import { DEFAULT_LOCALE, type SandboxChannel, type SandboxMember, type SandboxMessage } from "../state.ts";
 import { buildOptions, type CommandRequest, ControlRequestError } from "./command-options.ts";
 
@@ -125,4 +128,29 @@ export function componentInteraction(
     };
   }
   throw new ControlRequestError(`component ${customId} is neither a button nor a string select`);
+}
+
+/**
+ * A MODAL_SUBMIT interaction: the member submitted `modal` with `values` (by text input custom id, checked as their
+ * client checks them); `message` when the modal was opened from a component of that message.
+ */
+export function modalSubmitInteraction(
+  ctx: SandboxContext,
+  ids: { id: string; token: string },
+  member: SandboxMember,
+  channel: SandboxChannel,
+  modal: SandboxModal,
+  values: Map<string, string>,
+  message: SandboxMessage | null,
+): APIModalSubmitGuildInteraction {
+  const data = {
+    custom_id: modal.customId,
+    components: submittedComponents(modal, values) as APIModalSubmission["components"],
+  };
+  return {
+    ...interactionBase(ctx, ids.id, ids.token, member, channel),
+    type: InteractionType.ModalSubmit,
+    data,
+    ...(message ? { message: messagePayload(ctx.state, ctx.url, message) } : {}),
+  };
 }

@@ -22,6 +22,8 @@ export type MessageView = {
   createdAt: string;
   /** The `allowed_mentions` the bot posted the message with, when it sent any. */
   allowedMentions?: APIAllowedMentions;
+  /** The message it replies to, when it is a reply. */
+  replyTo?: string;
 };
 
 /** What the bot answered to an interaction the control API ran. */
@@ -36,10 +38,10 @@ export type AnswerView =
       deferred: boolean;
     }
   | { choices: APIApplicationCommandOptionChoice[] }
-  | { modal: Record<string, unknown> };
+  | { modal: Record<string, unknown>; interactionId: string };
 
-/** A member as the control API shows it. */
-export type MemberView = { id: string; username: string; roleIds: string[] };
+/** A member as the control API shows it: `nick` is their server nickname (null: none). */
+export type MemberView = { id: string; username: string; nick: string | null; roleIds: string[] };
 
 /** The attachment view. */
 export function attachmentView(attachment: SandboxAttachment): AttachmentView {
@@ -63,18 +65,24 @@ export function messageView(message: SandboxMessage): MessageView {
     reactions: [...message.reactions],
     createdAt: new Date(message.createdAt).toISOString(),
     ...(message.allowedMentions === null ? {} : { allowedMentions: message.allowedMentions }),
+    ...(message.referenceId === null ? {} : { replyTo: message.referenceId }),
   };
 }
 
 /** The member view. */
 export function memberView(member: SandboxMember): MemberView {
-  return { id: member.user.id, username: member.user.username, roleIds: [...member.roleIds] };
+  return {
+    id: member.user.id,
+    username: member.user.username,
+    nick: member.nick,
+    roleIds: [...member.roleIds],
+  };
 }
 
 /** The answer view, read from the message as it is now (a later edit shows). */
 export function answerView(state: SandboxState, answer: InteractionAnswer): AnswerView {
   if (answer.kind === "choices") return { choices: answer.choices };
-  if (answer.kind === "modal") return { modal: answer.modal };
+  if (answer.kind === "modal") return { modal: answer.modal, interactionId: answer.interactionId };
   const message = state.messages.get(answer.messageId);
   return {
     messageId: answer.messageId,

@@ -1,10 +1,40 @@
+import { PermissionFlagsBits } from "discord-api-types/v10";
 import { dispatchMemberUpdate, setMemberRoles } from "../actions.ts";
 import type { SandboxContext } from "../context.ts";
-import { DiscordErrors, json, noContent } from "../http.ts";
-import { channelPayload, guildPayload, memberPayload, rolePayload } from "../payloads.ts";
-import { canManageRole } from "../permissions.ts";
+import { DiscordErrors, formError, json, noContent } from "../http.ts";
+import { channelPayload, guildPayload, memberPayload, rolePayload, userPayload } from "../payloads.ts";
+import { canManageNickname, canManageRole, hasPermission } from "../permissions.ts";
 import { route } from "../router.ts";
 import type { SandboxMember } from "../state.ts";
+
+/**
+ * A member's nickname: 1 to 32 characters (docs.discord.com, Users, Usernames and Nicknames; Discord's OpenAPI
+ * description gives `maxLength: 32`, counted here in UTF-16 units as its own schemas and twilight's validation count),
+ * sanitized as Discord does ("trimmed of leading, trailing, and excessive internal whitespace"); empty or null
+ * clears it.
+ */
+export const NICK_MAX = 32;
+
+/** The nickname a Modify Guild Member body asks for, as Discord stores it; a Response when it is refused. */
+function nickOf(value: unknown): string | null | Response {
+  if (value === null) return null;
+  if (typeof value !== "string") {
+    return DiscordErrors.invalidFormBody(formError(["nick"], "BASE_TYPE_STRING", "Must be a string."));
+  }
+  if (value.length > NICK_MAX) {
+    return DiscordErrors.invalidFormBody(
+      formError(["nick"], "BASE_TYPE_BAD_LENGTH", `Must be between 1 and ${NICK_MAX} in length.`),
+    );
+  }
+  const sanitized = value.trim().replace(/\s{2,}/g, " ");
+  return sanitized === "" ? null : sanitized;
+}
+
+/** A ban object (docs.discord.com, Guild resource, Ban Object): the user and the reason. */
+const banPayload = (ctx: SandboxContext, userId: string, reason: string | null) => {
+  const user = ctx.state.users.get(userId) ?? { id: userId, username: "unknown", bot: false };
+  return { reason, user: userPayload(user) };
+};
 
 /** The guild in the path must be the sandbox guild. */
 const unknownGuild = (ctx: SandboxContext, guild: string) =>
@@ -37,6 +67,12 @@ function changeRole(
   setMemberRoles(ctx, member, roleIds);
   return noContent();
 }
+
+/** Reading bans needs Ban Members (docs.discord.com, Guild resource, Get Guild Bans and Get Guild Ban). */
+const mayReadBans = (ctx: SandboxContext) =>
+  hasPermission(ctx.state, botMember(ctx), PermissionFlagsBits.BanMembers)
+    ? null
+    : DiscordErrors.missingPermissions();
 
 const byId = (a: SandboxMember, b: SandboxMember) => (BigInt(a.user.id) < BigInt(b.user.id) ? -1 : 1);
 
@@ -84,6 +120,13 @@ export const guildRoutes = [
     if (member instanceof Response) return member;
     const body = (await request.json().catch(() => null)) as { roles?: unknown; nick?: unknown } | null;
     if (!body) return DiscordErrors.invalidJson();
+    // The form is checked before any permission, as Discord answers a malformed body 400 whoever sends it.
+    const nick = "nick" in body ? nickOf(body.nick) : undefined;
+    if (nick instanceof Response) return nick;
+    if (nick !== undefined && !canManageNickname(ctx.state, botMember(ctx), member)) {
+      ctx.logger.info("sandbox discord refused a nickname change", { user: params.user });
+      return DiscordErrors.missingPermissions();
+    }
     let changed = false;
     if (Array.isArray(body.roles)) {
       const wanted = body.roles.map(String);
@@ -98,12 +141,30 @@ export const guildRoutes = [
       member.roleIds = [...new Set(wanted)].filter((id) => id !== ctx.state.guild.id);
       changed = touched.length > 0;
     }
-    if ("nick" in body && (body.nick === null || typeof body.nick === "string")) {
-      changed ||= member.nick !== (body.nick || null);
-      member.nick = body.nick || null;
+    if (nick !== undefined) {
+      changed ||= member.nick !== nick;
+      member.nick = nick;
     }
     if (changed) dispatchMemberUpdate(ctx, member);
     return json(memberPayload(member));
+  }),
+  route("GET", "/guilds/:guild/bans", ({ ctx, params, url }) => {
+    const refused = unknownGuild(ctx, params.guild) ?? mayReadBans(ctx);
+    if (refused) return refused;
+    const limit = Math.min(Math.max(Number(url.searchParams.get("limit") ?? 1000) || 1000, 1), 1000);
+    const afterParam = url.searchParams.get("after") ?? "0";
+    const after = /^\d+$/.test(afterParam) ? BigInt(afterParam) : 0n;
+    const bans = [...ctx.state.bans]
+      .filter(([userId]) => BigInt(userId) > after)
+      .sort(([a], [b]) => (BigInt(a) < BigInt(b) ? -1 : 1))
+      .slice(0, limit);
+    return json(bans.map(([userId, ban]) => banPayload(ctx, userId, ban.reason)));
+  }),
+  route("GET", "/guilds/:guild/bans/:user", ({ ctx, params }) => {
+    const refused = unknownGuild(ctx, params.guild) ?? mayReadBans(ctx);
+    if (refused) return refused;
+    const ban = ctx.state.bans.get(params.user);
+    return ban ? json(banPayload(ctx, params.user, ban.reason)) : DiscordErrors.unknownBan();
   }),
   route("PUT", "/guilds/:guild/members/:user/roles/:role", ({ ctx, params }) =>
     changeRole(ctx, params, true),

@@ -16,6 +16,7 @@ import { snowflakeTime } from "../snowflake.ts";
 import type { SandboxMessage } from "../state.ts";
 import { checkChoices, createFormErrors, LIMITS, requestSizeError, tokenExpired } from "./limits.ts";
 import { completeMessage, isEmpty, readMessageChanges } from "./message-input.ts";
+import { readModal } from "./modals.ts";
 
 const invalidType = () =>
   DiscordErrors.invalidFormBody(
@@ -43,6 +44,13 @@ function answerMessage(
       name: tracked.name,
       userId: tracked.userId,
       interactedMessageId: tracked.sourceMessageId,
+      triggeredBy: tracked.triggeredBy && {
+        id: tracked.triggeredBy.id,
+        type: tracked.triggeredBy.type,
+        name: tracked.triggeredBy.name,
+        userId: tracked.triggeredBy.userId,
+        interactedMessageId: tracked.triggeredBy.sourceMessageId,
+      },
     },
   });
 }
@@ -55,7 +63,9 @@ async function applyCallback(
   data: Record<string, unknown>,
   body: RequestBody,
 ): Promise<Response | SandboxMessage | null> {
-  const component = tracked.type === InteractionType.MessageComponent;
+  // A modal opened from a component carries that component's message: it may update it too.
+  const component =
+    tracked.type === InteractionType.MessageComponent || tracked.type === InteractionType.ModalSubmit;
   const autocomplete = tracked.type === InteractionType.ApplicationCommandAutocomplete;
   if (autocomplete !== (type === InteractionResponseType.ApplicationCommandAutocompleteResult)) {
     return invalidType();
@@ -113,10 +123,15 @@ async function applyCallback(
       tracked.settle({ kind: "choices", choices });
       return null;
     }
-    case InteractionResponseType.Modal:
-      if (autocomplete) return invalidType();
-      tracked.settle({ kind: "modal", modal: data });
+    case InteractionResponseType.Modal: {
+      // Not available for MODAL_SUBMIT (nor PING), and an autocomplete answers with choices only.
+      if (autocomplete || tracked.type === InteractionType.ModalSubmit) return invalidType();
+      const modal = readModal(data);
+      if ("errors" in modal) return DiscordErrors.invalidFormBody(modal.errors);
+      tracked.modal = modal;
+      tracked.settle({ kind: "modal", modal: data, interactionId: tracked.id });
       return null;
+    }
     default:
       return invalidType();
   }

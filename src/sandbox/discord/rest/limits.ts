@@ -16,7 +16,10 @@ import { discordError } from "../http.ts";
  * options, 25 choices, 100 chat-input, 15 user and 15 message commands per scope). Error codes and the shape of
  * `errors` are the ones Discord answers (seen in bots' bug reports: `MAX_EMBED_SIZE_EXCEEDED` under `embeds`,
  * `BASE_TYPE_REQUIRED` for a field without a value, `413 {code: 40005}` for an upload over the limit, 30032 past
- * 100 commands, `BASE_TYPE_MAX_LENGTH "Must be 130 or fewer in length."` for a longer bulk overwrite).
+ * 100 commands, `BASE_TYPE_MAX_LENGTH "Must be 130 or fewer in length."` for a longer bulk overwrite). Modals:
+ * Receiving and Responding (Interaction Response, Modal: custom_id 1-100 characters, title at most 45, 1 to 5
+ * components) and the Component reference (Label: label 45, description 100; Text Input: custom_id 1-100,
+ * min_length 0-4000, max_length 1-4000, value 4000, placeholder 100).
  */
 export const LIMITS = {
   content: 2000,
@@ -50,9 +53,20 @@ export const LIMITS = {
   commandsPerType: { 1: 100, 2: 15, 3: 15 } as Record<number, number>,
   /** A bulk overwrite longer than this is refused as a malformed list rather than counted. */
   bulkCommands: 130,
+  /** A component's (and a modal's) `custom_id`. */
+  customId: 100,
+  modalTitle: 45,
+  /** Top-level components of a modal (labels, action rows, text displays). */
+  modalComponents: 5,
+  labelText: 45,
+  labelDescription: 100,
+  /** A text input's `min_length`, `max_length` and `value`, and what a member may type into it. */
+  textInputLength: 4000,
+  textInputPlaceholder: 100,
 } as const;
 
-type Path = (string | number)[];
+/** Where in a request body an error is: keys and indexes, outermost first. */
+export type Path = (string | number)[];
 
 /** Collects Invalid Form Body errors into the tree Discord answers with. */
 export type FormErrors = {
@@ -87,10 +101,11 @@ export const characters = (text: string): number => {
   return count;
 };
 
-const maxLength = (max: number) => `Must be ${max} or fewer in length.`;
+/** Discord's message for a string or list over its maximum length. */
+export const maxLength = (max: number) => `Must be ${max} or fewer in length.`;
 
 /** Adds `BASE_TYPE_MAX_LENGTH` at `path` when `value` is a string longer than `max`; its length otherwise. */
-function checkLength(errors: FormErrors, path: Path, value: unknown, max: number): number {
+export function checkLength(errors: FormErrors, path: Path, value: unknown, max: number): number {
   if (typeof value !== "string") return 0;
   const length = characters(value);
   if (length > max) errors.add(path, "BASE_TYPE_MAX_LENGTH", maxLength(max));
@@ -98,7 +113,7 @@ function checkLength(errors: FormErrors, path: Path, value: unknown, max: number
 }
 
 /** A field Discord requires: absent, null or empty is `BASE_TYPE_REQUIRED`. */
-function checkRequired(errors: FormErrors, path: Path, value: unknown, max: number): number {
+export function checkRequired(errors: FormErrors, path: Path, value: unknown, max: number): number {
   if (value === undefined || value === null || value === "") {
     errors.add(path, "BASE_TYPE_REQUIRED", "This field is required");
     return 0;

@@ -1,0 +1,29 @@
+import { SlashCommandSubcommandBuilder } from "discord.js";
+import { answer } from "../../answer.ts";
+import { suggestWhitelists, whitelistFromOption, whitelistOption } from "../../options.ts";
+import { requireManageGuild } from "../../preconditions.ts";
+import type { Subcommand } from "../../subcommands.ts";
+
+/**
+ * `/whitelist form clear whitelist` (Manage Server): removes every question: members register without a form.
+ * Answers given already stay as long as the server keeps them (`/whitelist form retention`).
+ */
+export const clear = {
+  data: new SlashCommandSubcommandBuilder()
+    .setName("clear")
+    .setDescription("Remove a whitelist's form: members register without questions (Manage Server)")
+    .addStringOption(whitelistOption(true)),
+
+  async execute(interaction, context) {
+    requireManageGuild(interaction);
+    const whitelist = await whitelistFromOption(interaction, context);
+    await context.services.whitelists.update(whitelist.id, { form: [] });
+    await answer(
+      interaction,
+      `✅ **${whitelist.name}** has no form now: members register without answering questions. Answers given ` +
+        "already are kept as long as the server keeps them (`/whitelist form retention`).",
+    );
+  },
+
+  autocomplete: suggestWhitelists,
+} satisfies Subcommand;

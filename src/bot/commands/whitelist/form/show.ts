@@ -1,0 +1,29 @@
+import { SlashCommandSubcommandBuilder } from "discord.js";
+import { answer } from "../../answer.ts";
+import { suggestWhitelists, whitelistFromOption, whitelistOption } from "../../options.ts";
+import { requireGuildId } from "../../preconditions.ts";
+import type { Subcommand } from "../../subcommands.ts";
+import { describeForm } from "./describe.ts";
+
+/** `/whitelist form show whitelist`: the form's questions and where members answer them (anyone may look). */
+export const show = {
+  data: new SlashCommandSubcommandBuilder()
+    .setName("show")
+    .setDescription("The questions a whitelist asks when members register")
+    .addStringOption(whitelistOption(true)),
+
+  async execute(interaction, context) {
+    const guildId = requireGuildId(interaction);
+    const whitelist = await whitelistFromOption(interaction, context);
+    const days = await context.services.guilds.formRetentionDays(guildId);
+    await answer(
+      interaction,
+      [
+        ...describeForm(whitelist),
+        ...(whitelist.form.length > 0 ? [`Answers are kept ${days} day(s) once decided, for staff.`] : []),
+      ].join("\n"),
+    );
+  },
+
+  autocomplete: suggestWhitelists,
+} satisfies Subcommand;

@@ -1,0 +1,80 @@
+import { SlashCommandSubcommandBuilder } from "discord.js";
+import { requireManager } from "../../../registration/rules.ts";
+import { parseDuration } from "../../../whitelists/lifetime.ts";
+import { expiresIn } from "../../expiry.ts";
+import { typedCommand } from "../../localize.ts";
+import { actingMember } from "../../members.ts";
+import { plainName } from "../../text.ts";
+import { answer, deferAnswer, memberWords } from "../answer.ts";
+import { suggestWhitelists, whitelistFromOption, whitelistOption } from "../options.ts";
+import { requireGuildId } from "../preconditions.ts";
+import type { Subcommand } from "../subcommands.ts";
+
+/**
+ * `/whitelist guest whitelist nick note [expires]` (managers): whitelists a player who is not on the Discord server
+ * (a friend, a streamer's guest, a console player). The entry is tied to the manager, marked a guest with the note,
+ * granted no role and counted against nobody's limit (docs/decisions.md, Players without Discord).
+ */
+export const guest = {
+  data: new SlashCommandSubcommandBuilder()
+    .setName("guest")
+    .setDescription("Whitelist a player who is not on this Discord server (whitelist staff)")
+    .addStringOption(whitelistOption(true))
+    .addStringOption((option) =>
+      option.setName("nick").setDescription("Their Minecraft nick").setRequired(true).setMaxLength(40),
+    )
+    .addStringOption((option) =>
+      option
+        .setName("note")
+        .setDescription("Who they are, for staff who meet the nick later (whose friend, which event)")
+        .setRequired(true)
+        .setMaxLength(200),
+    )
+    .addStringOption((option) =>
+      option
+        .setName("expires")
+        .setDescription(
+          "Remove them by themselves after 30m, 12h, 7d… (1 minute to 366 days); default: never",
+        )
+        .setMaxLength(20),
+    ),
+
+  async execute(interaction, context) {
+    const guildId = requireGuildId(interaction);
+    const actor = actingMember(interaction);
+    const whitelist = await whitelistFromOption(interaction, context);
+    requireManager(whitelist, actor);
+    const expires = interaction.options.getString("expires");
+    const expiresInSeconds = expires === null ? null : parseDuration(expires);
+    // The nick may be looked up at Mojang or GeyserMC.
+    await deferAnswer(interaction);
+    const { entry } = await context.services.registration.addGuest({
+      guildId,
+      whitelist: whitelist.id,
+      nick: interaction.options.getString("nick", true),
+      note: interaction.options.getString("note", true),
+      actor,
+      expiresIn: expiresInSeconds,
+    });
+    const words = await memberWords(interaction, context);
+    const expiry = expiresIn(words, entry);
+    await answer(
+      interaction,
+      [
+        words.t("staff.guest.done", {
+          nick: plainName(entry.nick),
+          whitelist: plainName(whitelist.name),
+          note: plainName(entry.note ?? ""),
+        }),
+        words.t("staff.guest.noRoles"),
+        ...(expiry ? [words.t("staff.guest.expires", { when: expiry })] : []),
+        words.t("staff.guest.undo", {
+          remove: typedCommand(words, "whitelist remove", { whitelist: whitelist.name, nick: entry.nick }),
+          transfer: typedCommand(words, "whitelist transfer", { nick: entry.nick }),
+        }),
+      ].join("\n"),
+    );
+  },
+
+  autocomplete: suggestWhitelists,
+} satisfies Subcommand;
