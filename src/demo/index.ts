@@ -394,7 +394,7 @@ says which); unbanning him lifts them:
 The bot speaks each member's Discord language, and the server's in what everyone reads: start the demo with
 DEMO_LOCALE=de (or fr, es-ES, pt-BR, pl, ru) and the answers and log posts above read in it; staff word what members
 read their way with /texts set. A member's language can change on the fly:
-  curl -X POST ${json} ${d.sandboxUrl}/members/${demo.users.steve}/locale -d '{"locale":"pl"}'
+  curl -X POST ${json} ${d.sandboxUrl}/members/${demo.users.alex}/locale -d '{"locale":"pl"}'
 ${replicas}
 
 Press Ctrl+C to stop.`;

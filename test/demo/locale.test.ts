@@ -66,7 +66,7 @@ test("DEMO_LOCALE=de: the tour's register, denied nick and log channel read in G
   expect(proven.content).toContain("gib hier `/registrieren code:<code> whitelist:survival` ein");
   const refused = await run(sandbox, denied as string);
   expect(refused.content).toBe(
-    "⛔ Das Team hat Griefer_01 auf survival gesperrt. Grund: griefed spawn\n" +
+    "⛔ Das Team hat Griefer\\_01 auf survival gesperrt. Grund: griefed spawn\n" +
       "Registriere einen anderen Nick, oder frag das Team, wenn du das für einen Fehler hältst.",
   );
   // Staff read the log in the server's language: the seeded additions were posted in German.
