@@ -604,10 +604,19 @@ export const de = {
       description:
         "Bedrock: dein Floodgate-replace-spaces (Standard True: Leerzeichen in Gamertags werden _)",
     },
-    "* proof": { description: "Müssen Mitglieder nachweisen, dass ihnen der Java-Account gehört?" },
+    "* proof": {
+      description: "Müssen Mitglieder nachweisen, dass ihnen der registrierte Account gehört, und wann?",
+    },
     "* proof off": { name: "off: Mitglieder registrieren jeden Nick (Standard)" },
     "* proof required": {
       name: "required: Mitglieder weisen zuerst ihren Java-Account nach (java, premium)",
+    },
+    "* proof first-join": {
+      name: "first-join: nachgewiesen beim ersten Betreten des Spielservers (java, premium, bedrock)",
+    },
+    "* proof-window": {
+      description:
+        "Bei proof first-join: wie lange ein neuer Nick auf seinen Nachweis wartet, 10m bis 30d (Standard 1d)",
     },
     "whitelist edit": { description: "Die Einstellungen einer Whitelist ändern (Server verwalten)" },
     "* whitelist": { description: "Die Whitelist (ihr Name oder ihre ID)" },
@@ -626,6 +635,10 @@ export const de = {
     },
     "whitelist edit on-role-loss remove": { name: "remove: seine Nicks gehen (Standard)" },
     "whitelist edit on-role-loss keep": { name: "keep: seine Nicks bleiben" },
+    "whitelist edit nickname": {
+      description:
+        "Server-Nicknames der Mitglieder folgen ihrem Nick: {discord} ({mc}), {mc}…; none: unverändert",
+    },
     "whitelist delete": {
       description:
         "Eine Whitelist, ihre Nicks und die auf sie begrenzten Link-Schlüssel löschen (Server verwalten)",
@@ -665,6 +678,17 @@ export const de = {
     "whitelist add expires": {
       description: "Ihn nach 30m, 12h, 7d… selbst entfernen (1 Minute bis 366 Tage); Standard: nie",
     },
+    "whitelist guest": {
+      description:
+        "Einen Spieler, der nicht auf diesem Discord-Server ist, auf die Whitelist setzen (Whitelist-Team)",
+    },
+    "whitelist guest nick": { description: "Sein Minecraft-Nick" },
+    "whitelist guest note": {
+      description: "Wer er ist, für das Team, das den Nick später sieht (wessen Freund, welches Event)",
+    },
+    "whitelist guest expires": {
+      description: "Ihn nach 30m, 12h, 7d… selbst entfernen (1 Minute bis 366 Tage); Standard: nie",
+    },
     "whitelist remove": {
       description: "Einen Nick von einer Whitelist entfernen (sein Besitzer oder das Team)",
     },
@@ -691,6 +715,10 @@ export const de = {
       description: "Wählen, wohin ich Änderungen und Freigabe-Anfragen logge (Server verwalten)",
     },
     "whitelist log-channel channel": { description: "Der Log-Kanal; weglassen, um das Loggen zu beenden" },
+    "whitelist ban-sync": {
+      description: "Discord-Banns sperren die Nicks des Gebannten; Entbannen hebt das auf (Server verwalten)",
+    },
+    "whitelist ban-sync enabled": { description: "True: Banns wirken auf die Whitelists; false: nicht" },
     "whitelist deny": {
       description: "Einen Nick auf einer Whitelist sperren und ihn entfernen, falls er dort steht (Team)",
     },
@@ -712,6 +740,42 @@ export const de = {
       description: "Die Nicks eines Mitglieds auf allen Whitelists (Team; Mitglieder: sich selbst)",
     },
     "whitelist member user": { description: "Wessen Nicks" },
+    "whitelist form": { description: "Die Fragen, die Mitglieder bei der Registrierung beantworten" },
+    "whitelist form set": {
+      description: "Eine Frage des Formulars einer Whitelist festlegen (Server verwalten)",
+    },
+    "whitelist form set number": { description: "Welche Frage, 1-5 (nach der letzten: eine neue am Ende)" },
+    "whitelist form set question": { description: "Was Mitglieder über dem Eingabefeld lesen" },
+    "whitelist form set style": { description: "Eine Zeile (Standard) oder ein Absatz" },
+    "whitelist form set style short": { name: "short: eine Zeile" },
+    "whitelist form set style paragraph": { name: "paragraph: mehrere Zeilen" },
+    "whitelist form set required": { description: "Ob sie beantwortet werden muss (Standard: ja)" },
+    "whitelist form set min-length": {
+      description: "Wie viele Zeichen eine Antwort mindestens hat (Standard 0)",
+    },
+    "whitelist form set max-length": {
+      description: "Höchstens so viele Zeichen (Standard: 100 für eine Zeile, 1000 für einen Absatz)",
+    },
+    "whitelist form set hint": { description: "Grauer Text im leeren Feld, z. B. eine Beispielantwort" },
+    "whitelist form remove": {
+      description: "Eine Frage aus dem Formular einer Whitelist entfernen (Server verwalten)",
+    },
+    "whitelist form remove number": { description: "Welche Frage, 1-5" },
+    "whitelist form clear": {
+      description: "Das Formular einer Whitelist entfernen: Registrierung ohne Fragen (Server verwalten)",
+    },
+    "whitelist form show": { description: "Die Fragen, die eine Whitelist bei der Registrierung stellt" },
+    "whitelist form preview": {
+      description:
+        "Das Formular einer Whitelist so öffnen, wie Mitglieder es sehen; nichts wird gesendet (Team)",
+    },
+    "whitelist form retention": {
+      description:
+        "Wie viele Tage Formularantworten nach der Entscheidung aufbewahrt werden (Server verwalten)",
+    },
+    "whitelist form retention days": {
+      description: "0-365 (0: nur solange eine Anfrage wartet; Standard 30)",
+    },
     register: {
       name: "registrieren",
       description: "Deinen Minecraft-Nick auf eine Whitelist setzen (oder den Code vom Link-Server)",

@@ -603,9 +603,18 @@ export const esES = {
     "* replace-spaces": {
       description: "Bedrock: tu replace-spaces de Floodgate (por defecto True: espacios de gamertag a _)",
     },
-    "* proof": { description: "¿Deben los miembros demostrar que la cuenta de Java que registran es suya?" },
+    "* proof": {
+      description: "¿Deben los miembros demostrar que la cuenta que registran es suya, y cuándo?",
+    },
     "* proof off": { name: "off: los miembros registran cualquier nick (por defecto)" },
     "* proof required": { name: "required: los miembros verifican antes su cuenta de Java (java, premium)" },
+    "* proof first-join": {
+      name: "first-join: se demuestra al entrar por primera vez al servidor de juego (java, premium, bedrock)",
+    },
+    "* proof-window": {
+      description:
+        "Con proof first-join: cuánto espera un nick nuevo su prueba, de 10m a 30d (por defecto 1d)",
+    },
     "whitelist edit": { description: "Cambiar los ajustes de una whitelist (Gestionar servidor)" },
     "* whitelist": { description: "La whitelist (su nombre o su id)" },
     "whitelist edit name": { description: "Un nombre nuevo (1-32 letras, dígitos, - o _)" },
@@ -621,6 +630,10 @@ export const esES = {
     },
     "whitelist edit on-role-loss remove": { name: "remove: sus nicks se van (por defecto)" },
     "whitelist edit on-role-loss keep": { name: "keep: sus nicks se quedan" },
+    "whitelist edit nickname": {
+      description:
+        "Los apodos de los miembros en el servidor siguen su nick: {discord} ({mc}), {mc}…; none: no se tocan",
+    },
     "whitelist delete": {
       description: "Borrar una whitelist, sus nicks y las claves limitadas a ella (Gestionar servidor)",
     },
@@ -658,6 +671,17 @@ export const esES = {
     "whitelist add expires": {
       description: "Quitarlo solo tras 30m, 12h, 7d… (de 1 minuto a 366 días); por defecto: nunca",
     },
+    "whitelist guest": {
+      description:
+        "Poner en la whitelist a un jugador que no está en este servidor de Discord (staff de la whitelist)",
+    },
+    "whitelist guest nick": { description: "Su nick de Minecraft" },
+    "whitelist guest note": {
+      description: "Quién es, para el staff que vea el nick más tarde (amigo de quién, qué evento)",
+    },
+    "whitelist guest expires": {
+      description: "Quitarlo solo tras 30m, 12h, 7d… (de 1 minuto a 366 días); por defecto: nunca",
+    },
     "whitelist remove": {
       description: "Quitar un nick de una whitelist (su dueño o el staff de la whitelist)",
     },
@@ -687,6 +711,11 @@ export const esES = {
       description: "Elegir dónde registro los cambios y las solicitudes de aprobación (Gestionar servidor)",
     },
     "whitelist log-channel channel": { description: "El canal de registro; omítelo para dejar de registrar" },
+    "whitelist ban-sync": {
+      description:
+        "Los baneos de Discord vetan los nicks del baneado; el desbaneo los levanta (Gestionar servidor)",
+    },
+    "whitelist ban-sync enabled": { description: "True: los baneos llegan a las whitelists; false: no" },
     "whitelist deny": {
       description: "Vetar un nick en una whitelist, y quitarlo si está (staff de la whitelist)",
     },
@@ -708,6 +737,45 @@ export const esES = {
       description: "Los nicks de un miembro en todas las whitelists (staff; miembros: los suyos)",
     },
     "whitelist member user": { description: "De quién son los nicks" },
+    "whitelist form": { description: "Las preguntas que responden los miembros al registrarse" },
+    "whitelist form set": {
+      description: "Fijar una pregunta del formulario de una whitelist (Gestionar servidor)",
+    },
+    "whitelist form set number": { description: "Qué pregunta, 1-5 (tras la última: una nueva al final)" },
+    "whitelist form set question": { description: "Lo que leen los miembros encima del cuadro" },
+    "whitelist form set style": { description: "Una línea (por defecto) o un párrafo" },
+    "whitelist form set style short": { name: "short: una línea" },
+    "whitelist form set style paragraph": { name: "paragraph: varias líneas" },
+    "whitelist form set required": { description: "Si hay que responderla (por defecto: sí)" },
+    "whitelist form set min-length": {
+      description: "El mínimo de caracteres de una respuesta (por defecto 0)",
+    },
+    "whitelist form set max-length": {
+      description: "El máximo de caracteres (por defecto: 100 para una línea, 1000 para un párrafo)",
+    },
+    "whitelist form set hint": {
+      description: "Texto gris en el cuadro vacío, p. ej. una respuesta de ejemplo",
+    },
+    "whitelist form remove": {
+      description: "Quitar una pregunta del formulario de una whitelist (Gestionar servidor)",
+    },
+    "whitelist form remove number": { description: "Qué pregunta, 1-5" },
+    "whitelist form clear": {
+      description: "Quitar el formulario de una whitelist: registro sin preguntas (Gestionar servidor)",
+    },
+    "whitelist form show": {
+      description: "Las preguntas que hace una whitelist al registrarse los miembros",
+    },
+    "whitelist form preview": {
+      description: "Abrir el formulario de una whitelist como lo ven los miembros; no se envía nada (staff)",
+    },
+    "whitelist form retention": {
+      description:
+        "Cuántos días se guardan las respuestas del formulario tras la decisión (Gestionar servidor)",
+    },
+    "whitelist form retention days": {
+      description: "0-365 (0: solo mientras espera una solicitud; por defecto 30)",
+    },
     register: {
       name: "registrar",
       description: "Poner tu nick de Minecraft en una whitelist (o el código del servidor de vinculación)",

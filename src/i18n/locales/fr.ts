@@ -616,9 +616,16 @@ export const fr = {
     "* replace-spaces": {
       description: "Bedrock : ton replace-spaces Floodgate (par défaut True : espaces des gamertags en _)",
     },
-    "* proof": { description: "Les membres doivent-ils prouver que le compte Java inscrit est à eux ?" },
+    "* proof": { description: "Les membres doivent-ils prouver que le compte inscrit est à eux, et quand ?" },
     "* proof off": { name: "off : les membres inscrivent n'importe quel pseudo (par défaut)" },
     "* proof required": { name: "required : les membres prouvent d'abord leur compte Java (java, premium)" },
+    "* proof first-join": {
+      name: "first-join : prouvé à la première connexion au serveur de jeu (java, premium, bedrock)",
+    },
+    "* proof-window": {
+      description:
+        "Avec proof first-join : combien de temps un nouveau pseudo attend sa preuve, 10m à 30d (défaut 1d)",
+    },
     "whitelist edit": { description: "Modifier les réglages d'une whitelist (Gérer le serveur)" },
     "* whitelist": { description: "La whitelist (son nom ou son id)" },
     "whitelist edit name": { description: "Un nouveau nom (1 à 32 lettres, chiffres, - ou _)" },
@@ -634,6 +641,10 @@ export const fr = {
     },
     "whitelist edit on-role-loss remove": { name: "remove : ses pseudos partent (par défaut)" },
     "whitelist edit on-role-loss keep": { name: "keep : ses pseudos restent" },
+    "whitelist edit nickname": {
+      description:
+        "Pseudo serveur des membres d'après leur pseudo Minecraft : {discord} ({mc}), {mc}… ; none : inchangé",
+    },
     "whitelist delete": {
       description:
         "Supprimer une whitelist, ses pseudos et les clés de liaison limitées à elle (Gérer le serveur)",
@@ -672,6 +683,16 @@ export const fr = {
     "whitelist add expires": {
       description: "Le retirer tout seul après 30m, 12h, 7d… (1 minute à 366 jours) ; par défaut : jamais",
     },
+    "whitelist guest": {
+      description: "Mettre sur la whitelist un joueur absent de ce serveur Discord (staff de la whitelist)",
+    },
+    "whitelist guest nick": { description: "Son pseudo Minecraft" },
+    "whitelist guest note": {
+      description: "Qui il est, pour le staff qui croisera le pseudo plus tard (ami de qui, quel événement)",
+    },
+    "whitelist guest expires": {
+      description: "Le retirer tout seul après 30m, 12h, 7d… (1 minute à 366 jours) ; par défaut : jamais",
+    },
     "whitelist remove": {
       description: "Retirer un pseudo d'une whitelist (son propriétaire ou le staff de la whitelist)",
     },
@@ -701,6 +722,11 @@ export const fr = {
       description: "Choisir où je consigne les changements et les demandes à valider (Gérer le serveur)",
     },
     "whitelist log-channel channel": { description: "Le salon de logs ; omets-le pour arrêter les logs" },
+    "whitelist ban-sync": {
+      description:
+        "Un ban Discord refuse les pseudos du membre banni ; le déban lève le refus (Gérer le serveur)",
+    },
+    "whitelist ban-sync enabled": { description: "True : les bans touchent les whitelists ; false : non" },
     "whitelist deny": {
       description: "Refuser un pseudo sur une whitelist, et le retirer s'il y est (staff de la whitelist)",
     },
@@ -723,6 +749,42 @@ export const fr = {
       description: "Les pseudos d'un membre sur toutes les whitelists (staff ; membres : eux-mêmes)",
     },
     "whitelist member user": { description: "Les pseudos de qui" },
+    "whitelist form": { description: "Les questions auxquelles les membres répondent à l'inscription" },
+    "whitelist form set": {
+      description: "Définir une question du formulaire d'une whitelist (Gérer le serveur)",
+    },
+    "whitelist form set number": {
+      description: "Quelle question, 1 à 5 (après la dernière : une nouvelle à la fin)",
+    },
+    "whitelist form set question": { description: "Ce que les membres lisent au-dessus du champ" },
+    "whitelist form set style": { description: "Une ligne (par défaut) ou un paragraphe" },
+    "whitelist form set style short": { name: "short : une ligne" },
+    "whitelist form set style paragraph": { name: "paragraph : plusieurs lignes" },
+    "whitelist form set required": { description: "Si elle doit avoir une réponse (par défaut : oui)" },
+    "whitelist form set min-length": { description: "Le minimum de caractères d'une réponse (par défaut 0)" },
+    "whitelist form set max-length": {
+      description: "Le maximum de caractères (par défaut : 100 pour une ligne, 1000 pour un paragraphe)",
+    },
+    "whitelist form set hint": { description: "Texte gris dans le champ vide, ex. une réponse d'exemple" },
+    "whitelist form remove": {
+      description: "Retirer une question du formulaire d'une whitelist (Gérer le serveur)",
+    },
+    "whitelist form remove number": { description: "Quelle question, 1 à 5" },
+    "whitelist form clear": {
+      description: "Retirer le formulaire d'une whitelist : inscription sans questions (Gérer le serveur)",
+    },
+    "whitelist form show": { description: "Les questions qu'une whitelist pose à l'inscription" },
+    "whitelist form preview": {
+      description:
+        "Ouvrir le formulaire d'une whitelist comme les membres le voient ; rien n'est envoyé (staff)",
+    },
+    "whitelist form retention": {
+      description:
+        "Combien de jours les réponses au formulaire sont gardées après décision (Gérer le serveur)",
+    },
+    "whitelist form retention days": {
+      description: "0-365 (0 : seulement tant qu'une demande attend ; par défaut 30)",
+    },
     register: {
       name: "inscrire",
       description: "Mettre ton pseudo Minecraft sur une whitelist (ou le code du serveur de liaison)",

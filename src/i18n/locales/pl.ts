@@ -650,9 +650,16 @@ export const pl = {
     "* replace-spaces": {
       description: "Bedrock: twoje replace-spaces z Floodgate (domyślnie True: spacje w gamertagach to _)",
     },
-    "* proof": { description: "Czy członkowie muszą potwierdzić, że rejestrowane konto Java jest ich?" },
+    "* proof": { description: "Czy członkowie muszą potwierdzić, że rejestrowane konto jest ich, i kiedy?" },
     "* proof off": { name: "off: członkowie rejestrują dowolny nick (domyślnie)" },
     "* proof required": { name: "required: członkowie najpierw potwierdzają konto Java (java, premium)" },
+    "* proof first-join": {
+      name: "first-join: potwierdzane przy pierwszym wejściu na serwer gry (java, premium, bedrock)",
+    },
+    "* proof-window": {
+      description:
+        "Przy proof first-join: ile nowy nick czeka na potwierdzenie, od 10m do 30d (domyślnie 1d)",
+    },
     "whitelist edit": { description: "Zmień ustawienia whitelisty (Zarządzanie serwerem)" },
     "* whitelist": { description: "Whitelista (jej nazwa lub id)" },
     "whitelist edit name": { description: "Nowa nazwa (1-32 litery, cyfry, - lub _)" },
@@ -664,6 +671,10 @@ export const pl = {
     "whitelist edit on-role-loss": { description: "Nicki członka, gdy nie ma już żadnej wymaganej roli" },
     "whitelist edit on-role-loss remove": { name: "remove: jego nicki znikają (domyślnie)" },
     "whitelist edit on-role-loss keep": { name: "keep: jego nicki zostają" },
+    "whitelist edit nickname": {
+      description:
+        "Pseudonimy członków na serwerze tworzone z nicku: {discord} ({mc}), {mc}…; none: bez zmian",
+    },
     "whitelist delete": {
       description:
         "Usuń whitelistę, jej nicki i klucze połączenia ograniczone do niej (Zarządzanie serwerem)",
@@ -702,6 +713,17 @@ export const pl = {
     "whitelist add expires": {
       description: "Usuń go samoczynnie po 30m, 12h, 7d… (od 1 minuty do 366 dni); domyślnie: nigdy",
     },
+    "whitelist guest": {
+      description: "Dodaj do whitelisty gracza spoza tego serwera Discord (administracja whitelisty)",
+    },
+    "whitelist guest nick": { description: "Jego nick z Minecrafta" },
+    "whitelist guest note": {
+      description:
+        "Kim jest, dla administracji, która później trafi na ten nick (czyj znajomy, jakie wydarzenie)",
+    },
+    "whitelist guest expires": {
+      description: "Usuń go samoczynnie po 30m, 12h, 7d… (od 1 minuty do 366 dni); domyślnie: nigdy",
+    },
     "whitelist remove": { description: "Usuń nick z whitelisty (jego właściciel lub administracja)" },
     "* nick": { description: "Nick, dowolną wielkością liter" },
     "whitelist export": { description: "Pobierz whitelistę jako plik serwera (administracja whitelisty)" },
@@ -727,6 +749,11 @@ export const pl = {
       description: "Wybierz, gdzie loguję zmiany i prośby do akceptacji (Zarządzanie serwerem)",
     },
     "whitelist log-channel channel": { description: "Kanał logów; pomiń, aby wyłączyć logowanie" },
+    "whitelist ban-sync": {
+      description:
+        "Bany na Discordzie blokują nicki zbanowanego; zdjęcie bana je odblokowuje (Zarządzanie serwerem)",
+    },
+    "whitelist ban-sync enabled": { description: "True: bany obejmują whitelisty; false: nie" },
     "whitelist deny": {
       description: "Zablokuj nick na whiteliście i usuń go, jeśli tam jest (administracja whitelisty)",
     },
@@ -747,6 +774,33 @@ export const pl = {
       description: "Nicki członka na wszystkich whitelistach (administracja; członkowie: własne)",
     },
     "whitelist member user": { description: "Czyje nicki" },
+    "whitelist form": { description: "Pytania, na które członkowie odpowiadają przy rejestracji" },
+    "whitelist form set": { description: "Ustaw pytanie w formularzu whitelisty (Zarządzanie serwerem)" },
+    "whitelist form set number": { description: "Które pytanie, 1-5 (za ostatnim: nowe na końcu)" },
+    "whitelist form set question": { description: "Co członkowie widzą nad polem" },
+    "whitelist form set style": { description: "Jedna linia (domyślnie) albo akapit" },
+    "whitelist form set style short": { name: "short: jedna linia" },
+    "whitelist form set style paragraph": { name: "paragraph: kilka linii" },
+    "whitelist form set required": { description: "Czy trzeba na nie odpowiedzieć (domyślnie: tak)" },
+    "whitelist form set min-length": { description: "Najmniejsza liczba znaków odpowiedzi (domyślnie 0)" },
+    "whitelist form set max-length": {
+      description: "Największa liczba znaków (domyślnie: 100 dla linii, 1000 dla akapitu)",
+    },
+    "whitelist form set hint": { description: "Szary tekst w pustym polu, np. przykładowa odpowiedź" },
+    "whitelist form remove": { description: "Usuń pytanie z formularza whitelisty (Zarządzanie serwerem)" },
+    "whitelist form remove number": { description: "Które pytanie, 1-5" },
+    "whitelist form clear": {
+      description: "Usuń formularz whitelisty: członkowie rejestrują się bez pytań (Zarządzanie serwerem)",
+    },
+    "whitelist form show": { description: "Pytania, które whitelista zadaje przy rejestracji" },
+    "whitelist form preview": {
+      description:
+        "Otwórz formularz whitelisty tak, jak widzą go członkowie; nic nie zostanie wysłane (administracja)",
+    },
+    "whitelist form retention": {
+      description: "Ile dni odpowiedzi z formularza są przechowywane po decyzji (Zarządzanie serwerem)",
+    },
+    "whitelist form retention days": { description: "0-365 (0: tylko póki prośba czeka; domyślnie 30)" },
     register: {
       name: "zarejestruj",
       description: "Dodaj swój nick z Minecrafta do whitelisty (albo kod z serwera weryfikacji)",

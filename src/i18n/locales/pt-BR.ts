@@ -600,9 +600,15 @@ export const ptBR = {
     "* replace-spaces": {
       description: "Bedrock: seu replace-spaces do Floodgate (padrão True: espaços das gamertags viram _)",
     },
-    "* proof": { description: "Os membros precisam comprovar que a conta Java registrada é deles?" },
+    "* proof": { description: "Os membros precisam comprovar que a conta registrada é deles, e quando?" },
     "* proof off": { name: "off: os membros registram qualquer nick (padrão)" },
     "* proof required": { name: "required: os membros comprovam antes a conta Java (java, premium)" },
+    "* proof first-join": {
+      name: "first-join: comprovado na primeira entrada no servidor de jogo (java, premium, bedrock)",
+    },
+    "* proof-window": {
+      description: "Com proof first-join: quanto tempo um nick novo espera a prova, de 10m a 30d (padrão 1d)",
+    },
     "whitelist edit": { description: "Alterar as configurações de uma whitelist (Gerenciar servidor)" },
     "* whitelist": { description: "A whitelist (nome ou id)" },
     "whitelist edit name": { description: "Um nome novo (1-32 letras, dígitos, - ou _)" },
@@ -618,6 +624,10 @@ export const ptBR = {
     },
     "whitelist edit on-role-loss remove": { name: "remove: os nicks dele saem (padrão)" },
     "whitelist edit on-role-loss keep": { name: "keep: os nicks dele ficam" },
+    "whitelist edit nickname": {
+      description:
+        "Os apelidos dos membros no servidor seguem o nick: {discord} ({mc}), {mc}…; none: não mudam",
+    },
     "whitelist delete": {
       description: "Excluir uma whitelist, seus nicks e as chaves limitadas a ela (Gerenciar servidor)",
     },
@@ -655,6 +665,17 @@ export const ptBR = {
     "whitelist add expires": {
       description: "Remover sozinho após 30m, 12h, 7d… (de 1 minuto a 366 dias); padrão: nunca",
     },
+    "whitelist guest": {
+      description:
+        "Colocar na whitelist um jogador que não está neste servidor do Discord (staff da whitelist)",
+    },
+    "whitelist guest nick": { description: "O nick do Minecraft dele" },
+    "whitelist guest note": {
+      description: "Quem ele é, para a staff que encontrar o nick depois (amigo de quem, qual evento)",
+    },
+    "whitelist guest expires": {
+      description: "Remover sozinho após 30m, 12h, 7d… (de 1 minuto a 366 dias); padrão: nunca",
+    },
     "whitelist remove": { description: "Remover um nick de uma whitelist (o dono ou a staff da whitelist)" },
     "* nick": { description: "O nick, com maiúsculas ou minúsculas" },
     "whitelist export": { description: "Baixar uma whitelist como arquivo de servidor (staff da whitelist)" },
@@ -678,6 +699,11 @@ export const ptBR = {
       description: "Escolher onde registro mudanças e pedidos de aprovação (Gerenciar servidor)",
     },
     "whitelist log-channel channel": { description: "O canal de log; deixe de fora para parar o log" },
+    "whitelist ban-sync": {
+      description:
+        "Banimentos no Discord vetam os nicks do banido; o desbanimento os libera (Gerenciar servidor)",
+    },
+    "whitelist ban-sync enabled": { description: "True: os banimentos chegam às whitelists; false: não" },
     "whitelist deny": {
       description: "Vetar um nick numa whitelist, e removê-lo se estiver lá (staff da whitelist)",
     },
@@ -699,6 +725,40 @@ export const ptBR = {
       description: "Os nicks de um membro em todas as whitelists (staff; membros: os próprios)",
     },
     "whitelist member user": { description: "De quem são os nicks" },
+    "whitelist form": { description: "As perguntas que os membros respondem ao se registrar" },
+    "whitelist form set": {
+      description: "Definir uma pergunta do formulário de uma whitelist (Gerenciar servidor)",
+    },
+    "whitelist form set number": { description: "Qual pergunta, 1-5 (depois da última: uma nova no fim)" },
+    "whitelist form set question": { description: "O que os membros leem acima da caixa" },
+    "whitelist form set style": { description: "Uma linha (padrão) ou um parágrafo" },
+    "whitelist form set style short": { name: "short: uma linha" },
+    "whitelist form set style paragraph": { name: "paragraph: várias linhas" },
+    "whitelist form set required": { description: "Se precisa ser respondida (padrão: sim)" },
+    "whitelist form set min-length": { description: "O mínimo de caracteres de uma resposta (padrão 0)" },
+    "whitelist form set max-length": {
+      description: "O máximo de caracteres (padrão: 100 para uma linha, 1000 para um parágrafo)",
+    },
+    "whitelist form set hint": { description: "Texto cinza na caixa vazia, ex. uma resposta de exemplo" },
+    "whitelist form remove": {
+      description: "Remover uma pergunta do formulário de uma whitelist (Gerenciar servidor)",
+    },
+    "whitelist form remove number": { description: "Qual pergunta, 1-5" },
+    "whitelist form clear": {
+      description: "Remover o formulário de uma whitelist: registro sem perguntas (Gerenciar servidor)",
+    },
+    "whitelist form show": {
+      description: "As perguntas que uma whitelist faz quando os membros se registram",
+    },
+    "whitelist form preview": {
+      description:
+        "Abrir o formulário de uma whitelist como os membros o veem; nada é enviado (staff da whitelist)",
+    },
+    "whitelist form retention": {
+      description:
+        "Por quantos dias as respostas do formulário ficam guardadas após a decisão (Gerenciar servidor)",
+    },
+    "whitelist form retention days": { description: "0-365 (0: só enquanto um pedido espera; padrão 30)" },
     register: {
       name: "registrar",
       description: "Colocar seu nick do Minecraft numa whitelist (ou o código do servidor de vínculo)",

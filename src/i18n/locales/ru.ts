@@ -638,9 +638,16 @@ export const ru = {
     "* replace-spaces": {
       description: "Bedrock: твой replace-spaces из Floodgate (по умолчанию True: пробелы станут _)",
     },
-    "* proof": { description: "Должны ли участники подтверждать, что регистрируемый Java-аккаунт их?" },
+    "* proof": { description: "Должны ли участники подтверждать, что регистрируемый аккаунт их, и когда?" },
     "* proof off": { name: "off: участники регистрируют любой ник (по умолчанию)" },
     "* proof required": { name: "required: участники сначала подтверждают Java-аккаунт (java, premium)" },
+    "* proof first-join": {
+      name: "first-join: подтверждается при первом входе на игровой сервер (java, premium, bedrock)",
+    },
+    "* proof-window": {
+      description:
+        "При proof first-join: сколько новый ник ждёт подтверждения, от 10m до 30d (по умолчанию 1d)",
+    },
     "whitelist edit": { description: "Изменить настройки вайтлиста (Управлять сервером)" },
     "* whitelist": { description: "Вайтлист (его имя или id)" },
     "whitelist edit name": { description: "Новое имя (1-32 буквы, цифры, - или _)" },
@@ -654,6 +661,10 @@ export const ru = {
     },
     "whitelist edit on-role-loss remove": { name: "remove: его ники удаляются (по умолчанию)" },
     "whitelist edit on-role-loss keep": { name: "keep: его ники остаются" },
+    "whitelist edit nickname": {
+      description:
+        "Никнеймы участников на сервере строятся по их нику: {discord} ({mc}), {mc}…; none: не трогать",
+    },
     "whitelist delete": {
       description: "Удалить вайтлист, его ники и ограниченные им ключи привязки (Управлять сервером)",
     },
@@ -691,6 +702,17 @@ export const ru = {
     "whitelist add expires": {
       description: "Удалить сам через 30m, 12h, 7d… (от 1 минуты до 366 дней); по умолчанию: никогда",
     },
+    "whitelist guest": {
+      description:
+        "Добавить в вайтлист игрока, которого нет на этом Discord-сервере (администрация вайтлиста)",
+    },
+    "whitelist guest nick": { description: "Его ник в Minecraft" },
+    "whitelist guest note": {
+      description: "Кто он, для администрации, которая увидит ник позже (чей друг, какое событие)",
+    },
+    "whitelist guest expires": {
+      description: "Удалить сам через 30m, 12h, 7d… (от 1 минуты до 366 дней); по умолчанию: никогда",
+    },
     "whitelist remove": { description: "Удалить ник из вайтлиста (его владелец или администрация)" },
     "* nick": { description: "Ник, в любом регистре" },
     "whitelist export": { description: "Скачать вайтлист как файл сервера (администрация вайтлиста)" },
@@ -714,6 +736,10 @@ export const ru = {
       description: "Выбрать, куда писать изменения и заявки на одобрение (Управлять сервером)",
     },
     "whitelist log-channel channel": { description: "Канал логов; не указывай, чтобы выключить логи" },
+    "whitelist ban-sync": {
+      description: "Бан в Discord запрещает ники забаненного; разбан снимает запрет (Управлять сервером)",
+    },
+    "whitelist ban-sync enabled": { description: "True: баны действуют на вайтлисты; false: нет" },
     "whitelist deny": {
       description: "Запретить ник в вайтлисте и удалить его, если он там есть (администрация вайтлиста)",
     },
@@ -732,6 +758,33 @@ export const ru = {
       description: "Ники участника во всех вайтлистах (администрация; участники: свои)",
     },
     "whitelist member user": { description: "Чьи ники" },
+    "whitelist form": { description: "Вопросы, на которые участники отвечают при регистрации" },
+    "whitelist form set": { description: "Задать вопрос анкеты вайтлиста (Управлять сервером)" },
+    "whitelist form set number": { description: "Какой вопрос, 1-5 (после последнего: новый в конце)" },
+    "whitelist form set question": { description: "Что участники видят над полем" },
+    "whitelist form set style": { description: "Одна строка (по умолчанию) или абзац" },
+    "whitelist form set style short": { name: "short: одна строка" },
+    "whitelist form set style paragraph": { name: "paragraph: несколько строк" },
+    "whitelist form set required": { description: "Обязателен ли ответ (по умолчанию: да)" },
+    "whitelist form set min-length": { description: "Минимум символов в ответе (по умолчанию 0)" },
+    "whitelist form set max-length": {
+      description: "Максимум символов (по умолчанию: 100 для строки, 1000 для абзаца)",
+    },
+    "whitelist form set hint": { description: "Серый текст в пустом поле, например образец ответа" },
+    "whitelist form remove": { description: "Убрать вопрос из анкеты вайтлиста (Управлять сервером)" },
+    "whitelist form remove number": { description: "Какой вопрос, 1-5" },
+    "whitelist form clear": {
+      description: "Убрать анкету вайтлиста: участники регистрируются без вопросов (Управлять сервером)",
+    },
+    "whitelist form show": { description: "Вопросы, которые вайтлист задаёт при регистрации" },
+    "whitelist form preview": {
+      description:
+        "Открыть анкету вайтлиста так, как её видят участники; ничего не отправляется (администрация)",
+    },
+    "whitelist form retention": {
+      description: "Сколько дней хранятся ответы анкеты после решения (Управлять сервером)",
+    },
+    "whitelist form retention days": { description: "0-365 (0: только пока заявка ждёт; по умолчанию 30)" },
     register: {
       name: "зарегистрировать",
       description: "Добавить свой ник Minecraft в вайтлист (или код с сервера привязки)",
