@@ -298,18 +298,24 @@ export const en = {
   },
   "form.hint": ", hint “{hint}”",
   "form.where.approval": "`/register` opens it as a form, and the answers go to staff with the request.",
-  "form.where.command": "`/register` opens it as a form; the answers are kept with the nick for staff to see.",
-  "form.where.message": "A message cannot show a form: a nick posted in the channel is answered with a pointer to `/register`, which opens it.",
-  "form.cleared": "✅ **{whitelist}** has no form now: members register without answering questions. Answers given already are kept as long as the server keeps them (`/whitelist form retention`).",
-  "form.setNote": "See it as members will with `/whitelist form preview`. Forms opened before this change are refused when sent: those members run `/register` again.",
+  "form.where.command":
+    "`/register` opens it as a form; the answers are kept with the nick for staff to see.",
+  "form.where.message":
+    "A message cannot show a form: a nick posted in the channel is answered with a pointer to `/register`, which opens it.",
+  "form.cleared":
+    "✅ **{whitelist}** has no form now: members register without answering questions. Answers given already are kept as long as the server keeps them (`/whitelist form retention`).",
+  "form.setNote":
+    "See it as members will with `/whitelist form preview`. Forms opened before this change are refused when sent: those members run `/register` again.",
   "form.retention.now": {
     one: "Form answers are kept {count} day once their request is decided.",
     other: "Form answers are kept {count} days once their request is decided.",
   },
-  "form.retention.zero": "✅ Form answers are kept only while their request waits for staff; decided ones go at once.",
+  "form.retention.zero":
+    "✅ Form answers are kept only while their request waits for staff; decided ones go at once.",
   "form.retention.set": {
     one: "✅ Form answers are kept {count} day once their request is decided (or the registration made), then deleted; this applies to answers kept already. They also go when the member leaves or the nick is removed.",
-    other: "✅ Form answers are kept {count} days once their request is decided (or the registration made), then deleted; this applies to answers kept already. They also go when the member leaves or the nick is removed.",
+    other:
+      "✅ Form answers are kept {count} days once their request is decided (or the registration made), then deleted; this applies to answers kept already. They also go when the member leaves or the nick is removed.",
   },
   "form.show.kept": {
     one: "Answers are kept {count} day once decided, for staff.",
@@ -328,16 +334,22 @@ export const en = {
   "error.form.mismatch": "The answers do not match the form's questions; please start again.",
   "error.form.unanswered": "“{question}” needs an answer.",
   "error.form.length": "The answer to “{question}” takes {min}-{max} characters.",
-  "error.form.changed": "Staff changed the questions of {whitelist} while you answered them; nothing was sent. Run /register again to see the new ones.",
+  "error.form.changed":
+    "Staff changed the questions of {whitelist} while you answered them; nothing was sent. Run /register again to see the new ones.",
   "error.form.needed": "{whitelist} asks a few questions first: register with /register in its channel.",
   "error.formRetention": "Form answers are kept 0 to {max} days (0: only while a request waits).",
-  "error.guest.noNote": "A guest needs a note saying who they are (whose friend, which event), for staff who meet the nick later.",
-  "banSync.on": "✅ Ban sync is on: when someone is banned from this server, every nick they held goes on the deny list of its whitelist (\"{reason}\"), so no other account can register it; unbanning them lifts those denials (not the ones staff made). Bans made while I was offline are not seen.",
-  "banSync.off": "✅ Ban sync is off: bans only remove nicks as any departure does. Denials a ban made stay until that member is unbanned, or staff lift them with `/whitelist undeny`.",
+  "error.guest.noNote":
+    "A guest needs a note saying who they are (whose friend, which event), for staff who meet the nick later.",
+  "banSync.on":
+    '✅ Ban sync is on: when someone is banned from this server, every nick they held goes on the deny list of its whitelist ("{reason}"), so no other account can register it; unbanning them lifts those denials (not the ones staff made). Bans made while I was offline are not seen.',
+  "banSync.off":
+    "✅ Ban sync is off: bans only remove nicks as any departure does. Denials a ban made stay until that member is unbanned, or staff lift them with `/whitelist undeny`.",
   "answers.deleted.title": "A member's message was deleted before I answered",
-  "answers.deleted": "In {channel} a message with a nick was deleted (AutoMod, a moderation bot or the member) before I could answer it: I answered with a plain post mentioning the member instead. Nothing to fix unless such deletions are not meant. (Said once per channel until I restart.)",
+  "answers.deleted":
+    "In {channel} a message with a nick was deleted (AutoMod, a moderation bot or the member) before I could answer it: I answered with a plain post mentioning the member instead. Nothing to fix unless such deletions are not meant. (Said once per channel until I restart.)",
   "answers.history.title": "I cannot reply or react to members",
-  "answers.history": "In {channel} I lack {lacking}, which replies and reactions need: members get a plain post mentioning them instead of a reply or a ✅. To fix: allow it for the bot (or its role) in the channel's Edit Channel → Permissions. (Said once per channel until I restart.)",
+  "answers.history":
+    "In {channel} I lack {lacking}, which replies and reactions need: members get a plain post mentioning them instead of a reply or a ✅. To fix: allow it for the bot (or its role) in the channel's Edit Channel → Permissions. (Said once per channel until I restart.)",
   "answers.lacking.history": "Read Message History",
   "answers.lacking.reactions": "Add Reactions",
   "answers.lacking.both": "Read Message History and Add Reactions",
