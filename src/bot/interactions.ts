@@ -53,7 +53,7 @@ export function createInteractionHandler(
         await handler.execute(interaction, context);
       } else if (interaction.isModalSubmit()) {
         const handler = modalsByPrefix.get(interaction.customId.split(":")[0] ?? "");
-        if (!handler) throw new DomainError("invalid-input", "This form is no longer active.");
+        if (!handler) throw new DomainError("invalid-input", text("form.inactive"));
         await handler.execute(interaction, context);
       }
     } catch (error) {

@@ -202,7 +202,7 @@ export function approvalRequestMessage(
     footer: { text: words.t("log.request.footer") },
   };
   const cutNote = ` ${words.t("log.request.cut")}`;
-  const answered = answerFields(answers, EMBEDS_TOTAL_LIMIT - embedLength(embed) - cutNote.length);
+  const answered = answerFields(words, answers, EMBEDS_TOTAL_LIMIT - embedLength(embed) - cutNote.length);
   return {
     embeds: [
       {

@@ -1,4 +1,5 @@
 import { ChannelType, type Guild, OverwriteType } from "discord.js";
+import type { Words } from "../i18n/words.ts";
 import type { Member } from "../registration/model.ts";
 import {
   type Check,
@@ -93,9 +94,11 @@ export async function serverWarnings(guild: Guild, services: BotServices): Promi
 
 /**
  * Where staff act for a member on a whitelist whose nicknames follow the Minecraft name (`/whitelist add`,
- * `transfer`): a line when Discord will not let the bot set that member's nickname, saying why. None otherwise.
+ * `transfer`): a line in `words` when Discord will not let the bot set that member's nickname, saying why. None
+ * otherwise.
  */
 export function nicknameWarning(
+  words: Words,
   guild: Guild,
   whitelist: Pick<Whitelist, "nicknameTemplate">,
   member: Pick<Member, "userId" | "roleIds">,
@@ -105,18 +108,21 @@ export function nicknameWarning(
   const block = nicknameBlock(snapshot, member);
   return block === null
     ? []
-    : [`⚠️ I can't set <@${member.userId}>'s nickname: ${nicknameBlockText(snapshot, block)}.`];
+    : [
+        words.t("nickname.blocked", {
+          member: `<@${member.userId}>`,
+          reason: nicknameBlockText(snapshot, block),
+        }),
+      ];
 }
 
 /**
- * Whom the bot cannot rename, said when staff turn nicknames on: the owner always, holders of roles at or above
- * its own, and everyone while it lacks Manage Nicknames (that one is among the whitelist's warnings).
+ * Whom the bot cannot rename, said (in `words`) when staff turn nicknames on: the owner always, holders of roles at
+ * or above its own, and everyone while it lacks Manage Nicknames (that one is among the whitelist's warnings).
  */
-export function nicknameScope(guild: Guild): string {
+export function nicknameScope(words: Words, guild: Guild): string {
   const above = rolesAboveBot(guildSnapshot(guild)).map((role) => `<@&${role.id}>`);
-  return (
-    "Discord lets no bot rename the server's owner" +
-    (above.length > 0 ? `, nor members holding ${above.join(", ")} (at or above my role)` : "") +
-    ": they keep their own nicknames."
-  );
+  return words.t("nickname.scope", {
+    above: above.length > 0 ? words.t("nickname.scope.above", { roles: above.join(", ") }) : "",
+  });
 }

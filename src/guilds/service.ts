@@ -2,6 +2,7 @@ import { eq } from "drizzle-orm";
 import { lastEventId } from "../db/driver.ts";
 import type { Store, Tables, Tx } from "../db/store.ts";
 import type { Write } from "../db/writer.ts";
+import { text } from "../i18n/messages.ts";
 import type { Clock } from "../shared/clock.ts";
 import { DomainError } from "../shared/errors.ts";
 
@@ -83,10 +84,7 @@ export function createGuildService({ store, clock, write }: { store: Store; cloc
     /** Sets how many days the guild keeps form answers: a whole number from 0 to FORM_RETENTION_DAYS.max. */
     async setFormRetention(id: string, days: number): Promise<void> {
       if (!Number.isInteger(days) || days < 0 || days > FORM_RETENTION_DAYS.max) {
-        throw new DomainError(
-          "invalid-input",
-          `Form answers are kept 0 to ${FORM_RETENTION_DAYS.max} days (0: only while a request waits).`,
-        );
+        throw new DomainError("invalid-input", text("error.formRetention", { max: FORM_RETENTION_DAYS.max }));
       }
       await write(async (tx) => {
         await ensureIn(tx, id);

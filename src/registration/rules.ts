@@ -200,18 +200,13 @@ export type FilledForm = { version: string; values: readonly string[] };
 export function answersOf(whitelist: Whitelist, form: FilledForm | undefined): FormAnswer[] | null {
   if (form === undefined) {
     if (whitelist.form.length === 0) return null;
-    throw DomainError.with(
-      "form-required",
-      `${whitelist.name} asks a few questions first: register with /register in its channel.`,
-      { whitelist: whitelist.name, channelId: whitelist.channelId },
-    );
+    throw DomainError.with("form-required", text("error.form.needed", { whitelist: whitelist.name }), {
+      whitelist: whitelist.name,
+      channelId: whitelist.channelId,
+    });
   }
   if (form.version !== formVersion(whitelist.form)) {
-    throw new DomainError(
-      "form-changed",
-      `Staff changed the questions of ${whitelist.name} while you answered them; nothing was sent. ` +
-        "Run /register again to see the new ones.",
-    );
+    throw new DomainError("form-changed", text("error.form.changed", { whitelist: whitelist.name }));
   }
   return whitelist.form.length === 0 ? null : readAnswers(whitelist.form, form.values);
 }

@@ -24,6 +24,7 @@ const NOT_SHOWN_CALLS = [
   // The English source of command localizations (each language's file localizes them; test/i18n checks it).
   /\.setDescription$/,
   /\.setName$/,
+  /\.addChoices$/,
   /^(whitelistOption|nickOption)$/,
   // A command's path, typed in the reader's language by typedCommand (src/bot/localize.ts).
   /^typedCommand$/,

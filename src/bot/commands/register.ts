@@ -163,7 +163,10 @@ export const register = {
     requireReadable(whitelist, context.intents);
     if (whitelist.form.length > 0) {
       await context.services.registration.precheck({ whitelist, member, nick });
-      await interaction.showModal(formModal(whitelist, code === null ? { nick: nick ?? "" } : { code }));
+      const words = await memberWords(interaction, context);
+      await interaction.showModal(
+        formModal(words, whitelist, code === null ? { nick: nick ?? "" } : { code }),
+      );
       return;
     }
     if (code === null) await registerNick(interaction, context, { whitelist, member, nick: nick ?? "" });

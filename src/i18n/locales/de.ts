@@ -281,6 +281,108 @@ export const de = {
     "approval.cancelled":
       "{member} deine Anfrage für **{nick}** auf **{whitelist}** wurde abgebrochen: das Team hat diese Whitelist gelöscht.",
 
+    "form.title": "Bewerbung: {whitelist}",
+    "form.inactive": "Dieses Formular ist nicht mehr aktiv.",
+    "form.gone": "Diese Whitelist gibt es nicht mehr; nichts wurde gesendet.",
+    "form.preview":
+      "👀 Eine Vorschau des Formulars von **{whitelist}**: nichts wurde gesendet. So sieht das Team die Antworten:",
+    "form.preview.none": "{whitelist} hat noch kein Formular: füg mit /whitelist form set eine Frage hinzu.",
+    "form.answers.title": "Antworten für {whitelist}",
+    "form.answer.more": {
+      one: "… (noch {count} Zeichen)",
+      other: "… (noch {count} Zeichen)",
+    },
+    "form.member.given": "Abgegeben {when} {about}; {kept}.",
+    "form.member.withNick": "mit **{nick}**",
+    "form.member.withRequest": "mit der Anfrage `{id}`",
+    "form.member.removed": "mit einer inzwischen entfernten Registrierung",
+    "form.member.waiting": "aufbewahrt, solange die Anfrage wartet",
+    "form.member.deleted": "gelöscht {when}",
+    "form.none":
+      "**{whitelist}** hat kein Formular: Mitglieder registrieren sich, ohne Fragen zu beantworten.",
+    "form.header": {
+      one: "**{whitelist}** stellt Mitgliedern bei der Registrierung {count} Frage:",
+      other: "**{whitelist}** stellt Mitgliedern bei der Registrierung {count} Fragen:",
+    },
+    "form.question": "{number}. {label} ({style}, {required}, {length}{hint})",
+    "form.style.short": "eine Zeile",
+    "form.style.paragraph": "Absatz",
+    "form.required": "Pflicht",
+    "form.optional": "optional",
+    "form.length.between": {
+      one: "{min}-{count} Zeichen",
+      other: "{min}-{count} Zeichen",
+    },
+    "form.length.upTo": {
+      one: "bis zu {count} Zeichen",
+      other: "bis zu {count} Zeichen",
+    },
+    "form.hint": ", Hinweis „{hint}“",
+    "form.where.approval":
+      "`/registrieren` öffnet die Fragen als Formular, und die Antworten gehen mit der Anfrage an das Team.",
+    "form.where.command":
+      "`/registrieren` öffnet die Fragen als Formular; die Antworten werden mit dem Nick aufbewahrt, damit das Team sie sieht.",
+    "form.where.message":
+      "Eine Nachricht kann kein Formular zeigen: auf einen im Kanal geposteten Nick antworte ich mit einem Hinweis auf `/registrieren`, das es öffnet.",
+    "form.cleared":
+      "✅ **{whitelist}** hat jetzt kein Formular: Mitglieder registrieren sich, ohne Fragen zu beantworten. Bereits gegebene Antworten bleiben so lange, wie der Server sie aufbewahrt (`/whitelist form retention`).",
+    "form.setNote":
+      "Sieh es mit `/whitelist form preview` so, wie Mitglieder es sehen. Formulare, die vor dieser Änderung geöffnet wurden, werden beim Absenden abgelehnt: diese Mitglieder führen `/registrieren` erneut aus.",
+    "form.retention.now": {
+      one: "Formularantworten werden {count} Tag aufbewahrt, nachdem über ihre Anfrage entschieden ist.",
+      other: "Formularantworten werden {count} Tage aufbewahrt, nachdem über ihre Anfrage entschieden ist.",
+    },
+    "form.retention.zero":
+      "✅ Formularantworten werden nur aufbewahrt, solange ihre Anfrage auf das Team wartet; entschiedene werden sofort gelöscht.",
+    "form.retention.set": {
+      one: "✅ Formularantworten werden {count} Tag aufbewahrt, nachdem über ihre Anfrage entschieden (oder die Registrierung gemacht) ist, und dann gelöscht; das gilt auch für schon aufbewahrte Antworten. Sie gehen auch, wenn das Mitglied den Server verlässt oder der Nick entfernt wird.",
+      other:
+        "✅ Formularantworten werden {count} Tage aufbewahrt, nachdem über ihre Anfrage entschieden (oder die Registrierung gemacht) ist, und dann gelöscht; das gilt auch für schon aufbewahrte Antworten. Sie gehen auch, wenn das Mitglied den Server verlässt oder der Nick entfernt wird.",
+    },
+    "form.show.kept": {
+      one: "Antworten werden nach der Entscheidung {count} Tag für das Team aufbewahrt.",
+      other: "Antworten werden nach der Entscheidung {count} Tage für das Team aufbewahrt.",
+    },
+    "error.form.tooMany": "Ein Formular hat höchstens {max} Fragen (Discords Limit für ein Formular).",
+    "error.form.label": "Frage {number} braucht einen Fragetext von 1-{max} Zeichen in einer Zeile.",
+    "error.form.style": "Frage {number} wird mit short oder paragraph beantwortet.",
+    "error.form.hint": "Frage {number} hat einen Hinweis von höchstens {max} Zeichen in einer Zeile.",
+    "error.form.minLength": "Frage {number} nimmt eine Mindestlänge von 0 bis {max}.",
+    "error.form.maxLength": "Frage {number} nimmt eine Höchstlänge von 1 bis {max}.",
+    "error.form.minOverMax": "Frage {number} verlangt mindestens {min} Zeichen, nimmt aber höchstens {max}.",
+    "error.form.numbered": "Fragen sind von 1 bis {max} nummeriert.",
+    "error.form.none": "Diese Whitelist hat kein Formular.",
+    "error.form.numberedNow": "Das Formular hat die Fragen 1 bis {max}.",
+    "error.form.mismatch":
+      "Die Antworten passen nicht zu den Fragen des Formulars; bitte fang noch einmal an.",
+    "error.form.unanswered": "„{question}“ braucht eine Antwort.",
+    "error.form.length": "Die Antwort auf „{question}“ hat {min}-{max} Zeichen.",
+    "error.form.changed":
+      "Das Team hat die Fragen von {whitelist} geändert, während du sie beantwortet hast; nichts wurde gesendet. Führ /registrieren erneut aus, um die neuen zu sehen.",
+    "error.form.needed":
+      "{whitelist} stellt zuerst ein paar Fragen: registrier dich mit /registrieren in ihrem Kanal.",
+    "error.formRetention":
+      "Formularantworten werden 0 bis {max} Tage aufbewahrt (0: nur solange eine Anfrage wartet).",
+    "error.guest.noNote":
+      "Ein Gast braucht eine Notiz, wer er ist (wessen Freund, welches Event), für das Team, das den Nick später sieht.",
+    "banSync.on":
+      "✅ Ban-Sync ist an: wird jemand von diesem Server gebannt, wird jeder seiner Nicks auf der jeweiligen Whitelist gesperrt („{reason}“), sodass kein anderer Account ihn registrieren kann; hebt man den Bann auf, fallen diese Sperren weg (nicht die des Teams). Banns, die erteilt wurden, während ich offline war, sehe ich nicht.",
+    "banSync.off":
+      "✅ Ban-Sync ist aus: Banns entfernen Nicks nur wie jedes Verlassen des Servers. Sperren, die ein Bann gesetzt hat, bleiben, bis der Bann des Mitglieds aufgehoben wird oder das Team sie mit `/whitelist undeny` aufhebt.",
+    "answers.deleted.title": "Die Nachricht eines Mitglieds wurde gelöscht, bevor ich antwortete",
+    "answers.deleted":
+      "In {channel} wurde eine Nachricht mit einem Nick gelöscht (AutoMod, ein Moderations-Bot oder das Mitglied), bevor ich antworten konnte: Ich habe stattdessen mit einem einfachen Post geantwortet, der das Mitglied erwähnt. Nichts zu beheben, außer solche Löschungen sind nicht gewollt. (Einmal pro Kanal gesagt, bis ich neu starte.)",
+    "answers.history.title": "Ich kann Mitgliedern nicht antworten oder auf sie reagieren",
+    "answers.history":
+      "In {channel} habe ich {lacking} nicht, ohne die ich weder antworten noch reagieren kann: Mitglieder bekommen statt einer Antwort oder eines ✅ einen einfachen Post, der sie erwähnt. Behebung: erlaube es dem Bot (oder seiner Rolle) unter Kanal bearbeiten → Berechtigungen. (Einmal pro Kanal gesagt, bis ich neu starte.)",
+    "answers.lacking.history": "die Berechtigung „Nachrichtenverlauf anzeigen“",
+    "answers.lacking.reactions": "die Berechtigung „Reaktionen hinzufügen“",
+    "answers.lacking.both": "die Berechtigungen „Nachrichtenverlauf anzeigen“ und „Reaktionen hinzufügen“",
+    "nickname.scope":
+      "Discord lässt keinen Bot den Besitzer des Servers umbenennen{above}: sie behalten ihre eigenen Nicknames.",
+    "nickname.scope.above": " und auch keine Mitglieder mit {roles} (auf oder über meiner Rolle)",
+    "nickname.blocked": "⚠️ Ich kann den Nickname von {member} nicht setzen: {reason}.",
+
     "message.expiring": "⏳ **{nick}** ist registriert, bis er {when} abläuft.",
     "message.registered": "{reaction} **{nick}** ist registriert.",
     "message.rolesRefused":

@@ -260,6 +260,103 @@ export const en = {
   "approval.cancelled":
     "{member} your request for **{nick}** on **{whitelist}** was cancelled: staff deleted that whitelist.",
 
+  // Application forms, ban sync, channel answers (src/bot/forms.ts, src/bot/commands/whitelist/form/, ban-sync.ts,
+  // src/bot/channel-answers.ts, src/bot/setup-warnings.ts), and the form's refusals (src/whitelists/form.ts).
+  "form.title": "Apply to {whitelist}",
+  "form.inactive": "This form is no longer active.",
+  "form.gone": "That whitelist no longer exists; nothing was sent.",
+  "form.preview": "👀 A preview of **{whitelist}**'s form: nothing was sent. Staff see the answers so:",
+  "form.preview.none": "{whitelist} has no form yet: add a question with /whitelist form set.",
+  "form.answers.title": "Answers on {whitelist}",
+  "form.answer.more": {
+    one: "… ({count} more character)",
+    other: "… ({count} more characters)",
+  },
+  "form.member.given": "Given {when} {about}; {kept}.",
+  "form.member.withNick": "with **{nick}**",
+  "form.member.withRequest": "with request `{id}`",
+  "form.member.removed": "with a registration since removed",
+  "form.member.waiting": "kept while the request waits",
+  "form.member.deleted": "deleted {when}",
+  "form.none": "**{whitelist}** has no form: members register without answering questions.",
+  "form.header": {
+    one: "**{whitelist}** asks {count} question when members register:",
+    other: "**{whitelist}** asks {count} questions when members register:",
+  },
+  "form.question": "{number}. {label} ({style}, {required}, {length}{hint})",
+  "form.style.short": "short",
+  "form.style.paragraph": "paragraph",
+  "form.required": "required",
+  "form.optional": "optional",
+  "form.length.between": {
+    one: "{min}-{count} character",
+    other: "{min}-{count} characters",
+  },
+  "form.length.upTo": {
+    one: "up to {count} character",
+    other: "up to {count} characters",
+  },
+  "form.hint": ", hint “{hint}”",
+  "form.where.approval": "`/register` opens it as a form, and the answers go to staff with the request.",
+  "form.where.command":
+    "`/register` opens it as a form; the answers are kept with the nick for staff to see.",
+  "form.where.message":
+    "A message cannot show a form: a nick posted in the channel is answered with a pointer to `/register`, which opens it.",
+  "form.cleared":
+    "✅ **{whitelist}** has no form now: members register without answering questions. Answers given already are kept as long as the server keeps them (`/whitelist form retention`).",
+  "form.setNote":
+    "See it as members will with `/whitelist form preview`. Forms opened before this change are refused when sent: those members run `/register` again.",
+  "form.retention.now": {
+    one: "Form answers are kept {count} day once their request is decided.",
+    other: "Form answers are kept {count} days once their request is decided.",
+  },
+  "form.retention.zero":
+    "✅ Form answers are kept only while their request waits for staff; decided ones go at once.",
+  "form.retention.set": {
+    one: "✅ Form answers are kept {count} day once their request is decided (or the registration made), then deleted; this applies to answers kept already. They also go when the member leaves or the nick is removed.",
+    other:
+      "✅ Form answers are kept {count} days once their request is decided (or the registration made), then deleted; this applies to answers kept already. They also go when the member leaves or the nick is removed.",
+  },
+  "form.show.kept": {
+    one: "Answers are kept {count} day once decided, for staff.",
+    other: "Answers are kept {count} days once decided, for staff.",
+  },
+  "error.form.tooMany": "A form has at most {max} questions (Discord's limit for one form).",
+  "error.form.label": "Question {number} needs a question of 1-{max} characters on one line.",
+  "error.form.style": "Question {number} is answered short or paragraph.",
+  "error.form.hint": "Question {number} has a hint of at most {max} characters on one line.",
+  "error.form.minLength": "Question {number} takes a minimum length from 0 to {max}.",
+  "error.form.maxLength": "Question {number} takes a maximum length from 1 to {max}.",
+  "error.form.minOverMax": "Question {number} asks for at least {min} characters but takes at most {max}.",
+  "error.form.numbered": "Questions are numbered 1 to {max}.",
+  "error.form.none": "This whitelist has no form.",
+  "error.form.numberedNow": "The form has questions 1 to {max}.",
+  "error.form.mismatch": "The answers do not match the form's questions; please start again.",
+  "error.form.unanswered": "“{question}” needs an answer.",
+  "error.form.length": "The answer to “{question}” takes {min}-{max} characters.",
+  "error.form.changed":
+    "Staff changed the questions of {whitelist} while you answered them; nothing was sent. Run /register again to see the new ones.",
+  "error.form.needed": "{whitelist} asks a few questions first: register with /register in its channel.",
+  "error.formRetention": "Form answers are kept 0 to {max} days (0: only while a request waits).",
+  "error.guest.noNote":
+    "A guest needs a note saying who they are (whose friend, which event), for staff who meet the nick later.",
+  "banSync.on":
+    '✅ Ban sync is on: when someone is banned from this server, every nick they held goes on the deny list of its whitelist ("{reason}"), so no other account can register it; unbanning them lifts those denials (not the ones staff made). Bans made while I was offline are not seen.',
+  "banSync.off":
+    "✅ Ban sync is off: bans only remove nicks as any departure does. Denials a ban made stay until that member is unbanned, or staff lift them with `/whitelist undeny`.",
+  "answers.deleted.title": "A member's message was deleted before I answered",
+  "answers.deleted":
+    "In {channel} a message with a nick was deleted (AutoMod, a moderation bot or the member) before I could answer it: I answered with a plain post mentioning the member instead. Nothing to fix unless such deletions are not meant. (Said once per channel until I restart.)",
+  "answers.history.title": "I cannot reply or react to members",
+  "answers.history":
+    "In {channel} I lack {lacking}, which replies and reactions need: members get a plain post mentioning them instead of a reply or a ✅. To fix: allow it for the bot (or its role) in the channel's Edit Channel → Permissions. (Said once per channel until I restart.)",
+  "answers.lacking.history": "Read Message History",
+  "answers.lacking.reactions": "Add Reactions",
+  "answers.lacking.both": "Read Message History and Add Reactions",
+  "nickname.scope": "Discord lets no bot rename the server's owner{above}: they keep their own nicknames.",
+  "nickname.scope.above": ", nor members holding {roles} (at or above my role)",
+  "nickname.blocked": "⚠️ I can't set {member}'s nickname: {reason}.",
+
   // Message mode (src/bot/events/message-create.ts), read by everyone in the channel.
   "message.expiring": "⏳ **{nick}** is registered until it expires {when}.",
   "message.registered": "{reaction} **{nick}** is registered.",

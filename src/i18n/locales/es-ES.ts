@@ -272,6 +272,108 @@ export const esES = {
     "approval.cancelled":
       "{member} tu solicitud de **{nick}** en **{whitelist}** se ha cancelado: el staff borró esa whitelist.",
 
+    "form.title": "Solicitud: {whitelist}",
+    "form.inactive": "Este formulario ya no está activo.",
+    "form.gone": "Esa whitelist ya no existe; no se ha enviado nada.",
+    "form.preview":
+      "👀 Una vista previa del formulario de **{whitelist}**: no se ha enviado nada. El staff ve las respuestas así:",
+    "form.preview.none": "{whitelist} aún no tiene formulario: añade una pregunta con /whitelist form set.",
+    "form.answers.title": "Respuestas para {whitelist}",
+    "form.answer.more": {
+      one: "… ({count} carácter más)",
+      other: "… ({count} caracteres más)",
+    },
+    "form.member.given": "Dadas {when} {about}; {kept}.",
+    "form.member.withNick": "con **{nick}**",
+    "form.member.withRequest": "con la solicitud `{id}`",
+    "form.member.removed": "con un registro ya eliminado",
+    "form.member.waiting": "se guardan mientras la solicitud espera",
+    "form.member.deleted": "se borran {when}",
+    "form.none": "**{whitelist}** no tiene formulario: los miembros se registran sin responder preguntas.",
+    "form.header": {
+      one: "**{whitelist}** hace {count} pregunta a los miembros al registrarse:",
+      other: "**{whitelist}** hace {count} preguntas a los miembros al registrarse:",
+    },
+    "form.question": "{number}. {label} ({style}, {required}, {length}{hint})",
+    "form.style.short": "una línea",
+    "form.style.paragraph": "párrafo",
+    "form.required": "obligatoria",
+    "form.optional": "opcional",
+    "form.length.between": {
+      one: "de {min} a {count} carácter",
+      other: "de {min} a {count} caracteres",
+    },
+    "form.length.upTo": {
+      one: "hasta {count} carácter",
+      other: "hasta {count} caracteres",
+    },
+    "form.hint": ", pista «{hint}»",
+    "form.where.approval":
+      "`/registrar` abre las preguntas en un formulario, y las respuestas llegan al staff con la solicitud.",
+    "form.where.command":
+      "`/registrar` abre las preguntas en un formulario; las respuestas se guardan con el nick para que el staff las vea.",
+    "form.where.message":
+      "Un mensaje no puede mostrar un formulario: a un nick publicado en el canal respondo señalando `/registrar`, que lo abre.",
+    "form.cleared":
+      "✅ **{whitelist}** ya no tiene formulario: los miembros se registran sin responder preguntas. Las respuestas ya dadas se guardan mientras el servidor las conserve (`/whitelist form retention`).",
+    "form.setNote":
+      "Míralo como lo verán los miembros con `/whitelist form preview`. Los formularios abiertos antes de este cambio se rechazan al enviarlos: esos miembros vuelven a usar `/registrar`.",
+    "form.retention.now": {
+      one: "Las respuestas al formulario se guardan {count} día una vez decidida su solicitud.",
+      other: "Las respuestas al formulario se guardan {count} días una vez decidida su solicitud.",
+    },
+    "form.retention.zero":
+      "✅ Las respuestas al formulario solo se guardan mientras su solicitud espera al staff; las de solicitudes decididas se borran al momento.",
+    "form.retention.set": {
+      one: "✅ Las respuestas al formulario se guardan {count} día una vez decidida su solicitud (o hecho el registro) y luego se borran; esto vale también para las ya guardadas. También se borran cuando el miembro se va o se quita el nick.",
+      other:
+        "✅ Las respuestas al formulario se guardan {count} días una vez decidida su solicitud (o hecho el registro) y luego se borran; esto vale también para las ya guardadas. También se borran cuando el miembro se va o se quita el nick.",
+    },
+    "form.show.kept": {
+      one: "Las respuestas se guardan {count} día tras la decisión, para el staff.",
+      other: "Las respuestas se guardan {count} días tras la decisión, para el staff.",
+    },
+    "error.form.tooMany":
+      "Un formulario tiene como máximo {max} preguntas (el límite de Discord para un formulario).",
+    "error.form.label": "La pregunta {number} necesita un texto de 1 a {max} caracteres en una línea.",
+    "error.form.style": "La pregunta {number} se responde con short o paragraph.",
+    "error.form.hint": "La pregunta {number} tiene una pista de como máximo {max} caracteres en una línea.",
+    "error.form.minLength": "La pregunta {number} admite una longitud mínima de 0 a {max}.",
+    "error.form.maxLength": "La pregunta {number} admite una longitud máxima de 1 a {max}.",
+    "error.form.minOverMax":
+      "La pregunta {number} pide al menos {min} caracteres pero admite como máximo {max}.",
+    "error.form.numbered": "Las preguntas van numeradas del 1 al {max}.",
+    "error.form.none": "Esta whitelist no tiene formulario.",
+    "error.form.numberedNow": "El formulario tiene las preguntas 1 a {max}.",
+    "error.form.mismatch":
+      "Las respuestas no coinciden con las preguntas del formulario; empieza de nuevo, por favor.",
+    "error.form.unanswered": "«{question}» necesita una respuesta.",
+    "error.form.length": "La respuesta a «{question}» tiene de {min} a {max} caracteres.",
+    "error.form.changed":
+      "El staff cambió las preguntas de {whitelist} mientras las respondías; no se ha enviado nada. Vuelve a usar /registrar para ver las nuevas.",
+    "error.form.needed": "{whitelist} hace primero unas preguntas: regístrate con /registrar en su canal.",
+    "error.formRetention":
+      "Las respuestas al formulario se guardan de 0 a {max} días (0: solo mientras una solicitud espera).",
+    "error.guest.noNote":
+      "Un invitado necesita una nota que diga quién es (amigo de quién, qué evento), para el staff que vea el nick más adelante.",
+    "banSync.on":
+      "✅ La sincronización de baneos está activada: cuando alguien es baneado de este servidor, cada nick que tenía queda vetado en su whitelist («{reason}»), así que ninguna otra cuenta puede registrarlo; desbanearlo levanta esos vetos (no los del staff). Los baneos hechos mientras estaba desconectado no se ven.",
+    "banSync.off":
+      "✅ La sincronización de baneos está desactivada: un baneo solo quita los nicks como cualquier salida. Los vetos que puso un baneo siguen hasta que se desbanee al miembro, o hasta que el staff los levante con `/whitelist undeny`.",
+    "answers.deleted.title": "El mensaje de un miembro se borró antes de que respondiera",
+    "answers.deleted":
+      "En {channel} se borró un mensaje con un nick (AutoMod, un bot de moderación o el miembro) antes de que pudiera responderlo: respondí con una publicación normal que menciona al miembro. No hay nada que arreglar, salvo que esos borrados no sean intencionados. (Lo digo una vez por canal hasta que me reinicie.)",
+    "answers.history.title": "No puedo responder a los miembros ni reaccionar a sus mensajes",
+    "answers.history":
+      "En {channel} no tengo {lacking}, sin lo cual no puedo responder ni reaccionar: los miembros reciben una publicación normal que los menciona en lugar de una respuesta o un ✅. Para arreglarlo: permíteselo al bot (o a su rol) en Editar canal → Permisos. (Lo digo una vez por canal hasta que me reinicie.)",
+    "answers.lacking.history": "el permiso «Leer el historial de mensajes»",
+    "answers.lacking.reactions": "el permiso «Añadir reacciones»",
+    "answers.lacking.both": "los permisos «Leer el historial de mensajes» y «Añadir reacciones»",
+    "nickname.scope":
+      "Discord no deja a ningún bot cambiar el apodo del dueño del servidor{above}: conservan sus propios apodos.",
+    "nickname.scope.above": ", ni el de los miembros con {roles} (a la altura de mi rol o por encima)",
+    "nickname.blocked": "⚠️ No puedo cambiar el apodo de {member}: {reason}.",
+
     "message.expiring": "⏳ **{nick}** queda registrado hasta que caduque {when}.",
     "message.registered": "{reaction} **{nick}** está registrado.",
     "message.rolesRefused": "Estás registrado, pero no he podido darte {roles}; el staff está avisado.",

@@ -276,6 +276,111 @@ export const fr = {
     "approval.cancelled":
       "{member} ta demande pour **{nick}** sur **{whitelist}** a été annulée : le staff a supprimé cette whitelist.",
 
+    "form.title": "Postuler à {whitelist}",
+    "form.inactive": "Ce formulaire n'est plus actif.",
+    "form.gone": "Cette whitelist n'existe plus ; rien n'a été envoyé.",
+    "form.preview":
+      "👀 Un aperçu du formulaire de **{whitelist}** : rien n'a été envoyé. Le staff voit les réponses ainsi :",
+    "form.preview.none":
+      "{whitelist} n'a pas encore de formulaire : ajoute une question avec /whitelist form set.",
+    "form.answers.title": "Réponses pour {whitelist}",
+    "form.answer.more": {
+      one: "… ({count} caractère de plus)",
+      other: "… ({count} caractères de plus)",
+    },
+    "form.member.given": "Données {when} {about} ; {kept}.",
+    "form.member.withNick": "avec **{nick}**",
+    "form.member.withRequest": "avec la demande `{id}`",
+    "form.member.removed": "avec une inscription retirée depuis",
+    "form.member.waiting": "conservées tant que la demande attend",
+    "form.member.deleted": "supprimées {when}",
+    "form.none":
+      "**{whitelist}** n'a pas de formulaire : les membres s'inscrivent sans répondre à des questions.",
+    "form.header": {
+      one: "**{whitelist}** pose {count} question aux membres qui s'inscrivent :",
+      other: "**{whitelist}** pose {count} questions aux membres qui s'inscrivent :",
+    },
+    "form.question": "{number}. {label} ({style}, {required}, {length}{hint})",
+    "form.style.short": "une ligne",
+    "form.style.paragraph": "paragraphe",
+    "form.required": "obligatoire",
+    "form.optional": "facultative",
+    "form.length.between": {
+      one: "{min} à {count} caractère",
+      other: "{min} à {count} caractères",
+    },
+    "form.length.upTo": {
+      one: "jusqu'à {count} caractère",
+      other: "jusqu'à {count} caractères",
+    },
+    "form.hint": ", indice « {hint} »",
+    "form.where.approval":
+      "`/inscrire` ouvre les questions dans un formulaire, et les réponses vont au staff avec la demande.",
+    "form.where.command":
+      "`/inscrire` ouvre les questions dans un formulaire ; les réponses sont conservées avec le pseudo, pour que le staff les voie.",
+    "form.where.message":
+      "Un message ne peut pas afficher de formulaire : à un pseudo posté dans le salon, je réponds en renvoyant vers `/inscrire`, qui l'ouvre.",
+    "form.cleared":
+      "✅ **{whitelist}** n'a plus de formulaire : les membres s'inscrivent sans répondre à des questions. Les réponses déjà données restent aussi longtemps que le serveur les conserve (`/whitelist form retention`).",
+    "form.setNote":
+      "Vois-le comme les membres avec `/whitelist form preview`. Les formulaires ouverts avant ce changement sont refusés à l'envoi : ces membres relancent `/inscrire`.",
+    "form.retention.now": {
+      one: "Les réponses au formulaire sont conservées {count} jour une fois leur demande traitée.",
+      other: "Les réponses au formulaire sont conservées {count} jours une fois leur demande traitée.",
+    },
+    "form.retention.zero":
+      "✅ Les réponses au formulaire ne sont conservées que tant que leur demande attend le staff ; celles des demandes traitées partent aussitôt.",
+    "form.retention.set": {
+      one: "✅ Les réponses au formulaire sont conservées {count} jour une fois leur demande traitée (ou l'inscription faite), puis supprimées ; cela vaut aussi pour les réponses déjà conservées. Elles partent aussi quand le membre quitte le serveur ou que le pseudo est retiré.",
+      other:
+        "✅ Les réponses au formulaire sont conservées {count} jours une fois leur demande traitée (ou l'inscription faite), puis supprimées ; cela vaut aussi pour les réponses déjà conservées. Elles partent aussi quand le membre quitte le serveur ou que le pseudo est retiré.",
+    },
+    "form.show.kept": {
+      one: "Les réponses sont conservées {count} jour après la décision, pour le staff.",
+      other: "Les réponses sont conservées {count} jours après la décision, pour le staff.",
+    },
+    "error.form.tooMany":
+      "Un formulaire a au plus {max} questions (la limite de Discord pour un formulaire).",
+    "error.form.label": "La question {number} doit avoir un texte de 1 à {max} caractères sur une ligne.",
+    "error.form.style": "La question {number} se répond en short ou paragraph.",
+    "error.form.hint": "La question {number} a un indice d'au plus {max} caractères sur une ligne.",
+    "error.form.minLength": "La question {number} prend une longueur minimale de 0 à {max}.",
+    "error.form.maxLength": "La question {number} prend une longueur maximale de 1 à {max}.",
+    "error.form.minOverMax":
+      "La question {number} demande au moins {min} caractères mais en accepte au plus {max}.",
+    "error.form.numbered": "Les questions sont numérotées de 1 à {max}.",
+    "error.form.none": "Cette whitelist n'a pas de formulaire.",
+    "error.form.numberedNow": "Le formulaire a les questions 1 à {max}.",
+    "error.form.mismatch":
+      "Les réponses ne correspondent pas aux questions du formulaire ; recommence, s'il te plaît.",
+    "error.form.unanswered": "« {question} » demande une réponse.",
+    "error.form.length": "La réponse à « {question} » fait de {min} à {max} caractères.",
+    "error.form.changed":
+      "Le staff a changé les questions de {whitelist} pendant que tu y répondais ; rien n'a été envoyé. Relance /inscrire pour voir les nouvelles.",
+    "error.form.needed":
+      "{whitelist} pose d'abord quelques questions : inscris-toi avec /inscrire dans son salon.",
+    "error.formRetention":
+      "Les réponses au formulaire sont conservées de 0 à {max} jours (0 : seulement tant qu'une demande attend).",
+    "error.guest.noNote":
+      "Un invité a besoin d'une note qui dit qui il est (l'ami de qui, quel événement), pour le staff qui croisera le pseudo plus tard.",
+    "banSync.on":
+      "✅ La synchro des bannissements est activée : quand quelqu'un est banni de ce serveur, chacun de ses pseudos est refusé sur la whitelist correspondante (« {reason} »), pour qu'aucun autre compte ne puisse l'inscrire ; le débannir lève ces refus (pas ceux du staff). Les bannissements faits pendant que j'étais hors ligne ne sont pas vus.",
+    "banSync.off":
+      "✅ La synchro des bannissements est désactivée : un bannissement retire les pseudos comme n'importe quel départ. Les refus posés par un bannissement restent jusqu'à ce que le membre soit débanni, ou que le staff les lève avec `/whitelist undeny`.",
+    "answers.deleted.title": "Le message d'un membre a été supprimé avant ma réponse",
+    "answers.deleted":
+      "Dans {channel}, un message avec un pseudo a été supprimé (AutoMod, un bot de modération ou le membre) avant que je puisse y répondre : j'ai répondu par un simple message qui mentionne le membre. Rien à corriger, sauf si ces suppressions ne sont pas voulues. (Dit une fois par salon jusqu'à mon redémarrage.)",
+    "answers.history.title": "Je ne peux ni répondre aux membres ni réagir à leurs messages",
+    "answers.history":
+      "Dans {channel}, je n'ai pas {lacking}, sans quoi je ne peux ni répondre ni réagir : les membres reçoivent un simple message qui les mentionne au lieu d'une réponse ou d'un ✅. Pour corriger : accorde-le au bot (ou à son rôle) dans Modifier le salon → Permissions. (Dit une fois par salon jusqu'à mon redémarrage.)",
+    "answers.lacking.history": "la permission « Voir les anciens messages »",
+    "answers.lacking.reactions": "la permission « Ajouter des réactions »",
+    "answers.lacking.both": "les permissions « Voir les anciens messages » et « Ajouter des réactions »",
+    "nickname.scope":
+      "Discord ne laisse aucun bot renommer le propriétaire du serveur{above} : ils gardent leurs propres surnoms.",
+    "nickname.scope.above": ", ni les membres qui ont {roles} (au niveau de mon rôle ou au-dessus)",
+    "nickname.blocked": "⚠️ Je ne peux pas changer le surnom de {member} : {reason}.",
+
     "message.expiring": "⏳ **{nick}** est inscrit jusqu'à son expiration {when}.",
     "message.registered": "{reaction} **{nick}** est inscrit.",
     "message.rolesRefused": "Tu es inscrit, mais je n'ai pas pu te donner {roles} ; le staff a été prévenu.",

@@ -279,6 +279,121 @@ export const pl = {
     "approval.cancelled":
       "{member} twoja prośba o **{nick}** na **{whitelist}** została anulowana: administracja usunęła tę whitelistę.",
 
+    "form.title": "Podanie: {whitelist}",
+    "form.inactive": "Ten formularz nie jest już aktywny.",
+    "form.gone": "Ta whitelista już nie istnieje; nic nie zostało wysłane.",
+    "form.preview":
+      "👀 Podgląd formularza **{whitelist}**: nic nie zostało wysłane. Administracja widzi odpowiedzi tak:",
+    "form.preview.none": "{whitelist} nie ma jeszcze formularza: dodaj pytanie przez /whitelist form set.",
+    "form.answers.title": "Odpowiedzi z formularza {whitelist}",
+    "form.answer.more": {
+      one: "… (jeszcze {count} znak)",
+      few: "… (jeszcze {count} znaki)",
+      many: "… (jeszcze {count} znaków)",
+      other: "… (jeszcze {count} znaku)",
+    },
+    "form.member.given": "Udzielone {when} {about}; {kept}.",
+    "form.member.withNick": "z nickiem **{nick}**",
+    "form.member.withRequest": "z prośbą `{id}`",
+    "form.member.removed": "z rejestracją, która została już usunięta",
+    "form.member.waiting": "przechowywane, dopóki prośba czeka",
+    "form.member.deleted": "zostaną usunięte {when}",
+    "form.none": "**{whitelist}** nie ma formularza: członkowie rejestrują się bez odpowiadania na pytania.",
+    "form.header": {
+      one: "**{whitelist}** zadaje członkom przy rejestracji {count} pytanie:",
+      few: "**{whitelist}** zadaje członkom przy rejestracji {count} pytania:",
+      many: "**{whitelist}** zadaje członkom przy rejestracji {count} pytań:",
+      other: "**{whitelist}** zadaje członkom przy rejestracji {count} pytania:",
+    },
+    "form.question": "{number}. {label} ({style}, {required}, {length}{hint})",
+    "form.style.short": "jedna linia",
+    "form.style.paragraph": "akapit",
+    "form.required": "obowiązkowe",
+    "form.optional": "opcjonalne",
+    "form.length.between": {
+      one: "{min}-{count} znak",
+      few: "{min}-{count} znaki",
+      many: "{min}-{count} znaków",
+      other: "{min}-{count} znaku",
+    },
+    "form.length.upTo": {
+      one: "do {count} znaku",
+      few: "do {count} znaków",
+      many: "do {count} znaków",
+      other: "do {count} znaku",
+    },
+    "form.hint": ", podpowiedź „{hint}”",
+    "form.where.approval":
+      "`/zarejestruj` otwiera pytania w formularzu, a odpowiedzi trafiają do administracji razem z prośbą.",
+    "form.where.command":
+      "`/zarejestruj` otwiera pytania w formularzu; odpowiedzi są przechowywane razem z nickiem, by administracja mogła je zobaczyć.",
+    "form.where.message":
+      "Wiadomość nie pokaże formularza: na nick wysłany na kanale odpowiadam wskazówką, by użyć `/zarejestruj`, które go otwiera.",
+    "form.cleared":
+      "✅ **{whitelist}** nie ma już formularza: członkowie rejestrują się bez odpowiadania na pytania. Udzielone już odpowiedzi zostają tak długo, jak serwer je przechowuje (`/whitelist form retention`).",
+    "form.setNote":
+      "Zobacz go tak, jak zobaczą członkowie, przez `/whitelist form preview`. Formularze otwarte przed tą zmianą zostaną odrzucone przy wysłaniu: ci członkowie użyją `/zarejestruj` ponownie.",
+    "form.retention.now": {
+      one: "Odpowiedzi z formularza są przechowywane {count} dzień po decyzji w sprawie prośby.",
+      few: "Odpowiedzi z formularza są przechowywane {count} dni po decyzji w sprawie prośby.",
+      many: "Odpowiedzi z formularza są przechowywane {count} dni po decyzji w sprawie prośby.",
+      other: "Odpowiedzi z formularza są przechowywane {count} dnia po decyzji w sprawie prośby.",
+    },
+    "form.retention.zero":
+      "✅ Odpowiedzi z formularza są przechowywane tylko, dopóki prośba czeka na administrację; po decyzji znikają od razu.",
+    "form.retention.set": {
+      one: "✅ Odpowiedzi z formularza są przechowywane {count} dzień po decyzji w sprawie prośby (lub po rejestracji), potem usuwane; dotyczy to też odpowiedzi już przechowywanych. Znikają również, gdy członek opuści serwer albo nick zostanie usunięty.",
+      few: "✅ Odpowiedzi z formularza są przechowywane {count} dni po decyzji w sprawie prośby (lub po rejestracji), potem usuwane; dotyczy to też odpowiedzi już przechowywanych. Znikają również, gdy członek opuści serwer albo nick zostanie usunięty.",
+      many: "✅ Odpowiedzi z formularza są przechowywane {count} dni po decyzji w sprawie prośby (lub po rejestracji), potem usuwane; dotyczy to też odpowiedzi już przechowywanych. Znikają również, gdy członek opuści serwer albo nick zostanie usunięty.",
+      other:
+        "✅ Odpowiedzi z formularza są przechowywane {count} dnia po decyzji w sprawie prośby (lub po rejestracji), potem usuwane; dotyczy to też odpowiedzi już przechowywanych. Znikają również, gdy członek opuści serwer albo nick zostanie usunięty.",
+    },
+    "form.show.kept": {
+      one: "Odpowiedzi są przechowywane dla administracji {count} dzień po decyzji.",
+      few: "Odpowiedzi są przechowywane dla administracji {count} dni po decyzji.",
+      many: "Odpowiedzi są przechowywane dla administracji {count} dni po decyzji.",
+      other: "Odpowiedzi są przechowywane dla administracji {count} dnia po decyzji.",
+    },
+    "error.form.tooMany": "Formularz ma najwyżej {max} pytań (limit Discorda dla jednego formularza).",
+    "error.form.label": "Pytanie {number} musi mieć treść o długości 1-{max} znaków w jednej linii.",
+    "error.form.style": "Na pytanie {number} odpowiada się w stylu short albo paragraph.",
+    "error.form.hint": "Pytanie {number} ma podpowiedź o długości najwyżej {max} znaków w jednej linii.",
+    "error.form.minLength": "Pytanie {number} przyjmuje minimalną długość od 0 do {max}.",
+    "error.form.maxLength": "Pytanie {number} przyjmuje maksymalną długość od 1 do {max}.",
+    "error.form.minOverMax":
+      "Pytanie {number} wymaga co najmniej {min} znaków, ale przyjmuje najwyżej {max}.",
+    "error.form.numbered": "Pytania są numerowane od 1 do {max}.",
+    "error.form.none": "Ta whitelista nie ma formularza.",
+    "error.form.numberedNow": "Formularz ma pytania od 1 do {max}.",
+    "error.form.mismatch": "Odpowiedzi nie pasują do pytań formularza; zacznij jeszcze raz.",
+    "error.form.unanswered": "„{question}” wymaga odpowiedzi.",
+    "error.form.length": "Odpowiedź na „{question}” ma {min}-{max} znaków.",
+    "error.form.changed":
+      "Administracja zmieniła pytania {whitelist} w trakcie wypełniania formularza; nic nie zostało wysłane. Użyj /zarejestruj ponownie, by zobaczyć nowe.",
+    "error.form.needed":
+      "{whitelist} najpierw zadaje kilka pytań: zarejestruj się przez /zarejestruj na jej kanale.",
+    "error.formRetention":
+      "Odpowiedzi z formularza są przechowywane od 0 do {max} dni (0: tylko dopóki prośba czeka).",
+    "error.guest.noNote":
+      "Gość potrzebuje notatki, kim jest (czyj znajomy, jakie wydarzenie), dla administracji, która później trafi na ten nick.",
+    "banSync.on":
+      "✅ Synchronizacja banów jest włączona: gdy ktoś zostanie zbanowany na tym serwerze, każdy jego nick zostaje zablokowany na odpowiedniej whiteliście („{reason}”), więc żadne inne konto nie może go zarejestrować; zdjęcie bana znosi te blokady (nie te od administracji). Banów nadanych, gdy byłem offline, nie widzę.",
+    "banSync.off":
+      "✅ Synchronizacja banów jest wyłączona: ban tylko usuwa nicki, jak każde wyjście z serwera. Blokady nałożone przez ban zostają, dopóki ban członka nie zostanie zdjęty albo administracja nie zniesie ich przez `/whitelist undeny`.",
+    "answers.deleted.title": "Wiadomość członka została usunięta, zanim odpowiedziałem",
+    "answers.deleted":
+      "Na kanale {channel} wiadomość z nickiem została usunięta (AutoMod, bot moderacyjny albo sam członek), zanim zdążyłem odpowiedzieć: odpowiedziałem zwykłym postem, który wspomina członka. Nie ma czego naprawiać, chyba że takie usunięcia nie są zamierzone. (Mówię to raz na kanał, do mojego restartu.)",
+    "answers.history.title": "Nie mogę odpowiadać członkom ani reagować na ich wiadomości",
+    "answers.history":
+      "Na kanale {channel} nie mam {lacking}, a bez tego nie mogę odpowiadać ani reagować: członkowie dostają zwykły post ze wzmianką zamiast odpowiedzi albo ✅. Naprawa: zezwól na to botowi (lub jego roli) w Edytuj kanał → Uprawnienia. (Mówię to raz na kanał, do mojego restartu.)",
+    "answers.lacking.history": "uprawnienia „Czytanie historii wiadomości”",
+    "answers.lacking.reactions": "uprawnienia „Dodawanie reakcji”",
+    "answers.lacking.both": "uprawnień „Czytanie historii wiadomości” i „Dodawanie reakcji”",
+    "nickname.scope":
+      "Discord nie pozwala żadnemu botowi zmienić pseudonimu właściciela serwera{above}: zachowują własne pseudonimy.",
+    "nickname.scope.above": " ani członków z {roles} (na poziomie mojej roli lub wyżej)",
+    "nickname.blocked": "⚠️ Nie mogę ustawić pseudonimu {member}: {reason}.",
+
     "message.expiring": "⏳ **{nick}** jest zarejestrowany do wygaśnięcia {when}.",
     "message.registered": "{reaction} **{nick}** jest zarejestrowany.",
     "message.rolesRefused":

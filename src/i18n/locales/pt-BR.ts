@@ -265,6 +265,109 @@ export const ptBR = {
     "approval.cancelled":
       "{member} seu pedido de **{nick}** em **{whitelist}** foi cancelado: a staff excluiu essa whitelist.",
 
+    "form.title": "Candidatura: {whitelist}",
+    "form.inactive": "Este formulário não está mais ativo.",
+    "form.gone": "Essa whitelist não existe mais; nada foi enviado.",
+    "form.preview":
+      "👀 Uma prévia do formulário de **{whitelist}**: nada foi enviado. A staff vê as respostas assim:",
+    "form.preview.none":
+      "{whitelist} ainda não tem formulário: adicione uma pergunta com /whitelist form set.",
+    "form.answers.title": "Respostas para {whitelist}",
+    "form.answer.more": {
+      one: "… (mais {count} caractere)",
+      other: "… (mais {count} caracteres)",
+    },
+    "form.member.given": "Dadas {when} {about}; {kept}.",
+    "form.member.withNick": "com **{nick}**",
+    "form.member.withRequest": "com o pedido `{id}`",
+    "form.member.removed": "com um registro já removido",
+    "form.member.waiting": "guardadas enquanto o pedido aguarda",
+    "form.member.deleted": "excluídas {when}",
+    "form.none": "**{whitelist}** não tem formulário: os membros se registram sem responder perguntas.",
+    "form.header": {
+      one: "**{whitelist}** faz {count} pergunta aos membros no registro:",
+      other: "**{whitelist}** faz {count} perguntas aos membros no registro:",
+    },
+    "form.question": "{number}. {label} ({style}, {required}, {length}{hint})",
+    "form.style.short": "uma linha",
+    "form.style.paragraph": "parágrafo",
+    "form.required": "obrigatória",
+    "form.optional": "opcional",
+    "form.length.between": {
+      one: "de {min} a {count} caractere",
+      other: "de {min} a {count} caracteres",
+    },
+    "form.length.upTo": {
+      one: "até {count} caractere",
+      other: "até {count} caracteres",
+    },
+    "form.hint": ", dica “{hint}”",
+    "form.where.approval":
+      "`/registrar` abre as perguntas num formulário, e as respostas vão para a staff com o pedido.",
+    "form.where.command":
+      "`/registrar` abre as perguntas num formulário; as respostas ficam guardadas com o nick para a staff ver.",
+    "form.where.message":
+      "Uma mensagem não consegue mostrar um formulário: a um nick postado no canal eu respondo indicando `/registrar`, que o abre.",
+    "form.cleared":
+      "✅ **{whitelist}** não tem mais formulário: os membros se registram sem responder perguntas. As respostas já dadas ficam guardadas enquanto o servidor as mantiver (`/whitelist form retention`).",
+    "form.setNote":
+      "Veja como os membros vão ver com `/whitelist form preview`. Formulários abertos antes desta mudança são recusados ao enviar: esses membros usam `/registrar` de novo.",
+    "form.retention.now": {
+      one: "As respostas do formulário ficam guardadas {count} dia depois que o pedido é decidido.",
+      other: "As respostas do formulário ficam guardadas {count} dias depois que o pedido é decidido.",
+    },
+    "form.retention.zero":
+      "✅ As respostas do formulário só ficam guardadas enquanto o pedido aguarda a staff; as de pedidos decididos saem na hora.",
+    "form.retention.set": {
+      one: "✅ As respostas do formulário ficam guardadas {count} dia depois que o pedido é decidido (ou o registro é feito) e depois são excluídas; isso vale também para as já guardadas. Elas também saem quando o membro sai ou o nick é removido.",
+      other:
+        "✅ As respostas do formulário ficam guardadas {count} dias depois que o pedido é decidido (ou o registro é feito) e depois são excluídas; isso vale também para as já guardadas. Elas também saem quando o membro sai ou o nick é removido.",
+    },
+    "form.show.kept": {
+      one: "As respostas ficam guardadas {count} dia após a decisão, para a staff.",
+      other: "As respostas ficam guardadas {count} dias após a decisão, para a staff.",
+    },
+    "error.form.tooMany":
+      "Um formulário tem no máximo {max} perguntas (o limite do Discord para um formulário).",
+    "error.form.label": "A pergunta {number} precisa de um texto de 1 a {max} caracteres em uma linha.",
+    "error.form.style": "A pergunta {number} é respondida com short ou paragraph.",
+    "error.form.hint": "A pergunta {number} tem uma dica de no máximo {max} caracteres em uma linha.",
+    "error.form.minLength": "A pergunta {number} aceita um tamanho mínimo de 0 a {max}.",
+    "error.form.maxLength": "A pergunta {number} aceita um tamanho máximo de 1 a {max}.",
+    "error.form.minOverMax":
+      "A pergunta {number} pede pelo menos {min} caracteres, mas aceita no máximo {max}.",
+    "error.form.numbered": "As perguntas são numeradas de 1 a {max}.",
+    "error.form.none": "Esta whitelist não tem formulário.",
+    "error.form.numberedNow": "O formulário tem as perguntas 1 a {max}.",
+    "error.form.mismatch":
+      "As respostas não batem com as perguntas do formulário; comece de novo, por favor.",
+    "error.form.unanswered": "“{question}” precisa de uma resposta.",
+    "error.form.length": "A resposta a “{question}” tem de {min} a {max} caracteres.",
+    "error.form.changed":
+      "A staff mudou as perguntas de {whitelist} enquanto você respondia; nada foi enviado. Use /registrar de novo para ver as novas.",
+    "error.form.needed": "{whitelist} faz algumas perguntas antes: registre-se com /registrar no canal dela.",
+    "error.formRetention":
+      "As respostas do formulário ficam guardadas de 0 a {max} dias (0: só enquanto um pedido aguarda).",
+    "error.guest.noNote":
+      "Um convidado precisa de uma nota dizendo quem é (amigo de quem, qual evento), para a staff que encontrar o nick depois.",
+    "banSync.on":
+      '✅ A sincronização de banimentos está ligada: quando alguém é banido deste servidor, cada nick que tinha fica vetado na respectiva whitelist ("{reason}"), então nenhuma outra conta consegue registrá-lo; retirar o banimento libera esses vetos (não os da staff). Banimentos feitos enquanto eu estava offline não são vistos.',
+    "banSync.off":
+      "✅ A sincronização de banimentos está desligada: banimentos só removem nicks como qualquer saída. Vetos que um banimento criou continuam até o banimento do membro ser retirado, ou até a staff liberá-los com `/whitelist undeny`.",
+    "answers.deleted.title": "A mensagem de um membro foi excluída antes da minha resposta",
+    "answers.deleted":
+      "Em {channel} uma mensagem com um nick foi excluída (AutoMod, um bot de moderação ou o membro) antes que eu pudesse responder: respondi com uma mensagem simples mencionando o membro. Nada a corrigir, a não ser que essas exclusões não sejam intencionais. (Dito uma vez por canal até eu reiniciar.)",
+    "answers.history.title": "Não consigo responder aos membros nem reagir às mensagens deles",
+    "answers.history":
+      "Em {channel} não tenho {lacking}; sem isso não consigo responder nem reagir: os membros recebem uma mensagem simples mencionando eles em vez de uma resposta ou um ✅. Para corrigir: libere isso para o bot (ou o cargo dele) em Editar canal → Permissões. (Dito uma vez por canal até eu reiniciar.)",
+    "answers.lacking.history": "a permissão “Ver histórico de mensagens”",
+    "answers.lacking.reactions": "a permissão “Adicionar reações”",
+    "answers.lacking.both": "as permissões “Ver histórico de mensagens” e “Adicionar reações”",
+    "nickname.scope":
+      "O Discord não deixa nenhum bot mudar o apelido do dono do servidor{above}: eles mantêm os próprios apelidos.",
+    "nickname.scope.above": ", nem o de membros com {roles} (no nível do meu cargo ou acima)",
+    "nickname.blocked": "⚠️ Não consigo mudar o apelido de {member}: {reason}.",
+
     "message.expiring": "⏳ **{nick}** está registrado até expirar {when}.",
     "message.registered": "{reaction} **{nick}** está registrado.",
     "message.rolesRefused": "Você está registrado, mas não consegui te dar {roles}; a staff foi avisada.",

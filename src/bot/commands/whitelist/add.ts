@@ -70,7 +70,7 @@ export const add = {
         ...(failures.length > 0
           ? [words.t("staff.add.rolesRefused", { roles: roleMentions(failures.map((f) => f.roleId)) })]
           : []),
-        ...(interaction.guild ? nicknameWarning(interaction.guild, whitelist, member) : []),
+        ...(interaction.guild ? nicknameWarning(words, interaction.guild, whitelist, member) : []),
         words.t("staff.add.undo", {
           command: typedCommand(words, "whitelist remove", { whitelist: whitelist.name, nick: entry.nick }),
         }),

@@ -240,7 +240,7 @@ export const edit = {
                 : "Each member's nickname follows from their next registration, rename, transfer or removal " +
                   "(nothing is renamed now); the one they had comes back when their last nick goes.",
               ...(updated.nicknameTemplate !== null && interaction.guild
-                ? [nicknameScope(interaction.guild)]
+                ? [nicknameScope(words, interaction.guild)]
                 : []),
             ]
           : []),

@@ -96,19 +96,24 @@ export function denialDetailsEmbed(words: Words, denial: Denial, whitelist: Whit
 }
 
 /**
- * The embed of a member's answers to a whitelist's form (docs/decisions.md, Application forms): each question and
- * its answer, escaped, within `budget` characters (of Discord's 6,000 for all a message's embeds), long answers
- * cut visibly (`cut`).
+ * The embed of a member's answers to a whitelist's form (docs/decisions.md, Application forms), in `words`: each
+ * question and its answer, escaped, within `budget` characters (of Discord's 6,000 for all a message's embeds),
+ * long answers cut visibly (`cut`).
  */
 export function answersEmbed(
+  words: Words,
   whitelist: Whitelist,
   answers: readonly FormAnswer[],
   options: { description?: string; budget?: number } = {},
 ): { embed: APIEmbed; cut: boolean } {
   const head = {
-    title: `Answers on ${whitelist.name}`,
+    title: words.t("form.answers.title", { whitelist: plainName(whitelist.name) }),
     ...(options.description ? { description: options.description } : {}),
   };
-  const { fields, cut } = answerFields(answers, (options.budget ?? EMBEDS_TOTAL_LIMIT) - embedLength(head));
+  const { fields, cut } = answerFields(
+    words,
+    answers,
+    (options.budget ?? EMBEDS_TOTAL_LIMIT) - embedLength(head),
+  );
   return { embed: { ...head, color: colours.info, fields }, cut };
 }

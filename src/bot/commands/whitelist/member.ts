@@ -1,6 +1,7 @@
 import type { APIEmbed, AttachmentPayload } from "discord.js";
 import { SlashCommandSubcommandBuilder } from "discord.js";
 import { BY_MEMBER } from "../../../entries/model.ts";
+import type { Words } from "../../../i18n/words.ts";
 import type { MemberNicks } from "../../../registration/lookups.ts";
 import { EMBEDS_TOTAL_LIMIT } from "../../forms.ts";
 import { actingMember } from "../../members.ts";
@@ -17,9 +18,10 @@ const DAY_MS = 24 * 3_600_000;
 
 /**
  * The member's form answers as embeds, one per whitelist application (at most 10, sharing Discord's 6,000
- * characters), and when any answer had to be cut, a text file with all of them whole.
+ * characters), in `words`, and when any answer had to be cut, a text file with all of them whole.
  */
 function answersOf(
+  words: Words,
   looked: MemberNicks,
   retentionDays: number,
 ): { embeds: APIEmbed[]; files: AttachmentPayload[]; more: number } {
@@ -29,16 +31,18 @@ function answersOf(
   const embeds = shown.map(({ record, whitelist }) => {
     const nick = looked.entries.find(({ entry }) => entry.id === record.entryId)?.entry.nick;
     const about = nick
-      ? `with **${nick}**`
+      ? words.t("form.member.withNick", { nick: plainName(nick) })
       : record.requestId
-        ? `with request \`${record.requestId}\``
-        : "with a registration since removed";
+        ? words.t("form.member.withRequest", { id: record.requestId })
+        : words.t("form.member.removed");
     const kept =
       record.closedAt === null
-        ? "kept while the request waits"
-        : `deleted ${relativeTime(record.closedAt + retentionDays * DAY_MS)}`;
-    const fitted = answersEmbed(whitelist, record.answers, {
-      description: `Given ${relativeTime(record.createdAt)} ${about}; ${kept}.`,
+        ? words.t("form.member.waiting")
+        : words.t("form.member.deleted", {
+            when: relativeTime(record.closedAt + retentionDays * DAY_MS),
+          });
+    const fitted = answersEmbed(words, whitelist, record.answers, {
+      description: words.t("form.member.given", { when: relativeTime(record.createdAt), about, kept }),
       budget,
     });
     cut ||= fitted.cut;
@@ -93,7 +97,7 @@ export const member = {
       links.length === 0
         ? []
         : [words.t("staff.member.linked"), ...links.map((a) => `• ${linkedLine(words, a)}`)];
-    const answers = answersOf(looked, await context.services.guilds.formRetentionDays(guildId));
+    const answers = answersOf(words, looked, await context.services.guilds.formRetentionDays(guildId));
     const answered =
       answers.embeds.length === 0
         ? []

@@ -67,7 +67,7 @@ export const transfer = {
               }),
             ]
           : []),
-        ...(interaction.guild ? nicknameWarning(interaction.guild, whitelist, member) : []),
+        ...(interaction.guild ? nicknameWarning(words, interaction.guild, whitelist, member) : []),
       ].join("\n"),
     );
     await context.log.post(guildId, {
