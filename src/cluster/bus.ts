@@ -26,9 +26,10 @@ export type ClusterBus = EventBus & {
   settleOwn(): Promise<void>;
   /**
    * Another commit's NOTIFY (its event id): the log is read, unless the id is published here already or is one
-   * of this replica's own, whose writer publishes it (a round then reads it if it must).
+   * of this replica's own, whose writer publishes it (a round then reads it if it must). Resolves once the
+   * round it started, if any, is done.
    */
-  heard(id: number): void;
+  heard(id: number): Promise<void>;
   /**
    * How long ago the bus last read the log to its end (ms): every change committed before then is published here.
    * A replica reads the log every second (src/cluster/listener.ts), so this stays under about a second unless
@@ -154,8 +155,8 @@ export function createClusterBus({
     },
     heard(id) {
       // Its own writer publishes a change of this replica (a NOTIFY of one's own commits is an echo).
-      if (Number.isSafeInteger(id) && (id <= cursor || here.has(id) || own.has(id))) return;
-      void catchUp();
+      if (Number.isSafeInteger(id) && (id <= cursor || here.has(id) || own.has(id))) return Promise.resolve();
+      return catchUp();
     },
     subscribe(listener) {
       listeners.add(listener);
