@@ -84,7 +84,7 @@ export type ServiceOptions = {
  * is fed by the leader only (src/cluster/leader.ts).
  */
 export type ChangeFeeds = {
-  bus: EventBus & { settle?(): Promise<void>; appendedHere?(id: number): void };
+  bus: EventBus & { settle?(): Promise<void>; settleOwn?(): Promise<void>; appendedHere?(id: number): void };
   outbox: EventBus;
 };
 
@@ -127,7 +127,7 @@ export function createServices<S extends Store>({
     clock,
     budgetMs: busyTimeoutMs,
     observer,
-    settle: bus.settle,
+    settle: bus.settleOwn,
   });
   logEntryChanges({ bus, logger });
   const guilds = createGuildService({ store, clock, write });

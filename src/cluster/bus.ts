@@ -13,8 +13,23 @@ export type ClusterBus = EventBus & {
    * second whatever happens (a LISTEN connection may die silently: src/cluster/listener.ts).
    */
   catchUp(): Promise<void>;
-  /** Resolves once every change committed before the call is published here (a write waits for its own). */
+  /**
+   * Resolves once every change committed before the call is published here: a read of the log, unless nothing can
+   * be missing (the role grants wait so for a removal made on another replica).
+   */
   settle(): Promise<void>;
+  /**
+   * Resolves once every change this replica's writes handed to `publish` is published here (read-your-writes: a
+   * write waits for this after its commit). At once when they all went out directly (see `publish`), else with
+   * the round of the log that publishes them.
+   */
+  settleOwn(): Promise<void>;
+  /**
+   * Another commit's NOTIFY (its event id): the log is read, unless the id is published here already or is one
+   * of this replica's own, whose writer publishes it (a round then reads it if it must). Resolves once the
+   * round it started, if any, is done.
+   */
+  heard(id: number): Promise<void>;
   /**
    * How long ago the bus last read the log to its end (ms): every change committed before then is published here.
    * A replica reads the log every second (src/cluster/listener.ts), so this stays under about a second unless
@@ -36,7 +51,10 @@ export type ClusterBus = EventBus & {
  * published with the notice its writer built (same content as the stored detail); one made elsewhere is rebuilt
  * from the log and marked `remote`. A round may read a change made here after its commit but before its writer
  * publishes it (a round another replica's commit started): the ids appended here tell it apart, and it goes out
- * rebuilt from the log but not `remote`. A failing listener is logged and never stops the others.
+ * rebuilt from the log but not `remote`. A change made here whose id is the one right after the cursor goes out
+ * as its writer publishes it, without reading the log: no other change can come between (ids are visible in
+ * order), so a replica whose writes are the cluster's only ones reads the log only on its timer (issue 26: a
+ * read per write was a third of a write's round trips). A failing listener is logged and never stops the others.
  */
 export function createClusterBus({
   events,
@@ -74,6 +92,8 @@ export function createClusterBus({
       const found = await events.noticesAfter(cursor, PAGE);
       for (const notice of found) {
         const id = Number(notice.event.id);
+        // Published meanwhile, by its writer, while this read was on its way.
+        if (id <= cursor) continue;
         const mine = own.get(id);
         own.delete(id);
         if (mine) deliver(mine);
@@ -118,12 +138,25 @@ export function createClusterBus({
   return {
     publish(notice) {
       const id = Number(notice.event.id);
-      // Unless a round read it already (right after its commit), it goes out with the round it starts.
-      if (id > cursor) own.set(id, notice);
+      // A round read it already (right after its commit).
+      if (id <= cursor) return;
+      if (id === cursor + 1) {
+        // Nothing can come between the cursor and the next id: out now, no read of the log needed.
+        here.delete(id);
+        deliver(notice);
+        return;
+      }
+      // Another replica's changes, or an id a rolled back write took, may lie between: out with the round it starts.
+      own.set(id, notice);
       void catchUp();
     },
     appendedHere(id) {
       if (id > cursor) here.add(id);
+    },
+    heard(id) {
+      // Its own writer publishes a change of this replica (a NOTIFY of one's own commits is an echo).
+      if (Number.isSafeInteger(id) && (id <= cursor || here.has(id) || own.has(id))) return Promise.resolve();
+      return catchUp();
     },
     subscribe(listener) {
       listeners.add(listener);
@@ -134,6 +167,10 @@ export function createClusterBus({
     catchUp,
     // A round under way when the commit was published does one more round before it resolves (`again`).
     settle: catchUp,
+    // Nothing waits when every change of this replica went out directly. Else a round under way publishes them
+    // (`publish` asked it for one more), or one is started for ids appended here and not published (a write that
+    // publishes none, a rolled back one); a failed round leaves them to the timer.
+    settleOwn: () => (own.size === 0 && here.size === 0 ? Promise.resolve() : (running ?? catchUp())),
     lagMs: () => Math.max(0, Math.round(performance.now() - currentAt)),
   };
 }

@@ -1,4 +1,4 @@
-import type { ReservedSQL, SQL, TransactionSQL } from "bun";
+import type { ReservedSQL, SQL } from "bun";
 import type { Logger } from "../shared/logger.ts";
 import { LEASE_MS, leaseStatements as lease, RENEW_MS } from "./lease.ts";
 
@@ -16,11 +16,12 @@ export type Term = {
   /** Ends the term at once (the outbox found another epoch in the database). */
   lost(why: string): void;
   /**
-   * Runs a transaction on the connection holding the lock, one at a time with the lease's renewals: a successor
-   * that fences this leader ends that session, and with it any transaction of it still open (a process frozen in
-   * the middle of one would otherwise keep its row locks). Rejects once the term is over.
+   * Runs `work` on the connection holding the lock, one at a time with the lease's renewals: a successor that
+   * fences this leader ends that session, and with it any statement of it still running (a process frozen in the
+   * middle of one would otherwise keep its row locks). Each statement is its own transaction. Rejects once the
+   * term is over.
    */
-  transaction<T>(work: (tx: TransactionSQL) => Promise<T>): Promise<T>;
+  onLockConnection<T>(work: (connection: ReservedSQL) => Promise<T>): Promise<T>;
 };
 
 /** How often a follower reads the lease, to take over once it runs out. */
@@ -202,9 +203,9 @@ export function electLeader({
           lost: (why) => {
             if (term === current) void stepDown(why);
           },
-          transaction: (work) =>
+          onLockConnection: (work) =>
             term === current && !current.over
-              ? onLockConnection(held, (locked) => locked.begin(work))
+              ? onLockConnection(held, work)
               : Promise.reject(new Error("this replica's term as the leader is over")),
         });
         // A term that ended while its duties started: they stop at once.

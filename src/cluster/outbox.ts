@@ -65,7 +65,7 @@ class Fenced extends Error {
  * recorded per change and side effect as each finishes: `outbox_cursor` is the last event all of whose side
  * effects are done, `outbox_done` the side effects done for events past it. A new leader starts from there: it
  * hands the changes after the cursor again, each to the side effects not done yet, so a failover repeats only
- * what was in flight, once. Progress is written on the leader's lock connection (`Term.transaction`), which a
+ * what was in flight, once. Progress is written on the leader's lock connection (`Term.onLockConnection`), which a
  * successor ends before it claims the lease, and each write first checks that the lease's epoch is still this
  * term's (`FOR SHARE`: a claim waits for the write, then reads it): a leader replaced meanwhile records nothing,
  * and one whose term ran out records nothing it finished after.
@@ -83,7 +83,7 @@ export async function startOutbox({
   bus: EventBus;
   outbox: Outbox;
   events: Pick<EventLog, "noticesAfter">;
-  term: Pick<Term, "epoch" | "mayAct" | "lost" | "transaction">;
+  term: Pick<Term, "epoch" | "mayAct" | "lost" | "onLockConnection">;
   logger: Logger;
 }): Promise<Duties> {
   const [stored] = await client`SELECT event_id FROM outbox_cursor WHERE name = 'leader'`;
@@ -115,17 +115,29 @@ export async function startOutbox({
     const batch = marks.splice(0).filter((mark) => mark.event_id > through);
     if (through <= recorded && batch.length === 0) return;
     try {
-      await term.transaction(async (tx) => {
-        const [mine] = await tx`SELECT epoch FROM leader_lease
-          WHERE name = 'leader' AND epoch = ${term.epoch} FOR SHARE`;
-        if (!mine) throw new Fenced();
-        if (through > recorded) {
-          await tx`INSERT INTO outbox_cursor (name, event_id) VALUES ('leader', ${through})
-            ON CONFLICT (name) DO UPDATE SET event_id = excluded.event_id`;
-          await tx`DELETE FROM outbox_done WHERE event_id <= ${through}`;
-        }
-        if (batch.length > 0) await tx`INSERT INTO outbox_done ${tx(batch)} ON CONFLICT DO NOTHING`;
-      });
+      // One statement, one round trip (its own transaction): each write is made only if the lease's epoch is still
+      // this term's, read `FOR SHARE` (a claim of the lease waits for the statement, then sees what it wrote).
+      const advance = through > recorded;
+      const [row] = await term.onLockConnection(
+        (connection) => connection`
+          WITH mine AS (
+            SELECT epoch FROM leader_lease WHERE name = 'leader' AND epoch = ${term.epoch} FOR SHARE
+          ), moved AS (
+            INSERT INTO outbox_cursor (name, event_id) SELECT 'leader', ${through}::bigint FROM mine WHERE ${advance}::boolean
+            ON CONFLICT (name) DO UPDATE SET event_id = excluded.event_id RETURNING 1
+          ), cleared AS (
+            DELETE FROM outbox_done
+            WHERE ${advance}::boolean AND event_id <= ${through}::bigint AND EXISTS (SELECT FROM mine) RETURNING 1
+          ), marked AS (
+            INSERT INTO outbox_done (event_id, effect)
+            SELECT done.event_id, done.effect
+            FROM json_to_recordset(${JSON.stringify(batch)}::text::json) AS done(event_id bigint, effect text)
+            WHERE EXISTS (SELECT FROM mine)
+            ON CONFLICT DO NOTHING RETURNING 1
+          )
+          SELECT count(*)::int AS mine FROM mine`,
+      );
+      if (!row || Number(row.mine) === 0) throw new Fenced();
       recorded = Math.max(recorded, through);
     } catch (error) {
       if (error instanceof Fenced) {

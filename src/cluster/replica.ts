@@ -68,7 +68,7 @@ export async function joinCluster({
     url,
     heartbeatChannel: `wls_heartbeat_${id}`,
     channels: {
-      wls_events: () => void bus.catchUp(),
+      wls_events: (id) => void bus.heard(Number(id)),
       wls_whitelists: (whitelistId) => void whitelistChanged(whitelistId).catch(failed("whitelist")),
       // The changes committed with a revocation (a deleted whitelist's removals) are published before it.
       wls_keys: (keyId) =>

@@ -15,7 +15,7 @@ export type StoreDriver = {
     clock: Clock;
     budgetMs: number;
     observer?: Observer;
-    /** Waited for after each commit (PostgreSQL: until the change is published on this replica's bus). */
+    /** Waited for after each commit (PostgreSQL: until its changes are published on this replica's bus). */
     settle?: () => Promise<void>;
   }): Writer;
   /** Reads that must see one state of the store, in one read-only transaction. */
