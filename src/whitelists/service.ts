@@ -125,7 +125,10 @@ function checkSettings<T extends WhitelistChanges>(changes: T, guildId: string):
 /** The nick types whose accounts a proof mode can prove, as a sentence's list: "java and premium". */
 function provable(mode: Exclude<ProofSetting, "off">): Text {
   const types = nickTypes.filter((type) => nickTypeSpecs[type].proofs.includes(mode));
-  return text("error.whitelist.types", { list: types.slice(0, -1).join(", "), last: types.at(-1) ?? "" });
+  const last = types.at(-1) ?? "";
+  return types.length > 1
+    ? text("error.whitelist.types", { list: types.slice(0, -1).join(", "), last })
+    : text("common.verbatim", { text: last });
 }
 
 /** Proof may be asked only in a way the nick type's accounts can be proven (src/nicks/types.ts). */
