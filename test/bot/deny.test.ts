@@ -160,13 +160,13 @@ describe("/whitelist show and the deny list", () => {
     };
     expect(await field(IDS.manager)).toBe(
       [
-        "12 nick(s):",
+        "12 nicks:",
         "• `Denied_00`: griefing",
         ...Array.from({ length: 9 }, (_, i) => `• \`Denied_0${i + 1}\``),
         "… and 2 more (one at a time: `/whitelist whois`)",
       ].join("\n"),
     );
-    expect(await field(IDS.bob)).toBe("12 nick(s); staff see which.");
+    expect(await field(IDS.bob)).toBe("12 nicks; staff see which.");
   });
 
   test("long reasons are cut so the field stays within Discord's 1,024 characters", async () => {

@@ -525,6 +525,203 @@ export const de = {
     "staff.guest.expires": "⏳ Sie werden {when} von selbst entfernt.",
     "staff.guest.undo":
       "Rückgängig mit {remove}; sobald sie dem Server beitreten, macht {transfer} den Nick zu ihrem.",
+    "whitelist.mode.command": "command: Mitglieder nutzen /registrieren",
+    "whitelist.mode.message": "message: Mitglieder posten ihren Nick im Kanal",
+    "whitelist.mode.approval": "approval: /registrieren stellt eine Anfrage, die das Team annimmt",
+    "whitelist.proof.off": "off: Mitglieder registrieren jeden Nick (Standard)",
+    "whitelist.proof.required": "required: Mitglieder weisen zuerst ihren Java-Account nach (java, premium)",
+    "whitelist.proof.firstJoin":
+      "first-join: nachgewiesen beim ersten Betreten des Game-Servers (java, premium, bedrock)",
+    "whitelist.onRoleLoss.remove": "remove: seine Nicks gehen (Standard)",
+    "whitelist.onRoleLoss.keep": "keep: seine Nicks bleiben",
+    "whitelist.floodgate": "Floodgate: {prefix}, {spaces} (der Gamertag {gamertag} spielt als {example})",
+    "whitelist.floodgate.noPrefix": "kein Präfix",
+    "whitelist.floodgate.prefix": "Präfix {prefix}",
+    "whitelist.floodgate.spacesReplaced": "Leerzeichen als `_`",
+    "whitelist.floodgate.spacesKept": "Leerzeichen bleiben",
+    "whitelist.floodgate.gamertag": "Alex Pocket",
+    "whitelist.created":
+      "✅ **{name}** angelegt (ID `{id}`): {nickType}-Nicks, {max} pro Mitglied.{floodgate}",
+    "whitelist.created.floodgate": " {floodgate}.",
+    "whitelist.how.command": "Mitglieder registrieren sich mit `/registrieren` in {channel}.",
+    "whitelist.how.message":
+      "Mitglieder posten ihren Nick als Nachricht in {channel}; ich reagiere mit ✅ oder erkläre, warum nicht.",
+    "whitelist.how.message.paused":
+      "⚠️ Mitglieder posten ihren Nick als Nachricht in {channel}, aber das ist pausiert: {paused}",
+    "whitelist.how.approval":
+      "Mitglieder nutzen `/registrieren` in {channel}; ihre Anfragen erscheinen im Log-Kanal mit den Buttons „Annehmen“ und „Ablehnen“.{logChannel}",
+    "whitelist.how.approval.noLogChannel": " Leg diesen Kanal zuerst mit `/whitelist log-channel` fest.",
+    "whitelist.how.proof":
+      "🔒 Mitglieder weisen zuerst ihren Account nach, indem sie `{address}` in Minecraft Java betreten und den angezeigten Code mit `/registrieren code:` eingeben (Einträge des Teams brauchen keinen Nachweis und gelten als nicht verifiziert).",
+    "whitelist.how.proof.off":
+      "⚠️ Ein Nachweis ist verlangt, aber der Link-Server dieses Dienstes ist aus (LINK_PORT ist nicht gesetzt): Mitglieder können keinen Account nachweisen und sich daher nicht registrieren, bis er läuft. Einträge des Teams funktionieren weiter.",
+    "whitelist.created.next":
+      "Als Nächstes: erforderliche, vergebene und Verwalter-Rollen mit `/whitelist roles` festlegen und deinem Game-Server mit `/server-link create` Zugang geben.",
+    "whitelist.edited.nothing":
+      "Nichts zu ändern: gib mindestens eine dieser Optionen an: name, channel, mode, max-nicks, enabled, remove-on-leave, floodgate-prefix, replace-spaces, entry-lifetime, on-role-loss, proof, proof-window, nickname.",
+    "whitelist.edited": "✅ **{name}** jetzt: {settings}.",
+    "whitelist.edited.name": "Name **{name}**",
+    "whitelist.edited.channel": "Kanal {channel}",
+    "whitelist.edited.mode": "Modus {mode}",
+    "whitelist.edited.maxNicks": {
+      one: "{count} Nick pro Mitglied",
+      other: "{count} Nicks pro Mitglied",
+    },
+    "whitelist.state.open": "offen",
+    "whitelist.state.closed": "für Registrierungen geschlossen",
+    "whitelist.state.paused": "pausiert (siehe unten)",
+    "whitelist.edited.removeOnLeave": "Nicks werden entfernt, wenn Mitglieder gehen",
+    "whitelist.edited.keepOnLeave": "Nicks bleiben, wenn Mitglieder gehen",
+    "whitelist.edited.lifetime": "Lebensdauer der Einträge: {lifetime}",
+    "whitelist.edited.removeOnRoleLoss":
+      "Nicks werden entfernt, wenn Mitglieder alle erforderlichen Rollen verlieren",
+    "whitelist.edited.keepOnRoleLoss": "Nicks bleiben, wenn Mitglieder alle erforderlichen Rollen verlieren",
+    "whitelist.edited.nicknamesAlone": "Server-Nicknames der Mitglieder bleiben unangetastet",
+    "whitelist.edited.nicknames": "Server-Nicknames der Mitglieder folgen **{template}**",
+    "whitelist.edited.proof.required": "Nachweis des Besitzes verlangt",
+    "whitelist.edited.proof.firstJoin": "Nachweis des Besitzes beim ersten Betreten",
+    "whitelist.edited.proof.off": "kein Nachweis des Besitzes verlangt",
+    "whitelist.edited.proofWindow": "{window}, um einen Nick beim ersten Betreten nachzuweisen",
+    "whitelist.respelled": {
+      one: "{count} Bedrock-Nick passend umgeschrieben (gesendet als Entfernen und Hinzufügen).",
+      other: "{count} Bedrock-Nicks passend umgeschrieben (jeder gesendet als Entfernen und Hinzufügen).",
+    },
+    "whitelist.respelled.clashes": {
+      one: "{count} behielt die alte Schreibweise: ein anderer Nick hat schon die neue (siehe das Log des Dienstes).",
+      other:
+        "{count} behielten die alte Schreibweise: ein anderer Nick hat schon die neue (siehe das Log des Dienstes).",
+    },
+    "whitelist.respelled.pending": {
+      one: "{count} wartet noch darauf, dass GeyserMC seine XUID liefert; das wird alle 10 Minuten erneut versucht.",
+      other:
+        "{count} warten noch darauf, dass GeyserMC ihre XUID liefert; das wird alle 10 Minuten erneut versucht.",
+    },
+    "whitelist.edited.lifetimeNote":
+      "Schon registrierte Nicks behalten ihren Ablauf; die neue Lebensdauer gilt ab jetzt.",
+    "whitelist.edited.proofNote":
+      "Schon registrierte Nicks bleiben; nur neue Registrierungen brauchen einen nachgewiesenen Account.",
+    "whitelist.edited.settled": {
+      one: "{count} Nick, der auf den Nachweis beim ersten Betreten wartete, bleibt, nicht verifiziert, und wartet nicht mehr.",
+      other:
+        "{count} Nicks, die auf den Nachweis beim ersten Betreten warteten, bleiben, nicht verifiziert, und warten nicht mehr.",
+    },
+    "whitelist.edited.windowNote":
+      "Nicks, die auf den Nachweis warten, behalten ihre Frist; die neue gilt ab jetzt.",
+    "whitelist.edited.nicknamesStop":
+      "Vom Bot gesetzte Server-Nicknames bleiben bis zur nächsten Änderung des jeweiligen Mitglieds, die den vorherigen zurückgibt.",
+    "whitelist.edited.nicknamesFollow":
+      "Der Server-Nickname jedes Mitglieds folgt ab seiner nächsten Registrierung, Umbenennung, Übergabe oder Entfernung (jetzt wird nichts umbenannt); der vorherige kommt zurück, wenn sein letzter Nick geht.",
+    "whitelist.edited.closedHow": "Registrierungen sind geschlossen; öffne sie wieder mit `enabled:True`.",
+    "whitelist.edited.seeAll": "Alle Einstellungen siehst du mit `/whitelist show`.",
+    "whitelist.show.staffHint":
+      "Das Team ändert Einstellungen mit `/whitelist edit` und Rollen mit `/whitelist roles`.",
+    "whitelist.show.description": "ID `{id}` · {status}",
+    "whitelist.show.field.channel": "Kanal",
+    "whitelist.show.field.nickType": "Nick-Typ",
+    "whitelist.show.field.mode": "Modus",
+    "whitelist.show.field.perMember": "Nicks pro Mitglied",
+    "whitelist.show.field.nicks": "Nicks",
+    "whitelist.show.field.pending": "Offene Anfragen",
+    "whitelist.show.field.onLeave": "Beim Verlassen",
+    "whitelist.show.field.lifetime": "Lebensdauer der Einträge",
+    "whitelist.show.field.proof": "Nachweis des Besitzes",
+    "whitelist.show.field.form": "Formular",
+    "whitelist.show.field.nicknames": "Server-Nicknames",
+    "whitelist.show.field.banSync": "Bann-Abgleich (Server)",
+    "whitelist.show.field.onRoleLoss": "Bei Rollenverlust",
+    "whitelist.show.field.required": "Erforderliche Rollen",
+    "whitelist.show.field.granted": "Vergebene Rollen",
+    "whitelist.show.field.manager": "Verwalter-Rollen",
+    "whitelist.show.field.roleLimits": "Nick-Limits nach Rolle",
+    "whitelist.show.field.denied": "Gesperrte Nicks",
+    "whitelist.show.field.bedrock": "Bedrock",
+    "whitelist.show.field.uuidsPending": "⚠️ Bedrock-UUIDs ausstehend",
+    "whitelist.show.field.problems": "⚠️ Probleme",
+    "whitelist.show.field.paused": "⚠️ Registrierungen per Nachricht sind pausiert",
+    "whitelist.show.field.departures": "⚠️ Abgänge werden nicht gesehen",
+    "whitelist.show.field.roleLoss": "⚠️ Rollenverluste werden nicht gesehen",
+    "whitelist.show.nicks": "{nicks} ({verified}{awaiting})",
+    "whitelist.show.verified": {
+      one: "{count} verifiziert",
+      other: "{count} verifiziert",
+    },
+    "whitelist.show.awaiting": {
+      one: ", {count} wartet auf Nachweis",
+      other: ", {count} warten auf Nachweis",
+    },
+    "whitelist.show.nicksRemoved": "Nicks werden entfernt",
+    "whitelist.show.nicksKept": "Nicks bleiben",
+    "whitelist.show.proof.off": "off: jeder Nick kann registriert werden",
+    "whitelist.show.proof.firstJoin":
+      "first-join: Mitglieder weisen ihren Account beim ersten Betreten des Game-Servers nach, innerhalb von {window}",
+    "whitelist.show.proof.required": "required: Mitglieder weisen ihren Java-Account unter `{address}` nach",
+    "whitelist.show.proof.linkOff":
+      "required, aber der Link-Server ist aus (LINK_PORT nicht gesetzt): Mitglieder können keinen Account nachweisen",
+    "whitelist.show.form": {
+      one: "{count} Frage: `/whitelist form show`",
+      other: "{count} Fragen: `/whitelist form show`",
+    },
+    "whitelist.show.nicknames.alone": "bleiben unangetastet",
+    "whitelist.show.nicknames": "folgen dem Nick: **{template}**",
+    "whitelist.show.banSync.on": "an: ein Bann auf Discord sperrt die Nicks des Mitglieds",
+    "whitelist.show.banSync.off": "aus",
+    "whitelist.show.required.none": "keine: jeder darf sich registrieren",
+    "whitelist.show.manager.none": "keine: nur „Server verwalten“",
+    "whitelist.show.bedrock": "{floodgate}.",
+    "whitelist.show.uuidsPending": {
+      one: "{count} Nick wartet darauf, dass GeyserMC seine XUID liefert, also kann `whitelist.json` ihn noch nicht hereinlassen. Sie wird alle 10 Minuten abgefragt.",
+      other:
+        "{count} Nicks warten darauf, dass GeyserMC ihre XUID liefert, also kann `whitelist.json` sie noch nicht hereinlassen. Sie werden alle 10 Minuten abgefragt.",
+    },
+    "whitelist.show.denials.count": {
+      one: "{count} Nick; das Team sieht, welcher.",
+      other: "{count} Nicks; das Team sieht, welche.",
+    },
+    "whitelist.show.denials.header": {
+      one: "{count} Nick:",
+      other: "{count} Nicks:",
+    },
+    "whitelist.show.denials.reason": ": {reason}",
+    "whitelist.show.denials.more": "… und {count} weitere (einzeln: `/whitelist whois`)",
+    "error.whitelist.name": "Ein Whitelist-Name hat 1-32 Buchstaben, Ziffern, `-` oder `_`.",
+    "error.whitelist.maxNicks": "Die maximale Zahl an Nicks pro Mitglied muss eine ganze Zahl ab 1 sein.",
+    "error.whitelist.floodgatePrefix":
+      "Ein Floodgate-Präfix hat bis zu 15 druckbare Zeichen ohne Leerzeichen, wie `username-prefix` in der config.yml von Floodgate (Standard `.`). Floodgate nimmt stillschweigend `.` statt eines Präfixes ab 16 Zeichen; ist deines so lang, heißen deine Bedrock-Spieler mit `.`: setz hier `.`.",
+    "error.whitelist.onRoleLoss": "on-role-loss ist eines von {allowed}.",
+    "error.whitelist.proof": "proof ist eines von {allowed}.",
+    "error.whitelist.types": "{list} und {last}",
+    "error.whitelist.proof.required":
+      "Einen Nachweis des Besitzes vor der Registrierung gibt es nur für {types}-Whitelists: {nickType}-Nicks lassen sich nicht mit einem Java-Login nachweisen.",
+    "error.whitelist.proof.firstJoin":
+      "Den Nachweis beim ersten Betreten gibt es nur für {types}-Whitelists: {nickType}-Nicks haben keinen Account, den man nachweisen könnte.",
+    "error.whitelist.nameTaken": "Eine Whitelist namens „{name}“ gibt es schon.",
+    "error.whitelist.nameLookalike":
+      "Eine Whitelist namens „{name}“ würde mit „{existing}“ verwechselt, die es schon gibt.",
+    "error.whitelist.messageChannel":
+      "Dieser Kanal nimmt schon Registrierungen im Nachrichtenmodus für {whitelist} an, und eine Nachricht kann nur auf einer Whitelist registrieren: wähl einen anderen Kanal oder einen anderen Modus.",
+    "error.duration.format":
+      "eine ganze Zahl und eine Einheit: `30m` (Minuten), `12h` (Stunden) oder `7d` (Tage), von 1 Minute bis 366 Tage",
+    "error.duration.empty": "Keine Dauer angegeben. Gib {format} an.",
+    "error.duration.invalid": "„{typed}“ ist keine Dauer. Gib {format} an.",
+    "error.duration.typed": "`{typed}`",
+    "error.lifetime.tooShort":
+      "{duration} ist zu kurz: ein Eintrag kann 1 Minute bis 366 Tage dauern (`1m` bis `366d`).",
+    "error.lifetime.tooLong":
+      "{duration} ist zu lang: ein Eintrag kann 1 Minute bis 366 Tage dauern (`1m` bis `366d`).",
+    "error.lifetime.whole":
+      "Die Lebensdauer eines Eintrags ist eine ganze Zahl an Sekunden; erhalten: {seconds}.",
+    "error.proofWindow":
+      "Eine Frist für den Nachweis liegt zwischen 10 Minuten und 30 Tagen (10m bis 30d); erhalten: {window}.",
+    "error.nicknameTemplate.example":
+      "Schreib sie mit `{mc}` für den Minecraft-Namen, z. B. `{discord} ({mc})` oder `{mc}`.",
+    "error.nicknameTemplate.mcOnce":
+      "Eine Nickname-Vorlage nennt den Minecraft-Namen genau einmal. {example}",
+    "error.nicknameTemplate.discordOnce":
+      "Eine Nickname-Vorlage nennt den Discord-Namen höchstens einmal. {example}",
+    "error.nicknameTemplate.invalid":
+      "„{template}“ ist keine Nickname-Vorlage: die einzigen Platzhalter sind `{mc}` und `{discord}`, in einer Zeile. {example}",
+    "error.nicknameTemplate.long":
+      "Eine Nickname-Vorlage hat neben ihren Platzhaltern höchstens {own} Zeichen, damit jeder Minecraft-Name (bis {mcMax}) in die {max} von Discord passt.",
     "staff.delete.preview":
       "Das Löschen von **{whitelist}** entfernt ihre {nicks} (dafür vergebene Rollen werden entzogen), verwirft offene Anfragen und widerruft {keys}, die auf sie begrenzt sind. Noch ist nichts geändert: führ {command} aus, um fortzufahren.",
     "staff.delete.done":

@@ -497,6 +497,196 @@ export const en = {
     "No role is given and no member's limit counts them; they stay if you leave the server.",
   "staff.guest.expires": "⏳ They are removed by themselves {when}.",
   "staff.guest.undo": "Undo with {remove}; once they join the server, {transfer} makes the nick theirs.",
+
+  // /whitelist create, edit, show (src/bot/commands/whitelist/, src/bot/commands/options.ts) and the refusals of
+  // src/whitelists/ they give: a whitelist's settings, durations, nickname templates.
+  "whitelist.mode.command": "command: members run /register",
+  "whitelist.mode.message": "message: members post their nick in the channel",
+  "whitelist.mode.approval": "approval: /register files a request staff approve",
+  "whitelist.proof.off": "off: members register any nick (default)",
+  "whitelist.proof.required": "required: members prove their Java account first (java, premium)",
+  "whitelist.proof.firstJoin":
+    "first-join: proven when the player first joins the game server (java, premium, bedrock)",
+  "whitelist.onRoleLoss.remove": "remove: their nicks go (default)",
+  "whitelist.onRoleLoss.keep": "keep: their nicks stay",
+  "whitelist.floodgate": "Floodgate: {prefix}, {spaces} (the gamertag {gamertag} plays as {example})",
+  "whitelist.floodgate.noPrefix": "no prefix",
+  "whitelist.floodgate.prefix": "prefix {prefix}",
+  "whitelist.floodgate.spacesReplaced": "spaces as `_`",
+  "whitelist.floodgate.spacesKept": "spaces kept",
+  "whitelist.floodgate.gamertag": "Alex Pocket",
+  "whitelist.created": "✅ Created **{name}** (id `{id}`): {nickType} nicks, {max} per member.{floodgate}",
+  "whitelist.created.floodgate": " {floodgate}.",
+  "whitelist.how.command": "Members register with `/register` in {channel}.",
+  "whitelist.how.message":
+    "Members post their nick as a message in {channel}; I react ✅ or explain why not.",
+  "whitelist.how.message.paused":
+    "⚠️ Members post their nick as a message in {channel}, but that is paused: {paused}",
+  "whitelist.how.approval":
+    "Members use `/register` in {channel}; their requests appear in the log channel with Approve and Reject buttons.{logChannel}",
+  "whitelist.how.approval.noLogChannel": " Set that channel first with `/whitelist log-channel`.",
+  "whitelist.how.proof":
+    "🔒 They prove their account first: they join `{address}` in Minecraft Java and type the code it shows with `/register code:` (staff additions need no proof and are marked unverified).",
+  "whitelist.how.proof.off":
+    "⚠️ Proof is required, but this service's link server is off (LINK_PORT is not set): members cannot prove an account, so they cannot register until it runs. Staff additions still work.",
+  "whitelist.created.next":
+    "Next: set required, granted and manager roles with `/whitelist roles`, and give your game server access with `/server-link create`.",
+  "whitelist.edited.nothing":
+    "Nothing to change: give at least one of name, channel, mode, max-nicks, enabled, remove-on-leave, floodgate-prefix, replace-spaces, entry-lifetime, on-role-loss, proof, proof-window, nickname.",
+  "whitelist.edited": "✅ **{name}** now: {settings}.",
+  "whitelist.edited.name": "name **{name}**",
+  "whitelist.edited.channel": "channel {channel}",
+  "whitelist.edited.mode": "mode {mode}",
+  "whitelist.edited.maxNicks": {
+    one: "{count} nick per member",
+    other: "{count} nicks per member",
+  },
+  "whitelist.state.open": "open",
+  "whitelist.state.closed": "closed for registrations",
+  "whitelist.state.paused": "paused (see below)",
+  "whitelist.edited.removeOnLeave": "nicks removed when members leave",
+  "whitelist.edited.keepOnLeave": "nicks kept when members leave",
+  "whitelist.edited.lifetime": "entry lifetime {lifetime}",
+  "whitelist.edited.removeOnRoleLoss": "nicks removed when members lose every required role",
+  "whitelist.edited.keepOnRoleLoss": "nicks kept when members lose every required role",
+  "whitelist.edited.nicknamesAlone": "members' nicknames left alone",
+  "whitelist.edited.nicknames": "members' nicknames follow **{template}**",
+  "whitelist.edited.proof.required": "proof of ownership required",
+  "whitelist.edited.proof.firstJoin": "proof of ownership at first join",
+  "whitelist.edited.proof.off": "no proof of ownership asked",
+  "whitelist.edited.proofWindow": "{window} to prove a nick at first join",
+  "whitelist.respelled": {
+    one: "{count} Bedrock nick respelled to match (sent as a removal and an addition).",
+    other: "{count} Bedrock nicks respelled to match (each sent as a removal and an addition).",
+  },
+  "whitelist.respelled.clashes": {
+    one: "{count} kept its old spelling: another nick already has the new one (see the service log).",
+    other: "{count} kept their old spelling: another nick already has the new one (see the service log).",
+  },
+  "whitelist.respelled.pending": {
+    one: "{count} still waits for GeyserMC to give its XUID; it is retried every 10 minutes.",
+    other: "{count} still wait for GeyserMC to give their XUID; they are retried every 10 minutes.",
+  },
+  "whitelist.edited.lifetimeNote":
+    "Nicks registered before keep the expiry they had; the new lifetime applies from now on.",
+  "whitelist.edited.proofNote": "Nicks registered before stay; only new registrations need a proven account.",
+  "whitelist.edited.settled": {
+    one: "{count} nick waiting for proof at first join stays, unverified, and waits no more.",
+    other: "{count} nicks waiting for proof at first join stay, unverified, and wait no more.",
+  },
+  "whitelist.edited.windowNote":
+    "Nicks waiting for proof keep the time they had; the new window applies from now on.",
+  "whitelist.edited.nicknamesStop":
+    "Nicknames the bot set stay until each member's next change, which gives back the one they had.",
+  "whitelist.edited.nicknamesFollow":
+    "Each member's nickname follows from their next registration, rename, transfer or removal (nothing is renamed now); the one they had comes back when their last nick goes.",
+  "whitelist.edited.closedHow": "Registrations are closed; reopen them with `enabled:True`.",
+  "whitelist.edited.seeAll": "See every setting with `/whitelist show`.",
+  "whitelist.show.staffHint":
+    "Staff change settings with `/whitelist edit` and roles with `/whitelist roles`.",
+  "whitelist.show.description": "id `{id}` · {status}",
+  "whitelist.show.field.channel": "Channel",
+  "whitelist.show.field.nickType": "Nick type",
+  "whitelist.show.field.mode": "Mode",
+  "whitelist.show.field.perMember": "Nicks per member",
+  "whitelist.show.field.nicks": "Nicks",
+  "whitelist.show.field.pending": "Pending requests",
+  "whitelist.show.field.onLeave": "On leave",
+  "whitelist.show.field.lifetime": "Entry lifetime",
+  "whitelist.show.field.proof": "Proof of ownership",
+  "whitelist.show.field.form": "Form",
+  "whitelist.show.field.nicknames": "Nicknames",
+  "whitelist.show.field.banSync": "Ban sync (server)",
+  "whitelist.show.field.onRoleLoss": "On role loss",
+  "whitelist.show.field.required": "Required roles",
+  "whitelist.show.field.granted": "Granted roles",
+  "whitelist.show.field.manager": "Manager roles",
+  "whitelist.show.field.roleLimits": "Nick limits by role",
+  "whitelist.show.field.denied": "Denied nicks",
+  "whitelist.show.field.bedrock": "Bedrock",
+  "whitelist.show.field.uuidsPending": "⚠️ Bedrock UUIDs pending",
+  "whitelist.show.field.problems": "⚠️ Problems",
+  "whitelist.show.field.paused": "⚠️ Registrations by message are paused",
+  "whitelist.show.field.departures": "⚠️ Departures are not seen",
+  "whitelist.show.field.roleLoss": "⚠️ Role losses are not seen",
+  "whitelist.show.nicks": "{nicks} ({verified}{awaiting})",
+  "whitelist.show.verified": {
+    one: "{count} verified",
+    other: "{count} verified",
+  },
+  "whitelist.show.awaiting": {
+    one: ", {count} awaiting proof",
+    other: ", {count} awaiting proof",
+  },
+  "whitelist.show.nicksRemoved": "nicks removed",
+  "whitelist.show.nicksKept": "nicks kept",
+  "whitelist.show.proof.off": "off: any nick may be registered",
+  "whitelist.show.proof.firstJoin":
+    "first-join: members prove their account when they first join the game server, within {window}",
+  "whitelist.show.proof.required": "required: members prove their Java account at `{address}`",
+  "whitelist.show.proof.linkOff":
+    "required, but the link server is off (LINK_PORT unset): members cannot prove an account",
+  "whitelist.show.form": {
+    one: "{count} question: `/whitelist form show`",
+    other: "{count} questions: `/whitelist form show`",
+  },
+  "whitelist.show.nicknames.alone": "left alone",
+  "whitelist.show.nicknames": "follow the nick: **{template}**",
+  "whitelist.show.banSync.on": "on: a Discord ban denies the member's nicks",
+  "whitelist.show.banSync.off": "off",
+  "whitelist.show.required.none": "none: anyone may register",
+  "whitelist.show.manager.none": "none: Manage Server only",
+  "whitelist.show.bedrock": "{floodgate}.",
+  "whitelist.show.uuidsPending": {
+    one: "{count} nick waits for GeyserMC to give its XUID, so `whitelist.json` cannot let it in yet. It is asked for every 10 minutes.",
+    other:
+      "{count} nicks wait for GeyserMC to give their XUID, so `whitelist.json` cannot let them in yet. They are asked for every 10 minutes.",
+  },
+  "whitelist.show.denials.count": {
+    one: "{count} nick; staff see which.",
+    other: "{count} nicks; staff see which.",
+  },
+  "whitelist.show.denials.header": {
+    one: "{count} nick:",
+    other: "{count} nicks:",
+  },
+  "whitelist.show.denials.reason": ": {reason}",
+  "whitelist.show.denials.more": "… and {count} more (one at a time: `/whitelist whois`)",
+  "error.whitelist.name": "A whitelist name is 1-32 letters, digits, `-` or `_`.",
+  "error.whitelist.maxNicks": "Max nicks per user must be a whole number of at least 1.",
+  "error.whitelist.floodgatePrefix":
+    "A Floodgate prefix is up to 15 printable characters without spaces, as `username-prefix` in Floodgate's config.yml (its default is `.`). Floodgate quietly uses `.` instead of a prefix of 16 characters or more, so if yours is that long, your Bedrock players are named with `.`: set `.` here.",
+  "error.whitelist.onRoleLoss": "On role loss is one of {allowed}.",
+  "error.whitelist.proof": "Proof is one of {allowed}.",
+  "error.whitelist.types": "{list} and {last}",
+  "error.whitelist.proof.required":
+    "Proof of ownership before registering is for {types} whitelists: {nickType} nicks cannot be proven by a Java login.",
+  "error.whitelist.proof.firstJoin":
+    "Proof at first join is for {types} whitelists: {nickType} nicks have no account to prove.",
+  "error.whitelist.nameTaken": "A whitelist named “{name}” already exists.",
+  "error.whitelist.nameLookalike":
+    "A whitelist named “{name}” would be mistaken for “{existing}”, which already exists.",
+  "error.whitelist.messageChannel":
+    "That channel already takes message-mode registrations for {whitelist}, and a message can only register on one whitelist: pick another channel, or another mode.",
+  "error.duration.format":
+    "a whole number and a unit: `30m` (minutes), `12h` (hours) or `7d` (days), from 1 minute to 366 days",
+  "error.duration.empty": "No duration given. Give {format}.",
+  "error.duration.invalid": "“{typed}” is not a duration. Give {format}.",
+  "error.duration.typed": "`{typed}`",
+  "error.lifetime.tooShort":
+    "{duration} is too short: an entry can last from 1 minute to 366 days (`1m` to `366d`).",
+  "error.lifetime.tooLong":
+    "{duration} is too long: an entry can last from 1 minute to 366 days (`1m` to `366d`).",
+  "error.lifetime.whole": "An entry lifetime is whole seconds; got {seconds}.",
+  "error.proofWindow": "A proof window is from 10 minutes to 30 days (10m to 30d); got {window}.",
+  "error.nicknameTemplate.example":
+    "Write it with `{mc}` for the Minecraft name, e.g. `{discord} ({mc})` or `{mc}`.",
+  "error.nicknameTemplate.mcOnce": "A nickname template names the Minecraft name exactly once. {example}",
+  "error.nicknameTemplate.discordOnce": "A nickname template names the Discord name at most once. {example}",
+  "error.nicknameTemplate.invalid":
+    "“{template}” is not a nickname template: the only placeholders are `{mc}` and `{discord}`, on one line. {example}",
+  "error.nicknameTemplate.long":
+    "A nickname template has at most {own} characters besides its placeholders, so that every Minecraft name (up to {mcMax}) fits in Discord's {max}.",
   "staff.delete.preview":
     "Deleting **{whitelist}** removes its {nicks} (roles given for them are taken back), drops its pending requests and revokes {keys} limited to it. Nothing changed yet: run {command} to go ahead.",
   "staff.delete.done":

@@ -520,6 +520,201 @@ export const esES = {
       "No se da ningún rol y no cuentan para el límite de nadie; se quedan si sales del servidor.",
     "staff.guest.expires": "⏳ Se quitan solos {when}.",
     "staff.guest.undo": "Deshazlo con {remove}; cuando entren al servidor, {transfer} hace suyo el nick.",
+    "whitelist.mode.command": "command: los miembros usan /registrar",
+    "whitelist.mode.message": "message: los miembros publican su nick en el canal",
+    "whitelist.mode.approval": "approval: /registrar crea una solicitud que aprueba el staff",
+    "whitelist.proof.off": "off: los miembros registran cualquier nick (por defecto)",
+    "whitelist.proof.required": "required: los miembros verifican antes su cuenta de Java (java, premium)",
+    "whitelist.proof.firstJoin":
+      "first-join: se verifica en la primera entrada al servidor de juego (java, premium, bedrock)",
+    "whitelist.onRoleLoss.remove": "remove: sus nicks se van (por defecto)",
+    "whitelist.onRoleLoss.keep": "keep: sus nicks se quedan",
+    "whitelist.floodgate": "Floodgate: {prefix}, {spaces} (el gamertag {gamertag} juega como {example})",
+    "whitelist.floodgate.noPrefix": "sin prefijo",
+    "whitelist.floodgate.prefix": "prefijo {prefix}",
+    "whitelist.floodgate.spacesReplaced": "espacios como `_`",
+    "whitelist.floodgate.spacesKept": "espacios conservados",
+    "whitelist.floodgate.gamertag": "Alex Pocket",
+    "whitelist.created": "✅ **{name}** creada (id `{id}`): nicks {nickType}, {max} por miembro.{floodgate}",
+    "whitelist.created.floodgate": " {floodgate}.",
+    "whitelist.how.command": "Los miembros se registran con `/registrar` en {channel}.",
+    "whitelist.how.message":
+      "Los miembros publican su nick como mensaje en {channel}; reacciono con ✅ o explico por qué no.",
+    "whitelist.how.message.paused":
+      "⚠️ Los miembros publican su nick como mensaje en {channel}, pero eso está en pausa: {paused}",
+    "whitelist.how.approval":
+      "Los miembros usan `/registrar` en {channel}; sus solicitudes aparecen en el canal de registro con los botones Aprobar y Rechazar.{logChannel}",
+    "whitelist.how.approval.noLogChannel": " Configura antes ese canal con `/whitelist log-channel`.",
+    "whitelist.how.proof":
+      "🔒 Primero verifican su cuenta: entran en `{address}` en Minecraft Java y escriben el código que aparece con `/registrar code:` (lo que añade el staff no necesita verificación y queda marcado como no verificado).",
+    "whitelist.how.proof.off":
+      "⚠️ Se exige verificación, pero el servidor de vinculación de este servicio está apagado (LINK_PORT no está definido): los miembros no pueden verificar ninguna cuenta, así que no pueden registrarse hasta que funcione. Lo que añade el staff sigue funcionando.",
+    "whitelist.created.next":
+      "Siguiente paso: configura los roles requeridos, dados y de gestión con `/whitelist roles`, y da acceso a tu servidor de juego con `/server-link create`.",
+    "whitelist.edited.nothing":
+      "Nada que cambiar: da al menos una de estas opciones: name, channel, mode, max-nicks, enabled, remove-on-leave, floodgate-prefix, replace-spaces, entry-lifetime, on-role-loss, proof, proof-window, nickname.",
+    "whitelist.edited": "✅ **{name}** ahora: {settings}.",
+    "whitelist.edited.name": "nombre **{name}**",
+    "whitelist.edited.channel": "canal {channel}",
+    "whitelist.edited.mode": "modo {mode}",
+    "whitelist.edited.maxNicks": {
+      one: "{count} nick por miembro",
+      other: "{count} nicks por miembro",
+    },
+    "whitelist.state.open": "abierta",
+    "whitelist.state.closed": "cerrada a registros",
+    "whitelist.state.paused": "en pausa (ver abajo)",
+    "whitelist.edited.removeOnLeave": "nicks quitados cuando los miembros se van",
+    "whitelist.edited.keepOnLeave": "nicks conservados cuando los miembros se van",
+    "whitelist.edited.lifetime": "duración de las entradas: {lifetime}",
+    "whitelist.edited.removeOnRoleLoss":
+      "nicks quitados cuando los miembros pierden todos los roles requeridos",
+    "whitelist.edited.keepOnRoleLoss":
+      "nicks conservados cuando los miembros pierden todos los roles requeridos",
+    "whitelist.edited.nicknamesAlone": "apodos de los miembros sin tocar",
+    "whitelist.edited.nicknames": "apodos de los miembros según **{template}**",
+    "whitelist.edited.proof.required": "verificación de propiedad obligatoria",
+    "whitelist.edited.proof.firstJoin": "verificación de propiedad en la primera entrada",
+    "whitelist.edited.proof.off": "sin verificación de propiedad",
+    "whitelist.edited.proofWindow": "{window} para verificar un nick en la primera entrada",
+    "whitelist.respelled": {
+      one: "{count} nick de Bedrock reescrito para que coincida (enviado como una baja y un alta).",
+      other:
+        "{count} nicks de Bedrock reescritos para que coincidan (cada uno enviado como una baja y un alta).",
+    },
+    "whitelist.respelled.clashes": {
+      one: "{count} conservó su grafía antigua: otro nick ya tiene la nueva (mira el log del servicio).",
+      other: "{count} conservaron su grafía antigua: otro nick ya tiene la nueva (mira el log del servicio).",
+    },
+    "whitelist.respelled.pending": {
+      one: "{count} aún espera a que GeyserMC dé su XUID; se reintenta cada 10 minutos.",
+      other: "{count} aún esperan a que GeyserMC dé su XUID; se reintenta cada 10 minutos.",
+    },
+    "whitelist.edited.lifetimeNote":
+      "Los nicks ya registrados conservan su caducidad; la nueva duración se aplica a partir de ahora.",
+    "whitelist.edited.proofNote":
+      "Los nicks ya registrados se quedan; solo los registros nuevos necesitan una cuenta verificada.",
+    "whitelist.edited.settled": {
+      one: "{count} nick que esperaba la prueba en la primera entrada se queda, sin verificar, y ya no espera.",
+      other:
+        "{count} nicks que esperaban la prueba en la primera entrada se quedan, sin verificar, y ya no esperan.",
+    },
+    "whitelist.edited.windowNote":
+      "Los nicks que esperan la prueba conservan su plazo; el nuevo se aplica a partir de ahora.",
+    "whitelist.edited.nicknamesStop":
+      "Los apodos que puso el bot se quedan hasta el próximo cambio de cada miembro, que le devuelve el que tenía.",
+    "whitelist.edited.nicknamesFollow":
+      "El apodo de cada miembro sigue a partir de su próximo registro, cambio de nombre, traspaso o baja (ahora no se renombra nada); el que tenía vuelve cuando se va su último nick.",
+    "whitelist.edited.closedHow": "Los registros están cerrados; vuelve a abrirlos con `enabled:True`.",
+    "whitelist.edited.seeAll": "Consulta todos los ajustes con `/whitelist show`.",
+    "whitelist.show.staffHint":
+      "El staff cambia los ajustes con `/whitelist edit` y los roles con `/whitelist roles`.",
+    "whitelist.show.description": "id `{id}` · {status}",
+    "whitelist.show.field.channel": "Canal",
+    "whitelist.show.field.nickType": "Tipo de nick",
+    "whitelist.show.field.mode": "Modo",
+    "whitelist.show.field.perMember": "Nicks por miembro",
+    "whitelist.show.field.nicks": "Nicks",
+    "whitelist.show.field.pending": "Solicitudes pendientes",
+    "whitelist.show.field.onLeave": "Al irse",
+    "whitelist.show.field.lifetime": "Duración de las entradas",
+    "whitelist.show.field.proof": "Verificación de propiedad",
+    "whitelist.show.field.form": "Formulario",
+    "whitelist.show.field.nicknames": "Apodos",
+    "whitelist.show.field.banSync": "Sincronización de baneos (servidor)",
+    "whitelist.show.field.onRoleLoss": "Al perder el rol",
+    "whitelist.show.field.required": "Roles requeridos",
+    "whitelist.show.field.granted": "Roles dados",
+    "whitelist.show.field.manager": "Roles de gestión",
+    "whitelist.show.field.roleLimits": "Límites de nicks por rol",
+    "whitelist.show.field.denied": "Nicks vetados",
+    "whitelist.show.field.bedrock": "Bedrock",
+    "whitelist.show.field.uuidsPending": "⚠️ UUID de Bedrock pendientes",
+    "whitelist.show.field.problems": "⚠️ Problemas",
+    "whitelist.show.field.paused": "⚠️ Los registros por mensaje están en pausa",
+    "whitelist.show.field.departures": "⚠️ No se ven las salidas",
+    "whitelist.show.field.roleLoss": "⚠️ No se ven las pérdidas de rol",
+    "whitelist.show.nicks": "{nicks} ({verified}{awaiting})",
+    "whitelist.show.verified": {
+      one: "{count} verificado",
+      other: "{count} verificados",
+    },
+    "whitelist.show.awaiting": {
+      one: ", {count} a la espera de la prueba",
+      other: ", {count} a la espera de la prueba",
+    },
+    "whitelist.show.nicksRemoved": "nicks quitados",
+    "whitelist.show.nicksKept": "nicks conservados",
+    "whitelist.show.proof.off": "off: se puede registrar cualquier nick",
+    "whitelist.show.proof.firstJoin":
+      "first-join: los miembros verifican su cuenta la primera vez que entran al servidor de juego, en un plazo de {window}",
+    "whitelist.show.proof.required": "required: los miembros verifican su cuenta de Java en `{address}`",
+    "whitelist.show.proof.linkOff":
+      "required, pero el servidor de vinculación está apagado (LINK_PORT sin definir): los miembros no pueden verificar ninguna cuenta",
+    "whitelist.show.form": {
+      one: "{count} pregunta: `/whitelist form show`",
+      other: "{count} preguntas: `/whitelist form show`",
+    },
+    "whitelist.show.nicknames.alone": "sin tocar",
+    "whitelist.show.nicknames": "siguen el nick: **{template}**",
+    "whitelist.show.banSync.on": "activada: un baneo en Discord veta los nicks del miembro",
+    "whitelist.show.banSync.off": "desactivada",
+    "whitelist.show.required.none": "ninguno: cualquiera puede registrarse",
+    "whitelist.show.manager.none": "ninguno: solo «Gestionar servidor»",
+    "whitelist.show.bedrock": "{floodgate}.",
+    "whitelist.show.uuidsPending": {
+      one: "{count} nick espera a que GeyserMC dé su XUID, así que `whitelist.json` aún no puede dejarlo entrar. Se pide cada 10 minutos.",
+      other:
+        "{count} nicks esperan a que GeyserMC dé su XUID, así que `whitelist.json` aún no puede dejarlos entrar. Se piden cada 10 minutos.",
+    },
+    "whitelist.show.denials.count": {
+      one: "{count} nick; el staff ve cuál.",
+      other: "{count} nicks; el staff ve cuáles.",
+    },
+    "whitelist.show.denials.header": {
+      one: "{count} nick:",
+      other: "{count} nicks:",
+    },
+    "whitelist.show.denials.reason": ": {reason}",
+    "whitelist.show.denials.more": "… y {count} más (uno a uno: `/whitelist whois`)",
+    "error.whitelist.name": "El nombre de una whitelist tiene de 1 a 32 letras, dígitos, `-` o `_`.",
+    "error.whitelist.maxNicks": "El máximo de nicks por miembro debe ser un número entero de al menos 1.",
+    "error.whitelist.floodgatePrefix":
+      "Un prefijo de Floodgate tiene hasta 15 caracteres imprimibles sin espacios, como `username-prefix` en el config.yml de Floodgate (por defecto `.`). Floodgate usa `.` sin avisar en lugar de un prefijo de 16 caracteres o más: si el tuyo es así de largo, tus jugadores de Bedrock se llaman con `.`, así que pon `.` aquí.",
+    "error.whitelist.onRoleLoss": "on-role-loss es uno de estos: {allowed}.",
+    "error.whitelist.proof": "proof es uno de estos: {allowed}.",
+    "error.whitelist.types": "{list} y {last}",
+    "error.whitelist.proof.required":
+      "La verificación de propiedad antes de registrarse es para whitelists {types}: los nicks {nickType} no se pueden verificar con un inicio de sesión de Java.",
+    "error.whitelist.proof.firstJoin":
+      "La verificación en la primera entrada es para whitelists {types}: los nicks {nickType} no tienen cuenta que verificar.",
+    "error.whitelist.nameTaken": "Ya existe una whitelist llamada «{name}».",
+    "error.whitelist.nameLookalike":
+      "Una whitelist llamada «{name}» se confundiría con «{existing}», que ya existe.",
+    "error.whitelist.messageChannel":
+      "Ese canal ya recibe registros en modo mensaje para {whitelist}, y un mensaje solo puede registrar en una whitelist: elige otro canal u otro modo.",
+    "error.duration.format":
+      "un número entero y una unidad: `30m` (minutos), `12h` (horas) o `7d` (días), de 1 minuto a 366 días",
+    "error.duration.empty": "No has dado ninguna duración. Da {format}.",
+    "error.duration.invalid": "«{typed}» no es una duración. Da {format}.",
+    "error.duration.typed": "`{typed}`",
+    "error.lifetime.tooShort":
+      "{duration} es demasiado corto: una entrada puede durar de 1 minuto a 366 días (`1m` a `366d`).",
+    "error.lifetime.tooLong":
+      "{duration} es demasiado largo: una entrada puede durar de 1 minuto a 366 días (`1m` a `366d`).",
+    "error.lifetime.whole": "La duración de una entrada son segundos enteros; se recibió {seconds}.",
+    "error.proofWindow":
+      "Un plazo de verificación va de 10 minutos a 30 días (10m a 30d); se recibió {window}.",
+    "error.nicknameTemplate.example":
+      "Escríbela con `{mc}` para el nombre de Minecraft, p. ej. `{discord} ({mc})` o `{mc}`.",
+    "error.nicknameTemplate.mcOnce":
+      "Una plantilla de apodo nombra el nombre de Minecraft exactamente una vez. {example}",
+    "error.nicknameTemplate.discordOnce":
+      "Una plantilla de apodo nombra el nombre de Discord como mucho una vez. {example}",
+    "error.nicknameTemplate.invalid":
+      "«{template}» no es una plantilla de apodo: los únicos marcadores son `{mc}` y `{discord}`, en una línea. {example}",
+    "error.nicknameTemplate.long":
+      "Una plantilla de apodo tiene como mucho {own} caracteres aparte de sus marcadores, para que cualquier nombre de Minecraft (hasta {mcMax}) quepa en los {max} de Discord.",
     "staff.delete.preview":
       "Borrar **{whitelist}** quita sus {nicks} (los roles dados por ellos se retiran), descarta sus solicitudes pendientes y revoca {keys} limitadas a ella. Aún no ha cambiado nada: ejecuta {command} para seguir.",
     "staff.delete.done":

@@ -535,6 +535,201 @@ export const fr = {
     "staff.guest.expires": "⏳ Ils sont retirés d'eux-mêmes {when}.",
     "staff.guest.undo":
       "Annule avec {remove} ; une fois qu'ils ont rejoint le serveur, {transfer} leur donne le pseudo.",
+    "whitelist.mode.command": "command : les membres utilisent /inscrire",
+    "whitelist.mode.message": "message : les membres publient leur pseudo dans le salon",
+    "whitelist.mode.approval": "approval : /inscrire crée une demande que le staff valide",
+    "whitelist.proof.off": "off : les membres inscrivent n'importe quel pseudo (par défaut)",
+    "whitelist.proof.required": "required : les membres prouvent d'abord leur compte Java (java, premium)",
+    "whitelist.proof.firstJoin":
+      "first-join : prouvé à la première connexion au serveur de jeu (java, premium, bedrock)",
+    "whitelist.onRoleLoss.remove": "remove : ses pseudos partent (par défaut)",
+    "whitelist.onRoleLoss.keep": "keep : ses pseudos restent",
+    "whitelist.floodgate":
+      "Floodgate : {prefix}, {spaces} (le gamertag {gamertag} joue sous le nom {example})",
+    "whitelist.floodgate.noPrefix": "pas de préfixe",
+    "whitelist.floodgate.prefix": "préfixe {prefix}",
+    "whitelist.floodgate.spacesReplaced": "espaces en `_`",
+    "whitelist.floodgate.spacesKept": "espaces conservés",
+    "whitelist.floodgate.gamertag": "Alex Pocket",
+    "whitelist.created": "✅ **{name}** créée (id `{id}`) : pseudos {nickType}, {max} par membre.{floodgate}",
+    "whitelist.created.floodgate": " {floodgate}.",
+    "whitelist.how.command": "Les membres s'inscrivent avec `/inscrire` dans {channel}.",
+    "whitelist.how.message":
+      "Les membres publient leur pseudo en message dans {channel} ; je réagis avec ✅ ou j'explique pourquoi pas.",
+    "whitelist.how.message.paused":
+      "⚠️ Les membres publient leur pseudo en message dans {channel}, mais c'est en pause : {paused}",
+    "whitelist.how.approval":
+      "Les membres utilisent `/inscrire` dans {channel} ; leurs demandes apparaissent dans le salon de logs avec les boutons Accepter et Refuser.{logChannel}",
+    "whitelist.how.approval.noLogChannel": " Définis d'abord ce salon avec `/whitelist log-channel`.",
+    "whitelist.how.proof":
+      "🔒 Ils prouvent d'abord leur compte : ils rejoignent `{address}` dans Minecraft Java et tapent le code affiché avec `/inscrire code:` (les ajouts du staff n'ont pas besoin de preuve et sont marqués non vérifiés).",
+    "whitelist.how.proof.off":
+      "⚠️ La preuve est exigée, mais le serveur de liaison de ce service est éteint (LINK_PORT n'est pas défini) : les membres ne peuvent prouver aucun compte, donc pas s'inscrire tant qu'il ne tourne pas. Les ajouts du staff fonctionnent toujours.",
+    "whitelist.created.next":
+      "Ensuite : définis les rôles requis, donnés et de gestion avec `/whitelist roles`, et donne l'accès à ton serveur de jeu avec `/server-link create`.",
+    "whitelist.edited.nothing":
+      "Rien à changer : donne au moins l'une de ces options : name, channel, mode, max-nicks, enabled, remove-on-leave, floodgate-prefix, replace-spaces, entry-lifetime, on-role-loss, proof, proof-window, nickname.",
+    "whitelist.edited": "✅ **{name}** désormais : {settings}.",
+    "whitelist.edited.name": "nom **{name}**",
+    "whitelist.edited.channel": "salon {channel}",
+    "whitelist.edited.mode": "mode {mode}",
+    "whitelist.edited.maxNicks": {
+      one: "{count} pseudo par membre",
+      other: "{count} pseudos par membre",
+    },
+    "whitelist.state.open": "ouverte",
+    "whitelist.state.closed": "fermée aux inscriptions",
+    "whitelist.state.paused": "en pause (voir plus bas)",
+    "whitelist.edited.removeOnLeave": "pseudos retirés quand les membres partent",
+    "whitelist.edited.keepOnLeave": "pseudos gardés quand les membres partent",
+    "whitelist.edited.lifetime": "durée de vie des entrées : {lifetime}",
+    "whitelist.edited.removeOnRoleLoss": "pseudos retirés quand les membres perdent tous les rôles requis",
+    "whitelist.edited.keepOnRoleLoss": "pseudos gardés quand les membres perdent tous les rôles requis",
+    "whitelist.edited.nicknamesAlone": "surnoms des membres laissés tels quels",
+    "whitelist.edited.nicknames": "surnoms des membres selon **{template}**",
+    "whitelist.edited.proof.required": "preuve de propriété exigée",
+    "whitelist.edited.proof.firstJoin": "preuve de propriété à la première connexion",
+    "whitelist.edited.proof.off": "aucune preuve de propriété demandée",
+    "whitelist.edited.proofWindow": "{window} pour prouver un pseudo à la première connexion",
+    "whitelist.respelled": {
+      one: "{count} pseudo Bedrock réécrit en conséquence (envoyé comme un retrait et un ajout).",
+      other: "{count} pseudos Bedrock réécrits en conséquence (chacun envoyé comme un retrait et un ajout).",
+    },
+    "whitelist.respelled.clashes": {
+      one: "{count} a gardé son ancienne orthographe : un autre pseudo a déjà la nouvelle (voir le journal du service).",
+      other:
+        "{count} ont gardé leur ancienne orthographe : un autre pseudo a déjà la nouvelle (voir le journal du service).",
+    },
+    "whitelist.respelled.pending": {
+      one: "{count} attend encore que GeyserMC donne son XUID ; nouvel essai toutes les 10 minutes.",
+      other: "{count} attendent encore que GeyserMC donne leur XUID ; nouvel essai toutes les 10 minutes.",
+    },
+    "whitelist.edited.lifetimeNote":
+      "Les pseudos déjà inscrits gardent leur expiration ; la nouvelle durée de vie s'applique à partir de maintenant.",
+    "whitelist.edited.proofNote":
+      "Les pseudos déjà inscrits restent ; seules les nouvelles inscriptions demandent un compte prouvé.",
+    "whitelist.edited.settled": {
+      one: "{count} pseudo en attente de la preuve à la première connexion reste, non vérifié, et n'attend plus.",
+      other:
+        "{count} pseudos en attente de la preuve à la première connexion restent, non vérifiés, et n'attendent plus.",
+    },
+    "whitelist.edited.windowNote":
+      "Les pseudos en attente de preuve gardent leur délai ; le nouveau s'applique à partir de maintenant.",
+    "whitelist.edited.nicknamesStop":
+      "Les surnoms posés par le bot restent jusqu'au prochain changement de chaque membre, qui lui rend celui qu'il avait.",
+    "whitelist.edited.nicknamesFollow":
+      "Le surnom de chaque membre suit à partir de sa prochaine inscription, de son prochain renommage, transfert ou retrait (rien n'est renommé maintenant) ; celui qu'il avait revient quand son dernier pseudo part.",
+    "whitelist.edited.closedHow": "Les inscriptions sont fermées ; rouvre-les avec `enabled:True`.",
+    "whitelist.edited.seeAll": "Tous les réglages avec `/whitelist show`.",
+    "whitelist.show.staffHint":
+      "Le staff modifie les réglages avec `/whitelist edit` et les rôles avec `/whitelist roles`.",
+    "whitelist.show.description": "id `{id}` · {status}",
+    "whitelist.show.field.channel": "Salon",
+    "whitelist.show.field.nickType": "Type de pseudo",
+    "whitelist.show.field.mode": "Mode",
+    "whitelist.show.field.perMember": "Pseudos par membre",
+    "whitelist.show.field.nicks": "Pseudos",
+    "whitelist.show.field.pending": "Demandes en attente",
+    "whitelist.show.field.onLeave": "Au départ",
+    "whitelist.show.field.lifetime": "Durée de vie des entrées",
+    "whitelist.show.field.proof": "Preuve de propriété",
+    "whitelist.show.field.form": "Formulaire",
+    "whitelist.show.field.nicknames": "Surnoms",
+    "whitelist.show.field.banSync": "Synchro des bans (serveur)",
+    "whitelist.show.field.onRoleLoss": "À la perte de rôle",
+    "whitelist.show.field.required": "Rôles requis",
+    "whitelist.show.field.granted": "Rôles donnés",
+    "whitelist.show.field.manager": "Rôles de gestion",
+    "whitelist.show.field.roleLimits": "Limites de pseudos par rôle",
+    "whitelist.show.field.denied": "Pseudos refusés",
+    "whitelist.show.field.bedrock": "Bedrock",
+    "whitelist.show.field.uuidsPending": "⚠️ UUID Bedrock en attente",
+    "whitelist.show.field.problems": "⚠️ Problèmes",
+    "whitelist.show.field.paused": "⚠️ Les inscriptions par message sont en pause",
+    "whitelist.show.field.departures": "⚠️ Les départs ne sont pas vus",
+    "whitelist.show.field.roleLoss": "⚠️ Les pertes de rôle ne sont pas vues",
+    "whitelist.show.nicks": "{nicks} ({verified}{awaiting})",
+    "whitelist.show.verified": {
+      one: "{count} vérifié",
+      other: "{count} vérifiés",
+    },
+    "whitelist.show.awaiting": {
+      one: ", {count} en attente de preuve",
+      other: ", {count} en attente de preuve",
+    },
+    "whitelist.show.nicksRemoved": "pseudos retirés",
+    "whitelist.show.nicksKept": "pseudos gardés",
+    "whitelist.show.proof.off": "off : n'importe quel pseudo peut être inscrit",
+    "whitelist.show.proof.firstJoin":
+      "first-join : les membres prouvent leur compte à leur première connexion au serveur de jeu, dans un délai de {window}",
+    "whitelist.show.proof.required": "required : les membres prouvent leur compte Java sur `{address}`",
+    "whitelist.show.proof.linkOff":
+      "required, mais le serveur de liaison est éteint (LINK_PORT non défini) : les membres ne peuvent prouver aucun compte",
+    "whitelist.show.form": {
+      one: "{count} question : `/whitelist form show`",
+      other: "{count} questions : `/whitelist form show`",
+    },
+    "whitelist.show.nicknames.alone": "laissés tels quels",
+    "whitelist.show.nicknames": "suivent le pseudo : **{template}**",
+    "whitelist.show.banSync.on": "activée : un ban Discord refuse les pseudos du membre",
+    "whitelist.show.banSync.off": "désactivée",
+    "whitelist.show.required.none": "aucun : tout le monde peut s'inscrire",
+    "whitelist.show.manager.none": "aucun : « Gérer le serveur » seulement",
+    "whitelist.show.bedrock": "{floodgate}.",
+    "whitelist.show.uuidsPending": {
+      one: "{count} pseudo attend que GeyserMC donne son XUID, donc `whitelist.json` ne peut pas encore le laisser entrer. Il est redemandé toutes les 10 minutes.",
+      other:
+        "{count} pseudos attendent que GeyserMC donne leur XUID, donc `whitelist.json` ne peut pas encore les laisser entrer. Ils sont redemandés toutes les 10 minutes.",
+    },
+    "whitelist.show.denials.count": {
+      one: "{count} pseudo ; le staff voit lequel.",
+      other: "{count} pseudos ; le staff voit lesquels.",
+    },
+    "whitelist.show.denials.header": {
+      one: "{count} pseudo :",
+      other: "{count} pseudos :",
+    },
+    "whitelist.show.denials.reason": " : {reason}",
+    "whitelist.show.denials.more": "… et {count} de plus (un par un : `/whitelist whois`)",
+    "error.whitelist.name": "Un nom de whitelist fait 1 à 32 lettres, chiffres, `-` ou `_`.",
+    "error.whitelist.maxNicks":
+      "Le nombre maximal de pseudos par membre doit être un nombre entier d'au moins 1.",
+    "error.whitelist.floodgatePrefix":
+      "Un préfixe Floodgate fait jusqu'à 15 caractères imprimables sans espace, comme `username-prefix` dans le config.yml de Floodgate (par défaut `.`). Floodgate utilise `.` sans rien dire à la place d'un préfixe de 16 caractères ou plus : si le tien est aussi long, tes joueurs Bedrock sont nommés avec `.`, mets donc `.` ici.",
+    "error.whitelist.onRoleLoss": "on-role-loss est l'une de ces valeurs : {allowed}.",
+    "error.whitelist.proof": "proof est l'une de ces valeurs : {allowed}.",
+    "error.whitelist.types": "{list} et {last}",
+    "error.whitelist.proof.required":
+      "La preuve de propriété avant l'inscription est pour les whitelists {types} : les pseudos {nickType} ne peuvent pas être prouvés par une connexion Java.",
+    "error.whitelist.proof.firstJoin":
+      "La preuve à la première connexion est pour les whitelists {types} : les pseudos {nickType} n'ont pas de compte à prouver.",
+    "error.whitelist.nameTaken": "Une whitelist nommée « {name} » existe déjà.",
+    "error.whitelist.nameLookalike":
+      "Une whitelist nommée « {name} » serait confondue avec « {existing} », qui existe déjà.",
+    "error.whitelist.messageChannel":
+      "Ce salon prend déjà les inscriptions en mode message pour {whitelist}, et un message ne peut inscrire que sur une whitelist : choisis un autre salon, ou un autre mode.",
+    "error.duration.format":
+      "un nombre entier et une unité : `30m` (minutes), `12h` (heures) ou `7d` (jours), de 1 minute à 366 jours",
+    "error.duration.empty": "Aucune durée donnée. Donne {format}.",
+    "error.duration.invalid": "« {typed} » n'est pas une durée. Donne {format}.",
+    "error.duration.typed": "`{typed}`",
+    "error.lifetime.tooShort":
+      "{duration}, c'est trop court : une entrée peut durer de 1 minute à 366 jours (`1m` à `366d`).",
+    "error.lifetime.tooLong":
+      "{duration}, c'est trop long : une entrée peut durer de 1 minute à 366 jours (`1m` à `366d`).",
+    "error.lifetime.whole":
+      "La durée de vie d'une entrée est un nombre entier de secondes ; reçu : {seconds}.",
+    "error.proofWindow": "Un délai de preuve va de 10 minutes à 30 jours (10m à 30d) ; reçu : {window}.",
+    "error.nicknameTemplate.example":
+      "Écris-le avec `{mc}` pour le nom Minecraft, par ex. `{discord} ({mc})` ou `{mc}`.",
+    "error.nicknameTemplate.mcOnce":
+      "Un modèle de surnom nomme le nom Minecraft exactement une fois. {example}",
+    "error.nicknameTemplate.discordOnce":
+      "Un modèle de surnom nomme le nom Discord au plus une fois. {example}",
+    "error.nicknameTemplate.invalid":
+      "« {template} » n'est pas un modèle de surnom : les seuls espaces réservés sont `{mc}` et `{discord}`, sur une ligne. {example}",
+    "error.nicknameTemplate.long":
+      "Un modèle de surnom a au plus {own} caractères en dehors de ses espaces réservés, pour que tout nom Minecraft (jusqu'à {mcMax}) tienne dans les {max} de Discord.",
     "staff.delete.preview":
       "Supprimer **{whitelist}** retire ses {nicks} (les rôles donnés pour eux sont repris), abandonne ses demandes en attente et révoque {keys} limitées à elle. Rien n'a encore changé : lance {command} pour continuer.",
     "staff.delete.done":

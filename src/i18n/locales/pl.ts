@@ -567,6 +567,220 @@ export const pl = {
       "Nie dostają żadnej roli i nie liczą się do niczyjego limitu; zostają, jeśli opuścisz serwer.",
     "staff.guest.expires": "⏳ Zostaną usunięci samoczynnie {when}.",
     "staff.guest.undo": "Cofnij przez {remove}; gdy dołączą do serwera, {transfer} przekaże im nick.",
+    "whitelist.mode.command": "command: członkowie używają /zarejestruj",
+    "whitelist.mode.message": "message: członkowie wysyłają nick na kanale",
+    "whitelist.mode.approval": "approval: /zarejestruj wysyła prośbę do akceptacji",
+    "whitelist.proof.off": "off: członkowie rejestrują dowolny nick (domyślnie)",
+    "whitelist.proof.required": "required: członkowie najpierw potwierdzają konto Java (java, premium)",
+    "whitelist.proof.firstJoin":
+      "first-join: potwierdzane przy pierwszym wejściu na serwer gry (java, premium, bedrock)",
+    "whitelist.onRoleLoss.remove": "remove: jego nicki znikają (domyślnie)",
+    "whitelist.onRoleLoss.keep": "keep: jego nicki zostają",
+    "whitelist.floodgate": "Floodgate: {prefix}, {spaces} (gamertag {gamertag} gra jako {example})",
+    "whitelist.floodgate.noPrefix": "bez prefiksu",
+    "whitelist.floodgate.prefix": "prefiks {prefix}",
+    "whitelist.floodgate.spacesReplaced": "spacje jako `_`",
+    "whitelist.floodgate.spacesKept": "spacje zachowane",
+    "whitelist.floodgate.gamertag": "Alex Pocket",
+    "whitelist.created":
+      "✅ Utworzono **{name}** (id `{id}`): nicki {nickType}, {max} na członka.{floodgate}",
+    "whitelist.created.floodgate": " {floodgate}.",
+    "whitelist.how.command": "Członkowie rejestrują się przez `/zarejestruj` na {channel}.",
+    "whitelist.how.message":
+      "Członkowie wysyłają swój nick jako wiadomość na {channel}; reaguję ✅ albo wyjaśniam, dlaczego nie.",
+    "whitelist.how.message.paused":
+      "⚠️ Członkowie wysyłają swój nick jako wiadomość na {channel}, ale to jest wstrzymane: {paused}",
+    "whitelist.how.approval":
+      "Członkowie używają `/zarejestruj` na {channel}; ich prośby pojawiają się na kanale logów z przyciskami Zaakceptuj i Odrzuć.{logChannel}",
+    "whitelist.how.approval.noLogChannel": " Najpierw ustaw ten kanał przez `/whitelist log-channel`.",
+    "whitelist.how.proof":
+      "🔒 Najpierw potwierdzają swoje konto: wchodzą na `{address}` w Minecraft Java i wpisują pokazany kod przez `/zarejestruj code:` (wpisy administracji nie wymagają dowodu i są oznaczone jako niezweryfikowane).",
+    "whitelist.how.proof.off":
+      "⚠️ Dowód jest wymagany, ale serwer weryfikacji tej usługi jest wyłączony (LINK_PORT nie jest ustawiony): członkowie nie mogą potwierdzić konta, więc nie mogą się zarejestrować, dopóki nie działa. Wpisy administracji nadal działają.",
+    "whitelist.created.next":
+      "Dalej: ustaw role wymagane, nadawane i zarządzające przez `/whitelist roles` i daj serwerowi gry dostęp przez `/server-link create`.",
+    "whitelist.edited.nothing":
+      "Nic do zmiany: podaj co najmniej jedną z opcji: name, channel, mode, max-nicks, enabled, remove-on-leave, floodgate-prefix, replace-spaces, entry-lifetime, on-role-loss, proof, proof-window, nickname.",
+    "whitelist.edited": "✅ **{name}** teraz: {settings}.",
+    "whitelist.edited.name": "nazwa **{name}**",
+    "whitelist.edited.channel": "kanał {channel}",
+    "whitelist.edited.mode": "tryb {mode}",
+    "whitelist.edited.maxNicks": {
+      one: "{count} nick na członka",
+      few: "{count} nicki na członka",
+      many: "{count} nicków na członka",
+      other: "{count} nicka na członka",
+    },
+    "whitelist.state.open": "otwarta",
+    "whitelist.state.closed": "zamknięta dla rejestracji",
+    "whitelist.state.paused": "wstrzymana (patrz niżej)",
+    "whitelist.edited.removeOnLeave": "nicki usuwane, gdy członkowie odchodzą",
+    "whitelist.edited.keepOnLeave": "nicki zostają, gdy członkowie odchodzą",
+    "whitelist.edited.lifetime": "czas życia wpisów: {lifetime}",
+    "whitelist.edited.removeOnRoleLoss": "nicki usuwane, gdy członkowie tracą wszystkie wymagane role",
+    "whitelist.edited.keepOnRoleLoss": "nicki zostają, gdy członkowie tracą wszystkie wymagane role",
+    "whitelist.edited.nicknamesAlone": "pseudonimy członków bez zmian",
+    "whitelist.edited.nicknames": "pseudonimy członków według **{template}**",
+    "whitelist.edited.proof.required": "dowód własności wymagany",
+    "whitelist.edited.proof.firstJoin": "dowód własności przy pierwszym wejściu",
+    "whitelist.edited.proof.off": "bez dowodu własności",
+    "whitelist.edited.proofWindow": "{window} na potwierdzenie nicku przy pierwszym wejściu",
+    "whitelist.respelled": {
+      one: "{count} nick Bedrock zapisany na nowo (wysłany jako usunięcie i dodanie).",
+      few: "{count} nicki Bedrock zapisane na nowo (każdy wysłany jako usunięcie i dodanie).",
+      many: "{count} nicków Bedrock zapisanych na nowo (każdy wysłany jako usunięcie i dodanie).",
+      other: "{count} nicka Bedrock zapisane na nowo (każdy wysłany jako usunięcie i dodanie).",
+    },
+    "whitelist.respelled.clashes": {
+      one: "{count} zachował dawną pisownię: inny nick ma już nową (zobacz log usługi).",
+      few: "{count} zachowały dawną pisownię: inny nick ma już nową (zobacz log usługi).",
+      many: "{count} zachowało dawną pisownię: inny nick ma już nową (zobacz log usługi).",
+      other: "{count} zachowało dawną pisownię: inny nick ma już nową (zobacz log usługi).",
+    },
+    "whitelist.respelled.pending": {
+      one: "{count} wciąż czeka, aż GeyserMC poda jego XUID; ponawiamy co 10 minut.",
+      few: "{count} wciąż czekają, aż GeyserMC poda ich XUID; ponawiamy co 10 minut.",
+      many: "{count} wciąż czeka, aż GeyserMC poda ich XUID; ponawiamy co 10 minut.",
+      other: "{count} wciąż czeka, aż GeyserMC poda ich XUID; ponawiamy co 10 minut.",
+    },
+    "whitelist.edited.lifetimeNote":
+      "Wcześniej zarejestrowane nicki zachowują swoje wygaśnięcie; nowy czas życia obowiązuje od teraz.",
+    "whitelist.edited.proofNote":
+      "Wcześniej zarejestrowane nicki zostają; tylko nowe rejestracje wymagają potwierdzonego konta.",
+    "whitelist.edited.settled": {
+      one: "{count} nick czekający na dowód przy pierwszym wejściu zostaje, niezweryfikowany, i już nie czeka.",
+      few: "{count} nicki czekające na dowód przy pierwszym wejściu zostają, niezweryfikowane, i już nie czekają.",
+      many: "{count} nicków czekających na dowód przy pierwszym wejściu zostaje, niezweryfikowanych, i już nie czeka.",
+      other:
+        "{count} nicka czekającego na dowód przy pierwszym wejściu zostaje, niezweryfikowane, i już nie czeka.",
+    },
+    "whitelist.edited.windowNote":
+      "Nicki czekające na dowód zachowują swój termin; nowy obowiązuje od teraz.",
+    "whitelist.edited.nicknamesStop":
+      "Pseudonimy ustawione przez bota zostają do następnej zmiany u każdego członka, która przywraca jego poprzedni.",
+    "whitelist.edited.nicknamesFollow":
+      "Pseudonim każdego członka podąża od jego następnej rejestracji, zmiany nazwy, przekazania lub usunięcia (teraz nic nie jest zmieniane); poprzedni wraca, gdy zniknie jego ostatni nick.",
+    "whitelist.edited.closedHow": "Rejestracje są zamknięte; otwórz je ponownie przez `enabled:True`.",
+    "whitelist.edited.seeAll": "Wszystkie ustawienia zobaczysz przez `/whitelist show`.",
+    "whitelist.show.staffHint":
+      "Administracja zmienia ustawienia przez `/whitelist edit`, a role przez `/whitelist roles`.",
+    "whitelist.show.description": "id `{id}` · {status}",
+    "whitelist.show.field.channel": "Kanał",
+    "whitelist.show.field.nickType": "Typ nicku",
+    "whitelist.show.field.mode": "Tryb",
+    "whitelist.show.field.perMember": "Nicki na członka",
+    "whitelist.show.field.nicks": "Nicki",
+    "whitelist.show.field.pending": "Oczekujące prośby",
+    "whitelist.show.field.onLeave": "Po odejściu",
+    "whitelist.show.field.lifetime": "Czas życia wpisów",
+    "whitelist.show.field.proof": "Dowód własności",
+    "whitelist.show.field.form": "Formularz",
+    "whitelist.show.field.nicknames": "Pseudonimy",
+    "whitelist.show.field.banSync": "Synchronizacja banów (serwer)",
+    "whitelist.show.field.onRoleLoss": "Po utracie roli",
+    "whitelist.show.field.required": "Role wymagane",
+    "whitelist.show.field.granted": "Role nadawane",
+    "whitelist.show.field.manager": "Role zarządzające",
+    "whitelist.show.field.roleLimits": "Limity nicków według roli",
+    "whitelist.show.field.denied": "Zablokowane nicki",
+    "whitelist.show.field.bedrock": "Bedrock",
+    "whitelist.show.field.uuidsPending": "⚠️ Oczekujące UUID Bedrock",
+    "whitelist.show.field.problems": "⚠️ Problemy",
+    "whitelist.show.field.paused": "⚠️ Rejestracje przez wiadomość są wstrzymane",
+    "whitelist.show.field.departures": "⚠️ Odejścia nie są widoczne",
+    "whitelist.show.field.roleLoss": "⚠️ Utraty ról nie są widoczne",
+    "whitelist.show.nicks": "{nicks} ({verified}{awaiting})",
+    "whitelist.show.verified": {
+      one: "{count} zweryfikowany",
+      few: "{count} zweryfikowane",
+      many: "{count} zweryfikowanych",
+      other: "{count} zweryfikowanego",
+    },
+    "whitelist.show.awaiting": {
+      one: ", {count} czeka na dowód",
+      few: ", {count} czekają na dowód",
+      many: ", {count} czeka na dowód",
+      other: ", {count} czeka na dowód",
+    },
+    "whitelist.show.nicksRemoved": "nicki usuwane",
+    "whitelist.show.nicksKept": "nicki zostają",
+    "whitelist.show.proof.off": "off: można zarejestrować dowolny nick",
+    "whitelist.show.proof.firstJoin":
+      "first-join: członkowie potwierdzają konto przy pierwszym wejściu na serwer gry, w ciągu {window}",
+    "whitelist.show.proof.required": "required: członkowie potwierdzają konto Java na `{address}`",
+    "whitelist.show.proof.linkOff":
+      "required, ale serwer weryfikacji jest wyłączony (brak LINK_PORT): członkowie nie mogą potwierdzić konta",
+    "whitelist.show.form": {
+      one: "{count} pytanie: `/whitelist form show`",
+      few: "{count} pytania: `/whitelist form show`",
+      many: "{count} pytań: `/whitelist form show`",
+      other: "{count} pytania: `/whitelist form show`",
+    },
+    "whitelist.show.nicknames.alone": "bez zmian",
+    "whitelist.show.nicknames": "podążają za nickiem: **{template}**",
+    "whitelist.show.banSync.on": "włączona: ban na Discordzie blokuje nicki członka",
+    "whitelist.show.banSync.off": "wyłączona",
+    "whitelist.show.required.none": "brak: każdy może się zarejestrować",
+    "whitelist.show.manager.none": "brak: tylko „Zarządzanie serwerem”",
+    "whitelist.show.bedrock": "{floodgate}.",
+    "whitelist.show.uuidsPending": {
+      one: "{count} nick czeka, aż GeyserMC poda jego XUID, więc `whitelist.json` nie może go jeszcze wpuścić. Pytamy o niego co 10 minut.",
+      few: "{count} nicki czekają, aż GeyserMC poda ich XUID, więc `whitelist.json` nie może ich jeszcze wpuścić. Pytamy o nie co 10 minut.",
+      many: "{count} nicków czeka, aż GeyserMC poda ich XUID, więc `whitelist.json` nie może ich jeszcze wpuścić. Pytamy o nie co 10 minut.",
+      other:
+        "{count} nicka czeka, aż GeyserMC poda ich XUID, więc `whitelist.json` nie może ich jeszcze wpuścić. Pytamy o nie co 10 minut.",
+    },
+    "whitelist.show.denials.count": {
+      one: "{count} nick; administracja widzi który.",
+      few: "{count} nicki; administracja widzi które.",
+      many: "{count} nicków; administracja widzi które.",
+      other: "{count} nicka; administracja widzi które.",
+    },
+    "whitelist.show.denials.header": {
+      one: "{count} nick:",
+      few: "{count} nicki:",
+      many: "{count} nicków:",
+      other: "{count} nicka:",
+    },
+    "whitelist.show.denials.reason": ": {reason}",
+    "whitelist.show.denials.more": "… i jeszcze {count} (pojedynczo: `/whitelist whois`)",
+    "error.whitelist.name": "Nazwa whitelisty to 1-32 litery, cyfry, `-` lub `_`.",
+    "error.whitelist.maxNicks":
+      "Maksymalna liczba nicków na członka musi być liczbą całkowitą, co najmniej 1.",
+    "error.whitelist.floodgatePrefix":
+      "Prefiks Floodgate to do 15 drukowalnych znaków bez spacji, jak `username-prefix` w config.yml Floodgate (domyślnie `.`). Floodgate po cichu używa `.` zamiast prefiksu o długości 16 znaków lub więcej, więc jeśli twój jest tak długi, twoi gracze Bedrock mają nazwy z `.`: ustaw tu `.`.",
+    "error.whitelist.onRoleLoss": "on-role-loss to jedno z: {allowed}.",
+    "error.whitelist.proof": "proof to jedno z: {allowed}.",
+    "error.whitelist.types": "{list} i {last}",
+    "error.whitelist.proof.required":
+      "Dowód własności przed rejestracją jest dla whitelist {types}: nicków {nickType} nie da się potwierdzić logowaniem Java.",
+    "error.whitelist.proof.firstJoin":
+      "Dowód przy pierwszym wejściu jest dla whitelist {types}: nicki {nickType} nie mają konta do potwierdzenia.",
+    "error.whitelist.nameTaken": "Whitelista o nazwie „{name}” już istnieje.",
+    "error.whitelist.nameLookalike":
+      "Whitelistę o nazwie „{name}” można by pomylić z „{existing}”, która już istnieje.",
+    "error.whitelist.messageChannel":
+      "Ten kanał przyjmuje już rejestracje w trybie wiadomości dla {whitelist}, a wiadomość może rejestrować tylko na jednej whiteliście: wybierz inny kanał albo inny tryb.",
+    "error.duration.format":
+      "liczbę całkowitą i jednostkę: `30m` (minuty), `12h` (godziny) lub `7d` (dni), od 1 minuty do 366 dni",
+    "error.duration.empty": "Nie podano czasu. Podaj {format}.",
+    "error.duration.invalid": "„{typed}” to nie jest czas trwania. Podaj {format}.",
+    "error.duration.typed": "`{typed}`",
+    "error.lifetime.tooShort":
+      "{duration} to za krótko: wpis może trwać od 1 minuty do 366 dni (`1m` do `366d`).",
+    "error.lifetime.tooLong":
+      "{duration} to za długo: wpis może trwać od 1 minuty do 366 dni (`1m` do `366d`).",
+    "error.lifetime.whole": "Czas życia wpisu to całe sekundy; otrzymano {seconds}.",
+    "error.proofWindow": "Termin na dowód to od 10 minut do 30 dni (10m do 30d); otrzymano {window}.",
+    "error.nicknameTemplate.example":
+      "Napisz go z `{mc}` w miejscu nazwy z Minecrafta, np. `{discord} ({mc})` albo `{mc}`.",
+    "error.nicknameTemplate.mcOnce": "Szablon pseudonimu zawiera nazwę z Minecrafta dokładnie raz. {example}",
+    "error.nicknameTemplate.discordOnce":
+      "Szablon pseudonimu zawiera nazwę z Discorda najwyżej raz. {example}",
+    "error.nicknameTemplate.invalid":
+      "„{template}” to nie jest szablon pseudonimu: jedyne symbole zastępcze to `{mc}` i `{discord}`, w jednej linii. {example}",
+    "error.nicknameTemplate.long":
+      "Szablon pseudonimu ma najwyżej {own} znaków poza symbolami zastępczymi, żeby każda nazwa z Minecrafta (do {mcMax}) zmieściła się w {max} znakach Discorda.",
     "staff.delete.preview":
       "Usunięcie **{whitelist}** usuwa jej {nicks} (role nadane za nie zostaną odebrane), porzuca oczekujące prośby i unieważnia {keys} ograniczone do niej. Nic jeszcze nie zmieniono: uruchom {command}, aby kontynuować.",
     "staff.delete.done":

@@ -518,6 +518,198 @@ export const ptBR = {
     "staff.guest.expires": "⏳ São removidos sozinhos {when}.",
     "staff.guest.undo":
       "Desfaça com {remove}; quando entrarem no servidor, {transfer} passa o nick para eles.",
+    "whitelist.mode.command": "command: os membros usam /registrar",
+    "whitelist.mode.message": "message: os membros postam o nick no canal",
+    "whitelist.mode.approval": "approval: /registrar cria um pedido que a staff aprova",
+    "whitelist.proof.off": "off: os membros registram qualquer nick (padrão)",
+    "whitelist.proof.required": "required: os membros comprovam antes a conta Java (java, premium)",
+    "whitelist.proof.firstJoin":
+      "first-join: comprovado na primeira entrada no servidor de jogo (java, premium, bedrock)",
+    "whitelist.onRoleLoss.remove": "remove: os nicks dele saem (padrão)",
+    "whitelist.onRoleLoss.keep": "keep: os nicks dele ficam",
+    "whitelist.floodgate": "Floodgate: {prefix}, {spaces} (a gamertag {gamertag} joga como {example})",
+    "whitelist.floodgate.noPrefix": "sem prefixo",
+    "whitelist.floodgate.prefix": "prefixo {prefix}",
+    "whitelist.floodgate.spacesReplaced": "espaços como `_`",
+    "whitelist.floodgate.spacesKept": "espaços mantidos",
+    "whitelist.floodgate.gamertag": "Alex Pocket",
+    "whitelist.created": "✅ **{name}** criada (id `{id}`): nicks {nickType}, {max} por membro.{floodgate}",
+    "whitelist.created.floodgate": " {floodgate}.",
+    "whitelist.how.command": "Os membros se registram com `/registrar` em {channel}.",
+    "whitelist.how.message":
+      "Os membros postam o nick como mensagem em {channel}; eu reajo com ✅ ou explico por que não.",
+    "whitelist.how.message.paused":
+      "⚠️ Os membros postam o nick como mensagem em {channel}, mas isso está pausado: {paused}",
+    "whitelist.how.approval":
+      "Os membros usam `/registrar` em {channel}; os pedidos aparecem no canal de log com os botões Aprovar e Recusar.{logChannel}",
+    "whitelist.how.approval.noLogChannel": " Defina esse canal antes com `/whitelist log-channel`.",
+    "whitelist.how.proof":
+      "🔒 Primeiro eles comprovam a conta: entram em `{address}` no Minecraft Java e digitam o código que aparece com `/registrar code:` (adições da staff não precisam de prova e ficam marcadas como não verificadas).",
+    "whitelist.how.proof.off":
+      "⚠️ A prova é exigida, mas o servidor de vínculo deste serviço está desligado (LINK_PORT não está definido): os membros não conseguem comprovar nenhuma conta, então não conseguem se registrar até ele rodar. Adições da staff continuam funcionando.",
+    "whitelist.created.next":
+      "Próximo passo: defina os cargos exigidos, dados e de gestão com `/whitelist roles` e dê acesso ao seu servidor de jogo com `/server-link create`.",
+    "whitelist.edited.nothing":
+      "Nada para mudar: informe pelo menos uma destas opções: name, channel, mode, max-nicks, enabled, remove-on-leave, floodgate-prefix, replace-spaces, entry-lifetime, on-role-loss, proof, proof-window, nickname.",
+    "whitelist.edited": "✅ **{name}** agora: {settings}.",
+    "whitelist.edited.name": "nome **{name}**",
+    "whitelist.edited.channel": "canal {channel}",
+    "whitelist.edited.mode": "modo {mode}",
+    "whitelist.edited.maxNicks": {
+      one: "{count} nick por membro",
+      other: "{count} nicks por membro",
+    },
+    "whitelist.state.open": "aberta",
+    "whitelist.state.closed": "fechada para registros",
+    "whitelist.state.paused": "pausada (veja abaixo)",
+    "whitelist.edited.removeOnLeave": "nicks removidos quando os membros saem",
+    "whitelist.edited.keepOnLeave": "nicks mantidos quando os membros saem",
+    "whitelist.edited.lifetime": "duração das entradas: {lifetime}",
+    "whitelist.edited.removeOnRoleLoss": "nicks removidos quando os membros perdem todos os cargos exigidos",
+    "whitelist.edited.keepOnRoleLoss": "nicks mantidos quando os membros perdem todos os cargos exigidos",
+    "whitelist.edited.nicknamesAlone": "apelidos dos membros intocados",
+    "whitelist.edited.nicknames": "apelidos dos membros seguem **{template}**",
+    "whitelist.edited.proof.required": "prova de posse exigida",
+    "whitelist.edited.proof.firstJoin": "prova de posse na primeira entrada",
+    "whitelist.edited.proof.off": "nenhuma prova de posse pedida",
+    "whitelist.edited.proofWindow": "{window} para comprovar um nick na primeira entrada",
+    "whitelist.respelled": {
+      one: "{count} nick do Bedrock reescrito para combinar (enviado como uma remoção e uma adição).",
+      other:
+        "{count} nicks do Bedrock reescritos para combinar (cada um enviado como uma remoção e uma adição).",
+    },
+    "whitelist.respelled.clashes": {
+      one: "{count} manteve a grafia antiga: outro nick já tem a nova (veja o log do serviço).",
+      other: "{count} mantiveram a grafia antiga: outro nick já tem a nova (veja o log do serviço).",
+    },
+    "whitelist.respelled.pending": {
+      one: "{count} ainda espera o GeyserMC dar o XUID; tentamos de novo a cada 10 minutos.",
+      other: "{count} ainda esperam o GeyserMC dar o XUID; tentamos de novo a cada 10 minutos.",
+    },
+    "whitelist.edited.lifetimeNote":
+      "Os nicks já registrados mantêm a expiração que tinham; a nova duração vale a partir de agora.",
+    "whitelist.edited.proofNote":
+      "Os nicks já registrados ficam; só os novos registros precisam de uma conta comprovada.",
+    "whitelist.edited.settled": {
+      one: "{count} nick que aguardava a prova na primeira entrada fica, não verificado, e não espera mais.",
+      other:
+        "{count} nicks que aguardavam a prova na primeira entrada ficam, não verificados, e não esperam mais.",
+    },
+    "whitelist.edited.windowNote":
+      "Os nicks aguardando a prova mantêm o prazo que tinham; o novo vale a partir de agora.",
+    "whitelist.edited.nicknamesStop":
+      "Os apelidos que o bot definiu ficam até a próxima mudança de cada membro, que devolve o que ele tinha.",
+    "whitelist.edited.nicknamesFollow":
+      "O apelido de cada membro passa a seguir a partir do próximo registro, renomeação, transferência ou remoção (nada é renomeado agora); o que ele tinha volta quando o último nick sai.",
+    "whitelist.edited.closedHow": "Os registros estão fechados; reabra com `enabled:True`.",
+    "whitelist.edited.seeAll": "Veja todas as configurações com `/whitelist show`.",
+    "whitelist.show.staffHint":
+      "A staff muda as configurações com `/whitelist edit` e os cargos com `/whitelist roles`.",
+    "whitelist.show.description": "id `{id}` · {status}",
+    "whitelist.show.field.channel": "Canal",
+    "whitelist.show.field.nickType": "Tipo de nick",
+    "whitelist.show.field.mode": "Modo",
+    "whitelist.show.field.perMember": "Nicks por membro",
+    "whitelist.show.field.nicks": "Nicks",
+    "whitelist.show.field.pending": "Pedidos pendentes",
+    "whitelist.show.field.onLeave": "Ao sair",
+    "whitelist.show.field.lifetime": "Duração das entradas",
+    "whitelist.show.field.proof": "Prova de posse",
+    "whitelist.show.field.form": "Formulário",
+    "whitelist.show.field.nicknames": "Apelidos",
+    "whitelist.show.field.banSync": "Sincronização de banimentos (servidor)",
+    "whitelist.show.field.onRoleLoss": "Na perda de cargo",
+    "whitelist.show.field.required": "Cargos exigidos",
+    "whitelist.show.field.granted": "Cargos dados",
+    "whitelist.show.field.manager": "Cargos de gestão",
+    "whitelist.show.field.roleLimits": "Limites de nicks por cargo",
+    "whitelist.show.field.denied": "Nicks vetados",
+    "whitelist.show.field.bedrock": "Bedrock",
+    "whitelist.show.field.uuidsPending": "⚠️ UUIDs do Bedrock pendentes",
+    "whitelist.show.field.problems": "⚠️ Problemas",
+    "whitelist.show.field.paused": "⚠️ Os registros por mensagem estão pausados",
+    "whitelist.show.field.departures": "⚠️ As saídas não são vistas",
+    "whitelist.show.field.roleLoss": "⚠️ As perdas de cargo não são vistas",
+    "whitelist.show.nicks": "{nicks} ({verified}{awaiting})",
+    "whitelist.show.verified": {
+      one: "{count} verificado",
+      other: "{count} verificados",
+    },
+    "whitelist.show.awaiting": {
+      one: ", {count} aguardando prova",
+      other: ", {count} aguardando prova",
+    },
+    "whitelist.show.nicksRemoved": "nicks removidos",
+    "whitelist.show.nicksKept": "nicks mantidos",
+    "whitelist.show.proof.off": "off: qualquer nick pode ser registrado",
+    "whitelist.show.proof.firstJoin":
+      "first-join: os membros comprovam a conta na primeira entrada no servidor de jogo, em até {window}",
+    "whitelist.show.proof.required": "required: os membros comprovam a conta Java em `{address}`",
+    "whitelist.show.proof.linkOff":
+      "required, mas o servidor de vínculo está desligado (LINK_PORT não definido): os membros não conseguem comprovar conta",
+    "whitelist.show.form": {
+      one: "{count} pergunta: `/whitelist form show`",
+      other: "{count} perguntas: `/whitelist form show`",
+    },
+    "whitelist.show.nicknames.alone": "intocados",
+    "whitelist.show.nicknames": "seguem o nick: **{template}**",
+    "whitelist.show.banSync.on": "ligada: um banimento no Discord veta os nicks do membro",
+    "whitelist.show.banSync.off": "desligada",
+    "whitelist.show.required.none": "nenhum: qualquer um pode se registrar",
+    "whitelist.show.manager.none": "nenhum: só “Gerenciar servidor”",
+    "whitelist.show.bedrock": "{floodgate}.",
+    "whitelist.show.uuidsPending": {
+      one: "{count} nick espera o GeyserMC dar o XUID, então o `whitelist.json` ainda não pode deixá-lo entrar. Ele é pedido a cada 10 minutos.",
+      other:
+        "{count} nicks esperam o GeyserMC dar o XUID, então o `whitelist.json` ainda não pode deixá-los entrar. Eles são pedidos a cada 10 minutos.",
+    },
+    "whitelist.show.denials.count": {
+      one: "{count} nick; a staff vê qual.",
+      other: "{count} nicks; a staff vê quais.",
+    },
+    "whitelist.show.denials.header": {
+      one: "{count} nick:",
+      other: "{count} nicks:",
+    },
+    "whitelist.show.denials.reason": ": {reason}",
+    "whitelist.show.denials.more": "… e mais {count} (um por vez: `/whitelist whois`)",
+    "error.whitelist.name": "O nome de uma whitelist tem de 1 a 32 letras, dígitos, `-` ou `_`.",
+    "error.whitelist.maxNicks": "O máximo de nicks por membro precisa ser um número inteiro de pelo menos 1.",
+    "error.whitelist.floodgatePrefix":
+      "Um prefixo do Floodgate tem até 15 caracteres imprimíveis sem espaços, como `username-prefix` no config.yml do Floodgate (padrão `.`). O Floodgate usa `.` sem avisar no lugar de um prefixo de 16 caracteres ou mais: se o seu é desse tamanho, seus jogadores do Bedrock recebem `.`, então defina `.` aqui.",
+    "error.whitelist.onRoleLoss": "on-role-loss é um destes: {allowed}.",
+    "error.whitelist.proof": "proof é um destes: {allowed}.",
+    "error.whitelist.types": "{list} e {last}",
+    "error.whitelist.proof.required":
+      "A prova de posse antes do registro é para whitelists {types}: nicks {nickType} não podem ser comprovados com um login Java.",
+    "error.whitelist.proof.firstJoin":
+      "A prova na primeira entrada é para whitelists {types}: nicks {nickType} não têm conta para comprovar.",
+    "error.whitelist.nameTaken": "Já existe uma whitelist chamada “{name}”.",
+    "error.whitelist.nameLookalike":
+      "Uma whitelist chamada “{name}” seria confundida com “{existing}”, que já existe.",
+    "error.whitelist.messageChannel":
+      "Esse canal já recebe registros no modo mensagem para {whitelist}, e uma mensagem só pode registrar em uma whitelist: escolha outro canal ou outro modo.",
+    "error.duration.format":
+      "um número inteiro e uma unidade: `30m` (minutos), `12h` (horas) ou `7d` (dias), de 1 minuto a 366 dias",
+    "error.duration.empty": "Nenhuma duração informada. Informe {format}.",
+    "error.duration.invalid": "“{typed}” não é uma duração. Informe {format}.",
+    "error.duration.typed": "`{typed}`",
+    "error.lifetime.tooShort":
+      "{duration} é curto demais: uma entrada pode durar de 1 minuto a 366 dias (`1m` a `366d`).",
+    "error.lifetime.tooLong":
+      "{duration} é longo demais: uma entrada pode durar de 1 minuto a 366 dias (`1m` a `366d`).",
+    "error.lifetime.whole": "A duração de uma entrada é em segundos inteiros; recebido: {seconds}.",
+    "error.proofWindow": "Um prazo de prova vai de 10 minutos a 30 dias (10m a 30d); recebido: {window}.",
+    "error.nicknameTemplate.example":
+      "Escreva com `{mc}` para o nome do Minecraft, por ex. `{discord} ({mc})` ou `{mc}`.",
+    "error.nicknameTemplate.mcOnce":
+      "Um modelo de apelido cita o nome do Minecraft exatamente uma vez. {example}",
+    "error.nicknameTemplate.discordOnce":
+      "Um modelo de apelido cita o nome do Discord no máximo uma vez. {example}",
+    "error.nicknameTemplate.invalid":
+      "“{template}” não é um modelo de apelido: os únicos marcadores são `{mc}` e `{discord}`, em uma linha. {example}",
+    "error.nicknameTemplate.long":
+      "Um modelo de apelido tem no máximo {own} caracteres além dos marcadores, para que qualquer nome do Minecraft (até {mcMax}) caiba nos {max} do Discord.",
     "staff.delete.preview":
       "Excluir **{whitelist}** remove os {nicks} dela (os cargos dados por eles são retirados), descarta os pedidos pendentes e revoga {keys} limitadas a ela. Nada mudou ainda: rode {command} para seguir.",
     "staff.delete.done":

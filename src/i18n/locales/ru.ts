@@ -555,6 +555,220 @@ export const ru = {
       "Роли не выдаются, и в ничей лимит они не входят; они остаются, даже если ты покинешь сервер.",
     "staff.guest.expires": "⏳ Они будут удалены сами {when}.",
     "staff.guest.undo": "Отменить: {remove}; когда они зайдут на сервер, {transfer} отдаст ник им.",
+    "whitelist.mode.command": "command: участники используют /зарегистрировать",
+    "whitelist.mode.message": "message: участники пишут свой ник в канал",
+    "whitelist.mode.approval": "approval: /зарегистрировать подаёт заявку на одобрение",
+    "whitelist.proof.off": "off: участники регистрируют любой ник (по умолчанию)",
+    "whitelist.proof.required": "required: участники сначала подтверждают Java-аккаунт (java, premium)",
+    "whitelist.proof.firstJoin":
+      "first-join: подтверждается при первом входе на игровой сервер (java, premium, bedrock)",
+    "whitelist.onRoleLoss.remove": "remove: его ники удаляются (по умолчанию)",
+    "whitelist.onRoleLoss.keep": "keep: его ники остаются",
+    "whitelist.floodgate": "Floodgate: {prefix}, {spaces} (геймертег {gamertag} играет как {example})",
+    "whitelist.floodgate.noPrefix": "без префикса",
+    "whitelist.floodgate.prefix": "префикс {prefix}",
+    "whitelist.floodgate.spacesReplaced": "пробелы как `_`",
+    "whitelist.floodgate.spacesKept": "пробелы сохраняются",
+    "whitelist.floodgate.gamertag": "Alex Pocket",
+    "whitelist.created":
+      "✅ Вайтлист **{name}** создан (id `{id}`): ники {nickType}, {max} на участника.{floodgate}",
+    "whitelist.created.floodgate": " {floodgate}.",
+    "whitelist.how.command": "Участники регистрируются через `/зарегистрировать` в {channel}.",
+    "whitelist.how.message":
+      "Участники пишут свой ник сообщением в {channel}; я ставлю ✅ или объясняю, почему нет.",
+    "whitelist.how.message.paused":
+      "⚠️ Участники пишут свой ник сообщением в {channel}, но это приостановлено: {paused}",
+    "whitelist.how.approval":
+      "Участники используют `/зарегистрировать` в {channel}; их заявки появляются в канале логов с кнопками «Одобрить» и «Отклонить».{logChannel}",
+    "whitelist.how.approval.noLogChannel": " Сначала задай этот канал через `/whitelist log-channel`.",
+    "whitelist.how.proof":
+      "🔒 Сначала они подтверждают аккаунт: заходят на `{address}` в Minecraft Java и вводят показанный код через `/зарегистрировать code:` (добавленное администрацией подтверждения не требует и помечается как неподтверждённое).",
+    "whitelist.how.proof.off":
+      "⚠️ Подтверждение обязательно, но сервер привязки этого сервиса выключен (LINK_PORT не задан): участники не могут подтвердить аккаунт, а значит, не могут зарегистрироваться, пока он не заработает. Добавление администрацией по-прежнему работает.",
+    "whitelist.created.next":
+      "Дальше: задай обязательные, выдаваемые и управляющие роли через `/whitelist roles` и дай игровому серверу доступ через `/server-link create`.",
+    "whitelist.edited.nothing":
+      "Нечего менять: укажи хотя бы один из параметров: name, channel, mode, max-nicks, enabled, remove-on-leave, floodgate-prefix, replace-spaces, entry-lifetime, on-role-loss, proof, proof-window, nickname.",
+    "whitelist.edited": "✅ **{name}** теперь: {settings}.",
+    "whitelist.edited.name": "имя **{name}**",
+    "whitelist.edited.channel": "канал {channel}",
+    "whitelist.edited.mode": "режим {mode}",
+    "whitelist.edited.maxNicks": {
+      one: "{count} ник на участника",
+      few: "{count} ника на участника",
+      many: "{count} ников на участника",
+      other: "{count} ника на участника",
+    },
+    "whitelist.state.open": "открыт",
+    "whitelist.state.closed": "закрыт для регистрации",
+    "whitelist.state.paused": "приостановлен (см. ниже)",
+    "whitelist.edited.removeOnLeave": "ники удаляются, когда участники уходят",
+    "whitelist.edited.keepOnLeave": "ники сохраняются, когда участники уходят",
+    "whitelist.edited.lifetime": "срок жизни записей: {lifetime}",
+    "whitelist.edited.removeOnRoleLoss": "ники удаляются, когда участники теряют все обязательные роли",
+    "whitelist.edited.keepOnRoleLoss": "ники сохраняются, когда участники теряют все обязательные роли",
+    "whitelist.edited.nicknamesAlone": "никнеймы участников не трогаются",
+    "whitelist.edited.nicknames": "никнеймы участников по шаблону **{template}**",
+    "whitelist.edited.proof.required": "подтверждение владения обязательно",
+    "whitelist.edited.proof.firstJoin": "подтверждение владения при первом входе",
+    "whitelist.edited.proof.off": "подтверждение владения не требуется",
+    "whitelist.edited.proofWindow": "{window} на подтверждение ника при первом входе",
+    "whitelist.respelled": {
+      one: "{count} Bedrock-ник переписан под новые настройки (отправлен как удаление и добавление).",
+      few: "{count} Bedrock-ника переписаны под новые настройки (каждый отправлен как удаление и добавление).",
+      many: "{count} Bedrock-ников переписаны под новые настройки (каждый отправлен как удаление и добавление).",
+      other:
+        "{count} Bedrock-ника переписаны под новые настройки (каждый отправлен как удаление и добавление).",
+    },
+    "whitelist.respelled.clashes": {
+      one: "{count} сохранил прежнее написание: новое уже занято другим ником (см. лог сервиса).",
+      few: "{count} сохранили прежнее написание: новое уже занято другим ником (см. лог сервиса).",
+      many: "{count} сохранили прежнее написание: новое уже занято другим ником (см. лог сервиса).",
+      other: "{count} сохранили прежнее написание: новое уже занято другим ником (см. лог сервиса).",
+    },
+    "whitelist.respelled.pending": {
+      one: "{count} ещё ждёт, пока GeyserMC выдаст его XUID; повтор каждые 10 минут.",
+      few: "{count} ещё ждут, пока GeyserMC выдаст их XUID; повтор каждые 10 минут.",
+      many: "{count} ещё ждут, пока GeyserMC выдаст их XUID; повтор каждые 10 минут.",
+      other: "{count} ещё ждут, пока GeyserMC выдаст их XUID; повтор каждые 10 минут.",
+    },
+    "whitelist.edited.lifetimeNote":
+      "Уже зарегистрированные ники сохраняют свой срок; новый срок жизни действует с этого момента.",
+    "whitelist.edited.proofNote":
+      "Уже зарегистрированные ники остаются; подтверждённый аккаунт нужен только для новых регистраций.",
+    "whitelist.edited.settled": {
+      one: "{count} ник, ждавший подтверждения при первом входе, остаётся неподтверждённым и больше не ждёт.",
+      few: "{count} ника, ждавшие подтверждения при первом входе, остаются неподтверждёнными и больше не ждут.",
+      many: "{count} ников, ждавших подтверждения при первом входе, остаются неподтверждёнными и больше не ждут.",
+      other:
+        "{count} ника, ждавших подтверждения при первом входе, остаются неподтверждёнными и больше не ждут.",
+    },
+    "whitelist.edited.windowNote":
+      "Ники, ждущие подтверждения, сохраняют свой срок; новый действует с этого момента.",
+    "whitelist.edited.nicknamesStop":
+      "Никнеймы, выставленные ботом, остаются до следующего изменения у каждого участника, которое вернёт прежний.",
+    "whitelist.edited.nicknamesFollow":
+      "Никнейм каждого участника начнёт следовать шаблону с его следующей регистрации, переименования, передачи или удаления (сейчас ничего не переименовывается); прежний вернётся, когда уйдёт его последний ник.",
+    "whitelist.edited.closedHow": "Регистрация закрыта; открой её снова через `enabled:True`.",
+    "whitelist.edited.seeAll": "Все настройки — в `/whitelist show`.",
+    "whitelist.show.staffHint":
+      "Администрация меняет настройки через `/whitelist edit`, а роли — через `/whitelist roles`.",
+    "whitelist.show.description": "id `{id}` · {status}",
+    "whitelist.show.field.channel": "Канал",
+    "whitelist.show.field.nickType": "Тип ника",
+    "whitelist.show.field.mode": "Режим",
+    "whitelist.show.field.perMember": "Ников на участника",
+    "whitelist.show.field.nicks": "Ники",
+    "whitelist.show.field.pending": "Заявки в ожидании",
+    "whitelist.show.field.onLeave": "При уходе",
+    "whitelist.show.field.lifetime": "Срок жизни записей",
+    "whitelist.show.field.proof": "Подтверждение владения",
+    "whitelist.show.field.form": "Анкета",
+    "whitelist.show.field.nicknames": "Никнеймы",
+    "whitelist.show.field.banSync": "Синхронизация банов (сервер)",
+    "whitelist.show.field.onRoleLoss": "При потере роли",
+    "whitelist.show.field.required": "Обязательные роли",
+    "whitelist.show.field.granted": "Выдаваемые роли",
+    "whitelist.show.field.manager": "Управляющие роли",
+    "whitelist.show.field.roleLimits": "Лимиты ников по ролям",
+    "whitelist.show.field.denied": "Запрещённые ники",
+    "whitelist.show.field.bedrock": "Bedrock",
+    "whitelist.show.field.uuidsPending": "⚠️ UUID Bedrock в ожидании",
+    "whitelist.show.field.problems": "⚠️ Проблемы",
+    "whitelist.show.field.paused": "⚠️ Регистрация сообщением приостановлена",
+    "whitelist.show.field.departures": "⚠️ Уходы не видны",
+    "whitelist.show.field.roleLoss": "⚠️ Потери ролей не видны",
+    "whitelist.show.nicks": "{nicks} ({verified}{awaiting})",
+    "whitelist.show.verified": {
+      one: "{count} подтверждён",
+      few: "{count} подтверждены",
+      many: "{count} подтверждено",
+      other: "{count} подтверждено",
+    },
+    "whitelist.show.awaiting": {
+      one: ", {count} ждёт подтверждения",
+      few: ", {count} ждут подтверждения",
+      many: ", {count} ждут подтверждения",
+      other: ", {count} ждут подтверждения",
+    },
+    "whitelist.show.nicksRemoved": "ники удаляются",
+    "whitelist.show.nicksKept": "ники сохраняются",
+    "whitelist.show.proof.off": "off: можно зарегистрировать любой ник",
+    "whitelist.show.proof.firstJoin":
+      "first-join: участники подтверждают аккаунт при первом входе на игровой сервер, в течение {window}",
+    "whitelist.show.proof.required": "required: участники подтверждают Java-аккаунт на `{address}`",
+    "whitelist.show.proof.linkOff":
+      "required, но сервер привязки выключен (LINK_PORT не задан): участники не могут подтвердить аккаунт",
+    "whitelist.show.form": {
+      one: "{count} вопрос: `/whitelist form show`",
+      few: "{count} вопроса: `/whitelist form show`",
+      many: "{count} вопросов: `/whitelist form show`",
+      other: "{count} вопроса: `/whitelist form show`",
+    },
+    "whitelist.show.nicknames.alone": "не трогаются",
+    "whitelist.show.nicknames": "следуют за ником: **{template}**",
+    "whitelist.show.banSync.on": "вкл.: бан в Discord запрещает ники участника",
+    "whitelist.show.banSync.off": "выкл.",
+    "whitelist.show.required.none": "нет: регистрироваться может любой",
+    "whitelist.show.manager.none": "нет: только «Управлять сервером»",
+    "whitelist.show.bedrock": "{floodgate}.",
+    "whitelist.show.uuidsPending": {
+      one: "{count} ник ждёт, пока GeyserMC выдаст его XUID, поэтому `whitelist.json` пока не может его впустить. Запрос повторяется каждые 10 минут.",
+      few: "{count} ника ждут, пока GeyserMC выдаст их XUID, поэтому `whitelist.json` пока не может их впустить. Запрос повторяется каждые 10 минут.",
+      many: "{count} ников ждут, пока GeyserMC выдаст их XUID, поэтому `whitelist.json` пока не может их впустить. Запрос повторяется каждые 10 минут.",
+      other:
+        "{count} ника ждут, пока GeyserMC выдаст их XUID, поэтому `whitelist.json` пока не может их впустить. Запрос повторяется каждые 10 минут.",
+    },
+    "whitelist.show.denials.count": {
+      one: "{count} ник; какой — видит администрация.",
+      few: "{count} ника; какие — видит администрация.",
+      many: "{count} ников; какие — видит администрация.",
+      other: "{count} ника; какие — видит администрация.",
+    },
+    "whitelist.show.denials.header": {
+      one: "{count} ник:",
+      few: "{count} ника:",
+      many: "{count} ников:",
+      other: "{count} ника:",
+    },
+    "whitelist.show.denials.reason": ": {reason}",
+    "whitelist.show.denials.more": "… и ещё {count} (по одному: `/whitelist whois`)",
+    "error.whitelist.name": "Имя вайтлиста — это 1-32 буквы, цифры, `-` или `_`.",
+    "error.whitelist.maxNicks": "Максимум ников на участника — целое число не меньше 1.",
+    "error.whitelist.floodgatePrefix":
+      "Префикс Floodgate — до 15 печатных символов без пробелов, как `username-prefix` в config.yml Floodgate (по умолчанию `.`). Вместо префикса из 16 символов и длиннее Floodgate молча использует `.`, так что если твой такой длинный, имена Bedrock-игроков идут с `.`: укажи здесь `.`.",
+    "error.whitelist.onRoleLoss": "on-role-loss — одно из: {allowed}.",
+    "error.whitelist.proof": "proof — одно из: {allowed}.",
+    "error.whitelist.types": "{list} и {last}",
+    "error.whitelist.proof.required":
+      "Подтверждение владения до регистрации — для вайтлистов {types}: ники {nickType} нельзя подтвердить входом в Java.",
+    "error.whitelist.proof.firstJoin":
+      "Подтверждение при первом входе — для вайтлистов {types}: у ников {nickType} нет аккаунта, который можно подтвердить.",
+    "error.whitelist.nameTaken": "Вайтлист с именем «{name}» уже существует.",
+    "error.whitelist.nameLookalike":
+      "Вайтлист с именем «{name}» путали бы с «{existing}», который уже существует.",
+    "error.whitelist.messageChannel":
+      "Этот канал уже принимает регистрации в режиме сообщений для {whitelist}, а сообщение может регистрировать только в одном вайтлисте: выбери другой канал или другой режим.",
+    "error.duration.format":
+      "целое число и единицу: `30m` (минуты), `12h` (часы) или `7d` (дни), от 1 минуты до 366 дней",
+    "error.duration.empty": "Длительность не указана. Укажи {format}.",
+    "error.duration.invalid": "«{typed}» — это не длительность. Укажи {format}.",
+    "error.duration.typed": "`{typed}`",
+    "error.lifetime.tooShort":
+      "{duration} — слишком мало: запись может жить от 1 минуты до 366 дней (от `1m` до `366d`).",
+    "error.lifetime.tooLong":
+      "{duration} — слишком много: запись может жить от 1 минуты до 366 дней (от `1m` до `366d`).",
+    "error.lifetime.whole": "Срок жизни записи — целое число секунд; получено {seconds}.",
+    "error.proofWindow": "Срок подтверждения — от 10 минут до 30 дней (от 10m до 30d); получено {window}.",
+    "error.nicknameTemplate.example":
+      "Пиши его с `{mc}` на месте имени в Minecraft, например `{discord} ({mc})` или `{mc}`.",
+    "error.nicknameTemplate.mcOnce": "Шаблон никнейма содержит имя в Minecraft ровно один раз. {example}",
+    "error.nicknameTemplate.discordOnce":
+      "Шаблон никнейма содержит имя в Discord не больше одного раза. {example}",
+    "error.nicknameTemplate.invalid":
+      "«{template}» — не шаблон никнейма: единственные подстановки — `{mc}` и `{discord}`, в одну строку. {example}",
+    "error.nicknameTemplate.long":
+      "В шаблоне никнейма не больше {own} символов помимо подстановок, чтобы любое имя в Minecraft (до {mcMax}) уместилось в {max} символов Discord.",
     "staff.delete.preview":
       "Удаление **{whitelist}** уберёт её ники ({nicks}; выданные за них роли будут забраны), отбросит ожидающие заявки и отзовёт ключи, ограниченные ей ({keys}). Пока ничего не изменено: запусти {command}, чтобы продолжить.",
     "staff.delete.done":
