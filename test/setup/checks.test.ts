@@ -1,4 +1,5 @@
 import { describe, expect, test } from "bun:test";
+import { inEnglish } from "../../src/i18n/english.ts";
 import { nicknameBlock, rolesAboveBot, serverChecks } from "../../src/setup/checks.ts";
 import { type GuildSnapshot, Permission } from "../../src/setup/permissions.ts";
 
@@ -54,7 +55,7 @@ describe("the server's permissions with the opt-in features in use", () => {
   const titles = (snapshot: GuildSnapshot, features: Parameters<typeof serverChecks>[1]) =>
     serverChecks(snapshot, features)
       .filter((check) => !check.ok)
-      .map((check) => check.title);
+      .map((check) => inEnglish(check.title));
   const base =
     Permission.EmbedLinks |
     Permission.AttachFiles |

@@ -577,6 +577,63 @@ export const de = {
       "Discord sagt dem Bot nicht, wer geht, also bleiben Nicks, bis sie von Hand entfernt werden. Schalte **Server Members Intent** unter {portal} ein und starte whitelist-sync neu.",
     "intent.roleLossUnseen":
       "Discord sagt dem Bot nicht, wenn Mitglieder Rollen verlieren, also bleiben Nicks von Mitgliedern ohne erforderliche Rolle, bis sie von Hand entfernt werden. Schalte **Server Members Intent** unter {portal} ein und starte whitelist-sync neu.",
+    "permission.AddReactions": "„Reaktionen hinzufügen“",
+    "permission.Administrator": "„Administrator“",
+    "permission.BanMembers": "„Mitglieder bannen“",
+    "permission.ViewAuditLog": "„Audit-Log anzeigen“",
+    "permission.ManageNicknames": "„Nicknames verwalten“",
+    "permission.ViewChannel": "„Kanäle ansehen“",
+    "permission.SendMessages": "„Nachrichten senden“",
+    "permission.EmbedLinks": "„Links einbetten“",
+    "permission.AttachFiles": "„Dateien anhängen“",
+    "permission.ReadMessageHistory": "„Nachrichtenverlauf anzeigen“",
+    "permission.ManageRoles": "„Rollen verwalten“",
+    "setup.list": "{first}, {rest}",
+    "setup.rolesPlace": "Servereinstellungen → Rollen",
+    "setup.turnOn.fix": "schalte {permission} für die Rolle des Bots unter {place} ein",
+    "setup.server.ok": "der Bot hat in {server} jede Berechtigung, die er nutzt",
+    "setup.server.lacks": "dem Bot fehlt in {server}: {permissions}",
+    "setup.server.lacks.fix":
+      "schalte {permissions} für die Rolle des Bots unter {place} ein (oder lade ihn neu ein, mit dem Link von `whitelist-sync invite`, der sie anfragt)",
+    "setup.banSync":
+      "der Bann-Abgleich ist in {server} an, aber Discord meldet dem Bot keine Banns: ihm fehlt {permission}",
+    "setup.nickname.owner":
+      "das Mitglied besitzt den Server, und Discord lässt keinen Bot den Nickname des Besitzers ändern",
+    "setup.nickname.above":
+      "die höchste Rolle des Mitglieds steht auf Höhe meiner ({role}) oder darüber: zieh {role} unter {place} darüber",
+    "setup.nickname.permission": "mir fehlt {permission}: schalte es für {role} unter {place} ein",
+    "setup.logChannel.gone": "den Log-Kanal ({id}) gibt es in {server} nicht mehr",
+    "setup.chooseAnother.fix": "wähle einen anderen mit {command}",
+    "setup.channel.log": "der Log-Kanal {channel}",
+    "setup.channel.whitelist": "der Kanal {channel} von {whitelist}",
+    "setup.channel.post": "{where}: ich kann dort lesen und posten",
+    "setup.channel.react": "{where}: ich kann dort lesen, antworten und reagieren",
+    "setup.channel.lacks": "{where}: mir fehlt dort {permissions}",
+    "setup.channel.lacks.fix":
+      "erlaube {permissions} für den Bot (oder seine Rolle) unter Kanal bearbeiten → Berechtigungen von {channel}",
+    "setup.whitelist.channelGone": "{whitelist}: ihren Kanal ({id}) gibt es nicht mehr",
+    "setup.whitelist.roleGone.required": "{whitelist}: eine erforderliche Rolle ({id}) gibt es nicht mehr",
+    "setup.whitelist.roleGone.manager": "{whitelist}: eine Verwalter-Rolle ({id}) gibt es nicht mehr",
+    "setup.whitelist.roleGone.granted": "{whitelist}: eine vergebene Rolle ({id}) gibt es nicht mehr",
+    "setup.whitelist.setRoles.fix": "leg ihre Rollen neu fest mit {command}",
+    "setup.whitelist.managed":
+      "{whitelist}: ich kann {role} nicht vergeben: eine Integration verwaltet die Rolle",
+    "setup.whitelist.managed.fix": "vergib stattdessen eine eigene Rolle mit {command}",
+    "setup.whitelist.cannotGrant": "{whitelist}: ich kann {role} nicht vergeben: mir fehlt {permission}",
+    "setup.whitelist.below": "{whitelist}: ich kann {role} nicht vergeben: meine Rolle steht darunter",
+    "setup.whitelist.below.fix": "zieh die Rolle des Bots ({bot}) unter {place} über {role}",
+    "setup.whitelist.canGrant": "{whitelist}: ich kann {role} vergeben",
+    "setup.whitelist.nicknames.ok": "{whitelist}: ich kann die Nicknames der Mitglieder setzen",
+    "setup.whitelist.nicknames.lacks":
+      "{whitelist}: die Nicknames der Mitglieder sollen ihren Minecraft-Namen folgen, aber mir fehlt {permission}",
+    "setup.whitelist.messageContent":
+      "{whitelist} registriert per Nachricht, aber der Message Content Intent ist aus: die Nicks der Mitglieder können nicht gelesen werden",
+    "setup.whitelist.messageContent.fix":
+      "schalte den Message Content Intent unter {portal} ein, oder {command}",
+    "setup.whitelist.noLogChannel":
+      "{whitelist} braucht die Freigabe des Teams, aber es ist kein Log-Kanal gesetzt, in dem Anfragen landen",
+    "setup.whitelist.noLogChannel.fix": "leg einen fest mit {command}",
+    "setup.warning": "⚠️ {title}. Behebung: {fix}.",
   },
   commands: {
     whitelist: { description: "Die Minecraft-Whitelists des Servers verwalten" },
