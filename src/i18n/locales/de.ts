@@ -634,6 +634,37 @@ export const de = {
       "{whitelist} braucht die Freigabe des Teams, aber es ist kein Log-Kanal gesetzt, in dem Anfragen landen",
     "setup.whitelist.noLogChannel.fix": "leg einen fest mit {command}",
     "setup.warning": "⚠️ {title}. Behebung: {fix}.",
+    "access.rolesUnseen":
+      "⚠️ Discord lässt mich die Rollen der Mitglieder nicht sehen (der Server Members Intent ist aus), also behalten Mitglieder ohne erforderliche Rolle ihre Nicks, bis sie von Hand entfernt werden.",
+    "access.allHold": "Jedes Mitglied mit einem Nick darauf hat eine ihrer erforderlichen Rollen.",
+    "access.removed": {
+      one: "{count} Nick eines Mitglieds ohne eine ihrer erforderlichen Rollen wurde entfernt (Herkunft: Rolle verloren).",
+      other:
+        "{count} Nicks von Mitgliedern ohne eine ihrer erforderlichen Rollen wurden entfernt (Herkunft: Rolle verloren).",
+    },
+    "roleLimit.usage":
+      "Schreib das Nick-Limit einer Rolle als `<Rolle>=<Zahl>` (1-{max}), z. B. `@Spender=3`, oder `@Spender=none` zum Aufheben; die Rolle per Erwähnung, ID oder genauem Namen.",
+    "roleLimit.ambiguous":
+      "Mehrere Rollen heißen „{name}“: gib stattdessen die Erwähnung oder ID der Rolle an.",
+    "roleLimit.unknownName":
+      "Auf diesem Server gibt es keine Rolle „{name}“, also wurde kein Limit gesetzt. Wähle sie per Erwähnung (tippe @ und ihren Namen), ID oder genauem Namen.",
+    "roleLimit.unknownId":
+      "Auf diesem Server gibt es keine Rolle mit der ID {id}, also wurde kein Limit gesetzt. Wähle sie per Erwähnung (tippe @ und ihren Namen), ID oder genauem Namen.",
+    "roleLimit.notNumber":
+      "Das Nick-Limit einer Rolle ist eine ganze Zahl von 1 bis {max}, oder none zum Aufheben; „{value}“ ist keins von beidem.",
+    "roleLimit.none": "keine (jedes Mitglied: {max}, max-nicks)",
+    "roleLimit.others": " (ein Mitglied bekommt das höchste seiner Rollen; {max} ohne eine davon, max-nicks)",
+    "roleLimit.more": " … und {count} weitere",
+    "roles.list.required": "Erforderlich (eine davon erlaubt die Registrierung)",
+    "roles.list.granted": "Bei Registrierung vergeben",
+    "roles.list.manager": "Verwalter (Nicks aller hinzufügen und entfernen)",
+    "roles.everyone": "@everyone geht hier nicht; wähle eine echte Rolle.",
+    "roles.header": "Rollen von **{whitelist}**:",
+    "roles.header.changed": "✅ Rollen von **{whitelist}**:",
+    "roles.line": "• {label}: {roles}",
+    "roles.limits": "• Nick-Limits nach Rolle: {limits}",
+    "roles.how":
+      "Ändere eine Liste mit `add-…`/`remove-…` (je eine Rolle), oder leere sie mit `clear`; setz das Nick-Limit einer Rolle mit `limit:@Rolle=3` (`@Rolle=none` hebt es auf).",
   },
   commands: {
     whitelist: { description: "Die Minecraft-Whitelists des Servers verwalten" },

@@ -610,4 +610,33 @@ export const en = {
     "{whitelist} needs staff approval, but no log channel is set to post requests in",
   "setup.whitelist.noLogChannel.fix": "set one with {command}",
   "setup.warning": "⚠️ {title}. Fix: {fix}.",
+  "access.rolesUnseen":
+    "⚠️ Discord does not let me see members' roles (the Server Members Intent is off), so members without a required role keep their nicks until removed by hand.",
+  "access.allHold": "Every member with a nick on it holds one of its required roles.",
+  "access.removed": {
+    one: "{count} nick of a member holding none of its required roles was removed (origin: role lost).",
+    other: "{count} nicks of members holding none of its required roles were removed (origin: role lost).",
+  },
+  "roleLimit.usage":
+    "Write a role's nick limit as `<role>=<number>` (1-{max}), e.g. `@Donor=3`, or `@Donor=none` to clear it; the role by its mention, id or exact name.",
+  "roleLimit.ambiguous": "Several roles are named “{name}”: give the role's mention or id instead.",
+  "roleLimit.unknownName":
+    "There is no role “{name}” on this server, so no limit was set. Pick it by its mention (type @ and its name), its id, or its exact name.",
+  "roleLimit.unknownId":
+    "There is no role with the id {id} on this server, so no limit was set. Pick it by its mention (type @ and its name), its id, or its exact name.",
+  "roleLimit.notNumber":
+    "A role's nick limit is a whole number from 1 to {max}, or none to clear it; “{value}” is neither.",
+  "roleLimit.none": "none (every member: {max}, max-nicks)",
+  "roleLimit.others": " (a member gets their roles' highest; {max} without any, max-nicks)",
+  "roleLimit.more": " … and {count} more",
+  "roles.list.required": "Required (one of them lets a member register)",
+  "roles.list.granted": "Granted on registration",
+  "roles.list.manager": "Managers (add and remove anyone's nicks)",
+  "roles.everyone": "@everyone cannot be used here; pick a real role.",
+  "roles.header": "Roles of **{whitelist}**:",
+  "roles.header.changed": "✅ Roles of **{whitelist}**:",
+  "roles.line": "• {label}: {roles}",
+  "roles.limits": "• Nick limits by role: {limits}",
+  "roles.how":
+    "Change a list with `add-…`/`remove-…` (one role each), or empty it with `clear`; set a role's nick limit with `limit:@Role=3` (`@Role=none` clears it).",
 } as const;

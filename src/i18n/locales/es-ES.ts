@@ -636,6 +636,37 @@ export const esES = {
       "{whitelist} necesita la aprobación del staff, pero no hay ningún canal de registro configurado para publicar las solicitudes",
     "setup.whitelist.noLogChannel.fix": "configura uno con {command}",
     "setup.warning": "⚠️ {title}. Solución: {fix}.",
+    "access.rolesUnseen":
+      "⚠️ Discord no me deja ver los roles de los miembros (el Server Members Intent está desactivado), así que los miembros sin rol requerido conservan sus nicks hasta quitarlos a mano.",
+    "access.allHold": "Todos los miembros con un nick en ella tienen uno de sus roles requeridos.",
+    "access.removed": {
+      one: "Se ha quitado {count} nick de un miembro sin ninguno de sus roles requeridos (origen: rol perdido).",
+      many: "Se han quitado {count} de nicks de miembros sin ninguno de sus roles requeridos (origen: rol perdido).",
+      other:
+        "Se han quitado {count} nicks de miembros sin ninguno de sus roles requeridos (origen: rol perdido).",
+    },
+    "roleLimit.usage":
+      "Escribe el límite de nicks de un rol como `<rol>=<número>` (1-{max}), p. ej. `@Donante=3`, o `@Donante=none` para quitarlo; el rol por su mención, su ID o su nombre exacto.",
+    "roleLimit.ambiguous": "Varios roles se llaman «{name}»: indica en su lugar la mención o el ID del rol.",
+    "roleLimit.unknownName":
+      "No hay ningún rol «{name}» en este servidor, así que no se ha puesto ningún límite. Elígelo por su mención (escribe @ y su nombre), su ID o su nombre exacto.",
+    "roleLimit.unknownId":
+      "No hay ningún rol con el ID {id} en este servidor, así que no se ha puesto ningún límite. Elígelo por su mención (escribe @ y su nombre), su ID o su nombre exacto.",
+    "roleLimit.notNumber":
+      "El límite de nicks de un rol es un número entero de 1 a {max}, o none para quitarlo; «{value}» no es ninguna de las dos cosas.",
+    "roleLimit.none": "ninguno (cada miembro: {max}, max-nicks)",
+    "roleLimit.others": " (un miembro tiene el más alto de sus roles; {max} sin ninguno, max-nicks)",
+    "roleLimit.more": " … y {count} más",
+    "roles.list.required": "Requeridos (uno de ellos permite a un miembro registrarse)",
+    "roles.list.granted": "Dados al registrarse",
+    "roles.list.manager": "Gestión (añadir y quitar los nicks de cualquiera)",
+    "roles.everyone": "@everyone no se puede usar aquí; elige un rol de verdad.",
+    "roles.header": "Roles de **{whitelist}**:",
+    "roles.header.changed": "✅ Roles de **{whitelist}**:",
+    "roles.line": "• {label}: {roles}",
+    "roles.limits": "• Límites de nicks por rol: {limits}",
+    "roles.how":
+      "Cambia una lista con `add-…`/`remove-…` (un rol cada vez), o vacíala con `clear`; pon el límite de nicks de un rol con `limit:@Rol=3` (`@Rol=none` lo quita).",
   },
   commands: {
     whitelist: { description: "Gestionar las whitelists de Minecraft del servidor" },

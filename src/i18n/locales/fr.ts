@@ -649,6 +649,38 @@ export const fr = {
       "{whitelist} demande la validation du staff, mais aucun salon de logs n'est défini pour y publier les demandes",
     "setup.whitelist.noLogChannel.fix": "définis-en un avec {command}",
     "setup.warning": "⚠️ {title}. Solution : {fix}.",
+    "access.rolesUnseen":
+      "⚠️ Discord ne me laisse pas voir les rôles des membres (le Server Members Intent est désactivé), donc les membres sans rôle requis gardent leurs pseudos jusqu'à ce qu'on les retire à la main.",
+    "access.allHold": "Chaque membre qui y a un pseudo a l'un de ses rôles requis.",
+    "access.removed": {
+      one: "{count} pseudo d'un membre sans aucun de ses rôles requis a été retiré (origine : rôle perdu).",
+      many: "{count} de pseudos de membres sans aucun de ses rôles requis ont été retirés (origine : rôle perdu).",
+      other:
+        "{count} pseudos de membres sans aucun de ses rôles requis ont été retirés (origine : rôle perdu).",
+    },
+    "roleLimit.usage":
+      "Écris la limite de pseudos d'un rôle sous la forme `<rôle>=<nombre>` (1-{max}), par ex. `@Donateur=3`, ou `@Donateur=none` pour la retirer ; le rôle par sa mention, son ID ou son nom exact.",
+    "roleLimit.ambiguous":
+      "Plusieurs rôles s'appellent « {name} » : donne plutôt la mention ou l'ID du rôle.",
+    "roleLimit.unknownName":
+      "Il n'y a pas de rôle « {name} » sur ce serveur, donc aucune limite n'a été définie. Choisis-le par sa mention (tape @ et son nom), son ID ou son nom exact.",
+    "roleLimit.unknownId":
+      "Il n'y a pas de rôle avec l'ID {id} sur ce serveur, donc aucune limite n'a été définie. Choisis-le par sa mention (tape @ et son nom), son ID ou son nom exact.",
+    "roleLimit.notNumber":
+      "La limite de pseudos d'un rôle est un nombre entier de 1 à {max}, ou none pour la retirer ; « {value} » n'est ni l'un ni l'autre.",
+    "roleLimit.none": "aucune (chaque membre : {max}, max-nicks)",
+    "roleLimit.others": " (un membre a la plus haute de ses rôles ; {max} sans aucun, max-nicks)",
+    "roleLimit.more": " … et {count} de plus",
+    "roles.list.required": "Requis (l'un d'eux permet à un membre de s'inscrire)",
+    "roles.list.granted": "Donnés à l'inscription",
+    "roles.list.manager": "Gestion (ajouter et retirer les pseudos de tous)",
+    "roles.everyone": "@everyone ne peut pas servir ici ; choisis un vrai rôle.",
+    "roles.header": "Rôles de **{whitelist}** :",
+    "roles.header.changed": "✅ Rôles de **{whitelist}** :",
+    "roles.line": "• {label} : {roles}",
+    "roles.limits": "• Limites de pseudos par rôle : {limits}",
+    "roles.how":
+      "Modifie une liste avec `add-…`/`remove-…` (un rôle à la fois), ou vide-la avec `clear` ; définis la limite de pseudos d'un rôle avec `limit:@Rôle=3` (`@Rôle=none` la retire).",
   },
   commands: {
     whitelist: { description: "Gérer les whitelists Minecraft du serveur" },

@@ -683,6 +683,37 @@ export const pl = {
       "{whitelist} wymaga akceptacji administracji, ale nie ustawiono kanału logów, na który trafiałyby prośby",
     "setup.whitelist.noLogChannel.fix": "ustaw go przez {command}",
     "setup.warning": "⚠️ {title}. Naprawa: {fix}.",
+    "access.rolesUnseen":
+      "⚠️ Discord nie pozwala mi widzieć ról członków (Server Members Intent jest wyłączony), więc członkowie bez wymaganej roli zachowują nicki, dopóki ktoś nie usunie ich ręcznie.",
+    "access.allHold": "Każdy członek z nickiem na niej ma jedną z jej wymaganych ról.",
+    "access.removed": {
+      one: "Usunięto {count} nick członka bez żadnej z jej wymaganych ról (pochodzenie: utrata roli).",
+      few: "Usunięto {count} nicki członków bez żadnej z jej wymaganych ról (pochodzenie: utrata roli).",
+      many: "Usunięto {count} nicków członków bez żadnej z jej wymaganych ról (pochodzenie: utrata roli).",
+      other: "Usunięto {count} nicka członków bez żadnej z jej wymaganych ról (pochodzenie: utrata roli).",
+    },
+    "roleLimit.usage":
+      "Zapisz limit nicków roli jako `<rola>=<liczba>` (1-{max}), np. `@Darczyńca=3`, albo `@Darczyńca=none`, żeby go usunąć; rolę przez wzmiankę, ID lub dokładną nazwę.",
+    "roleLimit.ambiguous": "Kilka ról nazywa się „{name}”: podaj zamiast tego wzmiankę lub ID roli.",
+    "roleLimit.unknownName":
+      "Na tym serwerze nie ma roli „{name}”, więc nie ustawiono limitu. Wskaż ją wzmianką (wpisz @ i jej nazwę), ID lub dokładną nazwą.",
+    "roleLimit.unknownId":
+      "Na tym serwerze nie ma roli o ID {id}, więc nie ustawiono limitu. Wskaż ją wzmianką (wpisz @ i jej nazwę), ID lub dokładną nazwą.",
+    "roleLimit.notNumber":
+      "Limit nicków roli to liczba całkowita od 1 do {max} albo none, żeby go usunąć; „{value}” nie jest ani jednym, ani drugim.",
+    "roleLimit.none": "brak (każdy członek: {max}, max-nicks)",
+    "roleLimit.others": " (członek dostaje najwyższy z limitów swoich ról; {max} bez żadnej, max-nicks)",
+    "roleLimit.more": " … i jeszcze {count}",
+    "roles.list.required": "Wymagane (jedna z nich pozwala się zarejestrować)",
+    "roles.list.granted": "Nadawane przy rejestracji",
+    "roles.list.manager": "Zarządzające (dodawanie i usuwanie nicków każdego)",
+    "roles.everyone": "@everyone nie da się tu użyć; wybierz prawdziwą rolę.",
+    "roles.header": "Role whitelisty **{whitelist}**:",
+    "roles.header.changed": "✅ Role whitelisty **{whitelist}**:",
+    "roles.line": "• {label}: {roles}",
+    "roles.limits": "• Limity nicków według ról: {limits}",
+    "roles.how":
+      "Zmień listę przez `add-…`/`remove-…` (po jednej roli) albo wyczyść ją przez `clear`; ustaw limit nicków roli przez `limit:@Rola=3` (`@Rola=none` go usuwa).",
   },
   commands: {
     whitelist: { description: "Zarządzaj whitelistami Minecrafta na serwerze" },

@@ -632,6 +632,37 @@ export const ptBR = {
       "{whitelist} precisa da aprovação da staff, mas nenhum canal de log está definido para postar os pedidos",
     "setup.whitelist.noLogChannel.fix": "defina um com {command}",
     "setup.warning": "⚠️ {title}. Como resolver: {fix}.",
+    "access.rolesUnseen":
+      "⚠️ O Discord não me deixa ver os cargos dos membros (o Server Members Intent está desligado), então membros sem cargo exigido ficam com os nicks até serem removidos à mão.",
+    "access.allHold": "Todo membro com um nick nela tem um dos cargos exigidos dela.",
+    "access.removed": {
+      one: "{count} nick de um membro sem nenhum dos cargos exigidos dela foi removido (origem: cargo perdido).",
+      many: "{count} de nicks de membros sem nenhum dos cargos exigidos dela foram removidos (origem: cargo perdido).",
+      other:
+        "{count} nicks de membros sem nenhum dos cargos exigidos dela foram removidos (origem: cargo perdido).",
+    },
+    "roleLimit.usage":
+      "Escreva o limite de nicks de um cargo como `<cargo>=<número>` (1-{max}), por exemplo `@Doador=3`, ou `@Doador=none` para tirar; o cargo pela menção, pelo ID ou pelo nome exato.",
+    "roleLimit.ambiguous": "Vários cargos se chamam “{name}”: informe a menção ou o ID do cargo no lugar.",
+    "roleLimit.unknownName":
+      "Não há nenhum cargo “{name}” neste servidor, então nenhum limite foi definido. Escolha pela menção (digite @ e o nome), pelo ID ou pelo nome exato.",
+    "roleLimit.unknownId":
+      "Não há nenhum cargo com o ID {id} neste servidor, então nenhum limite foi definido. Escolha pela menção (digite @ e o nome), pelo ID ou pelo nome exato.",
+    "roleLimit.notNumber":
+      "O limite de nicks de um cargo é um número inteiro de 1 a {max}, ou none para tirar; “{value}” não é nenhum dos dois.",
+    "roleLimit.none": "nenhum (cada membro: {max}, max-nicks)",
+    "roleLimit.others": " (um membro fica com o maior dos seus cargos; {max} sem nenhum, max-nicks)",
+    "roleLimit.more": " … e mais {count}",
+    "roles.list.required": "Exigidos (um deles deixa um membro se registrar)",
+    "roles.list.granted": "Dados no registro",
+    "roles.list.manager": "Gestão (adicionar e remover os nicks de qualquer um)",
+    "roles.everyone": "@everyone não pode ser usado aqui; escolha um cargo de verdade.",
+    "roles.header": "Cargos de **{whitelist}**:",
+    "roles.header.changed": "✅ Cargos de **{whitelist}**:",
+    "roles.line": "• {label}: {roles}",
+    "roles.limits": "• Limites de nicks por cargo: {limits}",
+    "roles.how":
+      "Mude uma lista com `add-…`/`remove-…` (um cargo por vez), ou esvazie com `clear`; defina o limite de nicks de um cargo com `limit:@Cargo=3` (`@Cargo=none` tira).",
   },
   commands: {
     whitelist: { description: "Gerenciar as whitelists de Minecraft do servidor" },
