@@ -51,7 +51,6 @@ const NOT_CONVERTED_YET = new Set([
   "bot/commands/options.ts",
   "bot/commands/whitelist/create.ts",
   "bot/commands/whitelist/edit.ts",
-  "bot/commands/whitelist/import.ts",
   "bot/commands/whitelist/show.ts",
 ]);
 

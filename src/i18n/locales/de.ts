@@ -665,6 +665,45 @@ export const de = {
     "roles.limits": "• Nick-Limits nach Rolle: {limits}",
     "roles.how":
       "Ändere eine Liste mit `add-…`/`remove-…` (je eine Rolle), oder leere sie mit `clear`; setz das Nick-Limit einer Rolle mit `limit:@Rolle=3` (`@Rolle=none` hebt es auf).",
+    "import.outcome.added": "hinzugefügt",
+    "import.outcome.wouldBeAdded": "würde hinzugefügt",
+    "import.outcome.already": "schon da",
+    "import.outcome.invalid": "ungültig",
+    "import.outcome.denied": "gesperrt",
+    "import.outcome.unchecked": "nicht geprüft",
+    "import.outcome.refused": "abgelehnt",
+    "import.format.plain": "eine einfache Liste",
+    "import.format.easywhitelist": "eine EasyWhitelist-config.yml",
+    "import.format.vanilla": "eine whitelist.json von Minecraft",
+    "import.file": "**{file}** ({format}, {names})",
+    "import.tally": "{label}: {count}",
+    "import.dryRun": "🔎 Probelauf von {file} auf **{whitelist}** für {member}: nichts wurde geändert.",
+    "import.done": "📥 {file} in **{whitelist}** für {member} importiert.",
+    "import.unchecked": {
+      one: "⏳ {count} Name konnte nicht nachgeschlagen werden, also wurde dafür nichts gespeichert: importiere dieselbe Datei später noch einmal (was dann schon auf der Whitelist steht, heißt „{already}“).",
+      other:
+        "⏳ {count} Namen konnten nicht nachgeschlagen werden, also wurde dafür nichts gespeichert: importiere dieselbe Datei später noch einmal (was dann schon auf der Whitelist steht, heißt „{already}“).",
+    },
+    "import.rolesRefused":
+      "Ich konnte {member} {roles} nicht vergeben (Details im Log-Kanal); die Nicks bleiben.",
+    "import.next":
+      "Jeder Name und was aus ihm wurde steht in der angehängten `{file}`. Übergib Nicks ihren Spielern mit `/whitelist transfer`.",
+    "import.next.dryRun":
+      "Jeder Name und was aus ihm wurde steht in der angehängten `{file}`. Führe den Befehl ohne `dry-run` noch einmal aus, um zu importieren.",
+    "import.detail.taken": "schon auf {whitelist}",
+    "import.detail.held": "schon auf {whitelist} ({nick})",
+    "import.detail.notPremium": "kein Premium-Account; {whitelist} nimmt nur Premium-Accounts",
+    "import.detail.unreachable":
+      "{service} war nicht erreichbar: nicht geprüft, importiere die Datei noch einmal",
+    "import.detail.earlier": "schon früher aufgeführt, in Zeile {line}",
+    "import.detail.meanwhile": "inzwischen auf {whitelist} registriert",
+    "import.detail.notStored": "nicht gespeichert: {reason}",
+    "import.detail.unexpected": "ein unerwarteter Fehler hat den Import gestoppt (er ist geloggt)",
+    "import.refused.noNick": {
+      one: "Die {count} Zeile von {file} ist kein Nick, den {whitelist} annimmt, also ist es keine Nick-Liste. {attach}",
+      other:
+        "Keine der {count} Zeilen von {file} ist ein Nick, den {whitelist} annimmt, also ist es keine Nick-Liste. {attach}",
+    },
   },
   commands: {
     whitelist: { description: "Die Minecraft-Whitelists des Servers verwalten" },

@@ -639,4 +639,41 @@ export const en = {
   "roles.limits": "• Nick limits by role: {limits}",
   "roles.how":
     "Change a list with `add-…`/`remove-…` (one role each), or empty it with `clear`; set a role's nick limit with `limit:@Role=3` (`@Role=none` clears it).",
+  "import.outcome.added": "added",
+  "import.outcome.wouldBeAdded": "would be added",
+  "import.outcome.already": "already there",
+  "import.outcome.invalid": "invalid",
+  "import.outcome.denied": "denied",
+  "import.outcome.unchecked": "not checked",
+  "import.outcome.refused": "refused",
+  "import.format.plain": "a plain list",
+  "import.format.easywhitelist": "an EasyWhitelist config.yml",
+  "import.format.vanilla": "a Minecraft whitelist.json",
+  "import.file": "**{file}** ({format}, {names})",
+  "import.tally": "{label}: {count}",
+  "import.dryRun": "🔎 Dry run of {file} on **{whitelist}** for {member}: nothing was changed.",
+  "import.done": "📥 Imported {file} into **{whitelist}** for {member}.",
+  "import.unchecked": {
+    one: "⏳ {count} name could not be looked up, so nothing was stored for it: import the same file again later (what is already on the whitelist then reads “{already}”).",
+    other:
+      "⏳ {count} names could not be looked up, so nothing was stored for them: import the same file again later (what is already on the whitelist then reads “{already}”).",
+  },
+  "import.rolesRefused": "I could not give {member} {roles} (details in the log channel); the nicks stand.",
+  "import.next":
+    "Every name and what became of it is in the attached `{file}`. Hand nicks over to their players with `/whitelist transfer`.",
+  "import.next.dryRun":
+    "Every name and what became of it is in the attached `{file}`. Run the command again without `dry-run` to import.",
+  "import.detail.taken": "already on {whitelist}",
+  "import.detail.held": "already on {whitelist} ({nick})",
+  "import.detail.notPremium": "not a premium account; {whitelist} takes premium accounts only",
+  "import.detail.unreachable": "{service} could not be reached: not checked, import the file again",
+  "import.detail.earlier": "listed earlier, on line {line}",
+  "import.detail.meanwhile": "registered on {whitelist} meanwhile",
+  "import.detail.notStored": "not stored: {reason}",
+  "import.detail.unexpected": "an unexpected error stopped the import (it is logged)",
+  "import.refused.noNick": {
+    one: "The {count} line of {file} is not a nick {whitelist} takes, so it is not a list of nicks. {attach}",
+    other:
+      "None of the {count} lines of {file} is a nick {whitelist} takes, so it is not a list of nicks. {attach}",
+  },
 } as const;

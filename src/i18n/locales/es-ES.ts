@@ -667,6 +667,47 @@ export const esES = {
     "roles.limits": "• Límites de nicks por rol: {limits}",
     "roles.how":
       "Cambia una lista con `add-…`/`remove-…` (un rol cada vez), o vacíala con `clear`; pon el límite de nicks de un rol con `limit:@Rol=3` (`@Rol=none` lo quita).",
+    "import.outcome.added": "añadido",
+    "import.outcome.wouldBeAdded": "se añadiría",
+    "import.outcome.already": "ya estaba",
+    "import.outcome.invalid": "no válido",
+    "import.outcome.denied": "vetado",
+    "import.outcome.unchecked": "sin comprobar",
+    "import.outcome.refused": "rechazado",
+    "import.format.plain": "una lista simple",
+    "import.format.easywhitelist": "un config.yml de EasyWhitelist",
+    "import.format.vanilla": "un whitelist.json de Minecraft",
+    "import.file": "**{file}** ({format}, {names})",
+    "import.tally": "{label}: {count}",
+    "import.dryRun": "🔎 Prueba de {file} en **{whitelist}** para {member}: no se ha cambiado nada.",
+    "import.done": "📥 {file} importado en **{whitelist}** para {member}.",
+    "import.unchecked": {
+      one: "⏳ No se ha podido consultar {count} nombre, así que no se ha guardado nada para él: importa el mismo archivo más tarde (lo que ya esté en la whitelist saldrá como «{already}»).",
+      many: "⏳ No se han podido consultar {count} de nombres, así que no se ha guardado nada para ellos: importa el mismo archivo más tarde (lo que ya esté en la whitelist saldrá como «{already}»).",
+      other:
+        "⏳ No se han podido consultar {count} nombres, así que no se ha guardado nada para ellos: importa el mismo archivo más tarde (lo que ya esté en la whitelist saldrá como «{already}»).",
+    },
+    "import.rolesRefused":
+      "No he podido darle {roles} a {member} (detalles en el canal de registro); los nicks se quedan.",
+    "import.next":
+      "Cada nombre y lo que pasó con él está en el archivo adjunto `{file}`. Traspasa los nicks a sus jugadores con `/whitelist transfer`.",
+    "import.next.dryRun":
+      "Cada nombre y lo que pasó con él está en el archivo adjunto `{file}`. Vuelve a ejecutar el comando sin `dry-run` para importar.",
+    "import.detail.taken": "ya está en {whitelist}",
+    "import.detail.held": "ya está en {whitelist} ({nick})",
+    "import.detail.notPremium": "no es una cuenta premium; {whitelist} solo acepta cuentas premium",
+    "import.detail.unreachable":
+      "no se ha podido contactar con {service}: sin comprobar, importa el archivo de nuevo",
+    "import.detail.earlier": "ya aparece antes, en la línea {line}",
+    "import.detail.meanwhile": "registrado en {whitelist} mientras tanto",
+    "import.detail.notStored": "no guardado: {reason}",
+    "import.detail.unexpected": "un error inesperado detuvo la importación (queda registrado)",
+    "import.refused.noNick": {
+      one: "La {count} línea de {file} no es un nick que acepte {whitelist}, así que no es una lista de nicks. {attach}",
+      many: "Ninguna de las {count} de líneas de {file} es un nick que acepte {whitelist}, así que no es una lista de nicks. {attach}",
+      other:
+        "Ninguna de las {count} líneas de {file} es un nick que acepte {whitelist}, así que no es una lista de nicks. {attach}",
+    },
   },
   commands: {
     whitelist: { description: "Gestionar las whitelists de Minecraft del servidor" },

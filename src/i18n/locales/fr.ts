@@ -681,6 +681,47 @@ export const fr = {
     "roles.limits": "• Limites de pseudos par rôle : {limits}",
     "roles.how":
       "Modifie une liste avec `add-…`/`remove-…` (un rôle à la fois), ou vide-la avec `clear` ; définis la limite de pseudos d'un rôle avec `limit:@Rôle=3` (`@Rôle=none` la retire).",
+    "import.outcome.added": "ajouté",
+    "import.outcome.wouldBeAdded": "serait ajouté",
+    "import.outcome.already": "déjà présent",
+    "import.outcome.invalid": "invalide",
+    "import.outcome.denied": "refusé",
+    "import.outcome.unchecked": "non vérifié",
+    "import.outcome.refused": "rejeté",
+    "import.format.plain": "une liste simple",
+    "import.format.easywhitelist": "un config.yml d'EasyWhitelist",
+    "import.format.vanilla": "un whitelist.json de Minecraft",
+    "import.file": "**{file}** ({format}, {names})",
+    "import.tally": "{label} : {count}",
+    "import.dryRun": "🔎 Essai à blanc de {file} sur **{whitelist}** pour {member} : rien n'a été modifié.",
+    "import.done": "📥 {file} importé dans **{whitelist}** pour {member}.",
+    "import.unchecked": {
+      one: "⏳ {count} nom n'a pas pu être vérifié, donc rien n'a été enregistré pour lui : importe à nouveau le même fichier plus tard (ce qui est déjà sur la whitelist sera alors « {already} »).",
+      many: "⏳ {count} de noms n'ont pas pu être vérifiés, donc rien n'a été enregistré pour eux : importe à nouveau le même fichier plus tard (ce qui est déjà sur la whitelist sera alors « {already} »).",
+      other:
+        "⏳ {count} noms n'ont pas pu être vérifiés, donc rien n'a été enregistré pour eux : importe à nouveau le même fichier plus tard (ce qui est déjà sur la whitelist sera alors « {already} »).",
+    },
+    "import.rolesRefused":
+      "Je n'ai pas pu donner {roles} à {member} (détails dans le salon de logs) ; les pseudos restent.",
+    "import.next":
+      "Chaque nom et ce qu'il est devenu sont dans le fichier joint `{file}`. Transfère les pseudos à leurs joueurs avec `/whitelist transfer`.",
+    "import.next.dryRun":
+      "Chaque nom et ce qu'il est devenu sont dans le fichier joint `{file}`. Relance la commande sans `dry-run` pour importer.",
+    "import.detail.taken": "déjà sur {whitelist}",
+    "import.detail.held": "déjà sur {whitelist} ({nick})",
+    "import.detail.notPremium": "pas un compte premium ; {whitelist} n'accepte que les comptes premium",
+    "import.detail.unreachable": "{service} était injoignable : non vérifié, importe à nouveau le fichier",
+    "import.detail.earlier": "déjà listé plus haut, ligne {line}",
+    "import.detail.meanwhile": "inscrit sur {whitelist} entre-temps",
+    "import.detail.notStored": "non enregistré : {reason}",
+    "import.detail.unexpected":
+      "une erreur inattendue a arrêté l'import (elle est enregistrée dans les logs)",
+    "import.refused.noNick": {
+      one: "La {count} ligne de {file} n'est pas un pseudo que {whitelist} accepte, donc ce n'est pas une liste de pseudos. {attach}",
+      many: "Aucune des {count} de lignes de {file} n'est un pseudo que {whitelist} accepte, donc ce n'est pas une liste de pseudos. {attach}",
+      other:
+        "Aucune des {count} lignes de {file} n'est un pseudo que {whitelist} accepte, donc ce n'est pas une liste de pseudos. {attach}",
+    },
   },
   commands: {
     whitelist: { description: "Gérer les whitelists Minecraft du serveur" },

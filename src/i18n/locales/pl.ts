@@ -714,6 +714,48 @@ export const pl = {
     "roles.limits": "• Limity nicków według ról: {limits}",
     "roles.how":
       "Zmień listę przez `add-…`/`remove-…` (po jednej roli) albo wyczyść ją przez `clear`; ustaw limit nicków roli przez `limit:@Rola=3` (`@Rola=none` go usuwa).",
+    "import.outcome.added": "dodany",
+    "import.outcome.wouldBeAdded": "zostałby dodany",
+    "import.outcome.already": "już jest",
+    "import.outcome.invalid": "nieprawidłowy",
+    "import.outcome.denied": "zablokowany",
+    "import.outcome.unchecked": "niesprawdzony",
+    "import.outcome.refused": "odrzucony",
+    "import.format.plain": "zwykła lista",
+    "import.format.easywhitelist": "config.yml z EasyWhitelist",
+    "import.format.vanilla": "whitelist.json z Minecrafta",
+    "import.file": "**{file}** ({format}, {names})",
+    "import.tally": "{label}: {count}",
+    "import.dryRun": "🔎 Próbny import {file} na **{whitelist}** dla {member}: nic nie zmieniono.",
+    "import.done": "📥 Zaimportowano {file} do **{whitelist}** dla {member}.",
+    "import.unchecked": {
+      one: "⏳ Nie udało się sprawdzić {count} nazwy, więc nic dla niej nie zapisano: zaimportuj ten sam plik później ponownie (to, co już jest na whitelist, będzie wtedy jako „{already}”).",
+      few: "⏳ Nie udało się sprawdzić {count} nazw, więc nic dla nich nie zapisano: zaimportuj ten sam plik później ponownie (to, co już jest na whitelist, będzie wtedy jako „{already}”).",
+      many: "⏳ Nie udało się sprawdzić {count} nazw, więc nic dla nich nie zapisano: zaimportuj ten sam plik później ponownie (to, co już jest na whitelist, będzie wtedy jako „{already}”).",
+      other:
+        "⏳ Nie udało się sprawdzić {count} nazwy, więc nic dla nich nie zapisano: zaimportuj ten sam plik później ponownie (to, co już jest na whitelist, będzie wtedy jako „{already}”).",
+    },
+    "import.rolesRefused":
+      "Nie udało mi się nadać {member} {roles} (szczegóły na kanale logów); nicki zostają.",
+    "import.next":
+      "Każda nazwa i to, co się z nią stało, jest w załączonym `{file}`. Przekaż nicki ich graczom przez `/whitelist transfer`.",
+    "import.next.dryRun":
+      "Każda nazwa i to, co się z nią stało, jest w załączonym `{file}`. Uruchom polecenie ponownie bez `dry-run`, żeby zaimportować.",
+    "import.detail.taken": "już jest na {whitelist}",
+    "import.detail.held": "już jest na {whitelist} ({nick})",
+    "import.detail.notPremium": "to nie konto premium; {whitelist} przyjmuje tylko konta premium",
+    "import.detail.unreachable": "{service} był nieosiągalny: niesprawdzony, zaimportuj plik ponownie",
+    "import.detail.earlier": "wymieniony wcześniej, w wierszu {line}",
+    "import.detail.meanwhile": "w międzyczasie zarejestrowany na {whitelist}",
+    "import.detail.notStored": "nie zapisano: {reason}",
+    "import.detail.unexpected": "nieoczekiwany błąd zatrzymał import (jest zapisany w logach)",
+    "import.refused.noNick": {
+      one: "{count} wiersz pliku {file} nie jest nickiem, który przyjmuje {whitelist}, więc to nie jest lista nicków. {attach}",
+      few: "Żaden z {count} wierszy pliku {file} nie jest nickiem, który przyjmuje {whitelist}, więc to nie jest lista nicków. {attach}",
+      many: "Żaden z {count} wierszy pliku {file} nie jest nickiem, który przyjmuje {whitelist}, więc to nie jest lista nicków. {attach}",
+      other:
+        "Żaden z {count} wiersza pliku {file} nie jest nickiem, który przyjmuje {whitelist}, więc to nie jest lista nicków. {attach}",
+    },
   },
   commands: {
     whitelist: { description: "Zarządzaj whitelistami Minecrafta na serwerze" },

@@ -663,6 +663,47 @@ export const ptBR = {
     "roles.limits": "• Limites de nicks por cargo: {limits}",
     "roles.how":
       "Mude uma lista com `add-…`/`remove-…` (um cargo por vez), ou esvazie com `clear`; defina o limite de nicks de um cargo com `limit:@Cargo=3` (`@Cargo=none` tira).",
+    "import.outcome.added": "adicionado",
+    "import.outcome.wouldBeAdded": "seria adicionado",
+    "import.outcome.already": "já estava lá",
+    "import.outcome.invalid": "inválido",
+    "import.outcome.denied": "vetado",
+    "import.outcome.unchecked": "não verificado",
+    "import.outcome.refused": "recusado",
+    "import.format.plain": "uma lista simples",
+    "import.format.easywhitelist": "um config.yml do EasyWhitelist",
+    "import.format.vanilla": "um whitelist.json do Minecraft",
+    "import.file": "**{file}** ({format}, {names})",
+    "import.tally": "{label}: {count}",
+    "import.dryRun": "🔎 Simulação de {file} em **{whitelist}** para {member}: nada foi alterado.",
+    "import.done": "📥 {file} importado em **{whitelist}** para {member}.",
+    "import.unchecked": {
+      one: "⏳ {count} nome não pôde ser consultado, então nada foi salvo para ele: importe o mesmo arquivo de novo mais tarde (o que já estiver na whitelist vai aparecer como “{already}”).",
+      many: "⏳ {count} de nomes não puderam ser consultados, então nada foi salvo para eles: importe o mesmo arquivo de novo mais tarde (o que já estiver na whitelist vai aparecer como “{already}”).",
+      other:
+        "⏳ {count} nomes não puderam ser consultados, então nada foi salvo para eles: importe o mesmo arquivo de novo mais tarde (o que já estiver na whitelist vai aparecer como “{already}”).",
+    },
+    "import.rolesRefused":
+      "Não consegui dar {roles} a {member} (detalhes no canal de log); os nicks continuam.",
+    "import.next":
+      "Cada nome e o que aconteceu com ele está no arquivo anexo `{file}`. Transfira os nicks para os jogadores com `/whitelist transfer`.",
+    "import.next.dryRun":
+      "Cada nome e o que aconteceu com ele está no arquivo anexo `{file}`. Rode o comando de novo sem `dry-run` para importar.",
+    "import.detail.taken": "já está em {whitelist}",
+    "import.detail.held": "já está em {whitelist} ({nick})",
+    "import.detail.notPremium": "não é uma conta premium; {whitelist} só aceita contas premium",
+    "import.detail.unreachable":
+      "não foi possível falar com {service}: não verificado, importe o arquivo de novo",
+    "import.detail.earlier": "já listado antes, na linha {line}",
+    "import.detail.meanwhile": "registrado em {whitelist} nesse meio-tempo",
+    "import.detail.notStored": "não salvo: {reason}",
+    "import.detail.unexpected": "um erro inesperado parou a importação (ele foi registrado)",
+    "import.refused.noNick": {
+      one: "A {count} linha de {file} não é um nick que {whitelist} aceita, então não é uma lista de nicks. {attach}",
+      many: "Nenhuma das {count} de linhas de {file} é um nick que {whitelist} aceita, então não é uma lista de nicks. {attach}",
+      other:
+        "Nenhuma das {count} linhas de {file} é um nick que {whitelist} aceita, então não é uma lista de nicks. {attach}",
+    },
   },
   commands: {
     whitelist: { description: "Gerenciar as whitelists de Minecraft do servidor" },

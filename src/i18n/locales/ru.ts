@@ -701,6 +701,47 @@ export const ru = {
     "roles.limits": "• Лимиты ников по ролям: {limits}",
     "roles.how":
       "Меняй список через `add-…`/`remove-…` (по одной роли) или очищай через `clear`; задай лимит ников роли через `limit:@Роль=3` (`@Роль=none` снимает его).",
+    "import.outcome.added": "добавлен",
+    "import.outcome.wouldBeAdded": "был бы добавлен",
+    "import.outcome.already": "уже есть",
+    "import.outcome.invalid": "недопустим",
+    "import.outcome.denied": "запрещён",
+    "import.outcome.unchecked": "не проверен",
+    "import.outcome.refused": "отклонён",
+    "import.format.plain": "простой список",
+    "import.format.easywhitelist": "config.yml EasyWhitelist",
+    "import.format.vanilla": "whitelist.json из Minecraft",
+    "import.file": "**{file}** ({format}, {names})",
+    "import.tally": "{label}: {count}",
+    "import.dryRun": "🔎 Пробный импорт {file} в **{whitelist}** для {member}: ничего не изменено.",
+    "import.done": "📥 {file} импортирован в **{whitelist}** для {member}.",
+    "import.unchecked": {
+      one: "⏳ Не удалось проверить {count} имя, поэтому для него ничего не сохранено: импортируй тот же файл позже ещё раз (то, что уже в вайтлисте, тогда будет «{already}»).",
+      few: "⏳ Не удалось проверить {count} имени, поэтому для них ничего не сохранено: импортируй тот же файл позже ещё раз (то, что уже в вайтлисте, тогда будет «{already}»).",
+      many: "⏳ Не удалось проверить {count} имён, поэтому для них ничего не сохранено: импортируй тот же файл позже ещё раз (то, что уже в вайтлисте, тогда будет «{already}»).",
+      other:
+        "⏳ Не удалось проверить {count} имени, поэтому для них ничего не сохранено: импортируй тот же файл позже ещё раз (то, что уже в вайтлисте, тогда будет «{already}»).",
+    },
+    "import.rolesRefused": "Не удалось выдать {member} {roles} (подробности в канале логов); ники остаются.",
+    "import.next":
+      "Каждое имя и что с ним стало — в приложенном `{file}`. Передай ники их игрокам через `/whitelist transfer`.",
+    "import.next.dryRun":
+      "Каждое имя и что с ним стало — в приложенном `{file}`. Запусти команду ещё раз без `dry-run`, чтобы импортировать.",
+    "import.detail.taken": "уже в {whitelist}",
+    "import.detail.held": "уже в {whitelist} ({nick})",
+    "import.detail.notPremium": "не премиум-аккаунт; {whitelist} принимает только премиум-аккаунты",
+    "import.detail.unreachable": "{service} недоступен: не проверен, импортируй файл ещё раз",
+    "import.detail.earlier": "уже указан выше, в строке {line}",
+    "import.detail.meanwhile": "тем временем зарегистрирован в {whitelist}",
+    "import.detail.notStored": "не сохранён: {reason}",
+    "import.detail.unexpected": "неожиданная ошибка остановила импорт (она записана в лог)",
+    "import.refused.noNick": {
+      one: "{count} строка файла {file} — не ник, который принимает {whitelist}, так что это не список ников. {attach}",
+      few: "Ни одна из {count} строк файла {file} — не ник, который принимает {whitelist}, так что это не список ников. {attach}",
+      many: "Ни одна из {count} строк файла {file} — не ник, который принимает {whitelist}, так что это не список ников. {attach}",
+      other:
+        "Ни одна из {count} строки файла {file} — не ник, который принимает {whitelist}, так что это не список ников. {attach}",
+    },
   },
   commands: {
     whitelist: { description: "Управление вайтлистами Minecraft на сервере" },
