@@ -1,18 +1,21 @@
 import { ChannelType, type Guild, OverwriteType } from "discord.js";
-import type { Words } from "../i18n/words.ts";
+import { text } from "../i18n/messages.ts";
+import { type Words, wordsFor } from "../i18n/words.ts";
 import type { Member } from "../registration/model.ts";
 import {
-  type Check,
   logChannelChecks,
+  type Naming,
   nicknameBlock,
   nicknameBlockText,
   rolesAboveBot,
+  type SetupCheck,
   serverChecks,
   whitelistChecks,
 } from "../setup/checks.ts";
 import type { GuildSnapshot, OptInFeatures } from "../setup/permissions.ts";
 import type { Whitelist } from "../whitelists/model.ts";
 import type { BotServices } from "./context.ts";
+import { typedCommand } from "./localize.ts";
 import { plainName } from "./text.ts";
 
 /**
@@ -54,9 +57,20 @@ export function guildSnapshot(guild: Guild): GuildSnapshot {
   };
 }
 
-/** What the checks found wrong, as lines for staff: `⚠️ <what>. Fix: <how>` (names in them escaped by the caller). */
-export const warningLines = (checks: readonly Check[]): string[] =>
-  checks.filter((check) => !check.ok).map((check) => `⚠️ ${check.title}. Fix: ${check.fix}.`);
+/** English, for callers that do not pass their reader's words yet. */
+const english = wordsFor("en");
+
+/** How the checks name things on Discord for `words`' reader: names escaped, commands as they type them. */
+export const discordNaming = (words: Words): Naming => ({
+  name: plainName,
+  command: (path, options) => typedCommand(words, path, options),
+});
+
+/** What the checks found wrong, as lines for staff in `words`: `⚠️ <what>. Fix: <how>.` */
+export const warningLines = (checks: readonly SetupCheck[], words: Words): string[] =>
+  checks
+    .filter((check) => !check.ok)
+    .map((check) => words.t("setup.warning", { title: check.title, fix: check.fix ?? text("common.dash") }));
 
 /** Problems of one whitelist where it lives now: its channel, roles and mode (`/whitelist create`, `edit`, `roles`). */
 export async function whitelistWarnings(
@@ -65,11 +79,16 @@ export async function whitelistWarnings(
   services: BotServices,
   /** The Message Content Intent as granted, when the answer should warn about it (show has its own field). */
   messageContent?: boolean,
+  words: Words = english,
 ): Promise<string[]> {
   const logChannelId = (await services.guilds.get(guild.id))?.logChannelId ?? null;
-  return warningLines(
-    whitelistChecks(guildSnapshot(guild), whitelist, { logChannelId, messageContent }, plainName),
+  const checks = whitelistChecks(
+    guildSnapshot(guild),
+    whitelist,
+    { logChannelId, messageContent },
+    discordNaming(words),
   );
+  return warningLines(checks, words);
 }
 
 /** The opt-in features a guild uses, which ask for permissions of their own (src/setup/permissions.ts). */
@@ -82,14 +101,19 @@ export async function featuresOf(guildId: string, services: BotServices): Promis
 }
 
 /** Problems of the server as a whole: the bot's permissions and the log channel (`/whitelist log-channel`, `show`). */
-export async function serverWarnings(guild: Guild, services: BotServices): Promise<string[]> {
+export async function serverWarnings(
+  guild: Guild,
+  services: BotServices,
+  words: Words = english,
+): Promise<string[]> {
   const snapshot = guildSnapshot(guild);
   const logChannelId = (await services.guilds.get(guild.id))?.logChannelId ?? null;
   const features = await featuresOf(guild.id, services);
-  return warningLines([
-    ...serverChecks(snapshot, features, plainName),
-    ...logChannelChecks(snapshot, logChannelId, plainName),
-  ]);
+  const naming = discordNaming(words);
+  return warningLines(
+    [...serverChecks(snapshot, features, naming), ...logChannelChecks(snapshot, logChannelId, naming)],
+    words,
+  );
 }
 
 /**

@@ -125,4 +125,18 @@ describe("nick limits by role", () => {
     await roles(w, { limit: `${IDS.vipRole}=none` });
     expect(await limitsOf(w, survival.id)).toEqual({});
   });
+
+  test("staff read the roles, the limits and a refusal in their own language", async () => {
+    const { w } = await limitWorld();
+    await w.control("POST", `/members/${IDS.owner}/locale`, { locale: "de" });
+    expect(lines(await roles(w, {}))).toEqual(
+      expect.arrayContaining([
+        "Rollen von **survival**:",
+        "• Nick-Limits nach Rolle: keine (jedes Mitglied: 1, max-nicks)",
+      ]),
+    );
+    expect((await roles(w, { limit: "@nobody=2" })).content).toStartWith(
+      "Auf diesem Server gibt es keine Rolle „@nobody“, also wurde kein Limit gesetzt.",
+    );
+  });
 });

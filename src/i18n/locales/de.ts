@@ -876,6 +876,133 @@ export const de = {
       "Discord sagt dem Bot nicht, wer geht, also bleiben Nicks, bis sie von Hand entfernt werden. Schalte **Server Members Intent** unter {portal} ein und starte whitelist-sync neu.",
     "intent.roleLossUnseen":
       "Discord sagt dem Bot nicht, wenn Mitglieder Rollen verlieren, also bleiben Nicks von Mitgliedern ohne erforderliche Rolle, bis sie von Hand entfernt werden. Schalte **Server Members Intent** unter {portal} ein und starte whitelist-sync neu.",
+    "permission.AddReactions": "„Reaktionen hinzufügen“",
+    "permission.Administrator": "„Administrator“",
+    "permission.BanMembers": "„Mitglieder bannen“",
+    "permission.ViewAuditLog": "„Audit-Log anzeigen“",
+    "permission.ManageNicknames": "„Nicknames verwalten“",
+    "permission.ViewChannel": "„Kanäle ansehen“",
+    "permission.SendMessages": "„Nachrichten senden“",
+    "permission.EmbedLinks": "„Links einbetten“",
+    "permission.AttachFiles": "„Dateien anhängen“",
+    "permission.ReadMessageHistory": "„Nachrichtenverlauf anzeigen“",
+    "permission.ManageRoles": "„Rollen verwalten“",
+    "setup.list": "{first}, {rest}",
+    "setup.rolesPlace": "Servereinstellungen → Rollen",
+    "setup.turnOn.fix": "schalte {permission} für die Rolle des Bots unter {place} ein",
+    "setup.server.ok": "der Bot hat in {server} jede Berechtigung, die er nutzt",
+    "setup.server.lacks": "dem Bot fehlt in {server}: {permissions}",
+    "setup.server.lacks.fix":
+      "schalte {permissions} für die Rolle des Bots unter {place} ein (oder lade ihn neu ein, mit dem Link von `whitelist-sync invite`, der sie anfragt)",
+    "setup.banSync":
+      "der Bann-Abgleich ist in {server} an, aber Discord meldet dem Bot keine Banns: ihm fehlt {permission}",
+    "setup.nickname.owner":
+      "das Mitglied besitzt den Server, und Discord lässt keinen Bot den Nickname des Besitzers ändern",
+    "setup.nickname.above":
+      "die höchste Rolle des Mitglieds steht auf Höhe meiner ({role}) oder darüber: zieh {role} unter {place} darüber",
+    "setup.nickname.permission": "mir fehlt {permission}: schalte es für {role} unter {place} ein",
+    "setup.logChannel.gone": "den Log-Kanal ({id}) gibt es in {server} nicht mehr",
+    "setup.chooseAnother.fix": "wähle einen anderen mit {command}",
+    "setup.channel.log": "der Log-Kanal {channel}",
+    "setup.channel.whitelist": "der Kanal {channel} von {whitelist}",
+    "setup.channel.post": "{where}: ich kann dort lesen und posten",
+    "setup.channel.react": "{where}: ich kann dort lesen, antworten und reagieren",
+    "setup.channel.lacks": "{where}: mir fehlt dort {permissions}",
+    "setup.channel.lacks.fix":
+      "erlaube {permissions} für den Bot (oder seine Rolle) unter Kanal bearbeiten → Berechtigungen von {channel}",
+    "setup.whitelist.channelGone": "{whitelist}: ihren Kanal ({id}) gibt es nicht mehr",
+    "setup.whitelist.roleGone.required": "{whitelist}: eine erforderliche Rolle ({id}) gibt es nicht mehr",
+    "setup.whitelist.roleGone.manager": "{whitelist}: eine Verwalter-Rolle ({id}) gibt es nicht mehr",
+    "setup.whitelist.roleGone.granted": "{whitelist}: eine vergebene Rolle ({id}) gibt es nicht mehr",
+    "setup.whitelist.setRoles.fix": "leg ihre Rollen neu fest mit {command}",
+    "setup.whitelist.managed":
+      "{whitelist}: ich kann {role} nicht vergeben: eine Integration verwaltet die Rolle",
+    "setup.whitelist.managed.fix": "vergib stattdessen eine eigene Rolle mit {command}",
+    "setup.whitelist.cannotGrant": "{whitelist}: ich kann {role} nicht vergeben: mir fehlt {permission}",
+    "setup.whitelist.below": "{whitelist}: ich kann {role} nicht vergeben: meine Rolle steht darunter",
+    "setup.whitelist.below.fix": "zieh die Rolle des Bots ({bot}) unter {place} über {role}",
+    "setup.whitelist.canGrant": "{whitelist}: ich kann {role} vergeben",
+    "setup.whitelist.nicknames.ok": "{whitelist}: ich kann die Nicknames der Mitglieder setzen",
+    "setup.whitelist.nicknames.lacks":
+      "{whitelist}: die Nicknames der Mitglieder sollen ihren Minecraft-Namen folgen, aber mir fehlt {permission}",
+    "setup.whitelist.messageContent":
+      "{whitelist} registriert per Nachricht, aber der Message Content Intent ist aus: die Nicks der Mitglieder können nicht gelesen werden",
+    "setup.whitelist.messageContent.fix":
+      "schalte den Message Content Intent unter {portal} ein, oder {command}",
+    "setup.whitelist.noLogChannel":
+      "{whitelist} braucht die Freigabe des Teams, aber es ist kein Log-Kanal gesetzt, in dem Anfragen landen",
+    "setup.whitelist.noLogChannel.fix": "leg einen fest mit {command}",
+    "setup.warning": "⚠️ {title}. Behebung: {fix}.",
+    "access.rolesUnseen":
+      "⚠️ Discord lässt mich die Rollen der Mitglieder nicht sehen (der Server Members Intent ist aus), also behalten Mitglieder ohne erforderliche Rolle ihre Nicks, bis sie von Hand entfernt werden.",
+    "access.allHold": "Jedes Mitglied mit einem Nick darauf hat eine ihrer erforderlichen Rollen.",
+    "access.removed": {
+      one: "{count} Nick eines Mitglieds ohne eine ihrer erforderlichen Rollen wurde entfernt (Herkunft: Rolle verloren).",
+      other:
+        "{count} Nicks von Mitgliedern ohne eine ihrer erforderlichen Rollen wurden entfernt (Herkunft: Rolle verloren).",
+    },
+    "roleLimit.usage":
+      "Schreib das Nick-Limit einer Rolle als `<Rolle>=<Zahl>` (1-{max}), z. B. `@Spender=3`, oder `@Spender=none` zum Aufheben; die Rolle per Erwähnung, ID oder genauem Namen.",
+    "roleLimit.ambiguous":
+      "Mehrere Rollen heißen „{name}“: gib stattdessen die Erwähnung oder ID der Rolle an.",
+    "roleLimit.unknownName":
+      "Auf diesem Server gibt es keine Rolle „{name}“, also wurde kein Limit gesetzt. Wähle sie per Erwähnung (tippe @ und ihren Namen), ID oder genauem Namen.",
+    "roleLimit.unknownId":
+      "Auf diesem Server gibt es keine Rolle mit der ID {id}, also wurde kein Limit gesetzt. Wähle sie per Erwähnung (tippe @ und ihren Namen), ID oder genauem Namen.",
+    "roleLimit.notNumber":
+      "Das Nick-Limit einer Rolle ist eine ganze Zahl von 1 bis {max}, oder none zum Aufheben; „{value}“ ist keins von beidem.",
+    "roleLimit.none": "keine (jedes Mitglied: {max}, max-nicks)",
+    "roleLimit.others": " (ein Mitglied bekommt das höchste seiner Rollen; {max} ohne eine davon, max-nicks)",
+    "roleLimit.more": " … und {count} weitere",
+    "roles.list.required": "Erforderlich (eine davon erlaubt die Registrierung)",
+    "roles.list.granted": "Bei Registrierung vergeben",
+    "roles.list.manager": "Verwalter (Nicks aller hinzufügen und entfernen)",
+    "roles.everyone": "@everyone geht hier nicht; wähle eine echte Rolle.",
+    "roles.header": "Rollen von **{whitelist}**:",
+    "roles.header.changed": "✅ Rollen von **{whitelist}**:",
+    "roles.line": "• {label}: {roles}",
+    "roles.limits": "• Nick-Limits nach Rolle: {limits}",
+    "roles.how":
+      "Ändere eine Liste mit `add-…`/`remove-…` (je eine Rolle), oder leere sie mit `clear`; setz das Nick-Limit einer Rolle mit `limit:@Rolle=3` (`@Rolle=none` hebt es auf).",
+    "import.outcome.added": "hinzugefügt",
+    "import.outcome.wouldBeAdded": "würde hinzugefügt",
+    "import.outcome.already": "schon da",
+    "import.outcome.invalid": "ungültig",
+    "import.outcome.denied": "gesperrt",
+    "import.outcome.unchecked": "nicht geprüft",
+    "import.outcome.refused": "abgelehnt",
+    "import.format.plain": "eine einfache Liste",
+    "import.format.easywhitelist": "eine EasyWhitelist-config.yml",
+    "import.format.vanilla": "eine whitelist.json von Minecraft",
+    "import.file": "**{file}** ({format}, {names})",
+    "import.tally": "{label}: {count}",
+    "import.dryRun": "🔎 Probelauf von {file} auf **{whitelist}** für {member}: nichts wurde geändert.",
+    "import.done": "📥 {file} in **{whitelist}** für {member} importiert.",
+    "import.unchecked": {
+      one: "⏳ {count} Name konnte nicht nachgeschlagen werden, also wurde dafür nichts gespeichert: importiere dieselbe Datei später noch einmal (was dann schon auf der Whitelist steht, heißt „{already}“).",
+      other:
+        "⏳ {count} Namen konnten nicht nachgeschlagen werden, also wurde dafür nichts gespeichert: importiere dieselbe Datei später noch einmal (was dann schon auf der Whitelist steht, heißt „{already}“).",
+    },
+    "import.rolesRefused":
+      "Ich konnte {member} {roles} nicht vergeben (Details im Log-Kanal); die Nicks bleiben.",
+    "import.next":
+      "Jeder Name und was aus ihm wurde steht in der angehängten `{file}`. Übergib Nicks ihren Spielern mit `/whitelist transfer`.",
+    "import.next.dryRun":
+      "Jeder Name und was aus ihm wurde steht in der angehängten `{file}`. Führe den Befehl ohne `dry-run` noch einmal aus, um zu importieren.",
+    "import.detail.taken": "schon auf {whitelist}",
+    "import.detail.held": "schon auf {whitelist} ({nick})",
+    "import.detail.notPremium": "kein Premium-Account; {whitelist} nimmt nur Premium-Accounts",
+    "import.detail.unreachable":
+      "{service} war nicht erreichbar: nicht geprüft, importiere die Datei noch einmal",
+    "import.detail.earlier": "schon früher aufgeführt, in Zeile {line}",
+    "import.detail.meanwhile": "inzwischen auf {whitelist} registriert",
+    "import.detail.notStored": "nicht gespeichert: {reason}",
+    "import.detail.unexpected": "ein unerwarteter Fehler hat den Import gestoppt (er ist geloggt)",
+    "import.refused.noNick": {
+      one: "Die {count} Zeile von {file} ist kein Nick, den {whitelist} annimmt, also ist es keine Nick-Liste. {attach}",
+      other:
+        "Keine der {count} Zeilen von {file} ist ein Nick, den {whitelist} annimmt, also ist es keine Nick-Liste. {attach}",
+    },
   },
   commands: {
     whitelist: { description: "Die Minecraft-Whitelists des Servers verwalten" },

@@ -878,6 +878,133 @@ export const esES = {
       "Discord no le dice al bot quién se va, así que los nicks se quedan hasta quitarlos a mano. Activa **Server Members Intent** en {portal} y reinicia whitelist-sync.",
     "intent.roleLossUnseen":
       "Discord no le dice al bot cuándo los miembros pierden roles, así que los nicks de miembros sin rol requerido se quedan hasta quitarlos a mano. Activa **Server Members Intent** en {portal} y reinicia whitelist-sync.",
+    "permission.AddReactions": "«Añadir reacciones»",
+    "permission.Administrator": "«Administrador»",
+    "permission.BanMembers": "«Banear miembros»",
+    "permission.ViewAuditLog": "«Ver el registro de auditoría»",
+    "permission.ManageNicknames": "«Gestionar apodos»",
+    "permission.ViewChannel": "«Ver canales»",
+    "permission.SendMessages": "«Enviar mensajes»",
+    "permission.EmbedLinks": "«Insertar enlaces»",
+    "permission.AttachFiles": "«Adjuntar archivos»",
+    "permission.ReadMessageHistory": "«Leer el historial de mensajes»",
+    "permission.ManageRoles": "«Gestionar roles»",
+    "setup.list": "{first}, {rest}",
+    "setup.rolesPlace": "Ajustes del servidor → Roles",
+    "setup.turnOn.fix": "activa {permission} para el rol del bot en {place}",
+    "setup.server.ok": "el bot tiene todos los permisos que usa en {server}",
+    "setup.server.lacks": "al bot le falta en {server}: {permissions}",
+    "setup.server.lacks.fix":
+      "activa {permissions} para el rol del bot en {place} (o invítalo de nuevo con el enlace de `whitelist-sync invite`, que los pide)",
+    "setup.banSync":
+      "la sincronización de baneos está activada en {server}, pero Discord no avisa al bot de ningún baneo: le falta {permission}",
+    "setup.nickname.owner":
+      "es el propietario del servidor, y Discord no deja a ningún bot cambiar el apodo del propietario",
+    "setup.nickname.above":
+      "su rol más alto está al nivel del mío ({role}) o por encima: arrastra {role} por encima en {place}",
+    "setup.nickname.permission": "me falta {permission}: actívalo para {role} en {place}",
+    "setup.logChannel.gone": "el canal de registro ({id}) ya no existe en {server}",
+    "setup.chooseAnother.fix": "elige otro con {command}",
+    "setup.channel.log": "el canal de registro {channel}",
+    "setup.channel.whitelist": "el canal {channel} de {whitelist}",
+    "setup.channel.post": "{where}: puedo leer y publicar allí",
+    "setup.channel.react": "{where}: puedo leer, responder y reaccionar allí",
+    "setup.channel.lacks": "{where}: me falta allí {permissions}",
+    "setup.channel.lacks.fix":
+      "permite {permissions} para el bot (o su rol) en Editar canal → Permisos de {channel}",
+    "setup.whitelist.channelGone": "{whitelist}: su canal ({id}) ya no existe",
+    "setup.whitelist.roleGone.required": "{whitelist}: un rol requerido ({id}) ya no existe",
+    "setup.whitelist.roleGone.manager": "{whitelist}: un rol de gestión ({id}) ya no existe",
+    "setup.whitelist.roleGone.granted": "{whitelist}: un rol dado ({id}) ya no existe",
+    "setup.whitelist.setRoles.fix": "configura de nuevo sus roles con {command}",
+    "setup.whitelist.managed": "{whitelist}: no puedo dar {role}: una integración gestiona ese rol",
+    "setup.whitelist.managed.fix": "da en su lugar un rol propio con {command}",
+    "setup.whitelist.cannotGrant": "{whitelist}: no puedo dar {role}: me falta {permission}",
+    "setup.whitelist.below": "{whitelist}: no puedo dar {role}: mi rol está por debajo",
+    "setup.whitelist.below.fix": "arrastra el rol del bot ({bot}) por encima de {role} en {place}",
+    "setup.whitelist.canGrant": "{whitelist}: puedo dar {role}",
+    "setup.whitelist.nicknames.ok": "{whitelist}: puedo poner los apodos de los miembros",
+    "setup.whitelist.nicknames.lacks":
+      "{whitelist}: los apodos de los miembros deben seguir su nombre de Minecraft, pero me falta {permission}",
+    "setup.whitelist.messageContent":
+      "{whitelist} registra por mensaje, pero el Message Content Intent está desactivado: no se pueden leer los nicks de los miembros",
+    "setup.whitelist.messageContent.fix": "activa el Message Content Intent en {portal}, o {command}",
+    "setup.whitelist.noLogChannel":
+      "{whitelist} necesita la aprobación del staff, pero no hay ningún canal de registro configurado para publicar las solicitudes",
+    "setup.whitelist.noLogChannel.fix": "configura uno con {command}",
+    "setup.warning": "⚠️ {title}. Solución: {fix}.",
+    "access.rolesUnseen":
+      "⚠️ Discord no me deja ver los roles de los miembros (el Server Members Intent está desactivado), así que los miembros sin rol requerido conservan sus nicks hasta quitarlos a mano.",
+    "access.allHold": "Todos los miembros con un nick en ella tienen uno de sus roles requeridos.",
+    "access.removed": {
+      one: "Se ha quitado {count} nick de un miembro sin ninguno de sus roles requeridos (origen: rol perdido).",
+      many: "Se han quitado {count} de nicks de miembros sin ninguno de sus roles requeridos (origen: rol perdido).",
+      other:
+        "Se han quitado {count} nicks de miembros sin ninguno de sus roles requeridos (origen: rol perdido).",
+    },
+    "roleLimit.usage":
+      "Escribe el límite de nicks de un rol como `<rol>=<número>` (1-{max}), p. ej. `@Donante=3`, o `@Donante=none` para quitarlo; el rol por su mención, su ID o su nombre exacto.",
+    "roleLimit.ambiguous": "Varios roles se llaman «{name}»: indica en su lugar la mención o el ID del rol.",
+    "roleLimit.unknownName":
+      "No hay ningún rol «{name}» en este servidor, así que no se ha puesto ningún límite. Elígelo por su mención (escribe @ y su nombre), su ID o su nombre exacto.",
+    "roleLimit.unknownId":
+      "No hay ningún rol con el ID {id} en este servidor, así que no se ha puesto ningún límite. Elígelo por su mención (escribe @ y su nombre), su ID o su nombre exacto.",
+    "roleLimit.notNumber":
+      "El límite de nicks de un rol es un número entero de 1 a {max}, o none para quitarlo; «{value}» no es ninguna de las dos cosas.",
+    "roleLimit.none": "ninguno (cada miembro: {max}, max-nicks)",
+    "roleLimit.others": " (un miembro tiene el más alto de sus roles; {max} sin ninguno, max-nicks)",
+    "roleLimit.more": " … y {count} más",
+    "roles.list.required": "Requeridos (uno de ellos permite a un miembro registrarse)",
+    "roles.list.granted": "Dados al registrarse",
+    "roles.list.manager": "Gestión (añadir y quitar los nicks de cualquiera)",
+    "roles.everyone": "@everyone no se puede usar aquí; elige un rol de verdad.",
+    "roles.header": "Roles de **{whitelist}**:",
+    "roles.header.changed": "✅ Roles de **{whitelist}**:",
+    "roles.line": "• {label}: {roles}",
+    "roles.limits": "• Límites de nicks por rol: {limits}",
+    "roles.how":
+      "Cambia una lista con `add-…`/`remove-…` (un rol cada vez), o vacíala con `clear`; pon el límite de nicks de un rol con `limit:@Rol=3` (`@Rol=none` lo quita).",
+    "import.outcome.added": "añadido",
+    "import.outcome.wouldBeAdded": "se añadiría",
+    "import.outcome.already": "ya estaba",
+    "import.outcome.invalid": "no válido",
+    "import.outcome.denied": "vetado",
+    "import.outcome.unchecked": "sin comprobar",
+    "import.outcome.refused": "rechazado",
+    "import.format.plain": "una lista simple",
+    "import.format.easywhitelist": "un config.yml de EasyWhitelist",
+    "import.format.vanilla": "un whitelist.json de Minecraft",
+    "import.file": "**{file}** ({format}, {names})",
+    "import.tally": "{label}: {count}",
+    "import.dryRun": "🔎 Prueba de {file} en **{whitelist}** para {member}: no se ha cambiado nada.",
+    "import.done": "📥 {file} importado en **{whitelist}** para {member}.",
+    "import.unchecked": {
+      one: "⏳ No se ha podido consultar {count} nombre, así que no se ha guardado nada para él: importa el mismo archivo más tarde (lo que ya esté en la whitelist saldrá como «{already}»).",
+      many: "⏳ No se han podido consultar {count} de nombres, así que no se ha guardado nada para ellos: importa el mismo archivo más tarde (lo que ya esté en la whitelist saldrá como «{already}»).",
+      other:
+        "⏳ No se han podido consultar {count} nombres, así que no se ha guardado nada para ellos: importa el mismo archivo más tarde (lo que ya esté en la whitelist saldrá como «{already}»).",
+    },
+    "import.rolesRefused":
+      "No he podido darle {roles} a {member} (detalles en el canal de registro); los nicks se quedan.",
+    "import.next":
+      "Cada nombre y lo que pasó con él está en el archivo adjunto `{file}`. Traspasa los nicks a sus jugadores con `/whitelist transfer`.",
+    "import.next.dryRun":
+      "Cada nombre y lo que pasó con él está en el archivo adjunto `{file}`. Vuelve a ejecutar el comando sin `dry-run` para importar.",
+    "import.detail.taken": "ya está en {whitelist}",
+    "import.detail.held": "ya está en {whitelist} ({nick})",
+    "import.detail.notPremium": "no es una cuenta premium; {whitelist} solo acepta cuentas premium",
+    "import.detail.unreachable":
+      "no se ha podido contactar con {service}: sin comprobar, importa el archivo de nuevo",
+    "import.detail.earlier": "ya aparece antes, en la línea {line}",
+    "import.detail.meanwhile": "registrado en {whitelist} mientras tanto",
+    "import.detail.notStored": "no guardado: {reason}",
+    "import.detail.unexpected": "un error inesperado detuvo la importación (queda registrado)",
+    "import.refused.noNick": {
+      one: "La {count} línea de {file} no es un nick que acepte {whitelist}, así que no es una lista de nicks. {attach}",
+      many: "Ninguna de las {count} de líneas de {file} es un nick que acepte {whitelist}, así que no es una lista de nicks. {attach}",
+      other:
+        "Ninguna de las {count} líneas de {file} es un nick que acepte {whitelist}, así que no es una lista de nicks. {attach}",
+    },
   },
   commands: {
     whitelist: { description: "Gestionar las whitelists de Minecraft del servidor" },

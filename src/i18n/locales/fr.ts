@@ -894,6 +894,134 @@ export const fr = {
       "Discord ne dit pas au bot qui part, donc les pseudos restent jusqu'à ce qu'on les retire à la main. Active **Server Members Intent** dans {portal}, puis redémarre whitelist-sync.",
     "intent.roleLossUnseen":
       "Discord ne dit pas au bot quand des membres perdent des rôles, donc les pseudos des membres sans rôle requis restent jusqu'à ce qu'on les retire à la main. Active **Server Members Intent** dans {portal}, puis redémarre whitelist-sync.",
+    "permission.AddReactions": "« Ajouter des réactions »",
+    "permission.Administrator": "« Administrateur »",
+    "permission.BanMembers": "« Bannir des membres »",
+    "permission.ViewAuditLog": "« Voir les logs du serveur »",
+    "permission.ManageNicknames": "« Gérer les pseudos »",
+    "permission.ViewChannel": "« Voir les salons »",
+    "permission.SendMessages": "« Envoyer des messages »",
+    "permission.EmbedLinks": "« Intégrer des liens »",
+    "permission.AttachFiles": "« Joindre des fichiers »",
+    "permission.ReadMessageHistory": "« Voir les anciens messages »",
+    "permission.ManageRoles": "« Gérer les rôles »",
+    "setup.list": "{first}, {rest}",
+    "setup.rolesPlace": "Paramètres du serveur → Rôles",
+    "setup.turnOn.fix": "active {permission} pour le rôle du bot dans {place}",
+    "setup.server.ok": "le bot a toutes les permissions qu'il utilise sur {server}",
+    "setup.server.lacks": "il manque au bot sur {server} : {permissions}",
+    "setup.server.lacks.fix":
+      "active {permissions} pour le rôle du bot dans {place} (ou invite-le à nouveau avec le lien de `whitelist-sync invite`, qui les demande)",
+    "setup.banSync":
+      "la synchro des bans est active sur {server}, mais Discord ne signale aucun ban au bot : il lui manque {permission}",
+    "setup.nickname.owner":
+      "ce membre possède le serveur, et Discord ne laisse aucun bot changer le pseudo du propriétaire",
+    "setup.nickname.above":
+      "son rôle le plus haut est au niveau du mien ({role}) ou au-dessus : fais glisser {role} au-dessus dans {place}",
+    "setup.nickname.permission": "il me manque {permission} : active-la pour {role} dans {place}",
+    "setup.logChannel.gone": "le salon de logs ({id}) n'existe plus sur {server}",
+    "setup.chooseAnother.fix": "choisis-en un autre avec {command}",
+    "setup.channel.log": "le salon de logs {channel}",
+    "setup.channel.whitelist": "le salon {channel} de {whitelist}",
+    "setup.channel.post": "{where} : je peux y lire et publier",
+    "setup.channel.react": "{where} : je peux y lire, répondre et réagir",
+    "setup.channel.lacks": "{where} : il m'y manque {permissions}",
+    "setup.channel.lacks.fix":
+      "autorise {permissions} pour le bot (ou son rôle) dans Modifier le salon → Permissions de {channel}",
+    "setup.whitelist.channelGone": "{whitelist} : son salon ({id}) n'existe plus",
+    "setup.whitelist.roleGone.required": "{whitelist} : un rôle requis ({id}) n'existe plus",
+    "setup.whitelist.roleGone.manager": "{whitelist} : un rôle de gestion ({id}) n'existe plus",
+    "setup.whitelist.roleGone.granted": "{whitelist} : un rôle donné ({id}) n'existe plus",
+    "setup.whitelist.setRoles.fix": "redéfinis ses rôles avec {command}",
+    "setup.whitelist.managed": "{whitelist} : je ne peux pas donner {role} : une intégration gère ce rôle",
+    "setup.whitelist.managed.fix": "donne plutôt un rôle à toi avec {command}",
+    "setup.whitelist.cannotGrant": "{whitelist} : je ne peux pas donner {role} : il me manque {permission}",
+    "setup.whitelist.below": "{whitelist} : je ne peux pas donner {role} : mon rôle est en dessous",
+    "setup.whitelist.below.fix": "fais glisser le rôle du bot ({bot}) au-dessus de {role} dans {place}",
+    "setup.whitelist.canGrant": "{whitelist} : je peux donner {role}",
+    "setup.whitelist.nicknames.ok": "{whitelist} : je peux définir les pseudos des membres",
+    "setup.whitelist.nicknames.lacks":
+      "{whitelist} : les pseudos des membres doivent suivre leur nom Minecraft, mais il me manque {permission}",
+    "setup.whitelist.messageContent":
+      "{whitelist} inscrit par message, mais le Message Content Intent est désactivé : les pseudos des membres ne peuvent pas être lus",
+    "setup.whitelist.messageContent.fix": "active le Message Content Intent dans {portal}, ou {command}",
+    "setup.whitelist.noLogChannel":
+      "{whitelist} demande la validation du staff, mais aucun salon de logs n'est défini pour y publier les demandes",
+    "setup.whitelist.noLogChannel.fix": "définis-en un avec {command}",
+    "setup.warning": "⚠️ {title}. Solution : {fix}.",
+    "access.rolesUnseen":
+      "⚠️ Discord ne me laisse pas voir les rôles des membres (le Server Members Intent est désactivé), donc les membres sans rôle requis gardent leurs pseudos jusqu'à ce qu'on les retire à la main.",
+    "access.allHold": "Chaque membre qui y a un pseudo a l'un de ses rôles requis.",
+    "access.removed": {
+      one: "{count} pseudo d'un membre sans aucun de ses rôles requis a été retiré (origine : rôle perdu).",
+      many: "{count} de pseudos de membres sans aucun de ses rôles requis ont été retirés (origine : rôle perdu).",
+      other:
+        "{count} pseudos de membres sans aucun de ses rôles requis ont été retirés (origine : rôle perdu).",
+    },
+    "roleLimit.usage":
+      "Écris la limite de pseudos d'un rôle sous la forme `<rôle>=<nombre>` (1-{max}), par ex. `@Donateur=3`, ou `@Donateur=none` pour la retirer ; le rôle par sa mention, son ID ou son nom exact.",
+    "roleLimit.ambiguous":
+      "Plusieurs rôles s'appellent « {name} » : donne plutôt la mention ou l'ID du rôle.",
+    "roleLimit.unknownName":
+      "Il n'y a pas de rôle « {name} » sur ce serveur, donc aucune limite n'a été définie. Choisis-le par sa mention (tape @ et son nom), son ID ou son nom exact.",
+    "roleLimit.unknownId":
+      "Il n'y a pas de rôle avec l'ID {id} sur ce serveur, donc aucune limite n'a été définie. Choisis-le par sa mention (tape @ et son nom), son ID ou son nom exact.",
+    "roleLimit.notNumber":
+      "La limite de pseudos d'un rôle est un nombre entier de 1 à {max}, ou none pour la retirer ; « {value} » n'est ni l'un ni l'autre.",
+    "roleLimit.none": "aucune (chaque membre : {max}, max-nicks)",
+    "roleLimit.others": " (un membre a la plus haute de ses rôles ; {max} sans aucun, max-nicks)",
+    "roleLimit.more": " … et {count} de plus",
+    "roles.list.required": "Requis (l'un d'eux permet à un membre de s'inscrire)",
+    "roles.list.granted": "Donnés à l'inscription",
+    "roles.list.manager": "Gestion (ajouter et retirer les pseudos de tous)",
+    "roles.everyone": "@everyone ne peut pas servir ici ; choisis un vrai rôle.",
+    "roles.header": "Rôles de **{whitelist}** :",
+    "roles.header.changed": "✅ Rôles de **{whitelist}** :",
+    "roles.line": "• {label} : {roles}",
+    "roles.limits": "• Limites de pseudos par rôle : {limits}",
+    "roles.how":
+      "Modifie une liste avec `add-…`/`remove-…` (un rôle à la fois), ou vide-la avec `clear` ; définis la limite de pseudos d'un rôle avec `limit:@Rôle=3` (`@Rôle=none` la retire).",
+    "import.outcome.added": "ajouté",
+    "import.outcome.wouldBeAdded": "serait ajouté",
+    "import.outcome.already": "déjà présent",
+    "import.outcome.invalid": "invalide",
+    "import.outcome.denied": "refusé",
+    "import.outcome.unchecked": "non vérifié",
+    "import.outcome.refused": "rejeté",
+    "import.format.plain": "une liste simple",
+    "import.format.easywhitelist": "un config.yml d'EasyWhitelist",
+    "import.format.vanilla": "un whitelist.json de Minecraft",
+    "import.file": "**{file}** ({format}, {names})",
+    "import.tally": "{label} : {count}",
+    "import.dryRun": "🔎 Essai à blanc de {file} sur **{whitelist}** pour {member} : rien n'a été modifié.",
+    "import.done": "📥 {file} importé dans **{whitelist}** pour {member}.",
+    "import.unchecked": {
+      one: "⏳ {count} nom n'a pas pu être vérifié, donc rien n'a été enregistré pour lui : importe à nouveau le même fichier plus tard (ce qui est déjà sur la whitelist sera alors « {already} »).",
+      many: "⏳ {count} de noms n'ont pas pu être vérifiés, donc rien n'a été enregistré pour eux : importe à nouveau le même fichier plus tard (ce qui est déjà sur la whitelist sera alors « {already} »).",
+      other:
+        "⏳ {count} noms n'ont pas pu être vérifiés, donc rien n'a été enregistré pour eux : importe à nouveau le même fichier plus tard (ce qui est déjà sur la whitelist sera alors « {already} »).",
+    },
+    "import.rolesRefused":
+      "Je n'ai pas pu donner {roles} à {member} (détails dans le salon de logs) ; les pseudos restent.",
+    "import.next":
+      "Chaque nom et ce qu'il est devenu sont dans le fichier joint `{file}`. Transfère les pseudos à leurs joueurs avec `/whitelist transfer`.",
+    "import.next.dryRun":
+      "Chaque nom et ce qu'il est devenu sont dans le fichier joint `{file}`. Relance la commande sans `dry-run` pour importer.",
+    "import.detail.taken": "déjà sur {whitelist}",
+    "import.detail.held": "déjà sur {whitelist} ({nick})",
+    "import.detail.notPremium": "pas un compte premium ; {whitelist} n'accepte que les comptes premium",
+    "import.detail.unreachable": "{service} était injoignable : non vérifié, importe à nouveau le fichier",
+    "import.detail.earlier": "déjà listé plus haut, ligne {line}",
+    "import.detail.meanwhile": "inscrit sur {whitelist} entre-temps",
+    "import.detail.notStored": "non enregistré : {reason}",
+    "import.detail.unexpected":
+      "une erreur inattendue a arrêté l'import (elle est enregistrée dans les logs)",
+    "import.refused.noNick": {
+      one: "La {count} ligne de {file} n'est pas un pseudo que {whitelist} accepte, donc ce n'est pas une liste de pseudos. {attach}",
+      many: "Aucune des {count} de lignes de {file} n'est un pseudo que {whitelist} accepte, donc ce n'est pas une liste de pseudos. {attach}",
+      other:
+        "Aucune des {count} lignes de {file} n'est un pseudo que {whitelist} accepte, donc ce n'est pas une liste de pseudos. {attach}",
+    },
   },
   commands: {
     whitelist: { description: "Gérer les whitelists Minecraft du serveur" },

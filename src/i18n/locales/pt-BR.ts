@@ -873,6 +873,132 @@ export const ptBR = {
       "O Discord não avisa o bot de quem sai, então os nicks ficam até serem removidos à mão. Ligue **Server Members Intent** em {portal} e reinicie o whitelist-sync.",
     "intent.roleLossUnseen":
       "O Discord não avisa o bot quando membros perdem cargos, então os nicks de membros sem cargo exigido ficam até serem removidos à mão. Ligue **Server Members Intent** em {portal} e reinicie o whitelist-sync.",
+    "permission.AddReactions": "“Adicionar reações”",
+    "permission.Administrator": "“Administrador”",
+    "permission.BanMembers": "“Banir membros”",
+    "permission.ViewAuditLog": "“Ver registro de auditoria”",
+    "permission.ManageNicknames": "“Gerenciar apelidos”",
+    "permission.ViewChannel": "“Ver canais”",
+    "permission.SendMessages": "“Enviar mensagens”",
+    "permission.EmbedLinks": "“Inserir links”",
+    "permission.AttachFiles": "“Anexar arquivos”",
+    "permission.ReadMessageHistory": "“Ver histórico de mensagens”",
+    "permission.ManageRoles": "“Gerenciar cargos”",
+    "setup.list": "{first}, {rest}",
+    "setup.rolesPlace": "Configurações do servidor → Cargos",
+    "setup.turnOn.fix": "ative {permission} para o cargo do bot em {place}",
+    "setup.server.ok": "o bot tem todas as permissões que usa em {server}",
+    "setup.server.lacks": "falta ao bot em {server}: {permissions}",
+    "setup.server.lacks.fix":
+      "ative {permissions} para o cargo do bot em {place} (ou convide-o de novo com o link de `whitelist-sync invite`, que pede essas permissões)",
+    "setup.banSync":
+      "a sincronização de banimentos está ligada em {server}, mas o Discord não avisa o bot de nenhum banimento: falta {permission}",
+    "setup.nickname.owner": "é o dono do servidor, e o Discord não deixa nenhum bot mudar o apelido do dono",
+    "setup.nickname.above":
+      "o cargo mais alto dele está no nível do meu ({role}) ou acima: arraste {role} para cima dele em {place}",
+    "setup.nickname.permission": "falta {permission} para mim: ative para {role} em {place}",
+    "setup.logChannel.gone": "o canal de log ({id}) não existe mais em {server}",
+    "setup.chooseAnother.fix": "escolha outro com {command}",
+    "setup.channel.log": "o canal de log {channel}",
+    "setup.channel.whitelist": "o canal {channel} de {whitelist}",
+    "setup.channel.post": "{where}: consigo ler e postar lá",
+    "setup.channel.react": "{where}: consigo ler, responder e reagir lá",
+    "setup.channel.lacks": "{where}: falta {permissions} para mim lá",
+    "setup.channel.lacks.fix":
+      "permita {permissions} para o bot (ou o cargo dele) em Editar canal → Permissões de {channel}",
+    "setup.whitelist.channelGone": "{whitelist}: o canal dela ({id}) não existe mais",
+    "setup.whitelist.roleGone.required": "{whitelist}: um cargo exigido ({id}) não existe mais",
+    "setup.whitelist.roleGone.manager": "{whitelist}: um cargo de gestão ({id}) não existe mais",
+    "setup.whitelist.roleGone.granted": "{whitelist}: um cargo dado ({id}) não existe mais",
+    "setup.whitelist.setRoles.fix": "defina os cargos dela de novo com {command}",
+    "setup.whitelist.managed": "{whitelist}: não consigo dar {role}: uma integração gerencia esse cargo",
+    "setup.whitelist.managed.fix": "dê um cargo próprio no lugar com {command}",
+    "setup.whitelist.cannotGrant": "{whitelist}: não consigo dar {role}: falta {permission} para mim",
+    "setup.whitelist.below": "{whitelist}: não consigo dar {role}: meu cargo está abaixo dele",
+    "setup.whitelist.below.fix": "arraste o cargo do bot ({bot}) para cima de {role} em {place}",
+    "setup.whitelist.canGrant": "{whitelist}: consigo dar {role}",
+    "setup.whitelist.nicknames.ok": "{whitelist}: consigo definir os apelidos dos membros",
+    "setup.whitelist.nicknames.lacks":
+      "{whitelist}: os apelidos dos membros devem seguir o nome no Minecraft, mas falta {permission} para mim",
+    "setup.whitelist.messageContent":
+      "{whitelist} registra por mensagem, mas o Message Content Intent está desligado: os nicks dos membros não podem ser lidos",
+    "setup.whitelist.messageContent.fix": "ligue o Message Content Intent em {portal}, ou {command}",
+    "setup.whitelist.noLogChannel":
+      "{whitelist} precisa da aprovação da staff, mas nenhum canal de log está definido para postar os pedidos",
+    "setup.whitelist.noLogChannel.fix": "defina um com {command}",
+    "setup.warning": "⚠️ {title}. Como resolver: {fix}.",
+    "access.rolesUnseen":
+      "⚠️ O Discord não me deixa ver os cargos dos membros (o Server Members Intent está desligado), então membros sem cargo exigido ficam com os nicks até serem removidos à mão.",
+    "access.allHold": "Todo membro com um nick nela tem um dos cargos exigidos dela.",
+    "access.removed": {
+      one: "{count} nick de um membro sem nenhum dos cargos exigidos dela foi removido (origem: cargo perdido).",
+      many: "{count} de nicks de membros sem nenhum dos cargos exigidos dela foram removidos (origem: cargo perdido).",
+      other:
+        "{count} nicks de membros sem nenhum dos cargos exigidos dela foram removidos (origem: cargo perdido).",
+    },
+    "roleLimit.usage":
+      "Escreva o limite de nicks de um cargo como `<cargo>=<número>` (1-{max}), por exemplo `@Doador=3`, ou `@Doador=none` para tirar; o cargo pela menção, pelo ID ou pelo nome exato.",
+    "roleLimit.ambiguous": "Vários cargos se chamam “{name}”: informe a menção ou o ID do cargo no lugar.",
+    "roleLimit.unknownName":
+      "Não há nenhum cargo “{name}” neste servidor, então nenhum limite foi definido. Escolha pela menção (digite @ e o nome), pelo ID ou pelo nome exato.",
+    "roleLimit.unknownId":
+      "Não há nenhum cargo com o ID {id} neste servidor, então nenhum limite foi definido. Escolha pela menção (digite @ e o nome), pelo ID ou pelo nome exato.",
+    "roleLimit.notNumber":
+      "O limite de nicks de um cargo é um número inteiro de 1 a {max}, ou none para tirar; “{value}” não é nenhum dos dois.",
+    "roleLimit.none": "nenhum (cada membro: {max}, max-nicks)",
+    "roleLimit.others": " (um membro fica com o maior dos seus cargos; {max} sem nenhum, max-nicks)",
+    "roleLimit.more": " … e mais {count}",
+    "roles.list.required": "Exigidos (um deles deixa um membro se registrar)",
+    "roles.list.granted": "Dados no registro",
+    "roles.list.manager": "Gestão (adicionar e remover os nicks de qualquer um)",
+    "roles.everyone": "@everyone não pode ser usado aqui; escolha um cargo de verdade.",
+    "roles.header": "Cargos de **{whitelist}**:",
+    "roles.header.changed": "✅ Cargos de **{whitelist}**:",
+    "roles.line": "• {label}: {roles}",
+    "roles.limits": "• Limites de nicks por cargo: {limits}",
+    "roles.how":
+      "Mude uma lista com `add-…`/`remove-…` (um cargo por vez), ou esvazie com `clear`; defina o limite de nicks de um cargo com `limit:@Cargo=3` (`@Cargo=none` tira).",
+    "import.outcome.added": "adicionado",
+    "import.outcome.wouldBeAdded": "seria adicionado",
+    "import.outcome.already": "já estava lá",
+    "import.outcome.invalid": "inválido",
+    "import.outcome.denied": "vetado",
+    "import.outcome.unchecked": "não verificado",
+    "import.outcome.refused": "recusado",
+    "import.format.plain": "uma lista simples",
+    "import.format.easywhitelist": "um config.yml do EasyWhitelist",
+    "import.format.vanilla": "um whitelist.json do Minecraft",
+    "import.file": "**{file}** ({format}, {names})",
+    "import.tally": "{label}: {count}",
+    "import.dryRun": "🔎 Simulação de {file} em **{whitelist}** para {member}: nada foi alterado.",
+    "import.done": "📥 {file} importado em **{whitelist}** para {member}.",
+    "import.unchecked": {
+      one: "⏳ {count} nome não pôde ser consultado, então nada foi salvo para ele: importe o mesmo arquivo de novo mais tarde (o que já estiver na whitelist vai aparecer como “{already}”).",
+      many: "⏳ {count} de nomes não puderam ser consultados, então nada foi salvo para eles: importe o mesmo arquivo de novo mais tarde (o que já estiver na whitelist vai aparecer como “{already}”).",
+      other:
+        "⏳ {count} nomes não puderam ser consultados, então nada foi salvo para eles: importe o mesmo arquivo de novo mais tarde (o que já estiver na whitelist vai aparecer como “{already}”).",
+    },
+    "import.rolesRefused":
+      "Não consegui dar {roles} a {member} (detalhes no canal de log); os nicks continuam.",
+    "import.next":
+      "Cada nome e o que aconteceu com ele está no arquivo anexo `{file}`. Transfira os nicks para os jogadores com `/whitelist transfer`.",
+    "import.next.dryRun":
+      "Cada nome e o que aconteceu com ele está no arquivo anexo `{file}`. Rode o comando de novo sem `dry-run` para importar.",
+    "import.detail.taken": "já está em {whitelist}",
+    "import.detail.held": "já está em {whitelist} ({nick})",
+    "import.detail.notPremium": "não é uma conta premium; {whitelist} só aceita contas premium",
+    "import.detail.unreachable":
+      "não foi possível falar com {service}: não verificado, importe o arquivo de novo",
+    "import.detail.earlier": "já listado antes, na linha {line}",
+    "import.detail.meanwhile": "registrado em {whitelist} nesse meio-tempo",
+    "import.detail.notStored": "não salvo: {reason}",
+    "import.detail.unexpected": "um erro inesperado parou a importação (ele foi registrado)",
+    "import.refused.noNick": {
+      one: "A {count} linha de {file} não é um nick que {whitelist} aceita, então não é uma lista de nicks. {attach}",
+      many: "Nenhuma das {count} de linhas de {file} é um nick que {whitelist} aceita, então não é uma lista de nicks. {attach}",
+      other:
+        "Nenhuma das {count} linhas de {file} é um nick que {whitelist} aceita, então não é uma lista de nicks. {attach}",
+    },
   },
   commands: {
     whitelist: { description: "Gerenciar as whitelists de Minecraft do servidor" },
