@@ -1,6 +1,6 @@
 import { ChannelType, type Guild, OverwriteType } from "discord.js";
 import { text } from "../i18n/messages.ts";
-import { type Words, wordsFor } from "../i18n/words.ts";
+import type { Words } from "../i18n/words.ts";
 import type { Member } from "../registration/model.ts";
 import {
   logChannelChecks,
@@ -57,9 +57,6 @@ export function guildSnapshot(guild: Guild): GuildSnapshot {
   };
 }
 
-/** English, for callers that do not pass their reader's words yet. */
-const english = wordsFor("en");
-
 /** How the checks name things on Discord for `words`' reader: names escaped, commands as they type them. */
 export const discordNaming = (words: Words): Naming => ({
   name: plainName,
@@ -78,8 +75,8 @@ export async function whitelistWarnings(
   whitelist: Whitelist,
   services: BotServices,
   /** The Message Content Intent as granted, when the answer should warn about it (show has its own field). */
-  messageContent?: boolean,
-  words: Words = english,
+  messageContent: boolean | undefined,
+  words: Words,
 ): Promise<string[]> {
   const logChannelId = (await services.guilds.get(guild.id))?.logChannelId ?? null;
   const checks = whitelistChecks(
@@ -101,11 +98,7 @@ export async function featuresOf(guildId: string, services: BotServices): Promis
 }
 
 /** Problems of the server as a whole: the bot's permissions and the log channel (`/whitelist log-channel`, `show`). */
-export async function serverWarnings(
-  guild: Guild,
-  services: BotServices,
-  words: Words = english,
-): Promise<string[]> {
+export async function serverWarnings(guild: Guild, services: BotServices, words: Words): Promise<string[]> {
   const snapshot = guildSnapshot(guild);
   const logChannelId = (await services.guilds.get(guild.id))?.logChannelId ?? null;
   const features = await featuresOf(guild.id, services);

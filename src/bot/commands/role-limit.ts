@@ -1,6 +1,6 @@
 import type { Guild } from "discord.js";
 import { text } from "../../i18n/messages.ts";
-import { type Words, wordsFor } from "../../i18n/words.ts";
+import type { Words } from "../../i18n/words.ts";
 import { clip } from "../../shared/text.ts";
 import { MAX_ROLE_LIMIT, type Whitelist } from "../../whitelists/model.ts";
 import { DiscordRefusal } from "../errors.ts";
@@ -76,7 +76,7 @@ export function parseRoleLimit(
  * as fit, then how many more), and what a member without any of those roles gets. `words` defaults to English for
  * callers that do not pass their reader's yet.
  */
-export function describeRoleLimits(whitelist: Whitelist, max = 1024, words: Words = wordsFor("en")): string {
+export function describeRoleLimits(words: Words, whitelist: Whitelist, max = 1024): string {
   const limits = Object.entries(whitelist.roleLimits).sort(([, a], [, b]) => b - a);
   if (limits.length === 0) return words.t("roleLimit.none", { max: whitelist.maxNicksPerUser });
   const others = words.t("roleLimit.others", { max: whitelist.maxNicksPerUser });

@@ -34,7 +34,7 @@ export const banSync = {
       [
         // The denials' reason is stored as it is, whatever the language: it is quoted, not translated.
         on ? words.t("banSync.on", { reason: plainName(BANNED_REASON) }) : words.t("banSync.off"),
-        ...(on ? await serverWarnings(guild, context.services) : []),
+        ...(on ? await serverWarnings(guild, context.services, words) : []),
       ].join("\n"),
     );
   },

@@ -144,6 +144,7 @@ export const create = {
           whitelist,
           context.services,
           context.intents.messageContent,
+          words,
         )
       : [];
     await answer(

@@ -260,6 +260,7 @@ export const edit = {
               updated,
               context.services,
               context.intents.messageContent,
+              words,
             )
           : []),
         words.t("whitelist.edited.seeAll"),

@@ -47,7 +47,7 @@ export const logChannel = {
       interaction,
       [
         words.t(posted ? "staff.logChannel.set" : "staff.logChannel.failed", { channel: `<#${channelId}>` }),
-        ...(await serverWarnings(guild, context.services)),
+        ...(await serverWarnings(guild, context.services, words)),
       ].join("\n"),
     );
   },

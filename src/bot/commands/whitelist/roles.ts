@@ -138,7 +138,7 @@ export const roles = {
             roles: roleIds.length > 0 ? roleMentions(roleIds) : text("common.none"),
           });
         }),
-        words.t("roles.limits", { limits: describeRoleLimits(updated, 1000, words) }),
+        words.t("roles.limits", { limits: describeRoleLimits(words, updated, 1000) }),
         ...(checked ? [checked] : []),
         ...warnings,
         words.t("roles.how"),

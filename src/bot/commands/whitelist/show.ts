@@ -102,8 +102,8 @@ export const show = {
     // Message Content has its own field below; every other setup problem is listed as doctor would.
     const guild = interaction.guild ?? (await interaction.client.guilds.fetch(wl.guildId));
     const problems = [
-      ...(await serverWarnings(guild, context.services)),
-      ...(await whitelistWarnings(guild, wl, context.services)),
+      ...(await serverWarnings(guild, context.services, words)),
+      ...(await whitelistWarnings(guild, wl, context.services, undefined, words)),
     ];
     const floodgate = describeNickTypeSettings(words, wl);
     const field = (key: MessageKey & `whitelist.show.field.${string}`) => words.render({ key, params: {} });
@@ -188,7 +188,7 @@ export const show = {
               value: roles(words, wl.managerRoleIds, words.t("whitelist.show.manager.none")),
             },
             ...(Object.keys(wl.roleLimits).length > 0
-              ? [{ name: field("whitelist.show.field.roleLimits"), value: describeRoleLimits(wl) }]
+              ? [{ name: field("whitelist.show.field.roleLimits"), value: describeRoleLimits(words, wl) }]
               : []),
             {
               name: field("whitelist.show.field.denied"),
