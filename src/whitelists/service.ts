@@ -74,19 +74,19 @@ const SNOWFLAKE = /^[0-9]{1,20}$/;
 function checkRoleLimits(guildId: string, limits: Record<string, number>): void {
   for (const [roleId, limit] of Object.entries(limits)) {
     if (!SNOWFLAKE.test(roleId)) {
-      throw new DomainError("invalid-input", `A role limit needs a role id; “${clip(roleId)}” is not one.`);
+      throw new DomainError("invalid-input", text("error.roleLimit.notRole", { given: clip(roleId) }));
     }
     if (roleId === guildId) {
+      // The command is named as English reads it: a service knows no reader's language.
       throw new DomainError(
         "invalid-input",
-        "@everyone cannot have a nick limit of its own: every member holds it. Set the limit for everyone " +
-          "with `/whitelist edit max-nicks`.",
+        text("error.roleLimit.everyone", { command: "/whitelist edit max-nicks" }),
       );
     }
     if (!Number.isInteger(limit) || limit < 1 || limit > MAX_ROLE_LIMIT) {
       throw new DomainError(
         "invalid-input",
-        `A role's nick limit is a whole number from 1 to ${MAX_ROLE_LIMIT} (got ${clip(String(limit))}).`,
+        text("error.roleLimit.range", { max: MAX_ROLE_LIMIT, given: clip(String(limit)) }),
       );
     }
   }

@@ -145,6 +145,12 @@ export const de = {
       "Nur das Team kann die Nicks anderer Mitglieder nachschlagen; deine eigenen kannst du nachschlagen.",
     "error.deny.reasonTooLong": "Ein Grund hat höchstens {max} Zeichen.",
     "error.guest.noteTooLong": "Eine Gastnotiz hat höchstens {max} Zeichen.",
+    "error.key.notFound": "Keine aktive Verbindung mit der ID {id}.",
+    "error.roleLimit.notRole": "Ein Rollenlimit braucht eine Rollen-ID; „{given}“ ist keine.",
+    "error.roleLimit.everyone":
+      "@everyone kann kein eigenes Nick-Limit haben: jedes Mitglied hat diese Rolle. Setze das Limit für alle mit {command}.",
+    "error.roleLimit.range":
+      "Das Nick-Limit einer Rolle ist eine ganze Zahl von 1 bis {max} (erhalten: {given}).",
     "error.deny.notDenied": "{nick} ist auf {whitelist} nicht gesperrt; es gibt nichts aufzuheben.",
     "error.memberUnknown":
       "<@{userId}> ist (nicht mehr) Mitglied dieses Servers, also kann für es nichts registriert werden.",

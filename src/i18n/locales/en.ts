@@ -125,6 +125,11 @@ export const en = {
   "error.lookup.notStaff": "Only staff can look up another member's nicks; you can look up your own.",
   "error.deny.reasonTooLong": "A reason is at most {max} characters.",
   "error.guest.noteTooLong": "A guest's note is at most {max} characters.",
+  "error.key.notFound": "No active link with id {id}.",
+  "error.roleLimit.notRole": "A role limit needs a role id; “{given}” is not one.",
+  "error.roleLimit.everyone":
+    "@everyone cannot have a nick limit of its own: every member holds it. Set the limit for everyone with {command}.",
+  "error.roleLimit.range": "A role's nick limit is a whole number from 1 to {max} (got {given}).",
   "error.deny.notDenied": "{nick} is not denied on {whitelist}; there is nothing to lift.",
   "error.memberUnknown":
     "<@{userId}> is not a member of this server (any more), so nothing can be registered for them.",

@@ -137,6 +137,12 @@ export const esES = {
       "Solo el staff puede consultar los nicks de otro miembro; puedes consultar los tuyos.",
     "error.deny.reasonTooLong": "Un motivo tiene como máximo {max} caracteres.",
     "error.guest.noteTooLong": "Una nota de invitado tiene como máximo {max} caracteres.",
+    "error.key.notFound": "No hay ningún enlace activo con el id {id}.",
+    "error.roleLimit.notRole": "Un límite por rol necesita un id de rol; «{given}» no lo es.",
+    "error.roleLimit.everyone":
+      "@everyone no puede tener un límite de nicks propio: todos los miembros lo tienen. Fija el límite de todos con {command}.",
+    "error.roleLimit.range":
+      "El límite de nicks de un rol es un número entero de 1 a {max} (se recibió {given}).",
     "error.deny.notDenied": "{nick} no está vetado en {whitelist}; no hay nada que levantar.",
     "error.memberUnknown":
       "<@{userId}> no es (ya) miembro de este servidor, así que no se puede registrar nada para él.",

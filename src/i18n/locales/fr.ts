@@ -138,6 +138,12 @@ export const fr = {
       "Seul le staff peut consulter les pseudos d'un autre membre ; tu peux consulter les tiens.",
     "error.deny.reasonTooLong": "Une raison fait au plus {max} caractères.",
     "error.guest.noteTooLong": "Une note d'invité fait au plus {max} caractères.",
+    "error.key.notFound": "Aucune liaison active avec l'id {id}.",
+    "error.roleLimit.notRole": "Une limite par rôle demande un id de rôle ; « {given} » n'en est pas un.",
+    "error.roleLimit.everyone":
+      "@everyone ne peut pas avoir sa propre limite de pseudos : chaque membre l'a. Règle la limite pour tous avec {command}.",
+    "error.roleLimit.range":
+      "La limite de pseudos d'un rôle est un nombre entier de 1 à {max} (reçu : {given}).",
     "error.deny.notDenied": "{nick} n'est pas refusé sur {whitelist} ; il n'y a rien à lever.",
     "error.memberUnknown":
       "<@{userId}> n'est pas (ou plus) membre de ce serveur, on ne peut donc rien inscrire pour lui.",

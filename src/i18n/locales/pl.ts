@@ -144,6 +144,11 @@ export const pl = {
       "Tylko administracja może sprawdzać nicki innych członków; swoje możesz sprawdzić sam.",
     "error.deny.reasonTooLong": "Powód może mieć najwyżej {max} znaków.",
     "error.guest.noteTooLong": "Notatka gościa może mieć najwyżej {max} znaków.",
+    "error.key.notFound": "Brak aktywnego połączenia o id {id}.",
+    "error.roleLimit.notRole": "Limit roli wymaga id roli; „{given}” nim nie jest.",
+    "error.roleLimit.everyone":
+      "@everyone nie może mieć własnego limitu nicków: ma ją każdy członek. Ustaw limit dla wszystkich przez {command}.",
+    "error.roleLimit.range": "Limit nicków roli to liczba całkowita od 1 do {max} (podano {given}).",
     "error.deny.notDenied": "{nick} nie jest zablokowany na {whitelist}; nie ma czego znosić.",
     "error.memberUnknown":
       "<@{userId}> nie jest (już) członkiem tego serwera, więc nie można nic dla niego zarejestrować.",

@@ -132,6 +132,12 @@ export const ptBR = {
       "Só a staff pode consultar os nicks de outro membro; você pode consultar os seus.",
     "error.deny.reasonTooLong": "Um motivo tem no máximo {max} caracteres.",
     "error.guest.noteTooLong": "Uma nota de convidado tem no máximo {max} caracteres.",
+    "error.key.notFound": "Nenhum vínculo ativo com o id {id}.",
+    "error.roleLimit.notRole": 'Um limite por cargo precisa de um id de cargo; "{given}" não é um.',
+    "error.roleLimit.everyone":
+      "@everyone não pode ter um limite de nicks próprio: todo membro o tem. Defina o limite de todos com {command}.",
+    "error.roleLimit.range":
+      "O limite de nicks de um cargo é um número inteiro de 1 a {max} (recebido: {given}).",
     "error.deny.notDenied": "{nick} não está vetado em {whitelist}; não há nada para liberar.",
     "error.memberUnknown":
       "<@{userId}> não é (mais) membro deste servidor, então nada pode ser registrado para ele.",

@@ -141,6 +141,11 @@ export const ru = {
       "Смотреть ники других участников может только администрация; свои ты можешь посмотреть сам.",
     "error.deny.reasonTooLong": "Причина — не больше {max} символов.",
     "error.guest.noteTooLong": "Заметка гостя — не больше {max} символов.",
+    "error.key.notFound": "Нет активной связи с id {id}.",
+    "error.roleLimit.notRole": "Для лимита роли нужен id роли; «{given}» им не является.",
+    "error.roleLimit.everyone":
+      "У @everyone не может быть своего лимита ников: эта роль есть у всех. Задай лимит для всех через {command}.",
+    "error.roleLimit.range": "Лимит ников для роли — целое число от 1 до {max} (получено {given}).",
     "error.deny.notDenied": "{nick} не запрещён в {whitelist}; снимать нечего.",
     "error.memberUnknown":
       "<@{userId}> (больше) не участник этого сервера, поэтому для него ничего нельзя зарегистрировать.",
