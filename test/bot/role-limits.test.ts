@@ -79,16 +79,17 @@ describe("nick limits by role", () => {
     [
       "@everyone",
       "@everyone=2",
-      // A service's refusal is plain text, shown escaped: its backticks show as such.
-      "\\@everyone cannot have a nick limit of its own: every member holds it. Set the limit for everyone with " +
-        "\\`/whitelist edit max-nicks\\`.",
+      // A service's refusal is a catalogue text: its template's markdown shows as such, its parameters escaped.
+      "@everyone cannot have a nick limit of its own: every member holds it. Set the limit for everyone with " +
+        "`/whitelist edit max-nicks`.",
     ],
-    ["@everyone by its id", `${IDS.guild}=2`, "\\@everyone cannot have a nick limit of its own"],
+    ["@everyone by its id", `${IDS.guild}=2`, "@everyone cannot have a nick limit of its own"],
     ["zero", `<@&${IDS.playerRole}>=0`, "A role's nick limit is a whole number from 1 to 100 (got 0)."],
     [
       "a negative number",
       `<@&${IDS.playerRole}>=-3`,
-      "A role's nick limit is a whole number from 1 to 100 (got -3).",
+      // A parameter is escaped on its own: a leading "-" could start a list.
+      "A role's nick limit is a whole number from 1 to 100 (got \\-3).",
     ],
     [
       "more than 100",
