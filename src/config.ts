@@ -1,5 +1,6 @@
 import { type Static, type TSchema, Type as t } from "@sinclair/typebox";
 import { Value } from "@sinclair/typebox/value";
+import { discordLocalesOf, languages } from "./i18n/languages.ts";
 import { ConfigError } from "./shared/errors.ts";
 import { readFlags } from "./shared/flags.ts";
 import { isListenHost, parseTrustProxy, type TrustProxy } from "./shared/ip.ts";
@@ -133,6 +134,14 @@ export const ConfigSchema = t.Object({
     default: "discord",
     description: "demo only: the sandbox Discord's rate limits, discord (Discord's own) or off",
   }),
+  DEMO_LOCALE: t.Union(
+    languages.flatMap((language) => discordLocalesOf[language].map((locale) => t.Literal(locale))),
+    {
+      default: "en-US",
+      description:
+        "demo only: the Discord language of the sandbox server and its members (de, fr, es-ES, pt-BR, pl, ru…)",
+    },
+  ),
   DISCORD_API_URL: t.Optional(Url("a Discord REST base URL without /v10 (tests and sandbox only)")),
   WEBHOOK_ALLOW_PRIVATE: Flag(false, "allow webhooks to loopback and private addresses"),
   EVENT_RETENTION_DAYS: t.Number({

@@ -14,6 +14,7 @@ import { createEntryService } from "./entries/service.ts";
 import { createFormatCache } from "./formats/cache.ts";
 import { createGeyserClient } from "./geyser/client.ts";
 import { createGuildService } from "./guilds/service.ts";
+import { createGuildTexts } from "./guilds/texts.ts";
 import { createKeyService } from "./keys/service.ts";
 import { createMojangClient } from "./mojang/client.ts";
 import { createMojangNames } from "./mojang/names.ts";
@@ -130,6 +131,7 @@ export function createServices<S extends Store>({
   });
   logEntryChanges({ bus, logger });
   const guilds = createGuildService({ store, clock, write });
+  const texts = createGuildTexts({ store, clock, write });
   const whitelists = createWhitelistService({ store, clock, write, guilds });
   const keys = createKeyService({ store, clock, write, guilds });
   const accounts = createAccounts({ store, write, clock, observer });
@@ -250,6 +252,8 @@ export function createServices<S extends Store>({
     /** Where consumers of the event log stand (the log channel, per guild). */
     cursors: createLogCursors({ store, write }),
     guilds,
+    /** Staff's own wording of the texts members read (src/guilds/texts.ts). */
+    texts,
     whitelists,
     keys,
     /** Proof codes and linked accounts (docs/decisions.md, Proof of ownership). */

@@ -40,6 +40,7 @@ const LAYERS: Record<string, "adapter" | "service" | "base"> = {
   setup: "service",
   db: "base",
   shared: "base",
+  i18n: "base",
 };
 
 /** The unit a file belongs to: its top-level folder, or a root file's name. */

@@ -1,3 +1,4 @@
+import { type Text, text } from "../i18n/messages.ts";
 import { DomainError } from "../shared/errors.ts";
 
 /** How long a download of an attachment from Discord's CDN may take. */
@@ -16,16 +17,13 @@ export async function downloadAttachment(
   if (attachment.size > maxBytes) throw tooBig(attachment.size);
   const controller = new AbortController();
   const timer = setTimeout(() => controller.abort(), DOWNLOAD_TIMEOUT_MS);
-  const failed = (reason: string) =>
-    new DomainError(
-      "invalid-input",
-      `I could not download ${attachment.name} from Discord (${reason}); try again.`,
-    );
+  const failed = (reason: Text | string) =>
+    new DomainError("invalid-input", text("error.download", { file: attachment.name, reason }));
   try {
     const response = await fetch(attachment.url, { signal: controller.signal, redirect: "error" });
     if (!response.ok || !response.body) {
       await response.body?.cancel();
-      throw failed(`status ${response.status}`);
+      throw failed(text("error.download.status", { status: String(response.status) }));
     }
     const chunks: Uint8Array[] = [];
     let size = 0;
@@ -40,7 +38,9 @@ export async function downloadAttachment(
     return Buffer.concat(chunks);
   } catch (error) {
     if (error instanceof DomainError) throw error;
-    throw failed(controller.signal.aborted ? "it took too long" : String((error as Error).message ?? error));
+    throw failed(
+      controller.signal.aborted ? text("error.download.tooSlow") : String((error as Error).message ?? error),
+    );
   } finally {
     clearTimeout(timer);
   }

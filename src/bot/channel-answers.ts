@@ -1,5 +1,6 @@
 import { type APIEmbed, DiscordAPIError, type Message, RESTJSONErrorCodes } from "discord.js";
-import { channelPermissions, missingPermissions } from "../setup/permissions.ts";
+import type { Words } from "../i18n/words.ts";
+import { channelPermissions, Permission } from "../setup/permissions.ts";
 import type { BotContext } from "./context.ts";
 import { colours } from "./log-channel.ts";
 import { guildSnapshot } from "./setup-warnings.ts";
@@ -32,29 +33,35 @@ export function unreferable(error: unknown, reaction = false): Unreferable | nul
 /** The permissions a reply and a reaction need in a channel, by the names the setup checks use. */
 const ANSWER_PERMISSIONS = ["ReadMessageHistory", "AddReactions"] as const;
 
-/** The log channel's notice that members of a channel are answered by plain posts, and why. */
+/** One of the permissions a reply and a reaction need. */
+export type AnswerPermission = (typeof ANSWER_PERMISSIONS)[number];
+
+/** The permissions the bot lacks, in `words`, as Discord's client names them there; Read Message History if none. */
+function lackingText(words: Words, missing: readonly AnswerPermission[]): string {
+  const history = missing.includes("ReadMessageHistory");
+  const reactions = missing.includes("AddReactions");
+  if (history && reactions) return words.t("answers.lacking.both");
+  return words.t(reactions ? "answers.lacking.reactions" : "answers.lacking.history");
+}
+
+/** The log channel's notice, in `words` (the server's language), that members of a channel get plain posts, and why. */
 export function unreferableEmbed(
+  words: Words,
   channelId: string,
   cause: Unreferable,
-  missing: readonly string[],
+  missing: readonly AnswerPermission[],
 ): APIEmbed {
+  const channel = `<#${channelId}>`;
   if (cause === "deleted") {
     return {
-      title: "A member's message was deleted before I answered",
-      description:
-        `In <#${channelId}> a message with a nick was deleted (AutoMod, a moderation bot or the member) before ` +
-        "I could answer it: I answered with a plain post mentioning the member instead. Nothing to fix unless " +
-        "such deletions are not meant. (Said once per channel until I restart.)",
+      title: words.t("answers.deleted.title"),
+      description: words.t("answers.deleted", { channel }),
       color: colours.warning,
     };
   }
-  const lacking = missing.length > 0 ? missing.join(" and ") : "Read Message History";
   return {
-    title: "I cannot reply or react to members",
-    description:
-      `In <#${channelId}> I lack ${lacking}, which replies and reactions need: members get a plain post ` +
-      "mentioning them instead of a reply or a ✅. To fix: allow it for the bot (or its role) in the channel's " +
-      "Edit Channel → Permissions. (Said once per channel until I restart.)",
+    title: words.t("answers.history.title"),
+    description: words.t("answers.history", { channel, lacking: lackingText(words, missing) }),
     color: colours.warning,
   };
 }
@@ -75,16 +82,17 @@ export function createChannelAnswers(context: BotContext) {
     warned.add(key);
     const snapshot = guildSnapshot(message.guild);
     const channel = snapshot.channels.find((candidate) => candidate.id === message.channelId);
-    const missing = channel
-      ? missingPermissions(channelPermissions(snapshot, channel), ANSWER_PERMISSIONS)
-      : [];
+    const held = channel ? channelPermissions(snapshot, channel) : null;
+    const missing =
+      held === null ? [] : ANSWER_PERMISSIONS.filter((name) => (held & Permission[name]) === 0n);
     context.logger.warn("a member's message could not be replied to or reacted to", {
       guildId: message.guildId,
       channelId: message.channelId,
       cause,
     });
+    const words = await context.words.public(message.guildId);
     await context.log.post(message.guildId, {
-      embeds: [unreferableEmbed(message.channelId, cause, missing)],
+      embeds: [unreferableEmbed(words, message.channelId, cause, missing)],
     });
   };
 

@@ -32,6 +32,7 @@ import { listen } from "./listen.ts";
 import { startLogChannel } from "./log-poster.ts";
 import { BotLoginError, DISCORD_API, describeLoginFailure } from "./login.ts";
 import { syncGuildCommands } from "./register-commands.ts";
+import { createGuildWords } from "./words.ts";
 
 /** What starting the bot takes. */
 export type BotOptions = {
@@ -94,7 +95,13 @@ export async function startBot(options: BotOptions): Promise<Bot> {
   const { services, logger, clock } = options;
   const { rest } = options.discord;
   const discordApi = options.discordApiUrl ?? DISCORD_API;
-  const log = await startLogChannel({ rest, services, logger, heldUntil: options.discord.heldUntil });
+  const log = await startLogChannel({
+    rest,
+    services,
+    logger,
+    heldUntil: options.discord.heldUntil,
+    client: options.discord.client,
+  });
   const granted: GrantedIntents = { ...ALL_GRANTED };
   let reported: PrivilegedIntent[] = [];
   let stopped = false;
@@ -124,7 +131,14 @@ export async function startBot(options: BotOptions): Promise<Bot> {
   };
 
   let bot: Bot;
+  const words = createGuildWords({
+    guilds: services.guilds,
+    texts: services.texts,
+    client: options.discord.client,
+  });
+  options.discord.speak(words);
   const context: BotContext = {
+    words,
     services,
     log,
     logger,
@@ -291,7 +305,8 @@ export async function startBot(options: BotOptions): Promise<Bot> {
         .map((wl) => wl.name);
       const concerned = added.filter((intent) => intent !== "messageContent" || messageWhitelists.length > 0);
       if (concerned.length > 0) {
-        await log.post(guildId, { embeds: missingIntentsEmbeds(concerned, messageWhitelists) });
+        const said = await words.public(guildId);
+        await log.post(guildId, { embeds: missingIntentsEmbeds(said, concerned, messageWhitelists) });
       }
     }
   };

@@ -13,6 +13,7 @@ import type { Clock } from "../shared/clock.ts";
 import type { LogFields, Logger } from "../shared/logger.ts";
 import type { GrantedIntents } from "./intents.ts";
 import type { LogChannel } from "./log-poster.ts";
+import type { GuildWords } from "./words.ts";
 
 /**
  * The services as the bot reaches them: every domain service, never the store or its writer, so a command or a
@@ -32,6 +33,8 @@ export type BotContext = {
   linkAddress?: string;
   /** The privileged intents Discord grants the bot: without Message Content, message-mode whitelists pause. */
   intents: Readonly<GrantedIntents>;
+  /** Whose language each text is in: a member's own answers, or what everyone in a guild reads (src/bot/words.ts). */
+  words: GuildWords;
   /** Reconnects with the Message Content intent when a whitelist was just switched to `message` mode. */
   ensureIntents(): Promise<void>;
 };

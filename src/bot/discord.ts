@@ -1,4 +1,5 @@
 import { type Client, DefaultRestOptions, REST, RESTEvents, Routes } from "discord.js";
+import type { Words } from "../i18n/words.ts";
 import type { DiscordPorts, RequestBoard } from "../registration/model.ts";
 import type { Logger } from "../shared/logger.ts";
 import { approvalRequestMessage } from "./log-channel.ts";
@@ -11,6 +12,7 @@ import {
   LONGEST_WAIT_MS,
 } from "./rate-limits.ts";
 import { createDiscordRoleGateway, type GatewayView } from "./roles.ts";
+import { englishWords, type GuildWords } from "./words.ts";
 
 /**
  * The bot's one REST client and the ports the domain uses through it. `use` gives it the client of the gateway
@@ -24,6 +26,10 @@ export type DiscordRest = {
   use(client: Client): void;
   /** Until when (epoch ms) every request is held back after Cloudflare's ban answered; 0 when none is. */
   heldUntil(): number;
+  /** The gateway connection's client, once the bot connected (its cache knows each guild's language). */
+  client(): Client | undefined;
+  /** Gives the request posts the guilds' languages, once the bot knows them (English until then). */
+  speak(words: GuildWords): void;
 };
 
 /**
@@ -83,12 +89,13 @@ export function createDiscordRest(options: {
     ),
   );
   let client: Client | undefined;
+  let words: GuildWords | undefined;
   const view: GatewayView = { client: () => client, heldUntil: () => heldUntil };
   return {
     rest,
     ports: {
       roles: createDiscordRoleGateway(rest, view),
-      board: createRequestBoard(rest),
+      board: createRequestBoard(rest, (guildId) => words?.public(guildId) ?? Promise.resolve(englishWords)),
       nicknames: createDiscordNicknames(rest, view),
     },
     use(next) {
@@ -96,6 +103,10 @@ export function createDiscordRest(options: {
       shareRest(next, rest);
     },
     heldUntil: () => heldUntil,
+    client: () => client,
+    speak(given) {
+      words = given;
+    },
   };
 }
 
@@ -120,12 +131,16 @@ function shareRest(client: Client, rest: REST): void {
   client.rest = view;
 }
 
-/** Posts a registration request with its Approve and Reject buttons; Discord's refusal rejects. */
-function createRequestBoard(rest: REST): RequestBoard {
+/**
+ * Posts a registration request with its Approve and Reject buttons, in the server's language (staff read it);
+ * Discord's refusal rejects.
+ */
+function createRequestBoard(rest: REST, wordsOf: (guildId: string) => Promise<Words>): RequestBoard {
   return {
     async post({ channelId, request, whitelist, answers }) {
+      const words = await wordsOf(whitelist.guildId);
       const posted = (await rest.post(Routes.channelMessages(channelId), {
-        body: approvalRequestMessage(request, whitelist, answers),
+        body: approvalRequestMessage(words, request, whitelist, answers),
       })) as { id: string };
       return posted.id;
     },

@@ -1,4 +1,6 @@
 import { MessageFlags, type RepliableInteraction } from "discord.js";
+import type { Text } from "../i18n/messages.ts";
+import type { Words } from "../i18n/words.ts";
 import { DomainError, detailsOf } from "../shared/errors.ts";
 import type { BotContext } from "./context.ts";
 import { discordTime } from "./expiry.ts";
@@ -9,106 +11,111 @@ import { fitContent, plainName } from "./text.ts";
 /**
  * A refusal the bot words itself in Discord's markdown (a code span, a mention), shown as written: whatever it
  * repeats of a member's input, its thrower escaped (plainName). A service's DomainError is plain text instead, shown
- * escaped whole.
+ * escaped: its Text's parameters one by one, a plain message whole.
  */
 export class DiscordRefusal extends DomainError {}
 
-/** What a member reads when something unexpected failed (the cause is logged, never shown). */
-export const APOLOGY = "Something went wrong on our side; it has been logged. Try again later.";
+/** A Text whose parameters are shown as the literal text they are (nested Texts alike); numbers stay numbers. */
+function escapedParams(given: Text): Text {
+  const params = Object.fromEntries(
+    Object.entries(given.params).map(([name, value]) => [
+      name,
+      typeof value === "string" ? plainName(value) : typeof value === "number" ? value : escapedParams(value),
+    ]),
+  );
+  return { key: given.key, params };
+}
 
 /**
- * The one translator of failures into Discord text: a domain error's message, completed where the service
- * gave details with what only Discord shows (role mentions, the command to run next, where to join for a proof
- * code: `linkAddress`); anything unexpected is an apology. Interactions, buttons and message-mode registrations
- * all answer through it. A service's message is plain text that may repeat what a member typed (a nick that is
- * not one, a masked link, an open code fence): it is shown escaped, as the literal text it is, and so is every
- * name from the details (src/bot/text.ts).
+ * A domain error's own message in the reader's language (its Text), or as given when it has none. A service's
+ * message may repeat what a member typed (a nick that is not one, a masked link, an open code fence): that is shown
+ * escaped (src/bot/text.ts); a DiscordRefusal's thrower escaped what it repeats.
  */
-export function describeFailure(error: unknown, linkAddress?: string): string {
-  if (!(error instanceof DomainError)) return APOLOGY;
-  const said = error instanceof DiscordRefusal ? error.message : plainName(error.message);
-  const proof = describeProofFailure(error, said, linkAddress);
+const refusal = (error: DomainError, words: Words): string => {
+  if (error instanceof DiscordRefusal) return error.text ? words.render(error.text) : error.message;
+  return error.text ? words.render(escapedParams(error.text)) : plainName(error.message);
+};
+
+/**
+ * The one translator of failures into Discord text, in the reader's `words`: a domain error's message, completed
+ * where the service gave details with what only Discord shows (role mentions, the command to run next, where to
+ * join for a proof code: `linkAddress`); anything unexpected is an apology. Interactions, buttons and
+ * message-mode registrations all answer through it. Every name from the details is shown escaped.
+ */
+export function describeFailure(error: unknown, words: Words, linkAddress?: string): string {
+  if (!(error instanceof DomainError)) return words.t("common.apology");
+  const proof = describeProofFailure(error, words, linkAddress);
   if (proof) return proof;
   const missingRole = detailsOf(error, "missing-role");
   if (missingRole) {
-    const roles = roleMentions(missingRole.roleIds);
-    const whitelist = plainName(missingRole.whitelist);
-    if (missingRole.staff) {
-      return (
-        `That member holds none of the roles ${whitelist} requires (${roles}), and its nicks follow ` +
-        "those roles: a nick added for them would be removed at once. Give them one of the roles first, or keep " +
-        "nicks on role loss with `/whitelist edit on-role-loss:keep`."
-      );
-    }
-    return missingRole.self
-      ? `To register on ${whitelist} you need one of these roles: ${roles}. Ask staff for one, then try again.`
-      : `That member no longer holds any of the roles ${whitelist} requires (${roles}). ` +
-          "Give them one and approve again, or reject the request.";
+    const params = { whitelist: plainName(missingRole.whitelist), roles: roleMentions(missingRole.roleIds) };
+    if (missingRole.staff) return words.t("failure.missingRole.staff", params);
+    return words.t(missingRole.self ? "failure.missingRole.self" : "failure.missingRole.approval", params);
   }
   const limit = detailsOf(error, "limit-reached");
   if (limit) {
-    return limit.self
-      ? `${said} Remove one with /unregister first.`
-      : `${said} Remove one first, or raise the limit with /whitelist edit (max-nicks) or a role's ` +
-          "with /whitelist roles (limit).";
+    return words.t(limit.self ? "failure.limit.self" : "failure.limit.staff", {
+      refusal: refusal(error, words),
+    });
   }
   const mode = detailsOf(error, "wrong-mode");
   if (mode) {
-    return mode.approval
-      ? `Registrations on ${plainName(mode.whitelist)} need staff approval: use /register and staff will review it.`
-      : `${plainName(mode.whitelist)} does not need approval: register directly with /register.`;
+    return words.t(mode.approval ? "failure.wrongMode.approval" : "failure.wrongMode.direct", {
+      whitelist: plainName(mode.whitelist),
+    });
   }
   const notFound = detailsOf(error, "whitelist-not-found");
   if (notFound) {
     return notFound.named === null
-      ? "This server has no whitelist yet. Ask staff to create one with /whitelist create."
-      : `${said} Pick one of the names the command suggests.`;
+      ? words.t("failure.noWhitelist")
+      : words.t("failure.unknownWhitelist", { refusal: refusal(error, words) });
   }
   const several = detailsOf(error, "whitelist-required");
-  if (several) {
-    return `${plainName(error.message.replace(/\.$/, ""))}: name one in the \`whitelist\` option, or run the command in a whitelist's channel.`;
-  }
+  if (several) return words.t("failure.whichWhitelist", { names: several.names.map(plainName).join(", ") });
   const denied = detailsOf(error, "nick-denied");
   if (denied) {
     const as =
       denied.deniedAs.toLowerCase() === denied.nick.toLowerCase()
         ? ""
-        : ` (as ${plainName(denied.deniedAs)})`;
-    const reason = denied.reason ? ` Reason: ${plainName(denied.reason)}` : "";
-    const [nick, whitelist] = [plainName(denied.nick), plainName(denied.whitelist)];
-    return denied.self
-      ? `⛔ Staff have denied ${nick} on ${whitelist}${as}.${reason}\nRegister another nick, or ask staff if you think this is a mistake.`
-      : `⛔ ${nick} is denied on ${whitelist}${as}.${reason}\nLift it first with /whitelist undeny if it should be registered.`;
+        : words.t("failure.denied.as", { nick: plainName(denied.deniedAs) });
+    const reason = denied.reason
+      ? words.t("failure.denied.reason", { reason: plainName(denied.reason) })
+      : "";
+    return words.t(denied.self ? "failure.denied.self" : "failure.denied.staff", {
+      nick: plainName(denied.nick),
+      whitelist: plainName(denied.whitelist),
+      as,
+      reason,
+    });
   }
   const form = detailsOf(error, "form-required");
   if (form) {
-    return (
-      `${form.whitelist} asks a few questions first, which a message cannot show: use \`/register\` in ` +
-      `<#${form.channelId}> and answer them there.`
-    );
+    return words.t("failure.formRequired", {
+      whitelist: plainName(form.whitelist),
+      channel: `<#${form.channelId}>`,
+    });
   }
   const unposted = detailsOf(error, "no-log-channel");
-  if (unposted) {
-    return (
-      `${plainName(unposted.whitelist)} needs staff approval, but I cannot post requests to a log channel. ` +
-      "Ask staff to set one with /whitelist log-channel, then try again."
-    );
-  }
-  return said;
+  if (unposted) return words.t("failure.noLogChannel", { whitelist: plainName(unposted.whitelist) });
+  return refusal(error, words);
 }
 
 /** The Discord wording of a proof-of-ownership failure (docs/decisions.md, Proof of ownership), if it is one. */
 function describeProofFailure(
   error: DomainError,
-  said: string,
+  words: Words,
   linkAddress: string | undefined,
 ): string | undefined {
   const required = detailsOf(error, "proof-required");
   if (required?.premium && required.self) {
-    return (
-      `🔒 ${said}\n` +
-      howToProve(linkAddress, `type \`/register code:<code> whitelist:${required.whitelist}\` here`)
-    );
+    return words.t("failure.proofRequired", {
+      refusal: refusal(error, words),
+      how: howToProve(
+        words,
+        linkAddress,
+        words.t("failure.proofRequired.then", { whitelist: required.whitelist }),
+      ),
+    });
   }
   const invalid = detailsOf(error, "code-invalid");
   if (invalid) {
@@ -117,18 +124,23 @@ function describeProofFailure(
       left === null
         ? ""
         : left === 0
-          ? " That was your last try for now."
-          : ` ${left} more ${left === 1 ? "try" : "tries"} before a wait.`;
+          ? words.t("failure.code.lastTry")
+          : words.t("failure.code.triesLeft", { count: left });
     const again =
-      (invalid.reason === "expired" || invalid.reason === "reused") && invalid.via === "link-server"
-        ? linkAddress
-          ? ` The link server is \`${linkAddress}\`.`
-          : ""
+      (invalid.reason === "expired" || invalid.reason === "reused") &&
+      invalid.via === "link-server" &&
+      linkAddress
+        ? words.t("failure.code.linkServer", { address: linkAddress })
         : "";
-    return `${said}${again}${tries}`;
+    return `${refusal(error, words)}${again}${tries}`;
   }
   const limited = detailsOf(error, "code-limited");
-  if (limited) return `⏳ ${said} Try again ${discordTime(limited.retryAt, "R")}.`;
+  if (limited) {
+    return words.t("failure.code.limited", {
+      refusal: refusal(error, words),
+      when: discordTime(limited.retryAt, "R"),
+    });
+  }
   return undefined;
 }
 
@@ -144,8 +156,8 @@ export function logUnexpected(
 }
 
 /**
- * Answers a failed interaction (command or button): always ephemeral, never longer than Discord takes; edits the
- * reply when deferred.
+ * Answers a failed interaction (command or button) in the member's language: always ephemeral, never longer than
+ * Discord takes; edits the reply when deferred.
  */
 export async function replyWithError(interaction: RepliableInteraction, error: unknown, context: BotContext) {
   logUnexpected(
@@ -157,8 +169,9 @@ export async function replyWithError(interaction: RepliableInteraction, error: u
     },
     error,
   );
-  const content = fitContent(describeFailure(error, context.linkAddress));
   try {
+    const words = await context.words.member(interaction.guildId, interaction.locale);
+    const content = fitContent(describeFailure(error, words, context.linkAddress));
     // A button defers as an update of its message (the approval post): the failure must not replace that post.
     if (interaction.isMessageComponent() && interaction.deferred && !interaction.replied)
       await interaction.followUp({ content, flags: MessageFlags.Ephemeral });

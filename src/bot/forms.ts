@@ -5,7 +5,8 @@ import {
   type ModalSubmitInteraction,
   TextInputStyle,
 } from "discord.js";
-import { type FormAnswer, formVersion } from "../whitelists/form.ts";
+import type { Words } from "../i18n/words.ts";
+import { characters, type FormAnswer, formVersion } from "../whitelists/form.ts";
 import type { Whitelist } from "../whitelists/model.ts";
 import { plainName } from "./text.ts";
 
@@ -44,14 +45,36 @@ export function parseFormCustomId(
 /** The custom id of question `index` (0-based) of a form's modal. */
 const questionId = (index: number) => `q${index + 1}`;
 
+/** Discord's limit on a modal's title (Interaction Response, Modal: title). */
+export const MODAL_TITLE_LIMIT = 45;
+
 /**
- * The modal of a whitelist's form: one Label with a text input per question, in order (Discord's limits hold: the
- * form's own rules are theirs, src/whitelists/form.ts; the title is at most 9 + 32 characters).
+ * The modal's title in the member's words: plain text (a title shows no markdown), the whitelist's name shortened
+ * with an ellipsis where a language's wording and a long name would pass Discord's 45 characters (code points, as
+ * Discord counts them).
  */
-export function formModal(whitelist: Whitelist, target: FormTarget): APIModalInteractionResponseCallbackData {
+export function formTitle(words: Words, name: string): string {
+  const whole = words.t("form.title", { whitelist: name });
+  const over = characters(whole) - MODAL_TITLE_LIMIT;
+  if (over <= 0) return whole;
+  const letters = [...name];
+  const kept = letters.slice(0, Math.max(0, letters.length - over - 1)).join("");
+  return [...words.t("form.title", { whitelist: `${kept}…` })].slice(0, MODAL_TITLE_LIMIT).join("");
+}
+
+/**
+ * The modal of a whitelist's form, in the member's `words`: one Label with a text input per question, in order,
+ * each as staff wrote it (Discord's limits hold: the form's own rules are theirs, src/whitelists/form.ts; the title,
+ * formTitle).
+ */
+export function formModal(
+  words: Words,
+  whitelist: Whitelist,
+  target: FormTarget,
+): APIModalInteractionResponseCallbackData {
   return {
     custom_id: formCustomId(whitelist, target),
-    title: `Apply to ${whitelist.name}`,
+    title: formTitle(words, whitelist.name),
     components: whitelist.form.map((question, index) => ({
       type: ComponentType.Label,
       label: question.label,
@@ -86,8 +109,10 @@ export function answerText(answer: string): string {
 export const FIELD_VALUE_LIMIT = 1024;
 export const EMBEDS_TOTAL_LIMIT = 6000;
 
-/** `answer` escaped and cut to `budget` characters, saying how much was left out; whether it was cut. */
-export function fitAnswer(answer: string, budget: number): { text: string; cut: boolean } {
+/**
+ * `answer` escaped and cut to `budget` characters, saying (in `words`) how much was left out; whether it was cut.
+ */
+export function fitAnswer(words: Words, answer: string, budget: number): { text: string; cut: boolean } {
   const whole = answerText(answer);
   if (whole.length <= budget) return { text: whole, cut: false };
   // Escaping lengthens some text more than other (`*` doubles): search the longest head that fits escaped.
@@ -95,7 +120,7 @@ export function fitAnswer(answer: string, budget: number): { text: string; cut: 
     let head = answer.slice(0, keep);
     // Never end on half of a surrogate pair.
     if (/[\uD800-\uDBFF]$/.test(head)) head = head.slice(0, -1);
-    return `${head === "" ? "" : answerText(head)}… (${answer.length - head.length} more characters)`;
+    return `${head === "" ? "" : answerText(head)}${words.t("form.answer.more", { count: answer.length - head.length })}`;
   };
   let low = 0;
   let high = answer.length;
@@ -110,9 +135,10 @@ export function fitAnswer(answer: string, budget: number): { text: string; cut: 
 /**
  * The answers as embed fields (question, answer), within `budget` characters in all (what the message's other
  * embed text leaves of Discord's 6,000) and 1,024 per answer: short answers whole, the budget left shared by the
- * long ones, each cut visibly. `cut`: some answer was.
+ * long ones, each cut visibly (in `words`). `cut`: some answer was.
  */
 export function answerFields(
+  words: Words,
   answers: readonly FormAnswer[],
   budget: number,
 ): { fields: APIEmbedField[]; cut: boolean } {
@@ -124,7 +150,7 @@ export function answerFields(
   const order = answers.map((_, index) => index).sort((a, b) => lengthOf(answers, a) - lengthOf(answers, b));
   for (const [position, index] of order.entries()) {
     const share = Math.min(FIELD_VALUE_LIMIT, Math.floor(left / (order.length - position)));
-    const fitted = fitAnswer((answers[index] as FormAnswer).answer, Math.max(1, share));
+    const fitted = fitAnswer(words, (answers[index] as FormAnswer).answer, Math.max(1, share));
     values[index] = fitted.text;
     cut ||= fitted.cut;
     left -= fitted.text.length;

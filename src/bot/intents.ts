@@ -1,4 +1,6 @@
 import { type APIEmbed, ApplicationFlags, GatewayIntentBits } from "discord.js";
+import { text } from "../i18n/messages.ts";
+import type { Words } from "../i18n/words.ts";
 import { DomainError } from "../shared/errors.ts";
 import type { Whitelist } from "../whitelists/model.ts";
 import type { BotServices } from "./context.ts";
@@ -93,27 +95,25 @@ export function missingIntentWarning(intent: PrivilegedIntent): string {
 }
 
 /** What a member reads when they try to register on a message-mode whitelist while Message Content is missing. */
-export function registrationsPaused(whitelist: Pick<Whitelist, "name">): string {
-  return (
-    `Registrations on ${whitelist.name} are paused: Discord is not letting me read messages right now ` +
-    "(the bot's Message Content intent is off). Staff have been told; try again later."
-  );
+export function registrationsPaused(words: Words, whitelist: Pick<Whitelist, "name">): string {
+  return words.render(text("message.paused", { whitelist: plainName(whitelist.name) }));
 }
 
+/** The same as a refusal of /register (src/bot/errors.ts words it in the member's language). */
+const pausedText = (whitelist: Pick<Whitelist, "name">) =>
+  text("message.paused", { whitelist: whitelist.name });
+
 /** What staff read where a paused message-mode whitelist is shown: why, and the switch that ends the pause. */
-export const pausedForStaff =
-  "Discord does not let the bot read messages. Turn on **Message Content Intent** under " +
-  `${PORTAL_PLACE}, then restart whitelist-sync.`;
+export const pausedForStaff = (words: Words) =>
+  words.t("intent.pausedForStaff", { portal: words.t("intent.portal") });
 
 /** What staff read where remove-on-leave is shown while Server Members is missing. */
-export const departuresUnseenForStaff =
-  "Discord does not tell the bot who leaves, so nicks stay until removed by hand. Turn on **Server Members " +
-  `Intent** under ${PORTAL_PLACE}, then restart whitelist-sync.`;
+export const departuresUnseenForStaff = (words: Words) =>
+  words.t("intent.departuresUnseen", { portal: words.t("intent.portal") });
 
 /** What staff read where a whitelist whose nicks follow roles is shown while Server Members is missing. */
-export const roleLossUnseenForStaff =
-  "Discord does not tell the bot when members lose roles, so nicks of members without a required role stay " +
-  `until removed by hand. Turn on **Server Members Intent** under ${PORTAL_PLACE}, then restart whitelist-sync.`;
+export const roleLossUnseenForStaff = (words: Words) =>
+  words.t("intent.roleLossUnseen", { portal: words.t("intent.portal") });
 
 /** Whether registrations on this whitelist are paused because the bot cannot read messages. */
 export const isPaused = (whitelist: Pick<Whitelist, "registrationMode">, granted: GrantedIntents) =>
@@ -121,23 +121,37 @@ export const isPaused = (whitelist: Pick<Whitelist, "registrationMode">, granted
 
 /** Refuses a registration on a message-mode whitelist while the bot cannot read messages. */
 export function requireReadable(whitelist: Whitelist, granted: GrantedIntents): void {
-  if (isPaused(whitelist, granted))
-    throw new DomainError("whitelist-disabled", registrationsPaused(whitelist));
+  if (isPaused(whitelist, granted)) throw new DomainError("whitelist-disabled", pausedText(whitelist));
 }
 
+/** What staff read is off without each privileged intent (the log channel), by catalogue key. */
+const withoutKeys = {
+  serverMembers: "intent.serverMembers.without",
+  messageContent: "intent.messageContent.without",
+} as const;
+
 /** The log channel's notice of missing intents: per intent, the switch to turn on and what is off meanwhile. */
-export function missingIntentsEmbeds(missing: PrivilegedIntent[], messageWhitelists: string[]): APIEmbed[] {
+export function missingIntentsEmbeds(
+  words: Words,
+  missing: PrivilegedIntent[],
+  messageWhitelists: string[],
+): APIEmbed[] {
   return missing.map((intent) => {
-    const { switch: name, without } = PRIVILEGED[intent];
+    const { switch: name } = PRIVILEGED[intent];
     const paused =
       intent === "messageContent" && messageWhitelists.length > 0
-        ? ` Paused: ${messageWhitelists.map((wl) => `**${plainName(wl)}**`).join(", ")}.`
+        ? words.t("log.intent.paused", {
+            whitelists: messageWhitelists.map((wl) => `**${plainName(wl)}**`).join(", "),
+          })
         : "";
     return {
-      title: `Discord withholds the ${name}`,
-      description:
-        `Until it is on, ${without}.${paused}\n` +
-        `To fix: turn on **${name}** under ${PORTAL_PLACE}, then restart whitelist-sync.`,
+      title: words.t("log.intent.title", { intent: name }),
+      description: words.t("log.intent", {
+        without: words.t(withoutKeys[intent]),
+        paused,
+        intent: name,
+        portal: words.t("intent.portal"),
+      }),
       color: colours.warning,
     };
   });

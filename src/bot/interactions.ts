@@ -1,4 +1,5 @@
 import type { ButtonInteraction, Interaction, ModalSubmitInteraction } from "discord.js";
+import { text } from "../i18n/messages.ts";
 import { DomainError } from "../shared/errors.ts";
 import type { BotContext, Command } from "./context.ts";
 import { replyWithError } from "./errors.ts";
@@ -40,26 +41,19 @@ export function createInteractionHandler(
     if (!interaction.isRepliable()) return;
     try {
       if (!interaction.inGuild()) {
-        throw new DomainError(
-          "invalid-input",
-          "whitelist-sync works inside a server, not in direct messages.",
-        );
+        throw new DomainError("invalid-input", text("common.dmOnly"));
       }
       if (interaction.isChatInputCommand()) {
         const command = byName.get(interaction.commandName);
-        if (!command)
-          throw new DomainError(
-            "invalid-input",
-            "This command is not known (any more); try again in a minute.",
-          );
+        if (!command) throw new DomainError("invalid-input", text("common.unknownCommand"));
         await command.execute(interaction, context);
       } else if (interaction.isButton()) {
         const handler = byPrefix.get(interaction.customId.split(":")[0] ?? "");
-        if (!handler) throw new DomainError("invalid-input", "This button is no longer active.");
+        if (!handler) throw new DomainError("invalid-input", text("common.buttonInactive"));
         await handler.execute(interaction, context);
       } else if (interaction.isModalSubmit()) {
         const handler = modalsByPrefix.get(interaction.customId.split(":")[0] ?? "");
-        if (!handler) throw new DomainError("invalid-input", "This form is no longer active.");
+        if (!handler) throw new DomainError("invalid-input", text("form.inactive"));
         await handler.execute(interaction, context);
       }
     } catch (error) {

@@ -1,6 +1,7 @@
-import { type APIEmbed, DiscordAPIError, RateLimitError, type REST, Routes } from "discord.js";
+import { type APIEmbed, type Client, DiscordAPIError, RateLimitError, type REST, Routes } from "discord.js";
 import type { ChangeNotice } from "../entries/bus.ts";
 import type { EntryRecord } from "../entries/model.ts";
+import type { Words } from "../i18n/words.ts";
 import type { Logger } from "../shared/logger.ts";
 import type { NickType } from "../whitelists/model.ts";
 import type { BotServices } from "./context.ts";
@@ -14,6 +15,7 @@ import {
 } from "./log-channel.ts";
 import { createLogFeed, cursorName, type PostFailure } from "./log-feed.ts";
 import { retryAfterOf } from "./rate-limits.ts";
+import { createGuildWords } from "./words.ts";
 
 /** Posts to a guild's log channel (set with /whitelist log-channel); silently nothing when none is set. */
 export type LogChannel = Awaited<ReturnType<typeof startLogChannel>>;
@@ -52,14 +54,19 @@ export async function startLogChannel({
   services,
   logger,
   heldUntil,
+  client,
 }: {
   rest: REST;
   services: BotServices;
   logger: Logger;
   /** Until when a ban holds every request (src/bot/discord.ts). */
   heldUntil: () => number;
+  /** The gateway's client, once connected: it knows each guild's language on Discord. */
+  client: () => Client | undefined;
 }) {
   const channelOf = async (guildId: string) => (await services.guilds.get(guildId))?.logChannelId ?? null;
+  // Staff read the log in the server's language (src/bot/words.ts).
+  const words = createGuildWords({ guilds: services.guilds, texts: services.texts, client });
 
   const post = async (guildId: string, message: LogMessage): Promise<string | null> => {
     const channelId = await channelOf(guildId);
@@ -98,34 +105,35 @@ export async function startLogChannel({
    * changes of a bulk operation (`bulk`: an import's additions, a deleted whitelist's removals): it posts one
    * summary of its own.
    */
-  const embedsOf = async (notice: ChangeNotice): Promise<APIEmbed[]> => {
+  const embedsOf = async (said: Words, notice: ChangeNotice): Promise<APIEmbed[]> => {
     const renamed = notice.event.origin === "renamed" ? notice.replaces : undefined;
     if (!renamed && (notice.replaces || notice.replacedBy || notice.bulk)) return [];
     const nickType = await nickTypeOf(notice.entry);
-    if (renamed) return [renameEmbed({ ...notice, replaces: renamed }, nickType)];
+    if (renamed) return [renameEmbed(said, { ...notice, replaces: renamed }, nickType)];
     const failures = notice.grantFailures ?? [];
     return [
-      changeEmbed(notice, nickType),
+      changeEmbed(said, notice, nickType),
       ...(failures.length > 0
-        ? [roleFailureEmbed("grant", notice.entry.userId, notice.entry.nick, [...failures])]
+        ? [roleFailureEmbed(said, "grant", notice.entry.userId, notice.entry.nick, [...failures])]
         : []),
     ];
   };
 
   /** The log items of changes, in order: one per change, one per member's nicks removed together. */
-  const itemsOf = async (notices: readonly ChangeNotice[]): Promise<LogItem[]> => {
+  const itemsOf = async (guildId: string, notices: readonly ChangeNotice[]): Promise<LogItem[]> => {
     const items: LogItem[] = [];
+    const said = await words.public(guildId);
     for (let index = 0; index < notices.length; index++) {
       const run = departureRun(notices, index);
       if (run >= 2) {
-        const summary = departureSummary(notices.slice(index, index + run));
+        const summary = departureSummary(said, notices.slice(index, index + run));
         index += run - 1;
         const through = Number((notices[index] as ChangeNotice).event.id);
         items.push({ through, embeds: [summary.embed], ...(summary.file ? { file: summary.file } : {}) });
         continue;
       }
       const notice = notices[index] as ChangeNotice;
-      items.push({ through: Number(notice.event.id), embeds: await embedsOf(notice) });
+      items.push({ through: Number(notice.event.id), embeds: await embedsOf(said, notice) });
     }
     return items;
   };
@@ -144,7 +152,7 @@ export async function startLogChannel({
       if ((await channelOf(guildId)) === null) {
         return notices.map((notice) => ({ through: Number(notice.event.id), embeds: [] }));
       }
-      return itemsOf(notices);
+      return itemsOf(guildId, notices);
     },
     async send(guildId: string, batch: LogBatch, signal: AbortSignal) {
       const channelId = await channelOf(guildId);
@@ -170,11 +178,13 @@ export async function startLogChannel({
     feed.heard(notice.event.guildId, Number(notice.event.id)),
   );
   const stopGrants = services.grants.onFailure(async ({ guildId, userId, nick, failed }) => {
-    await post(guildId, { embeds: [roleFailureEmbed("grant", userId, nick, failed)] });
+    const said = await words.public(guildId);
+    await post(guildId, { embeds: [roleFailureEmbed(said, "grant", userId, nick, failed)] });
   });
   const stopReverts = services.reverter.onFailure(async ({ notice, failed }) => {
+    const said = await words.public(notice.event.guildId);
     await post(notice.event.guildId, {
-      embeds: [roleFailureEmbed("revoke", notice.entry.userId, notice.entry.nick, failed)],
+      embeds: [roleFailureEmbed(said, "revoke", notice.entry.userId, notice.entry.nick, failed)],
     });
   });
 

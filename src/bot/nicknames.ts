@@ -7,6 +7,7 @@ import {
   RESTJSONErrorCodes,
   Routes,
 } from "discord.js";
+import { inEnglish } from "../i18n/english.ts";
 import type { MemberNames, NicknameGateway, NicknameOutcome } from "../nicknames/model.ts";
 import { nicknameBlock, nicknameBlockText } from "../setup/checks.ts";
 import { retryAfterOf } from "./rate-limits.ts";
@@ -59,7 +60,7 @@ export function createDiscordNicknames(rest: REST, gateway: GatewayView): Nickna
     const block =
       snapshot && nicknameBlock(snapshot, { userId, roleIds: [...(member?.roles.cache.keys() ?? [])] });
     return block && snapshot
-      ? { done: false, refusal: block, reason: nicknameBlockText(snapshot, block) }
+      ? { done: false, refusal: block, reason: inEnglish(nicknameBlockText(snapshot, block)) }
       : {
           done: false,
           refusal: "other",
@@ -99,7 +100,7 @@ export function createDiscordNicknames(rest: REST, gateway: GatewayView): Nickna
       const block =
         snapshot && member && nicknameBlock(snapshot, { userId, roleIds: [...member.roles.cache.keys()] });
       if (snapshot && block)
-        return { done: false, refusal: block, reason: nicknameBlockText(snapshot, block) };
+        return { done: false, refusal: block, reason: inEnglish(nicknameBlockText(snapshot, block)) };
       try {
         await rest.patch(Routes.guildMember(guildId, userId), {
           body: { nick },

@@ -8,6 +8,7 @@ import {
   Routes,
 } from "discord.js";
 import type { RoleFailure } from "../entries/model.ts";
+import { type Text, text } from "../i18n/messages.ts";
 import type { RoleGateway, RolesLater } from "../registration/model.ts";
 import { roleIdsOf } from "./members.ts";
 import { retryAfterOf } from "./rate-limits.ts";
@@ -15,27 +16,18 @@ import { retryAfterOf } from "./rate-limits.ts";
 /** What the role gateway reads of the bot besides REST: the gateway connection's client, and a ban's hold. */
 export type GatewayView = { client(): Client | undefined; heldUntil(): number };
 
-/**
- * What staff are told of a role an integration manages (a bot's own role, the Server Booster role): Discord lets
- * nobody give or take it, so moving the bot's role up cannot help.
- */
-export const MANAGED_ROLE_REASON =
-  "an integration (a bot or Server Boosting) manages this role, so no one can give or take it: choose another " +
-  "role with /whitelist roles";
-
 /** A reason a server admin can act on, for a failed role change (`managed`: an integration manages the role). */
-function reasonOf(error: unknown, managed: boolean): string {
+function reasonOf(error: unknown, managed: boolean): Text {
   if (error instanceof DiscordAPIError) {
     if (error.code === RESTJSONErrorCodes.MissingPermissions) {
-      return managed
-        ? MANAGED_ROLE_REASON
-        : "missing permission: give the bot Manage Roles and move its role above this one";
+      // Discord lets nobody give or take a role an integration manages: moving the bot's role up cannot help.
+      return text(managed ? "log.roleReason.managed" : "log.roleReason.permission");
     }
-    if (error.code === RESTJSONErrorCodes.UnknownRole) return "the role no longer exists";
-    if (error.code === RESTJSONErrorCodes.UnknownMember) return "the member is no longer in the server";
-    return `Discord refused (${error.code}: ${error.message})`;
+    if (error.code === RESTJSONErrorCodes.UnknownRole) return text("log.roleReason.unknownRole");
+    if (error.code === RESTJSONErrorCodes.UnknownMember) return text("log.roleReason.unknownMember");
+    return text("log.roleReason.refused", { code: String(error.code), message: error.message });
   }
-  return `Discord could not be reached (${String((error as Error)?.message ?? error)})`;
+  return text("log.roleReason.unreachable", { message: String((error as Error)?.message ?? error) });
 }
 
 const isCode = (error: unknown, code: number) => error instanceof DiscordAPIError && error.code === code;
@@ -111,7 +103,7 @@ export function createDiscordRoleGateway(rest: REST, gateway: GatewayView): Role
   ): Promise<Change> => {
     const done: string[] = [];
     const failed: RoleFailure[] = [];
-    let memberGone: string | null = null;
+    let memberGone: Text | null = null;
     for (const [index, roleId] of roleIds.entries()) {
       if (memberGone !== null) {
         failed.push({ roleId, reason: memberGone });

@@ -23,12 +23,29 @@ export const guilds = sqliteTable("guilds", {
   id: text("id").primaryKey(),
   logChannelId: text("log_channel_id"),
   commandHash: text("command_hash"),
+  /** The language staff chose for what everyone reads (src/i18n); null: Discord's server language. */
+  language: text("language"),
   /** How many days form answers stay once their request is decided (or their registration made). */
   formRetentionDays: integer("form_retention_days").notNull().default(30),
   /** Discord bans reach the deny list: a banned member's nicks are denied until the unban (docs/decisions.md). */
   banSync: integer("ban_sync", { mode: "boolean" }).notNull().default(false),
   createdAt: integer("created_at").notNull(),
 });
+
+/** Staff's own wording of a public text in a guild (`/texts set`), by catalogue key (src/guilds/texts.ts). */
+export const guildTexts = sqliteTable(
+  "guild_texts",
+  {
+    guildId: text("guild_id")
+      .notNull()
+      .references(() => guilds.id, { onDelete: "cascade" }),
+    key: text("key").notNull(),
+    text: text("text").notNull(),
+    updatedBy: text("updated_by").notNull(),
+    updatedAt: integer("updated_at").notNull(),
+  },
+  (table) => [primaryKey({ columns: [table.guildId, table.key] })],
+);
 
 /** A named whitelist of a guild. */
 export const whitelists = sqliteTable(

@@ -1,3 +1,4 @@
+import { text } from "../i18n/messages.ts";
 import type { Clock } from "../shared/clock.ts";
 import { DomainError } from "../shared/errors.ts";
 import { noObserver, type Observer } from "../shared/observer.ts";
@@ -96,12 +97,7 @@ export function createWriter({
     const now = clock.now();
     while (queue.length > 0 && (queue[0] as Pending).deadline <= now) {
       observer.databaseBusy();
-      (queue.shift() as Pending).reject(
-        new DomainError(
-          "store-unavailable",
-          "The database is busy (another program holds it); nothing was changed. Try again in a few seconds.",
-        ),
-      );
+      (queue.shift() as Pending).reject(new DomainError("store-unavailable", text("error.storeBusy")));
     }
   };
 

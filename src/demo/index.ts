@@ -14,7 +14,7 @@ import { explainListenError } from "../shared/listen.ts";
 import type { Logger } from "../shared/logger.ts";
 import type { Whitelist } from "../whitelists/model.ts";
 import type { NewWhitelist } from "../whitelists/service.ts";
-import { demo, demoProfiles, demoSeed, demoXboxAccounts } from "./seed.ts";
+import { demo, demoProfiles, demoSeed, demoSeedIn, demoXboxAccounts } from "./seed.ts";
 
 /** A running demo: the service and its bot connected to the sandbox Discord, with a ready API key. */
 export type Demo = {
@@ -145,7 +145,8 @@ export async function startDemo(
   const sandbox = await startSandboxDiscord({
     port: config.SANDBOX_PORT,
     hostname: "127.0.0.1",
-    seed: demoSeed,
+    // The server and every member speak DEMO_LOCALE in Discord: the bot answers and logs in it.
+    seed: demoSeedIn(config.DEMO_LOCALE),
     token,
     logger,
     // Discord's limits unless turned off: the demo shows how the bot fares under them.
@@ -389,6 +390,11 @@ Ban steve on Discord (ban sync is on here): his nicks go on the deny lists ("ban
 says which); unbanning him lifts them:
   curl -X PUT ${json} ${d.sandboxUrl}/bans/${demo.users.steve} -d '{"reason":"griefing"}'
   curl -X DELETE ${d.sandboxUrl}/bans/${demo.users.steve}
+
+The bot speaks each member's Discord language, and the server's in what everyone reads: start the demo with
+DEMO_LOCALE=de (or fr, es-ES, pt-BR, pl, ru) and the answers and log posts above read in it; staff word what members
+read their way with /texts set. A member's language can change on the fly:
+  curl -X POST ${json} ${d.sandboxUrl}/members/${demo.users.alex}/locale -d '{"locale":"pl"}'
 ${replicas}
 
 Press Ctrl+C to stop.`;

@@ -67,6 +67,15 @@ export const demoSeed: SandboxSeed = {
   ],
 };
 
+/** The demo guild as it is when its server and every member use Discord in `locale` (DEMO_LOCALE). */
+export function demoSeedIn(locale: string): SandboxSeed {
+  return {
+    ...demoSeed,
+    guild: { ...demoSeed.guild, preferredLocale: locale },
+    members: demoSeed.members.map((member) => ({ ...member, locale })),
+  };
+}
+
 /** Premium accounts the fake Mojang API knows (real names and UUIDs of well-known accounts). */
 export const demoProfiles: FakeMojangProfile[] = [
   { name: "Notch", uuid: "069a79f444e94726a5befca90e38aaf5" },

@@ -2,7 +2,13 @@ import { grantedByFlags, PORTAL_PLACE } from "../bot/intents.ts";
 import { DISCORD_API } from "../bot/login.ts";
 import type { Config } from "../config.ts";
 import type { Services } from "../services.ts";
-import { type Check, logChannelChecks, serverChecks, whitelistChecks } from "../setup/checks.ts";
+import {
+  type Check,
+  checkInEnglish,
+  logChannelChecks,
+  serverChecks,
+  whitelistChecks,
+} from "../setup/checks.ts";
 import { inviteUrl } from "../setup/permissions.ts";
 import { VERSION } from "../version.ts";
 import { DiscordRateLimited, DiscordUnreachable, discordReader } from "./discord.ts";
@@ -140,14 +146,13 @@ async function discordSections(
       const logChannelId = settings?.logChannelId ?? null;
       const whitelists = (await services?.whitelists.listForGuild(id)) ?? [];
       const nicknames = whitelists.some((whitelist) => whitelist.nicknameTemplate !== null);
-      const guildChecks = [
+      // The setup checks in English, as the operator's terminal reads them (the bot words them for its reader).
+      const guildChecks: Check[] = [
         ...serverChecks(guild, { nicknames, banSync: settings?.banSync ?? false }),
         ...logChannelChecks(guild, logChannelId),
-      ];
-      for (const whitelist of whitelists) {
         // The Message Content Intent was checked above, once for every whitelist that needs it.
-        guildChecks.push(...whitelistChecks(guild, whitelist, { logChannelId }));
-      }
+        ...whitelists.flatMap((whitelist) => whitelistChecks(guild, whitelist, { logChannelId })),
+      ].map(checkInEnglish);
       if (services && nicknames) guildChecks.push(...nicknameChecks(await services.nicknames.refused(id)));
       if (whitelists.length === 0) {
         guildChecks.push(pass("no whitelist yet: create one with `/whitelist create`"));

@@ -1,6 +1,7 @@
 import { and, asc, eq, inArray, isNotNull, lte, or, type SQL, sql } from "drizzle-orm";
 import type { Tables, Tx } from "../db/store.ts";
 import type { Write } from "../db/writer.ts";
+import { text } from "../i18n/messages.ts";
 import { nickKey } from "../nicks/key.ts";
 import { namesOf } from "../nicks/types.ts";
 import type { Clock } from "../shared/clock.ts";
@@ -129,7 +130,7 @@ export function createEntryChanges(deps: {
 
   const requireWhitelist = async (id: string) => {
     const whitelist = await whitelists.get(id);
-    if (!whitelist) throw new DomainError("whitelist-not-found", "No such whitelist.");
+    if (!whitelist) throw new DomainError("whitelist-not-found", text("error.whitelist.gone"));
     return whitelist;
   };
 
@@ -323,7 +324,11 @@ export function createEntryChanges(deps: {
           await guard?.(tx);
           const key = nickKey(input.nick);
           const taken = await findByKey(tx, input.whitelistId, key);
-          if (taken) throw new DomainError("nick-taken", `${taken.nick} is already on ${whitelist.name}.`);
+          if (taken)
+            throw new DomainError(
+              "nick-taken",
+              text("error.takenPlain", { nick: taken.nick, whitelist: whitelist.name }),
+            );
           const { grantFailures, ...stored } = input;
           const [row] = await tx
             .insert(entries)
@@ -426,8 +431,10 @@ export function createEntryChanges(deps: {
           if (!row || row.userId !== input.from || row.guest !== input.guest) {
             throw new DomainError(
               "entry-not-found",
-              `${row?.nick ?? "That nick"} was removed from ${whitelist.name} or handed over meanwhile; ` +
-                "nothing was changed.",
+              text("error.goneMeanwhile", {
+                nick: row?.nick ?? text("error.thatNick"),
+                whitelist: whitelist.name,
+              }),
             );
           }
           const [updated] = await tx
@@ -526,7 +533,10 @@ export function createEntryChanges(deps: {
             if (row) break;
           }
           if (!row)
-            throw new DomainError("entry-not-found", `${clip(removal.nick)} is not on ${whitelist.name}.`);
+            throw new DomainError(
+              "entry-not-found",
+              text("error.notOnPlain", { nick: clip(removal.nick), whitelist: whitelist.name }),
+            );
           const entry = toEntry(row);
           const detail = {
             entry,

@@ -1,4 +1,5 @@
 import { type Static, t } from "elysia";
+import type { Text } from "../i18n/messages.ts";
 import { UUID_PATTERN } from "../nicks/uuid.ts";
 
 /** A nick on a whitelist, as the API and every event publish it. */
@@ -124,7 +125,7 @@ export const toEntryView = (
 });
 
 /** A role the bot could not grant or revoke for an entry, with a reason a human can act on. */
-export type RoleFailure = { roleId: string; reason: string };
+export type RoleFailure = { roleId: string; reason: Text };
 
 /**
  * A whitelist's entries as the formats (src/formats/) are built from them, in no particular order: what any format

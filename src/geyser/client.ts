@@ -1,3 +1,4 @@
+import { text } from "../i18n/messages.ts";
 import { DomainError } from "../shared/errors.ts";
 import { createRemoteLookup, type RemoteLookupOptions } from "../shared/remote-lookup.ts";
 
@@ -39,11 +40,7 @@ export function createGeyserClient(options: GeyserClientOptions): GeyserClient {
       return BigInt(xuid).toString();
     },
     negative: (xuid) => xuid === null,
-    unavailable: () =>
-      new DomainError(
-        "geyser-unavailable",
-        "GeyserMC's gamertag lookup can't be reached right now; try again in a minute.",
-      ),
+    unavailable: () => new DomainError("geyser-unavailable", text("error.geyserDown")),
   });
   return { xuidOf, cached: xuidOf.cached };
 }

@@ -2,6 +2,7 @@ import { eq } from "drizzle-orm";
 import { lastEventId } from "../db/driver.ts";
 import type { Store, Tables, Tx } from "../db/store.ts";
 import type { Write } from "../db/writer.ts";
+import { text } from "../i18n/messages.ts";
 import type { Clock } from "../shared/clock.ts";
 import { DomainError } from "../shared/errors.ts";
 
@@ -68,6 +69,13 @@ export function createGuildService({ store, clock, write }: { store: Store; cloc
         }
       });
     },
+    /** Sets (or clears, with null: Discord's server language) the language of what everyone reads. */
+    async setLanguage(id: string, language: string | null): Promise<void> {
+      await write(async (tx) => {
+        await ensureIn(tx, id);
+        await tx.update(guilds).set({ language }).where(eq(guilds.id, id));
+      });
+    },
     /** How many days the guild keeps form answers (FORM_RETENTION_DAYS). */
     async formRetentionDays(id: string): Promise<number> {
       const [row] = await db.select({ days: guilds.formRetentionDays }).from(guilds).where(eq(guilds.id, id));
@@ -76,10 +84,7 @@ export function createGuildService({ store, clock, write }: { store: Store; cloc
     /** Sets how many days the guild keeps form answers: a whole number from 0 to FORM_RETENTION_DAYS.max. */
     async setFormRetention(id: string, days: number): Promise<void> {
       if (!Number.isInteger(days) || days < 0 || days > FORM_RETENTION_DAYS.max) {
-        throw new DomainError(
-          "invalid-input",
-          `Form answers are kept 0 to ${FORM_RETENTION_DAYS.max} days (0: only while a request waits).`,
-        );
+        throw new DomainError("invalid-input", text("error.formRetention", { max: FORM_RETENTION_DAYS.max }));
       }
       await write(async (tx) => {
         await ensureIn(tx, id);

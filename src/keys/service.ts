@@ -3,6 +3,7 @@ import { tryWithoutWaiting } from "../db/driver.ts";
 import type { Store, Tables, Tx } from "../db/store.ts";
 import type { Write } from "../db/writer.ts";
 import type { GuildService } from "../guilds/service.ts";
+import { text } from "../i18n/messages.ts";
 import type { Clock } from "../shared/clock.ts";
 import { DomainError } from "../shared/errors.ts";
 import { newId } from "../shared/ids.ts";
@@ -192,7 +193,7 @@ export function createKeyService({
         (committed) => announce(committed, "revoked"),
       );
       const [view] = rows.map(toView);
-      if (!view) throw new DomainError("key-not-found", `No active link with id ${clip(keyId)}.`);
+      if (!view) throw new DomainError("key-not-found", text("error.key.notFound", { id: clip(keyId) }));
       return view;
     },
 

@@ -1,3 +1,4 @@
+import { text } from "../i18n/messages.ts";
 import { dashUuid } from "../nicks/uuid.ts";
 import { settleBounded } from "../shared/bounded.ts";
 import { DomainError } from "../shared/errors.ts";
@@ -62,8 +63,7 @@ export function createMojangClient(options: MojangClientOptions): MojangClient {
       return { premium: true, uuid: dashUuid(body.id), name: body.name };
     },
     negative: (status) => !status.premium,
-    unavailable: () =>
-      new DomainError("mojang-unavailable", "Mojang can't be reached right now; try again in a minute."),
+    unavailable: () => new DomainError("mojang-unavailable", text("error.mojangDown")),
   });
 
   /** One bulk request: the premium accounts among `names`, by lower-cased name; throws when Mojang cannot tell. */

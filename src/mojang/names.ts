@@ -1,3 +1,4 @@
+import { text } from "../i18n/messages.ts";
 import { DomainError } from "../shared/errors.ts";
 import { createRemoteLookup, type RemoteLookupOptions } from "../shared/remote-lookup.ts";
 
@@ -49,8 +50,7 @@ export function createMojangNames(options: MojangNamesOptions): MojangNames {
         return { found: true, name: body.name };
       },
       negative: (answer) => !answer.found,
-      unavailable: () =>
-        new DomainError("mojang-unavailable", "Mojang can't be reached right now; try again in a minute."),
+      unavailable: () => new DomainError("mojang-unavailable", text("error.mojangDown")),
     },
   );
   return { nameOf };

@@ -1,3 +1,4 @@
+import { type Text, text } from "../i18n/messages.ts";
 import { settleBounded } from "../shared/bounded.ts";
 import { DomainError } from "../shared/errors.ts";
 import { type FloodgateSettings, floodgateName, floodgateUuid, namesMeant } from "./floodgate.ts";
@@ -70,13 +71,13 @@ export type NickTypeSpec = {
   lookUp: AccountLookUp | null;
   /** The refusal of a nick the look-up found no account behind, or null: it is stored as typed, without one. */
   noAccount: ((typed: Typed, whitelistName: string) => DomainError) | null;
-  /** How the account a nick holds reads, in plain text (the log channel, look-ups, import reports). */
-  account(held: HeldAccount): string;
+  /** How the account a nick holds reads (the log channel, look-ups, import reports), in the reader's language. */
+  account(held: HeldAccount): Text;
   /**
    * What a member must be told to join with a nick, where the game tells letter case apart (an offline-mode
    * server derives the player's UUID from the exact spelling), in plain text; null: nothing to tell.
    */
-  spelling(held: Pick<Identity, "nick" | "premium">): string | null;
+  spelling(held: Pick<Identity, "nick" | "premium">): Text | null;
   /**
    * Floodgate names the players: nicks are spelled from gamertags under the whitelist's Floodgate settings,
    * which `/whitelist create` and `show` describe, and a change of which respells every entry (the Bedrock upkeep).
@@ -141,17 +142,18 @@ const javaSyntax: Pick<NickTypeSpec, "parse" | "names"> = {
  * The exact spelling an offline-mode server needs: its UUID is the MD5 of `OfflinePlayer:` and the name as typed
  * (src/nicks/uuid.ts), so `crackedsteve` is another player than `CrackedSteve`, refused by whitelist.json.
  */
-const exactSpelling = ({ nick }: { nick: string }): string => {
+const exactSpelling = ({ nick }: { nick: string }): Text => {
   const other = nick === nick.toLowerCase() ? nick.toUpperCase() : nick.toLowerCase();
-  const example = other === nick ? "" : ` (${other} would be another player, and is not let in)`;
-  return `Join as exactly ${nick}: an offline-mode server tells players apart by the letter case of their name${example}.`;
+  return other === nick
+    ? text("register.exactSpelling", { nick })
+    : text("register.exactSpellingOther", { nick, other });
 };
 
 /** A Java nick's account: premium with its UUID, else `otherwise`. */
 const javaAccount =
-  (otherwise: string) =>
-  (held: HeldAccount): string =>
-    held.premium ? `premium, UUID ${held.uuid}` : otherwise;
+  (otherwise: Text) =>
+  (held: HeldAccount): Text =>
+    held.premium ? text("account.premium", { uuid: held.uuid ?? "" }) : otherwise;
 
 /** One entry per nick type; `satisfies` makes the compiler ask each one for every rule of NickTypeSpec. */
 const specs = {
@@ -160,7 +162,7 @@ const specs = {
     ...javaSyntax,
     lookUp: mojangLookUp,
     noAccount: null,
-    account: javaAccount("not premium"),
+    account: javaAccount(text("account.notPremium")),
     // Not premium: it can join an offline-mode server only, under its exact spelling.
     spelling: (held) => (held.premium ? null : exactSpelling(held)),
     floodgate: false,
@@ -173,10 +175,9 @@ const specs = {
     noAccount: (typed, whitelistName) =>
       new DomainError(
         "not-premium",
-        `${typed.nick} is not a premium (paid) Minecraft account, and ${whitelistName} accepts premium accounts ` +
-          "only. Check the spelling, or register the nick of your premium account.",
+        text("error.notPremium", { nick: typed.nick, whitelist: whitelistName }),
       ),
-    account: javaAccount("not premium"),
+    account: javaAccount(text("account.notPremium")),
     // The game takes the account's own spelling from Mojang.
     spelling: () => null,
     floodgate: false,
@@ -187,7 +188,7 @@ const specs = {
     ...javaSyntax,
     lookUp: null,
     noAccount: null,
-    account: javaAccount("offline nick, not looked up"),
+    account: javaAccount(text("account.offline")),
     spelling: exactSpelling,
     floodgate: false,
     // An offline nick has no account to prove.
@@ -204,10 +205,13 @@ const specs = {
     noAccount: (typed) =>
       new DomainError(
         "gamertag-unknown",
-        `No Xbox account has the gamertag ${typed.gamertag}. Check the spelling on your Xbox profile and try again.`,
+        text("error.gamertagUnknown", { gamertag: typed.gamertag ?? typed.nick }),
       ),
     account: ({ gamertag, uuid }) =>
-      `Bedrock gamertag ${gamertag}, ${uuid === null ? "its UUID waits for GeyserMC" : `Floodgate UUID ${uuid}`}`,
+      text("account.bedrock", {
+        gamertag: gamertag ?? "",
+        uuid: uuid === null ? text("account.bedrock.waiting") : text("account.bedrock.uuid", { uuid }),
+      }),
     // Floodgate spells the name from the gamertag; the register answer says how.
     spelling: () => null,
     floodgate: true,

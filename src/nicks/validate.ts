@@ -1,3 +1,4 @@
+import { type Text, text } from "../i18n/messages.ts";
 import { DomainError } from "../shared/errors.ts";
 import { clip } from "../shared/text.ts";
 import { type FloodgateSettings, gamertagOf } from "./floodgate.ts";
@@ -10,12 +11,8 @@ const JAVA_NICK = /^[A-Za-z0-9_]{3,16}$/;
 const GAMERTAG = /^[A-Za-z][A-Za-z0-9]*(?: [A-Za-z0-9]+)*$/;
 const GAMERTAG_MAX = 16;
 
-const JAVA_RULE =
-  "A Minecraft Java nick is 3-16 characters: letters A-Z, digits 0-9 and `_`, without spaces. " +
-  "Check the spelling and try again.";
-const BEDROCK_RULE =
-  "A Bedrock (Xbox) gamertag is 1-16 letters A-Z, digits and single spaces, and does not start with a digit " +
-  "(type it as on Xbox, or as the game shows it with the prefix and `_`). Check the spelling and try again.";
+const JAVA_RULE = text("error.nick.javaRule");
+const BEDROCK_RULE = text("error.nick.bedrockRule");
 
 /**
  * Checks a Java-style nick (`java`, `premium`, `offline`) typed by a member and returns it as typed, surrounding
@@ -39,7 +36,7 @@ export function parseGamertag(settings: FloodgateSettings, raw: string): string 
 }
 
 /** The error for `text`, echoing the member's input bounded so that a pasted essay does not flood the reply. */
-function invalid(text: string, rule: string): DomainError {
-  if (text.length === 0) return new DomainError("nick-invalid", `The nick is empty. ${rule}`);
-  return new DomainError("nick-invalid", `“${clip(text)}” is not a valid nick. ${rule}`);
+function invalid(typed: string, rule: Text): DomainError {
+  if (typed.length === 0) return new DomainError("nick-invalid", text("error.nick.empty", { rule }));
+  return new DomainError("nick-invalid", text("error.nick.invalid", { nick: clip(typed), rule }));
 }

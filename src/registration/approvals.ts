@@ -1,5 +1,6 @@
 import { isUniqueViolation } from "../db/errors.ts";
 import type { GuildService } from "../guilds/service.ts";
+import { text } from "../i18n/messages.ts";
 import { DomainError } from "../shared/errors.ts";
 import type { Logger } from "../shared/logger.ts";
 import type { Whitelist, WhitelistRef } from "../whitelists/model.ts";
@@ -50,30 +51,25 @@ export function createApprovals(deps: {
     const request = await requests.get(requestId);
     const whitelist = request && (await whitelists.get(request.whitelistId));
     if (!request || !whitelist) {
-      throw new DomainError(
-        "request-not-found",
-        "That request no longer exists (its whitelist may have been deleted). The member can ask again.",
-      );
+      throw new DomainError("request-not-found", text("error.request.gone"));
     }
     return { request, whitelist };
   };
 
   const requirePending = (request: RegistrationRequest) => {
     if (deciding.has(request.id)) {
-      throw new DomainError("request-decided", "Another manager is deciding this request right now.");
+      throw new DomainError("request-decided", text("error.request.deciding"));
     }
     if (request.status !== "pending") {
-      throw new DomainError("request-decided", `This request was already ${request.status}; nothing to do.`);
+      throw new DomainError("request-decided", text(`error.request.decided.${request.status}`));
     }
   };
 
   /** The refusal of a request staff cannot be shown. */
   const unpostable = (whitelist: Whitelist) =>
-    DomainError.with(
-      "no-log-channel",
-      `${whitelist.name} needs staff approval, but requests cannot be posted to a log channel.`,
-      { whitelist: whitelist.name },
-    );
+    DomainError.with("no-log-channel", text("error.request.noLogChannel", { whitelist: whitelist.name }), {
+      whitelist: whitelist.name,
+    });
 
   /** The log channel a request on `whitelist` is posted in; refused when there is none (staff could not see it). */
   const postableIn = async (whitelist: Whitelist): Promise<string> => {
@@ -213,7 +209,7 @@ export function createApprovals(deps: {
     async cancelRequest(input: { requestId: string; actor: Member }): Promise<RegistrationRequest> {
       const { request, whitelist } = await requireRequest(input.requestId);
       if (request.userId !== input.actor.userId && !isManager(whitelist, input.actor)) {
-        throw new DomainError("not-owner", "Only the member who asked, or staff, can withdraw this request.");
+        throw new DomainError("not-owner", text("error.request.notYours"));
       }
       requirePending(request);
       return requests.close(request.id, "cancelled", input.actor.userId);

@@ -5,6 +5,7 @@ import type { Write } from "../db/writer.ts";
 import type { EntryRecord } from "../entries/model.ts";
 import type { EntryService } from "../entries/service.ts";
 import type { GeyserClient } from "../geyser/client.ts";
+import { text } from "../i18n/messages.ts";
 import type { MojangClient } from "../mojang/client.ts";
 import { keyPrefixEnd, nickKey } from "../nicks/key.ts";
 import { namesOf, nickTypeSpecs, parseNick, type Typed } from "../nicks/types.ts";
@@ -54,11 +55,15 @@ export type DenyList = ReturnType<typeof createDenyList>;
  * Staff's text about a player (a denial's reason, a guest's note) as stored: on one line, trimmed, null when
  * empty; refused when longer than REASON_MAX characters.
  */
-export function cleanLine(text: string | null | undefined, what = "A reason"): string | null {
-  const flat = (text ?? "").replace(/[\p{Cc}\p{Zl}\p{Zp}]/gu, " ").trim();
+export function cleanLine(
+  line: string | null | undefined,
+  what: "reason" | "note" = "reason",
+): string | null {
+  const flat = (line ?? "").replace(/[\p{Cc}\p{Zl}\p{Zp}]/gu, " ").trim();
   if (flat.length === 0) return null;
   if ([...flat].length > REASON_MAX) {
-    throw new DomainError("invalid-input", `${what} is at most ${REASON_MAX} characters.`);
+    const key = what === "note" ? "error.guest.noteTooLong" : "error.deny.reasonTooLong";
+    throw new DomainError("invalid-input", text(key, { max: REASON_MAX }));
   }
   return flat;
 }
@@ -201,7 +206,7 @@ export function createDenyList(deps: {
       const done = await write(
         async (tx) => {
           if (!(await whitelists.get(whitelist.id))) {
-            throw new DomainError("whitelist-not-found", "That whitelist was just deleted.");
+            throw new DomainError("whitelist-not-found", text("error.whitelist.justDeleted"));
           }
           const existing = await byKey(whitelist.id, found.nick, tx);
           const values = {
@@ -362,7 +367,10 @@ export function createDenyList(deps: {
       if (!denial) {
         throw new DomainError(
           "not-denied",
-          `${clip(typed) || "That nick"} is not denied on ${whitelist.name}; there is nothing to lift.`,
+          text("error.deny.notDenied", {
+            nick: clip(typed) || text("error.thatNick"),
+            whitelist: whitelist.name,
+          }),
         );
       }
       await write(async (tx) => {

@@ -1,5 +1,6 @@
 import type { EntryRecord } from "../entries/model.ts";
 import type { EntryService } from "../entries/service.ts";
+import { text } from "../i18n/messages.ts";
 import type { Clock } from "../shared/clock.ts";
 import { DomainError } from "../shared/errors.ts";
 import type { Logger } from "../shared/logger.ts";
@@ -41,12 +42,9 @@ export function createGuests(deps: {
     async add(input: GuestInput): Promise<{ entry: EntryRecord; whitelist: Whitelist }> {
       const whitelist = await whitelists.resolve(input);
       requireManager(whitelist, input.actor);
-      const note = cleanLine(input.note, "A guest's note");
+      const note = cleanLine(input.note, "note");
       if (note === null) {
-        throw new DomainError(
-          "invalid-input",
-          "A guest needs a note saying who they are (whose friend, which event), for staff who meet the nick later.",
-        );
+        throw new DomainError("invalid-input", text("error.guest.noNote"));
       }
       const lifetimeSeconds = lifetimeOf(whitelist, false, input.expiresIn ?? null);
       // The manager stands in for the member the rules ask about: no role, no limit, no proof, as for staff.

@@ -1,14 +1,10 @@
+import { type Text, text } from "../i18n/messages.ts";
+import type { Words } from "../i18n/words.ts";
 import type { ImportOutcome, ImportResult } from "./import.ts";
 
-/** How each outcome reads in the report and in the bot's summary. */
-export const outcomeLabels: Record<ImportOutcome, string> = {
-  added: "added",
-  already: "already there",
-  invalid: "invalid",
-  denied: "denied",
-  unchecked: "not checked",
-  refused: "refused",
-};
+/** How an outcome reads in the report and in the bot's summary; a dry run's additions read "would be added". */
+export const outcomeText = (outcome: ImportOutcome, dryRun = false): Text =>
+  text(dryRun && outcome === "added" ? "import.outcome.wouldBeAdded" : `import.outcome.${outcome}`);
 
 /**
  * A CSV cell (RFC 4180): quoted when it holds a comma, a quote or a line break; a cell a spreadsheet would run
@@ -22,16 +18,17 @@ function cell(value: string | number): string {
 
 /**
  * The per-line report of an import, as CSV (`line,name,outcome,nick,detail`, one row per name of the file, in
- * file order); a dry run's additions read "would be added".
+ * file order), its outcomes and details in `words` (the staff member's who imported); the header stays as it is,
+ * for the scripts and spreadsheets that read the columns by name.
  */
-export function renderImportReport(result: ImportResult): string {
+export function renderImportReport(result: ImportResult, words: Words): string {
   const rows = result.lines.map((line) =>
     [
       line.line,
       line.name,
-      result.dryRun && line.outcome === "added" ? "would be added" : outcomeLabels[line.outcome],
+      words.render(outcomeText(line.outcome, result.dryRun)),
       line.nick ?? "",
-      line.detail,
+      words.render(line.detail),
     ]
       .map(cell)
       .join(","),

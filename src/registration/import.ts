@@ -1,5 +1,6 @@
 import type { EntryRecord, RoleFailure } from "../entries/model.ts";
 import type { NewEntry } from "../entries/service.ts";
+import { type Text, text } from "../i18n/messages.ts";
 import { nickKey } from "../nicks/key.ts";
 import { type Identity, nickTypeSpecs, type Typed } from "../nicks/types.ts";
 import { DomainError, type DomainErrorCode } from "../shared/errors.ts";
@@ -37,14 +38,20 @@ export const importOutcomes = ["added", "already", "invalid", "denied", "uncheck
 /** One of the outcomes. */
 export type ImportOutcome = (typeof importOutcomes)[number];
 
-/** One name of the file and what became of it; `nick` is the spelling stored (or that would be). */
+/**
+ * One name of the file and what became of it; `nick` is the spelling stored (or that would be); `detail` why, in
+ * the catalogue's words (the report renders it in its reader's language).
+ */
 export type ImportLine = {
   line: number;
   name: string;
   outcome: ImportOutcome;
   nick: string | null;
-  detail: string;
+  detail: Text;
 };
+
+/** A refusal's own words: its Text, else its message as it is. */
+const wordsOf = (error: DomainError): Text => error.text ?? text("common.verbatim", { text: error.message });
 
 /** What an import did, line by line and in counts. */
 export type ImportResult = {
@@ -113,9 +120,9 @@ export function createImporter(deps: ImporterDeps) {
         name: clip(name, 64),
         outcome: "refused",
         nick: null,
-        detail: "",
+        detail: text("common.verbatim", { text: "" }),
       }));
-      const settle = (index: number, outcome: ImportOutcome, detail: string, nick: string | null = null) => {
+      const settle = (index: number, outcome: ImportOutcome, detail: Text, nick: string | null = null) => {
         Object.assign(lines[index] as ImportLine, { outcome, detail, nick });
       };
       const refusal = (index: number, error: unknown) => {
@@ -124,12 +131,14 @@ export function createImporter(deps: ImporterDeps) {
           (error.code as string) === DENIED ? "denied" : (outcomeOfCode[error.code] ?? "refused");
         const detail =
           error.code === "nick-taken"
-            ? `already on ${whitelist.name}`
+            ? text("import.detail.taken", { whitelist: whitelist.name })
             : error.code === "not-premium"
-              ? `not a premium account; ${whitelist.name} takes premium accounts only`
+              ? text("import.detail.notPremium", { whitelist: whitelist.name })
               : outcome === "unchecked"
-                ? `${error.message.split(";")[0]}: not checked, import the file again`
-                : error.message;
+                ? text("import.detail.unreachable", {
+                    service: error.code === "geyser-unavailable" ? "GeyserMC" : "Mojang",
+                  })
+                : wordsOf(error);
         settle(index, outcome, detail);
       };
 
@@ -147,16 +156,25 @@ export function createImporter(deps: ImporterDeps) {
         const key = nickKey(typed.nick);
         const earlier = firstLine.get(key);
         const holder = earlier === undefined ? await entries.find(whitelist.id, typed.nick) : undefined;
-        if (earlier !== undefined) settle(index, "already", `listed earlier, on line ${earlier}`);
-        else if (holder) settle(index, "already", `already on ${whitelist.name} (${holder.nick})`);
+        if (earlier !== undefined) settle(index, "already", text("import.detail.earlier", { line: earlier }));
+        else if (holder)
+          settle(
+            index,
+            "already",
+            text("import.detail.held", { whitelist: whitelist.name, nick: holder.nick }),
+          );
         else candidates.push({ index, typed });
         if (earlier === undefined) firstLine.set(key, line);
       }
       if (readsAnyText(format) && firstLine.size === 0) {
         throw new DomainError(
           "import-file-invalid",
-          `None of the ${names.length} lines of ${clip(input.file.name, 64)} is a nick ${whitelist.name} takes, so it is ` +
-            `not a list of nicks. ${WHAT_TO_ATTACH}`,
+          text("import.refused.noNick", {
+            count: names.length,
+            file: clip(input.file.name, 64),
+            whitelist: whitelist.name,
+            attach: WHAT_TO_ATTACH,
+          }),
         );
       }
 
@@ -172,11 +190,7 @@ export function createImporter(deps: ImporterDeps) {
       const ready: { index: number; identity: Identity }[] = [];
       for (const [i, { index }] of candidates.entries()) {
         if (lookUp && unanswered.has(i)) {
-          settle(
-            index,
-            "unchecked",
-            `${lookUp.service} could not be reached: not checked, import the file again`,
-          );
+          settle(index, "unchecked", text("import.detail.unreachable", { service: lookUp.service }));
           continue;
         }
         try {
@@ -235,7 +249,7 @@ export function createImporter(deps: ImporterDeps) {
     whitelist: Whitelist,
     input: ImportInput,
     ready: { index: number; identity: Identity }[],
-    settle: (index: number, outcome: ImportOutcome, detail: string, nick?: string | null) => void,
+    settle: (index: number, outcome: ImportOutcome, detail: Text, nick?: string | null) => void,
   ): Promise<RoleFailure[]> {
     const { guildId } = whitelist;
     const { owner } = input;
@@ -280,7 +294,12 @@ export function createImporter(deps: ImporterDeps) {
           }
           for (const entry of taken) {
             const { index } = byNick.get(entry) as { index: number };
-            settle(index, "already", `registered on ${whitelist.name} meanwhile`, entry.nick);
+            settle(
+              index,
+              "already",
+              text("import.detail.meanwhile", { whitelist: whitelist.name }),
+              entry.nick,
+            );
           }
         }
       } catch (error) {
@@ -288,15 +307,12 @@ export function createImporter(deps: ImporterDeps) {
           await grants.takeBack(guildId, owner.userId, granted);
           throw error;
         }
-        const reason =
-          error instanceof DomainError
-            ? error.message
-            : "an unexpected error stopped the import (it is logged)";
+        const reason = error instanceof DomainError ? wordsOf(error) : text("import.detail.unexpected");
         if (!(error instanceof DomainError)) {
           logger.error("import stopped", { whitelistId: whitelist.id, error: String(error) });
         }
         for (const { index, identity } of ready.slice(next)) {
-          settle(index, "refused", `not stored: ${reason}`, identity.nick);
+          settle(index, "refused", text("import.detail.notStored", { reason }), identity.nick);
         }
       }
       return failures;

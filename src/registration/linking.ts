@@ -4,6 +4,7 @@ import type { Write } from "../db/writer.ts";
 import type { ChangeNotice } from "../entries/bus.ts";
 import { BY_MEMBER, type EntryRecord } from "../entries/model.ts";
 import type { EntryService } from "../entries/service.ts";
+import { text } from "../i18n/messages.ts";
 import { type Identity, nickTypeSpecs } from "../nicks/types.ts";
 import { DomainError } from "../shared/errors.ts";
 import type { Logger } from "../shared/logger.ts";
@@ -111,35 +112,25 @@ export function createLinking(deps: {
   const refusal = (outcome: Exclude<Redemption, { kind: "linked" }>): DomainError => {
     switch (outcome.kind) {
       case "malformed":
-        return DomainError.with(
-          "code-invalid",
-          "That is not a code: a code is 8 letters and digits, like K7QX-29MD, shown when you join the link server " +
-            "(or the game server, where it asks you to prove your account).",
-          { reason: "malformed", attemptsLeft: null, via: null },
-        );
+        return DomainError.with("code-invalid", text("error.code.malformed"), {
+          reason: "malformed",
+          attemptsLeft: null,
+          via: null,
+        });
       case "limited":
         observer.proofCode("limited");
-        return DomainError.with(
-          "code-limited",
-          "Too many codes that did not work: wait before you type another.",
-          { retryAt: outcome.retryAt },
-        );
+        return DomainError.with("code-limited", text("error.code.limited"), { retryAt: outcome.retryAt });
       case "held":
-        return DomainError.with(
-          "account-linked",
-          `${outcome.name} is linked to another member of this server, who proved it before you. If the account is ` +
-            "yours now, ask them to unlink it, or ask staff.",
-          { account: outcome.name, self: true },
-        );
+        return DomainError.with("account-linked", text("error.code.held", { account: outcome.name }), {
+          account: outcome.name,
+          self: true,
+        });
       case "foreign": {
         observer.proofCode("foreign");
         const otherServer = outcome.boundTo === "guild";
         return DomainError.with(
           "code-invalid",
-          otherServer
-            ? "That code proves a registration on another Discord server: type it there."
-            : "That code proves another member's registration: only the member who registered that account can " +
-                "type it.",
+          text(otherServer ? "error.code.foreign.server" : "error.code.foreign.member"),
           {
             reason: otherServer ? "other-server" : "other-member",
             attemptsLeft: outcome.attemptsLeft,
@@ -149,14 +140,11 @@ export function createLinking(deps: {
       }
       default: {
         observer.proofCode(outcome.kind);
-        const again =
-          outcome.method === "first-join"
-            ? "join the game server again for a new one"
-            : "join the link server again for a new one";
+        const atGame = outcome.method === "first-join";
         const what = {
-          wrong: "That code does not exist: check it and type it again.",
-          expired: `That code has expired (codes last 10 minutes): ${again}.`,
-          reused: `That code was used already: ${again}.`,
+          wrong: text("error.code.wrong"),
+          expired: text(atGame ? "error.code.expired.firstJoin" : "error.code.expired"),
+          reused: text(atGame ? "error.code.reused.firstJoin" : "error.code.reused"),
         }[outcome.kind];
         return DomainError.with("code-invalid", what, {
           reason: outcome.kind,
@@ -207,8 +195,7 @@ export function createLinking(deps: {
       if (!nickTypeSpecs[whitelist.nickType].proofs.includes("required")) {
         throw new DomainError(
           "invalid-input",
-          `${whitelist.name} takes ${whitelist.nickType} nicks, and a code proves a Java account. Link it with ` +
-            "/link instead, or register on a java or premium whitelist.",
+          text("error.code.notJava", { whitelist: whitelist.name, nickType: whitelist.nickType }),
         );
       }
       const linked = await service.link({ guildId: whitelist.guildId, member, code: input.code });
@@ -258,34 +245,35 @@ export function createLinking(deps: {
       const userId = input.userId ?? input.actor.userId;
       const self = userId === input.actor.userId;
       if (!self && !input.actor.canManageGuild) {
-        throw new DomainError(
-          "not-manager",
-          "Only staff with Manage Server can unlink another member's account.",
-        );
+        throw new DomainError("not-manager", text("error.unlink.notStaff"));
       }
       const links = await accounts.linksOf(input.guildId, userId);
       const typed = input.account?.trim().toLowerCase() ?? "";
       const chosen = typed
         ? links.filter((link) => link.name.toLowerCase() === typed || link.uuid === typed)
         : links;
-      const whose = self ? "You have" : "That member has";
       if (chosen.length === 0) {
         throw new DomainError(
           "not-linked",
           typed
-            ? `${whose} no linked account ${clip(input.account?.trim() ?? "")} on this server.`
-            : `${whose} no linked account on this server.`,
+            ? text(self ? "error.unlink.noneNamed.self" : "error.unlink.noneNamed.other", {
+                account: clip(input.account?.trim() ?? ""),
+              })
+            : text(self ? "error.unlink.none.self" : "error.unlink.none.other"),
         );
       }
       if (chosen.length > 1) {
         throw new DomainError(
           "not-linked",
-          `${whose} ${chosen.length} linked accounts (${chosen.map((link) => link.name).join(", ")}): name one.`,
+          text(self ? "error.unlink.several.self" : "error.unlink.several.other", {
+            count: chosen.length,
+            accounts: chosen.map((link) => link.name).join(", "),
+          }),
         );
       }
       const link = chosen[0] as LinkedAccount;
       const gone = await accounts.unlink(input.guildId, userId, link.uuid);
-      if (!gone) throw new DomainError("not-linked", `${link.name} is no longer linked.`);
+      if (!gone) throw new DomainError("not-linked", text("error.unlink.gone", { account: link.name }));
       logger.info("account unlinked", {
         guildId: input.guildId,
         userId,

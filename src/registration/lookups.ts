@@ -1,5 +1,6 @@
 import type { EntryRecord } from "../entries/model.ts";
 import type { EntryService } from "../entries/service.ts";
+import { text } from "../i18n/messages.ts";
 import { nickKey } from "../nicks/key.ts";
 import { namesOf } from "../nicks/types.ts";
 import { DomainError } from "../shared/errors.ts";
@@ -93,13 +94,13 @@ export function createLookups(deps: {
         if (held.length === 0) {
           throw new DomainError(
             "entry-not-found",
-            `${clip(nick) || "That nick"} is not on ${where}. Check the spelling and try again.`,
+            text("error.notOn", { nick: clip(nick) || text("error.thatNick"), whitelist: where }),
           );
         }
         const names = held.map(({ whitelist }) => whitelist.name).join(", ");
         throw new DomainError(
           "not-manager",
-          `${held[0]?.entry.nick} on ${names} belongs to another member; only staff of that whitelist can see whose.`,
+          text("error.lookup.others", { nick: held[0]?.entry.nick ?? "", whitelists: names }),
         );
       }
       return { nick, found, hidden: held.length - found.length, denied };
@@ -115,10 +116,7 @@ export function createLookups(deps: {
       const self = input.actor.userId === input.userId;
       const visible = self ? all : all.filter((whitelist) => isManager(whitelist, input.actor));
       if (visible.length === 0) {
-        throw new DomainError(
-          "not-manager",
-          "Only staff can look up another member's nicks; you can look up your own.",
-        );
+        throw new DomainError("not-manager", text("error.lookup.notStaff"));
       }
       const ids = new Set(visible.map((whitelist) => whitelist.id));
       const byId = new Map(all.map((whitelist) => [whitelist.id, whitelist]));

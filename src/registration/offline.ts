@@ -1,6 +1,9 @@
+import { inEnglish } from "../i18n/english.ts";
+import { text } from "../i18n/messages.ts";
 import type { DiscordPorts } from "./model.ts";
 
-const OFFLINE = "The Discord bot is not connected (no DISCORD_TOKEN).";
+const OFFLINE_TEXT = text("log.roleReason.offline");
+const OFFLINE = inEnglish(OFFLINE_TEXT);
 
 /**
  * The Discord ports of a service running without a bot: no role can be changed and no request posted, each
@@ -10,10 +13,10 @@ const OFFLINE = "The Discord bot is not connected (no DISCORD_TOKEN).";
 export const offlineDiscord: DiscordPorts = {
   roles: {
     async grant(_guildId, _userId, roleIds) {
-      return { granted: [], failed: roleIds.map((roleId) => ({ roleId, reason: OFFLINE })) };
+      return { granted: [], failed: roleIds.map((roleId) => ({ roleId, reason: OFFLINE_TEXT })) };
     },
     async revoke(_guildId, _userId, roleIds) {
-      return { revoked: [], failed: roleIds.map((roleId) => ({ roleId, reason: OFFLINE })) };
+      return { revoked: [], failed: roleIds.map((roleId) => ({ roleId, reason: OFFLINE_TEXT })) };
     },
     async rolesOf() {
       return undefined;

@@ -4,6 +4,7 @@ import type { Tx } from "../db/store.ts";
 import type { EntryOrigin, EntryRecord } from "../entries/model.ts";
 import type { EntryService } from "../entries/service.ts";
 import type { GeyserClient } from "../geyser/client.ts";
+import { text } from "../i18n/messages.ts";
 import type { MojangClient } from "../mojang/client.ts";
 import { type Identity, nickTypeSpecs, parseNick, type Typed } from "../nicks/types.ts";
 import type { Clock } from "../shared/clock.ts";
@@ -70,7 +71,7 @@ export function createRegistrar(deps: {
   /** A member who left while their registration was under way gets nothing stored. */
   const requirePresent = (guildId: string, userId: string) => {
     if (departures.has(guildId, userId)) {
-      throw new DomainError("member-left", "That member is no longer in the server; nothing was registered.");
+      throw new DomainError("member-left", text("error.memberLeft.register"));
     }
   };
 
@@ -225,7 +226,7 @@ export function createRegistrar(deps: {
       if (isUniqueViolation(error)) {
         throw new DomainError(
           "nick-taken",
-          `${identity.nick} was just registered on ${whitelist.name} by someone else.`,
+          text("error.takenJustNow", { nick: identity.nick, whitelist: whitelist.name }),
         );
       }
       throw error;

@@ -1,18 +1,21 @@
 import type { RoleFailure } from "../entries/model.ts";
+import { type Text, text } from "../i18n/messages.ts";
 import type { RoleGateway, RolesLater } from "./model.ts";
 
 /** What a role change did, role by role: the roles Discord confirmed, and a reason for every other one. */
 export type RoleChange = { done: string[]; failed: RoleFailure[] };
 
 /** A human reason for a role change the gateway could not even attempt. */
-export function unreachable(error: unknown): string {
-  return `The bot could not reach Discord (${error instanceof Error ? error.message : String(error)}).`;
+export function unreachable(error: unknown): Text {
+  return text("log.roleReason.botUnreachable", {
+    message: error instanceof Error ? error.message : String(error),
+  });
 }
 
 /** The reason given for a role Discord answered about in neither list. */
 const UNCONFIRMED = {
-  grant: "Discord did not confirm the role was given.",
-  revoke: "Discord did not confirm the role was removed.",
+  grant: text("log.roleReason.unconfirmedGrant"),
+  revoke: text("log.roleReason.unconfirmedRevoke"),
 } as const;
 
 /** The longest a role change waits before it is asked again, whatever Discord said (a ban lasts an hour). */

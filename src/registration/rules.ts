@@ -1,5 +1,6 @@
 import type { LinkedAccount } from "../accounts/model.ts";
 import type { EntryRecord } from "../entries/model.ts";
+import { text } from "../i18n/messages.ts";
 import { type Identity, nickTypeSpecs } from "../nicks/types.ts";
 import { DomainError } from "../shared/errors.ts";
 import { type FormAnswer, formVersion, readAnswers } from "../whitelists/form.ts";
@@ -61,20 +62,14 @@ export function nicks(count: number): string {
 /** Only a manager of the whitelist (Manage Server or one of its manager roles) may go on. */
 export function requireManager(whitelist: Whitelist, actor: Member): void {
   if (!isManager(whitelist, actor)) {
-    throw new DomainError(
-      "not-manager",
-      `Only staff of ${whitelist.name} (Manage Server or one of its manager roles) can do that.`,
-    );
+    throw new DomainError("not-manager", text("error.notManager", { whitelist: whitelist.name }));
   }
 }
 
 /** A disabled whitelist takes no registrations. */
 export function requireEnabled(whitelist: Whitelist): void {
   if (!whitelist.enabled) {
-    throw new DomainError(
-      "whitelist-disabled",
-      `${whitelist.name} is closed for registrations right now. Ask staff when it reopens.`,
-    );
+    throw new DomainError("whitelist-disabled", text("error.closed", { whitelist: whitelist.name }));
   }
 }
 
@@ -89,11 +84,9 @@ export function requireRole(whitelist: Whitelist, member: Member, who: RoleCheck
   if (holdsRequiredRole(whitelist, member)) return;
   const details = { whitelist: whitelist.name, roleIds: whitelist.requiredRoleIds, self: who === "self" };
   const message = {
-    self: `To register on ${whitelist.name} you need one of its required roles.`,
-    approval: `That member no longer holds any of the roles ${whitelist.name} requires.`,
-    staff:
-      `That member holds none of the roles ${whitelist.name} requires, and its nicks follow those roles ` +
-      "(on-role-loss: remove): a nick added for them would be removed at once.",
+    self: text("error.missingRole.self", { whitelist: whitelist.name }),
+    approval: text("error.missingRole.approval", { whitelist: whitelist.name }),
+    staff: text("error.missingRole.staff", { whitelist: whitelist.name }),
   }[who];
   throw DomainError.with("missing-role", message, who === "staff" ? { ...details, staff: true } : details);
 }
@@ -115,8 +108,12 @@ export function requireNotDenied(
   const shown = same ? denial.nick : nick;
   throw DomainError.with(
     "nick-denied",
-    `${shown} is denied on ${whitelist.name}${same ? "" : ` (as ${denial.nick})`}` +
-      `${denial.reason ? `: ${denial.reason}` : ""}.`,
+    text("error.denied", {
+      nick: shown,
+      whitelist: whitelist.name,
+      as: same ? "" : text("error.denied.as", { nick: denial.nick }),
+      reason: denial.reason ? text("error.denied.reason", { reason: denial.reason }) : "",
+    }),
     { whitelist: whitelist.name, nick: shown, deniedAs: denial.nick, reason: denial.reason, self },
   );
 }
@@ -141,10 +138,8 @@ export function requireFree(whitelist: Whitelist, taken: EntryRecord | undefined
     throw new DomainError(
       "nick-taken",
       spelling
-        ? `${taken.nick} is already on ${whitelist.name}, spelled so. ${spelling} If it is not yours, register ` +
-            "another nick."
-        : `${taken.nick} is already on ${whitelist.name}. If it is yours, ask staff to check; otherwise register ` +
-            "another nick.",
+        ? text("error.taken.spelled", { nick: taken.nick, whitelist: whitelist.name, spelling })
+        : text("error.taken", { nick: taken.nick, whitelist: whitelist.name }),
     );
   }
 }
@@ -163,10 +158,12 @@ export function requireUnderLimit(
   const max = nickLimit(whitelist, member.roleIds);
   if (registered + waiting < max) return;
   const count =
-    waiting > 0 ? `${nicks(registered + waiting)} registered or awaiting approval` : nicks(registered);
+    waiting > 0
+      ? text("error.limit.withWaiting", { count: registered + waiting })
+      : text("error.limit.nicks", { count: registered });
   throw DomainError.with(
     "limit-reached",
-    `${self ? "You already have" : "That member already has"} ${count} on ${whitelist.name}, the most allowed (${max}).`,
+    text(self ? "error.limit.self" : "error.limit.other", { held: count, whitelist: whitelist.name, max }),
     { whitelist: whitelist.name, max, registered, waiting, self },
   );
 }
@@ -178,16 +175,13 @@ export function requireNoPendingRequest(whitelist: Whitelist, nick: string, pend
 
 /** The refusal of a second request for one nick. */
 export function pendingRequest(whitelist: Whitelist, nick: string): DomainError {
-  return new DomainError(
-    "request-pending",
-    `You already asked for ${nick} on ${whitelist.name}; staff will review it soon. No need to ask again.`,
-  );
+  return new DomainError("request-pending", text("error.pending", { nick, whitelist: whitelist.name }));
 }
 
 /** Members register themselves directly only on `command` and `message` whitelists. */
 export function requireDirectMode(whitelist: Whitelist): void {
   if (whitelist.registrationMode === "approval") {
-    throw DomainError.with("wrong-mode", `Registrations on ${whitelist.name} need staff approval.`, {
+    throw DomainError.with("wrong-mode", text("error.wrongMode.approval", { whitelist: whitelist.name }), {
       whitelist: whitelist.name,
       approval: true,
     });
@@ -206,18 +200,13 @@ export type FilledForm = { version: string; values: readonly string[] };
 export function answersOf(whitelist: Whitelist, form: FilledForm | undefined): FormAnswer[] | null {
   if (form === undefined) {
     if (whitelist.form.length === 0) return null;
-    throw DomainError.with(
-      "form-required",
-      `${whitelist.name} asks a few questions first: register with /register in its channel.`,
-      { whitelist: whitelist.name, channelId: whitelist.channelId },
-    );
+    throw DomainError.with("form-required", text("error.form.needed", { whitelist: whitelist.name }), {
+      whitelist: whitelist.name,
+      channelId: whitelist.channelId,
+    });
   }
   if (form.version !== formVersion(whitelist.form)) {
-    throw new DomainError(
-      "form-changed",
-      `Staff changed the questions of ${whitelist.name} while you answered them; nothing was sent. ` +
-        "Run /register again to see the new ones.",
-    );
+    throw new DomainError("form-changed", text("error.form.changed", { whitelist: whitelist.name }));
   }
   return whitelist.form.length === 0 ? null : readAnswers(whitelist.form, form.values);
 }
@@ -225,7 +214,7 @@ export function answersOf(whitelist: Whitelist, form: FilledForm | undefined): F
 /** Requests are filed only on `approval` whitelists. */
 export function requireApprovalMode(whitelist: Whitelist): void {
   if (whitelist.registrationMode !== "approval") {
-    throw DomainError.with("wrong-mode", `${whitelist.name} does not need approval.`, {
+    throw DomainError.with("wrong-mode", text("error.wrongMode.direct", { whitelist: whitelist.name }), {
       whitelist: whitelist.name,
       approval: false,
     });
@@ -245,8 +234,7 @@ export function requireNotLinkedElsewhere(
   if (!owner || owner.userId === member.userId) return;
   throw DomainError.with(
     "account-linked",
-    `${identity.nick} belongs to another member of this server, who proved they own it: ` +
-      (self ? "only they can register it." : "it can be registered for them only."),
+    text(self ? "error.linkedElsewhere.self" : "error.linkedElsewhere.other", { nick: identity.nick }),
     { account: identity.nick, self },
   );
 }
@@ -273,11 +261,10 @@ export function requireProof(
   if (whitelist.proof === "first-join" && provable) return;
   throw DomainError.with(
     "proof-required",
-    !provable
-      ? `${whitelist.name} takes proven accounts only, and ${nick} is not a premium account: nobody can prove it.`
-      : self
-        ? `${whitelist.name} takes proven accounts only: prove ${nick} is yours first.`
-        : `${whitelist.name} takes proven accounts only, and that member has not proven ${nick} is theirs.`,
+    text(!provable ? "error.proof.notPremium" : self ? "error.proof.self" : "error.proof.other", {
+      whitelist: whitelist.name,
+      nick,
+    }),
     { whitelist: whitelist.name, nick, premium: provable, self },
   );
 }
@@ -302,7 +289,7 @@ export function requireOwnerOrManager(whitelist: Whitelist, entry: EntryRecord, 
   if (entry.userId !== actor.userId && !isManager(whitelist, actor)) {
     throw new DomainError(
       "not-owner",
-      `${entry.nick} on ${whitelist.name} belongs to another member; only they or staff can remove it.`,
+      text("error.notOwner", { nick: entry.nick, whitelist: whitelist.name }),
     );
   }
 }

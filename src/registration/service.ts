@@ -3,6 +3,7 @@ import { BY_MEMBER, type EntryOrigin, type EntryRecord } from "../entries/model.
 import type { EntryService } from "../entries/service.ts";
 import type { GeyserClient } from "../geyser/client.ts";
 import type { GuildService } from "../guilds/service.ts";
+import { text } from "../i18n/messages.ts";
 import type { MojangClient } from "../mojang/client.ts";
 import { type Identity, nickTypeSpecs, parseNick } from "../nicks/types.ts";
 import type { Clock } from "../shared/clock.ts";
@@ -259,7 +260,7 @@ export function createRegistrationService(deps: {
       if (!entry) {
         throw new DomainError(
           "entry-not-found",
-          `${typed || "That nick"} is not on ${whitelist.name}. Check the spelling and try again.`,
+          text("error.notOn", { nick: typed || text("error.thatNick"), whitelist: whitelist.name }),
         );
       }
       requireOwnerOrManager(whitelist, entry, input.actor);

@@ -1,6 +1,7 @@
 import type { Accounts } from "../accounts/service.ts";
 import type { EntryRecord, RoleFailure } from "../entries/model.ts";
 import type { EntryService } from "../entries/service.ts";
+import { text } from "../i18n/messages.ts";
 import type { Nicknames } from "../nicknames/service.ts";
 import { DomainError } from "../shared/errors.ts";
 import type { Logger } from "../shared/logger.ts";
@@ -53,20 +54,13 @@ export function createTransfers(deps: {
     const owner = entry.uuid === null ? undefined : await links.ownerOf(guildId, entry.uuid);
     requireNotLinkedElsewhere(entry, owner, to, false);
     if (entry.verified && owner?.userId !== to.userId) {
-      throw new DomainError(
-        "account-linked",
-        `${entry.nick} was proven by the member who holds it. Another member gets it by proving the account ` +
-          "themselves, which hands it over.",
-      );
+      throw new DomainError("account-linked", text("error.transfer.proven", { nick: entry.nick }));
     }
   };
 
   const requirePresent = (guildId: string, userId: string) => {
     if (departures.has(guildId, userId)) {
-      throw new DomainError(
-        "member-left",
-        "That member is no longer in the server; nothing was handed over.",
-      );
+      throw new DomainError("member-left", text("error.memberLeft.transfer"));
     }
   };
 
@@ -102,7 +96,7 @@ export function createTransfers(deps: {
       if (!entry) {
         throw new DomainError(
           "entry-not-found",
-          `${typed || "That nick"} is not on ${whitelist.name}. Check the spelling and try again.`,
+          text("error.notOn", { nick: typed || text("error.thatNick"), whitelist: whitelist.name }),
         );
       }
       const { guildId } = whitelist;
@@ -110,7 +104,7 @@ export function createTransfers(deps: {
       if (entry.userId === to.userId && !entry.guest) {
         throw new DomainError(
           "already-owner",
-          `${entry.nick} on ${whitelist.name} already belongs to that member.`,
+          text("error.transfer.same", { nick: entry.nick, whitelist: whitelist.name }),
         );
       }
       await requireTransferable(entry, guildId, to);

@@ -1,3 +1,5 @@
+import { inEnglish } from "../i18n/english.ts";
+import { type Text, text } from "../i18n/messages.ts";
 import type { Whitelist } from "../whitelists/model.ts";
 import {
   botPermissions,
@@ -6,18 +8,30 @@ import {
   type GuildSnapshot,
   guildPermissions,
   highestRole,
-  missingPermissions,
+  lackedPermissions,
   type OptInFeatures,
-  PERMISSION_NAMES,
   Permission,
+  type PermissionName,
+  permissionText,
   type RoleSnapshot,
 } from "./permissions.ts";
 
 /**
- * One line of a checklist: what holds (or not) and, when not, exactly what to do. `pending`: not checked now (Discord
- * rate limited the reads): neither a pass nor a failure, the title says when to try again.
+ * One line of a checklist as the operator's terminal prints it (`doctor`): what holds (or not) and, when not, exactly
+ * what to do. `pending`: not checked now (Discord rate limited the reads): neither a pass nor a failure, the title
+ * says when to try again.
  */
 export type Check = { ok: boolean; title: string; fix?: string; pending?: true };
+
+/** A check of the setup in the catalogue's words: the bot renders it in its reader's language, doctor in English. */
+export type SetupCheck = { ok: boolean; title: Text; fix?: Text };
+
+/** A setup check in English, for the operator's terminal (`doctor`). */
+export const checkInEnglish = (check: SetupCheck): Check => ({
+  ok: check.ok,
+  title: inEnglish(check.title),
+  ...(check.fix ? { fix: inEnglish(check.fix) } : {}),
+});
 
 /** The whitelist settings the checks read. */
 export type CheckedWhitelist = Pick<
@@ -31,27 +45,49 @@ export type CheckedWhitelist = Pick<
   | "nicknameTemplate"
 >;
 
-/** Where the portal's switches are, for fixes about intents. */
-const PORTAL = "Bot → Privileged Gateway Intents in the Discord developer portal";
-const ROLES_PLACE = "Server Settings → Roles";
-
 /** What the bot needs in a whitelist's channel: to read it and answer there (react, in message mode). */
 const WHITELIST_CHANNEL = ["ViewChannel", "SendMessages", "EmbedLinks", "ReadMessageHistory"] as const;
 /** What the bot needs in the log channel: to post embeds and the export files staff ask for. */
 const LOG_CHANNEL = ["ViewChannel", "SendMessages", "EmbedLinks", "AttachFiles"] as const;
 
 /**
- * How a name someone gave (a server's, a role's, a channel's, a whitelist's) reads in a check's words: as it is in
- * a terminal (`doctor`), escaped on Discord (src/bot/setup-warnings.ts), where `__init__` would underline. Names in a
- * command to copy stay as they are: code shows no markdown.
+ * How the checks' words show what they name. `name`: a name someone gave (a server's, a role's, a channel's, a
+ * whitelist's), as it is in a terminal (`doctor`), escaped on Discord (src/bot/setup-warnings.ts), where
+ * `__init__` would underline. `command`: a command to copy (`path` and its options), as typed in the reader's
+ * language on Discord (src/bot/localize.ts, typedCommand), in a code span: names in it stay as they are.
  */
-export type ShowName = (name: string) => string;
-const asIs: ShowName = (name) => name;
+export type Naming = {
+  name: (name: string) => string;
+  command: (path: string, options: Readonly<Record<string, string>>) => string;
+};
 
-const pass = (title: string): Check => ({ ok: true, title });
-const fail = (title: string, fix: string): Check => ({ ok: false, title, fix });
-const channelName = (channel: ChannelSnapshot, show: ShowName) => `#${show(channel.name)}`;
-const roleName = (role: RoleSnapshot, show: ShowName) => `@${show(role.name)}`;
+/** Names as they are and commands in backticks, as English and the terminal show them. */
+export const asTyped: Naming = {
+  name: (name) => name,
+  command: (path, options) =>
+    `\`/${[path, ...Object.entries(options).map(([option, value]) => `${option}:${value}`)].join(" ")}\``,
+};
+
+/** A command to copy (`path`: "whitelist edit", with its options), as `naming` types it. */
+const typedCommand = (naming: Naming, path: string, options: Readonly<Record<string, string>>) =>
+  naming.command(path, options);
+
+const pass = (title: Text): SetupCheck => ({ ok: true, title });
+const fail = (title: Text, fix: Text): SetupCheck => ({ ok: false, title, fix });
+const channelName = (channel: ChannelSnapshot, naming: Naming) => `#${naming.name(channel.name)}`;
+const roleName = (role: RoleSnapshot, naming: Naming) => `@${naming.name(role.name)}`;
+/** Where roles and their permissions are set in Discord. */
+const ROLES_PLACE = text("setup.rolesPlace");
+
+/** Permissions as a list in the reader's language: each its name, a comma between them. */
+function permissionList(names: readonly PermissionName[]): Text {
+  const [first, ...rest] = names.map(permissionText);
+  return rest.reduce<Text>((list, next) => text("setup.list", { first: list, rest: next }), first as Text);
+}
+
+/** The fix for a permission the bot's role lacks server-wide. */
+const turnOn = (permission: PermissionName): Text =>
+  text("setup.turnOn.fix", { permission: permissionText(permission), place: ROLES_PLACE });
 
 /**
  * The bot's permissions across the server: everything the features use, those of the opt-in features in use too
@@ -61,24 +97,24 @@ const roleName = (role: RoleSnapshot, show: ShowName) => `@${show(role.name)}`;
 export function serverChecks(
   guild: GuildSnapshot,
   features: OptInFeatures = {},
-  show: ShowName = asIs,
-): Check[] {
+  naming: Naming = asTyped,
+): SetupCheck[] {
   const held = guildPermissions(guild);
-  const missing = missingPermissions(held, botPermissions({ nicknames: features.nicknames }));
+  const missing = lackedPermissions(held, botPermissions({ nicknames: features.nicknames }));
+  const server = naming.name(guild.name);
   const checks = [
     missing.length === 0
-      ? pass(`the bot has every permission it uses in ${show(guild.name)}`)
+      ? pass(text("setup.server.ok", { server }))
       : fail(
-          `the bot lacks ${missing.join(", ")} in ${show(guild.name)}`,
-          `turn ${missing.join(", ")} on for the bot's role in ${ROLES_PLACE} (or invite it again with ` +
-            "the link of `whitelist-sync invite`, which asks for them)",
+          text("setup.server.lacks", { permissions: permissionList(missing), server }),
+          text("setup.server.lacks.fix", { permissions: permissionList(missing), place: ROLES_PLACE }),
         ),
   ];
   if (features.banSync && (held & (Permission.ViewAuditLog | Permission.BanMembers)) === 0n) {
     checks.push(
       fail(
-        `ban sync is on in ${show(guild.name)}, but Discord tells the bot of no ban: it lacks View Audit Log`,
-        `turn ${PERMISSION_NAMES.ViewAuditLog} on for the bot's role in ${ROLES_PLACE}`,
+        text("setup.banSync", { server, permission: permissionText("ViewAuditLog") }),
+        turnOn("ViewAuditLog"),
       ),
     );
   }
@@ -106,14 +142,20 @@ export function nicknameBlock(
 }
 
 /** What staff read about a member the bot cannot rename: why, and what would change it. */
-export function nicknameBlockText(guild: GuildSnapshot, block: NicknameBlock): string {
+export function nicknameBlockText(
+  guild: GuildSnapshot,
+  block: NicknameBlock,
+  naming: Naming = asTyped,
+): Text {
   const top = highestRole(guild);
-  const bot = top ? roleName(top, asIs) : "whitelist-sync";
-  return {
-    owner: "they own the server, and Discord lets no bot change the owner's nickname",
-    above: `their highest role is at or above mine (${bot}): drag ${bot} above it in ${ROLES_PLACE}`,
-    permission: `I lack ${PERMISSION_NAMES.ManageNicknames}: turn it on for ${bot} in ${ROLES_PLACE}`,
-  }[block];
+  const role = top ? roleName(top, naming) : "whitelist-sync";
+  if (block === "owner") return text("setup.nickname.owner");
+  if (block === "above") return text("setup.nickname.above", { role, place: ROLES_PLACE });
+  return text("setup.nickname.permission", {
+    permission: permissionText("ManageNicknames"),
+    role,
+    place: ROLES_PLACE,
+  });
 }
 
 /**
@@ -135,19 +177,22 @@ export function rolesAboveBot(guild: GuildSnapshot): RoleSnapshot[] {
 export function logChannelChecks(
   guild: GuildSnapshot,
   logChannelId: string | null,
-  show: ShowName = asIs,
-): Check[] {
+  naming: Naming = asTyped,
+): SetupCheck[] {
   if (logChannelId === null) return [];
   const channel = guild.channels.find((candidate) => candidate.id === logChannelId);
   if (!channel) {
     return [
       fail(
-        `the log channel (${logChannelId}) no longer exists in ${show(guild.name)}`,
-        "choose another with `/whitelist log-channel channel:`",
+        text("setup.logChannel.gone", { id: logChannelId, server: naming.name(guild.name) }),
+        text("setup.chooseAnother.fix", {
+          command: typedCommand(naming, "whitelist log-channel", { channel: "" }),
+        }),
       ),
     ];
   }
-  return [channelAccess(guild, channel, LOG_CHANNEL, "the log channel", show)];
+  const where = text("setup.channel.log", { channel: channelName(channel, naming) });
+  return [channelAccess(guild, channel, LOG_CHANNEL, where, naming)];
 }
 
 /**
@@ -159,26 +204,35 @@ export function whitelistChecks(
   guild: GuildSnapshot,
   whitelist: CheckedWhitelist,
   context: { logChannelId: string | null; messageContent?: boolean },
-  show: ShowName = asIs,
-): Check[] {
-  const checks: Check[] = [];
-  const label = show(whitelist.name);
+  naming: Naming = asTyped,
+): SetupCheck[] {
+  const checks: SetupCheck[] = [];
+  const label = naming.name(whitelist.name);
   /** The whitelist as a command names it: as it is (code shows no markdown). */
   const named = whitelist.name;
+  const setRoles = text("setup.whitelist.setRoles.fix", {
+    command: typedCommand(naming, "whitelist roles", { whitelist: named }),
+  });
   const channel = guild.channels.find((candidate) => candidate.id === whitelist.channelId);
   if (!channel) {
     checks.push(
       fail(
-        `${label}: its channel (${whitelist.channelId}) no longer exists`,
-        `choose another with \`/whitelist edit whitelist:${named} channel:\``,
+        text("setup.whitelist.channelGone", { whitelist: label, id: whitelist.channelId }),
+        text("setup.chooseAnother.fix", {
+          command: typedCommand(naming, "whitelist edit", { whitelist: named, channel: "" }),
+        }),
       ),
     );
   } else {
+    const where = text("setup.channel.whitelist", {
+      whitelist: label,
+      channel: channelName(channel, naming),
+    });
     const needs =
       whitelist.registrationMode === "message"
         ? [...WHITELIST_CHANNEL, "AddReactions" as const]
         : WHITELIST_CHANNEL;
-    checks.push(channelAccess(guild, channel, needs, `${label}'s channel`, show));
+    checks.push(channelAccess(guild, channel, needs, where, naming));
   }
 
   const roleOf = (id: string) => guild.roles.find((role) => role.id === id);
@@ -187,60 +241,65 @@ export function whitelistChecks(
     ["manager", whitelist.managerRoleIds],
   ] as const) {
     for (const id of ids) {
-      if (!roleOf(id)) {
-        checks.push(
-          fail(
-            `${label}: a ${kind} role (${id}) no longer exists`,
-            `set its roles again with \`/whitelist roles whitelist:${named}\``,
-          ),
-        );
-      }
+      if (!roleOf(id))
+        checks.push(fail(text(`setup.whitelist.roleGone.${kind}`, { whitelist: label, id }), setRoles));
     }
   }
   const top = highestRole(guild);
   const mayManage = (guildPermissions(guild) & Permission.ManageRoles) !== 0n;
   for (const id of whitelist.grantedRoleIds) {
-    const role = roleOf(id);
-    if (!role) {
+    const found = roleOf(id);
+    if (!found) {
+      checks.push(fail(text("setup.whitelist.roleGone.granted", { whitelist: label, id }), setRoles));
+      continue;
+    }
+    const role = roleName(found, naming);
+    if (found.managed) {
       checks.push(
         fail(
-          `${label}: a granted role (${id}) no longer exists`,
-          `set its roles again with \`/whitelist roles whitelist:${named}\``,
-        ),
-      );
-    } else if (role.managed) {
-      checks.push(
-        fail(
-          `${label}: I can't grant ${roleName(role, show)}: an integration manages it`,
-          `grant a role of your own instead with \`/whitelist roles whitelist:${named}\``,
+          text("setup.whitelist.managed", { whitelist: label, role }),
+          text("setup.whitelist.managed.fix", {
+            command: typedCommand(naming, "whitelist roles", { whitelist: named }),
+          }),
         ),
       );
     } else if (!mayManage) {
       checks.push(
         fail(
-          `${label}: I can't grant ${roleName(role, show)}: I lack Manage Roles`,
-          `turn Manage Roles on for the bot's role in ${ROLES_PLACE}`,
+          text("setup.whitelist.cannotGrant", {
+            whitelist: label,
+            role,
+            permission: permissionText("ManageRoles"),
+          }),
+          turnOn("ManageRoles"),
         ),
       );
-    } else if (guild.botId !== guild.ownerId && (!top || top.position <= role.position)) {
+    } else if (guild.botId !== guild.ownerId && (!top || top.position <= found.position)) {
       checks.push(
         fail(
-          `${label}: I can't grant ${roleName(role, show)}: my role is below it`,
-          `drag the bot's role (${top ? roleName(top, show) : "whitelist-sync"}) above ${roleName(role, show)} in ${ROLES_PLACE}`,
+          text("setup.whitelist.below", { whitelist: label, role }),
+          text("setup.whitelist.below.fix", {
+            bot: top ? roleName(top, naming) : "whitelist-sync",
+            role,
+            place: ROLES_PLACE,
+          }),
         ),
       );
     } else {
-      checks.push(pass(`${label}: I can grant ${roleName(role, show)}`));
+      checks.push(pass(text("setup.whitelist.canGrant", { whitelist: label, role })));
     }
   }
 
   if (whitelist.nicknameTemplate) {
     checks.push(
       (guildPermissions(guild) & Permission.ManageNicknames) !== 0n
-        ? pass(`${label}: I can set members' nicknames`)
+        ? pass(text("setup.whitelist.nicknames.ok", { whitelist: label }))
         : fail(
-            `${label}: members' nicknames should follow their Minecraft names, but I lack Manage Nicknames`,
-            `turn Manage Nicknames on for the bot's role in ${ROLES_PLACE}`,
+            text("setup.whitelist.nicknames.lacks", {
+              whitelist: label,
+              permission: permissionText("ManageNicknames"),
+            }),
+            turnOn("ManageNicknames"),
           ),
     );
   }
@@ -248,37 +307,46 @@ export function whitelistChecks(
   if (whitelist.registrationMode === "message" && context.messageContent === false) {
     checks.push(
       fail(
-        `${label} registers by message, but the Message Content Intent is off: members' nicks can't be read`,
-        `switch the Message Content Intent on in ${PORTAL}, or \`/whitelist edit whitelist:${named} mode:command\``,
+        text("setup.whitelist.messageContent", { whitelist: label }),
+        text("setup.whitelist.messageContent.fix", {
+          portal: text("intent.portal"),
+          command: typedCommand(naming, "whitelist edit", { whitelist: named, mode: "command" }),
+        }),
       ),
     );
   }
   if (whitelist.registrationMode === "approval" && context.logChannelId === null) {
     checks.push(
       fail(
-        `${label} needs staff approval, but no log channel is set to post requests in`,
-        "set one with `/whitelist log-channel channel:`",
+        text("setup.whitelist.noLogChannel", { whitelist: label }),
+        text("setup.whitelist.noLogChannel.fix", {
+          command: typedCommand(naming, "whitelist log-channel", { channel: "" }),
+        }),
       ),
     );
   }
   return checks;
 }
 
-/** Whether the bot may do `needs` in `channel`, worded for `what`. */
+/** Whether the bot may do `needs` in `channel`, `where` naming it. */
 function channelAccess(
   guild: GuildSnapshot,
   channel: ChannelSnapshot,
-  needs: readonly (keyof typeof Permission)[],
-  what: string,
-  show: ShowName,
-): Check {
-  const missing = missingPermissions(channelPermissions(guild, channel), needs);
-  return missing.length === 0
-    ? pass(
-        `${what} ${channelName(channel, show)}: I can ${needs.length > 4 ? "read, answer and react" : "read and post"} there`,
-      )
-    : fail(
-        `${what} ${channelName(channel, show)}: I lack ${missing.join(", ")} there`,
-        `allow ${missing.join(", ")} for the bot (or its role) in ${channelName(channel, show)}'s Edit Channel → Permissions`,
-      );
+  needs: readonly PermissionName[],
+  where: Text,
+  naming: Naming,
+): SetupCheck {
+  const missing = lackedPermissions(channelPermissions(guild, channel), needs);
+  if (missing.length === 0) {
+    return pass(
+      text(needs.includes("AddReactions") ? "setup.channel.react" : "setup.channel.post", { where }),
+    );
+  }
+  return fail(
+    text("setup.channel.lacks", { where, permissions: permissionList(missing) }),
+    text("setup.channel.lacks.fix", {
+      permissions: permissionList(missing),
+      channel: channelName(channel, naming),
+    }),
+  );
 }

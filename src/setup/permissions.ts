@@ -1,3 +1,6 @@
+import { inEnglish } from "../i18n/english.ts";
+import { type Text, text } from "../i18n/messages.ts";
+
 /**
  * Discord's permission bits the bot needs, their names as Discord's UI shows them, and Discord's rule for a
  * member's permissions in a channel (https://discord.com/developers/docs/topics/permissions), on plain numbers:
@@ -17,20 +20,16 @@ export const Permission = {
   ManageRoles: 1n << 28n,
 } as const;
 
-/** The names Discord's UI gives them, for the fixes staff read. */
-export const PERMISSION_NAMES: Record<keyof typeof Permission, string> = {
-  AddReactions: "Add Reactions",
-  Administrator: "Administrator",
-  BanMembers: "Ban Members",
-  ViewAuditLog: "View Audit Log",
-  ManageNicknames: "Manage Nicknames",
-  ViewChannel: "View Channel",
-  SendMessages: "Send Messages",
-  EmbedLinks: "Embed Links",
-  AttachFiles: "Attach Files",
-  ReadMessageHistory: "Read Message History",
-  ManageRoles: "Manage Roles",
-};
+/** One of the permissions the bot uses, by its key above. */
+export type PermissionName = keyof typeof Permission;
+
+/** The name Discord's UI gives a permission, in the reader's language (Discord's UI shows them translated). */
+export const permissionText = (name: PermissionName): Text => text(`permission.${name}`);
+
+/** The names in English: for the operator's terminal and what is not translated yet. */
+export const PERMISSION_NAMES = Object.fromEntries(
+  Object.keys(Permission).map((name) => [name, inEnglish(permissionText(name as PermissionName))]),
+) as Record<PermissionName, string>;
 
 /** Every permission the features everyone uses need, asked for by the invite link and checked server-wide. */
 export const BOT_PERMISSIONS: readonly (keyof typeof Permission)[] = [
@@ -136,9 +135,14 @@ export function channelPermissions(guild: GuildSnapshot, channel: ChannelSnapsho
   return (permissions & Permission.ViewChannel) === 0n ? 0n : permissions;
 }
 
-/** The names of `wanted` that `held` lacks, as Discord's UI shows them. */
-export function missingPermissions(held: bigint, wanted: readonly (keyof typeof Permission)[]): string[] {
-  return wanted.filter((name) => (held & Permission[name]) === 0n).map((name) => PERMISSION_NAMES[name]);
+/** The permissions of `wanted` that `held` lacks. */
+export function lackedPermissions(held: bigint, wanted: readonly PermissionName[]): PermissionName[] {
+  return wanted.filter((name) => (held & Permission[name]) === 0n);
+}
+
+/** The names of `wanted` that `held` lacks, as Discord's UI shows them in English. */
+export function missingPermissions(held: bigint, wanted: readonly PermissionName[]): string[] {
+  return lackedPermissions(held, wanted).map((name) => PERMISSION_NAMES[name]);
 }
 
 /** The bot's highest role: the one whose position decides which roles it may grant. */
@@ -163,7 +167,7 @@ export function applicationIdOf(token: string): string | undefined {
 export function inviteUrl(applicationId: string, features: OptInFeatures = {}): string {
   const query = new URLSearchParams({
     client_id: applicationId,
-    scope: "bot applications.commands",
+    scope: ["bot", "applications.commands"].join(" "),
     permissions: invitePermissions(features).toString(),
   });
   return `https://discord.com/oauth2/authorize?${query.toString().replaceAll("+", "%20")}`;

@@ -1,3 +1,6 @@
+import { inEnglish } from "../i18n/english.ts";
+import type { Text } from "../i18n/messages.ts";
+
 /**
  * Stable identifiers of every failure a service can report. The API maps each to one problem type and
  * status (src/api/problem.ts); the bot maps each to an ephemeral explanation.
@@ -81,24 +84,31 @@ export type DomainErrorDetails = {
   "form-required": { whitelist: string; channelId: string };
 };
 
-/** A failure a service reports on purpose: its `code` is stable, its message is safe to show to the caller. */
+/**
+ * A failure a service reports on purpose: its `code` is stable, its message is safe to show to the caller. Given
+ * as a Text of the message catalogue (src/i18n), the message is its English and the bot renders `text` in its
+ * reader's language; a plain string is for callers that never reach Discord (the API's own refusals).
+ */
 export class DomainError extends Error {
   override readonly name = "DomainError";
   /** See DomainErrorDetails; read with `detailsOf`. */
   readonly details: unknown;
+  /** The message as a catalogue Text, when it was given as one (everything a Discord member may read). */
+  readonly text: Text | undefined;
   constructor(
     readonly code: DomainErrorCode,
-    message: string,
+    message: string | Text,
     details?: unknown,
   ) {
-    super(message);
+    super(typeof message === "string" ? message : inEnglish(message));
+    this.text = typeof message === "string" ? undefined : message;
     this.details = details;
   }
 
   /** A failure with its details, typed by its code. */
   static with<C extends keyof DomainErrorDetails>(
     code: C,
-    message: string,
+    message: string | Text,
     details: DomainErrorDetails[C],
   ): DomainError {
     return new DomainError(code, message, details);

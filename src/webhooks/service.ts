@@ -1,6 +1,7 @@
 import { and, eq, inArray, isNotNull, isNull, or } from "drizzle-orm";
 import type { Db, Store, Tx } from "../db/store.ts";
 import type { Write } from "../db/writer.ts";
+import { text } from "../i18n/messages.ts";
 import { inScope } from "../keys/scope.ts";
 import type { KeyService } from "../keys/service.ts";
 import { DomainError } from "../shared/errors.ts";
@@ -73,7 +74,7 @@ export function createWebhookService(deps: {
       .select({ id: linkKeys.id })
       .from(linkKeys)
       .where(and(eq(linkKeys.id, keyId), eq(linkKeys.guildId, guildId), isNull(linkKeys.revokedAt)));
-    if (!row) throw new DomainError("key-not-found", `No active link with id ${clip(keyId)}.`);
+    if (!row) throw new DomainError("key-not-found", text("error.key.notFound", { id: clip(keyId) }));
   };
 
   /** Stores the webhook columns of an active key of the guild, resetting the last outcome. */

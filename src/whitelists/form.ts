@@ -1,5 +1,6 @@
 import { createHash } from "node:crypto";
 import type { StoredAnswer, StoredQuestion } from "../db/schema.ts";
+import { text } from "../i18n/messages.ts";
 import { DomainError } from "../shared/errors.ts";
 
 // A whitelist's application form (docs/decisions.md, Application forms): the questions staff set, and the answers
@@ -31,43 +32,48 @@ export const characters = (text: string): number => [...text].length;
 /** Line breaks and other control characters. */
 const CONTROLS = /[\p{Cc}\p{Zl}\p{Zp}]/u;
 
-/** The refusal of a question, naming it by number. */
-const badQuestion = (number: number, why: string) =>
-  new DomainError("invalid-input", `Question ${number} ${why}`);
-
 /** Refuses a form Discord would not show: more than 5 questions, a label or placeholder too long, bad lengths. */
 export function checkForm(form: readonly FormQuestion[]): void {
   if (form.length > FORM_LIMITS.questions) {
-    throw new DomainError(
-      "invalid-input",
-      `A form has at most ${FORM_LIMITS.questions} questions (Discord's limit for one form).`,
-    );
+    throw new DomainError("invalid-input", text("error.form.tooMany", { max: FORM_LIMITS.questions }));
   }
   for (const [index, question] of form.entries()) {
     const number = index + 1;
     const label = question.label;
     if (label.trim() === "" || characters(label) > FORM_LIMITS.label || CONTROLS.test(label)) {
-      throw badQuestion(number, `needs a question of 1-${FORM_LIMITS.label} characters on one line.`);
+      throw new DomainError("invalid-input", text("error.form.label", { number, max: FORM_LIMITS.label }));
     }
     if (!questionStyles.includes(question.style)) {
-      throw badQuestion(number, `is answered ${questionStyles.join(" or ")}.`);
+      throw new DomainError("invalid-input", text("error.form.style", { number }));
     }
     const placeholder = question.placeholder;
     if (
       placeholder !== null &&
       (characters(placeholder) > FORM_LIMITS.placeholder || CONTROLS.test(placeholder))
     ) {
-      throw badQuestion(number, `has a hint of at most ${FORM_LIMITS.placeholder} characters on one line.`);
+      throw new DomainError(
+        "invalid-input",
+        text("error.form.hint", { number, max: FORM_LIMITS.placeholder }),
+      );
     }
     const { minLength, maxLength } = question;
     if (!Number.isInteger(minLength) || minLength < 0 || minLength > FORM_LIMITS.length) {
-      throw badQuestion(number, `takes a minimum length from 0 to ${FORM_LIMITS.length}.`);
+      throw new DomainError(
+        "invalid-input",
+        text("error.form.minLength", { number, max: FORM_LIMITS.length }),
+      );
     }
     if (!Number.isInteger(maxLength) || maxLength < 1 || maxLength > FORM_LIMITS.length) {
-      throw badQuestion(number, `takes a maximum length from 1 to ${FORM_LIMITS.length}.`);
+      throw new DomainError(
+        "invalid-input",
+        text("error.form.maxLength", { number, max: FORM_LIMITS.length }),
+      );
     }
     if (minLength > maxLength) {
-      throw badQuestion(number, `asks for at least ${minLength} characters but takes at most ${maxLength}.`);
+      throw new DomainError(
+        "invalid-input",
+        text("error.form.minOverMax", { number, min: minLength, max: maxLength }),
+      );
     }
   }
 }
@@ -82,7 +88,7 @@ export function withQuestion(
   question: FormQuestion,
 ): FormQuestion[] {
   if (!Number.isInteger(number) || number < 1 || number > FORM_LIMITS.questions) {
-    throw new DomainError("invalid-input", `Questions are numbered 1 to ${FORM_LIMITS.questions}.`);
+    throw new DomainError("invalid-input", text("error.form.numbered", { max: FORM_LIMITS.questions }));
   }
   const next = [...form];
   if (number <= form.length) next[number - 1] = question;
@@ -96,7 +102,7 @@ export function withoutQuestion(form: readonly FormQuestion[], number: number): 
   if (!Number.isInteger(number) || number < 1 || number > form.length) {
     throw new DomainError(
       "invalid-input",
-      form.length === 0 ? "This whitelist has no form." : `The form has questions 1 to ${form.length}.`,
+      form.length === 0 ? text("error.form.none") : text("error.form.numberedNow", { max: form.length }),
     );
   }
   return form.filter((_, index) => index !== number - 1);
@@ -117,22 +123,23 @@ export function formVersion(form: readonly FormQuestion[]): string {
  */
 export function readAnswers(form: readonly FormQuestion[], values: readonly string[]): FormAnswer[] {
   if (values.length !== form.length) {
-    throw new DomainError(
-      "invalid-input",
-      "The answers do not match the form's questions; please start again.",
-    );
+    throw new DomainError("invalid-input", text("error.form.mismatch"));
   }
   return form.map((question, index) => {
     const raw = (values[index] ?? "").replace(/\r\n?/g, "\n");
     const answer = (question.style === "short" ? raw.replace(/\n/g, " ") : raw).trim();
     const length = characters(answer);
     if (question.required && length === 0) {
-      throw new DomainError("invalid-input", `“${question.label}” needs an answer.`);
+      throw new DomainError("invalid-input", text("error.form.unanswered", { question: question.label }));
     }
     if (length > 0 && (length < question.minLength || length > question.maxLength)) {
       throw new DomainError(
         "invalid-input",
-        `The answer to “${question.label}” takes ${question.minLength}-${question.maxLength} characters.`,
+        text("error.form.length", {
+          question: question.label,
+          min: question.minLength,
+          max: question.maxLength,
+        }),
       );
     }
     return { question: question.label, answer };

@@ -1,3 +1,5 @@
+import { inEnglish } from "../i18n/english.ts";
+import { type Text, text } from "../i18n/messages.ts";
 import { DomainError } from "../shared/errors.ts";
 
 // How long an entry may last before it expires by itself (docs/decisions.md, Expiring entries): the one place
@@ -16,26 +18,21 @@ export const MAX_LIFETIME_SECONDS = 366 * DAY;
 const UNITS = { m: MINUTE, h: HOUR, d: DAY } as const;
 const SYNTAX = /^([0-9]{1,9})\s*([mhd])$/i;
 
-/** What every refusal of a duration says: the syntax and the range. */
-export const DURATION_FORMAT =
-  "a whole number and a unit: `30m` (minutes), `12h` (hours) or `7d` (days), from 1 minute to 366 days";
-
-/** The refusal of a lifetime outside the range. */
-function outOfRange(seconds: number, typed: string): DomainError {
-  const which = seconds < MIN_LIFETIME_SECONDS ? "too short" : "too long";
+/** The refusal of a lifetime outside the range: `duration` as typed (a Text) or in words. */
+function outOfRange(seconds: number, duration: Text): DomainError {
   return new DomainError(
     "invalid-input",
-    `${typed} is ${which}: an entry can last from 1 minute to 366 days (\`1m\` to \`366d\`).`,
+    text(seconds < MIN_LIFETIME_SECONDS ? "error.lifetime.tooShort" : "error.lifetime.tooLong", { duration }),
   );
 }
 
 /** A lifetime in seconds that is within the range; throws "invalid-input" otherwise. */
 export function requireLifetime(seconds: number): number {
   if (!Number.isInteger(seconds)) {
-    throw new DomainError("invalid-input", `An entry lifetime is whole seconds; got ${seconds}.`);
+    throw new DomainError("invalid-input", text("error.lifetime.whole", { seconds }));
   }
   if (seconds < MIN_LIFETIME_SECONDS || seconds > MAX_LIFETIME_SECONDS) {
-    throw outOfRange(seconds, describeDuration(seconds));
+    throw outOfRange(seconds, durationText(seconds));
   }
   return seconds;
 }
@@ -45,28 +42,37 @@ export function requireLifetime(seconds: number): number {
  * "invalid-input" naming the format for anything else, and the range for a duration outside it.
  */
 export function parseDuration(typed: string): number {
-  const text = typed.trim();
-  const match = SYNTAX.exec(text);
+  const given = typed.trim();
+  const match = SYNTAX.exec(given);
   if (!match) {
-    const shown = text === "" ? "An empty duration" : `\`${text.slice(0, 20)}\``;
-    throw new DomainError("invalid-input", `${shown} is not a duration. Give ${DURATION_FORMAT}.`);
+    throw new DomainError(
+      "invalid-input",
+      given === ""
+        ? text("error.duration.empty", { format: text("error.duration.format") })
+        : text("error.duration.invalid", {
+            typed: given.slice(0, 20),
+            format: text("error.duration.format"),
+          }),
+    );
   }
   const unit = (match[2] as string).toLowerCase() as keyof typeof UNITS;
   const seconds = Number(match[1]) * UNITS[unit];
+  // Digits and a unit letter only (SYNTAX), so it may stand in a code span as typed.
   if (seconds < MIN_LIFETIME_SECONDS || seconds > MAX_LIFETIME_SECONDS)
-    throw outOfRange(seconds, `\`${text}\``);
+    throw outOfRange(seconds, text("error.duration.typed", { typed: given }));
   return seconds;
 }
 
 /** "7 days", "1 day", "36 hours", "90 minutes": a lifetime in the largest unit that says it exactly. */
-export function describeDuration(seconds: number): string {
-  const plural = (count: number, unit: string) => `${count} ${unit}${count === 1 ? "" : "s"}`;
-  if (seconds >= DAY && seconds % DAY === 0) return plural(seconds / DAY, "day");
-  if (seconds >= HOUR && seconds % HOUR === 0) return plural(seconds / HOUR, "hour");
-  if (seconds >= MINUTE && seconds % MINUTE === 0) return plural(seconds / MINUTE, "minute");
-  return plural(seconds, "second");
+export function durationText(seconds: number): Text {
+  if (seconds >= DAY && seconds % DAY === 0) return text("time.days", { count: seconds / DAY });
+  if (seconds >= HOUR && seconds % HOUR === 0) return text("time.hours", { count: seconds / HOUR });
+  if (seconds >= MINUTE && seconds % MINUTE === 0) return text("time.minutes", { count: seconds / MINUTE });
+  return text("time.seconds", { count: seconds });
 }
 
+/** The same in English (logs, the API's refusals). */
+export const describeDuration = (seconds: number): string => inEnglish(durationText(seconds));
 /** The shortest window for first-join proof: shorter, a member could not reach the game server in time. */
 export const MIN_PROOF_WINDOW_SECONDS = 10 * MINUTE;
 /** The longest window for first-join proof: longer, an unproven account would play for a month. */
@@ -84,10 +90,7 @@ export function requireProofWindow(seconds: number): number {
     seconds < MIN_PROOF_WINDOW_SECONDS ||
     seconds > MAX_PROOF_WINDOW_SECONDS
   ) {
-    throw new DomainError(
-      "invalid-input",
-      `A proof window is from 10 minutes to 30 days (10m to 30d); got ${describeDuration(seconds)}.`,
-    );
+    throw new DomainError("invalid-input", text("error.proofWindow", { window: durationText(seconds) }));
   }
   return seconds;
 }

@@ -1,3 +1,4 @@
+import { text } from "../i18n/messages.ts";
 import { DomainError } from "../shared/errors.ts";
 import { clip } from "../shared/text.ts";
 
@@ -39,34 +40,28 @@ function cut(text: string, room: number): string {
  */
 export function checkTemplate(raw: string): string {
   const template = sanitized(raw);
-  const example = "Write it with `{mc}` for the Minecraft name, e.g. `{discord} ({mc})` or `{mc}`.";
+  // `{mc}` and `{discord}` are the catalogue's placeholders too: given as themselves, they read as typed.
+  const names = { mc: "{mc}", discord: "{discord}" };
+  const example = text("error.nicknameTemplate.example", names);
   const count = (name: string) => template.split(`{${name}}`).length - 1;
   if (count("mc") !== 1) {
-    throw new DomainError(
-      "invalid-input",
-      `A nickname template names the Minecraft name exactly once. ${example}`,
-    );
+    throw new DomainError("invalid-input", text("error.nicknameTemplate.mcOnce", { example }));
   }
   if (count("discord") > 1) {
-    throw new DomainError(
-      "invalid-input",
-      `A nickname template names the Discord name at most once. ${example}`,
-    );
+    throw new DomainError("invalid-input", text("error.nicknameTemplate.discordOnce", { example }));
   }
   const literal = template.replace(PLACEHOLDER, "");
   if (/[{}]/.test(literal) || CONTROLS.test(literal)) {
     throw new DomainError(
       "invalid-input",
-      `“${clip(raw)}” is not a nickname template: the only placeholders are \`{mc}\` and \`{discord}\`, on one ` +
-        `line. ${example}`,
+      text("error.nicknameTemplate.invalid", { ...names, template: clip(raw), example }),
     );
   }
   const own = NICKNAME_MAX - MC_MAX;
   if (literal.length > own) {
     throw new DomainError(
       "invalid-input",
-      `A nickname template has at most ${own} characters besides its placeholders, so that every Minecraft ` +
-        `name (up to ${MC_MAX}) fits in Discord's ${NICKNAME_MAX}.`,
+      text("error.nicknameTemplate.long", { own, mcMax: MC_MAX, max: NICKNAME_MAX }),
     );
   }
   return template;

@@ -2,6 +2,7 @@ import { and, asc, eq, isNotNull } from "drizzle-orm";
 import type { Store, Tables, Tx } from "../db/store.ts";
 import type { Write } from "../db/writer.ts";
 import type { GuildService } from "../guilds/service.ts";
+import { type Text, text } from "../i18n/messages.ts";
 import { FLOODGATE_PREFIX_PATTERN } from "../nicks/floodgate.ts";
 import { nickTypeSpecs, nickTypes } from "../nicks/types.ts";
 import type { Clock } from "../shared/clock.ts";
@@ -73,19 +74,19 @@ const SNOWFLAKE = /^[0-9]{1,20}$/;
 function checkRoleLimits(guildId: string, limits: Record<string, number>): void {
   for (const [roleId, limit] of Object.entries(limits)) {
     if (!SNOWFLAKE.test(roleId)) {
-      throw new DomainError("invalid-input", `A role limit needs a role id; “${clip(roleId)}” is not one.`);
+      throw new DomainError("invalid-input", text("error.roleLimit.notRole", { given: clip(roleId) }));
     }
     if (roleId === guildId) {
+      // The command is named as English reads it: a service knows no reader's language.
       throw new DomainError(
         "invalid-input",
-        "@everyone cannot have a nick limit of its own: every member holds it. Set the limit for everyone " +
-          "with `/whitelist edit max-nicks`.",
+        text("error.roleLimit.everyone", { command: "/whitelist edit max-nicks" }),
       );
     }
     if (!Number.isInteger(limit) || limit < 1 || limit > MAX_ROLE_LIMIT) {
       throw new DomainError(
         "invalid-input",
-        `A role's nick limit is a whole number from 1 to ${MAX_ROLE_LIMIT} (got ${clip(String(limit))}).`,
+        text("error.roleLimit.range", { max: MAX_ROLE_LIMIT, given: clip(String(limit)) }),
       );
     }
   }
@@ -94,27 +95,25 @@ function checkRoleLimits(guildId: string, limits: Record<string, number>): void 
 /** Checks settings as given; answers them as stored (a nickname template sanitized as Discord stores names). */
 function checkSettings<T extends WhitelistChanges>(changes: T, guildId: string): T {
   if (changes.name !== undefined && !NAME_PATTERN.test(changes.name)) {
-    throw new DomainError("invalid-input", "A whitelist name is 1-32 letters, digits, `-` or `_`.");
+    throw new DomainError("invalid-input", text("error.whitelist.name"));
   }
   if (
     changes.maxNicksPerUser !== undefined &&
     (!Number.isInteger(changes.maxNicksPerUser) || changes.maxNicksPerUser < 1)
   ) {
-    throw new DomainError("invalid-input", "Max nicks per user must be a whole number of at least 1.");
+    throw new DomainError("invalid-input", text("error.whitelist.maxNicks"));
   }
   if (changes.floodgatePrefix !== undefined && !FLOODGATE_PREFIX_PATTERN.test(changes.floodgatePrefix)) {
-    throw new DomainError(
-      "invalid-input",
-      "A Floodgate prefix is up to 15 printable characters without spaces, as `username-prefix` in " +
-        "Floodgate's config.yml (its default is `.`). Floodgate quietly uses `.` instead of a prefix of 16 " +
-        "characters or more, so if yours is that long, your Bedrock players are named with `.`: set `.` here.",
-    );
+    throw new DomainError("invalid-input", text("error.whitelist.floodgatePrefix"));
   }
   if (changes.entryLifetimeSeconds !== undefined && changes.entryLifetimeSeconds !== null) {
     requireLifetime(changes.entryLifetimeSeconds);
   }
   if (changes.onRoleLoss !== undefined && !roleLossPolicies.includes(changes.onRoleLoss)) {
-    throw new DomainError("invalid-input", `On role loss is one of ${roleLossPolicies.join(", ")}.`);
+    throw new DomainError(
+      "invalid-input",
+      text("error.whitelist.onRoleLoss", { allowed: roleLossPolicies.join(", ") }),
+    );
   }
   if (changes.roleLimits !== undefined) checkRoleLimits(guildId, changes.roleLimits);
   if (changes.proofWindowSeconds !== undefined) requireProofWindow(changes.proofWindowSeconds);
@@ -124,25 +123,30 @@ function checkSettings<T extends WhitelistChanges>(changes: T, guildId: string):
 }
 
 /** The nick types whose accounts a proof mode can prove, as a sentence's list: "java and premium". */
-const provable = (mode: Exclude<ProofSetting, "off">) =>
-  nickTypes
-    .filter((type) => nickTypeSpecs[type].proofs.includes(mode))
-    .join(", ")
-    .replace(/, (?=[^,]*$)/, " and ");
+function provable(mode: Exclude<ProofSetting, "off">): Text {
+  const types = nickTypes.filter((type) => nickTypeSpecs[type].proofs.includes(mode));
+  const last = types.at(-1) ?? "";
+  return types.length > 1
+    ? text("error.whitelist.types", { list: types.slice(0, -1).join(", "), last })
+    : text("common.verbatim", { text: last });
+}
 
 /** Proof may be asked only in a way the nick type's accounts can be proven (src/nicks/types.ts). */
 function checkProof(proof: ProofSetting | undefined, nickType: NickType): void {
   if (proof === undefined || proof === "off") return;
   if (!proofSettings.includes(proof)) {
-    throw new DomainError("invalid-input", `Proof is one of ${proofSettings.join(", ")}.`);
+    throw new DomainError(
+      "invalid-input",
+      text("error.whitelist.proof", { allowed: proofSettings.join(", ") }),
+    );
   }
   if (!nickTypeSpecs[nickType].proofs.includes(proof)) {
     throw new DomainError(
       "invalid-input",
-      proof === "required"
-        ? `Proof of ownership before registering is for ${provable(proof)} whitelists: ${nickType} nicks ` +
-            "cannot be proven by a Java login."
-        : `Proof at first join is for ${provable(proof)} whitelists: ${nickType} nicks have no account to prove.`,
+      text(proof === "required" ? "error.whitelist.proof.required" : "error.whitelist.proof.firstJoin", {
+        types: provable(proof),
+        nickType,
+      }),
     );
   }
 }
@@ -166,8 +170,8 @@ const nameTaken = (wanted: string, existing: string) =>
   new DomainError(
     "name-taken",
     wanted === existing || wanted.toLowerCase() === existing.toLowerCase()
-      ? `A whitelist named “${clip(wanted)}” already exists.`
-      : `A whitelist named “${clip(wanted)}” would be mistaken for “${existing}”, which already exists.`,
+      ? text("error.whitelist.nameTaken", { name: clip(wanted) })
+      : text("error.whitelist.nameLookalike", { name: clip(wanted), existing }),
   );
 
 /** Creates the whitelist service. */
@@ -222,8 +226,7 @@ export function createWhitelistService({
     if (taken) {
       throw new DomainError(
         "invalid-input",
-        `That channel already takes message-mode registrations for ${taken.name}, and a message can only ` +
-          "register on one whitelist: pick another channel, or another mode.",
+        text("error.whitelist.messageChannel", { whitelist: taken.name }),
       );
     }
   };
@@ -281,7 +284,7 @@ export function createWhitelistService({
         if (found) return found;
         throw DomainError.with(
           "whitelist-not-found",
-          `There is no whitelist “${clip(named)}” on this server.`,
+          text("error.whitelist.unknown", { name: clip(named) }),
           { named },
         );
       }
@@ -290,12 +293,16 @@ export function createWhitelistService({
       const candidates = bound.length > 0 ? bound : all;
       if (candidates.length === 1) return candidates[0] as Whitelist;
       if (candidates.length === 0) {
-        throw DomainError.with("whitelist-not-found", "This server has no whitelist yet.", { named: null });
+        throw DomainError.with("whitelist-not-found", text("error.whitelist.none"), { named: null });
       }
       const names = candidates.map((wl) => wl.name);
-      throw DomainError.with("whitelist-required", `Which whitelist? This server has ${names.join(", ")}.`, {
-        names,
-      });
+      throw DomainError.with(
+        "whitelist-required",
+        text("error.whitelist.which", { names: names.join(", ") }),
+        {
+          names,
+        },
+      );
     },
 
     /** Whether any whitelist (of any guild) registers in this mode: `message` needs the Message Content intent. */
@@ -345,7 +352,7 @@ export function createWhitelistService({
       return write(
         async (tx) => {
           const current = await this.get(id);
-          if (!current) throw new DomainError("whitelist-not-found", "No such whitelist.");
+          if (!current) throw new DomainError("whitelist-not-found", text("error.whitelist.gone"));
           const changes = checkSettings(given, current.guildId);
           checkProof(changes.proof, changes.nickType ?? current.nickType);
           if (changes.name !== undefined) {
@@ -371,7 +378,7 @@ export function createWhitelistService({
      */
     async deleteIn(tx: Tx, id: string): Promise<Whitelist> {
       const [row] = await tx.delete(whitelists).where(eq(whitelists.id, id)).returning();
-      if (!row) throw new DomainError("whitelist-not-found", "No such whitelist.");
+      if (!row) throw new DomainError("whitelist-not-found", text("error.whitelist.gone"));
       return toWhitelist(row);
     },
 

@@ -33,7 +33,7 @@ describe("Discord bans reach the whitelist", () => {
     const posted = await world.message(IDS.logChannel, "the ban's post", (m) =>
       m.embeds.some((embed) => embed.title === "Member banned: nicks denied"),
     );
-    expect(posted.embeds[0]?.description).toContain("• **survival**: **Griefer_1**");
+    expect(posted.embeds[0]?.description).toContain("• **survival**: **Griefer\\_1**");
     const refused = await world.run(IDS.bob, "register", {
       channelId: IDS.survivalChannel,
       options: { nick: "griefer_1" },

@@ -42,10 +42,12 @@ describe("command definitions", () => {
       whitelist: subcommandsOf("whitelist"),
       form: subcommandsOf("whitelist", "form"),
       serverLink: subcommandsOf("server-link"),
+      texts: subcommandsOf("texts"),
       buttons: buttons.map((button) => button.prefix),
       modals: modals.map((modal) => modal.prefix),
     }).toEqual({
-      commands: ["whitelist", "register", "unregister", "link", "unlink", "server-link"],
+      commands: ["whitelist", "register", "unregister", "link", "unlink", "server-link", "texts"],
+      texts: ["list", "set", "preview", "reset", "language"],
       whitelist: [
         "create",
         "edit",
@@ -168,6 +170,11 @@ describe("command definitions", () => {
       format: [[...fileFormats]],
       proof: [[...proofSettings], [...proofSettings]],
     });
+  });
+
+  test("/texts is hidden by default from members without Manage Server", () => {
+    const texts = commands.find((command) => command.data.name === "texts");
+    expect(texts?.data.default_member_permissions).toBe(PermissionFlagsBits.ManageGuild.toString());
   });
 
   test("/server-link is hidden by default from members without Manage Server", () => {

@@ -129,7 +129,7 @@ describe("/whitelist deny", () => {
     const survival = await setup();
     expect((await wl(IDS.owner, "deny", { whitelist: "survival", nick: "not a nick!" })).content).toBe(
       "“not a nick!” is not a valid nick. A Minecraft Java nick is 3-16 characters: letters A-Z, digits 0-9 and " +
-        "\\`\\_\\`, without spaces. Check the spelling and try again.",
+        "`_`, without spaces. Check the spelling and try again.",
     );
     expect((await wl(IDS.owner, "undeny", { whitelist: "survival", nick: "Notch" })).content).toBe(
       "Notch is not denied on survival; there is nothing to lift.",
@@ -160,13 +160,13 @@ describe("/whitelist show and the deny list", () => {
     };
     expect(await field(IDS.manager)).toBe(
       [
-        "12 nick(s):",
+        "12 nicks:",
         "• `Denied_00`: griefing",
         ...Array.from({ length: 9 }, (_, i) => `• \`Denied_0${i + 1}\``),
         "… and 2 more (one at a time: `/whitelist whois`)",
       ].join("\n"),
     );
-    expect(await field(IDS.bob)).toBe("12 nick(s); staff see which.");
+    expect(await field(IDS.bob)).toBe("12 nicks; staff see which.");
   });
 
   test("long reasons are cut so the field stays within Discord's 1,024 characters", async () => {

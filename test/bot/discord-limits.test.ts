@@ -1,5 +1,7 @@
 import { afterEach, describe, expect, test } from "bun:test";
 import { roleFailureEmbed } from "../../src/bot/log-channel.ts";
+import { text } from "../../src/i18n/messages.ts";
+import { wordsFor } from "../../src/i18n/words.ts";
 import { messageErrors } from "../../src/sandbox/discord/rest/limits.ts";
 import { manualClock } from "../../src/shared/clock.ts";
 import { IDS, lineValue, startWorld, type World } from "./world.ts";
@@ -56,8 +58,8 @@ describe("the bot's messages stay within Discord's limits", () => {
     expect(messageErrors(reply)).toBeNull();
     const field = (name: string) =>
       reply.embeds[0]?.fields?.find((candidate) => candidate.name === name)?.value;
-    expect(field("Required roles")).toEndWith(" … and 18 more");
-    expect(field("Granted roles")).toEndWith(" … and 18 more");
+    expect(field("Required roles")).toEndWith(" … and 18 more.");
+    expect(field("Granted roles")).toEndWith(" … and 18 more.");
     expect(field("Manager roles")).toBe(
       roleIds(3, 200)
         .map((id) => `<@&${id}>`)
@@ -111,7 +113,9 @@ describe("the bot's messages stay within Discord's limits", () => {
   });
 
   test("a role failure report of the most roles a guild can have fits one embed", () => {
-    const failed = roleIds(250).map((roleId) => ({ roleId, reason: "the role no longer exists" }));
-    expect(messageErrors({ embeds: [roleFailureEmbed("revoke", IDS.bob, "Steve", failed)] })).toBeNull();
+    const failed = roleIds(250).map((roleId) => ({ roleId, reason: text("log.roleReason.unknownRole") }));
+    expect(
+      messageErrors({ embeds: [roleFailureEmbed(wordsFor("en"), "revoke", IDS.bob, "Steve", failed)] }),
+    ).toBeNull();
   });
 });

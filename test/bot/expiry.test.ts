@@ -117,10 +117,11 @@ describe("/whitelist add expires:", () => {
       (await add("400d")).content,
       (await add("9000h")).content,
     ];
-    // Plain text from the service, escaped on Discord: read as a member reads it.
-    expect(answers.map(unescaped)).toEqual([
-      `\`7x\` is not a duration. Give ${FORMAT}.`,
-      `\`seven days\` is not a duration. Give ${FORMAT}.`,
+    // The service's catalogue text: its code spans are code, what was typed is a parameter (escaped, as "seven
+    // days" needs not be).
+    expect(answers).toEqual([
+      `“7x” is not a duration. Give ${FORMAT}.`,
+      `“seven days” is not a duration. Give ${FORMAT}.`,
       `\`0m\` is too short: ${RANGE}`,
       `\`400d\` is too long: ${RANGE}`,
       `\`9000h\` is too long: ${RANGE}`,
@@ -160,8 +161,8 @@ describe("entry-lifetime", () => {
       (await wl(IDS.owner, "edit", { whitelist: "survival", "entry-lifetime": "forever" })).content,
       (await wl(IDS.owner, "edit", { whitelist: "survival", "entry-lifetime": "367d" })).content,
     ];
-    expect(refused.map(unescaped)).toEqual([
-      `\`forever\` is not a duration. Give ${FORMAT}.`,
+    expect(refused).toEqual([
+      `“forever” is not a duration. Give ${FORMAT}.`,
       `\`367d\` is too long: ${RANGE}`,
     ]);
     expect((await world.services.whitelists.get(list.id))?.entryLifetimeSeconds).toBe(12 * 3600);

@@ -75,7 +75,7 @@ test("staff set first-join proof with a window; a member's nick waits for its pr
   // Staff stop asking: the nick stays, unverified, and waits no more.
   const edited = await wl(IDS.owner, "edit", { whitelist: "pocket", proof: "off" });
   expect(lines(edited)).toContain(
-    "1 nick(s) waiting for proof at first join stay, unverified, and wait no more.",
+    "1 nick waiting for proof at first join stays, unverified, and waits no more.",
   );
   const [entry] = await world.services.entries.list(
     (await world.services.whitelists.find(IDS.guild, "pocket"))?.id as string,

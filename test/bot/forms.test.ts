@@ -1,6 +1,16 @@
 import { afterEach, describe, expect, test } from "bun:test";
 import type { APIEmbed } from "discord.js";
-import { answerFields, fitAnswer, formCustomId, parseFormCustomId } from "../../src/bot/forms.ts";
+import {
+  answerFields,
+  fitAnswer,
+  formCustomId,
+  formTitle,
+  MODAL_TITLE_LIMIT,
+  parseFormCustomId,
+} from "../../src/bot/forms.ts";
+import { englishWords } from "../../src/bot/words.ts";
+import { languages } from "../../src/i18n/languages.ts";
+import { wordsFor } from "../../src/i18n/words.ts";
 import type { AnswerView, MessageView } from "../../src/sandbox/discord/index.ts";
 import type { RegistrationMode, Whitelist } from "../../src/whitelists/model.ts";
 import { sqliteClient } from "../helpers/services.ts";
@@ -84,9 +94,9 @@ describe("application forms through the sandbox", () => {
   test("staff set questions by command; Discord's limits hold in the options; anyone reads the form", async () => {
     const { set } = await setUp();
     expect(set.content.split("\n")).toEqual([
-      "**survival** asks 2 question(s) when members register:",
+      "**survival** asks 2 questions when members register:",
       "1. How old are you? (short, required, up to 3 characters)",
-      "2. Why do you want to join? (paragraph, required, 10-1000 characters, hint “A few words about you”)",
+      "2. Why do you want to join? (paragraph, required, 10-1,000 characters, hint “A few words about you”)",
       "`/register` opens it as a form, and the answers go to staff with the request.",
       expect.stringContaining("`/whitelist form preview`"),
     ]);
@@ -116,7 +126,7 @@ describe("application forms through the sandbox", () => {
       content: expect.stringContaining("Manage Server"),
     });
     const shown = await runForm(IDS.bob, "show", { whitelist: "survival" });
-    expect(shown.body).toMatchObject({ content: expect.stringContaining("Answers are kept 30 day(s)") });
+    expect(shown.body).toMatchObject({ content: expect.stringContaining("Answers are kept 30 days") });
   });
 
   test("approval: /register opens the form; the answers reach staff's post, escaped; the decision takes them off", async () => {
@@ -220,7 +230,7 @@ describe("application forms through the sandbox", () => {
     expect(answers).toHaveLength(5);
     for (const field of answers) {
       expect(field.value.length).toBeLessThanOrEqual(1024);
-      expect(field.value).toMatch(/… \(\d+ more characters\)$/);
+      expect(field.value).toMatch(/… \([\d,]+ more characters\)$/);
     }
     expect(embedTotal(post.embeds)).toBeLessThanOrEqual(6000);
     expect(embed.footer?.text).toContain("Long answers are cut here: /whitelist member shows them whole.");
@@ -266,7 +276,7 @@ describe("application forms through the sandbox", () => {
       subcommand: "member",
       options: { user: IDS.alice },
     });
-    expect(looked.embeds[0]?.description).toContain("with **jeb_**");
+    expect(looked.embeds[0]?.description).toContain("with **jeb\\_**");
   });
 
   test("a proof code opens the form too; its submission is what /register code does", async () => {
@@ -311,6 +321,44 @@ describe("application forms through the sandbox", () => {
     expect(answered.content).toContain("✅ **Notch** is on **survival**");
   });
 
+  test("the form speaks the member's language: its title in German, staff's questions as staff wrote them", async () => {
+    const name = `${"a".repeat(16)}_long_survival_0`; // 32 characters, the longest a name may be
+    world = await startWorld();
+    await world.useLogChannel();
+    await world.whitelist({
+      name,
+      registrationMode: "approval",
+      form: [
+        {
+          label: "Wie alt bist du?",
+          style: "short",
+          required: true,
+          minLength: 0,
+          maxLength: 3,
+          placeholder: null,
+        },
+      ],
+    });
+    await world.control("POST", `/members/${IDS.alice}/locale`, { locale: "de" });
+    await world.control("POST", `/members/${IDS.bob}/locale`, { locale: "fr" });
+    // The sandbox refuses a title over Discord's 45 characters, as Discord does: opening it proves it fits.
+    const opened = await openForm(IDS.alice, { nick: "Notch" });
+    expect(opened.modal).toMatchObject({
+      title: `Bewerbung: ${name}`,
+      components: [{ label: "Wie alt bist du?" }],
+    });
+    // A refusal of the form's own rules reaches a French member in French.
+    const stale = await openForm(IDS.bob, { nick: "jeb_" });
+    await world.services.whitelists.update(
+      (await world.services.whitelists.listForGuild(IDS.guild))[0]?.id ?? "",
+      {
+        form: [],
+      },
+    );
+    const refused = await submit(IDS.bob, stale.interactionId, { q1: "17" });
+    expect(refused.content).toStartWith(`Le staff a changé les questions de ${name.replaceAll("_", "\\_")}`);
+  });
+
   test("questions changed while a member answered: refused, nothing stored; a preview stores nothing", async () => {
     const { form } = await setUp();
     const opened = await openForm(IDS.alice, { nick: "Notch" });
@@ -348,7 +396,7 @@ describe("application forms through the sandbox", () => {
     );
     expect(storedAnswers()).toEqual([]);
     const set = await runForm(IDS.owner, "retention", { days: 7 });
-    expect(set.body).toMatchObject({ content: expect.stringContaining("kept 7 day(s)") });
+    expect(set.body).toMatchObject({ content: expect.stringContaining("kept 7 days") });
     expect(await world.services.guilds.formRetentionDays(IDS.guild)).toBe(7);
     expect((await runForm(IDS.manager, "retention", { days: 1 })).body).toMatchObject({
       content: expect.stringContaining("Manage Server"),
@@ -357,6 +405,24 @@ describe("application forms through the sandbox", () => {
 });
 
 describe("a form's text within Discord's limits", () => {
+  test("the modal's title keeps Discord's 45 characters in every language; a name too long is cut visibly", () => {
+    for (const language of languages) {
+      const words = wordsFor(language);
+      const longest = "w".repeat(32);
+      expect({ language, title: formTitle(words, longest) }).toEqual({
+        language,
+        title: words.t("form.title", { whitelist: longest }),
+      });
+      for (const name of ["x".repeat(60), "𝓪".repeat(40)]) {
+        const title = formTitle(words, name);
+        expect([...title].length).toBeLessThanOrEqual(MODAL_TITLE_LIMIT);
+        expect(title).toEndWith("…");
+        expect(title).not.toMatch(/[\uD800-\uDBFF](?![\uDC00-\uDFFF])/);
+      }
+    }
+    expect(formTitle(englishWords, "survival")).toBe("Apply to survival");
+  });
+
   const whitelist = { id: "k3v9x0q2ab", name: "survival", form: [] } as unknown as Whitelist;
 
   test("the modal's custom id carries the nick or code whole, in at most 100 characters, and reads back", () => {
@@ -376,14 +442,14 @@ describe("a form's text within Discord's limits", () => {
   });
 
   test("an answer is cut to its budget after escaping, saying how much is left, never inside an emoji", () => {
-    expect(fitAnswer("*bold*", 100)).toEqual({ text: "\\*bold\\*", cut: false });
-    const cut = fitAnswer("*".repeat(500), 100);
+    expect(fitAnswer(englishWords, "*bold*", 100)).toEqual({ text: "\\*bold\\*", cut: false });
+    const cut = fitAnswer(englishWords, "*".repeat(500), 100);
     expect(cut.cut).toBe(true);
     expect(cut.text.length).toBeLessThanOrEqual(100);
     // Most of the budget is used: the longest head that fits once escaped (which doubles most asterisks).
     const left = Number(/… \((\d+) more characters\)$/.exec(cut.text)?.[1]);
     expect(500 - left).toBeGreaterThan(30);
-    const emoji = fitAnswer("🧱".repeat(100), 50).text;
+    const emoji = fitAnswer(englishWords, "🧱".repeat(100), 50).text;
     expect(emoji).not.toMatch(/[\uD800-\uDBFF](?![\uDC00-\uDFFF])/);
   });
 
@@ -392,12 +458,12 @@ describe("a form's text within Discord's limits", () => {
       { question: "Age", answer: "17" },
       ...Array.from({ length: 4 }, (_, i) => ({ question: `Q${i}`, answer: `_${i}_`.repeat(1500) })),
     ];
-    const { fields, cut } = answerFields(answers, 5000);
+    const { fields, cut } = answerFields(englishWords, answers, 5000);
     expect(cut).toBe(true);
     expect(fields[0]).toEqual({ name: "Age", value: "17", inline: false });
     const total = fields.reduce((sum, field) => sum + field.name.length + field.value.length, 0);
     expect(total).toBeLessThanOrEqual(5000);
     for (const field of fields) expect(field.value.length).toBeLessThanOrEqual(1024);
-    expect(answerFields([{ question: "Empty", answer: "" }], 100).fields[0]?.value).toBe("—");
+    expect(answerFields(englishWords, [{ question: "Empty", answer: "" }], 100).fields[0]?.value).toBe("—");
   });
 });

@@ -67,7 +67,7 @@ describe("/whitelist import", () => {
     expect({ ephemeral: reply.ephemeral, lines: lines(reply) }).toEqual({
       ephemeral: true,
       lines: [
-        `📥 Imported **whitelist.json** (a Minecraft whitelist.json, 5 name(s)) into **survival** for <@${IDS.manager}>.`,
+        `📥 Imported **whitelist.json** (a Minecraft whitelist.json, 5 names) into **survival** for <@${IDS.manager}>.`,
         "added: 3 · already there: 1 · invalid: 1 · denied: 0 · not checked: 0",
         "Every name and what became of it is in the attached `import-report.csv`. Hand nicks over to their " +
           "players with `/whitelist transfer`.",
@@ -110,7 +110,7 @@ describe("/whitelist import", () => {
     ).toEqual([
       [
         "Nicks imported",
-        `3 nick(s) from **whitelist.json** (5 name(s)) added to **survival**, owned by <@${IDS.manager}>`,
+        `3 nicks from **whitelist.json** (5 names) added to **survival**, owned by <@${IDS.manager}>`,
       ],
     ]);
   });
@@ -120,13 +120,13 @@ describe("/whitelist import", () => {
     const yml = "whitelist: true\nwhitelisted:\n  - notch\n  - carol_alt\n";
     const fromYml = await importFile(IDS.owner, attached("config.yml", yml), { member: IDS.carol });
     expect(lines(fromYml)[0]).toBe(
-      `📥 Imported **config.yml** (an EasyWhitelist config.yml, 2 name(s)) into **survival** for <@${IDS.carol}>.`,
+      `📥 Imported **config.yml** (an EasyWhitelist config.yml, 2 names) into **survival** for <@${IDS.carol}>.`,
     );
     const fromText = await importFile(IDS.owner, attached("friends.txt", "# friends\nNotch\nfriend_1\n"), {
       member: IDS.carol,
     });
     expect(lines(fromText).slice(0, 2)).toEqual([
-      `📥 Imported **friends.txt** (a plain list, 2 name(s)) into **survival** for <@${IDS.carol}>.`,
+      `📥 Imported **friends.txt** (a plain list, 2 names) into **survival** for <@${IDS.carol}>.`,
       "added: 1 · already there: 1 · invalid: 0 · denied: 0 · not checked: 0",
     ]);
     expect(await stored()).toEqual([
@@ -143,7 +143,7 @@ describe("/whitelist import", () => {
       "dry-run": true,
     });
     expect(lines(reply)).toEqual([
-      `🔎 Dry run of **whitelist.json** (a Minecraft whitelist.json, 5 name(s)) on **survival** for <@${IDS.manager}>: nothing was changed.`,
+      `🔎 Dry run of **whitelist.json** (a Minecraft whitelist.json, 5 names) on **survival** for <@${IDS.manager}>: nothing was changed.`,
       "would be added: 3 · already there: 1 · invalid: 1 · denied: 0 · not checked: 0",
       "Every name and what became of it is in the attached `import-report.csv`. Run the command again without " +
         "`dry-run` to import.",
@@ -226,7 +226,7 @@ describe("/whitelist import", () => {
     const reply = await replying;
     expect(lines(reply).slice(1, 3)).toEqual([
       "added: 40 · already there: 0 · invalid: 0 · denied: 0 · not checked: 20",
-      "⏳ 20 name(s) could not be looked up, so nothing was stored for them: import the same file again later " +
+      "⏳ 20 names could not be looked up, so nothing was stored for them: import the same file again later " +
         "(what is already on the whitelist then reads “already there”).",
     ]);
     expect(reply.attachments[0]?.text).toContain(

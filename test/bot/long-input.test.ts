@@ -4,6 +4,7 @@ import { answer } from "../../src/bot/commands/answer.ts";
 import type { BotContext } from "../../src/bot/context.ts";
 import { replyWithError } from "../../src/bot/errors.ts";
 import { fitContent, MESSAGE_LIMIT } from "../../src/bot/text.ts";
+import { wordsFor } from "../../src/i18n/words.ts";
 import { DomainError } from "../../src/shared/errors.ts";
 import { silentLogger } from "../../src/shared/logger.ts";
 import { seedKey, seedWhitelist, type TestServices, testServices } from "../helpers/services.ts";
@@ -25,6 +26,7 @@ function fakeInteraction(deferred: boolean) {
     deferred,
     replied: false,
     guildId: GUILD,
+    locale: "en-US",
     type: 2,
     isChatInputCommand: () => true,
     isMessageComponent: () => false,
@@ -35,7 +37,10 @@ function fakeInteraction(deferred: boolean) {
   return { sent, interaction: interaction as unknown as ChatInputCommandInteraction & RepliableInteraction };
 }
 
-const context = { logger: silentLogger } as unknown as BotContext;
+const context = {
+  logger: silentLogger,
+  words: { member: async () => wordsFor("en"), public: async () => wordsFor("en") },
+} as unknown as BotContext;
 
 /** The failure of `call` as the member reads it: the content of the one reply `replyWithError` sends. */
 async function failureReply(call: () => unknown): Promise<string> {

@@ -117,7 +117,7 @@ describe("/whitelist member", () => {
     await world.command(IDS.bob, "register", { options: { nick: "Bob_Builds", whitelist: creative.name } });
     const now = world.clock.now();
     const expected = [
-      `<@${IDS.bob}> has 2 nick(s) on this server's whitelists:`,
+      `<@${IDS.bob}> has 2 nicks on this server's whitelists:`,
       `• **bob\\_mc** on **survival**: added by <@${IDS.manager}> ${ago(now)}, expires ${ago(now + 7 * DAY)}`,
       `• **Bob\\_Builds** on **creative**: registered ${ago(now)}`,
     ];

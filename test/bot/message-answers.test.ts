@@ -1,5 +1,7 @@
 import { afterEach, describe, expect, test } from "bun:test";
+import { unreferableEmbed } from "../../src/bot/channel-answers.ts";
 import { REGISTERED_REACTION } from "../../src/bot/events/message-create.ts";
+import { wordsFor } from "../../src/i18n/words.ts";
 import type { MessageView } from "../../src/sandbox/discord/index.ts";
 import { IDS, startWorld, type World } from "./world.ts";
 
@@ -127,5 +129,25 @@ describe("message mode, where a member's message cannot be replied to", () => {
     );
     expect((await botPosts(w)).map((post) => post.replyTo)).toEqual([refused.id]);
     expect(await notices(w)).toEqual([]);
+  });
+});
+
+describe("staff's notice, in the server's language", () => {
+  test("names what the bot lacks as Discord's client does there, one permission or both", () => {
+    const lacking = (language: "de" | "pl", missing: ("ReadMessageHistory" | "AddReactions")[]) =>
+      unreferableEmbed(wordsFor(language), IDS.survivalChannel, "history", missing).description;
+    expect(lacking("de", ["AddReactions"])).toStartWith(
+      `In <#${IDS.survivalChannel}> habe ich die Berechtigung „Reaktionen hinzufügen“ nicht,`,
+    );
+    expect(lacking("de", ["ReadMessageHistory", "AddReactions"])).toStartWith(
+      `In <#${IDS.survivalChannel}> habe ich die Berechtigungen „Nachrichtenverlauf anzeigen“ und „Reaktionen hinzufügen“ nicht,`,
+    );
+    // Nothing found missing (the channel unknown to the cache): Read Message History, which replies need.
+    expect(lacking("pl", [])).toStartWith(
+      `Na kanale <#${IDS.survivalChannel}> nie mam uprawnienia „Czytanie historii wiadomości”,`,
+    );
+    expect(unreferableEmbed(wordsFor("de"), IDS.survivalChannel, "deleted", []).title).toBe(
+      "Die Nachricht eines Mitglieds wurde gelöscht, bevor ich antwortete",
+    );
   });
 });

@@ -208,7 +208,7 @@ describe("removals reach Discord", () => {
     );
     const summary = logged.embeds.find((embed) => embed.title === "Member left");
     expect(summary?.description).toBe(
-      `<@${IDS.alice}> left the server: 2 nick(s) removed.\n` +
+      `<@${IDS.alice}> left the server: 2 nicks removed.\n` +
         "• **Notch** from **survival**\n• **alice\\_mc** from **survival**",
     );
   });

@@ -261,7 +261,7 @@ describe("/unregister", () => {
       "alice\\_mc on survival belongs to another member; only they or staff can remove it.",
     );
     expect(await unregister(IDS.manager)).toStartWith(
-      `🗑️ **alice\\_mc** is no longer on **survival** (it belonged to <@${IDS.alice}>)`,
+      `🗑️ **alice\\_mc** is no longer on **survival**. It belonged to <@${IDS.alice}>.`,
     );
   });
 

@@ -79,16 +79,17 @@ describe("nick limits by role", () => {
     [
       "@everyone",
       "@everyone=2",
-      // A service's refusal is plain text, shown escaped: its backticks show as such.
-      "\\@everyone cannot have a nick limit of its own: every member holds it. Set the limit for everyone with " +
-        "\\`/whitelist edit max-nicks\\`.",
+      // A service's refusal is a catalogue text: its template's markdown shows as such, its parameters escaped.
+      "@everyone cannot have a nick limit of its own: every member holds it. Set the limit for everyone with " +
+        "`/whitelist edit max-nicks`.",
     ],
-    ["@everyone by its id", `${IDS.guild}=2`, "\\@everyone cannot have a nick limit of its own"],
+    ["@everyone by its id", `${IDS.guild}=2`, "@everyone cannot have a nick limit of its own"],
     ["zero", `<@&${IDS.playerRole}>=0`, "A role's nick limit is a whole number from 1 to 100 (got 0)."],
     [
       "a negative number",
       `<@&${IDS.playerRole}>=-3`,
-      "A role's nick limit is a whole number from 1 to 100 (got -3).",
+      // A parameter is escaped on its own: a leading "-" could start a list.
+      "A role's nick limit is a whole number from 1 to 100 (got \\-3).",
     ],
     [
       "more than 100",
@@ -124,5 +125,19 @@ describe("nick limits by role", () => {
     expect(await limitsOf(w, survival.id)).toEqual({ [IDS.vipRole]: 5 });
     await roles(w, { limit: `${IDS.vipRole}=none` });
     expect(await limitsOf(w, survival.id)).toEqual({});
+  });
+
+  test("staff read the roles, the limits and a refusal in their own language", async () => {
+    const { w } = await limitWorld();
+    await w.control("POST", `/members/${IDS.owner}/locale`, { locale: "de" });
+    expect(lines(await roles(w, {}))).toEqual(
+      expect.arrayContaining([
+        "Rollen von **survival**:",
+        "• Nick-Limits nach Rolle: keine (jedes Mitglied: 1, max-nicks)",
+      ]),
+    );
+    expect((await roles(w, { limit: "@nobody=2" })).content).toStartWith(
+      "Auf diesem Server gibt es keine Rolle „@nobody“, also wurde kein Limit gesetzt.",
+    );
   });
 });

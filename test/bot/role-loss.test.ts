@@ -93,7 +93,7 @@ describe("a member who loses the required role", () => {
       ),
     }).toEqual({
       description:
-        `<@${IDS.alice}> no longer holds a role their whitelists require: 2 nick(s) removed.\n` +
+        `<@${IDS.alice}> no longer holds a role their whitelists require: 2 nicks removed.\n` +
         "• **alice\\_one** from **survival**\n• **alice\\_two** from **survival**",
       origin: "role lost",
       removedOneByOne: [],
@@ -120,7 +120,7 @@ describe("a member who loses the required role", () => {
     const back = await wl(w, IDS.owner, "edit", { whitelist: "survival", "on-role-loss": "remove" });
     expect(lines(back).slice(0, 2)).toEqual([
       "✅ **survival** now: nicks removed when members lose every required role.",
-      "1 nick(s) of members holding none of its required roles were removed (origin role lost).",
+      "1 nick of a member holding none of its required roles was removed (origin: role lost).",
     ]);
     expect(await nicksOf(w, survival.id)).toEqual(["carol_mc"]);
     expect(await removalsOf(w, survival.id)).toEqual(["role-lost alice_mc"]);
@@ -144,7 +144,7 @@ describe("a member who loses the required role", () => {
     await register(w, IDS.bob, "bob_mc");
     const reply = await wl(w, IDS.owner, "roles", { whitelist: "survival", "add-required": IDS.playerRole });
     expect(lines(reply)).toContain(
-      "1 nick(s) of members holding none of its required roles were removed (origin role lost).",
+      "1 nick of a member holding none of its required roles was removed (origin: role lost).",
     );
     expect(await nicksOf(w, survival.id)).toEqual(["alice_mc"]);
     expect(await removalsOf(w, survival.id)).toEqual(["role-lost bob_mc"]);

@@ -303,7 +303,7 @@ describe("/server-link list", () => {
     const reply = await link(IDS.owner, "list");
 
     const [header, first, second] = lines(reply);
-    expect(header).toBe("2 link(s):");
+    expect(header).toBe("2 links:");
     expect(first).toStartWith(
       `• **survival-server** \`${lineValue(active, "Link id:")}\`: whitelist **survival**`,
     );

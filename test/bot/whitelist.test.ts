@@ -65,7 +65,7 @@ describe("/whitelist create", () => {
       "A whitelist named “SURVIVAL” already exists.",
     );
     expect((await wl(IDS.owner, "create", { ...options, name: "no spaces", "max-nicks": 1 })).content).toBe(
-      "A whitelist name is 1-32 letters, digits, \\`-\\` or \\`\\_\\`.",
+      "A whitelist name is 1-32 letters, digits, `-` or `_`.",
     );
     expect((await world.services.whitelists.listForGuild(IDS.guild)).map((w) => w.name)).toEqual([
       "survival",
@@ -90,7 +90,7 @@ describe("/whitelist edit", () => {
       enabled: false,
     });
     expect(lines(reply)).toEqual([
-      "✅ **survival** now: 3 nick(s) per member, closed for registrations.",
+      "✅ **survival** now: 3 nicks per member, closed for registrations.",
       "Registrations are closed; reopen them with `enabled:True`.",
       "See every setting with `/whitelist show`.",
     ]);
@@ -112,7 +112,7 @@ describe("/whitelist edit", () => {
     });
     expect(lines(reply)).toEqual([
       "✅ **survival** now: Floodgate: no prefix, spaces kept (the gamertag Alex Pocket plays as `Alex Pocket`).",
-      "2 Bedrock nick(s) respelled to match (each sent as a removal and an addition).",
+      "2 Bedrock nicks respelled to match (each sent as a removal and an addition).",
       `Members register with \`/register\` in <#${IDS.survivalChannel}>.`,
       "See every setting with `/whitelist show`.",
     ]);
@@ -124,8 +124,8 @@ describe("/whitelist edit", () => {
     expect(refused.content).toStartWith("A Floodgate prefix is up to 15 printable characters without spaces");
     // Floodgate's own fallback for a longer one, which Discord (15 characters at most) never lets through.
     expect(refused.content).toContain(
-      "Floodgate quietly uses \\`.\\` instead of a prefix of 16 characters or more, so if yours is that long, " +
-        "your Bedrock players are named with \\`.\\`: set \\`.\\` here.",
+      "Floodgate quietly uses `.` instead of a prefix of 16 characters or more, so if yours is that long, " +
+        "your Bedrock players are named with `.`: set `.` here.",
     );
   });
 
@@ -148,6 +148,56 @@ describe("/whitelist edit", () => {
   });
 });
 
+describe("/whitelist create, edit and show in the staff member's language", () => {
+  /** Sets a member's Discord client language (the sandbox then sends it as `locale`). */
+  const speak = (userId: string, locale: string) =>
+    world.control("POST", `/members/${userId}/locale`, { locale });
+
+  test("create's and edit's answers, show's fields, and the service's refusals follow their Discord language", async () => {
+    world = await startWorld();
+    await speak(IDS.owner, "pl");
+    const created = await wl(IDS.owner, "create", {
+      name: "kreatyw_",
+      channel: IDS.general,
+      "nick-type": "java",
+      mode: "command",
+      "max-nicks": 5,
+    });
+    const { id } = (await world.services.whitelists.find(IDS.guild, "kreatyw_")) ?? { id: "" };
+    expect(lines(created)).toEqual([
+      `✅ Utworzono **kreatyw\\_** (id \`${id}\`): nicki java, 5 na członka.`,
+      `Członkowie rejestrują się przez \`/zarejestruj\` na <#${IDS.general}>.`,
+      "Dalej: ustaw role wymagane, nadawane i zarządzające przez `/whitelist roles` i daj serwerowi gry dostęp " +
+        "przez `/server-link create`.",
+    ]);
+
+    await speak(IDS.owner, "de");
+    const edited = await wl(IDS.owner, "edit", { whitelist: "kreatyw_", "max-nicks": 3, enabled: false });
+    expect(lines(edited)).toEqual([
+      "✅ **kreatyw\\_** jetzt: 3 Nicks pro Mitglied, für Registrierungen geschlossen.",
+      "Registrierungen sind geschlossen; öffne sie wieder mit `enabled:True`.",
+      "Alle Einstellungen siehst du mit `/whitelist show`.",
+    ]);
+    const [embed] = (await wl(IDS.owner, "show", { whitelist: "kreatyw_" })).embeds;
+    expect(embed?.description).toBe(`ID \`${id}\` · für Registrierungen geschlossen`);
+    expect((embed?.fields ?? []).slice(0, 5).map((field) => [field.name, field.value])).toEqual([
+      ["Kanal", `<#${IDS.general}>`],
+      ["Nick-Typ", "java"],
+      ["Modus", "command"],
+      ["Nicks pro Mitglied", "3"],
+      ["Nicks", "0 (0 verifiziert)"],
+    ]);
+
+    // A refusal of src/whitelists, its placeholders `{mc}` and `{discord}` shown as written, what was typed escaped.
+    await speak(IDS.owner, "fr");
+    const refused = await wl(IDS.owner, "edit", { whitelist: "kreatyw_", nickname: "{user}_{mc}" });
+    expect(refused.content).toBe(
+      "« {user}\\_{mc} » n'est pas un modèle de surnom : les seuls espaces réservés sont `{mc}` et `{discord}`, " +
+        "sur une ligne. Écris-le avec `{mc}` pour le nom Minecraft, par ex. `{discord} ({mc})` ou `{mc}`.",
+    );
+  });
+});
+
 describe("/whitelist delete", () => {
   test("without confirm it only says what would go", async () => {
     world = await startWorld();
@@ -158,8 +208,8 @@ describe("/whitelist delete", () => {
     });
     const reply = await wl(IDS.owner, "delete", { whitelist: "survival" });
     expect(reply.content).toBe(
-      "Deleting **survival** removes its 1 nick(s) (roles given for them are taken back), drops its pending " +
-        "requests and revokes 0 link key(s) limited to it. Nothing changed yet: run " +
+      "Deleting **survival** removes its 1 nick (roles given for them are taken back), drops its pending " +
+        "requests and revokes 0 link keys limited to it. Nothing changed yet: run " +
         "`/whitelist delete whitelist:survival confirm:True` to go ahead.",
     );
     expect(await world.services.whitelists.get(survival.id)).toEqual(survival);
@@ -177,7 +227,7 @@ describe("/whitelist delete", () => {
 
     const reply = await wl(IDS.owner, "delete", { whitelist: "survival", confirm: true });
 
-    expect(reply.content).toStartWith("🗑️ Deleted **survival**: 1 nick(s) removed, 1 link key(s) revoked.");
+    expect(reply.content).toStartWith("🗑️ Deleted **survival**: 1 nick removed, 1 link key revoked.");
     expect(await socket.waitFor((m) => m.type === "entry.removed")).toMatchObject({
       whitelistId: survival.id,
       origin: "staff",
@@ -226,9 +276,9 @@ describe("/whitelist list and show", () => {
       options: { nick: "Notch" },
     });
     expect(lines(await wl(IDS.bob, "list"))).toEqual([
-      "2 whitelist(s):",
-      `• **creative** (\`${creative.id}\`) in <#${IDS.general}>: offline, command mode, 0 nick(s), closed`,
-      `• **survival** (\`${survival.id}\`) in <#${IDS.survivalChannel}>: java, command mode, 1 nick(s)`,
+      "2 whitelists:",
+      `• **creative** (\`${creative.id}\`) in <#${IDS.general}>: offline, command mode, 0 nicks, closed`,
+      `• **survival** (\`${survival.id}\`) in <#${IDS.survivalChannel}>: java, command mode, 1 nick`,
       "Details with `/whitelist show`; register with `/register`.",
     ]);
   });
@@ -294,8 +344,8 @@ describe("/whitelist list and show", () => {
     const fields = Object.fromEntries((embed?.fields ?? []).map((field) => [field.name, field.value]));
     expect([fields.Bedrock, fields["⚠️ Bedrock UUIDs pending"]]).toEqual([
       "Floodgate: prefix `*`, spaces as `_` (the gamertag Alex Pocket plays as `*Alex_Pocket`).",
-      "1 nick(s) wait for GeyserMC to give their XUID, so `whitelist.json` cannot let them in yet. " +
-        "They are asked for every 10 minutes.",
+      "1 nick waits for GeyserMC to give its XUID, so `whitelist.json` cannot let it in yet. " +
+        "It is asked for every 10 minutes.",
     ]);
   });
 });
@@ -403,7 +453,7 @@ describe("/whitelist add and remove", () => {
       "Notch on survival belongs to another member; only they or staff can remove it.",
     );
     expect((await wl(IDS.manager, "remove", { whitelist: "survival", nick: "notch" })).content).toStartWith(
-      `🗑️ **Notch** is no longer on **survival** (it belonged to <@${IDS.alice}>).`,
+      `🗑️ **Notch** is no longer on **survival**. It belonged to <@${IDS.alice}>.`,
     );
     await wl(IDS.alice, "remove", { whitelist: "survival", nick: "JEB_" });
     expect(await world.services.entries.list(survival.id)).toEqual([]);

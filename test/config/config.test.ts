@@ -10,6 +10,7 @@ describe("configuration", () => {
       PORT: 3000,
       SANDBOX_PORT: 0,
       SANDBOX_RATE_LIMITS: "discord",
+      DEMO_LOCALE: "en-US",
       TRUST_PROXY: { kind: "off" },
       RATE_LIMIT_PER_MINUTE: 60,
       LOG_LEVEL: "info",

@@ -245,7 +245,7 @@ const expectations: {
     name: "a member's nicks",
     matches: (line) => line.includes('"subcommand":"member"') && line.includes(demo.channels.java),
     check: (out) =>
-      expect(reply(out)).toStartWith(`<@${demo.users.alex}> has 3 nick(s) on this server's whitelists:`),
+      expect(reply(out)).toStartWith(`<@${demo.users.alex}> has 3 nicks on this server's whitelists:`),
   },
   {
     name: "deny a nick",
@@ -326,6 +326,11 @@ const expectations: {
     name: "steve unbanned: the ban's denials lifted",
     matches: (line) => line.includes("/bans/") && line.includes("-X DELETE"),
     check: (_out, _ctx, line) => logShows(line, "Member unbanned: denials lifted"),
+  },
+  {
+    name: "alex's Discord language changes to Polish",
+    matches: (line) => line.includes("/locale"),
+    check: (out) => expect((JSON.parse(out) as { locale: string }).locale).toBe("pl"),
   },
   {
     name: "a rename at Mojang",

@@ -1,4 +1,5 @@
 import { describe, expect, test } from "bun:test";
+import { inEnglish } from "../../src/i18n/english.ts";
 import {
   type AccountPorts,
   type NickType,
@@ -26,6 +27,10 @@ const RULES = [
   "floodgate",
   "proofs",
 ].sort();
+
+/** How an account reads, in English. */
+const accountOf = (spec: { account(held: never): Parameters<typeof inEnglish>[0] }, held: unknown) =>
+  inEnglish(spec.account(held as never));
 
 describe("the nick type table", () => {
   test("lists the four types, in the order /whitelist create offers them", () => {
@@ -251,16 +256,16 @@ describe("how an account reads", () => {
   const plain = { premium: false, uuid: null, gamertag: null };
   test("per type, one wording everywhere", () => {
     expect({
-      java: [nickTypeSpecs.java.account(premium), nickTypeSpecs.java.account(plain)],
-      premium: nickTypeSpecs.premium.account(premium),
-      offline: nickTypeSpecs.offline.account(plain),
+      java: [accountOf(nickTypeSpecs.java, premium), accountOf(nickTypeSpecs.java, plain)],
+      premium: accountOf(nickTypeSpecs.premium, premium),
+      offline: accountOf(nickTypeSpecs.offline, plain),
       bedrock: [
-        nickTypeSpecs.bedrock.account({
+        accountOf(nickTypeSpecs.bedrock, {
           premium: false,
           uuid: "00000000-0000-0000-0009-01fbca93ce9f",
           gamertag: "Alex Pocket",
         }),
-        nickTypeSpecs.bedrock.account({ premium: false, uuid: null, gamertag: "Alex Pocket" }),
+        accountOf(nickTypeSpecs.bedrock, { premium: false, uuid: null, gamertag: "Alex Pocket" }),
       ],
     }).toEqual({
       java: ["premium, UUID 069a79f4-44e9-4726-a5be-fca90e38aaf5", "not premium"],
@@ -274,8 +279,10 @@ describe("how an account reads", () => {
   });
 
   test("letter case: where the server derives the UUID from the name, the member is told the exact spelling", () => {
-    const said = (type: NickType, held: { nick: string; premium: boolean }) =>
-      nickTypeSpecs[type].spelling(held);
+    const said = (type: NickType, held: { nick: string; premium: boolean }) => {
+      const spelling = nickTypeSpecs[type].spelling(held);
+      return spelling === null ? null : inEnglish(spelling);
+    };
     const exact =
       "Join as exactly CrackedSteve: an offline-mode server tells players apart by the letter case of their " +
       "name (crackedsteve would be another player, and is not let in).";

@@ -1,5 +1,6 @@
 import { expect } from "bun:test";
 import type { RoleFailure } from "../../src/entries/model.ts";
+import { text } from "../../src/i18n/messages.ts";
 import type { MemberNames, NicknameGateway, NicknameRefusal } from "../../src/nicknames/model.ts";
 import type { Member, RequestBoard, RoleGateway } from "../../src/registration/model.ts";
 import type { RevertFailure } from "../../src/registration/role-reverter.ts";
@@ -43,7 +44,10 @@ export function fakeRoleGateway(): RoleGateway & {
     if (broken) throw new Error("connect ECONNREFUSED");
     const failed: RoleFailure[] = roleIds
       .filter((roleId) => failing.has(roleId))
-      .map((roleId) => ({ roleId, reason: failing.get(roleId) as string }));
+      .map((roleId) => ({
+        roleId,
+        reason: text("common.verbatim", { text: failing.get(roleId) as string }),
+      }));
     return { done: roleIds.filter((roleId) => !failing.has(roleId)), failed };
   };
   return {

@@ -1,5 +1,8 @@
 import { afterEach, expect, test } from "bun:test";
 import type { ChangeNotice } from "../../src/entries/bus.ts";
+import { inEnglish } from "../../src/i18n/english.ts";
+import { text } from "../../src/i18n/messages.ts";
+import { wordsFor } from "../../src/i18n/words.ts";
 import type { ImportInput, ImportLine, ImportResult } from "../../src/registration/import.ts";
 import { renderImportReport } from "../../src/registration/import-report.ts";
 import type { Member } from "../../src/registration/model.ts";
@@ -105,7 +108,7 @@ forEachStore("importing a list", () => {
       [18, "taken_1", "already", null],
       [22, "jeb_", "added", "jeb_"],
     ]);
-    expect(result.lines.map((line) => line.detail)).toEqual([
+    expect(result.lines.map((line) => inEnglish(line.detail))).toEqual([
       `premium, UUID ${NOTCH_UUID}`,
       "not premium",
       expect.stringContaining("is not a valid nick"),
@@ -187,7 +190,9 @@ forEachStore("importing a list", () => {
       [1, "Notch", "added", "Notch"],
       [2, "nobody_here", "invalid", null],
     ]);
-    expect(result.lines[1]?.detail).toBe("not a premium account; survival takes premium accounts only");
+    expect(inEnglish(result.lines[1]?.detail ?? text("common.dash"))).toBe(
+      "not a premium account; survival takes premium accounts only",
+    );
   });
 
   test("a Bedrock whitelist asks GeyserMC for each gamertag, and stores Floodgate's name and UUID", async () => {
@@ -234,7 +239,7 @@ forEachStore("importing a list", () => {
         [3, "Cracked_1", "added", "Cracked_1"],
       ],
     });
-    expect(renderImportReport(result).split("\r\n")[1]).toBe(
+    expect(renderImportReport(result, wordsFor("en")).split("\r\n")[1]).toBe(
       `1,Notch,would be added,Notch,"premium, UUID ${NOTCH_UUID}"`,
     );
     expect({
@@ -313,13 +318,15 @@ forEachStore("importing a list", () => {
       refused: 0,
     });
     expect(await storedNicks()).toEqual(names.slice(0, 40));
-    expect(result.lines[40]).toEqual({
+    expect(result.lines[40]).toMatchObject({
       line: 41,
       name: "player_040",
       outcome: "unchecked",
       nick: null,
-      detail: "Mojang could not be reached: not checked, import the file again",
     });
+    expect(inEnglish(result.lines[40]?.detail ?? text("common.dash"))).toBe(
+      "Mojang could not be reached: not checked, import the file again",
+    );
     // Once a request failed, the rest were not sent: 8 bulk requests, not 10.
     expect(world.mojangServer.bulkRequests()).toBe(8);
 
@@ -391,13 +398,15 @@ forEachStore("importing a list", () => {
       unchecked: 0,
       refused: 100,
     });
-    expect(result.lines[500]).toEqual({
+    expect(result.lines[500]).toMatchObject({
       line: 501,
       name: "player500",
       outcome: "refused",
       nick: "player500",
-      detail: "not stored: That member is no longer in the server; nothing was registered.",
     });
+    expect(inEnglish(result.lines[500]?.detail ?? text("common.dash"))).toBe(
+      "not stored: That member is no longer in the server; nothing was registered.",
+    );
     expect(await storedNicks()).toEqual(names.slice(0, 500));
     expect(await eventsOf()).toHaveLength(500);
   });
@@ -407,12 +416,12 @@ forEachStore("the per-line report", () => {
   test("is CSV: a header, then one row per name in file order; quoted where needed, formulas defused", async () => {
     await setup({ nickType: "offline" });
     const result = await importText("players.txt", 'one\n=HYPERLINK("x")\none\n');
-    expect(renderImportReport(result)).toBe(
+    expect(renderImportReport(result, wordsFor("en"))).toBe(
       [
         "line,name,outcome,nick,detail",
         '1,one,added,one,"offline nick, not looked up"',
         `2,"'=HYPERLINK(""x"")",invalid,,"“=HYPERLINK(""x"")” is not a valid nick. ` +
-          `${result.lines[1]?.detail.split("” is not a valid nick. ")[1]}"`,
+          `${inEnglish(result.lines[1]?.detail ?? text("common.dash")).split("” is not a valid nick. ")[1]}"`,
         '3,one,already there,,"listed earlier, on line 1"',
         "",
       ].join("\r\n"),

@@ -1,5 +1,7 @@
 import { afterEach, expect, test } from "bun:test";
 import type { ChangeNotice } from "../../src/entries/bus.ts";
+import { inEnglish } from "../../src/i18n/english.ts";
+import { text } from "../../src/i18n/messages.ts";
 import type { NewWhitelist } from "../../src/whitelists/service.ts";
 import { forEachStore, seedWhitelist } from "../helpers/services.ts";
 import {
@@ -376,7 +378,9 @@ forEachStore("roles on registration", () => {
     });
     roles.failRole(EXTRA_ROLE, "The bot's role is below Extra.");
     const { roles: granting } = await selfRegister("Notch");
-    const failed = [{ roleId: EXTRA_ROLE, reason: "The bot's role is below Extra." }];
+    const failed = [
+      { roleId: EXTRA_ROLE, reason: text("common.verbatim", { text: "The bot's role is below Extra." }) },
+    ];
     expect(await granting.failures).toEqual(failed);
     expect({
       told,
@@ -392,7 +396,7 @@ forEachStore("roles on registration", () => {
     const { roles, services, wl } = await setup({ grantedRoleIds: [PLAYER_ROLE] });
     roles.breakDown();
     const { roles: granting } = await selfRegister("Notch");
-    expect(await granting.failures).toEqual([
+    expect((await granting.failures).map((f) => ({ ...f, reason: inEnglish(f.reason) }))).toEqual([
       { roleId: PLAYER_ROLE, reason: "The bot could not reach Discord (connect ECONNREFUSED)." },
     ]);
     expect((await services.entries.list(wl.id)).map((e) => [e.nick, e.grantedRoleIds])).toEqual([

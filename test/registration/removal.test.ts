@@ -1,5 +1,7 @@
 import { afterEach, expect, test } from "bun:test";
 import type { ChangeNotice } from "../../src/entries/bus.ts";
+import { inEnglish } from "../../src/i18n/english.ts";
+import { text } from "../../src/i18n/messages.ts";
 import type { NewWhitelist } from "../../src/whitelists/service.ts";
 import { forEachStore, seedWhitelist } from "../helpers/services.ts";
 import {
@@ -169,7 +171,7 @@ forEachStore("reverting roles on removal", () => {
     await registration.unregister({ guildId: GUILD, nick: "Notch", actor: alice });
     await reverter.settled();
     expect(revertFailures.map((f) => [f.notice.event.entry.nick, f.failed])).toEqual([
-      ["Notch", [{ roleId: EXTRA_ROLE, reason: "Missing Permissions" }]],
+      ["Notch", [{ roleId: EXTRA_ROLE, reason: text("common.verbatim", { text: "Missing Permissions" }) }]],
     ]);
   });
 
@@ -179,9 +181,9 @@ forEachStore("reverting roles on removal", () => {
     roles.breakDown();
     await registration.unregister({ guildId: GUILD, nick: "Notch", actor: alice });
     await reverter.settled();
-    expect(revertFailures.map((f) => f.failed)).toEqual([
-      [{ roleId: PLAYER_ROLE, reason: "The bot could not reach Discord (connect ECONNREFUSED)." }],
-    ]);
+    expect(
+      revertFailures.map((f) => f.failed.map((one) => ({ ...one, reason: inEnglish(one.reason) }))),
+    ).toEqual([[{ roleId: PLAYER_ROLE, reason: "The bot could not reach Discord (connect ECONNREFUSED)." }]]);
   });
 });
 

@@ -106,6 +106,15 @@ test("every command, button and mode keeps to Discord's published contract, both
   receiver = startReceiver();
   await run(IDS.owner, "server-link", "webhook", { id: linkId, url: receiver.url });
   await run(IDS.owner, "server-link", "list");
+  // Staff word what members read, and choose the language of what everyone reads.
+  await run(IDS.owner, "texts", "set", {
+    text: "public.registered",
+    wording: "🎉 {nick} joins {whitelist}!",
+  });
+  await run(IDS.owner, "texts", "preview", { text: "public.registered" });
+  await run(IDS.owner, "texts", "list");
+  await run(IDS.owner, "texts", "reset", { text: "public.registered" });
+  await run(IDS.owner, "texts", "language", { language: "discord" });
   expect(await suggest(IDS.owner, "server-link", "id", "revoke", { id: "" })).toHaveLength(1);
 
   // Command mode: a registration grants the role (PUT) after reading the member from Discord (GET).

@@ -1,5 +1,16 @@
 import { describe, expect, test } from "bun:test";
-import { nicknameBlock, rolesAboveBot, serverChecks } from "../../src/setup/checks.ts";
+import { typedCommand } from "../../src/bot/localize.ts";
+import { plainName } from "../../src/bot/text.ts";
+import { inEnglish } from "../../src/i18n/english.ts";
+import type { Text } from "../../src/i18n/messages.ts";
+import { wordsFor } from "../../src/i18n/words.ts";
+import {
+  nicknameBlock,
+  rolesAboveBot,
+  type SetupCheck,
+  serverChecks,
+  whitelistChecks,
+} from "../../src/setup/checks.ts";
 import { type GuildSnapshot, Permission } from "../../src/setup/permissions.ts";
 
 // The setup rules for the opt-in features, on plain data (what the bot and doctor both ask).
@@ -54,7 +65,7 @@ describe("the server's permissions with the opt-in features in use", () => {
   const titles = (snapshot: GuildSnapshot, features: Parameters<typeof serverChecks>[1]) =>
     serverChecks(snapshot, features)
       .filter((check) => !check.ok)
-      .map((check) => check.title);
+      .map((check) => inEnglish(check.title));
   const base =
     Permission.EmbedLinks |
     Permission.AttachFiles |
@@ -75,5 +86,40 @@ describe("the server's permissions with the opt-in features in use", () => {
       }),
     ).toEqual([]);
     expect(titles(guild(base | Permission.ViewAuditLog), { banSync: true })).toEqual([]);
+  });
+});
+
+describe("the checks' words", () => {
+  const survival = {
+    name: "__survival__",
+    channelId: "99",
+    registrationMode: "command" as const,
+    requiredRoleIds: [],
+    grantedRoleIds: ["2"],
+    managerRoleIds: [],
+    nicknameTemplate: null,
+  };
+  const failed = (checks: SetupCheck[], render: (text: Text) => string) =>
+    checks
+      .filter((check) => !check.ok)
+      .map((check) => `${render(check.title)} | ${render(check.fix as Text)}`);
+
+  test("on Discord in the reader's language: permission names as Discord shows them there, names escaped", () => {
+    const de = wordsFor("de");
+    const naming = {
+      name: plainName,
+      command: (path: string, options: Record<string, string>) => typedCommand(de, path, options),
+    };
+    expect(failed(whitelistChecks(guild(0n), survival, { logChannelId: null }, naming), de.render)).toEqual([
+      "\\_\\_survival\\_\\_: ihren Kanal (99) gibt es nicht mehr | wähle einen anderen mit `/whitelist edit whitelist:__survival__ channel:`",
+      "\\_\\_survival\\_\\_: ich kann @role-2 nicht vergeben: mir fehlt „Rollen verwalten“ | schalte „Rollen verwalten“ für die Rolle des Bots unter Servereinstellungen → Rollen ein",
+    ]);
+  });
+
+  test("in the terminal in English, names as they are", () => {
+    expect(failed(whitelistChecks(guild(0n), survival, { logChannelId: null }), inEnglish)).toEqual([
+      "__survival__: its channel (99) no longer exists | choose another with `/whitelist edit whitelist:__survival__ channel:`",
+      "__survival__: I can't grant @role-2: I lack Manage Roles | turn Manage Roles on for the bot's role in Server Settings → Roles",
+    ]);
   });
 });

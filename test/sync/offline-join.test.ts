@@ -1,5 +1,7 @@
 import { afterEach, expect, test } from "bun:test";
 import { join } from "node:path";
+import { inEnglish } from "../../src/i18n/english.ts";
+import { text } from "../../src/i18n/messages.ts";
 import { nickTypeSpecs } from "../../src/nicks/types.ts";
 import type { RunningService } from "../../src/server.ts";
 import { tempDir } from "../helpers/services.ts";
@@ -50,7 +52,11 @@ test.skipIf(!NODE && !process.env.CI)(
       ["CrackedSteve", true],
       ["crackedsteve", false],
     ]);
-    expect(nickTypeSpecs.offline.spelling({ nick: "CrackedSteve", premium: false })).toBe(
+    expect(
+      inEnglish(
+        nickTypeSpecs.offline.spelling({ nick: "CrackedSteve", premium: false }) ?? text("common.none"),
+      ),
+    ).toBe(
       "Join as exactly CrackedSteve: an offline-mode server tells players apart by the letter case of their name " +
         "(crackedsteve would be another player, and is not let in).",
     );

@@ -35,7 +35,7 @@ describe("a whitelist's form", () => {
     expect(() => checkForm([question("Two\nlines")])).toThrow(invalid("on one line"));
     expect(() => checkForm([question("Hint", { placeholder: "p".repeat(101) })])).toThrow(invalid("hint"));
     expect(() => checkForm([question("Min", { minLength: 4001, maxLength: 4000 })])).toThrow(
-      invalid("minimum length from 0 to 4000"),
+      invalid("minimum length from 0 to 4,000"),
     );
     expect(() => checkForm([question("Max", { maxLength: 0 })])).toThrow(invalid("maximum length from 1"));
     expect(() => checkForm([question("Max", { maxLength: 4001 })])).toThrow(invalid("maximum length from 1"));

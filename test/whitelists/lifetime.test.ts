@@ -1,7 +1,6 @@
 import { describe, expect, test } from "bun:test";
 import { DomainError } from "../../src/shared/errors.ts";
 import {
-  DURATION_FORMAT,
   describeDuration,
   expiryOf,
   MAX_LIFETIME_SECONDS,
@@ -9,6 +8,10 @@ import {
   parseDuration,
   requireLifetime,
 } from "../../src/whitelists/lifetime.ts";
+
+/** What every refusal of a typed duration says of the format. */
+const DURATION_FORMAT =
+  "a whole number and a unit: `30m` (minutes), `12h` (hours) or `7d` (days), from 1 minute to 366 days";
 
 /** The message of the DomainError `run` throws (and that it is an "invalid-input" one). */
 function refusal(run: () => unknown): string {
@@ -39,15 +42,13 @@ describe("parseDuration", () => {
   test("refuses what is not a number and a unit, saying the format", () => {
     for (const typed of ["7", "d7", "7 days", "1.5d", "-1d", "7w", "7dd", "1d12h", "seven days", "0x10m"]) {
       expect(refusal(() => parseDuration(typed))).toBe(
-        `\`${typed}\` is not a duration. Give ${DURATION_FORMAT}.`,
+        `“${typed}” is not a duration. Give ${DURATION_FORMAT}.`,
       );
     }
-    expect(refusal(() => parseDuration("  "))).toBe(
-      `An empty duration is not a duration. Give ${DURATION_FORMAT}.`,
-    );
+    expect(refusal(() => parseDuration("  "))).toBe(`No duration given. Give ${DURATION_FORMAT}.`);
     // Whatever is typed, the reply quotes at most 20 characters of it.
     expect(refusal(() => parseDuration("x".repeat(500)))).toBe(
-      `\`${"x".repeat(20)}\` is not a duration. Give ${DURATION_FORMAT}.`,
+      `“${"x".repeat(20)}” is not a duration. Give ${DURATION_FORMAT}.`,
     );
   });
 
@@ -80,7 +81,7 @@ describe("requireLifetime", () => {
       fraction: refusal(() => requireLifetime(90.5)),
     }).toEqual({
       short: "59 seconds is too short: an entry can last from 1 minute to 366 days (`1m` to `366d`).",
-      long: "31622401 seconds is too long: an entry can last from 1 minute to 366 days (`1m` to `366d`).",
+      long: "31,622,401 seconds is too long: an entry can last from 1 minute to 366 days (`1m` to `366d`).",
       fraction: "An entry lifetime is whole seconds; got 90.5.",
     });
   });

@@ -1,8 +1,10 @@
 import type { RoleFailure } from "../../entries/model.ts";
+import { text } from "../../i18n/messages.ts";
+import type { Words } from "../../i18n/words.ts";
 import type { Decision } from "../../registration/model.ts";
 import { requireManager } from "../../registration/rules.ts";
 import { DomainError } from "../../shared/errors.ts";
-import { inTime } from "../commands/answer.ts";
+import { inTime, publicWords } from "../commands/answer.ts";
 import { fetchGuildMember } from "../commands/guild-member.ts";
 import { requireGuildId } from "../commands/preconditions.ts";
 import { expiresIn } from "../expiry.ts";
@@ -13,26 +15,33 @@ import { roleMentions } from "../mentions.ts";
 import { tellMember } from "../notify.ts";
 import { plainName } from "../text.ts";
 
-/** What the requesting member reads in the whitelist's channel once staff decided. */
-function outcomeMessage(decision: Decision): string {
+/** What the requesting member reads in the whitelist's channel once staff decided (everyone sees it). */
+function outcomeMessage(words: Words, decision: Decision): string {
   const { request, whitelist } = decision;
-  const who = `<@${request.userId}>`;
+  const member = `<@${request.userId}>`;
   if (decision.outcome === "rejected") {
-    return (
-      `${who} your request for **${plainName(request.nick)}** on **${plainName(whitelist.name)}** was not approved. ` +
-      "Ask staff if you want to know why."
-    );
+    return words.t("public.refused", {
+      member,
+      nick: plainName(request.nick),
+      whitelist: plainName(whitelist.name),
+    });
   }
-  const expiry = expiresIn(decision.entry);
+  const expiry = expiresIn(words, decision.entry);
   return (
-    `${who} ✅ your request for **${plainName(decision.entry.nick)}** on **${plainName(whitelist.name)}** was approved: you can join now.` +
-    (expiry ? ` It expires ${expiry}.` : "")
+    words.t("public.approved", {
+      member,
+      nick: plainName(decision.entry.nick),
+      whitelist: plainName(whitelist.name),
+    }) + (expiry ? words.t("approval.expires", { when: expiry }) : "")
   );
 }
 
 /** What the member reads when roles of their approved request could not be given. */
-const rolesRefused = (userId: string, failures: RoleFailure[]) =>
-  `<@${userId}> I could not give you ${roleMentions(failures.map((failure) => failure.roleId))}; staff have been told.`;
+const rolesRefused = (words: Words, userId: string, failures: RoleFailure[]) =>
+  words.t("approval.rolesRefused", {
+    member: `<@${userId}>`,
+    roles: roleMentions(failures.map((failure) => failure.roleId)),
+  });
 
 /**
  * The Approve and Reject buttons of a request's log post (`approval:approve|reject:<requestId>`): managers of the
@@ -47,7 +56,7 @@ export const approval: ButtonHandler = {
     requireGuildId(interaction);
     const [, action, requestId] = interaction.customId.split(":");
     if ((action !== "approve" && action !== "reject") || !requestId) {
-      throw new DomainError("invalid-input", "This button is no longer active.");
+      throw new DomainError("invalid-input", text("common.buttonInactive"));
     }
     const actor = actingMember(interaction);
     const { request, whitelist } = await context.services.registration.getRequest(requestId);
@@ -70,7 +79,9 @@ export const approval: ButtonHandler = {
         createdAt: interaction.createdTimestamp,
       },
     );
-    const decided = { embeds: [approvalDecisionEmbed(decision, actor.userId)], components: [] };
+    // The post and the outcome are public: the server's language, and staff's own wording.
+    const words = await publicWords(interaction, context);
+    const decided = { embeds: [approvalDecisionEmbed(words, decision, actor.userId)], components: [] };
     if (interaction.deferred) await interaction.editReply(decided);
     else await interaction.update(decided);
     const tell = (content: string) =>
@@ -80,10 +91,10 @@ export const approval: ButtonHandler = {
         { channelId: decision.whitelist.channelId, userId: decision.request.userId, content },
         { requestId: decision.request.id },
       );
-    await tell(outcomeMessage(decision));
+    await tell(outcomeMessage(words, decision));
     if (decision.outcome === "approved") {
       const failures = await decision.roles.failures;
-      if (failures.length > 0) await tell(rolesRefused(decision.request.userId, failures));
+      if (failures.length > 0) await tell(rolesRefused(words, decision.request.userId, failures));
     }
   },
 };

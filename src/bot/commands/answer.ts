@@ -6,6 +6,8 @@ import {
   MessageFlags,
   type ModalSubmitInteraction,
 } from "discord.js";
+import type { Words } from "../../i18n/words.ts";
+import type { BotContext } from "../context.ts";
 import { fitContent } from "../text.ts";
 
 /** What a command answers with: text, and optionally embeds and files. */
@@ -30,6 +32,18 @@ export async function answer(
   }
   await interaction.reply({ ...body, flags: MessageFlags.Ephemeral, allowedMentions: { parse: [] } });
 }
+
+/** The words of the member who acted: their Discord language, with the guild's own wordings (src/bot/words.ts). */
+export const memberWords = (
+  interaction: Pick<ChatInputCommandInteraction, "guildId" | "locale">,
+  context: BotContext,
+): Promise<Words> => context.words.member(interaction.guildId, interaction.locale);
+
+/** The words of what everyone in the interaction's guild reads (a post in a channel, the log). */
+export const publicWords = (
+  interaction: Pick<ChatInputCommandInteraction, "guildId" | "guildLocale">,
+  context: BotContext,
+): Promise<Words> => context.words.public(interaction.guildId ?? "", interaction.guildLocale);
 
 /** Defers the reply (ephemeral) before work that may take a while: Mojang look-ups, role changes, DNS. */
 export async function deferAnswer(
@@ -91,12 +105,12 @@ export async function inTime<T>(
   }
 }
 
-/** Keeps a message under Discord's 2000-character limit, saying how many lines were left out. */
-export function fitLines(header: string, lines: string[], limit = 1900): string {
+/** Keeps a message under Discord's 2000-character limit, saying (in `words`) how many lines were left out. */
+export function fitLines(words: Words, header: string, lines: string[], limit = 1900): string {
   let text = header;
   for (let i = 0; i < lines.length; i++) {
     const next = `${text}\n${lines[i]}`;
-    if (next.length > limit) return `${text}\n… and ${lines.length - i} more.`;
+    if (next.length > limit) return `${text}\n${words.t("common.andMore", { count: lines.length - i })}`;
     text = next;
   }
   return text;

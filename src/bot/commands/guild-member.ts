@@ -5,6 +5,7 @@ import {
   GatewayIntentBits,
   RESTJSONErrorCodes,
 } from "discord.js";
+import { text } from "../../i18n/messages.ts";
 import type { Member } from "../../registration/model.ts";
 import { DiscordRefusal } from "../errors.ts";
 import { memberOf } from "../members.ts";
@@ -31,10 +32,7 @@ export async function fetchGuildMember(
     return memberOf(await guild.members.fetch({ user: userId, force: true }));
   } catch (error) {
     if (error instanceof DiscordAPIError && error.code === RESTJSONErrorCodes.UnknownMember) {
-      throw new DiscordRefusal(
-        "invalid-input",
-        `<@${userId}> is not a member of this server (any more), so nothing can be registered for them.`,
-      );
+      throw new DiscordRefusal("invalid-input", text("error.memberUnknown", { userId }));
     }
     throw error;
   }

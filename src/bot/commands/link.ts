@@ -1,9 +1,9 @@
 import { SlashCommandBuilder } from "discord.js";
 import type { Command } from "../context.ts";
+import { typedCommand } from "../localize.ts";
 import { actingMember } from "../members.ts";
 import { describeLinked, howToProve, linkedLine } from "../proof.ts";
-import { codeSpan } from "../text.ts";
-import { answer } from "./answer.ts";
+import { answer, memberWords } from "./answer.ts";
 import { requireGuildId } from "./preconditions.ts";
 
 /**
@@ -28,26 +28,28 @@ export const link = {
     const guildId = requireGuildId(interaction);
     const member = actingMember(interaction);
     const code = interaction.options.getString("code");
+    const words = await memberWords(interaction, context);
     if (code === null) {
       const links = await context.services.linking.linksOf(guildId, member.userId);
       await answer(
         interaction,
         [
-          `To link a Minecraft Java account: ${howToProve(context.linkAddress, "type `/link code:<code>` here")}`,
+          words.t("link.how", { how: howToProve(words, context.linkAddress, words.t("link.how.then")) }),
           links.length === 0
-            ? "You have no linked account on this server yet."
-            : `Your linked accounts here:\n${links.map((account) => `• ${linkedLine(account)}`).join("\n")}`,
+            ? words.t("link.none")
+            : words.t("link.list", {
+                accounts: links.map((account) => `• ${linkedLine(words, account)}`).join("\n"),
+              }),
         ].join("\n"),
       );
       return;
     }
     const linked = await context.services.linking.link({ guildId, member, code });
-    const { name } = linked.account;
     await answer(
       interaction,
       [
-        ...describeLinked(linked),
-        `Put it on a whitelist with ${codeSpan(`/register nick:${name}`)}: no need to join again. \`/unlink\` forgets it.`,
+        ...describeLinked(words, linked),
+        words.t("link.next", { command: typedCommand(words, "register", { nick: linked.account.name }) }),
       ].join("\n"),
     );
   },

@@ -5,6 +5,8 @@ import type {
   SlashCommandStringOption,
 } from "discord.js";
 import { fileFormats, formats } from "../../formats/index.ts";
+import { text } from "../../i18n/messages.ts";
+import type { Words } from "../../i18n/words.ts";
 import { floodgateName } from "../../nicks/floodgate.ts";
 import { nickTypeSpecs, nickTypes } from "../../nicks/types.ts";
 import { DomainError } from "../../shared/errors.ts";
@@ -17,22 +19,25 @@ import {
   type Whitelist,
 } from "../../whitelists/model.ts";
 import type { BotContext } from "../context.ts";
-import { codeSpan } from "../text.ts";
+import { codeSpan, plainName } from "../text.ts";
+import { englishWords } from "../words.ts";
 import { requireGuildId } from "./preconditions.ts";
 
 /** Discord's limit on autocomplete suggestions. */
 const MAX_SUGGESTIONS = 25;
 
+// The choices' names in English, the definitions' language; each language's file localizes them by path
+// (src/bot/localize.ts).
 const modeLabels: Record<RegistrationMode, string> = {
-  command: "command: members run /register",
-  message: "message: members post their nick in the channel",
-  approval: "approval: /register files a request staff approve",
+  command: englishWords.t("whitelist.mode.command"),
+  message: englishWords.t("whitelist.mode.message"),
+  approval: englishWords.t("whitelist.mode.approval"),
 };
 
 const proofLabels: Record<ProofSetting, string> = {
-  off: "off: members register any nick (default)",
-  required: "required: members prove their Java account first (java, premium)",
-  "first-join": "first-join: proven when the player first joins the game server (java, premium, bedrock)",
+  off: englishWords.t("whitelist.proof.off"),
+  required: englishWords.t("whitelist.proof.required"),
+  "first-join": englishWords.t("whitelist.proof.firstJoin"),
 };
 
 /** The `proof` option of `/whitelist create` and `edit` (docs/decisions.md, Proof of ownership). */
@@ -98,36 +103,43 @@ export function floodgateSettings(options: ChatInputCommandInteraction["options"
 }
 
 /** A whitelist's Floodgate settings, and what they make of a gamertag (no final period). */
-export function describeFloodgate(whitelist: Whitelist): string {
-  const prefix =
-    whitelist.floodgatePrefix === "" ? "no prefix" : `prefix ${codeSpan(whitelist.floodgatePrefix)}`;
-  const spaces = whitelist.replaceSpaces ? "spaces as `_`" : "spaces kept";
-  const example = floodgateName(whitelist, "Alex Pocket");
-  return `Floodgate: ${prefix}, ${spaces} (the gamertag Alex Pocket plays as ${codeSpan(example)})`;
+export function describeFloodgate(words: Words, whitelist: Whitelist): string {
+  const gamertag = words.t("whitelist.floodgate.gamertag");
+  return words.t("whitelist.floodgate", {
+    prefix:
+      whitelist.floodgatePrefix === ""
+        ? words.t("whitelist.floodgate.noPrefix")
+        : words.t("whitelist.floodgate.prefix", { prefix: codeSpan(whitelist.floodgatePrefix) }),
+    spaces: words.t(
+      whitelist.replaceSpaces ? "whitelist.floodgate.spacesReplaced" : "whitelist.floodgate.spacesKept",
+    ),
+    gamertag: plainName(gamertag),
+    example: codeSpan(floodgateName(whitelist, gamertag)),
+  });
 }
 
 /**
  * The settings of the whitelist's nick type that `/whitelist create` and `show` describe: the Floodgate ones
  * where Floodgate names the players (Bedrock), else none.
  */
-export function describeNickTypeSettings(whitelist: Whitelist): string | null {
-  return nickTypeSpecs[whitelist.nickType].floodgate ? describeFloodgate(whitelist) : null;
+export function describeNickTypeSettings(words: Words, whitelist: Whitelist): string | null {
+  return nickTypeSpecs[whitelist.nickType].floodgate ? describeFloodgate(words, whitelist) : null;
 }
 
 /** A string option's value as one of `allowed` (Discord enforces choices; this keeps the types honest). */
 export function oneOf<T extends string>(allowed: readonly T[], value: string, option: string): T {
   if (!(allowed as readonly string[]).includes(value)) {
-    throw new DomainError("invalid-input", `${option} must be one of ${allowed.join(", ")}.`);
+    throw new DomainError("invalid-input", text("common.oneOf", { option, allowed: allowed.join(", ") }));
   }
   return value as T;
 }
 
 /** Adds the `whitelist` option every command names a whitelist with: its id or name, names suggested. */
-export function whitelistOption(required: boolean, description = "The whitelist (its name or id)") {
+export function whitelistOption(required: boolean, description?: string) {
   return (option: SlashCommandStringOption) =>
     option
       .setName("whitelist")
-      .setDescription(description)
+      .setDescription(description ?? "The whitelist (its name or id)")
       .setRequired(required)
       .setAutocomplete(true)
       .setMaxLength(64);

@@ -9,6 +9,7 @@ import type {
   ChatInputCommandInteraction,
   ModalSubmitInteraction,
 } from "discord.js";
+import { text } from "../../i18n/messages.ts";
 import type { Member } from "../../registration/model.ts";
 import { DomainError } from "../../shared/errors.ts";
 import { actingMember } from "../members.ts";
@@ -18,7 +19,7 @@ type GuildAction = ChatInputCommandInteraction | ButtonInteraction | ModalSubmit
 /** The interaction's guild id; commands only run inside a server. */
 export function requireGuildId(interaction: GuildAction): string {
   if (!interaction.inGuild()) {
-    throw new DomainError("invalid-input", "whitelist-sync works inside a server, not in direct messages.");
+    throw new DomainError("invalid-input", text("common.dmOnly"));
   }
   return interaction.guildId;
 }
@@ -32,10 +33,7 @@ export function mayManageGuild(interaction: GuildAction | AutocompleteInteractio
 export function requireManageGuild(interaction: GuildAction): Member {
   const member = actingMember(interaction);
   if (!member.canManageGuild) {
-    throw new DomainError(
-      "not-manager",
-      "Only members with the Manage Server permission can do that. Ask a server admin to run it.",
-    );
+    throw new DomainError("not-manager", text("common.needsManageGuild"));
   }
   return member;
 }

@@ -4,6 +4,8 @@ import {
   SlashCommandBuilder,
 } from "discord.js";
 import type { RoleFailure } from "../../entries/model.ts";
+import { text } from "../../i18n/messages.ts";
+import type { Words } from "../../i18n/words.ts";
 import { nickTypeSpecs } from "../../nicks/types.ts";
 import type { Member, Submission } from "../../registration/model.ts";
 import type { FilledForm } from "../../registration/rules.ts";
@@ -13,11 +15,12 @@ import { DiscordRefusal, describeFailure } from "../errors.ts";
 import { expiresIn } from "../expiry.ts";
 import { formModal } from "../forms.ts";
 import { requireReadable } from "../intents.ts";
+import { typedCommand } from "../localize.ts";
 import { actingMember } from "../members.ts";
 import { roleMentions } from "../mentions.ts";
 import { describeLinked, howToProveAtFirstJoin } from "../proof.ts";
-import { codeSpan, plainName } from "../text.ts";
-import { answer, deferAnswer, inTime } from "./answer.ts";
+import { plainName } from "../text.ts";
+import { answer, deferAnswer, inTime, memberWords } from "./answer.ts";
 import { suggestWhitelists, whitelistOption } from "./options.ts";
 import { requireGuildId } from "./preconditions.ts";
 
@@ -26,39 +29,35 @@ import { requireGuildId } from "./preconditions.ts";
  * (null while the roles are still on their way: a line says they follow when other role changes of the server are
  * ahead of them).
  */
-function describeSubmission(submission: Submission, failures: RoleFailure[] | null): string[] {
+function describeSubmission(words: Words, submission: Submission, failures: RoleFailure[] | null): string[] {
   if (submission.kind === "requested") {
     const { request, whitelist } = submission;
     return [
-      `📨 Your request for **${plainName(request.nick)}** on **${plainName(whitelist.name)}** was sent to staff. ` +
-        `You will be told in <#${whitelist.channelId}> once they decide; there is nothing else to do.`,
+      words.t("register.requested", {
+        nick: plainName(request.nick),
+        whitelist: plainName(whitelist.name),
+        channel: `<#${whitelist.channelId}>`,
+      }),
     ];
   }
   const { entry, whitelist } = submission;
-  const expiry = expiresIn(entry);
+  const expiry = expiresIn(words, entry);
+  const spelling = nickTypeSpecs[whitelist.nickType].spelling(entry);
+  const where = { nick: plainName(entry.nick), whitelist: plainName(whitelist.name) };
   return [
-    entry.proofDueAt === null
-      ? `✅ **${plainName(entry.nick)}** is on **${plainName(whitelist.name)}**. You can join the server now.`
-      : `✅ **${plainName(entry.nick)}** is on **${plainName(whitelist.name)}**, waiting for you to prove it is yours.`,
-    ...(entry.proofDueAt === null ? [] : [howToProveAtFirstJoin(entry)]),
-    ...(entry.verified ? ["🔗 Verified: you proved this account is yours."] : []),
-    ...[nickTypeSpecs[whitelist.nickType].spelling(entry)].filter((note) => note !== null).map(plainName),
+    words.t(entry.proofDueAt === null ? "public.registered" : "register.awaitingProof", where),
+    ...(entry.proofDueAt === null ? [] : [howToProveAtFirstJoin(words, entry)]),
+    ...(entry.verified ? [words.t("register.verified")] : []),
+    ...(spelling ? [plainName(words.render(spelling))] : []),
     ...(entry.gamertag !== null && entry.gamertag !== entry.nick
-      ? [`That is the name Floodgate gives the gamertag ${plainName(entry.gamertag)} in game.`]
+      ? [words.t("register.floodgateName", { gamertag: plainName(entry.gamertag) })]
       : []),
-    ...(expiry
-      ? [`⏳ It expires ${expiry}: ${plainName(whitelist.name)} keeps registrations for a limited time.`]
-      : []),
-    ...(failures === null && submission.roles.waiting
-      ? ["🕒 Your roles follow in a moment: Discord lets a bot give roles only so fast."]
-      : []),
+    ...(expiry ? [words.t("register.expires", { when: expiry, whitelist: where.whitelist })] : []),
+    ...(failures === null && submission.roles.waiting ? [words.t("register.rolesWaiting")] : []),
     ...(failures?.length
-      ? [
-          `I could not give you ${roleMentions(failures.map((failure) => failure.roleId))}; staff have been told ` +
-            "and will sort it out.",
-        ]
+      ? [words.t("register.rolesRefused", { roles: roleMentions(failures.map((failure) => failure.roleId)) })]
       : []),
-    `Changed your mind? ${codeSpan(`/unregister nick:${entry.nick}`)} removes it.`,
+    words.t("register.undo", { command: typedCommand(words, "unregister", { nick: entry.nick }) }),
   ];
 }
 
@@ -76,21 +75,23 @@ export async function registerNick(
   input: { whitelist: Whitelist; member: Member; nick: string; form?: FilledForm },
 ): Promise<void> {
   const { registration } = context.services;
+  const words = await memberWords(interaction, context);
   const submission = await inTime(() => registration.submit(input), {
     slow: registration.asksRemotely(input.whitelist, input.nick),
     defer: () => deferAnswer(interaction),
     createdAt: interaction.createdTimestamp,
   });
-  await answer(interaction, describeSubmission(submission, null).join("\n"));
+  await answer(interaction, describeSubmission(words, submission, null).join("\n"));
   if (submission.kind !== "registered") return;
   const failures = await submission.roles.failures;
   if (failures.length === 0) return;
   // Staff were told by the log channel; the member's answer changes too (while Discord keeps its token).
-  await answer(interaction, describeSubmission(submission, failures).join("\n")).catch((error: unknown) =>
-    context.logger.warn("could not tell a member about roles not given", {
-      guildId: input.whitelist.guildId,
-      error: String(error),
-    }),
+  await answer(interaction, describeSubmission(words, submission, failures).join("\n")).catch(
+    (error: unknown) =>
+      context.logger.warn("could not tell a member about roles not given", {
+        guildId: input.whitelist.guildId,
+        error: String(error),
+      }),
   );
 }
 
@@ -101,18 +102,21 @@ export async function registerCode(
   input: { whitelist: Whitelist; member: Member; code: string; form?: FilledForm },
 ): Promise<void> {
   await deferAnswer(interaction);
+  const words = await memberWords(interaction, context);
   const done = await context.services.linking.registerWithCode(input);
+  const whitelist = plainName(input.whitelist.name);
   const after =
     done.outcome === "registered"
-      ? describeSubmission(done.submission, null)
+      ? describeSubmission(words, done.submission, null)
       : done.outcome === "already"
-        ? [
-            `**${plainName(done.entry.nick)}** was yours on **${plainName(done.whitelist.name)}** already; it is verified now.`,
-          ]
+        ? [words.t("register.already", { nick: plainName(done.entry.nick), whitelist })]
         : [
-            `It could not be put on **${plainName(done.whitelist.name)}**: ${describeFailure(done.error, context.linkAddress)}`,
+            words.t("register.codeRefused", {
+              whitelist,
+              refusal: describeFailure(done.error, words, context.linkAddress),
+            }),
           ];
-  await answer(interaction, [...describeLinked(done), ...after].join("\n"));
+  await answer(interaction, [...describeLinked(words, done), ...after].join("\n"));
 }
 
 /**
@@ -148,9 +152,7 @@ export const register = {
     if ((nick === null) === (code === null)) {
       throw new DiscordRefusal(
         "invalid-input",
-        nick === null
-          ? "Give your Minecraft nick (`nick`), or the code the link server showed you (`code`)."
-          : "Give either your nick or a code, not both.",
+        text(nick === null ? "register.nickOrCode" : "register.notBoth"),
       );
     }
     const whitelist = await context.services.whitelists.resolve({
@@ -161,7 +163,10 @@ export const register = {
     requireReadable(whitelist, context.intents);
     if (whitelist.form.length > 0) {
       await context.services.registration.precheck({ whitelist, member, nick });
-      await interaction.showModal(formModal(whitelist, code === null ? { nick: nick ?? "" } : { code }));
+      const words = await memberWords(interaction, context);
+      await interaction.showModal(
+        formModal(words, whitelist, code === null ? { nick: nick ?? "" } : { code }),
+      );
       return;
     }
     if (code === null) await registerNick(interaction, context, { whitelist, member, nick: nick ?? "" });

@@ -1,4 +1,6 @@
 import type { Guild } from "discord.js";
+import { text } from "../../i18n/messages.ts";
+import type { Words } from "../../i18n/words.ts";
 import { clip } from "../../shared/text.ts";
 import { MAX_ROLE_LIMIT, type Whitelist } from "../../whitelists/model.ts";
 import { DiscordRefusal } from "../errors.ts";
@@ -7,9 +9,8 @@ import { plainName } from "../text.ts";
 /** What `/whitelist roles limit:<role>=<n>` asks for: a role and its nick limit (null: clear it). */
 export type RoleLimitChange = { roleId: string; limit: number | null };
 
-const USAGE =
-  `Write a role's nick limit as \`<role>=<number>\` (1-${MAX_ROLE_LIMIT}), e.g. \`@Donor=3\`, or ` +
-  "`@Donor=none` to clear it; the role by its mention, id or exact name.";
+/** How to write a limit, said when what was typed is not one. */
+const usage = () => new DiscordRefusal("invalid-input", text("roleLimit.usage", { max: MAX_ROLE_LIMIT }));
 
 const MENTION = /^<@&(\d{1,20})>$/;
 const ROLE_ID = /^\d{17,20}$/;
@@ -31,17 +32,17 @@ function findRole(typed: string, guild: Guild, limits: Readonly<Record<string, n
     if (named.size > 1) {
       throw new DiscordRefusal(
         "invalid-input",
-        `Several roles are named “${plainName(clip(typed))}”: give the role's mention or id instead.`,
+        text("roleLimit.ambiguous", { name: plainName(clip(typed)) }),
       );
     }
     const role = named.first();
     if (role) return role.id;
   }
-  const which = byId === null ? `role “${plainName(clip(typed))}”` : `role with the id ${byId}`;
   throw new DiscordRefusal(
     "invalid-input",
-    `There is no ${which} on this server, so no limit was set. Pick it by its mention (type @ and its name), ` +
-      "its id, or its exact name.",
+    byId === null
+      ? text("roleLimit.unknownName", { name: plainName(clip(typed)) })
+      : text("roleLimit.unknownId", { id: byId }),
   );
 }
 
@@ -50,21 +51,20 @@ function findRole(typed: string, guild: Guild, limits: Readonly<Record<string, n
  * whitelist service's rules, checked when the limit is stored.
  */
 export function parseRoleLimit(
-  text: string,
+  typed: string,
   guild: Guild,
   limits: Readonly<Record<string, number>>,
 ): RoleLimitChange {
-  const at = text.lastIndexOf("=");
-  if (at < 0) throw new DiscordRefusal("invalid-input", USAGE);
-  const typedRole = text.slice(0, at).trim();
-  const typedLimit = text.slice(at + 1).trim();
-  if (typedRole === "") throw new DiscordRefusal("invalid-input", USAGE);
+  const at = typed.lastIndexOf("=");
+  if (at < 0) throw usage();
+  const typedRole = typed.slice(0, at).trim();
+  const typedLimit = typed.slice(at + 1).trim();
+  if (typedRole === "") throw usage();
   const clearing = typedLimit.toLowerCase() === "none";
   if (!clearing && !NUMBER.test(typedLimit)) {
     throw new DiscordRefusal(
       "invalid-input",
-      `A role's nick limit is a whole number from 1 to ${MAX_ROLE_LIMIT}, or none to clear it; ` +
-        `“${plainName(clip(typedLimit))}” is neither.`,
+      text("roleLimit.notNumber", { max: MAX_ROLE_LIMIT, value: plainName(clip(typedLimit)) }),
     );
   }
   const roleId = findRole(typedRole, guild, limits, clearing);
@@ -72,19 +72,21 @@ export function parseRoleLimit(
 }
 
 /**
- * The nick limits by role, highest first, within `max` characters (a guild has up to 250 roles: as many as fit,
- * then how many more), and what a member without any of those roles gets.
+ * The nick limits by role in `words`, highest first, within `max` characters (a guild has up to 250 roles: as many
+ * as fit, then how many more), and what a member without any of those roles gets. `words` defaults to English for
+ * callers that do not pass their reader's yet.
  */
-export function describeRoleLimits(whitelist: Whitelist, max = 1024): string {
+export function describeRoleLimits(words: Words, whitelist: Whitelist, max = 1024): string {
   const limits = Object.entries(whitelist.roleLimits).sort(([, a], [, b]) => b - a);
-  if (limits.length === 0) return `none (every member: ${whitelist.maxNicksPerUser}, max-nicks)`;
-  const others = ` (a member gets their roles' highest; ${whitelist.maxNicksPerUser} without any, max-nicks)`;
+  if (limits.length === 0) return words.t("roleLimit.none", { max: whitelist.maxNicksPerUser });
+  const others = words.t("roleLimit.others", { max: whitelist.maxNicksPerUser });
+  const more = (count: number) => words.t("roleLimit.more", { count });
   let shown = "";
   for (const [index, [roleId, limit]] of limits.entries()) {
-    const next = `${shown}${index === 0 ? "" : ", "}<@&${roleId}> ${limit}`;
+    const next = `${shown}${index === 0 ? "" : ", "}<@&${roleId}> ${words.number(limit)}`;
     const rest = limits.length - index - 1;
-    if (`${next}${rest > 0 ? ` … and ${rest} more` : ""}${others}`.length > max) {
-      return `${shown} … and ${limits.length - index} more${others}`;
+    if (`${next}${rest > 0 ? more(rest) : ""}${others}`.length > max) {
+      return `${shown}${more(limits.length - index)}${others}`;
     }
     shown = next;
   }

@@ -5,6 +5,7 @@ import type {
   SlashCommandSubcommandBuilder,
   SlashCommandSubcommandGroupBuilder,
 } from "discord.js";
+import { text } from "../../i18n/messages.ts";
 import { DomainError } from "../../shared/errors.ts";
 import type { BotContext, Command } from "../context.ts";
 
@@ -55,10 +56,7 @@ export function withSubcommands(
     async execute(interaction, context) {
       const subcommand = find(interaction.options);
       if (!subcommand) {
-        throw new DomainError(
-          "invalid-input",
-          "This subcommand is not known (any more); try again in a minute.",
-        );
+        throw new DomainError("invalid-input", text("common.unknownSubcommand"));
       }
       await subcommand.execute(interaction, context);
     },

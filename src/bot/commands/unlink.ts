@@ -2,7 +2,7 @@ import { SlashCommandBuilder } from "discord.js";
 import type { Command } from "../context.ts";
 import { actingMember } from "../members.ts";
 import { plainName } from "../text.ts";
-import { answer } from "./answer.ts";
+import { answer, memberWords } from "./answer.ts";
 import { requireGuildId } from "./preconditions.ts";
 
 /**
@@ -33,11 +33,8 @@ export const unlink = {
       userId,
       account: interaction.options.getString("account"),
     });
-    const whose = userId === actor.userId ? "you" : `<@${userId}>`;
-    await answer(
-      interaction,
-      `🔓 **${plainName(gone.name)}** is no longer linked to ${whose} on this server. Nicks registered with it stay on the ` +
-        "whitelists (`/unregister` removes one); proving it again takes `/link`.",
-    );
+    const words = await memberWords(interaction, context);
+    const whom = userId === actor.userId ? words.t("unlink.you") : `<@${userId}>`;
+    await answer(interaction, words.t("unlink.done", { account: plainName(gone.name), whom }));
   },
 } satisfies Command;

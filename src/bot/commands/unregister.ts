@@ -2,7 +2,7 @@ import { SlashCommandBuilder } from "discord.js";
 import type { Command } from "../context.ts";
 import { actingMember } from "../members.ts";
 import { plainName } from "../text.ts";
-import { answer } from "./answer.ts";
+import { answer, memberWords } from "./answer.ts";
 import { nickOption, suggestNicks } from "./nick-option.ts";
 import { whitelistOption } from "./options.ts";
 import { requireGuildId } from "./preconditions.ts";
@@ -26,11 +26,19 @@ export const unregister = {
       nick: interaction.options.getString("nick", true),
       actor: actingMember(interaction),
     });
+    const words = await memberWords(interaction, context);
     await answer(
       interaction,
-      `🗑️ **${plainName(entry.nick)}** is no longer on **${plainName(whitelist.name)}**` +
-        (entry.userId === interaction.user.id ? "" : ` (it belonged to <@${entry.userId}>)`) +
-        ". Roles given for it are taken back. Register again any time with `/register`.",
+      words.t("unregister.done", {
+        removed: words.t("public.removed", {
+          nick: plainName(entry.nick),
+          whitelist: plainName(whitelist.name),
+        }),
+        owner:
+          entry.userId === interaction.user.id
+            ? ""
+            : words.t("unregister.owner", { owner: `<@${entry.userId}>` }),
+      }),
     );
   },
 

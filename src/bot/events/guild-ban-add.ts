@@ -13,7 +13,9 @@ export async function onBan(ban: GuildBan, context: BotContext): Promise<void> {
     userId: ban.user.id,
     actorId: ban.client.user.id,
   });
-  if (outcome) await context.log.post(ban.guild.id, { embeds: [banEmbed(outcome)] });
+  if (!outcome) return;
+  const words = await context.words.public(ban.guild.id);
+  await context.log.post(ban.guild.id, { embeds: [banEmbed(words, outcome)] });
 }
 
 /** A ban (Guild Moderation intent; Discord sends it only to a bot with View Audit Log or Ban Members). */

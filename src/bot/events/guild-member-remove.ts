@@ -15,12 +15,13 @@ export async function onMemberRemove(
     guildId: member.guild.id,
     userId: member.id,
   });
+  const words = cancelledRequests.length > 0 ? await context.words.public(member.guild.id) : null;
   for (const request of cancelledRequests) {
-    if (!request.requestMessageId) continue;
+    if (!request.requestMessageId || !words) continue;
     await context.log.edit(
       member.guild.id,
       request.requestMessageId,
-      requestCancelledMessage(request, "they left the server"),
+      requestCancelledMessage(words, request, words.t("log.request.cancelled.left")),
     );
   }
 }

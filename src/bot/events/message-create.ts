@@ -56,8 +56,10 @@ export function createMessageHandler(
     );
     if (!whitelist) return;
     // Without Message Content every post arrives blank: say why instead of ignoring the member.
+    // Everyone in the channel reads the answers: the server's language (src/bot/words.ts).
+    const words = await context.words.public(message.guildId);
     if (isPaused(whitelist, context.intents)) {
-      await answer(message, plainName(registrationsPaused(whitelist)), REFUSED_REACTION).catch(unanswered);
+      await answer(message, registrationsPaused(words, whitelist), REFUSED_REACTION).catch(unanswered);
       return;
     }
     const nick = message.content.trim();
@@ -75,7 +77,9 @@ export function createMessageHandler(
       });
     } catch (error) {
       logUnexpected(context, "message registration failed", { guildId: message.guildId }, error);
-      await answer(message, describeFailure(error, context.linkAddress), REFUSED_REACTION).catch(unanswered);
+      await answer(message, describeFailure(error, words, context.linkAddress), REFUSED_REACTION).catch(
+        unanswered,
+      );
       return;
     }
     // The reaction answers at once; the roles follow (docs/decisions.md, Roles). Where the message cannot be
@@ -84,20 +88,21 @@ export function createMessageHandler(
       unanswered(error);
       return true;
     });
+    const nickShown = plainName(registration.entry.nick);
     if (!reacted && cooldown.take(message.channelId, message.author.id)) {
       await answers
         .say(
           message,
-          `${REGISTERED_REACTION} **${plainName(registration.entry.nick)}** is registered.`,
+          words.t("message.registered", { reaction: REGISTERED_REACTION, nick: nickShown }),
           false,
         )
         .catch(unanswered);
     }
-    const expiry = expiresIn(registration.entry);
+    const expiry = expiresIn(words, registration.entry);
     if (expiry) {
       await answer(
         message,
-        `⏳ **${plainName(registration.entry.nick)}** is registered until it expires ${expiry}.`,
+        words.t("message.expiring", { nick: nickShown, when: expiry }),
         EXPIRING_REACTION,
       ).catch(unanswered);
     }
@@ -105,7 +110,7 @@ export function createMessageHandler(
     if (failed.length > 0) {
       await answer(
         message,
-        `You are registered, but I could not give you ${roleMentions(failed.map((f) => f.roleId))}; staff have been told.`,
+        words.t("message.rolesRefused", { roles: roleMentions(failed.map((f) => f.roleId)) }),
         PARTLY_REGISTERED_REACTION,
       ).catch(unanswered);
     }

@@ -1,6 +1,7 @@
+import { text } from "../../i18n/messages.ts";
 import { answersOf, requireManager } from "../../registration/rules.ts";
 import { DomainError } from "../../shared/errors.ts";
-import { answer } from "../commands/answer.ts";
+import { answer, memberWords } from "../commands/answer.ts";
 import { requireGuildId } from "../commands/preconditions.ts";
 import { registerCode, registerNick } from "../commands/register.ts";
 import { answersEmbed } from "../commands/whitelist/lookup-text.ts";
@@ -8,6 +9,7 @@ import { FORM_PREFIX, formValues, parseFormCustomId } from "../forms.ts";
 import { requireReadable } from "../intents.ts";
 import type { ModalHandler } from "../interactions.ts";
 import { actingMember } from "../members.ts";
+import { plainName } from "../text.ts";
 
 /**
  * A whitelist's form submitted (the modal `/register` opened, `form:<whitelistId>:<version>:n:<nick>` or
@@ -21,10 +23,10 @@ export const form: ModalHandler = {
   async execute(interaction, context) {
     const guildId = requireGuildId(interaction);
     const parsed = parseFormCustomId(interaction.customId);
-    if (!parsed) throw new DomainError("invalid-input", "This form is no longer active.");
+    if (!parsed) throw new DomainError("invalid-input", text("form.inactive"));
     const whitelist = await context.services.whitelists.get(parsed.whitelistId);
     if (!whitelist || whitelist.guildId !== guildId) {
-      throw new DomainError("whitelist-not-found", "That whitelist no longer exists; nothing was sent.");
+      throw new DomainError("whitelist-not-found", text("form.gone"));
     }
     requireReadable(whitelist, context.intents);
     const member = actingMember(interaction);
@@ -32,9 +34,10 @@ export const form: ModalHandler = {
     if ("preview" in parsed.target) {
       requireManager(whitelist, member);
       const answers = answersOf(whitelist, filled) ?? [];
+      const words = await memberWords(interaction, context);
       await answer(interaction, {
-        content: `👀 A preview of **${whitelist.name}**'s form: nothing was sent. Staff see the answers so:`,
-        embeds: [answersEmbed(whitelist, answers).embed],
+        content: words.t("form.preview", { whitelist: plainName(whitelist.name) }),
+        embeds: [answersEmbed(words, whitelist, answers).embed],
       });
       return;
     }

@@ -1,4 +1,5 @@
 import type { SQL } from "bun";
+import { text } from "../../i18n/messages.ts";
 import { DomainError } from "../../shared/errors.ts";
 import { isStoreUnavailable } from "../errors.ts";
 
@@ -17,10 +18,7 @@ export type Deadlines = {
 
 /** The failure of a call that ran out of time: the API's 503 `store-unavailable`, with Retry-After. */
 const tooSlow = (ms: number, detail: string) =>
-  new DomainError(
-    "store-unavailable",
-    `The database did not answer within ${ms} ms${detail}. Try again in a few seconds.`,
-  );
+  new DomainError("store-unavailable", text("error.storeSlow", { ms, detail }));
 
 /** What a query of Bun's client is: a promise that runs when awaited, and can be cancelled. */
 type Query<T> = PromiseLike<T> & { cancel(): unknown; values(): Query<T> };

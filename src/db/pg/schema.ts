@@ -25,10 +25,26 @@ export const guilds = pgTable("guilds", {
   id: text("id").primaryKey(),
   logChannelId: text("log_channel_id"),
   commandHash: text("command_hash"),
+  language: text("language"),
   formRetentionDays: integer("form_retention_days").notNull().default(30),
   banSync: boolean("ban_sync").notNull().default(false),
   createdAt: millis("created_at").notNull(),
 });
+
+/** Staff's own wording of a public text in a guild. */
+export const guildTexts = pgTable(
+  "guild_texts",
+  {
+    guildId: text("guild_id")
+      .notNull()
+      .references(() => guilds.id, { onDelete: "cascade" }),
+    key: text("key").notNull(),
+    text: text("text").notNull(),
+    updatedBy: text("updated_by").notNull(),
+    updatedAt: millis("updated_at").notNull(),
+  },
+  (table) => [primaryKey({ columns: [table.guildId, table.key] })],
+);
 
 /** A named whitelist of a guild. */
 export const whitelists = pgTable(

@@ -1,6 +1,7 @@
 import type { SQL } from "bun";
 import { sql } from "drizzle-orm";
 import { type BunSQLDatabase, drizzle } from "drizzle-orm/bun-sql";
+import { text } from "../../i18n/messages.ts";
 import { DomainError } from "../../shared/errors.ts";
 import { registerDriver, type StoreDriver, unlessUnavailable } from "../driver.ts";
 import { isStoreUnavailable } from "../errors.ts";
@@ -229,10 +230,7 @@ function createPgWriter(pg: PgDb, budgetMs: number, settle?: () => Promise<void>
         return value;
       } catch (error) {
         if (isStoreUnavailable(error) && !(error instanceof DomainError)) {
-          throw new DomainError(
-            "store-unavailable",
-            "The database could not be reached or is busy; nothing was changed. Try again in a few seconds.",
-          );
+          throw new DomainError("store-unavailable", text("error.storeDown"));
         }
         throw error;
       } finally {

@@ -12,19 +12,27 @@ import { createSnowflakes } from "./snowflake.ts";
 
 /** The guild the sandbox starts with. Role `permissions` are decimal bitfields; later roles sit higher. */
 export type SandboxSeed = {
-  guild: { id: string; name: string; ownerId: string };
+  /** `preferredLocale`: the server's language in Discord (Server Settings → Community), en-US unless given. */
+  guild: { id: string; name: string; ownerId: string; preferredLocale?: string };
   bot: { id: string; username: string };
   /** `managed`: a role an integration owns (a bot's own role, a booster role): nobody can grant it. */
   roles: { id: string; name: string; permissions?: string; position?: number; managed?: boolean }[];
   channels: { id: string; name: string; type?: "text" }[];
-  members: { id: string; username: string; roleIds: string[] }[];
+  /** `locale`: the language the member's Discord client is set to (en-US unless given). */
+  members: { id: string; username: string; roleIds: string[]; locale?: string }[];
   applicationId?: string;
   /** false: the bot was never invited to the guild (it is no member; READY lists no guild). Default true. */
   botJoined?: boolean;
 };
 
-/** A Discord user known to the sandbox. */
-export type SandboxUser = { id: string; username: string; bot: boolean };
+/**
+ * A Discord user known to the sandbox. `locale`: the language their client is set to, which Discord sends as
+ * `locale` on every interaction they make (unset: en-US).
+ */
+export type SandboxUser = { id: string; username: string; bot: boolean; locale?: string };
+
+/** The locale Discord sends for a user or guild that chose none here: Discord's default. */
+export const DEFAULT_LOCALE = "en-US";
 
 /** A guild member: the user plus guild-specific data. */
 export type SandboxMember = { user: SandboxUser; roleIds: string[]; nick: string | null; joinedAt: string };
@@ -102,7 +110,8 @@ export type SandboxState = {
   privilegedIntents: PrivilegedIntentSwitches;
   /** The shard count `GET /gateway/bot` recommends (a bot in very many servers gets more than one). */
   recommendedShards: number;
-  guild: { id: string; name: string; ownerId: string };
+  /** `preferredLocale`: the server's language (Discord's `preferred_locale`, `guild_locale` of interactions). */
+  guild: { id: string; name: string; ownerId: string; preferredLocale: string };
   bot: SandboxUser;
   roles: Map<string, SandboxRole>;
   channels: Map<string, SandboxChannel>;
@@ -177,7 +186,15 @@ export function createSandboxState(seed: SandboxSeed, clock: Clock): SandboxStat
     if (unknown !== undefined) {
       throw new Error(`sandbox seed: member ${seeded.id} has unknown role ${unknown}`);
     }
-    const user = seeded.id === bot.id ? bot : { id: seeded.id, username: seeded.username, bot: false };
+    const user: SandboxUser =
+      seeded.id === bot.id
+        ? bot
+        : {
+            id: seeded.id,
+            username: seeded.username,
+            bot: false,
+            ...(seeded.locale ? { locale: seeded.locale } : {}),
+          };
     users.set(user.id, user);
     members.set(user.id, { user, roleIds: [...seeded.roleIds], nick: null, joinedAt: now });
   }
@@ -187,7 +204,7 @@ export function createSandboxState(seed: SandboxSeed, clock: Clock): SandboxStat
     applicationId: seed.applicationId ?? seed.bot.id,
     privilegedIntents: { ...DEFAULT_PRIVILEGED_INTENTS },
     recommendedShards: 1,
-    guild: { ...seed.guild },
+    guild: { ...seed.guild, preferredLocale: seed.guild.preferredLocale ?? DEFAULT_LOCALE },
     bot,
     roles,
     channels,

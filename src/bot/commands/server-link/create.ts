@@ -1,7 +1,7 @@
 import { SlashCommandSubcommandBuilder } from "discord.js";
 import { accessOf, linkKeyEmbed } from "../../log-channel.ts";
 import { plainName } from "../../text.ts";
-import { answer, deferAnswer } from "../answer.ts";
+import { answer, deferAnswer, memberWords, publicWords } from "../answer.ts";
 import { suggestWhitelists, whitelistFromOption, whitelistOption } from "../options.ts";
 import { requireGuildId, requireManageGuild } from "../preconditions.ts";
 import type { Subcommand } from "../subcommands.ts";
@@ -46,8 +46,12 @@ export const create = {
       mayRemove: interaction.options.getBoolean("may-remove") ?? true,
       createdBy: actor.userId,
     });
-    const scope = await scopeOf(key, context.services);
-    await context.log.post(guildId, { embeds: [linkKeyEmbed("created", key, scope, actor.userId)] });
+    const words = await memberWords(interaction, context);
+    const said = await publicWords(interaction, context);
+    const scope = await scopeOf(words, key, context.services);
+    await context.log.post(guildId, {
+      embeds: [linkKeyEmbed(said, "created", key, await scopeOf(said, key, context.services), actor.userId)],
+    });
     context.logger.info("link key created", {
       guildId,
       keyId: key.id,
@@ -58,16 +62,14 @@ export const create = {
     await answer(
       interaction,
       [
-        `🔑 Link **${plainName(key.name)}** for ${scope}, ${accessOf(key)}. Copy the key now: it is shown once and ` +
-          "never again.",
-        `Link id: ${key.id}`,
-        `Key: ${plaintext}`,
-        `How to use: \`curl -H "Authorization: Bearer ${plaintext}" ${context.apiUrl}/whitelists\``,
-        (key.mayRemove
-          ? "Next: put the key in your plugin's config"
-          : "Next: keep the key on your own server (never in a web page or its scripts)") +
-          `, or get events pushed with \`/server-link webhook id:${key.id}\`. ` +
-          `Lost it? \`/server-link revoke id:${key.id}\` and create another.`,
+        words.t("staff.link.created", { name: plainName(key.name), scope, access: accessOf(words, key) }),
+        words.t("staff.link.idLine", { id: key.id }),
+        words.t("staff.link.keyLine", { key: plaintext }),
+        words.t("staff.link.howToUse", { key: plaintext, url: context.apiUrl }),
+        words.t("staff.link.next", {
+          next: words.t(key.mayRemove ? "staff.link.next.remove" : "staff.link.next.read"),
+          id: key.id,
+        }),
       ].join("\n"),
     );
   },

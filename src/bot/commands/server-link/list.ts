@@ -1,21 +1,26 @@
 import { SlashCommandSubcommandBuilder } from "discord.js";
+import type { Words } from "../../../i18n/words.ts";
 import type { LinkKeyView } from "../../../keys/service.ts";
 import { hostOf } from "../../../webhooks/ssrf.ts";
 import { accessOf } from "../../log-channel.ts";
 import { plainName } from "../../text.ts";
-import { answer, fitLines, relativeTime } from "../answer.ts";
+import { answer, fitLines, memberWords, relativeTime } from "../answer.ts";
 import { requireGuildId, requireManageGuild } from "../preconditions.ts";
 import type { Subcommand } from "../subcommands.ts";
 import { scopeOf } from "./shared.ts";
 
 /** A webhook's last delivery in words: its status or error, duration and time. */
-function lastDelivery(key: LinkKeyView): string {
-  if (key.webhookLastAt === null) return "no delivery yet";
+function lastDelivery(words: Words, key: LinkKeyView): string {
+  if (key.webhookLastAt === null) return words.t("staff.link.delivery.none");
   const result =
     key.webhookLastStatus !== null
       ? `HTTP ${key.webhookLastStatus}`
-      : `failed: ${key.webhookLastError ?? "?"}`;
-  return `last ${result} in ${key.webhookLastDurationMs ?? "?"} ms ${relativeTime(key.webhookLastAt)}`;
+      : words.t("staff.link.delivery.failed", { error: key.webhookLastError ?? "?" });
+  return words.t("staff.link.delivery.last", {
+    result,
+    ms: key.webhookLastDurationMs ?? "?",
+    when: relativeTime(key.webhookLastAt),
+  });
 }
 
 /** `/server-link list` (Manage Server): every link, its scope, access, use and webhook; never a key or a secret. */
@@ -28,27 +33,39 @@ export const list = {
     const guildId = requireGuildId(interaction);
     requireManageGuild(interaction);
     const keys = await context.services.keys.list(guildId);
+    const words = await memberWords(interaction, context);
     if (keys.length === 0) {
-      await answer(interaction, "No links yet. Create one for your game server with `/server-link create`.");
+      await answer(interaction, words.t("staff.link.none"));
       return;
     }
     const lines: string[] = [];
     for (const key of keys) {
-      const scope = await scopeOf(key, context.services);
-      const state = key.revokedAt !== null ? ` — **revoked** ${relativeTime(key.revokedAt)}` : "";
-      const used = key.lastUsedAt === null ? "never used" : `last used ${relativeTime(key.lastUsedAt)}`;
-      const hook = key.webhookUrl
-        ? `webhook → ${hostOf(key.webhookUrl)} (${lastDelivery(key)})`
-        : "no webhook";
       lines.push(
-        `• **${plainName(key.name)}** \`${key.id}\`${state}: ${scope}; ${accessOf(key)}; ` +
-          `created ${relativeTime(key.createdAt)} by <@${key.createdBy}>, ${used}; ${hook}`,
+        words.t("staff.link.item", {
+          name: plainName(key.name),
+          id: key.id,
+          state:
+            key.revokedAt !== null
+              ? words.t("staff.link.revoked", { when: relativeTime(key.revokedAt) })
+              : "",
+          scope: await scopeOf(words, key, context.services),
+          access: accessOf(words, key),
+          created: relativeTime(key.createdAt),
+          by: `<@${key.createdBy}>`,
+          used:
+            key.lastUsedAt === null
+              ? words.t("staff.link.neverUsed")
+              : words.t("staff.link.lastUsed", { when: relativeTime(key.lastUsedAt) }),
+          hook: key.webhookUrl
+            ? words.t("staff.link.webhook", {
+                host: hostOf(key.webhookUrl),
+                delivery: lastDelivery(words, key),
+              })
+            : words.t("staff.link.noWebhook"),
+        }),
       );
     }
-    await answer(
-      interaction,
-      fitLines(`${keys.length} link(s):`, lines) +
-        "\nKeys are never shown again: revoke a lost one with `/server-link revoke` and create another.",
-    );
+    const listed = fitLines(words, words.t("staff.link.header", { count: keys.length }), lines);
+    await answer(interaction, `${listed}\n${words.t("staff.link.footer")}`);
   },
 } satisfies Subcommand;

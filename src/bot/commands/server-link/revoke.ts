@@ -1,7 +1,7 @@
 import { SlashCommandSubcommandBuilder } from "discord.js";
 import { linkKeyEmbed } from "../../log-channel.ts";
 import { plainName } from "../../text.ts";
-import { answer, deferAnswer } from "../answer.ts";
+import { answer, deferAnswer, memberWords, publicWords } from "../answer.ts";
 import { requireGuildId, requireManageGuild } from "../preconditions.ts";
 import type { Subcommand } from "../subcommands.ts";
 import { linkIdOption, scopeOf, suggestLinks } from "./shared.ts";
@@ -19,15 +19,13 @@ export const revoke = {
     // The log post may take longer than Discord's 3 s to acknowledge.
     await deferAnswer(interaction);
     const key = await context.services.keys.revoke(guildId, interaction.options.getString("id", true).trim());
+    const said = await publicWords(interaction, context);
     await context.log.post(guildId, {
-      embeds: [linkKeyEmbed("revoked", key, await scopeOf(key, context.services), actor.userId)],
+      embeds: [linkKeyEmbed(said, "revoked", key, await scopeOf(said, key, context.services), actor.userId)],
     });
     context.logger.info("link key revoked", { guildId, keyId: key.id, actorId: actor.userId });
-    await answer(
-      interaction,
-      `🚫 Link **${plainName(key.name)}** (\`${key.id}\`) is revoked: its key is refused from now on and its open ` +
-        "connections are closed. Give the game server a new one with `/server-link create`.",
-    );
+    const words = await memberWords(interaction, context);
+    await answer(interaction, words.t("staff.link.revokedDone", { name: plainName(key.name), id: key.id }));
   },
 
   autocomplete: suggestLinks,

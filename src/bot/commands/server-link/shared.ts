@@ -1,4 +1,5 @@
 import type { AutocompleteInteraction, SlashCommandStringOption } from "discord.js";
+import type { Words } from "../../../i18n/words.ts";
 import type { LinkKeyView } from "../../../keys/service.ts";
 import type { BotContext, BotServices } from "../../context.ts";
 import { plainName } from "../../text.ts";
@@ -30,8 +31,14 @@ export async function suggestLinks(interaction: AutocompleteInteraction, context
 }
 
 /** What a link reaches, in words: "whitelist **survival**" or "the whole server". */
-export async function scopeOf(key: Pick<LinkKeyView, "whitelistId">, services: BotServices): Promise<string> {
-  if (key.whitelistId === null) return "the whole server";
+export async function scopeOf(
+  words: Words,
+  key: Pick<LinkKeyView, "whitelistId">,
+  services: BotServices,
+): Promise<string> {
+  if (key.whitelistId === null) return words.t("log.scope.server");
   const whitelist = await services.whitelists.get(key.whitelistId);
-  return whitelist ? `whitelist **${plainName(whitelist.name)}**` : "a deleted whitelist";
+  return whitelist
+    ? words.t("log.scope.whitelist", { whitelist: plainName(whitelist.name) })
+    : words.t("log.scope.deleted");
 }

@@ -1,7 +1,7 @@
 import { SlashCommandSubcommandBuilder } from "discord.js";
 import { hostOf } from "../../../webhooks/ssrf.ts";
 import { webhookEmbed } from "../../log-channel.ts";
-import { answer, deferAnswer } from "../answer.ts";
+import { answer, deferAnswer, memberWords, publicWords } from "../answer.ts";
 import { requireGuildId, requireManageGuild } from "../preconditions.ts";
 import type { Subcommand } from "../subcommands.ts";
 import { linkIdOption, suggestLinks } from "./shared.ts";
@@ -32,16 +32,17 @@ export const webhook = {
 
     // Resolving the URL's host (SSRF guard) and the log post may take longer than Discord's 3 s to acknowledge.
     await deferAnswer(interaction);
+    const said = await publicWords(interaction, context);
+    const words = await memberWords(interaction, context);
     if (url === "") {
       await context.services.webhooks.clear(guildId, keyId);
       context.logger.info("webhook removed", { guildId, keyId, actorId: actor.userId });
       const cleared = await key();
       if (cleared)
-        await context.log.post(guildId, { embeds: [webhookEmbed("cleared", cleared, null, actor.userId)] });
-      await answer(
-        interaction,
-        `Webhook of link \`${keyId}\` removed: no more deliveries. Set one again with a \`url\`.`,
-      );
+        await context.log.post(guildId, {
+          embeds: [webhookEmbed(said, "cleared", cleared, null, actor.userId)],
+        });
+      await answer(interaction, words.t("staff.webhook.removed", { id: keyId }));
       return;
     }
 
@@ -50,14 +51,14 @@ export const webhook = {
     const host = hostOf(url);
     // The host only: a webhook URL's path and query often carry a token.
     context.logger.info("webhook set", { guildId, keyId, host, actorId: actor.userId });
-    if (set) await context.log.post(guildId, { embeds: [webhookEmbed("set", set, host, actor.userId)] });
+    if (set)
+      await context.log.post(guildId, { embeds: [webhookEmbed(said, "set", set, host, actor.userId)] });
     await answer(
       interaction,
       [
-        `🪝 Link \`${keyId}\` now POSTs every change to **${host}**, signed per Standard Webhooks.`,
-        `Signing secret: ${secret}`,
-        "Verify the `webhook-signature` header with this secret (it is shown once). Each delivery's outcome " +
-          "appears in `/server-link list`; run this again to rotate the secret.",
+        words.t("staff.webhook.set", { id: keyId, host }),
+        words.t("staff.webhook.secretLine", { secret }),
+        words.t("staff.webhook.verify"),
       ].join("\n"),
     );
   },

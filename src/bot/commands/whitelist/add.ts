@@ -3,11 +3,12 @@ import type { RoleFailure } from "../../../entries/model.ts";
 import { requireManager } from "../../../registration/rules.ts";
 import { parseDuration } from "../../../whitelists/lifetime.ts";
 import { expiresIn } from "../../expiry.ts";
+import { typedCommand } from "../../localize.ts";
 import { actingMember } from "../../members.ts";
 import { roleMentions } from "../../mentions.ts";
 import { nicknameWarning } from "../../setup-warnings.ts";
-import { codeSpan, plainName } from "../../text.ts";
-import { answer, deferAnswer } from "../answer.ts";
+import { plainName } from "../../text.ts";
+import { answer, deferAnswer, memberWords } from "../answer.ts";
 import { fetchGuildMember } from "../guild-member.ts";
 import { suggestWhitelists, whitelistFromOption, whitelistOption } from "../options.ts";
 import { requireGuildId } from "../preconditions.ts";
@@ -55,20 +56,24 @@ export const add = {
       origin: "staff",
       expiresIn: expiresInSeconds,
     });
-    const expiry = expiresIn(entry);
+    const words = await memberWords(interaction, context);
+    const expiry = expiresIn(words, entry);
     /** The answer; `failures`: roles Discord refused, once known (the nick is stored before they are given). */
     const added = (failures: RoleFailure[]) =>
       [
-        `✅ **${plainName(entry.nick)}** is on **${plainName(whitelist.name)}** for <@${member.userId}>.`,
-        ...(expiry ? [`⏳ It expires ${expiry}, and is then removed with its roles.`] : []),
+        words.t("staff.add.done", {
+          nick: plainName(entry.nick),
+          whitelist: plainName(whitelist.name),
+          member: `<@${member.userId}>`,
+        }),
+        ...(expiry ? [words.t("staff.add.expires", { when: expiry })] : []),
         ...(failures.length > 0
-          ? [
-              `I could not give them ${roleMentions(failures.map((f) => f.roleId))} ` +
-                "(details in the log channel); the nick stands.",
-            ]
+          ? [words.t("staff.add.rolesRefused", { roles: roleMentions(failures.map((f) => f.roleId)) })]
           : []),
-        ...(interaction.guild ? nicknameWarning(interaction.guild, whitelist, member) : []),
-        `Undo with ${codeSpan(`/whitelist remove whitelist:${whitelist.name} nick:${entry.nick}`)}.`,
+        ...(interaction.guild ? nicknameWarning(words, interaction.guild, whitelist, member) : []),
+        words.t("staff.add.undo", {
+          command: typedCommand(words, "whitelist remove", { whitelist: whitelist.name, nick: entry.nick }),
+        }),
       ].join("\n");
     await answer(interaction, added([]));
     const failures = await roles.failures;

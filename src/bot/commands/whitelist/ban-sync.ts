@@ -1,6 +1,8 @@
 import { SlashCommandSubcommandBuilder } from "discord.js";
+import { BANNED_REASON } from "../../../registration/deny.ts";
 import { serverWarnings } from "../../setup-warnings.ts";
-import { answer } from "../answer.ts";
+import { plainName } from "../../text.ts";
+import { answer, memberWords } from "../answer.ts";
 import { requireGuildId, requireManageGuild } from "../preconditions.ts";
 import type { Subcommand } from "../subcommands.ts";
 
@@ -26,16 +28,13 @@ export const banSync = {
     await context.services.guilds.setBanSync(guildId, on);
     context.logger.info("ban sync set", { guildId, on, actorId: actor.userId });
     const guild = interaction.guild ?? (await interaction.client.guilds.fetch(guildId));
+    const words = await memberWords(interaction, context);
     await answer(
       interaction,
       [
-        on
-          ? "✅ Ban sync is on: when someone is banned from this server, every nick they held goes on the deny " +
-            'list of its whitelist ("banned on Discord"), so no other account can register it; unbanning them ' +
-            "lifts those denials (not the ones staff made). Bans made while I was offline are not seen."
-          : "✅ Ban sync is off: bans only remove nicks as any departure does. Denials a ban made stay until that " +
-            "member is unbanned, or staff lift them with `/whitelist undeny`.",
-        ...(on ? await serverWarnings(guild, context.services) : []),
+        // The denials' reason is stored as it is, whatever the language: it is quoted, not translated.
+        on ? words.t("banSync.on", { reason: plainName(BANNED_REASON) }) : words.t("banSync.off"),
+        ...(on ? await serverWarnings(guild, context.services, words) : []),
       ].join("\n"),
     );
   },

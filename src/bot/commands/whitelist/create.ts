@@ -1,11 +1,12 @@
 import { ChannelType, SlashCommandSubcommandBuilder } from "discord.js";
+import type { Words } from "../../../i18n/words.ts";
 import { nickTypes, registrationModes, type Whitelist } from "../../../whitelists/model.ts";
 import type { BotContext } from "../../context.ts";
 import { isPaused, pausedForStaff } from "../../intents.ts";
 import { firstJoinForStaff } from "../../proof.ts";
 import { whitelistWarnings } from "../../setup-warnings.ts";
 import { plainName } from "../../text.ts";
-import { answer, deferAnswer } from "../answer.ts";
+import { answer, deferAnswer, memberWords } from "../answer.ts";
 import {
   describeNickTypeSettings,
   floodgatePrefixOption,
@@ -22,34 +23,38 @@ import {
 import { requireGuildId, requireManageGuild } from "../preconditions.ts";
 import type { Subcommand } from "../subcommands.ts";
 
-/** What members of a whitelist do to register (proving their account first, where required). */
-export async function howMembersRegister(whitelist: Whitelist, context: BotContext): Promise<string> {
-  const how = await howModeRegisters(whitelist, context);
-  if (whitelist.proof === "first-join") return `${how}\n${firstJoinForStaff(whitelist)}`;
+/** What members of a whitelist do to register (proving their account first, where required), in `words`. */
+export async function howMembersRegister(
+  words: Words,
+  whitelist: Whitelist,
+  context: BotContext,
+): Promise<string> {
+  const how = await howModeRegisters(words, whitelist, context);
+  if (whitelist.proof === "first-join") return `${how}\n${firstJoinForStaff(words, whitelist)}`;
   if (whitelist.proof !== "required") return how;
-  return context.linkAddress
-    ? `${how}\n🔒 They prove their account first: they join \`${context.linkAddress}\` in Minecraft Java and type the ` +
-        "code it shows with `/register code:` (staff additions need no proof and are marked unverified)."
-    : `${how}\n⚠️ Proof is required, but this service's link server is off (LINK_PORT is not set): members cannot ` +
-        "prove an account, so they cannot register until it runs. Staff additions still work.";
+  return `${how}\n${
+    context.linkAddress
+      ? words.t("whitelist.how.proof", { address: context.linkAddress })
+      : words.t("whitelist.how.proof.off")
+  }`;
 }
 
 /** What members of a whitelist do to register in its mode, and what staff may want to do next. */
-async function howModeRegisters(whitelist: Whitelist, context: BotContext): Promise<string> {
+async function howModeRegisters(words: Words, whitelist: Whitelist, context: BotContext): Promise<string> {
   const channel = `<#${whitelist.channelId}>`;
   switch (whitelist.registrationMode) {
     case "command":
-      return `Members register with \`/register\` in ${channel}.`;
+      return words.t("whitelist.how.command", { channel });
     case "message":
       return isPaused(whitelist, context.intents)
-        ? `⚠️ Members post their nick as a message in ${channel}, but that is paused: ${pausedForStaff}`
-        : `Members post their nick as a message in ${channel}; I react ✅ or explain why not.`;
+        ? words.t("whitelist.how.message.paused", { channel, paused: pausedForStaff(words) })
+        : words.t("whitelist.how.message", { channel });
     case "approval": {
       const logChannel = (await context.services.guilds.get(whitelist.guildId))?.logChannelId;
-      return (
-        `Members use \`/register\` in ${channel}; their requests appear in the log channel with Approve and ` +
-        `Reject buttons.${logChannel ? "" : " Set that channel first with `/whitelist log-channel`."}`
-      );
+      return words.t("whitelist.how.approval", {
+        channel,
+        logChannel: logChannel ? "" : words.t("whitelist.how.approval.noLogChannel"),
+      });
     }
   }
 }
@@ -130,7 +135,8 @@ export const create = {
       await deferAnswer(interaction);
       await context.ensureIntents();
     }
-    const floodgate = describeNickTypeSettings(whitelist);
+    const words = await memberWords(interaction, context);
+    const floodgate = describeNickTypeSettings(words, whitelist);
     // The whitelist exists either way; what would stop it working is said now, not when a member fails.
     const warnings = interaction.guild
       ? await whitelistWarnings(
@@ -138,17 +144,22 @@ export const create = {
           whitelist,
           context.services,
           context.intents.messageContent,
+          words,
         )
       : [];
     await answer(
       interaction,
       [
-        `✅ Created **${plainName(whitelist.name)}** (id \`${whitelist.id}\`): ${whitelist.nickType} nicks, ` +
-          `${whitelist.maxNicksPerUser} per member.${floodgate ? ` ${floodgate}.` : ""}`,
-        await howMembersRegister(whitelist, context),
+        words.t("whitelist.created", {
+          name: plainName(whitelist.name),
+          id: whitelist.id,
+          nickType: whitelist.nickType,
+          max: whitelist.maxNicksPerUser,
+          floodgate: floodgate ? words.t("whitelist.created.floodgate", { floodgate }) : "",
+        }),
+        await howMembersRegister(words, whitelist, context),
         ...warnings,
-        "Next: set required, granted and manager roles with `/whitelist roles`, and give your game server " +
-          "access with `/server-link create`.",
+        words.t("whitelist.created.next"),
       ].join("\n"),
     );
   },

@@ -1,4 +1,6 @@
 import { SlashCommandSubcommandBuilder } from "discord.js";
+import { text } from "../../../i18n/messages.ts";
+import { typedCommand } from "../../localize.ts";
 import {
   deletedNicks,
   linkKeyEmbed,
@@ -6,8 +8,8 @@ import {
   whitelistDeletedEmbed,
 } from "../../log-channel.ts";
 import { tellMember } from "../../notify.ts";
-import { codeSpan, plainName } from "../../text.ts";
-import { answer, deferAnswer } from "../answer.ts";
+import { plainName } from "../../text.ts";
+import { answer, deferAnswer, memberWords, publicWords } from "../answer.ts";
 import { suggestWhitelists, whitelistFromOption, whitelistOption } from "../options.ts";
 import { requireGuildId, requireManageGuild } from "../preconditions.ts";
 import type { Subcommand } from "../subcommands.ts";
@@ -39,23 +41,32 @@ export const deleteWhitelist = {
       const scopedKeys = (await keys.list(guildId)).filter(
         (key) => key.whitelistId === whitelist.id && key.revokedAt === null,
       );
+      const words = await memberWords(interaction, context);
       await answer(
         interaction,
-        `Deleting **${plainName(whitelist.name)}** removes its ${nicks.length} nick(s) (roles given for them are taken ` +
-          `back), drops its pending requests and revokes ${scopedKeys.length} link key(s) limited to it. ` +
-          `Nothing changed yet: run ${codeSpan(`/whitelist delete whitelist:${whitelist.name} confirm:True`)} to go ahead.`,
+        words.t("staff.delete.preview", {
+          whitelist: plainName(whitelist.name),
+          nicks: text("log.count.nicks", { count: nicks.length }),
+          keys: text("log.count.keys", { count: scopedKeys.length }),
+          command: typedCommand(words, "whitelist delete", { whitelist: whitelist.name, confirm: "True" }),
+        }),
       );
       return;
     }
     await deferAnswer(interaction);
     const { removed, revoked, cancelled } = await deletion.deleteWhitelist(whitelist.id, actor.userId);
+    const said = await publicWords(interaction, context);
     // Requests that were waiting for staff: their posts lose their buttons, their requesters are told.
     for (const request of cancelled) {
       if (request.requestMessageId) {
         await context.log.edit(
           guildId,
           request.requestMessageId,
-          requestCancelledMessage(request, `staff deleted **${plainName(whitelist.name)}**`),
+          requestCancelledMessage(
+            said,
+            request,
+            said.t("log.request.cancelled.deleted", { whitelist: plainName(whitelist.name) }),
+          ),
         );
       }
       await tellMember(
@@ -64,25 +75,34 @@ export const deleteWhitelist = {
         {
           channelId: whitelist.channelId,
           userId: request.userId,
-          content:
-            `<@${request.userId}> your request for **${plainName(request.nick)}** on **${plainName(whitelist.name)}** was cancelled: ` +
-            "staff deleted that whitelist.",
+          content: said.t("approval.cancelled", {
+            member: `<@${request.userId}>`,
+            nick: plainName(request.nick),
+            whitelist: plainName(whitelist.name),
+          }),
         },
         { requestId: request.id },
       );
     }
     // One post for the whole deletion: its removals are not posted one by one (they are marked bulk).
-    const nicks = deletedNicks(whitelist, removed);
+    const nicks = deletedNicks(said, whitelist, removed);
     await context.log.post(guildId, {
       embeds: [
         whitelistDeletedEmbed(
+          said,
           whitelist,
           { nicks: removed.length, keys: revoked.length },
           actor.userId,
           nicks.text,
         ),
         ...revoked.map((key) =>
-          linkKeyEmbed("revoked", key, `whitelist **${plainName(whitelist.name)}**`, actor.userId),
+          linkKeyEmbed(
+            said,
+            "revoked",
+            key,
+            said.t("log.scope.whitelist", { whitelist: plainName(whitelist.name) }),
+            actor.userId,
+          ),
         ),
       ].slice(0, 10),
       ...(nicks.file ? { files: [nicks.file] } : {}),
@@ -94,10 +114,14 @@ export const deleteWhitelist = {
       keys: revoked.length,
       actorId: actor.userId,
     });
+    const words = await memberWords(interaction, context);
     await answer(
       interaction,
-      `🗑️ Deleted **${plainName(whitelist.name)}**: ${removed.length} nick(s) removed, ${revoked.length} link key(s) revoked. ` +
-        "Game servers using a server-wide key get 404 for it from now on; create a new one with `/whitelist create`.",
+      words.t("staff.delete.done", {
+        whitelist: plainName(whitelist.name),
+        nicks: text("log.count.nicks", { count: removed.length }),
+        keys: text("log.count.keys", { count: revoked.length }),
+      }),
     );
   },
 

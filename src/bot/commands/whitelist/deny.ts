@@ -1,42 +1,41 @@
 import { SlashCommandSubcommandBuilder } from "discord.js";
+import type { Words } from "../../../i18n/words.ts";
 import { type NickType, nickTypeSpecs } from "../../../nicks/types.ts";
 import type { DenyOutcome } from "../../../registration/deny.ts";
 import { REASON_MAX } from "../../../registration/deny.ts";
 import { requireManager } from "../../../registration/rules.ts";
+import { typedCommand } from "../../localize.ts";
 import { denialEmbed } from "../../log-channel.ts";
 import { actingMember } from "../../members.ts";
-import { codeSpan, plainName } from "../../text.ts";
-import { answer, deferAnswer } from "../answer.ts";
+import { plainName } from "../../text.ts";
+import { answer, deferAnswer, memberWords, publicWords } from "../answer.ts";
 import { nickOption, suggestNicks } from "../nick-option.ts";
 import { whitelistFromOption, whitelistOption } from "../options.ts";
 import { requireGuildId } from "../preconditions.ts";
 import type { Subcommand } from "../subcommands.ts";
 
-const premiumDenied = (uuid: string) =>
-  `Its premium account is denied too (UUID \`${uuid}\`), whatever it is renamed to.`;
-
 /** What `/whitelist deny` says of the account found behind a denied nick, by nick type (offline: none looked up). */
-const accountDenied: Record<NickType, ((uuid: string) => string) | null> = {
-  java: premiumDenied,
-  premium: premiumDenied,
+const accountDenied: Record<NickType, "staff.deny.premium" | "staff.deny.bedrock" | null> = {
+  java: "staff.deny.premium",
+  premium: "staff.deny.premium",
   offline: null,
-  bedrock: (uuid) =>
-    `Its Xbox account is denied too (Floodgate UUID \`${uuid}\`), whatever gamertag it takes.`,
+  bedrock: "staff.deny.bedrock",
 };
 
 /** What the manager reads about the account look-up behind a denial. */
-function accountLine(outcome: DenyOutcome): string | null {
+function accountLine(words: Words, outcome: DenyOutcome): string | null {
   const { denial, whitelist, account } = outcome;
   if (account === "found" && denial.uuid !== null) {
-    return accountDenied[whitelist.nickType]?.(denial.uuid) ?? null;
+    const key = accountDenied[whitelist.nickType];
+    return key ? words.t(key, { uuid: denial.uuid }) : null;
   }
   const { lookUp } = nickTypeSpecs[whitelist.nickType];
   if (account === "unavailable" && lookUp) {
-    return (
-      `⚠️ ${lookUp.service} could not be reached, so ${plainName(denial.nick)} is denied by name only` +
-      (denial.uuid ? " (and by the UUID found before)" : "") +
-      ": run this again later to deny its account too, whatever it is renamed to."
-    );
+    return words.t("staff.deny.unavailable", {
+      service: lookUp.service,
+      nick: plainName(denial.nick),
+      before: denial.uuid ? words.t("staff.deny.before") : "",
+    });
   }
   return null;
 }
@@ -73,22 +72,36 @@ export const deny = {
       actor,
     });
     const { denial, removed, updated } = outcome;
-    await context.log.post(guildId, { embeds: [denialEmbed("denied", denial, whitelist, actor.userId)] });
+    await context.log.post(guildId, {
+      embeds: [
+        denialEmbed(await publicWords(interaction, context), "denied", denial, whitelist, actor.userId),
+      ],
+    });
     const owners = [...new Set(removed.map((entry) => `<@${entry.userId}>`))].join(", ");
+    const words = await memberWords(interaction, context);
+    const reason = denial.reason
+      ? words.t("staff.deny.reason", { reason: plainName(denial.reason) })
+      : words.t("staff.deny.noReason");
     await answer(
       interaction,
       [
-        `⛔ **${plainName(denial.nick)}** is ${updated ? "still" : "now"} denied on **${plainName(whitelist.name)}**` +
-          (denial.reason ? `: ${plainName(denial.reason)}` : " (no reason given)") +
-          ". Registering it is refused, for members and staff alike.",
+        words.t(updated ? "staff.deny.still" : "staff.deny.now", {
+          nick: plainName(denial.nick),
+          whitelist: plainName(whitelist.name),
+          reason,
+        }),
         ...(removed.length > 0
           ? [
-              `It was on the whitelist (${removed.map((entry) => `**${plainName(entry.nick)}**`).join(", ")}, ` +
-                `for ${owners}) and has been removed; roles given for it are taken back.`,
+              words.t("staff.deny.removed", {
+                nicks: removed.map((entry) => `**${plainName(entry.nick)}**`).join(", "),
+                owners,
+              }),
             ]
           : []),
-        ...[accountLine(outcome)].filter((line): line is string => line !== null),
-        `Undo with ${codeSpan(`/whitelist undeny whitelist:${whitelist.name} nick:${denial.nick}`)}.`,
+        ...[accountLine(words, outcome)].filter((line): line is string => line !== null),
+        words.t("staff.deny.undo", {
+          command: typedCommand(words, "whitelist undeny", { whitelist: whitelist.name, nick: denial.nick }),
+        }),
       ].join("\n"),
     );
   },

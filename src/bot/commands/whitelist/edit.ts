@@ -1,15 +1,18 @@
 import { ChannelType, SlashCommandSubcommandBuilder } from "discord.js";
+import { type MessageKey, text } from "../../../i18n/messages.ts";
+import type { Words } from "../../../i18n/words.ts";
 import { nickTypeSpecs } from "../../../nicks/types.ts";
 import type { UpkeepReport } from "../../../registration/bedrock.ts";
 import { DomainError } from "../../../shared/errors.ts";
-import { describeDuration, parseDuration } from "../../../whitelists/lifetime.ts";
-import { registrationModes, roleLossPolicies } from "../../../whitelists/model.ts";
+import { durationText, parseDuration } from "../../../whitelists/lifetime.ts";
+import { type ProofSetting, registrationModes, roleLossPolicies } from "../../../whitelists/model.ts";
 import type { WhitelistChanges } from "../../../whitelists/service.ts";
 import { describeLifetime } from "../../expiry.ts";
 import { nicknameScope, whitelistWarnings } from "../../setup-warnings.ts";
 import { plainName } from "../../text.ts";
+import { englishWords } from "../../words.ts";
 import { checkAccessNow } from "../access-check.ts";
-import { answer, deferAnswer } from "../answer.ts";
+import { answer, deferAnswer, memberWords } from "../answer.ts";
 import {
   describeFloodgate,
   floodgatePrefixOption,
@@ -29,21 +32,18 @@ import { requireManageGuild } from "../preconditions.ts";
 import type { Subcommand } from "../subcommands.ts";
 import { howMembersRegister } from "./create.ts";
 
+/** What the answer says of a whitelist's new proof setting. */
+const proofChanged = {
+  required: "whitelist.edited.proof.required",
+  "first-join": "whitelist.edited.proof.firstJoin",
+  off: "whitelist.edited.proof.off",
+} as const satisfies Record<ProofSetting, MessageKey>;
+
 /** What respelling a Bedrock whitelist's nicks did, for the manager who changed its Floodgate settings. */
-function describeRespelling(report: UpkeepReport): string {
-  const parts = [
-    `${report.changed} Bedrock nick(s) respelled to match (each sent as a removal and an addition).`,
-  ];
-  if (report.clashes > 0) {
-    parts.push(
-      `${report.clashes} kept their old spelling: another nick already has the new one (see the service log).`,
-    );
-  }
-  if (report.pending > 0) {
-    parts.push(
-      `${report.pending} still wait for GeyserMC to give their XUID; they are retried every 10 minutes.`,
-    );
-  }
+function describeRespelling(words: Words, report: UpkeepReport): string {
+  const parts = [words.t("whitelist.respelled", { count: report.changed })];
+  if (report.clashes > 0) parts.push(words.t("whitelist.respelled.clashes", { count: report.clashes }));
+  if (report.pending > 0) parts.push(words.t("whitelist.respelled.pending", { count: report.pending }));
   return parts.join(" ");
 }
 
@@ -97,9 +97,10 @@ export const edit = {
       option
         .setName("on-role-loss")
         .setDescription("A member's nicks when they no longer hold any required role")
+        // In English here; each language's file localizes the choices (src/bot/localize.ts).
         .addChoices(
-          { name: "remove: their nicks go (default)", value: "remove" },
-          { name: "keep: their nicks stay", value: "keep" },
+          { name: englishWords.t("whitelist.onRoleLoss.remove"), value: "remove" },
+          { name: englishWords.t("whitelist.onRoleLoss.keep"), value: "keep" },
         ),
     )
     .addStringOption(proofOption)
@@ -143,11 +144,7 @@ export const edit = {
     };
     const given = Object.fromEntries(Object.entries(changes).filter(([, value]) => value !== undefined));
     if (Object.keys(given).length === 0) {
-      throw new DomainError(
-        "invalid-input",
-        "Nothing to change: give at least one of name, channel, mode, max-nicks, enabled, remove-on-leave, " +
-          "floodgate-prefix, replace-spaces, entry-lifetime, on-role-loss, proof, proof-window, nickname.",
-      );
+      throw new DomainError("invalid-input", text("whitelist.edited.nothing"));
     }
     const updated = await context.services.whitelists.update(whitelist.id, given);
     context.logger.info("whitelist changed", {
@@ -167,95 +164,106 @@ export const edit = {
       ? await context.services.bedrock.catchUp({ whitelistId: updated.id, actorId: interaction.user.id })
       : null;
     const checked = await checkAccessNow(interaction, context, whitelist, updated);
+    const words = await memberWords(interaction, context);
     // Entries that waited for proof at first join wait no more once it is not asked (they stay, unverified).
     const settled =
       whitelist.proof === "first-join" && updated.proof !== "first-join"
         ? await context.services.firstJoin.settle(updated.id, interaction.user.id)
         : [];
     const described: string[] = [];
-    if (given.name !== undefined) described.push(`name **${plainName(updated.name)}**`);
-    if (given.channelId !== undefined) described.push(`channel <#${updated.channelId}>`);
-    if (given.registrationMode !== undefined) described.push(`mode ${updated.registrationMode}`);
-    if (given.maxNicksPerUser !== undefined) described.push(`${updated.maxNicksPerUser} nick(s) per member`);
-    if (given.enabled !== undefined) described.push(updated.enabled ? "open" : "closed for registrations");
+    if (given.name !== undefined) {
+      described.push(words.t("whitelist.edited.name", { name: plainName(updated.name) }));
+    }
+    if (given.channelId !== undefined) {
+      described.push(words.t("whitelist.edited.channel", { channel: `<#${updated.channelId}>` }));
+    }
+    if (given.registrationMode !== undefined) {
+      described.push(words.t("whitelist.edited.mode", { mode: updated.registrationMode }));
+    }
+    if (given.maxNicksPerUser !== undefined) {
+      described.push(words.t("whitelist.edited.maxNicks", { count: updated.maxNicksPerUser }));
+    }
+    if (given.enabled !== undefined) {
+      described.push(words.t(updated.enabled ? "whitelist.state.open" : "whitelist.state.closed"));
+    }
     if (given.removeOnLeave !== undefined) {
       described.push(
-        updated.removeOnLeave ? "nicks removed when members leave" : "nicks kept when members leave",
+        words.t(updated.removeOnLeave ? "whitelist.edited.removeOnLeave" : "whitelist.edited.keepOnLeave"),
       );
     }
     if (given.entryLifetimeSeconds !== undefined) {
-      described.push(`entry lifetime ${describeLifetime(updated.entryLifetimeSeconds)}`);
+      described.push(
+        words.t("whitelist.edited.lifetime", {
+          lifetime: describeLifetime(words, updated.entryLifetimeSeconds),
+        }),
+      );
     }
     if (given.onRoleLoss !== undefined) {
       described.push(
-        updated.onRoleLoss === "remove"
-          ? "nicks removed when members lose every required role"
-          : "nicks kept when members lose every required role",
+        words.t(
+          updated.onRoleLoss === "remove"
+            ? "whitelist.edited.removeOnRoleLoss"
+            : "whitelist.edited.keepOnRoleLoss",
+        ),
       );
     }
     if (given.floodgatePrefix !== undefined || given.replaceSpaces !== undefined) {
-      described.push(describeFloodgate(updated));
+      described.push(describeFloodgate(words, updated));
     }
     if (given.nicknameTemplate !== undefined) {
       described.push(
         updated.nicknameTemplate === null
-          ? "members' nicknames left alone"
-          : `members' nicknames follow **${plainName(updated.nicknameTemplate)}**`,
+          ? words.t("whitelist.edited.nicknamesAlone")
+          : words.t("whitelist.edited.nicknames", { template: plainName(updated.nicknameTemplate) }),
       );
     }
     if (given.proof !== undefined) {
-      described.push(
-        {
-          required: "proof of ownership required",
-          "first-join": "proof of ownership at first join",
-          off: "no proof of ownership asked",
-        }[updated.proof],
-      );
+      described.push(words.t(proofChanged[updated.proof]));
     }
     if (given.proofWindowSeconds !== undefined) {
-      described.push(`${describeDuration(updated.proofWindowSeconds)} to prove a nick at first join`);
+      described.push(
+        words.t("whitelist.edited.proofWindow", { window: durationText(updated.proofWindowSeconds) }),
+      );
     }
     await answer(
       interaction,
       [
-        `✅ **${plainName(updated.name)}** now: ${described.join(", ")}.`,
-        ...(respelled ? [describeRespelling(respelled)] : []),
-        ...(given.entryLifetimeSeconds !== undefined
-          ? ["Nicks registered before keep the expiry they had; the new lifetime applies from now on."]
-          : []),
+        words.t("whitelist.edited", { name: plainName(updated.name), settings: described.join(", ") }),
+        ...(respelled ? [describeRespelling(words, respelled)] : []),
+        ...(given.entryLifetimeSeconds !== undefined ? [words.t("whitelist.edited.lifetimeNote")] : []),
         ...(given.proof === "required" || given.proof === "first-join"
-          ? ["Nicks registered before stay; only new registrations need a proven account."]
+          ? [words.t("whitelist.edited.proofNote")]
           : []),
-        ...(settled.length > 0
-          ? [`${settled.length} nick(s) waiting for proof at first join stay, unverified, and wait no more.`]
-          : []),
+        ...(settled.length > 0 ? [words.t("whitelist.edited.settled", { count: settled.length })] : []),
         ...(given.proofWindowSeconds !== undefined && updated.proof === "first-join"
-          ? ["Nicks waiting for proof keep the time they had; the new window applies from now on."]
+          ? [words.t("whitelist.edited.windowNote")]
           : []),
         ...(given.nicknameTemplate !== undefined
           ? [
-              updated.nicknameTemplate === null
-                ? "Nicknames the bot set stay until each member's next change, which gives back the one they had."
-                : "Each member's nickname follows from their next registration, rename, transfer or removal " +
-                  "(nothing is renamed now); the one they had comes back when their last nick goes.",
+              words.t(
+                updated.nicknameTemplate === null
+                  ? "whitelist.edited.nicknamesStop"
+                  : "whitelist.edited.nicknamesFollow",
+              ),
               ...(updated.nicknameTemplate !== null && interaction.guild
-                ? [nicknameScope(interaction.guild)]
+                ? [nicknameScope(words, interaction.guild)]
                 : []),
             ]
           : []),
         ...(checked ? [checked] : []),
         updated.enabled
-          ? await howMembersRegister(updated, context)
-          : "Registrations are closed; reopen them with `enabled:True`.",
+          ? await howMembersRegister(words, updated, context)
+          : words.t("whitelist.edited.closedHow"),
         ...(interaction.guild
           ? await whitelistWarnings(
               interaction.guild,
               updated,
               context.services,
               context.intents.messageContent,
+              words,
             )
           : []),
-        "See every setting with `/whitelist show`.",
+        words.t("whitelist.edited.seeAll"),
       ].join("\n"),
     );
   },

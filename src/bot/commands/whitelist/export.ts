@@ -1,9 +1,10 @@
 import { SlashCommandSubcommandBuilder } from "discord.js";
 import { fileFormats, formats } from "../../../formats/index.ts";
+import { text } from "../../../i18n/messages.ts";
 import { requireManager } from "../../../registration/rules.ts";
 import { actingMember } from "../../members.ts";
 import { plainName } from "../../text.ts";
-import { answer } from "../answer.ts";
+import { answer, memberWords } from "../answer.ts";
 import { formatChoices, oneOf, suggestWhitelists, whitelistFromOption, whitelistOption } from "../options.ts";
 import type { Subcommand } from "../subcommands.ts";
 
@@ -31,11 +32,14 @@ export const exportWhitelist = {
     const formatted = await context.services.formatCache.get(whitelist.id, format);
     const fileName = formats[format].file.name;
     const count = (await context.services.entries.list(whitelist.id)).length;
+    const words = await memberWords(interaction, context);
     await answer(interaction, {
-      content:
-        `📄 **${plainName(whitelist.name)}** as \`${fileName}\` (${count} nick(s)). Put it in your server's folder, or ` +
-        `let the server fetch it: \`${context.apiUrl}/whitelists/${whitelist.id}/entries?format=${format}\` ` +
-        "with a key from `/server-link create`.",
+      content: words.t("staff.export.done", {
+        whitelist: plainName(whitelist.name),
+        file: fileName,
+        nicks: text("log.count.nicks", { count }),
+        url: `${context.apiUrl}/whitelists/${whitelist.id}/entries?format=${format}`,
+      }),
       files: [{ attachment: Buffer.from(formatted.bytes), name: fileName }],
     });
   },

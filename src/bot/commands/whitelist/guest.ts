@@ -2,9 +2,10 @@ import { SlashCommandSubcommandBuilder } from "discord.js";
 import { requireManager } from "../../../registration/rules.ts";
 import { parseDuration } from "../../../whitelists/lifetime.ts";
 import { expiresIn } from "../../expiry.ts";
+import { typedCommand } from "../../localize.ts";
 import { actingMember } from "../../members.ts";
-import { codeSpan, plainName } from "../../text.ts";
-import { answer, deferAnswer } from "../answer.ts";
+import { plainName } from "../../text.ts";
+import { answer, deferAnswer, memberWords } from "../answer.ts";
 import { suggestWhitelists, whitelistFromOption, whitelistOption } from "../options.ts";
 import { requireGuildId } from "../preconditions.ts";
 import type { Subcommand } from "../subcommands.ts";
@@ -55,15 +56,22 @@ export const guest = {
       actor,
       expiresIn: expiresInSeconds,
     });
-    const expiry = expiresIn(entry);
+    const words = await memberWords(interaction, context);
+    const expiry = expiresIn(words, entry);
     await answer(
       interaction,
       [
-        `✅ **${plainName(entry.nick)}** is on **${plainName(whitelist.name)}** as your guest: ${plainName(entry.note ?? "")}.`,
-        "No role is given and no member's limit counts them; they stay if you leave the server.",
-        ...(expiry ? [`⏳ They are removed by themselves ${expiry}.`] : []),
-        `Undo with ${codeSpan(`/whitelist remove whitelist:${whitelist.name} nick:${entry.nick}`)}; once they join ` +
-          `the server, ${codeSpan(`/whitelist transfer nick:${entry.nick}`)} makes the nick theirs.`,
+        words.t("staff.guest.done", {
+          nick: plainName(entry.nick),
+          whitelist: plainName(whitelist.name),
+          note: plainName(entry.note ?? ""),
+        }),
+        words.t("staff.guest.noRoles"),
+        ...(expiry ? [words.t("staff.guest.expires", { when: expiry })] : []),
+        words.t("staff.guest.undo", {
+          remove: typedCommand(words, "whitelist remove", { whitelist: whitelist.name, nick: entry.nick }),
+          transfer: typedCommand(words, "whitelist transfer", { nick: entry.nick }),
+        }),
       ].join("\n"),
     );
   },

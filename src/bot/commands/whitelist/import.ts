@@ -1,8 +1,9 @@
 import { SlashCommandSubcommandBuilder } from "discord.js";
-import { formats } from "../../../formats/index.ts";
+import { text } from "../../../i18n/messages.ts";
+import type { Words } from "../../../i18n/words.ts";
 import type { ImportResult } from "../../../registration/import.ts";
 import { IMPORT_LIMITS, tooBig } from "../../../registration/import-file.ts";
-import { outcomeLabels, renderImportReport } from "../../../registration/import-report.ts";
+import { outcomeText, renderImportReport } from "../../../registration/import-report.ts";
 import { requireManager } from "../../../registration/rules.ts";
 import { clip } from "../../../shared/text.ts";
 import { downloadAttachment } from "../../attachments.ts";
@@ -10,7 +11,7 @@ import { importEmbed, roleFailureEmbed } from "../../log-channel.ts";
 import { actingMember } from "../../members.ts";
 import { roleMentions } from "../../mentions.ts";
 import { plainName } from "../../text.ts";
-import { answer, deferAnswer } from "../answer.ts";
+import { answer, deferAnswer, memberWords, publicWords } from "../answer.ts";
 import { fetchGuildMember } from "../guild-member.ts";
 import { suggestWhitelists, whitelistFromOption, whitelistOption } from "../options.ts";
 import { requireGuildId } from "../preconditions.ts";
@@ -19,41 +20,38 @@ import type { Subcommand } from "../subcommands.ts";
 /** The name of the per-line report attached to the answer. */
 export const REPORT_NAME = "import-report.csv";
 
-const count = (n: number) => n.toLocaleString("en-US");
-
-/** The answer: what was read, the counts, and what to do about the names that were not added. */
-function summary(result: ImportResult, fileName: string): string {
+/** The answer, in `words`: what was read, the counts, and what to do about the names that were not added. */
+function summary(result: ImportResult, fileName: string, words: Words): string {
   const { counts, whitelist, dryRun } = result;
-  const file = `**${plainName(fileName)}** (${formats[result.format].file.reader.label}, ${count(result.lines.length)} name(s))`;
-  const tally = [
-    `${dryRun ? "would be added" : outcomeLabels.added}: ${count(counts.added)}`,
-    `${outcomeLabels.already}: ${count(counts.already)}`,
-    `${outcomeLabels.invalid}: ${count(counts.invalid)}`,
-    `${outcomeLabels.denied}: ${count(counts.denied)}`,
-    `${outcomeLabels.unchecked}: ${count(counts.unchecked)}`,
-    ...(counts.refused > 0 ? [`${outcomeLabels.refused}: ${count(counts.refused)}`] : []),
-  ].join(" · ");
+  const file = words.t("import.file", {
+    file: plainName(fileName),
+    format: text(`import.format.${result.format}`),
+    names: text("log.count.names", { count: result.lines.length }),
+  });
+  const shown = (["added", "already", "invalid", "denied", "unchecked", "refused"] as const).filter(
+    (outcome) => outcome !== "refused" || counts.refused > 0,
+  );
+  const tally = shown
+    .map((outcome) =>
+      words.t("import.tally", { label: outcomeText(outcome, dryRun), count: counts[outcome] }),
+    )
+    .join(" · ");
+  const params = { file, whitelist: plainName(whitelist.name), member: `<@${result.ownerId}>` };
   return [
-    dryRun
-      ? `🔎 Dry run of ${file} on **${plainName(whitelist.name)}** for <@${result.ownerId}>: nothing was changed.`
-      : `📥 Imported ${file} into **${plainName(whitelist.name)}** for <@${result.ownerId}>.`,
+    words.t(dryRun ? "import.dryRun" : "import.done", params),
     tally,
     ...(counts.unchecked > 0
-      ? [
-          `⏳ ${count(counts.unchecked)} name(s) could not be looked up, so nothing was stored for them: import the ` +
-            "same file again later (what is already on the whitelist then reads “already there”).",
-        ]
+      ? [words.t("import.unchecked", { count: counts.unchecked, already: outcomeText("already") })]
       : []),
     ...(result.grantFailures.length > 0
       ? [
-          `I could not give <@${result.ownerId}> ${roleMentions(result.grantFailures.map((f) => f.roleId))} ` +
-            "(details in the log channel); the nicks stand.",
+          words.t("import.rolesRefused", {
+            member: `<@${result.ownerId}>`,
+            roles: roleMentions(result.grantFailures.map((f) => f.roleId)),
+          }),
         ]
       : []),
-    `Every name and what became of it is in the attached \`${REPORT_NAME}\`.` +
-      (dryRun
-        ? " Run the command again without `dry-run` to import."
-        : " Hand nicks over to their players with `/whitelist transfer`."),
+    words.t(dryRun ? "import.next.dryRun" : "import.next", { file: REPORT_NAME }),
   ].join("\n");
 }
 
@@ -100,14 +98,16 @@ export const importList = {
     });
     // Discord allows long file names; the answer and the log post show at most 64 characters of one.
     const fileName = clip(attachment.name, 64);
+    const words = await memberWords(interaction, context);
     await answer(interaction, {
-      content: summary(result, fileName),
-      files: [{ attachment: Buffer.from(renderImportReport(result)), name: REPORT_NAME }],
+      content: summary(result, fileName, words),
+      files: [{ attachment: Buffer.from(renderImportReport(result, words)), name: REPORT_NAME }],
     });
     if (dryRun || result.counts.added === 0) return;
+    const said = await publicWords(interaction, context);
     await context.log.post(guildId, {
       embeds: [
-        importEmbed({
+        importEmbed(said, {
           whitelist,
           ownerId: owner.userId,
           actorId: actor.userId,
@@ -118,9 +118,10 @@ export const importList = {
         ...(result.grantFailures.length > 0
           ? [
               roleFailureEmbed(
+                said,
                 "grant",
                 owner.userId,
-                `${result.counts.added} imported nick(s)`,
+                said.t("log.roles.imported", { count: result.counts.added }),
                 result.grantFailures,
               ),
             ]

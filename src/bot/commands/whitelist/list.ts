@@ -1,6 +1,7 @@
 import { SlashCommandSubcommandBuilder } from "discord.js";
+import { text } from "../../../i18n/messages.ts";
 import { plainName } from "../../text.ts";
-import { answer, fitLines } from "../answer.ts";
+import { answer, fitLines, memberWords } from "../answer.ts";
 import { requireGuildId } from "../preconditions.ts";
 import type { Subcommand } from "../subcommands.ts";
 
@@ -10,25 +11,27 @@ export const list = {
 
   async execute(interaction, context) {
     const all = await context.services.whitelists.listForGuild(requireGuildId(interaction));
+    const words = await memberWords(interaction, context);
     if (all.length === 0) {
-      await answer(
-        interaction,
-        "This server has no whitelist yet. Staff create one with `/whitelist create`.",
-      );
+      await answer(interaction, words.t("staff.list.none"));
       return;
     }
     const lines: string[] = [];
     for (const wl of all) {
       const nicks = (await context.services.entries.list(wl.id)).length;
       lines.push(
-        `• **${plainName(wl.name)}** (\`${wl.id}\`) in <#${wl.channelId}>: ${wl.nickType}, ${wl.registrationMode} mode, ` +
-          `${nicks} nick(s)${wl.enabled ? "" : ", closed"}`,
+        words.t("staff.list.item", {
+          name: plainName(wl.name),
+          id: wl.id,
+          channel: `<#${wl.channelId}>`,
+          nickType: wl.nickType,
+          mode: wl.registrationMode,
+          nicks: text("log.count.nicks", { count: nicks }),
+          closed: wl.enabled ? "" : words.t("staff.list.closed"),
+        }),
       );
     }
-    await answer(
-      interaction,
-      fitLines(`${all.length} whitelist(s):`, lines) +
-        "\nDetails with `/whitelist show`; register with `/register`.",
-    );
+    const listed = fitLines(words, words.t("staff.list.header", { count: all.length }), lines);
+    await answer(interaction, `${listed}\n${words.t("staff.list.footer")}`);
   },
 } satisfies Subcommand;

@@ -1,7 +1,7 @@
 import { ChannelType, SlashCommandSubcommandBuilder } from "discord.js";
 import { colours } from "../../log-channel.ts";
 import { serverWarnings } from "../../setup-warnings.ts";
-import { answer, deferAnswer } from "../answer.ts";
+import { answer, deferAnswer, memberWords, publicWords } from "../answer.ts";
 import { requireGuildId, requireManageGuild } from "../preconditions.ts";
 import type { Subcommand } from "../subcommands.ts";
 
@@ -23,21 +23,20 @@ export const logChannel = {
     const channelId = interaction.options.getChannel("channel")?.id ?? null;
     await context.services.guilds.setLogChannel(guildId, channelId);
     context.logger.info("log channel set", { guildId, channelId, actorId: actor.userId });
+    const words = await memberWords(interaction, context);
     if (channelId === null) {
-      await answer(
-        interaction,
-        "Logging is off. Approval requests need a log channel: set one again with `/whitelist log-channel`.",
-      );
+      await answer(interaction, words.t("staff.logChannel.off"));
       return;
     }
     // Posting once proves the bot may write there, before anything important depends on it. The post may take
-    // longer than Discord's 3 s to acknowledge.
+    // longer than Discord's 3 s to acknowledge. It is public: in the server's language.
     await deferAnswer(interaction);
+    const said = await publicWords(interaction, context);
     const posted = await context.log.post(guildId, {
       embeds: [
         {
-          title: "Log channel",
-          description: `<@${actor.userId}> chose this channel for whitelist-sync's log: additions, removals, approval requests and role problems.`,
+          title: said.t("log.channel.title"),
+          description: said.t("log.channel", { member: `<@${actor.userId}>` }),
           color: colours.info,
         },
       ],
@@ -47,10 +46,8 @@ export const logChannel = {
     await answer(
       interaction,
       [
-        posted
-          ? `✅ I log to <#${channelId}> from now on. Keep it visible to staff only: approval buttons live there.`
-          : `⚠️ <#${channelId}> is set, but I could not post there.`,
-        ...(await serverWarnings(guild, context.services)),
+        words.t(posted ? "staff.logChannel.set" : "staff.logChannel.failed", { channel: `<#${channelId}>` }),
+        ...(await serverWarnings(guild, context.services, words)),
       ].join("\n"),
     );
   },

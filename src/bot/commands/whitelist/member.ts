@@ -1,12 +1,13 @@
 import type { APIEmbed, AttachmentPayload } from "discord.js";
 import { SlashCommandSubcommandBuilder } from "discord.js";
 import { BY_MEMBER } from "../../../entries/model.ts";
+import type { Words } from "../../../i18n/words.ts";
 import type { MemberNicks } from "../../../registration/lookups.ts";
 import { EMBEDS_TOTAL_LIMIT } from "../../forms.ts";
 import { actingMember } from "../../members.ts";
 import { linkedLine } from "../../proof.ts";
 import { plainName } from "../../text.ts";
-import { answer, fitLines, relativeTime } from "../answer.ts";
+import { answer, fitLines, memberWords, relativeTime } from "../answer.ts";
 import { requireGuildId } from "../preconditions.ts";
 import type { Subcommand } from "../subcommands.ts";
 import { answersEmbed } from "./lookup-text.ts";
@@ -17,9 +18,10 @@ const DAY_MS = 24 * 3_600_000;
 
 /**
  * The member's form answers as embeds, one per whitelist application (at most 10, sharing Discord's 6,000
- * characters), and when any answer had to be cut, a text file with all of them whole.
+ * characters), in `words`, and when any answer had to be cut, a text file with all of them whole.
  */
 function answersOf(
+  words: Words,
   looked: MemberNicks,
   retentionDays: number,
 ): { embeds: APIEmbed[]; files: AttachmentPayload[]; more: number } {
@@ -29,16 +31,18 @@ function answersOf(
   const embeds = shown.map(({ record, whitelist }) => {
     const nick = looked.entries.find(({ entry }) => entry.id === record.entryId)?.entry.nick;
     const about = nick
-      ? `with **${nick}**`
+      ? words.t("form.member.withNick", { nick: plainName(nick) })
       : record.requestId
-        ? `with request \`${record.requestId}\``
-        : "with a registration since removed";
+        ? words.t("form.member.withRequest", { id: record.requestId })
+        : words.t("form.member.removed");
     const kept =
       record.closedAt === null
-        ? "kept while the request waits"
-        : `deleted ${relativeTime(record.closedAt + retentionDays * DAY_MS)}`;
-    const fitted = answersEmbed(whitelist, record.answers, {
-      description: `Given ${relativeTime(record.createdAt)} ${about}; ${kept}.`,
+        ? words.t("form.member.waiting")
+        : words.t("form.member.deleted", {
+            when: relativeTime(record.closedAt + retentionDays * DAY_MS),
+          });
+    const fitted = answersEmbed(words, whitelist, record.answers, {
+      description: words.t("form.member.given", { when: relativeTime(record.createdAt), about, kept }),
       budget,
     });
     cut ||= fitted.cut;
@@ -85,44 +89,66 @@ export const member = {
       actor: actingMember(interaction),
     });
     const { entries, guests, partial } = looked;
-    const where = partial ? "the whitelists you manage" : "this server's whitelists";
+    const words = await memberWords(interaction, context);
+    const where = words.t(partial ? "staff.member.partial" : "staff.member.all");
     // Whoever may look the member up sees the accounts they proved here (docs/decisions.md, Look-ups).
     const links = await context.services.linking.linksOf(guildId, userId);
     const linked =
-      links.length === 0 ? [] : ["Linked accounts (proven):", ...links.map((a) => `• ${linkedLine(a)}`)];
-    const answers = answersOf(looked, await context.services.guilds.formRetentionDays(guildId));
+      links.length === 0
+        ? []
+        : [words.t("staff.member.linked"), ...links.map((a) => `• ${linkedLine(words, a)}`)];
+    const answers = answersOf(words, looked, await context.services.guilds.formRetentionDays(guildId));
     const answered =
       answers.embeds.length === 0
         ? []
         : [
-            `Form answers (below${answers.files.length > 0 ? "; the long ones whole in the file" : ""}` +
-              `${answers.more > 0 ? `; ${answers.more} older not shown` : ""}):`,
+            words.t("staff.member.answers", {
+              files: answers.files.length > 0 ? words.t("staff.member.answers.files") : "",
+              more: answers.more > 0 ? words.t("staff.member.answers.more", { count: answers.more }) : "",
+            }),
           ];
+    const expires = (entry: { expiresAt: number | null }) =>
+      entry.expiresAt === null
+        ? ""
+        : words.t("staff.member.expires", { when: relativeTime(entry.expiresAt) });
     // Players without Discord this member added (staff): theirs to answer for, not theirs to play.
     const added =
       guests.length === 0
         ? []
         : [
-            "Guests they added (players without Discord):",
-            ...guests.map(
-              ({ entry, whitelist }) =>
-                `• **${plainName(entry.nick)}** on **${plainName(whitelist.name)}**: ${plainName(entry.note ?? "")}, ` +
-                `${relativeTime(entry.createdAt)}` +
-                (entry.expiresAt === null ? "" : `, expires ${relativeTime(entry.expiresAt)}`),
+            words.t("staff.member.guests"),
+            ...guests.map(({ entry, whitelist }) =>
+              words.t("staff.member.guest", {
+                nick: plainName(entry.nick),
+                whitelist: plainName(whitelist.name),
+                note: plainName(entry.note ?? ""),
+                when: relativeTime(entry.createdAt),
+                expires: expires(entry),
+              }),
             ),
           ];
-    const lines = entries.map(
-      ({ entry, whitelist }) =>
-        `• **${plainName(entry.nick)}** on **${plainName(whitelist.name)}**: ` +
-        (entry.origin === BY_MEMBER ? "registered" : `added by <@${entry.addedBy}>`) +
-        ` ${relativeTime(entry.createdAt)}` +
-        (entry.expiresAt === null ? "" : `, expires ${relativeTime(entry.expiresAt)}`) +
-        (entry.verified ? ", verified" : entry.proofDueAt !== null ? ", awaiting proof at first join" : ""),
+    const lines = entries.map(({ entry, whitelist }) =>
+      words.t("staff.member.item", {
+        nick: plainName(entry.nick),
+        whitelist: plainName(whitelist.name),
+        how:
+          entry.origin === BY_MEMBER
+            ? words.t("staff.member.registered")
+            : words.t("staff.member.addedBy", { member: `<@${entry.addedBy}>` }),
+        when: relativeTime(entry.createdAt),
+        expires: expires(entry),
+        verified: entry.verified
+          ? words.t("staff.member.verified")
+          : entry.proofDueAt !== null
+            ? words.t("staff.member.awaiting")
+            : "",
+      }),
     );
+    const member = `<@${userId}>`;
     const content =
       entries.length === 0
-        ? fitLines(`<@${userId}> has no nicks on ${where}.`, [...added, ...linked, ...answered])
-        : fitLines(`<@${userId}> has ${entries.length} nick(s) on ${where}:`, [
+        ? fitLines(words, words.t("staff.member.none", { member, where }), [...added, ...linked, ...answered])
+        : fitLines(words, words.t("staff.member.header", { member, count: entries.length, where }), [
             ...lines,
             ...added,
             ...linked,

@@ -1,7 +1,7 @@
 import { SlashCommandSubcommandBuilder } from "discord.js";
 import { actingMember } from "../../members.ts";
 import { plainName } from "../../text.ts";
-import { answer } from "../answer.ts";
+import { answer, memberWords } from "../answer.ts";
 import { nickOption, suggestNicks } from "../nick-option.ts";
 import { whitelistFromOption, whitelistOption } from "../options.ts";
 import { requireGuildId } from "../preconditions.ts";
@@ -23,10 +23,16 @@ export const remove = {
       nick: interaction.options.getString("nick", true),
       actor: actingMember(interaction),
     });
+    const words = await memberWords(interaction, context);
     await answer(
       interaction,
-      `🗑️ **${plainName(entry.nick)}** is no longer on **${plainName(whitelist.name)}** (it belonged to <@${entry.userId}>). ` +
-        "Roles given for it are taken back; game servers hear of it at once.",
+      words.t("staff.remove.done", {
+        removed: words.t("public.removed", {
+          nick: plainName(entry.nick),
+          whitelist: plainName(whitelist.name),
+        }),
+        owner: `<@${entry.userId}>`,
+      }),
     );
   },
 

@@ -1,4 +1,6 @@
 import { type ChatInputCommandInteraction, SlashCommandSubcommandBuilder } from "discord.js";
+import { inEnglish } from "../../../i18n/english.ts";
+import { text } from "../../../i18n/messages.ts";
 import { MAX_ROLE_LIMIT } from "../../../whitelists/model.ts";
 import type { WhitelistChanges } from "../../../whitelists/service.ts";
 import { DiscordRefusal } from "../../errors.ts";
@@ -6,17 +8,17 @@ import { roleMentions } from "../../mentions.ts";
 import { whitelistWarnings } from "../../setup-warnings.ts";
 import { plainName } from "../../text.ts";
 import { checkAccessNow } from "../access-check.ts";
-import { answer } from "../answer.ts";
+import { answer, memberWords } from "../answer.ts";
 import { oneOf, suggestWhitelists, whitelistFromOption, whitelistOption } from "../options.ts";
 import { requireGuildId, requireManageGuild } from "../preconditions.ts";
 import { describeRoleLimits, parseRoleLimit } from "../role-limit.ts";
 import type { Subcommand } from "../subcommands.ts";
 
-/** The three role lists of a whitelist, by the word the options use. */
+/** The three role lists of a whitelist, by the word the options use, with the key of what each is. */
 const lists = {
-  required: { field: "requiredRoleIds", label: "Required (one of them lets a member register)" },
-  granted: { field: "grantedRoleIds", label: "Granted on registration" },
-  manager: { field: "managerRoleIds", label: "Managers (add and remove anyone's nicks)" },
+  required: { field: "requiredRoleIds", label: "roles.list.required" },
+  granted: { field: "grantedRoleIds", label: "roles.list.granted" },
+  manager: { field: "managerRoleIds", label: "roles.list.manager" },
 } as const;
 type ListName = keyof typeof lists;
 const listNames = Object.keys(lists) as ListName[];
@@ -28,7 +30,7 @@ function roleOption(interaction: ChatInputCommandInteraction, name: string, guil
   const role = interaction.options.getRole(name);
   if (!role) return null;
   if (role.id === guildId) {
-    throw new DiscordRefusal("invalid-input", "@everyone cannot be used here; pick a real role.");
+    throw new DiscordRefusal("invalid-input", text("roles.everyone"));
   }
   return role.id;
 }
@@ -49,7 +51,7 @@ export const roles = {
     for (const list of listNames) {
       builder
         .addRoleOption((option) =>
-          option.setName(`add-${list}`).setDescription(`Add a role: ${lists[list].label}`),
+          option.setName(`add-${list}`).setDescription(`Add a role: ${inEnglish(text(lists[list].label))}`),
         )
         .addRoleOption((option) =>
           option.setName(`remove-${list}`).setDescription(`Remove a role from the ${list} roles`),
@@ -57,13 +59,14 @@ export const roles = {
     }
     return builder
       .addStringOption((option) =>
+        // The choices' names are English, the source of their localizations (each language's file names them).
         option
           .setName("clear")
-          .setDescription("Empty one list, or every role limit (before any add)")
           .addChoices(...listNames.map((list) => ({ name: `${list} roles`, value: list })), {
             name: "role limits",
             value: "limits",
-          }),
+          })
+          .setDescription("Empty one list, or every role limit (before any add)"),
       )
       .addStringOption((option) =>
         option
@@ -76,6 +79,7 @@ export const roles = {
   async execute(interaction, context) {
     const guildId = requireGuildId(interaction);
     requireManageGuild(interaction);
+    const words = await memberWords(interaction, context);
     const whitelist = await whitelistFromOption(interaction, context);
     const clear = interaction.options.getString("clear");
     const cleared = clear === null ? null : oneOf(clearable, clear, "clear");
@@ -120,20 +124,24 @@ export const roles = {
       updated,
       context.services,
       context.intents.messageContent,
+      words,
     );
+    const changed = Object.keys(changes).length > 0;
     await answer(
       interaction,
       [
-        `${Object.keys(changes).length > 0 ? "✅ Roles of" : "Roles of"} **${plainName(updated.name)}**:`,
+        words.t(changed ? "roles.header.changed" : "roles.header", { whitelist: plainName(updated.name) }),
         ...listNames.map((list) => {
           const roleIds = updated[lists[list].field];
-          return `• ${lists[list].label}: ${roleIds.length > 0 ? roleMentions(roleIds) : "none"}`;
+          return words.t("roles.line", {
+            label: text(lists[list].label),
+            roles: roleIds.length > 0 ? roleMentions(roleIds) : text("common.none"),
+          });
         }),
-        `• Nick limits by role: ${describeRoleLimits(updated, 1000)}`,
+        words.t("roles.limits", { limits: describeRoleLimits(words, updated, 1000) }),
         ...(checked ? [checked] : []),
         ...warnings,
-        "Change a list with `add-…`/`remove-…` (one role each), or empty it with `clear`; set a role's nick " +
-          "limit with `limit:@Role=3` (`@Role=none` clears it).",
+        words.t("roles.how"),
       ].join("\n"),
     );
   },

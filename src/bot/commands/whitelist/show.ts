@@ -1,8 +1,10 @@
 import { SlashCommandSubcommandBuilder } from "discord.js";
+import { type MessageKey, text } from "../../../i18n/messages.ts";
+import type { Words } from "../../../i18n/words.ts";
 import type { DenyList } from "../../../registration/deny.ts";
 import { followsRoles, isManager } from "../../../registration/rules.ts";
 import { clip } from "../../../shared/text.ts";
-import { describeDuration } from "../../../whitelists/lifetime.ts";
+import { durationText } from "../../../whitelists/lifetime.ts";
 import type { Whitelist } from "../../../whitelists/model.ts";
 import { describeLifetime } from "../../expiry.ts";
 import { departuresUnseenForStaff, isPaused, pausedForStaff, roleLossUnseenForStaff } from "../../intents.ts";
@@ -11,7 +13,7 @@ import { actingMember } from "../../members.ts";
 import { roleMentionsWithin } from "../../mentions.ts";
 import { serverWarnings, whitelistWarnings } from "../../setup-warnings.ts";
 import { codeSpan, plainName } from "../../text.ts";
-import { answer } from "../answer.ts";
+import { answer, memberWords } from "../answer.ts";
 import {
   describeNickTypeSettings,
   suggestWhitelists,
@@ -22,21 +24,18 @@ import { describeRoleLimits } from "../role-limit.ts";
 import type { Subcommand } from "../subcommands.ts";
 
 /** A role list for an embed field, within Discord's 1,024 characters of a field value. */
-const roles = (roleIds: string[], none: string) =>
-  roleIds.length > 0 ? roleMentionsWithin(roleIds, 1024) : none;
+const roles = (words: Words, roleIds: string[], none: string) =>
+  roleIds.length > 0 ? roleMentionsWithin(words, roleIds, 1024) : none;
 
 /** The whitelist's proof setting, and where members prove their account when it is required. */
-function describeProof(whitelist: Whitelist, linkAddress: string | undefined): string {
-  if (whitelist.proof === "off") return "off: any nick may be registered";
+function describeProof(words: Words, whitelist: Whitelist, linkAddress: string | undefined): string {
+  if (whitelist.proof === "off") return words.t("whitelist.show.proof.off");
   if (whitelist.proof === "first-join") {
-    return (
-      "first-join: members prove their account when they first join the game server, within " +
-      describeDuration(whitelist.proofWindowSeconds)
-    );
+    return words.t("whitelist.show.proof.firstJoin", { window: durationText(whitelist.proofWindowSeconds) });
   }
   return linkAddress
-    ? `required: members prove their Java account at \`${linkAddress}\``
-    : "required, but the link server is off (LINK_PORT unset): members cannot prove an account";
+    ? words.t("whitelist.show.proof.required", { address: linkAddress })
+    : words.t("whitelist.show.proof.linkOff");
 }
 
 /** How many denied nicks `/whitelist show` lists at most; the rest are counted. */
@@ -48,15 +47,23 @@ const FIELD_MAX = 1024;
  * The deny list for an embed field: to staff the first DENIALS_SHOWN nicks with their reasons, then how many
  * more, within a field's 1,024 characters; to members only how many (reasons are staff's notes).
  */
-async function denialsField(whitelist: Whitelist, denials: DenyList, staff: boolean): Promise<string> {
+async function denialsField(
+  words: Words,
+  whitelist: Whitelist,
+  denials: DenyList,
+  staff: boolean,
+): Promise<string> {
   const { denials: first, total } = await denials.list(whitelist.id, DENIALS_SHOWN);
-  if (total === 0) return "none";
-  if (!staff) return `${total} nick(s); staff see which.`;
-  const more = (shown: number) => `\n… and ${total - shown} more (one at a time: \`/whitelist whois\`)`;
-  let value = `${total} nick(s):`;
+  if (total === 0) return words.t("common.none");
+  if (!staff) return words.t("whitelist.show.denials.count", { count: total });
+  const more = (shown: number) => `\n${words.t("whitelist.show.denials.more", { count: total - shown })}`;
+  let value = words.t("whitelist.show.denials.header", { count: total });
   let shown = 0;
   for (const denial of first) {
-    const line = `• ${codeSpan(denial.nick)}${denial.reason ? `: ${plainName(clip(denial.reason, 60))}` : ""}`;
+    const reason = denial.reason
+      ? words.t("whitelist.show.denials.reason", { reason: plainName(clip(denial.reason, 60)) })
+      : "";
+    const line = `• ${codeSpan(denial.nick)}${reason}`;
     if (`${value}\n${line}${more(shown + 1)}`.length > FIELD_MAX) break;
     value = `${value}\n${line}`;
     shown++;
@@ -88,95 +95,135 @@ export const show = {
     ).length;
     // Without Discord's Message Content intent a message-mode whitelist cannot register anyone.
     const paused = isPaused(wl, context.intents);
-    const status = !wl.enabled ? "closed for registrations" : paused ? "paused (see below)" : "open";
+    const words = await memberWords(interaction, context);
+    const status = words.t(
+      !wl.enabled ? "whitelist.state.closed" : paused ? "whitelist.state.paused" : "whitelist.state.open",
+    );
     // Message Content has its own field below; every other setup problem is listed as doctor would.
     const guild = interaction.guild ?? (await interaction.client.guilds.fetch(wl.guildId));
     const problems = [
-      ...(await serverWarnings(guild, context.services)),
-      ...(await whitelistWarnings(guild, wl, context.services)),
+      ...(await serverWarnings(guild, context.services, words)),
+      ...(await whitelistWarnings(guild, wl, context.services, undefined, words)),
     ];
-    const floodgate = describeNickTypeSettings(wl);
+    const floodgate = describeNickTypeSettings(words, wl);
+    const field = (key: MessageKey & `whitelist.show.field.${string}`) => words.render({ key, params: {} });
+    const nicksKept = (removed: boolean) =>
+      words.t(removed ? "whitelist.show.nicksRemoved" : "whitelist.show.nicksKept");
     await answer(interaction, {
-      content: "Staff change settings with `/whitelist edit` and roles with `/whitelist roles`.",
+      content: words.t("whitelist.show.staffHint"),
       embeds: [
         {
           title: plainName(wl.name),
-          description: `id \`${wl.id}\` · ${status}`,
+          description: words.t("whitelist.show.description", { id: wl.id, status }),
           color: colours.info,
           fields: [
-            { name: "Channel", value: `<#${wl.channelId}>`, inline: true },
-            { name: "Nick type", value: wl.nickType, inline: true },
-            { name: "Mode", value: wl.registrationMode, inline: true },
-            { name: "Nicks per member", value: String(wl.maxNicksPerUser), inline: true },
+            { name: field("whitelist.show.field.channel"), value: `<#${wl.channelId}>`, inline: true },
+            { name: field("whitelist.show.field.nickType"), value: wl.nickType, inline: true },
+            { name: field("whitelist.show.field.mode"), value: wl.registrationMode, inline: true },
             {
-              name: "Nicks",
-              value: `${nicks} (${verified} verified${awaiting > 0 ? `, ${awaiting} awaiting proof` : ""})`,
+              name: field("whitelist.show.field.perMember"),
+              value: words.number(wl.maxNicksPerUser),
               inline: true,
             },
-            { name: "Pending requests", value: String(pending), inline: true },
-            { name: "On leave", value: wl.removeOnLeave ? "nicks removed" : "nicks kept", inline: true },
-            { name: "Entry lifetime", value: describeLifetime(wl.entryLifetimeSeconds) },
-            { name: "Proof of ownership", value: describeProof(wl, context.linkAddress), inline: true },
             {
-              name: "Form",
+              name: field("whitelist.show.field.nicks"),
+              value: words.t("whitelist.show.nicks", {
+                nicks: nicks,
+                verified: text("whitelist.show.verified", { count: verified }),
+                awaiting: awaiting > 0 ? text("whitelist.show.awaiting", { count: awaiting }) : "",
+              }),
+              inline: true,
+            },
+            { name: field("whitelist.show.field.pending"), value: words.number(pending), inline: true },
+            { name: field("whitelist.show.field.onLeave"), value: nicksKept(wl.removeOnLeave), inline: true },
+            {
+              name: field("whitelist.show.field.lifetime"),
+              value: describeLifetime(words, wl.entryLifetimeSeconds),
+            },
+            {
+              name: field("whitelist.show.field.proof"),
+              value: describeProof(words, wl, context.linkAddress),
+              inline: true,
+            },
+            {
+              name: field("whitelist.show.field.form"),
               value:
-                wl.form.length === 0 ? "none" : `${wl.form.length} question(s): \`/whitelist form show\``,
+                wl.form.length === 0
+                  ? words.t("common.none")
+                  : words.t("whitelist.show.form", { count: wl.form.length }),
               inline: true,
             },
             {
-              name: "Nicknames",
+              name: field("whitelist.show.field.nicknames"),
               value:
                 wl.nicknameTemplate === null
-                  ? "left alone"
-                  : `follow the nick: **${plainName(wl.nicknameTemplate)}**`,
+                  ? words.t("whitelist.show.nicknames.alone")
+                  : words.t("whitelist.show.nicknames", { template: plainName(wl.nicknameTemplate) }),
               inline: true,
             },
             {
-              name: "Ban sync (server)",
-              value: (await context.services.guilds.get(wl.guildId))?.banSync
-                ? "on: a Discord ban denies the member's nicks"
-                : "off",
+              name: field("whitelist.show.field.banSync"),
+              value: words.t(
+                (await context.services.guilds.get(wl.guildId))?.banSync
+                  ? "whitelist.show.banSync.on"
+                  : "whitelist.show.banSync.off",
+              ),
               inline: true,
             },
             {
-              name: "On role loss",
-              value: wl.onRoleLoss === "remove" ? "nicks removed" : "nicks kept",
+              name: field("whitelist.show.field.onRoleLoss"),
+              value: nicksKept(wl.onRoleLoss === "remove"),
               inline: true,
             },
-            { name: "Required roles", value: roles(wl.requiredRoleIds, "none: anyone may register") },
-            { name: "Granted roles", value: roles(wl.grantedRoleIds, "none") },
-            { name: "Manager roles", value: roles(wl.managerRoleIds, "none: Manage Server only") },
+            {
+              name: field("whitelist.show.field.required"),
+              value: roles(words, wl.requiredRoleIds, words.t("whitelist.show.required.none")),
+            },
+            {
+              name: field("whitelist.show.field.granted"),
+              value: roles(words, wl.grantedRoleIds, words.t("common.none")),
+            },
+            {
+              name: field("whitelist.show.field.manager"),
+              value: roles(words, wl.managerRoleIds, words.t("whitelist.show.manager.none")),
+            },
             ...(Object.keys(wl.roleLimits).length > 0
-              ? [{ name: "Nick limits by role", value: describeRoleLimits(wl) }]
+              ? [{ name: field("whitelist.show.field.roleLimits"), value: describeRoleLimits(words, wl) }]
               : []),
             {
-              name: "Denied nicks",
+              name: field("whitelist.show.field.denied"),
               value: await denialsField(
+                words,
                 wl,
                 context.services.denials,
                 isManager(wl, actingMember(interaction)),
               ),
             },
-            ...(floodgate ? [{ name: "Bedrock", value: `${floodgate}.` }] : []),
+            ...(floodgate
+              ? [
+                  {
+                    name: field("whitelist.show.field.bedrock"),
+                    value: words.t("whitelist.show.bedrock", { floodgate }),
+                  },
+                ]
+              : []),
             ...(withoutUuid > 0
               ? [
                   {
-                    name: "⚠️ Bedrock UUIDs pending",
-                    value:
-                      `${withoutUuid} nick(s) wait for GeyserMC to give their XUID, so \`whitelist.json\` cannot ` +
-                      "let them in yet. They are asked for every 10 minutes.",
+                    name: field("whitelist.show.field.uuidsPending"),
+                    value: words.t("whitelist.show.uuidsPending", { count: withoutUuid }),
                   },
                 ]
               : []),
             ...(problems.length > 0
-              ? [{ name: "⚠️ Problems", value: problems.join("\n").slice(0, 1024) }]
+              ? [{ name: field("whitelist.show.field.problems"), value: problems.join("\n").slice(0, 1024) }]
               : []),
-            ...(paused ? [{ name: "⚠️ Registrations by message are paused", value: pausedForStaff }] : []),
+            ...(paused ? [{ name: field("whitelist.show.field.paused"), value: pausedForStaff(words) }] : []),
             ...(wl.removeOnLeave && !context.intents.serverMembers
-              ? [{ name: "⚠️ Departures are not seen", value: departuresUnseenForStaff }]
+              ? [{ name: field("whitelist.show.field.departures"), value: departuresUnseenForStaff(words) }]
               : []),
             ...(followsRoles(wl) && !context.intents.serverMembers
-              ? [{ name: "⚠️ Role losses are not seen", value: roleLossUnseenForStaff }]
+              ? [{ name: field("whitelist.show.field.roleLoss"), value: roleLossUnseenForStaff(words) }]
               : []),
           ],
         },

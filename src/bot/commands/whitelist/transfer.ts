@@ -4,7 +4,7 @@ import { actingMember } from "../../members.ts";
 import { roleMentions } from "../../mentions.ts";
 import { nicknameWarning } from "../../setup-warnings.ts";
 import { plainName } from "../../text.ts";
-import { answer, deferAnswer } from "../answer.ts";
+import { answer, deferAnswer, memberWords, publicWords } from "../answer.ts";
 import { fetchGuildMember } from "../guild-member.ts";
 import { nickOption, suggestNicks } from "../nick-option.ts";
 import { whitelistOption } from "../options.ts";
@@ -41,30 +41,38 @@ export const transfer = {
         member,
         actor,
       });
+    const words = await memberWords(interaction, context);
+    const from = `<@${previousOwnerId}>`;
     await answer(
       interaction,
       [
-        `🔀 **${plainName(entry.nick)}** on **${plainName(whitelist.name)}** now belongs to <@${member.userId}> ` +
-          (wasGuest
-            ? `(it was a guest of <@${previousOwnerId}>'s). Game servers see no change.`
-            : `(it was <@${previousOwnerId}>'s). Game servers see no change.`),
+        words.t(wasGuest ? "staff.transfer.doneGuest" : "staff.transfer.done", {
+          nick: plainName(entry.nick),
+          whitelist: plainName(whitelist.name),
+          to: `<@${member.userId}>`,
+          from,
+        }),
         ...(grantFailures.length > 0
           ? [
-              `I could not give them ${roleMentions(grantFailures.map((f) => f.roleId))}; the nick is theirs regardless.`,
+              words.t("staff.transfer.grantFailed", {
+                roles: roleMentions(grantFailures.map((f) => f.roleId)),
+              }),
             ]
           : []),
         ...(revertFailures.length > 0
           ? [
-              `I could not take ${roleMentions(revertFailures.map((f) => f.roleId))} back from <@${previousOwnerId}>; ` +
-                "remove it by hand if they should not keep it.",
+              words.t("staff.transfer.revertFailed", {
+                roles: roleMentions(revertFailures.map((f) => f.roleId)),
+                from,
+              }),
             ]
           : []),
-        ...(interaction.guild ? nicknameWarning(interaction.guild, whitelist, member) : []),
+        ...(interaction.guild ? nicknameWarning(words, interaction.guild, whitelist, member) : []),
       ].join("\n"),
     );
     await context.log.post(guildId, {
       embeds: [
-        transferEmbed({
+        transferEmbed(await publicWords(interaction, context), {
           whitelist,
           nick: entry.nick,
           from: previousOwnerId,

@@ -3,7 +3,7 @@ import { requireManager } from "../../../registration/rules.ts";
 import { denialEmbed } from "../../log-channel.ts";
 import { actingMember } from "../../members.ts";
 import { plainName } from "../../text.ts";
-import { answer, deferAnswer } from "../answer.ts";
+import { answer, deferAnswer, memberWords, publicWords } from "../answer.ts";
 import { nickOption, suggestNicks } from "../nick-option.ts";
 import { whitelistFromOption, whitelistOption } from "../options.ts";
 import { requireGuildId } from "../preconditions.ts";
@@ -30,11 +30,15 @@ export const undeny = {
       nick: interaction.options.getString("nick", true),
       actor,
     });
-    await context.log.post(guildId, { embeds: [denialEmbed("allowed", denial, whitelist, actor.userId)] });
+    await context.log.post(guildId, {
+      embeds: [
+        denialEmbed(await publicWords(interaction, context), "allowed", denial, whitelist, actor.userId),
+      ],
+    });
+    const words = await memberWords(interaction, context);
     await answer(
       interaction,
-      `✅ **${plainName(denial.nick)}** may be registered on **${plainName(whitelist.name)}** again. Nothing was added back: its ` +
-        `owner registers it again with \`/register\`, or staff with \`/whitelist add\`.`,
+      words.t("staff.undeny.done", { nick: plainName(denial.nick), whitelist: plainName(whitelist.name) }),
     );
   },
 

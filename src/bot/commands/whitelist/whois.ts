@@ -2,7 +2,7 @@ import type { APIEmbed } from "discord.js";
 import { SlashCommandSubcommandBuilder } from "discord.js";
 import { actingMember } from "../../members.ts";
 import { plainName } from "../../text.ts";
-import { answer } from "../answer.ts";
+import { answer, memberWords } from "../answer.ts";
 import { nickOption, suggestNicks } from "../nick-option.ts";
 import { whitelistOption } from "../options.ts";
 import { requireGuildId } from "../preconditions.ts";
@@ -31,22 +31,21 @@ export const whois = {
       nick: interaction.options.getString("nick", true),
       actor: actingMember(interaction),
     });
+    const words = await memberWords(interaction, context);
     const embeds: APIEmbed[] = [
-      ...result.found.map(({ entry, whitelist }) => entryEmbed(entry, whitelist)),
-      ...result.denied.map(({ denial, whitelist }) => denialDetailsEmbed(denial, whitelist)),
+      ...result.found.map(({ entry, whitelist }) => entryEmbed(words, entry, whitelist)),
+      ...result.denied.map(({ denial, whitelist }) => denialDetailsEmbed(words, denial, whitelist)),
     ];
     const nick = result.found[0]?.entry.nick ?? result.denied[0]?.denial.nick ?? result.nick;
     const where = result.found.map(({ whitelist }) => `**${plainName(whitelist.name)}**`).join(", ");
     await answer(interaction, {
       content: [
         result.found.length > 0
-          ? `🔎 **${plainName(nick)}** is on ${where}.`
-          : `🔎 **${plainName(nick)}** is on no whitelist you can see.`,
-        ...(result.hidden > 0
-          ? [`It is also on ${result.hidden} whitelist(s) you do not manage, for another member.`]
-          : []),
+          ? words.t("staff.whois.found", { nick: plainName(nick), whitelists: where })
+          : words.t("staff.whois.none", { nick: plainName(nick) }),
+        ...(result.hidden > 0 ? [words.t("staff.whois.hidden", { count: result.hidden })] : []),
         ...(embeds.length > MAX_EMBEDS
-          ? [`… and ${embeds.length - MAX_EMBEDS} more: name a whitelist.`]
+          ? [words.t("staff.whois.more", { count: embeds.length - MAX_EMBEDS })]
           : []),
       ].join("\n"),
       embeds: embeds.slice(0, MAX_EMBEDS),

@@ -18,6 +18,8 @@ import {
 import type { SandboxContext } from "../context.ts";
 import { json } from "../http.ts";
 import type { TrackedInteraction } from "../interactions.ts";
+import { DISCORD_LOCALES, isDiscordLocale } from "../locales.ts";
+import { guildPayload } from "../payloads.ts";
 import { submittedValues } from "../rest/modals.ts";
 import { matchRoute, pathSegments, type Route, route } from "../router.ts";
 import { findCommand, type SandboxMember } from "../state.ts";
@@ -64,6 +66,15 @@ function idList(body: Body, key: string): string[] {
     throw new ControlRequestError(`${key} must be an array of ids`);
   }
   return value as string[];
+}
+
+/** A `locale` of the body: one of Discord's (an unknown one is refused, as Discord never sends it). */
+function locale(body: Body): string {
+  const value = body.locale;
+  if (!isDiscordLocale(value)) {
+    throw new ControlRequestError(`locale must be one of Discord's: ${[...DISCORD_LOCALES].join(", ")}`);
+  }
+  return value;
 }
 
 function member(ctx: SandboxContext, userId: string): SandboxMember {
@@ -271,6 +282,18 @@ const routes: Route[] = [
     const roleIds = knownRoles(ctx, idList(await readJson(request), "roleIds"));
     setMemberRoles(ctx, target, roleIds);
     return json(memberView(target));
+  }),
+  // Languages (Discord's Locales): a member's client language, sent as `locale` on their interactions, and the
+  // server's, sent as `guild_locale` and `preferred_locale` (a change of it dispatches GUILD_UPDATE, as Discord does).
+  route("POST", "/members/:user/locale", async ({ ctx, params, request }) => {
+    const target = member(ctx, params.user);
+    target.user.locale = locale(await readJson(request));
+    return json({ ...memberView(target), locale: target.user.locale });
+  }),
+  route("POST", "/guild/locale", async ({ ctx, request }) => {
+    ctx.state.guild.preferredLocale = locale(await readJson(request));
+    ctx.gateway.dispatch(GatewayDispatchEvents.GuildUpdate, guildPayload(ctx.state));
+    return json({ ...guildView(ctx.state), preferredLocale: ctx.state.guild.preferredLocale });
   }),
   route("POST", "/members/:user/nick", async ({ ctx, params, request }) => {
     const target = member(ctx, params.user);

@@ -9,14 +9,14 @@ import {
   ComponentType,
   InteractionContextType,
   InteractionType,
-  Locale,
+  type Locale,
 } from "discord-api-types/v10";
 import type { SandboxContext } from "../context.ts";
 import { channelPayload, memberPayload, messagePayload, userPayload } from "../payloads.ts";
 import { memberPermissions } from "../permissions.ts";
 import { LIMITS } from "../rest/limits.ts";
 import { type SandboxModal, submittedComponents } from "../rest/modals.ts";
-import type { SandboxChannel, SandboxMember, SandboxMessage } from "../state.ts";
+import { DEFAULT_LOCALE, type SandboxChannel, type SandboxMember, type SandboxMessage } from "../state.ts";
 import { buildOptions, type CommandRequest, ControlRequestError } from "./command-options.ts";
 
 /** The fields every guild interaction carries (the ones whose absence crashes discord.js included). */
@@ -35,7 +35,8 @@ function interactionBase(
     token,
     version: 1 as const,
     guild_id: state.guild.id,
-    guild: { id: state.guild.id, locale: Locale.EnglishUS, features: [] },
+    // Discord's own fields: the invoker's client language, and the server's (docs: Interaction Object).
+    guild: { id: state.guild.id, locale: state.guild.preferredLocale as Locale, features: [] },
     channel_id: channel.id,
     channel: channelPayload(state, channel),
     member: {
@@ -44,8 +45,8 @@ function interactionBase(
       permissions: memberPermissions(state, member).toString(),
     },
     app_permissions: (bot ? memberPermissions(state, bot) : 0n).toString(),
-    locale: Locale.EnglishUS,
-    guild_locale: Locale.EnglishUS,
+    locale: (member.user.locale ?? DEFAULT_LOCALE) as Locale,
+    guild_locale: state.guild.preferredLocale as Locale,
     entitlements: [],
     authorizing_integration_owners: { [ApplicationIntegrationType.GuildInstall]: state.guild.id },
     context: InteractionContextType.Guild,

@@ -6,6 +6,7 @@ import {
 } from "discord-api-types/v10";
 import type { SandboxContext } from "../context.ts";
 import { DiscordErrors, discordError, formError, json } from "../http.ts";
+import { DISCORD_LOCALES, isDiscordLocale } from "../locales.ts";
 import { route } from "../router.ts";
 import { characters, checkChoices, createFormErrors, type FormErrors, LIMITS } from "./limits.ts";
 
@@ -33,6 +34,53 @@ function checkDescription(errors: FormErrors, path: Path, description: unknown):
 }
 
 /**
+ * A map of localizations (`name_localizations`, `description_localizations`): null or an object whose keys are
+ * Discord's locales, each value meeting `check` (names follow the same rules as the name, descriptions as the
+ * description: Application Command Object). An unknown locale is refused as Discord refuses a value outside an
+ * enum (BASE_TYPE_CHOICES).
+ */
+function checkLocalizations(
+  errors: FormErrors,
+  path: Path,
+  localizations: unknown,
+  check: (errors: FormErrors, path: Path, value: unknown) => void,
+): void {
+  if (localizations === undefined || localizations === null) return;
+  if (typeof localizations !== "object" || Array.isArray(localizations)) {
+    errors.add(path, "DICT_TYPE_CONVERT", "Only dictionaries may be used in a DictType");
+    return;
+  }
+  for (const [locale, value] of Object.entries(localizations)) {
+    if (!isDiscordLocale(locale)) {
+      errors.add(
+        [...path, locale],
+        "BASE_TYPE_CHOICES",
+        `Value must be one of ${[...DISCORD_LOCALES].join(", ")}.`,
+      );
+      continue;
+    }
+    check(errors, [...path, locale], value);
+  }
+}
+
+/** The name and description localizations of a chat-input command or option. */
+function checkChatInputLocalizations(errors: FormErrors, path: Path, body: Record<string, unknown>): void {
+  checkLocalizations(errors, [...path, "name_localizations"], body.name_localizations, checkChatInputName);
+  checkLocalizations(
+    errors,
+    [...path, "description_localizations"],
+    body.description_localizations,
+    checkDescription,
+  );
+}
+
+/** A choice's name in another language: 1-100 characters, as its name. */
+function checkChoiceName(errors: FormErrors, path: Path, name: unknown): void {
+  const length = typeof name === "string" ? characters(name) : 0;
+  if (length < 1 || length > LIMITS.choiceName) badLength(errors, path, LIMITS.choiceName);
+}
+
+/**
  * Adds what Discord refuses in one command: the name (chat input: the pattern, lower case; user and message
  * commands: 1-32 characters, spaces and capitals allowed), the description (1-100, chat input only) and options.
  */
@@ -45,6 +93,7 @@ function checkCommand(errors: FormErrors, body: CommandBody, path: Path): void {
   }
   checkChatInputName(errors, [...path, "name"], body.name);
   checkDescription(errors, [...path, "description"], body.description);
+  checkChatInputLocalizations(errors, path, body);
   checkOptions(errors, body.options, [...path, "options"], 0);
 }
 
@@ -84,6 +133,7 @@ function checkOptions(errors: FormErrors, options: unknown, path: Path, depth: n
     }
     names.add(option.name);
     checkDescription(errors, [...at, "description"], option.description);
+    checkChatInputLocalizations(errors, at, option as unknown as Record<string, unknown>);
     if (isNested(option)) {
       if (option.type === ApplicationCommandOptionType.SubcommandGroup && depth > 0) {
         errors.add([...at, "type"], "APPLICATION_COMMAND_OPTION_TYPE_INVALID", "Invalid nesting");
@@ -102,6 +152,14 @@ function checkOptions(errors: FormErrors, options: unknown, path: Path, depth: n
     if (!required) optionalSeen = true;
     const choices = "choices" in option ? option.choices : undefined;
     checkChoices(errors, [...at, "choices"], choices);
+    for (const [index, choice] of (Array.isArray(choices) ? choices : []).entries()) {
+      checkLocalizations(
+        errors,
+        [...at, "choices", index, "name_localizations"],
+        (choice as { name_localizations?: unknown }).name_localizations,
+        checkChoiceName,
+      );
+    }
     if (Array.isArray(choices) && choices.length > 0 && "autocomplete" in option && option.autocomplete) {
       errors.add(
         [...at, "autocomplete"],

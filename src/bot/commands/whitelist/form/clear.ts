@@ -1,5 +1,6 @@
 import { SlashCommandSubcommandBuilder } from "discord.js";
-import { answer } from "../../answer.ts";
+import { plainName } from "../../../text.ts";
+import { answer, memberWords } from "../../answer.ts";
 import { suggestWhitelists, whitelistFromOption, whitelistOption } from "../../options.ts";
 import { requireManageGuild } from "../../preconditions.ts";
 import type { Subcommand } from "../../subcommands.ts";
@@ -18,11 +19,8 @@ export const clear = {
     requireManageGuild(interaction);
     const whitelist = await whitelistFromOption(interaction, context);
     await context.services.whitelists.update(whitelist.id, { form: [] });
-    await answer(
-      interaction,
-      `✅ **${whitelist.name}** has no form now: members register without answering questions. Answers given ` +
-        "already are kept as long as the server keeps them (`/whitelist form retention`).",
-    );
+    const words = await memberWords(interaction, context);
+    await answer(interaction, words.t("form.cleared", { whitelist: plainName(whitelist.name) }));
   },
 
   autocomplete: suggestWhitelists,

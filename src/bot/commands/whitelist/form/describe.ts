@@ -1,43 +1,46 @@
+import type { Words } from "../../../../i18n/words.ts";
 import type { FormQuestion } from "../../../../whitelists/form.ts";
 import type { Whitelist } from "../../../../whitelists/model.ts";
 import { plainName } from "../../../text.ts";
 
-// How `/whitelist form` and `/whitelist show` word a whitelist's form (docs/decisions.md, Application forms).
+// How `/whitelist form` and `/whitelist show` word a whitelist's form (docs/decisions.md, Application forms), in
+// the words of whoever asked.
 
 /** One question as staff read it: its text, style, whether required, the answer's length, the hint. */
-export function questionLine(question: FormQuestion, number: number): string {
+export function questionLine(words: Words, question: FormQuestion, number: number): string {
   const length =
     question.minLength > 0
-      ? `${question.minLength}-${question.maxLength} characters`
-      : `up to ${question.maxLength} characters`;
-  const how = [question.style, question.required ? "required" : "optional", length].join(", ");
-  const hint = question.placeholder ? `, hint “${plainName(question.placeholder)}”` : "";
-  return `${number}. ${plainName(question.label)} (${how}${hint})`;
+      ? words.t("form.length.between", { min: question.minLength, count: question.maxLength })
+      : words.t("form.length.upTo", { count: question.maxLength });
+  return words.t("form.question", {
+    number,
+    label: plainName(question.label),
+    style: words.t(question.style === "short" ? "form.style.short" : "form.style.paragraph"),
+    required: words.t(question.required ? "form.required" : "form.optional"),
+    length,
+    hint: question.placeholder ? words.t("form.hint", { hint: plainName(question.placeholder) }) : "",
+  });
 }
 
 /** Where members meet a whitelist's form, by its registration mode. */
-function whereAsked(whitelist: Whitelist): string {
+function whereAsked(words: Words, whitelist: Whitelist): string {
   switch (whitelist.registrationMode) {
     case "approval":
-      return "`/register` opens it as a form, and the answers go to staff with the request.";
+      return words.t("form.where.approval");
     case "command":
-      return "`/register` opens it as a form; the answers are kept with the nick for staff to see.";
+      return words.t("form.where.command");
     case "message":
-      return (
-        "A message cannot show a form: a nick posted in the channel is answered with a pointer to `/register`, " +
-        "which opens it."
-      );
+      return words.t("form.where.message");
   }
 }
 
 /** A whitelist's form as staff read it: its questions in order and where members answer them (or none). */
-export function describeForm(whitelist: Whitelist): string[] {
-  if (whitelist.form.length === 0) {
-    return [`**${whitelist.name}** has no form: members register without answering questions.`];
-  }
+export function describeForm(words: Words, whitelist: Whitelist): string[] {
+  const name = plainName(whitelist.name);
+  if (whitelist.form.length === 0) return [words.t("form.none", { whitelist: name })];
   return [
-    `**${whitelist.name}** asks ${whitelist.form.length} question(s) when members register:`,
-    ...whitelist.form.map((question, index) => questionLine(question, index + 1)),
-    whereAsked(whitelist),
+    words.t("form.header", { whitelist: name, count: whitelist.form.length }),
+    ...whitelist.form.map((question, index) => questionLine(words, question, index + 1)),
+    whereAsked(words, whitelist),
   ];
 }

@@ -1,14 +1,17 @@
 import { SlashCommandSubcommandBuilder } from "discord.js";
+import { text } from "../../../../i18n/messages.ts";
 import { requireManager } from "../../../../registration/rules.ts";
 import { DomainError } from "../../../../shared/errors.ts";
 import { formModal } from "../../../forms.ts";
 import { actingMember } from "../../../members.ts";
+import { memberWords } from "../../answer.ts";
 import { suggestWhitelists, whitelistFromOption, whitelistOption } from "../../options.ts";
 import type { Subcommand } from "../../subcommands.ts";
 
 /**
- * `/whitelist form preview whitelist` (whitelist staff): opens the form as members see it; what staff type in is
- * shown back as a request's post would show it, and nothing is stored (src/bot/modals/form.ts).
+ * `/whitelist form preview whitelist` (whitelist staff): opens the form as members see it (in staff's own
+ * language); what staff type in is shown back as a request's post would show it, and nothing is stored
+ * (src/bot/modals/form.ts).
  */
 export const preview = {
   data: new SlashCommandSubcommandBuilder()
@@ -20,12 +23,11 @@ export const preview = {
     const whitelist = await whitelistFromOption(interaction, context);
     requireManager(whitelist, actingMember(interaction));
     if (whitelist.form.length === 0) {
-      throw new DomainError(
-        "invalid-input",
-        `${whitelist.name} has no form yet: add a question with /whitelist form set.`,
-      );
+      throw new DomainError("invalid-input", text("form.preview.none", { whitelist: whitelist.name }));
     }
-    await interaction.showModal(formModal(whitelist, { preview: true }));
+    await interaction.showModal(
+      formModal(await memberWords(interaction, context), whitelist, { preview: true }),
+    );
   },
 
   autocomplete: suggestWhitelists,

@@ -1,6 +1,6 @@
 import { SlashCommandSubcommandBuilder } from "discord.js";
 import { FORM_LIMITS, withoutQuestion } from "../../../../whitelists/form.ts";
-import { answer } from "../../answer.ts";
+import { answer, memberWords } from "../../answer.ts";
 import { suggestWhitelists, whitelistFromOption, whitelistOption } from "../../options.ts";
 import { requireManageGuild } from "../../preconditions.ts";
 import type { Subcommand } from "../../subcommands.ts";
@@ -26,7 +26,8 @@ export const remove = {
     const whitelist = await whitelistFromOption(interaction, context);
     const form = withoutQuestion(whitelist.form, interaction.options.getInteger("number", true));
     const updated = await context.services.whitelists.update(whitelist.id, { form });
-    await answer(interaction, describeForm(updated).join("\n"));
+    const words = await memberWords(interaction, context);
+    await answer(interaction, describeForm(words, updated).join("\n"));
   },
 
   autocomplete: suggestWhitelists,

@@ -1,6 +1,6 @@
 import { SlashCommandSubcommandBuilder } from "discord.js";
 import { FORM_RETENTION_DAYS } from "../../../../guilds/service.ts";
-import { answer } from "../../answer.ts";
+import { answer, memberWords } from "../../answer.ts";
 import { requireGuildId, requireManageGuild } from "../../preconditions.ts";
 import type { Subcommand } from "../../subcommands.ts";
 
@@ -27,19 +27,16 @@ export const retention = {
     requireManageGuild(interaction);
     const days = interaction.options.getInteger("days");
     const { guilds } = context.services;
+    const words = await memberWords(interaction, context);
     if (days === null) {
       const kept = await guilds.formRetentionDays(guildId);
-      await answer(interaction, `Form answers are kept ${kept} day(s) once their request is decided.`);
+      await answer(interaction, words.t("form.retention.now", { count: kept }));
       return;
     }
     await guilds.setFormRetention(guildId, days);
     await answer(
       interaction,
-      days === 0
-        ? "✅ Form answers are kept only while their request waits for staff; decided ones go at once."
-        : `✅ Form answers are kept ${days} day(s) once their request is decided (or the registration made), ` +
-            "then deleted; this applies to answers kept already. They also go when the member leaves or the " +
-            "nick is removed.",
+      days === 0 ? words.t("form.retention.zero") : words.t("form.retention.set", { count: days }),
     );
   },
 } satisfies Subcommand;

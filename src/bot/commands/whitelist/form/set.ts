@@ -5,7 +5,7 @@ import {
   questionStyles,
   withQuestion,
 } from "../../../../whitelists/form.ts";
-import { answer } from "../../answer.ts";
+import { answer, memberWords } from "../../answer.ts";
 import { oneOf, suggestWhitelists, whitelistFromOption, whitelistOption } from "../../options.ts";
 import { requireManageGuild } from "../../preconditions.ts";
 import type { Subcommand } from "../../subcommands.ts";
@@ -83,14 +83,8 @@ export const set = {
       placeholder: options.getString("hint")?.trim() || null,
     });
     const updated = await context.services.whitelists.update(whitelist.id, { form });
-    await answer(
-      interaction,
-      [
-        ...describeForm(updated),
-        "See it as members will with `/whitelist form preview`. Forms opened before this change are refused " +
-          "when sent: those members run `/register` again.",
-      ].join("\n"),
-    );
+    const words = await memberWords(interaction, context);
+    await answer(interaction, [...describeForm(words, updated), words.t("form.setNote")].join("\n"));
   },
 
   autocomplete: suggestWhitelists,

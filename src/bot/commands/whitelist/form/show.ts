@@ -1,5 +1,5 @@
 import { SlashCommandSubcommandBuilder } from "discord.js";
-import { answer } from "../../answer.ts";
+import { answer, memberWords } from "../../answer.ts";
 import { suggestWhitelists, whitelistFromOption, whitelistOption } from "../../options.ts";
 import { requireGuildId } from "../../preconditions.ts";
 import type { Subcommand } from "../../subcommands.ts";
@@ -16,11 +16,12 @@ export const show = {
     const guildId = requireGuildId(interaction);
     const whitelist = await whitelistFromOption(interaction, context);
     const days = await context.services.guilds.formRetentionDays(guildId);
+    const words = await memberWords(interaction, context);
     await answer(
       interaction,
       [
-        ...describeForm(whitelist),
-        ...(whitelist.form.length > 0 ? [`Answers are kept ${days} day(s) once decided, for staff.`] : []),
+        ...describeForm(words, whitelist),
+        ...(whitelist.form.length > 0 ? [words.t("form.show.kept", { count: days })] : []),
       ].join("\n"),
     );
   },

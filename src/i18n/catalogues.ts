@@ -1,0 +1,30 @@
+import type { Language } from "./languages.ts";
+import { de } from "./locales/de.ts";
+import { en } from "./locales/en.ts";
+import { esES } from "./locales/es-ES.ts";
+import { fr } from "./locales/fr.ts";
+import { pl } from "./locales/pl.ts";
+import { ptBR } from "./locales/pt-BR.ts";
+import { ru } from "./locales/ru.ts";
+import type { CommandTexts, Messages } from "./messages.ts";
+
+/** Every language's messages, by language: listed by import (the compiled binary bundles only what is imported). */
+export const catalogues: Readonly<Record<Language, Messages>> = {
+  en,
+  de: de.messages,
+  fr: fr.messages,
+  "es-ES": esES.messages,
+  "pt-BR": ptBR.messages,
+  pl: pl.messages,
+  ru: ru.messages,
+};
+
+/** Every language's command localizations (English: none, the definitions are written in it). */
+export const commandCatalogues: Readonly<Record<Exclude<Language, "en">, CommandTexts>> = {
+  de: de.commands,
+  fr: fr.commands,
+  "es-ES": esES.commands,
+  "pt-BR": ptBR.commands,
+  pl: pl.commands,
+  ru: ru.commands,
+};

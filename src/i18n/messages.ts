@@ -1,0 +1,76 @@
+import type { en } from "./locales/en.ts";
+
+// The types of the message catalogue (docs/decisions.md, Languages). English (./locales/en.ts) is the source: its
+// keys are every text the bot writes, its `{placeholders}` what each needs. Every other language is typed from it,
+// so a missing key, a placeholder left out or a key English does not have is a compile error in that file.
+
+/** The plural forms a message may have (CLDR's categories, as `Intl.PluralRules` selects them by `count`). */
+export type PluralForm = "zero" | "one" | "two" | "few" | "many" | "other";
+
+/** A message that depends on a number: one text per plural form the language uses, `other` always. */
+export type Plural = { readonly other: string } & { readonly [F in Exclude<PluralForm, "other">]?: string };
+
+/** A message: one text, or one per plural form (chosen by the `count` parameter). */
+export type Message = string | Plural;
+
+type Source = typeof en;
+
+/** Every key of the catalogue. */
+export type MessageKey = keyof Source;
+
+/** The `{names}` in a text. */
+type Holes<S> = S extends `${string}{${infer P}}${infer R}` ? P | Holes<R> : never;
+
+/** The placeholders of a message: those of its text, or of all its forms and `count`. */
+export type HolesOf<M> = M extends string ? Holes<M> : Holes<M[keyof M]> | "count";
+
+/** A value put in a placeholder: text as it is, a number in the reader's notation, or another message. */
+export type Param = string | number | Text;
+
+/** The parameters a message takes, by name (`count` a number). */
+export type ParamsOf<K extends MessageKey> = {
+  readonly [P in HolesOf<Source[K]>]: P extends "count" ? number : Param;
+};
+
+/**
+ * A message not rendered yet: its key and parameters. Services give them to the adapter that shows them (a domain
+ * error's `text`), which renders them in its reader's language.
+ */
+export type Text = { readonly key: MessageKey; readonly params: Readonly<Record<string, Param>> };
+
+type AllOf<U> = (U extends unknown ? (x: U) => void : never) extends (x: infer I) => void ? I : never;
+
+/** A string holding each of the placeholders `H` (any string when there is none). */
+type Holding<H extends string> = [H] extends [never]
+  ? string
+  : AllOf<H extends string ? `${string}{${H}}${string}` : never>;
+
+/** What a translation of a message must be: a text with the same placeholders, or forms that each have them. */
+type Translation<M> = M extends string
+  ? Holding<Holes<M>>
+  : { readonly other: Holding<HolesOf<M>> } & {
+      readonly [F in Exclude<PluralForm, "other">]?: Holding<HolesOf<M>>;
+    };
+
+/** A language's messages: every key of English, each with English's placeholders (`satisfies` it in each file). */
+export type Messages = { readonly [K in MessageKey]: Translation<Source[K]> };
+
+/**
+ * A language's command localizations, by command path ("register", "whitelist create", "whitelist create mode"
+ * for an option, "whitelist create mode approval" for a choice by its value): the name Discord shows (optional:
+ * without one, the English name), and the description (every command and option has one; choices have none).
+ */
+export type CommandTexts = Readonly<
+  Record<string, { readonly name?: string; readonly description?: string }>
+>;
+
+/** One language's file: its messages and its command localizations (English has none: the definitions are it). */
+export type LanguageFile = { readonly messages: Messages; readonly commands: CommandTexts };
+
+/** A message with its parameters, when it takes any: `text("key")` or `text("key", { ... })`. */
+export type TextArgs<K extends MessageKey> = [HolesOf<Source[K]>] extends [never] ? [] : [ParamsOf<K>];
+
+/** A message not rendered yet (see Text), its parameters checked against the catalogue. */
+export function text<K extends MessageKey>(key: K, ...params: TextArgs<K>): Text {
+  return { key, params: (params[0] ?? {}) as Text["params"] };
+}

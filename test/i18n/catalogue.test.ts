@@ -1,0 +1,199 @@
+import { describe, expect, test } from "bun:test";
+import { commands } from "../../src/bot/commands/index.ts";
+import { commandPaths, entryFor } from "../../src/bot/localize.ts";
+import { catalogues, commandCatalogues } from "../../src/i18n/catalogues.ts";
+import { discordLocalesOf, type Language, languages } from "../../src/i18n/languages.ts";
+import type { Message } from "../../src/i18n/messages.ts";
+import { placeholdersIn } from "../../src/i18n/render.ts";
+import { wordsFor } from "../../src/i18n/words.ts";
+
+// The catalogue in every language (docs/decisions.md, Languages): the same keys and placeholders as English, the
+// plural forms each language needs, Discord's limits, and command localizations Discord accepts.
+
+const source = catalogues.en as Readonly<Record<string, Message>>;
+const others = languages.filter((language) => language !== "en");
+const formsOf = (message: Message): [string, string][] =>
+  typeof message === "string" ? [["", message]] : Object.entries(message);
+
+/** The plural categories whole numbers up to 1,000 fall in: what a language's plural messages must all write. */
+function neededForms(language: Language): Set<string> {
+  const rules = new Intl.PluralRules(language);
+  const forms = new Set<string>(["other"]);
+  for (let n = 0; n <= 1000; n++) forms.add(rules.select(n));
+  return forms;
+}
+
+describe("the message catalogue", () => {
+  test("every language has exactly English's keys", () => {
+    for (const language of others) {
+      const keys = Object.keys(catalogues[language]).sort();
+      expect({ language, keys }).toEqual({ language, keys: Object.keys(source).sort() });
+    }
+  });
+
+  test("every text of every language has exactly English's placeholders, and no brace of its own", () => {
+    const wrong: string[] = [];
+    for (const language of languages) {
+      const messages = catalogues[language] as Readonly<Record<string, Message>>;
+      for (const [key, english] of Object.entries(source)) {
+        const expected = new Set(formsOf(english).flatMap(([, text]) => placeholdersIn(text)));
+        if (typeof english !== "string") expected.add("count");
+        for (const [form, text] of formsOf(messages[key] as Message)) {
+          const found = new Set(placeholdersIn(text));
+          if ([...expected].sort().join() !== [...found].sort().join()) {
+            wrong.push(
+              `${language} ${key} ${form}: {${[...found].join("}, {")}} instead of {${[...expected].join("}, {")}}`,
+            );
+          }
+          if (/[{}]/.test(text.replace(/\{[^{}]+\}/g, "")))
+            wrong.push(`${language} ${key} ${form}: a stray brace`);
+        }
+      }
+    }
+    expect(wrong).toEqual([]);
+  });
+
+  test("plural messages write every form their language uses for whole numbers, and only its forms", () => {
+    const wrong: string[] = [];
+    for (const language of languages) {
+      const needed = neededForms(language);
+      const known = new Set(new Intl.PluralRules(language).resolvedOptions().pluralCategories);
+      const messages = catalogues[language] as Readonly<Record<string, Message>>;
+      for (const [key, message] of Object.entries(messages)) {
+        if (typeof message === "string") {
+          if (typeof source[key] !== "string") wrong.push(`${language} ${key}: not plural`);
+          continue;
+        }
+        for (const form of needed) if (!(form in message)) wrong.push(`${language} ${key}: no ${form}`);
+        for (const form of Object.keys(message))
+          if (!known.has(form as Intl.LDMLPluralRule)) wrong.push(`${language} ${key}: ${form}?`);
+      }
+    }
+    expect(wrong).toEqual([]);
+  });
+
+  test("Polish and Russian choose one, few and many as their grammar does", () => {
+    const counted = (language: Language) =>
+      [1, 2, 5, 22, 25].map((count) => wordsFor(language).t("log.count.nicks", { count }));
+    expect({ pl: counted("pl"), ru: counted("ru"), de: counted("de") }).toEqual({
+      pl: ["1 nick", "2 nicki", "5 nicków", "22 nicki", "25 nicków"],
+      ru: ["1 ник", "2 ника", "5 ников", "22 ника", "25 ников"],
+      de: ["1 Nick", "2 Nicks", "5 Nicks", "22 Nicks", "25 Nicks"],
+    });
+  });
+
+  test("every text stays within Discord's limits for where it is shown, placeholders filled long", () => {
+    // Where a text is shown, by its key: Discord's limits (message 2,000; embed title and field name 256; button
+    // label 80; modal title and text input label 45).
+    const limitOf = (key: string): number =>
+      /^modal\.title\./.test(key) || /^modal\.label\./.test(key)
+        ? 45
+        : /\.(approve|reject)$/.test(key)
+          ? 80
+          : /\.title$/.test(key) || /^log\.field\./.test(key)
+            ? 256
+            : 2000;
+    const long = "x".repeat(40);
+    const over: string[] = [];
+    for (const language of languages) {
+      const messages = catalogues[language] as Readonly<Record<string, Message>>;
+      for (const [key, message] of Object.entries(messages)) {
+        for (const [form, text] of formsOf(message)) {
+          const filled = text.replace(/\{[^{}]+\}/g, long);
+          if (filled.length > limitOf(key))
+            over.push(`${language} ${key} ${form}: ${filled.length} > ${limitOf(key)}`);
+        }
+      }
+    }
+    expect(over).toEqual([]);
+  });
+
+  test("a command a text names is one of that language's commands", () => {
+    const wrong: string[] = [];
+    for (const language of languages) {
+      const names = new Set(
+        commands.map((command) =>
+          language === "en"
+            ? command.data.name
+            : (entryFor(commandCatalogues[language], command.data.name)?.name ?? command.data.name),
+        ),
+      );
+      for (const [key, message] of Object.entries(
+        catalogues[language] as Readonly<Record<string, Message>>,
+      )) {
+        for (const [, text] of formsOf(message)) {
+          for (const match of text.matchAll(/(?:^|[\s`(“„«])\/([\p{L}\p{N}_-]+)/gu)) {
+            if (!names.has(match[1] as string)) wrong.push(`${language} ${key}: /${match[1]}`);
+          }
+        }
+      }
+    }
+    expect(wrong).toEqual([]);
+  });
+});
+
+describe("command localizations", () => {
+  const paths = commandPaths(commands);
+  const NAME = /^[-_'\p{L}\p{N}\p{sc=Deva}\p{sc=Thai}]{1,32}$/u;
+
+  test("every command and option has a description in every language, within Discord's 100 characters", () => {
+    const wrong: string[] = [];
+    for (const language of others) {
+      for (const { path, kind } of paths) {
+        const entry = entryFor(commandCatalogues[language], path);
+        if (kind !== "choice" && !entry?.description) wrong.push(`${language} ${path}: no description`);
+        if ((entry?.description?.length ?? 0) > 100) wrong.push(`${language} ${path}: description over 100`);
+        if (kind === "choice" && (entry?.name?.length ?? 0) > 100)
+          wrong.push(`${language} ${path}: choice over 100`);
+      }
+    }
+    expect(wrong).toEqual([]);
+  });
+
+  test("localized names are valid Discord names, lower case, and unique among their siblings", () => {
+    const wrong: string[] = [];
+    for (const language of others) {
+      const siblings = new Map<string, string>();
+      for (const { path, kind, name } of paths) {
+        if (kind === "choice") continue;
+        const localized = entryFor(commandCatalogues[language], path)?.name ?? name;
+        if (!NAME.test(localized) || localized !== localized.toLowerCase())
+          wrong.push(`${language} ${path}: ${localized}`);
+        const parent = path.split(" ").slice(0, -1).join(" ");
+        const taken = siblings.get(`${parent}/${localized}`);
+        if (taken) wrong.push(`${language} ${path}: ${localized} is also ${taken}`);
+        siblings.set(`${parent}/${localized}`, path);
+      }
+    }
+    expect(wrong).toEqual([]);
+  });
+
+  test("each entry of a language's file is used, and a shared one (`* …`) stands for options that read the same", () => {
+    const wrong: string[] = [];
+    for (const language of others) {
+      const texts = commandCatalogues[language];
+      const used = new Map<string, Set<string>>();
+      for (const { path, name, description } of paths) {
+        const key = texts[path]
+          ? path
+          : Object.keys(texts).find((candidate) => texts[candidate] === entryFor(texts, path));
+        if (key === undefined) continue;
+        used.set(key, (used.get(key) ?? new Set()).add(`${name} | ${description ?? ""}`));
+      }
+      for (const key of Object.keys(texts)) {
+        if (!used.has(key)) wrong.push(`${language} ${key}: unused`);
+        else if ((used.get(key)?.size ?? 0) > 1)
+          wrong.push(`${language} ${key}: stands for different English`);
+      }
+    }
+    expect(wrong).toEqual([]);
+  });
+
+  test("the definitions carry them for each language's Discord locales", () => {
+    const register = commands.find((command) => command.data.name === "register");
+    expect(register?.data.name_localizations).toMatchObject({ de: "registrieren" });
+    expect(Object.keys(register?.data.description_localizations ?? {}).sort()).toEqual(
+      others.flatMap((language) => discordLocalesOf[language]).sort(),
+    );
+  });
+});
