@@ -257,7 +257,7 @@ export const de = {
       "🕒 Deine Rollen folgen gleich: Discord lässt einen Bot Rollen nur so schnell vergeben.",
     "register.rolesRefused":
       "Ich konnte dir {roles} nicht geben; das Team wurde informiert und kümmert sich darum.",
-    "register.undo": "Doch anders überlegt? `{command}` entfernt ihn.",
+    "register.undo": "Doch anders überlegt? {command} entfernt ihn.",
     "register.nickOrCode":
       "Gib deinen Minecraft-Nick an (`nick`), oder den Code, den dir der Link-Server gezeigt hat (`code`).",
     "register.notBoth": "Gib entweder deinen Nick oder einen Code an, nicht beides.",
@@ -277,7 +277,7 @@ export const de = {
     "link.none": "Du hast auf diesem Server noch keinen verknüpften Account.",
     "link.list": "Deine verknüpften Accounts hier:\n{accounts}",
     "link.next":
-      "Trag ihn mit `{command}` auf eine Whitelist ein: du musst nicht erneut beitreten. `/trennen` vergisst ihn.",
+      "Trag ihn mit {command} auf eine Whitelist ein: du musst nicht erneut beitreten. `/trennen` vergisst ihn.",
     "unlink.you": "dir",
     "unlink.done":
       "🔓 **{account}** ist auf diesem Server nicht mehr mit {whom} verknüpft. Damit registrierte Nicks bleiben auf den Whitelists (`/abmelden` entfernt einen); erneut nachweisen geht mit `/verknüpfen`.",
@@ -520,11 +520,11 @@ export const de = {
     "staff.deny.noReason": " (ohne Grund)",
     "staff.deny.removed":
       "Er stand auf der Whitelist ({nicks}, für {owners}) und wurde entfernt; dafür vergebene Rollen werden entzogen.",
-    "staff.deny.undo": "Rückgängig mit `{command}`.",
+    "staff.deny.undo": "Rückgängig mit {command}.",
     "staff.add.done": "✅ **{nick}** steht auf **{whitelist}** für {member}.",
     "staff.add.expires": "⏳ Er läuft {when} ab und wird dann samt Rollen entfernt.",
     "staff.add.rolesRefused": "Ich konnte {roles} nicht vergeben (Details im Log-Kanal); der Nick bleibt.",
-    "staff.add.undo": "Rückgängig mit `{command}`.",
+    "staff.add.undo": "Rückgängig mit {command}.",
     "staff.guest.done": "✅ **{nick}** steht als dein Gast auf **{whitelist}**: {note}.",
     "staff.guest.noRoles":
       "Es wird keine Rolle vergeben und kein Mitgliederlimit zählt sie; sie bleiben, wenn du den Server verlässt.",
@@ -729,7 +729,7 @@ export const de = {
     "error.nicknameTemplate.long":
       "Eine Nickname-Vorlage hat neben ihren Platzhaltern höchstens {own} Zeichen, damit jeder Minecraft-Name (bis {mcMax}) in die {max} von Discord passt.",
     "staff.delete.preview":
-      "Das Löschen von **{whitelist}** entfernt ihre {nicks} (dafür vergebene Rollen werden entzogen), verwirft offene Anfragen und widerruft {keys}, die auf sie begrenzt sind. Noch ist nichts geändert: führ `{command}` aus, um fortzufahren.",
+      "Das Löschen von **{whitelist}** entfernt ihre {nicks} (dafür vergebene Rollen werden entzogen), verwirft offene Anfragen und widerruft {keys}, die auf sie begrenzt sind. Noch ist nichts geändert: führ {command} aus, um fortzufahren.",
     "staff.delete.done":
       "🗑️ **{whitelist}** gelöscht: {nicks} entfernt, {keys} widerrufen. Game-Server mit einem serverweiten Schlüssel bekommen dafür ab jetzt 404; leg mit `/whitelist create` eine neue an.",
 
@@ -908,7 +908,7 @@ export const de = {
       "die höchste Rolle des Mitglieds steht auf Höhe meiner ({role}) oder darüber: zieh {role} unter {place} darüber",
     "setup.nickname.permission": "mir fehlt {permission}: schalte es für {role} unter {place} ein",
     "setup.logChannel.gone": "den Log-Kanal ({id}) gibt es in {server} nicht mehr",
-    "setup.chooseAnother.fix": "wähle einen anderen mit `{command}`",
+    "setup.chooseAnother.fix": "wähle einen anderen mit {command}",
     "setup.channel.log": "der Log-Kanal {channel}",
     "setup.channel.whitelist": "der Kanal {channel} von {whitelist}",
     "setup.channel.post": "{where}: ich kann dort lesen und posten",
@@ -920,10 +920,10 @@ export const de = {
     "setup.whitelist.roleGone.required": "{whitelist}: eine erforderliche Rolle ({id}) gibt es nicht mehr",
     "setup.whitelist.roleGone.manager": "{whitelist}: eine Verwalter-Rolle ({id}) gibt es nicht mehr",
     "setup.whitelist.roleGone.granted": "{whitelist}: eine vergebene Rolle ({id}) gibt es nicht mehr",
-    "setup.whitelist.setRoles.fix": "leg ihre Rollen neu fest mit `{command}`",
+    "setup.whitelist.setRoles.fix": "leg ihre Rollen neu fest mit {command}",
     "setup.whitelist.managed":
       "{whitelist}: ich kann {role} nicht vergeben: eine Integration verwaltet die Rolle",
-    "setup.whitelist.managed.fix": "vergib stattdessen eine eigene Rolle mit `{command}`",
+    "setup.whitelist.managed.fix": "vergib stattdessen eine eigene Rolle mit {command}",
     "setup.whitelist.cannotGrant": "{whitelist}: ich kann {role} nicht vergeben: mir fehlt {permission}",
     "setup.whitelist.below": "{whitelist}: ich kann {role} nicht vergeben: meine Rolle steht darunter",
     "setup.whitelist.below.fix": "zieh die Rolle des Bots ({bot}) unter {place} über {role}",
@@ -934,10 +934,10 @@ export const de = {
     "setup.whitelist.messageContent":
       "{whitelist} registriert per Nachricht, aber der Message Content Intent ist aus: die Nicks der Mitglieder können nicht gelesen werden",
     "setup.whitelist.messageContent.fix":
-      "schalte den Message Content Intent unter {portal} ein, oder `{command}`",
+      "schalte den Message Content Intent unter {portal} ein, oder {command}",
     "setup.whitelist.noLogChannel":
       "{whitelist} braucht die Freigabe des Teams, aber es ist kein Log-Kanal gesetzt, in dem Anfragen landen",
-    "setup.whitelist.noLogChannel.fix": "leg einen fest mit `{command}`",
+    "setup.whitelist.noLogChannel.fix": "leg einen fest mit {command}",
     "setup.warning": "⚠️ {title}. Behebung: {fix}.",
     "access.rolesUnseen":
       "⚠️ Discord lässt mich die Rollen der Mitglieder nicht sehen (der Server Members Intent ist aus), also behalten Mitglieder ohne erforderliche Rolle ihre Nicks, bis sie von Hand entfernt werden.",

@@ -233,7 +233,7 @@ export const en = {
   "register.expires": "⏳ It expires {when}: {whitelist} keeps registrations for a limited time.",
   "register.rolesWaiting": "🕒 Your roles follow in a moment: Discord lets a bot give roles only so fast.",
   "register.rolesRefused": "I could not give you {roles}; staff have been told and will sort it out.",
-  "register.undo": "Changed your mind? `{command}` removes it.",
+  "register.undo": "Changed your mind? {command} removes it.",
   "register.nickOrCode":
     "Give your Minecraft nick (`nick`), or the code the link server showed you (`code`).",
   "register.notBoth": "Give either your nick or a code, not both.",
@@ -254,7 +254,7 @@ export const en = {
   "link.how.then": "type `/link code:<code>` here",
   "link.none": "You have no linked account on this server yet.",
   "link.list": "Your linked accounts here:\n{accounts}",
-  "link.next": "Put it on a whitelist with `{command}`: no need to join again. `/unlink` forgets it.",
+  "link.next": "Put it on a whitelist with {command}: no need to join again. `/unlink` forgets it.",
   "unlink.you": "you",
   "unlink.done":
     "🔓 **{account}** is no longer linked to {whom} on this server. Nicks registered with it stay on the whitelists (`/unregister` removes one); proving it again takes `/link`.",
@@ -492,11 +492,11 @@ export const en = {
   "staff.deny.noReason": " (no reason given)",
   "staff.deny.removed":
     "It was on the whitelist ({nicks}, for {owners}) and has been removed; roles given for it are taken back.",
-  "staff.deny.undo": "Undo with `{command}`.",
+  "staff.deny.undo": "Undo with {command}.",
   "staff.add.done": "✅ **{nick}** is on **{whitelist}** for {member}.",
   "staff.add.expires": "⏳ It expires {when}, and is then removed with its roles.",
   "staff.add.rolesRefused": "I could not give them {roles} (details in the log channel); the nick stands.",
-  "staff.add.undo": "Undo with `{command}`.",
+  "staff.add.undo": "Undo with {command}.",
   "staff.guest.done": "✅ **{nick}** is on **{whitelist}** as your guest: {note}.",
   "staff.guest.noRoles":
     "No role is given and no member's limit counts them; they stay if you leave the server.",
@@ -693,7 +693,7 @@ export const en = {
   "error.nicknameTemplate.long":
     "A nickname template has at most {own} characters besides its placeholders, so that every Minecraft name (up to {mcMax}) fits in Discord's {max}.",
   "staff.delete.preview":
-    "Deleting **{whitelist}** removes its {nicks} (roles given for them are taken back), drops its pending requests and revokes {keys} limited to it. Nothing changed yet: run `{command}` to go ahead.",
+    "Deleting **{whitelist}** removes its {nicks} (roles given for them are taken back), drops its pending requests and revokes {keys} limited to it. Nothing changed yet: run {command} to go ahead.",
   "staff.delete.done":
     "🗑️ Deleted **{whitelist}**: {nicks} removed, {keys} revoked. Game servers using a server-wide key get 404 for it from now on; create a new one with `/whitelist create`.",
 
@@ -873,7 +873,7 @@ export const en = {
   "setup.nickname.above": "their highest role is at or above mine ({role}): drag {role} above it in {place}",
   "setup.nickname.permission": "I lack {permission}: turn it on for {role} in {place}",
   "setup.logChannel.gone": "the log channel ({id}) no longer exists in {server}",
-  "setup.chooseAnother.fix": "choose another with `{command}`",
+  "setup.chooseAnother.fix": "choose another with {command}",
   "setup.channel.log": "the log channel {channel}",
   "setup.channel.whitelist": "{whitelist}'s channel {channel}",
   "setup.channel.post": "{where}: I can read and post there",
@@ -885,9 +885,9 @@ export const en = {
   "setup.whitelist.roleGone.required": "{whitelist}: a required role ({id}) no longer exists",
   "setup.whitelist.roleGone.manager": "{whitelist}: a manager role ({id}) no longer exists",
   "setup.whitelist.roleGone.granted": "{whitelist}: a granted role ({id}) no longer exists",
-  "setup.whitelist.setRoles.fix": "set its roles again with `{command}`",
+  "setup.whitelist.setRoles.fix": "set its roles again with {command}",
   "setup.whitelist.managed": "{whitelist}: I can't grant {role}: an integration manages it",
-  "setup.whitelist.managed.fix": "grant a role of your own instead with `{command}`",
+  "setup.whitelist.managed.fix": "grant a role of your own instead with {command}",
   "setup.whitelist.cannotGrant": "{whitelist}: I can't grant {role}: I lack {permission}",
   "setup.whitelist.below": "{whitelist}: I can't grant {role}: my role is below it",
   "setup.whitelist.below.fix": "drag the bot's role ({bot}) above {role} in {place}",
@@ -897,10 +897,10 @@ export const en = {
     "{whitelist}: members' nicknames should follow their Minecraft names, but I lack {permission}",
   "setup.whitelist.messageContent":
     "{whitelist} registers by message, but the Message Content Intent is off: members' nicks can't be read",
-  "setup.whitelist.messageContent.fix": "switch the Message Content Intent on in {portal}, or `{command}`",
+  "setup.whitelist.messageContent.fix": "switch the Message Content Intent on in {portal}, or {command}",
   "setup.whitelist.noLogChannel":
     "{whitelist} needs staff approval, but no log channel is set to post requests in",
-  "setup.whitelist.noLogChannel.fix": "set one with `{command}`",
+  "setup.whitelist.noLogChannel.fix": "set one with {command}",
   "setup.warning": "⚠️ {title}. Fix: {fix}.",
   "access.rolesUnseen":
     "⚠️ Discord does not let me see members' roles (the Server Members Intent is off), so members without a required role keep their nicks until removed by hand.",

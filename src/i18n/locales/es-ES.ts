@@ -248,7 +248,7 @@ export const esES = {
     "register.rolesWaiting":
       "🕒 Tus roles llegan en un momento: Discord solo deja a un bot dar roles a cierto ritmo.",
     "register.rolesRefused": "No he podido darte {roles}; el staff está avisado y lo solucionará.",
-    "register.undo": "¿Has cambiado de idea? `{command}` lo quita.",
+    "register.undo": "¿Has cambiado de idea? {command} lo quita.",
     "register.nickOrCode":
       "Indica tu nick de Minecraft (`nick`), o el código que te mostró el servidor de vinculación (`code`).",
     "register.notBoth": "Indica tu nick o un código, no los dos.",
@@ -268,7 +268,7 @@ export const esES = {
     "link.none": "Aún no tienes ninguna cuenta vinculada en este servidor.",
     "link.list": "Tus cuentas vinculadas aquí:\n{accounts}",
     "link.next":
-      "Ponla en una whitelist con `{command}`: no hace falta volver a entrar. `/desvincular` la olvida.",
+      "Ponla en una whitelist con {command}: no hace falta volver a entrar. `/desvincular` la olvida.",
     "unlink.you": "ti",
     "unlink.done":
       "🔓 **{account}** ya no está vinculada a {whom} en este servidor. Los nicks registrados con ella siguen en las whitelists (`/desregistrar` quita uno); para volver a verificarla, usa `/vincular`.",
@@ -515,12 +515,12 @@ export const esES = {
     "staff.deny.noReason": " (sin motivo)",
     "staff.deny.removed":
       "Estaba en la whitelist ({nicks}, para {owners}) y se ha quitado; los roles dados por él se retiran.",
-    "staff.deny.undo": "Deshazlo con `{command}`.",
+    "staff.deny.undo": "Deshazlo con {command}.",
     "staff.add.done": "✅ **{nick}** está en **{whitelist}** para {member}.",
     "staff.add.expires": "⏳ Caduca {when}, y entonces se quita con sus roles.",
     "staff.add.rolesRefused":
       "No he podido darle {roles} (detalles en el canal de registro); el nick se queda.",
-    "staff.add.undo": "Deshazlo con `{command}`.",
+    "staff.add.undo": "Deshazlo con {command}.",
     "staff.guest.done": "✅ **{nick}** está en **{whitelist}** como tu invitado: {note}.",
     "staff.guest.noRoles":
       "No se da ningún rol y no cuentan para el límite de nadie; se quedan si sales del servidor.",
@@ -722,7 +722,7 @@ export const esES = {
     "error.nicknameTemplate.long":
       "Una plantilla de apodo tiene como mucho {own} caracteres aparte de sus marcadores, para que cualquier nombre de Minecraft (hasta {mcMax}) quepa en los {max} de Discord.",
     "staff.delete.preview":
-      "Borrar **{whitelist}** quita sus {nicks} (los roles dados por ellos se retiran), descarta sus solicitudes pendientes y revoca {keys} limitadas a ella. Aún no ha cambiado nada: ejecuta `{command}` para seguir.",
+      "Borrar **{whitelist}** quita sus {nicks} (los roles dados por ellos se retiran), descarta sus solicitudes pendientes y revoca {keys} limitadas a ella. Aún no ha cambiado nada: ejecuta {command} para seguir.",
     "staff.delete.done":
       "🗑️ **{whitelist}** borrada: {nicks} quitados, {keys} revocadas. Los servidores de juego con una clave de todo el servidor reciben 404 por ella a partir de ahora; crea otra con `/whitelist create`.",
 
@@ -910,7 +910,7 @@ export const esES = {
       "su rol más alto está al nivel del mío ({role}) o por encima: arrastra {role} por encima en {place}",
     "setup.nickname.permission": "me falta {permission}: actívalo para {role} en {place}",
     "setup.logChannel.gone": "el canal de registro ({id}) ya no existe en {server}",
-    "setup.chooseAnother.fix": "elige otro con `{command}`",
+    "setup.chooseAnother.fix": "elige otro con {command}",
     "setup.channel.log": "el canal de registro {channel}",
     "setup.channel.whitelist": "el canal {channel} de {whitelist}",
     "setup.channel.post": "{where}: puedo leer y publicar allí",
@@ -922,9 +922,9 @@ export const esES = {
     "setup.whitelist.roleGone.required": "{whitelist}: un rol requerido ({id}) ya no existe",
     "setup.whitelist.roleGone.manager": "{whitelist}: un rol de gestión ({id}) ya no existe",
     "setup.whitelist.roleGone.granted": "{whitelist}: un rol dado ({id}) ya no existe",
-    "setup.whitelist.setRoles.fix": "configura de nuevo sus roles con `{command}`",
+    "setup.whitelist.setRoles.fix": "configura de nuevo sus roles con {command}",
     "setup.whitelist.managed": "{whitelist}: no puedo dar {role}: una integración gestiona ese rol",
-    "setup.whitelist.managed.fix": "da en su lugar un rol propio con `{command}`",
+    "setup.whitelist.managed.fix": "da en su lugar un rol propio con {command}",
     "setup.whitelist.cannotGrant": "{whitelist}: no puedo dar {role}: me falta {permission}",
     "setup.whitelist.below": "{whitelist}: no puedo dar {role}: mi rol está por debajo",
     "setup.whitelist.below.fix": "arrastra el rol del bot ({bot}) por encima de {role} en {place}",
@@ -934,10 +934,10 @@ export const esES = {
       "{whitelist}: los apodos de los miembros deben seguir su nombre de Minecraft, pero me falta {permission}",
     "setup.whitelist.messageContent":
       "{whitelist} registra por mensaje, pero el Message Content Intent está desactivado: no se pueden leer los nicks de los miembros",
-    "setup.whitelist.messageContent.fix": "activa el Message Content Intent en {portal}, o `{command}`",
+    "setup.whitelist.messageContent.fix": "activa el Message Content Intent en {portal}, o {command}",
     "setup.whitelist.noLogChannel":
       "{whitelist} necesita la aprobación del staff, pero no hay ningún canal de registro configurado para publicar las solicitudes",
-    "setup.whitelist.noLogChannel.fix": "configura uno con `{command}`",
+    "setup.whitelist.noLogChannel.fix": "configura uno con {command}",
     "setup.warning": "⚠️ {title}. Solución: {fix}.",
     "access.rolesUnseen":
       "⚠️ Discord no me deja ver los roles de los miembros (el Server Members Intent está desactivado), así que los miembros sin rol requerido conservan sus nicks hasta quitarlos a mano.",

@@ -252,7 +252,7 @@ export const fr = {
     "register.rolesWaiting":
       "🕒 Tes rôles arrivent dans un instant : Discord ne laisse un bot donner des rôles qu'à un certain rythme.",
     "register.rolesRefused": "Je n'ai pas pu te donner {roles} ; le staff a été prévenu et va s'en occuper.",
-    "register.undo": "Tu as changé d'avis ? `{command}` le retire.",
+    "register.undo": "Tu as changé d'avis ? {command} le retire.",
     "register.nickOrCode":
       "Donne ton pseudo Minecraft (`nick`), ou le code que le serveur de liaison t'a montré (`code`).",
     "register.notBoth": "Donne soit ton pseudo, soit un code, pas les deux.",
@@ -272,7 +272,7 @@ export const fr = {
     "link.none": "Tu n'as encore aucun compte lié sur ce serveur.",
     "link.list": "Tes comptes liés ici :\n{accounts}",
     "link.next":
-      "Mets-le sur une whitelist avec `{command}` : pas besoin de rejoindre à nouveau. `/délier` l'oublie.",
+      "Mets-le sur une whitelist avec {command} : pas besoin de rejoindre à nouveau. `/délier` l'oublie.",
     "unlink.you": "toi",
     "unlink.done":
       "🔓 **{account}** n'est plus lié à {whom} sur ce serveur. Les pseudos inscrits avec lui restent sur les whitelists (`/désinscrire` en retire un) ; le prouver à nouveau se fait avec `/lier`.",
@@ -529,12 +529,12 @@ export const fr = {
     "staff.deny.noReason": " (sans raison)",
     "staff.deny.removed":
       "Il était sur la whitelist ({nicks}, pour {owners}) et a été retiré ; les rôles donnés pour lui sont repris.",
-    "staff.deny.undo": "Annule avec `{command}`.",
+    "staff.deny.undo": "Annule avec {command}.",
     "staff.add.done": "✅ **{nick}** est sur **{whitelist}** pour {member}.",
     "staff.add.expires": "⏳ Il expire {when}, et sera alors retiré avec ses rôles.",
     "staff.add.rolesRefused":
       "Je n'ai pas pu lui donner {roles} (détails dans le salon de logs) ; le pseudo reste.",
-    "staff.add.undo": "Annule avec `{command}`.",
+    "staff.add.undo": "Annule avec {command}.",
     "staff.guest.done": "✅ **{nick}** est sur **{whitelist}** en tant qu'invité : {note}.",
     "staff.guest.noRoles":
       "Aucun rôle n'est donné et aucune limite de membre ne les compte ; ils restent si tu quittes le serveur.",
@@ -737,7 +737,7 @@ export const fr = {
     "error.nicknameTemplate.long":
       "Un modèle de surnom a au plus {own} caractères en dehors de ses espaces réservés, pour que tout nom Minecraft (jusqu'à {mcMax}) tienne dans les {max} de Discord.",
     "staff.delete.preview":
-      "Supprimer **{whitelist}** retire ses {nicks} (les rôles donnés pour eux sont repris), abandonne ses demandes en attente et révoque {keys} limitées à elle. Rien n'a encore changé : lance `{command}` pour continuer.",
+      "Supprimer **{whitelist}** retire ses {nicks} (les rôles donnés pour eux sont repris), abandonne ses demandes en attente et révoque {keys} limitées à elle. Rien n'a encore changé : lance {command} pour continuer.",
     "staff.delete.done":
       "🗑️ **{whitelist}** supprimée : {nicks} retirés, {keys} révoquées. Les serveurs de jeu avec une clé pour tout le serveur reçoivent désormais 404 pour elle ; crées-en une nouvelle avec `/whitelist create`.",
 
@@ -926,7 +926,7 @@ export const fr = {
       "son rôle le plus haut est au niveau du mien ({role}) ou au-dessus : fais glisser {role} au-dessus dans {place}",
     "setup.nickname.permission": "il me manque {permission} : active-la pour {role} dans {place}",
     "setup.logChannel.gone": "le salon de logs ({id}) n'existe plus sur {server}",
-    "setup.chooseAnother.fix": "choisis-en un autre avec `{command}`",
+    "setup.chooseAnother.fix": "choisis-en un autre avec {command}",
     "setup.channel.log": "le salon de logs {channel}",
     "setup.channel.whitelist": "le salon {channel} de {whitelist}",
     "setup.channel.post": "{where} : je peux y lire et publier",
@@ -938,9 +938,9 @@ export const fr = {
     "setup.whitelist.roleGone.required": "{whitelist} : un rôle requis ({id}) n'existe plus",
     "setup.whitelist.roleGone.manager": "{whitelist} : un rôle de gestion ({id}) n'existe plus",
     "setup.whitelist.roleGone.granted": "{whitelist} : un rôle donné ({id}) n'existe plus",
-    "setup.whitelist.setRoles.fix": "redéfinis ses rôles avec `{command}`",
+    "setup.whitelist.setRoles.fix": "redéfinis ses rôles avec {command}",
     "setup.whitelist.managed": "{whitelist} : je ne peux pas donner {role} : une intégration gère ce rôle",
-    "setup.whitelist.managed.fix": "donne plutôt un rôle à toi avec `{command}`",
+    "setup.whitelist.managed.fix": "donne plutôt un rôle à toi avec {command}",
     "setup.whitelist.cannotGrant": "{whitelist} : je ne peux pas donner {role} : il me manque {permission}",
     "setup.whitelist.below": "{whitelist} : je ne peux pas donner {role} : mon rôle est en dessous",
     "setup.whitelist.below.fix": "fais glisser le rôle du bot ({bot}) au-dessus de {role} dans {place}",
@@ -950,10 +950,10 @@ export const fr = {
       "{whitelist} : les pseudos des membres doivent suivre leur nom Minecraft, mais il me manque {permission}",
     "setup.whitelist.messageContent":
       "{whitelist} inscrit par message, mais le Message Content Intent est désactivé : les pseudos des membres ne peuvent pas être lus",
-    "setup.whitelist.messageContent.fix": "active le Message Content Intent dans {portal}, ou `{command}`",
+    "setup.whitelist.messageContent.fix": "active le Message Content Intent dans {portal}, ou {command}",
     "setup.whitelist.noLogChannel":
       "{whitelist} demande la validation du staff, mais aucun salon de logs n'est défini pour y publier les demandes",
-    "setup.whitelist.noLogChannel.fix": "définis-en un avec `{command}`",
+    "setup.whitelist.noLogChannel.fix": "définis-en un avec {command}",
     "setup.warning": "⚠️ {title}. Solution : {fix}.",
     "access.rolesUnseen":
       "⚠️ Discord ne me laisse pas voir les rôles des membres (le Server Members Intent est désactivé), donc les membres sans rôle requis gardent leurs pseudos jusqu'à ce qu'on les retire à la main.",

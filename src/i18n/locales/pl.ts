@@ -254,7 +254,7 @@ export const pl = {
     "register.rolesWaiting":
       "🕒 Role dostaniesz za chwilę: Discord pozwala botowi nadawać role tylko w pewnym tempie.",
     "register.rolesRefused": "Nie udało mi się nadać ci {roles}; administracja wie o tym i to naprawi.",
-    "register.undo": "Zmieniłeś zdanie? `{command}` go usuwa.",
+    "register.undo": "Zmieniłeś zdanie? {command} go usuwa.",
     "register.nickOrCode":
       "Podaj swój nick z Minecrafta (`nick`) albo kod, który pokazał ci serwer weryfikacji (`code`).",
     "register.notBoth": "Podaj albo nick, albo kod, nie oba naraz.",
@@ -274,7 +274,7 @@ export const pl = {
     "link.none": "Nie masz jeszcze na tym serwerze żadnego połączonego konta.",
     "link.list": "Twoje połączone konta tutaj:\n{accounts}",
     "link.next":
-      "Dodaj je do whitelisty przez `{command}`: nie musisz wchodzić ponownie. `/rozłącz` je zapomina.",
+      "Dodaj je do whitelisty przez {command}: nie musisz wchodzić ponownie. `/rozłącz` je zapomina.",
     "unlink.you": "tobą",
     "unlink.done":
       "🔓 **{account}** nie jest już połączone z {whom} na tym serwerze. Nicki zarejestrowane z nim zostają na whitelistach (`/wyrejestruj` usuwa jeden); ponowne potwierdzenie to `/połącz`.",
@@ -562,11 +562,11 @@ export const pl = {
     "staff.deny.noReason": " (bez podania powodu)",
     "staff.deny.removed":
       "Był na whiteliście ({nicks}, dla {owners}) i został usunięty; role nadane za niego zostają odebrane.",
-    "staff.deny.undo": "Cofnij przez `{command}`.",
+    "staff.deny.undo": "Cofnij przez {command}.",
     "staff.add.done": "✅ **{nick}** jest na **{whitelist}** dla {member}.",
     "staff.add.expires": "⏳ Wygasa {when} i zostanie wtedy usunięty razem z rolami.",
     "staff.add.rolesRefused": "Nie udało mi się nadać mu {roles} (szczegóły na kanale logów); nick zostaje.",
-    "staff.add.undo": "Cofnij przez `{command}`.",
+    "staff.add.undo": "Cofnij przez {command}.",
     "staff.guest.done": "✅ **{nick}** jest na **{whitelist}** jako twój gość: {note}.",
     "staff.guest.noRoles":
       "Nie dostają żadnej roli i nie liczą się do niczyjego limitu; zostają, jeśli opuścisz serwer.",
@@ -787,7 +787,7 @@ export const pl = {
     "error.nicknameTemplate.long":
       "Szablon pseudonimu ma najwyżej {own} znaków poza symbolami zastępczymi, żeby każda nazwa z Minecrafta (do {mcMax}) zmieściła się w {max} znakach Discorda.",
     "staff.delete.preview":
-      "Usunięcie **{whitelist}** usuwa jej {nicks} (role nadane za nie zostaną odebrane), porzuca oczekujące prośby i unieważnia {keys} ograniczone do niej. Nic jeszcze nie zmieniono: uruchom `{command}`, aby kontynuować.",
+      "Usunięcie **{whitelist}** usuwa jej {nicks} (role nadane za nie zostaną odebrane), porzuca oczekujące prośby i unieważnia {keys} ograniczone do niej. Nic jeszcze nie zmieniono: uruchom {command}, aby kontynuować.",
     "staff.delete.done":
       "🗑️ Usunięto **{whitelist}**: usunięto {nicks}, unieważniono {keys}. Serwery gry z kluczem dla całego serwera dostają od teraz 404 dla niej; utwórz nową przez `/whitelist create`.",
 
@@ -988,7 +988,7 @@ export const pl = {
       "jego najwyższa rola jest na poziomie mojej ({role}) lub wyżej: przeciągnij {role} nad nią w {place}",
     "setup.nickname.permission": "brakuje mi uprawnienia {permission}: włącz je dla {role} w {place}",
     "setup.logChannel.gone": "kanał logów ({id}) już nie istnieje na {server}",
-    "setup.chooseAnother.fix": "wybierz inny przez `{command}`",
+    "setup.chooseAnother.fix": "wybierz inny przez {command}",
     "setup.channel.log": "kanał logów {channel}",
     "setup.channel.whitelist": "kanał {channel} whitelisty {whitelist}",
     "setup.channel.post": "{where}: mogę tam czytać i pisać",
@@ -1000,9 +1000,9 @@ export const pl = {
     "setup.whitelist.roleGone.required": "{whitelist}: wymagana rola ({id}) już nie istnieje",
     "setup.whitelist.roleGone.manager": "{whitelist}: rola zarządzająca ({id}) już nie istnieje",
     "setup.whitelist.roleGone.granted": "{whitelist}: nadawana rola ({id}) już nie istnieje",
-    "setup.whitelist.setRoles.fix": "ustaw jej role ponownie przez `{command}`",
+    "setup.whitelist.setRoles.fix": "ustaw jej role ponownie przez {command}",
     "setup.whitelist.managed": "{whitelist}: nie mogę nadać {role}: tą rolą zarządza integracja",
-    "setup.whitelist.managed.fix": "nadawaj zamiast niej własną rolę przez `{command}`",
+    "setup.whitelist.managed.fix": "nadawaj zamiast niej własną rolę przez {command}",
     "setup.whitelist.cannotGrant": "{whitelist}: nie mogę nadać {role}: brakuje mi {permission}",
     "setup.whitelist.below": "{whitelist}: nie mogę nadać {role}: moja rola jest pod nią",
     "setup.whitelist.below.fix": "przeciągnij rolę bota ({bot}) nad {role} w {place}",
@@ -1012,10 +1012,10 @@ export const pl = {
       "{whitelist}: pseudonimy członków mają iść za ich nazwami z Minecrafta, ale brakuje mi {permission}",
     "setup.whitelist.messageContent":
       "{whitelist} rejestruje przez wiadomości, ale Message Content Intent jest wyłączony: nie da się odczytać nicków członków",
-    "setup.whitelist.messageContent.fix": "włącz Message Content Intent w {portal} albo `{command}`",
+    "setup.whitelist.messageContent.fix": "włącz Message Content Intent w {portal} albo {command}",
     "setup.whitelist.noLogChannel":
       "{whitelist} wymaga akceptacji administracji, ale nie ustawiono kanału logów, na który trafiałyby prośby",
-    "setup.whitelist.noLogChannel.fix": "ustaw go przez `{command}`",
+    "setup.whitelist.noLogChannel.fix": "ustaw go przez {command}",
     "setup.warning": "⚠️ {title}. Naprawa: {fix}.",
     "access.rolesUnseen":
       "⚠️ Discord nie pozwala mi widzieć ról członków (Server Members Intent jest wyłączony), więc członkowie bez wymaganej roli zachowują nicki, dopóki ktoś nie usunie ich ręcznie.",

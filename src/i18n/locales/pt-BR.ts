@@ -241,7 +241,7 @@ export const ptBR = {
     "register.rolesWaiting":
       "🕒 Seus cargos chegam em instantes: o Discord só deixa um bot dar cargos num certo ritmo.",
     "register.rolesRefused": "Não consegui te dar {roles}; a staff foi avisada e vai resolver.",
-    "register.undo": "Mudou de ideia? `{command}` remove.",
+    "register.undo": "Mudou de ideia? {command} remove.",
     "register.nickOrCode":
       "Informe seu nick do Minecraft (`nick`), ou o código que o servidor de vínculo mostrou (`code`).",
     "register.notBoth": "Informe seu nick ou um código, não os dois.",
@@ -261,7 +261,7 @@ export const ptBR = {
     "link.none": "Você ainda não tem nenhuma conta vinculada neste servidor.",
     "link.list": "Suas contas vinculadas aqui:\n{accounts}",
     "link.next":
-      "Coloque-a numa whitelist com `{command}`: não precisa entrar de novo. `/desvincular` a esquece.",
+      "Coloque-a numa whitelist com {command}: não precisa entrar de novo. `/desvincular` a esquece.",
     "unlink.you": "você",
     "unlink.done":
       "🔓 **{account}** não está mais vinculada a {whom} neste servidor. Os nicks registrados com ela continuam nas whitelists (`/desregistrar` remove um); para comprová-la de novo, use `/vincular`.",
@@ -513,11 +513,11 @@ export const ptBR = {
     "staff.deny.noReason": " (sem motivo)",
     "staff.deny.removed":
       "Ele estava na whitelist ({nicks}, para {owners}) e foi removido; os cargos dados por ele foram retirados.",
-    "staff.deny.undo": "Desfaça com `{command}`.",
+    "staff.deny.undo": "Desfaça com {command}.",
     "staff.add.done": "✅ **{nick}** está em **{whitelist}** para {member}.",
     "staff.add.expires": "⏳ Expira {when}, e então sai junto com os cargos.",
     "staff.add.rolesRefused": "Não consegui dar {roles} a ele (detalhes no canal de log); o nick continua.",
-    "staff.add.undo": "Desfaça com `{command}`.",
+    "staff.add.undo": "Desfaça com {command}.",
     "staff.guest.done": "✅ **{nick}** está em **{whitelist}** como seu convidado: {note}.",
     "staff.guest.noRoles":
       "Nenhum cargo é dado e não contam no limite de ninguém; ficam se você sair do servidor.",
@@ -717,7 +717,7 @@ export const ptBR = {
     "error.nicknameTemplate.long":
       "Um modelo de apelido tem no máximo {own} caracteres além dos marcadores, para que qualquer nome do Minecraft (até {mcMax}) caiba nos {max} do Discord.",
     "staff.delete.preview":
-      "Excluir **{whitelist}** remove os {nicks} dela (os cargos dados por eles são retirados), descarta os pedidos pendentes e revoga {keys} limitadas a ela. Nada mudou ainda: rode `{command}` para seguir.",
+      "Excluir **{whitelist}** remove os {nicks} dela (os cargos dados por eles são retirados), descarta os pedidos pendentes e revoga {keys} limitadas a ela. Nada mudou ainda: rode {command} para seguir.",
     "staff.delete.done":
       "🗑️ **{whitelist}** excluída: {nicks} removidos, {keys} revogadas. Servidores de jogo com uma chave do servidor inteiro recebem 404 para ela a partir de agora; crie outra com `/whitelist create`.",
 
@@ -904,7 +904,7 @@ export const ptBR = {
       "o cargo mais alto dele está no nível do meu ({role}) ou acima: arraste {role} para cima dele em {place}",
     "setup.nickname.permission": "falta {permission} para mim: ative para {role} em {place}",
     "setup.logChannel.gone": "o canal de log ({id}) não existe mais em {server}",
-    "setup.chooseAnother.fix": "escolha outro com `{command}`",
+    "setup.chooseAnother.fix": "escolha outro com {command}",
     "setup.channel.log": "o canal de log {channel}",
     "setup.channel.whitelist": "o canal {channel} de {whitelist}",
     "setup.channel.post": "{where}: consigo ler e postar lá",
@@ -916,9 +916,9 @@ export const ptBR = {
     "setup.whitelist.roleGone.required": "{whitelist}: um cargo exigido ({id}) não existe mais",
     "setup.whitelist.roleGone.manager": "{whitelist}: um cargo de gestão ({id}) não existe mais",
     "setup.whitelist.roleGone.granted": "{whitelist}: um cargo dado ({id}) não existe mais",
-    "setup.whitelist.setRoles.fix": "defina os cargos dela de novo com `{command}`",
+    "setup.whitelist.setRoles.fix": "defina os cargos dela de novo com {command}",
     "setup.whitelist.managed": "{whitelist}: não consigo dar {role}: uma integração gerencia esse cargo",
-    "setup.whitelist.managed.fix": "dê um cargo próprio no lugar com `{command}`",
+    "setup.whitelist.managed.fix": "dê um cargo próprio no lugar com {command}",
     "setup.whitelist.cannotGrant": "{whitelist}: não consigo dar {role}: falta {permission} para mim",
     "setup.whitelist.below": "{whitelist}: não consigo dar {role}: meu cargo está abaixo dele",
     "setup.whitelist.below.fix": "arraste o cargo do bot ({bot}) para cima de {role} em {place}",
@@ -928,10 +928,10 @@ export const ptBR = {
       "{whitelist}: os apelidos dos membros devem seguir o nome no Minecraft, mas falta {permission} para mim",
     "setup.whitelist.messageContent":
       "{whitelist} registra por mensagem, mas o Message Content Intent está desligado: os nicks dos membros não podem ser lidos",
-    "setup.whitelist.messageContent.fix": "ligue o Message Content Intent em {portal}, ou `{command}`",
+    "setup.whitelist.messageContent.fix": "ligue o Message Content Intent em {portal}, ou {command}",
     "setup.whitelist.noLogChannel":
       "{whitelist} precisa da aprovação da staff, mas nenhum canal de log está definido para postar os pedidos",
-    "setup.whitelist.noLogChannel.fix": "defina um com `{command}`",
+    "setup.whitelist.noLogChannel.fix": "defina um com {command}",
     "setup.warning": "⚠️ {title}. Como resolver: {fix}.",
     "access.rolesUnseen":
       "⚠️ O Discord não me deixa ver os cargos dos membros (o Server Members Intent está desligado), então membros sem cargo exigido ficam com os nicks até serem removidos à mão.",

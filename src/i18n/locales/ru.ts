@@ -250,7 +250,7 @@ export const ru = {
     "register.rolesWaiting":
       "🕒 Роли придут через мгновение: Discord позволяет боту выдавать роли только с определённой скоростью.",
     "register.rolesRefused": "Не удалось выдать тебе {roles}; администрация уведомлена и разберётся.",
-    "register.undo": "Передумал? `{command}` удалит его.",
+    "register.undo": "Передумал? {command} удалит его.",
     "register.nickOrCode":
       "Укажи свой ник в Minecraft (`nick`) или код, который показал сервер привязки (`code`).",
     "register.notBoth": "Укажи либо ник, либо код, но не оба сразу.",
@@ -269,7 +269,7 @@ export const ru = {
     "link.how.then": "введи здесь `/привязать code:<code>`",
     "link.none": "У тебя пока нет привязанных аккаунтов на этом сервере.",
     "link.list": "Твои привязанные аккаунты здесь:\n{accounts}",
-    "link.next": "Добавь его в вайтлист через `{command}`: заходить снова не нужно. `/отвязать` забудет его.",
+    "link.next": "Добавь его в вайтлист через {command}: заходить снова не нужно. `/отвязать` забудет его.",
     "unlink.you": "тебе",
     "unlink.done":
       "🔓 **{account}** больше не привязан к {whom} на этом сервере. Ники, зарегистрированные с ним, остаются в вайтлистах (`/удалить-ник` удалит один); подтвердить снова — `/привязать`.",
@@ -550,11 +550,11 @@ export const ru = {
     "staff.deny.noReason": " (без причины)",
     "staff.deny.removed":
       "Он был в вайтлисте ({nicks}, для {owners}) и удалён; выданные за него роли забраны.",
-    "staff.deny.undo": "Отменить: `{command}`.",
+    "staff.deny.undo": "Отменить: {command}.",
     "staff.add.done": "✅ **{nick}** добавлен в **{whitelist}** для {member}.",
     "staff.add.expires": "⏳ Срок истекает {when}, тогда он удалится вместе с ролями.",
     "staff.add.rolesRefused": "Не удалось выдать ему {roles} (подробности в канале логов); ник остаётся.",
-    "staff.add.undo": "Отменить: `{command}`.",
+    "staff.add.undo": "Отменить: {command}.",
     "staff.guest.done": "✅ **{nick}** в **{whitelist}** как твой гость: {note}.",
     "staff.guest.noRoles":
       "Роли не выдаются, и в ничей лимит они не входят; они остаются, даже если ты покинешь сервер.",
@@ -775,7 +775,7 @@ export const ru = {
     "error.nicknameTemplate.long":
       "В шаблоне никнейма не больше {own} символов помимо подстановок, чтобы любое имя в Minecraft (до {mcMax}) уместилось в {max} символов Discord.",
     "staff.delete.preview":
-      "Удаление **{whitelist}** уберёт её ники ({nicks}; выданные за них роли будут забраны), отбросит ожидающие заявки и отзовёт ключи, ограниченные ей ({keys}). Пока ничего не изменено: запусти `{command}`, чтобы продолжить.",
+      "Удаление **{whitelist}** уберёт её ники ({nicks}; выданные за них роли будут забраны), отбросит ожидающие заявки и отзовёт ключи, ограниченные ей ({keys}). Пока ничего не изменено: запусти {command}, чтобы продолжить.",
     "staff.delete.done":
       "🗑️ **{whitelist}** удалён: убрано ников — {nicks}, отозвано — {keys}. Игровые серверы с ключом на весь сервер теперь получают для него 404; создай новый через `/whitelist create`.",
 
@@ -974,7 +974,7 @@ export const ru = {
       "его высшая роль на уровне моей ({role}) или выше: перетащи {role} выше неё в {place}",
     "setup.nickname.permission": "мне не хватает права {permission}: включи его для {role} в {place}",
     "setup.logChannel.gone": "канала логов ({id}) больше нет на {server}",
-    "setup.chooseAnother.fix": "выбери другой через `{command}`",
+    "setup.chooseAnother.fix": "выбери другой через {command}",
     "setup.channel.log": "канал логов {channel}",
     "setup.channel.whitelist": "канал {channel} вайтлиста {whitelist}",
     "setup.channel.post": "{where}: я могу там читать и писать",
@@ -986,9 +986,9 @@ export const ru = {
     "setup.whitelist.roleGone.required": "{whitelist}: обязательной роли ({id}) больше нет",
     "setup.whitelist.roleGone.manager": "{whitelist}: управляющей роли ({id}) больше нет",
     "setup.whitelist.roleGone.granted": "{whitelist}: выдаваемой роли ({id}) больше нет",
-    "setup.whitelist.setRoles.fix": "задай его роли заново через `{command}`",
+    "setup.whitelist.setRoles.fix": "задай его роли заново через {command}",
     "setup.whitelist.managed": "{whitelist}: не могу выдать {role}: этой ролью управляет интеграция",
-    "setup.whitelist.managed.fix": "выдавай вместо неё свою роль через `{command}`",
+    "setup.whitelist.managed.fix": "выдавай вместо неё свою роль через {command}",
     "setup.whitelist.cannotGrant": "{whitelist}: не могу выдать {role}: мне не хватает {permission}",
     "setup.whitelist.below": "{whitelist}: не могу выдать {role}: моя роль ниже неё",
     "setup.whitelist.below.fix": "перетащи роль бота ({bot}) выше {role} в {place}",
@@ -998,10 +998,10 @@ export const ru = {
       "{whitelist}: никнеймы участников должны следовать их именам в Minecraft, но мне не хватает {permission}",
     "setup.whitelist.messageContent":
       "{whitelist} регистрирует по сообщениям, но Message Content Intent выключен: ники участников не прочитать",
-    "setup.whitelist.messageContent.fix": "включи Message Content Intent в {portal} или `{command}`",
+    "setup.whitelist.messageContent.fix": "включи Message Content Intent в {portal} или {command}",
     "setup.whitelist.noLogChannel":
       "{whitelist} требует одобрения администрации, но канал логов для заявок не задан",
-    "setup.whitelist.noLogChannel.fix": "задай его через `{command}`",
+    "setup.whitelist.noLogChannel.fix": "задай его через {command}",
     "setup.warning": "⚠️ {title}. Как исправить: {fix}.",
     "access.rolesUnseen":
       "⚠️ Discord не даёт мне видеть роли участников (Server Members Intent выключен), поэтому участники без обязательной роли сохраняют ники, пока их не удалят вручную.",
