@@ -886,7 +886,7 @@ export const de = {
     "permission.Administrator": "„Administrator“",
     "permission.BanMembers": "„Mitglieder bannen“",
     "permission.ViewAuditLog": "„Audit-Log anzeigen“",
-    "permission.ManageNicknames": "„Nicknames verwalten“",
+    "permission.ManageNicknames": "„Nicknamen verwalten“",
     "permission.ViewChannel": "„Kanäle ansehen“",
     "permission.SendMessages": "„Nachrichten senden“",
     "permission.EmbedLinks": "„Links einbetten“",
