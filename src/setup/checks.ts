@@ -68,10 +68,6 @@ export const asTyped: Naming = {
     `\`/${[path, ...Object.entries(options).map(([option, value]) => `${option}:${value}`)].join(" ")}\``,
 };
 
-/** A command to copy (`path`: "whitelist edit", with its options), as `naming` types it. */
-const typedCommand = (naming: Naming, path: string, options: Readonly<Record<string, string>>) =>
-  naming.command(path, options);
-
 const pass = (title: Text): SetupCheck => ({ ok: true, title });
 const fail = (title: Text, fix: Text): SetupCheck => ({ ok: false, title, fix });
 const channelName = (channel: ChannelSnapshot, naming: Naming) => `#${naming.name(channel.name)}`;
@@ -186,7 +182,7 @@ export function logChannelChecks(
       fail(
         text("setup.logChannel.gone", { id: logChannelId, server: naming.name(guild.name) }),
         text("setup.chooseAnother.fix", {
-          command: typedCommand(naming, "whitelist log-channel", { channel: "" }),
+          command: naming.command("whitelist log-channel", { channel: "" }),
         }),
       ),
     ];
@@ -211,7 +207,7 @@ export function whitelistChecks(
   /** The whitelist as a command names it: as it is (code shows no markdown). */
   const named = whitelist.name;
   const setRoles = text("setup.whitelist.setRoles.fix", {
-    command: typedCommand(naming, "whitelist roles", { whitelist: named }),
+    command: naming.command("whitelist roles", { whitelist: named }),
   });
   const channel = guild.channels.find((candidate) => candidate.id === whitelist.channelId);
   if (!channel) {
@@ -219,7 +215,7 @@ export function whitelistChecks(
       fail(
         text("setup.whitelist.channelGone", { whitelist: label, id: whitelist.channelId }),
         text("setup.chooseAnother.fix", {
-          command: typedCommand(naming, "whitelist edit", { whitelist: named, channel: "" }),
+          command: naming.command("whitelist edit", { whitelist: named, channel: "" }),
         }),
       ),
     );
@@ -259,7 +255,7 @@ export function whitelistChecks(
         fail(
           text("setup.whitelist.managed", { whitelist: label, role }),
           text("setup.whitelist.managed.fix", {
-            command: typedCommand(naming, "whitelist roles", { whitelist: named }),
+            command: naming.command("whitelist roles", { whitelist: named }),
           }),
         ),
       );
@@ -310,7 +306,7 @@ export function whitelistChecks(
         text("setup.whitelist.messageContent", { whitelist: label }),
         text("setup.whitelist.messageContent.fix", {
           portal: text("intent.portal"),
-          command: typedCommand(naming, "whitelist edit", { whitelist: named, mode: "command" }),
+          command: naming.command("whitelist edit", { whitelist: named, mode: "command" }),
         }),
       ),
     );
@@ -320,7 +316,7 @@ export function whitelistChecks(
       fail(
         text("setup.whitelist.noLogChannel", { whitelist: label }),
         text("setup.whitelist.noLogChannel.fix", {
-          command: typedCommand(naming, "whitelist log-channel", { channel: "" }),
+          command: naming.command("whitelist log-channel", { channel: "" }),
         }),
       ),
     );

@@ -26,8 +26,9 @@ const NOT_SHOWN_CALLS = [
   /\.setName$/,
   /\.addChoices$/,
   /^(whitelistOption|nickOption)$/,
-  // A command's path, typed in the reader's language by typedCommand (src/bot/localize.ts).
-  /^typedCommand$/,
+  // A command's path, typed in the reader's language by typedCommand (src/bot/localize.ts), also through the
+  // setup checks' Naming (src/setup/checks.ts).
+  /^(typedCommand|naming\.command)$/,
 ];
 
 /**
