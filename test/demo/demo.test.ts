@@ -1,63 +1,35 @@
 import { afterAll, expect, test } from "bun:test";
 import { join } from "node:path";
 import { demo } from "../../src/demo/seed.ts";
-import { tempDir } from "../helpers/services.ts";
+import { readTour, spawnDemo } from "../helpers/demo.ts";
 import { openSocket } from "../helpers/sockets.ts";
 
-// The compiled binary when CI built one (WLS_BINARY), otherwise the sources.
-const command = process.env.WLS_BINARY
-  ? [process.env.WLS_BINARY, "demo"]
-  : ["bun", `${import.meta.dir}/../../src/main.ts`, "demo"];
-const dir = tempDir("wls-demo-");
-const child = Bun.spawn(command, {
-  cwd: dir.path,
-  // Limits off: the tests run the tour faster than a person and wait 2 s at most for a log post, while the
-  // demo's seed alone fills the log channel's 5 posts per 5 s.
-  env: {
-    PATH: process.env.PATH ?? "",
-    HOME: dir.path,
-    PORT: "0",
-    SANDBOX_PORT: "0",
-    SANDBOX_RATE_LIMITS: "off",
-    LOG_LEVEL: "warn",
-  },
-  stdout: "pipe",
-  stderr: "pipe",
+// Limits off: the tests run the tour faster than a person and wait 2 s at most for a log post, while the demo's
+// seed alone fills the log channel's 5 posts per 5 s.
+const demoProcess = spawnDemo("wls-demo-", {
+  SANDBOX_PORT: "0",
+  SANDBOX_RATE_LIMITS: "off",
+  LOG_LEVEL: "warn",
 });
+const { child } = demoProcess;
 
-afterAll(async () => {
-  child.kill("SIGTERM");
-  await child.exited;
-  dir.cleanup();
-});
+afterAll(() => demoProcess.stop());
 
 /** The demo's whole tour, once printed (it ends with "Press Ctrl+C to stop."). */
 let tour = "";
 
 /** Reads the demo's stdout until the lines scripts rely on, and the tour after them, have been printed. */
 async function printedLines(): Promise<Record<string, string>> {
-  const lines: Record<string, string> = {};
-  let text = "";
-  const decoder = new TextDecoder();
-  for await (const chunk of child.stdout) {
-    text += decoder.decode(chunk);
-    for (const match of text.matchAll(/^(API|API key|Sandbox|Mojang|Link): (\S+)$/gm))
-      lines[match[1] as string] = match[2] as string;
-    if (
-      lines.API &&
-      lines["API key"] &&
-      lines.Sandbox &&
-      lines.Mojang &&
-      lines.Link &&
-      text.includes("Press Ctrl+C to stop.")
-    ) {
-      tour = text;
-      return lines;
-    }
-  }
-  throw new Error(
-    `demo exited before printing its URLs: ${text}\n${await new Response(child.stderr).text()}`,
+  const linesIn = (text: string) =>
+    Object.fromEntries(
+      [...text.matchAll(/^(API|API key|Sandbox|Mojang|Link): (\S+)$/gm)].map((match) => [match[1], match[2]]),
+    ) as Record<string, string>;
+  const names = ["API", "API key", "Sandbox", "Mojang", "Link"];
+  tour = await readTour(
+    child,
+    (text) => names.every((name) => linesIn(text)[name]) && text.includes("Press Ctrl+C to stop."),
   );
+  return linesIn(tour);
 }
 
 let printed: Promise<Record<string, string>> | undefined;

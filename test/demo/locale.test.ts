@@ -1,45 +1,18 @@
 import { afterAll, expect, test } from "bun:test";
 import { demo } from "../../src/demo/seed.ts";
-import { tempDir } from "../helpers/services.ts";
+import { readTour, spawnDemo } from "../helpers/demo.ts";
 
 // The demo switched to another language (DEMO_LOCALE=de): its server and members use Discord in German, and the
 // tour's commands read right in it: the answers members see, the refusals, and the log channel staff read.
 
-const command = process.env.WLS_BINARY
-  ? [process.env.WLS_BINARY, "demo"]
-  : ["bun", `${import.meta.dir}/../../src/main.ts`, "demo"];
-const dir = tempDir("wls-demo-de-");
-const child = Bun.spawn(command, {
-  cwd: dir.path,
-  env: {
-    PATH: process.env.PATH ?? "",
-    HOME: dir.path,
-    PORT: "0",
-    SANDBOX_PORT: "0",
-    SANDBOX_RATE_LIMITS: "off",
-    LOG_LEVEL: "warn",
-    DEMO_LOCALE: "de",
-  },
-  stdout: "pipe",
-  stderr: "pipe",
+const demoProcess = spawnDemo("wls-demo-de-", {
+  SANDBOX_PORT: "0",
+  SANDBOX_RATE_LIMITS: "off",
+  LOG_LEVEL: "warn",
+  DEMO_LOCALE: "de",
 });
 
-afterAll(async () => {
-  child.kill("SIGTERM");
-  await child.exited;
-  dir.cleanup();
-});
-
-/** The printed tour (the lines scripts rely on, then the commands to try). */
-async function tour(): Promise<string> {
-  let text = "";
-  const decoder = new TextDecoder();
-  for await (const chunk of child.stdout) {
-    text += decoder.decode(chunk);
-    if (text.includes("Press Ctrl+C to stop.")) return text;
-  }
-  throw new Error(`demo exited early: ${text}\n${await new Response(child.stderr).text()}`);
-}
+afterAll(() => demoProcess.stop());
 
 /** Runs one of the tour's `curl -X POST … /interactions -d '…'` lines; the bot's answer. */
 async function run(sandbox: string, line: string): Promise<{ content: string }> {
@@ -53,7 +26,7 @@ async function run(sandbox: string, line: string): Promise<{ content: string }> 
 }
 
 test("DEMO_LOCALE=de: the tour's register, denied nick and log channel read in German", async () => {
-  const printed = await tour();
+  const printed = await readTour(demoProcess.child);
   const sandbox = /^Sandbox: (\S+)$/m.exec(printed)?.[1] as string;
   const lines = printed.split("\n").filter((line) => line.includes('"command":"register"'));
   const proof = lines.find((line) => line.includes("SteveCraft"));

@@ -1,7 +1,7 @@
 import { afterAll, expect, test } from "bun:test";
 import { demo } from "../../src/demo/seed.ts";
 import { linesOf, parseLine } from "../helpers/binary.ts";
-import { tempDir } from "../helpers/services.ts";
+import { spawnDemo } from "../helpers/demo.ts";
 import { openSocket } from "../helpers/sockets.ts";
 
 // A whole demo flow with every secret the service hands out (the demo's key, a link key created on Discord, a
@@ -9,10 +9,6 @@ import { openSocket } from "../helpers/sockets.ts";
 // the process wrote: no secret may appear, and every change is logged once with its origin. The compiled binary
 // when CI built one (WLS_BINARY), otherwise the sources.
 
-const command = process.env.WLS_BINARY
-  ? [process.env.WLS_BINARY, "demo"]
-  : ["bun", `${import.meta.dir}/../../src/main.ts`, "demo"];
-const dir = tempDir("wls-log-secrets-");
 const receiver = { bodies: [] as string[], signatures: [] as string[] };
 const hooks = Bun.serve({
   hostname: "127.0.0.1",
@@ -23,20 +19,13 @@ const hooks = Bun.serve({
     return new Response(null, { status: 204 });
   },
 });
-const child = Bun.spawn(command, {
-  cwd: dir.path,
-  env: {
-    PATH: process.env.PATH ?? "",
-    HOME: dir.path,
-    HOST: "127.0.0.1",
-    PORT: "0",
-    SANDBOX_PORT: "0",
-    LOG_LEVEL: "debug",
-    LOG_FORMAT: "json",
-  },
-  stdout: "pipe",
-  stderr: "pipe",
+const demoProcess = spawnDemo("wls-log-secrets-", {
+  HOST: "127.0.0.1",
+  SANDBOX_PORT: "0",
+  LOG_LEVEL: "debug",
+  LOG_FORMAT: "json",
 });
+const { child } = demoProcess;
 const stdout: string[] = [];
 const stdoutDone = (async () => {
   for await (const line of linesOf(child.stdout)) stdout.push(line);
@@ -44,9 +33,8 @@ const stdoutDone = (async () => {
 const stderr = new Response(child.stderr).text();
 
 afterAll(async () => {
-  child.kill(9);
+  await demoProcess.stop(9);
   hooks.stop(true);
-  dir.cleanup();
 });
 
 /** Waits (bounded) until the demo has printed a line starting with `label: `. */

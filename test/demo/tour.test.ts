@@ -1,7 +1,7 @@
 import { afterAll, expect, test } from "bun:test";
 import { join } from "node:path";
 import { demo } from "../../src/demo/seed.ts";
-import { tempDir } from "../helpers/services.ts";
+import { readTour, spawnDemo } from "../helpers/demo.ts";
 
 // Every command line the demo prints, run as printed and in the printed order, as a newcomer pastes them: curl and
 // node through a shell, the wscat line as the WebSocket it opens. Each line has what it must show; a line printed
@@ -10,37 +10,13 @@ import { tempDir } from "../helpers/services.ts";
 // does. The compiled binary when CI built one (WLS_BINARY), otherwise the sources.
 
 const ROOT = join(import.meta.dir, "..", "..");
-const command = process.env.WLS_BINARY
-  ? [process.env.WLS_BINARY, "demo"]
-  : [process.execPath, join(ROOT, "src", "main.ts"), "demo"];
-const dir = tempDir("wls-tour-");
-const child = Bun.spawn(command, {
-  cwd: dir.path,
-  env: { PATH: process.env.PATH ?? "", HOME: dir.path, PORT: "0", LOG_LEVEL: "warn" },
-  stdout: "pipe",
-  stderr: "pipe",
-});
+const demoProcess = spawnDemo("wls-tour-", { LOG_LEVEL: "warn" });
 let socket: WebSocket | undefined;
 
 afterAll(async () => {
   socket?.close();
-  child.kill("SIGTERM");
-  await child.exited;
-  dir.cleanup();
+  await demoProcess.stop();
 });
-
-/** The demo's printed text, once it ends with "Press Ctrl+C to stop.". */
-async function printedTour(): Promise<string> {
-  let text = "";
-  const decoder = new TextDecoder();
-  for await (const chunk of child.stdout) {
-    text += decoder.decode(chunk);
-    if (text.includes("Press Ctrl+C to stop.")) return text;
-  }
-  throw new Error(
-    `the demo exited before printing its tour: ${text}${await new Response(child.stderr).text()}`,
-  );
-}
 
 /** Runs one printed line through a shell from the clone's root (where the tour's node script is); its stdout. */
 async function run(line: string): Promise<string> {
@@ -344,7 +320,7 @@ const expectations: {
 ];
 
 test("every command line of the demo's tour runs as printed and does what the tour says", async () => {
-  const tour = await printedTour();
+  const tour = await readTour(demoProcess.child);
   const value = (label: string) => new RegExp(`^${label}: (\\S+)$`, "m").exec(tour)?.[1] as string;
   const ctx: Context = { api: value("API"), key: value("API key"), link: value("Link"), messages: [] };
   const lines = tour
