@@ -13,7 +13,23 @@ import { inWrite, type Tx } from "./store.ts";
  * a gap (publishing its events) goes there. Rejects with the work's own error (nothing is written), or with
  * DomainError "store-unavailable" when another process held the database's write lock for the whole budget.
  */
-export type Write = <T>(work: (tx: Tx) => Promise<T>, committed?: (value: T) => void) => Promise<T>;
+export type Write = <T>(
+  work: (tx: Tx) => Promise<T>,
+  committed?: (value: T) => void,
+  options?: WriteOptions,
+) => Promise<T>;
+
+/** How a write may be run. */
+export type WriteOptions = {
+  /**
+   * The work reads only through `tx`, or what no other groupable write changes (a whitelist's settings, a denial):
+   * it may then share one transaction with the groupable writes queued beside it, each under a savepoint of its
+   * own (PostgreSQL's group commit: docs/architecture.md, PostgreSQL's round trips). It sees their changes through
+   * `tx`, but not through a cache or `db`, and their `committed` runs after the shared commit, not before its work.
+   * SQLite runs every write alone.
+   */
+  groupable?: boolean;
+};
 
 /** The writer of a store, with what tests and shutdown need besides `write`. */
 export type Writer = {

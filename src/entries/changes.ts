@@ -1,6 +1,6 @@
 import { and, asc, eq, inArray, isNotNull, lte, or, type SQL, sql } from "drizzle-orm";
 import type { Tables, Tx } from "../db/store.ts";
-import type { Write } from "../db/writer.ts";
+import type { Write, WriteOptions } from "../db/writer.ts";
 import { text } from "../i18n/messages.ts";
 import { nickKey } from "../nicks/key.ts";
 import { namesOf } from "../nicks/types.ts";
@@ -19,6 +19,12 @@ import type { EntryChange, Guard, NewEntry, Removal } from "./service.ts";
 /** The reason an entry removed for want of proof at first join carries (its event, the log channel). */
 export const NOT_PROVEN =
   "not proven in time: its owner did not join the game server and type the code shown within the proof window";
+
+/**
+ * A single addition or removal may share a transaction with the ones queued beside it (src/db/writer.ts,
+ * WriteOptions): hundreds of members registering at once, a plugin removing nicks, commit together.
+ */
+const GROUPABLE: WriteOptions = { groupable: true };
 
 /**
  * The changes of entries: each addition, removal and change in place writes its row and its event in one
@@ -350,6 +356,9 @@ export function createEntryChanges(deps: {
           return { event, ...detail };
         },
         (committed) => bus.publish(committed),
+        // Entries are read through `tx` (a guard's limit, the nick taken); what is read otherwise (the whitelist,
+        // the deny list, a departure) only writes that are never grouped change (src/db/writer.ts, WriteOptions).
+        GROUPABLE,
       );
       return notice.entry;
     },
@@ -550,6 +559,8 @@ export function createEntryChanges(deps: {
           };
         },
         (committed) => bus.publish(committed),
+        // The entry is read and deleted through `tx`; the whitelist is changed by writes never grouped.
+        GROUPABLE,
       );
       return notice.entry;
     },

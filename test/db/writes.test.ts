@@ -1,5 +1,7 @@
 import { afterEach, expect, test } from "bun:test";
-import { asc } from "drizzle-orm";
+import { asc, type SQL, sql } from "drizzle-orm";
+import { MOST_PER_TRANSACTION } from "../../src/db/pg/writer.ts";
+import type { Tx } from "../../src/db/store.ts";
 import type { ChangeNotice } from "../../src/entries/bus.ts";
 import { DomainError } from "../../src/shared/errors.ts";
 import { forEachStore, seedWhitelist, type TestServices, testServices } from "../helpers/services.ts";
@@ -7,9 +9,18 @@ import { forEachStore, seedWhitelist, type TestServices, testServices } from "..
 // The writer's promises on either store (docs/architecture.md, The writer): writes commit one at a time in the
 // order asked; each one's work starts once the one before committed and its `committed` ran, whatever the
 // writer overlaps to get there (PostgreSQL's asks for the next lock early); a failing write takes none of the
-// others with it; a write resolves once its change is published on this replica's bus.
+// others with it; a write resolves once its change is published on this replica's bus. Groupable writes
+// (WriteOptions) keep every promise but one on PostgreSQL: queued together, they share a transaction (group commit),
+// so a later one sees an earlier one through its transaction only, and every `committed` of them runs after it.
 
 const GUILD = "100000000000000001";
+
+/** The id of the PostgreSQL transaction `tx` is (the services' type of it is SQLite's, which has no `execute`). */
+async function txid(tx: Tx): Promise<string> {
+  const pg = tx as unknown as { execute(query: SQL): Promise<{ txid: string }[]> };
+  const [row] = await pg.execute(sql`SELECT txid_current()::text AS txid`);
+  return String(row?.txid);
+}
 let services: TestServices;
 afterEach(() => services.close());
 
@@ -114,6 +125,118 @@ forEachStore("the writer", (store) => {
       expect(await Promise.all(writes)).toEqual(["g1", "g2", "g3"]);
       const stored = await services.sql`SELECT id FROM guilds ORDER BY created_at, id`;
       expect(stored.map((row) => row.id)).toEqual(["g1", "g2", "g3"]);
+    },
+  );
+
+  test("a groupable write that fails is undone alone, whether its own rule or the database refused it", async () => {
+    services = await testServices();
+    const { guilds } = services.store.tables;
+    // Queued behind another program's lock, so that on PostgreSQL they share one transaction.
+    const lock = await services.holdWriteLock();
+    const insert = (id: string, fail?: "rule" | "database") =>
+      services.write(
+        async (tx) => {
+          await tx.insert(guilds).values({ id, createdAt: 0 });
+          if (fail === "rule") throw new DomainError("whitelist-not-found", "No such whitelist.");
+          // A second row with the same id: a unique violation, which aborts a PostgreSQL transaction.
+          if (fail === "database") await tx.insert(guilds).values({ id, createdAt: 0 });
+          return id;
+        },
+        undefined,
+        { groupable: true },
+      );
+    const writes = [insert("g1"), insert("g2", "rule"), insert("g3"), insert("g4", "database"), insert("g5")];
+    await lock.release();
+    const outcomes = await Promise.allSettled(writes);
+    expect(
+      outcomes.map((outcome) =>
+        outcome.status === "fulfilled"
+          ? outcome.value
+          : outcome.reason instanceof DomainError
+            ? outcome.reason.code
+            : "database refused",
+      ),
+    ).toEqual(["g1", "whitelist-not-found", "g3", "database refused", "g5"]);
+    const stored = await services.db.select({ id: guilds.id }).from(guilds).orderBy(asc(guilds.id));
+    expect(stored.map((row) => row.id)).toEqual(["g1", "g3", "g5"]);
+  });
+
+  // PostgreSQL's own (docs/architecture.md, PostgreSQL's round trips): SQLite runs every write alone.
+  test.skipIf(store === "sqlite")(
+    "groupable writes queued together share one transaction: each sees the ones before it, and all commit before any `committed`",
+    async () => {
+      services = await testServices();
+      const { guilds } = services.store.tables;
+      const log: string[] = [];
+      const ids = async (q: typeof services.db) =>
+        (await q.select({ id: guilds.id }).from(guilds).orderBy(asc(guilds.id)))
+          .map((row) => row.id)
+          .join(",");
+      const transactions: string[] = [];
+      const insert = (id: string, groupable: boolean) =>
+        services.write(
+          async (tx) => {
+            transactions.push(await txid(tx));
+            log.push(`work ${id}: in it ${await ids(tx)}; outside ${await ids(services.db)}`);
+            await tx.insert(guilds).values({ id, createdAt: 0 });
+            return id;
+          },
+          () => log.push(`committed ${id}`),
+          { groupable },
+        );
+      // A quiet replica: a groupable write asked alone commits at once, in a transaction of its own.
+      expect(await insert("g0", true)).toBe("g0");
+      // Asked while a transaction waits for the lock: the groupable ones join it; one that is not starts its own, and
+      // a groupable one after it the next.
+      const lock = await services.holdWriteLock();
+      const writes = [insert("g1", true), insert("g2", true), insert("g3", false), insert("g4", true)];
+      await lock.release();
+      expect(await Promise.all(writes)).toEqual(["g1", "g2", "g3", "g4"]);
+      expect(log).toEqual([
+        "work g0: in it ; outside ",
+        "committed g0",
+        "work g1: in it g0; outside g0",
+        "work g2: in it g0,g1; outside g0",
+        "committed g1",
+        "committed g2",
+        "work g3: in it g0,g1,g2; outside g0,g1,g2",
+        "committed g3",
+        "work g4: in it g0,g1,g2,g3; outside g0,g1,g2,g3",
+        "committed g4",
+      ]);
+      const [g0, g1, g2, g3, g4] = transactions;
+      expect({ g1: g1 === g2, g0: g0 !== g1, g3: g3 !== g2 && g3 !== g4 }).toEqual({
+        g1: true,
+        g0: true,
+        g3: true,
+      });
+    },
+  );
+
+  test.skipIf(store === "sqlite")(
+    `one transaction takes at most ${MOST_PER_TRANSACTION} writes, and more queued together take the next`,
+    async () => {
+      services = await testServices();
+      const { guilds } = services.store.tables;
+      const transactions = new Map<string, number>();
+      const lock = await services.holdWriteLock();
+      const writes = Array.from({ length: MOST_PER_TRANSACTION + 8 }, (_, index) =>
+        services.write(
+          async (tx) => {
+            const id = await txid(tx);
+            transactions.set(id, (transactions.get(id) ?? 0) + 1);
+            await tx.insert(guilds).values({ id: `g${index}`, createdAt: 0 });
+          },
+          undefined,
+          { groupable: true },
+        ),
+      );
+      await lock.release();
+      await Promise.all(writes);
+      expect([...transactions.values()]).toEqual([MOST_PER_TRANSACTION, 8]);
+      expect(await services.sql`SELECT count(*)::int AS n FROM guilds`).toEqual([
+        { n: MOST_PER_TRANSACTION + 8 },
+      ]);
     },
   );
 });

@@ -1,17 +1,14 @@
 import type { SQL } from "bun";
 import { sql } from "drizzle-orm";
 import { type BunSQLDatabase, drizzle } from "drizzle-orm/bun-sql";
-import { text } from "../../i18n/messages.ts";
-import { DomainError } from "../../shared/errors.ts";
 import { registerDriver, type StoreDriver, unlessUnavailable } from "../driver.ts";
-import { isStoreUnavailable } from "../errors.ts";
 import { type Migration, pgMigrations, refuseNewer } from "../migrations.ts";
-import { type Db, inWrite, type PgStore, type Tables, type Tx } from "../store.ts";
-import type { Write, Writer } from "../writer.ts";
+import type { Db, PgStore, Tables } from "../store.ts";
 import { connectPostgres, poolSettings, type StatementLimits, type WaitForServer } from "./connect.ts";
 import { withDeadlines } from "./deadline.ts";
 import { createProbe, type Probe } from "./probe.ts";
 import * as schema from "./schema.ts";
+import { createPgWriter } from "./writer.ts";
 
 /**
  * Advisory lock keys of whitelist-sync (one 64-bit namespace shared with whatever else uses the database):
@@ -19,14 +16,6 @@ import * as schema from "./schema.ts";
  * leading (src/cluster/leader.ts).
  */
 export const LOCKS = { migrate: 7_715_001, write: 7_715_002, lead: 7_715_003 } as const;
-
-/**
- * How long a write transaction may wait for its own client between statements before PostgreSQL ends it: a replica
- * frozen in the middle of a write (SIGSTOP, a stalled VM) holds the cluster's write lock, and every replica's
- * writes would fail (503) until it ran again. Writes send their statements back to back, so this never ends one
- * that is alive.
- */
-const WRITE_IDLE_LIMIT_MS = 5_000;
 
 /** Options for opening a PostgreSQL store. */
 export type OpenPostgresOptions = {
@@ -94,7 +83,14 @@ export async function openPostgres(options: OpenPostgresOptions): Promise<PgStor
   const pg = drizzle({ client: bounded, schema });
   const { db, tables } = asServiceStore(pg);
   const driver: StoreDriver = {
-    writer: (settings) => createPgWriter(pg, settings.budgetMs, settings.settle),
+    writer: (settings) =>
+      createPgWriter({
+        pg,
+        lock: LOCKS.write,
+        asDb: (tx) => asServiceStore(tx).db,
+        budgetMs: settings.budgetMs,
+        settle: settings.settle,
+      }),
     snapshot: (read) =>
       pg.transaction((tx) => read(asServiceStore(tx).db), {
         isolationLevel: "repeatable read",
@@ -173,78 +169,4 @@ export async function migrate(client: SQL, migrations: Migration[]): Promise<num
     await connection`RESET statement_timeout; RESET lock_timeout`.simple().catch(() => {});
     connection.release();
   }
-}
-
-/**
- * The PostgreSQL writer: each write is one transaction that first takes the cluster's write lock (a
- * transaction-level advisory lock, released at commit), so writes of every replica commit one after another
- * and event ids become visible in id order: a reader of `id > last` never skips one (docs/architecture.md,
- * Replicas). This replica runs them in the order asked, one at a time, and keeps the round trips that do not
- * need the one before off that line:
- * - the next write opens its transaction and asks for the lock as soon as this one holds it, so its BEGIN and
- *   its lock wait overlap this one's work and commit, and PostgreSQL hands it the lock at this one's commit (at
- *   most one write waits so, on a second connection of the pool); its work still starts only once this one
- *   committed and its `committed` ran, as if it had begun then;
- * - `SET LOCAL lock_timeout` and the lock are one statement;
- * - the next write does not wait for this one to be published on the bus (read-your-writes only needs this
- *   write to wait for it): one read of the log then publishes several commits.
- * A write waiting for the lock longer than the budget (DB_BUSY_TIMEOUT_MS) fails as "store-unavailable", as
- * on SQLite.
- */
-function createPgWriter(pg: PgDb, budgetMs: number, settle?: () => Promise<void>): Writer {
-  const lockTimeout = String(Math.max(1, Math.trunc(budgetMs)));
-  /** Settles once the last write asked for holds the write lock, or gave up on it: the next may ask for it. */
-  let locked: Promise<void> = Promise.resolve();
-  /** Settles once the last write asked for committed and its `committed` ran, or failed: the next may work. */
-  let finished: Promise<void> = Promise.resolve();
-  let waiting = 0;
-  const write: Write = <T>(work: (tx: Tx) => Promise<T>, committed?: (value: T) => void) => {
-    waiting++;
-    const [lockedBefore, finishedBefore] = [locked, finished];
-    const holding = Promise.withResolvers<void>();
-    const done = Promise.withResolvers<void>();
-    locked = holding.promise;
-    finished = done.promise;
-    const run = (async () => {
-      let started = false;
-      try {
-        await lockedBefore;
-        const value = await pg.transaction(async (tx) => {
-          try {
-            // One round trip: `SET LOCAL lock_timeout` (set_config's `true`), then the lock, waiting under it. A
-            // writer that stops between statements (a frozen process) would keep the cluster's write lock until it
-            // ran again: PostgreSQL ends its session after WRITE_IDLE_LIMIT_MS instead (docs/architecture.md,
-            // Replicas).
-            await tx.execute(
-              sql`SELECT set_config('lock_timeout', ${lockTimeout}, true), set_config('idle_in_transaction_session_timeout', ${String(WRITE_IDLE_LIMIT_MS)}, true), pg_advisory_xact_lock(${LOCKS.write})`,
-            );
-          } finally {
-            holding.resolve();
-          }
-          await finishedBefore;
-          waiting--;
-          started = true;
-          return work(inWrite(asServiceStore(tx).db));
-        });
-        committed?.(value);
-        return value;
-      } catch (error) {
-        if (isStoreUnavailable(error) && !(error instanceof DomainError)) {
-          throw new DomainError("store-unavailable", text("error.storeDown"));
-        }
-        throw error;
-      } finally {
-        if (!started) waiting--;
-        holding.resolve();
-        done.resolve();
-      }
-    })();
-    // Read-your-writes: the change is published here (caches, sockets) before the write resolves.
-    if (!settle) return run;
-    return run.then(async (value) => {
-      await settle();
-      return value;
-    });
-  };
-  return { write, waiting: () => waiting };
 }
