@@ -145,9 +145,15 @@ forEachStore("the writer", (store) => {
         undefined,
         { groupable: true },
       );
-    const writes = [insert("g1"), insert("g2", "rule"), insert("g3"), insert("g4", "database"), insert("g5")];
+    const settled = Promise.allSettled([
+      insert("g1"),
+      insert("g2", "rule"),
+      insert("g3"),
+      insert("g4", "database"),
+      insert("g5"),
+    ]);
     await lock.release();
-    const outcomes = await Promise.allSettled(writes);
+    const outcomes = await settled;
     expect(
       outcomes.map((outcome) =>
         outcome.status === "fulfilled"

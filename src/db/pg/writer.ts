@@ -1,3 +1,4 @@
+import type { TransactionSQL } from "bun";
 import { sql } from "drizzle-orm";
 import type { BunSQLDatabase } from "drizzle-orm/bun-sql";
 import { text } from "../../i18n/messages.ts";
@@ -100,20 +101,20 @@ export function createPgWriter({
       outcomes.push({ ok: true, value: await (group.writes[0] as Pending).work(db) });
       return;
     }
+    // Bun's own handle of the transaction, under drizzle's: a query started there is queued on the connection at
+    // once, where drizzle's go through promises first.
+    const connection = (tx._.session as unknown as { client: TransactionSQL }).client;
     for (const write of group.writes) {
       group.started++;
-      // Not awaited: the savepoint travels with the write's first statement (the connection pipelines them). One
-      // that failed fails that statement, and so the write.
-      tx.execute(sql`SAVEPOINT write`).then(
-        () => {},
-        () => {},
-      );
+      // Queued before the work's first statement, and sent with it without waiting for an answer (the connection
+      // pipelines them). A savepoint that failed fails that statement, and so the write.
+      connection`SAVEPOINT write`.execute();
       try {
         outcomes.push({ ok: true, value: await write.work(db) });
       } catch (error) {
         outcomes.push({ ok: false, error });
         // Undoes this write alone; a rollback that fails fails the transaction, and so every write of it.
-        await tx.execute(sql`ROLLBACK TO SAVEPOINT write`);
+        await connection`ROLLBACK TO SAVEPOINT write`;
       }
     }
   };
