@@ -2,6 +2,7 @@ import { afterEach, expect, test } from "bun:test";
 import type { ChangeNotice } from "../../src/entries/bus.ts";
 import { inEnglish } from "../../src/i18n/english.ts";
 import { text } from "../../src/i18n/messages.ts";
+import type { DomainError } from "../../src/shared/errors.ts";
 import type { NewWhitelist } from "../../src/whitelists/service.ts";
 import { forEachStore, seedWhitelist } from "../helpers/services.ts";
 import {
@@ -433,5 +434,39 @@ forEachStore("roles on registration", () => {
     ]);
     // The loser asked for no role: only the winner's is granted.
     expect(roles.calls.map((call) => call.op)).toEqual(["grant"]);
+  });
+
+  test("registrations queued together (one transaction on PostgreSQL) refuse a nick taken in it, and the limit holds", async () => {
+    const { services, wl } = await setup({ nickType: "offline" });
+    const carol = member("300000000000000003", [MEMBER_ROLE]);
+    // Queued behind another program's lock until the three members' writes wait: on PostgreSQL they then share a
+    // transaction, each seeing the ones before it through it (src/db/writer.ts, WriteOptions). Alice's second
+    // registration waits in her own queue for her first (RoleGrants.exclusive), so it commits after.
+    const lock = await services.holdWriteLock();
+    const settled = Promise.allSettled([
+      selfRegister("One"),
+      selfRegister("Two"),
+      selfRegister("Notch", bob),
+      selfRegister("notch", carol),
+    ]);
+    for (let turn = 0; turn < 1000 && services.writesWaiting() < 3; turn++) await Bun.sleep(2);
+    expect(services.writesWaiting()).toBe(3);
+    await lock.release();
+    const outcomes = await settled;
+    // Either of a pair may reach the store first (on PostgreSQL their reads before it race); exactly one wins.
+    const [one, two, bobs, carols] = outcomes.map((outcome) =>
+      outcome.status === "fulfilled"
+        ? `stored ${outcome.value.entry.nick}`
+        : (outcome.reason as DomainError).code,
+    );
+    expect([[one, two].sort(), [bobs, carols].sort()]).toEqual([
+      ["limit-reached", expect.stringMatching(/^stored (One|Two)$/)],
+      ["nick-taken", expect.stringMatching(/^stored (Notch|notch)$/)],
+    ]);
+    const winners = [one, two, bobs, carols].filter((outcome): outcome is string =>
+      Boolean(outcome?.startsWith("stored ")),
+    );
+    const stored = await services.entries.list(wl.id);
+    expect(stored.map((entry) => `stored ${entry.nick}`).sort()).toEqual(winners.sort());
   });
 });
