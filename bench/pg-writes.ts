@@ -7,7 +7,8 @@
  * - one replica, `whitelist-sync serve` (`bun src/main.ts serve`) with DATABASE_URL, and one node with
  *   DATABASE_PATH on a SQLite file (synchronous=FULL: every commit is a disk flush; the PostgreSQL server skips
  *   its flushes, so if anything its figures are flattered on the disk's side);
- * - each seeded by this process through the services with one whitelist of enough entries and a guild-wide key.
+ * - each seeded by this process through the services with one whitelist of enough entries (each nick a different
+ *   member's, as on a busy server) and a guild-wide key.
  *
  * What it measures, per round and store: `--deletes` `DELETE /api/v1/whitelists/{id}/entries/{nick}`, each of a
  * different nick, from `--concurrency` loops at once, after `--warmup` unmeasured ones: DELETEs per second (all
@@ -70,12 +71,13 @@ async function seed(services: Services, count: number) {
   const nicks = Array.from({ length: count }, (_, i) => `Player_${i}`);
   for (let at = 0; at < count; at += 5000) {
     await services.entries.addMany(
-      nicks.slice(at, at + 5000).map((nick) => ({
+      nicks.slice(at, at + 5000).map((nick, index) => ({
         whitelistId: whitelist.id,
         nick,
         uuid: null,
         premium: false,
-        userId: "300000000000000001",
+        // A member each, as on a busy server: what follows a member's changes (their nickname) has one each.
+        userId: String(300_000_000_000_000_001n + BigInt(at + index)),
         addedBy: "300000000000000001",
         origin: "staff" as const,
       })),
