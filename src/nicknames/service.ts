@@ -36,7 +36,7 @@ export function createNicknames(deps: {
   write: Write;
   clock: Clock;
   entries: Pick<EntryService, "listForUserInGuild">;
-  whitelists: Pick<WhitelistService, "listForGuild">;
+  whitelists: Pick<WhitelistService, "nicknameTemplates">;
   gateway: NicknameGateway;
   logger: Logger;
   /** Sleeps before a change Discord asked to wait for is tried again (tests resolve it when they say). */
@@ -89,10 +89,7 @@ export function createNicknames(deps: {
 
   /** Brings one member's nickname in line with their nicks now (see createNicknames). */
   const sync = async (guildId: string, userId: string): Promise<NicknameSync> => {
-    const templates = new Map<string, string>();
-    for (const whitelist of await whitelists.listForGuild(guildId)) {
-      if (whitelist.nicknameTemplate) templates.set(whitelist.id, whitelist.nicknameTemplate);
-    }
+    const templates = await whitelists.nicknameTemplates(guildId);
     const record = await read(guildId, userId);
     if (templates.size === 0 && !record) return { kind: "unchanged" };
     const held = templates.size === 0 ? [] : await entries.listForUserInGuild(guildId, userId);

@@ -62,6 +62,19 @@ forEachStore("whitelist service", () => {
     ]).toEqual([wl.id, wl.id, undefined]);
   });
 
+  test("a guild's nickname templates are those of its whitelists that have one, by whitelist", async () => {
+    services = await testServices();
+    const plain = await seedWhitelist(services, { guildId: GUILD, name: "plain" });
+    const named = await seedWhitelist(services, { guildId: GUILD, name: "named" });
+    const elsewhere = await seedWhitelist(services, { guildId: "100000000000000002", name: "named" });
+    await services.whitelists.update(named.id, { nicknameTemplate: "{mc}" });
+    await services.whitelists.update(elsewhere.id, { nicknameTemplate: "{discord} ({mc})" });
+    expect(await services.whitelists.nicknameTemplates(GUILD)).toEqual(new Map([[named.id, "{mc}"]]));
+    await services.whitelists.update(named.id, { nicknameTemplate: null });
+    expect(await services.whitelists.nicknameTemplates(GUILD)).toEqual(new Map());
+    expect(plain.nicknameTemplate).toBeNull();
+  });
+
   test("refuses bad names and limits", async () => {
     services = await testServices();
     for (const bad of [
