@@ -17,8 +17,9 @@ import type * as schema from "./schema.ts";
 const WRITE_IDLE_LIMIT_MS = 5_000;
 
 /**
- * The most writes one transaction commits together. Each has a savepoint, a subtransaction, and PostgreSQL keeps
- * up to 64 of a session's in shared memory before it spills them to disk for every other session's snapshots.
+ * The most writes one transaction commits together. Each has a savepoint, a subtransaction: PostgreSQL keeps up to
+ * 64 of a session's in shared memory, and beyond that every other session's snapshots look them up in
+ * `pg_subtrans` instead, which slows every reader while the transaction runs.
  */
 export const MOST_PER_TRANSACTION = 32;
 
