@@ -105,6 +105,35 @@ describe("replicas on one PostgreSQL", () => {
     }
   });
 
+  test("many changes at once on each (committed in groups) are heard by every replica once, in order, each remote but where made", async () => {
+    const [a, b, c] = (await replicas(3)) as [Services, Services, Services];
+    const wl = await seedWhitelist(a, { guildId: GUILD, name: "survival" });
+    const listeners = [heard(a), heard(b), heard(c)];
+    const nicks = (replica: number) => Array.from({ length: 12 }, (_, index) => `R${replica}_${index}`);
+    // Twelve single additions asked at once on each replica: its writer commits them in groups (src/db/pg/writer.ts),
+    // then removes them the same way.
+    await Promise.all(
+      [a, b, c].flatMap((services, replica) =>
+        nicks(replica).map((nick) => seedEntries(services, wl.id, [nick])),
+      ),
+    );
+    await Promise.all(
+      [a, b, c].flatMap((services, replica) =>
+        nicks(replica).map((nick) => services.entries.remove({ whitelistId: wl.id, nick, origin: "api" })),
+      ),
+    );
+    await eventually(() => listeners.every((lines) => lines.length === 72));
+    const plain = (line: string) => line.replace(" (remote)", "");
+    for (const [replica, lines] of listeners.entries()) {
+      expect(lines.map((line) => Number(line.split(" ")[0]))).toEqual(
+        Array.from({ length: 72 }, (_, i) => i + 1),
+      );
+      expect(lines.map(plain)).toEqual((listeners[0] as string[]).map(plain));
+      const own = lines.filter((line) => !line.endsWith("(remote)")).map((line) => line.split(" ")[2]);
+      expect(own.sort()).toEqual([...nicks(replica), ...nicks(replica)].sort());
+    }
+  });
+
   test("a change read from the log before its writer published it is still this replica's own: logged once, not remote", async () => {
     const log = recordingLogger();
     const [a] = (await replicas(1, undefined, log.logger)) as [Services];
