@@ -1,14 +1,13 @@
-import { afterEach, describe, expect, test } from "bun:test";
+import { describe, expect, test } from "bun:test";
 import { writeFileSync } from "node:fs";
 import { join } from "node:path";
 import { floodgateUuid } from "../../src/nicks/floodgate.ts";
 import { offlineUuid } from "../../src/nicks/uuid.ts";
-import type { RunningService } from "../../src/server.ts";
 import { activeBans, banDate, removalReason } from "../../src/sync/bans.ts";
 import { parseSyncOptions, SyncOptionsError } from "../../src/sync/options.ts";
-import { seedEntries, seedKey, seedWhitelist, tempDir } from "../helpers/services.ts";
-import { startTestService } from "../helpers/sockets.ts";
-import { agentOptions, GUILD, latestEventId, runAgent, type TestAgent } from "./helpers.ts";
+import { seedEntries, seedKey, seedWhitelist } from "../helpers/services.ts";
+import { syncFixture } from "./fixture.ts";
+import { agentOptions, GUILD, latestEventId } from "./helpers.ts";
 
 // `--ban-sync`: a ban on the game server removes the player's nick through the API's DELETE, with the ban's
 // reason (shown in the log post and carried by the event). banned-players.json as the vanilla server (and Paper)
@@ -16,21 +15,10 @@ import { agentOptions, GUILD, latestEventId, runAgent, type TestAgent } from "./
 
 const ALEX = "2535432196048835";
 
-let dir: ReturnType<typeof tempDir>;
-let service: RunningService | undefined;
-let agents: TestAgent[] = [];
-
-afterEach(async () => {
-  for (const running of agents) await running.stop();
-  await service?.stop();
-  agents = [];
-  service = undefined;
-  dir?.cleanup();
-});
+const fixture = syncFixture("wls-bans-");
 
 async function world() {
-  dir = tempDir("wls-bans-");
-  service = await startTestService(join(dir.path, "wls.db"));
+  const service = await fixture.service();
   const s = service.services;
   const survival = await seedWhitelist(s, { guildId: GUILD, name: "survival" });
   const creative = await seedWhitelist(s, { guildId: GUILD, name: "creative" });
@@ -41,7 +29,7 @@ async function world() {
   ]);
   await seedEntries(s, creative.id, ["Notch"]);
   const { plaintext: key } = await seedKey(s, GUILD);
-  return { service, s, survival, creative, key, banned: join(dir.path, "banned-players.json") };
+  return { service, s, survival, creative, key, banned: join(fixture.dir, "banned-players.json") };
 }
 
 /** A ban as the vanilla server records one (`/ban <name> [reason]` from the console: source "Server"). */
@@ -68,17 +56,15 @@ function recordingFetch(requests: string[]): typeof fetch {
   }) as typeof fetch;
 }
 
-function agent(...args: Parameters<typeof runAgent>) {
-  const running = runAgent(...args);
-  agents.push(running);
-  return running;
-}
+const agent = fixture.agent;
 
 describe("bans on the game server reach the whitelists", () => {
   test("a ban removes the nick from every whitelist holding it, with its reason; others are left alone", async () => {
     const { service, s, survival, creative, key, banned } = await world();
     const requests: string[] = [];
-    const options = agentOptions(service, key, ["survival", "creative"], dir.path, { bannedPlayers: banned });
+    const options = agentOptions(service, key, ["survival", "creative"], fixture.dir, {
+      bannedPlayers: banned,
+    });
     const sync = agent(options, { fetch: recordingFetch(requests) });
     await sync.waitFor("started");
 
@@ -132,7 +118,7 @@ describe("bans on the game server reach the whitelists", () => {
 
   test("each ban acts once, across restarts: a nick staff register again stays", async () => {
     const { service, s, survival, key, banned } = await world();
-    const options = agentOptions(service, key, "survival", dir.path, { bannedPlayers: banned });
+    const options = agentOptions(service, key, "survival", fixture.dir, { bannedPlayers: banned });
     serverBans(banned, [ban("Notch", offlineUuid("Notch"))]);
     const first = agent(options);
     await first.waitFor("banned");
@@ -154,7 +140,7 @@ describe("bans on the game server reach the whitelists", () => {
   test("a read-only key cannot remove: the agent warns that the key is read-only, the nick stays", async () => {
     const { service, s, survival, banned } = await world();
     const { plaintext: readOnly } = await seedKey(s, GUILD, null, false);
-    const sync = agent(agentOptions(service, readOnly, "survival", dir.path, { bannedPlayers: banned }));
+    const sync = agent(agentOptions(service, readOnly, "survival", fixture.dir, { bannedPlayers: banned }));
     await sync.waitFor("started");
     serverBans(banned, [ban("Notch", offlineUuid("Notch"))]);
     const warning = await sync.waitFor("warning");

@@ -1,40 +1,28 @@
-import { afterEach, describe, expect, test } from "bun:test";
+import { describe, expect, test } from "bun:test";
 import { existsSync, readFileSync, utimesSync, writeFileSync } from "node:fs";
 import { join } from "node:path";
-import type { RunningService } from "../../src/server.ts";
 import { manualClock } from "../../src/shared/clock.ts";
 import { ExitCode, runSyncCommand, SyncStopError } from "../../src/sync/index.ts";
 import { lockPath } from "../../src/sync/lock.ts";
-import { seedEntries, seedKey, seedWhitelist, tempDir } from "../helpers/services.ts";
-import { startTestService } from "../helpers/sockets.ts";
+import { seedEntries, seedKey, seedWhitelist } from "../helpers/services.ts";
+import { syncFixture } from "./fixture.ts";
 import {
   agentOptions,
   apiBytes,
   fileBytes,
   GUILD,
   latestEventId,
-  runAgent,
+  type runAgent,
   type TestAgent,
 } from "./helpers.ts";
 
 // Two agents writing one file for different whitelists made it flip between their lists with no warning. One
 // agent per file: `<out>.lock` holds the first one's pid and host; the second is refused, saying who holds it.
 
-let dir: ReturnType<typeof tempDir>;
-let service: RunningService | undefined;
-let agents: TestAgent[] = [];
-
-afterEach(async () => {
-  for (const running of agents) await running.stop();
-  await service?.stop();
-  agents = [];
-  service = undefined;
-  dir?.cleanup();
-});
+const fixture = syncFixture("wls-lock-");
 
 async function world() {
-  dir = tempDir("wls-lock-");
-  service = await startTestService(join(dir.path, "wls.db"));
+  const service = await fixture.service();
   const s = service.services;
   const survival = await seedWhitelist(s, { guildId: GUILD, name: "survival" });
   const creative = await seedWhitelist(s, { guildId: GUILD, name: "creative" });
@@ -48,9 +36,7 @@ async function world() {
 const NOW = Date.UTC(2026, 10, 22, 12);
 
 function agent(options: Parameters<typeof runAgent>[0], deps: Parameters<typeof runAgent>[1] = {}) {
-  const running = runAgent(options, { clock: manualClock(NOW), ...deps });
-  agents.push(running);
-  return running;
+  return fixture.agent(options, { clock: manualClock(NOW), ...deps });
 }
 
 /** The reason an agent stopped. */
@@ -66,10 +52,10 @@ async function stopped(running: TestAgent): Promise<SyncStopError> {
 describe("one agent per file", () => {
   test("a second agent on the same file is refused (78), naming the first; the first keeps the file", async () => {
     const { service, s, survival, key } = await world();
-    const first = agent(agentOptions(service, key, "survival", dir.path));
+    const first = agent(agentOptions(service, key, "survival", fixture.dir));
     await first.waitFor("started");
-    const out = join(dir.path, "whitelist.json");
-    const second = agent(agentOptions(service, key, "creative", dir.path));
+    const out = join(fixture.dir, "whitelist.json");
+    const second = agent(agentOptions(service, key, "creative", fixture.dir));
     const refusal = await stopped(second);
     expect([refusal.exitCode, refusal.message]).toEqual([
       ExitCode.config,
@@ -86,11 +72,19 @@ describe("one agent per file", () => {
 
   test("--once beside a running agent: exit 78 and one line saying so", async () => {
     const { service, key } = await world();
-    const first = agent(agentOptions(service, key, "survival", dir.path));
+    const first = agent(agentOptions(service, key, "survival", fixture.dir));
     await first.waitFor("started");
     const err: string[] = [];
     const code = await runSyncCommand(
-      ["--url", service.url, "--whitelist", "creative", "--out", join(dir.path, "whitelist.json"), "--once"],
+      [
+        "--url",
+        service.url,
+        "--whitelist",
+        "creative",
+        "--out",
+        join(fixture.dir, "whitelist.json"),
+        "--once",
+      ],
       { env: { WLS_KEY: key }, stdout: () => {}, stderr: (line) => err.push(line) },
     );
     expect(code).toBe(ExitCode.config);
@@ -99,12 +93,12 @@ describe("one agent per file", () => {
 
   test("a lock left by an agent that is gone (this host) is taken over; released at stop", async () => {
     const { service, key } = await world();
-    const out = join(dir.path, "whitelist.json");
+    const out = join(fixture.dir, "whitelist.json");
     writeFileSync(
       lockPath(out),
       `${JSON.stringify({ pid: 4242, host: "mc1", since: "2026-11-01T00:00:00.000Z" })}\n`,
     );
-    const sync = agent(agentOptions(service, key, "survival", dir.path), {
+    const sync = agent(agentOptions(service, key, "survival", fixture.dir), {
       lock: { host: "mc1", pid: 5151, isAlive: (pid) => pid !== 4242 },
     });
     await sync.waitFor("started");
@@ -115,17 +109,17 @@ describe("one agent per file", () => {
 
   test("a container restarted as pid 1 takes its own old lock; a live one of this host is not", async () => {
     const { service, key } = await world();
-    const out = join(dir.path, "whitelist.json");
+    const out = join(fixture.dir, "whitelist.json");
     const held = { pid: 1, host: "a1b2c3", since: "2026-11-01T00:00:00.000Z" };
     writeFileSync(lockPath(out), JSON.stringify(held));
-    const restarted = agent(agentOptions(service, key, "survival", dir.path), {
+    const restarted = agent(agentOptions(service, key, "survival", fixture.dir), {
       lock: { host: "a1b2c3", pid: 1, isAlive: () => true },
     });
     await restarted.waitFor("started");
     await restarted.stop();
 
     writeFileSync(lockPath(out), JSON.stringify(held));
-    const other = agent(agentOptions(service, key, "survival", dir.path), {
+    const other = agent(agentOptions(service, key, "survival", fixture.dir), {
       lock: { host: "a1b2c3", pid: 7, isAlive: () => true },
     });
     expect((await stopped(other)).message).toContain("(pid 1 on a1b2c3, since 2026-11-01T00:00:00.000Z;");
@@ -133,15 +127,15 @@ describe("one agent per file", () => {
 
   test("another host's lock (a shared disk): refused while touched, taken once untouched for 5 minutes", async () => {
     const { service, key } = await world();
-    const out = join(dir.path, "whitelist.json");
+    const out = join(fixture.dir, "whitelist.json");
     const now = NOW / 1000;
     writeFileSync(lockPath(out), JSON.stringify({ pid: 99, host: "mc2", since: "2026-11-22T11:00:00.000Z" }));
     utimesSync(lockPath(out), now - 60, now - 60);
-    const refused = agent(agentOptions(service, key, "survival", dir.path), { lock: { host: "mc1" } });
+    const refused = agent(agentOptions(service, key, "survival", fixture.dir), { lock: { host: "mc1" } });
     expect((await stopped(refused)).message).toContain("(pid 99 on mc2, since 2026-11-22T11:00:00.000Z;");
 
     utimesSync(lockPath(out), now - 301, now - 301);
-    const taking = agent(agentOptions(service, key, "survival", dir.path), { lock: { host: "mc1" } });
+    const taking = agent(agentOptions(service, key, "survival", fixture.dir), { lock: { host: "mc1" } });
     await taking.waitFor("started");
     expect(JSON.parse(readFileSync(lockPath(out), "utf8")).host).toBe("mc1");
   });

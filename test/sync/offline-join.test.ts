@@ -1,12 +1,10 @@
-import { afterEach, expect, test } from "bun:test";
+import { expect, test } from "bun:test";
 import { join } from "node:path";
 import { inEnglish } from "../../src/i18n/english.ts";
 import { text } from "../../src/i18n/messages.ts";
 import { nickTypeSpecs } from "../../src/nicks/types.ts";
-import type { RunningService } from "../../src/server.ts";
-import { tempDir } from "../helpers/services.ts";
-import { startTestService } from "../helpers/sockets.ts";
-import { agentOptions, runAgent, seedSurvival, type TestAgent } from "./helpers.ts";
+import { syncFixture } from "./fixture.ts";
+import { agentOptions, seedSurvival } from "./helpers.ts";
 
 // An offline-mode server derives a player's UUID from the name exactly as typed (`OfflinePlayer:<name>`), and its
 // whitelist.json lists UUIDs: the spelling a member is told (src/nicks/types.ts, `spelling`) is the one a server
@@ -16,27 +14,16 @@ import { agentOptions, runAgent, seedSurvival, type TestAgent } from "./helpers.
 const NODE = Bun.which("node");
 const SCRIPT = join(import.meta.dir, "fixtures", "offline-join.cjs");
 
-let dir: ReturnType<typeof tempDir>;
-let service: RunningService | undefined;
-let agents: TestAgent[] = [];
-afterEach(async () => {
-  for (const running of agents) await running.stop();
-  await service?.stop();
-  agents = [];
-  service = undefined;
-  dir?.cleanup();
-});
+const fixture = syncFixture("wls-offline-");
 
 test.skipIf(!NODE && !process.env.CI)(
   "CrackedSteve is let in, crackedsteve is not: the reply's exact spelling is the one that joins",
   async () => {
-    dir = tempDir("wls-offline-");
-    service = await startTestService(join(dir.path, "wls.db"));
+    const service = await fixture.service();
     const { wl, key } = await seedSurvival(service.services, ["CrackedSteve"]);
     await service.services.whitelists.update(wl.id, { nickType: "offline" });
-    const options = agentOptions(service, key, "survival", dir.path);
-    const sync = runAgent(options);
-    agents.push(sync);
+    const options = agentOptions(service, key, "survival", fixture.dir);
+    const sync = fixture.agent(options);
     await sync.waitFor("started");
 
     const child = Bun.spawn([NODE as string, SCRIPT, options.out, "1.20.4", "CrackedSteve", "crackedsteve"], {

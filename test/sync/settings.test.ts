@@ -1,52 +1,29 @@
-import { afterEach, describe, expect, test } from "bun:test";
+import { describe, expect, test } from "bun:test";
 import { readFileSync, truncateSync, writeFileSync } from "node:fs";
 import { join } from "node:path";
 import { parse } from "yaml";
-import type { RunningService } from "../../src/server.ts";
-import { seedEntries, tempDir } from "../helpers/services.ts";
-import { startTestService } from "../helpers/sockets.ts";
-import {
-  agentOptions,
-  latestEventId,
-  manualSleep,
-  runAgent,
-  seedSurvival,
-  type TestAgent,
-} from "./helpers.ts";
+import { seedEntries } from "../helpers/services.ts";
+import { syncFixture } from "./fixture.ts";
+import { agentOptions, latestEventId, manualSleep, seedSurvival } from "./helpers.ts";
 
 // Never write over a setting that could not be read whole. EasyWhitelist keeps its list in its config.yml and
 // saves it in place (Bukkit's FileConfiguration.save: a FileOutputStream, which empties the file, then the text),
 // on every `/easywl add` and when the server stops; an agent reading in between sees an empty or a cut file.
 // The window is stretched here: the agent's wait for the file to settle is where the plugin's save goes on.
 
-const fixture = readFileSync(join(import.meta.dir, "fixtures", "easywhitelist-edited.yml.txt"), "utf8");
+const edited = readFileSync(join(import.meta.dir, "fixtures", "easywhitelist-edited.yml.txt"), "utf8");
 
-let dir: ReturnType<typeof tempDir>;
-let service: RunningService | undefined;
-let agents: TestAgent[] = [];
-
-afterEach(async () => {
-  for (const running of agents) await running.stop();
-  await service?.stop();
-  agents = [];
-  service = undefined;
-  dir?.cleanup();
-});
+const fixture = syncFixture("wls-settings-");
 
 async function world() {
-  dir = tempDir("wls-settings-");
-  service = await startTestService(join(dir.path, "wls.db"));
+  const service = await fixture.service();
   const s = service.services;
-  const out = join(dir.path, "config.yml");
-  writeFileSync(out, fixture);
+  const out = join(fixture.dir, "config.yml");
+  writeFileSync(out, edited);
   return { service, s, out, ...(await seedSurvival(s, ["Notch", "jeb_"])) };
 }
 
-function agent(...args: Parameters<typeof runAgent>) {
-  const running = runAgent(...args);
-  agents.push(running);
-  return running;
-}
+const agent = fixture.agent;
 
 /** The settings a config.yml holds besides the list, as SnakeYAML (YAML 1.1) reads them. */
 const settings = (text: string) => {
@@ -59,16 +36,19 @@ describe("EasyWhitelist's config.yml caught mid-save", () => {
     const { service, s, wl, key, out } = await world();
     // The plugin's save, in two halves: the file emptied, and (while the agent waits) the text written.
     let finishSave: (() => void) | null = null;
-    const saved = `${fixture.replace("it''s quick", "it''s quicker")}`;
+    const saved = `${edited.replace("it''s quick", "it''s quicker")}`;
     const settle = async () => {
       const finish = finishSave;
       finishSave = null;
       finish?.();
       await new Promise((resolve) => setImmediate(resolve));
     };
-    const sync = agent(agentOptions(service, key, "survival", dir.path, { format: "easywhitelist", out }), {
-      settle,
-    });
+    const sync = agent(
+      agentOptions(service, key, "survival", fixture.dir, { format: "easywhitelist", out }),
+      {
+        settle,
+      },
+    );
     await sync.waitFor("started");
 
     truncateSync(out, 0);
@@ -88,9 +68,12 @@ describe("EasyWhitelist's config.yml caught mid-save", () => {
   test("still empty after it settled: not written over, said so, tried again until the save is done", async () => {
     const { service, s, wl, key, out } = await world();
     const waits = manualSleep();
-    const sync = agent(agentOptions(service, key, "survival", dir.path, { format: "easywhitelist", out }), {
-      sleep: waits.sleep,
-    });
+    const sync = agent(
+      agentOptions(service, key, "survival", fixture.dir, { format: "easywhitelist", out }),
+      {
+        sleep: waits.sleep,
+      },
+    );
     await sync.waitFor("started");
 
     truncateSync(out, 0);
@@ -103,7 +86,7 @@ describe("EasyWhitelist's config.yml caught mid-save", () => {
     expect(readFileSync(out, "utf8")).toBe("");
 
     // The save completes; the next try fits the list in, every setting kept.
-    writeFileSync(out, fixture);
+    writeFileSync(out, edited);
     await waits.waiting();
     waits.releaseAll();
     await sync.synced(await latestEventId(service));
@@ -124,16 +107,19 @@ describe("EasyWhitelist's config.yml caught mid-save", () => {
     let saves = 0;
     // A plugin saving again and again: each settle finds other bytes.
     const settle = async () => {
-      writeFileSync(out, `${fixture}# save ${++saves}\n`);
+      writeFileSync(out, `${edited}# save ${++saves}\n`);
     };
     const waits = manualSleep();
-    const sync = agent(agentOptions(service, key, "survival", dir.path, { format: "easywhitelist", out }), {
-      settle,
-      sleep: waits.sleep,
-    });
+    const sync = agent(
+      agentOptions(service, key, "survival", fixture.dir, { format: "easywhitelist", out }),
+      {
+        settle,
+        sleep: waits.sleep,
+      },
+    );
     const refused = await sync.waitFor("warning", (e) => e.message.includes("kept changing"));
     expect(refused.message).toStartWith(`${out} kept changing while it was read; trying again in`);
-    expect(readFileSync(out, "utf8")).toBe(`${fixture}# save ${saves}\n`);
+    expect(readFileSync(out, "utf8")).toBe(`${edited}# save ${saves}\n`);
     expect(sync.events.some((e) => e.type === "started")).toBe(false);
   });
 });
