@@ -1,16 +1,15 @@
-import { afterEach, describe, expect, test } from "bun:test";
+import { describe, expect, test } from "bun:test";
 import { chmodSync, readdirSync, readFileSync, statSync, writeFileSync } from "node:fs";
 import { join } from "node:path";
 import { closeDatabase } from "../../src/db/client.ts";
 import { fileFormats } from "../../src/formats/index.ts";
-import type { RunningService } from "../../src/server.ts";
 import { openServices } from "../../src/services.ts";
 import { manualClock } from "../../src/shared/clock.ts";
 import { silentLogger } from "../../src/shared/logger.ts";
 import { SyncStopError } from "../../src/sync/index.ts";
 import { statePath } from "../../src/sync/state.ts";
-import { seedEntries, seedKey, seedWhitelist, tempDir } from "../helpers/services.ts";
-import { startTestService } from "../helpers/sockets.ts";
+import { seedEntries, seedKey, seedWhitelist } from "../helpers/services.ts";
+import { syncFixture } from "./fixture.ts";
 import {
   agentOptions,
   apiBytes,
@@ -19,30 +18,19 @@ import {
   latestEventId,
   manualSleep,
   manualTimers,
-  runAgent,
   seedSurvival,
-  type TestAgent,
 } from "./helpers.ts";
 
-let dir: ReturnType<typeof tempDir>;
-let services: RunningService[] = [];
-let agents: TestAgent[] = [];
+const fixture = syncFixture("wls-sync-");
 
-async function start(env: Record<string, string> = {}, clock = manualClock(Date.UTC(2026, 10, 22, 12))) {
-  const service = await startTestService(join(dir.path, "wls.db"), env, clock);
-  services.push(service);
-  return service;
-}
+/** The service on the test's database (a second call opens it again, as a restart would). */
+const start = (env: Record<string, string> = {}, clock = manualClock(Date.UTC(2026, 10, 22, 12))) =>
+  fixture.service(env, clock);
 
-function agent(...args: Parameters<typeof runAgent>) {
-  const running = runAgent(...args);
-  agents.push(running);
-  return running;
-}
+const agent = fixture.agent;
 
 /** A service with a whitelist "survival" holding a few nicks, and a key limited to it. */
 async function world(env: Record<string, string> = {}) {
-  dir = tempDir("wls-sync-");
   const service = await start(env);
   const s = service.services;
   const seeded = await seedSurvival(s, [
@@ -53,18 +41,10 @@ async function world(env: Record<string, string> = {}) {
   return { service, s, ...seeded };
 }
 
-afterEach(async () => {
-  for (const running of agents) await running.stop();
-  for (const service of services) await service.stop();
-  agents = [];
-  services = [];
-  dir.cleanup();
-});
-
 describe("the file equals the API's ?format= bytes", () => {
   test.each(fileFormats)("%s: after start and after each addition and removal", async (format) => {
     const { service, s, wl, key } = await world();
-    const options = agentOptions(service, key, "survival", dir.path, { format });
+    const options = agentOptions(service, key, "survival", fixture.dir, { format });
     const sync = agent(options);
     const started = await sync.waitFor("started");
     expect(started).toEqual({
@@ -100,7 +80,7 @@ describe("the file equals the API's ?format= bytes", () => {
     const { service, s, wl } = await world();
     const other = await seedWhitelist(s, { guildId: GUILD, name: "creative" });
     const guildKey = (await seedKey(s, GUILD)).plaintext;
-    const options = agentOptions(service, guildKey, "SURVIVAL", dir.path);
+    const options = agentOptions(service, guildKey, "SURVIVAL", fixture.dir);
     const sync = agent(options);
     await sync.waitFor("started");
     const before = statSync(options.out).mtimeMs;
@@ -119,7 +99,7 @@ describe("the file equals the API's ?format= bytes", () => {
   test("after the server restarts, with changes made while it was down (resume with after=)", async () => {
     const { service, s, wl, key } = await world();
     const sleep = manualSleep();
-    const options = agentOptions(service, key, wl.id, dir.path);
+    const options = agentOptions(service, key, wl.id, fixture.dir);
     const sync = agent(options, { sleep: sleep.sleep });
     await sync.waitFor("started");
     await seedEntries(s, wl.id, ["BeforeDrop"]);
@@ -131,7 +111,7 @@ describe("the file equals the API's ?format= bytes", () => {
     expect(await sync.events.find((e) => e.type === "disconnected")).toMatchObject({ code: 1001 });
 
     // Changes happen while it is down, through services opened on the same database.
-    const offline = openServices({ path: join(dir.path, "wls.db"), clock: s.clock, logger: silentLogger });
+    const offline = openServices({ path: join(fixture.dir, "wls.db"), clock: s.clock, logger: silentLogger });
     await seedEntries(offline, wl.id, ["WhileDown"]);
     await offline.entries.remove({ whitelistId: wl.id, nick: "jeb_", origin: "api" });
     const last = (await offline.events.bounds()).latest;
@@ -155,7 +135,7 @@ describe("the file equals the API's ?format= bytes", () => {
   test("after the socket is closed server-side while the service stays up", async () => {
     const { service, s, wl, key } = await world();
     const sleep = manualSleep();
-    const options = agentOptions(service, key, wl.id, dir.path);
+    const options = agentOptions(service, key, wl.id, fixture.dir);
     const sync = agent(options, { sleep: sleep.sleep });
     await sync.waitFor("started");
     await seedEntries(s, wl.id, ["First"]);
@@ -173,7 +153,7 @@ describe("the file equals the API's ?format= bytes", () => {
   test("after the socket went silent: the watchdog drops it and the agent resumes", async () => {
     const { service, s, wl, key } = await world();
     const timers = manualTimers();
-    const options = agentOptions(service, key, wl.id, dir.path);
+    const options = agentOptions(service, key, wl.id, fixture.dir);
     const sync = agent(options, { setTimer: timers.setTimer });
     await sync.waitFor("started");
     await seedEntries(s, wl.id, ["Seen"]);
@@ -193,7 +173,7 @@ describe("the file equals the API's ?format= bytes", () => {
 
   test("after the agent restarts: it resumes from <out>.cursor", async () => {
     const { service, s, wl, key } = await world();
-    const options = agentOptions(service, key, wl.id, dir.path);
+    const options = agentOptions(service, key, wl.id, fixture.dir);
     const first = agent(options);
     await first.waitFor("started");
     await seedEntries(s, wl.id, ["Early"]);
@@ -227,7 +207,7 @@ describe("the file equals the API's ?format= bytes", () => {
       if (isList && moment === "after") change();
       return response;
     }) as typeof fetch;
-    const options = agentOptions(service, key, wl.id, dir.path);
+    const options = agentOptions(service, key, wl.id, fixture.dir);
     const sync = agent(options, { fetch: racing });
     await sync.waitFor("started");
     await sync.synced(await latestEventId(service));
@@ -240,7 +220,7 @@ describe("the file equals the API's ?format= bytes", () => {
 
   test("an unusable stored cursor gets resync (4002): the agent re-fetches and carries on live", async () => {
     const { service, s, wl, key } = await world();
-    const options = agentOptions(service, key, wl.id, dir.path);
+    const options = agentOptions(service, key, wl.id, fixture.dir);
     // A cursor from another life of the database: beyond anything this server assigned.
     writeFileSync(
       statePath(options.out),
@@ -266,7 +246,7 @@ describe("the file equals the API's ?format= bytes", () => {
 
   test("the existing file's mode is kept, and no temp file is left behind", async () => {
     const { service, s, wl, key } = await world();
-    const options = agentOptions(service, key, wl.id, dir.path);
+    const options = agentOptions(service, key, wl.id, fixture.dir);
     writeFileSync(options.out, "old");
     chmodSync(options.out, 0o640);
     const sync = agent(options);
@@ -275,7 +255,7 @@ describe("the file equals the API's ?format= bytes", () => {
     await sync.synced(await latestEventId(service));
     expect(statSync(options.out).mode & 0o777).toBe(0o640);
     // The running agent's lock beside its file (src/sync/lock.ts); no temp file.
-    expect(readdirSync(dir.path).sort()).toEqual(
+    expect(readdirSync(fixture.dir).sort()).toEqual(
       [
         "whitelist.json",
         "whitelist.json.cursor",
@@ -286,7 +266,7 @@ describe("the file equals the API's ?format= bytes", () => {
       ].sort(),
     );
     await sync.stop();
-    expect(readdirSync(dir.path)).not.toContain("whitelist.json.lock");
+    expect(readdirSync(fixture.dir)).not.toContain("whitelist.json.lock");
   });
 });
 
@@ -294,7 +274,7 @@ describe("stopping", () => {
   test("a key revoked before start: 401, exit code 77 and a clear message", async () => {
     const { service, s, keyId, key } = await world();
     await s.keys.revoke(GUILD, keyId);
-    const sync = agent(agentOptions(service, key, "survival", dir.path));
+    const sync = agent(agentOptions(service, key, "survival", fixture.dir));
     const error = await sync.done.catch((e: unknown) => e);
     expect(error).toBeInstanceOf(SyncStopError);
     expect((error as SyncStopError).exitCode).toBe(77);
@@ -304,7 +284,7 @@ describe("stopping", () => {
 
   test("a key revoked while running: close 4001 stops the agent at once, without a retry", async () => {
     const { service, s, keyId, key } = await world();
-    const sync = agent(agentOptions(service, key, "survival", dir.path));
+    const sync = agent(agentOptions(service, key, "survival", fixture.dir));
     await sync.waitFor("started");
     await s.keys.revoke(GUILD, keyId);
     const error = await sync.done.catch((e: unknown) => e);
@@ -317,7 +297,7 @@ describe("stopping", () => {
 
   test("its whitelist deleted on Discord: every nick leaves the file, which ends empty, then exit 77", async () => {
     const { service, s, wl, key } = await world();
-    const options = agentOptions(service, key, "survival", dir.path);
+    const options = agentOptions(service, key, "survival", fixture.dir);
     const sync = agent(options);
     await sync.waitFor("started");
     await s.deletion.deleteWhitelist(wl.id, "300000000000000009");
@@ -340,7 +320,7 @@ describe("stopping", () => {
   test("a key revoked while the agent waits to reconnect: the handshake's 401 stops it", async () => {
     const { service, s, keyId, key } = await world();
     const sleep = manualSleep();
-    const sync = agent(agentOptions(service, key, "survival", dir.path), { sleep: sleep.sleep });
+    const sync = agent(agentOptions(service, key, "survival", fixture.dir), { sleep: sleep.sleep });
     await sync.waitFor("started");
     service.hub.closeAll(1001, "going away");
     await sleep.waiting();
@@ -353,7 +333,7 @@ describe("stopping", () => {
 
   test("an unknown whitelist: exit code 78, naming what the key can see", async () => {
     const { service, key } = await world();
-    const sync = agent(agentOptions(service, key, "creative", dir.path));
+    const sync = agent(agentOptions(service, key, "creative", fixture.dir));
     const error = await sync.done.catch((e: unknown) => e);
     expect((error as SyncStopError).exitCode).toBe(78);
     expect((error as Error).message).toMatch(
@@ -363,7 +343,7 @@ describe("stopping", () => {
 
   test("stop() ends a running agent cleanly", async () => {
     const { service, key } = await world();
-    const sync = agent(agentOptions(service, key, "survival", dir.path));
+    const sync = agent(agentOptions(service, key, "survival", fixture.dir));
     await sync.waitFor("started");
     await sync.stop();
     await sync.done;
@@ -374,13 +354,12 @@ describe("stopping", () => {
 describe("retries", () => {
   test("429 honours Retry-After, then the agent carries on", async () => {
     const clock = manualClock(Date.UTC(2026, 10, 22, 12));
-    dir = tempDir("wls-sync-");
     // Two requests fit: GET /whitelists and the socket handshake; GET entries gets 429.
     const service = await start({ RATE_LIMIT_PER_MINUTE: "2" }, clock);
     const s = service.services;
     const { key } = await seedSurvival(s, ["Notch"]);
     const sleep = manualSleep();
-    const sync = agent(agentOptions(service, key, "survival", dir.path), { sleep: sleep.sleep });
+    const sync = agent(agentOptions(service, key, "survival", fixture.dir), { sleep: sleep.sleep });
     expect(await sleep.waiting()).toBe(30_000);
     expect(await sync.events.find((e) => e.type === "retrying")).toEqual({
       type: "retrying",

@@ -1,21 +1,11 @@
-import { afterEach, describe, expect, test } from "bun:test";
+import { describe, expect, test } from "bun:test";
 import { spawnSync } from "node:child_process";
 import { existsSync, readFileSync, watch, writeFileSync } from "node:fs";
 import { join } from "node:path";
 import { floodgateUuid } from "../../src/nicks/floodgate.ts";
-import type { RunningService } from "../../src/server.ts";
-import { seedEntries, seedKey, seedWhitelist, tempDir } from "../helpers/services.ts";
-import { startTestService } from "../helpers/sockets.ts";
-import {
-  agentOptions,
-  apiBytes,
-  fileBytes,
-  GUILD,
-  latestEventId,
-  manualSleep,
-  runAgent,
-  type TestAgent,
-} from "./helpers.ts";
+import { seedEntries, seedKey, seedWhitelist } from "../helpers/services.ts";
+import { syncFixture } from "./fixture.ts";
+import { agentOptions, apiBytes, fileBytes, GUILD, latestEventId, manualSleep } from "./helpers.ts";
 
 // A Bedrock Dedicated Server kept by the agent: allowlist.json as BDS reads it (test/formats/bds.test.ts holds
 // its bytes), and `allowlist reload` typed into the server's console, which BDS reads from its standard input:
@@ -27,24 +17,11 @@ const FAKE_BDS = join(import.meta.dir, "fixtures", "fake-bds.ts");
 const ALEX = "2535432196048835";
 const STEVE = "2535405290019876";
 
-let dir: ReturnType<typeof tempDir>;
-let service: RunningService | undefined;
-let agents: TestAgent[] = [];
-const cleanups: (() => void)[] = [];
-
-afterEach(async () => {
-  for (const running of agents) await running.stop();
-  await service?.stop();
-  for (const cleanup of cleanups.splice(0).reverse()) cleanup();
-  agents = [];
-  service = undefined;
-  dir?.cleanup();
-});
+const fixture = syncFixture("wls-bds-");
 
 /** A Bedrock whitelist (Alex Pocket with his XUID, Steve Gamer without one yet), a Java one, a guild key. */
 async function world() {
-  dir = tempDir("wls-bds-");
-  service = await startTestService(join(dir.path, "wls.db"));
+  const service = await fixture.service();
   const s = service.services;
   const pe = await seedWhitelist(s, { guildId: GUILD, name: "pe", nickType: "bedrock" });
   const survival = await seedWhitelist(s, { guildId: GUILD, name: "survival" });
@@ -54,18 +31,14 @@ async function world() {
   ]);
   await seedEntries(s, survival.id, ["Notch"]);
   const { plaintext: key } = await seedKey(s, GUILD);
-  return { service, s, pe, survival, key, out: join(dir.path, "allowlist.json") };
+  return { service, s, pe, survival, key, out: join(fixture.dir, "allowlist.json") };
 }
 
-function agent(...args: Parameters<typeof runAgent>) {
-  const running = runAgent(...args);
-  agents.push(running);
-  return running;
-}
+const agent = fixture.agent;
 
 /** The fake server's console log, parsed. */
 const logged = (): Record<string, unknown>[] => {
-  const path = join(dir.path, "bds-console.log");
+  const path = join(fixture.dir, "bds-console.log");
   if (!existsSync(path)) return [];
   return readFileSync(path, "utf8")
     .split("\n")
@@ -78,7 +51,7 @@ function untilLogged(
   check: (lines: Record<string, unknown>[]) => boolean,
 ): Promise<Record<string, unknown>[]> {
   return new Promise((resolve) => {
-    const watcher = watch(dir.path, () => test());
+    const watcher = watch(fixture.dir, () => test());
     const test = () => {
       const lines = logged();
       if (!check(lines)) return;
@@ -94,21 +67,21 @@ const reloads = (lines: Record<string, unknown>[]) =>
 
 /** The fake server reading its console from a named pipe, opened read-write so it never sees end of file. */
 function startServerOnFifo(fifo: string) {
-  const child = Bun.spawn(["/bin/sh", "-c", 'exec bun "$0" "$1" <> "$2"', FAKE_BDS, dir.path, fifo], {
+  const child = Bun.spawn(["/bin/sh", "-c", 'exec bun "$0" "$1" <> "$2"', FAKE_BDS, fixture.dir, fifo], {
     stdout: "ignore",
     stderr: "inherit",
   });
-  cleanups.push(() => child.kill());
+  fixture.cleanup(() => child.kill());
   return untilLogged((lines) => lines.some((line) => line.ready));
 }
 
 describe("a Bedrock Dedicated Server", () => {
   test("through a named pipe: allowlist.json as BDS reads it, `allowlist reload` after each change", async () => {
     const { service, s, pe, key, out } = await world();
-    const fifo = join(dir.path, "console");
+    const fifo = join(fixture.dir, "console");
     spawnSync("mkfifo", [fifo]);
     await startServerOnFifo(fifo);
-    const options = agentOptions(service, key, ["pe", "survival"], dir.path, {
+    const options = agentOptions(service, key, ["pe", "survival"], fixture.dir, {
       format: "bds",
       out,
       console: { kind: "fifo", path: fifo },
@@ -165,11 +138,11 @@ describe("a Bedrock Dedicated Server", () => {
 
   test("a pipe nothing reads yet: said so, tried again with backoff, and the reload runs once BDS starts", async () => {
     const { service, key, out } = await world();
-    const fifo = join(dir.path, "console");
+    const fifo = join(fixture.dir, "console");
     spawnSync("mkfifo", [fifo]);
     const waits = manualSleep();
     const sync = agent(
-      agentOptions(service, key, ["pe"], dir.path, {
+      agentOptions(service, key, ["pe"], fixture.dir, {
         format: "bds",
         out,
         console: { kind: "fifo", path: fifo },
@@ -197,11 +170,11 @@ describe("a Bedrock Dedicated Server", () => {
 
   test("a regular file where the pipe should be is never appended to", async () => {
     const { service, key, out } = await world();
-    const notPipe = join(dir.path, "console");
+    const notPipe = join(fixture.dir, "console");
     writeFileSync(notPipe, "");
     const waits = manualSleep();
     const sync = agent(
-      agentOptions(service, key, ["pe"], dir.path, {
+      agentOptions(service, key, ["pe"], fixture.dir, {
         format: "bds",
         out,
         console: { kind: "fifo", path: notPipe },
@@ -221,14 +194,14 @@ describe("a Bedrock Dedicated Server", () => {
       const { service, s, pe, key, out } = await world();
       const socket = `wls-test-${process.pid}-${Date.now()}`;
       const tmux = (...args: string[]) => spawnSync("tmux", ["-L", socket, ...args], { encoding: "utf8" });
-      expect(tmux("new-session", "-d", "-s", "bds", "-x", "200", `bun ${FAKE_BDS} ${dir.path}`).status).toBe(
-        0,
-      );
+      expect(
+        tmux("new-session", "-d", "-s", "bds", "-x", "200", `bun ${FAKE_BDS} ${fixture.dir}`).status,
+      ).toBe(0);
       const pid = Number(tmux("display-message", "-p", "-t", "bds", "#{pid}").stdout.trim());
-      cleanups.push(() => process.kill(pid));
+      fixture.cleanup(() => process.kill(pid));
       await untilLogged((lines) => lines.some((line) => line.ready));
       const sync = agent(
-        agentOptions(service, key, ["pe"], dir.path, {
+        agentOptions(service, key, ["pe"], fixture.dir, {
           format: "bds",
           out,
           console: {

@@ -1,26 +1,14 @@
-import { afterEach, describe, expect, test } from "bun:test";
+import { describe, expect, test } from "bun:test";
 import { readFileSync } from "node:fs";
-import { join } from "node:path";
 import { argument, CommandDispatcher, literal, string, word } from "@jsprismarine/brigadier";
 import { floodgateUuid } from "../../src/nicks/floodgate.ts";
 import { offlineUuid } from "../../src/nicks/uuid.ts";
-import type { RunningService } from "../../src/server.ts";
 import { placeholderValues, quoteArgument, renderCommand, templateProblem } from "../../src/sync/commands.ts";
 import { parseSyncOptions, SyncOptionsError } from "../../src/sync/options.ts";
 import { statePath } from "../../src/sync/state.ts";
-import { seedEntries, tempDir } from "../helpers/services.ts";
-import { startTestService } from "../helpers/sockets.ts";
-import {
-  agentOptions,
-  closedPort,
-  latestEventId,
-  manualSleep,
-  rconAt,
-  runAgent,
-  seedSurvival,
-  type TestAgent,
-} from "./helpers.ts";
-import { type RconServer, startRconServer } from "./minecraft-rcon.ts";
+import { seedEntries } from "../helpers/services.ts";
+import { syncFixture } from "./fixture.ts";
+import { agentOptions, closedPort, latestEventId, manualSleep, rconAt, seedSurvival } from "./helpers.ts";
 
 // `--on-add` / `--on-remove`: console commands for each change, their values quoted so that no nick, gamertag or
 // whitelist name can end the command or start another. The quoting is held to Minecraft's own command parser,
@@ -184,39 +172,17 @@ describe("quoting a value into a command", () => {
 });
 
 describe("the agent runs them", () => {
-  let dir: ReturnType<typeof tempDir>;
-  let service: RunningService | undefined;
-  let agents: TestAgent[] = [];
-  let rcons: RconServer[] = [];
-
-  afterEach(async () => {
-    for (const running of agents) await running.stop();
-    await service?.stop();
-    for (const rcon of rcons) rcon.stop();
-    agents = [];
-    rcons = [];
-    service = undefined;
-    dir?.cleanup();
-  });
+  const fixture = syncFixture("wls-commands-");
 
   async function world() {
-    dir = tempDir("wls-commands-");
-    service = await startTestService(join(dir.path, "wls.db"));
+    const service = await fixture.service();
     const s = service.services;
     return { service, s, ...(await seedSurvival(s, ["Notch"])) };
   }
 
-  const rconServer = (port = 0) => {
-    const rcon = startRconServer({ password: "pw", port });
-    rcons.push(rcon);
-    return rcon;
-  };
+  const rconServer = (port = 0) => fixture.rcon({ password: "pw", port });
 
-  function agent(...args: Parameters<typeof runAgent>) {
-    const running = runAgent(...args);
-    agents.push(running);
-    return running;
-  }
+  const agent = fixture.agent;
 
   const commandOptions = {
     onAdd: "lp user {name} parent add {whitelist}",
@@ -227,7 +193,7 @@ describe("the agent runs them", () => {
     const { service, s, wl, key } = await world();
     const rcon = rconServer();
     const sync = agent(
-      agentOptions(service, key, "survival", dir.path, {
+      agentOptions(service, key, "survival", fixture.dir, {
         console: rconAt(rcon.port, "pw"),
         ...commandOptions,
       }),
@@ -251,7 +217,7 @@ describe("the agent runs them", () => {
   test("resuming: only the changes since the cursor run; commands that had not run are run once", async () => {
     const { service, s, wl, key } = await world();
     const port = closedPort();
-    const options = agentOptions(service, key, "survival", dir.path, {
+    const options = agentOptions(service, key, "survival", fixture.dir, {
       console: rconAt(port, "pw"),
       ...commandOptions,
     });
@@ -288,7 +254,7 @@ describe("the agent runs them", () => {
     const { service, s, wl, key } = await world();
     const rcon = rconServer();
     const sync = agent(
-      agentOptions(service, key, "survival", dir.path, {
+      agentOptions(service, key, "survival", fixture.dir, {
         console: rconAt(rcon.port, "pw"),
         onAdd: "lp user {name} parent add member",
       }),

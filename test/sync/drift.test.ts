@@ -1,56 +1,26 @@
-import { afterEach, describe, expect, test } from "bun:test";
+import { describe, expect, test } from "bun:test";
 import { readFileSync, writeFileSync } from "node:fs";
-import { join } from "node:path";
 import { offlineUuid } from "../../src/nicks/uuid.ts";
-import type { RunningService } from "../../src/server.ts";
 import { jsonReporter, type SyncEvent } from "../../src/sync/report.ts";
-import { seedEntries, tempDir } from "../helpers/services.ts";
-import { startTestService } from "../helpers/sockets.ts";
-import {
-  agentOptions,
-  apiBytes,
-  fileBytes,
-  latestEventId,
-  rconAt,
-  runAgent,
-  seedSurvival,
-  type TestAgent,
-} from "./helpers.ts";
-import { type RconServer, startRconServer } from "./minecraft-rcon.ts";
+import { seedEntries } from "../helpers/services.ts";
+import { syncFixture } from "./fixture.ts";
+import { agentOptions, apiBytes, fileBytes, latestEventId, rconAt, seedSurvival } from "./helpers.ts";
 
 // Drift: what the game server or a person puts in the file the agent keeps. The vanilla server's
 // `/whitelist add` rewrites whitelist.json with Gson (two-space indent, in the order players were added, each
 // `{"uuid", "name"}`); the agent notices the change, names every entry it did not write, and drops it (the file
 // follows the whitelist) or, with --keep-foreign, keeps it.
 
-let dir: ReturnType<typeof tempDir>;
-let service: RunningService | undefined;
-let agents: TestAgent[] = [];
-let rcon: RconServer | undefined;
-
-afterEach(async () => {
-  for (const running of agents) await running.stop();
-  await service?.stop();
-  rcon?.stop();
-  agents = [];
-  service = undefined;
-  rcon = undefined;
-  dir?.cleanup();
-});
+const fixture = syncFixture("wls-drift-");
 
 async function world() {
-  dir = tempDir("wls-drift-");
-  service = await startTestService(join(dir.path, "wls.db"));
+  const service = await fixture.service();
   const s = service.services;
-  rcon = startRconServer({ password: "pw" });
+  const rcon = fixture.rcon({ password: "pw" });
   return { service, s, rcon, ...(await seedSurvival(s, ["Notch", "jeb_"])) };
 }
 
-function agent(...args: Parameters<typeof runAgent>) {
-  const running = runAgent(...args);
-  agents.push(running);
-  return running;
-}
+const agent = fixture.agent;
 
 /** whitelist.json as the vanilla server writes it (Gson, pretty-printed), with `added` put in by `/whitelist add`. */
 function serverWrites(path: string, added: string[], removed: string[] = []) {
@@ -67,7 +37,7 @@ const names = (path: string) =>
 describe("entries someone else put in the file", () => {
   test("an in-game /whitelist add: named, dropped, the server reloads the file; a removal is put back", async () => {
     const { service, wl, key, rcon } = await world();
-    const options = agentOptions(service, key, "survival", dir.path, { console: rconAt(rcon.port, "pw") });
+    const options = agentOptions(service, key, "survival", fixture.dir, { console: rconAt(rcon.port, "pw") });
     const sync = agent(options);
     await sync.waitFor("started");
     await rcon.until(() => rcon.commands.length === 1);
@@ -88,7 +58,7 @@ describe("entries someone else put in the file", () => {
 
   test("--keep-foreign: kept, with the UUID the server gave them, through later changes; said once", async () => {
     const { service, s, wl, key, rcon } = await world();
-    const options = agentOptions(service, key, "survival", dir.path, {
+    const options = agentOptions(service, key, "survival", fixture.dir, {
       console: rconAt(rcon.port, "pw"),
       keepForeign: true,
     });
@@ -116,7 +86,7 @@ describe("entries someone else put in the file", () => {
 
   test("after a restart: what was added while the agent was away is named; what Discord removed is not", async () => {
     const { service, s, wl, key } = await world();
-    const options = agentOptions(service, key, "survival", dir.path);
+    const options = agentOptions(service, key, "survival", fixture.dir);
     const first = agent(options);
     await first.waitFor("started");
     await first.stop();
@@ -133,7 +103,7 @@ describe("entries someone else put in the file", () => {
 
   test("the file rewritten by someone else with the same list (a save, another style): no drift, no write", async () => {
     const { service, key } = await world();
-    const options = agentOptions(service, key, "survival", dir.path);
+    const options = agentOptions(service, key, "survival", fixture.dir);
     const sync = agent(options);
     await sync.waitFor("started");
     const players = JSON.parse(readFileSync(options.out, "utf8"));

@@ -1,15 +1,14 @@
-import { afterEach, describe, expect, test } from "bun:test";
+import { describe, expect, test } from "bun:test";
 import { readFileSync, statSync, writeFileSync } from "node:fs";
 import { join } from "node:path";
 import { parse } from "yaml";
 import { mergeConfig } from "../../src/formats/easywhitelist.ts";
 import { fileOf, renderFormat } from "../../src/formats/index.ts";
 import { UnreadableFileError } from "../../src/formats/spec.ts";
-import type { RunningService } from "../../src/server.ts";
 import { runSyncCommand } from "../../src/sync/index.ts";
 import { statePath } from "../../src/sync/state.ts";
-import { seedEntries, tempDir } from "../helpers/services.ts";
-import { startTestService } from "../helpers/sockets.ts";
+import { seedEntries } from "../helpers/services.ts";
+import { syncFixture } from "./fixture.ts";
 import {
   agentOptions,
   apiBytes,
@@ -17,11 +16,8 @@ import {
   immediateSleep,
   latestEventId,
   rconAt,
-  runAgent,
   seedSurvival,
-  type TestAgent,
 } from "./helpers.ts";
-import { type RconServer, startRconServer } from "./minecraft-rcon.ts";
 
 /**
  * EasyWhitelist's own default config.yml, as the plugin ships it (keys, values and order of its resource;
@@ -139,39 +135,29 @@ uuidlisted: {}
 });
 
 describe("the agent with --format easywhitelist", () => {
-  let dir: ReturnType<typeof tempDir>;
-  let service: RunningService | undefined;
-  let agents: TestAgent[] = [];
-  let rcon: RconServer | undefined;
-
-  afterEach(async () => {
-    for (const running of agents) await running.stop();
-    await service?.stop();
-    rcon?.stop();
-    agents = [];
-    service = undefined;
-    rcon = undefined;
-    dir.cleanup();
-  });
+  const fixture = syncFixture("wls-easywl-");
 
   async function world() {
-    dir = tempDir("wls-easywl-");
-    service = await startTestService(join(dir.path, "wls.db"));
+    const service = await fixture.service();
     const s = service.services;
-    return { service, s, ...(await seedSurvival(s, ["Notch", "jeb_"])), out: join(dir.path, "config.yml") };
+    return {
+      service,
+      s,
+      ...(await seedSurvival(s, ["Notch", "jeb_"])),
+      out: join(fixture.dir, "config.yml"),
+    };
   }
 
   test("an existing config.yml: the list follows the whitelist live, the rest stays; RCON runs easywl reload", async () => {
     const { service, s, wl, key, out } = await world();
     writeFileSync(out, edited);
-    rcon = startRconServer({ password: "pw" });
-    const options = agentOptions(service, key, "survival", dir.path, {
+    const rcon = fixture.rcon({ password: "pw" });
+    const options = agentOptions(service, key, "survival", fixture.dir, {
       format: "easywhitelist",
       out,
       console: rconAt(rcon.port, "pw"),
     });
-    const sync = runAgent(options);
-    agents.push(sync);
+    const sync = fixture.agent(options);
     expect((await sync.waitFor("started")).entries).toBe(2);
     const expected = (nicks: string[]) => text(mergeConfig(edited, exported(...nicks)));
     expect(readFileSync(out, "utf8")).toBe(expected(["Notch", "jeb_"]) as string);
@@ -185,7 +171,7 @@ describe("the agent with --format easywhitelist", () => {
     expect(text(await apiBytes(service, key, wl.id, "easywhitelist"))).toBe(
       "whitelist: true\nwhitelisted:\n  - alex\n  - jeb_\n",
     );
-    await rcon.until(() => rcon?.commands.length === 3);
+    await rcon.until(() => rcon.commands.length === 3);
     expect(rcon.commands).toEqual(["easywl reload", "easywl reload", "easywl reload"]);
   });
 

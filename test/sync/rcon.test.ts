@@ -1,11 +1,9 @@
-import { afterEach, describe, expect, test } from "bun:test";
-import { join } from "node:path";
-import type { RunningService } from "../../src/server.ts";
+import { describe, expect, test } from "bun:test";
 import { openConsole } from "../../src/sync/console.ts";
 import { createGameServer, kickCommand } from "../../src/sync/game-server.ts";
 import type { SyncEvent } from "../../src/sync/report.ts";
-import { seedEntries, tempDir } from "../helpers/services.ts";
-import { startTestService } from "../helpers/sockets.ts";
+import { seedEntries } from "../helpers/services.ts";
+import { syncFixture } from "./fixture.ts";
 import {
   agentOptions,
   apiBytes,
@@ -14,53 +12,31 @@ import {
   latestEventId,
   manualSleep,
   rconAt,
-  runAgent,
   seedSurvival,
-  type TestAgent,
 } from "./helpers.ts";
-import { type RconServer, startRconServer } from "./minecraft-rcon.ts";
 
 const PASSWORD = "s3cret-rcon";
 
-let dir: ReturnType<typeof tempDir>;
-let service: RunningService | undefined;
-let agents: TestAgent[] = [];
-let rcons: RconServer[] = [];
-
-afterEach(async () => {
-  for (const running of agents) await running.stop();
-  await service?.stop();
-  for (const rcon of rcons) rcon.stop();
-  agents = [];
-  rcons = [];
-  service = undefined;
-  dir?.cleanup();
-});
+const fixture = syncFixture("wls-rcon-");
 
 async function world() {
-  dir = tempDir("wls-rcon-");
-  service = await startTestService(join(dir.path, "wls.db"));
+  const service = await fixture.service();
   const s = service.services;
   return { service, s, ...(await seedSurvival(s, ["Notch", "jeb_"])) };
 }
 
 function fakeRcon(password = PASSWORD, emptyValueFirst = false) {
-  const rcon = startRconServer({ password, emptyValueFirst });
-  rcons.push(rcon);
+  const rcon = fixture.rcon({ password, emptyValueFirst });
   return rcon;
 }
 
-function agent(...args: Parameters<typeof runAgent>) {
-  const running = runAgent(...args);
-  agents.push(running);
-  return running;
-}
+const agent = fixture.agent;
 
 describe("RCON", () => {
   test("whitelist reload after the initial write and after each change; kick on removal when asked", async () => {
     const { service, s, wl, key } = await world();
     const rcon = fakeRcon();
-    const options = agentOptions(service, key, "survival", dir.path, {
+    const options = agentOptions(service, key, "survival", fixture.dir, {
       console: rconAt(rcon.port, PASSWORD),
       kickRemoved: true,
     });
@@ -93,7 +69,7 @@ describe("RCON", () => {
     const { service, s, wl, key } = await world();
     const rcon = fakeRcon();
     agent(
-      agentOptions(service, key, "survival", dir.path, {
+      agentOptions(service, key, "survival", fixture.dir, {
         console: rconAt(rcon.port, PASSWORD),
       }),
     );
@@ -113,7 +89,7 @@ describe("RCON", () => {
     async (_l, emptyFirst) => {
       const { service, s, wl, key } = await world();
       const rcon = fakeRcon(PASSWORD, emptyFirst);
-      const options = agentOptions(service, key, "survival", dir.path, {
+      const options = agentOptions(service, key, "survival", fixture.dir, {
         console: rconAt(rcon.port, "wrong"),
         kickRemoved: true,
       });
@@ -156,7 +132,7 @@ describe("RCON", () => {
   test("RCON down during a change: the file is current, the reload is tried with backoff until it runs, and said", async () => {
     const { service, s, wl, key } = await world();
     const port = closedPort();
-    const options = agentOptions(service, key, "survival", dir.path, {
+    const options = agentOptions(service, key, "survival", fixture.dir, {
       console: rconAt(port, PASSWORD),
       kickRemoved: true,
     });
@@ -174,8 +150,7 @@ describe("RCON", () => {
     await sync.waitFor("command-failed", () => true, from);
 
     // The server comes back on its port; the next try (the backoff's) runs what waited, once.
-    const rcon = startRconServer({ password: PASSWORD, port });
-    rcons.push(rcon);
+    const rcon = fixture.rcon({ password: PASSWORD, port });
     await waits.waiting();
     waits.releaseAll();
     const back = await sync.waitFor("console-back");
@@ -205,7 +180,7 @@ describe("RCON", () => {
   ] as const)("%s, at start and after each change", async (_label, format, reloadCommand, expected) => {
     const { service, s, wl, key } = await world();
     const rcon = fakeRcon();
-    const options = agentOptions(service, key, "survival", dir.path, {
+    const options = agentOptions(service, key, "survival", fixture.dir, {
       format,
       console: rconAt(rcon.port, PASSWORD),
       kickRemoved: reloadCommand === null,

@@ -1,14 +1,13 @@
-import { afterEach, describe, expect, test } from "bun:test";
+import { describe, expect, test } from "bun:test";
 import { existsSync, readFileSync, writeFileSync } from "node:fs";
 import { join } from "node:path";
 import { fileFormats } from "../../src/formats/index.ts";
 import { floodgateName, floodgateUuid } from "../../src/nicks/floodgate.ts";
-import type { RunningService } from "../../src/server.ts";
 import { manualClock } from "../../src/shared/clock.ts";
 import { runSyncCommand, SyncStopError } from "../../src/sync/index.ts";
 import { statePath } from "../../src/sync/state.ts";
-import { seedEntries, seedKey, seedWhitelist, tempDir } from "../helpers/services.ts";
-import { startTestService } from "../helpers/sockets.ts";
+import { seedEntries, seedKey, seedWhitelist } from "../helpers/services.ts";
+import { syncFixture } from "./fixture.ts";
 import {
   agentOptions,
   apiBytes,
@@ -19,10 +18,8 @@ import {
   manualSleep,
   mergedApiBytes,
   rconAt,
-  runAgent,
   type TestAgent,
 } from "./helpers.ts";
-import { type RconServer, startRconServer } from "./minecraft-rcon.ts";
 
 /**
  * One file from several whitelists: a Geyser + Floodgate server lets in Java and Bedrock players, who are on
@@ -44,39 +41,16 @@ const bedrockPlayer = (gamertag: string, xuid: string) => ({
   premium: false,
 });
 
-let dir: ReturnType<typeof tempDir>;
-let services: RunningService[] = [];
-let agents: TestAgent[] = [];
-let rcons: RconServer[] = [];
+const fixture = syncFixture("wls-several-");
 
-afterEach(async () => {
-  for (const running of agents) await running.stop();
-  for (const rcon of rcons) rcon.stop();
-  for (const service of services) await service.stop();
-  agents = [];
-  rcons = [];
-  services = [];
-  dir.cleanup();
-});
-
-function agent(...args: Parameters<typeof runAgent>) {
-  const running = runAgent(...args);
-  agents.push(running);
-  return running;
-}
+const agent = fixture.agent;
 
 /**
  * A guild with a Java whitelist "survival" (Notch, premium, and jeb_), a Bedrock whitelist "bedrock" (two
  * players registered through GeyserMC) and a third, "creative", that no agent lists; a guild-wide key.
  */
 async function world() {
-  dir = tempDir("wls-several-");
-  const service = await startTestService(
-    join(dir.path, "wls.db"),
-    {},
-    manualClock(Date.UTC(2026, 10, 22, 12)),
-  );
-  services.push(service);
+  const service = await fixture.service({}, manualClock(Date.UTC(2026, 10, 22, 12)));
   const s = service.services;
   const survival = await seedWhitelist(s, { guildId: GUILD, name: "survival", nickType: "java" });
   await seedEntries(s, survival.id, [{ nick: "Notch", uuid: NOTCH, premium: true }, "jeb_"]);
@@ -87,7 +61,7 @@ async function world() {
   ]);
   const creative = await seedWhitelist(s, { guildId: GUILD, name: "creative" });
   const key = (await seedKey(s, GUILD)).plaintext;
-  const out = join(dir.path, "whitelist.json");
+  const out = join(fixture.dir, "whitelist.json");
   return { service, s, survival, bedrock, creative, key, out, ids: [survival.id, bedrock.id] };
 }
 
@@ -101,7 +75,7 @@ const changes = (sync: TestAgent, from = 0) =>
 describe("a Java and a Bedrock whitelist in one file", () => {
   test("vanilla: Bedrock players under Floodgate's name and UUID beside Java players", async () => {
     const { service, survival, bedrock, key, out } = await world();
-    const sync = agent(agentOptions(service, key, ["survival", "bedrock"], dir.path));
+    const sync = agent(agentOptions(service, key, ["survival", "bedrock"], fixture.dir));
     expect(await sync.waitFor("started")).toEqual({
       type: "started",
       whitelists: [
@@ -133,7 +107,7 @@ describe("a Java and a Bedrock whitelist in one file", () => {
         bedrockPlayer("Alex Pocket", "2535428591294519"),
         bedrockPlayer("Steve", "2535411234567890"),
       ]);
-      const sync = agent(agentOptions(service, key, `survival,${bedrock.id}`, dir.path, { format }));
+      const sync = agent(agentOptions(service, key, `survival,${bedrock.id}`, fixture.dir, { format }));
       await sync.waitFor("started");
       expect(fileBytes(out)).toEqual(await apiBytes(service, key, creative.id, format));
 
@@ -171,7 +145,7 @@ describe("a Java and a Bedrock whitelist in one file", () => {
       }
       return response;
     }) as typeof fetch;
-    const sync = agent(agentOptions(service, key, ["survival", "bedrock"], dir.path), { fetch: racing });
+    const sync = agent(agentOptions(service, key, ["survival", "bedrock"], fixture.dir), { fetch: racing });
     expect((await sync.waitFor("started")).entries).toBe(5);
     await sync.synced(await latestEventId(service));
     expect(fileBytes(out)).toEqual(await mergedApiBytes(service, key, ids, "vanilla"));
@@ -193,7 +167,7 @@ describe("a nick on two listed whitelists", () => {
     ["staff,survival", { uuid: "42653081-a90e-3475-b3d6-3550cdb43f8e", name: "notch" }],
   ])("appears once, as the first whitelist given holds it (%s)", async (whitelists, notch) => {
     const { service, key, out } = await withStaff();
-    const sync = agent(agentOptions(service, key, whitelists, dir.path, { once: true }));
+    const sync = agent(agentOptions(service, key, whitelists, fixture.dir, { once: true }));
     await sync.done;
     expect(await sync.events.find((e) => e.type === "started")).toMatchObject({ entries: 2, written: true });
     expect(JSON.parse(readFileSync(out, "utf8"))).toEqual([
@@ -204,9 +178,8 @@ describe("a nick on two listed whitelists", () => {
 
   test("removed from one whitelist, it stays in the file while the other lists it, and is not kicked", async () => {
     const { service, s, survival, staff, key, out } = await withStaff();
-    const rcon = startRconServer({ password: "pw" });
-    rcons.push(rcon);
-    const options = agentOptions(service, key, ["survival", "staff"], dir.path, {
+    const rcon = fixture.rcon({ password: "pw" });
+    const options = agentOptions(service, key, ["survival", "staff"], fixture.dir, {
       console: rconAt(rcon.port, "pw"),
       kickRemoved: true,
     });
@@ -280,7 +253,7 @@ describe("which whitelists the key may list", () => {
 describe("a listed whitelist deleted on Discord", () => {
   test("its nicks leave the file, the others are still served; the last one gone empties it, exit 77", async () => {
     const { service, s, survival, bedrock, key, out } = await world();
-    const sync = agent(agentOptions(service, key, ["survival", "bedrock"], dir.path));
+    const sync = agent(agentOptions(service, key, ["survival", "bedrock"], fixture.dir));
     await sync.waitFor("started");
 
     await s.deletion.deleteWhitelist(bedrock.id, ACTOR);
@@ -311,7 +284,7 @@ describe("a listed whitelist deleted on Discord", () => {
 
   test("emptied by hand, a listed whitelist is still followed", async () => {
     const { service, s, bedrock, key, out, ids } = await world();
-    const sync = agent(agentOptions(service, key, ["survival", "bedrock"], dir.path));
+    const sync = agent(agentOptions(service, key, ["survival", "bedrock"], fixture.dir));
     await sync.waitFor("started");
     await s.entries.remove({ whitelistId: bedrock.id, nick: ".Alex_Pocket", origin: "staff" });
     await s.entries.remove({ whitelistId: bedrock.id, nick: ".Steve", origin: "staff" });
@@ -403,7 +376,7 @@ describe("resuming with several whitelists", () => {
 
   test("after the agent restarts: it resumes from <out>.cursor, with changes to both made meanwhile", async () => {
     const { service, s, survival, bedrock, creative, key, out, ids } = await world();
-    const options = agentOptions(service, key, ["survival", "bedrock"], dir.path);
+    const options = agentOptions(service, key, ["survival", "bedrock"], fixture.dir);
     const first = agent(options);
     await first.waitFor("started");
     await seedEntries(s, bedrock.id, [bedrockPlayer("Early Bird", "2535400000000004")]);
@@ -439,7 +412,7 @@ describe("resuming with several whitelists", () => {
       return fetch(input, init);
     }) as typeof fetch;
     const sleep = manualSleep();
-    const sync = agent(agentOptions(service, key, ["survival", "bedrock"], dir.path), {
+    const sync = agent(agentOptions(service, key, ["survival", "bedrock"], fixture.dir), {
       sleep: sleep.sleep,
       fetch: recording,
     });
