@@ -60,6 +60,15 @@ export function proofWindow(options: ChatInputCommandInteraction["options"]): nu
   return typed === null ? undefined : parseDuration(typed);
 }
 
+/**
+ * The `expires` option of `/whitelist add` and `guest` in seconds, null when not given; throws "invalid-input" for
+ * anything but a duration, so a bad one is refused before anything is looked up or stored.
+ */
+export function expiresInOption(options: ChatInputCommandInteraction["options"]): number | null {
+  const typed = options.getString("expires");
+  return typed === null ? null : parseDuration(typed);
+}
+
 /** The `proof` option's value, if given. */
 export function proofSetting(options: ChatInputCommandInteraction["options"]): ProofSetting | undefined {
   const proof = options.getString("proof");

@@ -1,7 +1,6 @@
 import { SlashCommandSubcommandBuilder } from "discord.js";
 import type { RoleFailure } from "../../../entries/model.ts";
 import { requireManager } from "../../../registration/rules.ts";
-import { parseDuration } from "../../../whitelists/lifetime.ts";
 import { expiresIn } from "../../expiry.ts";
 import { typedCommand } from "../../localize.ts";
 import { actingMember } from "../../members.ts";
@@ -10,7 +9,7 @@ import { nicknameWarning } from "../../setup-warnings.ts";
 import { plainName } from "../../text.ts";
 import { answer, deferAnswer, memberWords } from "../answer.ts";
 import { fetchGuildMember } from "../guild-member.ts";
-import { suggestWhitelists, whitelistFromOption, whitelistOption } from "../options.ts";
+import { expiresInOption, suggestWhitelists, whitelistFromOption, whitelistOption } from "../options.ts";
 import { requireGuildId } from "../preconditions.ts";
 import type { Subcommand } from "../subcommands.ts";
 
@@ -42,9 +41,7 @@ export const add = {
     const actor = actingMember(interaction);
     const whitelist = await whitelistFromOption(interaction, context);
     requireManager(whitelist, actor);
-    // A bad duration is refused before anything is looked up or stored.
-    const expires = interaction.options.getString("expires");
-    const expiresInSeconds = expires === null ? null : parseDuration(expires);
+    const expiresInSeconds = expiresInOption(interaction.options);
     await deferAnswer(interaction);
     const member = await fetchGuildMember(interaction, interaction.options.getUser("member", true).id);
     const { entry, roles } = await context.services.registration.register({

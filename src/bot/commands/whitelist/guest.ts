@@ -1,12 +1,11 @@
 import { SlashCommandSubcommandBuilder } from "discord.js";
 import { requireManager } from "../../../registration/rules.ts";
-import { parseDuration } from "../../../whitelists/lifetime.ts";
 import { expiresIn } from "../../expiry.ts";
 import { typedCommand } from "../../localize.ts";
 import { actingMember } from "../../members.ts";
 import { plainName } from "../../text.ts";
 import { answer, deferAnswer, memberWords } from "../answer.ts";
-import { suggestWhitelists, whitelistFromOption, whitelistOption } from "../options.ts";
+import { expiresInOption, suggestWhitelists, whitelistFromOption, whitelistOption } from "../options.ts";
 import { requireGuildId } from "../preconditions.ts";
 import type { Subcommand } from "../subcommands.ts";
 
@@ -44,8 +43,7 @@ export const guest = {
     const actor = actingMember(interaction);
     const whitelist = await whitelistFromOption(interaction, context);
     requireManager(whitelist, actor);
-    const expires = interaction.options.getString("expires");
-    const expiresInSeconds = expires === null ? null : parseDuration(expires);
+    const expiresInSeconds = expiresInOption(interaction.options);
     // The nick may be looked up at Mojang or GeyserMC.
     await deferAnswer(interaction);
     const { entry } = await context.services.registration.addGuest({
