@@ -356,7 +356,8 @@ export function createWhitelistService({
         .select({ id: whitelists.id, template: whitelists.nicknameTemplate })
         .from(whitelists)
         .where(and(eq(whitelists.guildId, guildId), isNotNull(whitelists.nicknameTemplate)));
-      return new Map(rows.flatMap((row) => (row.template ? [[row.id, row.template] as const] : [])));
+      // Not null (the query), and never empty: a template holds `{mc}` (checkTemplate).
+      return new Map(rows.map((row) => [row.id, row.template as string]));
     },
 
     /** Changes a whitelist's settings. */
