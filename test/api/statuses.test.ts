@@ -217,7 +217,8 @@ forEachStore("DELETE /whitelists/{id}/entries/{nick} statuses", () => {
       body: problemBody(
         "key-read-only",
         "This key is read-only (created with may-remove:False): it may read whitelists and receive their " +
-          "events, not remove nicks. Staff create a key that may remove with /server-link create.",
+          "events, not change anything (remove nicks, ask for proof codes). Staff create a key that may with " +
+          "/server-link create.",
       ),
       stillThere: "Notch",
     });
