@@ -9,7 +9,7 @@ import {
   testApi,
   testServices,
 } from "../helpers/services.ts";
-import { GUILD, MISSING } from "./world.ts";
+import { GUILD } from "./world.ts";
 
 // POST /api/v1/whitelists/{id}/proof-codes (src/api/proof-codes/index.ts): the `sync` agent's way to a code for a
 // player awaiting proof at first join. Each status it answers, through the real app over a socket.
@@ -86,14 +86,6 @@ forEachStore("POST /whitelists/{id}/proof-codes", () => {
       "entry-not-found",
       "Herobrine is not on survival.",
     );
-  });
-
-  test("the key's scope: 403 for a key of another whitelist, 404 for no such whitelist, 401 without a key", async () => {
-    const { wl, otherKey, guildKey } = await world();
-    await expectProblem(await ask(otherKey, wl.id, { nick: "Notch" }), "whitelist-forbidden");
-    await expectProblem(await ask(guildKey, MISSING, { nick: "Notch" }), "whitelist-not-found");
-    const anonymous = await call(app, "POST", paths.proofCodes(wl.id), {}, JSON.stringify({ nick: "Notch" }));
-    expect((await summary(anonymous)).body).toEqual(problemBody("unauthorized"));
   });
 
   test("400 for a body that is no request for a code", async () => {
