@@ -311,6 +311,7 @@ export async function openStoreServices(
 ): Promise<{ services: Services; replica?: Replica }> {
   if (!options.databaseUrl) return { services: openServices(options) };
   const { openPostgres } = await import("./db/pg/store.ts");
+  const { explainStartUpFailure } = await import("./db/pg/connect.ts");
   const { createClusterBus } = await import("./cluster/bus.ts");
   const { createOutbox } = await import("./cluster/outbox.ts");
   const { joinCluster } = await import("./cluster/replica.ts");
@@ -323,27 +324,34 @@ export async function openStoreServices(
     // A server not reachable yet (boot order, a failover) is waited for, each try logged.
     wait: { logger: options.logger, signal: options.signal },
   });
-  const start = await store.driver.lastEventId(store.db);
-  let bus: ClusterBus | undefined;
-  const outbox = createOutbox(options.logger);
-  const services = createServices({
-    ...options,
-    store,
-    feeds: (events) => {
-      bus = createClusterBus({ events, logger: options.logger, start });
-      return { bus, outbox };
-    },
-  });
-  const replica = await joinCluster({
-    client: store.client,
-    url: options.databaseUrl,
-    id: crypto.randomUUID().replaceAll("-", ""),
-    outbox,
-    services,
-    bus: bus as ClusterBus,
-    logger: options.logger,
-  });
-  return { services, replica };
+  const { databaseUrl, logger } = options;
+  try {
+    const start = await store.driver.lastEventId(store.db);
+    let bus: ClusterBus | undefined;
+    const outbox = createOutbox(logger);
+    const services = createServices({
+      ...options,
+      store,
+      feeds: (events) => {
+        bus = createClusterBus({ events, logger, start });
+        return { bus, outbox };
+      },
+    });
+    const replica = await joinCluster({
+      client: store.client,
+      url: databaseUrl,
+      id: crypto.randomUUID().replaceAll("-", ""),
+      outbox,
+      services,
+      bus: bus as ClusterBus,
+      logger,
+    });
+    return { services, replica };
+  } catch (error) {
+    // The store answered; what failed after it (too few connection slots for the LISTEN one) is reported as such.
+    await store.driver.close().catch(() => {});
+    throw explainStartUpFailure(databaseUrl, error);
+  }
 }
 
 /** Opens the SQLite store at `path` (migrating it) and wires the services over it. */

@@ -1,4 +1,5 @@
 import { randomBytes, timingSafeEqual } from "node:crypto";
+import { dashUuid } from "../nicks/uuid.ts";
 import type { Logger } from "../shared/logger.ts";
 import { type Cfb8, createCfb8, type LoginKeys, minecraftDigest } from "./crypto.ts";
 import type { Guard, LinkLimits } from "./guard.ts";
@@ -70,6 +71,8 @@ export function openConnection(transport: Transport, context: ConnectionContext)
   let protocol = 0;
   let spec: LoginVersionSpec | undefined;
   let name = "";
+  /** The UUID Login Start claimed, dashed: Mojang's answer must be that account. */
+  let claimed = "";
   let statusAnswered = false;
   let received = 0;
   let cipher: Cfb8 | undefined;
@@ -137,7 +140,8 @@ export function openConnection(transport: Transport, context: ConnectionContext)
 
   const loginStart = (body: PacketReader) => {
     name = body.string(16);
-    body.uuid(); // what the client claims; Mojang's answer is what counts
+    // What the client claims; believed only once Mojang's answer names the same account.
+    claimed = dashUuid(Buffer.from(body.uuid()).toString("hex"));
     body.end();
     if (!PLAYER_NAME.test(name)) return refuse("name");
     phase = "encryption";
@@ -163,12 +167,25 @@ export function openConnection(transport: Transport, context: ConnectionContext)
   };
 
   const verify = async (serverId: string) => {
-    const answer = await context.session(name, serverId, abort.signal);
+    const answer = await context.session({ name, uuid: claimed }, serverId, abort.signal);
     if (finished) return;
     if (answer.outcome === "not-joined") return refuse("not-joined");
     if (answer.outcome === "unavailable") {
       context.logger.warn("link: Mojang's session server could not tell", { detail: answer.detail });
       return refuse("session-unavailable");
+    }
+    if (answer.outcome === "invalid") {
+      context.logger.warn("link: Mojang's session server answered no profile", { detail: answer.detail });
+      return refuse("session-invalid");
+    }
+    if (answer.outcome === "mismatch") {
+      context.logger.warn("link: Mojang's session server answered for another account", {
+        name,
+        uuid: claimed,
+        answeredName: answer.answered.name,
+        answeredUuid: answer.answered.uuid,
+      });
+      return refuse("session-mismatch");
     }
     let text: string;
     try {

@@ -34,6 +34,16 @@ export const refusals = {
     text: () =>
       "Could not verify your account with Mojang: its session server did not answer.\nJoin again in a minute.",
   },
+  "session-invalid": {
+    text: () =>
+      "Could not verify your account with Mojang: its session server's answer could not be read.\n" +
+      "Join again in a minute.",
+  },
+  "session-mismatch": {
+    text: () =>
+      "Mojang vouched for another account than the one you joined with.\n" +
+      "Restart your game and launcher, then join again with your premium Java account.",
+  },
   failed: { text: () => "Something went wrong on our side. Join again in a minute." },
   timeout: { text: () => "Took too long to log in. Join again." },
   malformed: { text: undefined },

@@ -312,7 +312,7 @@ describe("replicas on one PostgreSQL", () => {
       const other = { ...member, userId: "300000000000000002" };
       const done = await b.linking.registerWithCode({ whitelist: wl, member: other, code });
       expect(done).toMatchObject({
-        account: { uuid: NOTCH.uuid, userId: other.userId },
+        link: { uuid: NOTCH.uuid, userId: other.userId },
         outcome: "registered",
         submission: { kind: "registered", entry: { nick: "Notch", verified: true } },
       });

@@ -5,11 +5,12 @@ import { openDatabase } from "../../src/db/client.ts";
 import { closeStore } from "../../src/db/driver.ts";
 import { migrations, pgMigrations } from "../../src/db/migrations.ts";
 import { linesOf, parseLine } from "../helpers/binary.ts";
-import { postgresInstalled, sharedPostgres, type TestPostgres } from "../helpers/postgres.ts";
+import { postgresInstalled, sharedPostgres, startPostgres, type TestPostgres } from "../helpers/postgres.ts";
 import { tempDir } from "../helpers/services.ts";
 
 // Issue 27 §4, the database at start-up: what a person must fix exits 78 with one line naming the variable (a
-// database written by a newer version among them); what passes by itself (a PostgreSQL not reachable yet at
+// database written by a newer version among them, a server with too few free connection slots for a replica,
+// issue 36 §3); what passes by itself (a PostgreSQL not reachable yet at
 // boot or during a failover, every connection slot taken) is waited for, each try logged with the delay before
 // the next, and the service starts once the database answers. Child processes: the compiled binary when CI built
 // one (WLS_BINARY), otherwise the sources.
@@ -169,6 +170,44 @@ run("serve on PostgreSQL at start-up", () => {
       await admin.close();
     }
   });
+
+  test("too few free connection slots (issue 36 §3): exit 78, one line naming DATABASE_URL and what to change", async () => {
+    // A server of the test's own, every slot taken but one: enough for the migrations, not for a replica's pool
+    // and LISTEN connection.
+    const own = await startPostgres({ max_connections: 16 });
+    const held: SQL[] = [];
+    try {
+      const url = await own.database();
+      for (;;) {
+        const connection = new SQL(own.adminUrl, { max: 1 });
+        const taken = await connection`SELECT 1`.then(
+          () => true,
+          () => false,
+        );
+        if (!taken) {
+          await connection.close({ timeout: 0 });
+          break;
+        }
+        held.push(connection);
+      }
+      await held.pop()?.close({ timeout: 0 });
+      const service = serve({ DATABASE_URL: url });
+      const { exitCode, stderr } = await service.exit();
+      expect({ exitCode, stderr, started: service.seen.some(started) }).toEqual({
+        exitCode: 78,
+        stderr:
+          `Configuration error: DATABASE_URL: cannot use ${url} (sorry, too many clients already, SQLSTATE 53300): ` +
+          "PostgreSQL has too few free connection slots for this replica, which opens a pool of up to 10 " +
+          "connections and one to LISTEN; raise max_connections (or the role's CONNECTION LIMIT), or stop what " +
+          "holds them (docs/operations.md, PostgreSQL)\n",
+        started: false,
+      });
+    } finally {
+      await Promise.all(held.map((connection) => connection.close({ timeout: 0 })));
+      await own.stop();
+    }
+    // A server of its own to set up (initdb, start) on top of the service's start.
+  }, 60_000);
 
   test("nothing listening at its address yet: waited for, each try logged, then it starts", async () => {
     const target = new URL(await pg.database());

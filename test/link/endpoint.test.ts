@@ -191,6 +191,95 @@ describe("the login", () => {
   });
 });
 
+describe("Mojang's answer, checked before it is believed", () => {
+  const STEVE = { name: "SteveCraft", uuid: "4566e69f-c907-48ee-8d71-d7ba5aa00d20" };
+  const MISMATCH =
+    "Mojang vouched for another account than the one you joined with.\n" +
+    "Restart your game and launcher, then join again with your premium Java account.";
+  const UNREADABLE =
+    "Could not verify your account with Mojang: its session server's answer could not be read.\n" +
+    "Join again in a minute.";
+
+  test("a profile of another account than the login's is refused: another name, or another UUID", async () => {
+    world = startWorld();
+    world.mojang.addProfile(STEVE);
+    const { port } = world.link;
+    world.mojang.spoilHasJoined({ kind: "profile", profile: NOTCH });
+    expect((await login({ port, protocol: 767, ...STEVE, sessionUrl: world.mojang.url })).text).toBe(
+      MISMATCH,
+    );
+    world.mojang.spoilHasJoined({ kind: "profile", profile: { name: "Notch", uuid: JEB.uuid } });
+    expect((await login({ port, protocol: 767, ...NOTCH, sessionUrl: world.mojang.url })).text).toBe(
+      MISMATCH,
+    );
+    expect(world.proofs).toEqual([]);
+    expect(world.log.lines.filter((line) => line.level === "warn")).toEqual([
+      expect.objectContaining({
+        msg: "link: Mojang's session server answered for another account",
+        name: "SteveCraft",
+        uuid: STEVE.uuid,
+        answeredName: "Notch",
+        answeredUuid: NOTCH.uuid,
+      }),
+      expect.objectContaining({
+        name: "Notch",
+        uuid: NOTCH.uuid,
+        answeredName: "Notch",
+        answeredUuid: JEB.uuid,
+      }),
+    ]);
+    await world.link.idle();
+    expect(world.link.counters()).toEqual(counted({}, { "session-mismatch": 2 }));
+  });
+
+  test("a login whose name differs from the profile's in letter case only is that account, proven as Mojang spells it", async () => {
+    world = startWorld();
+    await login({
+      port: world.link.port,
+      protocol: 767,
+      name: "nOTCH",
+      uuid: NOTCH.uuid,
+      sessionUrl: world.mojang.url,
+    });
+    expect(world.proofs).toEqual([{ account: NOTCH, address: "127.0.0.1" }]);
+  });
+
+  test.each([
+    ["a 1 MB name (its length declared)", { kind: "long-name", length: 1_000_000 }],
+    ["50 MB that never ends (no length declared)", { kind: "endless", bytes: 50_000_000 }],
+    ["a body that is not JSON", { kind: "body", text: "<html>502 Bad Gateway</html>" }],
+    ["a profile whose id is a number", { kind: "body", text: '{"id":5,"name":"Notch"}' }],
+    ["an array", { kind: "body", text: "[]" }],
+    [
+      "properties that are no list",
+      { kind: "body", text: '{"id":"069a79f444e94726a5befca90e38aaf5","name":"Notch","properties":{}}' },
+    ],
+  ] as const)("an answer that is no profile is refused with its own text: %s", async (_, spoil) => {
+    world = startWorld();
+    world.mojang.spoilHasJoined(spoil);
+    const outcome = await login({
+      port: world.link.port,
+      protocol: 767,
+      ...NOTCH,
+      sessionUrl: world.mojang.url,
+    });
+    expect({
+      outcome,
+      proofs: world.proofs,
+      warned: world.log.at("warn"),
+      // Reading stops past the cap: of 50 MB, the fake wrote no more than what the sockets' buffers took.
+      readPast10MB: world.mojang.streamed() > 10_000_000,
+    }).toEqual({
+      outcome: { text: UNREADABLE, encrypted: true },
+      proofs: [],
+      warned: ["link: Mojang's session server answered no profile"],
+      readPast10MB: false,
+    });
+    await world.link.idle();
+    expect(world.link.counters()).toEqual(counted({}, { "session-invalid": 1 }));
+  });
+});
+
 /** The text of a Login Disconnect packet. */
 const textOf = (found: ReturnType<typeof packetsIn>[number] | undefined) =>
   found?.id === 0x00 ? (JSON.parse(found.body.string(32767)) as { text: string }).text : undefined;

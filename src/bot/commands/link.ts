@@ -49,7 +49,14 @@ export const link = {
       interaction,
       [
         ...describeLinked(words, linked),
-        words.t("link.next", { command: typedCommand(words, "register", { nick: linked.account.name }) }),
+        // A proof bounded to one whitelist linked nothing to register elsewhere.
+        ...(linked.link
+          ? [
+              words.t("link.next", {
+                command: typedCommand(words, "register", { nick: linked.account.name }),
+              }),
+            ]
+          : []),
       ].join("\n"),
     );
   },

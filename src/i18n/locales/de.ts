@@ -205,6 +205,8 @@ export const de = {
       "🔗 **{account}** ist auf diesem Server mit dir verknüpft: du hast nachgewiesen, dass er dir gehört.",
     "proof.took":
       "Andere Mitglieder hatten ihn auf {whitelists}; diese Nicks wurden entfernt, da du nachgewiesen hast, dass er dir gehört (das Team sieht den Grund im Log).",
+    "proof.within":
+      "✅ Du hast auf dem Spielserver, der dir den Code gezeigt hat, nachgewiesen, dass **{account}** dir gehört: der Nachweis gilt nur für dessen Whitelist, daher ist das Konto auf diesem Server nicht mit dir verknüpft.",
     "proof.verified": "Dein **{account}** auf {whitelists} ist jetzt verifiziert.",
     "proof.firstJoin":
       "🔒 Beweise, dass **{nick}** dir gehört: betritt den Spielserver damit vor {until} ({in}). Du wirst mit einem Code getrennt: gib hier `/verknüpfen code:<code>` ein und betritt ihn dann erneut. Ohne Beweis bis dahin wird er entfernt.",

@@ -182,6 +182,8 @@ export const en = {
   "proof.linked": "🔗 **{account}** is linked to you on this server: you proved it is yours.",
   "proof.took":
     "Other members had it on {whitelists}; those nicks are removed, since you proved it is yours (staff see why in the log).",
+  "proof.within":
+    "✅ You proved **{account}** is yours on the game server that showed you the code: that proof counts on its whitelist only, so the account is not linked to you on this server.",
   "proof.verified": "Your **{account}** on {whitelists} is verified now.",
   "proof.firstJoin":
     "🔒 Prove **{nick}** is yours: join the game server with it before {until} ({in}). You will be disconnected with a code: type `/link code:<code>` here, then join again. Not proven by then, it is removed.",

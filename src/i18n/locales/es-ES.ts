@@ -196,6 +196,8 @@ export const esES = {
     "proof.linked": "🔗 **{account}** está vinculada a ti en este servidor: has demostrado que es tuya.",
     "proof.took":
       "Otros miembros la tenían en {whitelists}; esos nicks se han quitado, ya que demostraste que es tuya (el staff ve el motivo en el registro).",
+    "proof.within":
+      "✅ Has demostrado que **{account}** es tuya en el servidor de juego que te mostró el código: esa prueba solo vale para su whitelist, así que la cuenta no queda vinculada a ti en este servidor.",
     "proof.verified": "Tu **{account}** en {whitelists} ya está verificada.",
     "proof.firstJoin":
       "🔒 Demuestra que **{nick}** es tuyo: entra en el servidor de juego con él antes de {until} ({in}). Te desconectará con un código: escribe `/vincular code:<code>` aquí y vuelve a entrar. Si no se demuestra para entonces, se quita.",

@@ -198,6 +198,8 @@ export const fr = {
     "proof.linked": "🔗 **{account}** est lié à toi sur ce serveur : tu as prouvé qu'il est à toi.",
     "proof.took":
       "D'autres membres l'avaient sur {whitelists} ; ces pseudos sont retirés, puisque tu as prouvé qu'il est à toi (le staff voit pourquoi dans les logs).",
+    "proof.within":
+      "✅ Tu as prouvé que **{account}** est à toi sur le serveur de jeu qui t'a montré le code : cette preuve ne vaut que pour sa whitelist, donc le compte n'est pas lié à toi sur ce serveur.",
     "proof.verified": "Ton **{account}** sur {whitelists} est maintenant vérifié.",
     "proof.firstJoin":
       "🔒 Prouve que **{nick}** est à toi : rejoins le serveur de jeu avec avant {until} ({in}). Tu seras déconnecté avec un code : tape `/lier code:<code>` ici, puis reconnecte-toi. Sans preuve d'ici là, il est retiré.",

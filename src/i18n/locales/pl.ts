@@ -204,6 +204,8 @@ export const pl = {
     "proof.linked": "🔗 **{account}** jest połączone z tobą na tym serwerze: potwierdziłeś, że jest twoje.",
     "proof.took":
       "Inni członkowie mieli je na {whitelists}; te nicki zostały usunięte, bo potwierdziłeś, że konto jest twoje (administracja widzi powód w logach).",
+    "proof.within":
+      "✅ Potwierdziłeś, że **{account}** jest twoje, na serwerze gry, który pokazał ci kod: to potwierdzenie liczy się tylko dla jego whitelisty, więc konto nie jest połączone z tobą na tym serwerze.",
     "proof.verified": "Twoje **{account}** na {whitelists} jest teraz zweryfikowane.",
     "proof.firstJoin":
       "🔒 Udowodnij, że **{nick}** jest twój: wejdź nim na serwer gry przed {until} ({in}). Zostaniesz rozłączony z kodem: wpisz tutaj `/połącz code:<code>`, potem wejdź ponownie. Bez dowodu do tego czasu zostanie usunięty.",

@@ -191,6 +191,8 @@ export const ptBR = {
     "proof.linked": "🔗 **{account}** está vinculada a você neste servidor: você comprovou que é sua.",
     "proof.took":
       "Outros membros a tinham em {whitelists}; esses nicks foram removidos, já que você comprovou que é sua (a staff vê o motivo no log).",
+    "proof.within":
+      "✅ Você comprovou que **{account}** é sua no servidor de jogo que mostrou o código: essa prova vale só para a whitelist dele, então a conta não fica vinculada a você neste servidor.",
     "proof.verified": "Sua **{account}** em {whitelists} agora está verificada.",
     "proof.firstJoin":
       "🔒 Prove que **{nick}** é seu: entre no servidor de jogo com ele antes de {until} ({in}). Você será desconectado com um código: digite `/vincular code:<code>` aqui e entre de novo. Sem prova até lá, ele é removido.",
