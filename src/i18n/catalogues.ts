@@ -6,10 +6,10 @@ import { fr } from "./locales/fr.ts";
 import { pl } from "./locales/pl.ts";
 import { ptBR } from "./locales/pt-BR.ts";
 import { ru } from "./locales/ru.ts";
-import type { CommandTexts, Messages } from "./messages.ts";
+import type { Catalogue, CommandTexts } from "./messages.ts";
 
 /** Every language's messages, by language: listed by import (the compiled binary bundles only what is imported). */
-export const catalogues: Readonly<Record<Language, Messages>> = {
+export const catalogues: Readonly<Record<Language, Catalogue>> = {
   en,
   de: de.messages,
   fr: fr.messages,

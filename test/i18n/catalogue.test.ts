@@ -2,7 +2,7 @@ import { describe, expect, test } from "bun:test";
 import { commands } from "../../src/bot/commands/index.ts";
 import { commandPaths, entryFor } from "../../src/bot/localize.ts";
 import { catalogues, commandCatalogues } from "../../src/i18n/catalogues.ts";
-import { discordLocalesOf, type Language, languages } from "../../src/i18n/languages.ts";
+import { discordLocalesOf, type Language, languages, pluralFormsOf } from "../../src/i18n/languages.ts";
 import type { Message } from "../../src/i18n/messages.ts";
 import { placeholdersIn } from "../../src/i18n/render.ts";
 import { wordsFor } from "../../src/i18n/words.ts";
@@ -14,14 +14,6 @@ const source = catalogues.en as Readonly<Record<string, Message>>;
 const others = languages.filter((language) => language !== "en");
 const formsOf = (message: Message): [string, string][] =>
   typeof message === "string" ? [["", message]] : Object.entries(message);
-
-/** The plural categories whole numbers up to 1,000 fall in: what a language's plural messages must all write. */
-function neededForms(language: Language): Set<string> {
-  const rules = new Intl.PluralRules(language);
-  const forms = new Set<string>(["other"]);
-  for (let n = 0; n <= 1000; n++) forms.add(rules.select(n));
-  return forms;
-}
 
 describe("the message catalogue", () => {
   test("every language has exactly English's keys", () => {
@@ -53,23 +45,45 @@ describe("the message catalogue", () => {
     expect(wrong).toEqual([]);
   });
 
-  test("plural messages write every form their language uses for whole numbers, and only its forms", () => {
+  test("each language's plural forms are CLDR's, as Intl.PluralRules gives them", () => {
+    const cldr = Object.fromEntries(
+      languages.map((language) => [
+        language,
+        [...new Intl.PluralRules(language).resolvedOptions().pluralCategories].sort() as string[],
+      ]),
+    );
+    const table = Object.fromEntries(
+      languages.map((language) => [language, [...pluralFormsOf[language]].sort() as string[]]),
+    );
+    expect(table).toEqual(cldr);
+  });
+
+  test("plural messages write exactly their language's forms", () => {
     const wrong: string[] = [];
     for (const language of languages) {
-      const needed = neededForms(language);
-      const known = new Set(new Intl.PluralRules(language).resolvedOptions().pluralCategories);
+      const forms = [...pluralFormsOf[language]].sort();
       const messages = catalogues[language] as Readonly<Record<string, Message>>;
       for (const [key, message] of Object.entries(messages)) {
         if (typeof message === "string") {
           if (typeof source[key] !== "string") wrong.push(`${language} ${key}: not plural`);
           continue;
         }
-        for (const form of needed) if (!(form in message)) wrong.push(`${language} ${key}: no ${form}`);
-        for (const form of Object.keys(message))
-          if (!known.has(form as Intl.LDMLPluralRule)) wrong.push(`${language} ${key}: ${form}?`);
+        const written = Object.keys(message).sort();
+        if (written.join() !== forms.join()) wrong.push(`${language} ${key}: ${written.join(", ")}`);
       }
     }
     expect(wrong).toEqual([]);
+  });
+
+  test("French, Spanish and Portuguese say a million things with their many form", () => {
+    const million = (language: Language) =>
+      wordsFor(language).t("whitelist.show.denials.header", { count: 1e6 });
+    expect({ fr: million("fr"), es: million("es-ES"), pt: million("pt-BR"), de: million("de") }).toEqual({
+      fr: "1\u202f000\u202f000 de pseudos :", // French groups digits with a narrow no-break space
+      es: "1.000.000 de nicks:",
+      pt: "1.000.000 de nicks:",
+      de: "1.000.000 Nicks:",
+    });
   });
 
   test("Polish and Russian choose one, few and many as their grammar does", () => {

@@ -1293,4 +1293,4 @@ export const de = {
     },
     "texts language language discord": { name: "die Sprache des Servers in Discord" },
   },
-} satisfies LanguageFile;
+} satisfies LanguageFile<"de">;

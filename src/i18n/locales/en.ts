@@ -968,4 +968,4 @@ export const en = {
     other:
       "None of the {count} lines of {file} is a nick {whitelist} takes, so it is not a list of nicks. {attach}",
   },
-} as const;
+} as const satisfies Readonly<Record<string, string | { readonly one: string; readonly other: string }>>;

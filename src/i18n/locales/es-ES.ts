@@ -287,6 +287,7 @@ export const esES = {
     "form.answers.title": "Respuestas para {whitelist}",
     "form.answer.more": {
       one: "… ({count} carácter más)",
+      many: "… ({count} de caracteres más)",
       other: "… ({count} caracteres más)",
     },
     "form.member.given": "Dadas {when} {about}; {kept}.",
@@ -298,6 +299,7 @@ export const esES = {
     "form.none": "**{whitelist}** no tiene formulario: los miembros se registran sin responder preguntas.",
     "form.header": {
       one: "**{whitelist}** hace {count} pregunta a los miembros al registrarse:",
+      many: "**{whitelist}** hace {count} de preguntas a los miembros al registrarse:",
       other: "**{whitelist}** hace {count} preguntas a los miembros al registrarse:",
     },
     "form.question": "{number}. {label} ({style}, {required}, {length}{hint})",
@@ -307,10 +309,12 @@ export const esES = {
     "form.optional": "opcional",
     "form.length.between": {
       one: "de {min} a {count} carácter",
+      many: "de {min} a {count} de caracteres",
       other: "de {min} a {count} caracteres",
     },
     "form.length.upTo": {
       one: "hasta {count} carácter",
+      many: "hasta {count} de caracteres",
       other: "hasta {count} caracteres",
     },
     "form.hint": ", pista «{hint}»",
@@ -326,17 +330,20 @@ export const esES = {
       "Míralo como lo verán los miembros con `/whitelist form preview`. Los formularios abiertos antes de este cambio se rechazan al enviarlos: esos miembros vuelven a usar `/registrar`.",
     "form.retention.now": {
       one: "Las respuestas al formulario se guardan {count} día una vez decidida su solicitud.",
+      many: "Las respuestas al formulario se guardan {count} de días una vez decidida su solicitud.",
       other: "Las respuestas al formulario se guardan {count} días una vez decidida su solicitud.",
     },
     "form.retention.zero":
       "✅ Las respuestas al formulario solo se guardan mientras su solicitud espera al staff; las de solicitudes decididas se borran al momento.",
     "form.retention.set": {
       one: "✅ Las respuestas al formulario se guardan {count} día una vez decidida su solicitud (o hecho el registro) y luego se borran; esto vale también para las ya guardadas. También se borran cuando el miembro se va o se quita el nick.",
+      many: "✅ Las respuestas al formulario se guardan {count} de días una vez decidida su solicitud (o hecho el registro) y luego se borran; esto vale también para las ya guardadas. También se borran cuando el miembro se va o se quita el nick.",
       other:
         "✅ Las respuestas al formulario se guardan {count} días una vez decidida su solicitud (o hecho el registro) y luego se borran; esto vale también para las ya guardadas. También se borran cuando el miembro se va o se quita el nick.",
     },
     "form.show.kept": {
       one: "Las respuestas se guardan {count} día tras la decisión, para el staff.",
+      many: "Las respuestas se guardan {count} de días tras la decisión, para el staff.",
       other: "Las respuestas se guardan {count} días tras la decisión, para el staff.",
     },
     "error.form.tooMany":
@@ -444,6 +451,7 @@ export const esES = {
     "staff.member.answers.files": "; las largas, enteras en el archivo",
     "staff.member.answers.more": {
       one: "; {count} más antigua sin mostrar",
+      many: "; {count} de respuestas más antiguas sin mostrar",
       other: "; {count} más antiguas sin mostrar",
     },
     "staff.logChannel.off":
@@ -565,6 +573,7 @@ export const esES = {
     "whitelist.edited.mode": "modo {mode}",
     "whitelist.edited.maxNicks": {
       one: "{count} nick por miembro",
+      many: "{count} de nicks por miembro",
       other: "{count} nicks por miembro",
     },
     "whitelist.state.open": "abierta",
@@ -585,15 +594,18 @@ export const esES = {
     "whitelist.edited.proofWindow": "{window} para verificar un nick en la primera entrada",
     "whitelist.respelled": {
       one: "{count} nick de Bedrock reescrito para que coincida (enviado como una baja y un alta).",
+      many: "{count} de nicks de Bedrock reescritos para que coincidan (cada uno enviado como una baja y un alta).",
       other:
         "{count} nicks de Bedrock reescritos para que coincidan (cada uno enviado como una baja y un alta).",
     },
     "whitelist.respelled.clashes": {
       one: "{count} conservó su grafía antigua: otro nick ya tiene la nueva (mira el log del servicio).",
+      many: "{count} de nicks conservaron su grafía antigua: otro nick ya tiene la nueva (mira el log del servicio).",
       other: "{count} conservaron su grafía antigua: otro nick ya tiene la nueva (mira el log del servicio).",
     },
     "whitelist.respelled.pending": {
       one: "{count} aún espera a que GeyserMC dé su XUID; se reintenta cada 10 minutos.",
+      many: "{count} de nicks aún esperan a que GeyserMC dé su XUID; se reintenta cada 10 minutos.",
       other: "{count} aún esperan a que GeyserMC dé su XUID; se reintenta cada 10 minutos.",
     },
     "whitelist.edited.lifetimeNote":
@@ -602,6 +614,7 @@ export const esES = {
       "Los nicks ya registrados se quedan; solo los registros nuevos necesitan una cuenta verificada.",
     "whitelist.edited.settled": {
       one: "{count} nick que esperaba la prueba en la primera entrada se queda, sin verificar, y ya no espera.",
+      many: "{count} de nicks que esperaban la prueba en la primera entrada se quedan, sin verificar, y ya no esperan.",
       other:
         "{count} nicks que esperaban la prueba en la primera entrada se quedan, sin verificar, y ya no esperan.",
     },
@@ -643,10 +656,12 @@ export const esES = {
     "whitelist.show.nicks": "{nicks} ({verified}{awaiting})",
     "whitelist.show.verified": {
       one: "{count} verificado",
+      many: "{count} de nicks verificados",
       other: "{count} verificados",
     },
     "whitelist.show.awaiting": {
       one: ", {count} a la espera de la prueba",
+      many: ", {count} de nicks a la espera de la prueba",
       other: ", {count} a la espera de la prueba",
     },
     "whitelist.show.nicksRemoved": "nicks quitados",
@@ -659,6 +674,7 @@ export const esES = {
       "required, pero el servidor de vinculación está apagado (LINK_PORT sin definir): los miembros no pueden verificar ninguna cuenta",
     "whitelist.show.form": {
       one: "{count} pregunta: `/whitelist form show`",
+      many: "{count} de preguntas: `/whitelist form show`",
       other: "{count} preguntas: `/whitelist form show`",
     },
     "whitelist.show.nicknames.alone": "sin tocar",
@@ -670,15 +686,18 @@ export const esES = {
     "whitelist.show.bedrock": "{floodgate}.",
     "whitelist.show.uuidsPending": {
       one: "{count} nick espera a que GeyserMC dé su XUID, así que `whitelist.json` aún no puede dejarlo entrar. Se pide cada 10 minutos.",
+      many: "{count} de nicks esperan a que GeyserMC dé su XUID, así que `whitelist.json` aún no puede dejarlos entrar. Se piden cada 10 minutos.",
       other:
         "{count} nicks esperan a que GeyserMC dé su XUID, así que `whitelist.json` aún no puede dejarlos entrar. Se piden cada 10 minutos.",
     },
     "whitelist.show.denials.count": {
       one: "{count} nick; el staff ve cuál.",
+      many: "{count} de nicks; el staff ve cuáles.",
       other: "{count} nicks; el staff ve cuáles.",
     },
     "whitelist.show.denials.header": {
       one: "{count} nick:",
+      many: "{count} de nicks:",
       other: "{count} nicks:",
     },
     "whitelist.show.denials.reason": ": {reason}",
@@ -1295,4 +1314,4 @@ export const esES = {
     },
     "texts language language discord": { name: "el idioma del servidor en Discord" },
   },
-} satisfies LanguageFile;
+} satisfies LanguageFile<"es-ES">;

@@ -292,6 +292,7 @@ export const fr = {
     "form.answers.title": "Réponses pour {whitelist}",
     "form.answer.more": {
       one: "… ({count} caractère de plus)",
+      many: "… ({count} de caractères de plus)",
       other: "… ({count} caractères de plus)",
     },
     "form.member.given": "Données {when} {about} ; {kept}.",
@@ -304,6 +305,7 @@ export const fr = {
       "**{whitelist}** n'a pas de formulaire : les membres s'inscrivent sans répondre à des questions.",
     "form.header": {
       one: "**{whitelist}** pose {count} question aux membres qui s'inscrivent :",
+      many: "**{whitelist}** pose {count} de questions aux membres qui s'inscrivent :",
       other: "**{whitelist}** pose {count} questions aux membres qui s'inscrivent :",
     },
     "form.question": "{number}. {label} ({style}, {required}, {length}{hint})",
@@ -313,10 +315,12 @@ export const fr = {
     "form.optional": "facultative",
     "form.length.between": {
       one: "{min} à {count} caractère",
+      many: "{min} à {count} de caractères",
       other: "{min} à {count} caractères",
     },
     "form.length.upTo": {
       one: "jusqu'à {count} caractère",
+      many: "jusqu'à {count} de caractères",
       other: "jusqu'à {count} caractères",
     },
     "form.hint": ", indice « {hint} »",
@@ -332,17 +336,20 @@ export const fr = {
       "Vois-le comme les membres avec `/whitelist form preview`. Les formulaires ouverts avant ce changement sont refusés à l'envoi : ces membres relancent `/inscrire`.",
     "form.retention.now": {
       one: "Les réponses au formulaire sont conservées {count} jour une fois leur demande traitée.",
+      many: "Les réponses au formulaire sont conservées {count} de jours une fois leur demande traitée.",
       other: "Les réponses au formulaire sont conservées {count} jours une fois leur demande traitée.",
     },
     "form.retention.zero":
       "✅ Les réponses au formulaire ne sont conservées que tant que leur demande attend le staff ; celles des demandes traitées partent aussitôt.",
     "form.retention.set": {
       one: "✅ Les réponses au formulaire sont conservées {count} jour une fois leur demande traitée (ou l'inscription faite), puis supprimées ; cela vaut aussi pour les réponses déjà conservées. Elles partent aussi quand le membre quitte le serveur ou que le pseudo est retiré.",
+      many: "✅ Les réponses au formulaire sont conservées {count} de jours une fois leur demande traitée (ou l'inscription faite), puis supprimées ; cela vaut aussi pour les réponses déjà conservées. Elles partent aussi quand le membre quitte le serveur ou que le pseudo est retiré.",
       other:
         "✅ Les réponses au formulaire sont conservées {count} jours une fois leur demande traitée (ou l'inscription faite), puis supprimées ; cela vaut aussi pour les réponses déjà conservées. Elles partent aussi quand le membre quitte le serveur ou que le pseudo est retiré.",
     },
     "form.show.kept": {
       one: "Les réponses sont conservées {count} jour après la décision, pour le staff.",
+      many: "Les réponses sont conservées {count} de jours après la décision, pour le staff.",
       other: "Les réponses sont conservées {count} jours après la décision, pour le staff.",
     },
     "error.form.tooMany":
@@ -452,6 +459,7 @@ export const fr = {
     "staff.member.answers.files": " ; les longues en entier dans le fichier",
     "staff.member.answers.more": {
       one: " ; {count} plus ancienne non affichée",
+      many: " ; {count} de réponses plus anciennes non affichées",
       other: " ; {count} plus anciennes non affichées",
     },
     "staff.logChannel.off":
@@ -581,6 +589,7 @@ export const fr = {
     "whitelist.edited.mode": "mode {mode}",
     "whitelist.edited.maxNicks": {
       one: "{count} pseudo par membre",
+      many: "{count} de pseudos par membre",
       other: "{count} pseudos par membre",
     },
     "whitelist.state.open": "ouverte",
@@ -599,15 +608,18 @@ export const fr = {
     "whitelist.edited.proofWindow": "{window} pour prouver un pseudo à la première connexion",
     "whitelist.respelled": {
       one: "{count} pseudo Bedrock réécrit en conséquence (envoyé comme un retrait et un ajout).",
+      many: "{count} de pseudos Bedrock réécrits en conséquence (chacun envoyé comme un retrait et un ajout).",
       other: "{count} pseudos Bedrock réécrits en conséquence (chacun envoyé comme un retrait et un ajout).",
     },
     "whitelist.respelled.clashes": {
       one: "{count} a gardé son ancienne orthographe : un autre pseudo a déjà la nouvelle (voir le journal du service).",
+      many: "{count} de pseudos ont gardé leur ancienne orthographe : un autre pseudo a déjà la nouvelle (voir le journal du service).",
       other:
         "{count} ont gardé leur ancienne orthographe : un autre pseudo a déjà la nouvelle (voir le journal du service).",
     },
     "whitelist.respelled.pending": {
       one: "{count} attend encore que GeyserMC donne son XUID ; nouvel essai toutes les 10 minutes.",
+      many: "{count} de pseudos attendent encore que GeyserMC donne leur XUID ; nouvel essai toutes les 10 minutes.",
       other: "{count} attendent encore que GeyserMC donne leur XUID ; nouvel essai toutes les 10 minutes.",
     },
     "whitelist.edited.lifetimeNote":
@@ -616,6 +628,7 @@ export const fr = {
       "Les pseudos déjà inscrits restent ; seules les nouvelles inscriptions demandent un compte prouvé.",
     "whitelist.edited.settled": {
       one: "{count} pseudo en attente de la preuve à la première connexion reste, non vérifié, et n'attend plus.",
+      many: "{count} de pseudos en attente de la preuve à la première connexion restent, non vérifiés, et n'attendent plus.",
       other:
         "{count} pseudos en attente de la preuve à la première connexion restent, non vérifiés, et n'attendent plus.",
     },
@@ -657,10 +670,12 @@ export const fr = {
     "whitelist.show.nicks": "{nicks} ({verified}{awaiting})",
     "whitelist.show.verified": {
       one: "{count} vérifié",
+      many: "{count} de pseudos vérifiés",
       other: "{count} vérifiés",
     },
     "whitelist.show.awaiting": {
       one: ", {count} en attente de preuve",
+      many: ", {count} de pseudos en attente de preuve",
       other: ", {count} en attente de preuve",
     },
     "whitelist.show.nicksRemoved": "pseudos retirés",
@@ -673,6 +688,7 @@ export const fr = {
       "required, mais le serveur de liaison est éteint (LINK_PORT non défini) : les membres ne peuvent prouver aucun compte",
     "whitelist.show.form": {
       one: "{count} question : `/whitelist form show`",
+      many: "{count} de questions : `/whitelist form show`",
       other: "{count} questions : `/whitelist form show`",
     },
     "whitelist.show.nicknames.alone": "laissés tels quels",
@@ -684,15 +700,18 @@ export const fr = {
     "whitelist.show.bedrock": "{floodgate}.",
     "whitelist.show.uuidsPending": {
       one: "{count} pseudo attend que GeyserMC donne son XUID, donc `whitelist.json` ne peut pas encore le laisser entrer. Il est redemandé toutes les 10 minutes.",
+      many: "{count} de pseudos attendent que GeyserMC donne leur XUID, donc `whitelist.json` ne peut pas encore les laisser entrer. Ils sont redemandés toutes les 10 minutes.",
       other:
         "{count} pseudos attendent que GeyserMC donne leur XUID, donc `whitelist.json` ne peut pas encore les laisser entrer. Ils sont redemandés toutes les 10 minutes.",
     },
     "whitelist.show.denials.count": {
       one: "{count} pseudo ; le staff voit lequel.",
+      many: "{count} de pseudos ; le staff voit lesquels.",
       other: "{count} pseudos ; le staff voit lesquels.",
     },
     "whitelist.show.denials.header": {
       one: "{count} pseudo :",
+      many: "{count} de pseudos :",
       other: "{count} pseudos :",
     },
     "whitelist.show.denials.reason": " : {reason}",
@@ -1305,4 +1324,4 @@ export const fr = {
     },
     "texts language language discord": { name: "la langue du serveur dans Discord" },
   },
-} satisfies LanguageFile;
+} satisfies LanguageFile<"fr">;

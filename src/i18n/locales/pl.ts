@@ -1344,4 +1344,4 @@ export const pl = {
     "texts language language": { description: "Jeden z języków bota albo język serwera w Discordzie" },
     "texts language language discord": { name: "język serwera w Discordzie" },
   },
-} satisfies LanguageFile;
+} satisfies LanguageFile<"pl">;

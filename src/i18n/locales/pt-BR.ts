@@ -281,6 +281,7 @@ export const ptBR = {
     "form.answers.title": "Respostas para {whitelist}",
     "form.answer.more": {
       one: "… (mais {count} caractere)",
+      many: "… (mais {count} de caracteres)",
       other: "… (mais {count} caracteres)",
     },
     "form.member.given": "Dadas {when} {about}; {kept}.",
@@ -292,6 +293,7 @@ export const ptBR = {
     "form.none": "**{whitelist}** não tem formulário: os membros se registram sem responder perguntas.",
     "form.header": {
       one: "**{whitelist}** faz {count} pergunta aos membros no registro:",
+      many: "**{whitelist}** faz {count} de perguntas aos membros no registro:",
       other: "**{whitelist}** faz {count} perguntas aos membros no registro:",
     },
     "form.question": "{number}. {label} ({style}, {required}, {length}{hint})",
@@ -301,10 +303,12 @@ export const ptBR = {
     "form.optional": "opcional",
     "form.length.between": {
       one: "de {min} a {count} caractere",
+      many: "de {min} a {count} de caracteres",
       other: "de {min} a {count} caracteres",
     },
     "form.length.upTo": {
       one: "até {count} caractere",
+      many: "até {count} de caracteres",
       other: "até {count} caracteres",
     },
     "form.hint": ", dica “{hint}”",
@@ -320,17 +324,20 @@ export const ptBR = {
       "Veja como os membros vão ver com `/whitelist form preview`. Formulários abertos antes desta mudança são recusados ao enviar: esses membros usam `/registrar` de novo.",
     "form.retention.now": {
       one: "As respostas do formulário ficam guardadas {count} dia depois que o pedido é decidido.",
+      many: "As respostas do formulário ficam guardadas {count} de dias depois que o pedido é decidido.",
       other: "As respostas do formulário ficam guardadas {count} dias depois que o pedido é decidido.",
     },
     "form.retention.zero":
       "✅ As respostas do formulário só ficam guardadas enquanto o pedido aguarda a staff; as de pedidos decididos saem na hora.",
     "form.retention.set": {
       one: "✅ As respostas do formulário ficam guardadas {count} dia depois que o pedido é decidido (ou o registro é feito) e depois são excluídas; isso vale também para as já guardadas. Elas também saem quando o membro sai ou o nick é removido.",
+      many: "✅ As respostas do formulário ficam guardadas {count} de dias depois que o pedido é decidido (ou o registro é feito) e depois são excluídas; isso vale também para as já guardadas. Elas também saem quando o membro sai ou o nick é removido.",
       other:
         "✅ As respostas do formulário ficam guardadas {count} dias depois que o pedido é decidido (ou o registro é feito) e depois são excluídas; isso vale também para as já guardadas. Elas também saem quando o membro sai ou o nick é removido.",
     },
     "form.show.kept": {
       one: "As respostas ficam guardadas {count} dia após a decisão, para a staff.",
+      many: "As respostas ficam guardadas {count} de dias após a decisão, para a staff.",
       other: "As respostas ficam guardadas {count} dias após a decisão, para a staff.",
     },
     "error.form.tooMany":
@@ -438,6 +445,7 @@ export const ptBR = {
     "staff.member.answers.files": "; as longas, inteiras no arquivo",
     "staff.member.answers.more": {
       one: "; {count} mais antiga não mostrada",
+      many: "; {count} de respostas mais antigas não mostradas",
       other: "; {count} mais antigas não mostradas",
     },
     "staff.logChannel.off":
@@ -563,6 +571,7 @@ export const ptBR = {
     "whitelist.edited.mode": "modo {mode}",
     "whitelist.edited.maxNicks": {
       one: "{count} nick por membro",
+      many: "{count} de nicks por membro",
       other: "{count} nicks por membro",
     },
     "whitelist.state.open": "aberta",
@@ -581,15 +590,18 @@ export const ptBR = {
     "whitelist.edited.proofWindow": "{window} para comprovar um nick na primeira entrada",
     "whitelist.respelled": {
       one: "{count} nick do Bedrock reescrito para combinar (enviado como uma remoção e uma adição).",
+      many: "{count} de nicks do Bedrock reescritos para combinar (cada um enviado como uma remoção e uma adição).",
       other:
         "{count} nicks do Bedrock reescritos para combinar (cada um enviado como uma remoção e uma adição).",
     },
     "whitelist.respelled.clashes": {
       one: "{count} manteve a grafia antiga: outro nick já tem a nova (veja o log do serviço).",
+      many: "{count} de nicks mantiveram a grafia antiga: outro nick já tem a nova (veja o log do serviço).",
       other: "{count} mantiveram a grafia antiga: outro nick já tem a nova (veja o log do serviço).",
     },
     "whitelist.respelled.pending": {
       one: "{count} ainda espera o GeyserMC dar o XUID; tentamos de novo a cada 10 minutos.",
+      many: "{count} de nicks ainda esperam o GeyserMC dar o XUID; tentamos de novo a cada 10 minutos.",
       other: "{count} ainda esperam o GeyserMC dar o XUID; tentamos de novo a cada 10 minutos.",
     },
     "whitelist.edited.lifetimeNote":
@@ -598,6 +610,7 @@ export const ptBR = {
       "Os nicks já registrados ficam; só os novos registros precisam de uma conta comprovada.",
     "whitelist.edited.settled": {
       one: "{count} nick que aguardava a prova na primeira entrada fica, não verificado, e não espera mais.",
+      many: "{count} de nicks que aguardavam a prova na primeira entrada ficam, não verificados, e não esperam mais.",
       other:
         "{count} nicks que aguardavam a prova na primeira entrada ficam, não verificados, e não esperam mais.",
     },
@@ -639,10 +652,12 @@ export const ptBR = {
     "whitelist.show.nicks": "{nicks} ({verified}{awaiting})",
     "whitelist.show.verified": {
       one: "{count} verificado",
+      many: "{count} de nicks verificados",
       other: "{count} verificados",
     },
     "whitelist.show.awaiting": {
       one: ", {count} aguardando prova",
+      many: ", {count} de nicks aguardando prova",
       other: ", {count} aguardando prova",
     },
     "whitelist.show.nicksRemoved": "nicks removidos",
@@ -655,6 +670,7 @@ export const ptBR = {
       "required, mas o servidor de vínculo está desligado (LINK_PORT não definido): os membros não conseguem comprovar conta",
     "whitelist.show.form": {
       one: "{count} pergunta: `/whitelist form show`",
+      many: "{count} de perguntas: `/whitelist form show`",
       other: "{count} perguntas: `/whitelist form show`",
     },
     "whitelist.show.nicknames.alone": "intocados",
@@ -666,15 +682,18 @@ export const ptBR = {
     "whitelist.show.bedrock": "{floodgate}.",
     "whitelist.show.uuidsPending": {
       one: "{count} nick espera o GeyserMC dar o XUID, então o `whitelist.json` ainda não pode deixá-lo entrar. Ele é pedido a cada 10 minutos.",
+      many: "{count} de nicks esperam o GeyserMC dar o XUID, então o `whitelist.json` ainda não pode deixá-los entrar. Eles são pedidos a cada 10 minutos.",
       other:
         "{count} nicks esperam o GeyserMC dar o XUID, então o `whitelist.json` ainda não pode deixá-los entrar. Eles são pedidos a cada 10 minutos.",
     },
     "whitelist.show.denials.count": {
       one: "{count} nick; a staff vê qual.",
+      many: "{count} de nicks; a staff vê quais.",
       other: "{count} nicks; a staff vê quais.",
     },
     "whitelist.show.denials.header": {
       one: "{count} nick:",
+      many: "{count} de nicks:",
       other: "{count} nicks:",
     },
     "whitelist.show.denials.reason": ": {reason}",
@@ -1261,4 +1280,4 @@ export const ptBR = {
     "texts language language": { description: "Um dos idiomas do bot, ou o idioma do servidor no Discord" },
     "texts language language discord": { name: "o idioma do servidor no Discord" },
   },
-} satisfies LanguageFile;
+} satisfies LanguageFile<"pt-BR">;

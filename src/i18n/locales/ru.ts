@@ -1325,4 +1325,4 @@ export const ru = {
     "texts language language": { description: "Один из языков бота или язык сервера в Discord" },
     "texts language language discord": { name: "язык сервера в Discord" },
   },
-} satisfies LanguageFile;
+} satisfies LanguageFile<"ru">;
