@@ -6,26 +6,25 @@ import type {
 } from "discord.js";
 import { commandCatalogues } from "../i18n/catalogues.ts";
 import { discordLocalesOf, type Language } from "../i18n/languages.ts";
-import type { CommandTexts } from "../i18n/messages.ts";
+import type { CommandCatalogue } from "../i18n/messages.ts";
 import type { Words } from "../i18n/words.ts";
 import { codeSpan } from "./text.ts";
 
 // Discord shows a command, its options and choices in the member's language from the definitions' localizations
 // (Application Command Object: name_localizations, description_localizations). Each language's file gives them by
-// path (src/i18n/messages.ts, CommandTexts); English is the definitions themselves.
+// path (src/i18n/messages.ts, CommandTexts); English is the definitions themselves, built from its own file.
 
 type Node = { name: string; description?: string } & Record<string, unknown>;
 
-const localized = Object.entries(commandCatalogues) as [
-  Exclude<Language, "en">,
-  (typeof commandCatalogues)["de"],
-][];
+const localized = (Object.entries(commandCatalogues) as [Language, CommandCatalogue][]).filter(
+  ([language]) => language !== "en",
+);
 
 /**
  * The entry of a language's file for `path`: the path itself, else the nearest `* <last segments>` (an option or a
  * choice that reads the same under several commands: "* whitelist", "* mode approval").
  */
-export function entryFor(texts: CommandTexts, path: string): CommandTexts[string] | undefined {
+export function entryFor(texts: CommandCatalogue, path: string): CommandCatalogue[string] | undefined {
   if (texts[path]) return texts[path];
   const segments = path.split(" ");
   for (let keep = segments.length - 1; keep >= 1; keep--) {
@@ -117,8 +116,8 @@ export function commandPaths(
  * with the command's and its options' localized names (`path`: "unregister", "whitelist undeny").
  */
 export function typedCommand(words: Words, path: string, options: Readonly<Record<string, string>>): string {
-  const texts = words.language === "en" ? undefined : commandCatalogues[words.language];
-  const nameOf = (at: string) => (texts && entryFor(texts, at)?.name) || (at.split(" ").at(-1) as string);
+  const texts = commandCatalogues[words.language];
+  const nameOf = (at: string) => entryFor(texts, at)?.name || (at.split(" ").at(-1) as string);
   const names = path.split(" ").map((_, i, all) => nameOf(all.slice(0, i + 1).join(" ")));
   const typed = Object.entries(options).map(([option, value]) => `${nameOf(`${path} ${option}`)}:${value}`);
   return codeSpan(`/${[...names, ...typed].join(" ")}`);

@@ -1,5 +1,5 @@
 import type { Language, pluralFormsOf } from "./languages.ts";
-import type { en } from "./locales/en.ts";
+import type { en, enCommands } from "./locales/en.ts";
 
 // The types of the message catalogue (docs/decisions.md, Languages). English (./locales/en.ts) is the source: its
 // keys are every text the bot writes, its `{placeholders}` what each needs. Every other language is typed from it,
@@ -66,16 +66,34 @@ export type Messages<L extends Language> = { readonly [K in MessageKey]: Transla
 /** Any language's messages, as the renderer reads them. */
 export type Catalogue = Readonly<Record<MessageKey, Message>>;
 
+type CommandSource = typeof enCommands;
+
 /**
- * A language's command localizations, by command path ("register", "whitelist create", "whitelist create mode"
- * for an option, "whitelist create mode approval" for a choice by its value): the name Discord shows (optional:
- * without one, the English name), and the description (every command and option has one; choices have none).
+ * An entry of the command texts, by command path ("register", "whitelist create", "whitelist create mode" for an
+ * option, "whitelist create mode approval" for a choice by its value) or `* <last words>` for an option or a choice
+ * that reads the same under several commands.
  */
-export type CommandTexts = Readonly<
+export type CommandKey = keyof CommandSource;
+
+/** The entries that give `field`: a description (commands, options) or a name (choices, the commands members type). */
+export type CommandKeyWith<Field extends "name" | "description"> = {
+  [K in CommandKey]: CommandSource[K] extends { readonly [F in Field]: string } ? K : never;
+}[CommandKey];
+
+/** Command texts as the localizer reads them, by path: a name, a description. */
+export type CommandCatalogue = Readonly<
   Record<string, { readonly name?: string; readonly description?: string }>
 >;
 
-/** One language's file: its messages and its command localizations (English has none: the definitions are it). */
+/**
+ * A language's command localizations: every entry of English's, each with the fields English gives (a description
+ * for a command or an option, a name for a choice or a command members type), so a missing one is a compile error.
+ */
+export type CommandTexts = {
+  readonly [K in CommandKey]: { readonly [F in keyof CommandSource[K]]: string };
+};
+
+/** One language's file: its messages and its command localizations. */
 export type LanguageFile<L extends Language> = {
   readonly messages: Messages<L>;
   readonly commands: CommandTexts;

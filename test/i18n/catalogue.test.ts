@@ -1,11 +1,15 @@
 import { describe, expect, test } from "bun:test";
 import { commands } from "../../src/bot/commands/index.ts";
 import { commandPaths, entryFor } from "../../src/bot/localize.ts";
+import { FORM_RETENTION_DAYS } from "../../src/guilds/service.ts";
 import { catalogues, commandCatalogues } from "../../src/i18n/catalogues.ts";
+import { commandDescription } from "../../src/i18n/commands.ts";
 import { discordLocalesOf, type Language, languages, pluralFormsOf } from "../../src/i18n/languages.ts";
+import { enCommands } from "../../src/i18n/locales/en.ts";
 import type { Message } from "../../src/i18n/messages.ts";
 import { placeholdersIn } from "../../src/i18n/render.ts";
 import { wordsFor } from "../../src/i18n/words.ts";
+import { MAX_ROLE_LIMIT } from "../../src/whitelists/model.ts";
 
 // The catalogue in every language (docs/decisions.md, Languages): the same keys and placeholders as English, the
 // plural forms each language needs, Discord's limits, and command localizations Discord accepts.
@@ -125,20 +129,21 @@ describe("the message catalogue", () => {
   test("a command a text names is one of that language's commands", () => {
     const wrong: string[] = [];
     for (const language of languages) {
+      const texts = commandCatalogues[language];
       const names = new Set(
-        commands.map((command) =>
-          language === "en"
-            ? command.data.name
-            : (entryFor(commandCatalogues[language], command.data.name)?.name ?? command.data.name),
-        ),
+        commands.map((command) => entryFor(texts, command.data.name)?.name ?? command.data.name),
       );
-      for (const [key, message] of Object.entries(
-        catalogues[language] as Readonly<Record<string, Message>>,
-      )) {
-        for (const [, text] of formsOf(message)) {
-          for (const match of text.matchAll(/(?:^|[\s`(“„«])\/([\p{L}\p{N}_-]+)/gu)) {
-            if (!names.has(match[1] as string)) wrong.push(`${language} ${key}: /${match[1]}`);
-          }
+      const written = [
+        ...Object.entries(catalogues[language] as Readonly<Record<string, Message>>).flatMap(
+          ([key, message]) => formsOf(message).map(([, text]) => [key, text] as const),
+        ),
+        ...Object.entries(texts).flatMap(([key, entry]) =>
+          [entry.name, entry.description].flatMap((text) => (text ? [[key, text] as const] : [])),
+        ),
+      ];
+      for (const [key, text] of written) {
+        for (const match of text.matchAll(/(?:^|[\s`(“„«])\/([\p{L}\p{N}_-]+)/gu)) {
+          if (!names.has(match[1] as string)) wrong.push(`${language} ${key}: /${match[1]}`);
         }
       }
     }
@@ -147,16 +152,20 @@ describe("the message catalogue", () => {
 });
 
 describe("command localizations", () => {
-  const paths = commandPaths(commands);
+  // The choices of `/texts language` are the languages, each named in itself in its own file ("Deutsch"), the same
+  // in every language: the only choices without an entry here.
+  const ownNames = new Set(languages.map((language) => `texts language language ${language}`));
+  const paths = commandPaths(commands).filter(({ path }) => !ownNames.has(path));
   const NAME = /^[-_'\p{L}\p{N}\p{sc=Deva}\p{sc=Thai}]{1,32}$/u;
 
   test("every command and option has a description in every language, within Discord's 100 characters", () => {
     const wrong: string[] = [];
-    for (const language of others) {
+    for (const language of languages) {
       for (const { path, kind } of paths) {
         const entry = entryFor(commandCatalogues[language], path);
         if (kind !== "choice" && !entry?.description) wrong.push(`${language} ${path}: no description`);
         if ((entry?.description?.length ?? 0) > 100) wrong.push(`${language} ${path}: description over 100`);
+        if (kind === "choice" && !entry?.name) wrong.push(`${language} ${path}: no name`);
         if (kind === "choice" && (entry?.name?.length ?? 0) > 100)
           wrong.push(`${language} ${path}: choice over 100`);
       }
@@ -182,25 +191,44 @@ describe("command localizations", () => {
     expect(wrong).toEqual([]);
   });
 
-  test("each entry of a language's file is used, and a shared one (`* …`) stands for options that read the same", () => {
+  test("the definitions are built from the English entries: each text the one its path finds", () => {
     const wrong: string[] = [];
-    for (const language of others) {
-      const texts = commandCatalogues[language];
-      const used = new Map<string, Set<string>>();
-      for (const { path, name, description } of paths) {
-        const key = texts[path]
-          ? path
-          : Object.keys(texts).find((candidate) => texts[candidate] === entryFor(texts, path));
-        if (key === undefined) continue;
-        used.set(key, (used.get(key) ?? new Set()).add(`${name} | ${description ?? ""}`));
-      }
-      for (const key of Object.keys(texts)) {
-        if (!used.has(key)) wrong.push(`${language} ${key}: unused`);
-        else if ((used.get(key)?.size ?? 0) > 1)
-          wrong.push(`${language} ${key}: stands for different English`);
-      }
+    for (const { path, kind, name, description } of paths) {
+      const entry = entryFor(enCommands, path);
+      if (kind === "choice" ? entry?.name !== name : entry?.description !== description)
+        wrong.push(`${path}: ${kind === "choice" ? name : description}`);
+      if (kind !== "choice" && entry?.name !== undefined && entry.name !== name)
+        wrong.push(`${path}: named ${name}, not ${entry.name}`);
     }
     expect(wrong).toEqual([]);
+  });
+
+  test("each English entry stands for at least one path (so each translation is one Discord shows)", () => {
+    const used = new Set(
+      paths.map(({ path }) =>
+        Object.keys(enCommands).find(
+          (key) => (enCommands as Readonly<Record<string, unknown>>)[key] === entryFor(enCommands, path),
+        ),
+      ),
+    );
+    expect(Object.keys(enCommands).filter((key) => !used.has(key))).toEqual([]);
+  });
+
+  test("the languages a server may choose are named each in itself", () => {
+    const choices = commandPaths(commands).filter(({ path }) => ownNames.has(path));
+    expect(choices.map(({ name }) => name)).toEqual(
+      languages.map((language) => wordsFor(language).t("language.name")),
+    );
+  });
+
+  test("a description that names a bound names the one the code enforces", () => {
+    expect([
+      commandDescription("whitelist roles limit"),
+      commandDescription("whitelist form retention days"),
+    ]).toEqual([
+      `A role's nick limit: <role>=<n> (1-${MAX_ROLE_LIMIT}), or <role>=none to clear it`,
+      `0-${FORM_RETENTION_DAYS.max} (0: only while a request waits; default ${FORM_RETENTION_DAYS.default})`,
+    ]);
   });
 
   test("the definitions carry them for each language's Discord locales", () => {

@@ -21,11 +21,8 @@ const NOT_SHOWN_CALLS = [
   /(^|\.)logUnexpected$/,
   /(^|\.)track$/,
   /^new (Error|TypeError|RangeError|BotLoginError)$/,
-  // The English source of command localizations (each language's file localizes them; test/i18n checks it).
-  /\.setDescription$/,
-  /\.setName$/,
-  /\.addChoices$/,
-  /^(whitelistOption|nickOption)$/,
+  // A command text's key in the catalogue (src/i18n/commands.ts): a command's path, not words.
+  /^(commandDescription|choiceName)$/,
   // A command's path, typed in the reader's language by typedCommand (src/bot/localize.ts), also through the
   // setup checks' Naming (src/setup/checks.ts).
   /^(typedCommand|naming\.command)$/,

@@ -241,7 +241,6 @@ export const de = {
       "✅ Was hier alle lesen (der Log-Kanal, Freigabe-Posts, Antworten im Nachrichtenmodus), ist ab jetzt auf {language}. Jedes Mitglied liest seine eigenen Antworten weiter in seiner Discord-Sprache.",
     "texts.language.discord":
       "✅ Was hier alle lesen, folgt der Sprache dieses Servers in Discord: jetzt {language}.",
-    "texts.language.discordChoice": "die Sprache des Servers in Discord",
     "texts.sample.nick": "Steve",
     "language.name": "Deutsch",
     "texts.sample.whitelist": "survival",
@@ -531,15 +530,6 @@ export const de = {
     "staff.guest.expires": "⏳ Sie werden {when} von selbst entfernt.",
     "staff.guest.undo":
       "Rückgängig mit {remove}; sobald sie dem Server beitreten, macht {transfer} den Nick zu ihrem.",
-    "whitelist.mode.command": "command: Mitglieder nutzen /registrieren",
-    "whitelist.mode.message": "message: Mitglieder posten ihren Nick im Kanal",
-    "whitelist.mode.approval": "approval: /registrieren stellt eine Anfrage, die das Team annimmt",
-    "whitelist.proof.off": "off: Mitglieder registrieren jeden Nick (Standard)",
-    "whitelist.proof.required": "required: Mitglieder weisen zuerst ihren Java-Account nach (java, premium)",
-    "whitelist.proof.firstJoin":
-      "first-join: nachgewiesen beim ersten Betreten des Game-Servers (java, premium, bedrock)",
-    "whitelist.onRoleLoss.remove": "remove: seine Nicks gehen (Standard)",
-    "whitelist.onRoleLoss.keep": "keep: seine Nicks bleiben",
     "whitelist.floodgate": "Floodgate: {prefix}, {spaces} (der Gamertag {gamertag} spielt als {example})",
     "whitelist.floodgate.noPrefix": "kein Präfix",
     "whitelist.floodgate.prefix": "Präfix {prefix}",

@@ -232,7 +232,6 @@ export const esES = {
       "✅ Lo que todos leen aquí (el canal de registro, las solicitudes de aprobación, las respuestas en modo mensaje) está en {language} a partir de ahora. Cada miembro sigue leyendo sus propias respuestas en su idioma de Discord.",
     "texts.language.discord":
       "✅ Lo que todos leen aquí sigue el idioma de este servidor en Discord: ahora {language}.",
-    "texts.language.discordChoice": "el idioma del servidor en Discord",
     "texts.sample.nick": "Steve",
     "language.name": "Español",
     "texts.sample.whitelist": "survival",
@@ -534,15 +533,6 @@ export const esES = {
       "No se da ningún rol y no cuentan para el límite de nadie; se quedan si sales del servidor.",
     "staff.guest.expires": "⏳ Se quitan solos {when}.",
     "staff.guest.undo": "Deshazlo con {remove}; cuando entren al servidor, {transfer} hace suyo el nick.",
-    "whitelist.mode.command": "command: los miembros usan /registrar",
-    "whitelist.mode.message": "message: los miembros publican su nick en el canal",
-    "whitelist.mode.approval": "approval: /registrar crea una solicitud que aprueba el staff",
-    "whitelist.proof.off": "off: los miembros registran cualquier nick (por defecto)",
-    "whitelist.proof.required": "required: los miembros verifican antes su cuenta de Java (java, premium)",
-    "whitelist.proof.firstJoin":
-      "first-join: se verifica en la primera entrada al servidor de juego (java, premium, bedrock)",
-    "whitelist.onRoleLoss.remove": "remove: sus nicks se van (por defecto)",
-    "whitelist.onRoleLoss.keep": "keep: sus nicks se quedan",
     "whitelist.floodgate": "Floodgate: {prefix}, {spaces} (el gamertag {gamertag} juega como {example})",
     "whitelist.floodgate.noPrefix": "sin prefijo",
     "whitelist.floodgate.prefix": "prefijo {prefix}",

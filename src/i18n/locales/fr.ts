@@ -236,7 +236,6 @@ export const fr = {
       "✅ Ce que tout le monde lit ici (le salon de logs, les demandes à valider, les réponses en mode message) est désormais en {language}. Chaque membre lit toujours ses propres réponses dans sa langue Discord.",
     "texts.language.discord":
       "✅ Ce que tout le monde lit ici suit la langue de ce serveur dans Discord : {language} pour l'instant.",
-    "texts.language.discordChoice": "la langue du serveur dans Discord",
     "texts.sample.nick": "Steve",
     "language.name": "Français",
     "texts.sample.whitelist": "survie",
@@ -549,15 +548,6 @@ export const fr = {
     "staff.guest.expires": "⏳ Ils sont retirés d'eux-mêmes {when}.",
     "staff.guest.undo":
       "Annule avec {remove} ; une fois qu'ils ont rejoint le serveur, {transfer} leur donne le pseudo.",
-    "whitelist.mode.command": "command : les membres utilisent /inscrire",
-    "whitelist.mode.message": "message : les membres publient leur pseudo dans le salon",
-    "whitelist.mode.approval": "approval : /inscrire crée une demande que le staff valide",
-    "whitelist.proof.off": "off : les membres inscrivent n'importe quel pseudo (par défaut)",
-    "whitelist.proof.required": "required : les membres prouvent d'abord leur compte Java (java, premium)",
-    "whitelist.proof.firstJoin":
-      "first-join : prouvé à la première connexion au serveur de jeu (java, premium, bedrock)",
-    "whitelist.onRoleLoss.remove": "remove : ses pseudos partent (par défaut)",
-    "whitelist.onRoleLoss.keep": "keep : ses pseudos restent",
     "whitelist.floodgate":
       "Floodgate : {prefix}, {spaces} (le gamertag {gamertag} joue sous le nom {example})",
     "whitelist.floodgate.noPrefix": "pas de préfixe",

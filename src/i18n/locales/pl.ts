@@ -240,7 +240,6 @@ export const pl = {
       "✅ To, co czytają tu wszyscy (kanał logów, prośby do akceptacji, odpowiedzi w trybie wiadomości), jest od teraz w języku: {language}. Każdy członek nadal czyta swoje odpowiedzi w swoim języku Discorda.",
     "texts.language.discord":
       "✅ To, co czytają tu wszyscy, idzie za językiem tego serwera w Discordzie: teraz {language}.",
-    "texts.language.discordChoice": "język serwera w Discordzie",
     "texts.sample.nick": "Steve",
     "language.name": "Polski",
     "texts.sample.whitelist": "survival",
@@ -572,15 +571,6 @@ export const pl = {
       "Nie dostają żadnej roli i nie liczą się do niczyjego limitu; zostają, jeśli opuścisz serwer.",
     "staff.guest.expires": "⏳ Zostaną usunięci samoczynnie {when}.",
     "staff.guest.undo": "Cofnij przez {remove}; gdy dołączą do serwera, {transfer} przekaże im nick.",
-    "whitelist.mode.command": "command: członkowie używają /zarejestruj",
-    "whitelist.mode.message": "message: członkowie wysyłają nick na kanale",
-    "whitelist.mode.approval": "approval: /zarejestruj wysyła prośbę do akceptacji",
-    "whitelist.proof.off": "off: członkowie rejestrują dowolny nick (domyślnie)",
-    "whitelist.proof.required": "required: członkowie najpierw potwierdzają konto Java (java, premium)",
-    "whitelist.proof.firstJoin":
-      "first-join: potwierdzane przy pierwszym wejściu na serwer gry (java, premium, bedrock)",
-    "whitelist.onRoleLoss.remove": "remove: jego nicki znikają (domyślnie)",
-    "whitelist.onRoleLoss.keep": "keep: jego nicki zostają",
     "whitelist.floodgate": "Floodgate: {prefix}, {spaces} (gamertag {gamertag} gra jako {example})",
     "whitelist.floodgate.noPrefix": "bez prefiksu",
     "whitelist.floodgate.prefix": "prefiks {prefix}",

@@ -227,7 +227,6 @@ export const ptBR = {
       "✅ O que todos leem aqui (o canal de log, os pedidos de aprovação, as respostas no modo mensagem) fica em {language} a partir de agora. Cada membro continua lendo as próprias respostas no idioma do Discord dele.",
     "texts.language.discord":
       "✅ O que todos leem aqui segue o idioma deste servidor no Discord: {language} agora.",
-    "texts.language.discordChoice": "o idioma do servidor no Discord",
     "texts.sample.nick": "Steve",
     "language.name": "Português do Brasil",
     "texts.sample.whitelist": "survival",
@@ -532,15 +531,6 @@ export const ptBR = {
     "staff.guest.expires": "⏳ São removidos sozinhos {when}.",
     "staff.guest.undo":
       "Desfaça com {remove}; quando entrarem no servidor, {transfer} passa o nick para eles.",
-    "whitelist.mode.command": "command: os membros usam /registrar",
-    "whitelist.mode.message": "message: os membros postam o nick no canal",
-    "whitelist.mode.approval": "approval: /registrar cria um pedido que a staff aprova",
-    "whitelist.proof.off": "off: os membros registram qualquer nick (padrão)",
-    "whitelist.proof.required": "required: os membros comprovam antes a conta Java (java, premium)",
-    "whitelist.proof.firstJoin":
-      "first-join: comprovado na primeira entrada no servidor de jogo (java, premium, bedrock)",
-    "whitelist.onRoleLoss.remove": "remove: os nicks dele saem (padrão)",
-    "whitelist.onRoleLoss.keep": "keep: os nicks dele ficam",
     "whitelist.floodgate": "Floodgate: {prefix}, {spaces} (a gamertag {gamertag} joga como {example})",
     "whitelist.floodgate.noPrefix": "sem prefixo",
     "whitelist.floodgate.prefix": "prefixo {prefix}",

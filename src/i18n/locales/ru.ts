@@ -236,7 +236,6 @@ export const ru = {
       "✅ То, что здесь читают все (канал логов, заявки на одобрение, ответы в режиме сообщений), теперь на языке: {language}. Свои ответы каждый участник по-прежнему читает на языке своего Discord.",
     "texts.language.discord":
       "✅ То, что здесь читают все, следует языку этого сервера в Discord: сейчас {language}.",
-    "texts.language.discordChoice": "язык сервера в Discord",
     "texts.sample.nick": "Steve",
     "language.name": "Русский",
     "texts.sample.whitelist": "survival",
@@ -560,15 +559,6 @@ export const ru = {
       "Роли не выдаются, и в ничей лимит они не входят; они остаются, даже если ты покинешь сервер.",
     "staff.guest.expires": "⏳ Они будут удалены сами {when}.",
     "staff.guest.undo": "Отменить: {remove}; когда они зайдут на сервер, {transfer} отдаст ник им.",
-    "whitelist.mode.command": "command: участники используют /зарегистрировать",
-    "whitelist.mode.message": "message: участники пишут свой ник в канал",
-    "whitelist.mode.approval": "approval: /зарегистрировать подаёт заявку на одобрение",
-    "whitelist.proof.off": "off: участники регистрируют любой ник (по умолчанию)",
-    "whitelist.proof.required": "required: участники сначала подтверждают Java-аккаунт (java, premium)",
-    "whitelist.proof.firstJoin":
-      "first-join: подтверждается при первом входе на игровой сервер (java, premium, bedrock)",
-    "whitelist.onRoleLoss.remove": "remove: его ники удаляются (по умолчанию)",
-    "whitelist.onRoleLoss.keep": "keep: его ники остаются",
     "whitelist.floodgate": "Floodgate: {prefix}, {spaces} (геймертег {gamertag} играет как {example})",
     "whitelist.floodgate.noPrefix": "без префикса",
     "whitelist.floodgate.prefix": "префикс {prefix}",
