@@ -90,6 +90,34 @@ describe("the message catalogue", () => {
     });
   });
 
+  test("one term for a thing in each language, and members addressed whatever their gender", () => {
+    // German says „Bann“ and „Bann-Abgleich“ (not Ban-Sync, Banns), French « bannissement » (Discord's word, not
+    // « ban »); Polish and Russian speak to a member without a past tense or participle that has a gender
+    // („potwierdziłeś“, «ты подтвердил»), using impersonal forms instead („potwierdzono“, «подтверждено»).
+    const avoided: Partial<Record<Language, RegExp>> = {
+      de: /Ban-Sync|\bBanns\b|\bBans?\b/u,
+      fr: /(?<![\p{L}-])bans?(?![\p{L}-])/iu,
+      pl: /\p{L}(?:łeś|łaś)(?!\p{L})/u,
+      ru: /(?<!\p{L})[Тт]ы(?: \p{L}+)? \p{L}+(?:л|ла|ан|ен)(?!\p{L})/u,
+    };
+    const found: string[] = [];
+    for (const [language, pattern] of Object.entries(avoided) as [Language, RegExp][]) {
+      const texts = [
+        ...Object.entries(catalogues[language]).flatMap(([key, message]) =>
+          formsOf(message).map(([, text]) => [key, text] as const),
+        ),
+        ...Object.entries(commandCatalogues[language]).flatMap(([key, entry]) =>
+          [entry.name, entry.description].flatMap((text) => (text ? [[key, text] as const] : [])),
+        ),
+      ];
+      for (const [key, text] of texts) {
+        const match = text.match(pattern);
+        if (match) found.push(`${language} ${key}: ${match[0]}`);
+      }
+    }
+    expect(found).toEqual([]);
+  });
+
   test("Polish and Russian choose one, few and many as their grammar does", () => {
     const counted = (language: Language) =>
       [1, 2, 5, 22, 25].map((count) => wordsFor(language).t("log.count.nicks", { count }));

@@ -352,8 +352,8 @@ export const de = {
     "error.form.label": "Frage {number} braucht einen Fragetext von 1-{max} Zeichen in einer Zeile.",
     "error.form.style": "Frage {number} wird mit short oder paragraph beantwortet.",
     "error.form.hint": "Frage {number} hat einen Hinweis von höchstens {max} Zeichen in einer Zeile.",
-    "error.form.minLength": "Frage {number} nimmt eine Mindestlänge von 0 bis {max}.",
-    "error.form.maxLength": "Frage {number} nimmt eine Höchstlänge von 1 bis {max}.",
+    "error.form.minLength": "Die Mindestlänge von Frage {number} muss zwischen 0 und {max} Zeichen liegen.",
+    "error.form.maxLength": "Die Höchstlänge von Frage {number} muss zwischen 1 und {max} Zeichen liegen.",
     "error.form.minOverMax": "Frage {number} verlangt mindestens {min} Zeichen, nimmt aber höchstens {max}.",
     "error.form.numbered": "Fragen sind von 1 bis {max} nummeriert.",
     "error.form.none": "Diese Whitelist hat kein Formular.",
@@ -371,9 +371,9 @@ export const de = {
     "error.guest.noNote":
       "Ein Gast braucht eine Notiz, wer er ist (wessen Freund, welches Event), für das Team, das den Nick später sieht.",
     "banSync.on":
-      "✅ Ban-Sync ist an: wird jemand von diesem Server gebannt, wird jeder seiner Nicks auf der jeweiligen Whitelist gesperrt („{reason}“), sodass kein anderer Account ihn registrieren kann; hebt man den Bann auf, fallen diese Sperren weg (nicht die des Teams). Banns, die erteilt wurden, während ich offline war, sehe ich nicht.",
+      "✅ Der Bann-Abgleich ist an: wird jemand von diesem Server gebannt, wird jeder seiner Nicks auf der jeweiligen Whitelist gesperrt („{reason}“), sodass kein anderer Account ihn registrieren kann; hebt man den Bann auf, fallen diese Sperren weg (nicht die des Teams). Einen Bann, der erteilt wurde, während ich offline war, sehe ich nicht.",
     "banSync.off":
-      "✅ Ban-Sync ist aus: Banns entfernen Nicks nur wie jedes Verlassen des Servers. Sperren, die ein Bann gesetzt hat, bleiben, bis der Bann des Mitglieds aufgehoben wird oder das Team sie mit `/whitelist undeny` aufhebt.",
+      "✅ Der Bann-Abgleich ist aus: ein Bann entfernt Nicks nur wie jedes Verlassen des Servers. Sperren, die ein Bann gesetzt hat, bleiben, bis der Bann des Mitglieds aufgehoben wird oder das Team sie mit `/whitelist undeny` aufhebt.",
     "answers.deleted.title": "Die Nachricht eines Mitglieds wurde gelöscht, bevor ich antwortete",
     "answers.deleted":
       "In {channel} wurde eine Nachricht mit einem Nick gelöscht (AutoMod, ein Moderations-Bot oder das Mitglied), bevor ich antworten konnte: Ich habe stattdessen mit einem einfachen Post geantwortet, der das Mitglied erwähnt. Nichts zu beheben, außer solche Löschungen sind nicht gewollt. (Einmal pro Kanal gesagt, bis ich neu starte.)",
@@ -891,7 +891,7 @@ export const de = {
     "setup.server.lacks.fix":
       "schalte {permissions} für die Rolle des Bots unter {place} ein (oder lade ihn neu ein, mit dem Link von `whitelist-sync invite`, der sie anfragt)",
     "setup.banSync":
-      "der Bann-Abgleich ist in {server} an, aber Discord meldet dem Bot keine Banns: ihm fehlt {permission}",
+      "der Bann-Abgleich ist in {server} an, aber Discord meldet dem Bot keinen Bann: ihm fehlt {permission}",
     "setup.nickname.owner":
       "das Mitglied besitzt den Server, und Discord lässt keinen Bot den Nickname des Besitzers ändern",
     "setup.nickname.above":
@@ -1138,9 +1138,10 @@ export const de = {
     },
     "whitelist log-channel channel": { description: "Der Log-Kanal; weglassen, um das Loggen zu beenden" },
     "whitelist ban-sync": {
-      description: "Discord-Banns sperren die Nicks des Gebannten; Entbannen hebt das auf (Server verwalten)",
+      description:
+        "Ein Bann auf Discord sperrt die Nicks des Gebannten; Entbannen hebt das auf (Server verwalten)",
     },
-    "whitelist ban-sync enabled": { description: "True: Banns wirken auf die Whitelists; false: nicht" },
+    "whitelist ban-sync enabled": { description: "True: ein Bann wirkt auf die Whitelists; false: nicht" },
     "whitelist deny": {
       description: "Einen Nick auf einer Whitelist sperren und ihn entfernen, falls er dort steht (Team)",
     },

@@ -350,8 +350,10 @@ export const esES = {
     "error.form.label": "La pregunta {number} necesita un texto de 1 a {max} caracteres en una línea.",
     "error.form.style": "La pregunta {number} se responde con short o paragraph.",
     "error.form.hint": "La pregunta {number} tiene una pista de como máximo {max} caracteres en una línea.",
-    "error.form.minLength": "La pregunta {number} admite una longitud mínima de 0 a {max}.",
-    "error.form.maxLength": "La pregunta {number} admite una longitud máxima de 1 a {max}.",
+    "error.form.minLength":
+      "La longitud mínima de la pregunta {number} debe estar entre 0 y {max} caracteres.",
+    "error.form.maxLength":
+      "La longitud máxima de la pregunta {number} debe estar entre 1 y {max} caracteres.",
     "error.form.minOverMax":
       "La pregunta {number} pide al menos {min} caracteres pero admite como máximo {max}.",
     "error.form.numbered": "Las preguntas van numeradas del 1 al {max}.",

@@ -356,8 +356,8 @@ export const fr = {
     "error.form.label": "La question {number} doit avoir un texte de 1 à {max} caractères sur une ligne.",
     "error.form.style": "La question {number} se répond en short ou paragraph.",
     "error.form.hint": "La question {number} a un indice d'au plus {max} caractères sur une ligne.",
-    "error.form.minLength": "La question {number} prend une longueur minimale de 0 à {max}.",
-    "error.form.maxLength": "La question {number} prend une longueur maximale de 1 à {max}.",
+    "error.form.minLength": "La longueur minimale de la question {number} doit être de 0 à {max} caractères.",
+    "error.form.maxLength": "La longueur maximale de la question {number} doit être de 1 à {max} caractères.",
     "error.form.minOverMax":
       "La question {number} demande au moins {min} caractères mais en accepte au plus {max}.",
     "error.form.numbered": "Les questions sont numérotées de 1 à {max}.",
@@ -644,7 +644,7 @@ export const fr = {
     "whitelist.show.field.proof": "Preuve de propriété",
     "whitelist.show.field.form": "Formulaire",
     "whitelist.show.field.nicknames": "Surnoms",
-    "whitelist.show.field.banSync": "Synchro des bans (serveur)",
+    "whitelist.show.field.banSync": "Synchro des bannissements (serveur)",
     "whitelist.show.field.onRoleLoss": "À la perte de rôle",
     "whitelist.show.field.required": "Rôles requis",
     "whitelist.show.field.granted": "Rôles donnés",
@@ -683,7 +683,7 @@ export const fr = {
     },
     "whitelist.show.nicknames.alone": "laissés tels quels",
     "whitelist.show.nicknames": "suivent le pseudo : **{template}**",
-    "whitelist.show.banSync.on": "activée : un ban Discord refuse les pseudos du membre",
+    "whitelist.show.banSync.on": "activée : un bannissement sur Discord refuse les pseudos du membre",
     "whitelist.show.banSync.off": "désactivée",
     "whitelist.show.required.none": "aucun : tout le monde peut s'inscrire",
     "whitelist.show.manager.none": "aucun : « Gérer le serveur » seulement",
@@ -928,7 +928,7 @@ export const fr = {
     "setup.server.lacks.fix":
       "active {permissions} pour le rôle du bot dans {place} (ou invite-le à nouveau avec le lien de `whitelist-sync invite`, qui les demande)",
     "setup.banSync":
-      "la synchro des bans est active sur {server}, mais Discord ne signale aucun ban au bot : il lui manque {permission}",
+      "la synchro des bannissements est active sur {server}, mais Discord ne signale aucun bannissement au bot : il lui manque {permission}",
     "setup.nickname.owner":
       "ce membre possède le serveur, et Discord ne laisse aucun bot changer le pseudo du propriétaire",
     "setup.nickname.above":
@@ -1167,9 +1167,11 @@ export const fr = {
     "whitelist log-channel channel": { description: "Le salon de logs ; omets-le pour arrêter les logs" },
     "whitelist ban-sync": {
       description:
-        "Un ban Discord refuse les pseudos du membre banni ; le déban lève le refus (Gérer le serveur)",
+        "Un bannissement Discord refuse les pseudos du banni ; le débannir lève le refus (Gérer le serveur)",
     },
-    "whitelist ban-sync enabled": { description: "True : les bans touchent les whitelists ; false : non" },
+    "whitelist ban-sync enabled": {
+      description: "True : les bannissements touchent les whitelists ; false : non",
+    },
     "whitelist deny": {
       description: "Refuser un pseudo sur une whitelist, et le retirer s'il y est (staff de la whitelist)",
     },

@@ -53,7 +53,7 @@ export const pl = {
       other: "{count} nicka zarejestrowanego lub czekającego na akceptację",
     },
     "error.pending":
-      "Już poprosiłeś o {nick} na {whitelist}; administracja wkrótce to sprawdzi. Nie trzeba prosić ponownie.",
+      "Prośba o {nick} na {whitelist} już czeka; administracja wkrótce ją sprawdzi. Nie trzeba prosić ponownie.",
     "error.wrongMode.approval": "Rejestracje na {whitelist} wymagają akceptacji administracji.",
     "error.wrongMode.direct": "{whitelist} nie wymaga akceptacji.",
     "error.linkedElsewhere.self":
@@ -141,7 +141,7 @@ export const pl = {
     "error.lookup.others":
       "{nick} na {whitelists} należy do innego członka; tylko administracja tej whitelisty widzi, do kogo.",
     "error.lookup.notStaff":
-      "Tylko administracja może sprawdzać nicki innych członków; swoje możesz sprawdzić sam.",
+      "Tylko administracja może sprawdzać nicki innych członków; swoje możesz sprawdzić samodzielnie.",
     "error.deny.reasonTooLong": "Powód może mieć najwyżej {max} znaków.",
     "error.guest.noteTooLong": "Notatka gościa może mieć najwyżej {max} znaków.",
     "error.key.notFound": "Brak aktywnego połączenia o id {id}.",
@@ -201,9 +201,9 @@ export const pl = {
     "proof.how":
       "W Minecraft: Java Edition dodaj serwer `{address}` i wejdź na niego tym kontem: nie trafisz do żadnego świata, zobaczysz kod. Potem {then} w ciągu 10 minut.",
     "proof.linkedLine": "**{account}** (UUID `{uuid}`), potwierdzone {when}",
-    "proof.linked": "🔗 **{account}** jest połączone z tobą na tym serwerze: potwierdziłeś, że jest twoje.",
+    "proof.linked": "🔗 **{account}** jest połączone z tobą na tym serwerze: potwierdzono, że jest twoje.",
     "proof.took":
-      "Inni członkowie mieli je na {whitelists}; te nicki zostały usunięte, bo potwierdziłeś, że konto jest twoje (administracja widzi powód w logach).",
+      "Inni członkowie mieli je na {whitelists}; te nicki zostały usunięte, bo potwierdzono, że konto jest twoje (administracja widzi powód w logach).",
     "proof.verified": "Twoje **{account}** na {whitelists} jest teraz zweryfikowane.",
     "proof.firstJoin":
       "🔒 Udowodnij, że **{nick}** jest twój: wejdź nim na serwer gry przed {until} ({in}). Zostaniesz rozłączony z kodem: wpisz tutaj `/połącz code:<code>`, potem wejdź ponownie. Bez dowodu do tego czasu zostanie usunięty.",
@@ -247,13 +247,13 @@ export const pl = {
     "register.requested":
       "📨 Twoja prośba o **{nick}** na **{whitelist}** trafiła do administracji. Dowiesz się na {channel}, gdy zdecydują; nie musisz nic więcej robić.",
     "register.awaitingProof": "✅ **{nick}** jest na **{whitelist}** i czeka, aż udowodnisz, że jest twój.",
-    "register.verified": "🔗 Zweryfikowane: potwierdziłeś, że to konto jest twoje.",
+    "register.verified": "🔗 Zweryfikowane: potwierdzono, że to konto jest twoje.",
     "register.floodgateName": "Tak Floodgate nazywa w grze gamertag {gamertag}.",
     "register.expires": "⏳ Wygasa {when}: {whitelist} trzyma rejestracje tylko przez ograniczony czas.",
     "register.rolesWaiting":
       "🕒 Role dostaniesz za chwilę: Discord pozwala botowi nadawać role tylko w pewnym tempie.",
     "register.rolesRefused": "Nie udało mi się nadać ci {roles}; administracja wie o tym i to naprawi.",
-    "register.undo": "Zmieniłeś zdanie? {command} go usuwa.",
+    "register.undo": "Jeśli zmienisz zdanie, {command} go usuwa.",
     "register.nickOrCode":
       "Podaj swój nick z Minecrafta (`nick`) albo kod, który pokazał ci serwer weryfikacji (`code`).",
     "register.notBoth": "Podaj albo nick, albo kod, nie oba naraz.",
@@ -362,8 +362,10 @@ export const pl = {
     "error.form.label": "Pytanie {number} musi mieć treść o długości 1-{max} znaków w jednej linii.",
     "error.form.style": "Na pytanie {number} odpowiada się w stylu short albo paragraph.",
     "error.form.hint": "Pytanie {number} ma podpowiedź o długości najwyżej {max} znaków w jednej linii.",
-    "error.form.minLength": "Pytanie {number} przyjmuje minimalną długość od 0 do {max}.",
-    "error.form.maxLength": "Pytanie {number} przyjmuje maksymalną długość od 1 do {max}.",
+    "error.form.minLength":
+      "Minimalna długość odpowiedzi na pytanie {number} musi wynosić od 0 do {max} znaków.",
+    "error.form.maxLength":
+      "Maksymalna długość odpowiedzi na pytanie {number} musi wynosić od 1 do {max} znaków.",
     "error.form.minOverMax":
       "Pytanie {number} wymaga co najmniej {min} znaków, ale przyjmuje najwyżej {max}.",
     "error.form.numbered": "Pytania są numerowane od 1 do {max}.",
@@ -401,7 +403,7 @@ export const pl = {
     "message.expiring": "⏳ **{nick}** jest zarejestrowany do wygaśnięcia {when}.",
     "message.registered": "{reaction} **{nick}** jest zarejestrowany.",
     "message.rolesRefused":
-      "Jesteś zarejestrowany, ale nie udało mi się nadać ci {roles}; administracja wie o tym.",
+      "Rejestracja się udała, ale nie udało mi się nadać ci {roles}; administracja wie o tym.",
     "message.paused":
       "Rejestracje na {whitelist} są wstrzymane: Discord nie pozwala mi teraz czytać wiadomości (intent Message Content bota jest wyłączony). Administracja wie o tym; spróbuj ponownie później.",
 

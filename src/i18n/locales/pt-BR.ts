@@ -133,7 +133,7 @@ export const ptBR = {
     "error.deny.reasonTooLong": "Um motivo tem no máximo {max} caracteres.",
     "error.guest.noteTooLong": "Uma nota de convidado tem no máximo {max} caracteres.",
     "error.key.notFound": "Nenhum vínculo ativo com o id {id}.",
-    "error.roleLimit.notRole": 'Um limite por cargo precisa de um id de cargo; "{given}" não é um.',
+    "error.roleLimit.notRole": "Um limite por cargo precisa do id de um cargo; “{given}” não é id de cargo.",
     "error.roleLimit.everyone":
       "@everyone não pode ter um limite de nicks próprio: todo membro o tem. Defina o limite de todos com `{command}`.",
     "error.roleLimit.range":
@@ -344,8 +344,8 @@ export const ptBR = {
     "error.form.label": "A pergunta {number} precisa de um texto de 1 a {max} caracteres em uma linha.",
     "error.form.style": "A pergunta {number} é respondida com short ou paragraph.",
     "error.form.hint": "A pergunta {number} tem uma dica de no máximo {max} caracteres em uma linha.",
-    "error.form.minLength": "A pergunta {number} aceita um tamanho mínimo de 0 a {max}.",
-    "error.form.maxLength": "A pergunta {number} aceita um tamanho máximo de 1 a {max}.",
+    "error.form.minLength": "O tamanho mínimo da pergunta {number} deve ser de 0 a {max} caracteres.",
+    "error.form.maxLength": "O tamanho máximo da pergunta {number} deve ser de 1 a {max} caracteres.",
     "error.form.minOverMax":
       "A pergunta {number} pede pelo menos {min} caracteres, mas aceita no máximo {max}.",
     "error.form.numbered": "As perguntas são numeradas de 1 a {max}.",
