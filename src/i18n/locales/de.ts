@@ -472,8 +472,6 @@ export const de = {
 
     "staff.link.created":
       "🔑 Link **{name}** für {scope}, {access}. Kopier den Schlüssel jetzt: er wird einmal gezeigt und nie wieder.",
-    "staff.link.idLine": "Link id: {id}",
-    "staff.link.keyLine": "Key: {key}",
     "staff.link.howToUse": 'So nutzt du ihn: `curl -H "Authorization: Bearer {key}" {url}/whitelists`',
     "staff.link.next.remove": "Als Nächstes: trag den Schlüssel in die Konfiguration deines Plugins ein",
     "staff.link.next.read":
@@ -500,7 +498,6 @@ export const de = {
       "Webhook des Links `{id}` entfernt: keine Zustellungen mehr. Setz wieder einen mit einer `url`.",
     "staff.webhook.set":
       "🪝 Link `{id}` sendet jetzt jede Änderung per POST an **{host}**, signiert nach Standard Webhooks.",
-    "staff.webhook.secretLine": "Signing secret: {secret}",
     "staff.webhook.verify":
       "Prüfe den Header `webhook-signature` mit diesem Secret (es wird einmal gezeigt). Das Ergebnis jeder Zustellung steht in `/server-link list`; führ dies erneut aus, um das Secret zu wechseln.",
 

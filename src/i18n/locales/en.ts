@@ -444,12 +444,10 @@ export const en = {
   "lookup.field.when": "When",
   "lookup.field.deniedBy": "Denied by",
 
-  // Staff's answers of /server-link (src/bot/commands/server-link/). The `Link id:`, `Key:` and `Signing secret:`
-  // lines read the same in every language: scripts and plugins' set-up guides read them.
+  // Staff's answers of /server-link (src/bot/commands/server-link/). Their `Link id:`, `Key:` and `Signing secret:`
+  // lines are not here: scripts read them, so they are the same in every language (src/shared/script-lines.ts).
   "staff.link.created":
     "🔑 Link **{name}** for {scope}, {access}. Copy the key now: it is shown once and never again.",
-  "staff.link.idLine": "Link id: {id}",
-  "staff.link.keyLine": "Key: {key}",
   "staff.link.howToUse": 'How to use: `curl -H "Authorization: Bearer {key}" {url}/whitelists`',
   "staff.link.next.remove": "Next: put the key in your plugin's config",
   "staff.link.next.read": "Next: keep the key on your own server (never in a web page or its scripts)",
@@ -473,7 +471,6 @@ export const en = {
     "🚫 Link **{name}** (`{id}`) is revoked: its key is refused from now on and its open connections are closed. Give the game server a new one with `/server-link create`.",
   "staff.webhook.removed": "Webhook of link `{id}` removed: no more deliveries. Set one again with a `url`.",
   "staff.webhook.set": "🪝 Link `{id}` now POSTs every change to **{host}**, signed per Standard Webhooks.",
-  "staff.webhook.secretLine": "Signing secret: {secret}",
   "staff.webhook.verify":
     "Verify the `webhook-signature` header with this secret (it is shown once). Each delivery's outcome appears in `/server-link list`; run this again to rotate the secret.",
 

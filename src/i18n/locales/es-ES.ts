@@ -478,8 +478,6 @@ export const esES = {
 
     "staff.link.created":
       "🔑 Enlace **{name}** para {scope}, {access}. Copia la clave ahora: se muestra una vez y nunca más.",
-    "staff.link.idLine": "Link id: {id}",
-    "staff.link.keyLine": "Key: {key}",
     "staff.link.howToUse": 'Cómo usarla: `curl -H "Authorization: Bearer {key}" {url}/whitelists`',
     "staff.link.next.remove": "Después: pon la clave en la configuración de tu plugin",
     "staff.link.next.read":
@@ -506,7 +504,6 @@ export const esES = {
       "Webhook del enlace `{id}` quitado: no habrá más envíos. Configura otro con una `url`.",
     "staff.webhook.set":
       "🪝 El enlace `{id}` ahora envía cada cambio por POST a **{host}**, firmado según Standard Webhooks.",
-    "staff.webhook.secretLine": "Signing secret: {secret}",
     "staff.webhook.verify":
       "Verifica la cabecera `webhook-signature` con este secreto (se muestra una vez). El resultado de cada envío aparece en `/server-link list`; vuelve a ejecutarlo para cambiar el secreto.",
 

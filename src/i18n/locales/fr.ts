@@ -484,8 +484,6 @@ export const fr = {
 
     "staff.link.created":
       "🔑 Liaison **{name}** pour {scope}, {access}. Copie la clé maintenant : elle n'est affichée qu'une fois, jamais plus.",
-    "staff.link.idLine": "Link id: {id}",
-    "staff.link.keyLine": "Key: {key}",
     "staff.link.howToUse": 'Utilisation : `curl -H "Authorization: Bearer {key}" {url}/whitelists`',
     "staff.link.next.remove": "Ensuite : mets la clé dans la configuration de ton plugin",
     "staff.link.next.read":
@@ -517,7 +515,6 @@ export const fr = {
       "Webhook de la liaison `{id}` retiré : plus d'envois. Définis-en un de nouveau avec une `url`.",
     "staff.webhook.set":
       "🪝 La liaison `{id}` envoie désormais chaque changement en POST vers **{host}**, signé selon Standard Webhooks.",
-    "staff.webhook.secretLine": "Signing secret: {secret}",
     "staff.webhook.verify":
       "Vérifie l'en-tête `webhook-signature` avec ce secret (il n'est affiché qu'une fois). Le résultat de chaque envoi apparaît dans `/server-link list` ; relance la commande pour changer de secret.",
 

@@ -510,8 +510,6 @@ export const pl = {
 
     "staff.link.created":
       "🔑 Połączenie **{name}** dla: {scope}, {access}. Skopiuj klucz teraz: jest pokazywany raz i nigdy więcej.",
-    "staff.link.idLine": "Link id: {id}",
-    "staff.link.keyLine": "Key: {key}",
     "staff.link.howToUse": 'Jak użyć: `curl -H "Authorization: Bearer {key}" {url}/whitelists`',
     "staff.link.next.remove": "Dalej: wpisz klucz do konfiguracji pluginu",
     "staff.link.next.read":
@@ -544,7 +542,6 @@ export const pl = {
       "Usunięto webhook połączenia `{id}`: koniec dostarczeń. Ustaw nowy, podając `url`.",
     "staff.webhook.set":
       "🪝 Połączenie `{id}` wysyła teraz każdą zmianę (POST) do **{host}**, podpisaną według Standard Webhooks.",
-    "staff.webhook.secretLine": "Signing secret: {secret}",
     "staff.webhook.verify":
       "Sprawdzaj nagłówek `webhook-signature` tym sekretem (jest pokazywany raz). Wynik każdego dostarczenia widać w `/server-link list`; uruchom to ponownie, by zmienić sekret.",
 

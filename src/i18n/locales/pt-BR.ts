@@ -470,8 +470,6 @@ export const ptBR = {
 
     "staff.link.created":
       "🔑 Vínculo **{name}** para {scope}, {access}. Copie a chave agora: ela aparece uma vez e nunca mais.",
-    "staff.link.idLine": "Link id: {id}",
-    "staff.link.keyLine": "Key: {key}",
     "staff.link.howToUse": 'Como usar: `curl -H "Authorization: Bearer {key}" {url}/whitelists`',
     "staff.link.next.remove": "Próximo passo: coloque a chave na config do seu plugin",
     "staff.link.next.read":
@@ -502,7 +500,6 @@ export const ptBR = {
       "Webhook do vínculo `{id}` removido: sem mais envios. Defina outro com uma `url`.",
     "staff.webhook.set":
       "🪝 O vínculo `{id}` agora envia cada mudança via POST para **{host}**, assinada conforme o Standard Webhooks.",
-    "staff.webhook.secretLine": "Signing secret: {secret}",
     "staff.webhook.verify":
       "Verifique o cabeçalho `webhook-signature` com este segredo (ele aparece uma vez). O resultado de cada envio aparece em `/server-link list`; rode de novo para trocar o segredo.",
 

@@ -499,8 +499,6 @@ export const ru = {
 
     "staff.link.created":
       "🔑 Привязка **{name}** для: {scope}, {access}. Скопируй ключ сейчас: он показывается один раз и больше никогда.",
-    "staff.link.idLine": "Link id: {id}",
-    "staff.link.keyLine": "Key: {key}",
     "staff.link.howToUse": 'Как использовать: `curl -H "Authorization: Bearer {key}" {url}/whitelists`',
     "staff.link.next.remove": "Дальше: впиши ключ в конфиг своего плагина",
     "staff.link.next.read": "Дальше: храни ключ на своём сервере (никогда на веб-странице или в её скриптах)",
@@ -531,7 +529,6 @@ export const ru = {
       "Вебхук привязки `{id}` удалён: доставок больше не будет. Задай новый, указав `url`.",
     "staff.webhook.set":
       "🪝 Привязка `{id}` теперь отправляет каждое изменение (POST) на **{host}**, с подписью по Standard Webhooks.",
-    "staff.webhook.secretLine": "Signing secret: {secret}",
     "staff.webhook.verify":
       "Проверяй заголовок `webhook-signature` этим секретом (он показывается один раз). Результат каждой доставки виден в `/server-link list`; запусти команду снова, чтобы сменить секрет.",
 

@@ -1,5 +1,6 @@
 import { SlashCommandSubcommandBuilder } from "discord.js";
 import { commandDescription } from "../../../i18n/commands.ts";
+import { scriptLines } from "../../../shared/script-lines.ts";
 import { accessOf, linkKeyEmbed } from "../../log-channel.ts";
 import { plainName } from "../../text.ts";
 import { answer, deferAnswer, memberWords, publicWords } from "../answer.ts";
@@ -62,8 +63,8 @@ export const create = {
       interaction,
       [
         words.t("staff.link.created", { name: plainName(key.name), scope, access: accessOf(words, key) }),
-        words.t("staff.link.idLine", { id: key.id }),
-        words.t("staff.link.keyLine", { key: plaintext }),
+        scriptLines.linkId.line(key.id),
+        scriptLines.key.line(plaintext),
         words.t("staff.link.howToUse", { key: plaintext, url: context.apiUrl }),
         words.t("staff.link.next", {
           next: words.t(key.mayRemove ? "staff.link.next.remove" : "staff.link.next.read"),

@@ -1,5 +1,6 @@
 import { SlashCommandSubcommandBuilder } from "discord.js";
 import { commandDescription } from "../../../i18n/commands.ts";
+import { scriptLines } from "../../../shared/script-lines.ts";
 import { hostOf } from "../../../webhooks/ssrf.ts";
 import { webhookEmbed } from "../../log-channel.ts";
 import { answer, deferAnswer, memberWords, publicWords } from "../answer.ts";
@@ -55,7 +56,7 @@ export const webhook = {
       interaction,
       [
         words.t("staff.webhook.set", { id: keyId, host }),
-        words.t("staff.webhook.secretLine", { secret }),
+        scriptLines.signingSecret.line(secret),
         words.t("staff.webhook.verify"),
       ].join("\n"),
     );
