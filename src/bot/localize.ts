@@ -5,6 +5,7 @@ import type {
   RESTPostAPIChatInputApplicationCommandsJSONBody,
 } from "discord.js";
 import { commandCatalogues } from "../i18n/catalogues.ts";
+import { commandName, entryFor } from "../i18n/commands.ts";
 import { discordLocalesOf, type Language } from "../i18n/languages.ts";
 import type { CommandCatalogue } from "../i18n/messages.ts";
 import type { Words } from "../i18n/words.ts";
@@ -19,20 +20,6 @@ type Node = { name: string; description?: string } & Record<string, unknown>;
 const localized = (Object.entries(commandCatalogues) as [Language, CommandCatalogue][]).filter(
   ([language]) => language !== "en",
 );
-
-/**
- * The entry of a language's file for `path`: the path itself, else the nearest `* <last segments>` (an option or a
- * choice that reads the same under several commands: "* whitelist", "* mode approval").
- */
-export function entryFor(texts: CommandCatalogue, path: string): CommandCatalogue[string] | undefined {
-  if (texts[path]) return texts[path];
-  const segments = path.split(" ");
-  for (let keep = segments.length - 1; keep >= 1; keep--) {
-    const entry = texts[`* ${segments.slice(-keep).join(" ")}`];
-    if (entry) return entry;
-  }
-  return undefined;
-}
 
 /** The localizations of the node at `path`: its name and description in every language that gives them. */
 function localizationsOf(path: string, field: "name" | "description"): LocalizationMap | undefined {
@@ -116,8 +103,7 @@ export function commandPaths(
  * with the command's and its options' localized names (`path`: "unregister", "whitelist undeny").
  */
 export function typedCommand(words: Words, path: string, options: Readonly<Record<string, string>>): string {
-  const texts = commandCatalogues[words.language];
-  const nameOf = (at: string) => entryFor(texts, at)?.name || (at.split(" ").at(-1) as string);
+  const nameOf = (at: string) => commandName(words.language, at);
   const names = path.split(" ").map((_, i, all) => nameOf(all.slice(0, i + 1).join(" ")));
   const typed = Object.entries(options).map(([option, value]) => `${nameOf(`${path} ${option}`)}:${value}`);
   return codeSpan(`/${[...names, ...typed].join(" ")}`);

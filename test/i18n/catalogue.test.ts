@@ -1,9 +1,9 @@
 import { describe, expect, test } from "bun:test";
 import { commands } from "../../src/bot/commands/index.ts";
-import { commandPaths, entryFor } from "../../src/bot/localize.ts";
+import { commandPaths } from "../../src/bot/localize.ts";
 import { FORM_RETENTION_DAYS } from "../../src/guilds/service.ts";
 import { catalogues, commandCatalogues } from "../../src/i18n/catalogues.ts";
-import { commandDescription } from "../../src/i18n/commands.ts";
+import { commandDescription, entryFor } from "../../src/i18n/commands.ts";
 import { discordLocalesOf, type Language, languages, pluralFormsOf } from "../../src/i18n/languages.ts";
 import { enCommands } from "../../src/i18n/locales/en.ts";
 import type { Message } from "../../src/i18n/messages.ts";

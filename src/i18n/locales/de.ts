@@ -211,6 +211,25 @@ export const de = {
     "proof.firstJoin.staff":
       "🔒 Der Nick kommt sofort auf die Liste, bewiesen wird er beim ersten Betreten des Spielservers: der `sync`-Agent trennt das Mitglied per RCON mit einem Code, den es mit `/verknüpfen code:` eingibt. Nach {window} ohne Beweis wird er entfernt (Einträge des Teams brauchen keinen Beweis).",
 
+    "link.status.title": "Account-Verknüpfung für {community}",
+    "link.status.anyCommunity": "diese Discord-Community",
+    "link.status.hint": "Tritt bei, um einen Code für Discord zu bekommen (du betrittst keine Welt)",
+    "link.proven":
+      "{name}, dein Account ist nachgewiesen.\nDein Code: {code}\nGib in Discord innerhalb von 10 Minuten {link} ein\n(oder {register}, um ihn auf eine Whitelist zu setzen).",
+    "link.refused.version":
+      "Dieser Server verknüpft Accounts von Minecraft Java {oldest} bis {newest}; dein Spiel spricht Protokoll {protocol}.\nTritt mit einer Version von {oldest} bis {newest} bei, um deinen Code zu bekommen.",
+    "link.refused.name": "Das ist kein Name von Minecraft Java. Tritt mit deinem Premium-Java-Account bei.",
+    "link.refused.rateLimited":
+      "Zu viele Beitritte von deiner Adresse. Warte eine Minute, dann tritt erneut bei.",
+    "link.refused.encryption":
+      "Der Verschlüsselungs-Handshake ist fehlgeschlagen. Starte dein Spiel neu, dann tritt erneut bei.",
+    "link.refused.notJoined":
+      "Dein Account konnte bei Mojang nicht bestätigt werden.\nStarte Spiel und Launcher neu, dann tritt erneut bei (ein Premium-Java-Account ist nötig).",
+    "link.refused.sessionUnavailable":
+      "Dein Account konnte bei Mojang nicht bestätigt werden: sein Session-Server hat nicht geantwortet.\nTritt in einer Minute erneut bei.",
+    "link.refused.failed": "Bei uns ist etwas schiefgelaufen. Tritt in einer Minute erneut bei.",
+    "link.refused.timeout": "Die Anmeldung hat zu lange gedauert. Tritt erneut bei.",
+
     "public.registered": "✅ **{nick}** steht auf **{whitelist}**. Du kannst den Server jetzt betreten.",
     "public.approved":
       "{member} ✅ deine Anfrage für **{nick}** auf **{whitelist}** wurde angenommen: du kannst jetzt beitreten.",

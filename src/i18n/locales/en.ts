@@ -188,6 +188,26 @@ export const en = {
   "proof.firstJoin.staff":
     "🔒 Their nick goes on at once and they prove it when they first join the game server: the `sync` agent, with RCON, disconnects them with a code they type with `/link code:`. Unproven after {window}, it is removed (staff additions need no proof).",
 
+  // The link endpoint (src/link/): what a player reads in Minecraft's server list and on its disconnect screen,
+  // in the language LINK_LANGUAGE sets (docs/link.md, Language). Plain text, no markdown; short lines, the screen
+  // centres them.
+  "link.status.title": "Account link for {community}",
+  "link.status.anyCommunity": "this Discord community",
+  "link.status.hint": "Join to get a code for Discord (you will not enter a world)",
+  "link.proven":
+    "{name}, your account is proven.\nYour code: {code}\nIn Discord, type {link} within 10 minutes\n(or {register} to put it on a whitelist).",
+  "link.refused.version":
+    "This server links Minecraft Java {oldest} to {newest} accounts; your game speaks protocol {protocol}.\nJoin with a version from {oldest} to {newest} to get your code.",
+  "link.refused.name": "That is not a Minecraft Java name. Join with your premium Java account.",
+  "link.refused.rateLimited": "Too many joins from your address. Wait a minute, then join again.",
+  "link.refused.encryption": "The encryption handshake failed. Restart your game, then join again.",
+  "link.refused.notJoined":
+    "Could not verify your account with Mojang.\nRestart your game and launcher, then join again (a premium Java account is needed).",
+  "link.refused.sessionUnavailable":
+    "Could not verify your account with Mojang: its session server did not answer.\nJoin again in a minute.",
+  "link.refused.failed": "Something went wrong on our side. Join again in a minute.",
+  "link.refused.timeout": "Took too long to log in. Join again.",
+
   // The texts staff may word their own way (/texts), what members read of their own registrations.
   "public.registered": "✅ **{nick}** is on **{whitelist}**. You can join the server now.",
   "public.approved":

@@ -202,6 +202,23 @@ export const esES = {
     "proof.firstJoin.staff":
       "🔒 El nick entra al momento y el miembro lo demuestra la primera vez que entra en el servidor de juego: el agente `sync`, por RCON, lo desconecta con un código que escribe con `/vincular code:`. Sin demostrar tras {window}, se quita (lo que añade el staff no necesita prueba).",
 
+    "link.status.title": "Vinculación de cuentas para {community}",
+    "link.status.anyCommunity": "esta comunidad de Discord",
+    "link.status.hint": "Entra para obtener un código para Discord (no entrarás en ningún mundo)",
+    "link.proven":
+      "{name}, has demostrado que la cuenta es tuya.\nTu código: {code}\nEn Discord, escribe {link} en menos de 10 minutos\n(o {register} para ponerla en una whitelist).",
+    "link.refused.version":
+      "Este servidor vincula cuentas de Minecraft Java {oldest} a {newest}; tu juego usa el protocolo {protocol}.\nEntra con una versión de {oldest} a {newest} para obtener tu código.",
+    "link.refused.name": "Ese no es un nombre de Minecraft Java. Entra con tu cuenta Java premium.",
+    "link.refused.rateLimited": "Demasiadas entradas desde tu dirección. Espera un minuto y vuelve a entrar.",
+    "link.refused.encryption": "Ha fallado el intercambio de cifrado. Reinicia el juego y vuelve a entrar.",
+    "link.refused.notJoined":
+      "No se ha podido verificar tu cuenta con Mojang.\nReinicia el juego y el launcher y vuelve a entrar (hace falta una cuenta Java premium).",
+    "link.refused.sessionUnavailable":
+      "No se ha podido verificar tu cuenta con Mojang: su servidor de sesiones no ha respondido.\nVuelve a entrar dentro de un minuto.",
+    "link.refused.failed": "Algo ha fallado por nuestra parte. Vuelve a entrar dentro de un minuto.",
+    "link.refused.timeout": "El inicio de sesión ha tardado demasiado. Vuelve a entrar.",
+
     "public.registered": "✅ **{nick}** está en **{whitelist}**. Ya puedes entrar al servidor.",
     "public.approved":
       "{member} ✅ tu solicitud de **{nick}** en **{whitelist}** ha sido aprobada: ya puedes entrar.",

@@ -204,6 +204,24 @@ export const fr = {
     "proof.firstJoin.staff":
       "🔒 Le pseudo est ajouté tout de suite et le membre le prouve à sa première connexion au serveur de jeu : l'agent `sync`, par RCON, le déconnecte avec un code à taper avec `/lier code:`. Sans preuve après {window}, il est retiré (les ajouts de l'équipe n'en demandent pas).",
 
+    "link.status.title": "Liaison de compte pour {community}",
+    "link.status.anyCommunity": "cette communauté Discord",
+    "link.status.hint": "Connecte-toi pour obtenir un code pour Discord (tu n'entreras dans aucun monde)",
+    "link.proven":
+      "{name}, ton compte est prouvé.\nTon code : {code}\nSur Discord, tape {link} dans les 10 minutes\n(ou {register} pour l'inscrire sur une whitelist).",
+    "link.refused.version":
+      "Ce serveur lie des comptes Minecraft Java {oldest} à {newest} ; ton jeu parle le protocole {protocol}.\nConnecte-toi avec une version de {oldest} à {newest} pour obtenir ton code.",
+    "link.refused.name": "Ce n'est pas un nom Minecraft Java. Connecte-toi avec ton compte Java premium.",
+    "link.refused.rateLimited":
+      "Trop de connexions depuis ton adresse. Attends une minute, puis reconnecte-toi.",
+    "link.refused.encryption": "L'échange de chiffrement a échoué. Relance ton jeu, puis reconnecte-toi.",
+    "link.refused.notJoined":
+      "Impossible de vérifier ton compte auprès de Mojang.\nRelance ton jeu et ton launcher, puis reconnecte-toi (il faut un compte Java premium).",
+    "link.refused.sessionUnavailable":
+      "Impossible de vérifier ton compte auprès de Mojang : son serveur de session n'a pas répondu.\nReconnecte-toi dans une minute.",
+    "link.refused.failed": "Un problème est survenu de notre côté. Reconnecte-toi dans une minute.",
+    "link.refused.timeout": "La connexion a pris trop de temps. Reconnecte-toi.",
+
     "public.registered":
       "✅ **{nick}** est sur **{whitelist}**. Tu peux rejoindre le serveur dès maintenant.",
     "public.approved":

@@ -210,6 +210,24 @@ export const pl = {
     "proof.firstJoin.staff":
       "🔒 Nick trafia na listę od razu, a członek udowadnia go przy pierwszym wejściu na serwer gry: agent `sync` przez RCON rozłącza go z kodem, który wpisuje przez `/połącz code:`. Bez dowodu po {window} zostaje usunięty (wpisy ekipy nie wymagają dowodu).",
 
+    "link.status.title": "Łączenie konta dla {community}",
+    "link.status.anyCommunity": "tej społeczności Discorda",
+    "link.status.hint": "Wejdź, aby dostać kod do Discorda (nie trafisz do żadnego świata)",
+    "link.proven":
+      "{name}, potwierdzono, że to konto jest twoje.\nTwój kod: {code}\nNa Discordzie wpisz {link} w ciągu 10 minut\n(albo {register}, aby dodać je do whitelisty).",
+    "link.refused.version":
+      "Ten serwer łączy konta Minecraft Java od {oldest} do {newest}; twoja gra używa protokołu {protocol}.\nWejdź wersją od {oldest} do {newest}, aby dostać kod.",
+    "link.refused.name": "To nie jest nazwa z Minecraft Java. Wejdź ze swojego konta Java premium.",
+    "link.refused.rateLimited": "Za dużo wejść z twojego adresu. Odczekaj minutę i wejdź ponownie.",
+    "link.refused.encryption":
+      "Nie udało się uzgodnić szyfrowania. Uruchom grę ponownie i wejdź jeszcze raz.",
+    "link.refused.notJoined":
+      "Nie udało się zweryfikować twojego konta w Mojangu.\nUruchom ponownie grę i launcher, a potem wejdź jeszcze raz (potrzebne jest konto Java premium).",
+    "link.refused.sessionUnavailable":
+      "Nie udało się zweryfikować twojego konta w Mojangu: jego serwer sesji nie odpowiedział.\nWejdź ponownie za minutę.",
+    "link.refused.failed": "Coś poszło nie tak po naszej stronie. Wejdź ponownie za minutę.",
+    "link.refused.timeout": "Logowanie trwało za długo. Wejdź ponownie.",
+
     "public.registered": "✅ **{nick}** jest na **{whitelist}**. Możesz już wejść na serwer.",
     "public.approved":
       "{member} ✅ twoja prośba o **{nick}** na **{whitelist}** została zaakceptowana: możesz już wejść.",

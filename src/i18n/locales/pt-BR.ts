@@ -197,6 +197,23 @@ export const ptBR = {
     "proof.firstJoin.staff":
       "🔒 O nick entra na hora e o membro prova na primeira vez que entra no servidor de jogo: o agente `sync`, via RCON, o desconecta com um código que ele digita com `/vincular code:`. Sem prova após {window}, é removido (adições da staff não precisam de prova).",
 
+    "link.status.title": "Vínculo de conta para {community}",
+    "link.status.anyCommunity": "esta comunidade do Discord",
+    "link.status.hint": "Entre para receber um código para o Discord (você não vai entrar em nenhum mundo)",
+    "link.proven":
+      "{name}, você provou que a conta é sua.\nSeu código: {code}\nNo Discord, digite {link} em até 10 minutos\n(ou {register} para colocá-la em uma whitelist).",
+    "link.refused.version":
+      "Este servidor vincula contas do Minecraft Java {oldest} a {newest}; seu jogo usa o protocolo {protocol}.\nEntre com uma versão de {oldest} a {newest} para receber seu código.",
+    "link.refused.name": "Esse não é um nome do Minecraft Java. Entre com sua conta Java premium.",
+    "link.refused.rateLimited": "Entradas demais a partir do seu endereço. Espere um minuto e entre de novo.",
+    "link.refused.encryption": "A troca de criptografia falhou. Reinicie o jogo e entre de novo.",
+    "link.refused.notJoined":
+      "Não foi possível verificar sua conta com a Mojang.\nReinicie o jogo e o launcher e entre de novo (é preciso uma conta Java premium).",
+    "link.refused.sessionUnavailable":
+      "Não foi possível verificar sua conta com a Mojang: o servidor de sessão dela não respondeu.\nEntre de novo em um minuto.",
+    "link.refused.failed": "Algo deu errado do nosso lado. Entre de novo em um minuto.",
+    "link.refused.timeout": "O login demorou demais. Entre de novo.",
+
     "public.registered": "✅ **{nick}** está em **{whitelist}**. Você já pode entrar no servidor.",
     "public.approved":
       "{member} ✅ seu pedido de **{nick}** em **{whitelist}** foi aprovado: você já pode entrar.",
