@@ -4,6 +4,12 @@ import { commandPaths } from "../../src/bot/localize.ts";
 import { FORM_RETENTION_DAYS } from "../../src/guilds/service.ts";
 import { catalogues, commandCatalogues } from "../../src/i18n/catalogues.ts";
 import { commandDescription, entryFor } from "../../src/i18n/commands.ts";
+import {
+  COMMAND_NAME,
+  COMMAND_TEXT_LIMIT,
+  FILLED_PLACEHOLDER,
+  shownLimitOf,
+} from "../../src/i18n/exchange/limits.ts";
 import { discordLocalesOf, type Language, languages, pluralFormsOf } from "../../src/i18n/languages.ts";
 import { enCommands } from "../../src/i18n/locales/en.ts";
 import type { Message } from "../../src/i18n/messages.ts";
@@ -129,25 +135,15 @@ describe("the message catalogue", () => {
   });
 
   test("every text stays within Discord's limits for where it is shown, placeholders filled long", () => {
-    // Where a text is shown, by its key: Discord's limits (message 2,000; embed title and field name 256; button
-    // label 80; modal title and text input label 45).
-    const limitOf = (key: string): number =>
-      /^modal\.title\./.test(key) || /^modal\.label\./.test(key)
-        ? 45
-        : /\.(approve|reject)$/.test(key)
-          ? 80
-          : /\.title$/.test(key) || /^log\.field\./.test(key)
-            ? 256
-            : 2000;
-    const long = "x".repeat(40);
+    // Where a text is shown, by its key (src/i18n/exchange/limits.ts, which the import checks too).
     const over: string[] = [];
     for (const language of languages) {
       const messages = catalogues[language] as Readonly<Record<string, Message>>;
       for (const [key, message] of Object.entries(messages)) {
         for (const [form, text] of formsOf(message)) {
-          const filled = text.replace(/\{[^{}]+\}/g, long);
-          if (filled.length > limitOf(key))
-            over.push(`${language} ${key} ${form}: ${filled.length} > ${limitOf(key)}`);
+          const filled = text.replace(/\{[^{}]+\}/g, FILLED_PLACEHOLDER);
+          if (filled.length > shownLimitOf(key))
+            over.push(`${language} ${key} ${form}: ${filled.length} > ${shownLimitOf(key)}`);
         }
       }
     }
@@ -184,7 +180,6 @@ describe("command localizations", () => {
   // in every language: the only choices without an entry here.
   const ownNames = new Set(languages.map((language) => `texts language language ${language}`));
   const paths = commandPaths(commands).filter(({ path }) => !ownNames.has(path));
-  const NAME = /^[-_'\p{L}\p{N}\p{sc=Deva}\p{sc=Thai}]{1,32}$/u;
 
   test("every command and option has a description in every language, within Discord's 100 characters", () => {
     const wrong: string[] = [];
@@ -192,9 +187,10 @@ describe("command localizations", () => {
       for (const { path, kind } of paths) {
         const entry = entryFor(commandCatalogues[language], path);
         if (kind !== "choice" && !entry?.description) wrong.push(`${language} ${path}: no description`);
-        if ((entry?.description?.length ?? 0) > 100) wrong.push(`${language} ${path}: description over 100`);
+        if ((entry?.description?.length ?? 0) > COMMAND_TEXT_LIMIT)
+          wrong.push(`${language} ${path}: description over 100`);
         if (kind === "choice" && !entry?.name) wrong.push(`${language} ${path}: no name`);
-        if (kind === "choice" && (entry?.name?.length ?? 0) > 100)
+        if (kind === "choice" && (entry?.name?.length ?? 0) > COMMAND_TEXT_LIMIT)
           wrong.push(`${language} ${path}: choice over 100`);
       }
     }
@@ -208,7 +204,7 @@ describe("command localizations", () => {
       for (const { path, kind, name } of paths) {
         if (kind === "choice") continue;
         const localized = entryFor(commandCatalogues[language], path)?.name ?? name;
-        if (!NAME.test(localized) || localized !== localized.toLowerCase())
+        if (!COMMAND_NAME.test(localized) || localized !== localized.toLowerCase())
           wrong.push(`${language} ${path}: ${localized}`);
         const parent = path.split(" ").slice(0, -1).join(" ");
         const taken = siblings.get(`${parent}/${localized}`);
