@@ -185,7 +185,7 @@ describe("translations whose English changed since they were made", () => {
     expect(staleUnits({ ...upToDate, ...back.madeFrom }).map((unit) => unit.id)).toEqual(["error.closed"]);
   });
 
-  test("none in the repository: each language records today's English for every translation", () => {
+  test("none in the repository (else: `bun run i18n:reviewed --new` for a new text, `all <id>` for a reworded one)", () => {
     const stale = Object.fromEntries(
       translated.map((language) => [language, staleUnits(readFingerprints(language)).map((unit) => unit.id)]),
     );
