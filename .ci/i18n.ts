@@ -37,10 +37,10 @@ function writeFingerprints(language: Language, fingerprints: Fingerprints) {
 /** Formats files the way `bun run lint` wants them (Biome), so an import leaves a clean tree. */
 function format(paths: string[]) {
   const biome = Bun.spawnSync([join(ROOT, "node_modules", ".bin", "biome"), "format", "--write", ...paths], {
-    stdout: "ignore",
-    stderr: "inherit",
+    stdout: "pipe",
+    stderr: "pipe",
   });
-  if (biome.exitCode !== 0) fail(`biome could not format ${paths.join(", ")}`);
+  if (biome.exitCode !== 0) fail(`biome could not format ${paths.join(", ")}:\n${biome.stderr.toString()}`);
 }
 
 function exportAll(args: string[]) {
@@ -74,11 +74,13 @@ function importFiles(files: string[]) {
   );
   for (const one of twice) problems.push(`${one.language}: given by more than one file`);
   if (problems.length > 0) fail(`Nothing was imported:\n${problems.join("\n")}`);
-  for (const { language, changes, madeFrom, skipped } of imported) {
+  for (const { language, changes, madeFrom } of imported) {
     const path = localeFile(language);
     if (changes.size > 0) writeFileSync(path, applyToSource(readFileSync(path, "utf8"), path, changes));
     writeFingerprints(language, { ...readFingerprints(language), ...madeFrom });
-    format([path, fingerprintsFile(language)]);
+  }
+  format(imported.flatMap(({ language }) => [localeFile(language), fingerprintsFile(language)]));
+  for (const { language, changes, madeFrom, skipped } of imported) {
     const stale = staleUnits(readFingerprints(language)).length;
     console.log(
       `${language}: ${changes.size} changed, ${Object.keys(madeFrom).length - changes.size} as they were; ` +
