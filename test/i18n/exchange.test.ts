@@ -67,6 +67,8 @@ describe("export, then import", () => {
       },
     );
     expect(back.skipped).toEqual({ fuzzy: [], empty: [], absent: [], unknown: [] });
+    // Each translation is recorded as made from today's English, plurals included.
+    expect(back.madeFrom).toEqual(upToDate);
     const path = localeFile(language);
     const source = readFileSync(path, "utf8");
     // Written into the language's file, it leaves the file byte for byte as it was.
