@@ -194,7 +194,7 @@ export function createRegistrationService(deps: {
     /**
      * Whether registering `nick` on the whitelist may wait for Mojang or GeyserMC: its nick type looks accounts
      * up and the answer is not cached. The bot acknowledges such a command before the work, and answers any other
-     * directly (src/bot/commands/answer.ts, inTime). A nick that does not parse is refused at once: false.
+     * directly (src/bot/interaction/answer.ts, inTime). A nick that does not parse is refused at once: false.
      */
     asksRemotely(whitelist: Whitelist, nick: string): boolean {
       const { lookUp } = nickTypeSpecs[whitelist.nickType];

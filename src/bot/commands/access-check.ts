@@ -3,7 +3,7 @@ import { followsRoles } from "../../registration/rules.ts";
 import type { Whitelist } from "../../whitelists/model.ts";
 import type { BotContext } from "../context.ts";
 import { reconcileMembers } from "../events/reconcile.ts";
-import { deferAnswer, memberWords } from "./answer.ts";
+import { deferAnswer, memberWords } from "../interaction/answer.ts";
 
 const sameSet = (a: readonly string[], b: readonly string[]) =>
   a.length === b.length && a.every((id) => b.includes(id));

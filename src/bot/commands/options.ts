@@ -19,9 +19,9 @@ import {
   type Whitelist,
 } from "../../whitelists/model.ts";
 import type { BotContext } from "../context.ts";
+import { requireGuildId } from "../interaction/preconditions.ts";
 import { codeSpan, plainName } from "../text.ts";
 import { englishWords } from "../words.ts";
-import { requireGuildId } from "./preconditions.ts";
 
 /** Discord's limit on autocomplete suggestions. */
 const MAX_SUGGESTIONS = 25;

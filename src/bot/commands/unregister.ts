@@ -1,11 +1,11 @@
 import { SlashCommandBuilder } from "discord.js";
 import type { Command } from "../context.ts";
+import { answer, memberWords } from "../interaction/answer.ts";
+import { requireGuildId } from "../interaction/preconditions.ts";
 import { actingMember } from "../members.ts";
 import { plainName } from "../text.ts";
-import { answer, memberWords } from "./answer.ts";
 import { nickOption, suggestNicks } from "./nick-option.ts";
 import { whitelistOption } from "./options.ts";
-import { requireGuildId } from "./preconditions.ts";
 
 /** `/unregister nick [whitelist]`: removes one of your nicks (staff: anyone's); granted roles are taken back. */
 export const unregister = {

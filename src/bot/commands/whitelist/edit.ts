@@ -8,11 +8,12 @@ import { durationText, parseDuration } from "../../../whitelists/lifetime.ts";
 import { type ProofSetting, registrationModes, roleLossPolicies } from "../../../whitelists/model.ts";
 import type { WhitelistChanges } from "../../../whitelists/service.ts";
 import { describeLifetime } from "../../expiry.ts";
+import { answer, deferAnswer, memberWords } from "../../interaction/answer.ts";
+import { requireManageGuild } from "../../interaction/preconditions.ts";
 import { nicknameScope, whitelistWarnings } from "../../setup-warnings.ts";
 import { plainName } from "../../text.ts";
 import { englishWords } from "../../words.ts";
 import { checkAccessNow } from "../access-check.ts";
-import { answer, deferAnswer, memberWords } from "../answer.ts";
 import {
   describeFloodgate,
   floodgatePrefixOption,
@@ -28,7 +29,6 @@ import {
   whitelistFromOption,
   whitelistOption,
 } from "../options.ts";
-import { requireManageGuild } from "../preconditions.ts";
 import type { Subcommand } from "../subcommands.ts";
 import { howMembersRegister } from "./create.ts";
 

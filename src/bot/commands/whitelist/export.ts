@@ -2,9 +2,9 @@ import { SlashCommandSubcommandBuilder } from "discord.js";
 import { fileFormats, formats } from "../../../formats/index.ts";
 import { text } from "../../../i18n/messages.ts";
 import { requireManager } from "../../../registration/rules.ts";
+import { answer, memberWords } from "../../interaction/answer.ts";
 import { actingMember } from "../../members.ts";
 import { plainName } from "../../text.ts";
-import { answer, memberWords } from "../answer.ts";
 import { formatChoices, oneOf, suggestWhitelists, whitelistFromOption, whitelistOption } from "../options.ts";
 import type { Subcommand } from "../subcommands.ts";
 

@@ -4,13 +4,13 @@ import { text } from "../../../i18n/messages.ts";
 import { MAX_ROLE_LIMIT } from "../../../whitelists/model.ts";
 import type { WhitelistChanges } from "../../../whitelists/service.ts";
 import { DiscordRefusal } from "../../errors.ts";
+import { answer, memberWords } from "../../interaction/answer.ts";
+import { requireGuildId, requireManageGuild } from "../../interaction/preconditions.ts";
 import { roleMentions } from "../../mentions.ts";
 import { whitelistWarnings } from "../../setup-warnings.ts";
 import { plainName } from "../../text.ts";
 import { checkAccessNow } from "../access-check.ts";
-import { answer, memberWords } from "../answer.ts";
 import { oneOf, suggestWhitelists, whitelistFromOption, whitelistOption } from "../options.ts";
-import { requireGuildId, requireManageGuild } from "../preconditions.ts";
 import { describeRoleLimits, parseRoleLimit } from "../role-limit.ts";
 import type { Subcommand } from "../subcommands.ts";
 

@@ -1,7 +1,7 @@
 import { SlashCommandSubcommandBuilder } from "discord.js";
 import { FORM_RETENTION_DAYS } from "../../../../guilds/service.ts";
-import { answer, memberWords } from "../../answer.ts";
-import { requireGuildId, requireManageGuild } from "../../preconditions.ts";
+import { answer, memberWords } from "../../../interaction/answer.ts";
+import { requireGuildId, requireManageGuild } from "../../../interaction/preconditions.ts";
 import type { Subcommand } from "../../subcommands.ts";
 
 /**
