@@ -105,19 +105,14 @@ export const roles = {
       }
       changes.roleLimits = roleLimits;
     }
-    const updated =
-      Object.keys(changes).length > 0
-        ? await context.services.whitelists.update(whitelist.id, changes)
-        : whitelist;
-    if (Object.keys(changes).length > 0) {
-      context.logger.info("whitelist roles changed", {
-        guildId: updated.guildId,
-        whitelistId: updated.id,
-        settings: Object.keys(changes).join(","),
-        actorId: interaction.user.id,
-      });
-    }
-    const checked = await checkAccessNow(interaction, context, whitelist, updated);
+    const edit = await context.services.edits.editWhitelist({
+      guildId,
+      whitelistId: whitelist.id,
+      actorId: interaction.user.id,
+      changes,
+    });
+    const updated = edit.after;
+    const checked = await checkAccessNow(interaction, context, edit);
     const guild = interaction.guild ?? (await interaction.client.guilds.fetch(updated.guildId));
     const warnings = await whitelistWarnings(
       guild,
@@ -126,7 +121,7 @@ export const roles = {
       context.intents.messageContent,
       words,
     );
-    const changed = Object.keys(changes).length > 0;
+    const changed = edit.changed.length > 0;
     await answer(
       interaction,
       [
