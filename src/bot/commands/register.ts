@@ -8,7 +8,7 @@ import { memberWords } from "../interaction/answer.ts";
 import { requireGuildId } from "../interaction/preconditions.ts";
 import { registerCode, registerNick } from "../interaction/registering.ts";
 import { actingMember } from "../members.ts";
-import { suggestWhitelists, whitelistOption } from "./options.ts";
+import { suggestWhitelists, whitelistFromOption, whitelistOption } from "./options.ts";
 
 /**
  * `/register nick [whitelist]` or `/register code [whitelist]`: a member registers a nick (command and message
@@ -36,7 +36,7 @@ export const register = {
     .toJSON(),
 
   async execute(interaction, context) {
-    const guildId = requireGuildId(interaction);
+    requireGuildId(interaction);
     const member = actingMember(interaction);
     const nick = interaction.options.getString("nick");
     const code = interaction.options.getString("code");
@@ -46,11 +46,7 @@ export const register = {
         text(nick === null ? "register.nickOrCode" : "register.notBoth"),
       );
     }
-    const whitelist = await context.services.whitelists.resolve({
-      guildId,
-      whitelist: interaction.options.getString("whitelist"),
-      channelId: interaction.channelId,
-    });
+    const whitelist = await whitelistFromOption(interaction, context, "channel");
     requireReadable(whitelist, context.intents);
     if (whitelist.form.length > 0) {
       await context.services.registration.precheck({ whitelist, member, nick });

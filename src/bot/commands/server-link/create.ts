@@ -33,9 +33,7 @@ export const create = {
   async execute(interaction, context) {
     const guildId = requireGuildId(interaction);
     const actor = requireManageGuild(interaction);
-    const whitelist = interaction.options.getString("whitelist")
-      ? await whitelistFromOption(interaction, context)
-      : null;
+    const whitelist = await whitelistFromOption(interaction, context, "every");
     // The key is shown only in the answer: acknowledge within Discord's 3 s before the store and the log post,
     // which may take longer, so a slow Discord cannot leave a key created and never shown.
     await deferAnswer(interaction);

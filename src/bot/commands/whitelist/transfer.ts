@@ -8,7 +8,7 @@ import { roleMentions } from "../../mentions.ts";
 import { nicknameWarning } from "../../setup-warnings.ts";
 import { plainName } from "../../text.ts";
 import { nickOption, suggestNicks } from "../nick-option.ts";
-import { whitelistOption } from "../options.ts";
+import { whitelistFromOption, whitelistOption } from "../options.ts";
 import type { Subcommand } from "../subcommands.ts";
 
 /**
@@ -30,13 +30,13 @@ export const transfer = {
   async execute(interaction, context) {
     const guildId = requireGuildId(interaction);
     const actor = actingMember(interaction);
+    const named = await whitelistFromOption(interaction, context, "channel");
     await deferAnswer(interaction);
     const member = await fetchGuildMember(interaction, interaction.options.getUser("member", true).id);
     const { entry, whitelist, previousOwnerId, wasGuest, grantFailures, revertFailures } =
       await context.services.transfers.transfer({
         guildId,
-        whitelist: interaction.options.getString("whitelist"),
-        channelId: interaction.channelId,
+        whitelist: named.id,
         nick: interaction.options.getString("nick", true),
         member,
         actor,

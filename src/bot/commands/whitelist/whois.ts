@@ -5,7 +5,7 @@ import { requireGuildId } from "../../interaction/preconditions.ts";
 import { actingMember } from "../../members.ts";
 import { plainName } from "../../text.ts";
 import { nickOption, suggestNicks } from "../nick-option.ts";
-import { whitelistOption } from "../options.ts";
+import { whitelistFromOption, whitelistOption } from "../options.ts";
 import type { Subcommand } from "../subcommands.ts";
 import { denialDetailsEmbed, entryEmbed } from "./lookup-text.ts";
 
@@ -27,7 +27,7 @@ export const whois = {
   async execute(interaction, context) {
     const result = await context.services.lookups.whois({
       guildId: requireGuildId(interaction),
-      whitelist: interaction.options.getString("whitelist"),
+      whitelist: (await whitelistFromOption(interaction, context, "every"))?.id,
       nick: interaction.options.getString("nick", true),
       actor: actingMember(interaction),
     });
