@@ -19,7 +19,8 @@ Usage:
   whitelist-sync start [--flags]     serve when DISCORD_TOKEN is set, otherwise demo
   whitelist-sync doctor [--json]     check the bot's setup (token, intents, permissions, roles, channels) and the
                                      database, reading only; each ✘ says how to fix it. Exit 0 when all pass
-  whitelist-sync invite              print the link that adds the bot to a server (from DISCORD_TOKEN, offline)
+  whitelist-sync invite              print the link that adds the bot to a server (from DISCORD_TOKEN, offline),
+                                     and what each permission it asks for is for
   whitelist-sync sync --url … --key … --whitelist … --out …
                                      keep a game server's whitelist file current from a running service
                                      (no plugin needed; whitelist-sync sync --help for its options)
@@ -156,10 +157,11 @@ function withDefaultDatabase(config: Config, logger: Logger): Config {
 
 /**
  * `whitelist-sync invite`: the bot's invite link, from the application id at the start of DISCORD_TOKEN, with the
- * permissions of the opt-in features the database uses (read as doctor reads it: nothing is written).
+ * permissions of the opt-in features the database uses (read as doctor reads it: nothing is written). The link alone
+ * on stdout, what a script reads; what each permission is for, and what each opt-in feature adds, on stderr.
  */
 async function printInvite(config: Config): Promise<void> {
-  const { applicationIdOf, inviteUrl, usedFeatures } = await import("./setup/permissions.ts");
+  const { applicationIdOf, describeInvite, inviteUrl, usedFeatures } = await import("./setup/permissions.ts");
   if (!config.DISCORD_TOKEN) {
     throw new ConfigError(
       "DISCORD_TOKEN is not set: the invite link is made from the bot's token (developer portal → Bot → Reset Token)",
@@ -174,7 +176,9 @@ async function printInvite(config: Config): Promise<void> {
   const { checkStore } = await import("./doctor/store.ts");
   const store = await checkStore(config);
   try {
-    console.log(inviteUrl(applicationId, store.services ? await usedFeatures(store.services) : {}));
+    const features = store.services ? await usedFeatures(store.services) : {};
+    console.log(inviteUrl(applicationId, features));
+    console.error(describeInvite(features).join("\n"));
   } finally {
     await store.close();
   }
