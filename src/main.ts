@@ -161,18 +161,15 @@ function withDefaultDatabase(config: Config, logger: Logger): Config {
  * on stdout, what a script reads; what each permission is for, and what each opt-in feature adds, on stderr.
  */
 async function printInvite(config: Config): Promise<void> {
-  const { applicationIdOf, describeInvite, inviteUrl, usedFeatures } = await import("./setup/permissions.ts");
+  const { describeInvite, inviteUrl, tokenApplicationId, usedFeatures } = await import(
+    "./setup/permissions.ts"
+  );
   if (!config.DISCORD_TOKEN) {
     throw new ConfigError(
       "DISCORD_TOKEN is not set: the invite link is made from the bot's token (developer portal → Bot → Reset Token)",
     );
   }
-  const applicationId = applicationIdOf(config.DISCORD_TOKEN);
-  if (!applicationId) {
-    throw new ConfigError(
-      "DISCORD_TOKEN does not look like a bot token (its first part should be the application id in base64)",
-    );
-  }
+  const applicationId = tokenApplicationId(config.DISCORD_TOKEN);
   const { checkStore } = await import("./doctor/store.ts");
   const store = await checkStore(config);
   try {
@@ -182,6 +179,34 @@ async function printInvite(config: Config): Promise<void> {
   } finally {
     await store.close();
   }
+}
+
+/**
+ * LOG_FORMAT as asked for (the variable, then the flag), known before the configuration is parsed: the line that
+ * stops the process is written in it, so under LOG_FORMAT=json even a bad setting's line is a JSON object.
+ */
+let fatalFormat = process.env.LOG_FORMAT?.trim();
+
+/**
+ * The one line that says why the process stops, on standard error (standard output holds only log lines): plain,
+ * or under LOG_FORMAT=json a log line of level error with the exit code (and the login failure's reason).
+ */
+function sayWhyStopped(error: unknown, exitCode: number): void {
+  const message =
+    error instanceof ConfigError
+      ? `Configuration error: ${error.message}`
+      : error instanceof Error
+        ? error.message
+        : String(error);
+  if (fatalFormat !== "json") {
+    console.error(message);
+    return;
+  }
+  const reason = (error as { reason?: unknown } | null)?.reason;
+  createLogger("error", (line) => process.stderr.write(line)).error(message, {
+    exitCode,
+    ...(typeof reason === "string" ? { reason } : {}),
+  });
 }
 
 async function main(argv: string[]): Promise<void> {
@@ -212,6 +237,7 @@ async function main(argv: string[]): Promise<void> {
   const asJson = command === "doctor" && args.includes("--json");
   const rest = args.filter((arg) => !(asJson && arg === "--json"));
   const flags = flagsToEnv(rest);
+  fatalFormat = flags.LOG_FORMAT?.trim() ?? fatalFormat;
   const config = loadConfig({ ...process.env, ...flags });
   if (command === "invite") return printInvite(config);
   if (command === "doctor") {
@@ -225,17 +251,16 @@ async function main(argv: string[]): Promise<void> {
   const logger = createLogger(config.LOG_LEVEL, undefined, defaultLogStyle(config.LOG_FORMAT));
   const explicitDatabase = Boolean(process.env.DATABASE_PATH || flags.DATABASE_PATH);
   if (command === "serve" || (command === "start" && config.DISCORD_TOKEN)) {
+    if (config.DISCORD_TOKEN)
+      (await import("./setup/permissions.ts")).tokenApplicationId(config.DISCORD_TOKEN);
     return serve(explicitDatabase ? config : withDefaultDatabase(config, logger), logger);
   }
   return runDemo(config, logger, explicitDatabase);
 }
 
 main(process.argv.slice(2)).catch((error) => {
-  if (error instanceof ConfigError) {
-    console.error(`Configuration error: ${error.message}`);
-    process.exit(EX_CONFIG);
-  }
-  console.error(error instanceof Error ? error.message : error);
   // A token Discord refuses asks for EX_CONFIG too (src/bot/login.ts), without main loading discord.js.
-  process.exit(exitCodeOf(error));
+  const exitCode = error instanceof ConfigError ? EX_CONFIG : exitCodeOf(error);
+  sayWhyStopped(error, exitCode);
+  process.exit(exitCode);
 });

@@ -1,5 +1,6 @@
 import { inEnglish } from "../i18n/english.ts";
 import { type Text, text } from "../i18n/messages.ts";
+import { ConfigError } from "../shared/errors.ts";
 
 /**
  * Discord's permission bits the bot needs, their names as Discord's UI shows them, and Discord's rule for a
@@ -205,6 +206,22 @@ export function applicationIdOf(token: string): string | undefined {
   if (!/^[A-Za-z0-9+/_-]+={0,2}$/.test(first)) return undefined;
   const id = Buffer.from(first.replaceAll("-", "+").replaceAll("_", "/"), "base64").toString("utf8");
   return /^[0-9]{17,20}$/.test(id) ? id : undefined;
+}
+
+/**
+ * The application id of DISCORD_TOKEN; a ConfigError (exit 78) for a token of any other shape, so that one never
+ * reaches Discord (`serve` would take an unreachable Discord for it and exit 1) and `invite` and `serve` refuse it
+ * alike.
+ */
+export function tokenApplicationId(token: string): string {
+  const id = applicationIdOf(token);
+  if (!id) {
+    throw new ConfigError(
+      "DISCORD_TOKEN does not look like a bot token (its first part should be the application id in base64): " +
+        "copy it again from the developer portal, Bot → Reset Token",
+    );
+  }
+  return id;
 }
 
 /** The link that adds the bot to a server with the scopes and permissions it needs (with `features` on). */
