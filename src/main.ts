@@ -126,7 +126,8 @@ async function serve(config: Config, logger: Logger): Promise<void> {
 
 async function runDemo(config: Config, logger: Logger, explicitDatabase: boolean): Promise<void> {
   await runUntilSignalled(logger, async (signal) => {
-    const { describeDemo, startDemo } = await import("./demo/index.ts");
+    const { startDemo } = await import("./demo/index.ts");
+    const { describeDemo } = await import("./demo/describe.ts");
     const running = await startDemo(config, {
       logger,
       databasePath: explicitDatabase ? config.DATABASE_PATH : null,
