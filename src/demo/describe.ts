@@ -42,6 +42,8 @@ Mojang: ${d.mojang.url}
 Link: ${d.link}
 Docs: ${d.running.url}/swagger
 
+${whatARestartKeeps(d)}
+
 Read the whitelists and their entries:
   curl ${auth} ${d.apiUrl}/whitelists
   curl ${auth} ${d.apiUrl}/whitelists/${d.whitelists.survival}/entries
@@ -118,6 +120,22 @@ read their way with /texts set. A member's language can change on the fly:
 ${replicas}
 
 Press Ctrl+C to stop.`;
+}
+
+/** What stopping and starting the demo again keeps, and why the API key is new at each start. */
+export function whatARestartKeeps(d: Pick<Demo, "kept" | "keysReplaced" | "running">): string {
+  if (!d.kept) {
+    return "The database is a temporary one: stopping the demo ends it all (set DATABASE_PATH to keep it).";
+  }
+  const postgres = d.running.services.store.kind === "postgres";
+  const replaced =
+    d.keysReplaced === 0
+      ? ""
+      : ` The ${d.keysReplaced === 1 ? "key" : `${d.keysReplaced} keys`} of earlier starts no longer work.`;
+  return `The database is kept: a restart keeps its whitelists, nicks, denials, settings and keys. The sandbox
+Discord starts afresh from its seed, given back the roles the bot granted and the nicknames it set; its messages,
+and what its control API changed, are gone. The API key is new at each start (keys are stored hashed and shown
+once): ${postgres ? "each replica's demo prints its own, and the others' keep working." : `it replaces the last start's.${replaced}`}`;
 }
 
 /** What a demo that follows another replica prints: the same lines scripts rely on, and how to see a change cross. */

@@ -14,6 +14,7 @@ import { explainListenError } from "../shared/listen.ts";
 import type { Logger } from "../shared/logger.ts";
 import type { Whitelist } from "../whitelists/model.ts";
 import type { NewWhitelist } from "../whitelists/service.ts";
+import { demoKey, restoredSeed } from "./kept.ts";
 import { demo, demoProfiles, demoSeed, demoSeedIn, demoXboxAccounts } from "./seed.ts";
 
 /** A running demo: the service and its bot connected to the sandbox Discord, with a ready API key. */
@@ -22,8 +23,12 @@ export type Demo = {
   sandbox: SandboxDiscord;
   mojang: FakeMojang;
   geyser: FakeGeyser;
-  /** A guild-wide link key. */
+  /** A guild-wide link key, new at this start (kept.ts, demoKey). */
   key: string;
+  /** How many keys of earlier starts on this database that one replaced (revoked). */
+  keysReplaced: number;
+  /** Whether the database is kept between starts (DATABASE_PATH given, or DATABASE_URL), or a temporary one. */
+  kept: boolean;
   apiUrl: string;
   sandboxUrl: string;
   /** The link endpoint's address, `host:port` (LINK_PORT, or a free port). */
@@ -137,14 +142,29 @@ export async function startDemo(
   options: { logger: Logger; databasePath: string | null; signal?: AbortSignal },
 ): Promise<Demo> {
   const { logger } = options;
-  const mojang = startFakeMojang({ profiles: demoProfiles });
-  const geyser = startFakeGeyser({ accounts: demoXboxAccounts });
+  // A kept database: the sandbox gets back what the bot did in the last one (kept.ts).
+  const kept = options.databasePath ?? (config.DATABASE_URL ? config.DATABASE_PATH : null);
+  // The server and every member speak DEMO_LOCALE in Discord: the bot answers and logs in it.
+  const seed = demoSeedIn(config.DEMO_LOCALE);
+  const restored = kept === null ? seed : await restoredSeed(seed, config, kept, logger);
+  const mojang = onPort(config.SANDBOX_MOJANG_PORT, "SANDBOX_MOJANG_PORT", (port) =>
+    startFakeMojang({ port, profiles: demoProfiles }),
+  );
+  const geyser = await Promise.resolve()
+    .then(() =>
+      onPort(config.SANDBOX_GEYSER_PORT, "SANDBOX_GEYSER_PORT", (port) =>
+        startFakeGeyser({ port, accounts: demoXboxAccounts }),
+      ),
+    )
+    .catch(async (error) => {
+      await mojang.stop();
+      throw error;
+    });
   const token = `demo.${randomString(32)}`;
   const sandbox = await startSandboxDiscord({
     port: config.SANDBOX_PORT,
     hostname: "127.0.0.1",
-    // The server and every member speak DEMO_LOCALE in Discord: the bot answers and logs in it.
-    seed: demoSeedIn(config.DEMO_LOCALE),
+    seed: restored,
     token,
     logger,
     // Discord's limits unless turned off: the demo shows how the bot fares under them.
@@ -246,12 +266,8 @@ export async function startDemo(
       actor: owner,
     });
   }
-  const { plaintext: key } = await services.keys.create({
-    guildId: demo.guildId,
-    name: "demo",
-    whitelistId: null,
-    createdBy: demo.users.owner,
-  });
+  // Replicas on PostgreSQL each print their own key; one demo on its own database replaces its earlier ones.
+  const { key, replaced } = await demoKey(services, services.store.kind !== "postgres");
 
   return {
     running,
@@ -259,6 +275,8 @@ export async function startDemo(
     mojang,
     geyser,
     key,
+    keysReplaced: replaced,
+    kept: kept !== null,
     apiUrl: `${running.url}/api/v1`,
     sandboxUrl: `${sandbox.url}/_sandbox`,
     link: linkAddressOf({ ...config, HOST: "127.0.0.1" }, running.link) as string,
@@ -269,6 +287,23 @@ export async function startDemo(
       await cleanup();
     },
   };
+}
+
+/**
+ * Starts a fake of the demo on the loopback `port` its setting (`variable`) names: a port another program holds
+ * stops the start with a configuration error naming that setting (exit 78), as SANDBOX_PORT's does.
+ */
+function onPort<T>(port: number, variable: string, start: (port: number) => T): T {
+  try {
+    return start(port);
+  } catch (error) {
+    throw explainListenError(error, {
+      host: "127.0.0.1",
+      port,
+      hostVariable: "HOST",
+      portVariable: variable,
+    });
+  }
 }
 
 /** Creates a demo whitelist; undefined when another replica's demo, starting at the same time, created it first. */

@@ -91,6 +91,8 @@ describe("start-up stops with one line naming the setting, and exit code 78", ()
   test.each([
     ["serve", "PORT"],
     ["demo", "SANDBOX_PORT"],
+    ["demo", "SANDBOX_MOJANG_PORT"],
+    ["demo", "SANDBOX_GEYSER_PORT"],
   ])("%s: %s in use by another program", async (sub, variable) => {
     const other = occupiedPort();
     try {
