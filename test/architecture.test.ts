@@ -43,9 +43,12 @@ const LAYERS: Record<string, "adapter" | "service" | "base"> = {
   i18n: "base",
 };
 
-/** Folders whose own folders must not import each other around a loop either (the bot's commands, buttons,
- * modals and listeners share helpers from `interaction/`, never each other). */
-const NO_LOOPS_INSIDE = ["bot"];
+/**
+ * Folders whose own folders must not import each other around a loop either: the bot's commands, buttons, modals
+ * and listeners share helpers from `interaction/`, never each other; the API's resources share its `docs/`.
+ * (`i18n/` does not hold yet: its catalogue's files and `messages.ts` import each other; docs/decisions.md.)
+ */
+const NO_LOOPS_INSIDE = ["bot", "api"];
 
 /** The unit a file belongs to within `base`: its first folder there, or a file's name directly in it. */
 function unitOf(base: string, file: string): string {
