@@ -72,39 +72,64 @@ const podmanCompose = ["/usr/bin/podman-compose", "/usr/local/bin/podman-compose
 );
 if (!podmanCompose && process.env.CI) throw new Error("podman-compose is missing: .ci/run installs it");
 
+/**
+ * Runs `command` in `cwd` with a podman (in `dir`) that records its arguments and runs nothing (--dry-run still
+ * asks it about volumes and networks); answers the exit code, standard error, and the podman commands printed.
+ */
+async function dryRun(
+  dir: string,
+  cwd: string,
+  command: (podman: string) => string[],
+  env: Record<string, string>,
+) {
+  const podman = join(dir, "podman");
+  writeFileSync(
+    podman,
+    `#!/bin/sh\necho "$*" >> "${dir}/calls"\n[ "$1" = --version ] && echo "podman version 4.3.1"\nexit 0\n`,
+  );
+  chmodSync(podman, 0o755);
+  const run = Bun.spawn(command(podman), {
+    cwd,
+    env: { PATH: "/usr/bin:/bin", ...env },
+    stdout: "pipe",
+    stderr: "pipe",
+  });
+  const [code, out, err] = await Promise.all([
+    run.exited,
+    new Response(run.stdout).text(),
+    new Response(run.stderr).text(),
+  ]);
+  return {
+    code,
+    err,
+    out,
+    podman,
+    commands: out.split("\n").filter((line) => line.startsWith(`${podman} `)),
+  };
+}
+
 test.skipIf(!podmanCompose)(
   "podman-compose runs the file: the proxy gets the mounted configuration",
   async () => {
     const dir = tempDir("wls-compose-");
     try {
-      // A podman that records its arguments and runs nothing: --dry-run still asks it about volumes and networks.
-      const podman = join(dir.path, "podman");
-      writeFileSync(
-        podman,
-        `#!/bin/sh\necho "$*" >> "${dir.path}/calls"\n[ "$1" = --version ] && echo "podman version 4.3.1"\nexit 0\n`,
+      const { code, err, out, commands } = await dryRun(
+        dir.path,
+        ROOT,
+        (podman) => [
+          podmanCompose as string,
+          "--podman-path",
+          podman,
+          "--dry-run",
+          "-p",
+          "wls",
+          "up",
+          "-d",
+          "--build",
+        ],
+        { POSTGRES_PASSWORD: "pw", DISCORD_TOKEN: "the-token", WLS_COMMIT: "0123456789ab" },
       );
-      chmodSync(podman, 0o755);
-      const run = Bun.spawn(
-        [podmanCompose as string, "--podman-path", podman, "--dry-run", "-p", "wls", "up", "-d", "--build"],
-        {
-          cwd: ROOT,
-          env: {
-            PATH: "/usr/bin:/bin",
-            POSTGRES_PASSWORD: "pw",
-            DISCORD_TOKEN: "the-token",
-            WLS_COMMIT: "0123456789ab",
-          },
-          stdout: "pipe",
-          stderr: "pipe",
-        },
-      );
-      const [code, out, err] = await Promise.all([
-        run.exited,
-        new Response(run.stdout).text(),
-        new Response(run.stderr).text(),
-      ]);
       expect({ code, err }).toEqual({ code: 0, err: "" });
-      const commands = out.split("\n").filter((line) => line.startsWith(`${podman} `));
       const runOf = (service: string) =>
         commands.find(
           (line) => line.includes(" run ") && line.includes(`com.docker.compose.service=${service} `),
@@ -144,38 +169,30 @@ test.skipIf(!podmanCompose)(
       for (const file of ["compose.yaml", "Containerfile", "deploy/nginx.conf"]) {
         cpSync(join(ROOT, file), join(dir.path, file));
       }
-      const podman = join(dir.path, "podman");
-      writeFileSync(podman, `#!/bin/sh\n[ "$1" = --version ] && echo "podman version 4.3.1"\nexit 0\n`);
-      chmodSync(podman, 0o755);
       const lines = recipe();
       const password = lines.find((line) => line.includes(">> .env"));
       const up = lines.find((line) => line.includes("podman-compose"));
       expect({ password, up }).toEqual({ password: expect.any(String), up: expect.any(String) });
       // As typed, with the token filled in, and podman-compose told to print rather than run (and to rebuild).
-      const script = [
-        password,
-        (up as string)
-          .replace("DISCORD_TOKEN=…", "DISCORD_TOKEN=the-token")
-          .replace("podman-compose ", `podman-compose --podman-path ${podman} --dry-run -p wls `)
-          .replace(/ up -d$/, " up -d --build"),
-      ].join("\n");
-      const run = Bun.spawn(["sh", "-c", script], {
-        cwd: dir.path,
-        env: { PATH: "/usr/bin:/bin" },
-        stdout: "pipe",
-        stderr: "pipe",
-      });
-      const [code, out, err] = await Promise.all([
-        run.exited,
-        new Response(run.stdout).text(),
-        new Response(run.stderr).text(),
-      ]);
+      const script = (podman: string) =>
+        [
+          password,
+          (up as string)
+            .replace("DISCORD_TOKEN=…", "DISCORD_TOKEN=the-token")
+            .replace("podman-compose ", `podman-compose --podman-path ${podman} --dry-run -p wls `)
+            .replace(/ up -d$/, " up -d --build"),
+        ].join("\n");
+      const { code, err, podman, commands } = await dryRun(
+        dir.path,
+        dir.path,
+        (podman) => ["sh", "-c", script(podman)],
+        {},
+      );
       expect({ code, err }).toEqual({ code: 0, err: "" });
       const saved = /^POSTGRES_PASSWORD=([A-Za-z0-9_-]{24})$/m.exec(
         readFileSync(join(dir.path, ".env"), "utf8"),
       );
       expect(saved?.[1]).toBeDefined();
-      const commands = out.split("\n").filter((line) => line.startsWith(`${podman} `));
       const builds = commands.filter((line) => line.startsWith(`${podman} build `));
       expect(builds).toEqual([expect.stringContaining(`${podman} build --format docker -t whitelist-sync `)]);
       const runs = commands.filter(
