@@ -191,36 +191,42 @@ describe("a token Discord refuses needs a person, not a restart", () => {
       fetch: () => Response.json({ message: "401: Unauthorized", code: 0 }, { status: 401 }),
     });
 
-  test("exit 78 (the units of docs/running.md do not restart on it), the reason on standard error", async () => {
+  const refused =
+    "Discord refused the bot's token (401 Unauthorized): check DISCORD_TOKEN. It is the token under Bot in " +
+    "the developer portal (Reset Token makes a new one and retires the old).";
+
+  /** `serve` with a well-formed token against a Discord that refuses it, with `env` besides. */
+  const refusedStart = async (env: Record<string, string>) => {
     const discord = refusing();
-    const refused =
-      "Discord refused the bot's token (401 Unauthorized): check DISCORD_TOKEN. It is the token under Bot in " +
-      "the developer portal (Reset Token makes a new one and retires the old).";
     try {
-      const env = { DISCORD_TOKEN: WELL_FORMED, DISCORD_API_URL: `http://127.0.0.1:${discord.port}/api` };
-      // Under LOG_FORMAT=json, one JSON line with the reason; logs (on standard output) are JSON all along.
-      const json = await start("serve", env);
-      expect({ exitCode: json.exitCode, stderr: json.stderr }).toEqual({
-        exitCode: 78,
-        stderr: fatalLine(78, refused, { reason: "token-rejected" }),
-      });
-      for (const line of json.stdout.split("\n").filter(Boolean))
-        expect(() => JSON.parse(line)).not.toThrow();
-      // For people (LOG_FORMAT=pretty): the sentence alone.
-      const plain = await start("serve", { ...env, LOG_FORMAT: "pretty", LOG_LEVEL: "silent" });
-      expect({ exitCode: plain.exitCode, stdout: plain.stdout, stderr: plain.stderr }).toEqual({
-        exitCode: 78,
-        stdout: "",
-        stderr: `${refused}\n`,
+      return await start("serve", {
+        DISCORD_TOKEN: WELL_FORMED,
+        DISCORD_API_URL: `http://127.0.0.1:${discord.port}/api`,
+        ...env,
       });
     } finally {
       discord.stop(true);
     }
+  };
+
+  test("exit 78 (the units of docs/running.md do not restart on it), the reason on standard error", async () => {
+    const plain = await refusedStart({ LOG_FORMAT: "pretty", LOG_LEVEL: "silent" });
+    expect(plain).toEqual({ exitCode: 78, stdout: "", stderr: `${refused}\n` });
   });
 
-  test("a token of no token's shape is refused before Discord is asked, as invite refuses it", async () => {
+  test("under LOG_FORMAT=json that line is a JSON log line with the reason, as the logs before it", async () => {
+    const json = await refusedStart({});
+    expect({ exitCode: json.exitCode, stderr: json.stderr }).toEqual({
+      exitCode: 78,
+      stderr: fatalLine(78, refused, { reason: "token-rejected" }),
+    });
+    for (const line of json.stdout.split("\n").filter(Boolean)) expect(() => JSON.parse(line)).not.toThrow();
+  });
+
+  /** A Discord that counts what it is asked (`asked()`), and refuses it. */
+  const counting = () => {
     let asked = 0;
-    const discord = Bun.serve({
+    const server = Bun.serve({
       hostname: "127.0.0.1",
       port: 0,
       fetch: () => {
@@ -228,22 +234,36 @@ describe("a token Discord refuses needs a person, not a restart", () => {
         return Response.json({ message: "401: Unauthorized", code: 0 }, { status: 401 });
       },
     });
-    try {
-      const env = { DISCORD_TOKEN: "hello", DISCORD_API_URL: `http://127.0.0.1:${discord.port}/api` };
-      const why =
-        "Configuration error: DISCORD_TOKEN does not look like a bot token (its first part should be the " +
-        "application id in base64): copy it again from the developer portal, Bot → Reset Token";
-      expect(await start("serve", env)).toEqual({ exitCode: 78, stdout: "", stderr: fatalLine(78, why) });
-      expect(await start("start", { ...env, LOG_FORMAT: "pretty" })).toEqual({
-        exitCode: 78,
-        stdout: "",
-        stderr: `${why}\n`,
-      });
-      expect(asked).toBe(0);
-    } finally {
-      discord.stop(true);
-    }
-  });
+    return { url: `http://127.0.0.1:${server.port}/api`, asked: () => asked, stop: () => server.stop(true) };
+  };
+  const malformed =
+    "Configuration error: DISCORD_TOKEN does not look like a bot token (its first part should be the " +
+    "application id in base64): copy it again from the developer portal, Bot → Reset Token";
+
+  test.each([
+    ["serve", "json"],
+    ["start", "pretty"],
+  ])(
+    "%s: a token of no token's shape is refused before Discord is asked, as invite refuses it (%s)",
+    async (sub, format) => {
+      const discord = counting();
+      try {
+        const result = await start(sub, {
+          DISCORD_TOKEN: "hello",
+          DISCORD_API_URL: discord.url,
+          LOG_FORMAT: format,
+        });
+        expect(result).toEqual({
+          exitCode: 78,
+          stdout: "",
+          stderr: format === "json" ? fatalLine(78, malformed) : `${malformed}\n`,
+        });
+        expect(discord.asked()).toBe(0);
+      } finally {
+        discord.stop();
+      }
+    },
+  );
 
   test("a Discord that cannot be reached is no such error: exit 1, so the service manager tries again", async () => {
     const closed = refusing();
