@@ -11,7 +11,8 @@ import type { GatewayState } from "../health/status.ts";
 import { inviteUrl, usedFeatures } from "../setup/permissions.ts";
 import type { Clock } from "../shared/clock.ts";
 import type { Logger } from "../shared/logger.ts";
-import { buttons, commands, modals } from "./commands/index.ts";
+import { buttons } from "./buttons/index.ts";
+import { commands } from "./commands/index.ts";
 import type { BotContext, BotServices, ListenerContext } from "./context.ts";
 import type { DiscordRest } from "./discord.ts";
 import { listeners } from "./events/index.ts";
@@ -31,6 +32,7 @@ import { createInteractionHandler } from "./interactions.ts";
 import { listen } from "./listen.ts";
 import { startLogChannel } from "./log-poster.ts";
 import { BotLoginError, DISCORD_API, describeLoginFailure } from "./login.ts";
+import { modals } from "./modals/index.ts";
 import { syncGuildCommands } from "./register-commands.ts";
 import { createGuildWords } from "./words.ts";
 

@@ -11,11 +11,10 @@ import { BANNED_REASON } from "../registration/deny.ts";
 import type { Decision, Denial, RegistrationRequest } from "../registration/model.ts";
 import type { FormAnswer } from "../whitelists/form.ts";
 import type { NickType, Whitelist } from "../whitelists/model.ts";
-import { fitLines } from "./commands/answer.ts";
 import { discordTime } from "./expiry.ts";
 import { answerFields, EMBEDS_TOTAL_LIMIT, embedLength } from "./forms.ts";
 import type { LogFile } from "./log-batches.ts";
-import { plainName } from "./text.ts";
+import { fitLines, plainName } from "./text.ts";
 
 /** How each origin reads in the log channel (docs/decisions.md, Log channel), by its catalogue key. */
 export const originLabels: Record<Origin, MessageKey> = {

@@ -48,8 +48,11 @@ export const IDS = {
   logChannel: "150000000000000003",
 } as const;
 
-/** The bot token the sandbox accepts. */
-export const TOKEN = "world-test-token";
+/**
+ * The bot token the sandbox accepts, shaped as Discord's are (the bot's id in base64, then two parts): `serve`
+ * refuses a token of any other shape before it asks Discord.
+ */
+export const TOKEN = `${Buffer.from(IDS.bot).toString("base64").replace(/=+$/, "")}.world.test-token`;
 
 /** Premium accounts the fake Mojang knows. */
 export const PROFILES = {
