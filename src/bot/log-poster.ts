@@ -6,13 +6,8 @@ import type { Logger } from "../shared/logger.ts";
 import type { NickType } from "../whitelists/model.ts";
 import type { BotServices } from "./context.ts";
 import type { LogBatch, LogFile, LogItem } from "./log-batches.ts";
-import {
-  changeEmbed,
-  departureSummary,
-  type LogMessage,
-  renameEmbed,
-  roleFailureEmbed,
-} from "./log-channel.ts";
+import { changeEmbed, departureSummary, renameEmbed } from "./log-changes.ts";
+import { type LogMessage, roleFailureEmbed } from "./log-channel.ts";
 import { createLogFeed, cursorName, type PostFailure } from "./log-feed.ts";
 import { retryAfterOf } from "./rate-limits.ts";
 import { createGuildWords } from "./words.ts";

@@ -1,12 +1,8 @@
 import { SlashCommandSubcommandBuilder } from "discord.js";
 import { text } from "../../../i18n/messages.ts";
 import { typedCommand } from "../../localize.ts";
-import {
-  deletedNicks,
-  linkKeyEmbed,
-  requestCancelledMessage,
-  whitelistDeletedEmbed,
-} from "../../log-channel.ts";
+import { deletedNicks } from "../../log-changes.ts";
+import { linkKeyEmbed, requestCancelledMessage, whitelistDeletedEmbed } from "../../log-channel.ts";
 import { tellMember } from "../../notify.ts";
 import { plainName } from "../../text.ts";
 import { answer, deferAnswer, memberWords, publicWords } from "../answer.ts";
