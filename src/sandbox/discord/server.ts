@@ -10,6 +10,7 @@ import { createRestLimiter, type RateLimitChanges } from "./limiter.ts";
 import { type PrivilegedIntentSwitches, resetToken } from "./portal.ts";
 import { createRateLimits } from "./rate-limits.ts";
 import { handleRest } from "./rest/index.ts";
+import { createNonceMemory } from "./rest/nonces.ts";
 import { gatewayUrlOf } from "./rest/session.ts";
 import { createSandboxState, type SandboxSeed, type SandboxState } from "./state.ts";
 
@@ -106,6 +107,7 @@ export async function startSandboxDiscord(options: SandboxDiscordOptions): Promi
     interactions: createInteractionTracker(),
     rateLimits: createRateLimits(state.clock),
     limiter: createRestLimiter(state.clock, options.rateLimits ?? {}),
+    nonces: createNonceMemory(state.clock),
     url,
     token: options.token,
     logger,
