@@ -80,6 +80,8 @@ export type Bot = {
   logWaiting(): number;
   /** Resolves once every change heard of is posted to the log channels (tests). */
   logIdle(): Promise<void>;
+  /** Resolves once every member message heard of (message mode) is answered (tests). */
+  messagesAnswered(): Promise<void>;
   stop(): Promise<void>;
 };
 
@@ -384,6 +386,7 @@ export async function startBot(options: BotOptions): Promise<Bot> {
     settled,
     logWaiting: () => log.waiting(),
     logIdle: () => log.idle(),
+    messagesAnswered: () => handleMessage.answered(),
     async stop() {
       stopped = true;
       await log.stop();
