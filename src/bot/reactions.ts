@@ -1,4 +1,5 @@
 import type { Clock } from "../shared/clock.ts";
+import type { Room } from "./budgets.ts";
 import { COOLDOWN_WINDOW_MS } from "./cooldown.ts";
 
 /**
@@ -35,17 +36,28 @@ type Turn = { userId: string; order: number; run: () => void };
  * reaction under way at a time, and the next is the one of the member who had the fewest reactions in the channel
  * within the window (others first; a member's own in the order asked); and a member's refusals get a reaction only
  * up to REFUSALS_REACTED per window (a per-member allowance): the rest of a flood gets none. Answers a member needs
- * (✅ registered, ⚠️ roles refused, ⏳ expiring) are never left out, only put after others'. State is bounded by the
- * channels and members active within the window.
+ * (✅ registered, ⚠️ roles refused, ⏳ expiring) are never left out, only put after others'. Once Discord says the
+ * channel's bucket is empty (`room`, from its headers: src/bot/budgets.ts), the next is chosen when it refills, not
+ * before: a member who posts meanwhile still goes first. State is bounded by the channels and members active within
+ * the window.
  */
 export function createReactionTurns({
   clock,
   windowMs = COOLDOWN_WINDOW_MS,
   refusals = REFUSALS_REACTED,
+  room = () => undefined,
+  sleep = (ms) =>
+    new Promise((resolve) => {
+      setTimeout(resolve, ms).unref();
+    }),
 }: {
   clock: Clock;
   windowMs?: number;
   refusals?: number;
+  /** What Discord's reaction bucket of a channel had left at its last answer (undefined: unknown). */
+  room?: (channelId: string) => Room | undefined;
+  /** Waits `ms` of real time, as Discord's buckets run (timers; a test's own). */
+  sleep?: (ms: number) => Promise<void>;
 }): ReactionTurns {
   const lanes = new Map<string, { running: boolean; waiting: Turn[] }>();
   /** Per channel and member: when each of their reactions was asked for, within the window. */
@@ -97,7 +109,10 @@ export function createReactionTurns({
           run: () => {
             work()
               .then(resolve, reject)
-              .finally(() => {
+              .finally(async () => {
+                const left = room(channelId);
+                // Nothing left: whoever goes next is chosen once there is room again.
+                if (left && left.remaining <= 0 && left.resetInMs > 0) await sleep(left.resetInMs);
                 lane.running = false;
                 next(channelId);
               });

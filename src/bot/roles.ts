@@ -4,13 +4,13 @@ import {
   GatewayIntentBits,
   RateLimitError,
   type REST,
-  RESTEvents,
   RESTJSONErrorCodes,
   Routes,
 } from "discord.js";
 import type { RoleFailure } from "../entries/model.ts";
 import { type Text, text } from "../i18n/messages.ts";
-import type { RoleGateway, RoleRoom, RolesLater } from "../registration/model.ts";
+import type { RoleGateway, RolesLater } from "../registration/model.ts";
+import { watchBudgets } from "./budgets.ts";
 import { roleIdsOf } from "./members.ts";
 import { retryAfterOf } from "./rate-limits.ts";
 
@@ -41,51 +41,11 @@ const OWN_CHANGES_MS = 60_000;
 
 type Change = { done: string[]; failed: RoleFailure[]; later?: RolesLater };
 
-/** The routes that change a member's roles (and nickname): `PUT`/`DELETE …/roles/{role}` and `PATCH` of the member. */
-const MEMBER_CHANGE = /^\/guilds\/(\d+)\/members\/\d+(?:\/roles\/\d+)?$/;
-
 /**
- * Discord's budgets for changing members in each guild, from the rate limit headers of its answers (docs.discord.com,
- * Rate Limits, Header Format), as `room` tells the role grants (src/registration/role-queue.ts). A guild's role
- * changes go through two buckets (a role's `PUT`/`DELETE`; a member's `PATCH`): `room` is the one with less left.
+ * The routes that change a member's roles (and nickname), by guild: `PUT`/`DELETE …/roles/{role}` and `PATCH` of the
+ * member, two buckets of Discord's; `room` tells the one with less left (src/bot/budgets.ts).
  */
-function watchBudgets(rest: REST): (guildId: string) => RoleRoom | undefined {
-  const budgets = new Map<string, { guildId: string; remaining: number; limit: number; resetAt: number }>();
-  rest.on(RESTEvents.Response, (request, response) => {
-    const guildId = MEMBER_CHANGE.exec(request.path)?.[1];
-    if (!guildId || request.method.toUpperCase() === "GET") return;
-    const header = (name: string) => {
-      const value = response.headers.get(name);
-      return value === null ? Number.NaN : Number(value);
-    };
-    const [limit, remaining, resetAfter] = [
-      header("x-ratelimit-limit"),
-      header("x-ratelimit-remaining"),
-      header("x-ratelimit-reset-after"),
-    ];
-    if (!Number.isFinite(limit) || !Number.isFinite(remaining) || !Number.isFinite(resetAfter)) return;
-    const at = performance.now();
-    if (budgets.size >= 1_000)
-      for (const [name, budget] of budgets) if (budget.resetAt <= at) budgets.delete(name);
-    budgets.set(`${guildId} ${request.route}`, {
-      guildId,
-      remaining,
-      limit,
-      resetAt: at + resetAfter * 1000,
-    });
-  });
-  return (guildId) => {
-    const at = performance.now();
-    let least: RoleRoom | undefined;
-    for (const budget of budgets.values()) {
-      if (budget.guildId !== guildId || budget.resetAt <= at) continue;
-      if (!least || budget.remaining < least.remaining) {
-        least = { remaining: budget.remaining, limit: budget.limit, resetInMs: budget.resetAt - at };
-      }
-    }
-    return least;
-  };
-}
+const MEMBER_CHANGE = /^\/guilds\/(\d+)\/members\/\d+(?:\/roles\/\d+)?$/;
 
 /**
  * The RoleGateway over Discord's REST API. One role: `PUT`/`DELETE …/roles/{role}`, which changes that role alone
@@ -97,10 +57,10 @@ function watchBudgets(rest: REST): (guildId: string) => RoleRoom | undefined {
  * while the other roles are still given. Once Discord says the member is gone (10007), the roles not yet tried
  * fail with the same reason, unasked. A wait discord.js hands back (a long rate limit, a ban; every wait of a
  * member edit, whose list is then read again) returns the roles not tried as `later`. `room` says what Discord's
- * budget for member changes in the guild has left (watchBudgets).
+ * budget for member changes in the guild has left (src/bot/budgets.ts).
  */
 export function createDiscordRoleGateway(rest: REST, gateway: GatewayView): RoleGateway {
-  const room = watchBudgets(rest);
+  const room = watchBudgets(rest, (path) => MEMBER_CHANGE.exec(path)?.[1]);
   const own = new Map<string, Map<string, { added: boolean; at: number }>>();
   const key = (guildId: string, userId: string) => `${guildId}:${userId}`;
   const note = (guildId: string, userId: string, roleIds: string[], added: boolean) => {

@@ -65,6 +65,36 @@ describe("reaction turns", () => {
     expect(await later).toBe("❌ later");
   });
 
+  test("once Discord says the channel's bucket is empty, the next is chosen when it refills", async () => {
+    const clock = manualClock(Date.UTC(2026, 0, 1));
+    let refill: (() => void) | undefined;
+    const turns = createReactionTurns({
+      clock,
+      room: () => ({ remaining: 0, limit: 1, resetInMs: 1_000 }),
+      sleep: () => new Promise<void>((resolve) => (refill = resolve)),
+    });
+    const started: string[] = [];
+    const react = (userId: string, name: string, optional = true) =>
+      turns.take(CHANNEL, userId, { optional }, async () => {
+        started.push(name);
+        return name;
+      });
+    const flood = [react("alice", "❌ 1"), react("alice", "❌ 2")];
+    await flood[0];
+    // Alice's second would wait in discord.js for the bucket anyway; Bob, posting meanwhile, goes before it.
+    const bob = react("bob", "✅ bob", false);
+    for (let i = 0; i < 5; i++) await Promise.resolve();
+    expect(started).toEqual(["❌ 1"]);
+    refill?.();
+    await bob;
+    expect(started).toEqual(["❌ 1", "✅ bob"]);
+    for (let i = 0; i < 3 && started.length < 3; i++) {
+      refill?.();
+      await new Promise((next) => setImmediate(next));
+    }
+    expect(await Promise.all(flood)).toEqual(["❌ 1", "❌ 2"]);
+  });
+
   test("channels take turns apart: a busy channel does not hold another", async () => {
     const w = world();
     void w.react("alice", "❌ here");
