@@ -121,7 +121,8 @@ export type WorldOptions = {
   contract?: boolean;
   /**
    * How the sandbox starts: the portal's privileged intent switches, a guild outage, the heartbeat interval, its
-   * own clock (Discord's deadlines, moved by the test), an observer of its REST exchanges, its rate limits
+   * own clock (Discord's deadlines, moved by the test), an observer of its REST exchanges (and a hook before each),
+   * its rate limits
    * (Discord's unless changed; `false` for a test that drives more than Discord allows and is not about it).
    */
   sandbox?: Pick<
@@ -131,6 +132,7 @@ export type WorldOptions = {
     | "heartbeatIntervalMs"
     | "clock"
     | "observe"
+    | "beforeRest"
     | "shards"
     | "rateLimits"
   >;
