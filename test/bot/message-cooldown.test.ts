@@ -101,6 +101,8 @@ describe("message mode under a flood", () => {
     // Discord's limits on: reactions in #survival take turns at 1 per 1 s, as the sandbox applies Discord's.
     const order: string[] = [];
     world = await startWorld({
+      // The order of reactions is read through the sandbox's one observer, which the contract check would use.
+      contract: false,
       sandbox: {
         observe: ({ method, path, status }) => {
           const emoji = /\/reactions\/([^/]+)\/@me$/.exec(path)?.[1];
