@@ -125,7 +125,8 @@ export type WorldOptions = {
   contract?: boolean;
   /**
    * How the sandbox starts: the portal's privileged intent switches, a guild outage, the heartbeat interval, its
-   * own clock (Discord's deadlines, moved by the test), an observer of its REST exchanges, its rate limits
+   * own clock (Discord's deadlines, moved by the test), an observer of its REST exchanges (and a hook before each),
+   * its rate limits
    * (Discord's unless changed; `false` for a test that drives more than Discord allows and is not about it).
    */
   sandbox?: Pick<
@@ -135,6 +136,7 @@ export type WorldOptions = {
     | "heartbeatIntervalMs"
     | "clock"
     | "observe"
+    | "beforeRest"
     | "shards"
     | "rateLimits"
   >;

@@ -19,6 +19,8 @@ const NOT_SHOWN_CALLS = [
   /(^|\.)logger(\[\w+\])?\.(debug|info|warn|error)$/,
   /^logger\[\w+\]$/,
   /(^|\.)logUnexpected$/,
+  // The log feed's warning before it backs off (src/bot/log-feed.ts): a log line.
+  /^warnThenBackOff$/,
   /(^|\.)track$/,
   /^new (Error|TypeError|RangeError|BotLoginError|ProtocolError|ConfigError)$/,
   // Why the link endpoint closed on junk (src/link/protocol.ts): logged and counted, never shown to a player.
