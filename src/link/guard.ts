@@ -1,6 +1,6 @@
-import { bucketOf, clientIp } from "../api/rate-limit/client-ip.ts";
-import { createRateLimiter } from "../api/rate-limit/limiter.ts";
+import { bucketOf, clientIp } from "../shared/client-ip.ts";
 import type { Clock } from "../shared/clock.ts";
+import { createRateLimiter } from "../shared/rate-limiter.ts";
 
 /** The bounds of the endpoint (docs/link.md, Bounds); every one can be lowered by tests and the bench. */
 export type LinkLimits = {

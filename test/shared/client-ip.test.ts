@@ -1,6 +1,6 @@
 import { describe, expect, test } from "bun:test";
-import { bucketOf, clientIp } from "../../../src/api/rate-limit/client-ip.ts";
-import { parseTrustProxy, type TrustProxy } from "../../../src/shared/ip.ts";
+import { bucketOf, clientIp } from "../../src/shared/client-ip.ts";
+import { parseTrustProxy, type TrustProxy } from "../../src/shared/ip.ts";
 
 const off: TrustProxy = { kind: "off" };
 const oneHop: TrustProxy = { kind: "hops", hops: 1 };

@@ -1,4 +1,4 @@
-import { type IpAddress, inAny, parseAddress, parseIpv6, type TrustProxy } from "../../shared/ip.ts";
+import { type IpAddress, inAny, parseAddress, parseIpv6, type TrustProxy } from "./ip.ts";
 
 /** The client address for rate limiting: the socket address unless it is a trusted proxy, in which case X-Forwarded-For is walked from the right. */
 export function clientIp(trust: TrustProxy, socketAddress: string, forwardedFor: string | null): string {
