@@ -20,7 +20,7 @@ export type LinkLimits = {
   loginsPerMinute: number;
   /**
    * How long a connection has to send its Handshake and Login Start, which a real client sends at once, or to
-   * end a status exchange.
+   * end a status exchange; by default the whole deadline (docs/link.md, What the caps cost).
    */
   handshakeDeadlineMs: number;
   /** How long one connection may last, whatever it does: the whole exchange, Mojang's answer included. */
@@ -39,7 +39,8 @@ export const defaultLimits: LinkLimits = {
   maxConnectionsPerAddress: 8,
   evict: true,
   loginsPerMinute: 10,
-  handshakeDeadlineMs: 10_000,
+  // As long as the whole: a shorter one made attackers reconnect in waves, and a full cap makes room anyway.
+  handshakeDeadlineMs: 20_000,
   deadlineMs: 20_000,
   maxBytesPerConnection: 4096,
 };
@@ -65,8 +66,12 @@ export type Guard = {
   open(): number;
 };
 
-/** One network's connections (an IPv4 /24, an IPv6 /48), in order of arrival. */
-type Network = { key: string; connections: Admission[] };
+/**
+ * One network's connections (an IPv4 /24, an IPv6 /48), in order of arrival, and where it sits among the networks
+ * holding as many.
+ */
+type Network = { key: string; connections: Admission[]; slot: number };
+type Scope = "address" | "network" | "total";
 
 /**
  * What the guard keeps of one connection. A small record whose methods are shared: thousands are held at once
@@ -95,12 +100,15 @@ class Admission implements Admitted {
 const UNTRUSTED = { kind: "off" } as const;
 
 /**
- * The connections counted, by network and in all, and those not logging in yet in order of arrival. Arrays, not
- * sets: a network holds a few dozen at most, scanned in a blink, and a JavaScript Set costs about 200 bytes a
- * member where an array slot costs 8.
+ * The connections counted, by network and in all, the networks by how many they hold, and the connections not
+ * logging in yet in order of arrival. Arrays, not sets: a network holds a few dozen at most, scanned in a blink,
+ * and a JavaScript Set costs about 200 bytes a member where an array slot costs 8.
  */
 class Counts {
   private readonly networks = new Map<string, Network>();
+  /** `bySize[n]`: the networks holding n connections; none holds more than `largest`. */
+  private readonly bySize: Network[][] = [];
+  private largest = 0;
   private total = 0;
   /** Connections not logging in yet, oldest first from `head`; settled and released ones are skipped lazily. */
   private waiting: Admission[] = [];
@@ -116,22 +124,20 @@ class Counts {
   admit(socketAddress: string, evict: () => void): Admission | undefined {
     const ip = clientIp(UNTRUSTED, socketAddress, null);
     const address = bucketOf(ip);
-    const networkKey = networkOf(ip);
+    const key = networkOf(ip);
     const { limits } = this;
     // The narrowest cap first: a newcomer pushes out its own address's connections before anyone else's.
-    if (!this.makeRoom(this.networks.get(networkKey), address, "address", limits.maxConnectionsPerAddress))
-      return undefined;
-    if (!this.makeRoom(this.networks.get(networkKey), address, "network", limits.maxConnectionsPerNetwork))
-      return undefined;
-    if (!this.makeRoom(this.networks.get(networkKey), address, "total", limits.maxConnections))
-      return undefined;
-    let network = this.networks.get(networkKey);
+    if (!this.makeRoom("address", key, address, limits.maxConnectionsPerAddress)) return undefined;
+    if (!this.makeRoom("network", key, address, limits.maxConnectionsPerNetwork)) return undefined;
+    if (!this.makeRoom("total", key, address, limits.maxConnections)) return undefined;
+    let network = this.networks.get(key);
     if (network === undefined) {
-      network = { key: networkKey, connections: [] };
-      this.networks.set(networkKey, network);
+      network = { key, connections: [], slot: -1 };
+      this.networks.set(key, network);
     }
     const admission = new Admission(this, network, address, evict);
     network.connections.push(admission);
+    this.resized(network, network.connections.length - 1);
     this.total++;
     this.waiting.push(admission);
     this.waitingCount++;
@@ -155,39 +161,73 @@ class Counts {
     admission.counted = false;
     if (!admission.settled) this.waitingCount--;
     this.total--;
-    const { connections } = admission.network;
-    connections.splice(connections.indexOf(admission), 1);
-    if (connections.length === 0) this.networks.delete(admission.network.key);
+    const { network } = admission;
+    network.connections.splice(network.connections.indexOf(admission), 1);
+    this.resized(network, network.connections.length + 1);
+    if (network.connections.length === 0) this.networks.delete(network.key);
+  }
+
+  /** Moves `network`, which held `before` connections, to the networks holding as many as it holds now. */
+  private resized(network: Network, before: number): void {
+    if (before > 0) {
+      const peers = this.bySize[before] as Network[];
+      const last = peers.pop() as Network;
+      if (last !== network) {
+        peers[network.slot] = last;
+        last.slot = network.slot;
+      }
+    }
+    const size = network.connections.length;
+    if (size === 0) return;
+    this.bySize[size] ??= [];
+    network.slot = (this.bySize[size] as Network[]).push(network) - 1;
+    this.largest = Math.max(this.largest, size);
   }
 
   /**
-   * Whether there is room under `cap` in the scope of a newcomer from `address` in `network` (undefined: the
-   * network holds nothing yet), once one connection made way if the scope was full.
+   * Whether there is room under `cap` in `scope` for a newcomer from `address` in the network `key`, once one
+   * connection gave way if the scope was full (docs/link.md, Who makes room).
    */
-  private makeRoom(
-    network: Network | undefined,
-    address: string,
-    scope: "address" | "network" | "total",
-    cap: number,
-  ): boolean {
-    const held = network?.connections ?? [];
+  private makeRoom(scope: Scope, key: string, address: string, cap: number): boolean {
+    const held = this.networks.get(key)?.connections ?? [];
+    const ofAddress = (each: Admission) => each.address === address;
     const count =
-      scope === "total"
-        ? this.total
-        : scope === "network"
-          ? held.length
-          : held.filter((each) => each.address === address).length;
+      scope === "total" ? this.total : scope === "network" ? held.length : countOf(held, ofAddress);
     if (count < cap) return true;
     if (!this.limits.evict) return false;
     const victim =
-      scope === "total"
-        ? (this.oldestWaiting() ?? this.biggestNetwork(held.length)?.connections[0])
-        : (held.find((each) => !each.settled && (scope === "network" || each.address === address)) ??
-          (scope === "network" ? this.biggestAddress(held, address) : undefined));
+      scope === "address"
+        ? held.find((each) => ofAddress(each) && !each.settled)
+        : scope === "network"
+          ? this.fromBiggest(byAddress(held), countOf(held, ofAddress), () =>
+              held.find((each) => !each.settled),
+            )
+          : this.fromBiggest(this.biggestNetwork(), held.length, () => this.oldestWaiting());
     if (victim === undefined) return false;
     this.forget(victim);
     victim.evict();
     return true;
+  }
+
+  /**
+   * Who gives way in a full scope whose biggest part holds `biggest` and the newcomer's `own`: the biggest part's
+   * oldest connection not logging in (else its oldest) when it holds at least two more, so equals never push each
+   * other out; else, for a newcomer whose part holds nothing yet, the scope's oldest connection not logging in.
+   */
+  private fromBiggest(
+    biggest: Admission[] | undefined,
+    own: number,
+    oldestWaiting: () => Admission | undefined,
+  ): Admission | undefined {
+    if (biggest !== undefined && biggest.length >= own + 2)
+      return biggest.find((each) => !each.settled) ?? biggest[0];
+    return own === 0 ? oldestWaiting() : undefined;
+  }
+
+  /** The connections of a network holding the most. */
+  private biggestNetwork(): Admission[] | undefined {
+    while (this.largest > 0 && (this.bySize[this.largest]?.length ?? 0) === 0) this.largest--;
+    return this.bySize[this.largest]?.[0]?.connections;
   }
 
   /** The oldest connection not logging in yet, of all. */
@@ -199,31 +239,33 @@ class Counts {
     }
     return undefined;
   }
+}
 
-  /** The network holding the most connections, if at least two more than the newcomer's holds now. */
-  private biggestNetwork(own: number): Network | undefined {
-    let biggest: Network | undefined;
-    for (const network of this.networks.values())
-      if (network.connections.length > (biggest?.connections.length ?? 0)) biggest = network;
-    return biggest && biggest.connections.length >= own + 2 ? biggest : undefined;
-  }
+/** How many of `held` match. */
+function countOf(held: Admission[], matches: (each: Admission) => boolean): number {
+  let count = 0;
+  for (const each of held) if (matches(each)) count++;
+  return count;
+}
 
-  /** The oldest connection of the address holding the most in `held`, if at least two more than `own` holds. */
-  private biggestAddress(held: Admission[], own: string): Admission | undefined {
-    const counts = new Map<string, number>();
-    for (const each of held) counts.set(each.address, (counts.get(each.address) ?? 0) + 1);
-    let biggest: string | undefined;
-    for (const [address, count] of counts) if (count > (counts.get(biggest ?? "") ?? 0)) biggest = address;
-    if (biggest === undefined || (counts.get(biggest) ?? 0) < (counts.get(own) ?? 0) + 2) return undefined;
-    return held.find((each) => each.address === biggest);
+/** The connections, in order of arrival, of the address holding the most of `held` (one network's). */
+function byAddress(held: Admission[]): Admission[] | undefined {
+  const counts = new Map<string, number>();
+  let biggest: string | undefined;
+  for (const each of held) {
+    const count = (counts.get(each.address) ?? 0) + 1;
+    counts.set(each.address, count);
+    if (count > (counts.get(biggest ?? "") ?? 0)) biggest = each.address;
   }
+  return biggest === undefined ? undefined : held.filter((each) => each.address === biggest);
 }
 
 /**
- * Creates the guard. A full cap makes room (docs/link.md, Who makes room): the oldest connection in its scope
- * that has not sent its Login Start gives way, a real client sending it at once; when every one has, the oldest
- * of the part (a network of all, an address of a network) holding the most, if it holds at least two more than
- * the newcomer's, so nobody is pushed out by an equal. The login limit is a token bucket on the injected clock.
+ * Creates the guard. A full cap makes room (docs/link.md, Who makes room): at an address's cap its own oldest
+ * connection that has not sent its Login Start (a real client sends it at once); at a network's or the total, a
+ * connection of the part (an address of the network, a network of all) holding the most, if it holds at least two
+ * more than the newcomer's, or, for a newcomer whose part holds nothing yet, the scope's oldest connection not
+ * logging in. Equals never push each other out. The login limit is a token bucket on the injected clock.
  */
 export function createGuard(limits: LinkLimits, clock: Clock): Guard {
   const counts = new Counts(limits);

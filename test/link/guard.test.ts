@@ -33,14 +33,22 @@ describe("who makes room at a full cap", () => {
     expect(evicted).toEqual(["203.0.113.1#1", "2001:db8:1:2::a#5"]);
   });
 
-  test("the total's oldest connection not logging in, whoever holds it", () => {
+  test("the total: the biggest network's oldest connection not logging in, never for a network holding as many", () => {
     const { admit, evicted } = guarded({ maxConnections: 3 });
     admit("198.51.100.1")?.settle();
     admit("198.51.100.2");
     admit("198.51.100.3");
-    admit("203.0.113.1");
-    admit("203.0.113.2");
+    admit("203.0.113.1"); // 3 against nothing
+    expect(admit("203.0.113.2")).toBeUndefined(); // 2 against 1
+    admit("192.0.2.1"); // 2 against nothing
     expect(evicted).toEqual(["198.51.100.2#2", "198.51.100.3#3"]);
+  });
+
+  test("the total, every network holding one: a network holding nothing yet takes the oldest waiting place", () => {
+    const { admit, evicted } = guarded({ maxConnections: 3 });
+    for (const address of ["198.51.100.1", "203.0.113.1", "192.0.2.1", "198.18.0.1", "198.51.100.2"])
+      admit(address);
+    expect(evicted).toEqual(["198.51.100.1#1", "203.0.113.1#2"]);
   });
 
   test("when every connection is logging in: the oldest of the network holding at least two more than the newcomer's", () => {
