@@ -1,6 +1,6 @@
 import type { Clock } from "./clock.ts";
 
-/** The outcome of one request against a client's bucket, with what the rate limit headers report. */
+/** The outcome of one take from a key's bucket, with what the API's rate-limit headers report. */
 export type RateLimitDecision = {
   allowed: boolean;
   /** Capacity of the bucket (= perMinute). */

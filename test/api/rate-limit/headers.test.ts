@@ -1,10 +1,13 @@
 import { describe, expect, test } from "bun:test";
 import { rateLimitHeaders } from "../../../src/api/rate-limit/headers.ts";
+import { manualClock } from "../../../src/shared/clock.ts";
+import { createRateLimiter } from "../../../src/shared/rate-limiter.ts";
 
 describe("rateLimitHeaders", () => {
-  test("a refused request of a 60 s window: the policy, nothing left, and Retry-After", () => {
-    const decision = { allowed: false, limit: 60, remaining: 0, resetSeconds: 1, retryAfterSeconds: 1 };
-    expect(rateLimitHeaders(decision)).toEqual({
+  test("a bucket emptied by a full minute's requests answers the next with Retry-After", () => {
+    const limiter = createRateLimiter({ perMinute: 60, clock: manualClock() });
+    for (let i = 0; i < 60; i++) limiter.take("1.2.3.4");
+    expect(rateLimitHeaders(limiter.take("1.2.3.4"))).toEqual({
       "RateLimit-Policy": '"ip";q=60;w=60',
       RateLimit: '"ip";r=0;t=1',
       "Retry-After": "1",
