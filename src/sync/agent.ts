@@ -10,6 +10,7 @@ import { createFetcher, newCore, ONCE_ATTEMPTS } from "./fetch.ts";
 import { readIfExists } from "./file.ts";
 import { createGameServer } from "./game-server.ts";
 import { acquireLock, type LockDeps } from "./lock.ts";
+import { createManagementSession } from "./management/session.ts";
 import { createListedWhitelists, diffMerged, type MergedList } from "./merge.ts";
 import type { SyncOptions } from "./options.ts";
 import { createOutput } from "./output.ts";
@@ -77,7 +78,7 @@ export function startSyncAgent(options: SyncOptions, deps: SyncAgentDeps = {}): 
   const { signal } = controller;
   const api = createApiClient({ apiUrl: options.apiUrl, key: options.key, clock, signal, fetch: deps.fetch });
   const backoff = createBackoff({ random: deps.random });
-  const output = createOutput({
+  const fileOutput = createOutput({
     out: options.out,
     format: options.format,
     report,
@@ -128,7 +129,7 @@ export function startSyncAgent(options: SyncOptions, deps: SyncAgentDeps = {}): 
   let unaskedNoted = false;
   /** Without the player list, entries awaiting proof are let in unasked until their window ends: say so once. */
   function noteUnasked(): void {
-    if (proofPoller || unaskedNoted || options.once) return;
+    if (proofPoller || management || unaskedNoted || options.once) return;
     const count = awaitingProof().length;
     if (count === 0) return;
     unaskedNoted = true;
@@ -141,7 +142,13 @@ export function startSyncAgent(options: SyncOptions, deps: SyncAgentDeps = {}): 
     });
   }
 
-  const core = newCore({ options, api, output, report, sleep, signal, backoff });
+  const core = newCore({ options, api, output: fileOutput, report, sleep, signal, backoff });
+  // Management mode: the list goes to the server's allowlist through its API, not to a file (src/sync/management/).
+  const management = options.management
+    ? createManagementSession(core, { management: options.management, clock, sleep, random: deps.random })
+    : null;
+  if (management) core.output = management.output;
+  const output = core.output;
   const { retrying, store, fetchLists, checkDeleted } = createFetcher(core);
   let guildId: string | null = null;
   /** Whether the key is limited to one whitelist: then its socket closes when that whitelist is deleted. */
@@ -239,7 +246,9 @@ export function startSyncAgent(options: SyncOptions, deps: SyncAgentDeps = {}): 
         once: false,
       });
       gameServer?.changed();
-      unwatch = watchFiles(core, { watch: deps.watch ?? watchFile, gameServer, persist, clock, retrying });
+      if (management) management.start();
+      else
+        unwatch = watchFiles(core, { watch: deps.watch ?? watchFile, gameServer, persist, clock, retrying });
       proofPoller?.start();
     } else {
       announce(previous, list, written);
@@ -383,6 +392,7 @@ export function startSyncAgent(options: SyncOptions, deps: SyncAgentDeps = {}): 
     // Commands of changes applied before a stop that had not run: first in line.
     gameServer?.restore(core.state.pending);
     if (options.once) await runOnce();
+    else if (management) await Promise.race([follow(), management.fatal]);
     else await follow();
   }
 
@@ -394,6 +404,8 @@ export function startSyncAgent(options: SyncOptions, deps: SyncAgentDeps = {}): 
       if (!(signal.aborted && error instanceof TransientError)) throw error;
     } finally {
       unwatch();
+      controller.abort();
+      await management?.stop();
       await proofPoller?.stop();
       await gameServer?.close();
       // What ran is out of the resume state, what did not is in it, before the agent says it stopped.

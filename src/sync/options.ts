@@ -6,6 +6,12 @@ import { type FileFormatName, fileFormats, formats } from "../formats/index.ts";
 import { readFlags } from "../shared/flags.ts";
 import { templateProblem } from "./commands.ts";
 import type { ConsoleSpec } from "./console.ts";
+import {
+  type ManagementOptions,
+  managementOptions,
+  managementPurposes,
+  managementSchema,
+} from "./management/options.ts";
 import { DEFAULT_PROOF_POLL_SECONDS } from "./proof-poll.ts";
 
 /** The RCON port Minecraft uses when `rcon.port` is not set. */
@@ -40,10 +46,13 @@ export const SyncOptionsSchema = Type.Object({
     fileFormats.map((format) => Type.Literal(format)),
     { default: "vanilla", description: `one of ${fileFormats.join(", ")}` },
   ),
-  WLS_OUT: Type.String({
-    minLength: 1,
-    description: "the file the game server reads, e.g. /srv/minecraft/whitelist.json",
-  }),
+  WLS_OUT: Type.Optional(
+    Type.String({
+      minLength: 1,
+      description: "the file the game server reads, e.g. /srv/minecraft/whitelist.json",
+    }),
+  ),
+  ...managementSchema,
   WLS_RCON: Type.Optional(
     Type.String({
       pattern: "^(\\[[0-9A-Fa-f:.]+\\]|[A-Za-z0-9.-]+)(:[0-9]{1,5})?$",
@@ -115,6 +124,7 @@ const purposes: Record<OptionName, string> = {
     "the whitelist's id or name (any letter case); several, comma-separated (survival,bedrock), share the file",
   WLS_FORMAT: `the file format: ${fileFormats.join(", ")} (default vanilla)`,
   WLS_OUT: "the file to keep current, e.g. /srv/minecraft/whitelist.json",
+  ...managementPurposes,
   WLS_RCON: `the game server's console is RCON at host:port (port ${DEFAULT_RCON_PORT} by default)`,
   WLS_RCON_PASSWORD: "the RCON password (environment only: never on the command line)",
   WLS_RCON_PASSWORD_FILE: "a file holding the RCON password",
@@ -144,9 +154,9 @@ const purposes: Record<OptionName, string> = {
 };
 
 /** Options that must not be given on the command line, where every local user can read them (`ps`). */
-const environmentOnly = new Set<OptionName>(["WLS_RCON_PASSWORD"]);
+const environmentOnly = new Set<OptionName>(["WLS_RCON_PASSWORD", "WLS_MANAGEMENT_SECRET"]);
 /** Options whose values are never echoed in an error message. */
-const secret = new Set<OptionName>(["WLS_KEY", "WLS_RCON_PASSWORD"]);
+const secret = new Set<OptionName>(["WLS_KEY", "WLS_RCON_PASSWORD", "WLS_MANAGEMENT_SECRET"]);
 
 /** `WLS_RCON_PASSWORD_FILE` → `--rcon-password-file`. */
 const flagOf = (name: string) => `--${name.slice(4).toLowerCase().replaceAll("_", "-")}`;
@@ -164,8 +174,10 @@ export type SyncOptions = {
   /** The whitelists' ids or names as given: the file holds the union of their entries. */
   whitelists: string[];
   format: FileFormatName;
-  /** Absolute path of the file to keep current. */
+  /** Absolute path of the file to keep current (management mode: of `--state`, its files' prefix). */
   out: string;
+  /** Management mode (src/sync/management/): the allowlist kept through the server's API; null: a file. */
+  management?: (ManagementOptions & { banSync: boolean }) | null;
   /** The game server's console: RCON, a named pipe or a program; null: the agent only writes the file. */
   console: ConsoleSpec | null;
   /** Run on the console after each change (the format's default unless given); null: none. */
@@ -282,6 +294,16 @@ export function parseSyncOptions(
     throw new SyncOptionsError(`${label(name)} must be ${expected} (got ${got})`);
   }
   const options = converted as RawOptions;
+  const management = managementOptions(raw, {
+    readText,
+    fail: (m) => new SyncOptionsError(m),
+    label: (n) => label(n as OptionName),
+  });
+  if (management === null && options.WLS_OUT === undefined) {
+    throw new SyncOptionsError(
+      `${label("WLS_OUT")} must be ${schemaOf("WLS_OUT").description} (got nothing)`,
+    );
+  }
 
   const url = new URL(options.WLS_URL);
   if (url.username || url.password) {
@@ -346,10 +368,10 @@ export function parseSyncOptions(
       : given === NO_RELOAD
         ? null
         : given.replace(/^\/+/, "");
-  const proofPollMs = proofPolling(options, raw, gameConsole);
+  const proofPollMs = management ? null : proofPolling(options, raw, gameConsole);
   const commands =
     options.WLS_KICK_REMOVED || options.WLS_ON_ADD || options.WLS_ON_REMOVE || proofPollMs !== null;
-  if (gameConsole !== null && reloadCommand === null && !commands) {
+  if (gameConsole !== null && (reloadCommand === null || management) && !commands) {
     throw new SyncOptionsError(
       `${label(consoles[0] as OptionName)} has nothing to run: the ${format} format has no reload command of ` +
         `its own; set ${label("WLS_RELOAD_COMMAND")} (or ${label("WLS_KICK_REMOVED")})`,
@@ -360,15 +382,16 @@ export function parseSyncOptions(
     key: options.WLS_KEY,
     whitelists: options.WLS_WHITELIST.split(",").map((item) => item.trim()),
     format,
-    out: resolve(options.WLS_OUT),
+    out: resolve((management ? options.WLS_STATE : options.WLS_OUT) as string),
+    management: management && { ...management, banSync: options.WLS_BAN_SYNC },
     console: gameConsole,
-    reloadCommand: gameConsole === null ? null : reloadCommand,
+    reloadCommand: gameConsole === null || management ? null : reloadCommand,
     onAdd: options.WLS_ON_ADD?.replace(/^\/+/, "") ?? null,
     onRemove: options.WLS_ON_REMOVE?.replace(/^\/+/, "") ?? null,
     kickRemoved: options.WLS_KICK_REMOVED,
     proofPollMs,
     keepForeign: options.WLS_KEEP_FOREIGN,
-    bannedPlayers: bannedPlayers(options, format),
+    bannedPlayers: management ? null : bannedPlayers(options, format),
     once: options.WLS_ONCE,
     json: options.WLS_JSON,
     verbose: options.WLS_VERBOSE,
@@ -414,7 +437,7 @@ function bannedPlayers(options: RawOptions, format: FileFormatName): string | nu
     );
   }
   return resolve(
-    options.WLS_BANNED_PLAYERS ?? join(dirname(resolve(options.WLS_OUT)), "banned-players.json"),
+    options.WLS_BANNED_PLAYERS ?? join(dirname(resolve(options.WLS_OUT as string)), "banned-players.json"),
   );
 }
 

@@ -46,6 +46,8 @@ export type SyncEvent =
   /** `--ban-sync`: a player banned on the game server was removed from a whitelist, with the ban's reason. */
   | { type: "banned"; nick: string; whitelist: string; reason: string }
   | { type: "warning"; message: string }
+  /** Management mode: what the connection to the game server's management API is doing (src/sync/management/). */
+  | { type: "management"; message: string }
   | { type: "stopped" };
 
 /** What someone else did to the file, in one line. */
@@ -120,6 +122,8 @@ export function humanReporter({ out, err }: Output, verbose = false): (event: Sy
         return;
       case "warning":
         return err(`Warning: ${event.message}`);
+      case "management":
+        return out(`Game server: ${event.message}`);
       case "drift":
         return err(driftLine(event));
       case "proof-asked":
@@ -159,6 +163,7 @@ const levels: Record<SyncEvent["type"], "debug" | "info" | "warn"> = {
   "command-failed": "warn",
   "console-back": "info",
   warning: "warn",
+  management: "info",
   drift: "warn",
   banned: "info",
   "proof-asked": "info",

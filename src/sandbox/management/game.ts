@@ -90,7 +90,10 @@ export function createGame(notify: (method: string, param?: unknown) => void, no
 
   /** The server disconnects a player, who reads `message`. */
   function disconnect(player: NameAndId, message: string): void {
-    if (leave(player)) kicks.push({ player, message, at: now() });
+    if (!online.has(key(player.id))) return;
+    // Recorded before the notification, which wakes whoever waits for the kick.
+    kicks.push({ player, message, at: now() });
+    leave(player);
   }
 
   const allowlistAdd = (player: NameAndId) => {

@@ -261,6 +261,10 @@ export function startFakeManagementServer(options: FakeManagementOptions = {}) {
       await until(() => game.kicks.slice(from).some(matches));
       return game.kicks.slice(from).find(matches) as Kick;
     },
+    /** Every management connection is cut (a network blip), without a close handshake; the server stays up. */
+    drop(): void {
+      for (const socket of sockets) socket.terminate();
+    },
     /** The server stops: `server/stopping` is sent, every connection closes, the port is released. */
     async stop(): Promise<void> {
       if (stopping) return;

@@ -1,0 +1,170 @@
+import { describe, expect, test } from "bun:test";
+import { join } from "node:path";
+import { type FakeManagementServer, startFakeManagementServer } from "../../src/sandbox/management/server.ts";
+import { ExitCode, type SyncOptions, SyncStopError } from "../../src/sync/index.ts";
+import { seedEntries, seedKey, seedWhitelist } from "../helpers/services.ts";
+import { syncFixture } from "./fixture.ts";
+import { agentOptions, GUILD, latestEventId } from "./helpers.ts";
+
+// Management mode: the agent keeps a server's allowlist through its management API (the sandbox's fake, held to
+// mc-server-management in test/sandbox/management.test.ts), with the real service and its socket on the other side.
+
+const NOTCH = { id: "069a79f4-44e9-4726-a5be-fca90e38aaf5", name: "Notch" };
+const JEB = { id: "853c80ef-3c37-49fd-aa49-938b674adae6", name: "jeb_" };
+const DINNERBONE = { id: "61699b2e-d327-4a01-9f1e-0ea8c3f06bc6", name: "Dinnerbone" };
+const STRANGER = { id: "5e4a3b2c-1d0e-4f9a-8b7c-6d5e4f3a2b1c", name: "Stranger" };
+
+const fixture = syncFixture("wls-management-");
+
+/** The service with "survival" (Notch, jeb_), a key, and the fake server knowing every player. */
+async function world(fakeOptions: Parameters<typeof startFakeManagementServer>[0] = {}) {
+  const service = await fixture.service();
+  const s = service.services;
+  const wl = await seedWhitelist(s, { guildId: GUILD, name: "survival" });
+  await seedEntries(s, wl.id, [
+    { nick: "Notch", uuid: NOTCH.id, premium: true },
+    { nick: "jeb_", uuid: JEB.id, premium: true },
+  ]);
+  const { plaintext: key } = await seedKey(s, GUILD, wl.id);
+  const fake = startFakeManagementServer(fakeOptions);
+  fixture.cleanup(() => void fake.stop());
+  for (const player of [NOTCH, JEB, DINNERBONE, STRANGER]) fake.knows(player);
+  return { service, s, wl, key, fake };
+}
+
+/** Agent options for management mode against `fake`. */
+const managed = (
+  service: { url: string },
+  key: string,
+  fake: FakeManagementServer,
+  overrides: Partial<SyncOptions> = {},
+): SyncOptions =>
+  agentOptions(service, key, "survival", fixture.dir, {
+    out: join(fixture.dir, "agent"),
+    management: { url: fake.url, secret: fake.secret, ca: null, fingerprint: null, banSync: false },
+    ...overrides,
+  });
+
+const names = (players: { name: string }[]) => players.map((p) => p.name).sort();
+const methodsCalled = (fake: FakeManagementServer) => fake.calls.map((c) => c.method);
+
+describe("management mode", () => {
+  test("at start only the difference is sent: what the whitelist lacks is added, a stranger named and dropped", async () => {
+    const { service, key, fake } = await world();
+    fake.command("whitelist add jeb_");
+    fake.command("whitelist add Stranger");
+    const agent = fixture.agent(managed(service, key, fake));
+    const drift = await agent.waitFor("drift");
+    expect(drift).toMatchObject({ foreign: ["Stranger"], removed: [], kept: false });
+    await fake.until(() => names(fake.allowlist()).join() === "Notch,jeb_");
+    // Never cleared nor set whole: jeb_ stayed on the list throughout.
+    expect(methodsCalled(fake).filter((m) => m.startsWith("minecraft:allowlist"))).toEqual([
+      "minecraft:allowlist",
+      "minecraft:allowlist/remove",
+      "minecraft:allowlist/add",
+    ]);
+    expect(fake.calls.find((c) => c.method === "minecraft:allowlist/add")?.params).toEqual([
+      [{ id: NOTCH.id, name: "Notch" }],
+    ]);
+  });
+
+  test("a registration reaches the allowlist; a removal kicks the player if online; in-game changes are drift", async () => {
+    const { service, s, wl, key, fake } = await world();
+    const agent = fixture.agent(managed(service, key, fake));
+    await fake.until(() => fake.allowlist().length === 2);
+    await agent.waitFor("management");
+
+    await seedEntries(s, wl.id, [{ nick: "Dinnerbone", uuid: DINNERBONE.id, premium: true }]);
+    await fake.until(() => names(fake.allowlist()).includes("Dinnerbone"));
+
+    expect(fake.join(JEB)).toBeNull();
+    await s.entries.remove({ whitelistId: wl.id, nick: "jeb_", origin: "api" });
+    const kick = await fake.kicked((k) => k.player.name === "jeb_");
+    expect(kick.message).toBe("multiplayer.disconnect.not_whitelisted");
+    expect(names(fake.allowlist())).toEqual(["Dinnerbone", "Notch"]);
+
+    // Someone adds a stranger in game: named and dropped; someone removes Notch: put back.
+    fake.command("whitelist add Stranger");
+    await agent.waitFor("drift", (e) => e.foreign.includes("Stranger"));
+    fake.command("whitelist remove Notch");
+    await agent.waitFor("drift", (e) => e.removed.includes("Notch"));
+    await fake.until(() => names(fake.allowlist()).join() === "Dinnerbone,Notch");
+  });
+
+  test("--keep-foreign keeps what someone else added, across a restart", async () => {
+    const { service, key, fake } = await world();
+    const first = fixture.agent(managed(service, key, fake, { keepForeign: true }));
+    await fake.until(() => fake.allowlist().length === 2);
+    fake.command("whitelist add Stranger");
+    await first.waitFor("drift", (e) => e.kept && e.foreign.includes("Stranger"));
+    await first.stop();
+    const second = fixture.agent(managed(service, key, fake, { keepForeign: true }));
+    await second.waitFor("management");
+    await second.waitFor("synced");
+    expect(names(fake.allowlist())).toEqual(["Notch", "Stranger", "jeb_"]);
+  });
+
+  test("changes made while the server was unreachable are sent when it is back", async () => {
+    const { service, s, wl, key, fake } = await world();
+    const agent = fixture.agent(managed(service, key, fake));
+    await fake.until(() => fake.allowlist().length === 2);
+    const from = agent.events.length;
+    fake.drop();
+    await agent.waitFor("retrying", () => true, from);
+    await seedEntries(s, wl.id, [{ nick: "Dinnerbone", uuid: DINNERBONE.id, premium: true }]);
+    await agent.synced(await latestEventId(service), from);
+    await fake.until(() => names(fake.allowlist()).includes("Dinnerbone"));
+    expect(methodsCalled(fake)).not.toContain("minecraft:allowlist/clear");
+  });
+
+  test("a ban on the game server removes the nick, matched by UUID (--ban-sync)", async () => {
+    const { service, s, wl, key, fake } = await world();
+    const options = managed(service, key, fake);
+    const agent = fixture.agent({
+      ...options,
+      management: { ...(options.management as NonNullable<SyncOptions["management"]>), banSync: true },
+    });
+    await agent.waitFor("management");
+    fake.command("ban jeb_ griefing", "Alex");
+    const banned = await agent.waitFor("banned");
+    expect(banned).toMatchObject({ nick: "jeb_", reason: "banned on the game server: griefing (by Alex)" });
+    expect((await s.entries.list(wl.id)).map((e) => e.nick)).toEqual(["Notch"]);
+  });
+
+  test("a wrong secret stops the agent with 77, saying so", async () => {
+    const { service, key, fake } = await world();
+    const options = managed(service, key, fake);
+    const agent = fixture.agent({
+      ...options,
+      management: {
+        ...(options.management as NonNullable<SyncOptions["management"]>),
+        secret: "0".repeat(40),
+      },
+    });
+    const failure = await agent.done.catch((error: unknown) => error);
+    expect(failure).toBeInstanceOf(SyncStopError);
+    expect((failure as SyncStopError).exitCode).toBe(ExitCode.keyRefused);
+    expect((failure as Error).message).toContain("refused the management secret (401)");
+  });
+
+  test("no management API there stops the agent with 78, naming what to use instead", async () => {
+    const { service, key, fake } = await world();
+    const old = Bun.serve({
+      hostname: "127.0.0.1",
+      port: 0,
+      fetch: () => new Response("Not Found", { status: 404 }),
+    });
+    fixture.cleanup(() => void old.stop(true));
+    const options = managed(service, key, fake);
+    const agent = fixture.agent({
+      ...options,
+      management: {
+        ...(options.management as NonNullable<SyncOptions["management"]>),
+        url: `ws://127.0.0.1:${old.port}`,
+      },
+    });
+    const failure = (await agent.done.catch((error: unknown) => error)) as SyncStopError;
+    expect(failure.exitCode).toBe(ExitCode.config);
+    expect(failure.message).toContain("use --out (the file) with --rcon instead");
+  });
+});
