@@ -209,6 +209,13 @@ export const ConfigSchema = t.Object({
         "the community the link endpoint's server-list entry names (“Account link for <it>”), up to 48 characters",
     }),
   ),
+  LINK_LANGUAGE: t.Union(
+    languages.map((language) => t.Literal(language)),
+    {
+      default: "en",
+      description: `the language players read at the link endpoint: ${languages.join(", ")}`,
+    },
+  ),
 });
 
 /** The parsed configuration; TRUST_PROXY is parsed into the ranges it names, once, here. */

@@ -12,6 +12,7 @@ import { DomainError } from "../shared/errors.ts";
 import { randomString } from "../shared/ids.ts";
 import { explainListenError } from "../shared/listen.ts";
 import type { Logger } from "../shared/logger.ts";
+import { scriptLines } from "../shared/script-lines.ts";
 import type { Whitelist } from "../whitelists/model.ts";
 import type { NewWhitelist } from "../whitelists/service.ts";
 import { demo, demoProfiles, demoSeed, demoSeedIn, demoXboxAccounts } from "./seed.ts";
@@ -315,12 +316,12 @@ whitelist-sync demo: a sandbox Discord server "Blocky Builders" with the bot, fo
 premium/approval with an application form, offline/message, bedrock), a few players, and fake Mojang and
 GeyserMC APIs. Nothing leaves this machine.
 
-API: ${d.apiUrl}
-API key: ${d.key}
-Sandbox: ${d.sandboxUrl}
-Mojang: ${d.mojang.url}
-Link: ${d.link}
-Docs: ${d.running.url}/swagger
+${scriptLines.demo.api.line(d.apiUrl)}
+${scriptLines.demo.apiKey.line(d.key)}
+${scriptLines.demo.sandbox.line(d.sandboxUrl)}
+${scriptLines.demo.mojang.line(d.mojang.url)}
+${scriptLines.demo.link.line(d.link)}
+${scriptLines.demo.docs.line(`${d.running.url}/swagger`)}
 
 Read the whitelists and their entries:
   curl ${auth} ${d.apiUrl}/whitelists
@@ -407,11 +408,11 @@ whitelist-sync demo, as a replica that follows: another replica on this PostgreS
 Discord bot runs there (act in that demo's sandbox). A change made through either replica shows on both; if the
 leader stops, this one takes over within seconds and its bot connects to this sandbox.
 
-API: ${d.apiUrl}
-API key: ${d.key}
-Sandbox: ${d.sandboxUrl}
-Mojang: ${d.mojang.url}
-Docs: ${d.running.url}/swagger
+${scriptLines.demo.api.line(d.apiUrl)}
+${scriptLines.demo.apiKey.line(d.key)}
+${scriptLines.demo.sandbox.line(d.sandboxUrl)}
+${scriptLines.demo.mojang.line(d.mojang.url)}
+${scriptLines.demo.docs.line(`${d.running.url}/swagger`)}
 
 Watch changes live on this replica, then remove alex's Bedrock nick through the leader's API (a key works on
 every replica: they share the database); entry.removed arrives here, and the entries read here no longer list it:

@@ -1,4 +1,5 @@
 import { randomBytes, timingSafeEqual } from "node:crypto";
+import type { Words } from "../i18n/words.ts";
 import { dashUuid } from "../nicks/uuid.ts";
 import type { Logger } from "../shared/logger.ts";
 import { type Cfb8, createCfb8, type LoginKeys, minecraftDigest } from "./crypto.ts";
@@ -7,7 +8,7 @@ import { type LinkCounters, type LinkProofPort, type Refusal, refusals } from ".
 import { type PacketReader, PacketSplitter, ProtocolError, packet } from "./protocol.ts";
 import type { SessionCheck } from "./session.ts";
 import type { StatusAnswers } from "./status.ts";
-import { type LoginVersionSpec, loginVersion } from "./versions.ts";
+import { type LoginVersionSpec, loginVersion, NEWEST_RELEASE, OLDEST_RELEASE } from "./versions.ts";
 
 /** Timers the endpoint arms (a deadline per connection); tests fire them instead of waiting. */
 export type Timers = {
@@ -34,6 +35,8 @@ export type ConnectionContext = {
   guard: Guard;
   limits: LinkLimits;
   status: StatusAnswers;
+  /** The language players read the endpoint's refusals in (LINK_LANGUAGE). */
+  words: Words;
   counters: LinkCounters;
   logger: Logger;
   timers: Timers;
@@ -100,8 +103,9 @@ export function openConnection(transport: Transport, context: ConnectionContext)
 
   const refuse = (reason: Refusal) => {
     counters.refused[reason]++;
-    const text = refusals[reason].text;
-    finish(inLogin && text ? loginDisconnect(text(protocol)) : undefined);
+    const key = refusals[reason].text;
+    const versions = { oldest: OLDEST_RELEASE, newest: NEWEST_RELEASE, protocol: String(protocol) };
+    finish(inLogin && key ? loginDisconnect(context.words.render({ key, params: versions })) : undefined);
   };
 
   const handshake = (body: PacketReader) => {

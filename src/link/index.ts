@@ -1,6 +1,8 @@
 import type { Socket, TCPSocketListener } from "bun";
 import type { Accounts } from "../accounts/service.ts";
 import type { Config } from "../config.ts";
+import type { Language } from "../i18n/languages.ts";
+import { wordsFor } from "../i18n/words.ts";
 import { type Clock, systemClock } from "../shared/clock.ts";
 import { explainListenError } from "../shared/listen.ts";
 import type { Logger } from "../shared/logger.ts";
@@ -25,6 +27,8 @@ export type LinkEndpointOptions = {
   proof: LinkProofPort;
   /** The community named in the server list's MOTD. */
   community?: string;
+  /** The language of everything a player reads (LINK_LANGUAGE); English by default. */
+  language?: Language;
   logger: Logger;
   clock?: Clock;
   timers?: Timers;
@@ -60,6 +64,7 @@ type SocketState = { address: string; connection?: Connection; queue: Uint8Array
  */
 export function startLinkEndpoint(options: LinkEndpointOptions): LinkEndpoint {
   const limits = { ...defaultLimits, ...options.limits };
+  const words = wordsFor(options.language ?? "en");
   const counters = zeroCounters();
   const guard = createGuard(limits, options.clock ?? systemClock);
   const context = {
@@ -68,7 +73,8 @@ export function startLinkEndpoint(options: LinkEndpointOptions): LinkEndpoint {
     port: options.proof,
     guard,
     limits,
-    status: createStatusAnswers({ community: options.community }),
+    status: createStatusAnswers({ community: options.community, words }),
+    words,
     counters,
     logger: options.logger,
     timers: options.timers ?? realTimers,
@@ -178,7 +184,7 @@ export function startLinkEndpoint(options: LinkEndpointOptions): LinkEndpoint {
 
 /**
  * The endpoint as `startService` runs it from the configuration (LINK_PORT set): each proven login gets a code
- * from the accounts store (`codeProof`), and the MOTD names LINK_COMMUNITY.
+ * from the accounts store (`codeProof`), the MOTD names LINK_COMMUNITY, and players read it all in LINK_LANGUAGE.
  */
 export function linkOptions(
   config: Config,
@@ -189,8 +195,9 @@ export function linkOptions(
     hostname: config.HOST,
     port: config.LINK_PORT ?? 0,
     sessionUrl: config.MOJANG_SESSION_URL,
-    proof: codeProof(accounts),
+    proof: codeProof(accounts, wordsFor(config.LINK_LANGUAGE)),
     community: config.LINK_COMMUNITY,
+    language: config.LINK_LANGUAGE,
     ...rest,
   };
 }

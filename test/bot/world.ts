@@ -18,6 +18,7 @@ import { openServices, type Services } from "../../src/services.ts";
 import { invitePermissions } from "../../src/setup/permissions.ts";
 import { manualClock } from "../../src/shared/clock.ts";
 import { type Logger, silentLogger } from "../../src/shared/logger.ts";
+import { type LabelledLine, readLine } from "../../src/shared/script-lines.ts";
 import type { NewWhitelist } from "../../src/whitelists/service.ts";
 import { type ContractCheck, createContractCheck } from "../helpers/discord-contract.ts";
 import { sqliteClient, tempDir } from "../helpers/services.ts";
@@ -461,9 +462,9 @@ export function startReceiver() {
 /** A reply's text lines. */
 export const lines = (reply: { content: string }) => reply.content.split("\n");
 
-/** The value after `prefix` on the reply line that starts with it. */
-export function lineValue(reply: { content: string }, prefix: string): string {
-  const line = lines(reply).find((candidate) => candidate.startsWith(prefix));
-  if (!line) throw new Error(`no line starting with ${prefix} in ${JSON.stringify(reply.content)}`);
-  return line.slice(prefix.length).trim();
+/** The value of a line scripts read in a reply (src/shared/script-lines.ts), as a script reads it. */
+export function lineValue(reply: { content: string }, line: LabelledLine): string {
+  const value = readLine(reply.content, line);
+  if (value === undefined) throw new Error(`no ${line.label} line in ${JSON.stringify(reply.content)}`);
+  return value;
 }

@@ -4,6 +4,7 @@ import { electLeader } from "../../src/cluster/leader.ts";
 import { type Outbox, startOutbox } from "../../src/cluster/outbox.ts";
 import { closeStore } from "../../src/db/driver.ts";
 import type { ChangeNotice } from "../../src/entries/bus.ts";
+import { wordsFor } from "../../src/i18n/words.ts";
 import { startLinkEndpoint } from "../../src/link/index.ts";
 import { codeProof } from "../../src/link/proof.ts";
 import { startFakeMojang } from "../../src/sandbox/mojang.ts";
@@ -287,7 +288,7 @@ describe("replicas on one PostgreSQL", () => {
       hostname: "127.0.0.1",
       port: 0,
       sessionUrl: mojang.url,
-      proof: codeProof(a.accounts),
+      proof: codeProof(a.accounts, wordsFor("en")),
       logger: silentLogger,
     });
     try {

@@ -1,4 +1,5 @@
 import { describe, expect, test } from "bun:test";
+import { wordsFor } from "../../src/i18n/words.ts";
 import { openConnection, type Transport } from "../../src/link/connection.ts";
 import { createLoginKeys } from "../../src/link/crypto.ts";
 import { createGuard, defaultLimits } from "../../src/link/guard.ts";
@@ -32,7 +33,8 @@ function connection() {
     port: { proven: async () => ({ text: "" }) },
     guard: createGuard(defaultLimits, manualClock()),
     limits: defaultLimits,
-    status: createStatusAnswers({}),
+    status: createStatusAnswers({ words: wordsFor("en") }),
+    words: wordsFor("en"),
     counters,
     logger: silentLogger,
     timers: time.timers,

@@ -1,4 +1,5 @@
 import { SlashCommandBuilder } from "discord.js";
+import { commandDescription } from "../../i18n/commands.ts";
 import type { Command } from "../context.ts";
 import { typedCommand } from "../localize.ts";
 import { actingMember } from "../members.ts";
@@ -13,14 +14,9 @@ import { requireGuildId } from "./preconditions.ts";
 export const link = {
   data: new SlashCommandBuilder()
     .setName("link")
-    .setDescription("Prove a Minecraft Java account is yours: the code the link server showed you")
+    .setDescription(commandDescription("link"))
     .addStringOption((option) =>
-      option
-        .setName("code")
-        .setDescription(
-          "The code shown when you joined the link server, e.g. K7QX-29MD (none: how to get one)",
-        )
-        .setMaxLength(20),
+      option.setName("code").setDescription(commandDescription("link code")).setMaxLength(20),
     )
     .toJSON(),
 

@@ -4,6 +4,7 @@ import {
   SlashCommandBuilder,
 } from "discord.js";
 import type { RoleFailure } from "../../entries/model.ts";
+import { commandDescription } from "../../i18n/commands.ts";
 import { text } from "../../i18n/messages.ts";
 import type { Words } from "../../i18n/words.ts";
 import { nickTypeSpecs } from "../../nicks/types.ts";
@@ -129,18 +130,13 @@ export async function registerCode(
 export const register = {
   data: new SlashCommandBuilder()
     .setName("register")
-    .setDescription("Put your Minecraft nick on a whitelist (or the code the link server showed you)")
+    .setDescription(commandDescription("register"))
     .addStringOption((option) =>
-      option.setName("nick").setDescription("Your Minecraft nick").setMaxLength(40),
+      option.setName("nick").setDescription(commandDescription("register nick")).setMaxLength(40),
     )
-    .addStringOption(
-      whitelistOption(false, "Which whitelist (default: the one of this channel, or the server's only one)"),
-    )
+    .addStringOption(whitelistOption(false, commandDescription("register whitelist")))
     .addStringOption((option) =>
-      option
-        .setName("code")
-        .setDescription("Instead of a nick: the code the link server showed you, e.g. K7QX-29MD")
-        .setMaxLength(20),
+      option.setName("code").setDescription(commandDescription("register code")).setMaxLength(20),
     )
     .toJSON(),
 

@@ -1,4 +1,5 @@
 import { SlashCommandBuilder } from "discord.js";
+import { commandDescription } from "../../i18n/commands.ts";
 import type { Command } from "../context.ts";
 import { actingMember } from "../members.ts";
 import { plainName } from "../text.ts";
@@ -11,11 +12,9 @@ import { requireGuildId } from "./preconditions.ts";
 export const unregister = {
   data: new SlashCommandBuilder()
     .setName("unregister")
-    .setDescription("Take a Minecraft nick off a whitelist")
-    .addStringOption(nickOption("The nick to remove"))
-    .addStringOption(
-      whitelistOption(false, "Which whitelist (default: the one of this channel, or the server's only one)"),
-    )
+    .setDescription(commandDescription("unregister"))
+    .addStringOption(nickOption(commandDescription("unregister nick")))
+    .addStringOption(whitelistOption(false, commandDescription("unregister whitelist")))
     .toJSON(),
 
   async execute(interaction, context) {

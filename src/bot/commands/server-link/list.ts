@@ -1,4 +1,5 @@
 import { SlashCommandSubcommandBuilder } from "discord.js";
+import { commandDescription } from "../../../i18n/commands.ts";
 import type { Words } from "../../../i18n/words.ts";
 import type { LinkKeyView } from "../../../keys/service.ts";
 import { hostOf } from "../../../webhooks/ssrf.ts";
@@ -27,7 +28,7 @@ function lastDelivery(words: Words, key: LinkKeyView): string {
 export const list = {
   data: new SlashCommandSubcommandBuilder()
     .setName("list")
-    .setDescription("List the server's link keys and webhooks (Manage Server)"),
+    .setDescription(commandDescription("server-link list")),
 
   async execute(interaction, context) {
     const guildId = requireGuildId(interaction);

@@ -1,4 +1,5 @@
 import type { AutocompleteInteraction, SlashCommandStringOption } from "discord.js";
+import { commandDescription } from "../../../i18n/commands.ts";
 import type { Words } from "../../../i18n/words.ts";
 import type { LinkKeyView } from "../../../keys/service.ts";
 import type { BotContext, BotServices } from "../../context.ts";
@@ -9,7 +10,7 @@ import { mayManageGuild } from "../preconditions.ts";
 export function linkIdOption(option: SlashCommandStringOption) {
   return option
     .setName("id")
-    .setDescription("The link's id (shown when it was created and in /server-link list)")
+    .setDescription(commandDescription("* id"))
     .setRequired(true)
     .setAutocomplete(true)
     .setMaxLength(32);

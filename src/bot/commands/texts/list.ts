@@ -1,5 +1,6 @@
 import { SlashCommandSubcommandBuilder } from "discord.js";
 import { rewordable } from "../../../guilds/texts.ts";
+import { commandDescription } from "../../../i18n/commands.ts";
 import { answer, memberWords } from "../answer.ts";
 import { requireGuildId, requireManageGuild } from "../preconditions.ts";
 import type { Subcommand } from "../subcommands.ts";
@@ -7,9 +8,7 @@ import { nameOf, preview } from "./shared.ts";
 
 /** `/texts list` (Manage Server): the texts staff may reword, each as members read it now. */
 export const list = {
-  data: new SlashCommandSubcommandBuilder()
-    .setName("list")
-    .setDescription("The texts you may word your way, as members read them now (Manage Server)"),
+  data: new SlashCommandSubcommandBuilder().setName("list").setDescription(commandDescription("texts list")),
 
   async execute(interaction, context) {
     const guildId = requireGuildId(interaction);

@@ -1,4 +1,5 @@
 import { SlashCommandSubcommandBuilder } from "discord.js";
+import { commandDescription } from "../../../i18n/commands.ts";
 import { answer, memberWords } from "../answer.ts";
 import { requireGuildId, requireManageGuild } from "../preconditions.ts";
 import type { Subcommand } from "../subcommands.ts";
@@ -8,7 +9,7 @@ import { chosenText, nameOf, preview, textOption } from "./shared.ts";
 export const reset = {
   data: new SlashCommandSubcommandBuilder()
     .setName("reset")
-    .setDescription("Bring a text's default wording back (Manage Server)")
+    .setDescription(commandDescription("texts reset"))
     .addStringOption(textOption),
 
   async execute(interaction, context) {

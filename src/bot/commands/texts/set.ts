@@ -1,5 +1,6 @@
 import { SlashCommandSubcommandBuilder } from "discord.js";
 import { WORDING_MAX } from "../../../guilds/texts.ts";
+import { commandDescription } from "../../../i18n/commands.ts";
 import { answer, memberWords } from "../answer.ts";
 import { requireGuildId, requireManageGuild } from "../preconditions.ts";
 import type { Subcommand } from "../subcommands.ts";
@@ -12,12 +13,12 @@ import { chosenText, nameOf, preview, textOption } from "./shared.ts";
 export const set = {
   data: new SlashCommandSubcommandBuilder()
     .setName("set")
-    .setDescription("Word a text members read your way, with its {placeholders} (Manage Server)")
+    .setDescription(commandDescription("texts set"))
     .addStringOption(textOption)
     .addStringOption((option) =>
       option
         .setName("wording")
-        .setDescription("The text; placeholders in braces, e.g. {nick} and {whitelist}")
+        .setDescription(commandDescription("texts set wording"))
         .setRequired(true)
         .setMaxLength(WORDING_MAX),
     ),

@@ -1,4 +1,5 @@
 import { SlashCommandSubcommandBuilder } from "discord.js";
+import { commandDescription } from "../../../i18n/commands.ts";
 import { text } from "../../../i18n/messages.ts";
 import { typedCommand } from "../../localize.ts";
 import {
@@ -23,12 +24,10 @@ import type { Subcommand } from "../subcommands.ts";
 export const deleteWhitelist = {
   data: new SlashCommandSubcommandBuilder()
     .setName("delete")
-    .setDescription("Delete a whitelist, its nicks and the link keys limited to it (Manage Server)")
+    .setDescription(commandDescription("whitelist delete"))
     .addStringOption(whitelistOption(true))
     .addBooleanOption((option) =>
-      option
-        .setName("confirm")
-        .setDescription("True to really delete; without it you only see what would go"),
+      option.setName("confirm").setDescription(commandDescription("whitelist delete confirm")),
     ),
 
   async execute(interaction, context) {

@@ -1,4 +1,5 @@
 import { SlashCommandSubcommandBuilder } from "discord.js";
+import { commandDescription } from "../../../i18n/commands.ts";
 import type { Words } from "../../../i18n/words.ts";
 import { type NickType, nickTypeSpecs } from "../../../nicks/types.ts";
 import type { DenyOutcome } from "../../../registration/deny.ts";
@@ -47,13 +48,13 @@ function accountLine(words: Words, outcome: DenyOutcome): string | null {
 export const deny = {
   data: new SlashCommandSubcommandBuilder()
     .setName("deny")
-    .setDescription("Refuse a nick on a whitelist, and remove it if it is there (whitelist staff)")
+    .setDescription(commandDescription("whitelist deny"))
     .addStringOption(whitelistOption(true))
-    .addStringOption(nickOption("The Minecraft nick (Bedrock: the gamertag) to refuse"))
+    .addStringOption(nickOption(commandDescription("whitelist deny nick")))
     .addStringOption((option) =>
       option
         .setName("reason")
-        .setDescription("Why: shown to whoever tries to register it")
+        .setDescription(commandDescription("whitelist deny reason"))
         .setMaxLength(REASON_MAX),
     ),
 

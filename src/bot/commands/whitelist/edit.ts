@@ -1,4 +1,5 @@
 import { ChannelType, SlashCommandSubcommandBuilder } from "discord.js";
+import { choiceName, commandDescription } from "../../../i18n/commands.ts";
 import { type MessageKey, text } from "../../../i18n/messages.ts";
 import type { Words } from "../../../i18n/words.ts";
 import { nickTypeSpecs } from "../../../nicks/types.ts";
@@ -10,7 +11,6 @@ import type { WhitelistChanges } from "../../../whitelists/service.ts";
 import { describeLifetime } from "../../expiry.ts";
 import { nicknameScope, whitelistWarnings } from "../../setup-warnings.ts";
 import { plainName } from "../../text.ts";
-import { englishWords } from "../../words.ts";
 import { checkAccessNow } from "../access-check.ts";
 import { answer, deferAnswer, memberWords } from "../answer.ts";
 import {
@@ -55,52 +55,51 @@ function describeRespelling(words: Words, report: UpkeepReport): string {
 export const edit = {
   data: new SlashCommandSubcommandBuilder()
     .setName("edit")
-    .setDescription("Change a whitelist's settings (Manage Server)")
+    .setDescription(commandDescription("whitelist edit"))
     .addStringOption(whitelistOption(true))
     .addStringOption((option) =>
-      option.setName("name").setDescription("A new name (1-32 letters, digits, - or _)").setMaxLength(32),
+      option.setName("name").setDescription(commandDescription("whitelist edit name")).setMaxLength(32),
     )
     .addChannelOption((option) =>
       option
         .setName("channel")
-        .setDescription("The channel where members register")
+        .setDescription(commandDescription("* channel"))
         .addChannelTypes(ChannelType.GuildText),
     )
     .addStringOption((option) =>
       option
         .setName("mode")
-        .setDescription("How members register")
+        .setDescription(commandDescription("* mode"))
         .addChoices(...modeChoices),
     )
     .addIntegerOption((option) =>
       option
         .setName("max-nicks")
-        .setDescription("How many nicks one member may register")
+        .setDescription(commandDescription("* max-nicks"))
         .setMinValue(1)
         .setMaxValue(100),
     )
     .addBooleanOption((option) =>
-      option.setName("enabled").setDescription("False closes registrations; the nicks stay served"),
+      option.setName("enabled").setDescription(commandDescription("whitelist edit enabled")),
     )
     .addBooleanOption((option) =>
-      option.setName("remove-on-leave").setDescription("Remove a member's nicks when they leave the server"),
+      option.setName("remove-on-leave").setDescription(commandDescription("whitelist edit remove-on-leave")),
     )
     .addStringOption(floodgatePrefixOption)
     .addBooleanOption(replaceSpacesOption)
     .addStringOption((option) =>
       option
         .setName("entry-lifetime")
-        .setDescription("Members' own registrations expire after 30m, 12h, 7d… (up to 366d); none: never")
+        .setDescription(commandDescription("whitelist edit entry-lifetime"))
         .setMaxLength(20),
     )
     .addStringOption((option) =>
       option
         .setName("on-role-loss")
-        .setDescription("A member's nicks when they no longer hold any required role")
-        // In English here; each language's file localizes the choices (src/bot/localize.ts).
+        .setDescription(commandDescription("whitelist edit on-role-loss"))
         .addChoices(
-          { name: englishWords.t("whitelist.onRoleLoss.remove"), value: "remove" },
-          { name: englishWords.t("whitelist.onRoleLoss.keep"), value: "keep" },
+          { name: choiceName("whitelist edit on-role-loss remove"), value: "remove" },
+          { name: choiceName("whitelist edit on-role-loss keep"), value: "keep" },
         ),
     )
     .addStringOption(proofOption)
@@ -108,9 +107,7 @@ export const edit = {
     .addStringOption((option) =>
       option
         .setName("nickname")
-        .setDescription(
-          "Members' server nicknames follow their nick: {discord} ({mc}), {mc}…; none: left alone",
-        )
+        .setDescription(commandDescription("whitelist edit nickname"))
         .setMaxLength(64),
     ),
 

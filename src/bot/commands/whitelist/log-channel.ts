@@ -1,4 +1,5 @@
 import { ChannelType, SlashCommandSubcommandBuilder } from "discord.js";
+import { commandDescription } from "../../../i18n/commands.ts";
 import { colours } from "../../log-channel.ts";
 import { serverWarnings } from "../../setup-warnings.ts";
 import { answer, deferAnswer, memberWords, publicWords } from "../answer.ts";
@@ -9,11 +10,11 @@ import type { Subcommand } from "../subcommands.ts";
 export const logChannel = {
   data: new SlashCommandSubcommandBuilder()
     .setName("log-channel")
-    .setDescription("Choose where I log changes and approval requests (Manage Server)")
+    .setDescription(commandDescription("whitelist log-channel"))
     .addChannelOption((option) =>
       option
         .setName("channel")
-        .setDescription("The log channel; leave it out to stop logging")
+        .setDescription(commandDescription("whitelist log-channel channel"))
         .addChannelTypes(ChannelType.GuildText),
     ),
 

@@ -1,6 +1,7 @@
 import type { APIEmbed, AttachmentPayload } from "discord.js";
 import { SlashCommandSubcommandBuilder } from "discord.js";
 import { BY_MEMBER } from "../../../entries/model.ts";
+import { commandDescription } from "../../../i18n/commands.ts";
 import type { Words } from "../../../i18n/words.ts";
 import type { MemberNicks } from "../../../registration/lookups.ts";
 import { EMBEDS_TOTAL_LIMIT } from "../../forms.ts";
@@ -77,8 +78,10 @@ function answersOf(
 export const member = {
   data: new SlashCommandSubcommandBuilder()
     .setName("member")
-    .setDescription("A member's nicks on every whitelist (staff; members: themselves)")
-    .addUserOption((option) => option.setName("user").setDescription("Whose nicks").setRequired(true)),
+    .setDescription(commandDescription("whitelist member"))
+    .addUserOption((option) =>
+      option.setName("user").setDescription(commandDescription("whitelist member user")).setRequired(true),
+    ),
 
   async execute(interaction, context) {
     const userId = interaction.options.getUser("user", true).id;

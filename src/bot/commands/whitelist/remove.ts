@@ -1,4 +1,5 @@
 import { SlashCommandSubcommandBuilder } from "discord.js";
+import { commandDescription } from "../../../i18n/commands.ts";
 import { actingMember } from "../../members.ts";
 import { plainName } from "../../text.ts";
 import { answer, memberWords } from "../answer.ts";
@@ -11,9 +12,9 @@ import type { Subcommand } from "../subcommands.ts";
 export const remove = {
   data: new SlashCommandSubcommandBuilder()
     .setName("remove")
-    .setDescription("Remove a nick from a whitelist (its owner or whitelist staff)")
+    .setDescription(commandDescription("whitelist remove"))
     .addStringOption(whitelistOption(true))
-    .addStringOption(nickOption("The nick, in any letter case")),
+    .addStringOption(nickOption(commandDescription("* nick"))),
 
   async execute(interaction, context) {
     const whitelist = await whitelistFromOption(interaction, context);

@@ -1,4 +1,5 @@
 import { SlashCommandSubcommandBuilder } from "discord.js";
+import { commandDescription } from "../../../i18n/commands.ts";
 import { type MessageKey, text } from "../../../i18n/messages.ts";
 import type { Words } from "../../../i18n/words.ts";
 import type { DenyList } from "../../../registration/deny.ts";
@@ -79,7 +80,7 @@ async function denialsField(
 export const show = {
   data: new SlashCommandSubcommandBuilder()
     .setName("show")
-    .setDescription("Show a whitelist's settings and roles")
+    .setDescription(commandDescription("whitelist show"))
     .addStringOption(whitelistOption(true)),
 
   async execute(interaction, context) {

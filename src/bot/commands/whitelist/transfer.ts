@@ -1,4 +1,5 @@
 import { SlashCommandSubcommandBuilder } from "discord.js";
+import { commandDescription } from "../../../i18n/commands.ts";
 import { transferEmbed } from "../../log-channel.ts";
 import { actingMember } from "../../members.ts";
 import { roleMentions } from "../../mentions.ts";
@@ -18,14 +19,15 @@ import type { Subcommand } from "../subcommands.ts";
 export const transfer = {
   data: new SlashCommandSubcommandBuilder()
     .setName("transfer")
-    .setDescription("Hand a nick over to another member (whitelist staff)")
-    .addStringOption(nickOption("The nick, in any letter case"))
+    .setDescription(commandDescription("whitelist transfer"))
+    .addStringOption(nickOption(commandDescription("* nick")))
     .addUserOption((option) =>
-      option.setName("member").setDescription("Who the nick belongs to from now on").setRequired(true),
+      option
+        .setName("member")
+        .setDescription(commandDescription("whitelist transfer member"))
+        .setRequired(true),
     )
-    .addStringOption(
-      whitelistOption(false, "Which whitelist (default: the one of this channel, or the server's only one)"),
-    ),
+    .addStringOption(whitelistOption(false, commandDescription("whitelist transfer whitelist"))),
 
   async execute(interaction, context) {
     const guildId = requireGuildId(interaction);

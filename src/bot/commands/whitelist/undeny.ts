@@ -1,4 +1,5 @@
 import { SlashCommandSubcommandBuilder } from "discord.js";
+import { commandDescription } from "../../../i18n/commands.ts";
 import { requireManager } from "../../../registration/rules.ts";
 import { denialEmbed } from "../../log-channel.ts";
 import { actingMember } from "../../members.ts";
@@ -13,9 +14,9 @@ import type { Subcommand } from "../subcommands.ts";
 export const undeny = {
   data: new SlashCommandSubcommandBuilder()
     .setName("undeny")
-    .setDescription("Allow a denied nick on a whitelist again (whitelist staff)")
+    .setDescription(commandDescription("whitelist undeny"))
     .addStringOption(whitelistOption(true))
-    .addStringOption(nickOption("The denied nick")),
+    .addStringOption(nickOption(commandDescription("whitelist undeny nick"))),
 
   async execute(interaction, context) {
     const guildId = requireGuildId(interaction);

@@ -1,5 +1,6 @@
 import type { APIEmbed } from "discord.js";
 import { SlashCommandSubcommandBuilder } from "discord.js";
+import { commandDescription } from "../../../i18n/commands.ts";
 import { actingMember } from "../../members.ts";
 import { plainName } from "../../text.ts";
 import { answer, memberWords } from "../answer.ts";
@@ -20,9 +21,9 @@ const MAX_EMBEDS = 10;
 export const whois = {
   data: new SlashCommandSubcommandBuilder()
     .setName("whois")
-    .setDescription("Who holds a nick: owner, added by, when, how, expiry (staff; members: their own nicks)")
-    .addStringOption(nickOption("The nick, in any letter case (Bedrock: the gamertag or the in-game name)"))
-    .addStringOption(whitelistOption(false, "Only this whitelist (default: every whitelist of the server)")),
+    .setDescription(commandDescription("whitelist whois"))
+    .addStringOption(nickOption(commandDescription("whitelist whois nick")))
+    .addStringOption(whitelistOption(false, commandDescription("whitelist whois whitelist"))),
 
   async execute(interaction, context) {
     const result = await context.services.lookups.whois({

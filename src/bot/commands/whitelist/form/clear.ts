@@ -1,4 +1,5 @@
 import { SlashCommandSubcommandBuilder } from "discord.js";
+import { commandDescription } from "../../../../i18n/commands.ts";
 import { plainName } from "../../../text.ts";
 import { answer, memberWords } from "../../answer.ts";
 import { suggestWhitelists, whitelistFromOption, whitelistOption } from "../../options.ts";
@@ -12,7 +13,7 @@ import type { Subcommand } from "../../subcommands.ts";
 export const clear = {
   data: new SlashCommandSubcommandBuilder()
     .setName("clear")
-    .setDescription("Remove a whitelist's form: members register without questions (Manage Server)")
+    .setDescription(commandDescription("whitelist form clear"))
     .addStringOption(whitelistOption(true)),
 
   async execute(interaction, context) {

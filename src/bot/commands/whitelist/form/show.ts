@@ -1,4 +1,5 @@
 import { SlashCommandSubcommandBuilder } from "discord.js";
+import { commandDescription } from "../../../../i18n/commands.ts";
 import { answer, memberWords } from "../../answer.ts";
 import { suggestWhitelists, whitelistFromOption, whitelistOption } from "../../options.ts";
 import { requireGuildId } from "../../preconditions.ts";
@@ -9,7 +10,7 @@ import { describeForm } from "./describe.ts";
 export const show = {
   data: new SlashCommandSubcommandBuilder()
     .setName("show")
-    .setDescription("The questions a whitelist asks when members register")
+    .setDescription(commandDescription("whitelist form show"))
     .addStringOption(whitelistOption(true)),
 
   async execute(interaction, context) {
