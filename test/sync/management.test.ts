@@ -131,6 +131,81 @@ describe("management mode", () => {
     expect((await s.entries.list(wl.id)).map((e) => e.nick)).toEqual(["Notch"]);
   });
 
+  test("first-join proof at once: a player awaiting proof who joins is kicked with their code", async () => {
+    const service = await fixture.service();
+    const s = service.services;
+    const wl = await seedWhitelist(s, { guildId: GUILD, name: "survival", proof: "first-join" } as never);
+    await seedEntries(s, wl.id, [
+      { nick: "Notch", uuid: NOTCH.id, premium: true, proofDueAt: Date.now() + 86_400_000 },
+      { nick: "jeb_", uuid: JEB.id, premium: true },
+    ]);
+    const { plaintext: key } = await seedKey(s, GUILD, wl.id);
+    const fake = startFakeManagementServer();
+    fixture.cleanup(() => void fake.stop());
+    for (const player of [NOTCH, JEB]) fake.knows(player);
+    const agent = fixture.agent(managed(service, key, fake));
+    await fake.until(() => fake.allowlist().length === 2);
+    expect(fake.join(JEB)).toBeNull();
+    expect(fake.join(NOTCH)).toBeNull();
+    const asked = await agent.waitFor("proof-asked");
+    expect(asked).toMatchObject({ nick: "Notch", whitelist: "survival", again: false });
+    const kick = await fake.kicked((k) => k.player.name === "Notch");
+    expect(kick.message).toMatch(/[0-9A-Z]{4}-[0-9A-Z]{4}/);
+    // jeb_ awaits nothing: still playing.
+    expect(fake.online().map((p) => p.name)).toEqual(["jeb_"]);
+  });
+
+  test("wss:// with the server's certificate pinned, or trusted by a CA file; another certificate is refused", async () => {
+    const dir = fixture.dir;
+    const made = Bun.spawnSync(
+      ["openssl", "req", "-x509", "-newkey", "ec", "-pkeyopt", "ec_paramgen_curve:prime256v1", "-nodes"]
+        .concat([
+          "-keyout",
+          join(dir, "key.pem"),
+          "-out",
+          join(dir, "cert.pem"),
+          "-days",
+          "1",
+          "-subj",
+          "/CN=localhost",
+        ])
+        .concat(["-addext", "subjectAltName=IP:127.0.0.1"]),
+    );
+    expect(made.exitCode).toBe(0);
+    const cert = await Bun.file(join(dir, "cert.pem")).text();
+    const fingerprint = new Bun.CryptoHasher("sha256")
+      .update(Buffer.from(cert.replace(/-----[A-Z ]+-----|\s/g, ""), "base64"))
+      .digest("hex")
+      .toUpperCase()
+      .match(/../g)
+      ?.join(":") as string;
+    const { service, key, fake } = await world({
+      tls: { cert, key: await Bun.file(join(dir, "key.pem")).text() },
+    });
+    expect(fake.url).toStartWith("wss://");
+    const options = managed(service, key, fake);
+    const settings = options.management as NonNullable<SyncOptions["management"]>;
+
+    const pinned = fixture.agent({ ...options, management: { ...settings, fingerprint } });
+    await fake.until(() => fake.allowlist().length === 2);
+    await pinned.stop();
+
+    const trusted = fixture.agent({ ...options, management: { ...settings, ca: cert } });
+    await trusted.waitFor("management");
+    await trusted.stop();
+
+    const connections = fake.calls.length;
+    const wrong = fixture.agent({
+      ...options,
+      management: { ...settings, fingerprint: fingerprint.replace(/^../, "00") },
+    });
+    const failure = (await wrong.done.catch((error: unknown) => error)) as SyncStopError;
+    expect(failure.exitCode).toBe(ExitCode.config);
+    expect(failure.message).toContain("not the pinned");
+    // Refused before anything was sent: no call reached the server.
+    expect(fake.calls.length).toBe(connections);
+  });
+
   test("a wrong secret stops the agent with 77, saying so", async () => {
     const { service, key, fake } = await world();
     const options = managed(service, key, fake);

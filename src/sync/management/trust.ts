@@ -1,3 +1,4 @@
+import { isIP } from "node:net";
 import { connect, type PeerCertificate } from "node:tls";
 import { TransientError } from "../errors.ts";
 
@@ -33,12 +34,15 @@ const pem = (der: Buffer) =>
 function presentedCertificate(host: string, port: number): Promise<PeerCertificate> {
   return new Promise((resolve, reject) => {
     // Only reads the certificate to compare it with the pin; the connection that carries the secret checks it.
-    const socket = connect({ host, port, servername: host, rejectUnauthorized: false }, () => {
-      const certificate = socket.getPeerCertificate();
-      socket.destroy();
-      if (!certificate?.raw) reject(new TransientError(`${host}:${port} presented no certificate`));
-      else resolve(certificate);
-    });
+    const socket = connect(
+      { host, port, servername: isIP(host) ? undefined : host, rejectUnauthorized: false },
+      () => {
+        const certificate = socket.getPeerCertificate();
+        socket.destroy();
+        if (!certificate?.raw) reject(new TransientError(`${host}:${port} presented no certificate`));
+        else resolve(certificate);
+      },
+    );
     socket.setTimeout(15_000, () => socket.destroy(new Error("no TLS handshake in 15 s")));
     socket.on("error", (error) =>
       reject(
