@@ -3,7 +3,7 @@ import { normalizeFingerprint } from "./trust.ts";
 
 /**
  * The options of management mode (docs/sync.md, Management API): the agent keeps the server's allowlist through its
- * management API instead of a file. Each is one property of `SyncOptionsSchema` (src/sync/options.ts spreads these)
+ * management API instead of a file. Each is one property of `SyncOptionsSchema` (src/sync/option-schema.ts spreads these)
  * and one line of its help.
  */
 export const managementSchema = {
