@@ -88,7 +88,7 @@ export function startSyncAgent(options: SyncOptions, deps: SyncAgentDeps = {}): 
     retry: {
       sleep,
       signal,
-      next: () => backoff.next(),
+      random: deps.random,
       tries: options.once ? ONCE_ATTEMPTS : Number.POSITIVE_INFINITY,
     },
   });
