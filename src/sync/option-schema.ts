@@ -79,14 +79,14 @@ export const SyncOptionsSchema = Type.Object({
     Type.String({
       maxLength: 500,
       description:
-        "one line: a console command, with {name}, {uuid}, {whitelist} or {discord} where values go",
+        "one line: a console command, with {name}, {uuid}, {whitelist} or {discord} where values go ({{ and }}: a brace)",
     }),
   ),
   WLS_ON_REMOVE: Type.Optional(
     Type.String({
       maxLength: 500,
       description:
-        "one line: a console command, with {name}, {uuid}, {whitelist} or {discord} where values go",
+        "one line: a console command, with {name}, {uuid}, {whitelist} or {discord} where values go ({{ and }}: a brace)",
     }),
   ),
   WLS_PROOF_POLL: Type.Integer({
@@ -186,7 +186,8 @@ Files: the file is replaced atomically (never half-written); <out>.cursor holds 
 the running agent (one per file). An existing EasyWhitelist config.yml keeps its other settings: only its
 whitelist and whitelisted keys change. Entries someone else puts in the file are named and dropped (or kept).
 Console: --rcon, --console-fifo or --console-exec; a command that fails is tried again (backoff, or with the
-next change) until it runs.
+next change) until it runs. In --on-add and --on-remove, {name}, {uuid}, {whitelist} and {discord} are filled in
+(quoted where needed), and {{ and }} are a brace itself: --on-add 'tellraw @a {{"text":"{name} joined"}}'.
 Exit codes: 0 stopped or --once done, 1 failure, 77 key refused or revoked (or every whitelist deleted), 78 bad
 option, a whitelist the key cannot see, or another agent keeping the file.`;
 }
