@@ -377,7 +377,9 @@ export function startSyncAgent(options: SyncOptions, deps: SyncAgentDeps = {}): 
 
   async function run(): Promise<void> {
     // One agent per file, before anything is read or written.
-    unlock = (await acquireLock(options.out, { ...deps.lock, clock })).release;
+    const lock = await acquireLock(options.out, { ...deps.lock, clock });
+    unlock = lock.release;
+    if (lock.tookOver) report({ type: "warning", message: lock.tookOver });
     const whitelists = await retrying(
       () => api.resolveWhitelists(options.whitelists),
       options.once ? ONCE_ATTEMPTS : undefined,
