@@ -17,7 +17,7 @@ import { createOutput } from "./output.ts";
 import { createProofPoller, type PendingEntry } from "./proof-poll.ts";
 import type { SyncEvent } from "./report.ts";
 import { type EntryChange, type EventSession, openEventSocket, type SetTimer } from "./socket.ts";
-import { loadState, sha256 } from "./state.ts";
+import { loadState, type saveState, sha256 } from "./state.ts";
 import { type WatchFile, watchFile } from "./watch.ts";
 import { watchFiles } from "./watchers.ts";
 
@@ -43,6 +43,8 @@ export type SyncAgentDeps = {
   watch?: WatchFile;
   /** The lock's view of this process (tests: another host, a process that is gone). */
   lock?: Omit<LockDeps, "clock">;
+  /** Stores management mode's resume state (tests hold a write to see what waits for it). */
+  saveState?: typeof saveState;
 };
 
 /** A running agent. */
@@ -145,7 +147,13 @@ export function startSyncAgent(options: SyncOptions, deps: SyncAgentDeps = {}): 
   const core = newCore({ options, api, output: fileOutput, report, sleep, signal, backoff });
   // Management mode: the list goes to the server's allowlist through its API, not to a file (src/sync/management/).
   const management = options.management
-    ? createManagementSession(core, { management: options.management, clock, sleep, random: deps.random })
+    ? createManagementSession(core, {
+        management: options.management,
+        clock,
+        sleep,
+        random: deps.random,
+        save: deps.saveState,
+      })
     : null;
   if (management) core.output = management.output;
   const output = core.output;

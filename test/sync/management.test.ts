@@ -1,7 +1,9 @@
 import { describe, expect, test } from "bun:test";
+import { readFileSync } from "node:fs";
 import { join } from "node:path";
 import { type FakeManagementServer, startFakeManagementServer } from "../../src/sandbox/management/server.ts";
 import { ExitCode, type SyncOptions, SyncStopError } from "../../src/sync/index.ts";
+import { type SyncState, saveState, statePath } from "../../src/sync/state.ts";
 import { seedEntries, seedKey, seedWhitelist } from "../helpers/services.ts";
 import { syncFixture } from "./fixture.ts";
 import { agentOptions, GUILD, latestEventId } from "./helpers.ts";
@@ -44,6 +46,53 @@ const managed = (
     management: { url: fake.url, secret: fake.secret, ca: null, fingerprint: null, banSync: false },
     ...overrides,
   });
+
+const GRUMM = { id: "e6b5c8ed-3c5b-4f0b-9d0d-2b8a3a3e4b1a", name: "Grumm" };
+
+/**
+ * The agent's state writer, with writes that can be held: a state `hold` picks waits (counted in `held`) until
+ * `release()`; `started` and `finished` count every write.
+ */
+function heldWrites() {
+  let picks: (state: SyncState) => boolean = () => false;
+  let open = () => {};
+  const gate = new Promise<void>((resolve) => {
+    open = resolve;
+  });
+  const wakers = new Set<() => void>();
+  const writes = {
+    started: 0,
+    finished: 0,
+    held: 0,
+    hold(which: (state: SyncState) => boolean): void {
+      picks = which;
+    },
+    release: () => open(),
+    async save(out: string, state: SyncState): Promise<void> {
+      writes.started++;
+      if (picks(state)) {
+        writes.held++;
+        for (const wake of wakers) wake();
+        await gate;
+      }
+      await saveState(out, state);
+      writes.finished++;
+    },
+    /** Resolves once a write is held. */
+    holding(): Promise<void> {
+      return new Promise((resolve) => {
+        const wake = () => {
+          if (writes.held === 0) return;
+          wakers.delete(wake);
+          resolve();
+        };
+        wakers.add(wake);
+        wake();
+      });
+    },
+  };
+  return writes;
+}
 
 const names = (players: { name: string }[]) => players.map((p) => p.name).sort();
 const methodsCalled = (fake: FakeManagementServer) => fake.calls.map((c) => c.method);
@@ -89,6 +138,42 @@ describe("management mode", () => {
     fake.command("whitelist remove Notch");
     await agent.waitFor("drift", (e) => e.removed.includes("Notch"));
     await fake.until(() => names(fake.allowlist()).join() === "Dinnerbone,Notch");
+  });
+
+  test("a change reaches the allowlist while the last one's state is still being written", async () => {
+    const { service, s, wl, key, fake } = await world();
+    fake.knows(GRUMM);
+    const writes = heldWrites();
+    writes.hold((state) => state.written?.keys.includes(DINNERBONE.id) ?? false);
+    const agent = fixture.agent(managed(service, key, fake), { saveState: writes.save });
+    await fake.until(() => fake.allowlist().length === 2);
+    await seedEntries(s, wl.id, [{ nick: "Dinnerbone", uuid: DINNERBONE.id, premium: true }]);
+    await fake.until(() => names(fake.allowlist()).includes("Dinnerbone"));
+    await writes.holding();
+    // The state that has Dinnerbone is held; the next registration does not wait for it (nor does the server's
+    // notice of Dinnerbone, which changes nothing the agent holds).
+    await seedEntries(s, wl.id, [{ nick: "Grumm", uuid: GRUMM.id, premium: true }]);
+    await fake.until(() => names(fake.allowlist()).includes("Grumm"));
+    expect(writes.held).toBe(1);
+    writes.release();
+    await agent.stop();
+    const stored = JSON.parse(readFileSync(statePath(join(fixture.dir, "agent")), "utf8")) as SyncState;
+    expect(stored.written?.keys).toContain(GRUMM.id);
+  });
+
+  test("stopping stores the last state before the agent says it stopped", async () => {
+    const { service, s, wl, key, fake } = await world();
+    const writes = heldWrites();
+    const agent = fixture.agent(managed(service, key, fake), { saveState: writes.save });
+    await fake.until(() => fake.allowlist().length === 2);
+    await seedEntries(s, wl.id, [{ nick: "Dinnerbone", uuid: DINNERBONE.id, premium: true }]);
+    const latest = await latestEventId(service);
+    await agent.synced(latest);
+    await agent.stop();
+    expect(agent.events.at(-1)?.type).toBe("stopped");
+    expect(writes.finished).toBe(writes.started);
+    const stored = JSON.parse(readFileSync(statePath(join(fixture.dir, "agent")), "utf8"));
+    expect(stored.after).toBe(String(latest));
   });
 
   test("--keep-foreign keeps what someone else added, across a restart", async () => {

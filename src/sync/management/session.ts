@@ -41,11 +41,14 @@ export function createManagementSession(
     clock,
     sleep,
     random,
+    save = saveState,
   }: {
     management: ManagementOptions & { banSync: boolean };
     clock: Clock;
     sleep: Sleep;
     random?: () => number;
+    /** Stores the resume state (tests hold a write to see what waits for it). */
+    save?: typeof saveState;
   },
 ) {
   const { options, report, signal } = core;
@@ -77,10 +80,26 @@ export function createManagementSession(
   });
   fatal.catch(() => {});
   let loop: Promise<void> | null = null;
+  /** Set by `stop()`: from then on a state given is waited for, the agent's last before it says it stopped. */
+  let stopping = false;
   const say = (message: string) => report({ type: "management", message });
 
   const warnOf = (error: unknown) =>
     report({ type: "warning", message: `${label}: ${(error as Error).message}` });
+
+  /**
+   * Runs `work` in turn, then stores the state if it changed what the agent holds on the list. Outside the queue:
+   * the server tells of the agent's own changes too, and two fsyncs for nothing there would hold up the next change.
+   */
+  const inTurn = (work: () => Promise<unknown>) => {
+    void serially(async () => {
+      const before = keeper.record().sha256;
+      await work();
+      return keeper.record().sha256 !== before;
+    })
+      .then((changed) => (changed ? persist() : undefined))
+      .catch(warnOf);
+  };
 
   function onNotification({ method, param }: Notification): void {
     const player = param as ServerPlayer;
@@ -93,13 +112,16 @@ export function createManagementSession(
         online.delete(player.id.toLowerCase());
         return;
       case "minecraft:notification/allowlist/added":
-        void serially(() => keeper.added(player).then(persist)).catch(warnOf);
+        inTurn(() => keeper.added(player));
         return;
       case "minecraft:notification/allowlist/removed":
-        void serially(() => keeper.removed(player).then(persist)).catch(warnOf);
+        inTurn(() => keeper.removed(player));
         return;
       case "minecraft:notification/bans/added":
-        if (bans) void serially(() => bans.banned([param]).then(persist)).catch(warnOf);
+        if (bans)
+          void serially(() => bans.banned([param]))
+            .then(persist)
+            .catch(warnOf);
         return;
       case "minecraft:notification/server/stopping":
         say("the game server is stopping");
@@ -217,24 +239,36 @@ export function createManagementSession(
     }
   }
 
-  /** Stores the resume state with what the agent put on the list. */
+  /** The resume state as the agent last gave it. */
   let state: SyncState | null = null;
-  let persisting: Promise<void> = Promise.resolve();
+  /** The newest state not yet stored, and the writer storing states while there are any (null: none running). */
+  let unsaved: SyncState | null = null;
+  let writing: Promise<void> | null = null;
+  /**
+   * Stores the resume state with what the agent put on the list; resolves once it (or a newer one) is stored.
+   * States given while one is being written are stored once, the newest: each is two fsyncs, and only the last
+   * matters on resume.
+   */
   function persist(): Promise<void> {
     if (state === null) return Promise.resolve();
-    const snapshot = { ...state, written: keeper.record() };
-    const write = async () => {
+    unsaved = { ...state, written: keeper.record() };
+    writing ??= (async () => {
       try {
-        await saveState(options.out, snapshot);
+        while (unsaved !== null) {
+          const next: SyncState = unsaved;
+          unsaved = null;
+          await save(options.out, next);
+        }
       } catch (error) {
         throw new SyncStopError(
           `cannot write ${statePath(options.out)} (${(error as NodeJS.ErrnoException).code ?? (error as Error).message})`,
           ExitCode.failure,
         );
+      } finally {
+        writing = null;
       }
-    };
-    persisting = persisting.then(write, write);
-    return persisting;
+    })();
+    return writing;
   }
 
   return {
@@ -246,9 +280,11 @@ export function createManagementSession(
     },
     /** Closes the connection and waits for the loop and what it was doing. */
     async stop(): Promise<void> {
+      stopping = true;
       open?.close();
       await loop;
       await queue;
+      await writing?.catch(() => {});
     },
     /** The file writer's part the agent uses: the list goes to the server's allowlist. */
     output: {
@@ -270,9 +306,17 @@ export function createManagementSession(
       remember(previous: SyncState["written"]): void {
         keeper.remember(previous);
       },
+      /**
+       * Stores the cursor without holding up the agent: the change is on the server's allowlist already (the server
+       * stores it), and a cursor stored late only replays events the list has, which changes nothing. A state that
+       * cannot be stored still stops the agent (`fatal`). Once stopping, it is waited for: the agent's last state
+       * must be stored before it gives up its lock and says it stopped.
+       */
       persist(next: SyncState): Promise<void> {
         state = next;
-        return persist();
+        if (stopping) return persist();
+        persist().catch(failFatal);
+        return Promise.resolve();
       },
     },
   };
