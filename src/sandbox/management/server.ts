@@ -1,4 +1,5 @@
 import type { ServerWebSocket } from "bun";
+import { type ControlledGame, control } from "./control.ts";
 import { discoverDocument, methods, notifications } from "./document.ts";
 import { createGame, type Kick, type NameAndId } from "./game.ts";
 import { createHandlers } from "./methods.ts";
@@ -13,7 +14,8 @@ import { checkParam, InvalidParams, withoutNulls } from "./validate.ts";
  * a line of data; batches answered as an array; notifications as `{"jsonrpc","method","params":[x]}`. The upgrade
  * needs `Authorization: Bearer <secret>` (or, from a browser whose Origin is allowed, the `minecraft-v1,<secret>`
  * subprotocol): anything else is 401. TLS is on when given a certificate, as the real server's default.
- * The test-only control surface (`join`, `leave`, `command`, `stop`) makes the game happen.
+ * The test-only control surface (`join`, `leave`, `command`, `stop`) makes the game happen; with `control`, the
+ * demo's tour drives it over HTTP too (control.ts).
  */
 
 /** What the fake takes. */
@@ -27,6 +29,8 @@ export type FakeManagementOptions = {
   /** The game version `server/status` reports. */
   version?: { name: string; protocol: number };
   now?: () => number;
+  /** Serves the control surface over HTTP under `/_fake/` (the demo's tour; no real server has it). */
+  control?: boolean;
 };
 
 /** One call the fake answered: its method and parameters as sent (tests check what a client asked for). */
@@ -72,6 +76,8 @@ export function startFakeManagementServer(options: FakeManagementOptions = {}) {
   }
 
   const game = createGame(notify, now);
+  /** The control surface over HTTP, when asked for (set once `fake` exists). */
+  let controlled: ControlledGame | null = null;
   let stopping = false;
   const handlers = createHandlers(game, {
     stop: () => void queueMicrotask(() => void fake.stop()),
@@ -152,6 +158,10 @@ export function startFakeManagementServer(options: FakeManagementOptions = {}) {
     ...(options.tls ? { tls: options.tls } : {}),
     fetch(request, srv) {
       if (stopping) return new Response(null, { status: 503 });
+      const { pathname } = new URL(request.url);
+      if (controlled && pathname.startsWith("/_fake/")) {
+        return control(controlled, request, pathname.slice("/_fake".length));
+      }
       if (!authorized(request)) return new Response("Unauthorized", { status: 401 });
       const headers: Record<string, string> = request.headers.get("authorization")
         ? {}
@@ -275,6 +285,7 @@ export function startFakeManagementServer(options: FakeManagementOptions = {}) {
       wake();
     },
   };
+  if (options.control) controlled = { ...fake, lookUp: (name) => game.lookUp({ name }) };
   notify("minecraft:notification/server/started");
   return fake;
 }
