@@ -176,6 +176,18 @@ describe("management mode", () => {
     expect(stored.after).toBe(String(latest));
   });
 
+  test("a removal that comes while the agent's own addition is under way takes the player off, and is no drift", async () => {
+    const { service, s, wl, key, fake } = await world();
+    const agent = fixture.agent(managed(service, key, fake, { keepForeign: true }));
+    // Notch is on the game server's list, and the answer to that addition is on its way to the agent: the removal
+    // crosses it.
+    await fake.until(() => names(fake.allowlist()).includes("Notch"));
+    await s.entries.remove({ whitelistId: wl.id, nick: "Notch", origin: "api" });
+    await fake.until(() => names(fake.allowlist()).join() === "jeb_");
+    await agent.synced(await latestEventId(service));
+    expect(agent.events.filter((e) => e.type === "drift")).toEqual([]);
+  });
+
   test("--keep-foreign keeps what someone else added, across a restart", async () => {
     const { service, key, fake } = await world();
     const first = fixture.agent(managed(service, key, fake, { keepForeign: true }));

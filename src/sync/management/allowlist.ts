@@ -69,9 +69,14 @@ export function createAllowlistKeeper({
     return players;
   }
 
-  /** Sends what differs between the list and `wanted`; answers whether anything was sent. */
+  /**
+   * Sends what differs between the list and `wanted`; answers whether anything was sent. What the agent holds
+   * (`ours`) changes by what this push did, from `wanted` as it was when it began: a change wanted meanwhile (a
+   * removal coming while the addition is under way) is the next push's, and must find the player still the agent's.
+   */
   async function push(): Promise<boolean> {
-    const add = [...wanted.values()].filter((p) => !listed.has(p.id));
+    const target = [...wanted.values()];
+    const add = target.filter((p) => !listed.has(p.id));
     const remove = [...listed.values()].filter((p) => ours.has(p.id) && !wanted.has(p.id));
     if (add.length > 0) {
       await call("minecraft:allowlist/add", add);
@@ -97,7 +102,8 @@ export function createAllowlistKeeper({
         for (const p of kick) report({ type: "command", command: `players/kick ${p.name}`, console: label });
       }
     }
-    ours = new Set([...wanted.keys()].filter((id) => listed.has(id)));
+    for (const p of target) if (listed.has(p.id)) ours.add(p.id);
+    for (const id of ours) if (!listed.has(id) && !wanted.has(id)) ours.delete(id);
     return add.length > 0 || remove.length > 0;
   }
 
@@ -143,20 +149,28 @@ export function createAllowlistKeeper({
       if (!keepForeign && foreign.length > 0) await call("minecraft:allowlist/remove", foreign);
       return (await push()) || (!keepForeign && foreign.length > 0);
     },
-    /** The server added a player (an in-game command, another client, or the agent): drift unless wanted. */
+    /**
+     * What a notification says the list is now, taken as it arrives (the server sends it before its answer to the
+     * change, and before anything later): `added` and `removed` then judge it in turn, against the list as it is by
+     * then, so a notice of the agent's own change that waited behind a later one is not taken for someone else's.
+     */
+    heard(player: ServerPlayer, isListed: boolean): void {
+      const id = player.id.toLowerCase();
+      if (isListed) listed.set(id, { id, name: player.name });
+      else listed.delete(id);
+    },
+    /** The server added a player (an in-game command, another client, or the agent): drift unless wanted or ours. */
     async added(player: ServerPlayer): Promise<void> {
       const id = player.id.toLowerCase();
-      listed.set(id, { id, name: player.name });
-      if (wanted.has(id)) return;
+      if (!listed.has(id) || wanted.has(id) || ours.has(id)) return;
       report({ type: "drift", file: label, foreign: [player.name], removed: [], kept: keepForeign });
       if (!keepForeign) await call("minecraft:allowlist/remove", [{ id, name: player.name }]);
     },
     /** The server removed a player: one the whitelists hold is put back. */
     async removed(player: ServerPlayer): Promise<void> {
       const id = player.id.toLowerCase();
-      listed.delete(id);
       const mine = wanted.get(id);
-      if (!mine) return;
+      if (!mine || listed.has(id)) return;
       report({ type: "drift", file: label, foreign: [], removed: [mine.name], kept: keepForeign });
       await push();
     },

@@ -112,9 +112,11 @@ export function createManagementSession(
         online.delete(player.id.toLowerCase());
         return;
       case "minecraft:notification/allowlist/added":
+        keeper.heard(player, true);
         inTurn(() => keeper.added(player));
         return;
       case "minecraft:notification/allowlist/removed":
+        keeper.heard(player, false);
         inTurn(() => keeper.removed(player));
         return;
       case "minecraft:notification/bans/added":
