@@ -6,7 +6,7 @@ import { createApiClient } from "./client.ts";
 import { createCommandMaker } from "./commands.ts";
 import { openConsole, type RconConnect, type RunProgram } from "./console.ts";
 import { ExitCode, SyncStopError, TransientError } from "./errors.ts";
-import { createFetcher, newCore, ONCE_ATTEMPTS } from "./fetch.ts";
+import { createFetcher, emptiedLine, newCore, ONCE_ATTEMPTS } from "./fetch.ts";
 import { readIfExists } from "./file.ts";
 import { createGameServer } from "./game-server.ts";
 import { acquireLock, type LockDeps } from "./lock.ts";
@@ -345,8 +345,8 @@ export function startSyncAgent(options: SyncOptions, deps: SyncAgentDeps = {}): 
         await output.write(new Map());
         const names = core.listed.whitelists.map((w) => w.name).join(", ");
         throw new SyncStopError(
-          `the whitelist ${names} was deleted on Discord (the socket closed with 4001): ${options.out} is now ` +
-            "empty; point this agent at another whitelist, with a key created for it",
+          `the whitelist ${names} was deleted on Discord (the socket closed with 4001): ${emptiedLine(options)}; ` +
+            "point this agent at another whitelist, with a key created for it",
           ExitCode.keyRefused,
         );
       }

@@ -176,6 +176,24 @@ describe("management mode", () => {
     expect(stored.after).toBe(String(latest));
   });
 
+  test("its whitelist deleted on Discord: the agent says it took its players off the allowlist, not that a file is empty", async () => {
+    const { service, s, wl, key, fake } = await world();
+    fake.command("whitelist add Stranger");
+    const agent = fixture.agent(managed(service, key, fake, { keepForeign: true }));
+    await agent.waitFor("drift", (e) => e.foreign.includes("Stranger"));
+    await fake.until(() => fake.allowlist().length === 3);
+    await s.deletion.deleteWhitelist(wl.id, "300000000000000009");
+    const failure = (await agent.done.catch((error: unknown) => error)) as SyncStopError;
+    expect({ exitCode: failure.exitCode, message: failure.message }).toEqual({
+      exitCode: ExitCode.keyRefused,
+      message:
+        "the whitelist survival was deleted on Discord (the socket closed with 4001): the players this agent put on " +
+        `the allowlist of ${fake.url} are off it now; point this agent at another whitelist, with a key created for it`,
+    });
+    // What someone else listed stays (--keep-foreign).
+    expect(names(fake.allowlist())).toEqual(["Stranger"]);
+  });
+
   test("a removal that comes while the agent's own addition is under way takes the player off, and is no drift", async () => {
     const { service, s, wl, key, fake } = await world();
     const agent = fixture.agent(managed(service, key, fake, { keepForeign: true }));
