@@ -6,7 +6,7 @@ import { createApiClient } from "./client.ts";
 import { createCommandMaker } from "./commands.ts";
 import { openConsole, type RconConnect, type RunProgram } from "./console.ts";
 import { ExitCode, SyncStopError, TransientError } from "./errors.ts";
-import { createFetcher, emptiedLine, newCore, ONCE_ATTEMPTS } from "./fetch.ts";
+import { createFetcher, emptiedLine, listTarget, newCore, ONCE_ATTEMPTS } from "./fetch.ts";
 import { readIfExists } from "./file.ts";
 import { createGameServer } from "./game-server.ts";
 import { acquireLock, type LockDeps } from "./lock.ts";
@@ -248,8 +248,9 @@ export function startSyncAgent(options: SyncOptions, deps: SyncAgentDeps = {}): 
         type: "started",
         whitelists: core.listed.whitelists,
         entries: list.size,
-        file: options.out,
-        format: options.format,
+        // Management mode writes no file: the list goes to the server's allowlist.
+        file: listTarget(options),
+        format: management ? null : options.format,
         written,
         once: false,
       });

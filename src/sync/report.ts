@@ -10,8 +10,10 @@ export type SyncEvent =
       whitelists: readonly { id: string; name: string }[];
       /** The file's players: the union of the whitelists' entries. */
       entries: number;
+      /** The file, or in management mode the server's allowlist (`the allowlist of ws://…`). */
       file: string;
-      format: FileFormatName;
+      /** The file's format; null in management mode (no file). */
+      format: FileFormatName | null;
       /** False when the file already held these bytes (nothing was rewritten). */
       written: boolean;
       once: boolean;
@@ -90,7 +92,7 @@ export function humanReporter({ out, err }: Output, verbose = false): (event: Sy
             ? `whitelist ${named[0]}`
             : `whitelists ${named.slice(0, -1).join(", ")} and ${named.at(-1)}`;
         const what = `${whitelists}: ${count}`;
-        const where = `${event.file} (${event.format})`;
+        const where = event.format === null ? event.file : `${event.file} (${event.format})`;
         if (event.once) out(`${event.written ? "Wrote" : "Unchanged:"} ${what} → ${where}`);
         else out(`Syncing ${what} → ${where}; following changes live`);
         return;

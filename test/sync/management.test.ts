@@ -3,6 +3,7 @@ import { readFileSync } from "node:fs";
 import { join } from "node:path";
 import { type FakeManagementServer, startFakeManagementServer } from "../../src/sandbox/management/server.ts";
 import { ExitCode, type SyncOptions, SyncStopError } from "../../src/sync/index.ts";
+import { humanReporter } from "../../src/sync/report.ts";
 import { type SyncState, saveState, statePath } from "../../src/sync/state.ts";
 import { seedEntries, seedKey, seedWhitelist } from "../helpers/services.ts";
 import { syncFixture } from "./fixture.ts";
@@ -138,6 +139,19 @@ describe("management mode", () => {
     fake.command("whitelist remove Notch");
     await agent.waitFor("drift", (e) => e.removed.includes("Notch"));
     await fake.until(() => names(fake.allowlist()).join() === "Dinnerbone,Notch");
+  });
+
+  test("the start line names the server's allowlist, not the state file", async () => {
+    const { service, key, fake } = await world();
+    const agent = fixture.agent(managed(service, key, fake));
+    const started = await agent.waitFor("started");
+    expect(started).toMatchObject({ file: `the allowlist of ${fake.url}`, format: null });
+    const lines: string[] = [];
+    humanReporter({ out: (line) => lines.push(line), err: (line) => lines.push(line) })(started);
+    expect(lines).toEqual([
+      `Syncing whitelist "survival" (${started.whitelists[0]?.id}): 2 entries → the allowlist of ${fake.url}; ` +
+        "following changes live",
+    ]);
   });
 
   test("a change reaches the allowlist while the last one's state is still being written", async () => {
