@@ -23,8 +23,9 @@
  *   of the poll's period (as players do), so the file path's figure is about half a period plus the round trips;
  *   `--polled-joins` of them (each waits out most of a period).
  * The floor, in each run: the same registrations and DELETEs watched by a bare WebSocket client of
- * `GET /api/v1/ws` (commit → event in hand), which any agent starts from; measured in each run, since what the agent
- * writes meanwhile (its resume state, the file) shares the disk with the service's commits.
+ * `GET /api/v1/ws` (commit → event in hand), which any agent starts from, in a process of its own
+ * (bench/management/observer.ts), so nothing here delays what it sees; measured in each run, since the agent and the
+ * fake run in this process, the service's, and their work in one run is not the other's.
  *
  * How to read it: p50 and max per figure; "÷ file+RCON" is the management figure ÷ the file path's p50 (below 1: the
  * management API is faster); "÷ floor" is the figure ÷ its own run's bare socket p50. Goals (issue 40): registration →
@@ -45,7 +46,7 @@ import { startService } from "../src/server.ts";
 import { silentLogger } from "../src/shared/logger.ts";
 import { type SyncEvent, type SyncOptions, startSyncAgent } from "../src/sync/index.ts";
 import { DEFAULT_PROOF_POLL_SECONDS } from "../src/sync/proof-poll.ts";
-import { fixed, quantile, table } from "./lib.ts";
+import { baseEnv, fixed, quantile, table } from "./lib.ts";
 
 const { values: args } = parseArgs({
   options: {
@@ -71,6 +72,8 @@ const PASSWORD = "bench-rcon";
 const loadBefore = loadavg()
   .map((load) => fixed(load, 2))
   .join(" ");
+/** The processes this bench started, killed at its end. */
+const children: Bun.Subprocess[] = [];
 const dir = mkdtempSync(join(tmpdir(), "wls-bench-management-"));
 const now = () => performance.now();
 
@@ -185,19 +188,35 @@ try {
     if (response.status !== 200) throw new Error(`DELETE answered ${response.status}`);
   };
 
-  // The floor: a bare subscriber of the event socket.
+  // The floor: a bare subscriber of the event socket, in a process of its own (bench/management/observer.ts).
   const events = new Map<string, number>();
-  const socket = new WebSocket(`${service.url.replace(/^http/, "ws")}/api/v1/ws`, {
-    headers: { authorization: `Bearer ${key}` },
-  });
-  socket.onmessage = (message) => {
-    const event = JSON.parse(String(message.data)) as { type: string; entry?: { nick: string } };
-    if (event.entry) events.set(`${event.type} ${event.entry.nick}`, now());
-    heard.wake();
-  };
-  await new Promise((resolve) => {
-    socket.onopen = resolve;
-  });
+  const observer = Bun.spawn(
+    [
+      process.execPath,
+      new URL("./management/observer.ts", import.meta.url).pathname,
+      `${service.url.replace(/^http/, "ws")}/api/v1/ws`,
+      key,
+    ],
+    { stdout: "pipe", stderr: "inherit", env: baseEnv() },
+  );
+  children.push(observer);
+  let ready = false;
+  void (async () => {
+    let buffered = "";
+    for await (const chunk of observer.stdout.pipeThrough(new TextDecoderStream())) {
+      buffered += chunk;
+      const lines = buffered.split("\n");
+      buffered = lines.pop() ?? "";
+      for (const line of lines) {
+        if (line === "ready") ready = true;
+        const [type, nick, at] = line.split(" ");
+        // Its clock and this one's, on the wall clock both share.
+        if (at !== undefined) events.set(`${type} ${nick}`, Number(at) - performance.timeOrigin);
+      }
+      heard.wake();
+    }
+  })();
+  await heard.until(() => ready);
 
   const base: Omit<SyncOptions, "out"> = {
     apiUrl: `${service.url}/api/v1`,
@@ -403,8 +422,8 @@ try {
       row(`file+RCON: join → code (poll ${POLL_SECONDS} s)`, filed.code),
     ]),
   );
-  socket.close();
 } finally {
+  for (const child of children) child.kill();
   for (const connected of rcon.getConnectedSockets()) connected.destroy();
   await new Promise<void>((resolve) => rcon.getSocketServer().close(() => resolve()));
   await fake.stop();
