@@ -90,7 +90,11 @@ describe("the authorization page", () => {
   });
 
   test("an unknown client or an unregistered redirect URI is a page, never a redirect (RFC 6749 §4.1.2.1)", async () => {
-    for (const changes of [{ client_id: "1" }, { redirect_uri: "http://127.0.0.1:9/elsewhere" }]) {
+    const wrong: Record<string, string>[] = [
+      { client_id: "1" },
+      { redirect_uri: "http://127.0.0.1:9/elsewhere" },
+    ];
+    for (const changes of wrong) {
       const answer = await fetch(authorizeUrl(changes), { redirect: "manual" });
       expect(answer.status).toBe(400);
       expect(await answer.text()).toContain("Invalid OAuth2");
