@@ -17,7 +17,7 @@ import { plainName } from "../text.ts";
 
 /**
  * What the requesting member reads in the whitelist's channel once staff decided (everyone sees it), with staff's
- * reason when they gave one (the dashboard asks it of a rejection).
+ * reason when they gave one (the dashboard asks one of every decision, optional).
  */
 export function outcomeMessage(words: Words, decision: Decision): string {
   const { request, whitelist } = decision;
@@ -40,7 +40,9 @@ export function outcomeMessage(words: Words, decision: Decision): string {
       member,
       nick: plainName(decision.entry.nick),
       whitelist: plainName(whitelist.name),
-    }) + (expiry ? words.t("approval.expires", { when: expiry }) : "")
+    }) +
+    (expiry ? words.t("approval.expires", { when: expiry }) : "") +
+    reason
   );
 }
 
