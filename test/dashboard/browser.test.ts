@@ -1,6 +1,6 @@
 import { afterAll, beforeAll, describe, expect, test } from "bun:test";
 import { join } from "node:path";
-import type { Browser, Page } from "playwright-core";
+import type { Page } from "playwright-core";
 import { IDS, PROFILES, SEED, startWorld, type World } from "../bot/world.ts";
 import { ROOT } from "../helpers/binary.ts";
 import { chromiumAvailable, loopbackPage } from "../helpers/chromium.ts";
