@@ -1,7 +1,7 @@
 import { afterAll, beforeAll, describe, expect, test } from "bun:test";
 import { hashToken } from "../../src/dashboard/sessions.ts";
 import { IDS, PROFILES, startWorld, type World } from "../bot/world.ts";
-import { sqliteClient } from "../helpers/services.ts";
+import { sqliteClient, testApi, testServices } from "../helpers/services.ts";
 import { browser, signIn } from "./session.ts";
 
 // The dashboard over HTTP against the real service, bot and sandbox Discord (docs/dashboard.md): signing in with
@@ -225,6 +225,59 @@ describe("actions go through the services the bot uses", () => {
   });
 });
 
+describe("settings, keys and files", () => {
+  test("Manage Server edits a whitelist through /whitelist edit's use case; staff read it; a bad form changes nothing", async () => {
+    const owner = await signIn(world, IDS.owner);
+    const manager = await signIn(world, IDS.manager);
+    const path = `${server}/whitelists/${creative}`;
+    const managerPage = await (await manager.get(`${server}/whitelists/${survival}`)).text();
+    expect(managerPage).not.toContain('name="maxNicksPerUser"');
+    const refused = await manager.post(`${server}/whitelists/${survival}`, {
+      maxNicksPerUser: "3",
+      csrf: await manager.csrf(),
+    });
+    const csrf = await owner.csrf();
+    const bad = await owner.post(path, { registrationMode: "sometimes", csrf });
+    const saved = await owner.post(path, { maxNicksPerUser: "3", enabled: "closed", csrf });
+    const whitelist = await world.services.whitelists.get(creative);
+    expect({
+      refused: refused.status,
+      bad: bad.status,
+      saved: saved.status,
+      max: whitelist?.maxNicksPerUser,
+      enabled: whitelist?.enabled,
+      mode: whitelist?.registrationMode,
+    }).toEqual({ refused: 403, bad: 400, saved: 303, max: 3, enabled: false, mode: "command" });
+  });
+
+  test("a link key made here is shown once and works on the API; revoked here, it is refused", async () => {
+    const owner = await signIn(world, IDS.owner);
+    const created = await owner.post(`${server}/keys`, {
+      name: "lobby",
+      whitelist: creative,
+      access: "read",
+      csrf: await owner.csrf(),
+    });
+    const page = await created.text();
+    const key = /<p class="secret">([^<]+)<\/p>/.exec(page)?.[1] ?? "";
+    expect(created.status).toBe(201);
+    expect((await world.api(key, `/whitelists/${creative}/entries`)).status).toBe(200);
+    expect(await (await owner.get(`${server}/keys`)).text()).not.toContain(key);
+    const keyId = (await world.services.keys.list(IDS.guild)).find((one) => one.name === "lobby")?.id ?? "";
+    const revoked = await owner.post(`${server}/keys/${keyId}/revoke`, { csrf: await owner.csrf() });
+    expect(revoked.status).toBe(303);
+    expect((await world.api(key, `/whitelists/${creative}/entries`)).status).toBe(401);
+  });
+
+  test("the export is the API's file, for staff of the whitelist", async () => {
+    const manager = await signIn(world, IDS.manager);
+    const file = await manager.get(`${server}/whitelists/${survival}/export?format=vanilla`);
+    const key = await world.key(survival);
+    const api = await world.api(key, `/whitelists/${survival}/entries?format=vanilla`);
+    expect({ status: file.status, body: await file.text() }).toEqual({ status: 200, body: await api.text() });
+  });
+});
+
 describe("signing out", () => {
   test("ends every session of the person, on every browser, and revokes Discord's tokens", async () => {
     const first = await signIn(world, IDS.owner);
@@ -256,4 +309,19 @@ describe("the pages' headers", () => {
     const openapi = await (await fetch(`${world.service.url}/swagger/json`)).text();
     expect(openapi).not.toContain("/dashboard");
   });
+});
+
+test("without DISCORD_CLIENT_SECRET, /dashboard is the API's 404 and nothing of the dashboard answers", async () => {
+  const services = await testServices();
+  try {
+    const app = testApi(services);
+    const statuses = await Promise.all(
+      ["/dashboard", "/dashboard/sign-in", "/dashboard/callback?code=x&state=y"].map(
+        async (path) => (await app.handle(new Request(`http://127.0.0.1${path}`))).status,
+      ),
+    );
+    expect(statuses).toEqual([404, 404, 404]);
+  } finally {
+    await services.close();
+  }
 });
