@@ -88,12 +88,20 @@ export function seeOther(location: string, headers: Record<string, string | stri
   return response;
 }
 
+/** One formatter per language: building an Intl.DateTimeFormat costs more than a page's 50 rows format with it. */
+const formatters = new Map<string, Intl.DateTimeFormat>();
+
 /** A time as the reader's language writes it, in UTC (the server's clock; the page says so once). */
 export function when(words: Words, at: number | null): string {
   if (at === null) return words.t("common.dash");
-  return new Intl.DateTimeFormat(words.language, {
-    dateStyle: "medium",
-    timeStyle: "short",
-    timeZone: "UTC",
-  }).format(at);
+  let format = formatters.get(words.language);
+  if (!format) {
+    format = new Intl.DateTimeFormat(words.language, {
+      dateStyle: "medium",
+      timeStyle: "short",
+      timeZone: "UTC",
+    });
+    formatters.set(words.language, format);
+  }
+  return format.format(at);
 }
