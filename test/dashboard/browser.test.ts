@@ -51,6 +51,16 @@ beforeAll(async () => {
       registrationMode: "approval",
       grantedRoleIds: [IDS.whitelistedRole],
       managerRoleIds: [IDS.staffRole],
+      form: [
+        {
+          label: "Why do you want to join?",
+          style: "paragraph" as const,
+          required: true,
+          minLength: 0,
+          maxLength: 400,
+          placeholder: null,
+        },
+      ],
     })
   ).id;
   await world.services.registration.register({
@@ -61,6 +71,16 @@ beforeAll(async () => {
     nick: PROFILES.notch.name,
     origin: "staff",
   });
+  // A request waiting with its form answers, so the requests page every staff member opens shows one.
+  const opened = await world.run(IDS.carol, "register", {
+    channelId: IDS.survivalChannel,
+    options: { nick: PROFILES.jeb.name },
+  });
+  if (!("interactionId" in opened.body)) throw new Error(`no form: ${JSON.stringify(opened.body)}`);
+  await world.submitModal(IDS.carol, opened.body.interactionId as string, {
+    q1: "To build a castle <b>now</b>",
+  });
+  await world.message(IDS.logChannel, "the request", (message) => message.components.length > 0);
 }, 60_000);
 
 afterAll(async () => {
@@ -134,6 +154,27 @@ describe.skipIf(!available)("the dashboard in Chromium", () => {
     } finally {
       await staff.browser.close();
       await log.browser.close();
+    }
+  }, 60_000);
+
+  test("staff read a request's form answers and approve it: the role is granted in Discord, the log is told", async () => {
+    const { browser, page, consoleErrors } = await loopbackPage({ width: 390, height: 844 });
+    try {
+      await signIn(page, username(IDS.manager));
+      await page.goto(`${world.service.publicUrl}${server}/requests`);
+      const request = page.locator("section", { hasText: PROFILES.jeb.name });
+      // The answer as text: markup a member typed is shown, never obeyed.
+      await request.getByText("To build a castle <b>now</b>").waitFor();
+      await request.getByLabel(/^Reason/).fill("welcome aboard");
+      await request.getByRole("button", { name: "Approve" }).click();
+      await page.getByText(`${PROFILES.jeb.name} was approved.`).waitFor();
+      await world.roles(IDS.carol, "the granted role", (roles) => roles.includes(IDS.whitelistedRole));
+      await world.message(IDS.logChannel, "the request's post become its decision", (message) =>
+        message.embeds.some((embed) => embed.title === "Request approved"),
+      );
+      expect(consoleErrors).toEqual([]);
+    } finally {
+      await browser.close();
     }
   }, 60_000);
 
