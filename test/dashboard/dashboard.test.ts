@@ -2,6 +2,7 @@ import { afterAll, beforeAll, describe, expect, test } from "bun:test";
 import { hashToken } from "../../src/dashboard/sessions.ts";
 import { IDS, PROFILES, startWorld, type World } from "../bot/world.ts";
 import { sqliteClient, testApi, testServices } from "../helpers/services.ts";
+import { openSocket } from "../helpers/sockets.ts";
 import { browser, signIn } from "./session.ts";
 
 // The dashboard over HTTP against the real service, bot and sandbox Discord (docs/dashboard.md): signing in with
@@ -165,7 +166,7 @@ describe("who sees what", () => {
 });
 
 describe("actions go through the services the bot uses", () => {
-  test("removing a nick needs the CSRF token and the dashboard's origin; then it is gone from the API", async () => {
+  test("removing a nick needs the CSRF token and the dashboard's origin; then it is gone from the API and the socket", async () => {
     await world.services.registration.register({
       guildId: IDS.guild,
       whitelist: creative,
@@ -190,11 +191,18 @@ describe("actions go through the services the bot uses", () => {
       nick: string;
     }[];
     expect(JSON.stringify(before)).toContain("bob_mc");
-
-    const done = await owner.post(path, form);
-    expect(done.status).toBe(303);
-    const after = await (await world.api(key, `/whitelists/${creative}/entries`)).text();
-    expect(after).not.toContain("bob_mc");
+    const socket = openSocket(world.service.url, key);
+    try {
+      await socket.waitFor((message) => message.type === "connected");
+      const done = await owner.post(path, form);
+      expect(done.status).toBe(303);
+      const after = await (await world.api(key, `/whitelists/${creative}/entries`)).text();
+      expect(after).not.toContain("bob_mc");
+      const event = await socket.waitFor((message) => message.type === "entry.removed");
+      expect(event).toMatchObject({ entry: { nick: "bob_mc" }, origin: "staff", reason: "left the team" });
+    } finally {
+      socket.close();
+    }
     await world.message(IDS.logChannel, "the removal's log post, with its reason", (message) =>
       message.embeds.some(
         (embed) => embed.title === "Nick removed" && JSON.stringify(embed).includes("left the team"),
