@@ -302,6 +302,23 @@ describe("signing out", () => {
   });
 });
 
+describe("languages", () => {
+  test("a page is in the browser's first language the catalogue has (by Accept-Language's q-values), else English", async () => {
+    const heading = async (acceptLanguage: string) => {
+      const page = await fetch(`${world.service.publicUrl}/dashboard`, {
+        headers: { "accept-language": acceptLanguage },
+      });
+      return /<h1>(.*?)<\/h1>/.exec(await page.text())?.[1];
+    };
+    expect({
+      german: await heading("de-AT,de;q=0.9,en;q=0.8"),
+      polish: await heading("xx, pl;q=0.5"),
+      brazilian: await heading("pt-BR"),
+      none: await heading("xx"),
+    }).toEqual({ german: "Anmelden", polish: "Logowanie", brazilian: "Entrar", none: "Sign in" });
+  });
+});
+
 describe("the pages' headers", () => {
   test("a Content-Security-Policy without unsafe-inline or unsafe-eval, never cached; not in the OpenAPI document", async () => {
     const owner = await signIn(world, IDS.owner);
