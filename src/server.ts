@@ -5,7 +5,7 @@ import type { DiscordRest } from "./bot/discord.ts";
 import { type Election, electLeader, type Term } from "./cluster/leader.ts";
 import type { Replica } from "./cluster/replica.ts";
 import type { Config } from "./config.ts";
-import { type DashboardDeps, lazyDashboard } from "./dashboard/index.ts";
+import { type DashboardDeps, type LazyDashboard, lazyDashboard } from "./dashboard/index.ts";
 import { closeStore, databaseReadable } from "./db/driver.ts";
 import { type LeaderDuties, startDuties } from "./duties.ts";
 import { createHealth, type Health } from "./health/status.ts";
@@ -96,6 +96,13 @@ export async function startService(config: Config, options: ServiceStartOptions)
   let link: LinkEndpoint | undefined;
   // Known once the server listens (PORT=0 picks a port): the dashboard asks it at each request.
   let publicUrl = "";
+  const deps = dashboardDeps(config, services, {
+    discord,
+    logger,
+    publicUrl: () => publicUrl,
+    staffLog: () => leading?.bot?.staffLog,
+  });
+  const dashboard = deps && lazyDashboard(deps);
   const { hub, webhookSender, health, app } = createAdapters(config, services, {
     metrics,
     clock,
@@ -108,12 +115,7 @@ export async function startService(config: Config, options: ServiceStartOptions)
       resubscriptions: replica.resubscriptions,
       epoch: () => election?.epoch(),
     },
-    dashboard: dashboardDeps(config, services, {
-      discord,
-      logger,
-      publicUrl: () => publicUrl,
-      staffLog: () => leading?.bot?.staffLog,
-    }),
+    dashboard,
   });
   // One node alone delivers from the first change on; of several replicas, the leader does (src/duties.ts).
   if (!replica) webhookSender.start();
@@ -198,6 +200,8 @@ export async function startService(config: Config, options: ServiceStartOptions)
         await leading?.stop();
         services.reverter.stop();
         hub.closeAll();
+        // Open streams of the dashboard's live log would hold the server's graceful stop.
+        await dashboard?.close();
         await link?.stop();
         await app.stop();
         await metricsServer?.stop();
@@ -281,8 +285,8 @@ function createAdapters(
     cluster,
     dashboard,
   }: {
-    /** The dashboard's dependencies, when DISCORD_CLIENT_SECRET turns it on (it loads at its first request). */
-    dashboard: DashboardDeps | undefined;
+    /** The dashboard, when DISCORD_CLIENT_SECRET turns it on (it loads at its first request). */
+    dashboard: LazyDashboard | undefined;
     metrics: Metrics | undefined;
     clock: Clock;
     logger: Logger;
@@ -334,7 +338,7 @@ function createAdapters(
     version: VERSION,
     rateLimitPerMinute: config.RATE_LIMIT_PER_MINUTE,
     trustProxy: config.TRUST_PROXY,
-    dashboard: dashboard && lazyDashboard(dashboard),
+    dashboard: dashboard?.handle,
     metrics: metrics && {
       request: metrics.request,
       // /metrics is on the API's port unless METRICS_PORT gives it one of its own.

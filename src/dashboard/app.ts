@@ -80,6 +80,7 @@ export async function createDashboard(deps: DashboardDeps) {
     oauth: createOAuthClient(deps.oauth, () => services.clock.now()),
     entries: createEntryBrowser(services.store),
     history: createHistory(services.store),
+    streams: new Set(),
   };
   /** A page for a signed-in viewer; someone signed out goes to the sign-in page, and comes back here after. */
   const signedIn =
@@ -227,6 +228,10 @@ export async function createDashboard(deps: DashboardDeps) {
     );
 
   return {
+    /** Ends every open stream of the live log (shutdown). */
+    close() {
+      for (const stop of [...kit.streams]) stop();
+    },
     /** Answers a request under /dashboard: a page, an asset, a redirect, or the 404 page. */
     async handle(request: Request): Promise<Response> {
       const response = await app.handle(request);

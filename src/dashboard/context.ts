@@ -21,6 +21,8 @@ export type Kit = {
   oauth: OAuthClient;
   entries: EntryBrowser;
   history: History;
+  /** The live log's open streams, each by what ends it (closed at shutdown). */
+  streams: Set<() => void>;
 };
 
 /** A page that cannot be shown: its status and what the person reads (never which of the reasons it was). */

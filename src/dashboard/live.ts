@@ -56,6 +56,7 @@ export function liveLog(
         stop();
       }, SESSION_CHECK_MS);
       stop = () => {
+        kit.streams.delete(stop);
         unsubscribe();
         clearInterval(keepAlive);
         clearInterval(check);
@@ -65,6 +66,7 @@ export function liveLog(
           // already closed by the browser
         }
       };
+      kit.streams.add(stop);
       request.signal.addEventListener("abort", () => stop());
       send(": live\n\n");
     },

@@ -3,7 +3,7 @@ import { hashToken } from "../../src/dashboard/sessions.ts";
 import { IDS, PROFILES, startWorld, type World } from "../bot/world.ts";
 import { sqliteClient, testApi, testServices } from "../helpers/services.ts";
 import { openSocket } from "../helpers/sockets.ts";
-import { browser, signIn } from "./session.ts";
+import { browser, cookieHeader, signIn } from "./session.ts";
 
 // The dashboard over HTTP against the real service, bot and sandbox Discord (docs/dashboard.md): signing in with
 // Discord's authorization code grant, what each person sees, the CSRF and origin checks, actions going through the
@@ -349,4 +349,19 @@ test("without DISCORD_CLIENT_SECRET, /dashboard is the API's 404 and nothing of 
   } finally {
     await services.close();
   }
+});
+
+// Last: it stops the file's service.
+test("shutdown ends the live log's open streams instead of waiting for them", async () => {
+  const owner = await signIn(world, IDS.owner);
+  const stream = await fetch(`${world.service.publicUrl}${server}/log/live`, {
+    headers: { cookie: cookieHeader(owner.jar) },
+  });
+  expect(stream.headers.get("content-type")).toStartWith("text/event-stream");
+  const reader = (stream.body as ReadableStream<Uint8Array>).getReader();
+  expect(new TextDecoder().decode((await reader.read()).value)).toContain(": live");
+  await world.service.stop();
+  let ended = false;
+  while (!ended) ended = (await reader.read()).done;
+  expect(ended).toBe(true);
 });
