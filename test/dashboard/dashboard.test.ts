@@ -1,5 +1,5 @@
 import { afterAll, beforeAll, describe, expect, test } from "bun:test";
-import { hashToken } from "../../src/dashboard/sessions.ts";
+import { hashToken, SESSION_MS } from "../../src/dashboard/sessions.ts";
 import { IDS, PROFILES, startWorld, type World } from "../bot/world.ts";
 import { sqliteClient, testApi, testServices } from "../helpers/services.ts";
 import { openSocket } from "../helpers/sockets.ts";
@@ -299,6 +299,24 @@ describe("signing out", () => {
     });
     expect(await (await second.get(`${server}/keys`)).text()).toContain("/dashboard/sign-in?next=");
     expect(await authorizations()).toBe(0);
+  });
+});
+
+describe("a session's lifetime", () => {
+  test("a sign-in lasts Discord's access token's 7 days, then the page asks to sign in again", async () => {
+    const alice = await signIn(world, IDS.alice);
+    const mine = `${server}/members/${IDS.alice}`;
+    world.clock.advance(SESSION_MS - 60_000);
+    expect((await alice.get(mine)).status).toBe(200);
+    world.clock.advance(60_000);
+    const expired = await alice.get(mine);
+    expect({
+      status: expired.status,
+      signIn: (await expired.text()).includes("/dashboard/sign-in?next="),
+    }).toEqual({
+      status: 200,
+      signIn: true,
+    });
   });
 });
 
