@@ -871,6 +871,21 @@ async function read(work: Workload, stats: Stats): Promise<void> {
   }
 }
 
+/**
+ * The role changes the service has queued now, as `/health` says (`roleQueue`); null when it does not answer. A
+ * queue that grows through the load is a backlog behind Discord's role route, not a leak, though each waiting
+ * `/register` holds its interaction meanwhile (docs/performance.md, Steady state).
+ */
+async function roleQueue(apiUrl: string): Promise<number | null> {
+  try {
+    const response = await fetch(`${apiUrl}/health`, { signal: AbortSignal.timeout(REQUEST_TIMEOUT_MS) });
+    const { roleQueue } = (await response.json()) as { roleQueue?: unknown };
+    return typeof roleQueue === "number" ? roleQueue : null;
+  } catch {
+    return null;
+  }
+}
+
 async function health(work: Workload, stats: Stats): Promise<void> {
   const started = performance.now();
   try {
@@ -1090,6 +1105,7 @@ async function main(): Promise<number> {
     const benchUsage = process.cpuUsage(cpuAtStart.bench);
     const benchCpu = (benchUsage.user + benchUsage.system) / 1e6 / loadSeconds;
     const loadEndKb = sample();
+    const rolesQueuedAtEnd = await roleQueue(w.apiUrl);
     const loadEnd = performance.now();
     const loadEndedAt = Date.now();
     phase = "drain";
@@ -1245,6 +1261,10 @@ async function main(): Promise<number> {
     console.log(
       `  ${holder}: ${grouped(logChannel.messages)} log-channel messages ` +
         `(${mib(logChannel.bytes / 1024)} as JSON) and ~${grouped(interactionsRun)} interaction replies`,
+    );
+    console.log(
+      `  role changes queued in the service at the load's end: ${rolesQueuedAtEnd ?? "unknown"} ` +
+        "(a backlog behind Discord's role route; each waiting /register holds its interaction)",
     );
     const heap = heapGrowth(scratchDir as string, loadStartedAt, loadEndedAt);
     if (heap) console.log(heap);
