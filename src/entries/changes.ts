@@ -12,6 +12,7 @@ import type { WhitelistService } from "../whitelists/service.ts";
 import type { ChangeDetail, ChangeNotice, EventBus } from "./bus.ts";
 import type { EventLog } from "./event-log.ts";
 import type { EntryEvent } from "./events.ts";
+import type { EntryGroups } from "./groups.ts";
 import type { EntryRecord, Origin } from "./model.ts";
 import { type EntryRow, type FindByKey, toEntry } from "./rows.ts";
 import type { EntryChange, Guard, NewEntry, Removal } from "./service.ts";
@@ -38,8 +39,9 @@ export function createEntryChanges(deps: {
   bus: EventBus;
   entries: Tables["entries"];
   findByKey: FindByKey;
+  groups: Pick<EntryGroups, "grouper" | "regroupIn">;
 }) {
-  const { clock, write, whitelists, events, bus, entries, findByKey } = deps;
+  const { clock, write, whitelists, events, bus, entries, findByKey, groups } = deps;
   /** When an entry falls due: the earlier of its expiry and the end of its wait for proof (either may be null). */
   const dueAt = sql`CASE WHEN ${entries.expiresAt} IS NULL THEN ${entries.proofDueAt}
     WHEN ${entries.proofDueAt} IS NULL OR ${entries.expiresAt} < ${entries.proofDueAt} THEN ${entries.expiresAt}
@@ -117,11 +119,22 @@ export function createEntryChanges(deps: {
     const matching = and(eq(entries.whitelistId, whitelist.id), where);
     const before = new Map((await tx.select().from(entries).where(matching)).map((row) => [row.id, row]));
     if (before.size === 0) return [];
-    const rows = await tx
+    const updated = await tx
       .update(entries)
       .set(set)
       .where(and(matching, inArray(entries.id, [...before.keys()])))
       .returning();
+    // A proof may put the entry in the groups of verified accounts: the addition carries them, no event of its own.
+    const groupsOf = await groups.grouper(tx, whitelist);
+    const rows: EntryRow[] = [];
+    for (const row of updated) {
+      const now = await groupsOf(toEntry(row));
+      if (now.join() === row.groups.join()) rows.push(row);
+      else
+        rows.push(
+          ...(await tx.update(entries).set({ groups: now }).where(eq(entries.id, row.id)).returning()),
+        );
+    }
     const notices: ChangeNotice[] = [];
     for (const after of rows.sort((a, b) => a.id - b.id).map(toEntry)) {
       const was = toEntry(before.get(after.id) as EntryRow);
@@ -133,6 +146,13 @@ export function createEntryChanges(deps: {
     }
     return notices;
   };
+
+  /** Whose roles a new entry's groups follow: its owner's, unless it is a guest's (docs/decisions.md, Ranks). */
+  const ownerOf = (input: NewEntry) => ({
+    userId: input.userId,
+    guest: input.guest ?? false,
+    verified: input.verified ?? false,
+  });
 
   const requireWhitelist = async (id: string) => {
     const whitelist = await whitelists.get(id);
@@ -342,6 +362,7 @@ export function createEntryChanges(deps: {
               ...stored,
               nickKey: key,
               grantedRoleIds: input.grantedRoleIds ?? [],
+              groups: await (await groups.grouper(tx, whitelist))(ownerOf(input)),
               createdAt: clock.now(),
             })
             .returning();
@@ -384,6 +405,7 @@ export function createEntryChanges(deps: {
         const whitelist = await requireWhitelist(whitelistId);
         await guard?.(tx);
         const createdAt = clock.now();
+        const groupsOf = await groups.grouper(tx, whitelist);
         const done: ChangeNotice[] = [];
         for (const input of inputs) {
           const key = nickKey(input.nick);
@@ -395,7 +417,13 @@ export function createEntryChanges(deps: {
           const { grantFailures: _failures, ...stored } = input;
           const [row] = await tx
             .insert(entries)
-            .values({ ...stored, nickKey: key, grantedRoleIds: input.grantedRoleIds ?? [], createdAt })
+            .values({
+              ...stored,
+              nickKey: key,
+              grantedRoleIds: input.grantedRoleIds ?? [],
+              groups: await groupsOf(ownerOf(input)),
+              createdAt,
+            })
             .returning();
           const entry = toEntry(row as EntryRow);
           const detail = { entry, actorId: input.addedBy, bulk: true as const };
@@ -409,9 +437,10 @@ export function createEntryChanges(deps: {
 
     /**
      * Hands an entry over to another member, in one transaction: its owner and recorded roles change, its nick,
-     * UUID and creation time stay. No event is written or published: nothing a game server or an integrator sees
-     * changes (docs/decisions.md, Import and transfer). Refuses ("entry-not-found") when the entry is gone or no
-     * longer `from`'s. `guard` runs inside the transaction first; `committed` right after the commit, with the
+     * UUID and creation time stay. No `entry.added` or `entry.removed` is written: the nick a game server lists
+     * stays (docs/decisions.md, Import and transfer); its groups follow the new owner's roles, an `entry.groups`
+     * event when they change (origin `staff`). Refuses ("entry-not-found") when the entry is gone or no longer
+     * `from`'s. `guard` runs inside the transaction first; `committed` right after the commit, with the
      * entry before and after.
      */
     async transfer(
@@ -452,10 +481,21 @@ export function createEntryChanges(deps: {
             .set({ userId: input.to, grantedRoleIds: input.grantedRoleIds, guest: false, note: null })
             .where(eq(entries.id, input.entryId))
             .returning();
-          return { before: toEntry(row), after: toEntry(updated as EntryRow) };
+          // The new owner's roles decide its groups: a change of them is the one thing a game server sees.
+          const [regrouped] = await groups.regroupIn(
+            tx,
+            whitelist,
+            [toEntry(updated as EntryRow)],
+            "staff",
+            null,
+          );
+          return { before: toEntry(row), after: regrouped?.entry ?? toEntry(updated as EntryRow), regrouped };
         },
-        (change) => hooks.committed?.(change),
-      );
+        ({ regrouped, ...change }) => {
+          if (regrouped) bus.publish(regrouped);
+          hooks.committed?.(change);
+        },
+      ).then(({ before, after }) => ({ before, after }));
     },
 
     /**

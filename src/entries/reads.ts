@@ -39,6 +39,7 @@ export function createEntryReads(deps: {
         verified: entries.verified,
         gamertag: entries.gamertag,
         proofDueAt: entries.proofDueAt,
+        groups: entries.groups,
         nickKey: entries.nickKey,
       })
       .from(entries)

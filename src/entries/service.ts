@@ -1,10 +1,12 @@
 import type { Store, Tx } from "../db/store.ts";
 import type { Write } from "../db/writer.ts";
 import type { Clock } from "../shared/clock.ts";
+import type { RankMappings } from "../whitelists/ranks.ts";
 import type { WhitelistService } from "../whitelists/service.ts";
 import type { EventBus } from "./bus.ts";
 import { createEntryChanges } from "./changes.ts";
 import type { EventLog } from "./event-log.ts";
+import { createEntryGroups } from "./groups.ts";
 import type { EntryOrigin, Origin, RoleFailure } from "./model.ts";
 import { createEntryReads } from "./reads.ts";
 import { entryByKey } from "./rows.ts";
@@ -33,6 +35,8 @@ export type NewEntry = {
   addedBy: string;
   origin: EntryOrigin;
   grantedRoleIds?: string[];
+  /** Its groups are not given: they are read from the whitelist's rank mappings when it is stored (groups.ts). */
+  groups?: never;
   /** Roles that could not be granted: not stored, carried to the change's subscribers (the log channel). */
   grantFailures?: readonly RoleFailure[];
 };
@@ -61,7 +65,10 @@ export type EntryService = ReturnType<typeof createEntryService>;
 /** Runs inside a change's transaction before it writes: throws to refuse the change (nothing is written). */
 export type Guard = (tx: Tx) => Promise<void> | void;
 
-/** Creates the entry service: its reads (reads.ts) and its changes (changes.ts), over one store. */
+/**
+ * Creates the entry service over one store: its reads (reads.ts), its changes (changes.ts), and the groups entries
+ * carry (groups.ts), which follow the whitelists' rank `mappings` and their owners' roles.
+ */
 export function createEntryService(deps: {
   store: Store;
   clock: Clock;
@@ -69,16 +76,18 @@ export function createEntryService(deps: {
   whitelists: WhitelistService;
   events: EventLog;
   bus: EventBus;
+  mappings: RankMappings;
 }) {
-  const { store, clock, write, whitelists, events, bus } = deps;
-  const {
-    db,
-    tables: { entries, whitelists: whitelistTable },
-  } = store;
+  const { store, clock, write, whitelists, events, bus, mappings } = deps;
+  const { db, tables } = store;
+  const { entries, whitelists: whitelistTable } = tables;
 
   const findByKey = entryByKey(db, entries);
+  const groups = createEntryGroups({ clock, write, whitelists, events, bus, mappings, tables, db });
   return {
     ...createEntryReads({ db, entries, whitelistTable, findByKey }),
-    ...createEntryChanges({ clock, write, whitelists, events, bus, entries, findByKey }),
+    ...createEntryChanges({ clock, write, whitelists, events, bus, entries, findByKey, groups }),
+    /** The groups entries carry: their owners' roles stored, and each change of groups with its event. */
+    groups,
   };
 }
