@@ -25,6 +25,7 @@ import { createBedrockUpkeep } from "./registration/bedrock.ts";
 import { createWhitelistDeletion } from "./registration/deletion.ts";
 import { createDenyList } from "./registration/deny.ts";
 import { createDepartures } from "./registration/departures.ts";
+import { createWhitelistEdits } from "./registration/edit-whitelist.ts";
 import { createFirstJoin } from "./registration/first-join.ts";
 import { createImporter } from "./registration/import.ts";
 import { createLinking } from "./registration/linking.ts";
@@ -211,6 +212,7 @@ export function createServices<S extends Store>({
   });
   const linking = createLinking({ accounts, whitelists, entries, registration, write, logger, observer });
   const firstJoin = createFirstJoin({ entries, accounts, logger });
+  const edits = createWhitelistEdits({ whitelists, bedrock, firstJoin, logger });
   const imports = createImporter({
     whitelists,
     entries,
@@ -285,6 +287,8 @@ export function createServices<S extends Store>({
     linking,
     /** Proof at first join: codes for the `sync` agent's players, and entries that wait no more. */
     firstJoin,
+    /** Staff changing a whitelist's settings, and what follows (respellings, settled waits, role checks). */
+    edits,
     denials,
     lookups,
     /** Form answers: personal data, pruned past each guild's retention (a job: src/jobs.ts). */

@@ -2,9 +2,8 @@ import type { APIEmbed } from "discord.js";
 import type { ChangeNotice } from "../entries/bus.ts";
 import type { Words } from "../i18n/words.ts";
 import type { RankHolder, RankMapping } from "../whitelists/ranks.ts";
-import { fitLines } from "./commands/answer.ts";
 import { colours, originLabels } from "./log-channel.ts";
-import { plainName } from "./text.ts";
+import { fitLines, plainName } from "./text.ts";
 
 // How Discord shows ranks (docs/decisions.md, Ranks that follow roles): who a mapping names, a whitelist's mappings,
 // an entry's groups, and the log channel's posts of a change of groups and of a mapping edited.

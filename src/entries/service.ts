@@ -3,12 +3,15 @@ import type { Write } from "../db/writer.ts";
 import type { Clock } from "../shared/clock.ts";
 import type { RankMappings } from "../whitelists/ranks.ts";
 import type { WhitelistService } from "../whitelists/service.ts";
+import { createAdditions } from "./additions.ts";
 import type { EventBus } from "./bus.ts";
-import { createEntryChanges } from "./changes.ts";
+import { createChangeKit } from "./change-kit.ts";
 import type { EventLog } from "./event-log.ts";
 import { createEntryGroups } from "./groups.ts";
+import { createChangesInPlace } from "./in-place.ts";
 import type { EntryOrigin, Origin, RoleFailure } from "./model.ts";
 import { createEntryReads } from "./reads.ts";
+import { createRemovals } from "./removals.ts";
 import { entryByKey } from "./rows.ts";
 
 /**
@@ -66,8 +69,9 @@ export type EntryService = ReturnType<typeof createEntryService>;
 export type Guard = (tx: Tx) => Promise<void> | void;
 
 /**
- * Creates the entry service over one store: its reads (reads.ts), its changes (changes.ts), and the groups entries
- * carry (groups.ts), which follow the whitelists' rank `mappings` and their owners' roles.
+ * Creates the entry service over one store: its reads (reads.ts) and its changes, additions (additions.ts), removals
+ * (removals.ts) and changes in place (in-place.ts), made with one kit (change-kit.ts), and the groups entries carry
+ * (groups.ts), which follow the whitelists' rank `mappings` and their owners' roles.
  */
 export function createEntryService(deps: {
   store: Store;
@@ -84,9 +88,17 @@ export function createEntryService(deps: {
 
   const findByKey = entryByKey(db, entries);
   const groups = createEntryGroups({ clock, write, whitelists, events, bus, mappings, tables, db });
+  // Each change writes its row and its event in one transaction, then publishes the event once committed.
+  const kit = createChangeKit({ clock, write, whitelists, events, bus, entries, findByKey, groups });
+  const additions = createAdditions(kit);
+  const inPlace = createChangesInPlace(kit);
+  const removals = createRemovals(kit, inPlace.settlePending);
   return {
     ...createEntryReads({ db, entries, whitelistTable, findByKey }),
-    ...createEntryChanges({ clock, write, whitelists, events, bus, entries, findByKey, groups }),
+    ...additions,
+    ...removals,
+    ...inPlace,
+    publish: kit.publish,
     /** The groups entries carry: their owners' roles stored, and each change of groups with its event. */
     groups,
   };

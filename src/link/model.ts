@@ -14,7 +14,8 @@ export type LinkProofPort = {
 
 /**
  * Why the endpoint turned a connection away, each with the catalogue's text a player reads when one is shown (a
- * client that reached the login gets a Login Disconnect; junk and floods are closed without a word).
+ * client that reached the login gets a Login Disconnect; junk and floods are closed without a word: `capacity` is
+ * a newcomer refused at a full cap, `evicted` one that made room for a newcomer).
  */
 export const refusals = {
   version: { text: "link.refused.version" },
@@ -30,6 +31,7 @@ export const refusals = {
   malformed: { text: undefined },
   "too-large": { text: undefined },
   capacity: { text: undefined },
+  evicted: { text: undefined },
 } as const satisfies Record<string, { text: MessageKey | undefined }>;
 
 /** A reason the endpoint refused a connection. */

@@ -1,6 +1,7 @@
 import { Type } from "@sinclair/typebox";
 import { Value } from "@sinclair/typebox/value";
 import { dashUuid } from "../nicks/uuid.ts";
+import { readCapped } from "../shared/capped-body.ts";
 import type { ProvenAccount } from "./model.ts";
 
 /**
@@ -100,31 +101,4 @@ export function createSessionCheck(options: {
       };
     }
   };
-}
-
-/**
- * The body as UTF-8 text, or null when it is longer than `cap` bytes: refused on its declared length at once, or
- * as soon as what arrived passes the cap, the rest never read (the connection is given up).
- */
-async function readCapped(response: Response, cap: number): Promise<string | null> {
-  const declared = Number(response.headers.get("content-length") ?? Number.NaN);
-  if (declared > cap) {
-    await response.body?.cancel();
-    return null;
-  }
-  if (!response.body) return "";
-  const reader = response.body.getReader();
-  const chunks: Uint8Array[] = [];
-  let length = 0;
-  for (;;) {
-    const { done, value } = await reader.read();
-    if (done) break;
-    length += value.length;
-    if (length > cap) {
-      await reader.cancel();
-      return null;
-    }
-    chunks.push(value);
-  }
-  return new TextDecoder().decode(Buffer.concat(chunks));
 }

@@ -48,8 +48,11 @@ export const IDS = {
   logChannel: "150000000000000003",
 } as const;
 
-/** The bot token the sandbox accepts. */
-export const TOKEN = "world-test-token";
+/**
+ * The bot token the sandbox accepts, shaped as Discord's are (the bot's id in base64, then two parts): `serve`
+ * refuses a token of any other shape before it asks Discord.
+ */
+export const TOKEN = `${Buffer.from(IDS.bot).toString("base64").replace(/=+$/, "")}.world.test-token`;
 
 /** Premium accounts the fake Mojang knows. */
 export const PROFILES = {
@@ -122,7 +125,8 @@ export type WorldOptions = {
   contract?: boolean;
   /**
    * How the sandbox starts: the portal's privileged intent switches, a guild outage, the heartbeat interval, its
-   * own clock (Discord's deadlines, moved by the test), an observer of its REST exchanges, its rate limits
+   * own clock (Discord's deadlines, moved by the test), an observer of its REST exchanges (and a hook before each),
+   * its rate limits
    * (Discord's unless changed; `false` for a test that drives more than Discord allows and is not about it).
    */
   sandbox?: Pick<
@@ -132,6 +136,7 @@ export type WorldOptions = {
     | "heartbeatIntervalMs"
     | "clock"
     | "observe"
+    | "beforeRest"
     | "shards"
     | "rateLimits"
   >;

@@ -9,6 +9,8 @@ describe("configuration", () => {
       HOST: "0.0.0.0",
       PORT: 3000,
       SANDBOX_PORT: 0,
+      SANDBOX_MOJANG_PORT: 0,
+      SANDBOX_GEYSER_PORT: 0,
       SANDBOX_RATE_LIMITS: "discord",
       DEMO_LOCALE: "en-US",
       TRUST_PROXY: { kind: "off" },

@@ -65,6 +65,23 @@ function serve(env: Record<string, string>) {
   };
 }
 
+/** Standard error as lines of JSON (LOG_FORMAT=json), or the text itself when a line is not JSON. */
+const said = (stderr: string): unknown[] | string => {
+  try {
+    return stderr
+      .split("\n")
+      .filter(Boolean)
+      .map((line) => JSON.parse(line));
+  } catch {
+    return stderr;
+  }
+};
+
+/** The one line, as JSON, that stops the process with exit 78: its message matching `message`. */
+const stopped = (message: RegExp) => [
+  { time: expect.any(String), level: "error", msg: expect.stringMatching(message), exitCode: 78 },
+];
+
 const waiting = (line: Record<string, unknown>) =>
   line.msg === "PostgreSQL cannot be reached yet: waiting for it";
 const started = (line: Record<string, unknown>) => line.msg === "whitelist-sync started";
@@ -81,11 +98,11 @@ test("serve on a SQLite file a newer version migrated refuses with exit 78", asy
   await closeStore(store.db);
   const service = serve({ DATABASE_PATH: path });
   const { exitCode, stderr } = await service.exit();
-  expect({ exitCode, stderr, stdout: service.seen }).toEqual({
+  expect({ exitCode, stderr: said(stderr), stdout: service.seen }).toEqual({
     exitCode: 78,
-    stderr: expect.stringMatching(
+    stderr: stopped(
       new RegExp(
-        `^Configuration error: DATABASE_PATH: cannot use ${path} \\(it was written by a newer whitelist-sync: its last migration is of \\d{4}-\\d\\d-\\d\\d, this version's newest of \\d{4}-\\d\\d-\\d\\d; run that version or a later one, or restore a backup taken before the upgrade\\)\\n$`,
+        `^Configuration error: DATABASE_PATH: cannot use ${path} \\(it was written by a newer whitelist-sync: its last migration is of \\d{4}-\\d\\d-\\d\\d, this version's newest of \\d{4}-\\d\\d-\\d\\d; run that version or a later one, or restore a backup taken before the upgrade\\)$`,
       ),
     ),
     stdout: [],
@@ -110,10 +127,10 @@ run("serve on PostgreSQL at start-up", () => {
       await admin`INSERT INTO drizzle.__drizzle_migrations (hash, created_at) VALUES ('from-the-future', ${applied})`;
       const service = serve({ DATABASE_URL: url });
       const { exitCode, stderr } = await service.exit();
-      expect({ exitCode, stderr }).toEqual({
+      expect({ exitCode, stderr: said(stderr) }).toEqual({
         exitCode: 78,
-        stderr: expect.stringMatching(
-          /^Configuration error: DATABASE_URL: cannot use postgres:\/\/postgres@127\.0\.0\.1:\d+\/wls_\d+ \(it was written by a newer whitelist-sync: .*restore a backup taken before the upgrade\)\n$/,
+        stderr: stopped(
+          /^Configuration error: DATABASE_URL: cannot use postgres:\/\/postgres@127\.0\.0\.1:\d+\/wls_\d+ \(it was written by a newer whitelist-sync: .*restore a backup taken before the upgrade\)$/,
         ),
       });
       // Not one of this version's tables was created.
@@ -129,10 +146,10 @@ run("serve on PostgreSQL at start-up", () => {
     url.pathname = "/no_such_database";
     url.password = "secretpw";
     const { exitCode, stderr } = await serve({ DATABASE_URL: url.href }).exit();
-    expect({ exitCode, stderr }).toEqual({
+    expect({ exitCode, stderr: said(stderr) }).toEqual({
       exitCode: 78,
-      stderr: expect.stringMatching(
-        /^Configuration error: DATABASE_URL: cannot use postgres:\/\/postgres:\*\*\*@127\.0\.0\.1:\d+\/no_such_database \(database "no_such_database" does not exist, SQLSTATE 3D000\)\n$/,
+      stderr: stopped(
+        /^Configuration error: DATABASE_URL: cannot use postgres:\/\/postgres:\*\*\*@127\.0\.0\.1:\d+\/no_such_database \(database "no_such_database" does not exist, SQLSTATE 3D000\)$/,
       ),
     });
   });
@@ -193,13 +210,20 @@ run("serve on PostgreSQL at start-up", () => {
       await held.pop()?.close({ timeout: 0 });
       const service = serve({ DATABASE_URL: url });
       const { exitCode, stderr } = await service.exit();
-      expect({ exitCode, stderr, started: service.seen.some(started) }).toEqual({
+      expect({ exitCode, stderr: said(stderr), started: service.seen.some(started) }).toEqual({
         exitCode: 78,
-        stderr:
-          `Configuration error: DATABASE_URL: cannot use ${url} (sorry, too many clients already, SQLSTATE 53300): ` +
-          "PostgreSQL has too few free connection slots for this replica, which opens a pool of up to 10 " +
-          "connections and one to LISTEN; raise max_connections (or the role's CONNECTION LIMIT), or stop what " +
-          "holds them (docs/operations.md, PostgreSQL)\n",
+        stderr: [
+          {
+            time: expect.any(String),
+            level: "error",
+            msg:
+              `Configuration error: DATABASE_URL: cannot use ${url} (sorry, too many clients already, SQLSTATE 53300): ` +
+              "PostgreSQL has too few free connection slots for this replica, which opens a pool of up to 10 " +
+              "connections and one to LISTEN; raise max_connections (or the role's CONNECTION LIMIT), or stop what " +
+              "holds them (docs/operations.md, PostgreSQL)",
+            exitCode: 78,
+          },
+        ],
         started: false,
       });
     } finally {

@@ -19,8 +19,10 @@ const NOT_SHOWN_CALLS = [
   /(^|\.)logger(\[\w+\])?\.(debug|info|warn|error)$/,
   /^logger\[\w+\]$/,
   /(^|\.)logUnexpected$/,
+  // The log feed's warning before it backs off (src/bot/log-feed.ts): a log line.
+  /^warnThenBackOff$/,
   /(^|\.)track$/,
-  /^new (Error|TypeError|RangeError|BotLoginError|ProtocolError)$/,
+  /^new (Error|TypeError|RangeError|BotLoginError|ProtocolError|ConfigError)$/,
   // Why the link endpoint closed on junk (src/link/protocol.ts): logged and counted, never shown to a player.
   /^malformed$/,
   // A command text's key in the catalogue (src/i18n/commands.ts): a command's path, not words.
@@ -33,7 +35,8 @@ const NOT_SHOWN_CALLS = [
 /**
  * Properties, variables and functions whose texts nobody on Discord reads: a listener's log line, Discord's
  * audit-log reason, what the operator's log says of a privileged intent switched off, why Mojang's session server
- * could not vouch for a login (src/link/session.ts: logged, the player reads the refusal's catalogue text).
+ * could not vouch for a login (src/link/session.ts: logged, the player reads the refusal's catalogue text), what
+ * `invite` tells the operator's terminal of each permission (src/setup/permissions.ts, English like the terminal).
  */
 const NOT_SHOWN_PROPERTIES = new Set([
   "detail",
@@ -42,6 +45,9 @@ const NOT_SHOWN_PROPERTIES = new Set([
   "switch",
   "without",
   "PORTAL_PLACE",
+  "BOT_PERMISSION_USES",
+  "OPT_IN_FEATURES",
+  "describeInvite",
   "missingIntentWarning",
 ]);
 

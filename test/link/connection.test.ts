@@ -27,18 +27,22 @@ function connection() {
       socket.destroyed = true;
     },
   };
-  const opened = openConnection(transport, {
-    keys: createLoginKeys(),
-    session: async () => ({ outcome: "not-joined" }),
-    port: { proven: async () => ({ text: "" }) },
-    guard: createGuard(defaultLimits, manualClock()),
-    limits: defaultLimits,
-    status: createStatusAnswers({ words: wordsFor("en") }),
-    words: wordsFor("en"),
-    counters,
-    logger: silentLogger,
-    timers: time.timers,
-  });
+  const opened = openConnection(
+    transport,
+    {
+      keys: createLoginKeys(),
+      session: async () => ({ outcome: "not-joined" }),
+      port: { proven: async () => ({ text: "" }) },
+      guard: createGuard(defaultLimits, manualClock()),
+      limits: defaultLimits,
+      status: createStatusAnswers({ words: wordsFor("en") }),
+      words: wordsFor("en"),
+      counters,
+      logger: silentLogger,
+      timers: time.timers,
+    },
+    { settle() {} },
+  );
   return { opened, socket, time, counters };
 }
 

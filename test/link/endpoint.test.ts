@@ -1,4 +1,5 @@
 import { afterEach, describe, expect, test } from "bun:test";
+import { defaultLimits } from "../../src/link/guard.ts";
 import { zeroCounters } from "../../src/link/model.ts";
 import { concat, packet } from "../../src/link/protocol.ts";
 import {
@@ -285,20 +286,33 @@ const textOf = (found: ReturnType<typeof packetsIn>[number] | undefined) =>
   found?.id === 0x00 ? (JSON.parse(found.body.string(32767)) as { text: string }).text : undefined;
 
 describe("bounds", () => {
-  test("a silent connection is closed at the deadline; a login left half-way is told it took too long", async () => {
-    world = startWorld();
+  test("what has not sent its Handshake and Login Start is cut at the deadline to log in; a login left half-way at the whole one", async () => {
+    // Shorter than the whole here, to tell the two apart (by default both are 20 s: docs/link.md, Bounds).
+    const handshakeDeadlineMs = 5000;
+    const { deadlineMs } = defaultLimits;
+    world = startWorld({ limits: { handshakeDeadlineMs } });
     const silent = await connectRaw(world.link.port);
+    const status = await connectRaw(world.link.port);
     const halfWay = await connectRaw(world.link.port);
     halfWay.write(concat([handshake(767, 2), loginStart("Notch")]));
     await halfWay.until((bytes) => packetsIn(bytes).length === 1); // the Encryption Request
     silent.write(Uint8Array.of(0x10, 0x00)); // the start of a handshake, and nothing more
+    status.write(concat([handshake(767, 1), packet(0x00)])); // the status, and never the ping
+    await status.until((bytes) => packetsIn(bytes).length === 1);
     await acceptedSoFar(world.link.port);
-    world.time.fire();
+    world.time.advance(handshakeDeadlineMs - 1);
+    expect(world.link.counters().refused.timeout).toBe(0);
+    world.time.advance(1);
     expect((await silent.closed).length).toBe(0);
+    expect(packetsIn(await status.closed)).toHaveLength(1);
+    expect(world.link.counters().refused.timeout).toBe(2);
+    world.time.advance(deadlineMs - handshakeDeadlineMs - 1);
+    expect(world.link.counters().refused.timeout).toBe(2);
+    world.time.advance(1);
     const [request, disconnect] = packetsIn(await halfWay.closed);
     expect([request?.id, textOf(disconnect)]).toEqual([0x01, "Took too long to log in. Join again."]);
     await world.link.idle();
-    expect(world.link.counters()).toEqual(counted({ pings: 1 }, { timeout: 2 }));
+    expect(world.link.counters()).toEqual(counted({ pings: 2 }, { timeout: 3 }));
     expect(world.time.pending()).toBe(0);
   });
 
@@ -312,18 +326,23 @@ describe("bounds", () => {
     expect(world.link.counters().open).toBe(0);
   });
 
-  test("connections per address are capped; past the cap a connection is closed without a word", async () => {
+  test("past an address's cap its oldest connection not logging in makes way; logins under way never do, the newcomer is closed", async () => {
     world = startWorld({ limits: { maxConnectionsPerAddress: 2 } });
-    const held = [await connectRaw(world.link.port), await connectRaw(world.link.port)];
-    for (const client of held) {
-      client.write(concat([handshake(767, 1), packet(0x00)]));
-      await client.until((bytes) => packetsIn(bytes).length === 1);
-    }
+    const halfWay = async (name: string) => {
+      const client = await connectRaw(world.link.port);
+      client.write(concat([handshake(767, 2), loginStart(name)]));
+      await client.until((bytes) => packetsIn(bytes).length === 1); // the Encryption Request
+      return client;
+    };
+    const idle = await connectRaw(world.link.port);
+    const held = [await halfWay("Notch")];
+    // A second player behind the same address (a shared NAT): the idle connection makes way.
+    held.push(await halfWay("jeb_"));
+    expect((await idle.closed).length).toBe(0);
     const third = await connectRaw(world.link.port);
     expect((await third.closed).length).toBe(0);
-    expect(world.link.counters()).toEqual(counted({ open: 2, pings: 2 }, { capacity: 1 }));
-    for (const client of held) client.write(packet(0x01, { bytes: new Uint8Array(8) }));
-    await Promise.all(held.map((client) => client.closed));
+    expect(world.link.counters()).toEqual(counted({ open: 2 }, { evicted: 1, capacity: 1 }));
+    for (const client of held) client.end();
     await world.link.idle();
     const again = await connectRaw(world.link.port);
     again.write(statusExchange(767, 1n));

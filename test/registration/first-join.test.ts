@@ -1,6 +1,6 @@
 import { afterEach, expect, test } from "bun:test";
 import type { ChangeNotice } from "../../src/entries/bus.ts";
-import { NOT_PROVEN } from "../../src/entries/changes.ts";
+import { NOT_PROVEN } from "../../src/entries/removals.ts";
 import { floodgateUuid } from "../../src/nicks/floodgate.ts";
 import type { NewWhitelist } from "../../src/whitelists/service.ts";
 import { forEachStore } from "../helpers/services.ts";

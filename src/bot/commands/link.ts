@@ -1,11 +1,11 @@
 import { SlashCommandBuilder } from "discord.js";
 import { commandDescription } from "../../i18n/commands.ts";
 import type { Command } from "../context.ts";
+import { answer, memberWords } from "../interaction/answer.ts";
+import { requireGuildId } from "../interaction/preconditions.ts";
 import { typedCommand } from "../localize.ts";
 import { actingMember } from "../members.ts";
 import { describeLinked, howToProve, linkedLine } from "../proof.ts";
-import { answer, memberWords } from "./answer.ts";
-import { requireGuildId } from "./preconditions.ts";
 
 /**
  * `/link [code]`: with the code the link server showed, links that Java account to you on this server (proven

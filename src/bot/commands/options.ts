@@ -19,8 +19,8 @@ import {
   type Whitelist,
 } from "../../whitelists/model.ts";
 import type { BotContext } from "../context.ts";
+import { requireGuildId } from "../interaction/preconditions.ts";
 import { codeSpan, plainName } from "../text.ts";
-import { requireGuildId } from "./preconditions.ts";
 
 /** Discord's limit on autocomplete suggestions. */
 const MAX_SUGGESTIONS = 25;
@@ -134,15 +134,35 @@ export function whitelistOption(required: boolean, description?: string) {
       .setMaxLength(64);
 }
 
-/** The whitelist a required `whitelist` option names (id or name, any letter case). */
+/**
+ * The whitelist the `whitelist` option names (id or name, any letter case), resolved before the domain call so every
+ * command means a whitelist the same way. Absent, which only an optional one can be: `channel`, the channel's
+ * whitelist, else the guild's only one (WhitelistService.resolve); `every`, null (the command means them all).
+ */
 export function whitelistFromOption(
   interaction: ChatInputCommandInteraction,
   context: BotContext,
-): Promise<Whitelist> {
-  return context.services.whitelists.resolve({
-    guildId: requireGuildId(interaction),
-    whitelist: interaction.options.getString("whitelist", true),
-  });
+): Promise<Whitelist>;
+export function whitelistFromOption(
+  interaction: ChatInputCommandInteraction,
+  context: BotContext,
+  absent: "channel",
+): Promise<Whitelist>;
+export function whitelistFromOption(
+  interaction: ChatInputCommandInteraction,
+  context: BotContext,
+  absent: "every",
+): Promise<Whitelist | null>;
+export async function whitelistFromOption(
+  interaction: ChatInputCommandInteraction,
+  context: BotContext,
+  absent?: "channel" | "every",
+): Promise<Whitelist | null> {
+  const guildId = requireGuildId(interaction);
+  const named = interaction.options.getString("whitelist", absent === undefined)?.trim() || null;
+  if (named === null && absent === "every") return null;
+  const channelId = absent === "channel" ? interaction.channelId : null;
+  return context.services.whitelists.resolve({ guildId, whitelist: named, channelId });
 }
 
 /**

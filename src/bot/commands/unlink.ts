@@ -1,10 +1,10 @@
 import { SlashCommandBuilder } from "discord.js";
 import { commandDescription } from "../../i18n/commands.ts";
 import type { Command } from "../context.ts";
+import { answer, memberWords } from "../interaction/answer.ts";
+import { requireGuildId } from "../interaction/preconditions.ts";
 import { actingMember } from "../members.ts";
 import { plainName } from "../text.ts";
-import { answer, memberWords } from "./answer.ts";
-import { requireGuildId } from "./preconditions.ts";
 
 /**
  * `/unlink [account] [member]`: forgets a Java account you linked on this server (Manage Server: another member's).

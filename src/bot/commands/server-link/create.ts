@@ -1,11 +1,11 @@
 import { SlashCommandSubcommandBuilder } from "discord.js";
 import { commandDescription } from "../../../i18n/commands.ts";
 import { scriptLines } from "../../../shared/script-lines.ts";
+import { answer, deferAnswer, memberWords, publicWords } from "../../interaction/answer.ts";
+import { requireGuildId, requireManageGuild } from "../../interaction/preconditions.ts";
 import { accessOf, linkKeyEmbed } from "../../log-channel.ts";
 import { plainName } from "../../text.ts";
-import { answer, deferAnswer, memberWords, publicWords } from "../answer.ts";
 import { suggestWhitelists, whitelistFromOption, whitelistOption } from "../options.ts";
-import { requireGuildId, requireManageGuild } from "../preconditions.ts";
 import type { Subcommand } from "../subcommands.ts";
 import { scopeOf } from "./shared.ts";
 
@@ -33,9 +33,7 @@ export const create = {
   async execute(interaction, context) {
     const guildId = requireGuildId(interaction);
     const actor = requireManageGuild(interaction);
-    const whitelist = interaction.options.getString("whitelist")
-      ? await whitelistFromOption(interaction, context)
-      : null;
+    const whitelist = await whitelistFromOption(interaction, context, "every");
     // The key is shown only in the answer: acknowledge within Discord's 3 s before the store and the log post,
     // which may take longer, so a slow Discord cannot leave a key created and never shown.
     await deferAnswer(interaction);

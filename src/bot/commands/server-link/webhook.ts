@@ -2,9 +2,9 @@ import { SlashCommandSubcommandBuilder } from "discord.js";
 import { commandDescription } from "../../../i18n/commands.ts";
 import { scriptLines } from "../../../shared/script-lines.ts";
 import { hostOf } from "../../../webhooks/ssrf.ts";
+import { answer, deferAnswer, memberWords, publicWords } from "../../interaction/answer.ts";
+import { requireGuildId, requireManageGuild } from "../../interaction/preconditions.ts";
 import { webhookEmbed } from "../../log-channel.ts";
-import { answer, deferAnswer, memberWords, publicWords } from "../answer.ts";
-import { requireGuildId, requireManageGuild } from "../preconditions.ts";
 import type { Subcommand } from "../subcommands.ts";
 import { linkIdOption, suggestLinks } from "./shared.ts";
 

@@ -2,9 +2,9 @@ import { SlashCommandSubcommandBuilder } from "discord.js";
 import { choiceName, commandDescription } from "../../../i18n/commands.ts";
 import { languages, pickLanguage } from "../../../i18n/languages.ts";
 import { wordsFor } from "../../../i18n/words.ts";
-import { answer, memberWords } from "../answer.ts";
+import { answer, memberWords } from "../../interaction/answer.ts";
+import { requireGuildId, requireManageGuild } from "../../interaction/preconditions.ts";
 import { oneOf } from "../options.ts";
-import { requireGuildId, requireManageGuild } from "../preconditions.ts";
 import type { Subcommand } from "../subcommands.ts";
 
 /** The choice that gives the language back to Discord's server setting. */

@@ -1,8 +1,8 @@
 import { SlashCommandSubcommandBuilder } from "discord.js";
 import { rewordable } from "../../../guilds/texts.ts";
 import { commandDescription } from "../../../i18n/commands.ts";
-import { answer, memberWords } from "../answer.ts";
-import { requireGuildId, requireManageGuild } from "../preconditions.ts";
+import { answer, memberWords } from "../../interaction/answer.ts";
+import { requireGuildId, requireManageGuild } from "../../interaction/preconditions.ts";
 import type { Subcommand } from "../subcommands.ts";
 import { nameOf, preview } from "./shared.ts";
 

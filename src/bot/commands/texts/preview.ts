@@ -1,8 +1,8 @@
 import { SlashCommandSubcommandBuilder } from "discord.js";
 import { checkWording, placeholdersOf, WORDING_MAX } from "../../../guilds/texts.ts";
 import { commandDescription } from "../../../i18n/commands.ts";
-import { answer, memberWords } from "../answer.ts";
-import { requireGuildId, requireManageGuild } from "../preconditions.ts";
+import { answer, memberWords } from "../../interaction/answer.ts";
+import { requireGuildId, requireManageGuild } from "../../interaction/preconditions.ts";
 import type { Subcommand } from "../subcommands.ts";
 import { chosenText, nameOf, preview, textOption } from "./shared.ts";
 

@@ -1,7 +1,7 @@
 import { SlashCommandSubcommandBuilder } from "discord.js";
 import { commandDescription } from "../../../i18n/commands.ts";
-import { answer, memberWords } from "../answer.ts";
-import { requireGuildId, requireManageGuild } from "../preconditions.ts";
+import { answer, memberWords } from "../../interaction/answer.ts";
+import { requireGuildId, requireManageGuild } from "../../interaction/preconditions.ts";
 import type { Subcommand } from "../subcommands.ts";
 import { chosenText, nameOf, preview, textOption } from "./shared.ts";
 

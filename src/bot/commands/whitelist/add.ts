@@ -3,15 +3,15 @@ import type { RoleFailure } from "../../../entries/model.ts";
 import { commandDescription } from "../../../i18n/commands.ts";
 import { requireManager } from "../../../registration/rules.ts";
 import { expiresIn } from "../../expiry.ts";
+import { answer, deferAnswer, memberWords } from "../../interaction/answer.ts";
+import { fetchGuildMember } from "../../interaction/guild-member.ts";
+import { requireGuildId } from "../../interaction/preconditions.ts";
 import { typedCommand } from "../../localize.ts";
 import { actingMember } from "../../members.ts";
 import { roleMentions } from "../../mentions.ts";
 import { nicknameWarning } from "../../setup-warnings.ts";
 import { plainName } from "../../text.ts";
-import { answer, deferAnswer, memberWords } from "../answer.ts";
-import { fetchGuildMember } from "../guild-member.ts";
 import { expiresInOption, suggestWhitelists, whitelistFromOption, whitelistOption } from "../options.ts";
-import { requireGuildId } from "../preconditions.ts";
 import type { Subcommand } from "../subcommands.ts";
 
 /**

@@ -1,10 +1,10 @@
 import { SlashCommandSubcommandBuilder } from "discord.js";
 import { commandDescription } from "../../../i18n/commands.ts";
 import { BANNED_REASON } from "../../../registration/deny.ts";
+import { answer, memberWords } from "../../interaction/answer.ts";
+import { requireGuildId, requireManageGuild } from "../../interaction/preconditions.ts";
 import { serverWarnings } from "../../setup-warnings.ts";
 import { plainName } from "../../text.ts";
-import { answer, memberWords } from "../answer.ts";
-import { requireGuildId, requireManageGuild } from "../preconditions.ts";
 import type { Subcommand } from "../subcommands.ts";
 
 /**

@@ -4,10 +4,11 @@ import type { Words } from "../../../i18n/words.ts";
 import { nickTypes, registrationModes, type Whitelist } from "../../../whitelists/model.ts";
 import type { BotContext } from "../../context.ts";
 import { isPaused, pausedForStaff } from "../../intents.ts";
+import { answer, deferAnswer, memberWords } from "../../interaction/answer.ts";
+import { requireGuildId, requireManageGuild } from "../../interaction/preconditions.ts";
 import { firstJoinForStaff } from "../../proof.ts";
 import { whitelistWarnings } from "../../setup-warnings.ts";
 import { plainName } from "../../text.ts";
-import { answer, deferAnswer, memberWords } from "../answer.ts";
 import {
   describeNickTypeSettings,
   floodgatePrefixOption,
@@ -21,7 +22,6 @@ import {
   proofWindowOption,
   replaceSpacesOption,
 } from "../options.ts";
-import { requireGuildId, requireManageGuild } from "../preconditions.ts";
 import type { Subcommand } from "../subcommands.ts";
 
 /** What members of a whitelist do to register (proving their account first, where required), in `words`. */

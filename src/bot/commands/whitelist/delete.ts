@@ -1,18 +1,14 @@
 import { SlashCommandSubcommandBuilder } from "discord.js";
 import { commandDescription } from "../../../i18n/commands.ts";
 import { text } from "../../../i18n/messages.ts";
+import { answer, deferAnswer, memberWords, publicWords } from "../../interaction/answer.ts";
+import { requireGuildId, requireManageGuild } from "../../interaction/preconditions.ts";
 import { typedCommand } from "../../localize.ts";
-import {
-  deletedNicks,
-  linkKeyEmbed,
-  requestCancelledMessage,
-  whitelistDeletedEmbed,
-} from "../../log-channel.ts";
+import { deletedNicks } from "../../log-changes.ts";
+import { linkKeyEmbed, requestCancelledMessage, whitelistDeletedEmbed } from "../../log-channel.ts";
 import { tellMember } from "../../notify.ts";
 import { plainName } from "../../text.ts";
-import { answer, deferAnswer, memberWords, publicWords } from "../answer.ts";
 import { suggestWhitelists, whitelistFromOption, whitelistOption } from "../options.ts";
-import { requireGuildId, requireManageGuild } from "../preconditions.ts";
 import type { Subcommand } from "../subcommands.ts";
 
 /**

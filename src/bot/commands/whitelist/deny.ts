@@ -5,14 +5,14 @@ import { type NickType, nickTypeSpecs } from "../../../nicks/types.ts";
 import type { DenyOutcome } from "../../../registration/deny.ts";
 import { REASON_MAX } from "../../../registration/deny.ts";
 import { requireManager } from "../../../registration/rules.ts";
+import { answer, deferAnswer, memberWords, publicWords } from "../../interaction/answer.ts";
+import { requireGuildId } from "../../interaction/preconditions.ts";
 import { typedCommand } from "../../localize.ts";
 import { denialEmbed } from "../../log-channel.ts";
 import { actingMember } from "../../members.ts";
 import { plainName } from "../../text.ts";
-import { answer, deferAnswer, memberWords, publicWords } from "../answer.ts";
 import { nickOption, suggestNicks } from "../nick-option.ts";
 import { whitelistFromOption, whitelistOption } from "../options.ts";
-import { requireGuildId } from "../preconditions.ts";
 import type { Subcommand } from "../subcommands.ts";
 
 /** What `/whitelist deny` says of the account found behind a denied nick, by nick type (offline: none looked up). */

@@ -3,9 +3,9 @@ import { fileFormats, formats } from "../../../formats/index.ts";
 import { commandDescription } from "../../../i18n/commands.ts";
 import { text } from "../../../i18n/messages.ts";
 import { requireManager } from "../../../registration/rules.ts";
+import { answer, memberWords } from "../../interaction/answer.ts";
 import { actingMember } from "../../members.ts";
 import { plainName } from "../../text.ts";
-import { answer, memberWords } from "../answer.ts";
 import { formatChoices, oneOf, suggestWhitelists, whitelistFromOption, whitelistOption } from "../options.ts";
 import type { Subcommand } from "../subcommands.ts";
 

@@ -8,14 +8,14 @@ import { outcomeText, renderImportReport } from "../../../registration/import-re
 import { requireManager } from "../../../registration/rules.ts";
 import { clip } from "../../../shared/text.ts";
 import { downloadAttachment } from "../../attachments.ts";
+import { answer, deferAnswer, memberWords, publicWords } from "../../interaction/answer.ts";
+import { fetchGuildMember } from "../../interaction/guild-member.ts";
+import { requireGuildId } from "../../interaction/preconditions.ts";
 import { importEmbed, roleFailureEmbed } from "../../log-channel.ts";
 import { actingMember } from "../../members.ts";
 import { roleMentions } from "../../mentions.ts";
 import { plainName } from "../../text.ts";
-import { answer, deferAnswer, memberWords, publicWords } from "../answer.ts";
-import { fetchGuildMember } from "../guild-member.ts";
 import { suggestWhitelists, whitelistFromOption, whitelistOption } from "../options.ts";
-import { requireGuildId } from "../preconditions.ts";
 import type { Subcommand } from "../subcommands.ts";
 
 /** The name of the per-line report attached to the answer. */

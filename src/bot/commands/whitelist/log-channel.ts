@@ -1,9 +1,9 @@
 import { ChannelType, SlashCommandSubcommandBuilder } from "discord.js";
 import { commandDescription } from "../../../i18n/commands.ts";
+import { answer, deferAnswer, memberWords, publicWords } from "../../interaction/answer.ts";
+import { requireGuildId, requireManageGuild } from "../../interaction/preconditions.ts";
 import { colours } from "../../log-channel.ts";
 import { serverWarnings } from "../../setup-warnings.ts";
-import { answer, deferAnswer, memberWords, publicWords } from "../answer.ts";
-import { requireGuildId, requireManageGuild } from "../preconditions.ts";
 import type { Subcommand } from "../subcommands.ts";
 
 /** `/whitelist log-channel [channel]` (Manage Server): where changes, requests and failures are posted. */

@@ -3,13 +3,13 @@ import { choiceName, commandDescription } from "../../../i18n/commands.ts";
 import { text } from "../../../i18n/messages.ts";
 import type { WhitelistChanges } from "../../../whitelists/service.ts";
 import { DiscordRefusal } from "../../errors.ts";
+import { answer, memberWords } from "../../interaction/answer.ts";
+import { requireGuildId, requireManageGuild } from "../../interaction/preconditions.ts";
 import { roleMentions } from "../../mentions.ts";
 import { whitelistWarnings } from "../../setup-warnings.ts";
 import { plainName } from "../../text.ts";
 import { checkAccessNow } from "../access-check.ts";
-import { answer, memberWords } from "../answer.ts";
 import { oneOf, suggestWhitelists, whitelistFromOption, whitelistOption } from "../options.ts";
-import { requireGuildId, requireManageGuild } from "../preconditions.ts";
 import { describeRoleLimits, parseRoleLimit } from "../role-limit.ts";
 import type { Subcommand } from "../subcommands.ts";
 
@@ -101,19 +101,14 @@ export const roles = {
       }
       changes.roleLimits = roleLimits;
     }
-    const updated =
-      Object.keys(changes).length > 0
-        ? await context.services.whitelists.update(whitelist.id, changes)
-        : whitelist;
-    if (Object.keys(changes).length > 0) {
-      context.logger.info("whitelist roles changed", {
-        guildId: updated.guildId,
-        whitelistId: updated.id,
-        settings: Object.keys(changes).join(","),
-        actorId: interaction.user.id,
-      });
-    }
-    const checked = await checkAccessNow(interaction, context, whitelist, updated);
+    const edit = await context.services.edits.editWhitelist({
+      guildId,
+      whitelistId: whitelist.id,
+      actorId: interaction.user.id,
+      changes,
+    });
+    const updated = edit.after;
+    const checked = await checkAccessNow(interaction, context, edit);
     const guild = interaction.guild ?? (await interaction.client.guilds.fetch(updated.guildId));
     const warnings = await whitelistWarnings(
       guild,
@@ -122,7 +117,7 @@ export const roles = {
       context.intents.messageContent,
       words,
     );
-    const changed = Object.keys(changes).length > 0;
+    const changed = edit.changed.length > 0;
     await answer(
       interaction,
       [

@@ -9,13 +9,13 @@ import { durationText } from "../../../whitelists/lifetime.ts";
 import type { Whitelist } from "../../../whitelists/model.ts";
 import { describeLifetime } from "../../expiry.ts";
 import { departuresUnseenForStaff, isPaused, pausedForStaff, roleLossUnseenForStaff } from "../../intents.ts";
+import { answer, memberWords } from "../../interaction/answer.ts";
 import { colours } from "../../log-channel.ts";
 import { actingMember } from "../../members.ts";
 import { roleMentionsWithin } from "../../mentions.ts";
 import { describeMappings } from "../../ranks.ts";
 import { serverWarnings, whitelistWarnings } from "../../setup-warnings.ts";
 import { codeSpan, plainName } from "../../text.ts";
-import { answer, memberWords } from "../answer.ts";
 import {
   describeNickTypeSettings,
   suggestWhitelists,

@@ -1,15 +1,15 @@
 import { SlashCommandSubcommandBuilder } from "discord.js";
 import { commandDescription } from "../../../i18n/commands.ts";
+import { answer, deferAnswer, memberWords, publicWords } from "../../interaction/answer.ts";
+import { fetchGuildMember } from "../../interaction/guild-member.ts";
+import { requireGuildId } from "../../interaction/preconditions.ts";
 import { transferEmbed } from "../../log-channel.ts";
 import { actingMember } from "../../members.ts";
 import { roleMentions } from "../../mentions.ts";
 import { nicknameWarning } from "../../setup-warnings.ts";
 import { plainName } from "../../text.ts";
-import { answer, deferAnswer, memberWords, publicWords } from "../answer.ts";
-import { fetchGuildMember } from "../guild-member.ts";
 import { nickOption, suggestNicks } from "../nick-option.ts";
-import { whitelistOption } from "../options.ts";
-import { requireGuildId } from "../preconditions.ts";
+import { whitelistFromOption, whitelistOption } from "../options.ts";
 import type { Subcommand } from "../subcommands.ts";
 
 /**
@@ -32,13 +32,13 @@ export const transfer = {
   async execute(interaction, context) {
     const guildId = requireGuildId(interaction);
     const actor = actingMember(interaction);
+    const named = await whitelistFromOption(interaction, context, "channel");
     await deferAnswer(interaction);
     const member = await fetchGuildMember(interaction, interaction.options.getUser("member", true).id);
     const { entry, whitelist, previousOwnerId, wasGuest, grantFailures, revertFailures } =
       await context.services.transfers.transfer({
         guildId,
-        whitelist: interaction.options.getString("whitelist"),
-        channelId: interaction.channelId,
+        whitelist: named.id,
         nick: interaction.options.getString("nick", true),
         member,
         actor,

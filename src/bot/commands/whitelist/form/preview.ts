@@ -4,8 +4,8 @@ import { text } from "../../../../i18n/messages.ts";
 import { requireManager } from "../../../../registration/rules.ts";
 import { DomainError } from "../../../../shared/errors.ts";
 import { formModal } from "../../../forms.ts";
+import { memberWords } from "../../../interaction/answer.ts";
 import { actingMember } from "../../../members.ts";
-import { memberWords } from "../../answer.ts";
 import { suggestWhitelists, whitelistFromOption, whitelistOption } from "../../options.ts";
 import type { Subcommand } from "../../subcommands.ts";
 

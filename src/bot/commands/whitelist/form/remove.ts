@@ -1,9 +1,9 @@
 import { SlashCommandSubcommandBuilder } from "discord.js";
 import { commandDescription } from "../../../../i18n/commands.ts";
 import { FORM_LIMITS, withoutQuestion } from "../../../../whitelists/form.ts";
-import { answer, memberWords } from "../../answer.ts";
+import { answer, memberWords } from "../../../interaction/answer.ts";
+import { requireManageGuild } from "../../../interaction/preconditions.ts";
 import { suggestWhitelists, whitelistFromOption, whitelistOption } from "../../options.ts";
-import { requireManageGuild } from "../../preconditions.ts";
 import type { Subcommand } from "../../subcommands.ts";
 import { describeForm } from "./describe.ts";
 

@@ -6,9 +6,9 @@ import {
   questionStyles,
   withQuestion,
 } from "../../../../whitelists/form.ts";
-import { answer, memberWords } from "../../answer.ts";
+import { answer, memberWords } from "../../../interaction/answer.ts";
+import { requireManageGuild } from "../../../interaction/preconditions.ts";
 import { oneOf, suggestWhitelists, whitelistFromOption, whitelistOption } from "../../options.ts";
-import { requireManageGuild } from "../../preconditions.ts";
 import type { Subcommand } from "../../subcommands.ts";
 import { describeForm } from "./describe.ts";
 

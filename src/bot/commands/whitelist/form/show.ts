@@ -1,8 +1,8 @@
 import { SlashCommandSubcommandBuilder } from "discord.js";
 import { commandDescription } from "../../../../i18n/commands.ts";
-import { answer, memberWords } from "../../answer.ts";
+import { answer, memberWords } from "../../../interaction/answer.ts";
+import { requireGuildId } from "../../../interaction/preconditions.ts";
 import { suggestWhitelists, whitelistFromOption, whitelistOption } from "../../options.ts";
-import { requireGuildId } from "../../preconditions.ts";
 import type { Subcommand } from "../../subcommands.ts";
 import { describeForm } from "./describe.ts";
 

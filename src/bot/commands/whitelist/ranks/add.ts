@@ -1,11 +1,11 @@
 import { SlashCommandSubcommandBuilder } from "discord.js";
 import { commandDescription } from "../../../../i18n/commands.ts";
 import { MAX_GROUP_LENGTH } from "../../../../whitelists/ranks.ts";
+import { answer, deferAnswer, memberWords, publicWords } from "../../../interaction/answer.ts";
+import { requireGuildId, requireManageGuild } from "../../../interaction/preconditions.ts";
 import { describeHolder, rankEditEmbed } from "../../../ranks.ts";
 import { plainName } from "../../../text.ts";
-import { answer, deferAnswer, memberWords, publicWords } from "../../answer.ts";
 import { suggestWhitelists, whitelistFromOption, whitelistOption } from "../../options.ts";
-import { requireGuildId, requireManageGuild } from "../../preconditions.ts";
 import type { Subcommand } from "../../subcommands.ts";
 import { holderOf, holderOptions } from "./holder.ts";
 import { rolesUnseen } from "./list.ts";

@@ -3,9 +3,9 @@ import { commandDescription } from "../../../../i18n/commands.ts";
 import type { Words } from "../../../../i18n/words.ts";
 import type { RankHolder } from "../../../../whitelists/ranks.ts";
 import type { BotContext } from "../../../context.ts";
+import { answer, memberWords } from "../../../interaction/answer.ts";
 import { describeMappings } from "../../../ranks.ts";
 import { plainName } from "../../../text.ts";
-import { answer, memberWords } from "../../answer.ts";
 import { suggestWhitelists, whitelistFromOption, whitelistOption } from "../../options.ts";
 import type { Subcommand } from "../../subcommands.ts";
 
