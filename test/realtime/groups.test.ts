@@ -35,7 +35,13 @@ test("a role gained reaches a whitelist's key as one entry.groups, on the socket
   const creative = await seedWhitelist(s, { guildId: GUILD, name: "creative" });
   await seedEntries(s, survival.id, ["Notch"]);
   await seedEntries(s, creative.id, ["jeb_"]);
-  await s.ranks.map({ whitelistId: survival.id, guildId: GUILD, roleId: VIP_ROLE, group: "vip", actorId: OWNER });
+  await s.ranks.map({
+    whitelistId: survival.id,
+    guildId: GUILD,
+    roleId: VIP_ROLE,
+    group: "vip",
+    actorId: OWNER,
+  });
   const survivalKey = await seedKey(s, GUILD, survival.id);
   const creativeKey = await seedKey(s, GUILD, creative.id);
   const guildKey = await seedKey(s, GUILD);
@@ -52,7 +58,11 @@ test("a role gained reaches a whitelist's key as one entry.groups, on the socket
       return new Response(null, { status: 204 });
     },
   });
-  const { secret } = await s.webhooks.set(GUILD, survivalKey.key.id, `http://127.0.0.1:${receiver.port}/hook`);
+  const { secret } = await s.webhooks.set(
+    GUILD,
+    survivalKey.key.id,
+    `http://127.0.0.1:${receiver.port}/hook`,
+  );
 
   const open = (plaintext: string, query = "") => {
     const socket = openSocket(service?.url as string, plaintext, query);
@@ -63,7 +73,8 @@ test("a role gained reaches a whitelist's key as one entry.groups, on the socket
   const other = open(creativeKey.plaintext);
   const wide = open(guildKey.plaintext);
   for (const socket of [scoped, other, wide]) await socket.waitFor((m) => m.type === "connected");
-  const before = (await s.events.listAfter(0, { guildId: GUILD, whitelistId: null }, 100)).at(-1)?.id as string;
+  const before = (await s.events.listAfter(0, { guildId: GUILD, whitelistId: null }, 100)).at(-1)
+    ?.id as string;
 
   // Discord reports that the owner gained the mapped role.
   const changed = await s.entries.groups.memberRoles({ guildId: GUILD, userId: OWNER, roleIds: [VIP_ROLE] });
@@ -103,12 +114,16 @@ test("a role gained reaches a whitelist's key as one entry.groups, on the socket
   expect(page.events).toEqual([expected]);
 
   // The same roles reported again (a resume's check) change nothing: no second event anywhere.
-  expect(await s.entries.groups.memberRoles({ guildId: GUILD, userId: OWNER, roleIds: [VIP_ROLE] })).toEqual([]);
+  expect(await s.entries.groups.memberRoles({ guildId: GUILD, userId: OWNER, roleIds: [VIP_ROLE] })).toEqual(
+    [],
+  );
   // A marker event after it: once it arrives, anything sent before it has arrived too.
   await seedEntries(s, survival.id, ["Dinnerbone"]);
   await seedEntries(s, creative.id, ["Grumm"]);
   for (const socket of [scoped, resumed]) {
-    await socket.waitFor((m) => m.type === "entry.added" && (m.entry as { nick: string }).nick === "Dinnerbone");
+    await socket.waitFor(
+      (m) => m.type === "entry.added" && (m.entry as { nick: string }).nick === "Dinnerbone",
+    );
     expect(socket.messages.filter((m) => m.type === "entry.groups")).toEqual([expected]);
   }
   await other.waitFor((m) => m.type === "entry.added" && (m.entry as { nick: string }).nick === "Grumm");
