@@ -9,6 +9,7 @@ import { ExitCode, SyncStopError, TransientError } from "./errors.ts";
 import { createFetcher, newCore, ONCE_ATTEMPTS } from "./fetch.ts";
 import { readIfExists } from "./file.ts";
 import { createGameServer } from "./game-server.ts";
+import { createGroupCommands } from "./group-commands.ts";
 import { acquireLock, type LockDeps } from "./lock.ts";
 import { createListedWhitelists, diffMerged, type MergedList } from "./merge.ts";
 import type { SyncOptions } from "./options.ts";
@@ -106,6 +107,21 @@ export function startSyncAgent(options: SyncOptions, deps: SyncAgentDeps = {}): 
       })
     : null;
   const commandsFor = createCommandMaker({ ...options, report });
+  // Game groups follow the entries' groups (docs/sync.md, Ranks), on the same console, in their own queue.
+  const groupCommands =
+    gameConsole && options.groups
+      ? createGroupCommands({
+          options: options.groups,
+          out: options.out,
+          format: options.format,
+          console: gameConsole,
+          report,
+          sleep,
+          signal,
+          now: () => clock.now(),
+          random: deps.random,
+        })
+      : null;
   /**
    * The listed entries awaiting proof at first join. Their windows are the service's to end (it removes them), so
    * the agent's own clock, which may differ from the service's, decides nothing here.
@@ -228,6 +244,7 @@ export function startSyncAgent(options: SyncOptions, deps: SyncAgentDeps = {}): 
     const { written } = await store(list);
     core.merged = list;
     await persist();
+    groupCommands?.follow(list);
     if (previous === null) {
       report({
         type: "started",
@@ -276,6 +293,7 @@ export function startSyncAgent(options: SyncOptions, deps: SyncAgentDeps = {}): 
       written = (await output.write(list)).written;
       core.merged = list;
       announce(before, list, written, commands);
+      groupCommands?.follow(list);
     }
     // File first, cursor second: a crash in between replays events the file already has, which is harmless.
     if (after !== core.state.after || commands.length > 0) {
@@ -380,6 +398,7 @@ export function startSyncAgent(options: SyncOptions, deps: SyncAgentDeps = {}): 
       format: options.format,
     });
     output.remember(core.state.written);
+    await groupCommands?.load();
     // Commands of changes applied before a stop that had not run: first in line.
     gameServer?.restore(core.state.pending);
     if (options.once) await runOnce();
@@ -395,6 +414,7 @@ export function startSyncAgent(options: SyncOptions, deps: SyncAgentDeps = {}): 
     } finally {
       unwatch();
       await proofPoller?.stop();
+      await groupCommands?.close();
       await gameServer?.close();
       // What ran is out of the resume state, what did not is in it, before the agent says it stopped.
       if (core.state) await persist().catch(() => {});

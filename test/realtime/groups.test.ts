@@ -130,3 +130,59 @@ test("a role gained reaches a whitelist's key as one entry.groups, on the socket
   expect(other.messages.filter((m) => m.type === "entry.groups")).toEqual([]);
   expect(hooked.filter((b) => b.includes('"entry.groups"'))).toEqual([frame]);
 });
+
+test("a sync agent that does not say it reads entry.groups is sent none, live or on resume; the next agent is", async () => {
+  dir = tempDir();
+  service = await startTestService(join(dir.path, "wls.db"));
+  const s = service.services;
+  const survival = await seedWhitelist(s, { guildId: GUILD, name: "survival" });
+  await seedEntries(s, survival.id, ["Notch"]);
+  await s.ranks.map({
+    whitelistId: survival.id,
+    guildId: GUILD,
+    roleId: VIP_ROLE,
+    group: "vip",
+    actorId: OWNER,
+  });
+  const { plaintext } = await seedKey(s, GUILD, survival.id);
+  const url = `${service.url.replace(/^http/, "ws")}/api/v1/ws`;
+  /** A socket naming itself as an agent does (src/sync/socket.ts), recording the types it is sent. */
+  const agentSocket = (userAgent: string, query = "") => {
+    const types: string[] = [];
+    const wakers = new Set<() => void>();
+    const raw = new WebSocket(`${url}${query}`, {
+      headers: { authorization: `Bearer ${plaintext}`, "user-agent": userAgent },
+    } as unknown as string[]);
+    const connected = Promise.withResolvers<void>();
+    raw.onmessage = (event) => {
+      const { type } = JSON.parse(String(event.data)) as { type: string };
+      types.push(type);
+      if (type === "connected") connected.resolve();
+      for (const wake of wakers) wake();
+    };
+    sockets.push({ close: () => raw.close() } as TestSocket);
+    /** Resolves once `count` additions arrived. */
+    const additions = (count: number) =>
+      new Promise<void>((resolve) => {
+        const wake = () => {
+          if (types.filter((type) => type === "entry.added").length < count) return;
+          wakers.delete(wake);
+          resolve();
+        };
+        wakers.add(wake);
+        wake();
+      });
+    return { types, connected: connected.promise, additions };
+  };
+  const old = agentSocket("whitelist-sync-agent/1.0.0");
+  const current = agentSocket("whitelist-sync-agent/1.1.0 (entry.groups)");
+  await Promise.all([old.connected, current.connected]);
+  await s.entries.groups.memberRoles({ guildId: GUILD, userId: OWNER, roleIds: [VIP_ROLE] });
+  await seedEntries(s, survival.id, ["Marker"]);
+  const resumedOld = agentSocket("whitelist-sync-agent/1.0.0", "?after=0");
+  // The marker's addition comes after the change of groups: once it is here, anything before it is too.
+  await Promise.all([old.additions(1), current.additions(1), resumedOld.additions(2)]);
+  expect(old.types).toEqual(["connected", "entry.added"]);
+  expect(current.types).toEqual(["connected", "entry.groups", "entry.added"]);
+  expect(resumedOld.types).toEqual(["connected", "entry.added", "entry.added"]);
+});
