@@ -213,7 +213,7 @@ describe("group commands, alone", () => {
     expect(parseSyncOptions(["--groups", "luckperms"], base).groups).toEqual({
       onAdd: "lp user {uuid} parent add {group}",
       onRemove: "lp user {uuid} parent remove {group}",
-      ratePerSecond: 20,
+      ratePerSecond: 50,
     });
     expect(parseSyncOptions(["--groups", "luckperms-velocity", "--group-rate", "5"], base).groups).toEqual({
       onAdd: "lpv user {uuid} parent add {group}",
