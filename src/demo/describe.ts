@@ -45,7 +45,9 @@ ${scriptLines.demo.docs.line(`${d.running.url}/swagger`)}
 
 ${whatARestartKeeps(d)}
 
-Read the whitelists and their entries:
+Read the whitelists and their entries (survival puts its Players in the game group member and its verified
+accounts in trusted, /whitelist ranks: each entry carries its groups, a sync agent with --groups luckperms
+applies them):
   curl ${auth} ${d.apiUrl}/whitelists
   curl ${auth} ${d.apiUrl}/whitelists/${d.whitelists.survival}/entries
   curl ${auth} "${d.apiUrl}/whitelists/${d.whitelists.survival}/entries?format=vanilla"
