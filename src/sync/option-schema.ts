@@ -5,6 +5,7 @@
 import { type Static, type TSchema, Type } from "@sinclair/typebox";
 import { fileFormats, formats } from "../formats/index.ts";
 import { groupOptionSchema, groupPurposes } from "./group-options.ts";
+import { managementPurposes, managementSchema } from "./management/options.ts";
 import { DEFAULT_PROOF_POLL_SECONDS } from "./proof-poll.ts";
 
 /** The RCON port Minecraft uses when `rcon.port` is not set. */
@@ -39,10 +40,13 @@ export const SyncOptionsSchema = Type.Object({
     fileFormats.map((format) => Type.Literal(format)),
     { default: "vanilla", description: `one of ${fileFormats.join(", ")}` },
   ),
-  WLS_OUT: Type.String({
-    minLength: 1,
-    description: "the file the game server reads, e.g. /srv/minecraft/whitelist.json",
-  }),
+  WLS_OUT: Type.Optional(
+    Type.String({
+      minLength: 1,
+      description: "the file the game server reads, e.g. /srv/minecraft/whitelist.json",
+    }),
+  ),
+  ...managementSchema,
   WLS_RCON: Type.Optional(
     Type.String({
       pattern: "^(\\[[0-9A-Fa-f:.]+\\]|[A-Za-z0-9.-]+)(:[0-9]{1,5})?$",
@@ -76,14 +80,14 @@ export const SyncOptionsSchema = Type.Object({
     Type.String({
       maxLength: 500,
       description:
-        "one line: a console command, with {name}, {uuid}, {whitelist} or {discord} where values go",
+        "one line: a console command, with {name}, {uuid}, {whitelist} or {discord} where values go ({{ and }}: a brace)",
     }),
   ),
   WLS_ON_REMOVE: Type.Optional(
     Type.String({
       maxLength: 500,
       description:
-        "one line: a console command, with {name}, {uuid}, {whitelist} or {discord} where values go",
+        "one line: a console command, with {name}, {uuid}, {whitelist} or {discord} where values go ({{ and }}: a brace)",
     }),
   ),
   ...groupOptionSchema,
@@ -117,6 +121,7 @@ const purposes: Record<OptionName, string> = {
     "the whitelist's id or name (any letter case); several, comma-separated (survival,bedrock), share the file",
   WLS_FORMAT: `the file format: ${fileFormats.join(", ")} (default vanilla)`,
   WLS_OUT: "the file to keep current, e.g. /srv/minecraft/whitelist.json",
+  ...managementPurposes,
   WLS_RCON: `the game server's console is RCON at host:port (port ${DEFAULT_RCON_PORT} by default)`,
   WLS_RCON_PASSWORD: "the RCON password (environment only: never on the command line)",
   WLS_RCON_PASSWORD_FILE: "a file holding the RCON password",
@@ -147,9 +152,9 @@ const purposes: Record<OptionName, string> = {
 };
 
 /** Options that must not be given on the command line, where every local user can read them (`ps`). */
-export const environmentOnly = new Set<OptionName>(["WLS_RCON_PASSWORD"]);
+export const environmentOnly = new Set<OptionName>(["WLS_RCON_PASSWORD", "WLS_MANAGEMENT_SECRET"]);
 /** Options whose values are never echoed in an error message. */
-export const secret = new Set<OptionName>(["WLS_KEY", "WLS_RCON_PASSWORD"]);
+export const secret = new Set<OptionName>(["WLS_KEY", "WLS_RCON_PASSWORD", "WLS_MANAGEMENT_SECRET"]);
 
 /** `WLS_RCON_PASSWORD_FILE` → `--rcon-password-file`. */
 export const flagOf = (name: string) => `--${name.slice(4).toLowerCase().replaceAll("_", "-")}`;
@@ -184,7 +189,8 @@ Files: the file is replaced atomically (never half-written); <out>.cursor holds 
 the running agent (one per file), <out>.groups the game groups applied (--groups). An existing EasyWhitelist config.yml keeps its other settings: only its
 whitelist and whitelisted keys change. Entries someone else puts in the file are named and dropped (or kept).
 Console: --rcon, --console-fifo or --console-exec; a command that fails is tried again (backoff, or with the
-next change) until it runs.
+next change) until it runs. In --on-add and --on-remove, {name}, {uuid}, {whitelist} and {discord} are filled in
+(quoted where needed), and {{ and }} are a brace itself: --on-add 'tellraw @a {{"text":"{name} joined"}}'.
 Exit codes: 0 stopped or --once done, 1 failure, 77 key refused or revoked (or every whitelist deleted), 78 bad
 option, a whitelist the key cannot see, or another agent keeping the file.`;
 }

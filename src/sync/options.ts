@@ -7,6 +7,7 @@ import { templateProblem } from "./commands.ts";
 import type { ConsoleSpec } from "./console.ts";
 import type { GroupCommandOptions } from "./group-commands.ts";
 import { groupOptions } from "./group-options.ts";
+import { type ManagementOptions, managementOptions } from "./management/options.ts";
 import {
   DEFAULT_RCON_PORT,
   environmentOnly,
@@ -29,8 +30,10 @@ export type SyncOptions = {
   /** The whitelists' ids or names as given: the file holds the union of their entries. */
   whitelists: string[];
   format: FileFormatName;
-  /** Absolute path of the file to keep current. */
+  /** Absolute path of the file to keep current (management mode: of `--state`, its files' prefix). */
   out: string;
+  /** Management mode (src/sync/management/): the allowlist kept through the server's API; null: a file. */
+  management?: (ManagementOptions & { banSync: boolean }) | null;
   /** The game server's console: RCON, a named pipe or a program; null: the agent only writes the file. */
   console: ConsoleSpec | null;
   /** Run on the console after each change (the format's default unless given); null: none. */
@@ -149,6 +152,16 @@ export function parseSyncOptions(
     throw new SyncOptionsError(`${label(name)} must be ${expected} (got ${got})`);
   }
   const options = converted as RawOptions;
+  const management = managementOptions(raw, {
+    readText,
+    fail: (m) => new SyncOptionsError(m),
+    label: (n) => label(n as OptionName),
+  });
+  if (management === null && options.WLS_OUT === undefined) {
+    throw new SyncOptionsError(
+      `${label("WLS_OUT")} must be ${schemaOf("WLS_OUT").description} (got nothing)`,
+    );
+  }
 
   const url = new URL(options.WLS_URL);
   if (url.username || url.password) {
@@ -213,7 +226,7 @@ export function parseSyncOptions(
       : given === NO_RELOAD
         ? null
         : given.replace(/^\/+/, "");
-  const proofPollMs = proofPolling(options, raw, gameConsole);
+  const proofPollMs = management ? null : proofPolling(options, raw, gameConsole);
   const groups = groupOptions(options, gameConsole, format, (name, problem) => {
     throw new SyncOptionsError(`${label(name)} ${problem}`);
   });
@@ -223,7 +236,7 @@ export function parseSyncOptions(
     options.WLS_ON_REMOVE ||
     proofPollMs !== null ||
     groups !== null;
-  if (gameConsole !== null && reloadCommand === null && !commands) {
+  if (gameConsole !== null && (reloadCommand === null || management) && !commands) {
     throw new SyncOptionsError(
       `${label(consoles[0] as OptionName)} has nothing to run: the ${format} format has no reload command of ` +
         `its own; set ${label("WLS_RELOAD_COMMAND")} (or ${label("WLS_KICK_REMOVED")})`,
@@ -234,16 +247,17 @@ export function parseSyncOptions(
     key: options.WLS_KEY,
     whitelists: options.WLS_WHITELIST.split(",").map((item) => item.trim()),
     format,
-    out: resolve(options.WLS_OUT),
+    out: resolve((management ? options.WLS_STATE : options.WLS_OUT) as string),
+    management: management && { ...management, banSync: options.WLS_BAN_SYNC },
     console: gameConsole,
-    reloadCommand: gameConsole === null ? null : reloadCommand,
+    reloadCommand: gameConsole === null || management ? null : reloadCommand,
     onAdd: options.WLS_ON_ADD?.replace(/^\/+/, "") ?? null,
     onRemove: options.WLS_ON_REMOVE?.replace(/^\/+/, "") ?? null,
     kickRemoved: options.WLS_KICK_REMOVED,
     groups,
     proofPollMs,
     keepForeign: options.WLS_KEEP_FOREIGN,
-    bannedPlayers: bannedPlayers(options, format),
+    bannedPlayers: management ? null : bannedPlayers(options, format),
     once: options.WLS_ONCE,
     json: options.WLS_JSON,
     verbose: options.WLS_VERBOSE,
@@ -289,6 +303,6 @@ function bannedPlayers(options: RawOptions, format: FileFormatName): string | nu
     );
   }
   return resolve(
-    options.WLS_BANNED_PLAYERS ?? join(dirname(resolve(options.WLS_OUT)), "banned-players.json"),
+    options.WLS_BANNED_PLAYERS ?? join(dirname(resolve(options.WLS_OUT as string)), "banned-players.json"),
   );
 }

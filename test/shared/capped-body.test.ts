@@ -1,7 +1,7 @@
 import { afterEach, describe, expect, test } from "bun:test";
 import { AnswerTooLarge, readCapped, readCappedJson } from "../../src/shared/capped-body.ts";
 
-let listeners: Pick<ReturnType<typeof Bun.listen>, "stop">[] = [];
+let listeners: Bun.TCPSocketListener<undefined>[] = [];
 afterEach(() => {
   for (const listener of listeners) listener.stop(true);
   listeners = [];
