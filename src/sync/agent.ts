@@ -9,7 +9,7 @@ import { ExitCode, SyncStopError, TransientError } from "./errors.ts";
 import { createFetcher, emptiedLine, listTarget, newCore, ONCE_ATTEMPTS } from "./fetch.ts";
 import { readIfExists } from "./file.ts";
 import { createGameServer } from "./game-server.ts";
-import { createGroupCommands } from "./group-commands.ts";
+import { groupCommandsOf } from "./group-commands.ts";
 import { acquireLock, type LockDeps } from "./lock.ts";
 import { createManagementSession } from "./management/session.ts";
 import { createListedWhitelists, diffMerged, type MergedList } from "./merge.ts";
@@ -110,21 +110,13 @@ export function startSyncAgent(options: SyncOptions, deps: SyncAgentDeps = {}): 
       })
     : null;
   const commandsFor = createCommandMaker({ ...options, report });
-  // Game groups follow the entries' groups (docs/sync.md, Ranks), on the same console, in their own queue.
-  const groupCommands =
-    gameConsole && options.groups
-      ? createGroupCommands({
-          options: options.groups,
-          out: options.out,
-          format: options.format,
-          console: gameConsole,
-          report,
-          sleep,
-          signal,
-          now: () => clock.now(),
-          random: deps.random,
-        })
-      : null;
+  const groupCommands = groupCommandsOf(options, gameConsole, {
+    report,
+    sleep,
+    signal,
+    clock,
+    random: deps.random,
+  });
   /**
    * The listed entries awaiting proof at first join. Their windows are the service's to end (it removes them), so
    * the agent's own clock, which may differ from the service's, decides nothing here.

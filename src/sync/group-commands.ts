@@ -2,11 +2,13 @@ import { type Static, Type } from "@sinclair/typebox";
 import { Value } from "@sinclair/typebox/value";
 import { type FileFormatName, fileOf } from "../formats/index.ts";
 import { nickKey } from "../nicks/key.ts";
+import type { Clock } from "../shared/clock.ts";
 import { createBackoff, type Sleep } from "./backoff.ts";
 import { placeholders, placeholderValues, renderCommand } from "./commands.ts";
 import type { GameConsole } from "./console.ts";
 import { readIfExists, writeAtomically } from "./file.ts";
 import type { MergedList } from "./merge.ts";
+import type { SyncOptions } from "./options.ts";
 import type { SyncEvent } from "./report.ts";
 
 /**
@@ -261,3 +263,30 @@ export function createGroupCommands(deps: {
 
 /** The group commands of one agent. */
 export type GroupCommands = ReturnType<typeof createGroupCommands>;
+
+/**
+ * The group commands an agent's options ask for, on its console in their own queue (docs/sync.md, Ranks); null when
+ * they ask for none.
+ */
+export function groupCommandsOf(
+  options: Pick<SyncOptions, "groups" | "out" | "format">,
+  console: GameConsole | null,
+  deps: {
+    report: (event: SyncEvent) => void;
+    sleep: Sleep;
+    signal: AbortSignal;
+    clock: Clock;
+    random?: () => number;
+  },
+): GroupCommands | null {
+  if (!console || !options.groups) return null;
+  const { clock, ...rest } = deps;
+  return createGroupCommands({
+    ...rest,
+    options: options.groups,
+    out: options.out,
+    format: options.format,
+    console,
+    now: () => clock.now(),
+  });
+}
