@@ -228,6 +228,7 @@ try {
     onAdd: null,
     onRemove: null,
     kickRemoved: false,
+    groups: null,
     proofPollMs: null,
     keepForeign: false,
     bannedPlayers: null,

@@ -28,6 +28,7 @@ export const originLabels: Record<Origin, MessageKey> = {
   "role-lost": "log.origin.roleLost",
   expired: "log.origin.expired",
   renamed: "log.origin.renamed",
+  roles: "log.origin.roles",
 };
 
 /** An origin in words, as the log channel shows it. */

@@ -46,7 +46,9 @@ ${scriptLines.demo.dashboard.line(d.dashboardUrl)}
 
 ${whatARestartKeeps(d)}
 
-Read the whitelists and their entries:
+Read the whitelists and their entries (survival puts its Players in the game group member and its verified
+accounts in trusted, /whitelist ranks: each entry carries its groups, a sync agent with --groups luckperms
+applies them):
   curl ${auth} ${d.apiUrl}/whitelists
   curl ${auth} ${d.apiUrl}/whitelists/${d.whitelists.survival}/entries
   curl ${auth} "${d.apiUrl}/whitelists/${d.whitelists.survival}/entries?format=vanilla"

@@ -61,6 +61,7 @@ export async function startDemoGame({
       onAdd: null,
       onRemove: null,
       kickRemoved: false,
+      groups: null,
       proofPollMs: null,
       keepForeign: false,
       bannedPlayers: null,

@@ -147,6 +147,12 @@ const DEMO_ENTRIES: {
   { whitelist: "bedrock", userId: demo.users.alex, roleIds: [demo.roles.player], nick: "Alex Pocket" },
 ];
 
+/** The ranks `survival` maps: the Player role to `member`, verified accounts to `trusted`. */
+const DEMO_RANKS = [
+  [demo.roles.player, "member"],
+  ["verified", "trusted"],
+] as const;
+
 /** The nick the demo denies on `survival`. */
 export const DEMO_DENIED = { nick: "Griefer_01", reason: "griefed spawn" };
 
@@ -274,6 +280,19 @@ export async function startDemo(
     whitelists[key] = whitelist.id;
   }
   await bot?.ensureIntents();
+  // Ranks that follow roles (docs/decisions.md): survival's Players are in `member`, its verified accounts in
+  // `trusted`; mapped before the entries, so each is registered with its groups.
+  if (created.has("survival")) {
+    for (const [roleId, group] of DEMO_RANKS) {
+      await services.ranks.map({
+        whitelistId: whitelists.survival,
+        guildId: demo.guildId,
+        roleId,
+        group,
+        actorId: owner.userId,
+      });
+    }
+  }
   for (const entry of DEMO_ENTRIES) {
     if (!created.has(entry.whitelist)) continue;
     await services.registration.register({

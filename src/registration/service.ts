@@ -361,6 +361,8 @@ export function createRegistrationService(deps: {
     );
     // What they proved was theirs here: another member may prove it now.
     await links.forgetMember(input.guildId, input.userId);
+    // Nicks kept on whitelists that keep them (remove-on-leave off) hold no role now: their groups follow.
+    await entries.groups.memberRoles({ guildId: input.guildId, userId: input.userId, roleIds: null });
     // Their form answers are personal data: they go with them (docs/decisions.md, Application forms).
     await answers.forgetMember(input.guildId, input.userId);
     if (removed.length > 0 || cancelledRequests.length > 0) {

@@ -9,6 +9,7 @@ import { ExitCode, SyncStopError, TransientError } from "./errors.ts";
 import { createFetcher, emptiedLine, listTarget, newCore, ONCE_ATTEMPTS } from "./fetch.ts";
 import { readIfExists } from "./file.ts";
 import { createGameServer } from "./game-server.ts";
+import { groupCommandsOf } from "./group-commands.ts";
 import { acquireLock, type LockDeps } from "./lock.ts";
 import { createManagementSession } from "./management/session.ts";
 import { createListedWhitelists, diffMerged, type MergedList } from "./merge.ts";
@@ -109,6 +110,13 @@ export function startSyncAgent(options: SyncOptions, deps: SyncAgentDeps = {}): 
       })
     : null;
   const commandsFor = createCommandMaker({ ...options, report });
+  const groupCommands = groupCommandsOf(options, gameConsole, {
+    report,
+    sleep,
+    signal,
+    clock,
+    random: deps.random,
+  });
   /**
    * The listed entries awaiting proof at first join. Their windows are the service's to end (it removes them), so
    * the agent's own clock, which may differ from the service's, decides nothing here.
@@ -243,6 +251,7 @@ export function startSyncAgent(options: SyncOptions, deps: SyncAgentDeps = {}): 
     const { written } = await store(list);
     core.merged = list;
     await persist();
+    groupCommands?.follow(list);
     if (previous === null) {
       report({
         type: "started",
@@ -294,6 +303,7 @@ export function startSyncAgent(options: SyncOptions, deps: SyncAgentDeps = {}): 
       written = (await output.write(list)).written;
       core.merged = list;
       announce(before, list, written, commands);
+      groupCommands?.follow(list);
     }
     // File first, cursor second: a crash in between replays events the file already has, which is harmless.
     if (after !== core.state.after || commands.length > 0) {
@@ -400,6 +410,7 @@ export function startSyncAgent(options: SyncOptions, deps: SyncAgentDeps = {}): 
       format: options.format,
     });
     output.remember(core.state.written);
+    await groupCommands?.load();
     // Commands of changes applied before a stop that had not run: first in line.
     gameServer?.restore(core.state.pending);
     if (options.once) await runOnce();
@@ -418,6 +429,7 @@ export function startSyncAgent(options: SyncOptions, deps: SyncAgentDeps = {}): 
       controller.abort();
       await management?.stop();
       await proofPoller?.stop();
+      await groupCommands?.close();
       await gameServer?.close();
       // What ran is out of the resume state, what did not is in it, before the agent says it stopped.
       if (core.state) await persist().catch(() => {});

@@ -29,13 +29,19 @@ const BRACE: Record<string, string> = { "{{": "{", "}}": "}" };
 /** A line break or another control character: a console ends the command there, and runs the rest. */
 const CONTROL = /[\p{Cc}\p{Zl}\p{Zp}]/u;
 
-/** Why a template cannot be used (an unknown placeholder, a brace left open, more than one line), or null. */
-export function templateProblem(template: string): string | null {
+/**
+ * Why a template cannot be used (an unknown placeholder, a brace left open, more than one line), or null. `known`:
+ * the placeholders it may use (the group commands add `{group}`, src/sync/group-commands.ts).
+ */
+export function templateProblem(
+  template: string,
+  known: Readonly<Record<string, string>> = placeholders,
+): string | null {
   if (CONTROL.test(template)) return "it must be one line";
   for (const [token, name] of template.matchAll(TOKEN)) {
     if (token in BRACE) continue;
-    if (!((name as string) in placeholders)) {
-      return `{${name}} is no placeholder (${Object.keys(placeholders)
+    if (!((name as string) in known)) {
+      return `{${name}} is no placeholder (${Object.keys(known)
         .map((known) => `{${known}}`)
         .join(", ")})`;
     }
@@ -81,13 +87,13 @@ export function placeholderValues(
 /** A template filled for a change: the command, or why it is not run. */
 export function renderCommand(
   template: string,
-  values: Record<Placeholder, string | null>,
+  values: Readonly<Record<string, string | null>>,
 ): { command: string } | { refused: string } {
   let refused: string | null = null;
-  const command = template.replace(TOKEN, (token, name: Placeholder) => {
+  const command = template.replace(TOKEN, (token, name: string) => {
     const brace = BRACE[token];
     if (brace !== undefined) return brace;
-    const value = values[name];
+    const value = values[name] ?? null;
     if (value === null) {
       refused ??= `{${name}} is not known for this change`;
       return "";
@@ -120,11 +126,13 @@ export function createCommandMaker({
 }) {
   const { lists } = fileOf(format);
   return (event: {
-    type: "entry.added" | "entry.removed";
+    type: "entry.added" | "entry.removed" | "entry.groups";
     entry: Player;
     whitelistName: string;
     userId?: string;
   }): string[] => {
+    // A change of groups is no addition or removal: the group commands follow it (src/sync/group-commands.ts).
+    if (event.type === "entry.groups") return [];
     const added = event.type === "entry.added";
     const template = added ? onAdd : onRemove;
     if (template === null || (lists && !lists.player(event.entry))) return [];

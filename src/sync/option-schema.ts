@@ -4,6 +4,7 @@
  */
 import { type Static, type TSchema, Type } from "@sinclair/typebox";
 import { fileFormats, formats } from "../formats/index.ts";
+import { groupOptionSchema, groupPurposes } from "./group-options.ts";
 import { managementPurposes, managementSchema } from "./management/options.ts";
 import { DEFAULT_PROOF_POLL_SECONDS } from "./proof-poll.ts";
 
@@ -89,6 +90,7 @@ export const SyncOptionsSchema = Type.Object({
         "one line: a console command, with {name}, {uuid}, {whitelist} or {discord} where values go ({{ and }}: a brace)",
     }),
   ),
+  ...groupOptionSchema,
   WLS_PROOF_POLL: Type.Integer({
     minimum: 0,
     maximum: 3600,
@@ -135,6 +137,7 @@ const purposes: Record<OptionName, string> = {
     .join(", ")}); ${NO_RELOAD} runs nothing`,
   WLS_ON_ADD: "a console command run for each nick added: `lp user {name} parent add member`",
   WLS_ON_REMOVE: "a console command run for each nick removed: `lp user {name} parent remove member`",
+  ...groupPurposes,
   WLS_PROOF_POLL: `with --rcon: how often the player list is read while entries await proof at first join, in seconds (default ${DEFAULT_PROOF_POLL_SECONDS}; 0: never)`,
   WLS_KICK_REMOVED: "also `kick <nick>` on the console when a nick is removed",
   WLS_KEEP_FOREIGN:
@@ -183,7 +186,7 @@ guild-wide. Every option is also an environment variable; flags win.
 ${lines.join("\n")}
 
 Files: the file is replaced atomically (never half-written); <out>.cursor holds the resume position, <out>.lock
-the running agent (one per file). An existing EasyWhitelist config.yml keeps its other settings: only its
+the running agent (one per file), <out>.groups the game groups applied (--groups). An existing EasyWhitelist config.yml keeps its other settings: only its
 whitelist and whitelisted keys change. Entries someone else puts in the file are named and dropped (or kept).
 Console: --rcon, --console-fifo or --console-exec; a command that fails is tried again (backoff, or with the
 next change) until it runs. In --on-add and --on-remove, {name}, {uuid}, {whitelist} and {discord} are filled in

@@ -5,6 +5,8 @@ import { type FileFormatName, formats } from "../formats/index.ts";
 import { readFlags } from "../shared/flags.ts";
 import { templateProblem } from "./commands.ts";
 import type { ConsoleSpec } from "./console.ts";
+import type { GroupCommandOptions } from "./group-commands.ts";
+import { groupOptions } from "./group-options.ts";
 import { type ManagementOptions, managementOptions } from "./management/options.ts";
 import {
   DEFAULT_RCON_PORT,
@@ -40,6 +42,8 @@ export type SyncOptions = {
   onAdd: string | null;
   onRemove: string | null;
   kickRemoved: boolean;
+  /** Game groups set from the entries' groups (src/sync/group-commands.ts); null: none. */
+  groups: GroupCommandOptions | null;
   /**
    * First-join proof (src/sync/proof-poll.ts): how often the player list is read over RCON while entries await
    * proof, in ms; null: never (no RCON, `--once`, or `--proof-poll 0`).
@@ -223,8 +227,15 @@ export function parseSyncOptions(
         ? null
         : given.replace(/^\/+/, "");
   const proofPollMs = management ? null : proofPolling(options, raw, gameConsole);
+  const groups = groupOptions(options, gameConsole, format, (name, problem) => {
+    throw new SyncOptionsError(`${label(name)} ${problem}`);
+  });
   const commands =
-    options.WLS_KICK_REMOVED || options.WLS_ON_ADD || options.WLS_ON_REMOVE || proofPollMs !== null;
+    options.WLS_KICK_REMOVED ||
+    options.WLS_ON_ADD ||
+    options.WLS_ON_REMOVE ||
+    proofPollMs !== null ||
+    groups !== null;
   if (gameConsole !== null && (reloadCommand === null || management) && !commands) {
     throw new SyncOptionsError(
       `${label(consoles[0] as OptionName)} has nothing to run: the ${format} format has no reload command of ` +
@@ -243,6 +254,7 @@ export function parseSyncOptions(
     onAdd: options.WLS_ON_ADD?.replace(/^\/+/, "") ?? null,
     onRemove: options.WLS_ON_REMOVE?.replace(/^\/+/, "") ?? null,
     kickRemoved: options.WLS_KICK_REMOVED,
+    groups,
     proofPollMs,
     keepForeign: options.WLS_KEEP_FOREIGN,
     bannedPlayers: management ? null : bannedPlayers(options, format),

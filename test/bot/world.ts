@@ -108,6 +108,8 @@ const RECHECK_MS = 10;
 
 /** A slash command run through the control API, as a member, in a channel. */
 export type CommandCall = {
+  /** The subcommand's group (`/whitelist ranks add`: `ranks`). */
+  subcommandGroup?: string;
   subcommand?: string;
   options?: Record<string, unknown>;
   channelId?: string;
@@ -295,6 +297,7 @@ export async function startWorld(options: WorldOptions = {}) {
           userId,
           command,
           channelId: call.channelId ?? IDS.general,
+          ...(call.subcommandGroup ? { subcommandGroup: call.subcommandGroup } : {}),
           ...(call.subcommand ? { subcommand: call.subcommand } : {}),
           options: call.options ?? {},
         }),

@@ -39,6 +39,7 @@ describe("sync options", () => {
       onAdd: null,
       onRemove: null,
       kickRemoved: false,
+      groups: null,
       proofPollMs: null,
       keepForeign: false,
       bannedPlayers: null,

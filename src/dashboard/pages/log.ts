@@ -1,7 +1,7 @@
+import { originOf } from "../../bot/log-channel.ts";
 import { type EventType, eventTypes } from "../../entries/events.ts";
 import type { HistoryItem, HistoryQuery } from "../../entries/history.ts";
 import { type Origin, origins } from "../../entries/model.ts";
-import type { MessageKey } from "../../i18n/messages.ts";
 import type { Words } from "../../i18n/words.ts";
 import { type Kit, notFound, type ServerView, type SignedIn } from "../context.ts";
 import { type Html, html } from "../html.ts";
@@ -9,18 +9,6 @@ import { htmlResponse, page, when } from "../layout.ts";
 
 /** Changes per page of the audit log. */
 const LOG_PAGE = 50;
-
-/** Each origin as the log channel names it (the same catalogue texts). */
-const originLabels: Record<Origin, MessageKey> = {
-  discord: "log.origin.discord",
-  api: "log.origin.api",
-  "member-left": "log.origin.memberLeft",
-  staff: "log.origin.staff",
-  system: "log.origin.system",
-  "role-lost": "log.origin.roleLost",
-  expired: "log.origin.expired",
-  renamed: "log.origin.renamed",
-};
 
 /** The audit log's filters as a page asks them: a whitelist of those seen, a kind of change, an origin, a member. */
 export type LogFilters = { whitelist: string; type: EventType | ""; origin: Origin | ""; member: string };
@@ -64,7 +52,7 @@ export function historyRow(kit: Kit, words: Words, server: ServerView, item: His
       ? words.t("dashboard.log.key", { name: item.keyName })
       : words.t("common.dash");
   const added = event.type === "entry.added";
-  return html`<tr><td>${when(words, Date.parse(event.timestamp))}</td><td>${words.t(added ? "dashboard.log.added" : "dashboard.log.removed")}</td><th scope="row">${event.entry.nick}</th><td>${event.whitelistName}</td><td>${owner}</td><td>${who}</td><td>${words.t(originLabels[event.origin] as "log.origin.discord")}</td><td>${event.reason ?? ""}</td></tr>`;
+  return html`<tr><td>${when(words, Date.parse(event.timestamp))}</td><td>${words.t(added ? "dashboard.log.added" : "dashboard.log.removed")}</td><th scope="row">${event.entry.nick}</th><td>${event.whitelistName}</td><td>${owner}</td><td>${who}</td><td>${originOf(words, event.origin)}</td><td>${event.reason ?? ""}</td></tr>`;
 }
 
 /** The changes as a table (`live`: the address its new rows come from as they happen). */
@@ -92,7 +80,7 @@ function filterForm(words: Words, server: ServerView, filters: LogFilters): Html
   return html`<form method="get" class="inline" role="search">
 <div class="field"><label for="whitelist">${words.t("dashboard.column.whitelist")}</label><select id="whitelist" name="whitelist">${option("", filters.whitelist, words.t("dashboard.log.every"))}${server.visible.map((whitelist) => option(whitelist.id, filters.whitelist, whitelist.name))}</select></div>
 <div class="field"><label for="type">${words.t("dashboard.column.change")}</label><select id="type" name="type">${option("", filters.type, words.t("dashboard.log.every"))}${option("entry.added", filters.type, words.t("dashboard.log.added"))}${option("entry.removed", filters.type, words.t("dashboard.log.removed"))}</select></div>
-<div class="field"><label for="origin">${words.t("dashboard.column.origin")}</label><select id="origin" name="origin">${option("", filters.origin, words.t("dashboard.log.every"))}${origins.map((origin) => option(origin, filters.origin, words.t(originLabels[origin] as "log.origin.discord")))}</select></div>
+<div class="field"><label for="origin">${words.t("dashboard.column.origin")}</label><select id="origin" name="origin">${option("", filters.origin, words.t("dashboard.log.every"))}${origins.map((origin) => option(origin, filters.origin, originOf(words, origin)))}</select></div>
 <div class="field"><label for="member">${words.t("dashboard.log.member")}</label><input id="member" name="member" value="${filters.member}" inputmode="numeric" pattern="[0-9]{1,20}" maxlength="20"></div>
 <div class="field"><button type="submit">${words.t("dashboard.entries.apply")}</button></div></form>`;
 }

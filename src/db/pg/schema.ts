@@ -108,6 +108,7 @@ export const entries = pgTable(
     proofDueAt: millis("proof_due_at"),
     guest: boolean("guest").notNull().default(false),
     note: text("note"),
+    groups: jsonb("groups").$type<string[]>().notNull().default(sql`'[]'::jsonb`),
   },
   (table) => [
     uniqueIndex("entries_whitelist_nick_key").on(table.whitelistId, table.nickKey),
@@ -156,6 +157,33 @@ export const memberNicknames = pgTable(
   (table) => [primaryKey({ columns: [table.guildId, table.userId] })],
 );
 
+/** A role mapped to a game group on a whitelist (src/db/schema.ts). */
+export const rankMappings = pgTable(
+  "rank_mappings",
+  {
+    whitelistId: text("whitelist_id")
+      .notNull()
+      .references(() => whitelists.id, { onDelete: "cascade" }),
+    roleId: text("role_id").notNull(),
+    groupName: text("group_name").notNull(),
+    createdBy: text("created_by").notNull(),
+    createdAt: millis("created_at").notNull(),
+  },
+  (table) => [primaryKey({ columns: [table.whitelistId, table.roleId, table.groupName] })],
+);
+
+/** An entry owner's Discord roles as the bot last saw them (src/db/schema.ts). */
+export const memberRoles = pgTable(
+  "member_roles",
+  {
+    guildId: text("guild_id").notNull(),
+    userId: text("user_id").notNull(),
+    roleIds: roleList("role_ids"),
+    updatedAt: millis("updated_at").notNull(),
+  },
+  (table) => [primaryKey({ columns: [table.guildId, table.userId] })],
+);
+
 /** A link key; only its SHA-256 is stored. */
 export const linkKeys = pgTable(
   "link_keys",
@@ -189,7 +217,7 @@ export const events = pgTable(
     id: serialId(),
     guildId: text("guild_id").notNull(),
     whitelistId: text("whitelist_id").notNull(),
-    type: text("type", { enum: ["entry.added", "entry.removed"] }).notNull(),
+    type: text("type", { enum: ["entry.added", "entry.removed", "entry.groups"] }).notNull(),
     payload: text("payload").notNull(),
     detail: text("detail"),
     createdAt: millis("created_at").notNull(),

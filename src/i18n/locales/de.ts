@@ -146,6 +146,12 @@ export const de = {
     "error.deny.reasonTooLong": "Ein Grund hat höchstens {max} Zeichen.",
     "error.guest.noteTooLong": "Eine Gastnotiz hat höchstens {max} Zeichen.",
     "error.key.notFound": "Keine aktive Verbindung mit der ID {id}.",
+    "error.rank.group":
+      "Der Name einer Spielgruppe besteht aus 1 bis {max} Zeichen a-z 0-9 _ - . + (Gruppennamen von LuckPerms, kleingeschrieben); „{given}“ ist keiner.",
+    "error.rank.holder":
+      "Ein Rang nennt eine Rolle, alle auf der Whitelist oder ihre bestätigten Konten; „{given}“ ist nichts davon.",
+    "error.rank.tooMany":
+      "Eine Whitelist ordnet höchstens {max} Rollen Spielgruppen zu: entferne zuerst eine (`/whitelist ranks remove`).",
     "error.roleLimit.notRole": "Ein Rollenlimit braucht eine Rollen-ID; „{given}“ ist keine.",
     "error.roleLimit.everyone":
       "@everyone kann kein eigenes Nick-Limit haben: jedes Mitglied hat diese Rolle. Setze das Limit für alle mit `{command}`.",
@@ -462,10 +468,11 @@ export const de = {
       one: "{member} hat {count} Nick auf {where}:",
       other: "{member} hat {count} Nicks auf {where}:",
     },
-    "staff.member.item": "• **{nick}** auf **{whitelist}**: {how} {when}{expires}{verified}",
+    "staff.member.item": "• **{nick}** auf **{whitelist}**: {how} {when}{expires}{verified}{ranks}",
     "staff.member.registered": "registriert",
     "staff.member.addedBy": "hinzugefügt von {member}",
     "staff.member.expires": ", läuft {when} ab",
+    "staff.member.ranks": ", Ränge: {groups}",
     "staff.member.verified": ", verifiziert",
     "staff.member.awaiting": ", wartet auf den Beweis beim ersten Betreten",
     "staff.member.guests": "Gäste, die das Mitglied hinzugefügt hat (Spieler ohne Discord):",
@@ -652,6 +659,7 @@ export const de = {
     "whitelist.show.field.required": "Erforderliche Rollen",
     "whitelist.show.field.granted": "Vergebene Rollen",
     "whitelist.show.field.manager": "Verwalter-Rollen",
+    "whitelist.show.field.ranks": "Ränge (Spielgruppe ← wer drin ist)",
     "whitelist.show.field.roleLimits": "Nick-Limits nach Rolle",
     "whitelist.show.field.denied": "Gesperrte Nicks",
     "whitelist.show.field.bedrock": "Bedrock",
@@ -762,6 +770,16 @@ export const de = {
     "log.origin.roleLost": "Rolle verloren",
     "log.origin.expired": "abgelaufen",
     "log.origin.renamed": "umbenannt (Mojang)",
+    "log.origin.roles": "Rollen",
+    "log.groups.title": "Ränge geändert",
+    "log.groups": "**{nick}** auf **{whitelist}**",
+    "log.groups.field.joined": "Neu in",
+    "log.groups.field.left": "Raus aus",
+    "log.groups.field.now": "Jetzt in",
+    "log.ranks.mapped.title": "Rang zugeordnet",
+    "log.ranks.unmapped.title": "Rangzuordnung entfernt",
+    "log.ranks": "`{group}` ← {holders} auf **{whitelist}**",
+    "log.ranks.field.changed": "Nicks neu gruppiert",
     "log.field.member": "Mitglied",
     "log.field.by": "Von",
     "log.field.origin": "Herkunft",
@@ -961,6 +979,25 @@ export const de = {
       other:
         "{count} Nicks von Mitgliedern ohne eine ihrer erforderlichen Rollen wurden entfernt (Herkunft: Rolle verloren).",
     },
+    "ranks.oneHolder":
+      "Nenne mit genau einer Option, wer in der Gruppe ist: `role` oder `members` (alle auf der Whitelist oder ihre bestätigten Konten).",
+    "ranks.holder.everyone": "alle auf der Whitelist",
+    "ranks.holder.verified": "bestätigte Konten",
+    "ranks.line": "`{group}` ← {holders}",
+    "ranks.added":
+      "{holder} → `{group}` auf **{whitelist}**: die Agenten der Spielserver geben jedem Spieler seine Gruppe.",
+    "ranks.addedAgain": "{holder} ist auf **{whitelist}** schon in `{group}`: nichts geändert.",
+    "ranks.changed": "Nicks mit geänderten Gruppen: {count}.",
+    "ranks.removed": "`{group}` auf **{whitelist}** folgt {holders} nicht mehr.",
+    "ranks.noneRemoved": "**{whitelist}** ordnet `{group}` nichts zu: nichts geändert.",
+    "ranks.noneRemoved.holder": "**{whitelist}** steckt {holder} nicht in `{group}`: nichts geändert.",
+    "ranks.rolesUnseen":
+      "⚠️ Discord gibt dem Bot den Server-Members-Intent nicht: er sieht keine Rollenänderung, daher folgen die Gruppen den Rollen, die Mitglieder bei der Registrierung hatten, bis er aktiviert ist.",
+    "ranks.list.none":
+      "**{whitelist}** ordnet keiner Spielgruppe eine Rolle zu. Füge eine mit `/whitelist ranks add` hinzu.",
+    "ranks.list.header": "Ränge von **{whitelist}** (Spielgruppe ← wer drin ist):",
+    "ranks.list.how":
+      "Spielserver setzen sie über den `sync`-Agenten um (`--groups luckperms`, `--on-group-add` oder die permissions.json eines Bedrock-Servers).",
     "roleLimit.usage":
       "Schreib das Nick-Limit einer Rolle als `<Rolle>=<Zahl>` (1-{max}), z. B. `@Spender=3`, oder `@Spender=none` zum Aufheben; die Rolle per Erwähnung, ID oder genauem Namen.",
     "roleLimit.ambiguous":
@@ -1364,6 +1401,34 @@ export const de = {
       description: "Die Nicks eines Mitglieds auf allen Whitelists (Team; Mitglieder: sich selbst)",
     },
     "whitelist member user": { description: "Wessen Nicks" },
+    "whitelist ranks": { description: "Spielgruppen (Ränge), die Discord-Rollen folgen" },
+    "whitelist ranks add": {
+      description: "Inhaber einer Rolle auf den Servern in eine Spielgruppe stecken (Server verwalten)",
+    },
+    "whitelist ranks add group": {
+      description: "Die Spielgruppe, wie LuckPerms sie nennt (1-36 Zeichen a-z 0-9 _ - . +)",
+    },
+    "whitelist ranks add role": {
+      description: "Eine Rolle (auch verwaltete; @everyone: alle auf der Whitelist)",
+    },
+    "whitelist ranks add members": {
+      description: "Statt einer Rolle: alle auf der Whitelist oder ihre bestätigten Konten",
+    },
+    "* members everyone": { name: "alle auf der Whitelist" },
+    "* members verified": { name: "bestätigte Konten (vom Besitzer bewiesen)" },
+    "whitelist ranks remove": {
+      description: "Inhaber einer Rolle nicht mehr in eine Spielgruppe stecken (Server verwalten)",
+    },
+    "whitelist ranks remove group": { description: "Die Spielgruppe" },
+    "whitelist ranks remove role": {
+      description: "Nur die Zuordnung dieser Rolle (keine Option: alle der Gruppe)",
+    },
+    "whitelist ranks remove members": {
+      description: "Nur die Zuordnung von allen oder von bestätigten Konten",
+    },
+    "whitelist ranks list": {
+      description: "Welchen Spielgruppen die Rollen einer Whitelist zugeordnet sind",
+    },
     "whitelist form": { description: "Die Fragen, die Mitglieder bei der Registrierung beantworten" },
     "whitelist form set": {
       description: "Eine Frage des Formulars einer Whitelist festlegen (Server verwalten)",

@@ -138,6 +138,12 @@ export const esES = {
     "error.deny.reasonTooLong": "Un motivo tiene como máximo {max} caracteres.",
     "error.guest.noteTooLong": "Una nota de invitado tiene como máximo {max} caracteres.",
     "error.key.notFound": "No hay ningún enlace activo con el id {id}.",
+    "error.rank.group":
+      "El nombre de un grupo del juego tiene de 1 a {max} caracteres a-z 0-9 _ - . + (los nombres de grupo de LuckPerms, en minúsculas); «{given}» no lo es.",
+    "error.rank.holder":
+      "Un rango nombra un rol, a todos los de la whitelist o a sus cuentas verificadas; «{given}» no es nada de eso.",
+    "error.rank.tooMany":
+      "Una whitelist asigna como mucho {max} roles a grupos del juego: quita uno primero (`/whitelist ranks remove`).",
     "error.roleLimit.notRole": "Un límite por rol necesita un id de rol; «{given}» no lo es.",
     "error.roleLimit.everyone":
       "@everyone no puede tener un límite de nicks propio: todos los miembros lo tienen. Fija el límite de todos con `{command}`.",
@@ -465,10 +471,11 @@ export const esES = {
       many: "{member} tiene {count} de nicks en {where}:",
       other: "{member} tiene {count} nicks en {where}:",
     },
-    "staff.member.item": "• **{nick}** en **{whitelist}**: {how} {when}{expires}{verified}",
+    "staff.member.item": "• **{nick}** en **{whitelist}**: {how} {when}{expires}{verified}{ranks}",
     "staff.member.registered": "registrado",
     "staff.member.addedBy": "añadido por {member}",
     "staff.member.expires": ", caduca {when}",
+    "staff.member.ranks": ", rangos: {groups}",
     "staff.member.verified": ", verificado",
     "staff.member.awaiting": ", a la espera de la prueba en la primera entrada",
     "staff.member.guests": "Invitados que añadió (jugadores sin Discord):",
@@ -659,6 +666,7 @@ export const esES = {
     "whitelist.show.field.required": "Roles requeridos",
     "whitelist.show.field.granted": "Roles dados",
     "whitelist.show.field.manager": "Roles de gestión",
+    "whitelist.show.field.ranks": "Rangos (grupo del juego ← quién está en él)",
     "whitelist.show.field.roleLimits": "Límites de nicks por rol",
     "whitelist.show.field.denied": "Nicks vetados",
     "whitelist.show.field.bedrock": "Bedrock",
@@ -774,6 +782,16 @@ export const esES = {
     "log.origin.roleLost": "rol perdido",
     "log.origin.expired": "caducado",
     "log.origin.renamed": "renombrado (Mojang)",
+    "log.origin.roles": "roles",
+    "log.groups.title": "Rangos cambiados",
+    "log.groups": "**{nick}** en **{whitelist}**",
+    "log.groups.field.joined": "Entra en",
+    "log.groups.field.left": "Sale de",
+    "log.groups.field.now": "Ahora en",
+    "log.ranks.mapped.title": "Rango asignado",
+    "log.ranks.unmapped.title": "Asignación de rango quitada",
+    "log.ranks": "`{group}` ← {holders} en **{whitelist}**",
+    "log.ranks.field.changed": "Nicks reagrupados",
     "log.field.member": "Miembro",
     "log.field.by": "Por",
     "log.field.origin": "Origen",
@@ -981,6 +999,25 @@ export const esES = {
       other:
         "Se han quitado {count} nicks de miembros sin ninguno de sus roles requeridos (origen: rol perdido).",
     },
+    "ranks.oneHolder":
+      "Indica quién está en el grupo con una sola opción: `role`, o `members` (todos los de la whitelist, o sus cuentas verificadas).",
+    "ranks.holder.everyone": "todos los de la whitelist",
+    "ranks.holder.verified": "cuentas verificadas",
+    "ranks.line": "`{group}` ← {holders}",
+    "ranks.added":
+      "{holder} → `{group}` en **{whitelist}**: los agentes de los servidores de juego dan a cada jugador su grupo.",
+    "ranks.addedAgain": "{holder} ya está en `{group}` en **{whitelist}**: nada ha cambiado.",
+    "ranks.changed": "Nicks cuyos grupos cambiaron: {count}.",
+    "ranks.removed": "`{group}` en **{whitelist}** ya no sigue a {holders}.",
+    "ranks.noneRemoved": "**{whitelist}** no asigna nada a `{group}`: nada ha cambiado.",
+    "ranks.noneRemoved.holder": "**{whitelist}** no pone a {holder} en `{group}`: nada ha cambiado.",
+    "ranks.rolesUnseen":
+      "⚠️ Discord no da al bot el intent Server Members: no ve ningún cambio de rol, así que los grupos siguen los roles que tenían los miembros al registrarse hasta que se active.",
+    "ranks.list.none":
+      "**{whitelist}** no asigna ningún rol a un grupo del juego. Añade uno con `/whitelist ranks add`.",
+    "ranks.list.header": "Rangos de **{whitelist}** (grupo del juego ← quién está en él):",
+    "ranks.list.how":
+      "Los servidores de juego los aplican con el agente `sync` (`--groups luckperms`, `--on-group-add`, o el permissions.json de un servidor Bedrock).",
     "roleLimit.usage":
       "Escribe el límite de nicks de un rol como `<rol>=<número>` (1-{max}), p. ej. `@Donante=3`, o `@Donante=none` para quitarlo; el rol por su mención, su ID o su nombre exacto.",
     "roleLimit.ambiguous": "Varios roles se llaman «{name}»: indica en su lugar la mención o el ID del rol.",
@@ -1380,6 +1417,33 @@ export const esES = {
       description: "Los nicks de un miembro en todas las whitelists (staff; miembros: los suyos)",
     },
     "whitelist member user": { description: "De quién son los nicks" },
+    "whitelist ranks": { description: "Grupos del juego (rangos) que siguen los roles de Discord" },
+    "whitelist ranks add": {
+      description:
+        "Poner a quienes tienen un rol en un grupo del juego en los servidores (Gestionar servidor)",
+    },
+    "whitelist ranks add group": {
+      description: "El grupo del juego, como lo llama LuckPerms (1-36 de a-z 0-9 _ - . +)",
+    },
+    "whitelist ranks add role": {
+      description: "Un rol (también gestionados; @everyone: todos los de la whitelist)",
+    },
+    "whitelist ranks add members": {
+      description: "En vez de un rol: todos los de la whitelist, o sus cuentas verificadas",
+    },
+    "* members everyone": { name: "todos los de la whitelist" },
+    "* members verified": { name: "cuentas verificadas (probadas por su dueño)" },
+    "whitelist ranks remove": {
+      description: "Dejar de poner a quienes tienen un rol en un grupo del juego (Gestionar servidor)",
+    },
+    "whitelist ranks remove group": { description: "El grupo del juego" },
+    "whitelist ranks remove role": {
+      description: "Solo la asignación de este rol (ninguna opción: todas las del grupo)",
+    },
+    "whitelist ranks remove members": {
+      description: "Solo la asignación de todos, o de las cuentas verificadas",
+    },
+    "whitelist ranks list": { description: "A qué grupos del juego se asignan los roles de una whitelist" },
     "whitelist form": { description: "Las preguntas que responden los miembros al registrarse" },
     "whitelist form set": {
       description: "Fijar una pregunta del formulario de una whitelist (Gestionar servidor)",

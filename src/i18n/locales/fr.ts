@@ -139,6 +139,12 @@ export const fr = {
     "error.deny.reasonTooLong": "Une raison fait au plus {max} caractères.",
     "error.guest.noteTooLong": "Une note d'invité fait au plus {max} caractères.",
     "error.key.notFound": "Aucune liaison active avec l'id {id}.",
+    "error.rank.group":
+      "Le nom d'un groupe de jeu compte 1 à {max} caractères parmi a-z 0-9 _ - . + (les noms de groupe de LuckPerms, en minuscules) ; « {given} » n'en est pas un.",
+    "error.rank.holder":
+      "Un rang désigne un rôle, tout le monde sur la whitelist ou ses comptes vérifiés ; « {given} » n'est rien de cela.",
+    "error.rank.tooMany":
+      "Une whitelist associe au plus {max} rôles à des groupes de jeu : retirez-en d'abord un (`/whitelist ranks remove`).",
     "error.roleLimit.notRole": "Une limite par rôle demande un id de rôle ; « {given} » n'en est pas un.",
     "error.roleLimit.everyone":
       "@everyone ne peut pas avoir sa propre limite de pseudos : chaque membre l'a. Règle la limite pour tous avec `{command}`.",
@@ -472,10 +478,11 @@ export const fr = {
       many: "{member} a {count} de pseudos sur {where} :",
       other: "{member} a {count} pseudos sur {where} :",
     },
-    "staff.member.item": "• **{nick}** sur **{whitelist}** : {how} {when}{expires}{verified}",
+    "staff.member.item": "• **{nick}** sur **{whitelist}** : {how} {when}{expires}{verified}{ranks}",
     "staff.member.registered": "inscrit",
     "staff.member.addedBy": "ajouté par {member}",
     "staff.member.expires": ", expire {when}",
+    "staff.member.ranks": ", rangs : {groups}",
     "staff.member.verified": ", vérifié",
     "staff.member.awaiting": ", en attente de la preuve à la première connexion",
     "staff.member.guests": "Invités ajoutés par ce membre (joueurs sans Discord) :",
@@ -672,6 +679,7 @@ export const fr = {
     "whitelist.show.field.required": "Rôles requis",
     "whitelist.show.field.granted": "Rôles donnés",
     "whitelist.show.field.manager": "Rôles de gestion",
+    "whitelist.show.field.ranks": "Rangs (groupe de jeu ← qui en fait partie)",
     "whitelist.show.field.roleLimits": "Limites de pseudos par rôle",
     "whitelist.show.field.denied": "Pseudos refusés",
     "whitelist.show.field.bedrock": "Bedrock",
@@ -788,6 +796,16 @@ export const fr = {
     "log.origin.roleLost": "rôle perdu",
     "log.origin.expired": "expiré",
     "log.origin.renamed": "renommé (Mojang)",
+    "log.origin.roles": "rôles",
+    "log.groups.title": "Rangs modifiés",
+    "log.groups": "**{nick}** sur **{whitelist}**",
+    "log.groups.field.joined": "Rejoint",
+    "log.groups.field.left": "Quitté",
+    "log.groups.field.now": "Maintenant dans",
+    "log.ranks.mapped.title": "Rang associé",
+    "log.ranks.unmapped.title": "Association de rang retirée",
+    "log.ranks": "`{group}` ← {holders} sur **{whitelist}**",
+    "log.ranks.field.changed": "Pseudos regroupés",
     "log.field.member": "Membre",
     "log.field.by": "Par",
     "log.field.origin": "Origine",
@@ -996,6 +1014,25 @@ export const fr = {
       other:
         "{count} pseudos de membres sans aucun de ses rôles requis ont été retirés (origine : rôle perdu).",
     },
+    "ranks.oneHolder":
+      "Indiquez qui fait partie du groupe avec une seule option : `role`, ou `members` (tout le monde sur la whitelist, ou ses comptes vérifiés).",
+    "ranks.holder.everyone": "tout le monde sur la whitelist",
+    "ranks.holder.verified": "comptes vérifiés",
+    "ranks.line": "`{group}` ← {holders}",
+    "ranks.added":
+      "{holder} → `{group}` sur **{whitelist}** : les agents des serveurs de jeu donnent à chaque joueur son groupe.",
+    "ranks.addedAgain": "{holder} est déjà dans `{group}` sur **{whitelist}** : rien n'a changé.",
+    "ranks.changed": "Pseudos dont les groupes ont changé : {count}.",
+    "ranks.removed": "`{group}` sur **{whitelist}** ne suit plus {holders}.",
+    "ranks.noneRemoved": "**{whitelist}** n'associe rien à `{group}` : rien n'a changé.",
+    "ranks.noneRemoved.holder": "**{whitelist}** ne met pas {holder} dans `{group}` : rien n'a changé.",
+    "ranks.rolesUnseen":
+      "⚠️ Discord ne donne pas au bot l'intent Server Members : il ne voit aucun changement de rôle, donc les groupes suivent les rôles qu'avaient les membres à leur inscription, jusqu'à son activation.",
+    "ranks.list.none":
+      "**{whitelist}** n'associe aucun rôle à un groupe de jeu. Ajoutez-en un avec `/whitelist ranks add`.",
+    "ranks.list.header": "Rangs de **{whitelist}** (groupe de jeu ← qui en fait partie) :",
+    "ranks.list.how":
+      "Les serveurs de jeu les appliquent via l'agent `sync` (`--groups luckperms`, `--on-group-add`, ou le permissions.json d'un serveur Bedrock).",
     "roleLimit.usage":
       "Écris la limite de pseudos d'un rôle sous la forme `<rôle>=<nombre>` (1-{max}), par ex. `@Donateur=3`, ou `@Donateur=none` pour la retirer ; le rôle par sa mention, son ID ou son nom exact.",
     "roleLimit.ambiguous":
@@ -1397,6 +1434,33 @@ export const fr = {
       description: "Les pseudos d'un membre sur toutes les whitelists (staff ; membres : eux-mêmes)",
     },
     "whitelist member user": { description: "Les pseudos de qui" },
+    "whitelist ranks": { description: "Groupes de jeu (rangs) qui suivent les rôles Discord" },
+    "whitelist ranks add": {
+      description:
+        "Mettre les détenteurs d'un rôle dans un groupe de jeu sur les serveurs (Gérer le serveur)",
+    },
+    "whitelist ranks add group": {
+      description: "Le groupe de jeu, tel que LuckPerms le nomme (1-36 de a-z 0-9 _ - . +)",
+    },
+    "whitelist ranks add role": {
+      description: "Un rôle (géré aussi ; @everyone : tout le monde sur la whitelist)",
+    },
+    "whitelist ranks add members": {
+      description: "Au lieu d'un rôle : tout le monde sur la whitelist, ou ses comptes vérifiés",
+    },
+    "* members everyone": { name: "tout le monde sur la whitelist" },
+    "* members verified": { name: "comptes vérifiés (prouvés par leur propriétaire)" },
+    "whitelist ranks remove": {
+      description: "Ne plus mettre les détenteurs d'un rôle dans un groupe de jeu (Gérer le serveur)",
+    },
+    "whitelist ranks remove group": { description: "Le groupe de jeu" },
+    "whitelist ranks remove role": {
+      description: "Seulement l'association de ce rôle (aucune option : toutes celles du groupe)",
+    },
+    "whitelist ranks remove members": {
+      description: "Seulement l'association de tout le monde, ou des comptes vérifiés",
+    },
+    "whitelist ranks list": { description: "À quels groupes de jeu les rôles d'une whitelist sont associés" },
     "whitelist form": { description: "Les questions auxquelles les membres répondent à l'inscription" },
     "whitelist form set": {
       description: "Définir une question du formulaire d'une whitelist (Gérer le serveur)",

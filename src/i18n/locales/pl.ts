@@ -145,6 +145,12 @@ export const pl = {
     "error.deny.reasonTooLong": "Powód może mieć najwyżej {max} znaków.",
     "error.guest.noteTooLong": "Notatka gościa może mieć najwyżej {max} znaków.",
     "error.key.notFound": "Brak aktywnego połączenia o id {id}.",
+    "error.rank.group":
+      "Nazwa grupy w grze to od 1 do {max} znaków a-z 0-9 _ - . + (nazwy grup LuckPerms, małymi literami); „{given}” nią nie jest.",
+    "error.rank.holder":
+      "Ranga wskazuje rolę, wszystkich na whiteliście albo jej zweryfikowane konta; „{given}” nie jest żadnym z nich.",
+    "error.rank.tooMany":
+      "Whitelista przypisuje grupom w grze najwyżej {max} ról: najpierw usuń jedną (`/whitelist ranks remove`).",
     "error.roleLimit.notRole": "Limit roli wymaga id roli; „{given}” nim nie jest.",
     "error.roleLimit.everyone":
       "@everyone nie może mieć własnego limitu nicków: ma ją każdy członek. Ustaw limit dla wszystkich przez `{command}`.",
@@ -497,10 +503,11 @@ export const pl = {
       many: "{member} ma {count} nicków na {where}:",
       other: "{member} ma {count} nicka na {where}:",
     },
-    "staff.member.item": "• **{nick}** na **{whitelist}**: {how} {when}{expires}{verified}",
+    "staff.member.item": "• **{nick}** na **{whitelist}**: {how} {when}{expires}{verified}{ranks}",
     "staff.member.registered": "zarejestrowany",
     "staff.member.addedBy": "dodany przez {member}",
     "staff.member.expires": ", wygasa {when}",
+    "staff.member.ranks": ", rangi: {groups}",
     "staff.member.verified": ", zweryfikowany",
     "staff.member.awaiting": ", czeka na dowód przy pierwszym wejściu",
     "staff.member.guests": "Goście, których dodał (gracze bez Discorda):",
@@ -701,6 +708,7 @@ export const pl = {
     "whitelist.show.field.required": "Role wymagane",
     "whitelist.show.field.granted": "Role nadawane",
     "whitelist.show.field.manager": "Role zarządzające",
+    "whitelist.show.field.ranks": "Rangi (grupa w grze ← kto w niej jest)",
     "whitelist.show.field.roleLimits": "Limity nicków według roli",
     "whitelist.show.field.denied": "Zablokowane nicki",
     "whitelist.show.field.bedrock": "Bedrock",
@@ -821,6 +829,16 @@ export const pl = {
     "log.origin.roleLost": "utrata roli",
     "log.origin.expired": "wygasło",
     "log.origin.renamed": "zmiana nazwy (Mojang)",
+    "log.origin.roles": "role",
+    "log.groups.title": "Zmiana rang",
+    "log.groups": "**{nick}** na **{whitelist}**",
+    "log.groups.field.joined": "Dołącza do",
+    "log.groups.field.left": "Opuszcza",
+    "log.groups.field.now": "Teraz w",
+    "log.ranks.mapped.title": "Ranga przypisana",
+    "log.ranks.unmapped.title": "Przypisanie rangi usunięte",
+    "log.ranks": "`{group}` ← {holders} na **{whitelist}**",
+    "log.ranks.field.changed": "Nicki przegrupowane",
     "log.field.member": "Członek",
     "log.field.by": "Przez",
     "log.field.origin": "Źródło",
@@ -1041,6 +1059,25 @@ export const pl = {
       many: "Usunięto {count} nicków członków bez żadnej z jej wymaganych ról (pochodzenie: utrata roli).",
       other: "Usunięto {count} nicka członków bez żadnej z jej wymaganych ról (pochodzenie: utrata roli).",
     },
+    "ranks.oneHolder":
+      "Wskaż jedną opcją, kto jest w grupie: `role` albo `members` (wszyscy na whiteliście albo jej zweryfikowane konta).",
+    "ranks.holder.everyone": "wszyscy na whiteliście",
+    "ranks.holder.verified": "zweryfikowane konta",
+    "ranks.line": "`{group}` ← {holders}",
+    "ranks.added":
+      "{holder} → `{group}` na **{whitelist}**: agenci serwerów gry dają każdemu graczowi jego grupę.",
+    "ranks.addedAgain": "{holder} już jest w `{group}` na **{whitelist}**: nic się nie zmieniło.",
+    "ranks.changed": "Nicki ze zmienionymi grupami: {count}.",
+    "ranks.removed": "`{group}` na **{whitelist}** nie podąża już za: {holders}.",
+    "ranks.noneRemoved": "**{whitelist}** nie przypisuje niczego do `{group}`: nic się nie zmieniło.",
+    "ranks.noneRemoved.holder": "**{whitelist}** nie umieszcza {holder} w `{group}`: nic się nie zmieniło.",
+    "ranks.rolesUnseen":
+      "⚠️ Discord nie daje botowi intencji Server Members: bot nie widzi zmian ról, więc grupy podążają za rolami, które członkowie mieli przy rejestracji, dopóki jej nie włączysz.",
+    "ranks.list.none":
+      "**{whitelist}** nie przypisuje żadnej roli do grupy w grze. Dodaj przypisanie przez `/whitelist ranks add`.",
+    "ranks.list.header": "Rangi **{whitelist}** (grupa w grze ← kto w niej jest):",
+    "ranks.list.how":
+      "Serwery gry stosują je przez agenta `sync` (`--groups luckperms`, `--on-group-add` albo permissions.json serwera Bedrock).",
     "roleLimit.usage":
       "Zapisz limit nicków roli jako `<rola>=<liczba>` (1-{max}), np. `@Darczyńca=3`, albo `@Darczyńca=none`, żeby go usunąć; rolę przez wzmiankę, ID lub dokładną nazwę.",
     "roleLimit.ambiguous": "Kilka ról nazywa się „{name}”: podaj zamiast tego wzmiankę lub ID roli.",
@@ -1431,6 +1468,30 @@ export const pl = {
       description: "Nicki członka na wszystkich whitelistach (administracja; członkowie: własne)",
     },
     "whitelist member user": { description: "Czyje nicki" },
+    "whitelist ranks": { description: "Grupy w grze (rangi) podążające za rolami Discorda" },
+    "whitelist ranks add": {
+      description: "Umieść posiadaczy roli w grupie w grze na serwerach (Zarządzanie serwerem)",
+    },
+    "whitelist ranks add group": {
+      description: "Grupa w grze, jak nazywa ją LuckPerms (1-36 znaków a-z 0-9 _ - . +)",
+    },
+    "whitelist ranks add role": { description: "Rola (także zarządzana; @everyone: wszyscy na whiteliście)" },
+    "whitelist ranks add members": {
+      description: "Zamiast roli: wszyscy na whiteliście albo jej zweryfikowane konta",
+    },
+    "* members everyone": { name: "wszyscy na whiteliście" },
+    "* members verified": { name: "zweryfikowane konta (udowodnione przez właściciela)" },
+    "whitelist ranks remove": {
+      description: "Przestań umieszczać posiadaczy roli w grupie w grze (Zarządzanie serwerem)",
+    },
+    "whitelist ranks remove group": { description: "Grupa w grze" },
+    "whitelist ranks remove role": {
+      description: "Tylko przypisanie tej roli (bez opcji: wszystkie przypisania grupy)",
+    },
+    "whitelist ranks remove members": {
+      description: "Tylko przypisanie wszystkich albo zweryfikowanych kont",
+    },
+    "whitelist ranks list": { description: "Do których grup w grze przypisane są role whitelisty" },
     "whitelist form": { description: "Pytania, na które członkowie odpowiadają przy rejestracji" },
     "whitelist form set": { description: "Ustaw pytanie w formularzu whitelisty (Zarządzanie serwerem)" },
     "whitelist form set number": { description: "Które pytanie, 1-5 (za ostatnim: nowe na końcu)" },

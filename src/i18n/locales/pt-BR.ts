@@ -133,6 +133,12 @@ export const ptBR = {
     "error.deny.reasonTooLong": "Um motivo tem no máximo {max} caracteres.",
     "error.guest.noteTooLong": "Uma nota de convidado tem no máximo {max} caracteres.",
     "error.key.notFound": "Nenhum vínculo ativo com o id {id}.",
+    "error.rank.group":
+      "O nome de um grupo do jogo tem de 1 a {max} caracteres a-z 0-9 _ - . + (os nomes de grupo do LuckPerms, em minúsculas); “{given}” não é um.",
+    "error.rank.holder":
+      "Um rank nomeia um cargo, todos na whitelist ou suas contas verificadas; “{given}” não é nenhum deles.",
+    "error.rank.tooMany":
+      "Uma whitelist associa no máximo {max} cargos a grupos do jogo: remova um primeiro (`/whitelist ranks remove`).",
     "error.roleLimit.notRole": "Um limite por cargo precisa do id de um cargo; “{given}” não é id de cargo.",
     "error.roleLimit.everyone":
       "@everyone não pode ter um limite de nicks próprio: todo membro o tem. Defina o limite de todos com `{command}`.",
@@ -457,10 +463,11 @@ export const ptBR = {
       many: "{member} tem {count} de nicks em {where}:",
       other: "{member} tem {count} nicks em {where}:",
     },
-    "staff.member.item": "• **{nick}** em **{whitelist}**: {how} {when}{expires}{verified}",
+    "staff.member.item": "• **{nick}** em **{whitelist}**: {how} {when}{expires}{verified}{ranks}",
     "staff.member.registered": "registrado",
     "staff.member.addedBy": "adicionado por {member}",
     "staff.member.expires": ", expira {when}",
+    "staff.member.ranks": ", ranks: {groups}",
     "staff.member.verified": ", verificado",
     "staff.member.awaiting": ", aguardando a prova na primeira entrada",
     "staff.member.guests": "Convidados que adicionou (jogadores sem Discord):",
@@ -653,6 +660,7 @@ export const ptBR = {
     "whitelist.show.field.required": "Cargos exigidos",
     "whitelist.show.field.granted": "Cargos dados",
     "whitelist.show.field.manager": "Cargos de gestão",
+    "whitelist.show.field.ranks": "Ranks (grupo do jogo ← quem está nele)",
     "whitelist.show.field.roleLimits": "Limites de nicks por cargo",
     "whitelist.show.field.denied": "Nicks vetados",
     "whitelist.show.field.bedrock": "Bedrock",
@@ -767,6 +775,16 @@ export const ptBR = {
     "log.origin.roleLost": "cargo perdido",
     "log.origin.expired": "expirado",
     "log.origin.renamed": "renomeado (Mojang)",
+    "log.origin.roles": "cargos",
+    "log.groups.title": "Ranks alterados",
+    "log.groups": "**{nick}** em **{whitelist}**",
+    "log.groups.field.joined": "Entrou em",
+    "log.groups.field.left": "Saiu de",
+    "log.groups.field.now": "Agora em",
+    "log.ranks.mapped.title": "Rank associado",
+    "log.ranks.unmapped.title": "Associação de rank removida",
+    "log.ranks": "`{group}` ← {holders} em **{whitelist}**",
+    "log.ranks.field.changed": "Nicks reagrupados",
     "log.field.member": "Membro",
     "log.field.by": "Por",
     "log.field.origin": "Origem",
@@ -973,6 +991,25 @@ export const ptBR = {
       other:
         "{count} nicks de membros sem nenhum dos cargos exigidos dela foram removidos (origem: cargo perdido).",
     },
+    "ranks.oneHolder":
+      "Diga quem está no grupo com uma só opção: `role`, ou `members` (todos na whitelist, ou suas contas verificadas).",
+    "ranks.holder.everyone": "todos na whitelist",
+    "ranks.holder.verified": "contas verificadas",
+    "ranks.line": "`{group}` ← {holders}",
+    "ranks.added":
+      "{holder} → `{group}` em **{whitelist}**: os agentes dos servidores de jogo dão a cada jogador o seu grupo.",
+    "ranks.addedAgain": "{holder} já está em `{group}` em **{whitelist}**: nada mudou.",
+    "ranks.changed": "Nicks cujos grupos mudaram: {count}.",
+    "ranks.removed": "`{group}` em **{whitelist}** não segue mais {holders}.",
+    "ranks.noneRemoved": "**{whitelist}** não associa nada a `{group}`: nada mudou.",
+    "ranks.noneRemoved.holder": "**{whitelist}** não coloca {holder} em `{group}`: nada mudou.",
+    "ranks.rolesUnseen":
+      "⚠️ O Discord não dá ao bot o intent Server Members: ele não vê nenhuma mudança de cargo, então os grupos seguem os cargos que os membros tinham ao se registrar até que seja ativado.",
+    "ranks.list.none":
+      "**{whitelist}** não associa nenhum cargo a um grupo do jogo. Adicione um com `/whitelist ranks add`.",
+    "ranks.list.header": "Ranks de **{whitelist}** (grupo do jogo ← quem está nele):",
+    "ranks.list.how":
+      "Os servidores de jogo os aplicam pelo agente `sync` (`--groups luckperms`, `--on-group-add`, ou o permissions.json de um servidor Bedrock).",
     "roleLimit.usage":
       "Escreva o limite de nicks de um cargo como `<cargo>=<número>` (1-{max}), por exemplo `@Doador=3`, ou `@Doador=none` para tirar; o cargo pela menção, pelo ID ou pelo nome exato.",
     "roleLimit.ambiguous": "Vários cargos se chamam “{name}”: informe a menção ou o ID do cargo no lugar.",
@@ -1361,6 +1398,32 @@ export const ptBR = {
       description: "Os nicks de um membro em todas as whitelists (staff; membros: os próprios)",
     },
     "whitelist member user": { description: "De quem são os nicks" },
+    "whitelist ranks": { description: "Grupos do jogo (ranks) que seguem os cargos do Discord" },
+    "whitelist ranks add": {
+      description: "Colocar quem tem um cargo num grupo do jogo nos servidores (Gerenciar servidor)",
+    },
+    "whitelist ranks add group": {
+      description: "O grupo do jogo, como o LuckPerms o chama (1-36 de a-z 0-9 _ - . +)",
+    },
+    "whitelist ranks add role": {
+      description: "Um cargo (gerenciados também; @everyone: todos na whitelist)",
+    },
+    "whitelist ranks add members": {
+      description: "Em vez de um cargo: todos na whitelist, ou suas contas verificadas",
+    },
+    "* members everyone": { name: "todos na whitelist" },
+    "* members verified": { name: "contas verificadas (provadas pelo dono)" },
+    "whitelist ranks remove": {
+      description: "Parar de colocar quem tem um cargo num grupo do jogo (Gerenciar servidor)",
+    },
+    "whitelist ranks remove group": { description: "O grupo do jogo" },
+    "whitelist ranks remove role": {
+      description: "Só a associação deste cargo (nenhuma opção: todas do grupo)",
+    },
+    "whitelist ranks remove members": { description: "Só a associação de todos, ou das contas verificadas" },
+    "whitelist ranks list": {
+      description: "A quais grupos do jogo os cargos de uma whitelist estão associados",
+    },
     "whitelist form": { description: "As perguntas que os membros respondem ao se registrar" },
     "whitelist form set": {
       description: "Definir uma pergunta do formulário de uma whitelist (Gerenciar servidor)",

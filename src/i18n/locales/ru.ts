@@ -142,6 +142,12 @@ export const ru = {
     "error.deny.reasonTooLong": "Причина — не больше {max} символов.",
     "error.guest.noteTooLong": "Заметка гостя — не больше {max} символов.",
     "error.key.notFound": "Нет активной связи с id {id}.",
+    "error.rank.group":
+      "Имя игровой группы — от 1 до {max} символов a-z 0-9 _ - . + (имена групп LuckPerms, строчными буквами); «{given}» к ним не относится.",
+    "error.rank.holder":
+      "Ранг называет роль, всех в вайтлисте или его подтверждённые аккаунты; «{given}» — ничто из этого.",
+    "error.rank.tooMany":
+      "Вайтлист сопоставляет игровым группам не более {max} ролей: сначала удалите одну (`/whitelist ranks remove`).",
     "error.roleLimit.notRole": "Для лимита роли нужен id роли; «{given}» им не является.",
     "error.roleLimit.everyone":
       "У @everyone не может быть своего лимита ников: эта роль есть у всех. Задай лимит для всех через `{command}`.",
@@ -485,10 +491,11 @@ export const ru = {
       many: "У {member} {count} ников в {where}:",
       other: "У {member} {count} ника в {where}:",
     },
-    "staff.member.item": "• **{nick}** в **{whitelist}**: {how} {when}{expires}{verified}",
+    "staff.member.item": "• **{nick}** в **{whitelist}**: {how} {when}{expires}{verified}{ranks}",
     "staff.member.registered": "зарегистрирован",
     "staff.member.addedBy": "добавлен {member}",
     "staff.member.expires": ", истекает {when}",
+    "staff.member.ranks": ", ранги: {groups}",
     "staff.member.verified": ", подтверждён",
     "staff.member.awaiting": ", ждёт подтверждения при первом входе",
     "staff.member.guests": "Гости, которых он добавил (игроки без Discord):",
@@ -688,6 +695,7 @@ export const ru = {
     "whitelist.show.field.required": "Обязательные роли",
     "whitelist.show.field.granted": "Выдаваемые роли",
     "whitelist.show.field.manager": "Управляющие роли",
+    "whitelist.show.field.ranks": "Ранги (игровая группа ← кто в ней)",
     "whitelist.show.field.roleLimits": "Лимиты ников по ролям",
     "whitelist.show.field.denied": "Запрещённые ники",
     "whitelist.show.field.bedrock": "Bedrock",
@@ -807,6 +815,16 @@ export const ru = {
     "log.origin.roleLost": "потеря роли",
     "log.origin.expired": "истёк",
     "log.origin.renamed": "переименован (Mojang)",
+    "log.origin.roles": "роли",
+    "log.groups.title": "Ранги изменены",
+    "log.groups": "**{nick}** в **{whitelist}**",
+    "log.groups.field.joined": "Вошёл в",
+    "log.groups.field.left": "Вышел из",
+    "log.groups.field.now": "Сейчас в",
+    "log.ranks.mapped.title": "Ранг назначен",
+    "log.ranks.unmapped.title": "Назначение ранга удалено",
+    "log.ranks": "`{group}` ← {holders} в **{whitelist}**",
+    "log.ranks.field.changed": "Ников перегруппировано",
     "log.field.member": "Участник",
     "log.field.by": "Кем",
     "log.field.origin": "Источник",
@@ -1025,6 +1043,25 @@ export const ru = {
       many: "Удалено {count} ников участников без единой из его обязательных ролей (источник: потеря роли).",
       other: "Удалено {count} ника участников без единой из его обязательных ролей (источник: потеря роли).",
     },
+    "ranks.oneHolder":
+      "Укажите одной опцией, кто в группе: `role` или `members` (все в вайтлисте или его подтверждённые аккаунты).",
+    "ranks.holder.everyone": "все в вайтлисте",
+    "ranks.holder.verified": "подтверждённые аккаунты",
+    "ranks.line": "`{group}` ← {holders}",
+    "ranks.added":
+      "{holder} → `{group}` в **{whitelist}**: агенты игровых серверов выдают каждому игроку его группу.",
+    "ranks.addedAgain": "{holder} уже в `{group}` в **{whitelist}**: ничего не изменилось.",
+    "ranks.changed": "Ников с изменёнными группами: {count}.",
+    "ranks.removed": "`{group}` в **{whitelist}** больше не следует за: {holders}.",
+    "ranks.noneRemoved": "**{whitelist}** ничего не сопоставляет с `{group}`: ничего не изменилось.",
+    "ranks.noneRemoved.holder": "**{whitelist}** не помещает {holder} в `{group}`: ничего не изменилось.",
+    "ranks.rolesUnseen":
+      "⚠️ Discord не даёт боту интент Server Members: он не видит смены ролей, поэтому группы следуют ролям, которые были у участников при регистрации, пока интент не включён.",
+    "ranks.list.none":
+      "**{whitelist}** не сопоставляет ни одной роли с игровой группой. Добавьте через `/whitelist ranks add`.",
+    "ranks.list.header": "Ранги **{whitelist}** (игровая группа ← кто в ней):",
+    "ranks.list.how":
+      "Игровые серверы применяют их через агента `sync` (`--groups luckperms`, `--on-group-add` или permissions.json сервера Bedrock).",
     "roleLimit.usage":
       "Пиши лимит ников роли как `<роль>=<число>` (1-{max}), например `@Донатер=3`, или `@Донатер=none`, чтобы снять его; роль — упоминанием, ID или точным названием.",
     "roleLimit.ambiguous": "Несколько ролей называются «{name}»: укажи вместо этого упоминание или ID роли.",
@@ -1408,6 +1445,28 @@ export const ru = {
       description: "Ники участника во всех вайтлистах (администрация; участники: свои)",
     },
     "whitelist member user": { description: "Чьи ники" },
+    "whitelist ranks": { description: "Игровые группы (ранги), следующие за ролями Discord" },
+    "whitelist ranks add": {
+      description: "Поместить обладателей роли в игровую группу на серверах (Управлять сервером)",
+    },
+    "whitelist ranks add group": {
+      description: "Игровая группа, как её называет LuckPerms (1-36 символов a-z 0-9 _ - . +)",
+    },
+    "whitelist ranks add role": { description: "Роль (и управляемая; @everyone: все в вайтлисте)" },
+    "whitelist ranks add members": {
+      description: "Вместо роли: все в вайтлисте или его подтверждённые аккаунты",
+    },
+    "* members everyone": { name: "все в вайтлисте" },
+    "* members verified": { name: "подтверждённые аккаунты (доказанные владельцем)" },
+    "whitelist ranks remove": {
+      description: "Перестать помещать обладателей роли в игровую группу (Управлять сервером)",
+    },
+    "whitelist ranks remove group": { description: "Игровая группа" },
+    "whitelist ranks remove role": {
+      description: "Только назначение этой роли (без опций: все назначения группы)",
+    },
+    "whitelist ranks remove members": { description: "Только назначение всех или подтверждённых аккаунтов" },
+    "whitelist ranks list": { description: "С какими игровыми группами сопоставлены роли вайтлиста" },
     "whitelist form": { description: "Вопросы, на которые участники отвечают при регистрации" },
     "whitelist form set": { description: "Задать вопрос анкеты вайтлиста (Управлять сервером)" },
     "whitelist form set number": { description: "Какой вопрос, 1-5 (после последнего: новый в конце)" },
