@@ -631,7 +631,8 @@ async function main(): Promise<number> {
   const options = parseOptions();
   const { members: n, mode } = options;
   scratch = mkdtempSync(join(tmpdir(), "wls-launch-day-"));
-  const token = `launch.${crypto.randomUUID().replaceAll("-", "")}`;
+  // A bot token's first part is its application id in base64: `serve` refuses any other shape.
+  const token = `${Buffer.from(IDS.bot).toString("base64")}.${crypto.randomUUID().replaceAll("-", "")}`;
   const watch: Watch = {
     exchanges: [],
     progress: new Map(),
