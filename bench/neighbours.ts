@@ -33,9 +33,15 @@ const DISK_WRITER = join(import.meta.dir, "neighbours", "disk-writer.ts");
 
 /**
  * Starts the neighbours (`dir`: a temp directory on the service's file system, where the disk writer writes),
- * each stopping by itself after `boundMs`. Throws when `cpu` is asked and stress-ng is missing.
+ * each stopping by itself after `boundMs`. Throws when `cpu` is asked and stress-ng is missing. `prefix`: put
+ * before each command (`nice -n 10`, for a bench that raised its own priority: see hostPriority in launch-day.ts).
  */
-export function startNeighbours(kinds: Neighbour[], dir: string, boundMs: number): Neighbours {
+export function startNeighbours(
+  kinds: Neighbour[],
+  dir: string,
+  boundMs: number,
+  prefix: string[] = [],
+): Neighbours {
   const children: Bun.Subprocess[] = [];
   const seconds = Math.max(1, Math.ceil(boundMs / 1000));
   let rounds = 0;
@@ -44,7 +50,7 @@ export function startNeighbours(kinds: Neighbour[], dir: string, boundMs: number
     if (!Bun.which("stress-ng"))
       throw new Error("--neighbours cpu needs stress-ng: apt-get install -y stress-ng");
     children.push(
-      Bun.spawn(["stress-ng", "--cpu", "2", "--timeout", `${seconds}s`, "--quiet"], {
+      Bun.spawn([...prefix, "stress-ng", "--cpu", "2", "--timeout", `${seconds}s`, "--quiet"], {
         stdin: "ignore",
         stdout: "ignore",
         stderr: "inherit",
@@ -57,11 +63,14 @@ export function startNeighbours(kinds: Neighbour[], dir: string, boundMs: number
     writeSync(fd, Buffer.alloc(1 << 20));
     fsyncSync(fd);
     closeSync(fd);
-    const writer = Bun.spawn([process.execPath, DISK_WRITER, file, "64", String(Date.now() + boundMs)], {
-      stdin: "ignore",
-      stdout: "pipe",
-      stderr: "inherit",
-    });
+    const writer = Bun.spawn(
+      [...prefix, process.execPath, DISK_WRITER, file, "64", String(Date.now() + boundMs)],
+      {
+        stdin: "ignore",
+        stdout: "pipe",
+        stderr: "inherit",
+      },
+    );
     children.push(writer);
     void (async () => {
       const decoder = new TextDecoder();
