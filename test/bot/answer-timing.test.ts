@@ -95,7 +95,7 @@ test("an interaction that reached its work LATE_RECEIPT_MS after Discord created
   expect(log).toEqual(["late deferred", "late works"]);
 });
 
-test("in a burst, each deferred interaction's work waits until every deferral sent at receipt is answered", async () => {
+test("in a burst, a deferred interaction's work waits until the deferrals sent before its own are answered", async () => {
   const log: string[] = [];
   const first = traced("first", log);
   const answers: Promise<string>[] = [first.run(NOW)];
@@ -119,12 +119,40 @@ test("in a burst, each deferred interaction's work waits until every deferral se
       ),
     );
   }
-  // The second's deferral is answered, the third's not yet: neither works.
-  deferrals[0]?.();
+  // The third's deferral is answered, the second's (sent before it) not yet: neither works.
+  deferrals[1]?.();
   await new Promise<void>((resolve) => setImmediate(resolve));
   expect(log).toEqual(["first works", "second deferred", "third deferred"]);
-  deferrals[1]?.();
+  deferrals[0]?.();
   first.finish();
   expect(await Promise.all(answers)).toEqual(["first", "second", "third"]);
   expect(log.slice(3)).toEqual(["second works", "third works"]);
+});
+
+test("a deferred interaction's work never waits for deferrals sent after its own", async () => {
+  const log: string[] = [];
+  const first = traced("first", log);
+  const answers: Promise<string>[] = [first.run(NOW)];
+  const deferrals: (() => void)[] = [];
+  const deferredRun = (name: string) =>
+    inTime(
+      async () => {
+        log.push(`${name} works`);
+        return name;
+      },
+      {
+        slow: false,
+        defer: () => new Promise<void>((resolve) => deferrals.push(resolve)),
+        createdAt: NOW,
+      },
+      NOW,
+    );
+  answers.push(deferredRun("second"));
+  deferrals[0]?.();
+  answers.push(deferredRun("third"));
+  expect(await answers[1]).toBe("second");
+  expect(log).toEqual(["first works", "second works"]);
+  deferrals[1]?.();
+  first.finish();
+  expect(await Promise.all(answers)).toEqual(["first", "second", "third"]);
 });

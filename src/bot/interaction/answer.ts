@@ -83,25 +83,39 @@ export function deferAfterMs(createdAt: number | undefined, now = Date.now()): n
 let unacknowledged = 0;
 
 /**
- * Deferrals sent at receipt and not answered yet, and the work of interactions deferred so, waiting for them: in a
- * burst every member's acknowledgement goes out before any member's work (its queries, its answer, the role grants
- * and log posts that follow), which would otherwise take the CPU the later acknowledgements need.
+ * Deferrals sent at receipt and not answered yet, by the order they were sent: in a burst the work of a member
+ * deferred so waits until every deferral sent before its own has Discord's answer (never for those sent after, so
+ * a steady stream cannot hold it back), and so acknowledgements go out before the work (its queries, its answer,
+ * the role grants and log posts that follow), which would otherwise take the CPU the acknowledgements need.
  */
-let deferring = 0;
-let waitingForDeferrals: (() => void)[] = [];
+const deferring = new Set<number>();
+let deferrals = 0;
+let waitingForDeferrals: { after: number; go: () => void }[] = [];
 
-/** One deferral sent at receipt was answered (or refused): once none is left, the work waiting goes on, in order. */
-function deferred(): void {
-  deferring--;
-  if (deferring > 0) return;
+/** Lets go, in the order their deferrals were sent, the work no unanswered deferral sent before its own holds. */
+function releaseWork(): void {
+  const oldest = Math.min(...deferring);
   const waiting = waitingForDeferrals;
-  waitingForDeferrals = [];
-  for (const go of waiting) go();
+  waitingForDeferrals = waiting.filter((work) => work.after >= oldest);
+  for (const work of waiting.filter((work) => work.after < oldest).sort((a, b) => a.after - b.after))
+    work.go();
 }
 
-/** Resolves once no deferral sent at receipt is waiting for Discord's answer. */
-const afterDeferrals = (): Promise<void> =>
-  deferring === 0 ? Promise.resolve() : new Promise((resolve) => waitingForDeferrals.push(resolve));
+/**
+ * Runs `work` once the deferral numbered `sent` was answered (or refused) and every one sent before it too: at
+ * once when none of those is left (then the work waiting behind it goes, after it), else in its turn.
+ */
+async function whenDeferred<T>(sent: number, work: () => Promise<T>): Promise<T> {
+  deferring.delete(sent);
+  if (Math.min(...deferring) > sent) {
+    // Started first (up to its first await: its write is queued), so members' work keeps the order they asked in.
+    const result = work();
+    releaseWork();
+    return result;
+  }
+  await new Promise<void>((go) => waitingForDeferrals.push({ after: sent, go }));
+  return work();
+}
 
 /**
  * An interaction that reached its work this long after Discord created it is deferred at once: the process is
@@ -128,23 +142,21 @@ export async function inTime<T>(
 ): Promise<T> {
   const age = options.createdAt === undefined ? 0 : now - options.createdAt;
   const behind =
-    unacknowledged > 0 || deferring > 0 || (age >= LATE_RECEIPT_MS && age < ACKNOWLEDGE_WITHIN_MS);
+    unacknowledged > 0 || deferring.size > 0 || (age >= LATE_RECEIPT_MS && age < ACKNOWLEDGE_WITHIN_MS);
   if (options.slow) {
     await options.defer();
     return work();
   }
   if (behind) {
-    deferring++;
+    const sent = ++deferrals;
+    deferring.add(sent);
     try {
       await options.defer();
     } catch {
       // The member asked for the work: it is done even if Discord refuses the deferral as too late, as when a
       // deferral on the timer below fails.
-    } finally {
-      deferred();
     }
-    await afterDeferrals();
-    return work();
+    return whenDeferred(sent, work);
   }
   unacknowledged++;
   let acknowledged = false;
