@@ -79,7 +79,12 @@ self.onmessage = ({ data: path }) => {
  */
 export function walDurability(
   path: string,
-  options: { sync?: SyncFile; onCheckpointError?: (error: string) => void } = {},
+  options: {
+    sync?: SyncFile;
+    onCheckpointError?: (error: string) => void;
+    /** Hears of each checkpoint done: frames in the WAL, and how many of them are in the database file now. */
+    onCheckpoint?: (frames: { log: number; checkpointed: number }) => void;
+  } = {},
 ): Durability {
   const sync = options.sync ?? syncFile;
   // The WAL stays the same file while this process holds a connection: SQLite deletes it only when the last one
@@ -105,8 +110,18 @@ export function walDurability(
     const thread = worker;
     return new Promise<void>((resolve) => {
       thread.onmessage = ({ data }: MessageEvent<CheckpointOutcome>) => {
-        if (data.ok) overgrown = data.result.log > WAL_LIMIT_FRAMES;
-        else options.onCheckpointError?.(data.error);
+        if (data.ok) {
+          overgrown = data.result.log > WAL_LIMIT_FRAMES;
+          options.onCheckpoint?.(data.result);
+        } else options.onCheckpointError?.(data.error);
+        resolve();
+      };
+      // A thread that failed (it could not load, it ran out of memory) answers nothing: the checkpoint is over, and
+      // the next one starts a new thread, so neither the writer nor a shutdown waits for it.
+      thread.onerror = (event: ErrorEvent) => {
+        options.onCheckpointError?.(event.message || "the checkpoint's thread failed");
+        if (worker === thread) worker = undefined;
+        thread.terminate();
         resolve();
       };
       thread.postMessage(path);

@@ -5,7 +5,7 @@ import { join } from "node:path";
 import { sql } from "drizzle-orm";
 import { drizzle } from "drizzle-orm/bun-sqlite";
 import { closeDatabase, openDatabase } from "../../src/db/client.ts";
-import { type Durability, walDurability } from "../../src/db/durability.ts";
+import { CHECKPOINT_EVERY_WRITES, type Durability, walDurability } from "../../src/db/durability.ts";
 import * as schema from "../../src/db/schema.ts";
 import { createWriter } from "../../src/db/writer.ts";
 import { manualClock } from "../../src/shared/clock.ts";
@@ -177,5 +177,60 @@ describe("the store's settings", () => {
         ?.wal_autocheckpoint,
     }));
     expect(pragmas).toEqual({ synchronous: 1, autocheckpoint: 0 });
+  });
+});
+
+describe("checkpoints", () => {
+  test("run on their own thread every CHECKPOINT_EVERY_WRITES writes, and SQLite then starts the WAL over", async () => {
+    dir = tempDir("wls-durability-");
+    const path = join(dir.path, "store.db");
+    const sqlite = new Database(path, { strict: true });
+    sqlite.run("PRAGMA journal_mode = WAL");
+    sqlite.run("PRAGMA synchronous = NORMAL");
+    sqlite.run("PRAGMA wal_autocheckpoint = 0");
+    sqlite.run("CREATE TABLE guilds (id TEXT PRIMARY KEY, created_at INTEGER NOT NULL)");
+    const checkpoints: { log: number; checkpointed: number }[] = [];
+    let checkpointed: () => void = () => {};
+    const durability = walDurability(path, {
+      onCheckpoint: (frames) => {
+        checkpoints.push(frames);
+        checkpointed();
+      },
+    });
+    open.push(sqlite, { close: () => durability.closeNow() });
+    const writer = createWriter({
+      db: drizzle({ client: sqlite, schema }),
+      clock: manualClock(),
+      budgetMs: 2000,
+      durability,
+    });
+    const writeMany = (from: number) =>
+      Promise.all(
+        Array.from({ length: CHECKPOINT_EVERY_WRITES }, (_, i) =>
+          writer.write(async (tx) => {
+            tx.run(sql`INSERT INTO guilds (id, created_at) VALUES (${String(from + i)}, 0)`);
+          }),
+        ),
+      );
+    const next = () => new Promise<void>((resolve) => (checkpointed = resolve));
+    let done = next();
+    await writeMany(0);
+    await done;
+    const walAfterFirst = statSync(`${path}-wal`).size;
+    done = next();
+    await writeMany(CHECKPOINT_EVERY_WRITES);
+    await done;
+    // Every frame was copied each time, and the second batch was written over the first: the WAL held one batch's
+    // frames at the second checkpoint, not two, and its file is about the size it had.
+    const [first, second] = checkpoints as [
+      { log: number; checkpointed: number },
+      { log: number; checkpointed: number },
+    ];
+    expect(checkpoints.map((frames) => frames.checkpointed === frames.log)).toEqual([true, true]);
+    expect(second.log).toBeLessThan(first.log * 1.5);
+    expect(statSync(`${path}-wal`).size).toBeLessThan(walAfterFirst * 1.5);
+    expect(sqlite.query<{ n: number }, []>("SELECT count(*) AS n FROM guilds").get()?.n).toBe(
+      2 * CHECKPOINT_EVERY_WRITES,
+    );
   });
 });
