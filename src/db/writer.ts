@@ -26,8 +26,7 @@ export type WriteOptions = {
    * The work reads only through `tx`, or what no other groupable write changes (a whitelist's settings, a denial):
    * it may then share one transaction with the groupable writes queued beside it, each under a savepoint of its
    * own (group commit: docs/architecture.md, The writer). It sees their changes through `tx`, but not through a
-   * cache or `db`, and their `committed` runs after the shared commit (on SQLite, after its flush), not before its
-   * work.
+   * cache or `db`, and their `committed` runs after the shared commit, not before its work.
    */
   groupable?: boolean;
 };
@@ -79,12 +78,12 @@ function notFlushed(error: unknown): Error {
  * connection, so a transaction never interleaves with another; its work awaits only SQLite, which answers within
  * the same turn.
  *
- * With `durability` (the store's own: src/db/durability.ts) a COMMIT does not flush; the writer then awaits
- * `durability.flush()`, off the event loop, and only once the commit is on disk runs `committed` and resolves: a
- * write is acknowledged, and its events published, only once durable, while sockets, timers and interactions go on.
- * Groupable writes (WriteOptions) queued together share one transaction for up to SLICE_MS, each under a savepoint
- * of its own so one that fails is undone alone, and so share one flush (group commit); any other write has a
- * transaction of its own. The next transaction's work starts once every `committed` of the last one ran.
+ * With `durability` (the store's own: src/db/durability.ts) a COMMIT does not flush: `committed` runs right after
+ * it, as always, then the writer awaits `durability.flush()`, off the event loop, and resolves only once the commit
+ * is on disk: a write is acknowledged only once durable, while sockets, timers and interactions go on. Groupable
+ * writes (WriteOptions) waiting when a transaction begins share it for up to SLICE_MS, each under a savepoint of
+ * its own so one that fails is undone alone, and so share one flush (group commit); any other write has a
+ * transaction of its own. The next transaction's work starts once the last one is on disk.
  */
 export function createWriter({
   db,
@@ -139,9 +138,19 @@ export function createWriter({
    */
   const transaction = async (): Promise<{ done: [Pending, Outcome][]; unflushed?: Error }> => {
     const head = queue.shift() as Pending;
+    // The group is what was waiting when the transaction began, as on PostgreSQL: a write asked for while the
+    // head's work runs (right after it, by the same caller's chain) goes to the next transaction, after the head's
+    // `committed` (a removal's `committed` notes the roles its revert decides on, which a registration then reads).
+    let waiting = queue.length;
     const done: [Pending, Outcome][] = [[head, await run(head, !head.groupable)]];
     const sliceEnd = performance.now() + SLICE_MS;
-    while (head.groupable && sqlite.inTransaction && queue[0]?.groupable && performance.now() < sliceEnd) {
+    while (
+      head.groupable &&
+      waiting-- > 0 &&
+      sqlite.inTransaction &&
+      queue[0]?.groupable &&
+      performance.now() < sliceEnd
+    ) {
       const next = queue.shift() as Pending;
       done.push([next, await run(next, false)]);
     }
@@ -168,33 +177,42 @@ export function createWriter({
       if (sqlite.inTransaction) sqlite.run("ROLLBACK");
       return undone(error);
     }
-    if (!durability) return { done };
+    // Right after the commit, before anything else runs (the readers' connections see the change from now on):
+    // what must follow a change without a gap (its events, caches, the roles a removal notes) goes there.
+    const settled = done.map(([pending, outcome]): [Pending, Outcome] => [
+      pending,
+      afterCommit(pending, outcome),
+    ]);
+    if (!durability) return { done: settled };
     durability.written(written);
     try {
       await durability.flush();
-      return { done };
+      return { done: settled };
     } catch (error) {
-      return { done, unflushed: notFlushed(error) };
+      return { done: settled, unflushed: notFlushed(error) };
+    }
+  };
+
+  /** Runs the `committed` of a write that was committed; one that throws fails the write with its error. */
+  const afterCommit = (pending: Pending, outcome: Outcome): Outcome => {
+    if (!outcome.ok) return outcome;
+    try {
+      pending.committed?.(outcome.value);
+      return outcome;
+    } catch (error) {
+      return { ok: false, error };
     }
   };
 
   /**
-   * Tells a write how it ended: committed (its `committed` runs first), or refused with its error. `unflushed`: the
-   * change is committed (readers see it, so `committed` still runs: caches and subscribers follow what readers see)
-   * but the file system refused its flush, so the caller learns that it may not survive a power cut.
+   * Tells a write how it ended, once its commit is on disk: resolved, or refused with its error. `unflushed`: the
+   * change is committed (readers see it, and its `committed` ran) but the file system refused its flush, so the
+   * caller learns that it may not survive a power cut.
    */
   const settle = (pending: Pending, outcome: Outcome, unflushed?: Error) => {
-    if (!outcome.ok) {
-      pending.reject(outcome.error);
-      return;
-    }
-    try {
-      pending.committed?.(outcome.value);
-      if (unflushed) pending.reject(unflushed);
-      else pending.resolve(outcome.value);
-    } catch (error) {
-      pending.reject(error);
-    }
+    if (!outcome.ok) pending.reject(outcome.error);
+    else if (unflushed) pending.reject(unflushed);
+    else pending.resolve(outcome.value);
   };
 
   /** Refuses the waiting writes whose budget is spent, without trying them against a lock known to be taken. */

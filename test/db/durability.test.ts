@@ -90,19 +90,18 @@ async function settled(promise: Promise<unknown>): Promise<boolean> {
 }
 
 describe("a write on the embedded store", () => {
-  test("is not acknowledged, nor its `committed` run, before the WAL it was appended to is flushed", async () => {
+  test("is not acknowledged before the WAL it was appended to is flushed; its `committed` runs at the commit", async () => {
     const { path, held, insert, stored } = setup();
-    let committed = false;
-    const write = insert("1", () => (committed = true));
+    let committed: string[] | undefined;
+    const write = insert("1", () => (committed = stored()));
     while (held.waiting.length === 0) await new Promise<void>((resolve) => setImmediate(resolve));
-    // Committed (a reader sees it) and the flush of the WAL's own file asked for, but nothing acknowledged yet.
-    expect(stored()).toEqual(["1"]);
+    // Committed (a reader sees it, and `committed` ran with no gap after the commit) and the flush of the WAL's own
+    // file asked for, but not acknowledged yet.
+    expect({ committed, stored: stored() }).toEqual({ committed: ["1"], stored: ["1"] });
     expect(fstatSync(held.waiting[0]?.fd as number).ino).toBe(statSync(`${path}-wal`).ino);
     expect(await settled(write)).toBe(false);
-    expect(committed).toBe(false);
     await held.release();
     expect(await write).toBe("1");
-    expect(committed).toBe(true);
   });
 
   test("writes asked for during a flush share the next transaction and its one flush, in order", async () => {
@@ -113,16 +112,16 @@ describe("a write on the embedded store", () => {
     const rest = ["2", "3", "4"].map((id) => insert(id, () => order.push(id)));
     await held.release();
     await first;
-    // One flush for the three, asked for once their transaction committed.
+    // One flush for the three, asked for once their transaction committed (and their `committed` ran, in order).
     while (held.waiting.length === 0) await new Promise<void>((resolve) => setImmediate(resolve));
     expect({ flushes: held.waiting.length, stored: stored(), order }).toEqual({
       flushes: 1,
       stored: ["1", "2", "3", "4"],
-      order: ["1"],
+      order: ["1", "2", "3", "4"],
     });
+    expect(await settled(Promise.all(rest))).toBe(false);
     await held.release();
     expect(await Promise.all(rest)).toEqual(["2", "3", "4"]);
-    expect(order).toEqual(["1", "2", "3", "4"]);
   });
 
   test("a write of a group that fails is undone alone; a write not groupable has a transaction of its own", async () => {
