@@ -14,6 +14,7 @@ import { explainListenError } from "../shared/listen.ts";
 import type { Logger } from "../shared/logger.ts";
 import type { Whitelist } from "../whitelists/model.ts";
 import type { NewWhitelist } from "../whitelists/service.ts";
+import { type DemoGame, startDemoGame } from "./game.ts";
 import { demoKey, restoredSeed } from "./kept.ts";
 import { demo, demoProfiles, demoSeed, demoSeedIn, demoXboxAccounts } from "./seed.ts";
 
@@ -33,7 +34,9 @@ export type Demo = {
   sandboxUrl: string;
   /** The link endpoint's address, `host:port` (LINK_PORT, or a free port). */
   link: string;
-  whitelists: Record<"survival" | "hardcore" | "cracked" | "bedrock", string>;
+  whitelists: Record<"survival" | "hardcore" | "cracked" | "bedrock" | "smp", string>;
+  /** The fake game server with Minecraft's management API, and the `sync` agent on it (the leader's demo only). */
+  game: DemoGame | null;
   /**
    * Whether this demo's service leads. Always, on its own database; on PostgreSQL (DATABASE_URL) another replica
    * may (a demo or `serve` started first): then the bot runs there, and this one serves the API and the socket.
@@ -111,7 +114,21 @@ const DEMO_WHITELISTS: (Omit<NewWhitelist, "guildId"> & { key: keyof Demo["white
     grantedRoleIds: [demo.roles.bedrock],
     managerRoleIds: [demo.roles.manager],
   },
+  {
+    key: "smp",
+    name: "smp",
+    channelId: demo.channels.smp,
+    nickType: "java",
+    registrationMode: "command",
+    managerRoleIds: [demo.roles.manager],
+    // The demo's game server is the proof: a registration is on its allowlist at once, and the player proves the
+    // account by joining it (the agent kicks them with a code to type in Discord).
+    proof: "first-join",
+  },
 ];
+
+/** The whitelist the demo's game server takes its allowlist from. */
+const DEMO_GAME_WHITELIST = "smp";
 
 const DEMO_ENTRIES: {
   whitelist: keyof Demo["whitelists"];
@@ -268,6 +285,18 @@ export async function startDemo(
   }
   // Replicas on PostgreSQL each print their own key; one demo on its own database replaces its earlier ones.
   const { key, replaced } = await demoKey(services, services.store.kind !== "postgres");
+  const apiUrl = `${running.url}/api/v1`;
+  // One game server, beside the bot: on the replica that leads.
+  let game: DemoGame | null = null;
+  if (leads) {
+    try {
+      game = await startDemoGame({ apiUrl, key, whitelist: DEMO_GAME_WHITELIST, logger });
+    } catch (error) {
+      await running.stop();
+      await cleanup();
+      throw error;
+    }
+  }
 
   return {
     running,
@@ -277,12 +306,14 @@ export async function startDemo(
     key,
     keysReplaced: replaced,
     kept: kept !== null,
-    apiUrl: `${running.url}/api/v1`,
+    apiUrl,
     sandboxUrl: `${sandbox.url}/_sandbox`,
     link: linkAddressOf({ ...config, HOST: "127.0.0.1" }, running.link) as string,
     whitelists,
     leads,
+    game,
     async stop() {
+      await game?.stop();
       await running.stop();
       await cleanup();
     },

@@ -6,7 +6,9 @@ import type { SyncEvent } from "./report.ts";
 /**
  * The `--on-add` and `--on-remove` commands: templates typed into the game server's console after a change, with
  * placeholders filled from the change. A value is inserted as one argument that no text of a player's can turn
- * into a second command (docs/decisions.md, Commands on add and remove).
+ * into a second command (docs/decisions.md, Commands on add and remove). `{{` and `}}` stand for a brace itself,
+ * as in format strings (Python's `str.format`, C#'s, Rust's `format!`), so a template can hold JSON text:
+ * `tellraw @a {{"text":"{name} joined"}}`.
  */
 
 /** What a template may say, and what each stands for. */
@@ -20,21 +22,27 @@ export const placeholders = {
 /** One of the placeholders. */
 export type Placeholder = keyof typeof placeholders;
 
-const PLACEHOLDER = /\{([^{}]*)\}/g;
+/** A doubled brace (the brace itself) or a placeholder, read left to right: `{{name}}` is the text `{name}`. */
+const TOKEN = /\{\{|\}\}|\{([^{}]*)\}/g;
+/** What a doubled brace stands for. */
+const BRACE: Record<string, string> = { "{{": "{", "}}": "}" };
 /** A line break or another control character: a console ends the command there, and runs the rest. */
 const CONTROL = /[\p{Cc}\p{Zl}\p{Zp}]/u;
 
 /** Why a template cannot be used (an unknown placeholder, a brace left open, more than one line), or null. */
 export function templateProblem(template: string): string | null {
   if (CONTROL.test(template)) return "it must be one line";
-  for (const [, name] of template.matchAll(PLACEHOLDER)) {
+  for (const [token, name] of template.matchAll(TOKEN)) {
+    if (token in BRACE) continue;
     if (!((name as string) in placeholders)) {
       return `{${name}} is no placeholder (${Object.keys(placeholders)
         .map((known) => `{${known}}`)
         .join(", ")})`;
     }
   }
-  if (/[{}]/.test(template.replace(PLACEHOLDER, ""))) return "a { or } does not close a placeholder";
+  if (/[{}]/.test(template.replace(TOKEN, ""))) {
+    return "a { or } does not close a placeholder (write {{ or }} for the brace itself)";
+  }
   return null;
 }
 
@@ -76,7 +84,9 @@ export function renderCommand(
   values: Record<Placeholder, string | null>,
 ): { command: string } | { refused: string } {
   let refused: string | null = null;
-  const command = template.replace(PLACEHOLDER, (_, name: Placeholder) => {
+  const command = template.replace(TOKEN, (token, name: Placeholder) => {
+    const brace = BRACE[token];
+    if (brace !== undefined) return brace;
     const value = values[name];
     if (value === null) {
       refused ??= `{${name}} is not known for this change`;

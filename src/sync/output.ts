@@ -1,6 +1,6 @@
 import { type FileFormatName, fileOf, renderFormat } from "../formats/index.ts";
 import { type Player, UnreadableFileError } from "../formats/spec.ts";
-import type { Sleep } from "./backoff.ts";
+import { createBackoff, type Sleep } from "./backoff.ts";
 import { driftKey, findDrift } from "./drift.ts";
 import { ExitCode, SyncStopError } from "./errors.ts";
 import { readIfExists, sameBytes, writeAtomically } from "./file.ts";
@@ -19,6 +19,13 @@ export const SETTLE_MS = 100;
 /** How many times it is read (a `SETTLE_MS` apart) before the agent gives up on it until later. */
 const SETTLE_READS = 5;
 
+/**
+ * The wait before a busy file is read again: its own backoff, from half a second up to 5 s, started over for each
+ * write. A plugin's save takes a fraction of a second (EasyWhitelist's, measured: 400 ms), so a wait borrowed from
+ * the reconnect backoff, which nothing resets while the socket stays up, grew with every save caught (up to 60 s).
+ */
+const FILE_WAIT = { baseMs: 500, maxMs: 5000 };
+
 /** A file that could not be read whole now (being saved): not written over; tried again later. */
 class FileBusyError extends Error {}
 
@@ -33,8 +40,8 @@ export type OutputOptions = {
   written: WrittenRecord | null;
   /** Waits for a file being saved to settle (tests: to finish the save in between); real time by default. */
   settle?: (ms: number) => Promise<void>;
-  /** Waits before trying a busy file again, and how long (the agent's backoff); a bounded number of tries. */
-  retry: { sleep: Sleep; signal: AbortSignal; next(): number; tries: number };
+  /** Waits before trying a busy file again (`FILE_WAIT`), a bounded number of tries; `random` is its jitter's. */
+  retry: { sleep: Sleep; signal: AbortSignal; tries: number; random?: () => number };
 };
 
 /**
@@ -138,12 +145,13 @@ export function createOutput({ out, format, report, keepForeign, written, settle
 
   async function writeRetrying(list: MergedList): Promise<{ written: boolean; bytes: Uint8Array | null }> {
     warnLeftOut(list);
+    const fileWait = createBackoff({ ...FILE_WAIT, random: retry.random });
     for (let attempt = 1; ; attempt++) {
       try {
         return await writeOnce(list);
       } catch (error) {
         if (error instanceof FileBusyError && attempt < retry.tries && !retry.signal.aborted) {
-          const ms = retry.next();
+          const ms = fileWait.next();
           report({
             type: "warning",
             message: `${error.message}; trying again in ${(ms / 1000).toFixed(1)} s`,

@@ -62,6 +62,7 @@ test("demo prints a working key, serves seeded entries and logs an API removal i
     ["bedrock", "bedrock"],
     ["cracked", "offline"],
     ["hardcore", "premium"],
+    ["smp", "java"],
     ["survival", "java"],
   ]);
   const survival = (await whitelists.find((w) => w.name === "survival"))?.id;

@@ -1,7 +1,7 @@
 import { afterEach, describe, expect, test } from "bun:test";
 import { AnswerTooLarge, readCapped, readCappedJson } from "../../src/shared/capped-body.ts";
 
-let listeners: ReturnType<typeof Bun.listen>[] = [];
+let listeners: Bun.TCPSocketListener<undefined>[] = [];
 afterEach(() => {
   for (const listener of listeners) listener.stop(true);
   listeners = [];

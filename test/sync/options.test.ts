@@ -33,6 +33,7 @@ describe("sync options", () => {
       whitelists: ["survival"],
       format: "vanilla",
       out: "/srv/mc/wl.json",
+      management: null,
       console: null,
       reloadCommand: null,
       onAdd: null,
