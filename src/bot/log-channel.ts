@@ -178,6 +178,9 @@ export function approvalDecisionEmbed(words: Words, decision: Decision, actorId:
         value: mention(actorId),
         inline: true,
       },
+      ...(request.decisionReason
+        ? [{ name: words.t("log.field.reason"), value: plainName(request.decisionReason), inline: false }]
+        : []),
     ],
   };
 }

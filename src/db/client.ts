@@ -125,7 +125,12 @@ function sqliteDriver(
         }
       };
       const result = snapshots.then(run, run);
-      snapshots = result.catch(() => undefined);
+      // The queue keeps only that the last one settled, never its result: a format's read of a 100,000-entry
+      // whitelist would stay in memory until the next snapshot.
+      snapshots = result.then(
+        () => undefined,
+        () => undefined,
+      );
       return result;
     },
     async lastEventId(q) {

@@ -275,6 +275,8 @@ export const registrationRequests = sqliteTable(
     requestMessageId: text("request_message_id"),
     decidedBy: text("decided_by"),
     decidedAt: integer("decided_at"),
+    /** Why staff decided so, when they said (the dashboard asks a reason of a rejection); null: none given. */
+    decisionReason: text("decision_reason"),
     createdAt: integer("created_at").notNull(),
   },
   (table) => [
@@ -389,6 +391,38 @@ export const proofAttempts = sqliteTable(
   (table) => [
     index("proof_attempts_user").on(table.userId, table.at),
     index("proof_attempts_at").on(table.at),
+  ],
+);
+
+/** A server the dashboard's signed-in person is on, as Discord listed it at sign-in (scope `guilds`). */
+export type SessionGuild = { id: string; name: string };
+
+/**
+ * A sign-in to the dashboard (src/dashboard/sessions.ts): the cookie holds a random token, stored here only as its
+ * SHA-256; the Discord tokens it got are kept encrypted, to refresh the person's servers and to revoke at sign-out.
+ */
+export const dashboardSessions = sqliteTable(
+  "dashboard_sessions",
+  {
+    idHash: text("id_hash").primaryKey(),
+    userId: text("user_id").notNull(),
+    userName: text("user_name").notNull(),
+    /** Their Discord client's language, the dashboard's second choice after the browser's. */
+    locale: text("locale"),
+    guilds: text("guilds", { mode: "json" }).$type<SessionGuild[]>().notNull(),
+    /** When `guilds` was read from Discord (it is read again when it grows old). */
+    guildsAt: integer("guilds_at").notNull(),
+    /** The token every form of this session carries (docs/decisions.md, The dashboard). */
+    csrf: text("csrf").notNull(),
+    /** Discord's access and refresh tokens, AES-GCM sealed with a key derived from the client secret. */
+    discordTokens: text("discord_tokens").notNull(),
+    createdAt: integer("created_at").notNull(),
+    lastSeenAt: integer("last_seen_at").notNull(),
+    expiresAt: integer("expires_at").notNull(),
+  },
+  (table) => [
+    index("dashboard_sessions_user").on(table.userId),
+    index("dashboard_sessions_expires").on(table.expiresAt),
   ],
 );
 

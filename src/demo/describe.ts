@@ -42,6 +42,7 @@ ${scriptLines.demo.sandbox.line(d.sandboxUrl)}
 ${scriptLines.demo.mojang.line(d.mojang.url)}
 ${scriptLines.demo.link.line(d.link)}
 ${scriptLines.demo.docs.line(`${d.running.url}/swagger`)}
+${scriptLines.demo.dashboard.line(d.dashboardUrl)}
 
 ${whatARestartKeeps(d)}
 
@@ -72,6 +73,10 @@ and its Approve and Reject buttons. The moderator's look-up shows them afterward
   curl -X POST ${json} ${d.sandboxUrl}/modals -d '{"userId":"${demo.users.alex}","interactionId":"ID","values":{"q1":"Build a **huge** redstone farm with friends.","q2":"A friend"}}'
   curl ${d.sandboxUrl}/channels/${demo.channels.log}/messages     # the request and its answers
   curl -X POST ${json} ${d.sandboxUrl}/interactions -d '{"userId":"${demo.users.moderator}","channelId":"${demo.channels.premium}","command":"whitelist","subcommand":"member","options":{"user":"${demo.users.alex}"}}'
+Or decide it in the browser: open ${d.dashboardUrl}, sign in with Discord (the sandbox's page: pick the moderator),
+open Blocky Builders → Requests, read alex's answers and press Approve (with a reason if you like): alex gets
+the role in the sandbox and the log channel shows the decision, as with the button. The owner sees the whole
+server, the moderator the whitelists they manage, alex only their own page.
 
 Prove the account: a real Minecraft client (npm minecraft-protocol under Node, from a clone of the repository)
 joins the link server ${d.link} as SteveCraft, logging in through the fake Mojang, and prints the code it is

@@ -2,6 +2,7 @@ import { mkdtempSync, rmSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
 import type { Config } from "../config.ts";
+import { callbackUrl } from "../dashboard/index.ts";
 import { linkAddressOf } from "../link/index.ts";
 import type { Member } from "../registration/model.ts";
 import { type SandboxDiscord, startSandboxDiscord } from "../sandbox/discord/index.ts";
@@ -31,6 +32,8 @@ export type Demo = {
   /** Whether the database is kept between starts (DATABASE_PATH given, or DATABASE_URL), or a temporary one. */
   kept: boolean;
   apiUrl: string;
+  /** The staff dashboard, signed in through the sandbox's Discord authorization page. */
+  dashboardUrl: string;
   sandboxUrl: string;
   /** The link endpoint's address, `host:port` (LINK_PORT, or a free port). */
   link: string;
@@ -178,6 +181,9 @@ export async function startDemo(
       throw error;
     });
   const token = `demo.${randomString(32)}`;
+  // The dashboard is always on in the demo: its application's client secret, set in the sandbox's portal as a host
+  // sets theirs (docs/dashboard.md); the callback is registered once the service's address is known.
+  const clientSecret = randomString(32);
   const sandbox = await startSandboxDiscord({
     port: config.SANDBOX_PORT,
     hostname: "127.0.0.1",
@@ -186,6 +192,7 @@ export async function startDemo(
     logger,
     // Discord's limits unless turned off: the demo shows how the bot fares under them.
     rateLimits: config.SANDBOX_RATE_LIMITS === "off" ? false : {},
+    oauth2: { clientSecret },
   }).catch(async (error) => {
     await mojang.stop();
     await geyser.stop();
@@ -214,6 +221,9 @@ export async function startDemo(
         DATABASE_PATH:
           options.databasePath ?? (temporary ? join(temporary, "demo.db") : config.DATABASE_PATH),
         DISCORD_TOKEN: token,
+        DISCORD_CLIENT_SECRET: clientSecret,
+        // The demo's token is no real one's shape, so the application id is given as a host may give theirs.
+        DISCORD_CLIENT_ID: restored.applicationId ?? restored.bot.id,
         DISCORD_API_URL: sandbox.apiUrl,
         MOJANG_API_URL: mojang.url,
         MOJANG_SESSION_URL: mojang.url,
@@ -240,6 +250,7 @@ export async function startDemo(
     throw error;
   }
   const { services } = running;
+  sandbox.oauth2.app.redirectUris.push(callbackUrl(running.publicUrl));
   // Of replicas on PostgreSQL, the bot runs on the one that leads: this one, unless another demo or a `serve`
   // holds the lead already.
   const leads = await running.leads();
@@ -307,6 +318,7 @@ export async function startDemo(
     keysReplaced: replaced,
     kept: kept !== null,
     apiUrl,
+    dashboardUrl: `${running.publicUrl}/dashboard`,
     sandboxUrl: `${sandbox.url}/_sandbox`,
     link: linkAddressOf({ ...config, HOST: "127.0.0.1" }, running.link) as string,
     whitelists,

@@ -205,3 +205,39 @@ describe("formats kept piece by piece", () => {
     expect(runAtOnce(summing(entries))).toBe(sum);
   });
 });
+
+describe("a change to a large whitelist", () => {
+  // A change is applied on the event loop before the change's answer: it copies the one chunk that holds the
+  // entry, so a chunk must stay small (src/formats/sequence.ts, CHUNK_SIZE; docs/performance.md: 8,192-piece
+  // chunks cost 14-33 ms a change to 100,000 entries).
+  test("copies one chunk of at most 256 KB in every format, and keeps every other chunk as it was", () => {
+    const entries = Array.from({ length: 20_000 }, (_, i) =>
+      record(i + 1, {
+        nick: `player_${i.toString(36)}`,
+        uuid: i % 3 === 0 ? crypto.randomUUID() : null,
+        premium: i % 3 === 0,
+        expiresAt: null,
+      }),
+    );
+    const removed = entries[12_345] as EntryRecord;
+    for (const format of FORMATS) {
+      const kept = new WhitelistFormats();
+      kept.build(format, entries, 0);
+      // The chunks, without the prefix and suffix each `formatted` encodes anew.
+      const before = kept.formatted(format).parts.slice(1, -1);
+      kept.apply(1, "entry.removed", removed);
+      const after = kept.formatted(format).parts.slice(1, -1);
+      const changed = after.filter((part) => !before.includes(part));
+      // bds lists Bedrock players only: a Java entry is not in it.
+      expect({
+        format,
+        parts: after.length,
+        changed: changed.map((part) => part.byteLength <= 256 * 1024),
+      }).toEqual({
+        format,
+        parts: before.length,
+        changed: format === "bds" ? [] : [true],
+      });
+    }
+  });
+});

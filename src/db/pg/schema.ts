@@ -10,7 +10,7 @@ import {
   text,
   uniqueIndex,
 } from "drizzle-orm/pg-core";
-import type { StoredAnswer, StoredQuestion } from "../schema.ts";
+import type { SessionGuild, StoredAnswer, StoredQuestion } from "../schema.ts";
 
 // The PostgreSQL twin of src/db/schema.ts (the SQLite store): the same tables, columns and indexes, with the same
 // TypeScript row types (test/db/pg-schema.test.ts holds them equal), so the services run on either store. Times
@@ -219,6 +219,7 @@ export const registrationRequests = pgTable(
     requestMessageId: text("request_message_id"),
     decidedBy: text("decided_by"),
     decidedAt: millis("decided_at"),
+    decisionReason: text("decision_reason"),
     createdAt: millis("created_at").notNull(),
   },
   (table) => [
@@ -302,6 +303,28 @@ export const proofAttempts = pgTable(
   (table) => [
     index("proof_attempts_user").on(table.userId, table.at),
     index("proof_attempts_at").on(table.at),
+  ],
+);
+
+/** A sign-in to the dashboard (src/dashboard/sessions.ts). */
+export const dashboardSessions = pgTable(
+  "dashboard_sessions",
+  {
+    idHash: text("id_hash").primaryKey(),
+    userId: text("user_id").notNull(),
+    userName: text("user_name").notNull(),
+    locale: text("locale"),
+    guilds: jsonb("guilds").$type<SessionGuild[]>().notNull(),
+    guildsAt: millis("guilds_at").notNull(),
+    csrf: text("csrf").notNull(),
+    discordTokens: text("discord_tokens").notNull(),
+    createdAt: millis("created_at").notNull(),
+    lastSeenAt: millis("last_seen_at").notNull(),
+    expiresAt: millis("expires_at").notNull(),
+  },
+  (table) => [
+    index("dashboard_sessions_user").on(table.userId),
+    index("dashboard_sessions_expires").on(table.expiresAt),
   ],
 );
 
