@@ -374,5 +374,10 @@ export async function openStoreServices(
 
 /** Opens the SQLite store at `path` (migrating it) and wires the services over it. */
 export function openServices(options: ServiceOptions & { path: string }): Services<SqliteStore> {
-  return createServices({ ...options, store: openDatabase({ path: options.path }) });
+  const store = openDatabase({
+    path: options.path,
+    // The WAL grows until a checkpoint succeeds (docs/decisions.md, SQLite settings): the operator should know.
+    onCheckpointError: (error) => options.logger.warn("a checkpoint of the SQLite store failed", { error }),
+  });
+  return createServices({ ...options, store });
 }
