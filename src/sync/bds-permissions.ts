@@ -64,8 +64,8 @@ function wanted(list: MergedList): { levels: Map<string, Level>; noXuid: string[
 }
 
 /**
- * The file's bytes: the array pretty-printed as BDS writes it after `op` (JsonCpp's styled writer: three spaces,
- * `"key" : value`), each entry's keys in their order, one final newline.
+ * The file's bytes: the array laid out as in the files BDS writes after `op` (three spaces, `"key" : value`), each
+ * entry's keys in their order, one final newline. BDS reads any JSON array; the layout keeps a hand diff small.
  */
 export function renderPermissions(entries: readonly FileEntry[]): string {
   if (entries.length === 0) return "[]\n";
