@@ -2,8 +2,10 @@ import { describe, expect, test } from "bun:test";
 import { readFileSync, writeFileSync } from "node:fs";
 import { join } from "node:path";
 import { floodgateUuid } from "../../src/nicks/floodgate.ts";
-import { bdsWrittenPath, renderPermissions } from "../../src/sync/bds-permissions.ts";
+import { bdsWrittenPath, createBdsPermissions, renderPermissions } from "../../src/sync/bds-permissions.ts";
+import type { MergedList } from "../../src/sync/merge.ts";
 import { parseSyncOptions, SyncOptionsError } from "../../src/sync/options.ts";
+import type { SyncEvent } from "../../src/sync/report.ts";
 import { seedEntries, seedKey, seedWhitelist } from "../helpers/services.ts";
 import { syncFixture } from "./fixture.ts";
 import { agentOptions, GUILD, latestEventId } from "./helpers.ts";
@@ -120,6 +122,54 @@ describe("a Bedrock Dedicated Server's permissions.json", () => {
     expect(final.filter((e: { xuid: string }) => e.xuid === ALEX)).toHaveLength(1);
     expect(final).toContainEqual(entry("member", "2535400000000003"));
   }, 30_000);
+
+  test("a crash between the record and the file: the restart still knows the entry it may have written", async () => {
+    const file = join(fixture.dir, "permissions.json");
+    // The record says operator or member (a change under way), the file still says operator.
+    writeFileSync(file, renderPermissions([entry("operator", HOST), entry("operator", ALEX)]));
+    writeFileSync(
+      bdsWrittenPath(file),
+      `${JSON.stringify({ version: 1, written: { [ALEX]: ["operator", "member"] } })}\n`,
+    );
+    const sent: string[] = [];
+    const events: SyncEvent[] = [];
+    const keeper = createBdsPermissions({
+      file,
+      console: {
+        label: "the test console",
+        answers: false,
+        send: async (c) => (sent.push(c), null),
+        close: async () => {},
+      },
+      report: (event) => events.push(event),
+    });
+    await keeper.load();
+    const list: MergedList = new Map([
+      [
+        "alex",
+        {
+          entry: {
+            nick: ".Alex",
+            gamertag: "Alex",
+            uuid: floodgateUuid(ALEX),
+            premium: false,
+            groups: ["member"],
+          },
+          whitelist: "pe",
+        },
+      ],
+    ]);
+    keeper.follow(list);
+    await keeper.settled();
+    expect(JSON.parse(readFileSync(file, "utf8"))).toEqual([entry("operator", HOST), entry("member", ALEX)]);
+    expect(JSON.parse(readFileSync(bdsWrittenPath(file), "utf8")).written).toEqual({ [ALEX]: ["member"] });
+    expect(sent).toEqual(["permission reload"]);
+    expect(events.filter((e) => e.type === "warning")).toEqual([]);
+    // The same list again changes no byte and sends nothing.
+    keeper.follow(list);
+    await keeper.settled();
+    expect(sent).toEqual(["permission reload"]);
+  });
 
   test("options: bds-permissions with --format bds only, no console needed, not with --once", () => {
     const base = {
