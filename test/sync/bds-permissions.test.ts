@@ -138,7 +138,10 @@ describe("a Bedrock Dedicated Server's permissions.json", () => {
       console: {
         label: "the test console",
         answers: false,
-        send: async (c) => (sent.push(c), null),
+        async send(command) {
+          sent.push(command);
+          return null;
+        },
         close: async () => {},
       },
       report: (event) => events.push(event),
