@@ -147,7 +147,9 @@ export function createBdsPermissions(deps: {
       }
     }
     const rendered = renderPermissions(next);
-    if (bytes !== null && new TextDecoder().decode(bytes) === rendered) {
+    // Nothing to list and no file yet: BDS is not handed an empty file it did not have.
+    const unchanged = bytes === null ? next.length === 0 : new TextDecoder().decode(bytes) === rendered;
+    if (unchanged) {
       if (JSON.stringify(written) !== JSON.stringify(nextWritten)) {
         written = nextWritten;
         await persist();
