@@ -4,6 +4,7 @@ import { type FileFormatName, fileOf } from "../formats/index.ts";
 import { nickKey } from "../nicks/key.ts";
 import type { Clock } from "../shared/clock.ts";
 import { createBackoff, type Sleep } from "./backoff.ts";
+import { createBdsPermissions, permissionsPathOf } from "./bds-permissions.ts";
 import { placeholders, placeholderValues, renderCommand } from "./commands.ts";
 import type { GameConsole } from "./console.ts";
 import { readIfExists, writeAtomically } from "./file.ts";
@@ -265,8 +266,8 @@ export function createGroupCommands(deps: {
 export type GroupCommands = ReturnType<typeof createGroupCommands>;
 
 /**
- * The group commands an agent's options ask for, on its console in their own queue (docs/sync.md, Ranks); null when
- * they ask for none.
+ * The group commands an agent's options ask for, on its console in their own queue, or the keeper of BDS's
+ * permissions.json (docs/sync.md, Ranks); null when they ask for neither.
  */
 export function groupCommandsOf(
   options: Pick<SyncOptions, "groups" | "out" | "format">,
@@ -278,7 +279,10 @@ export function groupCommandsOf(
     clock: Clock;
     random?: () => number;
   },
-): GroupCommands | null {
+): Pick<GroupCommands, "load" | "follow" | "settled" | "close"> | null {
+  if (options.groups && "kind" in options.groups) {
+    return createBdsPermissions({ file: permissionsPathOf(options.out), console, report: deps.report });
+  }
   if (!console || !options.groups) return null;
   const { clock, ...rest } = deps;
   return createGroupCommands({

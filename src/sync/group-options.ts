@@ -1,5 +1,6 @@
 import { Type } from "@sinclair/typebox";
 import type { FileFormatName } from "../formats/index.ts";
+import { BDS_PERMISSIONS, type BdsPermissionsOptions } from "./bds-permissions.ts";
 import { templateProblem } from "./commands.ts";
 import type { ConsoleSpec } from "./console.ts";
 import {
@@ -23,8 +24,8 @@ const placeholderList = Object.keys(groupPlaceholders)
 export const groupOptionSchema = {
   WLS_GROUPS: Type.Optional(
     Type.Union(
-      Object.keys(groupPresets).map((preset) => Type.Literal(preset)),
-      { description: `one of ${Object.keys(groupPresets).join(", ")}` },
+      [...Object.keys(groupPresets), BDS_PERMISSIONS].map((preset) => Type.Literal(preset)),
+      { description: `one of ${[...Object.keys(groupPresets), BDS_PERMISSIONS].join(", ")}` },
     ),
   ),
   WLS_ON_GROUP_ADD: Type.Optional(
@@ -44,7 +45,7 @@ export const groupOptionSchema = {
 /** What each ranks option is for, on the help screen. */
 export const groupPurposes = {
   WLS_GROUPS:
-    "put players in the game groups their Discord roles map to (/whitelist ranks) with LuckPerms' commands: luckperms (`lp`: Paper, Fabric, Forge) or luckperms-velocity (`lpv`)",
+    "put players in the game groups their Discord roles map to (/whitelist ranks) with LuckPerms' commands: luckperms (`lp`: Paper, Fabric, Forge) or luckperms-velocity (`lpv`); with --format bds, bds-permissions: BDS's permissions.json beside --out (groups operator, member, visitor)",
   WLS_ON_GROUP_ADD:
     "instead of --groups: the console command that puts a player in a group: `lp user {uuid} parent add {group}`",
   WLS_ON_GROUP_REMOVE: "instead of --groups: the console command that takes a player out of a group",
@@ -68,11 +69,18 @@ export function groupOptions(
   gameConsole: ConsoleSpec | null,
   format: FileFormatName,
   fail: (name: keyof typeof groupOptionSchema | "WLS_ONCE", problem: string) => never,
-): GroupCommandOptions | null {
+): GroupCommandOptions | BdsPermissionsOptions | null {
   const { WLS_GROUPS: preset, WLS_ON_GROUP_ADD: onAdd, WLS_ON_GROUP_REMOVE: onRemove } = options;
   if (preset === undefined && onAdd === undefined && onRemove === undefined) return null;
   if (preset !== undefined && (onAdd !== undefined || onRemove !== undefined)) {
     fail("WLS_GROUPS", "is a preset of --on-group-add and --on-group-remove: give one or the other");
+  }
+  if (preset === BDS_PERMISSIONS) {
+    if (format !== "bds")
+      fail("WLS_GROUPS", "keeps a Bedrock Dedicated Server's permissions.json: with --format bds");
+    if (options.WLS_ONCE)
+      fail("WLS_ONCE", "writes the file and exits: permissions.json follows the changes, run without it");
+    return { kind: BDS_PERMISSIONS };
   }
   if (preset === undefined && (onAdd === undefined || onRemove === undefined)) {
     fail(
@@ -88,7 +96,10 @@ export function groupOptions(
   if (options.WLS_ONCE)
     fail("WLS_ONCE", "writes the file and exits: group commands follow the changes, run without it");
   if (preset !== undefined && format === "bds") {
-    fail("WLS_GROUPS", "runs LuckPerms' commands, and a Bedrock Dedicated Server has no LuckPerms");
+    fail(
+      "WLS_GROUPS",
+      "runs LuckPerms' commands, and a Bedrock Dedicated Server has no LuckPerms: bds-permissions",
+    );
   }
   const templates = preset
     ? groupPresets[preset as keyof typeof groupPresets]

@@ -186,7 +186,8 @@ guild-wide. Every option is also an environment variable; flags win.
 ${lines.join("\n")}
 
 Files: the file is replaced atomically (never half-written); <out>.cursor holds the resume position, <out>.lock
-the running agent (one per file), <out>.groups the game groups applied (--groups). An existing EasyWhitelist config.yml keeps its other settings: only its
+the running agent (one per file), <out>.groups the game groups applied (--groups; with bds-permissions, permissions.json.wls
+what the agent wrote into permissions.json). An existing EasyWhitelist config.yml keeps its other settings: only its
 whitelist and whitelisted keys change. Entries someone else puts in the file are named and dropped (or kept).
 Console: --rcon, --console-fifo or --console-exec; a command that fails is tried again (backoff, or with the
 next change) until it runs. In --on-add and --on-remove, {name}, {uuid}, {whitelist} and {discord} are filled in

@@ -3,6 +3,7 @@ import { dirname, join, resolve } from "node:path";
 import { Value } from "@sinclair/typebox/value";
 import { type FileFormatName, formats } from "../formats/index.ts";
 import { readFlags } from "../shared/flags.ts";
+import type { BdsPermissionsOptions } from "./bds-permissions.ts";
 import { templateProblem } from "./commands.ts";
 import type { ConsoleSpec } from "./console.ts";
 import type { GroupCommandOptions } from "./group-commands.ts";
@@ -42,8 +43,11 @@ export type SyncOptions = {
   onAdd: string | null;
   onRemove: string | null;
   kickRemoved: boolean;
-  /** Game groups set from the entries' groups (src/sync/group-commands.ts); null: none. */
-  groups: GroupCommandOptions | null;
+  /**
+   * Game groups set from the entries' groups (src/sync/group-commands.ts), or BDS's permissions.json kept from them
+   * (src/sync/bds-permissions.ts); null: none.
+   */
+  groups: GroupCommandOptions | BdsPermissionsOptions | null;
   /**
    * First-join proof (src/sync/proof-poll.ts): how often the player list is read over RCON while entries await
    * proof, in ms; null: never (no RCON, `--once`, or `--proof-poll 0`).

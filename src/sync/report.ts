@@ -49,6 +49,8 @@ export type SyncEvent =
   /** `--ban-sync`: a player banned on the game server was removed from a whitelist, with the ban's reason. */
   | { type: "banned"; nick: string; whitelist: string; reason: string }
   | { type: "warning"; message: string }
+  /** `--groups bds-permissions`: BDS's permissions.json was rewritten from the groups (`entries` it lists in all). */
+  | { type: "permissions-written"; file: string; entries: number }
   /** Management mode: what the connection to the game server's management API is doing (src/sync/management/). */
   | { type: "management"; message: string }
   | { type: "stopped" };
@@ -127,6 +129,8 @@ export function humanReporter({ out, err }: Output, verbose = false): (event: Sy
         return err(`Warning: ${event.message}`);
       case "management":
         return out(`Game server: ${event.message}`);
+      case "permissions-written":
+        return out(`Wrote ${event.file} (${event.entries} entries)`);
       case "drift":
         return err(driftLine(event));
       case "proof-asked":
@@ -166,6 +170,7 @@ const levels: Record<SyncEvent["type"], "debug" | "info" | "warn"> = {
   "command-failed": "warn",
   "console-back": "info",
   warning: "warn",
+  "permissions-written": "info",
   management: "info",
   drift: "warn",
   banned: "info",
