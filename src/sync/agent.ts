@@ -77,13 +77,14 @@ export function startSyncAgent(options: SyncOptions, deps: SyncAgentDeps = {}): 
   const { signal } = controller;
   const api = createApiClient({ apiUrl: options.apiUrl, key: options.key, clock, signal, fetch: deps.fetch });
   const backoff = createBackoff({ random: deps.random });
+  const settle = deps.settle ?? ((ms: number) => Bun.sleep(ms));
   const output = createOutput({
     out: options.out,
     format: options.format,
     report,
     keepForeign: options.keepForeign,
     written: null,
-    settle: deps.settle,
+    settle,
     retry: {
       sleep,
       signal,
@@ -239,7 +240,14 @@ export function startSyncAgent(options: SyncOptions, deps: SyncAgentDeps = {}): 
         once: false,
       });
       gameServer?.changed();
-      unwatch = watchFiles(core, { watch: deps.watch ?? watchFile, gameServer, persist, clock, retrying });
+      unwatch = watchFiles(core, {
+        watch: deps.watch ?? watchFile,
+        gameServer,
+        persist,
+        clock,
+        retrying,
+        settle,
+      });
       proofPoller?.start();
     } else {
       announce(previous, list, written);
