@@ -109,7 +109,7 @@ test("demo prints a working key, serves seeded entries and logs an API removal i
     );
   };
   expect(await eventually(apiLogged)).toBe(true);
-}, 60_000);
+});
 
 test("demo: the tour's proof: its node command joins the link server with a real client, the code registers steve's account", async () => {
   const lines = await demoLines();
@@ -159,7 +159,7 @@ test("demo: the tour's proof: its node command joins the link server with a real
     await fetch(`${lines.API}/whitelists/${survival}/entries`, { headers: auth })
   ).json()) as { nick: string; verified: boolean }[];
   expect(entries.find((entry) => entry.nick === "SteveCraft")?.verified).toBe(true);
-}, 60_000);
+});
 
 test("demo: a member whose required role is taken away loses their nick there, origin role-lost", async () => {
   const lines = await demoLines();
@@ -199,7 +199,7 @@ test("demo: a member whose required role is taken away loses their nick there, o
   };
   expect(await eventually(roleLostLogged)).toBe(true);
   expect(await nicks()).not.toContain("Dinnerbone");
-}, 60_000);
+});
 
 test("demo: a player renamed at Mojang is renamed on the whitelist within a pass, and their nickname follows", async () => {
   const lines = await demoLines();
@@ -238,7 +238,7 @@ test("demo: a player renamed at Mojang is renamed on the whitelist within a pass
   } finally {
     socket.close();
   }
-}, 60_000);
+});
 
 test("demo: the tour's import adds the list's nicks for alex and reports the line it could not take", async () => {
   const lines = await demoLines();
@@ -270,7 +270,7 @@ test("demo: the tour's import adds the list's nicks for alex and reports the lin
     await fetch(`${lines.API}/whitelists/${survival}/entries`, { headers: auth })
   ).json()) as { nick: string }[];
   expect(entries.map((entry) => entry.nick)).toEqual(expect.arrayContaining(["Grumm", "newbie_1"]));
-}, 60_000);
+});
 
 test("demo: the tour's suggested DELETE takes back the role its nick was granted, visibly in the sandbox", async () => {
   const lines = await demoLines();
@@ -338,7 +338,7 @@ test("demo: the tour's application: /register opens hardcore's form, the answers
     bodyOf(`"subcommand":"member","options":{"user":"${demo.users.alex}"}`),
   );
   expect(looked.body).toMatchObject({ embeds: [expect.objectContaining({ title: "Answers on hardcore" })] });
-}, 60_000);
+});
 
 /** A `curl -X <method> … <url> [-d '<json>']` line of the tour, as fetch's arguments (no shell involved). */
 function curlOf(line: string): { method: string; url: string; body?: string } {
@@ -378,4 +378,4 @@ test("demo: the tour's guest and ban lines, run as printed: a guest added, steve
   expect(await eventually(async () => (await posts()).includes("Member unbanned: denials lifted"))).toBe(
     true,
   );
-}, 60_000);
+});

@@ -48,7 +48,7 @@ beforeAll(async () => {
     RATE_LIMIT_PER_MINUTE: "40",
   });
   d = await startDemo(config, { logger: silentLogger, databasePath: join(dir.path, "demo.db") });
-}, 30_000);
+});
 afterAll(async () => {
   await d?.stop();
   hooks.stop(true);
