@@ -130,6 +130,18 @@ export const ConfigSchema = t.Object({
     default: 0,
     description: "demo only: the sandbox Discord's TCP port 0-65535 (0 = any free port)",
   }),
+  SANDBOX_MOJANG_PORT: t.Integer({
+    minimum: 0,
+    maximum: 65535,
+    default: 0,
+    description: "demo only: the fake Mojang API's TCP port 0-65535 (0 = any free port)",
+  }),
+  SANDBOX_GEYSER_PORT: t.Integer({
+    minimum: 0,
+    maximum: 65535,
+    default: 0,
+    description: "demo only: the fake GeyserMC API's TCP port 0-65535 (0 = any free port)",
+  }),
   SANDBOX_RATE_LIMITS: t.Union([t.Literal("discord"), t.Literal("off")], {
     default: "discord",
     description: "demo only: the sandbox Discord's rate limits, discord (Discord's own) or off",
@@ -208,6 +220,13 @@ export const ConfigSchema = t.Object({
       description:
         "the community the link endpoint's server-list entry names (“Account link for <it>”), up to 48 characters",
     }),
+  ),
+  LINK_LANGUAGE: t.Union(
+    languages.map((language) => t.Literal(language)),
+    {
+      default: "en",
+      description: `the language players read at the link endpoint: ${languages.join(", ")}`,
+    },
   ),
 });
 

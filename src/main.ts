@@ -19,7 +19,8 @@ Usage:
   whitelist-sync start [--flags]     serve when DISCORD_TOKEN is set, otherwise demo
   whitelist-sync doctor [--json]     check the bot's setup (token, intents, permissions, roles, channels) and the
                                      database, reading only; each ✘ says how to fix it. Exit 0 when all pass
-  whitelist-sync invite              print the link that adds the bot to a server (from DISCORD_TOKEN, offline)
+  whitelist-sync invite              print the link that adds the bot to a server (from DISCORD_TOKEN, offline),
+                                     and what each permission it asks for is for
   whitelist-sync sync --url … --key … --whitelist … --out …
                                      keep a game server's whitelist file current from a running service
                                      (no plugin needed; whitelist-sync sync --help for its options)
@@ -125,7 +126,8 @@ async function serve(config: Config, logger: Logger): Promise<void> {
 
 async function runDemo(config: Config, logger: Logger, explicitDatabase: boolean): Promise<void> {
   await runUntilSignalled(logger, async (signal) => {
-    const { describeDemo, startDemo } = await import("./demo/index.ts");
+    const { startDemo } = await import("./demo/index.ts");
+    const { describeDemo } = await import("./demo/describe.ts");
     const running = await startDemo(config, {
       logger,
       databasePath: explicitDatabase ? config.DATABASE_PATH : null,
@@ -156,28 +158,56 @@ function withDefaultDatabase(config: Config, logger: Logger): Config {
 
 /**
  * `whitelist-sync invite`: the bot's invite link, from the application id at the start of DISCORD_TOKEN, with the
- * permissions of the opt-in features the database uses (read as doctor reads it: nothing is written).
+ * permissions of the opt-in features the database uses (read as doctor reads it: nothing is written). The link alone
+ * on stdout, what a script reads; what each permission is for, and what each opt-in feature adds, on stderr.
  */
 async function printInvite(config: Config): Promise<void> {
-  const { applicationIdOf, inviteUrl, usedFeatures } = await import("./setup/permissions.ts");
+  const { describeInvite, inviteUrl, tokenApplicationId, usedFeatures } = await import(
+    "./setup/permissions.ts"
+  );
   if (!config.DISCORD_TOKEN) {
     throw new ConfigError(
       "DISCORD_TOKEN is not set: the invite link is made from the bot's token (developer portal → Bot → Reset Token)",
     );
   }
-  const applicationId = applicationIdOf(config.DISCORD_TOKEN);
-  if (!applicationId) {
-    throw new ConfigError(
-      "DISCORD_TOKEN does not look like a bot token (its first part should be the application id in base64)",
-    );
-  }
+  const applicationId = tokenApplicationId(config.DISCORD_TOKEN);
   const { checkStore } = await import("./doctor/store.ts");
   const store = await checkStore(config);
   try {
-    console.log(inviteUrl(applicationId, store.services ? await usedFeatures(store.services) : {}));
+    const features = store.services ? await usedFeatures(store.services) : {};
+    console.log(inviteUrl(applicationId, features));
+    console.error(describeInvite(features).join("\n"));
   } finally {
     await store.close();
   }
+}
+
+/**
+ * LOG_FORMAT as asked for (the variable, then the flag), known before the configuration is parsed: the line that
+ * stops the process is written in it, so under LOG_FORMAT=json even a bad setting's line is a JSON object.
+ */
+let fatalFormat = process.env.LOG_FORMAT?.trim();
+
+/**
+ * The one line that says why the process stops, on standard error (standard output holds only log lines): plain,
+ * or under LOG_FORMAT=json a log line of level error with the exit code (and the login failure's reason).
+ */
+function sayWhyStopped(error: unknown, exitCode: number): void {
+  const message =
+    error instanceof ConfigError
+      ? `Configuration error: ${error.message}`
+      : error instanceof Error
+        ? error.message
+        : String(error);
+  if (fatalFormat !== "json") {
+    console.error(message);
+    return;
+  }
+  const reason = (error as { reason?: unknown } | null)?.reason;
+  createLogger("error", (line) => process.stderr.write(line)).error(message, {
+    exitCode,
+    ...(typeof reason === "string" ? { reason } : {}),
+  });
 }
 
 async function main(argv: string[]): Promise<void> {
@@ -208,6 +238,7 @@ async function main(argv: string[]): Promise<void> {
   const asJson = command === "doctor" && args.includes("--json");
   const rest = args.filter((arg) => !(asJson && arg === "--json"));
   const flags = flagsToEnv(rest);
+  fatalFormat = flags.LOG_FORMAT?.trim() ?? fatalFormat;
   const config = loadConfig({ ...process.env, ...flags });
   if (command === "invite") return printInvite(config);
   if (command === "doctor") {
@@ -221,17 +252,16 @@ async function main(argv: string[]): Promise<void> {
   const logger = createLogger(config.LOG_LEVEL, undefined, defaultLogStyle(config.LOG_FORMAT));
   const explicitDatabase = Boolean(process.env.DATABASE_PATH || flags.DATABASE_PATH);
   if (command === "serve" || (command === "start" && config.DISCORD_TOKEN)) {
+    if (config.DISCORD_TOKEN)
+      (await import("./setup/permissions.ts")).tokenApplicationId(config.DISCORD_TOKEN);
     return serve(explicitDatabase ? config : withDefaultDatabase(config, logger), logger);
   }
   return runDemo(config, logger, explicitDatabase);
 }
 
 main(process.argv.slice(2)).catch((error) => {
-  if (error instanceof ConfigError) {
-    console.error(`Configuration error: ${error.message}`);
-    process.exit(EX_CONFIG);
-  }
-  console.error(error instanceof Error ? error.message : error);
   // A token Discord refuses asks for EX_CONFIG too (src/bot/login.ts), without main loading discord.js.
-  process.exit(exitCodeOf(error));
+  const exitCode = error instanceof ConfigError ? EX_CONFIG : exitCodeOf(error);
+  sayWhyStopped(error, exitCode);
+  process.exit(exitCode);
 });

@@ -11,6 +11,7 @@ import { createHealth, type Health } from "./health/status.ts";
 import { answerPruning, eventPruning, RENAME_PASS_MS } from "./jobs.ts";
 import {
   type LinkEndpoint,
+  type LinkLimits,
   linkAddressOf,
   linkOptions,
   linkTotals,
@@ -64,6 +65,8 @@ export type ServiceStartOptions = {
   renameCheckEveryMs?: number;
   /** Aborted when a shutdown is asked for during start-up: ends the wait for a PostgreSQL not reachable yet. */
   signal?: AbortSignal;
+  /** The link endpoint's bounds in place of its defaults (bench/link-siege.ts compares sets of them). */
+  linkLimits?: Partial<LinkLimits>;
 };
 
 const DAY_MS = 24 * 3_600_000;
@@ -121,7 +124,8 @@ export async function startService(config: Config, options: ServiceStartOptions)
     metricsServer = listen(app, config, metrics);
     // The link endpoint (docs/link.md), its own listener, when LINK_PORT is set.
     if (config.LINK_PORT !== undefined) {
-      link = startLinkEndpoint(linkOptions(config, { logger, clock, accounts: services.accounts }));
+      const endpoint = linkOptions(config, { logger, clock, accounts: services.accounts });
+      link = startLinkEndpoint({ ...endpoint, limits: options.linkLimits });
     }
   } catch (error) {
     await abandon();

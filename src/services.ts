@@ -25,6 +25,7 @@ import { createBedrockUpkeep } from "./registration/bedrock.ts";
 import { createWhitelistDeletion } from "./registration/deletion.ts";
 import { createDenyList } from "./registration/deny.ts";
 import { createDepartures } from "./registration/departures.ts";
+import { createWhitelistEdits } from "./registration/edit-whitelist.ts";
 import { createFirstJoin } from "./registration/first-join.ts";
 import { createImporter } from "./registration/import.ts";
 import { createLinking } from "./registration/linking.ts";
@@ -200,6 +201,7 @@ export function createServices<S extends Store>({
   });
   const linking = createLinking({ accounts, whitelists, entries, registration, write, logger, observer });
   const firstJoin = createFirstJoin({ entries, accounts, logger });
+  const edits = createWhitelistEdits({ whitelists, bedrock, firstJoin, logger });
   const imports = createImporter({
     whitelists,
     entries,
@@ -273,6 +275,8 @@ export function createServices<S extends Store>({
     linking,
     /** Proof at first join: codes for the `sync` agent's players, and entries that wait no more. */
     firstJoin,
+    /** Staff changing a whitelist's settings, and what follows (respellings, settled waits, role checks). */
+    edits,
     denials,
     lookups,
     /** Form answers: personal data, pruned past each guild's retention (a job: src/jobs.ts). */
@@ -311,6 +315,7 @@ export async function openStoreServices(
 ): Promise<{ services: Services; replica?: Replica }> {
   if (!options.databaseUrl) return { services: openServices(options) };
   const { openPostgres } = await import("./db/pg/store.ts");
+  const { explainStartUpFailure } = await import("./db/pg/connect.ts");
   const { createClusterBus } = await import("./cluster/bus.ts");
   const { createOutbox } = await import("./cluster/outbox.ts");
   const { joinCluster } = await import("./cluster/replica.ts");
@@ -323,27 +328,34 @@ export async function openStoreServices(
     // A server not reachable yet (boot order, a failover) is waited for, each try logged.
     wait: { logger: options.logger, signal: options.signal },
   });
-  const start = await store.driver.lastEventId(store.db);
-  let bus: ClusterBus | undefined;
-  const outbox = createOutbox(options.logger);
-  const services = createServices({
-    ...options,
-    store,
-    feeds: (events) => {
-      bus = createClusterBus({ events, logger: options.logger, start });
-      return { bus, outbox };
-    },
-  });
-  const replica = await joinCluster({
-    client: store.client,
-    url: options.databaseUrl,
-    id: crypto.randomUUID().replaceAll("-", ""),
-    outbox,
-    services,
-    bus: bus as ClusterBus,
-    logger: options.logger,
-  });
-  return { services, replica };
+  const { databaseUrl, logger } = options;
+  try {
+    const start = await store.driver.lastEventId(store.db);
+    let bus: ClusterBus | undefined;
+    const outbox = createOutbox(logger);
+    const services = createServices({
+      ...options,
+      store,
+      feeds: (events) => {
+        bus = createClusterBus({ events, logger, start });
+        return { bus, outbox };
+      },
+    });
+    const replica = await joinCluster({
+      client: store.client,
+      url: databaseUrl,
+      id: crypto.randomUUID().replaceAll("-", ""),
+      outbox,
+      services,
+      bus: bus as ClusterBus,
+      logger,
+    });
+    return { services, replica };
+  } catch (error) {
+    // The store answered; what failed after it (too few connection slots for the LISTEN one) is reported as such.
+    await store.driver.close().catch(() => {});
+    throw explainStartUpFailure(databaseUrl, error);
+  }
 }
 
 /** Opens the SQLite store at `path` (migrating it) and wires the services over it. */

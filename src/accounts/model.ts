@@ -15,20 +15,25 @@ export type LinkedAccount = Omit<typeof linkedAccounts.$inferSelect, "id">;
 /** A code just issued: what the player reads (`K7QX-29MD`) and when it stops working. */
 export type IssuedCode = { code: string; expiresAt: number };
 
-/** Who alone may type a first-join code: the member whose registration it proves, in that registration's guild. */
-export type CodeBinding = { guildId: string; userId: string };
+/**
+ * Who alone may type a first-join code: the member whose registration it proves, in that registration's guild; and
+ * how far it reaches: `whitelistId`, the one whitelist the key that asked for it is limited to (the code proves the
+ * account there alone), or null for a guild-wide key's (docs/decisions.md, Proof of ownership).
+ */
+export type CodeBinding = { guildId: string; userId: string; whitelistId: string | null };
 
 /** Who types a code, and where. */
 export type Redeemer = { guildId: string; userId: string };
 
 /**
- * What a typed code turned out to be, inside the redeeming transaction: a live code and the account it proves;
+ * What a typed code turned out to be, inside the redeeming transaction: a live code, the account it proves and the
+ * one whitelist it proves it on (`whitelistId`; null: the guild);
  * `malformed` (it cannot be a code; not counted as an attempt); a refused one (`wrong`, `expired`, `reused`, or
  * `foreign`: live, but bound to another member or guild; each counted), with the attempts left and how the code
  * was issued (null: no such code); or `limited` (too many refused lately), with when the next may be tried.
  */
 export type CodeLookup =
-  | { kind: "live"; hash: string; account: ProvenIdentity; method: ProofMethod }
+  | { kind: "live"; hash: string; account: ProvenIdentity; method: ProofMethod; whitelistId: string | null }
   | { kind: "malformed" }
   | {
       kind: "wrong" | "expired" | "reused" | "foreign";

@@ -86,6 +86,7 @@ export function createAccounts(deps: { store: Store; write: Write; clock: Clock;
         method,
         guildId: binding?.guildId ?? null,
         userId: binding?.userId ?? null,
+        whitelistId: binding?.whitelistId ?? null,
         createdAt: now,
         expiresAt,
       });
@@ -108,7 +109,8 @@ export function createAccounts(deps: { store: Store; write: Write; clock: Clock;
 
     /**
      * Issues a first-join code (docs/link.md, First-join proof): bound to the account and to the member and guild
-     * whose registration it proves, so nobody else, and nowhere else, can type it. At most MAX_BOUND_CODES per
+     * whose registration it proves, so nobody else, and nowhere else, can type it, and to the whitelist of a key
+     * limited to one, so that it proves nothing beyond it. At most MAX_BOUND_CODES per
      * account and guild within a code's lifetime: past that, `limited` with when the oldest of them expires.
      */
     async issueBound(
@@ -164,7 +166,13 @@ export function createAccounts(deps: { store: Store; write: Write; clock: Clock;
               ? "member"
               : undefined;
       if (live && boundTo === undefined) {
-        return { kind: "live", hash, account: { uuid: row.uuid, name: row.name }, method: row.method };
+        return {
+          kind: "live",
+          hash,
+          account: { uuid: row.uuid, name: row.name },
+          method: row.method,
+          whitelistId: row.whitelistId,
+        };
       }
       await tx.insert(proofAttempts).values({ userId: by.userId, at: now });
       const attemptsLeft = MAX_REFUSED_CODES - attempts.refused - 1;

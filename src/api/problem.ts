@@ -26,7 +26,7 @@ export const Problem = t.Object(
 export const problemKinds = {
   unauthorized: { status: 401, title: "Unauthorized" },
   "whitelist-forbidden": { status: 403, title: "Whitelist outside the key's scope" },
-  "key-read-only": { status: 403, title: "Key may not remove" },
+  "key-read-only": { status: 403, title: "Key is read-only" },
   "whitelist-not-found": { status: 404, title: "Whitelist not found" },
   "entry-not-found": { status: 404, title: "Nick not registered" },
   "route-not-found": { status: 404, title: "No such endpoint" },

@@ -11,7 +11,9 @@ import type { GatewayState } from "../health/status.ts";
 import { inviteUrl, usedFeatures } from "../setup/permissions.ts";
 import type { Clock } from "../shared/clock.ts";
 import type { Logger } from "../shared/logger.ts";
-import { buttons, commands, modals } from "./commands/index.ts";
+import { watchBudgets } from "./budgets.ts";
+import { buttons } from "./buttons/index.ts";
+import { commands } from "./commands/index.ts";
 import type { BotContext, BotServices, ListenerContext } from "./context.ts";
 import type { DiscordRest } from "./discord.ts";
 import { listeners } from "./events/index.ts";
@@ -31,6 +33,8 @@ import { createInteractionHandler } from "./interactions.ts";
 import { listen } from "./listen.ts";
 import { startLogChannel } from "./log-poster.ts";
 import { BotLoginError, DISCORD_API, describeLoginFailure } from "./login.ts";
+import { modals } from "./modals/index.ts";
+import { createReactionTurns } from "./reactions.ts";
 import { syncGuildCommands } from "./register-commands.ts";
 import { createGuildWords } from "./words.ts";
 
@@ -80,6 +84,8 @@ export type Bot = {
   logWaiting(): number;
   /** Resolves once every change heard of is posted to the log channels (tests). */
   logIdle(): Promise<void>;
+  /** Resolves once every member message heard of (message mode) is answered (tests). */
+  messagesAnswered(): Promise<void>;
   stop(): Promise<void>;
 };
 
@@ -149,7 +155,16 @@ export async function startBot(options: BotOptions): Promise<Bot> {
     ensureIntents: () => bot.ensureIntents(),
   };
   const handleInteraction = createInteractionHandler(commands, { buttons, modals }, context);
-  const handleMessage = createMessageHandler(context);
+  // Reactions in a channel take turns, chosen when Discord's bucket for them has room (src/bot/reactions.ts).
+  const reactionRoom = watchBudgets(
+    rest,
+    (path) => /^\/channels\/(\d+)\/messages\/\d+\/reactions\//.exec(path)?.[1],
+  );
+  const handleMessage = createMessageHandler(
+    context,
+    undefined,
+    createReactionTurns({ clock, room: reactionRoom }),
+  );
 
   /**
    * The portal's switches, from the application's flags. At start a refused token or an unreachable Discord
@@ -384,6 +399,7 @@ export async function startBot(options: BotOptions): Promise<Bot> {
     settled,
     logWaiting: () => log.waiting(),
     logIdle: () => log.idle(),
+    messagesAnswered: () => handleMessage.answered(),
     async stop() {
       stopped = true;
       await log.stop();

@@ -5,35 +5,21 @@ import type {
   RESTPostAPIChatInputApplicationCommandsJSONBody,
 } from "discord.js";
 import { commandCatalogues } from "../i18n/catalogues.ts";
+import { commandName, entryFor } from "../i18n/commands.ts";
 import { discordLocalesOf, type Language } from "../i18n/languages.ts";
-import type { CommandTexts } from "../i18n/messages.ts";
+import type { CommandCatalogue } from "../i18n/messages.ts";
 import type { Words } from "../i18n/words.ts";
 import { codeSpan } from "./text.ts";
 
 // Discord shows a command, its options and choices in the member's language from the definitions' localizations
 // (Application Command Object: name_localizations, description_localizations). Each language's file gives them by
-// path (src/i18n/messages.ts, CommandTexts); English is the definitions themselves.
+// path (src/i18n/messages.ts, CommandTexts); English is the definitions themselves, built from its own file.
 
 type Node = { name: string; description?: string } & Record<string, unknown>;
 
-const localized = Object.entries(commandCatalogues) as [
-  Exclude<Language, "en">,
-  (typeof commandCatalogues)["de"],
-][];
-
-/**
- * The entry of a language's file for `path`: the path itself, else the nearest `* <last segments>` (an option or a
- * choice that reads the same under several commands: "* whitelist", "* mode approval").
- */
-export function entryFor(texts: CommandTexts, path: string): CommandTexts[string] | undefined {
-  if (texts[path]) return texts[path];
-  const segments = path.split(" ");
-  for (let keep = segments.length - 1; keep >= 1; keep--) {
-    const entry = texts[`* ${segments.slice(-keep).join(" ")}`];
-    if (entry) return entry;
-  }
-  return undefined;
-}
+const localized = (Object.entries(commandCatalogues) as [Language, CommandCatalogue][]).filter(
+  ([language]) => language !== "en",
+);
 
 /** The localizations of the node at `path`: its name and description in every language that gives them. */
 function localizationsOf(path: string, field: "name" | "description"): LocalizationMap | undefined {
@@ -117,8 +103,7 @@ export function commandPaths(
  * with the command's and its options' localized names (`path`: "unregister", "whitelist undeny").
  */
 export function typedCommand(words: Words, path: string, options: Readonly<Record<string, string>>): string {
-  const texts = words.language === "en" ? undefined : commandCatalogues[words.language];
-  const nameOf = (at: string) => (texts && entryFor(texts, at)?.name) || (at.split(" ").at(-1) as string);
+  const nameOf = (at: string) => commandName(words.language, at);
   const names = path.split(" ").map((_, i, all) => nameOf(all.slice(0, i + 1).join(" ")));
   const typed = Object.entries(options).map(([option, value]) => `${nameOf(`${path} ${option}`)}:${value}`);
   return codeSpan(`/${[...names, ...typed].join(" ")}`);

@@ -23,9 +23,12 @@ export type PostFailure = { retryAfterMs: number } | "refused";
 
 /** What the log feed needs: the event log as log items, a poster, the cursors, and time. */
 export type LogFeedDeps = {
-  /** The log items of a guild's events after `afterId` (at most `limit` events), in order. */
-  read(guildId: string, afterId: number, limit: number): Promise<LogItem[]>;
-  /** Posts one message to the guild's log channel; resolves once Discord took it (or there is no channel). */
+  /** The log items of a guild's events after `afterId` (at most `limit` events, none past `upTo`), in order. */
+  read(guildId: string, afterId: number, limit: number, upTo?: number): Promise<LogItem[]>;
+  /**
+   * Posts one message to the guild's log channel; resolves once Discord took it (or there is no channel). The same
+   * batch sent again (a restart, a new leader) must make no second message: Discord's nonce (log-poster.ts).
+   */
   send(guildId: string, batch: LogBatch, signal: AbortSignal): Promise<void>;
   /** What a failed post means (see PostFailure); anything else is tried again with a growing wait. */
   failure(error: unknown): PostFailure | null;
@@ -39,13 +42,21 @@ export type LogFeedDeps = {
   sleep?: (ms: number, signal: AbortSignal) => Promise<void>;
 };
 
-/** The cursor of a guild's log channel in the event log (src/entries/cursors.ts). */
+/** The cursor of a guild's log channel in the event log (src/entries/cursors.ts): the last event posted. */
 export const cursorName = logCursorName;
+
+/**
+ * The last event of the message being posted, recorded before it is sent: after a crash the message is sent again
+ * exactly as it was (the same changes, so the same nonce), and Discord answers with the one it already took.
+ */
+export const sendingName = (guildId: string) => `log-sending:${guildId}`;
 
 type Lane = {
   guildId: string;
   /** The last event posted (or skipped); undefined until read from the store. */
   cursor: number | undefined;
+  /** The last event of the last message recorded as being sent (`sendingName`). */
+  sending: number;
   /** The last event of the guild heard of. */
   seen: number;
   /** Events heard of and not yet posted, with when they were heard of (oldest first; only ids and times). */
@@ -78,7 +89,10 @@ const realSleep = (ms: number, signal: AbortSignal) =>
  * memory: a change heard of on the bus only wakes the lane and notes when it came; the lane reads what follows its
  * cursor from the store, posts, and moves the cursor on, recorded in the store (after each message,
  * and when it falls quiet or stops). So the queue is the event log: bounded in memory whatever the backlog, and
- * after a restart what was not posted yet is posted then (a message posted just before a crash may come twice).
+ * after a restart what was not posted yet is posted then. A message is recorded as being sent before it goes
+ * (`sendingName`) and as posted once Discord took it: one that went out just before a crash, its posting not yet
+ * recorded, is sent again exactly as it was, and Discord, seeing its nonce again, answers with the message it already
+ * has (within a few minutes; after a longer outage that one message may come twice, never more).
  *
  * Batching: the first change of a quiet moment waits LINGER_MS for others, or until a message's worth is waiting;
  * while Discord makes a post wait (5 posts per 5 s per channel), changes gather, and the next message takes up to
@@ -163,16 +177,26 @@ export function createLogFeed(deps: LogFeedDeps) {
 
   const run = async (lane: Lane) => {
     try {
-      lane.cursor = (await cursors.get(cursorName(lane.guildId))) ?? deps.startAt;
+      const [stored, sending] = await Promise.all([
+        cursors.get(cursorName(lane.guildId)),
+        cursors.get(sendingName(lane.guildId)),
+      ]);
+      lane.cursor = stored ?? deps.startAt;
+      lane.sending = sending ?? 0;
     } catch (error) {
       lane.cursor = deps.startAt;
       logger.warn("log channel position not read; starting from now", { error: String(error) });
     }
     lane.saved = lane.cursor;
-    lane.seen = Math.max(lane.seen, lane.cursor);
+    lane.seen = Math.max(lane.seen, lane.cursor, lane.sending);
     let backoff: number = BACKOFF_MS.first;
+    const warnThenBackOff = async (what: string, error: unknown) => {
+      logger.warn(what, { guildId: lane.guildId, error: String(error) });
+      await sleep(backoff, stopping.signal);
+      backoff = Math.min(backoff * 2, BACKOFF_MS.longest);
+    };
     while (!stopping.signal.aborted) {
-      const cursor = lane.cursor;
+      const cursor: number = lane.cursor;
       lane.arrivals = lane.arrivals.filter((arrival) => arrival.id > cursor);
       if (cursor >= lane.seen) {
         caughtUp();
@@ -181,9 +205,13 @@ export function createLogFeed(deps: LogFeedDeps) {
         if (lane.seen <= cursor) await rest(lane, Number.POSITIVE_INFINITY);
         continue;
       }
+      // A message recorded as being sent and not as posted (the bot stopped, or its leader died, in between) goes
+      // again first, exactly as it was: the same changes, none after them, and at once.
+      const resending: boolean = lane.sending > cursor;
       const oldest = lane.arrivals[0]?.at;
       const gathering = oldest === undefined ? 0 : oldest + LINGER_MS - now();
       if (
+        !resending &&
         lane.arrivals.length < MESSAGE_EMBEDS.count &&
         lane.arrivals.length < ARRIVALS_KEPT &&
         gathering > 0
@@ -193,21 +221,29 @@ export function createLogFeed(deps: LogFeedDeps) {
       }
       let items: LogItem[];
       try {
-        items = await deps.read(lane.guildId, cursor, PAGE);
+        items = await deps.read(lane.guildId, cursor, PAGE, resending ? lane.sending : undefined);
         backoff = BACKOFF_MS.first;
       } catch (error) {
-        logger.warn("log channel changes not read", { guildId: lane.guildId, error: String(error) });
-        await sleep(backoff, stopping.signal);
-        backoff = Math.min(backoff * 2, BACKOFF_MS.longest);
+        await warnThenBackOff("log channel changes not read", error);
         continue;
       }
       const batch = nextBatch(items);
       if (!batch) {
         // Heard of but not in the log (pruned meanwhile, or never committed): nothing to post up to there.
-        lane.cursor = lane.seen;
+        lane.cursor = resending ? lane.sending : lane.seen;
         continue;
       }
       const posting = batch.embeds.length > 0;
+      if (posting && batch.through > lane.sending) {
+        try {
+          await cursors.set(sendingName(lane.guildId), batch.through);
+          lane.sending = batch.through;
+        } catch (error) {
+          // Not sent unrecorded: after a crash it could not be sent again as it was, and would come twice.
+          await warnThenBackOff("log channel post not recorded before sending; tried again", error);
+          continue;
+        }
+      }
       if (posting && !(await post(lane, batch))) break;
       lane.cursor = batch.through;
       // After each message (Discord takes about one a second per channel anyway): a restart, or a new leader of
@@ -223,6 +259,7 @@ export function createLogFeed(deps: LogFeedDeps) {
       const created: Lane = {
         guildId,
         cursor: undefined,
+        sending: 0,
         seen: 0,
         arrivals: [],
         saved: 0,
@@ -276,7 +313,7 @@ export function createLogFeed(deps: LogFeedDeps) {
       });
     },
 
-    /** Stops posting: a post in flight is abandoned (it is posted again after a restart), cursors are recorded. */
+    /** Stops posting: a post in flight is abandoned (sent again, as it was, after a restart); cursors are recorded. */
     async stop(): Promise<void> {
       stopping.abort();
       for (const lane of lanes.values()) lane.wake?.();

@@ -6,13 +6,8 @@ import type { Logger } from "../shared/logger.ts";
 import type { NickType } from "../whitelists/model.ts";
 import type { BotServices } from "./context.ts";
 import type { LogBatch, LogFile, LogItem } from "./log-batches.ts";
-import {
-  changeEmbed,
-  departureSummary,
-  type LogMessage,
-  renameEmbed,
-  roleFailureEmbed,
-} from "./log-channel.ts";
+import { changeEmbed, departureSummary, renameEmbed } from "./log-changes.ts";
+import { type LogMessage, roleFailureEmbed } from "./log-channel.ts";
 import { createLogFeed, cursorName, type PostFailure } from "./log-feed.ts";
 import { retryAfterOf } from "./rate-limits.ts";
 import { createGuildWords } from "./words.ts";
@@ -23,6 +18,15 @@ export type LogChannel = Awaited<ReturnType<typeof startLogChannel>>;
 /** Discord's body of a message with files: each `files[n]` part is referred to by its attachment. */
 const filesOf = (files: readonly LogFile[] | undefined) =>
   (files ?? []).map((file) => ({ name: file.name, data: Buffer.from(file.data) }));
+
+/**
+ * The nonce of the log message that ends at event `through` in a channel: Discord creates no second message for the
+ * same nonce within a few minutes (Create Message, `enforce_nonce`), so a message sent again after a crash or a
+ * change of leader (src/bot/log-feed.ts, `sendingName`) is not posted twice. Nonces are Discord's per author, and
+ * at most 25 characters: the channel and the event, in base 36 (13 and 11 characters at most).
+ */
+export const postNonce = (channelId: string, through: number) =>
+  `${BigInt(channelId).toString(36)}.${through.toString(36)}`;
 
 /** Removals of one member's nicks made together as they left or lost a required role, from `notices[start]`. */
 function departureRun(notices: readonly ChangeNotice[], start: number): number {
@@ -146,8 +150,9 @@ export async function startLogChannel({
 
   const { latest } = await services.events.bounds();
   const feed = createLogFeed({
-    async read(guildId, afterId, limit) {
-      const notices = await services.events.noticesAfter(afterId, limit, guildId);
+    async read(guildId, afterId, limit, upTo) {
+      const read = await services.events.noticesAfter(afterId, limit, guildId);
+      const notices = upTo === undefined ? read : read.filter((notice) => Number(notice.event.id) <= upTo);
       // No log channel: nothing to describe, the cursor just moves past them.
       if ((await channelOf(guildId)) === null) {
         return notices.map((notice) => ({ through: Number(notice.event.id), embeds: [] }));
@@ -158,7 +163,7 @@ export async function startLogChannel({
       const channelId = await channelOf(guildId);
       if (!channelId) return;
       await rest.post(Routes.channelMessages(channelId), {
-        body: { embeds: batch.embeds },
+        body: { embeds: batch.embeds, nonce: postNonce(channelId, batch.through), enforce_nonce: true },
         files: filesOf(batch.files),
         signal,
       });

@@ -1,7 +1,10 @@
 import {
+  type Client,
   DiscordAPIError,
+  Events,
   GatewayIntentBits,
   type GuildMember,
+  type PartialGuildMember,
   RateLimitError,
   type REST,
   RESTJSONErrorCodes,
@@ -19,6 +22,54 @@ import { guildSnapshot } from "./setup-warnings.ts";
  * after a change comes a moment after the change's answer.
  */
 const OWN_CHANGES_MS = 60_000;
+
+/**
+ * How long the bot waits for Discord's member update of its own change, to tell whether a change of the member's
+ * reached Discord first (the update comes within milliseconds; without it, the change is taken as it stands).
+ */
+const ECHO_MS = 5_000;
+
+/**
+ * Follows a member's nicknames as Discord's member updates bring them, from before the bot's change is sent until
+ * the update of that change (`nick`) arrives. Discord sends updates in the order it applied the changes, so a
+ * nickname other than `before` and `nick` seen first is the member's own, applied before the bot's: the bot's
+ * overwrote it. Resolves with that nickname, or undefined (nothing overtook it, or no update within ECHO_MS).
+ */
+function followEcho(
+  client: Client,
+  guildId: string,
+  userId: string,
+  before: string | null,
+  nick: string | null,
+) {
+  let seen: { nick: string | null } | undefined;
+  let settle: ((value: { nick: string | null } | undefined) => void) | undefined;
+  const settled = new Promise<{ nick: string | null } | undefined>((resolve) => {
+    settle = resolve;
+  });
+  const listener = (_old: GuildMember | PartialGuildMember, member: GuildMember) => {
+    if (member.guild.id !== guildId || member.id !== userId) return;
+    if (member.nickname === nick) settle?.(seen);
+    else if (member.nickname !== before) seen = { nick: member.nickname };
+  };
+  client.on(Events.GuildMemberUpdate, listener);
+  const timer = setTimeout(() => settle?.(undefined), ECHO_MS);
+  timer.unref();
+  return {
+    /** The member's own nickname the bot's change overwrote, if any (see above). */
+    async overwritten(): Promise<{ nick: string | null } | undefined> {
+      try {
+        return await settled;
+      } finally {
+        this.stop();
+      }
+    },
+    stop() {
+      clearTimeout(timer);
+      client.off(Events.GuildMemberUpdate, listener);
+    },
+  };
+}
 
 /** The names a member goes by, as the nickname rules read them. */
 const namesOf = (member: GuildMember): MemberNames => ({
@@ -69,30 +120,35 @@ export function createDiscordNicknames(rest: REST, gateway: GatewayView): Nickna
         };
   };
 
-  return {
-    async current(guildId, userId) {
-      const member = cached(guildId, userId);
-      if (member) {
-        const names = namesOf(member);
-        const mine = own.get(key(guildId, userId));
-        if (mine && Date.now() - mine.at < OWN_CHANGES_MS && names.nick === mine.before) {
-          return { ...names, nick: mine.after };
-        }
-        own.delete(key(guildId, userId));
-        return names;
+  const current: NicknameGateway["current"] = async (guildId, userId) => {
+    const member = cached(guildId, userId);
+    if (member) {
+      const names = namesOf(member);
+      const mine = own.get(key(guildId, userId));
+      if (mine && Date.now() - mine.at < OWN_CHANGES_MS && names.nick === mine.before) {
+        return { ...names, nick: mine.after };
       }
-      try {
-        const raw = (await rest.get(Routes.guildMember(guildId, userId))) as RawMember;
-        return { nick: raw.nick ?? null, name: raw.user.global_name ?? raw.user.username };
-      } catch (error) {
-        if (error instanceof DiscordAPIError && error.code === RESTJSONErrorCodes.UnknownMember) return null;
-        return undefined;
-      }
-    },
+      own.delete(key(guildId, userId));
+      return names;
+    }
+    try {
+      const raw = (await rest.get(Routes.guildMember(guildId, userId))) as RawMember;
+      return { nick: raw.nick ?? null, name: raw.user.global_name ?? raw.user.username };
+    } catch (error) {
+      if (error instanceof DiscordAPIError && error.code === RESTJSONErrorCodes.UnknownMember) return null;
+      return undefined;
+    }
+  };
 
-    async set(guildId, userId, nick) {
+  return {
+    current,
+
+    async set(guildId, userId, nick, expected) {
       const member = cached(guildId, userId);
-      const before = member?.nickname ?? null;
+      // What the bot sees now, its own recent change laid over the gateway's view (as `current` reads it).
+      const before = member ? ((await current(guildId, userId))?.nick ?? null) : null;
+      // The member renamed themselves since the change was decided (during a rate limit's wait, say): theirs stays.
+      if (member && before !== expected) return { done: false, changed: before };
       // Refused for certain (the owner, a role too high, no Manage Nicknames): not asked. Discord counts every 403
       // towards the invalid requests it bans a bot for, and each registration would cost one.
       const guild = member?.guild;
@@ -101,12 +157,17 @@ export function createDiscordNicknames(rest: REST, gateway: GatewayView): Nickna
         snapshot && member && nicknameBlock(snapshot, { userId, roleIds: [...member.roles.cache.keys()] });
       if (snapshot && block)
         return { done: false, refusal: block, reason: inEnglish(nicknameBlockText(snapshot, block)) };
+      // Followed from before the request goes: the member's own change may reach Discord, and its update the bot,
+      // before Discord answers this one.
+      const client = gateway.client();
+      const echo = member && client ? followEcho(client, guildId, userId, member.nickname, nick) : undefined;
       try {
         await rest.patch(Routes.guildMember(guildId, userId), {
           body: { nick },
           reason: "whitelist-sync: nickname follows the Minecraft name",
         });
       } catch (error) {
+        echo?.stop();
         if (error instanceof RateLimitError) {
           return { done: false, laterMs: retryAfterOf(error, gateway.heldUntil()) };
         }
@@ -116,8 +177,9 @@ export function createDiscordNicknames(rest: REST, gateway: GatewayView): Nickna
       if (own.size >= 1_000) {
         for (const [member, change] of own) if (Date.now() - change.at > OWN_CHANGES_MS) own.delete(member);
       }
-      own.set(key(guildId, userId), { before, after: nick, at: Date.now() });
-      return { done: true };
+      own.set(key(guildId, userId), { before: member?.nickname ?? null, after: nick, at: Date.now() });
+      const overtaken = await echo?.overwritten();
+      return overtaken ? { done: true, overwrote: overtaken.nick } : { done: true };
     },
   };
 }

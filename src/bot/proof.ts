@@ -46,14 +46,17 @@ export function linkedLine(words: Words, account: LinkedAccount): string {
   });
 }
 
-/** What typing a code did: the link, the entries it took from other members, the member's own now verified. */
+/**
+ * What typing a code did: the link (or, for a code that proves the account on one whitelist alone, that), the
+ * entries it took from other members, the member's own now verified.
+ */
 export function describeLinked(words: Words, linked: Linked): string[] {
-  const { account, took, verified } = linked;
+  const { account, link, took, verified } = linked;
   const names = (list: Linked["took"]) =>
     [...new Set(list.map(({ whitelist }) => `**${plainName(whitelist.name)}**`))].join(", ");
   const name = plainName(account.name);
   return [
-    words.t("proof.linked", { account: name }),
+    words.t(link ? "proof.linked" : "proof.within", { account: name }),
     ...(took.length > 0 ? [words.t("proof.took", { whitelists: names(took) })] : []),
     ...(verified.length > 0
       ? [words.t("proof.verified", { account: name, whitelists: names(verified) })]

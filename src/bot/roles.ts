@@ -10,6 +10,7 @@ import {
 import type { RoleFailure } from "../entries/model.ts";
 import { type Text, text } from "../i18n/messages.ts";
 import type { RoleGateway, RolesLater } from "../registration/model.ts";
+import { watchBudgets } from "./budgets.ts";
 import { roleIdsOf } from "./members.ts";
 import { retryAfterOf } from "./rate-limits.ts";
 
@@ -41,6 +42,12 @@ const OWN_CHANGES_MS = 60_000;
 type Change = { done: string[]; failed: RoleFailure[]; later?: RolesLater };
 
 /**
+ * The routes that change a member's roles (and nickname), by guild: `PUT`/`DELETE …/roles/{role}` and `PATCH` of the
+ * member, two buckets of Discord's; `room` tells the one with less left (src/bot/budgets.ts).
+ */
+const MEMBER_CHANGE = /^\/guilds\/(\d+)\/members\/\d+(?:\/roles\/\d+)?$/;
+
+/**
  * The RoleGateway over Discord's REST API. One role: `PUT`/`DELETE …/roles/{role}`, which changes that role alone
  * whatever else happens to the member. Several: one `PATCH /guilds/{g}/members/{u}` with the whole list, when the
  * gateway knows the member's roles now (the Server Members intent keeps them current); Discord applies a list as
@@ -49,9 +56,11 @@ type Change = { done: string[]; failed: RoleFailure[]; later?: RolesLater };
  * refused list (a role above the bot, a role gone) is tried role by role, so each refusal gets its own reason
  * while the other roles are still given. Once Discord says the member is gone (10007), the roles not yet tried
  * fail with the same reason, unasked. A wait discord.js hands back (a long rate limit, a ban; every wait of a
- * member edit, whose list is then read again) returns the roles not tried as `later`.
+ * member edit, whose list is then read again) returns the roles not tried as `later`. `room` says what Discord's
+ * budget for member changes in the guild has left (src/bot/budgets.ts).
  */
 export function createDiscordRoleGateway(rest: REST, gateway: GatewayView): RoleGateway {
+  const room = watchBudgets(rest, (path) => MEMBER_CHANGE.exec(path)?.[1]);
   const own = new Map<string, Map<string, { added: boolean; at: number }>>();
   const key = (guildId: string, userId: string) => `${guildId}:${userId}`;
   const note = (guildId: string, userId: string, roleIds: string[], added: boolean) => {
@@ -171,5 +180,6 @@ export function createDiscordRoleGateway(rest: REST, gateway: GatewayView): Role
     async rolesOf(guildId, userId) {
       return known(guildId, userId);
     },
+    room,
   };
 }

@@ -1,3 +1,5 @@
+import type { Words } from "../i18n/words.ts";
+
 /** Discord refuses a message whose content is longer than this (Execute Webhook, `content`). */
 export const MESSAGE_LIMIT = 2000;
 
@@ -54,4 +56,15 @@ export function plainName(name: string): string {
 export function codeSpan(text: string): string {
   const flat = text.replace(CONTROLS, " ").replace(FORMATS, "");
   return flat.includes("`") || flat.trim() === "" ? plainName(flat) : `\`${flat}\``;
+}
+
+/** Keeps a message under Discord's 2000-character limit, saying (in `words`) how many lines were left out. */
+export function fitLines(words: Words, header: string, lines: string[], limit = 1900): string {
+  let text = header;
+  for (let i = 0; i < lines.length; i++) {
+    const next = `${text}\n${lines[i]}`;
+    if (next.length > limit) return `${text}\n${words.t("common.andMore", { count: lines.length - i })}`;
+    text = next;
+  }
+  return text;
 }

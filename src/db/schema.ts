@@ -361,6 +361,13 @@ export const proofCodes = sqliteTable(
      */
     guildId: text("guild_id"),
     userId: text("user_id"),
+    /**
+     * A first-join code asked for through a key limited to one whitelist proves the account on that whitelist alone
+     * (docs/decisions.md, Proof of ownership): no link in the guild, no take-over elsewhere. Null: a guild-wide
+     * key's code, or the link endpoint's. No foreign key: a code outlives nothing by more than 10 minutes, and one
+     * whose whitelist is gone proves nothing.
+     */
+    whitelistId: text("whitelist_id"),
     createdAt: integer("created_at").notNull(),
     expiresAt: integer("expires_at").notNull(),
     /** When, by whom and in which guild it was typed; null while unused. */

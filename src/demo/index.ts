@@ -1,4 +1,4 @@
-import { existsSync, mkdtempSync, rmSync } from "node:fs";
+import { mkdtempSync, rmSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
 import type { Config } from "../config.ts";
@@ -14,6 +14,7 @@ import { explainListenError } from "../shared/listen.ts";
 import type { Logger } from "../shared/logger.ts";
 import type { Whitelist } from "../whitelists/model.ts";
 import type { NewWhitelist } from "../whitelists/service.ts";
+import { demoKey, restoredSeed } from "./kept.ts";
 import { demo, demoProfiles, demoSeed, demoSeedIn, demoXboxAccounts } from "./seed.ts";
 
 /** A running demo: the service and its bot connected to the sandbox Discord, with a ready API key. */
@@ -22,8 +23,12 @@ export type Demo = {
   sandbox: SandboxDiscord;
   mojang: FakeMojang;
   geyser: FakeGeyser;
-  /** A guild-wide link key. */
+  /** A guild-wide link key, new at this start (kept.ts, demoKey). */
   key: string;
+  /** How many keys of earlier starts on this database that one replaced (revoked). */
+  keysReplaced: number;
+  /** Whether the database is kept between starts (DATABASE_PATH given, or DATABASE_URL), or a temporary one. */
+  kept: boolean;
   apiUrl: string;
   sandboxUrl: string;
   /** The link endpoint's address, `host:port` (LINK_PORT, or a free port). */
@@ -44,8 +49,6 @@ export type Demo = {
  * are premium accounts (4 after the tour), never after a minute's budget spent in a burst (issue 30).
  */
 export const DEMO_RENAMES = { passMs: 1_000, checksPerMinute: 60, checkEveryMs: 1 } as const;
-/** Notch's account at the demo's fake Mojang, renamed in the tour. */
-const NOTCH_UUID = demoProfiles.find((profile) => profile.name === "Notch")?.uuid;
 
 const DEMO_WHITELISTS: (Omit<NewWhitelist, "guildId"> & { key: keyof Demo["whitelists"] })[] = [
   {
@@ -125,7 +128,7 @@ const DEMO_ENTRIES: {
 ];
 
 /** The nick the demo denies on `survival`. */
-const DEMO_DENIED = { nick: "Griefer_01", reason: "griefed spawn" };
+export const DEMO_DENIED = { nick: "Griefer_01", reason: "griefed spawn" };
 
 /**
  * Starts the sandbox Discord (seeded guild), the fake Mojang API and the fake GeyserMC lookup on loopback, then the real service with
@@ -139,14 +142,29 @@ export async function startDemo(
   options: { logger: Logger; databasePath: string | null; signal?: AbortSignal },
 ): Promise<Demo> {
   const { logger } = options;
-  const mojang = startFakeMojang({ profiles: demoProfiles });
-  const geyser = startFakeGeyser({ accounts: demoXboxAccounts });
+  // A kept database: the sandbox gets back what the bot did in the last one (kept.ts).
+  const kept = options.databasePath ?? (config.DATABASE_URL ? config.DATABASE_PATH : null);
+  // The server and every member speak DEMO_LOCALE in Discord: the bot answers and logs in it.
+  const seed = demoSeedIn(config.DEMO_LOCALE);
+  const restored = kept === null ? seed : await restoredSeed(seed, config, kept, logger);
+  const mojang = onPort(config.SANDBOX_MOJANG_PORT, "SANDBOX_MOJANG_PORT", (port) =>
+    startFakeMojang({ port, profiles: demoProfiles }),
+  );
+  const geyser = await Promise.resolve()
+    .then(() =>
+      onPort(config.SANDBOX_GEYSER_PORT, "SANDBOX_GEYSER_PORT", (port) =>
+        startFakeGeyser({ port, accounts: demoXboxAccounts }),
+      ),
+    )
+    .catch(async (error) => {
+      await mojang.stop();
+      throw error;
+    });
   const token = `demo.${randomString(32)}`;
   const sandbox = await startSandboxDiscord({
     port: config.SANDBOX_PORT,
     hostname: "127.0.0.1",
-    // The server and every member speak DEMO_LOCALE in Discord: the bot answers and logs in it.
-    seed: demoSeedIn(config.DEMO_LOCALE),
+    seed: restored,
     token,
     logger,
     // Discord's limits unless turned off: the demo shows how the bot fares under them.
@@ -248,12 +266,8 @@ export async function startDemo(
       actor: owner,
     });
   }
-  const { plaintext: key } = await services.keys.create({
-    guildId: demo.guildId,
-    name: "demo",
-    whitelistId: null,
-    createdBy: demo.users.owner,
-  });
+  // Replicas on PostgreSQL each print their own key; one demo on its own database replaces its earlier ones.
+  const { key, replaced } = await demoKey(services, services.store.kind !== "postgres");
 
   return {
     running,
@@ -261,6 +275,8 @@ export async function startDemo(
     mojang,
     geyser,
     key,
+    keysReplaced: replaced,
+    kept: kept !== null,
     apiUrl: `${running.url}/api/v1`,
     sandboxUrl: `${sandbox.url}/_sandbox`,
     link: linkAddressOf({ ...config, HOST: "127.0.0.1" }, running.link) as string,
@@ -271,6 +287,23 @@ export async function startDemo(
       await cleanup();
     },
   };
+}
+
+/**
+ * Starts a fake of the demo on the loopback `port` its setting (`variable`) names: a port another program holds
+ * stops the start with a configuration error naming that setting (exit 78), as SANDBOX_PORT's does.
+ */
+function onPort<T>(port: number, variable: string, start: (port: number) => T): T {
+  try {
+    return start(port);
+  } catch (error) {
+    throw explainListenError(error, {
+      host: "127.0.0.1",
+      port,
+      hostVariable: "HOST",
+      portVariable: variable,
+    });
+  }
 }
 
 /** Creates a demo whitelist; undefined when another replica's demo, starting at the same time, created it first. */
@@ -284,140 +317,4 @@ async function createUnlessTaken(
     if (error instanceof DomainError && error.code === "name-taken") return undefined;
     throw error;
   }
-}
-
-/** What `whitelist-sync demo` prints: three lines scripts rely on (API:, API key:, Sandbox:) and a tour. */
-
-/**
- * The command that joins the link server with a real client: the script's path when it is there (the demo runs
- * from a clone), else where it is in one (a compiled binary carries no scripts).
- */
-function joinScript(): string {
-  const path = join(import.meta.dir, "join.cjs");
-  return existsSync(path) ? path : "src/demo/join.cjs";
-}
-
-/** What `whitelist-sync demo` prints: the lines scripts rely on (API:, API key:, Sandbox:, Link:) and a tour. */
-export function describeDemo(d: Demo): string {
-  const auth = `-H "Authorization: Bearer ${d.key}"`;
-  const json = `-H 'content-type: application/json'`;
-  const ws = d.apiUrl.replace(/^http/, "ws");
-  if (!d.leads) return describeFollower(d, auth, ws);
-  const replicas =
-    d.running.services.store.kind === "postgres"
-      ? `
-
-On PostgreSQL this demo is one replica: start another on the same DATABASE_URL in a second terminal (PORT=3001
-whitelist-sync demo, or a serve) and watch a change made through one reach the other's socket.`
-      : "";
-  return `
-whitelist-sync demo: a sandbox Discord server "Blocky Builders" with the bot, four whitelists (java,
-premium/approval with an application form, offline/message, bedrock), a few players, and fake Mojang and
-GeyserMC APIs. Nothing leaves this machine.
-
-API: ${d.apiUrl}
-API key: ${d.key}
-Sandbox: ${d.sandboxUrl}
-Mojang: ${d.mojang.url}
-Link: ${d.link}
-Docs: ${d.running.url}/swagger
-
-Read the whitelists and their entries:
-  curl ${auth} ${d.apiUrl}/whitelists
-  curl ${auth} ${d.apiUrl}/whitelists/${d.whitelists.survival}/entries
-  curl ${auth} "${d.apiUrl}/whitelists/${d.whitelists.survival}/entries?format=vanilla"
-
-Watch changes live (in another terminal), then remove alex's Bedrock nick through the API: the socket gets
-entry.removed, the bot takes back the Bedrock role (${demo.roles.bedrock}) it granted for it, and the log
-channel shows the removal (origin "API/plugin"):
-  bunx wscat ${auth} -c ${ws}/ws
-  curl ${d.sandboxUrl}/members/${demo.users.alex}                  # alex's roles, Bedrock among them
-  curl -X DELETE ${auth} ${d.apiUrl}/whitelists/${d.whitelists.bedrock}/entries/Alex%20Pocket
-  curl ${d.sandboxUrl}/members/${demo.users.alex}                  # Bedrock is gone
-
-Act as a Discord member through the sandbox's control API (survival requires proof of ownership: steve is
-told where to join and what to type):
-  curl -X POST ${json} ${d.sandboxUrl}/interactions -d '{"userId":"${demo.users.steve}","channelId":"${demo.channels.java}","command":"register","options":{"nick":"SteveCraft"}}'
-  curl -X POST ${json} ${d.sandboxUrl}/messages -d '{"userId":"${demo.users.alex}","channelId":"${demo.channels.cracked}","content":"AlexOffline"}'
-  curl -X POST ${json} ${d.sandboxUrl}/interactions -d '{"userId":"${demo.users.steve}","channelId":"${demo.channels.java}","command":"register","options":{"nick":"${DEMO_DENIED.nick}"}}'   # denied
-  curl ${d.sandboxUrl}/channels/${demo.channels.log}/messages     # what the bot logged
-
-Apply to hardcore, which asks two questions: /register answers with the form (a Discord modal) and its
-"interactionId"; alex submits it (replace ID), and the request reaches staff in the log channel with the answers
-and its Approve and Reject buttons. The moderator's look-up shows them afterwards, for the server's retention:
-  curl -X POST ${json} ${d.sandboxUrl}/interactions -d '{"userId":"${demo.users.alex}","channelId":"${demo.channels.premium}","command":"register","options":{"nick":"Grumm"}}'
-  curl -X POST ${json} ${d.sandboxUrl}/modals -d '{"userId":"${demo.users.alex}","interactionId":"ID","values":{"q1":"Build a **huge** redstone farm with friends.","q2":"A friend"}}'
-  curl ${d.sandboxUrl}/channels/${demo.channels.log}/messages     # the request and its answers
-  curl -X POST ${json} ${d.sandboxUrl}/interactions -d '{"userId":"${demo.users.moderator}","channelId":"${demo.channels.premium}","command":"whitelist","subcommand":"member","options":{"user":"${demo.users.alex}"}}'
-
-Prove the account: a real Minecraft client (npm minecraft-protocol under Node, from a clone of the repository)
-joins the link server ${d.link} as SteveCraft, logging in through the fake Mojang, and prints the code it is
-shown; then steve types it (replace CODE): SteveCraft is on survival, verified in the API, and the log says so:
-  node ${joinScript()} ${d.link} SteveCraft ${d.mojang.url}
-  curl -X POST ${json} ${d.sandboxUrl}/interactions -d '{"userId":"${demo.users.steve}","channelId":"${demo.channels.java}","command":"register","options":{"code":"CODE"}}'
-
-Staff add a nick for a week for the newcomer, on cracked (survival would refuse: it requires the Player role,
-which the newcomer lacks); it then goes by itself, origin "expired". Integrators without a socket poll the
-change feed, sending back the "next" it answers as after=:
-  curl -X POST ${json} ${d.sandboxUrl}/interactions -d '{"userId":"${demo.users.moderator}","channelId":"${demo.channels.cracked}","command":"whitelist","subcommand":"add","options":{"whitelist":"cracked","member":"${demo.users.newcomer}","nick":"TrialPlayer","expires":"7d"}}'
-  curl ${auth} "${d.apiUrl}/events?after=0"
-
-As staff (the moderator): who holds a nick, a member's nicks, deny a nick (it leaves the whitelist):
-  curl -X POST ${json} ${d.sandboxUrl}/interactions -d '{"userId":"${demo.users.moderator}","channelId":"${demo.channels.java}","command":"whitelist","subcommand":"whois","options":{"nick":"Notch"}}'
-  curl -X POST ${json} ${d.sandboxUrl}/interactions -d '{"userId":"${demo.users.moderator}","channelId":"${demo.channels.java}","command":"whitelist","subcommand":"member","options":{"user":"${demo.users.alex}"}}'
-  curl -X POST ${json} ${d.sandboxUrl}/interactions -d '{"userId":"${demo.users.moderator}","channelId":"${demo.channels.java}","command":"whitelist","subcommand":"deny","options":{"whitelist":"survival","nick":"Dinnerbone","reason":"griefing"}}'
-
-Take steve's Player role away: survival requires it, so his nick there goes (origin role-lost):
-  curl -X POST ${json} ${d.sandboxUrl}/members/${demo.users.steve}/roles -d '{"roleIds":["${demo.roles.whitelisted}"]}'
-
-Import an existing list for alex (a plain list attached; add "dry-run":true to only see the report):
-  curl -X POST ${json} ${d.sandboxUrl}/interactions -d '{"userId":"${demo.users.moderator}","channelId":"${demo.channels.java}","command":"whitelist","subcommand":"import","options":{"whitelist":"survival","member":"${demo.users.alex}","file":{"filename":"whitelist.txt","text":"Grumm\\nnewbie_1\\nnot a nick\\n"}}}'
-
-On survival members' server nicknames follow their Minecraft name ({discord} ({mc})): alex shows as
-"alex (Notch)" (the "nick" of the sandbox's member):
-  curl ${d.sandboxUrl}/members/${demo.users.alex}                  # alex (Notch)
-
-A player changes their Minecraft name at Mojang (here the fake's own control); within a few seconds (the demo
-asks Mojang about one premium account a second, in turn) the log channel shows "Nick renamed", the API lists
-the new name (origin renamed, roles kept) and alex's nickname follows: "alex (Notch_2)":
-  curl -X PUT ${json} ${d.mojang.url}/_fake/profiles/${NOTCH_UUID} -d '{"name":"Notch_2"}'
-  curl ${d.sandboxUrl}/members/${demo.users.alex}                  # alex (Notch_2)
-
-Staff whitelist a player who is not on the Discord server: a guest, noted, counted against nobody's limit:
-  curl -X POST ${json} ${d.sandboxUrl}/interactions -d '{"userId":"${demo.users.moderator}","channelId":"${demo.channels.java}","command":"whitelist","subcommand":"guest","options":{"whitelist":"survival","nick":"StreamGuest","note":"the stream guest tonight","expires":"1d"}}'
-
-Ban steve on Discord (ban sync is on here): his nicks go on the deny lists ("banned on Discord", the log channel
-says which); unbanning him lifts them:
-  curl -X PUT ${json} ${d.sandboxUrl}/bans/${demo.users.steve} -d '{"reason":"griefing"}'
-  curl -X DELETE ${d.sandboxUrl}/bans/${demo.users.steve}
-
-The bot speaks each member's Discord language, and the server's in what everyone reads: start the demo with
-DEMO_LOCALE=de (or fr, es-ES, pt-BR, pl, ru) and the answers and log posts above read in it; staff word what members
-read their way with /texts set. A member's language can change on the fly:
-  curl -X POST ${json} ${d.sandboxUrl}/members/${demo.users.alex}/locale -d '{"locale":"pl"}'
-${replicas}
-
-Press Ctrl+C to stop.`;
-}
-
-/** What a demo that follows another replica prints: the same lines scripts rely on, and how to see a change cross. */
-function describeFollower(d: Demo, auth: string, ws: string): string {
-  return `
-whitelist-sync demo, as a replica that follows: another replica on this PostgreSQL database leads, and the
-Discord bot runs there (act in that demo's sandbox). A change made through either replica shows on both; if the
-leader stops, this one takes over within seconds and its bot connects to this sandbox.
-
-API: ${d.apiUrl}
-API key: ${d.key}
-Sandbox: ${d.sandboxUrl}
-Mojang: ${d.mojang.url}
-Docs: ${d.running.url}/swagger
-
-Watch changes live on this replica, then remove alex's Bedrock nick through the leader's API (a key works on
-every replica: they share the database); entry.removed arrives here, and the entries read here no longer list it:
-  bunx wscat ${auth} -c ${ws}/ws
-  curl -X DELETE ${auth} http://<the leader's HOST:PORT>/api/v1/whitelists/${d.whitelists.bedrock}/entries/Alex%20Pocket
-  curl ${auth} ${d.apiUrl}/whitelists/${d.whitelists.bedrock}/entries
-
-Press Ctrl+C to stop.`;
 }

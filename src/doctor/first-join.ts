@@ -10,14 +10,17 @@ const RECENT_MS = 24 * 3_600_000;
 const pass = (title: string): Check => ({ ok: true, title });
 const fail = (title: string, fix: string): Check => ({ ok: false, title, fix });
 
-/** Whether a key may read a whitelist: active, and guild-wide or limited to it. */
-const reads = (whitelist: Whitelist) => (key: LinkKeyView) =>
-  key.revokedAt === null && (key.whitelistId === null || key.whitelistId === whitelist.id);
+/**
+ * Whether a key may ask for a whitelist's proof codes: active, not read-only (asking is a write, docs/api.md,
+ * Read-only keys), and guild-wide or limited to it.
+ */
+const asks = (whitelist: Whitelist) => (key: LinkKeyView) =>
+  key.revokedAt === null && key.mayRemove && (key.whitelistId === null || key.whitelistId === whitelist.id);
 
 /**
  * Proof at first join needs a game server's agent to ask players for it (docs/link.md, First-join proof): for each
- * whitelist with `proof: first-join`, a key that reads it, and one used within a day (an agent running keeps its
- * key in use). Without one, players awaiting proof are let in unasked until their window ends.
+ * whitelist with `proof: first-join`, a key that may ask for its codes, and one used within a day (an agent running
+ * keeps its key in use). Without one, players awaiting proof are let in unasked until their window ends.
  */
 export async function checkFirstJoin(
   services: Pick<Services, "whitelists" | "keys" | "entries">,
@@ -34,23 +37,24 @@ export async function checkFirstJoin(
     const waiting = (await services.entries.list(whitelist.id)).filter(
       (entry) => entry.proofDueAt !== null,
     ).length;
-    const readers = keys.filter(reads(whitelist));
-    const lastUsed = Math.max(0, ...readers.map((key) => key.lastUsedAt ?? 0));
+    const askers = keys.filter(asks(whitelist));
+    const lastUsed = Math.max(0, ...askers.map((key) => key.lastUsedAt ?? 0));
     const agent =
-      "run `whitelist-sync sync --rcon …` on the game server with a key that reads it (README, Proof of " +
-      "ownership: Without a second port)";
-    if (readers.length === 0) {
+      "run `whitelist-sync sync --rcon …` on the game server with a key that may ask for its codes (README, Proof " +
+      "of ownership: Without a second port)";
+    if (askers.length === 0) {
       checks.push(
         fail(
-          `${whitelist.name} asks proof at first join, but no link key reads it: no game server can ask its ` +
-            `players (${waiting} nick(s) await proof)`,
+          `${whitelist.name} asks proof at first join, but no link key may ask for its codes (read-only keys may ` +
+            `not): no game server can ask its players (${waiting} nick(s) await proof)`,
           `create one with /server-link create, then ${agent}`,
         ),
       );
     } else if (clock.now() - lastUsed > RECENT_MS) {
       checks.push(
         fail(
-          `${whitelist.name} asks proof at first join, but no key that reads it was used in the last day: its ` +
+          `${whitelist.name} asks proof at first join, but no key that may ask for its codes was used in the last ` +
+            `day: its ` +
             `players are not asked for proof (${waiting} nick(s) await it)`,
           agent,
         ),
@@ -58,7 +62,8 @@ export async function checkFirstJoin(
     } else {
       checks.push(
         pass(
-          `${whitelist.name} asks proof at first join, and a key that reads it is in use (${waiting} nick(s) await proof)`,
+          `${whitelist.name} asks proof at first join, and a key that may ask for its codes is in use (${waiting} ` +
+            `nick(s) await proof)`,
         ),
       );
     }

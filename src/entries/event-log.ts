@@ -43,6 +43,9 @@ export function cursorState(after: number, { oldest, latest }: EventBounds): "us
   return "usable";
 }
 
+/** Events per page of the change feed when its reader asks no `limit`, and the most a page holds. */
+export const FEED_LIMIT = { default: 100, max: 1000 } as const;
+
 /** A page of the change feed: the events, the cursor to continue from, and whether more are waiting. */
 export type EventPage = { events: EntryEvent[]; next: string; more: boolean };
 

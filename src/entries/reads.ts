@@ -1,9 +1,12 @@
 import { and, asc, count, eq, gt, gte, inArray, isNotNull, lt, min, sql } from "drizzle-orm";
 import { lastEventId, preparedRead, readSnapshot } from "../db/driver.ts";
 import type { Db, Tables } from "../db/store.ts";
+import { text } from "../i18n/messages.ts";
 import { keyPrefixEnd, nickKey } from "../nicks/key.ts";
 import { namesOf } from "../nicks/types.ts";
+import { DomainError } from "../shared/errors.ts";
 import { noSlices, type Slices } from "../shared/slices.ts";
+import { clip } from "../shared/text.ts";
 import type { Whitelist } from "../whitelists/model.ts";
 import type { EntryRecord, EntrySnapshot } from "./model.ts";
 import { type FindByKey, toEntry } from "./rows.ts";
@@ -15,6 +18,17 @@ const FIRST_PAGE = 100;
 
 /** A row of `snapshotForFormats`' pages: what the formats show, and the key the next page starts after. */
 type SnapshotRow = EntrySnapshot["entries"][number] & { nickKey: string };
+
+/**
+ * The refusal of a typed nick no entry holds ("entry-not-found") on `where`: a whitelist's name, or words for
+ * several. The nick is echoed clipped, as every input is.
+ */
+export function notOn(typed: string, where: string): DomainError {
+  return new DomainError(
+    "entry-not-found",
+    text("error.notOn", { nick: clip(typed) || text("error.thatNick"), whitelist: where }),
+  );
+}
 
 /**
  * The reads of entries (the queries; the rules that use them are the services'): by nick, by UUID, by owner, by
@@ -115,6 +129,13 @@ export function createEntryReads(deps: {
         if (found) return found;
       }
       return undefined;
+    },
+
+    /** The entry `typed` names (see findTyped; trimmed), or the refusal that it is not on the whitelist (notOn). */
+    async requireTyped(whitelist: Whitelist, typed: string): Promise<EntryRecord> {
+      const entry = await this.findTyped(whitelist, typed.trim());
+      if (!entry) throw notOn(typed.trim(), whitelist.name);
+      return entry;
     },
 
     /** The entries of a whitelist holding `uuid` (a premium account, under any name it had), oldest first. */

@@ -2,11 +2,14 @@ import type { Store, Tx } from "../db/store.ts";
 import type { Write } from "../db/writer.ts";
 import type { Clock } from "../shared/clock.ts";
 import type { WhitelistService } from "../whitelists/service.ts";
+import { createAdditions } from "./additions.ts";
 import type { EventBus } from "./bus.ts";
-import { createEntryChanges } from "./changes.ts";
+import { createChangeKit } from "./change-kit.ts";
 import type { EventLog } from "./event-log.ts";
+import { createChangesInPlace } from "./in-place.ts";
 import type { EntryOrigin, Origin, RoleFailure } from "./model.ts";
 import { createEntryReads } from "./reads.ts";
+import { createRemovals } from "./removals.ts";
 import { entryByKey } from "./rows.ts";
 
 /**
@@ -61,7 +64,10 @@ export type EntryService = ReturnType<typeof createEntryService>;
 /** Runs inside a change's transaction before it writes: throws to refuse the change (nothing is written). */
 export type Guard = (tx: Tx) => Promise<void> | void;
 
-/** Creates the entry service: its reads (reads.ts) and its changes (changes.ts), over one store. */
+/**
+ * Creates the entry service over one store: its reads (reads.ts) and its changes, additions (additions.ts), removals
+ * (removals.ts) and changes in place (in-place.ts), made with one kit (change-kit.ts).
+ */
 export function createEntryService(deps: {
   store: Store;
   clock: Clock;
@@ -77,8 +83,16 @@ export function createEntryService(deps: {
   } = store;
 
   const findByKey = entryByKey(db, entries);
+  // Each change writes its row and its event in one transaction, then publishes the event once committed.
+  const kit = createChangeKit({ clock, write, whitelists, events, bus, entries, findByKey });
+  const additions = createAdditions(kit);
+  const inPlace = createChangesInPlace(kit);
+  const removals = createRemovals(kit, inPlace.settlePending);
   return {
     ...createEntryReads({ db, entries, whitelistTable, findByKey }),
-    ...createEntryChanges({ clock, write, whitelists, events, bus, entries, findByKey }),
+    ...additions,
+    ...removals,
+    ...inPlace,
+    publish: kit.publish,
   };
 }

@@ -31,7 +31,6 @@ export const bds = {
   }),
   file: {
     name: "allowlist.json",
-    label: "Bedrock Dedicated Server's allowlist.json",
     reloadCommand: "allowlist reload",
     lists: {
       player: (player) => player.gamertag != null,

@@ -45,7 +45,6 @@ export const easywhitelist = {
   }),
   file: {
     name: "config.yml",
-    label: "config.yml of the EasyWhitelist plugin",
     reloadCommand: "easywl reload",
     count: (bytes) => playersOf(bytes)?.length ?? 0,
     players: (bytes) => playersOf(bytes)?.map((nick) => ({ nick, uuid: null, premium: false })) ?? null,

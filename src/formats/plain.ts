@@ -21,7 +21,6 @@ export const plain = {
   }),
   file: {
     name: "whitelist.txt",
-    label: "whitelist.txt, one nick per line",
     // No server or plugin is known to read it, so there is nothing to reload.
     reloadCommand: null,
     count: (bytes) =>

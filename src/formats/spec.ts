@@ -75,8 +75,6 @@ export type Reader = {
 export type FileSpec = {
   /** The name the server or plugin reads it under: `Content-Disposition`, `/whitelist export`'s attachment. */
   name: string;
-  /** What it is, for someone choosing one: `/whitelist export`'s choices show `<format>: <label>`. */
-  label: string;
   /**
    * What the `sync` agent runs through RCON after each change unless `--reload-command` says otherwise: the
    * command that makes the server (or the plugin) read the file again; null: none is known.

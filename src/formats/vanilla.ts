@@ -30,7 +30,6 @@ export const vanilla = {
   }),
   file: {
     name: "whitelist.json",
-    label: "Minecraft's whitelist.json",
     reloadCommand: "whitelist reload",
     count: (bytes) => {
       try {

@@ -1,4 +1,5 @@
 import { text } from "../i18n/messages.ts";
+import { ONE_ANSWER_BYTES, readCappedText } from "../shared/capped-body.ts";
 import { DomainError } from "../shared/errors.ts";
 import { createRemoteLookup, type RemoteLookupOptions } from "../shared/remote-lookup.ts";
 
@@ -30,7 +31,7 @@ export function createGeyserClient(options: GeyserClientOptions): GeyserClient {
     service: "geysermc",
     url: (base, gamertag) => `${base}/xuid/${encodeURIComponent(gamertag)}`,
     async read(response) {
-      const text = await response.text();
+      const text = await readCappedText(response, ONE_ANSWER_BYTES);
       if (response.status !== 200) throw new Error(`status ${response.status}: ${text.slice(0, 200)}`);
       const body: unknown = JSON.parse(text);
       if (typeof body !== "object" || body === null || Array.isArray(body)) throw new Error("not an object");

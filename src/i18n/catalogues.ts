@@ -1,15 +1,15 @@
 import type { Language } from "./languages.ts";
 import { de } from "./locales/de.ts";
-import { en } from "./locales/en.ts";
+import { en, enCommands } from "./locales/en.ts";
 import { esES } from "./locales/es-ES.ts";
 import { fr } from "./locales/fr.ts";
 import { pl } from "./locales/pl.ts";
 import { ptBR } from "./locales/pt-BR.ts";
 import { ru } from "./locales/ru.ts";
-import type { CommandTexts, Messages } from "./messages.ts";
+import type { Catalogue, CommandCatalogue } from "./messages.ts";
 
 /** Every language's messages, by language: listed by import (the compiled binary bundles only what is imported). */
-export const catalogues: Readonly<Record<Language, Messages>> = {
+export const catalogues: Readonly<Record<Language, Catalogue>> = {
   en,
   de: de.messages,
   fr: fr.messages,
@@ -19,8 +19,9 @@ export const catalogues: Readonly<Record<Language, Messages>> = {
   ru: ru.messages,
 };
 
-/** Every language's command localizations (English: none, the definitions are written in it). */
-export const commandCatalogues: Readonly<Record<Exclude<Language, "en">, CommandTexts>> = {
+/** Every language's command texts (English: those the definitions are built with). */
+export const commandCatalogues: Readonly<Record<Language, CommandCatalogue>> = {
+  en: enCommands,
   de: de.commands,
   fr: fr.commands,
   "es-ES": esES.commands,

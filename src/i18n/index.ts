@@ -10,7 +10,7 @@ export {
   pickLanguage,
   SOURCE_LANGUAGE,
 } from "./languages.ts";
-export type { CommandTexts, MessageKey, Messages, ParamsOf, Text, TextArgs } from "./messages.ts";
+export type { Catalogue, CommandTexts, MessageKey, Messages, ParamsOf, Text, TextArgs } from "./messages.ts";
 export { text } from "./messages.ts";
 export { placeholdersIn } from "./render.ts";
 export { type Overrides, type Words, wordsFor } from "./words.ts";

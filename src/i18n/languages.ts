@@ -12,6 +12,22 @@ export type Language = (typeof languages)[number];
 export const SOURCE_LANGUAGE: Language = "en";
 
 /**
+ * Each language's plural categories for counts, as CLDR gives them (`Intl.PluralRules(language)
+ * .resolvedOptions().pluralCategories`, which test/i18n compares with this table): a plural message of a language
+ * writes exactly these forms, so a missing one is a compile error. French, Spanish and Portuguese have `many` for a
+ * million and more ("1 000 000 de pseudos"); Polish and Russian `other` for fractions.
+ */
+export const pluralFormsOf = {
+  en: ["one", "other"],
+  de: ["one", "other"],
+  fr: ["one", "many", "other"],
+  "es-ES": ["one", "many", "other"],
+  "pt-BR": ["one", "many", "other"],
+  pl: ["one", "few", "many", "other"],
+  ru: ["one", "few", "many", "other"],
+} as const satisfies Record<Language, readonly Intl.LDMLPluralRule[]>;
+
+/**
  * The Discord locales each language answers (Discord's Locales list: `en-US`, `en-GB`, `es-ES`, `es-419`…). The
  * first one of a language other than English is where its command localizations are sent; Latin American Spanish
  * reads Spain's until it has a file of its own.

@@ -1,4 +1,5 @@
-import type { en } from "./locales/en.ts";
+import type { Language, pluralFormsOf } from "./languages.ts";
+import type { en, enCommands } from "./locales/en.ts";
 
 // The types of the message catalogue (docs/decisions.md, Languages). English (./locales/en.ts) is the source: its
 // keys are every text the bot writes, its `{placeholders}` what each needs. Every other language is typed from it,
@@ -7,7 +8,10 @@ import type { en } from "./locales/en.ts";
 /** The plural forms a message may have (CLDR's categories, as `Intl.PluralRules` selects them by `count`). */
 export type PluralForm = "zero" | "one" | "two" | "few" | "many" | "other";
 
-/** A message that depends on a number: one text per plural form the language uses, `other` always. */
+/** The plural forms a message of `L` writes: CLDR's categories for the language (languages.ts, pluralFormsOf). */
+export type FormsOf<L extends Language> = (typeof pluralFormsOf)[L][number];
+
+/** A message that depends on a number: one text per plural form of its language, `other` always. */
 export type Plural = { readonly other: string } & { readonly [F in Exclude<PluralForm, "other">]?: string };
 
 /** A message: one text, or one per plural form (chosen by the `count` parameter). */
@@ -45,27 +49,55 @@ type Holding<H extends string> = [H] extends [never]
   ? string
   : AllOf<H extends string ? `${string}{${H}}${string}` : never>;
 
-/** What a translation of a message must be: a text with the same placeholders, or forms that each have them. */
-type Translation<M> = M extends string
+/**
+ * What a translation of a message must be: a text with the same placeholders, or exactly the plural forms `F` of
+ * its language, each with them.
+ */
+type Translation<M, F extends PluralForm> = M extends string
   ? Holding<Holes<M>>
-  : { readonly other: Holding<HolesOf<M>> } & {
-      readonly [F in Exclude<PluralForm, "other">]?: Holding<HolesOf<M>>;
-    };
-
-/** A language's messages: every key of English, each with English's placeholders (`satisfies` it in each file). */
-export type Messages = { readonly [K in MessageKey]: Translation<Source[K]> };
+  : { readonly [Form in F]: Holding<HolesOf<M>> };
 
 /**
- * A language's command localizations, by command path ("register", "whitelist create", "whitelist create mode"
- * for an option, "whitelist create mode approval" for a choice by its value): the name Discord shows (optional:
- * without one, the English name), and the description (every command and option has one; choices have none).
+ * A language's messages: every key of English, each with English's placeholders, a plural one with each of the
+ * language's forms (`satisfies` it in each file).
  */
-export type CommandTexts = Readonly<
+export type Messages<L extends Language> = { readonly [K in MessageKey]: Translation<Source[K], FormsOf<L>> };
+
+/** Any language's messages, as the renderer reads them. */
+export type Catalogue = Readonly<Record<MessageKey, Message>>;
+
+type CommandSource = typeof enCommands;
+
+/**
+ * An entry of the command texts, by command path ("register", "whitelist create", "whitelist create mode" for an
+ * option, "whitelist create mode approval" for a choice by its value) or `* <last words>` for an option or a choice
+ * that reads the same under several commands.
+ */
+export type CommandKey = keyof CommandSource;
+
+/** The entries that give `field`: a description (commands, options) or a name (choices, the commands members type). */
+export type CommandKeyWith<Field extends "name" | "description"> = {
+  [K in CommandKey]: CommandSource[K] extends { readonly [F in Field]: string } ? K : never;
+}[CommandKey];
+
+/** Command texts as the localizer reads them, by path: a name, a description. */
+export type CommandCatalogue = Readonly<
   Record<string, { readonly name?: string; readonly description?: string }>
 >;
 
-/** One language's file: its messages and its command localizations (English has none: the definitions are it). */
-export type LanguageFile = { readonly messages: Messages; readonly commands: CommandTexts };
+/**
+ * A language's command localizations: every entry of English's, each with the fields English gives (a description
+ * for a command or an option, a name for a choice or a command members type), so a missing one is a compile error.
+ */
+export type CommandTexts = {
+  readonly [K in CommandKey]: { readonly [F in keyof CommandSource[K]]: string };
+};
+
+/** One language's file: its messages and its command localizations. */
+export type LanguageFile<L extends Language> = {
+  readonly messages: Messages<L>;
+  readonly commands: CommandTexts;
+};
 
 /** A message with its parameters, when it takes any: `text("key")` or `text("key", { ... })`. */
 export type TextArgs<K extends MessageKey> = [HolesOf<Source[K]>] extends [never] ? [] : [ParamsOf<K>];

@@ -8,7 +8,7 @@ import type { Principal } from "./service.ts";
  * is not a whitelist of its guild.
  */
 export function authorizeWhitelist<W extends { guildId: string }>(
-  principal: Principal,
+  principal: Pick<Principal, "guildId" | "whitelistId">,
   whitelistId: string,
   whitelist: W | undefined,
 ): W {
@@ -25,15 +25,17 @@ export function authorizeWhitelist<W extends { guildId: string }>(
 }
 
 /**
- * The one removal rule (docs/api.md, Read-only keys): a read-only key gets `key-read-only` whatever it names.
- * It is the key's own permission, so it is checked before the target is looked up.
+ * The one write rule (docs/api.md, Read-only keys): a read-only key reads; it changes nothing, neither directly (a
+ * removal) nor through what it could set in motion (a proof code). It gets `key-read-only` whatever it names: the
+ * permission is the key's own, so it is checked before the target is looked up.
  */
-export function authorizeRemoval(principal: Pick<Principal, "mayRemove">): void {
+export function authorizeWrite(principal: Pick<Principal, "mayRemove">): void {
   if (!principal.mayRemove) {
     throw new DomainError(
       "key-read-only",
       "This key is read-only (created with may-remove:False): it may read whitelists and receive their " +
-        "events, not remove nicks. Staff create a key that may remove with /server-link create.",
+        "events, not change anything (remove nicks, ask for proof codes). Staff create a key that may with " +
+        "/server-link create.",
     );
   }
 }

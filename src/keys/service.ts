@@ -19,7 +19,7 @@ export type Principal = {
   readonly guildId: string;
   /** Null for a guild-wide key. */
   readonly whitelistId: string | null;
-  /** False for a read-only key: it reads and receives events but may not remove (`authorizeRemoval`). */
+  /** False for a read-only key: it reads and receives events but changes nothing (`authorizeWrite`). */
   readonly mayRemove: boolean;
 };
 

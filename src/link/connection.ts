@@ -1,14 +1,16 @@
 import { randomBytes, timingSafeEqual } from "node:crypto";
+import type { Words } from "../i18n/words.ts";
+import { dashUuid } from "../nicks/uuid.ts";
 import type { Logger } from "../shared/logger.ts";
 import { type Cfb8, createCfb8, type LoginKeys, minecraftDigest } from "./crypto.ts";
-import type { Guard, LinkLimits } from "./guard.ts";
+import type { Admitted, Guard, LinkLimits } from "./guard.ts";
 import { type LinkCounters, type LinkProofPort, type Refusal, refusals } from "./model.ts";
 import { type PacketReader, PacketSplitter, ProtocolError, packet } from "./protocol.ts";
 import type { SessionCheck } from "./session.ts";
 import type { StatusAnswers } from "./status.ts";
-import { type LoginVersionSpec, loginVersion } from "./versions.ts";
+import { type LoginVersionSpec, loginVersion, NEWEST_RELEASE, OLDEST_RELEASE } from "./versions.ts";
 
-/** Timers the endpoint arms (a deadline per connection); tests fire them instead of waiting. */
+/** Timers the endpoint arms (the deadlines of each connection); tests fire them instead of waiting. */
 export type Timers = {
   setTimeout(run: () => void, ms: number): unknown;
   clearTimeout(handle: unknown): void;
@@ -33,6 +35,8 @@ export type ConnectionContext = {
   guard: Guard;
   limits: LinkLimits;
   status: StatusAnswers;
+  /** The language players read the endpoint's refusals in (LINK_LANGUAGE). */
+  words: Words;
   counters: LinkCounters;
   logger: Logger;
   timers: Timers;
@@ -61,174 +65,236 @@ type Phase = keyof typeof MAX_PACKET | "verifying";
  * Nobody is ever logged in. Anything unexpected closes the connection; a client that reached the login is told
  * why when there is something it can do about it.
  */
-export function openConnection(transport: Transport, context: ConnectionContext): Connection {
-  const { keys, limits, counters, timers } = context;
-  const splitter = new PacketSplitter();
-  const abort = new AbortController();
-  let phase: Phase = "handshake";
-  let inLogin = false;
-  let protocol = 0;
-  let spec: LoginVersionSpec | undefined;
-  let name = "";
-  let statusAnswered = false;
-  let received = 0;
-  let cipher: Cfb8 | undefined;
-  let finished = false;
-  let closed = false;
-  const verifyToken = randomBytes(4);
-  let linger: unknown;
-  const deadline = timers.setTimeout(() => {
-    if (!finished) refuse("timeout");
-  }, limits.deadlineMs);
+export function openConnection(
+  transport: Transport,
+  context: ConnectionContext,
+  admitted: Pick<Admitted, "settle">,
+): Connection {
+  return new LinkConnection(transport, context, admitted);
+}
 
-  const send = (bytes: Uint8Array) => transport.write(cipher ? cipher.update(bytes) : bytes);
+/**
+ * One connection's state. A class, its methods shared, and what only a login needs made when it starts: the
+ * endpoint holds thousands of connections at once, most of them idle (docs/link.md, Bounds, counts the cost).
+ */
+class LinkConnection implements Connection {
+  private splitter: PacketSplitter | undefined;
+  private abort: AbortController | undefined;
+  private phase: Phase = "handshake";
+  private inLogin = false;
+  private protocol = 0;
+  private spec: LoginVersionSpec | undefined;
+  private name = "";
+  /** The UUID Login Start claimed, dashed: Mojang's answer must be that account. */
+  private claimed = "";
+  private verifyToken: Uint8Array | undefined;
+  private statusAnswered = false;
+  private received = 0;
+  private cipher: Cfb8 | undefined;
+  private finished = false;
+  private isClosed = false;
+  private linger: unknown;
+  private deadline: unknown;
+
+  constructor(
+    private readonly transport: Transport,
+    private readonly context: ConnectionContext,
+    private readonly admitted: Pick<Admitted, "settle">,
+  ) {
+    const { limits, timers } = context;
+    // A real client sends its Handshake and Login Start at once, so until the login has started (and for a whole
+    // status exchange) the short deadline holds; a login then has what is left of the whole one.
+    const opening = Math.min(limits.handshakeDeadlineMs, limits.deadlineMs);
+    this.deadline = timers.setTimeout(() => {
+      if (this.finished) return;
+      if (this.phase !== "encryption" && this.phase !== "verifying") return this.refuse("timeout");
+      this.deadline = timers.setTimeout(() => {
+        if (!this.finished) this.refuse("timeout");
+      }, limits.deadlineMs - opening);
+    }, opening);
+  }
+
+  receive(bytes: Uint8Array) {
+    if (this.finished) return;
+    const first = this.received === 0;
+    this.received += bytes.length;
+    if (this.received > this.context.limits.maxBytesPerConnection) return this.refuse("too-large");
+    if (first && bytes[0] === 0xfe) return this.legacyPing(bytes);
+    if (this.phase === "verifying") return; // nothing is expected while Mojang is asked
+    this.splitter ??= new PacketSplitter();
+    this.splitter.push(bytes);
+    try {
+      while (!this.finished && (this.phase as Phase) !== "verifying") {
+        const next = this.splitter.next(MAX_PACKET[this.phase]);
+        if (!next) break;
+        this.handle(next.id, next.body);
+      }
+    } catch (error) {
+      if (!(error instanceof ProtocolError)) throw error;
+      this.refuse(error.reason);
+    }
+  }
+
+  closed(): void {
+    if (this.isClosed) return;
+    this.isClosed = true;
+    this.finished = true;
+    this.abort?.abort();
+    this.context.timers.clearTimeout(this.deadline);
+    this.context.timers.clearTimeout(this.linger);
+  }
+
+  private send(bytes: Uint8Array): void {
+    this.transport.write(this.cipher ? this.cipher.update(bytes) : bytes);
+  }
 
   /** Sends the last bytes, if any, and closes; a client that neither reads nor closes is cut after a while. */
-  const finish = (last?: Uint8Array) => {
-    if (finished) return;
-    finished = true;
-    abort.abort();
-    timers.clearTimeout(deadline);
-    if (last) send(last);
+  private finish(last?: Uint8Array): void {
+    if (this.finished) return;
+    this.finished = true;
+    this.abort?.abort();
+    const { timers } = this.context;
+    timers.clearTimeout(this.deadline);
+    if (last) this.send(last);
     // Armed before `end`, which may close the socket (and call `closed`) at once.
-    if (!closed) linger = timers.setTimeout(() => transport.destroy(), LINGER_MS);
-    transport.end();
-  };
+    if (!this.isClosed) this.linger = timers.setTimeout(() => this.transport.destroy(), LINGER_MS);
+    this.transport.end();
+  }
 
-  const refuse = (reason: Refusal) => {
-    counters.refused[reason]++;
-    const text = refusals[reason].text;
-    finish(inLogin && text ? loginDisconnect(text(protocol)) : undefined);
-  };
+  private refuse(reason: Refusal): void {
+    this.context.counters.refused[reason]++;
+    const key = refusals[reason].text;
+    const versions = { oldest: OLDEST_RELEASE, newest: NEWEST_RELEASE, protocol: String(this.protocol) };
+    const text = this.inLogin && key ? this.context.words.render({ key, params: versions }) : undefined;
+    this.finish(text === undefined ? undefined : loginDisconnect(text));
+  }
 
-  const handshake = (body: PacketReader) => {
+  private handle(id: number, body: PacketReader): void {
+    const { phase } = this;
+    if (phase === "handshake" && id === 0x00) this.handshake(body);
+    else if (phase === "status") this.status(id, body);
+    else if (phase === "login-start" && id === 0x00) this.loginStart(body);
+    else if (phase === "encryption" && id === 0x01) this.encryptionResponse(body);
+    else throw new ProtocolError("malformed", `packet 0x${id.toString(16)} in ${phase}`);
+  }
+
+  private handshake(body: PacketReader) {
     const version = body.varInt();
     body.string(255);
     body.unsignedShort();
     const next = body.varInt();
     body.end();
-    protocol = version;
+    this.protocol = version;
     if (next === 1) {
-      phase = "status";
+      this.phase = "status";
       return;
     }
     // 3 is a transfer from another server (1.20.5+): the login is the same.
     if (next !== 2 && next !== 3)
       throw new ProtocolError("malformed", `a handshake asking for state ${next}`);
-    inLogin = true;
-    spec = loginVersion(version);
-    if (!spec) return refuse("version");
-    if (!context.guard.takeLogin(transport.address)) return refuse("rate-limited");
-    phase = "login-start";
-  };
+    this.inLogin = true;
+    this.spec = loginVersion(version);
+    if (!this.spec) return this.refuse("version");
+    if (!this.context.guard.takeLogin(this.transport.address)) return this.refuse("rate-limited");
+    this.phase = "login-start";
+  }
 
-  const status = (id: number, body: PacketReader) => {
-    if (id === 0x00 && !statusAnswered) {
+  private status(id: number, body: PacketReader): void {
+    if (id === 0x00 && !this.statusAnswered) {
       body.end();
-      statusAnswered = true;
-      counters.pings++;
-      send(packet(0x00, { string: context.status.json(protocol) }));
+      this.statusAnswered = true;
+      this.context.counters.pings++;
+      this.send(packet(0x00, { string: this.context.status.json(this.protocol) }));
     } else if (id === 0x01) {
       const payload = body.long();
       body.end();
-      finish(packet(0x01, { bytes: payload }));
+      this.finish(packet(0x01, { bytes: payload }));
     } else throw new ProtocolError("malformed", `status packet 0x${id.toString(16)}`);
-  };
+  }
 
-  const loginStart = (body: PacketReader) => {
-    name = body.string(16);
-    body.uuid(); // what the client claims; Mojang's answer is what counts
+  private loginStart(body: PacketReader) {
+    this.name = body.string(16);
+    // What the client claims; believed only once Mojang's answer names the same account.
+    this.claimed = dashUuid(Buffer.from(body.uuid()).toString("hex"));
     body.end();
-    if (!PLAYER_NAME.test(name)) return refuse("name");
-    phase = "encryption";
-    const fields = [{ string: "" }, { byteArray: keys.publicKeyDer }, { byteArray: verifyToken }] as const;
-    send(packet(0x01, ...fields, ...(spec?.shouldAuthenticate ? [{ bool: true }] : [])));
-  };
+    if (!PLAYER_NAME.test(this.name)) return this.refuse("name");
+    this.phase = "encryption";
+    this.admitted.settle();
+    this.verifyToken = randomBytes(4);
+    const fields = [
+      { string: "" },
+      { byteArray: this.context.keys.publicKeyDer },
+      { byteArray: this.verifyToken },
+    ] as const;
+    this.send(packet(0x01, ...fields, ...(this.spec?.shouldAuthenticate ? [{ bool: true }] : [])));
+  }
 
-  const encryptionResponse = (body: PacketReader) => {
+  private encryptionResponse(body: PacketReader) {
+    const { keys } = this.context;
     const secret = keys.decrypt(body.byteArray(256));
     const token = keys.decrypt(body.byteArray(256));
     body.end();
     // One answer for every failure: a wrong padding is never told apart from a wrong token.
-    const tokenMatches = token?.length === 4 && timingSafeEqual(token, verifyToken);
-    if (secret?.length !== 16 || !tokenMatches) return refuse("encryption");
+    const expected = this.verifyToken as Uint8Array;
+    const tokenMatches = token?.length === 4 && timingSafeEqual(token, expected);
+    if (secret?.length !== 16 || !tokenMatches) return this.refuse("encryption");
     // From here on the server writes AES-128-CFB8; it reads nothing more (the client sends nothing before
     // Login Success, which never comes), so only the outgoing direction is kept.
-    cipher = createCfb8(secret, secret, "encrypt");
-    phase = "verifying";
-    verify(minecraftDigest("", secret, keys.publicKeyDer)).catch((error) => {
-      context.logger.error("link: the login failed", { error: String(error) });
-      if (!finished) refuse("failed");
+    this.cipher = createCfb8(secret, secret, "encrypt");
+    this.phase = "verifying";
+    this.abort = new AbortController();
+    this.verify(minecraftDigest("", secret, keys.publicKeyDer), this.abort.signal).catch((error) => {
+      this.context.logger.error("link: the login failed", { error: String(error) });
+      if (!this.finished) this.refuse("failed");
     });
-  };
+  }
 
-  const verify = async (serverId: string) => {
-    const answer = await context.session(name, serverId, abort.signal);
-    if (finished) return;
-    if (answer.outcome === "not-joined") return refuse("not-joined");
+  private async verify(serverId: string, signal: AbortSignal): Promise<void> {
+    const { context, name, claimed } = this;
+    const answer = await context.session({ name, uuid: claimed }, serverId, signal);
+    if (this.finished) return;
+    if (answer.outcome === "not-joined") return this.refuse("not-joined");
     if (answer.outcome === "unavailable") {
       context.logger.warn("link: Mojang's session server could not tell", { detail: answer.detail });
-      return refuse("session-unavailable");
+      return this.refuse("session-unavailable");
+    }
+    if (answer.outcome === "invalid") {
+      context.logger.warn("link: Mojang's session server answered no profile", { detail: answer.detail });
+      return this.refuse("session-invalid");
+    }
+    if (answer.outcome === "mismatch") {
+      context.logger.warn("link: Mojang's session server answered for another account", {
+        name,
+        uuid: claimed,
+        answeredName: answer.answered.name,
+        answeredUuid: answer.answered.uuid,
+      });
+      return this.refuse("session-mismatch");
     }
     let text: string;
     try {
-      text = (await context.port.proven(answer.account, { address: transport.address })).text;
+      text = (await context.port.proven(answer.account, { address: this.transport.address })).text;
     } catch (error) {
       context.logger.error("link: the proof could not be recorded", { error: String(error) });
-      return refuse("failed");
+      return this.refuse("failed");
     }
-    if (finished) return;
-    counters.proven++;
-    context.logger.info("java account proven at the link endpoint", { ...answer.account, protocol });
-    finish(loginDisconnect(text));
-  };
-
-  const handle = (id: number, body: PacketReader) => {
-    if (phase === "handshake" && id === 0x00) handshake(body);
-    else if (phase === "status") status(id, body);
-    else if (phase === "login-start" && id === 0x00) loginStart(body);
-    else if (phase === "encryption" && id === 0x01) encryptionResponse(body);
-    else throw new ProtocolError("malformed", `packet 0x${id.toString(16)} in ${phase}`);
-  };
-
-  return {
-    receive(bytes) {
-      if (finished) return;
-      const first = received === 0;
-      received += bytes.length;
-      if (received > limits.maxBytesPerConnection) return refuse("too-large");
-      if (first && bytes[0] === 0xfe) return legacyPing(bytes);
-      if (phase === "verifying") return; // nothing is expected while Mojang is asked
-      splitter.push(bytes);
-      try {
-        while (!finished && (phase as Phase) !== "verifying") {
-          const next = splitter.next(MAX_PACKET[phase]);
-          if (!next) break;
-          handle(next.id, next.body);
-        }
-      } catch (error) {
-        if (!(error instanceof ProtocolError)) throw error;
-        refuse(error.reason);
-      }
-    },
-    closed() {
-      if (closed) return;
-      closed = true;
-      finished = true;
-      abort.abort();
-      timers.clearTimeout(deadline);
-      timers.clearTimeout(linger);
-    },
-  };
+    if (this.finished) return;
+    context.counters.proven++;
+    context.logger.info("java account proven at the link endpoint", {
+      ...answer.account,
+      protocol: this.protocol,
+    });
+    this.finish(loginDisconnect(text));
+  }
 
   /**
    * The ping of clients before 1.7, told apart by its first byte as vanilla does: `FE` alone (Beta 1.8 to 1.3),
    * or `FE 01`, which 1.4 to 1.6 send (1.6 follows it with `FA` and a plugin message the answer does not need).
    */
-  function legacyPing(bytes: Uint8Array) {
-    if (bytes.length > 1 && bytes[1] !== 0x01) return refuse("malformed");
-    counters.legacyPings++;
-    finish(context.status.legacy(bytes.length === 1 ? "beta" : "1.4"));
+  private legacyPing(bytes: Uint8Array) {
+    if (bytes.length > 1 && bytes[1] !== 0x01) return this.refuse("malformed");
+    this.context.counters.legacyPings++;
+    this.finish(this.context.status.legacy(bytes.length === 1 ? "beta" : "1.4"));
   }
 }
 

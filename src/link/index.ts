@@ -1,17 +1,20 @@
 import type { Socket, TCPSocketListener } from "bun";
 import type { Accounts } from "../accounts/service.ts";
 import type { Config } from "../config.ts";
+import type { Language } from "../i18n/languages.ts";
+import { wordsFor } from "../i18n/words.ts";
 import { type Clock, systemClock } from "../shared/clock.ts";
 import { explainListenError } from "../shared/listen.ts";
 import type { Logger } from "../shared/logger.ts";
-import { type Connection, openConnection, type Timers } from "./connection.ts";
+import { type Connection, openConnection, type Timers, type Transport } from "./connection.ts";
 import { createLoginKeys, type LoginKeys } from "./crypto.ts";
-import { createGuard, defaultLimits, type LinkLimits } from "./guard.ts";
+import { type Admitted, createGuard, defaultLimits, type LinkLimits } from "./guard.ts";
 import { type LinkCounters, type LinkProofPort, zeroCounters } from "./model.ts";
 import { codeProof } from "./proof.ts";
 import { createSessionCheck, type SessionCheck } from "./session.ts";
 import { createStatusAnswers } from "./status.ts";
 
+export type { LinkLimits } from "./guard.ts";
 export type { LinkCounters, LinkProofPort, ProvenAccount } from "./model.ts";
 export { linkTotals } from "./model.ts";
 
@@ -25,6 +28,8 @@ export type LinkEndpointOptions = {
   proof: LinkProofPort;
   /** The community named in the server list's MOTD. */
   community?: string;
+  /** The language of everything a player reads (LINK_LANGUAGE); English by default. */
+  language?: Language;
   logger: Logger;
   clock?: Clock;
   timers?: Timers;
@@ -51,7 +56,60 @@ const realTimers: Timers = {
   clearTimeout: (handle) => clearTimeout(handle as ReturnType<typeof setTimeout>),
 };
 
-type SocketState = { address: string; connection?: Connection; queue: Uint8Array[]; ending: boolean };
+/**
+ * A socket as its connection's transport, and what the endpoint keeps of it: what the kernel has not taken yet is
+ * queued and sent on `drain`. A class, its methods shared: thousands are held at once (docs/link.md, Bounds).
+ */
+class SocketTransport implements Transport {
+  admitted: Admitted | undefined;
+  connection: Connection | undefined;
+  /** Where it sits in the endpoint's list of open sockets. */
+  slot = -1;
+  private queue: Uint8Array[] | undefined;
+  private ending = false;
+
+  constructor(
+    private readonly socket: Socket<SocketTransport | undefined>,
+    readonly address: string,
+  ) {}
+
+  write(bytes: Uint8Array): void {
+    if (this.queue) this.queue.push(bytes);
+    else this.writeNow(bytes);
+  }
+
+  end(): void {
+    this.ending = true;
+    if (!this.queue) this.socket.end();
+  }
+
+  destroy(): void {
+    this.socket.terminate();
+  }
+
+  /** Writes what was queued, as far as the kernel takes it (the socket's `drain`). */
+  flush(): void {
+    const queue = this.queue ?? [];
+    while (queue.length > 0) {
+      const next = queue[0] as Uint8Array;
+      const written = this.socket.write(next);
+      if (written < 0) break; // closed: the rest is dropped
+      if (written < next.length) {
+        queue[0] = next.subarray(written);
+        return;
+      }
+      queue.shift();
+    }
+    this.queue = undefined;
+    if (this.ending) this.socket.end();
+  }
+
+  /** Writes `bytes`, queueing what the kernel did not take; a closed socket drops them. */
+  private writeNow(bytes: Uint8Array): void {
+    const written = this.socket.write(bytes);
+    if (written >= 0 && written < bytes.length) this.queue = [bytes.subarray(written)];
+  }
+}
 
 /**
  * Starts the link endpoint (docs/link.md): a Minecraft Java server of its own on a TCP listener, apart from the
@@ -60,6 +118,7 @@ type SocketState = { address: string; connection?: Connection; queue: Uint8Array
  */
 export function startLinkEndpoint(options: LinkEndpointOptions): LinkEndpoint {
   const limits = { ...defaultLimits, ...options.limits };
+  const words = wordsFor(options.language ?? "en");
   const counters = zeroCounters();
   const guard = createGuard(limits, options.clock ?? systemClock);
   const context = {
@@ -68,85 +127,71 @@ export function startLinkEndpoint(options: LinkEndpointOptions): LinkEndpoint {
     port: options.proof,
     guard,
     limits,
-    status: createStatusAnswers({ community: options.community }),
+    status: createStatusAnswers({ community: options.community, words }),
+    words,
     counters,
     logger: options.logger,
     timers: options.timers ?? realTimers,
   };
-  const sockets = new Set<Socket<SocketState>>();
+  // The open sockets, each knowing its slot: added and removed in constant time, 8 bytes each (a Set's member
+  // costs about 200).
+  const sockets: SocketTransport[] = [];
+  const forget = (transport: SocketTransport) => {
+    const last = sockets.pop() as SocketTransport;
+    if (last !== transport) {
+      sockets[transport.slot] = last;
+      last.slot = transport.slot;
+    }
+    transport.slot = -1;
+  };
   const idleWaiters = new Set<() => void>();
   const idle = () =>
-    sockets.size === 0
+    sockets.length === 0
       ? Promise.resolve()
       : new Promise<void>((resolve) => {
           idleWaiters.add(resolve);
         });
 
-  const flush = (socket: Socket<SocketState>) => {
-    const state = socket.data;
-    while (state.queue.length > 0) {
-      const next = state.queue[0] as Uint8Array;
-      const written = socket.write(next);
-      if (written < 0) {
-        state.queue.length = 0;
-        break;
-      }
-      if (written < next.length) {
-        state.queue[0] = next.subarray(written);
-        return;
-      }
-      state.queue.shift();
-    }
-    if (state.ending) socket.end();
-  };
-
-  let listener: TCPSocketListener<SocketState>;
+  let listener: TCPSocketListener<SocketTransport | undefined>;
   try {
-    listener = Bun.listen<SocketState>({
+    listener = Bun.listen<SocketTransport | undefined>({
       hostname: options.hostname,
       port: options.port,
       exclusive: true,
-      data: { address: "", queue: [], ending: false },
       socket: {
         open(socket) {
-          const address = socket.remoteAddress;
-          socket.data = { address, queue: [], ending: false };
-          if (!guard.admit(address)) {
+          const transport = new SocketTransport(socket, socket.remoteAddress);
+          socket.data = transport;
+          // Held before admission: the connection that makes room for this one closes at once (`close` runs
+          // inside `terminate`) and must not find the endpoint idle.
+          transport.slot = sockets.push(transport) - 1;
+          transport.admitted = guard.admit(transport.address, () => {
+            counters.refused.evicted++;
+            socket.terminate();
+          });
+          if (!transport.admitted) {
             counters.refused.capacity++;
             socket.terminate();
             return;
           }
-          sockets.add(socket);
-          socket.data.connection = openConnection(
-            {
-              address,
-              write(bytes) {
-                socket.data.queue.push(bytes);
-                if (socket.data.queue.length === 1) flush(socket);
-              },
-              end() {
-                socket.data.ending = true;
-                if (socket.data.queue.length === 0) socket.end();
-              },
-              destroy: () => socket.terminate(),
-            },
-            context,
-          );
+          transport.connection = openConnection(transport, context, transport.admitted);
         },
         data(socket, bytes) {
           try {
-            socket.data.connection?.receive(bytes);
+            socket.data?.connection?.receive(bytes);
           } catch (error) {
             options.logger.error("link: a connection failed", { error: String(error) });
             socket.terminate();
           }
         },
-        drain: flush,
+        drain: (socket) => socket.data?.flush(),
         close(socket) {
-          if (!sockets.delete(socket)) return;
-          socket.data.connection?.closed();
-          guard.release(socket.data.address);
-          if (sockets.size > 0) return;
+          const transport = socket.data;
+          if (transport === undefined || transport.slot === -1) return;
+          forget(transport);
+          transport.connection?.closed();
+          transport.admitted?.release();
+          if (sockets.length > 0) return;
           for (const wake of idleWaiters) wake();
           idleWaiters.clear();
         },
@@ -170,7 +215,7 @@ export function startLinkEndpoint(options: LinkEndpointOptions): LinkEndpoint {
     idle,
     async stop() {
       listener.stop(true);
-      for (const socket of sockets) socket.terminate();
+      for (const transport of [...sockets]) transport.destroy();
       await idle();
     },
   };
@@ -178,7 +223,7 @@ export function startLinkEndpoint(options: LinkEndpointOptions): LinkEndpoint {
 
 /**
  * The endpoint as `startService` runs it from the configuration (LINK_PORT set): each proven login gets a code
- * from the accounts store (`codeProof`), and the MOTD names LINK_COMMUNITY.
+ * from the accounts store (`codeProof`), the MOTD names LINK_COMMUNITY, and players read it all in LINK_LANGUAGE.
  */
 export function linkOptions(
   config: Config,
@@ -189,8 +234,9 @@ export function linkOptions(
     hostname: config.HOST,
     port: config.LINK_PORT ?? 0,
     sessionUrl: config.MOJANG_SESSION_URL,
-    proof: codeProof(accounts),
+    proof: codeProof(accounts, wordsFor(config.LINK_LANGUAGE)),
     community: config.LINK_COMMUNITY,
+    language: config.LINK_LANGUAGE,
     ...rest,
   };
 }

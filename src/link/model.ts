@@ -1,4 +1,4 @@
-import { SUPPORTED_RELEASES } from "./versions.ts";
+import type { MessageKey } from "../i18n/messages.ts";
 
 /** A Java account the endpoint has proven a player controls: Mojang's UUID (dashed) and current name. */
 export type ProvenAccount = { uuid: string; name: string };
@@ -13,33 +13,26 @@ export type LinkProofPort = {
 };
 
 /**
- * Why the endpoint turned a connection away, each with the text a player reads when one is shown (a client
- * that reached the login gets a Login Disconnect; junk and floods are closed without a word).
+ * Why the endpoint turned a connection away, each with the catalogue's text a player reads when one is shown (a
+ * client that reached the login gets a Login Disconnect; junk and floods are closed without a word: `capacity` is
+ * a newcomer refused at a full cap, `evicted` one that made room for a newcomer).
  */
 export const refusals = {
-  version: {
-    text: (protocol: number) =>
-      `This server links Minecraft Java ${SUPPORTED_RELEASES} accounts; your game speaks protocol ${protocol}.\n` +
-      `Join with a version from ${SUPPORTED_RELEASES} to get your code.`,
-  },
-  name: { text: () => "That is not a Minecraft Java name. Join with your premium Java account." },
-  "rate-limited": { text: () => "Too many joins from your address. Wait a minute, then join again." },
-  encryption: { text: () => "The encryption handshake failed. Restart your game, then join again." },
-  "not-joined": {
-    text: () =>
-      "Could not verify your account with Mojang.\n" +
-      "Restart your game and launcher, then join again (a premium Java account is needed).",
-  },
-  "session-unavailable": {
-    text: () =>
-      "Could not verify your account with Mojang: its session server did not answer.\nJoin again in a minute.",
-  },
-  failed: { text: () => "Something went wrong on our side. Join again in a minute." },
-  timeout: { text: () => "Took too long to log in. Join again." },
+  version: { text: "link.refused.version" },
+  name: { text: "link.refused.name" },
+  "rate-limited": { text: "link.refused.rateLimited" },
+  encryption: { text: "link.refused.encryption" },
+  "not-joined": { text: "link.refused.notJoined" },
+  "session-unavailable": { text: "link.refused.sessionUnavailable" },
+  "session-invalid": { text: "link.refused.sessionInvalid" },
+  "session-mismatch": { text: "link.refused.sessionMismatch" },
+  failed: { text: "link.refused.failed" },
+  timeout: { text: "link.refused.timeout" },
   malformed: { text: undefined },
   "too-large": { text: undefined },
   capacity: { text: undefined },
-} as const satisfies Record<string, { text: ((protocol: number) => string) | undefined }>;
+  evicted: { text: undefined },
+} as const satisfies Record<string, { text: MessageKey | undefined }>;
 
 /** A reason the endpoint refused a connection. */
 export type Refusal = keyof typeof refusals;

@@ -1,3 +1,4 @@
+import type { Words } from "../i18n/words.ts";
 import { loginVersion, NEWEST_LOGIN, SUPPORTED_RELEASES } from "./versions.ts";
 
 /** What the server list shows of the endpoint, for the modern ping and the legacy one. */
@@ -13,14 +14,15 @@ const LEGACY_PROTOCOL = 127;
 
 /**
  * The endpoint's entry in a player's server list (minecraft.wiki, Server List Ping): a MOTD saying what it is for
- * and for which community, no players (0 of 0), and as version the login's range. A client that can log in sees
+ * and for which community (in `words`' language), no players (0 of 0), and as version the login's range. A client that can log in sees
  * its own protocol echoed (the list shows it compatible); any other sees the newest one, so the list marks it
  * incompatible and names the versions that are.
  */
-export function createStatusAnswers(options: { community?: string }): StatusAnswers {
-  const who = oneLine(options.community ?? "") || "this Discord community";
-  const title = `Account link for ${who}`;
-  const hint = "Join to get a code for Discord (you will not enter a world)";
+export function createStatusAnswers(options: { community?: string; words: Words }): StatusAnswers {
+  const { words } = options;
+  const community = oneLine(options.community ?? "") || words.t("link.status.anyCommunity");
+  const title = words.t("link.status.title", { community });
+  const hint = words.t("link.status.hint");
   const versionName = `Java ${SUPPORTED_RELEASES.replace(" to ", "-")}`;
   const description = {
     text: "",

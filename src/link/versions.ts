@@ -32,10 +32,11 @@ const protocols = Object.keys(loginVersions).map(Number);
 export const OLDEST_LOGIN = Math.min(...protocols) as LoginVersion;
 export const NEWEST_LOGIN = Math.max(...protocols) as LoginVersion;
 
-const oldest = loginVersions[OLDEST_LOGIN].releases.split("-")[0];
-const newest = loginVersions[NEWEST_LOGIN].releases.split("-").at(-1);
-/** The range of releases, for texts a player reads: "1.20.2 to 26.1". */
-export const SUPPORTED_RELEASES = `${oldest} to ${newest}`;
+/** The oldest and newest releases the login speaks ("1.20.2", "26.1"), for texts a player reads. */
+export const OLDEST_RELEASE = loginVersions[OLDEST_LOGIN].releases.split("-")[0] as string;
+export const NEWEST_RELEASE = loginVersions[NEWEST_LOGIN].releases.split("-").at(-1) as string;
+/** The range of releases in English: "1.20.2 to 26.1". */
+export const SUPPORTED_RELEASES = `${OLDEST_RELEASE} to ${NEWEST_RELEASE}`;
 
 /** The login spec of `protocol`, or `undefined` when the endpoint cannot log that client in. */
 export function loginVersion(protocol: number): LoginVersionSpec | undefined {

@@ -281,7 +281,7 @@ export function createMetrics({ version }: { version: string }): Metrics {
   );
   linkCounter(
     "link_connections_refused_total",
-    "Connections the link endpoint closed without a word: junk, oversized packets, a cap on connections reached.",
+    "Connections the link endpoint closed without a word: junk, oversized packets, a full cap, or making room for a newcomer.",
     "reason",
     (t) => t.silent,
   );

@@ -1,6 +1,7 @@
 import { text } from "../i18n/messages.ts";
 import { dashUuid } from "../nicks/uuid.ts";
 import { settleBounded } from "../shared/bounded.ts";
+import { BULK_ANSWER_BYTES, ONE_ANSWER_BYTES, readCappedJson } from "../shared/capped-body.ts";
 import { DomainError } from "../shared/errors.ts";
 import { noObserver } from "../shared/observer.ts";
 import { createRemoteLookup, type RemoteLookupOptions } from "../shared/remote-lookup.ts";
@@ -56,7 +57,7 @@ export function createMojangClient(options: MojangClientOptions): MojangClient {
         await response.body?.cancel();
         throw new Error(`status ${response.status}`);
       }
-      const body = (await response.json()) as { id?: unknown; name?: unknown };
+      const body = (await readCappedJson(response, ONE_ANSWER_BYTES)) as { id?: unknown; name?: unknown };
       if (typeof body.id !== "string" || typeof body.name !== "string") throw new Error("malformed profile");
       // Mojang answers with the account's own spelling; anything but the same name in another case is not ours.
       if (body.name.toLowerCase() !== nick.toLowerCase()) throw new Error("profile of another name");
@@ -82,7 +83,7 @@ export function createMojangClient(options: MojangClientOptions): MojangClient {
         await response.body?.cancel();
         throw new Error(`status ${response.status}`);
       }
-      const body: unknown = await response.json();
+      const body: unknown = await readCappedJson(response, BULK_ANSWER_BYTES);
       if (!Array.isArray(body)) throw new Error("not a list of profiles");
       const asked = new Set(names.map((name) => name.toLowerCase()));
       const found = new Map<string, PremiumStatus>();

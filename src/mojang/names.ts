@@ -1,4 +1,5 @@
 import { text } from "../i18n/messages.ts";
+import { ONE_ANSWER_BYTES, readCappedJson } from "../shared/capped-body.ts";
 import { DomainError } from "../shared/errors.ts";
 import { createRemoteLookup, type RemoteLookupOptions } from "../shared/remote-lookup.ts";
 
@@ -40,7 +41,7 @@ export function createMojangNames(options: MojangNamesOptions): MojangNames {
           await response.body?.cancel();
           throw new Error(`status ${response.status}`);
         }
-        const body = (await response.json()) as { id?: unknown; name?: unknown };
+        const body = (await readCappedJson(response, ONE_ANSWER_BYTES)) as { id?: unknown; name?: unknown };
         if (typeof body.id !== "string" || typeof body.name !== "string")
           throw new Error("malformed profile");
         if (body.id.toLowerCase() !== uuid.replaceAll("-", "").toLowerCase()) {

@@ -9,11 +9,17 @@ export type MemberNames = { nick: string | null; name: string };
  */
 export type NicknameRefusal = "owner" | "above" | "permission" | "gone" | "other";
 
-/** What changing a nickname did: done, refused (with why), or to be asked again after a wait Discord asked for. */
+/**
+ * What changing a nickname did: done, refused (with why), to be asked again after a wait Discord asked for, or not
+ * sent because the member's nickname is no longer the one the change was decided on (`changed`: what it is now).
+ * Done with `overwrote`: Discord applied the change over a nickname the member had set a moment before (theirs
+ * reached Discord first; `overwrote` is what they chose), so the bot gives it back.
+ */
 export type NicknameOutcome =
-  | { done: true }
+  | { done: true; overwrote?: string | null }
   | { done: false; refusal: NicknameRefusal; reason: string }
-  | { done: false; laterMs: number };
+  | { done: false; laterMs: number }
+  | { done: false; changed: string | null };
 
 /** The port the bot implements to read and change members' server nicknames; the domain never talks to Discord. */
 export type NicknameGateway = {
@@ -22,8 +28,17 @@ export type NicknameGateway = {
    * they are not in the server; undefined when the bot cannot tell (no bot, Discord unreachable).
    */
   current(guildId: string, userId: string): Promise<MemberNames | null | undefined>;
-  /** Sets the member's nickname, or clears it (null). */
-  set(guildId: string, userId: string, nick: string | null): Promise<NicknameOutcome>;
+  /**
+   * Sets the member's nickname, or clears it (null), if it is still `expected` (the one the change was decided
+   * on) as far as the bot can tell right before asking; Discord has no compare-and-set, so a change of the member's
+   * that reaches Discord first is told apart afterwards (`overwrote`).
+   */
+  set(
+    guildId: string,
+    userId: string,
+    nick: string | null,
+    expected: string | null,
+  ): Promise<NicknameOutcome>;
 };
 
 /** A member whose nickname the bot manages, as stored (docs/decisions.md, Nicknames that follow the Minecraft name). */

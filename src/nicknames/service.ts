@@ -78,17 +78,48 @@ export function createNicknames(deps: {
         .where(and(eq(memberNicknames.guildId, guildId), eq(memberNicknames.userId, userId)));
     });
 
-  /** Sets the nickname, asking again after every wait Discord asks for: a rate limit delays it, never drops it. */
-  const set = async (guildId: string, userId: string, nick: string | null): Promise<NicknameOutcome> => {
+  /**
+   * Sets the nickname if it is still `expected`, asking again after every wait Discord asks for: a rate limit
+   * delays it, never drops it, and a nickname the member changed during the wait is not overwritten.
+   */
+  const set = async (
+    guildId: string,
+    userId: string,
+    nick: string | null,
+    expected: string | null,
+  ): Promise<NicknameOutcome> => {
     for (;;) {
-      const outcome = await gateway.set(guildId, userId, nick);
+      const outcome = await gateway.set(guildId, userId, nick, expected);
       if (outcome.done || !("laterMs" in outcome)) return outcome;
       await wait(Math.min(Math.max(outcome.laterMs, 0), LONGEST_RETRY_MS));
     }
   };
 
+  /** Leaves the member's own nickname alone from now on (forgetting them once no nick names them). */
+  const release = async (
+    guildId: string,
+    userId: string,
+    record: Pick<NicknameRecord, "original" | "applied" | "released"> | undefined,
+    named: boolean,
+  ) => {
+    if (!named) await drop(guildId, userId);
+    else if (!record?.released) {
+      await save(guildId, userId, {
+        original: record?.original ?? null,
+        applied: record?.applied ?? null,
+        released: true,
+        failure: null,
+      });
+      logger.info("nickname left alone: the member changed it", { guildId, userId });
+    }
+    return { kind: "released" } as const;
+  };
+
+  /** How often a change the member's own renames kept overtaking is decided again before it is left. */
+  const ATTEMPTS = 3;
+
   /** Brings one member's nickname in line with their nicks now (see createNicknames). */
-  const sync = async (guildId: string, userId: string): Promise<NicknameSync> => {
+  const sync = async (guildId: string, userId: string, attempt = 1): Promise<NicknameSync> => {
     const templates = await whitelists.nicknameTemplates(guildId);
     const record = await read(guildId, userId);
     if (templates.size === 0 && !record) return { kind: "unchanged" };
@@ -104,14 +135,7 @@ export function createNicknames(deps: {
       return { kind: "unchanged" };
     }
     const changedByOthers = record !== undefined && record.applied !== null && member.nick !== record.applied;
-    if (record?.released || changedByOthers) {
-      if (!named) await drop(guildId, userId);
-      else if (!record?.released) {
-        await save(guildId, userId, { ...(record as NicknameRecord), released: true, failure: null });
-        logger.info("nickname left alone: the member changed it", { guildId, userId });
-      }
-      return { kind: "released" };
-    }
+    if (record?.released || changedByOthers) return release(guildId, userId, record, named !== undefined);
     // Until the bot has set one, the nickname they have is their own.
     const original = record?.applied != null ? record.original : member.nick;
     const wanted = named
@@ -128,7 +152,24 @@ export function createNicknames(deps: {
       if (!record || record.applied !== wanted || record.failure !== null || !named) await settled();
       return { kind: "unchanged" };
     }
-    const outcome = await set(guildId, userId, wanted);
+    const outcome = await set(guildId, userId, wanted, member.nick);
+    if ("changed" in outcome) {
+      // The member renamed themselves since the bot read their nickname: one the bot had set is theirs now;
+      // before it ever set one, the change is decided again from the name they chose.
+      if (record?.applied != null) return release(guildId, userId, record, named !== undefined);
+      return attempt < ATTEMPTS ? sync(guildId, userId, attempt + 1) : { kind: "unchanged" };
+    }
+    if (outcome.done && outcome.overwrote !== undefined) {
+      // Their own rename reached Discord just before the bot's: give it back, and leave it alone from now on.
+      const back = await set(guildId, userId, outcome.overwrote, wanted);
+      logger.info("nickname given back: the member changed it as the bot did", {
+        guildId,
+        userId,
+        givenBack: back.done,
+      });
+      const state = { original, applied: wanted, released: false, failure: null };
+      return release(guildId, userId, named ? state : undefined, named !== undefined);
+    }
     if (outcome.done) {
       await settled();
       logger.info(named ? "nickname set" : "nickname restored", { guildId, userId });

@@ -61,8 +61,6 @@ export type AccountLookUp = {
 
 /** Every rule a nick type fills. */
 export type NickTypeSpec = {
-  /** What the type takes, for whoever picks one (`/whitelist create`'s choices, after the type's name). */
-  label: string;
   /** The typed nick in the type's syntax, as it would be stored; throws "nick-invalid" saying what is allowed. */
   parse(settings: FloodgateSettings, raw: string): Typed;
   /** The stored names a trimmed typed nick may stand for: itself first, then any other spelling of the player. */
@@ -158,7 +156,6 @@ const javaAccount =
 /** One entry per nick type; `satisfies` makes the compiler ask each one for every rule of NickTypeSpec. */
 const specs = {
   java: {
-    label: "Java Edition, premium status looked up",
     ...javaSyntax,
     lookUp: mojangLookUp,
     noAccount: null,
@@ -169,7 +166,6 @@ const specs = {
     proofs: ["required", "first-join"],
   },
   premium: {
-    label: "paid Java accounts only",
     ...javaSyntax,
     lookUp: mojangLookUp,
     noAccount: (typed, whitelistName) =>
@@ -184,7 +180,6 @@ const specs = {
     proofs: ["required", "first-join"],
   },
   offline: {
-    label: "Java syntax, never looked up",
     ...javaSyntax,
     lookUp: null,
     noAccount: null,
@@ -195,7 +190,6 @@ const specs = {
     proofs: [],
   },
   bedrock: {
-    label: "Xbox gamertag (Floodgate)",
     parse: (settings, raw) => {
       const gamertag = parseGamertag(settings, raw);
       return { nick: floodgateName(settings, gamertag), gamertag };

@@ -1,6 +1,8 @@
 import type { Accounts } from "../accounts/service.ts";
 import type { EntryRecord } from "../entries/model.ts";
 import type { EntryService } from "../entries/service.ts";
+import { authorizeWhitelist, authorizeWrite } from "../keys/scope.ts";
+import type { Principal } from "../keys/service.ts";
 import { DomainError } from "../shared/errors.ts";
 import type { Logger } from "../shared/logger.ts";
 import { clip } from "../shared/text.ts";
@@ -29,8 +31,10 @@ export function firstJoinMessage(code: string): string {
  * first-join` is stored at once, awaiting proof until its window ends (the registrar sets `proofDueAt`). When the
  * player joins the game server, the `sync` agent sees them in its player list and asks here, with its link key, for
  * a code to disconnect them with: the code is bound to the entry's account and to its owner in its guild, so only
- * that member can type it (`/link code:`, src/registration/linking.ts), which links the account and verifies the
- * entry. An entry still unproven when its window ends is removed by the expiry (origin `expired`).
+ * that member can type it (`/link code:`, src/registration/linking.ts), which verifies the entry and, for a
+ * guild-wide key's code, links the account in the guild. A key asking for a code changes what typing it does, so
+ * only a key that may change things may ask, and the code reaches no further than the key's scope. An entry still
+ * unproven when its window ends is removed by the expiry (origin `expired`).
  */
 export function createFirstJoin(deps: {
   entries: Pick<EntryService, "findTyped" | "settlePending">;
@@ -49,15 +53,20 @@ export function createFirstJoin(deps: {
      * server: `whitelist` is in the asking key's scope already. `uuid`, the UUID the game server knows the player by
      * (from `list uuids`), must be the entry's account when given. Refused: no such nick ("entry-not-found"), an
      * entry awaiting no proof or another account ("proof-not-pending"), too many codes for the account lately
-     * ("code-limited", with when the next may be asked). `keyId`: who asked, for the log.
+     * ("code-limited", with when the next may be asked), a read-only key ("key-read-only"), a whitelist outside the
+     * key's scope ("whitelist-forbidden"). `key`: who asked; the code proves the account on its whitelist alone when
+     * the key is limited to one (docs/decisions.md, Proof of ownership).
      */
     async issue(input: {
       whitelist: Whitelist;
       nick: string;
       uuid?: string | null;
-      keyId: string;
+      key: Pick<Principal, "keyId" | "guildId" | "whitelistId" | "mayRemove">;
     }): Promise<FirstJoinCode> {
-      const { whitelist } = input;
+      const { whitelist, key } = input;
+      // The adapter checked both already; a code is a capability, so the service holds the line too.
+      authorizeWrite(key);
+      authorizeWhitelist(key, whitelist.id, whitelist);
       const entry = await entries.findTyped(whitelist, input.nick);
       if (!entry) {
         throw new DomainError("entry-not-found", `${clip(input.nick.trim())} is not on ${whitelist.name}.`);
@@ -79,7 +88,7 @@ export function createFirstJoin(deps: {
       }
       const issued = await accounts.issueBound(
         { uuid: entry.uuid, name: entry.nick },
-        { guildId: whitelist.guildId, userId: entry.userId },
+        { guildId: whitelist.guildId, userId: entry.userId, whitelistId: key.whitelistId },
       );
       if (issued.kind === "limited") {
         throw DomainError.with(
@@ -94,7 +103,7 @@ export function createFirstJoin(deps: {
         whitelistId: whitelist.id,
         nick: entry.nick,
         userId: entry.userId,
-        keyId: input.keyId,
+        keyId: key.keyId,
       });
       return {
         nick: entry.nick,

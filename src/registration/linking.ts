@@ -1,4 +1,4 @@
-import type { CodeLookup, LinkedAccount } from "../accounts/model.ts";
+import type { CodeLookup, LinkedAccount, ProvenIdentity } from "../accounts/model.ts";
 import type { Accounts } from "../accounts/service.ts";
 import type { Write } from "../db/writer.ts";
 import type { ChangeNotice } from "../entries/bus.ts";
@@ -17,10 +17,18 @@ import type { FilledForm } from "./rules.ts";
 import type { RegistrationService } from "./service.ts";
 
 /**
- * What typing a code did: the account now linked to the member in the guild, the entries of other members that
- * held it (removed: one owner per account per guild) and the member's own entries of it now verified.
+ * What typing a code did: the account it proves; its link to the member in the guild (`link`), or, for a code asked
+ * through a key limited to one whitelist, none and that whitelist's id (`within`: the proof counts there alone); the
+ * entries of other members that held it (removed: one owner per account per guild, or per whitelist `within`) and
+ * the member's own entries of it now verified.
  */
-export type Linked = { account: LinkedAccount; took: MemberEntry[]; verified: MemberEntry[] };
+export type Linked = {
+  account: ProvenIdentity;
+  link: LinkedAccount | null;
+  within: string | null;
+  took: MemberEntry[];
+  verified: MemberEntry[];
+};
 
 /**
  * What `/register code:` did: the link, then the registration (`registered`, or a request on an `approval`
@@ -41,20 +49,16 @@ export type Linking = ReturnType<typeof createLinking>;
 type Redemption =
   | Exclude<CodeLookup, { kind: "live" }>
   | { kind: "held"; name: string }
-  | {
-      kind: "linked";
-      account: LinkedAccount;
-      notices: ChangeNotice[];
-      took: MemberEntry[];
-      verified: MemberEntry[];
-    };
+  | ({ kind: "linked"; notices: ChangeNotice[] } & Linked);
 
 /**
  * Linking proven accounts to members (docs/decisions.md, Proof of ownership): a member types the code the link
  * endpoint showed; in one write the code is used up, the account linked to them in this guild, the entries other
  * members hold of it on the guild's whitelists removed (one owner per account per guild, origin `system`, the
- * log saying who proved it) and their own entries of it marked verified (changes in place). Then, for
- * `/register code:`, the account is registered as proven. Unlinking forgets a link; entries stay as they are.
+ * log saying who proved it) and their own entries of it marked verified (changes in place). A code asked through a
+ * key limited to one whitelist reaches no further than the key: it links nothing, and takes over and verifies on
+ * that whitelist alone. Then, for `/register code:`, the account is registered as proven. Unlinking forgets a
+ * link; entries stay as they are.
  */
 export function createLinking(deps: {
   accounts: Accounts;
@@ -78,16 +82,22 @@ export function createLinking(deps: {
         const holder = await accounts.ownerOf(guildId, found.account.uuid, tx);
         if (holder && holder.userId !== member.userId) return { kind: "held", name: found.account.name };
         await accounts.useIn(tx, found.hash, { guildId, userId: member.userId });
-        const account = await accounts.linkIn(tx, {
-          guildId,
-          userId: member.userId,
-          ...found.account,
-          method: found.method,
-        });
+        const within = found.whitelistId;
+        const link =
+          within === null
+            ? await accounts.linkIn(tx, {
+                guildId,
+                userId: member.userId,
+                ...found.account,
+                method: found.method,
+              })
+            : null;
+        const account = found.account;
         const notices: ChangeNotice[] = [];
         const took: MemberEntry[] = [];
         const verified: MemberEntry[] = [];
-        for (const whitelist of guildWhitelists) {
+        const reached = within === null ? guildWhitelists : guildWhitelists.filter(({ id }) => id === within);
+        for (const whitelist of reached) {
           const held = await entries.findByUuid(whitelist.id, account.uuid, tx);
           const others = held.filter((entry) => entry.userId !== member.userId);
           const own = held.filter((entry) => entry.userId === member.userId && !entry.verified);
@@ -100,7 +110,7 @@ export function createLinking(deps: {
           took.push(...removed.map(({ entry }) => ({ entry, whitelist })));
           verified.push(...changed.filter((n) => n.replaces).map(({ entry }) => ({ entry, whitelist })));
         }
-        return { kind: "linked", account, notices, took, verified };
+        return { kind: "linked", account, link, within, notices, took, verified };
       },
       (done) => {
         if (done.kind === "linked") entries.publish(done.notices);
@@ -167,22 +177,25 @@ export function createLinking(deps: {
       const outcome = await redeem(input.guildId, input.member, input.code);
       if (outcome.kind !== "linked") throw refusal(outcome);
       observer.proofCode("redeemed");
-      const { account, took, verified } = outcome;
-      logger.info("account linked", {
+      const { account, link, within, took, verified } = outcome;
+      logger.info(link ? "account linked" : "account proven on one whitelist", {
         guildId: input.guildId,
         userId: input.member.userId,
         uuid: account.uuid,
         name: account.name,
+        ...(within === null ? {} : { whitelistId: within }),
         took: took.length,
         verified: verified.length,
       });
-      return { account, took, verified };
+      return { account, link, within, took, verified };
     },
 
     /**
      * `/register code:` on a whitelist: links the account (see `link`), then registers it as proven for the member
      * (`registration.submit`: a request on an `approval` whitelist). Only a whitelist whose nick type a Java login
-     * proves takes a code; that is checked before the code is used. A refused registration leaves the link.
+     * proves takes a code; that is checked before the code is used. A refused registration leaves the link. A code
+     * that proves the account on another whitelist alone (`within`) proves nothing here: the registration goes on as
+     * one without a code.
      */
     async registerWithCode(input: {
       whitelist: Whitelist;
@@ -211,12 +224,13 @@ export function createLinking(deps: {
         gamertag: null,
         xuid: null,
       };
+      const provenHere = linked.within === null || linked.within === whitelist.id;
       try {
         const submission = await registration.submit({
           whitelist,
           member,
           nick: account.name,
-          account: proven,
+          ...(provenHere ? { account: proven } : {}),
           ...(input.form ? { form: input.form } : {}),
         });
         return { ...linked, outcome: "registered", submission };

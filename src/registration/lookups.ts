@@ -1,10 +1,10 @@
 import type { EntryRecord } from "../entries/model.ts";
+import { notOn } from "../entries/reads.ts";
 import type { EntryService } from "../entries/service.ts";
 import { text } from "../i18n/messages.ts";
 import { nickKey } from "../nicks/key.ts";
 import { namesOf } from "../nicks/types.ts";
 import { DomainError } from "../shared/errors.ts";
-import { clip } from "../shared/text.ts";
 import type { Whitelist } from "../whitelists/model.ts";
 import type { WhitelistService } from "../whitelists/service.ts";
 import type { AnswerRecord, AnswerStore } from "./answers.ts";
@@ -92,10 +92,7 @@ export function createLookups(deps: {
       if (found.length === 0 && denied.length === 0) {
         const where = input.whitelist?.trim() ? (scope[0] as Whitelist).name : "any whitelist of this server";
         if (held.length === 0) {
-          throw new DomainError(
-            "entry-not-found",
-            text("error.notOn", { nick: clip(nick) || text("error.thatNick"), whitelist: where }),
-          );
+          throw notOn(nick, where);
         }
         const names = held.map(({ whitelist }) => whitelist.name).join(", ");
         throw new DomainError(

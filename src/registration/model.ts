@@ -36,7 +36,15 @@ export type RoleGateway = {
    * without a request (the caller then goes by the roles it was given with the member). Never a Discord call.
    */
   rolesOf(guildId: string, userId: string): Promise<string[] | null | undefined>;
+  /**
+   * What Discord's budget for changing members' roles in the guild had left at its last answer (the bucket its
+   * rate limit headers describe), while that window lasts; undefined when unknown (no change yet, or no limit).
+   */
+  room?(guildId: string): RoleRoom | undefined;
 };
+
+/** A guild's budget of role changes as Discord last described it: `remaining` of `limit`, for `resetInMs` more. */
+export type RoleRoom = { remaining: number; limit: number; resetInMs: number };
 
 /**
  * The port the bot implements to show staff a request: it posts the request, with its Approve and Reject

@@ -22,6 +22,62 @@ const UNCONFIRMED = {
 const LONGEST_RETRY_MS = 10 * 60_000;
 
 /**
+ * Role changes of one member within ROLE_SHARE_WINDOW_MS that go at once however busy the guild's budget is: a
+ * registration and a removal. Past that, while Discord's budget is half spent, the member's next change waits for
+ * it to refill.
+ */
+export const ROLE_SHARE = 2;
+/** The window a member's share is counted over: Discord's role bucket resets every 10 s (docs/decisions.md). */
+export const ROLE_SHARE_WINDOW_MS = 10_000;
+/** The shortest look again at a budget whose reset Discord put in the past (clocks, a late answer). */
+const RECHECK_MS = 50;
+
+/**
+ * Shares a guild's budget of role changes fairly between members (docs/decisions.md, Roles). Discord gives a bot
+ * one bucket of role changes per guild (10 per 10 s) and discord.js sends in the order asked, so one member cycling
+ * `/register` and `/unregister` could spend it all and make every other member wait for its reset. Here, while the
+ * gateway says more than half of the budget is left (or cannot tell: no limit known), every change goes at once;
+ * once half is spent, a member who made ROLE_SHARE changes within the window waits until the budget resets, then
+ * looks again, so the other half is kept for members who made few. `now` is real time (performance.now), as
+ * Discord's buckets are; `wait` sleeps.
+ */
+export function shareRoleChanges(
+  roles: RoleGateway,
+  { now, wait }: { now: () => number; wait: (ms: number) => Promise<void> },
+): RoleGateway {
+  /** Per guild and member: when each of their changes went, within the window. */
+  const made = new Map<string, number[]>();
+  const recent = (name: string) => {
+    const at = now();
+    const kept = (made.get(name) ?? []).filter((time) => at - time < ROLE_SHARE_WINDOW_MS);
+    if (kept.length === 0) made.delete(name);
+    else made.set(name, kept);
+    return kept;
+  };
+  /** Waits for the member's turn (see above), then counts the change. */
+  const turn = async (guildId: string, userId: string) => {
+    const name = `${guildId}:${userId}`;
+    for (;;) {
+      const room = roles.room?.(guildId);
+      if (!room || room.remaining > room.limit / 2 || recent(name).length < ROLE_SHARE) break;
+      await wait(Math.max(room.resetInMs, RECHECK_MS));
+    }
+    made.set(name, [...recent(name), now()]);
+  };
+  return {
+    async grant(guildId, userId, roleIds) {
+      await turn(guildId, userId);
+      return roles.grant(guildId, userId, roleIds);
+    },
+    async revoke(guildId, userId, roleIds) {
+      await turn(guildId, userId);
+      return roles.revoke(guildId, userId, roleIds);
+    },
+    rolesOf: (guildId, userId) => roles.rolesOf(guildId, userId),
+  };
+}
+
+/**
  * One queue per member of a guild: work runs one piece at a time, in the order it was asked for, so each decides
  * from what the ones before it left. Counts the pieces waiting or running, per guild and in all.
  */

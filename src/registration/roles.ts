@@ -4,7 +4,7 @@ import type { Clock } from "../shared/clock.ts";
 import type { Logger } from "../shared/logger.ts";
 import type { Whitelist } from "../whitelists/model.ts";
 import type { Member, RoleGateway, RolesUnderWay } from "./model.ts";
-import { changeRoles, createMemberQueues, type RoleChange } from "./role-queue.ts";
+import { changeRoles, createMemberQueues, type RoleChange, shareRoleChanges } from "./role-queue.ts";
 
 /** The roles a member needs because of their entries in a guild: those the bot granted for any of them. */
 export async function grantedForEntries(
@@ -42,6 +42,7 @@ export function createRoleGrants({
   published = async () => {},
   clock,
   wait = (ms) => new Promise((resolve) => setTimeout(resolve, ms)),
+  now = () => performance.now(),
 }: {
   entries: EntryService;
   roles: RoleGateway;
@@ -52,8 +53,10 @@ export function createRoleGrants({
    */
   published?: () => Promise<void>;
   clock: Clock;
-  /** Sleeps before a role change Discord asked to wait for is tried again. */
+  /** Sleeps before a role change Discord asked to wait for is tried again, or waits for its share of the budget. */
   wait?: (ms: number) => Promise<void>;
+  /** Real time in ms, as Discord's rate limits run (performance.now): a member's share of the budget is counted on it. */
+  now?: () => number;
 }) {
   const exclusive = createMemberQueues();
   const changes = createMemberQueues();
@@ -76,8 +79,10 @@ export function createRoleGrants({
     return new Set(roles.keys());
   };
 
+  // Every change goes through the member's share of the guild's budget (one member never spends it all).
+  const shared = shareRoleChanges(roles, { now, wait });
   const change = (op: "grant" | "revoke", guildId: string, userId: string, roleIds: readonly string[]) =>
-    changeRoles(roles, op, { guildId, userId, roleIds }, wait);
+    changeRoles(shared, op, { guildId, userId, roleIds }, wait);
 
   /**
    * Which of the whitelist's roles the entry records, and which to grant. Recorded: those the member lacks (to be

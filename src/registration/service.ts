@@ -3,11 +3,9 @@ import { BY_MEMBER, type EntryOrigin, type EntryRecord } from "../entries/model.
 import type { EntryService } from "../entries/service.ts";
 import type { GeyserClient } from "../geyser/client.ts";
 import type { GuildService } from "../guilds/service.ts";
-import { text } from "../i18n/messages.ts";
 import type { MojangClient } from "../mojang/client.ts";
 import { type Identity, nickTypeSpecs, parseNick } from "../nicks/types.ts";
 import type { Clock } from "../shared/clock.ts";
-import { DomainError } from "../shared/errors.ts";
 import type { Logger } from "../shared/logger.ts";
 import { noObserver, type Observer } from "../shared/observer.ts";
 import type { FormAnswer } from "../whitelists/form.ts";
@@ -194,7 +192,7 @@ export function createRegistrationService(deps: {
     /**
      * Whether registering `nick` on the whitelist may wait for Mojang or GeyserMC: its nick type looks accounts
      * up and the answer is not cached. The bot acknowledges such a command before the work, and answers any other
-     * directly (src/bot/commands/answer.ts, inTime). A nick that does not parse is refused at once: false.
+     * directly (src/bot/interaction/answer.ts, inTime). A nick that does not parse is refused at once: false.
      */
     asksRemotely(whitelist: Whitelist, nick: string): boolean {
       const { lookUp } = nickTypeSpecs[whitelist.nickType];
@@ -255,14 +253,7 @@ export function createRegistrationService(deps: {
       input: WhitelistRef & { nick: string; actor: Member },
     ): Promise<{ entry: EntryRecord; whitelist: Whitelist }> {
       const whitelist = await whitelists.resolve(input);
-      const typed = input.nick.trim();
-      const entry = await entries.findTyped(whitelist, typed);
-      if (!entry) {
-        throw new DomainError(
-          "entry-not-found",
-          text("error.notOn", { nick: typed || text("error.thatNick"), whitelist: whitelist.name }),
-        );
-      }
+      const entry = await entries.requireTyped(whitelist, input.nick);
       requireOwnerOrManager(whitelist, entry, input.actor);
       const removed = await entries.remove({
         whitelistId: whitelist.id,

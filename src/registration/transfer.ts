@@ -91,14 +91,7 @@ export function createTransfers(deps: {
     async transfer(input: TransferInput): Promise<Transfer> {
       const whitelist = await whitelists.resolve(input);
       requireManager(whitelist, input.actor);
-      const typed = input.nick.trim();
-      const entry = await entries.findTyped(whitelist, typed);
-      if (!entry) {
-        throw new DomainError(
-          "entry-not-found",
-          text("error.notOn", { nick: typed || text("error.thatNick"), whitelist: whitelist.name }),
-        );
-      }
+      const entry = await entries.requireTyped(whitelist, input.nick);
       const { guildId } = whitelist;
       const to = input.member;
       if (entry.userId === to.userId && !entry.guest) {

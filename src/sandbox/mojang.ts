@@ -4,6 +4,19 @@ export type FakeMojangMode = "normal" | "down" | "rate-limited" | "slow";
 /** A premium account the fake knows; the UUID may be given dashed or not (it is served undashed). */
 export type FakeMojangProfile = { name: string; uuid: string };
 
+/**
+ * A `hasJoined` answer that no login should believe, sent instead of the 200 a good join gets (for the link
+ * endpoint's tests; Mojang has never been seen to send these, a broken proxy or a hostile resolver could):
+ * `profile`, another account's profile; `long-name`, the joined account with a name of `length` characters (a 1 MB
+ * name is a 1 MB body, its length declared); `endless`, a profile whose name never ends, `bytes` of it streamed
+ * with no length declared (the fake counts what it wrote: `streamed`); `body`, this text as the JSON body.
+ */
+export type HasJoinedSpoil =
+  | { kind: "profile"; profile: FakeMojangProfile }
+  | { kind: "long-name"; length: number }
+  | { kind: "endless"; bytes: number }
+  | { kind: "body"; text: string };
+
 /** A running fake Mojang: the profile API and the session server (profiles by UUID, `join`, `hasJoined`), on one port. */
 export type FakeMojang = {
   /** Base URL to use as `MOJANG_API_URL` and `MOJANG_SESSION_URL`, e.g. `http://127.0.0.1:40123`. */
@@ -21,6 +34,10 @@ export type FakeMojang = {
   bulkRequests(): number;
   /** The server id each account last `join`ed with (undashed UUID → server id), as `hasJoined` will read it. */
   joins(): Map<string, string>;
+  /** From now on, a good join's `hasJoined` gets this answer instead of its profile (null: its profile again). */
+  spoilHasJoined(spoil: HasJoinedSpoil | null): void;
+  /** How many bytes of `endless` answers the fake has written so far (what clients read, give or take buffers). */
+  streamed(): number;
   addProfile(profile: FakeMojangProfile): void;
   /** The account with this UUID (dashed or not) changes its name, as a player does on minecraft.net. */
   rename(uuid: string, name: string): void;
@@ -156,7 +173,45 @@ export function startFakeMojang(options: FakeMojangOptions = {}): FakeMojang {
     if (!profile || serverId === null || joined.get(profile.id) !== serverId) {
       return new Response(null, { status: 204 });
     }
+    if (spoil) return spoiled(spoil, profile);
     return json(200, { id: profile.id, name: profile.name, properties: [texturesOf(profile)] });
+  };
+
+  let spoil: HasJoinedSpoil | null = null;
+  let streamedBytes = 0;
+  /** What a spoiled `hasJoined` answers (see HasJoinedSpoil). */
+  const spoiled = (how: HasJoinedSpoil, profile: { id: string; name: string }): Response => {
+    switch (how.kind) {
+      case "profile": {
+        const other = { id: undashed(how.profile.uuid), name: how.profile.name };
+        return json(200, { ...other, properties: [texturesOf(other)] });
+      }
+      case "long-name":
+        return json(200, { id: profile.id, name: profile.name.padEnd(how.length, "x"), properties: [] });
+      case "body":
+        return new Response(how.text, { status: 200, headers: { "content-type": "application/json" } });
+      case "endless": {
+        const encoder = new TextEncoder();
+        const filler = encoder.encode("x".repeat(16_384));
+        let head: Uint8Array | null = encoder.encode(`{"id":"${profile.id}","name":"`);
+        let left = how.bytes;
+        // Pulled as the client reads (no chunk queued ahead): a client that stops reading stops the fake writing.
+        const body = new ReadableStream<Uint8Array>(
+          {
+            pull(controller) {
+              const next = head ?? filler.subarray(0, Math.min(filler.length, left));
+              head = null;
+              left -= next.length;
+              streamedBytes += next.length;
+              controller.enqueue(next);
+              if (left <= 0) controller.close();
+            },
+          },
+          { highWaterMark: 0 },
+        );
+        return new Response(body, { status: 200, headers: { "content-type": "application/json" } });
+      }
+    }
   };
 
   const answer = (request: Request): Response | Promise<Response> => {
@@ -291,6 +346,11 @@ export function startFakeMojang(options: FakeMojangOptions = {}): FakeMojang {
     requestedPaths: () => [...paths],
     bulkRequests: () => bulkCount,
     joins: () => new Map(joined),
+    spoilHasJoined(next) {
+      spoil = next;
+      streamedBytes = 0;
+    },
+    streamed: () => streamedBytes,
     addProfile,
     rename,
     removeProfile(uuid) {

@@ -1,5 +1,6 @@
 import { inEnglish } from "../i18n/english.ts";
 import { type Text, text } from "../i18n/messages.ts";
+import { ConfigError } from "../shared/errors.ts";
 
 /**
  * Discord's permission bits the bot needs, their names as Discord's UI shows them, and Discord's rule for a
@@ -31,24 +32,44 @@ export const PERMISSION_NAMES = Object.fromEntries(
   Object.keys(Permission).map((name) => [name, inEnglish(permissionText(name as PermissionName))]),
 ) as Record<PermissionName, string>;
 
-/** Every permission the features everyone uses need, asked for by the invite link and checked server-wide. */
-export const BOT_PERMISSIONS: readonly (keyof typeof Permission)[] = [
-  "ViewChannel",
-  "SendMessages",
-  "EmbedLinks",
-  "AttachFiles",
-  "AddReactions",
-  "ReadMessageHistory",
-  "ManageRoles",
-];
+/**
+ * Every permission the features everyone uses need, asked for by the invite link and checked server-wide, with what
+ * the bot does with each (English: the operator reads it, in `invite` and the README).
+ */
+export const BOT_PERMISSION_USES = {
+  ViewChannel: "see the channels members register in and the log channel",
+  SendMessages: "post there: approval requests, the log, message-mode replies",
+  EmbedLinks: "post those as embeds",
+  AttachFiles: "attach long lists (the log's summaries, exports) as files",
+  AddReactions: "confirm a message-mode registration with a reaction",
+  ReadMessageHistory: "react and reply to members' messages (message mode)",
+  ManageRoles: "grant and take back the whitelists' roles",
+} as const satisfies Partial<Record<PermissionName, string>>;
+
+/** Every permission the features everyone uses need (see BOT_PERMISSION_USES). */
+export const BOT_PERMISSIONS = Object.keys(
+  BOT_PERMISSION_USES,
+) as readonly (keyof typeof BOT_PERMISSION_USES)[];
 
 /**
  * The opt-in features that need a permission of their own, asked for only once they are used: nicknames that follow
  * the Minecraft name need Manage Nicknames; ban sync hears bans only with View Audit Log (or Ban Members: "only sent
  * to bots with the BAN_MEMBERS or VIEW_AUDIT_LOG permission", docs.discord.com, Gateway Events, Guild Ban Add),
- * and View Audit Log is the one that lets the bot do nothing.
+ * and View Audit Log is the one that lets the bot do nothing. Each with how the operator turns it on.
  */
-export type OptInFeatures = { nicknames?: boolean; banSync?: boolean };
+export const OPT_IN_FEATURES = {
+  nicknames: {
+    permission: "ManageNicknames",
+    feature: "nicknames that follow the Minecraft name (/whitelist edit nickname:)",
+  },
+  banSync: {
+    permission: "ViewAuditLog",
+    feature: "Discord bans reaching the deny lists (/whitelist ban-sync)",
+  },
+} as const satisfies Record<string, { permission: PermissionName; feature: string }>;
+
+/** Which opt-in features are on (see OPT_IN_FEATURES). */
+export type OptInFeatures = { [Feature in keyof typeof OPT_IN_FEATURES]?: boolean };
 
 /** Which opt-in features any server uses, as the store says (for the invite link, which names no server). */
 export async function usedFeatures(services: {
@@ -61,18 +82,42 @@ export async function usedFeatures(services: {
   };
 }
 
+/** The opt-in features, by name. */
+const optIns = Object.keys(OPT_IN_FEATURES) as (keyof typeof OPT_IN_FEATURES)[];
+
+/** Every opt-in feature on. */
+const OPT_ALL: OptInFeatures = Object.fromEntries(optIns.map((feature) => [feature, true]));
+
 /** The permissions the bot uses with these features on: BOT_PERMISSIONS and those of the features. */
-export function botPermissions(features: OptInFeatures = {}): (keyof typeof Permission)[] {
+export function botPermissions(features: OptInFeatures = {}): PermissionName[] {
   return [
     ...BOT_PERMISSIONS,
-    ...(features.nicknames ? (["ManageNicknames"] as const) : []),
-    ...(features.banSync ? (["ViewAuditLog"] as const) : []),
+    ...optIns.filter((feature) => features[feature]).map((feature) => OPT_IN_FEATURES[feature].permission),
   ];
 }
 
 /** The permission integer of an invite link: every one the bot uses with these features on. */
 export function invitePermissions(features: OptInFeatures = {}): bigint {
   return botPermissions(features).reduce((all, name) => all | Permission[name], 0n);
+}
+
+/**
+ * What `invite` tells the operator beside the link (English, like the rest of the terminal): what each permission it
+ * asks for is for, and which opt-in feature adds which permission, in use or not yet.
+ */
+export function describeInvite(features: OptInFeatures = {}): string[] {
+  const width = Math.max(...botPermissions(OPT_ALL).map((name) => PERMISSION_NAMES[name].length));
+  const row = (name: PermissionName, use: string) => `  ${PERMISSION_NAMES[name].padEnd(width)}  ${use}`;
+  return [
+    `Permissions ${invitePermissions(features)}, each for:`,
+    ...BOT_PERMISSIONS.map((name) => row(name, BOT_PERMISSION_USES[name])),
+    "Asked for once a server uses the feature that needs it (start with them off; invite again to add one):",
+    ...optIns.map((feature) => {
+      const { permission, feature: what } = OPT_IN_FEATURES[feature];
+      const state = features[feature] ? "in use, so in the link above" : "not in use yet";
+      return row(permission, `+${Permission[permission]} for ${what}: ${state}`);
+    }),
+  ];
 }
 
 /** Every bit set: what Administrator and the server's owner have. */
@@ -161,6 +206,22 @@ export function applicationIdOf(token: string): string | undefined {
   if (!/^[A-Za-z0-9+/_-]+={0,2}$/.test(first)) return undefined;
   const id = Buffer.from(first.replaceAll("-", "+").replaceAll("_", "/"), "base64").toString("utf8");
   return /^[0-9]{17,20}$/.test(id) ? id : undefined;
+}
+
+/**
+ * The application id of DISCORD_TOKEN; a ConfigError (exit 78) for a token of any other shape, so that one never
+ * reaches Discord (`serve` would take an unreachable Discord for it and exit 1) and `invite` and `serve` refuse it
+ * alike.
+ */
+export function tokenApplicationId(token: string): string {
+  const id = applicationIdOf(token);
+  if (!id) {
+    throw new ConfigError(
+      "DISCORD_TOKEN does not look like a bot token (its first part should be the application id in base64): " +
+        "copy it again from the developer portal, Bot → Reset Token",
+    );
+  }
+  return id;
 }
 
 /** The link that adds the bot to a server with the scopes and permissions it needs (with `features` on). */

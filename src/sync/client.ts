@@ -30,13 +30,15 @@ export type WhitelistRef = Static<typeof WhitelistRef>;
 
 /**
  * What asking for a proof code gave (docs/link.md, First-join proof): the code, when it stops working (ms) and the
- * line to kick the player with; `not-pending` (the entry awaits no proof now, or is gone: 409 or 404); or
- * `limited` (the account had its codes lately: 429), with when to ask again.
+ * line to kick the player with; `not-pending` (the entry awaits no proof now, or is gone: 409 or 404); `limited`
+ * (the account had its codes lately: 429), with when to ask again; or `read-only` (the agent's key may not ask:
+ * 403 `key-read-only`, which stays so for as long as the agent runs with that key).
  */
 export type ProofCodeAnswer =
   | { kind: "issued"; code: string; expiresAt: number; message: string }
   | { kind: "not-pending"; detail: string }
-  | { kind: "limited"; retryAt: number };
+  | { kind: "limited"; retryAt: number }
+  | { kind: "read-only"; detail: string };
 /** The JSON entries, 304 when the ETag sent still matches, or 404 when the whitelist is gone. */
 export type EntriesAnswer =
   | { status: 200; entries: Player[]; etag: string | null }
@@ -48,6 +50,8 @@ const REQUEST_TIMEOUT_MS = 30_000;
 const WHITELIST_NOT_FOUND = "urn:whitelist-sync:problem:whitelist-not-found";
 /** The problem type of a 429 for an account given its codes lately (not the client's request rate). */
 const CODE_LIMITED = "urn:whitelist-sync:problem:code-limited";
+/** The problem type of a 403 for a key that may change nothing (docs/api.md, Read-only keys). */
+const KEY_READ_ONLY = "urn:whitelist-sync:problem:key-read-only";
 /** How long to wait for another code when a 429 carries no Retry-After: a code's lifetime. */
 const CODE_WAIT_MS = 10 * 60_000;
 
@@ -253,6 +257,7 @@ export function createApiClient({
       if (response.status === 409 || (response.status === 404 && problem.type !== WHITELIST_NOT_FOUND)) {
         return { kind: "not-pending", detail };
       }
+      if (response.status === 403 && problem.type === KEY_READ_ONLY) return { kind: "read-only", detail };
       if (response.status === 429 && problem.type === CODE_LIMITED) {
         const wait = retryAfterMs(response.headers.get("retry-after"), clock.now()) ?? CODE_WAIT_MS;
         return { kind: "limited", retryAt: clock.now() + wait };

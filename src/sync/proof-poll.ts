@@ -67,6 +67,8 @@ export function createProofPoller(deps: ProofPollDeps) {
   const pausedUntil = new Map<string, number>();
   /** The last problem reported, so a lasting one is told once (and again once it changed). */
   let lastProblem: string | null = null;
+  /** Set once the service said the agent's key is read-only: no code is asked for again (the key stays so). */
+  let readOnly = false;
   let cancel: (() => void) | null = null;
   let running: Promise<void> | null = null;
   let stopped = false;
@@ -112,6 +114,16 @@ export function createProofPoller(deps: ProofPollDeps) {
     const shown = codes.get(key);
     if (shown && shown.expiresAt - now >= CODE_MARGIN_MS) return { ...shown, again: true };
     const answer = await deps.proofCode(whitelist, entry.nick, player.uuid);
+    if (answer.kind === "read-only") {
+      readOnly = true;
+      report({
+        type: "warning",
+        message:
+          `not asking players for proof at first join: ${answer.detail} Until the agent runs with a key that may ` +
+          "(not read-only), players awaiting proof are let in unasked until their windows end.",
+      });
+      return null;
+    }
     if (answer.kind === "not-pending") {
       pausedUntil.set(key, now + NOT_PENDING_PAUSE_MS);
       report({ type: "warning", message: `not asking ${entry.nick} for proof: ${answer.detail}` });
@@ -133,7 +145,7 @@ export function createProofPoller(deps: ProofPollDeps) {
   /** Kicks one player awaiting proof with their code; reports what happened, and answers whether they were. */
   async function ask(pending: PendingEntry, player: ListedPlayer): Promise<boolean> {
     const key = player.uuid ?? `name:${nickKey(player.name)}`;
-    if ((pausedUntil.get(key) ?? 0) > clock.now()) return false;
+    if (readOnly || (pausedUntil.get(key) ?? 0) > clock.now()) return false;
     const target = player.uuid ?? (SAFE_NAME.test(player.name) ? player.name : null);
     if (target === null) {
       problem(`not asking ${JSON.stringify(player.name)} for proof: not a name the kick command can carry`);

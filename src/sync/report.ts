@@ -1,5 +1,6 @@
 import type { FileFormatName } from "../formats/index.ts";
 import { createLogger, type LogFields } from "../shared/logger.ts";
+import { changeLine } from "../shared/script-lines.ts";
 
 /** Everything the agent has to say, as data: printed for humans or as JSON lines, and awaited by tests. */
 export type SyncEvent =
@@ -93,9 +94,9 @@ export function humanReporter({ out, err }: Output, verbose = false): (event: Sy
         return;
       }
       case "added":
-        return out(`+ ${event.nick} (${event.whitelist})`);
+        return out(changeLine.added(event.nick, event.whitelist));
       case "removed":
-        return out(`- ${event.nick}`);
+        return out(changeLine.removed(event.nick));
       case "connected":
         if (interrupted) out("Reconnected; following changes live");
         interrupted = false;

@@ -46,6 +46,7 @@ forEachStore("proof codes", () => {
       hash: expect.stringMatching(/^[0-9a-f]{64}$/),
       account: NOTCH,
       method: "java-login",
+      whitelistId: null,
     });
     const stored = await services.sql`SELECT * FROM proof_codes`;
     expect(JSON.stringify(stored)).not.toContain(issued.code.replace("-", ""));
@@ -100,9 +101,13 @@ forEachStore("proof codes", () => {
     expect([(await look(first.code)).kind, (await look(second.code)).kind]).toEqual(["live", "live"]);
   });
 
-  test("a first-join code is live only for its member in its guild; anyone else's typing is counted", async () => {
+  test("a first-join code is live only for its member in its guild, with its key's whitelist; anyone else's typing is counted", async () => {
     await start();
-    const issued = await services.accounts.issueBound(NOTCH, { guildId: GUILD, userId: ALICE });
+    const issued = await services.accounts.issueBound(NOTCH, {
+      guildId: GUILD,
+      userId: ALICE,
+      whitelistId: "survival1",
+    });
     if (issued.kind !== "issued") throw new Error("not issued");
     expect(issued.expiresAt).toBe(services.clock.now() + CODE_LIFETIME_MS);
     expect([
@@ -112,14 +117,20 @@ forEachStore("proof codes", () => {
     ]).toEqual([
       { kind: "foreign", attemptsLeft: 4, method: "first-join", boundTo: "member" },
       { kind: "foreign", attemptsLeft: 4, method: "first-join", boundTo: "guild" },
-      { kind: "live", hash: expect.any(String), account: NOTCH, method: "first-join" },
+      {
+        kind: "live",
+        hash: expect.any(String),
+        account: NOTCH,
+        method: "first-join",
+        whitelistId: "survival1",
+      },
     ]);
     expect(events).toEqual(["issued-first-join"]);
   });
 
   test("an account gets at most 3 first-join codes per guild within a code's lifetime", async () => {
     await start();
-    const binding = { guildId: GUILD, userId: ALICE };
+    const binding = { guildId: GUILD, userId: ALICE, whitelistId: null };
     const firstAt = services.clock.now();
     const kinds = [];
     for (let i = 0; i < MAX_BOUND_CODES; i++) {

@@ -249,7 +249,7 @@ describe("OpenAPI document", () => {
     });
   });
 
-  test("documents that removing needs a key that may remove: DELETE's 403 names key-read-only, reads' do not", () => {
+  test("documents that writing needs a key that may: DELETE's and proof codes' 403 name key-read-only, reads' do not", () => {
     const examplesOf = (path: string, method: string) => {
       const response = operationOf(path, method).responses["403"];
       return {
@@ -257,17 +257,25 @@ describe("OpenAPI document", () => {
         kinds: Object.keys(response?.content?.["application/problem+json"]?.examples ?? {}).sort(),
       };
     };
+    const proofCodes = "/api/v1/whitelists/{whitelistId}/proof-codes";
     expect({
       remove: examplesOf("/api/v1/whitelists/{whitelistId}/entries/{nick}", "delete"),
+      proof: examplesOf(proofCodes, "post"),
       read: examplesOf("/api/v1/whitelists/{whitelistId}/entries", "get").kinds,
       operation: operationOf("/api/v1/whitelists/{whitelistId}/entries/{nick}", "delete").description,
+      proofOperation: operationOf(proofCodes, "post").description,
     }).toEqual({
       remove: {
         description: expect.stringContaining("read-only (`key-read-only`"),
         kinds: ["key-read-only", "whitelist-forbidden"],
       },
+      proof: {
+        description: expect.stringContaining("read-only (`key-read-only`: asking for a code is a write"),
+        kinds: ["key-read-only", "whitelist-forbidden"],
+      },
       read: ["whitelist-forbidden"],
       operation: expect.stringContaining("403 `key-read-only`"),
+      proofOperation: expect.stringContaining("**A write**"),
     });
   });
 

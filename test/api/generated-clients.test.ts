@@ -44,8 +44,20 @@ const TSCONFIG = {
     noEmit: true,
     skipLibCheck: true,
   },
-  files: [...PROGRAMS.map((program) => `${program}.ts`), "types.ts"],
+  files: [...PROGRAMS.map((program) => `${program}.ts`), "types.ts", "docs-openapi-fetch.ts"],
 };
+
+/**
+ * docs/api.md's openapi-fetch example, as the type check reads it: its `key` and `whitelistId` declared, its
+ * `./api` the generated one. The doc's code is checked as written, so it cannot drift from the generated types.
+ */
+async function docsExample(): Promise<string> {
+  const doc = await Bun.file(join(ROOT, "docs/api.md")).text();
+  const section = doc.slice(doc.indexOf("With openapi-fetch ("));
+  const code = /```ts\n([\s\S]*?)```/.exec(section)?.[1];
+  expect(code).toContain('import createClient from "openapi-fetch";');
+  return `declare const key: string;\ndeclare const whitelistId: string;\n${(code as string).replace('from "./api"', 'from "./openapi-fetch/api"')}`;
+}
 
 let services: TestServices;
 let app: TestApp;
@@ -88,6 +100,7 @@ beforeAll(async () => {
   symlinkSync(join(ROOT, "node_modules"), join(dir, "node_modules"), "dir");
   cpSync(FIXTURES, dir, { recursive: true });
   writeFileSync(join(dir, "openapi.json"), JSON.stringify(document));
+  writeFileSync(join(dir, "docs-openapi-fetch.ts"), await docsExample());
   writeFileSync(join(dir, "tsconfig.json"), JSON.stringify(TSCONFIG));
 
   mkdirSync(join(dir, "openapi-fetch"));

@@ -9,7 +9,7 @@ import {
   testApi,
   testServices,
 } from "../helpers/services.ts";
-import { GUILD, MISSING } from "./world.ts";
+import { GUILD } from "./world.ts";
 
 // POST /api/v1/whitelists/{id}/proof-codes (src/api/proof-codes/index.ts): the `sync` agent's way to a code for a
 // player awaiting proof at first join. Each status it answers, through the real app over a socket.
@@ -88,14 +88,6 @@ forEachStore("POST /whitelists/{id}/proof-codes", () => {
     );
   });
 
-  test("the key's scope: 403 for a key of another whitelist, 404 for no such whitelist, 401 without a key", async () => {
-    const { wl, otherKey, guildKey } = await world();
-    await expectProblem(await ask(otherKey, wl.id, { nick: "Notch" }), "whitelist-forbidden");
-    await expectProblem(await ask(guildKey, MISSING, { nick: "Notch" }), "whitelist-not-found");
-    const anonymous = await call(app, "POST", paths.proofCodes(wl.id), {}, JSON.stringify({ nick: "Notch" }));
-    expect((await summary(anonymous)).body).toEqual(problemBody("unauthorized"));
-  });
-
   test("400 for a body that is no request for a code", async () => {
     const { wl, guildKey } = await world();
     await expectProblem(
@@ -119,5 +111,123 @@ forEachStore("POST /whitelists/{id}/proof-codes", () => {
     const refused = await ask(guildKey, wl.id, { nick: "Notch" });
     expect(refused.headers.get("retry-after")).toBe(String(10 * 60 - 3 * 60));
     await expectProblem(refused, "code-limited");
+  });
+});
+
+// Issue 36 §1: what a key sets in motion is bounded by what the key may do (docs/decisions.md, Proof of ownership,
+// Codes asked through a key). Grumm is registered on survival (first-join) by Mallory, who colludes with a key's
+// holder, and was added on hardcore for Alex by staff.
+const GRUMM = "5f8eb73b-25be-4c5a-a50f-d27d65e30ca0";
+const MALLORY = { userId: "300000000000000002", roleIds: [], canManageGuild: false };
+const ALEX = "300000000000000003";
+
+/** survival (first-join) with Mallory's Grumm awaiting proof, hardcore with Alex's Grumm from staff, and keys. */
+async function takeOverWorld() {
+  services = await testServices();
+  app = testApi(services);
+  const survival = await seedWhitelist(services, { guildId: GUILD, name: "survival", proof: "first-join" });
+  const hardcore = await seedWhitelist(services, { guildId: GUILD, name: "hardcore" });
+  const grumm = { nick: "Grumm", uuid: GRUMM, premium: true };
+  await seedEntries(services, survival.id, [
+    {
+      ...grumm,
+      userId: MALLORY.userId,
+      addedBy: MALLORY.userId,
+      proofDueAt: services.clock.now() + 86_400_000,
+    },
+  ]);
+  await seedEntries(services, hardcore.id, [
+    { ...grumm, userId: ALEX, addedBy: "300000000000000009", origin: "staff" },
+  ]);
+  const key = (whitelistId: string | null, mayRemove: boolean) =>
+    seedKey(services, GUILD, whitelistId, mayRemove).then(({ plaintext }) => plaintext);
+  return {
+    survival,
+    hardcore,
+    keys: {
+      readOnlyScoped: await key(survival.id, false),
+      readOnlyGuild: await key(null, false),
+      scoped: await key(survival.id, true),
+      guild: await key(null, true),
+    },
+  };
+}
+
+/** Who holds Grumm where, verified or not, and whom the guild links the account to. */
+async function holders(world: Awaited<ReturnType<typeof takeOverWorld>>) {
+  const on = async (id: string) =>
+    (await services.entries.list(id)).map((entry) => ({ userId: entry.userId, verified: entry.verified }));
+  return {
+    survival: await on(world.survival.id),
+    hardcore: await on(world.hardcore.id),
+    links: await services.sql`SELECT user_id, uuid FROM linked_accounts`,
+  };
+}
+
+/** Mallory types the code in Discord (`/link code:`). */
+const typed = (code: string) => services.linking.link({ guildId: GUILD, member: MALLORY, code });
+
+forEachStore("a proof code goes no further than the key that asked for it", () => {
+  test.each([
+    ["scoped to survival", "readOnlyScoped"],
+    ["guild-wide", "readOnlyGuild"],
+  ] as const)("a read-only key %s gets 403 key-read-only and no code: nothing changes", async (_, name) => {
+    const world = await takeOverWorld();
+    const answer = await summary(await ask(world.keys[name], world.survival.id, { nick: "Grumm" }));
+    // The attack, had the key been given a code: Mallory types it.
+    if (answer.status === 200) await typed((answer.body as { code: string }).code);
+    expect({
+      answer,
+      codes: (await services.sql`SELECT code_hash FROM proof_codes`).length,
+      ...(await holders(world)),
+    }).toEqual({
+      answer: {
+        status: 403,
+        contentType: "application/problem+json",
+        body: problemBody(
+          "key-read-only",
+          "This key is read-only (created with may-remove:False): it may read whitelists and receive their " +
+            "events, not change anything (remove nicks, ask for proof codes). Staff create a key that may with " +
+            "/server-link create.",
+        ),
+      },
+      codes: 0,
+      survival: [{ userId: MALLORY.userId, verified: false }],
+      hardcore: [{ userId: ALEX, verified: false }],
+      links: [],
+    });
+  });
+
+  test("a code asked by a key scoped to survival verifies survival's entry and takes over nothing else, linking nothing", async () => {
+    const world = await takeOverWorld();
+    const answer = await ask(world.keys.scoped, world.survival.id, { nick: "Grumm" });
+    const linked = await typed(((await answer.json()) as { code: string }).code);
+    expect({
+      linked: {
+        link: linked.link,
+        within: linked.within,
+        took: linked.took.length,
+        verified: linked.verified.map(({ whitelist }) => whitelist.name),
+      },
+      ...(await holders(world)),
+    }).toEqual({
+      linked: { link: null, within: world.survival.id, took: 0, verified: ["survival"] },
+      survival: [{ userId: MALLORY.userId, verified: true }],
+      hardcore: [{ userId: ALEX, verified: false }],
+      links: [],
+    });
+  });
+
+  test("a code asked by a guild-wide key that may remove links the account in the guild and takes it over everywhere", async () => {
+    const world = await takeOverWorld();
+    const answer = await ask(world.keys.guild, world.survival.id, { nick: "Grumm" });
+    const linked = await typed(((await answer.json()) as { code: string }).code);
+    expect({ within: linked.within, took: linked.took.length, ...(await holders(world)) }).toEqual({
+      within: null,
+      took: 1,
+      survival: [{ userId: MALLORY.userId, verified: true }],
+      hardcore: [],
+      links: [{ user_id: MALLORY.userId, uuid: GRUMM }],
+    });
   });
 });

@@ -1,5 +1,5 @@
 import { expect, test } from "bun:test";
-import { DIRECT_ANSWER_MS, deferAfterMs } from "../../src/bot/commands/answer.ts";
+import { DIRECT_ANSWER_MS, deferAfterMs } from "../../src/bot/interaction/answer.ts";
 
 // When a command's work still running must be deferred: Discord's 3 s count from when it created the
 // interaction, not from when this process got round to it.

@@ -5,7 +5,9 @@ import {
   ApplicationCommandOptionType,
   PermissionFlagsBits,
 } from "discord.js";
-import { buttons, commands, modals } from "../../src/bot/commands/index.ts";
+import { buttons } from "../../src/bot/buttons/index.ts";
+import { commands } from "../../src/bot/commands/index.ts";
+import { modals } from "../../src/bot/modals/index.ts";
 import { fileFormats } from "../../src/formats/index.ts";
 import { nickTypes, proofSettings, registrationModes } from "../../src/whitelists/model.ts";
 

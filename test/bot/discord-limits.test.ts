@@ -4,6 +4,7 @@ import { text } from "../../src/i18n/messages.ts";
 import { wordsFor } from "../../src/i18n/words.ts";
 import { messageErrors } from "../../src/sandbox/discord/rest/limits.ts";
 import { manualClock } from "../../src/shared/clock.ts";
+import { scriptLines } from "../../src/shared/script-lines.ts";
 import { IDS, lineValue, startWorld, type World } from "./world.ts";
 
 let world: World | undefined;
@@ -31,8 +32,8 @@ describe("the bot answers within Discord's 3 s", () => {
       (world as World).command(IDS.owner, command, { subcommand, options });
 
     const created = await staff("server-link", "create", { name: "slow-log" });
-    const id = lineValue(created, "Link id:");
-    expect(lineValue(created, "Key:")).toMatch(/^wls_/);
+    const id = lineValue(created, scriptLines.linkId);
+    expect(lineValue(created, scriptLines.key)).toMatch(/^wls_/);
     expect((await staff("server-link", "webhook", { id })).content).toContain("removed");
     expect((await staff("server-link", "revoke", { id })).content).toContain("is revoked");
     expect((await staff("whitelist", "log-channel", { channel: IDS.logChannel })).content).toContain(

@@ -65,6 +65,26 @@ describe("the bot's REST client", () => {
     ]);
   });
 
+  test("the role gateway tells what Discord's budget for member changes has left, from its answers' headers", async () => {
+    const sandbox = await t.sandbox({ clock: manualClock(Date.UTC(2026, 0, 1)) });
+    const discord = createDiscordRest({
+      token: TOKEN,
+      discordApiUrl: sandbox.apiUrl,
+      logger: recordingLogger().logger,
+    });
+    rests.push(discord);
+    const { roles } = discord.ports;
+    // Nothing known before the first change: nothing waits for it.
+    expect(roles.room?.(IDS.guild)).toBeUndefined();
+    await roles.grant(IDS.guild, IDS.bob, [IDS.playerRole]);
+    await roles.revoke(IDS.guild, IDS.bob, [IDS.playerRole]);
+    const room = roles.room?.(IDS.guild);
+    // The guild's role bucket (10 per 10 s), as the sandbox applies Discord's: two spent, the rest for 10 s.
+    expect({ remaining: room?.remaining, limit: room?.limit }).toEqual({ remaining: 8, limit: 10 });
+    expect(room?.resetInMs).toBeGreaterThan(9_000);
+    expect(roles.room?.("100000000000000999")).toBeUndefined();
+  });
+
   test(`every ${INVALID_REQUEST_WARNING_EVERY} invalid answers a warning is logged`, async () => {
     const sandbox = await t.sandbox({ rateLimits: false });
     const log = recordingLogger();

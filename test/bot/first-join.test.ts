@@ -82,3 +82,23 @@ test("staff set first-join proof with a window; a member's nick waits for its pr
   );
   expect(entry).toMatchObject({ nick: ".Steve_Jobs", verified: false, proofDueAt: null });
 });
+
+test("a code asked with a key limited to the whitelist proves the account there alone: /link says so and links nothing", async () => {
+  world = await startWorld();
+  const survival = await world.whitelist({ proof: "first-join" });
+  await world.command(IDS.alice, "register", { channelId: IDS.survivalChannel, options: { nick: "Notch" } });
+  // The game server's agent, with a key limited to survival, asks for the code over the API.
+  const asked = await fetch(`${world.service.url}/api/v1/whitelists/${survival.id}/proof-codes`, {
+    method: "POST",
+    headers: { authorization: `Bearer ${await world.key(survival.id)}`, "content-type": "application/json" },
+    body: JSON.stringify({ nick: "Notch" }),
+  });
+  const { code } = (await asked.json()) as { code: string };
+  const linked = await world.command(IDS.alice, "link", { options: { code } });
+  expect(lines(linked)).toEqual([
+    "✅ You proved **Notch** is yours on the game server that showed you the code: that proof counts on its " +
+      "whitelist only, so the account is not linked to you on this server.",
+    "Your **Notch** on **survival** is verified now.",
+  ]);
+  expect(await world.services.linking.linksOf(IDS.guild, IDS.alice)).toEqual([]);
+});

@@ -130,14 +130,16 @@ function feedWorld(stored = new Map<string, number>(), log: { id: number; title:
   const sent: LogBatch[] = [];
   const signals: AbortSignal[] = [];
   const failures: unknown[] = [];
+  const taken = new Set<number>();
+  const dying = { on: false };
   let reads = 0;
   const start = (startAt: number) => {
     const feed = createLogFeed({
-      async read(guildId, afterId, limit) {
+      async read(guildId, afterId, limit, upTo = Number.POSITIVE_INFINITY) {
         reads++;
         expect(guildId).toBe(GUILD);
         return log
-          .filter((event) => event.id > afterId)
+          .filter((event) => event.id > afterId && event.id <= upTo)
           .slice(0, limit)
           .map((e) => item(e.id, e.title));
       },
@@ -145,7 +147,16 @@ function feedWorld(stored = new Map<string, number>(), log: { id: number; title:
         signals.push(signal);
         const failure = failures.shift();
         if (failure) throw failure;
+        // Discord's nonce (log-poster.ts: the channel and the message's last event): a message sent again is
+        // answered with the one Discord already took, and none is made.
+        if (taken.has(batch.through)) return;
+        taken.add(batch.through);
         sent.push(batch);
+        // The process dies once Discord took the message: its answer never arrives (until the feed is stopped).
+        if (dying.on) {
+          dying.on = false;
+          await new Promise((_, reject) => signal.addEventListener("abort", reject, { once: true }));
+        }
       },
       failure: (error) => error as PostFailure,
       cursors: {
@@ -167,6 +178,10 @@ function feedWorld(stored = new Map<string, number>(), log: { id: number; title:
     feed,
     time,
     sent,
+    /** The next message Discord takes is the last the process sends: it dies before the answer arrives. */
+    dieAfterNextPost: () => {
+      dying.on = true;
+    },
     failures,
     stored,
     log,
@@ -265,6 +280,35 @@ describe("the log channel's feed", () => {
       ["change 11", "change 12", "change 13"],
     ]);
     expect(w.stored.get(cursorName(GUILD))).toBe(14);
+  });
+
+  test("a message Discord took just before the process died is not posted again after the restart", async () => {
+    const w = feedWorld();
+    for (let i = 1; i <= 3; i++) w.change(`change ${i}`);
+    w.time.advance(LINGER_MS);
+    await w.feed.idle();
+    // Seven changes go out in one message; Discord takes it, and the process dies before its answer arrives.
+    w.dieAfterNextPost();
+    for (let i = 4; i <= 10; i++) w.change(`change ${i}`);
+    w.time.advance(LINGER_MS);
+    await settled(() => w.sent.length === 2, "the second message taken");
+    expect(w.stored.get(cursorName(GUILD))).toBe(3);
+    // More changes commit before another process (a restart, or a new leader of replicas) takes over.
+    for (let i = 11; i <= 12; i++) w.log.push({ id: i, title: `change ${i}` });
+    const dead = stopFeed;
+    const again = w.restart(w.log.length);
+    again.catchUp(GUILD, w.log.length);
+    w.time.advance(LINGER_MS);
+    await again.idle();
+    // The message in flight was sent again as it was and Discord made none; the two after it come once.
+    expect(w.titles()).toEqual([
+      ["change 1", "change 2", "change 3"],
+      Array.from({ length: 7 }, (_, i) => `change ${i + 4}`),
+      ["change 11", "change 12"],
+    ]);
+    expect(w.stored.get(cursorName(GUILD))).toBe(12);
+    await again.stop();
+    await dead?.();
   });
 
   test("memory stays bounded however long the backlog: the queue is the event log", async () => {

@@ -1,8 +1,8 @@
 import { afterEach, describe, expect, test } from "bun:test";
 import type { ChatInputCommandInteraction, RepliableInteraction } from "discord.js";
-import { answer } from "../../src/bot/commands/answer.ts";
 import type { BotContext } from "../../src/bot/context.ts";
 import { replyWithError } from "../../src/bot/errors.ts";
+import { answer } from "../../src/bot/interaction/answer.ts";
 import { fitContent, MESSAGE_LIMIT } from "../../src/bot/text.ts";
 import { wordsFor } from "../../src/i18n/words.ts";
 import { DomainError } from "../../src/shared/errors.ts";

@@ -1,4 +1,5 @@
 import { afterEach, describe, expect, test } from "bun:test";
+import { scriptLines } from "../../src/shared/script-lines.ts";
 import type { RegistrationMode } from "../../src/whitelists/model.ts";
 import { openSocket, type TestSocket } from "../helpers/sockets.ts";
 import {
@@ -47,11 +48,11 @@ async function setUpThroughCommands(mode: RegistrationMode, options: WorldOption
     subcommand: "create",
     options: { name: "survival-server" },
   });
-  const key = lineValue(link, "Key:");
+  const key = lineValue(link, scriptLines.key);
   receiver = startReceiver();
   await world.command(IDS.owner, "server-link", {
     subcommand: "webhook",
-    options: { id: lineValue(link, "Link id:"), url: receiver.url },
+    options: { id: lineValue(link, scriptLines.linkId), url: receiver.url },
   });
   socket = openSocket(world.service.url, key);
   await socket.waitFor((message) => message.type === "connected");

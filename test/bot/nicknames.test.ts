@@ -68,6 +68,36 @@ describe("a member's nickname follows their Minecraft name", () => {
     expect((await world.member(IDS.carol)).nick).toBe("Carol the Builder");
   });
 
+  test("a member who renames themselves just as the bot renames them keeps their own name", async () => {
+    // Their rename reaches Discord a moment before the bot's (Discord has no compare-and-set): Discord applies
+    // both, in that order, and sends the member updates in that order too.
+    let renameFirst = false;
+    world = await startWorld({
+      sandbox: {
+        beforeRest: async ({ method, path }) => {
+          if (!renameFirst || method !== "PATCH" || !path.endsWith(`/members/${IDS.carol}`)) return;
+          renameFirst = false;
+          await world.control("POST", `/members/${IDS.carol}/nick`, { nick: "Carol the Builder" });
+        },
+      },
+    });
+    await world.whitelist({ nickType: "offline", maxNicksPerUser: 2, nicknameTemplate: "{mc} | {discord}" });
+    await botMay(PermissionFlagsBits.ManageNicknames);
+    await register(IDS.carol, "carol_mc");
+    await nickname(IDS.carol, "carol_mc | carol");
+    renameFirst = true;
+    await register(IDS.carol, "carol_alt");
+    await unregister(IDS.carol, "carol_mc");
+    await world.services.nicknames.settled();
+    // The bot's change overwrote hers: it gives hers back, and leaves it alone from then on.
+    expect((await world.member(IDS.carol)).nick).toBe("Carol the Builder");
+    expect(await world.services.nicknames.record(IDS.guild, IDS.carol)).toMatchObject({ released: true });
+    await unregister(IDS.carol, "carol_alt");
+    await world.services.nicknames.settled();
+    expect((await world.member(IDS.carol)).nick).toBe("Carol the Builder");
+    expect(await world.services.nicknames.record(IDS.guild, IDS.carol)).toBeUndefined();
+  });
+
   test("within Discord's 32 characters: a long Discord name is cut, the Minecraft name kept whole", async () => {
     world = await startWorld();
     await world.whitelist({ nickType: "offline", nicknameTemplate: "{discord} ({mc})" });

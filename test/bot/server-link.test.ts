@@ -2,6 +2,7 @@ import { afterEach, describe, expect, test } from "bun:test";
 import { Webhook } from "standardwebhooks";
 import { linkKeys } from "../../src/db/schema.ts";
 import { generateKey, hashKey } from "../../src/keys/token.ts";
+import { scriptLines } from "../../src/shared/script-lines.ts";
 import { openSocket } from "../helpers/sockets.ts";
 import { IDS, lines, lineValue, startReceiver, startWorld, type World } from "./world.ts";
 
@@ -22,8 +23,8 @@ describe("/server-link create", () => {
     await world.useLogChannel();
     const reply = await link(IDS.owner, "create", { name: "survival-server" });
 
-    const id = lineValue(reply, "Link id:");
-    const key = lineValue(reply, "Key:");
+    const id = lineValue(reply, scriptLines.linkId);
+    const key = lineValue(reply, scriptLines.key);
     expect({ ephemeral: reply.ephemeral, id, key }).toEqual({
       ephemeral: true,
       id: (await world.services.keys.list(IDS.guild))[0]?.id as string,
@@ -44,11 +45,25 @@ describe("/server-link create", () => {
     expect(JSON.stringify(await world.messages(IDS.logChannel))).not.toContain(key);
   });
 
+  test("a staff member reading German gets the same Link id and Key lines, the rest in German", async () => {
+    world = await startWorld();
+    await world.control("POST", `/members/${IDS.owner}/locale`, { locale: "de" });
+    const reply = await link(IDS.owner, "create", { name: "survival-server" });
+    expect({
+      id: lineValue(reply, scriptLines.linkId),
+      key: lineValue(reply, scriptLines.key).startsWith("wls_"),
+      german: lines(reply)[0]?.startsWith("🔑 Link **survival-server**") && reply.content.includes("einmal"),
+    }).toEqual({ id: (await world.services.keys.list(IDS.guild))[0]?.id as string, key: true, german: true });
+  });
+
   test("a key limited to a whitelist (named in any case) sees only that one", async () => {
     world = await startWorld();
     const survival = await world.whitelist();
     const creative = await world.whitelist({ name: "creative" });
-    const key = lineValue(await link(IDS.owner, "create", { name: "s", whitelist: "SURVIVAL" }), "Key:");
+    const key = lineValue(
+      await link(IDS.owner, "create", { name: "s", whitelist: "SURVIVAL" }),
+      scriptLines.key,
+    );
     expect((await world.services.keys.list(IDS.guild))[0]?.whitelistId).toBe(survival.id);
     expect([
       (await world.api(key, `/whitelists/${survival.id}/entries`)).status,
@@ -63,8 +78,8 @@ describe("/server-link create", () => {
     receiver = startReceiver();
     const readOnly = await link(IDS.owner, "create", { name: "web-page", "may-remove": false });
     const full = await link(IDS.owner, "create", { name: "plugin" });
-    const [readOnlyKey, fullKey] = [lineValue(readOnly, "Key:"), lineValue(full, "Key:")];
-    const readOnlyId = lineValue(readOnly, "Link id:");
+    const [readOnlyKey, fullKey] = [lineValue(readOnly, scriptLines.key), lineValue(full, scriptLines.key)];
+    const readOnlyId = lineValue(readOnly, scriptLines.linkId);
     await link(IDS.owner, "webhook", { id: readOnlyId, url: receiver.url });
     const sockets = [openSocket(world.service.url, readOnlyKey), openSocket(world.service.url, fullKey)];
     for (const socket of sockets) await socket.waitFor((m) => m.type === "connected");
@@ -172,8 +187,8 @@ describe("/server-link revoke", () => {
     world = await startWorld();
     await world.useLogChannel();
     const created = await link(IDS.owner, "create", { name: "old" });
-    const key = lineValue(created, "Key:");
-    const id = lineValue(created, "Link id:");
+    const key = lineValue(created, scriptLines.key);
+    const id = lineValue(created, scriptLines.linkId);
     const socket = openSocket(world.service.url, key);
     await socket.waitFor((m) => m.type === "connected");
 
@@ -191,7 +206,7 @@ describe("/server-link revoke", () => {
 
   test("an unknown or already revoked id is refused with what to do", async () => {
     world = await startWorld();
-    const id = lineValue(await link(IDS.owner, "create", { name: "old" }), "Link id:");
+    const id = lineValue(await link(IDS.owner, "create", { name: "old" }), scriptLines.linkId);
     await link(IDS.owner, "revoke", { id });
     expect((await link(IDS.owner, "revoke", { id })).content).toBe(`No active link with id ${id}.`);
     expect((await link(IDS.owner, "revoke", { id: "nope" })).content).toBe("No active link with id nope.");
@@ -199,8 +214,8 @@ describe("/server-link revoke", () => {
 
   test("autocomplete offers active links by name to Manage Server only", async () => {
     world = await startWorld();
-    const keep = lineValue(await link(IDS.owner, "create", { name: "survival-server" }), "Link id:");
-    const gone = lineValue(await link(IDS.owner, "create", { name: "survival-old" }), "Link id:");
+    const keep = lineValue(await link(IDS.owner, "create", { name: "survival-server" }), scriptLines.linkId);
+    const gone = lineValue(await link(IDS.owner, "create", { name: "survival-old" }), scriptLines.linkId);
     await link(IDS.owner, "revoke", { id: gone });
     const typed = { subcommand: "revoke", options: { id: "surv" } };
     expect(await world.autocomplete(IDS.owner, "server-link", "id", typed)).toEqual([
@@ -216,11 +231,11 @@ describe("/server-link webhook", () => {
     await world.useLogChannel();
     const whitelist = await world.whitelist();
     receiver = startReceiver();
-    const id = lineValue(await link(IDS.owner, "create", { name: "hooked" }), "Link id:");
+    const id = lineValue(await link(IDS.owner, "create", { name: "hooked" }), scriptLines.linkId);
 
     const reply = await link(IDS.owner, "webhook", { id, url: receiver.url });
 
-    const secret = lineValue(reply, "Signing secret:");
+    const secret = lineValue(reply, scriptLines.signingSecret);
     expect({ ephemeral: reply.ephemeral, secret }).toEqual({
       ephemeral: true,
       secret: expect.stringMatching(/^whsec_/),
@@ -257,7 +272,7 @@ describe("/server-link webhook", () => {
   test("without a url the webhook is removed", async () => {
     world = await startWorld();
     receiver = startReceiver();
-    const id = lineValue(await link(IDS.owner, "create", { name: "hooked" }), "Link id:");
+    const id = lineValue(await link(IDS.owner, "create", { name: "hooked" }), scriptLines.linkId);
     await link(IDS.owner, "webhook", { id, url: receiver.url });
 
     const reply = await link(IDS.owner, "webhook", { id });
@@ -268,7 +283,7 @@ describe("/server-link webhook", () => {
 
   test("a URL that is not http(s) is refused and nothing is stored", async () => {
     world = await startWorld();
-    const id = lineValue(await link(IDS.owner, "create", { name: "hooked" }), "Link id:");
+    const id = lineValue(await link(IDS.owner, "create", { name: "hooked" }), scriptLines.linkId);
     const reply = await link(IDS.owner, "webhook", { id, url: "ftp://example.org/hook" });
     expect({ ephemeral: reply.ephemeral, content: reply.content }).toEqual({
       ephemeral: true,
@@ -286,10 +301,10 @@ describe("/server-link list", () => {
     const active = await link(IDS.owner, "create", { name: "survival-server", whitelist: "survival" });
     const revoked = await link(IDS.owner, "create", { name: "old-server" });
     const secret = lineValue(
-      await link(IDS.owner, "webhook", { id: lineValue(active, "Link id:"), url: receiver.url }),
-      "Signing secret:",
+      await link(IDS.owner, "webhook", { id: lineValue(active, scriptLines.linkId), url: receiver.url }),
+      scriptLines.signingSecret,
     );
-    await link(IDS.owner, "revoke", { id: lineValue(revoked, "Link id:") });
+    await link(IDS.owner, "revoke", { id: lineValue(revoked, scriptLines.linkId) });
     await world.command(IDS.alice, "register", {
       channelId: IDS.survivalChannel,
       options: { nick: "Notch" },
@@ -305,14 +320,22 @@ describe("/server-link list", () => {
     const [header, first, second] = lines(reply);
     expect(header).toBe("2 links:");
     expect(first).toStartWith(
-      `• **survival-server** \`${lineValue(active, "Link id:")}\`: whitelist **survival**`,
+      `• **survival-server** \`${lineValue(active, scriptLines.linkId)}\`: whitelist **survival**`,
     );
     expect(first).toContain(`webhook → ${new URL(receiver.url).host} (last HTTP 204 in `);
     expect(first).toContain("never used");
-    expect(second).toStartWith(`• **old-server** \`${lineValue(revoked, "Link id:")}\` — **revoked** <t:`);
+    expect(second).toStartWith(
+      `• **old-server** \`${lineValue(revoked, scriptLines.linkId)}\` — **revoked** <t:`,
+    );
     expect(second).toContain("the whole server");
     expect(second).toContain("no webhook");
-    for (const hidden of [lineValue(active, "Key:"), lineValue(revoked, "Key:"), secret, "wls_", "whsec_"]) {
+    for (const hidden of [
+      lineValue(active, scriptLines.key),
+      lineValue(revoked, scriptLines.key),
+      secret,
+      "wls_",
+      "whsec_",
+    ]) {
       expect(reply.content).not.toContain(hidden);
     }
   });

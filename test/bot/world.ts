@@ -18,6 +18,7 @@ import { openServices, type Services } from "../../src/services.ts";
 import { invitePermissions } from "../../src/setup/permissions.ts";
 import { manualClock } from "../../src/shared/clock.ts";
 import { type Logger, silentLogger } from "../../src/shared/logger.ts";
+import { type LabelledLine, readLine } from "../../src/shared/script-lines.ts";
 import type { NewWhitelist } from "../../src/whitelists/service.ts";
 import { type ContractCheck, createContractCheck } from "../helpers/discord-contract.ts";
 import { sqliteClient, tempDir } from "../helpers/services.ts";
@@ -47,8 +48,11 @@ export const IDS = {
   logChannel: "150000000000000003",
 } as const;
 
-/** The bot token the sandbox accepts. */
-export const TOKEN = "world-test-token";
+/**
+ * The bot token the sandbox accepts, shaped as Discord's are (the bot's id in base64, then two parts): `serve`
+ * refuses a token of any other shape before it asks Discord.
+ */
+export const TOKEN = `${Buffer.from(IDS.bot).toString("base64").replace(/=+$/, "")}.world.test-token`;
 
 /** Premium accounts the fake Mojang knows. */
 export const PROFILES = {
@@ -121,7 +125,8 @@ export type WorldOptions = {
   contract?: boolean;
   /**
    * How the sandbox starts: the portal's privileged intent switches, a guild outage, the heartbeat interval, its
-   * own clock (Discord's deadlines, moved by the test), an observer of its REST exchanges, its rate limits
+   * own clock (Discord's deadlines, moved by the test), an observer of its REST exchanges (and a hook before each),
+   * its rate limits
    * (Discord's unless changed; `false` for a test that drives more than Discord allows and is not about it).
    */
   sandbox?: Pick<
@@ -131,6 +136,7 @@ export type WorldOptions = {
     | "heartbeatIntervalMs"
     | "clock"
     | "observe"
+    | "beforeRest"
     | "shards"
     | "rateLimits"
   >;
@@ -461,9 +467,9 @@ export function startReceiver() {
 /** A reply's text lines. */
 export const lines = (reply: { content: string }) => reply.content.split("\n");
 
-/** The value after `prefix` on the reply line that starts with it. */
-export function lineValue(reply: { content: string }, prefix: string): string {
-  const line = lines(reply).find((candidate) => candidate.startsWith(prefix));
-  if (!line) throw new Error(`no line starting with ${prefix} in ${JSON.stringify(reply.content)}`);
-  return line.slice(prefix.length).trim();
+/** The value of a line scripts read in a reply (src/shared/script-lines.ts), as a script reads it. */
+export function lineValue(reply: { content: string }, line: LabelledLine): string {
+  const value = readLine(reply.content, line);
+  if (value === undefined) throw new Error(`no ${line.label} line in ${JSON.stringify(reply.content)}`);
+  return value;
 }

@@ -4,6 +4,7 @@ import { electLeader } from "../../src/cluster/leader.ts";
 import { type Outbox, startOutbox } from "../../src/cluster/outbox.ts";
 import { closeStore } from "../../src/db/driver.ts";
 import type { ChangeNotice } from "../../src/entries/bus.ts";
+import { wordsFor } from "../../src/i18n/words.ts";
 import { startLinkEndpoint } from "../../src/link/index.ts";
 import { codeProof } from "../../src/link/proof.ts";
 import { startFakeMojang } from "../../src/sandbox/mojang.ts";
@@ -284,7 +285,7 @@ describe("replicas on one PostgreSQL", () => {
       hostname: "127.0.0.1",
       port: 0,
       sessionUrl: mojang.url,
-      proof: codeProof(a.accounts),
+      proof: codeProof(a.accounts, wordsFor("en")),
       logger: silentLogger,
     });
     try {
@@ -309,7 +310,7 @@ describe("replicas on one PostgreSQL", () => {
       const other = { ...member, userId: "300000000000000002" };
       const done = await b.linking.registerWithCode({ whitelist: wl, member: other, code });
       expect(done).toMatchObject({
-        account: { uuid: NOTCH.uuid, userId: other.userId },
+        link: { uuid: NOTCH.uuid, userId: other.userId },
         outcome: "registered",
         submission: { kind: "registered", entry: { nick: "Notch", verified: true } },
       });

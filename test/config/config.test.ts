@@ -9,6 +9,8 @@ describe("configuration", () => {
       HOST: "0.0.0.0",
       PORT: 3000,
       SANDBOX_PORT: 0,
+      SANDBOX_MOJANG_PORT: 0,
+      SANDBOX_GEYSER_PORT: 0,
       SANDBOX_RATE_LIMITS: "discord",
       DEMO_LOCALE: "en-US",
       TRUST_PROXY: { kind: "off" },
@@ -25,6 +27,7 @@ describe("configuration", () => {
       DB_QUERY_TIMEOUT_MS: 5000,
       METRICS: "off",
       CACHE_MAX_MB: 16,
+      LINK_LANGUAGE: "en",
     });
   });
 
@@ -125,6 +128,11 @@ describe("configuration", () => {
     ["LINK_ADDRESS", "mc.example.org:0", "LINK_ADDRESS must be the address players type"],
     ["LINK_ADDRESS", "minecraft://mc.example.org", "LINK_ADDRESS must be the address players type"],
     ["LINK_ADDRESS", "-mc.example.org", "LINK_ADDRESS must be the address players type"],
+    [
+      "LINK_LANGUAGE",
+      "de-DE",
+      'LINK_LANGUAGE must be the language players read at the link endpoint: en, de, fr, es-ES, pt-BR, pl, ru (got "de-DE")',
+    ],
   ])("a bad %s (%s) stops start-up with a message naming it", (name, value, message) => {
     expect(() => loadConfig({ [name]: value })).toThrow(ConfigError);
     expect(() => loadConfig({ [name]: value })).toThrow(message);

@@ -6,11 +6,12 @@ import { closeStore } from "../../src/db/driver.ts";
 import { migrations, pgMigrations } from "../../src/db/migrations.ts";
 import { linesOf, parseLine } from "../helpers/binary.ts";
 import { TEST_TIMEOUT_MS } from "../helpers/floors.ts";
-import { sharedPostgres, type TestPostgres } from "../helpers/postgres.ts";
+import { sharedPostgres, startPostgres, type TestPostgres } from "../helpers/postgres.ts";
 import { describeOnPostgres, tempDir } from "../helpers/services.ts";
 
 // Issue 27 §4, the database at start-up: what a person must fix exits 78 with one line naming the variable (a
-// database written by a newer version among them); what passes by itself (a PostgreSQL not reachable yet at
+// database written by a newer version among them, a server with too few free connection slots for a replica,
+// issue 36 §3); what passes by itself (a PostgreSQL not reachable yet at
 // boot or during a failover, every connection slot taken) is waited for, each try logged with the delay before
 // the next, and the service starts once the database answers. Child processes: the compiled binary when CI built
 // one (WLS_BINARY), otherwise the sources.
@@ -66,6 +67,23 @@ function serve(env: Record<string, string>) {
   };
 }
 
+/** Standard error as lines of JSON (LOG_FORMAT=json), or the text itself when a line is not JSON. */
+const said = (stderr: string): unknown[] | string => {
+  try {
+    return stderr
+      .split("\n")
+      .filter(Boolean)
+      .map((line) => JSON.parse(line));
+  } catch {
+    return stderr;
+  }
+};
+
+/** The one line, as JSON, that stops the process with exit 78: its message matching `message`. */
+const stopped = (message: RegExp) => [
+  { time: expect.any(String), level: "error", msg: expect.stringMatching(message), exitCode: 78 },
+];
+
 const waiting = (line: Record<string, unknown>) =>
   line.msg === "PostgreSQL cannot be reached yet: waiting for it";
 const started = (line: Record<string, unknown>) => line.msg === "whitelist-sync started";
@@ -82,11 +100,11 @@ test("serve on a SQLite file a newer version migrated refuses with exit 78", asy
   await closeStore(store.db);
   const service = serve({ DATABASE_PATH: path });
   const { exitCode, stderr } = await service.exit();
-  expect({ exitCode, stderr, stdout: service.seen }).toEqual({
+  expect({ exitCode, stderr: said(stderr), stdout: service.seen }).toEqual({
     exitCode: 78,
-    stderr: expect.stringMatching(
+    stderr: stopped(
       new RegExp(
-        `^Configuration error: DATABASE_PATH: cannot use ${path} \\(it was written by a newer whitelist-sync: its last migration is of \\d{4}-\\d\\d-\\d\\d, this version's newest of \\d{4}-\\d\\d-\\d\\d; run that version or a later one, or restore a backup taken before the upgrade\\)\\n$`,
+        `^Configuration error: DATABASE_PATH: cannot use ${path} \\(it was written by a newer whitelist-sync: its last migration is of \\d{4}-\\d\\d-\\d\\d, this version's newest of \\d{4}-\\d\\d-\\d\\d; run that version or a later one, or restore a backup taken before the upgrade\\)$`,
       ),
     ),
     stdout: [],
@@ -109,10 +127,10 @@ describeOnPostgres("serve on PostgreSQL at start-up", () => {
       await admin`INSERT INTO drizzle.__drizzle_migrations (hash, created_at) VALUES ('from-the-future', ${applied})`;
       const service = serve({ DATABASE_URL: url });
       const { exitCode, stderr } = await service.exit();
-      expect({ exitCode, stderr }).toEqual({
+      expect({ exitCode, stderr: said(stderr) }).toEqual({
         exitCode: 78,
-        stderr: expect.stringMatching(
-          /^Configuration error: DATABASE_URL: cannot use postgres:\/\/postgres@127\.0\.0\.1:\d+\/wls_\d+ \(it was written by a newer whitelist-sync: .*restore a backup taken before the upgrade\)\n$/,
+        stderr: stopped(
+          /^Configuration error: DATABASE_URL: cannot use postgres:\/\/postgres@127\.0\.0\.1:\d+\/wls_\d+ \(it was written by a newer whitelist-sync: .*restore a backup taken before the upgrade\)$/,
         ),
       });
       // Not one of this version's tables was created.
@@ -128,10 +146,10 @@ describeOnPostgres("serve on PostgreSQL at start-up", () => {
     url.pathname = "/no_such_database";
     url.password = "secretpw";
     const { exitCode, stderr } = await serve({ DATABASE_URL: url.href }).exit();
-    expect({ exitCode, stderr }).toEqual({
+    expect({ exitCode, stderr: said(stderr) }).toEqual({
       exitCode: 78,
-      stderr: expect.stringMatching(
-        /^Configuration error: DATABASE_URL: cannot use postgres:\/\/postgres:\*\*\*@127\.0\.0\.1:\d+\/no_such_database \(database "no_such_database" does not exist, SQLSTATE 3D000\)\n$/,
+      stderr: stopped(
+        /^Configuration error: DATABASE_URL: cannot use postgres:\/\/postgres:\*\*\*@127\.0\.0\.1:\d+\/no_such_database \(database "no_such_database" does not exist, SQLSTATE 3D000\)$/,
       ),
     });
   });
@@ -167,6 +185,50 @@ describeOnPostgres("serve on PostgreSQL at start-up", () => {
       expect((await service.exit()).exitCode).toBe(0);
     } finally {
       await admin.close();
+    }
+  });
+
+  test("too few free connection slots (issue 36 §3): exit 78, one line naming DATABASE_URL and what to change", async () => {
+    // A server of the test's own, every slot taken but one: enough for the migrations, not for a replica's pool
+    // and LISTEN connection.
+    const own = await startPostgres({ max_connections: 16 });
+    const held: SQL[] = [];
+    try {
+      const url = await own.database();
+      for (;;) {
+        const connection = new SQL(own.adminUrl, { max: 1 });
+        const taken = await connection`SELECT 1`.then(
+          () => true,
+          () => false,
+        );
+        if (!taken) {
+          await connection.close({ timeout: 0 });
+          break;
+        }
+        held.push(connection);
+      }
+      await held.pop()?.close({ timeout: 0 });
+      const service = serve({ DATABASE_URL: url });
+      const { exitCode, stderr } = await service.exit();
+      expect({ exitCode, stderr: said(stderr), started: service.seen.some(started) }).toEqual({
+        exitCode: 78,
+        stderr: [
+          {
+            time: expect.any(String),
+            level: "error",
+            msg:
+              `Configuration error: DATABASE_URL: cannot use ${url} (sorry, too many clients already, SQLSTATE 53300): ` +
+              "PostgreSQL has too few free connection slots for this replica, which opens a pool of up to 10 " +
+              "connections and one to LISTEN; raise max_connections (or the role's CONNECTION LIMIT), or stop what " +
+              "holds them (docs/operations.md, PostgreSQL)",
+            exitCode: 78,
+          },
+        ],
+        started: false,
+      });
+    } finally {
+      await Promise.all(held.map((connection) => connection.close({ timeout: 0 })));
+      await own.stop();
     }
   });
 

@@ -7,7 +7,8 @@ import { silentLogger } from "../../src/shared/logger.ts";
 import { tempDir } from "../helpers/services.ts";
 
 // `DATABASE_PATH=x whitelist-sync demo` keeps its database between starts: the second start must come up with
-// what the first left (the tour's removals and denials included), never re-seed over it or fail doing so.
+// what the first left (the tour's removals and denials included), never re-seed over it or fail doing so; its
+// fresh sandbox gets back the roles and nicknames the bot gave, and its key replaces the first start's.
 
 const dir = tempDir("wls-demo-kept-");
 const databasePath = join(dir.path, "demo.db");
@@ -21,7 +22,20 @@ function freePort(): number {
 }
 // The same sandbox address at both starts: the kept database then remembers commands registered at this very
 // address, in a sandbox that is gone (issue 30: the second sandbox had none, and every /register failed).
-const config = loadConfig({ HOST: "127.0.0.1", PORT: "0", SANDBOX_PORT: String(freePort()) });
+// The fakes' ports pinned too (SANDBOX_MOJANG_PORT, SANDBOX_GEYSER_PORT): the tour's Mojang address stays.
+const config = loadConfig({
+  HOST: "127.0.0.1",
+  PORT: "0",
+  SANDBOX_PORT: String(freePort()),
+  SANDBOX_MOJANG_PORT: String(freePort()),
+  SANDBOX_GEYSER_PORT: String(freePort()),
+});
+
+/** alex as the sandbox has him: the roles he holds and his server nickname. */
+const alex = (d: Demo) => {
+  const member = d.sandbox.state.members.get(demo.users.alex);
+  return { roleIds: [...(member?.roleIds ?? [])].sort(), nick: member?.nick };
+};
 
 /** The slash commands the bot registered in this demo's sandbox. */
 const commandNames = async (d: Demo) =>
@@ -59,12 +73,35 @@ test("a second start on the same database keeps the first one's changes and seed
     reason: "griefing",
     actor: { userId: demo.users.owner, roleIds: [], canManageGuild: true },
   });
+  // What the bot did in the sandbox, done: roles for the seeded nicks, alex named after his oldest survival nick.
+  await first.running.services.grants.settled();
+  await first.running.services.nicknames.settled();
+  const given = alex(first);
+  expect(given).toEqual({
+    roleIds: [demo.roles.bedrock, demo.roles.player, demo.roles.whitelisted].sort(),
+    nick: "alex (Notch)",
+  });
   await first.stop();
   running = undefined;
 
   const second = await startDemo(config, { logger: silentLogger, databasePath });
   running = second;
   expect(second.sandboxUrl).toBe(first.sandboxUrl);
+  expect([second.mojang.url, second.geyser.url]).toEqual([
+    `http://127.0.0.1:${config.SANDBOX_MOJANG_PORT}`,
+    `http://127.0.0.1:${config.SANDBOX_GEYSER_PORT}/v2/xbox`,
+  ]);
+  // The new sandbox has what the bot gave in the first, from the database; the nickname still follows.
+  expect(alex(second)).toEqual(given);
+  expect((await second.running.services.nicknames.record(demo.guildId, demo.users.alex))?.released).toBe(
+    false,
+  );
+  // One key works: the first start's is replaced (keys are hashed, so it could not be shown again).
+  expect(second.keysReplaced).toBe(1);
+  const withFirstKey = await fetch(`${second.apiUrl}/whitelists`, {
+    headers: { authorization: `Bearer ${first.key}` },
+  });
+  expect(withFirstKey.status).toBe(401);
   expect(second.whitelists).toEqual(first.whitelists);
   expect(await survivalNicks(second)).toEqual(["Notch"]);
   // The new sandbox has the commands, and the tour's /register is answered as a command, not refused as unknown.

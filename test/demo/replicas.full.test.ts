@@ -1,6 +1,7 @@
 import { afterAll, beforeAll, expect, test } from "bun:test";
 import { loadConfig } from "../../src/config.ts";
-import { type Demo, describeDemo, startDemo } from "../../src/demo/index.ts";
+import { describeDemo } from "../../src/demo/describe.ts";
+import { type Demo, startDemo } from "../../src/demo/index.ts";
 import { demo } from "../../src/demo/seed.ts";
 import { silentLogger } from "../../src/shared/logger.ts";
 import { sharedPostgres, type TestPostgres } from "../helpers/postgres.ts";

@@ -393,7 +393,7 @@ describe("whitelist-sync doctor", () => {
     }
   });
 
-  test("proof at first join: a key that reads the whitelist, used within a day by the game server's agent", async () => {
+  test("proof at first join: a key that may ask for the whitelist's codes, used within a day by the game server's agent", async () => {
     const sqlite = new Database(databasePath);
     const set = (sql: string, values: (string | number | null)[]) => sqlite.run(sql, values);
     const firstJoin = async () =>
@@ -406,11 +406,11 @@ describe("whitelist-sync doctor", () => {
         {
           ok: false,
           title:
-            "survival asks proof at first join, but no key that reads it was used in the last day: its players are " +
-            "not asked for proof (0 nick(s) await it)",
+            "survival asks proof at first join, but no key that may ask for its codes was used in the last day: its " +
+            "players are not asked for proof (0 nick(s) await it)",
           fix:
-            "run `whitelist-sync sync --rcon …` on the game server with a key that reads it (README, Proof of " +
-            "ownership: Without a second port)",
+            "run `whitelist-sync sync --rcon …` on the game server with a key that may ask for its codes (README, " +
+            "Proof of ownership: Without a second port)",
         },
       ]);
       set("UPDATE link_keys SET last_used_at = ?", [Date.now() - 60_000]);
@@ -418,16 +418,23 @@ describe("whitelist-sync doctor", () => {
         {
           ok: true,
           title:
-            "survival asks proof at first join, and a key that reads it is in use (0 nick(s) await proof)",
+            "survival asks proof at first join, and a key that may ask for its codes is in use (0 nick(s) await proof)",
         },
       ]);
-      set("UPDATE link_keys SET revoked_at = ?", [Date.now()]);
-      expect((await firstJoin()).map((check) => [check.ok, check.title.split(":")[0]])).toEqual([
-        [false, "survival asks proof at first join, but no link key reads it"],
-      ]);
+      // A read-only key reads the whitelist but may not ask for codes, however recently used.
+      const noneMay = [
+        [
+          false,
+          "survival asks proof at first join, but no link key may ask for its codes (read-only keys may not)",
+        ],
+      ];
+      set("UPDATE link_keys SET may_remove = 0", []);
+      expect((await firstJoin()).map((check) => [check.ok, check.title.split(":")[0]])).toEqual(noneMay);
+      set("UPDATE link_keys SET may_remove = 1, revoked_at = ?", [Date.now()]);
+      expect((await firstJoin()).map((check) => [check.ok, check.title.split(":")[0]])).toEqual(noneMay);
     } finally {
       set("UPDATE whitelists SET proof = 'off' WHERE name = 'survival'", []);
-      set("UPDATE link_keys SET last_used_at = NULL, revoked_at = NULL", []);
+      set("UPDATE link_keys SET last_used_at = NULL, revoked_at = NULL, may_remove = 1", []);
       sqlite.close();
     }
   });

@@ -76,6 +76,7 @@ describe("GeyserMC client", () => {
     ["HTML from a proxy", () => new Response("<html>bad gateway</html>", { status: 200 })],
     ["a list", () => Response.json([1, 2])],
     ["an xuid that is not a number", () => Response.json({ xuid: "abc" })],
+    ["a megabyte", () => new Response(`{"xuid":2535405290364123,"padding":"${"x".repeat(2 ** 20)}"}`)],
   ])("%s is an unavailable lookup, not an unknown gamertag", async (_why, response) => {
     await expect(answering(response).xuidOf("Alex")).rejects.toEqual(unavailable);
   });

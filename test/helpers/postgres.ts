@@ -69,14 +69,18 @@ async function run(command: string[]): Promise<void> {
   if (code !== 0) throw new Error(`${command.join(" ")} failed (${code}): ${err || out}`);
 }
 
-/** Starts a throwaway server; resolves once it accepts connections. */
-export async function startPostgres(): Promise<TestPostgres> {
+/**
+ * Starts a throwaway server; resolves once it accepts connections. `settings` are passed as `-c name=value` after
+ * the defaults, which they override (a test's own low `max_connections`).
+ */
+export async function startPostgres(settings: Record<string, string | number> = {}): Promise<TestPostgres> {
   const bin = postgresBin();
   const root = mkdtempSync(join(tmpdir(), "wls-pg-"));
   // The server's user must reach its data directory.
   chmodSync(root, 0o777);
   const data = join(root, "data");
   const port = await freePort();
+  const extra = Object.entries(settings).map(([name, value]) => ` -c ${name}=${value}`);
   await run([join(bin, "initdb"), "-D", data, "-U", "postgres", "--auth=trust", "-E", "UTF8", "--no-sync"]);
   const start = () =>
     run([
@@ -87,7 +91,7 @@ export async function startPostgres(): Promise<TestPostgres> {
       join(root, "server.log"),
       "-w",
       "-o",
-      `-c listen_addresses=127.0.0.1 -c port=${port} -c unix_socket_directories=${root} -c fsync=off -c max_connections=200`,
+      `-c listen_addresses=127.0.0.1 -c port=${port} -c unix_socket_directories=${root} -c fsync=off -c max_connections=200${extra.join("")}`,
       "start",
     ]);
   await start();

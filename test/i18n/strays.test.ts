@@ -5,12 +5,12 @@ import { Glob } from "bun";
 import ts from "typescript";
 
 // No user-facing text outside the message catalogue (src/i18n/locales/en.ts): a string or template literal of
-// src/bot and src/setup that reads as words (two words or more) is a stray, unless it is one of what is not shown
-// to a Discord member (below). A new reply, embed, button or modal written as a literal fails here, naming the file
+// src/bot, src/setup and src/link (what players read at the link endpoint) that reads as words (two words or more)
+// is a stray, unless it is one of what is not shown to a Discord member or a player (below). A new reply, embed, button or modal written as a literal fails here, naming the file
 // and line: move it to the catalogue, in every language.
 
 const SRC = join(import.meta.dir, "..", "..", "src");
-const SCANNED = ["bot/**/*.ts", "setup/**/*.ts"];
+const SCANNED = ["bot/**/*.ts", "setup/**/*.ts", "link/**/*.ts"];
 /** Files nobody on Discord reads: why the bot could not log in, printed to the operator's terminal. */
 const NOT_SHOWN_FILES = new Set(["bot/login.ts"]);
 
@@ -19,13 +19,14 @@ const NOT_SHOWN_CALLS = [
   /(^|\.)logger(\[\w+\])?\.(debug|info|warn|error)$/,
   /^logger\[\w+\]$/,
   /(^|\.)logUnexpected$/,
+  // The log feed's warning before it backs off (src/bot/log-feed.ts): a log line.
+  /^warnThenBackOff$/,
   /(^|\.)track$/,
-  /^new (Error|TypeError|RangeError|BotLoginError)$/,
-  // The English source of command localizations (each language's file localizes them; test/i18n checks it).
-  /\.setDescription$/,
-  /\.setName$/,
-  /\.addChoices$/,
-  /^(whitelistOption|nickOption)$/,
+  /^new (Error|TypeError|RangeError|BotLoginError|ProtocolError|ConfigError)$/,
+  // Why the link endpoint closed on junk (src/link/protocol.ts): logged and counted, never shown to a player.
+  /^malformed$/,
+  // A command text's key in the catalogue (src/i18n/commands.ts): a command's path, not words.
+  /^(commandDescription|choiceName)$/,
   // A command's path, typed in the reader's language by typedCommand (src/bot/localize.ts), also through the
   // setup checks' Naming (src/setup/checks.ts).
   /^(typedCommand|naming\.command)$/,
@@ -33,14 +34,20 @@ const NOT_SHOWN_CALLS = [
 
 /**
  * Properties, variables and functions whose texts nobody on Discord reads: a listener's log line, Discord's
- * audit-log reason, what the operator's log says of a privileged intent switched off.
+ * audit-log reason, what the operator's log says of a privileged intent switched off, why Mojang's session server
+ * could not vouch for a login (src/link/session.ts: logged, the player reads the refusal's catalogue text), what
+ * `invite` tells the operator's terminal of each permission (src/setup/permissions.ts, English like the terminal).
  */
 const NOT_SHOWN_PROPERTIES = new Set([
+  "detail",
   "failure",
   "reason",
   "switch",
   "without",
   "PORTAL_PLACE",
+  "BOT_PERMISSION_USES",
+  "OPT_IN_FEATURES",
+  "describeInvite",
   "missingIntentWarning",
 ]);
 

@@ -1,4 +1,5 @@
 import { describe, expect, test } from "bun:test";
+import { wordsFor } from "../../src/i18n/words.ts";
 import { openConnection, type Transport } from "../../src/link/connection.ts";
 import { createLoginKeys } from "../../src/link/crypto.ts";
 import { createGuard, defaultLimits } from "../../src/link/guard.ts";
@@ -26,17 +27,22 @@ function connection() {
       socket.destroyed = true;
     },
   };
-  const opened = openConnection(transport, {
-    keys: createLoginKeys(),
-    session: async () => ({ outcome: "not-joined" }),
-    port: { proven: async () => ({ text: "" }) },
-    guard: createGuard(defaultLimits, manualClock()),
-    limits: defaultLimits,
-    status: createStatusAnswers({}),
-    counters,
-    logger: silentLogger,
-    timers: time.timers,
-  });
+  const opened = openConnection(
+    transport,
+    {
+      keys: createLoginKeys(),
+      session: async () => ({ outcome: "not-joined" }),
+      port: { proven: async () => ({ text: "" }) },
+      guard: createGuard(defaultLimits, manualClock()),
+      limits: defaultLimits,
+      status: createStatusAnswers({ words: wordsFor("en") }),
+      words: wordsFor("en"),
+      counters,
+      logger: silentLogger,
+      timers: time.timers,
+    },
+    { settle() {} },
+  );
   return { opened, socket, time, counters };
 }
 

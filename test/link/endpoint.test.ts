@@ -1,4 +1,5 @@
 import { afterEach, describe, expect, test } from "bun:test";
+import { defaultLimits } from "../../src/link/guard.ts";
 import { zeroCounters } from "../../src/link/model.ts";
 import { concat, packet } from "../../src/link/protocol.ts";
 import {
@@ -191,25 +192,127 @@ describe("the login", () => {
   });
 });
 
+describe("Mojang's answer, checked before it is believed", () => {
+  const STEVE = { name: "SteveCraft", uuid: "4566e69f-c907-48ee-8d71-d7ba5aa00d20" };
+  const MISMATCH =
+    "Mojang vouched for another account than the one you joined with.\n" +
+    "Restart your game and launcher, then join again with your premium Java account.";
+  const UNREADABLE =
+    "Could not verify your account with Mojang: its session server's answer could not be read.\n" +
+    "Join again in a minute.";
+
+  test("a profile of another account than the login's is refused: another name, or another UUID", async () => {
+    world = startWorld();
+    world.mojang.addProfile(STEVE);
+    const { port } = world.link;
+    world.mojang.spoilHasJoined({ kind: "profile", profile: NOTCH });
+    expect((await login({ port, protocol: 767, ...STEVE, sessionUrl: world.mojang.url })).text).toBe(
+      MISMATCH,
+    );
+    world.mojang.spoilHasJoined({ kind: "profile", profile: { name: "Notch", uuid: JEB.uuid } });
+    expect((await login({ port, protocol: 767, ...NOTCH, sessionUrl: world.mojang.url })).text).toBe(
+      MISMATCH,
+    );
+    expect(world.proofs).toEqual([]);
+    expect(world.log.lines.filter((line) => line.level === "warn")).toEqual([
+      expect.objectContaining({
+        msg: "link: Mojang's session server answered for another account",
+        name: "SteveCraft",
+        uuid: STEVE.uuid,
+        answeredName: "Notch",
+        answeredUuid: NOTCH.uuid,
+      }),
+      expect.objectContaining({
+        name: "Notch",
+        uuid: NOTCH.uuid,
+        answeredName: "Notch",
+        answeredUuid: JEB.uuid,
+      }),
+    ]);
+    await world.link.idle();
+    expect(world.link.counters()).toEqual(counted({}, { "session-mismatch": 2 }));
+  });
+
+  test("a login whose name differs from the profile's in letter case only is that account, proven as Mojang spells it", async () => {
+    world = startWorld();
+    await login({
+      port: world.link.port,
+      protocol: 767,
+      name: "nOTCH",
+      uuid: NOTCH.uuid,
+      sessionUrl: world.mojang.url,
+    });
+    expect(world.proofs).toEqual([{ account: NOTCH, address: "127.0.0.1" }]);
+  });
+
+  test.each([
+    ["a 1 MB name (its length declared)", { kind: "long-name", length: 1_000_000 }],
+    ["50 MB that never ends (no length declared)", { kind: "endless", bytes: 50_000_000 }],
+    ["a body that is not JSON", { kind: "body", text: "<html>502 Bad Gateway</html>" }],
+    ["a profile whose id is a number", { kind: "body", text: '{"id":5,"name":"Notch"}' }],
+    ["an array", { kind: "body", text: "[]" }],
+    [
+      "properties that are no list",
+      { kind: "body", text: '{"id":"069a79f444e94726a5befca90e38aaf5","name":"Notch","properties":{}}' },
+    ],
+  ] as const)("an answer that is no profile is refused with its own text: %s", async (_, spoil) => {
+    world = startWorld();
+    world.mojang.spoilHasJoined(spoil);
+    const outcome = await login({
+      port: world.link.port,
+      protocol: 767,
+      ...NOTCH,
+      sessionUrl: world.mojang.url,
+    });
+    expect({
+      outcome,
+      proofs: world.proofs,
+      warned: world.log.at("warn"),
+      // Reading stops past the cap: of 50 MB, the fake wrote no more than what the sockets' buffers took.
+      readPast10MB: world.mojang.streamed() > 10_000_000,
+    }).toEqual({
+      outcome: { text: UNREADABLE, encrypted: true },
+      proofs: [],
+      warned: ["link: Mojang's session server answered no profile"],
+      readPast10MB: false,
+    });
+    await world.link.idle();
+    expect(world.link.counters()).toEqual(counted({}, { "session-invalid": 1 }));
+  });
+});
+
 /** The text of a Login Disconnect packet. */
 const textOf = (found: ReturnType<typeof packetsIn>[number] | undefined) =>
   found?.id === 0x00 ? (JSON.parse(found.body.string(32767)) as { text: string }).text : undefined;
 
 describe("bounds", () => {
-  test("a silent connection is closed at the deadline; a login left half-way is told it took too long", async () => {
-    world = startWorld();
+  test("what has not sent its Handshake and Login Start is cut at the deadline to log in; a login left half-way at the whole one", async () => {
+    // Shorter than the whole here, to tell the two apart (by default both are 20 s: docs/link.md, Bounds).
+    const handshakeDeadlineMs = 5000;
+    const { deadlineMs } = defaultLimits;
+    world = startWorld({ limits: { handshakeDeadlineMs } });
     const silent = await connectRaw(world.link.port);
+    const status = await connectRaw(world.link.port);
     const halfWay = await connectRaw(world.link.port);
     halfWay.write(concat([handshake(767, 2), loginStart("Notch")]));
     await halfWay.until((bytes) => packetsIn(bytes).length === 1); // the Encryption Request
     silent.write(Uint8Array.of(0x10, 0x00)); // the start of a handshake, and nothing more
+    status.write(concat([handshake(767, 1), packet(0x00)])); // the status, and never the ping
+    await status.until((bytes) => packetsIn(bytes).length === 1);
     await acceptedSoFar(world.link.port);
-    world.time.fire();
+    world.time.advance(handshakeDeadlineMs - 1);
+    expect(world.link.counters().refused.timeout).toBe(0);
+    world.time.advance(1);
     expect((await silent.closed).length).toBe(0);
+    expect(packetsIn(await status.closed)).toHaveLength(1);
+    expect(world.link.counters().refused.timeout).toBe(2);
+    world.time.advance(deadlineMs - handshakeDeadlineMs - 1);
+    expect(world.link.counters().refused.timeout).toBe(2);
+    world.time.advance(1);
     const [request, disconnect] = packetsIn(await halfWay.closed);
     expect([request?.id, textOf(disconnect)]).toEqual([0x01, "Took too long to log in. Join again."]);
     await world.link.idle();
-    expect(world.link.counters()).toEqual(counted({ pings: 1 }, { timeout: 2 }));
+    expect(world.link.counters()).toEqual(counted({ pings: 2 }, { timeout: 3 }));
     expect(world.time.pending()).toBe(0);
   });
 
@@ -223,18 +326,23 @@ describe("bounds", () => {
     expect(world.link.counters().open).toBe(0);
   });
 
-  test("connections per address are capped; past the cap a connection is closed without a word", async () => {
+  test("past an address's cap its oldest connection not logging in makes way; logins under way never do, the newcomer is closed", async () => {
     world = startWorld({ limits: { maxConnectionsPerAddress: 2 } });
-    const held = [await connectRaw(world.link.port), await connectRaw(world.link.port)];
-    for (const client of held) {
-      client.write(concat([handshake(767, 1), packet(0x00)]));
-      await client.until((bytes) => packetsIn(bytes).length === 1);
-    }
+    const halfWay = async (name: string) => {
+      const client = await connectRaw(world.link.port);
+      client.write(concat([handshake(767, 2), loginStart(name)]));
+      await client.until((bytes) => packetsIn(bytes).length === 1); // the Encryption Request
+      return client;
+    };
+    const idle = await connectRaw(world.link.port);
+    const held = [await halfWay("Notch")];
+    // A second player behind the same address (a shared NAT): the idle connection makes way.
+    held.push(await halfWay("jeb_"));
+    expect((await idle.closed).length).toBe(0);
     const third = await connectRaw(world.link.port);
     expect((await third.closed).length).toBe(0);
-    expect(world.link.counters()).toEqual(counted({ open: 2, pings: 2 }, { capacity: 1 }));
-    for (const client of held) client.write(packet(0x01, { bytes: new Uint8Array(8) }));
-    await Promise.all(held.map((client) => client.closed));
+    expect(world.link.counters()).toEqual(counted({ open: 2 }, { evicted: 1, capacity: 1 }));
+    for (const client of held) client.end();
     await world.link.idle();
     const again = await connectRaw(world.link.port);
     again.write(statusExchange(767, 1n));

@@ -1,5 +1,6 @@
 import { afterEach, expect, test } from "bun:test";
 import fc from "fast-check";
+import { defaultLimits } from "../../src/link/guard.ts";
 import { concat, packet } from "../../src/link/protocol.ts";
 import { connectRaw, handshake, login, loginStart, statusExchange } from "../helpers/minecraft-client.ts";
 import { acceptedSoFar, NOTCH, startWorld } from "./helpers.ts";
@@ -26,9 +27,11 @@ const input = fc.oneof(
 );
 
 test("random and truncated packets, some held half-open: the endpoint stays up, serves a real login, and cleans up", async () => {
-  // Every connection of the run comes from 127.0.0.1: the per-address caps are lifted so the fuzz reaches the
-  // protocol, and the deadline (fired by hand) closes what the junk left waiting.
-  world = startWorld({ limits: { maxConnectionsPerAddress: 1000, loginsPerMinute: 1000 } });
+  // Every connection of the run comes from 127.0.0.1: the caps of its address and network are lifted so the fuzz
+  // reaches the protocol, and the deadlines (their time moved on by hand) close what the junk left waiting.
+  world = startWorld({
+    limits: { maxConnectionsPerAddress: 1000, maxConnectionsPerNetwork: 1000, loginsPerMinute: 1000 },
+  });
   let held = 0;
   await fc.assert(
     fc.asyncProperty(
@@ -49,7 +52,7 @@ test("random and truncated packets, some held half-open: the endpoint stays up, 
   );
   expect(held).toBeGreaterThan(0);
   await acceptedSoFar(world.link.port);
-  world.time.fire();
+  world.time.advance(defaultLimits.deadlineMs);
   await world.link.idle();
   const counters = world.link.counters();
   expect(counters.open).toBe(0);

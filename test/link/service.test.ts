@@ -57,3 +57,42 @@ test("with LINK_PORT the service runs the endpoint on its own port, naming LINK_
     await mojang.stop();
   }
 });
+
+test("with LINK_LANGUAGE=de players read the MOTD, their code and a refusal in German, the commands by their German names", async () => {
+  const mojang = startFakeMojang({ profiles: [NOTCH] });
+  try {
+    running = await startTestService(join(store.path, "de.db"), {
+      LINK_PORT: "0",
+      LINK_LANGUAGE: "de",
+      MOJANG_SESSION_URL: mojang.url,
+    });
+    const port = running.link?.port ?? 0;
+    const client = await connectRaw(port);
+    client.write(statusExchange(767, 1n));
+    const [status] = packetsIn(await client.closed);
+    const motd = JSON.parse(status?.body.string(32_767) ?? "{}") as {
+      description: { extra: { text: string }[] };
+    };
+    expect(motd.description.extra.map((part) => part.text)).toEqual([
+      "Account-Verknüpfung für diese Discord-Community",
+      "\nTritt bei, um einen Code für Discord zu bekommen (du betrittst keine Welt)",
+    ]);
+    const proven = await login({ port, protocol: 767, ...NOTCH, sessionUrl: mojang.url });
+    const code = proven.text.match(/([0-9A-Z]{4}-[0-9A-Z]{4})/)?.[1] as string;
+    expect(proven.text).toBe(
+      `Notch, dein Account ist nachgewiesen.\nDein Code: ${code}\nGib in Discord innerhalb von 10 Minuten ` +
+        `/verknüpfen code:${code} ein\n(oder /registrieren code:${code}, um ihn auf eine Whitelist zu setzen).`,
+    );
+    // jeb_ never joined at the session server: Mojang says so, in German.
+    const refused = await login({
+      port,
+      protocol: 767,
+      name: "jeb_",
+      uuid: NOTCH.uuid,
+      sessionUrl: mojang.url,
+    });
+    expect(refused.text).toStartWith("Dein Account konnte bei Mojang nicht bestätigt werden.\n");
+  } finally {
+    await mojang.stop();
+  }
+});

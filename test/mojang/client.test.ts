@@ -78,6 +78,8 @@ describe("Mojang client", () => {
     ["a bad id", () => Response.json({ id: "not-a-uuid", name: "Notch" })],
     ["another name", () => Response.json({ id: NOTCH.uuid, name: "Dinnerbone" })],
     ["an unexpected status", () => new Response(null, { status: 400 })],
+    // A real profile is under 300 bytes; a megabyte is not read (src/shared/capped-body.ts).
+    ["a megabyte", () => Response.json({ id: NOTCH.uuid, name: "Notch", padding: "x".repeat(2 ** 20) })],
   ])("a body with %s means Mojang cannot tell now", async (_why, response) => {
     await expect(answering(response).lookup("Notch")).rejects.toEqual(unavailable);
   });
@@ -202,10 +204,14 @@ describe("Mojang client, many names at once", () => {
     expect(fake.requests()).toBe(3);
   });
 
-  test("an answer that is not Mojang's (no list, a profile of a name not asked for) tells nothing", async () => {
+  test("an answer that is not Mojang's (no list, a profile of a name not asked for, a megabyte) tells nothing", async () => {
     const notAList = answering(() => Response.json({ id: "x", name: "Notch" }));
     expect((await notAList.lookupMany(["Notch"])).size).toBe(0);
     const stranger = answering(() => Response.json([{ id: NOTCH.uuid, name: "Notch" }]));
     expect((await stranger.lookupMany(["jeb_"])).size).toBe(0);
+    const huge = answering(() =>
+      Response.json([{ id: NOTCH.uuid, name: "Notch", padding: "x".repeat(2 ** 20) }]),
+    );
+    expect((await huge.lookupMany(["Notch"])).size).toBe(0);
   });
 });

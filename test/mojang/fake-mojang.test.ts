@@ -240,6 +240,38 @@ describe("fake Mojang session server: join and hasJoined", () => {
     expect((await hasJoined("Notch", "-4f2a")).status).toBe(200);
   });
 
+  test("a spoiled hasJoined answers a good join as told, a bad join still 204, until the spoil is lifted", async () => {
+    fake = startFakeMojang({ profiles: [{ name: "Notch", uuid: NOTCH }] });
+    await join({ accessToken: "t", selectedProfile: NOTCH, serverId: "abc" });
+    const jeb = { name: "jeb_", uuid: "853c80ef3c3749fdaa49938b674adae6" };
+    fake.spoilHasJoined({ kind: "profile", profile: jeb });
+    const other = await answer(await hasJoined("Notch", "abc"));
+    fake.spoilHasJoined({ kind: "long-name", length: 40 });
+    const long = await answer(await hasJoined("Notch", "abc"));
+    fake.spoilHasJoined({ kind: "endless", bytes: 100_000 });
+    const endless = await (await hasJoined("Notch", "abc")).text();
+    const streamed = fake.streamed();
+    fake.spoilHasJoined({ kind: "body", text: "[]" });
+    const body = await answer(await hasJoined("Notch", "abc"));
+    const notJoined = (await hasJoined("Notch", "abd")).status;
+    fake.spoilHasJoined(null);
+    expect({
+      other: other.body,
+      long: (long.body as { name: string }).name,
+      endless: [endless.length, endless.slice(0, 49), streamed],
+      body: body.body,
+      notJoined,
+      lifted: (await answer(await hasJoined("Notch", "abc"))).body,
+    }).toEqual({
+      other: { id: jeb.uuid, name: "jeb_", properties: [{ name: "textures", value: expect.any(String) }] },
+      long: `Notch${"x".repeat(35)}`,
+      endless: [100_000, `{"id":"${NOTCH}","name":"`, 100_000],
+      body: [],
+      notJoined: 204,
+      lifted: { id: NOTCH, name: "Notch", properties: [{ name: "textures", value: expect.any(String) }] },
+    });
+  });
+
   test("hasJoined answers 204 to a name that never joined, another server id, or an unknown name", async () => {
     fake = startFakeMojang({
       profiles: [

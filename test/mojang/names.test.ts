@@ -62,6 +62,15 @@ describe("Mojang names by UUID (session server)", () => {
     ["another UUID's profile", () => Response.json({ id: "853c80ef3c3749fdaa49938b674adae6", name: "jeb_" })],
     ["a name Mojang never gives", () => Response.json({ id: NOTCH.uuid, name: "<@everyone>" })],
     ["a 400", () => Response.json({ errorMessage: "Not a valid UUID" }, { status: 400 })],
+    [
+      "a megabyte of properties",
+      () =>
+        Response.json({
+          id: NOTCH.uuid,
+          name: "Notch",
+          properties: [{ name: "textures", value: "x".repeat(2 ** 20) }],
+        }),
+    ],
   ])("an answer with %s means Mojang cannot tell now", async (_why, response) => {
     await expect(answering(response).nameOf(NOTCH_DASHED)).rejects.toEqual(unavailable);
   });

@@ -109,6 +109,23 @@ forEachStore("nicknames that follow the Minecraft name", () => {
     expect(world.nicknames.calls).toHaveLength(1);
   });
 
+  test("a member renaming themselves while the bot's change waits out a rate limit keeps their name", async () => {
+    await setup();
+    await register(alice, "First_1");
+    await register(alice, "Second_2");
+    await settled();
+    expect(world.nicknames.nickOf(alice.userId)).toBe("Alice (First_1)");
+    // Her nickname moves to her second nick; Discord makes the bot wait, and meanwhile she renames herself.
+    world.nicknames.limit(1, 20);
+    await unregister(alice, "First_1");
+    while (world.nicknames.calls.length < 2) await new Promise((next) => setImmediate(next));
+    world.nicknames.rename(alice.userId, "Only Alice");
+    await settled();
+    expect(world.nicknames.nickOf(alice.userId)).toBe("Only Alice");
+    expect(await world.services.nicknames.record(GUILD, alice.userId)).toMatchObject({ released: true });
+    expect(world.nicknames.calls.map((call) => call.nick)).toEqual(["Alice (First_1)", "Alice (Second_2)"]);
+  });
+
   test("within 32 characters: the Discord name is cut with an ellipsis, the Minecraft name never", async () => {
     await setup();
     world.nicknames.join(alice.userId, { nick: null, name: "A very long display name indeed" });

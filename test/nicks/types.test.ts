@@ -16,17 +16,7 @@ const FLOODGATE = { floodgatePrefix: ".", replaceSpaces: true };
 const on = (nickType: NickType) => ({ nickType, ...FLOODGATE });
 
 /** The rules a spec must fill: what the compiler asks of a new type, checked once more at run time. */
-const RULES = [
-  "label",
-  "parse",
-  "names",
-  "lookUp",
-  "noAccount",
-  "account",
-  "spelling",
-  "floodgate",
-  "proofs",
-].sort();
+const RULES = ["parse", "names", "lookUp", "noAccount", "account", "spelling", "floodgate", "proofs"].sort();
 
 /** How an account reads, in English. */
 const accountOf = (spec: { account(held: never): Parameters<typeof inEnglish>[0] }, held: unknown) =>
@@ -41,7 +31,6 @@ describe("the nick type table", () => {
     const spec = nickTypeSpecs[type];
     expect(Object.keys(spec).sort()).toEqual(RULES);
     expect({
-      label: spec.label.length > 0,
       parse: typeof spec.parse,
       names: typeof spec.names,
       account: typeof spec.account,
@@ -51,7 +40,6 @@ describe("the nick type table", () => {
       // A refusal of "no account" only means something where there is a look-up to find none.
       noAccountWithoutLookUp: spec.lookUp === null && spec.noAccount !== null,
     }).toEqual({
-      label: true,
       parse: "function",
       names: "function",
       account: "function",
@@ -64,8 +52,8 @@ describe("the nick type table", () => {
 
   test("the compiler refuses a type that leaves a rule out", () => {
     // @ts-expect-error: a spec without `names`, `lookUp`, `noAccount`, `account`, `floodgate` and `proofs` is not a spec.
-    const partial: NickTypeSpec = { label: "x", parse: (_settings, raw) => ({ nick: raw, gamertag: null }) };
-    expect(partial.label).toBe("x");
+    const partial: NickTypeSpec = { parse: (_settings, raw) => ({ nick: raw, gamertag: null }) };
+    expect(typeof partial.parse).toBe("function");
   });
 });
 

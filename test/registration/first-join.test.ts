@@ -1,6 +1,6 @@
 import { afterEach, expect, test } from "bun:test";
 import type { ChangeNotice } from "../../src/entries/bus.ts";
-import { NOT_PROVEN } from "../../src/entries/changes.ts";
+import { NOT_PROVEN } from "../../src/entries/removals.ts";
 import { floodgateUuid } from "../../src/nicks/floodgate.ts";
 import type { NewWhitelist } from "../../src/whitelists/service.ts";
 import { forEachStore } from "../helpers/services.ts";
@@ -34,9 +34,17 @@ const selfRegister = (nick: string, who = alice) =>
     origin: "discord",
   });
 
+/** The agent's key: guild-wide, may remove (what a code of a key limited to one whitelist does is tested below). */
+const guildKey: { keyId: string; guildId: string; whitelistId: string | null; mayRemove: boolean } = {
+  keyId: "key1",
+  guildId: GUILD,
+  whitelistId: null,
+  mayRemove: true,
+};
+
 /** What the agent asks for a player it saw (`uuid`: the one `list uuids` showed). */
 const askCode = (nick: string, uuid?: string) =>
-  world.services.firstJoin.issue({ whitelist: world.wl, nick, uuid, keyId: "key1" });
+  world.services.firstJoin.issue({ whitelist: world.wl, nick, uuid, key: guildKey });
 
 const link = (code: string, who = alice) =>
   world.services.linking.link({ guildId: GUILD, member: who, code });
@@ -97,7 +105,7 @@ forEachStore("proof at first join", () => {
     const published: ChangeNotice[] = [];
     services.bus.subscribe((notice) => published.push(notice));
     const linked = await link(issued.code);
-    expect(linked.account).toMatchObject({ ...NOTCH, userId: alice.userId, method: "first-join" });
+    expect(linked.link).toMatchObject({ ...NOTCH, userId: alice.userId, method: "first-join" });
     expect(linked.verified.map(({ entry }) => [entry.nick, entry.verified, entry.proofDueAt])).toEqual([
       ["Notch", true, null],
     ]);
@@ -143,6 +151,109 @@ forEachStore("proof at first join", () => {
       actor: alice,
     });
     expect((await selfRegister("Notch")).entry).toMatchObject({ verified: true, proofDueAt: null });
+  });
+
+  test("a code of a key limited to survival proves the account there alone: its take-over stays there and nothing is linked", async () => {
+    const { services } = await setup();
+    const hardcore = await services.whitelists.create({
+      guildId: GUILD,
+      name: "hardcore",
+      channelId: "200000000000000002",
+      nickType: "java",
+      registrationMode: "command",
+      proof: "required",
+    });
+    // Bob holds the account on both whitelists under an old spelling (a rename Mojang has since seen).
+    const bobs = {
+      nick: "Notch_old",
+      uuid: NOTCH.uuid,
+      premium: true,
+      userId: bob.userId,
+      addedBy: bob.userId,
+    };
+    for (const whitelistId of [world.wl.id, hardcore.id])
+      await services.entries.add({ ...bobs, whitelistId, origin: "discord" });
+    await selfRegister("Notch");
+    const scoped = { ...guildKey, whitelistId: world.wl.id };
+    const linked = await link(
+      (await world.services.firstJoin.issue({ whitelist: world.wl, nick: "Notch", key: scoped })).code,
+    );
+    const holders = async (id: string) =>
+      (await services.entries.list(id)).map((entry) => [entry.nick, entry.userId, entry.verified]);
+    expect({
+      link: linked.link,
+      within: linked.within,
+      took: linked.took.map(({ entry, whitelist }) => [entry.nick, whitelist.name]),
+      survival: await holders(world.wl.id),
+      hardcore: await holders(hardcore.id),
+      owner: await services.accounts.ownerOf(GUILD, NOTCH.uuid),
+    }).toEqual({
+      link: null,
+      within: world.wl.id,
+      took: [["Notch_old", "survival"]],
+      survival: [["Notch", alice.userId, true]],
+      hardcore: [["Notch_old", bob.userId, false]],
+      owner: undefined,
+    });
+    // The account is proven on survival only: hardcore, which takes proven accounts only, still asks for a proof.
+    await expect(
+      services.registration.register({
+        guildId: GUILD,
+        whitelist: hardcore.id,
+        member: alice,
+        nick: "Notch",
+        actor: alice,
+        origin: "discord",
+      }),
+    ).rejects.toThrow(refusal("proof-required"));
+  });
+
+  test("`/register code:` with a code of a key limited to another whitelist registers as if without a code", async () => {
+    const { services } = await setup();
+    const hardcore = await services.whitelists.create({
+      guildId: GUILD,
+      name: "hardcore",
+      channelId: "200000000000000002",
+      nickType: "java",
+      registrationMode: "command",
+      proof: "required",
+    });
+    await selfRegister("Notch");
+    const scoped = { ...guildKey, whitelistId: world.wl.id };
+    const { code } = await world.services.firstJoin.issue({
+      whitelist: world.wl,
+      nick: "Notch",
+      key: scoped,
+    });
+    const done = await services.linking.registerWithCode({ whitelist: hardcore, member: alice, code });
+    expect({
+      link: done.link,
+      verified: done.verified.map(({ whitelist }) => whitelist.name),
+      outcome: done.outcome,
+      error: done.outcome === "refused" ? done.error.code : null,
+      hardcore: await services.entries.list(hardcore.id),
+    }).toEqual({
+      link: null,
+      verified: ["survival"],
+      outcome: "refused",
+      error: "proof-required",
+      hardcore: [],
+    });
+  });
+
+  test("the service itself refuses a read-only key and a key of another whitelist, whatever its adapter checked", async () => {
+    await setup();
+    await selfRegister("Notch");
+    const ask = (key: typeof guildKey) =>
+      world.services.firstJoin.issue({ whitelist: world.wl, nick: "Notch", key });
+    await expect(ask({ ...guildKey, mayRemove: false })).rejects.toThrow(refusal("key-read-only"));
+    await expect(ask({ ...guildKey, whitelistId: "elsewhere" })).rejects.toThrow(
+      refusal("whitelist-forbidden"),
+    );
+    await expect(ask({ ...guildKey, guildId: "100000000000000002" })).rejects.toThrow(
+      refusal("whitelist-not-found"),
+    );
+    expect(await world.services.sql`SELECT code_hash FROM proof_codes`).toEqual([]);
   });
 
   test("codes are refused for another account, for nicks not on the whitelist, and past 3 in 10 minutes", async () => {
@@ -220,7 +331,7 @@ forEachStore("proof at first join", () => {
     expect(entry).toMatchObject({ nick: ".Steve_Jobs", uuid, proofDueAt: expect.any(Number) });
     const issued = await askCode(".Steve_Jobs", uuid);
     const linked = await link(issued.code);
-    expect(linked.account).toMatchObject({ uuid, name: ".Steve_Jobs", method: "first-join" });
+    expect(linked.link).toMatchObject({ uuid, name: ".Steve_Jobs", method: "first-join" });
     expect((await services.entries.list(world.wl.id)).map((e) => [e.nick, e.verified, e.proofDueAt])).toEqual(
       [[".Steve_Jobs", true, null]],
     );

@@ -196,14 +196,16 @@ export function fakeNicknameGateway(): NicknameGateway & {
       const names = members.get(userId);
       return names ? { ...names } : null;
     },
-    async set(_guildId, userId, nick) {
+    async set(_guildId, userId, nick, expected) {
       await Promise.resolve();
+      const names = members.get(userId);
+      // As the bot's gateway: a nickname that is no longer the one the change was decided on is left alone.
+      if (names && names.nick !== expected) return { done: false, changed: names.nick };
       calls.push({ userId, nick });
       if (limited.times > 0) {
         limited.times--;
         return { done: false, laterMs: limited.ms };
       }
-      const names = members.get(userId);
       if (!names) return { done: false, refusal: "gone", reason: "the member is no longer in the server" };
       const refusal = refused.get(userId);
       if (refusal) return { done: false, refusal, reason: `refused: ${refusal}` };

@@ -70,7 +70,7 @@ describe("a whitelist requiring proof", () => {
     services.bus.subscribe((notice) => published.push(notice));
     const result = await withCode(await codeForNotch());
     expect(result).toMatchObject({
-      account: { guildId: GUILD, userId: alice.userId, ...NOTCH, method: "java-login" },
+      link: { guildId: GUILD, userId: alice.userId, ...NOTCH, method: "java-login" },
       took: [],
       verified: [],
       outcome: "registered",
@@ -179,7 +179,7 @@ describe("codes", () => {
       there: await services.accounts.ownerOf(OTHER_GUILD, NOTCH.uuid),
     }).toEqual({ here: alice.userId, there: undefined });
     // A second proof links it in the other guild too.
-    expect((await link(await codeForNotch(), alice, OTHER_GUILD)).account.guildId).toBe(OTHER_GUILD);
+    expect((await link(await codeForNotch(), alice, OTHER_GUILD)).link?.guildId).toBe(OTHER_GUILD);
   });
 
   test("guessing: 5 wrong codes, then even the right one is refused until the window has passed", async () => {
@@ -198,7 +198,7 @@ describe("codes", () => {
     // Typos that cannot be a code are not counted, and say what a code looks like.
     await expect(link("Notch", bob)).rejects.toThrow(refusal("code-invalid", "8 letters and digits"));
     services.clock.advance(ATTEMPT_WINDOW_MS);
-    expect((await link(await codeForNotch())).account.userId).toBe(alice.userId);
+    expect((await link(await codeForNotch())).link?.userId).toBe(alice.userId);
   });
 });
 
@@ -224,7 +224,7 @@ describe("one owner per account per guild", () => {
     await services.linking.unlink({ guildId: GUILD, actor: alice });
     const result = await withCode(second, bob);
     expect(result).toMatchObject({
-      account: { userId: bob.userId },
+      link: { userId: bob.userId },
       took: [{ entry: { nick: "Notch", userId: alice.userId } }],
       outcome: "registered",
     });

@@ -2,6 +2,7 @@ import { afterEach, expect, test } from "bun:test";
 import type { ChangeNotice } from "../../src/entries/bus.ts";
 import { inEnglish } from "../../src/i18n/english.ts";
 import { text } from "../../src/i18n/messages.ts";
+import type { DomainError } from "../../src/shared/errors.ts";
 import type { NewWhitelist } from "../../src/whitelists/service.ts";
 import { forEachStore, seedWhitelist } from "../helpers/services.ts";
 import {
@@ -85,6 +86,33 @@ forEachStore("unregistering", () => {
     await expect(registration.unregister({ guildId: GUILD, nick: "Woz", actor: alice })).rejects.toThrow(
       refusal("entry-not-found", "Check the spelling"),
     );
+  });
+});
+
+forEachStore("a typed nick no entry holds", () => {
+  test("is refused alike by unregister, transfer and whois, the typed nick echoed clipped", async () => {
+    await setup();
+    const typed = `  ${"x".repeat(60)}  `;
+    const where = { guildId: GUILD, whitelist: "survival", nick: typed, actor: moderator };
+    const notOn = {
+      code: "entry-not-found" as const,
+      message: inEnglish(text("error.notOn", { nick: `${"x".repeat(40)}…`, whitelist: "survival" })),
+    };
+    const refused = (work: Promise<unknown>) =>
+      work.then(
+        () => null,
+        (error: DomainError) => error,
+      );
+    const errors = [
+      await refused(world.registration.unregister(where)),
+      await refused(world.services.transfers.transfer({ ...where, member: bob })),
+      await refused(world.services.lookups.whois(where)),
+    ];
+    expect(errors.map((error) => ({ code: error?.code, message: error?.message }))).toEqual([
+      notOn,
+      notOn,
+      notOn,
+    ]);
   });
 });
 

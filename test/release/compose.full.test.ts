@@ -1,5 +1,5 @@
 import { expect, test } from "bun:test";
-import { chmodSync, existsSync, readFileSync, writeFileSync } from "node:fs";
+import { chmodSync, cpSync, existsSync, readFileSync, writeFileSync } from "node:fs";
 import { join } from "node:path";
 import Ajv2020 from "ajv/dist/2020";
 import { parse } from "yaml";
@@ -14,6 +14,7 @@ import { tempDir } from "../helpers/services.ts";
 
 type Service = {
   image?: string;
+  pull_policy?: string;
   build?: { args?: Record<string, string> };
   environment?: Record<string, string>;
   volumes?: string[];
@@ -21,7 +22,7 @@ type Service = {
 const text = readFileSync(join(ROOT, "compose.yaml"), "utf8");
 const compose = parse(text) as { services: Record<string, Service> } & Record<string, unknown>;
 
-test("two replicas of one image share the PostgreSQL service's database", () => {
+test("two replicas of one image, built once, share the PostgreSQL service's database", () => {
   const replicas = Object.entries(compose.services).filter(
     ([, service]) => service.environment?.DATABASE_URL,
   );
@@ -29,10 +30,14 @@ test("two replicas of one image share the PostgreSQL service's database", () => 
   for (const [, service] of replicas) {
     expect(service.image).toBe("whitelist-sync");
     expect(service.environment?.DATABASE_URL).toMatch(/^postgres:\/\/[^@]+@postgres:5432\//);
-    // The commit for `--version` (the image has no .git).
-    // biome-ignore lint/suspicious/noTemplateCurlyInString: Compose's own variable syntax, as the file has it
-    expect(service.build?.args).toEqual({ COMMIT: "${WLS_COMMIT:-unknown}" });
   }
+  // Only one builds (podman-compose builds once per service that has `build:`), with the commit for `--version`
+  // (the image has no .git); the other runs that image and never pulls it.
+  // biome-ignore lint/suspicious/noTemplateCurlyInString: Compose's own variable syntax, as the file has it
+  expect(compose.services["replica-a"]?.build?.args).toEqual({ COMMIT: "${WLS_COMMIT:-unknown}" });
+  expect(compose.services["replica-b"]).toMatchObject({ pull_policy: "never" });
+  expect(compose.services["replica-b"]?.build).toBeUndefined();
+  expect(compose.services["replica-b"]?.environment).toEqual(compose.services["replica-a"]?.environment);
   expect(compose.services.postgres?.image).toMatch(/postgres:\d+/);
 });
 
@@ -67,39 +72,64 @@ const podmanCompose = ["/usr/bin/podman-compose", "/usr/local/bin/podman-compose
 );
 if (!podmanCompose && process.env.CI) throw new Error("podman-compose is missing: .ci/run installs it");
 
+/**
+ * Runs `command` in `cwd` with a podman (in `dir`) that records its arguments and runs nothing (--dry-run still
+ * asks it about volumes and networks); answers the exit code, standard error, and the podman commands printed.
+ */
+async function dryRun(
+  dir: string,
+  cwd: string,
+  command: (podman: string) => string[],
+  env: Record<string, string>,
+) {
+  const podman = join(dir, "podman");
+  writeFileSync(
+    podman,
+    `#!/bin/sh\necho "$*" >> "${dir}/calls"\n[ "$1" = --version ] && echo "podman version 4.3.1"\nexit 0\n`,
+  );
+  chmodSync(podman, 0o755);
+  const run = Bun.spawn(command(podman), {
+    cwd,
+    env: { PATH: "/usr/bin:/bin", ...env },
+    stdout: "pipe",
+    stderr: "pipe",
+  });
+  const [code, out, err] = await Promise.all([
+    run.exited,
+    new Response(run.stdout).text(),
+    new Response(run.stderr).text(),
+  ]);
+  return {
+    code,
+    err,
+    out,
+    podman,
+    commands: out.split("\n").filter((line) => line.startsWith(`${podman} `)),
+  };
+}
+
 test.skipIf(!podmanCompose)(
   "podman-compose runs the file: the proxy gets the mounted configuration",
   async () => {
     const dir = tempDir("wls-compose-");
     try {
-      // A podman that records its arguments and runs nothing: --dry-run still asks it about volumes and networks.
-      const podman = join(dir.path, "podman");
-      writeFileSync(
-        podman,
-        `#!/bin/sh\necho "$*" >> "${dir.path}/calls"\n[ "$1" = --version ] && echo "podman version 4.3.1"\nexit 0\n`,
+      const { code, err, out, commands } = await dryRun(
+        dir.path,
+        ROOT,
+        (podman) => [
+          podmanCompose as string,
+          "--podman-path",
+          podman,
+          "--dry-run",
+          "-p",
+          "wls",
+          "up",
+          "-d",
+          "--build",
+        ],
+        { POSTGRES_PASSWORD: "pw", DISCORD_TOKEN: "the-token", WLS_COMMIT: "0123456789ab" },
       );
-      chmodSync(podman, 0o755);
-      const run = Bun.spawn(
-        [podmanCompose as string, "--podman-path", podman, "--dry-run", "-p", "wls", "up", "-d", "--build"],
-        {
-          cwd: ROOT,
-          env: {
-            PATH: "/usr/bin:/bin",
-            POSTGRES_PASSWORD: "pw",
-            DISCORD_TOKEN: "the-token",
-            WLS_COMMIT: "0123456789ab",
-          },
-          stdout: "pipe",
-          stderr: "pipe",
-        },
-      );
-      const [code, out, err] = await Promise.all([
-        run.exited,
-        new Response(run.stdout).text(),
-        new Response(run.stderr).text(),
-      ]);
       expect({ code, err }).toEqual({ code: 0, err: "" });
-      const commands = out.split("\n").filter((line) => line.startsWith(`${podman} `));
       const runOf = (service: string) =>
         commands.find(
           (line) => line.includes(" run ") && line.includes(`com.docker.compose.service=${service} `),
@@ -116,6 +146,64 @@ test.skipIf(!podmanCompose)(
       );
       // Every variable was substituted: none is passed on as text.
       expect(out).not.toContain("${");
+    } finally {
+      dir.cleanup();
+    }
+  },
+);
+
+/** The lines of docs/running.md's recipe for replicas (its first `sh` block of the section), as a user types them. */
+function recipe(): string[] {
+  const doc = readFileSync(join(ROOT, "docs", "running.md"), "utf8");
+  const section = doc.slice(doc.indexOf("## Replicas on PostgreSQL"));
+  const block = /```sh\n([\s\S]*?)```/.exec(section)?.[1] ?? "";
+  return block.split("\n").filter((line) => line.trim() !== "");
+}
+
+test.skipIf(!podmanCompose)(
+  "docs/running.md's recipe on podman-compose 1.0.3: the password from .env, one build, in Docker's format",
+  async () => {
+    const dir = tempDir("wls-compose-recipe-");
+    try {
+      // A copy of what the recipe needs beside compose.yaml: it writes .env there, never in this checkout.
+      for (const file of ["compose.yaml", "Containerfile", "deploy/nginx.conf"]) {
+        cpSync(join(ROOT, file), join(dir.path, file));
+      }
+      const lines = recipe();
+      const password = lines.find((line) => line.includes(">> .env"));
+      const up = lines.find((line) => line.includes("podman-compose"));
+      expect({ password, up }).toEqual({ password: expect.any(String), up: expect.any(String) });
+      // As typed, with the token filled in, and podman-compose told to print rather than run (and to rebuild).
+      const script = (podman: string) =>
+        [
+          password,
+          (up as string)
+            .replace("DISCORD_TOKEN=…", "DISCORD_TOKEN=the-token")
+            .replace("podman-compose ", `podman-compose --podman-path ${podman} --dry-run -p wls `)
+            .replace(/ up -d$/, " up -d --build"),
+        ].join("\n");
+      const { code, err, podman, commands } = await dryRun(
+        dir.path,
+        dir.path,
+        (podman) => ["sh", "-c", script(podman)],
+        {},
+      );
+      expect({ code, err }).toEqual({ code: 0, err: "" });
+      const saved = /^POSTGRES_PASSWORD=([A-Za-z0-9_-]{24})$/m.exec(
+        readFileSync(join(dir.path, ".env"), "utf8"),
+      );
+      expect(saved?.[1]).toBeDefined();
+      const builds = commands.filter((line) => line.startsWith(`${podman} build `));
+      expect(builds).toEqual([expect.stringContaining(`${podman} build --format docker -t whitelist-sync `)]);
+      const runs = commands.filter(
+        (line) => line.includes(" run ") && line.includes("com.docker.compose.service=replica-"),
+      );
+      expect(runs).toHaveLength(2);
+      for (const line of runs) {
+        expect(line).toContain(
+          `-e DATABASE_URL=postgres://whitelist_sync:${saved?.[1]}@postgres:5432/whitelist_sync `,
+        );
+      }
     } finally {
       dir.cleanup();
     }

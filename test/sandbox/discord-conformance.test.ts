@@ -1,5 +1,6 @@
 import { afterEach, expect, test } from "bun:test";
 import { startSandboxDiscord } from "../../src/sandbox/discord/index.ts";
+import { scriptLines } from "../../src/shared/script-lines.ts";
 import { IDS, lineValue, PROFILES, startReceiver, startWorld, type World } from "../bot/world.ts";
 import { checkExchange, createContractCheck, templateOf } from "../helpers/discord-contract.ts";
 import * as sandboxGuild from "./helpers.ts";
@@ -102,7 +103,7 @@ test("every command, button and mode keeps to Discord's published contract, both
 
   // Server links: create, list, a webhook, and autocomplete of their ids.
   const link = await run(IDS.owner, "server-link", "create", { name: "survival-server" });
-  const linkId = lineValue(link, "Link id:");
+  const linkId = lineValue(link, scriptLines.linkId);
   receiver = startReceiver();
   await run(IDS.owner, "server-link", "webhook", { id: linkId, url: receiver.url });
   await run(IDS.owner, "server-link", "list");

@@ -134,7 +134,7 @@ describe("sandbox REST: Discord's rate-limit headers", () => {
         roles: { limit: 10, resetAfter: 10 },
         member: { limit: 5, resetAfter: 1 },
         messageCreate: { limit: 5, resetAfter: 5 },
-        reactions: { limit: 1, resetAfter: 0.25 },
+        reactions: { limit: 1, resetAfter: 1 },
         interactionWebhook: { limit: 5, resetAfter: 2 },
       },
     });

@@ -1,5 +1,7 @@
 import { afterEach, describe, expect, test } from "bun:test";
 import { AttachmentBuilder, EmbedBuilder, Events, GatewayIntentBits, type TextChannel } from "discord.js";
+import { NONCE_WINDOW_MS } from "../../src/sandbox/discord/rest/nonces.ts";
+import { manualClock } from "../../src/shared/clock.ts";
 import { control, IDS, login, nextEvent, TOKEN, tracker } from "./helpers.ts";
 
 const t = tracker();
@@ -103,6 +105,43 @@ describe("sandbox messages", () => {
       status: 400,
       code: 50035,
     });
+  });
+
+  test("a post sent again with its nonce (enforce_nonce) makes no second message for a few minutes", async () => {
+    const clock = manualClock(Date.UTC(2026, 0, 1));
+    const sandbox = await t.sandbox({ clock });
+    const post = async (nonce: unknown, enforce = true) => {
+      const response = await fetch(`${sandbox.apiUrl}/v10/channels/${IDS.log}/messages`, {
+        method: "POST",
+        headers: { authorization: `Bot ${TOKEN}`, "content-type": "application/json" },
+        body: JSON.stringify({ content: "Notch was added", nonce, enforce_nonce: enforce }),
+      });
+      const body = (await response.json()) as { id?: string; code?: number };
+      return { status: response.status, id: body.id, code: body.code };
+    };
+    const first = await post("log.1");
+    // The same nonce again answers the same message; without enforce_nonce, or another nonce, posts anew.
+    expect(await post("log.1")).toEqual(first);
+    const unenforced = await post("log.1", false);
+    const other = await post("log.2");
+    expect(new Set([first.id, unenforced.id, other.id]).size).toBe(3);
+    // Past the few minutes Discord remembers, the same nonce posts again.
+    clock.advance(NONCE_WINDOW_MS);
+    const later = await post("log.1");
+    expect(later.id).not.toBe(first.id);
+    // A message deleted since is not made again: Discord answers Unknown Message.
+    const deleted = await post("log.3");
+    await fetch(`${sandbox.apiUrl}/v10/channels/${IDS.log}/messages/${deleted.id}`, {
+      method: "DELETE",
+      headers: { authorization: `Bot ${TOKEN}` },
+    });
+    expect(await post("log.3")).toEqual({ status: 404, id: undefined, code: 10008 });
+    // Integers are nonces too; at most 25 characters.
+    expect((await post(42)).status).toBe(200);
+    expect(await post("x".repeat(26))).toEqual({ status: 400, id: undefined, code: 50035 });
+    const posted = (await control(sandbox, "GET", `/channels/${IDS.log}/messages`))
+      .body as unknown as unknown[];
+    expect(posted).toHaveLength(5);
   });
 
   test("REST answers a wrong token with 401 and an unknown route with 404, in Discord's shape", async () => {

@@ -1,6 +1,6 @@
 import { afterEach, expect, test } from "bun:test";
 import { join } from "node:path";
-import { NOT_PROVEN } from "../../src/entries/changes.ts";
+import { NOT_PROVEN } from "../../src/entries/removals.ts";
 import { floodgateUuid } from "../../src/nicks/floodgate.ts";
 import { IDS, PROFILES, startWorld, type World, XBOX_ACCOUNTS } from "../bot/world.ts";
 import { TEST_TIMEOUT_MS } from "../helpers/floors.ts";

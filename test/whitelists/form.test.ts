@@ -35,10 +35,14 @@ describe("a whitelist's form", () => {
     expect(() => checkForm([question("Two\nlines")])).toThrow(invalid("on one line"));
     expect(() => checkForm([question("Hint", { placeholder: "p".repeat(101) })])).toThrow(invalid("hint"));
     expect(() => checkForm([question("Min", { minLength: 4001, maxLength: 4000 })])).toThrow(
-      invalid("minimum length from 0 to 4,000"),
+      invalid("The minimum length of question 1 must be 0 to 4,000 characters."),
     );
-    expect(() => checkForm([question("Max", { maxLength: 0 })])).toThrow(invalid("maximum length from 1"));
-    expect(() => checkForm([question("Max", { maxLength: 4001 })])).toThrow(invalid("maximum length from 1"));
+    expect(() => checkForm([question("Max", { maxLength: 0 })])).toThrow(
+      invalid("The maximum length of question 1 must be 1 to 4,000 characters."),
+    );
+    expect(() => checkForm([question("Max", { maxLength: 4001 })])).toThrow(
+      invalid("The maximum length of question 1 must be 1 to 4,000 characters."),
+    );
     expect(() => checkForm([question("Both", { minLength: 50, maxLength: 10 })])).toThrow(
       invalid("at least 50 characters but takes at most 10"),
     );

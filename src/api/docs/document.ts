@@ -1,8 +1,8 @@
 import { toOpenAPISchema } from "@elysiajs/openapi";
 import type { AnyElysia } from "elysia";
+import { FEED_LIMIT } from "../../entries/event-log.ts";
 import { type FormatName, fileFormats, formats } from "../../formats/index.ts";
 import { UUID_PATTERN } from "../../nicks/uuid.ts";
-import { FEED_LIMIT } from "../events/index.ts";
 import { problemExamples } from "./examples.ts";
 
 const API_DESCRIPTION = `Read-and-remove access to the Minecraft whitelists of a Discord server, and proof codes for

@@ -7,7 +7,7 @@ const exampleDetails: Partial<Record<ProblemKind, string>> = {
   unauthorized: "This key is invalid or has been revoked.",
   "whitelist-forbidden": "This key is limited to whitelist k3v9x0q2ab.",
   "key-read-only":
-    "This key is read-only (created with may-remove:False): it may read whitelists and receive their events, not remove nicks. Staff create a key that may remove with /server-link create.",
+    "This key is read-only (created with may-remove:False): it may read whitelists and receive their events, not change anything (remove nicks, ask for proof codes). Staff create a key that may with /server-link create.",
   "whitelist-not-found":
     "No whitelist k3v9x0q2ab on this key's server. The API takes a whitelist's id, not its name: GET /api/v1/whitelists lists them.",
   "entry-not-found": "notch is not on whitelist survival.",
@@ -23,7 +23,7 @@ const exampleDetails: Partial<Record<ProblemKind, string>> = {
 /** Kinds only some operations answer: the paths they appear on. */
 const onlyOn: Partial<Record<ProblemKind, (path: string) => boolean>> = {
   "entry-not-found": (path) => path.includes("{nick}") || path.endsWith("/proof-codes"),
-  "key-read-only": (path) => path.includes("{nick}"),
+  "key-read-only": (path) => path.includes("{nick}") || path.endsWith("/proof-codes"),
   "proof-not-pending": (path) => path.endsWith("/proof-codes"),
   "code-limited": (path) => path.endsWith("/proof-codes"),
 };
@@ -31,7 +31,7 @@ const onlyOn: Partial<Record<ProblemKind, (path: string) => boolean>> = {
 /**
  * The documented examples of a problem status on one operation: each kind the operation can answer with that
  * status, as the whole body the API sends (`entry-not-found` only where a nick is asked about, `key-read-only` only
- * on the removal, the proof codes' own kinds only there).
+ * on the writes (the removal, a proof code), the proof codes' own kinds only there).
  */
 export function problemExamples(status: number, path: string) {
   const examples: Record<string, { summary: string; value: Record<string, unknown> }> = {};

@@ -2,7 +2,7 @@ import { Elysia, t } from "elysia";
 import { Entry } from "../../entries/model.ts";
 import type { EntryService } from "../../entries/service.ts";
 import { fileFormats } from "../../formats/index.ts";
-import { authorizeRemoval, authorizeWhitelist } from "../../keys/scope.ts";
+import { authorizeWhitelist, authorizeWrite } from "../../keys/scope.ts";
 import type { KeyService } from "../../keys/service.ts";
 import { bearerAuth } from "../auth.ts";
 import { errorResponses, problemResponse } from "../docs/responses.ts";
@@ -69,7 +69,7 @@ export const entriesController = (deps: EntriesDeps & { keys: KeyService; entrie
     .delete(
       "/whitelists/:whitelistId/entries/:nick",
       async ({ principal, params, query }) => {
-        authorizeRemoval(principal);
+        authorizeWrite(principal);
         const whitelist = authorizeWhitelist(
           principal,
           params.whitelistId,

@@ -1,13 +1,10 @@
 import { Elysia, t } from "elysia";
-import type { EventLog } from "../../entries/event-log.ts";
+import { type EventLog, FEED_LIMIT } from "../../entries/event-log.ts";
 import { EntryEvent, eventMessage } from "../../entries/events.ts";
 import type { KeyService } from "../../keys/service.ts";
 import { bearerAuth } from "../auth.ts";
 import { errorResponses } from "../docs/responses.ts";
 import { AfterCursor } from "./cursor.ts";
-
-/** Events per page when `limit` is not given, and the most a page holds. */
-export const FEED_LIMIT = { default: 100, max: 1000 } as const;
 
 /** One page of the change feed. */
 const EventPage = t.Object(

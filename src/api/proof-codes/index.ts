@@ -1,5 +1,5 @@
 import { Elysia, t } from "elysia";
-import { authorizeWhitelist } from "../../keys/scope.ts";
+import { authorizeWhitelist, authorizeWrite } from "../../keys/scope.ts";
 import type { KeyService } from "../../keys/service.ts";
 import type { FirstJoin } from "../../registration/first-join.ts";
 import type { WhitelistService } from "../../whitelists/service.ts";
@@ -67,8 +67,9 @@ const WhitelistId = t.String({
 
 /**
  * `POST /whitelists/{id}/proof-codes`: a code for a player awaiting proof at first join, who just joined the game
- * server (docs/link.md, First-join proof). Any key whose scope holds the whitelist may ask; the code is bound to the
- * member whose registration it proves, so only they can type it.
+ * server (docs/link.md, First-join proof). Any key that may change things and whose scope holds the whitelist may
+ * ask; the code is bound to the member whose registration it proves, so only they can type it, and reaches no
+ * further than the key's scope.
  */
 export const proofCodesController = (deps: {
   keys: KeyService;
@@ -78,6 +79,8 @@ export const proofCodesController = (deps: {
   new Elysia().use(bearerAuth(deps.keys)).post(
     "/whitelists/:whitelistId/proof-codes",
     async ({ principal, params, body }) => {
+      // Asking for a code is a write: it decides what typing the code will change (docs/api.md, Read-only keys).
+      authorizeWrite(principal);
       const whitelist = authorizeWhitelist(
         principal,
         params.whitelistId,
@@ -87,7 +90,7 @@ export const proofCodesController = (deps: {
         whitelist,
         nick: body.nick,
         uuid: body.uuid ?? null,
-        keyId: principal.keyId,
+        key: principal,
       });
       return { ...issued, expiresAt: new Date(issued.expiresAt).toISOString() };
     },
@@ -96,7 +99,11 @@ export const proofCodesController = (deps: {
       body: ProofCodeRequest,
       response: {
         200: ProofCode,
-        ...errorResponses(400, 401, 403, 404, 409),
+        ...errorResponses(400, 401, 404, 409),
+        403: problemResponse(
+          "The key is read-only (`key-read-only`: asking for a code is a write, for a key that may remove), or is " +
+            "limited to another whitelist (`whitelist-forbidden`)",
+        ),
         429: problemResponse(
           "Rate limit exceeded, or this account was given 3 codes in the last 10 minutes (`code-limited`); see " +
             "`Retry-After`",
@@ -111,9 +118,14 @@ export const proofCodesController = (deps: {
           "For a game server's agent (`whitelist-sync sync --rcon`): a player whose entry awaits proof at first " +
           "join (`proofDueAt` in the entries) is online; this gives the code to disconnect them with. The code " +
           "lives 10 minutes and only the Discord member who registered the nick can type it (`/link code:`), " +
-          "which verifies the entry. Show one code per player until it expires rather than asking again: at most " +
-          "3 are given per account in 10 minutes. 409 `proof-not-pending` when the entry awaits no proof (verified " +
-          "already, added by staff) or the `uuid` is another account's. The answer is a secret: never log it.",
+          "which verifies the entry. **A write**: the code changes what typing it does, so a read-only key " +
+          "(`/server-link create may-remove:False`) gets 403 `key-read-only`, whichever whitelist it names. What " +
+          "the code does is bounded by the key's scope: a code asked with a key limited to one whitelist verifies " +
+          "the entry there and takes over nothing elsewhere (the account is not linked on the server); a guild-wide " +
+          "key's code also links the account on the server, taking it over on its other whitelists. Show one code " +
+          "per player until it expires rather than asking again: at most 3 are given per account in 10 minutes. " +
+          "409 `proof-not-pending` when the entry awaits no proof (verified already, added by staff) or the `uuid` " +
+          "is another account's. The answer is a secret: never log it.",
         security: [{ bearerAuth: [] }],
       },
     },

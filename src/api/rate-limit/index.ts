@@ -1,10 +1,11 @@
 import { Elysia } from "elysia";
+import { bucketOf, clientIp } from "../../shared/client-ip.ts";
 import type { Clock } from "../../shared/clock.ts";
 import type { TrustProxy } from "../../shared/ip.ts";
+import { createRateLimiter } from "../../shared/rate-limiter.ts";
 import { problemResponse } from "../problem.ts";
 import { pathOf } from "../url.ts";
-import { bucketOf, clientIp } from "./client-ip.ts";
-import { createRateLimiter, rateLimitHeaders } from "./limiter.ts";
+import { rateLimitHeaders } from "./headers.ts";
 
 /**
  * Paths that are never counted: the health checks, so a load balancer's probe can never be refused, whatever

@@ -1,27 +1,22 @@
 import type { ChatInputCommandInteraction } from "discord.js";
-import { followsRoles } from "../../registration/rules.ts";
-import type { Whitelist } from "../../whitelists/model.ts";
+import type { WhitelistEdit } from "../../registration/edit-whitelist.ts";
 import type { BotContext } from "../context.ts";
 import { reconcileMembers } from "../events/reconcile.ts";
-import { deferAnswer, memberWords } from "./answer.ts";
-
-const sameSet = (a: readonly string[], b: readonly string[]) =>
-  a.length === b.length && a.every((id) => b.includes(id));
+import { deferAnswer, memberWords } from "../interaction/answer.ts";
 
 /**
- * After staff changed what a whitelist's nicks need (its required roles, or `on-role-loss`): when its nicks now
- * follow roles, the owners are checked at once, as the bot would at its next start (docs/decisions.md, Access
- * follows roles), rather than at some later reconnect. Returns the line telling staff what that did (in their language), or null.
+ * After staff changed what a whitelist's nicks need (its required roles, or `on-role-loss`) so that its nicks follow
+ * roles (`recheckOwners`, src/registration/edit-whitelist.ts): the owners are checked at once, as the bot would at its
+ * next start (docs/decisions.md, Access follows roles), rather than at some later reconnect. Returns the line telling
+ * staff what that did (in their language), or null.
  */
 export async function checkAccessNow(
   interaction: ChatInputCommandInteraction,
   context: BotContext,
-  before: Whitelist,
-  after: Whitelist,
+  edit: Pick<WhitelistEdit, "after" | "recheckOwners">,
 ): Promise<string | null> {
-  const changed =
-    !sameSet(before.requiredRoleIds, after.requiredRoleIds) || before.onRoleLoss !== after.onRoleLoss;
-  if (!changed || !followsRoles(after)) return null;
+  if (!edit.recheckOwners) return null;
+  const { after } = edit;
   const words = await memberWords(interaction, context);
   if (!context.intents.serverMembers) return words.t("access.rolesUnseen");
   const owners = await context.services.registration.ownersFollowingRoles(after.id);

@@ -1,8 +1,5 @@
-import { approval } from "../buttons/approval.ts";
 import type { Command } from "../context.ts";
-import type { ButtonHandler, ModalHandler } from "../interactions.ts";
 import { withLocalizations } from "../localize.ts";
-import { form } from "../modals/form.ts";
 import { link } from "./link.ts";
 import { register } from "./register.ts";
 import { serverLink } from "./server-link/index.ts";
@@ -15,9 +12,3 @@ import { whitelist } from "./whitelist/index.ts";
 export const commands: Command[] = [whitelist, register, unregister, link, unlink, serverLink, texts].map(
   (command) => ({ ...command, data: withLocalizations(command.data) }),
 );
-
-/** Every button handler. */
-export const buttons: ButtonHandler[] = [approval];
-
-/** Every modal submission handler. */
-export const modals: ModalHandler[] = [form];

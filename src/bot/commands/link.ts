@@ -1,10 +1,11 @@
 import { SlashCommandBuilder } from "discord.js";
+import { commandDescription } from "../../i18n/commands.ts";
 import type { Command } from "../context.ts";
+import { answer, memberWords } from "../interaction/answer.ts";
+import { requireGuildId } from "../interaction/preconditions.ts";
 import { typedCommand } from "../localize.ts";
 import { actingMember } from "../members.ts";
 import { describeLinked, howToProve, linkedLine } from "../proof.ts";
-import { answer, memberWords } from "./answer.ts";
-import { requireGuildId } from "./preconditions.ts";
 
 /**
  * `/link [code]`: with the code the link server showed, links that Java account to you on this server (proven
@@ -13,14 +14,9 @@ import { requireGuildId } from "./preconditions.ts";
 export const link = {
   data: new SlashCommandBuilder()
     .setName("link")
-    .setDescription("Prove a Minecraft Java account is yours: the code the link server showed you")
+    .setDescription(commandDescription("link"))
     .addStringOption((option) =>
-      option
-        .setName("code")
-        .setDescription(
-          "The code shown when you joined the link server, e.g. K7QX-29MD (none: how to get one)",
-        )
-        .setMaxLength(20),
+      option.setName("code").setDescription(commandDescription("link code")).setMaxLength(20),
     )
     .toJSON(),
 
@@ -49,7 +45,14 @@ export const link = {
       interaction,
       [
         ...describeLinked(words, linked),
-        words.t("link.next", { command: typedCommand(words, "register", { nick: linked.account.name }) }),
+        // A proof bounded to one whitelist linked nothing to register elsewhere.
+        ...(linked.link
+          ? [
+              words.t("link.next", {
+                command: typedCommand(words, "register", { nick: linked.account.name }),
+              }),
+            ]
+          : []),
       ].join("\n"),
     );
   },

@@ -4,7 +4,8 @@ import type {
   SlashCommandBooleanOption,
   SlashCommandStringOption,
 } from "discord.js";
-import { fileFormats, formats } from "../../formats/index.ts";
+import { fileFormats } from "../../formats/index.ts";
+import { choiceName, commandDescription } from "../../i18n/commands.ts";
 import { text } from "../../i18n/messages.ts";
 import type { Words } from "../../i18n/words.ts";
 import { floodgateName } from "../../nicks/floodgate.ts";
@@ -14,45 +15,26 @@ import { parseDuration } from "../../whitelists/lifetime.ts";
 import {
   type ProofSetting,
   proofSettings,
-  type RegistrationMode,
   registrationModes,
   type Whitelist,
 } from "../../whitelists/model.ts";
 import type { BotContext } from "../context.ts";
+import { requireGuildId } from "../interaction/preconditions.ts";
 import { codeSpan, plainName } from "../text.ts";
-import { englishWords } from "../words.ts";
-import { requireGuildId } from "./preconditions.ts";
 
 /** Discord's limit on autocomplete suggestions. */
 const MAX_SUGGESTIONS = 25;
-
-// The choices' names in English, the definitions' language; each language's file localizes them by path
-// (src/bot/localize.ts).
-const modeLabels: Record<RegistrationMode, string> = {
-  command: englishWords.t("whitelist.mode.command"),
-  message: englishWords.t("whitelist.mode.message"),
-  approval: englishWords.t("whitelist.mode.approval"),
-};
-
-const proofLabels: Record<ProofSetting, string> = {
-  off: englishWords.t("whitelist.proof.off"),
-  required: englishWords.t("whitelist.proof.required"),
-  "first-join": englishWords.t("whitelist.proof.firstJoin"),
-};
 
 /** The `proof` option of `/whitelist create` and `edit` (docs/decisions.md, Proof of ownership). */
 export const proofOption = (option: SlashCommandStringOption) =>
   option
     .setName("proof")
-    .setDescription("Must members prove they own the account they register, and when?")
-    .addChoices(...proofSettings.map((value) => ({ name: proofLabels[value], value })));
+    .setDescription(commandDescription("* proof"))
+    .addChoices(...proofSettings.map((value) => ({ name: choiceName(`* proof ${value}`), value })));
 
 /** The `proof-window` option of `/whitelist create` and `edit`: how long first-join proof waits. */
 export const proofWindowOption = (option: SlashCommandStringOption) =>
-  option
-    .setName("proof-window")
-    .setDescription("With proof first-join: how long a new nick waits for its proof, 10m to 30d (default 1d)")
-    .setMaxLength(20);
+  option.setName("proof-window").setDescription(commandDescription("* proof-window")).setMaxLength(20);
 
 /** The `proof-window` option's value in seconds, if given; throws "invalid-input" for anything but a duration. */
 export function proofWindow(options: ChatInputCommandInteraction["options"]): number | undefined {
@@ -77,14 +59,14 @@ export function proofSetting(options: ChatInputCommandInteraction["options"]): P
 
 /** The choices of a `nick-type` option: each type's name and its label. */
 export const nickTypeChoices = nickTypes.map((value) => ({
-  name: `${value}: ${nickTypeSpecs[value].label}`,
+  name: choiceName(`* nick-type ${value}`),
   value,
 }));
 /** The choices of a `mode` option. */
-export const modeChoices = registrationModes.map((value) => ({ name: modeLabels[value], value }));
+export const modeChoices = registrationModes.map((value) => ({ name: choiceName(`* mode ${value}`), value }));
 /** The choices of a `format` option. */
 export const formatChoices = fileFormats.map((value) => ({
-  name: `${value}: ${formats[value].file.label}`,
+  name: choiceName(`whitelist export format ${value}`),
   value,
 }));
 
@@ -92,14 +74,12 @@ export const formatChoices = fileFormats.map((value) => ({
 export const floodgatePrefixOption = (option: SlashCommandStringOption) =>
   option
     .setName("floodgate-prefix")
-    .setDescription("Bedrock: your Floodgate username-prefix (default .); type none for no prefix")
+    .setDescription(commandDescription("* floodgate-prefix"))
     .setMaxLength(15);
 
 /** The `replace-spaces` option of `/whitelist create` and `edit`: Floodgate's `replace-spaces`. */
 export const replaceSpacesOption = (option: SlashCommandBooleanOption) =>
-  option
-    .setName("replace-spaces")
-    .setDescription("Bedrock: your Floodgate replace-spaces (default True: spaces in gamertags become _)");
+  option.setName("replace-spaces").setDescription(commandDescription("* replace-spaces"));
 
 /** The Floodgate settings given to a command, if any (`none` stands for an empty prefix). */
 export function floodgateSettings(options: ChatInputCommandInteraction["options"]) {
@@ -148,21 +128,41 @@ export function whitelistOption(required: boolean, description?: string) {
   return (option: SlashCommandStringOption) =>
     option
       .setName("whitelist")
-      .setDescription(description ?? "The whitelist (its name or id)")
+      .setDescription(description ?? commandDescription("* whitelist"))
       .setRequired(required)
       .setAutocomplete(true)
       .setMaxLength(64);
 }
 
-/** The whitelist a required `whitelist` option names (id or name, any letter case). */
+/**
+ * The whitelist the `whitelist` option names (id or name, any letter case), resolved before the domain call so every
+ * command means a whitelist the same way. Absent, which only an optional one can be: `channel`, the channel's
+ * whitelist, else the guild's only one (WhitelistService.resolve); `every`, null (the command means them all).
+ */
 export function whitelistFromOption(
   interaction: ChatInputCommandInteraction,
   context: BotContext,
-): Promise<Whitelist> {
-  return context.services.whitelists.resolve({
-    guildId: requireGuildId(interaction),
-    whitelist: interaction.options.getString("whitelist", true),
-  });
+): Promise<Whitelist>;
+export function whitelistFromOption(
+  interaction: ChatInputCommandInteraction,
+  context: BotContext,
+  absent: "channel",
+): Promise<Whitelist>;
+export function whitelistFromOption(
+  interaction: ChatInputCommandInteraction,
+  context: BotContext,
+  absent: "every",
+): Promise<Whitelist | null>;
+export async function whitelistFromOption(
+  interaction: ChatInputCommandInteraction,
+  context: BotContext,
+  absent?: "channel" | "every",
+): Promise<Whitelist | null> {
+  const guildId = requireGuildId(interaction);
+  const named = interaction.options.getString("whitelist", absent === undefined)?.trim() || null;
+  if (named === null && absent === "every") return null;
+  const channelId = absent === "channel" ? interaction.channelId : null;
+  return context.services.whitelists.resolve({ guildId, whitelist: named, channelId });
 }
 
 /**

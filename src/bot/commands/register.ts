@@ -1,123 +1,15 @@
-import {
-  type ChatInputCommandInteraction,
-  type ModalSubmitInteraction,
-  SlashCommandBuilder,
-} from "discord.js";
-import type { RoleFailure } from "../../entries/model.ts";
+import { SlashCommandBuilder } from "discord.js";
+import { commandDescription } from "../../i18n/commands.ts";
 import { text } from "../../i18n/messages.ts";
-import type { Words } from "../../i18n/words.ts";
-import { nickTypeSpecs } from "../../nicks/types.ts";
-import type { Member, Submission } from "../../registration/model.ts";
-import type { FilledForm } from "../../registration/rules.ts";
-import type { Whitelist } from "../../whitelists/model.ts";
-import type { BotContext, Command } from "../context.ts";
-import { DiscordRefusal, describeFailure } from "../errors.ts";
-import { expiresIn } from "../expiry.ts";
+import type { Command } from "../context.ts";
+import { DiscordRefusal } from "../errors.ts";
 import { formModal } from "../forms.ts";
 import { requireReadable } from "../intents.ts";
-import { typedCommand } from "../localize.ts";
+import { memberWords } from "../interaction/answer.ts";
+import { requireGuildId } from "../interaction/preconditions.ts";
+import { registerCode, registerNick } from "../interaction/registering.ts";
 import { actingMember } from "../members.ts";
-import { roleMentions } from "../mentions.ts";
-import { describeLinked, howToProveAtFirstJoin } from "../proof.ts";
-import { plainName } from "../text.ts";
-import { answer, deferAnswer, inTime, memberWords } from "./answer.ts";
-import { suggestWhitelists, whitelistOption } from "./options.ts";
-import { requireGuildId } from "./preconditions.ts";
-
-/**
- * What a member reads once `/register` filed a request or registered a nick. `failures`: the roles Discord refused
- * (null while the roles are still on their way: a line says they follow when other role changes of the server are
- * ahead of them).
- */
-function describeSubmission(words: Words, submission: Submission, failures: RoleFailure[] | null): string[] {
-  if (submission.kind === "requested") {
-    const { request, whitelist } = submission;
-    return [
-      words.t("register.requested", {
-        nick: plainName(request.nick),
-        whitelist: plainName(whitelist.name),
-        channel: `<#${whitelist.channelId}>`,
-      }),
-    ];
-  }
-  const { entry, whitelist } = submission;
-  const expiry = expiresIn(words, entry);
-  const spelling = nickTypeSpecs[whitelist.nickType].spelling(entry);
-  const where = { nick: plainName(entry.nick), whitelist: plainName(whitelist.name) };
-  return [
-    words.t(entry.proofDueAt === null ? "public.registered" : "register.awaitingProof", where),
-    ...(entry.proofDueAt === null ? [] : [howToProveAtFirstJoin(words, entry)]),
-    ...(entry.verified ? [words.t("register.verified")] : []),
-    ...(spelling ? [plainName(words.render(spelling))] : []),
-    ...(entry.gamertag !== null && entry.gamertag !== entry.nick
-      ? [words.t("register.floodgateName", { gamertag: plainName(entry.gamertag) })]
-      : []),
-    ...(expiry ? [words.t("register.expires", { when: expiry, whitelist: where.whitelist })] : []),
-    ...(failures === null && submission.roles.waiting ? [words.t("register.rolesWaiting")] : []),
-    ...(failures?.length
-      ? [words.t("register.rolesRefused", { roles: roleMentions(failures.map((failure) => failure.roleId)) })]
-      : []),
-    words.t("register.undo", { command: typedCommand(words, "unregister", { nick: entry.nick }) }),
-  ];
-}
-
-/** A command or a form's submission: what `/register` answers, ephemerally. */
-type Registering = ChatInputCommandInteraction | ModalSubmitInteraction;
-
-/**
- * Registers a typed nick (or files its request) in one domain call and answers the member: in one reply unless a
- * look-up may be slow (then deferred first); the roles follow, and only a role Discord refuses changes the answer
- * (docs/decisions.md, Roles). `form`: the whitelist's form as the member filled it in.
- */
-export async function registerNick(
-  interaction: Registering,
-  context: BotContext,
-  input: { whitelist: Whitelist; member: Member; nick: string; form?: FilledForm },
-): Promise<void> {
-  const { registration } = context.services;
-  const words = await memberWords(interaction, context);
-  const submission = await inTime(() => registration.submit(input), {
-    slow: registration.asksRemotely(input.whitelist, input.nick),
-    defer: () => deferAnswer(interaction),
-    createdAt: interaction.createdTimestamp,
-  });
-  await answer(interaction, describeSubmission(words, submission, null).join("\n"));
-  if (submission.kind !== "registered") return;
-  const failures = await submission.roles.failures;
-  if (failures.length === 0) return;
-  // Staff were told by the log channel; the member's answer changes too (while Discord keeps its token).
-  await answer(interaction, describeSubmission(words, submission, failures).join("\n")).catch(
-    (error: unknown) =>
-      context.logger.warn("could not tell a member about roles not given", {
-        guildId: input.whitelist.guildId,
-        error: String(error),
-      }),
-  );
-}
-
-/** Links the account a proof code proves and registers it (the link's look-ups and writes), answered by an edit. */
-export async function registerCode(
-  interaction: Registering,
-  context: BotContext,
-  input: { whitelist: Whitelist; member: Member; code: string; form?: FilledForm },
-): Promise<void> {
-  await deferAnswer(interaction);
-  const words = await memberWords(interaction, context);
-  const done = await context.services.linking.registerWithCode(input);
-  const whitelist = plainName(input.whitelist.name);
-  const after =
-    done.outcome === "registered"
-      ? describeSubmission(words, done.submission, null)
-      : done.outcome === "already"
-        ? [words.t("register.already", { nick: plainName(done.entry.nick), whitelist })]
-        : [
-            words.t("register.codeRefused", {
-              whitelist,
-              refusal: describeFailure(done.error, words, context.linkAddress),
-            }),
-          ];
-  await answer(interaction, [...describeLinked(words, done), ...after].join("\n"));
-}
+import { suggestWhitelists, whitelistFromOption, whitelistOption } from "./options.ts";
 
 /**
  * `/register nick [whitelist]` or `/register code [whitelist]`: a member registers a nick (command and message
@@ -129,23 +21,18 @@ export async function registerCode(
 export const register = {
   data: new SlashCommandBuilder()
     .setName("register")
-    .setDescription("Put your Minecraft nick on a whitelist (or the code the link server showed you)")
+    .setDescription(commandDescription("register"))
     .addStringOption((option) =>
-      option.setName("nick").setDescription("Your Minecraft nick").setMaxLength(40),
+      option.setName("nick").setDescription(commandDescription("register nick")).setMaxLength(40),
     )
-    .addStringOption(
-      whitelistOption(false, "Which whitelist (default: the one of this channel, or the server's only one)"),
-    )
+    .addStringOption(whitelistOption(false, commandDescription("register whitelist")))
     .addStringOption((option) =>
-      option
-        .setName("code")
-        .setDescription("Instead of a nick: the code the link server showed you, e.g. K7QX-29MD")
-        .setMaxLength(20),
+      option.setName("code").setDescription(commandDescription("register code")).setMaxLength(20),
     )
     .toJSON(),
 
   async execute(interaction, context) {
-    const guildId = requireGuildId(interaction);
+    requireGuildId(interaction);
     const member = actingMember(interaction);
     const nick = interaction.options.getString("nick");
     const code = interaction.options.getString("code");
@@ -155,11 +42,7 @@ export const register = {
         text(nick === null ? "register.nickOrCode" : "register.notBoth"),
       );
     }
-    const whitelist = await context.services.whitelists.resolve({
-      guildId,
-      whitelist: interaction.options.getString("whitelist"),
-      channelId: interaction.channelId,
-    });
+    const whitelist = await whitelistFromOption(interaction, context, "channel");
     requireReadable(whitelist, context.intents);
     if (whitelist.form.length > 0) {
       await context.services.registration.precheck({ whitelist, member, nick });

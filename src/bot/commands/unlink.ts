@@ -1,9 +1,10 @@
 import { SlashCommandBuilder } from "discord.js";
+import { commandDescription } from "../../i18n/commands.ts";
 import type { Command } from "../context.ts";
+import { answer, memberWords } from "../interaction/answer.ts";
+import { requireGuildId } from "../interaction/preconditions.ts";
 import { actingMember } from "../members.ts";
 import { plainName } from "../text.ts";
-import { answer, memberWords } from "./answer.ts";
-import { requireGuildId } from "./preconditions.ts";
 
 /**
  * `/unlink [account] [member]`: forgets a Java account you linked on this server (Manage Server: another member's).
@@ -12,16 +13,11 @@ import { requireGuildId } from "./preconditions.ts";
 export const unlink = {
   data: new SlashCommandBuilder()
     .setName("unlink")
-    .setDescription("Forget a Minecraft Java account linked to you on this server")
+    .setDescription(commandDescription("unlink"))
     .addStringOption((option) =>
-      option
-        .setName("account")
-        .setDescription("Its name (default: your only linked account)")
-        .setMaxLength(40),
+      option.setName("account").setDescription(commandDescription("unlink account")).setMaxLength(40),
     )
-    .addUserOption((option) =>
-      option.setName("member").setDescription("Staff (Manage Server): unlink this member's account instead"),
-    )
+    .addUserOption((option) => option.setName("member").setDescription(commandDescription("unlink member")))
     .toJSON(),
 
   async execute(interaction, context) {

@@ -1,28 +1,26 @@
 import { SlashCommandBuilder } from "discord.js";
+import { commandDescription } from "../../i18n/commands.ts";
 import type { Command } from "../context.ts";
+import { answer, memberWords } from "../interaction/answer.ts";
+import { requireGuildId } from "../interaction/preconditions.ts";
 import { actingMember } from "../members.ts";
 import { plainName } from "../text.ts";
-import { answer, memberWords } from "./answer.ts";
 import { nickOption, suggestNicks } from "./nick-option.ts";
-import { whitelistOption } from "./options.ts";
-import { requireGuildId } from "./preconditions.ts";
+import { whitelistFromOption, whitelistOption } from "./options.ts";
 
 /** `/unregister nick [whitelist]`: removes one of your nicks (staff: anyone's); granted roles are taken back. */
 export const unregister = {
   data: new SlashCommandBuilder()
     .setName("unregister")
-    .setDescription("Take a Minecraft nick off a whitelist")
-    .addStringOption(nickOption("The nick to remove"))
-    .addStringOption(
-      whitelistOption(false, "Which whitelist (default: the one of this channel, or the server's only one)"),
-    )
+    .setDescription(commandDescription("unregister"))
+    .addStringOption(nickOption(commandDescription("unregister nick")))
+    .addStringOption(whitelistOption(false, commandDescription("unregister whitelist")))
     .toJSON(),
 
   async execute(interaction, context) {
     const { entry, whitelist } = await context.services.registration.unregister({
       guildId: requireGuildId(interaction),
-      whitelist: interaction.options.getString("whitelist"),
-      channelId: interaction.channelId,
+      whitelist: (await whitelistFromOption(interaction, context, "channel")).id,
       nick: interaction.options.getString("nick", true),
       actor: actingMember(interaction),
     });

@@ -9,6 +9,7 @@ import { expiresIn } from "../expiry.ts";
 import { isPaused, registrationsPaused } from "../intents.ts";
 import { memberOf } from "../members.ts";
 import { roleMentions } from "../mentions.ts";
+import { createReactionTurns, type ReactionTurns } from "../reactions.ts";
 import { plainName } from "../text.ts";
 
 /** ✅: the nick posted in a message-mode channel is registered. */
@@ -27,28 +28,39 @@ export const EXPIRING_REACTION = "⏳";
  * `message` registration mode: a member posts their nick as a plain message in the whitelist's channel; the
  * bot reacts ✅ or answers why not (the same rules as /register, in the registration service). Answers are
  * replies that ping nobody, bounded by `cooldown` (src/bot/cooldown.ts); over the bound they become reactions,
- * so a flood of messages never becomes a flood of replies. Where the message cannot be replied or reacted to (no
- * Read Message History, or deleted meanwhile), a plain post naming the member answers instead (channel-answers.ts).
+ * so a flood of messages never becomes a flood of replies; and reactions take turns per channel (`turns`,
+ * src/bot/reactions.ts), so neither does it become a flood of ❌ that delays other members' ✅. Where the message
+ * cannot be replied or reacted to (no Read Message History, or deleted meanwhile), a plain post naming the member
+ * answers instead (channel-answers.ts).
  * Nothing the member typed is repeated unescaped.
  */
 export function createMessageHandler(
   context: BotContext,
   cooldown: ReplyCooldown = createReplyCooldown({ clock: context.clock }),
+  turns: ReactionTurns = createReactionTurns({ clock: context.clock }),
 ) {
   const answers = createChannelAnswers(context);
+  /**
+   * Reacts in the channel's turn (reactions.ts): a refusal (❌) past the member's allowance is left out, and counts
+   * as answered (no plain post takes its place).
+   */
+  const react = async (message: Message<true>, emoji: string): Promise<boolean> =>
+    (await turns.take(message.channelId, message.author.id, { optional: emoji === REFUSED_REACTION }, () =>
+      answers.react(message, emoji),
+    )) ?? true;
   /**
    * Answers the member's message without a ping (a reply, else a plain post: src/bot/channel-answers.ts), or only
    * reacts while the channel is cooling down. `content` is markdown: what it repeats of the member, escaped.
    */
   const answer = async (message: Message<true>, content: string, reaction: string) => {
     if (cooldown.take(message.channelId, message.author.id)) await answers.say(message, content);
-    else await answers.react(message, reaction);
+    else await react(message, reaction);
   };
 
   const unanswered = (error: unknown) =>
     context.logger.warn("could not answer a registration message", { error: String(error) });
 
-  return async (message: Message): Promise<void> => {
+  const handle = async (message: Message): Promise<void> => {
     if (message.author.bot || !message.inGuild() || !message.member) return;
     const whitelist = await context.services.registration.whitelistForMessage(
       message.guildId,
@@ -84,7 +96,7 @@ export function createMessageHandler(
     }
     // The reaction answers at once; the roles follow (docs/decisions.md, Roles). Where the message cannot be
     // reacted to (no Read Message History, or deleted meanwhile), a post says it instead, as the cooldown allows.
-    const reacted = await answers.react(message, REGISTERED_REACTION).catch((error: unknown) => {
+    const reacted = await react(message, REGISTERED_REACTION).catch((error: unknown) => {
       unanswered(error);
       return true;
     });
@@ -115,6 +127,22 @@ export function createMessageHandler(
       ).catch(unanswered);
     }
   };
+  /** Messages being handled: `answered` waits for them. */
+  const handling = new Set<Promise<void>>();
+  return Object.assign(
+    (message: Message): Promise<void> => {
+      const work = handle(message);
+      handling.add(work);
+      void work.finally(() => handling.delete(work)).catch(() => {});
+      return work;
+    },
+    {
+      /** Resolves once every message heard of so far (and meanwhile) is answered: tests wait for this. */
+      async answered(): Promise<void> {
+        while (handling.size > 0) await Promise.allSettled([...handling]);
+      },
+    },
+  );
 }
 
 /** A message in a guild: in a `message`-mode channel it registers its nick (the handler above). */

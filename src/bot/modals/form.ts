@@ -1,12 +1,12 @@
 import { text } from "../../i18n/messages.ts";
 import { answersOf, requireManager } from "../../registration/rules.ts";
 import { DomainError } from "../../shared/errors.ts";
-import { answer, memberWords } from "../commands/answer.ts";
-import { requireGuildId } from "../commands/preconditions.ts";
-import { registerCode, registerNick } from "../commands/register.ts";
-import { answersEmbed } from "../commands/whitelist/lookup-text.ts";
+import { answersEmbed } from "../form-answers.ts";
 import { FORM_PREFIX, formValues, parseFormCustomId } from "../forms.ts";
 import { requireReadable } from "../intents.ts";
+import { answer, memberWords } from "../interaction/answer.ts";
+import { requireGuildId } from "../interaction/preconditions.ts";
+import { registerCode, registerNick } from "../interaction/registering.ts";
 import type { ModalHandler } from "../interactions.ts";
 import { actingMember } from "../members.ts";
 import { plainName } from "../text.ts";

@@ -79,6 +79,23 @@ export async function connectPostgres(
   }
 }
 
+/**
+ * What a start-up step past the first connection failed with, as start-up should report it: PostgreSQL answered
+ * (migrations ran), then refused a further connection for want of slots (SQLSTATE 53300: "sorry, too many clients
+ * already" at `max_connections`, or "too many connections for role" at its CONNECTION LIMIT), such as the LISTEN
+ * connection every replica opens. It has too few free slots for a replica, a setting a person must change: a
+ * ConfigError naming DATABASE_URL, its password as `***` (start-up exits 78). Anything else is returned as it is.
+ * When every slot is taken before the first connection, `connectPostgres` waits instead (it may pass).
+ */
+export function explainStartUpFailure(url: string, error: unknown): unknown {
+  if (postgresCode(error) !== "53300") return error;
+  return new ConfigError(
+    `DATABASE_URL: cannot use ${redactUrl(url)} (${describe(error)}): PostgreSQL has too few free connection ` +
+      "slots for this replica, which opens a pool of up to 10 connections and one to LISTEN; raise max_connections " +
+      "(or the role's CONNECTION LIMIT), or stop what holds them (docs/operations.md, PostgreSQL)",
+  );
+}
+
 /** Why a connection failed, in words: Bun says only "Failed to connect" when nothing answers at the address. */
 function describe(error: unknown): string {
   const code = postgresCode(error);

@@ -281,6 +281,7 @@ export const proofCodes = pgTable(
     method: text("method", { enum: ["java-login", "first-join"] }).notNull(),
     guildId: text("guild_id"),
     userId: text("user_id"),
+    whitelistId: text("whitelist_id"),
     createdAt: millis("created_at").notNull(),
     expiresAt: millis("expires_at").notNull(),
     usedAt: millis("used_at"),

@@ -205,11 +205,36 @@ export const de = {
       "🔗 **{account}** ist auf diesem Server mit dir verknüpft: du hast nachgewiesen, dass er dir gehört.",
     "proof.took":
       "Andere Mitglieder hatten ihn auf {whitelists}; diese Nicks wurden entfernt, da du nachgewiesen hast, dass er dir gehört (das Team sieht den Grund im Log).",
+    "proof.within":
+      "✅ Du hast auf dem Spielserver, der dir den Code gezeigt hat, nachgewiesen, dass **{account}** dir gehört: der Nachweis gilt nur für dessen Whitelist, daher ist das Konto auf diesem Server nicht mit dir verknüpft.",
     "proof.verified": "Dein **{account}** auf {whitelists} ist jetzt verifiziert.",
     "proof.firstJoin":
       "🔒 Beweise, dass **{nick}** dir gehört: betritt den Spielserver damit vor {until} ({in}). Du wirst mit einem Code getrennt: gib hier `/verknüpfen code:<code>` ein und betritt ihn dann erneut. Ohne Beweis bis dahin wird er entfernt.",
     "proof.firstJoin.staff":
       "🔒 Der Nick kommt sofort auf die Liste, bewiesen wird er beim ersten Betreten des Spielservers: der `sync`-Agent trennt das Mitglied per RCON mit einem Code, den es mit `/verknüpfen code:` eingibt. Nach {window} ohne Beweis wird er entfernt (Einträge des Teams brauchen keinen Beweis).",
+
+    "link.status.title": "Account-Verknüpfung für {community}",
+    "link.status.anyCommunity": "diese Discord-Community",
+    "link.status.hint": "Tritt bei, um einen Code für Discord zu bekommen (du betrittst keine Welt)",
+    "link.proven":
+      "{name}, dein Account ist nachgewiesen.\nDein Code: {code}\nGib in Discord innerhalb von 10 Minuten {link} ein\n(oder {register}, um ihn auf eine Whitelist zu setzen).",
+    "link.refused.version":
+      "Dieser Server verknüpft Accounts von Minecraft Java {oldest} bis {newest}; dein Spiel spricht Protokoll {protocol}.\nTritt mit einer Version von {oldest} bis {newest} bei, um deinen Code zu bekommen.",
+    "link.refused.name": "Das ist kein Name von Minecraft Java. Tritt mit deinem Premium-Java-Account bei.",
+    "link.refused.rateLimited":
+      "Zu viele Beitritte von deiner Adresse. Warte eine Minute, dann tritt erneut bei.",
+    "link.refused.encryption":
+      "Der Verschlüsselungs-Handshake ist fehlgeschlagen. Starte dein Spiel neu, dann tritt erneut bei.",
+    "link.refused.notJoined":
+      "Dein Account konnte bei Mojang nicht bestätigt werden.\nStarte Spiel und Launcher neu, dann tritt erneut bei (ein Premium-Java-Account ist nötig).",
+    "link.refused.sessionUnavailable":
+      "Dein Account konnte bei Mojang nicht bestätigt werden: sein Session-Server hat nicht geantwortet.\nTritt in einer Minute erneut bei.",
+    "link.refused.sessionInvalid":
+      "Dein Account konnte bei Mojang nicht geprüft werden: Die Antwort des Sitzungsservers war nicht lesbar.\nTritt in einer Minute erneut bei.",
+    "link.refused.sessionMismatch":
+      "Mojang hat einen anderen Account bestätigt als den, mit dem du beigetreten bist.\nStarte Spiel und Launcher neu und tritt dann mit deinem Premium-Java-Account erneut bei.",
+    "link.refused.failed": "Bei uns ist etwas schiefgelaufen. Tritt in einer Minute erneut bei.",
+    "link.refused.timeout": "Die Anmeldung hat zu lange gedauert. Tritt erneut bei.",
 
     "public.registered": "✅ **{nick}** steht auf **{whitelist}**. Du kannst den Server jetzt betreten.",
     "public.approved":
@@ -241,7 +266,6 @@ export const de = {
       "✅ Was hier alle lesen (der Log-Kanal, Freigabe-Posts, Antworten im Nachrichtenmodus), ist ab jetzt auf {language}. Jedes Mitglied liest seine eigenen Antworten weiter in seiner Discord-Sprache.",
     "texts.language.discord":
       "✅ Was hier alle lesen, folgt der Sprache dieses Servers in Discord: jetzt {language}.",
-    "texts.language.discordChoice": "die Sprache des Servers in Discord",
     "texts.sample.nick": "Steve",
     "language.name": "Deutsch",
     "texts.sample.whitelist": "survival",
@@ -353,8 +377,8 @@ export const de = {
     "error.form.label": "Frage {number} braucht einen Fragetext von 1-{max} Zeichen in einer Zeile.",
     "error.form.style": "Frage {number} wird mit short oder paragraph beantwortet.",
     "error.form.hint": "Frage {number} hat einen Hinweis von höchstens {max} Zeichen in einer Zeile.",
-    "error.form.minLength": "Frage {number} nimmt eine Mindestlänge von 0 bis {max}.",
-    "error.form.maxLength": "Frage {number} nimmt eine Höchstlänge von 1 bis {max}.",
+    "error.form.minLength": "Die Mindestlänge von Frage {number} muss zwischen 0 und {max} Zeichen liegen.",
+    "error.form.maxLength": "Die Höchstlänge von Frage {number} muss zwischen 1 und {max} Zeichen liegen.",
     "error.form.minOverMax": "Frage {number} verlangt mindestens {min} Zeichen, nimmt aber höchstens {max}.",
     "error.form.numbered": "Fragen sind von 1 bis {max} nummeriert.",
     "error.form.none": "Diese Whitelist hat kein Formular.",
@@ -372,9 +396,9 @@ export const de = {
     "error.guest.noNote":
       "Ein Gast braucht eine Notiz, wer er ist (wessen Freund, welches Event), für das Team, das den Nick später sieht.",
     "banSync.on":
-      "✅ Ban-Sync ist an: wird jemand von diesem Server gebannt, wird jeder seiner Nicks auf der jeweiligen Whitelist gesperrt („{reason}“), sodass kein anderer Account ihn registrieren kann; hebt man den Bann auf, fallen diese Sperren weg (nicht die des Teams). Banns, die erteilt wurden, während ich offline war, sehe ich nicht.",
+      "✅ Der Bann-Abgleich ist an: wird jemand von diesem Server gebannt, wird jeder seiner Nicks auf der jeweiligen Whitelist gesperrt („{reason}“), sodass kein anderer Account ihn registrieren kann; hebt man den Bann auf, fallen diese Sperren weg (nicht die des Teams). Einen Bann, der erteilt wurde, während ich offline war, sehe ich nicht.",
     "banSync.off":
-      "✅ Ban-Sync ist aus: Banns entfernen Nicks nur wie jedes Verlassen des Servers. Sperren, die ein Bann gesetzt hat, bleiben, bis der Bann des Mitglieds aufgehoben wird oder das Team sie mit `/whitelist undeny` aufhebt.",
+      "✅ Der Bann-Abgleich ist aus: ein Bann entfernt Nicks nur wie jedes Verlassen des Servers. Sperren, die ein Bann gesetzt hat, bleiben, bis der Bann des Mitglieds aufgehoben wird oder das Team sie mit `/whitelist undeny` aufhebt.",
     "answers.deleted.title": "Die Nachricht eines Mitglieds wurde gelöscht, bevor ich antwortete",
     "answers.deleted":
       "In {channel} wurde eine Nachricht mit einem Nick gelöscht (AutoMod, ein Moderations-Bot oder das Mitglied), bevor ich antworten konnte: Ich habe stattdessen mit einem einfachen Post geantwortet, der das Mitglied erwähnt. Nichts zu beheben, außer solche Löschungen sind nicht gewollt. (Einmal pro Kanal gesagt, bis ich neu starte.)",
@@ -473,8 +497,6 @@ export const de = {
 
     "staff.link.created":
       "🔑 Link **{name}** für {scope}, {access}. Kopier den Schlüssel jetzt: er wird einmal gezeigt und nie wieder.",
-    "staff.link.idLine": "Link id: {id}",
-    "staff.link.keyLine": "Key: {key}",
     "staff.link.howToUse": 'So nutzt du ihn: `curl -H "Authorization: Bearer {key}" {url}/whitelists`',
     "staff.link.next.remove": "Als Nächstes: trag den Schlüssel in die Konfiguration deines Plugins ein",
     "staff.link.next.read":
@@ -501,7 +523,6 @@ export const de = {
       "Webhook des Links `{id}` entfernt: keine Zustellungen mehr. Setz wieder einen mit einer `url`.",
     "staff.webhook.set":
       "🪝 Link `{id}` sendet jetzt jede Änderung per POST an **{host}**, signiert nach Standard Webhooks.",
-    "staff.webhook.secretLine": "Signing secret: {secret}",
     "staff.webhook.verify":
       "Prüfe den Header `webhook-signature` mit diesem Secret (es wird einmal gezeigt). Das Ergebnis jeder Zustellung steht in `/server-link list`; führ dies erneut aus, um das Secret zu wechseln.",
 
@@ -531,15 +552,6 @@ export const de = {
     "staff.guest.expires": "⏳ Sie werden {when} von selbst entfernt.",
     "staff.guest.undo":
       "Rückgängig mit {remove}; sobald sie dem Server beitreten, macht {transfer} den Nick zu ihrem.",
-    "whitelist.mode.command": "command: Mitglieder nutzen /registrieren",
-    "whitelist.mode.message": "message: Mitglieder posten ihren Nick im Kanal",
-    "whitelist.mode.approval": "approval: /registrieren stellt eine Anfrage, die das Team annimmt",
-    "whitelist.proof.off": "off: Mitglieder registrieren jeden Nick (Standard)",
-    "whitelist.proof.required": "required: Mitglieder weisen zuerst ihren Java-Account nach (java, premium)",
-    "whitelist.proof.firstJoin":
-      "first-join: nachgewiesen beim ersten Betreten des Game-Servers (java, premium, bedrock)",
-    "whitelist.onRoleLoss.remove": "remove: seine Nicks gehen (Standard)",
-    "whitelist.onRoleLoss.keep": "keep: seine Nicks bleiben",
     "whitelist.floodgate": "Floodgate: {prefix}, {spaces} (der Gamertag {gamertag} spielt als {example})",
     "whitelist.floodgate.noPrefix": "kein Präfix",
     "whitelist.floodgate.prefix": "Präfix {prefix}",
@@ -901,7 +913,7 @@ export const de = {
     "setup.server.lacks.fix":
       "schalte {permissions} für die Rolle des Bots unter {place} ein (oder lade ihn neu ein, mit dem Link von `whitelist-sync invite`, der sie anfragt)",
     "setup.banSync":
-      "der Bann-Abgleich ist in {server} an, aber Discord meldet dem Bot keine Banns: ihm fehlt {permission}",
+      "der Bann-Abgleich ist in {server} an, aber Discord meldet dem Bot keinen Bann: ihm fehlt {permission}",
     "setup.nickname.owner":
       "das Mitglied besitzt den Server, und Discord lässt keinen Bot den Nickname des Besitzers ändern",
     "setup.nickname.above":
@@ -1148,9 +1160,10 @@ export const de = {
     },
     "whitelist log-channel channel": { description: "Der Log-Kanal; weglassen, um das Loggen zu beenden" },
     "whitelist ban-sync": {
-      description: "Discord-Banns sperren die Nicks des Gebannten; Entbannen hebt das auf (Server verwalten)",
+      description:
+        "Ein Bann auf Discord sperrt die Nicks des Gebannten; Entbannen hebt das auf (Server verwalten)",
     },
-    "whitelist ban-sync enabled": { description: "True: Banns wirken auf die Whitelists; false: nicht" },
+    "whitelist ban-sync enabled": { description: "True: ein Bann wirkt auf die Whitelists; false: nicht" },
     "whitelist deny": {
       description: "Einen Nick auf einer Whitelist sperren und ihn entfernen, falls er dort steht (Team)",
     },
@@ -1293,4 +1306,4 @@ export const de = {
     },
     "texts language language discord": { name: "die Sprache des Servers in Discord" },
   },
-} satisfies LanguageFile;
+} satisfies LanguageFile<"de">;

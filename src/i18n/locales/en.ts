@@ -182,11 +182,37 @@ export const en = {
   "proof.linked": "🔗 **{account}** is linked to you on this server: you proved it is yours.",
   "proof.took":
     "Other members had it on {whitelists}; those nicks are removed, since you proved it is yours (staff see why in the log).",
+  "proof.within":
+    "✅ You proved **{account}** is yours on the game server that showed you the code: that proof counts on its whitelist only, so the account is not linked to you on this server.",
   "proof.verified": "Your **{account}** on {whitelists} is verified now.",
   "proof.firstJoin":
     "🔒 Prove **{nick}** is yours: join the game server with it before {until} ({in}). You will be disconnected with a code: type `/link code:<code>` here, then join again. Not proven by then, it is removed.",
   "proof.firstJoin.staff":
     "🔒 Their nick goes on at once and they prove it when they first join the game server: the `sync` agent, with RCON, disconnects them with a code they type with `/link code:`. Unproven after {window}, it is removed (staff additions need no proof).",
+
+  // The link endpoint (src/link/): what a player reads in Minecraft's server list and on its disconnect screen,
+  // in the language LINK_LANGUAGE sets (docs/link.md, Language). Plain text, no markdown; short lines, the screen
+  // centres them.
+  "link.status.title": "Account link for {community}",
+  "link.status.anyCommunity": "this Discord community",
+  "link.status.hint": "Join to get a code for Discord (you will not enter a world)",
+  "link.proven":
+    "{name}, your account is proven.\nYour code: {code}\nIn Discord, type {link} within 10 minutes\n(or {register} to put it on a whitelist).",
+  "link.refused.version":
+    "This server links Minecraft Java {oldest} to {newest} accounts; your game speaks protocol {protocol}.\nJoin with a version from {oldest} to {newest} to get your code.",
+  "link.refused.name": "That is not a Minecraft Java name. Join with your premium Java account.",
+  "link.refused.rateLimited": "Too many joins from your address. Wait a minute, then join again.",
+  "link.refused.encryption": "The encryption handshake failed. Restart your game, then join again.",
+  "link.refused.notJoined":
+    "Could not verify your account with Mojang.\nRestart your game and launcher, then join again (a premium Java account is needed).",
+  "link.refused.sessionUnavailable":
+    "Could not verify your account with Mojang: its session server did not answer.\nJoin again in a minute.",
+  "link.refused.sessionInvalid":
+    "Could not verify your account with Mojang: its session server's answer could not be read.\nJoin again in a minute.",
+  "link.refused.sessionMismatch":
+    "Mojang vouched for another account than the one you joined with.\nRestart your game and launcher, then join again with your premium Java account.",
+  "link.refused.failed": "Something went wrong on our side. Join again in a minute.",
+  "link.refused.timeout": "Took too long to log in. Join again.",
 
   // The texts staff may word their own way (/texts), what members read of their own registrations.
   "public.registered": "✅ **{nick}** is on **{whitelist}**. You can join the server now.",
@@ -219,7 +245,6 @@ export const en = {
     "✅ What everyone reads here (the log channel, approval posts, message-mode replies) is in {language} from now on. Each member still reads their own answers in their Discord language.",
   "texts.language.discord":
     "✅ What everyone reads here follows this server's language in Discord: {language} now.",
-  "texts.language.discordChoice": "the server's language in Discord",
   "texts.sample.nick": "Steve",
   "language.name": "English",
   "texts.sample.whitelist": "survival",
@@ -330,8 +355,8 @@ export const en = {
   "error.form.label": "Question {number} needs a question of 1-{max} characters on one line.",
   "error.form.style": "Question {number} is answered short or paragraph.",
   "error.form.hint": "Question {number} has a hint of at most {max} characters on one line.",
-  "error.form.minLength": "Question {number} takes a minimum length from 0 to {max}.",
-  "error.form.maxLength": "Question {number} takes a maximum length from 1 to {max}.",
+  "error.form.minLength": "The minimum length of question {number} must be 0 to {max} characters.",
+  "error.form.maxLength": "The maximum length of question {number} must be 1 to {max} characters.",
   "error.form.minOverMax": "Question {number} asks for at least {min} characters but takes at most {max}.",
   "error.form.numbered": "Questions are numbered 1 to {max}.",
   "error.form.none": "This whitelist has no form.",
@@ -445,12 +470,10 @@ export const en = {
   "lookup.field.when": "When",
   "lookup.field.deniedBy": "Denied by",
 
-  // Staff's answers of /server-link (src/bot/commands/server-link/). The `Link id:`, `Key:` and `Signing secret:`
-  // lines read the same in every language: scripts and plugins' set-up guides read them.
+  // Staff's answers of /server-link (src/bot/commands/server-link/). Their `Link id:`, `Key:` and `Signing secret:`
+  // lines are not here: scripts read them, so they are the same in every language (src/shared/script-lines.ts).
   "staff.link.created":
     "🔑 Link **{name}** for {scope}, {access}. Copy the key now: it is shown once and never again.",
-  "staff.link.idLine": "Link id: {id}",
-  "staff.link.keyLine": "Key: {key}",
   "staff.link.howToUse": 'How to use: `curl -H "Authorization: Bearer {key}" {url}/whitelists`',
   "staff.link.next.remove": "Next: put the key in your plugin's config",
   "staff.link.next.read": "Next: keep the key on your own server (never in a web page or its scripts)",
@@ -474,7 +497,6 @@ export const en = {
     "🚫 Link **{name}** (`{id}`) is revoked: its key is refused from now on and its open connections are closed. Give the game server a new one with `/server-link create`.",
   "staff.webhook.removed": "Webhook of link `{id}` removed: no more deliveries. Set one again with a `url`.",
   "staff.webhook.set": "🪝 Link `{id}` now POSTs every change to **{host}**, signed per Standard Webhooks.",
-  "staff.webhook.secretLine": "Signing secret: {secret}",
   "staff.webhook.verify":
     "Verify the `webhook-signature` header with this secret (it is shown once). Each delivery's outcome appears in `/server-link list`; run this again to rotate the secret.",
 
@@ -505,15 +527,6 @@ export const en = {
 
   // /whitelist create, edit, show (src/bot/commands/whitelist/, src/bot/commands/options.ts) and the refusals of
   // src/whitelists/ they give: a whitelist's settings, durations, nickname templates.
-  "whitelist.mode.command": "command: members run /register",
-  "whitelist.mode.message": "message: members post their nick in the channel",
-  "whitelist.mode.approval": "approval: /register files a request staff approve",
-  "whitelist.proof.off": "off: members register any nick (default)",
-  "whitelist.proof.required": "required: members prove their Java account first (java, premium)",
-  "whitelist.proof.firstJoin":
-    "first-join: proven when the player first joins the game server (java, premium, bedrock)",
-  "whitelist.onRoleLoss.remove": "remove: their nicks go (default)",
-  "whitelist.onRoleLoss.keep": "keep: their nicks stay",
   "whitelist.floodgate": "Floodgate: {prefix}, {spaces} (the gamertag {gamertag} plays as {example})",
   "whitelist.floodgate.noPrefix": "no prefix",
   "whitelist.floodgate.prefix": "prefix {prefix}",
@@ -968,4 +981,226 @@ export const en = {
     other:
       "None of the {count} lines of {file} is a nick {whitelist} takes, so it is not a list of nicks. {attach}",
   },
-} as const;
+} as const satisfies Readonly<Record<string, string | { readonly one: string; readonly other: string }>>;
+
+// Commands, their options and choices, by path (src/bot/localize.ts): the description of a command or an option,
+// the name of a choice, and the name of the commands members type (each language names those its own way). The
+// definitions under src/bot/commands/ take their English from here; `* <last words>` is one entry for an option or
+// a choice that reads the same under several commands. Option names, and the names of /whitelist, /server-link and
+// /texts and their subcommands, stay English in every language (docs/decisions.md, Languages): the definitions'.
+export const enCommands = {
+  whitelist: { description: "Manage the server's Minecraft whitelists" },
+  "whitelist create": { description: "Create a whitelist bound to a channel (Manage Server)" },
+  "whitelist create name": { description: "1-32 letters, digits, - or _ (unique on this server)" },
+  "* channel": { description: "The channel where members register" },
+  "whitelist create nick-type": { description: "Which nicks it accepts" },
+  "* nick-type java": { name: "java: Java Edition, premium status looked up" },
+  "* nick-type premium": { name: "premium: paid Java accounts only" },
+  "* nick-type offline": { name: "offline: Java syntax, never looked up" },
+  "* nick-type bedrock": { name: "bedrock: Xbox gamertag (Floodgate)" },
+  "* mode": { description: "How members register" },
+  "* mode command": { name: "command: members run /register" },
+  "* mode message": { name: "message: members post their nick in the channel" },
+  "* mode approval": { name: "approval: /register files a request staff approve" },
+  "* max-nicks": { description: "How many nicks one member may register" },
+  "* floodgate-prefix": {
+    description: "Bedrock: your Floodgate username-prefix (default .); type none for no prefix",
+  },
+  "* replace-spaces": {
+    description: "Bedrock: your Floodgate replace-spaces (default True: spaces in gamertags become _)",
+  },
+  "* proof": { description: "Must members prove they own the account they register, and when?" },
+  "* proof off": { name: "off: members register any nick (default)" },
+  "* proof required": { name: "required: members prove their Java account first (java, premium)" },
+  "* proof first-join": {
+    name: "first-join: proven when the player first joins the game server (java, premium, bedrock)",
+  },
+  "* proof-window": {
+    description: "With proof first-join: how long a new nick waits for its proof, 10m to 30d (default 1d)",
+  },
+  "whitelist edit": { description: "Change a whitelist's settings (Manage Server)" },
+  "* whitelist": { description: "The whitelist (its name or id)" },
+  "whitelist edit name": { description: "A new name (1-32 letters, digits, - or _)" },
+  "whitelist edit enabled": { description: "False closes registrations; the nicks stay served" },
+  "whitelist edit remove-on-leave": { description: "Remove a member's nicks when they leave the server" },
+  "whitelist edit entry-lifetime": {
+    description: "Members' own registrations expire after 30m, 12h, 7d… (up to 366d); none: never",
+  },
+  "whitelist edit on-role-loss": {
+    description: "A member's nicks when they no longer hold any required role",
+  },
+  "whitelist edit on-role-loss remove": { name: "remove: their nicks go (default)" },
+  "whitelist edit on-role-loss keep": { name: "keep: their nicks stay" },
+  "whitelist edit nickname": {
+    description: "Members' server nicknames follow their nick: {discord} ({mc}), {mc}…; none: left alone",
+  },
+  "whitelist delete": {
+    description: "Delete a whitelist, its nicks and the link keys limited to it (Manage Server)",
+  },
+  "whitelist delete confirm": { description: "True to really delete; without it you only see what would go" },
+  "whitelist list": { description: "List this server's whitelists" },
+  "whitelist show": { description: "Show a whitelist's settings and roles" },
+  "whitelist roles": {
+    description: "Edit a whitelist's required, granted and manager roles (Manage Server)",
+  },
+  "whitelist roles add-required": {
+    description: "Add a role: Required (one of them lets a member register)",
+  },
+  "whitelist roles remove-required": { description: "Remove a role from the required roles" },
+  "whitelist roles add-granted": { description: "Add a role: Granted on registration" },
+  "whitelist roles remove-granted": { description: "Remove a role from the granted roles" },
+  "whitelist roles add-manager": { description: "Add a role: Managers (add and remove anyone's nicks)" },
+  "whitelist roles remove-manager": { description: "Remove a role from the manager roles" },
+  "whitelist roles clear": { description: "Empty one list, or every role limit (before any add)" },
+  "whitelist roles clear required": { name: "required roles" },
+  "whitelist roles clear granted": { name: "granted roles" },
+  "whitelist roles clear manager": { name: "manager roles" },
+  "whitelist roles clear limits": { name: "role limits" },
+  "whitelist roles limit": {
+    description: "A role's nick limit: <role>=<n> (1-100), or <role>=none to clear it",
+  },
+  "whitelist add": { description: "Register a nick for a member (whitelist staff)" },
+  "whitelist add member": { description: "Who the nick belongs to" },
+  "whitelist add nick": { description: "Their Minecraft nick" },
+  "whitelist add expires": {
+    description: "Remove it by itself after 30m, 12h, 7d… (1 minute to 366 days); default: never",
+  },
+  "whitelist guest": {
+    description: "Whitelist a player who is not on this Discord server (whitelist staff)",
+  },
+  "whitelist guest nick": { description: "Their Minecraft nick" },
+  "whitelist guest note": {
+    description: "Who they are, for staff who meet the nick later (whose friend, which event)",
+  },
+  "whitelist guest expires": {
+    description: "Remove them by themselves after 30m, 12h, 7d… (1 minute to 366 days); default: never",
+  },
+  "whitelist remove": { description: "Remove a nick from a whitelist (its owner or whitelist staff)" },
+  "* nick": { description: "The nick, in any letter case" },
+  "whitelist export": { description: "Download a whitelist as a server file (whitelist staff)" },
+  "whitelist export format": { description: "Which file" },
+  "whitelist export format plain": { name: "plain: whitelist.txt, one nick per line" },
+  "whitelist export format easywhitelist": { name: "easywhitelist: config.yml of the EasyWhitelist plugin" },
+  "whitelist export format vanilla": { name: "vanilla: Minecraft's whitelist.json" },
+  "whitelist export format bds": { name: "bds: Bedrock Dedicated Server's allowlist.json" },
+  "whitelist import": {
+    description: "Import a whitelist.json, a nick list or an EasyWhitelist config.yml (whitelist staff)",
+  },
+  "whitelist import file": { description: "The file, up to 1 MiB and 10,000 names" },
+  "whitelist import member": { description: "Who the nicks belong to (default: you; hand over later)" },
+  "whitelist import dry-run": { description: "Only report what would happen; change nothing" },
+  "whitelist transfer": { description: "Hand a nick over to another member (whitelist staff)" },
+  "whitelist transfer member": { description: "Who the nick belongs to from now on" },
+  "whitelist transfer whitelist": {
+    description: "Which whitelist (default: the one of this channel, or the server's only one)",
+  },
+  "whitelist log-channel": {
+    description: "Choose where I log changes and approval requests (Manage Server)",
+  },
+  "whitelist log-channel channel": { description: "The log channel; leave it out to stop logging" },
+  "whitelist ban-sync": {
+    description: "Discord bans deny the banned member's nicks; unbans lift them (Manage Server)",
+  },
+  "whitelist ban-sync enabled": { description: "True: bans reach the whitelists; false: they do not" },
+  "whitelist deny": {
+    description: "Refuse a nick on a whitelist, and remove it if it is there (whitelist staff)",
+  },
+  "whitelist deny nick": { description: "The Minecraft nick (Bedrock: the gamertag) to refuse" },
+  "whitelist deny reason": { description: "Why: shown to whoever tries to register it" },
+  "whitelist undeny": { description: "Allow a denied nick on a whitelist again (whitelist staff)" },
+  "whitelist undeny nick": { description: "The denied nick" },
+  "whitelist whois": {
+    description: "Who holds a nick: owner, added by, when, how, expiry (staff; members: their own nicks)",
+  },
+  "whitelist whois nick": {
+    description: "The nick, in any letter case (Bedrock: the gamertag or the in-game name)",
+  },
+  "whitelist whois whitelist": {
+    description: "Only this whitelist (default: every whitelist of the server)",
+  },
+  "whitelist member": { description: "A member's nicks on every whitelist (staff; members: themselves)" },
+  "whitelist member user": { description: "Whose nicks" },
+  "whitelist form": { description: "The questions members answer when they register" },
+  "whitelist form set": { description: "Set a question of a whitelist's form (Manage Server)" },
+  "whitelist form set number": { description: "Which question, 1-5 (past the last: a new one at the end)" },
+  "whitelist form set question": { description: "What members read above the box" },
+  "whitelist form set style": { description: "One line (default) or a paragraph" },
+  "whitelist form set style short": { name: "short: one line" },
+  "whitelist form set style paragraph": { name: "paragraph: several lines" },
+  "whitelist form set required": { description: "Whether it must be answered (default: yes)" },
+  "whitelist form set min-length": { description: "The fewest characters an answer takes (default 0)" },
+  "whitelist form set max-length": {
+    description: "The most characters (default: 100 for a line, 1000 for a paragraph)",
+  },
+  "whitelist form set hint": { description: "Grey text in the empty box, e.g. an example answer" },
+  "whitelist form remove": { description: "Remove a question from a whitelist's form (Manage Server)" },
+  "whitelist form remove number": { description: "Which question, 1-5" },
+  "whitelist form clear": {
+    description: "Remove a whitelist's form: members register without questions (Manage Server)",
+  },
+  "whitelist form show": { description: "The questions a whitelist asks when members register" },
+  "whitelist form preview": {
+    description: "Open a whitelist's form as members see it; nothing is sent (whitelist staff)",
+  },
+  "whitelist form retention": {
+    description: "How many days form answers are kept once decided (Manage Server)",
+  },
+  "whitelist form retention days": { description: "0-365 (0: only while a request waits; default 30)" },
+  register: {
+    name: "register",
+    description: "Put your Minecraft nick on a whitelist (or the code the link server showed you)",
+  },
+  "register nick": { description: "Your Minecraft nick" },
+  "register whitelist": {
+    description: "Which whitelist (default: the one of this channel, or the server's only one)",
+  },
+  "register code": { description: "Instead of a nick: the code the link server showed you, e.g. K7QX-29MD" },
+  unregister: { name: "unregister", description: "Take a Minecraft nick off a whitelist" },
+  "unregister nick": { description: "The nick to remove" },
+  "unregister whitelist": {
+    description: "Which whitelist (default: the one of this channel, or the server's only one)",
+  },
+  link: {
+    name: "link",
+    description: "Prove a Minecraft Java account is yours: the code the link server showed you",
+  },
+  "link code": {
+    description: "The code shown when you joined the link server, e.g. K7QX-29MD (none: how to get one)",
+  },
+  unlink: { name: "unlink", description: "Forget a Minecraft Java account linked to you on this server" },
+  "unlink account": { description: "Its name (default: your only linked account)" },
+  "unlink member": { description: "Staff (Manage Server): unlink this member's account instead" },
+  "server-link": { description: "Link keys and webhooks for game servers and integrations (Manage Server)" },
+  "server-link create": { description: "Create a key for a game server or integration (Manage Server)" },
+  "server-link create name": { description: "What it is for, e.g. survival-server" },
+  "server-link create whitelist": { description: "Limit it to one whitelist (default: the whole server)" },
+  "server-link create may-remove": {
+    description: "May it remove nicks? False for a web page or a dashboard (default: true)",
+  },
+  "server-link revoke": { description: "Revoke a link key at once (Manage Server)" },
+  "* id": { description: "The link's id (shown when it was created and in /server-link list)" },
+  "server-link webhook": { description: "Post this link's events to a URL, or stop (Manage Server)" },
+  "server-link webhook url": { description: "http(s) URL to POST events to; leave out to remove" },
+  "server-link list": { description: "List the server's link keys and webhooks (Manage Server)" },
+  texts: { description: "Word what members read your way, and the bot's language here (Manage Server)" },
+  "texts list": { description: "The texts you may word your way, as members read them now (Manage Server)" },
+  "texts set": { description: "Word a text members read your way, with its {placeholders} (Manage Server)" },
+  "* text": { description: "Which text members read" },
+  "* text public.registered": { name: "registered: the answer to a registration" },
+  "* text public.refused": { name: "refused: a request staff did not approve" },
+  "* text public.approved": { name: "approved: a request staff approved" },
+  "* text public.removed": { name: "removed: a nick taken off a whitelist" },
+  "texts set wording": { description: "The text; placeholders in braces, e.g. {nick} and {whitelist}" },
+  "texts preview": {
+    description: "See a text as members read it, or try a wording without saving it (Manage Server)",
+  },
+  "texts preview wording": { description: "A wording to try; nothing is saved" },
+  "texts reset": { description: "Bring a text's default wording back (Manage Server)" },
+  "texts language": {
+    description: "The language of what everyone reads here: log, approval posts (Manage Server)",
+  },
+  "texts language language": {
+    description: "One of the bot's languages, or the server's language in Discord",
+  },
+  "texts language language discord": { name: "the server's language in Discord" },
+} as const satisfies Readonly<Record<string, { readonly name?: string; readonly description?: string }>>;

@@ -196,11 +196,34 @@ export const esES = {
     "proof.linked": "🔗 **{account}** está vinculada a ti en este servidor: has demostrado que es tuya.",
     "proof.took":
       "Otros miembros la tenían en {whitelists}; esos nicks se han quitado, ya que demostraste que es tuya (el staff ve el motivo en el registro).",
+    "proof.within":
+      "✅ Has demostrado que **{account}** es tuya en el servidor de juego que te mostró el código: esa prueba solo vale para su whitelist, así que la cuenta no queda vinculada a ti en este servidor.",
     "proof.verified": "Tu **{account}** en {whitelists} ya está verificada.",
     "proof.firstJoin":
       "🔒 Demuestra que **{nick}** es tuyo: entra en el servidor de juego con él antes de {until} ({in}). Te desconectará con un código: escribe `/vincular code:<code>` aquí y vuelve a entrar. Si no se demuestra para entonces, se quita.",
     "proof.firstJoin.staff":
       "🔒 El nick entra al momento y el miembro lo demuestra la primera vez que entra en el servidor de juego: el agente `sync`, por RCON, lo desconecta con un código que escribe con `/vincular code:`. Sin demostrar tras {window}, se quita (lo que añade el staff no necesita prueba).",
+
+    "link.status.title": "Vinculación de cuentas para {community}",
+    "link.status.anyCommunity": "esta comunidad de Discord",
+    "link.status.hint": "Entra para obtener un código para Discord (no entrarás en ningún mundo)",
+    "link.proven":
+      "{name}, has demostrado que la cuenta es tuya.\nTu código: {code}\nEn Discord, escribe {link} en menos de 10 minutos\n(o {register} para ponerla en una whitelist).",
+    "link.refused.version":
+      "Este servidor vincula cuentas de Minecraft Java {oldest} a {newest}; tu juego usa el protocolo {protocol}.\nEntra con una versión de {oldest} a {newest} para obtener tu código.",
+    "link.refused.name": "Ese no es un nombre de Minecraft Java. Entra con tu cuenta Java premium.",
+    "link.refused.rateLimited": "Demasiadas entradas desde tu dirección. Espera un minuto y vuelve a entrar.",
+    "link.refused.encryption": "Ha fallado el intercambio de cifrado. Reinicia el juego y vuelve a entrar.",
+    "link.refused.notJoined":
+      "No se ha podido verificar tu cuenta con Mojang.\nReinicia el juego y el launcher y vuelve a entrar (hace falta una cuenta Java premium).",
+    "link.refused.sessionUnavailable":
+      "No se ha podido verificar tu cuenta con Mojang: su servidor de sesiones no ha respondido.\nVuelve a entrar dentro de un minuto.",
+    "link.refused.sessionInvalid":
+      "No se ha podido verificar tu cuenta con Mojang: la respuesta de su servidor de sesiones no se puede leer.\nVuelve a entrar dentro de un minuto.",
+    "link.refused.sessionMismatch":
+      "Mojang ha respondido por otra cuenta distinta de aquella con la que has entrado.\nReinicia el juego y el launcher y vuelve a entrar con tu cuenta Java premium.",
+    "link.refused.failed": "Algo ha fallado por nuestra parte. Vuelve a entrar dentro de un minuto.",
+    "link.refused.timeout": "El inicio de sesión ha tardado demasiado. Vuelve a entrar.",
 
     "public.registered": "✅ **{nick}** está en **{whitelist}**. Ya puedes entrar al servidor.",
     "public.approved":
@@ -232,7 +255,6 @@ export const esES = {
       "✅ Lo que todos leen aquí (el canal de registro, las solicitudes de aprobación, las respuestas en modo mensaje) está en {language} a partir de ahora. Cada miembro sigue leyendo sus propias respuestas en su idioma de Discord.",
     "texts.language.discord":
       "✅ Lo que todos leen aquí sigue el idioma de este servidor en Discord: ahora {language}.",
-    "texts.language.discordChoice": "el idioma del servidor en Discord",
     "texts.sample.nick": "Steve",
     "language.name": "Español",
     "texts.sample.whitelist": "survival",
@@ -287,6 +309,7 @@ export const esES = {
     "form.answers.title": "Respuestas para {whitelist}",
     "form.answer.more": {
       one: "… ({count} carácter más)",
+      many: "… ({count} de caracteres más)",
       other: "… ({count} caracteres más)",
     },
     "form.member.given": "Dadas {when} {about}; {kept}.",
@@ -298,6 +321,7 @@ export const esES = {
     "form.none": "**{whitelist}** no tiene formulario: los miembros se registran sin responder preguntas.",
     "form.header": {
       one: "**{whitelist}** hace {count} pregunta a los miembros al registrarse:",
+      many: "**{whitelist}** hace {count} de preguntas a los miembros al registrarse:",
       other: "**{whitelist}** hace {count} preguntas a los miembros al registrarse:",
     },
     "form.question": "{number}. {label} ({style}, {required}, {length}{hint})",
@@ -307,10 +331,12 @@ export const esES = {
     "form.optional": "opcional",
     "form.length.between": {
       one: "de {min} a {count} carácter",
+      many: "de {min} a {count} de caracteres",
       other: "de {min} a {count} caracteres",
     },
     "form.length.upTo": {
       one: "hasta {count} carácter",
+      many: "hasta {count} de caracteres",
       other: "hasta {count} caracteres",
     },
     "form.hint": ", pista «{hint}»",
@@ -326,17 +352,20 @@ export const esES = {
       "Míralo como lo verán los miembros con `/whitelist form preview`. Los formularios abiertos antes de este cambio se rechazan al enviarlos: esos miembros vuelven a usar `/registrar`.",
     "form.retention.now": {
       one: "Las respuestas al formulario se guardan {count} día una vez decidida su solicitud.",
+      many: "Las respuestas al formulario se guardan {count} de días una vez decidida su solicitud.",
       other: "Las respuestas al formulario se guardan {count} días una vez decidida su solicitud.",
     },
     "form.retention.zero":
       "✅ Las respuestas al formulario solo se guardan mientras su solicitud espera al staff; las de solicitudes decididas se borran al momento.",
     "form.retention.set": {
       one: "✅ Las respuestas al formulario se guardan {count} día una vez decidida su solicitud (o hecho el registro) y luego se borran; esto vale también para las ya guardadas. También se borran cuando el miembro se va o se quita el nick.",
+      many: "✅ Las respuestas al formulario se guardan {count} de días una vez decidida su solicitud (o hecho el registro) y luego se borran; esto vale también para las ya guardadas. También se borran cuando el miembro se va o se quita el nick.",
       other:
         "✅ Las respuestas al formulario se guardan {count} días una vez decidida su solicitud (o hecho el registro) y luego se borran; esto vale también para las ya guardadas. También se borran cuando el miembro se va o se quita el nick.",
     },
     "form.show.kept": {
       one: "Las respuestas se guardan {count} día tras la decisión, para el staff.",
+      many: "Las respuestas se guardan {count} de días tras la decisión, para el staff.",
       other: "Las respuestas se guardan {count} días tras la decisión, para el staff.",
     },
     "error.form.tooMany":
@@ -344,8 +373,10 @@ export const esES = {
     "error.form.label": "La pregunta {number} necesita un texto de 1 a {max} caracteres en una línea.",
     "error.form.style": "La pregunta {number} se responde con short o paragraph.",
     "error.form.hint": "La pregunta {number} tiene una pista de como máximo {max} caracteres en una línea.",
-    "error.form.minLength": "La pregunta {number} admite una longitud mínima de 0 a {max}.",
-    "error.form.maxLength": "La pregunta {number} admite una longitud máxima de 1 a {max}.",
+    "error.form.minLength":
+      "La longitud mínima de la pregunta {number} debe estar entre 0 y {max} caracteres.",
+    "error.form.maxLength":
+      "La longitud máxima de la pregunta {number} debe estar entre 1 y {max} caracteres.",
     "error.form.minOverMax":
       "La pregunta {number} pide al menos {min} caracteres pero admite como máximo {max}.",
     "error.form.numbered": "Las preguntas van numeradas del 1 al {max}.",
@@ -444,6 +475,7 @@ export const esES = {
     "staff.member.answers.files": "; las largas, enteras en el archivo",
     "staff.member.answers.more": {
       one: "; {count} más antigua sin mostrar",
+      many: "; {count} de respuestas más antiguas sin mostrar",
       other: "; {count} más antiguas sin mostrar",
     },
     "staff.logChannel.off":
@@ -469,8 +501,6 @@ export const esES = {
 
     "staff.link.created":
       "🔑 Enlace **{name}** para {scope}, {access}. Copia la clave ahora: se muestra una vez y nunca más.",
-    "staff.link.idLine": "Link id: {id}",
-    "staff.link.keyLine": "Key: {key}",
     "staff.link.howToUse": 'Cómo usarla: `curl -H "Authorization: Bearer {key}" {url}/whitelists`',
     "staff.link.next.remove": "Después: pon la clave en la configuración de tu plugin",
     "staff.link.next.read":
@@ -497,7 +527,6 @@ export const esES = {
       "Webhook del enlace `{id}` quitado: no habrá más envíos. Configura otro con una `url`.",
     "staff.webhook.set":
       "🪝 El enlace `{id}` ahora envía cada cambio por POST a **{host}**, firmado según Standard Webhooks.",
-    "staff.webhook.secretLine": "Signing secret: {secret}",
     "staff.webhook.verify":
       "Verifica la cabecera `webhook-signature` con este secreto (se muestra una vez). El resultado de cada envío aparece en `/server-link list`; vuelve a ejecutarlo para cambiar el secreto.",
 
@@ -526,15 +555,6 @@ export const esES = {
       "No se da ningún rol y no cuentan para el límite de nadie; se quedan si sales del servidor.",
     "staff.guest.expires": "⏳ Se quitan solos {when}.",
     "staff.guest.undo": "Deshazlo con {remove}; cuando entren al servidor, {transfer} hace suyo el nick.",
-    "whitelist.mode.command": "command: los miembros usan /registrar",
-    "whitelist.mode.message": "message: los miembros publican su nick en el canal",
-    "whitelist.mode.approval": "approval: /registrar crea una solicitud que aprueba el staff",
-    "whitelist.proof.off": "off: los miembros registran cualquier nick (por defecto)",
-    "whitelist.proof.required": "required: los miembros verifican antes su cuenta de Java (java, premium)",
-    "whitelist.proof.firstJoin":
-      "first-join: se verifica en la primera entrada al servidor de juego (java, premium, bedrock)",
-    "whitelist.onRoleLoss.remove": "remove: sus nicks se van (por defecto)",
-    "whitelist.onRoleLoss.keep": "keep: sus nicks se quedan",
     "whitelist.floodgate": "Floodgate: {prefix}, {spaces} (el gamertag {gamertag} juega como {example})",
     "whitelist.floodgate.noPrefix": "sin prefijo",
     "whitelist.floodgate.prefix": "prefijo {prefix}",
@@ -565,6 +585,7 @@ export const esES = {
     "whitelist.edited.mode": "modo {mode}",
     "whitelist.edited.maxNicks": {
       one: "{count} nick por miembro",
+      many: "{count} de nicks por miembro",
       other: "{count} nicks por miembro",
     },
     "whitelist.state.open": "abierta",
@@ -585,15 +606,18 @@ export const esES = {
     "whitelist.edited.proofWindow": "{window} para verificar un nick en la primera entrada",
     "whitelist.respelled": {
       one: "{count} nick de Bedrock reescrito para que coincida (enviado como una baja y un alta).",
+      many: "{count} de nicks de Bedrock reescritos para que coincidan (cada uno enviado como una baja y un alta).",
       other:
         "{count} nicks de Bedrock reescritos para que coincidan (cada uno enviado como una baja y un alta).",
     },
     "whitelist.respelled.clashes": {
       one: "{count} conservó su grafía antigua: otro nick ya tiene la nueva (mira el log del servicio).",
+      many: "{count} de nicks conservaron su grafía antigua: otro nick ya tiene la nueva (mira el log del servicio).",
       other: "{count} conservaron su grafía antigua: otro nick ya tiene la nueva (mira el log del servicio).",
     },
     "whitelist.respelled.pending": {
       one: "{count} aún espera a que GeyserMC dé su XUID; se reintenta cada 10 minutos.",
+      many: "{count} de nicks aún esperan a que GeyserMC dé su XUID; se reintenta cada 10 minutos.",
       other: "{count} aún esperan a que GeyserMC dé su XUID; se reintenta cada 10 minutos.",
     },
     "whitelist.edited.lifetimeNote":
@@ -602,6 +626,7 @@ export const esES = {
       "Los nicks ya registrados se quedan; solo los registros nuevos necesitan una cuenta verificada.",
     "whitelist.edited.settled": {
       one: "{count} nick que esperaba la prueba en la primera entrada se queda, sin verificar, y ya no espera.",
+      many: "{count} de nicks que esperaban la prueba en la primera entrada se quedan, sin verificar, y ya no esperan.",
       other:
         "{count} nicks que esperaban la prueba en la primera entrada se quedan, sin verificar, y ya no esperan.",
     },
@@ -643,10 +668,12 @@ export const esES = {
     "whitelist.show.nicks": "{nicks} ({verified}{awaiting})",
     "whitelist.show.verified": {
       one: "{count} verificado",
+      many: "{count} de nicks verificados",
       other: "{count} verificados",
     },
     "whitelist.show.awaiting": {
       one: ", {count} a la espera de la prueba",
+      many: ", {count} de nicks a la espera de la prueba",
       other: ", {count} a la espera de la prueba",
     },
     "whitelist.show.nicksRemoved": "nicks quitados",
@@ -659,6 +686,7 @@ export const esES = {
       "required, pero el servidor de vinculación está apagado (LINK_PORT sin definir): los miembros no pueden verificar ninguna cuenta",
     "whitelist.show.form": {
       one: "{count} pregunta: `/whitelist form show`",
+      many: "{count} de preguntas: `/whitelist form show`",
       other: "{count} preguntas: `/whitelist form show`",
     },
     "whitelist.show.nicknames.alone": "sin tocar",
@@ -670,15 +698,18 @@ export const esES = {
     "whitelist.show.bedrock": "{floodgate}.",
     "whitelist.show.uuidsPending": {
       one: "{count} nick espera a que GeyserMC dé su XUID, así que `whitelist.json` aún no puede dejarlo entrar. Se pide cada 10 minutos.",
+      many: "{count} de nicks esperan a que GeyserMC dé su XUID, así que `whitelist.json` aún no puede dejarlos entrar. Se piden cada 10 minutos.",
       other:
         "{count} nicks esperan a que GeyserMC dé su XUID, así que `whitelist.json` aún no puede dejarlos entrar. Se piden cada 10 minutos.",
     },
     "whitelist.show.denials.count": {
       one: "{count} nick; el staff ve cuál.",
+      many: "{count} de nicks; el staff ve cuáles.",
       other: "{count} nicks; el staff ve cuáles.",
     },
     "whitelist.show.denials.header": {
       one: "{count} nick:",
+      many: "{count} de nicks:",
       other: "{count} nicks:",
     },
     "whitelist.show.denials.reason": ": {reason}",
@@ -1295,4 +1326,4 @@ export const esES = {
     },
     "texts language language discord": { name: "el idioma del servidor en Discord" },
   },
-} satisfies LanguageFile;
+} satisfies LanguageFile<"es-ES">;

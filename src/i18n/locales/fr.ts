@@ -198,11 +198,35 @@ export const fr = {
     "proof.linked": "🔗 **{account}** est lié à toi sur ce serveur : tu as prouvé qu'il est à toi.",
     "proof.took":
       "D'autres membres l'avaient sur {whitelists} ; ces pseudos sont retirés, puisque tu as prouvé qu'il est à toi (le staff voit pourquoi dans les logs).",
+    "proof.within":
+      "✅ Tu as prouvé que **{account}** est à toi sur le serveur de jeu qui t'a montré le code : cette preuve ne vaut que pour sa whitelist, donc le compte n'est pas lié à toi sur ce serveur.",
     "proof.verified": "Ton **{account}** sur {whitelists} est maintenant vérifié.",
     "proof.firstJoin":
       "🔒 Prouve que **{nick}** est à toi : rejoins le serveur de jeu avec avant {until} ({in}). Tu seras déconnecté avec un code : tape `/lier code:<code>` ici, puis reconnecte-toi. Sans preuve d'ici là, il est retiré.",
     "proof.firstJoin.staff":
       "🔒 Le pseudo est ajouté tout de suite et le membre le prouve à sa première connexion au serveur de jeu : l'agent `sync`, par RCON, le déconnecte avec un code à taper avec `/lier code:`. Sans preuve après {window}, il est retiré (les ajouts de l'équipe n'en demandent pas).",
+
+    "link.status.title": "Liaison de compte pour {community}",
+    "link.status.anyCommunity": "cette communauté Discord",
+    "link.status.hint": "Connecte-toi pour obtenir un code pour Discord (tu n'entreras dans aucun monde)",
+    "link.proven":
+      "{name}, ton compte est prouvé.\nTon code : {code}\nSur Discord, tape {link} dans les 10 minutes\n(ou {register} pour l'inscrire sur une whitelist).",
+    "link.refused.version":
+      "Ce serveur lie des comptes Minecraft Java {oldest} à {newest} ; ton jeu parle le protocole {protocol}.\nConnecte-toi avec une version de {oldest} à {newest} pour obtenir ton code.",
+    "link.refused.name": "Ce n'est pas un nom Minecraft Java. Connecte-toi avec ton compte Java premium.",
+    "link.refused.rateLimited":
+      "Trop de connexions depuis ton adresse. Attends une minute, puis reconnecte-toi.",
+    "link.refused.encryption": "L'échange de chiffrement a échoué. Relance ton jeu, puis reconnecte-toi.",
+    "link.refused.notJoined":
+      "Impossible de vérifier ton compte auprès de Mojang.\nRelance ton jeu et ton launcher, puis reconnecte-toi (il faut un compte Java premium).",
+    "link.refused.sessionUnavailable":
+      "Impossible de vérifier ton compte auprès de Mojang : son serveur de session n'a pas répondu.\nReconnecte-toi dans une minute.",
+    "link.refused.sessionInvalid":
+      "Impossible de vérifier ton compte auprès de Mojang : la réponse de son serveur de sessions est illisible.\nReconnecte-toi dans une minute.",
+    "link.refused.sessionMismatch":
+      "Mojang a confirmé un autre compte que celui utilisé pour te connecter.\nRelance ton jeu et ton launcher, puis reconnecte-toi avec ton compte Java premium.",
+    "link.refused.failed": "Un problème est survenu de notre côté. Reconnecte-toi dans une minute.",
+    "link.refused.timeout": "La connexion a pris trop de temps. Reconnecte-toi.",
 
     "public.registered":
       "✅ **{nick}** est sur **{whitelist}**. Tu peux rejoindre le serveur dès maintenant.",
@@ -236,7 +260,6 @@ export const fr = {
       "✅ Ce que tout le monde lit ici (le salon de logs, les demandes à valider, les réponses en mode message) est désormais en {language}. Chaque membre lit toujours ses propres réponses dans sa langue Discord.",
     "texts.language.discord":
       "✅ Ce que tout le monde lit ici suit la langue de ce serveur dans Discord : {language} pour l'instant.",
-    "texts.language.discordChoice": "la langue du serveur dans Discord",
     "texts.sample.nick": "Steve",
     "language.name": "Français",
     "texts.sample.whitelist": "survie",
@@ -292,6 +315,7 @@ export const fr = {
     "form.answers.title": "Réponses pour {whitelist}",
     "form.answer.more": {
       one: "… ({count} caractère de plus)",
+      many: "… ({count} de caractères de plus)",
       other: "… ({count} caractères de plus)",
     },
     "form.member.given": "Données {when} {about} ; {kept}.",
@@ -304,6 +328,7 @@ export const fr = {
       "**{whitelist}** n'a pas de formulaire : les membres s'inscrivent sans répondre à des questions.",
     "form.header": {
       one: "**{whitelist}** pose {count} question aux membres qui s'inscrivent :",
+      many: "**{whitelist}** pose {count} de questions aux membres qui s'inscrivent :",
       other: "**{whitelist}** pose {count} questions aux membres qui s'inscrivent :",
     },
     "form.question": "{number}. {label} ({style}, {required}, {length}{hint})",
@@ -313,10 +338,12 @@ export const fr = {
     "form.optional": "facultative",
     "form.length.between": {
       one: "{min} à {count} caractère",
+      many: "{min} à {count} de caractères",
       other: "{min} à {count} caractères",
     },
     "form.length.upTo": {
       one: "jusqu'à {count} caractère",
+      many: "jusqu'à {count} de caractères",
       other: "jusqu'à {count} caractères",
     },
     "form.hint": ", indice « {hint} »",
@@ -332,17 +359,20 @@ export const fr = {
       "Vois-le comme les membres avec `/whitelist form preview`. Les formulaires ouverts avant ce changement sont refusés à l'envoi : ces membres relancent `/inscrire`.",
     "form.retention.now": {
       one: "Les réponses au formulaire sont conservées {count} jour une fois leur demande traitée.",
+      many: "Les réponses au formulaire sont conservées {count} de jours une fois leur demande traitée.",
       other: "Les réponses au formulaire sont conservées {count} jours une fois leur demande traitée.",
     },
     "form.retention.zero":
       "✅ Les réponses au formulaire ne sont conservées que tant que leur demande attend le staff ; celles des demandes traitées partent aussitôt.",
     "form.retention.set": {
       one: "✅ Les réponses au formulaire sont conservées {count} jour une fois leur demande traitée (ou l'inscription faite), puis supprimées ; cela vaut aussi pour les réponses déjà conservées. Elles partent aussi quand le membre quitte le serveur ou que le pseudo est retiré.",
+      many: "✅ Les réponses au formulaire sont conservées {count} de jours une fois leur demande traitée (ou l'inscription faite), puis supprimées ; cela vaut aussi pour les réponses déjà conservées. Elles partent aussi quand le membre quitte le serveur ou que le pseudo est retiré.",
       other:
         "✅ Les réponses au formulaire sont conservées {count} jours une fois leur demande traitée (ou l'inscription faite), puis supprimées ; cela vaut aussi pour les réponses déjà conservées. Elles partent aussi quand le membre quitte le serveur ou que le pseudo est retiré.",
     },
     "form.show.kept": {
       one: "Les réponses sont conservées {count} jour après la décision, pour le staff.",
+      many: "Les réponses sont conservées {count} de jours après la décision, pour le staff.",
       other: "Les réponses sont conservées {count} jours après la décision, pour le staff.",
     },
     "error.form.tooMany":
@@ -350,8 +380,8 @@ export const fr = {
     "error.form.label": "La question {number} doit avoir un texte de 1 à {max} caractères sur une ligne.",
     "error.form.style": "La question {number} se répond en short ou paragraph.",
     "error.form.hint": "La question {number} a un indice d'au plus {max} caractères sur une ligne.",
-    "error.form.minLength": "La question {number} prend une longueur minimale de 0 à {max}.",
-    "error.form.maxLength": "La question {number} prend une longueur maximale de 1 à {max}.",
+    "error.form.minLength": "La longueur minimale de la question {number} doit être de 0 à {max} caractères.",
+    "error.form.maxLength": "La longueur maximale de la question {number} doit être de 1 à {max} caractères.",
     "error.form.minOverMax":
       "La question {number} demande au moins {min} caractères mais en accepte au plus {max}.",
     "error.form.numbered": "Les questions sont numérotées de 1 à {max}.",
@@ -452,6 +482,7 @@ export const fr = {
     "staff.member.answers.files": " ; les longues en entier dans le fichier",
     "staff.member.answers.more": {
       one: " ; {count} plus ancienne non affichée",
+      many: " ; {count} de réponses plus anciennes non affichées",
       other: " ; {count} plus anciennes non affichées",
     },
     "staff.logChannel.off":
@@ -477,8 +508,6 @@ export const fr = {
 
     "staff.link.created":
       "🔑 Liaison **{name}** pour {scope}, {access}. Copie la clé maintenant : elle n'est affichée qu'une fois, jamais plus.",
-    "staff.link.idLine": "Link id: {id}",
-    "staff.link.keyLine": "Key: {key}",
     "staff.link.howToUse": 'Utilisation : `curl -H "Authorization: Bearer {key}" {url}/whitelists`',
     "staff.link.next.remove": "Ensuite : mets la clé dans la configuration de ton plugin",
     "staff.link.next.read":
@@ -510,7 +539,6 @@ export const fr = {
       "Webhook de la liaison `{id}` retiré : plus d'envois. Définis-en un de nouveau avec une `url`.",
     "staff.webhook.set":
       "🪝 La liaison `{id}` envoie désormais chaque changement en POST vers **{host}**, signé selon Standard Webhooks.",
-    "staff.webhook.secretLine": "Signing secret: {secret}",
     "staff.webhook.verify":
       "Vérifie l'en-tête `webhook-signature` avec ce secret (il n'est affiché qu'une fois). Le résultat de chaque envoi apparaît dans `/server-link list` ; relance la commande pour changer de secret.",
 
@@ -541,15 +569,6 @@ export const fr = {
     "staff.guest.expires": "⏳ Ils sont retirés d'eux-mêmes {when}.",
     "staff.guest.undo":
       "Annule avec {remove} ; une fois qu'ils ont rejoint le serveur, {transfer} leur donne le pseudo.",
-    "whitelist.mode.command": "command : les membres utilisent /inscrire",
-    "whitelist.mode.message": "message : les membres publient leur pseudo dans le salon",
-    "whitelist.mode.approval": "approval : /inscrire crée une demande que le staff valide",
-    "whitelist.proof.off": "off : les membres inscrivent n'importe quel pseudo (par défaut)",
-    "whitelist.proof.required": "required : les membres prouvent d'abord leur compte Java (java, premium)",
-    "whitelist.proof.firstJoin":
-      "first-join : prouvé à la première connexion au serveur de jeu (java, premium, bedrock)",
-    "whitelist.onRoleLoss.remove": "remove : ses pseudos partent (par défaut)",
-    "whitelist.onRoleLoss.keep": "keep : ses pseudos restent",
     "whitelist.floodgate":
       "Floodgate : {prefix}, {spaces} (le gamertag {gamertag} joue sous le nom {example})",
     "whitelist.floodgate.noPrefix": "pas de préfixe",
@@ -581,6 +600,7 @@ export const fr = {
     "whitelist.edited.mode": "mode {mode}",
     "whitelist.edited.maxNicks": {
       one: "{count} pseudo par membre",
+      many: "{count} de pseudos par membre",
       other: "{count} pseudos par membre",
     },
     "whitelist.state.open": "ouverte",
@@ -599,15 +619,18 @@ export const fr = {
     "whitelist.edited.proofWindow": "{window} pour prouver un pseudo à la première connexion",
     "whitelist.respelled": {
       one: "{count} pseudo Bedrock réécrit en conséquence (envoyé comme un retrait et un ajout).",
+      many: "{count} de pseudos Bedrock réécrits en conséquence (chacun envoyé comme un retrait et un ajout).",
       other: "{count} pseudos Bedrock réécrits en conséquence (chacun envoyé comme un retrait et un ajout).",
     },
     "whitelist.respelled.clashes": {
       one: "{count} a gardé son ancienne orthographe : un autre pseudo a déjà la nouvelle (voir le journal du service).",
+      many: "{count} de pseudos ont gardé leur ancienne orthographe : un autre pseudo a déjà la nouvelle (voir le journal du service).",
       other:
         "{count} ont gardé leur ancienne orthographe : un autre pseudo a déjà la nouvelle (voir le journal du service).",
     },
     "whitelist.respelled.pending": {
       one: "{count} attend encore que GeyserMC donne son XUID ; nouvel essai toutes les 10 minutes.",
+      many: "{count} de pseudos attendent encore que GeyserMC donne leur XUID ; nouvel essai toutes les 10 minutes.",
       other: "{count} attendent encore que GeyserMC donne leur XUID ; nouvel essai toutes les 10 minutes.",
     },
     "whitelist.edited.lifetimeNote":
@@ -616,6 +639,7 @@ export const fr = {
       "Les pseudos déjà inscrits restent ; seules les nouvelles inscriptions demandent un compte prouvé.",
     "whitelist.edited.settled": {
       one: "{count} pseudo en attente de la preuve à la première connexion reste, non vérifié, et n'attend plus.",
+      many: "{count} de pseudos en attente de la preuve à la première connexion restent, non vérifiés, et n'attendent plus.",
       other:
         "{count} pseudos en attente de la preuve à la première connexion restent, non vérifiés, et n'attendent plus.",
     },
@@ -641,7 +665,7 @@ export const fr = {
     "whitelist.show.field.proof": "Preuve de propriété",
     "whitelist.show.field.form": "Formulaire",
     "whitelist.show.field.nicknames": "Surnoms",
-    "whitelist.show.field.banSync": "Synchro des bans (serveur)",
+    "whitelist.show.field.banSync": "Synchro des bannissements (serveur)",
     "whitelist.show.field.onRoleLoss": "À la perte de rôle",
     "whitelist.show.field.required": "Rôles requis",
     "whitelist.show.field.granted": "Rôles donnés",
@@ -657,10 +681,12 @@ export const fr = {
     "whitelist.show.nicks": "{nicks} ({verified}{awaiting})",
     "whitelist.show.verified": {
       one: "{count} vérifié",
+      many: "{count} de pseudos vérifiés",
       other: "{count} vérifiés",
     },
     "whitelist.show.awaiting": {
       one: ", {count} en attente de preuve",
+      many: ", {count} de pseudos en attente de preuve",
       other: ", {count} en attente de preuve",
     },
     "whitelist.show.nicksRemoved": "pseudos retirés",
@@ -673,26 +699,30 @@ export const fr = {
       "required, mais le serveur de liaison est éteint (LINK_PORT non défini) : les membres ne peuvent prouver aucun compte",
     "whitelist.show.form": {
       one: "{count} question : `/whitelist form show`",
+      many: "{count} de questions : `/whitelist form show`",
       other: "{count} questions : `/whitelist form show`",
     },
     "whitelist.show.nicknames.alone": "laissés tels quels",
     "whitelist.show.nicknames": "suivent le pseudo : **{template}**",
-    "whitelist.show.banSync.on": "activée : un ban Discord refuse les pseudos du membre",
+    "whitelist.show.banSync.on": "activée : un bannissement sur Discord refuse les pseudos du membre",
     "whitelist.show.banSync.off": "désactivée",
     "whitelist.show.required.none": "aucun : tout le monde peut s'inscrire",
     "whitelist.show.manager.none": "aucun : « Gérer le serveur » seulement",
     "whitelist.show.bedrock": "{floodgate}.",
     "whitelist.show.uuidsPending": {
       one: "{count} pseudo attend que GeyserMC donne son XUID, donc `whitelist.json` ne peut pas encore le laisser entrer. Il est redemandé toutes les 10 minutes.",
+      many: "{count} de pseudos attendent que GeyserMC donne leur XUID, donc `whitelist.json` ne peut pas encore les laisser entrer. Ils sont redemandés toutes les 10 minutes.",
       other:
         "{count} pseudos attendent que GeyserMC donne leur XUID, donc `whitelist.json` ne peut pas encore les laisser entrer. Ils sont redemandés toutes les 10 minutes.",
     },
     "whitelist.show.denials.count": {
       one: "{count} pseudo ; le staff voit lequel.",
+      many: "{count} de pseudos ; le staff voit lesquels.",
       other: "{count} pseudos ; le staff voit lesquels.",
     },
     "whitelist.show.denials.header": {
       one: "{count} pseudo :",
+      many: "{count} de pseudos :",
       other: "{count} pseudos :",
     },
     "whitelist.show.denials.reason": " : {reason}",
@@ -919,7 +949,7 @@ export const fr = {
     "setup.server.lacks.fix":
       "active {permissions} pour le rôle du bot dans {place} (ou invite-le à nouveau avec le lien de `whitelist-sync invite`, qui les demande)",
     "setup.banSync":
-      "la synchro des bans est active sur {server}, mais Discord ne signale aucun ban au bot : il lui manque {permission}",
+      "la synchro des bannissements est active sur {server}, mais Discord ne signale aucun bannissement au bot : il lui manque {permission}",
     "setup.nickname.owner":
       "ce membre possède le serveur, et Discord ne laisse aucun bot changer le pseudo du propriétaire",
     "setup.nickname.above":
@@ -1158,9 +1188,11 @@ export const fr = {
     "whitelist log-channel channel": { description: "Le salon de logs ; omets-le pour arrêter les logs" },
     "whitelist ban-sync": {
       description:
-        "Un ban Discord refuse les pseudos du membre banni ; le déban lève le refus (Gérer le serveur)",
+        "Un bannissement Discord refuse les pseudos du banni ; le débannir lève le refus (Gérer le serveur)",
     },
-    "whitelist ban-sync enabled": { description: "True : les bans touchent les whitelists ; false : non" },
+    "whitelist ban-sync enabled": {
+      description: "True : les bannissements touchent les whitelists ; false : non",
+    },
     "whitelist deny": {
       description: "Refuser un pseudo sur une whitelist, et le retirer s'il y est (staff de la whitelist)",
     },
@@ -1305,4 +1337,4 @@ export const fr = {
     },
     "texts language language discord": { name: "la langue du serveur dans Discord" },
   },
-} satisfies LanguageFile;
+} satisfies LanguageFile<"fr">;

@@ -53,7 +53,7 @@ export const pl = {
       other: "{count} nicka zarejestrowanego lub czekającego na akceptację",
     },
     "error.pending":
-      "Już poprosiłeś o {nick} na {whitelist}; administracja wkrótce to sprawdzi. Nie trzeba prosić ponownie.",
+      "Prośba o {nick} na {whitelist} już czeka; administracja wkrótce ją sprawdzi. Nie trzeba prosić ponownie.",
     "error.wrongMode.approval": "Rejestracje na {whitelist} wymagają akceptacji administracji.",
     "error.wrongMode.direct": "{whitelist} nie wymaga akceptacji.",
     "error.linkedElsewhere.self":
@@ -141,7 +141,7 @@ export const pl = {
     "error.lookup.others":
       "{nick} na {whitelists} należy do innego członka; tylko administracja tej whitelisty widzi, do kogo.",
     "error.lookup.notStaff":
-      "Tylko administracja może sprawdzać nicki innych członków; swoje możesz sprawdzić sam.",
+      "Tylko administracja może sprawdzać nicki innych członków; swoje możesz sprawdzić samodzielnie.",
     "error.deny.reasonTooLong": "Powód może mieć najwyżej {max} znaków.",
     "error.guest.noteTooLong": "Notatka gościa może mieć najwyżej {max} znaków.",
     "error.key.notFound": "Brak aktywnego połączenia o id {id}.",
@@ -201,14 +201,38 @@ export const pl = {
     "proof.how":
       "W Minecraft: Java Edition dodaj serwer `{address}` i wejdź na niego tym kontem: nie trafisz do żadnego świata, zobaczysz kod. Potem {then} w ciągu 10 minut.",
     "proof.linkedLine": "**{account}** (UUID `{uuid}`), potwierdzone {when}",
-    "proof.linked": "🔗 **{account}** jest połączone z tobą na tym serwerze: potwierdziłeś, że jest twoje.",
+    "proof.linked": "🔗 **{account}** jest połączone z tobą na tym serwerze: potwierdzono, że jest twoje.",
     "proof.took":
-      "Inni członkowie mieli je na {whitelists}; te nicki zostały usunięte, bo potwierdziłeś, że konto jest twoje (administracja widzi powód w logach).",
+      "Inni członkowie mieli je na {whitelists}; te nicki zostały usunięte, bo potwierdzono, że konto jest twoje (administracja widzi powód w logach).",
+    "proof.within":
+      "✅ Potwierdzono, że **{account}** jest twoje, na serwerze gry, który pokazał ci kod: to potwierdzenie liczy się tylko dla jego whitelisty, więc konto nie jest połączone z tobą na tym serwerze.",
     "proof.verified": "Twoje **{account}** na {whitelists} jest teraz zweryfikowane.",
     "proof.firstJoin":
       "🔒 Udowodnij, że **{nick}** jest twój: wejdź nim na serwer gry przed {until} ({in}). Zostaniesz rozłączony z kodem: wpisz tutaj `/połącz code:<code>`, potem wejdź ponownie. Bez dowodu do tego czasu zostanie usunięty.",
     "proof.firstJoin.staff":
       "🔒 Nick trafia na listę od razu, a członek udowadnia go przy pierwszym wejściu na serwer gry: agent `sync` przez RCON rozłącza go z kodem, który wpisuje przez `/połącz code:`. Bez dowodu po {window} zostaje usunięty (wpisy ekipy nie wymagają dowodu).",
+
+    "link.status.title": "Łączenie konta dla {community}",
+    "link.status.anyCommunity": "tej społeczności Discorda",
+    "link.status.hint": "Wejdź, aby dostać kod do Discorda (nie trafisz do żadnego świata)",
+    "link.proven":
+      "{name}, potwierdzono, że to konto jest twoje.\nTwój kod: {code}\nNa Discordzie wpisz {link} w ciągu 10 minut\n(albo {register}, aby dodać je do whitelisty).",
+    "link.refused.version":
+      "Ten serwer łączy konta Minecraft Java od {oldest} do {newest}; twoja gra używa protokołu {protocol}.\nWejdź wersją od {oldest} do {newest}, aby dostać kod.",
+    "link.refused.name": "To nie jest nazwa z Minecraft Java. Wejdź ze swojego konta Java premium.",
+    "link.refused.rateLimited": "Za dużo wejść z twojego adresu. Odczekaj minutę i wejdź ponownie.",
+    "link.refused.encryption":
+      "Nie udało się uzgodnić szyfrowania. Uruchom grę ponownie i wejdź jeszcze raz.",
+    "link.refused.notJoined":
+      "Nie udało się zweryfikować twojego konta w Mojangu.\nUruchom ponownie grę i launcher, a potem wejdź jeszcze raz (potrzebne jest konto Java premium).",
+    "link.refused.sessionUnavailable":
+      "Nie udało się zweryfikować twojego konta w Mojangu: jego serwer sesji nie odpowiedział.\nWejdź ponownie za minutę.",
+    "link.refused.sessionInvalid":
+      "Nie udało się sprawdzić twojego konta w Mojang: odpowiedzi serwera sesji nie da się odczytać.\nWejdź ponownie za minutę.",
+    "link.refused.sessionMismatch":
+      "Mojang potwierdził inne konto niż to, z którego nastąpiło wejście.\nUruchom ponownie grę i launcher, potem wejdź ze swojego konta Java premium.",
+    "link.refused.failed": "Coś poszło nie tak po naszej stronie. Wejdź ponownie za minutę.",
+    "link.refused.timeout": "Logowanie trwało za długo. Wejdź ponownie.",
 
     "public.registered": "✅ **{nick}** jest na **{whitelist}**. Możesz już wejść na serwer.",
     "public.approved":
@@ -240,7 +264,6 @@ export const pl = {
       "✅ To, co czytają tu wszyscy (kanał logów, prośby do akceptacji, odpowiedzi w trybie wiadomości), jest od teraz w języku: {language}. Każdy członek nadal czyta swoje odpowiedzi w swoim języku Discorda.",
     "texts.language.discord":
       "✅ To, co czytają tu wszyscy, idzie za językiem tego serwera w Discordzie: teraz {language}.",
-    "texts.language.discordChoice": "język serwera w Discordzie",
     "texts.sample.nick": "Steve",
     "language.name": "Polski",
     "texts.sample.whitelist": "survival",
@@ -248,13 +271,13 @@ export const pl = {
     "register.requested":
       "📨 Twoja prośba o **{nick}** na **{whitelist}** trafiła do administracji. Dowiesz się na {channel}, gdy zdecydują; nie musisz nic więcej robić.",
     "register.awaitingProof": "✅ **{nick}** jest na **{whitelist}** i czeka, aż udowodnisz, że jest twój.",
-    "register.verified": "🔗 Zweryfikowane: potwierdziłeś, że to konto jest twoje.",
+    "register.verified": "🔗 Zweryfikowane: potwierdzono, że to konto jest twoje.",
     "register.floodgateName": "Tak Floodgate nazywa w grze gamertag {gamertag}.",
     "register.expires": "⏳ Wygasa {when}: {whitelist} trzyma rejestracje tylko przez ograniczony czas.",
     "register.rolesWaiting":
       "🕒 Role dostaniesz za chwilę: Discord pozwala botowi nadawać role tylko w pewnym tempie.",
     "register.rolesRefused": "Nie udało mi się nadać ci {roles}; administracja wie o tym i to naprawi.",
-    "register.undo": "Zmieniłeś zdanie? {command} go usuwa.",
+    "register.undo": "Jeśli zmienisz zdanie, {command} go usuwa.",
     "register.nickOrCode":
       "Podaj swój nick z Minecrafta (`nick`) albo kod, który pokazał ci serwer weryfikacji (`code`).",
     "register.notBoth": "Podaj albo nick, albo kod, nie oba naraz.",
@@ -363,8 +386,10 @@ export const pl = {
     "error.form.label": "Pytanie {number} musi mieć treść o długości 1-{max} znaków w jednej linii.",
     "error.form.style": "Na pytanie {number} odpowiada się w stylu short albo paragraph.",
     "error.form.hint": "Pytanie {number} ma podpowiedź o długości najwyżej {max} znaków w jednej linii.",
-    "error.form.minLength": "Pytanie {number} przyjmuje minimalną długość od 0 do {max}.",
-    "error.form.maxLength": "Pytanie {number} przyjmuje maksymalną długość od 1 do {max}.",
+    "error.form.minLength":
+      "Minimalna długość odpowiedzi na pytanie {number} musi wynosić od 0 do {max} znaków.",
+    "error.form.maxLength":
+      "Maksymalna długość odpowiedzi na pytanie {number} musi wynosić od 1 do {max} znaków.",
     "error.form.minOverMax":
       "Pytanie {number} wymaga co najmniej {min} znaków, ale przyjmuje najwyżej {max}.",
     "error.form.numbered": "Pytania są numerowane od 1 do {max}.",
@@ -402,7 +427,7 @@ export const pl = {
     "message.expiring": "⏳ **{nick}** jest zarejestrowany do wygaśnięcia {when}.",
     "message.registered": "{reaction} **{nick}** jest zarejestrowany.",
     "message.rolesRefused":
-      "Jesteś zarejestrowany, ale nie udało mi się nadać ci {roles}; administracja wie o tym.",
+      "Rejestracja się udała, ale nie udało mi się nadać ci {roles}; administracja wie o tym.",
     "message.paused":
       "Rejestracje na {whitelist} są wstrzymane: Discord nie pozwala mi teraz czytać wiadomości (intent Message Content bota jest wyłączony). Administracja wie o tym; spróbuj ponownie później.",
 
@@ -509,8 +534,6 @@ export const pl = {
 
     "staff.link.created":
       "🔑 Połączenie **{name}** dla: {scope}, {access}. Skopiuj klucz teraz: jest pokazywany raz i nigdy więcej.",
-    "staff.link.idLine": "Link id: {id}",
-    "staff.link.keyLine": "Key: {key}",
     "staff.link.howToUse": 'Jak użyć: `curl -H "Authorization: Bearer {key}" {url}/whitelists`',
     "staff.link.next.remove": "Dalej: wpisz klucz do konfiguracji pluginu",
     "staff.link.next.read":
@@ -543,7 +566,6 @@ export const pl = {
       "Usunięto webhook połączenia `{id}`: koniec dostarczeń. Ustaw nowy, podając `url`.",
     "staff.webhook.set":
       "🪝 Połączenie `{id}` wysyła teraz każdą zmianę (POST) do **{host}**, podpisaną według Standard Webhooks.",
-    "staff.webhook.secretLine": "Signing secret: {secret}",
     "staff.webhook.verify":
       "Sprawdzaj nagłówek `webhook-signature` tym sekretem (jest pokazywany raz). Wynik każdego dostarczenia widać w `/server-link list`; uruchom to ponownie, by zmienić sekret.",
 
@@ -572,15 +594,6 @@ export const pl = {
       "Nie dostają żadnej roli i nie liczą się do niczyjego limitu; zostają, jeśli opuścisz serwer.",
     "staff.guest.expires": "⏳ Zostaną usunięci samoczynnie {when}.",
     "staff.guest.undo": "Cofnij przez {remove}; gdy dołączą do serwera, {transfer} przekaże im nick.",
-    "whitelist.mode.command": "command: członkowie używają /zarejestruj",
-    "whitelist.mode.message": "message: członkowie wysyłają nick na kanale",
-    "whitelist.mode.approval": "approval: /zarejestruj wysyła prośbę do akceptacji",
-    "whitelist.proof.off": "off: członkowie rejestrują dowolny nick (domyślnie)",
-    "whitelist.proof.required": "required: członkowie najpierw potwierdzają konto Java (java, premium)",
-    "whitelist.proof.firstJoin":
-      "first-join: potwierdzane przy pierwszym wejściu na serwer gry (java, premium, bedrock)",
-    "whitelist.onRoleLoss.remove": "remove: jego nicki znikają (domyślnie)",
-    "whitelist.onRoleLoss.keep": "keep: jego nicki zostają",
     "whitelist.floodgate": "Floodgate: {prefix}, {spaces} (gamertag {gamertag} gra jako {example})",
     "whitelist.floodgate.noPrefix": "bez prefiksu",
     "whitelist.floodgate.prefix": "prefiks {prefix}",
@@ -1344,4 +1357,4 @@ export const pl = {
     "texts language language": { description: "Jeden z języków bota albo język serwera w Discordzie" },
     "texts language language discord": { name: "język serwera w Discordzie" },
   },
-} satisfies LanguageFile;
+} satisfies LanguageFile<"pl">;

@@ -133,7 +133,7 @@ export const ptBR = {
     "error.deny.reasonTooLong": "Um motivo tem no máximo {max} caracteres.",
     "error.guest.noteTooLong": "Uma nota de convidado tem no máximo {max} caracteres.",
     "error.key.notFound": "Nenhum vínculo ativo com o id {id}.",
-    "error.roleLimit.notRole": 'Um limite por cargo precisa de um id de cargo; "{given}" não é um.',
+    "error.roleLimit.notRole": "Um limite por cargo precisa do id de um cargo; “{given}” não é id de cargo.",
     "error.roleLimit.everyone":
       "@everyone não pode ter um limite de nicks próprio: todo membro o tem. Defina o limite de todos com `{command}`.",
     "error.roleLimit.range":
@@ -191,11 +191,34 @@ export const ptBR = {
     "proof.linked": "🔗 **{account}** está vinculada a você neste servidor: você comprovou que é sua.",
     "proof.took":
       "Outros membros a tinham em {whitelists}; esses nicks foram removidos, já que você comprovou que é sua (a staff vê o motivo no log).",
+    "proof.within":
+      "✅ Você comprovou que **{account}** é sua no servidor de jogo que mostrou o código: essa prova vale só para a whitelist dele, então a conta não fica vinculada a você neste servidor.",
     "proof.verified": "Sua **{account}** em {whitelists} agora está verificada.",
     "proof.firstJoin":
       "🔒 Prove que **{nick}** é seu: entre no servidor de jogo com ele antes de {until} ({in}). Você será desconectado com um código: digite `/vincular code:<code>` aqui e entre de novo. Sem prova até lá, ele é removido.",
     "proof.firstJoin.staff":
       "🔒 O nick entra na hora e o membro prova na primeira vez que entra no servidor de jogo: o agente `sync`, via RCON, o desconecta com um código que ele digita com `/vincular code:`. Sem prova após {window}, é removido (adições da staff não precisam de prova).",
+
+    "link.status.title": "Vínculo de conta para {community}",
+    "link.status.anyCommunity": "esta comunidade do Discord",
+    "link.status.hint": "Entre para receber um código para o Discord (você não vai entrar em nenhum mundo)",
+    "link.proven":
+      "{name}, você provou que a conta é sua.\nSeu código: {code}\nNo Discord, digite {link} em até 10 minutos\n(ou {register} para colocá-la em uma whitelist).",
+    "link.refused.version":
+      "Este servidor vincula contas do Minecraft Java {oldest} a {newest}; seu jogo usa o protocolo {protocol}.\nEntre com uma versão de {oldest} a {newest} para receber seu código.",
+    "link.refused.name": "Esse não é um nome do Minecraft Java. Entre com sua conta Java premium.",
+    "link.refused.rateLimited": "Entradas demais a partir do seu endereço. Espere um minuto e entre de novo.",
+    "link.refused.encryption": "A troca de criptografia falhou. Reinicie o jogo e entre de novo.",
+    "link.refused.notJoined":
+      "Não foi possível verificar sua conta com a Mojang.\nReinicie o jogo e o launcher e entre de novo (é preciso uma conta Java premium).",
+    "link.refused.sessionUnavailable":
+      "Não foi possível verificar sua conta com a Mojang: o servidor de sessão dela não respondeu.\nEntre de novo em um minuto.",
+    "link.refused.sessionInvalid":
+      "Não foi possível verificar sua conta com a Mojang: a resposta do servidor de sessões não pôde ser lida.\nEntre de novo em um minuto.",
+    "link.refused.sessionMismatch":
+      "A Mojang confirmou outra conta, não aquela com que você entrou.\nReinicie o jogo e o launcher e entre de novo com sua conta Java premium.",
+    "link.refused.failed": "Algo deu errado do nosso lado. Entre de novo em um minuto.",
+    "link.refused.timeout": "O login demorou demais. Entre de novo.",
 
     "public.registered": "✅ **{nick}** está em **{whitelist}**. Você já pode entrar no servidor.",
     "public.approved":
@@ -227,7 +250,6 @@ export const ptBR = {
       "✅ O que todos leem aqui (o canal de log, os pedidos de aprovação, as respostas no modo mensagem) fica em {language} a partir de agora. Cada membro continua lendo as próprias respostas no idioma do Discord dele.",
     "texts.language.discord":
       "✅ O que todos leem aqui segue o idioma deste servidor no Discord: {language} agora.",
-    "texts.language.discordChoice": "o idioma do servidor no Discord",
     "texts.sample.nick": "Steve",
     "language.name": "Português do Brasil",
     "texts.sample.whitelist": "survival",
@@ -281,6 +303,7 @@ export const ptBR = {
     "form.answers.title": "Respostas para {whitelist}",
     "form.answer.more": {
       one: "… (mais {count} caractere)",
+      many: "… (mais {count} de caracteres)",
       other: "… (mais {count} caracteres)",
     },
     "form.member.given": "Dadas {when} {about}; {kept}.",
@@ -292,6 +315,7 @@ export const ptBR = {
     "form.none": "**{whitelist}** não tem formulário: os membros se registram sem responder perguntas.",
     "form.header": {
       one: "**{whitelist}** faz {count} pergunta aos membros no registro:",
+      many: "**{whitelist}** faz {count} de perguntas aos membros no registro:",
       other: "**{whitelist}** faz {count} perguntas aos membros no registro:",
     },
     "form.question": "{number}. {label} ({style}, {required}, {length}{hint})",
@@ -301,10 +325,12 @@ export const ptBR = {
     "form.optional": "opcional",
     "form.length.between": {
       one: "de {min} a {count} caractere",
+      many: "de {min} a {count} de caracteres",
       other: "de {min} a {count} caracteres",
     },
     "form.length.upTo": {
       one: "até {count} caractere",
+      many: "até {count} de caracteres",
       other: "até {count} caracteres",
     },
     "form.hint": ", dica “{hint}”",
@@ -320,17 +346,20 @@ export const ptBR = {
       "Veja como os membros vão ver com `/whitelist form preview`. Formulários abertos antes desta mudança são recusados ao enviar: esses membros usam `/registrar` de novo.",
     "form.retention.now": {
       one: "As respostas do formulário ficam guardadas {count} dia depois que o pedido é decidido.",
+      many: "As respostas do formulário ficam guardadas {count} de dias depois que o pedido é decidido.",
       other: "As respostas do formulário ficam guardadas {count} dias depois que o pedido é decidido.",
     },
     "form.retention.zero":
       "✅ As respostas do formulário só ficam guardadas enquanto o pedido aguarda a staff; as de pedidos decididos saem na hora.",
     "form.retention.set": {
       one: "✅ As respostas do formulário ficam guardadas {count} dia depois que o pedido é decidido (ou o registro é feito) e depois são excluídas; isso vale também para as já guardadas. Elas também saem quando o membro sai ou o nick é removido.",
+      many: "✅ As respostas do formulário ficam guardadas {count} de dias depois que o pedido é decidido (ou o registro é feito) e depois são excluídas; isso vale também para as já guardadas. Elas também saem quando o membro sai ou o nick é removido.",
       other:
         "✅ As respostas do formulário ficam guardadas {count} dias depois que o pedido é decidido (ou o registro é feito) e depois são excluídas; isso vale também para as já guardadas. Elas também saem quando o membro sai ou o nick é removido.",
     },
     "form.show.kept": {
       one: "As respostas ficam guardadas {count} dia após a decisão, para a staff.",
+      many: "As respostas ficam guardadas {count} de dias após a decisão, para a staff.",
       other: "As respostas ficam guardadas {count} dias após a decisão, para a staff.",
     },
     "error.form.tooMany":
@@ -338,8 +367,8 @@ export const ptBR = {
     "error.form.label": "A pergunta {number} precisa de um texto de 1 a {max} caracteres em uma linha.",
     "error.form.style": "A pergunta {number} é respondida com short ou paragraph.",
     "error.form.hint": "A pergunta {number} tem uma dica de no máximo {max} caracteres em uma linha.",
-    "error.form.minLength": "A pergunta {number} aceita um tamanho mínimo de 0 a {max}.",
-    "error.form.maxLength": "A pergunta {number} aceita um tamanho máximo de 1 a {max}.",
+    "error.form.minLength": "O tamanho mínimo da pergunta {number} deve ser de 0 a {max} caracteres.",
+    "error.form.maxLength": "O tamanho máximo da pergunta {number} deve ser de 1 a {max} caracteres.",
     "error.form.minOverMax":
       "A pergunta {number} pede pelo menos {min} caracteres, mas aceita no máximo {max}.",
     "error.form.numbered": "As perguntas são numeradas de 1 a {max}.",
@@ -438,6 +467,7 @@ export const ptBR = {
     "staff.member.answers.files": "; as longas, inteiras no arquivo",
     "staff.member.answers.more": {
       one: "; {count} mais antiga não mostrada",
+      many: "; {count} de respostas mais antigas não mostradas",
       other: "; {count} mais antigas não mostradas",
     },
     "staff.logChannel.off":
@@ -463,8 +493,6 @@ export const ptBR = {
 
     "staff.link.created":
       "🔑 Vínculo **{name}** para {scope}, {access}. Copie a chave agora: ela aparece uma vez e nunca mais.",
-    "staff.link.idLine": "Link id: {id}",
-    "staff.link.keyLine": "Key: {key}",
     "staff.link.howToUse": 'Como usar: `curl -H "Authorization: Bearer {key}" {url}/whitelists`',
     "staff.link.next.remove": "Próximo passo: coloque a chave na config do seu plugin",
     "staff.link.next.read":
@@ -495,7 +523,6 @@ export const ptBR = {
       "Webhook do vínculo `{id}` removido: sem mais envios. Defina outro com uma `url`.",
     "staff.webhook.set":
       "🪝 O vínculo `{id}` agora envia cada mudança via POST para **{host}**, assinada conforme o Standard Webhooks.",
-    "staff.webhook.secretLine": "Signing secret: {secret}",
     "staff.webhook.verify":
       "Verifique o cabeçalho `webhook-signature` com este segredo (ele aparece uma vez). O resultado de cada envio aparece em `/server-link list`; rode de novo para trocar o segredo.",
 
@@ -524,15 +551,6 @@ export const ptBR = {
     "staff.guest.expires": "⏳ São removidos sozinhos {when}.",
     "staff.guest.undo":
       "Desfaça com {remove}; quando entrarem no servidor, {transfer} passa o nick para eles.",
-    "whitelist.mode.command": "command: os membros usam /registrar",
-    "whitelist.mode.message": "message: os membros postam o nick no canal",
-    "whitelist.mode.approval": "approval: /registrar cria um pedido que a staff aprova",
-    "whitelist.proof.off": "off: os membros registram qualquer nick (padrão)",
-    "whitelist.proof.required": "required: os membros comprovam antes a conta Java (java, premium)",
-    "whitelist.proof.firstJoin":
-      "first-join: comprovado na primeira entrada no servidor de jogo (java, premium, bedrock)",
-    "whitelist.onRoleLoss.remove": "remove: os nicks dele saem (padrão)",
-    "whitelist.onRoleLoss.keep": "keep: os nicks dele ficam",
     "whitelist.floodgate": "Floodgate: {prefix}, {spaces} (a gamertag {gamertag} joga como {example})",
     "whitelist.floodgate.noPrefix": "sem prefixo",
     "whitelist.floodgate.prefix": "prefixo {prefix}",
@@ -563,6 +581,7 @@ export const ptBR = {
     "whitelist.edited.mode": "modo {mode}",
     "whitelist.edited.maxNicks": {
       one: "{count} nick por membro",
+      many: "{count} de nicks por membro",
       other: "{count} nicks por membro",
     },
     "whitelist.state.open": "aberta",
@@ -581,15 +600,18 @@ export const ptBR = {
     "whitelist.edited.proofWindow": "{window} para comprovar um nick na primeira entrada",
     "whitelist.respelled": {
       one: "{count} nick do Bedrock reescrito para combinar (enviado como uma remoção e uma adição).",
+      many: "{count} de nicks do Bedrock reescritos para combinar (cada um enviado como uma remoção e uma adição).",
       other:
         "{count} nicks do Bedrock reescritos para combinar (cada um enviado como uma remoção e uma adição).",
     },
     "whitelist.respelled.clashes": {
       one: "{count} manteve a grafia antiga: outro nick já tem a nova (veja o log do serviço).",
+      many: "{count} de nicks mantiveram a grafia antiga: outro nick já tem a nova (veja o log do serviço).",
       other: "{count} mantiveram a grafia antiga: outro nick já tem a nova (veja o log do serviço).",
     },
     "whitelist.respelled.pending": {
       one: "{count} ainda espera o GeyserMC dar o XUID; tentamos de novo a cada 10 minutos.",
+      many: "{count} de nicks ainda esperam o GeyserMC dar o XUID; tentamos de novo a cada 10 minutos.",
       other: "{count} ainda esperam o GeyserMC dar o XUID; tentamos de novo a cada 10 minutos.",
     },
     "whitelist.edited.lifetimeNote":
@@ -598,6 +620,7 @@ export const ptBR = {
       "Os nicks já registrados ficam; só os novos registros precisam de uma conta comprovada.",
     "whitelist.edited.settled": {
       one: "{count} nick que aguardava a prova na primeira entrada fica, não verificado, e não espera mais.",
+      many: "{count} de nicks que aguardavam a prova na primeira entrada ficam, não verificados, e não esperam mais.",
       other:
         "{count} nicks que aguardavam a prova na primeira entrada ficam, não verificados, e não esperam mais.",
     },
@@ -639,10 +662,12 @@ export const ptBR = {
     "whitelist.show.nicks": "{nicks} ({verified}{awaiting})",
     "whitelist.show.verified": {
       one: "{count} verificado",
+      many: "{count} de nicks verificados",
       other: "{count} verificados",
     },
     "whitelist.show.awaiting": {
       one: ", {count} aguardando prova",
+      many: ", {count} de nicks aguardando prova",
       other: ", {count} aguardando prova",
     },
     "whitelist.show.nicksRemoved": "nicks removidos",
@@ -655,6 +680,7 @@ export const ptBR = {
       "required, mas o servidor de vínculo está desligado (LINK_PORT não definido): os membros não conseguem comprovar conta",
     "whitelist.show.form": {
       one: "{count} pergunta: `/whitelist form show`",
+      many: "{count} de perguntas: `/whitelist form show`",
       other: "{count} perguntas: `/whitelist form show`",
     },
     "whitelist.show.nicknames.alone": "intocados",
@@ -666,15 +692,18 @@ export const ptBR = {
     "whitelist.show.bedrock": "{floodgate}.",
     "whitelist.show.uuidsPending": {
       one: "{count} nick espera o GeyserMC dar o XUID, então o `whitelist.json` ainda não pode deixá-lo entrar. Ele é pedido a cada 10 minutos.",
+      many: "{count} de nicks esperam o GeyserMC dar o XUID, então o `whitelist.json` ainda não pode deixá-los entrar. Eles são pedidos a cada 10 minutos.",
       other:
         "{count} nicks esperam o GeyserMC dar o XUID, então o `whitelist.json` ainda não pode deixá-los entrar. Eles são pedidos a cada 10 minutos.",
     },
     "whitelist.show.denials.count": {
       one: "{count} nick; a staff vê qual.",
+      many: "{count} de nicks; a staff vê quais.",
       other: "{count} nicks; a staff vê quais.",
     },
     "whitelist.show.denials.header": {
       one: "{count} nick:",
+      many: "{count} de nicks:",
       other: "{count} nicks:",
     },
     "whitelist.show.denials.reason": ": {reason}",
@@ -1261,4 +1290,4 @@ export const ptBR = {
     "texts language language": { description: "Um dos idiomas do bot, ou o idioma do servidor no Discord" },
     "texts language language discord": { name: "o idioma do servidor no Discord" },
   },
-} satisfies LanguageFile;
+} satisfies LanguageFile<"pt-BR">;

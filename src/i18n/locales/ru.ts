@@ -52,7 +52,7 @@ export const ru = {
       other: "{count} ника зарегистрированы или ждут одобрения",
     },
     "error.pending":
-      "Ты уже просил {nick} в {whitelist}; администрация скоро рассмотрит. Просить ещё раз не нужно.",
+      "Запрос на {nick} в {whitelist} уже отправлен; администрация скоро его рассмотрит. Просить ещё раз не нужно.",
     "error.wrongMode.approval": "Регистрация в {whitelist} требует одобрения администрации.",
     "error.wrongMode.direct": "{whitelist} не требует одобрения.",
     "error.linkedElsewhere.self":
@@ -138,7 +138,7 @@ export const ru = {
     "error.lookup.others":
       "{nick} в {whitelists} принадлежит другому участнику; кому именно, видит только администрация этого вайтлиста.",
     "error.lookup.notStaff":
-      "Смотреть ники других участников может только администрация; свои ты можешь посмотреть сам.",
+      "Смотреть ники других участников может только администрация; свои ты можешь посмотреть самостоятельно.",
     "error.deny.reasonTooLong": "Причина — не больше {max} символов.",
     "error.guest.noteTooLong": "Заметка гостя — не больше {max} символов.",
     "error.key.notFound": "Нет активной связи с id {id}.",
@@ -198,14 +198,37 @@ export const ru = {
     "proof.how":
       "В Minecraft: Java Edition добавь сервер `{address}` и зайди на него с этого аккаунта: в мир ты не попадёшь, тебе покажут код. Затем {then} в течение 10 минут.",
     "proof.linkedLine": "**{account}** (UUID `{uuid}`), подтверждён {when}",
-    "proof.linked": "🔗 **{account}** привязан к тебе на этом сервере: ты подтвердил, что он твой.",
+    "proof.linked": "🔗 **{account}** привязан к тебе на этом сервере: подтверждено, что он твой.",
     "proof.took":
-      "У других участников он был в {whitelists}; эти ники удалены, потому что ты подтвердил, что аккаунт твой (администрация видит причину в логах).",
+      "У других участников он был в {whitelists}; эти ники удалены, потому что подтверждено, что аккаунт твой (администрация видит причину в логах).",
+    "proof.within":
+      "✅ Подтверждено, что **{account}** твой, на игровом сервере, который показал тебе код: это подтверждение действует только для его вайтлиста, поэтому аккаунт не привязан к тебе на этом сервере.",
     "proof.verified": "Твой **{account}** в {whitelists} теперь подтверждён.",
     "proof.firstJoin":
       "🔒 Докажи, что **{nick}** твой: зайди с ним на игровой сервер до {until} ({in}). Тебя отключат с кодом: введи здесь `/привязать code:<code>`, затем зайди снова. Без подтверждения к этому сроку он будет удалён.",
     "proof.firstJoin.staff":
       "🔒 Ник добавляется сразу, а участник подтверждает его при первом входе на игровой сервер: агент `sync` через RCON отключает его с кодом, который вводится через `/привязать code:`. Без подтверждения через {window} он удаляется (добавлениям персонала подтверждение не нужно).",
+
+    "link.status.title": "Привязка аккаунта для {community}",
+    "link.status.anyCommunity": "этого Discord-сообщества",
+    "link.status.hint": "Зайди, чтобы получить код для Discord (в мир ты не попадёшь)",
+    "link.proven":
+      "{name}, подтверждено, что аккаунт твой.\nТвой код: {code}\nВ Discord введи {link} в течение 10 минут\n(или {register}, чтобы добавить его в вайтлист).",
+    "link.refused.version":
+      "Этот сервер привязывает аккаунты Minecraft Java с {oldest} по {newest}; твоя игра использует протокол {protocol}.\nЗайди с версией с {oldest} по {newest}, чтобы получить код.",
+    "link.refused.name": "Это не имя Minecraft Java. Зайди со своего премиум-аккаунта Java.",
+    "link.refused.rateLimited": "Слишком много входов с твоего адреса. Подожди минуту и зайди снова.",
+    "link.refused.encryption": "Не удалось согласовать шифрование. Перезапусти игру и зайди снова.",
+    "link.refused.notJoined":
+      "Не удалось проверить твой аккаунт в Mojang.\nПерезапусти игру и лаунчер и зайди снова (нужен премиум-аккаунт Java).",
+    "link.refused.sessionUnavailable":
+      "Не удалось проверить твой аккаунт в Mojang: его сервер сессий не ответил.\nЗайди снова через минуту.",
+    "link.refused.sessionInvalid":
+      "Не удалось проверить твой аккаунт в Mojang: ответ сервера сессий не читается.\nЗайди снова через минуту.",
+    "link.refused.sessionMismatch":
+      "Mojang подтвердил другой аккаунт, не тот, с которого выполнен вход.\nПерезапусти игру и лаунчер, затем зайди со своего премиум-аккаунта Java.",
+    "link.refused.failed": "У нас что-то пошло не так. Зайди снова через минуту.",
+    "link.refused.timeout": "Вход занял слишком много времени. Зайди снова.",
 
     "public.registered": "✅ **{nick}** добавлен в **{whitelist}**. Можешь заходить на сервер.",
     "public.approved": "{member} ✅ твоя заявка на **{nick}** в **{whitelist}** одобрена: можешь заходить.",
@@ -236,7 +259,6 @@ export const ru = {
       "✅ То, что здесь читают все (канал логов, заявки на одобрение, ответы в режиме сообщений), теперь на языке: {language}. Свои ответы каждый участник по-прежнему читает на языке своего Discord.",
     "texts.language.discord":
       "✅ То, что здесь читают все, следует языку этого сервера в Discord: сейчас {language}.",
-    "texts.language.discordChoice": "язык сервера в Discord",
     "texts.sample.nick": "Steve",
     "language.name": "Русский",
     "texts.sample.whitelist": "survival",
@@ -244,13 +266,13 @@ export const ru = {
     "register.requested":
       "📨 Твоя заявка на **{nick}** в **{whitelist}** отправлена администрации. О решении сообщим в {channel}; больше ничего делать не нужно.",
     "register.awaitingProof": "✅ **{nick}** в **{whitelist}** и ждёт, пока ты докажешь, что он твой.",
-    "register.verified": "🔗 Подтверждено: ты доказал, что этот аккаунт твой.",
+    "register.verified": "🔗 Подтверждено: этот аккаунт твой.",
     "register.floodgateName": "Так Floodgate называет геймертег {gamertag} в игре.",
     "register.expires": "⏳ Истекает {when}: {whitelist} хранит регистрации только ограниченное время.",
     "register.rolesWaiting":
       "🕒 Роли придут через мгновение: Discord позволяет боту выдавать роли только с определённой скоростью.",
     "register.rolesRefused": "Не удалось выдать тебе {roles}; администрация уведомлена и разберётся.",
-    "register.undo": "Передумал? {command} удалит его.",
+    "register.undo": "Если передумаешь, {command} удалит его.",
     "register.nickOrCode":
       "Укажи свой ник в Minecraft (`nick`) или код, который показал сервер привязки (`code`).",
     "register.notBoth": "Укажи либо ник, либо код, но не оба сразу.",
@@ -358,8 +380,9 @@ export const ru = {
     "error.form.label": "Вопросу {number} нужен текст длиной 1-{max} символов в одну строку.",
     "error.form.style": "На вопрос {number} отвечают в стиле short или paragraph.",
     "error.form.hint": "Подсказка вопроса {number} — не больше {max} символов в одну строку.",
-    "error.form.minLength": "Минимальная длина ответа на вопрос {number} — от 0 до {max}.",
-    "error.form.maxLength": "Максимальная длина ответа на вопрос {number} — от 1 до {max}.",
+    "error.form.minLength": "Минимальная длина ответа на вопрос {number} должна быть от 0 до {max} символов.",
+    "error.form.maxLength":
+      "Максимальная длина ответа на вопрос {number} должна быть от 1 до {max} символов.",
     "error.form.minOverMax":
       "Вопрос {number} требует не меньше {min} символов, но принимает не больше {max}.",
     "error.form.numbered": "Вопросы нумеруются от 1 до {max}.",
@@ -396,7 +419,7 @@ export const ru = {
     "message.expiring": "⏳ **{nick}** зарегистрирован, срок истекает {when}.",
     "message.registered": "{reaction} **{nick}** зарегистрирован.",
     "message.rolesRefused":
-      "Ты зарегистрирован, но не удалось выдать тебе {roles}; администрация уведомлена.",
+      "Регистрация прошла, но не удалось выдать тебе {roles}; администрация уведомлена.",
     "message.paused":
       "Регистрация в {whitelist} приостановлена: Discord сейчас не даёт мне читать сообщения (у бота выключен интент Message Content). Администрация уведомлена; попробуй позже.",
 
@@ -499,8 +522,6 @@ export const ru = {
 
     "staff.link.created":
       "🔑 Привязка **{name}** для: {scope}, {access}. Скопируй ключ сейчас: он показывается один раз и больше никогда.",
-    "staff.link.idLine": "Link id: {id}",
-    "staff.link.keyLine": "Key: {key}",
     "staff.link.howToUse": 'Как использовать: `curl -H "Authorization: Bearer {key}" {url}/whitelists`',
     "staff.link.next.remove": "Дальше: впиши ключ в конфиг своего плагина",
     "staff.link.next.read": "Дальше: храни ключ на своём сервере (никогда на веб-странице или в её скриптах)",
@@ -531,7 +552,6 @@ export const ru = {
       "Вебхук привязки `{id}` удалён: доставок больше не будет. Задай новый, указав `url`.",
     "staff.webhook.set":
       "🪝 Привязка `{id}` теперь отправляет каждое изменение (POST) на **{host}**, с подписью по Standard Webhooks.",
-    "staff.webhook.secretLine": "Signing secret: {secret}",
     "staff.webhook.verify":
       "Проверяй заголовок `webhook-signature` этим секретом (он показывается один раз). Результат каждой доставки виден в `/server-link list`; запусти команду снова, чтобы сменить секрет.",
 
@@ -560,15 +580,6 @@ export const ru = {
       "Роли не выдаются, и в ничей лимит они не входят; они остаются, даже если ты покинешь сервер.",
     "staff.guest.expires": "⏳ Они будут удалены сами {when}.",
     "staff.guest.undo": "Отменить: {remove}; когда они зайдут на сервер, {transfer} отдаст ник им.",
-    "whitelist.mode.command": "command: участники используют /зарегистрировать",
-    "whitelist.mode.message": "message: участники пишут свой ник в канал",
-    "whitelist.mode.approval": "approval: /зарегистрировать подаёт заявку на одобрение",
-    "whitelist.proof.off": "off: участники регистрируют любой ник (по умолчанию)",
-    "whitelist.proof.required": "required: участники сначала подтверждают Java-аккаунт (java, premium)",
-    "whitelist.proof.firstJoin":
-      "first-join: подтверждается при первом входе на игровой сервер (java, premium, bedrock)",
-    "whitelist.onRoleLoss.remove": "remove: его ники удаляются (по умолчанию)",
-    "whitelist.onRoleLoss.keep": "keep: его ники остаются",
     "whitelist.floodgate": "Floodgate: {prefix}, {spaces} (геймертег {gamertag} играет как {example})",
     "whitelist.floodgate.noPrefix": "без префикса",
     "whitelist.floodgate.prefix": "префикс {prefix}",
@@ -1325,4 +1336,4 @@ export const ru = {
     "texts language language": { description: "Один из языков бота или язык сервера в Discord" },
     "texts language language discord": { name: "язык сервера в Discord" },
   },
-} satisfies LanguageFile;
+} satisfies LanguageFile<"ru">;

@@ -17,6 +17,15 @@
  *   `x-ratelimit-reset-after: 5.000`, `via: 1.1 google`.
  * - table-2020: a table of headers collected on 2020-05-07 (found by its text, "Discord rate limits … as reported
  *   from the API"): member role add and remove 10 per 10,000 ms in one shared bucket, member fetch 5 per 1,000 ms.
+ * - dapi-182: discord/discord-api-docs issue 182 (2016): Create Reaction's own headers say `X-RateLimit-Limit: 1`,
+ *   reset 1 s later; requests that ignore them get through at about 1 per 250 ms, and Discord answered "it's better
+ *   to just rate limit it to 1/1 like the rate limit advertises, than to go any faster" (jhgg, Discord). The
+ *   1 per 0.25 s libraries hard-code (hata, JDA, discord.js issue 2795) is that undocumented sub-limit.
+ * - dapi-981: discord/discord-api-docs issue 981 (2019): adding a reaction and removing reactions share one bucket
+ *   ("intended behavior", night, Discord, who added `X-RateLimit-Bucket` for it).
+ * - dapi-2886: discord/discord-api-docs issue 2886 (2021): the same route's headers then read limit 200 with 198
+ *   left and 270 s to reset, and the next reaction within the sub-second limit was still refused: a second,
+ *   longer window beside the sub-limit.
  */
 
 /** A bucket's size: `limit` requests per window of `resetAfter` seconds (`X-RateLimit-Limit`, `-Reset-After`). */
@@ -92,8 +101,11 @@ export const BUCKETS = {
       "DELETE /channels/:channel/messages/:message/reactions/:emoji/@me",
     ],
     limit: 1,
-    resetAfter: 0.25,
-    source: "hata (GROUP_REACTION_MODIFY, per channel)",
+    resetAfter: 1,
+    source:
+      "dapi-182: what Discord's headers advertise for the route and what Discord said to keep to (1 per 1 s), " +
+      "not the sub-limit of 1 per 0.25 s bots measured by ignoring them (hata's GROUP_REACTION_MODIFY); adding " +
+      "and removing share it per channel (dapi-981)",
   },
   typing: {
     routes: ["POST /channels/:channel/typing"],

@@ -3,6 +3,7 @@ import type { SandboxGateway } from "./gateway.ts";
 import type { InteractionTracker } from "./interactions.ts";
 import type { RestLimiter } from "./limiter.ts";
 import type { RateLimits } from "./rate-limits.ts";
+import type { NonceMemory } from "./rest/nonces.ts";
 import type { SandboxState } from "./state.ts";
 
 /** What every REST and control handler of the sandbox works with. */
@@ -14,6 +15,8 @@ export type SandboxContext = {
   rateLimits: RateLimits;
   /** Discord's own rate limits: buckets, the global limit, the invalid request limit. */
   limiter: RestLimiter;
+  /** The nonces of messages created with `enforce_nonce`, remembered as Discord does for a safe retry. */
+  nonces: NonceMemory;
   /** Base URL of the sandbox server, e.g. `http://127.0.0.1:PORT`. */
   url: string;
   token: string;

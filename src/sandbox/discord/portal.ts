@@ -48,8 +48,12 @@ export function disallowedIntents(switches: PrivilegedIntentSwitches, intents: n
   return disallowed;
 }
 
-/** A new bot token, as the portal's Reset Token gives (never starting with "bot", which discord.js strips). */
+/**
+ * A new bot token, as the portal's Reset Token gives: shaped as Discord's (the bot's id in base64, then two parts),
+ * which `serve` checks before it asks Discord; never starting with "bot", which discord.js strips.
+ */
 export function resetToken(ctx: SandboxContext): string {
-  ctx.token = `reset-${crypto.randomUUID()}`;
+  const id = Buffer.from(ctx.state.applicationId).toString("base64").replace(/=+$/, "");
+  ctx.token = `${id}.reset.${crypto.randomUUID().replaceAll("-", "")}`;
   return ctx.token;
 }

@@ -10,6 +10,7 @@ import { createRestLimiter, type RateLimitChanges } from "./limiter.ts";
 import { type PrivilegedIntentSwitches, resetToken } from "./portal.ts";
 import { createRateLimits } from "./rate-limits.ts";
 import { handleRest } from "./rest/index.ts";
+import { createNonceMemory } from "./rest/nonces.ts";
 import { gatewayUrlOf } from "./rest/session.ts";
 import { createSandboxState, type SandboxSeed, type SandboxState } from "./state.ts";
 
@@ -29,6 +30,11 @@ export type SandboxDiscordOptions = {
   clock?: Clock;
   /** Tests only: sees every REST exchange (not the control API's) before its answer leaves. Off by default. */
   observe?: (exchange: RestExchange) => void;
+  /**
+   * Tests only: runs before each REST request is handled (not the control API's), so a test can make something
+   * happen at Discord just before the bot's request lands there (a member renaming themselves, say). Off by default.
+   */
+  beforeRest?: (request: { method: string; path: string }) => void | Promise<void>;
   /** The developer portal's privileged intent switches (default: Server Members and Message Content on). */
   privilegedIntents?: Partial<PrivilegedIntentSwitches>;
   /** false: the guild starts in an outage (unavailable at READY) until `setGuildAvailable(true)`. */
@@ -106,6 +112,7 @@ export async function startSandboxDiscord(options: SandboxDiscordOptions): Promi
     interactions: createInteractionTracker(),
     rateLimits: createRateLimits(state.clock),
     limiter: createRestLimiter(state.clock, options.rateLimits ?? {}),
+    nonces: createNonceMemory(state.clock),
     url,
     token: options.token,
     logger,
@@ -133,8 +140,11 @@ export async function startSandboxDiscord(options: SandboxDiscordOptions): Promi
       return upgraded ? undefined : new Response("Expected a WebSocket upgrade", { status: 426 });
     }
     if (path.startsWith("/api/v10/")) {
-      const rest = (restRequest: Request) =>
-        handleRest(ctx, restRequest, path.slice("/api/v10".length), requestUrl);
+      const before = options.beforeRest;
+      const rest = async (restRequest: Request) => {
+        await before?.({ method: restRequest.method, path });
+        return handleRest(ctx, restRequest, path.slice("/api/v10".length), requestUrl);
+      };
       return options.observe ? observeExchange(request, rest, options.observe) : rest(request);
     }
     if (path.startsWith("/_sandbox/")) {

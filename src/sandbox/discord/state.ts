@@ -18,8 +18,11 @@ export type SandboxSeed = {
   /** `managed`: a role an integration owns (a bot's own role, a booster role): nobody can grant it. */
   roles: { id: string; name: string; permissions?: string; position?: number; managed?: boolean }[];
   channels: { id: string; name: string; type?: "text" }[];
-  /** `locale`: the language the member's Discord client is set to (en-US unless given). */
-  members: { id: string; username: string; roleIds: string[]; locale?: string }[];
+  /**
+   * `locale`: the language the member's Discord client is set to (en-US unless given); `nick`: their server
+   * nickname (none unless given).
+   */
+  members: { id: string; username: string; roleIds: string[]; locale?: string; nick?: string | null }[];
   applicationId?: string;
   /** false: the bot was never invited to the guild (it is no member; READY lists no guild). Default true. */
   botJoined?: boolean;
@@ -196,7 +199,7 @@ export function createSandboxState(seed: SandboxSeed, clock: Clock): SandboxStat
             ...(seeded.locale ? { locale: seeded.locale } : {}),
           };
     users.set(user.id, user);
-    members.set(user.id, { user, roleIds: [...seeded.roleIds], nick: null, joinedAt: now });
+    members.set(user.id, { user, roleIds: [...seeded.roleIds], nick: seeded.nick ?? null, joinedAt: now });
   }
   if (seed.botJoined === false) members.delete(bot.id);
   else if (!members.has(bot.id)) members.set(bot.id, { user: bot, roleIds: [], nick: null, joinedAt: now });

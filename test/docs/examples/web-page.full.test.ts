@@ -1,5 +1,6 @@
 import { afterEach, describe, expect, test } from "bun:test";
 import { join } from "node:path";
+import { scriptLines } from "../../../src/shared/script-lines.ts";
 import { IDS, lineValue, startWorld, type World } from "../../bot/world.ts";
 import { cleanEnv, linesOf, ROOT } from "../../helpers/binary.ts";
 import { chromiumAvailable, type LoopbackPage, loopbackPage } from "../../helpers/chromium.ts";
@@ -69,7 +70,7 @@ describe.skipIf(!available)("docs/examples/web-page in headless Chromium", () =>
       subcommand: "create",
       options: { name: "web-page", "may-remove": false },
     });
-    const key = lineValue(created, "Key:");
+    const key = lineValue(created, scriptLines.key);
     const { url, output } = await startRelay({
       WLS_API: world.apiUrl,
       WLS_KEY: key,

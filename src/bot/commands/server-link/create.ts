@@ -1,9 +1,11 @@
 import { SlashCommandSubcommandBuilder } from "discord.js";
+import { commandDescription } from "../../../i18n/commands.ts";
+import { scriptLines } from "../../../shared/script-lines.ts";
+import { answer, deferAnswer, memberWords, publicWords } from "../../interaction/answer.ts";
+import { requireGuildId, requireManageGuild } from "../../interaction/preconditions.ts";
 import { accessOf, linkKeyEmbed } from "../../log-channel.ts";
 import { plainName } from "../../text.ts";
-import { answer, deferAnswer, memberWords, publicWords } from "../answer.ts";
 import { suggestWhitelists, whitelistFromOption, whitelistOption } from "../options.ts";
-import { requireGuildId, requireManageGuild } from "../preconditions.ts";
 import type { Subcommand } from "../subcommands.ts";
 import { scopeOf } from "./shared.ts";
 
@@ -15,27 +17,23 @@ import { scopeOf } from "./shared.ts";
 export const create = {
   data: new SlashCommandSubcommandBuilder()
     .setName("create")
-    .setDescription("Create a key for a game server or integration (Manage Server)")
+    .setDescription(commandDescription("server-link create"))
     .addStringOption((option) =>
       option
         .setName("name")
-        .setDescription("What it is for, e.g. survival-server")
+        .setDescription(commandDescription("server-link create name"))
         .setRequired(true)
         .setMaxLength(64),
     )
-    .addStringOption(whitelistOption(false, "Limit it to one whitelist (default: the whole server)"))
+    .addStringOption(whitelistOption(false, commandDescription("server-link create whitelist")))
     .addBooleanOption((option) =>
-      option
-        .setName("may-remove")
-        .setDescription("May it remove nicks? False for a web page or a dashboard (default: true)"),
+      option.setName("may-remove").setDescription(commandDescription("server-link create may-remove")),
     ),
 
   async execute(interaction, context) {
     const guildId = requireGuildId(interaction);
     const actor = requireManageGuild(interaction);
-    const whitelist = interaction.options.getString("whitelist")
-      ? await whitelistFromOption(interaction, context)
-      : null;
+    const whitelist = await whitelistFromOption(interaction, context, "every");
     // The key is shown only in the answer: acknowledge within Discord's 3 s before the store and the log post,
     // which may take longer, so a slow Discord cannot leave a key created and never shown.
     await deferAnswer(interaction);
@@ -63,8 +61,8 @@ export const create = {
       interaction,
       [
         words.t("staff.link.created", { name: plainName(key.name), scope, access: accessOf(words, key) }),
-        words.t("staff.link.idLine", { id: key.id }),
-        words.t("staff.link.keyLine", { key: plaintext }),
+        scriptLines.linkId.line(key.id),
+        scriptLines.key.line(plaintext),
         words.t("staff.link.howToUse", { key: plaintext, url: context.apiUrl }),
         words.t("staff.link.next", {
           next: words.t(key.mayRemove ? "staff.link.next.remove" : "staff.link.next.read"),

@@ -1,4 +1,5 @@
 import { PermissionFlagsBits, SlashCommandBuilder } from "discord.js";
+import { commandDescription } from "../../../i18n/commands.ts";
 import type { Command } from "../../context.ts";
 import { withSubcommands } from "../subcommands.ts";
 import { create } from "./create.ts";
@@ -13,7 +14,7 @@ import { webhook } from "./webhook.ts";
 export const serverLink: Command = withSubcommands(
   new SlashCommandBuilder()
     .setName("server-link")
-    .setDescription("Link keys and webhooks for game servers and integrations (Manage Server)")
+    .setDescription(commandDescription("server-link"))
     .setDefaultMemberPermissions(PermissionFlagsBits.ManageGuild),
   [create, revoke, webhook, list],
 );

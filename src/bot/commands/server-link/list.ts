@@ -1,11 +1,13 @@
 import { SlashCommandSubcommandBuilder } from "discord.js";
+import { commandDescription } from "../../../i18n/commands.ts";
 import type { Words } from "../../../i18n/words.ts";
 import type { LinkKeyView } from "../../../keys/service.ts";
 import { hostOf } from "../../../webhooks/ssrf.ts";
+import { discordTime } from "../../expiry.ts";
+import { answer, memberWords } from "../../interaction/answer.ts";
+import { requireGuildId, requireManageGuild } from "../../interaction/preconditions.ts";
 import { accessOf } from "../../log-channel.ts";
-import { plainName } from "../../text.ts";
-import { answer, fitLines, memberWords, relativeTime } from "../answer.ts";
-import { requireGuildId, requireManageGuild } from "../preconditions.ts";
+import { fitLines, plainName } from "../../text.ts";
 import type { Subcommand } from "../subcommands.ts";
 import { scopeOf } from "./shared.ts";
 
@@ -19,7 +21,7 @@ function lastDelivery(words: Words, key: LinkKeyView): string {
   return words.t("staff.link.delivery.last", {
     result,
     ms: key.webhookLastDurationMs ?? "?",
-    when: relativeTime(key.webhookLastAt),
+    when: discordTime(key.webhookLastAt, "R"),
   });
 }
 
@@ -27,7 +29,7 @@ function lastDelivery(words: Words, key: LinkKeyView): string {
 export const list = {
   data: new SlashCommandSubcommandBuilder()
     .setName("list")
-    .setDescription("List the server's link keys and webhooks (Manage Server)"),
+    .setDescription(commandDescription("server-link list")),
 
   async execute(interaction, context) {
     const guildId = requireGuildId(interaction);
@@ -46,16 +48,16 @@ export const list = {
           id: key.id,
           state:
             key.revokedAt !== null
-              ? words.t("staff.link.revoked", { when: relativeTime(key.revokedAt) })
+              ? words.t("staff.link.revoked", { when: discordTime(key.revokedAt, "R") })
               : "",
           scope: await scopeOf(words, key, context.services),
           access: accessOf(words, key),
-          created: relativeTime(key.createdAt),
+          created: discordTime(key.createdAt, "R"),
           by: `<@${key.createdBy}>`,
           used:
             key.lastUsedAt === null
               ? words.t("staff.link.neverUsed")
-              : words.t("staff.link.lastUsed", { when: relativeTime(key.lastUsedAt) }),
+              : words.t("staff.link.lastUsed", { when: discordTime(key.lastUsedAt, "R") }),
           hook: key.webhookUrl
             ? words.t("staff.link.webhook", {
                 host: hostOf(key.webhookUrl),

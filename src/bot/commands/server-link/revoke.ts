@@ -1,8 +1,9 @@
 import { SlashCommandSubcommandBuilder } from "discord.js";
+import { commandDescription } from "../../../i18n/commands.ts";
+import { answer, deferAnswer, memberWords, publicWords } from "../../interaction/answer.ts";
+import { requireGuildId, requireManageGuild } from "../../interaction/preconditions.ts";
 import { linkKeyEmbed } from "../../log-channel.ts";
 import { plainName } from "../../text.ts";
-import { answer, deferAnswer, memberWords, publicWords } from "../answer.ts";
-import { requireGuildId, requireManageGuild } from "../preconditions.ts";
 import type { Subcommand } from "../subcommands.ts";
 import { linkIdOption, scopeOf, suggestLinks } from "./shared.ts";
 
@@ -10,7 +11,7 @@ import { linkIdOption, scopeOf, suggestLinks } from "./shared.ts";
 export const revoke = {
   data: new SlashCommandSubcommandBuilder()
     .setName("revoke")
-    .setDescription("Revoke a link key at once (Manage Server)")
+    .setDescription(commandDescription("server-link revoke"))
     .addStringOption(linkIdOption),
 
   async execute(interaction, context) {

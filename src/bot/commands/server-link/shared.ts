@@ -1,15 +1,16 @@
 import type { AutocompleteInteraction, SlashCommandStringOption } from "discord.js";
+import { commandDescription } from "../../../i18n/commands.ts";
 import type { Words } from "../../../i18n/words.ts";
 import type { LinkKeyView } from "../../../keys/service.ts";
 import type { BotContext, BotServices } from "../../context.ts";
+import { mayManageGuild } from "../../interaction/preconditions.ts";
 import { plainName } from "../../text.ts";
-import { mayManageGuild } from "../preconditions.ts";
 
 /** Adds the `id` option naming a link; active links are suggested as "name (id)". */
 export function linkIdOption(option: SlashCommandStringOption) {
   return option
     .setName("id")
-    .setDescription("The link's id (shown when it was created and in /server-link list)")
+    .setDescription(commandDescription("* id"))
     .setRequired(true)
     .setAutocomplete(true)
     .setMaxLength(32);

@@ -1,8 +1,10 @@
 import { SlashCommandSubcommandBuilder } from "discord.js";
+import { commandDescription } from "../../../i18n/commands.ts";
+import { scriptLines } from "../../../shared/script-lines.ts";
 import { hostOf } from "../../../webhooks/ssrf.ts";
+import { answer, deferAnswer, memberWords, publicWords } from "../../interaction/answer.ts";
+import { requireGuildId, requireManageGuild } from "../../interaction/preconditions.ts";
 import { webhookEmbed } from "../../log-channel.ts";
-import { answer, deferAnswer, memberWords, publicWords } from "../answer.ts";
-import { requireGuildId, requireManageGuild } from "../preconditions.ts";
 import type { Subcommand } from "../subcommands.ts";
 import { linkIdOption, suggestLinks } from "./shared.ts";
 
@@ -13,13 +15,10 @@ import { linkIdOption, suggestLinks } from "./shared.ts";
 export const webhook = {
   data: new SlashCommandSubcommandBuilder()
     .setName("webhook")
-    .setDescription("Post this link's events to a URL, or stop (Manage Server)")
+    .setDescription(commandDescription("server-link webhook"))
     .addStringOption(linkIdOption)
     .addStringOption((option) =>
-      option
-        .setName("url")
-        .setDescription("http(s) URL to POST events to; leave out to remove")
-        .setMaxLength(2048),
+      option.setName("url").setDescription(commandDescription("server-link webhook url")).setMaxLength(2048),
     ),
 
   async execute(interaction, context) {
@@ -57,7 +56,7 @@ export const webhook = {
       interaction,
       [
         words.t("staff.webhook.set", { id: keyId, host }),
-        words.t("staff.webhook.secretLine", { secret }),
+        scriptLines.signingSecret.line(secret),
         words.t("staff.webhook.verify"),
       ].join("\n"),
     );

@@ -1,4 +1,5 @@
 import { PermissionFlagsBits, SlashCommandBuilder } from "discord.js";
+import { commandDescription } from "../../../i18n/commands.ts";
 import type { Command } from "../../context.ts";
 import { withSubcommands } from "../subcommands.ts";
 import { language } from "./language.ts";
@@ -14,7 +15,7 @@ import { set } from "./set.ts";
 export const texts: Command = withSubcommands(
   new SlashCommandBuilder()
     .setName("texts")
-    .setDescription("Word what members read your way, and the bot's language here (Manage Server)")
+    .setDescription(commandDescription("texts"))
     .setDefaultMemberPermissions(PermissionFlagsBits.ManageGuild),
   [list, set, previewText, reset, language],
 );

@@ -1,10 +1,10 @@
 import { SlashCommandSubcommandBuilder } from "discord.js";
+import { choiceName, commandDescription } from "../../../i18n/commands.ts";
 import { languages, pickLanguage } from "../../../i18n/languages.ts";
 import { wordsFor } from "../../../i18n/words.ts";
-import { englishWords } from "../../words.ts";
-import { answer, memberWords } from "../answer.ts";
+import { answer, memberWords } from "../../interaction/answer.ts";
+import { requireGuildId, requireManageGuild } from "../../interaction/preconditions.ts";
 import { oneOf } from "../options.ts";
-import { requireGuildId, requireManageGuild } from "../preconditions.ts";
 import type { Subcommand } from "../subcommands.ts";
 
 /** The choice that gives the language back to Discord's server setting. */
@@ -18,14 +18,14 @@ const DISCORD = "discord";
 export const language = {
   data: new SlashCommandSubcommandBuilder()
     .setName("language")
-    .setDescription("The language of what everyone reads here: log, approval posts (Manage Server)")
+    .setDescription(commandDescription("texts language"))
     .addStringOption((option) =>
       option
         .setName("language")
-        .setDescription("One of the bot's languages, or the server's language in Discord")
+        .setDescription(commandDescription("texts language language"))
         .setRequired(true)
         .addChoices(
-          { name: englishWords.t("texts.language.discordChoice"), value: DISCORD },
+          { name: choiceName("texts language language discord"), value: DISCORD },
           ...languages.map((value) => ({ name: wordsFor(value).t("language.name"), value })),
         ),
     ),

@@ -1,15 +1,14 @@
 import { SlashCommandSubcommandBuilder } from "discord.js";
 import { rewordable } from "../../../guilds/texts.ts";
-import { answer, memberWords } from "../answer.ts";
-import { requireGuildId, requireManageGuild } from "../preconditions.ts";
+import { commandDescription } from "../../../i18n/commands.ts";
+import { answer, memberWords } from "../../interaction/answer.ts";
+import { requireGuildId, requireManageGuild } from "../../interaction/preconditions.ts";
 import type { Subcommand } from "../subcommands.ts";
 import { nameOf, preview } from "./shared.ts";
 
 /** `/texts list` (Manage Server): the texts staff may reword, each as members read it now. */
 export const list = {
-  data: new SlashCommandSubcommandBuilder()
-    .setName("list")
-    .setDescription("The texts you may word your way, as members read them now (Manage Server)"),
+  data: new SlashCommandSubcommandBuilder().setName("list").setDescription(commandDescription("texts list")),
 
   async execute(interaction, context) {
     const guildId = requireGuildId(interaction);

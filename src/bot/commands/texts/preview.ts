@@ -1,7 +1,8 @@
 import { SlashCommandSubcommandBuilder } from "discord.js";
 import { checkWording, placeholdersOf, WORDING_MAX } from "../../../guilds/texts.ts";
-import { answer, memberWords } from "../answer.ts";
-import { requireGuildId, requireManageGuild } from "../preconditions.ts";
+import { commandDescription } from "../../../i18n/commands.ts";
+import { answer, memberWords } from "../../interaction/answer.ts";
+import { requireGuildId, requireManageGuild } from "../../interaction/preconditions.ts";
 import type { Subcommand } from "../subcommands.ts";
 import { chosenText, nameOf, preview, textOption } from "./shared.ts";
 
@@ -12,12 +13,12 @@ import { chosenText, nameOf, preview, textOption } from "./shared.ts";
 export const previewText = {
   data: new SlashCommandSubcommandBuilder()
     .setName("preview")
-    .setDescription("See a text as members read it, or try a wording without saving it (Manage Server)")
+    .setDescription(commandDescription("texts preview"))
     .addStringOption(textOption)
     .addStringOption((option) =>
       option
         .setName("wording")
-        .setDescription("A wording to try; nothing is saved")
+        .setDescription(commandDescription("texts preview wording"))
         .setMaxLength(WORDING_MAX),
     ),
 

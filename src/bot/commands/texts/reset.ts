@@ -1,6 +1,7 @@
 import { SlashCommandSubcommandBuilder } from "discord.js";
-import { answer, memberWords } from "../answer.ts";
-import { requireGuildId, requireManageGuild } from "../preconditions.ts";
+import { commandDescription } from "../../../i18n/commands.ts";
+import { answer, memberWords } from "../../interaction/answer.ts";
+import { requireGuildId, requireManageGuild } from "../../interaction/preconditions.ts";
 import type { Subcommand } from "../subcommands.ts";
 import { chosenText, nameOf, preview, textOption } from "./shared.ts";
 
@@ -8,7 +9,7 @@ import { chosenText, nameOf, preview, textOption } from "./shared.ts";
 export const reset = {
   data: new SlashCommandSubcommandBuilder()
     .setName("reset")
-    .setDescription("Bring a text's default wording back (Manage Server)")
+    .setDescription(commandDescription("texts reset"))
     .addStringOption(textOption),
 
   async execute(interaction, context) {

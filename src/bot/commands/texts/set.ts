@@ -1,7 +1,8 @@
 import { SlashCommandSubcommandBuilder } from "discord.js";
 import { WORDING_MAX } from "../../../guilds/texts.ts";
-import { answer, memberWords } from "../answer.ts";
-import { requireGuildId, requireManageGuild } from "../preconditions.ts";
+import { commandDescription } from "../../../i18n/commands.ts";
+import { answer, memberWords } from "../../interaction/answer.ts";
+import { requireGuildId, requireManageGuild } from "../../interaction/preconditions.ts";
 import type { Subcommand } from "../subcommands.ts";
 import { chosenText, nameOf, preview, textOption } from "./shared.ts";
 
@@ -12,12 +13,12 @@ import { chosenText, nameOf, preview, textOption } from "./shared.ts";
 export const set = {
   data: new SlashCommandSubcommandBuilder()
     .setName("set")
-    .setDescription("Word a text members read your way, with its {placeholders} (Manage Server)")
+    .setDescription(commandDescription("texts set"))
     .addStringOption(textOption)
     .addStringOption((option) =>
       option
         .setName("wording")
-        .setDescription("The text; placeholders in braces, e.g. {nick} and {whitelist}")
+        .setDescription(commandDescription("texts set wording"))
         .setRequired(true)
         .setMaxLength(WORDING_MAX),
     ),

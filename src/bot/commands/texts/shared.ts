@@ -1,9 +1,9 @@
 import type { ChatInputCommandInteraction, SlashCommandStringOption } from "discord.js";
 import { type RewordableKey, rewordable } from "../../../guilds/texts.ts";
+import { choiceName, commandDescription } from "../../../i18n/commands.ts";
 import type { MessageKey } from "../../../i18n/messages.ts";
 import type { Words } from "../../../i18n/words.ts";
 import type { BotContext } from "../../context.ts";
-import { englishWords } from "../../words.ts";
 import { oneOf } from "../options.ts";
 
 /** How each rewordable text is named where staff pick it, by catalogue key. */
@@ -18,12 +18,9 @@ const names: Record<RewordableKey, MessageKey> = {
 export const textOption = (option: SlashCommandStringOption) =>
   option
     .setName("text")
-    .setDescription("Which text members read")
+    .setDescription(commandDescription("* text"))
     .setRequired(true)
-    // In English here; each language's file localizes the choices (src/bot/localize.ts).
-    .addChoices(
-      ...rewordable.map((value) => ({ name: englishWords.render({ key: names[value], params: {} }), value })),
-    );
+    .addChoices(...rewordable.map((value) => ({ name: choiceName(`* text ${value}`), value })));
 
 /** The `text` option's value. */
 export const chosenText = (interaction: ChatInputCommandInteraction): RewordableKey =>

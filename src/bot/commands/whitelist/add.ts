@@ -1,16 +1,17 @@
 import { SlashCommandSubcommandBuilder } from "discord.js";
 import type { RoleFailure } from "../../../entries/model.ts";
+import { commandDescription } from "../../../i18n/commands.ts";
 import { requireManager } from "../../../registration/rules.ts";
 import { expiresIn } from "../../expiry.ts";
+import { answer, deferAnswer, memberWords } from "../../interaction/answer.ts";
+import { fetchGuildMember } from "../../interaction/guild-member.ts";
+import { requireGuildId } from "../../interaction/preconditions.ts";
 import { typedCommand } from "../../localize.ts";
 import { actingMember } from "../../members.ts";
 import { roleMentions } from "../../mentions.ts";
 import { nicknameWarning } from "../../setup-warnings.ts";
 import { plainName } from "../../text.ts";
-import { answer, deferAnswer, memberWords } from "../answer.ts";
-import { fetchGuildMember } from "../guild-member.ts";
 import { expiresInOption, suggestWhitelists, whitelistFromOption, whitelistOption } from "../options.ts";
-import { requireGuildId } from "../preconditions.ts";
 import type { Subcommand } from "../subcommands.ts";
 
 /**
@@ -21,19 +22,20 @@ import type { Subcommand } from "../subcommands.ts";
 export const add = {
   data: new SlashCommandSubcommandBuilder()
     .setName("add")
-    .setDescription("Register a nick for a member (whitelist staff)")
+    .setDescription(commandDescription("whitelist add"))
     .addStringOption(whitelistOption(true))
     .addUserOption((option) =>
-      option.setName("member").setDescription("Who the nick belongs to").setRequired(true),
-    )
-    .addStringOption((option) =>
-      option.setName("nick").setDescription("Their Minecraft nick").setRequired(true).setMaxLength(40),
+      option.setName("member").setDescription(commandDescription("whitelist add member")).setRequired(true),
     )
     .addStringOption((option) =>
       option
-        .setName("expires")
-        .setDescription("Remove it by itself after 30m, 12h, 7d… (1 minute to 366 days); default: never")
-        .setMaxLength(20),
+        .setName("nick")
+        .setDescription(commandDescription("whitelist add nick"))
+        .setRequired(true)
+        .setMaxLength(40),
+    )
+    .addStringOption((option) =>
+      option.setName("expires").setDescription(commandDescription("whitelist add expires")).setMaxLength(20),
     ),
 
   async execute(interaction, context) {

@@ -1,9 +1,10 @@
 import { SlashCommandSubcommandBuilder } from "discord.js";
+import { commandDescription } from "../../../i18n/commands.ts";
 import { BANNED_REASON } from "../../../registration/deny.ts";
+import { answer, memberWords } from "../../interaction/answer.ts";
+import { requireGuildId, requireManageGuild } from "../../interaction/preconditions.ts";
 import { serverWarnings } from "../../setup-warnings.ts";
 import { plainName } from "../../text.ts";
-import { answer, memberWords } from "../answer.ts";
-import { requireGuildId, requireManageGuild } from "../preconditions.ts";
 import type { Subcommand } from "../subcommands.ts";
 
 /**
@@ -13,11 +14,11 @@ import type { Subcommand } from "../subcommands.ts";
 export const banSync = {
   data: new SlashCommandSubcommandBuilder()
     .setName("ban-sync")
-    .setDescription("Discord bans deny the banned member's nicks; unbans lift them (Manage Server)")
+    .setDescription(commandDescription("whitelist ban-sync"))
     .addBooleanOption((option) =>
       option
         .setName("enabled")
-        .setDescription("True: bans reach the whitelists; false: they do not")
+        .setDescription(commandDescription("whitelist ban-sync enabled"))
         .setRequired(true),
     ),
 

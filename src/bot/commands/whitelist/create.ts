@@ -1,12 +1,14 @@
 import { ChannelType, SlashCommandSubcommandBuilder } from "discord.js";
+import { commandDescription } from "../../../i18n/commands.ts";
 import type { Words } from "../../../i18n/words.ts";
 import { nickTypes, registrationModes, type Whitelist } from "../../../whitelists/model.ts";
 import type { BotContext } from "../../context.ts";
 import { isPaused, pausedForStaff } from "../../intents.ts";
+import { answer, deferAnswer, memberWords } from "../../interaction/answer.ts";
+import { requireGuildId, requireManageGuild } from "../../interaction/preconditions.ts";
 import { firstJoinForStaff } from "../../proof.ts";
 import { whitelistWarnings } from "../../setup-warnings.ts";
 import { plainName } from "../../text.ts";
-import { answer, deferAnswer, memberWords } from "../answer.ts";
 import {
   describeNickTypeSettings,
   floodgatePrefixOption,
@@ -20,7 +22,6 @@ import {
   proofWindowOption,
   replaceSpacesOption,
 } from "../options.ts";
-import { requireGuildId, requireManageGuild } from "../preconditions.ts";
 import type { Subcommand } from "../subcommands.ts";
 
 /** What members of a whitelist do to register (proving their account first, where required), in `words`. */
@@ -66,39 +67,39 @@ async function howModeRegisters(words: Words, whitelist: Whitelist, context: Bot
 export const create = {
   data: new SlashCommandSubcommandBuilder()
     .setName("create")
-    .setDescription("Create a whitelist bound to a channel (Manage Server)")
+    .setDescription(commandDescription("whitelist create"))
     .addStringOption((option) =>
       option
         .setName("name")
-        .setDescription("1-32 letters, digits, - or _ (unique on this server)")
+        .setDescription(commandDescription("whitelist create name"))
         .setRequired(true)
         .setMaxLength(32),
     )
     .addChannelOption((option) =>
       option
         .setName("channel")
-        .setDescription("The channel where members register")
+        .setDescription(commandDescription("* channel"))
         .setRequired(true)
         .addChannelTypes(ChannelType.GuildText),
     )
     .addStringOption((option) =>
       option
         .setName("nick-type")
-        .setDescription("Which nicks it accepts")
+        .setDescription(commandDescription("whitelist create nick-type"))
         .setRequired(true)
         .addChoices(...nickTypeChoices),
     )
     .addStringOption((option) =>
       option
         .setName("mode")
-        .setDescription("How members register")
+        .setDescription(commandDescription("* mode"))
         .setRequired(true)
         .addChoices(...modeChoices),
     )
     .addIntegerOption((option) =>
       option
         .setName("max-nicks")
-        .setDescription("How many nicks one member may register")
+        .setDescription(commandDescription("* max-nicks"))
         .setRequired(true)
         .setMinValue(1)
         .setMaxValue(100),

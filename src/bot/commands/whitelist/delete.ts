@@ -1,17 +1,14 @@
 import { SlashCommandSubcommandBuilder } from "discord.js";
+import { commandDescription } from "../../../i18n/commands.ts";
 import { text } from "../../../i18n/messages.ts";
+import { answer, deferAnswer, memberWords, publicWords } from "../../interaction/answer.ts";
+import { requireGuildId, requireManageGuild } from "../../interaction/preconditions.ts";
 import { typedCommand } from "../../localize.ts";
-import {
-  deletedNicks,
-  linkKeyEmbed,
-  requestCancelledMessage,
-  whitelistDeletedEmbed,
-} from "../../log-channel.ts";
+import { deletedNicks } from "../../log-changes.ts";
+import { linkKeyEmbed, requestCancelledMessage, whitelistDeletedEmbed } from "../../log-channel.ts";
 import { tellMember } from "../../notify.ts";
 import { plainName } from "../../text.ts";
-import { answer, deferAnswer, memberWords, publicWords } from "../answer.ts";
 import { suggestWhitelists, whitelistFromOption, whitelistOption } from "../options.ts";
-import { requireGuildId, requireManageGuild } from "../preconditions.ts";
 import type { Subcommand } from "../subcommands.ts";
 
 /**
@@ -23,12 +20,10 @@ import type { Subcommand } from "../subcommands.ts";
 export const deleteWhitelist = {
   data: new SlashCommandSubcommandBuilder()
     .setName("delete")
-    .setDescription("Delete a whitelist, its nicks and the link keys limited to it (Manage Server)")
+    .setDescription(commandDescription("whitelist delete"))
     .addStringOption(whitelistOption(true))
     .addBooleanOption((option) =>
-      option
-        .setName("confirm")
-        .setDescription("True to really delete; without it you only see what would go"),
+      option.setName("confirm").setDescription(commandDescription("whitelist delete confirm")),
     ),
 
   async execute(interaction, context) {

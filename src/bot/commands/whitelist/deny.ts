@@ -1,17 +1,18 @@
 import { SlashCommandSubcommandBuilder } from "discord.js";
+import { commandDescription } from "../../../i18n/commands.ts";
 import type { Words } from "../../../i18n/words.ts";
 import { type NickType, nickTypeSpecs } from "../../../nicks/types.ts";
 import type { DenyOutcome } from "../../../registration/deny.ts";
 import { REASON_MAX } from "../../../registration/deny.ts";
 import { requireManager } from "../../../registration/rules.ts";
+import { answer, deferAnswer, memberWords, publicWords } from "../../interaction/answer.ts";
+import { requireGuildId } from "../../interaction/preconditions.ts";
 import { typedCommand } from "../../localize.ts";
 import { denialEmbed } from "../../log-channel.ts";
 import { actingMember } from "../../members.ts";
 import { plainName } from "../../text.ts";
-import { answer, deferAnswer, memberWords, publicWords } from "../answer.ts";
 import { nickOption, suggestNicks } from "../nick-option.ts";
 import { whitelistFromOption, whitelistOption } from "../options.ts";
-import { requireGuildId } from "../preconditions.ts";
 import type { Subcommand } from "../subcommands.ts";
 
 /** What `/whitelist deny` says of the account found behind a denied nick, by nick type (offline: none looked up). */
@@ -47,13 +48,13 @@ function accountLine(words: Words, outcome: DenyOutcome): string | null {
 export const deny = {
   data: new SlashCommandSubcommandBuilder()
     .setName("deny")
-    .setDescription("Refuse a nick on a whitelist, and remove it if it is there (whitelist staff)")
+    .setDescription(commandDescription("whitelist deny"))
     .addStringOption(whitelistOption(true))
-    .addStringOption(nickOption("The Minecraft nick (Bedrock: the gamertag) to refuse"))
+    .addStringOption(nickOption(commandDescription("whitelist deny nick")))
     .addStringOption((option) =>
       option
         .setName("reason")
-        .setDescription("Why: shown to whoever tries to register it")
+        .setDescription(commandDescription("whitelist deny reason"))
         .setMaxLength(REASON_MAX),
     ),
 

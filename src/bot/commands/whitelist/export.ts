@@ -1,10 +1,11 @@
 import { SlashCommandSubcommandBuilder } from "discord.js";
 import { fileFormats, formats } from "../../../formats/index.ts";
+import { commandDescription } from "../../../i18n/commands.ts";
 import { text } from "../../../i18n/messages.ts";
 import { requireManager } from "../../../registration/rules.ts";
+import { answer, memberWords } from "../../interaction/answer.ts";
 import { actingMember } from "../../members.ts";
 import { plainName } from "../../text.ts";
-import { answer, memberWords } from "../answer.ts";
 import { formatChoices, oneOf, suggestWhitelists, whitelistFromOption, whitelistOption } from "../options.ts";
 import type { Subcommand } from "../subcommands.ts";
 
@@ -15,12 +16,12 @@ import type { Subcommand } from "../subcommands.ts";
 export const exportWhitelist = {
   data: new SlashCommandSubcommandBuilder()
     .setName("export")
-    .setDescription("Download a whitelist as a server file (whitelist staff)")
+    .setDescription(commandDescription("whitelist export"))
     .addStringOption(whitelistOption(true))
     .addStringOption((option) =>
       option
         .setName("format")
-        .setDescription("Which file")
+        .setDescription(commandDescription("whitelist export format"))
         .setRequired(true)
         .addChoices(...formatChoices),
     ),

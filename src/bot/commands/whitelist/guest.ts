@@ -1,12 +1,13 @@
 import { SlashCommandSubcommandBuilder } from "discord.js";
+import { commandDescription } from "../../../i18n/commands.ts";
 import { requireManager } from "../../../registration/rules.ts";
 import { expiresIn } from "../../expiry.ts";
+import { answer, deferAnswer, memberWords } from "../../interaction/answer.ts";
+import { requireGuildId } from "../../interaction/preconditions.ts";
 import { typedCommand } from "../../localize.ts";
 import { actingMember } from "../../members.ts";
 import { plainName } from "../../text.ts";
-import { answer, deferAnswer, memberWords } from "../answer.ts";
 import { expiresInOption, suggestWhitelists, whitelistFromOption, whitelistOption } from "../options.ts";
-import { requireGuildId } from "../preconditions.ts";
 import type { Subcommand } from "../subcommands.ts";
 
 /**
@@ -17,24 +18,26 @@ import type { Subcommand } from "../subcommands.ts";
 export const guest = {
   data: new SlashCommandSubcommandBuilder()
     .setName("guest")
-    .setDescription("Whitelist a player who is not on this Discord server (whitelist staff)")
+    .setDescription(commandDescription("whitelist guest"))
     .addStringOption(whitelistOption(true))
     .addStringOption((option) =>
-      option.setName("nick").setDescription("Their Minecraft nick").setRequired(true).setMaxLength(40),
+      option
+        .setName("nick")
+        .setDescription(commandDescription("whitelist guest nick"))
+        .setRequired(true)
+        .setMaxLength(40),
     )
     .addStringOption((option) =>
       option
         .setName("note")
-        .setDescription("Who they are, for staff who meet the nick later (whose friend, which event)")
+        .setDescription(commandDescription("whitelist guest note"))
         .setRequired(true)
         .setMaxLength(200),
     )
     .addStringOption((option) =>
       option
         .setName("expires")
-        .setDescription(
-          "Remove them by themselves after 30m, 12h, 7d… (1 minute to 366 days); default: never",
-        )
+        .setDescription(commandDescription("whitelist guest expires"))
         .setMaxLength(20),
     ),
 

@@ -1,4 +1,5 @@
 import { SlashCommandSubcommandBuilder } from "discord.js";
+import { commandDescription } from "../../../i18n/commands.ts";
 import { text } from "../../../i18n/messages.ts";
 import type { Words } from "../../../i18n/words.ts";
 import type { ImportResult } from "../../../registration/import.ts";
@@ -7,14 +8,14 @@ import { outcomeText, renderImportReport } from "../../../registration/import-re
 import { requireManager } from "../../../registration/rules.ts";
 import { clip } from "../../../shared/text.ts";
 import { downloadAttachment } from "../../attachments.ts";
+import { answer, deferAnswer, memberWords, publicWords } from "../../interaction/answer.ts";
+import { fetchGuildMember } from "../../interaction/guild-member.ts";
+import { requireGuildId } from "../../interaction/preconditions.ts";
 import { importEmbed, roleFailureEmbed } from "../../log-channel.ts";
 import { actingMember } from "../../members.ts";
 import { roleMentions } from "../../mentions.ts";
 import { plainName } from "../../text.ts";
-import { answer, deferAnswer, memberWords, publicWords } from "../answer.ts";
-import { fetchGuildMember } from "../guild-member.ts";
 import { suggestWhitelists, whitelistFromOption, whitelistOption } from "../options.ts";
-import { requireGuildId } from "../preconditions.ts";
 import type { Subcommand } from "../subcommands.ts";
 
 /** The name of the per-line report attached to the answer. */
@@ -63,16 +64,16 @@ function summary(result: ImportResult, fileName: string, words: Words): string {
 export const importList = {
   data: new SlashCommandSubcommandBuilder()
     .setName("import")
-    .setDescription("Import a whitelist.json, a nick list or an EasyWhitelist config.yml (whitelist staff)")
+    .setDescription(commandDescription("whitelist import"))
     .addStringOption(whitelistOption(true))
     .addAttachmentOption((option) =>
-      option.setName("file").setDescription("The file, up to 1 MiB and 10,000 names").setRequired(true),
+      option.setName("file").setDescription(commandDescription("whitelist import file")).setRequired(true),
     )
     .addUserOption((option) =>
-      option.setName("member").setDescription("Who the nicks belong to (default: you; hand over later)"),
+      option.setName("member").setDescription(commandDescription("whitelist import member")),
     )
     .addBooleanOption((option) =>
-      option.setName("dry-run").setDescription("Only report what would happen; change nothing"),
+      option.setName("dry-run").setDescription(commandDescription("whitelist import dry-run")),
     ),
 
   async execute(interaction, context) {

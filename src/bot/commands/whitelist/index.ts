@@ -1,4 +1,5 @@
 import { SlashCommandBuilder } from "discord.js";
+import { commandDescription } from "../../../i18n/commands.ts";
 import type { Command } from "../../context.ts";
 import { withSubcommands } from "../subcommands.ts";
 import { add } from "./add.ts";
@@ -28,7 +29,7 @@ import { whois } from "./whois.ts";
  * precondition.
  */
 export const whitelist: Command = withSubcommands(
-  new SlashCommandBuilder().setName("whitelist").setDescription("Manage the server's Minecraft whitelists"),
+  new SlashCommandBuilder().setName("whitelist").setDescription(commandDescription("whitelist")),
   [
     create,
     edit,

@@ -1,13 +1,16 @@
 import { SlashCommandSubcommandBuilder } from "discord.js";
+import { commandDescription } from "../../../i18n/commands.ts";
 import { text } from "../../../i18n/messages.ts";
-import { plainName } from "../../text.ts";
-import { answer, fitLines, memberWords } from "../answer.ts";
-import { requireGuildId } from "../preconditions.ts";
+import { answer, memberWords } from "../../interaction/answer.ts";
+import { requireGuildId } from "../../interaction/preconditions.ts";
+import { fitLines, plainName } from "../../text.ts";
 import type { Subcommand } from "../subcommands.ts";
 
 /** `/whitelist list`: every whitelist of the server with its id, channel, kind, mode and size (anyone). */
 export const list = {
-  data: new SlashCommandSubcommandBuilder().setName("list").setDescription("List this server's whitelists"),
+  data: new SlashCommandSubcommandBuilder()
+    .setName("list")
+    .setDescription(commandDescription("whitelist list")),
 
   async execute(interaction, context) {
     const all = await context.services.whitelists.listForGuild(requireGuildId(interaction));

@@ -1,19 +1,20 @@
 import { ChannelType, SlashCommandSubcommandBuilder } from "discord.js";
+import { commandDescription } from "../../../i18n/commands.ts";
+import { answer, deferAnswer, memberWords, publicWords } from "../../interaction/answer.ts";
+import { requireGuildId, requireManageGuild } from "../../interaction/preconditions.ts";
 import { colours } from "../../log-channel.ts";
 import { serverWarnings } from "../../setup-warnings.ts";
-import { answer, deferAnswer, memberWords, publicWords } from "../answer.ts";
-import { requireGuildId, requireManageGuild } from "../preconditions.ts";
 import type { Subcommand } from "../subcommands.ts";
 
 /** `/whitelist log-channel [channel]` (Manage Server): where changes, requests and failures are posted. */
 export const logChannel = {
   data: new SlashCommandSubcommandBuilder()
     .setName("log-channel")
-    .setDescription("Choose where I log changes and approval requests (Manage Server)")
+    .setDescription(commandDescription("whitelist log-channel"))
     .addChannelOption((option) =>
       option
         .setName("channel")
-        .setDescription("The log channel; leave it out to stop logging")
+        .setDescription(commandDescription("whitelist log-channel channel"))
         .addChannelTypes(ChannelType.GuildText),
     ),
 

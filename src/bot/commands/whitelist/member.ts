@@ -1,16 +1,18 @@
 import type { APIEmbed, AttachmentPayload } from "discord.js";
 import { SlashCommandSubcommandBuilder } from "discord.js";
 import { BY_MEMBER } from "../../../entries/model.ts";
+import { commandDescription } from "../../../i18n/commands.ts";
 import type { Words } from "../../../i18n/words.ts";
 import type { MemberNicks } from "../../../registration/lookups.ts";
+import { discordTime } from "../../expiry.ts";
+import { answersEmbed } from "../../form-answers.ts";
 import { EMBEDS_TOTAL_LIMIT } from "../../forms.ts";
+import { answer, memberWords } from "../../interaction/answer.ts";
+import { requireGuildId } from "../../interaction/preconditions.ts";
 import { actingMember } from "../../members.ts";
 import { linkedLine } from "../../proof.ts";
-import { plainName } from "../../text.ts";
-import { answer, fitLines, memberWords, relativeTime } from "../answer.ts";
-import { requireGuildId } from "../preconditions.ts";
+import { fitLines, plainName } from "../../text.ts";
 import type { Subcommand } from "../subcommands.ts";
-import { answersEmbed } from "./lookup-text.ts";
 
 /** Discord's limit on embeds in one message. */
 const MAX_EMBEDS = 10;
@@ -39,10 +41,10 @@ function answersOf(
       record.closedAt === null
         ? words.t("form.member.waiting")
         : words.t("form.member.deleted", {
-            when: relativeTime(record.closedAt + retentionDays * DAY_MS),
+            when: discordTime(record.closedAt + retentionDays * DAY_MS, "R"),
           });
     const fitted = answersEmbed(words, whitelist, record.answers, {
-      description: words.t("form.member.given", { when: relativeTime(record.createdAt), about, kept }),
+      description: words.t("form.member.given", { when: discordTime(record.createdAt, "R"), about, kept }),
       budget,
     });
     cut ||= fitted.cut;
@@ -77,8 +79,10 @@ function answersOf(
 export const member = {
   data: new SlashCommandSubcommandBuilder()
     .setName("member")
-    .setDescription("A member's nicks on every whitelist (staff; members: themselves)")
-    .addUserOption((option) => option.setName("user").setDescription("Whose nicks").setRequired(true)),
+    .setDescription(commandDescription("whitelist member"))
+    .addUserOption((option) =>
+      option.setName("user").setDescription(commandDescription("whitelist member user")).setRequired(true),
+    ),
 
   async execute(interaction, context) {
     const userId = interaction.options.getUser("user", true).id;
@@ -110,7 +114,7 @@ export const member = {
     const expires = (entry: { expiresAt: number | null }) =>
       entry.expiresAt === null
         ? ""
-        : words.t("staff.member.expires", { when: relativeTime(entry.expiresAt) });
+        : words.t("staff.member.expires", { when: discordTime(entry.expiresAt, "R") });
     // Players without Discord this member added (staff): theirs to answer for, not theirs to play.
     const added =
       guests.length === 0
@@ -122,7 +126,7 @@ export const member = {
                 nick: plainName(entry.nick),
                 whitelist: plainName(whitelist.name),
                 note: plainName(entry.note ?? ""),
-                when: relativeTime(entry.createdAt),
+                when: discordTime(entry.createdAt, "R"),
                 expires: expires(entry),
               }),
             ),
@@ -135,7 +139,7 @@ export const member = {
           entry.origin === BY_MEMBER
             ? words.t("staff.member.registered")
             : words.t("staff.member.addedBy", { member: `<@${entry.addedBy}>` }),
-        when: relativeTime(entry.createdAt),
+        when: discordTime(entry.createdAt, "R"),
         expires: expires(entry),
         verified: entry.verified
           ? words.t("staff.member.verified")

@@ -1,19 +1,20 @@
 import { SlashCommandSubcommandBuilder } from "discord.js";
+import { commandDescription } from "../../../i18n/commands.ts";
+import { answer, memberWords } from "../../interaction/answer.ts";
+import { requireGuildId } from "../../interaction/preconditions.ts";
 import { actingMember } from "../../members.ts";
 import { plainName } from "../../text.ts";
-import { answer, memberWords } from "../answer.ts";
 import { nickOption, suggestNicks } from "../nick-option.ts";
 import { whitelistFromOption, whitelistOption } from "../options.ts";
-import { requireGuildId } from "../preconditions.ts";
 import type { Subcommand } from "../subcommands.ts";
 
 /** `/whitelist remove whitelist nick` (its owner or a manager): removes a nick; granted roles are taken back. */
 export const remove = {
   data: new SlashCommandSubcommandBuilder()
     .setName("remove")
-    .setDescription("Remove a nick from a whitelist (its owner or whitelist staff)")
+    .setDescription(commandDescription("whitelist remove"))
     .addStringOption(whitelistOption(true))
-    .addStringOption(nickOption("The nick, in any letter case")),
+    .addStringOption(nickOption(commandDescription("* nick"))),
 
   async execute(interaction, context) {
     const whitelist = await whitelistFromOption(interaction, context);

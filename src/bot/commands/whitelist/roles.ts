@@ -1,16 +1,15 @@
 import { type ChatInputCommandInteraction, SlashCommandSubcommandBuilder } from "discord.js";
-import { inEnglish } from "../../../i18n/english.ts";
+import { choiceName, commandDescription } from "../../../i18n/commands.ts";
 import { text } from "../../../i18n/messages.ts";
-import { MAX_ROLE_LIMIT } from "../../../whitelists/model.ts";
 import type { WhitelistChanges } from "../../../whitelists/service.ts";
 import { DiscordRefusal } from "../../errors.ts";
+import { answer, memberWords } from "../../interaction/answer.ts";
+import { requireGuildId, requireManageGuild } from "../../interaction/preconditions.ts";
 import { roleMentions } from "../../mentions.ts";
 import { whitelistWarnings } from "../../setup-warnings.ts";
 import { plainName } from "../../text.ts";
 import { checkAccessNow } from "../access-check.ts";
-import { answer, memberWords } from "../answer.ts";
 import { oneOf, suggestWhitelists, whitelistFromOption, whitelistOption } from "../options.ts";
-import { requireGuildId, requireManageGuild } from "../preconditions.ts";
 import { describeRoleLimits, parseRoleLimit } from "../role-limit.ts";
 import type { Subcommand } from "../subcommands.ts";
 
@@ -46,33 +45,30 @@ export const roles = {
   data: (() => {
     const builder = new SlashCommandSubcommandBuilder()
       .setName("roles")
-      .setDescription("Edit a whitelist's required, granted and manager roles (Manage Server)")
+      .setDescription(commandDescription("whitelist roles"))
       .addStringOption(whitelistOption(true));
     for (const list of listNames) {
       builder
         .addRoleOption((option) =>
-          option.setName(`add-${list}`).setDescription(`Add a role: ${inEnglish(text(lists[list].label))}`),
+          option.setName(`add-${list}`).setDescription(commandDescription(`whitelist roles add-${list}`)),
         )
         .addRoleOption((option) =>
-          option.setName(`remove-${list}`).setDescription(`Remove a role from the ${list} roles`),
+          option
+            .setName(`remove-${list}`)
+            .setDescription(commandDescription(`whitelist roles remove-${list}`)),
         );
     }
     return builder
       .addStringOption((option) =>
-        // The choices' names are English, the source of their localizations (each language's file names them).
         option
           .setName("clear")
-          .addChoices(...listNames.map((list) => ({ name: `${list} roles`, value: list })), {
-            name: "role limits",
-            value: "limits",
-          })
-          .setDescription("Empty one list, or every role limit (before any add)"),
+          .addChoices(
+            ...clearable.map((value) => ({ name: choiceName(`whitelist roles clear ${value}`), value })),
+          )
+          .setDescription(commandDescription("whitelist roles clear")),
       )
       .addStringOption((option) =>
-        option
-          .setName("limit")
-          .setDescription(`A role's nick limit: <role>=<n> (1-${MAX_ROLE_LIMIT}), or <role>=none to clear it`)
-          .setMaxLength(120),
+        option.setName("limit").setDescription(commandDescription("whitelist roles limit")).setMaxLength(120),
       );
   })(),
 
@@ -105,19 +101,14 @@ export const roles = {
       }
       changes.roleLimits = roleLimits;
     }
-    const updated =
-      Object.keys(changes).length > 0
-        ? await context.services.whitelists.update(whitelist.id, changes)
-        : whitelist;
-    if (Object.keys(changes).length > 0) {
-      context.logger.info("whitelist roles changed", {
-        guildId: updated.guildId,
-        whitelistId: updated.id,
-        settings: Object.keys(changes).join(","),
-        actorId: interaction.user.id,
-      });
-    }
-    const checked = await checkAccessNow(interaction, context, whitelist, updated);
+    const edit = await context.services.edits.editWhitelist({
+      guildId,
+      whitelistId: whitelist.id,
+      actorId: interaction.user.id,
+      changes,
+    });
+    const updated = edit.after;
+    const checked = await checkAccessNow(interaction, context, edit);
     const guild = interaction.guild ?? (await interaction.client.guilds.fetch(updated.guildId));
     const warnings = await whitelistWarnings(
       guild,
@@ -126,7 +117,7 @@ export const roles = {
       context.intents.messageContent,
       words,
     );
-    const changed = Object.keys(changes).length > 0;
+    const changed = edit.changed.length > 0;
     await answer(
       interaction,
       [

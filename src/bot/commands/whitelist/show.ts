@@ -1,4 +1,5 @@
 import { SlashCommandSubcommandBuilder } from "discord.js";
+import { commandDescription } from "../../../i18n/commands.ts";
 import { type MessageKey, text } from "../../../i18n/messages.ts";
 import type { Words } from "../../../i18n/words.ts";
 import type { DenyList } from "../../../registration/deny.ts";
@@ -8,12 +9,12 @@ import { durationText } from "../../../whitelists/lifetime.ts";
 import type { Whitelist } from "../../../whitelists/model.ts";
 import { describeLifetime } from "../../expiry.ts";
 import { departuresUnseenForStaff, isPaused, pausedForStaff, roleLossUnseenForStaff } from "../../intents.ts";
+import { answer, memberWords } from "../../interaction/answer.ts";
 import { colours } from "../../log-channel.ts";
 import { actingMember } from "../../members.ts";
 import { roleMentionsWithin } from "../../mentions.ts";
 import { serverWarnings, whitelistWarnings } from "../../setup-warnings.ts";
 import { codeSpan, plainName } from "../../text.ts";
-import { answer, memberWords } from "../answer.ts";
 import {
   describeNickTypeSettings,
   suggestWhitelists,
@@ -79,7 +80,7 @@ async function denialsField(
 export const show = {
   data: new SlashCommandSubcommandBuilder()
     .setName("show")
-    .setDescription("Show a whitelist's settings and roles")
+    .setDescription(commandDescription("whitelist show"))
     .addStringOption(whitelistOption(true)),
 
   async execute(interaction, context) {

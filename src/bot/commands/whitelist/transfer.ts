@@ -1,14 +1,15 @@
 import { SlashCommandSubcommandBuilder } from "discord.js";
+import { commandDescription } from "../../../i18n/commands.ts";
+import { answer, deferAnswer, memberWords, publicWords } from "../../interaction/answer.ts";
+import { fetchGuildMember } from "../../interaction/guild-member.ts";
+import { requireGuildId } from "../../interaction/preconditions.ts";
 import { transferEmbed } from "../../log-channel.ts";
 import { actingMember } from "../../members.ts";
 import { roleMentions } from "../../mentions.ts";
 import { nicknameWarning } from "../../setup-warnings.ts";
 import { plainName } from "../../text.ts";
-import { answer, deferAnswer, memberWords, publicWords } from "../answer.ts";
-import { fetchGuildMember } from "../guild-member.ts";
 import { nickOption, suggestNicks } from "../nick-option.ts";
-import { whitelistOption } from "../options.ts";
-import { requireGuildId } from "../preconditions.ts";
+import { whitelistFromOption, whitelistOption } from "../options.ts";
 import type { Subcommand } from "../subcommands.ts";
 
 /**
@@ -18,25 +19,26 @@ import type { Subcommand } from "../subcommands.ts";
 export const transfer = {
   data: new SlashCommandSubcommandBuilder()
     .setName("transfer")
-    .setDescription("Hand a nick over to another member (whitelist staff)")
-    .addStringOption(nickOption("The nick, in any letter case"))
+    .setDescription(commandDescription("whitelist transfer"))
+    .addStringOption(nickOption(commandDescription("* nick")))
     .addUserOption((option) =>
-      option.setName("member").setDescription("Who the nick belongs to from now on").setRequired(true),
+      option
+        .setName("member")
+        .setDescription(commandDescription("whitelist transfer member"))
+        .setRequired(true),
     )
-    .addStringOption(
-      whitelistOption(false, "Which whitelist (default: the one of this channel, or the server's only one)"),
-    ),
+    .addStringOption(whitelistOption(false, commandDescription("whitelist transfer whitelist"))),
 
   async execute(interaction, context) {
     const guildId = requireGuildId(interaction);
     const actor = actingMember(interaction);
+    const named = await whitelistFromOption(interaction, context, "channel");
     await deferAnswer(interaction);
     const member = await fetchGuildMember(interaction, interaction.options.getUser("member", true).id);
     const { entry, whitelist, previousOwnerId, wasGuest, grantFailures, revertFailures } =
       await context.services.transfers.transfer({
         guildId,
-        whitelist: interaction.options.getString("whitelist"),
-        channelId: interaction.channelId,
+        whitelist: named.id,
         nick: interaction.options.getString("nick", true),
         member,
         actor,

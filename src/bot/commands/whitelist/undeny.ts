@@ -1,21 +1,22 @@
 import { SlashCommandSubcommandBuilder } from "discord.js";
+import { commandDescription } from "../../../i18n/commands.ts";
 import { requireManager } from "../../../registration/rules.ts";
+import { answer, deferAnswer, memberWords, publicWords } from "../../interaction/answer.ts";
+import { requireGuildId } from "../../interaction/preconditions.ts";
 import { denialEmbed } from "../../log-channel.ts";
 import { actingMember } from "../../members.ts";
 import { plainName } from "../../text.ts";
-import { answer, deferAnswer, memberWords, publicWords } from "../answer.ts";
 import { nickOption, suggestNicks } from "../nick-option.ts";
 import { whitelistFromOption, whitelistOption } from "../options.ts";
-import { requireGuildId } from "../preconditions.ts";
 import type { Subcommand } from "../subcommands.ts";
 
 /** `/whitelist undeny whitelist nick` (managers): lifts a denial; nothing is added back. */
 export const undeny = {
   data: new SlashCommandSubcommandBuilder()
     .setName("undeny")
-    .setDescription("Allow a denied nick on a whitelist again (whitelist staff)")
+    .setDescription(commandDescription("whitelist undeny"))
     .addStringOption(whitelistOption(true))
-    .addStringOption(nickOption("The denied nick")),
+    .addStringOption(nickOption(commandDescription("whitelist undeny nick"))),
 
   async execute(interaction, context) {
     const guildId = requireGuildId(interaction);

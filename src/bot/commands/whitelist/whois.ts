@@ -1,11 +1,12 @@
 import type { APIEmbed } from "discord.js";
 import { SlashCommandSubcommandBuilder } from "discord.js";
+import { commandDescription } from "../../../i18n/commands.ts";
+import { answer, memberWords } from "../../interaction/answer.ts";
+import { requireGuildId } from "../../interaction/preconditions.ts";
 import { actingMember } from "../../members.ts";
 import { plainName } from "../../text.ts";
-import { answer, memberWords } from "../answer.ts";
 import { nickOption, suggestNicks } from "../nick-option.ts";
-import { whitelistOption } from "../options.ts";
-import { requireGuildId } from "../preconditions.ts";
+import { whitelistFromOption, whitelistOption } from "../options.ts";
 import type { Subcommand } from "../subcommands.ts";
 import { denialDetailsEmbed, entryEmbed } from "./lookup-text.ts";
 
@@ -20,14 +21,14 @@ const MAX_EMBEDS = 10;
 export const whois = {
   data: new SlashCommandSubcommandBuilder()
     .setName("whois")
-    .setDescription("Who holds a nick: owner, added by, when, how, expiry (staff; members: their own nicks)")
-    .addStringOption(nickOption("The nick, in any letter case (Bedrock: the gamertag or the in-game name)"))
-    .addStringOption(whitelistOption(false, "Only this whitelist (default: every whitelist of the server)")),
+    .setDescription(commandDescription("whitelist whois"))
+    .addStringOption(nickOption(commandDescription("whitelist whois nick")))
+    .addStringOption(whitelistOption(false, commandDescription("whitelist whois whitelist"))),
 
   async execute(interaction, context) {
     const result = await context.services.lookups.whois({
       guildId: requireGuildId(interaction),
-      whitelist: interaction.options.getString("whitelist"),
+      whitelist: (await whitelistFromOption(interaction, context, "every"))?.id,
       nick: interaction.options.getString("nick", true),
       actor: actingMember(interaction),
     });

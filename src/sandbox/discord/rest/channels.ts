@@ -20,6 +20,7 @@ import { route } from "../router.ts";
 import type { SandboxChannel, SandboxMember, SandboxMessage } from "../state.ts";
 import { requestSizeError } from "./limits.ts";
 import { completeMessage, isEmpty, readMessageChanges } from "./message-input.ts";
+import { nonceOf } from "./nonces.ts";
 
 const botMember = (ctx: SandboxContext) => ctx.state.members.get(ctx.state.bot.id) as SandboxMember;
 
@@ -132,19 +133,27 @@ export const channelRoutes = [
       return read.embeds?.length ? DiscordErrors.missingPermissions() : content;
     const referenceId = referenceOf(ctx, channel, body.json.message_reference);
     if (referenceId instanceof Response) return referenceId;
+    const nonce = nonceOf(body.json);
+    if (nonce instanceof Response) return nonce;
+    // A retry of a post that already went through answers that post, and makes none (nonces.ts).
+    const enforced = nonce !== undefined && body.json.enforce_nonce === true;
+    const earlier = enforced ? ctx.nonces.earlier(ctx.state.bot.id, nonce) : undefined;
+    if (earlier !== undefined) {
+      const message = ctx.state.messages.get(earlier);
+      return message ? toJson(ctx, message) : DiscordErrors.unknownMessage();
+    }
     const allowed = body.json.allowed_mentions;
     const allowedMentions =
       typeof allowed === "object" && allowed !== null ? (allowed as APIAllowedMentions) : null;
-    return toJson(
-      ctx,
-      createMessage(ctx, {
-        ...content,
-        channelId: channel.id,
-        author: ctx.state.bot,
-        allowedMentions,
-        ...(referenceId ? { type: MessageType.Reply, referenceId } : {}),
-      }),
-    );
+    const created = createMessage(ctx, {
+      ...content,
+      channelId: channel.id,
+      author: ctx.state.bot,
+      allowedMentions,
+      ...(referenceId ? { type: MessageType.Reply, referenceId } : {}),
+    });
+    if (enforced) ctx.nonces.remember(ctx.state.bot.id, nonce, created.id);
+    return toJson(ctx, created);
   }),
   route("GET", "/channels/:channel/messages/:message", ({ ctx, params }) => {
     const message = findMessage(ctx, params.channel, params.message);

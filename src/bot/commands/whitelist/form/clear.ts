@@ -1,8 +1,9 @@
 import { SlashCommandSubcommandBuilder } from "discord.js";
+import { commandDescription } from "../../../../i18n/commands.ts";
+import { answer, memberWords } from "../../../interaction/answer.ts";
+import { requireManageGuild } from "../../../interaction/preconditions.ts";
 import { plainName } from "../../../text.ts";
-import { answer, memberWords } from "../../answer.ts";
 import { suggestWhitelists, whitelistFromOption, whitelistOption } from "../../options.ts";
-import { requireManageGuild } from "../../preconditions.ts";
 import type { Subcommand } from "../../subcommands.ts";
 
 /**
@@ -12,7 +13,7 @@ import type { Subcommand } from "../../subcommands.ts";
 export const clear = {
   data: new SlashCommandSubcommandBuilder()
     .setName("clear")
-    .setDescription("Remove a whitelist's form: members register without questions (Manage Server)")
+    .setDescription(commandDescription("whitelist form clear"))
     .addStringOption(whitelistOption(true)),
 
   async execute(interaction, context) {

@@ -1,3 +1,4 @@
+import { commandDescription } from "../../../../i18n/commands.ts";
 import type { SubcommandGroup } from "../../subcommands.ts";
 import { clear } from "./clear.ts";
 import { preview } from "./preview.ts";
@@ -11,6 +12,6 @@ import { show } from "./show.ts";
  * answer when they register (docs/decisions.md, Application forms), and how long the server keeps the answers.
  */
 export const form: SubcommandGroup = {
-  group: (group) => group.setName("form").setDescription("The questions members answer when they register"),
+  group: (group) => group.setName("form").setDescription(commandDescription("whitelist form")),
   subcommands: [set, remove, clear, show, preview, retention],
 };

@@ -1,10 +1,11 @@
 import { SlashCommandSubcommandBuilder } from "discord.js";
+import { commandDescription } from "../../../../i18n/commands.ts";
 import { text } from "../../../../i18n/messages.ts";
 import { requireManager } from "../../../../registration/rules.ts";
 import { DomainError } from "../../../../shared/errors.ts";
 import { formModal } from "../../../forms.ts";
+import { memberWords } from "../../../interaction/answer.ts";
 import { actingMember } from "../../../members.ts";
-import { memberWords } from "../../answer.ts";
 import { suggestWhitelists, whitelistFromOption, whitelistOption } from "../../options.ts";
 import type { Subcommand } from "../../subcommands.ts";
 
@@ -16,7 +17,7 @@ import type { Subcommand } from "../../subcommands.ts";
 export const preview = {
   data: new SlashCommandSubcommandBuilder()
     .setName("preview")
-    .setDescription("Open a whitelist's form as members see it; nothing is sent (whitelist staff)")
+    .setDescription(commandDescription("whitelist form preview"))
     .addStringOption(whitelistOption(true)),
 
   async execute(interaction, context) {

@@ -1,8 +1,9 @@
 import { SlashCommandSubcommandBuilder } from "discord.js";
+import { commandDescription } from "../../../../i18n/commands.ts";
 import { FORM_LIMITS, withoutQuestion } from "../../../../whitelists/form.ts";
-import { answer, memberWords } from "../../answer.ts";
+import { answer, memberWords } from "../../../interaction/answer.ts";
+import { requireManageGuild } from "../../../interaction/preconditions.ts";
 import { suggestWhitelists, whitelistFromOption, whitelistOption } from "../../options.ts";
-import { requireManageGuild } from "../../preconditions.ts";
 import type { Subcommand } from "../../subcommands.ts";
 import { describeForm } from "./describe.ts";
 
@@ -10,12 +11,12 @@ import { describeForm } from "./describe.ts";
 export const remove = {
   data: new SlashCommandSubcommandBuilder()
     .setName("remove")
-    .setDescription("Remove a question from a whitelist's form (Manage Server)")
+    .setDescription(commandDescription("whitelist form remove"))
     .addStringOption(whitelistOption(true))
     .addIntegerOption((option) =>
       option
         .setName("number")
-        .setDescription("Which question, 1-5")
+        .setDescription(commandDescription("whitelist form remove number"))
         .setRequired(true)
         .setMinValue(1)
         .setMaxValue(FORM_LIMITS.questions),

@@ -1,7 +1,8 @@
 import { SlashCommandSubcommandBuilder } from "discord.js";
 import { FORM_RETENTION_DAYS } from "../../../../guilds/service.ts";
-import { answer, memberWords } from "../../answer.ts";
-import { requireGuildId, requireManageGuild } from "../../preconditions.ts";
+import { commandDescription } from "../../../../i18n/commands.ts";
+import { answer, memberWords } from "../../../interaction/answer.ts";
+import { requireGuildId, requireManageGuild } from "../../../interaction/preconditions.ts";
 import type { Subcommand } from "../../subcommands.ts";
 
 /**
@@ -11,13 +12,11 @@ import type { Subcommand } from "../../subcommands.ts";
 export const retention = {
   data: new SlashCommandSubcommandBuilder()
     .setName("retention")
-    .setDescription("How many days form answers are kept once decided (Manage Server)")
+    .setDescription(commandDescription("whitelist form retention"))
     .addIntegerOption((option) =>
       option
         .setName("days")
-        .setDescription(
-          `0-${FORM_RETENTION_DAYS.max} (0: only while a request waits; default ${FORM_RETENTION_DAYS.default})`,
-        )
+        .setDescription(commandDescription("whitelist form retention days"))
         .setMinValue(0)
         .setMaxValue(FORM_RETENTION_DAYS.max),
     ),

@@ -1,13 +1,14 @@
 import { SlashCommandSubcommandBuilder } from "discord.js";
+import { choiceName, commandDescription } from "../../../../i18n/commands.ts";
 import {
   DEFAULT_MAX_LENGTH,
   FORM_LIMITS,
   questionStyles,
   withQuestion,
 } from "../../../../whitelists/form.ts";
-import { answer, memberWords } from "../../answer.ts";
+import { answer, memberWords } from "../../../interaction/answer.ts";
+import { requireManageGuild } from "../../../interaction/preconditions.ts";
 import { oneOf, suggestWhitelists, whitelistFromOption, whitelistOption } from "../../options.ts";
-import { requireManageGuild } from "../../preconditions.ts";
 import type { Subcommand } from "../../subcommands.ts";
 import { describeForm } from "./describe.ts";
 
@@ -19,12 +20,12 @@ import { describeForm } from "./describe.ts";
 export const set = {
   data: new SlashCommandSubcommandBuilder()
     .setName("set")
-    .setDescription("Set a question of a whitelist's form (Manage Server)")
+    .setDescription(commandDescription("whitelist form set"))
     .addStringOption(whitelistOption(true))
     .addIntegerOption((option) =>
       option
         .setName("number")
-        .setDescription("Which question, 1-5 (past the last: a new one at the end)")
+        .setDescription(commandDescription("whitelist form set number"))
         .setRequired(true)
         .setMinValue(1)
         .setMaxValue(FORM_LIMITS.questions),
@@ -32,40 +33,40 @@ export const set = {
     .addStringOption((option) =>
       option
         .setName("question")
-        .setDescription("What members read above the box")
+        .setDescription(commandDescription("whitelist form set question"))
         .setRequired(true)
         .setMaxLength(FORM_LIMITS.label),
     )
     .addStringOption((option) =>
       option
         .setName("style")
-        .setDescription("One line (default) or a paragraph")
+        .setDescription(commandDescription("whitelist form set style"))
         .addChoices(
-          { name: "short: one line", value: "short" },
-          { name: "paragraph: several lines", value: "paragraph" },
+          { name: choiceName("whitelist form set style short"), value: "short" },
+          { name: choiceName("whitelist form set style paragraph"), value: "paragraph" },
         ),
     )
     .addBooleanOption((option) =>
-      option.setName("required").setDescription("Whether it must be answered (default: yes)"),
+      option.setName("required").setDescription(commandDescription("whitelist form set required")),
     )
     .addIntegerOption((option) =>
       option
         .setName("min-length")
-        .setDescription("The fewest characters an answer takes (default 0)")
+        .setDescription(commandDescription("whitelist form set min-length"))
         .setMinValue(0)
         .setMaxValue(FORM_LIMITS.length),
     )
     .addIntegerOption((option) =>
       option
         .setName("max-length")
-        .setDescription("The most characters (default: 100 for a line, 1000 for a paragraph)")
+        .setDescription(commandDescription("whitelist form set max-length"))
         .setMinValue(1)
         .setMaxValue(FORM_LIMITS.length),
     )
     .addStringOption((option) =>
       option
         .setName("hint")
-        .setDescription("Grey text in the empty box, e.g. an example answer")
+        .setDescription(commandDescription("whitelist form set hint"))
         .setMaxLength(FORM_LIMITS.placeholder),
     ),
 

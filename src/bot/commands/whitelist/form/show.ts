@@ -1,7 +1,8 @@
 import { SlashCommandSubcommandBuilder } from "discord.js";
-import { answer, memberWords } from "../../answer.ts";
+import { commandDescription } from "../../../../i18n/commands.ts";
+import { answer, memberWords } from "../../../interaction/answer.ts";
+import { requireGuildId } from "../../../interaction/preconditions.ts";
 import { suggestWhitelists, whitelistFromOption, whitelistOption } from "../../options.ts";
-import { requireGuildId } from "../../preconditions.ts";
 import type { Subcommand } from "../../subcommands.ts";
 import { describeForm } from "./describe.ts";
 
@@ -9,7 +10,7 @@ import { describeForm } from "./describe.ts";
 export const show = {
   data: new SlashCommandSubcommandBuilder()
     .setName("show")
-    .setDescription("The questions a whitelist asks when members register")
+    .setDescription(commandDescription("whitelist form show"))
     .addStringOption(whitelistOption(true)),
 
   async execute(interaction, context) {

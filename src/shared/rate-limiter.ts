@@ -1,6 +1,6 @@
-import type { Clock } from "../../shared/clock.ts";
+import type { Clock } from "./clock.ts";
 
-/** The outcome of one request against a client's bucket, with what the rate limit headers report. */
+/** The outcome of one take from a key's bucket, with what the API's rate-limit headers report. */
 export type RateLimitDecision = {
   allowed: boolean;
   /** Capacity of the bucket (= perMinute). */
@@ -118,22 +118,4 @@ export function createRateLimiter(options: {
     size: () => buckets.size,
     sweep: () => sweepAt(clock.now()),
   };
-}
-
-/** The policy header value per limit (60 s window): it never changes, so it is built once per limit. */
-const policies = new Map<number, string>();
-
-/** The RateLimit-Policy and RateLimit header values for a decision (IETF draft-ietf-httpapi-ratelimit-headers). */
-export function rateLimitHeaders(decision: RateLimitDecision, windowSeconds = 60): Record<string, string> {
-  let policy = windowSeconds === 60 ? policies.get(decision.limit) : undefined;
-  if (policy === undefined) {
-    policy = `"ip";q=${decision.limit};w=${windowSeconds}`;
-    if (windowSeconds === 60) policies.set(decision.limit, policy);
-  }
-  const headers: Record<string, string> = {
-    "RateLimit-Policy": policy,
-    RateLimit: `"ip";r=${decision.remaining};t=${decision.resetSeconds}`,
-  };
-  if (!decision.allowed) headers["Retry-After"] = String(decision.retryAfterSeconds);
-  return headers;
 }

@@ -1,6 +1,6 @@
 import { describe, expect, test } from "bun:test";
-import { bucketOf, clientIp } from "../../../src/api/rate-limit/client-ip.ts";
-import { parseTrustProxy, type TrustProxy } from "../../../src/shared/ip.ts";
+import { bucketOf, clientIp, networkOf } from "../../src/shared/client-ip.ts";
+import { parseTrustProxy, type TrustProxy } from "../../src/shared/ip.ts";
 
 const off: TrustProxy = { kind: "off" };
 const oneHop: TrustProxy = { kind: "hops", hops: 1 };
@@ -157,6 +157,32 @@ describe("bucketOf", () => {
       "2001:db8:1:3::/64",
       "0:0:0:0::/64",
       "fe80:0:0:0::/64",
+      "not-an-address",
+    ]);
+  });
+});
+
+describe("networkOf", () => {
+  test("groups IPv4 addresses by their /24 and IPv6 addresses by their /48, however they are written", () => {
+    expect(
+      [
+        "203.0.113.9",
+        "203.0.113.200",
+        "203.0.114.9",
+        "2001:db8:1:2::a",
+        "2001:0DB8:0001:ffff:ffff:ffff:ffff:ffff",
+        "2001:db8:2::a",
+        "::1",
+        "not-an-address",
+      ].map(networkOf),
+    ).toEqual([
+      "203.0.113.0/24",
+      "203.0.113.0/24",
+      "203.0.114.0/24",
+      "2001:db8:1::/48",
+      "2001:db8:1::/48",
+      "2001:db8:2::/48",
+      "0:0:0::/48",
       "not-an-address",
     ]);
   });

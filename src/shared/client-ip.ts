@@ -1,4 +1,4 @@
-import { type IpAddress, inAny, parseAddress, parseIpv6, type TrustProxy } from "../../shared/ip.ts";
+import { type IpAddress, inAny, parseAddress, parseIpv6, type TrustProxy } from "./ip.ts";
 
 /** The client address for rate limiting: the socket address unless it is a trusted proxy, in which case X-Forwarded-For is walked from the right. */
 export function clientIp(trust: TrustProxy, socketAddress: string, forwardedFor: string | null): string {
@@ -42,6 +42,23 @@ export function bucketOf(address: string): string {
   const groups: string[] = [];
   for (let i = 0; i < 8; i += 2) groups.push((((bytes[i] ?? 0) << 8) | (bytes[i + 1] ?? 0)).toString(16));
   return `${groups.join(":")}::/64`;
+}
+
+/**
+ * The network a client address belongs to, for caps wider than one client: an IPv4 address's /24 and an IPv6
+ * address's /48 (the block a site is usually given, which holds 65,536 /64s). Takes what `clientIp` returns;
+ * anything unparseable is its own network.
+ */
+export function networkOf(address: string): string {
+  if (!address.includes(":")) {
+    const octets = address.split(".");
+    return octets.length === 4 ? `${octets.slice(0, 3).join(".")}.0/24` : address;
+  }
+  const bytes = parseIpv6(address.toLowerCase());
+  if (bytes === undefined) return address;
+  const groups: string[] = [];
+  for (let i = 0; i < 6; i += 2) groups.push((((bytes[i] ?? 0) << 8) | (bytes[i + 1] ?? 0)).toString(16));
+  return `${groups.join(":")}::/48`;
 }
 
 /**

@@ -104,19 +104,3 @@ export async function inTime<T>(
     if (deferral) await deferral;
   }
 }
-
-/** Keeps a message under Discord's 2000-character limit, saying (in `words`) how many lines were left out. */
-export function fitLines(words: Words, header: string, lines: string[], limit = 1900): string {
-  let text = header;
-  for (let i = 0; i < lines.length; i++) {
-    const next = `${text}\n${lines[i]}`;
-    if (next.length > limit) return `${text}\n${words.t("common.andMore", { count: lines.length - i })}`;
-    text = next;
-  }
-  return text;
-}
-
-/** A Discord timestamp rendered relative to now ("3 minutes ago") in each reader's own time zone. */
-export function relativeTime(ms: number): string {
-  return `<t:${Math.floor(ms / 1000)}:R>`;
-}

@@ -1,10 +1,6 @@
 import { describe, expect, test } from "bun:test";
-import {
-  createRateLimiter,
-  type RateLimitDecision,
-  rateLimitHeaders,
-} from "../../../src/api/rate-limit/limiter.ts";
-import { manualClock } from "../../../src/shared/clock.ts";
+import { manualClock } from "../../src/shared/clock.ts";
+import { createRateLimiter, type RateLimitDecision } from "../../src/shared/rate-limiter.ts";
 
 function drain(
   limiter: ReturnType<typeof createRateLimiter>,
@@ -41,11 +37,6 @@ describe("rate limiter", () => {
       remaining: 0,
       resetSeconds: 1,
       retryAfterSeconds: 1,
-    });
-    expect(rateLimitHeaders(refused)).toEqual({
-      "RateLimit-Policy": '"ip";q=60;w=60',
-      RateLimit: '"ip";r=0;t=1',
-      "Retry-After": "1",
     });
   });
 
@@ -205,24 +196,5 @@ describe("rate limiter", () => {
     expect(() => createRateLimiter({ perMinute: 0, clock })).toThrow("perMinute");
     expect(() => createRateLimiter({ perMinute: 1.5, clock })).toThrow("perMinute");
     expect(() => createRateLimiter({ perMinute: 60, clock, maxBuckets: 0 })).toThrow("maxBuckets");
-  });
-});
-
-describe("rateLimitHeaders", () => {
-  test("reports policy and remaining quota for an allowed request, without Retry-After", () => {
-    const decision = { allowed: true, limit: 60, remaining: 42, resetSeconds: 18, retryAfterSeconds: 0 };
-    expect(rateLimitHeaders(decision)).toEqual({
-      "RateLimit-Policy": '"ip";q=60;w=60',
-      RateLimit: '"ip";r=42;t=18',
-    });
-  });
-
-  test("adds Retry-After for a refused request and honours a custom window", () => {
-    const decision = { allowed: false, limit: 100, remaining: 0, resetSeconds: 7, retryAfterSeconds: 7 };
-    expect(rateLimitHeaders(decision, 3600)).toEqual({
-      "RateLimit-Policy": '"ip";q=100;w=3600',
-      RateLimit: '"ip";r=0;t=7',
-      "Retry-After": "7",
-    });
   });
 });

@@ -1,0 +1,1 @@
+ALTER TABLE `proof_codes` ADD `whitelist_id` text;
