@@ -124,7 +124,12 @@ test("demo: the tour's proof: its node command joins the link server with a real
     mojang: lines.Mojang,
   });
   const node = Bun.which("node");
-  if (!node) throw new Error("this test needs Node (node on PATH) to run minecraft-protocol's client");
+  if (!node) {
+    // The quick floor runs where only Bun is (docs/architecture.md, Where a test goes); CI has Node.
+    if (process.env.CI) throw new Error("this test needs Node (node on PATH) to run minecraft-protocol's client");
+    console.warn("note: Node is not installed: the tour's real client was not run (apt-get install nodejs)");
+    return;
+  }
   const client = Bun.spawn([node, script as string, address as string, account as string, mojang as string], {
     cwd: join(import.meta.dir, "..", ".."),
     stdout: "pipe",
