@@ -126,7 +126,8 @@ test("demo: the tour's proof: its node command joins the link server with a real
   const node = Bun.which("node");
   if (!node) {
     // The quick floor runs where only Bun is (docs/architecture.md, Where a test goes); CI has Node.
-    if (process.env.CI) throw new Error("this test needs Node (node on PATH) to run minecraft-protocol's client");
+    if (process.env.CI)
+      throw new Error("this test needs Node (node on PATH) to run minecraft-protocol's client");
     console.warn("note: Node is not installed: the tour's real client was not run (apt-get install nodejs)");
     return;
   }
