@@ -152,6 +152,7 @@ try {
       onAdd: withCommands ? "lp user {name} parent add member" : null,
       onRemove: withCommands ? "lp user {name} parent remove member" : null,
       kickRemoved: false,
+      groups: null,
       proofPollMs: null,
       keepForeign: false,
       bannedPlayers: null,

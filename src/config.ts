@@ -42,6 +42,22 @@ export const ConfigSchema = t.Object({
   DISCORD_TOKEN: t.Optional(
     t.String({ minLength: 1, description: "the bot token from the Discord developer portal" }),
   ),
+  DISCORD_CLIENT_SECRET: t.Optional(
+    t.String({
+      pattern: "^[A-Za-z0-9_-]{16,128}$",
+      description:
+        "the application's OAuth2 client secret from the developer portal (OAuth2 → Client Secret); " +
+        "set, it turns the dashboard on at /dashboard",
+    }),
+  ),
+  DISCORD_CLIENT_ID: t.Optional(
+    t.String({
+      pattern: "^[0-9]{17,20}$",
+      description:
+        "the application id (the developer portal's OAuth2 → Client ID), for the dashboard's sign-in; " +
+        "unset: read from DISCORD_TOKEN",
+    }),
+  ),
   DATABASE_PATH: t.String({
     minLength: 1,
     default: "./data/whitelist-sync.db",
@@ -236,7 +252,7 @@ export type Config = Omit<Static<typeof ConfigSchema>, "TRUST_PROXY"> & { TRUST_
 /** A value as an error message may show it: DATABASE_URL without its password, the token not at all. */
 function shown(name: string, value: string): string {
   if (name === "DATABASE_URL") return redactUrl(value);
-  if (name === "DISCORD_TOKEN") return "(hidden)";
+  if (name === "DISCORD_TOKEN" || name === "DISCORD_CLIENT_SECRET") return "(hidden)";
   return value;
 }
 
@@ -260,6 +276,26 @@ function checkDatabaseUrl(url: string): void {
 }
 
 const DATABASE_URL_FORM = "postgres://user:password@host:5432/database (special characters percent-encoded)";
+
+/**
+ * The dashboard (on with DISCORD_CLIENT_SECRET: docs/configuration.md, The dashboard) signs people in with Discord,
+ * which sends them back to PUBLIC_URL, and reads their roles through the bot: both must be set with it.
+ */
+function checkDashboard(settings: Static<typeof ConfigSchema>): void {
+  if (settings.DISCORD_CLIENT_SECRET === undefined) return;
+  if (settings.PUBLIC_URL === undefined) {
+    throw new ConfigError(
+      "PUBLIC_URL must be set with DISCORD_CLIENT_SECRET: Discord sends people back to " +
+        "<PUBLIC_URL>/dashboard/callback after they sign in (got nothing)",
+    );
+  }
+  if (settings.DISCORD_TOKEN === undefined) {
+    throw new ConfigError(
+      "DISCORD_TOKEN must be set with DISCORD_CLIENT_SECRET: the dashboard reads members' roles through the bot " +
+        "(got nothing)",
+    );
+  }
+}
 
 /** Turns `--database-path x` / `--port=3000` style flags into the matching variable names. */
 export function flagsToEnv(argv: readonly string[]): Record<string, string> {
@@ -331,6 +367,7 @@ export function loadConfig(source: Record<string, string | undefined>): Config {
       `LINK_ADDRESS must be ${ConfigSchema.properties.LINK_ADDRESS.description} (got ${JSON.stringify(settings.LINK_ADDRESS)})`,
     );
   }
+  checkDashboard(settings);
   try {
     return { ...settings, TRUST_PROXY: parseTrustProxy(settings.TRUST_PROXY) };
   } catch (problem) {

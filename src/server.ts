@@ -5,6 +5,7 @@ import type { DiscordRest } from "./bot/discord.ts";
 import { type Election, electLeader, type Term } from "./cluster/leader.ts";
 import type { Replica } from "./cluster/replica.ts";
 import type { Config } from "./config.ts";
+import { type DashboardDeps, type LazyDashboard, lazyDashboard } from "./dashboard/index.ts";
 import { closeStore, databaseReadable } from "./db/driver.ts";
 import { type LeaderDuties, startDuties } from "./duties.ts";
 import { createHealth, type Health } from "./health/status.ts";
@@ -20,6 +21,7 @@ import {
 import type { ClusterSource, Metrics } from "./metrics/index.ts";
 import { createHub, type Hub } from "./realtime/hub.ts";
 import { openStoreServices, type Services } from "./services.ts";
+import { tokenApplicationId } from "./setup/permissions.ts";
 import { type Clock, systemClock } from "./shared/clock.ts";
 import { startJob } from "./shared/jobs.ts";
 import { explainListenError } from "./shared/listen.ts";
@@ -92,6 +94,15 @@ export async function startService(config: Config, options: ServiceStartOptions)
 
   let leading: LeaderDuties | undefined;
   let link: LinkEndpoint | undefined;
+  // Known once the server listens (PORT=0 picks a port): the dashboard asks it at each request.
+  let publicUrl = "";
+  const deps = dashboardDeps(config, services, {
+    discord,
+    logger,
+    publicUrl: () => publicUrl,
+    staffLog: () => leading?.bot?.staffLog,
+  });
+  const dashboard = deps && lazyDashboard(deps);
   const { hub, webhookSender, health, app } = createAdapters(config, services, {
     metrics,
     clock,
@@ -104,6 +115,7 @@ export async function startService(config: Config, options: ServiceStartOptions)
       resubscriptions: replica.resubscriptions,
       epoch: () => election?.epoch(),
     },
+    dashboard,
   });
   // One node alone delivers from the first change on; of several replicas, the leader does (src/duties.ts).
   if (!replica) webhookSender.start();
@@ -135,7 +147,9 @@ export async function startService(config: Config, options: ServiceStartOptions)
   const server = app.server;
   if (!server) throw new Error("the HTTP server did not start");
   hub.attach(server as never);
-  const { url, publicUrl, metricsUrl } = addressesOf(config, server.port, metrics, metricsServer?.port);
+  const addresses = addressesOf(config, server.port, metrics, metricsServer?.port);
+  const { url, metricsUrl } = addresses;
+  publicUrl = addresses.publicUrl;
   const lead = async (term?: Term) => {
     leading = await startDuties({
       config,
@@ -186,6 +200,8 @@ export async function startService(config: Config, options: ServiceStartOptions)
         await leading?.stop();
         services.reverter.stop();
         hub.closeAll();
+        // Open streams of the dashboard's live log would hold the server's graceful stop.
+        await dashboard?.close();
         await link?.stop();
         await app.stop();
         await metricsServer?.stop();
@@ -267,7 +283,10 @@ function createAdapters(
     link,
     mayAct,
     cluster,
+    dashboard,
   }: {
+    /** The dashboard, when DISCORD_CLIENT_SECRET turns it on (it loads at its first request). */
+    dashboard: LazyDashboard | undefined;
     metrics: Metrics | undefined;
     clock: Clock;
     logger: Logger;
@@ -319,6 +338,7 @@ function createAdapters(
     version: VERSION,
     rateLimitPerMinute: config.RATE_LIMIT_PER_MINUTE,
     trustProxy: config.TRUST_PROXY,
+    dashboard: dashboard?.handle,
     metrics: metrics && {
       request: metrics.request,
       // /metrics is on the API's port unless METRICS_PORT gives it one of its own.
@@ -326,6 +346,45 @@ function createAdapters(
     },
   });
   return { hub, webhookSender, health, app };
+}
+
+/** Discord's REST base when DISCORD_API_URL does not name the sandbox's. */
+const DISCORD_API_BASE = "https://discord.com/api";
+
+/**
+ * The dashboard's dependencies when DISCORD_CLIENT_SECRET turns it on (docs/dashboard.md): Discord's OAuth2 at the
+ * same place as its REST API (`/oauth2/authorize` at the root beside `/api`, as on discord.com and the sandbox), the
+ * member directory of the bot's REST client. Nothing of the dashboard is loaded here (src/dashboard/index.ts).
+ */
+function dashboardDeps(
+  config: Config,
+  services: Services,
+  parts: {
+    discord: DiscordRest | undefined;
+    logger: Logger;
+    publicUrl(): string;
+    staffLog: DashboardDeps["staffLog"];
+  },
+): DashboardDeps | undefined {
+  const secret = config.DISCORD_CLIENT_SECRET;
+  // checkDashboard (src/config.ts) made DISCORD_TOKEN, hence the REST client, a condition of the secret.
+  if (secret === undefined || !parts.discord || config.DISCORD_TOKEN === undefined) return undefined;
+  const apiUrl = (config.DISCORD_API_URL ?? DISCORD_API_BASE).replace(/\/$/, "");
+  return {
+    services,
+    oauth: {
+      clientId: config.DISCORD_CLIENT_ID ?? tokenApplicationId(config.DISCORD_TOKEN),
+      clientSecret: secret,
+      apiUrl,
+      authorizeUrl: new URL("/oauth2/authorize", apiUrl).href,
+    },
+    publicUrl: parts.publicUrl,
+    members: parts.discord.members,
+    staffLog: parts.staffLog,
+    apiUrl: () => `${parts.publicUrl()}/api/v1`,
+    version: VERSION,
+    logger: parts.logger,
+  };
 }
 
 /**

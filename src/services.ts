@@ -32,6 +32,7 @@ import { createLinking } from "./registration/linking.ts";
 import { createLookups } from "./registration/lookups.ts";
 import type { DiscordPorts } from "./registration/model.ts";
 import { offlineDiscord } from "./registration/offline.ts";
+import { createRanks } from "./registration/ranks.ts";
 import { createRenameRefresh } from "./registration/renames.ts";
 import { createRequestStore } from "./registration/requests.ts";
 import { createRoleReverter } from "./registration/role-reverter.ts";
@@ -42,6 +43,7 @@ import type { Clock } from "./shared/clock.ts";
 import type { Logger } from "./shared/logger.ts";
 import { noObserver, type Observer } from "./shared/observer.ts";
 import { createWebhookService } from "./webhooks/service.ts";
+import { createRankMappings } from "./whitelists/ranks.ts";
 import { createWhitelistService } from "./whitelists/service.ts";
 
 /** Every domain service over one store, wired together; free of HTTP and Discord. */
@@ -136,7 +138,16 @@ export function createServices<S extends Store>({
   const whitelists = createWhitelistService({ store, clock, write, guilds });
   const keys = createKeyService({ store, clock, write, guilds });
   const accounts = createAccounts({ store, write, clock, observer });
-  const entries = createEntryService({ store, clock, write, whitelists, events, bus });
+  const rankMappings = createRankMappings({ db, table: store.tables.rankMappings });
+  const entries = createEntryService({
+    store,
+    clock,
+    write,
+    whitelists,
+    events,
+    bus,
+    mappings: rankMappings,
+  });
   const formatCache = createFormatCache({
     load: (id, slices) => entries.snapshotForFormats(id, slices),
     bus,
@@ -234,6 +245,7 @@ export function createServices<S extends Store>({
     logger,
   });
   const reverter = createRoleReverter({ bus: outbox, entries, grants, departures, logger });
+  const ranks = createRanks({ whitelists, entries, mappings: rankMappings, write, clock, logger });
   const bans = createBanSync({ guilds, whitelists, entries, events, denials, grants, departures, logger });
   nicknames.listen(outbox);
   return {
@@ -290,6 +302,8 @@ export function createServices<S extends Store>({
     nicknames,
     /** Discord bans reaching the deny lists, where a guild turned it on (src/registration/bans.ts). */
     bans,
+    /** Discord roles mapped to game groups per whitelist (src/registration/ranks.ts). */
+    ranks,
   };
 }
 
@@ -360,5 +374,10 @@ export async function openStoreServices(
 
 /** Opens the SQLite store at `path` (migrating it) and wires the services over it. */
 export function openServices(options: ServiceOptions & { path: string }): Services<SqliteStore> {
-  return createServices({ ...options, store: openDatabase({ path: options.path }) });
+  const store = openDatabase({
+    path: options.path,
+    // The WAL grows until a checkpoint succeeds (docs/decisions.md, SQLite settings): the operator should know.
+    onCheckpointError: (error) => options.logger.warn("a checkpoint of the SQLite store failed", { error }),
+  });
+  return createServices({ ...options, store });
 }

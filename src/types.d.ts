@@ -13,3 +13,9 @@ declare module "swagger-ui-dist/swagger-ui.css" {
   const path: string;
   export default path;
 }
+
+/** The dashboard's stylesheet is imported with `{ type: "text" }` (src/dashboard/assets.ts): the import is its text. */
+declare module "*.css" {
+  const text: string;
+  export default text;
+}

@@ -24,6 +24,7 @@ const LAYERS: Record<string, "adapter" | "service" | "base"> = {
   doctor: "adapter",
   cluster: "adapter",
   link: "adapter",
+  dashboard: "adapter",
   backup: "adapter",
   registration: "service",
   nicknames: "service",

@@ -8,7 +8,7 @@
  * Usage: bun bench/soak/sandbox.ts
  */
 import { randomBytes } from "node:crypto";
-import { demoProfiles, demoSeed } from "../../src/demo/seed.ts";
+import { demo, demoProfiles, demoSeed } from "../../src/demo/seed.ts";
 import { startSandboxDiscord } from "../../src/sandbox/discord/index.ts";
 import { startFakeMojang } from "../../src/sandbox/mojang.ts";
 import { readLines } from "../fanout/protocol.ts";
@@ -30,7 +30,8 @@ export type SandboxHello = {
 export type SandboxMessage = SandboxHello | { type: "error"; message: string };
 
 if (import.meta.main) {
-  const token = `soak.${randomBytes(24).toString("hex")}`;
+  // Shaped as Discord's: its first part is the bot's id in base64, as `serve` checks (src/setup/permissions.ts).
+  const token = `${Buffer.from(demo.botId).toString("base64url")}.${randomBytes(24).toString("hex")}`;
   const mojang = startFakeMojang({ profiles: demoProfiles });
   // Limits off, as in the soak's `demo` (SANDBOX_RATE_LIMITS=off): the soak measures the service alone.
   const sandbox = await startSandboxDiscord({

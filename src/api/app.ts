@@ -48,6 +48,11 @@ export type ApiDeps = {
   firstJoin: FirstJoin;
   /** METRICS=on: every answer is counted, and with `scrape` the server also answers GET /metrics. */
   metrics?: HttpMetrics & { scrape?: () => Promise<Response> };
+  /**
+   * The staff dashboard (DISCORD_CLIENT_SECRET; src/dashboard), answering everything under `/dashboard`: its pages
+   * are no API (no key, not in the OpenAPI document), counted by the rate limit like any request.
+   */
+  dashboard?: (request: Request) => Promise<Response>;
 };
 
 /** Seconds a client should wait before retrying when the store is busy. */
@@ -127,6 +132,7 @@ export function createApi(deps: ApiDeps) {
         throw new DomainError("invalid-input", "The request path is not valid percent-encoding (RFC 3986).");
     })
     .use(docs({ version: deps.version, root: () => root as AnyElysia }))
+    .use(dashboardRoutes(deps.dashboard))
     .use(health(deps.health, "Health (unversioned)", "getHealth"))
     .group("/api/v1", (api) =>
       api
@@ -152,6 +158,19 @@ export function createApi(deps: ApiDeps) {
   }
   root = app;
   return app;
+}
+
+/**
+ * `/dashboard` and everything under it, handed to the dashboard (which loads at its first request), hidden from the
+ * OpenAPI document: its routes take a session, never a key (docs/api.md, Routes). Without the dashboard, nothing.
+ */
+function dashboardRoutes(dashboard: ApiDeps["dashboard"]) {
+  const routes = new Elysia({ name: "dashboard" });
+  if (!dashboard) return routes;
+  const hidden = { detail: { hide: true } };
+  return routes
+    .all("/dashboard", ({ request }) => dashboard(request), hidden)
+    .all("/dashboard/*", ({ request }) => dashboard(request), hidden);
 }
 
 /** A handler of Bun's router; `undefined` once it upgraded the request to a WebSocket. */

@@ -36,6 +36,7 @@ import { BotLoginError, DISCORD_API, describeLoginFailure } from "./login.ts";
 import { modals } from "./modals/index.ts";
 import { createReactionTurns } from "./reactions.ts";
 import { syncGuildCommands } from "./register-commands.ts";
+import { createStaffLog, type StaffLog } from "./staff-log.ts";
 import { createGuildWords } from "./words.ts";
 
 /** What starting the bot takes. */
@@ -86,6 +87,8 @@ export type Bot = {
   logIdle(): Promise<void>;
   /** Resolves once every member message heard of (message mode) is answered (tests). */
   messagesAnswered(): Promise<void>;
+  /** What staff did in the dashboard, told in Discord as the commands tell it (src/bot/staff-log.ts). */
+  staffLog: StaffLog;
   stop(): Promise<void>;
 };
 
@@ -400,6 +403,7 @@ export async function startBot(options: BotOptions): Promise<Bot> {
     logWaiting: () => log.waiting(),
     logIdle: () => log.idle(),
     messagesAnswered: () => handleMessage.answered(),
+    staffLog: createStaffLog({ log, services, client: () => client, logger }),
     async stop() {
       stopped = true;
       await log.stop();

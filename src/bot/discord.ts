@@ -3,6 +3,7 @@ import type { Words } from "../i18n/words.ts";
 import type { DiscordPorts, RequestBoard } from "../registration/model.ts";
 import type { Logger } from "../shared/logger.ts";
 import { approvalRequestMessage } from "./log-channel.ts";
+import { createMemberDirectory, type MemberDirectory } from "./member-directory.ts";
 import { createDiscordNicknames } from "./nicknames.ts";
 import {
   BAN_HOLD_MS,
@@ -30,6 +31,8 @@ export type DiscordRest = {
   client(): Client | undefined;
   /** Gives the request posts the guilds' languages, once the bot knows them (English until then). */
   speak(words: GuildWords): void;
+  /** Who people are in a guild now, for the dashboard (its port: src/bot/member-directory.ts). */
+  members: MemberDirectory;
 };
 
 /**
@@ -104,6 +107,11 @@ export function createDiscordRest(options: {
     },
     heldUntil: () => heldUntil,
     client: () => client,
+    members: createMemberDirectory({
+      client: () => client,
+      token: options.token,
+      discordApiUrl: options.discordApiUrl,
+    }),
     speak(given) {
       words = given;
     },

@@ -28,6 +28,7 @@ export const originLabels: Record<Origin, MessageKey> = {
   "role-lost": "log.origin.roleLost",
   expired: "log.origin.expired",
   renamed: "log.origin.renamed",
+  roles: "log.origin.roles",
 };
 
 /** An origin in words, as the log channel shows it. */
@@ -178,6 +179,9 @@ export function approvalDecisionEmbed(words: Words, decision: Decision, actorId:
         value: mention(actorId),
         inline: true,
       },
+      ...(request.decisionReason
+        ? [{ name: words.t("log.field.reason"), value: plainName(request.decisionReason), inline: false }]
+        : []),
     ],
   };
 }

@@ -9,6 +9,7 @@ import type { LogBatch, LogFile, LogItem } from "./log-batches.ts";
 import { changeEmbed, departureSummary, renameEmbed } from "./log-changes.ts";
 import { type LogMessage, roleFailureEmbed } from "./log-channel.ts";
 import { createLogFeed, cursorName, type PostFailure } from "./log-feed.ts";
+import { groupsChangeEmbed } from "./ranks.ts";
 import { retryAfterOf } from "./rate-limits.ts";
 import { createGuildWords } from "./words.ts";
 
@@ -105,11 +106,13 @@ export async function startLogChannel({
    * What one change shows: its embed (with, for an addition, the roles that could not be granted before it was
    * stored). Entries changed in place (Bedrock nicks respelled when the Floodgate settings change, or given their
    * UUID) show nothing: the manager who changed the settings is told how many, and the events carry each. A
-   * premium account renamed at Mojang shows once, as a rename, since nobody on Discord asked for it. Nor do the
-   * changes of a bulk operation (`bulk`: an import's additions, a deleted whitelist's removals): it posts one
-   * summary of its own.
+   * premium account renamed at Mojang shows once, as a rename, since nobody on Discord asked for it. A change of an
+   * entry's groups shows what it joined and left. Nor do the changes of a bulk operation (`bulk`: an import's
+   * additions, a deleted whitelist's removals, a rank mapping's regrouping): it posts one summary of its own.
    */
   const embedsOf = async (said: Words, notice: ChangeNotice): Promise<APIEmbed[]> => {
+    // A change of groups shows as one; a mapping edited posts its own summary (its changes are `bulk`).
+    if (notice.event.type === "entry.groups") return notice.bulk ? [] : [groupsChangeEmbed(said, notice)];
     const renamed = notice.event.origin === "renamed" ? notice.replaces : undefined;
     if (!renamed && (notice.replaces || notice.replacedBy || notice.bulk)) return [];
     const nickType = await nickTypeOf(notice.entry);

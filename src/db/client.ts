@@ -5,6 +5,7 @@ import { sql } from "drizzle-orm";
 import { type BunSQLiteDatabase, drizzle } from "drizzle-orm/bun-sqlite";
 import { ConfigError } from "../shared/errors.ts";
 import { registerDriver, type StoreDriver, unlessUnavailable } from "./driver.ts";
+import { type Durability, walDurability } from "./durability.ts";
 import { sqliteCode } from "./errors.ts";
 import {
   migrations as embeddedMigrations,
@@ -29,6 +30,8 @@ export type OpenDatabaseOptions = {
    */
   busyTimeoutMs?: number;
   migrations?: Migration[];
+  /** Hears of a checkpoint that failed on the checkpointer's thread (the WAL then grows until one succeeds). */
+  onCheckpointError?: (error: string) => void;
 };
 
 /**
@@ -45,7 +48,10 @@ export function openDatabase(options: OpenDatabaseOptions): SqliteStore {
   try {
     writer.run(`PRAGMA busy_timeout = ${busyTimeoutMs}`);
     writer.run("PRAGMA journal_mode = WAL");
-    writer.run("PRAGMA synchronous = FULL");
+    // A COMMIT appends to the WAL without flushing it; the writer flushes it off the event loop and acknowledges a
+    // write only then, and checkpoints run on a thread of their own (docs/decisions.md, SQLite settings).
+    writer.run("PRAGMA synchronous = NORMAL");
+    writer.run("PRAGMA wal_autocheckpoint = 0");
     writer.run("PRAGMA foreign_keys = ON");
     migrate(writer, options.migrations ?? embeddedMigrations);
   } catch (error) {
@@ -62,10 +68,18 @@ export function openDatabase(options: OpenDatabaseOptions): SqliteStore {
     client.run("PRAGMA foreign_keys = ON");
     return drizzle({ client, schema });
   };
+  let durability: Durability;
+  try {
+    durability = walDurability(options.path, { onCheckpointError: options.onCheckpointError });
+  } catch (error) {
+    writer.close();
+    throw notUsable(options.path, error) ?? error;
+  }
   const db = connect(openFile(options.path));
   const snapshotDb = connect(openFile(options.path));
   closers.set(db, [snapshotDb.$client, db.$client, writer]);
-  return sqliteStore(db, drizzle({ client: writer, schema }), snapshotDb);
+  durabilities.set(db, durability);
+  return sqliteStore(db, drizzle({ client: writer, schema }), snapshotDb, durability);
 }
 
 /**
@@ -78,18 +92,28 @@ export function useSqlite(sqlite: Database): SqliteStore {
   return sqliteStore(db, db, db);
 }
 
-/** The store over its reader, writer and snapshot connections. */
-function sqliteStore(db: SqliteDb, writerDb: SqliteDb, snapshotDb: SqliteDb): SqliteStore {
-  const driver = sqliteDriver(db, writerDb, snapshotDb);
+/** The store over its reader, writer and snapshot connections (`durability`: openDatabase's, flushing its commits). */
+function sqliteStore(
+  db: SqliteDb,
+  writerDb: SqliteDb,
+  snapshotDb: SqliteDb,
+  durability?: Durability,
+): SqliteStore {
+  const driver = sqliteDriver(db, writerDb, snapshotDb, durability);
   registerDriver(db, driver);
   return { kind: "sqlite", db, tables: schema, driver, client: db.$client };
 }
 
 /** What the SQLite store does its own way (StoreDriver), over its reader, writer and snapshot connections. */
-function sqliteDriver(db: SqliteDb, writerDb: SqliteDb, snapshotDb: SqliteDb): StoreDriver {
+function sqliteDriver(
+  db: SqliteDb,
+  writerDb: SqliteDb,
+  snapshotDb: SqliteDb,
+  durability: Durability | undefined,
+): StoreDriver {
   let snapshots: Promise<unknown> = Promise.resolve();
   return {
-    writer: (settings) => createWriter({ ...settings, db: writerDb }),
+    writer: (settings) => createWriter({ ...settings, db: writerDb, durability }),
     snapshot<T>(read: (q: Db) => Promise<T>): Promise<T> {
       // One at a time on their own connection, in one read transaction.
       const run = async () => {
@@ -101,7 +125,12 @@ function sqliteDriver(db: SqliteDb, writerDb: SqliteDb, snapshotDb: SqliteDb): S
         }
       };
       const result = snapshots.then(run, run);
-      snapshots = result.catch(() => undefined);
+      // The queue keeps only that the last one settled, never its result: a format's read of a 100,000-entry
+      // whitelist would stay in memory until the next snapshot.
+      snapshots = result.then(
+        () => undefined,
+        () => undefined,
+      );
       return result;
     },
     async lastEventId(q) {
@@ -134,6 +163,8 @@ function sqliteDriver(db: SqliteDb, writerDb: SqliteDb, snapshotDb: SqliteDb): S
       }
     },
     async close() {
+      // A checkpoint under way on its thread finishes first.
+      await durability?.close();
       closeDatabase(db);
     },
   };
@@ -141,6 +172,8 @@ function sqliteDriver(db: SqliteDb, writerDb: SqliteDb, snapshotDb: SqliteDb): S
 
 /** The connections of a SQLite store, in the order they close (the writer's last). */
 const closers = new WeakMap<Db, Database[]>();
+/** What flushes the commits of a store openDatabase opened: stopped before its connections close. */
+const durabilities = new WeakMap<Db, Durability>();
 
 /**
  * A ConfigError for a file SQLite opened but cannot use as a store (not a database, a device, a file in /proc,
@@ -251,6 +284,8 @@ export function closeDatabase(db: Db): void {
   const connections = closers.get(db);
   const last = connections?.at(-1);
   if (!connections || !last) throw new TypeError("not a store opened by openDatabase or useSqlite");
+  // A checkpoint under way on its thread finishes there; the one below runs after it on the writer's connection.
+  durabilities.get(db)?.closeNow();
   for (const connection of connections.slice(0, -1)) connection.close();
   try {
     last.run("PRAGMA wal_checkpoint(TRUNCATE)");

@@ -140,6 +140,11 @@ export const entries = sqliteTable(
     guest: integer("guest", { mode: "boolean" }).notNull().default(false),
     /** A guest's note, as staff wrote it (who they are); null for every other entry. */
     note: text("note"),
+    /**
+     * The game groups its owner holds now (docs/decisions.md, Ranks that follow roles): the whitelist's rank
+     * mappings applied to the owner's roles and the entry's proof; sorted, each once.
+     */
+    groups: text("groups", { mode: "json" }).$type<string[]>().notNull().default(sql`'[]'`),
   },
   (table) => [
     uniqueIndex("entries_whitelist_nick_key").on(table.whitelistId, table.nickKey),
@@ -200,6 +205,41 @@ export const memberNicknames = sqliteTable(
   (table) => [primaryKey({ columns: [table.guildId, table.userId] })],
 );
 
+/**
+ * A Discord role (or `everyone` on the whitelist, or its `verified` accounts) mapped to a game group on a whitelist
+ * (docs/decisions.md, Ranks that follow roles): its entries' owners holding the role are in the group.
+ */
+export const rankMappings = sqliteTable(
+  "rank_mappings",
+  {
+    whitelistId: text("whitelist_id")
+      .notNull()
+      .references(() => whitelists.id, { onDelete: "cascade" }),
+    /** A role's snowflake, or `everyone` / `verified` (src/whitelists/ranks.ts). */
+    roleId: text("role_id").notNull(),
+    /** The game group, as LuckPerms names it (lower case: src/whitelists/ranks.ts). */
+    groupName: text("group_name").notNull(),
+    createdBy: text("created_by").notNull(),
+    createdAt: integer("created_at").notNull(),
+  },
+  (table) => [primaryKey({ columns: [table.whitelistId, table.roleId, table.groupName] })],
+);
+
+/**
+ * The Discord roles of an entry owner, as the bot last saw them in a guild: what their entries' groups follow
+ * (src/entries/groups.ts), so a mapping edited on any replica is applied at once, without asking Discord.
+ */
+export const memberRoles = sqliteTable(
+  "member_roles",
+  {
+    guildId: text("guild_id").notNull(),
+    userId: text("user_id").notNull(),
+    roleIds: roleList("role_ids"),
+    updatedAt: integer("updated_at").notNull(),
+  },
+  (table) => [primaryKey({ columns: [table.guildId, table.userId] })],
+);
+
 /** A link key: the secret a game-server plugin or integrator uses. Only its SHA-256 is stored. */
 export const linkKeys = sqliteTable(
   "link_keys",
@@ -235,7 +275,7 @@ export const events = sqliteTable(
     id: integer("id").primaryKey({ autoIncrement: true }),
     guildId: text("guild_id").notNull(),
     whitelistId: text("whitelist_id").notNull(),
-    type: text("type", { enum: ["entry.added", "entry.removed"] }).notNull(),
+    type: text("type", { enum: ["entry.added", "entry.removed", "entry.groups"] }).notNull(),
     /** The public message without its id, as JSON. */
     payload: text("payload").notNull(),
     /**
@@ -275,6 +315,8 @@ export const registrationRequests = sqliteTable(
     requestMessageId: text("request_message_id"),
     decidedBy: text("decided_by"),
     decidedAt: integer("decided_at"),
+    /** Why staff decided so, when they said (the dashboard asks a reason of a rejection); null: none given. */
+    decisionReason: text("decision_reason"),
     createdAt: integer("created_at").notNull(),
   },
   (table) => [
@@ -389,6 +431,38 @@ export const proofAttempts = sqliteTable(
   (table) => [
     index("proof_attempts_user").on(table.userId, table.at),
     index("proof_attempts_at").on(table.at),
+  ],
+);
+
+/** A server the dashboard's signed-in person is on, as Discord listed it at sign-in (scope `guilds`). */
+export type SessionGuild = { id: string; name: string };
+
+/**
+ * A sign-in to the dashboard (src/dashboard/sessions.ts): the cookie holds a random token, stored here only as its
+ * SHA-256; the Discord tokens it got are kept encrypted, to refresh the person's servers and to revoke at sign-out.
+ */
+export const dashboardSessions = sqliteTable(
+  "dashboard_sessions",
+  {
+    idHash: text("id_hash").primaryKey(),
+    userId: text("user_id").notNull(),
+    userName: text("user_name").notNull(),
+    /** Their Discord client's language, the dashboard's second choice after the browser's. */
+    locale: text("locale"),
+    guilds: text("guilds", { mode: "json" }).$type<SessionGuild[]>().notNull(),
+    /** When `guilds` was read from Discord (it is read again when it grows old). */
+    guildsAt: integer("guilds_at").notNull(),
+    /** The token every form of this session carries (docs/decisions.md, The dashboard). */
+    csrf: text("csrf").notNull(),
+    /** Discord's access and refresh tokens, AES-GCM sealed with a key derived from the client secret. */
+    discordTokens: text("discord_tokens").notNull(),
+    createdAt: integer("created_at").notNull(),
+    lastSeenAt: integer("last_seen_at").notNull(),
+    expiresAt: integer("expires_at").notNull(),
+  },
+  (table) => [
+    index("dashboard_sessions_user").on(table.userId),
+    index("dashboard_sessions_expires").on(table.expiresAt),
   ],
 );
 

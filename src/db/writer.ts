@@ -3,6 +3,7 @@ import type { Clock } from "../shared/clock.ts";
 import { DomainError } from "../shared/errors.ts";
 import { noObserver, type Observer } from "../shared/observer.ts";
 import type { SqliteDb } from "./client.ts";
+import type { Durability } from "./durability.ts";
 import { isStoreBusy } from "./errors.ts";
 import { inWrite, type Tx } from "./store.ts";
 
@@ -24,9 +25,8 @@ export type WriteOptions = {
   /**
    * The work reads only through `tx`, or what no other groupable write changes (a whitelist's settings, a denial):
    * it may then share one transaction with the groupable writes queued beside it, each under a savepoint of its
-   * own (PostgreSQL's group commit: docs/architecture.md, PostgreSQL's round trips). It sees their changes through
-   * `tx`, but not through a cache or `db`, and their `committed` runs after the shared commit, not before its work.
-   * SQLite runs every write alone.
+   * own (group commit: docs/architecture.md, The writer). It sees their changes through `tx`, but not through a
+   * cache or `db`, and their `committed` runs after the shared commit, not before its work.
    */
   groupable?: boolean;
 };
@@ -43,37 +43,62 @@ export const LOCK_WAIT_MS = 10;
 
 /** Pauses between attempts while the lock is held elsewhere: short at first, then steady. */
 const RETRY_DELAYS_MS = [5, 10, 20, 40, 80, 100];
-/** Once the lock is free, queued writes commit in slices of about this long, so a backlog never freezes the loop. */
+/**
+ * Groupable writes queued together share a transaction for about this long, and without a flush queued writes
+ * commit in slices of it: a backlog never freezes the loop.
+ */
 const SLICE_MS = 20;
 
 type Pending = {
   work: (tx: Tx) => Promise<unknown>;
   committed: ((value: unknown) => void) | undefined;
+  groupable: boolean;
   deadline: number;
   resolve(value: unknown): void;
   reject(error: unknown): void;
 };
 
+type Outcome = { ok: true; value: unknown } | { ok: false; error: unknown };
+
+/** A flush the file system refused: the change is committed (readers see it) but may not survive a power cut. */
+function notFlushed(error: unknown): Error {
+  return Object.assign(new Error(`the store's commit could not be flushed to disk (${String(error)})`), {
+    code: "SQLITE_IOERR_FSYNC",
+    cause: error,
+  });
+}
+
 /**
- * The SQLite writer (on the store's writer connection: use `store.driver.writer`): the one way the services write to the embedded store. SQLite is synchronous, so a write
- * that waited for a lock held by another process (a backup, a `sqlite3` shell) would freeze every read,
- * socket and health check for as long as it waited. Instead each attempt waits at most LOCK_WAIT_MS; while
- * the lock stays taken, writes queue in order and the first one is retried from a timer, with the event loop
- * free in between, until the budget (DB_BUSY_TIMEOUT_MS) is spent: then it fails as "store-unavailable" (the
- * API's 503 with Retry-After). Writes run one at a time on the one connection, so a transaction never
- * interleaves with another; its work awaits only SQLite, which answers within the same turn.
+ * The SQLite writer (on the store's writer connection: use `store.driver.writer`): the one way the services write
+ * to the embedded store. SQLite is synchronous, so a write that waited for a lock held by another process (a
+ * backup, a `sqlite3` shell) would freeze every read, socket and health check for as long as it waited. Instead
+ * each attempt waits at most LOCK_WAIT_MS; while the lock stays taken, writes queue in order and the first one is
+ * retried from a timer, with the event loop free in between, until the budget (DB_BUSY_TIMEOUT_MS) is spent: then
+ * it fails as "store-unavailable" (the API's 503 with Retry-After). Writes run one transaction at a time on the one
+ * connection, so a transaction never interleaves with another; its work awaits only SQLite, which answers within
+ * the same turn.
+ *
+ * With `durability` (the store's own: src/db/durability.ts) a COMMIT does not flush: `committed` runs right after
+ * it, as always, then the writer awaits `durability.flush()`, off the event loop, and resolves only once the commit
+ * is on disk: a write is acknowledged only once durable, while sockets, timers and interactions go on. Groupable
+ * writes (WriteOptions) waiting when a transaction begins share it for up to SLICE_MS, each under a savepoint of
+ * its own so one that fails is undone alone, and so share one flush (group commit); any other write has a
+ * transaction of its own. The next transaction's work starts once the last one is on disk.
  */
 export function createWriter({
   db,
   clock,
   budgetMs,
   observer = noObserver,
+  durability,
 }: {
   db: SqliteDb;
   clock: Clock;
   budgetMs: number;
   /** Told of each write refused as busy (metrics). */
   observer?: Observer;
+  /** Flushes commits off the event loop; without it, each COMMIT is as durable as the connection's settings. */
+  durability?: Pick<Durability, "flush" | "written" | "catchingUp">;
 }): Writer {
   const sqlite = db.$client;
   const queue: Pending[] = [];
@@ -81,31 +106,113 @@ export function createWriter({
   let timer: ReturnType<typeof setTimeout> | undefined;
   let draining = false;
 
-  /** One attempt; false when the lock is taken elsewhere (nothing ran), true when the write is settled. */
-  const attempt = async (pending: Pending): Promise<boolean> => {
-    try {
-      sqlite.run("BEGIN IMMEDIATE");
-    } catch (error) {
-      if (isStoreBusy(error)) return false;
-      pending.reject(error);
-      return true;
+  /** Runs the work of `pending` inside the open transaction (under a savepoint when `alone` is false). */
+  const run = async (pending: Pending, alone: boolean): Promise<Outcome> => {
+    if (alone) {
+      try {
+        return { ok: true, value: await pending.work(inWrite(db)) };
+      } catch (error) {
+        return { ok: false, error };
+      }
     }
-    let value: unknown;
+    sqlite.run("SAVEPOINT write");
     try {
-      value = await pending.work(inWrite(db));
+      const value = await pending.work(inWrite(db));
+      sqlite.run("RELEASE write");
+      return { ok: true, value };
+    } catch (error) {
+      // Undoes this write alone; the others of the transaction stay. Some errors (a full disk, an I/O error) end
+      // the whole transaction: then there is no savepoint left, and the caller sees the transaction gone.
+      if (sqlite.inTransaction) {
+        sqlite.run("ROLLBACK TO write");
+        sqlite.run("RELEASE write");
+      }
+      return { ok: false, error };
+    }
+  };
+
+  /**
+   * One transaction, begun already: the first waiting write alone, or the groupable writes at the head of the queue
+   * for up to SLICE_MS; then COMMIT (ROLLBACK when nothing is left to commit) and the flush. Returns each write
+   * with how it ended, in order, and whether its changes are committed but could not be flushed.
+   */
+  const transaction = async (): Promise<{ done: [Pending, Outcome][]; unflushed?: Error }> => {
+    const head = queue.shift() as Pending;
+    // The group is what was waiting when the transaction began, as on PostgreSQL: a write asked for while the
+    // head's work runs (right after it, by the same caller's chain) goes to the next transaction, after the head's
+    // `committed` (a removal's `committed` notes the roles its revert decides on, which a registration then reads).
+    let waiting = queue.length;
+    const done: [Pending, Outcome][] = [[head, await run(head, !head.groupable)]];
+    const sliceEnd = performance.now() + SLICE_MS;
+    while (
+      head.groupable &&
+      waiting-- > 0 &&
+      sqlite.inTransaction &&
+      queue[0]?.groupable &&
+      performance.now() < sliceEnd
+    ) {
+      const next = queue.shift() as Pending;
+      done.push([next, await run(next, false)]);
+    }
+    /** Every write of the transaction failed with `error`, except those that failed on their own. */
+    const undone = (error: unknown) => ({
+      done: done.map(([pending, outcome]): [Pending, Outcome] => [
+        pending,
+        outcome.ok ? { ok: false, error } : outcome,
+      ]),
+    });
+    if (!sqlite.inTransaction) {
+      // SQLite rolled the whole transaction back (the last work's error says why): nothing of it was written.
+      const [, last] = done.at(-1) as [Pending, Outcome];
+      return undone(last.ok ? new Error("the write transaction ended unexpectedly") : last.error);
+    }
+    const written = done.filter(([, outcome]) => outcome.ok).length;
+    try {
+      if (written === 0) {
+        sqlite.run("ROLLBACK");
+        return { done };
+      }
       sqlite.run("COMMIT");
     } catch (error) {
       if (sqlite.inTransaction) sqlite.run("ROLLBACK");
-      pending.reject(error);
-      return true;
+      return undone(error);
     }
+    // Right after the commit, before anything else runs (the readers' connections see the change from now on):
+    // what must follow a change without a gap (its events, caches, the roles a removal notes) goes there.
+    const settled = done.map(([pending, outcome]): [Pending, Outcome] => [
+      pending,
+      afterCommit(pending, outcome),
+    ]);
+    if (!durability) return { done: settled };
+    durability.written(written);
     try {
-      pending.committed?.(value);
-      pending.resolve(value);
+      await durability.flush();
+      return { done: settled };
     } catch (error) {
-      pending.reject(error);
+      return { done: settled, unflushed: notFlushed(error) };
     }
-    return true;
+  };
+
+  /** Runs the `committed` of a write that was committed; one that throws fails the write with its error. */
+  const afterCommit = (pending: Pending, outcome: Outcome): Outcome => {
+    if (!outcome.ok) return outcome;
+    try {
+      pending.committed?.(outcome.value);
+      return outcome;
+    } catch (error) {
+      return { ok: false, error };
+    }
+  };
+
+  /**
+   * Tells a write how it ended, once its commit is on disk: resolved, or refused with its error. `unflushed`: the
+   * change is committed (readers see it, and its `committed` ran) but the file system refused its flush, so the
+   * caller learns that it may not survive a power cut.
+   */
+  const settle = (pending: Pending, outcome: Outcome, unflushed?: Error) => {
+    if (!outcome.ok) pending.reject(outcome.error);
+    else if (unflushed) pending.reject(unflushed);
+    else pending.resolve(outcome.value);
   };
 
   /** Refuses the waiting writes whose budget is spent, without trying them against a lock known to be taken. */
@@ -121,7 +228,7 @@ export function createWriter({
     timer = setTimeout(drain, delay);
   };
 
-  /** Commits waiting writes in order, a slice at a time, until one finds the lock taken again. */
+  /** Commits waiting writes in order, a transaction at a time, until one finds the lock taken again. */
   async function drain(): Promise<void> {
     timer = undefined;
     if (draining) return;
@@ -129,15 +236,25 @@ export function createWriter({
     try {
       const sliceEnd = performance.now() + SLICE_MS;
       while (queue.length > 0) {
-        if (!(await attempt(queue[0] as Pending))) {
-          expire();
-          if (queue.length > 0)
-            schedule(RETRY_DELAYS_MS[Math.min(retries++, RETRY_DELAYS_MS.length - 1)] ?? 100);
-          return;
+        // Rarely: the WAL outgrew its bound while checkpoints ran beside writes; one runs alone first.
+        await durability?.catchingUp();
+        try {
+          sqlite.run("BEGIN IMMEDIATE");
+        } catch (error) {
+          if (isStoreBusy(error)) {
+            expire();
+            if (queue.length > 0)
+              schedule(RETRY_DELAYS_MS[Math.min(retries++, RETRY_DELAYS_MS.length - 1)] ?? 100);
+            return;
+          }
+          (queue.shift() as Pending).reject(error);
+          continue;
         }
-        queue.shift();
         retries = 0;
-        if (performance.now() >= sliceEnd && queue.length > 0) {
+        const { done, unflushed } = await transaction();
+        for (const [pending, outcome] of done) settle(pending, outcome, unflushed);
+        // A flush gave the event loop its turn; without one, a backlog goes on in the next slice.
+        if (!durability && performance.now() >= sliceEnd && queue.length > 0) {
           schedule(0);
           return;
         }
@@ -147,12 +264,17 @@ export function createWriter({
     }
   }
 
-  const write: Write = <T>(work: (tx: Tx) => Promise<T>, committed?: (value: T) => void) =>
+  const write: Write = <T>(
+    work: (tx: Tx) => Promise<T>,
+    committed?: (value: T) => void,
+    options?: WriteOptions,
+  ) =>
     new Promise<T>((resolve, reject) => {
       // Behind writes already waiting, never ahead of them: changes commit in the order they were asked for.
       queue.push({
         work,
         committed: committed as Pending["committed"],
+        groupable: options?.groupable === true,
         deadline: clock.now() + budgetMs,
         resolve: resolve as Pending["resolve"],
         reject,

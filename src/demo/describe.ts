@@ -32,9 +32,9 @@ On PostgreSQL this demo is one replica: start another on the same DATABASE_URL i
 whitelist-sync demo, or a serve) and watch a change made through one reach the other's socket.`
       : "";
   return `
-whitelist-sync demo: a sandbox Discord server "Blocky Builders" with the bot, four whitelists (java,
-premium/approval with an application form, offline/message, bedrock), a few players, and fake Mojang and
-GeyserMC APIs. Nothing leaves this machine.
+whitelist-sync demo: a sandbox Discord server "Blocky Builders" with the bot, five whitelists (java,
+premium/approval with an application form, offline/message, bedrock, and java with first-join proof), a few
+players, fake Mojang and GeyserMC APIs, and a fake game server kept by the sync agent. Nothing leaves this machine.
 
 ${scriptLines.demo.api.line(d.apiUrl)}
 ${scriptLines.demo.apiKey.line(d.key)}
@@ -42,10 +42,13 @@ ${scriptLines.demo.sandbox.line(d.sandboxUrl)}
 ${scriptLines.demo.mojang.line(d.mojang.url)}
 ${scriptLines.demo.link.line(d.link)}
 ${scriptLines.demo.docs.line(`${d.running.url}/swagger`)}
+${scriptLines.demo.dashboard.line(d.dashboardUrl)}
 
 ${whatARestartKeeps(d)}
 
-Read the whitelists and their entries:
+Read the whitelists and their entries (survival puts its Players in the game group member and its verified
+accounts in trusted, /whitelist ranks: each entry carries its groups, a sync agent with --groups luckperms
+applies them):
   curl ${auth} ${d.apiUrl}/whitelists
   curl ${auth} ${d.apiUrl}/whitelists/${d.whitelists.survival}/entries
   curl ${auth} "${d.apiUrl}/whitelists/${d.whitelists.survival}/entries?format=vanilla"
@@ -72,6 +75,10 @@ and its Approve and Reject buttons. The moderator's look-up shows them afterward
   curl -X POST ${json} ${d.sandboxUrl}/modals -d '{"userId":"${demo.users.alex}","interactionId":"ID","values":{"q1":"Build a **huge** redstone farm with friends.","q2":"A friend"}}'
   curl ${d.sandboxUrl}/channels/${demo.channels.log}/messages     # the request and its answers
   curl -X POST ${json} ${d.sandboxUrl}/interactions -d '{"userId":"${demo.users.moderator}","channelId":"${demo.channels.premium}","command":"whitelist","subcommand":"member","options":{"user":"${demo.users.alex}"}}'
+Or decide it in the browser: open ${d.dashboardUrl}, sign in with Discord (the sandbox's page: pick the moderator),
+open Blocky Builders → Requests, read alex's answers and press Approve (with a reason if you like): alex gets
+the role in the sandbox and the log channel shows the decision, as with the button. The owner sees the whole
+server, the moderator the whitelists they manage, alex only their own page.
 
 Prove the account: a real Minecraft client (npm minecraft-protocol under Node, from a clone of the repository)
 joins the link server ${d.link} as SteveCraft, logging in through the fake Mojang, and prints the code it is
@@ -79,7 +86,7 @@ shown; then steve types it (replace CODE): SteveCraft is on survival, verified i
   node ${joinScript()} ${d.link} SteveCraft ${d.mojang.url}
   curl -X POST ${json} ${d.sandboxUrl}/interactions -d '{"userId":"${demo.users.steve}","channelId":"${demo.channels.java}","command":"register","options":{"code":"CODE"}}'
 
-Staff add a nick for a week for the newcomer, on cracked (survival would refuse: it requires the Player role,
+${gameTour(d, auth, json)}Staff add a nick for a week for the newcomer, on cracked (survival would refuse: it requires the Player role,
 which the newcomer lacks); it then goes by itself, origin "expired". Integrators without a socket poll the
 change feed, sending back the "next" it answers as after=:
   curl -X POST ${json} ${d.sandboxUrl}/interactions -d '{"userId":"${demo.users.moderator}","channelId":"${demo.channels.cracked}","command":"whitelist","subcommand":"add","options":{"whitelist":"cracked","member":"${demo.users.newcomer}","nick":"TrialPlayer","expires":"7d"}}'
@@ -121,6 +128,31 @@ read their way with /texts set. A member's language can change on the fly:
 ${replicas}
 
 Press Ctrl+C to stop.`;
+}
+
+/**
+ * The tour's game server: a registration on smp reaching its allowlist through the management API, and a join
+ * proving it (first-join proof); nothing when this demo runs none.
+ */
+function gameTour(d: Demo, auth: string, json: string): string {
+  if (!d.game) return "";
+  const game = d.game.controlUrl;
+  const smp = (body: string) =>
+    `curl -X POST ${json} ${d.sandboxUrl}/interactions -d '{"userId":"${demo.users.steve}","channelId":"${demo.channels.smp}",${body}}'`;
+  return `A game server runs beside the demo: a fake of Minecraft's management API (what Java 1.21.9 and later open
+with management-server-enabled=true) at ${d.game.url}, and a sync agent on it keeping its allowlist from smp, as
+\`whitelist-sync sync --management-url ${d.game.url} --management-secret-file FILE --whitelist smp\` would. smp
+asks for first-join proof: steve's registration is on the allowlist at once, awaiting proof; when SteveMiner joins,
+the agent disconnects him with a code (the kick message on his screen), steve types it with /link, and the entry is
+verified (its "proofDueAt" gone). The fake's control surface plays the game:
+  ${smp(`"command":"register","options":{"nick":"SteveMiner"}`)}
+  curl ${game}/_fake/allowlist                                  # SteveMiner is on it
+  curl -X POST ${json} ${game}/_fake/join -d '{"name":"SteveMiner"}'
+  curl ${game}/_fake/kicks                                      # the code on SteveMiner's screen
+  ${smp(`"command":"link","options":{"code":"CODE"}`)}
+  curl ${auth} ${d.apiUrl}/whitelists/${d.whitelists.smp}/entries   # SteveMiner, verified
+
+`;
 }
 
 /** What stopping and starting the demo again keeps, and why the API key is new at each start. */

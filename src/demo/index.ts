@@ -2,6 +2,7 @@ import { mkdtempSync, rmSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
 import type { Config } from "../config.ts";
+import { callbackUrl } from "../dashboard/index.ts";
 import { linkAddressOf } from "../link/index.ts";
 import type { Member } from "../registration/model.ts";
 import { type SandboxDiscord, startSandboxDiscord } from "../sandbox/discord/index.ts";
@@ -14,6 +15,7 @@ import { explainListenError } from "../shared/listen.ts";
 import type { Logger } from "../shared/logger.ts";
 import type { Whitelist } from "../whitelists/model.ts";
 import type { NewWhitelist } from "../whitelists/service.ts";
+import { type DemoGame, startDemoGame } from "./game.ts";
 import { demoKey, restoredSeed } from "./kept.ts";
 import { demo, demoProfiles, demoSeed, demoSeedIn, demoXboxAccounts } from "./seed.ts";
 
@@ -30,10 +32,14 @@ export type Demo = {
   /** Whether the database is kept between starts (DATABASE_PATH given, or DATABASE_URL), or a temporary one. */
   kept: boolean;
   apiUrl: string;
+  /** The staff dashboard, signed in through the sandbox's Discord authorization page. */
+  dashboardUrl: string;
   sandboxUrl: string;
   /** The link endpoint's address, `host:port` (LINK_PORT, or a free port). */
   link: string;
-  whitelists: Record<"survival" | "hardcore" | "cracked" | "bedrock", string>;
+  whitelists: Record<"survival" | "hardcore" | "cracked" | "bedrock" | "smp", string>;
+  /** The fake game server with Minecraft's management API, and the `sync` agent on it (the leader's demo only). */
+  game: DemoGame | null;
   /**
    * Whether this demo's service leads. Always, on its own database; on PostgreSQL (DATABASE_URL) another replica
    * may (a demo or `serve` started first): then the bot runs there, and this one serves the API and the socket.
@@ -111,7 +117,21 @@ const DEMO_WHITELISTS: (Omit<NewWhitelist, "guildId"> & { key: keyof Demo["white
     grantedRoleIds: [demo.roles.bedrock],
     managerRoleIds: [demo.roles.manager],
   },
+  {
+    key: "smp",
+    name: "smp",
+    channelId: demo.channels.smp,
+    nickType: "java",
+    registrationMode: "command",
+    managerRoleIds: [demo.roles.manager],
+    // The demo's game server is the proof: a registration is on its allowlist at once, and the player proves the
+    // account by joining it (the agent kicks them with a code to type in Discord).
+    proof: "first-join",
+  },
 ];
+
+/** The whitelist the demo's game server takes its allowlist from. */
+const DEMO_GAME_WHITELIST = "smp";
 
 const DEMO_ENTRIES: {
   whitelist: keyof Demo["whitelists"];
@@ -126,6 +146,12 @@ const DEMO_ENTRIES: {
   { whitelist: "cracked", userId: demo.users.steve, roleIds: [demo.roles.player], nick: "CrackedSteve" },
   { whitelist: "bedrock", userId: demo.users.alex, roleIds: [demo.roles.player], nick: "Alex Pocket" },
 ];
+
+/** The ranks `survival` maps: the Player role to `member`, verified accounts to `trusted`. */
+const DEMO_RANKS = [
+  [demo.roles.player, "member"],
+  ["verified", "trusted"],
+] as const;
 
 /** The nick the demo denies on `survival`. */
 export const DEMO_DENIED = { nick: "Griefer_01", reason: "griefed spawn" };
@@ -161,6 +187,9 @@ export async function startDemo(
       throw error;
     });
   const token = `demo.${randomString(32)}`;
+  // The dashboard is always on in the demo: its application's client secret, set in the sandbox's portal as a host
+  // sets theirs (docs/dashboard.md); the callback is registered once the service's address is known.
+  const clientSecret = randomString(32);
   const sandbox = await startSandboxDiscord({
     port: config.SANDBOX_PORT,
     hostname: "127.0.0.1",
@@ -169,6 +198,7 @@ export async function startDemo(
     logger,
     // Discord's limits unless turned off: the demo shows how the bot fares under them.
     rateLimits: config.SANDBOX_RATE_LIMITS === "off" ? false : {},
+    oauth2: { clientSecret },
   }).catch(async (error) => {
     await mojang.stop();
     await geyser.stop();
@@ -197,6 +227,9 @@ export async function startDemo(
         DATABASE_PATH:
           options.databasePath ?? (temporary ? join(temporary, "demo.db") : config.DATABASE_PATH),
         DISCORD_TOKEN: token,
+        DISCORD_CLIENT_SECRET: clientSecret,
+        // The demo's token is no real one's shape, so the application id is given as a host may give theirs.
+        DISCORD_CLIENT_ID: restored.applicationId ?? restored.bot.id,
         DISCORD_API_URL: sandbox.apiUrl,
         MOJANG_API_URL: mojang.url,
         MOJANG_SESSION_URL: mojang.url,
@@ -223,6 +256,7 @@ export async function startDemo(
     throw error;
   }
   const { services } = running;
+  sandbox.oauth2.app.redirectUris.push(callbackUrl(running.publicUrl));
   // Of replicas on PostgreSQL, the bot runs on the one that leads: this one, unless another demo or a `serve`
   // holds the lead already.
   const leads = await running.leads();
@@ -246,6 +280,19 @@ export async function startDemo(
     whitelists[key] = whitelist.id;
   }
   await bot?.ensureIntents();
+  // Ranks that follow roles (docs/decisions.md): survival's Players are in `member`, its verified accounts in
+  // `trusted`; mapped before the entries, so each is registered with its groups.
+  if (created.has("survival")) {
+    for (const [roleId, group] of DEMO_RANKS) {
+      await services.ranks.map({
+        whitelistId: whitelists.survival,
+        guildId: demo.guildId,
+        roleId,
+        group,
+        actorId: owner.userId,
+      });
+    }
+  }
   for (const entry of DEMO_ENTRIES) {
     if (!created.has(entry.whitelist)) continue;
     await services.registration.register({
@@ -268,6 +315,18 @@ export async function startDemo(
   }
   // Replicas on PostgreSQL each print their own key; one demo on its own database replaces its earlier ones.
   const { key, replaced } = await demoKey(services, services.store.kind !== "postgres");
+  const apiUrl = `${running.url}/api/v1`;
+  // One game server, beside the bot: on the replica that leads.
+  let game: DemoGame | null = null;
+  if (leads) {
+    try {
+      game = await startDemoGame({ apiUrl, key, whitelist: DEMO_GAME_WHITELIST, logger });
+    } catch (error) {
+      await running.stop();
+      await cleanup();
+      throw error;
+    }
+  }
 
   return {
     running,
@@ -277,12 +336,15 @@ export async function startDemo(
     key,
     keysReplaced: replaced,
     kept: kept !== null,
-    apiUrl: `${running.url}/api/v1`,
+    apiUrl,
+    dashboardUrl: `${running.publicUrl}/dashboard`,
     sandboxUrl: `${sandbox.url}/_sandbox`,
     link: linkAddressOf({ ...config, HOST: "127.0.0.1" }, running.link) as string,
     whitelists,
     leads,
+    game,
     async stop() {
+      await game?.stop();
       await running.stop();
       await cleanup();
     },

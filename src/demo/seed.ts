@@ -20,6 +20,7 @@ export const demo = {
     cracked: "1200000000000000022",
     bedrock: "1200000000000000023",
     log: "1200000000000000024",
+    smp: "1200000000000000025",
   },
   users: {
     owner: "1200000000000000030",
@@ -56,6 +57,7 @@ export const demoSeed: SandboxSeed = {
     { id: demo.channels.cracked, name: "post-your-nick" },
     { id: demo.channels.bedrock, name: "register-bedrock" },
     { id: demo.channels.log, name: "whitelist-log" },
+    { id: demo.channels.smp, name: "register-smp" },
   ],
   members: [
     { id: demo.botId, username: "whitelist-sync", roleIds: [demo.roles.bot] },
@@ -84,6 +86,8 @@ export const demoProfiles: FakeMojangProfile[] = [
   { name: "Grumm", uuid: "e6b5c088068044df9e1b9bf11792291b" },
   // Made up: the account steve proves at the link server in the tour.
   { name: "SteveCraft", uuid: "5f3c0d2b8a6e4c1f9b7d2e4a6c8f0b13" },
+  // Made up: the account steve proves by joining the demo's game server (first-join proof) in the tour.
+  { name: "SteveMiner", uuid: "7d1e5a3c9b2f4e6a8c0d1f3b5a7e9c24" },
 ];
 
 /** The Xbox accounts the demo's fake GeyserMC knows (any other gamertag has no account). */

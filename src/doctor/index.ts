@@ -1,6 +1,7 @@
 import { grantedByFlags, PORTAL_PLACE } from "../bot/intents.ts";
 import { DISCORD_API } from "../bot/login.ts";
 import type { Config } from "../config.ts";
+import { callbackUrl } from "../dashboard/index.ts";
 import type { Services } from "../services.ts";
 import {
   type Check,
@@ -102,7 +103,10 @@ async function discordSections(
     const bot = me.body as { id: string; username: string };
     checks.push(pass(`the token works: the bot is ${bot.username} (${bot.id})`));
 
-    const application = await discord.read<{ id: string; flags?: number }>("/applications/@me");
+    const application = await discord.read<{ id: string; flags?: number; redirect_uris?: string[] }>(
+      "/applications/@me",
+    );
+    checks.push(...dashboardChecks(config, application.redirect_uris ?? []));
     // The bot's own reading of the application's flags (the portal's switches).
     const { serverMembers, messageContent } = grantedByFlags(application.flags ?? 0);
     checks.push(
@@ -169,6 +173,23 @@ async function discordSections(
     checks.push(fail("Discord could not be reached", error.message));
   }
   return { sections };
+}
+
+/**
+ * The dashboard's sign-in (on with DISCORD_CLIENT_SECRET: docs/dashboard.md): Discord sends people back only to a
+ * redirect URI registered exactly in the portal, so `<PUBLIC_URL>/dashboard/callback` must be one of them.
+ */
+export function dashboardChecks(config: Config, registered: readonly string[]): Check[] {
+  if (config.DISCORD_CLIENT_SECRET === undefined || config.PUBLIC_URL === undefined) return [];
+  const wanted = callbackUrl(config.PUBLIC_URL);
+  return [
+    registered.includes(wanted)
+      ? pass(`the dashboard's redirect URI ${wanted} is registered`)
+      : fail(
+          `the dashboard's redirect URI ${wanted} is not registered: Discord will refuse every sign-in`,
+          "add it exactly under OAuth2 → Redirects in the developer portal (README, Your first hour)",
+        ),
+  ];
 }
 
 /** How many members a check names by mention before it counts the rest. */

@@ -10,7 +10,13 @@ import type { Guard, NewEntry } from "./service.ts";
 
 /** Storing entries, one or many, each with its `entry.added` event in the same transaction. Part of `EntryService`. */
 export function createAdditions(kit: ChangeKit) {
-  const { clock, write, bus, entries, findByKey, publish, appendAddition, requireWhitelist } = kit;
+  const { clock, write, bus, entries, findByKey, publish, appendAddition, requireWhitelist, groups } = kit;
+  /** Whose roles a new entry's groups follow: its owner's, unless it is a guest's (docs/decisions.md, Ranks). */
+  const ownerOf = (input: NewEntry) => ({
+    userId: input.userId,
+    guest: input.guest ?? false,
+    verified: input.verified ?? false,
+  });
   return {
     /**
      * Stores an entry and its `entry.added` event atomically, then publishes the event. `guard` runs inside the
@@ -41,6 +47,7 @@ export function createAdditions(kit: ChangeKit) {
               ...stored,
               nickKey: key,
               grantedRoleIds: input.grantedRoleIds ?? [],
+              groups: await (await groups.grouper(tx, whitelist))(ownerOf(input)),
               createdAt: clock.now(),
             })
             .returning();
@@ -83,6 +90,7 @@ export function createAdditions(kit: ChangeKit) {
         const whitelist = await requireWhitelist(whitelistId);
         await guard?.(tx);
         const createdAt = clock.now();
+        const groupsOf = await groups.grouper(tx, whitelist);
         const done: ChangeNotice[] = [];
         for (const input of inputs) {
           const key = nickKey(input.nick);
@@ -94,7 +102,13 @@ export function createAdditions(kit: ChangeKit) {
           const { grantFailures: _failures, ...stored } = input;
           const [row] = await tx
             .insert(entries)
-            .values({ ...stored, nickKey: key, grantedRoleIds: input.grantedRoleIds ?? [], createdAt })
+            .values({
+              ...stored,
+              nickKey: key,
+              grantedRoleIds: input.grantedRoleIds ?? [],
+              groups: await groupsOf(ownerOf(input)),
+              createdAt,
+            })
             .returning();
           const entry = toEntry(row as EntryRow);
           const detail = { entry, actorId: input.addedBy, bulk: true as const };

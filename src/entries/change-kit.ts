@@ -8,6 +8,7 @@ import type { WhitelistService } from "../whitelists/service.ts";
 import type { ChangeDetail, ChangeNotice, EventBus } from "./bus.ts";
 import type { EventLog } from "./event-log.ts";
 import type { EntryEvent } from "./events.ts";
+import type { EntryGroups } from "./groups.ts";
 import type { Origin } from "./model.ts";
 import type { FindByKey } from "./rows.ts";
 
@@ -26,6 +27,8 @@ export type ChangeDeps = {
   bus: EventBus;
   entries: Tables["entries"];
   findByKey: FindByKey;
+  /** How a new entry's groups are read, and an entry regrouped (src/entries/groups.ts). */
+  groups: Pick<EntryGroups, "grouper" | "regroupIn">;
 };
 
 /**

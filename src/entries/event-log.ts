@@ -17,6 +17,7 @@ export type NewEvent = {
   entry: Pick<EntryRecord, "nick" | "uuid" | "premium" | "expiresAt" | "verified"> & {
     gamertag?: string | null;
     proofDueAt?: number | null;
+    groups?: readonly string[];
     userId?: string;
     /** A guest belongs to no Discord user: its events carry no `userId`. */
     guest?: boolean;
@@ -24,6 +25,8 @@ export type NewEvent = {
   origin: Origin;
   /** A removal's reason, as the API's caller gave it. */
   reason?: string | null;
+  /** `entry.groups`: the groups joined and left (the entry carries the groups it is in now). */
+  groups?: { added: readonly string[]; removed: readonly string[] };
 };
 
 /** Which events a reader may see: a guild, optionally narrowed to one whitelist. */
@@ -73,6 +76,7 @@ function unknownEntry(event: EntryEvent): EntryRecord {
     proofDueAt: event.entry.proofDueAt === undefined ? null : Date.parse(event.entry.proofDueAt),
     guest: false,
     note: null,
+    groups: event.entry.groups,
   };
 }
 
@@ -80,9 +84,9 @@ function unknownEntry(event: EntryEvent): EntryRecord {
 function storedEvent(row: { id: number; payload: string }): EntryEvent {
   const body = JSON.parse(row.payload) as Omit<EntryEvent, "id">;
   // Events stored before entries could expire carry no expiresAt: they never expired; before proof of ownership,
-  // no verified: nobody had proven an account.
-  const { expiresAt = null, verified = false } = body.entry;
-  return { id: String(row.id), ...body, entry: { ...body.entry, expiresAt, verified } };
+  // no verified: nobody had proven an account; before ranks, no groups: nobody was in one.
+  const { expiresAt = null, verified = false, groups = [] } = body.entry;
+  return { id: String(row.id), ...body, entry: { ...body.entry, expiresAt, verified, groups } };
 }
 
 /** Events deleted per write when pruning: each batch holds the write lock for a few milliseconds at most. */
@@ -116,6 +120,9 @@ export function createEventLog({
         whitelistName: input.whitelistName,
         entry: toEntryView(input.entry),
         ...(input.entry.userId && !input.entry.guest ? { userId: input.entry.userId } : {}),
+        ...(input.groups
+          ? { groupsAdded: [...input.groups.added], groupsRemoved: [...input.groups.removed] }
+          : {}),
         origin: input.origin,
         ...(input.reason ? { reason: input.reason } : {}),
         timestamp: new Date(createdAt).toISOString(),
@@ -199,10 +206,16 @@ export function createEventLog({
         const event = storedEvent(row);
         const detail = JSON.parse(row.detail ?? "null") as ChangeDetail | null;
         // Changes stored before a field existed: no proof had been made (before first-join proof, none awaited),
-        // no guest added.
+        // no guest added, no group held.
         if (detail) {
-          const { verified = false, proofDueAt = null, guest = false, note = null } = detail.entry;
-          detail.entry = { ...detail.entry, verified, proofDueAt, guest, note };
+          const {
+            verified = false,
+            proofDueAt = null,
+            guest = false,
+            note = null,
+            groups = [],
+          } = detail.entry;
+          detail.entry = { ...detail.entry, verified, proofDueAt, guest, note, groups };
         }
         return { event, ...(detail ?? { entry: unknownEntry(event), actorId: null }), remote: true as const };
       });

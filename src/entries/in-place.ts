@@ -4,6 +4,7 @@ import { text } from "../i18n/messages.ts";
 import { nickKey } from "../nicks/key.ts";
 import { DomainError } from "../shared/errors.ts";
 import type { Whitelist } from "../whitelists/model.ts";
+import { sameGroups } from "../whitelists/ranks.ts";
 import type { ChangeNotice } from "./bus.ts";
 import type { ChangeKit } from "./change-kit.ts";
 import type { EntryRecord, Origin } from "./model.ts";
@@ -16,7 +17,7 @@ import type { EntryChange, Guard } from "./service.ts";
  * reverter and the log channel skip those); a change it does not show writes no event. Part of `EntryService`.
  */
 export function createChangesInPlace(kit: ChangeKit) {
-  const { write, entries, findByKey, publish, appendRemoval, appendAddition, requireWhitelist } = kit;
+  const { write, entries, findByKey, publish, appendRemoval, appendAddition, requireWhitelist, groups } = kit;
 
   /** The events of an entry changed in place, `before` to `after`: a removal and an addition naming each other. */
   const appendReplacement = async (
@@ -52,11 +53,22 @@ export function createChangesInPlace(kit: ChangeKit) {
     const matching = and(eq(entries.whitelistId, whitelist.id), where);
     const before = new Map((await tx.select().from(entries).where(matching)).map((row) => [row.id, row]));
     if (before.size === 0) return [];
-    const rows = await tx
+    const updated = await tx
       .update(entries)
       .set(set)
       .where(and(matching, inArray(entries.id, [...before.keys()])))
       .returning();
+    // A proof may put the entry in the groups of verified accounts: the addition carries them, no event of its own.
+    const groupsOf = await groups.grouper(tx, whitelist);
+    const rows: EntryRow[] = [];
+    for (const row of updated) {
+      const now = await groupsOf(toEntry(row));
+      if (sameGroups(now, row.groups)) rows.push(row);
+      else
+        rows.push(
+          ...(await tx.update(entries).set({ groups: now }).where(eq(entries.id, row.id)).returning()),
+        );
+    }
     const notices: ChangeNotice[] = [];
     for (const after of rows.sort((a, b) => a.id - b.id).map(toEntry)) {
       const was = toEntry(before.get(after.id) as EntryRow);
@@ -156,9 +168,10 @@ export function createChangesInPlace(kit: ChangeKit) {
 
     /**
      * Hands an entry over to another member, in one transaction: its owner and recorded roles change, its nick,
-     * UUID and creation time stay. No event is written or published: nothing a game server or an integrator sees
-     * changes (docs/decisions.md, Import and transfer). Refuses ("entry-not-found") when the entry is gone or no
-     * longer `from`'s. `guard` runs inside the transaction first; `committed` right after the commit, with the
+     * UUID and creation time stay. No `entry.added` or `entry.removed` is written: the nick a game server lists
+     * stays (docs/decisions.md, Import and transfer); its groups follow the new owner's roles, an `entry.groups`
+     * event when they change (origin `staff`). Refuses ("entry-not-found") when the entry is gone or no longer
+     * `from`'s. `guard` runs inside the transaction first; `committed` right after the commit, with the
      * entry before and after.
      */
     async transfer(
@@ -199,10 +212,21 @@ export function createChangesInPlace(kit: ChangeKit) {
             .set({ userId: input.to, grantedRoleIds: input.grantedRoleIds, guest: false, note: null })
             .where(eq(entries.id, input.entryId))
             .returning();
-          return { before: toEntry(row), after: toEntry(updated as EntryRow) };
+          // The new owner's roles decide its groups: a change of them is the one thing a game server sees.
+          const [regrouped] = await groups.regroupIn(
+            tx,
+            whitelist,
+            [toEntry(updated as EntryRow)],
+            "staff",
+            null,
+          );
+          return { before: toEntry(row), after: regrouped?.entry ?? toEntry(updated as EntryRow), regrouped };
         },
-        (change) => hooks.committed?.(change),
-      );
+        ({ regrouped, ...change }) => {
+          if (regrouped) publish([regrouped]);
+          hooks.committed?.(change);
+        },
+      ).then(({ before, after }) => ({ before, after }));
     },
 
     /**

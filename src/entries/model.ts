@@ -47,6 +47,13 @@ export const Entry = t.Object(
         examples: ["2026-11-23T12:00:00.000Z"],
       }),
     ),
+    groups: t.Array(t.String(), {
+      description:
+        "The game groups its owner is in now (`/whitelist ranks`: the whitelist's Discord roles mapped to groups, " +
+        "and the groups of everyone on it and of verified accounts), sorted, each once; empty without a mapping. " +
+        "A change of groups alone comes as an `entry.groups` event",
+      examples: [["member", "trusted"]],
+    }),
   },
   { title: "Entry" },
 );
@@ -64,6 +71,7 @@ export const origins = [
   "role-lost",
   "expired",
   "renamed",
+  "roles",
 ] as const;
 /** One of the origins. */
 export type Origin = (typeof origins)[number];
@@ -79,7 +87,7 @@ export const BY_MEMBER = "discord" satisfies Origin;
 export type EntryOrigin = typeof BY_MEMBER | "staff";
 
 /** An entry as stored, with its owner and the roles the bot granted for it. */
-export type EntryRecord = Omit<EntryView, "expiresAt" | "gamertag" | "proofDueAt"> & {
+export type EntryRecord = Omit<EntryView, "expiresAt" | "gamertag" | "proofDueAt" | "groups"> & {
   id: number;
   whitelistId: string;
   userId: string;
@@ -103,6 +111,8 @@ export type EntryRecord = Omit<EntryView, "expiresAt" | "gamertag" | "proofDueAt
    */
   guest: boolean;
   note: string | null;
+  /** The game groups its owner is in now (src/entries/groups.ts): sorted, each once. */
+  groups: string[];
 };
 
 /**
@@ -113,6 +123,7 @@ export const toEntryView = (
   entry: Pick<EntryRecord, "nick" | "uuid" | "premium" | "expiresAt" | "verified"> & {
     gamertag?: string | null;
     proofDueAt?: number | null;
+    groups?: readonly string[];
   },
 ): EntryView => ({
   nick: entry.nick,
@@ -122,6 +133,7 @@ export const toEntryView = (
   verified: entry.verified,
   ...(entry.gamertag == null ? {} : { gamertag: entry.gamertag }),
   ...(entry.proofDueAt == null ? {} : { proofDueAt: new Date(entry.proofDueAt).toISOString() }),
+  groups: [...(entry.groups ?? [])],
 });
 
 /** A role the bot could not grant or revoke for an entry, with a reason a human can act on. */
@@ -134,7 +146,7 @@ export type RoleFailure = { roleId: string; reason: Text };
 export type EntrySnapshot = {
   entries: readonly Pick<
     EntryRecord,
-    "id" | "nick" | "uuid" | "premium" | "expiresAt" | "verified" | "gamertag" | "proofDueAt"
+    "id" | "nick" | "uuid" | "premium" | "expiresAt" | "verified" | "gamertag" | "proofDueAt" | "groups"
   >[];
   through: number;
 };

@@ -53,6 +53,7 @@ export function createEntryReads(deps: {
         verified: entries.verified,
         gamertag: entries.gamertag,
         proofDueAt: entries.proofDueAt,
+        groups: entries.groups,
         nickKey: entries.nickKey,
       })
       .from(entries)

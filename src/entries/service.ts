@@ -1,11 +1,13 @@
 import type { Store, Tx } from "../db/store.ts";
 import type { Write } from "../db/writer.ts";
 import type { Clock } from "../shared/clock.ts";
+import type { RankMappings } from "../whitelists/ranks.ts";
 import type { WhitelistService } from "../whitelists/service.ts";
 import { createAdditions } from "./additions.ts";
 import type { EventBus } from "./bus.ts";
 import { createChangeKit } from "./change-kit.ts";
 import type { EventLog } from "./event-log.ts";
+import { createEntryGroups } from "./groups.ts";
 import { createChangesInPlace } from "./in-place.ts";
 import type { EntryOrigin, Origin, RoleFailure } from "./model.ts";
 import { createEntryReads } from "./reads.ts";
@@ -36,6 +38,8 @@ export type NewEntry = {
   addedBy: string;
   origin: EntryOrigin;
   grantedRoleIds?: string[];
+  /** Its groups are not given: they are read from the whitelist's rank mappings when it is stored (groups.ts). */
+  groups?: never;
   /** Roles that could not be granted: not stored, carried to the change's subscribers (the log channel). */
   grantFailures?: readonly RoleFailure[];
 };
@@ -66,7 +70,8 @@ export type Guard = (tx: Tx) => Promise<void> | void;
 
 /**
  * Creates the entry service over one store: its reads (reads.ts) and its changes, additions (additions.ts), removals
- * (removals.ts) and changes in place (in-place.ts), made with one kit (change-kit.ts).
+ * (removals.ts) and changes in place (in-place.ts), made with one kit (change-kit.ts), and the groups entries carry
+ * (groups.ts), which follow the whitelists' rank `mappings` and their owners' roles.
  */
 export function createEntryService(deps: {
   store: Store;
@@ -75,16 +80,16 @@ export function createEntryService(deps: {
   whitelists: WhitelistService;
   events: EventLog;
   bus: EventBus;
+  mappings: RankMappings;
 }) {
-  const { store, clock, write, whitelists, events, bus } = deps;
-  const {
-    db,
-    tables: { entries, whitelists: whitelistTable },
-  } = store;
+  const { store, clock, write, whitelists, events, bus, mappings } = deps;
+  const { db, tables } = store;
+  const { entries, whitelists: whitelistTable } = tables;
 
   const findByKey = entryByKey(db, entries);
+  const groups = createEntryGroups({ clock, write, whitelists, events, bus, mappings, tables, db });
   // Each change writes its row and its event in one transaction, then publishes the event once committed.
-  const kit = createChangeKit({ clock, write, whitelists, events, bus, entries, findByKey });
+  const kit = createChangeKit({ clock, write, whitelists, events, bus, entries, findByKey, groups });
   const additions = createAdditions(kit);
   const inPlace = createChangesInPlace(kit);
   const removals = createRemovals(kit, inPlace.settlePending);
@@ -94,5 +99,7 @@ export function createEntryService(deps: {
     ...removals,
     ...inPlace,
     publish: kit.publish,
+    /** The groups entries carry: their owners' roles stored, and each change of groups with its event. */
+    groups,
   };
 }

@@ -1,4 +1,5 @@
 import type { ChangeNotice, EventBus } from "../entries/bus.ts";
+import { groupsBefore } from "../entries/events.ts";
 import type { EntrySnapshot } from "../entries/model.ts";
 import { createSlices, runSliced, type Slices } from "../shared/slices.ts";
 import type { FormatName } from "./index.ts";
@@ -73,7 +74,12 @@ export function createFormatCache({
   };
 
   const apply = (kept: WhitelistFormats, { event, entry }: ChangeNotice) =>
-    kept.apply(Number(event.id), event.type, entry);
+    kept.apply(
+      Number(event.id),
+      event.type,
+      entry,
+      event.type === "entry.groups" ? { ...entry, groups: groupsBefore(event) } : undefined,
+    );
 
   bus.subscribe((notice) => {
     const { whitelistId } = notice.event;

@@ -1,3 +1,4 @@
+import type { EventType } from "../entries/events.ts";
 import { runAtOnce, sorting } from "../shared/slices.ts";
 import type { Formatted } from "./cache.ts";
 import { type FormatName, formats } from "./index.ts";
@@ -45,15 +46,21 @@ export class WhitelistFormats {
 
   /**
    * Applies a committed change to every format that does not hold it yet (its event id is above the last one
-   * the format holds): the bus may bring a change a read of the store already included. Returns whether any
-   * format changed.
+   * the format holds): the bus may bring a change a read of the store already included. A change of groups
+   * (`entry.groups`) takes the entry as it was (`before`) out and puts it back as it is: the files, which show no
+   * group, keep their bytes, and the API's list and every ETag follow. Returns whether any format changed.
    */
-  apply(eventId: number, type: "entry.added" | "entry.removed", entry: FormatEntry): boolean {
+  apply(eventId: number, type: EventType, entry: FormatEntry, before?: FormatEntry): boolean {
     let applied = false;
     for (const [format, built] of this.built) {
       if (eventId <= built.through) continue;
       built.through = eventId;
-      change(format, built, entry, type === "entry.added" ? 1 : -1);
+      if (type === "entry.groups") {
+        change(format, built, before ?? entry, -1);
+        change(format, built, entry, 1);
+      } else {
+        change(format, built, entry, type === "entry.added" ? 1 : -1);
+      }
       applied = true;
     }
     return applied;
@@ -251,8 +258,10 @@ function formattedOf(parts: Uint8Array[], fileName: string | null, etag: string)
 
 /** A 64-bit hash of what an entry shows in any format; the set's ETag is their sum. */
 function entryHash(entry: FormatEntry): bigint {
-  // An entry awaiting proof adds its due time; every other entry hashes as it did before the field existed.
+  // An entry awaiting proof adds its due time, one in groups their names; every other entry hashes as it did
+  // before the fields existed (an empty `groups` says nothing its absence did not).
   const due = entry.proofDueAt == null ? "" : `\u0000${entry.proofDueAt}`;
-  const text = `${entry.id}\u0000${entry.nick}\u0000${entry.uuid ?? ""}\u0000${entry.premium}\u0000${entry.expiresAt ?? ""}\u0000${entry.verified}${due}`;
+  const groups = entry.groups.length === 0 ? "" : `\u0001${entry.groups.join("\u0000")}`;
+  const text = `${entry.id}\u0000${entry.nick}\u0000${entry.uuid ?? ""}\u0000${entry.premium}\u0000${entry.expiresAt ?? ""}\u0000${entry.verified}${due}${groups}`;
   return BigInt.asUintN(64, BigInt(Bun.hash(text)));
 }

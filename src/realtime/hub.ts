@@ -11,6 +11,8 @@ export type SocketData = {
   principal: Principal;
   /** The resume cursor from `?after=`, or null for live events only. */
   after: number | null;
+  /** Whether it is sent `entry.groups` events (`readsGroups`): every client but a `sync` agent from before them. */
+  groups: boolean;
   /** Client messages in the current flood window, and when that window started. */
   received: number;
   windowStart: number;
@@ -40,6 +42,22 @@ const REPLAY_BUFFER_BYTES = 256 * 1024;
 /** The pub/sub topic a key listens on: its whitelist, or its whole guild. Each socket has exactly one. */
 export const topicOf = (principal: Pick<Principal, "guildId" | "whitelistId">) =>
   principal.whitelistId === null ? `guild:${principal.guildId}` : `whitelist:${principal.whitelistId}`;
+
+/** The topic beside it that carries `entry.groups`, for the sockets that read them. */
+const groupsTopic = (topic: string) => `${topic}+groups`;
+
+/** The product the `sync` agent names itself by in the handshake (src/sync/socket.ts). */
+const AGENT = "whitelist-sync-agent/";
+
+/**
+ * Whether a socket is sent `entry.groups` (docs/api.md, Events): every client, except a `sync` agent whose
+ * `User-Agent` does not say it reads them, `(entry.groups)`. Agents released before them closed the socket on an
+ * `entry.*` type they did not know and fetched the whole list again, losing the `--on-add` commands of what changed
+ * meanwhile: a rank change must not cost them that. Any other consumer ignores a type it does not know.
+ */
+export function readsGroups(userAgent: string | null): boolean {
+  return !userAgent?.startsWith(AGENT) || userAgent.includes("(entry.groups)");
+}
 
 /**
  * The WebSocket side of real-time delivery: replays stored events on resume, then relays committed changes
@@ -78,7 +96,9 @@ export function createHub(deps: {
 
   /** Subscribes a socket to live events: from here on, what commits reaches it through pub/sub. */
   const goLive = (ws: EventSocket) => {
-    ws.subscribe(topicOf(ws.data.principal));
+    const topic = topicOf(ws.data.principal);
+    ws.subscribe(topic);
+    if (ws.data.groups) ws.subscribe(groupsTopic(topic));
   };
 
   /**
@@ -124,8 +144,9 @@ export function createHub(deps: {
     const slice = await events.listAfter(replay.cursor, ws.data.principal, REPLAY_SLICE, through);
     const still = await deps.bus.through();
     if (ws.readyState !== 1 || ws.data.replay !== replay) return;
-    for (const event of slice) ws.send(eventMessage(event));
-    observer.socketMessages("replay", slice.length);
+    const sent = ws.data.groups ? slice : slice.filter((event) => event.type !== "entry.groups");
+    for (const event of sent) ws.send(eventMessage(event));
+    observer.socketMessages("replay", sent.length);
     replay.cursor = Number(slice[slice.length - 1]?.id ?? replay.cursor);
     if (slice.length < REPLAY_SLICE && still === through && deps.bus.published() === published) {
       ws.data.replay = undefined;
@@ -189,8 +210,9 @@ export function createHub(deps: {
   deps.bus.subscribe(({ event }) => {
     if (!server) return;
     const text = eventMessage(event);
-    const guildTopic = `guild:${event.guildId}`;
-    const whitelistTopic = `whitelist:${event.whitelistId}`;
+    const topic = (name: string) => (event.type === "entry.groups" ? groupsTopic(name) : name);
+    const guildTopic = topic(`guild:${event.guildId}`);
+    const whitelistTopic = topic(`whitelist:${event.whitelistId}`);
     server.publish(guildTopic, text);
     server.publish(whitelistTopic, text);
     if (countLive) {
@@ -206,16 +228,18 @@ export function createHub(deps: {
     if (!sockets) return;
     byKey.delete(keyId);
     for (const ws of sockets) {
-      ws.unsubscribe(topicOf(ws.data.principal));
+      const topic = topicOf(ws.data.principal);
+      ws.unsubscribe(topic);
+      ws.unsubscribe(groupsTopic(topic));
       ws.close(CloseCode.keyRevoked, RevokedReason[reason]);
     }
     logger.info("closed sockets of a revoked key", { keyId, reason, sockets: sockets.size });
   });
 
   return {
-    /** The per-socket data for an authenticated upgrade. */
-    socketData(principal: Principal, after: number | null): SocketData {
-      return { principal, after, received: 0, windowStart: clock.now(), ...handlers };
+    /** The per-socket data for an authenticated upgrade; `groups`: see `readsGroups`. */
+    socketData(principal: Principal, after: number | null, groups = true): SocketData {
+      return { principal, after, groups, received: 0, windowStart: clock.now(), ...handlers };
     },
     /** Gives the hub the server whose pub/sub it publishes through (after listen). */
     attach(running: Server<SocketData>) {

@@ -6,6 +6,7 @@ import type { Logger } from "../shared/logger.ts";
 import type { Whitelist, WhitelistRef } from "../whitelists/model.ts";
 import type { WhitelistService } from "../whitelists/service.ts";
 import type { AnswerStore } from "./answers.ts";
+import { cleanLine } from "./deny.ts";
 import type { Decision, DiscordPorts, Member, RegistrationRequest } from "./model.ts";
 import type { Observed } from "./observed.ts";
 import type { createRegistrar } from "./registrar.ts";
@@ -21,8 +22,11 @@ import {
 } from "./rules.ts";
 import type { Proven, WithForm } from "./service.ts";
 
-/** Which request a manager decides; approving needs the requesting member as they are now. */
-export type DecideInput = { requestId: string; actor: Member } & (
+/**
+ * Which request a manager decides, and why when they say (the dashboard asks it of a rejection; the member reads
+ * it); approving needs the requesting member as they are now.
+ */
+export type DecideInput = { requestId: string; actor: Member; reason?: string | null } & (
   | { approve: true; member: Member }
   | { approve: false }
 );
@@ -103,7 +107,12 @@ export function createApprovals(deps: {
       // The request's answers go with the entry it becomes (and their retention starts), in its transaction.
       alongside: (tx, entry) => answers.closeIn(tx, request.id, entry.id),
     });
-    const approved = await requests.close(request.id, "approved", input.actor.userId);
+    const approved = await requests.close(
+      request.id,
+      "approved",
+      input.actor.userId,
+      cleanLine(input.reason),
+    );
     return { outcome: "approved", request: approved, ...registration };
   };
 
@@ -182,11 +191,17 @@ export function createApprovals(deps: {
      * member asked for it, so it lasts the whitelist's entry lifetime, counted from the approval.
      */
     async decide(input: DecideInput): Promise<Decision> {
+      cleanLine(input.reason);
       const { request, whitelist } = await requireRequest(input.requestId);
       requireManager(whitelist, input.actor);
       requirePending(request);
       if (!input.approve) {
-        const rejected = await requests.close(request.id, "rejected", input.actor.userId);
+        const rejected = await requests.close(
+          request.id,
+          "rejected",
+          input.actor.userId,
+          cleanLine(input.reason),
+        );
         logger.info("registration rejected", {
           guildId: whitelist.guildId,
           requestId: request.id,

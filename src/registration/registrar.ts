@@ -183,6 +183,13 @@ export function createRegistrar(deps: {
       }
       const current = { ...member, roleIds: roleIds ?? [] };
       if (who.role) requireRole(whitelist, current, who.role);
+      // The entry's groups are read from the member's roles as stored (docs/decisions.md, Ranks that follow roles).
+      await entries.groups.memberRoles({
+        guildId: whitelist.guildId,
+        userId: member.userId,
+        roleIds: current.roleIds,
+        registering: true,
+      });
       return insert(whitelist, current, identity, who);
     });
 

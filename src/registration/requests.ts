@@ -139,18 +139,19 @@ export function createRequestStore({
     },
 
     /**
-     * Moves a pending request to its final status (its answers' retention starts); resolves with it as stored
-     * afterwards.
+     * Moves a pending request to its final status (its answers' retention starts), with staff's reason when they
+     * gave one; resolves with it as stored afterwards.
      */
     close(
       requestId: string,
       status: "approved" | "rejected" | "cancelled",
       decidedBy: string | null,
+      reason: string | null = null,
     ): Promise<RegistrationRequest> {
       return write(async (tx) => {
         await tx
           .update(registrationRequests)
-          .set({ status, decidedBy, decidedAt: clock.now() })
+          .set({ status, decidedBy, decidedAt: clock.now(), decisionReason: reason })
           .where(and(eq(registrationRequests.id, requestId), eq(registrationRequests.status, "pending")));
         await answers.closeIn(tx, requestId);
         return toRequest((await row(requestId, tx)) as Row);

@@ -54,10 +54,16 @@ export function createRoleLoss(deps: {
      * (`RoleGrants.exclusive`), like a departure: a registration of theirs already storing finishes first and is
      * removed with the rest; one that stores later reads their roles from Discord then and is refused. The
      * whitelists are read when its turn comes, so a policy switched to `keep` meanwhile is honoured. Removing
-     * what is already gone removes nothing: checking twice publishes each removal once.
+     * what is already gone removes nothing: checking twice publishes each removal once. The entries that stay then
+     * take the groups these roles map to (src/entries/groups.ts), each change once.
      */
     check(input: { guildId: string; userId: string; roleIds: readonly string[] }): Promise<EntryRecord[]> {
-      return grants.exclusive(input.guildId, input.userId, () => removeLost(input));
+      return grants.exclusive(input.guildId, input.userId, async () => {
+        const removed = await removeLost(input);
+        // What remains follows the roles too: its groups (docs/decisions.md, Ranks that follow roles).
+        await entries.groups.memberRoles(input);
+        return removed;
+      });
     },
 
     /** Owners of entries on the guild's whitelists whose nicks follow roles and which require `roleId`. */

@@ -13,6 +13,7 @@ import type { Whitelist, WhitelistRef } from "../whitelists/model.ts";
 import type { WhitelistService } from "../whitelists/service.ts";
 import type { AnswerStore } from "./answers.ts";
 import { createApprovals } from "./approvals.ts";
+import { cleanLine } from "./deny.ts";
 import type { Departures } from "./departures.ts";
 import { createGuests } from "./guests.ts";
 import type {
@@ -250,8 +251,9 @@ export function createRegistrationService(deps: {
      * nick is someone else's). Roles are reverted by the role reverter listening to the bus.
      */
     async unregister(
-      input: WhitelistRef & { nick: string; actor: Member },
+      input: WhitelistRef & { nick: string; actor: Member; reason?: string | null },
     ): Promise<{ entry: EntryRecord; whitelist: Whitelist }> {
+      const reason = cleanLine(input.reason);
       const whitelist = await whitelists.resolve(input);
       const entry = await entries.requireTyped(whitelist, input.nick);
       requireOwnerOrManager(whitelist, entry, input.actor);
@@ -261,6 +263,7 @@ export function createRegistrationService(deps: {
         // A guest is nobody's own: whoever removes one does it as staff.
         origin: entry.userId === input.actor.userId && !entry.guest ? BY_MEMBER : "staff",
         actorId: input.actor.userId,
+        reason,
       });
       return { entry: removed, whitelist };
     },
@@ -358,6 +361,8 @@ export function createRegistrationService(deps: {
     );
     // What they proved was theirs here: another member may prove it now.
     await links.forgetMember(input.guildId, input.userId);
+    // Nicks kept on whitelists that keep them (remove-on-leave off) hold no role now: their groups follow.
+    await entries.groups.memberRoles({ guildId: input.guildId, userId: input.userId, roleIds: null });
     // Their form answers are personal data: they go with them (docs/decisions.md, Application forms).
     await answers.forgetMember(input.guildId, input.userId);
     if (removed.length > 0 || cancelledRequests.length > 0) {

@@ -109,6 +109,13 @@ export function createTransfers(deps: {
           departures.record(guildId, to.userId);
           requirePresent(guildId, to.userId);
         }
+        // The nick's groups follow its new owner's roles, read from the store (docs/decisions.md, Ranks).
+        await entries.groups.memberRoles({
+          guildId,
+          userId: to.userId,
+          roleIds: roleIds ?? [],
+          registering: true,
+        });
         const { granted, recorded, failures } = await grants.grant(whitelist, {
           ...to,
           roleIds: roleIds ?? [],

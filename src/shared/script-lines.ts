@@ -27,6 +27,7 @@ export const scriptLines = {
     mojang: labelled("Mojang"),
     link: labelled("Link"),
     docs: labelled("Docs"),
+    dashboard: labelled("Dashboard"),
   },
 } as const;
 

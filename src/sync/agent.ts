@@ -6,17 +6,19 @@ import { createApiClient } from "./client.ts";
 import { createCommandMaker } from "./commands.ts";
 import { openConsole, type RconConnect, type RunProgram } from "./console.ts";
 import { ExitCode, SyncStopError, TransientError } from "./errors.ts";
-import { createFetcher, newCore, ONCE_ATTEMPTS } from "./fetch.ts";
+import { createFetcher, emptiedLine, listTarget, newCore, ONCE_ATTEMPTS } from "./fetch.ts";
 import { readIfExists } from "./file.ts";
 import { createGameServer } from "./game-server.ts";
+import { groupCommandsOf } from "./group-commands.ts";
 import { acquireLock, type LockDeps } from "./lock.ts";
+import { createManagementSession } from "./management/session.ts";
 import { createListedWhitelists, diffMerged, type MergedList } from "./merge.ts";
 import type { SyncOptions } from "./options.ts";
 import { createOutput } from "./output.ts";
 import { createProofPoller, type PendingEntry } from "./proof-poll.ts";
 import type { SyncEvent } from "./report.ts";
 import { type EntryChange, type EventSession, openEventSocket, type SetTimer } from "./socket.ts";
-import { loadState, sha256 } from "./state.ts";
+import { loadState, type saveState, sha256 } from "./state.ts";
 import { type WatchFile, watchFile } from "./watch.ts";
 import { watchFiles } from "./watchers.ts";
 
@@ -42,6 +44,8 @@ export type SyncAgentDeps = {
   watch?: WatchFile;
   /** The lock's view of this process (tests: another host, a process that is gone). */
   lock?: Omit<LockDeps, "clock">;
+  /** Stores management mode's resume state (tests hold a write to see what waits for it). */
+  saveState?: typeof saveState;
 };
 
 /** A running agent. */
@@ -77,18 +81,17 @@ export function startSyncAgent(options: SyncOptions, deps: SyncAgentDeps = {}): 
   const { signal } = controller;
   const api = createApiClient({ apiUrl: options.apiUrl, key: options.key, clock, signal, fetch: deps.fetch });
   const backoff = createBackoff({ random: deps.random });
-  const settle = deps.settle ?? ((ms: number) => Bun.sleep(ms));
-  const output = createOutput({
+  const fileOutput = createOutput({
     out: options.out,
     format: options.format,
     report,
     keepForeign: options.keepForeign,
     written: null,
-    settle,
+    settle: deps.settle,
     retry: {
       sleep,
       signal,
-      next: () => backoff.next(),
+      random: deps.random,
       tries: options.once ? ONCE_ATTEMPTS : Number.POSITIVE_INFINITY,
     },
   });
@@ -107,6 +110,13 @@ export function startSyncAgent(options: SyncOptions, deps: SyncAgentDeps = {}): 
       })
     : null;
   const commandsFor = createCommandMaker({ ...options, report });
+  const groupCommands = groupCommandsOf(options, gameConsole, {
+    report,
+    sleep,
+    signal,
+    clock,
+    random: deps.random,
+  });
   /**
    * The listed entries awaiting proof at first join. Their windows are the service's to end (it removes them), so
    * the agent's own clock, which may differ from the service's, decides nothing here.
@@ -129,7 +139,7 @@ export function startSyncAgent(options: SyncOptions, deps: SyncAgentDeps = {}): 
   let unaskedNoted = false;
   /** Without the player list, entries awaiting proof are let in unasked until their window ends: say so once. */
   function noteUnasked(): void {
-    if (proofPoller || unaskedNoted || options.once) return;
+    if (proofPoller || management || unaskedNoted || options.once) return;
     const count = awaitingProof().length;
     if (count === 0) return;
     unaskedNoted = true;
@@ -142,7 +152,19 @@ export function startSyncAgent(options: SyncOptions, deps: SyncAgentDeps = {}): 
     });
   }
 
-  const core = newCore({ options, api, output, report, sleep, signal, backoff });
+  const core = newCore({ options, api, output: fileOutput, report, sleep, signal, backoff });
+  // Management mode: the list goes to the server's allowlist through its API, not to a file (src/sync/management/).
+  const management = options.management
+    ? createManagementSession(core, {
+        management: options.management,
+        clock,
+        sleep,
+        random: deps.random,
+        save: deps.saveState,
+      })
+    : null;
+  if (management) core.output = management.output;
+  const output = core.output;
   const { retrying, store, fetchLists, checkDeleted } = createFetcher(core);
   let guildId: string | null = null;
   /** Whether the key is limited to one whitelist: then its socket closes when that whitelist is deleted. */
@@ -229,25 +251,22 @@ export function startSyncAgent(options: SyncOptions, deps: SyncAgentDeps = {}): 
     const { written } = await store(list);
     core.merged = list;
     await persist();
+    groupCommands?.follow(list);
     if (previous === null) {
       report({
         type: "started",
         whitelists: core.listed.whitelists,
         entries: list.size,
-        file: options.out,
-        format: options.format,
+        // Management mode writes no file: the list goes to the server's allowlist.
+        file: listTarget(options),
+        format: management ? null : options.format,
         written,
         once: false,
       });
       gameServer?.changed();
-      unwatch = watchFiles(core, {
-        watch: deps.watch ?? watchFile,
-        gameServer,
-        persist,
-        clock,
-        retrying,
-        settle,
-      });
+      const watch = deps.watch ?? watchFile;
+      if (management) management.start();
+      else unwatch = watchFiles(core, { watch, gameServer, persist, clock, retrying, settle: deps.settle });
       proofPoller?.start();
     } else {
       announce(previous, list, written);
@@ -284,6 +303,7 @@ export function startSyncAgent(options: SyncOptions, deps: SyncAgentDeps = {}): 
       written = (await output.write(list)).written;
       core.merged = list;
       announce(before, list, written, commands);
+      groupCommands?.follow(list);
     }
     // File first, cursor second: a crash in between replays events the file already has, which is harmless.
     if (after !== core.state.after || commands.length > 0) {
@@ -336,8 +356,8 @@ export function startSyncAgent(options: SyncOptions, deps: SyncAgentDeps = {}): 
         await output.write(new Map());
         const names = core.listed.whitelists.map((w) => w.name).join(", ");
         throw new SyncStopError(
-          `the whitelist ${names} was deleted on Discord (the socket closed with 4001): ${options.out} is now ` +
-            "empty; point this agent at another whitelist, with a key created for it",
+          `the whitelist ${names} was deleted on Discord (the socket closed with 4001): ${emptiedLine(options)}; ` +
+            "point this agent at another whitelist, with a key created for it",
           ExitCode.keyRefused,
         );
       }
@@ -376,7 +396,9 @@ export function startSyncAgent(options: SyncOptions, deps: SyncAgentDeps = {}): 
 
   async function run(): Promise<void> {
     // One agent per file, before anything is read or written.
-    unlock = (await acquireLock(options.out, { ...deps.lock, clock })).release;
+    const lock = await acquireLock(options.out, { ...deps.lock, clock });
+    unlock = lock.release;
+    if (lock.tookOver) report({ type: "warning", message: lock.tookOver });
     const whitelists = await retrying(
       () => api.resolveWhitelists(options.whitelists),
       options.once ? ONCE_ATTEMPTS : undefined,
@@ -388,9 +410,11 @@ export function startSyncAgent(options: SyncOptions, deps: SyncAgentDeps = {}): 
       format: options.format,
     });
     output.remember(core.state.written);
+    await groupCommands?.load();
     // Commands of changes applied before a stop that had not run: first in line.
     gameServer?.restore(core.state.pending);
     if (options.once) await runOnce();
+    else if (management) await Promise.race([follow(), management.fatal]);
     else await follow();
   }
 
@@ -402,7 +426,10 @@ export function startSyncAgent(options: SyncOptions, deps: SyncAgentDeps = {}): 
       if (!(signal.aborted && error instanceof TransientError)) throw error;
     } finally {
       unwatch();
+      controller.abort();
+      await management?.stop();
       await proofPoller?.stop();
+      await groupCommands?.close();
       await gameServer?.close();
       // What ran is out of the resume state, what did not is in it, before the agent says it stopped.
       if (core.state) await persist().catch(() => {});

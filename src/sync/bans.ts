@@ -9,7 +9,7 @@ import { readIfExists, readSettled } from "./file.ts";
  * `--ban-sync`: the game server's bans reach the whitelist. The agent reads the server's `banned-players.json`
  * (vanilla's and Paper's: `[{"uuid", "name", "created", "source", "expires", "reason"}]`, dates as
  * `yyyy-MM-dd HH:mm:ss Z`, `expires` "forever" or a date) whenever it changes, and removes each newly banned
- * player's nick from the whitelists it follows through the API's DELETE, with the ban's reason, so roles are
+ * player's nick (matched as `banHolds` says) from the whitelists it follows through the API's DELETE, with the ban's reason, so roles are
  * reverted and staff see it in the log channel. Each ban acts once (kept in `<out>.cursor` by uuid and time): a
  * nick staff register again afterwards stays. A pardon changes nothing on Discord.
  */
@@ -45,8 +45,19 @@ export function removalReason(ban: Ban): string {
 }
 
 /** The UUID a game server knows a player by (Mojang's, Floodgate's, or the offline one). */
-const serverUuid = (player: Player) =>
+export const serverUuid = (player: Player) =>
   player.uuid ?? (player.gamertag == null ? offlineUuid(player.nick) : null);
+
+/**
+ * Whether a ban of the player with this UUID (null: the ban names none) and name is on `entry`: by UUID when both
+ * have one (a ban whose UUID is another's is not this entry's, even under the same name: a renamed account, an
+ * offline player using a premium name), by name only where either side has no UUID.
+ */
+export function banHolds(entry: Player, uuid: string | null, name: string | null): boolean {
+  const held = serverUuid(entry);
+  if (uuid !== null && held !== null) return held.toLowerCase() === uuid.toLowerCase();
+  return name !== null && nickKey(entry.nick) === nickKey(name);
+}
 
 /** The bans of a file still in force at `now` (null: not a list of bans). */
 export function activeBans(bytes: Uint8Array, now: number): Ban[] | null {
@@ -107,12 +118,9 @@ export function createBanSync(
     for (const ban of bans) {
       const key = banKey(ban);
       if (handled.has(key)) continue;
-      const uuid = typeof ban.uuid === "string" ? ban.uuid.toLowerCase() : null;
-      const name = typeof ban.name === "string" ? nickKey(ban.name) : null;
-      const holders = core.listed.find(
-        (entry) =>
-          (uuid !== null && serverUuid(entry)?.toLowerCase() === uuid) || nickKey(entry.nick) === name,
-      );
+      const uuid = typeof ban.uuid === "string" ? ban.uuid : null;
+      const name = typeof ban.name === "string" ? ban.name : null;
+      const holders = core.listed.find((entry) => banHolds(entry, uuid, name));
       const reason = removalReason(ban);
       for (const { whitelist, entry } of holders) {
         const removed = await retrying(() => core.api.remove(whitelist, entry.nick, reason));

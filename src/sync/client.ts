@@ -15,6 +15,7 @@ const EntryList = Type.Array(
     premium: Type.Boolean(),
     gamertag: Type.Optional(Type.String({ minLength: 1 })),
     proofDueAt: Type.Optional(Type.String()),
+    groups: Type.Optional(Type.Array(Type.String())),
   }),
 );
 

@@ -6,7 +6,9 @@ import type { SyncEvent } from "./report.ts";
 /**
  * The `--on-add` and `--on-remove` commands: templates typed into the game server's console after a change, with
  * placeholders filled from the change. A value is inserted as one argument that no text of a player's can turn
- * into a second command (docs/decisions.md, Commands on add and remove).
+ * into a second command (docs/decisions.md, Commands on add and remove). `{{` and `}}` stand for a brace itself,
+ * as in format strings (Python's `str.format`, C#'s, Rust's `format!`), so a template can hold JSON text:
+ * `tellraw @a {{"text":"{name} joined"}}`.
  */
 
 /** What a template may say, and what each stands for. */
@@ -20,21 +22,33 @@ export const placeholders = {
 /** One of the placeholders. */
 export type Placeholder = keyof typeof placeholders;
 
-const PLACEHOLDER = /\{([^{}]*)\}/g;
+/** A doubled brace (the brace itself) or a placeholder, read left to right: `{{name}}` is the text `{name}`. */
+const TOKEN = /\{\{|\}\}|\{([^{}]*)\}/g;
+/** What a doubled brace stands for. */
+const BRACE: Record<string, string> = { "{{": "{", "}}": "}" };
 /** A line break or another control character: a console ends the command there, and runs the rest. */
 const CONTROL = /[\p{Cc}\p{Zl}\p{Zp}]/u;
 
-/** Why a template cannot be used (an unknown placeholder, a brace left open, more than one line), or null. */
-export function templateProblem(template: string): string | null {
+/**
+ * Why a template cannot be used (an unknown placeholder, a brace left open, more than one line), or null. `known`:
+ * the placeholders it may use (the group commands add `{group}`, src/sync/group-commands.ts).
+ */
+export function templateProblem(
+  template: string,
+  known: Readonly<Record<string, string>> = placeholders,
+): string | null {
   if (CONTROL.test(template)) return "it must be one line";
-  for (const [, name] of template.matchAll(PLACEHOLDER)) {
-    if (!((name as string) in placeholders)) {
-      return `{${name}} is no placeholder (${Object.keys(placeholders)
+  for (const [token, name] of template.matchAll(TOKEN)) {
+    if (token in BRACE) continue;
+    if (!((name as string) in known)) {
+      return `{${name}} is no placeholder (${Object.keys(known)
         .map((known) => `{${known}}`)
         .join(", ")})`;
     }
   }
-  if (/[{}]/.test(template.replace(PLACEHOLDER, ""))) return "a { or } does not close a placeholder";
+  if (/[{}]/.test(template.replace(TOKEN, ""))) {
+    return "a { or } does not close a placeholder (write {{ or }} for the brace itself)";
+  }
   return null;
 }
 
@@ -73,11 +87,13 @@ export function placeholderValues(
 /** A template filled for a change: the command, or why it is not run. */
 export function renderCommand(
   template: string,
-  values: Record<Placeholder, string | null>,
+  values: Readonly<Record<string, string | null>>,
 ): { command: string } | { refused: string } {
   let refused: string | null = null;
-  const command = template.replace(PLACEHOLDER, (_, name: Placeholder) => {
-    const value = values[name];
+  const command = template.replace(TOKEN, (token, name: string) => {
+    const brace = BRACE[token];
+    if (brace !== undefined) return brace;
+    const value = values[name] ?? null;
     if (value === null) {
       refused ??= `{${name}} is not known for this change`;
       return "";
@@ -110,11 +126,13 @@ export function createCommandMaker({
 }) {
   const { lists } = fileOf(format);
   return (event: {
-    type: "entry.added" | "entry.removed";
+    type: "entry.added" | "entry.removed" | "entry.groups";
     entry: Player;
     whitelistName: string;
     userId?: string;
   }): string[] => {
+    // A change of groups is no addition or removal: the group commands follow it (src/sync/group-commands.ts).
+    if (event.type === "entry.groups") return [];
     const added = event.type === "entry.added";
     const template = added ? onAdd : onRemove;
     if (template === null || (lists && !lists.player(event.entry))) return [];

@@ -7,6 +7,16 @@ import type { createOutput } from "./output.ts";
 import type { SyncEvent } from "./report.ts";
 import { type SyncState, sha256 } from "./state.ts";
 
+/** Where the agent's list goes, as its messages name it: the file, or the server's allowlist (management mode). */
+export const listTarget = (options: SyncOptions): string =>
+  options.management ? `the allowlist of ${options.management.url}` : options.out;
+
+/** What emptying the list did, as the messages of a last whitelist deleted say it. */
+export const emptiedLine = (options: SyncOptions): string =>
+  options.management
+    ? `the players this agent put on the allowlist of ${options.management.url} are off it now`
+    : `${options.out} is now empty`;
+
 /** `--once` (cron) tries a few times, then leaves the next run to the scheduler. */
 export const ONCE_ATTEMPTS = 3;
 
@@ -82,16 +92,16 @@ export function createFetcher(core: AgentCore) {
     if (core.listed.whitelists.length === 0) {
       await core.output.write(new Map());
       throw new SyncStopError(
-        `the whitelist ${whitelist.name} was deleted on Discord: ${options.out} is now empty; point this ` +
-          "agent at another whitelist",
+        `the whitelist ${whitelist.name} was deleted on Discord: ${emptiedLine(options)}; point this agent at ` +
+          "another whitelist",
         ExitCode.keyRefused,
       );
     }
     report({
       type: "warning",
       message:
-        `the whitelist "${whitelist.name}" was deleted on Discord: its nicks leave ${options.out}, which ` +
-        `keeps following ${namesOf(core.listed.whitelists)}`,
+        `the whitelist "${whitelist.name}" was deleted on Discord: its nicks leave ${listTarget(options)}, ` +
+        `which keeps following ${namesOf(core.listed.whitelists)}`,
     });
   }
 

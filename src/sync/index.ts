@@ -1,6 +1,7 @@
 import { type SyncAgentDeps, startSyncAgent } from "./agent.ts";
 import { ExitCode, SyncStopError } from "./errors.ts";
-import { parseSyncOptions, SyncOptionsError, syncHelp } from "./options.ts";
+import { syncHelp } from "./option-schema.ts";
+import { parseSyncOptions, SyncOptionsError } from "./options.ts";
 import { humanReporter, jsonReporter } from "./report.ts";
 
 export { type SyncAgent, type SyncAgentDeps, startSyncAgent } from "./agent.ts";

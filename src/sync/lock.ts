@@ -42,7 +42,9 @@ const isAliveHere = (pid: number) => {
  * make it flip between their lists with no warning. The agent takes `<out>.lock` (created exclusively) holding
  * its pid, host and start, and touches it every minute. A lock left behind is taken over: on this host when its
  * process is gone (or is this very process: a container restarted as pid 1), on another host (a shared disk)
- * once untouched for 5 minutes. Otherwise the agent stops (78) saying who holds the file.
+ * once untouched for 5 minutes; `tookOver` then says whose it was, since when and why it was free, for the log (a
+ * lock taken without a word hid that an agent had been killed, and a wrongly freed lock would go unseen).
+ * Otherwise the agent stops (78) saying who holds the file.
  */
 export async function acquireLock(out: string, deps: LockDeps) {
   const path = lockPath(out);
@@ -53,8 +55,11 @@ export async function acquireLock(out: string, deps: LockDeps) {
   };
   const isAlive = deps.isAlive ?? isAliveHere;
 
-  /** Why a lock found is stale (free to take), or null when its holder may still run. */
-  async function staleness(): Promise<Holder | "stale"> {
+  /**
+   * The holder of a lock found, while they may still run; else it is free to take, and `stale` says whose it was and
+   * why (null: gone already, nothing to say).
+   */
+  async function staleness(): Promise<Holder | { stale: string | null }> {
     let holder: Partial<Holder> = {};
     let modified: number;
     try {
@@ -65,17 +70,33 @@ export async function acquireLock(out: string, deps: LockDeps) {
     try {
       modified = (await stat(path)).mtimeMs;
     } catch {
-      return "stale";
+      return { stale: null };
     }
     const complete = typeof holder.pid === "number" && typeof holder.host === "string";
+    const touched = new Date(modified).toISOString();
+    const whose = complete
+      ? `pid ${holder.pid} on ${holder.host} (started ${holder.since ?? "at an unknown time"}, last touched ${touched})`
+      : `an unreadable lock (last touched ${touched})`;
     if (complete && holder.host === self.host) {
-      const alive = holder.pid === self.pid ? heldHere.has(path) : isAlive(holder.pid as number);
-      return alive ? (holder as Holder) : "stale";
+      if (holder.pid === self.pid) {
+        return heldHere.has(path)
+          ? (holder as Holder)
+          : { stale: `${whose}: its pid is this process's, an earlier run's (a container restarted)` };
+      }
+      return isAlive(holder.pid as number)
+        ? (holder as Holder)
+        : { stale: `${whose}: no process ${holder.pid} runs on this host any more` };
     }
-    if (deps.clock.now() - modified > STALE_MS) return "stale";
+    const untouchedMs = deps.clock.now() - modified;
+    if (untouchedMs > STALE_MS) {
+      return {
+        stale: `${whose}: untouched for ${Math.floor(untouchedMs / 60_000)} min, where a running agent touches it every minute`,
+      };
+    }
     return complete ? (holder as Holder) : { pid: 0, host: "another host", since: "a moment ago" };
   }
 
+  let tookOver: string | null = null;
   for (let attempt = 0; ; attempt++) {
     try {
       const handle = await open(path, "wx", 0o644);
@@ -94,12 +115,13 @@ export async function acquireLock(out: string, deps: LockDeps) {
         );
       }
       const holder = await staleness();
-      if (holder === "stale" && attempt === 0) {
+      if ("stale" in holder && attempt === 0) {
         await unlink(path).catch(() => {});
+        if (holder.stale !== null) tookOver = `took over ${path} from ${holder.stale}`;
         continue;
       }
-      const who = holder === "stale" ? "another agent" : `pid ${holder.pid} on ${holder.host}`;
-      const since = holder === "stale" ? "" : `, since ${holder.since}`;
+      const who = "stale" in holder ? "another agent" : `pid ${holder.pid} on ${holder.host}`;
+      const since = "stale" in holder ? "" : `, since ${holder.since}`;
       throw new SyncStopError(
         `another whitelist-sync agent keeps ${out} current (${who}${since}; ${path}): two agents on one file ` +
           "overwrite each other's lists. Run one agent per file, giving it every whitelist the file holds " +
@@ -117,6 +139,8 @@ export async function acquireLock(out: string, deps: LockDeps) {
   heartbeat.unref();
 
   return {
+    /** Whose lock was taken over, since when and why it was free (for the log); null: there was none. */
+    tookOver,
     /** Gives the file up (only a lock that is still this agent's is removed). */
     async release(): Promise<void> {
       clearInterval(heartbeat);

@@ -4,16 +4,17 @@ import type { WhitelistRef } from "./client.ts";
 import type { EntryChange } from "./socket.ts";
 
 /**
- * An entry as the agent holds it: the player the file shows, and until when it awaits proof at first join, if it
- * does (the agent asks such players for proof, src/sync/proof-poll.ts; no file shows it).
+ * An entry as the agent holds it: the player the file shows, until when it awaits proof at first join, if it does
+ * (the agent asks such players for proof, src/sync/proof-poll.ts), and its owner's game groups
+ * (src/sync/group-commands.ts). No file shows either.
  */
-export type HeldEntry = Player & { proofDueAt?: string };
+export type HeldEntry = Player & { proofDueAt?: string; groups?: string[] };
 
 /** One whitelist's entries by nick key: a nick is unique per whitelist whatever its letter case. */
 export type EntryMap = Map<string, HeldEntry>;
 
 /** A nick of the file, and the listed whitelist it comes from. */
-export type MergedEntry = { entry: Player; whitelist: string };
+export type MergedEntry = { entry: HeldEntry; whitelist: string };
 
 /** The file's nicks by nick key: the union of the listed whitelists. */
 export type MergedList = Map<string, MergedEntry>;
@@ -22,12 +23,13 @@ export type MergedList = Map<string, MergedEntry>;
  * An entry with only the fields a file is rendered from (`gamertag` on Bedrock entries only), and its wait for
  * proof when it has one.
  */
-const toPlayer = ({ nick, uuid, premium, gamertag, proofDueAt }: HeldEntry): HeldEntry => ({
+const toPlayer = ({ nick, uuid, premium, gamertag, proofDueAt, groups }: HeldEntry): HeldEntry => ({
   nick,
   uuid,
   premium,
   ...(gamertag == null ? {} : { gamertag }),
   ...(proofDueAt === undefined ? {} : { proofDueAt }),
+  ...(groups === undefined || groups.length === 0 ? {} : { groups: [...groups] }),
 });
 
 /** The entries by nick key, keeping only the fields the file is rendered from (and a wait for proof). */
@@ -119,7 +121,9 @@ export function createListedWhitelists(whitelists: readonly WhitelistRef[]) {
       item.etag = null;
       const key = nickKey(event.entry.nick);
       if (event.type === "entry.added") item.entries.set(key, toPlayer(event.entry));
-      else item.entries.delete(key);
+      else if (event.type === "entry.removed") item.entries.delete(key);
+      // A change of groups never adds or removes a nick: one that is not held (yet) stays out.
+      else if (item.entries.has(key)) item.entries.set(key, toPlayer(event.entry));
       return item.whitelist;
     },
     /** Every entry `matches` picks, with the listed whitelist holding it. */

@@ -1,6 +1,6 @@
 import { type FileFormatName, fileOf, renderFormat } from "../formats/index.ts";
 import { type Player, UnreadableFileError } from "../formats/spec.ts";
-import type { Sleep } from "./backoff.ts";
+import { createBackoff, type Sleep } from "./backoff.ts";
 import { driftKey, findDrift } from "./drift.ts";
 import { ExitCode, SyncStopError } from "./errors.ts";
 import { FileBusyError, readIfExists, readSettled, sameBytes, writeAtomically } from "./file.ts";
@@ -14,6 +14,13 @@ export const shortList = (names: readonly string[]) =>
 
 const errorCode = (error: unknown) => (error as NodeJS.ErrnoException).code ?? (error as Error).message;
 
+/**
+ * The wait before a busy file is read again: its own backoff, from half a second up to 5 s, started over for each
+ * write. A plugin's save takes a fraction of a second (EasyWhitelist's, measured: 400 ms), so a wait borrowed from
+ * the reconnect backoff, which nothing resets while the socket stays up, grew with every save caught (up to 60 s).
+ */
+const FILE_WAIT = { baseMs: 500, maxMs: 5000 };
+
 /** What the file keeper takes. */
 export type OutputOptions = {
   out: string;
@@ -25,8 +32,8 @@ export type OutputOptions = {
   written: WrittenRecord | null;
   /** Waits for a file being saved to settle (tests: to finish the save in between); real time by default. */
   settle?: (ms: number) => Promise<void>;
-  /** Waits before trying a busy file again, and how long (the agent's backoff); a bounded number of tries. */
-  retry: { sleep: Sleep; signal: AbortSignal; next(): number; tries: number };
+  /** Waits before trying a busy file again (`FILE_WAIT`), a bounded number of tries; `random` is its jitter's. */
+  retry: { sleep: Sleep; signal: AbortSignal; tries: number; random?: () => number };
 };
 
 /**
@@ -118,12 +125,13 @@ export function createOutput({ out, format, report, keepForeign, written, settle
 
   async function writeRetrying(list: MergedList): Promise<{ written: boolean; bytes: Uint8Array | null }> {
     warnLeftOut(list);
+    const fileWait = createBackoff({ ...FILE_WAIT, random: retry.random });
     for (let attempt = 1; ; attempt++) {
       try {
         return await writeOnce(list);
       } catch (error) {
         if (error instanceof FileBusyError && attempt < retry.tries && !retry.signal.aborted) {
-          const ms = retry.next();
+          const ms = fileWait.next();
           report({
             type: "warning",
             message: `${error.message}; trying again in ${(ms / 1000).toFixed(1)} s`,

@@ -10,8 +10,10 @@ export type SyncEvent =
       whitelists: readonly { id: string; name: string }[];
       /** The file's players: the union of the whitelists' entries. */
       entries: number;
+      /** The file, or in management mode the server's allowlist (`the allowlist of ws://…`). */
       file: string;
-      format: FileFormatName;
+      /** The file's format; null in management mode (no file). */
+      format: FileFormatName | null;
       /** False when the file already held these bytes (nothing was rewritten). */
       written: boolean;
       once: boolean;
@@ -47,6 +49,8 @@ export type SyncEvent =
   /** `--ban-sync`: a player banned on the game server was removed from a whitelist, with the ban's reason. */
   | { type: "banned"; nick: string; whitelist: string; reason: string }
   | { type: "warning"; message: string }
+  /** Management mode: what the connection to the game server's management API is doing (src/sync/management/). */
+  | { type: "management"; message: string }
   | { type: "stopped" };
 
 /** What someone else did to the file, in one line. */
@@ -88,7 +92,7 @@ export function humanReporter({ out, err }: Output, verbose = false): (event: Sy
             ? `whitelist ${named[0]}`
             : `whitelists ${named.slice(0, -1).join(", ")} and ${named.at(-1)}`;
         const what = `${whitelists}: ${count}`;
-        const where = `${event.file} (${event.format})`;
+        const where = event.format === null ? event.file : `${event.file} (${event.format})`;
         if (event.once) out(`${event.written ? "Wrote" : "Unchanged:"} ${what} → ${where}`);
         else out(`Syncing ${what} → ${where}; following changes live`);
         return;
@@ -121,6 +125,8 @@ export function humanReporter({ out, err }: Output, verbose = false): (event: Sy
         return;
       case "warning":
         return err(`Warning: ${event.message}`);
+      case "management":
+        return out(`Game server: ${event.message}`);
       case "drift":
         return err(driftLine(event));
       case "proof-asked":
@@ -160,6 +166,7 @@ const levels: Record<SyncEvent["type"], "debug" | "info" | "warn"> = {
   "command-failed": "warn",
   "console-back": "info",
   warning: "warn",
+  management: "info",
   drift: "warn",
   banned: "info",
   "proof-asked": "info",

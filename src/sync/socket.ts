@@ -5,7 +5,11 @@ import { VERSION } from "../version.ts";
 // The fields the agent needs from an event; others (origin, timestamp, future ones) are ignored.
 const EntryChange = Type.Object({
   id: Type.String({ pattern: "^(0|[1-9][0-9]{0,15})$" }),
-  type: Type.Union([Type.Literal("entry.added"), Type.Literal("entry.removed")]),
+  type: Type.Union([
+    Type.Literal("entry.added"),
+    Type.Literal("entry.removed"),
+    Type.Literal("entry.groups"),
+  ]),
   guildId: Type.String(),
   whitelistId: Type.String(),
   whitelistName: Type.String(),
@@ -15,11 +19,13 @@ const EntryChange = Type.Object({
     premium: Type.Boolean(),
     gamertag: Type.Optional(Type.String({ minLength: 1 })),
     proofDueAt: Type.Optional(Type.String()),
+    /** The owner's game groups (docs/api.md, Events); events older than ranks carry none. */
+    groups: Type.Optional(Type.Array(Type.String())),
   }),
   userId: Type.Optional(Type.String()),
 });
 
-/** An `entry.added` / `entry.removed` event, as far as the agent reads it. */
+/** An `entry.added` / `entry.removed` / `entry.groups` event, as far as the agent reads it. */
 export type EntryChange = Static<typeof EntryChange>;
 
 /** The `connected` message: the key's guild, and the whitelist it is limited to (null: guild-wide). */
@@ -73,7 +79,12 @@ export function openEventSocket({
   setTimer?: SetTimer;
 }) {
   const socket = new WebSocket(url, {
-    headers: { authorization: `Bearer ${key}`, "user-agent": `whitelist-sync-agent/${VERSION}` },
+    // `(entry.groups)`: this agent reads changes of groups; the service sends them to no agent that does not say so
+    // (src/realtime/hub.ts, readsGroups).
+    headers: {
+      authorization: `Bearer ${key}`,
+      "user-agent": `whitelist-sync-agent/${VERSION} (entry.groups)`,
+    },
   });
   const queue: EntryChange[] = [];
   let wake: (() => void) | null = null;

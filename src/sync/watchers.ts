@@ -16,15 +16,15 @@ export function watchFiles(
     persist,
     clock,
     retrying,
-    settle,
+    settle = (ms) => Bun.sleep(ms),
   }: {
     watch: WatchFile;
     gameServer: GameServer | null;
     persist: () => Promise<void>;
     clock: Clock;
     retrying: <T>(attempt: () => Promise<T>) => Promise<T>;
-    /** Waits between two reads of a file someone else may be saving. */
-    settle: (ms: number) => Promise<void>;
+    /** Waits between two reads of a file someone else may be saving; real time unless a test finishes the save. */
+    settle?: (ms: number) => Promise<void>;
   },
 ): () => void {
   const { options, output, report, signal } = core;

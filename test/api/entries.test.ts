@@ -36,8 +36,8 @@ forEachStore("GET entries", () => {
       status: 200,
       contentType: "application/json; charset=utf-8",
       body: [
-        { nick: "Notch", uuid: NOTCH_UUID, premium: true, expiresAt: null, verified: false },
-        { nick: "alice", uuid: null, premium: false, expiresAt: null, verified: false },
+        { nick: "Notch", uuid: NOTCH_UUID, premium: true, expiresAt: null, verified: false, groups: [] },
+        { nick: "alice", uuid: null, premium: false, expiresAt: null, verified: false, groups: [] },
       ],
       disposition: null,
     });
@@ -167,8 +167,8 @@ forEachStore("ETag and If-None-Match", () => {
       status: 200,
       changed: true,
       body: [
-        { nick: "Notch", uuid: null, premium: false, expiresAt: null, verified: false },
-        { nick: "alice", uuid: null, premium: false, expiresAt: null, verified: false },
+        { nick: "Notch", uuid: null, premium: false, expiresAt: null, verified: false, groups: [] },
+        { nick: "alice", uuid: null, premium: false, expiresAt: null, verified: false, groups: [] },
       ],
     });
   });
@@ -271,7 +271,7 @@ forEachStore("DELETE entries", () => {
     }).toEqual({
       status: 200,
       changed: true,
-      body: [{ nick: "alice", uuid: null, premium: false, expiresAt: null, verified: false }],
+      body: [{ nick: "alice", uuid: null, premium: false, expiresAt: null, verified: false, groups: [] }],
     });
   });
 
@@ -289,7 +289,7 @@ forEachStore("DELETE entries", () => {
       guildId: GUILD,
       whitelistId: whitelist.id,
       whitelistName: "survival",
-      entry: { nick: "Notch", uuid: NOTCH_UUID, premium: true, expiresAt: null, verified: false },
+      entry: { nick: "Notch", uuid: NOTCH_UUID, premium: true, expiresAt: null, verified: false, groups: [] },
       userId: "300000000000000001",
       origin: "api",
       timestamp: new Date(services.clock.now()).toISOString(),

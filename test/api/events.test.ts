@@ -69,7 +69,14 @@ async function appendEvents(
         guildId: whitelist.guildId,
         whitelistId: whitelist.id,
         whitelistName: whitelist.name,
-        entry: { nick: `Player_${i}`, uuid: null, premium: false, expiresAt: null, verified: false },
+        entry: {
+          nick: `Player_${i}`,
+          uuid: null,
+          premium: false,
+          expiresAt: null,
+          verified: false,
+          groups: [],
+        },
         origin: "discord",
       });
     }

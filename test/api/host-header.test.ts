@@ -89,8 +89,8 @@ describe.each(HOSTS.map((host) => [host === null ? "no Host (HTTP/1.0)" : `Host:
       });
       expect([JSON.parse(answers.ok.body), answers.file.body]).toEqual([
         [
-          { nick: "Notch", uuid: null, premium: false, expiresAt: null, verified: false },
-          { nick: "jeb_", uuid: null, premium: false, expiresAt: null, verified: false },
+          { nick: "Notch", uuid: null, premium: false, expiresAt: null, verified: false, groups: [] },
+          { nick: "jeb_", uuid: null, premium: false, expiresAt: null, verified: false, groups: [] },
         ],
         "jeb_\nNotch\n",
       ]);

@@ -145,7 +145,7 @@ describe("the served OpenAPI document", () => {
       { type: "array", items: { $ref: "#/components/schemas/AllowlistEntry" } },
     ]);
     expect(document.components.schemas.Entry).toMatchObject({
-      required: ["nick", "uuid", "premium", "expiresAt", "verified"],
+      required: ["nick", "uuid", "premium", "expiresAt", "verified", "groups"],
     });
     expect(document.components.schemas.VanillaEntry).toMatchObject({ required: ["uuid", "name"] });
     expect(document.components.schemas.AllowlistEntry).toMatchObject({

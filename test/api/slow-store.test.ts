@@ -91,7 +91,7 @@ describeOnPostgres("a table locked on PostgreSQL", () => {
     const after = await Promise.all(ids.map(async (id) => (await get(paths.entries(id))).json()));
     expect(after).toEqual(
       ids.map((_, i) => [
-        { nick: `Player${i}`, uuid: null, premium: false, expiresAt: null, verified: false },
+        { nick: `Player${i}`, uuid: null, premium: false, expiresAt: null, verified: false, groups: [] },
       ]),
     );
     await healthSays(server.url, "ok");

@@ -63,7 +63,7 @@ forEachStore("GET /whitelists/{id}/entries statuses", () => {
     expect(await summary(response)).toEqual({
       status: 200,
       contentType: "application/json; charset=utf-8",
-      body: [{ nick: "Notch", uuid: null, premium: false, expiresAt: null, verified: false }],
+      body: [{ nick: "Notch", uuid: null, premium: false, expiresAt: null, verified: false, groups: [] }],
     });
   });
 

@@ -1,5 +1,5 @@
 import { expect, test } from "bun:test";
-import { DIRECT_ANSWER_MS, deferAfterMs } from "../../src/bot/interaction/answer.ts";
+import { DIRECT_ANSWER_MS, deferAfterMs, inTime, LATE_RECEIPT_MS } from "../../src/bot/interaction/answer.ts";
 
 // When a command's work still running must be deferred: Discord's 3 s count from when it created the
 // interaction, not from when this process got round to it.
@@ -24,4 +24,135 @@ test("a creation time this clock cannot place (ahead of it, or older than Discor
     deferAfterMs(NOW - 60_000, NOW),
     deferAfterMs(undefined, NOW),
   ]).toEqual([DIRECT_ANSWER_MS, DIRECT_ANSWER_MS, DIRECT_ANSWER_MS]);
+});
+
+/** Work the test ends, and what inTime did around it, in order. */
+function traced(name: string, log: string[]) {
+  let finish: () => void = () => {};
+  const done = new Promise<void>((resolve) => {
+    finish = resolve;
+  });
+  return {
+    finish,
+    run: (createdAt: number) =>
+      inTime(
+        async () => {
+          log.push(`${name} works`);
+          await done;
+          return name;
+        },
+        {
+          slow: false,
+          defer: async () => {
+            log.push(`${name} deferred`);
+          },
+          createdAt,
+        },
+        createdAt,
+      ),
+  };
+}
+
+test("a lone interaction is answered by its reply alone: no deferral while its work is quick", async () => {
+  const log: string[] = [];
+  const lone = traced("lone", log);
+  const answered = lone.run(NOW);
+  lone.finish();
+  expect(await answered).toBe("lone");
+  expect(log).toEqual(["lone works"]);
+});
+
+test("beside another interaction's unacknowledged work, one is deferred before its work, not on a timer", async () => {
+  const log: string[] = [];
+  const first = traced("first", log);
+  const second = traced("second", log);
+  const answers = [first.run(NOW), second.run(NOW)];
+  await Promise.resolve();
+  second.finish();
+  expect(await answers[1]).toBe("second");
+  first.finish();
+  expect(await answers[0]).toBe("first");
+  expect(log).toEqual(["first works", "second deferred", "second works"]);
+  // Once the first is answered, the next one alone is quiet again.
+  const third = traced("third", log);
+  const answer = third.run(NOW);
+  third.finish();
+  await answer;
+  expect(log.slice(3)).toEqual(["third works"]);
+});
+
+test("an interaction that reached its work LATE_RECEIPT_MS after Discord created it is deferred at once", async () => {
+  const log: string[] = [];
+  const answered = inTime(
+    async () => {
+      log.push("late works");
+      return "late";
+    },
+    { slow: false, defer: async () => log.push("late deferred"), createdAt: NOW - LATE_RECEIPT_MS },
+    NOW,
+  );
+  expect(await answered).toBe("late");
+  expect(log).toEqual(["late deferred", "late works"]);
+});
+
+test("in a burst, a deferred interaction's work waits until the deferrals sent before its own are answered", async () => {
+  const log: string[] = [];
+  const first = traced("first", log);
+  const answers: Promise<string>[] = [first.run(NOW)];
+  const deferrals: (() => void)[] = [];
+  for (const name of ["second", "third"]) {
+    answers.push(
+      inTime(
+        async () => {
+          log.push(`${name} works`);
+          return name;
+        },
+        {
+          slow: false,
+          defer: () => {
+            log.push(`${name} deferred`);
+            return new Promise<void>((resolve) => deferrals.push(resolve));
+          },
+          createdAt: NOW,
+        },
+        NOW,
+      ),
+    );
+  }
+  // The third's deferral is answered, the second's (sent before it) not yet: neither works.
+  deferrals[1]?.();
+  await new Promise<void>((resolve) => setImmediate(resolve));
+  expect(log).toEqual(["first works", "second deferred", "third deferred"]);
+  deferrals[0]?.();
+  first.finish();
+  expect(await Promise.all(answers)).toEqual(["first", "second", "third"]);
+  expect(log.slice(3)).toEqual(["second works", "third works"]);
+});
+
+test("a deferred interaction's work never waits for deferrals sent after its own", async () => {
+  const log: string[] = [];
+  const first = traced("first", log);
+  const answers: Promise<string>[] = [first.run(NOW)];
+  const deferrals: (() => void)[] = [];
+  const deferredRun = (name: string) =>
+    inTime(
+      async () => {
+        log.push(`${name} works`);
+        return name;
+      },
+      {
+        slow: false,
+        defer: () => new Promise<void>((resolve) => deferrals.push(resolve)),
+        createdAt: NOW,
+      },
+      NOW,
+    );
+  answers.push(deferredRun("second"));
+  deferrals[0]?.();
+  answers.push(deferredRun("third"));
+  expect(await answers[1]).toBe("second");
+  expect(log).toEqual(["first works", "second works"]);
+  deferrals[1]?.();
+  first.finish();
+  expect(await Promise.all(answers)).toEqual(["first", "second", "third"]);
 });

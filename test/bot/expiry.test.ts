@@ -77,6 +77,7 @@ describe("/whitelist add expires:", () => {
         premium: false,
         expiresAt: "2026-11-29T12:00:00.000Z",
         verified: false,
+        groups: [],
       },
     ]);
     const addedPost = await world.message(IDS.logChannel, "the addition in the log", (m) =>

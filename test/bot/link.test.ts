@@ -67,7 +67,7 @@ describe("proof of ownership through Discord", () => {
     await world.roles(IDS.alice, "the granted role", (roles) => roles.includes(IDS.whitelistedRole));
     const listed = await (await world.api(key, `/whitelists/${survival.id}/entries`)).json();
     expect(listed).toEqual([
-      { nick: "Notch", uuid: NOTCH.uuid, premium: true, expiresAt: null, verified: true },
+      { nick: "Notch", uuid: NOTCH.uuid, premium: true, expiresAt: null, verified: true, groups: [] },
     ]);
     const feed = (await (await world.api(key, "/events?after=0")).json()) as { events: unknown[] };
     const [added] = feed.events;

@@ -121,7 +121,7 @@ describe.each(["command", "message", "approval"] as const)("%s mode, end to end"
       guildId: IDS.guild,
       whitelistId: whitelist.id,
       whitelistName: "survival",
-      entry: { nick: "Notch", uuid: NOTCH_UUID, premium: true, expiresAt: null, verified: false },
+      entry: { nick: "Notch", uuid: NOTCH_UUID, premium: true, expiresAt: null, verified: false, groups: [] },
       // Alice, who registered it: her Discord id, as `{discord}` of a game server's commands reads it.
       userId: IDS.alice,
       origin,
@@ -129,7 +129,7 @@ describe.each(["command", "message", "approval"] as const)("%s mode, end to end"
     };
     const entries = await world.api(key, `/whitelists/${whitelist.id}/entries`);
     expect(await entries.json()).toEqual([
-      { nick: "Notch", uuid: NOTCH_UUID, premium: true, expiresAt: null, verified: false },
+      { nick: "Notch", uuid: NOTCH_UUID, premium: true, expiresAt: null, verified: false, groups: [] },
     ]);
     expect(await socket.waitFor((m) => m.type === "entry.added")).toEqual(added);
     expect((await receiver.waitFor((body) => body.type === "entry.added")).body).toEqual(added);
@@ -163,7 +163,7 @@ describe("removals reach Discord", () => {
     const removed = await socket.waitFor((m) => m.type === "entry.removed");
     expect({ origin: removed.origin, entry: removed.entry, reason: removed.reason }).toEqual({
       origin: "api",
-      entry: { nick: "Notch", uuid: NOTCH_UUID, premium: true, expiresAt: null, verified: false },
+      entry: { nick: "Notch", uuid: NOTCH_UUID, premium: true, expiresAt: null, verified: false, groups: [] },
       reason: "banned on the game server: *griefing* (by Server)",
     });
     const logged = await world.message(IDS.logChannel, "the Nick removed embed", (m) =>

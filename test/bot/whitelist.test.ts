@@ -314,6 +314,7 @@ describe("/whitelist list and show", () => {
         "On leave": "nicks removed",
         "Entry lifetime": "for good",
         "Proof of ownership": "off: any nick may be registered",
+        "Ranks (game group ← who is in it)": "none",
         Form: "none",
         Nicknames: "left alone",
         "Ban sync (server)": "off",

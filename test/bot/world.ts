@@ -1,6 +1,7 @@
 import { join } from "node:path";
 import { Events } from "discord.js";
 import { loadConfig } from "../../src/config.ts";
+import { callbackUrl } from "../../src/dashboard/index.ts";
 import { closeDatabase } from "../../src/db/client.ts";
 import {
   type AnswerView,
@@ -107,6 +108,8 @@ const RECHECK_MS = 10;
 
 /** A slash command run through the control API, as a member, in a channel. */
 export type CommandCall = {
+  /** The subcommand's group (`/whitelist ranks add`: `ranks`). */
+  subcommandGroup?: string;
   subcommand?: string;
   options?: Record<string, unknown>;
   channelId?: string;
@@ -146,7 +149,16 @@ export type WorldOptions = {
   prepare?: (services: Services) => Promise<unknown>;
   /** Receives the service's log (silent by default). */
   logger?: Logger;
+  /**
+   * Turns the dashboard on (docs/dashboard.md): the application's client secret is DASHBOARD_SECRET in the sandbox
+   * and the service, and the service's own address (port 0: known once it listens) is its public URL, whose
+   * callback is registered in the sandbox's portal as a host registers theirs.
+   */
+  dashboard?: boolean;
 };
+
+/** The application's OAuth2 client secret of a world with the dashboard (the portal's OAuth2 → Client Secret). */
+export const DASHBOARD_SECRET = "world-dashboard-client-secret-0123456789";
 
 /**
  * A guild in the sandbox Discord with the real service (API, WebSocket, webhooks, bot) connected to it and a
@@ -173,9 +185,10 @@ export async function startWorld(options: WorldOptions = {}) {
       seed: SEED,
       token: TOKEN,
       ...(contract ? { observe: contract.observe } : {}),
+      ...(options.dashboard ? { oauth2: { clientSecret: DASHBOARD_SECRET } } : {}),
       ...options.sandbox,
     });
-    const config = loadConfig({
+    const loaded = loadConfig({
       DISCORD_TOKEN: TOKEN,
       DISCORD_API_URL: sandbox.apiUrl,
       MOJANG_API_URL: mojang.url,
@@ -189,6 +202,9 @@ export async function startWorld(options: WorldOptions = {}) {
       LOG_LEVEL: "silent",
       ...options.env,
     });
+    // PUBLIC_URL is what loadConfig requires with the secret; a world's address is known only once it listens, and
+    // an unset PUBLIC_URL is then that address (as in the demo, which builds its configuration the same way).
+    const config = options.dashboard ? { ...loaded, DISCORD_CLIENT_SECRET: DASHBOARD_SECRET } : loaded;
     if (options.prepare) {
       const early = openServices({ path: config.DATABASE_PATH, clock, logger: silentLogger });
       try {
@@ -199,6 +215,7 @@ export async function startWorld(options: WorldOptions = {}) {
     }
     const logger = options.logger ?? silentLogger;
     service = await startService(config, { fastIdentify: true, logger, clock });
+    if (options.dashboard) sandbox.oauth2.app.redirectUris.push(callbackUrl(service.publicUrl));
   } catch (error) {
     await teardown();
     throw error;
@@ -280,6 +297,7 @@ export async function startWorld(options: WorldOptions = {}) {
           userId,
           command,
           channelId: call.channelId ?? IDS.general,
+          ...(call.subcommandGroup ? { subcommandGroup: call.subcommandGroup } : {}),
           ...(call.subcommand ? { subcommand: call.subcommand } : {}),
           options: call.options ?? {},
         }),

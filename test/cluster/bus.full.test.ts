@@ -98,7 +98,7 @@ describe("the cluster's bus", () => {
         guildId: GUILD,
         whitelistId: wl.id,
         whitelistName: wl.name,
-        entry: { nick: "Bravo", uuid: null, premium: false, expiresAt: null, verified: false },
+        entry: { nick: "Bravo", uuid: null, premium: false, expiresAt: null, verified: false, groups: [] },
         origin: "staff",
       });
       throw new DomainError("nick-taken", "refused after its event was appended");

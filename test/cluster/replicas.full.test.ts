@@ -318,7 +318,7 @@ describe("replicas on one PostgreSQL", () => {
       await eventually(() => onA.length === 1);
       expect(onA).toEqual([expect.stringMatching(/^\d+ entry\.added Notch \(remote\)$/)]);
       expect(JSON.parse(new TextDecoder().decode((await a.formatCache.get(wl.id, "json")).bytes))).toEqual([
-        { nick: "Notch", uuid: NOTCH.uuid, premium: true, expiresAt: null, verified: true },
+        { nick: "Notch", uuid: NOTCH.uuid, premium: true, expiresAt: null, verified: true, groups: [] },
       ]);
     } finally {
       await endpoint.stop();

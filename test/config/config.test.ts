@@ -138,6 +138,36 @@ describe("configuration", () => {
     expect(() => loadConfig({ [name]: value })).toThrow(message);
   });
 
+  test("the dashboard: a secret or client id of the wrong shape, or a secret without PUBLIC_URL or DISCORD_TOKEN", () => {
+    const secret = "dashboard-client-secret-0123";
+    const complete = {
+      DISCORD_CLIENT_SECRET: secret,
+      PUBLIC_URL: "https://wl.example.org",
+      DISCORD_TOKEN: "t.t.t",
+    };
+    const refusal = (env: Record<string, string>) => {
+      try {
+        loadConfig(env);
+        return "started";
+      } catch (error) {
+        return error instanceof ConfigError ? error.message.split(":")[0] : String(error);
+      }
+    };
+    expect({
+      complete: refusal(complete),
+      shortSecret: refusal({ ...complete, DISCORD_CLIENT_SECRET: "short" }),
+      clientId: refusal({ ...complete, DISCORD_CLIENT_ID: "not-a-snowflake" }),
+      noPublicUrl: refusal({ DISCORD_CLIENT_SECRET: secret, DISCORD_TOKEN: "t.t.t" }),
+      noToken: refusal({ DISCORD_CLIENT_SECRET: secret, PUBLIC_URL: "https://wl.example.org" }),
+    }).toEqual({
+      complete: "started",
+      shortSecret: expect.stringMatching(/^DISCORD_CLIENT_SECRET must be /),
+      clientId: expect.stringMatching(/^DISCORD_CLIENT_ID must be /),
+      noPublicUrl: "PUBLIC_URL must be set with DISCORD_CLIENT_SECRET",
+      noToken: "DISCORD_TOKEN must be set with DISCORD_CLIENT_SECRET",
+    });
+  });
+
   // A DATABASE_URL carries a password: no message shows it, whatever is wrong with the rest.
   test.each([
     [

@@ -62,6 +62,7 @@ test("demo prints a working key, serves seeded entries and logs an API removal i
     ["bedrock", "bedrock"],
     ["cracked", "offline"],
     ["hardcore", "premium"],
+    ["smp", "java"],
     ["survival", "java"],
   ]);
   const survival = (await whitelists.find((w) => w.name === "survival"))?.id;
@@ -75,14 +76,16 @@ test("demo prints a working key, serves seeded entries and logs an API removal i
       premium: true,
       expiresAt: null,
       verified: false,
+      groups: ["member"],
     },
-    { nick: "alex_builds", uuid: null, premium: false, expiresAt: null, verified: false },
+    { nick: "alex_builds", uuid: null, premium: false, expiresAt: null, verified: false, groups: ["member"] },
     {
       nick: "Dinnerbone",
       uuid: "61699b2e-d327-4a01-9f1e-0ea8c3f06bc6",
       premium: true,
       expiresAt: null,
       verified: false,
+      groups: ["member"],
     },
   ]);
 
@@ -234,6 +237,7 @@ test("demo: a player renamed at Mojang is renamed on the whitelist within a pass
       premium: true,
       expiresAt: null,
       verified: false,
+      groups: ["member"],
     });
     expect(socket.messages.filter((message) => message.origin === "renamed").map((m) => m.type)).toEqual([
       "entry.removed",

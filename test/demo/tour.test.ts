@@ -100,13 +100,17 @@ const expectations: {
     matches: (line) => /\/api\/v1\/whitelists$/.test(line),
     check: (out) => {
       const names = (JSON.parse(out) as { name: string }[]).map((w) => w.name);
-      expect(names).toEqual(["bedrock", "cracked", "hardcore", "survival"]);
+      expect(names).toEqual(["bedrock", "cracked", "hardcore", "smp", "survival"]);
     },
   },
   {
     name: "survival's entries",
     matches: (line) => /\/entries$/.test(line) && line.startsWith("curl -H"),
-    check: (out) => expect((JSON.parse(out) as { nick: string }[]).map((e) => e.nick)).toContain("Notch"),
+    check: (out) =>
+      // The demo maps Player → member: alex, who holds it, has Notch in that group.
+      expect(JSON.parse(out) as { nick: string; groups: string[] }[]).toContainEqual(
+        expect.objectContaining({ nick: "Notch", groups: ["member"] }),
+      ),
   },
   {
     name: "survival as whitelist.json",
@@ -180,13 +184,72 @@ const expectations: {
   },
   {
     name: "steve types the code",
-    matches: (line) => line.includes('"code":"CODE"'),
+    matches: (line) => line.includes('"command":"register","options":{"code":"CODE"}'),
     check: async (out) => {
       expect(reply(out).split("\n").slice(0, 3)).toEqual([
         "🔗 **SteveCraft** is linked to you on this server: you proved it is yours.",
         "✅ **SteveCraft** is on **survival**. You can join the server now.",
         "🔗 Verified: you proved this account is yours.",
       ]);
+    },
+  },
+  {
+    name: "steve registers SteveMiner on smp: on at once, awaiting proof",
+    matches: (line) => line.includes('"nick":"SteveMiner"'),
+    check: (out) =>
+      expect(reply(out)).toStartWith(
+        "✅ **SteveMiner** is on **smp**, waiting for you to prove it is yours.",
+      ),
+  },
+  {
+    name: "the game server's allowlist has SteveMiner",
+    matches: (line) => line.includes("/_fake/allowlist"),
+    // The agent puts him there once the registration's event reached it: the line, run again a moment later.
+    check: (_out, _ctx, line) =>
+      eventually(
+        async () => (JSON.parse(await run(line)) as { name: string }[]).some((p) => p.name === "SteveMiner"),
+        "SteveMiner on the game server's allowlist",
+      ),
+  },
+  {
+    name: "SteveMiner joins the game server",
+    matches: (line) => line.includes("/_fake/join"),
+    check: (out) =>
+      expect(JSON.parse(out)).toEqual({ joined: { id: expect.any(String), name: "SteveMiner" } }),
+  },
+  {
+    name: "the agent kicked SteveMiner with a code",
+    matches: (line) => line.includes("/_fake/kicks"),
+    check: async (_out, ctx, line) => {
+      let message = "";
+      await eventually(async () => {
+        const kicks = JSON.parse(await run(line)) as { player: { name: string }; message: string }[];
+        message = kicks.find((kick) => kick.player.name === "SteveMiner")?.message ?? "";
+        return message !== "";
+      }, "SteveMiner kicked");
+      const code = /\/link code:(\S+)/.exec(message)?.[1];
+      expect(code).toMatch(/^[0-9A-Z]{4}-[0-9A-Z]{4}$/);
+      ctx.code = code;
+    },
+  },
+  {
+    name: "steve types SteveMiner's code with /link",
+    matches: (line) => line.includes('"command":"link","options":{"code":"CODE"}'),
+    check: (out) =>
+      expect(reply(out).split("\n").slice(0, 2)).toEqual([
+        "🔗 **SteveMiner** is linked to you on this server: you proved it is yours.",
+        "Your **SteveMiner** on **smp** is verified now.",
+      ]),
+  },
+  {
+    name: "smp's entries: SteveMiner verified",
+    matches: (line) => line.includes("# SteveMiner, verified"),
+    check: (out) => {
+      const entry = (JSON.parse(out) as { nick: string; verified: boolean; proofDueAt?: string }[]).find(
+        (e) => e.nick === "SteveMiner",
+      );
+      expect(entry).toMatchObject({ nick: "SteveMiner", verified: true });
+      expect(entry).not.toHaveProperty("proofDueAt");
     },
   },
   {

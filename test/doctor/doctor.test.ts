@@ -287,6 +287,30 @@ describe("whitelist-sync doctor", () => {
     );
   });
 
+  test("the dashboard's redirect URI, registered exactly in the portal's OAuth2 → Redirects", async () => {
+    const dashboard = {
+      DISCORD_CLIENT_SECRET: "doctor-client-secret-0123",
+      PUBLIC_URL: "https://wl.example.org",
+    };
+    expect(failures(await runDoctor(config(dashboard)))).toEqual([
+      expect.objectContaining({
+        title:
+          "the dashboard's redirect URI https://wl.example.org/dashboard/callback is not registered: " +
+          "Discord will refuse every sign-in",
+        fix: expect.stringContaining("OAuth2 → Redirects"),
+      }),
+    ]);
+    sandbox.oauth2.app.redirectUris.push("https://wl.example.org/dashboard/callback");
+    try {
+      const text = formatReport(await runDoctor(config(dashboard)));
+      expect(text).toContain(
+        "✔ the dashboard's redirect URI https://wl.example.org/dashboard/callback is registered",
+      );
+    } finally {
+      sandbox.oauth2.app.redirectUris.length = 0;
+    }
+  });
+
   test("the service: PUBLIC_URL and the webhooks' addresses", async () => {
     // A PUBLIC_URL with a query is refused by the configuration, for doctor as for the service (exit 78).
     expect(() => config({ PUBLIC_URL: "https://wl.example.org/?x=1" })).toThrow(

@@ -74,6 +74,7 @@ forEachStore("expiring entries", () => {
             premium: false,
             expiresAt: new Date(now + HOUR).toISOString(),
             verified: false,
+            groups: [],
           },
           userId: "300000000000000001",
           origin: "expired",

@@ -28,7 +28,7 @@ forEachStore("entry service", () => {
         guildId: GUILD,
         whitelistId: wl.id,
         whitelistName: "survival",
-        entry: { nick: "Notch", uuid: null, premium: false, expiresAt: null, verified: false },
+        entry: { nick: "Notch", uuid: null, premium: false, expiresAt: null, verified: false, groups: [] },
         // The owner, as the event's subscribers (a game server's --on-add "{discord}") read it.
         userId: "300000000000000007",
         origin: "discord",
@@ -70,7 +70,7 @@ forEachStore("entry service", () => {
       await services.formatCache.get(a.id, "plain"),
     ];
     expect(JSON.parse(new TextDecoder().decode(json.bytes))).toEqual([
-      { nick: "Notch", uuid: null, premium: false, expiresAt: null, verified: true },
+      { nick: "Notch", uuid: null, premium: false, expiresAt: null, verified: true, groups: [] },
     ]);
     expect(new TextDecoder().decode(plain.bytes)).toBe("Notch\n");
   });

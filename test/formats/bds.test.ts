@@ -142,7 +142,15 @@ describe("allowlist.json kept piece by piece", () => {
             const nick = change.gamertag === null ? `java${id}` : `.${change.gamertag}${id}`;
             const uuid = change.xuid === null ? null : floodgateUuid(String(change.xuid));
             const tag = change.gamertag === null ? null : `${change.gamertag}${id}`;
-            const entry = { id, nick, uuid, premium: false, expiresAt: null, gamertag: tag } as EntryRecord;
+            const entry = {
+              id,
+              nick,
+              uuid,
+              premium: false,
+              expiresAt: null,
+              gamertag: tag,
+              groups: [],
+            } as unknown as EntryRecord;
             entries.push(entry);
             kept.apply(id, "entry.added", entry);
           } else if (entries.length > 0) {

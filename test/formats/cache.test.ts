@@ -20,6 +20,7 @@ const entriesOf = (whitelistId: string, count: number) =>
         uuid: null,
         premium: false,
         expiresAt: null,
+        groups: [],
       }) as unknown as EntryRecord,
   );
 

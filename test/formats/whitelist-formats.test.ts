@@ -31,6 +31,14 @@ const step = fc.oneof(
     }),
   },
   { weight: 2, arbitrary: fc.record({ kind: fc.constant("remove" as const), pick: fc.nat() }) },
+  {
+    weight: 2,
+    arbitrary: fc.record({
+      kind: fc.constant("groups" as const),
+      pick: fc.nat(),
+      groups: fc.uniqueArray(fc.constantFrom("member", "trusted", "vip", "admin"), { maxLength: 3 }),
+    }),
+  },
 );
 
 /** `entries` kept in every format, as read from the store at event `through`. */
@@ -54,12 +62,13 @@ function record(
     grantedRoleIds: [],
     gamertag: null,
     xuid: null,
+    groups: [],
     ...fields,
   } as unknown as EntryRecord;
 }
 
 describe("formats kept piece by piece", () => {
-  test("equal what rendering from scratch gives, byte for byte, after any adds and removes, in every format", () => {
+  test("equal what rendering from scratch gives, byte for byte, after any adds, removes and changes of groups, in every format", () => {
     fc.assert(
       fc.property(
         fc.array(fc.record({ nick, premium: fc.boolean() }), { maxLength: 30 }),
@@ -91,10 +100,25 @@ describe("formats kept piece by piece", () => {
               const added = record(nextId++, change);
               entries.push(added);
               kept.apply(++eventId, "entry.added", added);
-            } else {
+            } else if (change.kind === "remove") {
               if (entries.length === 0) continue;
               const [removed] = entries.splice(change.pick % entries.length, 1) as [EntryRecord];
               kept.apply(++eventId, "entry.removed", removed);
+            } else {
+              if (entries.length === 0) continue;
+              const at = change.pick % entries.length;
+              const was = entries[at] as EntryRecord;
+              const now = { ...was, groups: [...change.groups].sort() };
+              if (now.groups.join() === was.groups.join()) continue;
+              entries[at] = now;
+              kept.apply(++eventId, "entry.groups", now, was);
+              // The files show no group: their bytes stay; the API's list shows them, and its ETag follows.
+              FORMATS.forEach((format, i) => {
+                const same =
+                  decoder.decode(kept.formatted(format).bytes) ===
+                  decoder.decode((before[i] as { bytes: Uint8Array }).bytes);
+                expect({ format, same }).toEqual({ format, same: format !== "json" });
+              });
             }
             check();
             FORMATS.forEach((format, i) => {
@@ -203,5 +227,41 @@ describe("formats kept piece by piece", () => {
       expect(decoder.decode(expected.bytes)).toBe(decoder.decode(renderFormat(format, entries)));
     }
     expect(runAtOnce(summing(entries))).toBe(sum);
+  });
+});
+
+describe("a change to a large whitelist", () => {
+  // A change is applied on the event loop before the change's answer: it copies the one chunk that holds the
+  // entry, so a chunk must stay small (src/formats/sequence.ts, CHUNK_SIZE; docs/performance.md: 8,192-piece
+  // chunks cost 14-33 ms a change to 100,000 entries).
+  test("copies one chunk of at most 256 KB in every format, and keeps every other chunk as it was", () => {
+    const entries = Array.from({ length: 20_000 }, (_, i) =>
+      record(i + 1, {
+        nick: `player_${i.toString(36)}`,
+        uuid: i % 3 === 0 ? crypto.randomUUID() : null,
+        premium: i % 3 === 0,
+        expiresAt: null,
+      }),
+    );
+    const removed = entries[12_345] as EntryRecord;
+    for (const format of FORMATS) {
+      const kept = new WhitelistFormats();
+      kept.build(format, entries, 0);
+      // The chunks, without the prefix and suffix each `formatted` encodes anew.
+      const before = kept.formatted(format).parts.slice(1, -1);
+      kept.apply(1, "entry.removed", removed);
+      const after = kept.formatted(format).parts.slice(1, -1);
+      const changed = after.filter((part) => !before.includes(part));
+      // bds lists Bedrock players only: a Java entry is not in it.
+      expect({
+        format,
+        parts: after.length,
+        changed: changed.map((part) => part.byteLength <= 256 * 1024),
+      }).toEqual({
+        format,
+        parts: before.length,
+        changed: format === "bds" ? [] : [true],
+      });
+    }
   });
 });

@@ -17,6 +17,7 @@ declare module "discord-api-spec/zod" {
   export const CreateMessageInteractionCallbackRequestSchema: ZodMiniType<Spec.CreateMessageInteractionCallbackRequest>;
   export const ErrorResponseSchema: ZodMiniType<Spec.ErrorResponse>;
   export const GatewayBotResponseSchema: ZodMiniType<Spec.GatewayBotResponse>;
+  export const MyGuildResponseSchema: ZodMiniType<Spec.MyGuildResponse>;
   export const GatewayResponseSchema: ZodMiniType<Spec.GatewayResponse>;
   export const GuildChannelResponseSchema: ZodMiniType<Spec.GuildChannelResponse>;
   export const GuildMemberResponseSchema: ZodMiniType<Spec.GuildMemberResponse>;

@@ -139,6 +139,11 @@ const operations: Entry[] = [
     request: null,
     responses: { "200": spec.UserPIIResponseSchema, ...failures },
   }),
+  // The dashboard's sign-in reads the person's servers with their OAuth2 token (scope `guilds`).
+  operation("get", "/users/@me/guilds", {
+    request: null,
+    responses: { "200": z.nullable(z.array(spec.MyGuildResponseSchema)), ...failures },
+  }),
   operation("get", "/users/{user_id}", {
     request: null,
     responses: { "200": spec.UserResponseSchema, ...failures },

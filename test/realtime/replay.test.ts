@@ -36,7 +36,14 @@ async function world(count: number) {
         guildId: GUILD,
         whitelistId: wl.id,
         whitelistName: wl.name,
-        entry: { nick: `Player_${i}`, uuid: null, premium: false, expiresAt: null, verified: false },
+        entry: {
+          nick: `Player_${i}`,
+          uuid: null,
+          premium: false,
+          expiresAt: null,
+          verified: false,
+          groups: [],
+        },
         origin: "discord",
       });
     }
@@ -131,7 +138,14 @@ describe("resuming over a long event log", () => {
           guildId: GUILD,
           whitelistId: wl.id,
           whitelistName: "x".repeat(5000),
-          entry: { nick: `Player_${i}`, uuid: null, premium: false, expiresAt: null, verified: false },
+          entry: {
+            nick: `Player_${i}`,
+            uuid: null,
+            premium: false,
+            expiresAt: null,
+            verified: false,
+            groups: [],
+          },
           origin: "discord",
         });
       }

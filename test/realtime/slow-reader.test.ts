@@ -60,7 +60,7 @@ test("a subscriber that stops reading is cut off at a bounded buffer instead of 
         guildId: GUILD,
         whitelistId: whitelist.id,
         whitelistName: padding,
-        entry: { nick: "Notch", uuid: null, premium: false, expiresAt: null, verified: false },
+        entry: { nick: "Notch", uuid: null, premium: false, expiresAt: null, verified: false, groups: [] },
         origin: "discord",
         timestamp: new Date(0).toISOString(),
       },

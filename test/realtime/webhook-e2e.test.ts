@@ -53,7 +53,7 @@ test("an API removal reaches a webhook receiver as a signed entry.removed, and i
     guildId: GUILD,
     whitelistId: wl.id,
     whitelistName: "survival",
-    entry: { nick: "Notch", uuid: null, premium: false, expiresAt: null, verified: false },
+    entry: { nick: "Notch", uuid: null, premium: false, expiresAt: null, verified: false, groups: [] },
     userId: "300000000000000001",
     origin: "api",
     timestamp: new Date(clock.now()).toISOString(),

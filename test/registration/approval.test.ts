@@ -52,6 +52,7 @@ forEachStore("approval requests", () => {
       requestMessageId: "500000000000000001",
       decidedBy: null,
       decidedAt: null,
+      decisionReason: null,
       createdAt: services.clock.now(),
     });
     expect(await services.entries.list(wl.id)).toEqual([]);

@@ -87,6 +87,7 @@ forEachStore("registering a Bedrock player", () => {
             expiresAt: null,
             verified: false,
             gamertag: "Steve Jobs",
+            groups: [],
           },
         ]),
       ),

@@ -65,6 +65,7 @@ forEachStore("proof at first join", () => {
         expiresAt: null,
         verified: false,
         proofDueAt: new Date(due).toISOString(),
+        groups: [],
       },
     ]);
     // Staff additions are trusted: nothing to prove, nothing that expires.
@@ -119,7 +120,7 @@ forEachStore("proof at first join", () => {
       [
         "entry.added",
         "discord",
-        { nick: "Notch", uuid: NOTCH.uuid, premium: true, expiresAt: null, verified: true },
+        { nick: "Notch", uuid: NOTCH.uuid, premium: true, expiresAt: null, verified: true, groups: [] },
       ],
     ]);
     await expect(askCode("Notch")).rejects.toThrow(

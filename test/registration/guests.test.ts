@@ -62,7 +62,7 @@ forEachStore("players without Discord", () => {
         "entry.added",
         "staff",
         undefined,
-        { nick: "Console_Kid", uuid: null, premium: false, expiresAt: null, verified: false },
+        { nick: "Console_Kid", uuid: null, premium: false, expiresAt: null, verified: false, groups: [] },
       ],
     ]);
     // Served like any other nick.

@@ -296,7 +296,7 @@ describe("one owner per account per guild", () => {
       new TextDecoder().decode((await services.formatCache.get(world.wl.id, "json")).bytes),
     );
     expect(json).toEqual([
-      { nick: "Notch", uuid: NOTCH.uuid, premium: true, expiresAt: null, verified: true },
+      { nick: "Notch", uuid: NOTCH.uuid, premium: true, expiresAt: null, verified: true, groups: [] },
     ]);
   });
 

@@ -117,6 +117,27 @@ describe("bans on the game server reach the whitelists", () => {
     ]);
   });
 
+  test("a ban whose UUID is another player's is not the nick's, even under the same name", async () => {
+    const { service, s, survival, key, banned } = await world();
+    const requests: string[] = [];
+    const options = agentOptions(service, key, "survival", fixture.dir, { bannedPlayers: banned });
+    const sync = agent(options, { fetch: recordingFetch(requests) });
+    await sync.waitFor("started");
+    // An offline-mode server: the entry jeb_ is the offline UUID's; a premium account named jeb_ was banned.
+    serverBans(banned, [
+      ban("jeb_", "853c80ef-3c37-49fd-aa49-938b674adae6"),
+      ban("Notch", offlineUuid("Notch")),
+    ]);
+    await sync.waitFor("banned", (e) => e.nick === "Notch");
+    expect(sync.events.filter((e) => e.type === "banned").map((e) => e.type === "banned" && e.nick)).toEqual([
+      "Notch",
+    ]);
+    expect(requests).toEqual([
+      `DELETE /api/v1/whitelists/${survival.id}/entries/Notch?reason=banned on the game server: Banned by an operator. (by Server)`,
+    ]);
+    expect((await s.entries.list(survival.id)).map((e) => e.nick)).toEqual(["jeb_", ".Alex_Pocket"]);
+  });
+
   test("each ban acts once, across restarts: a nick staff register again stays", async () => {
     const { service, s, survival, key, banned } = await world();
     const options = agentOptions(service, key, "survival", fixture.dir, { bannedPlayers: banned });

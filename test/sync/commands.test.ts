@@ -113,8 +113,31 @@ describe("quoting a value into a command", () => {
     expect(templateProblem("lp user {nick} parent add member")).toBe(
       "{nick} is no placeholder ({name}, {uuid}, {whitelist}, {discord})",
     );
-    expect(templateProblem("say {name")).toBe("a { or } does not close a placeholder");
+    expect(templateProblem("say {name")).toBe(
+      "a { or } does not close a placeholder (write {{ or }} for the brace itself)",
+    );
     expect(templateProblem("say hi\nop me")).toBe("it must be one line");
+  });
+
+  test("a brace itself is written twice, as in format strings: JSON text in tellraw", () => {
+    const values = { name: "Notch", uuid: null, whitelist: "survival", discord: null };
+    const tellraw = 'tellraw @a {{"text":"{name} left {whitelist}","color":"gray"}}';
+    expect(templateProblem(tellraw)).toBeNull();
+    const rendered = renderCommand(tellraw, values) as { command: string };
+    expect(rendered.command).toBe('tellraw @a {"text":"Notch left survival","color":"gray"}');
+    expect(JSON.parse(rendered.command.slice("tellraw @a ".length))).toEqual({
+      text: "Notch left survival",
+      color: "gray",
+    });
+    // Read left to right: `{{name}}` is the text `{name}`; `{{{name}}}` a value between braces.
+    expect(renderCommand("say {{name}} is {{{name}}}", values)).toEqual({ command: "say {name} is {Notch}" });
+    // A lone brace is still a mistake, named with its escape.
+    expect(templateProblem('tellraw @a {"text":"{name} left"}')).toBe(
+      "a { or } does not close a placeholder (write {{ or }} for the brace itself)",
+    );
+    expect(templateProblem("say }} and }")).toBe(
+      "a { or } does not close a placeholder (write {{ or }} for the brace itself)",
+    );
   });
 
   test("the values: the name the file lists, the UUID the server knows, the whitelist, the owner", () => {
@@ -161,6 +184,10 @@ describe("quoting a value into a command", () => {
     expect(refusal(["--on-remove", "lp user {name} parent remove member"])).toStartWith(
       "--on-remove (WLS_ON_REMOVE) needs a console:",
     );
+    // The issue's template: a JSON text is no longer a stop (exit 78) once its braces are doubled.
+    expect(
+      parseSyncOptions(["--on-remove", 'tellraw @a {{"text":"{name} left"}}'], { ...env, ...rcon }).onRemove,
+    ).toBe('tellraw @a {{"text":"{name} left"}}');
     // A chat `/` in front is dropped, as for the reload command; plain has no reload but commands to run.
     expect(
       parseSyncOptions(["--format", "plain", "--on-add", "/lp user {name} parent add member"], {

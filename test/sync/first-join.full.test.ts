@@ -184,7 +184,7 @@ test.skipIf(!NODE && !process.env.CI)(
     second.child.kill();
     const listed = await (await world.api(await world.key(), `/whitelists/${wl.id}/entries`)).json();
     expect(listed).toEqual([
-      { nick: "Notch", uuid: NOTCH.uuid, premium: true, expiresAt: null, verified: true },
+      { nick: "Notch", uuid: NOTCH.uuid, premium: true, expiresAt: null, verified: true, groups: [] },
       {
         nick: "jeb_",
         uuid: JEB.uuid,
@@ -192,6 +192,7 @@ test.skipIf(!NODE && !process.env.CI)(
         expiresAt: null,
         verified: false,
         proofDueAt: new Date(world.clock.now() + 24 * 3_600_000).toISOString(),
+        groups: [],
       },
     ]);
 

@@ -217,6 +217,7 @@ export function agentOptions(
     onAdd: null,
     onRemove: null,
     kickRemoved: false,
+    groups: null,
     // First-join proof reads the player list only where a test asks it to.
     proofPollMs: null,
     keepForeign: false,

@@ -91,18 +91,28 @@ describe("one agent per file", () => {
     expect(err).toEqual([expect.stringMatching(/^whitelist-sync sync: another whitelist-sync agent keeps /)]);
   });
 
-  test("a lock left by an agent that is gone (this host) is taken over; released at stop", async () => {
+  test("a lock left by an agent that is gone (this host) is taken over, said with whose it was; released at stop", async () => {
     const { service, key } = await world();
     const out = join(fixture.dir, "whitelist.json");
     writeFileSync(
       lockPath(out),
       `${JSON.stringify({ pid: 4242, host: "mc1", since: "2026-11-01T00:00:00.000Z" })}\n`,
     );
+    const touched = Date.UTC(2026, 10, 21, 8, 30) / 1000;
+    utimesSync(lockPath(out), touched, touched);
     const sync = agent(agentOptions(service, key, "survival", fixture.dir), {
       lock: { host: "mc1", pid: 5151, isAlive: (pid) => pid !== 4242 },
     });
     await sync.waitFor("started");
     expect(JSON.parse(readFileSync(lockPath(out), "utf8"))).toMatchObject({ pid: 5151, host: "mc1" });
+    expect(sync.events.filter((e) => e.type === "warning")).toEqual([
+      {
+        type: "warning",
+        message:
+          `took over ${lockPath(out)} from pid 4242 on mc1 (started 2026-11-01T00:00:00.000Z, last touched ` +
+          "2026-11-21T08:30:00.000Z): no process 4242 runs on this host any more",
+      },
+    ]);
     await sync.stop();
     expect(existsSync(lockPath(out))).toBe(false);
   });
@@ -116,6 +126,12 @@ describe("one agent per file", () => {
       lock: { host: "a1b2c3", pid: 1, isAlive: () => true },
     });
     await restarted.waitFor("started");
+    expect(restarted.events.find((e) => e.type === "warning")).toEqual({
+      type: "warning",
+      message: expect.stringMatching(
+        /from pid 1 on a1b2c3 \(started 2026-11-01T00:00:00\.000Z, last touched .*\): its pid is this process's, an earlier run's \(a container restarted\)$/,
+      ),
+    });
     await restarted.stop();
 
     writeFileSync(lockPath(out), JSON.stringify(held));
@@ -123,6 +139,7 @@ describe("one agent per file", () => {
       lock: { host: "a1b2c3", pid: 7, isAlive: () => true },
     });
     expect((await stopped(other)).message).toContain("(pid 1 on a1b2c3, since 2026-11-01T00:00:00.000Z;");
+    expect(other.events.some((e) => e.type === "warning")).toBe(false);
   });
 
   test("another host's lock (a shared disk): refused while touched, taken once untouched for 5 minutes", async () => {
@@ -138,5 +155,13 @@ describe("one agent per file", () => {
     const taking = agent(agentOptions(service, key, "survival", fixture.dir), { lock: { host: "mc1" } });
     await taking.waitFor("started");
     expect(JSON.parse(readFileSync(lockPath(out), "utf8")).host).toBe("mc1");
+    expect(taking.events.filter((e) => e.type === "warning")).toEqual([
+      {
+        type: "warning",
+        message:
+          `took over ${lockPath(out)} from pid 99 on mc2 (started 2026-11-22T11:00:00.000Z, last touched ` +
+          "2026-11-22T11:54:59.000Z): untouched for 5 min, where a running agent touches it every minute",
+      },
+    ]);
   });
 });

@@ -102,6 +102,32 @@ describe("EasyWhitelist's config.yml caught mid-save", () => {
     ]);
   });
 
+  test("each save is waited out from the same short wait: the reconnect backoff never grows it", async () => {
+    const { service, s, wl, key, out } = await world();
+    const waits = manualSleep();
+    // The middle of the jitter, so each wait is a known figure.
+    const sync = agent(
+      agentOptions(service, key, "survival", fixture.dir, { format: "easywhitelist", out }),
+      { sleep: waits.sleep, random: () => 0.5 },
+    );
+    await sync.waitFor("started");
+
+    // Four plugin saves caught in turn, the socket up all along: each one's wait is as short as the first.
+    const seen: number[] = [];
+    for (const nick of ["Alex", "Steve", "Herobrine", "Dinnerbone"]) {
+      const from = sync.events.length;
+      truncateSync(out, 0);
+      await seedEntries(s, wl.id, [nick]);
+      await sync.waitFor("warning", (e) => e.message.includes("is empty"), from);
+      seen.push(await waits.waiting());
+      writeFileSync(out, edited);
+      waits.releaseAll();
+      await sync.synced(await latestEventId(service));
+    }
+    expect(seen).toEqual([375, 375, 375, 375]);
+    expect(parse(readFileSync(out, "utf8"), { version: "1.1" }).whitelisted).toHaveLength(6);
+  });
+
   test("a file that keeps changing is not taken for read: tried again later", async () => {
     const { service, key, out } = await world();
     let saves = 0;

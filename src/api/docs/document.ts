@@ -128,6 +128,7 @@ function entriesContent() {
               premium: true,
               expiresAt: null,
               verified: true,
+              groups: ["member", "trusted"],
             },
             {
               nick: "alice",
@@ -135,6 +136,7 @@ function entriesContent() {
               premium: false,
               expiresAt: "2026-12-01T00:00:00.000Z",
               verified: false,
+              groups: [],
             },
           ],
         },

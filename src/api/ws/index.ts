@@ -1,6 +1,6 @@
 import { Elysia, t } from "elysia";
 import type { KeyService } from "../../keys/service.ts";
-import type { Hub } from "../../realtime/hub.ts";
+import { type Hub, readsGroups } from "../../realtime/hub.ts";
 import { bearerAuth } from "../auth.ts";
 import { errorResponses } from "../docs/responses.ts";
 import { AfterCursor } from "../events/cursor.ts";
@@ -12,9 +12,10 @@ bad key gets 401 before any upgrade, and handshakes count against the rate limit
 Messages are JSON text:
 - on open: \`{"type":"connected","guildId":"…","scope":{"whitelistId":null|"…"}}\`;
 - then, for every change in the key's scope (a whitelist key sees only its whitelist, a guild key its whole
-  guild): \`{"id":"42","type":"entry.added"|"entry.removed","guildId","whitelistId","whitelistName",
-  "entry":{"nick","uuid","premium","expiresAt","verified"},"origin":"discord"|"staff"|"api"|…,"timestamp":"…Z"}\`
-  (every origin: the EntryEvent schema).
+  guild): \`{"id":"42","type":"entry.added"|"entry.removed"|"entry.groups","guildId","whitelistId","whitelistName",
+  "entry":{"nick","uuid","premium","expiresAt","verified","groups"},"origin":"discord"|"staff"|"api"|…,"timestamp":"…Z"}\`
+  (every origin: the EntryEvent schema). \`entry.groups\` (with \`groupsAdded\`, \`groupsRemoved\`) says an entry's
+  owner joined or left game groups while the entry stayed: a client following the list of nicks ignores it.
 
 **Resume**: reconnect with \`?after=<last id you processed>\` to get every stored event after it, in order,
 then live ones, with no gap and no duplicate (also across server restarts). When the cursor is older than the
@@ -33,7 +34,8 @@ export const socketController = ({ keys, hub }: { keys: KeyService; hub: Hub }) 
     "/ws",
     ({ principal, query, request, server }) => {
       const after = query.after === undefined ? null : Number(query.after);
-      if (server?.upgrade(request, { data: hub.socketData(principal, after) })) return;
+      const groups = readsGroups(request.headers.get("user-agent"));
+      if (server?.upgrade(request, { data: hub.socketData(principal, after, groups) })) return;
       return problemResponse(
         "upgrade-required",
         "This endpoint only speaks WebSocket: send an upgrade request.",

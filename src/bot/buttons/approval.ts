@@ -15,16 +15,24 @@ import { roleMentions } from "../mentions.ts";
 import { tellMember } from "../notify.ts";
 import { plainName } from "../text.ts";
 
-/** What the requesting member reads in the whitelist's channel once staff decided (everyone sees it). */
-function outcomeMessage(words: Words, decision: Decision): string {
+/**
+ * What the requesting member reads in the whitelist's channel once staff decided (everyone sees it), with staff's
+ * reason when they gave one (the dashboard asks one of every decision, optional).
+ */
+export function outcomeMessage(words: Words, decision: Decision): string {
   const { request, whitelist } = decision;
   const member = `<@${request.userId}>`;
+  const reason = request.decisionReason
+    ? words.t("approval.reason", { reason: plainName(request.decisionReason) })
+    : "";
   if (decision.outcome === "rejected") {
-    return words.t("public.refused", {
-      member,
-      nick: plainName(request.nick),
-      whitelist: plainName(whitelist.name),
-    });
+    return (
+      words.t("public.refused", {
+        member,
+        nick: plainName(request.nick),
+        whitelist: plainName(whitelist.name),
+      }) + reason
+    );
   }
   const expiry = expiresIn(words, decision.entry);
   return (
@@ -32,12 +40,14 @@ function outcomeMessage(words: Words, decision: Decision): string {
       member,
       nick: plainName(decision.entry.nick),
       whitelist: plainName(whitelist.name),
-    }) + (expiry ? words.t("approval.expires", { when: expiry }) : "")
+    }) +
+    (expiry ? words.t("approval.expires", { when: expiry }) : "") +
+    reason
   );
 }
 
 /** What the member reads when roles of their approved request could not be given. */
-const rolesRefused = (words: Words, userId: string, failures: RoleFailure[]) =>
+export const rolesRefused = (words: Words, userId: string, failures: RoleFailure[]) =>
   words.t("approval.rolesRefused", {
     member: `<@${userId}>`,
     roles: roleMentions(failures.map((failure) => failure.roleId)),

@@ -77,30 +77,108 @@ export function deferAfterMs(createdAt: number | undefined, now = Date.now()): n
 }
 
 /**
+ * Interactions of this process whose work runs and that are not acknowledged yet (inTime). One waiting beside
+ * another means a burst: the second is deferred at once instead of on a timer.
+ */
+let unacknowledged = 0;
+
+/**
+ * Deferrals sent at receipt and not answered yet, by the order they were sent: in a burst the work of a member
+ * deferred so waits until every deferral sent before its own has Discord's answer (never for those sent after, so
+ * a steady stream cannot hold it back), and so acknowledgements go out before the work (its queries, its answer,
+ * the role grants and log posts that follow), which would otherwise take the CPU the acknowledgements need.
+ */
+const deferring = new Set<number>();
+let deferrals = 0;
+let waitingForDeferrals: { after: number; go: () => void }[] = [];
+
+/** Lets go, in the order their deferrals were sent, the work no unanswered deferral sent before its own holds. */
+function releaseWork(): void {
+  const oldest = Math.min(...deferring);
+  const waiting = waitingForDeferrals;
+  waitingForDeferrals = waiting.filter((work) => work.after >= oldest);
+  for (const work of waiting.filter((work) => work.after < oldest).sort((a, b) => a.after - b.after))
+    work.go();
+}
+
+/**
+ * Runs `work` once the deferral numbered `sent` was answered (or refused) and every one sent before it too: at
+ * once when none of those is left (then the work waiting behind it goes, after it), else in its turn.
+ */
+async function whenDeferred<T>(sent: number, work: () => Promise<T>): Promise<T> {
+  deferring.delete(sent);
+  if (Math.min(...deferring) > sent) {
+    // Started first (up to its first await: its write is queued), so members' work keeps the order they asked in.
+    const result = work();
+    releaseWork();
+    return result;
+  }
+  await new Promise<void>((go) => waitingForDeferrals.push({ after: sent, go }));
+  return work();
+}
+
+/**
+ * An interaction that reached its work this long after Discord created it is deferred at once: the process is
+ * behind (a busy CPU, a burst), and a timer it sets may fire late for the same reason.
+ */
+export const LATE_RECEIPT_MS = 1_000;
+
+/**
  * Runs an interaction's work so that it is acknowledged in time with as few calls as the work allows: work that
  * may be slow (`slow`: a look-up Mojang must answer) is deferred first (`defer`: a callback), and the answer then
- * edits it (two calls); work done within DIRECT_ANSWER_MS of the interaction's creation (`createdAt`, see
- * deferAfterMs) is answered by the reply itself (one call); work still running then is deferred at that moment,
- * the answer coming as an edit once it is done. Resolves (or rejects) with the work's outcome once a deferral it
- * started has been acknowledged, so the answer knows which call to make.
+ * edits it (two calls); so is work that arrives while the bot is behind, because a deferral planned for later would
+ * wait for the same busy event loop that made it behind: another interaction's work is already waiting for its
+ * acknowledgement (a burst), or this one reached the bot LATE_RECEIPT_MS after Discord created it (`createdAt`).
+ * Otherwise work done within DIRECT_ANSWER_MS of the interaction's creation (see deferAfterMs) is answered by the
+ * reply itself (one call); work still running then is deferred at that moment, the answer coming as an edit once
+ * it is done. Resolves (or rejects) with the work's outcome once a deferral it started has been acknowledged, so
+ * the answer knows which call to make (`now`: the time of receipt). docs/decisions.md, What the bot does with
+ * Discord's limits.
  */
 export async function inTime<T>(
   work: () => Promise<T>,
   options: { slow: boolean; defer: () => Promise<unknown>; createdAt?: number },
+  now = Date.now(),
 ): Promise<T> {
+  const age = options.createdAt === undefined ? 0 : now - options.createdAt;
+  const behind =
+    unacknowledged > 0 || deferring.size > 0 || (age >= LATE_RECEIPT_MS && age < ACKNOWLEDGE_WITHIN_MS);
   if (options.slow) {
     await options.defer();
     return work();
   }
+  if (behind) {
+    const sent = ++deferrals;
+    deferring.add(sent);
+    try {
+      await options.defer();
+    } catch {
+      // The member asked for the work: it is done even if Discord refuses the deferral as too late, as when a
+      // deferral on the timer below fails.
+    }
+    return whenDeferred(sent, work);
+  }
+  unacknowledged++;
+  let acknowledged = false;
+  const acknowledge = () => {
+    if (acknowledged) return;
+    acknowledged = true;
+    unacknowledged--;
+  };
   let deferral: Promise<unknown> | undefined;
-  const timer = setTimeout(() => {
-    // A failed deferral shows when the answer is sent (the interaction is gone); nothing to do here.
-    deferral = options.defer().catch(() => {});
-  }, deferAfterMs(options.createdAt));
+  const timer = setTimeout(
+    () => {
+      acknowledge();
+      // A failed deferral shows when the answer is sent (the interaction is gone); nothing to do here.
+      deferral = options.defer().catch(() => {});
+    },
+    deferAfterMs(options.createdAt, now),
+  );
   try {
     return await work();
   } finally {
     clearTimeout(timer);
+    acknowledge();
     if (deferral) await deferral;
   }
 }

@@ -10,7 +10,7 @@ import {
   text,
   uniqueIndex,
 } from "drizzle-orm/pg-core";
-import type { StoredAnswer, StoredQuestion } from "../schema.ts";
+import type { SessionGuild, StoredAnswer, StoredQuestion } from "../schema.ts";
 
 // The PostgreSQL twin of src/db/schema.ts (the SQLite store): the same tables, columns and indexes, with the same
 // TypeScript row types (test/db/pg-schema.test.ts holds them equal), so the services run on either store. Times
@@ -108,6 +108,7 @@ export const entries = pgTable(
     proofDueAt: millis("proof_due_at"),
     guest: boolean("guest").notNull().default(false),
     note: text("note"),
+    groups: jsonb("groups").$type<string[]>().notNull().default(sql`'[]'::jsonb`),
   },
   (table) => [
     uniqueIndex("entries_whitelist_nick_key").on(table.whitelistId, table.nickKey),
@@ -156,6 +157,33 @@ export const memberNicknames = pgTable(
   (table) => [primaryKey({ columns: [table.guildId, table.userId] })],
 );
 
+/** A role mapped to a game group on a whitelist (src/db/schema.ts). */
+export const rankMappings = pgTable(
+  "rank_mappings",
+  {
+    whitelistId: text("whitelist_id")
+      .notNull()
+      .references(() => whitelists.id, { onDelete: "cascade" }),
+    roleId: text("role_id").notNull(),
+    groupName: text("group_name").notNull(),
+    createdBy: text("created_by").notNull(),
+    createdAt: millis("created_at").notNull(),
+  },
+  (table) => [primaryKey({ columns: [table.whitelistId, table.roleId, table.groupName] })],
+);
+
+/** An entry owner's Discord roles as the bot last saw them (src/db/schema.ts). */
+export const memberRoles = pgTable(
+  "member_roles",
+  {
+    guildId: text("guild_id").notNull(),
+    userId: text("user_id").notNull(),
+    roleIds: roleList("role_ids"),
+    updatedAt: millis("updated_at").notNull(),
+  },
+  (table) => [primaryKey({ columns: [table.guildId, table.userId] })],
+);
+
 /** A link key; only its SHA-256 is stored. */
 export const linkKeys = pgTable(
   "link_keys",
@@ -189,7 +217,7 @@ export const events = pgTable(
     id: serialId(),
     guildId: text("guild_id").notNull(),
     whitelistId: text("whitelist_id").notNull(),
-    type: text("type", { enum: ["entry.added", "entry.removed"] }).notNull(),
+    type: text("type", { enum: ["entry.added", "entry.removed", "entry.groups"] }).notNull(),
     payload: text("payload").notNull(),
     detail: text("detail"),
     createdAt: millis("created_at").notNull(),
@@ -219,6 +247,7 @@ export const registrationRequests = pgTable(
     requestMessageId: text("request_message_id"),
     decidedBy: text("decided_by"),
     decidedAt: millis("decided_at"),
+    decisionReason: text("decision_reason"),
     createdAt: millis("created_at").notNull(),
   },
   (table) => [
@@ -302,6 +331,28 @@ export const proofAttempts = pgTable(
   (table) => [
     index("proof_attempts_user").on(table.userId, table.at),
     index("proof_attempts_at").on(table.at),
+  ],
+);
+
+/** A sign-in to the dashboard (src/dashboard/sessions.ts). */
+export const dashboardSessions = pgTable(
+  "dashboard_sessions",
+  {
+    idHash: text("id_hash").primaryKey(),
+    userId: text("user_id").notNull(),
+    userName: text("user_name").notNull(),
+    locale: text("locale"),
+    guilds: jsonb("guilds").$type<SessionGuild[]>().notNull(),
+    guildsAt: millis("guilds_at").notNull(),
+    csrf: text("csrf").notNull(),
+    discordTokens: text("discord_tokens").notNull(),
+    createdAt: millis("created_at").notNull(),
+    lastSeenAt: millis("last_seen_at").notNull(),
+    expiresAt: millis("expires_at").notNull(),
+  },
+  (table) => [
+    index("dashboard_sessions_user").on(table.userId),
+    index("dashboard_sessions_expires").on(table.expiresAt),
   ],
 );
 

@@ -2,6 +2,7 @@ import type { Logger } from "../../shared/logger.ts";
 import type { SandboxGateway } from "./gateway.ts";
 import type { InteractionTracker } from "./interactions.ts";
 import type { RestLimiter } from "./limiter.ts";
+import type { OAuth2Server } from "./oauth2/grants.ts";
 import type { RateLimits } from "./rate-limits.ts";
 import type { NonceMemory } from "./rest/nonces.ts";
 import type { SandboxState } from "./state.ts";
@@ -17,6 +18,8 @@ export type SandboxContext = {
   limiter: RestLimiter;
   /** The nonces of messages created with `enforce_nonce`, remembered as Discord does for a safe retry. */
   nonces: NonceMemory;
+  /** The application's OAuth2 side: its portal settings, codes and tokens (docs/sandbox.md, OAuth2). */
+  oauth2: OAuth2Server;
   /** Base URL of the sandbox server, e.g. `http://127.0.0.1:PORT`. */
   url: string;
   token: string;

@@ -7,6 +7,8 @@ import { createGateway, type GatewayConnection, type GatewayStats } from "./gate
 import { DiscordErrors, observeExchange, type RestExchange } from "./http.ts";
 import { createInteractionTracker } from "./interactions.ts";
 import { createRestLimiter, type RateLimitChanges } from "./limiter.ts";
+import { createOAuth2Server, type OAuth2Application, type OAuth2Server } from "./oauth2/grants.ts";
+import { handleAuthorize, handleToken, OAUTH2_AUTHORIZE_PATH, OAUTH2_TOKEN_PATH } from "./oauth2/http.ts";
 import { type PrivilegedIntentSwitches, resetToken } from "./portal.ts";
 import { createRateLimits } from "./rate-limits.ts";
 import { handleRest } from "./rest/index.ts";
@@ -47,6 +49,8 @@ export type SandboxDiscordOptions = {
    * header), for tests that drive more traffic than Discord allows and are not about it.
    */
   rateLimits?: RateLimitChanges | false;
+  /** The portal's OAuth2 settings: the client secret (random unless given) and the redirect URIs registered. */
+  oauth2?: Partial<OAuth2Application>;
 };
 
 /** A running sandbox Discord. */
@@ -87,6 +91,8 @@ export type SandboxDiscord = {
   resetToken(): string;
   /** Flips the developer portal's privileged intent switches; applies from the next IDENTIFY, as on Discord. */
   setPrivilegedIntents(changes: Partial<PrivilegedIntentSwitches>): PrivilegedIntentSwitches;
+  /** The application's OAuth2 side: its client secret and redirect URIs (`app`), codes and tokens. */
+  oauth2: OAuth2Server;
   stop(): Promise<void>;
 };
 
@@ -113,6 +119,7 @@ export async function startSandboxDiscord(options: SandboxDiscordOptions): Promi
     rateLimits: createRateLimits(state.clock),
     limiter: createRestLimiter(state.clock, options.rateLimits ?? {}),
     nonces: createNonceMemory(state.clock),
+    oauth2: createOAuth2Server({ clock: state.clock, app: options.oauth2 }),
     url,
     token: options.token,
     logger,
@@ -139,6 +146,9 @@ export async function startSandboxDiscord(options: SandboxDiscordOptions): Promi
       });
       return upgraded ? undefined : new Response("Expected a WebSocket upgrade", { status: 426 });
     }
+    if (path === OAUTH2_AUTHORIZE_PATH) return handleAuthorize(ctx, request, requestUrl);
+    const token = OAUTH2_TOKEN_PATH.exec(path);
+    if (token) return handleToken(ctx, request, token[1] !== undefined);
     if (path.startsWith("/api/v10/")) {
       const before = options.beforeRest;
       const rest = async (restRequest: Request) => {
@@ -182,6 +192,7 @@ export async function startSandboxDiscord(options: SandboxDiscordOptions): Promi
     resetToken: () => resetToken(ctx),
     setGuildAvailable: (available) => gateway.setGuildAvailable(available),
     setPrivilegedIntents: (changes) => Object.assign(state.privilegedIntents, changes),
+    oauth2: ctx.oauth2,
     async stop() {
       gateway.closeAll();
       await server.stop(true);

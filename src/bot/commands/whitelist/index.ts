@@ -15,6 +15,7 @@ import { importList } from "./import.ts";
 import { list } from "./list.ts";
 import { logChannel } from "./log-channel.ts";
 import { member } from "./member.ts";
+import { ranks } from "./ranks/index.ts";
 import { remove } from "./remove.ts";
 import { roles } from "./roles.ts";
 import { show } from "./show.ts";
@@ -24,7 +25,8 @@ import { whois } from "./whois.ts";
 
 /**
  * `/whitelist create|edit|delete|list|show|roles|add|guest|remove|export|import|transfer|log-channel|ban-sync|deny|
- * undeny|whois|member` and `/whitelist form set|remove|clear|show|preview|retention`. Visible to everyone: members
+ * undeny|whois|member`, `/whitelist form set|remove|clear|show|preview|retention` and `/whitelist ranks
+ * add|remove|list`. Visible to everyone: members
  * whitelist staff add, guest, remove, export, import, transfer, deny and undeny; each subcommand checks its own
  * precondition.
  */
@@ -50,5 +52,6 @@ export const whitelist: Command = withSubcommands(
     whois,
     member,
     form,
+    ranks,
   ],
 );

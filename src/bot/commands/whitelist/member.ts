@@ -11,6 +11,7 @@ import { answer, memberWords } from "../../interaction/answer.ts";
 import { requireGuildId } from "../../interaction/preconditions.ts";
 import { actingMember } from "../../members.ts";
 import { linkedLine } from "../../proof.ts";
+import { describeGroups } from "../../ranks.ts";
 import { fitLines, plainName } from "../../text.ts";
 import type { Subcommand } from "../subcommands.ts";
 
@@ -72,7 +73,7 @@ function answersOf(
 
 /**
  * `/whitelist member user`: a member's nicks on every whitelist of the server, with who added each (staff), when,
- * its expiry and whether verified, then the Java accounts they linked on the server, and their answers to the
+ * its expiry, whether verified and its ranks (the game groups it is in), then the Java accounts they linked on the server, and their answers to the
  * whitelists' forms while the server keeps them. Managers look anyone up (a manager role: on the whitelists it
  * manages); a member, themselves.
  */
@@ -146,6 +147,11 @@ export const member = {
           : entry.proofDueAt !== null
             ? words.t("staff.member.awaiting")
             : "",
+        // The game groups the nick is in (docs/decisions.md, Ranks that follow roles).
+        ranks:
+          entry.groups.length === 0
+            ? ""
+            : words.t("staff.member.ranks", { groups: describeGroups(words, entry.groups) }),
       }),
     );
     const member = `<@${userId}>`;

@@ -13,6 +13,7 @@ import { answer, memberWords } from "../../interaction/answer.ts";
 import { colours } from "../../log-channel.ts";
 import { actingMember } from "../../members.ts";
 import { roleMentionsWithin } from "../../mentions.ts";
+import { describeMappings } from "../../ranks.ts";
 import { serverWarnings, whitelistWarnings } from "../../setup-warnings.ts";
 import { codeSpan, plainName } from "../../text.ts";
 import {
@@ -73,8 +74,8 @@ async function denialsField(
 }
 
 /**
- * `/whitelist show whitelist`: its settings (proof of ownership among them), role lists, nick count (how many
- * verified) and pending requests, Bedrock nicks still without their UUID, its deny list (nicks and reasons to
+ * `/whitelist show whitelist`: its settings (proof of ownership among them), role lists, rank mappings (Discord
+ * roles to game groups), nick count (how many verified) and pending requests, Bedrock nicks still without their UUID, its deny list (nicks and reasons to
  * staff, a count to members), and what a privileged intent Discord withholds stops on it (anyone).
  */
 export const show = {
@@ -187,6 +188,10 @@ export const show = {
             {
               name: field("whitelist.show.field.manager"),
               value: roles(words, wl.managerRoleIds, words.t("whitelist.show.manager.none")),
+            },
+            {
+              name: field("whitelist.show.field.ranks"),
+              value: describeMappings(words, await context.services.ranks.list(wl.id)),
             },
             ...(Object.keys(wl.roleLimits).length > 0
               ? [{ name: field("whitelist.show.field.roleLimits"), value: describeRoleLimits(words, wl) }]

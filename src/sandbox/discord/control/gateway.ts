@@ -43,6 +43,14 @@ const interactionList = (ctx: SandboxContext) =>
     answered: tracked.answered,
   }));
 
+/** The portal's OAuth2 settings as the control API shows them (never the secret), and each user's live sign-ins. */
+function oauth2View(ctx: SandboxContext) {
+  const authorizations = Object.fromEntries(
+    [...ctx.state.users.keys()].map((userId) => [userId, ctx.oauth2.liveAuthorizations(userId)]),
+  );
+  return { redirectUris: ctx.oauth2.app.redirectUris, authorizations };
+}
+
 /**
  * Discord's bad days and the developer portal, for tests: the application's privileged intent switches and Reset
  * Token, gateway faults (drop, invalid session, zombie connection), a guild outage, and where each interaction's
@@ -55,6 +63,17 @@ export const gatewayRoutes: Route[] = [
     return json(ctx.state.privilegedIntents);
   }),
   route("POST", "/application/token", ({ ctx }) => json({ token: resetToken(ctx) })),
+  // The portal's OAuth2 page: the redirect URIs registered, and Reset Secret (docs/sandbox.md, OAuth2).
+  route("GET", "/application/oauth2", ({ ctx }) => json(oauth2View(ctx))),
+  route("POST", "/application/oauth2", async ({ ctx, request }) => {
+    const uris = (await readJson(request)).redirectUris;
+    if (!Array.isArray(uris) || uris.some((uri) => typeof uri !== "string" || !URL.canParse(uri))) {
+      throw new ControlRequestError("redirectUris must be an array of absolute URLs");
+    }
+    ctx.oauth2.app.redirectUris = [...(uris as string[])];
+    return json(oauth2View(ctx));
+  }),
+  route("POST", "/application/oauth2/secret", ({ ctx }) => json({ clientSecret: ctx.oauth2.resetSecret() })),
   route("GET", "/gateway", ({ ctx }) => json(ctx.gateway.stats())),
   route("POST", "/gateway/drop", async ({ ctx, request }) => {
     ctx.gateway.drop({ resumable: flag(await readJson(request), "resumable") });

@@ -1,0 +1,241 @@
+import { and, asc, eq, inArray } from "drizzle-orm";
+import type { Db, Tables, Tx } from "../db/store.ts";
+import type { Write } from "../db/writer.ts";
+import type { Clock } from "../shared/clock.ts";
+import type { Whitelist } from "../whitelists/model.ts";
+import { groupsFor, type RankMapping, type RankMappings, sameGroups } from "../whitelists/ranks.ts";
+import type { WhitelistService } from "../whitelists/service.ts";
+import type { ChangeNotice, EventBus } from "./bus.ts";
+import type { EventLog } from "./event-log.ts";
+import type { EntryRecord, Origin } from "./model.ts";
+import { toEntry } from "./rows.ts";
+
+/**
+ * The groups entries carry (docs/decisions.md, Ranks that follow roles): each entry's `groups` is the whitelist's
+ * rank mappings applied to its owner's Discord roles, as the bot last reported them (`member_roles`), and to its
+ * proof; a guest, who has no Discord, holds no role. Kept in the store so that every replica, the formats and every
+ * event read the same groups, and a mapping edited anywhere is applied at once without asking Discord. A change of an
+ * entry's groups alone is written as its `entry.groups` event in the same transaction, once: recomputing what did
+ * not change writes nothing.
+ */
+export function createEntryGroups(deps: {
+  clock: Clock;
+  write: Write;
+  whitelists: WhitelistService;
+  events: EventLog;
+  bus: EventBus;
+  mappings: RankMappings;
+  tables: Pick<Tables, "entries" | "memberRoles">;
+  db: Db;
+}) {
+  const { clock, write, whitelists, events, bus, mappings, db } = deps;
+  const { entries, memberRoles } = deps.tables;
+
+  /** The roles stored for some owners of a guild, by user id (an owner never reported holds none). */
+  const rolesOf = async (q: Db, guildId: string, userIds: readonly string[]) => {
+    const found = new Map<string, string[]>();
+    const unique = [...new Set(userIds)];
+    // Bounded batches: SQLite takes at most 32,766 parameters, PostgreSQL 65,535.
+    for (let start = 0; start < unique.length; start += 500) {
+      const rows = await q
+        .select({ userId: memberRoles.userId, roleIds: memberRoles.roleIds })
+        .from(memberRoles)
+        .where(
+          and(
+            eq(memberRoles.guildId, guildId),
+            inArray(memberRoles.userId, unique.slice(start, start + 500)),
+          ),
+        );
+      for (const row of rows) found.set(row.userId, row.roleIds);
+    }
+    return found;
+  };
+
+  /** The groups an entry is in under `list`, with its owner's roles from `roles`. */
+  const groupsOfEntry = (
+    list: readonly RankMapping[],
+    roles: ReadonlyMap<string, readonly string[]>,
+    entry: Pick<EntryRecord, "userId" | "guest" | "verified">,
+  ) =>
+    groupsFor(list, {
+      roleIds: entry.guest ? [] : (roles.get(entry.userId) ?? []),
+      verified: entry.verified,
+    });
+
+  /**
+   * Inside the caller's transaction: sets the groups of these entries of `whitelist` to what its mappings and their
+   * owners' stored roles say, each change with its `entry.groups` event. Returns the notices to publish once
+   * committed (none for an entry whose groups stay). `bulk`: many at once (a mapping edited), for the log channel's
+   * one summary.
+   */
+  async function regroupIn(
+    tx: Tx,
+    whitelist: Whitelist,
+    rows: readonly EntryRecord[],
+    origin: Origin,
+    actorId: string | null,
+    bulk = false,
+  ): Promise<ChangeNotice[]> {
+    if (rows.length === 0) return [];
+    const list = await mappings.list(whitelist.id, tx);
+    const roles = await rolesOf(
+      tx,
+      whitelist.guildId,
+      rows.filter((row) => !row.guest).map((row) => row.userId),
+    );
+    const notices: ChangeNotice[] = [];
+    for (const before of [...rows].sort((a, b) => a.id - b.id)) {
+      const groups = groupsOfEntry(list, roles, before);
+      if (sameGroups(groups, before.groups)) continue;
+      const [row] = await tx.update(entries).set({ groups }).where(eq(entries.id, before.id)).returning();
+      if (!row) continue;
+      const entry = toEntry(row);
+      const added = groups.filter((group) => !before.groups.includes(group));
+      const removed = before.groups.filter((group) => !groups.includes(group));
+      const detail = { entry, actorId, ...(bulk ? { bulk: true as const } : {}) };
+      const event = await events.append(
+        tx,
+        {
+          type: "entry.groups",
+          guildId: whitelist.guildId,
+          whitelistId: whitelist.id,
+          whitelistName: whitelist.name,
+          entry,
+          origin,
+          groups: { added, removed },
+        },
+        detail,
+      );
+      notices.push({ event, ...detail });
+    }
+    return notices;
+  }
+
+  const publish = (notices: readonly ChangeNotice[]) => {
+    for (const notice of notices) bus.publish(notice);
+  };
+
+  /** A member's entries on the guild's whitelists (not the guests they added: those follow nobody's roles). */
+  const entriesOf = async (tx: Tx, guildId: string, userId: string) => {
+    const ids = (await whitelists.listForGuild(guildId)).map((whitelist) => whitelist.id);
+    if (ids.length === 0) return [];
+    const rows = await tx
+      .select()
+      .from(entries)
+      .where(and(eq(entries.userId, userId), eq(entries.guest, false), inArray(entries.whitelistId, ids)))
+      .orderBy(asc(entries.id));
+    return rows.map(toEntry);
+  };
+
+  /** Whether a member owns an entry on one of the guild's whitelists (read outside any write). */
+  const holdsEntries = async (guildId: string, userId: string) => {
+    const ids = (await whitelists.listForGuild(guildId)).map((whitelist) => whitelist.id);
+    if (ids.length === 0) return false;
+    const [row] = await db
+      .select({ id: entries.id })
+      .from(entries)
+      .where(and(eq(entries.userId, userId), eq(entries.guest, false), inArray(entries.whitelistId, ids)))
+      .limit(1);
+    return row !== undefined;
+  };
+
+  /** Inside the caller's transaction: regroups every entry of a whitelist (its mappings changed). */
+  async function regroupWhitelistIn(
+    tx: Tx,
+    whitelist: Whitelist,
+    origin: Origin,
+    actorId: string | null,
+  ): Promise<ChangeNotice[]> {
+    const rows = await tx.select().from(entries).where(eq(entries.whitelistId, whitelist.id));
+    return regroupIn(tx, whitelist, rows.map(toEntry), origin, actorId, true);
+  }
+
+  return {
+    regroupIn,
+    regroupWhitelistIn,
+    publish,
+
+    /**
+     * How new entries of a whitelist are grouped, read inside the transaction that stores them (a mapping edited
+     * meanwhile is seen): the whitelist's mappings, read once, applied to each owner's stored roles (none for a
+     * guest) and the entry's proof. Without a mapping nothing more is read.
+     */
+    async grouper(
+      tx: Tx,
+      whitelist: Pick<Whitelist, "id" | "guildId">,
+    ): Promise<(owner: Pick<EntryRecord, "userId" | "guest" | "verified">) => Promise<string[]>> {
+      const list = await mappings.list(whitelist.id, tx);
+      if (list.length === 0) return async () => [];
+      const known = new Map<string, string[]>();
+      return async (owner) => {
+        if (!owner.guest && !known.has(owner.userId)) {
+          known.set(
+            owner.userId,
+            (await rolesOf(tx, whitelist.guildId, [owner.userId])).get(owner.userId) ?? [],
+          );
+        }
+        return groupsOfEntry(list, known, owner);
+      };
+    },
+
+    /**
+     * A member's roles as Discord has them now (a member update, the check at start and after a resume, a
+     * registration), or null when they left the guild: stored, and their entries' groups follow, each change an
+     * `entry.groups` event (origin `roles`, or `member-left` for the entries a departure leaves behind). Only entry
+     * owners' roles are kept, and a member about to register (`registering`: the entry's groups are read from them).
+     * Roles as stored already write nothing. Resolves with the entries whose groups changed.
+     */
+    async memberRoles(input: {
+      guildId: string;
+      userId: string;
+      roleIds: readonly string[] | null;
+      registering?: boolean;
+    }): Promise<EntryRecord[]> {
+      const wanted = input.roleIds === null ? null : [...new Set(input.roleIds)].sort();
+      const [stored] = await db
+        .select({ roleIds: memberRoles.roleIds })
+        .from(memberRoles)
+        .where(and(eq(memberRoles.guildId, input.guildId), eq(memberRoles.userId, input.userId)));
+      // Most member updates change nothing stored (the same roles, or a member without a nick): no write. A member
+      // never stored holds no role as far as their entries' groups go, so their departure changes none.
+      if (stored === undefined ? wanted === null : wanted !== null && sameGroups(stored.roleIds, wanted)) {
+        return [];
+      }
+      if (stored === undefined && !input.registering && !(await holdsEntries(input.guildId, input.userId))) {
+        return [];
+      }
+      const notices = await write(async (tx) => {
+        const key = and(eq(memberRoles.guildId, input.guildId), eq(memberRoles.userId, input.userId));
+        const held = await entriesOf(tx, input.guildId, input.userId);
+        if (wanted === null) {
+          await tx.delete(memberRoles).where(key);
+        } else if (held.length === 0 && !input.registering) {
+          // Only entry owners' roles are kept: a member with no nick is stored when they register.
+          await tx.delete(memberRoles).where(key);
+          return [];
+        } else {
+          await tx
+            .insert(memberRoles)
+            .values({ guildId: input.guildId, userId: input.userId, roleIds: wanted, updatedAt: clock.now() })
+            .onConflictDoUpdate({
+              target: [memberRoles.guildId, memberRoles.userId],
+              set: { roleIds: wanted, updatedAt: clock.now() },
+            });
+        }
+        const origin: Origin = wanted === null ? "member-left" : "roles";
+        const done: ChangeNotice[] = [];
+        for (const whitelistId of new Set(held.map((entry) => entry.whitelistId))) {
+          const whitelist = await whitelists.get(whitelistId);
+          if (!whitelist) continue;
+          const own = held.filter((entry) => entry.whitelistId === whitelistId);
+          done.push(...(await regroupIn(tx, whitelist, own, origin, null)));
+        }
+        return done;
+      }, publish);
+      return notices.map((notice) => notice.entry);
+    },
+  };
+}
+
+/** The groups entries carry, and their changes. */
+export type EntryGroups = ReturnType<typeof createEntryGroups>;

@@ -1,0 +1,31 @@
+import { afterEach, expect, test } from "bun:test";
+import { closeDatabase, openDatabase } from "../../src/db/client.ts";
+import type { SqliteStore } from "../../src/db/store.ts";
+import { tempDir } from "../helpers/services.ts";
+
+// A snapshot's result belongs to its caller: the store queues snapshots one after another, and the queue must not
+// keep what the last one read (a format's read of a large whitelist, docs/architecture.md, Formats kept per
+// whitelist) once the caller let go of it.
+
+let cleanup: (() => void) | undefined;
+afterEach(() => cleanup?.());
+
+/** Runs one snapshot returning a fresh object, and gives back only a weak reference to it. */
+async function snapshotResult(store: SqliteStore): Promise<WeakRef<object>> {
+  const read = await store.driver.snapshot(async () => ({ rows: new Array(1000).fill("row") }));
+  return new WeakRef(read);
+}
+
+test("the store keeps nothing of a snapshot's result once its caller let go of it", async () => {
+  const dir = tempDir();
+  const store = openDatabase({ path: `${dir.path}/store.db` });
+  cleanup = () => {
+    closeDatabase(store.db);
+    dir.cleanup();
+  };
+  const results = await Promise.all(Array.from({ length: 5 }, () => snapshotResult(store)));
+  // A turn of the event loop, so that no promise reaction of the queue still holds them on the stack.
+  await new Promise((resolve) => setImmediate(resolve));
+  Bun.gc(true);
+  expect(results.map((result) => result.deref() === undefined)).toEqual([true, true, true, true, true]);
+});
