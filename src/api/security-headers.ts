@@ -4,7 +4,7 @@
  * - `Content-Security-Policy: frame-ancestors 'none'` and `X-Frame-Options: DENY` (for browsers without CSP): no
  *   page, Swagger UI's included, can be framed by another site (clickjacking). `frame-ancestors` restricts only
  *   who may frame the page, never what it loads or runs, so Swagger UI works as before
- *   (test/binary/swagger-ui.test.ts drives it in Chromium);
+ *   (test/binary/swagger-ui.full.test.ts drives it in Chromium);
  * - `Cache-Control: no-store` on every answer that does not choose its own caching: what a key's request
  *   returns is nobody else's, and no cache keeps it. The routes that choose keep theirs: the entries
  *   (`no-cache` with an ETag, so pollers revalidate; a whitelist, no key or secret in it) and Swagger UI's

@@ -19,7 +19,7 @@ export type TableSpec = {
 /**
  * Every table of the schema, parents before the tables whose foreign keys point at them, read from the schema
  * objects themselves (src/db/schema.ts and its PostgreSQL twin, which hold the same tables under the same export
- * names: test/db/postgres.test.ts): a table added to the schema is copied, backed up and restored with no change
+ * names: test/db/postgres.full.test.ts): a table added to the schema is copied, backed up and restored with no change
  * here (test/backup/copy.test.ts fills and checks every one).
  */
 export const TABLES: readonly TableSpec[] = inDependencyOrder(

@@ -264,9 +264,9 @@ export function startSyncAgent(options: SyncOptions, deps: SyncAgentDeps = {}): 
         once: false,
       });
       gameServer?.changed();
+      const watch = deps.watch ?? watchFile;
       if (management) management.start();
-      else
-        unwatch = watchFiles(core, { watch: deps.watch ?? watchFile, gameServer, persist, clock, retrying });
+      else unwatch = watchFiles(core, { watch, gameServer, persist, clock, retrying, settle: deps.settle });
       proofPoller?.start();
     } else {
       announce(previous, list, written);

@@ -3,7 +3,7 @@ import { nickKey } from "../nicks/key.ts";
 import { offlineUuid } from "../nicks/uuid.ts";
 import type { Clock } from "../shared/clock.ts";
 import type { AgentCore } from "./fetch.ts";
-import { readIfExists } from "./file.ts";
+import { readIfExists, readSettled } from "./file.ts";
 
 /**
  * `--ban-sync`: the game server's bans reach the whitelist. The agent reads the server's `banned-players.json`
@@ -83,15 +83,29 @@ export function createBanSync(
     path,
     clock,
     retrying,
-  }: { path: string; clock: Clock; retrying: <T>(attempt: () => Promise<T>) => Promise<T> },
+    settle,
+  }: {
+    path: string;
+    clock: Clock;
+    retrying: <T>(attempt: () => Promise<T>) => Promise<T>;
+    /** Waits between two reads of a file the server may be saving (`readSettled`). */
+    settle: (ms: number) => Promise<void>;
+  },
 ) {
   let checking: Promise<void> = Promise.resolve();
   let unreadable = false;
 
   async function checkNow(): Promise<void> {
-    const bytes = await readIfExists(path);
+    let bytes = await readIfExists(path);
     if (bytes === null) return;
-    const bans = activeBans(bytes, clock.now());
+    let bans = activeBans(bytes, clock.now());
+    if (bans === null) {
+      // The server saves the file in place (emptied, then written in pieces): what is not a list yet may be a
+      // save under way, so it is read again until it stays the same.
+      bytes = await readSettled(path, bytes, settle);
+      if (bytes === null) return;
+      bans = activeBans(bytes, clock.now());
+    }
     if (bans === null) {
       // Read again on its next change; said once.
       if (!unreadable) core.report({ type: "warning", message: `${path} is not a list of bans: not read` });

@@ -12,6 +12,35 @@ export async function readIfExists(path: string): Promise<Uint8Array | null> {
   }
 }
 
+/** How long a file someone else writes must stay the same before it is taken as read whole. */
+export const SETTLE_MS = 100;
+/** How many times it is read (a `SETTLE_MS` apart) before the reader gives up on it until later. */
+const SETTLE_READS = 5;
+
+/** A file that could not be read whole now (someone is saving it): not acted on; tried again later. */
+export class FileBusyError extends Error {}
+
+/**
+ * A file another program writes in place (a game server saving banned-players.json, a plugin its config.yml:
+ * emptied, then written in pieces), read until two reads `SETTLE_MS` apart agree, so a save under way ends in
+ * between; `first` is what was read already. `settle` waits (real time unless tests finish the save in it).
+ * Throws FileBusyError when the file still changes after a few reads.
+ */
+export async function readSettled(
+  path: string,
+  first: Uint8Array | null,
+  settle: (ms: number) => Promise<void>,
+): Promise<Uint8Array | null> {
+  let previous = first;
+  for (let read = 0; read < SETTLE_READS; read++) {
+    await settle(SETTLE_MS);
+    const next = await readIfExists(path);
+    if (next === previous || (next !== null && previous !== null && sameBytes(next, previous))) return next;
+    previous = next;
+  }
+  throw new FileBusyError(`${path} kept changing while it was read`);
+}
+
 /** Whether two byte strings are equal. */
 export function sameBytes(a: Uint8Array | null, b: Uint8Array | null): boolean {
   return a !== null && b !== null && Buffer.from(a.buffer, a.byteOffset, a.byteLength).equals(b);

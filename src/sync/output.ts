@@ -3,7 +3,7 @@ import { type Player, UnreadableFileError } from "../formats/spec.ts";
 import { createBackoff, type Sleep } from "./backoff.ts";
 import { driftKey, findDrift } from "./drift.ts";
 import { ExitCode, SyncStopError } from "./errors.ts";
-import { readIfExists, sameBytes, writeAtomically } from "./file.ts";
+import { FileBusyError, readIfExists, readSettled, sameBytes, writeAtomically } from "./file.ts";
 import { entriesOf, type MergedList } from "./merge.ts";
 import type { SyncEvent } from "./report.ts";
 import { type SyncState, saveState, sha256, statePath, type WrittenRecord } from "./state.ts";
@@ -14,20 +14,12 @@ export const shortList = (names: readonly string[]) =>
 
 const errorCode = (error: unknown) => (error as NodeJS.ErrnoException).code ?? (error as Error).message;
 
-/** How long a file someone else wrote must stay the same before it is taken as read whole. */
-export const SETTLE_MS = 100;
-/** How many times it is read (a `SETTLE_MS` apart) before the agent gives up on it until later. */
-const SETTLE_READS = 5;
-
 /**
  * The wait before a busy file is read again: its own backoff, from half a second up to 5 s, started over for each
  * write. A plugin's save takes a fraction of a second (EasyWhitelist's, measured: 400 ms), so a wait borrowed from
  * the reconnect backoff, which nothing resets while the socket stays up, grew with every save caught (up to 60 s).
  */
 const FILE_WAIT = { baseMs: 500, maxMs: 5000 };
-
-/** A file that could not be read whole now (being saved): not written over; tried again later. */
-class FileBusyError extends Error {}
 
 /** What the file keeper takes. */
 export type OutputOptions = {
@@ -80,18 +72,6 @@ export function createOutput({ out, format, report, keepForeign, written, settle
     report({ type: "warning", message: `left out of ${file.name}: ${shortList(names)}: ${lists.others}` });
   }
 
-  /** The file, read until two reads `SETTLE_MS` apart agree (a save under way ends in between). */
-  async function readSettled(first: Uint8Array | null): Promise<Uint8Array | null> {
-    let previous = first;
-    for (let read = 0; read < SETTLE_READS; read++) {
-      await wait(SETTLE_MS);
-      const next = await readIfExists(out);
-      if (next === previous || (next !== null && previous !== null && sameBytes(next, previous))) return next;
-      previous = next;
-    }
-    throw new FileBusyError(`${out} kept changing while it was read`);
-  }
-
   /** One attempt: reads what the file holds now, says what someone else changed, writes the list if it differs. */
   async function writeOnce(list: MergedList): Promise<{ written: boolean; bytes: Uint8Array | null }> {
     const ours = entriesOf(list);
@@ -99,7 +79,7 @@ export function createOutput({ out, format, report, keepForeign, written, settle
     const untouched =
       current !== null && kept !== null && record !== null && sha256(current) === record.sha256;
     if (current !== null && !untouched) {
-      current = await readSettled(current);
+      current = await readSettled(out, current, wait);
       if (current !== null && file.update && new TextDecoder().decode(current).trim() === "") {
         throw new FileBusyError(
           `${out} is empty: the game server may be saving it, and its other settings are not there to keep, so it ` +

@@ -16,12 +16,15 @@ export function watchFiles(
     persist,
     clock,
     retrying,
+    settle = (ms) => Bun.sleep(ms),
   }: {
     watch: WatchFile;
     gameServer: GameServer | null;
     persist: () => Promise<void>;
     clock: Clock;
     retrying: <T>(attempt: () => Promise<T>) => Promise<T>;
+    /** Waits between two reads of a file someone else may be saving; real time unless a test finishes the save. */
+    settle?: (ms: number) => Promise<void>;
   },
 ): () => void {
   const { options, output, report, signal } = core;
@@ -44,7 +47,7 @@ export function watchFiles(
 
   const stops = [watch(options.out, () => void recheck())];
   if (options.bannedPlayers !== null) {
-    const bans = createBanSync(core, { path: options.bannedPlayers, clock, retrying });
+    const bans = createBanSync(core, { path: options.bannedPlayers, clock, retrying, settle });
     const check = async () => {
       try {
         if (signal.aborted) return;

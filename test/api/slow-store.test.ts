@@ -1,8 +1,8 @@
-import { afterEach, beforeAll, describe, expect, test } from "bun:test";
+import { afterEach, beforeAll, expect, test } from "bun:test";
 import { SQL } from "bun";
 import { bearer, paths, problemBody, startTestServer, type TestServer } from "../helpers/http.ts";
-import { postgresInstalled, sharedPostgres } from "../helpers/postgres.ts";
-import { seedEntries, seedKey, seedWhitelist } from "../helpers/services.ts";
+import { sharedPostgres } from "../helpers/postgres.ts";
+import { describeOnPostgres, seedEntries, seedKey, seedWhitelist } from "../helpers/services.ts";
 
 // Issue 27 §3: a table locked by another session (`LOCK TABLE … IN ACCESS EXCLUSIVE MODE`, as psql or a long
 // migration would) made every read of it wait for the whole lock, starved the pool, and /health said "ok"
@@ -32,13 +32,11 @@ async function healthSays(url: string, state: "ok" | "unavailable"): Promise<voi
   }
 }
 
-const run = postgresInstalled() || process.env.CI === "true" ? describe : describe.skip;
-
-run("a table locked on PostgreSQL", () => {
+describeOnPostgres("a table locked on PostgreSQL", () => {
   let url: string;
   beforeAll(async () => {
     url = await (await sharedPostgres()).database();
-  }, 60_000);
+  });
 
   test("its reads answer 503 with Retry-After, others answer, /health says unavailable; then all is well", async () => {
     server = await startTestServer({
@@ -97,5 +95,5 @@ run("a table locked on PostgreSQL", () => {
       ]),
     );
     await healthSays(server.url, "ok");
-  }, 60_000);
+  });
 });

@@ -7,8 +7,8 @@ import { closeDatabase, openDatabase } from "../../src/db/client.ts";
 import { closeStore, lastEventId } from "../../src/db/driver.ts";
 import { openPostgres } from "../../src/db/pg/store.ts";
 import type { Services } from "../../src/services.ts";
-import { postgresInstalled, sharedPostgres, type TestPostgres } from "../helpers/postgres.ts";
-import { seedEntries, tempDir } from "../helpers/services.ts";
+import { sharedPostgres, type TestPostgres } from "../helpers/postgres.ts";
+import { describeOnPostgres, seedEntries, tempDir } from "../helpers/services.ts";
 import { contentsOf, fillEveryTable, filledSqliteFile, servicesOver } from "../helpers/store-contents.ts";
 import { writeV01BedrockDatabase } from "../helpers/upgrade.ts";
 
@@ -164,13 +164,11 @@ describe("backup and restore on SQLite", () => {
   });
 });
 
-const run = postgresInstalled() || process.env.CI === "true" ? describe : describe.skip;
-
-run("backup and restore on PostgreSQL", () => {
+describeOnPostgres("backup and restore on PostgreSQL", () => {
   let pg: TestPostgres;
   beforeAll(async () => {
     pg = await sharedPostgres();
-  }, 60_000);
+  });
 
   test("a backup while replicas write is one snapshot; restore is refused while one runs, then replaces all", async () => {
     const url = await pg.database();

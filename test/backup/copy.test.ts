@@ -1,4 +1,4 @@
-import { afterAll, beforeAll, describe, expect, test } from "bun:test";
+import { afterAll, beforeAll, expect, test } from "bun:test";
 import { existsSync } from "node:fs";
 import { join } from "node:path";
 import { getTableName, is } from "drizzle-orm";
@@ -11,8 +11,8 @@ import { closeStore, lastEventId } from "../../src/db/driver.ts";
 import * as pgSchema from "../../src/db/pg/schema.ts";
 import { openPostgres } from "../../src/db/pg/store.ts";
 import * as sqliteSchema from "../../src/db/schema.ts";
-import { postgresInstalled, sharedPostgres, type TestPostgres } from "../helpers/postgres.ts";
-import { seedEntries, tempDir } from "../helpers/services.ts";
+import { sharedPostgres, type TestPostgres } from "../helpers/postgres.ts";
+import { describeOnPostgres, seedEntries, tempDir } from "../helpers/services.ts";
 import { contentsOf, filledSqliteFile, servicesOver } from "../helpers/store-contents.ts";
 
 // Issue 27 §5: `whitelist-sync copy` moves a stopped database from SQLite to an empty PostgreSQL one and back,
@@ -54,13 +54,11 @@ test("the copy covers every table of both schemas, parents before children", () 
   expect(names.indexOf("whitelists")).toBeLessThan(names.indexOf("entries"));
 });
 
-const run = postgresInstalled() || process.env.CI === "true" ? describe : describe.skip;
-
-run("copy between SQLite and PostgreSQL", () => {
+describeOnPostgres("copy between SQLite and PostgreSQL", () => {
   let pg: TestPostgres;
   beforeAll(async () => {
     pg = await sharedPostgres();
-  }, 60_000);
+  });
 
   test("SQLite into an empty PostgreSQL and back: every row, event ids and positions kept", async () => {
     const { path, contents: original, last } = await filledSqliteFile(dir.path, "source.db");

@@ -2,7 +2,7 @@ import { afterEach, expect, test } from "bun:test";
 import type { MessageView } from "../../src/sandbox/discord/index.ts";
 import { IDS, lines, startWorld, type World } from "./world.ts";
 
-// Proof at first join as staff and members meet it on Discord (the agent's part: test/sync/first-join.test.ts):
+// Proof at first join as staff and members meet it on Discord (the agent's part: test/sync/first-join.full.test.ts):
 // the setting and its window on /whitelist create, edit and show, a registration waiting for proof, whois and the
 // log channel saying so, and the wait ended when staff turn the setting off.
 

@@ -108,7 +108,7 @@ describe("proof of ownership through Discord", () => {
       `That code was used already: join the link server again for a new one. The link server is \`${address}\`. ` +
         "4 more tries before a wait.",
     );
-  }, 60_000);
+  });
 
   test("a proven account takes over another member's unproven entry: removal, role revert, a log post saying why", async () => {
     await start();
@@ -158,7 +158,7 @@ describe("proof of ownership through Discord", () => {
     expect(bobTries.content).toBe(
       "jeb\\_ belongs to another member of this server, who proved they own it: only they can register it.",
     );
-  }, 60_000);
+  });
 
   test("/link alone says where to join and lists the links; staff adds need no proof; /unlink forgets", async () => {
     const { survival, address } = await start();
@@ -185,7 +185,7 @@ describe("proof of ownership through Discord", () => {
       "🔓 **jeb\\_** is no longer linked to you on this server.",
     );
     expect((await command(IDS.alice, "unlink")).content).toBe("You have no linked account on this server.");
-  }, 60_000);
+  });
 
   test("guessed codes: after 5 the member waits; a malformed code says what a code looks like", async () => {
     await start();

@@ -7,7 +7,7 @@ import { browser, cookieHeader, signIn } from "./session.ts";
 
 // The dashboard over HTTP against the real service, bot and sandbox Discord (docs/dashboard.md): signing in with
 // Discord's authorization code grant, what each person sees, the CSRF and origin checks, actions going through the
-// services the bot uses, and signing out everywhere. test/dashboard/browser.test.ts does the same in Chromium.
+// services the bot uses, and signing out everywhere. test/dashboard/browser.full.test.ts does the same in Chromium.
 
 let world: World;
 let survival: string;

@@ -2,7 +2,7 @@ import type { World } from "../bot/world.ts";
 
 // A browser's part of the dashboard's sign-in, over plain fetch (test/dashboard/*.test.ts): the cookies it keeps
 // for the service, the redirects it follows by hand, and the button a person presses on the sandbox's Discord
-// authorization page. The Chromium test (test/dashboard/browser.test.ts) presses the same button in a real browser.
+// authorization page. The Chromium test (test/dashboard/browser.full.test.ts) presses the same button in a real browser.
 
 /** The cookies of one browser for the dashboard, by name. */
 export type Jar = Map<string, string>;

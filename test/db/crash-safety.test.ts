@@ -112,5 +112,5 @@ describe("a removal acknowledged before a SIGKILL", () => {
     } finally {
       sqlite.close();
     }
-  }, 60_000);
+  });
 });

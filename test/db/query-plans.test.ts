@@ -103,4 +103,4 @@ test("pruning goes in batches and deletes only what is past the retention, while
   expect(count()).toBe(2);
   expect((await services.events.bounds()).oldest).toBe(1204);
   // 1,204 writes to seed, each synced to disk: more than the default 5 s on a loaded machine.
-}, 30_000);
+});

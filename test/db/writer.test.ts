@@ -6,7 +6,7 @@ import { holdWriteLock, type LockHolder } from "../helpers/lock.ts";
 import { sqliteTestServices } from "../helpers/services.ts";
 
 // SQLite only: this is SQLite's writer (src/db/writer.ts), its lock budget and its retries against another
-// process's lock; PostgreSQL's writer is test/db/postgres.test.ts's.
+// process's lock; PostgreSQL's writer is test/db/postgres.full.test.ts's.
 
 let services: ReturnType<typeof sqliteTestServices>;
 let lock: LockHolder | undefined;

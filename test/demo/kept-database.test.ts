@@ -120,4 +120,4 @@ test("a second start on the same database keeps the first one's changes and seed
   expect(((await answer.json()) as { content: string }).content).toContain(
     "**AlexOffline** is on **cracked**",
   );
-}, 60_000);
+});

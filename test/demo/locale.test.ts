@@ -62,4 +62,4 @@ test("DEMO_LOCALE=de: the tour's register, denied nick and log channel read in G
     name_localizations: Record<string, string> | null;
   }[];
   expect(commands.find((c) => c.name === "register")?.name_localizations?.de).toBe("registrieren");
-}, 60_000);
+});

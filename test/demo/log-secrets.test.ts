@@ -170,4 +170,4 @@ test("no key, signing secret or webhook token is ever logged, and each change is
   expect(about("link key revoked")).toEqual([
     expect.objectContaining({ keyId: linkId, actorId: demo.users.owner }),
   ]);
-}, 90_000);
+});

@@ -420,4 +420,4 @@ test("every command line of the demo's tour runs as printed and does what the to
   const live = ctx.messages.map((m) => [m.type, (m.entry as { nick?: string } | undefined)?.nick, m.origin]);
   expect(live).toContainEqual(["entry.removed", ".Alex_Pocket", "api"]);
   expect(live).toContainEqual(["entry.removed", "Notch", "renamed"]);
-}, 120_000);
+});

@@ -6,7 +6,7 @@ import { concat, encodeVarInt, type PacketReader, PacketSplitter, packet } from 
 /**
  * A minimal Minecraft Java login client in Bun, for the link endpoint's tests of what a real client cannot be
  * made to do (a wrong verify token, a login held half-way) and for bench/link.ts, where minecraft-protocol under
- * Node would be the bottleneck. What a real client sees is proved by test/link/minecraft-protocol.test.ts.
+ * Node would be the bottleneck. What a real client sees is proved by test/link/minecraft-protocol.full.test.ts.
  */
 
 /** A TCP connection that records what it receives and resolves `closed` when the peer closes. */

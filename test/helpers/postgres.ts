@@ -2,12 +2,14 @@ import { chmodSync, existsSync, mkdtempSync, rmSync } from "node:fs";
 import { createServer } from "node:net";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
+import { openPostgres } from "../../src/db/pg/store.ts";
 
 /**
  * A throwaway PostgreSQL from Debian's `postgresql` package: its own data directory in a temp dir, listening on
  * 127.0.0.1 at a free port, run as the unprivileged `postgres` user when the tests run as root (PostgreSQL
  * refuses root), stopped and removed by `stop`. `.ci/run` installs the package; without it this throws, so the
- * tests that need it fail instead of being skipped.
+ * tests that need it fail instead of being skipped. The full floor (`bun run test:full`, .ci/test.ts) starts one
+ * for the whole run and hands it to every test process (`sharedPostgres`).
  */
 export type TestPostgres = {
   /**
@@ -105,17 +107,8 @@ export async function startPostgres(settings: Record<string, string | number> = 
     rmSync(root, { recursive: true, force: true });
   };
   process.once("exit", stopAtExit);
-  let count = 0;
   return {
-    async database(options = {}) {
-      const name = `wls_${++count}`;
-      // FILE_COPY: with fsync off, copying the template's files beats replaying them through the WAL.
-      const template = options.template
-        ? ` TEMPLATE ${new URL(options.template).pathname.slice(1)} STRATEGY FILE_COPY`
-        : "";
-      await admin.unsafe(`CREATE DATABASE ${name}${template}`);
-      return `postgres://postgres@127.0.0.1:${port}/${name}`;
-    },
+    database: creator(admin, adminUrl),
     adminUrl,
     async crash() {
       await run([join(bin, "pg_ctl"), "-D", data, "-m", "immediate", "stop"]);
@@ -133,17 +126,91 @@ export async function startPostgres(settings: Record<string, string | number> = 
   };
 }
 
+/**
+ * What makes a fresh database on the server at `adminUrl`, named `wls_` and random digits: the test processes of a
+ * run share the server, and a process may run several files, each with its modules afresh.
+ */
+function creator(admin: Bun.SQL, adminUrl: string): TestPostgres["database"] {
+  return async (options = {}) => {
+    const name = `wls_${crypto.getRandomValues(new Uint32Array(2)).join("")}`;
+    // FILE_COPY: with fsync off, copying the template's files beats replaying them through the WAL.
+    const template = options.template
+      ? ` TEMPLATE ${new URL(options.template).pathname.slice(1)} STRATEGY FILE_COPY`
+      : "";
+    await admin.unsafe(`CREATE DATABASE ${name}${template}`);
+    const url = new URL(adminUrl);
+    url.pathname = `/${name}`;
+    return url.href;
+  };
+}
+
+/** The environment through which the full floor's runner (.ci/test.ts) hands its server to the test processes. */
+export const SHARED_POSTGRES_ENV = {
+  /** The `postgres://` URL of the server's `postgres` database. */
+  url: "WLS_TEST_POSTGRES_URL",
+  /** The URL of a database the migrations were applied to, for `CREATE DATABASE … TEMPLATE`. */
+  template: "WLS_TEST_POSTGRES_TEMPLATE",
+} as const;
+
+/**
+ * The server another process started for the run (its admin URL): databases are made on it as on one's own, and
+ * `stop` only lets go of it. The databases stay for the run (a worker hands the ones a file's tests emptied to its
+ * next file: test/helpers/services.ts) and go with the server when the runner stops it.
+ */
+function attachPostgres(adminUrl: string): TestPostgres {
+  const admin = new Bun.SQL(adminUrl, { max: 1 });
+  const refuse = async () => {
+    throw new Error("the run's shared PostgreSQL is not crashed or restarted by a test: use startPostgres()");
+  };
+  return {
+    adminUrl,
+    database: creator(admin, adminUrl),
+    crash: refuse,
+    restart: refuse,
+    async stop() {
+      await admin.close({ timeout: 0 }).catch(() => {});
+    },
+  };
+}
+
 let shared: Promise<TestPostgres> | undefined;
 
-/** One throwaway server for the whole test run, started by the first test that needs it (`forEachStore`). */
+/**
+ * The server the tests of this process share, for tests that neither crash nor restart it: the run's (handed down
+ * by the full floor's runner in WLS_TEST_POSTGRES_URL), else one started by the first test that needs it.
+ */
 export const sharedPostgres = (): Promise<TestPostgres> => {
-  shared ??= startPostgres();
+  const given = process.env[SHARED_POSTGRES_ENV.url];
+  shared ??= given ? Promise.resolve(attachPostgres(given)) : startPostgres();
   return shared;
 };
 
-/** Stops the shared server, once every test file has run (test/setup.ts); bun test fires no `exit` event. */
+/** A fresh database on `pg` with every migration applied, closed again: a template for `pg.database`. */
+export async function migratedDatabase(pg: TestPostgres): Promise<string> {
+  const url = await pg.database();
+  await (await openPostgres({ url })).driver.close();
+  return url;
+}
+
+let template: Promise<string> | undefined;
+
+/**
+ * The migrated template on the shared server: the run's (WLS_TEST_POSTGRES_TEMPLATE, beside its server), else one
+ * made by this process when first asked for.
+ */
+export const sharedTemplate = (): Promise<string> => {
+  const given = process.env[SHARED_POSTGRES_ENV.template];
+  template ??= given ? Promise.resolve(given) : sharedPostgres().then(migratedDatabase);
+  return template;
+};
+
+/**
+ * Stops (or lets go of) the shared server once the file's tests have run (test/setup.ts): after each file of a
+ * parallel run, once at the end of a serial one. The next test that needs a server gets one again.
+ */
 export async function stopSharedPostgres(): Promise<void> {
   const started = shared;
   shared = undefined;
+  template = undefined;
   await (await started?.catch(() => undefined))?.stop();
 }

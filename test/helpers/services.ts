@@ -1,5 +1,5 @@
 import type { Database } from "bun:sqlite";
-import { afterAll, beforeAll, describe, test } from "bun:test";
+import { afterAll, beforeAll, describe } from "bun:test";
 import { mkdtempSync, rmSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
@@ -11,6 +11,7 @@ import { closeDatabase } from "../../src/db/client.ts";
 import { databaseReadable } from "../../src/db/driver.ts";
 import * as pgSchema from "../../src/db/pg/schema.ts";
 import { LOCKS, openPostgres } from "../../src/db/pg/store.ts";
+import type { PgStore } from "../../src/db/store.ts";
 import type { EntryRecord } from "../../src/entries/model.ts";
 import type { NewEntry } from "../../src/entries/service.ts";
 import { createHealth } from "../../src/health/status.ts";
@@ -19,8 +20,9 @@ import { createServices, openServices, type ServiceOptions, type Services } from
 import { type Clock, manualClock } from "../../src/shared/clock.ts";
 import { silentLogger } from "../../src/shared/logger.ts";
 import type { NewWhitelist } from "../../src/whitelists/service.ts";
+import { fullFloor } from "./floors.ts";
 import { holdWriteLock, type LockHolder } from "./lock.ts";
-import { postgresBin, postgresInstalled, sharedPostgres, type TestPostgres } from "./postgres.ts";
+import { sharedPostgres, sharedTemplate, type TestPostgres } from "./postgres.ts";
 
 /** A fresh temp directory, removed by `cleanup`. */
 export function tempDir(prefix = "wls-test-"): { path: string; cleanup(): void } {
@@ -33,13 +35,12 @@ export type StoreKind = "sqlite" | "postgres";
 
 /** The store `testServices` opens: that of the `forEachStore` block whose tests are running, else SQLite. */
 let current: StoreKind = "sqlite";
-let skipNoted = false;
 
 /**
- * Declares the tests of `body` once per store: as `name` on SQLite, and as `name · PostgreSQL` on a throwaway
- * PostgreSQL (one server for the test process, started by the first block that needs it), where each
- * `testServices` call, and every world built on it, gets a database of its own, empty. Without PostgreSQL
- * installed that block is skipped with a note; with CI=true it fails instead (.ci/run installs the package).
+ * Declares the tests of `body` once per store: as `name` on SQLite and, in the full floor (`bun run test:full`, see
+ * test/helpers/floors.ts), again as `name · PostgreSQL` on the run's shared PostgreSQL, where each `testServices`
+ * call, and every world built on it, gets a database of its own, empty (a copy of the migrated template, or one a
+ * closed test's services emptied). The quick floor (`bun run test`) declares the SQLite block only.
  * A test only SQLite can run (its file, locks, WAL, busy timeout, crash safety, query plans) stays outside these
  * blocks, or is skipped on PostgreSQL with `test.skipIf(store === "postgres")`, and says why.
  */
@@ -50,30 +51,12 @@ export function forEachStore(name: string, body: (store: StoreKind) => void): vo
     });
     body("sqlite");
   });
-  const title = `${name} · PostgreSQL`;
-  if (!postgresInstalled()) {
-    if (process.env.CI === "true") {
-      describe(title, () => {
-        test("PostgreSQL is installed (CI runs the service suites on both stores)", () => {
-          postgresBin();
-        });
-      });
-      return;
-    }
-    if (!skipNoted) {
-      skipNoted = true;
-      console.warn(
-        "note: PostgreSQL is not installed: the service suites run on SQLite only (apt-get install postgresql)",
-      );
-    }
-    describe.skip(title, () => body("postgres"));
-    return;
-  }
-  describe(title, () => {
+  if (!fullFloor()) return;
+  describe(`${name} · PostgreSQL`, () => {
     beforeAll(async () => {
       current = "postgres";
       await postgresServer();
-    }, 60_000);
+    });
     afterAll(async () => {
       current = "sqlite";
       // What a test left open gives its connections back before the next block.
@@ -83,24 +66,56 @@ export function forEachStore(name: string, body: (store: StoreKind) => void): vo
   });
 }
 
-/** The shared server, and a migrated database new ones are copied from. */
-let server: Promise<{ pg: TestPostgres; template: string }> | undefined;
-const postgresServer = () => {
-  server ??= (async () => {
-    const pg = await sharedPostgres();
-    const template = await pg.database();
-    await (await openPostgres({ url: template })).driver.close();
-    return { pg, template };
-  })();
-  return server;
-};
-/** Databases a closed test's services emptied, ready for the next test. */
-const emptied: string[] = [];
+/**
+ * `describe` for a suite that needs PostgreSQL itself (beside SQLite tests in its file): declared in the full floor
+ * only, like the PostgreSQL copies of `forEachStore`.
+ */
+export function describeOnPostgres(name: string, body: () => void): void {
+  if (fullFloor()) describe(name, body);
+}
+
+/** The shared server, and the migrated database new ones are copied from. */
+const postgresServer = async (): Promise<{ pg: TestPostgres; template: string }> => ({
+  pg: await sharedPostgres(),
+  template: await sharedTemplate(),
+});
+/**
+ * Databases a closed test's services emptied, with their store still open, ready for the next test of this process
+ * on the same server (the run's shared one lives through the process's files; one started for a file stops after
+ * it). Opening a store (connections, the pool) cost more than the test's own work on PostgreSQL.
+ */
+const emptied: { url: string; store: PgStore }[] = [];
+/** An emptied database on the server at `adminUrl`, taken from the pool, if there is one. */
+function reuseEmptied(adminUrl: string) {
+  const host = new URL(adminUrl).host;
+  const at = emptied.findLastIndex(({ url }) => new URL(url).host === host);
+  return at < 0 ? undefined : emptied.splice(at, 1)[0];
+}
 /** The closing of each test's services still open on PostgreSQL. */
 const openOnPostgres = new Set<() => Promise<void>>();
-const TABLES = Object.values(pgSchema)
-  .map((table) => getTableName(table))
-  .join(", ");
+
+let emptying: Promise<string> | undefined;
+/**
+ * The statement that empties a database copied from the template and restarts its sequences, as a fresh copy has
+ * them. DELETE with the foreign keys' triggers off (`session_replication_role`, which the tests' superuser may
+ * set): on tables of a few rows it took 2 ms where TRUNCATE, which makes new files for every table, took 30.
+ */
+function emptyingStatement(client: SQL): Promise<string> {
+  emptying ??= (async () => {
+    const sequences = await client`SELECT sequencename FROM pg_sequences WHERE schemaname = 'public'`;
+    return [
+      "SET lock_timeout = 2000",
+      "SET session_replication_role = replica",
+      ...Object.values(pgSchema).map((table) => `DELETE FROM ${getTableName(table)}`),
+      ...sequences.map(
+        ({ sequencename }: { sequencename: string }) => `SELECT setval('${sequencename}', 1, false)`,
+      ),
+      "SET session_replication_role = DEFAULT",
+      "RESET lock_timeout",
+    ].join(";\n");
+  })();
+  return emptying;
+}
 
 /** The first instant of every test's manual clock. */
 const START = Date.UTC(2026, 10, 22, 12, 0, 0);
@@ -145,7 +160,8 @@ export async function testServices(options: Options = {}): Promise<TestServices>
     return sqliteOver(join(dir.path, "whitelist-sync.db"), dir.cleanup, clock, options);
   }
   const { pg, template } = await postgresServer();
-  return postgresOver(emptied.pop() ?? (await pg.database({ template })), clock, options);
+  const pooled = reuseEmptied(pg.adminUrl);
+  return postgresOver(pooled?.url ?? (await pg.database({ template })), clock, options, pooled?.store);
 }
 
 /** Test services over the SQLite file at `path`; `cleanup` removes it once they are closed. */
@@ -177,20 +193,38 @@ function sqliteOver(path: string, cleanup: () => void, clock: TestServices["cloc
 }
 
 /**
- * Test services over the PostgreSQL database at `url` of the shared server, wired as a replica's (src/services.ts,
- * openStoreServices): changes are published from the log by the cluster's bus, which is also the outbox, as the
- * leader forwards it (src/cluster/leader.ts).
+ * Test services over the PostgreSQL database at `url` of the shared server (a copy of the migrated template, or
+ * one emptied with its store still `open`), wired as a replica's (src/services.ts, openStoreServices): changes are
+ * published from the log by the cluster's bus, which is also the outbox, as the leader forwards it
+ * (src/cluster/leader.ts).
  */
 async function postgresOver(
   url: string,
   clock: TestServices["clock"],
   options: Options,
+  open?: PgStore,
 ): Promise<TestServices> {
-  const store = await openPostgres({ url, poolSize: 4 });
+  const store = open ?? (await openPostgres({ url, poolSize: 4, migrate: false }));
   const start = await store.driver.lastEventId(store.db);
   const logger = options.logger ?? silentLogger;
+  // These services write through a writer that refuses once they are closed: the store outlives them, and what
+  // they still had under way (a retry, a timer) must not write into the next test's database.
+  let closed = false;
+  const driver = {
+    ...store.driver,
+    writer(settings: Parameters<PgStore["driver"]["writer"]>[0]) {
+      const writer = store.driver.writer(settings);
+      return {
+        ...writer,
+        write: ((...args: Parameters<typeof writer.write>) =>
+          closed
+            ? Promise.reject(new Error("these test services are closed"))
+            : writer.write(...args)) as typeof writer.write,
+      };
+    },
+  };
   const services = createServices({
-    store,
+    store: { ...store, driver },
     clock,
     logger,
     ...options,
@@ -205,14 +239,15 @@ async function postgresOver(
   const close = () => {
     closing ??= (async () => {
       openOnPostgres.delete(close);
+      closed = true;
       try {
-        if (reusable)
-          await store.client.unsafe(`SET lock_timeout = 2000; TRUNCATE ${TABLES} RESTART IDENTITY CASCADE`);
+        if (reusable && !store.driver.readable()) reusable = false;
+        if (reusable) await store.client.unsafe(await emptyingStatement(store.client)).simple();
       } catch {
         reusable = false;
       }
-      await store.driver.close();
-      if (reusable) emptied.push(url);
+      if (reusable) emptied.push({ url, store });
+      else await store.driver.close();
     })();
     return closing;
   };
@@ -248,6 +283,7 @@ async function postgresOver(
     },
     async reopen(again = options) {
       openOnPostgres.delete(close);
+      closed = true;
       closing = store.driver.close();
       await closing;
       return postgresOver(url, clock, again);

@@ -48,7 +48,7 @@ beforeAll(async () => {
     RATE_LIMIT_PER_MINUTE: "40",
   });
   d = await startDemo(config, { logger: silentLogger, databasePath: join(dir.path, "demo.db") });
-}, 30_000);
+});
 afterAll(async () => {
   await d?.stop();
   hooks.stop(true);
@@ -282,6 +282,7 @@ describe.skipIf(!parser)("/metrics with METRICS=on", () => {
   });
 
   test("a write refused because another program holds the database's lock is counted", async () => {
+    const busyBefore = sampleValue((await scrape()).families, "whitelist_sync_database_busy_total") ?? 0;
     const other = new Database(join(dir.path, "demo.db"));
     other.run("BEGIN IMMEDIATE");
     try {
@@ -295,7 +296,11 @@ describe.skipIf(!parser)("/metrics with METRICS=on", () => {
       other.close();
     }
     const { families } = await scrape();
-    expect(sampleValue(families, "whitelist_sync_database_busy_total")).toBe(1);
+    // At least this DELETE's refusal: a write of the demo's own background work may meet the lock in the same
+    // moment and be counted too (a quick-floor run at a load of 6 counted 2).
+    expect(sampleValue(families, "whitelist_sync_database_busy_total")).toBeGreaterThanOrEqual(
+      busyBefore + 1,
+    );
     expect(sampleValue(families, "whitelist_sync_database_up")).toBe(1);
   });
 

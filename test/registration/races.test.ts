@@ -1,6 +1,7 @@
 import { afterEach, expect, test } from "bun:test";
 import type { Member } from "../../src/registration/model.ts";
 import type { Whitelist } from "../../src/whitelists/model.ts";
+import { atScale } from "../helpers/floors.ts";
 import { forEachStore, seedWhitelist } from "../helpers/services.ts";
 import {
   GUILD,
@@ -15,7 +16,8 @@ import {
 // Members acting at the same moment, each race run many times with its interleavings forced where the fake
 // role gateway's hook allows (grants held mid-flight), or left to the order of the calls otherwise.
 
-const ROUNDS = 50;
+/** How many times each race is run: a load run (test/helpers/floors.ts, atScale). */
+const ROUNDS = atScale(10, 50);
 const STAFF = member("300000000000000009", [], true);
 
 let world: RegistrationWorld;
@@ -109,7 +111,7 @@ forEachStore("deleting a whitelist while members register on it", () => {
     }
     // Both ways of ending were met: registrations that won (removed with the whitelist) and ones refused.
     expect([...outcomes.keys()].sort()).toEqual(["registered", "whitelist-not-found"]);
-  }, 60_000);
+  });
 });
 
 forEachStore("a member leaving while their registration is under way", () => {
@@ -146,7 +148,7 @@ forEachStore("a member leaving while their registration is under way", () => {
       }).toEqual({ round, entries: [], outcome: true, removedAsLeft: ["member-left"] });
     }
     expect(outcomes.get("member-left")).toBeGreaterThan(0);
-  }, 60_000);
+  });
 
   test(`an approval clicked as the requester leaves stores nothing that stays (${ROUNDS} rounds)`, async () => {
     world = await registrationWorld();
@@ -181,7 +183,7 @@ forEachStore("a member leaving while their registration is under way", () => {
       });
     }
     expect(world.board.posts.every((post) => post.channelId === LOG_CHANNEL)).toBe(true);
-  }, 60_000);
+  });
 });
 
 forEachStore("/unregister of one nick racing /register of another by the same member", () => {
@@ -225,7 +227,7 @@ forEachStore("/unregister of one nick racing /register of another by the same me
         roles: [MEMBER_ROLE, PLAYER_ROLE].sort(),
       });
     }
-  }, 60_000);
+  });
 });
 
 forEachStore("an import racing a registration of the same nick", () => {
@@ -308,5 +310,5 @@ forEachStore("an import racing a registration of the same nick", () => {
     }
     // Both ways of ending were met.
     expect([...winners.keys()].sort()).toEqual(["import", "registration"]);
-  }, 60_000);
+  });
 });

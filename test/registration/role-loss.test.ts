@@ -256,5 +256,5 @@ forEachStore("a member losing their role while their registration is under way",
     }
     // Both ends were met: a registration that stored and was removed, and one refused at its store.
     expect([...outcomes.keys()].sort()).toEqual(["missing-role", "registered"]);
-  }, 60_000);
+  });
 });

@@ -1,39 +1,9 @@
 import { expect, test } from "bun:test";
-import { readFileSync } from "node:fs";
 import { join } from "node:path";
-import { cleanEnv, compiledBinary, ROOT } from "../helpers/binary.ts";
+import { ROOT } from "../helpers/binary.ts";
+import { firstHour, forms, INVITE, run } from "./first-hour.ts";
 
-// The README's "Your first hour" runs `whitelist-sync invite` and `doctor`, which no clone has on its PATH (issue 30:
-// `command not found`). Its opening lines say how to run them from a clone and from a binary: both forms are run
-// here as written, through a shell with only the system's PATH, from the clone's root.
-
-const readme = readFileSync(join(ROOT, "README.md"), "utf8");
-const section = readme.slice(readme.indexOf("\n## Your first hour\n"));
-const firstHour = section.slice(0, section.indexOf("\n## ", 1));
-/** The inline commands of the section's opening paragraph (before its numbered steps). */
-const forms = [...firstHour.slice(0, firstHour.indexOf("\n1. ")).matchAll(/`(DISCORD_TOKEN=… [^`]+)`/g)].map(
-  (match) => match[1] as string,
-);
-/** A token of the demo's application (its id in base64, then two parts): enough for `invite`, which is offline. */
-const TOKEN = `${Buffer.from("1200000000000000001").toString("base64")}.XXXXXX.YYYYYYYYYYYYYYYYYYYYYYYYYYY`;
-const INVITE =
-  "https://discord.com/oauth2/authorize?client_id=1200000000000000001&scope=bot%20applications.commands&permissions=268553280";
-
-/** Runs a README command line through `sh` from the clone's root, the token in place of `…`. */
-async function run(line: string, env: Record<string, string> = {}) {
-  const shell = Bun.spawn(["sh", "-c", line.replace("DISCORD_TOKEN=…", `DISCORD_TOKEN=${TOKEN}`)], {
-    cwd: ROOT,
-    env: cleanEnv(env),
-    stdout: "pipe",
-    stderr: "pipe",
-  });
-  const [code, stdout, stderr] = await Promise.all([
-    shell.exited,
-    new Response(shell.stdout).text(),
-    new Response(shell.stderr).text(),
-  ]);
-  return { code, stdout, stderr };
-}
+// The README's "Your first hour", from a clone (first-hour.ts says why; the binary's form is first-hour.full.test.ts).
 
 test("the section says how to run the program from a clone and from a binary", () => {
   expect(forms).toEqual([
@@ -61,9 +31,3 @@ test("from a clone: `bun run whitelist-sync invite` prints the link, and doctor 
   expect(report.ok).toBe(false);
   expect(report.sections[0]?.checks[0]?.title).toBe("Discord could not be reached");
 });
-
-test("from the binary: `./dist/whitelist-sync invite` prints the same link", async () => {
-  const binary = await compiledBinary();
-  const invite = await run((forms[1] as string).replace("./dist/whitelist-sync", binary));
-  expect({ code: invite.code, stdout: invite.stdout }).toEqual({ code: 0, stdout: `${INVITE}\n` });
-}, 120_000);

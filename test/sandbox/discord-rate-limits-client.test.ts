@@ -102,7 +102,9 @@ describe("discord.js against Discord's rate limits", () => {
       }),
     );
     expect(remaining.get(`/channels/${IDS.general}/messages`)).toEqual(["1", "0", "1", "0", "1"]);
-    expect(remaining.get(`/channels/${IDS.log}/messages`)).toEqual(["1", "0"]);
+    // The log channel's second answer says "0" or, when the general channel's wait moved the one clock past the
+    // window before it came in (the order of two channels' requests is the machine's), a fresh "1".
+    expect(remaining.get(`/channels/${IDS.log}/messages`)).toEqual(["1", expect.stringMatching(/^[01]$/)]);
     // In the order they were asked for.
     const general = [...sandbox.state.messages.values()].filter((m) => m.channelId === IDS.general);
     expect(general.map((m) => m.content)).toEqual([1, 2, 3, 4, 5].map((n) => `general ${n}`));

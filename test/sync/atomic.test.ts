@@ -2,6 +2,7 @@ import { afterEach, expect, test } from "bun:test";
 import { writeFileSync } from "node:fs";
 import { join } from "node:path";
 import type { RunningService } from "../../src/server.ts";
+import { atScale } from "../helpers/floors.ts";
 import { seedEntries, seedKey, seedWhitelist, tempDir } from "../helpers/services.ts";
 import { startTestService } from "../helpers/sockets.ts";
 import { agentOptions, GUILD, latestEventId, runAgent, type TestAgent } from "./helpers.ts";
@@ -18,7 +19,8 @@ afterEach(async () => {
   dir.cleanup();
 });
 
-const CHANGES = 1000;
+/** Changes written while the reader polls: a load run (test/helpers/floors.ts, atScale). */
+const CHANGES = atScale(100, 1000);
 
 test(`a reader polling the file never sees it partial, empty or missing during ${CHANGES} changes`, async () => {
   dir = tempDir("wls-atomic-");
@@ -64,4 +66,4 @@ test(`a reader polling the file never sees it partial, empty or missing during $
   expect(result.bad).toEqual([]);
   // The reader really ran alongside the writes: it saw many versions of the file.
   expect(result.versions).toBeGreaterThan(10);
-}, 120_000);
+});

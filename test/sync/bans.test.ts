@@ -1,10 +1,11 @@
 import { describe, expect, test } from "bun:test";
-import { writeFileSync } from "node:fs";
+import { appendFileSync, writeFileSync } from "node:fs";
 import { join } from "node:path";
 import { floodgateUuid } from "../../src/nicks/floodgate.ts";
 import { offlineUuid } from "../../src/nicks/uuid.ts";
 import { activeBans, banDate, removalReason } from "../../src/sync/bans.ts";
 import { parseSyncOptions, SyncOptionsError } from "../../src/sync/options.ts";
+import type { WatchFile } from "../../src/sync/watch.ts";
 import { seedEntries, seedKey, seedWhitelist } from "../helpers/services.ts";
 import { syncFixture } from "./fixture.ts";
 import { agentOptions, GUILD, latestEventId } from "./helpers.ts";
@@ -177,6 +178,46 @@ describe("bans on the game server reach the whitelists", () => {
       },
       nicks: ["Notch", "jeb_", ".Alex_Pocket"],
     });
+  });
+
+  test("a file the server is still writing is read again until whole: no warning, the ban acts", async () => {
+    const { service, s, survival, key, banned } = await world();
+    // The vanilla server saves in place (StoredUserList.save: Files.newBufferedWriter, which empties the file,
+    // then the text through an 8 KiB buffer): a reader in between sees a cut file. The agent is told of the first
+    // piece; the rest is written while it waits for the file to settle.
+    const text = `${JSON.stringify([ban("Notch", offlineUuid("Notch"))], null, 2)}\n`;
+    let rest: (() => void) | null = null;
+    const settle = async () => {
+      const finish = rest;
+      rest = null;
+      finish?.();
+    };
+    let changed: (() => void) | undefined;
+    const watching = Promise.withResolvers<void>();
+    const watch: WatchFile = (path, onChange) => {
+      if (path === banned) {
+        changed = onChange;
+        watching.resolve();
+      }
+      return () => {};
+    };
+    const sync = agent(agentOptions(service, key, "survival", fixture.dir, { bannedPlayers: banned }), {
+      settle,
+      watch,
+    });
+    await watching.promise;
+
+    writeFileSync(banned, text.slice(0, text.length / 2));
+    rest = () => appendFileSync(banned, text.slice(text.length / 2));
+    changed?.();
+    const first = await Promise.race([sync.waitFor("banned"), sync.waitFor("warning")]);
+    expect(first).toEqual({
+      type: "banned",
+      nick: "Notch",
+      whitelist: "survival",
+      reason: "banned on the game server: Banned by an operator. (by Server)",
+    });
+    expect((await s.entries.list(survival.id)).map((e) => e.nick)).toEqual(["jeb_", ".Alex_Pocket"]);
   });
 
   test("the file as the server writes it: dates, expiry, and reasons as one line of at most 200", () => {

@@ -15,7 +15,7 @@ import { vanillaConsole } from "./vanilla-console.ts";
 
 // The agent's proof poller with a read-only key (issue 36 §1: asking for a code is a write): the real client against
 // the real API, and a console answering as vanilla's does over a player who awaits proof. The whole end to end, with a
-// key that may, is test/sync/first-join.test.ts.
+// key that may, is test/sync/first-join.full.test.ts.
 
 const GUILD = "100000000000000001";
 const NOTCH = { name: "Notch", uuid: "069a79f4-44e9-4726-a5be-fca90e38aaf5" };

@@ -50,7 +50,7 @@ type PgTx = Parameters<Parameters<PgDb["transaction"]>[0]>[0];
  * - the builders the services use (select, insert, update, delete; where, orderBy, limit, groupBy, joins,
  *   returning, onConflictDoNothing/DoUpdate; sql, count, min) have the same names and shapes in both dialects, and
  *   the services only await them (never SQLite's own `.get()`, `.all()`, `.run()`);
- * - both schemas give the very same row types, checked at compile time (test/db/postgres.test.ts);
+ * - both schemas give the very same row types, checked at compile time (test/db/postgres.full.test.ts);
  * - every service suite runs on both stores (test/helpers/services.ts, `forEachStore`), so a query only SQLite
  *   accepts fails a test instead of a replica.
  */

@@ -1,4 +1,4 @@
-import { afterAll, afterEach, beforeAll, describe, expect, test } from "bun:test";
+import { afterEach, beforeAll, describe, expect, test } from "bun:test";
 import type { SQL } from "bun";
 import { type Election, electLeader, FOLLOW_MS } from "../../src/cluster/leader.ts";
 import { LEASE_MS, leaseStatements } from "../../src/cluster/lease.ts";
@@ -8,7 +8,7 @@ import { closeStore } from "../../src/db/driver.ts";
 import { openStoreServices, type Services } from "../../src/services.ts";
 import { systemClock } from "../../src/shared/clock.ts";
 import { silentLogger } from "../../src/shared/logger.ts";
-import { startPostgres, type TestPostgres } from "../helpers/postgres.ts";
+import { sharedPostgres, type TestPostgres } from "../helpers/postgres.ts";
 import { seedEntries, seedWhitelist } from "../helpers/services.ts";
 
 // The leader's lease and the outbox's progress (issue 27 §2), on a real PostgreSQL: a leader that stops renewing
@@ -25,8 +25,8 @@ let open: { services: Services; replica: Replica }[] = [];
 const elections: Election[] = [];
 
 beforeAll(async () => {
-  pg = await startPostgres();
-}, 60_000);
+  pg = await sharedPostgres();
+});
 afterEach(async () => {
   for (const election of elections.splice(0)) await election.stop();
   for (const { services, replica } of open) {
@@ -34,9 +34,6 @@ afterEach(async () => {
     await closeStore(services.db).catch(() => {});
   }
   open = [];
-});
-afterAll(async () => {
-  await pg?.stop();
 });
 
 /** A replica of the services, with its pool and its membership of the cluster. */
@@ -105,7 +102,7 @@ describe("the leader's lease", () => {
       ),
     ).toBe("ended");
     expect((await leaseStatements.read(client))?.holder).toBe("follower");
-  }, 30_000);
+  });
 
   test("a new leader repeats only the side effect in flight; the old leader's late completion is not recorded", async () => {
     const [a, b] = (await replicas(2)) as [Node, Node];
@@ -170,5 +167,5 @@ describe("the leader's lease", () => {
       5_000,
       "b's progress recorded",
     );
-  }, 30_000);
+  });
 });

@@ -52,7 +52,7 @@ beforeAll(async () => {
     // The 401 an unauthorized call answers is expected; the page's own resources must all load.
     if (response.status() >= 400 && !response.url().includes("/api/")) failedRequests.push(response.url());
   });
-}, 120_000);
+});
 
 afterAll(async () => {
   await browser?.close();
@@ -89,7 +89,7 @@ describe.skipIf(!available)("Swagger UI in headless Chromium, served by the comp
           .validatorUrl,
     );
     expect(validatorUrl).toBe("none");
-  }, 60_000);
+  });
 
   test("a problem response shows the Problem's fields, not a placeholder", async () => {
     const block = operation("Whitelists", "listWhitelists");
@@ -103,7 +103,7 @@ describe.skipIf(!available)("Swagger UI in headless Chromium, served by the comp
       status: 401,
       detail: expect.any(String),
     });
-  }, 60_000);
+  });
 
   test("Authorize with the demo's key, then Try it out on GET /whitelists answers 200", async () => {
     await page.locator(".auth-wrapper button.authorize").click();
@@ -128,7 +128,7 @@ describe.skipIf(!available)("Swagger UI in headless Chromium, served by the comp
     mkdirSync(join(ROOT, "dist"), { recursive: true });
     await page.screenshot({ path: SCREENSHOT, fullPage: true });
     expect(existsSync(SCREENSHOT)).toBe(true);
-  }, 60_000);
+  });
 
   test("nothing left loopback, nothing failed to load, and the console has no error", () => {
     expect({ offLoopback, failedRequests, consoleErrors }).toEqual({

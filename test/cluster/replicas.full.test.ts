@@ -1,4 +1,4 @@
-import { afterAll, afterEach, beforeAll, describe, expect, test } from "bun:test";
+import { afterEach, beforeAll, describe, expect, test } from "bun:test";
 import { SQL } from "bun";
 import { electLeader } from "../../src/cluster/leader.ts";
 import { type Outbox, startOutbox } from "../../src/cluster/outbox.ts";
@@ -13,7 +13,7 @@ import { manualClock } from "../../src/shared/clock.ts";
 import { silentLogger } from "../../src/shared/logger.ts";
 import { recordingLogger } from "../helpers/log.ts";
 import { login } from "../helpers/minecraft-client.ts";
-import { startPostgres, type TestPostgres } from "../helpers/postgres.ts";
+import { sharedPostgres, type TestPostgres } from "../helpers/postgres.ts";
 import { seedEntries, seedKey, seedWhitelist } from "../helpers/services.ts";
 
 // Replicas of the services on one PostgreSQL store, in this process: each hears every change made through any
@@ -26,17 +26,14 @@ let pg: TestPostgres;
 let open: { services: Services; leave(): Promise<void> }[] = [];
 
 beforeAll(async () => {
-  pg = await startPostgres();
-}, 60_000);
+  pg = await sharedPostgres();
+});
 afterEach(async () => {
   for (const replica of open) {
     await replica.leave();
     await closeStore(replica.services.db).catch(() => {});
   }
   open = [];
-});
-afterAll(async () => {
-  await pg?.stop();
 });
 
 async function replicas(count: number, url?: string, logger = silentLogger): Promise<Services[]> {
@@ -183,7 +180,7 @@ describe("replicas on one PostgreSQL", () => {
       "2 entry.added During_1",
       "3 entry.added During_2",
     ]);
-  }, 20_000);
+  });
 
   test("a key revoked on one replica stops verifying on the others, whose listeners hear it at once", async () => {
     const [a, b] = (await replicas(2)) as [Services, Services];
@@ -234,7 +231,7 @@ describe("replicas on one PostgreSQL", () => {
     expect(performance.now() - tookOver).toBeLessThan(10_000);
     expect(leading).toEqual(["a leads", "a stops", "b leads"]);
     await second.stop();
-  }, 20_000);
+  });
 
   test("a new leader's outbox starts where the last one stopped: the changes since are handled, none skipped", async () => {
     const [a, b] = (await replicas(2)) as [Services, Services];
@@ -327,5 +324,5 @@ describe("replicas on one PostgreSQL", () => {
       await endpoint.stop();
       await mojang.stop();
     }
-  }, 30_000);
+  });
 });

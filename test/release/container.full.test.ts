@@ -51,4 +51,4 @@ test("the Containerfile's build stage, run outside git with COMMIT given, embeds
   } finally {
     dir.cleanup();
   }
-}, 120_000);
+});

@@ -3,6 +3,7 @@ import { join } from "node:path";
 import { NOT_PROVEN } from "../../src/entries/removals.ts";
 import { floodgateUuid } from "../../src/nicks/floodgate.ts";
 import { IDS, PROFILES, startWorld, type World, XBOX_ACCOUNTS } from "../bot/world.ts";
+import { TEST_TIMEOUT_MS } from "../helpers/floors.ts";
 import { session } from "../helpers/node-minecraft.ts";
 import { tempDir } from "../helpers/services.ts";
 import { type GameServer, startGameServer } from "./game-server.ts";
@@ -77,6 +78,7 @@ function play(account: { name: string; uuid: string }) {
         version: VERSION,
         ...session(account, (world as World).mojang.url),
         action: "play",
+        limitMs: TEST_TIMEOUT_MS,
       }),
     ],
     { stdout: "pipe", stderr: "pipe" },

@@ -52,7 +52,7 @@ describe("minecraft-protocol's client against the link endpoint", () => {
         extra: [{ text: "Account link for Test SMP" }, { text: expect.stringContaining("code for Discord") }],
       },
     });
-  }, 60_000);
+  });
 
   test("a 1.20.1 client is told which versions can join", async () => {
     const seen = await client({ ...session(NOTCH), version: "1.20.1" });
@@ -60,12 +60,12 @@ describe("minecraft-protocol's client against the link endpoint", () => {
       "This server links Minecraft Java 1.20.2 to 26.1 accounts; your game speaks protocol 763.\n" +
         "Join with a version from 1.20.2 to 26.1 to get your code.",
     );
-  }, 60_000);
+  });
 
   test("a client that never called join (offline, no session) is refused with the Mojang text", async () => {
     const proofs = world.proofs.length;
     const seen = await client({ action: "join", username: "Notch", version: "1.21.1" });
     expect(text(seen)).toStartWith("Could not verify your account with Mojang.");
     expect(world.proofs.length).toBe(proofs);
-  }, 60_000);
+  });
 });

@@ -1,18 +1,17 @@
-import { afterAll, beforeAll, expect, test } from "bun:test";
+import { beforeAll, expect, test } from "bun:test";
 import { loadConfig } from "../../src/config.ts";
 import { pgMigrations } from "../../src/db/migrations.ts";
 import { openPostgres } from "../../src/db/pg/store.ts";
 import { checkStore } from "../../src/doctor/store.ts";
-import { startPostgres, type TestPostgres } from "../helpers/postgres.ts";
+import { sharedPostgres, type TestPostgres } from "../helpers/postgres.ts";
 
 // `whitelist-sync doctor` with DATABASE_URL: whether PostgreSQL answers and its schema is this version's, read
 // without changing anything (a database not migrated yet stays so), its password never printed.
 
 let pg: TestPostgres;
 beforeAll(async () => {
-  pg = await startPostgres();
-}, 60_000);
-afterAll(() => pg?.stop());
+  pg = await sharedPostgres();
+});
 
 const titles = async (url: string) => {
   const report = await checkStore(loadConfig({ DATABASE_URL: url }));

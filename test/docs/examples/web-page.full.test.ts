@@ -140,7 +140,7 @@ describe.skipIf(!available)("docs/examples/web-page in headless Chromium", () =>
     const seen = [html, ...requests, ...bodies, ...streamed.map((message) => message.data), ...output];
     expect(bodies.length).toBeGreaterThan(0);
     expect(seen.filter((text) => text.includes(key) || text.includes(key.slice(4)))).toEqual([]);
-  }, 60_000);
+  });
 
   test("a page cannot call the API itself: no CORS headers, so Chromium refuses the answer; nor open the socket", async () => {
     world = await startWorld();
@@ -176,5 +176,5 @@ describe.skipIf(!available)("docs/examples/web-page in headless Chromium", () =>
       socket,
       console: chromium.consoleErrors.some((line) => line.includes("CORS policy")),
     }).toEqual({ outcome: "TypeError: Failed to fetch", socket: "refused", console: true });
-  }, 60_000);
+  });
 });

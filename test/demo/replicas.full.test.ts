@@ -4,7 +4,7 @@ import { describeDemo } from "../../src/demo/describe.ts";
 import { type Demo, startDemo } from "../../src/demo/index.ts";
 import { demo } from "../../src/demo/seed.ts";
 import { silentLogger } from "../../src/shared/logger.ts";
-import { startPostgres, type TestPostgres } from "../helpers/postgres.ts";
+import { sharedPostgres, type TestPostgres } from "../helpers/postgres.ts";
 import { openSocket, type TestSocket } from "../helpers/sockets.ts";
 
 // `whitelist-sync demo` with DATABASE_URL, twice on one PostgreSQL, as someone trying replicas on a laptop would:
@@ -17,14 +17,13 @@ const running: Demo[] = [];
 let socket: TestSocket | undefined;
 
 beforeAll(async () => {
-  pg = await startPostgres();
+  pg = await sharedPostgres();
   url = await pg.database();
-}, 60_000);
+});
 
 afterAll(async () => {
   socket?.close();
   for (const started of running) await started.stop().catch(() => {});
-  await pg?.stop();
 });
 
 /** A demo as `DATABASE_URL=… whitelist-sync demo` starts one (on ports of its own). */
@@ -90,4 +89,4 @@ test("two demos on one PostgreSQL: one leads, the other follows, and a change cr
   await first.stop();
   running.splice(running.indexOf(first), 1);
   await eventually(() => second.running.bot !== undefined, 15_000);
-}, 60_000);
+});

@@ -3,6 +3,7 @@ import { join } from "node:path";
 import { inEnglish } from "../../src/i18n/english.ts";
 import { text } from "../../src/i18n/messages.ts";
 import { nickTypeSpecs } from "../../src/nicks/types.ts";
+import { TEST_TIMEOUT_MS } from "../helpers/floors.ts";
 import { syncFixture } from "./fixture.ts";
 import { agentOptions, seedSurvival } from "./helpers.ts";
 
@@ -26,7 +27,8 @@ test.skipIf(!NODE && !process.env.CI)(
     const sync = fixture.agent(options);
     await sync.waitFor("started");
 
-    const child = Bun.spawn([NODE as string, SCRIPT, options.out, "1.20.4", "CrackedSteve", "crackedsteve"], {
+    const args = [String(TEST_TIMEOUT_MS), options.out, "1.20.4", "CrackedSteve", "crackedsteve"];
+    const child = Bun.spawn([NODE as string, SCRIPT, ...args], {
       stdout: "pipe",
       stderr: "pipe",
     });

@@ -28,7 +28,7 @@ const cleanups: (() => void)[] = [];
 
 beforeAll(async () => {
   binary = await compiledBinary();
-}, 120_000);
+});
 
 afterAll(() => {
   for (const child of children) child.kill(9);
@@ -255,7 +255,7 @@ describe("the compiled binary's command line", () => {
     // A clean close checkpoints the WAL into the database file (and SQLite removes or empties the WAL).
     const wal = join(cwd, "data", "whitelist-sync.db-wal");
     expect(existsSync(wal) ? statSync(wal).size : 0).toBe(0);
-  }, 15_000);
+  });
 });
 
 describe("the compiled binary upgrading a 0.1 database", () => {
@@ -294,5 +294,5 @@ describe("the compiled binary upgrading a 0.1 database", () => {
     } finally {
       await geyser.stop();
     }
-  }, 15_000);
+  });
 });

@@ -8,7 +8,7 @@ import { systemClock } from "../../src/shared/clock.ts";
 import { silentLogger } from "../../src/shared/logger.ts";
 import { IDS, SEED, TOKEN } from "../bot/world.ts";
 import { cleanEnv, compiledBinary, linesOf, parseLine } from "../helpers/binary.ts";
-import { startPostgres, type TestPostgres } from "../helpers/postgres.ts";
+import { sharedPostgres, type TestPostgres } from "../helpers/postgres.ts";
 import { seedEntries, seedKey, seedWhitelist, tempDir } from "../helpers/services.ts";
 import { openSocket, type TestSocket } from "../helpers/sockets.ts";
 
@@ -27,12 +27,11 @@ let pg: TestPostgres;
 let binary = "";
 
 beforeAll(async () => {
-  [pg, binary] = await Promise.all([startPostgres(), compiledBinary()]);
-}, 120_000);
+  [pg, binary] = await Promise.all([sharedPostgres(), compiledBinary()]);
+});
 afterAll(async () => {
   for (const child of children) child.kill(9);
   for (const cleanup of cleanups.reverse()) await cleanup();
-  await pg?.stop();
 });
 
 type Replica = { child: Bun.Subprocess; url: string; log: Record<string, unknown>[]; name: string };
@@ -134,7 +133,7 @@ for (const count of [2, 3])
       await eventually(() => replicas.filter(leads).length === 1, 10_000, "one replica leads");
       // The leader alone holds the gateway: one session, identified once.
       await discord.waitForGateway((stats) => stats.connected === 1 && stats.identifies === 1);
-    }, 60_000);
+    });
 
     test("a subscriber on each sees every change through any replica, once and in order; resume works elsewhere", async () => {
       const sockets = replicas.map((r) => openSocket(r.url, key.plaintext));
@@ -164,7 +163,7 @@ for (const count of [2, 3])
       await eventually(() => eventIds(resumed).length >= all.length - 10, 10_000, "the resume");
       expect(eventIds(resumed)).toEqual(all.slice(10));
       for (const socket of [...sockets, resumed]) socket.close();
-    }, 30_000);
+    });
 
     test("the leader killed (-9): a follower takes the outbox over within 10 s, and no webhook is lost", async () => {
       const leader = replicas.find(leads) as Replica;
@@ -231,7 +230,7 @@ for (const count of [2, 3])
         `failover: ${successor.name} led ${tookOverMs} ms after ${leader.name} was killed, its gateway up at ${gatewayMs} ms`,
       );
       replicas = followers;
-    }, 30_000);
+    });
 
     test("a whitelist deleted: every replica sends its scoped keys' sockets each removal, then closes them (4001)", async () => {
       const doomed = await seedWhitelist(seeder, { guildId: GUILD, name: "doomed" });
@@ -417,7 +416,7 @@ describe("3 replicas of the binary through a frozen, then a killed leader", () =
     replicas = await Promise.all(["a", "b", "c"].map((name) => replica(name, url, discord)));
     await eventually(() => replicas.filter(leadsNow).length === 1, 15_000, "one replica leads");
     await discord.waitForGateway((stats) => stats.connected === 1);
-  }, 60_000);
+  });
 
   /** The last event all of whose side effects the leader recorded as done (outbox_cursor). */
   /** The outbox's recorded progress and the log channel's, whichever is behind. */
@@ -500,7 +499,7 @@ describe("3 replicas of the binary through a frozen, then a killed leader", () =
       `SIGSTOP: ${successor.name} led ${tookOverMs} ms after ${leader.name} froze (lease ${LEASE_MS} ms); ` +
         `${ids.length} removals, each webhook, role revert and log post once`,
     );
-  }, 60_000);
+  });
 
   test("the leader killed (-9) mid-traffic: every side effect happens, at most the one in flight twice, no log post", async () => {
     const leader = replicas.find(leadsNow) as Replica;
@@ -549,5 +548,5 @@ describe("3 replicas of the binary through a frozen, then a killed leader", () =
       logRepeated: { changes: 0, messages: 0 },
     });
     replicas = replicas.filter((r) => r !== leader);
-  }, 60_000);
+  });
 });

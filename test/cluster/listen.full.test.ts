@@ -31,7 +31,7 @@ const cleanups: (() => Promise<unknown>)[] = [];
 
 beforeAll(async () => {
   pg = await startPostgres();
-}, 60_000);
+});
 afterEach(async () => {
   for (const cleanup of cleanups.splice(0).reverse()) await cleanup().catch(() => {});
   for (const { services, replica } of open) {
@@ -153,7 +153,7 @@ describe("a replica whose LISTEN connection fails it", () => {
       `LISTEN cut, no new connection: ${nicks.length} changes reached all ${subscribers.length} subscribers ` +
         `within ${Math.round(Math.max(...delays))} ms of their commit (bound ${EVENT_BOUND_MS} ms)`,
     );
-  }, 60_000);
+  });
 
   test("silent without closing (its server process stopped): revocations and settings still reach every replica", async () => {
     const url = await pg.database();
@@ -199,12 +199,17 @@ describe("a replica whose LISTEN connection fails it", () => {
       expect((await services.whitelists.get(wl.id))?.maxNicksPerUser).toBe(3);
     }
     await eventually(() => onB.ids.length === 1, EVENT_BOUND_MS, "the change made meanwhile");
-    // Each replica found its LISTEN connection silent and replaced it.
-    expect(nodes.map(({ replica }) => replica.resubscriptions() > 0)).toEqual([true, true, true]);
+    // Each replica finds its LISTEN connection silent and replaces it, within the same bound: the one that wrote
+    // heard nothing it needed, and a busy machine may find it last.
+    await eventually(
+      () => nodes.every(({ replica }) => replica.resubscriptions() > 0),
+      NOTICE_BOUND_MS - (performance.now() - silentAt),
+      "every replica listening again",
+    );
     console.log(
       `LISTEN silent: the revocation reached every replica ${revokedMs} ms after (bound ${NOTICE_BOUND_MS} ms)`,
     );
-  }, 60_000);
+  });
 
   test("PostgreSQL crashed and restarted under load, three times: every subscriber gets every committed change once, in order", async () => {
     const url = await pg.database();
@@ -285,5 +290,5 @@ describe("a replica whose LISTEN connection fails it", () => {
         `refused), each received once and in order by all ${subscribers.length} subscribers of 3 replicas; ` +
         `changes on every subscriber again ${recoveredMs.join(", ")} ms after PostgreSQL was back`,
     );
-  }, 120_000);
+  });
 });

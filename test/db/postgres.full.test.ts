@@ -11,7 +11,7 @@ import { generateKey, hashKey } from "../../src/keys/token.ts";
 import { createServices, type Services } from "../../src/services.ts";
 import { manualClock } from "../../src/shared/clock.ts";
 import { silentLogger } from "../../src/shared/logger.ts";
-import { startPostgres, type TestPostgres } from "../helpers/postgres.ts";
+import { sharedPostgres, type TestPostgres } from "../helpers/postgres.ts";
 import { seedEntries, seedKey, seedWhitelist } from "../helpers/services.ts";
 
 // The services on PostgreSQL (DATABASE_URL) against a real server from Debian's package: the same behaviour as on
@@ -28,12 +28,11 @@ let pg: TestPostgres;
 const opened: Services[] = [];
 
 beforeAll(async () => {
-  pg = await startPostgres();
-}, 60_000);
+  pg = await sharedPostgres();
+});
 
 afterAll(async () => {
   for (const services of opened) await closeStore(services.db).catch(() => {});
-  await pg?.stop();
 });
 
 /** Services over the database at `url`, as a replica opens them. */
@@ -190,5 +189,5 @@ describe("PostgreSQL", () => {
       ),
       { numRuns: 8 },
     );
-  }, 60_000);
+  });
 });
