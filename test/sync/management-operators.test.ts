@@ -4,7 +4,7 @@ import { join } from "node:path";
 import { type FakeManagementServer, startFakeManagementServer } from "../../src/sandbox/management/server.ts";
 import type { OperatorOptions } from "../../src/sync/management/operators.ts";
 import { parseSyncOptions, SyncOptionsError } from "../../src/sync/options.ts";
-import { statePath } from "../../src/sync/state.ts";
+import { type SyncState, saveState, statePath } from "../../src/sync/state.ts";
 import { seedEntries, seedKey, seedWhitelist } from "../helpers/services.ts";
 import { syncFixture } from "./fixture.ts";
 import { agentOptions, GUILD, latestEventId } from "./helpers.ts";
@@ -152,6 +152,21 @@ describe("--operators-group", () => {
     fake.command("deop Notch");
     await fake.until(() => callsOf(fake, "minecraft:operators/add", from).length === 1);
     expect(opNames(fake)).toEqual(["Notch"]);
+  });
+
+  test("whom it makes operator is written down before it asks the server", async () => {
+    const { service, key, fake, admin } = await world();
+    let askedBeforeStored: boolean | null = null;
+    const save = async (out: string, state: SyncState) => {
+      if (askedBeforeStored === null && state.operators?.includes(NOTCH.id))
+        askedBeforeStored = callsOf(fake, "minecraft:operators/add").length > 0;
+      await saveState(out, state);
+    };
+    const agent = fixture.agent(managed(service, key, fake), { saveState: save });
+    await agent.waitFor("synced");
+    await admin(NOTCH_OWNER, true);
+    await fake.until(() => opNames(fake).includes("Notch"));
+    expect(askedBeforeStored as boolean | null).toBe(false);
   });
 
   test("options: the group, its level 1 to 4 and the player limit, only with --management-url", () => {
