@@ -33,6 +33,8 @@ const SyncState = Type.Object({
   written: Type.Union([Written, Type.Null()]),
   /** The bans of banned-players.json already acted on (`--ban-sync`), by uuid and creation time. */
   bans: Type.Array(Type.String()),
+  /** Management mode's `--operators-group`: the UUIDs the agent made operator (src/sync/management/operators.ts). */
+  operators: Type.Optional(Type.Array(Type.String())),
 });
 
 /** The state of versions before the console commands, the drift record and the bans. */

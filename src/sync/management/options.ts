@@ -1,4 +1,5 @@
 import { type Static, Type } from "@sinclair/typebox";
+import type { OperatorOptions } from "./operators.ts";
 import { normalizeFingerprint } from "./trust.ts";
 
 /**
@@ -29,6 +30,13 @@ export const managementSchema = {
   WLS_MANAGEMENT_FINGERPRINT: Type.Optional(
     Type.String({ description: "the SHA-256 of the server's certificate, 64 hex digits (colons allowed)" }),
   ),
+  WLS_OPERATORS_GROUP: Type.Optional(
+    Type.String({ minLength: 1, maxLength: 64, description: "a game group of /whitelist ranks, e.g. admin" }),
+  ),
+  WLS_OPERATORS_LEVEL: Type.Optional(Type.Integer({ minimum: 1, maximum: 4, description: "1 to 4" })),
+  WLS_OPERATORS_BYPASS_LIMIT: Type.Optional(
+    Type.Boolean({ description: "true or false (as a flag: present = true)" }),
+  ),
   WLS_STATE: Type.Optional(
     Type.String({
       minLength: 1,
@@ -48,6 +56,11 @@ export const managementPurposes: Record<keyof typeof managementSchema, string> =
   WLS_MANAGEMENT_CA: "with wss://: trust the server's certificate by this CA (PEM) file",
   WLS_MANAGEMENT_FINGERPRINT:
     "with wss://: trust exactly the certificate with this SHA-256 (its keystore's, self-signed)",
+  WLS_OPERATORS_GROUP:
+    "with --management-url: make players whose entry has this group (/whitelist ranks) the server's operators, and unmake those the agent made when they lose it; operators it did not make are never touched",
+  WLS_OPERATORS_LEVEL:
+    "with --operators-group: the permission level they get (default: the server's operator-user-permission-level)",
+  WLS_OPERATORS_BYPASS_LIMIT: "with --operators-group: they may join a full server",
   WLS_STATE: "with --management-url: where the agent keeps <path>.cursor and <path>.lock",
 };
 
@@ -60,6 +73,8 @@ export type ManagementOptions = {
   ca: string | null;
   /** `AB:CD:…`, or null. */
   fingerprint: string | null;
+  /** `--operators-group` and its settings; null or absent: the agent leaves the operators alone. */
+  operators?: OperatorOptions | null;
 };
 
 const SECRET = /^[A-Za-z0-9]{40}$/;
@@ -168,5 +183,32 @@ export function managementOptions(
   if (raw.WLS_STATE === undefined) {
     throw fail(`${label("WLS_MANAGEMENT_URL")} needs ${label("WLS_STATE")}: ${managementPurposes.WLS_STATE}`);
   }
-  return { url: `${target.protocol}//${target.host}`, secret, ca, fingerprint };
+  const operators = operatorOptions(raw, { fail, label });
+  return {
+    url: `${target.protocol}//${target.host}`,
+    secret,
+    ca,
+    fingerprint,
+    ...(operators ? { operators } : {}),
+  };
+}
+
+/** `--operators-group` and its settings (already checked against the schema), or null when not given. */
+function operatorOptions(
+  raw: Raw & Record<string, unknown>,
+  { fail, label }: { fail: (message: string) => Error; label: (name: string) => string },
+): OperatorOptions | null {
+  const group = raw.WLS_OPERATORS_GROUP;
+  if (group === undefined) {
+    for (const name of ["WLS_OPERATORS_LEVEL", "WLS_OPERATORS_BYPASS_LIMIT"] as const) {
+      if (raw[name] !== undefined) throw fail(`${label(name)} needs ${label("WLS_OPERATORS_GROUP")}`);
+    }
+    return null;
+  }
+  const bypass = raw.WLS_OPERATORS_BYPASS_LIMIT as unknown;
+  return {
+    group,
+    level: raw.WLS_OPERATORS_LEVEL === undefined ? null : Number(raw.WLS_OPERATORS_LEVEL),
+    bypassesPlayerLimit: bypass === undefined ? null : bypass === true || bypass === "true",
+  };
 }

@@ -6,6 +6,7 @@ import type { MergedList } from "../merge.ts";
 import { type SyncState, saveState, statePath } from "../state.ts";
 import { createAllowlistKeeper, type ServerPlayer } from "./allowlist.ts";
 import { createGameBans } from "./bans.ts";
+import { createOperatorsKeeper } from "./operators.ts";
 import type { ManagementOptions } from "./options.ts";
 import { createJoinProof } from "./proof.ts";
 import { connectRpc, HandshakeRefused, type Notification, type RpcConnection, RpcError } from "./rpc.ts";
@@ -18,6 +19,8 @@ const NEEDED = [
   "minecraft:allowlist/remove",
   "minecraft:players/kick",
 ];
+/** What `--operators-group` needs besides. */
+const OPERATOR_METHODS = ["minecraft:operators", "minecraft:operators/add", "minecraft:operators/remove"];
 /** A connection that stayed up this long proved the server healthy: the backoff starts over. */
 const STABLE_MS = 30_000;
 /** What to use where the management API is not there. */
@@ -29,7 +32,7 @@ const INSTEAD =
  * Management mode's connection to the game server (docs/sync.md, Management API): connects (with the trust
  * trust.ts gives), checks the server has the API the agent needs (`rpc.discover`), reads `enforce-allowlist`, the
  * players online and the allowlist, brings the list in line, then follows the server's notifications: joins (first-
- * join proof at once), allowlist changes (drift), bans (`--ban-sync`). Everything that touches the server runs one
+ * join proof at once), allowlist changes (drift), bans (`--ban-sync`), operators (`--operators-group`, operators.ts). Everything that touches the server runs one
  * at a time, in order. A connection lost is tried again with backoff (1 s doubling to 60 s), and the list is brought
  * in line again after each reconnect; a refused secret (401) stops the agent (77), a server without the API (78).
  * `output` stands in for the file writer: the agent's changes go to the allowlist.
@@ -67,6 +70,20 @@ export function createManagementSession(
   });
   const proof = createJoinProof(core, { clock, connection: () => open });
   const bans = management.banSync ? createGameBans(core, { clock }) : null;
+  const operators = management.operators
+    ? createOperatorsKeeper({
+        options: management.operators,
+        label: `the operators of ${management.url}`,
+        report,
+        connection: () => open,
+        // A record that cannot be stored stops the agent: it must never make an operator it does not remember.
+        persist: () =>
+          persist().catch((error: Error) => {
+            failFatal(error);
+            throw error;
+          }),
+      })
+    : null;
   /** Everything that touches the server, one at a time. */
   let queue: Promise<unknown> = Promise.resolve();
   const serially = <T>(work: () => Promise<T>): Promise<T> => {
@@ -118,6 +135,14 @@ export function createManagementSession(
       case "minecraft:notification/allowlist/removed":
         keeper.heard(player, false);
         inTurn(() => keeper.removed(player));
+        return;
+      case "minecraft:notification/operators/added":
+      case "minecraft:notification/operators/removed":
+        if (operators) {
+          const op = (param as { player: ServerPlayer }).player;
+          const isOp = method.endsWith("/added");
+          void serially(() => operators.heard(op, isOp)).catch(warnOf);
+        }
         return;
       case "minecraft:notification/bans/added":
         if (bans)
@@ -171,7 +196,8 @@ export function createManagementSession(
         info?: { version?: unknown };
       };
       const names = new Set((document?.methods ?? []).map((m) => m?.name));
-      const missing = NEEDED.filter((name) => !names.has(name));
+      const needed = operators ? [...NEEDED, ...OPERATOR_METHODS] : NEEDED;
+      const missing = needed.filter((name) => !names.has(name));
       if (missing.length > 0) {
         throw new SyncStopError(
           `${management.url} has no ${missing.join(", ")} in its management API: ${INSTEAD}`,
@@ -199,6 +225,7 @@ export function createManagementSession(
       await serially(async () => {
         await keeper.reconcile();
         await persist();
+        if (operators) await operators.reconcile();
         await proof.present([...online.values()]);
         if (bans) {
           await bans.banned((await connection.call("minecraft:bans")) as unknown[], true);
@@ -253,7 +280,7 @@ export function createManagementSession(
    */
   function persist(): Promise<void> {
     if (state === null) return Promise.resolve();
-    unsaved = { ...state, written: keeper.record() };
+    unsaved = { ...state, written: keeper.record(), ...(operators ? { operators: operators.record() } : {}) };
     writing ??= (async () => {
       try {
         while (unsaved !== null) {
@@ -292,10 +319,13 @@ export function createManagementSession(
     output: {
       write(list: MergedList): Promise<{ written: boolean; bytes: Uint8Array | null }> {
         keeper.want(list);
+        operators?.want(list);
         if (!open) return Promise.resolve({ written: false, bytes: null });
         return serially(async () => {
           try {
-            return { written: open ? await keeper.push() : false, bytes: null };
+            const written = open ? await keeper.push() : false;
+            if (open && operators) await operators.push();
+            return { written, bytes: null };
           } catch (error) {
             // The connection failed under way: the reconnect brings the list in line.
             warnOf(error);
@@ -307,6 +337,7 @@ export function createManagementSession(
       record: () => keeper.record(),
       remember(previous: SyncState["written"]): void {
         keeper.remember(previous);
+        operators?.remember(core.state?.operators);
       },
       /**
        * Stores the cursor without holding up the agent: the change is on the server's allowlist already (the server
