@@ -24,15 +24,13 @@
  *
  * Usage: bun bench/game.ts [--entries 200] [--changes 40] [--warmup 5]
  */
+
 import { mkdtempSync, readFileSync, rmSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { parseArgs } from "node:util";
-import { type CommandRequest, RCONServer } from "rcon-server";
-import { loadConfig } from "../src/config.ts";
-import { startService } from "../src/server.ts";
-import { silentLogger } from "../src/shared/logger.ts";
 import { type SyncEvent, type SyncOptions, startSyncAgent } from "../src/sync/index.ts";
+import { startBenchService, startRcon, waiter } from "./game-kit.ts";
 import { fixed, quantile, table } from "./lib.ts";
 
 const { values: args } = parseArgs({
@@ -51,54 +49,13 @@ const PASSWORD = "bench-rcon";
 const dir = mkdtempSync(join(tmpdir(), "wls-bench-game-"));
 const now = () => performance.now();
 
-/** Resolves when `check` holds, re-checked whenever `wake` is called. */
-function waiter() {
-  const waiting = new Set<() => void>();
-  return {
-    wake: () => {
-      for (const check of [...waiting]) check();
-    },
-    until(check: () => boolean): Promise<void> {
-      return new Promise((resolve) => {
-        const test = () => {
-          if (!check()) return;
-          waiting.delete(test);
-          resolve();
-        };
-        waiting.add(test);
-        test();
-      });
-    },
-  };
-}
-
-const service = await startService(
-  loadConfig({
-    DATABASE_PATH: join(dir, "wls.db"),
-    HOST: "127.0.0.1",
-    PORT: "0",
-    RATE_LIMIT_PER_MINUTE: "100000",
-    LOG_LEVEL: "silent",
-  }),
-  { logger: silentLogger },
-);
+const service = await startBenchService(dir);
 const { services } = service;
 
 // The game server's RCON: each command with the time it arrived.
-const rcon = new RCONServer({ port: 0, host: "127.0.0.1", password: PASSWORD });
-const commands: { body: string; at: number }[] = [];
 const heard = waiter();
-rcon.on("commandRequest", (request: CommandRequest) => {
-  commands.push({ body: request.body, at: now() });
-  request.resolve("ok");
-  heard.wake();
-});
-await new Promise<void>((resolve) => {
-  rcon.on("listening", () => resolve());
-  rcon.connect();
-});
-const rconAddress = rcon.getSocketServer().address();
-const rconPort = typeof rconAddress === "object" && rconAddress ? rconAddress.port : 0;
+const rcon = await startRcon({ password: PASSWORD, now, heard, answer: () => "ok" });
+const { commands, port: rconPort } = rcon;
 
 try {
   const whitelist = await services.whitelists.create({
@@ -270,8 +227,7 @@ try {
   );
   socket.close();
 } finally {
-  for (const connected of rcon.getConnectedSockets()) connected.destroy();
-  await new Promise<void>((resolve) => rcon.getSocketServer().close(() => resolve()));
+  await rcon.close();
   await service.stop();
   rmSync(dir, { recursive: true, force: true });
 }

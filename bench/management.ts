@@ -35,17 +35,15 @@
  * Usage: bun bench/management.ts [--entries 200] [--changes 40] [--joins 40] [--polled-joins 8] [--poll 5]
  *        [--warmup 5]
  */
+
 import { mkdirSync, mkdtempSync, rmSync } from "node:fs";
 import { availableParallelism, loadavg, tmpdir } from "node:os";
 import { join } from "node:path";
 import { parseArgs } from "node:util";
-import { type CommandRequest, RCONServer } from "rcon-server";
-import { loadConfig } from "../src/config.ts";
 import { startFakeManagementServer } from "../src/sandbox/management/server.ts";
-import { startService } from "../src/server.ts";
-import { silentLogger } from "../src/shared/logger.ts";
 import { type SyncEvent, type SyncOptions, startSyncAgent } from "../src/sync/index.ts";
 import { DEFAULT_PROOF_POLL_SECONDS } from "../src/sync/proof-poll.ts";
+import { startBenchService, startRcon, waiter } from "./game-kit.ts";
 import { baseEnv, fixed, quantile, table } from "./lib.ts";
 
 const { values: args } = parseArgs({
@@ -77,27 +75,6 @@ const children: Bun.Subprocess[] = [];
 const dir = mkdtempSync(join(tmpdir(), "wls-bench-management-"));
 const now = () => performance.now();
 
-/** Resolves when `check` holds, re-checked whenever `wake` is called. */
-function waiter() {
-  const waiting = new Set<() => void>();
-  return {
-    wake: () => {
-      for (const check of [...waiting]) check();
-    },
-    until(check: () => boolean): Promise<void> {
-      return new Promise((resolve) => {
-        const test = () => {
-          if (!check()) return;
-          waiting.delete(test);
-          resolve();
-        };
-        waiting.add(test);
-        test();
-      });
-    },
-  };
-}
-
 let serial = 0;
 /** A new premium player: a nick and the UUID Mojang would give it. */
 const newPlayer = () => {
@@ -105,16 +82,7 @@ const newPlayer = () => {
   return { name: `bench_${i}`, id: `00000000-0000-4000-8000-${i.toString(16).padStart(12, "0")}` };
 };
 
-const service = await startService(
-  loadConfig({
-    DATABASE_PATH: join(dir, "wls.db"),
-    HOST: "127.0.0.1",
-    PORT: "0",
-    RATE_LIMIT_PER_MINUTE: "100000",
-    LOG_LEVEL: "silent",
-  }),
-  { logger: silentLogger },
-);
+const service = await startBenchService(dir);
 const { services } = service;
 const heard = waiter();
 
@@ -122,27 +90,25 @@ const heard = waiter();
 const fake = startFakeManagementServer({ now });
 
 // The game server's RCON: each command with the time it arrived; `list uuids` answers who is "online".
-const rcon = new RCONServer({ port: 0, host: "127.0.0.1", password: PASSWORD });
-const commands: { body: string; at: number }[] = [];
 const online = new Map<string, string>();
-rcon.on("commandRequest", (request: CommandRequest) => {
-  commands.push({ body: request.body, at: now() });
-  if (request.body === "list uuids") {
-    const players = [...online].map(([id, name]) => `${name} (${id})`);
-    request.resolve(`There are ${players.length} of a max of 100 players online: ${players.join(", ")}`);
-  } else if (request.body.startsWith("kick ")) {
-    const target = request.body.split(" ")[1] as string;
-    const name = online.get(target) ?? [...online.values()].find((n) => n === target);
-    request.resolve(name ? `Kicked ${name}: …` : "No player was found");
-  } else request.resolve("");
-  heard.wake();
+const rcon = await startRcon({
+  password: PASSWORD,
+  now,
+  heard,
+  answer(command) {
+    if (command === "list uuids") {
+      const players = [...online].map(([id, name]) => `${name} (${id})`);
+      return `There are ${players.length} of a max of 100 players online: ${players.join(", ")}`;
+    }
+    if (command.startsWith("kick ")) {
+      const target = command.split(" ")[1] as string;
+      const name = online.get(target) ?? [...online.values()].find((n) => n === target);
+      return name ? `Kicked ${name}: …` : "No player was found";
+    }
+    return "";
+  },
 });
-await new Promise<void>((resolve) => {
-  rcon.on("listening", () => resolve());
-  rcon.connect();
-});
-const rconAddress = rcon.getSocketServer().address();
-const rconPort = typeof rconAddress === "object" && rconAddress ? rconAddress.port : 0;
+const { commands, port: rconPort } = rcon;
 
 try {
   const whitelist = await services.whitelists.create({
@@ -425,8 +391,7 @@ try {
   );
 } finally {
   for (const child of children) child.kill();
-  for (const connected of rcon.getConnectedSockets()) connected.destroy();
-  await new Promise<void>((resolve) => rcon.getSocketServer().close(() => resolve()));
+  await rcon.close();
   await fake.stop();
   await service.stop();
   rmSync(dir, { recursive: true, force: true });
