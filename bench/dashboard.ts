@@ -32,6 +32,7 @@ import { wordsFor } from "../src/i18n/words.ts";
 import { openServices } from "../src/services.ts";
 import { systemClock } from "../src/shared/clock.ts";
 import { silentLogger } from "../src/shared/logger.ts";
+import { seedLargeWhitelist } from "./large-whitelist.ts";
 import { fixed, grouped, median, quantile, table } from "./lib.ts";
 
 const { values } = parseArgs({
@@ -84,27 +85,12 @@ console.log(
 const dir = mkdtempSync(join(tmpdir(), "wls-bench-dashboard-"));
 try {
   const services = openServices({ path: join(dir, "bench.db"), clock: systemClock, logger: silentLogger });
-  const whitelist = await services.whitelists.create({
+  const whitelist = await seedLargeWhitelist(services, {
     guildId: GUILD,
+    userId: USER,
     name: "large",
-    channelId: "1161034120542384130",
-    nickType: "java",
-    registrationMode: "command",
-    maxNicksPerUser: 1_000_000,
+    entries: ENTRIES,
   });
-  for (let at = 0; at < ENTRIES; at += 5000) {
-    await services.entries.addMany(
-      Array.from({ length: Math.min(5000, ENTRIES - at) }, (_, i) => ({
-        whitelistId: whitelist.id,
-        nick: `Player_${(at + i).toString(36)}`,
-        uuid: (at + i) % 3 === 0 ? crypto.randomUUID() : null,
-        premium: (at + i) % 3 === 0,
-        userId: USER,
-        addedBy: USER,
-        origin: "discord" as const,
-      })),
-    );
-  }
   const { db, tables } = services.store;
   const keys = (
     await db

@@ -27,6 +27,7 @@ import { closeDatabase } from "../src/db/client.ts";
 import { openServices } from "../src/services.ts";
 import { systemClock } from "../src/shared/clock.ts";
 import { silentLogger } from "../src/shared/logger.ts";
+import { seedLargeWhitelist } from "./large-whitelist.ts";
 import { baseEnv, fixed, quantile, table } from "./lib.ts";
 
 const { values } = parseArgs({
@@ -49,27 +50,12 @@ const USER = "300000000000000001";
 /** One whitelist of ENTRIES entries (a third premium) and a guild-wide key, through the services. */
 async function seed(path: string) {
   const services = openServices({ path, clock: systemClock, logger: silentLogger });
-  const whitelist = await services.whitelists.create({
+  const whitelist = await seedLargeWhitelist(services, {
     guildId: GUILD,
+    userId: USER,
     name: "large",
-    channelId: "1161034120542384130",
-    nickType: "java",
-    registrationMode: "command",
-    maxNicksPerUser: 1_000_000,
+    entries: ENTRIES,
   });
-  for (let at = 0; at < ENTRIES; at += 5000) {
-    await services.entries.addMany(
-      Array.from({ length: Math.min(5000, ENTRIES - at) }, (_, i) => ({
-        whitelistId: whitelist.id,
-        nick: `Player_${(at + i).toString(36)}`,
-        uuid: (at + i) % 3 === 0 ? crypto.randomUUID() : null,
-        premium: (at + i) % 3 === 0,
-        userId: USER,
-        addedBy: USER,
-        origin: "discord" as const,
-      })),
-    );
-  }
   const { plaintext } = await services.keys.create({
     guildId: GUILD,
     name: "bench",

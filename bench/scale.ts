@@ -16,6 +16,7 @@ import { closeDatabase } from "../src/db/client.ts";
 import { openServices } from "../src/services.ts";
 import { systemClock } from "../src/shared/clock.ts";
 import { silentLogger } from "../src/shared/logger.ts";
+import { seedLargeWhitelist } from "./large-whitelist.ts";
 import { fixed, quantile, table } from "./lib.ts";
 
 const FORMATS = ["json", "vanilla", "plain", "easywhitelist"] as const;
@@ -44,27 +45,14 @@ async function seed(path: string, whitelists: number, perWhitelist: number) {
   const ids: string[] = [];
   const started = performance.now();
   for (let w = 0; w < whitelists; w++) {
-    const whitelist = await services.whitelists.create({
+    const whitelist = await seedLargeWhitelist(services, {
       guildId: GUILD,
+      userId: USER,
       name: `wl-${w}`,
-      channelId: "1161034120542384130",
-      nickType: "java",
-      registrationMode: "command",
-      maxNicksPerUser: 1_000_000,
+      entries: perWhitelist,
+      prefix: `p${w}_`,
     });
     ids.push(whitelist.id);
-    for (let at = 0; at < perWhitelist; at += 5000) {
-      const batch = Array.from({ length: Math.min(5000, perWhitelist - at) }, (_, i) => ({
-        whitelistId: whitelist.id,
-        nick: `p${w}_${(at + i).toString(36)}`,
-        uuid: (at + i) % 3 === 0 ? crypto.randomUUID() : null,
-        premium: (at + i) % 3 === 0,
-        userId: USER,
-        addedBy: USER,
-        origin: "discord" as const,
-      }));
-      await services.entries.addMany(batch);
-    }
   }
   const seedS = (performance.now() - started) / 1000;
   const { plaintext } = await services.keys.create({
