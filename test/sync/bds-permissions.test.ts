@@ -2,7 +2,9 @@ import { describe, expect, test } from "bun:test";
 import { readFileSync, writeFileSync } from "node:fs";
 import { join } from "node:path";
 import { floodgateUuid } from "../../src/nicks/floodgate.ts";
+import { systemClock } from "../../src/shared/clock.ts";
 import { bdsWrittenPath, createBdsPermissions, renderPermissions } from "../../src/sync/bds-permissions.ts";
+import { groupCommandsOf } from "../../src/sync/group-commands.ts";
 import type { MergedList } from "../../src/sync/merge.ts";
 import { parseSyncOptions, SyncOptionsError } from "../../src/sync/options.ts";
 import type { SyncEvent } from "../../src/sync/report.ts";
@@ -241,17 +243,16 @@ describe("a Bedrock Dedicated Server's permissions.json", () => {
         },
       ]),
     );
-    const keeperOf = (authoritative: boolean) => {
+    const keeperOf = () => {
       const events: SyncEvent[] = [];
       const keeper = createBdsPermissions({
         file,
         console: null,
         report: (event) => events.push(event),
-        authoritative,
       });
       return { keeper, events, byHand: () => events.filter((e) => e.type === "groups-by-hand") };
     };
-    const first = keeperOf(false);
+    const first = keeperOf();
     first.keeper.follow(list);
     await first.keeper.settled();
     // By hand, in game or in the file: Alex made a visitor, Zed's entry removed.
@@ -276,15 +277,33 @@ describe("a Bedrock Dedicated Server's permissions.json", () => {
       said(ALEX, "visitor", "operator", false),
     ]);
     // A restart reads its record: Zed's entry is still the one removed by hand, not a new one to write.
-    const again = keeperOf(false);
+    const again = keeperOf();
     await again.keeper.load();
     again.keeper.follow(list);
     await again.keeper.settled();
     expect(readFileSync(file, "utf8")).toBe(handEdited);
     expect(again.byHand()).toHaveLength(2);
 
-    // --groups-authoritative: both are put back, said, and a second pass finds nothing to put back.
-    const strict = keeperOf(true);
+    // --groups-authoritative (as the agent's options hand it over): both are put back, said, and a second pass finds
+    // nothing to put back.
+    const events: SyncEvent[] = [];
+    const strict = {
+      keeper: groupCommandsOf(
+        {
+          groups: { kind: "bds-permissions", authoritative: true },
+          out: join(fixture.dir, "allowlist.json"),
+          format: "bds",
+        },
+        null,
+        {
+          report: (event) => events.push(event),
+          sleep: async () => {},
+          signal: new AbortController().signal,
+          clock: systemClock,
+        },
+      ) as NonNullable<ReturnType<typeof groupCommandsOf>>,
+      byHand: () => events.filter((e) => e.type === "groups-by-hand"),
+    };
     await strict.keeper.load();
     strict.keeper.follow(list);
     strict.keeper.follow(list);
