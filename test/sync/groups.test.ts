@@ -120,7 +120,7 @@ describe("the agent sets game groups", () => {
     await first.waitFor("command", (e) => e.command === `lp user ${uuid} parent add vip`);
     await first.stop();
     expect(JSON.parse(readFileSync(groupsStatePath(options.out), "utf8")).players).toEqual({
-      [`nick:notch`]: { name: "Notch", uuid, groups: ["vip"] },
+      "nick:notch": { name: "Notch", uuid, groups: ["vip"] },
     });
 
     // While the agent is down the member's roles change 200 times, ending with staff and without vip.
