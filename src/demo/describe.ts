@@ -137,8 +137,10 @@ Press Ctrl+C to stop.`;
 function gameTour(d: Demo, auth: string, json: string): string {
   if (!d.game) return "";
   const game = d.game.controlUrl;
-  const smp = (body: string) =>
-    `curl -X POST ${json} ${d.sandboxUrl}/interactions -d '{"userId":"${demo.users.steve}","channelId":"${demo.channels.smp}",${body}}'`;
+  const smp = (body: string, user: string = demo.users.steve) =>
+    `curl -X POST ${json} ${d.sandboxUrl}/interactions -d '{"userId":"${user}","channelId":"${demo.channels.smp}",${body}}'`;
+  const newcomerRoles = (roleIds: string[]) =>
+    `curl -X POST ${json} ${d.sandboxUrl}/members/${demo.users.newcomer}/roles -d '{"roleIds":${JSON.stringify(roleIds)}}'`;
   return `A game server runs beside the demo: a fake of Minecraft's management API (what Java 1.21.9 and later open
 with management-server-enabled=true) at ${d.game.url}, and a sync agent on it keeping its allowlist from smp, as
 \`whitelist-sync sync --management-url ${d.game.url} --management-secret-file FILE --whitelist smp\` would. smp
@@ -151,6 +153,18 @@ verified (its "proofDueAt" gone). The fake's control surface plays the game:
   curl ${game}/_fake/kicks                                      # the code on SteveMiner's screen
   ${smp(`"command":"link","options":{"code":"CODE"}`)}
   curl ${auth} ${d.apiUrl}/whitelists/${d.whitelists.smp}/entries   # SteveMiner, verified
+
+Ranks follow Discord roles there too: smp puts its Players in the LuckPerms group member and its verified accounts
+in trusted, and the agent, with --groups luckperms, types LuckPerms' commands on the server's console (the fake has
+LuckPerms, with both groups): SteveMiner went in member at his registration and in trusted once proved. The
+newcomer, who holds no role, registers NewbieMiner; given the Player role on Discord, NewbieMiner goes in member at
+once, and out again when the role goes:
+  ${smp(`"command":"register","options":{"nick":"NewbieMiner"}`, demo.users.newcomer)}
+  ${newcomerRoles([demo.roles.player])}   # the Player role
+  curl ${game}/_fake/console                                    # lp user 3a9c5e7f-… parent add member
+  curl ${game}/_fake/luckperms                                  # NewbieMiner: default, member
+  ${newcomerRoles([])}   # no role again
+  curl ${game}/_fake/luckperms                                  # NewbieMiner: default only
 
 `;
 }

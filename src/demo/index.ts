@@ -147,11 +147,16 @@ const DEMO_ENTRIES: {
   { whitelist: "bedrock", userId: demo.users.alex, roleIds: [demo.roles.player], nick: "Alex Pocket" },
 ];
 
-/** The ranks `survival` maps: the Player role to `member`, verified accounts to `trusted`. */
+/**
+ * The ranks `survival` and `smp` map: the Player role to `member`, verified accounts to `trusted`. On smp the demo's
+ * game server follows them (LuckPerms' commands on its console).
+ */
 const DEMO_RANKS = [
   [demo.roles.player, "member"],
   ["verified", "trusted"],
 ] as const;
+/** The whitelists that map DEMO_RANKS. */
+const DEMO_RANKED = ["survival", "smp"] as const;
 
 /** The nick the demo denies on `survival`. */
 export const DEMO_DENIED = { nick: "Griefer_01", reason: "griefed spawn" };
@@ -280,12 +285,13 @@ export async function startDemo(
     whitelists[key] = whitelist.id;
   }
   await bot?.ensureIntents();
-  // Ranks that follow roles (docs/decisions.md): survival's Players are in `member`, its verified accounts in
-  // `trusted`; mapped before the entries, so each is registered with its groups.
-  if (created.has("survival")) {
+  // Ranks that follow roles (docs/decisions.md): survival's and smp's Players are in `member`, their verified
+  // accounts in `trusted`; mapped before the entries, so each is registered with its groups.
+  for (const ranked of DEMO_RANKED) {
+    if (!created.has(ranked)) continue;
     for (const [roleId, group] of DEMO_RANKS) {
       await services.ranks.map({
-        whitelistId: whitelists.survival,
+        whitelistId: whitelists[ranked],
         guildId: demo.guildId,
         roleId,
         group,
@@ -320,7 +326,8 @@ export async function startDemo(
   let game: DemoGame | null = null;
   if (leads) {
     try {
-      game = await startDemoGame({ apiUrl, key, whitelist: DEMO_GAME_WHITELIST, logger });
+      const groups = DEMO_RANKS.map(([, group]) => group);
+      game = await startDemoGame({ apiUrl, key, whitelist: DEMO_GAME_WHITELIST, groups, logger });
     } catch (error) {
       await running.stop();
       await cleanup();

@@ -88,6 +88,8 @@ export const demoProfiles: FakeMojangProfile[] = [
   { name: "SteveCraft", uuid: "5f3c0d2b8a6e4c1f9b7d2e4a6c8f0b13" },
   // Made up: the account steve proves by joining the demo's game server (first-join proof) in the tour.
   { name: "SteveMiner", uuid: "7d1e5a3c9b2f4e6a8c0d1f3b5a7e9c24" },
+  // Made up: the newcomer's account on the demo's game server, whose rank follows a role given in the tour.
+  { name: "NewbieMiner", uuid: "3a9c5e7f1b2d4068a4c6e8f0b2d4f6a8" },
 ];
 
 /** The Xbox accounts the demo's fake GeyserMC knows (any other gamertag has no account). */

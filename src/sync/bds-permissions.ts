@@ -17,8 +17,10 @@ import type { SyncEvent } from "./report.ts";
  *
  * A player whose entry carries the group `operator`, `member` or `visitor` (the highest, if several) is listed at that
  * level; the others are not listed. Only players with a known XUID can be (BDS lists nobody by gamertag): the others
- * are reported once. Entries the agent did not write (`op` typed in game, a hand edit) are kept as they are, and where
- * one names a player the agent would list differently it is reported, not overwritten. What the agent wrote is
+ * are reported once. Entries the agent did not write (`op` typed in game, a hand edit) are kept as they are. The file
+ * is read back before each write, so a change made by hand is seen: where an entry names a player the agent would
+ * list differently, or an entry the agent wrote is gone, that is reported once (`groups-by-hand`) and left as it is;
+ * with `--groups-authoritative` the player is put back at their groups' level instead. What the agent wrote is
  * recorded beside the file (`permissions.json.wls`), so a restart neither writes anything twice nor takes an
  * operator's own entry for its own.
  */
@@ -30,8 +32,8 @@ export const BDS_PERMISSIONS = "bds-permissions";
 const LEVELS = ["visitor", "member", "operator"] as const;
 type Level = (typeof LEVELS)[number];
 
-/** The agent's ranks option that asks for permissions.json. */
-export type BdsPermissionsOptions = { kind: typeof BDS_PERMISSIONS };
+/** The agent's ranks option that asks for permissions.json; `authoritative`: changes by hand are undone. */
+export type BdsPermissionsOptions = { kind: typeof BDS_PERMISSIONS; authoritative: boolean };
 
 /** permissions.json beside the allowlist an agent writes (BDS keeps both in its own directory). */
 export const permissionsPathOf = (out: string) => join(dirname(out), "permissions.json");
@@ -40,6 +42,11 @@ const Written = Type.Object({
   version: Type.Literal(1),
   /** Per XUID, the levels the agent may have written (more than one only while a change is being written). */
   written: Type.Record(Type.String(), Type.Array(Type.Union(LEVELS.map((level) => Type.Literal(level))))),
+  /**
+   * The XUIDs the write under way adds: after a crash before the file was written, their absence is that write's,
+   * not an entry someone removed by hand.
+   */
+  adding: Type.Optional(Type.Array(Type.String())),
 });
 type Written = Static<typeof Written>;
 
@@ -83,8 +90,10 @@ export function createBdsPermissions(deps: {
   file: string;
   console: GameConsole | null;
   report: (event: SyncEvent) => void;
+  /** `--groups-authoritative`: a player changed by hand is put back at their groups' level. */
+  authoritative?: boolean;
 }) {
-  const { file, console, report } = deps;
+  const { file, console, report, authoritative = false } = deps;
   let written: Written = { version: 1, written: {} };
   /** Things said once: a player without an XUID, an entry of someone else's that differs. */
   const said = new Set<string>();
@@ -94,6 +103,13 @@ export function createBdsPermissions(deps: {
     if (said.has(key)) return;
     said.add(key);
     report({ type: "warning", message });
+  };
+  /** A player someone changed by hand: said once while left as it is, each time it is put back. */
+  const byHand = (xuid: string, found: string | null, wanted: Level) => {
+    const key = `hand ${xuid} ${found} ${wanted}`;
+    if (!authoritative && said.has(key)) return;
+    said.add(key);
+    report({ type: "groups-by-hand", file, player: xuid, found, wanted, restored: authoritative });
   };
   const persist = () =>
     writeAtomically(bdsWrittenPath(file), new TextEncoder().encode(`${JSON.stringify(written)}\n`));
@@ -126,24 +142,39 @@ export function createBdsPermissions(deps: {
       (written.written[entry.xuid] ?? []).includes(entry.permission as Level) &&
       Object.keys(entry).length === 2;
     // Entries stay where they are (someone else's, and the agent's still right), so a restart changes no byte.
-    const next = current.filter(
+    let next = current.filter(
       (entry) => !ours(entry) || levels.get(entry.xuid as string) === entry.permission,
     );
+    const present = new Set(current.map((entry) => String(entry.xuid)));
     const listed = new Map(next.map((entry) => [String(entry.xuid), entry]));
     const nextWritten: Written = { version: 1, written: {} };
+    const adding: string[] = [];
     for (const [xuid, level] of [...levels].sort(([a], [b]) => (a < b ? -1 : a > b ? 1 : 0))) {
       const there = listed.get(xuid);
+      const had = written.written[xuid] ?? [];
       if (there && ours(there)) nextWritten.written[xuid] = [level];
       else if (there) {
-        if (there.permission !== level)
-          sayOnce(
-            `foreign ${xuid} ${String(there.permission)} ${level}`,
-            `permissions.json lists ${xuid} as ${String(there.permission)}, not written by whitelist-sync: left as ` +
-              `it is (their groups say ${level})`,
-          );
+        if (there.permission === level) continue;
+        byHand(xuid, String(there.permission), level);
+        if (!authoritative) continue;
+        // Put back where it was, as the agent's: other entries naming the player go, BDS would read only one.
+        const mine: FileEntry = { permission: level, xuid };
+        next = next.flatMap((entry) => (entry === there ? [mine] : entry.xuid === xuid ? [] : [entry]));
+        nextWritten.written[xuid] = [level];
+      } else if (
+        !present.has(xuid) &&
+        had.length === 1 &&
+        had[0] === level &&
+        !(written.adding ?? []).includes(xuid)
+      ) {
+        // The agent's entry, still called for, is gone: someone removed it.
+        byHand(xuid, null, level);
+        nextWritten.written[xuid] = [level];
+        if (authoritative) next.push({ permission: level, xuid });
       } else {
         next.push({ permission: level, xuid });
         nextWritten.written[xuid] = [level];
+        adding.push(xuid);
       }
     }
     const rendered = renderPermissions(next);
@@ -158,7 +189,7 @@ export function createBdsPermissions(deps: {
     }
     // The record first holds both what was and what will be, so an entry is never the agent's on neither side of
     // a crash: a restart between the two writes still knows every entry it may have written.
-    const both: Written = { version: 1, written: { ...written.written } };
+    const both: Written = { version: 1, written: { ...written.written }, adding };
     for (const [xuid, levelsOf] of Object.entries(nextWritten.written))
       both.written[xuid] = [...new Set([...(both.written[xuid] ?? []), ...levelsOf])];
     written = both;

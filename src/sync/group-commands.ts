@@ -281,7 +281,12 @@ export function groupCommandsOf(
   },
 ): Pick<GroupCommands, "load" | "follow" | "settled" | "close"> | null {
   if (options.groups && "kind" in options.groups) {
-    return createBdsPermissions({ file: permissionsPathOf(options.out), console, report: deps.report });
+    return createBdsPermissions({
+      file: permissionsPathOf(options.out),
+      console,
+      report: deps.report,
+      authoritative: options.groups.authoritative,
+    });
   }
   if (!console || !options.groups) return null;
   const { clock, ...rest } = deps;

@@ -34,6 +34,10 @@ export const groupOptionSchema = {
   WLS_ON_GROUP_REMOVE: Type.Optional(
     Type.String({ maxLength: 500, description: `one line: a console command, with ${placeholderList}` }),
   ),
+  WLS_GROUPS_AUTHORITATIVE: Type.Boolean({
+    default: false,
+    description: "true or false (as a flag: present = true)",
+  }),
   WLS_GROUP_RATE: Type.Integer({
     minimum: 1,
     maximum: 1000,
@@ -49,6 +53,8 @@ export const groupPurposes = {
   WLS_ON_GROUP_ADD:
     "instead of --groups: the console command that puts a player in a group: `lp user {uuid} parent add {group}`",
   WLS_ON_GROUP_REMOVE: "instead of --groups: the console command that takes a player out of a group",
+  WLS_GROUPS_AUTHORITATIVE:
+    "with --groups bds-permissions: put a player someone changed by hand in permissions.json back at their groups' level (without it: reported once, left as it is)",
   WLS_GROUP_RATE: `at most this many group commands a second (default ${DEFAULT_GROUP_RATE}); the others wait their turn`,
 };
 
@@ -56,6 +62,7 @@ type GroupRaw = {
   WLS_GROUPS?: string;
   WLS_ON_GROUP_ADD?: string;
   WLS_ON_GROUP_REMOVE?: string;
+  WLS_GROUPS_AUTHORITATIVE: boolean;
   WLS_GROUP_RATE: number;
   WLS_ONCE: boolean;
 };
@@ -71,7 +78,10 @@ export function groupOptions(
   fail: (name: keyof typeof groupOptionSchema | "WLS_ONCE", problem: string) => never,
 ): GroupCommandOptions | BdsPermissionsOptions | null {
   const { WLS_GROUPS: preset, WLS_ON_GROUP_ADD: onAdd, WLS_ON_GROUP_REMOVE: onRemove } = options;
-  if (preset === undefined && onAdd === undefined && onRemove === undefined) return null;
+  if (preset === undefined && onAdd === undefined && onRemove === undefined) {
+    if (options.WLS_GROUPS_AUTHORITATIVE) fail("WLS_GROUPS_AUTHORITATIVE", "is for --groups bds-permissions");
+    return null;
+  }
   if (preset !== undefined && (onAdd !== undefined || onRemove !== undefined)) {
     fail("WLS_GROUPS", "is a preset of --on-group-add and --on-group-remove: give one or the other");
   }
@@ -80,7 +90,15 @@ export function groupOptions(
       fail("WLS_GROUPS", "keeps a Bedrock Dedicated Server's permissions.json: with --format bds");
     if (options.WLS_ONCE)
       fail("WLS_ONCE", "writes the file and exits: permissions.json follows the changes, run without it");
-    return { kind: BDS_PERMISSIONS };
+    return { kind: BDS_PERMISSIONS, authoritative: options.WLS_GROUPS_AUTHORITATIVE };
+  }
+  if (options.WLS_GROUPS_AUTHORITATIVE) {
+    // LuckPerms runs its commands on a thread of its own and answers after RCON has answered (LuckPerms issue
+    // #1365): over RCON `lp user … parent info` says nothing, and a pipe or a program says nothing at all.
+    fail(
+      "WLS_GROUPS_AUTHORITATIVE",
+      "needs groups the agent can read back: only --groups bds-permissions (LuckPerms answers nothing over RCON, so a change by hand cannot be seen)",
+    );
   }
   if (preset === undefined && (onAdd === undefined || onRemove === undefined)) {
     fail(

@@ -51,6 +51,19 @@ export type SyncEvent =
   | { type: "warning"; message: string }
   /** `--groups bds-permissions`: BDS's permissions.json was rewritten from the groups (`entries` it lists in all). */
   | { type: "permissions-written"; file: string; entries: number }
+  /**
+   * `--groups bds-permissions`: someone changed a player's entry in `file` by hand: it lists them as `found` (null: the
+   * agent's entry was removed) where their groups say `wanted`. `restored`: put back (`--groups-authoritative`); else
+   * left as it is, and said once.
+   */
+  | {
+      type: "groups-by-hand";
+      file: string;
+      player: string;
+      found: string | null;
+      wanted: string;
+      restored: boolean;
+    }
   /** Management mode: what the connection to the game server's management API is doing (src/sync/management/). */
   | { type: "management"; message: string }
   | { type: "stopped" };
@@ -133,6 +146,15 @@ export function humanReporter({ out, err }: Output, verbose = false): (event: Sy
         return out(`Wrote ${event.file} (${event.entries} entries)`);
       case "drift":
         return err(driftLine(event));
+      case "groups-by-hand": {
+        const made = event.found === null ? "was taken out" : `was made ${event.found}`;
+        return err(
+          `${event.file}: ${event.player} ${made} by hand, where their groups say ${event.wanted}: ` +
+            (event.restored
+              ? `put back to ${event.wanted} (--groups-authoritative)`
+              : "left as it is (--groups-authoritative would put it back)"),
+        );
+      }
       case "proof-asked":
         return out(
           `Asked ${event.nick} (${event.whitelist}) for proof: disconnected with ${event.again ? "the" : "a"} code ` +
@@ -173,6 +195,7 @@ const levels: Record<SyncEvent["type"], "debug" | "info" | "warn"> = {
   "permissions-written": "info",
   management: "info",
   drift: "warn",
+  "groups-by-hand": "warn",
   banned: "info",
   "proof-asked": "info",
   "players-checked": "debug",

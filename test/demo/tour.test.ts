@@ -1,6 +1,6 @@
 import { afterAll, expect, test } from "bun:test";
 import { join } from "node:path";
-import { demo } from "../../src/demo/seed.ts";
+import { demo, demoProfiles } from "../../src/demo/seed.ts";
 import { readTour, spawnDemo } from "../helpers/demo.ts";
 
 // Every command line the demo prints, run as printed and in the printed order, as a newcomer pastes them: curl and
@@ -75,6 +75,12 @@ const seen = (ctx: Context, type: string, nick: string, origin: string) =>
       ),
     `${type} ${nick} (${origin}) on the socket`,
   );
+/** Mojang's UUID (32 hex digits) in the dashed form a game server and LuckPerms show. */
+const dashed = (uuid: string) =>
+  `${uuid.slice(0, 8)}-${uuid.slice(8, 12)}-${uuid.slice(12, 16)}-${uuid.slice(16, 20)}-${uuid.slice(20)}`;
+const uuidOf = (name: string) => demoProfiles.find((profile) => profile.name === name)?.uuid as string;
+const NEWBIE = uuidOf("NewbieMiner");
+const STEVE_MINER = uuidOf("SteveMiner");
 const reply = (out: string) => (JSON.parse(out) as { content: string }).content;
 const rolesOf = (out: string) => (JSON.parse(out) as { roleIds: string[] }).roleIds;
 
@@ -251,6 +257,61 @@ const expectations: {
       expect(entry).toMatchObject({ nick: "SteveMiner", verified: true });
       expect(entry).not.toHaveProperty("proofDueAt");
     },
+  },
+  {
+    name: "the newcomer registers NewbieMiner on smp, holding no role",
+    matches: (line) => line.includes('"nick":"NewbieMiner"'),
+    check: (out) =>
+      expect(reply(out)).toStartWith(
+        "✅ **NewbieMiner** is on **smp**, waiting for you to prove it is yours.",
+      ),
+  },
+  {
+    name: "the newcomer is given the Player role",
+    matches: (line) =>
+      line.includes(`/members/${demo.users.newcomer}/roles`) && line.includes("# the Player role"),
+    check: (out) => expect(rolesOf(out)).toEqual([demo.roles.player]),
+  },
+  {
+    name: "the game server's console: LuckPerms' commands typed by the agent",
+    matches: (line) => line.includes("/_fake/console"),
+    // The role reaches the agent through the bot and the socket: the line, run again until the command is there.
+    check: (_out, _ctx, line) =>
+      eventually(async () => {
+        const typed = JSON.parse(await run(line)) as string[];
+        return [
+          `lp user ${dashed(NEWBIE)} parent add member`,
+          `lp user ${dashed(STEVE_MINER)} parent add member`,
+          `lp user ${dashed(STEVE_MINER)} parent add trusted`,
+        ].every((command) => typed.includes(command));
+      }, "lp user … parent add member on the game server's console"),
+  },
+  {
+    name: "LuckPerms has NewbieMiner in member",
+    matches: (line) => line.includes("/_fake/luckperms") && line.includes("# NewbieMiner: default, member"),
+    check: (out) =>
+      expect(JSON.parse(out)).toEqual(
+        expect.arrayContaining([
+          { id: dashed(NEWBIE), name: "NewbieMiner", groups: ["default", "member"] },
+          { id: dashed(STEVE_MINER), name: "SteveMiner", groups: ["default", "member", "trusted"] },
+        ]),
+      ),
+  },
+  {
+    name: "the newcomer's role is taken back",
+    matches: (line) =>
+      line.includes(`/members/${demo.users.newcomer}/roles`) && line.includes("# no role again"),
+    check: (out) => expect(rolesOf(out)).toEqual([]),
+  },
+  {
+    name: "LuckPerms took NewbieMiner out of member",
+    matches: (line) => line.includes("/_fake/luckperms") && line.includes("# NewbieMiner: default only"),
+    check: (_out, _ctx, line) =>
+      eventually(async () => {
+        const users = JSON.parse(await run(line)) as { name: string; groups: string[] }[];
+        const newbie = users.find((user) => user.name === "NewbieMiner");
+        return JSON.stringify(newbie?.groups) === JSON.stringify(["default"]);
+      }, "NewbieMiner out of member"),
   },
   {
     name: "staff add a nick for a week",

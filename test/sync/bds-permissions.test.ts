@@ -2,7 +2,9 @@ import { describe, expect, test } from "bun:test";
 import { readFileSync, writeFileSync } from "node:fs";
 import { join } from "node:path";
 import { floodgateUuid } from "../../src/nicks/floodgate.ts";
+import { systemClock } from "../../src/shared/clock.ts";
 import { bdsWrittenPath, createBdsPermissions, renderPermissions } from "../../src/sync/bds-permissions.ts";
+import { groupCommandsOf } from "../../src/sync/group-commands.ts";
 import type { MergedList } from "../../src/sync/merge.ts";
 import { parseSyncOptions, SyncOptionsError } from "../../src/sync/options.ts";
 import type { SyncEvent } from "../../src/sync/report.ts";
@@ -58,7 +60,7 @@ describe("a Bedrock Dedicated Server's permissions.json", () => {
     const options = agentOptions(service, key, "pe", fixture.dir, {
       format: "bds",
       out,
-      groups: { kind: "bds-permissions" },
+      groups: { kind: "bds-permissions", authoritative: false },
     });
 
     const first = fixture.agent(options);
@@ -81,7 +83,17 @@ describe("a Bedrock Dedicated Server's permissions.json", () => {
       .map((e) => (e as { message: string }).message);
     expect(warnings).toEqual([
       "not in permissions.json: Steve Gamer has no XUID yet (BDS lists players by XUID only)",
-      `permissions.json lists ${ZED} as visitor, not written by whitelist-sync: left as it is (their groups say member)`,
+    ]);
+    // Zed's entry, by hand, differs from his groups: said once, left as it is.
+    expect(first.events.filter((e) => e.type === "groups-by-hand")).toEqual([
+      {
+        type: "groups-by-hand",
+        file: permissions,
+        player: ZED,
+        found: "visitor",
+        wanted: "member",
+        restored: false,
+      },
     ]);
     expect(JSON.parse(readFileSync(bdsWrittenPath(permissions), "utf8")).written).toEqual({
       [ALEX]: ["operator"],
@@ -174,6 +186,144 @@ describe("a Bedrock Dedicated Server's permissions.json", () => {
     expect(sent).toEqual(["permission reload"]);
   });
 
+  test("a crash before an addition reached the file: the restart writes it, not taking its absence for a hand's", async () => {
+    const file = join(fixture.dir, "permissions.json");
+    writeFileSync(file, renderPermissions([entry("operator", HOST)]));
+    writeFileSync(
+      bdsWrittenPath(file),
+      `${JSON.stringify({ version: 1, written: { [YAN]: ["member"] }, adding: [YAN] })}\n`,
+    );
+    const events: SyncEvent[] = [];
+    const keeper = createBdsPermissions({ file, console: null, report: (event) => events.push(event) });
+    await keeper.load();
+    keeper.follow(
+      new Map([
+        [
+          "yan",
+          {
+            entry: {
+              nick: ".Yan",
+              gamertag: "Yan",
+              uuid: floodgateUuid(YAN),
+              premium: false,
+              groups: ["member"],
+            },
+            whitelist: "pe",
+          },
+        ],
+      ]),
+    );
+    await keeper.settled();
+    expect(JSON.parse(readFileSync(file, "utf8"))).toEqual([entry("operator", HOST), entry("member", YAN)]);
+    expect(events.filter((e) => e.type === "groups-by-hand")).toEqual([]);
+    expect(JSON.parse(readFileSync(bdsWrittenPath(file), "utf8"))).toEqual({
+      version: 1,
+      written: { [YAN]: ["member"] },
+    });
+  });
+
+  test("changed by hand: reported once and left as it is; with --groups-authoritative put back, and said", async () => {
+    const file = join(fixture.dir, "permissions.json");
+    const list: MergedList = new Map(
+      [
+        [ALEX, "operator"],
+        [ZED, "member"],
+        [YAN, "member"],
+      ].map(([xuid, group]) => [
+        xuid as string,
+        {
+          entry: {
+            nick: `.P${xuid}`,
+            gamertag: `P${xuid}`,
+            uuid: floodgateUuid(xuid as string),
+            premium: false,
+            groups: [group as string],
+          },
+          whitelist: "pe",
+        },
+      ]),
+    );
+    const keeperOf = () => {
+      const events: SyncEvent[] = [];
+      const keeper = createBdsPermissions({
+        file,
+        console: null,
+        report: (event) => events.push(event),
+      });
+      return { keeper, events, byHand: () => events.filter((e) => e.type === "groups-by-hand") };
+    };
+    const first = keeperOf();
+    first.keeper.follow(list);
+    await first.keeper.settled();
+    // By hand, in game or in the file: Alex made a visitor, Zed's entry removed.
+    writeFileSync(file, renderPermissions([entry("visitor", ALEX), entry("member", YAN)]));
+    const handEdited = readFileSync(file, "utf8");
+    // Each pass reads the file back; the difference is said once, and no byte changes.
+    first.keeper.follow(list);
+    first.keeper.follow(list);
+    await first.keeper.settled();
+    expect(readFileSync(file, "utf8")).toBe(handEdited);
+    const said = (player: string, found: string | null, wanted: string, restored: boolean) => ({
+      type: "groups-by-hand" as const,
+      file,
+      player,
+      found,
+      wanted,
+      restored,
+    });
+    // In XUID order: Zed's first.
+    expect(first.byHand()).toEqual([
+      said(ZED, null, "member", false),
+      said(ALEX, "visitor", "operator", false),
+    ]);
+    // A restart reads its record: Zed's entry is still the one removed by hand, not a new one to write.
+    const again = keeperOf();
+    await again.keeper.load();
+    again.keeper.follow(list);
+    await again.keeper.settled();
+    expect(readFileSync(file, "utf8")).toBe(handEdited);
+    expect(again.byHand()).toHaveLength(2);
+
+    // --groups-authoritative (as the agent's options hand it over): both are put back, said, and a second pass finds
+    // nothing to put back.
+    const events: SyncEvent[] = [];
+    const strict = {
+      keeper: groupCommandsOf(
+        {
+          groups: { kind: "bds-permissions", authoritative: true },
+          out: join(fixture.dir, "allowlist.json"),
+          format: "bds",
+        },
+        null,
+        {
+          report: (event) => events.push(event),
+          sleep: async () => {},
+          signal: new AbortController().signal,
+          clock: systemClock,
+        },
+      ) as NonNullable<ReturnType<typeof groupCommandsOf>>,
+      byHand: () => events.filter((e) => e.type === "groups-by-hand"),
+    };
+    await strict.keeper.load();
+    strict.keeper.follow(list);
+    strict.keeper.follow(list);
+    await strict.keeper.settled();
+    expect(JSON.parse(readFileSync(file, "utf8"))).toEqual([
+      entry("operator", ALEX),
+      entry("member", YAN),
+      entry("member", ZED),
+    ]);
+    expect(strict.byHand()).toEqual([
+      said(ZED, null, "member", true),
+      said(ALEX, "visitor", "operator", true),
+    ]);
+    expect(JSON.parse(readFileSync(bdsWrittenPath(file), "utf8")).written).toEqual({
+      [ALEX]: ["operator"],
+      [YAN]: ["member"],
+      [ZED]: ["member"],
+    });
+  });
+
   test("options: bds-permissions with --format bds only, no console needed, not with --once", () => {
     const base = {
       WLS_URL: "http://127.0.0.1:3000",
@@ -183,10 +333,15 @@ describe("a Bedrock Dedicated Server's permissions.json", () => {
     };
     expect(parseSyncOptions(["--groups", "bds-permissions", "--format", "bds"], base).groups).toEqual({
       kind: "bds-permissions",
+      authoritative: false,
     });
-    const refusal = (argv: string[]) => {
+    expect(
+      parseSyncOptions(["--groups", "bds-permissions", "--format", "bds", "--groups-authoritative"], base)
+        .groups,
+    ).toEqual({ kind: "bds-permissions", authoritative: true });
+    const refusal = (argv: string[], more: Record<string, string> = {}) => {
       try {
-        parseSyncOptions(argv, base);
+        parseSyncOptions(argv, { ...base, ...more });
       } catch (error) {
         if (error instanceof SyncOptionsError) return error.message;
         throw error;
@@ -195,5 +350,11 @@ describe("a Bedrock Dedicated Server's permissions.json", () => {
     };
     expect(refusal(["--groups", "bds-permissions"])).toContain("--format bds");
     expect(refusal(["--groups", "bds-permissions", "--format", "bds", "--once"])).toContain("--once");
+    // Nothing else can be read back: LuckPerms answers nothing over RCON, a pipe or a program nothing at all.
+    const rcon = { WLS_RCON: "127.0.0.1", WLS_RCON_PASSWORD: "pw" };
+    expect(
+      refusal(["--groups", "luckperms", "--groups-authoritative", "--format", "vanilla"], rcon),
+    ).toContain("needs groups the agent can read back");
+    expect(refusal(["--groups-authoritative", "--format", "bds"])).toContain("bds-permissions");
   });
 });

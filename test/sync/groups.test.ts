@@ -1,6 +1,7 @@
 import { describe, expect, test } from "bun:test";
 import { readFileSync } from "node:fs";
 import { offlineUuid } from "../../src/nicks/uuid.ts";
+import { createLuckPerms } from "../../src/sandbox/management/luckperms.ts";
 import { templateProblem } from "../../src/sync/commands.ts";
 import type { GameConsole } from "../../src/sync/console.ts";
 import { createGroupCommands, groupPlaceholders, groupsStatePath } from "../../src/sync/group-commands.ts";
@@ -74,6 +75,35 @@ describe("the agent sets game groups", () => {
     expect(file.toString()).not.toContain("Marker");
   });
 
+  test("a group taken away by hand in game is not fought: LuckPerms answers nothing over RCON, so it is not seen", async () => {
+    const { service, s, wl, map, roles, key } = await world();
+    await map(VIP, "vip");
+    await roles([VIP]);
+    const uuid = offlineUuid("Notch");
+    // The server's LuckPerms, answering over RCON as LuckPerms does: nothing (src/sandbox/management/luckperms.ts).
+    const luckperms = createLuckPerms(["vip"], (ref) =>
+      ref.id === uuid || ref.name?.toLowerCase() === "notch" ? { id: uuid, name: "Notch" } : null,
+    );
+    const rcon = fixture.rcon({
+      password: "pw",
+      answer: (command) => (luckperms.command(command.split(" ")) ? "" : `Ran ${command}`),
+    });
+    const options = agentOptions(service, key, "survival", fixture.dir, {
+      console: rconAt(rcon.port, "pw"),
+      groups: { ...LUCKPERMS, ratePerSecond: 1000 },
+    });
+    const sync = fixture.agent(options);
+    await sync.waitFor("command", (e) => e.command === `lp user ${uuid} parent add vip`);
+    expect(luckperms.users()).toEqual([{ id: uuid, name: "Notch", groups: ["default", "vip"] }]);
+    // An operator takes vip away in game; later changes of the list run no command for Notch.
+    luckperms.command(["lp", "user", "Notch", "parent", "remove", "vip"]);
+    await seedEntries(s, wl.id, [{ nick: "Marker", userId: "300000000000000099" }]);
+    await sync.synced(await latestEventId(service));
+    await sync.stop();
+    expect(lp(rcon.commands)).toEqual([`lp user ${uuid} parent add vip`]);
+    expect(luckperms.users()).toEqual([{ id: uuid, name: "Notch", groups: ["default"] }]);
+  });
+
   test("restarted after 200 changes while it was down: only the net changes run, each once; a second restart runs none", async () => {
     const { service, s, wl, map, roles, key } = await world();
     await map(VIP, "vip");
@@ -90,7 +120,7 @@ describe("the agent sets game groups", () => {
     await first.waitFor("command", (e) => e.command === `lp user ${uuid} parent add vip`);
     await first.stop();
     expect(JSON.parse(readFileSync(groupsStatePath(options.out), "utf8")).players).toEqual({
-      [`nick:notch`]: { name: "Notch", uuid, groups: ["vip"] },
+      "nick:notch": { name: "Notch", uuid, groups: ["vip"] },
     });
 
     // While the agent is down the member's roles change 200 times, ending with staff and without vip.

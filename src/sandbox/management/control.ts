@@ -8,6 +8,8 @@ export type ControlledGame = {
   join(player: NameAndId): string | null;
   leave(player: NameAndId): void;
   command(line: string): void;
+  console(): string[];
+  luckperms(): (NameAndId & { groups: string[] })[];
   lookUp(name: string): NameAndId | null;
 };
 
@@ -17,7 +19,8 @@ const json = (status: number, body: unknown) => Response.json(body, { status });
  * The fake's control surface over HTTP, for the demo's tour (`curl`), under `/_fake/` beside the API and only when
  * asked for (`control: true`): a real server has nothing there and answers 401 to anything unauthenticated.
  * `GET /_fake/allowlist`, `/_fake/online`, `/_fake/kicks` (who was disconnected, with the message on their
- * screen); `POST /_fake/join` and `/_fake/leave` with `{"name"}` (a player the server can find: its user cache, or
+ * screen), `/_fake/console` (every line typed on its console, an agent's commands among them), `/_fake/luckperms`
+ * (LuckPerms' users and their groups, when it has LuckPerms); `POST /_fake/join` and `/_fake/leave` with `{"name"}` (a player the server can find: its user cache, or
  * Mojang); `POST /_fake/command` with `{"line"}`, a command typed on the console (`whitelist add Notch`).
  */
 export async function control(game: ControlledGame, request: Request, path: string): Promise<Response> {
@@ -25,7 +28,11 @@ export async function control(game: ControlledGame, request: Request, path: stri
     if (path === "/allowlist") return json(200, game.allowlist());
     if (path === "/online") return json(200, game.online());
     if (path === "/kicks") return json(200, game.kicks());
-    return json(404, { error: "GET /_fake/allowlist, /_fake/online or /_fake/kicks" });
+    if (path === "/console") return json(200, game.console());
+    if (path === "/luckperms") return json(200, game.luckperms());
+    return json(404, {
+      error: "GET /_fake/allowlist, /_fake/online, /_fake/kicks, /_fake/console or /_fake/luckperms",
+    });
   }
   const body = (await request.json().catch(() => null)) as { name?: unknown; line?: unknown } | null;
   if (request.method === "POST" && (path === "/join" || path === "/leave")) {

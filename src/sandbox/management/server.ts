@@ -2,6 +2,7 @@ import type { ServerWebSocket } from "bun";
 import { type ControlledGame, control } from "./control.ts";
 import { discoverDocument, methods, notifications } from "./document.ts";
 import { createGame, type Kick, type NameAndId } from "./game.ts";
+import { createLuckPerms } from "./luckperms.ts";
 import { createHandlers } from "./methods.ts";
 import { checkParam, InvalidParams, withoutNulls } from "./validate.ts";
 
@@ -31,6 +32,8 @@ export type FakeManagementOptions = {
   now?: () => number;
   /** Serves the control surface over HTTP under `/_fake/` (the demo's tour; no real server has it). */
   control?: boolean;
+  /** LuckPerms is installed, with these groups (luckperms.ts); left out, `lp` is an unknown command. */
+  luckperms?: string[];
 };
 
 /** One call the fake answered: its method and parameters as sent (tests check what a client asked for). */
@@ -76,6 +79,9 @@ export function startFakeManagementServer(options: FakeManagementOptions = {}) {
   }
 
   const game = createGame(notify, now);
+  const luckperms = options.luckperms ? createLuckPerms(options.luckperms, game.lookUp) : null;
+  /** Every line typed on the console, in order (the tour reads what an agent typed). */
+  const typed: string[] = [];
   /** The control surface over HTTP, when asked for (set once `fake` exists). */
   let controlled: ControlledGame | null = null;
   let stopping = false;
@@ -247,7 +253,10 @@ export function startFakeManagementServer(options: FakeManagementOptions = {}) {
      * `pardon <name>`, `op|deop <name>`. Players are found as the server finds them (its cache, else Mojang).
      */
     command(line: string, source = "Server"): void {
-      const [verb, second, third, ...rest] = line.trim().replace(/^\//, "").split(/\s+/);
+      typed.push(line);
+      const words = line.trim().replace(/^\//, "").split(/\s+/);
+      if (luckperms?.command(words)) return void wake();
+      const [verb, second, third, ...rest] = words;
       const name = verb === "whitelist" ? third : second;
       const player = name === undefined ? null : game.lookUp({ name });
       if (!player) throw new Error(`That player does not exist: ${name}`);
@@ -264,6 +273,10 @@ export function startFakeManagementServer(options: FakeManagementOptions = {}) {
       else throw new Error(`Unknown command: ${line}`);
       wake();
     },
+    /** Every line typed on the console so far (`command`), in order. */
+    console: (): string[] => [...typed],
+    /** LuckPerms' users and their parent groups (with `luckperms`; else none). */
+    luckperms: () => luckperms?.users() ?? [],
     /** Resolves once `check` holds (after a call, a connection change, a notification). */
     until,
     /** Resolves with the first kick (from `from` on) that `matches`. */
