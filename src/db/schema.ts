@@ -296,6 +296,18 @@ export const agentStatus = sqliteTable("agent_status", {
   seenAt: integer("seen_at").notNull(),
 });
 
+/**
+ * A decision made in the dashboard of a replica that does not lead, waiting for the leader's bot to tell Discord
+ * of it (the request's post, the member): src/dashboard/decision-notices.ts. Deleted once told.
+ */
+export const decisionNotices = sqliteTable("decision_notices", {
+  requestId: text("request_id")
+    .primaryKey()
+    .references(() => registrationRequests.id, { onDelete: "cascade" }),
+  actorId: text("actor_id").notNull(),
+  createdAt: integer("created_at").notNull(),
+});
+
 /** The outbox: one row per change, written in the same transaction as the change. */
 export const events = sqliteTable(
   "events",

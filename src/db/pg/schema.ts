@@ -227,6 +227,15 @@ export const agentStatus = pgTable("agent_status", {
   seenAt: millis("seen_at").notNull(),
 });
 
+/** A decision of a follower's dashboard waiting for the leader to tell Discord (src/db/schema.ts). */
+export const decisionNotices = pgTable("decision_notices", {
+  requestId: text("request_id")
+    .primaryKey()
+    .references(() => registrationRequests.id, { onDelete: "cascade" }),
+  actorId: text("actor_id").notNull(),
+  createdAt: millis("created_at").notNull(),
+});
+
 /** The outbox: one row per change, written in the same transaction as the change. */
 export const events = pgTable(
   "events",
