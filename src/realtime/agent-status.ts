@@ -16,7 +16,10 @@ const realTimer: StatusTimer = (fire, ms) => {
 
 /** What one socket's reports need between messages. */
 export type SocketReports = {
-  /** A random id of this socket: its close marks the key's agent disconnected only if it reported last. */
+  /**
+   * A random id of this socket, given at its first status (sockets that never report cost nothing): its close marks
+   * the key's agent disconnected only if it reported last.
+   */
   id: string;
   /** When its last status was recorded (0: never). */
   recordedAt: number;
@@ -54,6 +57,7 @@ export function createStatusRecorder(deps: {
     pending.add(settled);
   };
   const record = (keyId: string, reports: SocketReports, status: AgentStatusMessage) => {
+    if (reports.id === "") reports.id = crypto.randomUUID();
     reports.recordedAt = clock.now();
     reports.waiting = null;
     track(keyId, store.report(keyId, reports.id, status));
@@ -62,7 +66,7 @@ export function createStatusRecorder(deps: {
   return {
     /** A socket's reports before its first status. */
     socket(): SocketReports {
-      return { id: crypto.randomUUID(), recordedAt: 0, waiting: null, cancel: null, ended: false };
+      return { id: "", recordedAt: 0, waiting: null, cancel: null, ended: false };
     },
 
     /** A client message of a socket of `keyId`: a status is recorded (or waits its turn); a malformed one is refused. */

@@ -136,6 +136,31 @@ describe("over a real socket", () => {
   });
 });
 
+test("a service stopping records its agents disconnected before its store closes", async () => {
+  const dir = tempDir("wls-agent-status-stop-");
+  const path = join(dir.path, "wls.db");
+  try {
+    let service = await startTestService(path);
+    const whitelistId = (await seedWhitelist(service.services, { guildId: GUILD, name: "survival" })).id;
+    const { key, plaintext } = await seedKey(service.services, GUILD, whitelistId);
+    const socket = openSocket(service.url, plaintext);
+    await socket.waitFor((message) => message.type === "connected");
+    socket.raw.send(status());
+    const statusOf = async () => (await service.services.agentStatus.ofGuild(GUILD)).get(key.id);
+    await until("the status", statusOf);
+    await service.stop();
+    expect(await socket.closed).toEqual({ code: 1001, reason: "server shutting down" });
+    service = await startTestService(path);
+    try {
+      expect((await statusOf())?.connected).toBe(false);
+    } finally {
+      await service.stop();
+    }
+  } finally {
+    dir.cleanup();
+  }
+});
+
 forEachStore("the recorder", () => {
   let services: TestServices;
   let keyId: string;
