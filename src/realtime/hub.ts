@@ -6,7 +6,7 @@ import type { AgentStatusStore } from "../keys/agent-status.ts";
 import type { KeyService, Principal } from "../keys/service.ts";
 import type { Logger } from "../shared/logger.ts";
 import { noObserver, type Observer } from "../shared/observer.ts";
-import { createStatusRecorder, type SocketReports, type StatusTimer } from "./agent-status.ts";
+import { createStatusRecorder, type SocketReports } from "./agent-status.ts";
 
 /** What each open socket carries: its key's scope and the handlers Elysia's Bun adapter dispatches to. */
 export type SocketData = {
@@ -76,8 +76,6 @@ export function createHub(deps: {
   agentStatus: AgentStatusStore;
   logger: Logger;
   clock: { now(): number };
-  /** The timer a status sooner than its interval waits on; tests fire it by hand. */
-  statusTimer?: StatusTimer;
   /** Told of sockets opening and closing and of the frames sent (metrics); none by default. */
   observer?: Observer;
 }) {
@@ -87,12 +85,7 @@ export function createHub(deps: {
   const countLive = deps.observer !== undefined;
   const byKey = new Map<string, Set<EventSocket>>();
   let server: Server<SocketData> | undefined;
-  const statuses = createStatusRecorder({
-    store: deps.agentStatus,
-    clock,
-    logger,
-    setTimer: deps.statusTimer,
-  });
+  const statuses = createStatusRecorder({ store: deps.agentStatus, clock, logger });
 
   const send = (ws: EventSocket, payload: unknown) => {
     observer.socketMessages("control", 1);
@@ -289,8 +282,6 @@ export function createHub(deps: {
       byKey.clear();
       await statuses.settled();
     },
-    /** Resolves once every status write started so far has settled (tests). */
-    statusesSettled: () => statuses.settled(),
   };
 }
 
