@@ -3,7 +3,7 @@ import type { DiscordRest } from "./bot/discord.ts";
 import type { Duties, Term } from "./cluster/leader.ts";
 import { type Outbox, startOutbox } from "./cluster/outbox.ts";
 import type { Config } from "./config.ts";
-import { bedrockUpkeep, renameRefresh } from "./jobs.ts";
+import { bedrockUpkeep, decisionNotices, renameRefresh } from "./jobs.ts";
 import type { Services } from "./services.ts";
 import type { Clock } from "./shared/clock.ts";
 import { type StopJob, startJob } from "./shared/jobs.ts";
@@ -76,6 +76,12 @@ export async function startDuties(options: DutiesOptions): Promise<LeaderDuties>
       ? noJob
       : startJob(renameRefresh(services.renames, options.renamePassMs, logger), logger);
 
+  // Of replicas, decisions made in a follower's dashboard are told in Discord by this bot.
+  const stopDecisions =
+    bot && services.store.kind === "postgres"
+      ? startJob(decisionNotices(services, bot.staffLog, logger), logger)
+      : noJob;
+
   // Every subscriber of the outbox listens now: what the last leader may not have finished comes first.
   const { cluster } = options;
   const outbox =
@@ -100,6 +106,7 @@ export async function startDuties(options: DutiesOptions): Promise<LeaderDuties>
         await services.expiry.stop();
         await stopUpkeep();
         await stopRenames();
+        await stopDecisions();
         await bot?.stop();
         bot = undefined;
         // In-flight webhook deliveries finish (bounded by their 5 s timeout) and record their outcomes.

@@ -1,3 +1,5 @@
+import type { StaffLog } from "./bot/staff-log.ts";
+import { tellDecisions } from "./dashboard/decision-notices.ts";
 import type { Services } from "./services.ts";
 import type { Job } from "./shared/jobs.ts";
 import type { Logger } from "./shared/logger.ts";
@@ -53,6 +55,23 @@ export const bedrockUpkeep = (bedrock: Services["bedrock"], logger: Logger): Job
     if (report.changed > 0 || report.pending > 0 || report.clashes > 0) {
       logger.info("bedrock entries brought up to date", { ...report });
     }
+  },
+});
+
+/** How often the leader looks for decisions made in a follower's dashboard. */
+const DECISION_NOTICES_MS = 1_000;
+
+/**
+ * Of replicas, the leader tells Discord of the decisions made in another replica's dashboard (docs/dashboard.md,
+ * Replicas): every second, the notices they left in the database.
+ */
+export const decisionNotices = (services: Services, staffLog: StaffLog, logger: Logger): Job => ({
+  name: "dashboard decisions",
+  schedule: { every: DECISION_NOTICES_MS },
+  first: "now",
+  async run() {
+    const told = await tellDecisions(services, staffLog, logger);
+    if (told > 0) logger.info("told Discord of decisions made in another replica's dashboard", { told });
   },
 });
 

@@ -199,7 +199,7 @@ export async function startService(config: Config, options: ServiceStartOptions)
         // One node's duties; a replica's were stopped by its election (stopping them again does nothing).
         await leading?.stop();
         services.reverter.stop();
-        hub.closeAll();
+        await hub.closeAll();
         // Open streams of the dashboard's live log would hold the server's graceful stop.
         await dashboard?.close();
         await link?.stop();

@@ -15,6 +15,7 @@ import { createFormatCache } from "./formats/cache.ts";
 import { createGeyserClient } from "./geyser/client.ts";
 import { createGuildService } from "./guilds/service.ts";
 import { createGuildTexts } from "./guilds/texts.ts";
+import { createAgentStatusStore } from "./keys/agent-status.ts";
 import { createKeyService } from "./keys/service.ts";
 import { createMojangClient } from "./mojang/client.ts";
 import { createMojangNames } from "./mojang/names.ts";
@@ -137,6 +138,7 @@ export function createServices<S extends Store>({
   const texts = createGuildTexts({ store, clock, write });
   const whitelists = createWhitelistService({ store, clock, write, guilds });
   const keys = createKeyService({ store, clock, write, guilds });
+  const agentStatus = createAgentStatusStore({ store, write, clock });
   const accounts = createAccounts({ store, write, clock, observer });
   const rankMappings = createRankMappings({ db, table: store.tables.rankMappings });
   const entries = createEntryService({
@@ -270,6 +272,8 @@ export function createServices<S extends Store>({
     texts,
     whitelists,
     keys,
+    /** What each key's `sync` agent last reported of itself over its socket (the dashboard's keys page). */
+    agentStatus,
     /** Proof codes and linked accounts (docs/decisions.md, Proof of ownership). */
     accounts,
     entries,

@@ -271,6 +271,43 @@ export const linkKeys = sqliteTable(
   (table) => [uniqueIndex("link_keys_hash").on(table.keyHash), index("link_keys_guild").on(table.guildId)],
 );
 
+/**
+ * What the `sync` agent on a link key last reported of itself over its socket (docs/api.md, The agent's status):
+ * one row per key, the last report wins. `connected` follows the reporting socket (`socket`, a random id per
+ * socket): its close clears it, a close of an older socket of the key does not.
+ */
+export const agentStatus = sqliteTable("agent_status", {
+  keyId: text("key_id")
+    .primaryKey()
+    .references(() => linkKeys.id, { onDelete: "cascade" }),
+  agent: text("agent").notNull(),
+  mode: text("mode", { enum: ["file", "management"] }).notNull(),
+  format: text("format"),
+  /** The last event id the agent applied (null: none yet, or a fresh fetch). */
+  applied: text("applied"),
+  /** Players someone else added to or removed from its file since the agent started. */
+  drift: integer("drift").notNull(),
+  error: text("error"),
+  /** When the service first heard `error` (the agent's clock is not trusted). */
+  errorAt: integer("error_at"),
+  connected: integer("connected", { mode: "boolean" }).notNull(),
+  socket: text("socket").notNull(),
+  /** The last report, or the close of the reporting socket. */
+  seenAt: integer("seen_at").notNull(),
+});
+
+/**
+ * A decision made in the dashboard of a replica that does not lead, waiting for the leader's bot to tell Discord
+ * of it (the request's post, the member): src/dashboard/decision-notices.ts. Deleted once told.
+ */
+export const decisionNotices = sqliteTable("decision_notices", {
+  requestId: text("request_id")
+    .primaryKey()
+    .references(() => registrationRequests.id, { onDelete: "cascade" }),
+  actorId: text("actor_id").notNull(),
+  createdAt: integer("created_at").notNull(),
+});
+
 /** The outbox: one row per change, written in the same transaction as the change. */
 export const events = sqliteTable(
   "events",

@@ -2,9 +2,11 @@ import type { Server, ServerWebSocket } from "bun";
 import type { EventBus } from "../entries/bus.ts";
 import { cursorState, type EventLog } from "../entries/event-log.ts";
 import { CloseCode, eventMessage, RevokedReason, type SocketConnected } from "../entries/events.ts";
+import type { AgentStatusStore } from "../keys/agent-status.ts";
 import type { KeyService, Principal } from "../keys/service.ts";
 import type { Logger } from "../shared/logger.ts";
 import { noObserver, type Observer } from "../shared/observer.ts";
+import { createStatusRecorder, type SocketReports } from "./agent-status.ts";
 
 /** What each open socket carries: its key's scope and the handlers Elysia's Bun adapter dispatches to. */
 export type SocketData = {
@@ -16,6 +18,8 @@ export type SocketData = {
   /** Client messages in the current flood window, and when that window started. */
   received: number;
   windowStart: number;
+  /** Its agent's status reports (./agent-status.ts). */
+  reports: SocketReports;
   /** The replay still sending stored events to this socket, if any (see `createReplays`). */
   replay?: Replay;
   open(ws: EventSocket): void;
@@ -68,6 +72,8 @@ export function createHub(deps: {
   events: EventLog;
   bus: EventBus;
   keys: KeyService;
+  /** Where agents' statuses are recorded (docs/api.md, The agent's status). */
+  agentStatus: AgentStatusStore;
   logger: Logger;
   clock: { now(): number };
   /** Told of sockets opening and closing and of the frames sent (metrics); none by default. */
@@ -79,6 +85,7 @@ export function createHub(deps: {
   const countLive = deps.observer !== undefined;
   const byKey = new Map<string, Set<EventSocket>>();
   let server: Server<SocketData> | undefined;
+  const statuses = createStatusRecorder({ store: deps.agentStatus, clock, logger });
 
   const send = (ws: EventSocket, payload: unknown) => {
     observer.socketMessages("control", 1);
@@ -194,9 +201,12 @@ export function createHub(deps: {
       if (isOversized(message)) ws.close(CloseCode.policy, "message too large");
       else if (ws.data.received > MAX_CLIENT_MESSAGES_PER_WINDOW)
         ws.close(CloseCode.policy, "too many messages");
+      else if (statuses.take(ws.data.principal.keyId, ws.data.reports, message) === "refused")
+        ws.close(CloseCode.policy, "malformed status");
     },
     close(ws) {
       observer.socketClosed();
+      statuses.closed(ws.data.principal.keyId, ws.data.reports);
       // A replay ends with its socket: no more reading of the log for it.
       const replay = ws.data.replay;
       if (replay && queue.includes(replay)) queue.splice(queue.indexOf(replay), 1);
@@ -239,7 +249,8 @@ export function createHub(deps: {
   return {
     /** The per-socket data for an authenticated upgrade; `groups`: see `readsGroups`. */
     socketData(principal: Principal, after: number | null, groups = true): SocketData {
-      return { principal, after, groups, received: 0, windowStart: clock.now(), ...handlers };
+      const reports = statuses.socket();
+      return { principal, after, groups, received: 0, windowStart: clock.now(), reports, ...handlers };
     },
     /** Gives the hub the server whose pub/sub it publishes through (after listen). */
     attach(running: Server<SocketData>) {
@@ -257,10 +268,19 @@ export function createHub(deps: {
       for (const sockets of byKey.values()) total += sockets.size;
       return total;
     },
-    /** Closes every socket (server shutting down: 1001). */
-    closeAll(code: number = CloseCode.shuttingDown, reason = "server shutting down") {
-      for (const sockets of byKey.values()) for (const ws of sockets) ws.close(code, reason);
+    /**
+     * Closes every socket (server shutting down: 1001); resolves once their agents are recorded disconnected,
+     * before the store closes.
+     */
+    async closeAll(code: number = CloseCode.shuttingDown, reason = "server shutting down"): Promise<void> {
+      for (const sockets of byKey.values()) {
+        for (const ws of sockets) {
+          statuses.closed(ws.data.principal.keyId, ws.data.reports);
+          ws.close(code, reason);
+        }
+      }
       byKey.clear();
+      await statuses.settled();
     },
   };
 }

@@ -16,9 +16,9 @@ import { createListedWhitelists, diffMerged, type MergedList } from "./merge.ts"
 import type { SyncOptions } from "./options.ts";
 import { createOutput } from "./output.ts";
 import { createProofPoller, type PendingEntry } from "./proof-poll.ts";
-import type { SyncEvent } from "./report.ts";
 import { type EntryChange, type EventSession, openEventSocket, type SetTimer } from "./socket.ts";
 import { loadState, type saveState, sha256 } from "./state.ts";
+import { type Report, reportingStatus } from "./status-report.ts";
 import { type WatchFile, watchFile } from "./watch.ts";
 import { watchFiles } from "./watchers.ts";
 
@@ -34,7 +34,7 @@ export type SyncAgentDeps = {
   /** Arms the wait between two reads of the player list (first-join proof); tests fire it by hand. */
   proofTimer?: SetTimer;
   fetch?: typeof globalThis.fetch;
-  report?: (event: SyncEvent) => void;
+  report?: Report;
   rconConnect?: RconConnect;
   /** Runs `--console-exec`'s program (tests record the commands instead). */
   runProgram?: RunProgram;
@@ -76,7 +76,7 @@ const STABLE_MS = 30_000;
 export function startSyncAgent(options: SyncOptions, deps: SyncAgentDeps = {}): SyncAgent {
   const clock = deps.clock ?? systemClock;
   const sleep = deps.sleep ?? realSleep;
-  const report = deps.report ?? (() => {});
+  const report = reportingStatus(options, deps, () => session);
   const controller = new AbortController();
   const { signal } = controller;
   const api = createApiClient({ apiUrl: options.apiUrl, key: options.key, clock, signal, fetch: deps.fetch });

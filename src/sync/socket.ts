@@ -172,6 +172,12 @@ export function openEventSocket({
       }
       return queue.length === 0 ? null : queue.splice(0);
     },
+    /** Sends a message of the agent's (its status: src/sync/status-report.ts); false when the socket is not open. */
+    send(text: string): boolean {
+      if (socket.readyState !== WebSocket.OPEN) return false;
+      socket.send(text);
+      return true;
+    },
     /** Closes the socket (the agent is stopping, or gives up on this session). */
     close(): void {
       if (socket.readyState === WebSocket.CONNECTING || socket.readyState === WebSocket.OPEN) {

@@ -222,6 +222,8 @@ export async function startWorld(options: WorldOptions = {}) {
   }
   const running = service;
   const discord = sandbox;
+  // On PostgreSQL (DATABASE_URL in `env`), the bot is the leader's: it starts once this replica won the lead.
+  await running.leads();
   const bot = running.bot;
   if (!bot) throw new Error("the bot did not start");
   const { services } = running;

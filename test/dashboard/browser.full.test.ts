@@ -71,6 +71,23 @@ beforeAll(async () => {
     nick: PROFILES.notch.name,
     origin: "staff",
   });
+  // A key whose agent reported, so the keys page shows an agent's state (axe reads its list too).
+  const { key } = await world.services.keys.create({
+    guildId: IDS.guild,
+    name: "lobby",
+    whitelistId: survival,
+    mayRemove: false,
+    createdBy: IDS.owner,
+  });
+  await world.services.agentStatus.report(key.id, "a-socket", {
+    type: "status",
+    agent: "whitelist-sync-agent/1.4.0",
+    mode: "file",
+    format: "vanilla",
+    applied: "3",
+    drift: 1,
+    error: "RCON 127.0.0.1:25575 refused the connection",
+  });
   // A request waiting with its form answers, so the requests page every staff member opens shows one.
   const opened = await world.run(IDS.carol, "register", {
     channelId: IDS.survivalChannel,

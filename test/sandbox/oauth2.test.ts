@@ -213,6 +213,74 @@ describe("the token endpoint", () => {
   });
 });
 
+describe("refreshing and revoking, as strictly as Discord's token endpoint", () => {
+  // Discord's OAuth2 topic: every call of the token endpoints needs the client's credentials (HTTP Basic or
+  // client_id and client_secret in the form); its Refresh Token Exchange answers a new pair, whose access token
+  // lasts `expires_in`; revoking any token of an authorization revokes all of them. RFC 6749 §5.2 for the errors.
+  const pair = async (userId: string) => {
+    const code = (await consent(userId)).get("code") as string;
+    return (await (await exchange(code)).json()) as {
+      access_token: string;
+      refresh_token: string;
+      expires_in: number;
+    };
+  };
+
+  test("a refresh with a wrong or no client secret is refused (invalid_client) and uses nothing up", async () => {
+    const first = await pair(IDS.alice);
+    const refresh = { grant_type: "refresh_token", refresh_token: first.refresh_token };
+    const wrong = await token(refresh, { secret: "not-the-secret" });
+    expect({ status: wrong.status, body: await wrong.json() }).toEqual({
+      status: 401,
+      body: { error: "invalid_client" },
+    });
+    const bare = await fetch(`${sandbox.url}/api/v10/oauth2/token`, {
+      method: "POST",
+      body: new URLSearchParams(refresh),
+    });
+    expect(bare.status).toBe(401);
+    // The refresh token still works once, with the secret.
+    expect((await token(refresh)).status).toBe(200);
+    expect(await (await token(refresh)).json()).toEqual({
+      error: "invalid_grant",
+      error_description: 'Invalid "refresh_token" in request.',
+    });
+  });
+
+  test("an access token runs out after expires_in on the sandbox's clock; its refresh token still gives a new one", async () => {
+    const first = await pair(IDS.alice);
+    clock.advance(first.expires_in * 1000 - 1);
+    expect((await me(first.access_token)).status).toBe(200);
+    clock.advance(1);
+    expect((await me(first.access_token)).status).toBe(401);
+    const refreshed = (await (
+      await token({ grant_type: "refresh_token", refresh_token: first.refresh_token })
+    ).json()) as { access_token: string; expires_in: number };
+    expect(refreshed.expires_in).toBe(604800);
+    expect((await me(refreshed.access_token)).status).toBe(200);
+  });
+
+  test("after a revocation, neither the access token nor any refresh token of the authorization works", async () => {
+    const first = await pair(IDS.alice);
+    const revoked = await token(
+      { token: first.refresh_token, token_type_hint: "refresh_token" },
+      { path: "/api/oauth2/token/revoke" },
+    );
+    expect(revoked.status).toBe(200);
+    expect((await me(first.access_token)).status).toBe(401);
+    expect((await token({ grant_type: "refresh_token", refresh_token: first.refresh_token })).status).toBe(
+      400,
+    );
+    // Revoking needs the client's credentials too; an unknown token is no error (RFC 7009 §2.2).
+    const anonymous = await fetch(`${sandbox.url}/api/oauth2/token/revoke`, {
+      method: "POST",
+      body: new URLSearchParams({ token: first.access_token }),
+    });
+    expect(anonymous.status).toBe(401);
+    expect((await token({ token: "unknown" }, { path: "/api/oauth2/token/revoke" })).status).toBe(200);
+  });
+});
+
 describe("the user's routes with a bearer token", () => {
   test("/users/@me needs identify and gives the user's locale; /users/@me/guilds needs guilds", async () => {
     const code = (await consent(IDS.owner, { scope: "identify" })).get("code") as string;

@@ -22,6 +22,11 @@ then live ones, with no gap and no duplicate (also across server restarts). When
 retention (EVENT_RETENTION_DAYS, default 7) or unknown, the server sends \`{"type":"resync"}\` and closes with
 4002: re-fetch the entries, then reconnect without \`after\` (or with the id of the next event you get).
 
+**The agent's status** (client → server, optional, any key, for its own key only): \`{"type":"status","agent":
+"whitelist-sync-agent/1.4.0","mode":"file"|"management","format":"vanilla"|null,"applied":"42"|null,"drift":0,
+"error":null|"…"}\`, at most every 5 s; staff see it on the dashboard. One that breaks the rules of docs/api.md
+closes with 1008 \`malformed status\`; other client messages are ignored.
+
 **Close codes**: 4001 with reason \`key revoked\` (do not reconnect with it) or \`whitelist deleted\` (every
 \`entry.removed\` of the whitelist came first), 4002 resume cursor unusable, 1001 server shutting down
 (reconnect with backoff), 1008 policy (client messages are not needed; more than 20 per 10 s or one over

@@ -1,4 +1,5 @@
 import type { Words } from "../../i18n/words.ts";
+import type { AgentStatus } from "../../keys/agent-status.ts";
 import type { LinkKeyView } from "../../keys/service.ts";
 import { type Kit, notFound, PageError, requireForm, type ServerView, type SignedIn } from "../context.ts";
 import { type Html, html } from "../html.ts";
@@ -18,8 +19,41 @@ function webhookOf(words: Words, key: LinkKeyView): string {
   });
 }
 
-/** One key as a row: name, id, what it reaches and may do, who made it when, its last use and its webhook. */
-function keyRow(kit: Kit, words: Words, server: ServerView, csrf: string, key: LinkKeyView): Html {
+/**
+ * What the key's agent last reported (docs/api.md, The agent's status): connected or last seen, its version and
+ * mode, the last change applied, drift, the last error; or that it never reported.
+ */
+function agentOf(words: Words, status: AgentStatus | undefined): Html | string {
+  if (!status) return words.t("dashboard.keys.agentNone");
+  const facts = [
+    words.t(status.connected ? "dashboard.keys.agentConnected" : "dashboard.keys.agentDisconnected", {
+      when: when(words, status.seenAt),
+    }),
+    status.mode === "management"
+      ? words.t("dashboard.keys.agentManagement", { agent: status.agent })
+      : words.t("dashboard.keys.agentFile", { agent: status.agent, format: status.format ?? "" }),
+    status.applied === null
+      ? words.t("dashboard.keys.agentNoneApplied")
+      : words.t("dashboard.keys.agentApplied", { id: status.applied }),
+    words.t("dashboard.keys.agentDrift", { count: status.drift }),
+  ];
+  if (status.error !== null) {
+    facts.push(
+      words.t("dashboard.keys.agentError", { when: when(words, status.errorAt), error: status.error }),
+    );
+  }
+  return html`<ul class="facts">${facts.map((fact) => html`<li>${fact}</li>`)}</ul>`;
+}
+
+/** One key as a row: name, id, what it reaches and may do, who made it when, its last use, webhook and agent. */
+function keyRow(
+  kit: Kit,
+  words: Words,
+  server: ServerView,
+  csrf: string,
+  key: LinkKeyView,
+  agent: AgentStatus | undefined,
+): Html {
   const scope =
     key.whitelistId === null
       ? words.t("dashboard.keys.wholeServer")
@@ -32,12 +66,12 @@ function keyRow(kit: Kit, words: Words, server: ServerView, csrf: string, key: L
   return html`<tr><th scope="row">${key.name}</th><td><code>${key.id}</code></td><td>${scope}</td>
 <td>${words.t(key.mayRemove ? "log.access.remove" : "log.access.read")}</td>
 <td>${words.t("dashboard.keys.created", { member: by, when: when(words, key.createdAt) })}</td>
-<td>${when(words, key.lastUsedAt)}</td><td>${webhookOf(words, key)}</td><td>${revoke}</td></tr>`;
+<td>${when(words, key.lastUsedAt)}</td><td>${webhookOf(words, key)}</td><td>${agentOf(words, agent)}</td><td>${revoke}</td></tr>`;
 }
 
 /**
- * The server's link keys (Manage Server, as `/server-link`): each with its scope, access, last use and webhook
- * outcome, a revocation; and a new key, read-only or one that may remove, shown once.
+ * The server's link keys (Manage Server, as `/server-link`): each with its scope, access, last use, webhook
+ * outcome and agent's state, a revocation; and a new key, read-only or one that may remove, shown once.
  */
 export async function keysPage(
   kit: Kit,
@@ -49,6 +83,7 @@ export async function keysPage(
   const { words, session } = viewer;
   if (!server.may({ do: "manage-keys" })) throw notFound();
   const keys = await kit.deps.services.keys.list(server.guildId);
+  const agents = await kit.deps.services.agentStatus.ofGuild(server.guildId);
   const base = `/dashboard/servers/${server.guildId}/keys`;
   const shown = created
     ? html`<div class="notice" role="status"><p>${words.t("dashboard.keys.createdOnce", { name: created.key.name })}</p>
@@ -57,12 +92,12 @@ export async function keysPage(
     : query.revoked
       ? html`<p class="notice" role="status">${words.t("dashboard.keys.revokedDone", { name: query.revoked })}</p>`
       : "";
-  const rows = keys.map((key) => keyRow(kit, words, server, session.csrf, key));
+  const rows = keys.map((key) => keyRow(kit, words, server, session.csrf, key, agents.get(key.id)));
   const table =
     rows.length === 0
       ? html`<p>${words.t("dashboard.keys.none")}</p>`
       : html`<div class="scroll"><table>
-<thead><tr><th scope="col">${words.t("dashboard.column.name")}</th><th scope="col">${words.t("dashboard.keys.id")}</th><th scope="col">${words.t("dashboard.keys.scope")}</th><th scope="col">${words.t("dashboard.keys.access")}</th><th scope="col">${words.t("dashboard.column.added")}</th><th scope="col">${words.t("dashboard.keys.lastUsed")}</th><th scope="col">${words.t("dashboard.keys.webhookColumn")}</th><th scope="col"><span class="sr-only">${words.t("dashboard.keys.revoke")}</span></th></tr></thead>
+<thead><tr><th scope="col">${words.t("dashboard.column.name")}</th><th scope="col">${words.t("dashboard.keys.id")}</th><th scope="col">${words.t("dashboard.keys.scope")}</th><th scope="col">${words.t("dashboard.keys.access")}</th><th scope="col">${words.t("dashboard.column.added")}</th><th scope="col">${words.t("dashboard.keys.lastUsed")}</th><th scope="col">${words.t("dashboard.keys.webhookColumn")}</th><th scope="col">${words.t("dashboard.keys.agentColumn")}</th><th scope="col"><span class="sr-only">${words.t("dashboard.keys.revoke")}</span></th></tr></thead>
 <tbody>${rows}</tbody></table></div>`;
   const form = html`<h2>${words.t("dashboard.keys.new")}</h2>
 <form method="post" action="${base}">${csrfField(session.csrf)}

@@ -10,6 +10,7 @@ import {
   type SignedIn,
   whitelistOf,
 } from "../context.ts";
+import { decisionNotices } from "../decision-notices.ts";
 import { type Html, html } from "../html.ts";
 import { csrfField, htmlResponse, page, seeOther, when } from "../layout.ts";
 
@@ -120,6 +121,9 @@ export async function decideRequest(
         error: String(error),
       }),
     );
+  } else if (kit.deps.services.store.kind === "postgres") {
+    // A replica that does not lead: the leader's bot tells Discord (decision-notices.ts).
+    await decisionNotices(kit.deps.services).add(requestId, actor.userId);
   }
   const query = new URLSearchParams({ decided: decision.outcome, nick: decision.request.nick });
   return seeOther(`/dashboard/servers/${server.guildId}/requests?${query.toString()}`);

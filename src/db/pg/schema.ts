@@ -210,6 +210,32 @@ export const linkKeys = pgTable(
   (table) => [uniqueIndex("link_keys_hash").on(table.keyHash), index("link_keys_guild").on(table.guildId)],
 );
 
+/** What the `sync` agent on a link key last reported of itself (src/db/schema.ts). */
+export const agentStatus = pgTable("agent_status", {
+  keyId: text("key_id")
+    .primaryKey()
+    .references(() => linkKeys.id, { onDelete: "cascade" }),
+  agent: text("agent").notNull(),
+  mode: text("mode", { enum: ["file", "management"] }).notNull(),
+  format: text("format"),
+  applied: text("applied"),
+  drift: integer("drift").notNull(),
+  error: text("error"),
+  errorAt: millis("error_at"),
+  connected: boolean("connected").notNull(),
+  socket: text("socket").notNull(),
+  seenAt: millis("seen_at").notNull(),
+});
+
+/** A decision of a follower's dashboard waiting for the leader to tell Discord (src/db/schema.ts). */
+export const decisionNotices = pgTable("decision_notices", {
+  requestId: text("request_id")
+    .primaryKey()
+    .references(() => registrationRequests.id, { onDelete: "cascade" }),
+  actorId: text("actor_id").notNull(),
+  createdAt: millis("created_at").notNull(),
+});
+
 /** The outbox: one row per change, written in the same transaction as the change. */
 export const events = pgTable(
   "events",

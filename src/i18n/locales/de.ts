@@ -1235,8 +1235,18 @@ export const de = {
     "dashboard.keys.create": "Schlüssel erstellen",
     "dashboard.keys.createdOnce":
       "Der Schlüssel {name} wurde erstellt. Kopiere ihn jetzt: Er wird nur dieses eine Mal gezeigt.",
+    "dashboard.keys.agentColumn": "Agent",
+    "dashboard.keys.agentNone": "keine Meldung",
+    "dashboard.keys.agentConnected": "verbunden, letzte Meldung {when}",
+    "dashboard.keys.agentDisconnected": "getrennt, zuletzt gesehen {when}",
+    "dashboard.keys.agentFile": "{agent}, schreibt eine {format}-Datei",
+    "dashboard.keys.agentManagement": "{agent}, über die Management-API des Servers",
+    "dashboard.keys.agentApplied": "zuletzt angewendete Änderung: {id}",
+    "dashboard.keys.agentNoneApplied": "keine Änderung angewendet seit dem letzten vollständigen Lesen",
+    "dashboard.keys.agentDrift": "Spieler, die jemand anderes in seiner Liste geändert hat: {count}",
+    "dashboard.keys.agentError": "letzter Fehler ({when}): {error}",
     "dashboard.keys.agents":
-      "Die Agenten der Game-Server melden ihren Zustand nicht: Was der Dienst von ihnen weiß, sind die letzte Nutzung eines Schlüssels und die letzte Zustellung seines Webhooks.",
+      "Der Agent eines Game-Servers (whitelist-sync sync) meldet seinen Zustand über seinen Socket; bei einem Schlüssel, den ein anderer Client nutzt, weiß der Dienst nur die letzte Nutzung und die letzte Zustellung seines Webhooks.",
   },
   commands: {
     whitelist: { description: "Die Minecraft-Whitelists des Servers verwalten" },

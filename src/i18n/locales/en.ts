@@ -1188,8 +1188,18 @@ export const en = {
   "dashboard.keys.new": "New key",
   "dashboard.keys.create": "Create the key",
   "dashboard.keys.createdOnce": "The key {name} was created. Copy it now: it is shown only this once.",
+  "dashboard.keys.agentColumn": "Agent",
+  "dashboard.keys.agentNone": "no report",
+  "dashboard.keys.agentConnected": "connected, last report {when}",
+  "dashboard.keys.agentDisconnected": "disconnected, last seen {when}",
+  "dashboard.keys.agentFile": "{agent}, writes a {format} file",
+  "dashboard.keys.agentManagement": "{agent}, through the server's management API",
+  "dashboard.keys.agentApplied": "last change applied: {id}",
+  "dashboard.keys.agentNoneApplied": "no change applied since its last full read",
+  "dashboard.keys.agentDrift": "players changed by someone else in its list: {count}",
+  "dashboard.keys.agentError": "last error ({when}): {error}",
   "dashboard.keys.agents":
-    "Game servers' agents do not report their state: a key's last use and its webhook's last delivery are what the service knows of them.",
+    "The agent of a game server (whitelist-sync sync) reports its state over its socket; for a key used by another client, its last use and its webhook's last delivery are what the service knows.",
 } as const satisfies Readonly<Record<string, string | { readonly one: string; readonly other: string }>>;
 
 // Commands, their options and choices, by path (src/bot/localize.ts): the description of a command or an option,

@@ -1275,8 +1275,18 @@ export const fr = {
     "dashboard.keys.create": "Créer la clé",
     "dashboard.keys.createdOnce":
       "La clé {name} a été créée. Copie-la maintenant : elle n'est montrée que cette fois.",
+    "dashboard.keys.agentColumn": "Agent",
+    "dashboard.keys.agentNone": "aucun rapport",
+    "dashboard.keys.agentConnected": "connecté, dernier rapport {when}",
+    "dashboard.keys.agentDisconnected": "déconnecté, vu pour la dernière fois {when}",
+    "dashboard.keys.agentFile": "{agent}, écrit un fichier {format}",
+    "dashboard.keys.agentManagement": "{agent}, par l'API de gestion du serveur",
+    "dashboard.keys.agentApplied": "dernier changement appliqué : {id}",
+    "dashboard.keys.agentNoneApplied": "aucun changement appliqué depuis sa dernière lecture complète",
+    "dashboard.keys.agentDrift": "joueurs changés par quelqu'un d'autre dans sa liste : {count}",
+    "dashboard.keys.agentError": "dernière erreur ({when}) : {error}",
     "dashboard.keys.agents":
-      "Les agents des serveurs de jeu ne signalent pas leur état : ce que le service sait d'eux, c'est la dernière utilisation d'une clé et la dernière livraison de son webhook.",
+      "L'agent d'un serveur de jeu (whitelist-sync sync) rapporte son état par son socket ; d'une clé qu'utilise un autre client, le service ne connaît que la dernière utilisation et la dernière livraison de son webhook.",
   },
   commands: {
     whitelist: { description: "Gérer les whitelists Minecraft du serveur" },

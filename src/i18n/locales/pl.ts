@@ -1320,8 +1320,18 @@ export const pl = {
     "dashboard.keys.create": "Utwórz klucz",
     "dashboard.keys.createdOnce":
       "Utworzono klucz {name}. Skopiuj go teraz: jest pokazywany tylko ten jeden raz.",
+    "dashboard.keys.agentColumn": "Agent",
+    "dashboard.keys.agentNone": "brak raportu",
+    "dashboard.keys.agentConnected": "połączony, ostatni raport {when}",
+    "dashboard.keys.agentDisconnected": "rozłączony, ostatnio widziany {when}",
+    "dashboard.keys.agentFile": "{agent}, zapisuje plik {format}",
+    "dashboard.keys.agentManagement": "{agent}, przez API zarządzania serwera",
+    "dashboard.keys.agentApplied": "ostatnia zastosowana zmiana: {id}",
+    "dashboard.keys.agentNoneApplied": "brak zastosowanych zmian od ostatniego pełnego odczytu",
+    "dashboard.keys.agentDrift": "gracze zmienieni na jego liście przez kogoś innego: {count}",
+    "dashboard.keys.agentError": "ostatni błąd ({when}): {error}",
     "dashboard.keys.agents":
-      "Agenci serwerów gry nie zgłaszają swojego stanu: usługa wie o nich tyle, kiedy klucz był ostatnio użyty i jak poszło ostatnie doręczenie jego webhooka.",
+      "Agent serwera gry (whitelist-sync sync) zgłasza swój stan przez swój socket; o kluczu używanym przez innego klienta usługa wie tylko, kiedy go ostatnio użyto i kiedy ostatnio doręczono jego webhook.",
   },
   commands: {
     whitelist: { description: "Zarządzaj whitelistami Minecrafta na serwerze" },

@@ -1301,8 +1301,18 @@ export const ru = {
     "dashboard.keys.create": "Создать ключ",
     "dashboard.keys.createdOnce":
       "Ключ {name} создан. Скопируйте его сейчас: он показывается только один раз.",
+    "dashboard.keys.agentColumn": "Агент",
+    "dashboard.keys.agentNone": "нет отчёта",
+    "dashboard.keys.agentConnected": "подключён, последний отчёт {when}",
+    "dashboard.keys.agentDisconnected": "отключён, последний раз на связи {when}",
+    "dashboard.keys.agentFile": "{agent}, пишет файл {format}",
+    "dashboard.keys.agentManagement": "{agent}, через API управления сервера",
+    "dashboard.keys.agentApplied": "последнее применённое изменение: {id}",
+    "dashboard.keys.agentNoneApplied": "нет применённых изменений с последнего полного чтения",
+    "dashboard.keys.agentDrift": "игроков, изменённых в его списке кем-то другим: {count}",
+    "dashboard.keys.agentError": "последняя ошибка ({when}): {error}",
     "dashboard.keys.agents":
-      "Агенты игровых серверов не сообщают своё состояние: сервис знает о них только последнее использование ключа и последнюю доставку его вебхука.",
+      "Агент игрового сервера (whitelist-sync sync) сообщает своё состояние через свой сокет; о ключе, который использует другой клиент, сервис знает только время последнего использования и последней доставки его вебхука.",
   },
   commands: {
     whitelist: { description: "Управление вайтлистами Minecraft на сервере" },

@@ -17,8 +17,12 @@ export const CODE_LIFETIME_MS = 10 * 60_000;
 /** An access token's lifetime, as Discord's Access Token Response shows it (`expires_in: 604800`, 7 days). */
 export const ACCESS_TOKEN_SECONDS = 604_800;
 
-/** The developer portal's OAuth2 page of the application: its client secret and the redirect URIs registered. */
-export type OAuth2Application = { clientSecret: string; redirectUris: string[] };
+/**
+ * The developer portal's OAuth2 page of the application: its client secret and the redirect URIs registered; and
+ * the lifetime of the access tokens Discord gives it (ACCESS_TOKEN_SECONDS; tests shorten it to reach a refresh
+ * within a session).
+ */
+export type OAuth2Application = { clientSecret: string; redirectUris: string[]; accessTokenSeconds: number };
 
 /** A code handed to the redirect URI, until it is exchanged (once) or runs out. */
 type Grant = {
@@ -68,6 +72,7 @@ export function createOAuth2Server(options: { clock: Clock; app?: Partial<OAuth2
   const app: OAuth2Application = {
     clientSecret: options.app?.clientSecret ?? randomToken(24),
     redirectUris: [...(options.app?.redirectUris ?? [])],
+    accessTokenSeconds: options.app?.accessTokenSeconds ?? ACCESS_TOKEN_SECONDS,
   };
   const codes = new Map<string, Grant>();
   const authorizations = new Map<string, Authorization>();
@@ -80,14 +85,14 @@ export function createOAuth2Server(options: { clock: Clock; app?: Partial<OAuth2
     const authorization = authorizations.get(id) as Authorization;
     const accessToken = randomToken();
     const refreshToken = randomToken();
-    authorization.access.set(accessToken, clock.now() + ACCESS_TOKEN_SECONDS * 1000);
+    authorization.access.set(accessToken, clock.now() + app.accessTokenSeconds * 1000);
     authorization.refresh.add(refreshToken);
     byAccess.set(accessToken, id);
     byRefresh.set(refreshToken, id);
     return {
       access_token: accessToken,
       token_type: "Bearer",
-      expires_in: ACCESS_TOKEN_SECONDS,
+      expires_in: app.accessTokenSeconds,
       refresh_token: refreshToken,
       scope: authorization.scopes.join(" "),
     };
