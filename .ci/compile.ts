@@ -43,15 +43,27 @@ export function hostTarget(): TargetName {
   return `${os}-${process.arch}` as TargetName;
 }
 
+/**
+ * The flags of every executable built here: the service's, and the baselines the benches compare it with
+ * (bench/start.ts), so that both are built alike.
+ */
+export const BUILD_FLAGS = ["--compile", "--minify", "--sourcemap", "--bytecode", "--format=esm"];
+
 /** Runs `bun build --compile` for `target` into `outfile`; throws with Bun's output when it fails. */
-export async function compile(options: { target: TargetName | "host"; outfile: string; commit: string }) {
+export async function compile(options: {
+  target: TargetName | "host";
+  outfile: string;
+  commit: string;
+  /** The program's entry point: src/main.ts unless a bench builds its baseline. */
+  entry?: string;
+  /** In place of BUILD_FLAGS: a bench's baseline built as an earlier version was. */
+  flags?: string[];
+}) {
   const name = options.target === "host" ? hostTarget() : options.target;
   const args = [
     "build",
-    join(ROOT, "src", "main.ts"),
-    "--compile",
-    "--minify",
-    "--sourcemap",
+    options.entry ?? join(ROOT, "src", "main.ts"),
+    ...(options.flags ?? BUILD_FLAGS),
     ...(options.target === "host" ? [] : [`--target=${TARGETS[options.target]}`]),
     "--define",
     `__WLS_COMMIT__=${JSON.stringify(options.commit)}`,
