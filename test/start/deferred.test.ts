@@ -8,10 +8,14 @@ const HELPER = join(import.meta.dir, "loaded.ts");
 const dir = tempDir();
 afterAll(() => dir.cleanup());
 
-async function start(
-  settings: Record<string, string>,
-): Promise<{ loaded: string[]; linkPort: number | null }> {
-  const child = Bun.spawn([process.execPath, HELPER, JSON.stringify(settings)], {
+type Started = {
+  loaded: string[];
+  linkPort: number | null;
+  docs?: { statuses: number[]; same: boolean; openapi: unknown; loaded: string[] };
+};
+
+async function start(settings: Record<string, string>, ...then: string[]): Promise<Started> {
+  const child = Bun.spawn([process.execPath, HELPER, JSON.stringify(settings), ...then], {
     env: { PATH: process.env.PATH ?? "", HOME: dir.path },
     stdout: "pipe",
     stderr: "pipe",
@@ -26,9 +30,20 @@ async function start(
 }
 
 describe("a start", () => {
-  test("without LINK_PORT loads neither the link endpoint nor the languages' texts", async () => {
+  test("without LINK_PORT loads neither the link endpoint nor the languages' texts, nor the OpenAPI document's code", async () => {
     const started = await start({ DATABASE_PATH: join(dir.path, "off.db") });
     expect(started).toEqual({ loaded: [], linkPort: null });
+  });
+
+  test("builds the OpenAPI document at its first request; two at once get the same", async () => {
+    const started = await start({ DATABASE_PATH: join(dir.path, "docs.db") }, "docs");
+    expect(started.loaded).toEqual([]);
+    expect(started.docs).toEqual({
+      statuses: [200, 200],
+      same: true,
+      openapi: "3.1.0",
+      loaded: ["api/docs/document.ts"],
+    });
   });
 
   test("with LINK_PORT loads the link endpoint, which listens", async () => {
