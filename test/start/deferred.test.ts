@@ -46,6 +46,21 @@ describe("a start", () => {
     });
   });
 
+  test("with a bot makes Discord's REST client before the API listens without loading the languages' texts", async () => {
+    // What src/server.ts loads before it listens when DISCORD_TOKEN is set; the bot loads the texts once it starts.
+    const child = Bun.spawn(
+      [
+        process.execPath,
+        "-e",
+        `await import(${JSON.stringify(join(import.meta.dir, "../../src/bot/discord.ts"))});
+         console.log(JSON.stringify(Object.keys(require.cache).filter((path) => path.includes("/i18n/catalogues"))));`,
+      ],
+      { env: { PATH: process.env.PATH ?? "", HOME: dir.path }, stdout: "pipe", stderr: "pipe" },
+    );
+    const [code, out] = await Promise.all([child.exited, new Response(child.stdout).text()]);
+    expect({ code, loaded: JSON.parse(out) }).toEqual({ code: 0, loaded: [] });
+  });
+
   test("with LINK_PORT loads the link endpoint, which listens", async () => {
     const started = await start({ DATABASE_PATH: join(dir.path, "on.db"), LINK_PORT: "0" });
     expect(started.loaded).toEqual(["link/index.ts", "i18n/catalogues.ts"]);
