@@ -2,7 +2,8 @@
  * Compiles the single executable for one platform: `bun build --compile` of src/main.ts with the commit and the
  * platform embedded (src/version.ts). Used by `bun run build` (this machine's platform) and `bun run release`.
  */
-import { join } from "node:path";
+import { existsSync, mkdtempSync, renameSync, rmSync } from "node:fs";
+import { basename, dirname, join } from "node:path";
 
 /** The platforms a release is built for: name in the file name → Bun's compile target. */
 export const TARGETS = {
@@ -43,28 +44,65 @@ export function hostTarget(): TargetName {
   return `${os}-${process.arch}` as TargetName;
 }
 
-/** Runs `bun build --compile` for `target` into `outfile`; throws with Bun's output when it fails. */
-export async function compile(options: { target: TargetName | "host"; outfile: string; commit: string }) {
+/**
+ * The flags of every executable built here: the service's, and the baselines the benches compare it with
+ * (bench/start.ts), so that both are built alike. `--bytecode`: the code is compiled at build time, not parsed at
+ * each start. `--splitting`: what src/main.ts imports dynamically is a chunk of its own inside the executable, read
+ * only when a command imports it (docs/performance.md, Start and memory). The source maps are embedded.
+ */
+export const BUILD_FLAGS = [
+  "--compile",
+  "--minify",
+  "--sourcemap",
+  "--bytecode",
+  "--format=esm",
+  "--splitting",
+];
+
+/**
+ * Runs `bun build --compile` for `target` into `outfile`; throws with Bun's output when it fails. Bun writes the
+ * chunks' source maps beside the executable (one per chunk): it builds in a directory of its own, of which only the
+ * executable is kept.
+ */
+export async function compile(options: {
+  target: TargetName | "host";
+  outfile: string;
+  commit: string;
+  /** The program's entry point: src/main.ts unless a bench builds its baseline. */
+  entry?: string;
+  /** In place of BUILD_FLAGS: a bench's baseline built as an earlier version was. */
+  flags?: string[];
+}) {
   const name = options.target === "host" ? hostTarget() : options.target;
   const args = [
     "build",
-    join(ROOT, "src", "main.ts"),
-    "--compile",
-    "--minify",
-    "--sourcemap",
+    options.entry ?? join(ROOT, "src", "main.ts"),
+    ...(options.flags ?? BUILD_FLAGS),
     ...(options.target === "host" ? [] : [`--target=${TARGETS[options.target]}`]),
     "--define",
     `__WLS_COMMIT__=${JSON.stringify(options.commit)}`,
     "--define",
     `__WLS_TARGET__=${JSON.stringify(name)}`,
     "--outfile",
-    options.outfile,
   ];
-  const build = Bun.spawn([process.execPath, ...args], { cwd: ROOT, stdout: "pipe", stderr: "pipe" });
-  const [code, out, err] = await Promise.all([
-    build.exited,
-    new Response(build.stdout).text(),
-    new Response(build.stderr).text(),
-  ]);
-  if (code !== 0) throw new Error(`bun build for ${name} failed (${code}):\n${out}${err}`);
+  const scratch = mkdtempSync(join(dirname(options.outfile), ".build-"));
+  try {
+    const built = join(scratch, basename(options.outfile));
+    const build = Bun.spawn([process.execPath, ...args, built], {
+      cwd: ROOT,
+      stdout: "pipe",
+      stderr: "pipe",
+    });
+    const [code, out, err] = await Promise.all([
+      build.exited,
+      new Response(build.stdout).text(),
+      new Response(build.stderr).text(),
+    ]);
+    if (code !== 0) throw new Error(`bun build for ${name} failed (${code}):\n${out}${err}`);
+    // Bun names a Windows executable `.exe` when the name it was given has no extension.
+    const exe = !existsSync(built) && existsSync(`${built}.exe`) ? ".exe" : "";
+    renameSync(`${built}${exe}`, `${options.outfile}${exe}`);
+  } finally {
+    rmSync(scratch, { recursive: true, force: true });
+  }
 }

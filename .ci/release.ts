@@ -45,9 +45,8 @@ const sums: string[] = [];
 for (const target of targets) {
   const file = `whitelist-sync-${pkg.version}-${target}${target.startsWith("windows") ? ".exe" : ""}`;
   const started = performance.now();
+  // The executable alone: compile() keeps no source map beside it.
   await compile({ target, outfile: join(dir, file), commit });
-  // The release is the executables alone: the source map bun writes beside each stays out of it.
-  rmSync(join(dir, `${file}.map`), { force: true });
   const bytes = readFileSync(join(dir, file));
   sums.push(`${createHash("sha256").update(bytes).digest("hex")}  ${file}`);
   const size = (statSync(join(dir, file)).size / 1024 / 1024).toFixed(1);

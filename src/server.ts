@@ -10,14 +10,8 @@ import { closeStore, databaseReadable } from "./db/driver.ts";
 import { type LeaderDuties, startDuties } from "./duties.ts";
 import { createHealth, type Health } from "./health/status.ts";
 import { answerPruning, eventPruning, RENAME_PASS_MS } from "./jobs.ts";
-import {
-  type LinkEndpoint,
-  type LinkLimits,
-  linkAddressOf,
-  linkOptions,
-  linkTotals,
-  startLinkEndpoint,
-} from "./link/index.ts";
+import type { LinkEndpoint, LinkLimits } from "./link/index.ts";
+import { linkAddressOf, linkTotals } from "./link/model.ts";
 import type { ClusterSource, Metrics } from "./metrics/index.ts";
 import { createHub, type Hub } from "./realtime/hub.ts";
 import { openStoreServices, type Services } from "./services.ts";
@@ -134,8 +128,10 @@ export async function startService(config: Config, options: ServiceStartOptions)
   };
   try {
     metricsServer = listen(app, config, metrics);
-    // The link endpoint (docs/link.md), its own listener, when LINK_PORT is set.
+    // The link endpoint (docs/link.md), its own listener, when LINK_PORT is set; loaded only then (with every
+    // language's texts, which a start without it leaves to the bot: docs/performance.md, Start and memory).
     if (config.LINK_PORT !== undefined) {
+      const { linkOptions, startLinkEndpoint } = await import("./link/index.ts");
       const endpoint = linkOptions(config, { logger, clock, accounts: services.accounts });
       link = startLinkEndpoint({ ...endpoint, limits: options.linkLimits });
     }

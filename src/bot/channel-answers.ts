@@ -2,8 +2,8 @@ import { type APIEmbed, DiscordAPIError, type Message, RESTJSONErrorCodes } from
 import type { Words } from "../i18n/words.ts";
 import { channelPermissions, Permission } from "../setup/permissions.ts";
 import type { BotContext } from "./context.ts";
+import { guildSnapshot } from "./guild-snapshot.ts";
 import { colours } from "./log-channel.ts";
-import { guildSnapshot } from "./setup-warnings.ts";
 import { fitContent } from "./text.ts";
 
 /**

@@ -13,7 +13,7 @@ import {
   LONGEST_WAIT_MS,
 } from "./rate-limits.ts";
 import { createDiscordRoleGateway, type GatewayView } from "./roles.ts";
-import { englishWords, type GuildWords } from "./words.ts";
+import type { GuildWords } from "./words.ts";
 
 /**
  * The bot's one REST client and the ports the domain uses through it. `use` gives it the client of the gateway
@@ -98,7 +98,12 @@ export function createDiscordRest(options: {
     rest,
     ports: {
       roles: createDiscordRoleGateway(rest, view),
-      board: createRequestBoard(rest, (guildId) => words?.public(guildId) ?? Promise.resolve(englishWords)),
+      // English until the bot speaks; loaded then, with every language's texts, after the API listens
+      // (docs/performance.md, Start and memory).
+      board: createRequestBoard(
+        rest,
+        (guildId) => words?.public(guildId) ?? import("./words.ts").then(({ englishWords }) => englishWords),
+      ),
       nicknames: createDiscordNicknames(rest, view),
     },
     use(next) {

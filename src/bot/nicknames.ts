@@ -13,9 +13,9 @@ import {
 import { inEnglish } from "../i18n/english.ts";
 import type { MemberNames, NicknameGateway, NicknameOutcome } from "../nicknames/model.ts";
 import { nicknameBlock, nicknameBlockText } from "../setup/checks.ts";
+import { guildSnapshot } from "./guild-snapshot.ts";
 import { retryAfterOf } from "./rate-limits.ts";
 import type { GatewayView } from "./roles.ts";
-import { guildSnapshot } from "./setup-warnings.ts";
 
 /**
  * How long the bot trusts its own change over the gateway's view of a member: the member update Discord sends

@@ -1,4 +1,4 @@
-import { ChannelType, type Guild, OverwriteType } from "discord.js";
+import type { Guild } from "discord.js";
 import { text } from "../i18n/messages.ts";
 import type { Words } from "../i18n/words.ts";
 import type { Member } from "../registration/model.ts";
@@ -12,50 +12,12 @@ import {
   serverChecks,
   whitelistChecks,
 } from "../setup/checks.ts";
-import type { GuildSnapshot, OptInFeatures } from "../setup/permissions.ts";
+import type { OptInFeatures } from "../setup/permissions.ts";
 import type { Whitelist } from "../whitelists/model.ts";
 import type { BotServices } from "./context.ts";
+import { guildSnapshot } from "./guild-snapshot.ts";
 import { typedCommand } from "./localize.ts";
 import { plainName } from "./text.ts";
-
-/**
- * The server as the setup checks see it (src/setup), read from discord.js's cache: roles by their position in
- * Discord's list, text channels with their permission overwrites, and the bot's own roles.
- */
-export function guildSnapshot(guild: Guild): GuildSnapshot {
-  const me = guild.members.me;
-  return {
-    id: guild.id,
-    name: guild.name,
-    ownerId: guild.ownerId,
-    botId: guild.client.user.id,
-    botRoleIds: me ? [...me.roles.cache.keys()] : [],
-    roles: [...guild.roles.cache.values()].map((role) => ({
-      id: role.id,
-      name: role.name,
-      position: role.rawPosition,
-      permissions: role.permissions.bitfield,
-      managed: role.managed,
-    })),
-    channels: [...guild.channels.cache.values()]
-      .filter(
-        (channel) => channel.type === ChannelType.GuildText || channel.type === ChannelType.GuildAnnouncement,
-      )
-      .map((channel) => ({
-        id: channel.id,
-        name: channel.name,
-        overwrites:
-          "permissionOverwrites" in channel
-            ? [...channel.permissionOverwrites.cache.values()].map((overwrite) => ({
-                id: overwrite.id,
-                type: overwrite.type === OverwriteType.Member ? (1 as const) : (0 as const),
-                allow: overwrite.allow.bitfield,
-                deny: overwrite.deny.bitfield,
-              }))
-            : [],
-      })),
-  };
-}
 
 /** How the checks name things on Discord for `words`' reader: names escaped, commands as they type them. */
 export const discordNaming = (words: Words): Naming => ({

@@ -16,7 +16,7 @@ import { createStatusAnswers } from "./status.ts";
 
 export type { LinkLimits } from "./guard.ts";
 export type { LinkCounters, LinkProofPort, ProvenAccount } from "./model.ts";
-export { linkTotals } from "./model.ts";
+export { linkAddressOf, linkTotals } from "./model.ts";
 
 /** What the link endpoint is started with. */
 export type LinkEndpointOptions = {
@@ -239,19 +239,4 @@ export function linkOptions(
     language: config.LINK_LANGUAGE,
     ...rest,
   };
-}
-
-/**
- * The address players are told to join: LINK_ADDRESS, else this machine's (HOST, or loopback for a wildcard HOST,
- * with the port the endpoint got), which only players on this machine reach: fine for the demo, and what
- * `doctor` reports as a problem otherwise. Undefined when the endpoint is off.
- */
-export function linkAddressOf(
-  config: Config,
-  endpoint: Pick<LinkEndpoint, "port"> | undefined,
-): string | undefined {
-  if (config.LINK_ADDRESS) return config.LINK_ADDRESS;
-  if (!endpoint) return undefined;
-  const host = config.HOST === "0.0.0.0" || config.HOST === "::" ? "127.0.0.1" : config.HOST;
-  return `${host.includes(":") ? `[${host}]` : host}:${endpoint.port}`;
 }

@@ -1,3 +1,4 @@
+import type { Config } from "../config.ts";
 import type { MessageKey } from "../i18n/messages.ts";
 
 /** A Java account the endpoint has proven a player controls: Mojang's UUID (dashed) and current name. */
@@ -75,4 +76,16 @@ export function zeroCounters(): LinkCounters {
     number
   >;
   return { open: 0, pings: 0, legacyPings: 0, proven: 0, refused };
+}
+
+/**
+ * The address players are told to join: LINK_ADDRESS, else this machine's (HOST, or loopback for a wildcard HOST,
+ * with the port the endpoint got), which only players on this machine reach: fine for the demo, and what
+ * `doctor` reports as a problem otherwise. Undefined when the endpoint is off.
+ */
+export function linkAddressOf(config: Config, endpoint: { port: number } | undefined): string | undefined {
+  if (config.LINK_ADDRESS) return config.LINK_ADDRESS;
+  if (!endpoint) return undefined;
+  const host = config.HOST === "0.0.0.0" || config.HOST === "::" ? "127.0.0.1" : config.HOST;
+  return `${host.includes(":") ? `[${host}]` : host}:${endpoint.port}`;
 }

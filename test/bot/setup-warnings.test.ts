@@ -1,6 +1,6 @@
 import { afterEach, expect, test } from "bun:test";
 import type { TextChannel } from "discord.js";
-import { guildSnapshot } from "../../src/bot/setup-warnings.ts";
+import { guildSnapshot } from "../../src/bot/guild-snapshot.ts";
 import { channelPermissions } from "../../src/setup/permissions.ts";
 import { IDS, lines, startWorld, type World } from "./world.ts";
 

@@ -6,7 +6,6 @@ import bundlePath from "swagger-ui-dist/swagger-ui-bundle.js" with { type: "file
 import { EntryEvent, SocketConnected } from "../../entries/events.ts";
 import { clip } from "../../shared/text.ts";
 import { Problem, problemResponse } from "../problem.ts";
-import { buildDocument } from "./document.ts";
 
 // A Map, not an object literal: an asset name from the URL such as `__proto__` must find nothing.
 const assets = new Map<string, { path: string; type: string }>([
@@ -47,7 +46,17 @@ const PAGE = `<!doctype html>
  * come from the binary: @elysiajs/swagger hard-codes a CDN URL for the UI script, so it is not used.
  */
 export const docs = ({ version, root }: { version: string; root: () => AnyElysia }) => {
-  let document: unknown;
+  // Built at the first request for it, once, by a module loaded then: @elysiajs/openapi and the document's own
+  // code are no start's cost (docs/performance.md, Start and memory). A failed build is tried again next time.
+  let document: Promise<unknown> | undefined;
+  const built = async () => {
+    const { buildDocument } = await import("./document.ts");
+    return buildDocument(root(), version, {
+      Problem: Problem as never,
+      EntryEvent: EntryEvent as never,
+      SocketConnected: SocketConnected as never,
+    });
+  };
   return new Elysia()
     .get("/swagger", () => new Response(PAGE, { headers: { "content-type": "text/html; charset=utf-8" } }), {
       detail: { hide: true },
@@ -55,10 +64,9 @@ export const docs = ({ version, root }: { version: string; root: () => AnyElysia
     .get(
       "/swagger/json",
       () => {
-        document ??= buildDocument(root(), version, {
-          Problem: Problem as never,
-          EntryEvent: EntryEvent as never,
-          SocketConnected: SocketConnected as never,
+        document ??= built().catch((error) => {
+          document = undefined;
+          throw error;
         });
         return document;
       },

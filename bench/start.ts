@@ -1,0 +1,243 @@
+/**
+ * Start and memory (issue 38): `serve` with its bot, on an empty database, against the least a Discord bot with a
+ * health check can be (bench/start/baseline.ts: discord.js's Client logged in and a `Bun.serve`), both compiled
+ * with the same `bun build` flags (.ci/compile.ts, BUILD_FLAGS) and logged in to the same sandbox Discord
+ * (bench/soak/sandbox.ts, a process of its own). Each round starts every program once, in an order that turns
+ * round by round, each in a fresh empty directory on a loopback port found free just before; per program it
+ * prints the medians of
+ * - exec → `/health` 200 (probed every 2 ms from the spawn on),
+ * - exec → the bot ready (the service's "whitelist-sync started" line, which follows its bot's READY; the
+ *   baseline's `ready`),
+ * - the RSS after the bot is ready and `--idle` seconds of idling,
+ * and their ratios to the baseline's. Goal: start ≤ 1.2×, idle RSS ≤ 1.15×.
+ *
+ *   bun bench/start.ts [--runs 5] [--idle 3] [--binary path] [--before path [--before-flags="…"]]
+ *
+ * `--binary`: the service's executable (default: the work tree, built into a temp directory for this run);
+ * `--before`: another one run in the same rounds (e.g. main's, from `bun run build` in its checkout), to compare
+ * before and after in one sitting; `--before-flags`: the `bun build` flags it was built with, when they are not
+ * today's (a second baseline is built with them, and `before` is compared with that one).
+ */
+import { mkdirSync, mkdtempSync, readFileSync, rmSync } from "node:fs";
+import { loadavg, tmpdir } from "node:os";
+import { join, resolve } from "node:path";
+import { parseArgs } from "node:util";
+import type { Subprocess } from "bun";
+import { BUILD_FLAGS, compile, currentCommit } from "../.ci/compile.ts";
+import { Child, killChildren } from "./fanout/child.ts";
+import { baseEnv, fixed, median, table, withTimeout } from "./lib.ts";
+import type { SandboxMessage } from "./soak/sandbox.ts";
+
+const { values } = parseArgs({
+  options: {
+    runs: { type: "string", default: "5" },
+    idle: { type: "string", default: "3" },
+    binary: { type: "string" },
+    before: { type: "string" },
+    "before-flags": { type: "string" },
+  },
+});
+const RUNS = Number(values.runs);
+const IDLE_MS = Number(values.idle) * 1000;
+const START_TIMEOUT_MS = 30_000;
+const HERE = join(import.meta.dir, "start");
+
+/** One program measured: how to tell it is ready, and which baseline it is compared with. */
+type Program = { name: string; binary: string; readyLine: (line: string) => boolean; baseline?: string };
+type Run = { healthMs: number; readyMs: number; rssMiB: number };
+
+const dir = mkdtempSync(join(tmpdir(), "wls-start-"));
+const running = new Set<Subprocess>();
+const cleanUp = () => {
+  for (const child of running) child.kill("SIGKILL");
+  killChildren();
+  rmSync(dir, { recursive: true, force: true });
+};
+process.on("SIGINT", () => {
+  cleanUp();
+  process.exit(130);
+});
+
+/** A loopback port free a moment ago (the programs listen on it; PORT=0 would hide it until they log it). */
+function freePort(): number {
+  const listener = Bun.listen({ hostname: "127.0.0.1", port: 0, socket: { data() {} } });
+  const { port } = listener;
+  listener.stop(true);
+  return port;
+}
+
+function rssMiB(pid: number): number {
+  const match = /^VmRSS:\s+(\d+)\s+kB/m.exec(readFileSync(`/proc/${pid}/status`, "utf8"));
+  if (!match?.[1]) throw new Error(`no VmRSS in /proc/${pid}/status`);
+  return Number(match[1]) / 1024;
+}
+
+/** Resolves with the time `/health` first answered 200, probing every 2 ms. */
+async function healthAt(url: string, exited: Promise<number>): Promise<number> {
+  let gone = false;
+  void exited.then(() => {
+    gone = true;
+  });
+  while (!gone) {
+    try {
+      const response = await fetch(`${url}/health`);
+      await response.arrayBuffer();
+      if (response.status === 200) return performance.now();
+    } catch {
+      // Not listening yet.
+    }
+    await Bun.sleep(2);
+  }
+  throw new Error("exited before /health answered");
+}
+
+/** Resolves with the time a line of stdout matched. */
+async function lineAt(child: Subprocess<"ignore", "pipe", "pipe">, matches: (line: string) => boolean) {
+  const decoder = new TextDecoder();
+  const reader = child.stdout.getReader();
+  let text = "";
+  for (;;) {
+    const { value, done } = await reader.read();
+    if (done) throw new Error(`exited before it was ready: ${text.slice(-2000)}`);
+    text += decoder.decode(value, { stream: true });
+    const lines = text.split("\n");
+    text = lines.pop() ?? "";
+    if (lines.some(matches)) {
+      const at = performance.now();
+      void (async () => {
+        while (!(await reader.read()).done);
+      })();
+      return at;
+    }
+  }
+}
+
+async function measure(program: Program, env: Record<string, string>, round: number): Promise<Run> {
+  const cwd = join(dir, `${program.name}-${round}`);
+  mkdirSync(cwd);
+  const port = freePort();
+  const url = `http://127.0.0.1:${port}`;
+  const spawned = performance.now();
+  const child = Bun.spawn([program.binary, "serve"], {
+    cwd,
+    env: { ...baseEnv(), HOME: cwd, HOST: "127.0.0.1", PORT: String(port), ...env },
+    stdin: "ignore",
+    stdout: "pipe",
+    stderr: "pipe",
+  });
+  running.add(child);
+  const stderr = new Response(child.stderr).text();
+  try {
+    const [health, ready] = await withTimeout(
+      Promise.all([healthAt(url, child.exited), lineAt(child, program.readyLine)]),
+      START_TIMEOUT_MS,
+      `${program.name} did not start within ${START_TIMEOUT_MS} ms`,
+    );
+    await Bun.sleep(IDLE_MS);
+    const rss = rssMiB(child.pid);
+    return { healthMs: health - spawned, readyMs: ready - spawned, rssMiB: rss };
+  } catch (error) {
+    child.kill("SIGKILL");
+    throw new Error(`${program.name}: ${(error as Error).message}\n${await stderr}`);
+  } finally {
+    child.kill("SIGTERM");
+    const exited = await Promise.race([child.exited, Bun.sleep(10_000).then(() => null)]);
+    if (exited === null) child.kill("SIGKILL");
+    await child.exited;
+    running.delete(child);
+  }
+}
+
+async function build(name: string, entry?: string, flags?: string[]): Promise<string> {
+  const outfile = join(dir, name);
+  await compile({ target: "host", outfile, commit: currentCommit(), entry, flags });
+  return outfile;
+}
+
+try {
+  console.log(`building the baseline and the service with the same flags (${BUILD_FLAGS.join(" ")}) ...`);
+  const baseline = await build("baseline", join(HERE, "baseline.ts"));
+  const service = values.binary ? resolve(values.binary) : await build("whitelist-sync");
+  const started = (line: string) => line.includes('"msg":"whitelist-sync started"');
+  const ready = (line: string) => line === "ready";
+  const beforeFlags = values["before-flags"]?.split(/\s+/).filter(Boolean);
+  const programs: Program[] = [
+    { name: "baseline", binary: baseline, readyLine: ready },
+    { name: "whitelist-sync", binary: service, readyLine: started, baseline: "baseline" },
+  ];
+  if (values.before) {
+    const differs = beforeFlags && beforeFlags.join(" ") !== BUILD_FLAGS.join(" ");
+    if (differs) {
+      const binary = await build("baseline-before", join(HERE, "baseline.ts"), beforeFlags);
+      programs.push({ name: "baseline-before", binary, readyLine: ready });
+    }
+    programs.push({
+      name: "before",
+      binary: resolve(values.before),
+      readyLine: started,
+      baseline: differs ? "baseline-before" : "baseline",
+    });
+  }
+
+  const sandbox = new Child<SandboxMessage>("sandbox", join(import.meta.dir, "soak", "sandbox.ts"), [], {
+    env: baseEnv(),
+  });
+  const hello = await sandbox.next("hello", START_TIMEOUT_MS);
+  const env = {
+    DISCORD_TOKEN: hello.token,
+    DISCORD_API_URL: hello.discordApiUrl,
+    MOJANG_API_URL: hello.mojangUrl,
+    MOJANG_SESSION_URL: hello.mojangUrl,
+    LOG_FORMAT: "json",
+    LOG_LEVEL: "info",
+  };
+  const loadBefore = loadavg();
+  const runs = new Map<string, Run[]>(programs.map((program) => [program.name, []]));
+  for (let round = 0; round < RUNS; round++) {
+    // The order turns each round, so no program always follows the same one.
+    const order = programs.map((_, i) => programs[(i + round) % programs.length] as Program);
+    for (const program of order) {
+      runs.get(program.name)?.push(await measure(program, env, round));
+    }
+    process.stdout.write(`round ${round + 1}/${RUNS} done\n`);
+  }
+  sandbox.send("stop");
+  const loadAfter = loadavg();
+
+  const med = (list: Run[], key: keyof Run) => median(list.map((run) => run[key]));
+  const range = (list: Run[], key: keyof Run) =>
+    `${fixed(Math.min(...list.map((run) => run[key])), 0)}-${fixed(Math.max(...list.map((run) => run[key])), 0)}`;
+  const rows = [
+    ["program", "exec → /health ms", "(range)", "exec → bot ready ms", "idle RSS MiB", "(range)"],
+    ...programs.map((program) => {
+      const list = runs.get(program.name) as Run[];
+      return [
+        program.name,
+        fixed(med(list, "healthMs"), 0),
+        range(list, "healthMs"),
+        fixed(med(list, "readyMs"), 0),
+        fixed(med(list, "rssMiB"), 1),
+        range(list, "rssMiB"),
+      ];
+    }),
+  ];
+  const load = (values_: number[]) => values_.map((value) => value.toFixed(1)).join(" ");
+  console.log(
+    `\n${RUNS} starts each, alternated; ${IDLE_MS / 1000} s idle before the RSS; ` +
+      `load ${load(loadBefore)} before, ${load(loadAfter)} after\n`,
+  );
+  console.log(table(rows));
+  console.log("");
+  for (const program of programs) {
+    if (!program.baseline) continue;
+    const list = runs.get(program.name) as Run[];
+    const base = runs.get(program.baseline) as Run[];
+    const ratio = (key: keyof Run) => fixed(med(list, key) / med(base, key), 2);
+    console.log(
+      `${program.name} / ${program.baseline}: exec → /health ${ratio("healthMs")}× (goal ≤ 1.2), ` +
+        `bot ready ${ratio("readyMs")}×, idle RSS ${ratio("rssMiB")}× (goal ≤ 1.15)`,
+    );
+  }
+} finally {
+  cleanUp();
+}

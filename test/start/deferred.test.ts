@@ -1,0 +1,69 @@
+import { afterAll, describe, expect, test } from "bun:test";
+import { join } from "node:path";
+import { tempDir } from "../helpers/services.ts";
+
+// A start loads what it runs, and the rest when it is first needed (docs/performance.md, Start and memory). Each
+// start is a process of its own: this one's module registry holds what other tests imported.
+const HELPER = join(import.meta.dir, "loaded.ts");
+const dir = tempDir();
+afterAll(() => dir.cleanup());
+
+type Started = {
+  loaded: string[];
+  linkPort: number | null;
+  docs?: { statuses: number[]; same: boolean; openapi: unknown; loaded: string[] };
+};
+
+async function start(settings: Record<string, string>, ...then: string[]): Promise<Started> {
+  const child = Bun.spawn([process.execPath, HELPER, JSON.stringify(settings), ...then], {
+    env: { PATH: process.env.PATH ?? "", HOME: dir.path },
+    stdout: "pipe",
+    stderr: "pipe",
+  });
+  const [code, out, err] = await Promise.all([
+    child.exited,
+    new Response(child.stdout).text(),
+    new Response(child.stderr).text(),
+  ]);
+  expect({ code, err }).toEqual({ code: 0, err: "" });
+  return JSON.parse(out.trim().split("\n").at(-1) ?? "");
+}
+
+describe("a start", () => {
+  test("without LINK_PORT loads neither the link endpoint nor the languages' texts, nor the OpenAPI document's code", async () => {
+    const started = await start({ DATABASE_PATH: join(dir.path, "off.db") });
+    expect(started).toEqual({ loaded: [], linkPort: null });
+  });
+
+  test("builds the OpenAPI document at its first request; two at once get the same", async () => {
+    const started = await start({ DATABASE_PATH: join(dir.path, "docs.db") }, "docs");
+    expect(started.loaded).toEqual([]);
+    expect(started.docs).toEqual({
+      statuses: [200, 200],
+      same: true,
+      openapi: "3.1.0",
+      loaded: ["api/docs/document.ts"],
+    });
+  });
+
+  test("with a bot makes Discord's REST client before the API listens without loading the languages' texts", async () => {
+    // What src/server.ts loads before it listens when DISCORD_TOKEN is set; the bot loads the texts once it starts.
+    const child = Bun.spawn(
+      [
+        process.execPath,
+        "-e",
+        `await import(${JSON.stringify(join(import.meta.dir, "../../src/bot/discord.ts"))});
+         console.log(JSON.stringify(Object.keys(require.cache).filter((path) => path.includes("/i18n/catalogues"))));`,
+      ],
+      { env: { PATH: process.env.PATH ?? "", HOME: dir.path }, stdout: "pipe", stderr: "pipe" },
+    );
+    const [code, out] = await Promise.all([child.exited, new Response(child.stdout).text()]);
+    expect({ code, loaded: JSON.parse(out) }).toEqual({ code: 0, loaded: [] });
+  });
+
+  test("with LINK_PORT loads the link endpoint, which listens", async () => {
+    const started = await start({ DATABASE_PATH: join(dir.path, "on.db"), LINK_PORT: "0" });
+    expect(started.loaded).toEqual(["link/index.ts", "i18n/catalogues.ts"]);
+    expect(started.linkPort).toBeGreaterThan(0);
+  });
+});

@@ -1,0 +1,32 @@
+/**
+ * Test helper (test/start/deferred.test.ts): starts the service in this fresh process, with the settings given as
+ * JSON in argv[2], then prints as one JSON line which of the modules a start may defer are loaded (Bun's module
+ * registry, `require.cache`, which holds ES modules too), the link endpoint's port when it runs and, asked with
+ * argv[3] `docs`, what two concurrent first requests for the OpenAPI document got and what was loaded then.
+ */
+import { join } from "node:path";
+import { loadConfig } from "../../src/config.ts";
+import { startService } from "../../src/server.ts";
+import { silentLogger } from "../../src/shared/logger.ts";
+
+const SRC = join(import.meta.dir, "..", "..", "src");
+/** What a start loads only when it needs it, by the path a test names it with. */
+const DEFERRED = ["link/index.ts", "i18n/catalogues.ts", "api/docs/document.ts"];
+const loadedNow = () => DEFERRED.filter((path) => require.cache[join(SRC, path)] !== undefined);
+
+const config = loadConfig({ HOST: "127.0.0.1", PORT: "0", ...JSON.parse(process.argv[2] ?? "{}") });
+const running = await startService(config, { logger: silentLogger });
+const loaded = loadedNow();
+let docs: { statuses: number[]; same: boolean; openapi: unknown; loaded: string[] } | undefined;
+if (process.argv[3] === "docs") {
+  const answers = await Promise.all([1, 2].map(() => fetch(`${running.url}/swagger/json`)));
+  const bodies = await Promise.all(answers.map((answer) => answer.text()));
+  docs = {
+    statuses: answers.map((answer) => answer.status),
+    same: bodies[0] === bodies[1],
+    openapi: JSON.parse(bodies[0] ?? "{}").openapi,
+    loaded: loadedNow(),
+  };
+}
+console.log(JSON.stringify({ loaded, linkPort: running.link?.port ?? null, docs }));
+await running.stop();
