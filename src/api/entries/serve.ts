@@ -69,18 +69,15 @@ function respond(
   }
   const { body } = served;
   if (body instanceof Blob) return new Response(body, { headers });
-  // A large body goes out chunk by chunk, straight to the socket, its length known up front.
-  headers["content-length"] = String(body.size);
-  const stream = new ReadableStream({
-    type: "direct",
-    // One flush of every chunk, then the end: measured faster than closing without a flush.
-    async pull(controller) {
-      for (const part of body.parts) controller.write(part);
-      await controller.flush();
-      controller.end();
-    },
-  });
-  return new Response(stream as unknown as ReadableStream, { headers });
+  // A large body goes out chunk by chunk as they are, with chunked transfer coding (what Bun does for any streamed
+  // body, whatever Content-Length says). A generator's 18 MB took 5 ms of the service's CPU where a direct
+  // ReadableStream's `write`, which copies, took 30 ms (docs/performance.md, A change to a large whitelist).
+  return new Response(chunksOf(body.parts) as unknown as ReadableStream, { headers });
+}
+
+/** The chunks of a large body, one at a time, for Bun to write to the socket as they are. */
+async function* chunksOf(parts: readonly Uint8Array[]): AsyncGenerator<Uint8Array> {
+  yield* parts;
 }
 
 /** RFC 9110 weak comparison of an If-None-Match list with our (strong) ETag. */

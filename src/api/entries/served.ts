@@ -20,11 +20,11 @@ export type ServedFormat = {
 const JOIN_UP_TO_BYTES = 256 * 1024;
 
 /** What HTTP serves of entries in a format. */
-function serve(format: FormatName, formatted: Formatted): ServedFormat {
+function serve(format: FormatName, formatted: Formatted, joinUpToBytes: number): ServedFormat {
   const { contentType } = formats[format];
   return {
     body:
-      formatted.size <= JOIN_UP_TO_BYTES
+      formatted.size <= joinUpToBytes
         ? new Blob(formatted.parts as Uint8Array<ArrayBuffer>[], { type: contentType })
         : { parts: formatted.parts, size: formatted.size },
     contentType,
@@ -37,12 +37,16 @@ function serve(format: FormatName, formatted: Formatted): ServedFormat {
  * The cached formats as HTTP serves them, each built once: a format's entries are a new object whenever they
  * change, so what is kept against one is never stale, and goes with it.
  */
-export function createServedFormats(cache: FormatCache) {
+export function createServedFormats(
+  cache: FormatCache,
+  /** Bodies up to this size are sent as one Blob, larger ones from their chunks (tests: every size either way). */
+  joinUpToBytes = JOIN_UP_TO_BYTES,
+) {
   const built = new WeakMap<Formatted, ServedFormat>();
   const of = (format: FormatName, formatted: Formatted) => {
     let served = built.get(formatted);
     if (!served) {
-      served = serve(format, formatted);
+      served = serve(format, formatted, joinUpToBytes);
       built.set(formatted, served);
     }
     return served;
