@@ -23,7 +23,10 @@
  * starting load average (printed) shows other work; `--rounds 3` takes the median of three runs per cell.
  *
  * Usage: bun bench/entries.ts [--duration 5] [--warmup 1] [--rounds 1] [--connections 32] [--threads 1]
- *                             [--loader auto|wrk|bun] [--binary dist/whitelist-sync]
+ *                             [--loader auto|wrk|bun] [--binary dist/whitelist-sync | none]
+ *                             [--checkout <dir>]
+ * `--binary none` leaves out the compiled binary's start; `--checkout <dir>` serves with that checkout's
+ * bench/entries/serve.ts (the code before a change), seeded and loaded by this one.
  */
 import { mkdirSync, mkdtempSync, readFileSync, rmSync, statSync } from "node:fs";
 import { availableParallelism, loadavg, tmpdir } from "node:os";
@@ -62,6 +65,7 @@ type Options = {
   threads: number;
   loader: "wrk" | "bun";
   binary: string | undefined;
+  checkout: string | undefined;
 };
 
 /** One load run, whichever generator made it. */
@@ -447,6 +451,7 @@ function parseOptions(): Options {
       threads: { type: "string", default: "1" },
       loader: { type: "string", default: "auto" },
       binary: { type: "string" },
+      checkout: { type: "string" },
     },
   });
   const whole = (name: string, text: string, min: number) => {
@@ -465,6 +470,7 @@ function parseOptions(): Options {
     threads: whole("threads", values.threads, 1),
     loader: values.loader === "bun" || (values.loader === "auto" && !hasWrk) ? "bun" : "wrk",
     binary: values.binary,
+    checkout: values.checkout,
   };
   if (options.loader === "wrk" && options.threads > options.connections) {
     throw new Error("--threads cannot exceed --connections");
@@ -475,7 +481,7 @@ function parseOptions(): Options {
 async function main(): Promise<number> {
   const options = parseOptions();
   // First, so that a missing binary or a failed build shows before minutes of load.
-  const binary = await builtBinary(options.binary);
+  const binary = options.binary === "none" ? null : await builtBinary(options.binary);
   scratchDir = mkdtempSync(join(tmpdir(), "wls-bench-"));
   const dir = scratchDir;
 
@@ -483,7 +489,10 @@ async function main(): Promise<number> {
   const authorization = `Bearer ${key}`;
   const paths = SCENARIOS.map(({ query }) => `/api/v1/whitelists/${whitelistId}/entries${query}`);
 
-  const service = spawnChild([process.execPath, join(HELPERS, "serve.ts")], {
+  const serve = options.checkout
+    ? resolve(options.checkout, "bench", "entries", "serve.ts")
+    : join(HELPERS, "serve.ts");
+  const service = spawnChild([process.execPath, serve], {
     cwd: ROOT,
     env: {
       ...baseEnv(),
@@ -588,6 +597,7 @@ async function main(): Promise<number> {
   );
   console.log(`whitelist-sync RSS after the load: ${fixed(serviceRssKb / 1_024, 1)} MiB`);
 
+  if (!binary) return failures > 0 ? 1 : 0;
   const started = await measureBinary(binary, dir);
   console.log(
     `\ncompiled binary (${relative(process.cwd(), binary) || binary}, ` +

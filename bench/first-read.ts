@@ -18,10 +18,12 @@
  * says how busy it was.
  *
  * Usage: bun bench/first-read.ts [--entries 100000] [--rounds 3] [--every 5] [--idle 2]
+ *                               [--seed-file /tmp/wls-first-read.db] [--checkout ../main]
+ * `--seed-file` seeds that file once and runs on copies; `--checkout` serves with another checkout's code.
  */
-import { mkdtempSync, rmSync } from "node:fs";
+import { copyFileSync, existsSync, mkdtempSync, readFileSync, rmSync } from "node:fs";
 import { tmpdir } from "node:os";
-import { join } from "node:path";
+import { join, resolve } from "node:path";
 import { parseArgs } from "node:util";
 import { closeDatabase } from "../src/db/client.ts";
 import { openServices } from "../src/services.ts";
@@ -36,8 +38,16 @@ const { values } = parseArgs({
     rounds: { type: "string", default: "3" },
     every: { type: "string", default: "5" },
     idle: { type: "string", default: "2" },
+    "seed-file": { type: "string" },
+    checkout: { type: "string" },
   },
 });
+/** The service's entry: this checkout's, or with `--checkout` another's (the code before a change). */
+const SERVE = join(
+  values.checkout ? resolve(values.checkout, "bench") : import.meta.dir,
+  "scale",
+  "serve.ts",
+);
 const ENTRIES = Number(values.entries);
 const ROUNDS = Number(values.rounds);
 const EVERY_MS = Number(values.every);
@@ -66,9 +76,28 @@ async function seed(path: string) {
   return { whitelistId: whitelist.id, key: plaintext };
 }
 
+/**
+ * `seed`, or with `--seed-file` a copy of the file seeded the first time (its whitelist id and key kept beside
+ * it), so that runs alternated between checkouts skip the seeding.
+ */
+async function seededOnce(path: string): Promise<{ whitelistId: string; key: string }> {
+  const file = values["seed-file"];
+  if (!file) return seed(path);
+  const saved = `${file}.json`;
+  if (!existsSync(saved)) await Bun.write(saved, JSON.stringify({ ...(await seed(file)), entries: ENTRIES }));
+  const seeded = JSON.parse(readFileSync(saved, "utf8")) as {
+    whitelistId: string;
+    key: string;
+    entries: number;
+  };
+  if (seeded.entries !== ENTRIES) throw new Error(`${file} holds ${seeded.entries} entries`);
+  copyFileSync(file, path);
+  return seeded;
+}
+
 /** The service on `path`, started afresh; resolves once it listens. */
 async function startServer(path: string) {
-  const child = Bun.spawn([process.execPath, join(import.meta.dir, "scale", "serve.ts")], {
+  const child = Bun.spawn([process.execPath, SERVE], {
     env: {
       ...baseEnv(),
       DATABASE_PATH: path,
@@ -197,7 +226,7 @@ const dir = mkdtempSync(join(tmpdir(), "wls-first-read-"));
 try {
   const path = join(dir, "first-read.db");
   const seedStarted = performance.now();
-  const { whitelistId, key } = await seed(path);
+  const { whitelistId, key } = await seededOnce(path);
   const load = (await Bun.file("/proc/loadavg").text()).split(" ").slice(0, 3).join(" ");
   console.log(
     `${ENTRIES.toLocaleString("en-US")} entries (seeded in ${fixed((performance.now() - seedStarted) / 1000)} s), /health every ${EVERY_MS} ms, ${ROUNDS} rounds; load ${load}`,

@@ -5,13 +5,23 @@
  * DELETE latency, and the service's RSS after the load and after Bun.gc(true). Runs the real service
  * (bench/scale/serve.ts) on loopback over a real SQLite file; prints a table and the targets.
  *
+ * "4 reads cpu" is the service's own CPU time (from /proc) for the four reads: what sending the bytes costs the
+ * service, apart from the client receiving them in this process.
+ *
  *   bun bench/scale.ts            (about two minutes)
+ *   bun bench/scale.ts 100000 [--seed-file /tmp/wls-100k.db] [--checkout ../main]
+ *
+ * The argument runs the scenarios whose count it names (`100000` or `100,000`). `--seed-file` keeps the seeded
+ * database of a one-whitelist scenario in that file (seeded when missing) and runs each time on a copy of it, so
+ * runs alternated between checkouts skip the minute of seeding. `--checkout <dir>` serves with that checkout's
+ * `bench/scale/serve.ts` (the code before a change) against this one's seeding and measurements.
  */
 
 import { Database } from "bun:sqlite";
-import { mkdtempSync, rmSync } from "node:fs";
+import { copyFileSync, existsSync, mkdtempSync, readFileSync, rmSync } from "node:fs";
 import { tmpdir } from "node:os";
-import { join } from "node:path";
+import { join, resolve } from "node:path";
+import { parseArgs } from "node:util";
 import { closeDatabase } from "../src/db/client.ts";
 import { openServices } from "../src/services.ts";
 import { systemClock } from "../src/shared/clock.ts";
@@ -23,6 +33,16 @@ const FORMATS = ["json", "vanilla", "plain", "easywhitelist"] as const;
 const CHANGES = 50;
 const WARMUP = 5;
 const GUILD = "1161034120542384128";
+const { values: options, positionals } = parseArgs({
+  args: process.argv.slice(2),
+  options: { "seed-file": { type: "string" }, checkout: { type: "string" } },
+  allowPositionals: true,
+});
+const SERVE = join(
+  options.checkout ? resolve(options.checkout, "bench") : import.meta.dir,
+  "scale",
+  "serve.ts",
+);
 const USER = "300000000000000001";
 
 type Result = {
@@ -35,6 +55,8 @@ type Result = {
   deleteP99Ms: number;
   /** The four reads alone with nothing changed: what the transfer of the bytes costs. */
   readsMedianMs: number;
+  /** The service's own CPU time for the four reads (their median). */
+  readsCpuMs: number;
   rssLoadMb: number;
   rssGcMb: number;
 };
@@ -65,8 +87,28 @@ async function seed(path: string, whitelists: number, perWhitelist: number) {
   return { ids, key: plaintext, seedS };
 }
 
+/**
+ * `seed`, or with `--seed-file` (one whitelist only) a copy of the file seeded the first time: its whitelist id
+ * and key are kept beside it.
+ */
+async function seededOnce(path: string, whitelists: number, perWhitelist: number) {
+  const file = options["seed-file"];
+  if (!file || whitelists !== 1) return seed(path, whitelists, perWhitelist);
+  const saved = `${file}.json`;
+  if (!existsSync(saved)) {
+    const seeded = await seed(file, whitelists, perWhitelist);
+    await Bun.write(saved, JSON.stringify({ ...seeded, perWhitelist }));
+  }
+  const seeded = JSON.parse(readFileSync(saved, "utf8")) as Awaited<ReturnType<typeof seed>> & {
+    perWhitelist: number;
+  };
+  if (seeded.perWhitelist !== perWhitelist) throw new Error(`${file} holds ${seeded.perWhitelist} entries`);
+  copyFileSync(file, path);
+  return seeded;
+}
+
 async function startServer(path: string) {
-  const child = Bun.spawn([process.execPath, join(import.meta.dir, "scale", "serve.ts")], {
+  const child = Bun.spawn([process.execPath, SERVE], {
     env: {
       ...process.env,
       DATABASE_PATH: path,
@@ -97,12 +139,16 @@ async function startServer(path: string) {
   };
   const { url } = (await nextLine()) as { url: string };
   const rss = () =>
-    Number(
-      /VmRSS:\s+(\d+)/.exec(require("node:fs").readFileSync(`/proc/${child.pid}/status`, "utf8"))?.[1] ?? 0,
-    ) * 1024;
+    Number(/VmRSS:\s+(\d+)/.exec(readFileSync(`/proc/${child.pid}/status`, "utf8"))?.[1] ?? 0) * 1024;
+  // utime + stime, in clock ticks of 10 ms.
+  const cpuMs = () => {
+    const fields = (readFileSync(`/proc/${child.pid}/stat`, "utf8").split(") ")[1] ?? "").split(" ");
+    return (Number(fields[11]) + Number(fields[12])) * 10;
+  };
   return {
     url,
     rss,
+    cpuMs,
     async gcRss(): Promise<number> {
       child.stdin.write("gc\n");
       child.stdin.flush();
@@ -126,7 +172,7 @@ async function scenario(name: string, whitelists: number, perWhitelist: number):
   const dir = mkdtempSync(join(tmpdir(), "wls-scale-"));
   try {
     const path = join(dir, "scale.db");
-    const { ids, key, seedS } = await seed(path, whitelists, perWhitelist);
+    const { ids, key, seedS } = await seededOnce(path, whitelists, perWhitelist);
     const server = await startServer(path);
     const headers = { authorization: `Bearer ${key}` };
     const read = async (id: string, format: string) => {
@@ -170,10 +216,13 @@ async function scenario(name: string, whitelists: number, perWhitelist: number):
       if (process.env.BENCH_VERBOSE)
         console.error("DELETE ms:", deletes.map((ms) => ms.toFixed(1)).join(" "));
       const reads: number[] = [];
+      const readsCpu: number[] = [];
       for (let i = 0; i < 20; i++) {
         const started = performance.now();
+        const cpuBefore = server.cpuMs();
         for (const format of FORMATS) await read(first, format);
         reads.push(performance.now() - started);
+        readsCpu.push(server.cpuMs() - cpuBefore);
       }
       const rssLoad = server.rss();
       const rssGc = await server.gcRss();
@@ -186,6 +235,7 @@ async function scenario(name: string, whitelists: number, perWhitelist: number):
         deleteP50Ms: quantile(deletes, 0.5),
         deleteP99Ms: quantile(deletes, 0.99),
         readsMedianMs: quantile(reads, 0.5),
+        readsCpuMs: quantile(readsCpu, 0.5),
         rssLoadMb: rssLoad / 1024 / 1024,
         rssGcMb: rssGc / 1024 / 1024,
       };
@@ -227,9 +277,9 @@ for (const [name, whitelists, perWhitelist] of [
   ["100,000 entries", 1, 100_000],
   ["1,000 wl × 100", 1_000, 100],
 ] as const) {
-  // `bun bench/scale.ts 100,000` runs the scenarios whose name starts so.
-  const only = process.argv[2];
-  if (only && !name.startsWith(only)) continue;
+  // `bun bench/scale.ts 100000` (or 100,000) runs the scenarios whose name starts so.
+  const only = positionals[0]?.replaceAll(",", "");
+  if (only && !name.replaceAll(",", "").startsWith(only)) continue;
   results.push(await scenario(name, whitelists, perWhitelist));
   console.error(`done: ${name}`);
 }
@@ -244,6 +294,7 @@ console.log(
       "chg+4 p50",
       "chg+4 p99",
       "4 reads",
+      "4 reads cpu",
       "DEL p50",
       "DEL p99",
       "RSS MB",
@@ -256,6 +307,7 @@ console.log(
       ms(r.changeReadMedianMs),
       ms(r.changeReadP99Ms),
       ms(r.readsMedianMs),
+      ms(r.readsCpuMs),
       ms(r.deleteP50Ms),
       ms(r.deleteP99Ms),
       fixed(r.rssLoadMb, 0),

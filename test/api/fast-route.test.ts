@@ -4,6 +4,7 @@ import { createApi } from "../../src/api/app.ts";
 import { ENTRIES_ROUTE, entriesRoute } from "../../src/api/entries/fast-route.ts";
 import { createServedFormats, type ServedFormats } from "../../src/api/entries/served.ts";
 import { createRateLimit } from "../../src/api/rate-limit/index.ts";
+import { formats } from "../../src/formats/index.ts";
 import { createHub } from "../../src/realtime/hub.ts";
 import { bearer, tamperKey } from "../helpers/http.ts";
 import {
@@ -91,6 +92,7 @@ forEachStore("reads it answers itself", () => {
   ] as const)("%s: the cached bytes with every header, counted once", async (format, query) => {
     const response = await get(entries(whitelistId, query), bearer(key));
     const expected = await served.get(whitelistId, format);
+    const fileName = formats[format].file?.name;
     const body: Uint8Array = new Uint8Array(await response.arrayBuffer());
     expect({
       status: response.status,
@@ -103,8 +105,8 @@ forEachStore("reads it answers itself", () => {
     }).toEqual({
       status: 200,
       body: (await services.formatCache.get(whitelistId, format)).bytes,
-      contentType: expected.contentType,
-      disposition: expected.fileName ? `attachment; filename="${expected.fileName}"` : null,
+      contentType: formats[format].contentType,
+      disposition: fileName ? `attachment; filename="${fileName}"` : null,
       etag: expected.etag,
       policy: `"ip";q=${PER_MINUTE};w=60`,
       rateLimit: `"ip";r=${PER_MINUTE - 1};t=3`,
@@ -122,6 +124,31 @@ forEachStore("reads it answers itself", () => {
       rateLimit: response.headers.get("ratelimit"),
     }).toEqual({ status: 304, body: "", etag, rateLimit: `"ip";r=${PER_MINUTE - 2};t=6` });
     expect(fellBack).toEqual([]);
+  });
+
+  test("each answer is a copy of the one built with the format: whole bytes, its own rate-limit headers", async () => {
+    const bytes = (await services.formatCache.get(whitelistId, "plain")).bytes;
+    const etag = (await served.get(whitelistId, "plain")).etag;
+    const answers = [];
+    const revalidate: Record<string, string> = { "if-none-match": etag };
+    for (const headers of [{}, revalidate, {}, revalidate, {}]) {
+      const response = await get(entries(whitelistId, "?format=plain"), { ...bearer(key), ...headers });
+      answers.push({
+        status: response.status,
+        body: new Uint8Array(await response.arrayBuffer()) as Uint8Array,
+        rateLimit: response.headers.get("ratelimit"),
+        options: response.headers.get("x-content-type-options"),
+      });
+    }
+    const empty = new Uint8Array(0) as Uint8Array;
+    expect(answers).toEqual(
+      [200, 304, 200, 304, 200].map((status, i) => ({
+        status,
+        body: status === 200 ? bytes : empty,
+        rateLimit: `"ip";r=${PER_MINUTE - 1 - i};t=${3 * (i + 1)}`,
+        options: "nosniff",
+      })),
+    );
   });
 
   test("429 once the bucket is empty, without passing the request on", async () => {

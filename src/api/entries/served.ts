@@ -1,15 +1,16 @@
 import type { FormatCache, Formatted } from "../../formats/cache.ts";
 import { type FormatName, formats } from "../../formats/index.ts";
+import { secured } from "../security-headers.ts";
 
 /**
- * A whitelist's entries in a format as HTTP serves them: the body (an immutable Blob, or for a large one its
- * chunks, written out as they are), its media type, a strong ETag and the file name a download gets.
+ * A whitelist's entries in a format as HTTP serves them: its strong ETag, and the answers with every header of
+ * their own (the security headers too), built once, for each request to copy: the 304, and the 200 around an
+ * immutable Blob or, for a large body, the headers that go with its chunks (written out as they are).
  */
 export type ServedFormat = {
-  body: Blob | { parts: readonly Uint8Array[]; size: number };
-  contentType: string;
   etag: string;
-  fileName: string | null;
+  notModified: Response;
+  body: { blob: Response } | { parts: readonly Uint8Array[]; headers: Headers };
 };
 
 /**
@@ -20,29 +21,34 @@ export type ServedFormat = {
 const JOIN_UP_TO_BYTES = 256 * 1024;
 
 /** What HTTP serves of entries in a format. */
-function serve(format: FormatName, formatted: Formatted): ServedFormat {
+function serve(format: FormatName, formatted: Formatted, joinUpToBytes: number): ServedFormat {
   const { contentType } = formats[format];
-  return {
-    body:
-      formatted.size <= JOIN_UP_TO_BYTES
-        ? new Blob(formatted.parts as Uint8Array<ArrayBuffer>[], { type: contentType })
-        : { parts: formatted.parts, size: formatted.size },
-    contentType,
-    etag: formatted.etag,
-    fileName: formatted.fileName,
-  };
+  const { etag, fileName } = formatted;
+  const notModified = secured(
+    new Response(null, { status: 304, headers: { etag, "cache-control": "no-cache" } }),
+  );
+  const headers = new Headers(notModified.headers);
+  headers.set("content-type", contentType);
+  if (fileName) headers.set("content-disposition", `attachment; filename="${fileName}"`);
+  if (formatted.size > joinUpToBytes) return { etag, notModified, body: { parts: formatted.parts, headers } };
+  const blob = new Blob(formatted.parts as Uint8Array<ArrayBuffer>[], { type: contentType });
+  return { etag, notModified, body: { blob: new Response(blob, { headers }) } };
 }
 
 /**
  * The cached formats as HTTP serves them, each built once: a format's entries are a new object whenever they
  * change, so what is kept against one is never stale, and goes with it.
  */
-export function createServedFormats(cache: FormatCache) {
+export function createServedFormats(
+  cache: FormatCache,
+  /** Bodies up to this size are sent as one Blob, larger ones from their chunks (tests: every size either way). */
+  joinUpToBytes = JOIN_UP_TO_BYTES,
+) {
   const built = new WeakMap<Formatted, ServedFormat>();
   const of = (format: FormatName, formatted: Formatted) => {
     let served = built.get(formatted);
     if (!served) {
-      served = serve(format, formatted);
+      served = serve(format, formatted, joinUpToBytes);
       built.set(formatted, served);
     }
     return served;
