@@ -53,9 +53,9 @@ export function decisionNotices(services: Pick<Services, "store" | "write" | "cl
 /**
  * One pass of the leader: each waiting notice told in Discord through the bot's staff log, as the dashboard of the
  * leader tells it at once (the request's post becomes its decision, the member reads the outcome), then deleted.
- * An approval's roles, recorded on its entry by the follower, are granted first: a grant that throws leaves the
- * notice, untold, for the next pass. A request no longer decided, or an approval whose entry is gone since, is
- * dropped with a warning. Resolves with how many were told.
+ * An approval's roles, recorded on its entry by the follower, are granted first: a grant that throws (the store
+ * unreachable) leaves the notice, untold, for the next pass. A request no longer decided, or an approval whose
+ * entry is gone since, is dropped with a warning. Resolves with how many were told.
  */
 export async function tellDecisions(
   services: Pick<Services, "store" | "write" | "clock" | "registration" | "entries">,
