@@ -5,10 +5,10 @@ import type { Services } from "../services.ts";
 import type { Logger } from "../shared/logger.ts";
 
 // A decision made in the dashboard of a replica that does not lead (docs/dashboard.md, Replicas): stored and
-// published there like any other, but the request's post and the member's message are the leader's bot's to write.
-// So the follower leaves a notice in the database, and the leader tells Discord of it, then deletes it: once, and
-// after a change of leader at most the one in flight again (as the outbox's effects). Outside the dashboard's lazy
-// part: the leader's job (src/jobs.ts) reads it without loading the pages.
+// published there like any other, but the request's post, the member's message and an approval's roles are the
+// leader's bot's to write. So the follower leaves a notice in the database, and the leader grants and tells Discord
+// of it, then deletes it: once, and after a change of leader at most the one in flight again (as the outbox's
+// effects). Outside the dashboard's lazy part: the leader's job (src/jobs.ts) reads it without loading the pages.
 
 /** Notices told per pass of the leader's job, oldest first. */
 const PER_PASS = 20;
@@ -53,8 +53,9 @@ export function decisionNotices(services: Pick<Services, "store" | "write" | "cl
 /**
  * One pass of the leader: each waiting notice told in Discord through the bot's staff log, as the dashboard of the
  * leader tells it at once (the request's post becomes its decision, the member reads the outcome), then deleted.
- * A request no longer decided, or an approval whose entry is gone since, is dropped with a warning. Resolves with
- * how many were told.
+ * An approval's roles, recorded on its entry by the follower, are granted first: a grant that throws (the store
+ * unreachable) leaves the notice, untold, for the next pass. A request no longer decided, or an approval whose
+ * entry is gone since, is dropped with a warning. Resolves with how many were told.
  */
 export async function tellDecisions(
   services: Pick<Services, "store" | "write" | "clock" | "registration" | "entries">,
@@ -66,6 +67,7 @@ export async function tellDecisions(
   for (const { requestId, actorId } of await notices.waiting()) {
     const decision = await decisionOf(services, requestId);
     if (decision) {
+      if (decision.outcome === "approved") await decision.roles.failures;
       await staffLog.requestDecided(decision, actorId);
       told++;
     } else {
@@ -89,13 +91,8 @@ async function decisionOf(
   if (request.status === "rejected") return { outcome: "rejected", request, whitelist };
   if (request.status !== "approved") return undefined;
   const entry = await services.entries.find(whitelist.id, request.nick);
-  if (!entry) return undefined;
-  // The roles follow from the leader's outbox; Discord's refusals are reported there (docs/dashboard.md).
-  return {
-    outcome: "approved",
-    request,
-    whitelist,
-    entry,
-    roles: { waiting: false, failures: Promise.resolve([]) },
-  };
+  if (entry?.userId !== request.userId) return undefined;
+  // The follower recorded the roles and granted none (`rolesByLeader`): the leader's role grants do.
+  const roles = await services.registration.grantRecorded(whitelist, entry);
+  return { outcome: "approved", request, whitelist, entry, roles };
 }

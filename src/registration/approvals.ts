@@ -24,10 +24,12 @@ import type { Proven, WithForm } from "./service.ts";
 
 /**
  * Which request a manager decides, and why when they say (the dashboard asks it of a rejection; the member reads
- * it); approving needs the requesting member as they are now.
+ * it); approving needs the requesting member as they are now. `rolesByLeader`: this process does not lead, so the
+ * approval's roles are recorded on the entry and granted by the leader (`grantRecorded`; docs/dashboard.md,
+ * Replicas), not here.
  */
 export type DecideInput = { requestId: string; actor: Member; reason?: string | null } & (
-  | { approve: true; member: Member }
+  | { approve: true; member: Member; rolesByLeader?: boolean }
   | { approve: false }
 );
 
@@ -106,6 +108,7 @@ export function createApprovals(deps: {
       own: true,
       // The request's answers go with the entry it becomes (and their retention starts), in its transaction.
       alongside: (tx, entry) => answers.closeIn(tx, request.id, entry.id),
+      rolesByLeader: input.rolesByLeader,
     });
     const approved = await requests.close(
       request.id,

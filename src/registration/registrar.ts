@@ -12,7 +12,7 @@ import { DomainError } from "../shared/errors.ts";
 import { expiryOf } from "../whitelists/lifetime.ts";
 import type { Whitelist } from "../whitelists/model.ts";
 import type { Departures } from "./departures.ts";
-import type { DenialLookup, Member, Registration } from "./model.ts";
+import type { DenialLookup, Member, Registration, RolesUnderWay } from "./model.ts";
 import type { RequestStore } from "./requests.ts";
 import type { RoleGrants } from "./roles.ts";
 import {
@@ -46,7 +46,15 @@ export type Storing = {
   own: boolean;
   /** What commits with the entry, in its transaction (the member's form answers). */
   alongside?: (tx: Tx, entry: EntryRecord) => Promise<void>;
+  /**
+   * The roles are the leader's to grant (a replica that does not lead sends nothing to Discord): the entry
+   * records them, nothing is granted here, and the leader grants them with `grantRecorded`.
+   */
+  rolesByLeader?: boolean;
 };
+
+/** No role under way: none to grant, or none granted by this process. */
+const NO_ROLES: RolesUnderWay = { waiting: false, failures: Promise.resolve([]) };
 
 /** What a check asks: who the required role is asked of, whether the member acts themselves, for a request. */
 type Checking = { role: RoleCheck | null; self: boolean; request: boolean; limit?: boolean };
@@ -238,15 +246,42 @@ export function createRegistrar(deps: {
       }
       throw error;
     }
-    const roles = grants.grantFor({
-      whitelist,
-      entry,
-      roleIds: toGrant,
-      recorded,
-      skip: () => departures.has(whitelist.guildId, member.userId),
-    });
+    const roles = who.rolesByLeader
+      ? NO_ROLES
+      : grants.grantFor({
+          whitelist,
+          entry,
+          roleIds: toGrant,
+          recorded,
+          skip: () => departures.has(whitelist.guildId, member.userId),
+        });
     return { entry, whitelist, roles };
   };
 
-  return { check, precheck, store, held, parse: parseNick, requirePresent };
+  /**
+   * Grants the roles a stored entry records that were left to the leader (`rolesByLeader`: an approval in the
+   * dashboard of a replica that does not lead, docs/dashboard.md, Replicas), as `store` grants its own: in the
+   * member's queue of role changes, those they lack now (all recorded when the gateway cannot tell), a refusal
+   * taken off the record and reported. When its turn comes, nothing if the member left or the entry is gone: its
+   * removal's revert took back nothing granted, so a grant then would leave a role no entry records. Discord keeps
+   * a role granted twice once: the same entry granted again after a change of leader changes nothing.
+   */
+  const grantRecorded = async (whitelist: Whitelist, entry: EntryRecord): Promise<RolesUnderWay> => {
+    const { guildId } = whitelist;
+    const { userId } = entry;
+    const recorded = [...new Set(entry.grantedRoleIds)];
+    const held = await grants.currentRoles(guildId, { userId, roleIds: [], canManageGuild: false });
+    if (held === null || recorded.length === 0) return NO_ROLES;
+    const stored = async () =>
+      (await entries.listForUserInGuild(guildId, userId)).some((candidate) => candidate.id === entry.id);
+    return grants.grantFor({
+      whitelist,
+      entry,
+      roleIds: recorded.filter((roleId) => !held.includes(roleId)),
+      recorded,
+      skip: async () => departures.has(guildId, userId) || !(await stored()),
+    });
+  };
+
+  return { check, precheck, store, held, grantRecorded, parse: parseNick, requirePresent };
 }

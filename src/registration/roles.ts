@@ -200,7 +200,7 @@ export function createRoleGrants({
 
     /**
      * Queues the grant of `roleIds` for an entry already stored (a registration answers first). When its turn
-     * comes: nothing if `skip` says so (the member left); else the grant, with any role the entry records
+     * comes: nothing if `skip` says so (the member left, or the entry is gone); else the grant, with any role the entry records
      * (`recorded`) that a revert of the member took back since `plan` ran (a removal of theirs committed between
      * the plan and this entry's commit, its revert reading their entries before this one existed); and for roles
      * Discord refused, the entry's record corrected (they were not given, so they are not the bot's to take back)
@@ -211,7 +211,7 @@ export function createRoleGrants({
       entry: { id: number; userId: string; nick: string };
       roleIds: string[];
       recorded: readonly string[];
-      skip: () => boolean;
+      skip: () => boolean | Promise<boolean>;
     }): RolesUnderWay {
       const { whitelist, entry } = input;
       const { guildId } = whitelist;
@@ -220,7 +220,7 @@ export function createRoleGrants({
       }
       const waiting = input.roleIds.length > 0 && changes.sizeIn(guildId) > 0;
       const failures = changes(guildId, entry.userId, async () => {
-        if (input.skip()) return [];
+        if (await input.skip()) return [];
         const reverted = uncertain(guildId, entry.userId);
         const roleIds = [
           ...new Set([...input.roleIds, ...input.recorded.filter((roleId) => reverted.has(roleId))]),

@@ -86,7 +86,7 @@ export function createRegistrationService(deps: {
   observer?: Observer;
 }) {
   const { whitelists, entries, guilds, requests, answers, grants, departures, discord, logger, links } = deps;
-  const { check, precheck, store, held } = createRegistrar(deps);
+  const { check, precheck, store, held, grantRecorded } = createRegistrar(deps);
   const roleLoss = createRoleLoss({ whitelists, entries, grants, logger });
   const guests = createGuests({
     whitelists,
@@ -292,6 +292,8 @@ export function createRegistrationService(deps: {
     requestAnswers: approvals.requestAnswers,
     listPendingRequests: approvals.listPendingRequests,
     decide: approvals.decide,
+    /** The leader grants the roles of an approval decided with `rolesByLeader` (see the registrar's `grantRecorded`). */
+    grantRecorded,
     cancelRequest: approvals.cancelRequest,
 
     /**

@@ -9,7 +9,8 @@ import { signIn } from "./session.ts";
 
 // A decision in the dashboard of a replica that does not lead (docs/dashboard.md, Replicas): two replicas of the
 // real service on one PostgreSQL, the leader holding the bot against the sandbox Discord. The follower's dashboard
-// decides; the leader's bot turns the request's post into the decision and tells the member, once.
+// decides; the leader's bot grants an approval's roles, turns the request's post into the decision and tells the
+// member, once.
 
 let world: World;
 let follower: RunningService;
@@ -60,8 +61,8 @@ async function requestOf(userId: string, nick: string, whitelistChannel: string)
 /** The follower's dashboard, signed in there as `userId`. */
 const onFollower = (userId: string) => signIn({ ...world, service: follower } as World, userId);
 
-test("approved and rejected in the follower's dashboard: the leader's bot edits each post and tells each member, once", async () => {
-  await world.whitelist({
+test("approved and rejected in the follower's dashboard: the leader's bot grants the role, edits each post and tells each member, once", async () => {
+  const wl = await world.whitelist({
     nickType: "offline",
     registrationMode: "approval",
     grantedRoleIds: [IDS.whitelistedRole],
@@ -93,6 +94,12 @@ test("approved and rejected in the follower's dashboard: the leader's bot edits 
   expect([approvedPost.components, rejectedPost.components]).toEqual([[], []]);
   await world.waitFor("carol told", async () => (await told("welcome aboard")) > 0);
   await world.waitFor("bob told", async () => (await told("not this season")) > 0);
+  // The leader granted the approval's role before telling it, and the entry records it (a revert takes it back).
+  expect((await world.member(IDS.carol)).roleIds).toContain(IDS.whitelistedRole);
+  expect((await world.member(IDS.bob)).roleIds).not.toContain(IDS.whitelistedRole);
+  expect((await world.services.entries.find(wl.id, "carol_mc"))?.grantedRoleIds).toEqual([
+    IDS.whitelistedRole,
+  ]);
 
   // Once: a later decision is told by later passes of the leader's job, which tell the first two no more.
   const later = await requestOf(IDS.alice, "alice_mc", IDS.survivalChannel);

@@ -96,12 +96,22 @@ export async function decideRequest(
   whitelistOf(server, found.whitelist.id, "manage-entries");
   const reason = typeof form.reason === "string" ? form.reason : null;
   const actor = server.member;
+  // A replica that does not lead: the leader's bot grants the roles and tells Discord (decision-notices.ts).
+  const staffLog = kit.deps.staffLog();
+  const byLeader = !staffLog && kit.deps.services.store.kind === "postgres";
   let decision: Awaited<ReturnType<typeof registration.decide>>;
   if (form.decision === "approve") {
     const member = await kit.deps.members.member(server.guildId, found.request.userId);
     if (member === undefined) throw new PageError(503, "dashboard.error.discord");
     if (member === null) throw new PageError(409, "dashboard.error.memberLeft");
-    decision = await registration.decide({ requestId, actor, approve: true, member, reason });
+    decision = await registration.decide({
+      requestId,
+      actor,
+      approve: true,
+      member,
+      reason,
+      rolesByLeader: byLeader,
+    });
   } else if (form.decision === "reject") {
     decision = await registration.decide({ requestId, actor, approve: false, reason });
   } else {
@@ -113,7 +123,6 @@ export async function decideRequest(
     outcome: decision.outcome,
     actorId: actor.userId,
   });
-  const staffLog = kit.deps.staffLog();
   if (staffLog) {
     void staffLog.requestDecided(decision, actor.userId).catch((error) =>
       kit.deps.logger.warn("dashboard: Discord was not told of a decision", {
@@ -121,8 +130,7 @@ export async function decideRequest(
         error: String(error),
       }),
     );
-  } else if (kit.deps.services.store.kind === "postgres") {
-    // A replica that does not lead: the leader's bot tells Discord (decision-notices.ts).
+  } else if (byLeader) {
     await decisionNotices(kit.deps.services).add(requestId, actor.userId);
   }
   const query = new URLSearchParams({ decided: decision.outcome, nick: decision.request.nick });
