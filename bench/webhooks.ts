@@ -197,6 +197,7 @@ async function main(): Promise<void> {
   let measuring = true;
   const sender = createWebhookSender({
     webhooks,
+    events: services.events,
     bus: services.bus,
     keys: services.keys,
     clock: systemClock,
