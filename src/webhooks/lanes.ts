@@ -47,8 +47,8 @@ type Change = { guildId: string; whitelistId: string; left: number; settled(): v
  * deliveries running; the events it owes beyond them are a cursor into the stored events (ranges of event ids),
  * read back as deliveries end, so a receiver that answers but falls behind (a busy host) loses none and costs
  * no memory per event. Only a receiver that does not answer (its last delivery timed out or found no
- * connection) has its owed events capped at `maxQueued`, past which they are dropped: a hung receiver delays
- * only itself.
+ * connection) runs one delivery at a time and has its owed events capped at `maxQueued`, past which they are
+ * dropped: a hung receiver delays only itself.
  */
 export function createLanes(options: LaneOptions) {
   const { deliver, drop, currentTarget, events, logger, maxInFlight, maxQueued } = options;
@@ -63,6 +63,12 @@ export function createLanes(options: LaneOptions) {
    */
   const silent = new Set<string>();
   let draining = false;
+
+  /**
+   * Deliveries a lane may run at once: one while its receiver is not answering (a probe: each hung request holds
+   * a socket and a timer for the whole timeout, and work the healthy lanes' CPU would serve), else maxInFlight.
+   */
+  const room = (lane: Lane) => (silent.has(lane.keyId) ? 1 : maxInFlight) - lane.active;
 
   const done = (id: number) => {
     const change = changes.get(id);
@@ -111,11 +117,11 @@ export function createLanes(options: LaneOptions) {
   /** Reads the next owed events of the lane's first range, as many as it may start, and starts them. */
   const readOwed = async (lane: Lane): Promise<void> => {
     const range = lane.ranges[0] as Range;
-    const room = maxInFlight - lane.active;
+    const limit = room(lane);
     const scope = { guildId: lane.target.guildId, whitelistId: lane.target.whitelistId };
     let found: EntryEvent[];
     try {
-      found = await events.listAfter(range.after, scope, room, range.through);
+      found = await events.listAfter(range.after, scope, limit, range.through);
     } catch (error) {
       logger.error("webhook events unreadable", { keyId: lane.keyId, error: String(error) });
       abandon(lane, "events unreadable: dropped");
@@ -123,7 +129,7 @@ export function createLanes(options: LaneOptions) {
     }
     if (draining) return;
     // Every event of the range was committed (and heard) before the range held it: fewer than asked is its end.
-    if (found.length < room) lane.ranges.shift();
+    if (found.length < limit) lane.ranges.shift();
     else range.after = Number((found[found.length - 1] as EntryEvent).id);
     lane.owed = Math.max(0, lane.owed - found.length);
     const [first] = found;
@@ -145,7 +151,7 @@ export function createLanes(options: LaneOptions) {
 
   /** Starts the lane's owed deliveries while it has room, reading them from the log; ends an empty lane. */
   function pump(lane: Lane): void {
-    if (!draining && !lane.reading && lane.active < maxInFlight && lane.ranges.length > 0) {
+    if (!draining && !lane.reading && room(lane) > 0 && lane.ranges.length > 0) {
       lane.reading = true;
       void readOwed(lane).finally(() => {
         lane.reading = false;
@@ -167,7 +173,7 @@ export function createLanes(options: LaneOptions) {
       lane.gap = true;
       silent.delete(target.keyId);
     }
-    if (lane.ranges.length === 0 && !lane.reading && lane.active < maxInFlight) {
+    if (lane.ranges.length === 0 && !lane.reading && room(lane) > 0) {
       start(lane, target, id, body);
       return;
     }
