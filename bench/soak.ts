@@ -1264,7 +1264,7 @@ async function main(): Promise<number> {
     );
     console.log(
       `  role changes queued in the service at the load's end: ${rolesQueuedAtEnd ?? "unknown"} ` +
-        "(a backlog behind Discord's role route; each waiting /register holds its interaction)",
+        "(a backlog behind Discord's role route; each waiting /register holds its answer's token and words)",
     );
     const heap = heapGrowth(scratchDir as string, loadStartedAt, loadEndedAt);
     if (heap) console.log(heap);

@@ -298,6 +298,7 @@ function createAdapters(
   const hub = createHub({ ...services, observer: metrics?.observer });
   const webhookSender = createWebhookSender({
     webhooks: services.webhooks,
+    events: services.events,
     keys: services.keys,
     bus: services.outbox,
     clock,

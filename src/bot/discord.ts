@@ -36,6 +36,15 @@ export type DiscordRest = {
 };
 
 /**
+ * How often discord.js drops its idle request queues. It keeps one per route and major parameter, and an
+ * interaction's webhook route counts its token in that parameter: every edit of an answer leaves a queue of its
+ * own, which its default sweep (hourly) kept for an hour, a steady heap growth of about 1 MiB a minute at the
+ * soak's 20 registrations a second (docs/performance.md, Steady state). A queue waiting or rate limited is never
+ * dropped, so a minute costs no budget knowledge that matters.
+ */
+export const REST_HANDLER_SWEEP_MS = 60_000;
+
+/**
  * Discord's REST client for a bot token (the sandbox's base URL in tests and `demo`), and the ports registration
  * needs, built on it before the services so the services can be given them. Each request is sent only while
  * `mayCall` holds (of replicas, the leader's live term): a leader replaced while it was frozen sends nothing it
@@ -70,6 +79,7 @@ export function createDiscordRest(options: {
   const rest = new REST({
     ...(options.discordApiUrl ? { api: options.discordApiUrl } : {}),
     invalidRequestWarningInterval: INVALID_REQUEST_WARNING_EVERY,
+    handlerSweepInterval: REST_HANDLER_SWEEP_MS,
     makeRequest: (url, init) =>
       mayCall()
         ? DefaultRestOptions.makeRequest(url, init)

@@ -1,9 +1,11 @@
 import type { ChangeNotice, EventBus } from "../entries/bus.ts";
-import { type EntryEvent, eventMessage } from "../entries/events.ts";
+import type { EventLog } from "../entries/event-log.ts";
+import type { EntryEvent } from "../entries/events.ts";
 import type { KeyService } from "../keys/service.ts";
 import type { Clock } from "../shared/clock.ts";
 import { DomainError } from "../shared/errors.ts";
 import type { Logger } from "../shared/logger.ts";
+import { createLanes, type LaneDelivery } from "./lanes.ts";
 import type { DeliveryOutcome, WebhookService, WebhookTarget } from "./service.ts";
 import { signatureHeaders } from "./signature.ts";
 import { assertPublicUrl, type CheckedUrl, type Resolver } from "./ssrf.ts";
@@ -16,6 +18,8 @@ export type DeliveryReport = { keyId: string; eventId: string; outcome: Delivery
 export type WebhookSenderOptions = {
   webhooks: Pick<WebhookService, "targetsFor" | "recordOutcome" | "flushOutcomes">;
   bus: EventBus;
+  /** The stored events: what a lane owes beyond its deliveries in flight is read back from here. */
+  events: Pick<EventLog, "listAfter">;
   /** Revocations: a key retired with its deleted whitelist still gets the removals published before. */
   keys: Pick<KeyService, "onRevoked">;
   /** Gives `webhook-timestamp` and the outcome time; durations use the monotonic `performance.now()`. */
@@ -30,9 +34,12 @@ export type WebhookSenderOptions = {
   resolve?: Resolver;
   /** The total budget of one delivery: resolution, connection, request and response headers. */
   timeoutMs?: number;
-  /** Deliveries of one key running at once; more wait in that key's queue. */
+  /** Deliveries of one key running at once; the key's lane owes the rest, read back from the stored events. */
   maxInFlightPerTarget?: number;
-  /** Deliveries of one key waiting; past that they are dropped with the outcome "queue full". */
+  /**
+   * Deliveries a key's lane owes while its receiver does not answer (its last delivery timed out or found no
+   * connection); past that they are dropped with the outcome "queue full: dropped". Unbounded while it answers.
+   */
   maxQueuedPerTarget?: number;
   /**
    * Whether a delivery may be sent now (of replicas, only in the leader's live term): one that may not is left
@@ -44,33 +51,21 @@ export type WebhookSenderOptions = {
 /** Delivers committed events to webhook targets. */
 export type WebhookSender = ReturnType<typeof createWebhookSender>;
 
-/** One delivery; `settled` is called once it was sent (or given up), never for one dropped at shutdown. */
-type Job = { target: WebhookTarget; eventId: string; whitelistId: string; body: string; settled(): void };
-type Lane = { active: number; queue: Job[] };
-
 /**
  * Creates the webhook sender: for each committed change, a signed POST of the event to each key in scope.
  * 5 s total timeout, no retries, redirects not followed, the SSRF guard applied again at delivery.
  *
  * There is no global concurrency limit that hung receivers could fill: each key has its own lane of
- * `maxInFlightPerTarget` deliveries and a bounded queue, so a hung receiver only ever delays itself.
+ * `maxInFlightPerTarget` deliveries (src/webhooks/lanes.ts), so a hung receiver only ever delays itself; what a
+ * lane owes beyond them is read back from the stored events, so a receiver that answers loses none.
  */
 export function createWebhookSender(options: WebhookSenderOptions) {
-  const { webhooks, bus, keys, clock, logger, version, allowPrivate, resolve } = options;
+  const { webhooks, bus, keys, events, clock, logger, version, allowPrivate, resolve } = options;
   const mayDeliver = options.mayDeliver ?? (() => true);
   const transport = options.transport ?? createNodeTransport();
   const timeoutMs = options.timeoutMs ?? 5000;
-  const maxInFlight = options.maxInFlightPerTarget ?? 4;
-  const maxQueued = options.maxQueuedPerTarget ?? 64;
   const userAgent = `whitelist-sync/${version}`;
 
-  const lanes = new Map<string, Lane>();
-  const inFlight = new Set<Promise<void>>();
-  /**
-   * Keys revoked because their whitelist was deleted, while their lane still holds deliveries: those are the
-   * whitelist's last removals, published while the key was valid, and its receiver must hear them all.
-   */
-  const retiring = new Set<string>();
   const listeners = new Set<(report: DeliveryReport) => void>();
   const pending: { event: EntryEvent; targets: WebhookTarget[]; settled(): void }[] = [];
   let dispatchScheduled = false;
@@ -79,7 +74,6 @@ export function createWebhookSender(options: WebhookSenderOptions) {
   /** Changes whose targets are being read. */
   let reading = 0;
   let unsubscribe: (() => void) | undefined;
-  let draining = false;
 
   const report = (target: WebhookTarget, eventId: string, outcome: DeliveryOutcome) => {
     webhooks.recordOutcome(target.keyId, outcome);
@@ -103,8 +97,8 @@ export function createWebhookSender(options: WebhookSenderOptions) {
     }
   };
 
-  const deliver = async ({ target, eventId, body, settled }: Job): Promise<void> => {
-    if (!mayDeliver()) return;
+  const deliver = async ({ target, eventId, body }: LaneDelivery): Promise<DeliveryOutcome | undefined> => {
+    if (!mayDeliver()) return undefined;
     const at = clock.now();
     const started = performance.now();
     const controller = new AbortController();
@@ -137,81 +131,28 @@ export function createWebhookSender(options: WebhookSenderOptions) {
     } finally {
       clearTimeout(timer);
     }
-    report(target, eventId, { ...result, durationMs: Math.round(performance.now() - started), at });
-    settled();
+    const outcome: DeliveryOutcome = { ...result, durationMs: Math.round(performance.now() - started), at };
+    report(target, eventId, outcome);
+    return outcome;
   };
 
-  const start = (lane: Lane, job: Job) => {
-    lane.active++;
-    const running: Promise<void> = deliver(job).finally(() => {
-      inFlight.delete(running);
-      lane.active--;
-      next(job.target.keyId, lane);
-    });
-    inFlight.add(running);
-  };
-
-  /** The key's target now, for a queued delivery: it may have been revoked or moved since it was queued. */
-  const currentTarget = async (keyId: string, job: Job): Promise<WebhookTarget | undefined> => {
-    if (retiring.has(keyId)) return job.target;
-    try {
-      const targets = await webhooks.targetsFor(job.target.guildId, job.whitelistId);
+  const lanes = createLanes({
+    deliver,
+    drop: (target, eventId, error) => report(target, eventId, { error, durationMs: 0, at: clock.now() }),
+    async currentTarget(keyId, guildId, whitelistId) {
+      const targets = await webhooks.targetsFor(guildId, whitelistId);
       return targets.find((candidate) => candidate.keyId === keyId);
-    } catch (error) {
-      logger.error("webhook targets unavailable", { eventId: job.eventId, error: String(error) });
-      return undefined;
-    }
-  };
-
-  /** Starts the key's next queued deliveries, each with its current target (none: it is dropped). */
-  const next = (keyId: string, lane: Lane) => {
-    while (!draining && lane.active < maxInFlight && lane.queue.length > 0) {
-      const job = lane.queue.shift() as Job;
-      lane.active++;
-      const running: Promise<void> = currentTarget(keyId, job)
-        .then((target) => (target ? deliver({ ...job, target }) : job.settled()))
-        .finally(() => {
-          inFlight.delete(running);
-          lane.active--;
-          next(keyId, lane);
-        });
-      inFlight.add(running);
-    }
-    if (lane.active === 0 && lane.queue.length === 0) {
-      lanes.delete(keyId);
-      retiring.delete(keyId);
-    }
-  };
-
-  const enqueue = (job: Job) => {
-    let lane = lanes.get(job.target.keyId);
-    if (!lane) {
-      lane = { active: 0, queue: [] };
-      lanes.set(job.target.keyId, lane);
-    }
-    if (lane.active < maxInFlight) start(lane, job);
-    else if (lane.queue.length < maxQueued) lane.queue.push(job);
-    else {
-      report(job.target, job.eventId, { error: "queue full: dropped", durationMs: 0, at: clock.now() });
-      job.settled();
-    }
-  };
-
-  const fanOut = ({ event, targets, settled }: (typeof pending)[number]) => {
-    // Serialised once per event: every receiver gets the same bytes, exactly the WebSocket message.
-    const body = eventMessage(event);
-    let left = targets.length;
-    const one = () => {
-      if (--left === 0) settled();
-    };
-    for (const target of targets)
-      enqueue({ target, eventId: event.id, whitelistId: event.whitelistId, body, settled: one });
-  };
+    },
+    events,
+    logger,
+    maxInFlight: options.maxInFlightPerTarget ?? 4,
+    maxQueued: options.maxQueuedPerTarget ?? 64,
+  });
 
   const dispatch = () => {
     dispatchScheduled = false;
-    for (const change of pending.splice(0)) fanOut(change);
-    for (const keyId of retiring) if (!lanes.has(keyId)) retiring.delete(keyId);
+    for (const { event, targets, settled } of pending.splice(0)) lanes.add(event, targets, settled);
+    lanes.forgetRetired();
   };
 
   /**
@@ -251,10 +192,10 @@ export function createWebhookSender(options: WebhookSenderOptions) {
     /** Subscribes to the bus; deliveries start with the next committed change. */
     start(): void {
       if (unsubscribe) return;
-      draining = false;
+      lanes.resume();
       const stopChanges = bus.subscribe(onChange, "webhooks");
       const stopRevocations = keys.onRevoked((keyId, reason) => {
-        if (reason === "whitelist-deleted") retiring.add(keyId);
+        lanes.revoked(keyId, reason === "whitelist-deleted");
       });
       unsubscribe = () => {
         stopChanges();
@@ -263,25 +204,23 @@ export function createWebhookSender(options: WebhookSenderOptions) {
     },
 
     /**
-     * Stops taking changes, starts the deliveries of changes already published, drops queued ones, waits
-     * for those in flight (each bounded by the timeout) and writes the outcomes.
+     * Stops taking changes, starts the deliveries of changes already published, drops those still owed (a
+     * replica's next leader sends them), waits for those in flight (each bounded by the timeout) and writes the
+     * outcomes.
      */
     async stop(): Promise<void> {
       unsubscribe?.();
       unsubscribe = undefined;
       await targetsRead;
       if (dispatchScheduled) dispatch();
-      draining = true;
-      let dropped = 0;
-      for (const lane of lanes.values()) dropped += lane.queue.splice(0).length;
+      const dropped = await lanes.drain();
       if (dropped > 0) logger.warn("webhook deliveries dropped at shutdown", { dropped });
-      while (inFlight.size > 0) await Promise.all([...inFlight]);
       await webhooks.flushOutcomes();
     },
 
     /** Whether every change heard so far is delivered (or given up): nothing is read, queued or in flight. */
     idle(): boolean {
-      return reading === 0 && pending.length === 0 && inFlight.size === 0 && lanes.size === 0;
+      return reading === 0 && pending.length === 0 && lanes.idle();
     },
 
     /** Calls `listener` after each delivery attempt (tests, benchmarks, metrics); returns the unsubscribe. */

@@ -43,6 +43,39 @@ export function hungReceiver() {
   return { ...hook, release };
 }
 
+/**
+ * A receiver that gives no HTTP answer: it closes the first connection as soon as it opens, and holds every later
+ * one open, silent, until `stop`. `received` lists the `webhook-id` of each request it read.
+ */
+export function droppingThenSilentReceiver() {
+  const ids: string[] = [];
+  const held: { end(): void }[] = [];
+  let connections = 0;
+  const server = Bun.listen({
+    hostname: "127.0.0.1",
+    port: 0,
+    socket: {
+      open(socket) {
+        if (++connections === 1) socket.end();
+        else held.push(socket);
+      },
+      data(_socket, data) {
+        const id = /^webhook-id: *(\S+)/im.exec(data.toString())?.[1];
+        if (id) ids.push(id);
+      },
+    },
+  });
+  return {
+    url: `http://127.0.0.1:${server.port}/hook`,
+    /** The event ids of the requests read, in order. */
+    received: () => [...ids],
+    stop() {
+      server.stop(true);
+      for (const socket of held.splice(0)) socket.end();
+    },
+  };
+}
+
 /** Plain TCP listeners on 127.0.0.1 and ::1 counting every connection they accept. */
 export function connectionCounter() {
   let count = 0;

@@ -1,4 +1,4 @@
-import type { ChatInputCommandInteraction, ModalSubmitInteraction } from "discord.js";
+import type { ChatInputCommandInteraction, InteractionWebhook, ModalSubmitInteraction } from "discord.js";
 import type { RoleFailure } from "../../entries/model.ts";
 import type { Words } from "../../i18n/words.ts";
 import { nickTypeSpecs } from "../../nicks/types.ts";
@@ -11,7 +11,7 @@ import { expiresIn } from "../expiry.ts";
 import { typedCommand } from "../localize.ts";
 import { roleMentions } from "../mentions.ts";
 import { describeLinked, howToProveAtFirstJoin } from "../proof.ts";
-import { plainName } from "../text.ts";
+import { fitContent, plainName } from "../text.ts";
 import { answer, deferAnswer, inTime, memberWords } from "./answer.ts";
 
 // Registering a nick or a proof code and answering the member: `/register` without a form, and the submission of
@@ -60,7 +60,8 @@ type Registering = ChatInputCommandInteraction | ModalSubmitInteraction;
 /**
  * Registers a typed nick (or files its request) in one domain call and answers the member: in one reply unless a
  * look-up may be slow (then deferred first); the roles follow, and only a role Discord refuses changes the answer
- * (docs/decisions.md, Roles). `form`: the whitelist's form as the member filled it in.
+ * (docs/decisions.md, Roles). `form`: the whitelist's form as the member filled it in. Resolves once the member is
+ * answered; the wait for the roles goes on without the interaction (see followRoles).
  */
 export async function registerNick(
   interaction: Registering,
@@ -76,16 +77,33 @@ export async function registerNick(
   });
   await answer(interaction, describeSubmission(words, submission, null).join("\n"));
   if (submission.kind !== "registered") return;
-  const failures = await submission.roles.failures;
-  if (failures.length === 0) return;
-  // Staff were told by the log channel; the member's answer changes too (while Discord keeps its token).
-  await answer(interaction, describeSubmission(words, submission, failures).join("\n")).catch(
-    (error: unknown) =>
-      context.logger.warn("could not tell a member about roles not given", {
-        guildId: input.whitelist.guildId,
-        error: String(error),
-      }),
-  );
+  void followRoles(interaction.webhook, words, submission, context);
+}
+
+/**
+ * Waits for a registration's roles and, if Discord refused one, edits the member's answer through the interaction's
+ * webhook (its application id and token, all an edit needs). At a busy time the roles queue behind the server's other
+ * role changes for minutes; a wait that kept the interaction (its whole payload, member, channel and guild views)
+ * made the heap grow with every registration (docs/performance.md, Steady state).
+ */
+async function followRoles(
+  webhook: InteractionWebhook,
+  words: Words,
+  submission: Extract<Submission, { kind: "registered" }>,
+  context: BotContext,
+): Promise<void> {
+  try {
+    const failures = await submission.roles.failures;
+    if (failures.length === 0) return;
+    // Staff were told by the log channel; the member's answer changes too (while Discord keeps its token).
+    const content = fitContent(describeSubmission(words, submission, failures).join("\n"));
+    await webhook.editMessage("@original", { content, allowedMentions: { parse: [] } });
+  } catch (error) {
+    context.logger.warn("could not tell a member about roles not given", {
+      guildId: submission.whitelist.guildId,
+      error: String(error),
+    });
+  }
 }
 
 /** Links the account a proof code proves and registers it (the link's look-ups and writes), answered by an edit. */
