@@ -77,14 +77,8 @@ export function deferAfterMs(createdAt: number | undefined, now = Date.now()): n
 }
 
 /**
- * Interactions of this process whose work runs and that are not acknowledged yet (inTime). One waiting beside
- * another means a burst: the second is deferred at once instead of on a timer.
- */
-let unacknowledged = 0;
-
-/**
- * Deferrals sent at receipt and not answered yet, by the order they were sent: in a burst the work of a member
- * deferred so waits until every deferral sent before its own has Discord's answer (never for those sent after, so
+ * Deferrals sent at receipt and not answered yet, by the order they were sent: the work of a member deferred so
+ * waits until every deferral sent before its own has Discord's answer (never for those sent after, so
  * a steady stream cannot hold it back), and so acknowledgements go out before the work (its queries, its answer,
  * the role grants and log posts that follow), which would otherwise take the CPU the acknowledgements need.
  */
@@ -126,14 +120,14 @@ export const LATE_RECEIPT_MS = 1_000;
 /**
  * Runs an interaction's work so that it is acknowledged in time with as few calls as the work allows: work that
  * may be slow (`slow`: a look-up Mojang must answer) is deferred first (`defer`: a callback), and the answer then
- * edits it (two calls); so is work that arrives while the bot is behind, because a deferral planned for later would
- * wait for the same busy event loop that made it behind: another interaction's work is already waiting for its
- * acknowledgement (a burst), or this one reached the bot LATE_RECEIPT_MS after Discord created it (`createdAt`).
- * Otherwise work done within DIRECT_ANSWER_MS of the interaction's creation (see deferAfterMs) is answered by the
- * reply itself (one call); work still running then is deferred at that moment, the answer coming as an edit once
- * it is done. Resolves (or rejects) with the work's outcome once a deferral it started has been acknowledged, so
- * the answer knows which call to make (`now`: the time of receipt). docs/decisions.md, What the bot does with
- * Discord's limits.
+ * edits it (two calls); so is work that reached the bot LATE_RECEIPT_MS after Discord created it (`createdAt`): the
+ * process is behind, and a deferral planned for later would wait for the same busy event loop. Otherwise, in a
+ * burst too, work done within DIRECT_ANSWER_MS of the interaction's creation (see deferAfterMs) is answered by the
+ * reply itself (one call): a registration costs a few milliseconds, so hundreds at once are answered within the
+ * window, and deferring them all at once doubled the calls and put every answer behind every deferral (issue 38).
+ * Work still running then is deferred at that moment, the answer coming as an edit once it is done. Resolves (or
+ * rejects) with the work's outcome once a deferral it started has been acknowledged, so the answer knows which call
+ * to make (`now`: the time of receipt). docs/decisions.md, What the bot does with Discord's limits.
  */
 export async function inTime<T>(
   work: () => Promise<T>,
@@ -141,8 +135,7 @@ export async function inTime<T>(
   now = Date.now(),
 ): Promise<T> {
   const age = options.createdAt === undefined ? 0 : now - options.createdAt;
-  const behind =
-    unacknowledged > 0 || deferring.size > 0 || (age >= LATE_RECEIPT_MS && age < ACKNOWLEDGE_WITHIN_MS);
+  const behind = age >= LATE_RECEIPT_MS && age < ACKNOWLEDGE_WITHIN_MS;
   if (options.slow) {
     await options.defer();
     return work();
@@ -158,17 +151,9 @@ export async function inTime<T>(
     }
     return whenDeferred(sent, work);
   }
-  unacknowledged++;
-  let acknowledged = false;
-  const acknowledge = () => {
-    if (acknowledged) return;
-    acknowledged = true;
-    unacknowledged--;
-  };
   let deferral: Promise<unknown> | undefined;
   const timer = setTimeout(
     () => {
-      acknowledge();
       // A failed deferral shows when the answer is sent (the interaction is gone); nothing to do here.
       deferral = options.defer().catch(() => {});
     },
@@ -178,7 +163,6 @@ export async function inTime<T>(
     return await work();
   } finally {
     clearTimeout(timer);
-    acknowledge();
     if (deferral) await deferral;
   }
 }
