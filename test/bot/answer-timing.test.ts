@@ -1,5 +1,13 @@
 import { expect, test } from "bun:test";
-import { DIRECT_ANSWER_MS, deferAfterMs, inTime, LATE_RECEIPT_MS } from "../../src/bot/interaction/answer.ts";
+import {
+  answer,
+  DIRECT_ANSWER_MS,
+  deferAfterMs,
+  deferAnswer,
+  inTime,
+  LATE_RECEIPT_MS,
+} from "../../src/bot/interaction/answer.ts";
+import { refusedAsLate } from "../../src/bot/late-answers.ts";
 
 // When a command's work still running must be deferred: Discord's 3 s count from when it created the
 // interaction, not from when this process got round to it.
@@ -149,4 +157,46 @@ test("a deferred interaction's work never waits for deferrals sent after its own
   deferrals[1]?.();
   first.finish();
   expect(await Promise.all(answers)).toEqual(["first", "second", "third"]);
+});
+
+test("once Discord refused an acknowledgement as too late, no other callback is sent for that interaction", async () => {
+  const calls: string[] = [];
+  // What discord.js's interaction does with Discord's answer 10062 ("Unknown interaction", docs.discord.com, JSON
+  // Error Codes): the callback's promise rejects and the interaction stays neither deferred nor replied.
+  const late = Object.assign(new Error("Unknown interaction"), { code: 10062 });
+  const interaction = {
+    deferred: false,
+    replied: false,
+    deferReply: async () => {
+      calls.push("defer");
+      throw late;
+    },
+    reply: async () => {
+      calls.push("reply");
+      throw late;
+    },
+    editReply: async () => calls.push("edit"),
+  } as unknown as Parameters<typeof answer>[0];
+  expect(await deferAnswer(interaction as never).catch((error: unknown) => error)).toBe(late);
+  expect(refusedAsLate(interaction)).toBe(true);
+  const second = await answer(interaction, "registered").catch((error: unknown) => String(error));
+  expect(second).toContain("too late");
+  expect(calls).toEqual(["defer"]);
+});
+
+test("a callback that fails for another reason leaves the interaction answerable", async () => {
+  const calls: string[] = [];
+  const interaction = {
+    deferred: false,
+    replied: false,
+    deferReply: async () => {
+      calls.push("defer");
+      throw new Error("socket closed");
+    },
+    reply: async () => calls.push("reply"),
+  } as unknown as Parameters<typeof answer>[0];
+  await deferAnswer(interaction as never).catch(() => {});
+  expect(refusedAsLate(interaction)).toBe(false);
+  await answer(interaction, "registered");
+  expect(calls).toEqual(["defer", "reply"]);
 });

@@ -8,6 +8,7 @@ import {
 } from "discord.js";
 import type { Words } from "../../i18n/words.ts";
 import type { BotContext } from "../context.ts";
+import { noteRefusal, REFUSED, refusedAsLate } from "../late-answers.ts";
 import { fitContent } from "../text.ts";
 
 /** What a command answers with: text, and optionally embeds and files. */
@@ -30,7 +31,10 @@ export async function answer(
     await interaction.editReply({ ...body, allowedMentions: { parse: [] } });
     return;
   }
-  await interaction.reply({ ...body, flags: MessageFlags.Ephemeral, allowedMentions: { parse: [] } });
+  if (refusedAsLate(interaction)) throw new Error(REFUSED);
+  await interaction
+    .reply({ ...body, flags: MessageFlags.Ephemeral, allowedMentions: { parse: [] } })
+    .catch((error: unknown) => noteRefusal(interaction, error));
 }
 
 /** The words of the member who acted: their Discord language, with the guild's own wordings (src/bot/words.ts). */
@@ -50,7 +54,10 @@ export async function deferAnswer(
   interaction: ChatInputCommandInteraction | ModalSubmitInteraction,
 ): Promise<void> {
   if (!interaction.deferred && !interaction.replied) {
-    await interaction.deferReply({ flags: MessageFlags.Ephemeral });
+    if (refusedAsLate(interaction)) throw new Error(REFUSED);
+    await interaction
+      .deferReply({ flags: MessageFlags.Ephemeral })
+      .catch((error: unknown) => noteRefusal(interaction, error));
   }
 }
 
