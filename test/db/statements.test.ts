@@ -23,15 +23,15 @@ function open() {
 }
 
 test("a query asked again runs its compiled statement again, with its new values, on every connection", async () => {
-  const { db, tables } = open();
+  const { db, tables, client } = open();
   const { guilds } = tables;
   const prepared: unknown[] = [];
-  const prepare = db.$client.prepare.bind(db.$client);
-  db.$client.prepare = ((query: string) => {
+  const prepare = client.prepare.bind(client);
+  client.prepare = ((query: string) => {
     const statement = prepare(query);
     prepared.push(statement);
     return statement;
-  }) as typeof db.$client.prepare;
+  }) as typeof client.prepare;
   await db.insert(guilds).values({ id: "g1", createdAt: 1 });
   await db.insert(guilds).values({ id: "g2", createdAt: 2 });
   const read = (id: string) => db.select({ id: guilds.id }).from(guilds).where(eq(guilds.id, id));
@@ -44,7 +44,7 @@ test("a query asked again runs its compiled statement again, with its new values
 });
 
 test("a statement that failed runs again cleanly, and past STATEMENTS_KEPT texts the oldest are compiled anew", async () => {
-  const { db, tables } = open();
+  const { db, tables, client } = open();
   const { guilds } = tables;
   await db.insert(guilds).values({ id: "g1", createdAt: 1 });
   const again = () =>
@@ -58,10 +58,10 @@ test("a statement that failed runs again cleanly, and past STATEMENTS_KEPT texts
   expect(await again()).toContain("UNIQUE constraint failed");
   expect(await again()).toContain("UNIQUE constraint failed");
   await db.insert(guilds).values({ id: "g2", createdAt: 2 });
-  const first = db.$client.prepare("SELECT 0");
-  expect(db.$client.prepare("SELECT 0")).toBe(first);
-  for (let n = 1; n <= STATEMENTS_KEPT; n++) db.$client.prepare(`SELECT ${n}`);
-  expect(db.$client.prepare("SELECT 0")).not.toBe(first);
-  expect(db.$client.prepare("SELECT 0").get()).toEqual({ "0": 0 });
+  const first = client.prepare("SELECT 0");
+  expect(client.prepare("SELECT 0")).toBe(first);
+  for (let n = 1; n <= STATEMENTS_KEPT; n++) client.prepare(`SELECT ${n}`);
+  expect(client.prepare("SELECT 0")).not.toBe(first);
+  expect(client.prepare("SELECT 0").get()).toEqual({ "0": 0 });
   expect((await db.select({ id: guilds.id }).from(guilds)).map((row) => row.id)).toEqual(["g1", "g2"]);
 });
