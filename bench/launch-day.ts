@@ -40,7 +40,11 @@
  *
  * Usage: bun bench/launch-day.ts [--members 300] [--mode command|message|approval] [--limits discord|off]
  *                                [--deadline <s>] [--binary dist/whitelist-sync | --checkout <dir>]
- *                                [--store sqlite|postgres] [--neighbours cpu,disk]
+ *                                [--store sqlite|postgres] [--neighbours cpu,disk] [--cpu-prof <dir>]
+ *
+ * Also printed: the service's CPU time during the burst (/proc), per member: what a registration costs, which the
+ * machine's other load moves far less than the times. `--cpu-prof <dir>` has Bun write the service's CPU profile
+ * there when it stops (a `.cpuprofile` and a `.md` summary; count samples, its times include idle gaps).
  */
 import { mkdtempSync, rmSync } from "node:fs";
 import { Agent, request } from "node:http";
@@ -131,6 +135,8 @@ function parseOptions(): Options {
     throw new Error("--store: sqlite or postgres");
   if (values.binary !== undefined && values.checkout !== undefined)
     throw new Error("--binary or --checkout, not both");
+  if (values.binary !== undefined && values["cpu-prof"] !== undefined)
+    throw new Error("--cpu-prof profiles `bun src/main.ts`, not --binary");
   return {
     members,
     mode: values.mode as Mode,
