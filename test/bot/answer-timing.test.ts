@@ -6,6 +6,7 @@ import {
   deferAnswer,
   inTime,
   LATE_RECEIPT_MS,
+  NOT_KEEPING_UP_MS,
 } from "../../src/bot/interaction/answer.ts";
 import { refusedAsLate } from "../../src/bot/late-answers.ts";
 
@@ -81,6 +82,22 @@ test("in a burst each interaction is answered by its reply while its work is qui
   first.finish();
   expect(await answers[0]).toBe("first");
   expect(log).toEqual(["first works", "second works"]);
+});
+
+test("while another has waited NOT_KEEPING_UP_MS for its reply, the bot is not keeping up: one received then is deferred at once", async () => {
+  const log: string[] = [];
+  const first = traced("first", log);
+  const soon = traced("soon", log);
+  const later = traced("later", log);
+  const answers = [first.run(NOW)];
+  // Received while the first has worked a moment: answered by its reply as well.
+  answers.push(soon.run(NOW + NOT_KEEPING_UP_MS - 1));
+  // Received once the first has waited NOT_KEEPING_UP_MS: deferred before its work.
+  answers.push(later.run(NOW + NOT_KEEPING_UP_MS));
+  await Promise.resolve();
+  for (const each of [first, soon, later]) each.finish();
+  expect(await Promise.all(answers)).toEqual(["first", "soon", "later"]);
+  expect(log).toEqual(["first works", "soon works", "later deferred", "later works"]);
 });
 
 test("an interaction that reached its work LATE_RECEIPT_MS after Discord created it is deferred at once", async () => {

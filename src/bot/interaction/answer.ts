@@ -125,11 +125,22 @@ async function whenDeferred<T>(sent: number, work: () => Promise<T>): Promise<T>
 export const LATE_RECEIPT_MS = 1_000;
 
 /**
+ * When the oldest interaction still working towards its reply was received this long ago, the bot is not keeping
+ * up (a CPU it hardly gets): the ones received then are deferred at once, acknowledgements before work, as a
+ * deferral planned for later would fire late. Work that keeps up answers a burst within a few hundred ms.
+ */
+export const NOT_KEEPING_UP_MS = 500;
+
+/** When each interaction still working towards its direct reply was received (inTime's `now`), by a number of its own. */
+const awaitingReply = new Map<number, number>();
+let received = 0;
+
+/**
  * Runs an interaction's work so that it is acknowledged in time with as few calls as the work allows: work that
  * may be slow (`slow`: a look-up Mojang must answer) is deferred first (`defer`: a callback), and the answer then
- * edits it (two calls); so is work that reached the bot LATE_RECEIPT_MS after Discord created it (`createdAt`): the
- * process is behind, and a deferral planned for later would wait for the same busy event loop. Otherwise, in a
- * burst too, work done within DIRECT_ANSWER_MS of the interaction's creation (see deferAfterMs) is answered by the
+ * edits it (two calls); so is work that reached the bot LATE_RECEIPT_MS after Discord created it (`createdAt`), or
+ * while another has waited NOT_KEEPING_UP_MS for its reply: the process is behind, and a deferral planned for
+ * later would wait for the same busy event loop. Otherwise, in a burst too, work done within DIRECT_ANSWER_MS of the interaction's creation (see deferAfterMs) is answered by the
  * reply itself (one call): a registration costs a few milliseconds, so hundreds at once are answered within the
  * window, and deferring them all at once doubled the calls and put every answer behind every deferral (issue 38).
  * Work still running then is deferred at that moment, the answer coming as an edit once it is done. Resolves (or
@@ -142,7 +153,8 @@ export async function inTime<T>(
   now = Date.now(),
 ): Promise<T> {
   const age = options.createdAt === undefined ? 0 : now - options.createdAt;
-  const behind = age >= LATE_RECEIPT_MS && age < ACKNOWLEDGE_WITHIN_MS;
+  const oldest = Math.min(...awaitingReply.values());
+  const behind = (age >= LATE_RECEIPT_MS && age < ACKNOWLEDGE_WITHIN_MS) || now - oldest >= NOT_KEEPING_UP_MS;
   if (options.slow) {
     await options.defer();
     return work();
@@ -158,9 +170,12 @@ export async function inTime<T>(
     }
     return whenDeferred(sent, work);
   }
+  const receipt = ++received;
+  awaitingReply.set(receipt, now);
   let deferral: Promise<unknown> | undefined;
   const timer = setTimeout(
     () => {
+      awaitingReply.delete(receipt);
       // A failed deferral shows when the answer is sent (the interaction is gone); nothing to do here.
       deferral = options.defer().catch(() => {});
     },
@@ -170,6 +185,7 @@ export async function inTime<T>(
     return await work();
   } finally {
     clearTimeout(timer);
+    awaitingReply.delete(receipt);
     if (deferral) await deferral;
   }
 }
