@@ -40,7 +40,11 @@
  *
  * Usage: bun bench/launch-day.ts [--members 300] [--mode command|message|approval] [--limits discord|off]
  *                                [--deadline <s>] [--binary dist/whitelist-sync | --checkout <dir>]
- *                                [--store sqlite|postgres] [--neighbours cpu,disk]
+ *                                [--store sqlite|postgres] [--neighbours cpu,disk] [--cpu-prof <dir>]
+ *
+ * Also printed: the service's CPU time during the burst (/proc), per member: what a registration costs, which the
+ * machine's other load moves far less than the times. `--cpu-prof <dir>` has Bun write the service's CPU profile
+ * there when it stops (a `.cpuprofile` and a `.md` summary; count samples, its times include idle gaps).
  */
 import { mkdtempSync, rmSync } from "node:fs";
 import { Agent, request } from "node:http";
@@ -60,7 +64,7 @@ import { matchRoute, pathSegments } from "../src/sandbox/discord/router.ts";
 import { type FakeGeyser, startFakeGeyser } from "../src/sandbox/geyser.ts";
 import { type FakeMojang, startFakeMojang } from "../src/sandbox/mojang.ts";
 import { startPostgres, type TestPostgres } from "../test/helpers/postgres.ts";
-import { baseEnv, fixed, quantile, table, withTimeout } from "./lib.ts";
+import { baseEnv, cpuMs, fixed, quantile, table, withTimeout } from "./lib.ts";
 import { type Neighbour, type Neighbours, parseNeighbours, startNeighbours } from "./neighbours.ts";
 
 const ROOT = resolve(import.meta.dir, "..");
@@ -102,6 +106,7 @@ type Options = {
   checkout: string | null;
   store: "sqlite" | "postgres";
   neighbours: Neighbour[];
+  cpuProf: string | null;
 };
 
 function parseOptions(): Options {
@@ -115,6 +120,7 @@ function parseOptions(): Options {
       checkout: { type: "string" },
       store: { type: "string", default: "sqlite" },
       neighbours: { type: "string" },
+      "cpu-prof": { type: "string" },
     },
   });
   const members = Number(values.members);
@@ -129,6 +135,8 @@ function parseOptions(): Options {
     throw new Error("--store: sqlite or postgres");
   if (values.binary !== undefined && values.checkout !== undefined)
     throw new Error("--binary or --checkout, not both");
+  if (values.binary !== undefined && values["cpu-prof"] !== undefined)
+    throw new Error("--cpu-prof profiles `bun src/main.ts`, not --binary");
   return {
     members,
     mode: values.mode as Mode,
@@ -138,6 +146,7 @@ function parseOptions(): Options {
     checkout: values.checkout === undefined ? null : resolve(values.checkout),
     store: values.store,
     neighbours: parseNeighbours(values.neighbours),
+    cpuProf: values["cpu-prof"] === undefined ? null : resolve(values["cpu-prof"]),
   };
 }
 
@@ -364,7 +373,12 @@ function startService(
     ...prefix,
     ...(options.binary
       ? [options.binary, "serve"]
-      : [process.execPath, join(source, "src", "main.ts"), "serve"]),
+      : [
+          process.execPath,
+          ...(options.cpuProf ? ["--cpu-prof", "--cpu-prof-md", `--cpu-prof-dir=${options.cpuProf}`] : []),
+          join(source, "src", "main.ts"),
+          "serve",
+        ]),
   ];
   const child = Bun.spawn(command, {
     cwd: options.binary ? dir : source,
@@ -794,10 +808,16 @@ async function main(): Promise<number> {
   }
   const ids = Array.from({ length: n }, (_, index) => memberId(index));
   const fromExchange = watch.exchanges.length;
+  const serviceCpu = () => cpuMs([(service as Subprocess).pid]);
+  const cpuBefore = serviceCpu();
+  const sandboxCpuBefore = process.cpuUsage();
   const t0 = performance.now();
   const burst = ids.map((userId, index) => ask(watch, userId, nickOf(index), mode));
   const complete = await settled(watch, ids, mode, t0 + deadlineS * 1000);
   const elapsed = performance.now() - t0;
+  const burstCpuMs = serviceCpu() - cpuBefore;
+  const sandboxCpu = process.cpuUsage(sandboxCpuBefore);
+  const sandboxCpuMs = (sandboxCpu.user + sandboxCpu.system) / 1000;
   if (neighbours) {
     const rounds = neighbours.flushed();
     const during = loadavg()
@@ -812,6 +832,11 @@ async function main(): Promise<number> {
     `burst: ${complete ? "every member done" : "NOT every member done by the deadline"} after ${duration(elapsed)}`,
   );
   report({ watch, ids, alone, t0, fromExchange, complete, floors, limited, mode });
+  console.log(
+    `service CPU during the burst: ${duration(burstCpuMs)}, ${fixed(burstCpuMs / n, 1)} ms per member ` +
+      `(${fixed(burstCpuMs / elapsed, 2)} of a core); the sandbox Discord's (this process): ` +
+      `${duration(sandboxCpuMs)}`,
+  );
   const state = await control<RateLimitState>("GET", "/rate-limits/settings");
   console.log(
     `\nsandbox refused: ${state.refused.global} global, ${state.refused.bucket} bucket, ${state.refused.banned} banned; ` +

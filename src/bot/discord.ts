@@ -1,4 +1,12 @@
-import { type Client, DefaultRestOptions, REST, RESTEvents, Routes } from "discord.js";
+import {
+  type Client,
+  DefaultRestOptions,
+  type InternalRequest,
+  REST,
+  RESTEvents,
+  type RESTOptions,
+  Routes,
+} from "discord.js";
 import type { Words } from "../i18n/words.ts";
 import type { DiscordPorts, RequestBoard } from "../registration/model.ts";
 import type { Logger } from "../shared/logger.ts";
@@ -69,14 +77,16 @@ export function createDiscordRest(options: {
     holdMs =
       holdMs > 0 && now - heldUntil < holdMs ? Math.min(holdMs * 2, BAN_HOLD_MS.longest) : BAN_HOLD_MS.first;
     heldUntil = now + holdMs;
-    rest.globalRemaining = 0;
-    rest.globalReset = heldUntil;
+    for (const manager of [rest, webhooks]) {
+      manager.globalRemaining = 0;
+      manager.globalReset = heldUntil;
+    }
     logger.error(
       "Discord's API refuses the bot (Cloudflare's ban after too many invalid requests): every request waits",
       { seconds: holdMs / 1000 },
     );
   };
-  const rest = new REST({
+  const restOptions: Partial<RESTOptions> = {
     ...(options.discordApiUrl ? { api: options.discordApiUrl } : {}),
     invalidRequestWarningInterval: INVALID_REQUEST_WARNING_EVERY,
     handlerSweepInterval: REST_HANDLER_SWEEP_MS,
@@ -91,16 +101,24 @@ export function createDiscordRest(options: {
       }
       return isMemberEdit(data) || Math.max(data.timeToReset, data.retryAfter) > LONGEST_WAIT_MS;
     },
-  }).setToken(options.token);
-  rest.on(RESTEvents.InvalidRequestWarning, ({ count, remainingTime }) =>
-    logger.warn(
-      "Discord counted invalid requests from the bot (401, 403, 429); it bans at 10,000 in 10 minutes",
-      {
-        count,
-        windowEndsInSeconds: Math.round(remainingTime / 1000),
-      },
-    ),
-  );
+  };
+  const rest = new REST(restOptions).setToken(options.token);
+  // Webhook routes (an interaction's edits and follow-ups) each keep their bucket, in a manager without the budget.
+  const webhooks = new REST({ ...restOptions, globalRequestsPerSecond: UNCOUNTED }).setToken(options.token);
+  const queue = rest.queueRequest.bind(rest);
+  rest.queueRequest = (request) =>
+    isWebhookRoute(request) ? webhooks.queueRequest(request) : queue(request);
+  for (const manager of [rest, webhooks]) {
+    manager.on(RESTEvents.InvalidRequestWarning, ({ count, remainingTime }) =>
+      logger.warn(
+        "Discord counted invalid requests from the bot (401, 403, 429); it bans at 10,000 in 10 minutes",
+        {
+          count,
+          windowEndsInSeconds: Math.round(remainingTime / 1000),
+        },
+      ),
+    );
+  }
   let client: Client | undefined;
   let words: GuildWords | undefined;
   const view: GatewayView = { client: () => client, heldUntil: () => heldUntil };
@@ -131,6 +149,22 @@ export function createDiscordRest(options: {
       words = given;
     },
   };
+}
+
+/**
+ * A global budget no burst reaches: discord.js counts every request of a manager against one budget (50 a second),
+ * and Discord counts webhook routes against none.
+ */
+const UNCOUNTED = 1_000_000;
+
+/**
+ * Whether a request goes to a webhook by its token (`/webhooks/{id}/{token}…`, without the bot's authorization): an
+ * interaction's edits and follow-ups are "not bound to the bot's Global Rate Limit" (docs.discord.com, Rate Limits;
+ * docs/decisions.md, What the bot does with Discord's limits), and a webhook's token is not the bot. discord.js
+ * counts them against the bot's budget all the same, so in a burst 300 answers waited behind 300 role grants.
+ */
+export function isWebhookRoute(request: Pick<InternalRequest, "fullRoute" | "auth">): boolean {
+  return request.auth === false && /^\/webhooks\/\d+\/[^/]+/.test(request.fullRoute);
 }
 
 /**

@@ -4,6 +4,7 @@ import type { Words } from "../i18n/words.ts";
 import { DomainError, detailsOf } from "../shared/errors.ts";
 import type { BotContext } from "./context.ts";
 import { discordTime } from "./expiry.ts";
+import { refusedAsLate } from "./late-answers.ts";
 import { roleMentions } from "./mentions.ts";
 import { howToProve } from "./proof.ts";
 import { fitContent, plainName } from "./text.ts";
@@ -169,6 +170,8 @@ export async function replyWithError(interaction: RepliableInteraction, error: u
     },
     error,
   );
+  // Discord refused it as too late: an explanation would be refused too (src/bot/interaction/answer.ts).
+  if (refusedAsLate(interaction)) return;
   try {
     const words = await context.words.member(interaction.guildId, interaction.locale);
     const content = fitContent(describeFailure(error, words, context.linkAddress));

@@ -222,7 +222,7 @@ function prepareFile(path: string): void {
 /** Opens the SQLite file; a failure becomes a ConfigError naming DATABASE_PATH and the path. */
 function openFile(path: string): Database {
   try {
-    return new Database(path, { create: true, strict: true });
+    return reuseStatements(new Database(path, { create: true, strict: true }));
   } catch (error) {
     if (path === ":memory:") throw error;
     const directory = statSync(path, { throwIfNoEntry: false })?.isDirectory() ?? false;
@@ -230,6 +230,32 @@ function openFile(path: string): Database {
       `DATABASE_PATH: cannot open ${resolve(path)} (${directory ? "it is a directory" : (error as Error).message})`,
     );
   }
+}
+
+/** Compiled statements a connection keeps; past this many different texts it starts over. */
+export const STATEMENTS_KEPT = 500;
+
+/**
+ * Makes the connection compile each statement once. drizzle asks bun:sqlite to `prepare` every query it runs,
+ * which compiles it anew each time: with the building of the query, the largest part of a registration's CPU (300
+ * members at once, issue 38: docs/performance.md). A statement is run to its end within the call that runs it
+ * (bun:sqlite is synchronous), so one compiled statement serves every query of the same text. Bounded, since
+ * lists of varying length make new texts; one dropped is finalized when collected.
+ */
+function reuseStatements(client: Database): Database {
+  const prepare = client.prepare.bind(client);
+  const kept = new Map<string, ReturnType<Database["prepare"]>>();
+  client.prepare = ((query: string, ...rest: unknown[]) => {
+    if (rest.length > 0) return (prepare as (...args: unknown[]) => unknown)(query, ...rest);
+    let statement = kept.get(query);
+    if (!statement) {
+      if (kept.size >= STATEMENTS_KEPT) kept.clear();
+      statement = prepare(query);
+      kept.set(query, statement);
+    }
+    return statement;
+  }) as Database["prepare"];
+  return client;
 }
 
 /** A ConfigError for DATABASE_PATH saying what failed and why, in words rather than an errno. */

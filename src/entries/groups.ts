@@ -6,6 +6,7 @@ import type { Whitelist } from "../whitelists/model.ts";
 import { groupsFor, type RankMapping, type RankMappings, sameGroups } from "../whitelists/ranks.ts";
 import type { WhitelistService } from "../whitelists/service.ts";
 import type { ChangeNotice, EventBus } from "./bus.ts";
+import { GROUPABLE } from "./change-kit.ts";
 import type { EventLog } from "./event-log.ts";
 import type { EntryRecord, Origin } from "./model.ts";
 import { toEntry } from "./rows.ts";
@@ -204,7 +205,7 @@ export function createEntryGroups(deps: {
       if (stored === undefined && !input.registering && !(await holdsEntries(input.guildId, input.userId))) {
         return [];
       }
-      const notices = await write(async (tx) => {
+      const note = async (tx: Tx) => {
         const key = and(eq(memberRoles.guildId, input.guildId), eq(memberRoles.userId, input.userId));
         const held = await entriesOf(tx, input.guildId, input.userId);
         if (wanted === null) {
@@ -231,7 +232,10 @@ export function createEntryGroups(deps: {
           done.push(...(await regroupIn(tx, whitelist, own, origin, null)));
         }
         return done;
-      }, publish);
+      };
+      // Reads only through `tx` and whitelists' settings, so a burst's role notes share transactions and flushes
+      // with the registrations beside them (src/db/writer.ts, WriteOptions) instead of a flush each.
+      const notices = await write(note, publish, GROUPABLE);
       return notices.map((notice) => notice.entry);
     },
   };

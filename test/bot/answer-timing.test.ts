@@ -1,5 +1,14 @@
 import { expect, test } from "bun:test";
-import { DIRECT_ANSWER_MS, deferAfterMs, inTime, LATE_RECEIPT_MS } from "../../src/bot/interaction/answer.ts";
+import {
+  answer,
+  DIRECT_ANSWER_MS,
+  deferAfterMs,
+  deferAnswer,
+  inTime,
+  LATE_RECEIPT_MS,
+  NOT_KEEPING_UP_MS,
+} from "../../src/bot/interaction/answer.ts";
+import { refusedAsLate } from "../../src/bot/late-answers.ts";
 
 // When a command's work still running must be deferred: Discord's 3 s count from when it created the
 // interaction, not from when this process got round to it.
@@ -62,7 +71,7 @@ test("a lone interaction is answered by its reply alone: no deferral while its w
   expect(log).toEqual(["lone works"]);
 });
 
-test("beside another interaction's unacknowledged work, one is deferred before its work, not on a timer", async () => {
+test("in a burst each interaction is answered by its reply while its work is quick: none is deferred for the others", async () => {
   const log: string[] = [];
   const first = traced("first", log);
   const second = traced("second", log);
@@ -72,13 +81,23 @@ test("beside another interaction's unacknowledged work, one is deferred before i
   expect(await answers[1]).toBe("second");
   first.finish();
   expect(await answers[0]).toBe("first");
-  expect(log).toEqual(["first works", "second deferred", "second works"]);
-  // Once the first is answered, the next one alone is quiet again.
-  const third = traced("third", log);
-  const answer = third.run(NOW);
-  third.finish();
-  await answer;
-  expect(log.slice(3)).toEqual(["third works"]);
+  expect(log).toEqual(["first works", "second works"]);
+});
+
+test("while another has waited NOT_KEEPING_UP_MS for its reply, the bot is not keeping up: one received then is deferred at once", async () => {
+  const log: string[] = [];
+  const first = traced("first", log);
+  const soon = traced("soon", log);
+  const later = traced("later", log);
+  const answers = [first.run(NOW)];
+  // Received while the first has worked a moment: answered by its reply as well.
+  answers.push(soon.run(NOW + NOT_KEEPING_UP_MS - 1));
+  // Received once the first has waited NOT_KEEPING_UP_MS: deferred before its work.
+  answers.push(later.run(NOW + NOT_KEEPING_UP_MS));
+  await Promise.resolve();
+  for (const each of [first, soon, later]) each.finish();
+  expect(await Promise.all(answers)).toEqual(["first", "soon", "later"]);
+  expect(log).toEqual(["first works", "soon works", "later deferred", "later works"]);
 });
 
 test("an interaction that reached its work LATE_RECEIPT_MS after Discord created it is deferred at once", async () => {
@@ -95,7 +114,7 @@ test("an interaction that reached its work LATE_RECEIPT_MS after Discord created
   expect(log).toEqual(["late deferred", "late works"]);
 });
 
-test("in a burst, a deferred interaction's work waits until the deferrals sent before its own are answered", async () => {
+test("of interactions deferred at receipt (late), one's work waits until the deferrals sent before its own are answered", async () => {
   const log: string[] = [];
   const first = traced("first", log);
   const answers: Promise<string>[] = [first.run(NOW)];
@@ -113,7 +132,7 @@ test("in a burst, a deferred interaction's work waits until the deferrals sent b
             log.push(`${name} deferred`);
             return new Promise<void>((resolve) => deferrals.push(resolve));
           },
-          createdAt: NOW,
+          createdAt: NOW - LATE_RECEIPT_MS,
         },
         NOW,
       ),
@@ -143,7 +162,7 @@ test("a deferred interaction's work never waits for deferrals sent after its own
       {
         slow: false,
         defer: () => new Promise<void>((resolve) => deferrals.push(resolve)),
-        createdAt: NOW,
+        createdAt: NOW - LATE_RECEIPT_MS,
       },
       NOW,
     );
@@ -155,4 +174,46 @@ test("a deferred interaction's work never waits for deferrals sent after its own
   deferrals[1]?.();
   first.finish();
   expect(await Promise.all(answers)).toEqual(["first", "second", "third"]);
+});
+
+test("once Discord refused an acknowledgement as too late, no other callback is sent for that interaction", async () => {
+  const calls: string[] = [];
+  // What discord.js's interaction does with Discord's answer 10062 ("Unknown interaction", docs.discord.com, JSON
+  // Error Codes): the callback's promise rejects and the interaction stays neither deferred nor replied.
+  const late = Object.assign(new Error("Unknown interaction"), { code: 10062 });
+  const interaction = {
+    deferred: false,
+    replied: false,
+    deferReply: async () => {
+      calls.push("defer");
+      throw late;
+    },
+    reply: async () => {
+      calls.push("reply");
+      throw late;
+    },
+    editReply: async () => calls.push("edit"),
+  } as unknown as Parameters<typeof answer>[0];
+  expect(await deferAnswer(interaction as never).catch((error: unknown) => error)).toBe(late);
+  expect(refusedAsLate(interaction)).toBe(true);
+  const second = await answer(interaction, "registered").catch((error: unknown) => String(error));
+  expect(second).toContain("too late");
+  expect(calls).toEqual(["defer"]);
+});
+
+test("a callback that fails for another reason leaves the interaction answerable", async () => {
+  const calls: string[] = [];
+  const interaction = {
+    deferred: false,
+    replied: false,
+    deferReply: async () => {
+      calls.push("defer");
+      throw new Error("socket closed");
+    },
+    reply: async () => calls.push("reply"),
+  } as unknown as Parameters<typeof answer>[0];
+  await deferAnswer(interaction as never).catch(() => {});
+  expect(refusedAsLate(interaction)).toBe(false);
+  await answer(interaction, "registered");
+  expect(calls).toEqual(["defer", "reply"]);
 });

@@ -65,6 +65,37 @@ describe("the bot's REST client", () => {
     ]);
   });
 
+  test("an interaction's edit goes out while the bot's global budget is spent, which holds the bot's own requests", async () => {
+    const exchanges: RestExchange[] = [];
+    const sandbox = await t.sandbox({ rateLimits: false, observe: (exchange) => exchanges.push(exchange) });
+    const discord = createDiscordRest({
+      token: TOKEN,
+      discordApiUrl: sandbox.apiUrl,
+      logger: recordingLogger().logger,
+    });
+    rests.push(discord);
+    // 50 requests of the bot this second (role grants, log posts): discord.js holds the next until the second ends.
+    discord.rest.globalRemaining = 0;
+    discord.rest.globalReset = Date.now() + 60_000;
+    const held = discord.rest.get(Routes.guildRoles(IDS.guild)).catch(() => {});
+    // Discord does not count an interaction's webhook against the bot's budget (docs/decisions.md, What the bot
+    // does with Discord's limits). The sandbox knows no such interaction: its refusal is the edit's answer.
+    const edit = await discord.rest
+      .patch(Routes.webhookMessage(IDS.bot, "an-interaction-token", "@original"), {
+        body: { content: "ok" },
+        auth: false,
+      })
+      .then(
+        () => "answered",
+        (error: unknown) => `refused: ${String(error).slice(0, 40)}`,
+      );
+    expect(edit).toStartWith("refused: DiscordAPIError");
+    expect(exchanges.map((exchange) => `${exchange.method} ${exchange.path}`)).toEqual([
+      `PATCH /api/v10/webhooks/${IDS.bot}/an-interaction-token/messages/%40original`,
+    ]);
+    void held;
+  });
+
   test("the role gateway tells what Discord's budget for member changes has left, from its answers' headers", async () => {
     const sandbox = await t.sandbox({ clock: manualClock(Date.UTC(2026, 0, 1)) });
     const discord = createDiscordRest({

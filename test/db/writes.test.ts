@@ -245,4 +245,34 @@ forEachStore("the writer", (store) => {
       ]);
     },
   );
+  test("a member's roles noted while others register share their transaction (a burst's role notes are groupable)", async () => {
+    services = await testServices();
+    const { memberRoles } = services.store.tables;
+    const noted = async (q: typeof services.db) =>
+      (await q.select({ userId: memberRoles.userId }).from(memberRoles)).map((row) => row.userId);
+    const probe = (seen?: string[][]) =>
+      services.write(
+        async (tx) => {
+          if (seen) seen.push(await noted(tx), await noted(services.db));
+        },
+        undefined,
+        { groupable: true },
+      );
+    const lock = await services.holdWriteLock();
+    const first = probe();
+    const note = services.entries.groups.memberRoles({
+      guildId: GUILD,
+      userId: "200000000000000001",
+      roleIds: ["300000000000000001"],
+      registering: true,
+    });
+    // The note reads what is stored before it asks to write.
+    while (services.writesWaiting() < 2) await new Promise<void>((resolve) => setImmediate(resolve));
+    const seen: string[][] = [];
+    const last = probe(seen);
+    await lock.release();
+    await Promise.all([first, note, last]);
+    // In the same transaction as the note, which is not committed yet: seen through it, not from outside.
+    expect(seen).toEqual([["200000000000000001"], []]);
+  });
 });

@@ -8,6 +8,7 @@ import {
 } from "discord.js";
 import type { Words } from "../../i18n/words.ts";
 import type { BotContext } from "../context.ts";
+import { noteRefusal, REFUSED, refusedAsLate } from "../late-answers.ts";
 import { fitContent } from "../text.ts";
 
 /** What a command answers with: text, and optionally embeds and files. */
@@ -30,7 +31,10 @@ export async function answer(
     await interaction.editReply({ ...body, allowedMentions: { parse: [] } });
     return;
   }
-  await interaction.reply({ ...body, flags: MessageFlags.Ephemeral, allowedMentions: { parse: [] } });
+  if (refusedAsLate(interaction)) throw new Error(REFUSED);
+  await interaction
+    .reply({ ...body, flags: MessageFlags.Ephemeral, allowedMentions: { parse: [] } })
+    .catch((error: unknown) => noteRefusal(interaction, error));
 }
 
 /** The words of the member who acted: their Discord language, with the guild's own wordings (src/bot/words.ts). */
@@ -50,7 +54,10 @@ export async function deferAnswer(
   interaction: ChatInputCommandInteraction | ModalSubmitInteraction,
 ): Promise<void> {
   if (!interaction.deferred && !interaction.replied) {
-    await interaction.deferReply({ flags: MessageFlags.Ephemeral });
+    if (refusedAsLate(interaction)) throw new Error(REFUSED);
+    await interaction
+      .deferReply({ flags: MessageFlags.Ephemeral })
+      .catch((error: unknown) => noteRefusal(interaction, error));
   }
 }
 
@@ -77,14 +84,8 @@ export function deferAfterMs(createdAt: number | undefined, now = Date.now()): n
 }
 
 /**
- * Interactions of this process whose work runs and that are not acknowledged yet (inTime). One waiting beside
- * another means a burst: the second is deferred at once instead of on a timer.
- */
-let unacknowledged = 0;
-
-/**
- * Deferrals sent at receipt and not answered yet, by the order they were sent: in a burst the work of a member
- * deferred so waits until every deferral sent before its own has Discord's answer (never for those sent after, so
+ * Deferrals sent at receipt and not answered yet, by the order they were sent: the work of a member deferred so
+ * waits until every deferral sent before its own has Discord's answer (never for those sent after, so
  * a steady stream cannot hold it back), and so acknowledgements go out before the work (its queries, its answer,
  * the role grants and log posts that follow), which would otherwise take the CPU the acknowledgements need.
  */
@@ -124,16 +125,27 @@ async function whenDeferred<T>(sent: number, work: () => Promise<T>): Promise<T>
 export const LATE_RECEIPT_MS = 1_000;
 
 /**
+ * When the oldest interaction still working towards its reply was received this long ago, the bot is not keeping
+ * up (a CPU it hardly gets): the ones received then are deferred at once, acknowledgements before work, as a
+ * deferral planned for later would fire late. Work that keeps up answers a burst within a few hundred ms.
+ */
+export const NOT_KEEPING_UP_MS = 500;
+
+/** When each interaction still working towards its direct reply was received (inTime's `now`), by a number of its own. */
+const awaitingReply = new Map<number, number>();
+let received = 0;
+
+/**
  * Runs an interaction's work so that it is acknowledged in time with as few calls as the work allows: work that
  * may be slow (`slow`: a look-up Mojang must answer) is deferred first (`defer`: a callback), and the answer then
- * edits it (two calls); so is work that arrives while the bot is behind, because a deferral planned for later would
- * wait for the same busy event loop that made it behind: another interaction's work is already waiting for its
- * acknowledgement (a burst), or this one reached the bot LATE_RECEIPT_MS after Discord created it (`createdAt`).
- * Otherwise work done within DIRECT_ANSWER_MS of the interaction's creation (see deferAfterMs) is answered by the
- * reply itself (one call); work still running then is deferred at that moment, the answer coming as an edit once
- * it is done. Resolves (or rejects) with the work's outcome once a deferral it started has been acknowledged, so
- * the answer knows which call to make (`now`: the time of receipt). docs/decisions.md, What the bot does with
- * Discord's limits.
+ * edits it (two calls); so is work that reached the bot LATE_RECEIPT_MS after Discord created it (`createdAt`), or
+ * while another has waited NOT_KEEPING_UP_MS for its reply: the process is behind, and a deferral planned for
+ * later would wait for the same busy event loop. Otherwise, in a burst too, work done within DIRECT_ANSWER_MS of the interaction's creation (see deferAfterMs) is answered by the
+ * reply itself (one call): a registration costs a few milliseconds, so hundreds at once are answered within the
+ * window, and deferring them all at once doubled the calls and put every answer behind every deferral (issue 38).
+ * Work still running then is deferred at that moment, the answer coming as an edit once it is done. Resolves (or
+ * rejects) with the work's outcome once a deferral it started has been acknowledged, so the answer knows which call
+ * to make (`now`: the time of receipt). docs/decisions.md, What the bot does with Discord's limits.
  */
 export async function inTime<T>(
   work: () => Promise<T>,
@@ -141,8 +153,8 @@ export async function inTime<T>(
   now = Date.now(),
 ): Promise<T> {
   const age = options.createdAt === undefined ? 0 : now - options.createdAt;
-  const behind =
-    unacknowledged > 0 || deferring.size > 0 || (age >= LATE_RECEIPT_MS && age < ACKNOWLEDGE_WITHIN_MS);
+  const oldest = Math.min(...awaitingReply.values());
+  const behind = (age >= LATE_RECEIPT_MS && age < ACKNOWLEDGE_WITHIN_MS) || now - oldest >= NOT_KEEPING_UP_MS;
   if (options.slow) {
     await options.defer();
     return work();
@@ -158,17 +170,12 @@ export async function inTime<T>(
     }
     return whenDeferred(sent, work);
   }
-  unacknowledged++;
-  let acknowledged = false;
-  const acknowledge = () => {
-    if (acknowledged) return;
-    acknowledged = true;
-    unacknowledged--;
-  };
+  const receipt = ++received;
+  awaitingReply.set(receipt, now);
   let deferral: Promise<unknown> | undefined;
   const timer = setTimeout(
     () => {
-      acknowledge();
+      awaitingReply.delete(receipt);
       // A failed deferral shows when the answer is sent (the interaction is gone); nothing to do here.
       deferral = options.defer().catch(() => {});
     },
@@ -178,7 +185,7 @@ export async function inTime<T>(
     return await work();
   } finally {
     clearTimeout(timer);
-    acknowledge();
+    awaitingReply.delete(receipt);
     if (deferral) await deferral;
   }
 }
