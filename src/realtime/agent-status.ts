@@ -1,5 +1,6 @@
 import { Value } from "@sinclair/typebox/value";
-import { AgentStatusMessage, type AgentStatusStore } from "../keys/agent-status.ts";
+import type { AgentStatusStore } from "../keys/agent-status.ts";
+import { AgentStatusMessage } from "../keys/agent-status-message.ts";
 import type { Logger } from "../shared/logger.ts";
 
 /** A status is recorded at most this often per socket; one sooner waits for the rest of the interval (the last wins). */

@@ -1,6 +1,6 @@
 import { dirname, sep } from "node:path";
 import { Value } from "@sinclair/typebox/value";
-import { AGENT_ERROR_MAX, AgentStatusMessage } from "../keys/agent-status.ts";
+import { AGENT_ERROR_MAX, AgentStatusMessage } from "../keys/agent-status-message.ts";
 import { type Clock, systemClock } from "../shared/clock.ts";
 import { VERSION } from "../version.ts";
 import type { SyncOptions } from "./options.ts";

@@ -1,6 +1,6 @@
 import { expect, test } from "bun:test";
 import { Value } from "@sinclair/typebox/value";
-import { AgentStatusMessage } from "../../src/keys/agent-status.ts";
+import { AgentStatusMessage } from "../../src/keys/agent-status-message.ts";
 import { manualClock } from "../../src/shared/clock.ts";
 import type { SyncOptions } from "../../src/sync/options.ts";
 import { reportingStatus, STATUS_EVERY_MS, scrubError } from "../../src/sync/status-report.ts";
