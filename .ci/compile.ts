@@ -2,7 +2,7 @@
  * Compiles the single executable for one platform: `bun build --compile` of src/main.ts with the commit and the
  * platform embedded (src/version.ts). Used by `bun run build` (this machine's platform) and `bun run release`.
  */
-import { existsSync, mkdtempSync, renameSync, rmSync } from "node:fs";
+import { existsSync, mkdirSync, mkdtempSync, renameSync, rmSync } from "node:fs";
 import { basename, dirname, join } from "node:path";
 
 /** The platforms a release is built for: name in the file name → Bun's compile target. */
@@ -85,6 +85,8 @@ export async function compile(options: {
     `__WLS_TARGET__=${JSON.stringify(name)}`,
     "--outfile",
   ];
+  // A fresh clone has no dist/ yet.
+  mkdirSync(dirname(options.outfile), { recursive: true });
   const scratch = mkdtempSync(join(dirname(options.outfile), ".build-"));
   try {
     const built = join(scratch, basename(options.outfile));
