@@ -5,9 +5,9 @@
 /** Discord's "Unknown interaction": an acknowledgement after its 3 s, or a token that expired. */
 const UNKNOWN_INTERACTION = 10062;
 
-/** Why nothing was sent for an interaction Discord refused as too late. */
-export const REFUSED =
-  "Discord refused this interaction's acknowledgement as too late: no answer can reach the member";
+/** Why nothing was sent for an interaction Discord refused as too late: an internal error, for the log. */
+export const lateRefusal = (): Error =>
+  new Error("Discord refused this interaction's acknowledgement as too late: no answer can reach the member");
 
 /**
  * Interactions whose acknowledgement Discord refused as too late. Another callback for one (the reply after a

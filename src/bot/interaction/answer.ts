@@ -8,7 +8,7 @@ import {
 } from "discord.js";
 import type { Words } from "../../i18n/words.ts";
 import type { BotContext } from "../context.ts";
-import { noteRefusal, REFUSED, refusedAsLate } from "../late-answers.ts";
+import { lateRefusal, noteRefusal, refusedAsLate } from "../late-answers.ts";
 import { fitContent } from "../text.ts";
 
 /** What a command answers with: text, and optionally embeds and files. */
@@ -31,7 +31,7 @@ export async function answer(
     await interaction.editReply({ ...body, allowedMentions: { parse: [] } });
     return;
   }
-  if (refusedAsLate(interaction)) throw new Error(REFUSED);
+  if (refusedAsLate(interaction)) throw lateRefusal();
   await interaction
     .reply({ ...body, flags: MessageFlags.Ephemeral, allowedMentions: { parse: [] } })
     .catch((error: unknown) => noteRefusal(interaction, error));
@@ -54,7 +54,7 @@ export async function deferAnswer(
   interaction: ChatInputCommandInteraction | ModalSubmitInteraction,
 ): Promise<void> {
   if (!interaction.deferred && !interaction.replied) {
-    if (refusedAsLate(interaction)) throw new Error(REFUSED);
+    if (refusedAsLate(interaction)) throw lateRefusal();
     await interaction
       .deferReply({ flags: MessageFlags.Ephemeral })
       .catch((error: unknown) => noteRefusal(interaction, error));
