@@ -29,7 +29,7 @@ import { mkdtempSync, readFileSync, rmSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { parseArgs } from "node:util";
-import { type SyncEvent, type SyncOptions, startSyncAgent } from "../src/sync/index.ts";
+import { AGENT_DEFAULTS, type SyncEvent, type SyncOptions, startSyncAgent } from "../src/sync/index.ts";
 import { startBenchService, startRcon, waiter } from "./game-kit.ts";
 import { fixed, quantile, table } from "./lib.ts";
 
@@ -99,6 +99,7 @@ try {
     const out = join(dir, withCommands ? "with" : "without", "whitelist.json");
     await Bun.write(join(dir, withCommands ? "with" : "without", ".keep"), "");
     const options: SyncOptions = {
+      ...AGENT_DEFAULTS,
       apiUrl: `${service.url}/api/v1`,
       key,
       whitelists: ["survival"],
@@ -108,14 +109,6 @@ try {
       reloadCommand: "whitelist reload",
       onAdd: withCommands ? "lp user {name} parent add member" : null,
       onRemove: withCommands ? "lp user {name} parent remove member" : null,
-      kickRemoved: false,
-      groups: null,
-      proofPollMs: null,
-      keepForeign: false,
-      bannedPlayers: null,
-      once: false,
-      json: false,
-      verbose: false,
     };
     const added = new Map<string, number>();
     let started = false;

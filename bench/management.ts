@@ -41,7 +41,7 @@ import { availableParallelism, loadavg, tmpdir } from "node:os";
 import { join } from "node:path";
 import { parseArgs } from "node:util";
 import { startFakeManagementServer } from "../src/sandbox/management/server.ts";
-import { type SyncEvent, type SyncOptions, startSyncAgent } from "../src/sync/index.ts";
+import { AGENT_DEFAULTS, type SyncEvent, type SyncOptions, startSyncAgent } from "../src/sync/index.ts";
 import { DEFAULT_PROOF_POLL_SECONDS } from "../src/sync/proof-poll.ts";
 import { startBenchService, startRcon, waiter } from "./game-kit.ts";
 import { baseEnv, fixed, quantile, table } from "./lib.ts";
@@ -185,22 +185,11 @@ try {
   await heard.until(() => ready);
 
   const base: Omit<SyncOptions, "out"> = {
+    ...AGENT_DEFAULTS,
     apiUrl: `${service.url}/api/v1`,
     key,
     whitelists: ["survival"],
     format: "vanilla",
-    console: null,
-    reloadCommand: null,
-    onAdd: null,
-    onRemove: null,
-    kickRemoved: false,
-    groups: null,
-    proofPollMs: null,
-    keepForeign: false,
-    bannedPlayers: null,
-    once: false,
-    json: false,
-    verbose: false,
   };
   /** Starts an agent; resolves once it has started (and, for the file, run its first reload). */
   async function agentOf(options: SyncOptions) {

@@ -23,7 +23,7 @@ import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { parseArgs } from "node:util";
 import { DEFAULT_GROUP_RATE } from "../src/sync/group-commands.ts";
-import { type SyncEvent, type SyncOptions, startSyncAgent } from "../src/sync/index.ts";
+import { AGENT_DEFAULTS, type SyncEvent, type SyncOptions, startSyncAgent } from "../src/sync/index.ts";
 import { startBenchService, startRcon, waiter } from "./game-kit.ts";
 import { fixed, quantile, table } from "./lib.ts";
 
@@ -106,6 +106,7 @@ try {
   });
 
   const options: SyncOptions = {
+    ...AGENT_DEFAULTS,
     apiUrl: `${service.url}/api/v1`,
     key,
     whitelists: ["survival"],
@@ -113,20 +114,11 @@ try {
     out: join(dir, "whitelist.json"),
     console: { kind: "rcon", host: "127.0.0.1", port: rconPort, password: PASSWORD },
     reloadCommand: "whitelist reload",
-    onAdd: null,
-    onRemove: null,
-    kickRemoved: false,
     groups: {
       onAdd: "lp user {uuid} parent add {group}",
       onRemove: "lp user {uuid} parent remove {group}",
       ratePerSecond: RATE,
     },
-    proofPollMs: null,
-    keepForeign: false,
-    bannedPlayers: null,
-    once: false,
-    json: false,
-    verbose: false,
   };
   /** An agent until stopped, with `started` once its file is written. */
   const agentOf = () => {

@@ -4,7 +4,7 @@ import { join } from "node:path";
 import { startFakeManagementServer } from "../sandbox/management/server.ts";
 import type { Logger } from "../shared/logger.ts";
 import { DEFAULT_GROUP_RATE, groupPresets } from "../sync/group-commands.ts";
-import { startSyncAgent } from "../sync/index.ts";
+import { AGENT_DEFAULTS, startSyncAgent } from "../sync/index.ts";
 import { humanReporter } from "../sync/report.ts";
 import { demoProfiles } from "./seed.ts";
 
@@ -60,27 +60,18 @@ export async function startDemoGame({
   });
   const agent = startSyncAgent(
     {
+      ...AGENT_DEFAULTS,
       apiUrl,
       key,
       whitelists: [whitelist],
       out: join(dir, "agent"),
       format: "vanilla",
       console: { kind: "exec", command: DEMO_CONSOLE },
-      reloadCommand: null,
-      onAdd: null,
-      onRemove: null,
-      kickRemoved: false,
       groups: {
         onAdd: groupPresets.luckperms.add,
         onRemove: groupPresets.luckperms.remove,
         ratePerSecond: DEFAULT_GROUP_RATE,
       },
-      proofPollMs: null,
-      keepForeign: false,
-      bannedPlayers: null,
-      once: false,
-      json: false,
-      verbose: false,
       management: { url: fake.url, secret: fake.secret, ca: null, fingerprint: null, banSync: false },
     },
     {

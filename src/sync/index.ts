@@ -6,7 +6,7 @@ import { humanReporter, jsonReporter } from "./report.ts";
 
 export { type SyncAgent, type SyncAgentDeps, startSyncAgent } from "./agent.ts";
 export { ExitCode, SyncStopError } from "./errors.ts";
-export { parseSyncOptions, type SyncOptions, SyncOptionsError } from "./options.ts";
+export { AGENT_DEFAULTS, parseSyncOptions, type SyncOptions, SyncOptionsError } from "./options.ts";
 export type { SyncEvent } from "./report.ts";
 
 /** What `runSyncCommand` reads and writes; the defaults are the process's own. */

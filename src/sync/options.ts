@@ -62,6 +62,26 @@ export type SyncOptions = {
   verbose: boolean;
 };
 
+/**
+ * An agent with nothing asked of it beyond where it reads and writes: no console, commands, groups, proof polls, ban
+ * sync or foreign entries kept; it runs until stopped, quietly. For agents started in code (the demo, the benches,
+ * the tests), which spread it and set what they use.
+ */
+export const AGENT_DEFAULTS: Omit<SyncOptions, "apiUrl" | "key" | "whitelists" | "format" | "out"> = {
+  console: null,
+  reloadCommand: null,
+  onAdd: null,
+  onRemove: null,
+  kickRemoved: false,
+  groups: null,
+  proofPollMs: null,
+  keepForeign: false,
+  bannedPlayers: null,
+  once: false,
+  json: false,
+  verbose: false,
+};
+
 /** An option that cannot be used: the message names the flag and its variable, and never shows a secret. */
 export class SyncOptionsError extends Error {
   override readonly name = "SyncOptionsError";

@@ -9,6 +9,7 @@ import type { Services } from "../../src/services.ts";
 import type { Sleep } from "../../src/sync/backoff.ts";
 import type { ConsoleSpec } from "../../src/sync/console.ts";
 import {
+  AGENT_DEFAULTS,
   type SyncAgentDeps,
   type SyncEvent,
   type SyncOptions,
@@ -205,26 +206,15 @@ export function agentOptions(
 ): SyncOptions {
   const format = overrides.format ?? "vanilla";
   return {
+    ...AGENT_DEFAULTS,
     apiUrl: `${service.url}/api/v1`,
     key,
     // As parseSyncOptions reads `--whitelist survival,bedrock`.
     whitelists: typeof whitelist === "string" ? whitelist.split(",").map((item) => item.trim()) : whitelist,
     format,
     out: join(dir, "whitelist.json"),
-    console: null,
     // What parseSyncOptions picks for the format when there is a console.
     reloadCommand: overrides.console ? fileOf(format).reloadCommand : null,
-    onAdd: null,
-    onRemove: null,
-    kickRemoved: false,
-    groups: null,
-    // First-join proof reads the player list only where a test asks it to.
-    proofPollMs: null,
-    keepForeign: false,
-    bannedPlayers: null,
-    once: false,
-    json: false,
-    verbose: false,
     ...overrides,
   };
 }
