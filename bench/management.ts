@@ -119,30 +119,24 @@ try {
     registrationMode: "command",
     proof: "first-join",
   });
+  /** The owner's entry of a premium player, as `origin` stores it. */
+  const entryOf = (player: { name: string; id: string }, origin: "discord" | "staff") => ({
+    whitelistId: whitelist.id,
+    nick: player.name,
+    uuid: player.id,
+    premium: true,
+    userId: OWNER,
+    addedBy: OWNER,
+    origin,
+  });
   const register = (player: { name: string; id: string }, awaitingProof: boolean) =>
     services.entries.add({
-      whitelistId: whitelist.id,
-      nick: player.name,
-      uuid: player.id,
-      premium: true,
-      userId: OWNER,
-      addedBy: OWNER,
-      origin: "discord",
+      ...entryOf(player, "discord"),
       ...(awaitingProof ? { proofDueAt: Date.now() + 86_400_000 } : {}),
     });
   const seeded = Array.from({ length: ENTRIES }, newPlayer);
   for (const player of seeded) fake.knows(player);
-  await services.entries.addMany(
-    seeded.map((player) => ({
-      whitelistId: whitelist.id,
-      nick: player.name,
-      uuid: player.id,
-      premium: true,
-      userId: OWNER,
-      addedBy: OWNER,
-      origin: "staff" as const,
-    })),
-  );
+  await services.entries.addMany(seeded.map((player) => entryOf(player, "staff")));
   const key = (
     await services.keys.create({ guildId: GUILD, name: "bench", whitelistId: null, createdBy: "x" })
   ).plaintext;
