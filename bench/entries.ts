@@ -556,8 +556,8 @@ async function main(): Promise<number> {
   console.log(
     `GET /api/v1/whitelists/{id}/entries, ${ENTRY_COUNT.toLocaleString("en-US")} entries: ` +
       `${options.connections} keep-alive connections, ${options.durationSeconds} s per run ` +
-      `(raw answers with ${options.rawHeaders === "all" ? "every header of the service's" : "its content type"}) ` +
-      `(+${options.warmupSeconds} s warm-up), load by ${loader}; bun ${Bun.version}, ` +
+      `(+${options.warmupSeconds} s warm-up), load by ${loader}; raw answers with ` +
+      `${options.rawHeaders === "all" ? "every header the service sends" : "a content type only"}; bun ${Bun.version}, ` +
       `${availableParallelism()} cores, load average ${fixed(loadavg()[0] ?? 0, 2)} before starting\n`,
   );
 
