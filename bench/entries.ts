@@ -15,7 +15,7 @@
  * rule, the whitelist lookup, the representation cache and the response headers (ETag, RateLimit, …). The
  * read is a route of Bun's own router ahead of Elysia (src/api/entries/fast-route.ts); Elysia's context
  * and hooks cost about as much again. The geometric mean of the four ratios is compared
- * with the 0.7× target. "cpu µs" is the server process's own CPU time (user + system, from /proc) per
+ * with issue 38's 0.85× target. "cpu µs" is the server process's own CPU time (user + system, from /proc) per
  * answered request, and "cpu ratio" is raw ÷ whitelist-sync of it: the same comparison, far less disturbed
  * than req/s by other work on the machine (the load generator and any neighbour compete for the cores).
  * Errors and non-200 responses must be 0, or the figures mean nothing (the program then exits with 1).
@@ -24,9 +24,11 @@
  *
  * Usage: bun bench/entries.ts [--duration 5] [--warmup 1] [--rounds 1] [--connections 32] [--threads 1]
  *                             [--loader auto|wrk|bun] [--binary dist/whitelist-sync | none]
- *                             [--checkout <dir>]
+ *                             [--checkout <dir>] [--raw-headers content-type|all]
  * `--binary none` leaves out the compiled binary's start; `--checkout <dir>` serves with that checkout's
- * bench/entries/serve.ts (the code before a change), seeded and loaded by this one.
+ * bench/entries/serve.ts (the code before a change), seeded and loaded by this one. `--raw-headers all` has
+ * the raw server send every header the service sends (ETag, security and rate-limit headers: nine or ten
+ * rather than one), to tell what those headers cost on the wire from what the service's code costs.
  */
 import { mkdirSync, mkdtempSync, readFileSync, rmSync, statSync } from "node:fs";
 import { availableParallelism, loadavg, tmpdir } from "node:os";
@@ -45,7 +47,10 @@ const ROOT = resolve(import.meta.dir, "..");
 /** The helper programs, each run as its own process. */
 const HELPERS = join(import.meta.dir, "entries");
 const ENTRY_COUNT = 1_000;
-const TARGET_RATIO = 0.7;
+/** Issue 38's goal for the overall ratio, idle. */
+const TARGET_RATIO = 0.85;
+/** Headers Bun writes itself on any response: the raw server's answers get their own. */
+const HEADERS_BUN_WRITES = new Set(["date", "content-length", "transfer-encoding"]);
 const BINARY_RUNS = 5;
 const IDLE_BEFORE_RSS_MS = 1_000;
 const CHILD_START_TIMEOUT_MS = 15_000;
@@ -66,6 +71,7 @@ type Options = {
   loader: "wrk" | "bun";
   binary: string | undefined;
   checkout: string | undefined;
+  rawHeaders: "content-type" | "all";
 };
 
 /** One load run, whichever generator made it. */
@@ -452,6 +458,7 @@ function parseOptions(): Options {
       loader: { type: "string", default: "auto" },
       binary: { type: "string" },
       checkout: { type: "string" },
+      "raw-headers": { type: "string", default: "content-type" },
     },
   });
   const whole = (name: string, text: string, min: number) => {
@@ -462,6 +469,9 @@ function parseOptions(): Options {
   const hasWrk = Bun.which("wrk") !== null;
   if (!["auto", "wrk", "bun"].includes(values.loader)) throw new Error("--loader must be auto, wrk or bun");
   if (values.loader === "wrk" && !hasWrk) throw new Error("--loader wrk: wrk is not installed");
+  const rawHeaders = values["raw-headers"];
+  if (rawHeaders !== "content-type" && rawHeaders !== "all")
+    throw new Error("--raw-headers must be content-type or all");
   const options: Options = {
     durationSeconds: whole("duration", values.duration, 1),
     warmupSeconds: whole("warmup", values.warmup, 0),
@@ -471,6 +481,7 @@ function parseOptions(): Options {
     loader: values.loader === "bun" || (values.loader === "auto" && !hasWrk) ? "bun" : "wrk",
     binary: values.binary,
     checkout: values.checkout,
+    rawHeaders,
   };
   if (options.loader === "wrk" && options.threads > options.connections) {
     throw new Error("--threads cannot exceed --connections");
@@ -516,7 +527,11 @@ async function main(): Promise<number> {
     const file = join(dir, `body-${i}`);
     await Bun.write(file, body);
     bodies.push(body);
-    manifest.routes.push({ path, file, contentType: response.headers.get("content-type") ?? "" });
+    const headers =
+      options.rawHeaders === "all"
+        ? Object.fromEntries([...response.headers].filter(([name]) => !HEADERS_BUN_WRITES.has(name)))
+        : { "content-type": response.headers.get("content-type") ?? "" };
+    manifest.routes.push({ path, file, headers });
   }
   const manifestPath = join(dir, "raw-manifest.json");
   await Bun.write(manifestPath, JSON.stringify(manifest));
@@ -541,7 +556,8 @@ async function main(): Promise<number> {
   console.log(
     `GET /api/v1/whitelists/{id}/entries, ${ENTRY_COUNT.toLocaleString("en-US")} entries: ` +
       `${options.connections} keep-alive connections, ${options.durationSeconds} s per run ` +
-      `(+${options.warmupSeconds} s warm-up), load by ${loader}; bun ${Bun.version}, ` +
+      `(+${options.warmupSeconds} s warm-up), load by ${loader}; raw answers with ` +
+      `${options.rawHeaders === "all" ? "every header the service sends" : "a content type only"}; bun ${Bun.version}, ` +
       `${availableParallelism()} cores, load average ${fixed(loadavg()[0] ?? 0, 2)} before starting\n`,
   );
 

@@ -1,23 +1,26 @@
 /**
  * Bench helper: the baseline. A bare `Bun.serve` on 127.0.0.1 (port 0) that checks the Authorization header
- * with a plain string compare and answers precomputed bytes with their content type: the least any server
+ * with a plain string compare and answers precomputed bytes with their headers: the least any server
  * in Bun can do for these requests. Takes the path of a manifest (`RawManifest`, JSON) as its argument and
  * prints `{"url": ...}` on stdout. Started by `bench/entries.ts`; not meant to be run by hand.
  */
 
-/** What the raw server answers: for each path-with-query, the file holding the body and its content type. */
+/**
+ * What the raw server answers: for each path-with-query, the file holding the body and the headers sent with it
+ * (its content type alone, or with `--raw-headers all` every header the service sent, rate limit included).
+ */
 export type RawManifest = {
   authorization: string;
-  routes: { path: string; file: string; contentType: string }[];
+  routes: { path: string; file: string; headers: Record<string, string> }[];
 };
 
 if (import.meta.main) {
   const manifestPath = process.argv[2];
   if (!manifestPath) throw new Error("usage: bun bench/entries/raw-server.ts <manifest.json>");
   const manifest = (await Bun.file(manifestPath).json()) as RawManifest;
-  const routes = new Map<string, { body: Uint8Array; contentType: string }>();
+  const routes = new Map<string, { body: Uint8Array; headers: Record<string, string> }>();
   for (const route of manifest.routes) {
-    routes.set(route.path, { body: await Bun.file(route.file).bytes(), contentType: route.contentType });
+    routes.set(route.path, { body: await Bun.file(route.file).bytes(), headers: route.headers });
   }
 
   const server = Bun.serve({
@@ -30,7 +33,7 @@ if (import.meta.main) {
       // The URL is absolute ("http://host:port/path?query"): the path starts at the first "/" after "//".
       const route = routes.get(request.url.slice(request.url.indexOf("/", 8)));
       if (!route) return new Response(null, { status: 404 });
-      return new Response(route.body, { headers: { "content-type": route.contentType } });
+      return new Response(route.body, { headers: route.headers });
     },
   });
   process.stdout.write(`${JSON.stringify({ url: `http://127.0.0.1:${server.port}` })}\n`);

@@ -151,6 +151,34 @@ forEachStore("reads it answers itself", () => {
     );
   });
 
+  test("the policy built into the copied answers follows the limit of the route that answers", async () => {
+    const otherLimit = createRateLimit({ perMinute: 7, trustProxy: { kind: "off" }, clock: services.clock });
+    const other = Bun.serve({
+      hostname: "127.0.0.1",
+      port: 0,
+      routes: {
+        [ENTRIES_ROUTE]: {
+          GET: entriesRoute({ ...services, served, limit: otherLimit, fallback: () => new Response(null) }),
+        },
+      },
+      fetch: () => new Response("not routed", { status: 404 }),
+    });
+    try {
+      const policies = [];
+      for (const port of [server.port, other.port, server.port]) {
+        const response = await fetch(`http://127.0.0.1:${port}${entries()}`, { headers: bearer(key) });
+        policies.push({ status: response.status, policy: response.headers.get("ratelimit-policy") });
+      }
+      expect(policies).toEqual([
+        { status: 200, policy: `"ip";q=${PER_MINUTE};w=60` },
+        { status: 200, policy: '"ip";q=7;w=60' },
+        { status: 200, policy: `"ip";q=${PER_MINUTE};w=60` },
+      ]);
+    } finally {
+      await other.stop(true);
+    }
+  });
+
   test("429 once the bucket is empty, without passing the request on", async () => {
     for (let i = 0; i < PER_MINUTE; i++) expect((await get(entries(), bearer(key))).status).toBe(200);
     const refused = await get(entries(), bearer(key));

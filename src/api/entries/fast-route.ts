@@ -2,6 +2,7 @@ import type { BunRequest, Server } from "bun";
 import { type FormatName, fileFormats } from "../../formats/index.ts";
 import type { KeyService } from "../../keys/service.ts";
 import { authenticate, authenticateCached } from "../auth.ts";
+import { rateLimitHeaders } from "../rate-limit/headers.ts";
 import type { RateLimit } from "../rate-limit/index.ts";
 import { queryOf } from "../url.ts";
 import { type EntriesDeps, serveCachedEntries, serveEntries } from "./serve.ts";
@@ -22,7 +23,7 @@ const FORMATS: ReadonlyMap<string, FormatName> = new Map([
 /** What the route needs besides the entries: keys, the rate limit, and the app for everything else. */
 export type EntriesRouteDeps = EntriesDeps & {
   keys: KeyService;
-  limit: Pick<RateLimit, "admit" | "hold">;
+  limit: Pick<RateLimit, "decide" | "refusal" | "hold">;
   /** Answers a request this route does not (the app's own route validates it and answers its problem). */
   fallback(request: Request, server: Server<unknown>): Response | Promise<Response>;
 };
@@ -37,8 +38,8 @@ export type EntriesRouteDeps = EntriesDeps & {
  */
 export function entriesRoute(deps: EntriesRouteDeps) {
   return (request: BunRequest, server: Server<unknown>): Response | Promise<Response> => {
-    const admission = deps.limit.admit(request, server);
-    if (admission.refused) return admission.refused;
+    const decision = deps.limit.decide(request, server);
+    if (!decision.allowed) return deps.limit.refusal(decision);
     const format = FORMATS.get(queryOf(request.url));
     const whitelistId = request.params.whitelistId ?? "";
     const header = request.headers.get("authorization");
@@ -47,14 +48,14 @@ export function entriesRoute(deps: EntriesRouteDeps) {
         // A key, whitelist and bytes read before: answered in this same turn, nothing awaited.
         const principal = authenticateCached(deps.keys, header);
         const cached =
-          principal && serveCachedEntries(deps, principal, whitelistId, format, request, admission.headers);
+          principal && serveCachedEntries(deps, principal, whitelistId, format, request, decision);
         if (cached) return cached;
         return (async () => {
           try {
             const verified = principal ?? (await authenticate(deps.keys, header));
-            return await serveEntries(deps, verified, whitelistId, format, request, admission.headers);
+            return await serveEntries(deps, verified, whitelistId, format, request, decision);
           } catch {
-            deps.limit.hold(request, admission.headers);
+            deps.limit.hold(request, rateLimitHeaders(decision));
             return deps.fallback(request, server);
           }
         })();
@@ -62,7 +63,7 @@ export function entriesRoute(deps: EntriesRouteDeps) {
         // the app's route answers, with its problem details
       }
     }
-    deps.limit.hold(request, admission.headers);
+    deps.limit.hold(request, rateLimitHeaders(decision));
     return deps.fallback(request, server);
   };
 }

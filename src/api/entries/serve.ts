@@ -1,8 +1,10 @@
 import type { FormatName } from "../../formats/index.ts";
 import { authorizeWhitelist } from "../../keys/scope.ts";
 import type { Principal } from "../../keys/service.ts";
+import type { RateLimitDecision } from "../../shared/rate-limiter.ts";
 import type { WhitelistService } from "../../whitelists/service.ts";
-import type { ServedFormat, ServedFormats } from "./served.ts";
+import { rateLimitPolicy, rateLimitValue } from "../rate-limit/headers.ts";
+import { limited, type ServedFormat, type ServedFormats } from "./served.ts";
 
 /** What answering an entries read needs. */
 export type EntriesDeps = {
@@ -13,8 +15,8 @@ export type EntriesDeps = {
 /**
  * Answers `GET /whitelists/{id}/entries` for an authenticated key: the scope rule, then the cached bytes of
  * the format with their strong ETag (304 when `If-None-Match` holds it). Throws the scope's domain errors.
- * One Response, built once with every header (`extraHeaders` too: the rate limit's, when the caller has
- * them), around an immutable cached Blob (or, for a large body, its chunks).
+ * One Response, built once with every header (the rate limit's too, when the caller counted the request:
+ * `rateLimit`), around an immutable cached Blob (or, for a large body, its chunks).
  */
 export async function serveEntries(
   deps: EntriesDeps,
@@ -22,10 +24,10 @@ export async function serveEntries(
   whitelistId: string,
   format: FormatName,
   request: Request,
-  extraHeaders?: Record<string, string>,
+  rateLimit?: RateLimitDecision,
 ): Promise<Response> {
   const whitelist = authorizeWhitelist(principal, whitelistId, await deps.whitelists.get(whitelistId));
-  return respond(await deps.served.get(whitelist.id, format), request, extraHeaders);
+  return respond(await deps.served.get(whitelist.id, format), request, rateLimit);
 }
 
 /**
@@ -39,37 +41,35 @@ export function serveCachedEntries(
   whitelistId: string,
   format: FormatName,
   request: Request,
-  extraHeaders?: Record<string, string>,
+  rateLimit?: RateLimitDecision,
 ): Response | undefined {
   const whitelist = deps.whitelists.cached(whitelistId);
   if (!whitelist) return undefined;
   authorizeWhitelist(principal, whitelistId, whitelist);
   const served = deps.served.cached(whitelist.id, format);
-  return served && respond(served, request, extraHeaders);
+  return served && respond(served, request, rateLimit);
 }
 
 /**
  * The response carrying a served format, or 304 when `If-None-Match` holds its ETag: a copy of the one built with
  * the format (bench/entries.ts: a copy and two headers cost half of building the response and its nine headers
- * on each request), plus `extraHeaders`.
+ * on each request), with the rate limit's headers of an allowed request: the policy, the same for every request,
+ * built into the copied response (`limited`), so that a read sets only its own RateLimit value.
  */
-function respond(
-  served: ServedFormat,
-  request: Request,
-  extraHeaders: Record<string, string> | undefined,
-): Response {
+function respond(served: ServedFormat, request: Request, rateLimit: RateLimitDecision | undefined): Response {
   const ifNoneMatch = request.headers.get("if-none-match");
-  const { body } = served;
+  const answers = rateLimit ? limited(served, rateLimitPolicy(rateLimit.limit)) : served;
+  const { body } = answers;
   const response =
-    ifNoneMatch !== null && matchesEtag(ifNoneMatch, served.etag)
-      ? (served.notModified.clone() as Response)
+    ifNoneMatch !== null && matchesEtag(ifNoneMatch, answers.etag)
+      ? (answers.notModified.clone() as Response)
       : "blob" in body
         ? (body.blob.clone() as Response)
         : // A large body goes out chunk by chunk as they are, with chunked transfer coding (what Bun does for any
           // streamed body). A generator's 18 MB took 5 ms of the service's CPU where a direct ReadableStream's
           // `write`, which copies, took 30 ms (docs/performance.md, A change to a large whitelist).
           new Response(chunksOf(body.parts) as unknown as ReadableStream, { headers: body.headers });
-  if (extraHeaders) for (const name in extraHeaders) response.headers.set(name, extraHeaders[name] as string);
+  if (rateLimit) response.headers.set("RateLimit", rateLimitValue(rateLimit));
   return response;
 }
 

@@ -11,7 +11,39 @@ export type ServedFormat = {
   etag: string;
   notModified: Response;
   body: { blob: Response } | { parts: readonly Uint8Array[]; headers: Headers };
+  /** The same answers with a RateLimit-Policy header too (`limited`), built on first use. */
+  limited?: ServedFormat & { policy: string };
 };
+
+const POLICY_HEADER = "RateLimit-Policy";
+
+/**
+ * `served` with the RateLimit-Policy header `policy` (the same for every request to one app), built once per
+ * format and change: a read then sets only its own RateLimit value on the copy it answers.
+ */
+export function limited(served: ServedFormat, policy: string): ServedFormat {
+  if (served.limited?.policy === policy) return served.limited;
+  const withPolicy = (headers: Headers) => {
+    headers.set(POLICY_HEADER, policy);
+    return headers;
+  };
+  const copy = (response: Response) => {
+    const answer = response.clone() as Response;
+    withPolicy(answer.headers);
+    return answer;
+  };
+  const { etag, notModified, body } = served;
+  served.limited = {
+    etag,
+    policy,
+    notModified: copy(notModified),
+    body:
+      "blob" in body
+        ? { blob: copy(body.blob) }
+        : { parts: body.parts, headers: withPolicy(new Headers(body.headers)) },
+  };
+  return served.limited;
+}
 
 /**
  * Bodies up to this size are joined into one Blob, which Bun sends fastest. A larger one is written from its

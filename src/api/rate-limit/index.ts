@@ -2,7 +2,7 @@ import { Elysia } from "elysia";
 import { bucketOf, clientIp } from "../../shared/client-ip.ts";
 import type { Clock } from "../../shared/clock.ts";
 import type { TrustProxy } from "../../shared/ip.ts";
-import { createRateLimiter } from "../../shared/rate-limiter.ts";
+import { createRateLimiter, type RateLimitDecision } from "../../shared/rate-limiter.ts";
 import { problemResponse } from "../problem.ts";
 import { pathOf } from "../url.ts";
 import { rateLimitHeaders } from "./headers.ts";
@@ -17,7 +17,7 @@ function isExempt(url: string): boolean {
 }
 
 /** What counting a request decided: the 429 to answer, or the headers every response to it carries. */
-export type Admission =
+type Admission =
   | { refused: Response; headers?: undefined }
   | { refused?: undefined; headers: Record<string, string> };
 
@@ -29,7 +29,7 @@ type RequestIPSource = { requestIP(request: Request): { address: string } | null
  * WebSocket handshakes count too) and answers 429 with `Retry-After` once the bucket is empty. Every counted response carries the
  * `RateLimit-Policy` and `RateLimit` headers: `plugin` adds them to what handlers return, and the app's error
  * handler adds `headersOf(request)` to problem responses. A handler that runs ahead of the app (the entries
- * read route) counts with `admit` itself and `hold`s the request before passing it on, so it is counted once.
+ * read route) counts with `decide` itself and `hold`s the request before passing it on, so it is counted once.
  */
 export function createRateLimit(options: { perMinute: number; trustProxy: TrustProxy; clock: Clock }) {
   const limiter = createRateLimiter({ perMinute: options.perMinute, clock: options.clock });
@@ -38,14 +38,18 @@ export function createRateLimit(options: { perMinute: number; trustProxy: TrustP
   // Without a trusted proxy X-Forwarded-For is never believed, so it is not even read.
   const untrusting = options.trustProxy.kind === "off";
 
-  const admit = (request: Request, server: RequestIPSource): Admission => {
+  const decide = (request: Request, server: RequestIPSource): RateLimitDecision => {
     const socketAddress = server?.requestIP(request)?.address ?? "unknown";
     const forwardedFor = untrusting ? null : request.headers.get("x-forwarded-for");
-    const decision = limiter.take(bucketOf(clientIp(options.trustProxy, socketAddress, forwardedFor)));
-    const headers = rateLimitHeaders(decision);
-    if (decision.allowed) return { headers };
+    return limiter.take(bucketOf(clientIp(options.trustProxy, socketAddress, forwardedFor)));
+  };
+  const refusal = (decision: RateLimitDecision): Response => {
     const detail = `Rate limit of ${decision.limit} requests per minute exceeded; retry in ${decision.retryAfterSeconds} s.`;
-    return { refused: problemResponse("rate-limited", detail, headers) };
+    return problemResponse("rate-limited", detail, rateLimitHeaders(decision));
+  };
+  const admit = (request: Request, server: RequestIPSource): Admission => {
+    const decision = decide(request, server);
+    return decision.allowed ? { headers: rateLimitHeaders(decision) } : { refused: refusal(decision) };
   };
 
   const plugin = new Elysia({ name: "rate-limit" })
@@ -64,9 +68,14 @@ export function createRateLimit(options: { perMinute: number; trustProxy: TrustP
     });
   return {
     plugin,
-    /** Counts a request (not exempt: the caller knows its path) and says whether it may go on. */
-    admit,
-    /** Marks a request admitted by `admit` before it is handed to the app, whose hooks then leave it be. */
+    /**
+     * Counts a request (not exempt: the caller knows its path) and returns the limiter's decision as it is: the
+     * entries read builds headers only for what it answers (`refusal`, or the RateLimit value of its answer).
+     */
+    decide,
+    /** The 429 for a refused decision, with its rate-limit headers and Retry-After. */
+    refusal,
+    /** Marks a request counted by `decide` before it is handed to the app, whose hooks then leave it be. */
     hold(request: Request, headers: Record<string, string>): void {
       counted.set(request, headers);
     },
