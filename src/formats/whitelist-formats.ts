@@ -2,6 +2,7 @@ import type { EventType } from "../entries/events.ts";
 import { runAtOnce, sorting } from "../shared/slices.ts";
 import type { Formatted } from "./cache.ts";
 import { type FormatName, formats } from "./index.ts";
+import type { Key } from "./keys.ts";
 import { byCodePoint } from "./order.ts";
 import { CHUNK_SIZE, type Piece, PieceSequence } from "./sequence.ts";
 import type { FormatEntry, Pieces } from "./spec.ts";
@@ -11,11 +12,12 @@ const MASK = (1n << 64n) - 1n;
 const SURROGATE = /[\uD800-\uDFFF]/;
 
 /**
- * A format's pieces, for EasyWhitelist how many entries share each line (nicks equal in lower case), and what its
- * ETag is made of: how many entries it holds and the sum of their hashes, as of event `through`.
+ * A format's pieces, for EasyWhitelist how many entries share each line held by more than one (nicks equal in
+ * lower case; a line in the pieces and not in `shared` is one entry's), and what its ETag is made of: how many
+ * entries it holds and the sum of their hashes, as of event `through`.
  */
 type Built = {
-  sequence: PieceSequence<unknown>;
+  sequence: PieceSequence<Key>;
   shared: Map<string, number> | null;
   formatted: Formatted | null;
   through: number;
@@ -162,14 +164,19 @@ export function* building(
     const first: FormatEntry[] = [];
     for (let i = 0; i < chosen.length; i++) {
       const entry = chosen[i] as FormatEntry;
-      if (share(shared, pieces, entry, 1) === 1) first.push(entry);
+      const line = (pieces.shared as (e: FormatEntry) => string)(entry);
+      const held = (shared.get(line) ?? 0) + 1;
+      shared.set(line, held);
+      if (held === 1) first.push(entry);
       if (i % STEP === STEP - 1) yield;
     }
+    // Kept only for lines shared: one string per entry otherwise (100,000 for as many entries).
+    for (const [line, held] of shared) if (held === 1) shared.delete(line);
     chosen = first;
   }
   // Keys computed once each, then sorted (a comparison may fold letter case: not per comparison).
   const sortKey = pieces.sortKey;
-  type Row = { key: unknown; entry: FormatEntry; folded: string; astral: boolean };
+  type Row = { key: Key; entry: FormatEntry; folded: string; astral: boolean };
   const rows: Row[] = [];
   for (let i = 0; i < chosen.length; i++) {
     const entry = chosen[i] as FormatEntry;
@@ -195,7 +202,7 @@ export function* building(
   // One chunk at a time, each piece's text made in steps: the chunks are those one `fill` of them all makes.
   const sequence = new PieceSequence(pieces.compare, pieces.separator, chunkSize);
   for (let at = 0; at < rows.length; at += chunkSize) {
-    const chunk: Piece<unknown>[] = [];
+    const chunk: Piece<Key>[] = [];
     for (let i = at; i < Math.min(rows.length, at + chunkSize); i++) {
       const { key, entry } = rows[i] as Row;
       chunk.push({ key, text: pieces.piece(entry) });
@@ -214,22 +221,21 @@ function change(format: FormatName, built: Built, entry: FormatEntry, delta: 1 |
   built.sum = (delta === 1 ? built.sum + entryHash(entry) : built.sum - entryHash(entry)) & MASK;
   if (pieces.include && !pieces.include(entry)) return;
   // A line shared by entries equal in lower case (EasyWhitelist) comes with the first and goes with the last.
-  if (built.shared && share(built.shared, pieces, entry, delta) > (delta === 1 ? 1 : 0)) return;
+  if (built.shared && share(built, pieces, entry, delta) > (delta === 1 ? 1 : 0)) return;
   if (delta === 1) built.sequence.insert({ key: pieces.key(entry), text: pieces.piece(entry) });
   else built.sequence.remove(pieces.key(entry));
 }
 
-/** Counts an entry in or out of its shared line; returns how many entries hold the line now. */
-function share(
-  shared: Map<string, number>,
-  pieces: Pieces<unknown>,
-  entry: FormatEntry,
-  delta: 1 | -1,
-): number {
+/**
+ * Counts an entry in or out of its shared line; returns how many entries hold the line now. A line one entry
+ * holds is in the pieces only (entries sharing a line share its key), one several hold is counted in `shared`.
+ */
+function share(built: Built, pieces: Pieces<Key>, entry: FormatEntry, delta: 1 | -1): number {
+  const shared = built.shared as Map<string, number>;
   const line = (pieces.shared as (e: FormatEntry) => string)(entry);
-  const held = (shared.get(line) ?? 0) + delta;
-  if (held <= 0) shared.delete(line);
-  else shared.set(line, held);
+  const held = (shared.get(line) ?? (built.sequence.has(pieces.key(entry)) ? 1 : 0)) + delta;
+  if (held >= 2) shared.set(line, held);
+  else shared.delete(line);
   return held;
 }
 
