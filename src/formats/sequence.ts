@@ -35,7 +35,7 @@ export class PieceSequence<K extends Key> {
 
   constructor(
     private readonly compare: (a: K, b: K) => number,
-    private readonly separator: string,
+    separator: string,
     private readonly chunkSize = CHUNK_SIZE,
   ) {
     this.separatorBytes = encoder.encode(separator);
@@ -147,15 +147,14 @@ export class PieceSequence<K extends Key> {
       if (i % STEP === STEP - 1) yield;
     }
     const bytes = new Uint8Array(size);
-    for (let from = 0; from < pieces.length; from += STEP) {
-      const to = Math.min(pieces.length, from + STEP);
-      let text = pieces
-        .slice(from, to)
-        .map((piece) => piece.text)
-        .join(this.separator);
-      if (to < pieces.length) text += this.separator;
-      encoder.encodeInto(text, bytes.subarray(starts[from]));
-      yield;
+    // Each piece written where it starts, through a Buffer over the same memory: no text of many pieces joined
+    // first (as much garbage again as the bytes, for the collector, at every first read).
+    const writer = Buffer.from(bytes.buffer, bytes.byteOffset, bytes.byteLength);
+    for (let i = 0; i < pieces.length; i++) {
+      const start = starts[i] as number;
+      if (i > 0 && separator > 0) bytes.set(this.separatorBytes, start - separator);
+      writer.write((pieces[i] as Piece<K>).text, start, "utf8");
+      if (i % STEP === STEP - 1) yield;
     }
     this.bytes += size;
     return { keys: keysOf(pieces.map((piece) => piece.key)), starts, bytes };

@@ -171,41 +171,49 @@ export function* building(
       if (i % STEP === STEP - 1) yield;
     }
     // Kept only for lines shared: one string per entry otherwise (100,000 for as many entries).
-    for (const [line, held] of shared) if (held === 1) shared.delete(line);
+    let seen = 0;
+    for (const [line, held] of shared) {
+      if (held === 1) shared.delete(line);
+      if (++seen % STEP === 0) yield;
+    }
     chosen = first;
   }
-  // Keys computed once each, then sorted (a comparison may fold letter case: not per comparison).
+  // Keys computed once each, then the entries' indexes sorted (a comparison may fold letter case: not per
+  // comparison). Arrays beside each other, not an object per entry: fewer, larger objects for the collector.
   const sortKey = pieces.sortKey;
-  type Row = { key: Key; entry: FormatEntry; folded: string; astral: boolean };
-  const rows: Row[] = [];
-  for (let i = 0; i < chosen.length; i++) {
+  const count = chosen.length;
+  const keys = new Array<Key>(count);
+  const folded = new Array<string>(sortKey ? count : 0);
+  const astral = new Uint8Array(sortKey ? count : 0);
+  const order = new Array<number>(count);
+  for (let i = 0; i < count; i++) {
     const entry = chosen[i] as FormatEntry;
-    const folded = sortKey ? sortKey(entry) : "";
-    rows.push({ key: pieces.key(entry), entry, folded, astral: SURROGATE.test(folded) });
+    keys[i] = pieces.key(entry);
+    order[i] = i;
+    if (sortKey) {
+      const text = sortKey(entry);
+      folded[i] = text;
+      astral[i] = SURROGATE.test(text) ? 1 : 0;
+    }
     if (i % STEP === STEP - 1) yield;
   }
-  yield* sorting(rows, (a, b) => {
+  yield* sorting(order, (a, b) => {
     if (sortKey) {
+      const x = folded[a] as string;
+      const y = folded[b] as string;
       // UTF-16 order is code point order for text without surrogates: `<` then, byCodePoint otherwise.
-      const order =
-        a.astral || b.astral
-          ? byCodePoint(a.folded, b.folded)
-          : a.folded < b.folded
-            ? -1
-            : a.folded > b.folded
-              ? 1
-              : 0;
+      const order = astral[a] || astral[b] ? byCodePoint(x, y) : x < y ? -1 : x > y ? 1 : 0;
       if (order !== 0) return order;
     }
-    return pieces.compare(a.key, b.key);
+    return pieces.compare(keys[a] as Key, keys[b] as Key);
   });
   // One chunk at a time, each piece's text made in steps: the chunks are those one `fill` of them all makes.
   const sequence = new PieceSequence(pieces.compare, pieces.separator, chunkSize);
-  for (let at = 0; at < rows.length; at += chunkSize) {
+  for (let at = 0; at < count; at += chunkSize) {
     const chunk: Piece<Key>[] = [];
-    for (let i = at; i < Math.min(rows.length, at + chunkSize); i++) {
-      const { key, entry } = rows[i] as Row;
-      chunk.push({ key, text: pieces.piece(entry) });
+    for (let i = at; i < Math.min(count, at + chunkSize); i++) {
+      const index = order[i] as number;
+      chunk.push({ key: keys[index] as Key, text: pieces.piece(chosen[index] as FormatEntry) });
       if (i % STEP === STEP - 1) yield;
     }
     yield* sequence.appending(chunk);
