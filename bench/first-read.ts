@@ -17,7 +17,13 @@
  * shared 2-core machine the bench, the probes and the service share the cores: the load average printed first
  * says how busy it was.
  *
- * Usage: bun bench/first-read.ts [--entries 100000] [--rounds 3] [--every 5] [--idle 2]
+ * Beside the game server (issue 38): `--neighbours cpu` (or `disk`, `cpu,disk`: bench/neighbours.ts) starts
+ * `stress-ng --cpu 2` before the first round and stops it after the last, so both rows of every round, "idle"
+ * included, are measured beside it. As bench/launch-day.ts does for its sandbox Discord, this process (the
+ * probes: a monitor that does not run on the host) raises its own priority when it may, and starts the service,
+ * the reads and the neighbours at the host's ordinary priority, where they compete as on a game server's host.
+ *
+ * Usage: bun bench/first-read.ts [--entries 100000] [--rounds 3] [--every 5] [--idle 2] [--neighbours cpu]
  *                               [--seed-file /tmp/wls-first-read.db] [--checkout ../main]
  * `--seed-file` seeds that file once and runs on copies; `--checkout` serves with another checkout's code.
  */
@@ -31,6 +37,7 @@ import { systemClock } from "../src/shared/clock.ts";
 import { silentLogger } from "../src/shared/logger.ts";
 import { seedLargeWhitelist } from "./large-whitelist.ts";
 import { baseEnv, fixed, quantile, table } from "./lib.ts";
+import { type Neighbours, parseNeighbours, raisePriority, startNeighbours } from "./neighbours.ts";
 
 const { values } = parseArgs({
   options: {
@@ -38,6 +45,7 @@ const { values } = parseArgs({
     rounds: { type: "string", default: "3" },
     every: { type: "string", default: "5" },
     idle: { type: "string", default: "2" },
+    neighbours: { type: "string" },
     "seed-file": { type: "string" },
     checkout: { type: "string" },
   },
@@ -52,6 +60,9 @@ const ENTRIES = Number(values.entries);
 const ROUNDS = Number(values.rounds);
 const EVERY_MS = Number(values.every);
 const IDLE_S = Number(values.idle);
+const NEIGHBOURS = parseNeighbours(values.neighbours);
+/** How long the neighbours run before the first round. */
+const NEIGHBOURS_RAMP_MS = 3_000;
 const TARGET_P99_MS = 20;
 const FORMATS = ["json", "plain", "easywhitelist", "vanilla"] as const;
 const GUILD = "1161034120542384128";
@@ -97,7 +108,7 @@ async function seededOnce(path: string): Promise<{ whitelistId: string; key: str
 
 /** The service on `path`, started afresh; resolves once it listens. */
 async function startServer(path: string) {
-  const child = Bun.spawn([process.execPath, SERVE], {
+  const child = Bun.spawn([...hostPrefix, process.execPath, SERVE], {
     env: {
       ...baseEnv(),
       DATABASE_PATH: path,
@@ -164,7 +175,7 @@ function probe(url: string) {
 /** The four first reads, in a process of their own (bench/first-read/reads.ts), started and waiting for `go`. */
 async function startReads(url: string, whitelistId: string, key: string) {
   const child = Bun.spawn(
-    [process.execPath, join(import.meta.dir, "first-read", "reads.ts"), url, whitelistId, key],
+    [...hostPrefix, process.execPath, join(import.meta.dir, "first-read", "reads.ts"), url, whitelistId, key],
     {
       env: baseEnv(),
       stdin: "pipe",
@@ -222,15 +233,27 @@ async function round(path: string, whitelistId: string, key: string): Promise<Ro
   }
 }
 
+const loadavg = async () => (await Bun.file("/proc/loadavg").text()).split(" ").slice(0, 3).join(" ");
+/** Before the service, the reads and the neighbours (nice) when this process raised its priority; [] otherwise. */
+let hostPrefix: string[] = [];
+let neighbours: Neighbours | undefined;
 const dir = mkdtempSync(join(tmpdir(), "wls-first-read-"));
 try {
   const path = join(dir, "first-read.db");
   const seedStarted = performance.now();
   const { whitelistId, key } = await seededOnce(path);
-  const load = (await Bun.file("/proc/loadavg").text()).split(" ").slice(0, 3).join(" ");
   console.log(
-    `${ENTRIES.toLocaleString("en-US")} entries (seeded in ${fixed((performance.now() - seedStarted) / 1000)} s), /health every ${EVERY_MS} ms, ${ROUNDS} rounds; load ${load}`,
+    `${ENTRIES.toLocaleString("en-US")} entries (seeded in ${fixed((performance.now() - seedStarted) / 1000)} s), /health every ${EVERY_MS} ms, ${ROUNDS} rounds; load ${await loadavg()}`,
   );
+  if (NEIGHBOURS.length > 0) {
+    const raised = raisePriority();
+    if (raised) hostPrefix = raised;
+    else console.log("note: could not raise this process's priority; the probes compete with the neighbours");
+    // Bounded: a bench that dies leaves nothing running long (rounds take some seconds each).
+    neighbours = startNeighbours(NEIGHBOURS, dir, NEIGHBOURS_RAMP_MS + ROUNDS * 120_000, hostPrefix);
+    await Bun.sleep(NEIGHBOURS_RAMP_MS);
+    console.log(`neighbours running (${NEIGHBOURS.join(", ")}): load ${await loadavg()}`);
+  }
   const rows: string[][] = [
     ["round", "probes", "p50 ms", "p99 ms", "max ms", "p99 ÷ idle", "4 formats ms", ...FORMATS],
   ];
@@ -261,11 +284,13 @@ try {
       ...FORMATS.map((format) => fixed(result.formatMs[format] ?? Number.NaN, 0)),
     ]);
   }
+  if (neighbours) console.log(`neighbours (${NEIGHBOURS.join(", ")}) until the end: load ${await loadavg()}`);
   console.log(table(rows));
   const worst = Math.max(...p99s);
   console.log(
     `\ntarget: /health p99 under ${TARGET_P99_MS} ms during the first read: worst round ${fixed(worst)} ms, ${worst < TARGET_P99_MS ? "met" : "NOT met"}`,
   );
 } finally {
+  await neighbours?.stop();
   rmSync(dir, { recursive: true, force: true });
 }

@@ -48,7 +48,7 @@
  */
 import { mkdtempSync, rmSync } from "node:fs";
 import { Agent, request } from "node:http";
-import { availableParallelism, getPriority, loadavg, setPriority, tmpdir } from "node:os";
+import { availableParallelism, loadavg, tmpdir } from "node:os";
 import { join, resolve } from "node:path";
 import { parseArgs } from "node:util";
 import type { Subprocess } from "bun";
@@ -65,7 +65,13 @@ import { type FakeGeyser, startFakeGeyser } from "../src/sandbox/geyser.ts";
 import { type FakeMojang, startFakeMojang } from "../src/sandbox/mojang.ts";
 import { startPostgres, type TestPostgres } from "../test/helpers/postgres.ts";
 import { baseEnv, cpuMs, fixed, quantile, table, withTimeout } from "./lib.ts";
-import { type Neighbour, type Neighbours, parseNeighbours, startNeighbours } from "./neighbours.ts";
+import {
+  type Neighbour,
+  type Neighbours,
+  parseNeighbours,
+  raisePriority,
+  startNeighbours,
+} from "./neighbours.ts";
 
 const ROOT = resolve(import.meta.dir, "..");
 const START_TIMEOUT_MS = 60_000;
@@ -75,8 +81,6 @@ const STOP_TIMEOUT_MS = 5_000;
 const ACK_LIMIT_MS = 3_000;
 /** How long the neighbours run before the burst. */
 const NEIGHBOURS_RAMP_MS = 5_000;
-/** How far this process raises its own priority (nice), the sandbox Discord's: see hostPriority. */
-const SANDBOX_PRIORITY_RAISE = 10;
 
 /**
  * Discord does not run on the host: the sandbox, in this process, must not be starved by the neighbours, or its
@@ -87,13 +91,10 @@ const SANDBOX_PRIORITY_RAISE = 10;
  * sandbox's own starvation, and the run says so).
  */
 function hostPriority(): string[] {
-  try {
-    setPriority(getPriority() - SANDBOX_PRIORITY_RAISE);
-    return ["nice", "-n", String(SANDBOX_PRIORITY_RAISE)];
-  } catch {
+  const prefix = raisePriority();
+  if (!prefix)
     console.log("note: could not raise this process's priority; the sandbox competes with the neighbours");
-    return [];
-  }
+  return prefix ?? [];
 }
 
 type Mode = "command" | "message" | "approval";

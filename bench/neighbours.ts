@@ -5,6 +5,7 @@
  * after; each also stops by itself after the time it was given, so a bench that dies leaves nothing running long.
  */
 import { closeSync, fsyncSync, openSync, rmSync, writeSync } from "node:fs";
+import { getPriority, setPriority } from "node:os";
 import { join } from "node:path";
 
 /** The neighbours a bench may run beside the service. */
@@ -27,6 +28,24 @@ export function parseNeighbours(value: string | undefined): Neighbour[] {
       throw new Error(`--neighbours: cpu, disk or both (cpu,disk), not ${kind}`);
   }
   return [...new Set(kinds)] as Neighbour[];
+}
+
+/** How far a bench raises its own priority (nice) above the neighbours and the service: see raisePriority. */
+export const PRIORITY_RAISE = 10;
+
+/**
+ * Raises this process's priority by PRIORITY_RAISE (root only), for a bench whose own part does not run on the
+ * host (a monitor's probes, a sandbox Discord) and must not be starved by the neighbours. Returns the prefix that
+ * starts a command at the host's ordinary priority (`nice -n 10`), for the service and the neighbours, or null
+ * when the raise was refused (the figures then include the bench's own starvation: say so).
+ */
+export function raisePriority(): string[] | null {
+  try {
+    setPriority(getPriority() - PRIORITY_RAISE);
+    return ["nice", "-n", String(PRIORITY_RAISE)];
+  } catch {
+    return null;
+  }
 }
 
 const DISK_WRITER = join(import.meta.dir, "neighbours", "disk-writer.ts");

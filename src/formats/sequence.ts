@@ -2,16 +2,18 @@
  * An ordered sequence of text pieces kept as encoded chunks: each chunk holds its pieces' keys, where each piece
  * starts, and the bytes of the pieces joined by the separator. Inserting or removing a piece costs a binary
  * search and a copy of one chunk's bytes; a format's bytes are the chunks' bytes with the separator between
- * chunks. No text is kept per piece, only its bytes, so memory is about the size of those bytes themselves
- * (docs/architecture.md, Formats kept per whitelist).
+ * chunks. No text is kept per piece, only its bytes and its key in a chunk's compact keys (keys.ts), so memory is
+ * about the size of those bytes themselves (docs/architecture.md, Formats kept per whitelist).
  */
 
 import { runAtOnce } from "../shared/slices.ts";
+import { type Key, type Keys, keysOf } from "./keys.ts";
 
 /** One piece and the key that orders it. */
 export type Piece<K> = { key: K; text: string };
 
-type Chunk<K> = { keys: K[]; starts: number[]; bytes: Uint8Array };
+/** A chunk: its pieces' keys (compact: keys.ts), where each piece starts in `bytes`, and their bytes. */
+type Chunk<K extends Key> = { keys: Keys<K>; starts: Uint32Array; bytes: Uint8Array };
 
 /**
  * Pieces per chunk: a change copies one chunk, on the event loop, before the change's answer. At 8,192 a change
@@ -24,7 +26,7 @@ export const CHUNK_SIZE = 1024;
 const STEP = 512;
 const encoder = new TextEncoder();
 
-export class PieceSequence<K> {
+export class PieceSequence<K extends Key> {
   private chunks: Chunk<K>[] = [];
   private readonly separatorBytes: Uint8Array;
   /** Bytes held (the chunks' bytes), for the cache's memory budget. */
@@ -33,7 +35,7 @@ export class PieceSequence<K> {
 
   constructor(
     private readonly compare: (a: K, b: K) => number,
-    private readonly separator: string,
+    separator: string,
     private readonly chunkSize = CHUNK_SIZE,
   ) {
     this.separatorBytes = encoder.encode(separator);
@@ -72,13 +74,24 @@ export class PieceSequence<K> {
     const inserted = at < chunk.keys.length ? concat(text, separator) : concat(separator, text);
     chunk.bytes = splice(chunk.bytes, position, 0, inserted);
     const start = at < chunk.keys.length ? position : position + separator.length;
+    const starts = new Uint32Array(chunk.starts.length + 1);
+    starts.set(chunk.starts.subarray(0, at));
+    starts[at] = start;
     for (let i = at; i < chunk.starts.length; i++)
-      chunk.starts[i] = (chunk.starts[i] as number) + inserted.length;
-    chunk.keys.splice(at, 0, piece.key);
-    chunk.starts.splice(at, 0, start);
+      starts[i + 1] = (chunk.starts[i] as number) + inserted.length;
+    chunk.keys = chunk.keys.inserted(at, piece.key);
+    chunk.starts = starts;
     this.bytes += inserted.length;
     this.length++;
     if (chunk.keys.length > 2 * this.chunkSize) this.split(index);
+  }
+
+  /** Whether a piece with this key is held. */
+  has(key: K): boolean {
+    const chunk = this.chunks[this.chunkFor(key)];
+    if (!chunk) return false;
+    const at = bound(chunk.keys, key, this.compare, false);
+    return at < chunk.keys.length && this.compare(chunk.keys.at(at), key) === 0;
   }
 
   /** Removes the piece with this key (the first, when several are equal); false when there is none. */
@@ -87,7 +100,7 @@ export class PieceSequence<K> {
     const chunk = this.chunks[index];
     if (!chunk) return false;
     const at = bound(chunk.keys, key, this.compare, false);
-    if (at >= chunk.keys.length || this.compare(chunk.keys[at] as K, key) !== 0) return false;
+    if (at >= chunk.keys.length || this.compare(chunk.keys.at(at), key) !== 0) return false;
     if (chunk.keys.length === 1) {
       this.chunks.splice(index, 1);
       this.bytes -= chunk.bytes.length;
@@ -99,10 +112,11 @@ export class PieceSequence<K> {
     // The piece and one separator: the one after it, or, for the last piece, the one before it.
     const [from, to] = at + 1 < chunk.keys.length ? [start, end] : [start - this.separatorBytes.length, end];
     chunk.bytes = splice(chunk.bytes, from, to - from, new Uint8Array(0));
-    chunk.keys.splice(at, 1);
-    chunk.starts.splice(at, 1);
-    for (let i = at; i < chunk.starts.length; i++)
-      chunk.starts[i] = (chunk.starts[i] as number) - (to - from);
+    const starts = new Uint32Array(chunk.starts.length - 1);
+    starts.set(chunk.starts.subarray(0, at));
+    for (let i = at; i < starts.length; i++) starts[i] = (chunk.starts[i + 1] as number) - (to - from);
+    chunk.keys = chunk.keys.removed(at);
+    chunk.starts = starts;
     this.bytes -= to - from;
     this.length--;
     return true;
@@ -125,37 +139,38 @@ export class PieceSequence<K> {
   /** One chunk of `pieces` (at least one): where each starts, then their bytes, a step at a time. */
   private *chunking(pieces: readonly Piece<K>[]): Generator<void, Chunk<K>> {
     const separator = this.separatorBytes.length;
-    const starts: number[] = [];
+    const starts = new Uint32Array(pieces.length);
     let size = -separator;
     for (let i = 0; i < pieces.length; i++) {
-      starts.push(size + separator);
+      starts[i] = size + separator;
       size += separator + Buffer.byteLength((pieces[i] as Piece<K>).text, "utf8");
       if (i % STEP === STEP - 1) yield;
     }
     const bytes = new Uint8Array(size);
-    for (let from = 0; from < pieces.length; from += STEP) {
-      const to = Math.min(pieces.length, from + STEP);
-      let text = pieces
-        .slice(from, to)
-        .map((piece) => piece.text)
-        .join(this.separator);
-      if (to < pieces.length) text += this.separator;
-      encoder.encodeInto(text, bytes.subarray(starts[from]));
-      yield;
+    // Each piece written where it starts, through a Buffer over the same memory: no text of many pieces joined
+    // first (as much garbage again as the bytes, for the collector, at every first read).
+    const writer = Buffer.from(bytes.buffer, bytes.byteOffset, bytes.byteLength);
+    for (let i = 0; i < pieces.length; i++) {
+      const start = starts[i] as number;
+      if (i > 0 && separator > 0) bytes.set(this.separatorBytes, start - separator);
+      writer.write((pieces[i] as Piece<K>).text, start, "utf8");
+      if (i % STEP === STEP - 1) yield;
     }
     this.bytes += size;
-    return { keys: pieces.map((piece) => piece.key), starts, bytes };
+    return { keys: keysOf(pieces.map((piece) => piece.key)), starts, bytes };
   }
 
   private split(index: number): void {
     const chunk = this.chunks[index] as Chunk<K>;
     const cut = chunk.starts[this.chunkSize] as number;
     const tail: Chunk<K> = {
-      keys: chunk.keys.splice(this.chunkSize),
-      starts: chunk.starts.splice(this.chunkSize).map((start) => start - cut),
+      keys: chunk.keys.slice(this.chunkSize, chunk.keys.length),
+      starts: chunk.starts.slice(this.chunkSize).map((start) => start - cut),
       bytes: chunk.bytes.slice(cut),
     };
     // The head drops the separator that ended it.
+    chunk.keys = chunk.keys.slice(0, this.chunkSize);
+    chunk.starts = chunk.starts.slice(0, this.chunkSize);
     chunk.bytes = chunk.bytes.slice(0, cut - this.separatorBytes.length);
     this.bytes -= this.separatorBytes.length;
     this.chunks.splice(index + 1, 0, tail);
@@ -168,7 +183,7 @@ export class PieceSequence<K> {
     while (low < high) {
       const middle = (low + high) >> 1;
       const keys = (this.chunks[middle] as Chunk<K>).keys;
-      if (this.compare(keys[keys.length - 1] as K, key) < 0) low = middle + 1;
+      if (this.compare(keys.at(keys.length - 1), key) < 0) low = middle + 1;
       else high = middle;
     }
     return Math.max(0, low);
@@ -176,12 +191,17 @@ export class PieceSequence<K> {
 }
 
 /** The first index whose key is above `key` (`after`), or not below it. */
-function bound<K>(keys: readonly K[], key: K, compare: (a: K, b: K) => number, after: boolean): number {
+function bound<K extends Key>(
+  keys: Keys<K>,
+  key: K,
+  compare: (a: K, b: K) => number,
+  after: boolean,
+): number {
   let low = 0;
   let high = keys.length;
   while (low < high) {
     const middle = (low + high) >> 1;
-    const order = compare(keys[middle] as K, key);
+    const order = compare(keys.at(middle), key);
     if (order < 0 || (after && order === 0)) low = middle + 1;
     else high = middle;
   }

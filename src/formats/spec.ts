@@ -1,4 +1,5 @@
 import type { EntrySnapshot } from "../entries/model.ts";
+import type { Key } from "./keys.ts";
 
 // What a format is. Each format is one module of this folder filling `FormatSpec`, and one line of the table in
 // index.ts (docs/architecture.md, Adding a format); its bytes are described in docs/decisions.md, Formats.
@@ -31,14 +32,14 @@ export type Pieces<K> = {
    * are sorted by it first, `compare` breaking ties. It must agree with `compare`.
    */
   sortKey?: (entry: FormatEntry) => string;
-  /** Entries equal under this share one piece (EasyWhitelist lists each lower-cased nick once). */
+  /** Entries equal under this share one piece, and its key (EasyWhitelist lists each lower-cased nick once). */
   shared?: (entry: FormatEntry) => string;
   /** The entries the format lists; absent: every one (a Bedrock server's allowlist lists Bedrock players only). */
   include?: (entry: FormatEntry) => boolean;
 };
 
 /** A format's pieces with its key type forgotten, as the table holds them: keys only go back to their own format. */
-export const erasedKeys = <K>(pieces: Pieces<K>): Pieces<unknown> => pieces as unknown as Pieces<unknown>;
+export const erasedKeys = <K extends Key>(pieces: Pieces<K>): Pieces<Key> => pieces as unknown as Pieces<Key>;
 
 /** One name of a list to import, and the line of the file it is written on. */
 export type ListedName = { line: number; name: string };
@@ -113,7 +114,7 @@ export type FormatSpec = {
   contentType: string;
   /** The bytes of these entries (oldest first, as the store lists them), from scratch. */
   render(entries: readonly FormatEntry[]): string;
-  pieces: Pieces<unknown>;
+  pieces: Pieces<Key>;
   /** Null for the API's own list (no `format`); a game server's file otherwise. */
   file: FileSpec | null;
 };

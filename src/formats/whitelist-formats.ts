@@ -2,6 +2,7 @@ import type { EventType } from "../entries/events.ts";
 import { runAtOnce, sorting } from "../shared/slices.ts";
 import type { Formatted } from "./cache.ts";
 import { type FormatName, formats } from "./index.ts";
+import type { Key } from "./keys.ts";
 import { byCodePoint } from "./order.ts";
 import { CHUNK_SIZE, type Piece, PieceSequence } from "./sequence.ts";
 import type { FormatEntry, Pieces } from "./spec.ts";
@@ -11,11 +12,12 @@ const MASK = (1n << 64n) - 1n;
 const SURROGATE = /[\uD800-\uDFFF]/;
 
 /**
- * A format's pieces, for EasyWhitelist how many entries share each line (nicks equal in lower case), and what its
- * ETag is made of: how many entries it holds and the sum of their hashes, as of event `through`.
+ * A format's pieces, for EasyWhitelist how many entries share each line held by more than one (nicks equal in
+ * lower case; a line in the pieces and not in `shared` is one entry's), and what its ETag is made of: how many
+ * entries it holds and the sum of their hashes, as of event `through`.
  */
 type Built = {
-  sequence: PieceSequence<unknown>;
+  sequence: PieceSequence<Key>;
   shared: Map<string, number> | null;
   formatted: Formatted | null;
   through: number;
@@ -162,43 +164,56 @@ export function* building(
     const first: FormatEntry[] = [];
     for (let i = 0; i < chosen.length; i++) {
       const entry = chosen[i] as FormatEntry;
-      if (share(shared, pieces, entry, 1) === 1) first.push(entry);
+      const line = (pieces.shared as (e: FormatEntry) => string)(entry);
+      const held = (shared.get(line) ?? 0) + 1;
+      shared.set(line, held);
+      if (held === 1) first.push(entry);
       if (i % STEP === STEP - 1) yield;
+    }
+    // Kept only for lines shared: one string per entry otherwise (100,000 for as many entries).
+    let seen = 0;
+    for (const [line, held] of shared) {
+      if (held === 1) shared.delete(line);
+      if (++seen % STEP === 0) yield;
     }
     chosen = first;
   }
-  // Keys computed once each, then sorted (a comparison may fold letter case: not per comparison).
+  // Keys computed once each, then the entries' indexes sorted (a comparison may fold letter case: not per
+  // comparison). Arrays beside each other, not an object per entry: fewer, larger objects for the collector.
   const sortKey = pieces.sortKey;
-  type Row = { key: unknown; entry: FormatEntry; folded: string; astral: boolean };
-  const rows: Row[] = [];
-  for (let i = 0; i < chosen.length; i++) {
+  const count = chosen.length;
+  const keys = new Array<Key>(count);
+  const folded = new Array<string>(sortKey ? count : 0);
+  const astral = new Uint8Array(sortKey ? count : 0);
+  const order = new Array<number>(count);
+  for (let i = 0; i < count; i++) {
     const entry = chosen[i] as FormatEntry;
-    const folded = sortKey ? sortKey(entry) : "";
-    rows.push({ key: pieces.key(entry), entry, folded, astral: SURROGATE.test(folded) });
+    keys[i] = pieces.key(entry);
+    order[i] = i;
+    if (sortKey) {
+      const text = sortKey(entry);
+      folded[i] = text;
+      astral[i] = SURROGATE.test(text) ? 1 : 0;
+    }
     if (i % STEP === STEP - 1) yield;
   }
-  yield* sorting(rows, (a, b) => {
+  yield* sorting(order, (a, b) => {
     if (sortKey) {
+      const x = folded[a] as string;
+      const y = folded[b] as string;
       // UTF-16 order is code point order for text without surrogates: `<` then, byCodePoint otherwise.
-      const order =
-        a.astral || b.astral
-          ? byCodePoint(a.folded, b.folded)
-          : a.folded < b.folded
-            ? -1
-            : a.folded > b.folded
-              ? 1
-              : 0;
+      const order = astral[a] || astral[b] ? byCodePoint(x, y) : x < y ? -1 : x > y ? 1 : 0;
       if (order !== 0) return order;
     }
-    return pieces.compare(a.key, b.key);
+    return pieces.compare(keys[a] as Key, keys[b] as Key);
   });
   // One chunk at a time, each piece's text made in steps: the chunks are those one `fill` of them all makes.
   const sequence = new PieceSequence(pieces.compare, pieces.separator, chunkSize);
-  for (let at = 0; at < rows.length; at += chunkSize) {
-    const chunk: Piece<unknown>[] = [];
-    for (let i = at; i < Math.min(rows.length, at + chunkSize); i++) {
-      const { key, entry } = rows[i] as Row;
-      chunk.push({ key, text: pieces.piece(entry) });
+  for (let at = 0; at < count; at += chunkSize) {
+    const chunk: Piece<Key>[] = [];
+    for (let i = at; i < Math.min(count, at + chunkSize); i++) {
+      const index = order[i] as number;
+      chunk.push({ key: keys[index] as Key, text: pieces.piece(chosen[index] as FormatEntry) });
       if (i % STEP === STEP - 1) yield;
     }
     yield* sequence.appending(chunk);
@@ -214,22 +229,21 @@ function change(format: FormatName, built: Built, entry: FormatEntry, delta: 1 |
   built.sum = (delta === 1 ? built.sum + entryHash(entry) : built.sum - entryHash(entry)) & MASK;
   if (pieces.include && !pieces.include(entry)) return;
   // A line shared by entries equal in lower case (EasyWhitelist) comes with the first and goes with the last.
-  if (built.shared && share(built.shared, pieces, entry, delta) > (delta === 1 ? 1 : 0)) return;
+  if (built.shared && share(built, pieces, entry, delta) > (delta === 1 ? 1 : 0)) return;
   if (delta === 1) built.sequence.insert({ key: pieces.key(entry), text: pieces.piece(entry) });
   else built.sequence.remove(pieces.key(entry));
 }
 
-/** Counts an entry in or out of its shared line; returns how many entries hold the line now. */
-function share(
-  shared: Map<string, number>,
-  pieces: Pieces<unknown>,
-  entry: FormatEntry,
-  delta: 1 | -1,
-): number {
+/**
+ * Counts an entry in or out of its shared line; returns how many entries hold the line now. A line one entry
+ * holds is in the pieces only (entries sharing a line share its key), one several hold is counted in `shared`.
+ */
+function share(built: Built, pieces: Pieces<Key>, entry: FormatEntry, delta: 1 | -1): number {
+  const shared = built.shared as Map<string, number>;
   const line = (pieces.shared as (e: FormatEntry) => string)(entry);
-  const held = (shared.get(line) ?? 0) + delta;
-  if (held <= 0) shared.delete(line);
-  else shared.set(line, held);
+  const held = (shared.get(line) ?? (built.sequence.has(pieces.key(entry)) ? 1 : 0)) + delta;
+  if (held >= 2) shared.set(line, held);
+  else shared.delete(line);
   return held;
 }
 
