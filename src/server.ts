@@ -2,7 +2,7 @@ import { createApi } from "./api/app.ts";
 import { secured, securedHandler } from "./api/security-headers.ts";
 import type { Bot } from "./bot/client.ts";
 import type { DiscordRest } from "./bot/discord.ts";
-import { type Election, electLeader, type Term } from "./cluster/leader.ts";
+import type { Election, Term } from "./cluster/leader.ts";
 import type { Replica } from "./cluster/replica.ts";
 import type { Config } from "./config.ts";
 import { type DashboardDeps, type LazyDashboard, lazyDashboard } from "./dashboard/index.ts";
@@ -163,8 +163,12 @@ export async function startService(config: Config, options: ServiceStartOptions)
     });
     return leading;
   };
-  if (replica) election = electLeader({ client: replica.client, holder: replica.id, logger, lead });
-  else {
+  if (replica) {
+    // Loaded only on PostgreSQL, with the replica: the lease's statements bring the PostgreSQL store's code
+    // (drizzle's pg-core), which a start on SQLite never runs (docs/performance.md, Start and memory).
+    const { electLeader } = await import("./cluster/leader.ts");
+    election = electLeader({ client: replica.client, holder: replica.id, logger, lead });
+  } else {
     try {
       await lead();
     } catch (error) {

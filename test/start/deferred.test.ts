@@ -30,7 +30,7 @@ async function start(settings: Record<string, string>, ...then: string[]): Promi
 }
 
 describe("a start", () => {
-  test("without LINK_PORT loads neither the link endpoint nor the languages' texts, nor the OpenAPI document's code", async () => {
+  test("without LINK_PORT loads neither the link endpoint nor the languages' texts, nor the OpenAPI document's code, nor on SQLite the PostgreSQL store", async () => {
     const started = await start({ DATABASE_PATH: join(dir.path, "off.db") });
     expect(started).toEqual({ loaded: [], linkPort: null });
   });

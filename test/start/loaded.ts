@@ -11,7 +11,7 @@ import { silentLogger } from "../../src/shared/logger.ts";
 
 const SRC = join(import.meta.dir, "..", "..", "src");
 /** What a start loads only when it needs it, by the path a test names it with. */
-const DEFERRED = ["link/index.ts", "i18n/catalogues.ts", "api/docs/document.ts"];
+const DEFERRED = ["link/index.ts", "i18n/catalogues.ts", "api/docs/document.ts", "db/pg/store.ts"];
 const loadedNow = () => DEFERRED.filter((path) => require.cache[join(SRC, path)] !== undefined);
 
 const config = loadConfig({ HOST: "127.0.0.1", PORT: "0", ...JSON.parse(process.argv[2] ?? "{}") });
