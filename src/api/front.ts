@@ -109,6 +109,9 @@ export function listenApi(deps: ApiDeps, options: ListenOptions): ListeningApi {
     building ??= import("./app.ts").then(
       ({ buildApp }) => {
         const built = buildApp(deps, front);
+        // As Elysia's `listen` does before serving: each route compiled, its schemas completed as the OpenAPI
+        // document shows them (a response object's `additionalProperties`), whichever route is asked first.
+        built.compile();
         // The app's hooks ask its server for a request's socket address (the rate limit) and to upgrade a
         // WebSocket: it is the front's, since the app never listens itself.
         built.server = server;
