@@ -31,7 +31,7 @@ async function start(settings: Record<string, string>, ...then: string[]): Promi
 }
 
 describe("a start", () => {
-  test("without LINK_PORT loads neither the link endpoint nor the languages' texts, nor the API's app (Elysia), nor the OpenAPI document's code, nor on SQLite the PostgreSQL store", async () => {
+  test("without LINK_PORT loads neither the link endpoint nor the languages' texts, nor the API's app (Elysia, TypeBox), nor the OpenAPI document's code, nor on SQLite the PostgreSQL store", async () => {
     const started = await start({ DATABASE_PATH: join(dir.path, "off.db") });
     expect(started).toEqual({ loaded: [], linkPort: null });
   });
@@ -43,7 +43,7 @@ describe("a start", () => {
       statuses: [200, 200],
       same: true,
       openapi: "3.1.0",
-      loaded: ["api/app.ts", "api/docs/document.ts", "elysia"],
+      loaded: ["api/app.ts", "api/docs/document.ts", "elysia", "@sinclair/typebox"],
     });
   });
 
@@ -59,7 +59,7 @@ describe("a start", () => {
         `GET /nope 404 ${problem("route-not-found")}`,
         `POST /health 405 ${problem("method-not-allowed")}`,
       ],
-      after: ["api/app.ts", "elysia"],
+      after: ["api/app.ts", "elysia", "@sinclair/typebox"],
     });
   });
 
@@ -80,7 +80,8 @@ describe("a start", () => {
 
   test("with LINK_PORT loads the link endpoint, which listens", async () => {
     const started = await start({ DATABASE_PATH: join(dir.path, "on.db"), LINK_PORT: "0" });
-    expect(started.loaded).toEqual(["link/index.ts", "i18n/catalogues.ts"]);
+    // The link endpoint checks its sessions with TypeBox (src/link/session.ts).
+    expect(started.loaded).toEqual(["link/index.ts", "i18n/catalogues.ts", "@sinclair/typebox"]);
     expect(started.linkPort).toBeGreaterThan(0);
   });
 });

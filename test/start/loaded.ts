@@ -19,9 +19,13 @@ const DEFERRED = [
   "api/docs/document.ts",
   "db/pg/store.ts",
 ];
+/** The libraries only the API's app needs (requests' validation, the OpenAPI document), by package. */
+const LIBRARIES = ["elysia", "@sinclair/typebox"];
 const loadedNow = () => [
   ...DEFERRED.filter((path) => require.cache[join(SRC, path)] !== undefined),
-  ...(Object.keys(require.cache).some((path) => path.includes("/node_modules/elysia/")) ? ["elysia"] : []),
+  ...LIBRARIES.filter((name) =>
+    Object.keys(require.cache).some((path) => path.includes(`/node_modules/${name}/`)),
+  ),
 ];
 
 const config = loadConfig({ HOST: "127.0.0.1", PORT: "0", ...JSON.parse(process.argv[2] ?? "{}") });
