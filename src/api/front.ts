@@ -144,7 +144,7 @@ export function listenApi(deps: ApiDeps, options: ListenOptions): ListeningApi {
     // Bun's default is SO_REUSEPORT, which would let a second instance share the port silently.
     reusePort: false,
     // As Elysia's own `listen` would serve the app (its defaults).
-    development: process.env.NODE_ENV !== "production",
+    development: (process.env.NODE_ENV ?? process.env.ENV) !== "production",
     idleTimeout: 30,
     routes: front.routes,
     websocket: { ...websocketOptions, ...socketEvents },
