@@ -102,11 +102,16 @@ export type ListeningApi = {
  * built at the first request the front leaves to it, once: requests arriving meanwhile wait for the same build. A
  * build that fails answers 500 (logged) and is tried again at the next request.
  */
-export function listenApi(deps: ApiDeps, options: ListenOptions): ListeningApi {
+export function listenApi(
+  deps: ApiDeps,
+  options: ListenOptions,
+  /** How the app's module is loaded (tests: one that fails first). */
+  loadApp: () => Promise<Pick<typeof import("./app.ts"), "buildApp">> = () => import("./app.ts"),
+): ListeningApi {
   let app: AnyElysia | undefined;
   let building: Promise<AnyElysia> | undefined;
   const build = () => {
-    building ??= import("./app.ts").then(
+    building ??= loadApp().then(
       ({ buildApp }) => {
         const built = buildApp(deps, front);
         // As Elysia's `listen` does before serving: each route compiled, its schemas completed as the OpenAPI
