@@ -1,11 +1,10 @@
-import { type Static, type TSchema, Type as t } from "@sinclair/typebox";
-import { Value } from "@sinclair/typebox/value";
 import { discordLocalesOf, languages } from "./i18n/languages.ts";
 import { ConfigError } from "./shared/errors.ts";
 import { readFlags } from "./shared/flags.ts";
 import { isListenHost, parseTrustProxy, type TrustProxy } from "./shared/ip.ts";
 import { logFormats, logLevels } from "./shared/logger.ts";
 import { redactUrl } from "./shared/redact.ts";
+import { firstError, type Static, type TSchema, Type as t, withDefaults } from "./shared/schema.ts";
 
 const Port = (fallback: number) =>
   t.Integer({
@@ -14,12 +13,13 @@ const Port = (fallback: number) =>
     default: fallback,
     description: "a TCP port number 0-65535 (0 = any free port)",
   });
-const Url = (description: string, fallback?: string) =>
-  t.String({
-    pattern: "^https?://[^\\s]+$",
-    description,
-    ...(fallback === undefined ? {} : { default: fallback }),
-  });
+/** An http(s) URL, with its default when it has one. */
+function Url(description: string): ReturnType<typeof UrlString>;
+function Url(description: string, fallback: string): ReturnType<typeof UrlString> & { default: string };
+function Url(description: string, fallback?: string) {
+  return fallback === undefined ? UrlString(description) : { ...UrlString(description), default: fallback };
+}
+const UrlString = (description: string) => t.String({ pattern: "^https?://[^\\s]+$", description });
 const Flag = (fallback: boolean, what: string) =>
   t.Boolean({ default: fallback, description: `true or false: ${what}` });
 
@@ -31,8 +31,8 @@ const LINK_ADDRESS_PATTERN =
   "^(?:[A-Za-z0-9](?:[A-Za-z0-9-]{0,61}[A-Za-z0-9])?(?:\\.[A-Za-z0-9](?:[A-Za-z0-9-]{0,61}[A-Za-z0-9])?)*" +
   "|\\[[0-9A-Fa-f:.]+\\])(?::\\d{1,5})?$";
 
-// Plain TypeBox (what Elysia's `t` wraps): Elysia's own Integer also accepts numeric strings, which
-// would let a value like PORT=70000 through unchecked.
+// The shapes of src/shared/schema.ts, as TypeBox builds them (not TypeBox itself: a start would load it for this
+// alone); checked as TypeBox checked them, so a value like PORT=70000 or PORT=8080x is refused.
 /**
  * Every setting of the service (docs/operations.md, Configuration), read from the environment (and matching
  * `--flags`) once at start. Each `description` says what the variable expects; it is what a bad value's error
@@ -346,13 +346,12 @@ export function loadConfig(source: Record<string, string | undefined>): Config {
     const value = source[name]?.trim();
     if (value !== undefined && value !== "") raw[name] = value;
   }
-  const converted = Value.Default(ConfigSchema, convertText(raw));
-  const error = Value.Errors(ConfigSchema, converted).First();
-  if (error) {
-    const name = error.path.replace(/^\//, "").split("/")[0] ?? "configuration";
+  const converted = withDefaults(ConfigSchema, convertText(raw));
+  const name = firstError(ConfigSchema, converted);
+  if (name !== undefined) {
     const schema = (ConfigSchema.properties as Record<string, TSchema>)[name];
     const got = raw[name] === undefined ? "nothing" : JSON.stringify(shown(name, raw[name]));
-    throw new ConfigError(`${name} must be ${schema?.description ?? error.message} (got ${got})`);
+    throw new ConfigError(`${name} must be ${schema?.description ?? "set right"} (got ${got})`);
   }
   const settings = converted as Static<typeof ConfigSchema>;
   if (settings.DATABASE_URL !== undefined) checkDatabaseUrl(settings.DATABASE_URL);

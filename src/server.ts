@@ -1,8 +1,9 @@
-import { createApi } from "./api/app.ts";
+import type { ApiDeps } from "./api/app.ts";
+import { type ListeningApi, listenApi } from "./api/front.ts";
 import { secured, securedHandler } from "./api/security-headers.ts";
 import type { Bot } from "./bot/client.ts";
 import type { DiscordRest } from "./bot/discord.ts";
-import { type Election, electLeader, type Term } from "./cluster/leader.ts";
+import type { Election, Term } from "./cluster/leader.ts";
 import type { Replica } from "./cluster/replica.ts";
 import type { Config } from "./config.ts";
 import { type DashboardDeps, type LazyDashboard, lazyDashboard } from "./dashboard/index.ts";
@@ -97,7 +98,7 @@ export async function startService(config: Config, options: ServiceStartOptions)
     staffLog: () => leading?.bot?.staffLog,
   });
   const dashboard = deps && lazyDashboard(deps);
-  const { hub, webhookSender, health, app } = createAdapters(config, services, {
+  const { hub, webhookSender, health, apiDeps } = createAdapters(config, services, {
     metrics,
     clock,
     logger,
@@ -114,20 +115,19 @@ export async function startService(config: Config, options: ServiceStartOptions)
   // One node alone delivers from the first change on; of several replicas, the leader does (src/duties.ts).
   if (!replica) webhookSender.start();
   let metricsServer: ReturnType<typeof serveMetrics> | undefined;
+  let api: ListeningApi | undefined;
   /** Undoes the start when it cannot finish (a port in use, the bot refused): nothing is left running. */
   const abandon = async () => {
     await stopPruning();
     await stopAnswerPruning();
     await link?.stop();
-    // Elysia's stop on a server that never listened prints a stack trace to the console (stdout too, which
-    // would break LOG_FORMAT=json) before throwing: only a server that listens is stopped.
-    if (app.server) await app.stop();
+    await api?.stop();
     await metricsServer?.stop();
     await webhookSender.stop();
     await closeStore(services.db);
   };
   try {
-    metricsServer = listen(app, config, metrics);
+    ({ api, metricsServer } = listen(apiDeps, config, metrics));
     // The link endpoint (docs/link.md), its own listener, when LINK_PORT is set; loaded only then (with every
     // language's texts, which a start without it leaves to the bot: docs/performance.md, Start and memory).
     if (config.LINK_PORT !== undefined) {
@@ -140,8 +140,7 @@ export async function startService(config: Config, options: ServiceStartOptions)
     throw error;
   }
 
-  const server = app.server;
-  if (!server) throw new Error("the HTTP server did not start");
+  const { server } = api;
   hub.attach(server as never);
   const addresses = addressesOf(config, server.port, metrics, metricsServer?.port);
   const { url, metricsUrl } = addresses;
@@ -163,8 +162,12 @@ export async function startService(config: Config, options: ServiceStartOptions)
     });
     return leading;
   };
-  if (replica) election = electLeader({ client: replica.client, holder: replica.id, logger, lead });
-  else {
+  if (replica) {
+    // Loaded only on PostgreSQL, with the replica: the lease's statements bring the PostgreSQL store's code
+    // (drizzle's pg-core), which a start on SQLite never runs (docs/performance.md, Start and memory).
+    const { electLeader } = await import("./cluster/leader.ts");
+    election = electLeader({ client: replica.client, holder: replica.id, logger, lead });
+  } else {
     try {
       await lead();
     } catch (error) {
@@ -199,7 +202,7 @@ export async function startService(config: Config, options: ServiceStartOptions)
         // Open streams of the dashboard's live log would hold the server's graceful stop.
         await dashboard?.close();
         await link?.stop();
-        await app.stop();
+        await api?.stop();
         await metricsServer?.stop();
         await webhookSender.stop();
         await replica?.leave();
@@ -328,7 +331,7 @@ function createAdapters(
     roleChangesWaiting: () => services.grants.queued(),
     logChangesWaiting: () => bot()?.logWaiting() ?? 0,
   });
-  const app = createApi({
+  const apiDeps: ApiDeps = {
     ...services,
     hub,
     health,
@@ -341,8 +344,8 @@ function createAdapters(
       // /metrics is on the API's port unless METRICS_PORT gives it one of its own.
       scrape: config.METRICS_PORT === undefined ? metrics.scrape : undefined,
     },
-  });
-  return { hub, webhookSender, health, app };
+  };
+  return { hub, webhookSender, health, apiDeps };
 }
 
 /** Discord's REST base when DISCORD_API_URL does not name the sandbox's. */
@@ -385,16 +388,20 @@ function dashboardDeps(
 }
 
 /**
- * Listens on HOST:PORT, and on METRICS_PORT when it is set; returns the metrics' own server. A failure to
- * listen is explained by the setting at fault (a ConfigError: start-up prints it and exits 78).
+ * Listens on HOST:PORT (the API's front: its app is built at the first request that needs it, src/api/front.ts),
+ * and on METRICS_PORT when it is set, with the metrics' own server. A failure to listen is explained by the
+ * setting at fault (a ConfigError: start-up prints it and exits 78); the API, when it listens, is stopped first.
  */
-function listen(app: ReturnType<typeof createApi>, config: Config, metrics: Metrics | undefined) {
+function listen(deps: ApiDeps, config: Config, metrics: Metrics | undefined) {
+  let api: ListeningApi | undefined;
   try {
-    // Elysia defaults to SO_REUSEPORT, which would let a second instance share the port silently.
-    app.listen({ hostname: config.HOST, port: config.PORT, reusePort: false });
-    return metrics && config.METRICS_PORT !== undefined ? serveMetrics(config, metrics.scrape) : undefined;
+    api = listenApi(deps, { hostname: config.HOST, port: config.PORT });
+    const metricsServer =
+      metrics && config.METRICS_PORT !== undefined ? serveMetrics(config, metrics.scrape) : undefined;
+    return { api, metricsServer };
   } catch (error) {
-    const onMetricsPort = app.server !== null && config.METRICS_PORT !== undefined;
+    void api?.stop();
+    const onMetricsPort = api !== undefined && config.METRICS_PORT !== undefined;
     throw explainListenError(error, {
       host: config.HOST,
       port: onMetricsPort ? (config.METRICS_PORT as number) : config.PORT,

@@ -142,6 +142,16 @@ describe("the architecture of src/", () => {
     expect(loops(imports(join(SRC, folder)), (unit) => unit.endsWith("/"))).toEqual([]);
   });
 
+  test("no service or base file imports Elysia: the API builds the schemas, so a start loads it only with the API", () => {
+    const wrong: string[] = [];
+    for (const path of new Glob("**/*.ts").scanSync(SRC)) {
+      const layer = LAYERS[unitOf(SRC, join(SRC, path)).replace(/\/$/, "")];
+      if (layer !== "service" && layer !== "base") continue;
+      if (/\bfrom\s+["']elysia["']/.test(readFileSync(join(SRC, path), "utf8"))) wrong.push(path);
+    }
+    expect(wrong).toEqual([]);
+  });
+
   test("the check sees imports at all (a broken scan would pass everything)", () => {
     expect(all).toContainEqual({
       from: "entries",

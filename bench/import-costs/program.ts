@@ -14,6 +14,7 @@ export const MODULES: Record<string, () => Promise<unknown>> = {
   "src/config.ts": () => import("../../src/config.ts"),
   "src/db/client.ts": () => import("../../src/db/client.ts"),
   "src/services.ts": () => import("../../src/services.ts"),
+  "src/api/front.ts": () => import("../../src/api/front.ts"),
   "src/api/app.ts": () => import("../../src/api/app.ts"),
   "src/link/index.ts": () => import("../../src/link/index.ts"),
   "src/bot/discord.ts": () => import("../../src/bot/discord.ts"),

@@ -1,4 +1,3 @@
-import type { Server } from "bun";
 import { type AnyElysia, Elysia } from "elysia";
 import { isStoreUnavailable } from "../db/errors.ts";
 import type { EventLog } from "../entries/event-log.ts";
@@ -15,18 +14,17 @@ import type { TrustProxy } from "../shared/ip.ts";
 import { createRepeatedLog, type Logger, type RepeatedLog } from "../shared/logger.ts";
 import type { WhitelistService } from "../whitelists/service.ts";
 import { docs } from "./docs/index.ts";
-import { ENTRIES_ROUTE, entriesRoute } from "./entries/fast-route.ts";
 import { entriesController } from "./entries/index.ts";
-import { createServedFormats } from "./entries/served.ts";
 import { eventsController } from "./events/index.ts";
+import { createFront, type Front, type Handler, measured } from "./front.ts";
 import { health } from "./health.ts";
 import { allowedMethods } from "./methods.ts";
 import { problemKindOf, problemResponse } from "./problem.ts";
 import { proofCodesController } from "./proof-codes/index.ts";
-import { createRateLimit } from "./rate-limit/index.ts";
+import { rateLimitPlugin } from "./rate-limit/plugin.ts";
 import { routeTemplates } from "./route-template.ts";
 import { securedHandler } from "./security-headers.ts";
-import { absoluteUrl, isBarePath, isWellEncodedPath, pathOf } from "./url.ts";
+import { isWellEncodedPath, pathOf } from "./url.ts";
 import { whitelistsController } from "./whitelists/index.ts";
 import { socketController } from "./ws/index.ts";
 
@@ -59,62 +57,33 @@ export type ApiDeps = {
 const STORE_RETRY_AFTER_SECONDS = "2";
 const WWW_AUTHENTICATE = { "www-authenticate": 'Bearer realm="whitelist-sync"' };
 
-/** The whole HTTP API: health, docs and /api/v1, with problem details for every error. */
+/**
+ * The whole HTTP API: health, docs and /api/v1, with problem details for every error; the front's routes (front.ts)
+ * served by Bun's router ahead of it once it listens. Built at once: the service builds the app only at its first
+ * request that needs it (`listenApi`).
+ */
 export function createApi(deps: ApiDeps) {
+  let root: AnyElysia | undefined;
+  const front = createFront(deps, (request) => (root as AnyElysia).fetch(request));
+  root = buildApp(deps, front, { routes: front.routes });
+  return root;
+}
+
+/**
+ * The app (Elysia) over the front's rate limit and entries: every route but those the front serves ahead of it, and
+ * the OpenAPI document of all of them. `serve`: the options it listens with, when it listens itself.
+ */
+export function buildApp(deps: ApiDeps, front: Front, serve?: { routes: Front["routes"] }) {
   let root: AnyElysia | undefined;
   const log = createRepeatedLog({ logger: deps.logger, clock: deps.clock });
   const allowedOn = allowedMethods(() => (root as AnyElysia).routes);
-  const limit = createRateLimit({
-    perMinute: deps.rateLimitPerMinute,
-    trustProxy: deps.trustProxy,
-    clock: deps.clock,
-  });
-  /**
-   * Everything Bun's router leaves to the app's own router comes through here. Bun gives a request without a
-   * usable Host header (an HTTP/1.0 probe, an empty Host) a bare path for its URL, which that router misreads,
-   * so the app is handed a copy with an absolute URL instead, counted by the rate limit on the original: the
-   * only one whose socket address Bun knows.
-   */
-  const toApp = (request: Request, server: Server<unknown> | null): Response | Promise<Response> => {
-    const app = root as AnyElysia;
-    if (!isBarePath(request.url)) return app.fetch(request);
-    const copy = new Request(absoluteUrl(request.url), request);
-    return limit.handOver(request, copy, server) ?? app.fetch(copy);
-  };
-  const entries = { ...deps, served: createServedFormats(deps.formatCache) };
-  // Requests the fast route handed to the app: the app's own count takes them (see `counted` below).
-  const handedOver = new WeakSet<Request>();
-  const fallback = deps.metrics
-    ? (request: Request, server: Server<unknown> | null) => {
-        handedOver.add(request);
-        return toApp(request, server);
-      }
-    : toApp;
-  // The entries read is also a route of Bun's own router, in front of the app's (see fast-route.ts).
-  const readEntries = entriesRoute({ ...entries, limit, fallback });
-  // Every answer carries the security headers (security-headers.ts): the fast route's, which never reach the app,
-  // here; the app's own, through the wrapper below.
-  // biome-ignore lint/suspicious/noExplicitAny: Bun's route table types each path's request by its parameters.
-  const routes: Record<string, any> = {
-    [ENTRIES_ROUTE]: { GET: securedHandler(readEntries) },
-    "/*": toApp,
-  };
-  if (deps.metrics) {
-    const { metrics } = deps;
-    routes[ENTRIES_ROUTE] = {
-      GET: measured(securedHandler(readEntries), (request, response, seconds) => {
-        if (!handedOver.has(request))
-          metrics.request(request.method, ENTRIES_ROUTE, response?.status ?? 101, seconds);
-      }),
-    };
-    if (metrics.scrape) routes["/metrics"] = { GET: securedHandler(metrics.scrape) };
-  }
+  const { limit, entries } = front;
   const app = new Elysia({
     websocket: websocketOptions,
     // By default Elysia finds the path by skipping 11 characters of the URL (`http://a.bc`), so with a Host of
     // 3 characters or fewer (`wl`, `api:80`) it would route on a piece of the path instead.
     handler: { standardHostname: false },
-    serve: { routes },
+    ...(serve ? { serve } : {}),
   })
     .onError({ as: "global" }, ({ code, error, request }) => {
       const allowed = code === "NOT_FOUND" ? allowedOn(pathOf(request.url)) : [];
@@ -124,7 +93,7 @@ export function createApi(deps: ApiDeps) {
       if (headers) for (const name in headers) response.headers.set(name, headers[name] as string);
       return response;
     })
-    .use(limit.plugin)
+    .use(rateLimitPlugin(limit))
     // With validation, so after the key check (docs/api.md, Order of checks: limit, auth, then the request's
     // own faults).
     .onBeforeHandle({ as: "global" }, ({ request }) => {
@@ -171,28 +140,6 @@ function dashboardRoutes(dashboard: ApiDeps["dashboard"]) {
   return routes
     .all("/dashboard", ({ request }) => dashboard(request), hidden)
     .all("/dashboard/*", ({ request }) => dashboard(request), hidden);
-}
-
-/** A handler of Bun's router; `undefined` once it upgraded the request to a WebSocket. */
-type Handler<R extends Request = Request> = (
-  request: R,
-  server: Server<unknown>,
-) => Response | undefined | Promise<Response | undefined>;
-
-/** `handler`, telling `record` each answer (undefined: upgraded to a WebSocket) and how long it took. */
-function measured<R extends Request>(
-  handler: Handler<R>,
-  record: (request: R, response: Response | undefined, seconds: number) => void,
-): Handler<R> {
-  return (request, server) => {
-    const started = performance.now();
-    const done = (response: Response | undefined) => {
-      record(request, response, (performance.now() - started) / 1000);
-      return response;
-    };
-    const answer = handler(request, server);
-    return answer instanceof Promise ? answer.then(done) : done(answer);
-  };
 }
 
 /** Why nicks cannot be added through the API, for whoever tries. */

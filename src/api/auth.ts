@@ -1,4 +1,3 @@
-import { Elysia } from "elysia";
 import type { KeyService, Principal } from "../keys/service.ts";
 import { KEY_PREFIX } from "../keys/token.ts";
 import { DomainError } from "../shared/errors.ts";
@@ -44,13 +43,3 @@ function refused(key: string): DomainError {
       : `This is not a link key (they start with ${KEY_PREFIX}); create one with /server-link create.`,
   );
 }
-
-/**
- * Adds `principal` to every route of the controller using it. It runs as a derive (before validation), so an
- * unauthenticated request gets 401 before any parameter is looked at (docs/api.md, Order of checks: limit,
- * auth, scope).
- */
-export const bearerAuth = (keys: KeyService) =>
-  new Elysia().derive({ as: "scoped" }, async ({ request }) => ({
-    principal: await authenticate(keys, request.headers.get("authorization")),
-  }));

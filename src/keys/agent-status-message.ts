@@ -1,4 +1,4 @@
-import { type Static, Type } from "@sinclair/typebox";
+import { type Static, Type } from "../shared/schema.ts";
 
 // What a game server's agent says of itself over its socket (docs/api.md, The agent's status): one message type,
 // one row per link key. The agent never says which key it reports for: the socket's key is the one recorded, so a
@@ -7,7 +7,10 @@ import { type Static, Type } from "@sinclair/typebox";
 /** The longest error text a status may carry, in characters. */
 export const AGENT_ERROR_MAX = 300;
 
-/** A status message, as the agent sends it and the service accepts it; fields it does not know are ignored. */
+/**
+ * A status message, as the agent sends it and the service accepts it (`check`, src/shared/schema.ts); fields it
+ * does not know are ignored.
+ */
 export const AgentStatusMessage = Type.Object({
   type: Type.Literal("status"),
   /** The agent's product and version, `whitelist-sync-agent/1.4.0`: printable ASCII, no spaces. */

@@ -1,7 +1,7 @@
-import { Value } from "@sinclair/typebox/value";
 import type { AgentStatusStore } from "../keys/agent-status.ts";
 import { AgentStatusMessage } from "../keys/agent-status-message.ts";
 import type { Logger } from "../shared/logger.ts";
+import { check } from "../shared/schema.ts";
 
 /** A status is recorded at most this often per socket; one sooner waits for the rest of the interval (the last wins). */
 export const STATUS_EVERY_MS = 5_000;
@@ -82,7 +82,7 @@ export function createStatusRecorder(deps: {
       if (typeof parsed !== "object" || parsed === null || (parsed as { type?: unknown }).type !== "status") {
         return "other";
       }
-      if (!Value.Check(AgentStatusMessage, parsed)) return "refused";
+      if (!check(AgentStatusMessage, parsed)) return "refused";
       const status = parsed as AgentStatusMessage;
       const wait = reports.recordedAt + STATUS_EVERY_MS - clock.now();
       if (reports.recordedAt === 0 || wait <= 0) {

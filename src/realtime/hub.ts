@@ -8,7 +8,10 @@ import type { Logger } from "../shared/logger.ts";
 import { noObserver, type Observer } from "../shared/observer.ts";
 import { createStatusRecorder, type SocketReports } from "./agent-status.ts";
 
-/** What each open socket carries: its key's scope and the handlers Elysia's Bun adapter dispatches to. */
+/**
+ * What each open socket carries: its key's scope and its handlers, to which the server hands its WebSocket events
+ * (src/api/front.ts; Elysia's adapter when the app listens itself, in tests).
+ */
 export type SocketData = {
   principal: Principal;
   /** The resume cursor from `?after=`, or null for live events only. */

@@ -1,7 +1,7 @@
 import { dirname, sep } from "node:path";
-import { Value } from "@sinclair/typebox/value";
 import { AGENT_ERROR_MAX, AgentStatusMessage } from "../keys/agent-status-message.ts";
 import { type Clock, systemClock } from "../shared/clock.ts";
+import { check } from "../shared/schema.ts";
 import { VERSION } from "../version.ts";
 import type { SyncOptions } from "./options.ts";
 import type { SyncEvent } from "./report.ts";
@@ -82,7 +82,7 @@ export function reportingStatus(
     cancel?.();
     cancel = null;
     // Never a status the service would refuse (it closes the socket on one).
-    if (Value.Check(AgentStatusMessage, status) && session()?.send(JSON.stringify(status))) {
+    if (check(AgentStatusMessage, status) && session()?.send(JSON.stringify(status))) {
       sentAt = clock.now();
     }
   };

@@ -12,6 +12,7 @@ type Started = {
   loaded: string[];
   linkPort: number | null;
   docs?: { statuses: number[]; same: boolean; openapi: unknown; loaded: string[] };
+  first?: { health: number; loaded: string[]; answers: string[]; after: string[] };
 };
 
 async function start(settings: Record<string, string>, ...then: string[]): Promise<Started> {
@@ -30,7 +31,7 @@ async function start(settings: Record<string, string>, ...then: string[]): Promi
 }
 
 describe("a start", () => {
-  test("without LINK_PORT loads neither the link endpoint nor the languages' texts, nor the OpenAPI document's code", async () => {
+  test("without LINK_PORT loads neither the link endpoint nor the languages' texts, nor the API's app (Elysia, TypeBox), nor the OpenAPI document's code, nor on SQLite the PostgreSQL store", async () => {
     const started = await start({ DATABASE_PATH: join(dir.path, "off.db") });
     expect(started).toEqual({ loaded: [], linkPort: null });
   });
@@ -42,7 +43,23 @@ describe("a start", () => {
       statuses: [200, 200],
       same: true,
       openapi: "3.1.0",
-      loaded: ["api/docs/document.ts"],
+      loaded: ["api/app.ts", "api/docs/document.ts", "elysia", "@sinclair/typebox"],
+    });
+  });
+
+  test("answers /health without the app, and builds it at the first request that needs it; three at once get their own answers", async () => {
+    const started = await start({ DATABASE_PATH: join(dir.path, "first.db") }, "first");
+    expect(started.loaded).toEqual([]);
+    const problem = (kind: string) => `urn:whitelist-sync:problem:${kind}`;
+    expect(started.first).toEqual({
+      health: 200,
+      loaded: [],
+      answers: [
+        `GET /api/v1/whitelists 401 ${problem("unauthorized")}`,
+        `GET /nope 404 ${problem("route-not-found")}`,
+        `POST /health 405 ${problem("method-not-allowed")}`,
+      ],
+      after: ["api/app.ts", "elysia", "@sinclair/typebox"],
     });
   });
 
@@ -63,7 +80,8 @@ describe("a start", () => {
 
   test("with LINK_PORT loads the link endpoint, which listens", async () => {
     const started = await start({ DATABASE_PATH: join(dir.path, "on.db"), LINK_PORT: "0" });
-    expect(started.loaded).toEqual(["link/index.ts", "i18n/catalogues.ts"]);
+    // The link endpoint checks its sessions with TypeBox (src/link/session.ts).
+    expect(started.loaded).toEqual(["link/index.ts", "i18n/catalogues.ts", "@sinclair/typebox"]);
     expect(started.linkPort).toBeGreaterThan(0);
   });
 });

@@ -2,7 +2,8 @@
  * Test helper (test/start/deferred.test.ts): starts the service in this fresh process, with the settings given as
  * JSON in argv[2], then prints as one JSON line which of the modules a start may defer are loaded (Bun's module
  * registry, `require.cache`, which holds ES modules too), the link endpoint's port when it runs and, asked with
- * argv[3] `docs`, what two concurrent first requests for the OpenAPI document got and what was loaded then.
+ * argv[3] `docs`, what two concurrent first requests for the OpenAPI document got and what was loaded then; asked
+ * with `first`, what /health and then three concurrent first requests for the app (src/api/front.ts) got.
  */
 import { join } from "node:path";
 import { loadConfig } from "../../src/config.ts";
@@ -11,8 +12,21 @@ import { silentLogger } from "../../src/shared/logger.ts";
 
 const SRC = join(import.meta.dir, "..", "..", "src");
 /** What a start loads only when it needs it, by the path a test names it with. */
-const DEFERRED = ["link/index.ts", "i18n/catalogues.ts", "api/docs/document.ts"];
-const loadedNow = () => DEFERRED.filter((path) => require.cache[join(SRC, path)] !== undefined);
+const DEFERRED = [
+  "link/index.ts",
+  "i18n/catalogues.ts",
+  "api/app.ts",
+  "api/docs/document.ts",
+  "db/pg/store.ts",
+];
+/** The libraries only the API's app needs (requests' validation, the OpenAPI document), by package. */
+const LIBRARIES = ["elysia", "@sinclair/typebox"];
+const loadedNow = () => [
+  ...DEFERRED.filter((path) => require.cache[join(SRC, path)] !== undefined),
+  ...LIBRARIES.filter((name) =>
+    Object.keys(require.cache).some((path) => path.includes(`/node_modules/${name}/`)),
+  ),
+];
 
 const config = loadConfig({ HOST: "127.0.0.1", PORT: "0", ...JSON.parse(process.argv[2] ?? "{}") });
 const running = await startService(config, { logger: silentLogger });
@@ -28,5 +42,24 @@ if (process.argv[3] === "docs") {
     loaded: loadedNow(),
   };
 }
-console.log(JSON.stringify({ loaded, linkPort: running.link?.port ?? null, docs }));
+let first: { health: number; loaded: string[]; answers: string[]; after: string[] } | undefined;
+if (process.argv[3] === "first") {
+  const health = (await fetch(`${running.url}/health`)).status;
+  const afterHealth = loadedNow();
+  // Three requests only the app answers, at once: each waits for the one build, and gets its own answer.
+  const asked: [string, string][] = [
+    ["GET", "/api/v1/whitelists"],
+    ["GET", "/nope"],
+    ["POST", "/health"],
+  ];
+  const answers = await Promise.all(
+    asked.map(async ([method, path]) => {
+      const answer = await fetch(`${running.url}${path}`, { method });
+      const body = (await answer.json()) as { type: string };
+      return `${method} ${path} ${answer.status} ${body.type}`;
+    }),
+  );
+  first = { health, loaded: afterHealth, answers, after: loadedNow() };
+}
+console.log(JSON.stringify({ loaded, linkPort: running.link?.port ?? null, docs, first }));
 await running.stop();

@@ -1,7 +1,7 @@
 import { expect, test } from "bun:test";
-import { Value } from "@sinclair/typebox/value";
 import { AgentStatusMessage } from "../../src/keys/agent-status-message.ts";
 import { manualClock } from "../../src/shared/clock.ts";
+import { check } from "../../src/shared/schema.ts";
 import type { SyncOptions } from "../../src/sync/options.ts";
 import { reportingStatus, STATUS_EVERY_MS, scrubError } from "../../src/sync/status-report.ts";
 import { agentOptions, manualTimers } from "./helpers.ts";
@@ -34,7 +34,7 @@ test("an error line loses the host's paths, the key, the console's password and 
   ]);
   const long = scrubError("x".repeat(1_000), options);
   expect([...long].length).toBe(300);
-  expect(Value.Check(AgentStatusMessage.properties.error, long)).toBe(true);
+  expect(check(AgentStatusMessage.properties.error, long)).toBe(true);
 });
 
 test("sent when it connects, then on change at most every 5 s; what it sends the service accepts", () => {
@@ -74,7 +74,7 @@ test("sent when it connects, then on change at most every 5 s; what it sends the
   clock.advance(STATUS_EVERY_MS);
   timers.fireAll();
   expect(sent.at(-1)).toMatchObject({ applied: "3", drift: 3, error: "could not reach whitelist.json" });
-  for (const message of sent) expect(Value.Check(AgentStatusMessage, message)).toBe(true);
+  for (const message of sent) expect(check(AgentStatusMessage, message)).toBe(true);
 
   clock.advance(STATUS_EVERY_MS);
   report({ type: "synced", after: "4", entries: 2, written: true });

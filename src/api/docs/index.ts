@@ -3,9 +3,10 @@ import { Elysia } from "elysia";
 import cssPath from "swagger-ui-dist/swagger-ui.css" with { type: "file" };
 // Swagger UI's assets are embedded in the binary, so the docs render with no internet access.
 import bundlePath from "swagger-ui-dist/swagger-ui-bundle.js" with { type: "file" };
-import { EntryEvent, SocketConnected } from "../../entries/events.ts";
 import { clip } from "../../shared/text.ts";
-import { Problem, problemResponse } from "../problem.ts";
+import { problemResponse } from "../problem.ts";
+import { EntryEvent, SocketConnected } from "../schemas/event.ts";
+import { Problem } from "../schemas/problem.ts";
 
 // A Map, not an object literal: an asset name from the URL such as `__proto__` must find nothing.
 const assets = new Map<string, { path: string; type: string }>([

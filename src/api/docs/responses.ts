@@ -1,5 +1,5 @@
 import { t } from "elysia";
-import { Problem } from "../problem.ts";
+import { Problem } from "../schemas/problem.ts";
 
 const meaning = {
   400: "A parameter is invalid (problem details say which)",

@@ -1,11 +1,11 @@
 import { Elysia, t } from "elysia";
-import { Entry } from "../../entries/model.ts";
 import type { EntryService } from "../../entries/service.ts";
 import { fileFormats } from "../../formats/index.ts";
 import { authorizeWhitelist, authorizeWrite } from "../../keys/scope.ts";
 import type { KeyService } from "../../keys/service.ts";
-import { bearerAuth } from "../auth.ts";
+import { bearerAuth } from "../bearer.ts";
 import { errorResponses, problemResponse } from "../docs/responses.ts";
+import { Entry } from "../schemas/entry.ts";
 import { type EntriesDeps, serveEntries } from "./serve.ts";
 
 const WhitelistId = t.String({

@@ -1,9 +1,10 @@
 import { Elysia, t } from "elysia";
 import { type EventLog, FEED_LIMIT } from "../../entries/event-log.ts";
-import { EntryEvent, eventMessage } from "../../entries/events.ts";
+import { eventMessage } from "../../entries/events.ts";
 import type { KeyService } from "../../keys/service.ts";
-import { bearerAuth } from "../auth.ts";
+import { bearerAuth } from "../bearer.ts";
 import { errorResponses } from "../docs/responses.ts";
+import { EntryEvent } from "../schemas/event.ts";
 import { AfterCursor } from "./cursor.ts";
 
 /** One page of the change feed. */

@@ -3,7 +3,7 @@ import { authorizeWhitelist, authorizeWrite } from "../../keys/scope.ts";
 import type { KeyService } from "../../keys/service.ts";
 import type { FirstJoin } from "../../registration/first-join.ts";
 import type { WhitelistService } from "../../whitelists/service.ts";
-import { bearerAuth } from "../auth.ts";
+import { bearerAuth } from "../bearer.ts";
 import { errorResponses, problemResponse } from "../docs/responses.ts";
 
 /** What the agent sends: the player it saw awaiting proof. */

@@ -1,4 +1,3 @@
-import { Elysia } from "elysia";
 import { bucketOf, clientIp } from "../../shared/client-ip.ts";
 import type { Clock } from "../../shared/clock.ts";
 import type { TrustProxy } from "../../shared/ip.ts";
@@ -27,7 +26,7 @@ type RequestIPSource = { requestIP(request: Request): { address: string } | null
 /**
  * Counts every request per client IP (IPv6 per /64, `bucketOf`) before anything else runs (so 401s, 404s and
  * WebSocket handshakes count too) and answers 429 with `Retry-After` once the bucket is empty. Every counted response carries the
- * `RateLimit-Policy` and `RateLimit` headers: `plugin` adds them to what handlers return, and the app's error
+ * `RateLimit-Policy` and `RateLimit` headers: the app's plugin (plugin.ts) adds them to what handlers return, and the app's error
  * handler adds `headersOf(request)` to problem responses. A handler that runs ahead of the app (the entries
  * read route) counts with `decide` itself and `hold`s the request before passing it on, so it is counted once.
  */
@@ -52,22 +51,18 @@ export function createRateLimit(options: { perMinute: number; trustProxy: TrustP
     return decision.allowed ? { headers: rateLimitHeaders(decision) } : { refused: refusal(decision) };
   };
 
-  const plugin = new Elysia({ name: "rate-limit" })
-    .onRequest(({ request, server }) => {
-      if (counted.has(request) || isExempt(request.url)) return;
+  return {
+    /**
+     * Counts `request` unless it is exempt or counted already (the app's first hook, rate-limit/plugin.ts), and
+     * says the 429 to answer instead, if any.
+     */
+    count(request: Request, server: RequestIPSource): Response | undefined {
+      if (counted.has(request) || isExempt(request.url)) return undefined;
       const admission = admit(request, server);
       if (admission.refused) return admission.refused;
       counted.set(request, admission.headers);
-    })
-    .onAfterHandle({ as: "global" }, ({ request, response, set }) => {
-      const headers = counted.get(request);
-      if (!headers) return;
-      if (response instanceof Response)
-        for (const name in headers) response.headers.set(name, headers[name] as string);
-      else Object.assign(set.headers, headers);
-    });
-  return {
-    plugin,
+      return undefined;
+    },
     /**
      * Counts a request (not exempt: the caller knows its path) and returns the limiter's decision as it is: the
      * entries read builds headers only for what it answers (`refusal`, or the RateLimit value of its answer).

@@ -1,9 +1,9 @@
 import { Elysia, t } from "elysia";
 import type { KeyService } from "../../keys/service.ts";
-import { Whitelist } from "../../whitelists/model.ts";
 import type { WhitelistService } from "../../whitelists/service.ts";
-import { bearerAuth } from "../auth.ts";
+import { bearerAuth } from "../bearer.ts";
 import { errorResponses } from "../docs/responses.ts";
+import { Whitelist } from "../schemas/whitelist.ts";
 
 /** `GET /whitelists`: the whitelists a key may see. */
 export const whitelistsController = ({

@@ -1,7 +1,7 @@
 import { Elysia, t } from "elysia";
 import type { KeyService } from "../../keys/service.ts";
 import { type Hub, readsGroups } from "../../realtime/hub.ts";
-import { bearerAuth } from "../auth.ts";
+import { bearerAuth } from "../bearer.ts";
 import { errorResponses } from "../docs/responses.ts";
 import { AfterCursor } from "../events/cursor.ts";
 import { problemResponse } from "../problem.ts";
