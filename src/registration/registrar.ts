@@ -191,13 +191,6 @@ export function createRegistrar(deps: {
       }
       const current = { ...member, roleIds: roleIds ?? [] };
       if (who.role) requireRole(whitelist, current, who.role);
-      // The entry's groups are read from the member's roles as stored (docs/decisions.md, Ranks that follow roles).
-      await entries.groups.memberRoles({
-        guildId: whitelist.guildId,
-        userId: member.userId,
-        roleIds: current.roleIds,
-        registering: true,
-      });
       return insert(whitelist, current, identity, who);
     });
 
@@ -235,7 +228,17 @@ export function createRegistrar(deps: {
           // Another member may have proven the account while this registration waited.
           requireNotLinkedElsewhere(identity, await ownerOf(whitelist, identity, tx), member, who.self);
         },
-        who.alongside,
+        {
+          // The entry's groups are read from the member's roles as stored (docs/decisions.md, Ranks that follow
+          // roles), noted in the entry's own transaction: one commit and one flush for the registration.
+          before: (tx) =>
+            entries.groups.noteRegistering(tx, {
+              guildId: whitelist.guildId,
+              userId: member.userId,
+              roleIds: member.roleIds,
+            }),
+          ...(who.alongside ? { alongside: who.alongside } : {}),
+        },
       );
     } catch (error) {
       if (isUniqueViolation(error)) {
