@@ -158,8 +158,12 @@ export function createRegistrar(deps: {
   ): Promise<Identity> => {
     const typed = await precheck(whitelist, member, rawNick, options);
     const identity = options.account ?? (await identify(whitelist, typed));
-    await notDenied(whitelist, identity.nick, identity.uuid, options.self);
-    await available(whitelist, member, identity.nick, options);
+    // Without a look-up nothing was waited for and the identity is the nick as typed: the checks just made hold
+    // (the entry's transaction checks them again in any case).
+    if (options.account !== undefined || nickTypeSpecs[whitelist.nickType].lookUp !== null) {
+      await notDenied(whitelist, identity.nick, identity.uuid, options.self);
+      await available(whitelist, member, identity.nick, options);
+    }
     const owner = await ownerOf(whitelist, identity);
     requireNotLinkedElsewhere(identity, owner, member, options.self);
     if (options.proof) requireProof(whitelist, identity, owner, member, options.self);
