@@ -33,3 +33,19 @@ forEachStore("a registration's writes", () => {
     expect(seen).toEqual([[alice.userId], ["Steve"]]);
   });
 });
+
+forEachStore("a registration's reads", () => {
+  test("a nick type without a look-up asks the deny list once before the entry's transaction, and once in it", async () => {
+    world = await seededWorld({ nickType: "offline" });
+    const { denials } = world.services;
+    const find = denials.find.bind(denials);
+    const asked: string[] = [];
+    // The real deny list, counted: nothing was waited for between the checks, so asking again would change nothing.
+    denials.find = (...args: Parameters<typeof find>) => {
+      asked.push(args[1]);
+      return find(...args);
+    };
+    await world.registration.submit({ whitelist: world.wl, member: alice, nick: "Steve" });
+    expect(asked).toEqual(["Steve", "Steve"]);
+  });
+});
