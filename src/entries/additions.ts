@@ -10,7 +10,7 @@ import type { Guard, NewEntry } from "./service.ts";
 
 /** Storing entries, one or many, each with its `entry.added` event in the same transaction. Part of `EntryService`. */
 export function createAdditions(kit: ChangeKit) {
-  const { clock, write, bus, entries, findByKey, publish, appendAddition, requireWhitelist, groups } = kit;
+  const { clock, write, entries, findByKey, publish, appendAddition, requireWhitelist, groups } = kit;
   /** Whose roles a new entry's groups follow: its owner's, unless it is a guest's (docs/decisions.md, Ranks). */
   const ownerOf = (input: NewEntry) => ({
     userId: input.userId,
@@ -20,19 +20,26 @@ export function createAdditions(kit: ChangeKit) {
   return {
     /**
      * Stores an entry and its `entry.added` event atomically, then publishes the event. `guard` runs inside the
-     * transaction first, so a rule it checks (a member's limit) still holds when the entry commits; `alongside` runs in
-     * it once the entry is stored, for what commits with it (a form's answers).
+     * transaction first, so a rule it checks (a member's limit) still holds when the entry commits; `before` runs in
+     * it next, for what the entry is made from (a registering member's roles, its groups' source), its notices
+     * published before the entry's; `alongside` runs in it once the entry is stored, for what commits with it (a
+     * form's answers).
      */
     async add(
       input: NewEntry,
       guard?: Guard,
-      alongside?: (tx: Tx, entry: EntryRecord) => Promise<void>,
+      also: {
+        before?: (tx: Tx) => Promise<readonly ChangeNotice[]>;
+        alongside?: (tx: Tx, entry: EntryRecord) => Promise<void>;
+      } = {},
     ): Promise<EntryRecord> {
+      let noted: readonly ChangeNotice[] = [];
       const notice = await write(
         async (tx): Promise<ChangeNotice> => {
           // The whitelist may have been deleted while this registration waited (for Mojang, for a role).
           const whitelist = await requireWhitelist(input.whitelistId);
           await guard?.(tx);
+          noted = (await also.before?.(tx)) ?? [];
           const key = nickKey(input.nick);
           const taken = await findByKey(tx, input.whitelistId, key);
           if (taken)
@@ -52,7 +59,7 @@ export function createAdditions(kit: ChangeKit) {
             })
             .returning();
           const entry = toEntry(row as EntryRow);
-          await alongside?.(tx, entry);
+          await also.alongside?.(tx, entry);
           const detail = {
             entry,
             actorId: input.addedBy,
@@ -61,7 +68,7 @@ export function createAdditions(kit: ChangeKit) {
           const event = await appendAddition(tx, whitelist, input.origin, detail);
           return { event, ...detail };
         },
-        (committed) => bus.publish(committed),
+        (committed) => publish([...noted, committed]),
         // Entries are read through `tx` (a guard's limit, the nick taken); what is read otherwise (the whitelist,
         // the deny list, a departure) only writes that are never grouped change (src/db/writer.ts, WriteOptions).
         GROUPABLE,

@@ -151,6 +151,53 @@ export function createEntryGroups(deps: {
     return regroupIn(tx, whitelist, rows.map(toEntry), origin, actorId, true);
   }
 
+  /** The roles stored for one member, if any. */
+  const storedRoles = async (q: Db, who: { guildId: string; userId: string }) => {
+    const [stored] = await q
+      .select({ roleIds: memberRoles.roleIds })
+      .from(memberRoles)
+      .where(and(eq(memberRoles.guildId, who.guildId), eq(memberRoles.userId, who.userId)));
+    return stored?.roleIds;
+  };
+
+  /**
+   * Stores a member's roles (`wanted`; null: they left) in `tx` and regroups their entries: the notices to publish
+   * once it commits. Only entry owners' roles are kept, and those of a member about to register (`registering`).
+   */
+  const noteRoles = async (
+    tx: Tx,
+    who: { guildId: string; userId: string },
+    wanted: string[] | null,
+    registering: boolean,
+  ): Promise<ChangeNotice[]> => {
+    const key = and(eq(memberRoles.guildId, who.guildId), eq(memberRoles.userId, who.userId));
+    const held = await entriesOf(tx, who.guildId, who.userId);
+    if (wanted === null) {
+      await tx.delete(memberRoles).where(key);
+    } else if (held.length === 0 && !registering) {
+      // Only entry owners' roles are kept: a member with no nick is stored when they register.
+      await tx.delete(memberRoles).where(key);
+      return [];
+    } else {
+      await tx
+        .insert(memberRoles)
+        .values({ guildId: who.guildId, userId: who.userId, roleIds: wanted, updatedAt: clock.now() })
+        .onConflictDoUpdate({
+          target: [memberRoles.guildId, memberRoles.userId],
+          set: { roleIds: wanted, updatedAt: clock.now() },
+        });
+    }
+    const origin: Origin = wanted === null ? "member-left" : "roles";
+    const done: ChangeNotice[] = [];
+    for (const whitelistId of new Set(held.map((entry) => entry.whitelistId))) {
+      const whitelist = await whitelists.get(whitelistId);
+      if (!whitelist) continue;
+      const own = held.filter((entry) => entry.whitelistId === whitelistId);
+      done.push(...(await regroupIn(tx, whitelist, own, origin, null)));
+    }
+    return done;
+  };
+
   return {
     regroupIn,
     regroupWhitelistIn,
@@ -183,8 +230,9 @@ export function createEntryGroups(deps: {
      * A member's roles as Discord has them now (a member update, the check at start and after a resume, a
      * registration), or null when they left the guild: stored, and their entries' groups follow, each change an
      * `entry.groups` event (origin `roles`, or `member-left` for the entries a departure leaves behind). Only entry
-     * owners' roles are kept, and a member about to register (`registering`: the entry's groups are read from them).
-     * Roles as stored already write nothing. Resolves with the entries whose groups changed.
+     * owners' roles are kept, and a member about to own one (`registering`: a transfer's new owner; a registration
+     * notes them in the transaction that stores the entry, `noteRegistering`). Roles as stored already write
+     * nothing. Resolves with the entries whose groups changed.
      */
     async memberRoles(input: {
       guildId: string;
@@ -193,50 +241,36 @@ export function createEntryGroups(deps: {
       registering?: boolean;
     }): Promise<EntryRecord[]> {
       const wanted = input.roleIds === null ? null : [...new Set(input.roleIds)].sort();
-      const [stored] = await db
-        .select({ roleIds: memberRoles.roleIds })
-        .from(memberRoles)
-        .where(and(eq(memberRoles.guildId, input.guildId), eq(memberRoles.userId, input.userId)));
       // Most member updates change nothing stored (the same roles, or a member without a nick): no write. A member
       // never stored holds no role as far as their entries' groups go, so their departure changes none.
-      if (stored === undefined ? wanted === null : wanted !== null && sameGroups(stored.roleIds, wanted)) {
-        return [];
-      }
+      const stored = await storedRoles(db, input);
+      if (stored === undefined ? wanted === null : wanted !== null && sameGroups(stored, wanted)) return [];
       if (stored === undefined && !input.registering && !(await holdsEntries(input.guildId, input.userId))) {
         return [];
       }
-      const note = async (tx: Tx) => {
-        const key = and(eq(memberRoles.guildId, input.guildId), eq(memberRoles.userId, input.userId));
-        const held = await entriesOf(tx, input.guildId, input.userId);
-        if (wanted === null) {
-          await tx.delete(memberRoles).where(key);
-        } else if (held.length === 0 && !input.registering) {
-          // Only entry owners' roles are kept: a member with no nick is stored when they register.
-          await tx.delete(memberRoles).where(key);
-          return [];
-        } else {
-          await tx
-            .insert(memberRoles)
-            .values({ guildId: input.guildId, userId: input.userId, roleIds: wanted, updatedAt: clock.now() })
-            .onConflictDoUpdate({
-              target: [memberRoles.guildId, memberRoles.userId],
-              set: { roleIds: wanted, updatedAt: clock.now() },
-            });
-        }
-        const origin: Origin = wanted === null ? "member-left" : "roles";
-        const done: ChangeNotice[] = [];
-        for (const whitelistId of new Set(held.map((entry) => entry.whitelistId))) {
-          const whitelist = await whitelists.get(whitelistId);
-          if (!whitelist) continue;
-          const own = held.filter((entry) => entry.whitelistId === whitelistId);
-          done.push(...(await regroupIn(tx, whitelist, own, origin, null)));
-        }
-        return done;
-      };
       // Reads only through `tx` and whitelists' settings, so a burst's role notes share transactions and flushes
       // with the registrations beside them (src/db/writer.ts, WriteOptions) instead of a flush each.
-      const notices = await write(note, publish, GROUPABLE);
+      const notices = await write(
+        (tx) => noteRoles(tx, input, wanted, input.registering === true),
+        publish,
+        GROUPABLE,
+      );
       return notices.map((notice) => notice.entry);
+    },
+
+    /**
+     * The roles of a member about to register, noted inside the transaction that stores their entry (its groups are
+     * read from them), so a registration awaits one commit and one flush, not two: the notices of their other
+     * entries' groups that changed, to publish once it commits (before the entry's own). Roles as stored: nothing.
+     */
+    async noteRegistering(
+      tx: Tx,
+      input: { guildId: string; userId: string; roleIds: readonly string[] },
+    ): Promise<ChangeNotice[]> {
+      const wanted = [...new Set(input.roleIds)].sort();
+      const stored = await storedRoles(tx, input);
+      if (stored !== undefined && sameGroups(stored, wanted)) return [];
+      return noteRoles(tx, input, wanted, true);
     },
   };
 }

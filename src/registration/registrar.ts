@@ -158,8 +158,12 @@ export function createRegistrar(deps: {
   ): Promise<Identity> => {
     const typed = await precheck(whitelist, member, rawNick, options);
     const identity = options.account ?? (await identify(whitelist, typed));
-    await notDenied(whitelist, identity.nick, identity.uuid, options.self);
-    await available(whitelist, member, identity.nick, options);
+    // Without a look-up nothing was waited for and the identity is the nick as typed: the checks just made hold
+    // (the entry's transaction checks them again in any case).
+    if (options.account !== undefined || nickTypeSpecs[whitelist.nickType].lookUp !== null) {
+      await notDenied(whitelist, identity.nick, identity.uuid, options.self);
+      await available(whitelist, member, identity.nick, options);
+    }
     const owner = await ownerOf(whitelist, identity);
     requireNotLinkedElsewhere(identity, owner, member, options.self);
     if (options.proof) requireProof(whitelist, identity, owner, member, options.self);
@@ -191,13 +195,6 @@ export function createRegistrar(deps: {
       }
       const current = { ...member, roleIds: roleIds ?? [] };
       if (who.role) requireRole(whitelist, current, who.role);
-      // The entry's groups are read from the member's roles as stored (docs/decisions.md, Ranks that follow roles).
-      await entries.groups.memberRoles({
-        guildId: whitelist.guildId,
-        userId: member.userId,
-        roleIds: current.roleIds,
-        registering: true,
-      });
       return insert(whitelist, current, identity, who);
     });
 
@@ -235,7 +232,17 @@ export function createRegistrar(deps: {
           // Another member may have proven the account while this registration waited.
           requireNotLinkedElsewhere(identity, await ownerOf(whitelist, identity, tx), member, who.self);
         },
-        who.alongside,
+        {
+          // The entry's groups are read from the member's roles as stored (docs/decisions.md, Ranks that follow
+          // roles), noted in the entry's own transaction: one commit and one flush for the registration.
+          before: (tx) =>
+            entries.groups.noteRegistering(tx, {
+              guildId: whitelist.guildId,
+              userId: member.userId,
+              roleIds: member.roleIds,
+            }),
+          ...(who.alongside ? { alongside: who.alongside } : {}),
+        },
       );
     } catch (error) {
       if (isUniqueViolation(error)) {

@@ -5,10 +5,10 @@ import {
   deferAfterMs,
   deferAnswer,
   inTime,
-  LATE_RECEIPT_MS,
-  NOT_KEEPING_UP_MS,
+  RECENT_WORK_MS,
 } from "../../src/bot/interaction/answer.ts";
 import { refusedAsLate } from "../../src/bot/late-answers.ts";
+import { type Clock, manualClock } from "../../src/shared/clock.ts";
 
 // When a command's work still running must be deferred: Discord's 3 s count from when it created the
 // interaction, not from when this process got round to it.
@@ -35,8 +35,18 @@ test("a creation time this clock cannot place (ahead of it, or older than Discor
   ]).toEqual([DIRECT_ANSWER_MS, DIRECT_ANSWER_MS, DIRECT_ANSWER_MS]);
 });
 
-/** Work the test ends, and what inTime did around it, in order. */
-function traced(name: string, log: string[]) {
+/**
+ * A clock of its own for each test, a minute after the last one's: what one test's work left behind (the time its
+ * last work took) is long past for the next.
+ */
+let start = NOW;
+function freshClock() {
+  start += 60_000;
+  return manualClock(start);
+}
+
+/** Work the test ends, and what inTime did around it, in order, received at `clock`'s time. */
+function traced(name: string, log: string[], clock: Clock) {
   let finish: () => void = () => {};
   const done = new Promise<void>((resolve) => {
     finish = resolve;
@@ -57,15 +67,27 @@ function traced(name: string, log: string[]) {
           },
           createdAt,
         },
-        createdAt,
+        clock,
       ),
   };
 }
 
+/** Quick work received at `clock`'s time, created `age` ms before it, with a deferral that resolves at once. */
+const quick = (name: string, log: string[], clock: Clock, age: number) =>
+  inTime(
+    async () => {
+      log.push(`${name} works`);
+      return name;
+    },
+    { slow: false, defer: async () => log.push(`${name} deferred`), createdAt: clock.now() - age },
+    clock,
+  );
+
 test("a lone interaction is answered by its reply alone: no deferral while its work is quick", async () => {
   const log: string[] = [];
-  const lone = traced("lone", log);
-  const answered = lone.run(NOW);
+  const clock = freshClock();
+  const lone = traced("lone", log, clock);
+  const answered = lone.run(clock.now());
   lone.finish();
   expect(await answered).toBe("lone");
   expect(log).toEqual(["lone works"]);
@@ -73,9 +95,10 @@ test("a lone interaction is answered by its reply alone: no deferral while its w
 
 test("in a burst each interaction is answered by its reply while its work is quick: none is deferred for the others", async () => {
   const log: string[] = [];
-  const first = traced("first", log);
-  const second = traced("second", log);
-  const answers = [first.run(NOW), second.run(NOW)];
+  const clock = freshClock();
+  const first = traced("first", log, clock);
+  const second = traced("second", log, clock);
+  const answers = [first.run(clock.now()), second.run(clock.now())];
   await Promise.resolve();
   second.finish();
   expect(await answers[1]).toBe("second");
@@ -84,40 +107,71 @@ test("in a burst each interaction is answered by its reply while its work is qui
   expect(log).toEqual(["first works", "second works"]);
 });
 
-test("while another has waited NOT_KEEPING_UP_MS for its reply, the bot is not keeping up: one received then is deferred at once", async () => {
+test("one received while the oldest work has waited as long as its reply's time left is deferred at once", async () => {
   const log: string[] = [];
-  const first = traced("first", log);
-  const soon = traced("soon", log);
-  const later = traced("later", log);
-  const answers = [first.run(NOW)];
-  // Received while the first has worked a moment: answered by its reply as well.
-  answers.push(soon.run(NOW + NOT_KEEPING_UP_MS - 1));
-  // Received once the first has waited NOT_KEEPING_UP_MS: deferred before its work.
-  answers.push(later.run(NOW + NOT_KEEPING_UP_MS));
+  const clock = freshClock();
+  const first = traced("first", log, clock);
+  const soon = traced("soon", log, clock);
+  const later = traced("later", log, clock);
+  const answers = [first.run(clock.now())];
+  // The first has waited 1 s; created 100 ms ago, this one has 1.4 s left: answered by its reply as well.
+  clock.advance(1_000);
+  answers.push(soon.run(clock.now() - 100));
+  // The first has waited 1.2 s; created 400 ms ago, this one has 1.1 s left: deferred before its work.
+  clock.advance(200);
+  answers.push(later.run(clock.now() - (DIRECT_ANSWER_MS - 1_100)));
   await Promise.resolve();
   for (const each of [first, soon, later]) each.finish();
   expect(await Promise.all(answers)).toEqual(["first", "soon", "later"]);
   expect(log).toEqual(["first works", "soon works", "later deferred", "later works"]);
 });
 
-test("an interaction that reached its work LATE_RECEIPT_MS after Discord created it is deferred at once", async () => {
+test("a burst waiting less than its replies' time is answered by replies, however long the others have waited", async () => {
   const log: string[] = [];
-  const answered = inTime(
-    async () => {
-      log.push("late works");
-      return "late";
-    },
-    { slow: false, defer: async () => log.push("late deferred"), createdAt: NOW - LATE_RECEIPT_MS },
-    NOW,
-  );
-  expect(await answered).toBe("late");
+  const clock = freshClock();
+  const first = traced("first", log, clock);
+  const answers = [first.run(clock.now())];
+  // Half a second behind the first (the 500 ms that deferred every later member before), with a second left.
+  clock.advance(500);
+  answers.push(quick("second", log, clock, 0));
+  first.finish();
+  expect(await Promise.all(answers)).toEqual(["first", "second"]);
+  expect(log).toEqual(["first works", "second works"]);
+});
+
+test("an interaction that reached its work late, with no work ahead of it, is answered by its reply while time is left", async () => {
+  const log: string[] = [];
+  expect(await quick("late", log, freshClock(), 1_200)).toBe("late");
+  expect(log).toEqual(["late works"]);
+});
+
+test("an interaction that reached its work DIRECT_ANSWER_MS after Discord created it is deferred at once", async () => {
+  const log: string[] = [];
+  expect(await quick("late", log, freshClock(), DIRECT_ANSWER_MS)).toBe("late");
   expect(log).toEqual(["late deferred", "late works"]);
+});
+
+test("the time the last work took counts for the next for RECENT_WORK_MS: a slow disk's flushes, a CPU hardly got", async () => {
+  const log: string[] = [];
+  const clock = freshClock();
+  const slow = traced("slow", log, clock);
+  const answered = slow.run(clock.now());
+  clock.advance(1_200);
+  slow.finish();
+  expect(await answered).toBe("slow");
+  // Created 400 ms ago, 1.1 s left: the last work took 1.2 s.
+  expect(await quick("next", log, clock, 400)).toBe("next");
+  // Once the last work is RECENT_WORK_MS old, it no longer counts.
+  clock.advance(RECENT_WORK_MS + 1);
+  expect(await quick("after", log, clock, 400)).toBe("after");
+  expect(log).toEqual(["slow works", "next deferred", "next works", "after works"]);
 });
 
 test("of interactions deferred at receipt (late), one's work waits until the deferrals sent before its own are answered", async () => {
   const log: string[] = [];
-  const first = traced("first", log);
-  const answers: Promise<string>[] = [first.run(NOW)];
+  const clock = freshClock();
+  const first = traced("first", log, clock);
+  const answers: Promise<string>[] = [first.run(clock.now())];
   const deferrals: (() => void)[] = [];
   for (const name of ["second", "third"]) {
     answers.push(
@@ -132,9 +186,9 @@ test("of interactions deferred at receipt (late), one's work waits until the def
             log.push(`${name} deferred`);
             return new Promise<void>((resolve) => deferrals.push(resolve));
           },
-          createdAt: NOW - LATE_RECEIPT_MS,
+          createdAt: clock.now() - DIRECT_ANSWER_MS,
         },
-        NOW,
+        clock,
       ),
     );
   }
@@ -150,8 +204,9 @@ test("of interactions deferred at receipt (late), one's work waits until the def
 
 test("a deferred interaction's work never waits for deferrals sent after its own", async () => {
   const log: string[] = [];
-  const first = traced("first", log);
-  const answers: Promise<string>[] = [first.run(NOW)];
+  const clock = freshClock();
+  const first = traced("first", log, clock);
+  const answers: Promise<string>[] = [first.run(clock.now())];
   const deferrals: (() => void)[] = [];
   const deferredRun = (name: string) =>
     inTime(
@@ -162,9 +217,9 @@ test("a deferred interaction's work never waits for deferrals sent after its own
       {
         slow: false,
         defer: () => new Promise<void>((resolve) => deferrals.push(resolve)),
-        createdAt: NOW - LATE_RECEIPT_MS,
+        createdAt: clock.now() - DIRECT_ANSWER_MS,
       },
-      NOW,
+      clock,
     );
   answers.push(deferredRun("second"));
   deferrals[0]?.();

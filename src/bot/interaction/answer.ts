@@ -7,6 +7,7 @@ import {
   type ModalSubmitInteraction,
 } from "discord.js";
 import type { Words } from "../../i18n/words.ts";
+import { type Clock, systemClock } from "../../shared/clock.ts";
 import type { BotContext } from "../context.ts";
 import { lateRefusal, noteRefusal, refusedAsLate } from "../late-answers.ts";
 import { fitContent } from "../text.ts";
@@ -119,47 +120,62 @@ async function whenDeferred<T>(sent: number, work: () => Promise<T>): Promise<T>
 }
 
 /**
- * An interaction that reached its work this long after Discord created it is deferred at once: the process is
- * behind (a busy CPU, a burst), and a timer it sets may fire late for the same reason.
+ * How long ago a work finished may still say how long the next one takes: within a burst, or one member after
+ * another at a busy time; the wait of a work that finished earlier than this says nothing about now.
  */
-export const LATE_RECEIPT_MS = 1_000;
+export const RECENT_WORK_MS = 2_000;
 
-/**
- * When the oldest interaction still working towards its reply was received this long ago, the bot is not keeping
- * up (a CPU it hardly gets): the ones received then are deferred at once, acknowledgements before work, as a
- * deferral planned for later would fire late. Work that keeps up answers a burst within a few hundred ms.
- */
-export const NOT_KEEPING_UP_MS = 500;
-
-/** When each interaction still working towards its direct reply was received (inTime's `now`), by a number of its own. */
+/** When each interaction still working towards its direct reply was received (inTime's clock), by a number of its own. */
 const awaitingReply = new Map<number, number>();
 let received = 0;
+/** The last work run for a direct reply to finish: when, and how long it took from its receipt. */
+let lastWork: { finishedAt: number; tookMs: number } | undefined;
+
+/**
+ * How long work received at `now` can be expected to take before its reply goes: as long as the oldest work still
+ * running towards its reply has waited (work queues behind it: the writer commits in order, the CPU serves in
+ * turn), or as the last one to finish took, if it finished within RECENT_WORK_MS (a slow disk's flushes, a CPU the
+ * process hardly gets), whichever is longer; nothing when neither is known.
+ */
+function expectedWorkMs(now: number): number {
+  const oldest = Math.min(...awaitingReply.values());
+  const waited = Number.isFinite(oldest) ? now - oldest : 0;
+  const recent = lastWork !== undefined && now - lastWork.finishedAt <= RECENT_WORK_MS ? lastWork.tookMs : 0;
+  return Math.max(0, waited, recent);
+}
+
+/**
+ * Whether work received at `now` would miss its direct reply's time: DIRECT_ANSWER_MS from when Discord created
+ * the interaction (deferAfterMs), judged from the time already gone and the work expected ahead of it
+ * (expectedWorkMs). Such work is deferred at once: the process is behind, and a deferral planned for later would
+ * wait for the same busy event loop.
+ */
+const wouldMissReply = (createdAt: number | undefined, now: number): boolean =>
+  expectedWorkMs(now) >= deferAfterMs(createdAt, now);
 
 /**
  * Runs an interaction's work so that it is acknowledged in time with as few calls as the work allows: work that
  * may be slow (`slow`: a look-up Mojang must answer) is deferred first (`defer`: a callback), and the answer then
- * edits it (two calls); so is work that reached the bot LATE_RECEIPT_MS after Discord created it (`createdAt`), or
- * while another has waited NOT_KEEPING_UP_MS for its reply: the process is behind, and a deferral planned for
- * later would wait for the same busy event loop. Otherwise, in a burst too, work done within DIRECT_ANSWER_MS of the interaction's creation (see deferAfterMs) is answered by the
- * reply itself (one call): a registration costs a few milliseconds, so hundreds at once are answered within the
- * window, and deferring them all at once doubled the calls and put every answer behind every deferral (issue 38).
- * Work still running then is deferred at that moment, the answer coming as an edit once it is done. Resolves (or
- * rejects) with the work's outcome once a deferral it started has been acknowledged, so the answer knows which call
- * to make (`now`: the time of receipt). docs/decisions.md, What the bot does with Discord's limits.
+ * edits it (two calls); so is work that would miss its direct reply's time, judged at receipt from the
+ * interaction's age (`createdAt`) and the work ahead of it (wouldMissReply): a deferral planned for later would wait
+ * for the same busy event loop. Otherwise, in a burst too, the work is answered by the reply itself (one call): a
+ * registration costs a few milliseconds, so hundreds at once are answered within the window, and deferring them
+ * all doubled the calls and put every answer behind every deferral (issue 38). Work still running
+ * DIRECT_ANSWER_MS after the interaction's creation (deferAfterMs) is deferred then, the answer coming as an edit
+ * once it is done. Resolves (or rejects) with the work's outcome once a deferral it started has been acknowledged,
+ * so the answer knows which call to make. docs/decisions.md, What the bot does with Discord's limits.
  */
 export async function inTime<T>(
   work: () => Promise<T>,
   options: { slow: boolean; defer: () => Promise<unknown>; createdAt?: number },
-  now = Date.now(),
+  clock: Clock = systemClock,
 ): Promise<T> {
-  const age = options.createdAt === undefined ? 0 : now - options.createdAt;
-  const oldest = Math.min(...awaitingReply.values());
-  const behind = (age >= LATE_RECEIPT_MS && age < ACKNOWLEDGE_WITHIN_MS) || now - oldest >= NOT_KEEPING_UP_MS;
+  const now = clock.now();
   if (options.slow) {
     await options.defer();
     return work();
   }
-  if (behind) {
+  if (wouldMissReply(options.createdAt, now)) {
     const sent = ++deferrals;
     deferring.add(sent);
     try {
@@ -186,6 +202,8 @@ export async function inTime<T>(
   } finally {
     clearTimeout(timer);
     awaitingReply.delete(receipt);
+    const finishedAt = clock.now();
+    lastWork = { finishedAt, tookMs: finishedAt - now };
     if (deferral) await deferral;
   }
 }
