@@ -1,5 +1,6 @@
 import { and, asc, eq, inArray } from "drizzle-orm";
 import type { Db, Tables, Tx } from "../db/store.ts";
+import { together } from "../db/together.ts";
 import type { Write } from "../db/writer.ts";
 import type { Clock } from "../shared/clock.ts";
 import type { Whitelist } from "../whitelists/model.ts";
@@ -207,21 +208,26 @@ export function createEntryGroups(deps: {
       }
       const note = async (tx: Tx) => {
         const key = and(eq(memberRoles.guildId, input.guildId), eq(memberRoles.userId, input.userId));
-        const held = await entriesOf(tx, input.guildId, input.userId);
-        if (wanted === null) {
-          await tx.delete(memberRoles).where(key);
-        } else if (held.length === 0 && !input.registering) {
-          // Only entry owners' roles are kept: a member with no nick is stored when they register.
-          await tx.delete(memberRoles).where(key);
-          return [];
-        } else {
-          await tx
+        const store = (roleIds: string[]) =>
+          tx
             .insert(memberRoles)
-            .values({ guildId: input.guildId, userId: input.userId, roleIds: wanted, updatedAt: clock.now() })
+            .values({ guildId: input.guildId, userId: input.userId, roleIds, updatedAt: clock.now() })
             .onConflictDoUpdate({
               target: [memberRoles.guildId, memberRoles.userId],
-              set: { roleIds: wanted, updatedAt: clock.now() },
+              set: { roleIds, updatedAt: clock.now() },
             });
+        // A departure, or a member registering, is noted whatever entries they hold: the note goes along with the
+        // read of those, one round trip on the write line (src/db/together.ts).
+        const noted =
+          wanted === null ? tx.delete(memberRoles).where(key) : input.registering ? store(wanted) : undefined;
+        const [held] = await together([entriesOf(tx, input.guildId, input.userId), noted]);
+        if (wanted !== null && noted === undefined) {
+          // Only entry owners' roles are kept: a member with no nick is stored when they register.
+          if (held.length === 0) {
+            await tx.delete(memberRoles).where(key);
+            return [];
+          }
+          await store(wanted);
         }
         const origin: Origin = wanted === null ? "member-left" : "roles";
         const done: ChangeNotice[] = [];
