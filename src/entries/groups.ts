@@ -1,4 +1,5 @@
-import { and, asc, eq, inArray } from "drizzle-orm";
+import { and, asc, eq, inArray, sql } from "drizzle-orm";
+import { preparedRead } from "../db/driver.ts";
 import type { Db, Tables, Tx } from "../db/store.ts";
 import { together } from "../db/together.ts";
 import type { Write } from "../db/writer.ts";
@@ -32,6 +33,18 @@ export function createEntryGroups(deps: {
 }) {
   const { clock, write, whitelists, events, bus, mappings, db } = deps;
   const { entries, memberRoles } = deps.tables;
+  // Prepared once: every registration, and every member update Discord sends, reads the member's stored roles.
+  const storedRoles = preparedRead<{ roleIds: string[] }>(db, "member_roles_of_user", (q) =>
+    q
+      .select({ roleIds: memberRoles.roleIds })
+      .from(memberRoles)
+      .where(
+        and(
+          eq(memberRoles.guildId, sql.placeholder("guildId")),
+          eq(memberRoles.userId, sql.placeholder("userId")),
+        ),
+      ),
+  );
 
   /** The roles stored for some owners of a guild, by user id (an owner never reported holds none). */
   const rolesOf = async (q: Db, guildId: string, userIds: readonly string[]) => {
@@ -194,10 +207,7 @@ export function createEntryGroups(deps: {
       registering?: boolean;
     }): Promise<EntryRecord[]> {
       const wanted = input.roleIds === null ? null : [...new Set(input.roleIds)].sort();
-      const [stored] = await db
-        .select({ roleIds: memberRoles.roleIds })
-        .from(memberRoles)
-        .where(and(eq(memberRoles.guildId, input.guildId), eq(memberRoles.userId, input.userId)));
+      const [stored] = await storedRoles(db, { guildId: input.guildId, userId: input.userId });
       // Most member updates change nothing stored (the same roles, or a member without a nick): no write. A member
       // never stored holds no role as far as their entries' groups go, so their departure changes none.
       if (stored === undefined ? wanted === null : wanted !== null && sameGroups(stored.roleIds, wanted)) {

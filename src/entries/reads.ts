@@ -9,7 +9,7 @@ import { noSlices, type Slices } from "../shared/slices.ts";
 import { clip } from "../shared/text.ts";
 import type { Whitelist } from "../whitelists/model.ts";
 import type { EntryRecord, EntrySnapshot } from "./model.ts";
-import { type FindByKey, toEntry } from "./rows.ts";
+import { type EntryRow, type FindByKey, toEntry } from "./rows.ts";
 
 /** Entries per page of `snapshotForFormats` (well under a millisecond of SQLite's time, once warm), at most. */
 const SNAPSHOT_PAGE = 1000;
@@ -67,14 +67,39 @@ export function createEntryReads(deps: {
       .limit(sql.placeholder("limit")),
   );
 
-  /** A user's entries in a guild, oldest first: those they own (`guests` false) or the guests they added. */
-  const listInGuild = async (guildId: string, userId: string, guests: boolean) => {
-    const rows = await db
+  // Prepared once per connection: every registration counts the member's nicks, inside its write and before it.
+  const ownedCount = preparedRead<{ n: number }>(db, "entries_count_for_user", (q) =>
+    q
+      .select({ n: count() })
+      .from(entries)
+      .where(
+        and(
+          eq(entries.whitelistId, sql.placeholder("whitelistId")),
+          eq(entries.userId, sql.placeholder("userId")),
+          eq(entries.guest, false),
+        ),
+      ),
+  );
+
+  // Prepared once: every registration's answer lists the member's nicks in the guild.
+  const inGuild = preparedRead<{ entry: EntryRow }>(db, "entries_of_user_in_guild", (q) =>
+    q
       .select({ entry: entries })
       .from(entries)
       .innerJoin(whitelistTable, eq(whitelistTable.id, entries.whitelistId))
-      .where(and(eq(whitelistTable.guildId, guildId), eq(entries.userId, userId), eq(entries.guest, guests)))
-      .orderBy(asc(entries.id));
+      .where(
+        and(
+          eq(whitelistTable.guildId, sql.placeholder("guildId")),
+          eq(entries.userId, sql.placeholder("userId")),
+          eq(entries.guest, sql.placeholder("guests")),
+        ),
+      )
+      .orderBy(asc(entries.id)),
+  );
+
+  /** A user's entries in a guild, oldest first: those they own (`guests` false) or the guests they added. */
+  const listInGuild = async (guildId: string, userId: string, guests: boolean) => {
+    const rows = await inGuild(db, { guildId, userId, guests });
     return rows.map(({ entry }) => toEntry(entry));
   };
 
@@ -181,12 +206,7 @@ export function createEntryReads(deps: {
      * nobody's (docs/decisions.md, Players without Discord).
      */
     async countForUser(whitelistId: string, userId: string, q: Db = db): Promise<number> {
-      const [row] = await q
-        .select({ n: count() })
-        .from(entries)
-        .where(
-          and(eq(entries.whitelistId, whitelistId), eq(entries.userId, userId), eq(entries.guest, false)),
-        );
+      const [row] = await ownedCount(q, { whitelistId, userId });
       return row?.n ?? 0;
     },
 

@@ -7,6 +7,7 @@ import type { Db, PgStore, Tables } from "../store.ts";
 import { connectPostgres, poolSettings, type StatementLimits, type WaitForServer } from "./connect.ts";
 import { withDeadlines } from "./deadline.ts";
 import { splitPool } from "./line.ts";
+import { preparedOnPool } from "./prepared.ts";
 import { createProbe, type Probe } from "./probe.ts";
 import * as schema from "./schema.ts";
 import { createPgWriter } from "./writer.ts";
@@ -112,12 +113,7 @@ export async function openPostgres(options: OpenPostgresOptions): Promise<PgStor
       return row?.id ?? 0;
     },
     tryWithoutWaiting: unlessUnavailable,
-    prepare(query, name) {
-      const statement = (
-        query as { prepare(name: string): { execute(values: Record<string, unknown>): Promise<unknown[]> } }
-      ).prepare(name);
-      return (values) => statement.execute(values);
-    },
+    prepared: (build, name) => preparedOnPool(db, build, name),
     readable: () => probe.readable(),
     async close() {
       probe.stop();
