@@ -1,4 +1,4 @@
-import { and, asc, eq, inArray, sql } from "drizzle-orm";
+import { and, eq, inArray, sql } from "drizzle-orm";
 import { preparedRead } from "../db/driver.ts";
 import type { Db, Tables, Tx } from "../db/store.ts";
 import { together } from "../db/together.ts";
@@ -11,7 +11,7 @@ import type { ChangeNotice, EventBus } from "./bus.ts";
 import { GROUPABLE } from "./change-kit.ts";
 import type { EventLog } from "./event-log.ts";
 import type { EntryRecord, Origin } from "./model.ts";
-import { toEntry } from "./rows.ts";
+import { type EntriesInGuild, toEntry } from "./rows.ts";
 
 /**
  * The groups entries carry (docs/decisions.md, Ranks that follow roles): each entry's `groups` is the whitelist's
@@ -30,8 +30,10 @@ export function createEntryGroups(deps: {
   mappings: RankMappings;
   tables: Pick<Tables, "entries" | "memberRoles">;
   db: Db;
+  /** A user's entries in a guild (rows.ts). */
+  inGuild: EntriesInGuild;
 }) {
-  const { clock, write, whitelists, events, bus, mappings, db } = deps;
+  const { clock, write, whitelists, events, bus, mappings, db, inGuild } = deps;
   const { entries, memberRoles } = deps.tables;
   // Prepared once: every registration, and every member update Discord sends, reads the member's stored roles.
   const storedRoles = preparedRead<{ roleIds: string[] }>(db, "member_roles_of_user", (q) =>
@@ -131,16 +133,7 @@ export function createEntryGroups(deps: {
   };
 
   /** A member's entries on the guild's whitelists (not the guests they added: those follow nobody's roles). */
-  const entriesOf = async (tx: Tx, guildId: string, userId: string) => {
-    const ids = (await whitelists.listForGuild(guildId)).map((whitelist) => whitelist.id);
-    if (ids.length === 0) return [];
-    const rows = await tx
-      .select()
-      .from(entries)
-      .where(and(eq(entries.userId, userId), eq(entries.guest, false), inArray(entries.whitelistId, ids)))
-      .orderBy(asc(entries.id));
-    return rows.map(toEntry);
-  };
+  const entriesOf = (tx: Tx, guildId: string, userId: string) => inGuild(tx, guildId, userId, false);
 
   /** Whether a member owns an entry on one of the guild's whitelists (read outside any write). */
   const holdsEntries = async (guildId: string, userId: string) => {

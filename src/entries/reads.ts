@@ -9,7 +9,7 @@ import { noSlices, type Slices } from "../shared/slices.ts";
 import { clip } from "../shared/text.ts";
 import type { Whitelist } from "../whitelists/model.ts";
 import type { EntryRecord, EntrySnapshot } from "./model.ts";
-import { type EntryRow, type FindByKey, toEntry } from "./rows.ts";
+import { type EntriesInGuild, type FindByKey, toEntry } from "./rows.ts";
 
 /** Entries per page of `snapshotForFormats` (well under a millisecond of SQLite's time, once warm), at most. */
 const SNAPSHOT_PAGE = 1000;
@@ -39,8 +39,9 @@ export function createEntryReads(deps: {
   entries: Tables["entries"];
   whitelistTable: Tables["whitelists"];
   findByKey: FindByKey;
+  inGuild: EntriesInGuild;
 }) {
-  const { db, entries, whitelistTable, findByKey } = deps;
+  const { db, entries, whitelistTable, findByKey, inGuild } = deps;
   // Prepared once per connection: a large whitelist's read runs it hundreds of times.
   const snapshotPage = preparedRead<SnapshotRow>(db, "entries_snapshot_page", (q) =>
     q
@@ -81,27 +82,9 @@ export function createEntryReads(deps: {
       ),
   );
 
-  // Prepared once: every registration's answer lists the member's nicks in the guild.
-  const inGuild = preparedRead<{ entry: EntryRow }>(db, "entries_of_user_in_guild", (q) =>
-    q
-      .select({ entry: entries })
-      .from(entries)
-      .innerJoin(whitelistTable, eq(whitelistTable.id, entries.whitelistId))
-      .where(
-        and(
-          eq(whitelistTable.guildId, sql.placeholder("guildId")),
-          eq(entries.userId, sql.placeholder("userId")),
-          eq(entries.guest, sql.placeholder("guests")),
-        ),
-      )
-      .orderBy(asc(entries.id)),
-  );
-
   /** A user's entries in a guild, oldest first: those they own (`guests` false) or the guests they added. */
-  const listInGuild = async (guildId: string, userId: string, guests: boolean) => {
-    const rows = await inGuild(db, { guildId, userId, guests });
-    return rows.map(({ entry }) => toEntry(entry));
-  };
+  const listInGuild = (guildId: string, userId: string, guests: boolean) =>
+    inGuild(db, guildId, userId, guests);
 
   return {
     /**
