@@ -198,8 +198,8 @@ export function createWhitelistService({
     byId.set(whitelist.id, whitelist);
     return whitelist;
   };
-  // A guild's whitelists, by name key: prepared once per connection, since every registration, command and
-  // lookup finds its whitelist among them (docs/performance.md, Launch day). A guild has a handful of whitelists.
+  // A guild's whitelists, by name key, built once: every registration, command and lookup finds its whitelist
+  // among them (docs/performance.md, Launch day, queries built once). A guild has a handful of whitelists.
   const guildRows = preparedRead<WhitelistRow>(db, "whitelists_of_guild", (q) =>
     q
       .select()

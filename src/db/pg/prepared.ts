@@ -25,8 +25,8 @@ type Session = {
 /**
  * A read built once on the pool's `db` and run through any connection of the store: the pool itself, or a write's
  * transaction (a new one every commit). drizzle binds a prepared query to one session, so a transaction's copy is
- * the built text and row mapping handed to the transaction's session: nothing is built again
- * (docs/performance.md, Launch day). The text and mapping depend on the query alone, never on the connection.
+ * the built text and row mapping handed to the transaction's session: nothing is built again (docs/performance.md,
+ * Launch day, queries built once). The text and mapping depend on the query alone, never on the connection.
  */
 export function preparedOnPool(
   db: Db,
