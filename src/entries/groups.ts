@@ -52,6 +52,13 @@ export function createEntryGroups(deps: {
   const rolesOf = async (q: Db, guildId: string, userIds: readonly string[]) => {
     const found = new Map<string, string[]>();
     const unique = [...new Set(userIds)];
+    const [one] = unique;
+    if (unique.length === 1 && one !== undefined) {
+      // One owner (a registration, a member update): the read built once.
+      const [row] = await storedRoles(q, { guildId, userId: one });
+      if (row) found.set(one, row.roleIds);
+      return found;
+    }
     // Bounded batches: SQLite takes at most 32,766 parameters, PostgreSQL 65,535.
     for (let start = 0; start < unique.length; start += 500) {
       const rows = await q
