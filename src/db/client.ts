@@ -147,11 +147,19 @@ function sqliteDriver(
         db.$client.run(`PRAGMA busy_timeout = ${previous}`);
       }
     },
-    prepare(query, _name) {
-      const statement = (
-        query as { prepare(): { all(values: Record<string, unknown>): unknown[] } }
-      ).prepare();
-      return async (values) => statement.all(values);
+    prepared(build, _name) {
+      // A statement belongs to its connection: the readers' and the writer's each prepare their own, once.
+      const statements = new WeakMap<Db, { all(values: Record<string, unknown>): unknown[] }>();
+      return async (q, values) => {
+        let statement = statements.get(q);
+        if (!statement) {
+          statement = (
+            build(q) as { prepare(): { all(values: Record<string, unknown>): unknown[] } }
+          ).prepare();
+          statements.set(q, statement);
+        }
+        return statement.all(values);
+      };
     },
     readable() {
       // Never waits for a writer: WAL readers are not blocked.

@@ -25,10 +25,15 @@ export type StoreDriver = {
   /** A best-effort write that never waits for a lock: resolves false when it could not run now. */
   tryWithoutWaiting(write: () => Promise<unknown>): Promise<boolean>;
   /**
-   * Prepares a query built with `sql.placeholder`s once, on the connection it was built on: what runs it then
-   * skips building the SQL again (the look-ups registration and imports make for every nick).
+   * A read whose query `build(q)` makes with `sql.placeholder`s, built once and run through any connection `q` of
+   * the store (the store itself, a write's transaction) with each call's values: what runs it skips building the
+   * SQL again (the look-ups registration and imports make for every nick). SQLite: prepared once per connection.
+   * PostgreSQL: built once, its text handed to each transaction (src/db/pg/prepared.ts).
    */
-  prepare(query: unknown, name: string): (values: Record<string, unknown>) => Promise<unknown[]>;
+  prepared(
+    build: (q: Db) => unknown,
+    name: string,
+  ): (q: Db, values: Record<string, unknown>) => Promise<unknown[]>;
   /**
    * Whether the store answers reads (health): never waits. SQLite: a `SELECT 1` now. PostgreSQL: whether its last
    * probe of every table answered, and none has waited past the budget (src/db/pg/probe.ts).
@@ -63,22 +68,18 @@ export async function unlessUnavailable(write: () => Promise<unknown>): Promise<
 }
 
 /**
- * A read prepared once per connection (the store itself, a write's transaction): `build(q)` makes the query on
- * `q` with `sql.placeholder`s, and each call runs it with `values`.
+ * A read built once for every connection of the store (the store itself, a write's transaction): `build(q)` makes
+ * the query on `q` with `sql.placeholder`s, and each call runs it through `q` with `values` (StoreDriver.prepared).
  */
 export function preparedRead<Row>(
   db: Db,
   name: string,
   build: (q: Db) => unknown,
 ): (q: Db, values: Record<string, unknown>) => Promise<Row[]> {
-  const prepared = new WeakMap<Db, (values: Record<string, unknown>) => Promise<unknown[]>>();
+  let run: ReturnType<StoreDriver["prepared"]> | undefined;
   return (q, values) => {
-    let run = prepared.get(q);
-    if (!run) {
-      run = driverOf(db).prepare(build(q), name);
-      prepared.set(q, run);
-    }
-    return run(values) as Promise<Row[]>;
+    run ??= driverOf(db).prepared(build, name);
+    return run(q, values) as Promise<Row[]>;
   };
 }
 

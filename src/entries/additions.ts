@@ -1,4 +1,5 @@
 import type { Tx } from "../db/store.ts";
+import { together } from "../db/together.ts";
 import { text } from "../i18n/messages.ts";
 import { nickKey } from "../nicks/key.ts";
 import { DomainError } from "../shared/errors.ts";
@@ -38,15 +39,20 @@ export function createAdditions(kit: ChangeKit) {
         async (tx): Promise<ChangeNotice> => {
           // The whitelist may have been deleted while this registration waited (for Mojang, for a role).
           const whitelist = await requireWhitelist(input.whitelistId);
-          await guard?.(tx);
-          noted = (await also.before?.(tx)) ?? [];
           const key = nickKey(input.nick);
-          const taken = await findByKey(tx, input.whitelistId, key);
+          // The guard's reads, the nick and the rank mappings in one round trip; the guard's refusal comes first.
+          const [, taken, groupsOf] = await together([
+            guard?.(tx),
+            findByKey(tx, input.whitelistId, key),
+            groups.grouper(tx, whitelist),
+          ]);
           if (taken)
             throw new DomainError(
               "nick-taken",
               text("error.takenPlain", { nick: taken.nick, whitelist: whitelist.name }),
             );
+          // Before the insert, which reads the member's roles as noted here for the entry's groups.
+          noted = (await also.before?.(tx)) ?? [];
           const { grantFailures, ...stored } = input;
           const [row] = await tx
             .insert(entries)
@@ -54,7 +60,7 @@ export function createAdditions(kit: ChangeKit) {
               ...stored,
               nickKey: key,
               grantedRoleIds: input.grantedRoleIds ?? [],
-              groups: await (await groups.grouper(tx, whitelist))(ownerOf(input)),
+              groups: await groupsOf(ownerOf(input)),
               createdAt: clock.now(),
             })
             .returning();

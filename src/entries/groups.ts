@@ -1,5 +1,7 @@
-import { and, asc, eq, inArray } from "drizzle-orm";
+import { and, eq, inArray, sql } from "drizzle-orm";
+import { preparedRead } from "../db/driver.ts";
 import type { Db, Tables, Tx } from "../db/store.ts";
+import { together } from "../db/together.ts";
 import type { Write } from "../db/writer.ts";
 import type { Clock } from "../shared/clock.ts";
 import type { Whitelist } from "../whitelists/model.ts";
@@ -9,7 +11,7 @@ import type { ChangeNotice, EventBus } from "./bus.ts";
 import { GROUPABLE } from "./change-kit.ts";
 import type { EventLog } from "./event-log.ts";
 import type { EntryRecord, Origin } from "./model.ts";
-import { toEntry } from "./rows.ts";
+import { type EntriesInGuild, toEntry } from "./rows.ts";
 
 /**
  * The groups entries carry (docs/decisions.md, Ranks that follow roles): each entry's `groups` is the whitelist's
@@ -28,14 +30,35 @@ export function createEntryGroups(deps: {
   mappings: RankMappings;
   tables: Pick<Tables, "entries" | "memberRoles">;
   db: Db;
+  /** A user's entries in a guild (rows.ts). */
+  inGuild: EntriesInGuild;
 }) {
-  const { clock, write, whitelists, events, bus, mappings, db } = deps;
+  const { clock, write, whitelists, events, bus, mappings, db, inGuild } = deps;
   const { entries, memberRoles } = deps.tables;
+  // Prepared once: every registration, and every member update Discord sends, reads the member's stored roles.
+  const storedRoles = preparedRead<{ roleIds: string[] }>(db, "member_roles_of_user", (q) =>
+    q
+      .select({ roleIds: memberRoles.roleIds })
+      .from(memberRoles)
+      .where(
+        and(
+          eq(memberRoles.guildId, sql.placeholder("guildId")),
+          eq(memberRoles.userId, sql.placeholder("userId")),
+        ),
+      ),
+  );
 
   /** The roles stored for some owners of a guild, by user id (an owner never reported holds none). */
   const rolesOf = async (q: Db, guildId: string, userIds: readonly string[]) => {
     const found = new Map<string, string[]>();
     const unique = [...new Set(userIds)];
+    const [one] = unique;
+    if (unique.length === 1 && one !== undefined) {
+      // One owner (a registration, a member update): the read built once.
+      const [row] = await storedRoles(q, { guildId, userId: one });
+      if (row) found.set(one, row.roleIds);
+      return found;
+    }
     // Bounded batches: SQLite takes at most 32,766 parameters, PostgreSQL 65,535.
     for (let start = 0; start < unique.length; start += 500) {
       const rows = await q
@@ -117,16 +140,7 @@ export function createEntryGroups(deps: {
   };
 
   /** A member's entries on the guild's whitelists (not the guests they added: those follow nobody's roles). */
-  const entriesOf = async (tx: Tx, guildId: string, userId: string) => {
-    const ids = (await whitelists.listForGuild(guildId)).map((whitelist) => whitelist.id);
-    if (ids.length === 0) return [];
-    const rows = await tx
-      .select()
-      .from(entries)
-      .where(and(eq(entries.userId, userId), eq(entries.guest, false), inArray(entries.whitelistId, ids)))
-      .orderBy(asc(entries.id));
-    return rows.map(toEntry);
-  };
+  const entriesOf = (tx: Tx, guildId: string, userId: string) => inGuild(tx, guildId, userId, false);
 
   /** Whether a member owns an entry on one of the guild's whitelists (read outside any write). */
   const holdsEntries = async (guildId: string, userId: string) => {
@@ -151,12 +165,9 @@ export function createEntryGroups(deps: {
     return regroupIn(tx, whitelist, rows.map(toEntry), origin, actorId, true);
   }
 
-  /** The roles stored for one member, if any. */
-  const storedRoles = async (q: Db, who: { guildId: string; userId: string }) => {
-    const [stored] = await q
-      .select({ roleIds: memberRoles.roleIds })
-      .from(memberRoles)
-      .where(and(eq(memberRoles.guildId, who.guildId), eq(memberRoles.userId, who.userId)));
+  /** The roles stored for one member, if any (the prepared read above). */
+  const rolesStored = async (q: Db, who: { guildId: string; userId: string }) => {
+    const [stored] = await storedRoles(q, { guildId: who.guildId, userId: who.userId });
     return stored?.roleIds;
   };
 
@@ -171,21 +182,26 @@ export function createEntryGroups(deps: {
     registering: boolean,
   ): Promise<ChangeNotice[]> => {
     const key = and(eq(memberRoles.guildId, who.guildId), eq(memberRoles.userId, who.userId));
-    const held = await entriesOf(tx, who.guildId, who.userId);
-    if (wanted === null) {
-      await tx.delete(memberRoles).where(key);
-    } else if (held.length === 0 && !registering) {
-      // Only entry owners' roles are kept: a member with no nick is stored when they register.
-      await tx.delete(memberRoles).where(key);
-      return [];
-    } else {
-      await tx
+    const store = (roleIds: string[]) =>
+      tx
         .insert(memberRoles)
-        .values({ guildId: who.guildId, userId: who.userId, roleIds: wanted, updatedAt: clock.now() })
+        .values({ guildId: who.guildId, userId: who.userId, roleIds, updatedAt: clock.now() })
         .onConflictDoUpdate({
           target: [memberRoles.guildId, memberRoles.userId],
-          set: { roleIds: wanted, updatedAt: clock.now() },
+          set: { roleIds, updatedAt: clock.now() },
         });
+    // A departure, or a member registering, is noted whatever entries they hold: the note goes along with the read
+    // of those, one round trip on the write line (src/db/together.ts).
+    const noted =
+      wanted === null ? tx.delete(memberRoles).where(key) : registering ? store(wanted) : undefined;
+    const [held] = await together([entriesOf(tx, who.guildId, who.userId), noted]);
+    if (wanted !== null && noted === undefined) {
+      if (held.length === 0) {
+        // Only entry owners' roles are kept: a member with no nick is stored when they register.
+        await tx.delete(memberRoles).where(key);
+        return [];
+      }
+      await store(wanted);
     }
     const origin: Origin = wanted === null ? "member-left" : "roles";
     const done: ChangeNotice[] = [];
@@ -243,7 +259,7 @@ export function createEntryGroups(deps: {
       const wanted = input.roleIds === null ? null : [...new Set(input.roleIds)].sort();
       // Most member updates change nothing stored (the same roles, or a member without a nick): no write. A member
       // never stored holds no role as far as their entries' groups go, so their departure changes none.
-      const stored = await storedRoles(db, input);
+      const stored = await rolesStored(db, input);
       if (stored === undefined ? wanted === null : wanted !== null && sameGroups(stored, wanted)) return [];
       if (stored === undefined && !input.registering && !(await holdsEntries(input.guildId, input.userId))) {
         return [];
@@ -268,7 +284,7 @@ export function createEntryGroups(deps: {
       input: { guildId: string; userId: string; roleIds: readonly string[] },
     ): Promise<ChangeNotice[]> {
       const wanted = [...new Set(input.roleIds)].sort();
-      const stored = await storedRoles(tx, input);
+      const stored = await rolesStored(tx, input);
       if (stored !== undefined && sameGroups(stored, wanted)) return [];
       return noteRoles(tx, input, wanted, true);
     },

@@ -9,7 +9,7 @@ import { noSlices, type Slices } from "../shared/slices.ts";
 import { clip } from "../shared/text.ts";
 import type { Whitelist } from "../whitelists/model.ts";
 import type { EntryRecord, EntrySnapshot } from "./model.ts";
-import { type FindByKey, toEntry } from "./rows.ts";
+import { type EntriesInGuild, type FindByKey, toEntry } from "./rows.ts";
 
 /** Entries per page of `snapshotForFormats` (well under a millisecond of SQLite's time, once warm), at most. */
 const SNAPSHOT_PAGE = 1000;
@@ -39,8 +39,9 @@ export function createEntryReads(deps: {
   entries: Tables["entries"];
   whitelistTable: Tables["whitelists"];
   findByKey: FindByKey;
+  inGuild: EntriesInGuild;
 }) {
-  const { db, entries, whitelistTable, findByKey } = deps;
+  const { db, entries, whitelistTable, findByKey, inGuild } = deps;
   // Prepared once per connection: a large whitelist's read runs it hundreds of times.
   const snapshotPage = preparedRead<SnapshotRow>(db, "entries_snapshot_page", (q) =>
     q
@@ -67,16 +68,23 @@ export function createEntryReads(deps: {
       .limit(sql.placeholder("limit")),
   );
 
-  /** A user's entries in a guild, oldest first: those they own (`guests` false) or the guests they added. */
-  const listInGuild = async (guildId: string, userId: string, guests: boolean) => {
-    const rows = await db
-      .select({ entry: entries })
+  // Prepared once per connection: every registration counts the member's nicks, inside its write and before it.
+  const ownedCount = preparedRead<{ n: number }>(db, "entries_count_for_user", (q) =>
+    q
+      .select({ n: count() })
       .from(entries)
-      .innerJoin(whitelistTable, eq(whitelistTable.id, entries.whitelistId))
-      .where(and(eq(whitelistTable.guildId, guildId), eq(entries.userId, userId), eq(entries.guest, guests)))
-      .orderBy(asc(entries.id));
-    return rows.map(({ entry }) => toEntry(entry));
-  };
+      .where(
+        and(
+          eq(entries.whitelistId, sql.placeholder("whitelistId")),
+          eq(entries.userId, sql.placeholder("userId")),
+          eq(entries.guest, false),
+        ),
+      ),
+  );
+
+  /** A user's entries in a guild, oldest first: those they own (`guests` false) or the guests they added. */
+  const listInGuild = (guildId: string, userId: string, guests: boolean) =>
+    inGuild(db, guildId, userId, guests);
 
   return {
     /**
@@ -181,12 +189,7 @@ export function createEntryReads(deps: {
      * nobody's (docs/decisions.md, Players without Discord).
      */
     async countForUser(whitelistId: string, userId: string, q: Db = db): Promise<number> {
-      const [row] = await q
-        .select({ n: count() })
-        .from(entries)
-        .where(
-          and(eq(entries.whitelistId, whitelistId), eq(entries.userId, userId), eq(entries.guest, false)),
-        );
+      const [row] = await ownedCount(q, { whitelistId, userId });
       return row?.n ?? 0;
     },
 

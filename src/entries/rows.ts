@@ -1,4 +1,4 @@
-import { and, eq, sql } from "drizzle-orm";
+import { and, asc, eq, sql } from "drizzle-orm";
 import { preparedRead } from "../db/driver.ts";
 import type { Db, Tables } from "../db/store.ts";
 import type { EntryRecord } from "./model.ts";
@@ -32,4 +32,36 @@ export function entryByKey(db: Db, entries: Tables["entries"]): FindByKey {
     return row;
   };
   return findByKey;
+}
+
+/** Reads a user's entries on the whitelists of a guild, oldest first: those they own, or (`guests`) the guests they added. */
+export type EntriesInGuild = (
+  q: Db,
+  guildId: string,
+  userId: string,
+  guests: boolean,
+) => Promise<EntryRecord[]>;
+
+/** The look-up of a user's entries in a guild, prepared once: every registration and role note reads it. */
+export function entriesInGuild(
+  db: Db,
+  entries: Tables["entries"],
+  whitelists: Tables["whitelists"],
+): EntriesInGuild {
+  const inGuild = preparedRead<{ entry: EntryRow }>(db, "entries_of_user_in_guild", (q) =>
+    q
+      .select({ entry: entries })
+      .from(entries)
+      .innerJoin(whitelists, eq(whitelists.id, entries.whitelistId))
+      .where(
+        and(
+          eq(whitelists.guildId, sql.placeholder("guildId")),
+          eq(entries.userId, sql.placeholder("userId")),
+          eq(entries.guest, sql.placeholder("guests")),
+        ),
+      )
+      .orderBy(asc(entries.id)),
+  );
+  return async (q, guildId, userId, guests) =>
+    (await inGuild(q, { guildId, userId, guests })).map(({ entry }) => toEntry(entry));
 }

@@ -12,7 +12,7 @@ import { createChangesInPlace } from "./in-place.ts";
 import type { EntryOrigin, Origin, RoleFailure } from "./model.ts";
 import { createEntryReads } from "./reads.ts";
 import { createRemovals } from "./removals.ts";
-import { entryByKey } from "./rows.ts";
+import { entriesInGuild, entryByKey } from "./rows.ts";
 
 /**
  * What storing an entry takes; the registration rules (docs/decisions.md, Registration rules) run before this.
@@ -87,14 +87,15 @@ export function createEntryService(deps: {
   const { entries, whitelists: whitelistTable } = tables;
 
   const findByKey = entryByKey(db, entries);
-  const groups = createEntryGroups({ clock, write, whitelists, events, bus, mappings, tables, db });
+  const inGuild = entriesInGuild(db, entries, whitelistTable);
+  const groups = createEntryGroups({ clock, write, whitelists, events, bus, mappings, tables, db, inGuild });
   // Each change writes its row and its event in one transaction, then publishes the event once committed.
   const kit = createChangeKit({ clock, write, whitelists, events, bus, entries, findByKey, groups });
   const additions = createAdditions(kit);
   const inPlace = createChangesInPlace(kit);
   const removals = createRemovals(kit, inPlace.settlePending);
   return {
-    ...createEntryReads({ db, entries, whitelistTable, findByKey }),
+    ...createEntryReads({ db, entries, whitelistTable, findByKey, inGuild }),
     ...additions,
     ...removals,
     ...inPlace,

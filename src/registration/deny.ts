@@ -97,6 +97,19 @@ export function createDenyList(deps: {
         ),
       ),
   );
+  // Prepared too: every registration of a premium or Bedrock account asks it, after the look-up.
+  const deniedByUuid = preparedRead<Row>(db, "denied_by_uuid", (q) =>
+    q
+      .select()
+      .from(deniedNicks)
+      .where(
+        and(
+          eq(deniedNicks.whitelistId, sql.placeholder("whitelistId")),
+          eq(deniedNicks.uuid, sql.placeholder("uuid")),
+        ),
+      )
+      .limit(1),
+  );
   const byKey = async (whitelistId: string, nick: string, q: Db = db) => {
     const [row] = await deniedByKey(q, { whitelistId, key: nickKey(nick) });
     return row;
@@ -138,11 +151,7 @@ export function createDenyList(deps: {
       const named = await byKey(whitelistId, nick);
       if (named) return toDenial(named);
       if (uuid === null) return undefined;
-      const [owned] = await db
-        .select()
-        .from(deniedNicks)
-        .where(and(eq(deniedNicks.whitelistId, whitelistId), eq(deniedNicks.uuid, uuid)))
-        .limit(1);
+      const [owned] = await deniedByUuid(db, { whitelistId, uuid });
       return owned && toDenial(owned);
     },
 

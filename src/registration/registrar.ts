@@ -1,6 +1,7 @@
 import type { Accounts } from "../accounts/service.ts";
 import { isUniqueViolation } from "../db/errors.ts";
 import type { Tx } from "../db/store.ts";
+import { together } from "../db/together.ts";
 import type { EntryOrigin, EntryRecord } from "../entries/model.ts";
 import type { EntryService } from "../entries/service.ts";
 import type { GeyserClient } from "../geyser/client.ts";
@@ -225,12 +226,19 @@ export function createRegistrar(deps: {
         },
         async (tx) => {
           requirePresent(whitelist.guildId, member.userId);
+          // Read together, in one round trip on the write line (src/db/together.ts), then checked in order.
+          const [denial, taken, holding, owner] = await together([
+            denials.find(whitelist.id, identity.nick, identity.uuid),
+            entries.find(whitelist.id, identity.nick, tx),
+            held(whitelist, member, false, tx),
+            ownerOf(whitelist, identity, tx),
+          ]);
           // A denial committed while this registration waited for a lookup wins.
-          await notDenied(whitelist, identity.nick, identity.uuid, who.self);
-          requireFree(whitelist, await entries.find(whitelist.id, identity.nick, tx));
-          requireUnderLimit(whitelist, member, await held(whitelist, member, false, tx), who.self);
+          requireNotDenied(whitelist, identity.nick, denial, who.self);
+          requireFree(whitelist, taken);
+          requireUnderLimit(whitelist, member, holding, who.self);
           // Another member may have proven the account while this registration waited.
-          requireNotLinkedElsewhere(identity, await ownerOf(whitelist, identity, tx), member, who.self);
+          requireNotLinkedElsewhere(identity, owner, member, who.self);
         },
         {
           // The entry's groups are read from the member's roles as stored (docs/decisions.md, Ranks that follow

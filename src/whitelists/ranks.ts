@@ -1,4 +1,5 @@
-import { and, asc, eq, inArray } from "drizzle-orm";
+import { and, asc, eq, inArray, sql } from "drizzle-orm";
+import { preparedRead } from "../db/driver.ts";
 import type { Db, Tables, Tx } from "../db/store.ts";
 import { text } from "../i18n/messages.ts";
 import { DomainError } from "../shared/errors.ts";
@@ -89,16 +90,19 @@ export function createRankMappings({ db, table }: { db: Db; table: Tables["rankM
     group: row.groupName,
   });
   const ordered = [asc(table.groupName), asc(table.roleId)];
+  // Prepared once: every registration reads its whitelist's mappings inside its write.
+  const ofWhitelist = preparedRead<typeof table.$inferSelect>(db, "rank_mappings_of_whitelist", (q) =>
+    q
+      .select()
+      .from(table)
+      .where(eq(table.whitelistId, sql.placeholder("whitelistId")))
+      .orderBy(...ordered),
+  );
 
   return {
     /** A whitelist's mappings, by group then holder, read through `q` (a transaction's own rows). */
     async list(whitelistId: string, q: Db = db): Promise<RankMapping[]> {
-      const rows = await q
-        .select()
-        .from(table)
-        .where(eq(table.whitelistId, whitelistId))
-        .orderBy(...ordered);
-      return rows.map(toMapping);
+      return (await ofWhitelist(q, { whitelistId })).map(toMapping);
     },
 
     /** The mappings of several whitelists, by whitelist id. */

@@ -1,4 +1,5 @@
-import { and, asc, eq, isNotNull } from "drizzle-orm";
+import { and, asc, eq, isNotNull, sql } from "drizzle-orm";
+import { preparedRead } from "../db/driver.ts";
 import type { Store, Tables, Tx } from "../db/store.ts";
 import type { Write } from "../db/writer.ts";
 import type { GuildService } from "../guilds/service.ts";
@@ -197,13 +198,30 @@ export function createWhitelistService({
     byId.set(whitelist.id, whitelist);
     return whitelist;
   };
+  // A guild's whitelists, by name key, built once: every registration, command and lookup finds its whitelist
+  // among them (docs/performance.md, Launch day, queries built once). A guild has a handful of whitelists.
+  const guildRows = preparedRead<WhitelistRow>(db, "whitelists_of_guild", (q) =>
+    q
+      .select()
+      .from(whitelists)
+      .where(eq(whitelists.guildId, sql.placeholder("guildId")))
+      .orderBy(asc(whitelists.nameKey)),
+  );
+  const rowsOf = (guildId: string) => guildRows(db, { guildId });
+  // Prepared too: the nickname follower reads them after every change of a member's entries.
+  const templateRows = preparedRead<{ id: string; template: string | null }>(db, "whitelist_templates", (q) =>
+    q
+      .select({ id: whitelists.id, template: whitelists.nicknameTemplate })
+      .from(whitelists)
+      .where(and(eq(whitelists.guildId, sql.placeholder("guildId")), isNotNull(whitelists.nicknameTemplate))),
+  );
   // Compared on the names themselves, not the stored keys: whitelists named before look-alikes were folded
-  // (their stored key is only lower-cased) are matched the same way. A guild has a handful of whitelists.
-  const byName = async (guildId: string, name: string) => {
+  // (their stored key is only lower-cased) are matched the same way.
+  const named = (rows: readonly WhitelistRow[], name: string) => {
     const key = nameKey(name);
-    const rows = await db.select().from(whitelists).where(eq(whitelists.guildId, guildId));
     return rows.find((row) => nameKey(row.name) === key);
   };
+  const byName = async (guildId: string, name: string) => named(await rowsOf(guildId), name);
 
   /** One `message`-mode whitelist per channel: a plain message there can only register on one. */
   const requireFreeMessageChannel = async (
@@ -264,11 +282,9 @@ export function createWhitelistService({
 
     /** A guild's whitelist by id or by name (case-insensitive), as every `whitelist` command option accepts. */
     async find(guildId: string, idOrName: string): Promise<Whitelist | undefined> {
-      const [byId] = await db
-        .select()
-        .from(whitelists)
-        .where(and(eq(whitelists.guildId, guildId), eq(whitelists.id, idOrName)));
-      const row = byId ?? (await byName(guildId, idOrName));
+      // One read of the guild's whitelists answers both: by id first, else by name.
+      const rows = await rowsOf(guildId);
+      const row = rows.find((one) => one.id === idOrName) ?? named(rows, idOrName);
       return row && toWhitelist(row);
     },
 
@@ -339,12 +355,7 @@ export function createWhitelistService({
 
     /** Every whitelist of a guild, by name. */
     async listForGuild(guildId: string): Promise<Whitelist[]> {
-      const rows = await db
-        .select()
-        .from(whitelists)
-        .where(eq(whitelists.guildId, guildId))
-        .orderBy(asc(whitelists.nameKey));
-      return rows.map(toWhitelist);
+      return (await rowsOf(guildId)).map(toWhitelist);
     },
 
     /**
@@ -352,10 +363,7 @@ export function createWhitelistService({
      * follower reads after every change, so it reads two columns instead of every whitelist whole.
      */
     async nicknameTemplates(guildId: string): Promise<Map<string, string>> {
-      const rows = await db
-        .select({ id: whitelists.id, template: whitelists.nicknameTemplate })
-        .from(whitelists)
-        .where(and(eq(whitelists.guildId, guildId), isNotNull(whitelists.nicknameTemplate)));
+      const rows = await templateRows(db, { guildId });
       // Not null (the query), and never empty: a template holds `{mc}` (checkTemplate).
       return new Map(rows.map((row) => [row.id, row.template as string]));
     },

@@ -2,6 +2,7 @@ import type { SQL } from "bun";
 import { text } from "../../i18n/messages.ts";
 import { DomainError } from "../../shared/errors.ts";
 import { isStoreUnavailable } from "../errors.ts";
+import { isOnTheLine } from "./line.ts";
 
 /**
  * What bounds each call the services make on PostgreSQL (docs/operations.md, Deadlines). The server bounds a
@@ -10,6 +11,8 @@ import { isStoreUnavailable } from "../errors.ts";
  * bound (it has no acquire timeout: a query waits in its queue for as long as every connection is busy).
  */
 export type Deadlines = {
+  /** Where the calls a write's work makes go instead (isOnTheLine): the write line's own connections. */
+  line?: SQL;
   /** The longest a call may take from asked to answered, or to its transaction's start (DB_QUERY_TIMEOUT_MS). */
   queryMs: number;
   /** Told of every call that failed as unavailable: ran out of time, or a lock or statement timeout. */
@@ -60,7 +63,8 @@ export function withDeadlines(client: SQL, deadlines: Deadlines): SQL {
     });
   const bounded = {
     unsafe(text: string, params?: unknown[]) {
-      const query = client.unsafe(text, params) as unknown as Query<unknown>;
+      const target = deadlines.line && isOnTheLine() ? deadlines.line : client;
+      const query = target.unsafe(text, params) as unknown as Query<unknown>;
       let running: Promise<unknown> | undefined;
       return {
         values: () => answered(query.values()),

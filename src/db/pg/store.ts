@@ -1,4 +1,4 @@
-import type { SQL } from "bun";
+import { SQL } from "bun";
 import { sql } from "drizzle-orm";
 import { type BunSQLDatabase, drizzle } from "drizzle-orm/bun-sql";
 import { registerDriver, type StoreDriver, unlessUnavailable } from "../driver.ts";
@@ -6,6 +6,8 @@ import { type Migration, pgMigrations, refuseNewer } from "../migrations.ts";
 import type { Db, PgStore, Tables } from "../store.ts";
 import { connectPostgres, poolSettings, type StatementLimits, type WaitForServer } from "./connect.ts";
 import { withDeadlines } from "./deadline.ts";
+import { splitPool } from "./line.ts";
+import { preparedOnPool } from "./prepared.ts";
 import { createProbe, type Probe } from "./probe.ts";
 import * as schema from "./schema.ts";
 import { createPgWriter } from "./writer.ts";
@@ -70,22 +72,29 @@ const DEFAULT_LIMITS: StatementLimits = { busyMs: 2_000, queryMs: 5_000 };
  */
 export async function openPostgres(options: OpenPostgresOptions): Promise<PgStore> {
   const limits = options.limits ?? DEFAULT_LIMITS;
+  const pool = splitPool(options.poolSize ?? 10);
   const client = await connectPostgres(
     options.url,
-    poolSettings(options.poolSize ?? 10, limits),
+    poolSettings(pool.rest, limits),
     (client) =>
       options.migrate === false ? client`SELECT 1` : migrate(client, options.migrations ?? pgMigrations),
     options.wait,
   );
   let probe: Probe | undefined;
-  const bounded = withDeadlines(client, { queryMs: limits.queryMs, onUnavailable: () => probe?.probe() });
+  const onUnavailable = () => probe?.probe();
+  // The write line's own connections (src/db/pg/line.ts), opened when first used.
+  const lineClient = pool.line > 0 ? new SQL(options.url, poolSettings(pool.line, limits)) : undefined;
+  const bounded = withDeadlines(client, { queryMs: limits.queryMs, onUnavailable, line: lineClient });
   probe = createProbe(bounded, limits.busyMs);
   const pg = drizzle({ client: bounded, schema });
+  const writes = lineClient
+    ? drizzle({ client: withDeadlines(lineClient, { queryMs: limits.queryMs, onUnavailable }), schema })
+    : pg;
   const { db, tables } = asServiceStore(pg);
   const driver: StoreDriver = {
     writer: (settings) =>
       createPgWriter({
-        pg,
+        pg: writes,
         lock: LOCKS.write,
         asDb: (tx) => asServiceStore(tx).db,
         budgetMs: settings.budgetMs,
@@ -104,16 +113,11 @@ export async function openPostgres(options: OpenPostgresOptions): Promise<PgStor
       return row?.id ?? 0;
     },
     tryWithoutWaiting: unlessUnavailable,
-    prepare(query, name) {
-      const statement = (
-        query as { prepare(name: string): { execute(values: Record<string, unknown>): Promise<unknown[]> } }
-      ).prepare(name);
-      return (values) => statement.execute(values);
-    },
+    prepared: (build, name) => preparedOnPool(db, build, name),
     readable: () => probe.readable(),
     async close() {
       probe.stop();
-      await client.close({ timeout: 5 });
+      await Promise.all([client.close({ timeout: 5 }), lineClient?.close({ timeout: 5 })]);
     },
   };
   registerDriver(db, driver);

@@ -6,6 +6,7 @@ import { DomainError } from "../../shared/errors.ts";
 import { isStoreUnavailable } from "../errors.ts";
 import { type Db, inWrite, type Tx } from "../store.ts";
 import type { Write, Writer } from "../writer.ts";
+import { onTheLine } from "./line.ts";
 import type * as schema from "./schema.ts";
 
 /**
@@ -99,7 +100,7 @@ export function createPgWriter({
     if (group.writes.length === 1) {
       // Alone: its failure rolls the transaction back.
       group.started++;
-      outcomes.push({ ok: true, value: await (group.writes[0] as Pending).work(db) });
+      outcomes.push({ ok: true, value: await onTheLine(() => (group.writes[0] as Pending).work(db)) });
       return;
     }
     // Bun's own handle of the transaction, under drizzle's: a query started there is queued on the connection at
@@ -111,7 +112,7 @@ export function createPgWriter({
       // pipelines them). A savepoint that failed fails that statement, and so the write.
       connection`SAVEPOINT write`.execute();
       try {
-        outcomes.push({ ok: true, value: await write.work(db) });
+        outcomes.push({ ok: true, value: await onTheLine(() => write.work(db)) });
       } catch (error) {
         outcomes.push({ ok: false, error });
         // Undoes this write alone; a rollback that fails fails the transaction, and so every write of it.

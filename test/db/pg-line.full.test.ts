@@ -1,0 +1,60 @@
+import { afterAll, beforeAll, expect, test } from "bun:test";
+import { SQL } from "bun";
+import { closeStore } from "../../src/db/driver.ts";
+import { LINE_CONNECTIONS, splitPool } from "../../src/db/pg/line.ts";
+import { openPostgres } from "../../src/db/pg/store.ts";
+import type { PgStore } from "../../src/db/store.ts";
+import { manualClock } from "../../src/shared/clock.ts";
+import { sharedPostgres, sharedTemplate } from "../helpers/postgres.ts";
+
+// The write line's own connections (src/db/pg/line.ts, docs/architecture.md, PostgreSQL's round trips).
+
+const KEY = 7_799_001;
+let store: PgStore;
+let admin: SQL;
+
+beforeAll(async () => {
+  const pg = await sharedPostgres();
+  const url = await pg.database({ template: await sharedTemplate() });
+  // Limits long enough that the reads held on the advisory lock below wait for it rather than time out.
+  store = await openPostgres({ url, limits: { busyMs: 60_000, queryMs: 60_000 } });
+  admin = new SQL(url, { max: 1 });
+});
+
+afterAll(async () => {
+  await closeStore(store.db).catch(() => {});
+  await admin.close();
+});
+
+/** Resolves once `n` sessions wait for the advisory lock KEY (PostgreSQL's own view of its locks). */
+async function waiting(n: number): Promise<void> {
+  for (;;) {
+    const [row] =
+      await admin`SELECT count(*)::int AS n FROM pg_locks WHERE locktype = 'advisory' AND NOT granted`;
+    if (row.n >= n) return;
+    await Bun.sleep(5);
+  }
+}
+
+test("a default pool keeps its line's connections apart; one too small to spare them is shared", () => {
+  expect(splitPool(10)).toEqual({ line: LINE_CONNECTIONS, rest: 10 - LINE_CONNECTIONS });
+  expect(splitPool(2)).toEqual({ line: 0, rest: 2 });
+});
+
+test("a write, and the reads its work makes outside its transaction, do not wait behind the pool's other calls", async () => {
+  const { rest } = splitPool(10);
+  await admin`SELECT pg_advisory_lock(${KEY})`;
+  // Every connection of the shared pool busy (Bun's pool, which the services' `db` uses), and one more call queued.
+  const held = Array.from({ length: rest + 1 }, () =>
+    store.client`SELECT pg_advisory_lock_shared(${KEY}), pg_advisory_unlock_shared(${KEY})`.then(() => {}),
+  );
+  await waiting(rest);
+  const writer = store.driver.writer({ clock: manualClock(0), budgetMs: 2_000 });
+  const whitelists = await writer.write(async () => {
+    // Through `db`, not the transaction: as a registration's guard reads the deny list.
+    return (await store.db.select().from(store.tables.whitelists)).length;
+  });
+  expect(whitelists).toBe(0);
+  await admin`SELECT pg_advisory_unlock(${KEY})`;
+  await Promise.all(held);
+}, 10_000);

@@ -1,0 +1,195 @@
+import { afterEach, expect, test } from "bun:test";
+import { and, asc, count, eq, sql } from "drizzle-orm";
+import { preparedRead } from "../../src/db/driver.ts";
+import type { Whitelist } from "../../src/whitelists/model.ts";
+import {
+  forEachStore,
+  seedEntries,
+  seedWhitelist,
+  type TestServices,
+  testServices,
+} from "../helpers/services.ts";
+
+// The registration path's reads built once (src/db/driver.ts, preparedRead; docs/performance.md, Launch day): a
+// guild's whitelists, a member's count of nicks, the deny list by UUID. Each answers what the query built afresh
+// answers, through the store or a write's transaction, and follows every change committed in the same process.
+
+const GUILD = "100000000000000001";
+const OTHER_GUILD = "100000000000000002";
+const USER = "300000000000000001";
+let services: TestServices;
+afterEach(() => services.close());
+
+forEachStore("prepared reads", (kind) => {
+  test("a read is built once per connection: on PostgreSQL once for the store and every transaction", async () => {
+    services = await testServices();
+    const { db, write } = services;
+    const { tables } = services.store;
+    const wl = await seedWhitelist(services, { guildId: GUILD, name: "survival" });
+    let builds = 0;
+    const names = preparedRead<{ name: string }>(db, "test_names_of_guild", (q) => {
+      builds++;
+      return q
+        .select({ name: tables.whitelists.name })
+        .from(tables.whitelists)
+        .where(eq(tables.whitelists.guildId, sql.placeholder("guildId")));
+    });
+    expect(await names(db, { guildId: GUILD })).toEqual([{ name: wl.name }]);
+    expect(await names(db, { guildId: OTHER_GUILD })).toEqual([]);
+    for (let n = 0; n < 3; n++) {
+      expect(await write((tx) => names(tx, { guildId: GUILD }))).toEqual([{ name: wl.name }]);
+    }
+    // SQLite: the readers' connection and the writer's each prepare their statement. PostgreSQL: one text.
+    expect(builds).toBe(kind === "sqlite" ? 2 : 1);
+  });
+
+  test("a guild's whitelists, found by id or name and listed, follow each create, rename and delete at once", async () => {
+    services = await testServices();
+    const { whitelists, db } = services;
+    const { tables } = services.store;
+    /** What the query built afresh answers, in the service's order. */
+    const fresh = async (guildId: string) =>
+      (
+        await db
+          .select({ id: tables.whitelists.id })
+          .from(tables.whitelists)
+          .where(eq(tables.whitelists.guildId, guildId))
+          .orderBy(asc(tables.whitelists.nameKey))
+      ).map((row) => row.id);
+    const listed = async (guildId: string) => (await whitelists.listForGuild(guildId)).map((wl) => wl.id);
+    const survival = await seedWhitelist(services, { guildId: GUILD, name: "Survival" });
+    const creative = await seedWhitelist(services, { guildId: GUILD, name: "creative" });
+    const elsewhere = await seedWhitelist(services, { guildId: OTHER_GUILD, name: "Survival" });
+    expect(await listed(GUILD)).toEqual([creative.id, survival.id]);
+    expect(await listed(GUILD)).toEqual(await fresh(GUILD));
+    expect(await listed(OTHER_GUILD)).toEqual([elsewhere.id]);
+    expect((await whitelists.find(GUILD, "SURVIVAL"))?.id).toBe(survival.id);
+    expect((await whitelists.find(GUILD, survival.id))?.id).toBe(survival.id);
+    expect(await whitelists.find(GUILD, elsewhere.id)).toBeUndefined();
+    expect(await whitelists.find(OTHER_GUILD, "creative")).toBeUndefined();
+
+    // An edit read back at once, in the same process: the renamed whitelist under its new name only.
+    await whitelists.update(survival.id, { name: "Adventure", maxNicksPerUser: 3 });
+    expect(await whitelists.find(GUILD, "survival")).toBeUndefined();
+    const renamed = await whitelists.find(GUILD, "adventure");
+    expect(renamed).toMatchObject({ id: survival.id, name: "Adventure", maxNicksPerUser: 3 });
+    expect(await whitelists.resolve({ guildId: GUILD, whitelist: "Adventure" })).toEqual(
+      renamed as Whitelist,
+    );
+    expect(await listed(GUILD)).toEqual([survival.id, creative.id]);
+    expect(await listed(GUILD)).toEqual(await fresh(GUILD));
+
+    const third = await seedWhitelist(services, { guildId: GUILD, name: "hardcore" });
+    expect(await listed(GUILD)).toEqual([survival.id, creative.id, third.id]);
+    await services.write((tx) => whitelists.deleteIn(tx, creative.id));
+    whitelists.forget(creative.id);
+    expect(await whitelists.find(GUILD, "creative")).toBeUndefined();
+    expect(await listed(GUILD)).toEqual([survival.id, third.id]);
+    expect(await listed(GUILD)).toEqual(await fresh(GUILD));
+  });
+
+  test("a member's count of nicks: in a write it sees the write's own entry, outside only what committed", async () => {
+    services = await testServices();
+    const { entries, db } = services;
+    const { tables } = services.store;
+    const wl = await seedWhitelist(services, { guildId: GUILD, maxNicksPerUser: 5 });
+    await seedEntries(services, wl.id, ["Alpha", "Beta"]);
+    await seedEntries(services, wl.id, [{ nick: "Guest", guest: true }]);
+    /** The count built afresh. */
+    const fresh = async () => {
+      const [row] = await db
+        .select({ n: count() })
+        .from(tables.entries)
+        .where(
+          and(
+            eq(tables.entries.whitelistId, wl.id),
+            eq(tables.entries.userId, USER),
+            eq(tables.entries.guest, false),
+          ),
+        );
+      return row?.n;
+    };
+    expect(await entries.countForUser(wl.id, USER)).toBe(2);
+    expect(await fresh()).toBe(2);
+    const seen: number[] = [];
+    for (const nick of ["Gamma", "Delta"]) {
+      await entries.add(
+        {
+          whitelistId: wl.id,
+          nick,
+          uuid: null,
+          premium: false,
+          userId: USER,
+          addedBy: USER,
+          origin: "discord",
+        },
+        undefined,
+        {
+          alongside: async (tx) => {
+            seen.push(await entries.countForUser(wl.id, USER, tx), await entries.countForUser(wl.id, USER));
+          },
+        },
+      );
+    }
+    // Each write's own insert through its transaction; the store's connection sees only the commits before it.
+    expect(seen).toEqual([3, 2, 4, 3]);
+    expect(await entries.countForUser(wl.id, USER)).toBe(4);
+    expect(await fresh()).toBe(4);
+    expect(await entries.countForUser(wl.id, "300000000000000002")).toBe(0);
+  });
+
+  test("a member's nicks and guests in a guild, and the guild's nickname templates, follow each change at once", async () => {
+    services = await testServices();
+    const { entries, whitelists } = services;
+    const wl = await seedWhitelist(services, { guildId: GUILD, maxNicksPerUser: 5 });
+    const elsewhere = await seedWhitelist(services, { guildId: OTHER_GUILD });
+    const nicks = async (guests = false) =>
+      (await (guests ? entries.guestsAddedBy(GUILD, USER) : entries.listForUserInGuild(GUILD, USER))).map(
+        (entry) => entry.nick,
+      );
+    expect([await nicks(), await nicks(true)]).toEqual([[], []]);
+    await seedEntries(services, wl.id, ["Alpha", { nick: "Guest", guest: true }, "Beta"]);
+    await seedEntries(services, elsewhere.id, ["Gamma"]);
+    expect([await nicks(), await nicks(true)]).toEqual([["Alpha", "Beta"], ["Guest"]]);
+    await entries.remove({ whitelistId: wl.id, nick: "alpha", origin: "staff", actorId: USER });
+    expect([await nicks(), await nicks(true)]).toEqual([["Beta"], ["Guest"]]);
+
+    expect(await whitelists.nicknameTemplates(GUILD)).toEqual(new Map());
+    await whitelists.update(wl.id, { nicknameTemplate: "{discord} ({mc})" });
+    expect(await whitelists.nicknameTemplates(GUILD)).toEqual(new Map([[wl.id, "{discord} ({mc})"]]));
+    expect(await whitelists.nicknameTemplates(OTHER_GUILD)).toEqual(new Map());
+    await whitelists.update(wl.id, { nicknameTemplate: null });
+    expect(await whitelists.nicknameTemplates(GUILD)).toEqual(new Map());
+  });
+
+  test("the deny list by UUID answers a denial made in the same process at once, and forgets a lifted one", async () => {
+    services = await testServices();
+    const { denials, write } = services;
+    const { tables } = services.store;
+    const wl = await seedWhitelist(services, { guildId: GUILD });
+    const uuid = "069a79f444e94726a5befca90e38aaf5";
+    expect(await denials.find(wl.id, "Renamed", uuid)).toBeUndefined();
+    const [row] = await write((tx) =>
+      tx
+        .insert(tables.deniedNicks)
+        .values({
+          whitelistId: wl.id,
+          nick: "Notch",
+          nickKey: "notch",
+          uuid,
+          reason: "griefing",
+          deniedBy: USER,
+          createdAt: 1,
+          bannedUserId: null,
+        })
+        .returning(),
+    );
+    // By name, and under another name by the account's UUID; not on another whitelist.
+    expect(await denials.find(wl.id, "NOTCH", null)).toMatchObject({ nick: "Notch", uuid });
+    expect(await denials.find(wl.id, "Renamed", uuid)).toMatchObject({ nick: "Notch", reason: "griefing" });
+    const other = await seedWhitelist(services, { guildId: GUILD });
+    expect(await denials.find(other.id, "Renamed", uuid)).toBeUndefined();
+    await write((tx) => tx.delete(tables.deniedNicks).where(eq(tables.deniedNicks.id, row?.id ?? -1)));
+    expect(await denials.find(wl.id, "Renamed", uuid)).toBeUndefined();
+  });
+});
