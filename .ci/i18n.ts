@@ -7,11 +7,11 @@ import {
   fingerprintsFile,
   fingerprintsNow,
   fingerprintsText,
-  localeFile,
+  localeFiles,
   ROOT,
   readFingerprints,
 } from "./i18n/files.ts";
-import { applyToSource } from "./i18n/locale-source.ts";
+import { applyToSource, changesOf } from "./i18n/locale-source.ts";
 
 // The catalogue for translators who do not write TypeScript (docs/decisions.md, Translators): gettext PO files out,
 // checked translations in. A developer's tool, run from a clone: a translation reaches hosts with the next build.
@@ -75,11 +75,18 @@ function importFiles(files: string[]) {
   for (const one of twice) problems.push(`${one.language}: given by more than one file`);
   if (problems.length > 0) fail(`Nothing was imported:\n${problems.join("\n")}`);
   for (const { language, changes, madeFrom } of imported) {
-    const path = localeFile(language);
-    if (changes.size > 0) writeFileSync(path, applyToSource(readFileSync(path, "utf8"), path, changes));
+    for (const { path, kind } of localeFiles(language)) {
+      const theirs = changesOf(changes, kind);
+      if (theirs.size > 0) writeFileSync(path, applyToSource(readFileSync(path, "utf8"), path, theirs));
+    }
     writeFingerprints(language, { ...readFingerprints(language), ...madeFrom });
   }
-  format(imported.flatMap(({ language }) => [localeFile(language), fingerprintsFile(language)]));
+  format(
+    imported.flatMap(({ language }) => [
+      ...localeFiles(language).map(({ path }) => path),
+      fingerprintsFile(language),
+    ]),
+  );
   for (const { language, changes, madeFrom, skipped } of imported) {
     const stale = staleUnits(readFingerprints(language)).length;
     console.log(

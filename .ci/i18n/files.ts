@@ -3,14 +3,25 @@ import { join } from "node:path";
 import { type Fingerprints, fingerprint, units } from "../../src/i18n/exchange/units.ts";
 import type { Language } from "../../src/i18n/languages.ts";
 
-// Where the catalogue's files are: each language's TypeScript file, and beside the catalogue the English each of
+// Where the catalogue's files are: each language's TypeScript files (its messages, its command texts), and beside the catalogue the English each of
 // its translations was made from (src/i18n/translated-from/<language>.json: a fingerprint by unit id).
 
 /** The repository's root. */
 export const ROOT = join(import.meta.dir, "..", "..");
 
-/** A language's TypeScript file. */
+/** A language's file of messages. */
 export const localeFile = (language: Language) => join(ROOT, "src", "i18n", "locales", `${language}.ts`);
+
+/** A language's file of command texts (src/i18n/messages.ts, CommandFile). */
+export const commandsFile = (language: Language) =>
+  join(ROOT, "src", "i18n", "locales", "commands", `${language}.ts`);
+
+/** A language's files, each with the kind of unit it holds. */
+export const localeFiles = (language: Language) =>
+  [
+    { path: localeFile(language), kind: "message" },
+    { path: commandsFile(language), kind: "command" },
+  ] as const;
 
 /** Where a language's fingerprints are kept. */
 export const fingerprintsFile = (language: Language) =>

@@ -2,7 +2,8 @@ import ts from "typescript";
 import { orderedForms, type Unit, unitsById } from "../../src/i18n/exchange/units.ts";
 import type { Message } from "../../src/i18n/messages.ts";
 
-// Writing imported translations into a language's TypeScript file (src/i18n/locales/<language>.ts) in place: each
+// Writing imported translations into a language's TypeScript files (src/i18n/locales/<language>.ts, its messages;
+// src/i18n/locales/commands/<language>.ts, its command texts) in place: each
 // changed text's literal is replaced where it stands, so the file keeps its comments, its order and everything
 // else as written, and the type checker keeps checking it.
 
@@ -44,6 +45,13 @@ function literal(message: Message): string {
     .join(", ")} }`;
 }
 
+/** The changes among `changes` whose units are of `kind`: those one of a language's two files holds. */
+export const changesOf = (
+  changes: ReadonlyMap<string, Message>,
+  kind: Unit["kind"],
+): ReadonlyMap<string, Message> =>
+  new Map([...changes].filter(([id]) => (unitsById.get(id) as Unit).kind === kind));
+
 /**
  * The source of a language's file with `changes` (translations by unit id) written in; throws when the file lacks
  * a place one of them belongs (a key, a command entry, a field), which a file the type checker accepts never does.
@@ -54,15 +62,22 @@ export function applyToSource(
   changes: ReadonlyMap<string, Message>,
 ): string {
   const file = ts.createSourceFile(fileName, source, ts.ScriptTarget.Latest, true);
-  const messages = section(file, "messages");
-  const commands = section(file, "commands");
+  const sections = new Map<string, Map<string, ts.PropertyAssignment>>();
+  const sectionOf = (name: string) => {
+    let found = sections.get(name);
+    if (!found) {
+      found = section(file, name);
+      sections.set(name, found);
+    }
+    return found;
+  };
   const edits: { start: number; end: number; text: string }[] = [];
   for (const [id, message] of changes) {
     const unit = unitsById.get(id) as Unit;
     let target: ts.Expression | undefined;
-    if (unit.kind === "message") target = messages.get(unit.key)?.initializer;
+    if (unit.kind === "message") target = sectionOf("messages").get(unit.key)?.initializer;
     else {
-      const entry = commands.get(unit.key)?.initializer;
+      const entry = sectionOf("commands").get(unit.key)?.initializer;
       const field =
         entry && ts.isObjectLiteralExpression(entry)
           ? entry.properties

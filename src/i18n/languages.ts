@@ -28,6 +28,21 @@ export const pluralFormsOf = {
 } as const satisfies Record<Language, readonly Intl.LDMLPluralRule[]>;
 
 /**
+ * Each language's name in itself, as its catalogue's `language.name` gives it (test/i18n checks they agree): the
+ * choices of `/texts language`, which the command definitions need at start, before any language but English is
+ * loaded (src/i18n/catalogues.ts).
+ */
+export const ownNames: Readonly<Record<Language, string>> = {
+  en: "English",
+  de: "Deutsch",
+  fr: "Français",
+  "es-ES": "Español",
+  "pt-BR": "Português do Brasil",
+  pl: "Polski",
+  ru: "Русский",
+};
+
+/**
  * The Discord locales each language answers (Discord's Locales list: `en-US`, `en-GB`, `es-ES`, `es-419`…). The
  * first one of a language other than English is where its command localizations are sent; Latin American Spanish
  * reads Spain's until it has a file of its own.

@@ -93,11 +93,14 @@ export type CommandTexts = {
   readonly [K in CommandKey]: { readonly [F in keyof CommandSource[K]]: string };
 };
 
-/** One language's file: its messages and its command localizations. */
-export type LanguageFile<L extends Language> = {
-  readonly messages: Messages<L>;
-  readonly commands: CommandTexts;
-};
+/** One language's file of messages (src/i18n/locales/<language>.ts), loaded at the language's first use. */
+export type LanguageFile<L extends Language> = { readonly messages: Messages<L> };
+
+/**
+ * One language's file of command localizations (src/i18n/locales/commands/<language>.ts): apart from its messages,
+ * since the command definitions need every language's at start and the messages only a reader of it.
+ */
+export type CommandFile = { readonly commands: CommandTexts };
 
 /** A message with its parameters, when it takes any: `text("key")` or `text("key", { ... })`. */
 export type TextArgs<K extends MessageKey> = [HolesOf<Source[K]>] extends [never] ? [] : [ParamsOf<K>];

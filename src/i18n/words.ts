@@ -1,4 +1,4 @@
-import { catalogues } from "./catalogues.ts";
+import { messagesOf } from "./catalogues.ts";
 import type { Language } from "./languages.ts";
 import type { Message, MessageKey, Text, TextArgs } from "./messages.ts";
 import { formatNumber, renderText } from "./render.ts";
@@ -18,12 +18,12 @@ export type Words = {
 };
 
 /**
- * The words of `language`: its catalogue over English (a key a language lacked would read English; the types and
+ * The words of `language` (its messages loaded at its first use: catalogues.ts): its catalogue over English (a key a language lacked would read English; the types and
  * test/i18n make sure none does), and the staff's `overrides` over both.
  */
 export function wordsFor(language: Language, overrides: Overrides = {}): Words {
-  const messages = catalogues[language] as Readonly<Record<MessageKey, Message>>;
-  const source = catalogues.en as Readonly<Record<MessageKey, Message>>;
+  const messages = messagesOf(language);
+  const source = messagesOf("en");
   const lookUp = (key: MessageKey): Message | undefined => overrides[key] ?? messages[key] ?? source[key];
   const render = (text: Text) => renderText(language, lookUp, text);
   return {

@@ -2,8 +2,9 @@ import { describe, expect, test } from "bun:test";
 import { commands } from "../../src/bot/commands/index.ts";
 import { commandPaths } from "../../src/bot/localize.ts";
 import { FORM_RETENTION_DAYS } from "../../src/guilds/service.ts";
-import { catalogues, commandCatalogues } from "../../src/i18n/catalogues.ts";
+import { commandCatalogues } from "../../src/i18n/catalogues.ts";
 import { commandDescription, entryFor } from "../../src/i18n/commands.ts";
+import { catalogues } from "../../src/i18n/every-language.ts";
 import {
   COMMAND_NAME,
   COMMAND_TEXT_LIMIT,

@@ -2,8 +2,8 @@ import { afterAll, describe, expect, test } from "bun:test";
 import { mkdirSync, readFileSync, writeFileSync } from "node:fs";
 import { join } from "node:path";
 import { po } from "gettext-parser";
-import { fingerprintsFile, fingerprintsText, localeFile, readFingerprints } from "../../.ci/i18n/files.ts";
-import { applyToSource } from "../../.ci/i18n/locale-source.ts";
+import { fingerprintsFile, fingerprintsText, localeFiles, readFingerprints } from "../../.ci/i18n/files.ts";
+import { applyToSource, changesOf } from "../../.ci/i18n/locale-source.ts";
 import { exportPo, ImportError, importPo, languageNamed } from "../../src/i18n/exchange/catalogue.ts";
 import {
   gettextPluralForms,
@@ -69,10 +69,11 @@ describe("export, then import", () => {
     expect(back.skipped).toEqual({ fuzzy: [], empty: [], absent: [], unknown: [] });
     // Each translation is recorded as made from today's English, plurals included.
     expect(back.madeFrom).toEqual(upToDate);
-    const path = localeFile(language);
-    const source = readFileSync(path, "utf8");
-    // Written into the language's file, it leaves the file byte for byte as it was.
-    expect(applyToSource(source, path, back.changes) === source).toBe(true);
+    // Written into the language's files, it leaves each byte for byte as it was.
+    for (const { path, kind } of localeFiles(language)) {
+      const source = readFileSync(path, "utf8");
+      expect(applyToSource(source, path, changesOf(back.changes, kind)) === source).toBe(true);
+    }
   });
 
   test.each(translated)(
@@ -125,7 +126,6 @@ describe("export, then import", () => {
 
   test("an imported change is written where it belongs, and the file still reads as the catalogue plus it", async () => {
     const language = "pl";
-    const path = localeFile(language);
     const changed = exportPo(language, upToDate)
       .replace(
         'msgstr "Coś poszło nie tak po naszej stronie. Wejdź ponownie za minutę."',
@@ -140,17 +140,29 @@ describe("export, then import", () => {
       "link.refused.failed",
     ]);
     const written = join(dir.path, "locales");
-    mkdirSync(written, { recursive: true });
-    writeFileSync(join(written, "pl.ts"), applyToSource(readFileSync(path, "utf8"), path, back.changes));
+    mkdirSync(join(written, "commands"), { recursive: true });
+    for (const { path, kind } of localeFiles(language)) {
+      const to = join(written, kind === "command" ? "commands" : "", "pl.ts");
+      writeFileSync(to, applyToSource(readFileSync(path, "utf8"), path, changesOf(back.changes, kind)));
+    }
     const { pl } = (await import(join(written, "pl.ts"))) as { pl: unknown };
+    const { pl: commands } = (await import(join(written, "commands", "pl.ts"))) as { pl: unknown };
     const { pl: before } = await import("../../src/i18n/locales/pl.ts");
-    expect(pl).toEqual({
-      messages: {
-        ...before.messages,
-        "link.refused.failed": "Ups. Wejdź za minutę.",
-        "error.limit.nicks": { ...before.messages["error.limit.nicks"], many: "{count} nicków!" },
+    const { pl: beforeCommands } = await import("../../src/i18n/locales/commands/pl.ts");
+    expect({ pl, commands }).toEqual({
+      pl: {
+        messages: {
+          ...before.messages,
+          "link.refused.failed": "Ups. Wejdź za minutę.",
+          "error.limit.nicks": { ...before.messages["error.limit.nicks"], many: "{count} nicków!" },
+        },
       },
-      commands: { ...before.commands, register: { ...before.commands.register, name: "zapisz" } },
+      commands: {
+        commands: {
+          ...beforeCommands.commands,
+          register: { ...beforeCommands.commands.register, name: "zapisz" },
+        },
+      },
     });
   });
 });

@@ -1,5 +1,6 @@
 import { describe, expect, test } from "bun:test";
-import { catalogues, commandCatalogues } from "../../src/i18n/catalogues.ts";
+import { commandCatalogues } from "../../src/i18n/catalogues.ts";
+import { catalogues } from "../../src/i18n/every-language.ts";
 import { languages } from "../../src/i18n/languages.ts";
 import { changeLine, type LabelledLine, readLine, scriptLines } from "../../src/shared/script-lines.ts";
 

@@ -78,6 +78,31 @@ describe("a start", () => {
     expect({ code, loaded: JSON.parse(out) }).toEqual({ code: 0, loaded: [] });
   });
 
+  test("with a bot loads no language's messages but English; a member reading German gets German at once, which loads German alone", async () => {
+    const child = Bun.spawn([process.execPath, join(import.meta.dir, "texts.ts")], {
+      env: { PATH: process.env.PATH ?? "", HOME: dir.path },
+      stdout: "pipe",
+      stderr: "pipe",
+    });
+    const [code, out, err] = await Promise.all([
+      child.exited,
+      new Response(child.stdout).text(),
+      new Response(child.stderr).text(),
+    ]);
+    expect({ code, err }).toEqual({ code: 0, err: "" });
+    const seen = JSON.parse(out.trim().split("\n").at(-1) ?? "") as {
+      atStart: string[];
+      reply: string;
+      after: string[];
+    };
+    expect({
+      atStart: seen.atStart,
+      german:
+        seen.reply.startsWith("✅ **Notch** steht auf **survival**") && seen.reply.includes("/abmelden"),
+      after: seen.after,
+    }).toEqual({ atStart: ["en.ts"], german: true, after: ["de.ts", "en.ts"] });
+  });
+
   test("with LINK_PORT loads the link endpoint, which listens", async () => {
     const started = await start({ DATABASE_PATH: join(dir.path, "on.db"), LINK_PORT: "0" });
     // The link endpoint checks its sessions with TypeBox (src/link/session.ts).

@@ -1,5 +1,6 @@
 import { createHash } from "node:crypto";
-import { catalogues, commandCatalogues } from "../catalogues.ts";
+import { commandCatalogues } from "../catalogues.ts";
+import { catalogues } from "../every-language.ts";
 import type { Language } from "../languages.ts";
 import { en, enCommands } from "../locales/en.ts";
 import type { CommandCatalogue, Message, MessageKey } from "../messages.ts";

@@ -1,6 +1,6 @@
 import { SlashCommandSubcommandBuilder } from "discord.js";
 import { choiceName, commandDescription } from "../../../i18n/commands.ts";
-import { languages, pickLanguage } from "../../../i18n/languages.ts";
+import { languages, ownNames, pickLanguage } from "../../../i18n/languages.ts";
 import { wordsFor } from "../../../i18n/words.ts";
 import { answer, memberWords } from "../../interaction/answer.ts";
 import { requireGuildId, requireManageGuild } from "../../interaction/preconditions.ts";
@@ -26,7 +26,7 @@ export const language = {
         .setRequired(true)
         .addChoices(
           { name: choiceName("texts language language discord"), value: DISCORD },
-          ...languages.map((value) => ({ name: wordsFor(value).t("language.name"), value })),
+          ...languages.map((value) => ({ name: ownNames[value], value })),
         ),
     ),
 
