@@ -1,5 +1,5 @@
 import { afterEach, beforeEach, expect, test } from "bun:test";
-import { bearer, startTestServer, type TestServer } from "../helpers/http.ts";
+import { bearer, rawRequest, startTestServer, type TestServer } from "../helpers/http.ts";
 import { seedEntries, seedKey, seedWhitelist } from "../helpers/services.ts";
 
 /**
@@ -29,35 +29,10 @@ afterEach(async () => {
 
 /** The status line and header lines of one answer, as written (Date left out: it moves), and its body. */
 async function onTheWire(path: string, headers: Record<string, string>) {
-  const { port } = new URL(server.url);
-  const chunks: Uint8Array[] = [];
-  await new Promise<void>((resolve, reject) => {
-    Bun.connect({
-      hostname: "127.0.0.1",
-      port: Number(port),
-      socket: {
-        open(socket) {
-          const lines = [`GET ${path} HTTP/1.1`, "Host: 127.0.0.1", "Connection: close"];
-          for (const name in headers) lines.push(`${name}: ${headers[name]}`);
-          socket.write(`${lines.join("\r\n")}\r\n\r\n`);
-        },
-        data(_socket, data) {
-          chunks.push(new Uint8Array(data));
-        },
-        close: () => resolve(),
-        error: (_socket, error) => reject(error),
-      },
-    }).catch(reject);
-  });
-  const text = new TextDecoder().decode(Buffer.concat(chunks));
-  const split = text.indexOf("\r\n\r\n");
-  return {
-    head: text
-      .slice(0, split)
-      .split("\r\n")
-      .filter((line) => !line.startsWith("Date: ")),
-    body: text.slice(split + 4),
-  };
+  const lines = [`GET ${path} HTTP/1.1`, "Host: 127.0.0.1"];
+  for (const name in headers) lines.push(`${name}: ${headers[name]}`);
+  const { head, body } = await rawRequest(new URL(server.url).port, lines);
+  return { head: head.filter((line) => !line.startsWith("Date: ")), body };
 }
 
 const plain = () => `/api/v1/whitelists/${whitelistId}/entries?format=plain`;

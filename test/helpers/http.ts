@@ -149,8 +149,11 @@ export async function startTestServer(env: Record<string, string> = {}) {
 /** A running test server. */
 export type TestServer = Awaited<ReturnType<typeof startTestServer>>;
 
-/** An answer read off the wire: status, headers (lower-cased names) and body text. */
-export type RawAnswer = { status: number; headers: Record<string, string>; body: string };
+/**
+ * An answer read off the wire: status, headers (lower-cased names) and body text, and `head`, the status line and
+ * header lines as written (their case and order).
+ */
+export type RawAnswer = { status: number; headers: Record<string, string>; body: string; head: string[] };
 
 /**
  * Sends one request written by hand (`lines`, the request line and headers, without the blank line) to
@@ -177,11 +180,12 @@ export async function rawRequest(port: number | string, lines: string[]): Promis
   });
   const text = new TextDecoder().decode(Buffer.concat(chunks));
   const split = text.indexOf("\r\n\r\n");
-  const [statusLine = "", ...headerLines] = text.slice(0, split).split("\r\n");
+  const head = text.slice(0, split).split("\r\n");
+  const [statusLine = "", ...headerLines] = head;
   const headers: Record<string, string> = {};
   for (const line of headerLines) {
     const colon = line.indexOf(":");
     headers[line.slice(0, colon).trim().toLowerCase()] = line.slice(colon + 1).trim();
   }
-  return { status: Number(statusLine.split(" ")[1]), headers, body: text.slice(split + 4) };
+  return { status: Number(statusLine.split(" ")[1]), headers, body: text.slice(split + 4), head };
 }

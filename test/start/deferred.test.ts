@@ -15,8 +15,9 @@ type Started = {
   first?: { health: number; loaded: string[]; answers: string[]; after: string[] };
 };
 
-async function start(settings: Record<string, string>, ...then: string[]): Promise<Started> {
-  const child = Bun.spawn([process.execPath, HELPER, JSON.stringify(settings), ...then], {
+/** Runs `script` in a fresh process (a module registry of its own): what it printed last, as JSON, once it exits 0. */
+async function inChild<T>(script: string, ...args: string[]): Promise<T> {
+  const child = Bun.spawn([process.execPath, script, ...args], {
     env: { PATH: process.env.PATH ?? "", HOME: dir.path },
     stdout: "pipe",
     stderr: "pipe",
@@ -29,6 +30,9 @@ async function start(settings: Record<string, string>, ...then: string[]): Promi
   expect({ code, err }).toEqual({ code: 0, err: "" });
   return JSON.parse(out.trim().split("\n").at(-1) ?? "");
 }
+
+const start = (settings: Record<string, string>, ...then: string[]): Promise<Started> =>
+  inChild<Started>(HELPER, JSON.stringify(settings), ...then);
 
 describe("a start", () => {
   test("without LINK_PORT loads neither the link endpoint nor the languages' texts, nor the API's app (Elysia, TypeBox), nor the OpenAPI document's code, nor on SQLite the PostgreSQL store", async () => {
@@ -79,22 +83,9 @@ describe("a start", () => {
   });
 
   test("with a bot loads no language's messages but English; a member reading German gets German at once, which loads German alone", async () => {
-    const child = Bun.spawn([process.execPath, join(import.meta.dir, "texts.ts")], {
-      env: { PATH: process.env.PATH ?? "", HOME: dir.path },
-      stdout: "pipe",
-      stderr: "pipe",
-    });
-    const [code, out, err] = await Promise.all([
-      child.exited,
-      new Response(child.stdout).text(),
-      new Response(child.stderr).text(),
-    ]);
-    expect({ code, err }).toEqual({ code: 0, err: "" });
-    const seen = JSON.parse(out.trim().split("\n").at(-1) ?? "") as {
-      atStart: string[];
-      reply: string;
-      after: string[];
-    };
+    const seen = await inChild<{ atStart: string[]; reply: string; after: string[] }>(
+      join(import.meta.dir, "texts.ts"),
+    );
     expect({
       atStart: seen.atStart,
       german:
