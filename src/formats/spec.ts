@@ -32,7 +32,10 @@ export type Pieces<K> = {
    * are sorted by it first, `compare` breaking ties. It must agree with `compare`.
    */
   sortKey?: (entry: FormatEntry) => string;
-  /** Entries equal under this share one piece, and its key (EasyWhitelist lists each lower-cased nick once). */
+  /**
+   * Entries equal under this share one piece, and its key, and entries of equal keys share a line (EasyWhitelist
+   * lists each lower-cased nick once): a build finds them next to each other once sorted.
+   */
   shared?: (entry: FormatEntry) => string;
   /** The entries the format lists; absent: every one (a Bedrock server's allowlist lists Bedrock players only). */
   include?: (entry: FormatEntry) => boolean;

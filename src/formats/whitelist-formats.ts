@@ -159,25 +159,6 @@ export function* building(
     }
     chosen = included;
   }
-  if (pieces.shared) {
-    shared = new Map();
-    const first: FormatEntry[] = [];
-    for (let i = 0; i < chosen.length; i++) {
-      const entry = chosen[i] as FormatEntry;
-      const line = (pieces.shared as (e: FormatEntry) => string)(entry);
-      const held = (shared.get(line) ?? 0) + 1;
-      shared.set(line, held);
-      if (held === 1) first.push(entry);
-      if (i % STEP === STEP - 1) yield;
-    }
-    // Kept only for lines shared: one string per entry otherwise (100,000 for as many entries).
-    let seen = 0;
-    for (const [line, held] of shared) {
-      if (held === 1) shared.delete(line);
-      if (++seen % STEP === 0) yield;
-    }
-    chosen = first;
-  }
   // Keys computed once each, then the entries' indexes sorted (a comparison may fold letter case: not per
   // comparison). Arrays beside each other, not an object per entry: fewer, larger objects for the collector.
   const sortKey = pieces.sortKey;
@@ -208,16 +189,31 @@ export function* building(
     return pieces.compare(keys[a] as Key, keys[b] as Key);
   });
   // One chunk at a time, each piece's text made in steps: the chunks are those one `fill` of them all makes.
+  // Entries sharing a line (EasyWhitelist) share its key, so they are next to each other now: the first gives
+  // the piece, and a run of several is counted in `shared`. No map of every line, built and then emptied of the
+  // lines one entry holds: filling it (rehashing 100,000 strings) and emptying it each held the event loop for
+  // 10-20 ms at once (docs/performance.md, A change to a large whitelist).
   const sequence = new PieceSequence(pieces.compare, pieces.separator, chunkSize);
-  for (let at = 0; at < count; at += chunkSize) {
-    const chunk: Piece<Key>[] = [];
-    for (let i = at; i < Math.min(count, at + chunkSize); i++) {
-      const index = order[i] as number;
-      chunk.push({ key: keys[index] as Key, text: pieces.piece(chosen[index] as FormatEntry) });
-      if (i % STEP === STEP - 1) yield;
+  if (pieces.shared) shared = new Map();
+  let chunk: Piece<Key>[] = [];
+  let run = 0;
+  for (let i = 0; i < count; i++) {
+    const index = order[i] as number;
+    const key = keys[index] as Key;
+    if (shared && i > 0 && pieces.compare(keys[order[i - 1] as number] as Key, key) === 0) run++;
+    else {
+      if (run > 1) shared?.set(sharedLine(pieces, chosen[order[i - run] as number] as FormatEntry), run);
+      run = 1;
+      chunk.push({ key, text: pieces.piece(chosen[index] as FormatEntry) });
     }
-    yield* sequence.appending(chunk);
+    if (chunk.length === chunkSize) {
+      yield* sequence.appending(chunk);
+      chunk = [];
+    }
+    if (i % STEP === STEP - 1) yield;
   }
+  if (run > 1) shared?.set(sharedLine(pieces, chosen[order[count - run] as number] as FormatEntry), run);
+  if (chunk.length > 0) yield* sequence.appending(chunk);
   return { sequence, shared, formatted: null, through, sum, count: entries.length };
 }
 
@@ -240,11 +236,16 @@ function change(format: FormatName, built: Built, entry: FormatEntry, delta: 1 |
  */
 function share(built: Built, pieces: Pieces<Key>, entry: FormatEntry, delta: 1 | -1): number {
   const shared = built.shared as Map<string, number>;
-  const line = (pieces.shared as (e: FormatEntry) => string)(entry);
+  const line = sharedLine(pieces, entry);
   const held = (shared.get(line) ?? (built.sequence.has(pieces.key(entry)) ? 1 : 0)) + delta;
   if (held >= 2) shared.set(line, held);
   else shared.delete(line);
   return held;
+}
+
+/** The line `entry` shares with the entries equal to it (a format with `shared` only). */
+function sharedLine(pieces: Pieces<Key>, entry: FormatEntry): string {
+  return (pieces.shared as (e: FormatEntry) => string)(entry);
 }
 
 /** Entries in a format as parts; `bytes` joins them only when asked (a Discord attachment, a test). */

@@ -228,6 +228,33 @@ describe("formats kept piece by piece", () => {
     }
     expect(runAtOnce(summing(entries))).toBe(sum);
   });
+
+  test("a build counts the lines entries equal in lower case share, first, last and across chunks: each stays until its last entry goes", async () => {
+    const everyStep: Slices = { due: () => true, pause: () => Promise.resolve() };
+    // Sorted, "aa" runs first, "d" past the end of the first chunk of 4 pieces, "mm" in the middle, "zz" last.
+    const nicks = ["zz", "AA", "b", "mM", "aa", "c", "D", "Mm", "d", "ZZ", "Aa", "e", "mm", "zZ"];
+    const entries = nicks.map((nick, i) =>
+      record(i + 1, { nick, uuid: null, premium: false, expiresAt: null }),
+    );
+    const sum = await runSliced(summing(entries), everyStep);
+    const kept = new WhitelistFormats(4);
+    kept.set(
+      "easywhitelist",
+      await runSliced(building("easywhitelist", { entries, through: 0, sum }, 4), everyStep),
+    );
+    const left = [...entries];
+    for (let eventId = 1; left.length > 0; eventId++) {
+      expect(decoder.decode(kept.formatted("easywhitelist").bytes)).toBe(
+        decoder.decode(renderFormat("easywhitelist", left)),
+      );
+      // Removed in an order that leaves each shared line to its last entry more than once.
+      const gone = left.splice(left.length % 2 === 0 ? 0 : left.length - 1, 1)[0] as EntryRecord;
+      kept.apply(eventId, "entry.removed", gone);
+    }
+    expect(decoder.decode(kept.formatted("easywhitelist").bytes)).toBe(
+      decoder.decode(renderFormat("easywhitelist", [])),
+    );
+  });
 });
 
 describe("a change to a large whitelist", () => {
