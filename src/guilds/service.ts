@@ -32,8 +32,8 @@ export function createGuildService({ store, clock, write }: { store: Store; cloc
   const ensureIn = async (tx: Tx, id: string): Promise<void> => {
     await tx.insert(guilds).values({ id, createdAt: clock.now() }).onConflictDoNothing();
   };
-  // Built once: what everyone in the guild reads (the log channel's posts) is in its language (docs/performance.md, Launch day,
-  // queries built once).
+  // Built once: what everyone in the guild reads (the log channel's posts) is in its language
+  // (docs/performance.md, Launch day, queries built once).
   const byId = preparedRead<GuildRecord>(db, "guild_by_id", (q) =>
     q
       .select()
