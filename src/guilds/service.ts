@@ -1,5 +1,5 @@
-import { eq } from "drizzle-orm";
-import { lastEventId } from "../db/driver.ts";
+import { eq, sql } from "drizzle-orm";
+import { lastEventId, preparedRead } from "../db/driver.ts";
 import type { Store, Tables, Tx } from "../db/store.ts";
 import type { Write } from "../db/writer.ts";
 import { text } from "../i18n/messages.ts";
@@ -32,6 +32,14 @@ export function createGuildService({ store, clock, write }: { store: Store; cloc
   const ensureIn = async (tx: Tx, id: string): Promise<void> => {
     await tx.insert(guilds).values({ id, createdAt: clock.now() }).onConflictDoNothing();
   };
+  // Built once: what everyone in the guild reads (the log channel's posts) is in its language
+  // (docs/performance.md, Launch day, queries built once).
+  const byId = preparedRead<GuildRecord>(db, "guild_by_id", (q) =>
+    q
+      .select()
+      .from(guilds)
+      .where(eq(guilds.id, sql.placeholder("id"))),
+  );
 
   return {
     ensureIn,
@@ -50,7 +58,7 @@ export function createGuildService({ store, clock, write }: { store: Store; cloc
     },
     /** The guild's row, if known. */
     async get(id: string): Promise<GuildRecord | undefined> {
-      const [row] = await db.select().from(guilds).where(eq(guilds.id, id));
+      const [row] = await byId(db, { id });
       return row;
     },
     /** Sets (or clears, with null) the channel where the bot logs changes. */

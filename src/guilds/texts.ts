@@ -1,4 +1,5 @@
-import { and, eq } from "drizzle-orm";
+import { and, eq, sql } from "drizzle-orm";
+import { preparedRead } from "../db/driver.ts";
 import type { Store } from "../db/store.ts";
 import type { Write } from "../db/writer.ts";
 import { en } from "../i18n/locales/en.ts";
@@ -72,13 +73,17 @@ export function createGuildTexts({ store, clock, write }: { store: Store; clock:
     db,
     tables: { guildTexts, guilds },
   } = store;
+  // Built once: every reply a member reads is worded with them (docs/performance.md, Launch day, queries built once).
+  const wordings = preparedRead<{ key: string; text: string }>(db, "guild_texts_of_guild", (q) =>
+    q
+      .select({ key: guildTexts.key, text: guildTexts.text })
+      .from(guildTexts)
+      .where(eq(guildTexts.guildId, sql.placeholder("guildId"))),
+  );
   return {
     /** The guild's wordings, by key (none: every text reads as the catalogue has it). */
     async overridesOf(guildId: string): Promise<Overrides> {
-      const rows = await db
-        .select({ key: guildTexts.key, text: guildTexts.text })
-        .from(guildTexts)
-        .where(eq(guildTexts.guildId, guildId));
+      const rows = await wordings(db, { guildId });
       const overrides: Partial<Record<MessageKey, string>> = {};
       for (const row of rows) if (isRewordable(row.key)) overrides[row.key] = row.text;
       return overrides;

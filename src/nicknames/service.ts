@@ -1,4 +1,5 @@
-import { and, eq, isNotNull } from "drizzle-orm";
+import { and, eq, isNotNull, sql } from "drizzle-orm";
+import { preparedRead } from "../db/driver.ts";
 import type { Store } from "../db/store.ts";
 import type { Write } from "../db/writer.ts";
 import type { EventBus } from "../entries/bus.ts";
@@ -52,11 +53,20 @@ export function createNicknames(deps: {
   const tails = new Map<string, Promise<NicknameSync>>();
   const waiting = new Set<string>();
 
-  const read = async (guildId: string, userId: string): Promise<NicknameRecord | undefined> => {
-    const [row] = await db
+  // Built once: read after every change of a member's entries (docs/performance.md, Launch day, queries built once).
+  const stateOf = preparedRead<NicknameRecord>(db, "member_nickname", (q) =>
+    q
       .select()
       .from(memberNicknames)
-      .where(and(eq(memberNicknames.guildId, guildId), eq(memberNicknames.userId, userId)));
+      .where(
+        and(
+          eq(memberNicknames.guildId, sql.placeholder("guildId")),
+          eq(memberNicknames.userId, sql.placeholder("userId")),
+        ),
+      ),
+  );
+  const read = async (guildId: string, userId: string): Promise<NicknameRecord | undefined> => {
+    const [row] = await stateOf(db, { guildId, userId });
     return row;
   };
   const save = (

@@ -11,7 +11,8 @@ import {
 } from "../helpers/services.ts";
 
 // The registration path's reads built once (src/db/driver.ts, preparedRead; docs/performance.md, Launch day): a
-// guild's whitelists, a member's count of nicks, the deny list by UUID. Each answers what the query built afresh
+// guild's whitelists, a member's count of nicks, the deny list by UUID, a guild's settings and wordings, a member's
+// nickname state. Each answers what the query built afresh
 // answers, through the store or a write's transaction, and follows every change committed in the same process.
 
 const GUILD = "100000000000000001";
@@ -191,5 +192,61 @@ forEachStore("prepared reads", (kind) => {
     expect(await denials.find(other.id, "Renamed", uuid)).toBeUndefined();
     await write((tx) => tx.delete(tables.deniedNicks).where(eq(tables.deniedNicks.id, row?.id ?? -1)));
     expect(await denials.find(wl.id, "Renamed", uuid)).toBeUndefined();
+  });
+
+  test("a guild's settings and wordings follow each change at once", async () => {
+    services = await testServices();
+    const { guilds, texts, db } = services;
+    const { tables } = services.store;
+    /** The row built afresh. */
+    const fresh = async (id: string) =>
+      (await db.select().from(tables.guilds).where(eq(tables.guilds.id, id)))[0];
+    expect(await guilds.get(GUILD)).toBeUndefined();
+    expect(await texts.overridesOf(GUILD)).toEqual({});
+    await guilds.setLanguage(GUILD, "fr");
+    expect(await guilds.get(GUILD)).toMatchObject({ id: GUILD, language: "fr", banSync: false });
+    expect(await guilds.get(GUILD)).toEqual(await fresh(GUILD));
+    await guilds.setBanSync(GUILD, true);
+    await guilds.setLanguage(GUILD, null);
+    expect(await guilds.get(GUILD)).toMatchObject({ language: null, banSync: true });
+    expect(await guilds.get(GUILD)).toEqual(await fresh(GUILD));
+    expect(await guilds.get(OTHER_GUILD)).toBeUndefined();
+
+    await texts.set(GUILD, "public.registered", "Welcome {nick}", USER);
+    expect(await texts.overridesOf(GUILD)).toEqual({ "public.registered": "Welcome {nick}" });
+    await texts.set(GUILD, "public.registered", "Hello {nick}", USER);
+    await texts.set(GUILD, "public.removed", "Gone", USER);
+    expect(await texts.overridesOf(GUILD)).toEqual({
+      "public.registered": "Hello {nick}",
+      "public.removed": "Gone",
+    });
+    expect(await texts.overridesOf(OTHER_GUILD)).toEqual({});
+    expect(await texts.reset(GUILD, "public.registered")).toBe(true);
+    expect(await texts.overridesOf(GUILD)).toEqual({ "public.removed": "Gone" });
+  });
+
+  test("a member's nickname state follows each write at once, with the types the query built afresh reads", async () => {
+    services = await testServices();
+    const { nicknames, db, write } = services;
+    const { tables } = services.store;
+    const table = tables.memberNicknames;
+    /** The row built afresh. */
+    const fresh = async () =>
+      (
+        await db
+          .select()
+          .from(table)
+          .where(and(eq(table.guildId, GUILD), eq(table.userId, USER)))
+      )[0];
+    expect(await nicknames.record(GUILD, USER)).toBeUndefined();
+    const row = { guildId: GUILD, userId: USER, original: null, applied: "Alice (Steve)", failure: null };
+    await write((tx) => tx.insert(table).values({ ...row, released: false, updatedAt: 1 }));
+    expect(await nicknames.record(GUILD, USER)).toEqual({ ...row, released: false, updatedAt: 1 });
+    expect(await nicknames.record(OTHER_GUILD, USER)).toBeUndefined();
+    await write((tx) => tx.update(table).set({ released: true, updatedAt: 2 }).where(eq(table.userId, USER)));
+    expect(await nicknames.record(GUILD, USER)).toEqual({ ...row, released: true, updatedAt: 2 });
+    expect(await nicknames.record(GUILD, USER)).toEqual(await fresh());
+    await write((tx) => tx.delete(table).where(eq(table.userId, USER)));
+    expect(await nicknames.record(GUILD, USER)).toBeUndefined();
   });
 });
