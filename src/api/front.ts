@@ -55,32 +55,33 @@ export function createFront(deps: ApiDeps, app: AppFetch) {
   // The entries read is also a route of Bun's own router, in front of the app's (see fast-route.ts).
   const readEntries = entriesRoute({ ...entries, limit, fallback });
   // The health checks answer what the app's routes would (the same JSON; never rate limited), without it.
-  const health = () => Response.json(deps.health());
+  const health = securedHandler(() => Response.json(deps.health()));
+  const entriesGet = securedHandler(readEntries);
+  const { metrics } = deps;
   // Every answer carries the security headers (security-headers.ts): the front's, which never reach the app,
-  // here; the app's own, through its wrapper (app.ts).
+  // here; the app's own, through its wrapper (app.ts). With metrics, each route of the front counts its own.
   // biome-ignore lint/suspicious/noExplicitAny: Bun's route table types each path's request by its parameters.
   const routes: Record<string, any> = {
-    [ENTRIES_ROUTE]: { GET: securedHandler(readEntries) },
+    [ENTRIES_ROUTE]: {
+      GET: metrics
+        ? measured(entriesGet, (request, response, seconds) => {
+            if (!handedOver.has(request))
+              metrics.request(request.method, ENTRIES_ROUTE, response?.status ?? 101, seconds);
+          })
+        : entriesGet,
+    },
     "/*": toApp,
   };
-  for (const path of HEALTH_ROUTES) routes[path] = { GET: securedHandler(health) };
-  if (deps.metrics) {
-    const { metrics } = deps;
-    routes[ENTRIES_ROUTE] = {
-      GET: measured(securedHandler(readEntries), (request, response, seconds) => {
-        if (!handedOver.has(request))
-          metrics.request(request.method, ENTRIES_ROUTE, response?.status ?? 101, seconds);
-      }),
+  for (const path of HEALTH_ROUTES) {
+    routes[path] = {
+      GET: metrics
+        ? measured(health, (request, response, seconds) =>
+            metrics.request(request.method, path, response?.status ?? 101, seconds),
+          )
+        : health,
     };
-    for (const path of HEALTH_ROUTES) {
-      routes[path] = {
-        GET: measured(securedHandler(health), (request, response, seconds) =>
-          metrics.request(request.method, path, response?.status ?? 101, seconds),
-        ),
-      };
-    }
-    if (metrics.scrape) routes["/metrics"] = { GET: securedHandler(metrics.scrape) };
   }
+  if (metrics?.scrape) routes["/metrics"] = { GET: securedHandler(metrics.scrape) };
   return { limit, entries, routes };
 }
 
