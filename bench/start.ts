@@ -9,9 +9,13 @@
  * - exec → the bot ready (the service's "whitelist-sync started" line, which follows its bot's READY; the
  *   baseline's `ready`),
  * - the RSS after the bot is ready and `--idle` seconds of idling,
- * and their ratios to the baseline's. Goal: start ≤ 1.2×, idle RSS ≤ 1.15×.
+ * and their ratios to the baseline's. Goal: start ≤ 1.2×, idle RSS ≤ 1.15×. With `--stages`, also the stages of the
+ * service's start (src/shared/start-stages.ts, WLS_START_STAGES=1: exec → main → configuration → the server's
+ * modules → discord.js → store opened → migrated → store ready → services built → listening), the medians of the
+ * milliseconds since exec and of the RSS at each, for each program that reports them (an executable built before
+ * them reports none). Writing them costs the service some 0.4 MiB of RSS: compare RSS in runs without it.
  *
- *   bun bench/start.ts [--runs 5] [--idle 3] [--binary path] [--before path [--before-flags="…"]]
+ *   bun bench/start.ts [--runs 5] [--idle 3] [--stages] [--binary path] [--before path [--before-flags="…"]]
  *
  * `--binary`: the service's executable (default: the work tree, built into a temp directory for this run);
  * `--before`: another one run in the same rounds (e.g. main's, from `bun run build` in its checkout), to compare
@@ -32,6 +36,7 @@ const { values } = parseArgs({
   options: {
     runs: { type: "string", default: "5" },
     idle: { type: "string", default: "3" },
+    stages: { type: "boolean", default: false },
     binary: { type: "string" },
     before: { type: "string" },
     "before-flags": { type: "string" },
@@ -44,7 +49,11 @@ const HERE = join(import.meta.dir, "start");
 
 /** One program measured: how to tell it is ready, and which baseline it is compared with. */
 type Program = { name: string; binary: string; readyLine: (line: string) => boolean; baseline?: string };
-type Run = { healthMs: number; readyMs: number; rssMiB: number };
+type Run = { healthMs: number; readyMs: number; rssMiB: number; stages: Stage[] };
+/** The figures of a run, by name. */
+type Figure = Exclude<keyof Run, "stages">;
+/** A stage of a start as the program reported it: milliseconds since it started, and its RSS then. */
+type Stage = { name: string; ms: number; rssMiB: number };
 
 const dir = mkdtempSync(join(tmpdir(), "wls-start-"));
 const running = new Set<Subprocess>();
@@ -127,6 +136,7 @@ async function measure(program: Program, env: Record<string, string>, round: num
   });
   running.add(child);
   const stderr = new Response(child.stderr).text();
+  let run: Run;
   try {
     const [health, ready] = await withTimeout(
       Promise.all([healthAt(url, child.exited), lineAt(child, program.readyLine)]),
@@ -135,7 +145,7 @@ async function measure(program: Program, env: Record<string, string>, round: num
     );
     await Bun.sleep(IDLE_MS);
     const rss = rssMiB(child.pid);
-    return { healthMs: health - spawned, readyMs: ready - spawned, rssMiB: rss };
+    run = { healthMs: health - spawned, readyMs: ready - spawned, rssMiB: rss, stages: [] };
   } catch (error) {
     child.kill("SIGKILL");
     throw new Error(`${program.name}: ${(error as Error).message}\n${await stderr}`);
@@ -146,6 +156,54 @@ async function measure(program: Program, env: Record<string, string>, round: num
     await child.exited;
     running.delete(child);
   }
+  return { ...run, stages: stagesOf(await stderr) };
+}
+
+/** The stages a start reported on standard error (`start-stage <name> <ms> <MiB>` lines). */
+function stagesOf(stderr: string): Stage[] {
+  return [...stderr.matchAll(/^start-stage (.+) (\S+) (\S+)$/gm)].map(([, name, ms, mib]) => ({
+    name: name as string,
+    ms: Number(ms),
+    rssMiB: Number(mib),
+  }));
+}
+
+/** Per program that reported its stages, the median milliseconds since exec and RSS at each, in the start's order. */
+function stagesTable(programs: Program[], runs: Map<string, Run[]>): string {
+  const rows = [["program", "stage", "ms since exec", "+ ms", "RSS MiB", "+ MiB"]];
+  for (const program of programs) {
+    const list = runs.get(program.name) ?? [];
+    const names = list[0]?.stages.map((stage) => stage.name) ?? [];
+    let last = { ms: 0, rssMiB: 0 };
+    for (const name of names) {
+      const at = (key: "ms" | "rssMiB") =>
+        median(
+          list.flatMap((run) => run.stages.filter((stage) => stage.name === name).map((stage) => stage[key])),
+        );
+      const now = { ms: at("ms"), rssMiB: at("rssMiB") };
+      rows.push([
+        program.name,
+        name,
+        fixed(now.ms, 0),
+        fixed(now.ms - last.ms, 0),
+        fixed(now.rssMiB),
+        fixed(now.rssMiB - last.rssMiB),
+      ]);
+      last = now;
+    }
+    if (names.length > 0) {
+      const health = median(list.map((run) => run.healthMs));
+      rows.push([
+        program.name,
+        "/health 200 (from the spawn)",
+        fixed(health, 0),
+        fixed(health - last.ms, 0),
+        "",
+        "",
+      ]);
+    }
+  }
+  return rows.length > 1 ? `stages of a start (medians)\n${table(rows)}` : "no program reported its stages";
 }
 
 async function build(name: string, entry?: string, flags?: string[]): Promise<string> {
@@ -190,6 +248,7 @@ try {
     MOJANG_SESSION_URL: hello.mojangUrl,
     LOG_FORMAT: "json",
     LOG_LEVEL: "info",
+    ...(values.stages ? { WLS_START_STAGES: "1" } : {}),
   };
   const loadBefore = loadavg();
   const runs = new Map<string, Run[]>(programs.map((program) => [program.name, []]));
@@ -204,8 +263,8 @@ try {
   sandbox.send("stop");
   const loadAfter = loadavg();
 
-  const med = (list: Run[], key: keyof Run) => median(list.map((run) => run[key]));
-  const range = (list: Run[], key: keyof Run) =>
+  const med = (list: Run[], key: Figure) => median(list.map((run) => run[key]));
+  const range = (list: Run[], key: Figure) =>
     `${fixed(Math.min(...list.map((run) => run[key])), 0)}-${fixed(Math.max(...list.map((run) => run[key])), 0)}`;
   const rows = [
     ["program", "exec → /health ms", "(range)", "exec → bot ready ms", "idle RSS MiB", "(range)"],
@@ -232,12 +291,13 @@ try {
     if (!program.baseline) continue;
     const list = runs.get(program.name) as Run[];
     const base = runs.get(program.baseline) as Run[];
-    const ratio = (key: keyof Run) => fixed(med(list, key) / med(base, key), 2);
+    const ratio = (key: Figure) => fixed(med(list, key) / med(base, key), 2);
     console.log(
       `${program.name} / ${program.baseline}: exec → /health ${ratio("healthMs")}× (goal ≤ 1.2), ` +
         `bot ready ${ratio("readyMs")}×, idle RSS ${ratio("rssMiB")}× (goal ≤ 1.15)`,
     );
   }
+  if (values.stages) console.log(`\n${stagesTable(programs, runs)}`);
 } finally {
   cleanUp();
 }

@@ -5,6 +5,7 @@ import { defaultDatabasePath } from "./shared/data-dir.ts";
 import { ConfigError, EX_CONFIG, exitCodeOf } from "./shared/errors.ts";
 import { createLogger, defaultLogStyle, type Logger } from "./shared/logger.ts";
 import { redactUrl } from "./shared/redact.ts";
+import { startStage } from "./shared/start-stages.ts";
 import { VERSION, VERSION_LINE } from "./version.ts";
 
 /** The settings' names line up in one column, however long the longest is. */
@@ -104,6 +105,7 @@ async function runUntilSignalled(
 async function serve(config: Config, logger: Logger): Promise<void> {
   await runUntilSignalled(logger, async (signal) => {
     const { startService } = await import("./server.ts");
+    startStage("server loaded");
     const running = await startService(config, { logger, signal });
     logger.info("whitelist-sync started", {
       version: VERSION,
@@ -211,6 +213,7 @@ function sayWhyStopped(error: unknown, exitCode: number): void {
 }
 
 async function main(argv: string[]): Promise<void> {
+  startStage("main");
   // The agent has its own options (WLS_*) and help, so it is dispatched before the service's.
   if (argv[0] === "sync") {
     const { runSyncCommand } = await import("./sync/index.ts");
@@ -240,6 +243,7 @@ async function main(argv: string[]): Promise<void> {
   const flags = flagsToEnv(rest);
   fatalFormat = flags.LOG_FORMAT?.trim() ?? fatalFormat;
   const config = loadConfig({ ...process.env, ...flags });
+  startStage("config");
   if (command === "invite") return printInvite(config);
   if (command === "doctor") {
     const { formatReport, runDoctor } = await import("./doctor/index.ts");

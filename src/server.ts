@@ -21,6 +21,7 @@ import { type Clock, systemClock } from "./shared/clock.ts";
 import { startJob } from "./shared/jobs.ts";
 import { explainListenError } from "./shared/listen.ts";
 import type { Logger } from "./shared/logger.ts";
+import { startStage } from "./shared/start-stages.ts";
 import { VERSION } from "./version.ts";
 import { createWebhookSender } from "./webhooks/sender.ts";
 
@@ -128,6 +129,7 @@ export async function startService(config: Config, options: ServiceStartOptions)
   };
   try {
     ({ api, metricsServer } = listen(apiDeps, config, metrics));
+    startStage("listening");
     // The link endpoint (docs/link.md), its own listener, when LINK_PORT is set; loaded only then (with every
     // language's texts, which a start without it leaves to the bot: docs/performance.md, Start and memory).
     if (config.LINK_PORT !== undefined) {
@@ -239,6 +241,7 @@ async function openParts(
         logger: options.logger,
       })
     : undefined;
+  if (discord) startStage("discord.js loaded");
   // Loaded only when on: prom-client is not needed otherwise.
   const metrics =
     config.METRICS === "on"

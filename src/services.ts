@@ -43,6 +43,7 @@ import { createTransfers } from "./registration/transfer.ts";
 import type { Clock } from "./shared/clock.ts";
 import type { Logger } from "./shared/logger.ts";
 import { noObserver, type Observer } from "./shared/observer.ts";
+import { startStage } from "./shared/start-stages.ts";
 import { createWebhookService } from "./webhooks/service.ts";
 import { createRankMappings } from "./whitelists/ranks.ts";
 import { createWhitelistService } from "./whitelists/service.ts";
@@ -383,5 +384,8 @@ export function openServices(options: ServiceOptions & { path: string }): Servic
     // The WAL grows until a checkpoint succeeds (docs/decisions.md, SQLite settings): the operator should know.
     onCheckpointError: (error) => options.logger.warn("a checkpoint of the SQLite store failed", { error }),
   });
-  return createServices({ ...options, store });
+  startStage("store ready");
+  const services = createServices({ ...options, store });
+  startStage("services built");
+  return services;
 }

@@ -4,10 +4,13 @@ import { dirname, resolve } from "node:path";
 import { sql } from "drizzle-orm";
 import { type BunSQLiteDatabase, drizzle } from "drizzle-orm/bun-sqlite";
 import { ConfigError } from "../shared/errors.ts";
+import { startStage } from "../shared/start-stages.ts";
 import { registerDriver, type StoreDriver, unlessUnavailable } from "./driver.ts";
 import { type Durability, walDurability } from "./durability.ts";
 import { sqliteCode } from "./errors.ts";
 import {
+  type Baseline,
+  baseline as embeddedBaseline,
   migrations as embeddedMigrations,
   type Migration,
   NewerSchemaError,
@@ -53,7 +56,9 @@ export function openDatabase(options: OpenDatabaseOptions): SqliteStore {
     writer.run("PRAGMA synchronous = NORMAL");
     writer.run("PRAGMA wal_autocheckpoint = 0");
     writer.run("PRAGMA foreign_keys = ON");
-    migrate(writer, options.migrations ?? embeddedMigrations);
+    startStage("store opened");
+    migrate(writer, options.migrations ?? embeddedMigrations, embeddedBaseline);
+    startStage("migrated");
   } catch (error) {
     writer.close();
     if (error instanceof NewerSchemaError) {
@@ -281,11 +286,13 @@ function unusable(what: string, error: unknown): ConfigError {
 }
 
 /**
- * Applies the embedded migrations not applied yet, each in its own transaction, recording them in
- * drizzle's own `__drizzle_migrations` table so drizzle-kit tooling sees the same history. Throws
- * NewerSchemaError, changing nothing, on a database a newer version migrated.
+ * Applies the embedded migrations not applied yet, recording each in drizzle's own `__drizzle_migrations` table so
+ * drizzle-kit tooling sees the same history. A new database (none applied) with `baseline` given, whose migrations
+ * `migrations` holds, gets the baseline's schema in one step in place of replaying those, each recorded as a
+ * replay records it (test/db/baseline.test.ts: the same schema and records as a database upgraded migration by
+ * migration). Throws NewerSchemaError, changing nothing, on a database a newer version migrated.
  */
-export function migrate(sqlite: Database, migrations: Migration[]): number {
+export function migrate(sqlite: Database, migrations: Migration[], baseline?: Baseline): number {
   sqlite.run(
     "CREATE TABLE IF NOT EXISTS __drizzle_migrations (id INTEGER PRIMARY KEY AUTOINCREMENT, hash text NOT NULL, created_at numeric)",
   );
@@ -299,9 +306,13 @@ export function migrate(sqlite: Database, migrations: Migration[]): number {
         )
         .get()?.createdAt ?? 0;
     refuseNewer(applied, migrations);
+    // How many of the migrations the baseline stands for (0: none, or an existing database).
+    const covered =
+      applied === 0 && baseline ? migrations.findIndex((one) => one.tag === baseline.through) + 1 : 0;
+    for (const statement of covered > 0 ? (baseline?.statements ?? []) : []) sqlite.run(statement);
     const pending = migrations.filter((migration) => migration.createdAt > applied);
-    for (const migration of pending) {
-      for (const statement of migration.statements) sqlite.run(statement);
+    for (const [index, migration] of pending.entries()) {
+      if (index >= covered) for (const statement of migration.statements) sqlite.run(statement);
       const hash = new Bun.CryptoHasher("sha256").update(migration.statements.join("\n")).digest("hex");
       sqlite.run("INSERT INTO __drizzle_migrations (hash, created_at) VALUES (?, ?)", [
         hash,

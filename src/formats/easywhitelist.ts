@@ -1,19 +1,11 @@
-import {
-  type Document,
-  isCollection,
-  isMap,
-  isNode,
-  isScalar,
-  isSeq,
-  LineCounter,
-  parseDocument,
-  Scalar,
-  visit,
-  type YAMLMap,
-  type YAMLSeq,
-} from "yaml";
+import type { Document, YAMLMap, YAMLSeq } from "yaml";
 import { byCodePoint } from "./order.ts";
 import { erasedKeys, type FormatSpec, type Player, UnreadableFileError } from "./spec.ts";
+
+// The YAML library (some 7 MiB) is loaded at the first config.yml read or merged, not with the format: rendering,
+// which every read of the entries may do, needs none of it (docs/performance.md, Start and memory). A synchronous
+// `require` of the bundled package, once.
+const yaml = (): typeof import("yaml") => require("yaml");
 
 /**
  * EasyWhitelist (the Spigot plugin, `/easywl`) keeps its list inside its `config.yml`, beside its other settings:
@@ -57,6 +49,7 @@ export const easywhitelist = {
         return lower.endsWith(".yml") || lower.endsWith(".yaml") || YAML_KEY.test(text);
       },
       read: (fileName, text) => {
+        const { isMap, isNode, isScalar, isSeq, LineCounter, parseDocument } = yaml();
         // A name YAML 1.1 would read as something else (`on`, `123`) is taken as written.
         const lineCounter = new LineCounter();
         const doc = parseDocument(text, { version: "1.1", lineCounter });
@@ -98,14 +91,14 @@ export function yamlScalar(nick: string): string {
   return /^[a-z][a-z0-9_]*$/.test(nick) && !yamlReserved.has(nick) ? nick : JSON.stringify(nick);
 }
 
-const parse = (text: string) => parseDocument(text, { version: "1.1" });
+const parse = (text: string) => yaml().parseDocument(text, { version: "1.1" });
 
 /** The document's top-level mapping (null for a file without content), or an error saying why it is none. */
 function topMap(doc: Document): YAMLMap | null {
   const error = doc.errors[0];
   if (error) throw new UnreadableFileError(`not valid YAML (${error.message.split("\n")[0]})`);
   if (doc.contents === null) return null;
-  if (!isMap(doc.contents)) throw new UnreadableFileError("not a mapping of keys (as config.yml is)");
+  if (!yaml().isMap(doc.contents)) throw new UnreadableFileError("not a mapping of keys (as config.yml is)");
   return doc.contents;
 }
 
@@ -143,6 +136,7 @@ const flushLists = (text: string) => /^-(?:[ \t]|$)/m.test(text);
  * it stays on its line.
  */
 function keepKeyLineComments(doc: Document, source: string): void {
+  const { isCollection, isScalar, visit } = yaml();
   visit(doc, {
     Pair(_, pair) {
       const { key, value } = pair;
@@ -164,6 +158,7 @@ function keepKeyLineComments(doc: Document, source: string): void {
  * file that is not a YAML mapping, rather than overwrite settings it cannot read.
  */
 export function mergeConfig(current: Uint8Array | null, rendered: Uint8Array): Uint8Array | null {
+  const { isCollection, isNode, isScalar, isSeq, Scalar } = yaml();
   const source = current === null ? "" : new TextDecoder().decode(current);
   const fresh = parse(new TextDecoder().decode(rendered));
   const wanted = fresh.get("whitelisted", true);

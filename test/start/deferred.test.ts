@@ -13,6 +13,7 @@ type Started = {
   linkPort: number | null;
   docs?: { statuses: number[]; same: boolean; openapi: unknown; loaded: string[] };
   first?: { health: number; loaded: string[]; answers: string[]; after: string[] };
+  yaml?: { rendered: string; loaded: string[]; read: string[]; after: string[] };
 };
 
 /** Runs `script` in a fresh process (a module registry of its own): what it printed last, as JSON, once it exits 0. */
@@ -35,7 +36,7 @@ const start = (settings: Record<string, string>, ...then: string[]): Promise<Sta
   inChild<Started>(HELPER, JSON.stringify(settings), ...then);
 
 describe("a start", () => {
-  test("without LINK_PORT loads neither the link endpoint nor the languages' texts, nor the API's app (Elysia, TypeBox), nor the OpenAPI document's code, nor on SQLite the PostgreSQL store", async () => {
+  test("without LINK_PORT loads neither the link endpoint nor the languages' texts, nor the API's app (Elysia, TypeBox), nor the OpenAPI document's code, nor on SQLite the PostgreSQL store, nor the YAML library", async () => {
     const started = await start({ DATABASE_PATH: join(dir.path, "off.db") });
     expect(started).toEqual({ loaded: [], linkPort: null });
   });
@@ -64,6 +65,18 @@ describe("a start", () => {
         `POST /health 405 ${problem("method-not-allowed")}`,
       ],
       after: ["api/app.ts", "elysia", "@sinclair/typebox"],
+    });
+  });
+
+  test("renders the EasyWhitelist format without the YAML library, and loads it at the first config.yml read, which reads it as YAML 1.1", async () => {
+    const started = await start({ DATABASE_PATH: join(dir.path, "yaml.db") }, "yaml");
+    expect(started.loaded).toEqual([]);
+    expect(started.yaml).toEqual({
+      rendered: "whitelist: true\nwhitelisted:\n  - notch\n",
+      loaded: [],
+      // A quoted `on` is the string, as SnakeYAML reads it.
+      read: ["3 notch", "4 on"],
+      after: ["yaml"],
     });
   });
 

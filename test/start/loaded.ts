@@ -3,10 +3,12 @@
  * JSON in argv[2], then prints as one JSON line which of the modules a start may defer are loaded (Bun's module
  * registry, `require.cache`, which holds ES modules too), the link endpoint's port when it runs and, asked with
  * argv[3] `docs`, what two concurrent first requests for the OpenAPI document got and what was loaded then; asked
- * with `first`, what /health and then three concurrent first requests for the app (src/api/front.ts) got.
+ * with `first`, what /health and then three concurrent first requests for the app (src/api/front.ts) got; asked
+ * with `yaml`, what an EasyWhitelist config.yml rendered and then read back gave, and what was loaded after each.
  */
 import { join } from "node:path";
 import { loadConfig } from "../../src/config.ts";
+import { fileOf, renderFormat } from "../../src/formats/index.ts";
 import { startService } from "../../src/server.ts";
 import { silentLogger } from "../../src/shared/logger.ts";
 
@@ -19,8 +21,11 @@ const DEFERRED = [
   "api/docs/document.ts",
   "db/pg/store.ts",
 ];
-/** The libraries only the API's app needs (requests' validation, the OpenAPI document), by package. */
-const LIBRARIES = ["elysia", "@sinclair/typebox"];
+/**
+ * The libraries only the API's app needs (requests' validation, the OpenAPI document), and the YAML library only
+ * an EasyWhitelist config.yml read or merged needs, by package.
+ */
+const LIBRARIES = ["elysia", "@sinclair/typebox", "yaml"];
 const loadedNow = () => [
   ...DEFERRED.filter((path) => require.cache[join(SRC, path)] !== undefined),
   ...LIBRARIES.filter((name) =>
@@ -61,5 +66,18 @@ if (process.argv[3] === "first") {
   );
   first = { health, loaded: afterHealth, answers, after: loadedNow() };
 }
-console.log(JSON.stringify({ loaded, linkPort: running.link?.port ?? null, docs, first }));
+let yaml: { rendered: string; loaded: string[]; read: string[]; after: string[] } | undefined;
+if (process.argv[3] === "yaml") {
+  const players = [{ nick: "Notch", uuid: null, premium: false }];
+  const rendered = new TextDecoder().decode(renderFormat("easywhitelist", players));
+  const afterRender = loadedNow();
+  const read = fileOf("easywhitelist").reader?.read("config.yml", `${rendered}  - "on"\n`) ?? [];
+  yaml = {
+    rendered,
+    loaded: afterRender,
+    read: read.map((row) => `${row.line} ${row.name}`),
+    after: loadedNow(),
+  };
+}
+console.log(JSON.stringify({ loaded, linkPort: running.link?.port ?? null, docs, first, yaml }));
 await running.stop();
