@@ -113,17 +113,14 @@ describe("security headers", () => {
     // Bun gives such a request (an HTTP/1.0 probe) a bare path; the app is handed a copy, the original counted.
     server = await startTestServer({ RATE_LIMIT_PER_MINUTE: "2" });
     const port = new URL(server.url).port;
-    const answers: (RawAnswer["headers"] & { status: number })[] = [];
-    for (let i = 0; i < 3; i++) {
-      const { status, headers } = await rawRequest(port, [`GET ${paths.whitelists} HTTP/1.0`]);
-      answers.push({ status, ...headers });
-    }
-    const security = (answer: (typeof answers)[number]) => ({
-      status: answer.status,
-      nosniff: answer["x-content-type-options"],
-      csp: answer["content-security-policy"],
-      frames: answer["x-frame-options"],
-      cache: answer["cache-control"],
+    const answers: RawAnswer[] = [];
+    for (let i = 0; i < 3; i++) answers.push(await rawRequest(port, [`GET ${paths.whitelists} HTTP/1.0`]));
+    const security = ({ status, headers }: RawAnswer) => ({
+      status,
+      nosniff: headers["x-content-type-options"],
+      csp: headers["content-security-policy"],
+      frames: headers["x-frame-options"],
+      cache: headers["cache-control"],
     });
     expect(answers.map(security)).toEqual([secure(401), secure(401), secure(429)]);
   });
