@@ -56,19 +56,20 @@ export function createFront(deps: ApiDeps, app: AppFetch) {
   const readEntries = entriesRoute({ ...entries, limit, fallback });
   // The health checks answer what the app's routes would (the same JSON; never rate limited), without it.
   const health = securedHandler(() => Response.json(deps.health()));
-  const entriesGet = securedHandler(readEntries);
   const { metrics } = deps;
-  // Every answer carries the security headers (security-headers.ts): the front's, which never reach the app,
-  // here; the app's own, through its wrapper (app.ts). With metrics, each route of the front counts its own.
+  // Every answer carries the security headers (security-headers.ts): the health checks' here; the app's own through
+  // its wrapper (app.ts); the entries read's are built into every answer it makes (served.ts, and the rate limit's
+  // 429), so it is not wrapped: no check of each answer's headers per read. With metrics, each route of the front
+  // counts its own.
   // biome-ignore lint/suspicious/noExplicitAny: Bun's route table types each path's request by its parameters.
   const routes: Record<string, any> = {
     [ENTRIES_ROUTE]: {
       GET: metrics
-        ? measured(entriesGet, (request, response, seconds) => {
+        ? measured(readEntries, (request, response, seconds) => {
             if (!handedOver.has(request))
               metrics.request(request.method, ENTRIES_ROUTE, response?.status ?? 101, seconds);
           })
-        : entriesGet,
+        : readEntries,
     },
     "/*": toApp,
   };

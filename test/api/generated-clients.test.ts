@@ -4,6 +4,7 @@ import { tmpdir } from "node:os";
 import { join } from "node:path";
 import openapiTS, { astToString } from "openapi-typescript";
 import { call, servedDocument, type TestApp } from "../helpers/http.ts";
+import { runToEnd } from "../helpers/run.ts";
 import {
   seedEntries,
   seedKey,
@@ -67,18 +68,7 @@ const runs = new Map<(typeof PROGRAMS)[number], { whitelistId: string; key: stri
 
 /** Runs a command in the generated project; returns its exit code and output. */
 async function run(command: string[], env: Record<string, string> = {}) {
-  const child = Bun.spawn(command, {
-    cwd: dir,
-    stdout: "pipe",
-    stderr: "pipe",
-    env: { ...process.env, NO_COLOR: "1", ...env },
-  });
-  const [stdout, stderr, code] = await Promise.all([
-    new Response(child.stdout).text(),
-    new Response(child.stderr).text(),
-    child.exited,
-  ]);
-  return { code, stdout, stderr };
+  return runToEnd(command, { cwd: dir, env: { ...process.env, NO_COLOR: "1", ...env } });
 }
 
 beforeAll(async () => {

@@ -4,6 +4,7 @@ import { tmpdir } from "node:os";
 import { join } from "node:path";
 import SwaggerParser from "@apidevtools/swagger-parser";
 import { servedDocument, type TestApp } from "../helpers/http.ts";
+import { runToEnd } from "../helpers/run.ts";
 import { type TestServices, testApi, testServices } from "../helpers/services.ts";
 
 // The served OpenAPI document, checked by the validators integrators' tools are built on: swagger-parser
@@ -49,17 +50,11 @@ async function redoclyLint(doc: unknown) {
   try {
     const file = join(dir, "openapi.json");
     writeFileSync(file, JSON.stringify(doc));
-    const lint = Bun.spawn(
+    const { stdout } = await runToEnd(
       [join(import.meta.dir, "../../node_modules/.bin/redocly"), "lint", file, "--format=json"],
-      {
-        cwd: dir,
-        stdout: "pipe",
-        stderr: "pipe",
-        env: { ...process.env, REDOCLY_TELEMETRY: "off", REDOCLY_SUPPRESS_UPDATE_NOTICE: "true" },
-      },
+      { cwd: dir, env: { ...process.env, REDOCLY_TELEMETRY: "off", REDOCLY_SUPPRESS_UPDATE_NOTICE: "true" } },
     );
-    const [output] = await Promise.all([new Response(lint.stdout).text(), lint.exited]);
-    const report = JSON.parse(output) as {
+    const report = JSON.parse(stdout) as {
       problems: { ruleId: string; severity: string; message: string; location: { pointer: string }[] }[];
     };
     return report.problems.map((p) => ({

@@ -1,5 +1,12 @@
 import { afterEach, describe, expect, test } from "bun:test";
-import { bearer, paths, startTestServer, type TestServer } from "../helpers/http.ts";
+import {
+  bearer,
+  paths,
+  type RawAnswer,
+  rawRequest,
+  startTestServer,
+  type TestServer,
+} from "../helpers/http.ts";
 import { seedEntries, seedKey, seedWhitelist } from "../helpers/services.ts";
 
 // Issue 27 §4: every answer carries the headers of OWASP's REST Security cheat sheet (Security headers):
@@ -100,6 +107,22 @@ describe("security headers", () => {
       if (app.status === 429) limitedByApp = app;
     }
     expect({ limited, limitedByApp }).toEqual({ limited: secure(429), limitedByApp: secure(429) });
+  });
+
+  test("on the 429 of a request without a Host header, which the rate limit counts before the app", async () => {
+    // Bun gives such a request (an HTTP/1.0 probe) a bare path; the app is handed a copy, the original counted.
+    server = await startTestServer({ RATE_LIMIT_PER_MINUTE: "2" });
+    const port = new URL(server.url).port;
+    const answers: RawAnswer[] = [];
+    for (let i = 0; i < 3; i++) answers.push(await rawRequest(port, [`GET ${paths.whitelists} HTTP/1.0`]));
+    const security = ({ status, headers }: RawAnswer) => ({
+      status,
+      nosniff: headers["x-content-type-options"],
+      csp: headers["content-security-policy"],
+      frames: headers["x-frame-options"],
+      cache: headers["cache-control"],
+    });
+    expect(answers.map(security)).toEqual([secure(401), secure(401), secure(429)]);
   });
 
   test("on the metrics' own port too", async () => {

@@ -8,6 +8,7 @@ import { closeStore, lastEventId } from "../../src/db/driver.ts";
 import { openPostgres } from "../../src/db/pg/store.ts";
 import type { Services } from "../../src/services.ts";
 import { sharedPostgres, type TestPostgres } from "../helpers/postgres.ts";
+import { runToEnd } from "../helpers/run.ts";
 import { describeOnPostgres, seedEntries, tempDir } from "../helpers/services.ts";
 import { contentsOf, fillEveryTable, filledSqliteFile, servicesOver } from "../helpers/store-contents.ts";
 import { writeV01BedrockDatabase } from "../helpers/upgrade.ts";
@@ -38,18 +39,11 @@ async function child(argv: string[], env: Record<string, string>) {
   const base = process.env.WLS_BINARY
     ? [process.env.WLS_BINARY]
     : [process.execPath, join(import.meta.dir, "..", "..", "src", "main.ts")];
-  const spawned = Bun.spawn([...base, ...argv], {
+  const { code, stdout, stderr } = await runToEnd([...base, ...argv], {
     cwd: dir.path,
     env: { PATH: process.env.PATH ?? "", HOME: dir.path, ...env },
-    stdout: "pipe",
-    stderr: "pipe",
   });
-  const [exitCode, out, err] = await Promise.all([
-    spawned.exited,
-    new Response(spawned.stdout).text(),
-    new Response(spawned.stderr).text(),
-  ]);
-  return { exitCode, out, err };
+  return { exitCode: code, out: stdout, err: stderr };
 }
 
 /** Adds entries, one write after another, until `stop` resolves; how many it added. */

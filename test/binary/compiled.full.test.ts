@@ -11,6 +11,7 @@ import {
   promtoolCheck,
   sampleValue,
 } from "../helpers/prometheus.ts";
+import { runToEnd } from "../helpers/run.ts";
 import { tempDir } from "../helpers/services.ts";
 import { writeV01BedrockDatabase } from "../helpers/upgrade.ts";
 
@@ -44,20 +45,12 @@ function emptyDir(): string {
 
 /** Runs the binary to completion (for commands that do not serve). */
 async function run(args: string[], env: Record<string, string> = {}, cwd = emptyDir()) {
-  const child = Bun.spawn([binary, ...args], {
+  const { code, stdout, stderr } = await runToEnd([binary, ...args], {
     cwd,
     env: cleanEnv(env),
-    stdin: "ignore",
-    stdout: "pipe",
-    stderr: "pipe",
+    spawned: (child) => children.add(child),
   });
-  children.add(child);
-  const [exitCode, stdout, stderr] = await Promise.all([
-    child.exited,
-    new Response(child.stdout).text(),
-    new Response(child.stderr).text(),
-  ]);
-  return { exitCode, stdout, stderr };
+  return { exitCode: code, stdout, stderr };
 }
 
 /**

@@ -1,6 +1,7 @@
 import { expect, test } from "bun:test";
 import { join } from "node:path";
 import { ConfigSchema } from "../../src/config.ts";
+import { runToEnd } from "../helpers/run.ts";
 
 // The configuration table (docs/configuration.md, linked from the README's Configuration), `whitelist-sync --help`
 // and the configuration schema must name the same settings, in the same order, with the same defaults: a setting
@@ -28,8 +29,7 @@ async function fromHelp() {
   const command = process.env.WLS_BINARY
     ? [process.env.WLS_BINARY, "--help"]
     : [process.execPath, join(ROOT, "src", "main.ts"), "--help"];
-  const child = Bun.spawn(command, { stdout: "pipe", stderr: "pipe", env: { PATH: process.env.PATH ?? "" } });
-  const [code, help] = await Promise.all([child.exited, new Response(child.stdout).text()]);
+  const { code, stdout: help } = await runToEnd(command, { env: { PATH: process.env.PATH ?? "" } });
   expect(code).toBe(0);
   return [...help.matchAll(/^ {2}([A-Z][A-Z_]+) +(.*)$/gm)].map((line) => {
     const fallback = / \(default (.+)\)$/.exec(line[2] as string)?.[1];

@@ -2,6 +2,7 @@ import { afterAll, describe, expect, test } from "bun:test";
 import { writeFileSync } from "node:fs";
 import { join } from "node:path";
 import { TEST_TIMEOUT_MS } from "../helpers/floors.ts";
+import { runToEnd } from "../helpers/run.ts";
 import { tempDir } from "../helpers/services.ts";
 
 // Every setting that can be wrong at start-up stops the process with one line naming the variable, and exit
@@ -19,7 +20,9 @@ afterAll(() => dir.cleanup());
 
 /** Runs `whitelist-sync <sub>` with `env` (and a loopback address and a free port unless set) to its exit. */
 async function start(sub: string, env: Record<string, string>) {
-  const child = Bun.spawn(command(sub), {
+  // A start that wrongly succeeds would run forever: bounded, then killed, and reported as such, within the test's
+  // own limit (a fixed bound is what a busy machine runs out of).
+  const { code, stdout, stderr } = await runToEnd(command(sub), {
     cwd: dir.path,
     env: {
       PATH: process.env.PATH ?? "",
@@ -30,23 +33,9 @@ async function start(sub: string, env: Record<string, string>) {
       DATABASE_PATH: join(dir.path, `${sub}-${crypto.randomUUID()}.db`),
       ...env,
     },
-    stdin: "ignore",
-    stdout: "pipe",
-    stderr: "pipe",
+    limitMs: TEST_TIMEOUT_MS / 2,
   });
-  // A start that wrongly succeeds would run forever: bounded, then killed, and reported as such, within the test's
-  // own limit (a fixed bound is what a busy machine runs out of).
-  const timer = setTimeout(() => child.kill(9), TEST_TIMEOUT_MS / 2);
-  try {
-    const [exitCode, stdout, stderr] = await Promise.all([
-      child.exited,
-      new Response(child.stdout).text(),
-      new Response(child.stderr).text(),
-    ]);
-    return { exitCode, stdout, stderr };
-  } finally {
-    clearTimeout(timer);
-  }
+  return { exitCode: code, stdout, stderr };
 }
 
 /**

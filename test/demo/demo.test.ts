@@ -2,6 +2,7 @@ import { afterAll, expect, test } from "bun:test";
 import { join } from "node:path";
 import { demo } from "../../src/demo/seed.ts";
 import { readTour, spawnDemo } from "../helpers/demo.ts";
+import { runToEnd } from "../helpers/run.ts";
 import { openSocket } from "../helpers/sockets.ts";
 
 // Limits off: the tests run the tour faster than a person and wait 2 s at most for a log post, while the demo's
@@ -134,16 +135,12 @@ test("demo: the tour's proof: its node command joins the link server with a real
     console.warn("note: Node is not installed: the tour's real client was not run (apt-get install nodejs)");
     return;
   }
-  const client = Bun.spawn([node, script as string, address as string, account as string, mojang as string], {
-    cwd: join(import.meta.dir, "..", ".."),
-    stdout: "pipe",
-    stderr: "pipe",
-  });
-  const [shown, failed] = [
-    await new Response(client.stdout).text(),
-    await new Response(client.stderr).text(),
-  ];
-  expect({ exit: await client.exited, failed }).toEqual({ exit: 0, failed: "" });
+  const client = await runToEnd(
+    [node, script as string, address as string, account as string, mojang as string],
+    { cwd: join(import.meta.dir, "..", "..") },
+  );
+  const shown = client.stdout;
+  expect({ exit: client.code, failed: client.stderr }).toEqual({ exit: 0, failed: "" });
   const code = /Your code: (\S+)/.exec(shown)?.[1] as string;
   expect(shown).toContain(`type /link code:${code} within 10 minutes`);
   const typed = tour.split("\n").find((line) => line.includes('"code":"CODE"'));

@@ -2,6 +2,7 @@ import { afterAll, expect, test } from "bun:test";
 import { join } from "node:path";
 import { demo, demoProfiles } from "../../src/demo/seed.ts";
 import { readTour, spawnDemo } from "../helpers/demo.ts";
+import { runToEnd } from "../helpers/run.ts";
 
 // Every command line the demo prints, run as printed and in the printed order, as a newcomer pastes them: curl and
 // node through a shell, the wscat line as the WebSocket it opens. Each line has what it must show; a line printed
@@ -20,14 +21,9 @@ afterAll(async () => {
 
 /** Runs one printed line through a shell from the clone's root (where the tour's node script is); its stdout. */
 async function run(line: string): Promise<string> {
-  const shell = Bun.spawn(["sh", "-c", line], { cwd: ROOT, stdout: "pipe", stderr: "pipe" });
-  const [code, out, err] = await Promise.all([
-    shell.exited,
-    new Response(shell.stdout).text(),
-    new Response(shell.stderr).text(),
-  ]);
-  if (code !== 0) throw new Error(`exit ${code}: ${line}\n${err}`);
-  return out;
+  const { code, stdout, stderr } = await runToEnd(["sh", "-c", line], { cwd: ROOT });
+  if (code !== 0) throw new Error(`exit ${code}: ${line}\n${stderr}`);
+  return stdout;
 }
 
 /** Polls `check` (bounded) for what follows an answer in the background: a role taken back, a rename. */

@@ -11,6 +11,7 @@ import { type SandboxDiscord, startSandboxDiscord } from "../../src/sandbox/disc
 import { openServices } from "../../src/services.ts";
 import { systemClock } from "../../src/shared/clock.ts";
 import { silentLogger } from "../../src/shared/logger.ts";
+import { runToEnd } from "../helpers/run.ts";
 import { tempDir } from "../helpers/services.ts";
 
 // `whitelist-sync doctor` against the sandbox Discord, which models what doctor reads as Discord does: the
@@ -581,7 +582,7 @@ describe("whitelist-sync doctor", () => {
 
   test("the command line: ✔/✘ lines and exit code 1 with a problem, --json for scripts", async () => {
     const run = async (args: string[], env: Record<string, string>) => {
-      const child = Bun.spawn(
+      const { code, stdout } = await runToEnd(
         [process.execPath, join(import.meta.dir, "..", "..", "src", "main.ts"), "doctor", ...args],
         {
           env: {
@@ -590,12 +591,9 @@ describe("whitelist-sync doctor", () => {
             DATABASE_PATH: databasePath,
             ...env,
           },
-          stdout: "pipe",
-          stderr: "pipe",
         },
       );
-      const [code, out] = await Promise.all([child.exited, new Response(child.stdout).text()]);
-      return { code, out };
+      return { code, out: stdout };
     };
     const healthy = await run([], { DISCORD_TOKEN: TOKEN, WEBHOOK_ALLOW_PRIVATE: "true" });
     expect(healthy.code).toBe(0);

@@ -4,6 +4,7 @@ import { closeDatabase } from "../../src/db/client.ts";
 import { openServices } from "../../src/services.ts";
 import { systemClock } from "../../src/shared/clock.ts";
 import { silentLogger } from "../../src/shared/logger.ts";
+import { runToEnd } from "../helpers/run.ts";
 import { tempDir } from "../helpers/services.ts";
 
 // `whitelist-sync invite` makes the link from DISCORD_TOKEN alone (its first part is the application id in
@@ -14,17 +15,7 @@ const command = process.env.WLS_BINARY
   : [process.execPath, join(import.meta.dir, "..", "..", "src", "main.ts"), "invite"];
 
 async function invite(env: Record<string, string>) {
-  const child = Bun.spawn(command, {
-    env: { PATH: process.env.PATH ?? "", ...env },
-    stdout: "pipe",
-    stderr: "pipe",
-  });
-  const [code, stdout, stderr] = await Promise.all([
-    child.exited,
-    new Response(child.stdout).text(),
-    new Response(child.stderr).text(),
-  ]);
-  return { code, stdout, stderr };
+  return runToEnd(command, { env: { PATH: process.env.PATH ?? "", ...env } });
 }
 
 test("prints the invite link of the token's application, with the scopes and permissions the bot uses", async () => {

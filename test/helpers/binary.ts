@@ -1,5 +1,6 @@
 import { existsSync, mkdirSync, readFileSync, rmSync, writeFileSync } from "node:fs";
 import { dirname, join } from "node:path";
+import { runToEnd } from "./run.ts";
 
 /** The repository's root directory. */
 export const ROOT = join(import.meta.dir, "..", "..");
@@ -22,17 +23,8 @@ export async function compiledBinary(): Promise<string> {
   try {
     if (existsSync(binary) && existsSync(builtFor) && readFileSync(builtFor, "utf8") === runId())
       return binary;
-    const build = Bun.spawn([process.execPath, "run", "build"], {
-      cwd: ROOT,
-      stdout: "pipe",
-      stderr: "pipe",
-    });
-    const [code, out, err] = await Promise.all([
-      build.exited,
-      new Response(build.stdout).text(),
-      new Response(build.stderr).text(),
-    ]);
-    if (code !== 0) throw new Error(`bun run build failed with ${code}:\n${out}${err}`);
+    const { code, stdout, stderr } = await runToEnd([process.execPath, "run", "build"], { cwd: ROOT });
+    if (code !== 0) throw new Error(`bun run build failed with ${code}:\n${stdout}${stderr}`);
     writeFileSync(builtFor, runId());
     return binary;
   } finally {

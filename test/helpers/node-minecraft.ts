@@ -1,5 +1,6 @@
 import { join } from "node:path";
 import { TEST_TIMEOUT_MS } from "./floors.ts";
+import { runToEnd } from "./run.ts";
 
 // npm minecraft-protocol's real client, run under Node (it streams AES-128-CFB8, which Bun lacks) by
 // test/link/node-client.cjs: one process per join or ping (about a second: it loads minecraft-data).
@@ -19,20 +20,13 @@ export type Seen = {
 /** Runs the real client once against `host:port` and answers what it saw. */
 export async function nodeClient(options: Record<string, unknown> & { port: number }): Promise<Seen> {
   if (!NODE) throw new Error("these tests need Node (node on PATH) to run minecraft-protocol's client");
-  const child = Bun.spawn(
-    [NODE, SCRIPT, JSON.stringify({ host: "127.0.0.1", limitMs: TEST_TIMEOUT_MS, ...options })],
-    {
-      stdout: "pipe",
-      stderr: "pipe",
-    },
-  );
-  const [out, err] = await Promise.all([
-    new Response(child.stdout).text(),
-    new Response(child.stderr).text(),
+  const { stdout, stderr } = await runToEnd([
+    NODE,
+    SCRIPT,
+    JSON.stringify({ host: "127.0.0.1", limitMs: TEST_TIMEOUT_MS, ...options }),
   ]);
-  await child.exited;
-  const line = out.trim().split("\n").at(-1);
-  if (!line) throw new Error(`the client printed nothing (stderr: ${err.slice(0, 500)})`);
+  const line = stdout.trim().split("\n").at(-1);
+  if (!line) throw new Error(`the client printed nothing (stderr: ${stderr.slice(0, 500)})`);
   return JSON.parse(line) as Seen;
 }
 

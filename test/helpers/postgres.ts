@@ -3,6 +3,7 @@ import { createServer } from "node:net";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { openPostgres } from "../../src/db/pg/store.ts";
+import { runToEnd } from "./run.ts";
 
 /**
  * A throwaway PostgreSQL from Debian's `postgresql` package: its own data directory in a temp dir, listening on
@@ -60,13 +61,8 @@ const asRoot = process.getuid?.() === 0;
 /** Runs a PostgreSQL program as the user that may run the server; throws with its output when it fails. */
 async function run(command: string[]): Promise<void> {
   const argv = asRoot ? ["runuser", "-u", "postgres", "--", ...command] : command;
-  const child = Bun.spawn(argv, { stdout: "pipe", stderr: "pipe", env: { ...process.env, LC_ALL: "C" } });
-  const [out, err, code] = await Promise.all([
-    new Response(child.stdout).text(),
-    new Response(child.stderr).text(),
-    child.exited,
-  ]);
-  if (code !== 0) throw new Error(`${command.join(" ")} failed (${code}): ${err || out}`);
+  const { code, stdout, stderr } = await runToEnd(argv, { env: { ...process.env, LC_ALL: "C" } });
+  if (code !== 0) throw new Error(`${command.join(" ")} failed (${code}): ${stderr || stdout}`);
 }
 
 /**

@@ -1,4 +1,5 @@
 import { existsSync } from "node:fs";
+import { runToEnd } from "./run.ts";
 
 /** A metric family as Prometheus's reference Python client parses it. */
 export type MetricFamily = {
@@ -35,16 +36,9 @@ export function prometheusParserAvailable(): boolean {
  * ships it): a line it cannot read fails the test with the parser's own message.
  */
 export async function parsePrometheus(text: string): Promise<MetricFamily[]> {
-  const child = Bun.spawn([PYTHON, "-c", PARSER], { stdin: "pipe", stdout: "pipe", stderr: "pipe" });
-  child.stdin.write(text);
-  await child.stdin.end();
-  const [code, out, err] = await Promise.all([
-    child.exited,
-    new Response(child.stdout).text(),
-    new Response(child.stderr).text(),
-  ]);
-  if (code !== 0) throw new Error(`prometheus_client could not parse the metrics:\n${err}`);
-  return JSON.parse(out) as MetricFamily[];
+  const { code, stdout, stderr } = await runToEnd([PYTHON, "-c", PARSER], { input: text });
+  if (code !== 0) throw new Error(`prometheus_client could not parse the metrics:\n${stderr}`);
+  return JSON.parse(stdout) as MetricFamily[];
 }
 
 /** The value of the sample `name` whose labels include `labels`, or undefined when there is none. */
@@ -68,13 +62,6 @@ export const PROMTOOL = ["/usr/bin/promtool", "/usr/local/bin/promtool"].find((p
 /** `promtool check metrics` of an exposition text: its exit code and what it said (nothing when all is well). */
 export async function promtoolCheck(text: string): Promise<{ code: number; output: string }> {
   if (!PROMTOOL) throw new Error("promtool is missing: .ci/run installs Debian's prometheus package");
-  const child = Bun.spawn([PROMTOOL, "check", "metrics"], { stdin: "pipe", stdout: "pipe", stderr: "pipe" });
-  child.stdin.write(text);
-  await child.stdin.end();
-  const [code, out, err] = await Promise.all([
-    child.exited,
-    new Response(child.stdout).text(),
-    new Response(child.stderr).text(),
-  ]);
-  return { code, output: `${out}${err}`.trim() };
+  const { code, stdout, stderr } = await runToEnd([PROMTOOL, "check", "metrics"], { input: text });
+  return { code, output: `${stdout}${stderr}`.trim() };
 }

@@ -4,6 +4,7 @@ import { join } from "node:path";
 import Ajv2020 from "ajv/dist/2020";
 import { parse } from "yaml";
 import { ROOT } from "../helpers/binary.ts";
+import { runToEnd } from "../helpers/run.ts";
 import { tempDir } from "../helpers/services.ts";
 
 // compose.yaml, the example of several replicas: PostgreSQL, two replicas of the one image on one database, and
@@ -88,17 +89,14 @@ async function dryRun(
     `#!/bin/sh\necho "$*" >> "${dir}/calls"\n[ "$1" = --version ] && echo "podman version 4.3.1"\nexit 0\n`,
   );
   chmodSync(podman, 0o755);
-  const run = Bun.spawn(command(podman), {
+  const {
+    code,
+    stdout: out,
+    stderr: err,
+  } = await runToEnd(command(podman), {
     cwd,
     env: { PATH: "/usr/bin:/bin", ...env },
-    stdout: "pipe",
-    stderr: "pipe",
   });
-  const [code, out, err] = await Promise.all([
-    run.exited,
-    new Response(run.stdout).text(),
-    new Response(run.stderr).text(),
-  ]);
   return {
     code,
     err,

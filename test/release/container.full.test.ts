@@ -4,6 +4,7 @@ import { join } from "node:path";
 import { currentCommit, hostTarget } from "../../.ci/compile.ts";
 import { VERSION } from "../../src/version.ts";
 import { ROOT } from "../helpers/binary.ts";
+import { runToEnd } from "../helpers/run.ts";
 import { tempDir } from "../helpers/services.ts";
 
 // The container image's `--version` said "commit unknown" (issue 30): its build context has no .git. No container
@@ -35,17 +36,14 @@ test("the Containerfile's build stage, run outside git with COMMIT given, embeds
     expect(copied).toEqual(expect.arrayContaining(["package.json", "src", ".ci/compile.ts", "drizzle"]));
     for (const path of copied) cpSync(join(ROOT, path), join(dir.path, path), { recursive: true });
     symlinkSync(join(ROOT, "node_modules"), join(dir.path, "node_modules"));
-    const build = Bun.spawn(["sh", "-c", runLine], {
+    const {
+      code,
+      stdout: out,
+      stderr: err,
+    } = await runToEnd(["sh", "-c", runLine], {
       cwd: dir.path,
       env: { PATH: process.env.PATH ?? "", HOME: dir.path, COMMIT: "0123456789ab" },
-      stdout: "pipe",
-      stderr: "pipe",
     });
-    const [code, out, err] = await Promise.all([
-      build.exited,
-      new Response(build.stdout).text(),
-      new Response(build.stderr).text(),
-    ]);
     expect({ code, err: code === 0 ? "" : err }).toEqual({ code: 0, err: "" });
     expect(out).toContain(`${VERSION} (commit 0123456789ab, ${hostTarget()})`);
   } finally {

@@ -1,6 +1,7 @@
 import { readFileSync } from "node:fs";
 import { join } from "node:path";
 import { cleanEnv, ROOT } from "../helpers/binary.ts";
+import { runToEnd } from "../helpers/run.ts";
 
 // The README's "Your first hour" runs `whitelist-sync invite` and `doctor`, which no clone has on its PATH (issue 30:
 // `command not found`). Its opening lines say how to run them from a clone and from a binary: both forms are run
@@ -23,16 +24,8 @@ export const INVITE =
 
 /** Runs a README command line through `sh` from the clone's root, the token in place of `…`. */
 export async function run(line: string, env: Record<string, string> = {}) {
-  const shell = Bun.spawn(["sh", "-c", line.replace("DISCORD_TOKEN=…", `DISCORD_TOKEN=${TOKEN}`)], {
+  return runToEnd(["sh", "-c", line.replace("DISCORD_TOKEN=…", `DISCORD_TOKEN=${TOKEN}`)], {
     cwd: ROOT,
     env: cleanEnv(env),
-    stdout: "pipe",
-    stderr: "pipe",
   });
-  const [code, stdout, stderr] = await Promise.all([
-    shell.exited,
-    new Response(shell.stdout).text(),
-    new Response(shell.stderr).text(),
-  ]);
-  return { code, stdout, stderr };
 }

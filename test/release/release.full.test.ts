@@ -7,6 +7,7 @@ import { systemClock } from "../../src/shared/clock.ts";
 import { silentLogger } from "../../src/shared/logger.ts";
 import { linesOf, parseLine, ROOT } from "../helpers/binary.ts";
 import { elfInfo, machOInfo, peInfo } from "../helpers/executables.ts";
+import { runToEnd } from "../helpers/run.ts";
 import { seedEntries, seedKey, seedWhitelist, tempDir } from "../helpers/services.ts";
 
 // The binaries of `bun run release` (dist/release), checked for what each platform needs: the linux-arm64 one
@@ -33,20 +34,11 @@ afterAll(() => {
 
 /** Runs a command to its end, bounded (an emulated start takes seconds, not minutes). */
 async function run(command: string[], env: Record<string, string> = {}, limitMs = 60_000) {
-  const child = Bun.spawn(command, {
+  return runToEnd(command, {
     env: { PATH: process.env.PATH ?? "", ...env },
-    stdout: "pipe",
-    stderr: "pipe",
+    limitMs,
+    spawned: (child) => children.add(child),
   });
-  children.add(child);
-  const timer = setTimeout(() => child.kill(9), limitMs);
-  const [code, stdout, stderr] = await Promise.all([
-    child.exited,
-    new Response(child.stdout).text(),
-    new Response(child.stderr).text(),
-  ]);
-  clearTimeout(timer);
-  return { code, stdout, stderr };
 }
 
 describe.skipIf(!dir)("the release", () => {

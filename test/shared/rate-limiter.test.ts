@@ -163,6 +163,17 @@ describe("rate limiter", () => {
     expect(limiter.take("c").remaining).toBe(59);
   });
 
+  test("a key taken again and again stays the most recent, and one taken after others moves back to the end", () => {
+    const limiter = createRateLimiter({ perMinute: 60, clock: manualClock(), maxBuckets: 2 });
+    // "a" is taken in a row (left where it is, already the newest), then "b", then "a" again (moved after "b").
+    drain(limiter, "a", 3);
+    limiter.take("b");
+    drain(limiter, "a", 2);
+    // A third key evicts the least recently used, "b": "a" keeps its state, "b" comes back full.
+    limiter.take("c");
+    expect({ a: limiter.take("a").remaining, b: limiter.take("b").remaining }).toEqual({ a: 54, b: 59 });
+  });
+
   test("sweep drops buckets that would be full again and keeps the others", () => {
     const clock = manualClock();
     const limiter = createRateLimiter({ perMinute: 60, clock });

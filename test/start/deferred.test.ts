@@ -1,5 +1,6 @@
 import { afterAll, describe, expect, test } from "bun:test";
 import { join } from "node:path";
+import { runToEnd } from "../helpers/run.ts";
 import { tempDir } from "../helpers/services.ts";
 
 // A start loads what it runs, and the rest when it is first needed (docs/performance.md, Start and memory). Each
@@ -18,18 +19,11 @@ type Started = {
 
 /** Runs `script` in a fresh process (a module registry of its own): what it printed last, as JSON, once it exits 0. */
 async function inChild<T>(script: string, ...args: string[]): Promise<T> {
-  const child = Bun.spawn([process.execPath, script, ...args], {
+  const { code, stdout, stderr } = await runToEnd([process.execPath, script, ...args], {
     env: { PATH: process.env.PATH ?? "", HOME: dir.path },
-    stdout: "pipe",
-    stderr: "pipe",
   });
-  const [code, out, err] = await Promise.all([
-    child.exited,
-    new Response(child.stdout).text(),
-    new Response(child.stderr).text(),
-  ]);
-  expect({ code, err }).toEqual({ code: 0, err: "" });
-  return JSON.parse(out.trim().split("\n").at(-1) ?? "");
+  expect({ code, err: stderr }).toEqual({ code: 0, err: "" });
+  return JSON.parse(stdout.trim().split("\n").at(-1) ?? "");
 }
 
 const start = (settings: Record<string, string>, ...then: string[]): Promise<Started> =>
@@ -82,17 +76,16 @@ describe("a start", () => {
 
   test("with a bot makes Discord's REST client before the API listens without loading the languages' texts", async () => {
     // What src/server.ts loads before it listens when DISCORD_TOKEN is set; the bot loads the texts once it starts.
-    const child = Bun.spawn(
+    const { code, stdout } = await runToEnd(
       [
         process.execPath,
         "-e",
         `await import(${JSON.stringify(join(import.meta.dir, "../../src/bot/discord.ts"))});
          console.log(JSON.stringify(Object.keys(require.cache).filter((path) => path.includes("/i18n/catalogues"))));`,
       ],
-      { env: { PATH: process.env.PATH ?? "", HOME: dir.path }, stdout: "pipe", stderr: "pipe" },
+      { env: { PATH: process.env.PATH ?? "", HOME: dir.path } },
     );
-    const [code, out] = await Promise.all([child.exited, new Response(child.stdout).text()]);
-    expect({ code, loaded: JSON.parse(out) }).toEqual({ code: 0, loaded: [] });
+    expect({ code, loaded: JSON.parse(stdout) }).toEqual({ code: 0, loaded: [] });
   });
 
   test("with a bot loads no language's messages but English; a member reading German gets German at once, which loads German alone", async () => {

@@ -3,6 +3,7 @@ import { existsSync, readFileSync } from "node:fs";
 import { join } from "node:path";
 import { floodgateUuid } from "../../src/nicks/floodgate.ts";
 import type { RunningService } from "../../src/server.ts";
+import { runToEnd } from "../helpers/run.ts";
 import { seedEntries, seedKey, seedWhitelist, tempDir } from "../helpers/services.ts";
 import { startTestService } from "../helpers/sockets.ts";
 import { apiBytes, fileBytes, GUILD, seedSurvival } from "./helpers.ts";
@@ -36,10 +37,17 @@ async function world() {
   return { service, s, ...(await seedSurvival(s, ["Notch"])), out: join(dir.path, "whitelist.json") };
 }
 
-/** Starts the agent with only the given variables (none of the developer's own WLS_* settings leak in). */
+/** Only the given variables (none of the developer's own WLS_* settings leak in). */
+const agentEnv = (env: Record<string, string>) => ({
+  PATH: process.env.PATH ?? "/usr/bin:/bin",
+  HOME: process.env.HOME ?? "/tmp",
+  ...env,
+});
+
+/** Starts the agent with only the given variables. */
 function spawn(args: string[], env: Record<string, string>) {
   const child = Bun.spawn([...command, ...args], {
-    env: { PATH: process.env.PATH ?? "/usr/bin:/bin", HOME: process.env.HOME ?? "/tmp", ...env },
+    env: agentEnv(env),
     stdin: "ignore",
     stdout: "pipe",
     stderr: "pipe",
@@ -48,14 +56,13 @@ function spawn(args: string[], env: Record<string, string>) {
   return child;
 }
 
+/** Runs the agent with only the given variables to its exit. */
 async function run(args: string[], env: Record<string, string>) {
-  const child = spawn(args, env);
-  const [exitCode, stdout, stderr] = await Promise.all([
-    child.exited,
-    new Response(child.stdout).text(),
-    new Response(child.stderr).text(),
-  ]);
-  return { exitCode, stdout, stderr };
+  const { code, stdout, stderr } = await runToEnd([...command, ...args], {
+    env: agentEnv(env),
+    spawned: (child) => children.add(child),
+  });
+  return { exitCode: code, stdout, stderr };
 }
 
 /** Reads a child's stdout line by line; null at the end of the stream. */

@@ -1,10 +1,12 @@
 import { afterEach, expect, test } from "bun:test";
 import { join } from "node:path";
+import type { Subprocess } from "bun";
 import { NOT_PROVEN } from "../../src/entries/removals.ts";
 import { floodgateUuid } from "../../src/nicks/floodgate.ts";
 import { IDS, PROFILES, startWorld, type World, XBOX_ACCOUNTS } from "../bot/world.ts";
 import { TEST_TIMEOUT_MS } from "../helpers/floors.ts";
 import { session } from "../helpers/node-minecraft.ts";
+import { runToEnd } from "../helpers/run.ts";
 import { tempDir } from "../helpers/services.ts";
 import { type GameServer, startGameServer } from "./game-server.ts";
 import { agentOptions, manualTimers, rconAt, runAgent, type TestAgent } from "./helpers.ts";
@@ -30,7 +32,7 @@ let game: GameServer | undefined;
 let rcon: RconServer | undefined;
 let agent: TestAgent | undefined;
 let dir: ReturnType<typeof tempDir> | undefined;
-const players = new Set<ReturnType<typeof Bun.spawn>>();
+const players = new Set<Subprocess>();
 afterEach(async () => {
   for (const child of players) child.kill();
   players.clear();
@@ -68,7 +70,8 @@ async function start(whitelist: "java" | "bedrock") {
 
 /** minecraft-protocol's client joins the stand-in as `account` and stays until it is disconnected (or killed). */
 function play(account: { name: string; uuid: string }) {
-  const child = Bun.spawn(
+  let child: Subprocess | undefined;
+  const ended = runToEnd(
     [
       NODE as string,
       CLIENT,
@@ -81,19 +84,19 @@ function play(account: { name: string; uuid: string }) {
         limitMs: TEST_TIMEOUT_MS,
       }),
     ],
-    { stdout: "pipe", stderr: "pipe" },
+    {
+      spawned: (spawned) => {
+        child = spawned;
+        players.add(spawned);
+      },
+    },
   );
-  players.add(child);
   // A client the test ends prints nothing: it saw nothing to report.
-  const seen = (async () => {
-    const [out, err] = await Promise.all([
-      new Response(child.stdout).text(),
-      new Response(child.stderr).text(),
-    ]);
-    const line = out.trim().split("\n").at(-1);
-    return (line ? JSON.parse(line) : { stderr: err.slice(0, 500) }) as Record<string, string>;
-  })();
-  return { child, seen };
+  const seen = ended.then(({ stdout, stderr }) => {
+    const line = stdout.trim().split("\n").at(-1);
+    return (line ? JSON.parse(line) : { stderr: stderr.slice(0, 500) }) as Record<string, string>;
+  });
+  return { child: child as Subprocess, seen };
 }
 
 /** Resolves once the agent applied every event stored so far (its cursor reached the last one). */

@@ -4,6 +4,7 @@ import { inEnglish } from "../../src/i18n/english.ts";
 import { text } from "../../src/i18n/messages.ts";
 import { nickTypeSpecs } from "../../src/nicks/types.ts";
 import { TEST_TIMEOUT_MS } from "../helpers/floors.ts";
+import { runToEnd } from "../helpers/run.ts";
 import { syncFixture } from "./fixture.ts";
 import { agentOptions, seedSurvival } from "./helpers.ts";
 
@@ -28,12 +29,8 @@ test.skipIf(!NODE && !process.env.CI)(
     await sync.waitFor("started");
 
     const args = [String(TEST_TIMEOUT_MS), options.out, "1.20.4", "CrackedSteve", "crackedsteve"];
-    const child = Bun.spawn([NODE as string, SCRIPT, ...args], {
-      stdout: "pipe",
-      stderr: "pipe",
-    });
-    const [out] = await Promise.all([new Response(child.stdout).text(), child.exited]);
-    const joined = JSON.parse(out.trim().split("\n").at(-1) as string) as {
+    const { stdout } = await runToEnd([NODE as string, SCRIPT, ...args]);
+    const joined = JSON.parse(stdout.trim().split("\n").at(-1) as string) as {
       name: string;
       admitted: boolean;
     }[];

@@ -3,6 +3,7 @@ import type { Clock } from "../../shared/clock.ts";
 import type { TrustProxy } from "../../shared/ip.ts";
 import { createRateLimiter, type RateLimitDecision } from "../../shared/rate-limiter.ts";
 import { problemResponse } from "../problem.ts";
+import { secured } from "../security-headers.ts";
 import { pathOf } from "../url.ts";
 import { rateLimitHeaders } from "./headers.ts";
 
@@ -44,7 +45,8 @@ export function createRateLimit(options: { perMinute: number; trustProxy: TrustP
   };
   const refusal = (decision: RateLimitDecision): Response => {
     const detail = `Rate limit of ${decision.limit} requests per minute exceeded; retry in ${decision.retryAfterSeconds} s.`;
-    return problemResponse("rate-limited", detail, rateLimitHeaders(decision));
+    // Secured here, as every answer is (security-headers.ts): the routes ahead of the app answer it as it is.
+    return secured(problemResponse("rate-limited", detail, rateLimitHeaders(decision)));
   };
   const admit = (request: Request, server: RequestIPSource): Admission => {
     const decision = decide(request, server);
@@ -68,7 +70,7 @@ export function createRateLimit(options: { perMinute: number; trustProxy: TrustP
      * entries read builds headers only for what it answers (`refusal`, or the RateLimit value of its answer).
      */
     decide,
-    /** The 429 for a refused decision, with its rate-limit headers and Retry-After. */
+    /** The 429 for a refused decision, with its rate-limit headers, Retry-After and the security headers. */
     refusal,
     /** Marks a request counted by `decide` before it is handed to the app, whose hooks then leave it be. */
     hold(request: Request, headers: Record<string, string>): void {
