@@ -2,20 +2,22 @@
  * How the cost of a change grows with a whitelist (issue: 100,000 entries, 1,000 whitelists, one small machine).
  * For 1,000 / 10,000 / 100,000 entries in one whitelist, and 1,000 whitelists of 100: seeding time, the first
  * read of each format, a DELETE followed by a fresh read of all four formats (median and p99 over 200 changes,
- * each beside the same four reads with nothing changed),
- * DELETE latency, and the service's RSS after the load and after Bun.gc(true). Runs the real service
+ * each beside the same four reads with nothing changed), DELETE latency beside a bare commit of its size on the
+ * same disk at the same moment, and the service's RSS after the load and after Bun.gc(true). Runs the real service
  * (bench/scale/serve.ts) on loopback over a real SQLite file; prints a table and the targets.
  *
- * "4 reads cpu" is the service's own CPU time (from /proc) for the four reads: what sending the bytes costs the
- * service, apart from the client receiving them in this process.
+ * "4 reads cpu" is the service's own CPU time (from /proc, in ticks of 10 ms) for the four reads: what sending the
+ * bytes costs the service, apart from the client receiving them in this process; "chg+4 cpu" the same for a change
+ * and its four reads.
  *
- *   bun bench/scale.ts            (about two minutes)
- *   bun bench/scale.ts 100000 [--seed-file /tmp/wls-100k.db] [--checkout ../main]
+ *   bun bench/scale.ts            (a few minutes)
+ *   bun bench/scale.ts 100000 [--seed-file /tmp/wls-100k.db] [--checkout ../main] [--changes 200] [--trace]
  *
  * The argument runs the scenarios whose count it names (`100000` or `100,000`). `--seed-file` keeps the seeded
  * database of a one-whitelist scenario in that file (seeded when missing) and runs each time on a copy of it, so
  * runs alternated between checkouts skip the minute of seeding. `--checkout <dir>` serves with that checkout's
- * `bench/scale/serve.ts` (the code before a change) against this one's seeding and measurements.
+ * `bench/scale/serve.ts` (the code before a change) against this one's seeding and measurements. `--trace` prints
+ * each DELETE over 10 ms with the bare commit beside it, the service's event-loop stalls and its collections.
  */
 
 import { Database } from "bun:sqlite";
@@ -74,6 +76,8 @@ type Result = {
   ratio: number;
   /** The service's own CPU time for the four reads (their median). */
   readsCpuMs: number;
+  /** The service's own CPU time for a change and its four reads (their median). */
+  changeCpuMs: number;
   rssLoadMb: number;
   rssGcMb: number;
 };
@@ -250,6 +254,7 @@ async function scenario(name: string, whitelists: number, perWhitelist: number):
       const deletes: number[] = [];
       const reads: number[] = [];
       const readsCpu: number[] = [];
+      const changeCpu: number[] = [];
       const ratios: number[] = [];
       const bare: number[] = [];
       const windows: { start: number; end: number; ms: number; bareMs: number }[] = [];
@@ -263,9 +268,11 @@ async function scenario(name: string, whitelists: number, perWhitelist: number):
       const change = async (i: number) => {
         const nick = `p0_${((i * 7) % perWhitelist).toString(36)}`;
         // The first flush after a pause pays for what others wrote meanwhile (ext4 commits its journal for every
-        // file): the bare commit goes before the DELETE in every other change, after it in the others.
+        // file): the bare commit goes before the DELETE in two changes of every four, after it in the others (so
+        // not always in the same half of a pair).
         const before = i % 4 < 2 ? commits.once() : undefined;
         const started = performance.now();
+        const cpuBefore = server.cpuMs();
         const wallStart = wallNow();
         const removal = await timed(() =>
           fetch(`${server.url}/api/v1/whitelists/${first}/entries/${nick}`, {
@@ -286,6 +293,7 @@ async function scenario(name: string, whitelists: number, perWhitelist: number):
           bareMs: before ?? after,
         });
         for (const format of FORMATS) await read(first, format);
+        changeCpu.push(server.cpuMs() - cpuBefore);
         return performance.now() - started - after;
       };
       // Pairs: a change and its four reads beside the same four reads with nothing changed, in alternating order,
@@ -294,7 +302,8 @@ async function scenario(name: string, whitelists: number, perWhitelist: number):
       // counted, so the figures are the steady state's.
       for (let i = 0; i < changes + WARMUP; i++) {
         if (i === WARMUP)
-          for (const list of [changeRead, deletes, reads, readsCpu, ratios, bare, windows]) list.length = 0;
+          for (const list of [changeRead, deletes, reads, readsCpu, changeCpu, ratios, bare, windows])
+            list.length = 0;
         let changed: number;
         let unchanged: number;
         if (i % 2 === 0) {
@@ -330,6 +339,7 @@ async function scenario(name: string, whitelists: number, perWhitelist: number):
         readsMedianMs: quantile(reads, 0.5),
         ratio: median(ratios),
         readsCpuMs: quantile(readsCpu, 0.5),
+        changeCpuMs: quantile(changeCpu, 0.5),
         rssLoadMb: rssLoad / 1024 / 1024,
         rssGcMb: rssGc / 1024 / 1024,
       };
@@ -407,6 +417,7 @@ console.log(
       "chg+4 p99",
       "4 reads",
       "4 reads cpu",
+      "chg+4 cpu",
       "DEL p50",
       "DEL p99",
       "bare p50",
@@ -422,6 +433,7 @@ console.log(
       ms(r.changeReadP99Ms),
       ms(r.readsMedianMs),
       ms(r.readsCpuMs),
+      ms(r.changeCpuMs),
       ms(r.deleteP50Ms),
       ms(r.deleteP99Ms),
       ms(r.bareP50Ms),
@@ -436,7 +448,7 @@ const many = results.find((r) => r.scenario === "1,000 wl × 100");
 const verdict = (ok: boolean) => (ok ? "met" : "NOT met");
 if (big)
   console.log(`
-"bare": a commit of a DELETE's size (10-16 WAL pages) on this disk right after each DELETE (WAL, synchronous=FULL: an fsync of the WAL, as the store's flush)
+"bare": a commit of a DELETE's size (10-16 WAL pages) on this disk right before or after each DELETE (WAL, synchronous=FULL: an fsync of the WAL, as the store's flush)
 ("4 reads": the four formats read with nothing changed, i.e. what moving the bytes over loopback costs)
 targets (100,000 entries): change + read of all four formats ≤ 1.2× the four reads alone: ${big.changeReadMedianMs.toFixed(1)} ms against ${big.readsMedianMs.toFixed(1)}, ${big.ratio.toFixed(2)}× (median of ${changes} pairs' ratios), ${verdict(big.ratio <= 1.2)}
                            DELETE p99 ≤ 10 ms: ${big.deleteP99Ms.toFixed(1)} ms, ${verdict(big.deleteP99Ms <= 10)} (a bare commit's p99 at the same moments: ${big.bareP99Ms.toFixed(1)} ms; a DELETE less its bare commit, p99: ${big.overBareP99Ms.toFixed(1)} ms)
