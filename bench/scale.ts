@@ -78,6 +78,8 @@ type Result = {
   readsCpuMs: number;
   /** The service's own CPU time for a change and its four reads (their median). */
   changeCpuMs: number;
+  /** Right after the first read of every format (of every whitelist), before the changes. */
+  rssFirstMb: number;
   rssLoadMb: number;
   rssGcMb: number;
 };
@@ -250,6 +252,7 @@ async function scenario(name: string, whitelists: number, perWhitelist: number):
       for (const format of FORMATS) firstReadMs[format] = (await timed(() => read(first, format))).ms;
       // Every other whitelist read once (the 1,000-whitelist case: what the cache holds with its budget).
       for (const id of ids.slice(1)) for (const format of FORMATS) await read(id, format);
+      const rssFirst = server.rss();
       const changeRead: number[] = [];
       const deletes: number[] = [];
       const reads: number[] = [];
@@ -340,6 +343,7 @@ async function scenario(name: string, whitelists: number, perWhitelist: number):
         ratio: median(ratios),
         readsCpuMs: quantile(readsCpu, 0.5),
         changeCpuMs: quantile(changeCpu, 0.5),
+        rssFirstMb: rssFirst / 1024 / 1024,
         rssLoadMb: rssLoad / 1024 / 1024,
         rssGcMb: rssGc / 1024 / 1024,
       };
@@ -422,6 +426,7 @@ console.log(
       "DEL p99",
       "bare p50",
       "bare p99",
+      "RSS 1st MB",
       "RSS MB",
       "gc MB",
     ],
@@ -438,6 +443,7 @@ console.log(
       ms(r.deleteP99Ms),
       ms(r.bareP50Ms),
       ms(r.bareP99Ms),
+      fixed(r.rssFirstMb, 0),
       fixed(r.rssLoadMb, 0),
       fixed(r.rssGcMb, 0),
     ]),
@@ -452,7 +458,7 @@ if (big)
 ("4 reads": the four formats read with nothing changed, i.e. what moving the bytes over loopback costs)
 targets (100,000 entries): change + read of all four formats ≤ 1.2× the four reads alone: ${big.changeReadMedianMs.toFixed(1)} ms against ${big.readsMedianMs.toFixed(1)}, ${big.ratio.toFixed(2)}× (median of ${changes} pairs' ratios), ${verdict(big.ratio <= 1.2)}
                            DELETE p99 ≤ 10 ms: ${big.deleteP99Ms.toFixed(1)} ms, ${verdict(big.deleteP99Ms <= 10)} (a bare commit's p99 at the same moments: ${big.bareP99Ms.toFixed(1)} ms; a DELETE less its bare commit, p99: ${big.overBareP99Ms.toFixed(1)} ms)
-                           RSS after load ≤ 150 MB: ${big.rssLoadMb.toFixed(0)} MB, ${verdict(big.rssLoadMb <= 150)}`);
+                           RSS after load ≤ 150 MB: ${big.rssFirstMb.toFixed(0)} MB after the first reads, ${big.rssLoadMb.toFixed(0)} MB after the changes, ${verdict(Math.max(big.rssFirstMb, big.rssLoadMb) <= 150)}`);
 if (many)
   console.log(
     `(1,000 × 100, each read once) RSS ≤ 150 MB: ${many.rssLoadMb.toFixed(0)} MB, ${verdict(many.rssLoadMb <= 150)}`,
