@@ -6,7 +6,8 @@ import type { DiscordRest } from "./bot/discord.ts";
 import type { Election, Term } from "./cluster/leader.ts";
 import type { Replica } from "./cluster/replica.ts";
 import type { Config } from "./config.ts";
-import { type DashboardDeps, type LazyDashboard, lazyDashboard } from "./dashboard/index.ts";
+import { dashboardDeps } from "./dashboard/deps.ts";
+import { type LazyDashboard, lazyDashboard } from "./dashboard/index.ts";
 import { closeStore, databaseReadable } from "./db/driver.ts";
 import { type LeaderDuties, startDuties } from "./duties.ts";
 import { createHealth, type Health } from "./health/status.ts";
@@ -16,7 +17,6 @@ import { linkAddressOf, linkTotals } from "./link/model.ts";
 import type { ClusterSource, Metrics } from "./metrics/index.ts";
 import { createHub, type Hub } from "./realtime/hub.ts";
 import { openStoreServices, type Services } from "./services.ts";
-import { tokenApplicationId } from "./setup/permissions.ts";
 import { type Clock, systemClock } from "./shared/clock.ts";
 import { startJob } from "./shared/jobs.ts";
 import { explainListenError } from "./shared/listen.ts";
@@ -349,45 +349,6 @@ function createAdapters(
     },
   };
   return { hub, webhookSender, health, apiDeps };
-}
-
-/** Discord's REST base when DISCORD_API_URL does not name the sandbox's. */
-const DISCORD_API_BASE = "https://discord.com/api";
-
-/**
- * The dashboard's dependencies when DISCORD_CLIENT_SECRET turns it on (docs/dashboard.md): Discord's OAuth2 at the
- * same place as its REST API (`/oauth2/authorize` at the root beside `/api`, as on discord.com and the sandbox), the
- * member directory of the bot's REST client. Nothing of the dashboard is loaded here (src/dashboard/index.ts).
- */
-function dashboardDeps(
-  config: Config,
-  services: Services,
-  parts: {
-    discord: DiscordRest | undefined;
-    logger: Logger;
-    publicUrl(): string;
-    staffLog: DashboardDeps["staffLog"];
-  },
-): DashboardDeps | undefined {
-  const secret = config.DISCORD_CLIENT_SECRET;
-  // checkDashboard (src/config.ts) made DISCORD_TOKEN, hence the REST client, a condition of the secret.
-  if (secret === undefined || !parts.discord || config.DISCORD_TOKEN === undefined) return undefined;
-  const apiUrl = (config.DISCORD_API_URL ?? DISCORD_API_BASE).replace(/\/$/, "");
-  return {
-    services,
-    oauth: {
-      clientId: config.DISCORD_CLIENT_ID ?? tokenApplicationId(config.DISCORD_TOKEN),
-      clientSecret: secret,
-      apiUrl,
-      authorizeUrl: new URL("/oauth2/authorize", apiUrl).href,
-    },
-    publicUrl: parts.publicUrl,
-    members: parts.discord.members,
-    staffLog: parts.staffLog,
-    apiUrl: () => `${parts.publicUrl()}/api/v1`,
-    version: VERSION,
-    logger: parts.logger,
-  };
 }
 
 /**
