@@ -106,7 +106,7 @@ test("while the bot logs in, /health and the gauge say `connecting`; once it is 
   expect(running.health().gateway).toBe("offline");
   await stopping;
   expect(running.health().gateway).toBe("offline");
-}, 30_000);
+});
 
 test("a start whose login Discord refuses: `connecting` until then, and no /health left once it is undone", async () => {
   // The bot reads its portal's intents before it logs in: with a token Discord refuses, that read fails first.
@@ -129,4 +129,4 @@ test("a start whose login Discord refuses: `connecting` until then, and no /heal
       () => "refused",
     ),
   ).toBe("refused");
-}, 30_000);
+});
