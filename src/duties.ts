@@ -35,6 +35,8 @@ export type DutiesOptions = {
   renamePassMs: number;
   /** Where players join the link endpoint (LINK_ADDRESS, or this machine's), shown by the bot; none when off. */
   linkAddress?: string;
+  /** Told the bot once it is ready, before the rest of the duties start (health reads its state from then on). */
+  botReady?(bot: Bot): void;
 };
 
 const noJob: StopJob = async () => {};
@@ -65,6 +67,7 @@ export async function startDuties(options: DutiesOptions): Promise<LeaderDuties>
       discordInstance: options.discordInstance,
       shardCount: config.SHARD_COUNT,
     });
+    options.botReady?.(bot);
   }
 
   // Entries that expired while the service was down go now, once the bot listens, so the log channel posts

@@ -6,9 +6,11 @@ import type { DiscordRest } from "./bot/discord.ts";
 import type { Election, Term } from "./cluster/leader.ts";
 import type { Replica } from "./cluster/replica.ts";
 import type { Config } from "./config.ts";
-import { type DashboardDeps, type LazyDashboard, lazyDashboard } from "./dashboard/index.ts";
+import { dashboardDeps } from "./dashboard/deps.ts";
+import { type LazyDashboard, lazyDashboard } from "./dashboard/index.ts";
 import { closeStore, databaseReadable } from "./db/driver.ts";
 import { type LeaderDuties, startDuties } from "./duties.ts";
+import { type GatewayLife, gatewayLife } from "./health/gateway.ts";
 import { createHealth, type Health } from "./health/status.ts";
 import { answerPruning, eventPruning, RENAME_PASS_MS } from "./jobs.ts";
 import type { LinkEndpoint, LinkLimits } from "./link/index.ts";
@@ -16,7 +18,6 @@ import { linkAddressOf, linkTotals } from "./link/model.ts";
 import type { ClusterSource, Metrics } from "./metrics/index.ts";
 import { createHub, type Hub } from "./realtime/hub.ts";
 import { openStoreServices, type Services } from "./services.ts";
-import { tokenApplicationId } from "./setup/permissions.ts";
 import { type Clock, systemClock } from "./shared/clock.ts";
 import { startJob } from "./shared/jobs.ts";
 import { explainListenError } from "./shared/listen.ts";
@@ -65,6 +66,8 @@ export type ServiceStartOptions = {
   signal?: AbortSignal;
   /** The link endpoint's bounds in place of its defaults (bench/link-siege.ts compares sets of them). */
   linkLimits?: Partial<LinkLimits>;
+  /** Told the API's address once it listens, before the leader's duties start the bot (/health answers already). */
+  onListening?(url: string): void;
 };
 
 const DAY_MS = 24 * 3_600_000;
@@ -89,6 +92,8 @@ export async function startService(config: Config, options: ServiceStartOptions)
   const stopAnswerPruning = startJob(answerPruning(services.answers, logger), logger);
 
   let leading: LeaderDuties | undefined;
+  // What /health says of the bot while it logs in and once it stopped, not only while it runs (src/health/gateway.ts).
+  const gateway = gatewayLife({ enabled: config.DISCORD_TOKEN !== undefined, bot: () => leading?.bot });
   let link: LinkEndpoint | undefined;
   // Known once the server listens (PORT=0 picks a port): the dashboard asks it at each request.
   let publicUrl = "";
@@ -104,6 +109,7 @@ export async function startService(config: Config, options: ServiceStartOptions)
     clock,
     logger,
     bot: () => leading?.bot,
+    gateway,
     link: () => link,
     mayAct,
     cluster: replica && {
@@ -147,21 +153,25 @@ export async function startService(config: Config, options: ServiceStartOptions)
   const addresses = addressesOf(config, server.port, metrics, metricsServer?.port);
   const { url, metricsUrl } = addresses;
   publicUrl = addresses.publicUrl;
+  options.onListening?.(url);
   const lead = async (term?: Term) => {
-    leading = await startDuties({
-      config,
-      services,
-      discord,
-      webhookSender,
-      cluster: term && replica && { term, outbox: replica.outbox },
-      logger,
-      clock,
-      apiUrl: `${publicUrl}/api/v1`,
-      fastIdentify,
-      discordInstance: options.discordInstance,
-      renamePassMs,
-      linkAddress: linkAddressOf(config, link),
-    });
+    leading = await gateway.starting(
+      startDuties({
+        config,
+        services,
+        discord,
+        webhookSender,
+        cluster: term && replica && { term, outbox: replica.outbox },
+        logger,
+        clock,
+        apiUrl: `${publicUrl}/api/v1`,
+        fastIdentify,
+        discordInstance: options.discordInstance,
+        renamePassMs,
+        linkAddress: linkAddressOf(config, link),
+        botReady: gateway.ready,
+      }),
+    );
     return leading;
   };
   if (replica) {
@@ -173,6 +183,7 @@ export async function startService(config: Config, options: ServiceStartOptions)
     try {
       await lead();
     } catch (error) {
+      gateway.end();
       await abandon();
       throw error;
     }
@@ -194,6 +205,7 @@ export async function startService(config: Config, options: ServiceStartOptions)
     link,
     stop() {
       stopping ??= (async () => {
+        gateway.end();
         await stopPruning();
         await stopAnswerPruning();
         await election?.stop();
@@ -282,6 +294,7 @@ function createAdapters(
     clock,
     logger,
     bot,
+    gateway,
     link,
     mayAct,
     cluster,
@@ -293,6 +306,7 @@ function createAdapters(
     clock: Clock;
     logger: Logger;
     bot: () => Bot | undefined;
+    gateway: GatewayLife;
     link: () => LinkEndpoint | undefined;
     /** Whether this process may act for the cluster now (webhooks are sent only then). */
     mayAct(): boolean;
@@ -316,7 +330,7 @@ function createAdapters(
   const health = createHealth({
     version: VERSION,
     clock,
-    gateway: () => bot()?.gatewayState() ?? "disabled",
+    gateway: gateway.state,
     database: () => (databaseReadable(services.db) ? "ok" : "unavailable"),
     bus: cluster?.bus,
     roleQueue: () => services.grants.queued(),
@@ -349,45 +363,6 @@ function createAdapters(
     },
   };
   return { hub, webhookSender, health, apiDeps };
-}
-
-/** Discord's REST base when DISCORD_API_URL does not name the sandbox's. */
-const DISCORD_API_BASE = "https://discord.com/api";
-
-/**
- * The dashboard's dependencies when DISCORD_CLIENT_SECRET turns it on (docs/dashboard.md): Discord's OAuth2 at the
- * same place as its REST API (`/oauth2/authorize` at the root beside `/api`, as on discord.com and the sandbox), the
- * member directory of the bot's REST client. Nothing of the dashboard is loaded here (src/dashboard/index.ts).
- */
-function dashboardDeps(
-  config: Config,
-  services: Services,
-  parts: {
-    discord: DiscordRest | undefined;
-    logger: Logger;
-    publicUrl(): string;
-    staffLog: DashboardDeps["staffLog"];
-  },
-): DashboardDeps | undefined {
-  const secret = config.DISCORD_CLIENT_SECRET;
-  // checkDashboard (src/config.ts) made DISCORD_TOKEN, hence the REST client, a condition of the secret.
-  if (secret === undefined || !parts.discord || config.DISCORD_TOKEN === undefined) return undefined;
-  const apiUrl = (config.DISCORD_API_URL ?? DISCORD_API_BASE).replace(/\/$/, "");
-  return {
-    services,
-    oauth: {
-      clientId: config.DISCORD_CLIENT_ID ?? tokenApplicationId(config.DISCORD_TOKEN),
-      clientSecret: secret,
-      apiUrl,
-      authorizeUrl: new URL("/oauth2/authorize", apiUrl).href,
-    },
-    publicUrl: parts.publicUrl,
-    members: parts.discord.members,
-    staffLog: parts.staffLog,
-    apiUrl: () => `${parts.publicUrl()}/api/v1`,
-    version: VERSION,
-    logger: parts.logger,
-  };
 }
 
 /**

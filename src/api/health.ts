@@ -9,9 +9,10 @@ const HealthReport = t.Object(
     uptime: Type.Integer({ minimum: 0, description: "Seconds since the service started", examples: [3600] }),
     gateway: t.UnionEnum(gatewayStates, {
       description:
-        "The Discord bot's gateway: `connected`, `reconnecting` (Discord dropped it; discord.js is reconnecting), " +
-        "`offline` (Discord closed it for good, e.g. the token was reset: restart after fixing), `disabled` (no " +
-        "DISCORD_TOKEN)",
+        "The Discord bot's gateway: `connecting` (the bot is logging in at start; the API answers before it is " +
+        "ready), `connected`, `reconnecting` (Discord dropped it; discord.js is reconnecting), `offline` (Discord " +
+        "closed it for good, e.g. the token was reset: restart after fixing; or the service is shutting down), " +
+        "`disabled` (no DISCORD_TOKEN, or a replica that follows: the leader runs the bot)",
     }),
     database: t.UnionEnum(databaseStates, {
       description:

@@ -1,7 +1,10 @@
 import type { Clock } from "../shared/clock.ts";
 
-/** The Discord gateway as health reports it: `disabled` when no bot runs (no DISCORD_TOKEN). */
-export const gatewayStates = ["connected", "reconnecting", "offline", "disabled"] as const;
+/**
+ * The Discord gateway as health reports it: `connecting` while the bot logs in, `disabled` when no bot runs here
+ * (no DISCORD_TOKEN, a replica that follows); src/health/gateway.ts says which when.
+ */
+export const gatewayStates = ["connecting", "connected", "reconnecting", "offline", "disabled"] as const;
 /** One of the gateway states. */
 export type GatewayState = (typeof gatewayStates)[number];
 /**
