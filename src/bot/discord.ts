@@ -10,6 +10,7 @@ import {
 import type { Words } from "../i18n/words.ts";
 import type { DiscordPorts, RequestBoard } from "../registration/model.ts";
 import type { Logger } from "../shared/logger.ts";
+import { afterReplies } from "./interaction/replies.ts";
 import { approvalRequestMessage } from "./log-channel.ts";
 import { createMemberDirectory, type MemberDirectory } from "./member-directory.ts";
 import { createDiscordNicknames } from "./nicknames.ts";
@@ -20,7 +21,7 @@ import {
   isMemberEdit,
   LONGEST_WAIT_MS,
 } from "./rate-limits.ts";
-import { createDiscordRoleGateway, type GatewayView } from "./roles.ts";
+import { afterRepliesFirst, createDiscordRoleGateway, type GatewayView } from "./roles.ts";
 import type { GuildWords } from "./words.ts";
 
 /**
@@ -125,7 +126,7 @@ export function createDiscordRest(options: {
   return {
     rest,
     ports: {
-      roles: createDiscordRoleGateway(rest, view),
+      roles: afterRepliesFirst(createDiscordRoleGateway(rest, view), afterReplies),
       // English until the bot speaks; loaded then, with every language's texts, after the API listens
       // (docs/performance.md, Start and memory).
       board: createRequestBoard(

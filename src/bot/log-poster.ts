@@ -5,6 +5,7 @@ import type { Words } from "../i18n/words.ts";
 import type { Logger } from "../shared/logger.ts";
 import type { NickType } from "../whitelists/model.ts";
 import type { BotServices } from "./context.ts";
+import { afterReplies } from "./interaction/replies.ts";
 import type { LogBatch, LogFile, LogItem } from "./log-batches.ts";
 import { changeEmbed, departureSummary, renameEmbed } from "./log-changes.ts";
 import { type LogMessage, roleFailureEmbed } from "./log-channel.ts";
@@ -154,6 +155,8 @@ export async function startLogChannel({
   const { latest } = await services.events.bounds();
   const feed = createLogFeed({
     async read(guildId, afterId, limit, upTo) {
+      // Its reads and embeds, its post and its cursor's write wait for the members' replies under way (issue 38).
+      await afterReplies();
       const read = await services.events.noticesAfter(afterId, limit, guildId);
       const notices = upTo === undefined ? read : read.filter((notice) => Number(notice.event.id) <= upTo);
       // No log channel: nothing to describe, the cursor just moves past them.
