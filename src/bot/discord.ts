@@ -10,7 +10,6 @@ import {
 import type { Words } from "../i18n/words.ts";
 import type { DiscordPorts, RequestBoard } from "../registration/model.ts";
 import type { Logger } from "../shared/logger.ts";
-import { afterReplies } from "./interaction/replies.ts";
 import { approvalRequestMessage } from "./log-channel.ts";
 import { createMemberDirectory, type MemberDirectory } from "./member-directory.ts";
 import { createDiscordNicknames } from "./nicknames.ts";
@@ -21,6 +20,7 @@ import {
   isMemberEdit,
   LONGEST_WAIT_MS,
 } from "./rate-limits.ts";
+import { afterReplies } from "./replies.ts";
 import { afterRepliesFirst, createDiscordRoleGateway, type GatewayView } from "./roles.ts";
 import type { GuildWords } from "./words.ts";
 

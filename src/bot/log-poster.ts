@@ -5,13 +5,13 @@ import type { Words } from "../i18n/words.ts";
 import type { Logger } from "../shared/logger.ts";
 import type { NickType } from "../whitelists/model.ts";
 import type { BotServices } from "./context.ts";
-import { afterReplies } from "./interaction/replies.ts";
 import type { LogBatch, LogFile, LogItem } from "./log-batches.ts";
 import { changeEmbed, departureSummary, renameEmbed } from "./log-changes.ts";
 import { type LogMessage, roleFailureEmbed } from "./log-channel.ts";
 import { createLogFeed, cursorName, type PostFailure } from "./log-feed.ts";
 import { groupsChangeEmbed } from "./ranks.ts";
 import { retryAfterOf } from "./rate-limits.ts";
+import { afterReplies } from "./replies.ts";
 import { createGuildWords } from "./words.ts";
 
 /** Posts to a guild's log channel (set with /whitelist log-channel); silently nothing when none is set. */

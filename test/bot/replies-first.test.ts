@@ -1,6 +1,6 @@
 import { expect, test } from "bun:test";
 import { inTime } from "../../src/bot/interaction/answer.ts";
-import { afterReplies, createReplyWatch, REPLIES_FIRST_MS } from "../../src/bot/interaction/replies.ts";
+import { afterReplies, createReplyWatch, REPLIES_FIRST_MS } from "../../src/bot/replies.ts";
 import { afterRepliesFirst } from "../../src/bot/roles.ts";
 import type { RoleGateway } from "../../src/registration/model.ts";
 import { manualClock } from "../../src/shared/clock.ts";

@@ -10,8 +10,8 @@ import type { Words } from "../../i18n/words.ts";
 import { type Clock, systemClock } from "../../shared/clock.ts";
 import type { BotContext } from "../context.ts";
 import { lateRefusal, noteRefusal, refusedAsLate } from "../late-answers.ts";
+import { replies } from "../replies.ts";
 import { fitContent } from "../text.ts";
-import { replies } from "./replies.ts";
 
 /** What a command answers with: text, and optionally embeds and files. */
 export type Answer = Pick<InteractionEditReplyOptions, "embeds"> & {

@@ -1,6 +1,6 @@
 /**
  * The most a piece of work that waits for the direct replies under way (a role grant, a log post) waits for them:
- * the replies themselves defer after DIRECT_ANSWER_MS (answer.ts), so by then none is due any more.
+ * the replies themselves defer after DIRECT_ANSWER_MS (interaction/answer.ts), so by then none is due any more.
  */
 export const REPLIES_FIRST_MS = 1_500;
 
@@ -10,12 +10,12 @@ type Wait = (ms: number) => Promise<void>;
 const sleep: Wait = (ms) => new Promise((resolve) => setTimeout(resolve, ms));
 
 /**
- * The interactions whose work runs towards a direct reply (answer.ts, inTime), by receipt, with when each was
- * received; and the work that lets them go first (`afterReplies`). At a busy time the process shares the CPU with
- * everything else on the host: a role grant's request, its member update and the write it sets off, or a log post's
- * reads and embeds, run between two members' registrations would push the later members' replies past the time
- * they may take before a deferral (issue 38: a member deferred costs a second call, an edit). What a member waits
- * for goes first; the roles and the log follow once the replies under way are out.
+ * The interactions whose work runs towards a direct reply (interaction/answer.ts, inTime), by receipt, with when
+ * each was received; and the work that lets them go first (`afterReplies`). At a busy time the process shares the
+ * CPU with everything else on the host: a role grant's request, its member update and the write it sets off, or a
+ * log post's reads and embeds, run between two members' registrations would push the later members' replies past
+ * the time they may take before a deferral (issue 38: a member deferred costs a second call, an edit). What a
+ * member waits for goes first; the roles and the log follow once the replies under way are out.
  */
 export function createReplyWatch() {
   /** When each interaction still working towards its direct reply was received, by receipt (oldest first). */
@@ -78,8 +78,8 @@ export function createReplyWatch() {
 export type ReplyWatch = ReturnType<typeof createReplyWatch>;
 
 /**
- * This process's interactions working towards a direct reply (inTime's clock: answer.ts): role grants and log posts
- * wait for `afterReplies()`, so that at a busy time what a member waits for goes first.
+ * This process's interactions working towards a direct reply (inTime's clock: interaction/answer.ts): role grants
+ * and log posts wait for `afterReplies()`, so that at a busy time what a member waits for goes first.
  */
 export const replies = createReplyWatch();
 
