@@ -7,7 +7,8 @@ export const REPLIES_FIRST_MS = 1_500;
 /** Sleeps `ms`: timers, or a test's own promise. */
 type Wait = (ms: number) => Promise<void>;
 
-const sleep: Wait = (ms) => new Promise((resolve) => setTimeout(resolve, ms));
+// Unref'd: a wait under way never keeps a stopping process alive.
+const sleep: Wait = (ms) => new Promise((resolve) => setTimeout(resolve, ms).unref());
 
 /**
  * The interactions whose work runs towards a direct reply (interaction/answer.ts, inTime), by receipt, with when
