@@ -11,6 +11,7 @@ import { type LogMessage, roleFailureEmbed } from "./log-channel.ts";
 import { createLogFeed, cursorName, type PostFailure } from "./log-feed.ts";
 import { groupsChangeEmbed } from "./ranks.ts";
 import { retryAfterOf } from "./rate-limits.ts";
+import { afterReplies } from "./replies.ts";
 import { createGuildWords } from "./words.ts";
 
 /** Posts to a guild's log channel (set with /whitelist log-channel); silently nothing when none is set. */
@@ -154,6 +155,8 @@ export async function startLogChannel({
   const { latest } = await services.events.bounds();
   const feed = createLogFeed({
     async read(guildId, afterId, limit, upTo) {
+      // Its reads and embeds, its post and its cursor's write wait for the members' replies under way (issue 38).
+      await afterReplies();
       const read = await services.events.noticesAfter(afterId, limit, guildId);
       const notices = upTo === undefined ? read : read.filter((notice) => Number(notice.event.id) <= upTo);
       // No log channel: nothing to describe, the cursor just moves past them.

@@ -183,3 +183,23 @@ export function createDiscordRoleGateway(rest: REST, gateway: GatewayView): Role
     room,
   };
 }
+
+/**
+ * The role gateway with its changes put after the direct replies under way (`afterReplies`: replies.ts): at a busy
+ * time a grant's request, the member update Discord sends back and the write that update sets off would otherwise
+ * take the CPU the other members' replies need (docs/decisions.md, What the bot does with Discord's limits).
+ * Reads go at once.
+ */
+export function afterRepliesFirst(roles: RoleGateway, afterReplies: () => Promise<void>): RoleGateway {
+  return {
+    ...roles,
+    async grant(guildId, userId, roleIds) {
+      await afterReplies();
+      return roles.grant(guildId, userId, roleIds);
+    },
+    async revoke(guildId, userId, roleIds) {
+      await afterReplies();
+      return roles.revoke(guildId, userId, roleIds);
+    },
+  };
+}

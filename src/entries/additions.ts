@@ -1,4 +1,6 @@
-import type { Tx } from "../db/store.ts";
+import { getTableColumns, sql } from "drizzle-orm";
+import { preparedRead } from "../db/driver.ts";
+import type { Db, Tables, Tx } from "../db/store.ts";
 import { together } from "../db/together.ts";
 import { text } from "../i18n/messages.ts";
 import { nickKey } from "../nicks/key.ts";
@@ -9,14 +11,63 @@ import type { EntryRecord } from "./model.ts";
 import { type EntryRow, toEntry } from "./rows.ts";
 import type { Guard, NewEntry } from "./service.ts";
 
+/** Every column of a new entry's row but its id, each given: the insert is built once, with a placeholder each. */
+type EntryInsert = Required<Omit<Tables["entries"]["$inferInsert"], "id">>;
+
+/**
+ * The insert of an entry, its SQL built once per connection of `db` (src/db/driver.ts, preparedRead): building it
+ * for every registration (drizzle's SQL text, SQLite's statement) took about a sixth of a registering member's CPU
+ * on launch day (docs/performance.md, Launch day, what a member's answer costs).
+ */
+function entryInsert(db: Db, entries: Tables["entries"]) {
+  const columns = Object.keys(getTableColumns(entries)).filter((column) => column !== "id");
+  const insert = preparedRead<EntryRow>(db, "entries_insert", (q) =>
+    q
+      .insert(entries)
+      .values(
+        Object.fromEntries(
+          columns.map((column) => [column, sql.placeholder(column)]),
+        ) as unknown as EntryInsert,
+      )
+      .returning(),
+  );
+  return async (q: Db, row: EntryInsert): Promise<EntryRow> => {
+    const [stored] = await insert(q, row);
+    return stored as EntryRow;
+  };
+}
+
 /** Storing entries, one or many, each with its `entry.added` event in the same transaction. Part of `EntryService`. */
-export function createAdditions(kit: ChangeKit) {
+export function createAdditions(kit: ChangeKit, db: Db) {
   const { clock, write, entries, findByKey, publish, appendAddition, requireWhitelist, groups } = kit;
+  const insertEntry = entryInsert(db, entries);
   /** Whose roles a new entry's groups follow: its owner's, unless it is a guest's (docs/decisions.md, Ranks). */
   const ownerOf = (input: NewEntry) => ({
     userId: input.userId,
     guest: input.guest ?? false,
     verified: input.verified ?? false,
+  });
+  /** The row of a new entry: what the input leaves out, as the table's defaults have it. */
+  const rowOf = (input: NewEntry, nickKey: string, groupIds: string[], createdAt: number): EntryInsert => ({
+    whitelistId: input.whitelistId,
+    nick: input.nick,
+    nickKey,
+    uuid: input.uuid,
+    premium: input.premium,
+    gamertag: input.gamertag ?? null,
+    xuid: input.xuid ?? null,
+    userId: input.userId,
+    addedBy: input.addedBy,
+    origin: input.origin,
+    grantedRoleIds: input.grantedRoleIds ?? [],
+    createdAt,
+    expiresAt: input.expiresAt ?? null,
+    nameCheckedAt: null,
+    verified: input.verified ?? false,
+    proofDueAt: input.proofDueAt ?? null,
+    guest: input.guest ?? false,
+    note: input.note ?? null,
+    groups: groupIds,
   });
   return {
     /**
@@ -53,19 +104,10 @@ export function createAdditions(kit: ChangeKit) {
             );
           // Before the insert, which reads the member's roles as noted here for the entry's groups.
           noted = (await also.before?.(tx)) ?? [];
-          const { grantFailures, ...stored } = input;
-          const [row] = await tx
-            .insert(entries)
-            .values({
-              ...stored,
-              nickKey: key,
-              grantedRoleIds: input.grantedRoleIds ?? [],
-              groups: await groupsOf(ownerOf(input)),
-              createdAt: clock.now(),
-            })
-            .returning();
-          const entry = toEntry(row as EntryRow);
+          const row = rowOf(input, key, await groupsOf(ownerOf(input)), clock.now());
+          const entry = toEntry(await insertEntry(tx, row));
           await also.alongside?.(tx, entry);
+          const { grantFailures } = input;
           const detail = {
             entry,
             actorId: input.addedBy,
@@ -112,18 +154,8 @@ export function createAdditions(kit: ChangeKit) {
             taken.push(input);
             continue;
           }
-          const { grantFailures: _failures, ...stored } = input;
-          const [row] = await tx
-            .insert(entries)
-            .values({
-              ...stored,
-              nickKey: key,
-              grantedRoleIds: input.grantedRoleIds ?? [],
-              groups: await groupsOf(ownerOf(input)),
-              createdAt,
-            })
-            .returning();
-          const entry = toEntry(row as EntryRow);
+          const row = rowOf(input, key, await groupsOf(ownerOf(input)), createdAt);
+          const entry = toEntry(await insertEntry(tx, row));
           const detail = { entry, actorId: input.addedBy, bulk: true as const };
           const event = await appendAddition(tx, whitelist, input.origin, detail);
           done.push({ event, ...detail });

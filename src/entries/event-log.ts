@@ -1,5 +1,5 @@
 import { and, asc, eq, gt, inArray, like, lt, lte, sql } from "drizzle-orm";
-import { lastEventId } from "../db/driver.ts";
+import { lastEventId, preparedRead } from "../db/driver.ts";
 import type { Store, Tx } from "../db/store.ts";
 import type { Write } from "../db/writer.ts";
 import type { Clock } from "../shared/clock.ts";
@@ -109,6 +109,20 @@ export function createEventLog({
     db,
     tables: { events },
   } = store;
+  // Built once per connection: every change appends one (docs/performance.md, Launch day).
+  const insertEvent = preparedRead<{ id: number }>(db, "events_insert", (q) =>
+    q
+      .insert(events)
+      .values({
+        guildId: sql.placeholder("guildId"),
+        whitelistId: sql.placeholder("whitelistId"),
+        type: sql.placeholder("type"),
+        payload: sql.placeholder("payload"),
+        detail: sql.placeholder("detail"),
+        createdAt: sql.placeholder("createdAt"),
+      })
+      .returning({ id: events.id }),
+  );
   return {
     /** Appends an event inside the caller's transaction, so the change and its event commit together. */
     async append(tx: Tx, input: NewEvent, detail?: ChangeDetail): Promise<EntryEvent> {
@@ -127,17 +141,14 @@ export function createEventLog({
         ...(input.reason ? { reason: input.reason } : {}),
         timestamp: new Date(createdAt).toISOString(),
       };
-      const [row] = await tx
-        .insert(events)
-        .values({
-          guildId: input.guildId,
-          whitelistId: input.whitelistId,
-          type: input.type,
-          payload: JSON.stringify(body),
-          detail: detail === undefined ? null : JSON.stringify(detail),
-          createdAt,
-        })
-        .returning({ id: events.id });
+      const [row] = await insertEvent(tx, {
+        guildId: input.guildId,
+        whitelistId: input.whitelistId,
+        type: input.type,
+        payload: JSON.stringify(body),
+        detail: detail === undefined ? null : JSON.stringify(detail),
+        createdAt,
+      });
       const id = (row as { id: number }).id;
       appended?.(id);
       return { id: String(id), ...body };

@@ -47,6 +47,25 @@ export function createEntryGroups(deps: {
         ),
       ),
   );
+  // Built once too: every registration of a member with new roles, and every member update that changes them, stores.
+  const storeRoles = preparedRead<never>(db, "member_roles_store", (q) =>
+    q
+      .insert(memberRoles)
+      .values({
+        guildId: sql.placeholder("guildId"),
+        userId: sql.placeholder("userId"),
+        roleIds: sql.placeholder("roleIds"),
+        updatedAt: sql.placeholder("updatedAt"),
+      })
+      .onConflictDoUpdate({
+        target: [memberRoles.guildId, memberRoles.userId],
+        // The values the insert was given (the same on SQLite and PostgreSQL).
+        set: {
+          roleIds: sql.raw(`excluded.${memberRoles.roleIds.name}`),
+          updatedAt: sql.raw(`excluded.${memberRoles.updatedAt.name}`),
+        },
+      }),
+  );
 
   /** The roles stored for some owners of a guild, by user id (an owner never reported holds none). */
   const rolesOf = async (q: Db, guildId: string, userIds: readonly string[]) => {
@@ -183,13 +202,7 @@ export function createEntryGroups(deps: {
   ): Promise<ChangeNotice[]> => {
     const key = and(eq(memberRoles.guildId, who.guildId), eq(memberRoles.userId, who.userId));
     const store = (roleIds: string[]) =>
-      tx
-        .insert(memberRoles)
-        .values({ guildId: who.guildId, userId: who.userId, roleIds, updatedAt: clock.now() })
-        .onConflictDoUpdate({
-          target: [memberRoles.guildId, memberRoles.userId],
-          set: { roleIds, updatedAt: clock.now() },
-        });
+      storeRoles(tx, { guildId: who.guildId, userId: who.userId, roleIds, updatedAt: clock.now() });
     // A departure, or a member registering, is noted whatever entries they hold: the note goes along with the read
     // of those, one round trip on the write line (src/db/together.ts).
     const noted =

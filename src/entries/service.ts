@@ -91,7 +91,7 @@ export function createEntryService(deps: {
   const groups = createEntryGroups({ clock, write, whitelists, events, bus, mappings, tables, db, inGuild });
   // Each change writes its row and its event in one transaction, then publishes the event once committed.
   const kit = createChangeKit({ clock, write, whitelists, events, bus, entries, findByKey, groups });
-  const additions = createAdditions(kit);
+  const additions = createAdditions(kit, db);
   const inPlace = createChangesInPlace(kit);
   const removals = createRemovals(kit, inPlace.settlePending);
   return {

@@ -249,4 +249,79 @@ forEachStore("prepared reads", (kind) => {
     await write((tx) => tx.delete(table).where(eq(table.userId, USER)));
     expect(await nicknames.record(GUILD, USER)).toBeUndefined();
   });
+
+  test("an entry stored by the insert built once reads back as the row the store holds, given or left to defaults", async () => {
+    services = await testServices();
+    const { entries, db } = services;
+    const { tables } = services.store;
+    const wl = await seedWhitelist(services, { guildId: GUILD, name: "survival" });
+    /** The row read afresh, without its comparison key (as EntryRecord). */
+    const fresh = async (id: number) => {
+      const [row] = await db.select().from(tables.entries).where(eq(tables.entries.id, id));
+      const { nickKey: _key, ...entry } = row as typeof tables.entries.$inferSelect;
+      return entry;
+    };
+    const [plain] = await seedEntries(services, wl.id, ["Alice"]);
+    expect(plain).toEqual(await fresh((plain as { id: number }).id));
+    expect(plain).toMatchObject({
+      nick: "Alice",
+      gamertag: null,
+      xuid: null,
+      expiresAt: null,
+      nameCheckedAt: null,
+      verified: false,
+      proofDueAt: null,
+      guest: false,
+      note: null,
+      grantedRoleIds: [],
+      groups: [],
+    });
+    const full = await entries.add({
+      whitelistId: wl.id,
+      nick: ".Bob_Gamer",
+      uuid: "00000000-0000-0000-0009-01f64f65c7c3",
+      premium: true,
+      gamertag: "Bob Gamer",
+      xuid: "2535405290989251",
+      expiresAt: 2_000_000_000_000,
+      verified: true,
+      proofDueAt: 1_900_000_000_000,
+      guest: true,
+      note: "a friend",
+      userId: USER,
+      addedBy: USER,
+      origin: "staff",
+      grantedRoleIds: ["400000000000000001"],
+    });
+    expect(full).toEqual(await fresh(full.id));
+    expect(full).toMatchObject({
+      premium: true,
+      verified: true,
+      guest: true,
+      grantedRoleIds: ["400000000000000001"],
+    });
+    // The same statement again, for another row and through an import's transaction of many.
+    const { added } = await entries.addMany([
+      {
+        whitelistId: wl.id,
+        nick: "Carol",
+        uuid: null,
+        premium: false,
+        userId: USER,
+        addedBy: USER,
+        origin: "staff",
+      },
+      {
+        whitelistId: wl.id,
+        nick: "Dave",
+        uuid: null,
+        premium: false,
+        userId: USER,
+        addedBy: USER,
+        origin: "staff",
+      },
+    ]);
+    for (const entry of added) expect(entry).toEqual(await fresh(entry.id));
+    expect(added.map((entry) => entry.nick)).toEqual(["Carol", "Dave"]);
+  });
 });

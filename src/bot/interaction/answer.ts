@@ -10,6 +10,7 @@ import type { Words } from "../../i18n/words.ts";
 import { type Clock, systemClock } from "../../shared/clock.ts";
 import type { BotContext } from "../context.ts";
 import { lateRefusal, noteRefusal, refusedAsLate } from "../late-answers.ts";
+import { replies } from "../replies.ts";
 import { fitContent } from "../text.ts";
 
 /** What a command answers with: text, and optionally embeds and files. */
@@ -125,9 +126,6 @@ async function whenDeferred<T>(sent: number, work: () => Promise<T>): Promise<T>
  */
 export const RECENT_WORK_MS = 2_000;
 
-/** When each interaction still working towards its direct reply was received (inTime's clock), by a number of its own. */
-const awaitingReply = new Map<number, number>();
-let received = 0;
 /** The last work run for a direct reply to finish: when, and how long it took from its receipt. */
 let lastWork: { finishedAt: number; tookMs: number } | undefined;
 
@@ -138,8 +136,8 @@ let lastWork: { finishedAt: number; tookMs: number } | undefined;
  * process hardly gets), whichever is longer; nothing when neither is known.
  */
 function expectedWorkMs(now: number): number {
-  const oldest = Math.min(...awaitingReply.values());
-  const waited = Number.isFinite(oldest) ? now - oldest : 0;
+  const oldest = replies.oldest();
+  const waited = oldest === undefined ? 0 : now - oldest;
   const recent = lastWork !== undefined && now - lastWork.finishedAt <= RECENT_WORK_MS ? lastWork.tookMs : 0;
   return Math.max(0, waited, recent);
 }
@@ -186,12 +184,11 @@ export async function inTime<T>(
     }
     return whenDeferred(sent, work);
   }
-  const receipt = ++received;
-  awaitingReply.set(receipt, now);
+  const receipt = replies.start(now);
   let deferral: Promise<unknown> | undefined;
   const timer = setTimeout(
     () => {
-      awaitingReply.delete(receipt);
+      replies.done(receipt);
       // A failed deferral shows when the answer is sent (the interaction is gone); nothing to do here.
       deferral = options.defer().catch(() => {});
     },
@@ -201,7 +198,7 @@ export async function inTime<T>(
     return await work();
   } finally {
     clearTimeout(timer);
-    awaitingReply.delete(receipt);
+    replies.done(receipt);
     const finishedAt = clock.now();
     lastWork = { finishedAt, tookMs: finishedAt - now };
     if (deferral) await deferral;
