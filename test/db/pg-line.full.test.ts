@@ -26,11 +26,15 @@ afterAll(async () => {
   await admin.close();
 });
 
-/** Resolves once `n` sessions wait for the advisory lock KEY (PostgreSQL's own view of its locks). */
+/**
+ * Resolves once `n` sessions wait for the advisory lock KEY (PostgreSQL's own view of its locks). `pg_locks` shows
+ * the whole server's, and other test files' databases share it: only this database's waits on KEY count.
+ */
 async function waiting(n: number): Promise<void> {
   for (;;) {
-    const [row] =
-      await admin`SELECT count(*)::int AS n FROM pg_locks WHERE locktype = 'advisory' AND NOT granted`;
+    const [row] = await admin`SELECT count(*)::int AS n FROM pg_locks
+      WHERE locktype = 'advisory' AND NOT granted AND objid = ${KEY}
+        AND database = (SELECT oid FROM pg_database WHERE datname = current_database())`;
     if (row.n >= n) return;
     await Bun.sleep(5);
   }
