@@ -4,22 +4,30 @@
  * process. Per stage: how much the allocator grew during it (per 1,000 entries too), what the heap keeps of it
  * after a full collection, and its time. The first read's rows count for the read only (every build shares them).
  *
- *   bun bench/build-alloc.ts [--seed-file /tmp/wls-100k.db]
+ *   bun bench/build-alloc.ts [--seed-file /tmp/wls-100k.db] [--checkout /work/main]
  */
 import { memoryUsage } from "bun:jsc";
 import { copyFileSync, mkdtempSync, readFileSync, rmSync } from "node:fs";
 import { tmpdir } from "node:os";
-import { join } from "node:path";
+import { join, resolve } from "node:path";
 import { parseArgs } from "node:util";
-import { closeDatabase } from "../src/db/client.ts";
-import { type FormatName, formats } from "../src/formats/index.ts";
-import { building, summing } from "../src/formats/whitelist-formats.ts";
-import { openServices } from "../src/services.ts";
-import { systemClock } from "../src/shared/clock.ts";
-import { silentLogger } from "../src/shared/logger.ts";
-import { runAtOnce } from "../src/shared/slices.ts";
+import type { FormatName } from "../src/formats/index.ts";
 
-const { values: options } = parseArgs({ options: { "seed-file": { type: "string" } } });
+const { values: options } = parseArgs({
+  options: { "seed-file": { type: "string" }, checkout: { type: "string" } },
+});
+// `--checkout <dir>`: that checkout's code (the code before a change), over the same seed file.
+const root = options.checkout ? resolve(options.checkout) : resolve(import.meta.dir, "..");
+const from = <T>(path: string): Promise<T> => import(join(root, "src", path));
+const { closeDatabase } = await from<typeof import("../src/db/client.ts")>("db/client.ts");
+const { formats } = await from<typeof import("../src/formats/index.ts")>("formats/index.ts");
+const { building, summing } = await from<typeof import("../src/formats/whitelist-formats.ts")>(
+  "formats/whitelist-formats.ts",
+);
+const { openServices } = await from<typeof import("../src/services.ts")>("services.ts");
+const { systemClock } = await from<typeof import("../src/shared/clock.ts")>("shared/clock.ts");
+const { silentLogger } = await from<typeof import("../src/shared/logger.ts")>("shared/logger.ts");
+const { runAtOnce } = await from<typeof import("../src/shared/slices.ts")>("shared/slices.ts");
 const file = options["seed-file"] ?? "/tmp/wls-100k.db";
 const { ids } = JSON.parse(readFileSync(`${file}.json`, "utf8")) as { ids: string[] };
 const dir = mkdtempSync(join(tmpdir(), "wls-build-alloc-"));
@@ -76,7 +84,9 @@ for (const format of ["json", "plain", "easywhitelist", "vanilla"] as FormatName
     ),
   );
 }
-console.log(`${entries} entries; uptime load ${(await Bun.file("/proc/loadavg").text()).split(" ")[0]}`);
+console.log(
+  `${root}: ${entries} entries; uptime load ${(await Bun.file("/proc/loadavg").text()).split(" ")[0]}`,
+);
 console.log(["stage", "grown MB", "KB/1000 entries", "kept MB", "ms"].join("\t"));
 for (const row of rows) console.log(row.join("\t"));
 console.log(`rss after, collected: ${mb(process.memoryUsage.rss())} MB; built ${built.length}`);
