@@ -6,7 +6,6 @@
  * about the size of those bytes themselves (docs/architecture.md, Formats kept per whitelist).
  */
 
-import { runAtOnce } from "../shared/slices.ts";
 import { type Key, type Keys, keysOf } from "./keys.ts";
 
 /** One piece and the key that orders it. */
@@ -15,6 +14,9 @@ export type Piece<K> = { key: K; text: string };
 /** A chunk: its pieces' keys (compact: keys.ts), where each piece starts in `bytes`, and their bytes. */
 type Chunk<K extends Key> = { keys: Keys<K>; starts: Uint32Array; bytes: Uint8Array };
 
+/** The chunk `append` is making: its keys so far, where each piece starts, and their bytes in `scratch`. */
+type OpenChunk<K extends Key> = { keys: K[]; starts: Uint32Array; size: number; scratch: Buffer | null };
+
 /**
  * Pieces per chunk: a change copies one chunk, on the event loop, before the change's answer. At 8,192 a change
  * to 100,000 entries copied some 1.2 MB of JSON and 650 KB of vanilla, fresh memory each time: 14-33 ms a change
@@ -22,12 +24,11 @@ type Chunk<K extends Key> = { keys: Keys<K>; starts: Uint32Array; bytes: Uint8Ar
  * pages, and a change costs under a millisecond; sending a hundred parts instead of thirteen costs no more.
  */
 export const CHUNK_SIZE = 1024;
-/** Pieces handled between two yields while a chunk is made in steps. */
-const STEP = 512;
 const encoder = new TextEncoder();
 
 export class PieceSequence<K extends Key> {
   private chunks: Chunk<K>[] = [];
+  private open: OpenChunk<K> | null = null;
   private readonly separatorBytes: Uint8Array;
   /** Bytes held (the chunks' bytes), for the cache's memory budget. */
   bytes = 0;
@@ -41,27 +42,56 @@ export class PieceSequence<K extends Key> {
     this.separatorBytes = encoder.encode(separator);
   }
 
-  /** Appends pieces already in order, after every piece held (an empty sequence: fills it). */
-  fill(sorted: readonly Piece<K>[]): void {
-    runAtOnce(this.appending(sorted));
+  /**
+   * Appends a piece after every piece held (a build, pieces in order; then `close`): its text is written at once
+   * into a buffer the chunk being made reuses, no piece object or text kept until the chunk is whole; a chunk is
+   * closed every `chunkSize` pieces, so the chunks are those the pieces inserted one by one would split into.
+   */
+  append(key: K, text: string): void {
+    this.open ??= { keys: [], starts: new Uint32Array(this.chunkSize), size: 0, scratch: null };
+    const open = this.open;
+    const separator = this.separatorBytes;
+    // Room for the separator and the text at 3 bytes per UTF-16 unit at most, then written where it goes.
+    let scratch = open.scratch;
+    const needed = open.size + separator.length + text.length * 3;
+    if (!scratch || needed > scratch.length) {
+      const grown = Buffer.allocUnsafe(Math.max(needed * 2, (scratch?.length ?? 0) * 2, 4096));
+      scratch?.copy(grown, 0, 0, open.size);
+      scratch = grown;
+      open.scratch = scratch;
+    }
+    if (open.keys.length > 0 && separator.length > 0) {
+      scratch.set(separator, open.size);
+      open.size += separator.length;
+    }
+    open.starts[open.keys.length] = open.size;
+    open.size += scratch.write(text, open.size, "utf8");
+    open.keys.push(key);
+    if (open.keys.length === this.chunkSize) this.closeChunk(open);
   }
 
-  /**
-   * The same as `fill`, in steps (a generator: a large format is built in slices, src/formats/whitelist-formats.ts):
-   * a chunk at a time, its bytes encoded a few hundred pieces at a time. The chunks are those `fill` makes.
-   */
-  *appending(sorted: readonly Piece<K>[]): Generator<void, void> {
-    for (let at = 0; at < sorted.length; at += this.chunkSize) {
-      this.chunks.push(yield* this.chunking(sorted.slice(at, at + this.chunkSize)));
-      this.length += Math.min(this.chunkSize, sorted.length - at);
-    }
+  /** Closes the chunk `append` was making, if any, and lets go of its buffer. */
+  close(): void {
+    if (this.open && this.open.keys.length > 0) this.closeChunk(this.open);
+    this.open = null;
+  }
+
+  private closeChunk(open: OpenChunk<K>): void {
+    const count = open.keys.length;
+    const bytes = new Uint8Array(open.size);
+    bytes.set((open.scratch as Buffer).subarray(0, open.size));
+    this.chunks.push({ keys: keysOf(open.keys), starts: open.starts.slice(0, count), bytes });
+    this.bytes += open.size;
+    this.length += count;
+    open.keys.length = 0;
+    open.size = 0;
   }
 
   /** Adds a piece at its place (after any piece of an equal key). */
   insert(piece: Piece<K>): void {
     if (this.chunks.length === 0) {
-      this.chunks.push(this.chunkOf([piece]));
-      this.length++;
+      this.append(piece.key, piece.text);
+      this.close();
       return;
     }
     const index = this.chunkFor(piece.key);
@@ -130,34 +160,6 @@ export class PieceSequence<K extends Key> {
       parts.push(chunk.bytes);
     }
     return parts;
-  }
-
-  private chunkOf(pieces: readonly Piece<K>[]): Chunk<K> {
-    return runAtOnce(this.chunking(pieces));
-  }
-
-  /** One chunk of `pieces` (at least one): where each starts, then their bytes, a step at a time. */
-  private *chunking(pieces: readonly Piece<K>[]): Generator<void, Chunk<K>> {
-    const separator = this.separatorBytes.length;
-    const starts = new Uint32Array(pieces.length);
-    let size = -separator;
-    for (let i = 0; i < pieces.length; i++) {
-      starts[i] = size + separator;
-      size += separator + Buffer.byteLength((pieces[i] as Piece<K>).text, "utf8");
-      if (i % STEP === STEP - 1) yield;
-    }
-    const bytes = new Uint8Array(size);
-    // Each piece written where it starts, through a Buffer over the same memory: no text of many pieces joined
-    // first (as much garbage again as the bytes, for the collector, at every first read).
-    const writer = Buffer.from(bytes.buffer, bytes.byteOffset, bytes.byteLength);
-    for (let i = 0; i < pieces.length; i++) {
-      const start = starts[i] as number;
-      if (i > 0 && separator > 0) bytes.set(this.separatorBytes, start - separator);
-      writer.write((pieces[i] as Piece<K>).text, start, "utf8");
-      if (i % STEP === STEP - 1) yield;
-    }
-    this.bytes += size;
-    return { keys: keysOf(pieces.map((piece) => piece.key)), starts, bytes };
   }
 
   private split(index: number): void {

@@ -4,7 +4,7 @@ import type { Formatted } from "./cache.ts";
 import { type FormatName, formats } from "./index.ts";
 import type { Key } from "./keys.ts";
 import { byCodePoint } from "./order.ts";
-import { CHUNK_SIZE, type Piece, PieceSequence } from "./sequence.ts";
+import { CHUNK_SIZE, PieceSequence } from "./sequence.ts";
 import type { FormatEntry, Pieces } from "./spec.ts";
 
 const encoder = new TextEncoder();
@@ -129,13 +129,23 @@ const STEP = 256;
 
 /** The sum of the entries' hashes (every format's ETag is made of it), in steps. */
 export function* summing(entries: readonly FormatEntry[]): Generator<void, bigint> {
-  let sum = 0n;
+  // Added as two 32-bit halves in numbers, read through a view of one 64-bit cell: a `BigInt` sum and mask made
+  // four more a entry, 100,000 entries' worth of garbage at a first read (docs/performance.md). The same sum.
+  let low = 0;
+  let high = 0;
   for (let i = 0; i < entries.length; i++) {
-    sum = (sum + entryHash(entries[i] as FormatEntry)) & MASK;
+    hashCell[0] = entryHash(entries[i] as FormatEntry);
+    low += hashHalves[0] as number;
+    high = (high + (hashHalves[1] as number) + Math.floor(low / 2 ** 32)) % 2 ** 32;
+    low %= 2 ** 32;
     if (i % STEP === STEP - 1) yield;
   }
-  return sum;
+  return (BigInt(high) << 32n) | BigInt(low);
 }
+
+/** One 64-bit cell and its two 32-bit halves (`summing`; little-endian, as every platform Bun runs on). */
+const hashCell = new BigUint64Array(1);
+const hashHalves = new Uint32Array(hashCell.buffer);
 
 /**
  * Builds `format` from a read of the store, in steps (a generator: `runSliced` runs it in slices that leave the
@@ -188,14 +198,13 @@ export function* building(
     }
     return pieces.compare(keys[a] as Key, keys[b] as Key);
   });
-  // One chunk at a time, each piece's text made in steps: the chunks are those one `fill` of them all makes.
+  // Each piece's text written into its chunk's bytes as it is made (PieceSequence.append), a step at a time.
   // Entries sharing a line (EasyWhitelist) share its key, so they are next to each other now: the first gives
   // the piece, and a run of several is counted in `shared`. No map of every line, built and then emptied of the
   // lines one entry holds: filling it (rehashing 100,000 strings) and emptying it each held the event loop for
   // 10-20 ms at once (docs/performance.md, A change to a large whitelist).
   const sequence = new PieceSequence(pieces.compare, pieces.separator, chunkSize);
   if (pieces.shared) shared = new Map();
-  let chunk: Piece<Key>[] = [];
   let run = 0;
   for (let i = 0; i < count; i++) {
     const index = order[i] as number;
@@ -204,16 +213,12 @@ export function* building(
     else {
       if (run > 1) shared?.set(sharedLine(pieces, chosen[order[i - run] as number] as FormatEntry), run);
       run = 1;
-      chunk.push({ key, text: pieces.piece(chosen[index] as FormatEntry) });
-    }
-    if (chunk.length === chunkSize) {
-      yield* sequence.appending(chunk);
-      chunk = [];
+      sequence.append(key, pieces.piece(chosen[index] as FormatEntry));
     }
     if (i % STEP === STEP - 1) yield;
   }
   if (run > 1) shared?.set(sharedLine(pieces, chosen[order[count - run] as number] as FormatEntry), run);
-  if (chunk.length > 0) yield* sequence.appending(chunk);
+  sequence.close();
   return { sequence, shared, formatted: null, through, sum, count: entries.length };
 }
 

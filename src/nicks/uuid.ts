@@ -12,12 +12,18 @@ function dashHex(hex: string): string {
 
 /** The UUID an offline-mode Minecraft server gives `nick`: Java's `UUID.nameUUIDFromBytes("OfflinePlayer:" + nick)`. */
 export function offlineUuid(nick: string): string {
-  const bytes = new Bun.CryptoHasher("md5").update(`OfflinePlayer:${nick}`).digest();
+  // Hashed into one buffer kept for it, not through a hasher object and a digest per call: a first build of a
+  // large whitelist's whitelist.json computes one per offline nick, each left native memory to the collector,
+  // some 500 bytes a nick (docs/performance.md, Large whitelists).
+  Bun.MD5.hash(`OfflinePlayer:${nick}`, md5);
   // nameUUIDFromBytes stamps version 3 and the IETF variant over the raw MD5.
-  bytes[6] = ((bytes[6] ?? 0) & 0x0f) | 0x30;
-  bytes[8] = ((bytes[8] ?? 0) & 0x3f) | 0x80;
-  return dashHex(bytes.toString("hex"));
+  md5[6] = ((md5[6] ?? 0) & 0x0f) | 0x30;
+  md5[8] = ((md5[8] ?? 0) & 0x3f) | 0x80;
+  return dashHex(md5.toString("hex"));
 }
+
+/** The MD5 `offlineUuid` hashes into (used synchronously only). */
+const md5 = Buffer.alloc(16);
 
 /** Turns Mojang's undashed 32-hex UUID into dashed lowercase form; throws a TypeError on anything else. */
 export function dashUuid(hex32: string): string {

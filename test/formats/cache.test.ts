@@ -75,6 +75,34 @@ test("past the budget the least recently read go first, and come back from the s
   expect(loads).toEqual(["a", "b"]);
 });
 
+test("the most recently read is left in place when read again, and any other moves to the end", async () => {
+  const one = cache(64 * 1024 * 1024);
+  await one.kept.get("x", "json");
+  const size = one.kept.usage().bytes;
+  const { kept, loads } = cache(size * 2 + 1);
+  await kept.get("a", "json");
+  await kept.get("b", "json");
+  // "b", the newest, read again and again (left in place), then "a" (moved after "b") by either read.
+  kept.cached("b", "json");
+  await kept.get("b", "json");
+  expect(kept.cached("a", "json")).toBeDefined();
+  await kept.get("c", "json"); // over budget: "b" goes, not "a"
+  expect(loads).toEqual(["a", "b", "c"]);
+  // "c", built last, is the newest: "a", read now, moves after it, and "c" goes next.
+  kept.cached("a", "json");
+  await kept.get("b", "json");
+  expect(kept.cached("c", "json")).toBeUndefined();
+  expect(loads).toEqual(["a", "b", "c", "b"]);
+  // "b", the newest, dropped (invalidated): read again, it comes back as the newest, and "a" goes next.
+  kept.invalidate("b");
+  await kept.get("b", "json");
+  kept.cached("b", "json");
+  await kept.get("c", "json");
+  expect(kept.cached("a", "json")).toBeUndefined();
+  expect(kept.cached("b", "json")).toBeDefined();
+  expect(loads).toEqual(["a", "b", "c", "b", "b", "c"]);
+});
+
 test("a change on the bus reaches a cached whitelist in place, without reading the store again", async () => {
   const { kept, loads, bus } = cache(64 * 1024 * 1024);
   const before = await kept.get("a", "plain");

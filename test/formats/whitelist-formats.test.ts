@@ -136,6 +136,27 @@ describe("formats kept piece by piece", () => {
     );
   });
 
+  test("built from many entries in chunks of the default size, pieces past its buffer's size included, byte for byte", () => {
+    // Each piece is written straight into the chunk being made (PieceSequence.append): three chunks of 1,024, a
+    // last one part full, multi-byte and astral characters, and a nick of 6,000 UTF-16 units (some 12 KB of UTF-8
+    // in each format, more than the buffer a build starts with) in the second chunk.
+    const entries = Array.from({ length: 3500 }, (_, i) =>
+      record(i + 1, {
+        nick: i === 1500 ? "é𝒜".repeat(2000) : `${["é", "𝒜", "a", "Z"][i % 4]}player_${i}`,
+        uuid: null,
+        premium: i % 3 === 0,
+        expiresAt: null,
+      }),
+    );
+    const kept = keptOf(entries);
+    for (const format of FORMATS) {
+      expect({ format, bytes: decoder.decode(kept.formatted(format).bytes) }).toEqual({
+        format,
+        bytes: decoder.decode(renderFormat(format, entries)),
+      });
+    }
+  });
+
   test("the ETag depends on the entries only: the same set, however reached, has the same ETag", () => {
     const a = record(1, { nick: "alice", uuid: null, premium: false, expiresAt: null });
     const b = record(2, { nick: "Bob", uuid: null, premium: true, expiresAt: null });
@@ -149,6 +170,19 @@ describe("formats kept piece by piece", () => {
       expect(changed.formatted(format).etag).toBe(built.formatted(format).etag);
       expect(back.formatted(format).etag).toBe(built.formatted(format).etag);
     }
+  });
+
+  test("the ETag of thousands of entries built at once is theirs added one by one (its sum wraps at 64 bits)", () => {
+    const entries = Array.from({ length: 2000 }, (_, i) =>
+      record(i + 1, { nick: `player_${i}`, uuid: null, premium: i % 2 === 0, expiresAt: null }),
+    );
+    const built = keptOf(entries);
+    const added = keptOf([]);
+    for (const [i, entry] of entries.entries()) added.apply(i + 1, "entry.added", entry);
+    expect(added.formatted("json").etag).toBe(built.formatted("json").etag);
+    // The sum of 2,000 64-bit hashes went past 2^64 many times: what is left is below it.
+    const sum = runAtOnce(summing(entries));
+    expect(sum < 2n ** 64n && sum > 0n).toBe(true);
   });
 
   test("thousands of entries: chunks split and empty out, and the bytes still match", () => {
