@@ -49,9 +49,13 @@ test("a write, and the reads its work makes outside its transaction, do not wait
   const { rest } = splitPool(10);
   await admin`SELECT pg_advisory_lock(${KEY})`;
   // Every connection of the shared pool busy (Bun's pool, which the services' `db` uses), and one more call queued.
-  const held = Array.from({ length: rest + 1 }, () =>
-    store.client`SELECT pg_advisory_lock_shared(${KEY}), pg_advisory_unlock_shared(${KEY})`.then(() => {}),
+  // Each connection reserved first: queries given to the pool itself may share a connection (a busy machine opens
+  // them more slowly than the calls come), so fewer than `rest` sessions would ever wait.
+  const connections = await Promise.all(Array.from({ length: rest }, () => store.client.reserve()));
+  const held = connections.map((connection) =>
+    connection`SELECT pg_advisory_lock_shared(${KEY}), pg_advisory_unlock_shared(${KEY})`.then(() => {}),
   );
+  held.push(store.client`SELECT 1`.then(() => {}));
   await waiting(rest);
   const writer = store.driver.writer({ clock: manualClock(0), budgetMs: 2_000 });
   const whitelists = await writer.write(async () => {
@@ -60,5 +64,7 @@ test("a write, and the reads its work makes outside its transaction, do not wait
   });
   expect(whitelists).toBe(0);
   await admin`SELECT pg_advisory_unlock(${KEY})`;
+  await Promise.all(held.slice(0, rest));
+  for (const connection of connections) connection.release();
   await Promise.all(held);
 }, 10_000);
