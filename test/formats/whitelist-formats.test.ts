@@ -1,5 +1,6 @@
 import { describe, expect, test } from "bun:test";
 import fc from "fast-check";
+import { EntryColumns } from "../../src/entries/columns.ts";
 import type { EntryRecord } from "../../src/entries/model.ts";
 import { type FormatName, formats, renderFormat } from "../../src/formats/index.ts";
 import { building, summing, WhitelistFormats } from "../../src/formats/whitelist-formats.ts";
@@ -238,7 +239,10 @@ describe("formats kept piece by piece", () => {
     );
     const atOnce = keptOf(entries, 64, 9);
     // As the store's read gives them: in the order of their nick keys, not by id.
-    const shuffled = [...entries].sort((a, b) => (a.nick.toLowerCase() < b.nick.toLowerCase() ? -1 : 1));
+    // As the store's read keeps them: columns, whose `at` refills one object (src/entries/columns.ts).
+    const shuffled = new EntryColumns();
+    for (const entry of [...entries].sort((a, b) => (a.nick.toLowerCase() < b.nick.toLowerCase() ? -1 : 1)))
+      shuffled.push(entry);
     const sum = await runSliced(summing(shuffled), everyStep);
     const sliced = new WhitelistFormats(64);
     for (const format of FORMATS) {
