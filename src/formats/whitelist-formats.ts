@@ -2,6 +2,7 @@ import type { EventType } from "../entries/events.ts";
 import type { SnapshotEntries } from "../entries/model.ts";
 import { runAtOnce, sorting } from "../shared/slices.ts";
 import type { Formatted } from "./cache.ts";
+import { entryHash } from "./entry-hash.ts";
 import { type FormatName, formats } from "./index.ts";
 import type { Key } from "./keys.ts";
 import { byCodePoint } from "./order.ts";
@@ -278,14 +279,4 @@ function formattedOf(parts: Uint8Array[], fileName: string | null, etag: string)
       return bytes;
     },
   };
-}
-
-/** A 64-bit hash of what an entry shows in any format; the set's ETag is their sum. */
-function entryHash(entry: FormatEntry): bigint {
-  // An entry awaiting proof adds its due time, one in groups their names; every other entry hashes as it did
-  // before the fields existed (an empty `groups` says nothing its absence did not).
-  const due = entry.proofDueAt == null ? "" : `\u0000${entry.proofDueAt}`;
-  const groups = entry.groups.length === 0 ? "" : `\u0001${entry.groups.join("\u0000")}`;
-  const text = `${entry.id}\u0000${entry.nick}\u0000${entry.uuid ?? ""}\u0000${entry.premium}\u0000${entry.expiresAt ?? ""}\u0000${entry.verified}${due}${groups}`;
-  return BigInt.asUintN(64, BigInt(Bun.hash(text)));
 }

@@ -2,6 +2,7 @@ import { describe, expect, test } from "bun:test";
 import fc from "fast-check";
 import { EntryColumns } from "../../src/entries/columns.ts";
 import type { EntryRecord } from "../../src/entries/model.ts";
+import { entryHash, hashedText } from "../../src/formats/entry-hash.ts";
 import { type FormatName, formats, renderFormat } from "../../src/formats/index.ts";
 import { building, summing, WhitelistFormats } from "../../src/formats/whitelist-formats.ts";
 import { runAtOnce, runSliced, type Slices } from "../../src/shared/slices.ts";
@@ -328,5 +329,27 @@ describe("a change to a large whitelist", () => {
         changed: format === "bds" ? [] : [true],
       });
     }
+  });
+});
+
+describe("an entry's hash (every ETag is a sum of them)", () => {
+  test("is the hash of its text's UTF-8 bytes, whatever its fields (the ETags served before it was written into a buffer)", () => {
+    const entry = fc.record({
+      id: fc.nat(),
+      nick: fc.string({ unit: "grapheme", maxLength: 40 }),
+      uuid: fc.option(fc.uuid()),
+      premium: fc.boolean(),
+      expiresAt: fc.option(fc.oneof(fc.nat(), fc.maxSafeNat())),
+      verified: fc.boolean(),
+      gamertag: fc.constant(null),
+      proofDueAt: fc.option(fc.maxSafeNat()),
+      groups: fc.array(fc.string({ unit: "grapheme", maxLength: 300 }), { maxLength: 4 }),
+    });
+    fc.assert(
+      fc.property(entry, (e) => {
+        expect(entryHash(e)).toBe(BigInt.asUintN(64, BigInt(Bun.hash(hashedText(e)))));
+      }),
+      { numRuns: 2000 },
+    );
   });
 });
