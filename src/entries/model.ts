@@ -94,14 +94,20 @@ export const toEntryView = (
 /** A role the bot could not grant or revoke for an entry, with a reason a human can act on. */
 export type RoleFailure = { roleId: string; reason: Text };
 
+/** What any format (src/formats/) shows of an entry, and the id that orders the API's list. */
+export type SnapshotEntry = Pick<
+  EntryRecord,
+  "id" | "nick" | "uuid" | "premium" | "expiresAt" | "verified" | "gamertag" | "proofDueAt"
+> & { groups: readonly string[] };
+
 /**
- * A whitelist's entries as the formats (src/formats/) are built from them, in no particular order: what any format
- * shows of each; and the last event id the read includes.
+ * Entries read one at a time, as the formats are built from them: an array, or a large read's columns
+ * (src/entries/columns.ts), whose `at` returns one object refilled by each call.
  */
-export type EntrySnapshot = {
-  entries: readonly Pick<
-    EntryRecord,
-    "id" | "nick" | "uuid" | "premium" | "expiresAt" | "verified" | "gamertag" | "proofDueAt" | "groups"
-  >[];
-  through: number;
-};
+export type SnapshotEntries = { readonly length: number; at(index: number): SnapshotEntry | undefined };
+
+/**
+ * A whitelist's entries as the formats are built from them, in no particular order; and the last event id the
+ * read includes.
+ */
+export type EntrySnapshot = { entries: SnapshotEntries; through: number };

@@ -8,7 +8,8 @@ import { DomainError } from "../shared/errors.ts";
 import { noSlices, type Slices } from "../shared/slices.ts";
 import { clip } from "../shared/text.ts";
 import type { Whitelist } from "../whitelists/model.ts";
-import type { EntryRecord, EntrySnapshot } from "./model.ts";
+import { EntryColumns } from "./columns.ts";
+import type { EntryRecord, EntrySnapshot, SnapshotEntry } from "./model.ts";
 import { type EntriesInGuild, type FindByKey, toEntry } from "./rows.ts";
 
 /** Entries per page of `snapshotForFormats` (well under a millisecond of SQLite's time, once warm), at most. */
@@ -17,7 +18,7 @@ const SNAPSHOT_PAGE = 1000;
 const FIRST_PAGE = 100;
 
 /** A row of `snapshotForFormats`' pages: what the formats show, and the key the next page starts after. */
-type SnapshotRow = EntrySnapshot["entries"][number] & { nickKey: string };
+type SnapshotRow = SnapshotEntry & { nickKey: string };
 
 /**
  * The refusal of a typed nick no entry holds ("entry-not-found") on `where`: a whitelist's name, or words for
@@ -97,15 +98,15 @@ export function createEntryReads(deps: {
     snapshotForFormats(whitelistId: string, slices: Slices = noSlices): Promise<EntrySnapshot> {
       return readSnapshot(db, async (q) => {
         const through = await lastEventId(db, q);
-        // The rows keep their nick key (copying each without it would double what the read allocates).
-        const rows: SnapshotRow[] = [];
+        // Kept as columns, each page's rows (and their nick keys) left to die young (src/entries/columns.ts).
+        const entries = new EntryColumns();
         // No key is empty (a nick has a character at least): the first page starts after "". Pages start small
         // and grow: the first ones run before the code reading them is compiled, at a fraction of its speed.
         for (let after = "", limit = FIRST_PAGE; ; limit = Math.min(limit * 2, SNAPSHOT_PAGE)) {
           const page = await snapshotPage(q, { whitelistId, after, limit });
-          for (const row of page) rows.push(row);
+          for (const row of page) entries.push(row);
           const last = page.at(-1);
-          if (!last || page.length < limit) return { through, entries: rows };
+          if (!last || page.length < limit) return { through, entries };
           after = last.nickKey;
           if (slices.due()) await slices.pause();
         }

@@ -1,11 +1,11 @@
-import type { EntrySnapshot } from "../entries/model.ts";
+import type { SnapshotEntry } from "../entries/model.ts";
 import type { Key } from "./keys.ts";
 
 // What a format is. Each format is one module of this folder filling `FormatSpec`, and one line of the table in
 // index.ts (docs/architecture.md, Adding a format); its bytes are described in docs/decisions.md, Formats.
 
 /** What any format shows of a stored entry: the public view's fields, and the id that orders the API's list. */
-export type FormatEntry = EntrySnapshot["entries"][number];
+export type FormatEntry = SnapshotEntry;
 
 /**
  * What a game server's file shows of an entry: the player (the `sync` agent renders from the API's entries,

@@ -1,6 +1,8 @@
 import type { EventType } from "../entries/events.ts";
+import type { SnapshotEntries } from "../entries/model.ts";
 import { runAtOnce, sorting } from "../shared/slices.ts";
 import type { Formatted } from "./cache.ts";
+import { entryHash } from "./entry-hash.ts";
 import { type FormatName, formats } from "./index.ts";
 import type { Key } from "./keys.ts";
 import { byCodePoint } from "./order.ts";
@@ -118,8 +120,11 @@ export class WhitelistFormats {
   }
 }
 
-/** A read of the store that formats are built from: its entries, the last event it includes, their ETag sum. */
-export type FormatSource = { entries: readonly FormatEntry[]; through: number; sum: bigint };
+/**
+ * A read of the store that formats are built from: its entries (read one at a time: `at` may refill one object,
+ * src/entries/columns.ts), the last event it includes, their ETag sum.
+ */
+export type FormatSource = { entries: SnapshotEntries; through: number; sum: bigint };
 
 /** A format built from a read, for `WhitelistFormats.set`. */
 export type BuiltFormat = Built;
@@ -128,13 +133,13 @@ export type BuiltFormat = Built;
 const STEP = 256;
 
 /** The sum of the entries' hashes (every format's ETag is made of it), in steps. */
-export function* summing(entries: readonly FormatEntry[]): Generator<void, bigint> {
+export function* summing(entries: SnapshotEntries): Generator<void, bigint> {
   // Added as two 32-bit halves in numbers, read through a view of one 64-bit cell: a `BigInt` sum and mask made
   // four more a entry, 100,000 entries' worth of garbage at a first read (docs/performance.md). The same sum.
   let low = 0;
   let high = 0;
   for (let i = 0; i < entries.length; i++) {
-    hashCell[0] = entryHash(entries[i] as FormatEntry);
+    hashCell[0] = entryHash(entries.at(i) as FormatEntry);
     low += hashHalves[0] as number;
     high = (high + (hashHalves[1] as number) + Math.floor(low / 2 ** 32)) % 2 ** 32;
     low %= 2 ** 32;
@@ -158,27 +163,27 @@ export function* building(
 ): Generator<void, BuiltFormat> {
   const { pieces } = formats[format];
   let shared: Map<string, number> | null = null;
-  // Every entry counts in the ETag (`sum`); only those the format lists get a piece.
-  let chosen = entries;
+  // Every entry counts in the ETag (`sum`); only those the format lists get a piece, found by their indexes.
+  let chosen: number[] | null = null;
   if (pieces.include) {
-    const included: FormatEntry[] = [];
+    chosen = [];
     for (let i = 0; i < entries.length; i++) {
-      const entry = entries[i] as FormatEntry;
-      if (pieces.include(entry)) included.push(entry);
+      if (pieces.include(entries.at(i) as FormatEntry)) chosen.push(i);
       if (i % STEP === STEP - 1) yield;
     }
-    chosen = included;
   }
+  // One entry at a time: `at` may return the same object refilled (src/entries/columns.ts).
+  const entryAt = (i: number) => entries.at(chosen ? (chosen[i] as number) : i) as FormatEntry;
   // Keys computed once each, then the entries' indexes sorted (a comparison may fold letter case: not per
   // comparison). Arrays beside each other, not an object per entry: fewer, larger objects for the collector.
   const sortKey = pieces.sortKey;
-  const count = chosen.length;
+  const count = chosen ? chosen.length : entries.length;
   const keys = new Array<Key>(count);
   const folded = new Array<string>(sortKey ? count : 0);
   const astral = new Uint8Array(sortKey ? count : 0);
   const order = new Array<number>(count);
   for (let i = 0; i < count; i++) {
-    const entry = chosen[i] as FormatEntry;
+    const entry = entryAt(i);
     keys[i] = pieces.key(entry);
     order[i] = i;
     if (sortKey) {
@@ -211,13 +216,13 @@ export function* building(
     const key = keys[index] as Key;
     if (shared && i > 0 && pieces.compare(keys[order[i - 1] as number] as Key, key) === 0) run++;
     else {
-      if (run > 1) shared?.set(sharedLine(pieces, chosen[order[i - run] as number] as FormatEntry), run);
+      if (run > 1) shared?.set(sharedLine(pieces, entryAt(order[i - run] as number)), run);
       run = 1;
-      sequence.append(key, pieces.piece(chosen[index] as FormatEntry));
+      sequence.append(key, pieces.piece(entryAt(index)));
     }
     if (i % STEP === STEP - 1) yield;
   }
-  if (run > 1) shared?.set(sharedLine(pieces, chosen[order[count - run] as number] as FormatEntry), run);
+  if (run > 1) shared?.set(sharedLine(pieces, entryAt(order[count - run] as number)), run);
   sequence.close();
   return { sequence, shared, formatted: null, through, sum, count: entries.length };
 }
@@ -274,14 +279,4 @@ function formattedOf(parts: Uint8Array[], fileName: string | null, etag: string)
       return bytes;
     },
   };
-}
-
-/** A 64-bit hash of what an entry shows in any format; the set's ETag is their sum. */
-function entryHash(entry: FormatEntry): bigint {
-  // An entry awaiting proof adds its due time, one in groups their names; every other entry hashes as it did
-  // before the fields existed (an empty `groups` says nothing its absence did not).
-  const due = entry.proofDueAt == null ? "" : `\u0000${entry.proofDueAt}`;
-  const groups = entry.groups.length === 0 ? "" : `\u0001${entry.groups.join("\u0000")}`;
-  const text = `${entry.id}\u0000${entry.nick}\u0000${entry.uuid ?? ""}\u0000${entry.premium}\u0000${entry.expiresAt ?? ""}\u0000${entry.verified}${due}${groups}`;
-  return BigInt.asUintN(64, BigInt(Bun.hash(text)));
 }

@@ -1,5 +1,6 @@
 import { afterEach, expect, test } from "bun:test";
 import type { ChangeNotice } from "../../src/entries/bus.ts";
+import type { SnapshotEntry } from "../../src/entries/model.ts";
 import {
   failInserts,
   forEachStore,
@@ -291,9 +292,11 @@ forEachStore("entries added in bulk, and handed over", () => {
         pauses++;
       },
     });
-    const shown = snapshot.entries
-      .map(({ id, nick, uuid, premium, expiresAt }) => ({ id, nick, uuid, premium, expiresAt }))
-      .sort((a, b) => a.id - b.id);
+    // Read one at a time: `at` refills one object (src/entries/columns.ts).
+    const shown = Array.from({ length: snapshot.entries.length }, (_, i) => {
+      const { id, nick, uuid, premium, expiresAt } = snapshot.entries.at(i) as SnapshotEntry;
+      return { id, nick, uuid, premium, expiresAt };
+    }).sort((a, b) => a.id - b.id);
     expect({ through: snapshot.through, entries: shown }).toEqual({
       through: 1503,
       entries: added.map(({ id, nick, uuid, premium, expiresAt }) => ({

@@ -1,8 +1,15 @@
 import { describe, expect, test } from "bun:test";
 import fc from "fast-check";
+import { EntryColumns } from "../../src/entries/columns.ts";
 import type { EntryRecord } from "../../src/entries/model.ts";
+import { entryHash, hashedText } from "../../src/formats/entry-hash.ts";
 import { type FormatName, formats, renderFormat } from "../../src/formats/index.ts";
-import { building, summing, WhitelistFormats } from "../../src/formats/whitelist-formats.ts";
+import {
+  type BuiltFormat,
+  building,
+  summing,
+  WhitelistFormats,
+} from "../../src/formats/whitelist-formats.ts";
 import { runAtOnce, runSliced, type Slices } from "../../src/shared/slices.ts";
 
 // The formats kept piece by piece and changed entry by entry must be, after any sequence of additions and
@@ -238,15 +245,20 @@ describe("formats kept piece by piece", () => {
     );
     const atOnce = keptOf(entries, 64, 9);
     // As the store's read gives them: in the order of their nick keys, not by id.
-    const shuffled = [...entries].sort((a, b) => (a.nick.toLowerCase() < b.nick.toLowerCase() ? -1 : 1));
+    // As the store's read keeps them: columns, whose `at` refills one object (src/entries/columns.ts).
+    const shuffled = new EntryColumns();
+    for (const entry of [...entries].sort((a, b) => (a.nick.toLowerCase() < b.nick.toLowerCase() ? -1 : 1)))
+      shuffled.push(entry);
     const sum = await runSliced(summing(shuffled), everyStep);
     const sliced = new WhitelistFormats(64);
-    for (const format of FORMATS) {
-      sliced.set(
-        format,
-        await runSliced(building(format, { entries: shuffled, through: 9, sum }, 64), everyStep),
-      );
-    }
+    // Every format at once over the same columns, as formats asked for together share one read: their steps
+    // interleave, so an entry `at` gave one build must be used up before that build yields.
+    const built = await Promise.all(
+      FORMATS.map((format) =>
+        runSliced(building(format, { entries: shuffled, through: 9, sum }, 64), everyStep),
+      ),
+    );
+    for (const [i, format] of FORMATS.entries()) sliced.set(format, built[i] as BuiltFormat);
     for (const format of FORMATS) {
       const expected = atOnce.formatted(format);
       expect({
@@ -324,5 +336,27 @@ describe("a change to a large whitelist", () => {
         changed: format === "bds" ? [] : [true],
       });
     }
+  });
+});
+
+describe("an entry's hash (every ETag is a sum of them)", () => {
+  test("is the hash of its text's UTF-8 bytes, whatever its fields (the ETags served before it was written into a buffer)", () => {
+    const entry = fc.record({
+      id: fc.nat(),
+      nick: fc.string({ unit: "grapheme", maxLength: 40 }),
+      uuid: fc.option(fc.uuid()),
+      premium: fc.boolean(),
+      expiresAt: fc.option(fc.oneof(fc.nat(), fc.maxSafeNat())),
+      verified: fc.boolean(),
+      gamertag: fc.constant(null),
+      proofDueAt: fc.option(fc.maxSafeNat()),
+      groups: fc.array(fc.string({ unit: "grapheme", maxLength: 300 }), { maxLength: 4 }),
+    });
+    fc.assert(
+      fc.property(entry, (e) => {
+        expect(entryHash(e)).toBe(BigInt.asUintN(64, BigInt(Bun.hash(hashedText(e)))));
+      }),
+      { numRuns: 2000 },
+    );
   });
 });
