@@ -7,7 +7,7 @@
 import { Database } from "bun:sqlite";
 import { join } from "node:path";
 import { migrate } from "../src/db/client.ts";
-import { BASELINE_BREAK, type Migration, migrations } from "../src/db/migrations.ts";
+import { type Migration, migrations, STATEMENT_BREAKPOINT } from "../src/db/migrations.ts";
 import { ROOT } from "./compile.ts";
 
 /** Where the baseline is kept. */
@@ -35,7 +35,7 @@ export function renderBaseline(list: Migration[] = migrations): string {
       "-- The SQLite schema every migration of drizzle/ leaves, as SQLite records it once they are replayed: a new",
       "-- database is created from it in one step (src/db/migrations.ts). Written by `bun run db:baseline`; do not edit.",
       `-- through ${last.tag}`,
-      statements.join(`;\n${BASELINE_BREAK}\n`),
+      statements.join(`;\n${STATEMENT_BREAKPOINT}\n`),
       "",
     ].join("\n");
   } finally {

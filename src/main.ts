@@ -106,7 +106,12 @@ async function serve(config: Config, logger: Logger): Promise<void> {
   await runUntilSignalled(logger, async (signal) => {
     const { startService } = await import("./server.ts");
     startStage("server loaded");
-    const running = await startService(config, { logger, signal });
+    const running = await startService(config, {
+      logger,
+      signal,
+      // Where it answers, as soon as it does: the start goes on with the bot's login, seconds more at times.
+      onListening: (url) => logger.info("API listening", { url }),
+    });
     logger.info("whitelist-sync started", {
       version: VERSION,
       url: running.url,

@@ -20,7 +20,6 @@ import {
   isMemberEdit,
   LONGEST_WAIT_MS,
 } from "./rate-limits.ts";
-import { afterReplies } from "./replies.ts";
 import { afterRepliesFirst, createDiscordRoleGateway, type GatewayView } from "./roles.ts";
 import type { GuildWords } from "./words.ts";
 
@@ -126,7 +125,7 @@ export function createDiscordRest(options: {
   return {
     rest,
     ports: {
-      roles: afterRepliesFirst(createDiscordRoleGateway(rest, view), afterReplies),
+      roles: afterRepliesFirst(createDiscordRoleGateway(rest, view)),
       // English until the bot speaks; loaded then, with every language's texts, after the API listens
       // (docs/performance.md, Start and memory).
       board: createRequestBoard(

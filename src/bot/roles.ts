@@ -13,6 +13,7 @@ import type { RoleGateway, RolesLater } from "../registration/model.ts";
 import { watchBudgets } from "./budgets.ts";
 import { roleIdsOf } from "./members.ts";
 import { retryAfterOf } from "./rate-limits.ts";
+import { afterReplies } from "./replies.ts";
 
 /** What the role gateway reads of the bot besides REST: the gateway connection's client, and a ban's hold. */
 export type GatewayView = { client(): Client | undefined; heldUntil(): number };
@@ -185,12 +186,12 @@ export function createDiscordRoleGateway(rest: REST, gateway: GatewayView): Role
 }
 
 /**
- * The role gateway with its changes put after the direct replies under way (`afterReplies`: replies.ts): at a busy
- * time a grant's request, the member update Discord sends back and the write that update sets off would otherwise
- * take the CPU the other members' replies need (docs/decisions.md, What the bot does with Discord's limits).
- * Reads go at once.
+ * The role gateway with its changes put after the direct replies under way (`afterReplies`: replies.ts, the one
+ * watch of the process, which the log poster waits on too): at a busy time a grant's request, the member update
+ * Discord sends back and the write that update sets off would otherwise take the CPU the other members' replies
+ * need (docs/decisions.md, What the bot does with Discord's limits). Reads go at once.
  */
-export function afterRepliesFirst(roles: RoleGateway, afterReplies: () => Promise<void>): RoleGateway {
+export function afterRepliesFirst(roles: RoleGateway): RoleGateway {
   return {
     ...roles,
     async grant(guildId, userId, roleIds) {

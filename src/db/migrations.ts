@@ -46,8 +46,8 @@ export type Migration = { tag: string; createdAt: number; statements: string[] }
  */
 export type Baseline = { through: string; statements: string[] };
 
-/** What separates two statements in a migration's file, and in the baseline's. */
-export const BASELINE_BREAK = "--> statement-breakpoint";
+/** What separates two statements in a migration's file (drizzle-kit's breakpoint), and in the baseline's. */
+export const STATEMENT_BREAKPOINT = "--> statement-breakpoint";
 
 /**
  * Every migration of drizzle/, listed by import so that `bun build --compile` embeds them.
@@ -109,7 +109,7 @@ function fromJournal(entries: { tag: string; when: number }[], sqlOf: Record<str
 /** The statements of a file of them, one per part between breakpoints. */
 function statementsOf(text: string): string[] {
   return text
-    .split(BASELINE_BREAK)
+    .split(STATEMENT_BREAKPOINT)
     .map((statement) => statement.trim())
     .filter((statement) => statement.length > 0);
 }

@@ -2,6 +2,7 @@ import type { ChangeNotice, EventBus } from "../entries/bus.ts";
 import { groupsBefore } from "../entries/events.ts";
 import type { EntrySnapshot } from "../entries/model.ts";
 import { createSlices, runSliced, type Slices } from "../shared/slices.ts";
+import { UseOrderedMap } from "../shared/use-ordered-map.ts";
 import type { FormatName } from "./index.ts";
 import { building, type FormatSource, summing, WhitelistFormats } from "./whitelist-formats.ts";
 
@@ -48,11 +49,8 @@ export function createFormatCache({
   /** Where reads and builds take their turns (tests: slices they control). */
   slices?: Slices;
 }) {
-  // A Map iterates in insertion order: re-inserting on each read keeps the least recently read first.
-  const cache = new Map<string, WhitelistFormats>();
-  // The whitelist last in `cache`'s order, if known: read again (a client polling it, the common case), it is
-  // left in place, one look-up rather than three (as src/shared/rate-limiter.ts does).
-  let newest: string | undefined;
+  // In order of reads: the least recently read first.
+  const cache = new UseOrderedMap<string, WhitelistFormats>();
   const sizes = new Map<string, number>();
   /** Reads of the store under way or being built from, by whitelist, with the changes the bus brought since. */
   const reads = new Map<string, Read>();
@@ -72,17 +70,8 @@ export function createFormatCache({
   };
   const drop = (whitelistId: string) => {
     cache.delete(whitelistId);
-    if (newest === whitelistId) newest = undefined;
     total -= sizes.get(whitelistId) ?? 0;
     sizes.delete(whitelistId);
-  };
-
-  /** Makes a whitelist held the most recently read (the last to be dropped). */
-  const touch = (whitelistId: string, kept: WhitelistFormats) => {
-    if (whitelistId === newest) return;
-    cache.delete(whitelistId);
-    cache.set(whitelistId, kept);
-    newest = whitelistId;
   };
 
   const apply = (kept: WhitelistFormats, { event, entry }: ChangeNotice) =>
@@ -128,8 +117,7 @@ export function createFormatCache({
       const kept = (current && cache.get(whitelistId)) || new WhitelistFormats();
       kept.set(format, built);
       for (const notice of read.changes) apply(kept, notice);
-      // A whitelist new to the cache goes last: the newest until the read's own `touch`.
-      if (current && !cache.has(whitelistId)) newest = whitelistId;
+      // A whitelist new to the cache goes last, the most recently read.
       if (current) cache.set(whitelistId, kept);
       return kept;
     })().finally(() => {
@@ -147,7 +135,7 @@ export function createFormatCache({
       const kept = cached?.has(format) ? cached : await build(whitelistId, format);
       // Forgotten or dropped meanwhile: this read still gets its answer, the cache does not take it back.
       if (cache.get(whitelistId) === kept) {
-        touch(whitelistId, kept);
+        cache.use(whitelistId);
         // Only a format built now changes the size: a read of a built one costs a map look-up here.
         if (kept.bytes() !== sizes.get(whitelistId)) measure(whitelistId, kept, whitelistId);
       }
@@ -157,7 +145,7 @@ export function createFormatCache({
     cached(whitelistId: string, format: FormatName): Formatted | undefined {
       const kept = cache.get(whitelistId);
       if (!kept?.has(format)) return undefined;
-      touch(whitelistId, kept);
+      cache.use(whitelistId);
       return kept.formatted(format);
     },
     /** Forgets a whitelist (deleted, or changed outside the bus), and what is being read of it. */

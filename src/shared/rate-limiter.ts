@@ -1,4 +1,5 @@
 import type { Clock } from "./clock.ts";
+import { UseOrderedMap } from "./use-ordered-map.ts";
 
 /** The outcome of one take from a key's bucket, with what the API's rate-limit headers report. */
 export type RateLimitDecision = {
@@ -52,15 +53,13 @@ export function createRateLimiter(options: {
   const cost = WINDOW_MS;
   const capacity = perMinute * WINDOW_MS;
   const unitsPerSecond = perMinute * 1000;
-  // Insertion order is recency order: `take` re-inserts its key, so the first entry is the least recently used.
-  const buckets = new Map<string, Bucket>();
+  // In order of use: `take` uses its key, so the first entry is the least recently used.
+  const buckets = new UseOrderedMap<string, Bucket>();
   // One long-lived iterator finds the oldest entry: every live entry lies at or after its position (what it
   // yielded was evicted; a used key is re-inserted at the end), so it never rescans the deleted slots at the
   // front, as a fresh `keys().next()` per eviction does (measured ~30× slower at 10 000 buckets in Bun 1.4).
   let lru = buckets.keys();
   let lastSweep = clock.now();
-  // The key last taken from, so the last in insertion order (unless swept since: then moving it is harmless).
-  let newest: string | undefined;
 
   const levelAt = (bucket: Bucket, now: number): number =>
     Math.min(capacity, bucket.level + Math.max(0, now - bucket.at) * perMinute);
@@ -97,14 +96,8 @@ export function createRateLimiter(options: {
         buckets.set(key, bucket);
       } else {
         level = levelAt(bucket, now);
-        // Moved to the end (the most recent), unless it is there already: a client polling on its own, the
-        // common case, costs one look-up rather than three (bench/entries.ts).
-        if (key !== newest) {
-          buckets.delete(key);
-          buckets.set(key, bucket);
-        }
+        buckets.use(key);
       }
-      newest = key;
 
       const allowed = level >= cost;
       if (allowed) level -= cost;

@@ -1,6 +1,6 @@
 import { expect, test } from "bun:test";
 import { inTime } from "../../src/bot/interaction/answer.ts";
-import { afterReplies, createReplyWatch, REPLIES_FIRST_MS } from "../../src/bot/replies.ts";
+import { createReplyWatch, REPLIES_FIRST_MS } from "../../src/bot/replies.ts";
 import { afterRepliesFirst } from "../../src/bot/roles.ts";
 import type { RoleGateway } from "../../src/registration/model.ts";
 import { manualClock } from "../../src/shared/clock.ts";
@@ -89,7 +89,7 @@ test("a role grant asked while a member's work runs towards its direct reply goe
     revoke: async (_guildId, _userId, roleIds) => ({ revoked: [...roleIds], failed: [] }),
     rolesOf: async () => undefined,
   };
-  const gateway = afterRepliesFirst(roles, afterReplies);
+  const gateway = afterRepliesFirst(roles);
   let finish: () => void = () => {};
   const clock = manualClock(Date.UTC(2026, 11, 6, 19, 0, 0));
   const answered = inTime(
