@@ -37,10 +37,12 @@ const yieldToEventLoop = () => new Promise<void>((resolve) => setImmediate(resol
 
 /** Loads `src/bot/client.ts` step by step (see above) and resolves with it. */
 export async function loadBot(): Promise<typeof import("./client.ts")> {
+  // A yield first too: what arrived while the API began listening is answered before any of the bot loads.
   for (const step of STEPS) {
-    await step();
     await yieldToEventLoop();
+    await step();
   }
+  await yieldToEventLoop();
   const client = await import("./client.ts");
   startStage("bot loaded");
   return client;
