@@ -8,6 +8,8 @@
  * - exec → `/health` 200 (probed every 2 ms from the spawn on),
  * - exec → the bot ready (the service's "whitelist-sync started" line, which follows its bot's READY; the
  *   baseline's `ready`),
+ * - the CPU time (user + system, every thread) the program had used by then, which a busy machine moves less than
+ *   the clock,
  * - the RSS after the bot is ready and `--idle` seconds of idling,
  * and their ratios to the baseline's. Goal: start ≤ 1.2×, idle RSS ≤ 1.15×. With `--stages`, also the stages of the
  * service's start (src/shared/start-stages.ts, WLS_START_STAGES=1: exec → main → configuration → the server's
@@ -29,7 +31,7 @@ import { parseArgs } from "node:util";
 import type { Subprocess } from "bun";
 import { recordBytecodeOrder, sandboxDiscord, serviceStarted } from "../.ci/bytecode-order.ts";
 import { BUILD_FLAGS, compile, currentCommit } from "../.ci/compile.ts";
-import { baseEnv, fixed, median, table, withTimeout } from "./lib.ts";
+import { baseEnv, cpuMs, fixed, median, table, withTimeout } from "./lib.ts";
 
 const { values } = parseArgs({
   options: {
@@ -48,7 +50,15 @@ const HERE = join(import.meta.dir, "start");
 
 /** One program measured: how to tell it is ready, and which baseline it is compared with. */
 type Program = { name: string; binary: string; readyLine: (line: string) => boolean; baselines?: string[] };
-type Run = { healthMs: number; readyMs: number; rssMiB: number; stages: Stage[]; order: Order | null };
+type Run = {
+  healthMs: number;
+  readyMs: number;
+  /** CPU time (user + system, every thread) from exec to the bot ready: steadier than the clock on a busy machine. */
+  cpuMs: number;
+  rssMiB: number;
+  stages: Stage[];
+  order: Order | null;
+};
 /** The figures of a run, by name. */
 type Figure = Exclude<keyof Run, "stages" | "order">;
 /** What a start loaded of its bytecode, by the part of it the build's profile placed it in (start-stages.ts). */
@@ -145,9 +155,17 @@ async function measure(program: Program, env: Record<string, string>, round: num
       START_TIMEOUT_MS,
       `${program.name} did not start within ${START_TIMEOUT_MS} ms`,
     );
+    const cpu = cpuMs([child.pid]);
     await Bun.sleep(IDLE_MS);
     const rss = rssMiB(child.pid);
-    run = { healthMs: health - spawned, readyMs: ready - spawned, rssMiB: rss, stages: [], order: null };
+    run = {
+      healthMs: health - spawned,
+      readyMs: ready - spawned,
+      cpuMs: cpu,
+      rssMiB: rss,
+      stages: [],
+      order: null,
+    };
   } catch (error) {
     child.kill("SIGKILL");
     throw new Error(`${program.name}: ${(error as Error).message}\n${await stderr}`);
@@ -295,7 +313,7 @@ try {
   const range = (list: Run[], key: Figure) =>
     `${fixed(Math.min(...list.map((run) => run[key])), 0)}-${fixed(Math.max(...list.map((run) => run[key])), 0)}`;
   const rows = [
-    ["program", "exec → /health ms", "(range)", "exec → bot ready ms", "idle RSS MiB", "(range)"],
+    ["program", "exec → /health ms", "(range)", "exec → bot ready ms", "CPU ms", "idle RSS MiB", "(range)"],
     ...programs.map((program) => {
       const list = runs.get(program.name) as Run[];
       return [
@@ -303,6 +321,7 @@ try {
         fixed(med(list, "healthMs"), 0),
         range(list, "healthMs"),
         fixed(med(list, "readyMs"), 0),
+        fixed(med(list, "cpuMs"), 0),
         fixed(med(list, "rssMiB"), 1),
         range(list, "rssMiB"),
       ];
@@ -322,7 +341,7 @@ try {
       const ratio = (key: Figure) => fixed(med(list, key) / med(base, key), 2);
       console.log(
         `${program.name} / ${name}: exec → /health ${ratio("healthMs")}× (goal ≤ 1.2), ` +
-          `bot ready ${ratio("readyMs")}×, idle RSS ${ratio("rssMiB")}× (goal ≤ 1.15)`,
+          `bot ready ${ratio("readyMs")}× (CPU ${ratio("cpuMs")}×), idle RSS ${ratio("rssMiB")}× (goal ≤ 1.15)`,
       );
     }
   }
