@@ -299,8 +299,10 @@ try {
   const loadBefore = loadavg();
   const runs = new Map<string, Run[]>(programs.map((program) => [program.name, []]));
   for (let round = 0; round < RUNS; round++) {
-    // The order turns each round, so no program always follows the same one.
-    const order = programs.map((_, i) => programs[(i + round) % programs.length] as Program);
+    // The order turns each round, and runs backwards every other round: turned alone, each program followed the
+    // same one in every round but one (the one after the service was the slower of two services in 4 sittings of 5).
+    const turned = programs.map((_, i) => programs[(i + round) % programs.length] as Program);
+    const order = round % 2 === 1 ? turned.reverse() : turned;
     for (const program of order) {
       runs.get(program.name)?.push(await measure(program, env, round));
     }
