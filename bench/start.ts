@@ -300,7 +300,8 @@ try {
   const runs = new Map<string, Run[]>(programs.map((program) => [program.name, []]));
   for (let round = 0; round < RUNS; round++) {
     // The order turns each round, and runs backwards every other round: turned alone, each program followed the
-    // same one in every round but one (the one after the service was the slower of two services in 4 sittings of 5).
+    // same one in every round but one (the `--binary` service, always after `baseline-ordered`, was the slower of
+    // the two services in 4 sittings of 5, whichever binary it was).
     const turned = programs.map((_, i) => programs[(i + round) % programs.length] as Program);
     const order = round % 2 === 1 ? turned.reverse() : turned;
     for (const program of order) {
