@@ -8,6 +8,8 @@
  * - exec → `/health` 200 (probed every 2 ms from the spawn on),
  * - exec → the bot ready (the service's "whitelist-sync started" line, which follows its bot's READY; the
  *   baseline's `ready`),
+ * - the CPU time (user + system, every thread) the program had used by then, which a busy machine moves less than
+ *   the clock,
  * - the RSS after the bot is ready and `--idle` seconds of idling,
  * and their ratios to the baseline's. Goal: start ≤ 1.2×, idle RSS ≤ 1.15×. With `--stages`, also the stages of the
  * service's start (src/shared/start-stages.ts, WLS_START_STAGES=1: exec → main → configuration → the server's
@@ -27,10 +29,9 @@ import { loadavg, tmpdir } from "node:os";
 import { join, resolve } from "node:path";
 import { parseArgs } from "node:util";
 import type { Subprocess } from "bun";
+import { recordBytecodeOrder, sandboxDiscord, serviceStarted } from "../.ci/bytecode-order.ts";
 import { BUILD_FLAGS, compile, currentCommit } from "../.ci/compile.ts";
-import { Child, killChildren } from "./fanout/child.ts";
-import { baseEnv, fixed, median, table, withTimeout } from "./lib.ts";
-import type { SandboxMessage } from "./soak/sandbox.ts";
+import { baseEnv, cpuMs, fixed, median, table, withTimeout } from "./lib.ts";
 
 const { values } = parseArgs({
   options: {
@@ -48,18 +49,29 @@ const START_TIMEOUT_MS = 30_000;
 const HERE = join(import.meta.dir, "start");
 
 /** One program measured: how to tell it is ready, and which baseline it is compared with. */
-type Program = { name: string; binary: string; readyLine: (line: string) => boolean; baseline?: string };
-type Run = { healthMs: number; readyMs: number; rssMiB: number; stages: Stage[] };
+type Program = { name: string; binary: string; readyLine: (line: string) => boolean; baselines?: string[] };
+type Run = {
+  healthMs: number;
+  readyMs: number;
+  /** CPU time (user + system, every thread) from exec to the bot ready: steadier than the clock on a busy machine. */
+  cpuMs: number;
+  rssMiB: number;
+  stages: Stage[];
+  order: Order | null;
+};
 /** The figures of a run, by name. */
-type Figure = Exclude<keyof Run, "stages">;
+type Figure = Exclude<keyof Run, "stages" | "order">;
+/** What a start loaded of its bytecode, by the part of it the build's profile placed it in (start-stages.ts). */
+type Order = { hot: number; cold: number; unknown: number };
 /** A stage of a start as the program reported it: milliseconds since it started, and its RSS then. */
 type Stage = { name: string; ms: number; rssMiB: number };
 
 const dir = mkdtempSync(join(tmpdir(), "wls-start-"));
 const running = new Set<Subprocess>();
+let stopSandbox = () => {};
 const cleanUp = () => {
   for (const child of running) child.kill("SIGKILL");
-  killChildren();
+  stopSandbox();
   rmSync(dir, { recursive: true, force: true });
 };
 process.on("SIGINT", () => {
@@ -143,9 +155,17 @@ async function measure(program: Program, env: Record<string, string>, round: num
       START_TIMEOUT_MS,
       `${program.name} did not start within ${START_TIMEOUT_MS} ms`,
     );
+    const cpu = cpuMs([child.pid]);
     await Bun.sleep(IDLE_MS);
     const rss = rssMiB(child.pid);
-    run = { healthMs: health - spawned, readyMs: ready - spawned, rssMiB: rss, stages: [] };
+    run = {
+      healthMs: health - spawned,
+      readyMs: ready - spawned,
+      cpuMs: cpu,
+      rssMiB: rss,
+      stages: [],
+      order: null,
+    };
   } catch (error) {
     child.kill("SIGKILL");
     throw new Error(`${program.name}: ${(error as Error).message}\n${await stderr}`);
@@ -156,7 +176,14 @@ async function measure(program: Program, env: Record<string, string>, round: num
     await child.exited;
     running.delete(child);
   }
-  return { ...run, stages: stagesOf(await stderr) };
+  const reported = await stderr;
+  return { ...run, stages: stagesOf(reported), order: orderOf(reported) };
+}
+
+/** The bytecode a start loaded, by part, as it reported it (a `start-bytecode-order <JSON>` line); null: no profile. */
+function orderOf(stderr: string): Order | null {
+  const line = /^start-bytecode-order (.+)$/m.exec(stderr)?.[1];
+  return line ? (JSON.parse(line) as Order | null) : null;
 }
 
 /** The stages a start reported on standard error (`start-stage <name> <ms> <MiB>` lines). */
@@ -203,71 +230,93 @@ function stagesTable(programs: Program[], runs: Map<string, Run[]>): string {
       ]);
     }
   }
-  return rows.length > 1 ? `stages of a start (medians)\n${table(rows)}` : "no program reported its stages";
+  const loaded = programs.flatMap((program) => {
+    const orders = (runs.get(program.name) ?? []).flatMap((run) => (run.order ? [run.order] : []));
+    const part = (key: keyof Order) => fixed(median(orders.map((order) => order[key])), 0);
+    return orders.length === 0
+      ? []
+      : [
+          `${program.name}: ${part("hot")} profiled, ${part("cold")} not, ${part("unknown")} unknown to the profile`,
+        ];
+  });
+  const layout =
+    loaded.length > 0 ? `\nfunctions a start loaded, by its profile (medians)\n${loaded.join("\n")}` : "";
+  return rows.length > 1
+    ? `stages of a start (medians)\n${table(rows)}${layout}`
+    : "no program reported its stages";
 }
 
-async function build(name: string, entry?: string, flags?: string[]): Promise<string> {
+async function build(
+  name: string,
+  options: { entry?: string; flags?: string[]; bytecodeOrder?: string } = {},
+): Promise<string> {
   const outfile = join(dir, name);
-  await compile({ target: "host", outfile, commit: currentCommit(), entry, flags });
+  await compile({ target: "host", outfile, commit: currentCommit(), ...options });
   return outfile;
 }
 
 try {
   console.log(`building the baseline and the service with the same flags (${BUILD_FLAGS.join(" ")}) ...`);
-  const baseline = await build("baseline", join(HERE, "baseline.ts"));
+  const entry = join(HERE, "baseline.ts");
+  const baseline = await build("baseline", { entry });
   const service = values.binary ? resolve(values.binary) : await build("whitelist-sync");
-  const started = (line: string) => line.includes('"msg":"whitelist-sync started"');
   const ready = (line: string) => line === "ready";
   const beforeFlags = values["before-flags"]?.split(/\s+/).filter(Boolean);
+
+  const sandbox = await sandboxDiscord();
+  stopSandbox = sandbox.stop;
+  // The baseline's own profile, recorded as the service's is (a start, /health, ready): the service's build has
+  // one, so the baseline is also measured with one, and each service against both.
+  console.log("recording the baseline's bytecode-order profile ...");
+  const order = join(dir, "baseline.order");
+  await recordBytecodeOrder({ binary: baseline, out: order, env: sandbox.env, ready, paths: ["/health"] });
+  const orderedBaseline = await build("baseline-ordered", { entry, bytecodeOrder: order });
+  const baselines = ["baseline", "baseline-ordered"];
   const programs: Program[] = [
     { name: "baseline", binary: baseline, readyLine: ready },
-    { name: "whitelist-sync", binary: service, readyLine: started, baseline: "baseline" },
+    { name: "baseline-ordered", binary: orderedBaseline, readyLine: ready },
+    { name: "whitelist-sync", binary: service, readyLine: serviceStarted, baselines },
   ];
   if (values.before) {
     const differs = beforeFlags && beforeFlags.join(" ") !== BUILD_FLAGS.join(" ");
     if (differs) {
-      const binary = await build("baseline-before", join(HERE, "baseline.ts"), beforeFlags);
+      const binary = await build("baseline-before", { entry, flags: beforeFlags });
       programs.push({ name: "baseline-before", binary, readyLine: ready });
     }
     programs.push({
       name: "before",
       binary: resolve(values.before),
-      readyLine: started,
-      baseline: differs ? "baseline-before" : "baseline",
+      readyLine: serviceStarted,
+      baselines: differs ? ["baseline-before"] : baselines,
     });
   }
 
-  const sandbox = new Child<SandboxMessage>("sandbox", join(import.meta.dir, "soak", "sandbox.ts"), [], {
-    env: baseEnv(),
-  });
-  const hello = await sandbox.next("hello", START_TIMEOUT_MS);
   const env = {
-    DISCORD_TOKEN: hello.token,
-    DISCORD_API_URL: hello.discordApiUrl,
-    MOJANG_API_URL: hello.mojangUrl,
-    MOJANG_SESSION_URL: hello.mojangUrl,
-    LOG_FORMAT: "json",
+    ...sandbox.env,
     LOG_LEVEL: "info",
     ...(values.stages ? { WLS_START_STAGES: "1" } : {}),
   };
   const loadBefore = loadavg();
   const runs = new Map<string, Run[]>(programs.map((program) => [program.name, []]));
   for (let round = 0; round < RUNS; round++) {
-    // The order turns each round, so no program always follows the same one.
-    const order = programs.map((_, i) => programs[(i + round) % programs.length] as Program);
+    // The order turns each round, and runs backwards every other round: turned alone, each program followed the
+    // same one in every round but one (the `--binary` service, always after `baseline-ordered`, was the slower of
+    // the two services in 4 sittings of 5, whichever binary it was).
+    const turned = programs.map((_, i) => programs[(i + round) % programs.length] as Program);
+    const order = round % 2 === 1 ? turned.reverse() : turned;
     for (const program of order) {
       runs.get(program.name)?.push(await measure(program, env, round));
     }
     process.stdout.write(`round ${round + 1}/${RUNS} done\n`);
   }
-  sandbox.send("stop");
+  sandbox.stop();
   const loadAfter = loadavg();
 
   const med = (list: Run[], key: Figure) => median(list.map((run) => run[key]));
   const range = (list: Run[], key: Figure) =>
     `${fixed(Math.min(...list.map((run) => run[key])), 0)}-${fixed(Math.max(...list.map((run) => run[key])), 0)}`;
   const rows = [
-    ["program", "exec → /health ms", "(range)", "exec → bot ready ms", "idle RSS MiB", "(range)"],
+    ["program", "exec → /health ms", "(range)", "exec → bot ready ms", "CPU ms", "idle RSS MiB", "(range)"],
     ...programs.map((program) => {
       const list = runs.get(program.name) as Run[];
       return [
@@ -275,6 +324,7 @@ try {
         fixed(med(list, "healthMs"), 0),
         range(list, "healthMs"),
         fixed(med(list, "readyMs"), 0),
+        fixed(med(list, "cpuMs"), 0),
         fixed(med(list, "rssMiB"), 1),
         range(list, "rssMiB"),
       ];
@@ -288,14 +338,15 @@ try {
   console.log(table(rows));
   console.log("");
   for (const program of programs) {
-    if (!program.baseline) continue;
-    const list = runs.get(program.name) as Run[];
-    const base = runs.get(program.baseline) as Run[];
-    const ratio = (key: Figure) => fixed(med(list, key) / med(base, key), 2);
-    console.log(
-      `${program.name} / ${program.baseline}: exec → /health ${ratio("healthMs")}× (goal ≤ 1.2), ` +
-        `bot ready ${ratio("readyMs")}×, idle RSS ${ratio("rssMiB")}× (goal ≤ 1.15)`,
-    );
+    for (const name of program.baselines ?? []) {
+      const list = runs.get(program.name) as Run[];
+      const base = runs.get(name) as Run[];
+      const ratio = (key: Figure) => fixed(med(list, key) / med(base, key), 2);
+      console.log(
+        `${program.name} / ${name}: exec → /health ${ratio("healthMs")}× (goal ≤ 1.2), ` +
+          `bot ready ${ratio("readyMs")}× (CPU ${ratio("cpuMs")}×), idle RSS ${ratio("rssMiB")}× (goal ≤ 1.15)`,
+      );
+    }
   }
   if (values.stages) console.log(`\n${stagesTable(programs, runs)}`);
 } finally {

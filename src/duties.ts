@@ -52,8 +52,9 @@ export async function startDuties(options: DutiesOptions): Promise<LeaderDuties>
   webhookSender.start();
   let bot: Bot | undefined;
   if (config.DISCORD_TOKEN && discord) {
-    // Loaded only when a bot runs: discord.js costs about 40 MB and 0.2 s to load.
-    const { startBot } = await import("./bot/client.ts");
+    // Loaded only when a bot runs, in steps that leave the API answering meanwhile (src/bot/load.ts).
+    const { loadBot } = await import("./bot/load.ts");
+    const { startBot } = await loadBot();
     bot = await startBot({
       token: config.DISCORD_TOKEN,
       discordApiUrl: config.DISCORD_API_URL,

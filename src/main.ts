@@ -5,7 +5,7 @@ import { defaultDatabasePath } from "./shared/data-dir.ts";
 import { ConfigError, EX_CONFIG, exitCodeOf } from "./shared/errors.ts";
 import { createLogger, defaultLogStyle, type Logger } from "./shared/logger.ts";
 import { redactUrl } from "./shared/redact.ts";
-import { startStage } from "./shared/start-stages.ts";
+import { startBytecodeOrder, startStage } from "./shared/start-stages.ts";
 import { VERSION, VERSION_LINE } from "./version.ts";
 
 /** The settings' names line up in one column, however long the longest is. */
@@ -122,6 +122,7 @@ async function serve(config: Config, logger: Logger): Promise<void> {
       rateLimitPerMinute: config.RATE_LIMIT_PER_MINUTE,
       metrics: running.metricsUrl ?? "off",
     });
+    startBytecodeOrder();
     if (!config.DISCORD_TOKEN) {
       logger.warn(
         "DISCORD_TOKEN is not set: the Discord bot is off (try `whitelist-sync demo` for a sandbox)",

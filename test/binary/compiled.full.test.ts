@@ -238,6 +238,18 @@ describe("the compiled binary's command line", () => {
     expect(readdirSync(cwd)).toEqual([]);
   });
 
+  test("lays its bytecode out by the committed profile: a start loads its functions from the profile's part", async () => {
+    // WLS_START_STAGES=1 makes it report what it loaded, by part (src/shared/start-stages.ts); null: no profile.
+    const { child, drained } = await serve({ env: { WLS_START_STAGES: "1" } });
+    child.kill("SIGTERM");
+    expect(await child.exited).toBe(0);
+    await drained;
+    const stderr = await new Response(child.stderr).text();
+    const reported = /^start-bytecode-order (.+)$/m.exec(stderr)?.[1];
+    const stats = JSON.parse(reported ?? "null") as { hot: number } | null;
+    expect(stats?.hot).toBeGreaterThan(0);
+  });
+
   test("SIGTERM stops a running service with exit code 0 and a closed, checkpointed database", async () => {
     const { child, cwd, url, log, drained } = await serve();
     expect((await fetch(`${url}/health`)).status).toBe(200);

@@ -33,7 +33,9 @@ test("the Containerfile's build stage, run outside git with COMMIT given, embeds
     const copied = [...buildStage.matchAll(/^COPY (.+) (\S+)$/gm)].flatMap((m) =>
       (m[1] as string).split(" "),
     );
-    expect(copied).toEqual(expect.arrayContaining(["package.json", "src", ".ci/compile.ts", "drizzle"]));
+    expect(copied).toEqual(
+      expect.arrayContaining(["package.json", "src", ".ci/compile.ts", ".ci/bytecode-order", "drizzle"]),
+    );
     for (const path of copied) cpSync(join(ROOT, path), join(dir.path, path), { recursive: true });
     symlinkSync(join(ROOT, "node_modules"), join(dir.path, "node_modules"));
     const {

@@ -100,6 +100,17 @@ describe("a start", () => {
     }).toEqual({ atStart: ["en.ts"], german: true, after: ["de.ts", "en.ts"] });
   });
 
+  test("with a bot answers its first /health while the bot's modules load, in steps after the API listens", async () => {
+    const seen = await inChild<{ first: unknown; started: unknown }>(
+      join(import.meta.dir, "bot-steps.ts"),
+      dir.path,
+    );
+    expect(seen).toEqual({
+      first: { status: 200, gateway: "connecting", clientLoaded: false },
+      started: { clientLoaded: true },
+    });
+  });
+
   test("with LINK_PORT loads the link endpoint, which listens", async () => {
     const started = await start({ DATABASE_PATH: join(dir.path, "on.db"), LINK_PORT: "0" });
     // The link endpoint checks its sessions with TypeBox (src/link/session.ts).
