@@ -120,12 +120,15 @@ export function createEntryGroups(deps: {
     bulk = false,
   ): Promise<ChangeNotice[]> {
     if (rows.length === 0) return [];
-    const list = await mappings.list(whitelist.id, tx);
-    const roles = await rolesOf(
-      tx,
-      whitelist.guildId,
-      rows.filter((row) => !row.guest).map((row) => row.userId),
-    );
+    // Together: one round trip on PostgreSQL, where each of a write's holds the write line (a burst's role notes).
+    const [list, roles] = await together([
+      mappings.list(whitelist.id, tx),
+      rolesOf(
+        tx,
+        whitelist.guildId,
+        rows.filter((row) => !row.guest).map((row) => row.userId),
+      ),
+    ]);
     const notices: ChangeNotice[] = [];
     for (const before of [...rows].sort((a, b) => a.id - b.id)) {
       const groups = groupsOfEntry(list, roles, before);

@@ -226,9 +226,11 @@ export function createRegistrar(deps: {
         },
         async (tx) => {
           requirePresent(whitelist.guildId, member.userId);
-          // Read together, in one round trip on the write line (src/db/together.ts), then checked in order.
+          // Read together through the transaction, in one round trip on its connection (src/db/together.ts), then
+          // checked in order. The deny list too: only writes never grouped change it, so the transaction sees the
+          // same denials as the pool would, and no second connection of the write line has to answer.
           const [denial, taken, holding, owner] = await together([
-            denials.find(whitelist.id, identity.nick, identity.uuid),
+            denials.find(whitelist.id, identity.nick, identity.uuid, tx),
             entries.find(whitelist.id, identity.nick, tx),
             held(whitelist, member, false, tx),
             ownerOf(whitelist, identity, tx),
