@@ -2,7 +2,7 @@ import { afterEach, expect, test } from "bun:test";
 import { BunSQLPreparedQuery } from "drizzle-orm/bun-sql/session";
 import { isOnTheLine } from "../../src/db/pg/line.ts";
 import { forEachStore } from "../helpers/services.ts";
-import { alice, bob, type SeededWorld, seededWorld } from "./helpers.ts";
+import { alice, bob, MEMBER_ROLE, PLAYER_ROLE, type SeededWorld, seededWorld } from "./helpers.ts";
 
 // A registration awaits one commit and one flush (issue 38): the member's roles, which the entry's groups are read
 // from, are noted in the entry's own transaction, not in one of their own before it.
@@ -33,6 +33,26 @@ forEachStore("a registration's writes", () => {
     await lock.release();
     await Promise.all([registered, probe]);
     expect(seen).toEqual([[alice.userId], ["Steve"]]);
+  });
+});
+
+forEachStore("a registration's role note", () => {
+  test("roles as stored write nothing; new roles are stored with the entry", async () => {
+    world = await seededWorld({ nickType: "offline", maxNicksPerUser: 3 });
+    const { services } = world;
+    const { memberRoles } = services.store.tables;
+    const stored = async () =>
+      (await services.db.select().from(memberRoles)).map((row) => [row.roleIds, row.updatedAt]);
+    await world.registration.submit({ whitelist: world.wl, member: alice, nick: "Steve" });
+    const first = services.clock.now();
+    expect(await stored()).toEqual([[[MEMBER_ROLE], first]]);
+    services.clock.advance(1_000);
+    await world.registration.submit({ whitelist: world.wl, member: alice, nick: "Alex" });
+    expect(await stored()).toEqual([[[MEMBER_ROLE], first]]);
+    services.clock.advance(1_000);
+    const promoted = { ...alice, roleIds: [PLAYER_ROLE, MEMBER_ROLE] };
+    await world.registration.submit({ whitelist: world.wl, member: promoted, nick: "Sam" });
+    expect(await stored()).toEqual([[[MEMBER_ROLE, PLAYER_ROLE], services.clock.now()]]);
   });
 });
 
@@ -86,7 +106,7 @@ forEachStore("a registration's round trips", (store) => {
   // Each round trip of a write holds PostgreSQL's write line, where a burst's every other write waits
   // (docs/performance.md, Launch day on PostgreSQL): SQLite's statements make none.
   test.skipIf(store === "sqlite")(
-    "a member's registration is written in 4: the checks with the member's stored roles, the roles noted, the entry, its event",
+    "a member's registration is written in 3: the checks with the member's roles noted, the entry, its event",
     async () => {
       world = await seededWorld({ nickType: "offline" });
       // Another member first, as on launch day: the whitelist's settings are then read from memory.
@@ -94,7 +114,7 @@ forEachStore("a registration's round trips", (store) => {
       const counted = await lineRoundTrips(() =>
         world.registration.submit({ whitelist: world.wl, member: alice, nick: "Steve" }),
       );
-      expect(counted.trips).toBe(4);
+      expect(counted.trips).toBe(3);
     },
   );
 });
