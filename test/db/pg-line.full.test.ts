@@ -102,3 +102,18 @@ test("a write waits for the one before it on this replica however long that one 
     { status: "fulfilled", value: "second" },
   ]);
 }, 10_000);
+
+test("a write behind another replica's writes past its busy budget still fails as store-unavailable, changing nothing", async () => {
+  const writer = store.driver.writer({ clock: manualClock(0), budgetMs: 50 });
+  // Another replica's transaction holds the cluster's write lock.
+  await admin`SELECT pg_advisory_lock(${LOCKS.write})`;
+  try {
+    const refused = writer.write(async (tx) => {
+      await tx.insert(store.tables.guilds).values({ id: "never", createdAt: 0 });
+    });
+    await expect(refused).rejects.toThrow(expect.objectContaining({ code: "store-unavailable" }));
+  } finally {
+    await admin`SELECT pg_advisory_unlock(${LOCKS.write})`;
+  }
+  expect(await store.db.select().from(store.tables.guilds)).toEqual([]);
+}, 10_000);
