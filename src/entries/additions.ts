@@ -72,10 +72,11 @@ export function createAdditions(kit: ChangeKit, db: Db) {
   return {
     /**
      * Stores an entry and its `entry.added` event atomically, then publishes the event. `guard` runs inside the
-     * transaction first, so a rule it checks (a member's limit) still holds when the entry commits; `before` runs in
-     * it next, for what the entry is made from (a registering member's roles, its groups' source), its notices
-     * published before the entry's; `alongside` runs in it once the entry is stored, for what commits with it (a
-     * form's answers).
+     * transaction, so a rule it checks (a member's limit) still holds when the entry commits; `before` runs in it
+     * beside the guard (their first reads go together), for what the entry is made from (a registering member's
+     * roles, its groups' source), its notices published before the entry's, its changes undone with the rest when
+     * the guard refuses; `alongside` runs in it once the entry is stored, for what commits with it (a form's
+     * answers).
      */
     async add(
       input: NewEntry,
@@ -91,19 +92,22 @@ export function createAdditions(kit: ChangeKit, db: Db) {
           // The whitelist may have been deleted while this registration waited (for Mojang, for a role).
           const whitelist = await requireWhitelist(input.whitelistId);
           const key = nickKey(input.nick);
-          // The guard's reads, the nick and the rank mappings in one round trip; the guard's refusal comes first.
-          const [, taken, groupsOf] = await together([
+          // The guard's reads, the nick, the rank mappings and the first read of `before` in one round trip (on
+          // PostgreSQL each round trip of a write holds the write line: docs/performance.md, Launch day on
+          // PostgreSQL); the guard's refusal comes first, and undoes whatever `before` wrote with the rest.
+          // `before` runs before the insert, which reads the member's roles as noted there for the entry's groups.
+          const [, taken, groupsOf, before] = await together([
             guard?.(tx),
             findByKey(tx, input.whitelistId, key),
             groups.grouper(tx, whitelist),
+            also.before?.(tx),
           ]);
           if (taken)
             throw new DomainError(
               "nick-taken",
               text("error.takenPlain", { nick: taken.nick, whitelist: whitelist.name }),
             );
-          // Before the insert, which reads the member's roles as noted here for the entry's groups.
-          noted = (await also.before?.(tx)) ?? [];
+          noted = before ?? [];
           const row = rowOf(input, key, await groupsOf(ownerOf(input)), clock.now());
           const entry = toEntry(await insertEntry(tx, row));
           await also.alongside?.(tx, entry);

@@ -67,6 +67,29 @@ export function createEntryGroups(deps: {
       }),
   );
 
+  // A registering member's roles stored unless stored so already (then nothing is written): it answers with a row
+  // only when it stored, so that a registration's write asks it with its checks, without reading the roles first.
+  const noteIfChanged = preparedRead<{ userId: string }>(db, "member_roles_note", (q) =>
+    q
+      .insert(memberRoles)
+      .values({
+        guildId: sql.placeholder("guildId"),
+        userId: sql.placeholder("userId"),
+        roleIds: sql.placeholder("roleIds"),
+        updatedAt: sql.placeholder("updatedAt"),
+      })
+      .onConflictDoUpdate({
+        target: [memberRoles.guildId, memberRoles.userId],
+        set: {
+          roleIds: sql.raw(`excluded.${memberRoles.roleIds.name}`),
+          updatedAt: sql.raw(`excluded.${memberRoles.updatedAt.name}`),
+        },
+        // The same list, stored as the same text (sorted, encoded alike): as `sameGroups` compares them.
+        setWhere: sql`${memberRoles.roleIds} IS DISTINCT FROM ${sql.raw(`excluded.${memberRoles.roleIds.name}`)}`,
+      })
+      .returning({ userId: memberRoles.userId }),
+  );
+
   /** The roles stored for some owners of a guild, by user id (an owner never reported holds none). */
   const rolesOf = async (q: Db, guildId: string, userIds: readonly string[]) => {
     const found = new Map<string, string[]>();
@@ -120,12 +143,15 @@ export function createEntryGroups(deps: {
     bulk = false,
   ): Promise<ChangeNotice[]> {
     if (rows.length === 0) return [];
-    const list = await mappings.list(whitelist.id, tx);
-    const roles = await rolesOf(
-      tx,
-      whitelist.guildId,
-      rows.filter((row) => !row.guest).map((row) => row.userId),
-    );
+    // Together: one round trip on PostgreSQL, where each of a write's holds the write line (a burst's role notes).
+    const [list, roles] = await together([
+      mappings.list(whitelist.id, tx),
+      rolesOf(
+        tx,
+        whitelist.guildId,
+        rows.filter((row) => !row.guest).map((row) => row.userId),
+      ),
+    ]);
     const notices: ChangeNotice[] = [];
     for (const before of [...rows].sort((a, b) => a.id - b.id)) {
       const groups = groupsOfEntry(list, roles, before);
@@ -216,7 +242,11 @@ export function createEntryGroups(deps: {
       }
       await store(wanted);
     }
-    const origin: Origin = wanted === null ? "member-left" : "roles";
+    return regroupHeld(tx, held, wanted === null ? "member-left" : "roles");
+  };
+
+  /** Inside the caller's transaction: regroups a member's entries (`held`) after their roles were stored. */
+  const regroupHeld = async (tx: Tx, held: readonly EntryRecord[], origin: Origin) => {
     const done: ChangeNotice[] = [];
     for (const whitelistId of new Set(held.map((entry) => entry.whitelistId))) {
       const whitelist = await whitelists.get(whitelistId);
@@ -297,9 +327,19 @@ export function createEntryGroups(deps: {
       input: { guildId: string; userId: string; roleIds: readonly string[] },
     ): Promise<ChangeNotice[]> {
       const wanted = [...new Set(input.roleIds)].sort();
-      const stored = await rolesStored(tx, input);
-      if (stored !== undefined && sameGroups(stored, wanted)) return [];
-      return noteRoles(tx, input, wanted, true);
+      // One round trip (on PostgreSQL, with the registration's checks): the roles stored unless they are already,
+      // and the member's entries, which follow them when they were.
+      const [stored, held] = await together([
+        noteIfChanged(tx, {
+          guildId: input.guildId,
+          userId: input.userId,
+          roleIds: wanted,
+          updatedAt: clock.now(),
+        }),
+        entriesOf(tx, input.guildId, input.userId),
+      ]);
+      if (stored.length === 0) return [];
+      return regroupHeld(tx, held, "roles");
     },
   };
 }

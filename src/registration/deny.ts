@@ -1,6 +1,7 @@
 import { and, asc, count, eq, gte, inArray, lt, sql } from "drizzle-orm";
 import { preparedRead } from "../db/driver.ts";
 import type { Db, Store, Tables } from "../db/store.ts";
+import { together } from "../db/together.ts";
 import type { Write } from "../db/writer.ts";
 import type { EntryRecord } from "../entries/model.ts";
 import type { EntryService } from "../entries/service.ts";
@@ -147,12 +148,19 @@ export function createDenyList(deps: {
      * The denial a nick meets on a whitelist: by its comparison key, else (a premium or Bedrock account) by
      * UUID, so an account renamed since it was denied stays denied.
      */
-    async find(whitelistId: string, nick: string, uuid: string | null): Promise<Denial | undefined> {
-      const named = await byKey(whitelistId, nick);
-      if (named) return toDenial(named);
-      if (uuid === null) return undefined;
-      const [owned] = await deniedByUuid(db, { whitelistId, uuid });
-      return owned && toDenial(owned);
+    async find(
+      whitelistId: string,
+      nick: string,
+      uuid: string | null,
+      q: Db = db,
+    ): Promise<Denial | undefined> {
+      // Both asked at once (one round trip on PostgreSQL); the denial by name wins.
+      const [named, owned] = await together([
+        byKey(whitelistId, nick, q),
+        uuid === null ? undefined : deniedByUuid(q, { whitelistId, uuid }).then(([row]) => row),
+      ]);
+      const found = named ?? owned;
+      return found && toDenial(found);
     },
 
     /** The denial staff mean by `typed`: any letter case; on a Bedrock whitelist also the gamertag forms. */

@@ -1,4 +1,5 @@
 import type { deniedNicks, registrationRequests } from "../db/schema.ts";
+import type { Db } from "../db/store.ts";
 import type { EntryRecord, RoleFailure } from "../entries/model.ts";
 import type { NicknameGateway } from "../nicknames/model.ts";
 import type { FormAnswer } from "../whitelists/form.ts";
@@ -100,7 +101,10 @@ export type MemberEntry = { entry: EntryRecord; whitelist: Whitelist };
 /** A nick staff deny on a whitelist (docs/decisions.md, Deny list): by name, and a premium or Bedrock one by UUID. */
 export type Denial = Omit<typeof deniedNicks.$inferSelect, "nickKey">;
 
-/** How the registrar asks the deny list about a nick: the denial matching its comparison key or its UUID. */
+/**
+ * How the registrar asks the deny list about a nick: the denial matching its comparison key or its UUID, read
+ * through `q` when given (the storing transaction, whose other checks go in the same round trip).
+ */
 export type DenialLookup = {
-  find(whitelistId: string, nick: string, uuid: string | null): Promise<Denial | undefined>;
+  find(whitelistId: string, nick: string, uuid: string | null, q?: Db): Promise<Denial | undefined>;
 };

@@ -85,14 +85,13 @@ export function createRegistrar(deps: {
   };
 
   /** What a member holds on a whitelist; requests waiting for staff count where `withPending`. */
-  const held = async (whitelist: Whitelist, member: Member, withPending: boolean, q?: Tx) => ({
-    registered: await entries.countForUser(whitelist.id, member.userId, q),
-    waiting: withPending ? await requests.pendingCount(whitelist.id, member.userId, q) : 0,
-  });
-
-  /** Staff have not denied the nick (by name; once looked up, a premium or Bedrock account by UUID too). */
-  const notDenied = async (whitelist: Whitelist, nick: string, uuid: string | null, self: boolean) =>
-    requireNotDenied(whitelist, nick, await denials.find(whitelist.id, nick, uuid), self);
+  const held = async (whitelist: Whitelist, member: Member, withPending: boolean, q?: Tx) => {
+    const [registered, waiting] = await together([
+      entries.countForUser(whitelist.id, member.userId, q),
+      withPending ? requests.pendingCount(whitelist.id, member.userId, q) : 0,
+    ]);
+    return { registered, waiting };
+  };
 
   /**
    * The look-up of the whitelist's nick type (src/nicks/types.ts): the account it finds is what gets stored
@@ -112,24 +111,28 @@ export function createRegistrar(deps: {
     identity.uuid === null ? Promise.resolve(undefined) : links.ownerOf(whitelist.guildId, identity.uuid, q);
 
   /**
-   * Every registration rule after "the whitelist exists", in the documented order, ending with the lookup
-   * (Mojang or GeyserMC). The cheap checks run again after the lookup, since another registration may have won
-   * meanwhile; the deny list is asked before it by name and after it by the account's name and UUID, so every
-   * way in (a member, staff, an approval, an import) meets it here, and so does the account's owner in the guild,
-   * if another member proved it. `role`: who the required role is asked of, if anyone. `limit: false` leaves out
-   * the member's limit (an import: docs/decisions.md, Import and transfer). `proof`: the member asks for the nick
-   * themselves, so a whitelist requiring proof takes only an account they linked. `account`: an account the
-   * member just proved, stored as it is (no look-up).
+   * Staff have not denied the nick (by name; once looked up, a premium or Bedrock account by UUID too), it is free,
+   * not waiting for staff already, and the member is under their limit (as `check` asks). Read together (on
+   * PostgreSQL the pool's calls of a burst queue in turn: each read after another waits its turn again), then
+   * checked in that order: a refusal is the one the first rule broken gives.
    */
-  /** The nick is free, not waiting for staff already, and the member under their limit (as `check` asks). */
-  const available = async (whitelist: Whitelist, member: Member, nick: string, options: Checking) => {
-    requireFree(whitelist, await entries.find(whitelist.id, nick), nick);
-    if (options.request) {
-      requireNoPendingRequest(whitelist, nick, await requests.isPending(whitelist.id, member.userId, nick));
-    }
-    if (options.limit !== false) {
-      requireUnderLimit(whitelist, member, await held(whitelist, member, options.request), options.self);
-    }
+  const available = async (
+    whitelist: Whitelist,
+    member: Member,
+    nick: string,
+    uuid: string | null,
+    options: Checking,
+  ) => {
+    const [denial, taken, pending, holding] = await together([
+      denials.find(whitelist.id, nick, uuid),
+      entries.find(whitelist.id, nick),
+      options.request ? requests.isPending(whitelist.id, member.userId, nick) : false,
+      options.limit !== false ? held(whitelist, member, options.request) : undefined,
+    ]);
+    requireNotDenied(whitelist, nick, denial, options.self);
+    requireFree(whitelist, taken, nick);
+    if (options.request) requireNoPendingRequest(whitelist, nick, pending);
+    if (holding) requireUnderLimit(whitelist, member, holding, options.self);
   };
 
   /**
@@ -146,11 +149,20 @@ export function createRegistrar(deps: {
     requireEnabled(whitelist);
     if (options.role) requireRole(whitelist, member, options.role);
     const typed = parseNick(whitelist, rawNick);
-    await notDenied(whitelist, typed.nick, null, options.self);
-    await available(whitelist, member, typed.nick, options);
+    await available(whitelist, member, typed.nick, null, options);
     return typed;
   };
 
+  /**
+   * Every registration rule after "the whitelist exists", in the documented order, ending with the lookup
+   * (Mojang or GeyserMC). The cheap checks run again after the lookup, since another registration may have won
+   * meanwhile; the deny list is asked before it by name and after it by the account's name and UUID, so every
+   * way in (a member, staff, an approval, an import) meets it here, and so does the account's owner in the guild,
+   * if another member proved it. `role`: who the required role is asked of, if anyone. `limit: false` leaves out
+   * the member's limit (an import: docs/decisions.md, Import and transfer). `proof`: the member asks for the nick
+   * themselves, so a whitelist requiring proof takes only an account they linked. `account`: an account the
+   * member just proved, stored as it is (no look-up).
+   */
   const check = async (
     whitelist: Whitelist,
     member: Member,
@@ -162,8 +174,7 @@ export function createRegistrar(deps: {
     // Without a look-up nothing was waited for and the identity is the nick as typed: the checks just made hold
     // (the entry's transaction checks them again in any case).
     if (options.account !== undefined || nickTypeSpecs[whitelist.nickType].lookUp !== null) {
-      await notDenied(whitelist, identity.nick, identity.uuid, options.self);
-      await available(whitelist, member, identity.nick, options);
+      await available(whitelist, member, identity.nick, identity.uuid, options);
     }
     const owner = await ownerOf(whitelist, identity);
     requireNotLinkedElsewhere(identity, owner, member, options.self);
@@ -226,9 +237,11 @@ export function createRegistrar(deps: {
         },
         async (tx) => {
           requirePresent(whitelist.guildId, member.userId);
-          // Read together, in one round trip on the write line (src/db/together.ts), then checked in order.
+          // Read together through the transaction, in one round trip on its connection (src/db/together.ts), then
+          // checked in order. The deny list too: only writes never grouped change it, so the transaction sees the
+          // same denials as the pool would, and no second connection of the write line has to answer.
           const [denial, taken, holding, owner] = await together([
-            denials.find(whitelist.id, identity.nick, identity.uuid),
+            denials.find(whitelist.id, identity.nick, identity.uuid, tx),
             entries.find(whitelist.id, identity.nick, tx),
             held(whitelist, member, false, tx),
             ownerOf(whitelist, identity, tx),

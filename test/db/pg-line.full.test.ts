@@ -2,7 +2,7 @@ import { afterAll, beforeAll, expect, test } from "bun:test";
 import { SQL } from "bun";
 import { closeStore } from "../../src/db/driver.ts";
 import { LINE_CONNECTIONS, splitPool } from "../../src/db/pg/line.ts";
-import { openPostgres } from "../../src/db/pg/store.ts";
+import { LOCKS, openPostgres } from "../../src/db/pg/store.ts";
 import type { PgStore } from "../../src/db/store.ts";
 import { manualClock } from "../../src/shared/clock.ts";
 import { sharedPostgres, sharedTemplate } from "../helpers/postgres.ts";
@@ -67,4 +67,53 @@ test("a write, and the reads its work makes outside its transaction, do not wait
   await Promise.all(held.slice(0, rest));
   for (const connection of connections) connection.release();
   await Promise.all(held);
+}, 10_000);
+
+/** Resolves once `test` holds for the sessions of this database waiting for the write lock (PostgreSQL's view). */
+async function writeLockWaiters(test: (n: number) => boolean): Promise<void> {
+  for (;;) {
+    const [row] = await admin`SELECT count(*)::int AS n FROM pg_locks
+      WHERE locktype = 'advisory' AND NOT granted AND objid = ${LOCKS.write}
+        AND database = (SELECT oid FROM pg_database WHERE datname = current_database())`;
+    if (test(row.n)) return;
+    await Bun.sleep(5);
+  }
+}
+
+test("a write waits for the one before it on this replica however long that one works: its busy budget is for others' locks", async () => {
+  // A busy budget far shorter than the first write's work, as a group of 32 registrations on a starved CPU.
+  const writer = store.driver.writer({ clock: manualClock(0), budgetMs: 50 });
+  const release = Promise.withResolvers<void>();
+  const working = Promise.withResolvers<void>();
+  const first = writer.write(async () => {
+    working.resolve();
+    await release.promise;
+    return "first";
+  });
+  await working.promise;
+  const second = writer.write(async () => "second");
+  // The second's transaction waits for the lock the first holds, then its wait outlasts the budget (PostgreSQL ends
+  // it: lock_timeout); only then does the first commit.
+  await writeLockWaiters((n) => n === 1);
+  await writeLockWaiters((n) => n === 0);
+  release.resolve();
+  expect(await Promise.allSettled([first, second])).toEqual([
+    { status: "fulfilled", value: "first" },
+    { status: "fulfilled", value: "second" },
+  ]);
+}, 10_000);
+
+test("a write behind another replica's writes past its busy budget still fails as store-unavailable, changing nothing", async () => {
+  const writer = store.driver.writer({ clock: manualClock(0), budgetMs: 50 });
+  // Another replica's transaction holds the cluster's write lock.
+  await admin`SELECT pg_advisory_lock(${LOCKS.write})`;
+  try {
+    const refused = writer.write(async (tx) => {
+      await tx.insert(store.tables.guilds).values({ id: "never", createdAt: 0 });
+    });
+    await expect(refused).rejects.toThrow(expect.objectContaining({ code: "store-unavailable" }));
+  } finally {
+    await admin`SELECT pg_advisory_unlock(${LOCKS.write})`;
+  }
+  expect(await store.db.select().from(store.tables.guilds)).toEqual([]);
 }, 10_000);

@@ -1,6 +1,8 @@
 import { afterEach, expect, test } from "bun:test";
+import { BunSQLPreparedQuery } from "drizzle-orm/bun-sql/session";
+import { isOnTheLine } from "../../src/db/pg/line.ts";
 import { forEachStore } from "../helpers/services.ts";
-import { alice, type SeededWorld, seededWorld } from "./helpers.ts";
+import { alice, bob, MEMBER_ROLE, PLAYER_ROLE, type SeededWorld, seededWorld } from "./helpers.ts";
 
 // A registration awaits one commit and one flush (issue 38): the member's roles, which the entry's groups are read
 // from, are noted in the entry's own transaction, not in one of their own before it.
@@ -34,6 +36,26 @@ forEachStore("a registration's writes", () => {
   });
 });
 
+forEachStore("a registration's role note", () => {
+  test("roles as stored write nothing; new roles are stored with the entry", async () => {
+    world = await seededWorld({ nickType: "offline", maxNicksPerUser: 3 });
+    const { services } = world;
+    const { memberRoles } = services.store.tables;
+    const stored = async () =>
+      (await services.db.select().from(memberRoles)).map((row) => [row.roleIds, row.updatedAt]);
+    await world.registration.submit({ whitelist: world.wl, member: alice, nick: "Steve" });
+    const first = services.clock.now();
+    expect(await stored()).toEqual([[[MEMBER_ROLE], first]]);
+    services.clock.advance(1_000);
+    await world.registration.submit({ whitelist: world.wl, member: alice, nick: "Alex" });
+    expect(await stored()).toEqual([[[MEMBER_ROLE], first]]);
+    services.clock.advance(1_000);
+    const promoted = { ...alice, roleIds: [PLAYER_ROLE, MEMBER_ROLE] };
+    await world.registration.submit({ whitelist: world.wl, member: promoted, nick: "Sam" });
+    expect(await stored()).toEqual([[[MEMBER_ROLE, PLAYER_ROLE], services.clock.now()]]);
+  });
+});
+
 forEachStore("a registration's reads", () => {
   test("a nick type without a look-up asks the deny list once before the entry's transaction, and once in it", async () => {
     world = await seededWorld({ nickType: "offline" });
@@ -48,4 +70,51 @@ forEachStore("a registration's reads", () => {
     await world.registration.submit({ whitelist: world.wl, member: alice, nick: "Steve" });
     expect(asked).toEqual(["Steve", "Steve"]);
   });
+});
+
+/**
+ * Counts the round trips of the work run on PostgreSQL's write line while `run` runs: a statement the work asks
+ * after one of its statements was answered starts a new one (statements asked together are pipelined on the
+ * connection). drizzle runs every statement through its prepared query's `execute`, observed here.
+ */
+async function lineRoundTrips(run: () => Promise<unknown>): Promise<{ trips: number; statements: number }> {
+  const execute = BunSQLPreparedQuery.prototype.execute;
+  let trips = 0;
+  let statements = 0;
+  let answeredSinceAsked = true;
+  BunSQLPreparedQuery.prototype.execute = function (this: unknown, ...args: unknown[]) {
+    const result = (execute as (...args: unknown[]) => Promise<unknown>).apply(this, args);
+    if (!isOnTheLine()) return result;
+    statements++;
+    if (answeredSinceAsked) trips++;
+    answeredSinceAsked = false;
+    const answered = () => {
+      answeredSinceAsked = true;
+    };
+    result.then(answered, answered);
+    return result;
+  } as typeof execute;
+  try {
+    await run();
+  } finally {
+    BunSQLPreparedQuery.prototype.execute = execute;
+  }
+  return { trips, statements };
+}
+
+forEachStore("a registration's round trips", (store) => {
+  // Each round trip of a write holds PostgreSQL's write line, where a burst's every other write waits
+  // (docs/performance.md, Launch day on PostgreSQL): SQLite's statements make none.
+  test.skipIf(store === "sqlite")(
+    "a member's registration is written in 3: the checks with the member's roles noted, the entry, its event",
+    async () => {
+      world = await seededWorld({ nickType: "offline" });
+      // Another member first, as on launch day: the whitelist's settings are then read from memory.
+      await world.registration.submit({ whitelist: world.wl, member: bob, nick: "Alex" });
+      const counted = await lineRoundTrips(() =>
+        world.registration.submit({ whitelist: world.wl, member: alice, nick: "Steve" }),
+      );
+      expect(counted.trips).toBe(3);
+    },
+  );
 });

@@ -3,7 +3,7 @@ import { sql } from "drizzle-orm";
 import type { BunSQLDatabase } from "drizzle-orm/bun-sql";
 import { text } from "../../i18n/messages.ts";
 import { DomainError } from "../../shared/errors.ts";
-import { isStoreUnavailable } from "../errors.ts";
+import { isStoreUnavailable, postgresCode } from "../errors.ts";
 import { type Db, inWrite, type Tx } from "../store.ts";
 import type { Write, Writer } from "../writer.ts";
 import { onTheLine } from "./line.ts";
@@ -23,6 +23,12 @@ const WRITE_IDLE_LIMIT_MS = 5_000;
  * `pg_subtrans` instead, which slows every reader while the transaction runs.
  */
 export const MOST_PER_TRANSACTION = 32;
+
+/** PostgreSQL's SQLSTATE of a lock not granted within `lock_timeout` (lock_not_available). */
+const LOCK_TIMED_OUT = "55P03";
+
+/** Rolls back a transaction whose lock wait ran out behind this replica's own transaction before it. */
+const AGAIN = new Error("the write lock was held by this replica's transaction before: asked for again");
 
 /** drizzle over Bun's SQL client. */
 type PgDb = BunSQLDatabase<typeof schema>;
@@ -66,7 +72,8 @@ function asSeen(error: unknown): unknown {
  * - the next transaction does not wait for this one's changes to be published on the bus (read-your-writes only
  *   needs each write to wait for its own: `settle`): one read of the log then publishes several commits.
  * A transaction waiting for the lock longer than `budgetMs` (DB_BUSY_TIMEOUT_MS) fails its writes as
- * "store-unavailable", as on SQLite.
+ * "store-unavailable", as on SQLite; the wait behind this replica's own transaction before it does not count (it
+ * asks again, with the whole budget, once that one ended).
  */
 export function createPgWriter({
   pg,
@@ -129,24 +136,47 @@ export function createPgWriter({
     finished = done.promise;
     /** How each write ended, as far as the transaction got. */
     let outcomes: Outcome[] = [];
+    /** Whether the transaction before this one on this replica ended: until then it holds the lock, or waits for it. */
+    let beforeEnded = false;
+    void finishedBefore.then(() => {
+      beforeEnded = true;
+    });
     try {
       await lockedBefore;
-      await pg.transaction(async (tx) => {
+      for (;;) {
+        // Asked for while this replica's own transaction before holds the lock: part of the wait is that one's work.
+        const behindOwn = !beforeEnded;
         try {
-          // One round trip: `SET LOCAL lock_timeout` (set_config's `true`), then the lock, waiting under it. A writer
-          // that stops between statements (a frozen process) would keep the cluster's write lock until it ran
-          // again: PostgreSQL ends its session after WRITE_IDLE_LIMIT_MS instead (docs/architecture.md, Replicas).
-          await tx.execute(
-            sql`SELECT set_config('lock_timeout', ${lockTimeout}, true), set_config('idle_in_transaction_session_timeout', ${String(WRITE_IDLE_LIMIT_MS)}, true), pg_advisory_xact_lock(${lock})`,
-          );
-        } finally {
-          holding.resolve();
+          await pg.transaction(async (tx) => {
+            try {
+              // One round trip: `SET LOCAL lock_timeout` (set_config's `true`), then the lock, waiting under it. A
+              // writer that stops between statements (a frozen process) would keep the cluster's write lock until it
+              // ran again: PostgreSQL ends its session after WRITE_IDLE_LIMIT_MS instead (docs/architecture.md,
+              // Replicas).
+              await tx.execute(
+                sql`SELECT set_config('lock_timeout', ${lockTimeout}, true), set_config('idle_in_transaction_session_timeout', ${String(WRITE_IDLE_LIMIT_MS)}, true), pg_advisory_xact_lock(${lock})`,
+              );
+            } catch (error) {
+              // The budget (DB_BUSY_TIMEOUT_MS) is for other replicas' writes and a stuck lock, not for the work of
+              // this replica's transaction before this one, which may take longer on a starved CPU (a group of 32
+              // registrations): its writes were refused as "store-unavailable", all of them (issue 38). Once that one
+              // ended, this transaction begins again and asks with the whole budget (never more than once so).
+              if (behindOwn && postgresCode(error) === LOCK_TIMED_OUT) throw AGAIN;
+              holding.resolve();
+              throw error;
+            }
+            holding.resolve();
+            await finishedBefore;
+            // Its writes are known from here on: a groupable write asked for now waits for the next transaction.
+            if (gathering === group) gathering = undefined;
+            await runGroup(tx, group, outcomes);
+          });
+          break;
+        } catch (error) {
+          if (error !== AGAIN) throw error;
         }
         await finishedBefore;
-        // Its writes are known from here on: a groupable write asked for now waits for the next transaction.
-        if (gathering === group) gathering = undefined;
-        await runGroup(tx, group, outcomes);
-      });
+      }
     } catch (error) {
       // Not committed: a write that failed on its own keeps its error, the others get the transaction's.
       outcomes = group.writes.map((_, index) => {
