@@ -1,4 +1,5 @@
 import { toEntryView } from "../entries/model.ts";
+import { writeJsonString as writeString } from "./json-text.ts";
 import { erasedKeys, type FormatEntry, type FormatSpec, type TextSink } from "./spec.ts";
 
 /**
@@ -58,27 +59,4 @@ function writeView(entry: FormatEntry, out: TextSink): void {
 function writeNullable(value: string | null, out: TextSink): void {
   if (value === null) out.write("null");
   else writeString(value, out);
-}
-
-/** A string as JSON.stringify writes it: between quotes as it is, unless it holds what JSON escapes. */
-function writeString(value: string, out: TextSink): void {
-  if (needsEscape(value)) {
-    out.write(JSON.stringify(value));
-    return;
-  }
-  out.write('"');
-  out.write(value);
-  out.write('"');
-}
-
-/**
- * Whether JSON.stringify writes `value` other than as it is: a quote, a backslash, a control character, or a
- * surrogate (a lone one is escaped; a pair is not, but it is left to JSON.stringify all the same).
- */
-function needsEscape(value: string): boolean {
-  for (let i = 0; i < value.length; i++) {
-    const code = value.charCodeAt(i);
-    if (code < 0x20 || code === 0x22 || code === 0x5c || (code >= 0xd800 && code <= 0xdfff)) return true;
-  }
-  return false;
 }

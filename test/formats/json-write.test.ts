@@ -1,7 +1,7 @@
 import { expect, test } from "bun:test";
 import fc from "fast-check";
 import { toEntryView } from "../../src/entries/model.ts";
-import { renderFormat } from "../../src/formats/index.ts";
+import { type FormatName, formats, renderFormat } from "../../src/formats/index.ts";
 import { json } from "../../src/formats/json.ts";
 import type { FormatEntry } from "../../src/formats/spec.ts";
 import { building, summing } from "../../src/formats/whitelist-formats.ts";
@@ -91,5 +91,21 @@ test("a build of the API's list writes the bytes rendering it from scratch gives
       expect(bytes.toString("hex")).toBe(Buffer.from(renderFormat("json", entries)).toString("hex"));
     }),
     { numRuns: 300 },
+  );
+});
+
+test("every format that writes its pieces in parts writes its piece's text, byte for byte", () => {
+  const writers = (Object.keys(formats) as FormatName[]).filter((format) => formats[format].pieces.write);
+  expect(writers.sort()).toEqual(["json", "vanilla"]);
+  fc.assert(
+    fc.property(entry, (value) => {
+      for (const format of writers) {
+        const { pieces } = formats[format];
+        let out = "";
+        pieces.write?.(value, { write: (part) => (out += part) });
+        expect({ format, out }).toEqual({ format, out: pieces.piece(value) });
+      }
+    }),
+    { numRuns: 1000 },
   );
 });
