@@ -1,7 +1,7 @@
 // The last finished read of a whitelist's entries, kept a moment for the next format's first build (the format
 // cache, src/formats/cache.ts). Formats asked for one after another (a client reading all four, the dashboard's
-// exports) each read the store and summed the ETag again: at 100,000 entries some 65 MB of allocation per read,
-// pages the allocator keeps (docs/performance.md, What the first reads hold).
+// exports) each read the store and summed the ETag again: at 100,000 entries 35-50 MB of allocation per read,
+// pages the allocator keeps (docs/performance.md, Formats read one after another).
 
 /** How long a finished read is kept for another format's first build (ms). */
 export const KEEP_READ_MS = 500;
