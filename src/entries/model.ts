@@ -72,7 +72,8 @@ export type EntryRecord = Omit<EntryView, "expiresAt" | "gamertag" | "proofDueAt
 
 /**
  * The public view of a stored entry: what the API lists and every event carries (`gamertag`: Bedrock only;
- * `proofDueAt`: awaiting proof only).
+ * `proofDueAt`: awaiting proof only). The API's list writes the same JSON without the object on a first build
+ * (src/formats/json.ts; test/formats/json-write.test.ts holds them to agree on every field).
  */
 export const toEntryView = (
   entry: Pick<EntryRecord, "nick" | "uuid" | "premium" | "expiresAt" | "verified"> & {

@@ -4,6 +4,7 @@ import type { EntrySnapshot } from "../entries/model.ts";
 import { createSlices, runSliced, type Slices } from "../shared/slices.ts";
 import { UseOrderedMap } from "../shared/use-ordered-map.ts";
 import type { FormatName } from "./index.ts";
+import { createKeptRead, type ReleaseLater } from "./kept-read.ts";
 import { building, type FormatSource, summing, WhitelistFormats } from "./whitelist-formats.ts";
 
 /**
@@ -34,13 +35,16 @@ export const DEFAULT_CACHE_BYTES = 16 * 1024 * 1024;
  * - a read of the store and the changes the bus brings meet by event id: the read says which events it
  *   includes; the changes after it, recorded while it and its builds run, are applied in the same synchronous
  *   step that puts a built format in place, and one it included already is not applied twice;
- * - a whitelist forgotten (`invalidate`) while it is read is not put back by that read.
+ * - a whitelist forgotten (`invalidate`) while it is read is not put back by that read;
+ * - the last read is kept a moment once its builds are done (src/formats/kept-read.ts), for a format asked for
+ *   next, unless a change to that whitelist comes first.
  */
 export function createFormatCache({
   load,
   bus,
   maxBytes = DEFAULT_CACHE_BYTES,
   slices = createSlices(),
+  releaseRead,
 }: {
   /** Reads a whitelist's entries in one snapshot of the store, pausing on `slices` between pages. */
   load: (whitelistId: string, slices: Slices) => Promise<EntrySnapshot>;
@@ -48,6 +52,8 @@ export function createFormatCache({
   maxBytes?: number;
   /** Where reads and builds take their turns (tests: slices they control). */
   slices?: Slices;
+  /** When the last read is let go of, if no format asked for it (tests: by hand). */
+  releaseRead?: ReleaseLater;
 }) {
   // In order of reads: the least recently read first.
   const cache = new UseOrderedMap<string, WhitelistFormats>();
@@ -56,6 +62,7 @@ export function createFormatCache({
   const reads = new Map<string, Read>();
   /** Builds under way, by whitelist and format. */
   const builds = new Map<string, Promise<WhitelistFormats>>();
+  const lastRead = createKeptRead<Read>(releaseRead);
   let total = 0;
 
   /** Records a whitelist's size now, then drops the least recently read until the rest fit (never `keep`). */
@@ -85,14 +92,16 @@ export function createFormatCache({
   bus.subscribe((notice) => {
     const { whitelistId } = notice.event;
     reads.get(whitelistId)?.changes.push(notice);
+    lastRead.forget(whitelistId);
     const kept = cache.get(whitelistId);
     if (kept && apply(kept, notice)) measure(whitelistId, kept, whitelistId);
   });
 
   /** The whitelist's read under way, or a new one; `users` counts the builds that still need it. */
   const readFor = (whitelistId: string): Read => {
-    let read = reads.get(whitelistId);
-    if (!read) {
+    let read = reads.get(whitelistId) ?? lastRead.take(whitelistId);
+    if (read) reads.set(whitelistId, read);
+    else {
       const source = (async (): Promise<FormatSource> => {
         const { entries, through } = await load(whitelistId, slices);
         return { entries, through, sum: await runSliced(summing(entries), slices) };
@@ -110,8 +119,11 @@ export function createFormatCache({
     const under = builds.get(key);
     if (under) return under;
     const read = readFor(whitelistId);
+    let readOk = false;
     const done: Promise<WhitelistFormats> = (async () => {
-      const built = await runSliced(building(format, await read.source), slices);
+      const source = await read.source;
+      readOk = true;
+      const built = await runSliced(building(format, source), slices);
       // From here to the return nothing awaits: no change can come between the format and what it lacks.
       const current = reads.get(whitelistId) === read;
       const kept = (current && cache.get(whitelistId)) || new WhitelistFormats();
@@ -121,7 +133,11 @@ export function createFormatCache({
       if (current) cache.set(whitelistId, kept);
       return kept;
     })().finally(() => {
-      if (--read.users === 0 && reads.get(whitelistId) === read) reads.delete(whitelistId);
+      if (--read.users === 0 && reads.get(whitelistId) === read) {
+        reads.delete(whitelistId);
+        // Kept only while it holds every change: none came since it began.
+        if (readOk && read.changes.length === 0) lastRead.keep(whitelistId, read);
+      }
       if (builds.get(key) === done) builds.delete(key);
     });
     builds.set(key, done);
@@ -152,6 +168,7 @@ export function createFormatCache({
     invalidate(whitelistId: string): void {
       drop(whitelistId);
       reads.delete(whitelistId);
+      lastRead.forget(whitelistId);
       for (const key of builds.keys()) if (key.startsWith(`${whitelistId}\u0000`)) builds.delete(key);
     },
     /** The whitelists held now and about how many bytes they take (metrics, tests). */

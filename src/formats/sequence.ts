@@ -48,26 +48,64 @@ export class PieceSequence<K extends Key> {
    * closed every `chunkSize` pieces, so the chunks are those the pieces inserted one by one would split into.
    */
   append(key: K, text: string): void {
+    this.startPiece();
+    this.write(text);
+    this.endPiece(key);
+  }
+
+  /**
+   * Starts a piece after every piece held, its text to come in parts (`write`, then `endPiece`): as `append`,
+   * without the piece's text as one string (a format's `write`, spec.ts).
+   */
+  startPiece(): void {
     this.open ??= { keys: [], starts: new Uint32Array(this.chunkSize), size: 0, scratch: null };
     const open = this.open;
     const separator = this.separatorBytes;
-    // Room for the separator and the text at 3 bytes per UTF-16 unit at most, then written where it goes.
-    let scratch = open.scratch;
-    const needed = open.size + separator.length + text.length * 3;
-    if (!scratch || needed > scratch.length) {
-      const grown = Buffer.allocUnsafe(Math.max(needed * 2, (scratch?.length ?? 0) * 2, 4096));
-      scratch?.copy(grown, 0, 0, open.size);
-      scratch = grown;
-      open.scratch = scratch;
-    }
     if (open.keys.length > 0 && separator.length > 0) {
-      scratch.set(separator, open.size);
+      this.room(open, separator.length).set(separator, open.size);
       open.size += separator.length;
     }
     open.starts[open.keys.length] = open.size;
-    open.size += scratch.write(text, open.size, "utf8");
+  }
+
+  /** Writes part of the piece `startPiece` started, as UTF-8, where it goes in the chunk being made. */
+  write(text: string): void {
+    const open = this.open as OpenChunk<K>;
+    const scratch = this.room(open, text.length * 3);
+    // Short ASCII text (the most of a piece: names, fields' names) byte by byte: no call into the runtime.
+    const at = open.size;
+    const length = text.length;
+    if (length <= 32) {
+      let i = 0;
+      for (; i < length; i++) {
+        const code = text.charCodeAt(i);
+        if (code >= 0x80) break;
+        scratch[at + i] = code;
+      }
+      if (i === length) {
+        open.size += length;
+        return;
+      }
+    }
+    open.size += scratch.write(text, at, "utf8");
+  }
+
+  /** Ends the piece `startPiece` started: it is ordered by `key`. */
+  endPiece(key: K): void {
+    const open = this.open as OpenChunk<K>;
     open.keys.push(key);
     if (open.keys.length === this.chunkSize) this.closeChunk(open);
+  }
+
+  /** The chunk's buffer with room for `more` bytes after what it holds (grown, copied, when it has not). */
+  private room(open: OpenChunk<K>, more: number): Buffer {
+    const needed = open.size + more;
+    const scratch = open.scratch;
+    if (scratch && needed <= scratch.length) return scratch;
+    const grown = Buffer.allocUnsafe(Math.max(needed * 2, (scratch?.length ?? 0) * 2, 4096));
+    scratch?.copy(grown, 0, 0, open.size);
+    open.scratch = grown;
+    return grown;
   }
 
   /** Closes the chunk `append` was making, if any, and lets go of its buffer. */

@@ -23,6 +23,11 @@ export type Pieces<K> = {
   key(entry: FormatEntry): K;
   compare(a: K, b: K): number;
   piece(entry: FormatEntry): string;
+  /**
+   * The same text as `piece`, written in parts straight into a chunk's bytes (a first build: no text per entry
+   * made and dropped); absent: a build writes `piece`'s text.
+   */
+  write?: (entry: FormatEntry, out: TextSink) => void;
   separator: string;
   prefix: string;
   suffix: string;
@@ -40,6 +45,9 @@ export type Pieces<K> = {
   /** The entries the format lists; absent: every one (a Bedrock server's allowlist lists Bedrock players only). */
   include?: (entry: FormatEntry) => boolean;
 };
+
+/** Where a piece's text is written in parts (PieceSequence.write). */
+export type TextSink = { write(text: string): void };
 
 /** A format's pieces with its key type forgotten, as the table holds them: keys only go back to their own format. */
 export const erasedKeys = <K extends Key>(pieces: Pieces<K>): Pieces<Key> => pieces as unknown as Pieces<Key>;

@@ -218,7 +218,11 @@ export function* building(
     else {
       if (run > 1) shared?.set(sharedLine(pieces, entryAt(order[i - run] as number)), run);
       run = 1;
-      sequence.append(key, pieces.piece(entryAt(index)));
+      if (pieces.write) {
+        sequence.startPiece();
+        pieces.write(entryAt(index), sequence);
+        sequence.endPiece(key);
+      } else sequence.append(key, pieces.piece(entryAt(index)));
     }
     if (i % STEP === STEP - 1) yield;
   }

@@ -27,6 +27,8 @@ const entriesOf = (whitelistId: string, count: number) =>
 function cache(maxBytes: number) {
   const loads: string[] = [];
   const bus = createEventBus(silentLogger);
+  // The last read is let go of by hand (`release`), not after its time.
+  const releases: (() => void)[] = [];
   const kept = createFormatCache({
     load: async (id) => {
       loads.push(id);
@@ -34,17 +36,22 @@ function cache(maxBytes: number) {
     },
     bus,
     maxBytes,
+    releaseRead: (release) => releases.push(release),
   });
-  return { kept, loads, bus };
+  const release = () => {
+    for (const run of releases.splice(0)) run();
+  };
+  return { kept, loads, bus, release };
 }
 
 test("a whitelist never read costs nothing; each format is built on its first read, then served from memory", async () => {
-  const { kept, loads } = cache(64 * 1024 * 1024);
+  const { kept, loads, release } = cache(64 * 1024 * 1024);
   expect(kept.usage()).toEqual({ whitelists: 0, bytes: 0 });
   await kept.get("a", "json");
   const json = kept.usage().bytes;
   await kept.get("a", "json");
   expect(loads).toEqual(["a"]);
+  release();
   await kept.get("a", "vanilla");
   await kept.get("a", "vanilla");
   await kept.get("a", "json");
@@ -149,6 +156,50 @@ test("a change committed while the store is read is applied once: after the read
       .trim()
       .split("\n"),
   ).toHaveLength(5);
+});
+
+test("formats read one after another share the last read until it is let go of, a change comes or it is forgotten", async () => {
+  const { kept, loads, bus, release } = cache(64 * 1024 * 1024);
+  const json = await kept.get("a", "json");
+  await kept.get("a", "vanilla");
+  // Built from the same read: the same entries, so the same sum in every ETag.
+  expect((await kept.get("a", "plain")).etag.split("-").slice(1)).toEqual(json.etag.split("-").slice(1));
+  expect(loads).toEqual(["a"]);
+  // Let go of (its time is up): the next format reads the store.
+  release();
+  await kept.get("a", "easywhitelist");
+  expect(loads).toEqual(["a", "a"]);
+  // A change to the whitelist: the read no longer holds every entry, and the next format reads the store.
+  await kept.get("b", "json");
+  bus.publish({
+    event: { id: "1", type: "entry.added", whitelistId: "b" } as never,
+    entry: { ...entriesOf("b", 201)[200], nick: "newcomer" } as EntryRecord,
+    actorId: null,
+  });
+  await kept.get("b", "plain");
+  expect(loads).toEqual(["a", "a", "b", "b"]);
+  // Forgotten (changed outside the bus), or another whitelist read since: the store again.
+  kept.invalidate("b");
+  await kept.get("b", "vanilla");
+  await kept.get("c", "json");
+  await kept.get("b", "easywhitelist");
+  expect(loads).toEqual(["a", "a", "b", "b", "b", "c", "b"]);
+});
+
+test("a read that failed is not kept: the next read tries the store again", async () => {
+  const loads: string[] = [];
+  const kept = createFormatCache({
+    load: async (id) => {
+      loads.push(id);
+      if (loads.length === 1) throw new Error("the store is closed");
+      return { entries: entriesOf(id, 5), through: 0 };
+    },
+    bus: createEventBus(silentLogger),
+    releaseRead: () => {},
+  });
+  await expect(kept.get("a", "plain")).rejects.toThrow("the store is closed");
+  expect(await plainNicks(kept.get("a", "plain"))).toHaveLength(5);
+  expect(loads).toEqual(["a", "a"]);
 });
 
 /** Slices the test steps through: every step of a read or a build waits for `step()`. */
