@@ -3,6 +3,46 @@ import type { SnapshotEntries, SnapshotEntry } from "./model.ts";
 /** The `groups` of every entry in none: shared, so 100,000 entries hold one empty list rather than 100,000. */
 const NO_GROUPS: readonly string[] = Object.freeze([]);
 
+/** Values per chunk of a column (a power of two). */
+const CHUNK_BITS = 10;
+const CHUNK = 1 << CHUNK_BITS;
+
+/**
+ * A column of values in chunks of CHUNK. One array growing to 100,000 values, written with new (young) values all
+ * along, was scanned whole by every young collection while the read ran (a large old array written since the
+ * last collection is scanned again): `/health` p99 during first reads rose from 13-17 to 21-24 ms
+ * (docs/performance.md, What the first reads hold). Only the chunk being filled is written now.
+ */
+class Column<T> {
+  private readonly chunks: T[][] = [];
+
+  push(value: T, index: number): void {
+    const offset = index & (CHUNK - 1);
+    if (offset === 0) this.chunks.push([]);
+    (this.chunks[index >> CHUNK_BITS] as T[])[offset] = value;
+  }
+
+  get(index: number): T {
+    return (this.chunks[index >> CHUNK_BITS] as T[])[index & (CHUNK - 1)] as T;
+  }
+}
+
+/** A column of numbers (ids, times; null as NaN) in typed chunks: nothing in them for the collector to scan. */
+class NumberColumn {
+  private readonly chunks: Float64Array[] = [];
+
+  push(value: number | null, index: number): void {
+    const offset = index & (CHUNK - 1);
+    if (offset === 0) this.chunks.push(new Float64Array(CHUNK));
+    (this.chunks[index >> CHUNK_BITS] as Float64Array)[offset] = value ?? Number.NaN;
+  }
+
+  get(index: number): number | null {
+    const value = (this.chunks[index >> CHUNK_BITS] as Float64Array)[index & (CHUNK - 1)] as number;
+    return Number.isNaN(value) ? null : value;
+  }
+}
+
 /**
  * A large read of entries kept as columns (one array per field) rather than an object per entry: a first build
  * of a 100,000-entry whitelist held 100,000 row objects for as long as it ran, each with its own empty `groups`,
@@ -11,15 +51,16 @@ const NO_GROUPS: readonly string[] = Object.freeze([]);
  * the next call, never kept (the builds read one entry at a time).
  */
 export class EntryColumns implements SnapshotEntries {
-  private readonly ids: number[] = [];
-  private readonly nicks: string[] = [];
-  private readonly uuids: (string | null)[] = [];
-  private readonly premiums: boolean[] = [];
-  private readonly expiries: (number | null)[] = [];
-  private readonly verifieds: boolean[] = [];
-  private readonly gamertags: (string | null)[] = [];
-  private readonly proofDues: (number | null)[] = [];
-  private readonly groupLists: (readonly string[])[] = [];
+  private count = 0;
+  private readonly ids = new NumberColumn();
+  private readonly nicks = new Column<string>();
+  private readonly uuids = new Column<string | null>();
+  private readonly premiums = new Column<boolean>();
+  private readonly verifieds = new Column<boolean>();
+  private readonly expiries = new NumberColumn();
+  private readonly gamertags = new Column<string | null>();
+  private readonly proofDues = new NumberColumn();
+  private readonly groupLists = new Column<readonly string[]>();
   private readonly current: { -readonly [F in keyof SnapshotEntry]: SnapshotEntry[F] } = {
     id: 0,
     nick: "",
@@ -34,35 +75,36 @@ export class EntryColumns implements SnapshotEntries {
 
   /** How many entries are held. */
   get length(): number {
-    return this.ids.length;
+    return this.count;
   }
 
   /** Adds an entry's fields (the row itself is not kept). */
   push(row: SnapshotEntry): void {
-    this.ids.push(row.id);
-    this.nicks.push(row.nick);
-    this.uuids.push(row.uuid);
-    this.premiums.push(row.premium);
-    this.expiries.push(row.expiresAt);
-    this.verifieds.push(row.verified);
-    this.gamertags.push(row.gamertag);
-    this.proofDues.push(row.proofDueAt);
-    this.groupLists.push(row.groups.length === 0 ? NO_GROUPS : row.groups);
+    const index = this.count++;
+    this.ids.push(row.id, index);
+    this.nicks.push(row.nick, index);
+    this.uuids.push(row.uuid, index);
+    this.premiums.push(row.premium, index);
+    this.verifieds.push(row.verified, index);
+    this.expiries.push(row.expiresAt, index);
+    this.gamertags.push(row.gamertag, index);
+    this.proofDues.push(row.proofDueAt, index);
+    this.groupLists.push(row.groups.length === 0 ? NO_GROUPS : row.groups, index);
   }
 
   /** The entry at `index` in one object reused by every call (valid until the next); undefined past the end. */
   at(index: number): SnapshotEntry | undefined {
-    if (index < 0 || index >= this.ids.length) return undefined;
+    if (index < 0 || index >= this.count) return undefined;
     const entry = this.current;
-    entry.id = this.ids[index] as number;
-    entry.nick = this.nicks[index] as string;
-    entry.uuid = this.uuids[index] ?? null;
-    entry.premium = this.premiums[index] as boolean;
-    entry.expiresAt = this.expiries[index] ?? null;
-    entry.verified = this.verifieds[index] as boolean;
-    entry.gamertag = this.gamertags[index] ?? null;
-    entry.proofDueAt = this.proofDues[index] ?? null;
-    entry.groups = this.groupLists[index] as readonly string[];
+    entry.id = this.ids.get(index) as number;
+    entry.nick = this.nicks.get(index);
+    entry.uuid = this.uuids.get(index);
+    entry.premium = this.premiums.get(index);
+    entry.expiresAt = this.expiries.get(index);
+    entry.verified = this.verifieds.get(index);
+    entry.gamertag = this.gamertags.get(index);
+    entry.proofDueAt = this.proofDues.get(index);
+    entry.groups = this.groupLists.get(index);
     return entry;
   }
 }
