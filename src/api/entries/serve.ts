@@ -51,29 +51,26 @@ export function serveCachedEntries(
 }
 
 /**
- * The response carrying a served format, or 304 when `If-None-Match` holds its ETag (a copy of the one built with
- * the format): its bytes with the headers built with the format, which the new Response copies (a copy of built
- * headers costs half of building the nine of them on each request: bench/entries.ts), with the rate limit's
- * headers of an allowed request: the policy, the same for every request, built into them (`limited`), so that a
- * read sets only its own RateLimit value.
+ * The response carrying a served format, or 304 when `If-None-Match` holds its ETag: a copy of the one built with
+ * the format (bench/entries.ts: a copy and two headers cost half of building the response and its nine headers
+ * on each request), with the rate limit's headers of an allowed request: the policy, the same for every request,
+ * built into the copied response (`limited`), so that a read sets only its own RateLimit value.
  */
 function respond(served: ServedFormat, request: Request, rateLimit: RateLimitDecision | undefined): Response {
   const ifNoneMatch = request.headers.get("if-none-match");
   const answers = rateLimit ? limited(served, rateLimitPolicy(rateLimit.limit)) : served;
-  if (ifNoneMatch !== null && matchesEtag(ifNoneMatch, answers.etag)) {
-    const response = answers.notModified.clone() as Response;
-    if (rateLimit) response.headers.set("RateLimit", rateLimitValue(rateLimit));
-    return response;
-  }
   const { body } = answers;
-  // The Response copies the headers as they are now (and the bytes), so the next read may set its own value.
-  if (rateLimit) body.headers.set("RateLimit", rateLimitValue(rateLimit));
-  return "bytes" in body
-    ? new Response(body.bytes, { headers: body.headers })
-    : // A large body goes out chunk by chunk as they are, with chunked transfer coding (what Bun does for any
-      // streamed body). A generator's 18 MB took 5 ms of the service's CPU where a direct ReadableStream's
-      // `write`, which copies, took 30 ms (docs/performance.md, A change to a large whitelist).
-      new Response(chunksOf(body.parts) as unknown as ReadableStream, { headers: body.headers });
+  const response =
+    ifNoneMatch !== null && matchesEtag(ifNoneMatch, answers.etag)
+      ? (answers.notModified.clone() as Response)
+      : "blob" in body
+        ? (body.blob.clone() as Response)
+        : // A large body goes out chunk by chunk as they are, with chunked transfer coding (what Bun does for any
+          // streamed body). A generator's 18 MB took 5 ms of the service's CPU where a direct ReadableStream's
+          // `write`, which copies, took 30 ms (docs/performance.md, A change to a large whitelist).
+          new Response(chunksOf(body.parts) as unknown as ReadableStream, { headers: body.headers });
+  if (rateLimit) response.headers.set("RateLimit", rateLimitValue(rateLimit));
+  return response;
 }
 
 /** The chunks of a large body, one at a time, for Bun to write to the socket as they are. */

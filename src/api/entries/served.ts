@@ -4,13 +4,13 @@ import { secured } from "../security-headers.ts";
 
 /**
  * A whitelist's entries in a format as HTTP serves them: its strong ETag, and the answers with every header of
- * their own (the security headers too), built once, for each request to copy: the 304, and the 200's headers with
- * its bytes joined or, for a large body, its chunks (written out as they are).
+ * their own (the security headers too), built once, for each request to copy: the 304, and the 200 around an
+ * immutable Blob or, for a large body, the headers that go with its chunks (written out as they are).
  */
 export type ServedFormat = {
   etag: string;
   notModified: Response;
-  body: { bytes: Uint8Array; headers: Headers } | { parts: readonly Uint8Array[]; headers: Headers };
+  body: { blob: Response } | { parts: readonly Uint8Array[]; headers: Headers };
   /** The same answers with a RateLimit-Policy header too (`limited`), built on first use. */
   limited?: ServedFormat & { policy: string };
 };
@@ -27,25 +27,28 @@ export function limited(served: ServedFormat, policy: string): ServedFormat {
     headers.set(POLICY_HEADER, policy);
     return headers;
   };
+  const copy = (response: Response) => {
+    const answer = response.clone() as Response;
+    withPolicy(answer.headers);
+    return answer;
+  };
   const { etag, notModified, body } = served;
-  const limitedNotModified = notModified.clone() as Response;
-  withPolicy(limitedNotModified.headers);
   served.limited = {
     etag,
     policy,
-    notModified: limitedNotModified,
-    body: { ...body, headers: withPolicy(new Headers(body.headers)) },
+    notModified: copy(notModified),
+    body:
+      "blob" in body
+        ? { blob: copy(body.blob) }
+        : { parts: body.parts, headers: withPolicy(new Headers(body.headers)) },
   };
   return served.limited;
 }
 
 /**
- * Bodies up to this size are joined, and each read's Response copies them (and its headers): Bun sends that
- * fastest. A Response around a shared Blob, which copies nothing, cost 20-25 % more CPU per read of 12 KB
- * (issue 38: its memory was allocated and handed back to the system on every few reads, each page touched again
- * a fault; docs/performance.md). A larger body is written from its chunks (a few hundred KB each): a joined copy
- * would be made whole after every change, and the copies, outside the JS heap, would pile up until a collection
- * (bench/scale.ts: 100,000 entries).
+ * Bodies up to this size are joined into one Blob, which Bun sends fastest. A larger one is written from its
+ * chunks (a few hundred KB each): a Blob would copy it whole after every change, and the copies, outside the JS
+ * heap, would pile up until a collection (bench/scale.ts: 100,000 entries).
  */
 const JOIN_UP_TO_BYTES = 256 * 1024;
 
@@ -60,7 +63,8 @@ function serve(format: FormatName, formatted: Formatted, joinUpToBytes: number):
   headers.set("content-type", contentType);
   if (fileName) headers.set("content-disposition", `attachment; filename="${fileName}"`);
   if (formatted.size > joinUpToBytes) return { etag, notModified, body: { parts: formatted.parts, headers } };
-  return { etag, notModified, body: { bytes: formatted.bytes, headers } };
+  const blob = new Blob(formatted.parts as Uint8Array<ArrayBuffer>[], { type: contentType });
+  return { etag, notModified, body: { blob: new Response(blob, { headers }) } };
 }
 
 /**
