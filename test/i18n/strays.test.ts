@@ -22,6 +22,8 @@ const NOT_SHOWN_CALLS = [
   // The log feed's warning before it backs off (src/bot/log-feed.ts): a log line.
   /^warnThenBackOff$/,
   /(^|\.)track$/,
+  // A start's stage, written to standard error only with WLS_START_STAGES=1 (src/shared/start-stages.ts).
+  /^startStage$/,
   /^new (Error|TypeError|RangeError|BotLoginError|ProtocolError|ConfigError)$/,
   // Why the link endpoint closed on junk (src/link/protocol.ts): logged and counted, never shown to a player.
   /^malformed$/,
