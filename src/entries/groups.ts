@@ -35,6 +35,21 @@ export function createEntryGroups(deps: {
 }) {
   const { clock, write, whitelists, events, bus, mappings, db, inGuild } = deps;
   const { entries, memberRoles } = deps.tables;
+  // A member's roles as stored by both upserts below: the row the insert is given, and on a conflict the values it
+  // was given (`excluded.*`, the same on SQLite and PostgreSQL).
+  const rolesRow = {
+    guildId: sql.placeholder("guildId"),
+    userId: sql.placeholder("userId"),
+    roleIds: sql.placeholder("roleIds"),
+    updatedAt: sql.placeholder("updatedAt"),
+  };
+  const onRolesConflict = {
+    target: [memberRoles.guildId, memberRoles.userId],
+    set: {
+      roleIds: sql.raw(`excluded.${memberRoles.roleIds.name}`),
+      updatedAt: sql.raw(`excluded.${memberRoles.updatedAt.name}`),
+    },
+  };
   // Prepared once: every registration, and every member update Discord sends, reads the member's stored roles.
   const storedRoles = preparedRead<{ roleIds: string[] }>(db, "member_roles_of_user", (q) =>
     q
@@ -49,22 +64,7 @@ export function createEntryGroups(deps: {
   );
   // Built once too: every registration of a member with new roles, and every member update that changes them, stores.
   const storeRoles = preparedRead<never>(db, "member_roles_store", (q) =>
-    q
-      .insert(memberRoles)
-      .values({
-        guildId: sql.placeholder("guildId"),
-        userId: sql.placeholder("userId"),
-        roleIds: sql.placeholder("roleIds"),
-        updatedAt: sql.placeholder("updatedAt"),
-      })
-      .onConflictDoUpdate({
-        target: [memberRoles.guildId, memberRoles.userId],
-        // The values the insert was given (the same on SQLite and PostgreSQL).
-        set: {
-          roleIds: sql.raw(`excluded.${memberRoles.roleIds.name}`),
-          updatedAt: sql.raw(`excluded.${memberRoles.updatedAt.name}`),
-        },
-      }),
+    q.insert(memberRoles).values(rolesRow).onConflictDoUpdate(onRolesConflict),
   );
 
   // A registering member's roles stored unless stored so already (then nothing is written): it answers with a row
@@ -72,18 +72,9 @@ export function createEntryGroups(deps: {
   const noteIfChanged = preparedRead<{ userId: string }>(db, "member_roles_note", (q) =>
     q
       .insert(memberRoles)
-      .values({
-        guildId: sql.placeholder("guildId"),
-        userId: sql.placeholder("userId"),
-        roleIds: sql.placeholder("roleIds"),
-        updatedAt: sql.placeholder("updatedAt"),
-      })
+      .values(rolesRow)
       .onConflictDoUpdate({
-        target: [memberRoles.guildId, memberRoles.userId],
-        set: {
-          roleIds: sql.raw(`excluded.${memberRoles.roleIds.name}`),
-          updatedAt: sql.raw(`excluded.${memberRoles.updatedAt.name}`),
-        },
+        ...onRolesConflict,
         // The same list, stored as the same text (sorted, encoded alike): as `sameGroups` compares them.
         setWhere: sql`${memberRoles.roleIds} IS DISTINCT FROM ${sql.raw(`excluded.${memberRoles.roleIds.name}`)}`,
       })
