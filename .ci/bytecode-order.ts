@@ -24,7 +24,7 @@ function freePort(): number {
 }
 
 /** Resolves once a line of the child's standard output matches; the rest of it is read and dropped. */
-async function lineOf(stdout: ReadableStream<Uint8Array>, matches: (line: string) => boolean) {
+export async function lineOf(stdout: ReadableStream<Uint8Array>, matches: (line: string) => boolean) {
   const decoder = new TextDecoder();
   const reader = stdout.getReader();
   let text = "";

@@ -29,7 +29,7 @@ import { loadavg, tmpdir } from "node:os";
 import { join, resolve } from "node:path";
 import { parseArgs } from "node:util";
 import type { Subprocess } from "bun";
-import { recordBytecodeOrder, sandboxDiscord, serviceStarted } from "../.ci/bytecode-order.ts";
+import { lineOf, recordBytecodeOrder, sandboxDiscord, serviceStarted } from "../.ci/bytecode-order.ts";
 import { BUILD_FLAGS, compile, currentCommit } from "../.ci/compile.ts";
 import { baseEnv, cpuMs, fixed, median, table, withTimeout } from "./lib.ts";
 
@@ -112,26 +112,9 @@ async function healthAt(url: string, exited: Promise<number>): Promise<number> {
   throw new Error("exited before /health answered");
 }
 
-/** Resolves with the time a line of stdout matched. */
-async function lineAt(child: Subprocess<"ignore", "pipe", "pipe">, matches: (line: string) => boolean) {
-  const decoder = new TextDecoder();
-  const reader = child.stdout.getReader();
-  let text = "";
-  for (;;) {
-    const { value, done } = await reader.read();
-    if (done) throw new Error(`exited before it was ready: ${text.slice(-2000)}`);
-    text += decoder.decode(value, { stream: true });
-    const lines = text.split("\n");
-    text = lines.pop() ?? "";
-    if (lines.some(matches)) {
-      const at = performance.now();
-      void (async () => {
-        while (!(await reader.read()).done);
-      })();
-      return at;
-    }
-  }
-}
+/** Resolves with the time a line of stdout matched (the rest of it is read and dropped). */
+const lineAt = (child: Subprocess<"ignore", "pipe", "pipe">, matches: (line: string) => boolean) =>
+  lineOf(child.stdout, matches).then(() => performance.now());
 
 async function measure(program: Program, env: Record<string, string>, round: number): Promise<Run> {
   const cwd = join(dir, `${program.name}-${round}`);
