@@ -26,12 +26,12 @@
  *
  * Usage: bun bench/entries.ts [--duration 5] [--warmup 1] [--rounds 1] [--connections 32] [--threads 1]
  *                             [--loader auto|wrk|bun] [--binary dist/whitelist-sync | none]
- *                             [--checkout <dir>] [--raw-headers content-type|all] [--profile <dir>]
+ *                             [--checkout <dir>] [--raw-headers content-type|all] [--cpu-prof <dir>]
  * `--binary none` leaves out the compiled binary's start; `--checkout <dir>` serves with that checkout's
  * bench/entries/serve.ts (the code before a change), seeded and loaded by this one. `--raw-headers all` has
  * the raw server send every header the service sends (ETag, security and rate-limit headers: nine or ten
  * rather than one), to tell what those headers cost on the wire from what the service's code costs.
- * `--profile <dir>` runs the service under Bun's sampling CPU profiler and has it write its profile there (a
+ * `--cpu-prof <dir>` runs the service under Bun's sampling CPU profiler and has it write its profile there (a
  * `.cpuprofile` for Chrome's DevTools and a Markdown summary) when it stops: where a read's CPU goes (count the
  * samples: a sample's time runs to the next one, so idle gaps between requests swell the times).
  */
@@ -77,7 +77,7 @@ type Options = {
   binary: string | undefined;
   checkout: string | undefined;
   rawHeaders: "content-type" | "all";
-  profile: string | undefined;
+  cpuProf: string | undefined;
 };
 
 /** One load run, whichever generator made it. */
@@ -473,7 +473,7 @@ function parseOptions(): Options {
       binary: { type: "string" },
       checkout: { type: "string" },
       "raw-headers": { type: "string", default: "content-type" },
-      profile: { type: "string" },
+      "cpu-prof": { type: "string" },
     },
   });
   const whole = (name: string, text: string, min: number) => {
@@ -497,7 +497,7 @@ function parseOptions(): Options {
     binary: values.binary,
     checkout: values.checkout,
     rawHeaders,
-    profile: values.profile === undefined ? undefined : resolve(values.profile),
+    cpuProf: values["cpu-prof"] === undefined ? undefined : resolve(values["cpu-prof"]),
   };
   if (options.loader === "wrk" && options.threads > options.connections) {
     throw new Error("--threads cannot exceed --connections");
@@ -520,8 +520,8 @@ async function main(): Promise<number> {
     ? resolve(options.checkout, "bench", "entries", "serve.ts")
     : join(HELPERS, "serve.ts");
   // Bun writes the service's CPU profile (sampled, and as Markdown) when it exits, after the last run.
-  const profiling = options.profile
-    ? ["--cpu-prof", "--cpu-prof-md", `--cpu-prof-dir=${options.profile}`, "--cpu-prof-interval=250"]
+  const profiling = options.cpuProf
+    ? ["--cpu-prof", "--cpu-prof-md", `--cpu-prof-dir=${options.cpuProf}`, "--cpu-prof-interval=250"]
     : [];
   const service = spawnChild([process.execPath, ...profiling, serve], {
     cwd: ROOT,
