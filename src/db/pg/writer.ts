@@ -62,7 +62,8 @@ function asSeen(error: unknown): unknown {
  * commit one after another and event ids become visible in id order: a reader of `id > last` never skips one. This
  * replica runs its writes in the order asked, and keeps off that line the round trips that need not be on it:
  * - group commit: groupable writes (WriteOptions) asked for while a transaction is under way wait together and then
- *   share the next one, each under its own savepoint, so one that fails is undone alone. A transaction's BEGIN, lock
+ *   share the next one, each under its own savepoint, so one that fails is undone alone; a write that sent its last
+ *   statements lets the next one start behind them (`runGroup`). A transaction's BEGIN, lock
  *   and COMMIT are so paid once for the group (a write asked for on a quiet replica is a group of one, without a
  *   savepoint). Any other write has a transaction of its own;
  * - the next transaction opens and asks for the lock as soon as this one holds it, so its BEGIN and its lock wait
@@ -147,7 +148,11 @@ export function createPgWriter({
       for (let index = from; index < group.writes.length; index++) {
         const write = group.writes[index] as Pending;
         group.started = Math.max(group.started, index + 1);
-        connection.unsafe(`SAVEPOINT write_${index}`).execute();
+        // Its failure (the transaction aborted by a refused statement before it) fails the work's first statement.
+        connection
+          .unsafe(`SAVEPOINT write_${index}`)
+          .execute()
+          .catch(() => {});
         const sent = Promise.withResolvers<"sent">();
         const outcome: Promise<Outcome> = onTheLine(() =>
           runTellingSent(
