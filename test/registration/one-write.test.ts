@@ -1,6 +1,7 @@
 import { afterEach, expect, test } from "bun:test";
 import { BunSQLPreparedQuery } from "drizzle-orm/bun-sql/session";
 import { isOnTheLine } from "../../src/db/pg/line.ts";
+import { toEntry } from "../../src/entries/rows.ts";
 import { forEachStore } from "../helpers/services.ts";
 import { alice, bob, MEMBER_ROLE, member, PLAYER_ROLE, type SeededWorld, seededWorld } from "./helpers.ts";
 
@@ -139,7 +140,8 @@ forEachStore("a registration's round trips", (store) => {
       });
       // Three each, one after another, before (12).
       expect((await counted).trips).toBe(members.length + 1);
-      const stored = await services.db.select().from(services.store.tables.entries);
+      const { entries, events } = services.store.tables;
+      const stored = await services.db.select().from(entries);
       expect(stored.map((entry) => entry.nick).sort()).toEqual([
         "Alex",
         "Player0",
@@ -147,6 +149,12 @@ forEachStore("a registration's round trips", (store) => {
         "Player2",
         "Player3",
       ]);
+      // Each event was written from the row given, before the insert answered: it holds the entry as stored.
+      const details = await services.db.select({ detail: events.detail }).from(events);
+      const inEvents = details.map((row) => (JSON.parse(row.detail ?? "{}") as { entry: unknown }).entry);
+      const asStored = stored.map((row) => JSON.parse(JSON.stringify(toEntry(row))) as unknown);
+      expect(inEvents).toEqual(expect.arrayContaining(asStored));
+      expect(inEvents).toHaveLength(stored.length);
     },
   );
 });
