@@ -253,10 +253,9 @@ async function openParts(
     token === undefined
       ? undefined
       : deferredRest(async () => {
-          // What arrived meanwhile (the first /health of a start) is answered before discord.js loads.
-          await new Promise<void>((resolve) => setImmediate(resolve));
-          const { createDiscordRest } = await import("./bot/discord.ts");
-          startStage("discord.js loaded");
+          // In steps, with the event loop free between them (src/bot/load.ts).
+          const { loadDiscordRest } = await import("./bot/load.ts");
+          const { createDiscordRest } = await loadDiscordRest();
           return createDiscordRest({
             token,
             discordApiUrl: config.DISCORD_API_URL,
