@@ -2,6 +2,7 @@ import { text } from "../i18n/messages.ts";
 import type { Clock } from "../shared/clock.ts";
 import { DomainError } from "../shared/errors.ts";
 import { noObserver, type Observer } from "../shared/observer.ts";
+import { writeStage } from "../shared/write-stages.ts";
 import type { SqliteDb } from "./client.ts";
 import type { Durability } from "./durability.ts";
 import { isStoreBusy } from "./errors.ts";
@@ -78,12 +79,12 @@ function notFlushed(error: unknown): Error {
  * connection, so a transaction never interleaves with another; its work awaits only SQLite, which answers within
  * the same turn.
  *
- * With `durability` (the store's own: src/db/durability.ts) a COMMIT does not flush: `committed` runs right after
- * it, as always, then the writer awaits `durability.flush()`, off the event loop, and resolves only once the commit
- * is on disk: a write is acknowledged only once durable, while sockets, timers and interactions go on. Groupable
- * writes (WriteOptions) waiting when a transaction begins share it for up to SLICE_MS, each under a savepoint of
- * its own so one that fails is undone alone, and so share one flush (group commit); any other write has a
- * transaction of its own. The next transaction's work starts once the last one is on disk.
+ * With `durability` (the store's own: src/db/durability.ts) a COMMIT does not flush: the writer asks for
+ * `durability.flush()` right after it, off the event loop, runs `committed` while the disk flushes, and resolves only
+ * once the commit is on disk: a write is acknowledged only once durable, while sockets, timers and interactions go
+ * on. Groupable writes (WriteOptions) waiting when a transaction begins share it for up to SLICE_MS, each under a
+ * savepoint of its own so one that fails is undone alone, and so share one flush (group commit); any other write has
+ * a transaction of its own. The next transaction's work starts once the last one is on disk.
  */
 export function createWriter({
   db,
@@ -142,6 +143,7 @@ export function createWriter({
     // head's work runs (right after it, by the same caller's chain) goes to the next transaction, after the head's
     // `committed` (a removal's `committed` notes the roles its revert decides on, which a registration then reads).
     let waiting = queue.length;
+    writeStage("begun");
     const done: [Pending, Outcome][] = [[head, await run(head, !head.groupable)]];
     const sliceEnd = performance.now() + SLICE_MS;
     while (
@@ -167,26 +169,34 @@ export function createWriter({
       return undone(last.ok ? new Error("the write transaction ended unexpectedly") : last.error);
     }
     const written = done.filter(([, outcome]) => outcome.ok).length;
+    writeStage("worked");
     try {
       if (written === 0) {
         sqlite.run("ROLLBACK");
         return { done };
       }
       sqlite.run("COMMIT");
+      writeStage("committed");
     } catch (error) {
       if (sqlite.inTransaction) sqlite.run("ROLLBACK");
       return undone(error);
     }
+    // The flush is asked for first: it runs on Bun's I/O threads while this thread runs the `committed` work
+    // (publishing: each built format of a large whitelist changed, each subscriber told), rather than after it
+    // (docs/performance.md, Where a DELETE's time goes).
+    const flushed = durability?.flush();
     // Right after the commit, before anything else runs (the readers' connections see the change from now on):
     // what must follow a change without a gap (its events, caches, the roles a removal notes) goes there.
     const settled = done.map(([pending, outcome]): [Pending, Outcome] => [
       pending,
       afterCommit(pending, outcome),
     ]);
-    if (!durability) return { done: settled };
+    writeStage("published");
+    if (!durability || !flushed) return { done: settled };
     durability.written(written);
     try {
-      await durability.flush();
+      await flushed;
+      writeStage("flushed");
       return { done: settled };
     } catch (error) {
       return { done: settled, unflushed: notFlushed(error) };
@@ -279,6 +289,7 @@ export function createWriter({
         resolve: resolve as Pending["resolve"],
         reject,
       });
+      writeStage("queued");
       if (timer === undefined && !draining) void drain();
     });
 

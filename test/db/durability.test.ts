@@ -104,6 +104,15 @@ describe("a write on the embedded store", () => {
     expect(await write).toBe("1");
   });
 
+  test("asks for the flush before its `committed` runs: publishing goes on while the disk flushes", async () => {
+    const { held, insert } = setup();
+    let flushesAsked: number | undefined;
+    const write = insert("1", () => (flushesAsked = held.waiting.length));
+    await held.release();
+    expect(await write).toBe("1");
+    expect(flushesAsked).toBe(1);
+  });
+
   test("writes asked for during a flush share the next transaction and its one flush, in order", async () => {
     const { held, insert, stored } = setup();
     const order: string[] = [];
