@@ -99,13 +99,15 @@ export function createWriter({
   /** Told of each write refused as busy (metrics). */
   observer?: Observer;
   /** Flushes commits off the event loop; without it, each COMMIT is as durable as the connection's settings. */
-  durability?: Pick<Durability, "flush" | "written" | "catchingUp">;
+  durability?: Pick<Durability, "flush" | "written" | "catchingUp" | "makeRoom">;
 }): Writer {
   const sqlite = db.$client;
   const queue: Pending[] = [];
   let retries = 0;
   let timer: ReturnType<typeof setTimeout> | undefined;
   let draining = false;
+  /** Whether the WAL has its room (Durability.makeRoom): no step is asked for any more. */
+  let roomMade = durability === undefined;
 
   /** Runs the work of `pending` inside the open transaction (under a savepoint when `alone` is false). */
   const run = async (pending: Pending, alone: boolean): Promise<Outcome> => {
@@ -269,9 +271,46 @@ export function createWriter({
           return;
         }
       }
+      if (!roomMade) setImmediate(makeRoom);
     } finally {
       draining = false;
     }
+  }
+
+  /**
+   * While no write waits, after the first: grows the WAL's file a step (Durability.makeRoom), holding the write lock
+   * so that nothing appends to it meanwhile, and flushes the zeros before the next write begins, so that no write's
+   * flush carries them; then the next step, until the WAL has its room. A write asked for meanwhile waits for one
+   * step's flush at most.
+   */
+  async function makeRoom(): Promise<void> {
+    if (!durability || roomMade || draining || timer !== undefined || queue.length > 0) return;
+    try {
+      sqlite.run("BEGIN IMMEDIATE");
+    } catch {
+      // The lock is taken elsewhere: the next write's end tries again.
+      return;
+    }
+    draining = true;
+    try {
+      let grew: boolean;
+      try {
+        grew = durability.makeRoom();
+      } finally {
+        sqlite.run("ROLLBACK");
+      }
+      if (!grew) {
+        roomMade = true;
+        return;
+      }
+      // Zeros only: every commit before was flushed (and acknowledged) already, and the next one's flush reports
+      // its own failure. Nothing to tell if this one fails.
+      await durability.flush().catch(() => undefined);
+    } finally {
+      draining = false;
+    }
+    if (queue.length > 0) void drain();
+    else setImmediate(makeRoom);
   }
 
   const write: Write = <T>(

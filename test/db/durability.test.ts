@@ -1,11 +1,16 @@
 import { Database } from "bun:sqlite";
 import { afterEach, describe, expect, test } from "bun:test";
-import { fstatSync, statSync } from "node:fs";
+import { copyFileSync, fstatSync, mkdirSync, statSync } from "node:fs";
 import { join } from "node:path";
 import { sql } from "drizzle-orm";
 import { drizzle } from "drizzle-orm/bun-sqlite";
 import { closeDatabase, openDatabase } from "../../src/db/client.ts";
-import { CHECKPOINT_EVERY_WRITES, type Durability, walDurability } from "../../src/db/durability.ts";
+import {
+  CHECKPOINT_EVERY_WRITES,
+  type Durability,
+  WAL_ROOM_BYTES,
+  walDurability,
+} from "../../src/db/durability.ts";
 import * as schema from "../../src/db/schema.ts";
 import { createWriter } from "../../src/db/writer.ts";
 import { manualClock } from "../../src/shared/clock.ts";
@@ -53,7 +58,8 @@ function setup() {
   sqlite.run("CREATE TABLE guilds (id TEXT PRIMARY KEY, created_at INTEGER NOT NULL)");
   const reader = new Database(path, { strict: true });
   const held = heldSync();
-  const durability: Durability = walDurability(path, { sync: held.sync });
+  // No room made: these tests count the writes' flushes.
+  const durability: Durability = walDurability(path, { sync: held.sync, roomBytes: 0 });
   open.push(sqlite, reader, { close: () => durability.closeNow() });
   const writer = createWriter({
     db: drizzle({ client: sqlite, schema }),
@@ -200,6 +206,8 @@ describe("checkpoints", () => {
     const checkpoints: { log: number; checkpointed: number }[] = [];
     let checkpointed: () => void = () => {};
     const durability = walDurability(path, {
+      // The file's size is this test's measure of the WAL: no room made ahead of it.
+      roomBytes: 0,
       onCheckpoint: (frames) => {
         checkpoints.push(frames);
         checkpointed();
@@ -240,5 +248,40 @@ describe("checkpoints", () => {
     expect(sqlite.query<{ n: number }, []>("SELECT count(*) AS n FROM guilds").get()?.n).toBe(
       2 * CHECKPOINT_EVERY_WRITES,
     );
+  });
+});
+
+describe("the WAL's room", () => {
+  test("is made in zeros between writes once the store is written to; commits after it survive a crash", async () => {
+    dir = tempDir("wls-durability-");
+    const store = openDatabase({ path: join(dir.path, "store.db") });
+    open.push({ close: () => closeDatabase(store.db) });
+    const writer = store.driver.writer({ clock: manualClock(), budgetMs: 2000 });
+    const insert = (id: string) =>
+      writer.write(async (tx) => {
+        tx.run(sql`INSERT INTO guilds (id, created_at) VALUES (${id}, 0)`);
+      });
+    const wal = `${join(dir.path, "store.db")}-wal`;
+    const before = statSync(wal).size;
+    await insert("100000000000000001");
+    // Step by step, each flushed before the next, between the writes: wait for the last.
+    while (statSync(wal).size < WAL_ROOM_BYTES) await new Promise<void>((resolve) => setImmediate(resolve));
+    expect({ before: before < WAL_ROOM_BYTES, after: statSync(wal).size }).toEqual({
+      before: true,
+      after: WAL_ROOM_BYTES,
+    });
+    // Writes overwrite the room now, the file keeps its size; a copy taken while the store is open (a crash: no
+    // checkpoint, no -shm) is recovered from its WAL up to the last frame, the zeros after it read as none.
+    const ids = Array.from({ length: 50 }, (_, i) => String(200000000000000000n + BigInt(i)));
+    await Promise.all(ids.map(insert));
+    expect(statSync(wal).size).toBe(WAL_ROOM_BYTES);
+    const crashed = join(dir.path, "crashed");
+    mkdirSync(crashed);
+    copyFileSync(join(dir.path, "store.db"), join(crashed, "store.db"));
+    copyFileSync(wal, join(crashed, "store.db-wal"));
+    const copy = new Database(join(crashed, "store.db"));
+    open.push(copy);
+    const stored = copy.query<{ id: string }, []>("SELECT id FROM guilds ORDER BY id").all();
+    expect(stored.map((row) => row.id)).toEqual(["100000000000000001", ...ids]);
   });
 });
