@@ -1,4 +1,4 @@
-import { closeSync, fdatasync, fstatSync, fsyncSync, openSync, writeSync } from "node:fs";
+import { closeSync, fdatasync, fstatSync, fsyncSync, openSync, statfsSync, writeSync } from "node:fs";
 import { dirname } from "node:path";
 
 /**
@@ -72,6 +72,20 @@ export const WAL_LIMIT_FRAMES = 4_000;
 export const WAL_ROOM_BYTES = 16 * 1024 * 1024;
 /** Zeros written per step of `makeRoom`: its flush is short, and a write asked for meanwhile waits for it at most. */
 const ROOM_STEP_BYTES = 1024 * 1024;
+/** statfs(2)'s type of tmpfs (linux/magic.h). */
+const TMPFS_MAGIC = 0x01021994;
+
+/**
+ * The WAL's room for a store in `directory`: none on a file system in memory (tmpfs: the test suite's, a store that
+ * does not outlive the machine), where a flush writes nothing and the zeros would only take memory.
+ */
+function roomIn(directory: string): number {
+  try {
+    return statfsSync(directory).type === TMPFS_MAGIC ? 0 : WAL_ROOM_BYTES;
+  } catch {
+    return WAL_ROOM_BYTES;
+  }
+}
 
 /**
  * The checkpointer's thread: a connection of its own, opened for each checkpoint and closed after, runs a PASSIVE
@@ -109,7 +123,7 @@ export function walDurability(
     onCheckpointError?: (error: string) => void;
     /** Hears of each checkpoint done: frames in the WAL, and how many of them are in the database file now. */
     onCheckpoint?: (frames: { log: number; checkpointed: number }) => void;
-    /** The size the WAL's file is grown to (default WAL_ROOM_BYTES; tests counting flushes: 0). */
+    /** The size the WAL's file is grown to (default WAL_ROOM_BYTES, none on tmpfs; tests counting flushes: 0). */
     roomBytes?: number;
   } = {},
 ): Durability {
@@ -128,6 +142,7 @@ export function walDurability(
   let again = false;
   let overgrown = false;
   let closed = false;
+  const roomBytes = options.roomBytes ?? roomIn(dirname(path));
   let roomMade = false;
 
   const checkpoint = (): Promise<void> => {
@@ -191,7 +206,7 @@ export function walDurability(
       if (roomMade || closed) return false;
       try {
         const size = fstatSync(wal).size;
-        const step = Math.min(ROOM_STEP_BYTES, (options.roomBytes ?? WAL_ROOM_BYTES) - size);
+        const step = Math.min(ROOM_STEP_BYTES, roomBytes - size);
         if (step > 0) {
           writeSync(wal, new Uint8Array(step), 0, step, size);
           return true;

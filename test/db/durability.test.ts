@@ -1,6 +1,15 @@
 import { Database } from "bun:sqlite";
 import { afterEach, describe, expect, test } from "bun:test";
-import { copyFileSync, fstatSync, mkdirSync, statSync } from "node:fs";
+import {
+  copyFileSync,
+  existsSync,
+  fstatSync,
+  mkdirSync,
+  mkdtempSync,
+  rmSync,
+  statfsSync,
+  statSync,
+} from "node:fs";
 import { join } from "node:path";
 import { sql } from "drizzle-orm";
 import { drizzle } from "drizzle-orm/bun-sqlite";
@@ -254,14 +263,26 @@ describe("checkpoints", () => {
 describe("the WAL's room", () => {
   test("is made in zeros between writes once the store is written to; commits after it survive a crash", async () => {
     dir = tempDir("wls-durability-");
-    const store = openDatabase({ path: join(dir.path, "store.db") });
-    open.push({ close: () => closeDatabase(store.db) });
-    const writer = store.driver.writer({ clock: manualClock(), budgetMs: 2000 });
+    const path = join(dir.path, "store.db");
+    const sqlite = new Database(path, { strict: true });
+    sqlite.run("PRAGMA journal_mode = WAL");
+    sqlite.run("PRAGMA synchronous = NORMAL");
+    sqlite.run("PRAGMA wal_autocheckpoint = 0");
+    sqlite.run("CREATE TABLE guilds (id TEXT PRIMARY KEY, created_at INTEGER NOT NULL)");
+    // Asked for: the test suite's directory may be on tmpfs, where a store makes none.
+    const durability = walDurability(path, { roomBytes: WAL_ROOM_BYTES });
+    open.push(sqlite, { close: () => durability.closeNow() });
+    const writer = createWriter({
+      db: drizzle({ client: sqlite, schema }),
+      clock: manualClock(),
+      budgetMs: 2000,
+      durability,
+    });
     const insert = (id: string) =>
       writer.write(async (tx) => {
         tx.run(sql`INSERT INTO guilds (id, created_at) VALUES (${id}, 0)`);
       });
-    const wal = `${join(dir.path, "store.db")}-wal`;
+    const wal = `${path}-wal`;
     const before = statSync(wal).size;
     await insert("100000000000000001");
     // Step by step, each flushed before the next, between the writes: wait for the last.
@@ -277,11 +298,30 @@ describe("the WAL's room", () => {
     expect(statSync(wal).size).toBe(WAL_ROOM_BYTES);
     const crashed = join(dir.path, "crashed");
     mkdirSync(crashed);
-    copyFileSync(join(dir.path, "store.db"), join(crashed, "store.db"));
+    copyFileSync(path, join(crashed, "store.db"));
     copyFileSync(wal, join(crashed, "store.db-wal"));
     const copy = new Database(join(crashed, "store.db"));
     open.push(copy);
     const stored = copy.query<{ id: string }, []>("SELECT id FROM guilds ORDER BY id").all();
     expect(stored.map((row) => row.id)).toEqual(["100000000000000001", ...ids]);
+  });
+});
+
+describe("on tmpfs", () => {
+  const shm = existsSync("/dev/shm") && statfsSync("/dev/shm").type === 0x01021994;
+  test.skipIf(!shm)("a store makes no room: a flush there writes nothing", () => {
+    const shmDir = mkdtempSync("/dev/shm/wls-durability-");
+    dir = { path: shmDir, cleanup: () => rmSync(shmDir, { recursive: true, force: true }) };
+    const path = join(shmDir, "store.db");
+    const sqlite = new Database(path, { strict: true });
+    sqlite.run("PRAGMA journal_mode = WAL");
+    sqlite.run("CREATE TABLE guilds (id TEXT PRIMARY KEY, created_at INTEGER NOT NULL)");
+    const durability = walDurability(path);
+    open.push(sqlite, { close: () => durability.closeNow() });
+    const size = statSync(`${path}-wal`).size;
+    expect({ grew: durability.makeRoom(), size: statSync(`${path}-wal`).size }).toEqual({
+      grew: false,
+      size,
+    });
   });
 });
