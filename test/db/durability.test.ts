@@ -201,6 +201,24 @@ describe("the store's settings", () => {
     }));
     expect(pragmas).toEqual({ synchronous: 1, autocheckpoint: 0 });
   });
+
+  test("a write through the readers' connection (a key's last use) never checkpoints the WAL on the event loop", async () => {
+    dir = tempDir("wls-durability-");
+    const path = join(dir.path, "store.db");
+    const store = openDatabase({ path });
+    open.push({ close: () => closeDatabase(store.db) });
+    const writer = store.driver.writer({ clock: manualClock(), budgetMs: 2000 });
+    // Past SQLite's automatic checkpoint (1,000 pages), as the WAL is between the checkpointer's runs.
+    await writer.write(async (tx) => {
+      tx.run(sql`CREATE TABLE filler (page BLOB)`);
+      for (let i = 0; i < 1_100; i++) tx.run(sql`INSERT INTO filler VALUES (zeroblob(4000))`);
+    });
+    const before = statSync(path).size;
+    store.db.$client.run("INSERT INTO filler VALUES (NULL)");
+    // A checkpoint would have copied the WAL's pages into the database's file.
+    expect(statSync(path).size).toBe(before);
+    expect(store.db.$client.query("PRAGMA synchronous").get()).toEqual({ synchronous: 1 });
+  });
 });
 
 describe("checkpoints", () => {
