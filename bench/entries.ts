@@ -18,17 +18,22 @@
  * with issue 38's 0.85× target. "cpu µs" is the server process's own CPU time (user + system, from /proc) per
  * answered request, and "cpu ratio" is raw ÷ whitelist-sync of it: the same comparison, far less disturbed
  * than req/s by other work on the machine (the load generator and any neighbour compete for the cores).
+ * "faults" is the server's minor page faults per answered request: memory its allocator handed back to the
+ * system and touched again (its scavenger's `madvise` and the faults after it cost CPU on both cores).
  * Errors and non-200 responses must be 0, or the figures mean nothing (the program then exits with 1).
  * Absolute figures depend on the machine: compare ratios across machines, and distrust a run whose
  * starting load average (printed) shows other work; `--rounds 3` takes the median of three runs per cell.
  *
  * Usage: bun bench/entries.ts [--duration 5] [--warmup 1] [--rounds 1] [--connections 32] [--threads 1]
  *                             [--loader auto|wrk|bun] [--binary dist/whitelist-sync | none]
- *                             [--checkout <dir>] [--raw-headers content-type|all]
+ *                             [--checkout <dir>] [--raw-headers content-type|all] [--cpu-prof <dir>]
  * `--binary none` leaves out the compiled binary's start; `--checkout <dir>` serves with that checkout's
  * bench/entries/serve.ts (the code before a change), seeded and loaded by this one. `--raw-headers all` has
  * the raw server send every header the service sends (ETag, security and rate-limit headers: nine or ten
  * rather than one), to tell what those headers cost on the wire from what the service's code costs.
+ * `--cpu-prof <dir>` runs the service under Bun's sampling CPU profiler and has it write its profile there (a
+ * `.cpuprofile` for Chrome's DevTools and a Markdown summary) when it stops: where a read's CPU goes (count the
+ * samples: a sample's time runs to the next one, so idle gaps between requests swell the times).
  */
 import { mkdirSync, mkdtempSync, readFileSync, rmSync, statSync } from "node:fs";
 import { availableParallelism, loadavg, tmpdir } from "node:os";
@@ -72,13 +77,17 @@ type Options = {
   binary: string | undefined;
   checkout: string | undefined;
   rawHeaders: "content-type" | "all";
+  cpuProf: string | undefined;
 };
 
 /** One load run, whichever generator made it. */
 type Measurement = { rps: number; p50Ms: number; p99Ms: number; requests: number; failures: number };
 
-/** A measurement with the server's own CPU time (user + system, all threads) per answered request. */
-type ServerMeasurement = Measurement & { cpuUsPerRequest: number };
+/**
+ * A measurement with the server's own CPU time (user + system, all threads) and minor page faults per answered
+ * request (memory the allocator handed back to the system and touched again: each a trip into the kernel).
+ */
+type ServerMeasurement = Measurement & { cpuUsPerRequest: number; faultsPerRequest: number };
 
 /** A child we spawned, with stdout piped to us and stderr passed through. */
 type Child = Subprocess<"ignore", "pipe", "inherit">;
@@ -330,10 +339,15 @@ async function runBunLoad(run: LoadRun, options: Options): Promise<Measurement> 
 }
 
 async function load(run: LoadRun, options: Options): Promise<ServerMeasurement> {
-  const cpuBefore = cpuTicks(run.pid);
+  const before = processStat(run.pid);
   const measured = await (options.loader === "wrk" ? runWrk(run, options) : runBunLoad(run, options));
-  const cpuUs = (cpuTicks(run.pid) - cpuBefore) * MICROSECONDS_PER_TICK;
-  return { ...measured, cpuUsPerRequest: cpuUs / Math.max(1, measured.requests) };
+  const after = processStat(run.pid);
+  const requests = Math.max(1, measured.requests);
+  return {
+    ...measured,
+    cpuUsPerRequest: ((after.cpuTicks - before.cpuTicks) * MICROSECONDS_PER_TICK) / requests,
+    faultsPerRequest: (after.minorFaults - before.minorFaults) / requests,
+  };
 }
 
 /**
@@ -363,12 +377,12 @@ async function compare(
 /** /proc reports CPU time in USER_HZ ticks, which Linux fixes at 100 per second whatever the kernel's HZ. */
 const MICROSECONDS_PER_TICK = 10_000;
 
-/** The process's CPU time so far (user + system, every thread), in ticks. */
-function cpuTicks(pid: number): number {
+/** The process's CPU time so far (user + system, every thread), in ticks, and its minor page faults. */
+function processStat(pid: number): { cpuTicks: number; minorFaults: number } {
   const stat = readFileSync(`/proc/${pid}/stat`, "utf8");
-  // After the parenthesised command name (it may hold spaces): state is field 3, utime 14, stime 15.
+  // After the parenthesised command name (it may hold spaces): state is field 3, minflt 10, utime 14, stime 15.
   const fields = stat.slice(stat.lastIndexOf(")") + 2).split(" ");
-  return Number(fields[11]) + Number(fields[12]);
+  return { cpuTicks: Number(fields[11]) + Number(fields[12]), minorFaults: Number(fields[7]) };
 }
 
 /** The process's resident set size, in KiB. */
@@ -459,6 +473,7 @@ function parseOptions(): Options {
       binary: { type: "string" },
       checkout: { type: "string" },
       "raw-headers": { type: "string", default: "content-type" },
+      "cpu-prof": { type: "string" },
     },
   });
   const whole = (name: string, text: string, min: number) => {
@@ -482,6 +497,7 @@ function parseOptions(): Options {
     binary: values.binary,
     checkout: values.checkout,
     rawHeaders,
+    cpuProf: values["cpu-prof"] === undefined ? undefined : resolve(values["cpu-prof"]),
   };
   if (options.loader === "wrk" && options.threads > options.connections) {
     throw new Error("--threads cannot exceed --connections");
@@ -503,7 +519,11 @@ async function main(): Promise<number> {
   const serve = options.checkout
     ? resolve(options.checkout, "bench", "entries", "serve.ts")
     : join(HELPERS, "serve.ts");
-  const service = spawnChild([process.execPath, serve], {
+  // Bun writes the service's CPU profile (sampled, and as Markdown) when it exits, after the last run.
+  const profiling = options.cpuProf
+    ? ["--cpu-prof", "--cpu-prof-md", `--cpu-prof-dir=${options.cpuProf}`, "--cpu-prof-interval=250"]
+    : [];
+  const service = spawnChild([process.execPath, ...profiling, serve], {
     cwd: ROOT,
     env: {
       ...baseEnv(),
@@ -561,9 +581,9 @@ async function main(): Promise<number> {
       `${availableParallelism()} cores, load average ${fixed(loadavg()[0] ?? 0, 2)} before starting\n`,
   );
 
-  const side = ["req/s", "p50 ms", "p99 ms", "cpu µs"];
+  const side = ["req/s", "p50 ms", "p99 ms", "cpu µs", "faults"];
   const rows = [
-    ["", "", "whitelist-sync", "", "", "", "raw Bun.serve", "", "", "", "", "cpu"],
+    ["", "", "whitelist-sync", "", "", "", "", "raw Bun.serve", "", "", "", "", "", "cpu"],
     ["scenario", "bytes", ...side, ...side, "ratio", "ratio"],
   ];
   const ratios: number[] = [];
@@ -590,10 +610,12 @@ async function main(): Promise<number> {
       fixed(real.p50Ms, 2),
       fixed(real.p99Ms, 2),
       fixed(real.cpuUsPerRequest, 0),
+      fixed(real.faultsPerRequest, 2),
       grouped(base.rps),
       fixed(base.p50Ms, 2),
       fixed(base.p99Ms, 2),
       fixed(base.cpuUsPerRequest, 0),
+      fixed(base.faultsPerRequest, 2),
       `${fixed(ratio, 2)}×`,
       `${fixed(cpuRatio, 2)}×`,
     ]);

@@ -32,6 +32,7 @@ import { systemClock } from "../src/shared/clock.ts";
 import { silentLogger } from "../src/shared/logger.ts";
 import { seedLargeWhitelist } from "./large-whitelist.ts";
 import { fixed, median, quantile, table } from "./lib.ts";
+import { printTrace, type Trace } from "./scale/trace.ts";
 
 const FORMATS = ["json", "vanilla", "plain", "easywhitelist"] as const;
 const WARMUP = 5;
@@ -145,6 +146,7 @@ async function startServer(path: string) {
       RATE_LIMIT_PER_MINUTE: "1000000",
       LOG_LEVEL: "warn",
       SCALE_TRACE: options.trace ? "1" : "0",
+      WLS_WRITE_STAGES: options.trace ? "1" : "0",
     },
     stdin: "pipe",
     stdout: "pipe",
@@ -197,37 +199,8 @@ async function startServer(path: string) {
   };
 }
 
-type Trace = { stalls: [at: number, ms: number][]; collections: [at: number, freedMb: number][] };
-
 /** Milliseconds since the epoch, comparable with the service's (bench/scale/serve.ts). */
 const wallNow = () => performance.timeOrigin + performance.now();
-
-/**
- * `--trace`: each DELETE slower than 10 ms, with the bare commit beside it, the service's event-loop stalls that
- * overlap it and the collections during it, then how many of the slow ones each explains.
- */
-function printTrace(windows: { start: number; end: number; ms: number; bareMs: number }[], trace: Trace) {
-  const slow = windows.filter((w) => w.ms > 10);
-  let disk = 0;
-  let stalled = 0;
-  let collected = 0;
-  for (const w of slow) {
-    const stalls = trace.stalls.filter(([at, ms]) => at >= w.start && at - ms <= w.end);
-    const collections = trace.collections.filter(([at]) => at >= w.start && at <= w.end + 1);
-    const stallMs = stalls.reduce((sum, [, ms]) => sum + ms, 0);
-    if (w.bareMs > 5) disk++;
-    if (stallMs >= 3) stalled++;
-    if (collections.length > 0) collected++;
-    console.error(
-      `DELETE ${w.ms.toFixed(1)} ms: bare commit ${w.bareMs.toFixed(1)} ms, loop stalled ${stallMs.toFixed(1)} ms, ` +
-        `collections ${collections.map(([, mb]) => `${mb.toFixed(0)} MB`).join(" ") || "none"}`,
-    );
-  }
-  console.error(
-    `${slow.length} of ${windows.length} DELETEs over 10 ms: ${disk} beside a bare commit over 5 ms, ` +
-      `${stalled} with the service's loop stalled 3 ms or more, ${collected} with a collection`,
-  );
-}
 
 async function timed<T>(work: () => Promise<T>): Promise<{ ms: number; value: T }> {
   const started = performance.now();

@@ -13,9 +13,9 @@
  * - the RSS after the bot is ready and `--idle` seconds of idling,
  * and their ratios to the baseline's. Goal: start ≤ 1.2×, idle RSS ≤ 1.15×. With `--stages`, also the stages of the
  * service's start (src/shared/start-stages.ts, WLS_START_STAGES=1: exec → main → configuration → the server's
- * modules → discord.js → store opened → migrated → store ready → services built → listening), the medians of the
- * milliseconds since exec and of the RSS at each, for each program that reports them (an executable built before
- * them reports none). Writing them costs the service some 0.4 MiB of RSS: compare RSS in runs without it.
+ * modules → store opened → migrated → store ready → services built → listening → discord.js → the bot's modules),
+ * the medians of the milliseconds since exec and of the RSS at each, for each program that reports them (an
+ * executable built before them reports none). Writing them costs the service some 0.4 MiB of RSS: compare RSS in runs without it.
  *
  *   bun bench/start.ts [--runs 5] [--idle 3] [--stages] [--binary path] [--before path [--before-flags="…"]]
  *

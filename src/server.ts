@@ -2,7 +2,7 @@ import type { ApiDeps } from "./api/app.ts";
 import { type ListeningApi, listenApi } from "./api/front.ts";
 import { secured, securedHandler } from "./api/security-headers.ts";
 import type { Bot } from "./bot/client.ts";
-import type { DiscordRest } from "./bot/discord.ts";
+import { type DeferredRest, deferredRest } from "./bot/deferred-rest.ts";
 import type { Election, Term } from "./cluster/leader.ts";
 import type { Replica } from "./cluster/replica.ts";
 import type { Config } from "./config.ts";
@@ -155,11 +155,13 @@ export async function startService(config: Config, options: ServiceStartOptions)
   publicUrl = addresses.publicUrl;
   options.onListening?.(url);
   const lead = async (term?: Term) => {
-    leading = await gateway.starting(
+    // discord.js loads here, after the API listens (unless a port was used before: src/bot/deferred-rest.ts), and
+    // within the start of the duties, so /health says `connecting` meanwhile.
+    const duties = async () =>
       startDuties({
         config,
         services,
-        discord,
+        discord: await discord?.rest(),
         webhookSender,
         cluster: term && replica && { term, outbox: replica.outbox },
         logger,
@@ -170,8 +172,8 @@ export async function startService(config: Config, options: ServiceStartOptions)
         renamePassMs,
         linkAddress: linkAddressOf(config, link),
         botReady: gateway.ready,
-      }),
-    );
+      });
+    leading = await gateway.starting(duties());
     return leading;
   };
   if (replica) {
@@ -239,21 +241,28 @@ async function openParts(
     mayAct(): boolean;
   },
 ): Promise<{
-  discord: DiscordRest | undefined;
+  discord: DeferredRest | undefined;
   metrics: Metrics | undefined;
   services: Services;
   replica: Replica | undefined;
 }> {
-  // Loaded only when a bot runs: discord.js costs about 40 MB and 0.2 s to load.
-  const discord = config.DISCORD_TOKEN
-    ? (await import("./bot/discord.ts")).createDiscordRest({
-        token: config.DISCORD_TOKEN,
-        discordApiUrl: config.DISCORD_API_URL,
-        mayCall: options.mayAct,
-        logger: options.logger,
-      })
-    : undefined;
-  if (discord) startStage("discord.js loaded");
+  // Loaded only when a bot runs, and then once the API listens (or at a port's first use, if sooner): discord.js
+  // costs about 40 MB and 60 ms of a quiet start's event loop to load (docs/performance.md, Start and memory).
+  const { DISCORD_TOKEN: token } = config;
+  const discord =
+    token === undefined
+      ? undefined
+      : deferredRest(async () => {
+          // In steps, with the event loop free between them (src/bot/load.ts).
+          const { loadDiscordRest } = await import("./bot/load.ts");
+          const { createDiscordRest } = await loadDiscordRest();
+          return createDiscordRest({
+            token,
+            discordApiUrl: config.DISCORD_API_URL,
+            mayCall: options.mayAct,
+            logger: options.logger,
+          });
+        });
   // Loaded only when on: prom-client is not needed otherwise.
   const metrics =
     config.METRICS === "on"

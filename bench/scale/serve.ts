@@ -2,12 +2,14 @@
  * Bench helper for bench/scale.ts: runs the real service from the environment, as `src/main.ts` does, prints
  * `{"url": …}` once it listens, and answers each `gc` line on stdin with `{"rss": …}` after `Bun.gc(true)`
  * (the compiled binary cannot be asked to collect). With SCALE_TRACE=1 it also notes when its event loop stalled
- * and when its heap shrank (a collection), and answers a `trace` line with them (bench/scale.ts `--trace`). Logs
+ * and when its heap shrank (a collection), and answers a `trace` line with them and the stages of each write
+ * (WLS_WRITE_STAGES=1: src/shared/write-stages.ts) (bench/scale.ts `--trace`). Logs
  * go to stderr. Not meant to be run by hand.
  */
 import { loadConfig } from "../../src/config.ts";
 import { startService } from "../../src/server.ts";
 import { createLogger } from "../../src/shared/logger.ts";
+import { takeWriteTraces } from "../../src/shared/write-stages.ts";
 
 const config = loadConfig(process.env);
 const logger = createLogger(config.LOG_LEVEL, (line) => process.stderr.write(line));
@@ -35,7 +37,7 @@ const decoder = new TextDecoder();
 for await (const chunk of Bun.stdin.stream()) {
   for (const line of decoder.decode(chunk).split("\n")) {
     if (line.trim() === "trace") {
-      process.stdout.write(`${JSON.stringify({ stalls, collections })}\n`);
+      process.stdout.write(`${JSON.stringify({ stalls, collections, writes: takeWriteTraces() })}\n`);
       stalls.length = 0;
       collections.length = 0;
     }

@@ -18,7 +18,8 @@ export function dashboardDeps(
   config: Config,
   services: Services,
   parts: {
-    discord: DiscordRest | undefined;
+    /** The bot's REST client, or its ports before it is made (src/bot/deferred-rest.ts): its member directory. */
+    discord: Pick<DiscordRest, "members"> | undefined;
     logger: Logger;
     publicUrl(): string;
     staffLog: DashboardDeps["staffLog"];

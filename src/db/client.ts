@@ -71,6 +71,12 @@ export function openDatabase(options: OpenDatabaseOptions): SqliteStore {
   const connect = (client: Database) => {
     client.run(`PRAGMA busy_timeout = ${busyTimeoutMs}`);
     client.run("PRAGMA foreign_keys = ON");
+    // The little these connections write (a key's last use: src/keys/service.ts) must not flush or checkpoint on
+    // the event loop either, as SQLite's defaults would (a sync of the WAL at each commit; a checkpoint of the whole
+    // WAL once it passes 1,000 pages, which it does between the checkpointer's runs): it reaches the disk with the
+    // writer's next flush or checkpoint, as the writer's own commits do (docs/decisions.md, SQLite settings).
+    client.run("PRAGMA synchronous = NORMAL");
+    client.run("PRAGMA wal_autocheckpoint = 0");
     return drizzle({ client, schema });
   };
   let durability: Durability;

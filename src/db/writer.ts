@@ -2,6 +2,7 @@ import { text } from "../i18n/messages.ts";
 import type { Clock } from "../shared/clock.ts";
 import { DomainError } from "../shared/errors.ts";
 import { noObserver, type Observer } from "../shared/observer.ts";
+import { writeStage } from "../shared/write-stages.ts";
 import type { SqliteDb } from "./client.ts";
 import type { Durability } from "./durability.ts";
 import { isStoreBusy } from "./errors.ts";
@@ -78,12 +79,12 @@ function notFlushed(error: unknown): Error {
  * connection, so a transaction never interleaves with another; its work awaits only SQLite, which answers within
  * the same turn.
  *
- * With `durability` (the store's own: src/db/durability.ts) a COMMIT does not flush: `committed` runs right after
- * it, as always, then the writer awaits `durability.flush()`, off the event loop, and resolves only once the commit
- * is on disk: a write is acknowledged only once durable, while sockets, timers and interactions go on. Groupable
- * writes (WriteOptions) waiting when a transaction begins share it for up to SLICE_MS, each under a savepoint of
- * its own so one that fails is undone alone, and so share one flush (group commit); any other write has a
- * transaction of its own. The next transaction's work starts once the last one is on disk.
+ * With `durability` (the store's own: src/db/durability.ts) a COMMIT does not flush: the writer asks for
+ * `durability.flush()` right after it, off the event loop, runs `committed` while the disk flushes, and resolves only
+ * once the commit is on disk: a write is acknowledged only once durable, while sockets, timers and interactions go
+ * on. Groupable writes (WriteOptions) waiting when a transaction begins share it for up to SLICE_MS, each under a
+ * savepoint of its own so one that fails is undone alone, and so share one flush (group commit); any other write has
+ * a transaction of its own. The next transaction's work starts once the last one is on disk.
  */
 export function createWriter({
   db,
@@ -99,7 +100,7 @@ export function createWriter({
   /** Told of each write refused as busy (metrics). */
   observer?: Observer;
   /** Flushes commits off the event loop; without it, each COMMIT is as durable as the connection's settings. */
-  durability?: Pick<Durability, "flush" | "written" | "catchingUp">;
+  durability?: Pick<Durability, "flush" | "written" | "catchingUp" | "makeRoom">;
   /**
    * Real time in ms, as the slices run (performance.now): a test holds it still, so that a group is what was waiting
    * when its transaction began however long a starved CPU or a collection pauses the work between two writes.
@@ -111,6 +112,8 @@ export function createWriter({
   let retries = 0;
   let timer: ReturnType<typeof setTimeout> | undefined;
   let draining = false;
+  /** Whether the WAL has its room (Durability.makeRoom): no step is asked for any more. */
+  let roomMade = durability === undefined;
 
   /** Runs the work of `pending` inside the open transaction (under a savepoint when `alone` is false). */
   const run = async (pending: Pending, alone: boolean): Promise<Outcome> => {
@@ -148,6 +151,7 @@ export function createWriter({
     // head's work runs (right after it, by the same caller's chain) goes to the next transaction, after the head's
     // `committed` (a removal's `committed` notes the roles its revert decides on, which a registration then reads).
     let waiting = queue.length;
+    writeStage("begun");
     const done: [Pending, Outcome][] = [[head, await run(head, !head.groupable)]];
     const sliceEnd = now() + SLICE_MS;
     while (
@@ -173,26 +177,34 @@ export function createWriter({
       return undone(last.ok ? new Error("the write transaction ended unexpectedly") : last.error);
     }
     const written = done.filter(([, outcome]) => outcome.ok).length;
+    writeStage("worked");
     try {
       if (written === 0) {
         sqlite.run("ROLLBACK");
         return { done };
       }
       sqlite.run("COMMIT");
+      writeStage("committed");
     } catch (error) {
       if (sqlite.inTransaction) sqlite.run("ROLLBACK");
       return undone(error);
     }
+    // The flush is asked for first: it runs on Bun's I/O threads while this thread runs the `committed` work
+    // (publishing: each built format of a large whitelist changed, each subscriber told), rather than after it
+    // (docs/performance.md, Where a DELETE's time goes).
+    const flushed = durability?.flush();
     // Right after the commit, before anything else runs (the readers' connections see the change from now on):
     // what must follow a change without a gap (its events, caches, the roles a removal notes) goes there.
     const settled = done.map(([pending, outcome]): [Pending, Outcome] => [
       pending,
       afterCommit(pending, outcome),
     ]);
-    if (!durability) return { done: settled };
+    writeStage("published");
+    if (!durability || !flushed) return { done: settled };
     durability.written(written);
     try {
-      await durability.flush();
+      await flushed;
+      writeStage("flushed");
       return { done: settled };
     } catch (error) {
       return { done: settled, unflushed: notFlushed(error) };
@@ -265,9 +277,46 @@ export function createWriter({
           return;
         }
       }
+      if (!roomMade) setImmediate(makeRoom);
     } finally {
       draining = false;
     }
+  }
+
+  /**
+   * While no write waits, after the first: grows the WAL's file a step (Durability.makeRoom), holding the write lock
+   * so that nothing appends to it meanwhile, and flushes the zeros before the next write begins, so that no write's
+   * flush carries them; then the next step, until the WAL has its room. A write asked for meanwhile waits for one
+   * step's flush at most.
+   */
+  async function makeRoom(): Promise<void> {
+    if (!durability || roomMade || draining || timer !== undefined || queue.length > 0) return;
+    try {
+      sqlite.run("BEGIN IMMEDIATE");
+    } catch {
+      // The lock is taken elsewhere: the next write's end tries again.
+      return;
+    }
+    draining = true;
+    try {
+      let grew: boolean;
+      try {
+        grew = durability.makeRoom();
+      } finally {
+        sqlite.run("ROLLBACK");
+      }
+      if (!grew) {
+        roomMade = true;
+        return;
+      }
+      // Zeros only: every commit before was flushed (and acknowledged) already, and the next one's flush reports
+      // its own failure. Nothing to tell if this one fails.
+      await durability.flush().catch(() => undefined);
+    } finally {
+      draining = false;
+    }
+    if (queue.length > 0) void drain();
+    else setImmediate(makeRoom);
   }
 
   const write: Write = <T>(
@@ -285,6 +334,7 @@ export function createWriter({
         resolve: resolve as Pending["resolve"],
         reject,
       });
+      writeStage("queued");
       if (timer === undefined && !draining) void drain();
     });
 

@@ -1,11 +1,25 @@
 import { Database } from "bun:sqlite";
 import { afterEach, describe, expect, test } from "bun:test";
-import { fstatSync, statSync } from "node:fs";
+import {
+  copyFileSync,
+  existsSync,
+  fstatSync,
+  mkdirSync,
+  mkdtempSync,
+  rmSync,
+  statfsSync,
+  statSync,
+} from "node:fs";
 import { join } from "node:path";
 import { sql } from "drizzle-orm";
 import { drizzle } from "drizzle-orm/bun-sqlite";
 import { closeDatabase, openDatabase } from "../../src/db/client.ts";
-import { CHECKPOINT_EVERY_WRITES, type Durability, walDurability } from "../../src/db/durability.ts";
+import {
+  CHECKPOINT_EVERY_WRITES,
+  type Durability,
+  WAL_ROOM_BYTES,
+  walDurability,
+} from "../../src/db/durability.ts";
 import * as schema from "../../src/db/schema.ts";
 import { createWriter } from "../../src/db/writer.ts";
 import { manualClock } from "../../src/shared/clock.ts";
@@ -53,7 +67,8 @@ function setup() {
   sqlite.run("CREATE TABLE guilds (id TEXT PRIMARY KEY, created_at INTEGER NOT NULL)");
   const reader = new Database(path, { strict: true });
   const held = heldSync();
-  const durability: Durability = walDurability(path, { sync: held.sync });
+  // No room made: these tests count the writes' flushes.
+  const durability: Durability = walDurability(path, { sync: held.sync, roomBytes: 0 });
   open.push(sqlite, reader, { close: () => durability.closeNow() });
   const writer = createWriter({
     db: drizzle({ client: sqlite, schema }),
@@ -105,6 +120,15 @@ describe("a write on the embedded store", () => {
     expect(await settled(write)).toBe(false);
     await held.release();
     expect(await write).toBe("1");
+  });
+
+  test("asks for the flush before its `committed` runs: publishing goes on while the disk flushes", async () => {
+    const { held, insert } = setup();
+    let flushesAsked: number | undefined;
+    const write = insert("1", () => (flushesAsked = held.waiting.length));
+    await held.release();
+    expect(await write).toBe("1");
+    expect(flushesAsked).toBe(1);
   });
 
   test("writes asked for during a flush share the next transaction and its one flush, in order", async () => {
@@ -180,6 +204,24 @@ describe("the store's settings", () => {
     }));
     expect(pragmas).toEqual({ synchronous: 1, autocheckpoint: 0 });
   });
+
+  test("a write through the readers' connection (a key's last use) never checkpoints the WAL on the event loop", async () => {
+    dir = tempDir("wls-durability-");
+    const path = join(dir.path, "store.db");
+    const store = openDatabase({ path });
+    open.push({ close: () => closeDatabase(store.db) });
+    const writer = store.driver.writer({ clock: manualClock(), budgetMs: 2000 });
+    // Past SQLite's automatic checkpoint (1,000 pages), as the WAL is between the checkpointer's runs.
+    await writer.write(async (tx) => {
+      tx.run(sql`CREATE TABLE filler (page BLOB)`);
+      for (let i = 0; i < 1_100; i++) tx.run(sql`INSERT INTO filler VALUES (zeroblob(4000))`);
+    });
+    const before = statSync(path).size;
+    store.db.$client.run("INSERT INTO filler VALUES (NULL)");
+    // A checkpoint would have copied the WAL's pages into the database's file.
+    expect(statSync(path).size).toBe(before);
+    expect(store.db.$client.query("PRAGMA synchronous").get()).toEqual({ synchronous: 1 });
+  });
 });
 
 describe("checkpoints", () => {
@@ -194,6 +236,8 @@ describe("checkpoints", () => {
     const checkpoints: { log: number; checkpointed: number }[] = [];
     let checkpointed: () => void = () => {};
     const durability = walDurability(path, {
+      // The file's size is this test's measure of the WAL: no room made ahead of it.
+      roomBytes: 0,
       onCheckpoint: (frames) => {
         checkpoints.push(frames);
         checkpointed();
@@ -234,5 +278,71 @@ describe("checkpoints", () => {
     expect(sqlite.query<{ n: number }, []>("SELECT count(*) AS n FROM guilds").get()?.n).toBe(
       2 * CHECKPOINT_EVERY_WRITES,
     );
+  });
+});
+
+describe("the WAL's room", () => {
+  test("is made in zeros between writes once the store is written to; commits after it survive a crash", async () => {
+    dir = tempDir("wls-durability-");
+    const path = join(dir.path, "store.db");
+    const sqlite = new Database(path, { strict: true });
+    sqlite.run("PRAGMA journal_mode = WAL");
+    sqlite.run("PRAGMA synchronous = NORMAL");
+    sqlite.run("PRAGMA wal_autocheckpoint = 0");
+    sqlite.run("CREATE TABLE guilds (id TEXT PRIMARY KEY, created_at INTEGER NOT NULL)");
+    // Asked for: the test suite's directory may be on tmpfs, where a store makes none.
+    const durability = walDurability(path, { roomBytes: WAL_ROOM_BYTES });
+    open.push(sqlite, { close: () => durability.closeNow() });
+    const writer = createWriter({
+      db: drizzle({ client: sqlite, schema }),
+      clock: manualClock(),
+      budgetMs: 2000,
+      durability,
+    });
+    const insert = (id: string) =>
+      writer.write(async (tx) => {
+        tx.run(sql`INSERT INTO guilds (id, created_at) VALUES (${id}, 0)`);
+      });
+    const wal = `${path}-wal`;
+    const before = statSync(wal).size;
+    await insert("100000000000000001");
+    // Step by step, each flushed before the next, between the writes: wait for the last.
+    while (statSync(wal).size < WAL_ROOM_BYTES) await new Promise<void>((resolve) => setImmediate(resolve));
+    expect({ before: before < WAL_ROOM_BYTES, after: statSync(wal).size }).toEqual({
+      before: true,
+      after: WAL_ROOM_BYTES,
+    });
+    // Writes overwrite the room now, the file keeps its size; a copy taken while the store is open (a crash: no
+    // checkpoint, no -shm) is recovered from its WAL up to the last frame, the zeros after it read as none.
+    const ids = Array.from({ length: 50 }, (_, i) => String(200000000000000000n + BigInt(i)));
+    await Promise.all(ids.map(insert));
+    expect(statSync(wal).size).toBe(WAL_ROOM_BYTES);
+    const crashed = join(dir.path, "crashed");
+    mkdirSync(crashed);
+    copyFileSync(path, join(crashed, "store.db"));
+    copyFileSync(wal, join(crashed, "store.db-wal"));
+    const copy = new Database(join(crashed, "store.db"));
+    open.push(copy);
+    const stored = copy.query<{ id: string }, []>("SELECT id FROM guilds ORDER BY id").all();
+    expect(stored.map((row) => row.id)).toEqual(["100000000000000001", ...ids]);
+  });
+});
+
+describe("on tmpfs", () => {
+  const shm = existsSync("/dev/shm") && statfsSync("/dev/shm").type === 0x01021994;
+  test.skipIf(!shm)("a store makes no room: a flush there writes nothing", () => {
+    const shmDir = mkdtempSync("/dev/shm/wls-durability-");
+    dir = { path: shmDir, cleanup: () => rmSync(shmDir, { recursive: true, force: true }) };
+    const path = join(shmDir, "store.db");
+    const sqlite = new Database(path, { strict: true });
+    sqlite.run("PRAGMA journal_mode = WAL");
+    sqlite.run("CREATE TABLE guilds (id TEXT PRIMARY KEY, created_at INTEGER NOT NULL)");
+    const durability = walDurability(path);
+    open.push(sqlite, { close: () => durability.closeNow() });
+    const size = statSync(`${path}-wal`).size;
+    expect({ grew: durability.makeRoom(), size: statSync(`${path}-wal`).size }).toEqual({
+      grew: false,
+      size,
+    });
   });
 });

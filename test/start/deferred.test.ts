@@ -74,8 +74,8 @@ describe("a start", () => {
     });
   });
 
-  test("with a bot makes Discord's REST client before the API listens without loading the languages' texts", async () => {
-    // What src/server.ts loads before it listens when DISCORD_TOKEN is set; the bot loads the texts once it starts.
+  test("with a bot makes Discord's REST client without loading the languages' texts", async () => {
+    // What src/server.ts loads with the bot's start, before the bot's own steps; the bot loads the texts in those.
     const { code, stdout } = await runToEnd(
       [
         process.execPath,
@@ -108,6 +108,15 @@ describe("a start", () => {
     expect(seen).toEqual({
       first: { status: 200, gateway: "connecting", clientLoaded: false },
       started: { clientLoaded: true },
+    });
+  });
+
+  test("with a bot listens and answers its first /health before discord.js loads, which the bot's start loads", async () => {
+    const seen = await inChild<unknown>(join(import.meta.dir, "rest-later.ts"), dir.path);
+    expect(seen).toEqual({
+      listening: { restLoaded: false },
+      first: { status: 200, gateway: "connecting", restLoaded: false },
+      started: { restLoaded: true, bot: "connected" },
     });
   });
 

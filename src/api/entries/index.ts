@@ -3,6 +3,7 @@ import type { EntryService } from "../../entries/service.ts";
 import { fileFormats } from "../../formats/index.ts";
 import { authorizeWhitelist, authorizeWrite } from "../../keys/scope.ts";
 import type { KeyService } from "../../keys/service.ts";
+import { beginWriteTrace, writeStage } from "../../shared/write-stages.ts";
 import { bearerAuth } from "../bearer.ts";
 import { errorResponses, problemResponse } from "../docs/responses.ts";
 import { Entry } from "../schemas/entry.ts";
@@ -69,6 +70,7 @@ export const entriesController = (deps: EntriesDeps & { keys: KeyService; entrie
     .delete(
       "/whitelists/:whitelistId/entries/:nick",
       async ({ principal, params, query }) => {
+        beginWriteTrace("handler");
         authorizeWrite(principal);
         const whitelist = authorizeWhitelist(
           principal,
@@ -83,6 +85,7 @@ export const entriesController = (deps: EntriesDeps & { keys: KeyService; entrie
           keyName: principal.keyName,
           reason: query.reason ?? null,
         });
+        writeStage("answered");
         return { removed: true as const, nick: removed.nick };
       },
       {
