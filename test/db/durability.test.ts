@@ -217,10 +217,10 @@ describe("the store's settings", () => {
       for (let i = 0; i < 1_100; i++) tx.run(sql`INSERT INTO filler VALUES (zeroblob(4000))`);
     });
     const before = statSync(path).size;
-    store.db.$client.run("INSERT INTO filler VALUES (NULL)");
+    store.client.run("INSERT INTO filler VALUES (NULL)");
     // A checkpoint would have copied the WAL's pages into the database's file.
     expect(statSync(path).size).toBe(before);
-    expect(store.db.$client.query("PRAGMA synchronous").get()).toEqual({ synchronous: 1 });
+    expect(store.client.query("PRAGMA synchronous").get()).toEqual({ synchronous: 1 });
   });
 });
 
