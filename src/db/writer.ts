@@ -92,6 +92,7 @@ export function createWriter({
   budgetMs,
   observer = noObserver,
   durability,
+  now = () => performance.now(),
 }: {
   db: SqliteDb;
   clock: Clock;
@@ -100,6 +101,11 @@ export function createWriter({
   observer?: Observer;
   /** Flushes commits off the event loop; without it, each COMMIT is as durable as the connection's settings. */
   durability?: Pick<Durability, "flush" | "written" | "catchingUp" | "makeRoom">;
+  /**
+   * Real time in ms, as the slices run (performance.now): a test holds it still, so that a group is what was waiting
+   * when its transaction began however long a starved CPU or a collection pauses the work between two writes.
+   */
+  now?: () => number;
 }): Writer {
   const sqlite = db.$client;
   const queue: Pending[] = [];
@@ -147,13 +153,13 @@ export function createWriter({
     let waiting = queue.length;
     writeStage("begun");
     const done: [Pending, Outcome][] = [[head, await run(head, !head.groupable)]];
-    const sliceEnd = performance.now() + SLICE_MS;
+    const sliceEnd = now() + SLICE_MS;
     while (
       head.groupable &&
       waiting-- > 0 &&
       sqlite.inTransaction &&
       queue[0]?.groupable &&
-      performance.now() < sliceEnd
+      now() < sliceEnd
     ) {
       const next = queue.shift() as Pending;
       done.push([next, await run(next, false)]);
@@ -229,8 +235,8 @@ export function createWriter({
 
   /** Refuses the waiting writes whose budget is spent, without trying them against a lock known to be taken. */
   const expire = () => {
-    const now = clock.now();
-    while (queue.length > 0 && (queue[0] as Pending).deadline <= now) {
+    const at = clock.now();
+    while (queue.length > 0 && (queue[0] as Pending).deadline <= at) {
       observer.databaseBusy();
       (queue.shift() as Pending).reject(new DomainError("store-unavailable", text("error.storeBusy")));
     }
@@ -246,7 +252,7 @@ export function createWriter({
     if (draining) return;
     draining = true;
     try {
-      const sliceEnd = performance.now() + SLICE_MS;
+      const sliceEnd = now() + SLICE_MS;
       while (queue.length > 0) {
         // Rarely: the WAL outgrew its bound while checkpoints ran beside writes; one runs alone first.
         await durability?.catchingUp();
@@ -266,7 +272,7 @@ export function createWriter({
         const { done, unflushed } = await transaction();
         for (const [pending, outcome] of done) settle(pending, outcome, unflushed);
         // A flush gave the event loop its turn; without one, a backlog goes on in the next slice.
-        if (!durability && performance.now() >= sliceEnd && queue.length > 0) {
+        if (!durability && now() >= sliceEnd && queue.length > 0) {
           schedule(0);
           return;
         }

@@ -4,9 +4,8 @@ import { type Socket, SQL } from "bun";
 import { openDatabase } from "../../src/db/client.ts";
 import { closeStore } from "../../src/db/driver.ts";
 import { migrations, pgMigrations } from "../../src/db/migrations.ts";
-import { linesOf, parseLine } from "../helpers/binary.ts";
-import { TEST_TIMEOUT_MS } from "../helpers/floors.ts";
 import { sharedPostgres, startPostgres, type TestPostgres } from "../helpers/postgres.ts";
+import { spawnServe } from "../helpers/serve.ts";
 import { describeOnPostgres, tempDir } from "../helpers/services.ts";
 
 // Issue 27 §4, the database at start-up: what a person must fix exits 78 with one line naming the variable (a
@@ -16,56 +15,8 @@ import { describeOnPostgres, tempDir } from "../helpers/services.ts";
 // the next, and the service starts once the database answers. Child processes: the compiled binary when CI built
 // one (WLS_BINARY), otherwise the sources.
 
-const command = (sub: string) =>
-  process.env.WLS_BINARY
-    ? [process.env.WLS_BINARY, sub]
-    : [process.execPath, join(import.meta.dir, "..", "..", "src", "main.ts"), sub];
 const dir = tempDir("wls-db-start-");
 afterAll(() => dir.cleanup());
-
-/** `whitelist-sync serve` with `env`, on a loopback address and a free port, its output read as it comes. */
-function serve(env: Record<string, string>) {
-  const child = Bun.spawn(command("serve"), {
-    cwd: dir.path,
-    env: {
-      PATH: process.env.PATH ?? "",
-      HOME: dir.path,
-      HOST: "127.0.0.1",
-      PORT: "0",
-      LOG_FORMAT: "json",
-      DATABASE_PATH: join(dir.path, `serve-${crypto.randomUUID()}.db`),
-      ...env,
-    },
-    stdin: "ignore",
-    stdout: "pipe",
-    stderr: "pipe",
-  });
-  // A start that wrongly succeeds, or a wait that never ends, would run forever: bounded, then killed, within the
-  // test's own limit (a fixed bound is what a busy machine runs out of).
-  const timer = setTimeout(() => child.kill(9), TEST_TIMEOUT_MS / 2);
-  void child.exited.then(() => clearTimeout(timer));
-  const lines = linesOf(child.stdout);
-  const seen: Record<string, unknown>[] = [];
-  return {
-    child,
-    seen,
-    /** Reads log lines until one satisfies `match`; fails if the process ends first. */
-    async until(match: (line: Record<string, unknown>) => boolean): Promise<Record<string, unknown>> {
-      for (;;) {
-        const { value, done } = await lines.next();
-        if (done)
-          throw new Error(`the service exited (${await child.exited}) first: ${JSON.stringify(seen)}`);
-        const line = parseLine(value);
-        seen.push(line);
-        if (match(line)) return line;
-      }
-    },
-    async exit() {
-      const [exitCode, stderr] = await Promise.all([child.exited, new Response(child.stderr).text()]);
-      return { exitCode, stderr };
-    },
-  };
-}
 
 /** Standard error as lines of JSON (LOG_FORMAT=json), or the text itself when a line is not JSON. */
 const said = (stderr: string): unknown[] | string => {
@@ -98,7 +49,7 @@ test("serve on a SQLite file a newer version migrated refuses with exit 78", asy
     newer(migrations),
   ]);
   await closeStore(store.db);
-  const service = serve({ DATABASE_PATH: path });
+  const service = spawnServe({ env: { DATABASE_PATH: path } });
   const { exitCode, stderr } = await service.exit();
   expect({ exitCode, stderr: said(stderr), stdout: service.seen }).toEqual({
     exitCode: 78,
@@ -125,7 +76,7 @@ describeOnPostgres("serve on PostgreSQL at start-up", () => {
       await admin`CREATE SCHEMA drizzle`;
       await admin`CREATE TABLE drizzle.__drizzle_migrations (id SERIAL PRIMARY KEY, hash text NOT NULL, created_at bigint)`;
       await admin`INSERT INTO drizzle.__drizzle_migrations (hash, created_at) VALUES ('from-the-future', ${applied})`;
-      const service = serve({ DATABASE_URL: url });
+      const service = spawnServe({ env: { DATABASE_URL: url } });
       const { exitCode, stderr } = await service.exit();
       expect({ exitCode, stderr: said(stderr) }).toEqual({
         exitCode: 78,
@@ -145,7 +96,7 @@ describeOnPostgres("serve on PostgreSQL at start-up", () => {
     const url = new URL(await pg.database());
     url.pathname = "/no_such_database";
     url.password = "secretpw";
-    const { exitCode, stderr } = await serve({ DATABASE_URL: url.href }).exit();
+    const { exitCode, stderr } = await spawnServe({ env: { DATABASE_URL: url.href } }).exit();
     expect({ exitCode, stderr: said(stderr) }).toEqual({
       exitCode: 78,
       stderr: stopped(
@@ -166,7 +117,7 @@ describeOnPostgres("serve on PostgreSQL at start-up", () => {
       const url = new URL(owner);
       url.username = role;
       url.pathname = `/${database}`;
-      const service = serve({ DATABASE_URL: url.href });
+      const service = spawnServe({ env: { DATABASE_URL: url.href } });
       const tries = [await service.until(waiting), await service.until(waiting)];
       expect(tries).toEqual(
         [1, 2].map((attempt) =>
@@ -208,7 +159,7 @@ describeOnPostgres("serve on PostgreSQL at start-up", () => {
         held.push(connection);
       }
       await held.pop()?.close({ timeout: 0 });
-      const service = serve({ DATABASE_URL: url });
+      const service = spawnServe({ env: { DATABASE_URL: url } });
       const { exitCode, stderr } = await service.exit();
       expect({ exitCode, stderr: said(stderr), started: service.seen.some(started) }).toEqual({
         exitCode: 78,
@@ -238,7 +189,7 @@ describeOnPostgres("serve on PostgreSQL at start-up", () => {
     const url = new URL(target.href);
     url.port = String(port);
     url.password = "secretpw";
-    const service = serve({ DATABASE_URL: url.href });
+    const service = spawnServe({ env: { DATABASE_URL: url.href } });
     const tries = [await service.until(waiting), await service.until(waiting)];
     expect(
       tries.map(({ level, database, attempt, retryInMs }) => ({ level, database, attempt, retryInMs })),
@@ -260,11 +211,12 @@ describeOnPostgres("serve on PostgreSQL at start-up", () => {
   test("a shutdown asked for while it waits ends the wait: exit 0", async () => {
     const url = new URL(await pg.database());
     url.port = String(await freePort());
-    const service = serve({ DATABASE_URL: url.href });
+    const service = spawnServe({ env: { DATABASE_URL: url.href } });
     await service.until(waiting);
     service.child.kill("SIGTERM");
     await service.until((line) => line.msg === "shutting down");
-    expect(await service.exit()).toEqual({ exitCode: 0, stderr: "" });
+    const { exitCode, stderr } = await service.exit();
+    expect({ exitCode, stderr }).toEqual({ exitCode: 0, stderr: "" });
     expect(service.seen.some(started)).toBe(false);
   });
 });

@@ -1,8 +1,7 @@
 import { afterAll, describe, expect, test } from "bun:test";
 import { writeFileSync } from "node:fs";
 import { join } from "node:path";
-import { TEST_TIMEOUT_MS } from "../helpers/floors.ts";
-import { runToEnd } from "../helpers/run.ts";
+import { spawnServe } from "../helpers/serve.ts";
 import { tempDir } from "../helpers/services.ts";
 
 // Every setting that can be wrong at start-up stops the process with one line naming the variable, and exit
@@ -11,32 +10,11 @@ import { tempDir } from "../helpers/services.ts";
 // that line on standard error is a JSON object too. The compiled binary when CI built one (WLS_BINARY), otherwise
 // the sources.
 
-const command = (sub: string) =>
-  process.env.WLS_BINARY
-    ? [process.env.WLS_BINARY, sub]
-    : [process.execPath, join(import.meta.dir, "..", "..", "src", "main.ts"), sub];
 const dir = tempDir("wls-start-up-");
 afterAll(() => dir.cleanup());
 
 /** Runs `whitelist-sync <sub>` with `env` (and a loopback address and a free port unless set) to its exit. */
-async function start(sub: string, env: Record<string, string>) {
-  // A start that wrongly succeeds would run forever: bounded, then killed, and reported as such, within the test's
-  // own limit (a fixed bound is what a busy machine runs out of).
-  const { code, stdout, stderr } = await runToEnd(command(sub), {
-    cwd: dir.path,
-    env: {
-      PATH: process.env.PATH ?? "",
-      HOME: dir.path,
-      HOST: "127.0.0.1",
-      PORT: "0",
-      LOG_FORMAT: "json",
-      DATABASE_PATH: join(dir.path, `${sub}-${crypto.randomUUID()}.db`),
-      ...env,
-    },
-    limitMs: TEST_TIMEOUT_MS / 2,
-  });
-  return { exitCode: code, stdout, stderr };
-}
+const start = (sub: string, env: Record<string, string>) => spawnServe({ sub, env }).exit();
 
 /**
  * The one line that stops the process under LOG_FORMAT=json: a log line of level error, its message and exit code
@@ -190,11 +168,10 @@ describe("a token Discord refuses needs a person, not a restart", () => {
   const refusedStart = async (env: Record<string, string>) => {
     const discord = refusing();
     try {
-      return await start("serve", {
-        DISCORD_TOKEN: WELL_FORMED,
-        DISCORD_API_URL: `http://127.0.0.1:${discord.port}/api`,
-        ...env,
-      });
+      return await spawnServe({
+        discord: { token: WELL_FORMED, apiUrl: `http://127.0.0.1:${discord.port}/api` },
+        env,
+      }).exit();
     } finally {
       discord.stop(true);
     }

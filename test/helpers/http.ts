@@ -61,7 +61,6 @@ export function call(
   return fetch(`http://127.0.0.1:${app.server?.port}${path}`, { method, headers, body });
 }
 
-/** Stops every app `call` started. */
 /** The OpenAPI document the app serves at /swagger/json, read as the docs tests read it. */
 export async function servedDocument<T>(app: TestApp): Promise<T> {
   const response = await call(app, "GET", "/swagger/json");
@@ -69,6 +68,7 @@ export async function servedDocument<T>(app: TestApp): Promise<T> {
   return (await response.json()) as T;
 }
 
+/** Stops every app `call` started. */
 export async function stopServedApps(): Promise<void> {
   const apps = [...served];
   served.clear();

@@ -2,7 +2,7 @@ import { describe, expect, test } from "bun:test";
 import { writeFileSync } from "node:fs";
 import { join } from "node:path";
 import { defaultDatabasePath, userDataDirectory } from "../../src/shared/data-dir.ts";
-import { linesOf, parseLine } from "../helpers/binary.ts";
+import { spawnServe } from "../helpers/serve.ts";
 import { tempDir } from "../helpers/services.ts";
 
 describe("the per-user data directory", () => {
@@ -41,31 +41,16 @@ describe("the per-user data directory", () => {
     const dir = tempDir("wls-datadir-");
     try {
       writeFileSync(join(dir.path, "data"), "a file where ./data would go\n");
-      const child = Bun.spawn(
-        [process.execPath, join(import.meta.dir, "..", "..", "src", "main.ts"), "serve"],
-        {
-          cwd: dir.path,
-          env: {
-            PATH: process.env.PATH ?? "",
-            HOME: dir.path,
-            XDG_DATA_HOME: join(dir.path, "xdg"),
-            HOST: "127.0.0.1",
-            PORT: "0",
-          },
-          stdout: "pipe",
-          stderr: "pipe",
-        },
-      );
-      const lines: Record<string, unknown>[] = [];
-      // Read to the end, the shutdown line too: a pipe closed after the start line could fail that write.
-      const stopped = (async () => {
-        for await (const line of linesOf(child.stdout)) {
-          lines.push(parseLine(line));
-          if (line.includes('"msg":"whitelist-sync started"')) child.kill("SIGHUP");
-        }
-      })();
-      expect(await child.exited).toBe(0);
-      await stopped;
+      // No DATABASE_PATH: the default, ./data, which that file keeps from being a directory.
+      const service = spawnServe({
+        dir: dir.path,
+        sources: true,
+        env: { XDG_DATA_HOME: join(dir.path, "xdg") },
+      });
+      await service.until((line) => line.msg === "whitelist-sync started");
+      service.child.kill("SIGHUP");
+      expect((await service.exit()).exitCode).toBe(0);
+      const lines = service.seen;
       const database = join(dir.path, "xdg", "whitelist-sync", "whitelist-sync.db");
       expect(
         lines.find((line) => line.msg?.toString().startsWith("the working directory cannot hold ./data")),
