@@ -10,6 +10,7 @@ import { startSandboxDiscord } from "../../src/sandbox/discord/index.ts";
 import { startService } from "../../src/server.ts";
 import { silentLogger } from "../../src/shared/logger.ts";
 import { SEED, TOKEN } from "../bot/world.ts";
+import { firstHealth } from "./first-health.ts";
 
 const CLIENT = join(import.meta.dir, "..", "..", "src", "bot", "client.ts");
 const clientLoaded = () => require.cache[CLIENT] !== undefined;
@@ -32,10 +33,10 @@ const running = await startService(config, {
   fastIdentify: true,
   logger: silentLogger,
   onListening: (url) => {
-    first = fetch(`${url}/health`).then(async (answer) => ({
-      status: answer.status,
-      gateway: ((await answer.json()) as { gateway: string }).gateway,
-      clientLoaded: clientLoaded(),
+    first = firstHealth(url, clientLoaded).then(({ status, gateway, probed }) => ({
+      status,
+      gateway,
+      clientLoaded: probed,
     }));
   },
 });

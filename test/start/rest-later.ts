@@ -10,6 +10,7 @@ import { startSandboxDiscord } from "../../src/sandbox/discord/index.ts";
 import { startService } from "../../src/server.ts";
 import { silentLogger } from "../../src/shared/logger.ts";
 import { SEED, TOKEN } from "../bot/world.ts";
+import { firstHealth } from "./first-health.ts";
 
 const REST = join(import.meta.dir, "..", "..", "src", "bot", "discord.ts");
 const restLoaded = () => require.cache[REST] !== undefined;
@@ -34,10 +35,10 @@ const running = await startService(config, {
   logger: silentLogger,
   onListening: (url) => {
     listening.restLoaded = restLoaded();
-    first = fetch(`${url}/health`).then(async (answer) => ({
-      status: answer.status,
-      gateway: ((await answer.json()) as { gateway: string }).gateway,
-      restLoaded: restLoaded(),
+    first = firstHealth(url, restLoaded).then(({ status, gateway, probed }) => ({
+      status,
+      gateway,
+      restLoaded: probed,
     }));
   },
 });
