@@ -1,4 +1,3 @@
-import { AsyncLocalStorage } from "node:async_hooks";
 import type { Clock } from "../shared/clock.ts";
 import type { Observer } from "../shared/observer.ts";
 import { isStoreUnavailable } from "./errors.ts";
@@ -35,12 +34,6 @@ export type StoreDriver = {
     build: (q: Db) => unknown,
     name: string,
   ): (q: Db, values: Record<string, unknown>) => Promise<unknown[]>;
-  /**
-   * PostgreSQL: the next id of `table`'s identity (`id`), taken before its insert, so that a row and what refers to
-   * it (an entry and its event) are sent together: one round trip of the write line, not one each. SQLite has none:
-   * its statements make no round trips, and its ids stay as the insert assigns them.
-   */
-  nextId?(q: Db, table: string): Promise<number>;
   /**
    * Whether the store answers reads (health): never waits. SQLite: a `SELECT 1` now. PostgreSQL: whether its last
    * probe of every table answered, and none has waited past the budget (src/db/pg/probe.ts).
@@ -89,27 +82,6 @@ export function preparedRead<Row>(
     return run(q, values) as Promise<Row[]>;
   };
 }
-
-/** See StoreDriver.nextId: resolves undefined on a store without it (SQLite), where the insert assigns the id. */
-export const nextId = (db: Db, q: Db, table: string): Promise<number | undefined> =>
-  driverOf(db).nextId?.(q, table) ?? Promise.resolve(undefined);
-
-/** What a write's work calls once it sent its last statements (see `lastStatementsSent`). */
-const sending = new AsyncLocalStorage<() => void>();
-
-/**
- * Runs a write's `work`, told through `sent` when it has sent its last statements and only waits for their answers
- * (PostgreSQL's writer: the next write of its group may then start, its statements behind these on the connection).
- */
-export const runTellingSent = <T>(sent: () => void, work: () => Promise<T>): Promise<T> =>
-  sending.run(sent, work);
-
-/**
- * Called by a write's work right after it started its last statements, before awaiting them: it will send no other.
- * The writer may then start the next write of its group behind them (docs/architecture.md, PostgreSQL's round
- * trips); elsewhere (SQLite, a write not run so) it does nothing.
- */
-export const lastStatementsSent = (): void => sending.getStore()?.();
 
 /** See StoreDriver.snapshot. */
 export const readSnapshot = <T>(db: Db, read: (q: Db) => Promise<T>): Promise<T> =>

@@ -1,5 +1,5 @@
 import { getTableColumns, sql } from "drizzle-orm";
-import { lastStatementsSent, nextId, preparedRead } from "../db/driver.ts";
+import { preparedRead } from "../db/driver.ts";
 import type { Db, Tables, Tx } from "../db/store.ts";
 import { together } from "../db/together.ts";
 import { text } from "../i18n/messages.ts";
@@ -19,9 +19,9 @@ type EntryInsert = Required<Omit<Tables["entries"]["$inferInsert"], "id">>;
  * for every registration (drizzle's SQL text, SQLite's statement) took about a sixth of a registering member's CPU
  * on launch day (docs/performance.md, Launch day, what a member's answer costs).
  */
-function entryInsert(db: Db, entries: Tables["entries"], withId: boolean) {
-  const columns = Object.keys(getTableColumns(entries)).filter((column) => withId || column !== "id");
-  const insert = preparedRead<EntryRow>(db, withId ? "entries_insert_id" : "entries_insert", (q) =>
+function entryInsert(db: Db, entries: Tables["entries"]) {
+  const columns = Object.keys(getTableColumns(entries)).filter((column) => column !== "id");
+  const insert = preparedRead<EntryRow>(db, "entries_insert", (q) =>
     q
       .insert(entries)
       .values(
@@ -31,7 +31,7 @@ function entryInsert(db: Db, entries: Tables["entries"], withId: boolean) {
       )
       .returning(),
   );
-  return async (q: Db, row: EntryInsert | EntryRow): Promise<EntryRow> => {
+  return async (q: Db, row: EntryInsert): Promise<EntryRow> => {
     const [stored] = await insert(q, row);
     return stored as EntryRow;
   };
@@ -40,9 +40,7 @@ function entryInsert(db: Db, entries: Tables["entries"], withId: boolean) {
 /** Storing entries, one or many, each with its `entry.added` event in the same transaction. Part of `EntryService`. */
 export function createAdditions(kit: ChangeKit, db: Db) {
   const { clock, write, entries, findByKey, publish, appendAddition, requireWhitelist, groups } = kit;
-  const insertEntry = entryInsert(db, entries, false);
-  /** PostgreSQL: the insert of an entry whose id was taken before it (StoreDriver.nextId). */
-  const insertWithId = entryInsert(db, entries, true);
+  const insertEntry = entryInsert(db, entries);
   /** Whose roles a new entry's groups follow: its owner's, unless it is a guest's (docs/decisions.md, Ranks). */
   const ownerOf = (input: NewEntry) => ({
     userId: input.userId,
@@ -98,13 +96,11 @@ export function createAdditions(kit: ChangeKit, db: Db) {
           // PostgreSQL each round trip of a write holds the write line: docs/performance.md, Launch day on
           // PostgreSQL); the guard's refusal comes first, and undoes whatever `before` wrote with the rest.
           // `before` runs before the insert, which reads the member's roles as noted there for the entry's groups.
-          // On PostgreSQL the entry's id is taken here too, so that the entry and its event go together below.
-          const [, taken, groupsOf, before, id] = await together([
+          const [, taken, groupsOf, before] = await together([
             guard?.(tx),
             findByKey(tx, input.whitelistId, key),
             groups.grouper(tx, whitelist),
             also.before?.(tx),
-            also.alongside ? undefined : nextId(db, tx, "entries"),
           ]);
           if (taken)
             throw new DomainError(
@@ -113,27 +109,14 @@ export function createAdditions(kit: ChangeKit, db: Db) {
             );
           noted = before ?? [];
           const row = rowOf(input, key, await groupsOf(ownerOf(input)), clock.now());
+          const entry = toEntry(await insertEntry(tx, row));
+          await also.alongside?.(tx, entry);
           const { grantFailures } = input;
-          const detailOf = (entry: EntryRecord) => ({
+          const detail = {
             entry,
             actorId: input.addedBy,
             ...(grantFailures?.length ? { grantFailures } : {}),
-          });
-          if (id !== undefined) {
-            // The entry as stored is the row given: its event is written from it, in the same round trip. These
-            // are the write's last statements: the writer may start the next write of its group behind them.
-            const detail = detailOf(toEntry({ ...row, id }));
-            const storing = together([
-              insertWithId(tx, { ...row, id }),
-              appendAddition(tx, whitelist, input.origin, detail),
-            ]);
-            lastStatementsSent();
-            const [, event] = await storing;
-            return { event, ...detail };
-          }
-          const entry = toEntry(await insertEntry(tx, row));
-          await also.alongside?.(tx, entry);
-          const detail = detailOf(entry);
+          };
           const event = await appendAddition(tx, whitelist, input.origin, detail);
           return { event, ...detail };
         },

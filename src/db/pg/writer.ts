@@ -3,7 +3,6 @@ import { sql } from "drizzle-orm";
 import type { BunSQLDatabase } from "drizzle-orm/bun-sql";
 import { text } from "../../i18n/messages.ts";
 import { DomainError } from "../../shared/errors.ts";
-import { runTellingSent } from "../driver.ts";
 import { isStoreUnavailable, postgresCode } from "../errors.ts";
 import { type Db, inWrite, type Tx } from "../store.ts";
 import type { Write, Writer } from "../writer.ts";
@@ -62,8 +61,7 @@ function asSeen(error: unknown): unknown {
  * commit one after another and event ids become visible in id order: a reader of `id > last` never skips one. This
  * replica runs its writes in the order asked, and keeps off that line the round trips that need not be on it:
  * - group commit: groupable writes (WriteOptions) asked for while a transaction is under way wait together and then
- *   share the next one, each under its own savepoint, so one that fails is undone alone; a write that sent its last
- *   statements lets the next one start behind them (`runGroup`). A transaction's BEGIN, lock
+ *   share the next one, each under its own savepoint, so one that fails is undone alone. A transaction's BEGIN, lock
  *   and COMMIT are so paid once for the group (a write asked for on a quiet replica is a group of one, without a
  *   savepoint). Any other write has a transaction of its own;
  * - the next transaction opens and asks for the lock as soon as this one holds it, so its BEGIN and its lock wait
@@ -103,12 +101,7 @@ export function createPgWriter({
   /** The transactions begun and not ended: the writes of theirs that did not start their work are waiting. */
   const live = new Set<Group>();
 
-  /**
-   * Runs the writes of `group` in order, each alone or under its savepoint, recording in `outcomes` how each ended.
-   * A write that tells it sent its last statements (`lastStatementsSent`: a registration's entry and event) lets the
-   * next one start behind them, without waiting for their answers: the connection runs statements in the order
-   * sent, so the next write's reads see this one's rows as if it had waited, and one round trip carries both.
-   */
+  /** Runs the writes of `group` in order, each alone or under its savepoint, recording in `outcomes` how each ended. */
   const runGroup = async (tx: PgTx, group: Group, outcomes: Outcome[]) => {
     const db = inWrite(asDb(tx));
     if (group.writes.length === 1) {
@@ -120,60 +113,19 @@ export function createPgWriter({
     // Bun's own handle of the transaction, under drizzle's: a query started there is queued on the connection at
     // once, where drizzle's go through promises first.
     const connection = (tx._.session as unknown as { client: TransactionSQL }).client;
-    let from = 0;
-    while (from < group.writes.length) {
-      const settled = await startFrom(db, connection, group, from);
-      const failed = settled.findIndex((outcome) => !outcome.ok);
-      if (failed === -1) {
-        outcomes.push(...settled);
-        return;
+    for (const write of group.writes) {
+      group.started++;
+      // Queued before the work's first statement, and sent with it without waiting for an answer (the connection
+      // pipelines them). A savepoint that failed fails that statement, and so the write.
+      connection`SAVEPOINT write`.execute();
+      try {
+        outcomes.push({ ok: true, value: await onTheLine(() => write.work(db)) });
+      } catch (error) {
+        outcomes.push({ ok: false, error });
+        // Undoes this write alone; a rollback that fails fails the transaction, and so every write of it.
+        await connection`ROLLBACK TO SAVEPOINT write`;
       }
-      // The first write that failed is undone, and with it every write started behind it (their savepoints are
-      // inside its): those, which ran after it, run again from their start, with its changes gone.
-      outcomes.push(...settled.slice(0, failed + 1));
-      await connection.unsafe(`ROLLBACK TO SAVEPOINT write_${from + failed}`);
-      from += failed + 1;
     }
-  };
-
-  /**
-   * Starts the writes of `group` from `from` on, each under its savepoint `write_<index>` queued before its first
-   * statement and sent with it (a savepoint that failed fails that statement, and so the write); each starts once the
-   * one before settled, or sent its last statements and so may still fail. Stops starting at a write that failed.
-   * Resolves once every write started settled, with how each ended.
-   */
-  const startFrom = (db: Tx, connection: TransactionSQL, group: Group, from: number) => {
-    const started: Promise<Outcome>[] = [];
-    return (async () => {
-      for (let index = from; index < group.writes.length; index++) {
-        const write = group.writes[index] as Pending;
-        group.started = Math.max(group.started, index + 1);
-        // Its failure (the transaction aborted by a refused statement before it) fails the work's first statement.
-        connection
-          .unsafe(`SAVEPOINT write_${index}`)
-          .execute()
-          .catch(() => {});
-        const sent = Promise.withResolvers<"sent">();
-        const outcome: Promise<Outcome> = onTheLine(() =>
-          runTellingSent(
-            () => sent.resolve("sent"),
-            () => write.work(db),
-          ),
-        ).then(
-          (value) => ({ ok: true, value }),
-          (error: unknown) => ({ ok: false, error }),
-        );
-        started.push(outcome);
-        const first = await Promise.race([outcome, sent.promise]);
-        if (first !== "sent" && !first.ok) break;
-        if (first === "sent") {
-          // drizzle hands a statement to Bun's connection after a few promise turns: a macrotask later, every
-          // statement the work started is queued, and this savepoint and the next write's statements go behind them.
-          await new Promise<void>((resolve) => setImmediate(resolve));
-        }
-      }
-      return Promise.all(started);
-    })();
   };
 
   /** Begins `group`'s transaction after the one before it holds the lock, and settles each of its writes. */
