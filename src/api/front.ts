@@ -1,6 +1,6 @@
 import type { Server, ServerWebSocket } from "bun";
-import type { AnyElysia } from "elysia";
 import { websocketOptions } from "../realtime/hub.ts";
+import { madeOnce } from "../shared/made-once.ts";
 import type { ApiDeps } from "./app.ts";
 import { ENTRIES_ROUTE, entriesRoute } from "./entries/fast-route.ts";
 import { createServedFormats } from "./entries/served.ts";
@@ -110,40 +110,30 @@ export function listenApi(
   /** How the app's module is loaded (tests: one that fails first). */
   loadApp: () => Promise<Pick<typeof import("./app.ts"), "buildApp">> = () => import("./app.ts"),
 ): ListeningApi {
-  let app: AnyElysia | undefined;
-  let building: Promise<AnyElysia> | undefined;
-  const build = () => {
-    building ??= loadApp().then(
-      ({ buildApp }) => {
-        const built = buildApp(deps, front);
-        // As Elysia's `listen` does before serving: each route compiled, its schemas completed as the OpenAPI
-        // document shows them (a response object's `additionalProperties`), whichever route is asked first.
-        built.compile();
-        // The app's hooks ask its server for a request's socket address (the rate limit) and to upgrade a
-        // WebSocket: it is the front's, since the app never listens itself.
-        built.server = server;
-        app = built;
-        return built;
-      },
+  // Built once, at the first request that needs it; a module that failed to load is tried again at the next.
+  const app = madeOnce(() =>
+    loadApp().then(({ buildApp }) => {
+      const built = buildApp(deps, front);
+      // As Elysia's `listen` does before serving: each route compiled, its schemas completed as the OpenAPI
+      // document shows them (a response object's `additionalProperties`), whichever route is asked first.
+      built.compile();
+      // The app's hooks ask its server for a request's socket address (the rate limit) and to upgrade a
+      // WebSocket: it is the front's, since the app never listens itself.
+      built.server = server;
+      return built;
+    }),
+  );
+  const appFetch: AppFetch = (request) =>
+    app.made()?.fetch(request) ??
+    app.get().then(
+      (built) => built.fetch(request),
       (error: unknown) => {
-        building = undefined;
-        throw error;
+        deps.logger.error("the API could not be loaded", { error: String(error) });
+        return secured(
+          problemResponse("internal-error", "Something went wrong on our side; it has been logged."),
+        );
       },
     );
-    return building;
-  };
-  const appFetch: AppFetch = (request) =>
-    app
-      ? app.fetch(request)
-      : build().then(
-          (built) => built.fetch(request),
-          (error: unknown) => {
-            deps.logger.error("the API could not be loaded", { error: String(error) });
-            return secured(
-              problemResponse("internal-error", "Something went wrong on our side; it has been logged."),
-            );
-          },
-        );
   const front = createFront(deps, appFetch);
   const server = Bun.serve({
     hostname: options.hostname,

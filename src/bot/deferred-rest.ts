@@ -5,6 +5,7 @@
  * one load; a sync read of the gateway's cache answers as the cache would with no connection yet (nothing known).
  */
 import type { DiscordPorts } from "../registration/model.ts";
+import { madeOnce } from "../shared/made-once.ts";
 import type { DiscordRest } from "./discord.ts";
 import type { MemberDirectory } from "./member-directory.ts";
 
@@ -18,21 +19,7 @@ export type DeferredRest = {
 
 /** Ports and a member directory over the client `make` resolves with, made once, at the first call that needs it. */
 export function deferredRest(make: () => Promise<DiscordRest>): DeferredRest {
-  let made: DiscordRest | undefined;
-  let making: Promise<DiscordRest> | undefined;
-  const rest = () => {
-    making ??= make().then(
-      (client) => {
-        made = client;
-        return client;
-      },
-      (error: unknown) => {
-        making = undefined;
-        throw error;
-      },
-    );
-    return making;
-  };
+  const { get: rest, made } = madeOnce(make);
   return {
     rest,
     ports: {
@@ -41,7 +28,7 @@ export function deferredRest(make: () => Promise<DiscordRest>): DeferredRest {
         revoke: async (...args) => (await rest()).ports.roles.revoke(...args),
         rolesOf: async (...args) => (await rest()).ports.roles.rolesOf(...args),
         // No answer of Discord's yet, so nothing known of the guild's budget.
-        room: (guildId) => made?.ports.roles.room?.(guildId),
+        room: (guildId) => made()?.ports.roles.room?.(guildId),
       },
       board: { post: async (input) => (await rest()).ports.board.post(input) },
       nicknames: {
@@ -52,9 +39,9 @@ export function deferredRest(make: () => Promise<DiscordRest>): DeferredRest {
     members: {
       member: async (...args) => (await rest()).members.member(...args),
       // The gateway's cache, which is empty until the bot connected (after the client is made).
-      names: (...args) => made?.members.names(...args) ?? new Map(),
-      roleName: (...args) => made?.members.roleName(...args),
-      channelName: (...args) => made?.members.channelName(...args),
+      names: (...args) => made()?.members.names(...args) ?? new Map(),
+      roleName: (...args) => made()?.members.roleName(...args),
+      channelName: (...args) => made()?.members.channelName(...args),
     },
   };
 }

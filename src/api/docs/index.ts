@@ -3,6 +3,7 @@ import { Elysia } from "elysia";
 import cssPath from "swagger-ui-dist/swagger-ui.css" with { type: "file" };
 // Swagger UI's assets are embedded in the binary, so the docs render with no internet access.
 import bundlePath from "swagger-ui-dist/swagger-ui-bundle.js" with { type: "file" };
+import { madeOnce } from "../../shared/made-once.ts";
 import { clip } from "../../shared/text.ts";
 import { problemResponse } from "../problem.ts";
 import { EntryEvent, SocketConnected } from "../schemas/event.ts";
@@ -49,30 +50,19 @@ const PAGE = `<!doctype html>
 export const docs = ({ version, root }: { version: string; root: () => AnyElysia }) => {
   // Built at the first request for it, once, by a module loaded then: @elysiajs/openapi and the document's own
   // code are no start's cost (docs/performance.md, Start and memory). A failed build is tried again next time.
-  let document: Promise<unknown> | undefined;
-  const built = async () => {
+  const document = madeOnce(async () => {
     const { buildDocument } = await import("./document.ts");
     return buildDocument(root(), version, {
       Problem: Problem as never,
       EntryEvent: EntryEvent as never,
       SocketConnected: SocketConnected as never,
     });
-  };
+  });
   return new Elysia()
     .get("/swagger", () => new Response(PAGE, { headers: { "content-type": "text/html; charset=utf-8" } }), {
       detail: { hide: true },
     })
-    .get(
-      "/swagger/json",
-      () => {
-        document ??= built().catch((error) => {
-          document = undefined;
-          throw error;
-        });
-        return document;
-      },
-      { detail: { hide: true } },
-    )
+    .get("/swagger/json", () => document.get(), { detail: { hide: true } })
     .get(
       "/swagger/assets/:file",
       ({ params }) => {
