@@ -53,11 +53,8 @@ function heldSync() {
   };
 }
 
-/**
- * A writer over a fresh store file with the store's own settings (WAL, `synchronous = NORMAL`, no automatic
- * checkpoint) and the store's durability, whose flushes `held` controls.
- */
-function setup() {
+/** A fresh store file with the store's own settings (WAL, `synchronous = NORMAL`, no automatic checkpoint). */
+function storeFile() {
   dir = tempDir("wls-durability-");
   const path = join(dir.path, "store.db");
   const sqlite = new Database(path, { strict: true });
@@ -65,16 +62,31 @@ function setup() {
   sqlite.run("PRAGMA synchronous = NORMAL");
   sqlite.run("PRAGMA wal_autocheckpoint = 0");
   sqlite.run("CREATE TABLE guilds (id TEXT PRIMARY KEY, created_at INTEGER NOT NULL)");
+  return { path, sqlite };
+}
+
+/** The store's writer over `sqlite`, flushing through `durability`. */
+function writerOver(sqlite: Database, durability: Durability, options: { now?: () => number } = {}) {
+  return createWriter({
+    db: drizzle({ client: sqlite, schema }),
+    clock: manualClock(),
+    budgetMs: 2000,
+    durability,
+    ...options,
+  });
+}
+
+/**
+ * A writer over a fresh store file (`storeFile`) and the store's durability, whose flushes `held` controls.
+ */
+function setup() {
+  const { path, sqlite } = storeFile();
   const reader = new Database(path, { strict: true });
   const held = heldSync();
   // No room made: these tests count the writes' flushes.
   const durability: Durability = walDurability(path, { sync: held.sync, roomBytes: 0 });
   open.push(sqlite, reader, { close: () => durability.closeNow() });
-  const writer = createWriter({
-    db: drizzle({ client: sqlite, schema }),
-    clock: manualClock(),
-    budgetMs: 2000,
-    durability,
+  const writer = writerOver(sqlite, durability, {
     // Still: a group is what waited when its transaction began, never cut short by a pause between two writes (the
     // 20 ms slice, which a collection or a starved CPU outlasted while the third of three writes waited).
     now: () => 0,
@@ -226,13 +238,7 @@ describe("the store's settings", () => {
 
 describe("checkpoints", () => {
   test("run on their own thread every CHECKPOINT_EVERY_WRITES writes, and SQLite then starts the WAL over", async () => {
-    dir = tempDir("wls-durability-");
-    const path = join(dir.path, "store.db");
-    const sqlite = new Database(path, { strict: true });
-    sqlite.run("PRAGMA journal_mode = WAL");
-    sqlite.run("PRAGMA synchronous = NORMAL");
-    sqlite.run("PRAGMA wal_autocheckpoint = 0");
-    sqlite.run("CREATE TABLE guilds (id TEXT PRIMARY KEY, created_at INTEGER NOT NULL)");
+    const { path, sqlite } = storeFile();
     const checkpoints: { log: number; checkpointed: number }[] = [];
     let checkpointed: () => void = () => {};
     const durability = walDurability(path, {
@@ -244,12 +250,7 @@ describe("checkpoints", () => {
       },
     });
     open.push(sqlite, { close: () => durability.closeNow() });
-    const writer = createWriter({
-      db: drizzle({ client: sqlite, schema }),
-      clock: manualClock(),
-      budgetMs: 2000,
-      durability,
-    });
+    const writer = writerOver(sqlite, durability);
     const writeMany = (from: number) =>
       Promise.all(
         Array.from({ length: CHECKPOINT_EVERY_WRITES }, (_, i) =>
@@ -283,22 +284,11 @@ describe("checkpoints", () => {
 
 describe("the WAL's room", () => {
   test("is made in zeros between writes once the store is written to; commits after it survive a crash", async () => {
-    dir = tempDir("wls-durability-");
-    const path = join(dir.path, "store.db");
-    const sqlite = new Database(path, { strict: true });
-    sqlite.run("PRAGMA journal_mode = WAL");
-    sqlite.run("PRAGMA synchronous = NORMAL");
-    sqlite.run("PRAGMA wal_autocheckpoint = 0");
-    sqlite.run("CREATE TABLE guilds (id TEXT PRIMARY KEY, created_at INTEGER NOT NULL)");
+    const { path, sqlite } = storeFile();
     // Asked for: the test suite's directory may be on tmpfs, where a store makes none.
     const durability = walDurability(path, { roomBytes: WAL_ROOM_BYTES });
     open.push(sqlite, { close: () => durability.closeNow() });
-    const writer = createWriter({
-      db: drizzle({ client: sqlite, schema }),
-      clock: manualClock(),
-      budgetMs: 2000,
-      durability,
-    });
+    const writer = writerOver(sqlite, durability);
     const insert = (id: string) =>
       writer.write(async (tx) => {
         tx.run(sql`INSERT INTO guilds (id, created_at) VALUES (${id}, 0)`);
