@@ -3,6 +3,7 @@ import { chmodSync, mkdirSync, writeFileSync } from "node:fs";
 import { join } from "node:path";
 import { closeDatabase, openDatabase } from "../../src/db/client.ts";
 import { ConfigError } from "../../src/shared/errors.ts";
+import { spawnServe } from "../helpers/serve.ts";
 import { tempDir } from "../helpers/services.ts";
 
 // Root ignores permission bits, so the cases that must hold for every user put a regular file where a
@@ -74,30 +75,15 @@ describe("a DATABASE_PATH that cannot be used stops start-up with a ConfigError 
 describe("the CLI with an unusable DATABASE_PATH", () => {
   test("serve prints a configuration error naming DATABASE_PATH and the path, and exits 78", async () => {
     const { path, file } = folder();
-    const child = Bun.spawn(
-      [process.execPath, join(import.meta.dir, "..", "..", "src", "main.ts"), "serve"],
-      {
-        cwd: path,
-        env: {
-          PATH: process.env.PATH ?? "",
-          HOME: path,
-          DATABASE_PATH: join(file, "data", "whitelist-sync.db"),
-          HOST: "127.0.0.1",
-          PORT: "0",
-        },
-        stdin: "ignore",
-        stdout: "pipe",
-        stderr: "pipe",
-      },
-    );
-    try {
-      const [exitCode, stderr] = await Promise.all([child.exited, new Response(child.stderr).text()]);
-      expect({ exitCode, stderr }).toEqual({
-        exitCode: 78,
-        stderr: `Configuration error: DATABASE_PATH: cannot create the directory ${file}/data (a part of the path is a file, not a directory)\n`,
-      });
-    } finally {
-      child.kill(9);
-    }
+    // Without LOG_FORMAT: the text an operator reads at a terminal.
+    const serve = spawnServe({
+      dir: path,
+      env: { LOG_FORMAT: undefined, DATABASE_PATH: join(file, "data", "whitelist-sync.db") },
+    });
+    const { exitCode, stderr } = await serve.exit();
+    expect({ exitCode, stderr }).toEqual({
+      exitCode: 78,
+      stderr: `Configuration error: DATABASE_PATH: cannot create the directory ${file}/data (a part of the path is a file, not a directory)\n`,
+    });
   });
 });
