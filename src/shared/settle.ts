@@ -15,12 +15,15 @@ export const SETTLE_AFTER_MS = 1_000;
 
 /** Once, SETTLE_AFTER_MS after a start has finished, lets go of what only the start used (see above). */
 export function settleAfterStart(logger: Logger): void {
+  // Marked deprecated in bun-types (1.4.4 has it): a Bun without it keeps the start's code, and nothing else changes.
+  const shrink = (Bun as { shrink?: () => void }).shrink;
+  if (typeof shrink !== "function") return;
   const timer = setTimeout(() => {
     const before = process.memoryUsage.rss();
     const asked = performance.now();
     // JavaScriptCore shrinks once the code on the stack has returned: this callback, then the shrink, then what
     // `setImmediate` runs.
-    Bun.shrink();
+    shrink.call(Bun);
     setImmediate(() => {
       startStage("settled");
       logger.debug("start settled: the start's compiled code let go of", {
