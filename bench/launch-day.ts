@@ -43,10 +43,12 @@
  *                                [--store sqlite|postgres] [--neighbours cpu,disk] [--cpu-prof <dir>]
  *
  * Also printed: the service's CPU time during the burst (/proc), per member: what a registration costs, which the
- * machine's other load moves far less than the times. `--cpu-prof <dir>` has Bun write the service's CPU profile
+ * machine's other load moves far less than the times; with `--store postgres`, PostgreSQL's own (its server's
+ * processes), which shares the same cores: both also until the last member's first callback, what ran before the
+ * answers. `--cpu-prof <dir>` has Bun write the service's CPU profile
  * there when it stops (a `.cpuprofile` and a `.md` summary; count samples, its times include idle gaps).
  */
-import { mkdtempSync, rmSync } from "node:fs";
+import { mkdtempSync, readdirSync, readFileSync, rmSync } from "node:fs";
 import { Agent, request } from "node:http";
 import { availableParallelism, loadavg, tmpdir } from "node:os";
 import { join, resolve } from "node:path";
@@ -810,21 +812,32 @@ async function main(): Promise<number> {
   const ids = Array.from({ length: n }, (_, index) => memberId(index));
   const fromExchange = watch.exchanges.length;
   const serviceCpu = () => cpuMs([(service as Subprocess).pid]);
+  const serverPort = postgres ? new URL(postgres.adminUrl).port : null;
+  const postgresBefore = serverPort ? postgresCpu(serverPort) : null;
   const cpuBefore = serviceCpu();
   const sandboxCpuBefore = process.cpuUsage();
   const t0 = performance.now();
   const burst = ids.map((userId, index) => ask(watch, userId, nickOf(index), mode));
   // The service's CPU every 10 ms of the burst: once the exchanges are attributed to members, what it had spent by
   // the last member's first callback says what ran before the answers (theirs, and whatever else ran meanwhile).
-  const cpuSamples: { at: number; ms: number }[] = [];
+  // PostgreSQL's too, by the processes it had at the start (its pool's connections were opened by the set-up).
+  const postgresPids = postgresBefore ? [...postgresBefore.byPid.keys()] : [];
+  const postgresFrom = cpuMs(postgresPids);
+  const cpuSamples: { at: number; ms: number; postgresMs: number }[] = [];
   const sampling = setInterval(
-    () => cpuSamples.push({ at: performance.now(), ms: serviceCpu() - cpuBefore }),
+    () =>
+      cpuSamples.push({
+        at: performance.now(),
+        ms: serviceCpu() - cpuBefore,
+        postgresMs: postgresPids.length > 0 ? cpuMs(postgresPids) - postgresFrom : 0,
+      }),
     10,
   );
   const complete = await settled(watch, ids, mode, t0 + deadlineS * 1000);
   clearInterval(sampling);
   const elapsed = performance.now() - t0;
   const burstCpuMs = serviceCpu() - cpuBefore;
+  const postgresBurst = serverPort && postgresBefore ? postgresCpu(serverPort, postgresBefore) : null;
   const sandboxCpu = process.cpuUsage(sandboxCpuBefore);
   const sandboxCpuMs = (sandboxCpu.user + sandboxCpu.system) / 1000;
   if (neighbours) {
@@ -846,12 +859,21 @@ async function main(): Promise<number> {
       `(${fixed(burstCpuMs / elapsed, 2)} of a core); the sandbox Discord's (this process): ` +
       `${duration(sandboxCpuMs)}`,
   );
+  if (postgresBurst !== null) {
+    console.log(
+      `PostgreSQL's CPU during the burst (its server's processes): ${duration(postgresBurst)}, ` +
+        `${fixed(postgresBurst / n, 1)} ms per member; with the service's, ${fixed((postgresBurst + burstCpuMs) / n, 1)} ms`,
+    );
+  }
   const lastCallback = Math.max(...ids.map((id) => watch.progress.get(id)?.tried ?? Number.NaN));
   const byThen = cpuSamples.find((sample) => sample.at >= lastCallback);
   if (byThen) {
     console.log(
       `service CPU until the last member's first callback (${duration(lastCallback - t0)}): ` +
-        `${duration(byThen.ms)}, ${fixed(byThen.ms / n, 1)} ms per member`,
+        `${duration(byThen.ms)}, ${fixed(byThen.ms / n, 1)} ms per member` +
+        (postgresPids.length > 0
+          ? `; PostgreSQL's ${duration(byThen.postgresMs)}, ${fixed(byThen.postgresMs / n, 1)} ms per member`
+          : ""),
     );
   }
   const state = await control<RateLimitState>("GET", "/rate-limits/settings");
@@ -863,6 +885,37 @@ async function main(): Promise<number> {
   console.log(`service log: ${logs.warn} warnings, ${logs.error} errors${samples}`);
   void Promise.allSettled(burst);
   return complete ? 0 : 1;
+}
+
+/**
+ * The CPU time (ms) of this run's PostgreSQL: its postmaster (the one started with `port=<port>`: other engineers'
+ * servers may run beside it) and every process it started (backends, WAL writer, checkpointer), by pid. Given
+ * `before` (this function's earlier answer, its pids' times kept in it), the time spent since: a process started
+ * meanwhile counts whole, one that ended meanwhile is lost with its time.
+ */
+function postgresCpu(port: string): { byPid: Map<number, number> };
+function postgresCpu(port: string, before: { byPid: Map<number, number> }): number;
+function postgresCpu(port: string, before?: { byPid: Map<number, number> }) {
+  const parents = new Map<number, number>();
+  let postmaster: number | undefined;
+  for (const entry of readdirSync("/proc")) {
+    const pid = Number(entry);
+    if (!Number.isInteger(pid)) continue;
+    try {
+      const stat = readFileSync(`/proc/${pid}/stat`, "utf8");
+      parents.set(pid, Number(stat.slice(stat.lastIndexOf(")") + 2).split(" ")[1]));
+      if (postmaster === undefined && readFileSync(`/proc/${pid}/cmdline`, "utf8").includes(`port=${port}\0`))
+        postmaster = pid;
+    } catch {
+      // Gone meanwhile.
+    }
+  }
+  const pids = [...parents]
+    .filter(([pid, ppid]) => pid === postmaster || ppid === postmaster)
+    .map(([pid]) => pid);
+  const byPid = new Map(pids.map((pid) => [pid, cpuMs([pid])]));
+  if (!before) return { byPid };
+  return [...byPid].reduce((sum, [pid, ms]) => sum + ms - (before.byPid.get(pid) ?? 0), 0);
 }
 
 /** Stops the whole run, whatever it is waiting for, once it has had all the time it may take. */
