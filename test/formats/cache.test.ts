@@ -207,6 +207,7 @@ function steppedSlices() {
   const waiting: (() => void)[] = [];
   const slices: Slices = {
     due: () => true,
+    elapsed: () => 0,
     pause: () => new Promise<void>((resolve) => waiting.push(resolve)),
   };
   /** Lets the work that paused first go on; false when nothing is paused. */
