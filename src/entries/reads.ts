@@ -14,10 +14,13 @@ import { type EntriesInGuild, type FindByKey, toEntry } from "./rows.ts";
 
 /** Entries per page of `snapshotForFormats`, at most. */
 const SNAPSHOT_PAGE = 1000;
-/** Entries of its first page: the following ones grow (at most double) up to SNAPSHOT_PAGE. */
-const FIRST_PAGE = 100;
 /** Entries per page, at least: a page is one query, an index seek. */
 const MIN_PAGE = 25;
+/**
+ * Entries of its first page, the fewest: it runs before the code reading it is compiled, after the query's SQL is
+ * built, at a fraction of its later speed (100 took 5-7 ms near idle). The following ones grow (at most double).
+ */
+const FIRST_PAGE = MIN_PAGE;
 /**
  * How long a page may take (ms, of the slice: wall time): a page cannot pause inside it, so it must fit well within
  * a slice (SLICE_MS) whatever CPU the process gets. A fixed 1,000 rows took 5-15 ms beside `stress-ng --cpu 2`
@@ -118,8 +121,7 @@ export function createEntryReads(deps: {
         // Kept as columns, each page's rows (and their nick keys) left to die young (src/entries/columns.ts).
         const entries = new EntryColumns();
         // No key is empty (a nick has a character at least): the first page starts after "". Pages start small
-        // and grow while they fit: the first ones run before the code reading them is compiled, at a fraction of
-        // its speed, and on a starved CPU a page's rows take twice or three times as long.
+        // and grow while they fit (FIRST_PAGE; on a starved CPU a page's rows take twice or three times as long).
         for (let after = "", limit = FIRST_PAGE; ; ) {
           const from = slices.elapsed();
           const page = await snapshotPage(q, { whitelistId, after, limit });
