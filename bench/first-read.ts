@@ -24,17 +24,21 @@
  * the reads and the neighbours at the host's ordinary priority, where they compete as on a game server's host.
  *
  * Usage: bun bench/first-read.ts [--entries 100000] [--rounds 3] [--every 5] [--idle 2] [--neighbours cpu]
- *                               [--seed-file /tmp/wls-first-read.db] [--checkout ../main]
+ *                               [--seed-file /tmp/wls-first-read.db] [--checkout ../main] [--trace]
  * `--seed-file` seeds that file once and runs on copies; `--checkout` serves with another checkout's code.
+ * `--trace` prints, for each round, the service's slices (wall and CPU time, longest step, the turn of the event
+ * loop after each: src/formats/slice-trace.ts) and what the slowest probes overlapped.
  */
 import { copyFileSync, existsSync, mkdtempSync, readFileSync, rmSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join, resolve } from "node:path";
 import { parseArgs } from "node:util";
 import { closeDatabase } from "../src/db/client.ts";
+import type { SliceTrace } from "../src/formats/slice-trace.ts";
 import { openServices } from "../src/services.ts";
 import { systemClock } from "../src/shared/clock.ts";
 import { silentLogger } from "../src/shared/logger.ts";
+import { printSlices } from "./first-read/trace.ts";
 import { seedLargeWhitelist } from "./large-whitelist.ts";
 import { baseEnv, fixed, quantile, table } from "./lib.ts";
 import { type Neighbours, parseNeighbours, raisePriority, startNeighbours } from "./neighbours.ts";
@@ -48,8 +52,11 @@ const { values } = parseArgs({
     neighbours: { type: "string" },
     "seed-file": { type: "string" },
     checkout: { type: "string" },
+    trace: { type: "boolean", default: false },
   },
 });
+// An older checkout's serve.ts does not answer `slices`.
+if (values.trace && values.checkout) throw new Error("--trace: with this checkout only");
 /** The service's entry: this checkout's, or with `--checkout` another's (the code before a change). */
 const SERVE = join(
   values.checkout ? resolve(values.checkout, "bench") : import.meta.dir,
@@ -116,6 +123,7 @@ async function startServer(path: string) {
       PORT: "0",
       RATE_LIMIT_PER_MINUTE: "1000000",
       LOG_LEVEL: "warn",
+      WLS_SLICE_TRACE: values.trace ? "1" : "0",
     },
     stdin: "pipe",
     stdout: "pipe",
@@ -129,8 +137,22 @@ async function startServer(path: string) {
     text += new TextDecoder().decode(value);
   }
   const { url } = JSON.parse(text.slice(0, text.indexOf("\n"))) as { url: string };
+  text = text.slice(text.indexOf("\n") + 1);
   return {
     url,
+    /** The slices noted since the start (WLS_SLICE_TRACE=1: src/formats/slice-trace.ts). */
+    async slices(): Promise<SliceTrace[]> {
+      child.stdin.write("slices\n");
+      child.stdin.flush();
+      while (!text.includes("\n")) {
+        const { value, done } = await reader.read();
+        if (done) throw new Error("the service exited before it answered");
+        text += new TextDecoder().decode(value);
+      }
+      const line = text.slice(0, text.indexOf("\n"));
+      text = text.slice(text.indexOf("\n") + 1);
+      return (JSON.parse(line) as { slices: SliceTrace[] }).slices;
+    },
     async stop() {
       child.stdin.end();
       child.kill("SIGTERM");
@@ -145,6 +167,8 @@ async function startServer(path: string) {
  */
 function probe(url: string) {
   const latencies: number[] = [];
+  /** When each probe was sent (ms since the epoch), beside its latency: `--trace` lines them up with slices. */
+  const sentAt: number[] = [];
   const pending: Promise<void>[] = [];
   let stopped = false;
   const done = (async () => {
@@ -156,6 +180,7 @@ function probe(url: string) {
           await response.arrayBuffer();
           if (response.status !== 200) throw new Error(`/health answered ${response.status}`);
           latencies.push(performance.now() - sent);
+          sentAt.push(performance.timeOrigin + sent);
         }),
       );
       const next = start + (n + 1) * EVERY_MS;
@@ -169,6 +194,7 @@ function probe(url: string) {
       stopped = true;
       return done;
     },
+    sentAt,
   };
 }
 
@@ -212,7 +238,13 @@ async function startReads(url: string, whitelistId: string, key: string) {
   };
 }
 
-type Round = { idle: number[]; during: number[]; readsMs: number; formatMs: Record<string, number> };
+type Round = {
+  idle: number[];
+  during: number[];
+  readsMs: number;
+  formatMs: Record<string, number>;
+  trace?: { sentAt: number[]; slices: SliceTrace[] };
+};
 
 async function round(path: string, whitelistId: string, key: string): Promise<Round> {
   const server = await startServer(path);
@@ -227,7 +259,8 @@ async function round(path: string, whitelistId: string, key: string): Promise<Ro
     const duringProbe = probe(server.url);
     const { readsMs, formatMs } = await reader.go();
     const during = await duringProbe.stop();
-    return { idle, during, readsMs, formatMs };
+    const trace = values.trace ? { sentAt: duringProbe.sentAt, slices: await server.slices() } : undefined;
+    return { idle, during, readsMs, formatMs, trace };
   } finally {
     await server.stop();
   }
@@ -283,6 +316,7 @@ try {
       fixed(result.readsMs, 0),
       ...FORMATS.map((format) => fixed(result.formatMs[format] ?? Number.NaN, 0)),
     ]);
+    if (result.trace) printSlices(r, result.during, result.trace.sentAt, result.trace.slices);
   }
   if (neighbours) console.log(`neighbours (${NEIGHBOURS.join(", ")}) until the end: load ${await loadavg()}`);
   console.log(table(rows));

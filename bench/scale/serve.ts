@@ -3,10 +3,12 @@
  * `{"url": …}` once it listens, and answers each `gc` line on stdin with `{"rss": …}` after `Bun.gc(true)`
  * (the compiled binary cannot be asked to collect). With SCALE_TRACE=1 it also notes when its event loop stalled
  * and when its heap shrank (a collection), and answers a `trace` line with them and the stages of each write
- * (WLS_WRITE_STAGES=1: src/shared/write-stages.ts) (bench/scale.ts `--trace`). Logs
+ * (WLS_WRITE_STAGES=1: src/shared/write-stages.ts) (bench/scale.ts `--trace`); a `slices` line with the first reads'
+ * slices (WLS_SLICE_TRACE=1: src/formats/slice-trace.ts, bench/first-read.ts `--trace`). Logs
  * go to stderr. Not meant to be run by hand.
  */
 import { loadConfig } from "../../src/config.ts";
+import { takeSliceTraces } from "../../src/formats/slice-trace.ts";
 import { startService } from "../../src/server.ts";
 import { createLogger } from "../../src/shared/logger.ts";
 import { takeWriteTraces } from "../../src/shared/write-stages.ts";
@@ -41,6 +43,8 @@ for await (const chunk of Bun.stdin.stream()) {
       stalls.length = 0;
       collections.length = 0;
     }
+    // WLS_SLICE_TRACE=1: the first reads' slices (src/formats/slice-trace.ts; bench/first-read.ts `--trace`).
+    if (line.trim() === "slices") process.stdout.write(`${JSON.stringify({ slices: takeSliceTraces() })}\n`);
     if (line.trim() !== "gc") continue;
     Bun.gc(true);
     process.stdout.write(`${JSON.stringify({ rss: process.memoryUsage.rss() })}\n`);

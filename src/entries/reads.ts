@@ -12,10 +12,30 @@ import { EntryColumns } from "./columns.ts";
 import type { EntryRecord, EntrySnapshot, SnapshotEntry } from "./model.ts";
 import { type EntriesInGuild, type FindByKey, toEntry } from "./rows.ts";
 
-/** Entries per page of `snapshotForFormats` (well under a millisecond of SQLite's time, once warm), at most. */
+/** Entries per page of `snapshotForFormats`, at most. */
 const SNAPSHOT_PAGE = 1000;
-/** Entries of its first page: the following ones double up to SNAPSHOT_PAGE. */
-const FIRST_PAGE = 100;
+/** Entries per page, at least: a page is one query, an index seek. */
+const MIN_PAGE = 25;
+/**
+ * Entries of its first page, the fewest: it runs before the code reading it is compiled, after the query's SQL is
+ * built, at a fraction of its later speed (100 took 5-7 ms near idle). The following ones grow (at most double).
+ */
+const FIRST_PAGE = MIN_PAGE;
+/**
+ * How long a page may take (ms, of the slice: wall time): a page cannot pause inside it, so it must fit well within
+ * a slice (SLICE_MS) whatever CPU the process gets. A fixed 1,000 rows took 5-15 ms beside `stress-ng --cpu 2`
+ * (docs/performance.md, Large whitelists).
+ */
+export const PAGE_MS = 1;
+
+/**
+ * The next page's size after a page of `limit` entries took `tookMs` of its slice: as many as fit in PAGE_MS at
+ * that pace, at most twice as many, between MIN_PAGE and SNAPSHOT_PAGE.
+ */
+export function nextPageSize(limit: number, tookMs: number): number {
+  const fitting = tookMs > 0 ? Math.floor((limit * PAGE_MS) / tookMs) : Number.POSITIVE_INFINITY;
+  return Math.max(MIN_PAGE, Math.min(fitting, limit * 2, SNAPSHOT_PAGE));
+}
 
 /** A row of `snapshotForFormats`' pages: what the formats show, and the key the next page starts after. */
 type SnapshotRow = SnapshotEntry & { nickKey: string };
@@ -93,7 +113,7 @@ export function createEntryReads(deps: {
      * sorts), without whole records, and the last event id the read includes, in one snapshot of the store (see
      * src/formats/cache.ts). Read in pages along the whitelist's index of nick keys, each found by a range of it
      * (never a sort of the whole list), pausing on `slices` between them: a 100,000-entry whitelist never holds
-     * up the event loop for the whole read.
+     * up the event loop for the whole read. Each page is sized by the time the last took (`nextPageSize`).
      */
     snapshotForFormats(whitelistId: string, slices: Slices = noSlices): Promise<EntrySnapshot> {
       return readSnapshot(db, async (q) => {
@@ -101,13 +121,15 @@ export function createEntryReads(deps: {
         // Kept as columns, each page's rows (and their nick keys) left to die young (src/entries/columns.ts).
         const entries = new EntryColumns();
         // No key is empty (a nick has a character at least): the first page starts after "". Pages start small
-        // and grow: the first ones run before the code reading them is compiled, at a fraction of its speed.
-        for (let after = "", limit = FIRST_PAGE; ; limit = Math.min(limit * 2, SNAPSHOT_PAGE)) {
+        // and grow while they fit (FIRST_PAGE; on a starved CPU a page's rows take twice or three times as long).
+        for (let after = "", limit = FIRST_PAGE; ; ) {
+          const from = slices.elapsed();
           const page = await snapshotPage(q, { whitelistId, after, limit });
           for (const row of page) entries.push(row);
           const last = page.at(-1);
           if (!last || page.length < limit) return { through, entries };
           after = last.nickKey;
+          limit = nextPageSize(limit, slices.elapsed() - from);
           if (slices.due()) await slices.pause();
         }
       });

@@ -5,6 +5,7 @@ import { createSlices, runSliced, type Slices } from "../shared/slices.ts";
 import { UseOrderedMap } from "../shared/use-ordered-map.ts";
 import type { FormatName } from "./index.ts";
 import { createKeptRead, type ReleaseLater } from "./kept-read.ts";
+import { traced } from "./slice-trace.ts";
 import { building, type FormatSource, summing, WhitelistFormats } from "./whitelist-formats.ts";
 
 /**
@@ -103,8 +104,12 @@ export function createFormatCache({
     if (read) reads.set(whitelistId, read);
     else {
       const source = (async (): Promise<FormatSource> => {
-        const { entries, through } = await load(whitelistId, slices);
-        return { entries, through, sum: await runSliced(summing(entries), slices) };
+        // Begun in a slice of its own, as the builds are (runSliced): the request that asks for it has run since
+        // the last turn (its key checked, its rate counted), and a /health waiting meanwhile goes first.
+        const reading = traced(slices, "read");
+        await reading.pause();
+        const { entries, through } = await load(whitelistId, reading);
+        return { entries, through, sum: await runSliced(summing(entries), traced(slices, "sum")) };
       })();
       read = { source, changes: [], users: 0 };
       reads.set(whitelistId, read);
@@ -123,7 +128,7 @@ export function createFormatCache({
     const done: Promise<WhitelistFormats> = (async () => {
       const source = await read.source;
       readOk = true;
-      const built = await runSliced(building(format, source), slices);
+      const built = await runSliced(building(format, source), traced(slices, format));
       // From here to the return nothing awaits: no change can come between the format and what it lacks.
       const current = reads.get(whitelistId) === read;
       const kept = (current && cache.get(whitelistId)) || new WhitelistFormats();

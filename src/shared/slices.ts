@@ -12,24 +12,32 @@ export const SLICE_MS = 3;
 export type Slices = {
   /** Whether the slice under way has used its time: the work should `pause()` at its next step. */
   due(): boolean;
+  /**
+   * How long the slice under way has run (ms), for work whose steps it sizes itself (a read's pages: a step that
+   * cannot pause inside it should fit well within a slice, whatever CPU the process gets). 0 without slices.
+   */
+  elapsed(): number;
   /** Resolves on a later turn of the event loop, after the work that paused before; a new slice starts then. */
   pause(): Promise<void>;
 };
 
 /** No slices: work that asks is never due to pause (a read or a build with nothing else to let through). */
-export const noSlices: Slices = { due: () => false, pause: () => Promise.resolve() };
+export const noSlices: Slices = { due: () => false, elapsed: () => 0, pause: () => Promise.resolve() };
 
-/** Slices of about `sliceMs` each, taken in turn by whatever work pauses on them (first paused, first resumed). */
-export function createSlices(sliceMs = SLICE_MS): Slices {
+/**
+ * Slices of about `sliceMs` each (by `now`, in ms: tests move it), taken in turn by whatever work pauses on them
+ * (first paused, first resumed).
+ */
+export function createSlices(sliceMs = SLICE_MS, now: () => number = () => performance.now()): Slices {
   const waiting: (() => void)[] = [];
-  let started = performance.now();
+  let started = now();
   let scheduled = false;
   // One waiter per turn: `setImmediate` queued from inside an immediate runs on the next turn, after I/O.
   const next = () => {
     scheduled = false;
     const resume = waiting.shift();
     if (waiting.length > 0) schedule();
-    started = performance.now();
+    started = now();
     resume?.();
   };
   const schedule = () => {
@@ -37,7 +45,8 @@ export function createSlices(sliceMs = SLICE_MS): Slices {
     setImmediate(next);
   };
   return {
-    due: () => performance.now() - started >= sliceMs,
+    due: () => now() - started >= sliceMs,
+    elapsed: () => now() - started,
     pause: () =>
       new Promise<void>((resolve) => {
         waiting.push(resolve);

@@ -1,6 +1,7 @@
 import { afterEach, expect, test } from "bun:test";
 import type { ChangeNotice } from "../../src/entries/bus.ts";
 import type { SnapshotEntry } from "../../src/entries/model.ts";
+import { nextPageSize } from "../../src/entries/reads.ts";
 import {
   failInserts,
   forEachStore,
@@ -278,7 +279,7 @@ forEachStore("entries added in bulk, and handed over", () => {
       addedBy: "300000000000000001",
       origin: "discord" as const,
     });
-    // Several pages (100, 200, 400, then 1,000 at most), nicks whose keys sort apart from their spelling, and
+    // Several pages (25, 50, 100, 200, 400, then 800 of which 428 are left), nicks whose keys sort apart from their spelling, and
     // another whitelist's entries between them in the same index.
     const nicks = Array.from({ length: 1203 }, (_, i) =>
       i % 9 === 0 ? `Ünï_${i}` : i % 4 === 0 ? `PLAYER_${i}` : `player_${i}`,
@@ -288,6 +289,7 @@ forEachStore("entries added in bulk, and handed over", () => {
     let pauses = 0;
     const snapshot = await services.entries.snapshotForFormats(big.id, {
       due: () => true,
+      elapsed: () => 0,
       pause: async () => {
         pauses++;
       },
@@ -307,7 +309,42 @@ forEachStore("entries added in bulk, and handed over", () => {
         expiresAt,
       })),
     });
-    expect(pauses).toBe(3);
+    expect(pauses).toBe(5);
     // 1,503 entries stored first: on PostgreSQL, on a busy machine, that alone may take longer than 5 s.
+  });
+
+  test("the formats' read sizes its pages by the time the last took, so that a page fits well within a slice", async () => {
+    services = await testServices();
+    const big = await seedWhitelist(services, { guildId: GUILD, name: "big" });
+    const nicks = Array.from({ length: 410 }, (_, i) => `player_${i}`);
+    await services.entries.addMany(
+      nicks.map((nick) => ({
+        whitelistId: big.id,
+        nick,
+        uuid: null,
+        premium: false,
+        userId: "300000000000000001",
+        addedBy: "300000000000000001",
+        origin: "discord" as const,
+      })),
+    );
+    // Each page takes 4 ms of the slice by its clock (PAGE_MS is 1): every page has the fewest entries, 25 (16 full
+    // ones and the last 10), rather than growing.
+    let clock = 0;
+    let pauses = 0;
+    const snapshot = await services.entries.snapshotForFormats(big.id, {
+      due: () => true,
+      elapsed: () => (clock += 4),
+      pause: async () => {
+        pauses++;
+      },
+    });
+    expect({ entries: snapshot.entries.length, pauses }).toEqual({ entries: 410, pauses: 16 });
+    expect([
+      nextPageSize(100, 0),
+      nextPageSize(800, 0.5),
+      nextPageSize(400, 2),
+      nextPageSize(100, 50),
+    ]).toEqual([200, 1000, 200, 25]);
   });
 });

@@ -132,9 +132,16 @@ test("a change committed while the store is read is applied once: after the read
   const newcomer = { ...stored[0], id: 4, nick: "newcomer" } as EntryRecord;
   const late = { ...stored[0], id: 5, nick: "late" } as EntryRecord;
   let answer: (snapshot: { entries: EntryRecord[]; through: number }) => void = () => {};
+  let started: () => void = () => {};
+  const loadStarted = new Promise<void>((resolve) => (started = resolve));
   const kept = createFormatCache({
-    // The read includes event 7 (newcomer) and not event 8 (late): both come on the bus while it runs.
-    load: () => new Promise((resolve) => (answer = resolve)),
+    // The read includes event 7 (newcomer) and not event 8 (late): both come on the bus after the format was asked
+    // for, before the read of the store begins (it waits a turn: a slice of its own), and it includes the first.
+    load: () =>
+      new Promise((resolve) => {
+        answer = resolve;
+        started();
+      }),
     bus,
   });
   const reading = kept.get("a", "plain");
@@ -142,6 +149,7 @@ test("a change committed while the store is read is applied once: after the read
     bus.publish({ event: { id, type: "entry.added", whitelistId: "a" } as never, entry, actorId: null });
   publish("7", newcomer);
   publish("8", late);
+  await loadStarted;
   answer({ entries: [...stored, newcomer], through: 7 });
   const nicks = new TextDecoder()
     .decode((await reading).bytes)
@@ -207,6 +215,7 @@ function steppedSlices() {
   const waiting: (() => void)[] = [];
   const slices: Slices = {
     due: () => true,
+    elapsed: () => 0,
     pause: () => new Promise<void>((resolve) => waiting.push(resolve)),
   };
   /** Lets the work that paused first go on; false when nothing is paused. */

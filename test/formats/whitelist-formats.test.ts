@@ -234,7 +234,7 @@ describe("formats kept piece by piece", () => {
 
   test("built in slices from entries in any order, the bytes and ETag are those of a build at once", async () => {
     // Every step a pause: the build is cut at each of its points.
-    const everyStep: Slices = { due: () => true, pause: () => Promise.resolve() };
+    const everyStep: Slices = { due: () => true, elapsed: () => 0, pause: () => Promise.resolve() };
     const entries = Array.from({ length: 1500 }, (_, i) =>
       record(i + 1, {
         nick: i % 7 === 0 ? `Ünï_${i}` : i % 5 === 0 ? `PLAYER_${i}` : `player_${(i * 7919) % 1500}x`,
@@ -276,7 +276,7 @@ describe("formats kept piece by piece", () => {
   });
 
   test("a build counts the lines entries equal in lower case share, first, last and across chunks: each stays until its last entry goes", async () => {
-    const everyStep: Slices = { due: () => true, pause: () => Promise.resolve() };
+    const everyStep: Slices = { due: () => true, elapsed: () => 0, pause: () => Promise.resolve() };
     // Sorted, "aa" runs first, "d" past the end of the first chunk of 4 pieces, "mm" in the middle, "zz" last.
     const nicks = ["zz", "AA", "b", "mM", "aa", "c", "D", "Mm", "d", "ZZ", "Aa", "e", "mm", "zZ"];
     const entries = nicks.map((nick, i) =>

@@ -27,6 +27,17 @@ test("a slice is due once its time is spent, and a new one starts when paused wo
   expect(slices.due()).toBe(false);
 });
 
+test("a slice is due after its time by its clock, and how long it has run counts from when work resumed", async () => {
+  let now = 1000;
+  const slices = createSlices(3, () => now);
+  now += 2;
+  expect([slices.due(), slices.elapsed()]).toEqual([false, 2]);
+  now += 1;
+  expect([slices.due(), slices.elapsed()]).toEqual([true, 3]);
+  await slices.pause();
+  expect([slices.due(), slices.elapsed()]).toEqual([false, 0]);
+});
+
 test("sliced work returns what the same work returns at once, pausing only when the slice is due", async () => {
   function* counting(steps: number): Generator<void, number> {
     let total = 0;
@@ -40,6 +51,7 @@ test("sliced work returns what the same work returns at once, pausing only when 
   let due = false;
   const slices: Slices = {
     due: () => due,
+    elapsed: () => 0,
     pause: async () => {
       pauses++;
     },
