@@ -5,7 +5,6 @@ import { defaultDatabasePath } from "./shared/data-dir.ts";
 import { ConfigError, EX_CONFIG, exitCodeOf } from "./shared/errors.ts";
 import { createLogger, defaultLogStyle, type Logger } from "./shared/logger.ts";
 import { redactUrl } from "./shared/redact.ts";
-import { settleAfterStart } from "./shared/settle.ts";
 import { startBytecodeOrder, startStage } from "./shared/start-stages.ts";
 import { VERSION, VERSION_LINE } from "./version.ts";
 
@@ -92,7 +91,6 @@ async function runUntilSignalled(
   if (process.platform === "win32") process.on("SIGBREAK", () => shutdown("SIGBREAK"));
   try {
     running = await start(starting.signal);
-    settleAfterStart(logger);
   } catch (error) {
     // The start gave up because it was asked to stop: that is the shutdown asked for, not a failure.
     if (starting.signal.aborted) process.exit(0);
