@@ -304,7 +304,9 @@ try {
   const rows: string[][] = [
     ["round", "probes", "p50 ms", "p99 ms", "max ms", "p99 ÷ idle", "4 formats ms", ...FORMATS],
   ];
-  const gcRows: string[][] = [["round", "collections", "full", "pauses ≥ 4 ms", "paused ms", "longest ms"]];
+  const gcRows: string[][] = [
+    ["round", "collections", "full", "with a pause ≥ 4 ms", "paused ms", "longest pause ms"],
+  ];
   const p99s: number[] = [];
   for (let r = 1; r <= ROUNDS; r++) {
     const result = await round(path, whitelistId, key);
