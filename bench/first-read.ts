@@ -24,10 +24,12 @@
  * the reads and the neighbours at the host's ordinary priority, where they compete as on a game server's host.
  *
  * Usage: bun bench/first-read.ts [--entries 100000] [--rounds 3] [--every 5] [--idle 2] [--neighbours cpu]
- *                               [--seed-file /tmp/wls-first-read.db] [--checkout ../main] [--trace]
+ *                               [--seed-file /tmp/wls-first-read.db] [--checkout ../main] [--trace] [--gc]
  * `--seed-file` seeds that file once and runs on copies; `--checkout` serves with another checkout's code.
  * `--trace` prints, for each round, the service's slices (wall and CPU time, longest step, the turn of the event
- * loop after each: src/formats/slice-trace.ts) and what the slowest probes overlapped.
+ * loop after each: src/formats/slice-trace.ts) and what the slowest probes overlapped. `--gc` counts the service's
+ * collections during each round's first reads and their longest pauses, from JavaScriptCore's log
+ * (bench/first-read/gc-log.ts; any checkout).
  */
 import { copyFileSync, existsSync, mkdtempSync, readFileSync, rmSync } from "node:fs";
 import { tmpdir } from "node:os";
@@ -38,6 +40,7 @@ import type { SliceTrace } from "../src/formats/slice-trace.ts";
 import { openServices } from "../src/services.ts";
 import { systemClock } from "../src/shared/clock.ts";
 import { silentLogger } from "../src/shared/logger.ts";
+import { type Collection, collectionsBetween, GC_LOG_ENV, readCollections } from "./first-read/gc-log.ts";
 import { printSlices } from "./first-read/trace.ts";
 import { seedLargeWhitelist } from "./large-whitelist.ts";
 import { baseEnv, fixed, quantile, table } from "./lib.ts";
@@ -53,6 +56,7 @@ const { values } = parseArgs({
     "seed-file": { type: "string" },
     checkout: { type: "string" },
     trace: { type: "boolean", default: false },
+    gc: { type: "boolean", default: false },
   },
 });
 // An older checkout's serve.ts does not answer `slices`.
@@ -124,11 +128,15 @@ async function startServer(path: string) {
       RATE_LIMIT_PER_MINUTE: "1000000",
       LOG_LEVEL: "warn",
       WLS_SLICE_TRACE: values.trace ? "1" : "0",
+      ...(values.gc ? GC_LOG_ENV : {}),
     },
     stdin: "pipe",
     stdout: "pipe",
-    stderr: "inherit",
+    stderr: values.gc ? "pipe" : "inherit",
   });
+  const collections: Collection[] = values.gc
+    ? readCollections(child.stderr as ReadableStream<Uint8Array>)
+    : [];
   const reader = child.stdout.getReader();
   let text = "";
   while (!text.includes("\n")) {
@@ -140,6 +148,7 @@ async function startServer(path: string) {
   text = text.slice(text.indexOf("\n") + 1);
   return {
     url,
+    collections,
     /** The slices noted since the start (WLS_SLICE_TRACE=1: src/formats/slice-trace.ts). */
     async slices(): Promise<SliceTrace[]> {
       child.stdin.write("slices\n");
@@ -244,6 +253,7 @@ type Round = {
   readsMs: number;
   formatMs: Record<string, number>;
   trace?: { sentAt: number[]; slices: SliceTrace[] };
+  gc: ReturnType<typeof collectionsBetween>;
 };
 
 async function round(path: string, whitelistId: string, key: string): Promise<Round> {
@@ -257,10 +267,14 @@ async function round(path: string, whitelistId: string, key: string): Promise<Ro
 
     const reader = await startReads(server.url, whitelistId, key);
     const duringProbe = probe(server.url);
+    const readsFrom = performance.now();
     const { readsMs, formatMs } = await reader.go();
     const during = await duringProbe.stop();
+    // The log's last lines of the reads reach this process a moment after them.
+    if (values.gc) await Bun.sleep(50);
+    const gc = collectionsBetween(server.collections, readsFrom, performance.now());
     const trace = values.trace ? { sentAt: duringProbe.sentAt, slices: await server.slices() } : undefined;
-    return { idle, during, readsMs, formatMs, trace };
+    return { idle, during, readsMs, formatMs, trace, gc };
   } finally {
     await server.stop();
   }
@@ -290,6 +304,9 @@ try {
   const rows: string[][] = [
     ["round", "probes", "p50 ms", "p99 ms", "max ms", "p99 ÷ idle", "4 formats ms", ...FORMATS],
   ];
+  const gcRows: string[][] = [
+    ["round", "collections", "full", "with a pause ≥ 4 ms", "paused ms", "longest pause ms"],
+  ];
   const p99s: number[] = [];
   for (let r = 1; r <= ROUNDS; r++) {
     const result = await round(path, whitelistId, key);
@@ -316,10 +333,23 @@ try {
       fixed(result.readsMs, 0),
       ...FORMATS.map((format) => fixed(result.formatMs[format] ?? Number.NaN, 0)),
     ]);
+    const { gc } = result;
+    gcRows.push([
+      String(r),
+      String(gc.count),
+      String(gc.full),
+      String(gc.over4),
+      fixed(gc.totalMs),
+      fixed(gc.maxMs),
+    ]);
     if (result.trace) printSlices(r, result.during, result.trace.sentAt, result.trace.slices);
   }
   if (neighbours) console.log(`neighbours (${NEIGHBOURS.join(", ")}) until the end: load ${await loadavg()}`);
   console.log(table(rows));
+  if (values.gc)
+    console.log(
+      `\nthe service's collections during the first reads (longest pause of each):\n${table(gcRows)}`,
+    );
   const worst = Math.max(...p99s);
   console.log(
     `\ntarget: /health p99 under ${TARGET_P99_MS} ms during the first read: worst round ${fixed(worst)} ms, ${worst < TARGET_P99_MS ? "met" : "NOT met"}`,

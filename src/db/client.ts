@@ -158,20 +158,8 @@ function sqliteDriver(
         db.$client.run(`PRAGMA busy_timeout = ${previous}`);
       }
     },
-    prepared(build, _name) {
-      // A statement belongs to its connection: the readers' and the writer's each prepare their own, once.
-      const statements = new WeakMap<Db, { all(values: Record<string, unknown>): unknown[] }>();
-      return async (q, values) => {
-        let statement = statements.get(q);
-        if (!statement) {
-          statement = (
-            build(q) as { prepare(): { all(values: Record<string, unknown>): unknown[] } }
-          ).prepare();
-          statements.set(q, statement);
-        }
-        return statement.all(values);
-      };
-    },
+    prepared: (build) => preparedPerConnection(build, (statement, values) => statement.all(values)),
+    preparedValues: (build) => preparedPerConnection(build, (statement, values) => statement.values(values)),
     readable() {
       // Never waits for a writer: WAL readers are not blocked.
       try {
@@ -343,4 +331,27 @@ export function closeDatabase(db: Db): void {
   } finally {
     last.close();
   }
+}
+
+/** What drizzle's bun:sqlite prepared query offers: rows as objects (mapped), or as the driver's arrays. */
+type Statement = {
+  all(values: Record<string, unknown>): unknown[];
+  values(values: Record<string, unknown>): unknown[][];
+};
+
+/** A query built once and prepared once per connection it runs on, run by `run` (rows or arrays). */
+function preparedPerConnection<Rows>(
+  build: (q: Db) => unknown,
+  run: (statement: Statement, values: Record<string, unknown>) => Rows,
+): (q: Db, values: Record<string, unknown>) => Promise<Rows> {
+  // A statement belongs to its connection: the readers' and the writer's each prepare their own, once.
+  const statements = new WeakMap<Db, Statement>();
+  return async (q, values) => {
+    let statement = statements.get(q);
+    if (!statement) {
+      statement = (build(q) as { prepare(): Statement }).prepare();
+      statements.set(q, statement);
+    }
+    return run(statement, values);
+  };
 }

@@ -35,6 +35,14 @@ export type StoreDriver = {
     name: string,
   ): (q: Db, values: Record<string, unknown>) => Promise<unknown[]>;
   /**
+   * As `prepared`, each row an array of the driver's values in the order selected, not decoded (no object per row,
+   * no column's mapping: a large read's pages, docs/performance.md, First reads beside the CPU hogs).
+   */
+  preparedValues(
+    build: (q: Db) => unknown,
+    name: string,
+  ): (q: Db, values: Record<string, unknown>) => Promise<unknown[][]>;
+  /**
    * Whether the store answers reads (health): never waits. SQLite: a `SELECT 1` now. PostgreSQL: whether its last
    * probe of every table answered, and none has waited past the budget (src/db/pg/probe.ts).
    */
@@ -80,6 +88,22 @@ export function preparedRead<Row>(
   return (q, values) => {
     run ??= driverOf(db).prepared(build, name);
     return run(q, values) as Promise<Row[]>;
+  };
+}
+
+/**
+ * As `preparedRead`, each row the driver's values in the order selected, not decoded (StoreDriver.preparedValues):
+ * decode each with its column's `mapFromDriverValue`.
+ */
+export function preparedValues(
+  db: Db,
+  name: string,
+  build: (q: Db) => unknown,
+): (q: Db, values: Record<string, unknown>) => Promise<unknown[][]> {
+  let run: ReturnType<StoreDriver["preparedValues"]> | undefined;
+  return (q, values) => {
+    run ??= driverOf(db).preparedValues(build, name);
+    return run(q, values);
   };
 }
 

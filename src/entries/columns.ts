@@ -3,6 +3,15 @@ import type { SnapshotEntries, SnapshotEntry } from "./model.ts";
 /** The `groups` of every entry in none: shared, so 100,000 entries hold one empty list rather than 100,000. */
 const NO_GROUPS: readonly string[] = Object.freeze([]);
 
+/** What decodes a column's value as its driver gives it (a drizzle column). */
+export type Decoder = { mapFromDriverValue(value: unknown): unknown };
+
+/** The value of `row`'s `field` decoded by its column, as drizzle decodes it (null stays null). */
+function decoded(row: readonly unknown[], decoders: readonly Decoder[], field: number): unknown {
+  const raw = row[field];
+  return raw === null ? null : (decoders[field] as Decoder).mapFromDriverValue(raw);
+}
+
 /** Values per chunk of a column (a power of two). */
 const CHUNK_BITS = 10;
 const CHUNK = 1 << CHUNK_BITS;
@@ -90,6 +99,26 @@ export class EntryColumns implements SnapshotEntries {
     this.gamertags.push(row.gamertag, index);
     this.proofDues.push(row.proofDueAt, index);
     this.groupLists.push(row.groups.length === 0 ? NO_GROUPS : row.groups, index);
+  }
+
+  /**
+   * Adds an entry from a row as the driver gives it (id, nick, UUID, premium, expiry, verified, gamertag, proof
+   * due, groups: the order src/entries/reads.ts selects), each value decoded by its column (`decoders`, drizzle's),
+   * as drizzle would without the row's object. No groups (the JSON text `[]` or an empty list) are not decoded.
+   */
+  pushValues(row: readonly unknown[], decoders: readonly Decoder[]): void {
+    const index = this.count++;
+    this.ids.push(decoded(row, decoders, 0) as number, index);
+    this.nicks.push(row[1] as string, index);
+    this.uuids.push(row[2] as string | null, index);
+    this.premiums.push(decoded(row, decoders, 3) as boolean, index);
+    this.expiries.push(decoded(row, decoders, 4) as number | null, index);
+    this.verifieds.push(decoded(row, decoders, 5) as boolean, index);
+    this.gamertags.push(row[6] as string | null, index);
+    this.proofDues.push(decoded(row, decoders, 7) as number | null, index);
+    const groups = row[8];
+    const none = groups === "[]" || (Array.isArray(groups) && groups.length === 0);
+    this.groupLists.push(none ? NO_GROUPS : (decoded(row, decoders, 8) as readonly string[]), index);
   }
 
   /** The entry at `index` in one object reused by every call (valid until the next); undefined past the end. */

@@ -1,5 +1,5 @@
 import { and, asc, count, eq, gt, gte, inArray, isNotNull, lt, min, sql } from "drizzle-orm";
-import { lastEventId, preparedRead, readSnapshot } from "../db/driver.ts";
+import { lastEventId, preparedRead, preparedValues, readSnapshot } from "../db/driver.ts";
 import type { Db, Tables } from "../db/store.ts";
 import { text } from "../i18n/messages.ts";
 import { keyPrefixEnd, nickKey } from "../nicks/key.ts";
@@ -9,7 +9,7 @@ import { noSlices, type Slices } from "../shared/slices.ts";
 import { clip } from "../shared/text.ts";
 import type { Whitelist } from "../whitelists/model.ts";
 import { EntryColumns } from "./columns.ts";
-import type { EntryRecord, EntrySnapshot, SnapshotEntry } from "./model.ts";
+import type { EntryRecord, EntrySnapshot } from "./model.ts";
 import { type EntriesInGuild, type FindByKey, toEntry } from "./rows.ts";
 
 /** Entries per page of `snapshotForFormats`, at most. */
@@ -37,9 +37,6 @@ export function nextPageSize(limit: number, tookMs: number): number {
   return Math.max(MIN_PAGE, Math.min(fitting, limit * 2, SNAPSHOT_PAGE));
 }
 
-/** A row of `snapshotForFormats`' pages: what the formats show, and the key the next page starts after. */
-type SnapshotRow = SnapshotEntry & { nickKey: string };
-
 /**
  * The refusal of a typed nick no entry holds ("entry-not-found") on `where`: a whitelist's name, or words for
  * several. The nick is echoed clipped, as every input is.
@@ -63,21 +60,26 @@ export function createEntryReads(deps: {
   inGuild: EntriesInGuild;
 }) {
   const { db, entries, whitelistTable, findByKey, inGuild } = deps;
-  // Prepared once per connection: a large whitelist's read runs it hundreds of times.
-  const snapshotPage = preparedRead<SnapshotRow>(db, "entries_snapshot_page", (q) =>
+  // What a page selects, in the order of EntryColumns.pushValues, then the key the next page starts after.
+  const pageColumns = {
+    id: entries.id,
+    nick: entries.nick,
+    uuid: entries.uuid,
+    premium: entries.premium,
+    expiresAt: entries.expiresAt,
+    verified: entries.verified,
+    gamertag: entries.gamertag,
+    proofDueAt: entries.proofDueAt,
+    groups: entries.groups,
+    nickKey: entries.nickKey,
+  };
+  const decoders = Object.values(pageColumns);
+  const keyAt = decoders.indexOf(entries.nickKey);
+  // Prepared once per connection: a large whitelist's read runs it hundreds of times. Its rows as the driver's
+  // arrays, decoded into the columns: drizzle's object per row cost some twenty more (docs/performance.md).
+  const snapshotPage = preparedValues(db, "entries_snapshot_page", (q) =>
     q
-      .select({
-        id: entries.id,
-        nick: entries.nick,
-        uuid: entries.uuid,
-        premium: entries.premium,
-        expiresAt: entries.expiresAt,
-        verified: entries.verified,
-        gamertag: entries.gamertag,
-        proofDueAt: entries.proofDueAt,
-        groups: entries.groups,
-        nickKey: entries.nickKey,
-      })
+      .select(pageColumns)
       .from(entries)
       .where(
         and(
@@ -125,10 +127,10 @@ export function createEntryReads(deps: {
         for (let after = "", limit = FIRST_PAGE; ; ) {
           const from = slices.elapsed();
           const page = await snapshotPage(q, { whitelistId, after, limit });
-          for (const row of page) entries.push(row);
+          for (const row of page) entries.pushValues(row, decoders);
           const last = page.at(-1);
           if (!last || page.length < limit) return { through, entries };
-          after = last.nickKey;
+          after = last[keyAt] as string;
           limit = nextPageSize(limit, slices.elapsed() - from);
           if (slices.due()) await slices.pause();
         }

@@ -1,7 +1,10 @@
 import { afterEach, expect, test } from "bun:test";
 import type { ChangeNotice } from "../../src/entries/bus.ts";
-import type { SnapshotEntry } from "../../src/entries/model.ts";
+import type { SnapshotEntries, SnapshotEntry } from "../../src/entries/model.ts";
 import { nextPageSize } from "../../src/entries/reads.ts";
+import { type FormatName, formats } from "../../src/formats/index.ts";
+import { building, summing, WhitelistFormats } from "../../src/formats/whitelist-formats.ts";
+import { runAtOnce } from "../../src/shared/slices.ts";
 import {
   failInserts,
   forEachStore,
@@ -311,6 +314,58 @@ forEachStore("entries added in bulk, and handed over", () => {
     });
     expect(pauses).toBe(5);
     // 1,503 entries stored first: on PostgreSQL, on a busy machine, that alone may take longer than 5 s.
+  });
+
+  test("the formats' read, its rows taken as the driver's values, shows every field as drizzle's records do, and every format's bytes are the same", async () => {
+    services = await testServices();
+    const wl = await seedWhitelist(services, { guildId: GUILD, name: "mixed" });
+    const owner = "300000000000000001";
+    // Every field the formats show in each of its states: premium or not, Bedrock (gamertag), expiring, verified,
+    // waiting for proof, with groups and without; letter cases an EasyWhitelist line folds.
+    await services.entries.addMany(
+      Array.from({ length: 120 }, (_, i) => ({
+        whitelistId: wl.id,
+        nick: i % 10 === 0 ? `Shared_${i % 20}` : i % 10 === 1 ? `shared_${(i - 1) % 20}x` : `Player_${i}`,
+        uuid: i % 3 === 0 ? `00000000-0000-4000-8000-${i.toString(16).padStart(12, "0")}` : null,
+        premium: i % 3 === 0,
+        gamertag: i % 7 === 0 ? `Gamer ${i}` : null,
+        expiresAt: i % 5 === 0 ? 1_800_000_000_000 + i : null,
+        userId: owner,
+        addedBy: owner,
+        origin: "discord" as const,
+      })),
+    );
+    await services.sql`UPDATE entries SET verified = true, proof_due_at = 1700000000123 WHERE id % 2 = 0`;
+    await services.sql`UPDATE entries SET groups = '["vip","builder"]' WHERE id % 4 = 1`;
+    const records = await services.entries.list(wl.id);
+    const snapshot = await services.entries.snapshotForFormats(wl.id);
+    const fields = (e: SnapshotEntry): SnapshotEntry => ({
+      id: e.id,
+      nick: e.nick,
+      uuid: e.uuid,
+      premium: e.premium,
+      expiresAt: e.expiresAt,
+      verified: e.verified,
+      gamertag: e.gamertag,
+      proofDueAt: e.proofDueAt,
+      groups: [...e.groups],
+    });
+    const read = Array.from({ length: snapshot.entries.length }, (_, i) =>
+      fields(snapshot.entries.at(i) as SnapshotEntry),
+    ).sort((a, b) => a.id - b.id);
+    expect(read).toEqual(records.map(fields));
+    // The same entries, both ways, in each format: the same bytes.
+    const bytes = (entries: SnapshotEntries) =>
+      (Object.keys(formats) as FormatName[]).map((format) => {
+        const source = { entries, through: snapshot.through, sum: runAtOnce(summing(entries)) };
+        const kept = new WhitelistFormats();
+        kept.set(format, runAtOnce(building(format, source)));
+        return new TextDecoder().decode(kept.formatted(format).bytes);
+      });
+    expect(bytes(snapshot.entries)).toEqual(bytes(records));
+    expect(
+      read.filter((e) => e.groups.length > 0 && e.verified === false && e.premium).length,
+    ).toBeGreaterThan(0);
   });
 
   test("the formats' read sizes its pages by the time the last took, so that a page fits well within a slice", async () => {

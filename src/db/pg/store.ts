@@ -113,7 +113,8 @@ export async function openPostgres(options: OpenPostgresOptions): Promise<PgStor
       return row?.id ?? 0;
     },
     tryWithoutWaiting: unlessUnavailable,
-    prepared: (build, name) => preparedOnPool(db, build, name),
+    prepared: (build, name) => preparedOnPool(db, build, name, "objects"),
+    preparedValues: (build, name) => preparedOnPool(db, build, name, "values"),
     readable: () => probe.readable(),
     async close() {
       probe.stop();
