@@ -48,7 +48,7 @@
  * answers. `--cpu-prof <dir>` has Bun write the service's CPU profile
  * there when it stops (a `.cpuprofile` and a `.md` summary; count samples, its times include idle gaps).
  */
-import { mkdtempSync, readdirSync, readFileSync, rmSync } from "node:fs";
+import { mkdtempSync, rmSync } from "node:fs";
 import { Agent, request } from "node:http";
 import { availableParallelism, loadavg, tmpdir } from "node:os";
 import { join, resolve } from "node:path";
@@ -66,7 +66,7 @@ import { matchRoute, pathSegments } from "../src/sandbox/discord/router.ts";
 import { type FakeGeyser, startFakeGeyser } from "../src/sandbox/geyser.ts";
 import { type FakeMojang, startFakeMojang } from "../src/sandbox/mojang.ts";
 import { startPostgres, type TestPostgres } from "../test/helpers/postgres.ts";
-import { baseEnv, cpuMs, fixed, quantile, table, withTimeout } from "./lib.ts";
+import { baseEnv, cpuMs, fixed, postmaster, quantile, table, withChildren, withTimeout } from "./lib.ts";
 import {
   type Neighbour,
   type Neighbours,
@@ -896,24 +896,7 @@ async function main(): Promise<number> {
 function postgresCpu(port: string): { byPid: Map<number, number> };
 function postgresCpu(port: string, before: { byPid: Map<number, number> }): number;
 function postgresCpu(port: string, before?: { byPid: Map<number, number> }) {
-  const parents = new Map<number, number>();
-  let postmaster: number | undefined;
-  for (const entry of readdirSync("/proc")) {
-    const pid = Number(entry);
-    if (!Number.isInteger(pid)) continue;
-    try {
-      const stat = readFileSync(`/proc/${pid}/stat`, "utf8");
-      parents.set(pid, Number(stat.slice(stat.lastIndexOf(")") + 2).split(" ")[1]));
-      if (postmaster === undefined && readFileSync(`/proc/${pid}/cmdline`, "utf8").includes(`port=${port}\0`))
-        postmaster = pid;
-    } catch {
-      // Gone meanwhile.
-    }
-  }
-  const pids = [...parents]
-    .filter(([pid, ppid]) => pid === postmaster || ppid === postmaster)
-    .map(([pid]) => pid);
-  const byPid = new Map(pids.map((pid) => [pid, cpuMs([pid])]));
+  const byPid = new Map(withChildren(postmaster(port)).map((pid) => [pid, cpuMs([pid])]));
   if (!before) return { byPid };
   return [...byPid].reduce((sum, [pid, ms]) => sum + ms - (before.byPid.get(pid) ?? 0), 0);
 }

@@ -81,6 +81,23 @@ export function cpuMs(pids: readonly number[]): number {
   return ticks * 10;
 }
 
+/**
+ * The pid of the PostgreSQL server started with `port=<port>` (its postmaster), from /proc (Linux): other servers may
+ * run beside it. Throws when there is none.
+ */
+export function postmaster(port: string): number {
+  for (const entry of readdirSync("/proc")) {
+    if (!/^\d+$/.test(entry)) continue;
+    try {
+      const command = readFileSync(`/proc/${entry}/cmdline`, "utf8");
+      if (command.includes("postgres") && command.includes(`port=${port}\0`)) return Number(entry);
+    } catch {
+      // Gone meanwhile.
+    }
+  }
+  throw new Error(`no PostgreSQL server on port ${port}`);
+}
+
 /** A process and its children (a PostgreSQL server's postmaster and its backends), from /proc (Linux). */
 export function withChildren(pid: number): number[] {
   const children: number[] = [];

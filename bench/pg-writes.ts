@@ -26,7 +26,7 @@
  *
  * Usage: bun bench/pg-writes.ts [--deletes 2000] [--concurrency 16] [--warmup 200] [--rounds 2] [--fsync-off]
  */
-import { mkdtempSync, readdirSync, readFileSync, rmSync } from "node:fs";
+import { mkdtempSync, rmSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { parseArgs } from "node:util";
@@ -36,7 +36,7 @@ import { openServices, openStoreServices, type Services } from "../src/services.
 import { systemClock } from "../src/shared/clock.ts";
 import { silentLogger } from "../src/shared/logger.ts";
 import { startPostgres } from "../test/helpers/postgres.ts";
-import { cpuMs, fixed, grouped, quantile, serveChild, table, withChildren } from "./lib.ts";
+import { cpuMs, fixed, grouped, postmaster, quantile, serveChild, table, withChildren } from "./lib.ts";
 
 const { values } = parseArgs({
   options: {
@@ -95,20 +95,6 @@ async function seed(services: Services, count: number) {
 }
 
 type Target = Awaited<ReturnType<typeof seed>>;
-
-/** The process id of the PostgreSQL server listening on `port` (its postmaster), from /proc (Linux). */
-function postmaster(port: string): number {
-  for (const entry of readdirSync("/proc")) {
-    if (!/^\d+$/.test(entry)) continue;
-    try {
-      const command = readFileSync(`/proc/${entry}/cmdline`, "utf8");
-      if (command.includes("postgres") && command.includes(`port=${port}`)) return Number(entry);
-    } catch {
-      // Gone meanwhile.
-    }
-  }
-  throw new Error(`no PostgreSQL server on port ${port}`);
-}
 
 /** `count` DELETEs of the next nicks of `target`, CONCURRENCY at a time: how long they took, and each one's. */
 async function deletes(target: Target, count: number) {
