@@ -1,5 +1,5 @@
 /** Where a request URL's path starts: after the authority, or at 0 when Bun gave a bare path (no Host). */
-function pathStart(url: string): number {
+export function pathStart(url: string): number {
   if (url.charCodeAt(0) === 47) return 0;
   const start = url.indexOf("/", url.indexOf("//") + 2);
   return start < 0 ? url.length : start;
