@@ -18,12 +18,6 @@ export function pathOf(url: string): string {
   return query < 0 ? url.slice(start) : url.slice(start, query);
 }
 
-/** The raw query string of a request URL (after `?`, without it), or "" when there is none. */
-export function queryOf(url: string): string {
-  const query = url.indexOf("?", pathStart(url));
-  return query < 0 ? "" : url.slice(query + 1);
-}
-
 /** True for the bare-path URL Bun gives a request without a usable Host header. */
 export const isBarePath = (url: string): boolean => url.charCodeAt(0) === 47;
 

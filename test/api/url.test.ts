@@ -1,20 +1,22 @@
 import { expect, test } from "bun:test";
-import { isWellEncodedPath, pathOf, queryOf } from "../../src/api/url.ts";
+import { isWellEncodedPath, pathOf, pathStart } from "../../src/api/url.ts";
 
-test("pathOf and queryOf read the path and raw query of absolute request URLs", () => {
+test("pathOf reads the path of absolute request URLs and of bare paths, which start where pathStart says", () => {
   const urls = [
     "http://127.0.0.1:3000/api/v1/whitelists/abc/entries?format=plain",
     "https://wl.example.org/health",
     "http://localhost/",
     "http://localhost",
     "http://[::1]:80/swagger/json?x=1&y=2",
+    "/health?probe=1",
   ];
-  expect(urls.map((url) => [pathOf(url), queryOf(url)])).toEqual([
-    ["/api/v1/whitelists/abc/entries", "format=plain"],
-    ["/health", ""],
+  expect(urls.map((url) => [pathOf(url), url.slice(pathStart(url))])).toEqual([
+    ["/api/v1/whitelists/abc/entries", "/api/v1/whitelists/abc/entries?format=plain"],
+    ["/health", "/health"],
+    ["/", "/"],
     ["/", ""],
-    ["/", ""],
-    ["/swagger/json", "x=1&y=2"],
+    ["/swagger/json", "/swagger/json?x=1&y=2"],
+    ["/health", "/health?probe=1"],
   ]);
 });
 
