@@ -1,5 +1,5 @@
 /** Where a request URL's path starts: after the authority, or at 0 when Bun gave a bare path (no Host). */
-export function pathStart(url: string): number {
+function pathStart(url: string): number {
   if (url.charCodeAt(0) === 47) return 0;
   const start = url.indexOf("/", url.indexOf("//") + 2);
   return start < 0 ? url.length : start;
@@ -16,6 +16,12 @@ export function pathOf(url: string): string {
   if (start === url.length) return "/";
   const query = url.indexOf("?", start);
   return query < 0 ? url.slice(start) : url.slice(start, query);
+}
+
+/** The raw query string of a request URL (after `?`, without it), or "" when there is none. */
+export function queryOf(url: string): string {
+  const query = url.indexOf("?", pathStart(url));
+  return query < 0 ? "" : url.slice(query + 1);
 }
 
 /** True for the bare-path URL Bun gives a request without a usable Host header. */

@@ -4,7 +4,7 @@ import type { KeyService } from "../../keys/service.ts";
 import { authenticate, authenticateCached } from "../auth.ts";
 import { rateLimitHeaders } from "../rate-limit/headers.ts";
 import type { RateLimit } from "../rate-limit/index.ts";
-import { pathStart } from "../url.ts";
+import { queryOf } from "../url.ts";
 import { type EntriesDeps, serveCachedEntries, serveEntries } from "./serve.ts";
 
 /**
@@ -15,9 +15,6 @@ export const ENTRIES_ROUTE = "/api/v1/whitelists/:whitelistId/entries";
 
 /** Ids as the service makes them; anything else (escapes, odd characters) takes the validated route. */
 const PLAIN_ID = /^[0-9A-Za-z_-]{1,64}$/;
-/** The route's path before and after the id, which is read from the URL between them (below). */
-const BEFORE_ID = ENTRIES_ROUTE.slice(0, ENTRIES_ROUTE.indexOf(":"));
-const AFTER_ID = ENTRIES_ROUTE.slice(ENTRIES_ROUTE.lastIndexOf("/"));
 const FORMATS: ReadonlyMap<string, FormatName> = new Map([
   ["", "json"],
   ...fileFormats.map((format) => [`format=${format}`, format] as [string, FormatName]),
@@ -43,17 +40,8 @@ export function entriesRoute(deps: EntriesRouteDeps) {
   return (request: BunRequest, server: Server<unknown>): Response | Promise<Response> => {
     const decision = deps.limit.decide(request, server);
     if (!decision.allowed) return deps.limit.refusal(decision);
-    // The id and the query from the URL Bun has already made: `request.params` would build an object per request.
-    // A path that is not the pattern's letter for letter (an escape, a trailing slash) gives no plain id: the app.
-    const { url } = request;
-    const start = pathStart(url);
-    const mark = url.indexOf("?", start);
-    const end = mark < 0 ? url.length : mark;
-    const format = FORMATS.get(mark < 0 ? "" : url.slice(mark + 1));
-    const whitelistId =
-      url.startsWith(BEFORE_ID, start) && url.startsWith(AFTER_ID, end - AFTER_ID.length)
-        ? url.slice(start + BEFORE_ID.length, end - AFTER_ID.length)
-        : "";
+    const format = FORMATS.get(queryOf(request.url));
+    const whitelistId = request.params.whitelistId ?? "";
     const header = request.headers.get("authorization");
     if (format !== undefined && header !== null && PLAIN_ID.test(whitelistId)) {
       try {
