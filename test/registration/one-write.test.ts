@@ -1,8 +1,9 @@
 import { afterEach, expect, test } from "bun:test";
 import { BunSQLPreparedQuery } from "drizzle-orm/bun-sql/session";
 import { isOnTheLine } from "../../src/db/pg/line.ts";
+import { BY_MEMBER } from "../../src/entries/model.ts";
 import { forEachStore } from "../helpers/services.ts";
-import { alice, bob, MEMBER_ROLE, PLAYER_ROLE, type SeededWorld, seededWorld } from "./helpers.ts";
+import { alice, bob, GUILD, MEMBER_ROLE, PLAYER_ROLE, type SeededWorld, seededWorld } from "./helpers.ts";
 
 // A registration awaits one commit and one flush (issue 38): the member's roles, which the entry's groups are read
 // from, are noted in the entry's own transaction, not in one of their own before it.
@@ -115,6 +116,53 @@ forEachStore("a registration's round trips", (store) => {
         world.registration.submit({ whitelist: world.wl, member: alice, nick: "Steve" }),
       );
       expect(counted.trips).toBe(3);
+    },
+  );
+});
+
+/** The tables read by the statements sent through the pool (not the write line) while `run` runs, in order. */
+async function poolReads(run: () => Promise<unknown>): Promise<string[]> {
+  const execute = BunSQLPreparedQuery.prototype.execute;
+  const read: string[] = [];
+  BunSQLPreparedQuery.prototype.execute = function (this: { queryString: string }, ...args: unknown[]) {
+    if (!isOnTheLine()) read.push(/ from "(\w+)"/i.exec(this.queryString)?.[1] ?? this.queryString);
+    return (execute as (...args: unknown[]) => Promise<unknown>).apply(this, args);
+  } as typeof execute;
+  try {
+    await run();
+  } finally {
+    BunSQLPreparedQuery.prototype.execute = execute;
+  }
+  return read;
+}
+
+forEachStore("a registration's reads before its write", (store) => {
+  // Each read through the pool costs the service and PostgreSQL CPU before the member's answer, and waits its turn
+  // with a burst's every other member (docs/performance.md, Launch day on PostgreSQL): SQLite's make no trip.
+  test.skipIf(store === "sqlite")(
+    "with the guild's settings kept, a member's registration reads the pool twice: their standing, then their entries for the role plan",
+    async () => {
+      world = await seededWorld({ nickType: "offline", name: "survival" });
+      // Another member first, as on launch day: the whitelists and the deny list are then kept in memory.
+      await world.registration.register({
+        guildId: GUILD,
+        whitelist: "survival",
+        member: bob,
+        actor: bob,
+        nick: "Alex",
+        origin: BY_MEMBER,
+      });
+      const read = await poolReads(() =>
+        world.registration.register({
+          guildId: GUILD,
+          whitelist: "survival",
+          member: alice,
+          actor: alice,
+          nick: "Steve",
+          origin: BY_MEMBER,
+        }),
+      );
+      expect(read).toEqual(["held", "entries"]);
     },
   );
 });
