@@ -7,7 +7,7 @@ import type { DenyList } from "../registration/deny.ts";
 import type { Logger } from "../shared/logger.ts";
 import type { WhitelistService } from "../whitelists/service.ts";
 import type { ClusterBus } from "./bus.ts";
-import { type Droppable, type KeptKind, readKeptNotice } from "./kept.ts";
+import { type KeptHere, readKeptNotice } from "./kept.ts";
 import { superviseListen } from "./listener.ts";
 import type { Outbox } from "./outbox.ts";
 
@@ -66,7 +66,7 @@ export async function joinCluster({
     logger.warn(`could not follow another replica's change: ${what}`, { error: String(error) });
 
   // The settings each replica keeps in memory, by the kind a notice names (src/cluster/kept.ts).
-  const keptHere: Record<KeptKind, Droppable> = {
+  const keptHere: KeptHere = {
     whitelists: services.whitelists.ofGuild,
     texts: services.texts.ofGuild,
     denials: services.denials.ofWhitelist,

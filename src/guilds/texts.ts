@@ -1,5 +1,4 @@
 import { and, eq, sql } from "drizzle-orm";
-import { type Droppable, kept } from "../cluster/kept.ts";
 import { preparedRead } from "../db/driver.ts";
 import type { Store } from "../db/store.ts";
 import type { Write } from "../db/writer.ts";
@@ -9,6 +8,7 @@ import { placeholdersIn } from "../i18n/render.ts";
 import type { Overrides } from "../i18n/words.ts";
 import type { Clock } from "../shared/clock.ts";
 import { DomainError } from "../shared/errors.ts";
+import { type Droppable, kept } from "../shared/kept.ts";
 
 // Staff's own wording of the texts members read of their own registrations (docs/decisions.md, Languages): one per
 // text and guild, used whatever language a reader has, checked when saved so that a placeholder it names is one the

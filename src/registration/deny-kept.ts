@@ -1,8 +1,8 @@
 import { eq, sql } from "drizzle-orm";
-import { type Kept, kept } from "../cluster/kept.ts";
 import { preparedRead } from "../db/driver.ts";
 import type { Store, Tables } from "../db/store.ts";
 import { nickKey } from "../nicks/key.ts";
+import { type Kept, kept } from "../shared/kept.ts";
 import type { Denial } from "./model.ts";
 
 type Row = Tables["deniedNicks"]["$inferSelect"];

@@ -1,5 +1,4 @@
 import { and, asc, count, eq, gte, inArray, lt, sql } from "drizzle-orm";
-import type { Droppable } from "../cluster/kept.ts";
 import { preparedRead } from "../db/driver.ts";
 import type { Db, Store, Tables } from "../db/store.ts";
 import { together } from "../db/together.ts";
@@ -13,6 +12,7 @@ import { keyPrefixEnd, nickKey } from "../nicks/key.ts";
 import { namesOf, nickTypeSpecs, parseNick, type Typed } from "../nicks/types.ts";
 import type { Clock } from "../shared/clock.ts";
 import { DomainError } from "../shared/errors.ts";
+import type { Droppable } from "../shared/kept.ts";
 import type { Logger } from "../shared/logger.ts";
 import { clip } from "../shared/text.ts";
 import type { Whitelist, WhitelistRef } from "../whitelists/model.ts";

@@ -1,5 +1,4 @@
 import { and, asc, eq, isNotNull, sql } from "drizzle-orm";
-import { type Droppable, kept } from "../cluster/kept.ts";
 import { preparedRead } from "../db/driver.ts";
 import type { Store, Tables, Tx } from "../db/store.ts";
 import type { Write } from "../db/writer.ts";
@@ -10,6 +9,7 @@ import { nickTypeSpecs, nickTypes } from "../nicks/types.ts";
 import type { Clock } from "../shared/clock.ts";
 import { DomainError } from "../shared/errors.ts";
 import { newId } from "../shared/ids.ts";
+import { type Droppable, kept } from "../shared/kept.ts";
 import { clip } from "../shared/text.ts";
 import { checkForm, type FormQuestion } from "./form.ts";
 import { requireLifetime, requireProofWindow } from "./lifetime.ts";

@@ -1,5 +1,6 @@
 import { expect, test } from "bun:test";
-import { kept, readKeptNotice } from "../../src/cluster/kept.ts";
+import { readKeptNotice } from "../../src/cluster/kept.ts";
+import { kept } from "../../src/shared/kept.ts";
 
 // What each replica keeps of rarely changing settings (src/cluster/kept.ts): read once however many ask together,
 // and never kept past a drop, even when the read was under way as the change came.
