@@ -79,7 +79,12 @@ const register = (services: Services, nick: string, who: Member = ALICE, whiteli
 describe("settings kept in memory across replicas", () => {
   test("a whitelist edited on one replica is what a registration on another meets", async () => {
     const [a, b] = (await replicas(2)) as [Services, Services];
-    const wl = await seedWhitelist(a, { guildId: GUILD, name: "survival", maxNicksPerUser: 1 });
+    const wl = await seedWhitelist(a, {
+      guildId: GUILD,
+      nickType: "offline",
+      name: "survival",
+      maxNicksPerUser: 1,
+    });
     await register(b, "Alpha");
     expect(await outcome(register(b, "Bravo"))).toBe("limit-reached");
     await a.whitelists.update(wl.id, { maxNicksPerUser: 2 });
@@ -96,9 +101,9 @@ describe("settings kept in memory across replicas", () => {
 
   test("a whitelist created on one replica is found on another; one deleted there is not used", async () => {
     const [a, b] = (await replicas(2)) as [Services, Services];
-    await seedWhitelist(a, { guildId: GUILD, name: "survival" });
+    await seedWhitelist(a, { guildId: GUILD, nickType: "offline", name: "survival" });
     expect((await b.whitelists.listForGuild(GUILD)).map((wl) => wl.name)).toEqual(["survival"]);
-    const creative = await seedWhitelist(a, { guildId: GUILD, name: "creative" });
+    const creative = await seedWhitelist(a, { guildId: GUILD, nickType: "offline", name: "creative" });
     await eventually(async () => (await b.whitelists.listForGuild(GUILD)).length === 2);
     expect(await outcome(register(b, "Alpha", ALICE, "creative"))).toBe("ok");
     await a.deletion.deleteWhitelist(creative.id, OWNER.userId);
@@ -110,7 +115,7 @@ describe("settings kept in memory across replicas", () => {
 
   test("a wording set or reset on one replica is what another words its answers with", async () => {
     const [a, b] = (await replicas(2)) as [Services, Services];
-    await seedWhitelist(a, { guildId: GUILD, name: "survival" });
+    await seedWhitelist(a, { guildId: GUILD, nickType: "offline", name: "survival" });
     expect(await b.texts.overridesOf(GUILD)).toEqual({});
     await a.texts.set(GUILD, "public.registered", "Welcome {nick}!", OWNER.userId);
     await eventually(
@@ -122,7 +127,7 @@ describe("settings kept in memory across replicas", () => {
 
   test("a nick denied or allowed again on one replica is what another's checks meet", async () => {
     const [a, b] = (await replicas(2)) as [Services, Services];
-    const wl = await seedWhitelist(a, { guildId: GUILD, name: "survival" });
+    const wl = await seedWhitelist(a, { guildId: GUILD, nickType: "offline", name: "survival" });
     // The check before a form opens reads only what is kept (no transaction checks again after it).
     const precheck = () => outcome(b.registration.precheck({ whitelist: wl, member: ALICE, nick: "Bravo" }));
     expect(await precheck()).toBe("ok");
@@ -135,7 +140,7 @@ describe("settings kept in memory across replicas", () => {
 
   test("a member registering on two replicas at once gets no more nicks than the limit", async () => {
     const [a, b] = (await replicas(2)) as [Services, Services];
-    await seedWhitelist(a, { guildId: GUILD, name: "survival", maxNicksPerUser: 2 });
+    await seedWhitelist(a, { guildId: GUILD, nickType: "offline", name: "survival", maxNicksPerUser: 2 });
     // Both replicas keep the whitelist, and a count of none, before the burst.
     for (const services of [a, b]) await services.whitelists.listForGuild(GUILD);
     const nicks = Array.from({ length: 12 }, (_, index) => `Nick_${index}`);
