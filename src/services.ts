@@ -39,6 +39,7 @@ import { createRequestStore } from "./registration/requests.ts";
 import { createRoleReverter } from "./registration/role-reverter.ts";
 import { createRoleGrants } from "./registration/roles.ts";
 import { createRegistrationService } from "./registration/service.ts";
+import { createStandingLookup } from "./registration/standing.ts";
 import { createTransfers } from "./registration/transfer.ts";
 import type { Clock } from "./shared/clock.ts";
 import type { Logger } from "./shared/logger.ts";
@@ -196,6 +197,7 @@ export function createServices<S extends Store>({
   const departures = createDepartures(clock);
   const denials = createDenyList({ store, write, clock, whitelists, entries, mojang, geyser, logger });
   const lookups = createLookups({ whitelists, entries, denials, answers });
+  const standing = createStandingLookup(store);
   const registration = createRegistrationService({
     whitelists,
     entries,
@@ -207,6 +209,7 @@ export function createServices<S extends Store>({
     geyser,
     departures,
     denials,
+    standing,
     links: accounts,
     discord,
     clock,
@@ -225,6 +228,7 @@ export function createServices<S extends Store>({
     geyser,
     departures,
     denials,
+    standing,
     links: accounts,
     clock,
     logger,

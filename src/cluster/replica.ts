@@ -1,10 +1,13 @@
 import type { SQL } from "bun";
 import type { FormatCache } from "../formats/cache.ts";
+import type { GuildTexts } from "../guilds/texts.ts";
 import type { BusStatus } from "../health/status.ts";
 import type { KeyService } from "../keys/service.ts";
+import type { DenyList } from "../registration/deny.ts";
 import type { Logger } from "../shared/logger.ts";
 import type { WhitelistService } from "../whitelists/service.ts";
 import type { ClusterBus } from "./bus.ts";
+import { type KeptHere, readKeptNotice } from "./kept.ts";
 import { superviseListen } from "./listener.ts";
 import type { Outbox } from "./outbox.ts";
 
@@ -28,7 +31,8 @@ export type Replica = {
  * Joins the replicas sharing a PostgreSQL store (docs/architecture.md, Replicas): LISTENs to what the database
  * notifies at each commit (drizzle/pg/0001_notify.sql) and keeps this replica in step. A new event: the bus
  * reads the log after its last id and publishes what it finds. A whitelist changed or deleted: its cached
- * settings are dropped (and its cached formats, when it is gone). A key revoked: it stops verifying here and its
+ * settings are dropped (and its cached formats, when it is gone). Settings kept in memory (a guild's whitelists
+ * or wordings, a whitelist's deny list) changed: dropped (src/cluster/kept.ts). A key revoked: it stops verifying here and its
  * sockets here close. The LISTEN connection is watched by heartbeats and replaced when it goes silent
  * (src/cluster/listener.ts), and the bus reads the log every second whatever happens: a change reaches every
  * replica within about a second even without notifications. Each time the channels listen again, what they may
@@ -49,7 +53,9 @@ export async function joinCluster({
   url: string;
   id: string;
   services: {
-    whitelists: Pick<WhitelistService, "forget" | "get" | "cachedIds">;
+    whitelists: Pick<WhitelistService, "forget" | "get" | "cachedIds" | "ofGuild">;
+    texts: Pick<GuildTexts, "ofGuild">;
+    denials: Pick<DenyList, "ofWhitelist">;
     formatCache: Pick<FormatCache, "invalidate">;
     keys: Pick<KeyService, "revokedElsewhere" | "recheckCached">;
   };
@@ -58,6 +64,17 @@ export async function joinCluster({
 }): Promise<Replica> {
   const failed = (what: string) => (error: unknown) =>
     logger.warn(`could not follow another replica's change: ${what}`, { error: String(error) });
+
+  // The settings each replica keeps in memory, by the kind a notice names (src/cluster/kept.ts).
+  const keptHere: KeptHere = {
+    whitelists: services.whitelists.ofGuild,
+    texts: services.texts.ofGuild,
+    denials: services.denials.ofWhitelist,
+  };
+  const settingsChanged = (payload: string) => {
+    const notice = readKeptNotice(payload);
+    if (notice) keptHere[notice.kind].drop(notice.key);
+  };
 
   const whitelistChanged = async (whitelistId: string) => {
     services.whitelists.forget(whitelistId);
@@ -70,6 +87,7 @@ export async function joinCluster({
     channels: {
       wls_events: (id) => void bus.heard(Number(id)),
       wls_whitelists: (whitelistId) => void whitelistChanged(whitelistId).catch(failed("whitelist")),
+      wls_settings: settingsChanged,
       // The changes committed with a revocation (a deleted whitelist's removals) are published before it.
       wls_keys: (keyId) =>
         void bus
@@ -84,6 +102,7 @@ export async function joinCluster({
     onSubscribed: async () => {
       await bus.catchUp();
       for (const whitelistId of services.whitelists.cachedIds()) services.whitelists.forget(whitelistId);
+      for (const cache of Object.values(keptHere)) cache.dropAll();
       await services.keys.recheckCached();
     },
     tick: bus.catchUp,

@@ -8,6 +8,7 @@ import { placeholdersIn } from "../i18n/render.ts";
 import type { Overrides } from "../i18n/words.ts";
 import type { Clock } from "../shared/clock.ts";
 import { DomainError } from "../shared/errors.ts";
+import { type Droppable, kept } from "../shared/kept.ts";
 
 // Staff's own wording of the texts members read of their own registrations (docs/decisions.md, Languages): one per
 // text and guild, used whatever language a reader has, checked when saved so that a placeholder it names is one the
@@ -80,38 +81,50 @@ export function createGuildTexts({ store, clock, write }: { store: Store; clock:
       .from(guildTexts)
       .where(eq(guildTexts.guildId, sql.placeholder("guildId"))),
   );
+  // Kept in memory per guild (docs/architecture.md, Settings kept in memory): every member's answer is worded with
+  // them, and staff change them rarely. Dropped once `set` or `reset` commits here, or another replica's change
+  // is told (src/cluster/replica.ts).
+  const ofGuild = kept(async (guildId): Promise<Overrides> => {
+    const rows = await wordings(db, { guildId });
+    const overrides: Partial<Record<MessageKey, string>> = {};
+    for (const row of rows) if (isRewordable(row.key)) overrides[row.key] = row.text;
+    return Object.freeze(overrides);
+  });
   return {
-    /** The guild's wordings, by key (none: every text reads as the catalogue has it). */
-    async overridesOf(guildId: string): Promise<Overrides> {
-      const rows = await wordings(db, { guildId });
-      const overrides: Partial<Record<MessageKey, string>> = {};
-      for (const row of rows) if (isRewordable(row.key)) overrides[row.key] = row.text;
-      return overrides;
-    },
+    /** The guild's wordings, by key (none: every text reads as the catalogue has it); shared, so frozen. */
+    overridesOf: (guildId: string): Promise<Overrides> => ofGuild.get(guildId),
+    /** The wordings kept in memory, each guild's dropped here once changed, and by the replica (see above). */
+    ofGuild: ofGuild as Droppable,
     /** Stores staff's wording of `key` (checked first: see checkWording); returns it as stored. */
     async set(guildId: string, key: RewordableKey, wording: string, actorId: string): Promise<string> {
       const checked = checkWording(key, wording);
-      await write(async (tx) => {
-        await tx.insert(guilds).values({ id: guildId, createdAt: clock.now() }).onConflictDoNothing();
-        await tx
-          .insert(guildTexts)
-          .values({ guildId, key, text: checked, updatedBy: actorId, updatedAt: clock.now() })
-          .onConflictDoUpdate({
-            target: [guildTexts.guildId, guildTexts.key],
-            set: { text: checked, updatedBy: actorId, updatedAt: clock.now() },
-          });
-      });
+      await write(
+        async (tx) => {
+          await tx.insert(guilds).values({ id: guildId, createdAt: clock.now() }).onConflictDoNothing();
+          await tx
+            .insert(guildTexts)
+            .values({ guildId, key, text: checked, updatedBy: actorId, updatedAt: clock.now() })
+            .onConflictDoUpdate({
+              target: [guildTexts.guildId, guildTexts.key],
+              set: { text: checked, updatedBy: actorId, updatedAt: clock.now() },
+            });
+        },
+        () => ofGuild.drop(guildId),
+      );
       return checked;
     },
     /** Forgets staff's wording of `key`: the catalogue's text is back. Whether there was one. */
     async reset(guildId: string, key: RewordableKey): Promise<boolean> {
-      return write(async (tx) => {
-        const gone = await tx
-          .delete(guildTexts)
-          .where(and(eq(guildTexts.guildId, guildId), eq(guildTexts.key, key)))
-          .returning({ key: guildTexts.key });
-        return gone.length > 0;
-      });
+      return write(
+        async (tx) => {
+          const gone = await tx
+            .delete(guildTexts)
+            .where(and(eq(guildTexts.guildId, guildId), eq(guildTexts.key, key)))
+            .returning({ key: guildTexts.key });
+          return gone.length > 0;
+        },
+        () => ofGuild.drop(guildId),
+      );
     },
   };
 }

@@ -49,6 +49,7 @@ export function createWhitelistDeletion(deps: {
         },
         (committed) => {
           whitelists.forget(whitelistId);
+          whitelists.ofGuild.drop(committed.whitelist.guildId);
           formatCache.invalidate(whitelistId);
           keys.announceRetiring(committed.revoked);
           entries.publish(committed.notices);

@@ -12,15 +12,16 @@ import { keyPrefixEnd, nickKey } from "../nicks/key.ts";
 import { namesOf, nickTypeSpecs, parseNick, type Typed } from "../nicks/types.ts";
 import type { Clock } from "../shared/clock.ts";
 import { DomainError } from "../shared/errors.ts";
+import type { Droppable } from "../shared/kept.ts";
 import type { Logger } from "../shared/logger.ts";
 import { clip } from "../shared/text.ts";
 import type { Whitelist, WhitelistRef } from "../whitelists/model.ts";
 import type { WhitelistService } from "../whitelists/service.ts";
+import { keptDenial, keptDenials, toDenial } from "./deny-kept.ts";
 import type { Denial, Member } from "./model.ts";
 import { requireManager } from "./rules.ts";
 
 type Row = Tables["deniedNicks"]["$inferSelect"];
-const toDenial = ({ nickKey: _key, ...denial }: Row): Denial => denial;
 
 /** The longest reason staff may give (the `/whitelist deny` option takes no more either). */
 export const REASON_MAX = 200;
@@ -111,6 +112,7 @@ export function createDenyList(deps: {
       )
       .limit(1),
   );
+  const ofWhitelist = keptDenials(store);
   const byKey = async (whitelistId: string, nick: string, q: Db = db) => {
     const [row] = await deniedByKey(q, { whitelistId, key: nickKey(nick) });
     return row;
@@ -144,16 +146,15 @@ export function createDenyList(deps: {
   };
 
   const list = {
+    /** The deny lists kept in memory, each whitelist's dropped here once changed, and by the replica. */
+    ofWhitelist: ofWhitelist as Droppable,
+
     /**
      * The denial a nick meets on a whitelist: by its comparison key, else (a premium or Bedrock account) by
      * UUID, so an account renamed since it was denied stays denied.
      */
-    async find(
-      whitelistId: string,
-      nick: string,
-      uuid: string | null,
-      q: Db = db,
-    ): Promise<Denial | undefined> {
+    async find(whitelistId: string, nick: string, uuid: string | null, q?: Db): Promise<Denial | undefined> {
+      if (q === undefined) return keptDenial(await ofWhitelist.get(whitelistId), nick, uuid);
       // Both asked at once (one round trip on PostgreSQL); the denial by name wins.
       const [named, owned] = await together([
         byKey(whitelistId, nick, q),
@@ -260,7 +261,10 @@ export function createDenyList(deps: {
           );
           return { denial: toDenial(row as Row), notices, updated: existing !== undefined };
         },
-        (committed) => entries.publish(committed.notices),
+        (committed) => {
+          ofWhitelist.drop(whitelist.id);
+          entries.publish(committed.notices);
+        },
       );
       logger.info("nick denied", {
         guildId: whitelist.guildId,
@@ -345,7 +349,10 @@ export function createDenyList(deps: {
           );
           return { denied, kept, notices };
         },
-        (committed) => entries.publish(committed.notices),
+        (committed) => {
+          ofWhitelist.drop(whitelist.id);
+          entries.publish(committed.notices);
+        },
       );
       return {
         whitelist,
@@ -358,16 +365,20 @@ export function createDenyList(deps: {
     /** An unban lifts the denials that user's ban made on these whitelists (not staff's own); answers them. */
     async liftBanned(input: { whitelistIds: readonly string[]; userId: string }): Promise<Denial[]> {
       if (input.whitelistIds.length === 0) return [];
-      const rows = await write((tx) =>
-        tx
-          .delete(deniedNicks)
-          .where(
-            and(
-              eq(deniedNicks.bannedUserId, input.userId),
-              inArray(deniedNicks.whitelistId, [...input.whitelistIds]),
-            ),
-          )
-          .returning(),
+      const rows = await write(
+        (tx) =>
+          tx
+            .delete(deniedNicks)
+            .where(
+              and(
+                eq(deniedNicks.bannedUserId, input.userId),
+                inArray(deniedNicks.whitelistId, [...input.whitelistIds]),
+              ),
+            )
+            .returning(),
+        () => {
+          for (const whitelistId of input.whitelistIds) ofWhitelist.drop(whitelistId);
+        },
       );
       return rows.map(toDenial);
     },
@@ -390,9 +401,12 @@ export function createDenyList(deps: {
           }),
         );
       }
-      await write(async (tx) => {
-        await tx.delete(deniedNicks).where(eq(deniedNicks.id, denial.id));
-      });
+      await write(
+        async (tx) => {
+          await tx.delete(deniedNicks).where(eq(deniedNicks.id, denial.id));
+        },
+        () => ofWhitelist.drop(whitelist.id),
+      );
       logger.info("nick allowed again", {
         guildId: whitelist.guildId,
         whitelistId: whitelist.id,

@@ -71,7 +71,8 @@ export function createGuests(deps: {
           requireNotDenied(
             whitelist,
             identity.nick,
-            await denials.find(whitelist.id, identity.nick, identity.uuid),
+            // Through the transaction, not what is kept in memory: another replica's denial may not be told yet.
+            await denials.find(whitelist.id, identity.nick, identity.uuid, tx),
             false,
           );
           requireFree(whitelist, await entries.find(whitelist.id, identity.nick, tx));

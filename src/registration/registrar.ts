@@ -28,6 +28,7 @@ import {
   requireRole,
   requireUnderLimit,
 } from "./rules.ts";
+import type { StandingLookup } from "./standing.ts";
 
 /** What the registration asks of linked accounts (src/accounts): who owns an account in a guild, if anyone. */
 export type AccountLinks = Pick<Accounts, "ownerOf">;
@@ -74,8 +75,10 @@ export function createRegistrar(deps: {
   clock: Clock;
   denials: DenialLookup;
   links: AccountLinks;
+  /** "Not taken" and the member's count before the entry's transaction, in one read. */
+  standing: StandingLookup;
 }) {
-  const { entries, requests, grants, mojang, geyser, departures, clock, denials, links } = deps;
+  const { entries, requests, grants, mojang, geyser, departures, clock, denials, links, standing } = deps;
 
   /** A member who left while their registration was under way gets nothing stored. */
   const requirePresent = (guildId: string, userId: string) => {
@@ -113,8 +116,9 @@ export function createRegistrar(deps: {
   /**
    * Staff have not denied the nick (by name; once looked up, a premium or Bedrock account by UUID too), it is free,
    * not waiting for staff already, and the member is under their limit (as `check` asks). Read together (on
-   * PostgreSQL the pool's calls of a burst queue in turn: each read after another waits its turn again), then
-   * checked in that order: a refusal is the one the first rule broken gives.
+   * PostgreSQL the pool's calls of a burst queue in turn: each read after another waits its turn again), the deny
+   * list from memory and "not taken" with the member's count in one read, then checked in that order: a refusal
+   * is the one the first rule broken gives.
    */
   const available = async (
     whitelist: Whitelist,
@@ -123,16 +127,17 @@ export function createRegistrar(deps: {
     uuid: string | null,
     options: Checking,
   ) => {
-    const [denial, taken, pending, holding] = await together([
+    const limit = options.limit !== false;
+    const [denial, stands, pending, waiting] = await together([
       denials.find(whitelist.id, nick, uuid),
-      entries.find(whitelist.id, nick),
+      standing(whitelist.id, member.userId, nick),
       options.request ? requests.isPending(whitelist.id, member.userId, nick) : false,
-      options.limit !== false ? held(whitelist, member, options.request) : undefined,
+      limit && options.request ? requests.pendingCount(whitelist.id, member.userId) : 0,
     ]);
     requireNotDenied(whitelist, nick, denial, options.self);
-    requireFree(whitelist, taken, nick);
+    requireFree(whitelist, stands.taken, nick);
     if (options.request) requireNoPendingRequest(whitelist, nick, pending);
-    if (holding) requireUnderLimit(whitelist, member, holding, options.self);
+    if (limit) requireUnderLimit(whitelist, member, { registered: stands.registered, waiting }, options.self);
   };
 
   /**

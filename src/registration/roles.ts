@@ -89,11 +89,13 @@ export function createRoleGrants({
    * granted), plus those they hold only because the bot granted them for another of their entries in this guild
    * (then removing either entry keeps the role while the other remains; docs/decisions.md, Roles), plus those a
    * revert of theirs is taking back (granted again after it). Roles the member had on their own are never
-   * recorded.
+   * recorded. A member holding none of the whitelist's roles (a newcomer on launch day) is granted and recorded
+   * all of them whatever their other entries and reverts say: nothing is read or waited for then.
    */
   const plan = async (whitelist: Whitelist, member: Member) => {
     const wanted = [...new Set(whitelist.grantedRoleIds)];
     const held = new Set(member.roleIds);
+    if (!wanted.some((roleId) => held.has(roleId))) return { recorded: wanted, toGrant: wanted };
     const botGranted = await grantedForEntries(entries, whitelist.guildId, member.userId);
     // A removal that read no longer saw may not be published yet, its revert not yet noted: wait until it is.
     await published();

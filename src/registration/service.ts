@@ -41,6 +41,7 @@ import {
   requireOwnerOrManager,
   requireRole,
 } from "./rules.ts";
+import type { StandingLookup } from "./standing.ts";
 
 /** Who registers a nick for whom; see `register`. */
 export type RegisterInput = WhitelistRef & {
@@ -77,6 +78,8 @@ export function createRegistrationService(deps: {
   geyser: GeyserClient;
   departures: Departures;
   denials: DenialLookup;
+  /** "Not taken" and the member's count in one read (src/registration/standing.ts). */
+  standing: StandingLookup;
   /** Who proved which account in a guild (src/accounts): one owner per account, proof, departures. */
   links: Pick<Accounts, "ownerOf" | "forgetMember">;
   discord: Pick<DiscordPorts, "board">;

@@ -9,6 +9,7 @@ import { nickTypeSpecs, nickTypes } from "../nicks/types.ts";
 import type { Clock } from "../shared/clock.ts";
 import { DomainError } from "../shared/errors.ts";
 import { newId } from "../shared/ids.ts";
+import { type Droppable, kept } from "../shared/kept.ts";
 import { clip } from "../shared/text.ts";
 import { checkForm, type FormQuestion } from "./form.ts";
 import { requireLifetime, requireProofWindow } from "./lifetime.ts";
@@ -199,7 +200,7 @@ export function createWhitelistService({
     return whitelist;
   };
   // A guild's whitelists, by name key, built once: every registration, command and lookup finds its whitelist
-  // among them (docs/performance.md, Launch day, queries built once). A guild has a handful of whitelists.
+  // among them (docs/performance.md, Launch day, queries built once).
   const guildRows = preparedRead<WhitelistRow>(db, "whitelists_of_guild", (q) =>
     q
       .select()
@@ -207,21 +208,20 @@ export function createWhitelistService({
       .where(eq(whitelists.guildId, sql.placeholder("guildId")))
       .orderBy(asc(whitelists.nameKey)),
   );
-  const rowsOf = (guildId: string) => guildRows(db, { guildId });
-  // Prepared too: the nickname follower reads them after every change of a member's entries.
-  const templateRows = preparedRead<{ id: string; template: string | null }>(db, "whitelist_templates", (q) =>
-    q
-      .select({ id: whitelists.id, template: whitelists.nicknameTemplate })
-      .from(whitelists)
-      .where(and(eq(whitelists.guildId, sql.placeholder("guildId")), isNotNull(whitelists.nicknameTemplate))),
+  // Kept in memory per guild (docs/architecture.md, Settings kept in memory): read once, dropped once a change of
+  // one of them commits here (create, update, delete) or on another replica (src/cluster/replica.ts). A guild has a
+  // handful of whitelists; a registration reads them before its answer.
+  const ofGuild = kept(
+    async (guildId): Promise<readonly Whitelist[]> =>
+      Object.freeze((await guildRows(db, { guildId })).map(toWhitelist)),
   );
   // Compared on the names themselves, not the stored keys: whitelists named before look-alikes were folded
   // (their stored key is only lower-cased) are matched the same way.
-  const named = (rows: readonly WhitelistRow[], name: string) => {
+  const named = (list: readonly Whitelist[], name: string) => {
     const key = nameKey(name);
-    return rows.find((row) => nameKey(row.name) === key);
+    return list.find((whitelist) => nameKey(whitelist.name) === key);
   };
-  const byName = async (guildId: string, name: string) => named(await rowsOf(guildId), name);
+  const byName = async (guildId: string, name: string) => named(await ofGuild.get(guildId), name);
 
   /** One `message`-mode whitelist per channel: a plain message there can only register on one. */
   const requireFreeMessageChannel = async (
@@ -254,17 +254,20 @@ export function createWhitelistService({
     async create(given: NewWhitelist): Promise<Whitelist> {
       const input = checkSettings(given, given.guildId);
       checkProof(input.proof, input.nickType);
-      return write(async (tx) => {
-        await guilds.ensureIn(tx, input.guildId);
-        const same = await byName(input.guildId, input.name);
-        if (same) throw nameTaken(input.name, same.name);
-        await requireFreeMessageChannel(input.guildId, input);
-        const [row] = await tx
-          .insert(whitelists)
-          .values({ id: newId(), ...input, nameKey: nameKey(input.name), createdAt: clock.now() })
-          .returning();
-        return toWhitelist(row as WhitelistRow);
-      });
+      return write(
+        async (tx) => {
+          await guilds.ensureIn(tx, input.guildId);
+          const same = await byName(input.guildId, input.name);
+          if (same) throw nameTaken(input.name, same.name);
+          await requireFreeMessageChannel(input.guildId, input);
+          const [row] = await tx
+            .insert(whitelists)
+            .values({ id: newId(), ...input, nameKey: nameKey(input.name), createdAt: clock.now() })
+            .returning();
+          return toWhitelist(row as WhitelistRow);
+        },
+        (created) => ofGuild.drop(created.guildId),
+      );
     },
 
     /** A whitelist by id if it is in memory (read before, unchanged since), without waiting: the entries read. */
@@ -282,10 +285,9 @@ export function createWhitelistService({
 
     /** A guild's whitelist by id or by name (case-insensitive), as every `whitelist` command option accepts. */
     async find(guildId: string, idOrName: string): Promise<Whitelist | undefined> {
-      // One read of the guild's whitelists answers both: by id first, else by name.
-      const rows = await rowsOf(guildId);
-      const row = rows.find((one) => one.id === idOrName) ?? named(rows, idOrName);
-      return row && toWhitelist(row);
+      // The guild's whitelists answer both: by id first, else by name.
+      const list = await ofGuild.get(guildId);
+      return list.find((one) => one.id === idOrName) ?? named(list, idOrName);
     },
 
     /**
@@ -355,17 +357,19 @@ export function createWhitelistService({
 
     /** Every whitelist of a guild, by name. */
     async listForGuild(guildId: string): Promise<Whitelist[]> {
-      return (await rowsOf(guildId)).map(toWhitelist);
+      return [...(await ofGuild.get(guildId))];
     },
 
     /**
      * The nickname templates of a guild's whitelists, by whitelist id (only those that have one): what the nickname
-     * follower reads after every change, so it reads two columns instead of every whitelist whole.
+     * follower reads after every change, from the guild's whitelists kept in memory.
      */
     async nicknameTemplates(guildId: string): Promise<Map<string, string>> {
-      const rows = await templateRows(db, { guildId });
-      // Not null (the query), and never empty: a template holds `{mc}` (checkTemplate).
-      return new Map(rows.map((row) => [row.id, row.template as string]));
+      const templates = new Map<string, string>();
+      // Never empty: a template holds `{mc}` (checkTemplate).
+      for (const { id, nicknameTemplate } of await ofGuild.get(guildId))
+        if (nicknameTemplate !== null) templates.set(id, nicknameTemplate);
+      return templates;
     },
 
     /** Changes a whitelist's settings. */
@@ -388,7 +392,10 @@ export function createWhitelistService({
             .returning();
           return toWhitelist(row as WhitelistRow);
         },
-        (updated) => remember(updated),
+        (updated) => {
+          remember(updated);
+          ofGuild.drop(updated.guildId);
+        },
       );
     },
 
@@ -403,10 +410,16 @@ export function createWhitelistService({
       return toWhitelist(row);
     },
 
-    /** Drops a deleted whitelist from the lookup cache. */
+    /** Drops a deleted whitelist from the lookup cache by id (its guild's list: `ofGuild`). */
     forget(id: string): void {
       byId.delete(id);
     },
+
+    /**
+     * Each guild's whitelists as kept in memory: dropped here once a change commits, and by the replica when
+     * another one's commit is told (src/cluster/replica.ts).
+     */
+    ofGuild: ofGuild as Droppable,
 
     /** The ids of the whitelists in the lookup cache (a replica that missed notices checks them again). */
     cachedIds(): string[] {

@@ -82,8 +82,7 @@ forEachStore("prepared reads", (kind) => {
 
     const third = await seedWhitelist(services, { guildId: GUILD, name: "hardcore" });
     expect(await listed(GUILD)).toEqual([survival.id, creative.id, third.id]);
-    await services.write((tx) => whitelists.deleteIn(tx, creative.id));
-    whitelists.forget(creative.id);
+    await services.deletion.deleteWhitelist(creative.id, null);
     expect(await whitelists.find(GUILD, "creative")).toBeUndefined();
     expect(await listed(GUILD)).toEqual([survival.id, third.id]);
     expect(await listed(GUILD)).toEqual(await fresh(GUILD));
@@ -163,35 +162,42 @@ forEachStore("prepared reads", (kind) => {
     expect(await whitelists.nicknameTemplates(GUILD)).toEqual(new Map());
   });
 
-  test("the deny list by UUID answers a denial made in the same process at once, and forgets a lifted one", async () => {
+  test("the deny list by UUID answers a denial once what is kept is dropped, forgets a lifted one, and reads the store in a transaction", async () => {
     services = await testServices();
     const { denials, write } = services;
     const { tables } = services.store;
     const wl = await seedWhitelist(services, { guildId: GUILD });
     const uuid = "069a79f444e94726a5befca90e38aaf5";
     expect(await denials.find(wl.id, "Renamed", uuid)).toBeUndefined();
+    const denied = {
+      nick: "Notch",
+      nickKey: "notch",
+      uuid,
+      reason: "griefing",
+      deniedBy: USER,
+      createdAt: 1,
+      bannedUserId: null,
+    };
     const [row] = await write((tx) =>
       tx
         .insert(tables.deniedNicks)
-        .values({
-          whitelistId: wl.id,
-          nick: "Notch",
-          nickKey: "notch",
-          uuid,
-          reason: "griefing",
-          deniedBy: USER,
-          createdAt: 1,
-          bannedUserId: null,
-        })
+        .values({ whitelistId: wl.id, ...denied })
         .returning(),
     );
+    // Written here without the deny list, which drops what it keeps once its own writes commit
+    // (test/registration/kept-settings.test.ts): dropped as it would.
+    denials.ofWhitelist.drop(wl.id);
     // By name, and under another name by the account's UUID; not on another whitelist.
     expect(await denials.find(wl.id, "NOTCH", null)).toMatchObject({ nick: "Notch", uuid });
     expect(await denials.find(wl.id, "Renamed", uuid)).toMatchObject({ nick: "Notch", reason: "griefing" });
     const other = await seedWhitelist(services, { guildId: GUILD });
     expect(await denials.find(other.id, "Renamed", uuid)).toBeUndefined();
     await write((tx) => tx.delete(tables.deniedNicks).where(eq(tables.deniedNicks.id, row?.id ?? -1)));
+    denials.ofWhitelist.drop(wl.id);
     expect(await denials.find(wl.id, "Renamed", uuid)).toBeUndefined();
+    // In a transaction it reads the store itself (a registration's own check): no drop needed.
+    await write((tx) => tx.insert(tables.deniedNicks).values({ ...denied, whitelistId: wl.id }));
+    expect(await write((tx) => denials.find(wl.id, "Renamed", uuid, tx))).toMatchObject({ nick: "Notch" });
   });
 
   test("a guild's settings and wordings follow each change at once", async () => {

@@ -1,8 +1,10 @@
 import { afterEach, expect, test } from "bun:test";
 import { BunSQLPreparedQuery } from "drizzle-orm/bun-sql/session";
 import { isOnTheLine } from "../../src/db/pg/line.ts";
+import { BY_MEMBER } from "../../src/entries/model.ts";
+import type { Member } from "../../src/registration/model.ts";
 import { forEachStore } from "../helpers/services.ts";
-import { alice, bob, MEMBER_ROLE, PLAYER_ROLE, type SeededWorld, seededWorld } from "./helpers.ts";
+import { alice, bob, GUILD, MEMBER_ROLE, PLAYER_ROLE, type SeededWorld, seededWorld } from "./helpers.ts";
 
 // A registration awaits one commit and one flush (issue 38): the member's roles, which the entry's groups are read
 // from, are noted in the entry's own transaction, not in one of their own before it.
@@ -115,6 +117,65 @@ forEachStore("a registration's round trips", (store) => {
         world.registration.submit({ whitelist: world.wl, member: alice, nick: "Steve" }),
       );
       expect(counted.trips).toBe(3);
+    },
+  );
+});
+
+/** What a statement reads: a member's standing (src/registration/standing.ts), else the first table it names. */
+const readOf = (query: string) =>
+  query.includes('"held"') ? "standing" : (/ from "(\w+)"/i.exec(query)?.[1] ?? query);
+
+/**
+ * What the statements sent through the pool (not the write line) read while `run` runs, in order, until its write
+ * begins (its transaction takes the cluster's write lock): what the member's answer waits for besides the write.
+ */
+async function poolReads(run: () => Promise<unknown>): Promise<string[]> {
+  const execute = BunSQLPreparedQuery.prototype.execute;
+  const read: string[] = [];
+  let writing = false;
+  BunSQLPreparedQuery.prototype.execute = function (this: { queryString: string }, ...args: unknown[]) {
+    writing ||= this.queryString.includes("pg_advisory_xact_lock");
+    if (!isOnTheLine() && !writing) read.push(readOf(this.queryString));
+    return (execute as (...args: unknown[]) => Promise<unknown>).apply(this, args);
+  } as typeof execute;
+  try {
+    await run();
+  } finally {
+    BunSQLPreparedQuery.prototype.execute = execute;
+  }
+  return read;
+}
+
+forEachStore("a registration's reads before its write", (store) => {
+  // Each read through the pool costs the service and PostgreSQL CPU before the member's answer, and waits its turn
+  // with a burst's every other member (docs/performance.md, Launch day on PostgreSQL): SQLite's make no trip.
+  const registering = (who: Member, nick: string) => () =>
+    world.registration.register({
+      guildId: GUILD,
+      whitelist: "survival",
+      member: who,
+      actor: who,
+      nick,
+      origin: BY_MEMBER,
+    });
+
+  test.skipIf(store === "sqlite")(
+    "with the guild's settings kept, a newcomer's registration reads the pool once: their standing",
+    async () => {
+      world = await seededWorld({ nickType: "offline", name: "survival", grantedRoleIds: [PLAYER_ROLE] });
+      // Another member first, as on launch day: the whitelists and the deny list are then kept in memory.
+      await registering(bob, "Alex")();
+      expect(await poolReads(registering(alice, "Steve"))).toEqual(["standing"]);
+    },
+  );
+
+  test.skipIf(store === "sqlite")(
+    "a member holding the whitelist's role already has their entries read too, and the log the plan waits for",
+    async () => {
+      world = await seededWorld({ nickType: "offline", name: "survival", grantedRoleIds: [PLAYER_ROLE] });
+      await registering(bob, "Alex")();
+      const holding = { ...alice, roleIds: [MEMBER_ROLE, PLAYER_ROLE] };
+      expect(await poolReads(registering(holding, "Steve"))).toEqual(["standing", "entries", "events"]);
     },
   );
 });
