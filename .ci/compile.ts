@@ -69,6 +69,14 @@ export const BUILD_FLAGS = [
 export const BYTECODE_ORDER = join(ROOT, ".ci", "bytecode-order", "whitelist-sync.order");
 
 /**
+ * Bun writes a CommonJS module's `__dirname` into the executable as the build's own path (@discordjs/ws's is there,
+ * for a worker the bot never starts), so two checkouts of one commit built different executables, with other chunk
+ * names, another layout and another idle RSS (docs/performance.md, Start and memory). The executable's own
+ * directory, as `import.meta.dir` says it, in its place: a build is the same from any checkout.
+ */
+const SAME_FROM_ANY_CHECKOUT = ["--define", `__dirname=${JSON.stringify("/$bunfs/root")}`];
+
+/**
  * Runs `bun build --compile` for `target` into `outfile`; throws with Bun's output when it fails, and passes on
  * Bun's warnings (a profile that matches nothing of the build). Bun writes the
  * chunks' source maps beside the executable (one per chunk): it builds in a directory of its own, of which only the
@@ -103,6 +111,7 @@ export async function compile(options: {
     `__WLS_COMMIT__=${JSON.stringify(options.commit)}`,
     "--define",
     `__WLS_TARGET__=${JSON.stringify(name)}`,
+    ...SAME_FROM_ANY_CHECKOUT,
     "--outfile",
   ];
   // A fresh clone has no dist/ yet.
