@@ -4,6 +4,7 @@
 // whitelist; the service's side: src/formats/worker-reads.ts). A compiled binary has it as an entry point of its
 // own (.ci/compile.ts).
 import { Database } from "bun:sqlite";
+import { setPriority } from "node:os";
 import { useSqlite } from "../db/client.ts";
 import type { SqliteStore } from "../db/store.ts";
 import { createSnapshotRead } from "../entries/reads.ts";
@@ -13,6 +14,17 @@ import { building, type FormatSource, summing } from "./whitelist-formats.ts";
 import type { WorkerReply, WorkerRequest } from "./worker-protocol.ts";
 
 declare const self: Worker;
+
+/**
+ * This thread's niceness (Linux: per thread; the service's own thread keeps its own): beside a game server's busy
+ * cores the event loop, woken for a request, should not also wait for the CPU behind the builds.
+ */
+const WORKER_NICE = 10;
+try {
+  setPriority(WORKER_NICE);
+} catch {
+  // Not allowed here (another system): the builds share the CPU evenly.
+}
 
 let store: SqliteStore | null = null;
 let read: ReturnType<typeof createSnapshotRead> | null = null;
