@@ -24,9 +24,16 @@ export const WORKER_IDLE_MS = 1_000;
 /** Starts the build worker (tests: one that fails, to see the reads fall back). */
 export type StartWorker = () => Worker;
 
-// A literal URL beside `new Worker`, as `bun build --compile` finds the entry point it was given (.ci/compile.ts).
-const startBuildWorker: StartWorker = () =>
-  new Worker(new URL("./build-worker.ts", import.meta.url), { smol: true });
+/**
+ * Where the worker's entry point is. In a compiled binary the code runs from chunks at the root of its embedded
+ * files, beside the main entry point (src/main.ts's folder), and the worker is `formats/build-worker.ts` from there
+ * (an entry point of its own: .ci/compile.ts); from the sources, beside this file.
+ */
+const WORKER_URL = /\$bunfs|~BUN/.test(import.meta.url)
+  ? new URL("./formats/build-worker.ts", Bun.pathToFileURL(Bun.main))
+  : new URL("./build-worker.ts", import.meta.url);
+
+const startBuildWorker: StartWorker = () => new Worker(WORKER_URL, { smol: true });
 
 /** The SQLite file a worker can open read-only, or null (PostgreSQL, or a store in memory): no worker then. */
 export function workerFile(store: Store): string | null {
