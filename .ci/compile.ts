@@ -60,6 +60,12 @@ export const BUILD_FLAGS = [
 ];
 
 /**
+ * The service's workers' entry points, bundled beside src/main.ts as entry points of their own: a compiled binary
+ * finds a `new Worker(new URL("./x.ts", import.meta.url))` only among them (src/formats/worker-reads.ts).
+ */
+export const WORKER_ENTRIES = [join(ROOT, "src", "formats", "build-worker.ts")];
+
+/**
  * The service's bytecode-order profile: which functions a start of the service runs (`bun run build:profile`
  * records one, .ci/bytecode-order.ts). Built with it, the executable has their bytecode together at its front, so a
  * start reads fewer of its pages (docs/performance.md, Start and memory). A build input, committed: one recorded
@@ -104,6 +110,7 @@ export async function compile(options: {
   const args = [
     "build",
     options.entry ?? join(ROOT, "src", "main.ts"),
+    ...(options.entry ? [] : WORKER_ENTRIES),
     ...flags,
     ...(ordered ? [`--bytecode-order=${order}`] : []),
     ...(options.target === "host" ? [] : [`--target=${TARGETS[options.target]}`]),

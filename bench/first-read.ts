@@ -305,7 +305,7 @@ try {
     ["round", "probes", "p50 ms", "p99 ms", "max ms", "p99 ÷ idle", "4 formats ms", ...FORMATS],
   ];
   const gcRows: string[][] = [
-    ["round", "collections", "full", "with a pause ≥ 4 ms", "paused ms", "longest pause ms"],
+    ["round", "collections", "full", "with a pause ≥ 4 ms", "paused ms", "longest pause ms", "in workers"],
   ];
   const p99s: number[] = [];
   for (let r = 1; r <= ROUNDS; r++) {
@@ -341,6 +341,7 @@ try {
       String(gc.over4),
       fixed(gc.totalMs),
       fixed(gc.maxMs),
+      String(gc.elsewhere),
     ]);
     if (result.trace) printSlices(r, result.during, result.trace.sentAt, result.trace.slices);
   }
@@ -348,7 +349,7 @@ try {
   console.log(table(rows));
   if (values.gc)
     console.log(
-      `\nthe service's collections during the first reads (longest pause of each):\n${table(gcRows)}`,
+      `\nthe service's collections during the first reads, of its main heap (longest pause of each), and its workers':\n${table(gcRows)}`,
     );
   const worst = Math.max(...p99s);
   console.log(

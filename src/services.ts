@@ -12,6 +12,7 @@ import { createExpiryScheduler } from "./entries/expiry.ts";
 import { createNameChecks } from "./entries/name-checks.ts";
 import { createEntryService } from "./entries/service.ts";
 import { createFormatCache } from "./formats/cache.ts";
+import { createWorkerReads, workerFile } from "./formats/worker-reads.ts";
 import { createGeyserClient } from "./geyser/client.ts";
 import { createGuildService } from "./guilds/service.ts";
 import { createGuildTexts } from "./guilds/texts.ts";
@@ -153,7 +154,14 @@ export function createServices<S extends Store>({
     mappings: rankMappings,
   });
   const formatCache = createFormatCache({
-    load: (id, slices) => entries.snapshotForFormats(id, slices),
+    read: createWorkerReads({
+      file: workerFile(store),
+      loadUpTo: (id, atMost, slices) => entries.snapshotForFormatsUpTo(id, atMost, slices),
+      onUnusable: (error) =>
+        logger.warn("build worker unavailable: large whitelists' first reads are built on the event loop", {
+          error: String(error),
+        }),
+    }),
     bus,
     maxBytes: cacheMaxBytes,
   });

@@ -60,36 +60,7 @@ export function createEntryReads(deps: {
   inGuild: EntriesInGuild;
 }) {
   const { db, entries, whitelistTable, findByKey, inGuild } = deps;
-  // What a page selects, in the order of EntryColumns.pushValues, then the key the next page starts after.
-  const pageColumns = {
-    id: entries.id,
-    nick: entries.nick,
-    uuid: entries.uuid,
-    premium: entries.premium,
-    expiresAt: entries.expiresAt,
-    verified: entries.verified,
-    gamertag: entries.gamertag,
-    proofDueAt: entries.proofDueAt,
-    groups: entries.groups,
-    nickKey: entries.nickKey,
-  };
-  const decoders = Object.values(pageColumns);
-  const keyAt = decoders.indexOf(entries.nickKey);
-  // Prepared once per connection: a large whitelist's read runs it hundreds of times. Its rows as the driver's
-  // arrays, decoded into the columns: drizzle's object per row cost some twenty more (docs/performance.md).
-  const snapshotPage = preparedValues(db, "entries_snapshot_page", (q) =>
-    q
-      .select(pageColumns)
-      .from(entries)
-      .where(
-        and(
-          eq(entries.whitelistId, sql.placeholder("whitelistId")),
-          gt(entries.nickKey, sql.placeholder("after")),
-        ),
-      )
-      .orderBy(asc(entries.nickKey))
-      .limit(sql.placeholder("limit")),
-  );
+  const snapshot = createSnapshotRead(db, entries);
 
   // Prepared once per connection: every registration counts the member's nicks, inside its write and before it.
   const ownedCount = preparedRead<{ n: number }>(db, "entries_count_for_user", (q) =>
@@ -110,32 +81,16 @@ export function createEntryReads(deps: {
     inGuild(db, guildId, userId, guests);
 
   return {
+    /** See createSnapshotRead: every entry of the whitelist. */
+    snapshotForFormats: (whitelistId: string, slices: Slices = noSlices): Promise<EntrySnapshot> =>
+      snapshot(whitelistId, slices, Number.POSITIVE_INFINITY) as Promise<EntrySnapshot>,
+
     /**
-     * What the formats show of each entry (id, nick, UUID, premium, expiry, gamertag, proof due), in no particular order (each format
-     * sorts), without whole records, and the last event id the read includes, in one snapshot of the store (see
-     * src/formats/cache.ts). Read in pages along the whitelist's index of nick keys, each found by a range of it
-     * (never a sort of the whole list), pausing on `slices` between them: a 100,000-entry whitelist never holds
-     * up the event loop for the whole read. Each page is sized by the time the last took (`nextPageSize`).
+     * As snapshotForFormats, or null once the whitelist is seen to hold more than `atMost` entries (read on the
+     * build worker's thread instead: src/formats/worker-reads.ts).
      */
-    snapshotForFormats(whitelistId: string, slices: Slices = noSlices): Promise<EntrySnapshot> {
-      return readSnapshot(db, async (q) => {
-        const through = await lastEventId(db, q);
-        // Kept as columns, each page's rows (and their nick keys) left to die young (src/entries/columns.ts).
-        const entries = new EntryColumns();
-        // No key is empty (a nick has a character at least): the first page starts after "". Pages start small
-        // and grow while they fit (FIRST_PAGE; on a starved CPU a page's rows take twice or three times as long).
-        for (let after = "", limit = FIRST_PAGE; ; ) {
-          const from = slices.elapsed();
-          const page = await snapshotPage(q, { whitelistId, after, limit });
-          for (const row of page) entries.pushValues(row, decoders);
-          const last = page.at(-1);
-          if (!last || page.length < limit) return { through, entries };
-          after = last[keyAt] as string;
-          limit = nextPageSize(limit, slices.elapsed() - from);
-          if (slices.due()) await slices.pause();
-        }
-      });
-    },
+    snapshotForFormatsUpTo: (whitelistId: string, atMost: number, slices: Slices = noSlices) =>
+      snapshot(whitelistId, slices, atMost),
 
     /** A whitelist's entries, oldest first. */
     async list(whitelistId: string): Promise<EntryRecord[]> {
@@ -268,4 +223,65 @@ export function createEntryReads(deps: {
       return times.length === 0 ? null : Math.min(...times);
     },
   };
+}
+
+/**
+ * What the formats show of each entry (id, nick, UUID, premium, expiry, gamertag, proof due), in no particular
+ * order (each format sorts), without whole records, and the last event id the read includes, in one snapshot of the
+ * store (see src/formats/cache.ts). Read in pages along the whitelist's index of nick keys, each found by a range of
+ * it (never a sort of the whole list), pausing on `slices` between them: a 100,000-entry whitelist never holds up
+ * the event loop for the whole read. Each page is sized by the time the last took (`nextPageSize`). Null once more
+ * than `atMost` entries are read. The service's store, or a read-only connection of the build worker's
+ * (src/formats/build-worker.ts).
+ */
+export function createSnapshotRead(db: Db, entries: Tables["entries"]) {
+  // What a page selects, in the order of EntryColumns.pushValues, then the key the next page starts after.
+  const pageColumns = {
+    id: entries.id,
+    nick: entries.nick,
+    uuid: entries.uuid,
+    premium: entries.premium,
+    expiresAt: entries.expiresAt,
+    verified: entries.verified,
+    gamertag: entries.gamertag,
+    proofDueAt: entries.proofDueAt,
+    groups: entries.groups,
+    nickKey: entries.nickKey,
+  };
+  const decoders = Object.values(pageColumns);
+  const keyAt = decoders.indexOf(entries.nickKey);
+  // Prepared once per connection: a large whitelist's read runs it hundreds of times. Its rows as the driver's
+  // arrays, decoded into the columns: drizzle's object per row cost some twenty more (docs/performance.md).
+  const snapshotPage = preparedValues(db, "entries_snapshot_page", (q) =>
+    q
+      .select(pageColumns)
+      .from(entries)
+      .where(
+        and(
+          eq(entries.whitelistId, sql.placeholder("whitelistId")),
+          gt(entries.nickKey, sql.placeholder("after")),
+        ),
+      )
+      .orderBy(asc(entries.nickKey))
+      .limit(sql.placeholder("limit")),
+  );
+  return (whitelistId: string, slices: Slices, atMost: number): Promise<EntrySnapshot | null> =>
+    readSnapshot(db, async (q) => {
+      const through = await lastEventId(db, q);
+      // Kept as columns, each page's rows (and their nick keys) left to die young (src/entries/columns.ts).
+      const entries = new EntryColumns();
+      // No key is empty (a nick has a character at least): the first page starts after "". Pages start small
+      // and grow while they fit (FIRST_PAGE; on a starved CPU a page's rows take twice or three times as long).
+      for (let after = "", limit = FIRST_PAGE; ; ) {
+        const from = slices.elapsed();
+        const page = await snapshotPage(q, { whitelistId, after, limit });
+        for (const row of page) entries.pushValues(row, decoders);
+        if (entries.length > atMost) return null;
+        const last = page.at(-1);
+        if (!last || page.length < limit) return { through, entries };
+        after = last[keyAt] as string;
+        limit = nextPageSize(limit, slices.elapsed() - from);
+        if (slices.due()) await slices.pause();
+      }
+    });
 }

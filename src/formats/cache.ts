@@ -6,7 +6,7 @@ import { UseOrderedMap } from "../shared/use-ordered-map.ts";
 import type { FormatName } from "./index.ts";
 import { createKeptRead, type ReleaseLater } from "./kept-read.ts";
 import { traced } from "./slice-trace.ts";
-import { building, type FormatSource, summing, WhitelistFormats } from "./whitelist-formats.ts";
+import { type BuiltFormat, building, summing, WhitelistFormats } from "./whitelist-formats.ts";
 
 /**
  * A whitelist's entries in one format: the bytes as parts (a Response sends them without joining), their size,
@@ -41,14 +41,21 @@ export const DEFAULT_CACHE_BYTES = 16 * 1024 * 1024;
  *   next, unless a change to that whitelist comes first.
  */
 export function createFormatCache({
-  load,
   bus,
   maxBytes = DEFAULT_CACHE_BYTES,
   slices = createSlices(),
   releaseRead,
-}: {
-  /** Reads a whitelist's entries in one snapshot of the store, pausing on `slices` between pages. */
-  load: (whitelistId: string, slices: Slices) => Promise<EntrySnapshot>;
+  ...from
+}: (
+  | {
+      /** Reads a whitelist's entries in one snapshot of the store, pausing on `slices` between pages. */
+      load: LoadEntries;
+    }
+  | {
+      /** Reads a whitelist's entries for its formats, and builds them, where it will (worker-reads.ts). */
+      read: ReadForFormats;
+    }
+) & {
   bus: EventBus;
   maxBytes?: number;
   /** Where reads and builds take their turns (tests: slices they control). */
@@ -63,7 +70,15 @@ export function createFormatCache({
   const reads = new Map<string, Read>();
   /** Builds under way, by whitelist and format. */
   const builds = new Map<string, Promise<WhitelistFormats>>();
-  const lastRead = createKeptRead<Read>(releaseRead);
+  const readFormats = "read" in from ? from.read : readHere(from.load);
+  /** Lets go of a read no build will use (its copy on the build worker's thread, if there). */
+  const release = (read: Read) => {
+    read.source.then(
+      (source) => source.release(),
+      () => {},
+    );
+  };
+  const lastRead = createKeptRead<Read>(releaseRead, release);
   let total = 0;
 
   /** Records a whitelist's size now, then drops the least recently read until the rest fit (never `keep`). */
@@ -103,15 +118,7 @@ export function createFormatCache({
     let read = reads.get(whitelistId) ?? lastRead.take(whitelistId);
     if (read) reads.set(whitelistId, read);
     else {
-      const source = (async (): Promise<FormatSource> => {
-        // Begun in a slice of its own, as the builds are (runSliced): the request that asks for it has run since
-        // the last turn (its key checked, its rate counted), and a /health waiting meanwhile goes first.
-        const reading = traced(slices, "read");
-        await reading.pause();
-        const { entries, through } = await load(whitelistId, reading);
-        return { entries, through, sum: await runSliced(summing(entries), traced(slices, "sum")) };
-      })();
-      read = { source, changes: [], users: 0 };
+      read = { source: readFormats(whitelistId, slices), changes: [], users: 0 };
       reads.set(whitelistId, read);
     }
     read.users++;
@@ -128,7 +135,7 @@ export function createFormatCache({
     const done: Promise<WhitelistFormats> = (async () => {
       const source = await read.source;
       readOk = true;
-      const built = await runSliced(building(format, source), traced(slices, format));
+      const built = await source.build(format);
       // From here to the return nothing awaits: no change can come between the format and what it lacks.
       const current = reads.get(whitelistId) === read;
       const kept = (current && cache.get(whitelistId)) || new WhitelistFormats();
@@ -138,10 +145,12 @@ export function createFormatCache({
       if (current) cache.set(whitelistId, kept);
       return kept;
     })().finally(() => {
-      if (--read.users === 0 && reads.get(whitelistId) === read) {
-        reads.delete(whitelistId);
-        // Kept only while it holds every change: none came since it began.
-        if (readOk && read.changes.length === 0) lastRead.keep(whitelistId, read);
+      // The last build to use it: kept only while current and holding every change (none came since it began).
+      if (--read.users === 0) {
+        const current = reads.get(whitelistId) === read;
+        if (current) reads.delete(whitelistId);
+        if (current && readOk && read.changes.length === 0) lastRead.keep(whitelistId, read);
+        else release(read);
       }
       if (builds.get(key) === done) builds.delete(key);
     });
@@ -184,7 +193,44 @@ export function createFormatCache({
 }
 
 /** A read of a whitelist's entries formats are built from, and the changes committed since it began. */
-type Read = { source: Promise<FormatSource>; changes: ChangeNotice[]; users: number };
+type Read = { source: Promise<SourceRead>; changes: ChangeNotice[]; users: number };
+
+/** Reads a whitelist's entries in one snapshot of the store, pausing on `slices` between pages. */
+export type LoadEntries = (whitelistId: string, slices: Slices) => Promise<EntrySnapshot>;
+
+/**
+ * A read of a whitelist's entries that formats are built from, wherever it is held: on this thread, or on the build
+ * worker's (src/formats/worker-reads.ts). It includes every event up to the one it says it does, and no later one.
+ */
+export type SourceRead = {
+  /** `format` built from this read, as `WhitelistFormats.set` takes it. */
+  build(format: FormatName): Promise<BuiltFormat>;
+  /** Lets go of the read: no build asks for it after. */
+  release(): void;
+};
+
+/** Begins a read of a whitelist's entries for its formats; work on this thread takes its turns on `slices`. */
+export type ReadForFormats = (whitelistId: string, slices: Slices) => Promise<SourceRead>;
+
+/** Reads through `load` and builds on this thread, in slices (no build worker: tests, small whitelists). */
+export function readHere(load: LoadEntries): ReadForFormats {
+  return async (whitelistId, slices) => {
+    // Begun in a slice of its own, as the builds are (runSliced): the request that asks for it has run since the
+    // last turn (its key checked, its rate counted), and a /health waiting meanwhile goes first.
+    const reading = traced(slices, "read");
+    await reading.pause();
+    return builtHere(await load(whitelistId, reading), slices);
+  };
+}
+
+/** Builds formats from a read held on this thread, in slices. */
+export async function builtHere({ entries, through }: EntrySnapshot, slices: Slices): Promise<SourceRead> {
+  const source = { entries, through, sum: await runSliced(summing(entries), traced(slices, "sum")) };
+  return {
+    build: (format) => runSliced(building(format, source), traced(slices, format)),
+    release() {},
+  };
+}
 
 /** The format cache's type. */
 export type FormatCache = ReturnType<typeof createFormatCache>;

@@ -16,16 +16,22 @@ const afterKeepMs: ReleaseLater = (release) => {
 /**
  * Holds at most one read (the last to finish, of one whitelist) until it is taken, forgotten (a change to that
  * whitelist came, or it was invalidated) or released by `later`: a read is valid only while nothing changed since.
+ * A read let go of without being taken is handed to `dispose` (the build worker's copy of it let go of too).
  */
-export function createKeptRead<R>(later: ReleaseLater = afterKeepMs) {
+export function createKeptRead<R>(later: ReleaseLater = afterKeepMs, dispose: (read: R) => void = () => {}) {
   let kept: { whitelistId: string; read: R } | null = null;
+  const letGo = () => {
+    if (kept) dispose(kept.read);
+    kept = null;
+  };
   return {
     /** Keeps `read` of a whitelist in place of any other, until `later` lets go of it. */
     keep(whitelistId: string, read: R): void {
+      letGo();
       const held = { whitelistId, read };
       kept = held;
       later(() => {
-        if (kept === held) kept = null;
+        if (kept === held) letGo();
       });
     },
     /** The kept read of this whitelist, no longer kept; undefined if none. */
@@ -37,7 +43,7 @@ export function createKeptRead<R>(later: ReleaseLater = afterKeepMs) {
     },
     /** Lets go of the kept read of this whitelist, if any (it changed, or was forgotten). */
     forget(whitelistId: string): void {
-      if (kept?.whitelistId === whitelistId) kept = null;
+      if (kept?.whitelistId === whitelistId) letGo();
     },
   };
 }

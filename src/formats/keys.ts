@@ -19,7 +19,17 @@ export type Keys<K extends Key> = {
   removed(index: number): Keys<K>;
   /** The keys from `from` up to (not including) `to`. */
   slice(from: number, to: number): Keys<K>;
+  /** What the keys are made of, for another thread (`keysFromParts` makes them again: no key copied one by one). */
+  parts(): KeysParts;
 };
+
+/** A chunk's keys as plain values a `postMessage` carries: their text and ends, or the numbers. */
+export type KeysParts = { text: string; ends: Uint32Array } | { values: Float64Array };
+
+/** The keys `parts` came from. */
+export function keysFromParts<K extends Key>(parts: KeysParts): Keys<K> {
+  return ("values" in parts ? numberKeys(parts.values) : stringKeys(parts.text, parts.ends)) as Keys<K>;
+}
 
 /** `keys` kept compactly (all numbers, or all strings, as a format's keys are). */
 export function keysOf<K extends Key>(keys: readonly K[]): Keys<K> {
@@ -41,6 +51,7 @@ function numberKeys(values: Float64Array): Keys<number> {
     inserted: (index, key) => numberKeys(insertedAt(values, new Float64Array(values.length + 1), index, key)),
     removed: (index) => numberKeys(removedAt(values, new Float64Array(values.length - 1), index)),
     slice: (from, to) => numberKeys(values.slice(from, to)),
+    parts: () => ({ values }),
   };
 }
 
@@ -68,6 +79,7 @@ function stringKeys(text: string, ends: Uint32Array): Keys<string> {
       const moved = ends.slice(from, to).map((end) => end - offset);
       return stringKeys(text.slice(offset, start(to)), moved);
     },
+    parts: () => ({ text, ends }),
   };
 }
 

@@ -6,13 +6,16 @@
  * about the size of those bytes themselves (docs/architecture.md, Formats kept per whitelist).
  */
 
-import { type Key, type Keys, keysOf } from "./keys.ts";
+import { type Key, type Keys, type KeysParts, keysFromParts, keysOf } from "./keys.ts";
 
 /** One piece and the key that orders it. */
 export type Piece<K> = { key: K; text: string };
 
 /** A chunk: its pieces' keys (compact: keys.ts), where each piece starts in `bytes`, and their bytes. */
 type Chunk<K extends Key> = { keys: Keys<K>; starts: Uint32Array; bytes: Uint8Array };
+
+/** A chunk as plain values a `postMessage` carries (its arrays' buffers transferred, not copied). */
+export type ChunkParts = { keys: KeysParts; starts: Uint32Array; bytes: Uint8Array };
 
 /** The chunk `append` is making: its keys so far, where each piece starts, and their bytes in `scratch`. */
 type OpenChunk<K extends Key> = { keys: K[]; starts: Uint32Array; size: number; scratch: Buffer | null };
@@ -123,6 +126,25 @@ export class PieceSequence<K extends Key> {
     this.length += count;
     open.keys.length = 0;
     open.size = 0;
+  }
+
+  /**
+   * The chunks as plain values, for a sequence built on another thread to be handed over (`adopt`); this one is
+   * not used after.
+   */
+  chunkParts(): ChunkParts[] {
+    return this.chunks.map(({ keys, starts, bytes }) => ({ keys: keys.parts(), starts, bytes }));
+  }
+
+  /** Takes the chunks another thread built (`chunkParts`), in place of any held: as they were there. */
+  adopt(chunks: readonly ChunkParts[]): void {
+    this.chunks = chunks.map(({ keys, starts, bytes }) => ({ keys: keysFromParts<K>(keys), starts, bytes }));
+    this.bytes = 0;
+    this.length = 0;
+    for (const chunk of this.chunks) {
+      this.bytes += chunk.bytes.length;
+      this.length += chunk.keys.length;
+    }
   }
 
   /** Adds a piece at its place (after any piece of an equal key). */
