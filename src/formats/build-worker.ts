@@ -17,9 +17,11 @@ declare const self: Worker;
 
 /**
  * This thread's niceness (Linux: per thread; the service's own thread keeps its own): beside a game server's busy
- * cores the event loop, woken for a request, should not also wait for the CPU behind the builds.
+ * cores the event loop, woken for a request, should not also wait for the CPU behind the builds. 5, not more: at
+ * nice 10 the first reads took 29 s beside eight busy loops (a sync agent's request gives up at 30 s), at 5 some 12
+ * (docs/performance.md, First reads in a worker).
  */
-const WORKER_NICE = 10;
+const WORKER_NICE = 5;
 try {
   setPriority(WORKER_NICE);
 } catch {
