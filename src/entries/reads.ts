@@ -49,6 +49,17 @@ export function notOn(typed: string, where: string): DomainError {
 }
 
 /**
+ * The entries that count toward a member's limit on a whitelist, as a prepared read's condition (placeholders
+ * `whitelistId`, `userId`): the nicks they hold themselves, not the guests they added.
+ */
+export const countedForMember = (entries: Tables["entries"]) =>
+  and(
+    eq(entries.whitelistId, sql.placeholder("whitelistId")),
+    eq(entries.userId, sql.placeholder("userId")),
+    eq(entries.guest, false),
+  );
+
+/**
  * The reads of entries (the queries; the rules that use them are the services'): by nick, by UUID, by owner, by
  * prefix for autocomplete, what the formats show, and when the next one expires. Part of `EntryService`.
  */
@@ -64,16 +75,7 @@ export function createEntryReads(deps: {
 
   // Prepared once per connection: every registration counts the member's nicks, inside its write and before it.
   const ownedCount = preparedRead<{ n: number }>(db, "entries_count_for_user", (q) =>
-    q
-      .select({ n: count() })
-      .from(entries)
-      .where(
-        and(
-          eq(entries.whitelistId, sql.placeholder("whitelistId")),
-          eq(entries.userId, sql.placeholder("userId")),
-          eq(entries.guest, false),
-        ),
-      ),
+    q.select({ n: count() }).from(entries).where(countedForMember(entries)),
   );
 
   /** A user's entries in a guild, oldest first: those they own (`guests` false) or the guests they added. */

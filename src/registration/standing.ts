@@ -2,6 +2,7 @@ import { and, eq, sql } from "drizzle-orm";
 import { preparedRead } from "../db/driver.ts";
 import type { Store } from "../db/store.ts";
 import type { EntryRecord } from "../entries/model.ts";
+import { countedForMember } from "../entries/reads.ts";
 import { type EntryRow, toEntry } from "../entries/rows.ts";
 import { nickKey } from "../nicks/key.ts";
 
@@ -32,13 +33,7 @@ export function createStandingLookup(store: Store): StandingLookup {
       const held = q
         .select({ registered: sql<number>`count(*)`.as("registered") })
         .from(entries)
-        .where(
-          and(
-            eq(entries.whitelistId, sql.placeholder("whitelistId")),
-            eq(entries.userId, sql.placeholder("userId")),
-            eq(entries.guest, false),
-          ),
-        )
+        .where(countedForMember(entries))
         .as("held");
       return q
         .select({ registered: held.registered, entry: entries })
