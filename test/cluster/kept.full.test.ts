@@ -1,12 +1,10 @@
 import { afterEach, beforeAll, describe, expect, test } from "bun:test";
-import { closeStore } from "../../src/db/driver.ts";
 import { BY_MEMBER } from "../../src/entries/model.ts";
 import type { Member } from "../../src/registration/model.ts";
-import { openStoreServices, type Services } from "../../src/services.ts";
-import { manualClock } from "../../src/shared/clock.ts";
+import type { Services } from "../../src/services.ts";
 import { DomainError } from "../../src/shared/errors.ts";
-import { silentLogger } from "../../src/shared/logger.ts";
 import { sharedPostgres, type TestPostgres } from "../helpers/postgres.ts";
+import { eventually, testReplicas } from "../helpers/replicas.ts";
 import { seedWhitelist } from "../helpers/services.ts";
 
 // Settings each replica keeps in memory (docs/architecture.md, Settings kept in memory): a change made through one
@@ -19,44 +17,15 @@ const OWNER: Member = { userId: "300000000000000008", roleIds: [], canManageGuil
 const member = (userId: string): Member => ({ userId, roleIds: [], canManageGuild: false });
 const ALICE = member("300000000000000001");
 let pg: TestPostgres;
-let open: { services: Services; leave(): Promise<void> }[] = [];
+const opened = testReplicas(Date.UTC(2026, 11, 7));
 
 beforeAll(async () => {
   pg = await sharedPostgres();
 });
-afterEach(async () => {
-  for (const replica of open) {
-    await replica.leave();
-    await closeStore(replica.services.db).catch(() => {});
-  }
-  open = [];
-});
+afterEach(() => opened.closeAll());
 
 async function replicas(count: number): Promise<Services[]> {
-  const databaseUrl = await pg.database();
-  const started: Services[] = [];
-  for (let i = 0; i < count; i++) {
-    const { services, replica } = await openStoreServices({
-      databaseUrl,
-      path: "unused",
-      clock: manualClock(Date.UTC(2026, 11, 7)),
-      logger: silentLogger,
-    });
-    open.push({ services, leave: async () => replica?.leave() });
-    started.push(services);
-  }
-  return started;
-}
-
-/** Resolves once `check` holds, asked again every few milliseconds, for at most `ms`. */
-async function eventually<T>(check: () => T | Promise<T>, ms = 5_000): Promise<T> {
-  const deadline = performance.now() + ms;
-  for (;;) {
-    const value = await check();
-    if (value) return value;
-    if (performance.now() > deadline) throw new Error("the condition never held");
-    await new Promise((resolve) => setTimeout(resolve, 5));
-  }
+  return opened.open(count, await pg.database());
 }
 
 /** The code a call refused with, or "ok". */

@@ -2,18 +2,17 @@ import { afterEach, beforeAll, describe, expect, test } from "bun:test";
 import { SQL } from "bun";
 import { electLeader } from "../../src/cluster/leader.ts";
 import { type Outbox, startOutbox } from "../../src/cluster/outbox.ts";
-import { closeStore } from "../../src/db/driver.ts";
 import type { ChangeNotice } from "../../src/entries/bus.ts";
 import { wordsFor } from "../../src/i18n/words.ts";
 import { startLinkEndpoint } from "../../src/link/index.ts";
 import { codeProof } from "../../src/link/proof.ts";
 import { startFakeMojang } from "../../src/sandbox/mojang.ts";
-import { openStoreServices, type Services } from "../../src/services.ts";
-import { manualClock } from "../../src/shared/clock.ts";
+import type { Services } from "../../src/services.ts";
 import { silentLogger } from "../../src/shared/logger.ts";
 import { recordingLogger } from "../helpers/log.ts";
 import { login } from "../helpers/minecraft-client.ts";
 import { sharedPostgres, type TestPostgres } from "../helpers/postgres.ts";
+import { eventually, testReplicas } from "../helpers/replicas.ts";
 import { seedEntries, seedKey, seedWhitelist } from "../helpers/services.ts";
 
 // Replicas of the services on one PostgreSQL store, in this process: each hears every change made through any
@@ -23,50 +22,21 @@ import { seedEntries, seedKey, seedWhitelist } from "../helpers/services.ts";
 const GUILD = "100000000000000001";
 const NOTCH = { name: "Notch", uuid: "069a79f4-44e9-4726-a5be-fca90e38aaf5" };
 let pg: TestPostgres;
-let open: { services: Services; leave(): Promise<void> }[] = [];
+const opened = testReplicas(Date.UTC(2026, 10, 25));
 
 beforeAll(async () => {
   pg = await sharedPostgres();
 });
-afterEach(async () => {
-  for (const replica of open) {
-    await replica.leave();
-    await closeStore(replica.services.db).catch(() => {});
-  }
-  open = [];
-});
+afterEach(() => opened.closeAll());
 
 async function replicas(count: number, url?: string, logger = silentLogger): Promise<Services[]> {
-  const databaseUrl = url ?? (await pg.database());
-  const started: Services[] = [];
-  for (let i = 0; i < count; i++) {
-    const { services, replica } = await openStoreServices({
-      databaseUrl,
-      path: "unused",
-      clock: manualClock(Date.UTC(2026, 10, 25)),
-      logger,
-    });
-    open.push({ services, leave: async () => replica?.leave() });
-    started.push(services);
-  }
-  return started;
+  return opened.open(count, url ?? (await pg.database()), logger);
 }
 
 /** The pool of services opened on PostgreSQL. */
 function pgClient(services: Services): SQL {
   if (services.store.kind !== "postgres") throw new TypeError("not a replica on PostgreSQL");
   return services.store.client;
-}
-
-/** Resolves once `check` holds, asked again every few milliseconds, for at most `ms`. */
-async function eventually<T>(check: () => T | Promise<T>, ms = 5_000): Promise<T> {
-  const deadline = performance.now() + ms;
-  for (;;) {
-    const value = await check();
-    if (value) return value;
-    if (performance.now() > deadline) throw new Error("the condition never held");
-    await new Promise((resolve) => setTimeout(resolve, 5));
-  }
 }
 
 const heard = (services: Services) => {
