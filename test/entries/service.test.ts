@@ -9,6 +9,7 @@ import {
   failInserts,
   forEachStore,
   seedEntries,
+  seedEveryState,
   seedWhitelist,
   type TestServices,
   testServices,
@@ -321,23 +322,8 @@ forEachStore("entries added in bulk, and handed over", () => {
     services = await testServices();
     const wl = await seedWhitelist(services, { guildId: GUILD, name: "mixed" });
     const owner = "300000000000000001";
-    // Every field the formats show in each of its states: premium or not, Bedrock (gamertag), expiring, verified,
-    // waiting for proof, with groups and without; letter cases an EasyWhitelist line folds.
-    await services.entries.addMany(
-      Array.from({ length: 120 }, (_, i) => ({
-        whitelistId: wl.id,
-        nick: i % 10 === 0 ? `Shared_${i % 20}` : i % 10 === 1 ? `shared_${(i - 1) % 20}x` : `Player_${i}`,
-        uuid: i % 3 === 0 ? `00000000-0000-4000-8000-${i.toString(16).padStart(12, "0")}` : null,
-        premium: i % 3 === 0,
-        gamertag: i % 7 === 0 ? `Gamer ${i}` : null,
-        expiresAt: i % 5 === 0 ? 1_800_000_000_000 + i : null,
-        userId: owner,
-        addedBy: owner,
-        origin: "discord" as const,
-      })),
-    );
-    await services.sql`UPDATE entries SET verified = true, proof_due_at = 1700000000123 WHERE id % 2 = 0`;
-    await services.sql`UPDATE entries SET groups = '["vip","builder"]' WHERE id % 4 = 1`;
+    // Every field the formats show in each of its states (seedEveryState).
+    await seedEveryState(services, (statement) => services.exec(statement), wl.id, owner, 120);
     const records = await services.entries.list(wl.id);
     const snapshot = await services.entries.snapshotForFormats(wl.id);
     const fields = (e: SnapshotEntry): SnapshotEntry => ({

@@ -3,7 +3,7 @@ import { createFormatCache } from "../../src/formats/cache.ts";
 import { type FormatName, formats } from "../../src/formats/index.ts";
 import type { WorkerReply, WorkerRequest } from "../../src/formats/worker-protocol.ts";
 import { createWorkerReads, type StartWorker } from "../../src/formats/worker-reads.ts";
-import { seedWhitelist, sqliteTestServices } from "../helpers/services.ts";
+import { seedEveryState, seedWhitelist, sqliteTestServices } from "../helpers/services.ts";
 
 // Large whitelists read and built on the build worker's thread (src/formats/worker-reads.ts): the same bytes and
 // ETags as built on the service's thread, changes committed meanwhile applied once, the worker ended when idle, and
@@ -20,23 +20,7 @@ afterEach(() => services.close());
 async function seeded(count: number) {
   services = sqliteTestServices();
   const wl = await seedWhitelist(services, { guildId: GUILD, name: "mixed" });
-  await services.entries.addMany(
-    Array.from({ length: count }, (_, i) => ({
-      whitelistId: wl.id,
-      nick: i % 10 === 0 ? `Shared_${i % 20}` : i % 10 === 1 ? `shared_${(i - 1) % 20}x` : `Player_${i}`,
-      uuid: i % 3 === 0 ? `00000000-0000-4000-8000-${i.toString(16).padStart(12, "0")}` : null,
-      premium: i % 3 === 0,
-      gamertag: i % 7 === 0 ? `Gamer ${i}` : null,
-      expiresAt: i % 5 === 0 ? 1_800_000_000_000 + i : null,
-      userId: OWNER,
-      addedBy: OWNER,
-      origin: "discord" as const,
-    })),
-  );
-  services.store.client.run(
-    "UPDATE entries SET verified = true, proof_due_at = 1700000000123 WHERE id % 2 = 0",
-  );
-  services.store.client.run(`UPDATE entries SET groups = '["vip","builder"]' WHERE id % 4 = 1`);
+  await seedEveryState(services, (statement) => services.store.client.run(statement), wl.id, OWNER, count);
   return wl.id;
 }
 

@@ -358,6 +358,35 @@ export function seedWhitelist(services: Services, input: Partial<NewWhitelist> &
   });
 }
 
+/**
+ * Seeds `count` entries owned by `owner` in every state the formats show: premium or not, Bedrock (gamertag),
+ * expiring, verified, waiting for proof, with groups and without; letter cases an EasyWhitelist line folds. `exec`
+ * runs a statement on the store (TestServices' own, or a SQLite client's `run`).
+ */
+export async function seedEveryState(
+  services: Services,
+  exec: (statement: string) => unknown,
+  whitelistId: string,
+  owner: string,
+  count: number,
+): Promise<void> {
+  await services.entries.addMany(
+    Array.from({ length: count }, (_, i) => ({
+      whitelistId,
+      nick: i % 10 === 0 ? `Shared_${i % 20}` : i % 10 === 1 ? `shared_${(i - 1) % 20}x` : `Player_${i}`,
+      uuid: i % 3 === 0 ? `00000000-0000-4000-8000-${i.toString(16).padStart(12, "0")}` : null,
+      premium: i % 3 === 0,
+      gamertag: i % 7 === 0 ? `Gamer ${i}` : null,
+      expiresAt: i % 5 === 0 ? 1_800_000_000_000 + i : null,
+      userId: owner,
+      addedBy: owner,
+      origin: "discord" as const,
+    })),
+  );
+  await exec("UPDATE entries SET verified = true, proof_due_at = 1700000000123 WHERE id % 2 = 0");
+  await exec(`UPDATE entries SET groups = '["vip","builder"]' WHERE id % 4 = 1`);
+}
+
 /** Adds entries as Discord registrations by one member, in order. */
 export async function seedEntries(
   services: Services,
