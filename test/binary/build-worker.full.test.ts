@@ -1,10 +1,11 @@
-import { afterAll, expect, test } from "bun:test";
+import { expect, test } from "bun:test";
 import { rmSync } from "node:fs";
 import { join } from "node:path";
 import { closeDatabase } from "../../src/db/client.ts";
 import { createFormatCache } from "../../src/formats/cache.ts";
 import { WORKER_FROM } from "../../src/formats/worker-reads.ts";
-import { cleanEnv, compiledBinary, linesOf, parseLine } from "../helpers/binary.ts";
+import { compiledBinary } from "../helpers/binary.ts";
+import { spawnServe } from "../helpers/serve.ts";
 import { seedKey, seedWhitelist, sqliteTestServices } from "../helpers/services.ts";
 
 // The compiled binary finds its build worker (src/formats/build-worker.ts, an entry point of its own: .ci/compile.ts)
@@ -13,10 +14,6 @@ import { seedKey, seedWhitelist, sqliteTestServices } from "../helpers/services.
 
 const GUILD = "100000000000000001";
 const OWNER = "300000000000000001";
-const children = new Set<Bun.Subprocess>();
-afterAll(() => {
-  for (const child of children) child.kill(9);
-});
 
 test("the compiled binary builds a large whitelist's formats on its worker, as the sources build them here", async () => {
   const binary = await compiledBinary();
@@ -48,24 +45,12 @@ test("the compiled binary builds a large whitelist's formats on its worker, as t
   );
   closeDatabase(services.db);
 
-  const child = Bun.spawn([binary, "serve"], {
-    cwd: services.dir,
-    env: cleanEnv({ PORT: "0", HOST: "127.0.0.1", DATABASE_PATH: join(services.dir, "whitelist-sync.db") }),
-    stdin: "ignore",
-    stdout: "pipe",
-    stderr: "pipe",
+  const service = spawnServe({
+    binary,
+    dir: services.dir,
+    env: { DATABASE_PATH: join(services.dir, "whitelist-sync.db") },
   });
-  children.add(child);
-  const log: Record<string, unknown>[] = [];
-  const lines = linesOf(child.stdout);
-  let url = "";
-  while (!url) {
-    const next = await lines.next();
-    if (next.done) throw new Error(`the binary exited first: ${await new Response(child.stderr).text()}`);
-    const line = parseLine(next.value);
-    log.push(line);
-    if (line.msg === "whitelist-sync started") url = String(line.url);
-  }
+  const url = String((await service.until((line) => line.msg === "whitelist-sync started")).url);
   const served = await Promise.all(
     formats.map(async (format) => {
       const query = format === "json" ? "" : `?format=${format}`;
@@ -75,10 +60,9 @@ test("the compiled binary builds a large whitelist's formats on its worker, as t
       return { format, etag: response.headers.get("etag"), text: await response.text() };
     }),
   );
-  child.kill("SIGTERM");
-  for await (const text of lines) log.push(parseLine(text));
-  await child.exited;
+  service.child.kill("SIGTERM");
+  await service.exit();
   rmSync(services.dir, { recursive: true, force: true });
   expect(served).toEqual(expected);
-  expect(log.filter((line) => String(line.msg).startsWith("build worker"))).toEqual([]);
+  expect(service.seen.filter((line) => String(line.msg).startsWith("build worker"))).toEqual([]);
 });

@@ -23,6 +23,8 @@ export type ServeOptions = {
   dir?: string;
   /** The sources even when WLS_BINARY names a compiled binary (CI builds one; other tests then run it). */
   sources?: boolean;
+  /** This executable, whatever WLS_BINARY says: a test of the compiled binary itself (compiledBinary()). */
+  binary?: string;
   /**
    * Killed (SIGKILL) once this long has passed: a start that wrongly succeeds, or a wait that never ends, still
    * ends within the test's own limit. Half the suite's limit unless given (a fixed bound is what a busy machine
@@ -61,10 +63,8 @@ const running = new Set<{ child: Subprocess; cleanup(): void }>();
  */
 export function spawnServe(options: ServeOptions = {}): ServeChild {
   const { sub = "serve", discord, limitMs = TEST_TIMEOUT_MS / 2 } = options;
-  const command =
-    process.env.WLS_BINARY && !options.sources
-      ? [process.env.WLS_BINARY, sub]
-      : [process.execPath, join(ROOT, "src", "main.ts"), sub];
+  const binary = options.binary ?? (options.sources ? undefined : process.env.WLS_BINARY);
+  const command = binary ? [binary, sub] : [process.execPath, join(ROOT, "src", "main.ts"), sub];
   const dir = options.dir === undefined ? tempDir(`wls-${sub}-`) : { path: options.dir, cleanup() {} };
   const env: Record<string, string | undefined> = {
     PATH: process.env.PATH ?? "",
