@@ -8,6 +8,7 @@ import { systemClock } from "../../src/shared/clock.ts";
 import { silentLogger } from "../../src/shared/logger.ts";
 import { IDS, SEED, TOKEN } from "../bot/world.ts";
 import { cleanEnv, compiledBinary, linesOf, parseLine } from "../helpers/binary.ts";
+import { eventually } from "../helpers/eventually.ts";
 import { sharedPostgres, type TestPostgres } from "../helpers/postgres.ts";
 import { seedEntries, seedKey, seedWhitelist, tempDir } from "../helpers/services.ts";
 import { openSocket, type TestSocket } from "../helpers/sockets.ts";
@@ -73,16 +74,6 @@ async function replica(name: string, databaseUrl: string, discord: SandboxDiscor
 }
 
 const leads = (r: Replica) => r.log.some((line) => String(line.msg).startsWith("this replica leads"));
-
-async function eventually<T>(check: () => T | Promise<T>, ms: number, what: string): Promise<T> {
-  const deadline = performance.now() + ms;
-  for (;;) {
-    const value = await check();
-    if (value) return value;
-    if (performance.now() > deadline) throw new Error(`never happened within ${ms} ms: ${what}`);
-    await new Promise((resolve) => setTimeout(resolve, 10));
-  }
-}
 
 const eventIds = (socket: TestSocket) =>
   socket.messages.filter((message) => typeof message.id === "string").map((message) => Number(message.id));

@@ -8,6 +8,7 @@ import { closeStore } from "../../src/db/driver.ts";
 import { openStoreServices, type Services } from "../../src/services.ts";
 import { systemClock } from "../../src/shared/clock.ts";
 import { silentLogger } from "../../src/shared/logger.ts";
+import { eventually } from "../helpers/eventually.ts";
 import { sharedPostgres, type TestPostgres } from "../helpers/postgres.ts";
 import { seedEntries, seedWhitelist } from "../helpers/services.ts";
 
@@ -54,16 +55,6 @@ async function replicas(count: number): Promise<Node[]> {
     started.push({ services, client: services.store.client, replica });
   }
   return started;
-}
-
-async function eventually<T>(check: () => T | Promise<T>, ms: number, what: string): Promise<T> {
-  const deadline = performance.now() + ms;
-  for (;;) {
-    const value = await check();
-    if (value) return value;
-    if (performance.now() > deadline) throw new Error(`not within ${ms} ms: ${what}`);
-    await Bun.sleep(20);
-  }
 }
 
 describe("the leader's lease", () => {

@@ -3,8 +3,9 @@ import { BY_MEMBER } from "../../src/entries/model.ts";
 import type { Member } from "../../src/registration/model.ts";
 import type { Services } from "../../src/services.ts";
 import { DomainError } from "../../src/shared/errors.ts";
+import { eventually } from "../helpers/eventually.ts";
 import { sharedPostgres, type TestPostgres } from "../helpers/postgres.ts";
-import { eventually, testReplicas } from "../helpers/replicas.ts";
+import { testReplicas } from "../helpers/replicas.ts";
 import { seedWhitelist } from "../helpers/services.ts";
 
 // Settings each replica keeps in memory (docs/architecture.md, Settings kept in memory): a change made through one

@@ -6,6 +6,7 @@ import { closeStore } from "../../src/db/driver.ts";
 import { openStoreServices, type Services } from "../../src/services.ts";
 import { systemClock } from "../../src/shared/clock.ts";
 import { silentLogger } from "../../src/shared/logger.ts";
+import { eventually } from "../helpers/eventually.ts";
 import { startPostgres, type TestPostgres } from "../helpers/postgres.ts";
 import { seedEntries, seedKey, seedWhitelist } from "../helpers/services.ts";
 
@@ -70,17 +71,6 @@ function subscriber(services: Services) {
     at.set(Number(event.id), performance.now());
   });
   return { ids, at };
-}
-
-/** Resolves once `check` holds, asked every 20 ms, for at most `ms`; throws `what` otherwise. */
-async function eventually<T>(check: () => T | Promise<T>, ms: number, what: string): Promise<T> {
-  const deadline = performance.now() + ms;
-  for (;;) {
-    const value = await check();
-    if (value) return value;
-    if (performance.now() > deadline) throw new Error(`not within ${ms} ms: ${what}`);
-    await Bun.sleep(20);
-  }
 }
 
 /** Every event id in the log after `after`, in order (the truth the subscribers are held to). */

@@ -9,10 +9,11 @@ import { codeProof } from "../../src/link/proof.ts";
 import { startFakeMojang } from "../../src/sandbox/mojang.ts";
 import type { Services } from "../../src/services.ts";
 import { silentLogger } from "../../src/shared/logger.ts";
+import { eventually } from "../helpers/eventually.ts";
 import { recordingLogger } from "../helpers/log.ts";
 import { login } from "../helpers/minecraft-client.ts";
 import { sharedPostgres, type TestPostgres } from "../helpers/postgres.ts";
-import { eventually, testReplicas } from "../helpers/replicas.ts";
+import { testReplicas } from "../helpers/replicas.ts";
 import { seedEntries, seedKey, seedWhitelist } from "../helpers/services.ts";
 
 // Replicas of the services on one PostgreSQL store, in this process: each hears every change made through any

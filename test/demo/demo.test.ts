@@ -2,6 +2,7 @@ import { afterAll, expect, test } from "bun:test";
 import { join } from "node:path";
 import { demo } from "../../src/demo/seed.ts";
 import { readTour, spawnDemo } from "../helpers/demo.ts";
+import { eventually } from "../helpers/eventually.ts";
 import { runToEnd } from "../helpers/run.ts";
 import { openSocket } from "../helpers/sockets.ts";
 
@@ -39,15 +40,6 @@ const demoLines = () => {
   printed ??= printedLines();
   return printed;
 };
-
-/** Polls `check` (bounded) for what the demo does after an answer: a log post, a removal. */
-async function eventually(check: () => Promise<boolean>): Promise<boolean> {
-  for (let attempt = 0; attempt < 200; attempt++) {
-    if (await check()) return true;
-    await Bun.sleep(10);
-  }
-  return false;
-}
 
 test("demo prints a working key, serves seeded entries and logs an API removal in the sandbox", async () => {
   const lines = await demoLines();

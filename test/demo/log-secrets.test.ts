@@ -2,6 +2,7 @@ import { afterAll, expect, test } from "bun:test";
 import { demo } from "../../src/demo/seed.ts";
 import { linesOf, parseLine } from "../helpers/binary.ts";
 import { spawnDemo } from "../helpers/demo.ts";
+import { eventually } from "../helpers/eventually.ts";
 import { openSocket } from "../helpers/sockets.ts";
 
 // A whole demo flow with every secret the service hands out (the demo's key, a link key created on Discord, a
@@ -58,12 +59,6 @@ async function slash(sandbox: string, body: Record<string, unknown>): Promise<st
   return ((await response.json()) as { content: string }).content;
 }
 
-/** Polls (bounded) until `check` holds: what the service does after an answer. */
-async function eventually(check: () => boolean): Promise<void> {
-  for (let attempt = 0; attempt < 400 && !check(); attempt++) await Bun.sleep(25);
-  expect(check()).toBe(true);
-}
-
 test("no key, signing secret or webhook token is ever logged, and each change is logged once with its origin", async () => {
   const apiUrl = await printed("API");
   const demoKey = await printed("API key");
@@ -116,7 +111,7 @@ test("no key, signing secret or webhook token is ever logged, and each change is
   });
   expect(registered).toContain(".Steve_Gamer");
   await socket.waitFor((message) => message.type === "entry.added");
-  await eventually(() => receiver.bodies.length >= 2);
+  await eventually(() => receiver.bodies.length >= 2, 10_000, "two webhook deliveries");
   socket.close();
 
   const revoked = await slash(sandbox, {

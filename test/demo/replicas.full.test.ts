@@ -4,6 +4,7 @@ import { describeDemo } from "../../src/demo/describe.ts";
 import { type Demo, startDemo } from "../../src/demo/index.ts";
 import { demo } from "../../src/demo/seed.ts";
 import { silentLogger } from "../../src/shared/logger.ts";
+import { eventually } from "../helpers/eventually.ts";
 import { sharedPostgres, type TestPostgres } from "../helpers/postgres.ts";
 import { openSocket, type TestSocket } from "../helpers/sockets.ts";
 
@@ -39,15 +40,6 @@ const get = async (d: Demo, path: string) => {
   expect(response.status).toBe(200);
   return response.json();
 };
-
-/** Resolves once `check` holds, asked again every few milliseconds, for at most `ms`. */
-async function eventually(check: () => boolean | Promise<boolean>, ms: number): Promise<void> {
-  const deadline = performance.now() + ms;
-  while (!(await check())) {
-    if (performance.now() > deadline) throw new Error("the condition never held");
-    await Bun.sleep(10);
-  }
-}
 
 test("two demos on one PostgreSQL: one leads, the other follows, and a change crosses between them", async () => {
   const first = await startReplica();

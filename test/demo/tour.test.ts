@@ -2,6 +2,7 @@ import { afterAll, expect, test } from "bun:test";
 import { join } from "node:path";
 import { demo, demoProfiles } from "../../src/demo/seed.ts";
 import { readTour, spawnDemo } from "../helpers/demo.ts";
+import { eventually } from "../helpers/eventually.ts";
 import { runToEnd } from "../helpers/run.ts";
 
 // Every command line the demo prints, run as printed and in the printed order, as a newcomer pastes them: curl and
@@ -26,14 +27,8 @@ async function run(line: string): Promise<string> {
   return stdout;
 }
 
-/** Polls `check` (bounded) for what follows an answer in the background: a role taken back, a rename. */
-async function eventually(check: () => Promise<boolean>, what: string): Promise<void> {
-  for (let attempt = 0; attempt < 1500; attempt++) {
-    if (await check()) return;
-    await Bun.sleep(20);
-  }
-  throw new Error(`never: ${what}`);
-}
+/** How long the tour waits for what follows an answer in the background: a role taken back, a rename. */
+const TOUR_MS = 30_000;
 
 /** The state the tour leaves behind, read as an integrator would (the key and API the demo printed). */
 type Context = {
@@ -69,6 +64,7 @@ const seen = (ctx: Context, type: string, nick: string, origin: string) =>
       ctx.messages.some(
         (m) => m.type === type && (m.entry as { nick: string }).nick === nick && m.origin === origin,
       ),
+    TOUR_MS,
     `${type} ${nick} (${origin}) on the socket`,
   );
 /** Mojang's UUID (32 hex digits) in the dashed form a game server and LuckPerms show. */
@@ -83,19 +79,23 @@ const rolesOf = (out: string) => (JSON.parse(out) as { roleIds: string[] }).role
 /** Waits until the log channel (of the sandbox `line` calls) shows a post titled `title`. */
 const logShows = (line: string, title: string) => {
   const sandbox = /(http:\/\/\S+\/_sandbox)\//.exec(line)?.[1] as string;
-  return eventually(async () => {
-    const posts = (await (await fetch(`${sandbox}/channels/${demo.channels.log}/messages`)).json()) as {
-      embeds: { title?: string }[];
-    }[];
-    return posts.some((post) => post.embeds.some((embed) => embed.title === title));
-  }, title);
+  return eventually(
+    async () => {
+      const posts = (await (await fetch(`${sandbox}/channels/${demo.channels.log}/messages`)).json()) as {
+        embeds: { title?: string }[];
+      }[];
+      return posts.some((post) => post.embeds.some((embed) => embed.title === title));
+    },
+    TOUR_MS,
+    title,
+  );
 };
 
 /** What each kind of printed line must show, found by a part of the line only it has. */
 const expectations: {
   name: string;
   matches: (line: string) => boolean;
-  check: (out: string, ctx: Context, line: string) => Promise<void> | void;
+  check: (out: string, ctx: Context, line: string) => unknown;
 }[] = [
   {
     name: "the whitelists",
@@ -134,7 +134,11 @@ const expectations: {
     matches: (line) => line.includes(`/members/${demo.users.alex}`) && line.includes("Bedrock is gone"),
     // The bot takes the role back after the API answered: the line, run again a moment later, shows it.
     check: (_out, _ctx, line) =>
-      eventually(async () => !rolesOf(await run(line)).includes(demo.roles.bedrock), "Bedrock taken back"),
+      eventually(
+        async () => !rolesOf(await run(line)).includes(demo.roles.bedrock),
+        TOUR_MS,
+        "Bedrock taken back",
+      ),
   },
   {
     name: "steve registers a Java account on survival: told where to prove it",
@@ -172,7 +176,11 @@ const expectations: {
           post.embeds.map((embed) => embed.title),
         );
       if (titles(out).includes("Nick added")) return;
-      await eventually(async () => titles(await run(line)).includes("Nick added"), "a Nick added post");
+      await eventually(
+        async () => titles(await run(line)).includes("Nick added"),
+        TOUR_MS,
+        "a Nick added post",
+      );
     },
   },
   {
@@ -210,6 +218,7 @@ const expectations: {
     check: (_out, _ctx, line) =>
       eventually(
         async () => (JSON.parse(await run(line)) as { name: string }[]).some((p) => p.name === "SteveMiner"),
+        TOUR_MS,
         "SteveMiner on the game server's allowlist",
       ),
   },
@@ -224,11 +233,15 @@ const expectations: {
     matches: (line) => line.includes("/_fake/kicks"),
     check: async (_out, ctx, line) => {
       let message = "";
-      await eventually(async () => {
-        const kicks = JSON.parse(await run(line)) as { player: { name: string }; message: string }[];
-        message = kicks.find((kick) => kick.player.name === "SteveMiner")?.message ?? "";
-        return message !== "";
-      }, "SteveMiner kicked");
+      await eventually(
+        async () => {
+          const kicks = JSON.parse(await run(line)) as { player: { name: string }; message: string }[];
+          message = kicks.find((kick) => kick.player.name === "SteveMiner")?.message ?? "";
+          return message !== "";
+        },
+        TOUR_MS,
+        "SteveMiner kicked",
+      );
       const code = /\/link code:(\S+)/.exec(message)?.[1];
       expect(code).toMatch(/^[0-9A-Z]{4}-[0-9A-Z]{4}$/);
       ctx.code = code;
@@ -273,14 +286,18 @@ const expectations: {
     matches: (line) => line.includes("/_fake/console"),
     // The role reaches the agent through the bot and the socket: the line, run again until the command is there.
     check: (_out, _ctx, line) =>
-      eventually(async () => {
-        const typed = JSON.parse(await run(line)) as string[];
-        return [
-          `lp user ${dashed(NEWBIE)} parent add member`,
-          `lp user ${dashed(STEVE_MINER)} parent add member`,
-          `lp user ${dashed(STEVE_MINER)} parent add trusted`,
-        ].every((command) => typed.includes(command));
-      }, "lp user … parent add member on the game server's console"),
+      eventually(
+        async () => {
+          const typed = JSON.parse(await run(line)) as string[];
+          return [
+            `lp user ${dashed(NEWBIE)} parent add member`,
+            `lp user ${dashed(STEVE_MINER)} parent add member`,
+            `lp user ${dashed(STEVE_MINER)} parent add trusted`,
+          ].every((command) => typed.includes(command));
+        },
+        TOUR_MS,
+        "lp user … parent add member on the game server's console",
+      ),
   },
   {
     name: "LuckPerms has NewbieMiner in member",
@@ -303,11 +320,15 @@ const expectations: {
     name: "LuckPerms took NewbieMiner out of member",
     matches: (line) => line.includes("/_fake/luckperms") && line.includes("# NewbieMiner: default only"),
     check: (_out, _ctx, line) =>
-      eventually(async () => {
-        const users = JSON.parse(await run(line)) as { name: string; groups: string[] }[];
-        const newbie = users.find((user) => user.name === "NewbieMiner");
-        return JSON.stringify(newbie?.groups) === JSON.stringify(["default"]);
-      }, "NewbieMiner out of member"),
+      eventually(
+        async () => {
+          const users = JSON.parse(await run(line)) as { name: string; groups: string[] }[];
+          const newbie = users.find((user) => user.name === "NewbieMiner");
+          return JSON.stringify(newbie?.groups) === JSON.stringify(["default"]);
+        },
+        TOUR_MS,
+        "NewbieMiner out of member",
+      ),
   },
   {
     name: "staff add a nick for a week",
@@ -402,6 +423,7 @@ const expectations: {
     check: (_out, _ctx, line) =>
       eventually(
         async () => (JSON.parse(await run(line)) as { nick: string | null }).nick === "alex (Notch_2)",
+        TOUR_MS,
         "alex (Notch_2)",
       ),
   },
@@ -456,7 +478,11 @@ test("every command line of the demo's tour runs as printed and does what the to
       const url = /-c (\S+)$/.exec(printed)?.[1] as string;
       socket = new WebSocket(url, { headers: { authorization: header } } as unknown as string[]);
       socket.onmessage = (event) => ctx.messages.push(JSON.parse(String(event.data)));
-      await eventually(async () => ctx.messages.some((m) => m.type === "connected"), "the socket connected");
+      await eventually(
+        async () => ctx.messages.some((m) => m.type === "connected"),
+        TOUR_MS,
+        "the socket connected",
+      );
       used.add("the socket");
       continue;
     }

@@ -35,14 +35,3 @@ export function testReplicas(startsAt: number) {
     },
   };
 }
-
-/** Resolves once `check` holds, asked again every few milliseconds, for at most `ms`. */
-export async function eventually<T>(check: () => T | Promise<T>, ms = 5_000): Promise<T> {
-  const deadline = performance.now() + ms;
-  for (;;) {
-    const value = await check();
-    if (value) return value;
-    if (performance.now() > deadline) throw new Error("the condition never held");
-    await new Promise((resolve) => setTimeout(resolve, 5));
-  }
-}

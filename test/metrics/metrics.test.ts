@@ -6,6 +6,7 @@ import { type Demo, startDemo } from "../../src/demo/index.ts";
 import { demo } from "../../src/demo/seed.ts";
 import { DEFAULT_METRICS_KEPT } from "../../src/metrics/index.ts";
 import { silentLogger } from "../../src/shared/logger.ts";
+import { eventually } from "../helpers/eventually.ts";
 import { login } from "../helpers/minecraft-client.ts";
 import {
   type MetricFamily,
@@ -64,12 +65,6 @@ async function scrape(): Promise<{ text: string; families: MetricFamily[] }> {
   expect(response.headers.get("content-type")).toBe("text/plain; version=0.0.4; charset=utf-8");
   const text = await response.text();
   return { text, families: await parsePrometheus(text) };
-}
-
-/** Polls (bounded) until `check` holds: what happens after an answer (a delivery, a socket's close). */
-async function eventually(check: () => boolean | Promise<boolean>): Promise<void> {
-  for (let attempt = 0; attempt < 400 && !(await check()); attempt++) await Bun.sleep(10);
-  expect(await check()).toBe(true);
 }
 
 describe.skipIf(!parser)("/metrics with METRICS=on", () => {
