@@ -74,10 +74,15 @@ function numberKeys(values: Float64Array): Keys<number> {
 }
 
 /** Keys whose text is still the UTF-8 another thread sent (`keysFromParts`): decoded once, when first read. */
-function encodedKeys(utf8: Uint8Array, ends: Uint32Array): Keys<string> {
+function encodedKeys(encoded: Uint8Array, ends: Uint32Array): Keys<string> {
   let keys: Keys<string> | null = null;
+  // Let go of once decoded: the text holds the keys from then on.
+  let utf8: Uint8Array | null = encoded;
   const decoded = () => {
-    keys ??= stringKeys(decoder.decode(utf8), ends);
+    if (!keys) {
+      keys = stringKeys(decoder.decode(utf8 as Uint8Array), ends);
+      utf8 = null;
+    }
     return keys;
   };
   return {
@@ -87,7 +92,7 @@ function encodedKeys(utf8: Uint8Array, ends: Uint32Array): Keys<string> {
     removed: (index) => decoded().removed(index),
     slice: (from, to) => decoded().slice(from, to),
     // Still encoded: handed on as it came.
-    parts: () => (keys ? keys.parts() : { utf8, ends }),
+    parts: () => (utf8 ? { utf8, ends } : decoded().parts()),
   };
 }
 
