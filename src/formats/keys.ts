@@ -85,9 +85,15 @@ function encodedKeys(encoded: Uint8Array, ends: Uint32Array): Keys<string> {
     }
     return keys;
   };
+  // ASCII text (UTF-8 as long as the text: every nick) has its keys at their own offsets in the bytes, so one key is
+  // read without decoding the chunk: a change's binary search reads the last key of a dozen chunks it leaves as they are.
+  const ascii = ends.length > 0 && encoded.length === ends[ends.length - 1];
   return {
     length: ends.length,
-    at: (index) => decoded().at(index),
+    at: (index) =>
+      utf8 && ascii
+        ? decoder.decode(utf8.subarray(index === 0 ? 0 : ends[index - 1], ends[index]))
+        : decoded().at(index),
     inserted: (index, key) => decoded().inserted(index, key),
     removed: (index) => decoded().removed(index),
     slice: (from, to) => decoded().slice(from, to),

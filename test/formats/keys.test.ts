@@ -90,6 +90,14 @@ describe("a chunk's compact keys", () => {
     // A key beginning with U+FEFF (not a byte order mark to drop), astral text, and a lone surrogate (no UTF-8).
     agreeCarried(["\uFEFFbob", "𝒜lex", "carol"]);
     agreeCarried(["al\uD800ice", "bob"]);
+    // ASCII (every nick), each key read alone before the chunk is decoded; empty keys among them.
+    agreeCarried(["alice", "", "Bob_2", "carol", ""]);
+    fc.assert(
+      fc.property(
+        fc.array(fc.string({ unit: fc.constantFrom("a", "B", "_", "7") }), { minLength: 1 }),
+        agreeCarried,
+      ),
+    );
     expect("utf8" in keysOf(["\uFEFFbob", "𝒜lex"]).parts()).toBe(true);
   });
 });
