@@ -1,5 +1,5 @@
 // A format built on the build worker's thread (src/formats/build-worker.ts), handed to the service's: its chunks'
-// arrays are transferred (their memory changes hands, nothing is copied), its keys' text is copied once a chunk.
+// arrays are transferred (their memory changes hands, nothing is copied), its keys' text too, as UTF-8 (keys.ts).
 import { type FormatName, formats } from "./index.ts";
 import { type ChunkParts, PieceSequence } from "./sequence.ts";
 import type { BuiltFormat } from "./whitelist-formats.ts";
@@ -26,7 +26,9 @@ export function packBuilt(built: BuiltFormat): { parts: BuiltParts; transfer: Ar
   for (const { keys, starts, bytes } of chunks) {
     own(starts);
     own(bytes);
-    own("values" in keys ? keys.values : keys.ends);
+    if ("values" in keys) own(keys.values);
+    else own(keys.ends);
+    if ("utf8" in keys) own(keys.utf8);
   }
   return { parts: { chunks, shared, through, sum, count }, transfer: [...transfer] };
 }

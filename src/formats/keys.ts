@@ -23,12 +23,30 @@ export type Keys<K extends Key> = {
   parts(): KeysParts;
 };
 
-/** A chunk's keys as plain values a `postMessage` carries: their text and ends, or the numbers. */
-export type KeysParts = { text: string; ends: Uint32Array } | { values: Float64Array };
+/**
+ * A chunk's keys as plain values a `postMessage` carries, each an array whose buffer is transferred: their text in
+ * UTF-8 and its ends (in UTF-16 units, as in the text), or the numbers; a text that is not well-formed UTF-16 (a lone
+ * surrogate, which UTF-8 cannot carry) as the string itself.
+ */
+export type KeysParts =
+  | { utf8: Uint8Array; ends: Uint32Array }
+  | { text: string; ends: Uint32Array }
+  | { values: Float64Array };
 
-/** The keys `parts` came from. */
+const encoder = new TextEncoder();
+// A leading U+FEFF is a key's own character, not a byte order mark to drop.
+const decoder = new TextDecoder("utf-8", { ignoreBOM: true });
+
+/**
+ * The keys `parts` came from. Their text is decoded on first use, not here: a string made on the service's thread
+ * is what adopting a build cost it (structured clone copied each chunk's text, 4-6 ms of a held event loop for a
+ * format of 100,000 keys; decoding them all at once as much), and most chunks are never searched before a change
+ * reaches them (docs/performance.md, What adopting a build costs).
+ */
 export function keysFromParts<K extends Key>(parts: KeysParts): Keys<K> {
-  return ("values" in parts ? numberKeys(parts.values) : stringKeys(parts.text, parts.ends)) as Keys<K>;
+  if ("values" in parts) return numberKeys(parts.values) as Keys<K>;
+  if ("text" in parts) return stringKeys(parts.text, parts.ends) as Keys<K>;
+  return encodedKeys(parts.utf8, parts.ends) as Keys<K>;
 }
 
 /** `keys` kept compactly (all numbers, or all strings, as a format's keys are). */
@@ -52,6 +70,35 @@ function numberKeys(values: Float64Array): Keys<number> {
     removed: (index) => numberKeys(removedAt(values, new Float64Array(values.length - 1), index)),
     slice: (from, to) => numberKeys(values.slice(from, to)),
     parts: () => ({ values }),
+  };
+}
+
+/** Keys whose text is still the UTF-8 another thread sent (`keysFromParts`): decoded once, when first read. */
+function encodedKeys(encoded: Uint8Array, ends: Uint32Array): Keys<string> {
+  let keys: Keys<string> | null = null;
+  // Let go of once decoded: the text holds the keys from then on.
+  let utf8: Uint8Array | null = encoded;
+  const decoded = () => {
+    if (!keys) {
+      keys = stringKeys(decoder.decode(utf8 as Uint8Array), ends);
+      utf8 = null;
+    }
+    return keys;
+  };
+  // ASCII text (UTF-8 as long as the text: every nick) has its keys at their own offsets in the bytes, so one key is
+  // read without decoding the chunk: a change's binary search reads the last key of a dozen chunks it leaves as they are.
+  const ascii = ends.length > 0 && encoded.length === ends[ends.length - 1];
+  return {
+    length: ends.length,
+    at: (index) =>
+      utf8 && ascii
+        ? decoder.decode(utf8.subarray(index === 0 ? 0 : ends[index - 1], ends[index]))
+        : decoded().at(index),
+    inserted: (index, key) => decoded().inserted(index, key),
+    removed: (index) => decoded().removed(index),
+    slice: (from, to) => decoded().slice(from, to),
+    // Still encoded: handed on as it came.
+    parts: () => (utf8 ? { utf8, ends } : decoded().parts()),
   };
 }
 
@@ -79,7 +126,8 @@ function stringKeys(text: string, ends: Uint32Array): Keys<string> {
       const moved = ends.slice(from, to).map((end) => end - offset);
       return stringKeys(text.slice(offset, start(to)), moved);
     },
-    parts: () => ({ text, ends }),
+    // UTF-8 when it can carry the text (every nick: names and gamertags are well-formed text).
+    parts: () => (text.isWellFormed() ? { utf8: encoder.encode(text), ends } : { text, ends }),
   };
 }
 

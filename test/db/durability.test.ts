@@ -203,6 +203,32 @@ describe("a write on the embedded store", () => {
   });
 });
 
+describe("a checkpoint", () => {
+  test("is set off only once the writes it counts are flushed: it never syncs beside their flush", async () => {
+    const { sqlite } = storeFile();
+    open.push(sqlite);
+    const held = heldSync();
+    const counted: { writes: number; flushing: number }[] = [];
+    const durability: Durability = {
+      flush: () => held.sync(0),
+      written: (writes) => counted.push({ writes, flushing: held.waiting.length }),
+      catchingUp: () => undefined,
+      makeRoom: () => false,
+      close: async () => {},
+      closeNow: () => {},
+    };
+    const writer = writerOver(sqlite, durability);
+    const write = writer.write(async (tx) => {
+      tx.run(sql`INSERT INTO guilds (id, created_at) VALUES ('1', 0)`);
+    });
+    while (held.waiting.length === 0) await new Promise<void>((resolve) => setImmediate(resolve));
+    expect(counted).toEqual([]);
+    await held.release();
+    await write;
+    expect(counted).toEqual([{ writes: 1, flushing: 0 }]);
+  });
+});
+
 describe("the store's settings", () => {
   test("the writer's connection appends without flushing and never checkpoints itself; the WAL is flushed apart", async () => {
     dir = tempDir("wls-durability-");

@@ -1,6 +1,6 @@
 import { describe, expect, test } from "bun:test";
 import fc from "fast-check";
-import { type Key, type Keys, keysOf } from "../../src/formats/keys.ts";
+import { type Key, type Keys, type KeysParts, keysFromParts, keysOf } from "../../src/formats/keys.ts";
 
 type Op =
   | { kind: "insert"; at: number; key: string }
@@ -68,5 +68,36 @@ describe("a chunk's compact keys", () => {
     // What the sequence's binary search reads: each key as it was given.
     expect([keys.at(0), keys.at(1), keys.at(2)]).toEqual(["Alice", "bob", "𝒜lex"]);
     expect(keys.removed(1).inserted(0, "Zed").slice(1, 3).at(1)).toBe("𝒜lex");
+  });
+
+  test("handed to another thread (their parts, transferred), any text reads back the same and changes the same", () => {
+    /** As `postMessage` carries them: the arrays' buffers transferred, a string copied. */
+    const carried = (parts: KeysParts): KeysParts =>
+      structuredClone(parts, {
+        transfer: Object.values(parts)
+          .filter((value): value is Uint8Array | Uint32Array | Float64Array => ArrayBuffer.isView(value))
+          .map((array) => array.buffer as ArrayBuffer),
+      });
+    const agreeCarried = (start: string[]) => {
+      const handed = keysFromParts<string>(carried(keysOf(start).parts()));
+      expect(handed.length).toBe(start.length);
+      expect(all(handed)).toEqual(start);
+      expect(all(handed.removed(0).inserted(0, "Zed"))).toEqual(["Zed", ...start.slice(1)]);
+    };
+    fc.assert(
+      fc.property(fc.array(fc.string({ unit: "binary" }), { minLength: 1, maxLength: 20 }), agreeCarried),
+    );
+    // A key beginning with U+FEFF (not a byte order mark to drop), astral text, and a lone surrogate (no UTF-8).
+    agreeCarried(["\uFEFFbob", "𝒜lex", "carol"]);
+    agreeCarried(["al\uD800ice", "bob"]);
+    // ASCII (every nick), each key read alone before the chunk is decoded; empty keys among them.
+    agreeCarried(["alice", "", "Bob_2", "carol", ""]);
+    fc.assert(
+      fc.property(
+        fc.array(fc.string({ unit: fc.constantFrom("a", "B", "_", "7") }), { minLength: 1 }),
+        agreeCarried,
+      ),
+    );
+    expect("utf8" in keysOf(["\uFEFFbob", "𝒜lex"]).parts()).toBe(true);
   });
 });
