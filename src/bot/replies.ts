@@ -2,7 +2,7 @@
  * The most a piece of work that waits for the direct replies under way (a role grant, a log post) waits for them:
  * the replies themselves defer after DIRECT_ANSWER_MS (interaction/answer.ts), so by then none is due any more.
  */
-export const REPLIES_FIRST_MS = 1_500;
+export const REPLIES_FIRST_MS = 2_000;
 
 /** Sleeps `ms`: timers, or a test's own promise. */
 type Wait = (ms: number) => Promise<void>;

@@ -65,11 +65,13 @@ export async function deferAnswer(
 }
 
 /**
- * How long after an interaction's handler starts its work may run before the bot acknowledges: Discord refuses
- * an acknowledgement after 3 s from when it sent the interaction, and the gateway's delivery and the callback's
- * own trip take some of that.
+ * How long after Discord created an interaction its work may run before the bot acknowledges: Discord refuses an
+ * acknowledgement after 3 s from then, and the deferral's own trip and the timer's lateness take some of the rest
+ * (at most 0.5 s together in launch-day bursts on a starved host, docs/performance.md; a loop running its timers
+ * late defers at receipt instead, LATE_TIMERS_MS). At 1.5 s, members of a burst beside a busy CPU and disk whose
+ * work ended 1.5-2 s in were deferred and edited, a second call each (issue 38).
  */
-export const DIRECT_ANSWER_MS = 1_500;
+export const DIRECT_ANSWER_MS = 2_000;
 
 /** Discord refuses an acknowledgement this long after it created the interaction. */
 const ACKNOWLEDGE_WITHIN_MS = 3_000;
@@ -127,7 +129,7 @@ async function whenDeferred<T>(sent: number, work: () => Promise<T>): Promise<T>
  * lateness growing further (a loop falling behind falls further, as SQLite's queries on a starved CPU did: deferrals
  * planned for 1.5 s refused as after 3 s, issue 38).
  */
-export const LATE_TIMERS_MS = 500;
+export const LATE_TIMERS_MS = 250;
 
 /**
  * Whether work received at `now` must be deferred at once rather than by its timer: when no time is left before its
