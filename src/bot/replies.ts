@@ -2,7 +2,7 @@
  * The most a piece of work that waits for the direct replies under way (a role grant, a log post) waits for them:
  * the replies themselves defer after DIRECT_ANSWER_MS (interaction/answer.ts), so by then none is due any more.
  */
-export const REPLIES_FIRST_MS = 1_500;
+export const REPLIES_FIRST_MS = 2_000;
 
 /** Sleeps `ms`: timers, or a test's own promise. */
 type Wait = (ms: number) => Promise<void>;
@@ -11,16 +11,15 @@ type Wait = (ms: number) => Promise<void>;
 const sleep: Wait = (ms) => new Promise((resolve) => setTimeout(resolve, ms).unref());
 
 /**
- * The interactions whose work runs towards a direct reply (interaction/answer.ts, inTime), by receipt, with when
- * each was received; and the work that lets them go first (`afterReplies`). At a busy time the process shares the
+ * The interactions whose work runs towards a direct reply (interaction/answer.ts, inTime), by receipt; and the work that lets them go first (`afterReplies`). At a busy time the process shares the
  * CPU with everything else on the host: a role grant's request, its member update and the write it sets off, or a
  * log post's reads and embeds, run between two members' registrations would push the later members' replies past
  * the time they may take before a deferral (issue 38: a member deferred costs a second call, an edit). What a
  * member waits for goes first; the roles and the log follow once the replies under way are out.
  */
 export function createReplyWatch() {
-  /** When each interaction still working towards its direct reply was received, by receipt (oldest first). */
-  const working = new Map<number, number>();
+  /** The receipts of the interactions still working towards their direct replies (oldest first). */
+  const working = new Set<number>();
   let received = 0;
   /** Work waiting for the replies received up to `upTo`. */
   let waiting: { upTo: number; go: () => void }[] = [];
@@ -28,8 +27,8 @@ export function createReplyWatch() {
   /** Lets go the work whose replies are all out (or deferred). */
   const release = () => {
     if (waiting.length === 0) return;
-    // Receipts grow, and a Map keeps the order they were added in: the first is the oldest still working.
-    const oldest = working.keys().next().value ?? Number.POSITIVE_INFINITY;
+    // Receipts grow, and a Set keeps the order they were added in: the first is the oldest still working.
+    const oldest = working.values().next().value ?? Number.POSITIVE_INFINITY;
     const ready = waiting.filter((work) => work.upTo < oldest);
     if (ready.length === 0) return;
     waiting = waiting.filter((work) => work.upTo >= oldest);
@@ -37,9 +36,9 @@ export function createReplyWatch() {
   };
 
   return {
-    /** Notes work towards a direct reply received at `now`: its receipt, for `done`. */
-    start(now: number): number {
-      working.set(++received, now);
+    /** Notes work towards a direct reply received now: its receipt, for `done`. */
+    start(): number {
+      working.add(++received);
       return received;
     },
 
@@ -48,9 +47,9 @@ export function createReplyWatch() {
       if (working.delete(receipt)) release();
     },
 
-    /** When the oldest work still running towards its reply was received, if any. */
-    oldest(): number | undefined {
-      return working.values().next().value;
+    /** How many interactions are working towards their direct replies now. */
+    underWay(): number {
+      return working.size;
     },
 
     /**

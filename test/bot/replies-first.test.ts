@@ -40,8 +40,8 @@ test("with no reply under way, work that waits for the replies goes at once", as
 
 test("work waits until every reply under way when it asked is done, whatever their order", async () => {
   const watch = createReplyWatch();
-  const first = watch.start(0);
-  const second = watch.start(1);
+  const first = watch.start();
+  const second = watch.start();
   const waiting = watch.afterReplies(heldWait().wait);
   watch.done(second);
   expect(await settled(waiting)).toBe(false);
@@ -51,16 +51,16 @@ test("work waits until every reply under way when it asked is done, whatever the
 
 test("replies received after the work asked do not hold it back: a steady stream cannot", async () => {
   const watch = createReplyWatch();
-  const first = watch.start(0);
+  const first = watch.start();
   const waiting = watch.afterReplies(heldWait().wait);
-  watch.start(1);
+  watch.start();
   watch.done(first);
   expect(await settled(waiting)).toBe(true);
 });
 
 test("work waits REPLIES_FIRST_MS at most: by then the replies under way are deferred anyway", async () => {
   const watch = createReplyWatch();
-  watch.start(0);
+  watch.start();
   const bound = heldWait();
   const waiting = watch.afterReplies(bound.wait);
   expect(bound.asked).toEqual([REPLIES_FIRST_MS]);
@@ -69,14 +69,16 @@ test("work waits REPLIES_FIRST_MS at most: by then the replies under way are def
   expect(await settled(waiting)).toBe(true);
 });
 
-test("the oldest work under way is the first received that is not done", () => {
+test("the work under way is what was started and is not done yet", () => {
   const watch = createReplyWatch();
-  expect(watch.oldest()).toBeUndefined();
-  const first = watch.start(100);
-  watch.start(250);
-  expect(watch.oldest()).toBe(100);
+  const counts = [watch.underWay()];
+  const first = watch.start();
+  watch.start();
+  counts.push(watch.underWay());
   watch.done(first);
-  expect(watch.oldest()).toBe(250);
+  watch.done(first);
+  counts.push(watch.underWay());
+  expect(counts).toEqual([0, 2, 1]);
 });
 
 test("a role grant asked while a member's work runs towards its direct reply goes once that work is done", async () => {

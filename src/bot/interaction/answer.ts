@@ -12,6 +12,7 @@ import type { BotContext } from "../context.ts";
 import { lateRefusal, noteRefusal, refusedAsLate } from "../late-answers.ts";
 import { replies } from "../replies.ts";
 import { fitContent } from "../text.ts";
+import { type TimerLateness, timerLateness } from "./timer-lateness.ts";
 
 /** What a command answers with: text, and optionally embeds and files. */
 export type Answer = Pick<InteractionEditReplyOptions, "embeds"> & {
@@ -64,11 +65,13 @@ export async function deferAnswer(
 }
 
 /**
- * How long after an interaction's handler starts its work may run before the bot acknowledges: Discord refuses
- * an acknowledgement after 3 s from when it sent the interaction, and the gateway's delivery and the callback's
- * own trip take some of that.
+ * How long after Discord created an interaction its work may run before the bot acknowledges: Discord refuses an
+ * acknowledgement after 3 s from then, and the deferral's own trip and the timer's lateness take some of the rest
+ * (at most 0.5 s together in launch-day bursts on a starved host, docs/performance.md; a loop running its timers
+ * late defers at receipt instead, LATE_TIMERS_MS). At 1.5 s, members of a burst beside a busy CPU and disk whose
+ * work ended 1.5-2 s in were deferred and edited, a second call each (issue 38).
  */
-export const DIRECT_ANSWER_MS = 1_500;
+export const DIRECT_ANSWER_MS = 2_000;
 
 /** Discord refuses an acknowledgement this long after it created the interaction. */
 const ACKNOWLEDGE_WITHIN_MS = 3_000;
@@ -121,59 +124,49 @@ async function whenDeferred<T>(sent: number, work: () => Promise<T>): Promise<T>
 }
 
 /**
- * How long ago a work finished may still say how long the next one takes: within a burst, or one member after
- * another at a busy time; the wait of a work that finished earlier than this says nothing about now.
+ * How late the timers may run before a deferral planned on one is not trusted: the deferral then goes at
+ * DIRECT_ANSWER_MS plus that lateness, and what is left of Discord's ACKNOWLEDGE_WITHIN_MS must carry its trip and the
+ * lateness growing further (a loop falling behind falls further, as SQLite's queries on a starved CPU did: deferrals
+ * planned for 1.5 s refused as after 3 s, issue 38).
  */
-export const RECENT_WORK_MS = 2_000;
-
-/** The last work run for a direct reply to finish: when, and how long it took from its receipt. */
-let lastWork: { finishedAt: number; tookMs: number } | undefined;
-
-/**
- * How long work received at `now` can be expected to take before its reply goes: as long as the oldest work still
- * running towards its reply has waited (work queues behind it: the writer commits in order, the CPU serves in
- * turn), or as the last one to finish took, if it finished within RECENT_WORK_MS (a slow disk's flushes, a CPU the
- * process hardly gets), whichever is longer; nothing when neither is known.
- */
-function expectedWorkMs(now: number): number {
-  const oldest = replies.oldest();
-  const waited = oldest === undefined ? 0 : now - oldest;
-  const recent = lastWork !== undefined && now - lastWork.finishedAt <= RECENT_WORK_MS ? lastWork.tookMs : 0;
-  return Math.max(0, waited, recent);
-}
+export const LATE_TIMERS_MS = 250;
 
 /**
- * Whether work received at `now` would miss its direct reply's time: DIRECT_ANSWER_MS from when Discord created
- * the interaction (deferAfterMs), judged from the time already gone and the work expected ahead of it
- * (expectedWorkMs). Such work is deferred at once: the process is behind, and a deferral planned for later would
- * wait for the same busy event loop.
+ * Whether work received at `now` must be deferred at once rather than by its timer: when no time is left before its
+ * deferral (deferAfterMs), or when the timers run so late lately (LATE_TIMERS_MS, timer-lateness.ts) that a deferral
+ * planned for later would come too late. Not for how long the work is expected to take: a deferral at receipt always
+ * costs a call (then an edit), the timer only when the work really runs late; work that waits on I/O or on other
+ * processes (PostgreSQL's round trips on a starved host) leaves the timers on time (issue 38: judged by the wait of
+ * the oldest work still running, 174 of a 300-burst on PostgreSQL beside a busy CPU and disk were deferred at
+ * receipt while the timers ran at most 33 ms late).
  */
-const wouldMissReply = (createdAt: number | undefined, now: number): boolean =>
-  expectedWorkMs(now) >= deferAfterMs(createdAt, now);
+const deferAtReceipt = (createdAt: number | undefined, now: number, lateness: TimerLateness): boolean =>
+  deferAfterMs(createdAt, now) === 0 || lateness.recentMs(now) >= LATE_TIMERS_MS;
 
 /**
  * Runs an interaction's work so that it is acknowledged in time with as few calls as the work allows: work that
  * may be slow (`slow`: a look-up Mojang must answer) is deferred first (`defer`: a callback), and the answer then
- * edits it (two calls); so is work that would miss its direct reply's time, judged at receipt from the
- * interaction's age (`createdAt`) and the work ahead of it (wouldMissReply): a deferral planned for later would wait
- * for the same busy event loop. Otherwise, in a burst too, the work is answered by the reply itself (one call): a
- * registration costs a few milliseconds, so hundreds at once are answered within the window, and deferring them
- * all doubled the calls and put every answer behind every deferral (issue 38). Work still running
- * DIRECT_ANSWER_MS after the interaction's creation (deferAfterMs) is deferred then, the answer coming as an edit
- * once it is done. Resolves (or rejects) with the work's outcome once a deferral it started has been acknowledged,
- * so the answer knows which call to make. docs/decisions.md, What the bot does with Discord's limits.
+ * edits it (two calls); so is work received with no time left before its deferral, or while the event loop runs its
+ * timers too late to trust the deferral's (deferAtReceipt, from `lateness`). Otherwise, in a burst too, the work is
+ * answered by the reply itself (one call): a registration costs a few milliseconds, so hundreds at once are
+ * answered within the window, and deferring them all doubled the calls and put every answer behind every deferral
+ * (issue 38). Work still running DIRECT_ANSWER_MS after the interaction's creation (deferAfterMs) is deferred then,
+ * by a timer, the answer coming as an edit once it is done. Resolves (or rejects) with the work's outcome once a
+ * deferral it started has been acknowledged, so the answer knows which call to make. docs/decisions.md, What the
+ * bot does with Discord's limits.
  */
 export async function inTime<T>(
   work: () => Promise<T>,
   options: { slow: boolean; defer: () => Promise<unknown>; createdAt?: number },
   clock: Clock = systemClock,
+  lateness: TimerLateness = timerLateness,
 ): Promise<T> {
   const now = clock.now();
   if (options.slow) {
     await options.defer();
     return work();
   }
-  if (wouldMissReply(options.createdAt, now)) {
+  if (deferAtReceipt(options.createdAt, now, lateness)) {
     const sent = ++deferrals;
     deferring.add(sent);
     try {
@@ -184,23 +177,21 @@ export async function inTime<T>(
     }
     return whenDeferred(sent, work);
   }
-  const receipt = replies.start(now);
+  const receipt = replies.start();
+  lateness.probeWhile(() => replies.underWay() > 0);
   let deferral: Promise<unknown> | undefined;
-  const timer = setTimeout(
-    () => {
-      replies.done(receipt);
-      // A failed deferral shows when the answer is sent (the interaction is gone); nothing to do here.
-      deferral = options.defer().catch(() => {});
-    },
-    deferAfterMs(options.createdAt, now),
-  );
+  const deferAfter = deferAfterMs(options.createdAt, now);
+  const timer = setTimeout(() => {
+    lateness.note(now + deferAfter, clock.now());
+    replies.done(receipt);
+    // A failed deferral shows when the answer is sent (the interaction is gone); nothing to do here.
+    deferral = options.defer().catch(() => {});
+  }, deferAfter);
   try {
     return await work();
   } finally {
     clearTimeout(timer);
     replies.done(receipt);
-    const finishedAt = clock.now();
-    lastWork = { finishedAt, tookMs: finishedAt - now };
     if (deferral) await deferral;
   }
 }
