@@ -29,6 +29,7 @@ import {
   type PrivilegedIntent,
   wantedIntents,
 } from "./intents.ts";
+import { createTimerLateness } from "./interaction/timer-lateness.ts";
 import { createInteractionHandler } from "./interactions.ts";
 import { listen } from "./listen.ts";
 import { startLogChannel } from "./log-poster.ts";
@@ -152,6 +153,7 @@ export async function startBot(options: BotOptions): Promise<Bot> {
     log,
     logger,
     clock,
+    lateness: createTimerLateness({ clock }),
     apiUrl: options.apiUrl,
     linkAddress: options.linkAddress,
     intents: granted,

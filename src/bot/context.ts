@@ -12,6 +12,7 @@ import type { Services } from "../services.ts";
 import type { Clock } from "../shared/clock.ts";
 import type { LogFields, Logger } from "../shared/logger.ts";
 import type { GrantedIntents } from "./intents.ts";
+import type { TimerLateness } from "./interaction/timer-lateness.ts";
 import type { LogChannel } from "./log-poster.ts";
 import type { GuildWords } from "./words.ts";
 
@@ -27,6 +28,11 @@ export type BotContext = {
   log: LogChannel;
   logger: Logger;
   clock: Clock;
+  /**
+   * How late this bot's event loop ran its timers lately, on `clock`: whether an interaction is deferred at receipt
+   * (src/bot/interaction/answer.ts, inTime). One per bot, so another bot in the process (a test's) never counts.
+   */
+  lateness: TimerLateness;
   /** The public base URL of the API, for the "how to use" lines (PUBLIC_URL, else the local address). */
   apiUrl: string;
   /** Where players join the link endpoint to prove an account (docs/link.md); none when LINK_PORT is unset. */

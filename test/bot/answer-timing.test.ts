@@ -250,6 +250,7 @@ test("of interactions deferred at receipt (late), one's work waits until the def
           createdAt: clock.now() - DIRECT_ANSWER_MS,
         },
         clock,
+        lateness(clock),
       ),
     );
   }
@@ -281,6 +282,7 @@ test("a deferred interaction's work never waits for deferrals sent after its own
         createdAt: clock.now() - DIRECT_ANSWER_MS,
       },
       clock,
+      lateness(clock),
     );
   answers.push(deferredRun("second"));
   deferrals[0]?.();

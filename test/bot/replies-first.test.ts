@@ -1,5 +1,6 @@
 import { expect, test } from "bun:test";
 import { inTime } from "../../src/bot/interaction/answer.ts";
+import { createTimerLateness } from "../../src/bot/interaction/timer-lateness.ts";
 import { createReplyWatch, REPLIES_FIRST_MS } from "../../src/bot/replies.ts";
 import { afterRepliesFirst } from "../../src/bot/roles.ts";
 import type { RoleGateway } from "../../src/registration/model.ts";
@@ -104,6 +105,7 @@ test("a role grant asked while a member's work runs towards its direct reply goe
     },
     { slow: false, defer: async () => log.push("deferred"), createdAt: clock.now() },
     clock,
+    createTimerLateness({ clock, schedule: () => {} }),
   );
   const granted = gateway.grant("g", "earlier member", ["r"]);
   expect(await settled(granted)).toBe(false);

@@ -3,6 +3,7 @@ import { text } from "../../i18n/messages.ts";
 import type { Words } from "../../i18n/words.ts";
 import type { Decision } from "../../registration/model.ts";
 import { requireManager } from "../../registration/rules.ts";
+import { systemClock } from "../../shared/clock.ts";
 import { DomainError } from "../../shared/errors.ts";
 import { expiresIn } from "../expiry.ts";
 import { inTime, publicWords } from "../interaction/answer.ts";
@@ -88,6 +89,8 @@ export const approval: ButtonHandler = {
         defer: () => interaction.deferUpdate(),
         createdAt: interaction.createdTimestamp,
       },
+      systemClock,
+      context.lateness,
     );
     // The post and the outcome are public: the server's language, and staff's own wording.
     const words = await publicWords(interaction, context);

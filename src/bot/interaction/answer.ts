@@ -7,12 +7,12 @@ import {
   type ModalSubmitInteraction,
 } from "discord.js";
 import type { Words } from "../../i18n/words.ts";
-import { type Clock, systemClock } from "../../shared/clock.ts";
+import type { Clock } from "../../shared/clock.ts";
 import type { BotContext } from "../context.ts";
 import { lateRefusal, noteRefusal, refusedAsLate } from "../late-answers.ts";
 import { replies } from "../replies.ts";
 import { fitContent } from "../text.ts";
-import { type TimerLateness, timerLateness } from "./timer-lateness.ts";
+import type { TimerLateness } from "./timer-lateness.ts";
 
 /** What a command answers with: text, and optionally embeds and files. */
 export type Answer = Pick<InteractionEditReplyOptions, "embeds"> & {
@@ -158,8 +158,8 @@ const deferAtReceipt = (createdAt: number | undefined, now: number, lateness: Ti
 export async function inTime<T>(
   work: () => Promise<T>,
   options: { slow: boolean; defer: () => Promise<unknown>; createdAt?: number },
-  clock: Clock = systemClock,
-  lateness: TimerLateness = timerLateness,
+  clock: Clock,
+  lateness: TimerLateness,
 ): Promise<T> {
   const now = clock.now();
   if (options.slow) {

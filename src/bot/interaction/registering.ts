@@ -4,6 +4,7 @@ import type { Words } from "../../i18n/words.ts";
 import { nickTypeSpecs } from "../../nicks/types.ts";
 import type { Member, Submission } from "../../registration/model.ts";
 import type { FilledForm } from "../../registration/rules.ts";
+import { systemClock } from "../../shared/clock.ts";
 import type { Whitelist } from "../../whitelists/model.ts";
 import type { BotContext } from "../context.ts";
 import { describeFailure } from "../errors.ts";
@@ -70,11 +71,16 @@ export async function registerNick(
 ): Promise<void> {
   const { registration } = context.services;
   const words = await memberWords(interaction, context);
-  const submission = await inTime(() => registration.submit(input), {
-    slow: registration.asksRemotely(input.whitelist, input.nick),
-    defer: () => deferAnswer(interaction),
-    createdAt: interaction.createdTimestamp,
-  });
+  const submission = await inTime(
+    () => registration.submit(input),
+    {
+      slow: registration.asksRemotely(input.whitelist, input.nick),
+      defer: () => deferAnswer(interaction),
+      createdAt: interaction.createdTimestamp,
+    },
+    systemClock,
+    context.lateness,
+  );
   await answer(interaction, describeSubmission(words, submission, null).join("\n"));
   if (submission.kind !== "registered") return;
   void followRoles(interaction.webhook, words, submission, context);

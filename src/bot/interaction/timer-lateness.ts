@@ -72,6 +72,3 @@ export function createTimerLateness({
 
 /** How late timers ran lately (see createTimerLateness). */
 export type TimerLateness = ReturnType<typeof createTimerLateness>;
-
-/** This process's event loop (the real clock and timers): inTime's judge at receipt. */
-export const timerLateness = createTimerLateness();

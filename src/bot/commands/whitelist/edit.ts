@@ -9,6 +9,7 @@ import { type MessageKey, text } from "../../../i18n/messages.ts";
 import type { Words } from "../../../i18n/words.ts";
 import type { UpkeepReport } from "../../../registration/bedrock.ts";
 import type { WhitelistEdit } from "../../../registration/edit-whitelist.ts";
+import { systemClock } from "../../../shared/clock.ts";
 import { DomainError } from "../../../shared/errors.ts";
 import { durationText, parseDuration } from "../../../whitelists/lifetime.ts";
 import {
@@ -225,6 +226,8 @@ export const edit = {
         defer: () => deferAnswer(interaction),
         createdAt: interaction.createdTimestamp,
       },
+      systemClock,
+      context.lateness,
     );
     const { after } = edit;
     if (after.registrationMode === "message") {
