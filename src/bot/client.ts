@@ -29,7 +29,6 @@ import {
   type PrivilegedIntent,
   wantedIntents,
 } from "./intents.ts";
-import { createTimerLateness } from "./interaction/timer-lateness.ts";
 import { createInteractionHandler } from "./interactions.ts";
 import { listen } from "./listen.ts";
 import { startLogChannel } from "./log-poster.ts";
@@ -38,6 +37,7 @@ import { modals } from "./modals/index.ts";
 import { createReactionTurns } from "./reactions.ts";
 import { syncGuildCommands } from "./register-commands.ts";
 import { createStaffLog, type StaffLog } from "./staff-log.ts";
+import { createTimerLateness } from "./timer-lateness.ts";
 import { createGuildWords } from "./words.ts";
 
 /** What starting the bot takes. */

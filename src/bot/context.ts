@@ -12,8 +12,8 @@ import type { Services } from "../services.ts";
 import type { Clock } from "../shared/clock.ts";
 import type { LogFields, Logger } from "../shared/logger.ts";
 import type { GrantedIntents } from "./intents.ts";
-import type { TimerLateness } from "./interaction/timer-lateness.ts";
 import type { LogChannel } from "./log-poster.ts";
+import type { TimerLateness } from "./timer-lateness.ts";
 import type { GuildWords } from "./words.ts";
 
 /**

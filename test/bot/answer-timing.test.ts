@@ -7,12 +7,8 @@ import {
   inTime,
   LATE_TIMERS_MS,
 } from "../../src/bot/interaction/answer.ts";
-import {
-  createTimerLateness,
-  RECENT_LATENESS_MS,
-  type TimerLateness,
-} from "../../src/bot/interaction/timer-lateness.ts";
 import { refusedAsLate } from "../../src/bot/late-answers.ts";
+import { createTimerLateness, RECENT_LATENESS_MS, type TimerLateness } from "../../src/bot/timer-lateness.ts";
 import { type Clock, manualClock } from "../../src/shared/clock.ts";
 
 // When a command's work still running must be deferred: Discord's 3 s count from when it created the

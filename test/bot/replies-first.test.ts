@@ -1,8 +1,8 @@
 import { expect, test } from "bun:test";
 import { inTime } from "../../src/bot/interaction/answer.ts";
-import { createTimerLateness } from "../../src/bot/interaction/timer-lateness.ts";
 import { createReplyWatch, REPLIES_FIRST_MS } from "../../src/bot/replies.ts";
 import { afterRepliesFirst } from "../../src/bot/roles.ts";
+import { createTimerLateness } from "../../src/bot/timer-lateness.ts";
 import type { RoleGateway } from "../../src/registration/model.ts";
 import { manualClock } from "../../src/shared/clock.ts";
 

@@ -12,7 +12,7 @@ import type { BotContext } from "../context.ts";
 import { lateRefusal, noteRefusal, refusedAsLate } from "../late-answers.ts";
 import { replies } from "../replies.ts";
 import { fitContent } from "../text.ts";
-import type { TimerLateness } from "./timer-lateness.ts";
+import type { TimerLateness } from "../timer-lateness.ts";
 
 /** What a command answers with: text, and optionally embeds and files. */
 export type Answer = Pick<InteractionEditReplyOptions, "embeds"> & {

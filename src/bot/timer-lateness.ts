@@ -1,4 +1,4 @@
-import { type Clock, systemClock } from "../../shared/clock.ts";
+import { type Clock, systemClock } from "../shared/clock.ts";
 
 /**
  * How long a timer's lateness still says how late the next will run: within a burst, or one member after another at
