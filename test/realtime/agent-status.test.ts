@@ -3,6 +3,7 @@ import { join } from "node:path";
 import { createStatusRecorder, STATUS_EVERY_MS } from "../../src/realtime/agent-status.ts";
 import type { RunningService } from "../../src/server.ts";
 import { silentLogger } from "../../src/shared/logger.ts";
+import { eventually } from "../helpers/eventually.ts";
 import {
   forEachStore,
   seedKey,
@@ -31,17 +32,6 @@ const status = (fields: Record<string, unknown> = {}) =>
     ...fields,
   });
 
-/** Resolves with `check`'s first truthy answer, asked again every few ms; fails after 5 s naming `what`. */
-async function until<T>(what: string, check: () => Promise<T | undefined | null | false>): Promise<T> {
-  const deadline = performance.now() + 5_000;
-  for (;;) {
-    const result = await check();
-    if (result) return result;
-    if (performance.now() > deadline) throw new Error(`timed out waiting for ${what}`);
-    await Bun.sleep(5);
-  }
-}
-
 describe("over a real socket", () => {
   const dir = tempDir("wls-agent-status-");
   let service: RunningService;
@@ -64,7 +54,7 @@ describe("over a real socket", () => {
     await socket.waitFor((message) => message.type === "connected");
     // A `keyId` in the message names nobody: the socket's key is the one recorded.
     socket.raw.send(status({ keyId: other.key.id, error: "RCON 127.0.0.1:25575: connection refused" }));
-    const recorded = await until("the status", () => statusOf(key.id));
+    const recorded = await eventually(() => statusOf(key.id), 5_000, "the status");
     expect(recorded).toEqual({
       keyId: key.id,
       agent: "whitelist-sync-agent/1.4.0",
@@ -80,9 +70,9 @@ describe("over a real socket", () => {
     expect(await statusOf(other.key.id)).toBeUndefined();
     socket.close();
     await socket.closed;
-    expect(await until("the disconnection", async () => (await statusOf(key.id))?.connected === false)).toBe(
-      true,
-    );
+    expect(
+      await eventually(async () => (await statusOf(key.id))?.connected === false, 5_000, "the disconnection"),
+    ).toBe(true);
   });
 
   test("messages that are not a status are ignored as before; the socket stays open and still reports", async () => {
@@ -92,7 +82,7 @@ describe("over a real socket", () => {
     socket.raw.send("ping");
     socket.raw.send(JSON.stringify({ type: "hello", status: "fine" }));
     socket.raw.send(status({ mode: "management", format: null, applied: null, drift: 0 }));
-    const recorded = await until("the status", () => statusOf(key.id));
+    const recorded = await eventually(() => statusOf(key.id), 5_000, "the status");
     expect(recorded).toMatchObject({ mode: "management", format: null, applied: null, connected: true });
     expect(socket.raw.readyState).toBe(WebSocket.OPEN);
     socket.close();
@@ -147,7 +137,7 @@ test("a service stopping records its agents disconnected before its store closes
     await socket.waitFor((message) => message.type === "connected");
     socket.raw.send(status());
     const statusOf = async () => (await service.services.agentStatus.ofGuild(GUILD)).get(key.id);
-    await until("the status", statusOf);
+    await eventually(statusOf, 5_000, "the status");
     await service.stop();
     expect(await socket.closed).toEqual({ code: 1001, reason: "server shutting down" });
     service = await startTestService(path);
