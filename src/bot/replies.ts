@@ -12,9 +12,10 @@ const sleep: Wait = (ms) => new Promise((resolve) => setTimeout(resolve, ms).unr
 
 /**
  * The interactions whose work runs towards a direct reply (interaction/answer.ts, inTime), by receipt; and the work
- * that lets them go first (`afterReplies`). At a busy time the process shares the CPU with everything else on the host: a role grant's request, its member update and the write it sets off, or a
- * log post's reads and embeds, run between two members' registrations would push the later members' replies past
- * the time they may take before a deferral (issue 38: a member deferred costs a second call, an edit). What a
+ * that lets them go first (`afterReplies`). At a busy time the process shares the CPU with everything else on the
+ * host: a role grant's request, its member update and the write it sets off, or a log post's reads and embeds, run
+ * between two members' registrations would push the later members' replies past the time they may take before a
+ * deferral (issue 38: a member deferred costs a second call, an edit). What a
  * member waits for goes first; the roles and the log follow once the replies under way are out.
  */
 export function createReplyWatch() {
