@@ -5,6 +5,7 @@ import { defaultDatabasePath } from "./shared/data-dir.ts";
 import { ConfigError, EX_CONFIG, exitCodeOf } from "./shared/errors.ts";
 import { createLogger, defaultLogStyle, type Logger } from "./shared/logger.ts";
 import { redactUrl } from "./shared/redact.ts";
+import { releaseStartMemory } from "./shared/start-memory.ts";
 import { startBytecodeOrder, startStage } from "./shared/start-stages.ts";
 import { VERSION, VERSION_LINE } from "./version.ts";
 
@@ -65,11 +66,13 @@ async function runUntilSignalled(
   start: (signal: AbortSignal) => Promise<Stoppable>,
 ): Promise<void> {
   let running: Stoppable | undefined;
+  let memory: ReturnType<typeof releaseStartMemory> | undefined;
   let signalled = false;
   const starting = new AbortController();
   const shutdown = (signal: string) => {
     if (signalled) return;
     signalled = true;
+    memory?.cancel();
     logger.info("shutting down", { signal });
     if (!running) {
       // The start finishes (or gives up waiting), then what it started is stopped: below.
@@ -100,7 +103,16 @@ async function runUntilSignalled(
     await running.stop();
     process.exit(0);
   }
+  // What only the start used is handed back at the first quiet moment (src/shared/start-memory.ts).
+  memory = releaseStartMemory();
+  void memory.released.then((released) => {
+    if (released)
+      logger.debug("the start's memory handed back", { rssMiB: megabytes(process.memoryUsage.rss()) });
+  });
 }
+
+/** Bytes in MiB, to one decimal. */
+const megabytes = (bytes: number) => Math.round(bytes / 104_857.6) / 10;
 
 async function serve(config: Config, logger: Logger): Promise<void> {
   await runUntilSignalled(logger, async (signal) => {

@@ -23,3 +23,17 @@ test("serve logs its URL once when the API listens, /health answering then, and 
   expect(said.indexOf("API listening")).toBeLessThan(said.indexOf("whitelist-sync started"));
   expect(status).toBe(200);
 });
+
+test("serve hands back the memory only its start used once it is quiet, and says so at debug level", async () => {
+  const service = spawnServe({ sources: true, env: { LOG_LEVEL: "debug" } });
+  await service.until((line) => line.msg === "whitelist-sync started");
+  const handedBack = await service.until((line) => line.msg === "the start's memory handed back");
+  service.child.kill("SIGTERM");
+  expect((await service.exit()).exitCode).toBe(0);
+  expect(handedBack).toEqual({
+    time: expect.any(String),
+    level: "debug",
+    msg: "the start's memory handed back",
+    rssMiB: expect.any(Number),
+  });
+});
