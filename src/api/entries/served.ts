@@ -92,7 +92,7 @@ function serve(format: FormatName, formatted: Formatted, joinUpToBytes: number):
  * change, so what is kept against one is never stale, and goes with it.
  */
 export function createServedFormats(
-  cache: FormatCache,
+  cache: Pick<FormatCache, "get" | "cached">,
   /** Bodies up to this size are sent whole, larger ones from their chunks (tests: every size either way). */
   joinUpToBytes = JOIN_UP_TO_BYTES,
 ) {
