@@ -16,7 +16,7 @@ export type EntriesDeps = {
  * Answers `GET /whitelists/{id}/entries` for an authenticated key: the scope rule, then the cached bytes of
  * the format with their strong ETag (304 when `If-None-Match` holds it). Throws the scope's domain errors.
  * One Response, built once with every header (the rate limit's too, when the caller counted the request:
- * `rateLimit`), around the cached body (a string or an immutable Blob; for a large body, its chunks).
+ * `rateLimit`), around an immutable cached Blob (or, for a large body, its chunks).
  */
 export async function serveEntries(
   deps: EntriesDeps,
@@ -63,8 +63,8 @@ function respond(served: ServedFormat, request: Request, rateLimit: RateLimitDec
   const response =
     ifNoneMatch !== null && matchesEtag(ifNoneMatch, answers.etag)
       ? (answers.notModified.clone() as Response)
-      : "whole" in body
-        ? (body.whole.clone() as Response)
+      : "blob" in body
+        ? (body.blob.clone() as Response)
         : // A large body goes out chunk by chunk as they are, with chunked transfer coding (what Bun does for any
           // streamed body). A generator's 18 MB took 5 ms of the service's CPU where a direct ReadableStream's
           // `write`, which copies, took 30 ms (docs/performance.md, A change to a large whitelist).

@@ -1,17 +1,16 @@
-import { isAscii } from "node:buffer";
 import type { FormatCache, Formatted } from "../../formats/cache.ts";
 import { type FormatName, formats } from "../../formats/index.ts";
 import { secured } from "../security-headers.ts";
 
 /**
  * A whitelist's entries in a format as HTTP serves them: its strong ETag, and the answers with every header of
- * their own (the security headers too), built once, for each request to copy: the 304, and the 200 around the
- * whole body (`wholeBody`) or, for a large body, the headers that go with its chunks (written out as they are).
+ * their own (the security headers too), built once, for each request to copy: the 304, and the 200 around an
+ * immutable Blob or, for a large body, the headers that go with its chunks (written out as they are).
  */
 export type ServedFormat = {
   etag: string;
   notModified: Response;
-  body: { whole: Response } | { parts: readonly Uint8Array[]; headers: Headers };
+  body: { blob: Response } | { parts: readonly Uint8Array[]; headers: Headers };
   /** The same answers with a RateLimit-Policy header too (`limited`), built on first use. */
   limited?: ServedFormat & { policy: string };
 };
@@ -39,39 +38,19 @@ export function limited(served: ServedFormat, policy: string): ServedFormat {
     policy,
     notModified: copy(notModified),
     body:
-      "whole" in body
-        ? { whole: copy(body.whole) }
+      "blob" in body
+        ? { blob: copy(body.blob) }
         : { parts: body.parts, headers: withPolicy(new Headers(body.headers)) },
   };
   return served.limited;
 }
 
 /**
- * Bodies up to this size are joined and sent whole (`wholeBody`). A larger one is written from its chunks (a few
- * hundred KB each): joining would copy it whole after every change, and the copies, outside the JS heap, would
- * pile up until a collection (bench/scale.ts: 100,000 entries).
+ * Bodies up to this size are joined into one Blob, which Bun sends fastest. A larger one is written from its
+ * chunks (a few hundred KB each): a Blob would copy it whole after every change, and the copies, outside the JS
+ * heap, would pile up until a collection (bench/scale.ts: 100,000 entries).
  */
 const JOIN_UP_TO_BYTES = 256 * 1024;
-
-/**
- * Bodies up to this size, in ASCII, are held as a string rather than a Blob. Bun sends each answer around a Blob
- * through its allocator, which takes pages back from the system (some 0.1 page faults a read, and its scavenger's
- * `madvise` on the other core): about 10 % of a small body's read, where sending a string's characters costs
- * nothing of the kind; past some tens of KB, the characters cost more than the Blob saves (docs/performance.md).
- */
-const TEXT_UP_TO_BYTES = 32 * 1024;
-
-/**
- * A joined body as Bun sends it fastest: a string of its bytes when it is small and in ASCII (a string's
- * characters are then its bytes on the wire, as UTF-8), else one immutable Blob.
- */
-function wholeBody(formatted: Formatted, contentType: string): string | Blob {
-  if (formatted.size <= TEXT_UP_TO_BYTES) {
-    const bytes = Buffer.concat(formatted.parts);
-    if (isAscii(bytes)) return bytes.toString("latin1");
-  }
-  return new Blob(formatted.parts as Uint8Array<ArrayBuffer>[], { type: contentType });
-}
 
 /** What HTTP serves of entries in a format. */
 function serve(format: FormatName, formatted: Formatted, joinUpToBytes: number): ServedFormat {
@@ -84,7 +63,8 @@ function serve(format: FormatName, formatted: Formatted, joinUpToBytes: number):
   headers.set("content-type", contentType);
   if (fileName) headers.set("content-disposition", `attachment; filename="${fileName}"`);
   if (formatted.size > joinUpToBytes) return { etag, notModified, body: { parts: formatted.parts, headers } };
-  return { etag, notModified, body: { whole: new Response(wholeBody(formatted, contentType), { headers }) } };
+  const blob = new Blob(formatted.parts as Uint8Array<ArrayBuffer>[], { type: contentType });
+  return { etag, notModified, body: { blob: new Response(blob, { headers }) } };
 }
 
 /**
@@ -92,8 +72,8 @@ function serve(format: FormatName, formatted: Formatted, joinUpToBytes: number):
  * change, so what is kept against one is never stale, and goes with it.
  */
 export function createServedFormats(
-  cache: Pick<FormatCache, "get" | "cached">,
-  /** Bodies up to this size are sent whole, larger ones from their chunks (tests: every size either way). */
+  cache: FormatCache,
+  /** Bodies up to this size are sent as one Blob, larger ones from their chunks (tests: every size either way). */
   joinUpToBytes = JOIN_UP_TO_BYTES,
 ) {
   const built = new WeakMap<Formatted, ServedFormat>();
