@@ -20,6 +20,9 @@
  * than req/s by other work on the machine (the load generator and any neighbour compete for the cores).
  * "faults" is the server's minor page faults per answered request: memory its allocator handed back to the
  * system and touched again (its scavenger's `madvise` and the faults after it cost CPU on both cores).
+ * Under the table, the load generator's CPU per answered request against each server: on a 2-core machine it
+ * competes with the server for the cores, so what it spends reading an answer moves req/s as the server's own CPU
+ * does (bench/entries/load.ts is a `fetch` loop: Bun parses every header of each answer it reads).
  * Errors and non-200 responses must be 0, or the figures mean nothing (the program then exits with 1).
  * Absolute figures depend on the machine: compare ratios across machines, and distrust a run whose
  * starting load average (printed) shows other work; `--rounds 3` takes the median of three runs per cell.
