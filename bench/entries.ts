@@ -20,6 +20,9 @@
  * than req/s by other work on the machine (the load generator and any neighbour compete for the cores).
  * "faults" is the server's minor page faults per answered request: memory its allocator handed back to the
  * system and touched again (its scavenger's `madvise` and the faults after it cost CPU on both cores).
+ * Under the table, the load generator's CPU per answered request against each server: on a 2-core machine it
+ * competes with the server for the cores, so what it spends reading an answer moves req/s as the server's own CPU
+ * does (bench/entries/load.ts is a `fetch` loop: Bun parses every header of each answer it reads).
  * Errors and non-200 responses must be 0, or the figures mean nothing (the program then exits with 1).
  * Absolute figures depend on the machine: compare ratios across machines, and distrust a run whose
  * starting load average (printed) shows other work; `--rounds 3` takes the median of three runs per cell.
@@ -80,14 +83,26 @@ type Options = {
   cpuProf: string | undefined;
 };
 
-/** One load run, whichever generator made it. */
-type Measurement = { rps: number; p50Ms: number; p99Ms: number; requests: number; failures: number };
+/** One load run, whichever generator made it, with the generator's own CPU time (µs, user + system). */
+type Measurement = {
+  rps: number;
+  p50Ms: number;
+  p99Ms: number;
+  requests: number;
+  failures: number;
+  loaderCpuUs: number;
+};
 
 /**
  * A measurement with the server's own CPU time (user + system, all threads) and minor page faults per answered
- * request (memory the allocator handed back to the system and touched again: each a trip into the kernel).
+ * request (memory the allocator handed back to the system and touched again: each a trip into the kernel), and
+ * the load generator's CPU time per answered request (reading each answer: its headers too).
  */
-type ServerMeasurement = Measurement & { cpuUsPerRequest: number; faultsPerRequest: number };
+type ServerMeasurement = Measurement & {
+  cpuUsPerRequest: number;
+  faultsPerRequest: number;
+  loaderUsPerRequest: number;
+};
 
 /** A child we spawned, with stdout piped to us and stderr passed through. */
 type Child = Subprocess<"ignore", "pipe", "inherit">;
@@ -272,6 +287,11 @@ end
 /** One load run against the server whose process is `pid`. */
 type LoadRun = { url: string; pid: number; authorization: string; seconds: number; scriptPath: string };
 
+/** The CPU time (user + system, every thread) a child that has exited took, in µs. */
+function childCpuUs(child: Child): number {
+  return Number(child.resourceUsage()?.cpuTime.total ?? 0);
+}
+
 async function childOutput(child: Child, what: string, seconds: number): Promise<string> {
   const [text, code] = await withTimeout(
     Promise.all([new Response(child.stdout).text(), child.exited]),
@@ -313,6 +333,7 @@ async function runWrk(run: LoadRun, options: Options): Promise<Measurement> {
     p50Ms: summary.p50Us / 1_000,
     p99Ms: summary.p99Us / 1_000,
     requests: summary.requests,
+    loaderCpuUs: childCpuUs(child),
     // wrk counts statuses >= 400 as errors.status; nothing here can answer 1xx/3xx (no If-None-Match sent).
     failures: summary.errors + summary.non2xx,
   };
@@ -335,6 +356,7 @@ async function runBunLoad(run: LoadRun, options: Options): Promise<Measurement> 
     p99Ms: result.p99Ms,
     requests: result.requests,
     failures: result.errors + result.non200,
+    loaderCpuUs: childCpuUs(child),
   };
 }
 
@@ -347,6 +369,7 @@ async function load(run: LoadRun, options: Options): Promise<ServerMeasurement> 
     ...measured,
     cpuUsPerRequest: ((after.cpuTicks - before.cpuTicks) * MICROSECONDS_PER_TICK) / requests,
     faultsPerRequest: (after.minorFaults - before.minorFaults) / requests,
+    loaderUsPerRequest: measured.loaderCpuUs / requests,
   };
 }
 
@@ -588,6 +611,7 @@ async function main(): Promise<number> {
   ];
   const ratios: number[] = [];
   const cpuRatios: number[] = [];
+  const loaderUs: string[] = [];
   let failures = 0;
   for (const [i, scenario] of SCENARIOS.entries()) {
     const run = { authorization, seconds: options.durationSeconds, scriptPath };
@@ -603,6 +627,9 @@ async function main(): Promise<number> {
     const cpuRatio = base.cpuUsPerRequest / real.cpuUsPerRequest;
     ratios.push(ratio);
     cpuRatios.push(cpuRatio);
+    loaderUs.push(
+      `${scenario.name} ${fixed(real.loaderUsPerRequest, 0)}/${fixed(base.loaderUsPerRequest, 0)}`,
+    );
     rows.push([
       scenario.name,
       grouped(bodies[i]?.length ?? 0),
@@ -630,6 +657,9 @@ async function main(): Promise<number> {
       `(target ${TARGET_RATIO}×: ${overall >= TARGET_RATIO ? "met" : "NOT met"}); ` +
       `by server CPU per request (raw/whitelist-sync): ${fixed(geometricMean(cpuRatios), 2)}×`,
   );
+  // Both processes share the cores: what the load generator spends reading an answer (its headers too) slows
+  // the requests as the server's own CPU does.
+  console.log(`load generator's cpu µs per request, whitelist-sync/raw: ${loaderUs.join(", ")}`);
   console.log(
     `errors + non-200 responses: ${failures}${failures > 0 ? " (the figures above are void)" : ""}`,
   );
