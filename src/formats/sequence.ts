@@ -1,9 +1,10 @@
 /**
  * An ordered sequence of text pieces kept as encoded chunks: each chunk holds its pieces' keys, where each piece
  * starts, and the bytes of the pieces joined by the separator. Inserting or removing a piece costs a binary
- * search and a copy of one chunk's bytes; a format's bytes are the chunks' bytes with the separator between
- * chunks. No text is kept per piece, only its bytes and its key in a chunk's compact keys (keys.ts), so memory is
- * about the size of those bytes themselves (docs/architecture.md, Formats kept per whitelist).
+ * search and a few views of the chunk's arrays (a copy of the chunk once in several changes: MAX_SPANS); a format's
+ * bytes are the chunks' bytes with the separator between chunks. No text is kept per piece, only its bytes and its
+ * key in a chunk's compact keys (keys.ts), so memory is about the size of those bytes themselves
+ * (docs/architecture.md, Formats kept per whitelist).
  */
 
 import { type Key, type Keys, type KeysParts, keysFromParts, keysOf } from "./keys.ts";
@@ -26,7 +27,7 @@ export type ChunkParts = { keys: KeysParts; starts: Uint32Array; bytes: Uint8Arr
 type OpenChunk<K extends Key> = { keys: K[]; starts: Uint32Array; size: number; scratch: Buffer | null };
 
 /**
- * Pieces per chunk: a change copies one chunk, on the event loop, before the change's answer. At 8,192 a change
+ * Pieces per chunk: a change copied one chunk, on the event loop, before the change's answer. At 8,192 a change
  * to 100,000 entries copied some 1.2 MB of JSON and 650 KB of vanilla, fresh memory each time: 14-33 ms a change
  * on the 2-core host (docs/performance.md). At 1,024 a chunk of JSON is about 150 KB, reused from the allocator's
  * pages, and a change costs under a millisecond; sending a hundred parts instead of thirteen costs no more.
