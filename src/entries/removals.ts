@@ -1,5 +1,5 @@
 import { and, asc, eq, inArray, lte, or, type SQL, sql } from "drizzle-orm";
-import type { Tx } from "../db/store.ts";
+import type { Db, Tx } from "../db/store.ts";
 import { text } from "../i18n/messages.ts";
 import { nickKey } from "../nicks/key.ts";
 import { namesOf } from "../nicks/types.ts";
@@ -9,7 +9,7 @@ import type { Whitelist } from "../whitelists/model.ts";
 import type { ChangeDetail, ChangeNotice } from "./bus.ts";
 import { type ChangeKit, GROUPABLE } from "./change-kit.ts";
 import type { EntryRecord, Origin } from "./model.ts";
-import { type EntryRow, toEntry } from "./rows.ts";
+import { type EntryRow, entryRemovalByKey, toEntry } from "./rows.ts";
 import type { Removal } from "./service.ts";
 
 /** The reason an entry removed for want of proof at first join carries (its event, the log channel). */
@@ -24,8 +24,10 @@ export const NOT_PROVEN =
 export function createRemovals(
   kit: ChangeKit,
   settlePending: (whitelistId: string, origin: Origin, actorId: string | null) => Promise<EntryRecord[]>,
+  db: Db,
 ) {
   const { write, whitelists, bus, entries, publish, appendRemoval, requireWhitelist } = kit;
+  const removeByKey = entryRemovalByKey(db, entries);
   /** When an entry falls due: the earlier of its expiry and the end of its wait for proof (either may be null). */
   const dueAt = sql`CASE WHEN ${entries.expiresAt} IS NULL THEN ${entries.proofDueAt}
     WHEN ${entries.proofDueAt} IS NULL OR ${entries.expiresAt} < ${entries.proofDueAt} THEN ${entries.expiresAt}
@@ -67,10 +69,7 @@ export function createRemovals(
           const whitelist = await requireWhitelist(removal.whitelistId);
           let row: EntryRow | undefined;
           for (const nick of namesOf(whitelist, removal.nick)) {
-            [row] = await tx
-              .delete(entries)
-              .where(and(eq(entries.whitelistId, removal.whitelistId), eq(entries.nickKey, nickKey(nick))))
-              .returning();
+            row = await removeByKey(tx, removal.whitelistId, nickKey(nick));
             if (row) break;
           }
           if (!row)

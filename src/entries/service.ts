@@ -93,7 +93,7 @@ export function createEntryService(deps: {
   const kit = createChangeKit({ clock, write, whitelists, events, bus, entries, findByKey, groups });
   const additions = createAdditions(kit, db);
   const inPlace = createChangesInPlace(kit);
-  const removals = createRemovals(kit, inPlace.settlePending);
+  const removals = createRemovals(kit, inPlace.settlePending, db);
   return {
     ...createEntryReads({ db, entries, whitelistTable, findByKey, inGuild }),
     ...additions,

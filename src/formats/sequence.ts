@@ -1,9 +1,10 @@
 /**
  * An ordered sequence of text pieces kept as encoded chunks: each chunk holds its pieces' keys, where each piece
  * starts, and the bytes of the pieces joined by the separator. Inserting or removing a piece costs a binary
- * search and a copy of one chunk's bytes; a format's bytes are the chunks' bytes with the separator between
- * chunks. No text is kept per piece, only its bytes and its key in a chunk's compact keys (keys.ts), so memory is
- * about the size of those bytes themselves (docs/architecture.md, Formats kept per whitelist).
+ * search and a few views of the chunk's arrays (a copy of the chunk once in several changes: MAX_SPANS); a format's
+ * bytes are the chunks' bytes with the separator between chunks. No text is kept per piece, only its bytes and its
+ * key in a chunk's compact keys (keys.ts), so memory is about the size of those bytes themselves
+ * (docs/architecture.md, Formats kept per whitelist).
  */
 
 import { type Key, type Keys, type KeysParts, keysFromParts, keysOf } from "./keys.ts";
@@ -11,8 +12,13 @@ import { type Key, type Keys, type KeysParts, keysFromParts, keysOf } from "./ke
 /** One piece and the key that orders it. */
 export type Piece<K> = { key: K; text: string };
 
-/** A chunk: its pieces' keys (compact: keys.ts), where each piece starts in `bytes`, and their bytes. */
-type Chunk<K extends Key> = { keys: Keys<K>; starts: Uint32Array; bytes: Uint8Array };
+/**
+ * A chunk: its pieces' keys (compact: keys.ts), where each piece starts in its bytes, and their bytes: `size` of them,
+ * as `spans` joined in order. A change makes new spans as views of the old ones and of its own piece's bytes rather
+ * than a copy of the whole chunk (`spliced`); arrays are never written once in a chunk, so a view stays valid and a
+ * body being sent keeps the bytes it began with.
+ */
+type Chunk<K extends Key> = { keys: Keys<K>; starts: Uint32Array; spans: Uint8Array[]; size: number };
 
 /** A chunk as plain values a `postMessage` carries (its arrays' buffers transferred, not copied). */
 export type ChunkParts = { keys: KeysParts; starts: Uint32Array; bytes: Uint8Array };
@@ -21,12 +27,19 @@ export type ChunkParts = { keys: KeysParts; starts: Uint32Array; bytes: Uint8Arr
 type OpenChunk<K extends Key> = { keys: K[]; starts: Uint32Array; size: number; scratch: Buffer | null };
 
 /**
- * Pieces per chunk: a change copies one chunk, on the event loop, before the change's answer. At 8,192 a change
+ * Pieces per chunk: a change copied one chunk, on the event loop, before the change's answer. At 8,192 a change
  * to 100,000 entries copied some 1.2 MB of JSON and 650 KB of vanilla, fresh memory each time: 14-33 ms a change
  * on the 2-core host (docs/performance.md). At 1,024 a chunk of JSON is about 150 KB, reused from the allocator's
  * pages, and a change costs under a millisecond; sending a hundred parts instead of thirteen costs no more.
  */
 export const CHUNK_SIZE = 1024;
+/**
+ * Spans a chunk may be made of before a change joins them into one new array. A removal adds one, an insertion two;
+ * each is a part of the format's bytes as sent. A change that copied its chunk made 150 KB of fresh memory (JSON) on
+ * the event loop before its answer: 80 % of applying it to the four formats, and pages that fault in and garbage
+ * for the collector (docs/performance.md, What a change costs); joining once in a few changes copies that much less.
+ */
+const MAX_SPANS = 8;
 const encoder = new TextEncoder();
 
 export class PieceSequence<K extends Key> {
@@ -121,7 +134,12 @@ export class PieceSequence<K extends Key> {
     const count = open.keys.length;
     const bytes = new Uint8Array(open.size);
     bytes.set((open.scratch as Buffer).subarray(0, open.size));
-    this.chunks.push({ keys: keysOf(open.keys), starts: open.starts.slice(0, count), bytes });
+    this.chunks.push({
+      keys: keysOf(open.keys),
+      starts: open.starts.slice(0, count),
+      spans: [bytes],
+      size: open.size,
+    });
     this.bytes += open.size;
     this.length += count;
     open.keys.length = 0;
@@ -133,16 +151,25 @@ export class PieceSequence<K extends Key> {
    * not used after.
    */
   chunkParts(): ChunkParts[] {
-    return this.chunks.map(({ keys, starts, bytes }) => ({ keys: keys.parts(), starts, bytes }));
+    return this.chunks.map(({ keys, starts, spans, size }) => ({
+      keys: keys.parts(),
+      starts,
+      bytes: spans.length === 1 ? (spans[0] as Uint8Array) : joined(spans, size),
+    }));
   }
 
   /** Takes the chunks another thread built (`chunkParts`), in place of any held: as they were there. */
   adopt(chunks: readonly ChunkParts[]): void {
-    this.chunks = chunks.map(({ keys, starts, bytes }) => ({ keys: keysFromParts<K>(keys), starts, bytes }));
+    this.chunks = chunks.map(({ keys, starts, bytes }) => ({
+      keys: keysFromParts<K>(keys),
+      starts,
+      spans: [bytes],
+      size: bytes.length,
+    }));
     this.bytes = 0;
     this.length = 0;
     for (const chunk of this.chunks) {
-      this.bytes += chunk.bytes.length;
+      this.bytes += chunk.size;
       this.length += chunk.keys.length;
     }
   }
@@ -160,9 +187,10 @@ export class PieceSequence<K extends Key> {
     const text = encoder.encode(piece.text);
     const separator = this.separatorBytes;
     // The new bytes go before the piece now at `at` (with a separator after them), or at the end (one before).
-    const position = at < chunk.keys.length ? (chunk.starts[at] as number) : chunk.bytes.length;
+    const position = at < chunk.keys.length ? (chunk.starts[at] as number) : chunk.size;
     const inserted = at < chunk.keys.length ? concat(text, separator) : concat(separator, text);
-    chunk.bytes = splice(chunk.bytes, position, 0, inserted);
+    chunk.spans = spliced(chunk.spans, chunk.size, position, 0, inserted);
+    chunk.size += inserted.length;
     const start = at < chunk.keys.length ? position : position + separator.length;
     const starts = new Uint32Array(chunk.starts.length + 1);
     starts.set(chunk.starts.subarray(0, at));
@@ -193,15 +221,16 @@ export class PieceSequence<K extends Key> {
     if (at >= chunk.keys.length || this.compare(chunk.keys.at(at), key) !== 0) return false;
     if (chunk.keys.length === 1) {
       this.chunks.splice(index, 1);
-      this.bytes -= chunk.bytes.length;
+      this.bytes -= chunk.size;
       this.length--;
       return true;
     }
     const start = chunk.starts[at] as number;
-    const end = at + 1 < chunk.keys.length ? (chunk.starts[at + 1] as number) : chunk.bytes.length;
+    const end = at + 1 < chunk.keys.length ? (chunk.starts[at + 1] as number) : chunk.size;
     // The piece and one separator: the one after it, or, for the last piece, the one before it.
     const [from, to] = at + 1 < chunk.keys.length ? [start, end] : [start - this.separatorBytes.length, end];
-    chunk.bytes = splice(chunk.bytes, from, to - from, new Uint8Array(0));
+    chunk.spans = spliced(chunk.spans, chunk.size, from, to - from, null);
+    chunk.size -= to - from;
     const starts = new Uint32Array(chunk.starts.length - 1);
     starts.set(chunk.starts.subarray(0, at));
     for (let i = at; i < starts.length; i++) starts[i] = (chunk.starts[i + 1] as number) - (to - from);
@@ -217,7 +246,7 @@ export class PieceSequence<K extends Key> {
     const parts: Uint8Array[] = [];
     for (const chunk of this.chunks) {
       if (parts.length > 0 && this.separatorBytes.length > 0) parts.push(this.separatorBytes);
-      parts.push(chunk.bytes);
+      for (const span of chunk.spans) parts.push(span);
     }
     return parts;
   }
@@ -228,12 +257,15 @@ export class PieceSequence<K extends Key> {
     const tail: Chunk<K> = {
       keys: chunk.keys.slice(this.chunkSize, chunk.keys.length),
       starts: chunk.starts.slice(this.chunkSize).map((start) => start - cut),
-      bytes: chunk.bytes.slice(cut),
+      spans: within(chunk.spans, cut, chunk.size),
+      size: chunk.size - cut,
     };
     // The head drops the separator that ended it.
+    const headSize = cut - this.separatorBytes.length;
     chunk.keys = chunk.keys.slice(0, this.chunkSize);
     chunk.starts = chunk.starts.slice(0, this.chunkSize);
-    chunk.bytes = chunk.bytes.slice(0, cut - this.separatorBytes.length);
+    chunk.spans = within(chunk.spans, 0, headSize);
+    chunk.size = headSize;
     this.bytes -= this.separatorBytes.length;
     this.chunks.splice(index + 1, 0, tail);
   }
@@ -277,11 +309,48 @@ function concat(a: Uint8Array, b: Uint8Array): Uint8Array {
   return joined;
 }
 
-/** `bytes` with `remove` bytes at `at` replaced by `insert`, as a new array. */
-function splice(bytes: Uint8Array, at: number, remove: number, insert: Uint8Array): Uint8Array {
-  const result = new Uint8Array(bytes.length - remove + insert.length);
-  result.set(bytes.subarray(0, at));
-  result.set(insert, at);
-  result.set(bytes.subarray(at + remove), at + insert.length);
+/**
+ * The bytes of `spans` (`size` of them, joined) with `remove` bytes at `at` replaced by `insert`: views of the same
+ * arrays around the change, nothing copied, unless that makes more than MAX_SPANS: then one new array.
+ */
+function spliced(
+  spans: readonly Uint8Array[],
+  size: number,
+  at: number,
+  remove: number,
+  insert: Uint8Array | null,
+): Uint8Array[] {
+  const result = within(spans, 0, at);
+  if (insert && insert.length > 0) result.push(insert);
+  for (const span of within(spans, at + remove, size)) result.push(span);
+  if (result.length <= MAX_SPANS) return result;
+  return [joined(result, size - remove + (insert?.length ?? 0))];
+}
+
+/** The bytes `from` to `to` of `spans` joined, as views of them (none for an empty range). */
+function within(spans: readonly Uint8Array[], from: number, to: number): Uint8Array[] {
+  const result: Uint8Array[] = [];
+  let offset = 0;
+  for (const span of spans) {
+    if (offset >= to) break;
+    const next = offset + span.length;
+    if (next > from) {
+      const start = Math.max(from - offset, 0);
+      const end = Math.min(to - offset, span.length);
+      if (start < end) result.push(start === 0 && end === span.length ? span : span.subarray(start, end));
+    }
+    offset = next;
+  }
+  return result;
+}
+
+/** `spans` joined into one new array of `size` bytes. */
+function joined(spans: readonly Uint8Array[], size: number): Uint8Array {
+  const result = new Uint8Array(size);
+  let at = 0;
+  for (const span of spans) {
+    result.set(span, at);
+    at += span.length;
+  }
   return result;
 }

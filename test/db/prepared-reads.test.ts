@@ -1,4 +1,4 @@
-import { afterEach, expect, test } from "bun:test";
+import { afterEach, expect, spyOn, test } from "bun:test";
 import { and, asc, count, eq, sql } from "drizzle-orm";
 import { preparedRead } from "../../src/db/driver.ts";
 import type { Whitelist } from "../../src/whitelists/model.ts";
@@ -42,6 +42,31 @@ forEachStore("prepared reads", (kind) => {
     }
     // SQLite: the readers' connection and the writer's each prepare their statement. PostgreSQL: one text.
     expect(builds).toBe(kind === "sqlite" ? 2 : 1);
+  });
+
+  test("a removal by nick is built once, not again for each removal, and removes that whitelist's entry only", async () => {
+    services = await testServices();
+    const { db, entries } = services;
+    const a = await seedWhitelist(services, { guildId: GUILD, name: "survival" });
+    const b = await seedWhitelist(services, { guildId: GUILD, name: "creative" });
+    await seedEntries(services, a.id, ["Notch", "jeb_", "Dinnerbone"]);
+    await seedEntries(services, b.id, ["Notch"]);
+    // The first removal builds the statement (each SQLite connection prepares its own); those after only run it.
+    await entries.remove({ whitelistId: a.id, nick: "dinnerbone", origin: "api" });
+    // Where drizzle's builders are: the store's database and its transactions share the prototype.
+    let builders: object = db;
+    while (!Object.hasOwn(builders, "delete")) builders = Object.getPrototypeOf(builders);
+    const deletes = spyOn(builders as Pick<typeof db, "delete">, "delete");
+    try {
+      const removed = await entries.remove({ whitelistId: a.id, nick: "NOTCH", origin: "api" });
+      await entries.remove({ whitelistId: a.id, nick: "jeb_", origin: "api" });
+      expect(removed.nick).toBe("Notch");
+      expect(deletes).not.toHaveBeenCalled();
+    } finally {
+      deletes.mockRestore();
+    }
+    expect((await entries.list(a.id)).map((entry) => entry.nick)).toEqual([]);
+    expect((await entries.list(b.id)).map((entry) => entry.nick)).toEqual(["Notch"]);
   });
 
   test("a guild's whitelists, found by id or name and listed, follow each create, rename and delete at once", async () => {
