@@ -13,12 +13,26 @@ import { tempDir } from "../helpers/services.ts";
 const dir = tempDir("wls-demo-kept-");
 const databasePath = join(dir.path, "demo.db");
 
-/** A loopback port free right now: both starts pin the sandbox to it, as SANDBOX_PORT=4000 would. */
+/**
+ * A loopback port free right now, below Linux's ephemeral range (32768 and up): both starts pin the sandbox to it, as
+ * SANDBOX_PORT=4000 would. A port the kernel handed out for port 0 was free when asked, but the suite's other
+ * processes' connections and port-0 listeners take from that same range, and one took it before the first start
+ * listened (EADDRINUSE in a CI run); a port below it is only ever taken by asking for it.
+ */
+const chosen = new Set<number>();
 function freePort(): number {
-  const probe = Bun.serve({ hostname: "127.0.0.1", port: 0, fetch: () => new Response() });
-  const { port } = probe;
-  probe.stop(true);
-  return port as number;
+  for (;;) {
+    const port = 20_000 + Math.floor(Math.random() * 12_000);
+    if (chosen.has(port)) continue;
+    try {
+      const probe = Bun.serve({ hostname: "127.0.0.1", port, fetch: () => new Response() });
+      probe.stop(true);
+      chosen.add(port);
+      return port;
+    } catch {
+      // Taken: another.
+    }
+  }
 }
 // The same sandbox address at both starts: the kept database then remembers commands registered at this very
 // address, in a sandbox that is gone (issue 30: the second sandbox had none, and every /register failed).
