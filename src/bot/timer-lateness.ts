@@ -1,4 +1,5 @@
 import { type Clock, systemClock } from "../shared/clock.ts";
+import { type Schedule, unrefTimer } from "../shared/schedule.ts";
 
 /**
  * How long a timer's lateness still says how late the next will run: within a burst, or one member after another at
@@ -8,13 +9,6 @@ export const RECENT_LATENESS_MS = 2_000;
 
 /** How often the probe measures the event loop while interactions work towards their direct replies. */
 export const LATENESS_PROBE_MS = 100;
-
-/** Runs `run` after `ms`: timers (unref'd, never keeping a stopping process alive), or a test's own. */
-type Schedule = (run: () => void, ms: number) => void;
-
-const unrefTimer: Schedule = (run, ms) => {
-  setTimeout(run, ms).unref();
-};
 
 /**
  * How late this process's event loop runs its timers, as measured lately: what a deferral planned on a timer needs

@@ -11,19 +11,14 @@
  * GIVE_UP_AFTER_MS of its start keeps what it has.
  */
 
+import { type Schedule, unrefTimer } from "./schedule.ts";
+
 /** The window the process must have been quiet for. */
 export const QUIET_WINDOW_MS = 500;
 /** Quiet: CPU (user + system, every thread) under this share of one core over the window. */
 export const QUIET_CPU_SHARE = 0.1;
 /** After this long without a quiet window, the memory is left as it is. */
 export const GIVE_UP_AFTER_MS = 60_000;
-
-/** Runs `run` after `ms`: a timer that never keeps a stopping process alive, or a test's own. */
-type Schedule = (run: () => void, ms: number) => void;
-
-const unrefTimer: Schedule = (run, ms) => {
-  setTimeout(run, ms).unref();
-};
 
 /** The process's CPU time so far, in microseconds. */
 const processCpuMicros = () => {
