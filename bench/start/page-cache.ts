@@ -14,16 +14,20 @@ import { closeSync, openSync } from "node:fs";
 /** linux/fadvise.h */
 const POSIX_FADV_DONTNEED = 4;
 
-let fadvise: ((fd: number, offset: number, length: number, advice: number) => number) | undefined;
+type Fadvise = (fd: number, offset: number, length: number, advice: number) => number;
+let loaded: Fadvise | undefined;
+
+/** libc's posix_fadvise, opened the first time it is needed. */
+const fadvise = (): Fadvise =>
+  (loaded ??= dlopen("libc.so.6", {
+    posix_fadvise: { args: [FFIType.i32, FFIType.i64, FFIType.i64, FFIType.i32], returns: FFIType.i32 },
+  }).symbols.posix_fadvise as unknown as Fadvise);
 
 /** Drops `path`'s pages from the page cache; throws if the kernel refuses. */
 export function dropFromPageCache(path: string): void {
-  fadvise ??= dlopen("libc.so.6", {
-    posix_fadvise: { args: [FFIType.i32, FFIType.i64, FFIType.i64, FFIType.i32], returns: FFIType.i32 },
-  }).symbols.posix_fadvise as unknown as typeof fadvise;
   const fd = openSync(path, "r");
   try {
-    const code = (fadvise as NonNullable<typeof fadvise>)(fd, 0, 0, POSIX_FADV_DONTNEED);
+    const code = fadvise()(fd, 0, 0, POSIX_FADV_DONTNEED);
     if (code !== 0) throw new Error(`posix_fadvise(${path}) failed: ${code}`);
   } finally {
     closeSync(fd);
