@@ -87,10 +87,21 @@ export function openDatabase(options: OpenDatabaseOptions): SqliteStore {
     throw notUsable(options.path, error) ?? error;
   }
   const db = connect(openFile(options.path));
-  const snapshotDb = connect(openFile(options.path));
-  closers.set(db, [snapshotDb.$client, db.$client, writer]);
+  const connections = [db.$client, writer];
+  closers.set(db, connections);
   durabilities.set(db, durability);
-  return sqliteStore(db, drizzle({ client: writer, schema }), snapshotDb, durability);
+  // The snapshots' connection opens at the first snapshot (the first read of a whitelist's entries in a format),
+  // which a start never takes: a connection holds the schema, its page cache and its statements (0.1-0.4 MiB of
+  // an idle service's RSS: docs/performance.md, Start and memory).
+  let snapshotDb: SqliteDb | undefined;
+  const snapshots = () => {
+    if (snapshotDb) return snapshotDb;
+    if (closers.get(db) !== connections) throw new TypeError("the store is closed");
+    snapshotDb = connect(openFile(options.path));
+    connections.unshift(snapshotDb.$client);
+    return snapshotDb;
+  };
+  return sqliteStore(db, drizzle({ client: writer, schema }), snapshots, durability);
 }
 
 /**
@@ -100,17 +111,20 @@ export function openDatabase(options: OpenDatabaseOptions): SqliteStore {
 export function useSqlite(sqlite: Database): SqliteStore {
   const db = drizzle({ client: sqlite, schema });
   closers.set(db, [sqlite]);
-  return sqliteStore(db, db, db);
+  return sqliteStore(db, db, () => db);
 }
 
-/** The store over its reader, writer and snapshot connections (`durability`: openDatabase's, flushing its commits). */
+/**
+ * The store over its reader, writer and snapshot connections (`snapshots` gives the last, opened when first asked
+ * for; `durability`: openDatabase's, flushing its commits).
+ */
 function sqliteStore(
   db: SqliteDb,
   writerDb: SqliteDb,
-  snapshotDb: SqliteDb,
+  snapshots: () => SqliteDb,
   durability?: Durability,
 ): SqliteStore {
-  const driver = sqliteDriver(db, writerDb, snapshotDb, durability);
+  const driver = sqliteDriver(db, writerDb, snapshots, durability);
   registerDriver(db, driver);
   return { kind: "sqlite", db, tables: schema, driver, client: db.$client };
 }
@@ -119,15 +133,16 @@ function sqliteStore(
 function sqliteDriver(
   db: SqliteDb,
   writerDb: SqliteDb,
-  snapshotDb: SqliteDb,
+  snapshots: () => SqliteDb,
   durability: Durability | undefined,
 ): StoreDriver {
-  let snapshots: Promise<unknown> = Promise.resolve();
+  let last: Promise<unknown> = Promise.resolve();
   return {
     writer: (settings) => createWriter({ ...settings, db: writerDb, durability }),
     snapshot<T>(read: (q: Db) => Promise<T>): Promise<T> {
       // One at a time on their own connection, in one read transaction.
       const run = async () => {
+        const snapshotDb = snapshots();
         snapshotDb.$client.run("BEGIN");
         try {
           return await read(snapshotDb);
@@ -135,10 +150,10 @@ function sqliteDriver(
           snapshotDb.$client.run("COMMIT");
         }
       };
-      const result = snapshots.then(run, run);
+      const result = last.then(run, run);
       // The queue keeps only that the last one settled, never its result: a format's read of a 100,000-entry
       // whitelist would stay in memory until the next snapshot.
-      snapshots = result.then(
+      last = result.then(
         () => undefined,
         () => undefined,
       );
@@ -325,6 +340,7 @@ export function closeDatabase(db: Db): void {
   if (!connections || !last) throw new TypeError("not a store opened by openDatabase or useSqlite");
   // A checkpoint under way on its thread finishes there; the one below runs after it on the writer's connection.
   durabilities.get(db)?.closeNow();
+  closers.delete(db);
   for (const connection of connections.slice(0, -1)) connection.close();
   try {
     last.run("PRAGMA wal_checkpoint(TRUNCATE)");

@@ -1,4 +1,6 @@
 import { afterEach, expect, test } from "bun:test";
+import { readdirSync, readlinkSync, realpathSync } from "node:fs";
+import { sql } from "drizzle-orm";
 import { closeDatabase, openDatabase } from "../../src/db/client.ts";
 import type { SqliteStore } from "../../src/db/store.ts";
 import { tempDir } from "../helpers/services.ts";
@@ -28,4 +30,43 @@ test("the store keeps nothing of a snapshot's result once its caller let go of i
   await new Promise((resolve) => setImmediate(resolve));
   Bun.gc(true);
   expect(results.map((result) => result.deref() === undefined)).toEqual([true, true, true, true, true]);
+});
+
+/** How many descriptors this process holds open on `path` (one per SQLite connection to the file). */
+function descriptorsOn(path: string): number {
+  return readdirSync("/proc/self/fd").filter((fd) => {
+    try {
+      return readlinkSync(`/proc/self/fd/${fd}`) === path;
+    } catch {
+      return false; // closed between the listing and the look
+    }
+  }).length;
+}
+
+test("the snapshots' connection opens at the first snapshot, once", async () => {
+  const dir = tempDir();
+  const path = `${realpathSync(dir.path)}/store.db`;
+  const store = openDatabase({ path });
+  cleanup = () => {
+    closeDatabase(store.db);
+    dir.cleanup();
+  };
+  // The writer and the reader: a start takes no snapshot, so the third connection's memory is not spent.
+  expect(descriptorsOn(path)).toBe(2);
+  const read = await store.driver.snapshot(async (q) => q.all<{ n: number }>(sql`SELECT 1 AS n`));
+  expect(read).toEqual([{ n: 1 }]);
+  expect(descriptorsOn(path)).toBe(3);
+  await store.driver.snapshot(async () => undefined);
+  expect(descriptorsOn(path)).toBe(3);
+});
+
+test("a store closed before its first snapshot opens no connection for one asked for too late", async () => {
+  const dir = tempDir();
+  const path = `${realpathSync(dir.path)}/store.db`;
+  const store = openDatabase({ path });
+  cleanup = () => dir.cleanup();
+  closeDatabase(store.db);
+  const before = descriptorsOn(path);
+  await expect(store.driver.snapshot(async () => undefined)).rejects.toThrow("the store is closed");
+  expect(descriptorsOn(path)).toBe(before);
 });
