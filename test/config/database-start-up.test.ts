@@ -4,6 +4,7 @@ import { type Socket, SQL } from "bun";
 import { openDatabase } from "../../src/db/client.ts";
 import { closeStore } from "../../src/db/driver.ts";
 import { migrations, pgMigrations } from "../../src/db/migrations.ts";
+import { quietPort } from "../helpers/ports.ts";
 import { sharedPostgres, startPostgres, type TestPostgres } from "../helpers/postgres.ts";
 import { spawnServe } from "../helpers/serve.ts";
 import { describeOnPostgres, tempDir } from "../helpers/services.ts";
@@ -185,7 +186,7 @@ describeOnPostgres("serve on PostgreSQL at start-up", () => {
 
   test("nothing listening at its address yet: waited for, each try logged, then it starts", async () => {
     const target = new URL(await pg.database());
-    const port = await freePort();
+    const port = quietPort();
     const url = new URL(target.href);
     url.port = String(port);
     url.password = "secretpw";
@@ -210,7 +211,7 @@ describeOnPostgres("serve on PostgreSQL at start-up", () => {
 
   test("a shutdown asked for while it waits ends the wait: exit 0", async () => {
     const url = new URL(await pg.database());
-    url.port = String(await freePort());
+    url.port = String(quietPort());
     const service = spawnServe({ env: { DATABASE_URL: url.href } });
     await service.until(waiting);
     service.child.kill("SIGTERM");
@@ -220,14 +221,6 @@ describeOnPostgres("serve on PostgreSQL at start-up", () => {
     expect(service.seen.some(started)).toBe(false);
   });
 });
-
-/** A TCP port free on 127.0.0.1 right now. */
-async function freePort(): Promise<number> {
-  const probe = Bun.listen({ hostname: "127.0.0.1", port: 0, socket: { data() {} } });
-  const { port } = probe;
-  probe.stop(true);
-  return port;
-}
 
 /** Forwards connections to 127.0.0.1:`port` on to 127.0.0.1:`to`, both ways. */
 function forward(port: number, to: number) {

@@ -4,6 +4,7 @@ import { loadConfig } from "../../src/config.ts";
 import { type Demo, startDemo } from "../../src/demo/index.ts";
 import { demo } from "../../src/demo/seed.ts";
 import { silentLogger } from "../../src/shared/logger.ts";
+import { quietPort } from "../helpers/ports.ts";
 import { tempDir } from "../helpers/services.ts";
 
 // `DATABASE_PATH=x whitelist-sync demo` keeps its database between starts: the second start must come up with
@@ -13,36 +14,15 @@ import { tempDir } from "../helpers/services.ts";
 const dir = tempDir("wls-demo-kept-");
 const databasePath = join(dir.path, "demo.db");
 
-/**
- * A loopback port free right now, below Linux's ephemeral range (32768 and up): both starts pin the sandbox to it, as
- * SANDBOX_PORT=4000 would. A port the kernel handed out for port 0 was free when asked, but the suite's other
- * processes' connections and port-0 listeners take from that same range, and one took it before the first start
- * listened (EADDRINUSE in a CI run); a port below it is only ever taken by asking for it.
- */
-const chosen = new Set<number>();
-function freePort(): number {
-  for (;;) {
-    const port = 20_000 + Math.floor(Math.random() * 12_000);
-    if (chosen.has(port)) continue;
-    try {
-      const probe = Bun.serve({ hostname: "127.0.0.1", port, fetch: () => new Response() });
-      probe.stop(true);
-      chosen.add(port);
-      return port;
-    } catch {
-      // Taken: another.
-    }
-  }
-}
 // The same sandbox address at both starts: the kept database then remembers commands registered at this very
 // address, in a sandbox that is gone (issue 30: the second sandbox had none, and every /register failed).
 // The fakes' ports pinned too (SANDBOX_MOJANG_PORT, SANDBOX_GEYSER_PORT): the tour's Mojang address stays.
 const config = loadConfig({
   HOST: "127.0.0.1",
   PORT: "0",
-  SANDBOX_PORT: String(freePort()),
-  SANDBOX_MOJANG_PORT: String(freePort()),
-  SANDBOX_GEYSER_PORT: String(freePort()),
+  SANDBOX_PORT: String(quietPort()),
+  SANDBOX_MOJANG_PORT: String(quietPort()),
+  SANDBOX_GEYSER_PORT: String(quietPort()),
 });
 
 /** alex as the sandbox has him: the roles he holds and his server nickname. */

@@ -1,6 +1,7 @@
 import { expect, test } from "bun:test";
 import { join } from "node:path";
 import { ROOT } from "../helpers/binary.ts";
+import { refusingUrl } from "../helpers/ports.ts";
 import { firstHour, forms, INVITE, run } from "./first-hour.ts";
 
 // The README's "Your first hour", from a clone (first-hour.ts says why; the binary's form is first-hour.full.test.ts).
@@ -19,9 +20,7 @@ test("from a clone: `bun run whitelist-sync invite` prints the link, and doctor 
   const invite = await run(forms[0] as string);
   expect({ code: invite.code, stdout: invite.stdout }).toEqual({ code: 0, stdout: `${INVITE}\n` });
   // doctor, the same way: a Discord that cannot be reached is a ✘ of its report, not `command not found`.
-  const closed = Bun.serve({ hostname: "127.0.0.1", port: 0, fetch: () => new Response() });
-  const url = `http://127.0.0.1:${closed.port}/api`;
-  await closed.stop(true);
+  const url = refusingUrl("/api");
   const doctor = await run((forms[0] as string).replace(" invite", " doctor --json"), {
     DISCORD_API_URL: url,
     DATABASE_PATH: join(ROOT, "dist", "first-hour-none", "whitelist-sync.db"),

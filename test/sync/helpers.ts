@@ -16,6 +16,7 @@ import {
   startSyncAgent,
 } from "../../src/sync/index.ts";
 import type { SetTimer } from "../../src/sync/socket.ts";
+import { quietPort } from "../helpers/ports.ts";
 import { seedEntries, seedKey, seedWhitelist } from "../helpers/services.ts";
 
 export const GUILD = "100000000000000001";
@@ -263,10 +264,5 @@ export const fileBytes = (path: string): Uint8Array<ArrayBuffer> => Uint8Array.f
 export const latestEventId = async (service: RunningService) =>
   (await service.services.events.bounds()).latest;
 
-/** A TCP port nothing listens on (bound, then released). */
-export function closedPort(): number {
-  const probe = Bun.listen({ hostname: "127.0.0.1", port: 0, socket: { data() {} } });
-  const port = probe.port;
-  probe.stop(true);
-  return port;
-}
+/** A TCP port nothing listens on (test/helpers/ports.ts). */
+export const closedPort = quietPort;

@@ -7,6 +7,7 @@ import {
   type RconConnection,
   RconError,
 } from "../../src/sync/rcon-protocol.ts";
+import { quietPort } from "../helpers/ports.ts";
 import { manualTimers } from "./helpers.ts";
 import { type RconServer, startRconServer } from "./minecraft-rcon.ts";
 
@@ -139,9 +140,7 @@ describe("Source RCON, against a server that follows the protocol as Minecraft d
   });
 
   test("nothing listening: unreachable", async () => {
-    const probe = Bun.listen({ hostname: "127.0.0.1", port: 0, socket: { data() {} } });
-    const port = probe.port;
-    probe.stop(true);
+    const port = quietPort();
     expect(await refusal(openRcon({ host: "127.0.0.1", port, password: PASSWORD }))).toEqual({
       code: "unreachable",
       message: `cannot reach RCON at 127.0.0.1:${port} (ECONNREFUSED)`,
