@@ -277,6 +277,14 @@ function reuseStatements(client: Database): Database {
     }
     return statement;
   }) as Database["prepare"];
+  // Closing finalizes them: SQLite keeps a connection with statements left open (its file's descriptors, its
+  // memory) until they are finalized, which for kept ones would wait for a collection.
+  const close = client.close.bind(client);
+  client.close = ((throwOnError?: boolean) => {
+    for (const statement of kept.values()) statement.finalize();
+    kept.clear();
+    close(throwOnError);
+  }) as Database["close"];
   return client;
 }
 

@@ -60,6 +60,19 @@ test("the snapshots' connection opens at the first snapshot, once", async () => 
   expect(descriptorsOn(path)).toBe(3);
 });
 
+test("a closed store lets go of its file at once, not once its statements are collected", async () => {
+  const dir = tempDir();
+  const path = `${realpathSync(dir.path)}/store.db`;
+  const store = openDatabase({ path });
+  cleanup = () => dir.cleanup();
+  // Statements compiled and kept on every connection.
+  await store.driver.snapshot(async (q) => q.select().from(store.tables.entries).all());
+  store.db.select().from(store.tables.entries).all();
+  expect(descriptorsOn(path)).toBe(3);
+  closeDatabase(store.db);
+  expect(descriptorsOn(path)).toBe(0);
+});
+
 test("a store closed before its first snapshot opens no connection for one asked for too late", async () => {
   const dir = tempDir();
   const path = `${realpathSync(dir.path)}/store.db`;
