@@ -136,7 +136,7 @@ function sqliteDriver(
   snapshots: () => SqliteDb,
   durability: Durability | undefined,
 ): StoreDriver {
-  let last: Promise<unknown> = Promise.resolve();
+  let queue: Promise<unknown> = Promise.resolve();
   return {
     writer: (settings) => createWriter({ ...settings, db: writerDb, durability }),
     snapshot<T>(read: (q: Db) => Promise<T>): Promise<T> {
@@ -150,10 +150,10 @@ function sqliteDriver(
           snapshotDb.$client.run("COMMIT");
         }
       };
-      const result = last.then(run, run);
+      const result = queue.then(run, run);
       // The queue keeps only that the last one settled, never its result: a format's read of a 100,000-entry
       // whitelist would stay in memory until the next snapshot.
-      last = result.then(
+      queue = result.then(
         () => undefined,
         () => undefined,
       );
