@@ -43,14 +43,20 @@ function descriptorsOn(path: string): number {
   }).length;
 }
 
-test("the snapshots' connection opens at the first snapshot, once", async () => {
+/** A store on a file in a fresh directory, with the file's real path; closed after the test unless it closes it. */
+function storeOnFile(options: { closesItself: boolean }) {
   const dir = tempDir();
   const path = `${realpathSync(dir.path)}/store.db`;
   const store = openDatabase({ path });
   cleanup = () => {
-    closeDatabase(store.db);
+    if (!options.closesItself) closeDatabase(store.db);
     dir.cleanup();
   };
+  return { store, path };
+}
+
+test("the snapshots' connection opens at the first snapshot, once", async () => {
+  const { store, path } = storeOnFile({ closesItself: false });
   // The writer and the reader: a start takes no snapshot, so the third connection's memory is not spent.
   expect(descriptorsOn(path)).toBe(2);
   const read = await store.driver.snapshot(async (q) => q.all<{ n: number }>(sql`SELECT 1 AS n`));
@@ -61,10 +67,7 @@ test("the snapshots' connection opens at the first snapshot, once", async () => 
 });
 
 test("a closed store lets go of its file at once, not once its statements are collected", async () => {
-  const dir = tempDir();
-  const path = `${realpathSync(dir.path)}/store.db`;
-  const store = openDatabase({ path });
-  cleanup = () => dir.cleanup();
+  const { store, path } = storeOnFile({ closesItself: true });
   // Statements compiled and kept on every connection.
   await store.driver.snapshot(async (q) => q.select().from(store.tables.entries).all());
   store.db.select().from(store.tables.entries).all();
@@ -74,10 +77,7 @@ test("a closed store lets go of its file at once, not once its statements are co
 });
 
 test("a store closed before its first snapshot opens no connection for one asked for too late", async () => {
-  const dir = tempDir();
-  const path = `${realpathSync(dir.path)}/store.db`;
-  const store = openDatabase({ path });
-  cleanup = () => dir.cleanup();
+  const { store, path } = storeOnFile({ closesItself: true });
   closeDatabase(store.db);
   const before = descriptorsOn(path);
   await expect(store.driver.snapshot(async () => undefined)).rejects.toThrow("the store is closed");
