@@ -16,3 +16,19 @@ export async function eventually<T>(
     await Bun.sleep(5);
   }
 }
+
+/**
+ * `promise`'s outcome, or a rejection naming `what` once `ms` passed first: a step of a long test that hangs (a
+ * message that never came, a process that stopped answering) fails saying which step, not at the test's timeout.
+ */
+export async function within<T>(what: string, promise: Promise<T>, ms = 15_000): Promise<T> {
+  let timer: ReturnType<typeof setTimeout> | undefined;
+  const late = new Promise<never>((_, reject) => {
+    timer = setTimeout(() => reject(new Error(`not within ${ms} ms: ${what}`)), ms);
+  });
+  try {
+    return await Promise.race([promise, late]);
+  } finally {
+    clearTimeout(timer);
+  }
+}

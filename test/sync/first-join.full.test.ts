@@ -4,6 +4,7 @@ import type { Subprocess } from "bun";
 import { NOT_PROVEN } from "../../src/entries/removals.ts";
 import { floodgateUuid } from "../../src/nicks/floodgate.ts";
 import { IDS, PROFILES, startWorld, type World, XBOX_ACCOUNTS } from "../bot/world.ts";
+import { within } from "../helpers/eventually.ts";
 import { TEST_TIMEOUT_MS } from "../helpers/floors.ts";
 import { session } from "../helpers/node-minecraft.ts";
 import { runToEnd } from "../helpers/run.ts";
@@ -105,14 +106,18 @@ async function agentCaughtUp() {
     guildId: IDS.guild,
     whitelistId: null,
   });
-  await (agent as TestAgent).synced(events.at(-1)?.id ?? 0, 0);
+  const last = events.at(-1)?.id ?? 0;
+  await within(`the agent applied event ${last}`, (agent as TestAgent).synced(last, 0));
 }
 
 /** Fires the agent's next read of the player list; resolves with what that read reported. */
 async function pollPlayers(timers: ReturnType<typeof manualTimers>) {
   const from = (agent as TestAgent).events.length;
   timers.fireAll();
-  return (agent as TestAgent).waitFor("players-checked", () => true, from);
+  return within(
+    "the agent's read of the player list",
+    (agent as TestAgent).waitFor("players-checked", () => true, from),
+  );
 }
 
 const lines = (reply: { content: string }) => reply.content.split("\n");
@@ -139,7 +144,10 @@ test.skipIf(!NODE && !process.env.CI)(
 
     // Notch is on whitelist.json, so the server lets him in: then the agent sees him in `list uuids` and kicks him.
     const first = play(NOTCH);
-    await game.until((event) => event.event === "joined" && event.name === "Notch");
+    await within(
+      "Notch joining",
+      game.until((event) => event.event === "joined" && event.name === "Notch"),
+    );
     const checked = await pollPlayers(timers);
     expect(checked).toEqual({ type: "players-checked", online: 1, awaitingProof: 1, asked: 1 });
     const asked = await agent.waitFor("proof-asked");
@@ -176,7 +184,10 @@ test.skipIf(!NODE && !process.env.CI)(
 
     // Back in, proven: the next read sees him and leaves him be (jeb_ still awaits proof, offline).
     const second = play(NOTCH);
-    await game.until((event) => event.event === "joined" && event.name === "Notch", game.events.length);
+    await within(
+      "Notch joining again",
+      game.until((event) => event.event === "joined" && event.name === "Notch", game.events.length),
+    );
     expect(await pollPlayers(timers)).toEqual({
       type: "players-checked",
       online: 1,
@@ -212,7 +223,11 @@ test.skipIf(!NODE && !process.env.CI)(
     const post = await world.message(IDS.logChannel, "the removal of jeb_", (message) => !!removal(message));
     const embed = removal(post) as { fields?: { name: string; value: string }[] };
     expect(embed.fields?.find((field) => field.name === "Reason")?.value).toBe(NOT_PROVEN);
-    await rcon?.until(() => (rcon?.commands.filter((c) => c === "whitelist reload").length ?? 0) >= 4);
+    await within(
+      "4 whitelist reloads over RCON",
+      rcon?.until(() => (rcon?.commands.filter((c) => c === "whitelist reload").length ?? 0) >= 4) ??
+        Promise.resolve(),
+    );
     const late = play(JEB);
     expect(await late.seen).toEqual({
       disconnect: JSON.stringify({ text: "You are not white-listed on this server!" }),
@@ -235,17 +250,26 @@ test.skipIf(!NODE && !process.env.CI)(
     );
     await register(IDS.carol, alex?.gamertag as string);
     await agentCaughtUp();
-    await rcon?.until(() => (rcon?.commands.filter((c) => c === "whitelist reload").length ?? 0) >= 3);
+    await within(
+      "3 whitelist reloads over RCON",
+      rcon?.until(() => (rcon?.commands.filter((c) => c === "whitelist reload").length ?? 0) >= 3) ??
+        Promise.resolve(),
+    );
     // Floodgate lets the Bedrock player in through Geyser: Java players see `.Steve_Jobs` with Floodgate's UUID.
     const floodgate = { name: ".Steve_Jobs", uuid: floodgateUuid(steve?.xuid as string) };
-    expect(await game.floodgateJoin(floodgate)).toBe(true);
+    expect(await within("the Bedrock player joining through Floodgate", game.floodgateJoin(floodgate))).toBe(
+      true,
+    );
     expect(await pollPlayers(timers)).toEqual({
       type: "players-checked",
       online: 1,
       awaitingProof: 1,
       asked: 1,
     });
-    const kicked = await game.until((event) => event.event === "kicked");
+    const kicked = await within(
+      "the Bedrock player kicked with a code",
+      game.until((event) => event.event === "kicked"),
+    );
     expect(kicked).toMatchObject(floodgate);
     const code = kicked.reason?.match(/code:([0-9A-Z]{4}-[0-9A-Z]{4})/)?.[1] as string;
     const linked = await world.command(IDS.alice, "link", { options: { code } });
@@ -256,7 +280,7 @@ test.skipIf(!NODE && !process.env.CI)(
     const [entry] = await world.services.entries.list(wl.id);
     expect(entry).toMatchObject({ nick: ".Steve_Jobs", verified: true, proofDueAt: null });
     // Proven, they come back and stay; Bob's Alex Pocket, who never joined, keeps the agent reading the list.
-    await game.floodgateJoin(floodgate);
+    await within("the Bedrock player joining again", game.floodgateJoin(floodgate));
     expect(await pollPlayers(timers)).toEqual({
       type: "players-checked",
       online: 1,
