@@ -188,7 +188,10 @@ export class PieceSequence<K extends Key> {
     const separator = this.separatorBytes;
     // The new bytes go before the piece now at `at` (with a separator after them), or at the end (one before).
     const position = at < chunk.keys.length ? (chunk.starts[at] as number) : chunk.size;
-    const inserted = at < chunk.keys.length ? concat(text, separator) : concat(separator, text);
+    const inserted = joined(
+      at < chunk.keys.length ? [text, separator] : [separator, text],
+      text.length + separator.length,
+    );
     chunk.spans = spliced(chunk.spans, chunk.size, position, 0, inserted);
     chunk.size += inserted.length;
     const start = at < chunk.keys.length ? position : position + separator.length;
@@ -300,13 +303,6 @@ function bound<K extends Key>(
     else high = middle;
   }
   return low;
-}
-
-function concat(a: Uint8Array, b: Uint8Array): Uint8Array {
-  const joined = new Uint8Array(a.length + b.length);
-  joined.set(a);
-  joined.set(b, a.length);
-  return joined;
 }
 
 /**
