@@ -120,6 +120,15 @@ async function pollPlayers(timers: ReturnType<typeof manualTimers>) {
   );
 }
 
+/** Resolves once the game server was told `whitelist reload` over RCON `count` times (named if it never is). */
+function rconReloads(count: number) {
+  const server = rcon as RconServer;
+  return within(
+    `${count} whitelist reloads over RCON`,
+    server.until(() => server.commands.filter((command) => command === "whitelist reload").length >= count),
+  );
+}
+
 const lines = (reply: { content: string }) => reply.content.split("\n");
 
 test.skipIf(!NODE && !process.env.CI)(
@@ -223,11 +232,7 @@ test.skipIf(!NODE && !process.env.CI)(
     const post = await world.message(IDS.logChannel, "the removal of jeb_", (message) => !!removal(message));
     const embed = removal(post) as { fields?: { name: string; value: string }[] };
     expect(embed.fields?.find((field) => field.name === "Reason")?.value).toBe(NOT_PROVEN);
-    await within(
-      "4 whitelist reloads over RCON",
-      rcon?.until(() => (rcon?.commands.filter((c) => c === "whitelist reload").length ?? 0) >= 4) ??
-        Promise.resolve(),
-    );
+    await rconReloads(4);
     const late = play(JEB);
     expect(await late.seen).toEqual({
       disconnect: JSON.stringify({ text: "You are not white-listed on this server!" }),
@@ -250,11 +255,7 @@ test.skipIf(!NODE && !process.env.CI)(
     );
     await register(IDS.carol, alex?.gamertag as string);
     await agentCaughtUp();
-    await within(
-      "3 whitelist reloads over RCON",
-      rcon?.until(() => (rcon?.commands.filter((c) => c === "whitelist reload").length ?? 0) >= 3) ??
-        Promise.resolve(),
-    );
+    await rconReloads(3);
     // Floodgate lets the Bedrock player in through Geyser: Java players see `.Steve_Jobs` with Floodgate's UUID.
     const floodgate = { name: ".Steve_Jobs", uuid: floodgateUuid(steve?.xuid as string) };
     expect(await within("the Bedrock player joining through Floodgate", game.floodgateJoin(floodgate))).toBe(
